@@ -1,0 +1,24 @@
+"""The game engine: card values, the game protocol, the registry and the match layer (no Qt)."""
+from .cards import Card, CardCodeError, Counting, Kind, Suit, WCard, WKind
+from .core import (
+    Action,
+    ActionParseError,
+    EngineError,
+    Event,
+    GameOverError,
+    GameSpec,
+    GameState,
+    HandResult,
+    IllegalActionError,
+    NotYourTurnError,
+    OptionsError,
+    games,
+    get_game,
+    register,
+)
+
+__all__ = [
+    "Action", "ActionParseError", "Card", "CardCodeError", "Counting", "EngineError", "Event",
+    "GameOverError", "GameSpec", "GameState", "HandResult", "IllegalActionError", "Kind",
+    "NotYourTurnError", "OptionsError", "Suit", "WCard", "WKind", "games", "get_game", "register",
+]

@@ -1,0 +1,324 @@
+"""The protocol every game implements, and the registry of games.
+
+See ``docs/engine.md`` for how a new game plugs in.  In short, a game module provides:
+
+* an ``Options`` pydantic model (the table's choices, with defaults and descriptions),
+* a :class:`GameState` subclass (rules: ``to_act``, ``legal_actions``, ``_apply``, ``view`` …),
+* a :class:`GameSpec` registered with :func:`register`.
+
+Nothing here imports Qt.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any, Callable, ClassVar, Iterable, NamedTuple, Sequence
+
+from pydantic import BaseModel
+
+from .cards import CardCodeError, Kind, WKind, parse_kind
+
+
+# ---------------------------------------------------------------------------------------------
+# Errors
+
+class EngineError(Exception):
+    """Base of every error the engine raises on purpose."""
+
+
+class IllegalActionError(EngineError):
+    """An action that the rules do not allow now.  The state is left unchanged."""
+
+    def __init__(self, message: str, action: "Action | None" = None):
+        super().__init__(message)
+        self.action = action
+
+
+class NotYourTurnError(IllegalActionError):
+    """The acting player is not one of those who must act now."""
+
+
+class GameOverError(IllegalActionError):
+    """The hand is over; no more actions are accepted."""
+
+
+class ActionParseError(EngineError):
+    """A written action (from a save file or a command line) that cannot be read."""
+
+
+class OptionsError(EngineError):
+    """Options or a player count that a game does not accept."""
+
+
+# ---------------------------------------------------------------------------------------------
+# Actions
+
+CardLike = Kind | WKind
+
+
+class Action(NamedTuple):
+    """One decision by one player.
+
+    ``verb`` names the decision ("draw", "take", "discard", "play", "bet", …); ``card`` is a card
+    *kind* where the decision is about a card; ``target`` a player where it is about a player (Ce Pe
+    3 and 5); ``amount`` a number where it is about a value (Ace 1/11, a bet).  Actions are hashable
+    values and their text form round-trips: ``"2 discard S9"``, ``"0 play QH =-20"``, ``"1 play 5S @3"``.
+    """
+
+    player: int
+    verb: str
+    card: CardLike | None = None
+    target: int | None = None
+    amount: int | None = None
+
+    def __str__(self) -> str:
+        parts = [str(self.player), self.verb]
+        if self.card is not None:
+            parts.append(self.card.code)
+        if self.target is not None:
+            parts.append(f"@{self.target}")
+        if self.amount is not None:
+            parts.append(f"={self.amount}")
+        return " ".join(parts)
+
+    @classmethod
+    def parse(cls, text: str) -> "Action":
+        if not isinstance(text, str):
+            raise ActionParseError(f"an action must be text, not {type(text).__name__}")
+        parts = text.split()
+        if len(parts) < 2 or not parts[0].isdigit() or not parts[1].isidentifier():
+            raise ActionParseError(f"{text!r} is not an action (expected e.g. '2 discard S9')")
+        player, verb = int(parts[0]), parts[1]
+        card = target = amount = None
+        try:
+            for p in parts[2:]:
+                if p.startswith("@") and target is None:
+                    target = int(p[1:])
+                elif p.startswith("=") and amount is None:
+                    amount = int(p[1:])
+                elif card is None and target is None and amount is None:
+                    card = parse_kind(p)
+                else:
+                    raise ValueError(p)
+        except (ValueError, CardCodeError):
+            raise ActionParseError(f"{text!r} is not an action (cannot read its arguments)") from None
+        return cls(player, verb, card, target, amount)
+
+
+# ---------------------------------------------------------------------------------------------
+# Events
+
+ALL = None  # visibility: everybody
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened, for animation and the game log.
+
+    ``data`` holds what everybody may know; ``secret`` holds what only the players in ``secret_to``
+    may know (e.g. the card a player drew from the stock).  :meth:`for_viewer` gives each viewer
+    their own copy with the secret merged in or left out.  Values are codes and numbers, never
+    sentences: the GUI turns them into words.
+    """
+
+    type: str
+    player: int | None = None
+    data: dict[str, Any] = field(default_factory=dict)
+    secret: dict[str, Any] | None = None
+    secret_to: frozenset[int] = frozenset()
+
+    def for_viewer(self, viewer: int | None) -> "Event":
+        """The event as ``viewer`` sees it (``None`` = a spectator, who sees no secrets)."""
+        if self.secret is None:
+            return self
+        if viewer is not None and viewer in self.secret_to:
+            return Event(self.type, self.player, {**self.data, **self.secret})
+        return Event(self.type, self.player, self.data)
+
+
+def events_for(events: Iterable[Event], viewer: int | None) -> list[Event]:
+    return [e.for_viewer(viewer) for e in events]
+
+
+# ---------------------------------------------------------------------------------------------
+# Results
+
+@dataclass(frozen=True)
+class HandResult:
+    """The outcome of one finished hand.
+
+    ``points`` are the game points each player scored this hand (added to the match score);
+    ``outcome`` is a code ("win", "draw", …) and ``details`` the game-specific facts (win kind,
+    multiplier, revealed hands …) as codes and numbers.  ``winners`` may be empty (a drawn hand).
+    """
+
+    outcome: str
+    points: tuple[int, ...]
+    winners: tuple[int, ...] = ()
+    details: dict[str, Any] = field(default_factory=dict)
+
+
+# ---------------------------------------------------------------------------------------------
+# State
+
+class GameState:
+    """Base class of every game's state.  Subclasses implement the rules.
+
+    Contract (every game):
+
+    * ``to_act()`` — the players who must act now (several at once for simultaneous decisions),
+      empty when the hand is over;
+    * ``legal_actions(player)`` — the actions ``player`` may take now (empty if none);
+    * ``apply(action)`` — checks legality, raises an :class:`IllegalActionError` subclass with the
+      state unchanged, otherwise plays the action and returns the events it produced;
+    * ``apply_unchecked(action)`` — the fast path for search and simulation (no checks, no events);
+    * ``clone()`` — an independent copy, RNG included;
+    * ``is_terminal()`` and ``result()``;
+    * ``view(player)`` — exactly what that player can see, as an immutable value.
+
+    All randomness comes from ``self.rng``, seeded at creation: (seed, options, actions) replays a hand.
+    """
+
+    game_id: ClassVar[str] = ""
+
+    def __init__(self, n_players: int, options: BaseModel, seed: int):
+        self.n_players = n_players
+        self.options = options
+        self.seed = seed
+        self.rng = random.Random(seed)
+
+    # -- to implement ---------------------------------------------------------------------
+    def to_act(self) -> tuple[int, ...]:
+        raise NotImplementedError
+
+    def legal_actions(self, player: int) -> list[Action]:
+        raise NotImplementedError
+
+    def _apply(self, action: Action, events: list[Event] | None) -> None:
+        """Play a legal action; append events to ``events`` unless it is None."""
+        raise NotImplementedError
+
+    def is_terminal(self) -> bool:
+        raise NotImplementedError
+
+    def result(self) -> HandResult:
+        raise NotImplementedError
+
+    def view(self, player: int) -> Any:
+        raise NotImplementedError
+
+    def _copy_into(self, other: "GameState") -> None:
+        """Copy the subclass's fields into ``other`` (a bare instance made by :meth:`clone`)."""
+        raise NotImplementedError
+
+    # -- shared ---------------------------------------------------------------------------
+    def apply(self, action: Action) -> list[Event]:
+        if not isinstance(action, Action):
+            raise IllegalActionError(f"not an action: {action!r}")
+        if self.is_terminal():
+            raise GameOverError("the hand is over", action)
+        if not 0 <= action.player < self.n_players:
+            raise IllegalActionError(f"there is no player {action.player}", action)
+        if action.player not in self.to_act():
+            raise NotYourTurnError(f"player {action.player} is not to act now", action)
+        if action not in self.legal_actions(action.player):
+            raise IllegalActionError(f"{action} is not a legal action now", action)
+        events: list[Event] = []
+        self._apply(action, events)
+        return events
+
+    def apply_unchecked(self, action: Action) -> None:
+        self._apply(action, None)
+
+    def clone(self) -> "GameState":
+        other = object.__new__(type(self))
+        other.n_players = self.n_players
+        other.options = self.options
+        other.seed = self.seed
+        other.rng = random.Random()
+        other.rng.setstate(self.rng.getstate())
+        self._copy_into(other)
+        return other
+
+    def all_legal_actions(self) -> list[Action]:
+        out: list[Action] = []
+        for p in self.to_act():
+            out.extend(self.legal_actions(p))
+        return out
+
+
+# ---------------------------------------------------------------------------------------------
+# Registry
+
+@dataclass(frozen=True)
+class GameSpec:
+    """What the app needs to know about a game to offer it, create hands and settle them.
+
+    ``new_hand(options, n_players, seed, dealer, hand_index)`` creates a hand's state; the match
+    layer calls it once per hand.  ``settle(result, options, stake_cents)`` turns a hand's result
+    into payments in cents per player (they sum to zero unless a pot takes part).  ``match_modes``
+    lists the end conditions the game offers (see :mod:`cekidesk.engine.match`).
+    ``next_dealer(result, dealer, n_players)`` says who deals the next hand.
+    """
+
+    id: str
+    title_key: str
+    min_players: int
+    max_players: int
+    options_model: type[BaseModel]
+    new_hand: Callable[..., GameState]
+    settle: Callable[[HandResult, BaseModel, int], tuple[int, ...]]
+    match_modes: tuple[str, ...]
+    next_dealer: Callable[[HandResult, int, int], int]
+    view_type: type = object
+    default_players: int = 4
+
+    def check_players(self, n: int) -> None:
+        if not self.min_players <= n <= self.max_players:
+            raise OptionsError(
+                f"{self.id} is played by {self.min_players}–{self.max_players} players, not {n}"
+            )
+
+    def make_options(self, raw: dict[str, Any] | BaseModel | None = None) -> BaseModel:
+        from pydantic import ValidationError
+
+        if isinstance(raw, self.options_model):
+            return raw
+        try:
+            return self.options_model.model_validate(raw or {})
+        except ValidationError as exc:
+            raise OptionsError(f"options for {self.id} are not valid: {exc}") from None
+
+
+_REGISTRY: dict[str, GameSpec] = {}
+
+
+def register(spec: GameSpec) -> GameSpec:
+    if spec.id in _REGISTRY and _REGISTRY[spec.id] is not spec:
+        raise ValueError(f"a game with id {spec.id!r} is already registered")
+    _REGISTRY[spec.id] = spec
+    return spec
+
+
+def get_game(game_id: str) -> GameSpec:
+    _load_builtin_games()
+    try:
+        return _REGISTRY[game_id]
+    except KeyError:
+        known = ", ".join(sorted(_REGISTRY)) or "none"
+        raise OptionsError(f"there is no game {game_id!r} (known games: {known})") from None
+
+
+def games() -> list[GameSpec]:
+    _load_builtin_games()
+    return list(_REGISTRY.values())
+
+
+def _load_builtin_games() -> None:
+    import cekidesk.games  # noqa: F401  (registers every built-in game)
+
+
+def shuffled(cards: Sequence, rng: random.Random) -> list:
+    deck = list(cards)
+    rng.shuffle(deck)
+    return deck

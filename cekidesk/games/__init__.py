@@ -1,0 +1,2 @@
+"""The built-in games.  Importing this package registers each of them with the engine registry."""
+from . import ceki  # noqa: F401

@@ -1,0 +1,524 @@
+"""Ceki (Kowah): the namesake game, 2–6 players, two packs (120 cards).
+
+Rules as read by RULINGS §2 (source: ``ceki-kowah.txt``):
+
+* A random dealer deals two cards at a time, four times, clockwise (8 each); the player on the
+  dealer's left starts.  Seats are numbered clockwise, so the next player is ``(p + 1) % n`` and a
+  player may take only the last discard, which is always the previous player's.
+* A turn: ``draw`` from the stock or ``take`` the last discard, then ``discard`` one card (8 remain).
+  A card drawn from the stock may be thrown at once.  **(house)** A card taken from the discard pile
+  may not be thrown back in the same turn (that would be a pass), so its kind is not offered.
+* Sets are three cards of one value, suits ignored.  Honours (WF, RF, OT) make sets only with their
+  own kind; option ``iyo_one_rank``: the six *iyo* cards (WF, RF, OT, C1, S1, M1) are one value.
+* **(house, forced by the arithmetic)** A player who ends a turn, or the deal, with two sets and a pair
+  calls *ceki* automatically: the pair (with a set of the same value: all five cards) goes face-down,
+  the two sets are frozen.  From then on the caller's only play is to draw and throw the drawn card,
+  or to take the last discard when it completes the hand.
+* Only a caller can win, with the third card of the pair: the sum of the nine cards (honours 1 each)
+  ×1 (*plain*: the previous player's discard of a card they had just drawn), ×2 (*double*: the previous
+  player's discard of a card they had held), ×3 (*triple*: drawn from the stock).  Only the winner scores.
+* **(house)** When the stock is empty the hand is drawn — unless the next player has called and the
+  last discard completes their hand, in which case they may still take it.
+* **(house)** The deal passes clockwise after every hand.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Literal, Sequence
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from cekidesk.engine.cards import ALL_KINDS, Card, Counting, Kind, ceki_deck
+from cekidesk.engine.core import (
+    Action,
+    Event,
+    GameSpec,
+    GameState,
+    HandResult,
+    OptionsError,
+    register,
+)
+
+GAME_ID = "ceki"
+DRAW, TAKE, DISCARD = "draw", "take", "discard"
+PHASE_DRAW, PHASE_DISCARD, PHASE_OVER = "draw", "discard", "over"
+WIN_PLAIN, WIN_DOUBLE, WIN_TRIPLE = "plain", "double", "triple"
+MULTIPLIER = {WIN_PLAIN: 1, WIN_DOUBLE: 2, WIN_TRIPLE: 3}
+HAND_SIZE = 8
+DECK_SIZE = 120
+
+
+class CekiOptions(BaseModel):
+    """The table's choices for Ceki."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    iyo_one_rank: bool = Field(
+        False,
+        title="ceki.option.iyo_one_rank",
+        description="ceki.option.iyo_one_rank.help",
+    )
+
+
+# Group ("value") of each kind for forming sets, for each option setting.
+def _groups(iyo_one_rank: bool) -> tuple[int, ...]:
+    out = []
+    for k in ALL_KINDS:
+        if k.is_honour:
+            out.append(0 if iyo_one_rank else 9 + (k.value - 27))
+        else:
+            out.append(k.pips - 1)
+    return tuple(out)
+
+
+_GROUPS = {False: _groups(False), True: _groups(True)}
+_N_GROUPS = {False: 12, True: 9}
+_POINTS = tuple(k.value_in(Counting.CEKI) for k in ALL_KINDS)
+
+# Cached action values: legal_actions builds lists of these instead of new tuples.
+_DRAW = [Action(p, DRAW) for p in range(6)]
+_TAKE = [Action(p, TAKE) for p in range(6)]
+_DISCARD = [[Action(p, DISCARD, k) for k in ALL_KINDS] for p in range(6)]
+
+
+def pair_group(counts: Sequence[int]) -> int:
+    """If group ``counts`` (of an 8-card hand) form two sets and a pair, the pair's group, else -1."""
+    found = -1
+    for g, c in enumerate(counts):
+        r = c % 3
+        if r == 1:
+            return -1
+        if r == 2:
+            if found >= 0:
+                return -1
+            found = g
+    return found
+
+
+@dataclass(frozen=True)
+class CekiView:
+    """Everything one player at a Ceki table can see (immutable; equal views compare equal)."""
+
+    viewer: int
+    n_players: int
+    dealer: int
+    options: CekiOptions
+    current: int
+    phase: str
+    to_act: tuple[int, ...]
+    legal: tuple[Action, ...]
+    hand: tuple[Kind, ...]                 # the viewer's hand (sorted), face-down cards excluded
+    facedown: tuple[Kind, ...]             # the viewer's own face-down cards
+    drawn: Kind | None                     # the card the viewer drew this turn (in ``hand`` too)
+    hand_counts: tuple[int, ...]           # cards in each player's hand (face-down excluded)
+    facedown_counts: tuple[int, ...]
+    called: tuple[bool, ...]
+    known: tuple[tuple[Kind, ...], ...]    # per player: kinds seen taken from the pile, still held
+    discards: tuple[Kind, ...]             # the discard pile, bottom → top
+    last_fresh: bool                       # the top discard was drawn and thrown in the same turn
+    stock_count: int
+    result: HandResult | None
+
+    game_id = GAME_ID
+
+    @property
+    def top_discard(self) -> Kind | None:
+        return self.discards[-1] if self.discards else None
+
+
+class CekiState(GameState):
+    game_id = GAME_ID
+
+    def __init__(
+        self,
+        n_players: int,
+        options: CekiOptions,
+        seed: int,
+        dealer: int = 0,
+        deck: Sequence[Card] | None = None,
+    ):
+        """Deal a hand.  ``deck`` (top card first) stacks the deck for tests; otherwise it is
+        shuffled from ``seed``."""
+        if not 2 <= n_players <= 6:
+            raise OptionsError(f"Ceki is played by 2–6 players, not {n_players}")
+        if not 0 <= dealer < n_players:
+            raise OptionsError(f"there is no seat {dealer} to deal")
+        super().__init__(n_players, options, seed)
+        self.group = _GROUPS[options.iyo_one_rank]
+        self.n_groups = _N_GROUPS[options.iyo_one_rank]
+        self.dealer = dealer
+        if deck is None:
+            order = [c.uid for c in ceki_deck(4)]
+            self.rng.shuffle(order)
+        else:
+            order = [c.uid for c in deck]
+            if sorted(order) != list(range(DECK_SIZE)):
+                raise OptionsError("a stacked Ceki deck must hold each of the 120 cards once")
+        order.reverse()  # the top of the stock is the end of the list
+        self.stock: list[int] = order
+        self.hands: list[list[int]] = [[] for _ in range(n_players)]
+        self.counts: list[list[int]] = [[0] * self.n_groups for _ in range(n_players)]
+        self.facedown: list[list[int]] = [[] for _ in range(n_players)]
+        self.called = [False] * n_players
+        self.call_group = [-1] * n_players
+        self.known: list[list[int]] = [[] for _ in range(n_players)]  # kinds, public
+        self.discards: list[int] = []
+        self.last_fresh = False
+        self.drawn = -1   # uid drawn from the stock this turn
+        self.took = -1    # uid taken from the discard pile this turn
+        self.current = (dealer + 1) % n_players
+        self.phase = PHASE_DRAW
+        self._result: HandResult | None = None
+        self.deal_events: list[Event] = []
+        first = self.current
+        for _ in range(4):
+            for i in range(n_players):
+                p = (first + i) % n_players
+                for _ in range(2):
+                    self._receive(p, self.stock.pop())
+        for i in range(n_players):
+            p = (first + i) % n_players
+            self.deal_events.append(Event(
+                "deal", p, {"count": HAND_SIZE, "dealer": dealer, "stock": len(self.stock)},
+                {"cards": [Kind(u % 30).code for u in self.hands[p]]}, frozenset({p})))
+        for i in range(n_players):
+            self._maybe_call((first + i) % n_players, self.deal_events)
+
+    # -- helpers ----------------------------------------------------------------------------
+    def _receive(self, p: int, uid: int) -> None:
+        self.hands[p].append(uid)
+        self.counts[p][self.group[uid % 30]] += 1
+
+    def _maybe_call(self, p: int, events: list[Event] | None) -> None:
+        if self.called[p]:
+            return
+        g = pair_group(self.counts[p])
+        if g < 0:
+            return
+        grp = self.group
+        down = [u for u in self.hands[p] if grp[u % 30] == g]
+        self.hands[p] = [u for u in self.hands[p] if grp[u % 30] != g]
+        self.facedown[p] = down
+        self.counts[p][g] = 0
+        self.called[p] = True
+        self.call_group[p] = g
+        self.known[p] = [k for k in self.known[p] if grp[k] != g]
+        if events is not None:
+            events.append(Event("call", p, {"facedown": len(down)},
+                                {"cards": [Kind(u % 30).code for u in down]}, frozenset({p})))
+
+    def _win(self, p: int, uid: int, kind: str, events: list[Event] | None) -> None:
+        cards = self.hands[p] + self.facedown[p] + [uid]
+        base = sum(_POINTS[u % 30] for u in cards)
+        mult = MULTIPLIER[kind]
+        score = base * mult
+        self.hands[p].append(uid)
+        self.phase = PHASE_OVER
+        points = [0] * self.n_players
+        points[p] = score
+        details = {
+            "win_kind": kind,
+            "card": Kind(uid % 30).code,
+            "base": base,
+            "multiplier": mult,
+            "score": score,
+            "sets": self._sets_of(p),
+            "hands": [[Kind(u % 30).code for u in self.hands[q] + self.facedown[q]]
+                      for q in range(self.n_players)],
+        }
+        self._result = HandResult("win", tuple(points), (p,), details)
+        if events is not None:
+            events.append(Event("win", p, dict(details)))
+
+    def _sets_of(self, p: int) -> list[list[str]]:
+        by_group: dict[int, list[int]] = {}
+        for u in sorted(self.hands[p] + self.facedown[p], key=lambda u: (u % 30, u)):
+            by_group.setdefault(self.group[u % 30], []).append(u)
+        sets = []
+        for cards in by_group.values():
+            for i in range(0, len(cards), 3):
+                sets.append([Kind(u % 30).code for u in cards[i:i + 3]])
+        return sets
+
+    def _end_drawn(self, events: list[Event] | None) -> None:
+        self.phase = PHASE_OVER
+        self._result = HandResult(
+            "draw", (0,) * self.n_players, (),
+            {"hands": [[Kind(u % 30).code for u in self.hands[q] + self.facedown[q]]
+                       for q in range(self.n_players)]})
+        if events is not None:
+            events.append(Event("exhausted", None, {}))
+
+    def _wins_with(self, p: int, uid: int) -> bool:
+        return self.called[p] and self.group[uid % 30] == self.call_group[p]
+
+    # -- protocol ---------------------------------------------------------------------------
+    def to_act(self) -> tuple[int, ...]:
+        return () if self.phase == PHASE_OVER else (self.current,)
+
+    def legal_actions(self, player: int) -> list[Action]:
+        if player != self.current or self.phase == PHASE_OVER:
+            return []
+        if self.phase == PHASE_DRAW:
+            out = []
+            if self.stock:
+                out.append(_DRAW[player])
+            if self.discards and (not self.called[player] or self._wins_with(player, self.discards[-1])):
+                out.append(_TAKE[player])
+            return out
+        acts = _DISCARD[player]
+        if self.called[player]:
+            return [acts[self.drawn % 30]]
+        took = self.took % 30 if self.took >= 0 else -1
+        seen = set()
+        out = []
+        for u in self.hands[player]:
+            k = u % 30
+            if k != took and k not in seen:
+                seen.add(k)
+                out.append(acts[k])
+        return out
+
+    def _apply(self, action: Action, events: list[Event] | None) -> None:
+        p = action.player
+        verb = action.verb
+        if verb == DRAW:
+            uid = self.stock.pop()
+            if events is not None:
+                events.append(Event("draw", p, {"stock": len(self.stock)},
+                                    {"card": Kind(uid % 30).code}, frozenset({p})))
+            if self._wins_with(p, uid):
+                self._win(p, uid, WIN_TRIPLE, events)
+                return
+            self._receive(p, uid)
+            self.drawn, self.took = uid, -1
+            self.phase = PHASE_DISCARD
+        elif verb == TAKE:
+            uid = self.discards.pop()
+            if events is not None:
+                events.append(Event("take", p, {"card": Kind(uid % 30).code}))
+            if self.called[p]:
+                self._win(p, uid, WIN_PLAIN if self.last_fresh else WIN_DOUBLE, events)
+                return
+            self._receive(p, uid)
+            self.known[p].append(uid % 30)
+            self.drawn, self.took = -1, uid
+            self.phase = PHASE_DISCARD
+        else:  # DISCARD
+            k = action.card.value
+            hand = self.hands[p]
+            if self.drawn >= 0 and self.drawn % 30 == k:
+                uid = self.drawn  # throwing the drawn card at once is the gentler choice
+            else:
+                uid = max(u for u in hand if u % 30 == k)
+            hand.remove(uid)
+            self.counts[p][self.group[k]] -= 1
+            fresh = uid == self.drawn
+            if k in self.known[p]:
+                self.known[p].remove(k)
+            self.discards.append(uid)
+            self.last_fresh = fresh
+            self.drawn = self.took = -1
+            if events is not None:
+                events.append(Event("discard", p, {"card": Kind(k).code, "fresh": fresh}))
+            self._maybe_call(p, events)
+            nxt = (p + 1) % self.n_players
+            self.current = nxt
+            self.phase = PHASE_DRAW
+            if not self.stock and not self._wins_with(nxt, uid):
+                self._end_drawn(events)
+
+    def is_terminal(self) -> bool:
+        return self.phase == PHASE_OVER
+
+    def result(self) -> HandResult:
+        if self._result is None:
+            raise ValueError("the hand is not over")
+        return self._result
+
+    def view(self, player: int) -> CekiView:
+        n = self.n_players
+        return CekiView(
+            viewer=player,
+            n_players=n,
+            dealer=self.dealer,
+            options=self.options,
+            current=self.current,
+            phase=self.phase,
+            to_act=self.to_act(),
+            legal=tuple(self.legal_actions(player)),
+            hand=tuple(sorted(Kind(u % 30) for u in self.hands[player])),
+            facedown=tuple(sorted(Kind(u % 30) for u in self.facedown[player])),
+            drawn=Kind(self.drawn % 30) if self.drawn >= 0 and self.current == player else None,
+            hand_counts=tuple(len(h) for h in self.hands),
+            facedown_counts=tuple(len(f) for f in self.facedown),
+            called=tuple(self.called),
+            known=tuple(tuple(sorted(Kind(k) for k in self.known[q])) for q in range(n)),
+            discards=tuple(Kind(u % 30) for u in self.discards),
+            last_fresh=self.last_fresh,
+            stock_count=len(self.stock),
+            result=self._result,
+        )
+
+    def _copy_into(self, o: "CekiState") -> None:
+        o.group, o.n_groups, o.dealer = self.group, self.n_groups, self.dealer
+        o.stock = self.stock[:]
+        o.hands = [h[:] for h in self.hands]
+        o.counts = [c[:] for c in self.counts]
+        o.facedown = [f[:] for f in self.facedown]
+        o.called = self.called[:]
+        o.call_group = self.call_group[:]
+        o.known = [k[:] for k in self.known]
+        o.discards = self.discards[:]
+        o.last_fresh, o.drawn, o.took = self.last_fresh, self.drawn, self.took
+        o.current, o.phase, o._result = self.current, self.phase, self._result
+        o.deal_events = self.deal_events
+
+    # -- accounting and tests ---------------------------------------------------------------
+    def all_cards(self) -> list[int]:
+        """Every card uid wherever it is (stock, hands, face-down, discards): 120 when sound."""
+        out = self.stock + self.discards
+        for p in range(self.n_players):
+            out = out + self.hands[p] + self.facedown[p]
+        return out
+
+    def redeal_hidden(self, viewer: int, rng: random.Random) -> "CekiState":
+        """A copy in which every card ``viewer`` cannot see is dealt again at random among the
+        places hidden from them (other hands except publicly known cards, others' face-down
+        cards, the stock).  The viewer's view of the copy must equal their view of this state."""
+        other = self.clone()
+        slots: list[tuple[list[int], int]] = []
+        pool: list[int] = []
+        for q in range(self.n_players):
+            if q == viewer:
+                continue
+            must_keep = list(self.known[q])
+            for i, u in enumerate(other.hands[q]):
+                if u % 30 in must_keep and u != other.drawn:
+                    must_keep.remove(u % 30)
+                    continue
+                slots.append((other.hands[q], i))
+                pool.append(u)
+            for i, u in enumerate(other.facedown[q]):
+                slots.append((other.facedown[q], i))
+                pool.append(u)
+        for i, u in enumerate(other.stock):
+            slots.append((other.stock, i))
+            pool.append(u)
+        rng.shuffle(pool)
+        for (lst, i), u in zip(slots, pool):
+            lst[i] = u
+        for q in range(self.n_players):
+            counts = [0] * self.n_groups
+            for u in other.hands[q]:
+                counts[self.group[u % 30]] += 1
+            other.counts[q] = counts
+        if other.drawn >= 0 and other.current != viewer:
+            other.drawn = other.hands[other.current][-1]
+        return other
+
+
+def unseen_kinds(view: CekiView) -> dict[Kind, int]:
+    """How many copies of each kind the viewer has not seen (in others' hands, face-down or stock)."""
+    left = {k: 4 for k in ALL_KINDS}
+    seen = list(view.hand) + list(view.facedown) + list(view.discards)
+    for q, ks in enumerate(view.known):
+        if q != view.viewer:
+            seen.extend(ks)
+    for k in seen:
+        left[k] -= 1
+    return left
+
+
+def determinize(view: CekiView, rng: random.Random) -> CekiState:
+    """A full state consistent with ``view``: the unseen cards are dealt at random to the places
+    the viewer cannot see.  For bots that search; it never looks at the real state."""
+    n = view.n_players
+    state = object.__new__(CekiState)
+    GameState.__init__(state, n, view.options, rng.randrange(2**31))
+    state.group = _GROUPS[view.options.iyo_one_rank]
+    state.n_groups = _N_GROUPS[view.options.iyo_one_rank]
+    state.dealer = view.dealer
+    copies = {k: 0 for k in ALL_KINDS}
+
+    def take(kind: Kind) -> int:
+        uid = copies[kind] * 30 + kind.value
+        copies[kind] += 1
+        return uid
+
+    hands: list[list[int]] = [[] for _ in range(n)]
+    facedown: list[list[int]] = [[] for _ in range(n)]
+    hands[view.viewer] = [take(k) for k in view.hand]
+    facedown[view.viewer] = [take(k) for k in view.facedown]
+    discards = [take(k) for k in view.discards]
+    known = [[k.value for k in ks] for ks in view.known]
+    for q in range(n):
+        if q != view.viewer:
+            hands[q] = [take(k) for k in view.known[q]]
+    pool = [take(k) for k, c in unseen_kinds(view).items() for _ in range(c)]
+    rng.shuffle(pool)
+    for q in range(n):
+        if q == view.viewer:
+            continue
+        need = view.hand_counts[q] - len(hands[q])
+        hands[q].extend(pool[:need]); del pool[:need]  # noqa: E702
+        f = view.facedown_counts[q]
+        facedown[q] = pool[:f]; del pool[:f]  # noqa: E702
+    state.stock = pool
+    state.hands, state.facedown, state.discards, state.known = hands, facedown, discards, known
+    state.counts = []
+    for q in range(n):
+        c = [0] * state.n_groups
+        for u in hands[q]:
+            c[state.group[u % 30]] += 1
+        state.counts.append(c)
+    state.called = list(view.called)
+    state.call_group = [state.group[facedown[q][0] % 30] if view.called[q] and facedown[q] else -1
+                        for q in range(n)]
+    if view.called[view.viewer] and view.facedown:
+        state.call_group[view.viewer] = state.group[view.facedown[0].value]
+    state.last_fresh = view.last_fresh
+    state.current, state.phase, state._result = view.current, view.phase, view.result
+    state.drawn = -1
+    state.took = -1
+    if view.drawn is not None:
+        state.drawn = next(u for u in hands[view.viewer] if u % 30 == view.drawn.value)
+    state.deal_events = []
+    return state
+
+
+def new_hand(options: CekiOptions, n_players: int, seed: int, dealer: int = 0,
+             deck: Sequence[Card] | None = None) -> CekiState:
+    return CekiState(n_players, options, seed, dealer, deck)
+
+
+def settle(result: HandResult, options: CekiOptions, stake_cents: int) -> tuple[int, ...]:
+    """Each loser pays the winner the score × the stake per point."""
+    n = len(result.points)
+    if not result.winners:
+        return (0,) * n
+    w = result.winners[0]
+    pay = result.points[w] * stake_cents
+    return tuple(pay * (n - 1) if p == w else -pay for p in range(n))
+
+
+def next_dealer(result: HandResult, dealer: int, n_players: int) -> int:
+    return (dealer + 1) % n_players
+
+
+SPEC = register(GameSpec(
+    id=GAME_ID,
+    title_key="game.ceki",
+    min_players=2,
+    max_players=6,
+    options_model=CekiOptions,
+    new_hand=new_hand,
+    settle=settle,
+    match_modes=("money", "target", "hands"),
+    next_dealer=next_dealer,
+    view_type=CekiView,
+    default_players=4,
+))
+
+MatchMode = Literal["money", "target", "hands"]
