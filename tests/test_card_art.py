@@ -16,7 +16,7 @@ import pytest
 from cekidesk.engine.cards import ALL_KINDS, Kind
 
 ROOT = Path(__file__).resolve().parents[1]
-CARDS = ROOT / "cekidesk" / "resources" / "cards"
+CARDS = ROOT / "resources" / "cards"
 SVG_NS = "{http://www.w3.org/2000/svg}"
 
 

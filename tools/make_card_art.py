@@ -3,7 +3,7 @@
 
 Usage::
 
-    python3 tools/make_card_art.py                      # write cekidesk/resources/cards/*.svg
+    python3 tools/make_card_art.py                      # write resources/cards/*.svg
     python3 tools/make_card_art.py --sheet /tmp/s.png   # ... and render a contact sheet PNG
     python3 tools/make_card_art.py --sheet-only --sheet docs/card-sheet.png --sheet-height 180
 
@@ -39,7 +39,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-DEFAULT_OUT = ROOT / "cekidesk" / "resources" / "cards"
+DEFAULT_OUT = ROOT / "resources" / "cards"
 
 # --------------------------------------------------------------------------------------------------
 # Kinds (kept here rather than imported so the tool runs without the package on sys.path; the test
