@@ -1,0 +1,239 @@
+"""The controller: owns the match and its seats, plays the computer players on a worker thread,
+paces their moves, autosaves, and tells the window what changed.
+
+The table never judges legality: it shows ``view.legal`` and hands back the chosen action, which the
+controller gives to the engine.  Bots think in a ``QThreadPool`` worker and get only the view of
+their seat; their answer comes back to the main thread through a queued signal.
+"""
+from __future__ import annotations
+
+import random
+import time
+from typing import Any, Sequence
+
+from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal, Slot
+
+from cekidesk.bots import make_bot
+from cekidesk.engine.core import Action, EngineError, Event
+from cekidesk.engine.match import Match
+from cekidesk.persistence.saves import Seat, SaveFileError, load_match, remove_autosave, save_autosave, save_match
+
+
+class _BotSignals(QObject):
+    done = Signal(int, int, object)   # token, seat, action
+    failed = Signal(int, int, str)    # token, seat, message
+
+
+class _BotTask(QRunnable):
+    def __init__(self, token: int, seat: int, bot: Any, view: Any, rng: random.Random, sink: _BotSignals):
+        super().__init__()
+        self.token, self.seat, self.bot, self.view, self.rng, self.sink = token, seat, bot, view, rng, sink
+        self.setAutoDelete(True)
+
+    def run(self) -> None:  # worker thread: touches only its own arguments
+        try:
+            action = self.bot.choose(self.view, self.rng)
+        except Exception as exc:  # a bot bug must not take the app down
+            self.sink.failed.emit(self.token, self.seat, f"{type(exc).__name__}: {exc}")
+            return
+        self.sink.done.emit(self.token, self.seat, action)
+
+
+class GameController(QObject):
+    """One session at the table.
+
+    Signals:
+      * ``started`` — a new or loaded match is in place (the table rebuilds);
+      * ``changed(events)`` — an action was played; ``events`` as the human seat may see them;
+      * ``handEnded`` / ``matchEnded`` — after the hand's (the match's) last action;
+      * ``thinking(seat)`` — a computer player started thinking (−1: nobody);
+      * ``problem(message_code, detail)`` — something the window should tell the player.
+    """
+
+    started = Signal()
+    changed = Signal(list)
+    handEnded = Signal()
+    matchEnded = Signal()
+    thinking = Signal(int)
+    problem = Signal(str, str)
+
+    def __init__(self, pace_ms: int = 600, autosave: bool = True, parent: QObject | None = None):
+        super().__init__(parent)
+        self.match: Match | None = None
+        self.seats: tuple[Seat, ...] = ()
+        self.bots: dict[int, Any] = {}
+        self.pace_ms = pace_ms
+        self.autosave = autosave
+        self.paused = False
+        self._token = 0
+        self._busy_seat = -1
+        self._asked_at = 0.0
+        self._pool = QThreadPool(self)
+        self._pool.setMaxThreadCount(1)
+        self._sink = _BotSignals()
+        self._sink.done.connect(self._bot_done)
+        self._sink.failed.connect(self._bot_failed)
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.timeout.connect(self._apply_pending)
+        self._pending: tuple[int, int, Action] | None = None
+
+    # -- sessions -------------------------------------------------------------------------
+    def start(self, match: Match, seats: Sequence[Seat]) -> None:
+        if len(seats) != match.n_players:
+            raise ValueError("one seat per player is needed")
+        self._token += 1
+        self._timer.stop()
+        self._pending = None
+        self._busy_seat = -1
+        self.match = match
+        self.seats = tuple(seats)
+        self.bots = {i: make_bot(match.spec.id, s.level, i) for i, s in enumerate(seats) if s.kind == "bot"}
+        self._autosave()
+        self.started.emit()
+        self._after_change()
+
+    def new_match(self, game_id: str, seats: Sequence[Seat], seed: int,
+                  options: dict | None = None, match_options: dict | None = None) -> None:
+        self.start(Match(game_id, len(seats), seed, options, match_options), seats)
+
+    def load(self, path) -> None:
+        """Open a save file; raises :class:`SaveFileError` (nothing changes) if it is bad."""
+        loaded = load_match(path)
+        self.start(loaded.match, loaded.seats)
+
+    def save_as(self, path) -> None:
+        if self.match is not None:
+            save_match(path, self.match, self.seats)
+
+    def stop(self) -> None:
+        """Forget the session (bots' late answers are ignored)."""
+        self._token += 1
+        self._timer.stop()
+        self._pending = None
+        self._busy_seat = -1
+        self._pool.waitForDone(2000)
+
+    # -- what the window reads -------------------------------------------------------------
+    @property
+    def human_seat(self) -> int:
+        for i, s in enumerate(self.seats):
+            if s.kind == "human":
+                return i
+        return 0
+
+    def view(self) -> Any:
+        return self.match.state.view(self.human_seat) if self.match else None
+
+    def deal_events(self) -> list[Event]:
+        st = self.match.state if self.match else None
+        events = getattr(st, "deal_events", [])
+        return [e.for_viewer(self.human_seat) for e in events]
+
+    def waiting_for_human(self) -> bool:
+        return bool(self.match and self.human_seat in self.match.state.to_act()
+                    and self.seats[self.human_seat].kind == "human")
+
+    # -- playing --------------------------------------------------------------------------
+    @Slot(object)
+    def play(self, action: Action) -> bool:
+        """The human's move.  Returns False (and changes nothing) if it is not legal now."""
+        if self.match is None or not self.waiting_for_human() or action.player != self.human_seat:
+            return False
+        try:
+            events = self.match.apply(action)
+        except EngineError:
+            return False
+        self._played(events)
+        return True
+
+    def next_hand(self) -> None:
+        if self.match is None or not self.match.hand_over() or self.match.is_over():
+            return
+        self.match.next_hand()
+        self._autosave()
+        self.started.emit()
+        self._after_change()
+
+    def set_paused(self, paused: bool) -> None:
+        self.paused = paused
+        if not paused:
+            self._after_change()
+
+    def _played(self, events: list[Event]) -> None:
+        self._autosave()
+        self.changed.emit([e.for_viewer(self.human_seat) for e in events])
+        if self.match.hand_over():
+            self.handEnded.emit()
+            if self.match.is_over():
+                self.matchEnded.emit()
+            return
+        self._after_change()
+
+    def _after_change(self) -> None:
+        m = self.match
+        if m is None or m.hand_over() or self.paused or self._busy_seat >= 0 or self._pending:
+            return
+        for seat in m.state.to_act():
+            if seat in self.bots:
+                self._ask_bot(seat)
+                return
+        self.thinking.emit(-1)
+
+    def _ask_bot(self, seat: int) -> None:
+        m = self.match
+        view = m.state.view(seat)
+        rng = random.Random(f"{m.seed}:{m.hand_index}:{len(m.logs[-1])}:{seat}")
+        self._busy_seat = seat
+        self._asked_at = time.monotonic()
+        self.thinking.emit(seat)
+        self._pool.start(_BotTask(self._token, seat, self.bots[seat], view, rng, self._sink))
+
+    @Slot(int, int, object)
+    def _bot_done(self, token: int, seat: int, action: Action) -> None:
+        if token != self._token:
+            return
+        self._busy_seat = -1
+        self._pending = (token, seat, action)
+        waited = (time.monotonic() - self._asked_at) * 1000
+        self._timer.start(max(0, int(self.pace_ms - waited)))
+
+    @Slot()
+    def _apply_pending(self) -> None:
+        if self._pending is None:
+            return
+        token, seat, action = self._pending
+        self._pending = None
+        if token != self._token or self.match is None:
+            return
+        try:
+            events = self.match.apply(action)
+        except EngineError as exc:
+            self.problem.emit("bot_illegal", f"seat {seat}: {exc}")
+            return
+        self._played(events)
+
+    @Slot(int, int, str)
+    def _bot_failed(self, token: int, seat: int, message: str) -> None:
+        if token != self._token:
+            return
+        self._busy_seat = -1
+        self.problem.emit("bot_failed", f"seat {seat}: {message}")
+
+    def skip_pacing(self) -> None:
+        """Play a computer player's waiting move now (a click skips the pause)."""
+        if self._pending is not None:
+            self._timer.stop()
+            self._apply_pending()
+
+    # -- saving ---------------------------------------------------------------------------
+    def _autosave(self) -> None:
+        if not self.autosave or self.match is None:
+            return
+        try:
+            if self.match.is_over():
+                remove_autosave()
+            else:
+                save_autosave(self.match, self.seats)
+        except (SaveFileError, OSError) as exc:
+            self.problem.emit("autosave_failed", str(exc))
