@@ -1,0 +1,44 @@
+"""Save files and settings: versioned pydantic JSON documents written atomically (no Qt).
+
+* :mod:`.saves` — ``save_match`` / ``load_match`` and the :class:`SaveFileError` every bad save raises;
+* :mod:`.settings` — :class:`Settings`, ``load_settings`` / ``save_settings``;
+* :mod:`.paths` — where the settings and the autosave live (platformdirs, app name "CekiDesk");
+* :mod:`.atomic` — write-to-temporary-then-replace file writing.
+"""
+from .atomic import atomic_write_bytes, atomic_write_text
+from .paths import (
+    APP_NAME,
+    SAVE_EXTENSION,
+    autosave_path,
+    config_dir,
+    data_dir,
+    saves_dir,
+    settings_path,
+    with_save_extension,
+)
+from .saves import (
+    FORMAT_ID,
+    SCHEMA_VERSION,
+    LoadedGame,
+    Ledger,
+    SaveDocument,
+    SaveFileError,
+    Seat,
+    document_to_match,
+    load_autosave,
+    load_document,
+    load_match,
+    match_to_document,
+    remove_autosave,
+    save_autosave,
+    save_match,
+)
+from .settings import Settings, load_settings, save_settings
+
+__all__ = [
+    "APP_NAME", "FORMAT_ID", "SAVE_EXTENSION", "SCHEMA_VERSION", "Ledger", "LoadedGame", "SaveDocument",
+    "SaveFileError", "Seat", "Settings", "atomic_write_bytes", "atomic_write_text", "autosave_path",
+    "config_dir", "data_dir", "document_to_match", "load_autosave", "load_document", "load_match",
+    "load_settings", "match_to_document", "remove_autosave", "save_autosave", "save_match",
+    "save_settings", "saves_dir", "settings_path", "with_save_extension",
+]

@@ -1,0 +1,566 @@
+"""Save files: a versioned JSON document that rebuilds a match by replaying its moves.
+
+A save (extension ``.cekisave``) holds what determines a match — game id, game options, match
+options, the seats, the seed and every hand's actions as text (``"2 discard S9"``) — plus the
+match ledger (scores, cents, finished hands) as a check.  Loading validates the document, rebuilds
+the :class:`~cekidesk.engine.match.Match` by replaying every action through the engine's checked
+``Match.apply`` (``Match.next_hand`` between hands) and then compares the replayed ledger with the
+saved one.  Nothing is ever pickled or evaluated.
+
+Public API::
+
+    save_match(path, match, seats) -> SaveDocument         # atomic write
+    load_match(path) -> LoadedGame(match, seats, document)
+    load_document(path) -> SaveDocument                    # read + validate, no replay
+    match_to_document(match, seats) -> SaveDocument
+    document_to_match(document) -> Match                   # replay + ledger check
+    save_autosave(match, seats) / load_autosave() / remove_autosave()
+
+Every problem with a file — on loading, and the write failures of saving — raises
+:class:`SaveFileError`, whose ``str()`` is a sentence a player understands and says that the file
+was not changed.  Loading never writes to the file and returns nothing unless the whole match was
+rebuilt and checked.  Programming errors (seats that do not fit the match …) raise ``ValueError``.
+"""
+from __future__ import annotations
+
+import errno
+import json
+import logging
+import os
+import stat
+import unicodedata
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Annotated, Any, Literal, Sequence
+
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    JsonValue,
+    StringConstraints,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
+
+from cekidesk import __version__
+from cekidesk.engine.core import Action, ActionParseError, EngineError, OptionsError, get_game
+from cekidesk.engine.match import Match, MatchOptions
+
+from .atomic import atomic_write_bytes
+from .paths import autosave_path
+
+log = logging.getLogger(__name__)
+
+FORMAT_ID = "cekidesk-save"
+SCHEMA_VERSION = 1
+
+#: Limits that keep a hand-edited file from making the app allocate or compute absurdly.
+MAX_FILE_BYTES = 8 * 1024 * 1024   # checked before reading
+MAX_HANDS = 10_000
+MAX_ACTIONS = 200_000              # all hands together; ~2 s of replay, ~3.5 MB of JSON
+MAX_ACTION_CHARS = 64
+MAX_SEATS = 12                     # the game's own player range is checked as well
+MAX_NAME_CHARS = 40
+MAX_OPTIONS = 64                   # entries in an options object
+MAX_ABS_TOTAL = 10**18             # scores and cents
+
+NOT_CHANGED = "The file was not changed."
+
+ReasonCode = Literal[
+    "missing", "not_a_file", "unreadable", "too_large", "empty", "binary", "encoding",
+    "truncated", "not_json", "wrong_format", "newer_version", "damaged", "unknown_game",
+    "invalid_options", "unreadable_action", "illegal_action", "ledger_mismatch",
+    "too_long", "write_failed",
+]
+
+
+class SaveFileError(Exception):
+    """A save file that cannot be loaded, or a game that cannot be saved.
+
+    ``str(error)`` is a complete sentence for the player (no Python terms, no traceback text) that
+    ends by saying the file was not changed.  ``reason`` is a stable code (see :data:`ReasonCode`)
+    for the program, ``path`` the file concerned (or None).
+    """
+
+    def __init__(self, message: str, reason: ReasonCode, path: str | os.PathLike | None = None):
+        super().__init__(message)
+        self.message = message
+        self.reason = reason
+        self.path = Path(path) if path is not None else None
+
+
+def _fail(reason: ReasonCode, what: str, path: Any = None) -> SaveFileError:
+    return SaveFileError(f"{what} {NOT_CHANGED}", reason, path)
+
+
+# ---------------------------------------------------------------------------------------------
+# The document
+
+ActionText = Annotated[str, StringConstraints(min_length=1, max_length=MAX_ACTION_CHARS)]
+Total = Annotated[int, Field(ge=-MAX_ABS_TOTAL, le=MAX_ABS_TOTAL)]
+SeatKind = Literal["human", "bot"]
+
+
+class Seat(BaseModel):
+    """Who sits in one seat: a human, or a computer player of a given ``level`` ("random",
+    "heuristic" …), with the name shown at the table."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    kind: SeatKind
+    level: str | None = Field(None, pattern=r"^[a-z][a-z0-9_-]{0,31}$")
+    name: str = Field(min_length=1, max_length=MAX_NAME_CHARS)
+
+    @field_validator("name")
+    @classmethod
+    def _name_is_printable(cls, v: str) -> str:
+        if not v.strip():
+            raise ValueError("a name cannot be blank")
+        if any(unicodedata.category(c) in ("Cc", "Cs") for c in v):
+            raise ValueError("a name cannot contain control characters")
+        return v
+
+    @model_validator(mode="after")
+    def _level_fits_kind(self) -> "Seat":
+        if self.kind == "bot" and self.level is None:
+            raise ValueError("a computer player needs a level")
+        if self.kind == "human" and self.level is not None:
+            raise ValueError("a human player has no level")
+        return self
+
+    @classmethod
+    def human(cls, name: str) -> "Seat":
+        return cls(kind="human", name=name)
+
+    @classmethod
+    def bot(cls, level: str, name: str) -> "Seat":
+        return cls(kind="bot", level=level, name=name)
+
+
+class Ledger(BaseModel):
+    """The match totals at the time of saving: points and cents per seat, and finished hands."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    scores: list[Total] = Field(max_length=MAX_SEATS)
+    cents: list[Total] = Field(max_length=MAX_SEATS)
+    hands_finished: int = Field(ge=0, le=MAX_HANDS)
+
+
+class SaveDocument(BaseModel):
+    """One save file (schema version 1).
+
+    ``log`` holds one list per hand played or in progress, each the actions in order, as text.
+    The last hand may be unfinished (mid-hand save) or finished (saved between hands).
+    """
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    format: Literal["cekidesk-save"] = FORMAT_ID
+    schema_version: Literal[1] = SCHEMA_VERSION
+    app_version: str = Field(__version__, min_length=1, max_length=40)
+    saved_at: datetime | None = None
+    game: str = Field(pattern=r"^[a-z][a-z0-9_]{0,31}$")
+    options: dict[str, JsonValue] = Field(default_factory=dict, max_length=MAX_OPTIONS)
+    match_options: dict[str, JsonValue] = Field(default_factory=dict, max_length=MAX_OPTIONS)
+    seats: list[Seat] = Field(min_length=1, max_length=MAX_SEATS)
+    seed: int = Field(ge=-(2**63), le=2**64 - 1)
+    log: list[list[ActionText]] = Field(min_length=1, max_length=MAX_HANDS)
+    ledger: Ledger
+
+    @field_validator("log")
+    @classmethod
+    def _not_too_many_actions(cls, v: list[list[str]]) -> list[list[str]]:
+        total = sum(len(hand) for hand in v)
+        if total > MAX_ACTIONS:
+            raise ValueError(f"there are {total:,} moves, more than the {MAX_ACTIONS:,} a save may hold")
+        return v
+
+    @model_validator(mode="after")
+    def _ledger_fits(self) -> "SaveDocument":
+        n = len(self.seats)
+        if len(self.ledger.scores) != n or len(self.ledger.cents) != n:
+            raise ValueError(f"the scores are not given for each of the {n} seats")
+        if self.ledger.hands_finished > len(self.log):
+            raise ValueError("more hands are counted as finished than were played")
+        return self
+
+    @property
+    def n_players(self) -> int:
+        return len(self.seats)
+
+
+@dataclass(frozen=True)
+class LoadedGame:
+    """A loaded save: the rebuilt match (ready to continue), its seats and the document read."""
+
+    match: Match
+    seats: tuple[Seat, ...]
+    document: SaveDocument
+
+
+# ---------------------------------------------------------------------------------------------
+# Player-readable descriptions of validation errors
+
+_COUNTED = {"seats": "seat", "log": "hand", "scores": "score", "cents": "money total"}
+_TYPE_TAGS = {"str", "int", "float", "bool", "none", "list", "dict"}
+
+
+def _where(loc: Sequence[Any]) -> str:
+    """("seats", 2, "name") → "seat 3, “name”"; ("log", 4, 17) → "hand 5, move 18"."""
+    items = [p for p in loc
+             if not (isinstance(p, str) and (p in _TYPE_TAGS or "[" in p or p.startswith("function-")))]
+    words: list[str] = []
+    for i, part in enumerate(items):
+        prev = items[i - 1] if i else None
+        if isinstance(part, int):
+            if prev in _COUNTED and words:
+                words[-1] = f"{_COUNTED[prev]} {part + 1}"
+            elif isinstance(prev, int) and i >= 2 and items[i - 2] == "log":
+                words.append(f"move {part + 1}")
+            else:
+                words.append(f"entry {part + 1}")
+        else:
+            shown = "".join(c if c.isprintable() else "?" for c in str(part))
+            words.append(f"“{shown[:29] + '…' if len(shown) > 30 else shown}”")
+    return ", ".join(words)
+
+
+def describe_validation_error(exc: ValidationError, limit: int = 3) -> str:
+    """A short, player-readable summary of a pydantic error (no URLs, no input values)."""
+    errors = exc.errors(include_url=False, include_input=False, include_context=False)
+    parts = []
+    for err in errors[:limit]:
+        where = _where(err.get("loc", ()))
+        msg = str(err.get("msg", "is not valid"))
+        if msg.startswith("Value error, "):
+            msg = msg[len("Value error, "):]
+        msg = msg.replace(" after validation", "")
+        typ = err.get("type")
+        if typ == "missing":
+            parts.append(f"{where} is missing")
+        elif typ == "extra_forbidden":
+            parts.append(f"{where} is not expected here")
+        elif where:
+            parts.append(f"{where}: {msg[:1].lower()}{msg[1:]}")
+        else:
+            parts.append(msg)
+    if len(errors) > limit:
+        parts.append(f"and {len(errors) - limit} more problem{'s' if len(errors) - limit > 1 else ''}")
+    return "; ".join(parts)
+
+
+def _quote_action(text: str) -> str:
+    shown = "".join(c if c.isprintable() else "?" for c in text)
+    if len(shown) > 30:
+        shown = shown[:29] + "…"
+    return f"“{shown}”"
+
+
+# ---------------------------------------------------------------------------------------------
+# Reading
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not allowed")
+
+
+def _looks_binary(data: bytes) -> bool:
+    if b"\x00" in data:
+        return True
+    sample = data[:4096]
+    control = sum(1 for b in sample if b < 9 or 13 < b < 32 or b == 127)
+    return control > max(2, len(sample) // 100)
+
+
+def _read_text(path: Path) -> str:
+    """The file's text, after the checks that need no parsing (existence, kind, size, encoding)."""
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        raise SaveFileError(
+            f"The file “{path.name}” could not be found; it may have been moved or deleted. "
+            "Nothing was changed.", "missing", path) from None
+    except PermissionError:
+        raise _fail("unreadable", f"CekiDesk is not allowed to read the file “{path.name}”.", path) from None
+    except OSError:
+        raise _fail("unreadable", f"The file “{path.name}” could not be read.", path) from None
+    if stat.S_ISDIR(st.st_mode):
+        raise _fail("not_a_file", f"The item “{path.name}” is a folder, not a saved game.", path)
+    if not stat.S_ISREG(st.st_mode):
+        raise _fail("not_a_file", f"The item “{path.name}” is not an ordinary file, so it is not a saved game.", path)
+    too_large = _fail(
+        "too_large",
+        f"The file “{path.name}” is far too large to be a CekiDesk save "
+        f"(saves are at most {MAX_FILE_BYTES // (1024 * 1024)} MB).", path)
+    if st.st_size > MAX_FILE_BYTES:
+        raise too_large
+    try:
+        with open(path, "rb") as f:
+            data = f.read(MAX_FILE_BYTES + 1)
+    except PermissionError:
+        raise _fail("unreadable", f"CekiDesk is not allowed to read the file “{path.name}”.", path) from None
+    except OSError:
+        raise _fail("unreadable", f"The file “{path.name}” could not be read.", path) from None
+    if len(data) > MAX_FILE_BYTES:  # it grew after the size check
+        raise too_large
+    if not data.strip():
+        raise _fail("empty", f"The file “{path.name}” is empty, so there is no game in it.", path)
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        raise _fail("encoding", "This file is not a CekiDesk save (its text is in a different encoding "
+                                "than the UTF-8 that CekiDesk saves use).", path)
+    if _looks_binary(data):
+        raise _fail("binary", "This file is not a CekiDesk save (it does not contain text).", path)
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise _fail("encoding", "This file is not a CekiDesk save, or it was re-saved by another program "
+                                "(its text is not in the UTF-8 encoding that CekiDesk saves use).",
+                    path) from None
+
+
+def _parse_json(text: str, path: Path | None) -> Any:
+    try:
+        return json.loads(text, parse_constant=_reject_constant)
+    except json.JSONDecodeError as exc:
+        body = text.rstrip()
+        if body[:1] in ("{", "[") and exc.pos >= len(body):
+            raise _fail("truncated", "This save file is incomplete: it ends in the middle of the game "
+                                     "data, perhaps because saving was interrupted.", path) from None
+        raise _fail("not_json", "This file is not a CekiDesk save (it is not readable JSON).", path) from None
+    except (ValueError, RecursionError):  # NaN/Infinity, numbers with thousands of digits, deep nesting
+        raise _fail("damaged", "This save file is damaged: it contains values CekiDesk cannot read.",
+                    path) from None
+
+
+def parse_document(text: str, path: str | os.PathLike | None = None) -> SaveDocument:
+    """Validate the text of a save file.  Raises :class:`SaveFileError`."""
+    p = Path(path) if path is not None else None
+    data = _parse_json(text, p)
+    if not isinstance(data, dict) or data.get("format") != FORMAT_ID:
+        raise _fail("wrong_format", "This file is not a CekiDesk save (it is a different kind of file).", p)
+    version = data.get("schema_version")
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise _fail("damaged", "This save file is damaged: its format version is missing or not valid.", p)
+    if version > SCHEMA_VERSION:
+        made_by = data.get("app_version")
+        by = (f"CekiDesk {made_by}" if isinstance(made_by, str) and 0 < len(made_by) <= 40
+              and made_by.isprintable() else "a newer CekiDesk")
+        raise _fail("newer_version",
+                    f"This save was made by a newer CekiDesk ({by}, save format {version}); this CekiDesk "
+                    f"({__version__}) reads save format {SCHEMA_VERSION}. Please update CekiDesk to open it.",
+                    p)
+    try:
+        return SaveDocument.model_validate_json(text, strict=True)
+    except ValidationError as exc:
+        raise _fail("damaged", f"This save file is damaged or was edited by hand "
+                               f"({describe_validation_error(exc)}).", p) from None
+
+
+def load_document(path: str | os.PathLike) -> SaveDocument:
+    """Read and validate a save file without replaying it.  Raises :class:`SaveFileError`."""
+    p = Path(path)
+    return parse_document(_read_text(p), p)
+
+
+# ---------------------------------------------------------------------------------------------
+# Document ↔ match
+
+def _seats(seats: Sequence[Seat | dict[str, Any]], n_players: int) -> list[Seat]:
+    out = [s if isinstance(s, Seat) else Seat.model_validate(s) for s in seats]
+    if len(out) != n_players:
+        raise ValueError(f"the match has {n_players} players but {len(out)} seats were given")
+    return out
+
+
+def match_to_document(
+    match: Match,
+    seats: Sequence[Seat | dict[str, Any]],
+    *,
+    saved_at: datetime | None = None,
+) -> SaveDocument:
+    """The save document of ``match`` with these ``seats`` (one per player, in seat order).
+
+    ``saved_at`` defaults to now (UTC).  Raises ``ValueError`` if the seats do not fit the match,
+    and :class:`SaveFileError` (reason ``"too_long"``) if the match exceeds the limits a save may
+    hold (:data:`MAX_HANDS`, :data:`MAX_ACTIONS`).
+    """
+    seat_list = _seats(seats, match.n_players)
+    log_text = [[str(a) for a in hand] for hand in match.logs]
+    total = sum(len(h) for h in log_text)
+    if len(log_text) > MAX_HANDS or total > MAX_ACTIONS:
+        raise SaveFileError(
+            f"This match is too long to be saved ({len(log_text):,} hands, {total:,} moves; a save holds at "
+            f"most {MAX_HANDS:,} hands and {MAX_ACTIONS:,} moves). Please start a new match. "
+            "No file was changed.", "too_long")
+    return SaveDocument(
+        app_version=__version__,
+        saved_at=saved_at if saved_at is not None else datetime.now(timezone.utc),
+        game=match.spec.id,
+        options=match.options.model_dump(mode="json"),
+        match_options=match.match_options.model_dump(mode="json"),
+        seats=seat_list,
+        seed=match.seed,
+        log=log_text,
+        ledger=Ledger(scores=list(match.scores), cents=list(match.ledger),
+                      hands_finished=len(match.history)),
+    )
+
+
+def document_to_match(doc: SaveDocument) -> Match:
+    """Rebuild the match of a (validated) document by replaying every action, then check the
+    replayed scores, ledger and finished hands against the document.  Raises :class:`SaveFileError`;
+    on error no match is returned."""
+    try:
+        spec = get_game(doc.game)
+    except OptionsError:
+        raise _fail("unknown_game", f"This save is for a game this CekiDesk does not know (“{doc.game}”); "
+                                    "it may have been made by a newer CekiDesk.") from None
+    n = len(doc.seats)
+    if not spec.min_players <= n <= spec.max_players:
+        raise _fail("invalid_options", f"This save file is damaged: it has {n} seats, but “{spec.id}” is "
+                                       f"played by {spec.min_players} to {spec.max_players} players.")
+    try:
+        options = spec.options_model.model_validate(doc.options, strict=True)
+    except ValidationError as exc:
+        raise _fail("invalid_options", f"The game options in this save are not valid "
+                                       f"({describe_validation_error(exc)}).") from None
+    try:
+        match_options = MatchOptions.model_validate(doc.match_options, strict=True)
+    except ValidationError as exc:
+        raise _fail("invalid_options", f"The match settings in this save are not valid "
+                                       f"({describe_validation_error(exc)}).") from None
+    if match_options.mode not in spec.match_modes:
+        raise _fail("invalid_options", f"The match settings in this save are not valid (“{spec.id}” is "
+                                       f"not played in the “{match_options.mode}” mode).")
+    try:
+        match = Match(spec.id, n, doc.seed, options, match_options)
+    except OptionsError:
+        raise _fail("invalid_options", "The game options in this save are not valid.") from None
+    except Exception:  # a rules bug must not escape as anything but a save error
+        log.exception("could not start the match of a save")
+        raise _fail("damaged", "This save file could not be opened: the game in it cannot be started.") from None
+
+    for hi, hand in enumerate(doc.log):
+        if hi > 0:
+            if not match.hand_over():
+                raise _fail("illegal_action", f"This save file is damaged: hand {hi} stops before it is "
+                                              "finished, yet another hand follows.")
+            if match.is_over():
+                raise _fail("illegal_action", f"This save file is damaged: the match was over after hand "
+                                              f"{hi}, yet another hand follows.")
+            match.next_hand()
+        for mi, text in enumerate(hand):
+            where = f"move {mi + 1} of hand {hi + 1} ({_quote_action(text)})"
+            try:
+                action = Action.parse(text)
+            except (ActionParseError, ValueError):
+                raise _fail("unreadable_action", f"This save file is damaged: {where} cannot be read.") from None
+            try:
+                match.apply(action)
+            except EngineError:
+                raise _fail("illegal_action", f"This save file is damaged: {where} is not allowed by "
+                                              "the rules at that point of the game.") from None
+            except Exception as exc:  # an engine bug must not escape as anything but a save error
+                log.warning("replaying %s raised %r", where, exc, exc_info=True)
+                raise _fail("illegal_action", f"This save file could not be replayed: {where} "
+                                              "could not be played.") from None
+
+    led = doc.ledger
+    if (list(match.scores) != led.scores or list(match.ledger) != led.cents
+            or len(match.history) != led.hands_finished):
+        raise _fail("ledger_mismatch", "This save file is damaged: the scores and money recorded in it do "
+                                       "not match the moves it contains.")
+    return match
+
+
+# ---------------------------------------------------------------------------------------------
+# Files
+
+def document_to_bytes(doc: SaveDocument) -> bytes:
+    """The file contents for ``doc``: indented UTF-8 JSON, one line per hand, the log last."""
+    d = doc.model_dump(mode="json")
+    hands = d.pop("log")
+    head = json.dumps(d, indent=2, ensure_ascii=False)
+    assert head.endswith("\n}")
+    lines = ",\n".join("    " + json.dumps(h, ensure_ascii=False) for h in hands)
+    return (head[:-2] + ',\n  "log": [\n' + lines + "\n  ]\n}\n").encode("utf-8")
+
+
+def _write_failure(exc: OSError, path: Path) -> SaveFileError:
+    if exc.errno == errno.ENOSPC:
+        why = "the disk is full"
+    elif exc.errno in (errno.EACCES, errno.EPERM):
+        why = "CekiDesk is not allowed to write there"
+    elif exc.errno == errno.EROFS:
+        why = "that disk cannot be written to"
+    elif exc.errno == errno.ENAMETOOLONG:
+        why = "the file name is too long"
+    else:
+        why = "the system refused to write the file"
+    return SaveFileError(f"The game could not be saved to “{path.name}”: {why}. "
+                         "The previous file, if there was one, was not changed.", "write_failed", path)
+
+
+def save_match(path: str | os.PathLike, match: Match, seats: Sequence[Seat | dict[str, Any]]) -> SaveDocument:
+    """Save ``match`` with its ``seats`` to ``path``, atomically (the old file stays whole if
+    anything fails).  Creates the parent folder if needed.  Returns the document written.
+
+    Raises :class:`SaveFileError` (``"write_failed"``, ``"too_long"``) and ``ValueError`` for seats
+    that do not fit the match.
+    """
+    p = Path(path)
+    doc = match_to_document(match, seats)
+    data = document_to_bytes(doc)
+    if len(data) > MAX_FILE_BYTES:
+        raise SaveFileError("This match is too long to be saved. Please start a new match. "
+                            "No file was changed.", "too_long", p)
+    try:
+        p.parent.mkdir(parents=True, exist_ok=True)
+        atomic_write_bytes(p, data)
+    except OSError as exc:
+        raise _write_failure(exc, p) from None
+    return doc
+
+
+def load_match(path: str | os.PathLike) -> LoadedGame:
+    """Load a save: read, validate, replay and check it.  Raises :class:`SaveFileError` (and
+    nothing else for a bad file); the file is only read, never written."""
+    p = Path(path)
+    doc = load_document(p)
+    try:
+        match = document_to_match(doc)
+    except SaveFileError as exc:
+        exc.path = p
+        raise
+    return LoadedGame(match, tuple(doc.seats), doc)
+
+
+def save_autosave(match: Match, seats: Sequence[Seat | dict[str, Any]]) -> Path:
+    """Save the game in progress to :func:`~cekidesk.persistence.paths.autosave_path`."""
+    p = autosave_path()
+    save_match(p, match, seats)
+    return p
+
+
+def load_autosave() -> LoadedGame | None:
+    """The autosaved game, or None if there is none.  A damaged autosave raises :class:`SaveFileError`
+    (the app can then offer to discard it with :func:`remove_autosave`)."""
+    try:
+        return load_match(autosave_path())
+    except SaveFileError as exc:
+        if exc.reason == "missing":
+            return None
+        raise
+
+
+def remove_autosave() -> None:
+    """Delete the autosave, if any (e.g. when the match ends)."""
+    try:
+        autosave_path().unlink()
+    except FileNotFoundError:
+        pass

@@ -1,0 +1,198 @@
+"""The player's settings: a small pydantic model kept as JSON in the user config directory.
+
+Loading never fails and never stops the app:
+
+* no file → the defaults, silently;
+* a file that cannot be understood at all (not JSON, not UTF-8, not a JSON object, absurdly large)
+  → the defaults;
+* a file in which some values are wrong (wrong type, out of range, unknown choice) → **the valid
+  values are kept** and each invalid one falls back to its default;
+* keys this version does not know (e.g. written by a newer CekiDesk) are ignored.
+
+In the first two damaged cases the file is copied beside itself as ``settings.json.bad`` (or
+``settings.json.bad-YYYYmmdd-HHMMSS`` if a different backup already has that name; an identical
+backup is not made twice) and a warning is logged through :mod:`logging`; unknown keys only cause a
+warning.  Loading never writes to the settings file itself; the next :func:`save_settings` replaces
+it (atomically).  Values are read strictly: ``"600"`` is not a number and ``"yes"`` is not a boolean.
+"""
+from __future__ import annotations
+
+import base64
+import binascii
+import filecmp
+import json
+import logging
+import os
+import shutil
+import stat
+from datetime import datetime
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from .atomic import atomic_write_text
+from .paths import settings_path
+
+log = logging.getLogger(__name__)
+
+SETTINGS_SCHEMA_VERSION = 1
+MAX_SETTINGS_BYTES = 1024 * 1024
+BACKUP_SUFFIX = ".bad"
+
+CardNames = Literal["latin", "javanese", "both"]
+AnimationSpeed = Literal["off", "fast", "normal", "slow"]
+
+
+class Settings(BaseModel):
+    """What the player chose in the preferences (every field has a default)."""
+
+    model_config = ConfigDict(extra="forbid", validate_assignment=True)
+
+    schema_version: int = Field(SETTINGS_SCHEMA_VERSION, ge=1,
+                                description="Version of the settings format.")
+    language: str = Field("en", pattern=r"^[a-z]{2,3}([_-][A-Za-z0-9]{2,8})?$",
+                          description="Interface language (a locale code such as 'en', 'id', 'jv', 'zh_TW').")
+    card_names: CardNames = Field("latin", description="How cards are named: Latin, Javanese or both.")
+    animation_speed: AnimationSpeed = Field("normal", description="Speed of card animations.")
+    bot_pace_ms: int = Field(600, ge=0, le=5000,
+                             description="Pause before each computer player's move, in milliseconds.")
+    default_opponents: int = Field(3, ge=1, le=5,
+                                   description="Computer opponents offered for a new game.")
+    default_bot_level: str = Field("heuristic", pattern=r"^[a-z][a-z0-9_-]{0,31}$",
+                                   description="Level of the computer opponents for a new game.")
+    hints: bool = Field(True, description="Show hints.")
+    highlight_legal: bool = Field(True, description="Highlight the cards and moves that are allowed now.")
+    sort_hand: bool = Field(True, description="Keep the player's hand sorted.")
+    autosave: bool = Field(True, description="Save the game in progress automatically.")
+    last_game_id: str = Field("ceki", pattern=r"^[a-z][a-z0-9_]{0,31}$",
+                              description="The game chosen last time.")
+    window_geometry: str | None = Field(None, max_length=8192,
+                                        description="The main window's geometry (base64, from Qt).")
+
+    @field_validator("window_geometry")
+    @classmethod
+    def _base64(cls, v: str | None) -> str | None:
+        if v is not None:
+            try:
+                base64.b64decode(v, validate=True)
+            except (binascii.Error, ValueError):
+                raise ValueError("not base64 text") from None
+        return v
+
+
+FIELDS = frozenset(Settings.model_fields)
+
+
+# ---------------------------------------------------------------------------------------------
+
+def _backup(path: Path) -> Path | None:
+    """Copy the damaged file beside itself; return the backup's path (None if it failed)."""
+    base = path.with_name(path.name + BACKUP_SUFFIX)
+    try:
+        for old in sorted(path.parent.glob(path.name + BACKUP_SUFFIX + "*")):
+            if old.is_file() and filecmp.cmp(old, path, shallow=False):
+                return old  # already kept
+        target = base
+        if target.exists():
+            stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+            target = base.with_name(f"{base.name}-{stamp}")
+            n = 1
+            while target.exists():
+                n += 1
+                target = base.with_name(f"{base.name}-{stamp}-{n}")
+        shutil.copy2(path, target)
+        return target
+    except OSError as exc:
+        log.warning("could not keep a copy of the damaged settings file %s: %s", path, exc)
+        return None
+
+
+def _damaged(path: Path, why: str) -> Settings:
+    kept = _backup(path)
+    where = f"; a copy was kept as {kept.name}" if kept else ""
+    log.warning("the settings file %s %s; using the default settings%s", path, why, where)
+    return Settings()
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not allowed")
+
+
+def load_settings(path: str | os.PathLike | None = None) -> Settings:
+    """The settings stored at ``path`` (default: :func:`~cekidesk.persistence.paths.settings_path`).
+
+    Never raises for a bad or missing file; see the module docstring for what happens instead.
+    """
+    p = Path(path) if path is not None else settings_path()
+    try:
+        st = os.stat(p)
+    except FileNotFoundError:
+        return Settings()
+    except OSError as exc:
+        log.warning("the settings file %s cannot be read (%s); using the default settings", p, exc)
+        return Settings()
+    if not stat.S_ISREG(st.st_mode):
+        log.warning("the settings file %s is not an ordinary file; using the default settings", p)
+        return Settings()
+    if st.st_size > MAX_SETTINGS_BYTES:
+        return _damaged(p, f"is too large ({st.st_size} bytes)")
+    try:
+        with open(p, "rb") as f:
+            data = f.read(MAX_SETTINGS_BYTES + 1)
+    except OSError as exc:
+        log.warning("the settings file %s cannot be read (%s); using the default settings", p, exc)
+        return Settings()
+    if len(data) > MAX_SETTINGS_BYTES:
+        return _damaged(p, "is too large")
+    try:
+        raw = json.loads(data.decode("utf-8-sig"), parse_constant=_reject_constant)
+    except UnicodeDecodeError:
+        return _damaged(p, "is not UTF-8 text")
+    except (ValueError, RecursionError):
+        return _damaged(p, "is not readable JSON")
+    if not isinstance(raw, dict):
+        return _damaged(p, "does not hold a JSON object")
+
+    unknown = sorted(str(k) for k in raw if k not in FIELDS)
+    if unknown:
+        log.warning("the settings file %s has entries this version does not know, ignored: %s",
+                    p, ", ".join(unknown[:20]))
+    version = raw.get("schema_version")
+    if isinstance(version, int) and not isinstance(version, bool) and version > SETTINGS_SCHEMA_VERSION:
+        log.warning("the settings file %s was written by a newer CekiDesk (settings version %s); "
+                    "reading the settings this version knows", p, version)
+
+    good: dict[str, Any] = {}
+    bad: list[str] = []
+    for name in sorted(FIELDS & raw.keys()):
+        if name == "schema_version":
+            if not (isinstance(version, int) and not isinstance(version, bool) and version >= 1):
+                bad.append(name)
+            continue  # the loaded settings are always of this version
+        try:
+            Settings.model_validate({name: raw[name]}, strict=True)
+        except ValidationError:
+            bad.append(name)
+        else:
+            good[name] = raw[name]
+    settings = Settings.model_validate(good, strict=True)
+    if bad:
+        kept = _backup(p)
+        where = f"; a copy of the file was kept as {kept.name}" if kept else ""
+        log.warning("the settings file %s has invalid values for %s; using their defaults%s",
+                    p, ", ".join(bad), where)
+    return settings
+
+
+def save_settings(settings: Settings, path: str | os.PathLike | None = None) -> Path:
+    """Write ``settings`` to ``path`` (default: the settings path) atomically, creating the folder
+    if needed.  Returns the path written.  Raises ``OSError`` if it cannot be written (the old file
+    is then unchanged)."""
+    if not isinstance(settings, Settings):
+        raise TypeError(f"save_settings needs Settings, not {type(settings).__name__}")
+    p = Path(path) if path is not None else settings_path()
+    p.parent.mkdir(parents=True, exist_ok=True)
+    text = settings.model_copy(update={"schema_version": SETTINGS_SCHEMA_VERSION}).model_dump_json(indent=2)
+    atomic_write_text(p, text + "\n")
+    return p
