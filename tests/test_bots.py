@@ -1,0 +1,289 @@
+"""Computer players: the registry, legality, views only, and the Ceki heuristic's decisions."""
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from cekidesk.bots import Bot, BotError, bot_levels, make_bot, register_bot
+from cekidesk.bots import base as bots_base
+from cekidesk.bots.ceki_bot import CekiHeuristicBot
+from cekidesk.bots.random_bot import RandomBot
+from cekidesk.engine.cards import Kind as K
+from cekidesk.engine.core import Action, GameState
+from cekidesk.engine.match import Match, MatchOptions
+from cekidesk.games.ceki import CekiOptions, CekiState, CekiView, new_hand
+from cekidesk.sim import simulate
+
+
+# ---------------------------------------------------------------------------------------------
+# helpers
+
+def play_to(seed: int, n: int, steps: int, iyo: bool = False) -> CekiState:
+    """A Ceki hand after up to ``steps`` random actions (stops early if the hand ends)."""
+    state = new_hand(CekiOptions(iyo_one_rank=iyo), n, seed, seed % n)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if state.is_terminal():
+            break
+        acts = state.legal_actions(state.current)
+        state.apply(acts[rng.randrange(len(acts))])
+    return state
+
+
+def make_view(hand, phase="draw", discards=(), drawn=None, took=None, known=None, called=None,
+              facedown_counts=None, n=4, me=0, dealer=None, stock=None) -> CekiView:
+    """A hand-built view for seat ``me`` (others' cards unseen), with the legal actions the rules give."""
+    hand = tuple(sorted(hand))
+    known = known or tuple(() for _ in range(n))
+    called = called or (False,) * n
+    facedown_counts = facedown_counts or (0,) * n
+    hand_counts = tuple(len(hand) if q == me else 8 - facedown_counts[q] for q in range(n))
+    if phase == "draw":
+        legal = (Action(me, "draw"),) + ((Action(me, "take"),) if discards else ())
+    else:
+        legal = tuple(Action(me, "discard", k) for k in sorted(set(hand)) if k != took)
+    in_play = len(hand) + len(discards) + sum(hand_counts[q] + facedown_counts[q]
+                                               for q in range(n) if q != me)
+    return CekiView(
+        viewer=me, n_players=n, dealer=(n - 1) if dealer is None else dealer, options=CekiOptions(),
+        current=me, phase=phase, to_act=(me,), legal=legal, hand=hand, facedown=(), drawn=drawn,
+        hand_counts=hand_counts, facedown_counts=facedown_counts, called=called, known=known,
+        discards=tuple(discards), last_fresh=False,
+        stock_count=120 - in_play if stock is None else stock, result=None)
+
+
+def heuristic(seat: int = 0) -> Bot:
+    return make_bot("ceki", "heuristic", seat)
+
+
+RNG = random.Random(0)
+
+
+# ---------------------------------------------------------------------------------------------
+# registry
+
+def test_registry_levels_and_types():
+    assert set(bot_levels("ceki")) >= {"random", "heuristic"}
+    assert isinstance(make_bot("ceki", "random", 1), RandomBot)
+    bot = make_bot("ceki", "heuristic", 2)
+    assert isinstance(bot, CekiHeuristicBot) and bot.seat == 2
+
+
+def test_unknown_game_or_level_is_a_clear_error():
+    with pytest.raises(BotError, match="no game 'nosuchgame'"):
+        make_bot("nosuchgame", "random", 0)
+    with pytest.raises(BotError, match=r"no 'grandmaster' bot for ceki \(levels: heuristic, random\)"):
+        make_bot("ceki", "grandmaster", 0)
+    assert issubclass(BotError, ValueError)
+
+
+def test_a_bot_refuses_a_view_of_another_game():
+    class OtherView:
+        viewer = 0
+        legal = (Action(0, "play"),)
+
+    with pytest.raises(BotError, match="cannot play from a OtherView"):
+        heuristic().choose(OtherView(), RNG)
+
+
+def test_a_bot_refuses_another_seats_view():
+    view = play_to(1, 4, 0).view(1)
+    with pytest.raises(BotError, match="seat 0 was given the view of seat 1"):
+        heuristic(0).choose(view, RNG)
+
+
+def test_a_new_bot_registers_without_touching_the_base():
+    @register_bot
+    class FirstLegal(Bot):
+        game_id = "ceki"
+        level = "test-first-legal"
+
+        def choose(self, view, rng):
+            return view.legal[0]
+
+    try:
+        assert "test-first-legal" in bot_levels("ceki")
+        bot = make_bot("ceki", "test-first-legal", 0)
+        state = play_to(3, 4, 0)
+        assert bot.choose(state.view(state.current), RNG) == state.legal_actions(state.current)[0]
+        with pytest.raises(ValueError, match="already registered"):
+            register_bot(type("Clash", (Bot,), {"game_id": "ceki", "level": "test-first-legal"}))
+    finally:
+        bots_base._BOTS.pop(("ceki", "test-first-legal"), None)
+
+
+# ---------------------------------------------------------------------------------------------
+# legality
+
+@pytest.mark.parametrize("n,iyo", [(2, False), (4, False), (6, True)])
+def test_random_bot_always_returns_a_legal_action(n, iyo):
+    bots = [make_bot("ceki", "random", s) for s in range(n)]
+    rngs = [random.Random(s) for s in range(n)]
+    match = Match("ceki", n, 11, {"iyo_one_rank": iyo}, MatchOptions(mode="money"))
+    for hand in range(8):
+        if hand:
+            match.next_hand()
+        while not match.state.is_terminal():
+            p = match.state.to_act()[0]
+            view = match.state.view(p)
+            action = bots[p].choose(view, rngs[p])
+            assert action in view.legal
+            assert action in match.state.legal_actions(p)
+            match.apply(action)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6), n=st.integers(2, 6), steps=st.integers(0, 250), iyo=st.booleans())
+def test_heuristic_always_returns_a_legal_action(seed, n, steps, iyo):
+    state = play_to(seed, n, steps, iyo)
+    if state.is_terminal():
+        return
+    p = state.current
+    view = state.view(p)
+    action = make_bot("ceki", "heuristic", p).choose(view, random.Random(seed))
+    assert action in view.legal
+    state.apply(action)  # the checked path accepts it
+
+
+@pytest.mark.parametrize("n,iyo", [(2, False), (3, True), (5, False)])
+def test_heuristic_plays_whole_hands_legally(n, iyo):
+    result = simulate("ceki", n, 6, ["heuristic"] * n, seed=n, options={"iyo_one_rank": iyo})
+    assert result.decisions > 0 and sum(result.payments) == 0
+
+
+# ---------------------------------------------------------------------------------------------
+# bots see views only
+
+def test_bots_receive_only_views_in_a_whole_match(monkeypatch):
+    seen = {"calls": 0}
+
+    def guarded(original):
+        def choose(self, view, rng):
+            assert isinstance(view, CekiView), type(view)
+            assert not isinstance(view, GameState)
+            assert view.viewer == self.seat
+            assert isinstance(rng, random.Random)
+            seen["calls"] += 1
+            return original(self, view, rng)
+        return choose
+
+    monkeypatch.setattr(CekiHeuristicBot, "choose", guarded(CekiHeuristicBot.choose))
+    monkeypatch.setattr(RandomBot, "choose", guarded(RandomBot.choose))
+    result = simulate("ceki", 4, 5, ["heuristic", "random", "heuristic", "random"], seed=3)
+    assert seen["calls"] == result.decisions > 0
+
+
+def test_heuristic_ignores_hidden_cards():
+    """Re-dealing every card the player cannot see never changes the heuristic's decision."""
+    checked = 0
+    for seed in range(40):
+        state = play_to(seed, 2 + seed % 5, (seed * 37) % 160)
+        if state.is_terminal():
+            continue
+        p = state.current
+        view = state.view(p)
+        choice = heuristic(p).choose(view, random.Random(seed))
+        for r in range(3):
+            other = state.redeal_hidden(p, random.Random(1000 * seed + r))
+            other_view = other.view(p)
+            assert other_view == view
+            assert heuristic(p).choose(other_view, random.Random(seed)) == choice
+            checked += 1
+    assert checked > 60
+
+
+# ---------------------------------------------------------------------------------------------
+# strength
+
+def test_heuristic_beats_random():
+    """1 heuristic vs 3 random bots, 300 hands: fair share is 25% (measured: ~98%)."""
+    result = simulate("ceki", 4, 300, ["heuristic", "random", "random", "random"], seed=7)
+    share = result.wins[0] / result.rounds
+    assert share > 0.35, result
+    assert result.points[0] > sum(result.points[1:])
+    assert result.payments[0] > 0
+
+
+# ---------------------------------------------------------------------------------------------
+# hand-built decisions
+
+SET9_PAIR7 = [K.C9, K.S9, K.M9, K.S7, K.M7, K.C2, K.S4, K.M5]
+
+
+def test_takes_a_discard_that_completes_a_set():
+    view = make_view(SET9_PAIR7, discards=[K.C3, K.C7])
+    assert heuristic().choose(view, RNG) == Action(0, "take")
+
+
+def test_draws_when_the_discard_does_not_help():
+    view = make_view(SET9_PAIR7, discards=[K.C3, K.WF])
+    assert heuristic().choose(view, RNG) == Action(0, "draw")
+
+
+def test_does_not_break_a_set():
+    # a set of 9s and three pairs: one pair must be broken, never the set (nor the 6 just taken)
+    hand = [K.C9, K.S9, K.M9, K.C2, K.S2, K.C4, K.S4, K.C6, K.S6]
+    choice = heuristic().choose(make_view(hand, phase="discard", took=K.S6, discards=[K.C3]), RNG)
+    assert choice.card in (K.C2, K.S2, K.C4, K.S4)
+
+
+def test_throws_a_dead_card_rather_than_a_live_one():
+    hand = [K.C9, K.S9, K.M9, K.C8, K.S8, K.M8, K.WF, K.RF, K.C3]
+    # three White Flowers seen: WF is dead, RF is live -> throw WF
+    view = make_view(hand, phase="discard", drawn=K.C3, discards=[K.WF, K.WF, K.WF, K.C4])
+    assert heuristic().choose(view, RNG) == Action(0, "discard", K.WF)
+    # and the other way round
+    view = make_view(hand, phase="discard", drawn=K.C3, discards=[K.RF, K.RF, K.RF, K.C4])
+    assert heuristic().choose(view, RNG) == Action(0, "discard", K.RF)
+
+
+HAND_2_9 = [K.C7, K.S7, K.M7, K.C5, K.M5, K.C4, K.S4, K.C2, K.C9]
+
+
+def test_keeps_the_high_card_when_it_is_safe_to():
+    # a 2 and a 9, equally live: keep the 9 (it scores more)
+    view = make_view(HAND_2_9, phase="discard", took=K.M5, discards=[K.M2, K.C6])
+    assert heuristic().choose(view, RNG) == Action(0, "discard", K.C2)
+
+
+def test_avoids_feeding_the_next_caller():
+    # the next player has called and is known to hold a 9 in a set: 9 is safe, 2 might win for them
+    called, fd = (False, True, False, False), (0, 2, 0, 0)
+    view = make_view(HAND_2_9, phase="discard", took=K.M5, discards=[K.M2, K.C6], called=called,
+                     facedown_counts=fd, known=((), (K.S9,), (), ()))
+    assert heuristic().choose(view, RNG) == Action(0, "discard", K.C9)
+    # a caller who is not next cannot take my discard: no change
+    called, fd = (False, False, False, True), (0, 0, 0, 2)
+    view = make_view(HAND_2_9, phase="discard", took=K.M5, discards=[K.M2, K.C6], called=called,
+                     facedown_counts=fd, known=((), (), (), (K.S9,)))
+    assert heuristic().choose(view, RNG) == Action(0, "discard", K.C2)
+
+
+def test_a_caller_takes_a_winning_discard_and_otherwise_draws():
+    called, fd = (True, False, False, False), (2, 0, 0, 0)
+    hand = [K.C9, K.S9, K.M9, K.C8, K.S8, K.M8]
+    view = make_view(hand, discards=[K.C3], called=called, facedown_counts=fd)
+    assert heuristic().choose(view, RNG) == Action(0, "take")
+    view = make_view(hand, discards=[K.C3], called=called, facedown_counts=fd)
+    view = CekiView(**{**view.__dict__, "legal": (Action(0, "draw"),)})
+    assert heuristic().choose(view, RNG) == Action(0, "draw")
+
+
+def test_remembers_a_discard_the_next_caller_let_go():
+    called, fd = (False, True, False, False), (0, 2, 0, 0)
+    bot = heuristic()
+    view = make_view(HAND_2_9, phase="discard", took=K.M5, discards=[K.M2, K.C6], called=called,
+                     facedown_counts=fd, known=((), (K.S9,), (), ()))
+    assert bot.choose(view, RNG).card == K.C9
+    assert bot._safe == set()  # not yet: the caller has not acted
+    later = make_view(SET9_PAIR7, discards=[K.C3], called=called, facedown_counts=fd,
+                      stock=view.stock_count - 3)
+    bot.choose(later, RNG)
+    assert 8 in bot._safe  # the 9s (value group 8): the caller drew instead of taking my C9
+    new_hand_view = make_view(SET9_PAIR7, discards=[K.C3], called=called, facedown_counts=fd,
+                              dealer=0, stock=view.stock_count)
+    bot.choose(new_hand_view, RNG)
+    assert bot._safe == set()  # forgotten at a new hand
