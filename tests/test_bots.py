@@ -274,16 +274,38 @@ def test_a_caller_takes_a_winning_discard_and_otherwise_draws():
 
 def test_remembers_a_discard_the_next_caller_let_go():
     called, fd = (False, True, False, False), (0, 2, 0, 0)
+    first = make_view(HAND_2_9, phase="discard", took=K.M5, discards=[K.M2, K.C6], called=called,
+                      facedown_counts=fd, known=((), (K.S9,), (), ()))
+
+    def later(pile, stock_drop=3, dealer=None):
+        return make_view(SET9_PAIR7, discards=pile, called=called, facedown_counts=fd,
+                         stock=first.stock_count - stock_drop, dealer=dealer)
+
     bot = heuristic()
-    view = make_view(HAND_2_9, phase="discard", took=K.M5, discards=[K.M2, K.C6], called=called,
-                     facedown_counts=fd, known=((), (K.S9,), (), ()))
-    assert bot.choose(view, RNG).card == K.C9
+    assert bot.choose(first, RNG).card == K.C9
+    bot.choose(later([K.M2, K.C6, K.C9], stock_drop=0), RNG)
     assert bot._safe == set()  # not yet: the caller has not acted
-    later = make_view(SET9_PAIR7, discards=[K.C3], called=called, facedown_counts=fd,
-                      stock=view.stock_count - 3)
-    bot.choose(later, RNG)
-    assert 8 in bot._safe  # the 9s (value group 8): the caller drew instead of taking my C9
-    new_hand_view = make_view(SET9_PAIR7, discards=[K.C3], called=called, facedown_counts=fd,
-                              dealer=0, stock=view.stock_count)
-    bot.choose(new_hand_view, RNG)
+    bot.choose(later([K.M2, K.C6, K.C9, K.C4, K.S3]), RNG)
+    assert bot._safe == {8}  # the 9s (value group 8): the caller drew instead of taking my C9
+    bot.choose(later([K.M2, K.C6, K.C9, K.C4], stock_drop=0, dealer=0), RNG)
     assert bot._safe == set()  # forgotten at a new hand
+
+    # a decision the table did not play (my C9 is not where it would be) teaches nothing
+    bot = heuristic()
+    bot.choose(first, RNG)
+    bot.choose(later([K.M2, K.C6, K.S2, K.C4]), RNG)
+    assert bot._safe == set()
+
+
+def test_heads_up_the_callers_fresh_throw_is_safe():
+    called, fd = (False, True), (0, 2)
+    first = make_view(HAND_2_9, phase="discard", took=K.M5, discards=[K.M2, K.C6], called=called,
+                      facedown_counts=fd, n=2, dealer=1)
+    bot = heuristic()
+    mine = bot.choose(first, RNG).card
+    assert mine in (K.C2, K.C9)
+    nxt = make_view(SET9_PAIR7, discards=[K.M2, K.C6, mine, K.C3], called=called, facedown_counts=fd,
+                    n=2, dealer=1, stock=first.stock_count - 1)
+    bot.choose(CekiView(**{**nxt.__dict__, "last_fresh": True}), RNG)
+    # the value I threw and they let go, and the 3 they drew and threw at once
+    assert bot._safe == {mine.pips - 1, 2}

@@ -156,7 +156,8 @@ class CekiHeuristicBot(Bot):
         # Memory, built only from the views this bot was shown (reset at each new hand):
         self._hand_key: tuple[int, int] | None = None  # (dealer, stock count) of the last view
         self._safe: set[int] = set()      # values the next player, a caller, is known not to wait for
-        self._pending: list[tuple[int, int]] = []  # (value, stock count) of discards a caller may take
+        # (value, stock count, place in the pile) of my discards the next player, a caller, may take
+        self._pending: list[tuple[int, int, int]] = []
         self._top_is_callers = False      # 2 players: the next top discard is the caller's throw
 
     def _remember(self, view: CekiView) -> frozenset[int]:
@@ -168,16 +169,22 @@ class CekiHeuristicBot(Bot):
         nxt = (view.viewer + 1) % view.n_players
         if not view.called[nxt]:
             return frozenset()
-        # A caller who let my discard go (and drew: the stock went down) is not waiting for it.
+        # A caller who let my discard go (and drew: the stock went down) is not waiting for it.  Only
+        # the next player may take my discard, and for a caller taking it wins, so while the hand goes
+        # on my card stays at its place in the pile (which also guards against a decision of mine
+        # that the table did not play).
+        group = _TABLES[view.options.iyo_one_rank][0]
+        pile = view.discards
         keep = []
-        for g, at in self._pending:
+        for g, at, place in self._pending:
             if stock < at:
-                self._safe.add(g)
+                if place < len(pile) and group[pile[place]] == g:
+                    self._safe.add(g)
             else:
-                keep.append((g, at))
+                keep.append((g, at, place))
         self._pending = keep
         # Heads-up, the discard on top when my turn starts is the caller's: a drawn card they threw.
-        if self._top_is_callers and view.phase == PHASE_DRAW and view.discards:
+        if self._top_is_callers and view.phase == PHASE_DRAW and view.discards and view.last_fresh:
             self._safe.add(_TABLES[view.options.iyo_one_rank][0][view.discards[-1]])
         self._top_is_callers = False
         return frozenset(self._safe)
@@ -203,7 +210,7 @@ class CekiHeuristicBot(Bot):
             action = self._discard(view, safe)
         if action.verb == DISCARD and view.called[nxt]:
             group = _TABLES[view.options.iyo_one_rank][0]
-            self._pending.append((group[action.card], view.stock_count))
+            self._pending.append((group[action.card], view.stock_count, len(view.discards)))
             self._top_is_callers = view.n_players == 2
         return action
 
