@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from cekidesk.bots import Bot, BotError, bot_levels, make_bot, register_bot
 from cekidesk.bots import base as bots_base
-from cekidesk.bots.ceki_bot import CekiHeuristicBot
+from cekidesk.bots.ceki_bot import CekiHeuristicBot, _Table
 from cekidesk.bots.random_bot import RandomBot
 from cekidesk.engine.cards import Kind as K
 from cekidesk.engine.core import Action, GameState
@@ -249,17 +249,42 @@ def test_keeps_the_high_card_when_it_is_safe_to():
     assert heuristic().choose(view, RNG) == Action(0, "discard", K.C2)
 
 
+def test_danger_of_each_value_to_the_next_caller():
+    called = (False, True, False, False)
+    # face-down 5 (pair + set of one value): no honour (4 copies) can be it
+    view = make_view(HAND_2_9, phase="discard", took=K.M5, discards=[K.M2], called=called,
+                     facedown_counts=(0, 5, 0, 0))
+    danger = _Table(view).danger
+    assert danger[9] == danger[10] == danger[11] == 0.0 and danger[1] > 0
+    # face-down 2: a value with one copy left unseen cannot be the pair; more copies seen, safer
+    view = make_view(HAND_2_9, phase="discard", took=K.M5, called=called, facedown_counts=(0, 2, 0, 0),
+                     discards=[K.WF, K.WF, K.WF, K.C3, K.S3, K.M3])
+    danger = _Table(view).danger
+    assert danger[9] == 0.0 and 0 < danger[10]
+    assert 0 < danger[2] < danger[5] and abs(sum(danger) - 1) < 1e-9
+    # nobody called next: no danger at all
+    assert not any(_Table(make_view(HAND_2_9, phase="discard", took=K.M5)).danger)
+
+
 def test_avoids_feeding_the_next_caller():
-    # the next player has called and is known to hold a 9 in a set: 9 is safe, 2 might win for them
     called, fd = (False, True, False, False), (0, 2, 0, 0)
-    view = make_view(HAND_2_9, phase="discard", took=K.M5, discards=[K.M2, K.C6], called=called,
-                     facedown_counts=fd, known=((), (K.S9,), (), ()))
-    assert heuristic().choose(view, RNG) == Action(0, "discard", K.C9)
-    # a caller who is not next cannot take my discard: no change
-    called, fd = (False, False, False, True), (0, 0, 0, 2)
-    view = make_view(HAND_2_9, phase="discard", took=K.M5, discards=[K.M2, K.C6], called=called,
-                     facedown_counts=fd, known=((), (), (), (K.S9,)))
-    assert heuristic().choose(view, RNG) == Action(0, "discard", K.C2)
+    # an earlier turn: I threw a 9 and the caller let it go, so the 9s are safe
+    earlier = make_view(HAND_2_9, phase="discard", took=K.M5, discards=[K.C6], called=called,
+                        facedown_counts=fd)
+    earlier = CekiView(**{**earlier.__dict__, "legal": (Action(0, "discard", K.C9),)})
+    now = dict(phase="discard", took=K.M5, called=called, facedown_counts=fd,
+               discards=[K.C6, K.S9, K.C8, K.M2], stock=earlier.stock_count - 4)
+    bot = heuristic()
+    bot.choose(earlier, RNG)
+    assert bot.choose(make_view(HAND_2_9, **now), RNG) == Action(0, "discard", K.C9)
+    # a bot without that memory keeps the high card, as above
+    assert heuristic().choose(make_view(HAND_2_9, **now), RNG) == Action(0, "discard", K.C2)
+    # a caller who is not next cannot take my discard: no reason to give up the 9
+    bot = heuristic()
+    other = dict(called=(False, False, False, True), facedown_counts=(0, 0, 0, 2))
+    bot.choose(CekiView(**{**make_view(HAND_2_9, phase="discard", took=K.M5, discards=[K.C6],
+                                       **other).__dict__, "legal": (Action(0, "discard", K.C9),)}), RNG)
+    assert bot.choose(make_view(HAND_2_9, **{**now, **other}), RNG) == Action(0, "discard", K.C2)
 
 
 def test_a_caller_takes_a_winning_discard_and_otherwise_draws():
@@ -282,18 +307,19 @@ def test_remembers_a_discard_the_next_caller_let_go():
                          stock=first.stock_count - stock_drop, dealer=dealer)
 
     bot = heuristic()
-    assert bot.choose(first, RNG).card == K.C9
-    bot.choose(later([K.M2, K.C6, K.C9], stock_drop=0), RNG)
+    mine = bot.choose(first, RNG).card
+    g = mine.pips - 1  # its value group
+    bot.choose(later([K.M2, K.C6, mine], stock_drop=0), RNG)
     assert bot._safe == set()  # not yet: the caller has not acted
-    bot.choose(later([K.M2, K.C6, K.C9, K.C4, K.S3]), RNG)
-    assert bot._safe == {8}  # the 9s (value group 8): the caller drew instead of taking my C9
-    bot.choose(later([K.M2, K.C6, K.C9, K.C4], stock_drop=0, dealer=0), RNG)
+    bot.choose(later([K.M2, K.C6, mine, K.C4, K.S3]), RNG)
+    assert bot._safe == {g}  # the caller drew instead of taking my card
+    bot.choose(later([K.M2, K.C6, mine, K.C4], stock_drop=0, dealer=0), RNG)
     assert bot._safe == set()  # forgotten at a new hand
 
-    # a decision the table did not play (my C9 is not where it would be) teaches nothing
+    # a decision the table did not play (my card is not where it would be) teaches nothing
     bot = heuristic()
     bot.choose(first, RNG)
-    bot.choose(later([K.M2, K.C6, K.S2, K.C4]), RNG)
+    bot.choose(later([K.M2, K.C6, K.S4, K.C4]), RNG)
     assert bot._safe == set()
 
 

@@ -11,10 +11,12 @@ It reads only its :class:`~cekidesk.games.ceki.CekiView` and plays by a hand eva
   would call *ceki* is worth only its outs (the live copies of its pair value).  Each set is weighted
   a little by its points (three 9s score 27, three 1s 3) as a tie-break.
 * **Danger.**  Only the next player can take a discard.  If they have called, the chance that a value
-  is their pair is estimated from the unseen copies (``comb(unseen, face-down count)``): values they
-  are publicly known to hold in their sets and dead values are safe, values with many copies in sight
-  are safer.  A card that completes them costs ×1 if it is the card just drawn (a *plain* win) and
-  ×2 if it was held (*double*), so a risky fresh card is thrown at once rather than kept.
+  is their pair is estimated from the copies that may be face-down before them (``comb(copies,
+  face-down count)``): dead values are safe, values with many copies in sight are safer, and so are
+  values the caller is known to be not waiting for — the bot remembers the discards of its own that
+  the caller let go (taking it would have won) and, heads-up, the drawn cards the caller threw.
+  A card that completes them costs ×1 if it is the card just drawn (a *plain* win) and ×2 if it was
+  held (*double*), so a risky fresh card is thrown at once rather than kept.
 * **Discard**: the card whose removal leaves the best ``V``, discounted by its danger.
 * **Draw or take**: take the discard when the best hand after taking beats the expected hand after a
   stock draw (each value drawn with the chance of its unseen share).  A caller always takes a winning
@@ -112,11 +114,14 @@ class _Table:
             return [0.0] * n
         group = self.group
         fd = view.facedown_counts[nxt] or 2
-        seen_in_sets = {group[k] for k in view.known[nxt]} | safe
-        unseen_g = [0] * n
+        # copies that may lie face-down before the caller: those I have not seen, and those the
+        # caller was seen taking (a known card may have gone face-down with the pair)
+        avail = [0] * n
         for k in range(30):
-            unseen_g[group[k]] += unseen[k]
-        weights = [0.0 if g in seen_in_sets or unseen_g[g] < fd else float(math.comb(unseen_g[g], fd))
+            avail[group[k]] += unseen[k]
+        for k in view.known[nxt]:
+            avail[group[k]] += 1
+        weights = [0.0 if g in safe or avail[g] < fd else float(math.comb(avail[g], fd))
                    for g in range(n)]
         total = sum(weights)
         if total <= 0:
