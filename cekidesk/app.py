@@ -1,13 +1,46 @@
-"""The ``cekidesk`` command.  The window arrives with the desktop-table issue."""
+"""The ``cekidesk`` command: parse the command line, then open the game window."""
 from __future__ import annotations
 
+import argparse
 import sys
+
+from cekidesk import __version__
+
+MAX_SEED = 2**63 - 1
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str):  # one clear line, exit status 2
+        self.exit(2, f"{self.prog}: {message} (see `{self.prog} --help`)\n")
+
+
+def _seed(text: str) -> int:
+    try:
+        value = int(text, 10)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"the deal number must be a whole number, not {text!r}") from None
+    if not 0 <= value <= MAX_SEED:
+        raise argparse.ArgumentTypeError(f"the deal number must be between 0 and {MAX_SEED}")
+    return value
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="cekidesk",
+                description="Play Ceki and the other Ceki-card games of Java against computer players.")
+    p.add_argument("--new", action="store_true",
+                   help="start with the New Game dialog, without offering to continue the unfinished game")
+    p.add_argument("--open", metavar="FILE", help="open a saved game (.cekisave)")
+    p.add_argument("--seed", metavar="N", type=_seed,
+                   help="deal number to put in the New Game dialog (the same number deals the same cards)")
+    p.add_argument("--version", action="version", version=f"CekiDesk {__version__}")
+    return p
 
 
 def main(argv: list[str] | None = None) -> int:
-    print("CekiDesk 0.1: the game engine, computer players and simulator are ready "
-          "(try `cekidesk-sim --help`); the game window is not yet built.")
-    return 0
+    args = build_parser().parse_args(argv)
+    from cekidesk.ui.app import run  # Qt is loaded only once the command line is good
+
+    return run(new=args.new, open_path=args.open, seed=args.seed)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,143 @@
+"""Starting the desktop app: the QApplication, logging to a file, the friendly error box, the window."""
+from __future__ import annotations
+
+import ctypes
+import logging
+import logging.handlers
+import sys
+import threading
+from pathlib import Path
+from types import TracebackType
+from typing import Any
+
+from PySide6.QtCore import QCoreApplication, QTimer
+from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
+
+from cekidesk import __version__
+from cekidesk.persistence import paths
+
+log = logging.getLogger("cekidesk")
+
+LOG_NAME = "cekidesk.log"
+
+_none_guarded = False
+
+
+def guard_none_refcount() -> bool:
+    """Work around a binding bug: PySide6 6.12.0 on Python 3.11 gives back one reference to ``None``
+    too many on every call of a Qt method that returns nothing.  After some tens of thousands of
+    calls (a few minutes of play) Python aborts with "none_dealloc: deallocating None".  Python
+    3.12 made ``None`` immortal, which hides the bug there.
+
+    If a probe shows the leak, give ``None`` a cushion of 2**40 references (what immortality does
+    in 3.12).  Returns True if the cushion was added.  Idempotent; harmless where there is no leak.
+    """
+    global _none_guarded
+    if _none_guarded or sys.version_info >= (3, 12) or sys.implementation.name != "cpython":
+        return False
+    from PySide6.QtCore import QObject
+
+    probe = QObject()
+    before = sys.getrefcount(None)
+    for _ in range(16):
+        probe.setObjectName("probe")
+    lost = before - sys.getrefcount(None)
+    if lost < 16:
+        return False
+    ctypes.c_ssize_t.from_address(id(None)).value += 1 << 40
+    _none_guarded = True
+    logging.getLogger(__name__).warning(
+        "this PySide6 loses references to None (%d in 16 calls); None was given a reference cushion", lost)
+    return True
+
+
+def log_path() -> Path:
+    return paths.data_dir() / LOG_NAME
+
+
+def setup_logging(level: int = logging.INFO) -> Path | None:
+    """Log to ``<user data dir>/CekiDesk/cekidesk.log`` (rotated at 1 MB).  Returns the file, or
+    None if it cannot be written (then warnings go to standard error only)."""
+    root = logging.getLogger()
+    root.setLevel(level)
+    path = log_path()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handler: logging.Handler = logging.handlers.RotatingFileHandler(
+            path, maxBytes=1_000_000, backupCount=2, encoding="utf-8")
+    except OSError:
+        handler = logging.StreamHandler()
+        handler.setLevel(logging.WARNING)
+        path = None
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    root.addHandler(handler)
+    return path
+
+
+class ErrorReporter:
+    """``sys.excepthook``: an unexpected error is written to the log with its traceback and the
+    player sees a short, friendly message box — never the traceback."""
+
+    def __init__(self, parent_getter: Any = None):
+        self._parent_getter = parent_getter
+        self._showing = False
+        self.count = 0
+
+    def __call__(self, etype: type[BaseException], value: BaseException, tb: TracebackType | None) -> None:
+        if issubclass(etype, KeyboardInterrupt):
+            QCoreApplication.quit()
+            return
+        self.count += 1
+        log.error("unexpected error", exc_info=(etype, value, tb))
+        if self._showing or QApplication.instance() is None:
+            return
+        self._showing = True
+        try:
+            parent = self._parent_getter() if self._parent_getter else None
+            self.show_message(parent if isinstance(parent, QWidget) else None)
+        except Exception:  # the error box itself must never raise
+            log.exception("could not show the error message")
+        finally:
+            self._showing = False
+
+    @staticmethod
+    def show_message(parent: QWidget | None) -> None:
+        tr = lambda s: QCoreApplication.translate("ErrorReporter", s)  # noqa: E731
+        QMessageBox.critical(
+            parent, tr("Something went wrong"),
+            tr("CekiDesk ran into an unexpected problem. Your game is saved after every move, so you "
+               "can carry on, or quit and continue it later.") + "\n\n"
+            + tr("Details were written to {file}.").format(file=str(log_path())))
+
+
+def _thread_hook(args: threading.ExceptHookArgs) -> None:
+    log.error("unexpected error in thread %s", getattr(args.thread, "name", "?"),
+              exc_info=(args.exc_type, args.exc_value, args.exc_traceback))
+
+
+def make_application(argv0: str = "cekidesk") -> QApplication:
+    app = QApplication.instance()
+    if app is None:
+        app = QApplication([argv0])
+    QCoreApplication.setApplicationName(paths.APP_NAME)
+    QCoreApplication.setApplicationVersion(__version__)
+    QApplication.setApplicationDisplayName(paths.APP_NAME)
+    return app  # type: ignore[return-value]
+
+
+def run(new: bool = False, open_path: str | None = None, seed: int | None = None) -> int:
+    """Open the window and run until it is closed.  Returns the exit status."""
+    guard_none_refcount()
+    app = make_application(sys.argv[0] if sys.argv else "cekidesk")
+    setup_logging()
+    log.info("CekiDesk %s starting", __version__)
+    from .main_window import MainWindow
+
+    window = MainWindow()
+    sys.excepthook = ErrorReporter(lambda: window)
+    threading.excepthook = _thread_hook
+    window.show()
+    QTimer.singleShot(0, lambda: window.startup(new=new, open_path=open_path, seed=seed))
+    status = app.exec()
+    log.info("CekiDesk closed")
+    return status

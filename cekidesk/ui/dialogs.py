@@ -1,0 +1,1035 @@
+"""The window's dialogs: New Game, Settings, end of a hand, score sheet, final standings, About, and
+the "continue your game?" question.  Plus the card pictures they (and the help) show.
+
+Every string goes through ``self.tr`` (context: the class) or ``QCoreApplication.translate``.
+"""
+from __future__ import annotations
+
+import enum
+import random
+import typing
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any, Callable, Literal, Sequence
+
+from pydantic import BaseModel
+from PySide6.QtCore import QCoreApplication, QRectF, QRegularExpression, Qt, Signal
+from PySide6.QtGui import QFont, QGuiApplication, QImage, QPainter, QPixmap, QRegularExpressionValidator
+from PySide6.QtSvg import QSvgRenderer
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QDoubleSpinBox,
+    QFormLayout,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QMessageBox,
+    QScrollArea,
+    QSpinBox,
+    QTableWidget,
+    QTableWidgetItem,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from cekidesk import __version__
+from cekidesk.bots import bot_levels
+from cekidesk.engine.core import GameSpec, games, get_game
+from cekidesk.engine.match import Match, MatchOptions
+from cekidesk.persistence.saves import LoadedGame, Seat
+from cekidesk.persistence.settings import Settings
+from cekidesk.resources import resource
+
+from . import names
+
+CARD_ASPECT = 100 / 260  # width / height of a Ceki card (the SVG view box)
+
+
+# ---------------------------------------------------------------------------------------------
+# Card pictures
+
+@lru_cache(maxsize=16)
+def _renderer(code: str) -> QSvgRenderer | None:
+    path = resource("cards", f"{code}.svg")
+    if not path.is_file():
+        return None
+    r = QSvgRenderer(str(path))
+    return r if r.isValid() else None
+
+
+@lru_cache(maxsize=512)
+def card_image(code: str, height: int, dpr: float = 1.0) -> QImage:
+    """A card face (without its corner code) ``height`` logical pixels tall, drawn at ``dpr``."""
+    width = max(1, round(height * CARD_ASPECT))
+    img = QImage(max(1, round(width * dpr)), max(1, round(height * dpr)), QImage.Format.Format_ARGB32_Premultiplied)
+    img.fill(Qt.GlobalColor.transparent)
+    img.setDevicePixelRatio(dpr)
+    r = _renderer(code)
+    p = QPainter(img)
+    p.setRenderHint(QPainter.RenderHint.Antialiasing)
+    p.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
+    box = QRectF(0, 0, width, height)
+    if r is None:  # no art: a plain card with the code, never a crash
+        p.setBrush(Qt.GlobalColor.white)
+        p.drawRoundedRect(box.adjusted(0.5, 0.5, -0.5, -0.5), 4, 4)
+        p.drawText(box, Qt.AlignmentFlag.AlignCenter, code)
+    elif r.elementExists("face"):
+        r.render(p, "face", box)
+    else:
+        r.render(p, box)
+    p.end()
+    return img
+
+
+def device_ratio(widget: QWidget | None = None) -> float:
+    if widget is not None:
+        return max(1.0, widget.devicePixelRatioF())
+    screen = QGuiApplication.primaryScreen()
+    return max(1.0, screen.devicePixelRatio()) if screen else 1.0
+
+
+def card_pixmap(code: str, height: int, widget: QWidget | None = None) -> QPixmap:
+    return QPixmap.fromImage(card_image(code, height, device_ratio(widget)))
+
+
+class CardRow(QWidget):
+    """Card pictures in a row, in groups separated by a gap (e.g. the three sets of a win)."""
+
+    def __init__(self, groups: Sequence[Sequence[str]], height: int = 96,
+                 namer: Callable[[Any], str] | None = None, parent: QWidget | None = None,
+                 overlap: float = 0.0):
+        super().__init__(parent)
+        namer = namer or names.card_name
+        lay = QHBoxLayout(self)
+        lay.setContentsMargins(0, 0, 0, 0)
+        lay.setSpacing(max(6, height // 5))
+        self.labels: list[QLabel] = []
+        for group in groups:
+            box = QHBoxLayout()
+            box.setSpacing(-round(height * CARD_ASPECT * overlap) if overlap else 3)
+            for code in group:
+                lab = QLabel(self)
+                lab.setPixmap(card_pixmap(code, height, self))
+                lab.setToolTip(namer(code))
+                lab.setAccessibleName(names.card_name(code))
+                lab.setProperty("card", code)
+                box.addWidget(lab)
+                self.labels.append(lab)
+            lay.addLayout(box)
+        lay.addStretch(1)
+
+
+# ---------------------------------------------------------------------------------------------
+# Options built from a pydantic model
+
+def _number_range(info: Any, lo: int, hi: int) -> tuple[int, int]:
+    for m in getattr(info, "metadata", ()):
+        for attr, fix in (("ge", 0), ("gt", 1)):
+            v = getattr(m, attr, None)
+            if v is not None:
+                lo = int(v) + fix
+        for attr, fix in (("le", 0), ("lt", -1)):
+            v = getattr(m, attr, None)
+            if v is not None:
+                hi = int(v) + fix
+    return lo, hi
+
+
+def _choices(annotation: Any) -> list[Any] | None:
+    if typing.get_origin(annotation) is Literal:
+        return list(typing.get_args(annotation))
+    if isinstance(annotation, type) and issubclass(annotation, enum.Enum):
+        return list(annotation)
+    return None
+
+
+class OptionsForm(QWidget):
+    """A form for a game's options model: bool → check box, int → spin box, float → number box,
+    Literal / Enum → combo box, str → line edit.  Titles and descriptions are translated keys
+    (``names.text``); each widget is named ``option_<field>``."""
+
+    def __init__(self, model: type[BaseModel], values: dict[str, Any] | None = None,
+                 parent: QWidget | None = None):
+        super().__init__(parent)
+        self.model = model
+        self.widgets: dict[str, QWidget] = {}
+        self._getters: dict[str, Callable[[], Any]] = {}
+        lay = QFormLayout(self)
+        lay.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        values = values or {}
+        for name, info in model.model_fields.items():
+            title = names.text(info.title, name.replace("_", " ").capitalize()) if info.title \
+                else name.replace("_", " ").capitalize()
+            helptext = names.text(info.description, "") if info.description else ""
+            current = values.get(name, info.get_default(call_default_factory=True))
+            ann = info.annotation
+            choices = _choices(ann)
+            w: QWidget
+            if ann is bool:
+                w = QCheckBox(title, self)
+                w.setChecked(bool(current))
+                self._getters[name] = w.isChecked
+                label = None
+            elif choices is not None:
+                w = QComboBox(self)
+                for c in choices:
+                    raw = c.value if isinstance(c, enum.Enum) else c
+                    key = f"{info.title}.{raw}" if info.title else f"{name}.{raw}"
+                    w.addItem(names.text(key, str(raw).replace("_", " ")), c)
+                if current in choices:
+                    w.setCurrentIndex(choices.index(current))
+                self._getters[name] = w.currentData
+                label = title
+            elif ann is int:
+                w = QSpinBox(self)
+                lo, hi = _number_range(info, -1_000_000_000, 1_000_000_000)
+                w.setRange(lo, hi)
+                w.setValue(int(current))
+                self._getters[name] = w.value
+                label = title
+            elif ann is float:
+                w = QDoubleSpinBox(self)
+                lo, hi = _number_range(info, -1_000_000_000, 1_000_000_000)
+                w.setRange(lo, hi)
+                w.setValue(float(current))
+                self._getters[name] = w.value
+                label = title
+            else:
+                w = QLineEdit(self)
+                w.setText("" if current is None else str(current))
+                self._getters[name] = w.text
+                label = title
+            w.setObjectName(f"option_{name}")
+            if helptext:
+                w.setToolTip(helptext)
+            self.widgets[name] = w
+            if label is None:
+                lay.addRow(w)
+            else:
+                lay.addRow(label, w)
+            if helptext:
+                note = QLabel(helptext, self)
+                note.setWordWrap(True)
+                note.setObjectName(f"option_{name}_help")
+                note.setStyleSheet("color: palette(placeholder-text);")
+                f = note.font()
+                f.setPointSizeF(max(7.0, f.pointSizeF() * 0.9))
+                note.setFont(f)
+                lay.addRow(note)
+        if not model.model_fields:
+            lay.addRow(QLabel(self.tr("This game has no options."), self))
+
+    def values(self) -> dict[str, Any]:
+        out = {}
+        for name, get in self._getters.items():
+            v = get()
+            out[name] = v.value if isinstance(v, enum.Enum) else v
+        return out
+
+
+# ---------------------------------------------------------------------------------------------
+# New Game
+
+@dataclass
+class NewGameConfig:
+    game_id: str
+    seats: list[Seat]
+    seed: int
+    options: dict[str, Any] = field(default_factory=dict)
+    match_options: dict[str, Any] = field(default_factory=dict)
+    seed_chosen: bool = False  # the player typed the deal number
+
+
+def random_seed() -> int:
+    """A fresh deal number, short enough to read out or type (1–999,999,999)."""
+    return random.SystemRandom().randrange(1, 1_000_000_000)
+
+
+class NewGameDialog(QDialog):
+    """Choose the game, the players, the game's options, the match and (optionally) the deal number."""
+
+    MAX_SEED = 2**63 - 1
+
+    def __init__(self, settings: Settings, parent: QWidget | None = None, seed: int | None = None,
+                 in_progress: bool = False):
+        super().__init__(parent)
+        self.setObjectName("newGameDialog")
+        self.setWindowTitle(self.tr("New game"))
+        self.settings = settings
+        self._seat_rows: list[tuple[QLabel, QLineEdit, QComboBox]] = []
+        self._options_form: OptionsForm | None = None
+
+        outer = QVBoxLayout(self)
+
+        top = QFormLayout()
+        self.game_combo = QComboBox(self)
+        self.game_combo.setObjectName("gameCombo")
+        for spec in games():
+            self.game_combo.addItem(names.game_title(spec), spec.id)
+        i = self.game_combo.findData(settings.last_game_id)
+        self.game_combo.setCurrentIndex(max(0, i))
+        top.addRow(self.tr("&Game:"), self.game_combo)
+        self.game_blurb = QLabel(self)
+        self.game_blurb.setWordWrap(True)
+        top.addRow(self.game_blurb)
+        self.players_spin = QSpinBox(self)
+        self.players_spin.setObjectName("playersSpin")
+        top.addRow(self.tr("&Players:"), self.players_spin)
+        outer.addLayout(top)
+
+        middle = QHBoxLayout()
+        seats_box = QGroupBox(self.tr("Seats (in play order)"), self)
+        self.seats_grid = QGridLayout(seats_box)
+        self.seats_grid.setColumnStretch(1, 1)
+        middle.addWidget(seats_box, 3)
+
+        right = QVBoxLayout()
+        self.rules_box = QGroupBox(self.tr("Rules"), self)
+        self.rules_layout = QVBoxLayout(self.rules_box)
+        right.addWidget(self.rules_box)
+
+        match_box = QGroupBox(self.tr("Match"), self)
+        mform = QFormLayout(match_box)
+        self.mode_combo = QComboBox(self)
+        self.mode_combo.setObjectName("modeCombo")
+        mform.addRow(self.tr("&End:"), self.mode_combo)
+        mf = MatchOptions.model_fields
+        self.stake_spin = QSpinBox(self)
+        self.stake_spin.setObjectName("stakeSpin")
+        self.stake_spin.setRange(*_number_range(mf["stake_cents"], 0, 1_000_000))
+        self.stake_spin.setValue(mf["stake_cents"].default)
+        self.stake_spin.setSuffix(self.tr(" cents"))
+        self.target_spin = QSpinBox(self)
+        self.target_spin.setObjectName("targetSpin")
+        self.target_spin.setRange(*_number_range(mf["target"], 1, 1_000_000))
+        self.target_spin.setValue(mf["target"].default)
+        self.target_spin.setSuffix(self.tr(" points"))
+        self.hands_spin = QSpinBox(self)
+        self.hands_spin.setObjectName("handsSpin")
+        self.hands_spin.setRange(*_number_range(mf["hands"], 1, 10_000))
+        self.hands_spin.setValue(mf["hands"].default)
+        self.stake_label = QLabel(names.text("match.stake_cents"), self)
+        self.target_label = QLabel(names.text("match.target"), self)
+        self.hands_label = QLabel(names.text("match.hands"), self)
+        mform.addRow(self.stake_label, self.stake_spin)
+        mform.addRow(self.target_label, self.target_spin)
+        mform.addRow(self.hands_label, self.hands_spin)
+        self.mode_help = QLabel(self)
+        self.mode_help.setWordWrap(True)
+        mform.addRow(self.mode_help)
+        right.addWidget(match_box)
+
+        deal_box = QGroupBox(self.tr("Deal number"), self)
+        dform = QVBoxLayout(deal_box)
+        self.seed_edit = QLineEdit(self)
+        self.seed_edit.setObjectName("seedEdit")
+        self.seed_edit.setValidator(QRegularExpressionValidator(QRegularExpression(r"\d{0,18}"), self))
+        self.seed_edit.setPlaceholderText(self.tr("random"))
+        if seed is not None:
+            self.seed_edit.setText(str(seed))
+        dform.addWidget(self.seed_edit)
+        note = QLabel(self.tr("Leave it empty for new cards. The same number with the same number of "
+                              "players deals the same cards, to replay or share a game."), self)
+        note.setWordWrap(True)
+        dform.addWidget(note)
+        right.addWidget(deal_box)
+        right.addStretch(1)
+        middle.addLayout(right, 2)
+        outer.addLayout(middle, 1)
+
+        if in_progress:
+            warn = QLabel(self.tr("The game in progress will be replaced by the new one "
+                                  "(use Game ▸ Save As… first to keep it)."), self)
+            warn.setWordWrap(True)
+            outer.addWidget(warn)
+
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
+                                        | QDialogButtonBox.StandardButton.Cancel, self)
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText(self.tr("&Start"))
+        self.buttons.button(QDialogButtonBox.StandardButton.Cancel).setText(self.tr("Cancel"))
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        outer.addWidget(self.buttons)
+
+        self.game_combo.currentIndexChanged.connect(self._game_changed)
+        self.players_spin.valueChanged.connect(self._players_changed)
+        self.mode_combo.currentIndexChanged.connect(self._mode_changed)
+        self._game_changed()
+        self.resize(820, 560)
+
+    # -- building --------------------------------------------------------------------------
+    @property
+    def spec(self) -> GameSpec:
+        return get_game(self.game_combo.currentData())
+
+    def _game_changed(self) -> None:
+        spec = self.spec
+        self.game_blurb.setText(names.text(spec.title_key + ".blurb", ""))
+        self.game_blurb.setVisible(bool(self.game_blurb.text()))
+        self.players_spin.blockSignals(True)
+        self.players_spin.setRange(spec.min_players, spec.max_players)
+        wanted = self.settings.default_opponents + 1 if spec.id == self.settings.last_game_id \
+            else spec.default_players
+        self.players_spin.setValue(min(max(wanted, spec.min_players), spec.max_players))
+        self.players_spin.blockSignals(False)
+        self._build_seats(spec)
+        self._players_changed()
+        if self._options_form is not None:
+            self.rules_layout.removeWidget(self._options_form)
+            self._options_form.deleteLater()
+        self._options_form = OptionsForm(spec.options_model, parent=self.rules_box)
+        self._options_form.setObjectName("optionsForm")
+        self.rules_layout.addWidget(self._options_form)
+        current = self.mode_combo.currentData()
+        self.mode_combo.blockSignals(True)
+        self.mode_combo.clear()
+        for mode in spec.match_modes:
+            self.mode_combo.addItem(names.text(f"match.mode.{mode}", mode), mode)
+        i = self.mode_combo.findData(current)
+        self.mode_combo.setCurrentIndex(max(0, i))
+        self.mode_combo.blockSignals(False)
+        self._mode_changed()
+
+    def _build_seats(self, spec: GameSpec) -> None:
+        old = [(e.text(), c.currentData()) for _, e, c in self._seat_rows]
+        for lab, edit, combo in self._seat_rows:
+            for w in (lab, edit, combo):
+                self.seats_grid.removeWidget(w)
+                w.deleteLater()
+        self._seat_rows = []
+        levels = bot_levels(spec.id)
+        default_level = self.settings.default_bot_level if self.settings.default_bot_level in levels \
+            else ("heuristic" if "heuristic" in levels else levels[0])
+        self.seats_grid.addWidget(QLabel(self.tr("Seat"), self), 0, 0)
+        self.seats_grid.addWidget(QLabel(self.tr("Name"), self), 0, 1)
+        self.seats_grid.addWidget(QLabel(self.tr("Player"), self), 0, 2)
+        for i in range(spec.max_players):
+            if i == 0:
+                lab = QLabel(self.tr("1 (you)"), self)
+            else:
+                lab = QLabel(str(i + 1), self)
+            edit = QLineEdit(self)
+            edit.setMaxLength(40)
+            edit.setObjectName(f"seatName{i}")
+            combo = QComboBox(self)
+            combo.setObjectName(f"seatLevel{i}")
+            if i == 0:
+                edit.setText(old[0][0] if old and old[0][0].strip() else self.tr("You"))
+                combo.addItem(self.tr("You (human)"), None)
+                combo.setEnabled(False)
+            else:
+                default_name = names.DEFAULT_BOT_NAMES[(i - 1) % len(names.DEFAULT_BOT_NAMES)]
+                edit.setText(old[i][0] if i < len(old) and old[i][0].strip() else default_name)
+                for lv in levels:
+                    combo.addItem(self.tr("Computer: {level}").format(level=names.bot_level_name(lv)), lv)
+                    combo.setItemData(combo.count() - 1, names.text(f"bot.{lv}.help", ""),
+                                      Qt.ItemDataRole.ToolTipRole)
+                keep = old[i][1] if i < len(old) and old[i][1] in levels else default_level
+                combo.setCurrentIndex(levels.index(keep))
+            self.seats_grid.addWidget(lab, i + 1, 0)
+            self.seats_grid.addWidget(edit, i + 1, 1)
+            self.seats_grid.addWidget(combo, i + 1, 2)
+            self._seat_rows.append((lab, edit, combo))
+        self.seats_grid.setRowStretch(spec.max_players + 1, 1)
+
+    def _players_changed(self) -> None:
+        n = self.players_spin.value()
+        for i, row in enumerate(self._seat_rows):
+            for w in row:
+                w.setVisible(i < n)
+
+    def _mode_changed(self) -> None:
+        mode = self.mode_combo.currentData()
+        for lab, spin, m in ((self.stake_label, self.stake_spin, "money"),
+                             (self.target_label, self.target_spin, "target"),
+                             (self.hands_label, self.hands_spin, "hands")):
+            lab.setVisible(mode == m)
+            spin.setVisible(mode == m)
+        self.mode_help.setText(names.text(f"match.mode.{mode}.help", "") if mode else "")
+
+    # -- reading ---------------------------------------------------------------------------
+    @property
+    def options_form(self) -> OptionsForm:
+        assert self._options_form is not None
+        return self._options_form
+
+    def set_players(self, n: int) -> None:
+        self.players_spin.setValue(n)
+
+    def seat_edit(self, i: int) -> QLineEdit:
+        return self._seat_rows[i][1]
+
+    def seat_level(self, i: int) -> QComboBox:
+        return self._seat_rows[i][2]
+
+    def config(self) -> NewGameConfig:
+        n = self.players_spin.value()
+        seats: list[Seat] = []
+        for i in range(n):
+            _, edit, combo = self._seat_rows[i]
+            name = " ".join(edit.text().split())[:40]
+            if i == 0:
+                seats.append(Seat.human(name or self.tr("You")))
+            else:
+                default_name = names.DEFAULT_BOT_NAMES[(i - 1) % len(names.DEFAULT_BOT_NAMES)]
+                seats.append(Seat.bot(combo.currentData(), name or default_name))
+        text = self.seed_edit.text().strip()
+        chosen = bool(text)
+        seed = min(int(text), self.MAX_SEED) if chosen else random_seed()
+        mode = self.mode_combo.currentData()
+        mo: dict[str, Any] = {"mode": mode}
+        if mode == "money":
+            mo["stake_cents"] = self.stake_spin.value()
+        elif mode == "target":
+            mo["target"] = self.target_spin.value()
+        elif mode == "hands":
+            mo["hands"] = self.hands_spin.value()
+        return NewGameConfig(self.spec.id, seats, seed, self.options_form.values(), mo, chosen)
+
+
+# ---------------------------------------------------------------------------------------------
+# Settings
+
+class SettingsDialog(QDialog):
+    """The preferences.  Every change is written into ``settings`` at once and announced with
+    ``settingsChanged`` (the window saves and applies it)."""
+
+    settingsChanged = Signal()
+
+    SPEEDS = ("off", "fast", "normal", "slow")
+    CARD_NAMES = ("latin", "javanese", "both")
+
+    def __init__(self, settings: Settings, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setObjectName("settingsDialog")
+        self.setWindowTitle(self.tr("Settings"))
+        self.settings = settings
+        lay = QVBoxLayout(self)
+        form = QFormLayout()
+        lay.addLayout(form)
+
+        self.language = QComboBox(self)
+        self.language.setObjectName("languageCombo")
+        self.language.addItem(self.tr("English"), "en")
+        i = self.language.findData(settings.language)
+        self.language.setCurrentIndex(max(0, i))
+        form.addRow(self.tr("&Language:"), self.language)
+        note = QLabel(self.tr("More languages (Indonesian, Javanese) will appear here when their "
+                              "translations are ready."), self)
+        note.setWordWrap(True)
+        form.addRow(note)
+
+        self.card_names = QComboBox(self)
+        self.card_names.setObjectName("cardNamesCombo")
+        for c in self.CARD_NAMES:
+            self.card_names.addItem(names.text(f"cardnames.{c}"), c)
+        self.card_names.setCurrentIndex(self.CARD_NAMES.index(settings.card_names))
+        form.addRow(self.tr("Javanese card &names:"), self.card_names)
+
+        self.speed = QComboBox(self)
+        self.speed.setObjectName("animationCombo")
+        for s in self.SPEEDS:
+            self.speed.addItem(names.text(f"speed.{s}"), s)
+        self.speed.setCurrentIndex(self.SPEEDS.index(settings.animation_speed))
+        form.addRow(self.tr("&Animations:"), self.speed)
+
+        self.pace = QSpinBox(self)
+        self.pace.setObjectName("paceSpin")
+        self.pace.setRange(0, 5000)
+        self.pace.setSingleStep(100)
+        self.pace.setSuffix(self.tr(" ms"))
+        self.pace.setValue(settings.bot_pace_ms)
+        self.pace.setToolTip(self.tr("How long each computer player's move stays in view before the next."))
+        form.addRow(self.tr("Computer &pace:"), self.pace)
+
+        self.opponents = QSpinBox(self)
+        self.opponents.setObjectName("opponentsSpin")
+        self.opponents.setRange(1, 5)
+        self.opponents.setValue(settings.default_opponents)
+        form.addRow(self.tr("Default &opponents:"), self.opponents)
+
+        self.level = QComboBox(self)
+        self.level.setObjectName("levelCombo")
+        levels = bot_levels(settings.last_game_id) if settings.last_game_id else []
+        try:
+            levels = levels or bot_levels("ceki")
+        except Exception:  # pragma: no cover - an unknown game id in old settings
+            levels = ["random"]
+        for lv in levels:
+            self.level.addItem(names.bot_level_name(lv), lv)
+        i = self.level.findData(settings.default_bot_level)
+        self.level.setCurrentIndex(max(0, i))
+        form.addRow(self.tr("Default &level:"), self.level)
+
+        self.hints = QCheckBox(self.tr("Offer &hints (what a skilled player would do)"), self)
+        self.hints.setObjectName("hintsCheck")
+        self.hints.setChecked(settings.hints)
+        form.addRow(self.hints)
+        self.highlight = QCheckBox(self.tr("&Highlight the moves you can make"), self)
+        self.highlight.setObjectName("highlightCheck")
+        self.highlight.setChecked(settings.highlight_legal)
+        form.addRow(self.highlight)
+        self.sort_hand = QCheckBox(self.tr("&Sort my hand automatically"), self)
+        self.sort_hand.setObjectName("sortCheck")
+        self.sort_hand.setChecked(settings.sort_hand)
+        form.addRow(self.sort_hand)
+        self.autosave = QCheckBox(self.tr("Save the game &automatically after every move"), self)
+        self.autosave.setObjectName("autosaveCheck")
+        self.autosave.setChecked(settings.autosave)
+        form.addRow(self.autosave)
+
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
+        buttons.button(QDialogButtonBox.StandardButton.Close).setText(self.tr("Close"))
+        buttons.rejected.connect(self.reject)
+        lay.addWidget(buttons)
+
+        for combo in (self.language, self.card_names, self.speed, self.level):
+            combo.currentIndexChanged.connect(self._store)
+        for spin in (self.pace, self.opponents):
+            spin.valueChanged.connect(self._store)
+        for box in (self.hints, self.highlight, self.sort_hand, self.autosave):
+            box.toggled.connect(self._store)
+
+    def _store(self, *_: Any) -> None:
+        s = self.settings
+        s.language = self.language.currentData()
+        s.card_names = self.card_names.currentData()
+        s.animation_speed = self.speed.currentData()
+        s.bot_pace_ms = self.pace.value()
+        s.default_opponents = self.opponents.value()
+        if self.level.currentData():
+            s.default_bot_level = self.level.currentData()
+        s.hints = self.hints.isChecked()
+        s.highlight_legal = self.highlight.isChecked()
+        s.sort_hand = self.sort_hand.isChecked()
+        s.autosave = self.autosave.isChecked()
+        self.settingsChanged.emit()
+
+
+# ---------------------------------------------------------------------------------------------
+# Score sheet
+
+def seat_label(seat_names: Sequence[str], i: int, human_seat: int) -> str:
+    """A seat's name, marked "(you)" for the human unless the name already says so."""
+    name = seat_names[i]
+    you = QCoreApplication.translate("Seats", "You")
+    if i != human_seat or name.strip().casefold() == you.casefold():
+        return name
+    return QCoreApplication.translate("Seats", "{name} (you)").format(name=name)
+
+
+def _item(text: str, align: Qt.AlignmentFlag = Qt.AlignmentFlag.AlignRight, bold: bool = False,
+          tip: str = "") -> QTableWidgetItem:
+    it = QTableWidgetItem(text)
+    it.setTextAlignment(align | Qt.AlignmentFlag.AlignVCenter)
+    it.setFlags(Qt.ItemFlag.ItemIsEnabled)
+    if bold:
+        f = it.font()
+        f.setBold(True)
+        it.setFont(f)
+    if tip:
+        it.setToolTip(tip)
+    return it
+
+
+def hand_summary(match: Match, rec: Any, seat_names: Sequence[str]) -> str:
+    """"Sari ×2" or "drawn" for one hand record."""
+    res = rec.result
+    if res.outcome == "win" and res.winners:
+        w = res.winners[0]
+        mult = res.details.get("multiplier")
+        if mult:
+            return QCoreApplication.translate("ScoreSheet", "{name} ×{mult}").format(name=seat_names[w], mult=mult)
+        return seat_names[w]
+    if res.outcome == "draw":
+        return QCoreApplication.translate("ScoreSheet", "drawn")
+    return res.outcome
+
+
+class ScoreSheet(QTableWidget):
+    """One row per finished hand: the result, then each seat's points (and money in a money match),
+    with the totals in the last row."""
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setObjectName("scoreSheet")
+        self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        self.verticalHeader().setVisible(False)
+        self.setAlternatingRowColors(True)
+        self.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.horizontalHeader().setStretchLastSection(True)
+
+    def show_match(self, match: Match | None, seat_names: Sequence[str], human_seat: int = 0) -> None:
+        self.clear()
+        if match is None:
+            self.setRowCount(0)
+            self.setColumnCount(0)
+            return
+        n = match.n_players
+        money = match.match_options.mode == "money"
+        per = 2 if money else 1
+        headers = [self.tr("Hand"), self.tr("Result")]
+        for i in range(n):
+            who = seat_label(seat_names, i, human_seat)
+            if money:
+                headers += [self.tr("{name}\npoints").format(name=who), self.tr("{name}\nmoney").format(name=who)]
+            else:
+                headers.append(self.tr("{name}\npoints").format(name=who))
+        self.setColumnCount(len(headers))
+        self.setHorizontalHeaderLabels(headers)
+        rows = list(match.history)
+        self.setRowCount(len(rows) + 1)
+        for r, rec in enumerate(rows):
+            self.setItem(r, 0, _item(str(rec.index + 1)))
+            self.setItem(r, 1, _item(hand_summary(match, rec, seat_names), Qt.AlignmentFlag.AlignLeft,
+                                     tip=self.tr("dealt by {name}").format(name=seat_names[rec.dealer])))
+            for i in range(n):
+                self.setItem(r, 2 + i * per, _item(names.format_points(rec.result.points[i])))
+                if money:
+                    self.setItem(r, 3 + i * per, _item(names.format_money(rec.payments[i])))
+        last = len(rows)
+        self.setItem(last, 0, _item(self.tr("Total"), Qt.AlignmentFlag.AlignLeft, bold=True))
+        self.setItem(last, 1, _item(self.tr("{n} hands").format(n=len(rows)), Qt.AlignmentFlag.AlignLeft, bold=True))
+        for i in range(n):
+            self.setItem(last, 2 + i * per, _item(names.format_points(match.scores[i]), bold=True))
+            if money:
+                self.setItem(last, 3 + i * per, _item(names.format_money(match.ledger[i]), bold=True))
+        self.resizeRowsToContents()
+        self.scrollToBottom()
+
+    def cell_text(self, row: int, col: int) -> str:
+        it = self.item(row, col)
+        return it.text() if it else ""
+
+
+def match_progress(match: Match, seat_names: Sequence[str]) -> str:
+    """One line on where the match stands."""
+    mo = match.match_options
+    tr = lambda s: QCoreApplication.translate("ScoreSheet", s)  # noqa: E731
+    lead = match.standings()[0]
+    if mo.mode == "target":
+        return tr("First to {target} points. {name} leads with {points}.").format(
+            target=names.format_points(mo.target), name=seat_names[lead],
+            points=names.format_points(match.scores[lead]))
+    if mo.mode == "hands":
+        return tr("Hand {done} of {total}.").format(done=len(match.history), total=mo.hands)
+    return tr("Stake: {stake} per point.").format(stake=names.format_money(mo.stake_cents, signed=False))
+
+
+class ScoreSheetDialog(QDialog):
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setObjectName("scoreSheetDialog")
+        self.setWindowTitle(self.tr("Score sheet"))
+        lay = QVBoxLayout(self)
+        self.progress = QLabel(self)
+        lay.addWidget(self.progress)
+        self.sheet = ScoreSheet(self)
+        lay.addWidget(self.sheet)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
+        buttons.button(QDialogButtonBox.StandardButton.Close).setText(self.tr("Close"))
+        buttons.rejected.connect(self.close)
+        lay.addWidget(buttons)
+        self.resize(720, 420)
+
+    def show_match(self, match: Match | None, seat_names: Sequence[str], human_seat: int) -> None:
+        self.sheet.show_match(match, seat_names, human_seat)
+        self.progress.setText(match_progress(match, seat_names) if match else self.tr("No game."))
+
+
+# ---------------------------------------------------------------------------------------------
+# End of a hand
+
+class HandEndDialog(QDialog):
+    """What happened in the hand: the win kind (or the drawn hand), the winner's three sets, the
+    points and payments, every hand revealed, the score sheet, and "Next hand"."""
+
+    nextHand = Signal()
+    showStandings = Signal()
+
+    def __init__(self, match: Match, seat_names: Sequence[str], human_seat: int,
+                 namer: Callable[[Any], str] | None = None, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setObjectName("handEndDialog")
+        rec = match.history[-1]
+        res = rec.result
+        d = res.details
+        n = match.n_players
+        money = match.match_options.mode == "money"
+        self.match_over = match.is_over()
+        self.setWindowTitle(self.tr("Hand {n} is over").format(n=rec.index + 1))
+        lay = QVBoxLayout(self)
+
+        head = QLabel(self)
+        head.setObjectName("handEndHeadline")
+        f = QFont(head.font())
+        f.setPointSizeF(f.pointSizeF() * 1.5)
+        f.setBold(True)
+        head.setFont(f)
+        sub = QLabel(self)
+        sub.setWordWrap(True)
+        sub.setObjectName("handEndExplanation")
+        winner = res.winners[0] if res.winners else None
+        if res.outcome == "win" and winner is not None:
+            kind = d.get("win_kind", "")
+            mult = d.get("multiplier", 1)
+            if winner == human_seat:
+                head.setText(self.tr("You win ×{mult} ({kind})!").format(mult=mult, kind=names.win_kind_name(kind)))
+            else:
+                head.setText(self.tr("{name} wins ×{mult} ({kind})").format(
+                    name=seat_names[winner], mult=mult, kind=names.win_kind_name(kind)))
+            how = names.win_kind_help(kind)
+            card = names.card_name(d.get("card")) if d.get("card") else ""
+            sub.setText(self.tr("Winning card: {card} — {how}. The nine cards count {base}; × {mult} = "
+                                "{score} points.").format(card=card, how=how, base=d.get("base", 0),
+                                                          mult=mult, score=d.get("score", 0)))
+        else:
+            head.setText(self.tr("Drawn hand"))
+            sub.setText(names.text("outcome.draw"))
+        self.headline = head
+        lay.addWidget(head)
+        lay.addWidget(sub)
+
+        sets = d.get("sets") if winner is not None else None
+        if sets:
+            caption = self.tr("Your three sets:") if winner == human_seat \
+                else self.tr("{name}'s three sets:").format(name=seat_names[winner])
+            lay.addWidget(QLabel(caption, self))
+            self.sets_row = CardRow(sets, 104, namer, self)
+            self.sets_row.setObjectName("winningSets")
+            lay.addWidget(self.sets_row)
+        else:
+            self.sets_row = None
+
+        tabs = QTabWidget(self)
+        self.tabs = tabs
+        # payments
+        pay = QTableWidget(n, 5 if money else 3, self)
+        pay.setObjectName("paymentsTable")
+        heads = [self.tr("Player"), self.tr("Points this hand"), self.tr("Match points")]
+        if money:
+            heads = [self.tr("Player"), self.tr("Points this hand"), self.tr("Paid / received"),
+                     self.tr("Match points"), self.tr("Money")]
+        pay.setHorizontalHeaderLabels(heads)
+        pay.verticalHeader().setVisible(False)
+        pay.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        pay.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        pay.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        for i in range(n):
+            who = seat_label(seat_names, i, human_seat)
+            pay.setItem(i, 0, _item(who, Qt.AlignmentFlag.AlignLeft, bold=(i == winner)))
+            pay.setItem(i, 1, _item(names.format_points(res.points[i])))
+            if money:
+                pay.setItem(i, 2, _item(names.format_money(rec.payments[i])))
+                pay.setItem(i, 3, _item(names.format_points(match.scores[i])))
+                pay.setItem(i, 4, _item(names.format_money(match.ledger[i])))
+            else:
+                pay.setItem(i, 2, _item(names.format_points(match.scores[i])))
+        self.payments = pay
+        page = QWidget(self)
+        pl = QVBoxLayout(page)
+        pl.addWidget(pay)
+        pl.addWidget(QLabel(match_progress(match, seat_names), page))
+        tabs.addTab(page, self.tr("Points and payments"))
+        # all hands
+        hands = d.get("hands") or []
+        if hands:
+            area = QScrollArea(self)
+            area.setWidgetResizable(True)
+            inner = QWidget(area)
+            grid = QGridLayout(inner)
+            for i, cards in enumerate(hands):
+                who = seat_label(seat_names, i, human_seat)
+                grid.addWidget(QLabel(who, inner), i, 0)
+                kinds = sorted(cards, key=lambda c: names.as_kind(c) if names.as_kind(c) is not None else 99)
+                grid.addWidget(CardRow([kinds], 56, namer, inner), i, 1)
+            grid.setColumnStretch(1, 1)
+            area.setWidget(inner)
+            tabs.addTab(area, self.tr("All hands"))
+        # score sheet
+        self.sheet = ScoreSheet(self)
+        self.sheet.show_match(match, seat_names, human_seat)
+        tabs.addTab(self.sheet, self.tr("Score sheet"))
+        lay.addWidget(tabs, 1)
+
+        buttons = QDialogButtonBox(self)
+        if self.match_over:
+            self.next_button = buttons.addButton(self.tr("Final &standings"), QDialogButtonBox.ButtonRole.AcceptRole)
+            self.next_button.clicked.connect(self.showStandings)
+        else:
+            self.next_button = buttons.addButton(self.tr("&Next hand"), QDialogButtonBox.ButtonRole.AcceptRole)
+            self.next_button.setToolTip(self.tr("Deal the next hand (N)"))
+            self.next_button.clicked.connect(self.nextHand)
+        self.next_button.setObjectName("nextHandButton")
+        self.next_button.setDefault(True)
+        close = buttons.addButton(self.tr("Look at the table"), QDialogButtonBox.ButtonRole.RejectRole)
+        close.clicked.connect(self.reject)
+        self.next_button.clicked.connect(self.accept)
+        lay.addWidget(buttons)
+        self.resize(760, 600)
+
+
+# ---------------------------------------------------------------------------------------------
+# Final standings
+
+class StandingsDialog(QDialog):
+    newGame = Signal()
+
+    def __init__(self, match: Match, seat_names: Sequence[str], human_seat: int, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setObjectName("standingsDialog")
+        self.setWindowTitle(self.tr("Final standings"))
+        lay = QVBoxLayout(self)
+        winners = match.winners() or tuple(match.standings()[:1])
+        head = QLabel(self)
+        f = QFont(head.font())
+        f.setPointSizeF(f.pointSizeF() * 1.5)
+        f.setBold(True)
+        head.setFont(f)
+        if len(winners) > 1:
+            head.setText(self.tr("A tie: {names} share the match.").format(
+                names=", ".join(seat_names[w] for w in winners)))
+        elif winners[0] == human_seat:
+            head.setText(self.tr("You win the match!"))
+        else:
+            head.setText(self.tr("{name} wins the match.").format(name=seat_names[winners[0]]))
+        self.headline = head
+        lay.addWidget(head)
+        money = match.match_options.mode == "money"
+        order = match.standings()
+        table = QTableWidget(len(order), 4 if money else 3, self)
+        table.setObjectName("standingsTable")
+        hd = [self.tr("Place"), self.tr("Player"), self.tr("Points")] + ([self.tr("Money")] if money else [])
+        table.setHorizontalHeaderLabels(hd)
+        table.verticalHeader().setVisible(False)
+        table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        place = 0
+        prev = None
+        for r, seat in enumerate(order):
+            key = (match.scores[seat], match.ledger[seat])
+            if key != prev:
+                place = r + 1
+                prev = key
+            who = seat_label(seat_names, seat, human_seat)
+            table.setItem(r, 0, _item(str(place)))
+            table.setItem(r, 1, _item(who, Qt.AlignmentFlag.AlignLeft, bold=seat in winners))
+            table.setItem(r, 2, _item(names.format_points(match.scores[seat])))
+            if money:
+                table.setItem(r, 3, _item(names.format_money(match.ledger[seat])))
+        self.table = table
+        lay.addWidget(table)
+        lay.addWidget(QLabel(self.tr("{n} hands played.").format(n=len(match.history)), self))
+        buttons = QDialogButtonBox(self)
+        new = buttons.addButton(self.tr("&New game…"), QDialogButtonBox.ButtonRole.AcceptRole)
+        new.clicked.connect(self.newGame)
+        new.clicked.connect(self.accept)
+        close = buttons.addButton(self.tr("Close"), QDialogButtonBox.ButtonRole.RejectRole)
+        close.clicked.connect(self.reject)
+        lay.addWidget(buttons)
+        self.resize(480, 360)
+
+
+# ---------------------------------------------------------------------------------------------
+# About
+
+class AboutDialog(QDialog):
+    def __init__(self, game_info: str = "", parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setObjectName("aboutDialog")
+        self.setWindowTitle(self.tr("About CekiDesk"))
+        lay = QHBoxLayout(self)
+        pics = QVBoxLayout()
+        for code in ("RF", "OT", "S9"):
+            lab = QLabel(self)
+            lab.setPixmap(card_pixmap(code, 110, self))
+            pics.addWidget(lab)
+        pics.addStretch(1)
+        lay.addLayout(pics)
+        right = QVBoxLayout()
+        body = QLabel(self)
+        body.setObjectName("aboutText")
+        body.setWordWrap(True)
+        body.setTextFormat(Qt.TextFormat.RichText)
+        body.setOpenExternalLinks(True)
+        parts = [
+            "<h2>CekiDesk {v}</h2>".format(v=__version__),
+            "<p>" + self.tr("The traditional Ceki-card games of Java and the Peranakan world, on the "
+                            "desktop, against computer players.") + "</p>",
+        ]
+        if game_info:
+            parts.append("<p><b>" + self.tr("This game:") + "</b> " + game_info + "</p>")
+        parts += [
+            "<p><b>" + self.tr("Licence:") + "</b> " + self.tr("MIT licence.") + "</p>",
+            "<p><b>" + self.tr("Credits:") + "</b></p><ul>",
+            "<li>" + self.tr("Card art drawn for CekiDesk (generated by the project's card-art script).") + "</li>",
+            "<li>" + self.tr("The Chinese characters on the cards are outlines from Noto Serif CJK "
+                             "(© Adobe), SIL Open Font License 1.1.") + "</li>",
+            "<li>" + self.tr("Rules of Ceki (Kowah) after the Ceki (Kowah) rule text in CekiDesk's shared "
+                             "rule sources, read according to the project's rulings.") + "</li>",
+            "<li>" + self.tr("Built with Qt for Python (PySide6), pydantic and platformdirs.") + "</li>",
+            "</ul>",
+        ]
+        body.setText("".join(parts))
+        body.setMinimumWidth(380)
+        right.addWidget(body)
+        right.addStretch(1)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
+        buttons.button(QDialogButtonBox.StandardButton.Close).setText(self.tr("Close"))
+        buttons.rejected.connect(self.reject)
+        right.addWidget(buttons)
+        lay.addLayout(right, 1)
+
+
+# ---------------------------------------------------------------------------------------------
+# Continue?
+
+def describe_saved(loaded: LoadedGame) -> str:
+    m = loaded.match
+    doc = loaded.document
+    tr = lambda s: QCoreApplication.translate("ContinueQuestion", s)  # noqa: E731
+    others = ", ".join(s.name for s in loaded.seats if s.kind != "human")
+    when = ""
+    if doc.saved_at is not None:
+        try:
+            when = doc.saved_at.astimezone().strftime("%Y-%m-%d %H:%M")
+        except (ValueError, OSError):
+            when = ""
+    text = tr("{game} with {others} — hand {hand}").format(
+        game=names.game_title(m.spec), others=others, hand=m.hand_index + 1)
+    if when:
+        text += tr(", saved {when}").format(when=when)
+    return text + "."
+
+
+def ask_continue(parent: QWidget | None, loaded: LoadedGame) -> bool:
+    """Ask whether to continue the unfinished game.  True: continue; False: a new game."""
+    tr = lambda s: QCoreApplication.translate("ContinueQuestion", s)  # noqa: E731
+    box = QMessageBox(parent)
+    box.setIcon(QMessageBox.Icon.Question)
+    box.setWindowTitle(tr("Continue your game?"))
+    box.setText(tr("You have an unfinished game:"))
+    box.setInformativeText(describe_saved(loaded) + "\n\n"
+                           + tr("Starting a new game will replace it."))
+    cont = box.addButton(tr("&Continue"), QMessageBox.ButtonRole.AcceptRole)
+    box.addButton(tr("&New game"), QMessageBox.ButtonRole.RejectRole)
+    box.setDefaultButton(cont)
+    box.exec()
+    return box.clickedButton() is cont
+
+
+__all__ = [
+    "AboutDialog", "CardRow", "HandEndDialog", "NewGameConfig", "NewGameDialog", "OptionsForm",
+    "ScoreSheet", "ScoreSheetDialog", "SettingsDialog", "StandingsDialog", "ask_continue",
+    "card_image", "card_pixmap", "describe_saved", "random_seed",
+]

@@ -1,0 +1,783 @@
+"""The main window: menus, the table, the status line, the game log, and the flow of a session
+(start or continue, play, end of hand, next hand, end of match, save and open).
+
+The window owns a :class:`~cekidesk.ui.controller.GameController` (the match, the computer players
+on their worker thread, the autosave) and a :class:`~cekidesk.ui.table.TableWidget` (the drawing).
+It turns the controller's signals into what the player sees, and the table's choices into moves.
+"""
+from __future__ import annotations
+
+import logging
+import random
+from datetime import datetime
+from pathlib import Path
+from typing import Any, Sequence
+
+from PySide6.QtCore import QByteArray, Qt, QTimer, Slot
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QDialog,
+    QFileDialog,
+    QLabel,
+    QMainWindow,
+    QMessageBox,
+    QToolBar,
+    QWidget,
+)
+
+from cekidesk.bots import BotError, bot_levels, make_bot
+from cekidesk.engine.core import Action, EngineError, Event
+from cekidesk.engine.match import Match
+from cekidesk.persistence import paths
+from cekidesk.persistence.saves import SaveFileError, Seat, load_autosave, load_match
+from cekidesk.persistence.settings import Settings, load_settings, save_settings
+
+from . import dialogs, names
+from .app import guard_none_refcount
+from .controller import GameController
+from .dialogs import (
+    AboutDialog,
+    HandEndDialog,
+    NewGameConfig,
+    NewGameDialog,
+    ScoreSheetDialog,
+    SettingsDialog,
+    StandingsDialog,
+)
+from .gamelog import GameLogDock
+from .table import TableWidget
+
+log = logging.getLogger(__name__)
+
+#: How long to wait for the table's reveal animation before the end-of-hand dialog (ms).
+HAND_END_DELAY = {"off": 0, "fast": 500, "normal": 1000, "slow": 1800}
+HINT_LEVEL = "heuristic"
+
+
+class MainWindow(QMainWindow):
+    def __init__(self, settings: Settings | None = None, parent: QWidget | None = None):
+        guard_none_refcount()  # a PySide6 6.12 bug would otherwise abort Python 3.11 after a while
+        super().__init__(parent)
+        self.setObjectName("mainWindow")
+        self.settings = settings if settings is not None else load_settings()
+        self.controller = GameController(pace_ms=self.settings.bot_pace_ms, autosave=self.settings.autosave,
+                                         parent=self)
+        self.table = TableWidget(self)
+        self.table.setObjectName("table")
+        self.setCentralWidget(self.table)
+
+        self.log_dock = GameLogDock(self)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.log_dock)
+
+        self.status_label = QLabel(self)
+        self.status_label.setObjectName("statusLine")
+        f = self.status_label.font()
+        f.setPointSizeF(f.pointSizeF() * 1.15)
+        self.status_label.setFont(f)
+        self.status_label.setTextInteractionFlags(Qt.TextInteractionFlag.NoTextInteraction)
+        self.statusBar().addWidget(self.status_label, 1)
+        self.info_label = QLabel(self)
+        self.info_label.setObjectName("infoLabel")
+        self.statusBar().addPermanentWidget(self.info_label)
+
+        self.hand_end_dialog: HandEndDialog | None = None
+        self.standings_dialog: StandingsDialog | None = None
+        self.score_dialog: ScoreSheetDialog | None = None
+        self.help_dialog: QDialog | None = None
+        self.settings_dialog: SettingsDialog | None = None
+        self._thinking_seat = -1
+        self._hint: Action | None = None
+        self._hint_text = ""
+        self._shown_match: Match | None = None
+        self._hand_end_pending = False
+        self._bad_autosave = False
+        self._autosave_warned = False
+        self._settings_warned = False
+        self._cli_seed: int | None = None
+
+        self._make_actions()
+        self._make_menus()
+
+        c = self.controller
+        c.started.connect(self._on_started)
+        c.changed.connect(self._on_changed)
+        c.handEnded.connect(self._on_hand_ended)
+        c.thinking.connect(self._on_thinking)
+        c.problem.connect(self._on_problem)
+        self.table.actionChosen.connect(self._on_action_chosen)
+        self.table.clicked.connect(self.controller.skip_pacing)
+        self.table.animationsDone.connect(self._maybe_show_hand_end)
+
+        self._restore_geometry()
+        self.apply_settings()
+        self._refresh()
+
+    # -- actions and menus ------------------------------------------------------------------
+    def _action(self, text: str, slot, shortcut: QKeySequence | str | None = None, name: str = "") -> QAction:
+        a = QAction(text, self)
+        if shortcut is not None:
+            a.setShortcut(QKeySequence(shortcut))
+        if name:
+            a.setObjectName(name)
+        a.triggered.connect(slot)
+        self.addAction(a)  # shortcuts work even with the menu bar hidden (full screen)
+        return a
+
+    def _make_actions(self) -> None:
+        tr = self.tr
+        self.act_new = self._action(tr("&New…"), self.new_game, QKeySequence.StandardKey.New, "actNew")
+        self.act_continue = self._action(tr("&Continue"), self.continue_game, None, "actContinue")
+        self.act_open = self._action(tr("&Open…"), self.open_dialog, QKeySequence.StandardKey.Open, "actOpen")
+        self.act_save_as = self._action(tr("Save &As…"), self.save_as_dialog, "Ctrl+Shift+S", "actSaveAs")
+        self.act_quit = self._action(tr("&Quit"), self.close, "Ctrl+Q", "actQuit")
+        self.act_quit.setMenuRole(QAction.MenuRole.QuitRole)
+        self.act_next = self._action(tr("&Next hand"), self.next_hand, "N", "actNextHand")
+        self.act_hint = self._action(tr("&Hint"), self.show_hint, "H", "actHint")
+        self.act_fullscreen = self._action(tr("&Full screen"), self.toggle_full_screen, "F11", "actFullScreen")
+        self.act_fullscreen.setCheckable(True)
+        self.act_log = self.log_dock.toggleViewAction()
+        self.act_log.setText(tr("Game &log"))
+        self.act_log.setShortcut(QKeySequence("Ctrl+L"))
+        self.act_log.setObjectName("actGameLog")
+        self.addAction(self.act_log)
+        self.act_scores = self._action(tr("&Score sheet"), self.show_score_sheet, "Ctrl+T", "actScoreSheet")
+        self.act_settings = self._action(tr("&Settings…"), self.show_settings, QKeySequence.StandardKey.Preferences,
+                                         "actSettings")
+        self.act_settings.setMenuRole(QAction.MenuRole.PreferencesRole)
+        self.act_help = self._action(tr("&How to play"), self.show_help, "F1", "actHelp")
+        self.act_about = self._action(tr("&About CekiDesk"), self.show_about, None, "actAbout")
+        self.act_about.setMenuRole(QAction.MenuRole.AboutRole)
+
+    def _make_menus(self) -> None:
+        tr = self.tr
+        mb = self.menuBar()
+        game = mb.addMenu(tr("&Game"))
+        for a in (self.act_new, self.act_continue, self.act_open, self.act_save_as):
+            game.addAction(a)
+        game.addSeparator()
+        game.addAction(self.act_hint)
+        game.addAction(self.act_next)
+        game.addSeparator()
+        game.addAction(self.act_quit)
+        view = mb.addMenu(tr("&View"))
+        view.addAction(self.act_fullscreen)
+        view.addAction(self.act_log)
+        view.addAction(self.act_scores)
+        mb.addAction(self.act_settings)
+        helpm = mb.addMenu(tr("&Help"))
+        helpm.addAction(self.act_help)
+        helpm.addAction(self.act_about)
+
+        tb = QToolBar(tr("Game"), self)
+        tb.setObjectName("mainToolBar")
+        tb.setMovable(False)
+        tb.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        tb.addAction(self.act_new)
+        tb.addSeparator()
+        tb.addAction(self.act_hint)
+        tb.addAction(self.act_next)
+        tb.addSeparator()
+        tb.addAction(self.act_scores)
+        tb.addAction(self.act_log)
+        self.addToolBar(Qt.ToolBarArea.TopToolBarArea, tb)
+        self.toolbar = tb
+        for a in (self.act_hint, self.act_next, self.act_new, self.act_scores):
+            if not a.shortcut().isEmpty():
+                a.setToolTip(f"{a.text().replace('&', '')} ({a.shortcut().toString(QKeySequence.SequenceFormat.NativeText)})")
+
+    def menu_shortcuts(self) -> list[tuple[str, str]]:
+        out = []
+        for a in (self.act_new, self.act_open, self.act_save_as, self.act_hint, self.act_next, self.act_scores,
+                  self.act_log, self.act_fullscreen, self.act_help, self.act_quit):
+            if not a.shortcut().isEmpty():
+                out.append((a.shortcut().toString(QKeySequence.SequenceFormat.NativeText),
+                            a.text().replace("&", "")))
+        return out
+
+    # -- session start -------------------------------------------------------------------------
+    def startup(self, new: bool = False, open_path: str | None = None, seed: int | None = None) -> None:
+        """What happens when the app opens: the file given, or the offer to continue the unfinished
+        game, or the New Game dialog."""
+        self._cli_seed = seed
+        if open_path and self.open_file(open_path):
+            return
+        if not new:
+            loaded = None
+            try:
+                loaded = load_autosave()
+            except SaveFileError as exc:
+                self._bad_autosave = True
+                log.warning("the autosave cannot be loaded: %s (%s)", exc, exc.reason)
+                QMessageBox.warning(
+                    self, self.tr("Your last game cannot be continued"),
+                    str(exc) + "\n\n" + self.tr("The file is left as it is until you start a new game; "
+                                                "it is then kept beside the new autosave as “autosave.bad”."))
+            if loaded is not None:
+                if dialogs.ask_continue(self, loaded):
+                    self._begin(loaded.match, loaded.seats)
+                    return
+        self.new_game()
+
+    def new_game(self) -> bool:
+        """Show the New Game dialog; start the game chosen.  True if a game was started."""
+        m = self.controller.match
+        in_progress = m is not None and not m.is_over()
+        was_paused = self.controller.paused
+        if in_progress:
+            self.controller.set_paused(True)
+        dlg = NewGameDialog(self.settings, self, seed=self._cli_seed, in_progress=in_progress)
+        self._cli_seed = None
+        started = False
+        try:
+            if dlg.exec() == QDialog.DialogCode.Accepted:
+                started = self.start_new_game(dlg.config())
+        finally:
+            if not started and in_progress:
+                self.controller.set_paused(was_paused)
+        self._refresh()
+        return started
+
+    def start_new_game(self, config: NewGameConfig) -> bool:
+        try:
+            match = Match(config.game_id, len(config.seats), config.seed, config.options, config.match_options)
+        except EngineError as exc:
+            log.warning("cannot start %s: %s", config, exc)
+            QMessageBox.warning(self, self.tr("Cannot start this game"),
+                                self.tr("These choices do not make a game CekiDesk can deal."))
+            return False
+        s = self.settings
+        try:
+            s.last_game_id = config.game_id
+            s.default_opponents = min(5, max(1, len(config.seats) - 1))
+            bots = [seat.level for seat in config.seats if seat.kind == "bot" and seat.level]
+            if bots:
+                s.default_bot_level = bots[0]
+        except ValueError:  # a value the settings do not accept: keep the old one
+            pass
+        self._save_settings()
+        self._begin(match, config.seats)
+        return True
+
+    def _begin(self, match: Match, seats: Sequence[Seat]) -> None:
+        """Put a new or loaded match on the table (the old session is forgotten)."""
+        if self._bad_autosave:
+            self._set_aside_bad_autosave()
+        self._close_end_dialogs()
+        self.controller.paused = False
+        self.controller.start(match, seats)
+
+    def _set_aside_bad_autosave(self) -> None:
+        """Keep the damaged autosave as autosave.bad (never overwrite or delete it)."""
+        self._bad_autosave = False
+        src = paths.autosave_path()
+        if not src.exists():
+            return
+        dst = src.with_name("autosave.bad")
+        if dst.exists():
+            dst = src.with_name(f"autosave.bad-{datetime.now():%Y%m%d-%H%M%S}")
+        try:
+            src.rename(dst)
+            log.info("kept the damaged autosave as %s", dst)
+        except OSError as exc:
+            log.warning("could not keep the damaged autosave as %s: %s", dst, exc)
+
+    def continue_game(self) -> None:
+        try:
+            loaded = load_autosave()
+        except SaveFileError as exc:
+            self._bad_autosave = True
+            QMessageBox.warning(self, self.tr("Your last game cannot be continued"), str(exc))
+            return
+        if loaded is None:
+            QMessageBox.information(self, self.tr("Continue"), self.tr("There is no unfinished game to continue."))
+            return
+        self._begin(loaded.match, loaded.seats)
+
+    # -- files ----------------------------------------------------------------------------------
+    def _file_filter(self) -> str:
+        return self.tr("CekiDesk games (*{ext});;All files (*)").format(ext=paths.SAVE_EXTENSION)
+
+    def open_dialog(self) -> None:
+        start = paths.saves_dir()
+        try:
+            start.mkdir(parents=True, exist_ok=True)
+        except OSError:
+            start = Path.home()
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Open a saved game"), str(start), self._file_filter())
+        if path:
+            self.open_file(path)
+
+    def open_file(self, path: str | Path) -> bool:
+        """Load a save and continue it.  A bad file gets a message box; nothing changes."""
+        try:
+            loaded = load_match(path)
+        except SaveFileError as exc:
+            log.info("cannot open %s: %s (%s)", path, exc, exc.reason)
+            QMessageBox.warning(self, self.tr("Cannot open this file"), str(exc))
+            return False
+        self._begin(loaded.match, loaded.seats)
+        self.log_dock.add_line(self.tr("Opened {file}.").format(file=Path(path).name))
+        return True
+
+    def save_as_dialog(self) -> None:
+        if self.controller.match is None:
+            return
+        folder = paths.saves_dir()
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError:
+            folder = Path.home()
+        suggested = folder / f"{self.controller.match.spec.id}-{datetime.now():%Y-%m-%d-%H%M}{paths.SAVE_EXTENSION}"
+        path, _ = QFileDialog.getSaveFileName(self, self.tr("Save the game as"), str(suggested), self._file_filter())
+        if path:
+            self.save_to(path)
+
+    def save_to(self, path: str | Path) -> bool:
+        p = paths.with_save_extension(path)
+        if p != Path(path) and p.exists():
+            answer = QMessageBox.question(
+                self, self.tr("Replace the file?"),
+                self.tr("“{file}” already exists. Replace it?").format(file=p.name))
+            if answer != QMessageBox.StandardButton.Yes:
+                return False
+        try:
+            self.controller.save_as(p)
+        except SaveFileError as exc:
+            QMessageBox.warning(self, self.tr("The game was not saved"), str(exc))
+            return False
+        self.log_dock.add_line(self.tr("Game saved as {file}.").format(file=p.name))
+        return True
+
+    # -- the controller's signals -----------------------------------------------------------------
+    def seat_names(self) -> list[str]:
+        return [s.name for s in self.controller.seats]
+
+    @Slot()
+    def _on_started(self) -> None:
+        c = self.controller
+        m = c.match
+        if m is None:
+            return
+        self._thinking_seat = -1
+        self._hint = None
+        self._hint_text = ""
+        self._hand_end_pending = False
+        self._close_end_dialogs()
+        seat_names = self.seat_names()
+        self.table.set_game(m.spec.id, seat_names, c.human_seat)
+        self.table.show_view(c.view(), c.deal_events())
+        if m is not self._shown_match:
+            self._shown_match = m
+            self._rebuild_log()
+        else:
+            self._log_hand_heading()
+            self.log_dock.add_events(c.deal_events(), seat_names, c.human_seat)
+        self._refresh()
+
+    @Slot(list)
+    def _on_changed(self, events: list[Event]) -> None:
+        self._hint = None
+        self._hint_text = ""
+        self.table.set_hint(None)
+        self.table.show_view(self.controller.view(), events)
+        self.log_dock.add_events(events, self.seat_names(), self.controller.human_seat)
+        self._refresh()
+
+    @Slot(int)
+    def _on_thinking(self, seat: int) -> None:
+        self._thinking_seat = seat
+        self.table.set_thinking(seat)
+        self._refresh()
+
+    @Slot()
+    def _on_hand_ended(self) -> None:
+        self._thinking_seat = -1
+        self.table.set_thinking(-1)
+        self._hand_end_pending = True
+        self._refresh()
+        delay = HAND_END_DELAY.get(self.settings.animation_speed, 1000)
+        if delay <= 0:
+            self._maybe_show_hand_end()
+        else:
+            QTimer.singleShot(delay, self._maybe_show_hand_end)
+
+    @Slot()
+    def _maybe_show_hand_end(self) -> None:
+        if not self._hand_end_pending:
+            return
+        m = self.controller.match
+        self._hand_end_pending = False
+        if m is None or not m.hand_over() or not m.history:
+            return
+        self.show_hand_end()
+
+    @Slot(object)
+    def _on_action_chosen(self, action: Any) -> None:
+        if not self.controller.play(action):
+            log.info("the table offered %s, which is not playable now", action)
+
+    @Slot(str, str)
+    def _on_problem(self, code: str, detail: str) -> None:
+        log.warning("controller problem %s: %s", code, detail)
+        c = self.controller
+        if code in ("bot_failed", "bot_illegal"):
+            seat = -1
+            try:
+                seat = int(detail.split(":", 1)[0].split()[-1])
+            except (ValueError, IndexError):
+                pass
+            if 0 <= seat < len(c.seats) and c.match is not None and seat in c.bots \
+                    and getattr(c.bots[seat], "level", "") != "random":
+                c.bots[seat] = make_bot(c.match.spec.id, "random", seat)
+                self.log_dock.add_line(self.tr("{name}'s computer player ran into a problem; a simpler one "
+                                               "takes over the seat.").format(name=c.seats[seat].name))
+                QTimer.singleShot(0, lambda: c.set_paused(c.paused))
+            else:
+                QMessageBox.warning(self, self.tr("A computer player is stuck"),
+                                    self.tr("A computer player could not make its move. Your game is saved; "
+                                            "start a new game or open a saved one."))
+        elif code == "autosave_failed":
+            self.log_dock.add_line(self.tr("The game could not be saved automatically."))
+            if not self._autosave_warned:
+                self._autosave_warned = True
+                QMessageBox.warning(self, self.tr("Automatic saving failed"),
+                                    self.tr("The game could not be saved automatically:") + "\n\n" + detail)
+
+    # -- hands --------------------------------------------------------------------------------------
+    def show_hand_end(self) -> HandEndDialog | None:
+        c = self.controller
+        m = c.match
+        if m is None or not m.history or not m.hand_over():
+            return None
+        self._close_end_dialogs()
+        dlg = HandEndDialog(m, self.seat_names(), c.human_seat, names.card_namer(self.settings.card_names), self)
+        dlg.nextHand.connect(self.next_hand)
+        dlg.showStandings.connect(self.show_standings)
+        QShortcut(QKeySequence("N"), dlg, activated=dlg.next_button.click)
+        self.hand_end_dialog = dlg
+        dlg.open()  # window-modal, does not block
+        self._refresh_score_sheet()
+        return dlg
+
+    def next_hand(self) -> None:
+        m = self.controller.match
+        if m is None or not m.hand_over():
+            return
+        if m.is_over():
+            self.show_standings()
+            return
+        self._hand_end_pending = False
+        self._close_end_dialogs()
+        self.controller.next_hand()
+
+    def show_standings(self) -> StandingsDialog | None:
+        c = self.controller
+        m = c.match
+        if m is None or not m.is_over():
+            return None
+        if self.hand_end_dialog is not None:
+            self.hand_end_dialog.close()
+            self.hand_end_dialog = None
+        dlg = StandingsDialog(m, self.seat_names(), c.human_seat, self)
+        dlg.newGame.connect(lambda: QTimer.singleShot(0, self.new_game))
+        self.standings_dialog = dlg
+        dlg.open()
+        return dlg
+
+    def _close_end_dialogs(self) -> None:
+        for attr in ("hand_end_dialog", "standings_dialog"):
+            dlg = getattr(self, attr)
+            if dlg is not None:
+                dlg.close()
+                dlg.deleteLater()
+                setattr(self, attr, None)
+
+    # -- hint ----------------------------------------------------------------------------------------
+    def hint_available(self) -> bool:
+        c = self.controller
+        if not self.settings.hints or c.match is None or not c.waiting_for_human():
+            return False
+        try:
+            return HINT_LEVEL in bot_levels(c.match.spec.id)
+        except EngineError:
+            return False
+
+    def show_hint(self) -> Action | None:
+        c = self.controller
+        if not self.hint_available():
+            return None
+        view = c.view()
+        try:
+            bot = make_bot(c.match.spec.id, HINT_LEVEL, c.human_seat)
+            action = bot.choose(view, random.Random(f"hint:{c.match.seed}:{len(c.match.logs[-1])}"))
+        except (BotError, EngineError) as exc:
+            log.warning("no hint: %s", exc)
+            return None
+        if action not in view.legal:
+            log.warning("the hint %s is not a legal move", action)
+            return None
+        self._hint = action
+        self._hint_text = self.describe_action(action, view)
+        self.table.set_hint(action)
+        self._refresh()
+        return action
+
+    def describe_action(self, action: Action, view: Any) -> str:
+        tr = self.tr
+        if action.verb == "draw":
+            return tr("draw from the stock")
+        if action.verb == "take":
+            card = names.card_name(getattr(view, "top_discard", None) or action.card)
+            return tr("take the {card}").format(card=card)
+        if action.verb == "discard" and action.card is not None:
+            return tr("throw the {card}").format(card=names.card_name(action.card))
+        return str(action)
+
+    # -- status line -----------------------------------------------------------------------------------
+    def status_text(self) -> str:
+        tr = self.tr
+        c = self.controller
+        m = c.match
+        if m is None:
+            return tr("No game on the table. Choose Game ▸ New… to start one.")
+        seat_names = self.seat_names()
+        human = c.human_seat
+        if m.hand_over():
+            res = m.state.result()
+            if res.outcome == "win" and res.winners:
+                w = res.winners[0]
+                d = res.details
+                args = dict(name=seat_names[w], mult=d.get("multiplier", 1),
+                            kind=names.win_kind_name(d.get("win_kind", "")),
+                            score=names.format_points(res.points[w]))
+                if w == human:
+                    text = tr("Hand over — you win ×{mult} ({kind}), {score} points!").format(**args)
+                else:
+                    text = tr("Hand over — {name} wins ×{mult} ({kind}), {score} points.").format(**args)
+            else:
+                text = tr("Hand over — drawn: the stock ran out.")
+            if m.is_over():
+                winners = m.winners()
+                if len(winners) == 1 and winners[0] == human:
+                    text += " " + tr("You win the match!")
+                elif len(winners) == 1:
+                    text += " " + tr("{name} wins the match.").format(name=seat_names[winners[0]])
+                else:
+                    text += " " + tr("The match ends in a tie.")
+            else:
+                text += " " + tr("Press N for the next hand.")
+            return text
+        if c.waiting_for_human():
+            text = self.your_turn_text(c.view())
+            if self._hint_text:
+                text += "  " + tr("Hint: {what}.").format(what=self._hint_text)
+            return text
+        seat = self._thinking_seat
+        if seat < 0:
+            to_act = m.state.to_act()
+            seat = to_act[0] if to_act else -1
+        if 0 <= seat < len(seat_names):
+            if c.paused:
+                return tr("Paused — {name} is next.").format(name=seat_names[seat])
+            return tr("{name} is thinking…").format(name=seat_names[seat])
+        return tr("Waiting…")
+
+    def your_turn_text(self, view: Any) -> str:
+        tr = self.tr
+        legal = tuple(getattr(view, "legal", ()))
+        verbs = {a.verb for a in legal}
+        if getattr(view, "game_id", "") != "ceki":
+            return tr("Your turn: choose your move.")
+        n = view.n_players
+        prev_name = self.seat_names()[(view.viewer - 1) % n]
+        called = view.called[view.viewer]
+        top = view.top_discard
+        if view.phase == "draw":
+            card = names.card_name(top) if top is not None else ""
+            if "draw" in verbs and "take" in verbs:
+                if called:
+                    return tr("Your turn: take {name}'s {card} — it wins! — or draw from the stock.").format(
+                        name=prev_name, card=card)
+                return tr("Your turn: draw from the stock or take {name}'s discard ({card}).").format(
+                    name=prev_name, card=card)
+            if "take" in verbs:
+                return tr("Your turn: take {name}'s {card} — it wins!").format(name=prev_name, card=card)
+            if called and view.facedown:
+                return tr("Your turn: draw from the stock (you are waiting for one more of the {value}).").format(
+                    value=names.value_name(view.facedown[0]))
+            return tr("Your turn: draw from the stock.")
+        if view.phase == "discard":
+            if called and len(legal) == 1 and legal[0].card is not None:
+                return tr("Your turn: throw the card you drew ({card}).").format(card=names.card_name(legal[0].card))
+            if view.drawn is not None:
+                return tr("Your turn: discard a card (you drew the {card}).").format(card=names.card_name(view.drawn))
+            return tr("Your turn: discard a card.")
+        return tr("Your turn: choose your move.")
+
+    def _refresh(self) -> None:
+        """Bring the status line, the title, the info label and the actions up to date."""
+        c = self.controller
+        m = c.match
+        self.status_label.setText(self.status_text())
+        if m is None:
+            self.setWindowTitle("CekiDesk")
+            self.info_label.setText("")
+        else:
+            title = names.game_title(m.spec)
+            self.setWindowTitle(self.tr("{game} — deal no. {seed} — CekiDesk").format(game=title, seed=m.seed))
+            self.info_label.setText(self.tr("Hand {hand} · deal no. {seed}").format(hand=m.hand_index + 1, seed=m.seed))
+        self.act_save_as.setEnabled(m is not None)
+        self.act_next.setEnabled(m is not None and m.hand_over())
+        self.act_next.setText(self.tr("Final &standings") if m is not None and m.is_over() else self.tr("&Next hand"))
+        self.act_hint.setEnabled(self.hint_available())
+        self.act_hint.setVisible(self.settings.hints)
+        self.act_scores.setEnabled(m is not None)
+        self.act_continue.setEnabled((m is None or m.is_over()) and paths.autosave_path().exists())
+        self._refresh_score_sheet()
+
+    # -- game log --------------------------------------------------------------------------------------
+    def _log_hand_heading(self) -> None:
+        m = self.controller.match
+        if m is None:
+            return
+        names_ = self.seat_names()
+        self.log_dock.heading(self.tr("Hand {n} — {name} deals").format(n=m.hand_index + 1, name=names_[m.dealer]))
+
+    def _rebuild_log(self) -> None:
+        """A new or loaded match: the log shows the earlier hands in brief and the current hand in
+        full (replayed from its deal, as the human saw it)."""
+        c = self.controller
+        m = c.match
+        self.log_dock.clear()
+        if m is None:
+            return
+        seat_names = self.seat_names()
+        self.log_dock.heading(self.tr("{game}, deal no. {seed}").format(game=names.game_title(m.spec), seed=m.seed))
+        for rec in m.history[:m.hand_index]:
+            self.log_dock.add_line(self.tr("Hand {n}: {result}").format(
+                n=rec.index + 1, result=dialogs.hand_summary(m, rec, seat_names)))
+        self._log_hand_heading()
+        try:
+            state = m.spec.new_hand(m.options, m.n_players, m.hand_seed, m.dealer)
+            events = list(getattr(state, "deal_events", []))
+            for action in m.logs[-1]:
+                events.extend(state.apply(action))
+        except Exception as exc:  # the log is a courtesy: never fail a load because of it
+            log.warning("could not rebuild the log of the current hand: %s", exc)
+            return
+        self.log_dock.add_events([e.for_viewer(c.human_seat) for e in events], seat_names, c.human_seat)
+
+    # -- views and dialogs -----------------------------------------------------------------------------
+    def _card_namer(self):
+        return names.card_namer(self.settings.card_names)
+
+    def show_score_sheet(self) -> ScoreSheetDialog:
+        if self.score_dialog is None:
+            self.score_dialog = ScoreSheetDialog(self)
+        self._refresh_score_sheet(force=True)
+        self.score_dialog.show()
+        self.score_dialog.raise_()
+        return self.score_dialog
+
+    def _refresh_score_sheet(self, force: bool = False) -> None:
+        d = self.score_dialog
+        if d is not None and (force or d.isVisible()):
+            d.show_match(self.controller.match, self.seat_names(), self.controller.human_seat)
+
+    def show_help(self) -> QDialog:
+        if self.help_dialog is None:
+            from .help import HowToPlayDialog
+            keys = list(TableWidget.shortcuts()) + self.menu_shortcuts()
+            self.help_dialog = HowToPlayDialog(keys, self)
+        self.help_dialog.show()
+        self.help_dialog.raise_()
+        return self.help_dialog
+
+    def game_info(self) -> str:
+        m = self.controller.match
+        if m is None:
+            return ""
+        return self.tr("{game} with {players} players, deal no. {seed}. Start a new game with the same deal "
+                       "number and number of players to play the same cards again.").format(
+            game=names.game_title(m.spec), players=m.n_players, seed=m.seed)
+
+    def show_about(self) -> AboutDialog:
+        dlg = AboutDialog(self.game_info(), self)
+        dlg.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dlg.open()
+        return dlg
+
+    def show_settings(self) -> SettingsDialog:
+        if self.settings_dialog is not None:
+            self.settings_dialog.close()
+            self.settings_dialog.deleteLater()
+        dlg = SettingsDialog(self.settings, self)
+        dlg.settingsChanged.connect(self._settings_changed)
+        self.settings_dialog = dlg
+        dlg.open()
+        return dlg
+
+    @Slot()
+    def _settings_changed(self) -> None:
+        self._save_settings()
+        self.apply_settings()
+        self._refresh()
+
+    def apply_settings(self) -> None:
+        s = self.settings
+        self.controller.pace_ms = s.bot_pace_ms
+        self.controller.autosave = s.autosave
+        self.table.set_options(animation_speed=s.animation_speed, highlight_legal=s.highlight_legal,
+                               sort_hand=s.sort_hand, show_codes=False, card_namer=self._card_namer())
+        if not s.hints:
+            self._hint = None
+            self._hint_text = ""
+            self.table.set_hint(None)
+
+    def _save_settings(self) -> None:
+        try:
+            save_settings(self.settings)
+        except OSError as exc:
+            log.warning("cannot save the settings: %s", exc)
+            if not self._settings_warned:
+                self._settings_warned = True
+                QMessageBox.warning(self, self.tr("Settings not saved"),
+                                    self.tr("Your settings could not be saved; they apply until you quit."))
+
+    def toggle_full_screen(self, checked: bool | None = None) -> None:
+        if checked is None:
+            checked = not self.isFullScreen()
+        if checked:
+            self.showFullScreen()
+        else:
+            self.showNormal()
+        self.act_fullscreen.setChecked(bool(checked))
+
+    # -- geometry and closing --------------------------------------------------------------------------
+    def _restore_geometry(self) -> None:
+        g = self.settings.window_geometry
+        if g:
+            try:
+                if self.restoreGeometry(QByteArray.fromBase64(g.encode("ascii"))):
+                    return
+            except (ValueError, UnicodeError):
+                pass
+        self.resize(1280, 720)
+
+    def remember_geometry(self) -> None:
+        data = bytes(self.saveGeometry().toBase64().data()).decode("ascii")
+        try:
+            self.settings.window_geometry = data
+        except ValueError:
+            return
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self.remember_geometry()
+        self._save_settings()
+        self.controller.stop()
+        for d in (self.help_dialog, self.score_dialog, self.settings_dialog):
+            if d is not None:
+                d.close()
+        self._close_end_dialogs()
+        super().closeEvent(event)
+

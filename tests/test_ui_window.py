@@ -1,0 +1,606 @@
+"""The main window: New Game, the status line, a whole hand to the end-of-hand dialog, continue
+from the autosave, Open / Save As, settings, geometry, a responsive UI thread, the command line.
+
+Offscreen Qt; user directories are redirected by conftest.py.  Bots play with pace 0 and no
+animations; modal dialogs and message boxes are replaced so that nothing blocks.
+"""
+from __future__ import annotations
+
+import enum
+import json
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Literal
+
+import pytest
+from pydantic import BaseModel, Field
+from PySide6.QtCore import QSize, QTimer
+from PySide6.QtWidgets import QCheckBox, QComboBox, QDialog, QLineEdit, QMessageBox, QSpinBox
+
+from cekidesk.bots import random_bot
+from cekidesk.engine.core import Action
+from cekidesk.persistence import paths
+from cekidesk.persistence.saves import Seat, load_autosave, load_match, save_match
+from cekidesk.persistence.settings import Settings, load_settings
+from cekidesk.ui import dialogs, main_window
+from cekidesk.ui.dialogs import HandEndDialog, NewGameConfig, NewGameDialog, OptionsForm
+from cekidesk.ui.gamelog import describe_event
+from cekidesk.ui.main_window import MainWindow
+from cekidesk.engine.core import Event
+
+from cekidesk.ui.app import guard_none_refcount
+
+# PySide6 6.12.0 on Python 3.11 drops a reference to None on every void call; without the cushion a
+# long test session aborts with "none_dealloc" (see cekidesk/ui/app.py).
+guard_none_refcount()
+
+REPO = Path(__file__).resolve().parents[1]
+SEATS3 = [Seat.human("You"), Seat.bot("heuristic", "Budi"), Seat.bot("random", "Sari")]
+
+
+# ---------------------------------------------------------------------------------------------
+# fixtures and helpers
+
+@pytest.fixture
+def boxes(monkeypatch):
+    """Record every message box instead of showing it (a modal box would block the test)."""
+    seen: list[tuple[str, str, str]] = []
+
+    def fake(kind, answer=QMessageBox.StandardButton.Ok):
+        def f(parent, title, text, *args, **kwargs):
+            seen.append((kind, title, text))
+            return answer
+        return f
+
+    monkeypatch.setattr(QMessageBox, "warning", staticmethod(fake("warning")))
+    monkeypatch.setattr(QMessageBox, "critical", staticmethod(fake("critical")))
+    monkeypatch.setattr(QMessageBox, "information", staticmethod(fake("information")))
+    monkeypatch.setattr(QMessageBox, "question", staticmethod(fake("question", QMessageBox.StandardButton.Yes)))
+    # The New Game dialog is modal: by default it is cancelled at once.
+    monkeypatch.setattr(NewGameDialog, "exec", lambda self: QDialog.DialogCode.Rejected)
+    return seen
+
+
+def quick_settings(**kw) -> Settings:
+    s = Settings(animation_speed="off", bot_pace_ms=0)
+    for k, v in kw.items():
+        setattr(s, k, v)
+    return s
+
+
+def make_window(qtbot, settings: Settings | None = None) -> MainWindow:
+    w = MainWindow(settings or quick_settings())
+    qtbot.addWidget(w)
+    w.controller.pace_ms = 0
+    return w
+
+
+@pytest.fixture
+def window(qtbot, boxes):
+    w = make_window(qtbot)
+    w.show()
+    yield w
+    w.close()
+
+
+def start(w: MainWindow, seed: int = 5, seats=SEATS3, match_options=None, options=None) -> None:
+    w.start_new_game(NewGameConfig("ceki", list(seats), seed, options or {},
+                                   match_options or {"mode": "money", "stake_cents": 5}))
+
+
+def wait_turn_or_end(qtbot, w: MainWindow, timeout: int = 10_000) -> None:
+    c = w.controller
+    qtbot.waitUntil(lambda: c.waiting_for_human() or c.match.hand_over(), timeout=timeout)
+
+
+def play_hand(qtbot, w: MainWindow, via_table: bool = True, max_turns: int = 400) -> int:
+    """Play the human's turns (first legal action: draw, then the lowest card) until the hand ends.
+    Returns the number of human actions."""
+    c = w.controller
+    n = 0
+    while not c.match.hand_over():
+        wait_turn_or_end(qtbot, w)
+        if c.match.hand_over():
+            break
+        action = c.view().legal[0]
+        if via_table:
+            w.table.actionChosen.emit(action)
+        else:
+            assert c.play(action)
+        n += 1
+        assert n < max_turns
+    return n
+
+
+# ---------------------------------------------------------------------------------------------
+# New Game
+
+def test_new_game_dialog_builds_option_widgets_and_starts_the_chosen_match(qtbot, boxes):
+    w = make_window(qtbot)
+    dlg = NewGameDialog(w.settings, w)
+    qtbot.addWidget(dlg)
+    box = dlg.options_form.widgets["iyo_one_rank"]
+    assert isinstance(box, QCheckBox) and not box.isChecked()
+    assert box.text() == "The six 1s (iyo) are one value"       # the title key, in words
+    assert dlg.players_spin.minimum() == 2 and dlg.players_spin.maximum() == 6
+    assert [dlg.mode_combo.itemData(i) for i in range(dlg.mode_combo.count())] == ["money", "target", "hands"]
+    assert dlg.seat_level(1).currentData() in ("heuristic", "random")
+
+    dlg.set_players(3)
+    assert not dlg.seat_edit(3).isVisibleTo(dlg) and dlg.seat_edit(2).isVisibleTo(dlg)
+    dlg.seat_edit(0).setText("Andi")
+    dlg.seat_edit(1).setText("Pak Harjo")
+    dlg.seat_level(2).setCurrentIndex(dlg.seat_level(2).findData("random"))
+    box.setChecked(True)
+    dlg.mode_combo.setCurrentIndex(dlg.mode_combo.findData("target"))
+    assert dlg.target_spin.isVisibleTo(dlg) and not dlg.stake_spin.isVisibleTo(dlg)
+    dlg.target_spin.setValue(150)
+    dlg.seed_edit.setText("12345")
+    cfg = dlg.config()
+    assert cfg.seed == 12345 and cfg.seed_chosen
+
+    w.start_new_game(cfg)
+    m = w.controller.match
+    assert m.seed == 12345 and m.n_players == 3
+    assert m.options.iyo_one_rank is True
+    assert m.match_options.mode == "target" and m.match_options.target == 150
+    assert [(s.kind, s.level, s.name) for s in w.controller.seats] == [
+        ("human", None, "Andi"), ("bot", cfg.seats[1].level, "Pak Harjo"), ("bot", "random", "Sari")]
+    assert "12345" in w.windowTitle()                                 # the deal number can be shared
+    assert w.controller.human_seat == 0
+    w.close()
+
+
+def test_empty_deal_number_gives_a_fresh_seed(qtbot, boxes):
+    w = make_window(qtbot)
+    dlg = NewGameDialog(w.settings, w)
+    qtbot.addWidget(dlg)
+    seeds = {dlg.config().seed for _ in range(5)}
+    assert len(seeds) > 1 and all(1 <= s < 10**9 for s in seeds)
+    assert not dlg.config().seed_chosen
+
+
+class Colour(enum.Enum):
+    RED = "red"
+    BLUE = "blue"
+
+
+class FakeOptions(BaseModel):
+    flag: bool = Field(True, title="ceki.option.iyo_one_rank", description="ceki.option.iyo_one_rank.help")
+    count: int = Field(3, ge=1, le=9, title="fake.count")
+    speed: Literal["slow", "fast"] = Field("fast", title="fake.speed")
+    colour: Colour = Field(Colour.BLUE, title="fake.colour")
+
+
+def test_options_form_is_generic(qtbot):
+    form = OptionsForm(FakeOptions)
+    qtbot.addWidget(form)
+    assert isinstance(form.widgets["flag"], QCheckBox)
+    spin = form.widgets["count"]
+    assert isinstance(spin, QSpinBox) and (spin.minimum(), spin.maximum(), spin.value()) == (1, 9, 3)
+    assert isinstance(form.widgets["speed"], QComboBox) and form.widgets["speed"].count() == 2
+    assert isinstance(form.widgets["colour"], QComboBox)
+    assert "make sets with each other" in form.widgets["flag"].toolTip()   # description, translated
+    spin.setValue(7)
+    form.widgets["speed"].setCurrentIndex(0)
+    form.widgets["colour"].setCurrentIndex(0)
+    assert FakeOptions.model_validate(form.values()) == FakeOptions(flag=True, count=7, speed="slow",
+                                                                    colour=Colour.RED)
+
+
+# ---------------------------------------------------------------------------------------------
+# The status line
+
+def test_status_line_says_whose_turn_and_what_to_do(qtbot, window):
+    w = window
+    start(w, seed=3)
+    c = w.controller
+    names = [s.name for s in c.seats]
+    seen_take = False
+    for _turn in range(3):
+        wait_turn_or_end(qtbot, w)
+        assert not c.match.hand_over()
+        v = c.view()
+        assert v.phase == "draw" and not v.called[0]
+        text = w.status_label.text()
+        assert text.startswith("Your turn: draw from the stock"), text
+        if any(a.verb == "take" for a in v.legal):
+            assert f"or take {names[2]}'s discard" in text, text           # the previous player's
+            seen_take = True
+        assert c.play(Action(0, "draw"))
+        assert w.status_label.text().startswith("Your turn: discard a card"), w.status_label.text()
+        if _turn == 2:
+            break
+        c.play(c.view().legal[0])
+    assert seen_take
+    # the human discards; the next computer player is slow to show its move
+    c.pace_ms = 60_000
+    assert c.play(c.view().legal[0])
+    assert w.status_label.text() == f"{names[1]} is thinking…"
+    assert not w.act_hint.isEnabled()
+
+
+def test_status_line_and_log_when_the_hand_ends(qtbot, window):
+    w = window
+    start(w, seed=11)
+    play_hand(qtbot, w)
+    text = w.status_label.text()
+    res = w.controller.match.history[-1].result
+    if res.outcome == "win":
+        assert text.startswith("Hand over — ") and f"×{res.details['multiplier']}" in text
+    else:
+        assert text.startswith("Hand over — drawn")
+    assert text.endswith("Press N for the next hand.")
+
+
+# ---------------------------------------------------------------------------------------------
+# A whole hand
+
+def test_a_whole_hand_through_the_window_to_the_end_of_hand_dialog(qtbot, window):
+    w = window
+    start(w, seed=21)
+    assert w.log_dock.lines()[1].startswith("Hand 1 — ")
+    turns = play_hand(qtbot, w, via_table=True)
+    assert turns > 0
+    qtbot.waitUntil(lambda: w.hand_end_dialog is not None and w.hand_end_dialog.isVisible(), timeout=3000)
+    dlg = w.hand_end_dialog
+    m = w.controller.match
+    res = m.history[-1].result
+    if res.outcome == "win":
+        winner = w.controller.seats[res.winners[0]].name
+        kind = res.details["win_kind"]
+        assert kind in dlg.headline.text() and f"×{res.details['multiplier']}" in dlg.headline.text()
+        assert winner in dlg.headline.text() or dlg.headline.text().startswith("You win")
+        assert dlg.sets_row is not None and len(dlg.sets_row.labels) == 9
+        assert any("wins with" in line or "You win" in line for line in w.log_dock.lines())
+    else:
+        assert dlg.headline.text() == "Drawn hand"
+    assert dlg.sheet.rowCount() == 2                                     # hand 1 + totals
+    assert dlg.payments.rowCount() == 3
+    # the game log told every move in words
+    lines = w.log_dock.lines()
+    assert any(line.startswith("You draw ") for line in lines)
+    assert any(line.startswith("Budi ") for line in lines)
+    # Next hand
+    qtbot.mouseClick(dlg.next_button, __import__("PySide6.QtCore").QtCore.Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: w.controller.match.hand_index == 1, timeout=2000)
+    assert w.hand_end_dialog is None
+    assert any(line.startswith("Hand 2 — ") for line in w.log_dock.lines())
+
+
+def test_end_of_match_shows_final_standings(qtbot, window):
+    w = window
+    start(w, seed=4, match_options={"mode": "hands", "hands": 1})
+    play_hand(qtbot, w, via_table=False)
+    qtbot.waitUntil(lambda: w.hand_end_dialog is not None, timeout=3000)
+    assert w.controller.match.is_over()
+    assert w.hand_end_dialog.next_button.text().replace("&", "") == "Final standings"
+    w.hand_end_dialog.next_button.click()
+    assert w.standings_dialog is not None and w.standings_dialog.isVisible()
+    assert w.standings_dialog.table.rowCount() == 3
+    assert "match" in w.standings_dialog.headline.text()
+    assert not paths.autosave_path().exists()                  # a finished match leaves no autosave
+
+
+def test_score_sheet_rows_and_totals(qtbot, window):
+    w = window
+    start(w, seed=8)
+    for _ in range(2):
+        play_hand(qtbot, w, via_table=False)
+        qtbot.waitUntil(lambda: w.hand_end_dialog is not None, timeout=3000)
+        w.next_hand()
+    d = w.show_score_sheet()
+    m = w.controller.match
+    sheet = d.sheet
+    assert sheet.rowCount() == 3
+    assert sheet.cell_text(2, 0) == "Total"
+    # money match: points and money for each of the three seats
+    assert sheet.columnCount() == 2 + 3 * 2
+    for i in range(3):
+        assert sheet.cell_text(2, 2 + 2 * i) == dialogs.names.format_points(m.scores[i])
+        assert sheet.cell_text(2, 3 + 2 * i) == dialogs.names.format_money(m.ledger[i])
+
+
+# ---------------------------------------------------------------------------------------------
+# Continue, Open, Save As
+
+def test_quit_and_continue_restores_the_same_table(qtbot, boxes, monkeypatch):
+    w1 = make_window(qtbot)
+    w1.show()
+    start(w1, seed=9)
+    play_hand(qtbot, w1, via_table=False)                # a finished hand: scores are not all zero
+    qtbot.waitUntil(lambda: w1.hand_end_dialog is not None, timeout=3000)
+    w1.next_hand()
+    for _ in range(3):                                   # and a few moves of the next one
+        wait_turn_or_end(qtbot, w1)
+        w1.controller.play(w1.controller.view().legal[0])
+    w1.close()
+    c1 = w1.controller
+    before = (c1.view(), list(c1.match.scores), list(c1.match.ledger), c1.seats, c1.match.hand_index)
+    assert any(before[1])
+
+    asked = []
+    monkeypatch.setattr(dialogs, "ask_continue", lambda parent, loaded: asked.append(loaded) or True)
+    w2 = make_window(qtbot)
+    w2.startup()
+    assert len(asked) == 1
+    c2 = w2.controller
+    assert (c2.view(), list(c2.match.scores), list(c2.match.ledger), c2.seats, c2.match.hand_index) == before
+    assert any(line.startswith("Hand 2 — ") for line in w2.log_dock.lines())
+    assert any(line.startswith("Hand 1: ") for line in w2.log_dock.lines())
+    w2.close()
+
+
+def test_startup_without_autosave_shows_the_new_game_dialog(qtbot, boxes, monkeypatch):
+    shown = []
+
+    def accept(self):
+        shown.append(self)
+        self.seed_edit.setText("77")
+        return QDialog.DialogCode.Accepted
+
+    monkeypatch.setattr(NewGameDialog, "exec", accept)
+    monkeypatch.setattr(dialogs, "ask_continue", lambda *a: pytest.fail("nothing to continue"))
+    w = make_window(qtbot)
+    w.startup()
+    assert len(shown) == 1 and w.controller.match.seed == 77
+    w.close()
+
+
+def test_broken_autosave_is_reported_and_kept_aside(qtbot, boxes, monkeypatch):
+    auto = paths.autosave_path()
+    auto.parent.mkdir(parents=True, exist_ok=True)
+    junk = b'{"format": "cekidesk-save", "schema_version": 1, "game": "ceki", "log": [[\n'
+    auto.write_bytes(junk)
+
+    def accept(self):
+        assert auto.read_bytes() == junk                 # untouched until the new game starts
+        return QDialog.DialogCode.Accepted
+
+    monkeypatch.setattr(NewGameDialog, "exec", accept)
+    w = make_window(qtbot)
+    w.startup()
+    assert boxes and boxes[0][0] == "warning" and "The file was not changed" in boxes[0][2]
+    assert w.controller.match is not None
+    bad = auto.with_name("autosave.bad")
+    assert bad.read_bytes() == junk
+    assert load_autosave() is not None                  # the new game is autosaved
+    w.close()
+
+
+def test_open_a_broken_file_shows_the_error_and_changes_nothing(qtbot, window, boxes, tmp_path):
+    w = window
+    start(w, seed=13)
+    wait_turn_or_end(qtbot, w)
+    m, view = w.controller.match, w.controller.view()
+    bad = tmp_path / "broken.cekisave"
+    data = b"\x00\x01 not a save at all \xff"
+    bad.write_bytes(data)
+    foreign = tmp_path / "foreign.cekisave"
+    foreign.write_text(json.dumps({"format": "something-else", "hello": 1}))
+    foreign_bytes = foreign.read_bytes()
+    assert w.open_file(bad) is False
+    assert w.open_file(foreign) is False
+    assert [b[0] for b in boxes] == ["warning", "warning"]
+    assert all("The file was not changed." in b[2] for b in boxes)
+    assert "Traceback" not in boxes[0][2]
+    assert bad.read_bytes() == data and foreign.read_bytes() == foreign_bytes
+    assert w.controller.match is m and w.controller.view() == view
+
+
+def test_open_a_good_file_continues_it(qtbot, window, tmp_path):
+    w = window
+    start(w, seed=14)
+    wait_turn_or_end(qtbot, w)
+    path = tmp_path / "g.cekisave"
+    w.save_to(path)
+    before = path.read_bytes()
+    start(w, seed=15)
+    assert w.open_file(path)
+    assert w.controller.match.seed == 14
+    assert path.read_bytes() == before
+
+
+def test_save_as_writes_a_file_that_loads_to_the_same_match(qtbot, window, tmp_path):
+    w = window
+    start(w, seed=16)
+    for _ in range(4):
+        wait_turn_or_end(qtbot, w)
+        w.controller.play(w.controller.view().legal[0])
+    wait_turn_or_end(qtbot, w)
+    target = tmp_path / "my game"                           # the extension is added
+    assert w.save_to(target)
+    loaded = load_match(target.with_name("my game.cekisave"))
+    m = w.controller.match
+    assert loaded.match.state.view(0) == m.state.view(0)
+    assert [[str(a) for a in h] for h in loaded.match.logs] == [[str(a) for a in h] for h in m.logs]
+    assert loaded.seats == w.controller.seats and loaded.match.seed == 16
+
+
+def test_save_as_failure_is_reported(qtbot, window, boxes, tmp_path):
+    w = window
+    start(w, seed=17)
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    assert w.save_to(blocker / "inside.cekisave") is False   # the folder is a file
+    assert boxes and "could not be saved" in boxes[-1][2]
+
+
+# ---------------------------------------------------------------------------------------------
+# Settings and geometry
+
+def test_settings_apply_at_once_and_persist(qtbot, window, monkeypatch):
+    w = window
+    start(w, seed=18)
+    calls = []
+    monkeypatch.setattr(w.table, "set_options", lambda **kw: calls.append(kw))
+    dlg = w.show_settings()
+    dlg.speed.setCurrentIndex(dlg.speed.findData("slow"))
+    dlg.pace.setValue(1200)
+    dlg.hints.setChecked(False)
+    dlg.card_names.setCurrentIndex(dlg.card_names.findData("both"))
+    dlg.opponents.setValue(2)
+    saved = json.loads(paths.settings_path().read_text())
+    assert saved["animation_speed"] == "slow" and saved["bot_pace_ms"] == 1200
+    assert saved["hints"] is False and saved["card_names"] == "both" and saved["default_opponents"] == 2
+    assert w.controller.pace_ms == 1200
+    assert calls and calls[-1]["animation_speed"] == "slow"
+    assert calls[-1]["card_namer"]("S9") == "9 of Strings — sanga bang"
+    assert not w.act_hint.isVisible() if w.toolbar.isVisible() else True
+    assert not w.hint_available()
+    assert load_settings().bot_pace_ms == 1200
+
+
+def test_window_geometry_is_remembered(qtbot, boxes):
+    w = make_window(qtbot)
+    w.show()
+    w.resize(760, 530)          # inside the offscreen screen (800 × 600): no clamping
+    w.move(30, 40)
+    qtbot.wait(20)
+    geometry = w.geometry()
+    assert geometry.size() == QSize(760, 530)
+    w.close()
+    assert load_settings().window_geometry
+    w2 = make_window(qtbot, load_settings())
+    w2.show()
+    qtbot.wait(20)
+    assert w2.geometry() == geometry
+    w2.close()
+
+
+def test_default_size_fits_1280x720(qtbot, boxes):
+    w = make_window(qtbot)
+    assert w.width() <= 1280 and w.height() <= 720
+
+
+# ---------------------------------------------------------------------------------------------
+# Hint
+
+def test_hint_asks_the_heuristic_bot_and_marks_the_table(qtbot, window, monkeypatch):
+    w = window
+    marked = []
+    monkeypatch.setattr(w.table, "set_hint", lambda a: marked.append(a))
+    start(w, seed=19)
+    wait_turn_or_end(qtbot, w)
+    assert w.act_hint.isEnabled()
+    w.act_hint.trigger()
+    action = marked[-1]
+    assert action in w.controller.view().legal
+    assert "Hint: " in w.status_label.text()
+    w.controller.play(action)                                # playing clears the hint
+    assert marked[-1] is None and "Hint" not in w.status_label.text()
+    w.settings.hints = False
+    w.apply_settings()
+    wait_turn_or_end(qtbot, w)
+    assert w.show_hint() is None
+
+
+# ---------------------------------------------------------------------------------------------
+# The UI thread is never blocked by a thinking bot
+
+def test_ui_thread_keeps_ticking_while_slow_bots_think(qtbot, window, monkeypatch):
+    original = random_bot.RandomBot.choose
+
+    def slow_choose(self, view, rng):
+        time.sleep(0.3)
+        return original(self, view, rng)
+
+    monkeypatch.setattr(random_bot.RandomBot, "choose", slow_choose)
+    w = window
+    c = w.controller
+    start(w, seed=20, seats=[Seat.human("You"), Seat.bot("random", "Budi"), Seat.bot("random", "Sari")])
+    bot_moves = []
+    c.changed.connect(lambda ev: bot_moves.extend(e for e in ev if e.player not in (0, None)))
+    c.thinking.connect(lambda seat: seat < 0 and c.waiting_for_human()
+                       and QTimer.singleShot(0, lambda: c.waiting_for_human() and c.play(c.view().legal[0])))
+    ticks: list[float] = []
+    timer = QTimer()
+    timer.setInterval(10)
+    timer.timeout.connect(lambda: ticks.append(time.monotonic()))
+    timer.start()
+    if c.waiting_for_human():
+        c.play(c.view().legal[0])
+    qtbot.waitUntil(lambda: len(bot_moves) >= 6 or c.match.hand_over(), timeout=15_000)
+    timer.stop()
+    assert len(bot_moves) >= 6
+    gaps = [b - a for a, b in zip(ticks, ticks[1:])]
+    assert len(ticks) > 100
+    assert max(gaps) < 0.25, f"the UI thread stalled for {max(gaps) * 1000:.0f} ms"
+
+
+# ---------------------------------------------------------------------------------------------
+# Words
+
+def test_game_log_sentences():
+    names = ["You", "Budi", "Sari"]
+    assert describe_event(Event("draw", 1, {"stock": 80}), names, 0) == "Budi draws from the stock."
+    assert describe_event(Event("draw", 0, {"card": "C5"}), names, 0) == "You draw 5 of Coins."
+    assert describe_event(Event("take", 2, {"card": "S9"}), names, 0) == "Sari takes 9 of Strings."
+    assert describe_event(Event("discard", 2, {"card": "RF", "fresh": True}), names, 0) == \
+        "Sari discards Red Flower (just drawn)."
+    assert describe_event(Event("discard", 0, {"card": "OT", "fresh": False}), names, 0) == "You discard Old Thousand."
+    assert describe_event(Event("call", 1, {"facedown": 2}), names, 0) == "Budi calls ceki! (2 cards face-down)"
+    assert describe_event(Event("exhausted", None, {}), names, 0) == "The stock is empty: the hand is drawn."
+    win = Event("win", 2, {"win_kind": "double", "card": "M7", "base": 51, "multiplier": 2, "score": 102})
+    assert describe_event(win, names, 0) == "Sari wins with 7 of Myriads: ×2 (double), 51 × 2 = 102 points."
+
+
+def test_help_page_has_pictures_rules_shortcuts_and_source(qtbot, window):
+    dlg = window.show_help()
+    html = dlg.browser.toHtml()
+    text = dlg.browser.toPlainText()
+    assert "card:S9/" in html and "card:WF/" in html
+    img = dlg.browser.document().resource(dlg.browser.document().ResourceType.ImageResource,
+                                          __import__("PySide6.QtCore").QtCore.QUrl("card:S9/92"))
+    assert img is not None and not img.isNull()
+    for words in ("×3", "triple", "102 points", "Calling ceki", "automatically", "cannot be thrown back",
+                  "drawn", "clockwise", "Ceki (Kowah) rule text", "RULINGS", "Ctrl+N", "F1"):
+        assert words in text, words
+    assert "sanga bang" in text                                         # Javanese names in the gallery
+
+
+def test_about_names_version_licence_credits_and_seed(qtbot, window):
+    start(window, seed=424242)
+    dlg = window.show_about()
+    from cekidesk import __version__
+    text = dlg.findChild(__import__("PySide6.QtWidgets").QtWidgets.QLabel, "aboutText").text()
+    for words in (__version__, "MIT", "Noto Serif CJK", "Open Font License", "424242"):
+        assert words in text, words
+    dlg.close()
+
+
+def test_error_reporter_logs_and_shows_a_friendly_box(qtbot, boxes):
+    from cekidesk.ui.app import ErrorReporter, log_path, setup_logging
+
+    setup_logging()
+    rep = ErrorReporter()
+    try:
+        raise ZeroDivisionError("boom")
+    except ZeroDivisionError:
+        rep(*sys.exc_info())
+    assert boxes and boxes[-1][0] == "critical"
+    assert "Traceback" not in boxes[-1][2] and "ZeroDivisionError" not in boxes[-1][2]
+    assert "unexpected problem" in boxes[-1][2]
+    import logging
+    for h in logging.getLogger().handlers:
+        h.flush()
+    assert "ZeroDivisionError: boom" in log_path().read_text()
+
+
+# ---------------------------------------------------------------------------------------------
+# The command line
+
+def test_cli_wrong_flag_exits_2_with_one_line(tmp_path):
+    r = subprocess.run([sys.executable, "-m", "cekidesk.app", "--bogus"], cwd=REPO, capture_output=True,
+                       text=True, timeout=60)
+    assert r.returncode == 2
+    assert r.stderr.strip().count("\n") == 0
+    assert "unrecognized arguments: --bogus" in r.stderr
+    r = subprocess.run([sys.executable, "-m", "cekidesk.app", "--seed", "many"], cwd=REPO,
+                       capture_output=True, text=True, timeout=60)
+    assert r.returncode == 2 and "deal number" in r.stderr
+
+
+_ = (QLineEdit, HandEndDialog, save_match, main_window)
