@@ -1,16 +1,295 @@
-"""INTERFACE SKELETON — the table helper replaces the bodies, keeping every public name and signature.
+"""The card table widget: a ``QGraphicsView`` whose scene is exactly its viewport.
 
-The window and the tests rely on exactly this interface.
+The widget knows no game: the layout registered for the game (:mod:`.layouts`) turns each view into
+a :class:`~cekidesk.ui.table.layouts.Plan`, and the widget draws it, animates the changes, and turns
+clicks, drags and keys on the plan's cards into the plan's actions — which are always taken from
+``view.legal``.  Correctness never depends on an animation: every ``show_view`` ends in the exact
+plan for the view, and :meth:`TableWidget.skip_animations` (or a click) gets there at once.
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence
+import math
+from typing import Any, Callable, Hashable, Sequence
 
-from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QGraphicsView, QWidget
+from PySide6.QtCore import (
+    QAbstractAnimation,
+    QCoreApplication,
+    QEasingCurve,
+    QParallelAnimationGroup,
+    QPointF,
+    QPropertyAnimation,
+    QRectF,
+    QSequentialAnimationGroup,
+    Qt,
+    QTimer,
+    Signal,
+)
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QFont,
+    QFontMetricsF,
+    QKeyEvent,
+    QMouseEvent,
+    QPainter,
+    QPainterPath,
+    QPen,
+    QPixmap,
+    QRadialGradient,
+    QLinearGradient,
+)
+from PySide6.QtWidgets import (
+    QApplication,
+    QFrame,
+    QGraphicsItem,
+    QGraphicsObject,
+    QGraphicsPathItem,
+    QGraphicsScene,
+    QGraphicsView,
+    QStyleOptionGraphicsItem,
+    QWidget,
+)
 
 from cekidesk.engine.core import Action, Event
 
+from .cards import CardItem, kind_code
+from .layouts import CardSpec, LabelSpec, LayoutOptions, Plan, SeatSpec, TableLayout, layout_class, registered_layouts
+
+SPEEDS = {"off": 0, "fast": 170, "normal": 320, "slow": 650}   # one card's flight, ms
+
+
+def _shield_none_refcount() -> bool:
+    """Work around a binding bug seen with PySide6 6.12.0 on Python 3.11: every call of a Qt
+    method that returns nothing drops a reference to ``None`` that it never took, and every
+    ``Signal.emit()`` one to ``True``.  Python < 3.12 counts references to these singletons, so
+    after some thousands of paints or signals the interpreter aborts ("deallocating None").  If a
+    probe sees a leak, give the singleton a reference count that can never run out.  (The real fix
+    is a PySide6 without the bug: 6.11.x is fine.)  Returns True if anything was applied."""
+    import ctypes
+    import sys
+
+    from PySide6.QtCore import QObject
+
+    if sys.version_info >= (3, 12) or sys.implementation.name != "cpython":
+        return False   # None, True and False are immortal there
+
+    class _Probe(QObject):
+        ping = Signal()
+
+    point, probe = QPointF(), _Probe()
+    applied = False
+    for obj, poke in ((None, lambda: point.setX(0.0)), (True, probe.ping.emit), (False, probe.ping.emit)):
+        before = sys.getrefcount(obj)
+        for _ in range(16):
+            poke()
+        if sys.getrefcount(obj) < before:
+            ctypes.c_ssize_t.from_address(id(obj)).value += 1 << 50
+            applied = True
+    return applied
+
+
+NONE_SHIELDED = _shield_none_refcount()
+
+
+def tr(text: str) -> str:
+    return QCoreApplication.translate("TableWidget", text)
+
+
+# -----------------------------------------------------------------------------------------------
+# Seat panels and labels
+
+class SeatItem(QGraphicsObject):
+    """A player's name plate: name, cards in hand, dealer chip, ceki badge, turn highlight."""
+
+    def __init__(self, spec: SeatSpec):
+        super().__init__()
+        self.spec = spec
+        self.thinking = False
+        self.setCacheMode(QGraphicsItem.DeviceCoordinateCache)
+        self.setAcceptedMouseButtons(Qt.NoButton)
+        self.set_spec(spec)
+
+    def set_spec(self, spec: SeatSpec) -> None:
+        if spec.rect.size() != self.spec.rect.size():
+            self.prepareGeometryChange()
+        self.spec = spec
+        self.setPos(spec.rect.topLeft())
+        tips = [spec.name]
+        if spec.dealer:
+            tips.append(tr("Dealer"))
+        if spec.called:
+            tips.append(tr("Has called ceki"))
+        self.setToolTip("\n".join(tips))
+        self.update()
+
+    def set_thinking(self, on: bool) -> None:
+        if on != self.thinking:
+            self.thinking = on
+            self.update()
+
+    def boundingRect(self) -> QRectF:
+        r = self.spec.rect
+        m = max(4.0, r.height() * 0.12)
+        return QRectF(-m, -m, r.width() + 2 * m, r.height() + 2 * m)
+
+    def paint(self, p: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        s = self.spec
+        w, h = s.rect.width(), s.rect.height()
+        p.setRenderHint(QPainter.Antialiasing)
+        p.setRenderHint(QPainter.TextAntialiasing)
+        rad = h * 0.22
+        box = QRectF(1, 1, w - 2, h - 2)
+        if s.to_move or self.thinking or s.winner:
+            colour = QColor(255, 205, 70) if (s.to_move or s.winner) else QColor(120, 200, 255)
+            halo = QColor(colour)
+            halo.setAlpha(60)
+            p.setPen(QPen(halo, h * 0.16))
+            p.setBrush(Qt.NoBrush)
+            p.drawRoundedRect(box, rad, rad)
+        fill = QLinearGradient(0, 0, 0, h)
+        if s.winner:
+            fill.setColorAt(0, QColor(92, 70, 20, 235))
+            fill.setColorAt(1, QColor(60, 44, 10, 235))
+        else:
+            fill.setColorAt(0, QColor(18, 32, 26, 215))
+            fill.setColorAt(1, QColor(8, 18, 14, 215))
+        border = QColor(255, 255, 255, 45)
+        bw = 1.2
+        if s.to_move or s.winner:
+            border, bw = QColor(255, 205, 70), max(2.0, h * 0.05)
+        elif self.thinking:
+            border, bw = QColor(120, 200, 255), max(2.0, h * 0.05)
+        p.setPen(QPen(border, bw))
+        p.setBrush(QBrush(fill))
+        p.drawRoundedRect(box, rad, rad)
+
+        pad = h * 0.2
+        name_font = QFont()
+        name_font.setPixelSize(max(9, round(h * 0.3)))
+        name_font.setBold(True)
+        small = QFont()
+        small.setPixelSize(max(8, round(h * 0.25)))
+        chip = h * 0.36
+        right = w - pad
+        # dealer chip
+        if s.dealer:
+            c = QPointF(right - chip / 2, h * 0.3)
+            p.setPen(QPen(QColor(60, 40, 0), 1))
+            p.setBrush(QColor(240, 230, 200))
+            p.drawEllipse(c, chip / 2, chip / 2)
+            f = QFont(small)
+            f.setBold(True)
+            f.setPixelSize(max(7, round(chip * 0.62)))
+            p.setFont(f)
+            p.setPen(QColor(60, 40, 0))
+            p.drawText(QRectF(c.x() - chip / 2, c.y() - chip / 2, chip, chip), Qt.AlignCenter, tr("D"))
+            right -= chip + pad * 0.4
+        p.setFont(name_font)
+        p.setPen(QColor(245, 240, 225))
+        fm = QFontMetricsF(name_font)
+        name = fm.elidedText(s.name, Qt.ElideRight, max(10.0, right - pad))
+        p.drawText(QRectF(pad, h * 0.08, right - pad, h * 0.46), Qt.AlignLeft | Qt.AlignVCenter, name)
+        # second line: a small card and the count, the ceki badge, "thinking"
+        y2 = h * 0.56
+        ch_ = h * 0.3
+        cw = ch_ / 2.6 * 1.3
+        p.setPen(QPen(QColor(230, 225, 210), 1))
+        p.setBrush(QColor(34, 49, 95))
+        p.drawRoundedRect(QRectF(pad, y2 + h * 0.02, cw, ch_), 1.5, 1.5)
+        p.setFont(small)
+        p.setPen(QColor(230, 225, 210))
+        fm2 = QFontMetricsF(small)
+        count = str(s.count)
+        x = pad + cw + h * 0.1
+        p.drawText(QRectF(x, y2 - h * 0.02, fm2.horizontalAdvance(count) + 2, h * 0.4), Qt.AlignLeft | Qt.AlignVCenter, count)
+        x += fm2.horizontalAdvance(count) + h * 0.25
+        if s.called and s.call_text:
+            f = QFont(small)
+            f.setBold(True)
+            p.setFont(f)
+            fm3 = QFontMetricsF(f)
+            bw_ = fm3.horizontalAdvance(s.call_text) + h * 0.3
+            badge = QRectF(x, y2, bw_, h * 0.34)
+            p.setPen(Qt.NoPen)
+            p.setBrush(QColor(200, 50, 31))
+            p.drawRoundedRect(badge, h * 0.1, h * 0.1)
+            p.setPen(QColor(255, 255, 255))
+            p.drawText(badge, Qt.AlignCenter, s.call_text)
+            x += bw_ + h * 0.2
+        if self.thinking:
+            p.setPen(Qt.NoPen)
+            p.setBrush(QColor(120, 200, 255))
+            r = h * 0.045
+            for i in range(3):
+                p.drawEllipse(QPointF(right - (2 - i) * r * 3.2 - r, y2 + h * 0.17), r, r)
+        elif s.winner:
+            c = QPointF(right - h * 0.17, y2 + h * 0.18)
+            star = QPainterPath()
+            for i in range(10):
+                rr = h * (0.19 if i % 2 == 0 else 0.08)
+                a = -math.pi / 2 + i * math.pi / 5
+                pt = QPointF(c.x() + rr * math.cos(a), c.y() + rr * math.sin(a))
+                star.moveTo(pt) if i == 0 else star.lineTo(pt)
+            star.closeSubpath()
+            p.setPen(Qt.NoPen)
+            p.setBrush(QColor(255, 215, 90))
+            p.drawPath(star)
+
+
+class LabelItem(QGraphicsObject):
+    """A short text on a pill: counts, the ceki banner, the result line."""
+
+    STYLES = {
+        "count": (QColor(0, 0, 0, 150), QColor(240, 236, 220), False),
+        "banner": (QColor(200, 50, 31), QColor(255, 255, 255), True),
+        "winner": (QColor(255, 205, 70, 235), QColor(40, 28, 0), True),
+        "note": (QColor(0, 0, 0, 0), QColor(240, 236, 220), False),
+    }
+
+    def __init__(self, spec: LabelSpec):
+        super().__init__()
+        self.spec = spec
+        self._rect = QRectF()
+        self.setCacheMode(QGraphicsItem.DeviceCoordinateCache)
+        self.setAcceptedMouseButtons(Qt.NoButton)
+        self.set_spec(spec)
+
+    def _font(self) -> QFont:
+        f = QFont()
+        f.setPixelSize(max(8, round(self.spec.size)))
+        f.setBold(self.STYLES.get(self.spec.style, self.STYLES["count"])[2])
+        return f
+
+    def set_spec(self, spec: LabelSpec) -> None:
+        self.prepareGeometryChange()
+        self.spec = spec
+        fm = QFontMetricsF(self._font())
+        tw = fm.horizontalAdvance(spec.text)
+        th = fm.height()
+        padx, pady = th * 0.45, th * 0.12
+        self._rect = QRectF(-tw / 2 - padx, -th / 2 - pady, tw + 2 * padx, th + 2 * pady)
+        self.setPos(spec.pos)
+        self.setToolTip(spec.tooltip)
+        self.update()
+
+    def boundingRect(self) -> QRectF:
+        return self._rect.adjusted(-1, -1, 1, 1)
+
+    def paint(self, p: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        bg, fg, _ = self.STYLES.get(self.spec.style, self.STYLES["count"])
+        p.setRenderHint(QPainter.Antialiasing)
+        p.setRenderHint(QPainter.TextAntialiasing)
+        if bg.alpha():
+            p.setPen(Qt.NoPen)
+            p.setBrush(bg)
+            r = self._rect.height() / 2
+            p.drawRoundedRect(self._rect, r, r)
+        p.setFont(self._font())
+        p.setPen(fg)
+        p.drawText(self._rect, Qt.AlignCenter, self.spec.text)
+
+
+# -----------------------------------------------------------------------------------------------
 
 class TableWidget(QGraphicsView):
     actionChosen = Signal(object)   # an Action from view.legal, chosen by click, drag or key
@@ -19,28 +298,744 @@ class TableWidget(QGraphicsView):
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
+        self._scene = QGraphicsScene(self)
+        self._scene.setItemIndexMethod(QGraphicsScene.NoIndex)
+        self.setScene(self._scene)
+        self.setFrameShape(QFrame.NoFrame)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
+        self.setAlignment(Qt.AlignLeft | Qt.AlignTop)
+        self.setRenderHints(QPainter.Antialiasing | QPainter.TextAntialiasing)
+        self.setViewportUpdateMode(QGraphicsView.SmartViewportUpdate)
+        self.setOptimizationFlag(QGraphicsView.DontAdjustForAntialiasing, True)
+        self.setCacheMode(QGraphicsView.CacheNone)
+        self.setFocusPolicy(Qt.StrongFocus)
+        self.setMouseTracking(True)
+        self.viewport().setMouseTracking(True)
+        self.setMinimumSize(480, 360)
+        self._scene.setSceneRect(0, 0, 1280, 720)
+
+        self._game_id: str | None = None
+        self._names: list[str] = []
+        self._human = 0
+        self._layout: TableLayout | None = None
+        self._view: Any = None
+        self._plan: Plan | None = None
+        self._items: dict[Hashable, CardItem] = {}
+        self._specs: dict[Hashable, CardSpec] = {}
+        self._seats: dict[int, SeatItem] = {}
+        self._labels: dict[Hashable, LabelItem] = {}
+        self._slots: list[QGraphicsPathItem] = []
+        self._anim: QParallelAnimationGroup | None = None
+        self._speed = "normal"
+        self._highlight = True
+        self._sort = True
+        self._show_codes = False
+        self._namer: Callable[[Any], str] | None = None
+        self._hint: Action | None = None
+        self._thinking = -1
+        self._selected: Hashable | None = None
+        self._selected_index = -1
+        self._hover: CardItem | None = None
+        self._press: tuple[QPointF, CardItem | None] | None = None
+        self._drag: CardItem | None = None
+        self._drag_offset = QPointF()
+        self._played_key: Hashable | None = None
+        self._serial = 0
+        self._felt: QPixmap | None = None
+        self._felt_key: tuple = ()
+
+    # ===========================================================================================
+    # public interface
 
     def set_game(self, game_id: str, seat_names: Sequence[str], human_seat: int) -> None:
         """A new hand or match: forget the old layout and build the one registered for game_id."""
+        self._stop_animations()
+        self._game_id = game_id
+        self._names = list(seat_names)
+        self._human = human_seat
+        self._layout = layout_class(game_id)(self._names, human_seat)
+        self._clear_scene()
 
     def show_view(self, view: Any, events: Sequence[Event] | None = None) -> None:
         """Draw ``view``; animate ``events`` (as the human sees them) if animations are on."""
+        self._serial += 1
+        self._stop_animations()
+        game_id = getattr(view, "game_id", None)
+        if self._layout is None or (game_id and game_id != self._game_id):
+            names = self._names or []
+            self._game_id = game_id
+            self._layout = layout_class(game_id)(names, getattr(view, "viewer", self._human))
+        viewer = getattr(view, "viewer", None)
+        if viewer is not None:
+            self._layout.human = viewer
+        if self._view is not None and getattr(self._view, "result", None) is not None and \
+                getattr(view, "result", None) is None and events:
+            # a new hand after a finished one: start from a clean table
+            self._clear_scene()
+        self._view = view
+        self._hint = None
+        self._apply(events or [], animate=bool(events))
+        self._played_key = None
 
     def set_options(self, *, animation_speed: str = "normal", highlight_legal: bool = True,
                     sort_hand: bool = True, show_codes: bool = False,
                     card_namer: Callable[[Any], str] | None = None) -> None:
         """Apply settings; card_namer(kind) gives the display name used in tooltips."""
+        self._speed = animation_speed if animation_speed in SPEEDS else "normal"
+        self._highlight = bool(highlight_legal)
+        self._sort = bool(sort_hand)
+        self._show_codes = bool(show_codes)
+        self._namer = card_namer
+        if self._view is not None:
+            self._stop_animations()
+            self._apply([], animate=False)
 
     def set_hint(self, action: Action | None) -> None:
         """Mark the card or pile of a suggested action (None clears it)."""
+        self._hint = action
+        self._decorate()
 
     def set_thinking(self, seat: int) -> None:
         """Highlight the seat whose computer player is thinking (−1: nobody)."""
+        self._thinking = seat
+        for q, item in self._seats.items():
+            item.set_thinking(q == seat)
 
     def skip_animations(self) -> None:
         """Finish every running animation at once."""
+        if self._anim is not None:
+            self._stop_animations()
+            self.animationsDone.emit()
 
     @staticmethod
     def shortcuts() -> list[tuple[str, str]]:
         """(key, what it does) pairs for the Help page — strings already translated."""
-        return []
+        out = [
+            (tr("Left / Right"), tr("Select a card in your hand")),
+            (tr("Enter / Space"), tr("Throw the selected card")),
+        ]
+        seen = {k for k, _ in out}
+        for cls in registered_layouts().values():
+            for key, what in cls.shortcuts():
+                if key not in seen:
+                    seen.add(key)
+                    out.append((key, what))
+        return out
+
+    # -- extras (tests, the bench, the window) ----------------------------------------------------
+    def card_items(self) -> list[CardItem]:
+        """Every card item on the table (each has ``.kind``, ``.face_up``, ``.role``, ``.seat``)."""
+        return list(self._items.values())
+
+    def seat_items(self) -> dict[int, SeatItem]:
+        return dict(self._seats)
+
+    def is_animating(self) -> bool:
+        return self._anim is not None
+
+    def selected_card(self) -> CardItem | None:
+        return self._items.get(self._selected) if self._selected is not None else None
+
+    def current_view(self) -> Any:
+        return self._view
+
+    # ===========================================================================================
+    # building the scene
+
+    def _options(self) -> LayoutOptions:
+        return LayoutOptions(sort_hand=self._sort, highlight_legal=self._highlight, card_namer=self._namer)
+
+    def _clear_scene(self) -> None:
+        self._stop_animations()
+        for it in list(self._items.values()):
+            self._scene.removeItem(it)
+        for it in list(self._seats.values()) + list(self._labels.values()) + self._slots:
+            self._scene.removeItem(it)
+        self._items.clear()
+        self._specs.clear()
+        self._seats.clear()
+        self._labels.clear()
+        self._slots.clear()
+        self._plan = None
+        self._hover = None
+        self._drag = None
+        self._press = None
+        self._selected = None
+        self._selected_index = -1
+
+    def _flight_ms(self) -> int:
+        return SPEEDS.get(self._speed, 320)
+
+    def _apply(self, events: Sequence[Event], animate: bool, slide: bool = False) -> None:
+        """Build the plan for the current view and bring the scene to it (animated or not)."""
+        if self._view is None or self._layout is None:
+            return
+        vp = self.viewport().size()
+        W, H = max(1, vp.width()), max(1, vp.height())
+        self._scene.setSceneRect(0, 0, W, H)
+        plan = self._layout.plan(self._view, W, H, self._options())
+        flight = self._flight_ms()
+        animate = (animate or slide) and flight > 0 and self.isVisible()
+        old_specs = dict(self._specs)
+        choreo = None
+        if animate and events:
+            try:
+                choreo = self._layout.choreograph(events, old_specs, plan, self._view,
+                                                  played_key=self._played_key)
+            except TypeError:
+                choreo = self._layout.choreograph(events, old_specs, plan, self._view)
+            except Exception:   # an animation must never break the table
+                choreo = None
+        new_keys = {c.key for c in plan.cards}
+
+        # -- which item shows which card
+        old_items = dict(self._items)
+        items: dict[Hashable, CardItem] = {}
+        claimed: set = set()
+        fresh: set = set()
+        if choreo is not None:
+            for nk, ok in choreo.reuse.items():
+                if nk in new_keys and ok in old_items and ok not in claimed and nk not in items:
+                    items[nk] = old_items[ok]
+                    claimed.add(ok)
+        for spec in plan.cards:
+            if spec.key in items:
+                continue
+            it = old_items.get(spec.key)
+            if it is not None and spec.key not in claimed:
+                items[spec.key] = it
+                claimed.add(spec.key)
+            else:
+                it = CardItem(spec.key, spec.kind, spec.face_up, spec.height)
+                self._scene.addItem(it)
+                items[spec.key] = it
+                fresh.add(spec.key)
+        for ok, it in old_items.items():
+            if ok not in claimed:
+                if it is self._hover:
+                    self._hover = None
+                self._scene.removeItem(it)
+        self._items = items
+        self._specs = {c.key: c for c in plan.cards}
+        self._plan = plan
+
+        # -- keyboard selection survives where it can
+        hand = [c.key for c in plan.cards if c.selectable]
+        if self._selected is not None:
+            if self._selected in hand:
+                self._selected_index = hand.index(self._selected)
+            elif hand and self._selected_index >= 0:
+                self._selected_index = min(self._selected_index, len(hand) - 1)
+                self._selected = hand[self._selected_index]
+            else:
+                self._selected, self._selected_index = None, -1
+
+        self._sync_seats(plan)
+        self._sync_labels(plan)
+        self._sync_slots(plan)
+
+        group = QParallelAnimationGroup(self) if animate else None
+        for spec in plan.cards:
+            it = items[spec.key]
+            it.key = spec.key
+            self._set_static(it, spec)
+            target = self._target_pos(it, spec)
+            if group is None:
+                it.set_face(spec.kind, spec.face_up)
+                it.setPos(target)
+                it.setRotation(spec.rotation)
+                it.setOpacity(1.0)
+                it.setZValue(spec.z)
+                continue
+            start = choreo.start.get(spec.key) if choreo is not None else None
+            delay = (choreo.delay.get(spec.key, 0.0) if choreo is not None else 0.0) * flight
+            if spec.key in fresh and start is None:
+                # nothing says where it came from: fade in where it belongs
+                it.set_face(spec.kind, spec.face_up)
+                it.setPos(target)
+                it.setRotation(spec.rotation)
+                it.setZValue(spec.z)
+                if slide:
+                    it.setOpacity(1.0)
+                    continue
+                it.setOpacity(0.0)
+                self._add_anim(group, it, delay, flight, fade=True)
+                continue
+            if start is not None:
+                pos0, up0, rot0 = start
+                it.set_face(spec.kind, up0)
+                it.setPos(pos0)
+                it.setRotation(rot0)
+            it.setOpacity(1.0)
+            flips = it.face_up != (spec.face_up and spec.kind is not None) or \
+                (it.face_up and kind_code(it.kind) != kind_code(spec.kind))
+            moves = (it.pos() - target).manhattanLength() > 0.5 or abs(it.rotation() - spec.rotation) > 0.05
+            if not flips and not moves:
+                it.set_face(spec.kind, spec.face_up)
+                it.setZValue(spec.z)
+                continue
+            if flips:
+                it.set_face(spec.kind, spec.face_up, animate_from_current=True)
+            else:
+                it.set_face(spec.kind, spec.face_up)
+            it.setZValue(spec.z + (5000 if moves and not slide else 0))
+            self._add_anim(group, it, delay, flight if not slide else int(flight * 0.6),
+                           pos=target if moves else None, rot=spec.rotation if moves else None, flip=flips)
+        if group is not None and choreo is not None:
+            for key in choreo.banners:
+                lab = self._labels.get(key)
+                if lab is not None:
+                    lab.setOpacity(0.0)
+                    lab.setScale(0.5)
+                    seq = QSequentialAnimationGroup()
+                    seq.addPause(int(flight * 0.8))
+                    par = QParallelAnimationGroup()
+                    a = QPropertyAnimation(lab, b"opacity")
+                    a.setStartValue(0.0)
+                    a.setEndValue(1.0)
+                    a.setDuration(int(flight * 0.8))
+                    b = QPropertyAnimation(lab, b"scale")
+                    b.setStartValue(0.5)
+                    b.setEndValue(1.0)
+                    b.setDuration(int(flight * 0.8))
+                    b.setEasingCurve(QEasingCurve.OutBack)
+                    par.addAnimation(a)
+                    par.addAnimation(b)
+                    seq.addAnimation(par)
+                    group.addAnimation(seq)
+        self._decorate()
+        if group is not None and group.animationCount() > 0:
+            self._anim = group
+            group.finished.connect(self._animation_finished)
+            group.start()
+        else:
+            if group is not None:
+                group.deleteLater()
+            self._anim = None
+            self.animationsDone.emit()
+
+    def _add_anim(self, group: QParallelAnimationGroup, it: CardItem, delay: float, duration: int, *,
+                  pos: QPointF | None = None, rot: float | None = None, flip: bool = False,
+                  fade: bool = False) -> None:
+        par = QParallelAnimationGroup()
+        if pos is not None:
+            a = QPropertyAnimation(it, b"pos")
+            a.setStartValue(it.pos())
+            a.setEndValue(pos)
+            a.setDuration(duration)
+            a.setEasingCurve(QEasingCurve.OutCubic)
+            par.addAnimation(a)
+        if rot is not None and abs(it.rotation() - rot) > 0.05:
+            a = QPropertyAnimation(it, b"rotation")
+            a.setStartValue(it.rotation())
+            a.setEndValue(rot)
+            a.setDuration(duration)
+            par.addAnimation(a)
+        if flip:
+            a = QPropertyAnimation(it, b"flip")
+            a.setStartValue(0.0)
+            a.setEndValue(1.0)
+            a.setDuration(duration)
+            par.addAnimation(a)
+        if fade:
+            a = QPropertyAnimation(it, b"opacity")
+            a.setStartValue(0.0)
+            a.setEndValue(1.0)
+            a.setDuration(max(1, int(duration * 0.8)))
+            par.addAnimation(a)
+        if par.animationCount() == 0:
+            return
+        if delay > 0:
+            seq = QSequentialAnimationGroup()
+            seq.addPause(int(delay))
+            seq.addAnimation(par)
+            group.addAnimation(seq)
+        else:
+            group.addAnimation(par)
+
+    def _animation_finished(self) -> None:
+        if self.sender() is not self._anim:
+            return
+        self._snap()
+        anim, self._anim = self._anim, None
+        if anim is not None:
+            anim.deleteLater()
+        self.animationsDone.emit()
+
+    def _stop_animations(self) -> None:
+        anim, self._anim = self._anim, None
+        if anim is not None:
+            anim.stop()
+            anim.deleteLater()
+            self._snap()
+
+    def _snap(self) -> None:
+        """Put every item exactly where the plan says (the end state of any animation)."""
+        for key, it in self._items.items():
+            spec = self._specs.get(key)
+            if spec is None:
+                continue
+            if it is self._drag:
+                continue
+            it.set_face(spec.kind, spec.face_up)
+            it.setPos(self._target_pos(it, spec))
+            it.setRotation(spec.rotation)
+            it.setOpacity(1.0)
+            it.setZValue(spec.z)
+        for lab in self._labels.values():
+            lab.setOpacity(1.0)
+            lab.setScale(1.0)
+
+    def _target_pos(self, it: CardItem, spec: CardSpec) -> QPointF:
+        lift = 0.0
+        if spec.selectable:
+            if spec.key == self._selected:
+                lift = 0.12 * spec.height
+            elif it is self._hover and it.action is not None:
+                lift = 0.05 * spec.height
+        if not lift:
+            return QPointF(spec.pos)
+        a = math.radians(spec.rotation)
+        return QPointF(spec.pos.x() + lift * math.sin(a), spec.pos.y() - lift * math.cos(a))
+
+    def _set_static(self, it: CardItem, spec: CardSpec) -> None:
+        it.set_height(spec.height)
+        it.role = spec.role
+        it.seat = spec.seat
+        legal = getattr(self._view, "legal", ()) or ()
+        it.action = spec.action if spec.action is not None and spec.action in legal else None
+        it.selectable = spec.selectable
+        it.strong = spec.strong
+        it.mark = spec.mark
+        it.show_code = self._show_codes
+        tip = []
+        if spec.kind is not None and spec.face_up:
+            name = None
+            if self._namer is not None:
+                try:
+                    name = self._namer(spec.kind)
+                except Exception:
+                    name = None
+            tip.append(name or kind_code(spec.kind))
+        if spec.tooltip:
+            tip.append(spec.tooltip)
+        it.setToolTip("\n".join(tip))
+        it.setCursor(Qt.PointingHandCursor if it.action is not None else Qt.ArrowCursor)
+
+    def _decorate(self) -> None:
+        """Legal highlights, dimming, selection and hint marks from the present state."""
+        if self._plan is None:
+            return
+        items = self._items
+        any_hand_action = any(it.selectable and it.action is not None for it in items.values())
+        tops: dict[str, CardItem] = {}
+        for it in items.values():
+            if it.action is not None and not it.selectable:
+                cur = tops.get(it.role)
+                if cur is None or it.zValue() > cur.zValue() or self._specs[it.key].z > self._specs[cur.key].z:
+                    tops[it.role] = it
+        hint_item = None
+        if self._hint is not None:
+            cands = [it for it in items.values() if it.action == self._hint]
+            if cands:
+                sel = [it for it in cands if it.selectable]
+                hint_item = sel[0] if sel else max(cands, key=lambda i: self._specs[i.key].z)
+        for key, it in items.items():
+            spec = self._specs[key]
+            hl = self._highlight and it.action is not None and (it.selectable or tops.get(it.role) is it)
+            dim = spec.dim or (self._highlight and it.selectable and any_hand_action and it.action is None)
+            changed = (hl, dim, key == self._selected, it is hint_item) != (it.highlight, it.dim, it.selected, it.hint)
+            it.highlight, it.dim, it.selected, it.hint = hl, dim, key == self._selected, it is hint_item
+            if changed:
+                it.update()
+
+    def _sync_seats(self, plan: Plan) -> None:
+        seen = set()
+        for spec in plan.seats:
+            seen.add(spec.seat)
+            item = self._seats.get(spec.seat)
+            if item is None:
+                item = SeatItem(spec)
+                item.setZValue(50)
+                self._scene.addItem(item)
+                self._seats[spec.seat] = item
+            else:
+                item.set_spec(spec)
+            item.set_thinking(spec.seat == self._thinking)
+        for q in [q for q in self._seats if q not in seen]:
+            self._scene.removeItem(self._seats.pop(q))
+
+    def _sync_labels(self, plan: Plan) -> None:
+        seen = set()
+        for spec in plan.labels:
+            seen.add(spec.key)
+            item = self._labels.get(spec.key)
+            if item is None:
+                item = LabelItem(spec)
+                item.setZValue(8000)
+                self._scene.addItem(item)
+                self._labels[spec.key] = item
+            else:
+                item.set_spec(spec)
+            item.setOpacity(1.0)
+            item.setScale(1.0)
+        for k in [k for k in self._labels if k not in seen]:
+            self._scene.removeItem(self._labels.pop(k))
+
+    def _sync_slots(self, plan: Plan) -> None:
+        for it in self._slots:
+            self._scene.removeItem(it)
+        self._slots = []
+        for r in plan.slots:
+            path = QPainterPath()
+            rad = r.width() * 0.08
+            path.addRoundedRect(r, rad, rad)
+            it = QGraphicsPathItem(path)
+            pen = QPen(QColor(255, 255, 255, 45), 1.5, Qt.DashLine)
+            it.setPen(pen)
+            it.setBrush(QColor(0, 0, 0, 28))
+            it.setZValue(-10)
+            it.setAcceptedMouseButtons(Qt.NoButton)
+            self._scene.addItem(it)
+            self._slots.append(it)
+
+    # ===========================================================================================
+    # the felt
+
+    def drawBackground(self, painter: QPainter, rect: QRectF) -> None:
+        sr = self.sceneRect()
+        dpr = self.devicePixelRatioF()
+        key = (round(sr.width()), round(sr.height()), dpr)
+        if self._felt is None or self._felt_key != key:
+            self._felt = self._make_felt(int(sr.width()), int(sr.height()), dpr)
+            self._felt_key = key
+        painter.drawPixmap(rect, self._felt, QRectF(rect.x() * dpr, rect.y() * dpr, rect.width() * dpr, rect.height() * dpr))
+
+    @staticmethod
+    def _make_felt(w: int, h: int, dpr: float) -> QPixmap:
+        pm = QPixmap(max(1, round(w * dpr)), max(1, round(h * dpr)))
+        pm.setDevicePixelRatio(dpr)
+        p = QPainter(pm)
+        p.setRenderHint(QPainter.Antialiasing)
+        g = QRadialGradient(QPointF(w / 2, h * 0.46), max(w, h) * 0.72)
+        g.setColorAt(0.0, QColor(38, 112, 72))
+        g.setColorAt(0.55, QColor(26, 86, 55))
+        g.setColorAt(1.0, QColor(10, 40, 26))
+        p.fillRect(QRectF(0, 0, w, h), g)
+        # a faint inner rail
+        m = min(w, h) * 0.035
+        rail = QRectF(m, m, w - 2 * m, h - 2 * m)
+        p.setPen(QPen(QColor(255, 255, 255, 14), 2))
+        p.setBrush(Qt.NoBrush)
+        p.drawRoundedRect(rail, min(w, h) * 0.08, min(w, h) * 0.08)
+        p.end()
+        return pm
+
+    # ===========================================================================================
+    # resizing
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        vp = self.viewport().size()
+        self._scene.setSceneRect(0, 0, max(1, vp.width()), max(1, vp.height()))
+        if self._view is not None:
+            self._stop_animations()
+            self._drag = None
+            self._apply([], animate=False)
+
+    def showEvent(self, event) -> None:
+        super().showEvent(event)
+        vp = self.viewport().size()
+        if self._view is not None and (self.sceneRect().width(), self.sceneRect().height()) != (vp.width(), vp.height()):
+            self._apply([], animate=False)
+
+    # ===========================================================================================
+    # mouse
+
+    def _card_at(self, pos) -> CardItem | None:
+        for it in self.items(pos.toPoint() if hasattr(pos, "toPoint") else pos):
+            if isinstance(it, CardItem) and it is not self._drag:
+                return it
+        return None
+
+    def _emit(self, action: Action | None, key: Hashable | None = None) -> bool:
+        legal = getattr(self._view, "legal", ()) or ()
+        if action is None or action not in legal:
+            return False
+        self._played_key = key
+        serial = self._serial
+        self.actionChosen.emit(action)
+        if self._serial == serial:
+            self._played_key = None
+        return True
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        self.clicked.emit()
+        self.setFocus(Qt.MouseFocusReason)
+        if self._anim is not None:
+            self.skip_animations()
+        if event.button() == Qt.LeftButton:
+            pos = event.position()
+            self._press = (pos, self._card_at(pos))
+        event.accept()
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        pos = event.position()
+        if self._press is not None and event.buttons() & Qt.LeftButton:
+            p0, item = self._press
+            if self._drag is None and item is not None and item.selectable and item.scene() is self._scene \
+                    and (pos - p0).manhattanLength() >= QApplication.startDragDistance():
+                self._drag = item
+                self._drag_offset = self.mapToScene(p0.toPoint()) - item.pos()
+                item.setZValue(9000)
+                self._set_hover(None)
+            if self._drag is not None:
+                sp = self.mapToScene(pos.toPoint()) - self._drag_offset
+                r = self.sceneRect()
+                sp.setX(min(max(sp.x(), r.left()), r.right()))
+                sp.setY(min(max(sp.y(), r.top()), r.bottom()))
+                self._drag.setPos(sp)
+            event.accept()
+            return
+        self._set_hover(self._card_at(pos))
+        event.accept()
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        if event.button() != Qt.LeftButton:
+            event.accept()
+            return
+        press, self._press = self._press, None
+        pos = event.position()
+        if self._drag is not None:
+            item, self._drag = self._drag, None
+            self._drop(item, self.mapToScene(pos.toPoint()))
+            event.accept()
+            return
+        if press is None:
+            return
+        item = self._card_at(pos)
+        if item is not None and (press[1] is None or item is press[1]):
+            if item.selectable:
+                keys = [c.key for c in self._plan.cards if c.selectable] if self._plan else []
+                self._selected = item.key
+                self._selected_index = keys.index(item.key) if item.key in keys else -1
+                if item.action is None:
+                    self._refresh_positions()
+            self._emit(item.action, item.key)
+        event.accept()
+
+    def mouseDoubleClickEvent(self, event: QMouseEvent) -> None:
+        self.mousePressEvent(event)
+
+    def leaveEvent(self, event) -> None:
+        self._set_hover(None)
+        super().leaveEvent(event)
+
+    def wheelEvent(self, event) -> None:
+        event.accept()   # the table never scrolls
+
+    def _set_hover(self, item: CardItem | None) -> None:
+        if item is not None and item.action is None:
+            item = None
+        if item is self._hover:
+            return
+        old, self._hover = self._hover, item
+        for it in (old, item):
+            if it is not None and it.scene() is self._scene:
+                it.hover = it is item
+                spec = self._specs.get(it.key)
+                if spec is not None and self._anim is None:
+                    it.setPos(self._target_pos(it, spec))
+                it.update()
+
+    def _drop(self, item: CardItem, scene_pos: QPointF) -> None:
+        plan = self._plan
+        if plan is not None:
+            for zone in plan.drops:
+                if zone.rect.contains(scene_pos) and item.kind in zone.actions:
+                    if self._emit(zone.actions[item.kind], item.key):
+                        if item.key in self._specs and self._items.get(item.key) is item:
+                            self._refresh_positions(animate=True)
+                        return
+            if plan.hand_rect is not None and plan.hand_rect.contains(scene_pos) and not self._sort:
+                hand = [c for c in plan.cards if c.selectable and c.key != item.key]
+                index = sum(1 for c in hand if c.pos.x() < scene_pos.x())
+                if self._layout.reorder(item.key, index):
+                    self._apply([], animate=False, slide=True)
+                    return
+        self._refresh_positions(animate=True)
+
+    def _refresh_positions(self, animate: bool = False) -> None:
+        """Back to the plan's places (after a drag, a selection change)."""
+        self._decorate()
+        group = QParallelAnimationGroup(self) if animate and self._flight_ms() > 0 and self._anim is None else None
+        for key, it in self._items.items():
+            spec = self._specs.get(key)
+            if spec is None:
+                continue
+            target = self._target_pos(it, spec)
+            if group is not None and (it.pos() - target).manhattanLength() > 0.5:
+                self._add_anim(group, it, 0, int(self._flight_ms() * 0.6), pos=target)
+            else:
+                it.setPos(target)
+            it.setZValue(spec.z)
+        if group is not None:
+            if group.animationCount():
+                self._anim = group
+                group.finished.connect(self._animation_finished)
+                group.start()
+            else:
+                group.deleteLater()
+
+    # ===========================================================================================
+    # keyboard
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        key = event.key()
+        if event.modifiers() & (Qt.ControlModifier | Qt.AltModifier | Qt.MetaModifier):
+            event.ignore()
+            return
+        if self._plan is None:
+            event.ignore()
+            return
+        if self._anim is not None and (key in (Qt.Key_Left, Qt.Key_Right, Qt.Key_Return, Qt.Key_Enter,
+                                               Qt.Key_Space, Qt.Key_Home, Qt.Key_End) or int(key) in self._plan.keys):
+            self.skip_animations()
+        hand = [c.key for c in self._plan.cards if c.selectable]
+        if key in (Qt.Key_Left, Qt.Key_Right, Qt.Key_Home, Qt.Key_End):
+            if hand:
+                i = hand.index(self._selected) if self._selected in hand else -1
+                if key == Qt.Key_Home:
+                    i = 0
+                elif key == Qt.Key_End:
+                    i = len(hand) - 1
+                elif i < 0:
+                    i = 0 if key == Qt.Key_Right else len(hand) - 1
+                else:
+                    i = (i + (1 if key == Qt.Key_Right else -1)) % len(hand)
+                self._selected, self._selected_index = hand[i], i
+                self._refresh_positions()
+                it = self._items.get(self._selected)
+                if it is not None:
+                    it.update()
+            event.accept()
+            return
+        if key in (Qt.Key_Return, Qt.Key_Enter, Qt.Key_Space):
+            it = self._items.get(self._selected) if self._selected is not None else None
+            if it is not None:
+                self._emit(it.action, it.key)
+            event.accept()
+            return
+        action = self._plan.keys.get(int(key))
+        if action is not None:
+            self._emit(action)
+            event.accept()
+            return
+        event.ignore()
+
+    def focusInEvent(self, event) -> None:
+        super().focusInEvent(event)
+
+    def focusNextPrevChild(self, next: bool) -> bool:  # noqa: A002 - Qt's name
+        return super().focusNextPrevChild(next)

@@ -1,0 +1,289 @@
+"""Card pictures and card items for the table.
+
+* :class:`CardArt` renders the SVG faces (``resources/cards``) with ``QSvgRenderer`` into pixmaps,
+  cached per (code, logical height, device pixel ratio, show_code).  Nothing renders SVG while
+  painting once a size has been seen.  With codes hidden only the ``face`` group is drawn.
+* :class:`CardItem` is one card on the table: a ``QGraphicsObject`` (so ``pos``, ``rotation``,
+  ``opacity`` and its own ``flip`` can be animated) that paints a cached pixmap plus its markings
+  (legal highlight, dimming, keyboard selection, hint glow, the drawn-card and ceki marks).
+"""
+from __future__ import annotations
+
+import math
+from collections import OrderedDict
+from typing import Any
+
+from PySide6.QtCore import Property, QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QPixmap
+from PySide6.QtSvg import QSvgRenderer
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject, QStyleOptionGraphicsItem, QWidget
+
+from cekidesk.resources import resource
+
+CARD_RATIO = 2.6          # height / width of a Ceki card (viewBox 100 × 260)
+BACK = "back"
+
+
+def card_width(height: float) -> float:
+    return height / CARD_RATIO
+
+
+def kind_code(kind: Any) -> str:
+    """The code of a card kind (``Kind`` or ``WKind``), or ``"back"`` for None."""
+    return BACK if kind is None else getattr(kind, "code", str(kind))
+
+
+class CardArt:
+    """Renders and caches card pixmaps.  One shared instance: :func:`card_art`."""
+
+    MAX_PIXMAPS = 600
+
+    def __init__(self) -> None:
+        self._renderers: dict[str, QSvgRenderer] = {}
+        self._pixmaps: "OrderedDict[tuple, QPixmap]" = OrderedDict()
+        self.renders = 0   # how many pixmaps were rendered (tests and the bench read it)
+
+    def renderer(self, code: str) -> QSvgRenderer:
+        r = self._renderers.get(code)
+        if r is None:
+            path = resource("cards", f"{code}.svg")
+            r = QSvgRenderer(str(path))
+            if not r.isValid():
+                raise FileNotFoundError(f"card art {path} is missing or not valid SVG")
+            self._renderers[code] = r
+        return r
+
+    def pixmap(self, code: str, height: int, dpr: float = 1.0, show_code: bool = False) -> QPixmap:
+        """The card ``code`` (or ``"back"``) ``height`` logical pixels tall, for ``dpr``."""
+        height = max(4, int(height))
+        dpr = round(float(dpr), 3) or 1.0
+        show = bool(show_code) and code != BACK
+        key = (code, height, dpr, show)
+        pm = self._pixmaps.get(key)
+        if pm is not None:
+            self._pixmaps.move_to_end(key)
+            return pm
+        hp = max(4, round(height * dpr))
+        wp = max(2, round(hp / CARD_RATIO))
+        pm = QPixmap(wp, hp)
+        pm.fill(Qt.transparent)
+        p = QPainter(pm)
+        p.setRenderHint(QPainter.Antialiasing)
+        p.setRenderHint(QPainter.SmoothPixmapTransform)
+        r = self.renderer(code)
+        target = QRectF(0, 0, wp, hp)
+        if show:
+            r.render(p, target)
+        elif r.elementExists("face"):
+            r.render(p, "face", target)
+        else:
+            r.render(p, target)
+        p.end()
+        pm.setDevicePixelRatio(dpr)
+        self.renders += 1
+        self._pixmaps[key] = pm
+        if len(self._pixmaps) > self.MAX_PIXMAPS:
+            self._pixmaps.popitem(last=False)
+        return pm
+
+    def clear(self) -> None:
+        self._pixmaps.clear()
+
+
+_ART: CardArt | None = None
+
+
+def card_art() -> CardArt:
+    global _ART
+    if _ART is None:
+        _ART = CardArt()
+    return _ART
+
+
+# Colours of the markings
+GLOW_LEGAL = QColor(140, 240, 150)
+GLOW_HINT = QColor(255, 196, 40)
+GLOW_SELECT = QColor(90, 190, 255)
+GLOW_WIN = QColor(255, 120, 60)
+MARK_DRAWN = QColor(40, 200, 190)
+FROZEN = QColor(150, 185, 220)
+
+
+class CardItem(QGraphicsObject):
+    """One card on the table.
+
+    ``kind`` is the card's kind (None for a back that hides it); ``face_up`` whether its face shows.
+    ``key`` is the layout's name for it, ``role`` what it is (``"hand"``, ``"facedown"``, ``"pile"``,
+    ``"stock"``, ``"opponent"``, ``"reveal"``) and ``seat`` whose it is (−1: nobody's).
+    """
+
+    def __init__(self, key: Any, kind: Any, face_up: bool, height: float):
+        super().__init__()
+        self.key = key
+        self.kind = kind
+        self.face_up = bool(face_up) and kind is not None
+        self.role = ""
+        self.seat = -1
+        self.action = None          # the Action a click on this card chooses (already legal)
+        self.selectable = False     # part of the human's hand (keyboard, drag)
+        self.highlight = False      # playable: soft outline
+        self.strong = False         # playable pile: a clear glow
+        self.dim = False
+        self.selected = False
+        self.hint = False
+        self.hover = False
+        self.mark: str | None = None   # "drawn", "win", "ceki", "frozen"
+        self.show_code = False
+        self._h = float(height)
+        self._w = card_width(height)
+        self._flip = 1.0
+        self._from_kind = kind
+        self._from_face_up = self.face_up
+        self._m = 0.0
+        self._update_geometry()
+        self.setAcceptedMouseButtons(Qt.NoButton)   # the view handles the mouse
+        self.setFlag(QGraphicsItem.ItemIsSelectable, False)
+
+    # -- geometry -------------------------------------------------------------------------
+    def _update_geometry(self) -> None:
+        self._w = card_width(self._h)
+        self._m = max(3.0, self._w * 0.09)
+
+    @property
+    def height(self) -> float:
+        return self._h
+
+    def set_height(self, h: float) -> None:
+        h = float(round(h))
+        if h != self._h:
+            self.prepareGeometryChange()
+            self._h = h
+            self._update_geometry()
+
+    def card_rect(self) -> QRectF:
+        return QRectF(-self._w / 2, -self._h / 2, self._w, self._h)
+
+    def boundingRect(self) -> QRectF:
+        m = self._m
+        # the drawn mark sits a little above the card
+        return QRectF(-self._w / 2 - m, -self._h / 2 - m * 1.6, self._w + 2 * m, self._h + m * 2.6)
+
+    def shape(self) -> QPainterPath:
+        path = QPainterPath()
+        path.addRect(self.card_rect())
+        return path
+
+    # -- face and flip --------------------------------------------------------------------
+    def set_face(self, kind: Any, face_up: bool, animate_from_current: bool = False) -> None:
+        """Show ``kind`` face up or down.  With ``animate_from_current`` the present face stays
+        visible until ``flip`` passes ½ (the caller animates ``flip`` from 0 to 1)."""
+        face_up = bool(face_up) and kind is not None
+        if animate_from_current:
+            self._from_kind, self._from_face_up = self._shown()
+            self._flip = 0.0
+        else:
+            self._flip = 1.0
+        self.kind, self.face_up = kind, face_up
+        self.update()
+
+    def _shown(self) -> tuple[Any, bool]:
+        if self._flip < 0.5:
+            return self._from_kind, self._from_face_up
+        return self.kind, self.face_up
+
+    def _get_flip(self) -> float:
+        return self._flip
+
+    def _set_flip(self, v: float) -> None:
+        self._flip = float(v)
+        self.update()
+
+    flip = Property(float, _get_flip, _set_flip)
+
+    def code_shown(self) -> str:
+        kind, up = self._shown()
+        return kind_code(kind if up else None)
+
+    # -- painting -------------------------------------------------------------------------
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        w, h = self._w, self._h
+        t = painter.worldTransform()
+        scale = math.hypot(t.m11(), t.m12()) or 1.0
+        dev = painter.device()
+        dpr = dev.devicePixelRatio() if dev is not None else 1.0
+        kind, up = self._shown()
+        code = kind_code(kind if up else None)
+        rect = self.card_rect()
+        sx = 1.0
+        if self._flip < 1.0:
+            sx = max(0.02, abs(1.0 - 2.0 * self._flip))
+        transformed = sx != 1.0 or abs(t.m12()) > 1e-6 or abs(scale - 1.0) > 1e-6
+        if transformed:
+            painter.setRenderHint(QPainter.SmoothPixmapTransform)
+        if sx != 1.0:
+            painter.save()
+            painter.scale(sx, 1.0)
+        pm = card_art().pixmap(code, round(h * scale), dpr, self.show_code)
+        if abs(scale - 1.0) > 1e-6:
+            painter.drawPixmap(rect, pm, QRectF(0, 0, pm.width(), pm.height()))
+        else:
+            lw = pm.width() / pm.devicePixelRatio()
+            lh = pm.height() / pm.devicePixelRatio()
+            painter.drawPixmap(QPointF(-lw / 2, -lh / 2), pm)
+        radius = w * 0.075
+        if self.dim or (self.mark == "ceki" and up):
+            painter.setRenderHint(QPainter.Antialiasing)
+            painter.setPen(Qt.NoPen)
+            painter.setBrush(QColor(10, 20, 15, 120 if self.dim else 95))
+            painter.drawRoundedRect(rect, radius, radius)
+        if sx != 1.0:
+            painter.restore()
+            return   # no markings on a card in mid-turn
+        painter.setRenderHint(QPainter.Antialiasing)
+        painter.setBrush(Qt.NoBrush)
+        glow = None
+        width = 0.0
+        if self.hint:
+            glow, width = GLOW_HINT, max(2.5, w * 0.07)
+        elif self.selected:
+            glow, width = GLOW_SELECT, max(2.5, w * 0.065)
+        elif self.mark == "win":
+            glow, width = GLOW_WIN, max(2.5, w * 0.07)
+        elif self.strong and (self.highlight or self.hover):
+            glow, width = GLOW_LEGAL, max(2.0, w * 0.055)
+        elif self.highlight and self.hover:
+            glow, width = GLOW_LEGAL, max(2.0, w * 0.05)
+        elif self.highlight:
+            glow, width = QColor(GLOW_LEGAL.red(), GLOW_LEGAL.green(), GLOW_LEGAL.blue(), 150), 1.4
+        if glow is not None:
+            off = width / 2 + 0.5
+            r2 = rect.adjusted(-off, -off, off, off)
+            if width > 2:
+                halo = QColor(glow)
+                halo.setAlpha(70)
+                painter.setPen(QPen(halo, width * 2.2))
+                painter.drawRoundedRect(r2.adjusted(-width * 0.4, -width * 0.4, width * 0.4, width * 0.4),
+                                        radius + width, radius + width)
+            painter.setPen(QPen(glow, width))
+            painter.drawRoundedRect(r2, radius + off, radius + off)
+        if self.mark == "frozen":
+            painter.setPen(QPen(FROZEN, max(1.5, w * 0.04)))
+            painter.drawRoundedRect(rect.adjusted(1, 1, -1, -1), radius, radius)
+        if self.mark in ("drawn", "win", "ceki"):
+            colour = {"drawn": MARK_DRAWN, "win": GLOW_WIN, "ceki": QColor(200, 50, 31)}[self.mark]
+            d = max(7.0, w * 0.30)
+            c = QPointF(0, rect.top() + d * 0.15)
+            painter.setPen(QPen(QColor(255, 255, 255), max(1.2, d * 0.12)))
+            painter.setBrush(colour)
+            painter.drawEllipse(c, d / 2, d / 2)
+            if self.mark == "win":
+                star = QPainterPath()
+                for i in range(10):
+                    r = d * (0.32 if i % 2 == 0 else 0.14)
+                    a = -math.pi / 2 + i * math.pi / 5
+                    pt = QPointF(c.x() + r * math.cos(a), c.y() + r * math.sin(a))
+                    star.moveTo(pt) if i == 0 else star.lineTo(pt)
+                star.closeSubpath()
+                painter.setPen(Qt.NoPen)
+                painter.setBrush(QColor(255, 255, 255))
+                painter.drawPath(star)

@@ -1,0 +1,550 @@
+"""The Ceki table: the human at the bottom, the other seats clockwise (left → top → right), the
+stock and the fanned discard pile in the middle, callers' face-down cards beside their seats, and
+at the end of a hand every hand revealed with the winner's three sets grouped."""
+from __future__ import annotations
+
+import math
+from typing import Any, Hashable, Sequence
+
+from PySide6.QtCore import QCoreApplication, QPointF, QRectF, Qt
+
+from cekidesk.engine.cards import Kind
+from cekidesk.engine.core import Action, Event
+
+from .cards import card_width
+from .layouts import CardSpec, Choreo, DropZone, LabelSpec, LayoutOptions, Plan, SeatSpec, TableLayout, register_layout
+
+
+def tr(text: str) -> str:
+    return QCoreApplication.translate("TableWidget", text)
+
+
+def _value_group(kind: Kind, iyo_one_rank: bool) -> int:
+    if kind.is_honour:
+        return 0 if iyo_one_rank else 9 + kind.value - 27
+    return kind.pips - 1
+
+
+def _kind(code: Any) -> Kind:
+    return code if isinstance(code, Kind) else Kind.parse(str(code))
+
+
+def _keys_for(kinds: Sequence[Kind], prefix: str) -> list[tuple]:
+    """Stable keys (prefix, kind, n) for a multiset of kinds: the n-th copy of each kind."""
+    seen: dict[Kind, int] = {}
+    out = []
+    for k in kinds:
+        n = seen.get(k, 0)
+        seen[k] = n + 1
+        out.append((prefix, k, n))
+    return out
+
+
+class CekiLayout(TableLayout):
+    game_id = "ceki"
+
+    def __init__(self, seat_names: Sequence[str], human_seat: int):
+        super().__init__(seat_names, human_seat)
+        self._order: list[tuple] = []      # the human's hand order when it is not sorted
+        self._stock_pos = QPointF()
+
+    # ------------------------------------------------------------------------------------------
+    # hand order
+    def _hand_order(self, view: Any, sort: bool) -> list[tuple]:
+        keys = _keys_for(view.hand, "h")
+        if sort:
+            self._order = list(keys)
+            return keys
+        present = set(keys)
+        order = [k for k in self._order if k in present]
+        have = set(order)
+        order += [k for k in keys if k not in have]
+        self._order = order
+        return list(order)
+
+    def reorder(self, key: Hashable, index: int) -> bool:
+        if key not in self._order:
+            return False
+        old = self._order.index(key)
+        index = max(0, min(len(self._order) - 1, index))
+        if old == index:
+            return False
+        self._order.pop(old)
+        self._order.insert(index, key)
+        return True
+
+    def hand_keys_in_order(self) -> list[Hashable]:
+        return list(self._order)
+
+    # ------------------------------------------------------------------------------------------
+    def _name(self, seat: int) -> str:
+        if 0 <= seat < len(self.seat_names) and self.seat_names[seat]:
+            return self.seat_names[seat]
+        return tr("Player %1").replace("%1", str(seat + 1))
+
+    def _sides(self, n: int) -> list[tuple[int, str, float]]:
+        """(seat, side, position along the side 0..1) for every opponent, clockwise from the
+        human's left."""
+        others = [(self.human + i) % n for i in range(1, n)]
+        k = len(others)
+        if k == 1:
+            places = [("top", 0.5)]
+        elif k == 2:
+            places = [("top", 0.28), ("top", 0.72)]
+        elif k == 3:
+            places = [("left", 0.5), ("top", 0.5), ("right", 0.5)]
+        elif k == 4:
+            places = [("left", 0.5), ("top", 1 / 3), ("top", 2 / 3), ("right", 0.5)]
+        else:
+            places = [("left", 0.5), ("top", 0.2), ("top", 0.5), ("top", 0.8), ("right", 0.5)]
+        return [(s, side, t) for s, (side, t) in zip(others, places)]
+
+    # ------------------------------------------------------------------------------------------
+    def plan(self, view: Any, width: float, height: float, options: LayoutOptions) -> Plan:
+        W, H = float(width), float(height)
+        n = view.n_players
+        me = self.human if 0 <= self.human < n else view.viewer
+        self.human = me
+        s = max(200.0, min(H, W * 0.5625))
+        M = max(6.0, 0.014 * s)
+        plan = Plan()
+        legal = set(view.legal)
+        draw_a = Action(me, "draw")
+        take_a = Action(me, "take")
+        result = view.result
+        over = result is not None
+
+        hand_h = round(0.2 * s)
+        mid_h = round(0.16 * s)
+        opp_h = round(0.105 * s)
+        panel_w = round(0.21 * s)
+        panel_h = round(0.074 * s)
+        font = 0.021 * s
+        wm = card_width(mid_h)
+
+        sides = self._sides(n)
+        has_side = any(side != "top" for _, side, _ in sides)
+        has_top = any(side == "top" for _, side, _ in sides)
+        side_w = max(panel_w + 2 * M, 0.17 * W) if has_side else 0.0
+        top_band = M + panel_h + 0.012 * s + opp_h + 0.02 * s if has_top else M
+
+        # -- the human's hand area ---------------------------------------------------------------
+        details = result.details if over else {}
+        winner = result.winners[0] if over and result.winners else -1
+        hands_codes = details.get("hands") or []
+        win_code = details.get("card")
+        sets = details.get("sets") or []
+
+        wh = card_width(hand_h)
+        arc = 0.0065 * hand_h
+        hand_bottom = H - M - 0.09 * hand_h      # room for rotation and the glow
+        hand_cy = hand_bottom - hand_h / 2 - arc * 16
+        hand_top = hand_cy - hand_h / 2 - 0.12 * hand_h   # with the lifted selection
+
+        # -- the middle: stock and discard pile ------------------------------------------------
+        band_l, band_r = side_w + M, W - side_w - M
+        mid_top, mid_bot = top_band + 0.02 * s, hand_top - 0.02 * s
+        cy = (mid_top + mid_bot) / 2
+        block_w = min(band_r - band_l, max(0.62 * W, 8 * wm))
+        x0 = (W - block_w) / 2
+        stock_x = x0 + wm / 2 + 0.02 * s
+        self._stock_pos = QPointF(stock_x, cy)
+        pile_l = stock_x + wm / 2 + 0.07 * s + wm / 2   # centre of the first discard
+        pile_r = x0 + block_w - wm / 2
+        plan.slots.append(QRectF(stock_x - wm / 2, cy - mid_h / 2, wm, mid_h))
+        plan.slots.append(QRectF(pile_l - wm / 2, cy - mid_h / 2, wm, mid_h))
+
+        # stock
+        sc = view.stock_count
+        shown = 0 if sc == 0 else min(sc, 1 + sc // 14, 7)
+        off = max(1.0, 0.012 * mid_h)
+        stock_act = draw_a if draw_a in legal else None
+        for i in range(shown):
+            plan.cards.append(CardSpec(
+                ("stock", i), None, False, QPointF(stock_x - i * off, cy - i * off), mid_h,
+                z=100 + i, role="stock", action=stock_act, strong=True,
+                tooltip=tr("Stock: %1 cards").replace("%1", str(sc))))
+        plan.labels.append(LabelSpec(("stock",), str(sc), QPointF(stock_x, cy + mid_h / 2 + font * 1.05),
+                                     font * 0.95, "count", tr("Cards left in the stock")))
+        self._stock_top = QPointF(stock_x - max(0, shown - 1) * off, cy - max(0, shown - 1) * off)
+
+        # discard pile: fanned to the right, in up to three rows, the top card in front
+        pile = list(view.discards)
+        npile = len(pile)
+        if npile:
+            avail = max(1.0, pile_r - pile_l)
+            pref, least = 0.5 * wm, 0.34 * wm
+            rows, per = 1, npile
+            if (npile - 1) * pref > avail:
+                for rows in (1, 2, 3):
+                    per = math.ceil(npile / rows)
+                    if per <= 1 or avail / (per - 1) >= least:
+                        break
+            per = max(1, math.ceil(npile / rows))
+            sp = pref if per <= 1 else min(pref, avail / (per - 1))
+            dy = 0.3 * mid_h
+            rows = math.ceil(npile / per)
+            y_first = cy - (rows - 1) * dy / 2
+            take_ok = take_a in legal
+            for i, k in enumerate(pile):
+                r, c = divmod(i, per)
+                top = i == npile - 1
+                plan.cards.append(CardSpec(
+                    ("pile", i), k, True, QPointF(pile_l + c * sp, y_first + r * dy), mid_h,
+                    z=200 + i, role="pile", action=take_a if top and take_ok else None, strong=True,
+                    mark="drawn" if top and view.last_fresh and not over else None,
+                    tooltip=(tr("Last discard, drawn and thrown at once") if top and view.last_fresh
+                             else (tr("Last discard") if top else None))))
+        drop_rect = QRectF(x0 - 0.02 * s, mid_top, block_w + 0.04 * s, mid_bot - mid_top)
+        drops = {a.card: a for a in view.legal if a.verb == "discard"}
+        if drops:
+            plan.drops.append(DropZone(drop_rect, drops))
+        if over and not result.winners:
+            plan.labels.append(LabelSpec(("result",), tr("Drawn hand: the stock is exhausted"),
+                                         QPointF(W / 2, mid_top + font), font * 1.1, "winner"))
+
+        # -- the human ---------------------------------------------------------------------------
+        human_cards: list[CardSpec] = []
+        if over:
+            codes = [_kind(c) for c in hands_codes[me]] if me < len(hands_codes) else list(view.hand) + list(view.facedown)
+            if me == winner and sets:
+                groups = [[_kind(c) for c in g] for g in sets]
+            else:
+                groups = [sorted(codes)]
+            keys = _keys_for([k for g in groups for k in g], "h")
+            human_cards = self._row(keys, groups, QPointF(W / 2, hand_cy), hand_h, 1.04, arc=arc, role="reveal",
+                                    seat=me, win_code=win_code if me == winner else None, z0=600, fan=1.2)
+        else:
+            order = self._hand_order(view, options.sort_hand)
+            called = view.called[me]
+            iyo = bool(getattr(view.options, "iyo_one_rank", False))
+            drawn_key = None
+            if view.drawn is not None:
+                drawn_keys = [k for k in order if k[1] == view.drawn]
+                drawn_key = max(drawn_keys, key=lambda k: k[2]) if drawn_keys else None
+            if called and options.sort_hand:
+                rest = [k for k in order if k != drawn_key]
+                groups_k: list[list[tuple]] = []
+                for k in rest:
+                    g = _value_group(k[1], iyo)
+                    if groups_k and _value_group(groups_k[-1][-1][1], iyo) == g and len(groups_k[-1]) < 3:
+                        groups_k[-1].append(k)
+                    else:
+                        groups_k.append([k])
+                if drawn_key is not None:
+                    groups_k.append([drawn_key])
+            else:
+                groups_k = [order]
+            flat = [k for g in groups_k for k in g]
+            human_cards = self._row(flat, [[k[1] for k in g] for g in groups_k], QPointF(W / 2, hand_cy),
+                                    hand_h, 1.04, arc=arc, role="hand", seat=me, z0=600, fan=1.4)
+            for spec in human_cards:
+                a = Action(me, "discard", spec.kind)
+                spec.selectable = True
+                spec.action = a if a in legal else None
+                if spec.key == drawn_key:
+                    spec.mark = "drawn"
+                    spec.tooltip = tr("The card you drew")
+                elif called:
+                    spec.mark = "frozen"
+                    spec.tooltip = tr("Frozen set")
+        # keep the hand inside the window even at narrow sizes
+        plan.cards.extend(human_cards)
+        if human_cards:
+            xs = [c.pos.x() for c in human_cards]
+            hand_l, hand_r = min(xs) - wh / 2, max(xs) + wh / 2
+        else:
+            hand_l = hand_r = W / 2
+        plan.hand_rect = QRectF(hand_l - wh, hand_top - 0.05 * s, hand_r - hand_l + 2 * wh, H - hand_top + 0.05 * s)
+
+        # the human's face-down cards (face up for them, dimmed and marked)
+        if not over and view.facedown:
+            fh = round(0.62 * hand_h)
+            fw = card_width(fh)
+            keys = _keys_for(view.facedown, "hfd")
+            x = hand_r + 0.035 * s + fw / 2
+            fy = hand_cy + (hand_h - fh) / 2 - 0.01 * s
+            for i, key in enumerate(keys):
+                plan.cards.append(CardSpec(key, key[1], True, QPointF(x + i * 0.62 * fw, fy), fh, z=500 + i,
+                                           role="facedown", seat=me, dim=True, mark="ceki",
+                                           tooltip=tr("Face-down (your ceki call)")))
+            right = x + (len(keys) - 1) * 0.62 * fw
+            plan.labels.append(LabelSpec(("call", me), tr("ceki"), QPointF((x + right) / 2, fy - fh / 2 - font * 0.9),
+                                         font, "banner"))
+        hp_x = max(M + panel_w / 2, hand_l - 0.03 * s - panel_w / 2)
+        plan.seats.append(self._seat(view, me, QRectF(hp_x - panel_w / 2, hand_cy - panel_h / 2, panel_w, panel_h),
+                                     winner, over, human=True))
+
+        # -- the opponents -------------------------------------------------------------------------
+        tops = [x for x in sides if x[1] == "top"]
+        n_top = len(tops)
+        for seat, side, t in sides:
+            if side == "top":
+                avail_w = (W - 2 * side_w - 2 * M) / max(1, n_top) if n_top > 2 or has_side else W / max(1, n_top) - 2 * M
+                if n_top == 2 and not has_side:
+                    cx = W * t
+                else:
+                    cx = side_w + M + (W - 2 * side_w - 2 * M) * t
+                panel = QRectF(cx - panel_w / 2, M, panel_w, panel_h)
+                row_cy = M + panel_h + 0.012 * s + opp_h / 2
+                row_cx = cx
+                row_avail = avail_w - 0.02 * s
+            else:
+                cx = M + side_w / 2 - M / 2 if side == "left" else W - M - side_w / 2 + M / 2
+                cy_seat = mid_top + (mid_bot - mid_top) * 0.42
+                panel = QRectF(cx - panel_w / 2, cy_seat - (panel_h + opp_h + 0.012 * s) / 2, panel_w, panel_h)
+                row_cy = panel.bottom() + 0.012 * s + opp_h / 2
+                row_cx = cx
+                row_avail = side_w - 0.02 * s
+            plan.seats.append(self._seat(view, seat, panel, winner, over))
+            if over:
+                codes = [_kind(c) for c in hands_codes[seat]] if seat < len(hands_codes) else []
+                if seat == winner and sets:
+                    groups = [[_kind(c) for c in g] for g in sets]
+                else:
+                    groups = [sorted(codes)]
+                total = sum(len(g) for g in groups)
+                gaps = len(groups) - 1
+                # as large as fits its space (the in-play size at least, if that fits)
+                units = max(1.0, (total - 1) * 1.04 + 1 + gaps * 0.4)   # row width in card widths
+                fit = row_avail * 2.6 / units
+                rh = round(min(0.12 * s, fit))
+                keys = [("rev", seat, i) for i in range(total)]
+                rcy = row_cy + (rh - opp_h) / 2
+                if side == "top":
+                    rcy = M + panel_h + 0.012 * s + rh / 2
+                else:
+                    rcx = row_cx
+                    rw = card_width(rh) * (total * 1.04 + gaps * 0.4)
+                    row_cx = max(M + rw / 2, min(W - M - rw / 2, rcx))
+                plan.cards.extend(self._row(keys, groups, QPointF(row_cx, rcy), rh, 1.04, arc=0.0, role="reveal",
+                                            seat=seat, win_code=win_code if seat == winner else None, z0=300 + 20 * seat))
+            else:
+                cnt = view.hand_counts[seat]
+                fd = view.facedown_counts[seat]
+                w = card_width(opp_h)
+                sp = 0.36 * w
+                fsp = 0.3 * w
+                gap = 0.5 * w if fd else 0.0
+                row_w = w + (cnt - 1) * sp + (gap + w + (fd - 1) * fsp if fd else 0.0)
+                left = row_cx - row_w / 2
+                for i in range(cnt):
+                    plan.cards.append(CardSpec(("o", seat, i), None, False, QPointF(left + w / 2 + i * sp, row_cy),
+                                               opp_h, z=300 + 20 * seat + i * 0.1, role="opponent", seat=seat,
+                                               tooltip=self._name(seat)))
+                if fd:
+                    fx = left + w / 2 + (cnt - 1) * sp + w / 2 + gap + w / 2
+                    for j in range(fd):
+                        plan.cards.append(CardSpec(("ofd", seat, j), None, False, QPointF(fx + j * fsp, row_cy),
+                                                   opp_h, z=300 + 20 * seat + 5 + j * 0.1, role="facedown", seat=seat,
+                                                   mark="ceki", tooltip=tr("Face-down (ceki)")))
+                    lx = fx + (fd - 1) * fsp / 2
+                    plan.labels.append(LabelSpec(("call", seat), tr("ceki"),
+                                                 QPointF(lx, row_cy + opp_h / 2 + font * 0.75), font * 0.9, "banner"))
+
+        # the winner's score line
+        if over and result.winners:
+            ws = next((sp for sp in plan.seats if sp.seat == winner), None)
+            text = f"{details.get('base', '?')} × {details.get('multiplier', '?')} = {details.get('score', '?')}"
+            if ws is not None:
+                if winner == me:
+                    pos = QPointF(ws.rect.center().x(), ws.rect.top() - font * 1.1)
+                else:
+                    pos = QPointF(ws.rect.center().x(), ws.rect.bottom() + font * 0.0)
+                    pos = QPointF(W / 2, mid_top + font)
+                    text = f"{self._name(winner)}: {text}"
+                plan.labels.append(LabelSpec(("result",), text, pos, font * 1.1, "winner"))
+
+        keys = {}
+        if draw_a in legal:
+            keys[int(Qt.Key_D)] = draw_a
+        if take_a in legal:
+            keys[int(Qt.Key_T)] = take_a
+        plan.keys = keys
+        self._clamp(plan, W, H)
+        return plan
+
+    def _seat(self, view: Any, seat: int, rect: QRectF, winner: int, over: bool, human: bool = False) -> SeatSpec:
+        called = bool(view.called[seat])
+        return SeatSpec(seat=seat, rect=rect, name=self._name(seat), count=view.hand_counts[seat],
+                        dealer=seat == view.dealer, to_move=(seat in view.to_act) and not over,
+                        called=called, call_text=tr("ceki") if called else "", winner=seat == winner,
+                        human=human)
+
+    def _row(self, keys: list, groups: list[list[Kind]], centre: QPointF, h: float, spacing: float, *,
+             arc: float, role: str, seat: int, win_code: Any = None, z0: float = 0.0, fan: float = 0.0) -> list[CardSpec]:
+        w = card_width(h)
+        total = sum(len(g) for g in groups)
+        gap = 0.4 * w
+        width = w * spacing * (total - 1) + gap * (len(groups) - 1) if total else 0.0
+        x = centre.x() - width / 2
+        out = []
+        i = 0
+        win_marked = False
+        mid = (total - 1) / 2
+        for gi, g in enumerate(groups):
+            for j, k in enumerate(g):
+                d = i - mid
+                mark = None
+                if win_code is not None and not win_marked and k.code == str(win_code) and j == len(g) - 1:
+                    mark = "win"
+                    win_marked = True
+                out.append(CardSpec(keys[i], k, True, QPointF(x, centre.y() + arc * d * d), h,
+                                    rotation=fan * d, z=z0 + i, role=role, seat=seat, mark=mark))
+                x += w * spacing
+                i += 1
+            x += gap
+        if win_code is not None and not win_marked:
+            for spec in out:
+                if spec.kind is not None and spec.kind.code == str(win_code):
+                    spec.mark = "win"
+                    break
+        return out
+
+    def _clamp(self, plan: Plan, W: float, H: float) -> None:
+        """Pull every card inside the window (with its glow margin): a last guard for tiny sizes."""
+        for c in plan.cards:
+            w = card_width(c.height)
+            m = max(3.0, w * 0.09) + 1
+            hw = w / 2 + m + abs(math.sin(math.radians(c.rotation))) * c.height / 2
+            hh = c.height / 2 + m * 1.6 + abs(math.sin(math.radians(c.rotation))) * w / 2
+            x = min(max(c.pos.x(), hw), W - hw)
+            y = min(max(c.pos.y(), hh), H - hh)
+            if x != c.pos.x() or y != c.pos.y():
+                c.pos = QPointF(x, y)
+
+    # ------------------------------------------------------------------------------------------
+    def choreograph(self, events: Sequence[Event], old: dict[Hashable, Any], new: Plan, view: Any,
+                    played_key: Hashable | None = None) -> Choreo:
+        ch = Choreo()
+        newk = new.by_key()
+        vanished = [k for k in old if k not in newk]
+        appeared = [k for k in newk if k not in old]
+        me = self.human
+        stock = (self._stock_top, False, 0.0)
+        used_old: set = set()
+        used_new: set = set()
+
+        def reuse(nk, ok):
+            ch.reuse[nk] = ok
+            used_old.add(ok)
+            used_new.add(nk)
+
+        def first_new(pred):
+            return next((k for k in appeared if k not in used_new and pred(k)), None)
+
+        def last_vanished(pred):
+            c = [k for k in vanished if k not in used_old and pred(k)]
+            return c[-1] if c else None
+
+        reveal = any(e.type in ("win", "exhausted") for e in events) or view.result is not None
+        for e in events:
+            p = e.player
+            if e.type == "deal":
+                ch.deal = True
+                continue
+            if e.type == "draw":
+                if p == me:
+                    nk = first_new(lambda k: k[0] == "h" and (e.data.get("card") is None or k[1].code == e.data["card"]))
+                    if nk is None:
+                        nk = first_new(lambda k: k[0] == "h")
+                else:
+                    nk = first_new(lambda k: k[0] in ("o",) and k[1] == p)
+                if nk is not None:
+                    ch.start[nk] = stock
+                    used_new.add(nk)
+            elif e.type == "take":
+                top = ("pile", len(view.discards))   # the card taken was one above the new top
+                ok = top if top in old else last_vanished(lambda k: k[0] == "pile")
+                if p == me:
+                    nk = first_new(lambda k: k[0] == "h" and k[1].code == e.data.get("card"))
+                else:
+                    nk = first_new(lambda k: k[0] == "o" and k[1] == p)
+                if nk is not None and ok is not None:
+                    reuse(nk, ok)
+            elif e.type == "discard":
+                nk = first_new(lambda k: k[0] == "pile")
+                if nk is None:
+                    continue
+                code = e.data.get("card")
+                if p == me:
+                    ok = last_vanished(lambda k: k[0] == "h" and k[1].code == code)
+                    if (played_key is not None and ok is not None and played_key != ok
+                            and played_key in old and played_key in newk and played_key[1] == ok[1]):
+                        # the clicked copy flies; the other copy takes its place in the hand
+                        reuse(nk, played_key)
+                        reuse(played_key, ok)
+                        continue
+                    if ok is None:
+                        ok = last_vanished(lambda k: k[0] == "h")
+                else:
+                    ok = last_vanished(lambda k: k[0] == "o" and k[1] == p)
+                if ok is not None:
+                    reuse(nk, ok)
+                    ch.delay.setdefault(nk, 0.0)
+            elif e.type == "call":
+                ch.banners.append(("call", p))
+                if p == me:
+                    for nk in [k for k in appeared if k[0] == "hfd" and k not in used_new]:
+                        ok = last_vanished(lambda k: k[0] == "h" and k[1] == nk[1])
+                        if ok is not None:
+                            reuse(nk, ok)
+                            ch.delay[nk] = 0.6
+                else:
+                    for nk in [k for k in appeared if k[0] == "ofd" and k[1] == p and k not in used_new]:
+                        ok = last_vanished(lambda k: k[0] == "o" and k[1] == p)
+                        if ok is not None:
+                            reuse(nk, ok)
+                            ch.delay[nk] = 0.6
+        if ch.deal:
+            self._deal(ch, new, view)
+        if reveal:
+            ch.banners.append(("result",))
+            # the human's own face-down cards rejoin the hand
+            for nk in [k for k in appeared if k[0] == "h" and k not in used_new]:
+                ok = last_vanished(lambda k: k[0] in ("hfd", "h") and k[1] == nk[1])
+                if ok is not None:
+                    reuse(nk, ok)
+            # the opponents' backs turn over where they are
+            for q in range(view.n_players):
+                if q == me:
+                    continue
+                for nk in [k for k in appeared if k[0] == "rev" and k[1] == q and k not in used_new]:
+                    ok = next((k for k in vanished if k not in used_old and k[0] in ("o", "ofd") and k[1] == q), None)
+                    if ok is None:
+                        ok = last_vanished(lambda k: k[0] == "pile")
+                        if ok is None:
+                            ch.start[nk] = stock
+                            used_new.add(nk)
+                        else:
+                            reuse(nk, ok)
+                        continue
+                    reuse(nk, ok)
+                    ch.delay[nk] = 0.4 + 0.06 * nk[2]
+        return ch
+
+    def _deal(self, ch: Choreo, new: Plan, view: Any) -> None:
+        n = view.n_players
+        first = (view.dealer + 1) % n
+        per_seat: dict[int, list] = {q: [] for q in range(n)}
+        for c in new.cards:
+            if c.role in ("hand", "opponent", "facedown") and 0 <= c.seat < n:
+                per_seat[c.seat].append(c.key)
+        step = 0.28
+        for j in range(n):
+            q = (first + j) % n
+            for t, key in enumerate(per_seat[q]):
+                r = t // 2
+                ch.start[key] = (self._stock_top, False, 0.0)
+                ch.delay[key] = (r * n + j) * step + (t % 2) * 0.08
+                ch.reuse.pop(key, None)
+
+    @staticmethod
+    def shortcuts() -> list[tuple[str, str]]:
+        return [
+            ("D", tr("Draw a card from the stock")),
+            ("T", tr("Take the last discard")),
+        ]
+
+
+register_layout(CekiLayout.game_id, CekiLayout)

@@ -1,0 +1,171 @@
+"""Per-game table layouts.
+
+The :class:`~cekidesk.ui.table.widget.TableWidget` knows no game.  A layout turns one player's view
+into a :class:`Plan` — where every card lies, which seats and labels to draw, which card or pile a
+click or a drop turns into which (legal) action — and, for animation, says where the cards of a new
+plan came from (:meth:`TableLayout.choreograph`).  A game adds its table by writing a layout class
+and registering it::
+
+    register_layout("ceki", CekiLayout)
+
+Everything is in scene coordinates, and the scene is exactly the viewport (``0, 0, width, height``):
+a layout must keep every card, with its glow margin, inside that rectangle at any size.
+"""
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from typing import Any, Callable, Hashable, Sequence
+
+from PySide6.QtCore import QPointF, QRectF
+
+from cekidesk.engine.core import Action, Event
+
+
+@dataclass
+class CardSpec:
+    """One card of a plan.  ``pos`` is the card's centre; ``height`` its height in scene pixels."""
+
+    key: Hashable
+    kind: Any                    # a Kind (or WKind), None for a back that hides its kind
+    face_up: bool
+    pos: QPointF
+    height: float
+    rotation: float = 0.0
+    z: float = 0.0
+    role: str = ""               # "hand", "facedown", "pile", "stock", "opponent", "reveal"…
+    seat: int = -1
+    action: Action | None = None  # what a click chooses (must be in view.legal)
+    selectable: bool = False     # the human's own hand: keyboard selection and dragging
+    strong: bool = False         # highlight strongly when playable (piles)
+    dim: bool = False            # always dimmed (e.g. the human's face-down cards)
+    mark: str | None = None      # "drawn", "win", "ceki", "frozen"
+    tooltip: str | None = None   # extra tooltip text (after the card's name)
+
+
+@dataclass
+class SeatSpec:
+    seat: int
+    rect: QRectF
+    name: str
+    count: int                   # cards in hand
+    dealer: bool = False
+    to_move: bool = False
+    called: bool = False         # announced (ceki …)
+    call_text: str = ""
+    winner: bool = False
+    human: bool = False
+    extra: str = ""              # a short second line (e.g. face-down count)
+
+
+@dataclass
+class LabelSpec:
+    key: Hashable
+    text: str
+    pos: QPointF                 # centre
+    size: float                  # font pixel size
+    style: str = "count"         # "count", "banner", "winner", "note"
+    tooltip: str = ""
+
+
+@dataclass
+class DropZone:
+    rect: QRectF
+    actions: dict[Any, Action]   # card kind → the action dropping that card here chooses
+
+
+@dataclass
+class Plan:
+    cards: list[CardSpec] = field(default_factory=list)
+    seats: list[SeatSpec] = field(default_factory=list)
+    labels: list[LabelSpec] = field(default_factory=list)
+    slots: list[QRectF] = field(default_factory=list)     # empty places drawn on the felt
+    drops: list[DropZone] = field(default_factory=list)
+    hand_rect: QRectF | None = None                      # where dragging reorders the hand
+    keys: dict[int, Action] = field(default_factory=dict)  # Qt key → action (legal now)
+
+    def by_key(self) -> dict[Hashable, CardSpec]:
+        return {c.key: c for c in self.cards}
+
+
+@dataclass
+class Choreo:
+    """How the cards of a new plan arrive.
+
+    ``reuse`` maps a new key to an old key whose card (vanished from the new plan) flies to it;
+    ``start`` gives a start (centre, face up?, rotation) for a new card with no old card;
+    ``delay`` staggers arrivals, in flights (1.0 = one flight's duration);
+    ``banners`` are label keys to pop in.
+    """
+
+    reuse: dict[Hashable, Hashable] = field(default_factory=dict)
+    start: dict[Hashable, tuple[QPointF, bool, float]] = field(default_factory=dict)
+    delay: dict[Hashable, float] = field(default_factory=dict)
+    banners: list[Hashable] = field(default_factory=list)
+    deal: bool = False
+
+
+@dataclass(frozen=True)
+class LayoutOptions:
+    sort_hand: bool = True
+    highlight_legal: bool = True
+    card_namer: Callable[[Any], str] | None = None
+
+
+class TableLayout:
+    """Base of the per-game layouts."""
+
+    game_id = ""
+
+    def __init__(self, seat_names: Sequence[str], human_seat: int):
+        self.seat_names = list(seat_names)
+        self.human = human_seat
+
+    def plan(self, view: Any, width: float, height: float, options: LayoutOptions) -> Plan:
+        raise NotImplementedError
+
+    def choreograph(self, events: Sequence[Event], old: dict[Hashable, CardSpec], new: Plan,
+                    view: Any) -> Choreo:
+        return Choreo()
+
+    def reorder(self, key: Hashable, index: int) -> bool:
+        """The player dragged hand card ``key`` to position ``index``; True if the order changed."""
+        return False
+
+    def hand_keys_in_order(self) -> list[Hashable]:
+        return []
+
+    @staticmethod
+    def shortcuts() -> list[tuple[str, str]]:
+        """The game's own keys for the Help page: (key, what it does), translated."""
+        return []
+
+
+_LAYOUTS: dict[str, type[TableLayout]] = {}
+_BUILTIN = ("cekidesk.ui.table.ceki_layout",)
+
+
+def register_layout(game_id: str, layout_class: type[TableLayout]) -> type[TableLayout]:
+    existing = _LAYOUTS.get(game_id)
+    if existing is not None and existing is not layout_class:
+        raise ValueError(f"a table layout for {game_id!r} is already registered")
+    _LAYOUTS[game_id] = layout_class
+    return layout_class
+
+
+def _load_builtin() -> None:
+    for name in _BUILTIN:
+        importlib.import_module(name)
+
+
+def layout_class(game_id: str) -> type[TableLayout]:
+    _load_builtin()
+    try:
+        return _LAYOUTS[game_id]
+    except KeyError:
+        raise KeyError(f"no table layout is registered for the game {game_id!r}") from None
+
+
+def registered_layouts() -> dict[str, type[TableLayout]]:
+    _load_builtin()
+    return dict(_LAYOUTS)
