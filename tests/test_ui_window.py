@@ -333,6 +333,24 @@ def test_quit_and_continue_restores_the_same_table(qtbot, boxes, monkeypatch):
     w2.close()
 
 
+def test_continue_a_game_saved_between_hands_shows_how_the_hand_ended(qtbot, boxes, monkeypatch):
+    w1 = make_window(qtbot)
+    start(w1, seed=10)
+    play_hand(qtbot, w1, via_table=False)
+    w1.close()
+    monkeypatch.setattr(dialogs, "ask_continue", lambda parent, loaded: True)
+    w2 = make_window(qtbot)
+    w2.show()
+    w2.startup()
+    assert w2.controller.match.hand_over()
+    qtbot.waitUntil(lambda: w2.hand_end_dialog is not None and w2.hand_end_dialog.isVisible(), timeout=2000)
+    assert w2.status_label.text().endswith("Press N for the next hand.")
+    assert w2.act_next.isEnabled()
+    w2.act_next.trigger()
+    assert w2.controller.match.hand_index == 1 and w2.hand_end_dialog is None
+    w2.close()
+
+
 def test_startup_without_autosave_shows_the_new_game_dialog(qtbot, boxes, monkeypatch):
     shown = []
 

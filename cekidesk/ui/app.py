@@ -127,9 +127,9 @@ def make_application(argv0: str = "cekidesk") -> QApplication:
 
 def run(new: bool = False, open_path: str | None = None, seed: int | None = None) -> int:
     """Open the window and run until it is closed.  Returns the exit status."""
+    setup_logging()
     guard_none_refcount()
     app = make_application(sys.argv[0] if sys.argv else "cekidesk")
-    setup_logging()
     log.info("CekiDesk %s starting", __version__)
     from .main_window import MainWindow
 

@@ -282,6 +282,7 @@ class NewGameDialog(QDialog):
         top.addRow(self.game_blurb)
         self.players_spin = QSpinBox(self)
         self.players_spin.setObjectName("playersSpin")
+        self.players_spin.setMaximumWidth(90)
         top.addRow(self.tr("&Players:"), self.players_spin)
         outer.addLayout(top)
 
@@ -306,7 +307,8 @@ class NewGameDialog(QDialog):
         self.stake_spin.setObjectName("stakeSpin")
         self.stake_spin.setRange(*_number_range(mf["stake_cents"], 0, 1_000_000))
         self.stake_spin.setValue(mf["stake_cents"].default)
-        self.stake_spin.setSuffix(self.tr(" cents"))
+        self.stake_spin.setSuffix(self.tr(" ¢"))
+        self.stake_spin.setToolTip(self.tr("In cents: 100 is 1.00 per point."))
         self.target_spin = QSpinBox(self)
         self.target_spin.setObjectName("targetSpin")
         self.target_spin.setRange(*_number_range(mf["target"], 1, 1_000_000))
@@ -665,8 +667,7 @@ class ScoreSheet(QTableWidget):
         self.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         self.verticalHeader().setVisible(False)
         self.setAlternatingRowColors(True)
-        self.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        self.horizontalHeader().setStretchLastSection(True)
+        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
 
     def show_match(self, match: Match | None, seat_names: Sequence[str], human_seat: int = 0) -> None:
         self.clear()
@@ -686,6 +687,10 @@ class ScoreSheet(QTableWidget):
                 headers.append(self.tr("{name}\npoints").format(name=who))
         self.setColumnCount(len(headers))
         self.setHorizontalHeaderLabels(headers)
+        head = self.horizontalHeader()
+        head.setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        head.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
+        head.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
         rows = list(match.history)
         self.setRowCount(len(rows) + 1)
         for r, rec in enumerate(rows):
@@ -850,7 +855,7 @@ class HandEndDialog(QDialog):
             for i, cards in enumerate(hands):
                 who = seat_label(seat_names, i, human_seat)
                 grid.addWidget(QLabel(who, inner), i, 0)
-                kinds = sorted(cards, key=lambda c: names.as_kind(c) if names.as_kind(c) is not None else 99)
+                kinds = sorted(cards, key=names.by_value)
                 grid.addWidget(CardRow([kinds], 56, namer, inner), i, 1)
             grid.setColumnStretch(1, 1)
             area.setWidget(inner)

@@ -40,8 +40,7 @@ def describe_event(event: Event, seat_names: Sequence[str], human_seat: int) -> 
     if t == "deal":
         cards = d.get("cards")
         if you and cards:
-            return _t("You are dealt {cards}.").format(cards=names.card_list(sorted(
-                cards, key=lambda c: names.as_kind(c) if names.as_kind(c) is not None else 99)))
+            return _t("You are dealt {cards}.").format(cards=names.card_list(sorted(cards, key=names.by_value)))
         return _t("{name} is dealt {n} cards.").format(name=who, n=d.get("count", "?"))
     if t == "draw":
         card = d.get("card")

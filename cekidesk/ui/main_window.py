@@ -186,12 +186,18 @@ class MainWindow(QMainWindow):
                 a.setToolTip(f"{a.text().replace('&', '')} ({a.shortcut().toString(QKeySequence.SequenceFormat.NativeText)})")
 
     def menu_shortcuts(self) -> list[tuple[str, str]]:
+        """(key, what it does) for the window's commands, for the help page."""
+        tr = self.tr
         out = []
-        for a in (self.act_new, self.act_open, self.act_save_as, self.act_hint, self.act_next, self.act_scores,
-                  self.act_log, self.act_fullscreen, self.act_help, self.act_quit):
+        for a, what in ((self.act_new, tr("Start a new game")), (self.act_open, tr("Open a saved game")),
+                        (self.act_save_as, tr("Save the game as a file")),
+                        (self.act_hint, tr("Hint: what a skilled player would do now")),
+                        (self.act_next, tr("Deal the next hand")), (self.act_scores, tr("Score sheet")),
+                        (self.act_log, tr("Show or hide the game log")), (self.act_settings, tr("Settings")),
+                        (self.act_fullscreen, tr("Full screen on or off")), (self.act_help, tr("How to play")),
+                        (self.act_quit, tr("Quit (the game is saved)"))):
             if not a.shortcut().isEmpty():
-                out.append((a.shortcut().toString(QKeySequence.SequenceFormat.NativeText),
-                            a.text().replace("&", "")))
+                out.append((a.shortcut().toString(QKeySequence.SequenceFormat.NativeText), what))
         return out
 
     # -- session start -------------------------------------------------------------------------
@@ -373,9 +379,13 @@ class MainWindow(QMainWindow):
             self._log_hand_heading()
             self.log_dock.add_events(c.deal_events(), seat_names, c.human_seat)
         self._refresh()
+        if m.hand_over() and m.history:  # a game saved between two hands: show how the last one ended
+            self._hand_end_pending = True
+            QTimer.singleShot(0, self._maybe_show_hand_end)
 
     @Slot(list)
     def _on_changed(self, events: list[Event]) -> None:
+        self._thinking_seat = -1  # until the controller says who thinks next
         self._hint = None
         self._hint_text = ""
         self.table.set_hint(None)
@@ -640,8 +650,11 @@ class MainWindow(QMainWindow):
         m = self.controller.match
         if m is None:
             return
-        names_ = self.seat_names()
-        self.log_dock.heading(self.tr("Hand {n} — {name} deals").format(n=m.hand_index + 1, name=names_[m.dealer]))
+        if m.dealer == self.controller.human_seat:
+            self.log_dock.heading(self.tr("Hand {n} — you deal").format(n=m.hand_index + 1))
+        else:
+            self.log_dock.heading(self.tr("Hand {n} — {name} deals").format(
+                n=m.hand_index + 1, name=self.seat_names()[m.dealer]))
 
     def _rebuild_log(self) -> None:
         """A new or loaded match: the log shows the earlier hands in brief and the current hand in

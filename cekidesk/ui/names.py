@@ -168,6 +168,14 @@ def value_name(card: Any) -> str:
     return _tr("Terms", _VALUE[k.pips])
 
 
+def by_value(card: Any) -> tuple[int, int]:
+    """Sort key that keeps cards of one value together: the 1s … the 9s, then the special cards."""
+    k = as_kind(card)
+    if k is None:
+        return (99, 0)
+    return (k.pips if not k.is_honour else 10 + k.value, k.value)
+
+
 def card_list(cards: Any) -> str:
     """"1 of Coins, 3 of Strings and Red Flower"."""
     names = [card_name(c) for c in cards]
