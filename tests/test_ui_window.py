@@ -16,19 +16,19 @@ from typing import Literal
 
 import pytest
 from pydantic import BaseModel, Field
-from PySide6.QtCore import QSize, QTimer
-from PySide6.QtWidgets import QCheckBox, QComboBox, QDialog, QLineEdit, QMessageBox, QSpinBox
+from PySide6.QtCore import QSize, Qt, QTimer, QUrl
+from PySide6.QtGui import QTextDocument
+from PySide6.QtWidgets import QCheckBox, QComboBox, QDialog, QLabel, QMessageBox, QSpinBox
 
 from cekidesk.bots import random_bot
-from cekidesk.engine.core import Action
+from cekidesk.engine.core import Action, Event
 from cekidesk.persistence import paths
-from cekidesk.persistence.saves import Seat, load_autosave, load_match, save_match
+from cekidesk.persistence.saves import Seat, load_autosave, load_match
 from cekidesk.persistence.settings import Settings, load_settings
-from cekidesk.ui import dialogs, main_window
-from cekidesk.ui.dialogs import HandEndDialog, NewGameConfig, NewGameDialog, OptionsForm
+from cekidesk.ui import dialogs
+from cekidesk.ui.dialogs import NewGameConfig, NewGameDialog, OptionsForm
 from cekidesk.ui.gamelog import describe_event
 from cekidesk.ui.main_window import MainWindow
-from cekidesk.engine.core import Event
 
 from cekidesk.ui.app import guard_none_refcount
 
@@ -264,7 +264,7 @@ def test_a_whole_hand_through_the_window_to_the_end_of_hand_dialog(qtbot, window
     assert any(line.startswith("You draw ") for line in lines)
     assert any(line.startswith("Budi ") for line in lines)
     # Next hand
-    qtbot.mouseClick(dlg.next_button, __import__("PySide6.QtCore").QtCore.Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(dlg.next_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: w.controller.match.hand_index == 1, timeout=2000)
     assert w.hand_end_dialog is None
     assert any(line.startswith("Hand 2 — ") for line in w.log_dock.lines())
@@ -570,8 +570,7 @@ def test_help_page_has_pictures_rules_shortcuts_and_source(qtbot, window):
     html = dlg.browser.toHtml()
     text = dlg.browser.toPlainText()
     assert "card:S9/" in html and "card:WF/" in html
-    img = dlg.browser.document().resource(dlg.browser.document().ResourceType.ImageResource,
-                                          __import__("PySide6.QtCore").QtCore.QUrl("card:S9/92"))
+    img = dlg.browser.document().resource(QTextDocument.ResourceType.ImageResource, QUrl("card:S9/92"))
     assert img is not None and not img.isNull()
     for words in ("×3", "triple", "102 points", "Calling ceki", "automatically", "cannot be thrown back",
                   "drawn", "clockwise", "Ceki (Kowah) rule text", "RULINGS", "Ctrl+N", "F1"):
@@ -583,7 +582,7 @@ def test_about_names_version_licence_credits_and_seed(qtbot, window):
     start(window, seed=424242)
     dlg = window.show_about()
     from cekidesk import __version__
-    text = dlg.findChild(__import__("PySide6.QtWidgets").QtWidgets.QLabel, "aboutText").text()
+    text = dlg.findChild(QLabel, "aboutText").text()
     for words in (__version__, "MIT", "Noto Serif CJK", "Open Font License", "424242"):
         assert words in text, words
     dlg.close()
@@ -620,5 +619,3 @@ def test_cli_wrong_flag_exits_2_with_one_line(tmp_path):
                        capture_output=True, text=True, timeout=60)
     assert r.returncode == 2 and "deal number" in r.stderr
 
-
-_ = (QLineEdit, HandEndDialog, save_match, main_window)

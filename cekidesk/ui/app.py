@@ -25,30 +25,38 @@ _none_guarded = False
 
 def guard_none_refcount() -> bool:
     """Work around a binding bug: PySide6 6.12.0 on Python 3.11 gives back one reference to ``None``
-    too many on every call of a Qt method that returns nothing.  After some tens of thousands of
-    calls (a few minutes of play) Python aborts with "none_dealloc: deallocating None".  Python
-    3.12 made ``None`` immortal, which hides the bug there.
+    too many on every call of a Qt method that returns nothing (and one to ``True`` on every
+    ``Signal.emit()``).  After some tens of thousands of calls — a few minutes of play — Python
+    aborts with "none_dealloc: deallocating None".  Python 3.12 made these singletons immortal,
+    which hides the bug there; PySide6 6.11.x does not have it.
 
-    If a probe shows the leak, give ``None`` a cushion of 2**40 references (what immortality does
-    in 3.12).  Returns True if the cushion was added.  Idempotent; harmless where there is no leak.
+    If a probe shows a leak, give the singleton a cushion of 2**40 references (what immortality
+    does in 3.12).  Returns True if a cushion was added.  Idempotent; harmless where nothing leaks.
+    (The table widget applies the same shield on import.)
     """
     global _none_guarded
     if _none_guarded or sys.version_info >= (3, 12) or sys.implementation.name != "cpython":
         return False
-    from PySide6.QtCore import QObject
+    from PySide6.QtCore import QObject, Signal
 
-    probe = QObject()
-    before = sys.getrefcount(None)
-    for _ in range(16):
-        probe.setObjectName("probe")
-    lost = before - sys.getrefcount(None)
-    if lost < 16:
-        return False
-    ctypes.c_ssize_t.from_address(id(None)).value += 1 << 40
+    class _Probe(QObject):
+        ping = Signal()
+
+    probe = _Probe()
+    applied = False
+    for obj, poke in ((None, lambda: probe.setObjectName("probe")), (True, probe.ping.emit),
+                      (False, probe.ping.emit)):
+        before = sys.getrefcount(obj)
+        for _ in range(16):
+            poke()
+        lost = before - sys.getrefcount(obj)
+        if lost >= 16:
+            ctypes.c_ssize_t.from_address(id(obj)).value += 1 << 40
+            applied = True
+            logging.getLogger(__name__).warning(
+                "this PySide6 loses references to %r (%d in 16 calls); it was given a reference cushion", obj, lost)
     _none_guarded = True
-    logging.getLogger(__name__).warning(
-        "this PySide6 loses references to None (%d in 16 calls); None was given a reference cushion", lost)
-    return True
+    return applied
 
 
 def log_path() -> Path:
@@ -102,12 +110,13 @@ class ErrorReporter:
 
     @staticmethod
     def show_message(parent: QWidget | None) -> None:
-        tr = lambda s: QCoreApplication.translate("ErrorReporter", s)  # noqa: E731
         QMessageBox.critical(
-            parent, tr("Something went wrong"),
-            tr("CekiDesk ran into an unexpected problem. Your game is saved after every move, so you "
+            parent, QCoreApplication.translate("ErrorReporter", "Something went wrong"),
+            QCoreApplication.translate("ErrorReporter",
+                                       "CekiDesk ran into an unexpected problem. Your game is saved after every move, so you "
                "can carry on, or quit and continue it later.") + "\n\n"
-            + tr("Details were written to {file}.").format(file=str(log_path())))
+            + QCoreApplication.translate("ErrorReporter", "Details were written to {file}.").format(
+                file=str(log_path())))
 
 
 def _thread_hook(args: threading.ExceptHookArgs) -> None:

@@ -719,15 +719,16 @@ class ScoreSheet(QTableWidget):
 def match_progress(match: Match, seat_names: Sequence[str]) -> str:
     """One line on where the match stands."""
     mo = match.match_options
-    tr = lambda s: QCoreApplication.translate("ScoreSheet", s)  # noqa: E731
     lead = match.standings()[0]
     if mo.mode == "target":
-        return tr("First to {target} points. {name} leads with {points}.").format(
+        return QCoreApplication.translate("ScoreSheet", "First to {target} points. {name} leads with {points}.").format(
             target=names.format_points(mo.target), name=seat_names[lead],
             points=names.format_points(match.scores[lead]))
     if mo.mode == "hands":
-        return tr("Hand {done} of {total}.").format(done=len(match.history), total=mo.hands)
-    return tr("Stake: {stake} per point.").format(stake=names.format_money(mo.stake_cents, signed=False))
+        return QCoreApplication.translate("ScoreSheet", "Hand {done} of {total}.").format(
+            done=len(match.history), total=mo.hands)
+    return QCoreApplication.translate("ScoreSheet", "Stake: {stake} per point.").format(
+        stake=names.format_money(mo.stake_cents, signed=False))
 
 
 class ScoreSheetDialog(QDialog):
@@ -1002,7 +1003,6 @@ class AboutDialog(QDialog):
 def describe_saved(loaded: LoadedGame) -> str:
     m = loaded.match
     doc = loaded.document
-    tr = lambda s: QCoreApplication.translate("ContinueQuestion", s)  # noqa: E731
     others = ", ".join(s.name for s in loaded.seats if s.kind != "human")
     when = ""
     if doc.saved_at is not None:
@@ -1010,24 +1010,23 @@ def describe_saved(loaded: LoadedGame) -> str:
             when = doc.saved_at.astimezone().strftime("%Y-%m-%d %H:%M")
         except (ValueError, OSError):
             when = ""
-    text = tr("{game} with {others} — hand {hand}").format(
+    text = QCoreApplication.translate("ContinueQuestion", "{game} with {others} — hand {hand}").format(
         game=names.game_title(m.spec), others=others, hand=m.hand_index + 1)
     if when:
-        text += tr(", saved {when}").format(when=when)
+        text += QCoreApplication.translate("ContinueQuestion", ", saved {when}").format(when=when)
     return text + "."
 
 
 def ask_continue(parent: QWidget | None, loaded: LoadedGame) -> bool:
     """Ask whether to continue the unfinished game.  True: continue; False: a new game."""
-    tr = lambda s: QCoreApplication.translate("ContinueQuestion", s)  # noqa: E731
     box = QMessageBox(parent)
     box.setIcon(QMessageBox.Icon.Question)
-    box.setWindowTitle(tr("Continue your game?"))
-    box.setText(tr("You have an unfinished game:"))
+    box.setWindowTitle(QCoreApplication.translate("ContinueQuestion", "Continue your game?"))
+    box.setText(QCoreApplication.translate("ContinueQuestion", "You have an unfinished game:"))
     box.setInformativeText(describe_saved(loaded) + "\n\n"
-                           + tr("Starting a new game will replace it."))
-    cont = box.addButton(tr("&Continue"), QMessageBox.ButtonRole.AcceptRole)
-    box.addButton(tr("&New game"), QMessageBox.ButtonRole.RejectRole)
+                           + QCoreApplication.translate("ContinueQuestion", "Starting a new game will replace it."))
+    cont = box.addButton(QCoreApplication.translate("ContinueQuestion", "&Continue"), QMessageBox.ButtonRole.AcceptRole)
+    box.addButton(QCoreApplication.translate("ContinueQuestion", "&New game"), QMessageBox.ButtonRole.RejectRole)
     box.setDefaultButton(cont)
     box.exec()
     return box.clickedButton() is cont

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt
 from PySide6.QtGui import QColor, QFont
 from PySide6.QtWidgets import QAbstractItemView, QDockWidget, QListWidget, QListWidgetItem, QWidget
 
@@ -20,14 +20,39 @@ from . import names
 IMPORTANT = frozenset({"call", "win", "exhausted"})
 
 
-def _t(text: str) -> str:
-    return QCoreApplication.translate("GameLog", text)
-
-
 def seat_name(seat: int | None, seat_names: Sequence[str], human_seat: int) -> str:
     if seat is None or not 0 <= seat < len(seat_names):
-        return _t("Somebody")
+        return QCoreApplication.translate("GameLog", "Somebody")
     return seat_names[seat]
+
+
+# Sentence templates, by (event type, the human did it, variant).  Marked for translation here and
+# translated when used; the placeholders are filled in by name.
+_TEMPLATES: dict[tuple[str, bool, str], str] = {
+    ("deal", True, ""): QT_TRANSLATE_NOOP("GameLog", "You are dealt {cards}."),
+    ("deal", False, ""): QT_TRANSLATE_NOOP("GameLog", "{name} is dealt {n} cards."),
+    ("draw", True, ""): QT_TRANSLATE_NOOP("GameLog", "You draw {card}."),
+    ("draw", False, ""): QT_TRANSLATE_NOOP("GameLog", "{name} draws from the stock."),
+    ("take", True, ""): QT_TRANSLATE_NOOP("GameLog", "You take {card}."),
+    ("take", False, ""): QT_TRANSLATE_NOOP("GameLog", "{name} takes {card}."),
+    ("discard", True, ""): QT_TRANSLATE_NOOP("GameLog", "You discard {card}."),
+    ("discard", False, ""): QT_TRANSLATE_NOOP("GameLog", "{name} discards {card}."),
+    ("discard", True, "fresh"): QT_TRANSLATE_NOOP("GameLog", "You discard {card} (just drawn)."),
+    ("discard", False, "fresh"): QT_TRANSLATE_NOOP("GameLog", "{name} discards {card} (just drawn)."),
+    ("call", True, ""): QT_TRANSLATE_NOOP(
+        "GameLog", "You call ceki! Face-down: {cards}. You wait for one more of the {value}."),
+    ("call", False, ""): QT_TRANSLATE_NOOP("GameLog", "{name} calls ceki! ({n} cards face-down)"),
+    ("win", True, ""): QT_TRANSLATE_NOOP(
+        "GameLog", "You win with {card}: ×{mult} ({kind}), {base} × {mult} = {score} points!"),
+    ("win", False, ""): QT_TRANSLATE_NOOP(
+        "GameLog", "{name} wins with {card}: ×{mult} ({kind}), {base} × {mult} = {score} points."),
+    ("exhausted", False, ""): QT_TRANSLATE_NOOP("GameLog", "The stock is empty: the hand is drawn."),
+    ("unknown", False, ""): QT_TRANSLATE_NOOP("GameLog", "{name}: {what}"),
+}
+
+
+def _say(key: tuple[str, bool, str], **values: object) -> str:
+    return QCoreApplication.translate("GameLog", _TEMPLATES[key]).format(**values)
 
 
 def describe_event(event: Event, seat_names: Sequence[str], human_seat: int) -> str | None:
@@ -40,45 +65,29 @@ def describe_event(event: Event, seat_names: Sequence[str], human_seat: int) -> 
     if t == "deal":
         cards = d.get("cards")
         if you and cards:
-            return _t("You are dealt {cards}.").format(cards=names.card_list(sorted(cards, key=names.by_value)))
-        return _t("{name} is dealt {n} cards.").format(name=who, n=d.get("count", "?"))
+            return _say(("deal", True, ""), cards=names.card_list(sorted(cards, key=names.by_value)))
+        return _say(("deal", False, ""), name=who, n=d.get("count", "?"))
     if t == "draw":
         card = d.get("card")
         if you and card:
-            return _t("You draw {card}.").format(card=names.card_name(card))
-        return _t("{name} draws from the stock.").format(name=who)
-    if t == "take":
-        card = names.card_name(d.get("card"))
-        if you:
-            return _t("You take {card}.").format(card=card)
-        return _t("{name} takes {card}.").format(name=who, card=card)
-    if t == "discard":
-        card = names.card_name(d.get("card"))
-        if d.get("fresh"):
-            if you:
-                return _t("You discard {card} (just drawn).").format(card=card)
-            return _t("{name} discards {card} (just drawn).").format(name=who, card=card)
-        if you:
-            return _t("You discard {card}.").format(card=card)
-        return _t("{name} discards {card}.").format(name=who, card=card)
+            return _say(("draw", True, ""), card=names.card_name(card))
+        return _say(("draw", False, ""), name=who)
+    if t in ("take", "discard"):
+        variant = "fresh" if t == "discard" and d.get("fresh") else ""
+        return _say((t, you, variant), name=who, card=names.card_name(d.get("card")))
     if t == "call":
-        n = d.get("facedown", 0)
         cards = d.get("cards")
         if you and cards:
-            return _t("You call ceki! Face-down: {cards}. You wait for one more of the {value}.").format(
-                cards=names.card_list(cards), value=names.value_name(cards[0]))
-        return _t("{name} calls ceki! ({n} cards face-down)").format(name=who, n=n)
+            return _say(("call", True, ""), cards=names.card_list(cards), value=names.value_name(cards[0]))
+        return _say(("call", False, ""), name=who, n=d.get("facedown", 0))
     if t == "win":
-        kind = d.get("win_kind", "")
-        args = dict(name=who, card=names.card_name(d.get("card")), mult=d.get("multiplier", 1),
-                    kind=names.win_kind_name(kind), base=d.get("base", 0), score=d.get("score", 0))
-        if you:
-            return _t("You win with {card}: ×{mult} ({kind}), {base} × {mult} = {score} points!").format(**args)
-        return _t("{name} wins with {card}: ×{mult} ({kind}), {base} × {mult} = {score} points.").format(**args)
+        return _say(("win", you, ""), name=who, card=names.card_name(d.get("card")), mult=d.get("multiplier", 1),
+                    kind=names.win_kind_name(d.get("win_kind", "")), base=d.get("base", 0),
+                    score=d.get("score", 0))
     if t == "exhausted":
-        return _t("The stock is empty: the hand is drawn.")
+        return _say(("exhausted", False, ""))
     # An event of a game this module does not know yet: say at least who did something.
-    return _t("{name}: {what}").format(name=who, what=t.replace("_", " "))
+    return _say(("unknown", False, ""), name=who, what=t.replace("_", " "))
 
 
 class GameLogDock(QDockWidget):

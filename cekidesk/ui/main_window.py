@@ -124,34 +124,33 @@ class MainWindow(QMainWindow):
         return a
 
     def _make_actions(self) -> None:
-        tr = self.tr
-        self.act_new = self._action(tr("&New…"), self.new_game, QKeySequence.StandardKey.New, "actNew")
-        self.act_continue = self._action(tr("&Continue"), self.continue_game, None, "actContinue")
-        self.act_open = self._action(tr("&Open…"), self.open_dialog, QKeySequence.StandardKey.Open, "actOpen")
-        self.act_save_as = self._action(tr("Save &As…"), self.save_as_dialog, "Ctrl+Shift+S", "actSaveAs")
-        self.act_quit = self._action(tr("&Quit"), self.close, "Ctrl+Q", "actQuit")
+        self.act_new = self._action(self.tr("&New…"), self.new_game, QKeySequence.StandardKey.New, "actNew")
+        self.act_continue = self._action(self.tr("&Continue"), self.continue_game, None, "actContinue")
+        self.act_open = self._action(self.tr("&Open…"), self.open_dialog, QKeySequence.StandardKey.Open, "actOpen")
+        self.act_save_as = self._action(self.tr("Save &As…"), self.save_as_dialog, "Ctrl+Shift+S", "actSaveAs")
+        self.act_quit = self._action(self.tr("&Quit"), self.close, "Ctrl+Q", "actQuit")
         self.act_quit.setMenuRole(QAction.MenuRole.QuitRole)
-        self.act_next = self._action(tr("&Next hand"), self.next_hand, "N", "actNextHand")
-        self.act_hint = self._action(tr("&Hint"), self.show_hint, "H", "actHint")
-        self.act_fullscreen = self._action(tr("&Full screen"), self.toggle_full_screen, "F11", "actFullScreen")
+        self.act_next = self._action(self.tr("&Next hand"), self.next_hand, "N", "actNextHand")
+        self.act_hint = self._action(self.tr("&Hint"), self.show_hint, "H", "actHint")
+        self.act_fullscreen = self._action(self.tr("&Full screen"), self.toggle_full_screen, "F11", "actFullScreen")
         self.act_fullscreen.setCheckable(True)
         self.act_log = self.log_dock.toggleViewAction()
-        self.act_log.setText(tr("Game &log"))
+        self.act_log.setText(self.tr("Game &log"))
         self.act_log.setShortcut(QKeySequence("Ctrl+L"))
         self.act_log.setObjectName("actGameLog")
         self.addAction(self.act_log)
-        self.act_scores = self._action(tr("&Score sheet"), self.show_score_sheet, "Ctrl+T", "actScoreSheet")
-        self.act_settings = self._action(tr("&Settings…"), self.show_settings, QKeySequence.StandardKey.Preferences,
+        self.act_scores = self._action(self.tr("&Score sheet"), self.show_score_sheet, "Ctrl+T", "actScoreSheet")
+        self.act_settings = self._action(self.tr("&Settings…"), self.show_settings,
+                                         QKeySequence.StandardKey.Preferences,
                                          "actSettings")
         self.act_settings.setMenuRole(QAction.MenuRole.PreferencesRole)
-        self.act_help = self._action(tr("&How to play"), self.show_help, "F1", "actHelp")
-        self.act_about = self._action(tr("&About CekiDesk"), self.show_about, None, "actAbout")
+        self.act_help = self._action(self.tr("&How to play"), self.show_help, "F1", "actHelp")
+        self.act_about = self._action(self.tr("&About CekiDesk"), self.show_about, None, "actAbout")
         self.act_about.setMenuRole(QAction.MenuRole.AboutRole)
 
     def _make_menus(self) -> None:
-        tr = self.tr
         mb = self.menuBar()
-        game = mb.addMenu(tr("&Game"))
+        game = mb.addMenu(self.tr("&Game"))
         for a in (self.act_new, self.act_continue, self.act_open, self.act_save_as):
             game.addAction(a)
         game.addSeparator()
@@ -159,16 +158,16 @@ class MainWindow(QMainWindow):
         game.addAction(self.act_next)
         game.addSeparator()
         game.addAction(self.act_quit)
-        view = mb.addMenu(tr("&View"))
+        view = mb.addMenu(self.tr("&View"))
         view.addAction(self.act_fullscreen)
         view.addAction(self.act_log)
         view.addAction(self.act_scores)
         mb.addAction(self.act_settings)
-        helpm = mb.addMenu(tr("&Help"))
+        helpm = mb.addMenu(self.tr("&Help"))
         helpm.addAction(self.act_help)
         helpm.addAction(self.act_about)
 
-        tb = QToolBar(tr("Game"), self)
+        tb = QToolBar(self.tr("Game"), self)
         tb.setObjectName("mainToolBar")
         tb.setMovable(False)
         tb.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
@@ -183,19 +182,20 @@ class MainWindow(QMainWindow):
         self.toolbar = tb
         for a in (self.act_hint, self.act_next, self.act_new, self.act_scores):
             if not a.shortcut().isEmpty():
-                a.setToolTip(f"{a.text().replace('&', '')} ({a.shortcut().toString(QKeySequence.SequenceFormat.NativeText)})")
+                key = a.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
+                a.setToolTip(f"{a.text().replace('&', '')} ({key})")
 
     def menu_shortcuts(self) -> list[tuple[str, str]]:
         """(key, what it does) for the window's commands, for the help page."""
-        tr = self.tr
         out = []
-        for a, what in ((self.act_new, tr("Start a new game")), (self.act_open, tr("Open a saved game")),
-                        (self.act_save_as, tr("Save the game as a file")),
-                        (self.act_hint, tr("Hint: what a skilled player would do now")),
-                        (self.act_next, tr("Deal the next hand")), (self.act_scores, tr("Score sheet")),
-                        (self.act_log, tr("Show or hide the game log")), (self.act_settings, tr("Settings")),
-                        (self.act_fullscreen, tr("Full screen on or off")), (self.act_help, tr("How to play")),
-                        (self.act_quit, tr("Quit (the game is saved)"))):
+        for a, what in ((self.act_new, self.tr("Start a new game")), (self.act_open, self.tr("Open a saved game")),
+                        (self.act_save_as, self.tr("Save the game as a file")),
+                        (self.act_hint, self.tr("Hint: what a skilled player would do now")),
+                        (self.act_next, self.tr("Deal the next hand")), (self.act_scores, self.tr("Score sheet")),
+                        (self.act_log, self.tr("Show or hide the game log")), (self.act_settings, self.tr("Settings")),
+                        (self.act_fullscreen, self.tr("Full screen on or off")),
+                        (self.act_help, self.tr("How to play")),
+                        (self.act_quit, self.tr("Quit (the game is saved)"))):
             if not a.shortcut().isEmpty():
                 out.append((a.shortcut().toString(QKeySequence.SequenceFormat.NativeText), what))
         return out
@@ -533,23 +533,21 @@ class MainWindow(QMainWindow):
         return action
 
     def describe_action(self, action: Action, view: Any) -> str:
-        tr = self.tr
         if action.verb == "draw":
-            return tr("draw from the stock")
+            return self.tr("draw from the stock")
         if action.verb == "take":
             card = names.card_name(getattr(view, "top_discard", None) or action.card)
-            return tr("take the {card}").format(card=card)
+            return self.tr("take the {card}").format(card=card)
         if action.verb == "discard" and action.card is not None:
-            return tr("throw the {card}").format(card=names.card_name(action.card))
+            return self.tr("throw the {card}").format(card=names.card_name(action.card))
         return str(action)
 
     # -- status line -----------------------------------------------------------------------------------
     def status_text(self) -> str:
-        tr = self.tr
         c = self.controller
         m = c.match
         if m is None:
-            return tr("No game on the table. Choose Game ▸ New… to start one.")
+            return self.tr("No game on the table. Choose Game ▸ New… to start one.")
         seat_names = self.seat_names()
         human = c.human_seat
         if m.hand_over():
@@ -561,26 +559,26 @@ class MainWindow(QMainWindow):
                             kind=names.win_kind_name(d.get("win_kind", "")),
                             score=names.format_points(res.points[w]))
                 if w == human:
-                    text = tr("Hand over — you win ×{mult} ({kind}), {score} points!").format(**args)
+                    text = self.tr("Hand over — you win ×{mult} ({kind}), {score} points!").format(**args)
                 else:
-                    text = tr("Hand over — {name} wins ×{mult} ({kind}), {score} points.").format(**args)
+                    text = self.tr("Hand over — {name} wins ×{mult} ({kind}), {score} points.").format(**args)
             else:
-                text = tr("Hand over — drawn: the stock ran out.")
+                text = self.tr("Hand over — drawn: the stock ran out.")
             if m.is_over():
                 winners = m.winners()
                 if len(winners) == 1 and winners[0] == human:
-                    text += " " + tr("You win the match!")
+                    text += " " + self.tr("You win the match!")
                 elif len(winners) == 1:
-                    text += " " + tr("{name} wins the match.").format(name=seat_names[winners[0]])
+                    text += " " + self.tr("{name} wins the match.").format(name=seat_names[winners[0]])
                 else:
-                    text += " " + tr("The match ends in a tie.")
+                    text += " " + self.tr("The match ends in a tie.")
             else:
-                text += " " + tr("Press N for the next hand.")
+                text += " " + self.tr("Press N for the next hand.")
             return text
         if c.waiting_for_human():
             text = self.your_turn_text(c.view())
             if self._hint_text:
-                text += "  " + tr("Hint: {what}.").format(what=self._hint_text)
+                text += "  " + self.tr("Hint: {what}.").format(what=self._hint_text)
             return text
         seat = self._thinking_seat
         if seat < 0:
@@ -588,16 +586,15 @@ class MainWindow(QMainWindow):
             seat = to_act[0] if to_act else -1
         if 0 <= seat < len(seat_names):
             if c.paused:
-                return tr("Paused — {name} is next.").format(name=seat_names[seat])
-            return tr("{name} is thinking…").format(name=seat_names[seat])
-        return tr("Waiting…")
+                return self.tr("Paused — {name} is next.").format(name=seat_names[seat])
+            return self.tr("{name} is thinking…").format(name=seat_names[seat])
+        return self.tr("Waiting…")
 
     def your_turn_text(self, view: Any) -> str:
-        tr = self.tr
         legal = tuple(getattr(view, "legal", ()))
         verbs = {a.verb for a in legal}
         if getattr(view, "game_id", "") != "ceki":
-            return tr("Your turn: choose your move.")
+            return self.tr("Your turn: choose your move.")
         n = view.n_players
         prev_name = self.seat_names()[(view.viewer - 1) % n]
         called = view.called[view.viewer]
@@ -606,23 +603,25 @@ class MainWindow(QMainWindow):
             card = names.card_name(top) if top is not None else ""
             if "draw" in verbs and "take" in verbs:
                 if called:
-                    return tr("Your turn: take {name}'s {card} — it wins! — or draw from the stock.").format(
+                    return self.tr("Your turn: take {name}'s {card} — it wins! — or draw from the stock.").format(
                         name=prev_name, card=card)
-                return tr("Your turn: draw from the stock or take {name}'s discard ({card}).").format(
+                return self.tr("Your turn: draw from the stock or take {name}'s discard ({card}).").format(
                     name=prev_name, card=card)
             if "take" in verbs:
-                return tr("Your turn: take {name}'s {card} — it wins!").format(name=prev_name, card=card)
+                return self.tr("Your turn: take {name}'s {card} — it wins!").format(name=prev_name, card=card)
             if called and view.facedown:
-                return tr("Your turn: draw from the stock (you are waiting for one more of the {value}).").format(
+                return self.tr("Your turn: draw from the stock (you are waiting for one more of the {value}).").format(
                     value=names.value_name(view.facedown[0]))
-            return tr("Your turn: draw from the stock.")
+            return self.tr("Your turn: draw from the stock.")
         if view.phase == "discard":
             if called and len(legal) == 1 and legal[0].card is not None:
-                return tr("Your turn: throw the card you drew ({card}).").format(card=names.card_name(legal[0].card))
+                return self.tr("Your turn: throw the card you drew ({card}).").format(
+                    card=names.card_name(legal[0].card))
             if view.drawn is not None:
-                return tr("Your turn: discard a card (you drew the {card}).").format(card=names.card_name(view.drawn))
-            return tr("Your turn: discard a card.")
-        return tr("Your turn: choose your move.")
+                return self.tr("Your turn: discard a card (you drew the {card}).").format(
+                    card=names.card_name(view.drawn))
+            return self.tr("Your turn: discard a card.")
+        return self.tr("Your turn: choose your move.")
 
     def _refresh(self) -> None:
         """Bring the status line, the title, the info label and the actions up to date."""
@@ -635,7 +634,8 @@ class MainWindow(QMainWindow):
         else:
             title = names.game_title(m.spec)
             self.setWindowTitle(self.tr("{game} — deal no. {seed} — CekiDesk").format(game=title, seed=m.seed))
-            self.info_label.setText(self.tr("Hand {hand} · deal no. {seed}").format(hand=m.hand_index + 1, seed=m.seed))
+            self.info_label.setText(self.tr("Hand {hand} · deal no. {seed}").format(
+                hand=m.hand_index + 1, seed=m.seed))
         self.act_save_as.setEnabled(m is not None)
         self.act_next.setEnabled(m is not None and m.hand_over())
         self.act_next.setText(self.tr("Final &standings") if m is not None and m.is_over() else self.tr("&Next hand"))
