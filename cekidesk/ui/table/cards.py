@@ -140,14 +140,21 @@ class CardItem(QGraphicsObject):
         self._from_kind = kind
         self._from_face_up = self.face_up
         self._m = 0.0
+        self._peek = (1.0, 1.0)
         self._update_geometry()
         self.setAcceptedMouseButtons(Qt.NoButton)   # the view handles the mouse
+        # repaints blit a device pixmap: paint() runs only when the card itself changes
+        self.setCacheMode(QGraphicsItem.DeviceCoordinateCache)
         self.setFlag(QGraphicsItem.ItemIsSelectable, False)
 
     # -- geometry -------------------------------------------------------------------------
     def _update_geometry(self) -> None:
         self._w = card_width(self._h)
         self._m = max(3.0, self._w * 0.09)
+        self._br = self._bounding()
+        path = QPainterPath()
+        path.addRect(self.visible_rect())
+        self._shape = path
 
     @property
     def height(self) -> float:
@@ -160,24 +167,49 @@ class CardItem(QGraphicsObject):
             self._h = h
             self._update_geometry()
 
+    def set_peek(self, peek: tuple[float, float]) -> None:
+        """Only the part (fraction of the width from the left, of the height from the top) that other
+        cards leave uncovered is painted and clickable: a fanned pile costs little to repaint."""
+        peek = (min(1.0, max(0.05, float(peek[0]))), min(1.0, max(0.05, float(peek[1]))))
+        if peek != self._peek:
+            self.prepareGeometryChange()
+            self._peek = peek
+            self._update_geometry()
+            self.update()
+
+    @property
+    def peek(self) -> tuple[float, float]:
+        return self._peek
+
     def card_rect(self) -> QRectF:
         return QRectF(-self._w / 2, -self._h / 2, self._w, self._h)
 
+    def visible_rect(self) -> QRectF:
+        fx, fy = self._peek
+        return QRectF(-self._w / 2, -self._h / 2, self._w * fx, self._h * fy)
+
     def boundingRect(self) -> QRectF:
+        return self._br
+
+    def _bounding(self) -> QRectF:
         m = self._m
+        fx, fy = self._peek
+        if fx < 1.0 or fy < 1.0:
+            r = self.visible_rect()
+            return r.adjusted(-m, -m * 1.6, 0 if fx < 1.0 else m, 0 if fy < 1.0 else m)
         # the drawn mark sits a little above the card
         return QRectF(-self._w / 2 - m, -self._h / 2 - m * 1.6, self._w + 2 * m, self._h + m * 2.6)
 
     def shape(self) -> QPainterPath:
-        path = QPainterPath()
-        path.addRect(self.card_rect())
-        return path
+        return self._shape
 
     # -- face and flip --------------------------------------------------------------------
     def set_face(self, kind: Any, face_up: bool, animate_from_current: bool = False) -> None:
         """Show ``kind`` face up or down.  With ``animate_from_current`` the present face stays
         visible until ``flip`` passes ½ (the caller animates ``flip`` from 0 to 1)."""
         face_up = bool(face_up) and kind is not None
+        if not animate_from_current and self._flip >= 1.0 and kind == self.kind and face_up == self.face_up:
+            return
         if animate_from_current:
             self._from_kind, self._from_face_up = self._shown()
             self._flip = 0.0
@@ -214,6 +246,8 @@ class CardItem(QGraphicsObject):
         kind, up = self._shown()
         code = kind_code(kind if up else None)
         rect = self.card_rect()
+        if self._peek != (1.0, 1.0) and self._flip >= 1.0:
+            painter.setClipRect(self.visible_rect().adjusted(-self._m, -self._m * 1.6, 0, 0))
         sx = 1.0
         if self._flip < 1.0:
             sx = max(0.02, abs(1.0 - 2.0 * self._flip))
@@ -269,8 +303,8 @@ class CardItem(QGraphicsObject):
         if self.mark == "frozen":
             painter.setPen(QPen(FROZEN, max(1.5, w * 0.04)))
             painter.drawRoundedRect(rect.adjusted(1, 1, -1, -1), radius, radius)
-        if self.mark in ("drawn", "win", "ceki"):
-            colour = {"drawn": MARK_DRAWN, "win": GLOW_WIN, "ceki": QColor(200, 50, 31)}[self.mark]
+        if self.mark in ("drawn", "win"):
+            colour = MARK_DRAWN if self.mark == "drawn" else GLOW_WIN
             d = max(7.0, w * 0.30)
             c = QPointF(0, rect.top() + d * 0.15)
             painter.setPen(QPen(QColor(255, 255, 255), max(1.2, d * 0.12)))

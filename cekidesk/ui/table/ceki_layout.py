@@ -47,6 +47,8 @@ class CekiLayout(TableLayout):
         super().__init__(seat_names, human_seat)
         self._order: list[tuple] = []      # the human's hand order when it is not sorted
         self._stock_pos = QPointF()
+        self._stock_top = QPointF()
+        self._stock_h = 0.0
 
     # ------------------------------------------------------------------------------------------
     # hand order
@@ -145,12 +147,17 @@ class CekiLayout(TableLayout):
         band_l, band_r = side_w + M, W - side_w - M
         mid_top, mid_bot = top_band + 0.02 * s, hand_top - 0.02 * s
         cy = (mid_top + mid_bot) / 2
-        block_w = min(band_r - band_l, max(0.62 * W, 8 * wm))
-        x0 = (W - block_w) / 2
-        stock_x = x0 + wm / 2 + 0.02 * s
+        # the pile grows to the right of the stock; with nobody at the sides, the stock and the
+        # first dozen discards are centred
+        gap = 0.07 * s
+        start_w = wm + gap + wm + 13 * 0.5 * wm
+        x0 = band_l + 0.02 * s if has_side else max(band_l, W / 2 - start_w / 2)
+        stock_x = x0 + wm / 2
         self._stock_pos = QPointF(stock_x, cy)
-        pile_l = stock_x + wm / 2 + 0.07 * s + wm / 2   # centre of the first discard
-        pile_r = x0 + block_w - wm / 2
+        self._stock_h = mid_h
+        pile_l = stock_x + wm / 2 + gap + wm / 2   # centre of the first discard
+        pile_r = max(pile_l, band_r - wm / 2 - 0.015 * s)
+        block_w = band_r - x0
         plan.slots.append(QRectF(stock_x - wm / 2, cy - mid_h / 2, wm, mid_h))
         plan.slots.append(QRectF(pile_l - wm / 2, cy - mid_h / 2, wm, mid_h))
 
@@ -189,12 +196,15 @@ class CekiLayout(TableLayout):
             for i, k in enumerate(pile):
                 r, c = divmod(i, per)
                 top = i == npile - 1
+                # covered by the next card in the row and by the card below in the next row
+                fx = min(1.0, sp / wm + 0.02) if i + 1 < npile and c + 1 < per else 1.0
+                fy = min(1.0, dy / mid_h + 0.02) if i + per < npile else 1.0
                 plan.cards.append(CardSpec(
                     ("pile", i), k, True, QPointF(pile_l + c * sp, y_first + r * dy), mid_h,
                     z=200 + i, role="pile", action=take_a if top and take_ok else None, strong=True,
                     mark="drawn" if top and view.last_fresh and not over else None,
                     tooltip=(tr("Last discard, drawn and thrown at once") if top and view.last_fresh
-                             else (tr("Last discard") if top else None))))
+                             else (tr("Last discard") if top else None)), peek=(fx, fy)))
         drop_rect = QRectF(x0 - 0.02 * s, mid_top, block_w + 0.04 * s, mid_bot - mid_top)
         drops = {a.card: a for a in view.legal if a.verb == "discard"}
         if drops:
@@ -278,17 +288,17 @@ class CekiLayout(TableLayout):
         # -- the opponents -------------------------------------------------------------------------
         tops = [x for x in sides if x[1] == "top"]
         n_top = len(tops)
+        top_l = side_w + M if has_side else M
+        top_w = W - 2 * top_l
         for seat, side, t in sides:
             if side == "top":
-                avail_w = (W - 2 * side_w - 2 * M) / max(1, n_top) if n_top > 2 or has_side else W / max(1, n_top) - 2 * M
-                if n_top == 2 and not has_side:
-                    cx = W * t
-                else:
-                    cx = side_w + M + (W - 2 * side_w - 2 * M) * t
+                i = [q for q, _, _ in tops].index(seat)
+                cell = top_w / max(1, n_top)
+                cx = top_l + cell * (i + 0.5)
                 panel = QRectF(cx - panel_w / 2, M, panel_w, panel_h)
                 row_cy = M + panel_h + 0.012 * s + opp_h / 2
                 row_cx = cx
-                row_avail = avail_w - 0.02 * s
+                row_avail = cell - 0.03 * s
             else:
                 cx = M + side_w / 2 - M / 2 if side == "left" else W - M - side_w / 2 + M / 2
                 cy_seat = mid_top + (mid_bot - mid_top) * 0.42
@@ -331,13 +341,15 @@ class CekiLayout(TableLayout):
                 for i in range(cnt):
                     plan.cards.append(CardSpec(("o", seat, i), None, False, QPointF(left + w / 2 + i * sp, row_cy),
                                                opp_h, z=300 + 20 * seat + i * 0.1, role="opponent", seat=seat,
-                                               tooltip=self._name(seat)))
+                                               tooltip=self._name(seat),
+                                               peek=(sp / w + 0.02, 1.0) if i + 1 < cnt else (1.0, 1.0)))
                 if fd:
                     fx = left + w / 2 + (cnt - 1) * sp + w / 2 + gap + w / 2
                     for j in range(fd):
                         plan.cards.append(CardSpec(("ofd", seat, j), None, False, QPointF(fx + j * fsp, row_cy),
                                                    opp_h, z=300 + 20 * seat + 5 + j * 0.1, role="facedown", seat=seat,
-                                                   mark="ceki", tooltip=tr("Face-down (ceki)")))
+                                                   mark="ceki", tooltip=tr("Face-down (ceki)"),
+                                                   peek=(fsp / w + 0.02, 1.0) if j + 1 < fd else (1.0, 1.0)))
                     lx = fx + (fd - 1) * fsp / 2
                     plan.labels.append(LabelSpec(("call", seat), tr("ceki"),
                                                  QPointF(lx, row_cy + opp_h / 2 + font * 0.75), font * 0.9, "banner"))
@@ -421,7 +433,7 @@ class CekiLayout(TableLayout):
         vanished = [k for k in old if k not in newk]
         appeared = [k for k in newk if k not in old]
         me = self.human
-        stock = (self._stock_top, False, 0.0)
+        stock = (self._stock_top, False, 0.0, self._stock_h)
         used_old: set = set()
         used_new: set = set()
 
@@ -535,7 +547,7 @@ class CekiLayout(TableLayout):
             q = (first + j) % n
             for t, key in enumerate(per_seat[q]):
                 r = t // 2
-                ch.start[key] = (self._stock_top, False, 0.0)
+                ch.start[key] = (self._stock_top, False, 0.0, self._stock_h)
                 ch.delay[key] = (r * n + j) * step + (t % 2) * 0.08
                 ch.reuse.pop(key, None)
 

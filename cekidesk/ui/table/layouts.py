@@ -41,6 +41,8 @@ class CardSpec:
     dim: bool = False            # always dimmed (e.g. the human's face-down cards)
     mark: str | None = None      # "drawn", "win", "ceki", "frozen"
     tooltip: str | None = None   # extra tooltip text (after the card's name)
+    peek: tuple[float, float] = (1.0, 1.0)   # the part left uncovered (from the left, from the top):
+                                             # only that part is painted and clickable
 
 
 @dataclass
@@ -93,13 +95,13 @@ class Choreo:
     """How the cards of a new plan arrive.
 
     ``reuse`` maps a new key to an old key whose card (vanished from the new plan) flies to it;
-    ``start`` gives a start (centre, face up?, rotation) for a new card with no old card;
+    ``start`` gives a start (centre, face up?, rotation[, height]) for a new card with no old card;
     ``delay`` staggers arrivals, in flights (1.0 = one flight's duration);
     ``banners`` are label keys to pop in.
     """
 
     reuse: dict[Hashable, Hashable] = field(default_factory=dict)
-    start: dict[Hashable, tuple[QPointF, bool, float]] = field(default_factory=dict)
+    start: dict[Hashable, tuple] = field(default_factory=dict)
     delay: dict[Hashable, float] = field(default_factory=dict)
     banners: list[Hashable] = field(default_factory=list)
     deal: bool = False

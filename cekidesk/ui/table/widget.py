@@ -35,6 +35,7 @@ from PySide6.QtGui import (
     QPainterPath,
     QPen,
     QPixmap,
+    QPixmapCache,
     QRadialGradient,
     QLinearGradient,
 )
@@ -107,9 +108,11 @@ class SeatItem(QGraphicsObject):
         self.thinking = False
         self.setCacheMode(QGraphicsItem.DeviceCoordinateCache)
         self.setAcceptedMouseButtons(Qt.NoButton)
-        self.set_spec(spec)
+        self.set_spec(spec, force=True)
 
-    def set_spec(self, spec: SeatSpec) -> None:
+    def set_spec(self, spec: SeatSpec, force: bool = False) -> None:
+        if spec == self.spec and not force:
+            return
         if spec.rect.size() != self.spec.rect.size():
             self.prepareGeometryChange()
         self.spec = spec
@@ -252,7 +255,7 @@ class LabelItem(QGraphicsObject):
         self._rect = QRectF()
         self.setCacheMode(QGraphicsItem.DeviceCoordinateCache)
         self.setAcceptedMouseButtons(Qt.NoButton)
-        self.set_spec(spec)
+        self.set_spec(spec, force=True)
 
     def _font(self) -> QFont:
         f = QFont()
@@ -260,7 +263,9 @@ class LabelItem(QGraphicsObject):
         f.setBold(self.STYLES.get(self.spec.style, self.STYLES["count"])[2])
         return f
 
-    def set_spec(self, spec: LabelSpec) -> None:
+    def set_spec(self, spec: LabelSpec, force: bool = False) -> None:
+        if spec == self.spec and not force:
+            return
         self.prepareGeometryChange()
         self.spec = spec
         fm = QFontMetricsF(self._font())
@@ -314,6 +319,9 @@ class TableWidget(QGraphicsView):
         self.viewport().setMouseTracking(True)
         self.setMinimumSize(480, 360)
         self._scene.setSceneRect(0, 0, 1280, 720)
+        # card items cache their device pixmaps there: room for a full table at 4K
+        if QPixmapCache.cacheLimit() < 96 * 1024:
+            QPixmapCache.setCacheLimit(96 * 1024)
 
         self._game_id: str | None = None
         self._names: list[str] = []
@@ -539,6 +547,7 @@ class TableWidget(QGraphicsView):
         for spec in plan.cards:
             it = items[spec.key]
             it.key = spec.key
+            old_h = it.height
             self._set_static(it, spec)
             target = self._target_pos(it, spec)
             if group is None:
@@ -546,6 +555,7 @@ class TableWidget(QGraphicsView):
                 it.setPos(target)
                 it.setRotation(spec.rotation)
                 it.setOpacity(1.0)
+                it.setScale(1.0)
                 it.setZValue(spec.z)
                 continue
             start = choreo.start.get(spec.key) if choreo is not None else None
@@ -563,15 +573,23 @@ class TableWidget(QGraphicsView):
                 self._add_anim(group, it, delay, flight, fade=True)
                 continue
             if start is not None:
-                pos0, up0, rot0 = start
+                pos0, up0, rot0 = start[:3]
                 it.set_face(spec.kind, up0)
                 it.setPos(pos0)
                 it.setRotation(rot0)
+                if len(start) > 3 and start[3]:
+                    old_h = start[3]
+            elif spec.key in fresh:
+                old_h = spec.height
             it.setOpacity(1.0)
+            scale0 = old_h / spec.height if spec.height else 1.0
+            if abs(scale0 - 1.0) < 0.01:
+                scale0 = 1.0
+            it.setScale(scale0)
             flips = it.face_up != (spec.face_up and spec.kind is not None) or \
                 (it.face_up and kind_code(it.kind) != kind_code(spec.kind))
             moves = (it.pos() - target).manhattanLength() > 0.5 or abs(it.rotation() - spec.rotation) > 0.05
-            if not flips and not moves:
+            if not flips and not moves and scale0 == 1.0:
                 it.set_face(spec.kind, spec.face_up)
                 it.setZValue(spec.z)
                 continue
@@ -581,7 +599,8 @@ class TableWidget(QGraphicsView):
                 it.set_face(spec.kind, spec.face_up)
             it.setZValue(spec.z + (5000 if moves and not slide else 0))
             self._add_anim(group, it, delay, flight if not slide else int(flight * 0.6),
-                           pos=target if moves else None, rot=spec.rotation if moves else None, flip=flips)
+                           pos=target if moves else None, rot=spec.rotation if moves else None, flip=flips,
+                           scale=scale0)
         if group is not None and choreo is not None:
             for key in choreo.banners:
                 lab = self._labels.get(key)
@@ -617,8 +636,15 @@ class TableWidget(QGraphicsView):
 
     def _add_anim(self, group: QParallelAnimationGroup, it: CardItem, delay: float, duration: int, *,
                   pos: QPointF | None = None, rot: float | None = None, flip: bool = False,
-                  fade: bool = False) -> None:
+                  fade: bool = False, scale: float = 1.0) -> None:
         par = QParallelAnimationGroup()
+        if scale != 1.0:
+            a = QPropertyAnimation(it, b"scale")
+            a.setStartValue(scale)
+            a.setEndValue(1.0)
+            a.setDuration(duration)
+            a.setEasingCurve(QEasingCurve.OutCubic)
+            par.addAnimation(a)
         if pos is not None:
             a = QPropertyAnimation(it, b"pos")
             a.setStartValue(it.pos())
@@ -682,6 +708,7 @@ class TableWidget(QGraphicsView):
             it.setPos(self._target_pos(it, spec))
             it.setRotation(spec.rotation)
             it.setOpacity(1.0)
+            it.setScale(1.0)
             it.setZValue(spec.z)
         for lab in self._labels.values():
             lab.setOpacity(1.0)
@@ -701,14 +728,17 @@ class TableWidget(QGraphicsView):
 
     def _set_static(self, it: CardItem, spec: CardSpec) -> None:
         it.set_height(spec.height)
+        it.set_peek(spec.peek)
         it.role = spec.role
         it.seat = spec.seat
         legal = getattr(self._view, "legal", ()) or ()
         it.action = spec.action if spec.action is not None and spec.action in legal else None
         it.selectable = spec.selectable
         it.strong = spec.strong
-        it.mark = spec.mark
-        it.show_code = self._show_codes
+        if (it.mark, it.show_code) != (spec.mark, self._show_codes):
+            it.mark = spec.mark
+            it.show_code = self._show_codes
+            it.update()
         tip = []
         if spec.kind is not None and spec.face_up:
             name = None
@@ -720,7 +750,9 @@ class TableWidget(QGraphicsView):
             tip.append(name or kind_code(spec.kind))
         if spec.tooltip:
             tip.append(spec.tooltip)
-        it.setToolTip("\n".join(tip))
+        tip = "\n".join(tip)
+        if tip != it.toolTip():
+            it.setToolTip(tip)
         it.setCursor(Qt.PointingHandCursor if it.action is not None else Qt.ArrowCursor)
 
     def _decorate(self) -> None:
