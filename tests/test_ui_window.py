@@ -548,6 +548,25 @@ def test_ui_thread_keeps_ticking_while_slow_bots_think(qtbot, window, monkeypatc
     assert max(gaps) < 0.25, f"the UI thread stalled for {max(gaps) * 1000:.0f} ms"
 
 
+def test_a_failing_computer_player_is_replaced_and_play_goes_on(qtbot, window, monkeypatch):
+    from cekidesk.bots import ceki_bot
+
+    def broken(self, view, rng):
+        raise RuntimeError("bug in the bot")
+
+    monkeypatch.setattr(ceki_bot.CekiHeuristicBot, "choose", broken)
+    w = window
+    c = w.controller
+    start(w, seed=22, seats=[Seat.human("You"), Seat.bot("heuristic", "Budi"), Seat.bot("random", "Sari")])
+    qtbot.waitUntil(lambda: any("Budi's computer player ran into a problem" in line for line in w.log_dock.lines()),
+                    timeout=5000)
+    assert c.bots[1].level == "random"
+    for _ in range(3):                      # the game goes on round the table
+        wait_turn_or_end(qtbot, w)
+        c.play(c.view().legal[0])
+    assert any(line.startswith(("Budi draws", "Budi takes")) for line in w.log_dock.lines())
+
+
 # ---------------------------------------------------------------------------------------------
 # Words
 
