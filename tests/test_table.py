@@ -576,3 +576,38 @@ def test_layout_registry():
         layout_class("no-such-game")
     with pytest.raises(ValueError):
         register_layout("ceki", type("Other", (layout_class("ceki"),), {}))
+
+
+def pile_top(w):
+    pile = items(w, "pile")
+    return max(pile, key=lambda it: it.key[1])
+
+
+def test_cards_fly_where_they_go(qtbot):
+    st = new_state(seed=24)
+    w = make_table(qtbot, speed="normal")
+    w.show_view(st.view(0))
+    events = st.apply(Action(0, "draw"))
+    w.show_view(st.view(0), [e.for_viewer(0) for e in events])
+    w.skip_animations()
+    hand = sorted(items(w, "hand"), key=lambda it: it.pos().x())
+    # prefer a kind held twice: the very copy that was clicked must fly
+    kinds = [it.kind for it in hand]
+    clicked = next((it for it in hand if kinds.count(it.kind) > 1), hand[2])
+    got = collect(w)
+    click(qtbot, w, clicked)
+    assert got == [Action(0, "discard", clicked.kind)]
+    events = st.apply(got[0])
+    w.show_view(st.view(0), [e.for_viewer(0) for e in events])
+    assert pile_top(w) is clicked and w.is_animating()
+    # the next player draws and throws: one of their backs flies to the pile and turns over
+    events = st.apply(Action(1, "draw"))
+    w.show_view(st.view(0), [e.for_viewer(0) for e in events])
+    backs = set(items(w, "opponent", 1))
+    events = st.apply(st.legal_actions(1)[-1])
+    w.show_view(st.view(0), [e.for_viewer(0) for e in events])
+    thrown = pile_top(w)
+    assert thrown in backs
+    w.skip_animations()
+    assert thrown.face_up and thrown.kind == st.view(0).discards[-1]
+    check_no_leak(w, st.view(0))

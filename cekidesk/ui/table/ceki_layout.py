@@ -306,7 +306,7 @@ class CekiLayout(TableLayout):
                 row_cy = panel.bottom() + 0.012 * s + opp_h / 2
                 row_cx = cx
                 row_avail = side_w - 0.02 * s
-            plan.seats.append(self._seat(view, seat, panel, winner, over))
+            plan.seats.append(self._seat(view, seat, panel, winner, over, namer=options.card_namer))
             if over:
                 codes = [_kind(c) for c in hands_codes[seat]] if seat < len(hands_codes) else []
                 if seat == winner and sets:
@@ -314,19 +314,35 @@ class CekiLayout(TableLayout):
                 else:
                     groups = [sorted(codes)]
                 total = sum(len(g) for g in groups)
+                keys = [("rev", seat, i) for i in range(total)]
+                if side != "top" and seat == winner and len(groups) > 1:
+                    # a winner at the side: one set a row, large enough to read
+                    longest = max(len(g) for g in groups)
+                    fit = row_avail * 2.6 / max(1.0, (longest - 1) * 1.04 + 1)
+                    room = (H - M - 0.03 * s) - (panel.bottom() + 0.012 * s)
+                    rh = round(min(0.13 * s, fit, room / (len(groups) * 1.08)))
+                    y = panel.bottom() + 0.012 * s + rh / 2
+                    i0 = 0
+                    marked = False
+                    for g in groups:
+                        wc = win_code if not marked and any(k.code == str(win_code) for k in g) else None
+                        marked = marked or wc is not None
+                        plan.cards.extend(self._row(keys[i0:i0 + len(g)], [g], QPointF(row_cx, y), rh, 1.04, arc=0.0,
+                                                    role="reveal", seat=seat, win_code=wc, z0=300 + 20 * seat + i0))
+                        i0 += len(g)
+                        y += rh * 1.08
+                    continue
                 gaps = len(groups) - 1
-                # as large as fits its space (the in-play size at least, if that fits)
+                # as large as fits its space
                 units = max(1.0, (total - 1) * 1.04 + 1 + gaps * 0.4)   # row width in card widths
                 fit = row_avail * 2.6 / units
                 rh = round(min(0.12 * s, fit))
-                keys = [("rev", seat, i) for i in range(total)]
                 rcy = row_cy + (rh - opp_h) / 2
                 if side == "top":
                     rcy = M + panel_h + 0.012 * s + rh / 2
                 else:
-                    rcx = row_cx
                     rw = card_width(rh) * (total * 1.04 + gaps * 0.4)
-                    row_cx = max(M + rw / 2, min(W - M - rw / 2, rcx))
+                    row_cx = max(M + rw / 2, min(W - M - rw / 2, row_cx))
                 plan.cards.extend(self._row(keys, groups, QPointF(row_cx, rcy), rh, 1.04, arc=0.0, role="reveal",
                                             seat=seat, win_code=win_code if seat == winner else None, z0=300 + 20 * seat))
             else:
@@ -341,7 +357,7 @@ class CekiLayout(TableLayout):
                 for i in range(cnt):
                     plan.cards.append(CardSpec(("o", seat, i), None, False, QPointF(left + w / 2 + i * sp, row_cy),
                                                opp_h, z=300 + 20 * seat + i * 0.1, role="opponent", seat=seat,
-                                               tooltip=self._name(seat),
+                                               tooltip=self._name(seat), mark="frozen" if view.called[seat] else None,
                                                peek=(sp / w + 0.02, 1.0) if i + 1 < cnt else (1.0, 1.0)))
                 if fd:
                     fx = left + w / 2 + (cnt - 1) * sp + w / 2 + gap + w / 2
@@ -376,12 +392,23 @@ class CekiLayout(TableLayout):
         self._clamp(plan, W, H)
         return plan
 
-    def _seat(self, view: Any, seat: int, rect: QRectF, winner: int, over: bool, human: bool = False) -> SeatSpec:
+    def _seat(self, view: Any, seat: int, rect: QRectF, winner: int, over: bool, human: bool = False,
+              namer: Any = None) -> SeatSpec:
         called = bool(view.called[seat])
+        extra = ""
+        known = view.known[seat] if seat < len(view.known) else ()
+        if known and not human and not over:
+            names = []
+            for k in known:
+                try:
+                    names.append(namer(k) if namer else k.code)
+                except Exception:
+                    names.append(k.code)
+            extra = tr("Seen taking: %1").replace("%1", ", ".join(names))
         return SeatSpec(seat=seat, rect=rect, name=self._name(seat), count=view.hand_counts[seat],
                         dealer=seat == view.dealer, to_move=(seat in view.to_act) and not over,
                         called=called, call_text=tr("ceki") if called else "", winner=seat == winner,
-                        human=human)
+                        human=human, extra=extra)
 
     def _row(self, keys: list, groups: list[list[Kind]], centre: QPointF, h: float, spacing: float, *,
              arc: float, role: str, seat: int, win_code: Any = None, z0: float = 0.0, fan: float = 0.0) -> list[CardSpec]:

@@ -106,6 +106,7 @@ class SeatItem(QGraphicsObject):
         super().__init__()
         self.spec = spec
         self.thinking = False
+        self.phase = 0
         self.setCacheMode(QGraphicsItem.DeviceCoordinateCache)
         self.setAcceptedMouseButtons(Qt.NoButton)
         self.set_spec(spec, force=True)
@@ -122,6 +123,8 @@ class SeatItem(QGraphicsObject):
             tips.append(tr("Dealer"))
         if spec.called:
             tips.append(tr("Has called ceki"))
+        if spec.extra:
+            tips.append(spec.extra)
         self.setToolTip("\n".join(tips))
         self.update()
 
@@ -224,6 +227,8 @@ class SeatItem(QGraphicsObject):
             p.setBrush(QColor(120, 200, 255))
             r = h * 0.045
             for i in range(3):
+                c = QColor(120, 200, 255, 255 if i == self.phase % 3 else 110)
+                p.setBrush(c)
                 p.drawEllipse(QPointF(right - (2 - i) * r * 3.2 - r, y2 + h * 0.17), r, r)
         elif s.winner:
             c = QPointF(right - h * 0.17, y2 + h * 0.18)
@@ -352,6 +357,9 @@ class TableWidget(QGraphicsView):
         self._serial = 0
         self._felt: QPixmap | None = None
         self._felt_key: tuple = ()
+        self._think_timer = QTimer(self)
+        self._think_timer.setInterval(380)
+        self._think_timer.timeout.connect(self._think_tick)
 
     # ===========================================================================================
     # public interface
@@ -409,6 +417,18 @@ class TableWidget(QGraphicsView):
         self._thinking = seat
         for q, item in self._seats.items():
             item.set_thinking(q == seat)
+        if seat >= 0 and seat in self._seats:
+            self._think_timer.start()
+        else:
+            self._think_timer.stop()
+
+    def _think_tick(self) -> None:
+        item = self._seats.get(self._thinking)
+        if item is None or not item.thinking:
+            self._think_timer.stop()
+            return
+        item.phase += 1
+        item.update()
 
     def skip_animations(self) -> None:
         """Finish every running animation at once."""
@@ -895,11 +915,8 @@ class TableWidget(QGraphicsView):
         legal = getattr(self._view, "legal", ()) or ()
         if action is None or action not in legal:
             return False
-        self._played_key = key
-        serial = self._serial
+        self._played_key = key   # the copy that was clicked flies (the next show_view uses it)
         self.actionChosen.emit(action)
-        if self._serial == serial:
-            self._played_key = None
         return True
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
