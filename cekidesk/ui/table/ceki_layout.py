@@ -107,7 +107,7 @@ class CekiLayout(TableLayout):
         n = view.n_players
         me = self.human if 0 <= self.human < n else view.viewer
         self.human = me
-        s = max(200.0, min(H, W * 0.5625))
+        s = max(200.0, min(H, W * 0.75))
         M = max(6.0, 0.014 * s)
         plan = Plan()
         legal = set(view.legal)
@@ -138,6 +138,7 @@ class CekiLayout(TableLayout):
         sets = details.get("sets") or []
 
         wh = card_width(hand_h)
+        hand_max_w = W - 2 * (M + panel_w + 0.04 * s)   # the name plate on the left, face-down cards right
         arc = 0.0065 * hand_h
         hand_bottom = H - M - 0.09 * hand_h      # room for rotation and the glow
         hand_cy = hand_bottom - hand_h / 2 - arc * 16
@@ -223,7 +224,8 @@ class CekiLayout(TableLayout):
                 groups = [sorted(codes)]
             keys = _keys_for([k for g in groups for k in g], "h")
             human_cards = self._row(keys, groups, QPointF(W / 2, hand_cy), hand_h, 1.04, arc=arc, role="reveal",
-                                    seat=me, win_code=win_code if me == winner else None, z0=600, fan=1.2)
+                                    seat=me, win_code=win_code if me == winner else None, z0=600, fan=1.2,
+                                    max_width=hand_max_w)
         else:
             order = self._hand_order(view, options.sort_hand)
             called = view.called[me]
@@ -247,7 +249,8 @@ class CekiLayout(TableLayout):
                 groups_k = [order]
             flat = [k for g in groups_k for k in g]
             human_cards = self._row(flat, [[k[1] for k in g] for g in groups_k], QPointF(W / 2, hand_cy),
-                                    hand_h, 1.04, arc=arc, role="hand", seat=me, z0=600, fan=1.4)
+                                    hand_h, 1.04, arc=arc, role="hand", seat=me, z0=600, fan=1.4,
+                                    max_width=hand_max_w)
             for spec in human_cards:
                 a = Action(me, "discard", spec.kind)
                 spec.selectable = True
@@ -353,6 +356,11 @@ class CekiLayout(TableLayout):
                 fsp = 0.3 * w
                 gap = 0.5 * w if fd else 0.0
                 row_w = w + (cnt - 1) * sp + (gap + w + (fd - 1) * fsp if fd else 0.0)
+                if row_w > row_avail:
+                    f = max(0.2, (row_avail - w - (gap + w if fd else 0.0)) /
+                            max(1.0, (cnt - 1) * sp + (max(0, fd - 1) * fsp)))
+                    sp, fsp = sp * f, fsp * f
+                    row_w = w + (cnt - 1) * sp + (gap + w + (fd - 1) * fsp if fd else 0.0)
                 left = row_cx - row_w / 2
                 for i in range(cnt):
                     plan.cards.append(CardSpec(("o", seat, i), None, False, QPointF(left + w / 2 + i * sp, row_cy),
@@ -411,11 +419,15 @@ class CekiLayout(TableLayout):
                         human=human, extra=extra)
 
     def _row(self, keys: list, groups: list[list[Kind]], centre: QPointF, h: float, spacing: float, *,
-             arc: float, role: str, seat: int, win_code: Any = None, z0: float = 0.0, fan: float = 0.0) -> list[CardSpec]:
+             arc: float, role: str, seat: int, win_code: Any = None, z0: float = 0.0, fan: float = 0.0,
+             max_width: float | None = None) -> list[CardSpec]:
         w = card_width(h)
         total = sum(len(g) for g in groups)
         gap = 0.4 * w
         width = w * spacing * (total - 1) + gap * (len(groups) - 1) if total else 0.0
+        if max_width is not None and total > 1 and width + w > max_width:
+            f = max(0.2, (max_width - w) / width)     # overlap the cards rather than leave the window
+            spacing, gap, width = spacing * f, gap * f, width * f
         x = centre.x() - width / 2
         out = []
         i = 0
