@@ -432,13 +432,21 @@ def test_a_new_view_during_an_animation_ends_exactly(qtbot):
     ref = make_table(qtbot, speed="off")
     w.show_view(st.view(0), [e.for_viewer(0) for e in st.deal_events])
     rng = random.Random(13)
-    for _ in range(12):
+    moves = 0
+    while not st.is_terminal():   # to the end of the hand: the reveal is animated too
         p = st.to_act()[0]
         events = st.apply(rng.choice(st.legal_actions(p)))
         w.show_view(st.view(0), [e.for_viewer(0) for e in events])
+        moves += 1
+        if moves % 7 == 0:
+            w.skip_animations()
+            ref.show_view(st.view(0))
+            assert positions(w) == positions(ref)
+    assert w.is_animating()
     w.skip_animations()
     ref.show_view(st.view(0))
     assert positions(w) == positions(ref)
+    assert all(it.face_up for it in w.card_items() if it.role == "reveal")
 
 
 # -- dragging, sorting, hints -----------------------------------------------------------------
