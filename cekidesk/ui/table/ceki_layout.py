@@ -15,10 +15,6 @@ from .cards import card_width
 from .layouts import CardSpec, Choreo, DropZone, LabelSpec, LayoutOptions, Plan, SeatSpec, TableLayout, register_layout
 
 
-def tr(text: str) -> str:
-    return QCoreApplication.translate("TableWidget", text)
-
-
 def _value_group(kind: Kind, iyo_one_rank: bool) -> int:
     if kind.is_honour:
         return 0 if iyo_one_rank else 9 + kind.value - 27
@@ -82,7 +78,7 @@ class CekiLayout(TableLayout):
     def _name(self, seat: int) -> str:
         if 0 <= seat < len(self.seat_names) and self.seat_names[seat]:
             return self.seat_names[seat]
-        return tr("Player %1").replace("%1", str(seat + 1))
+        return QCoreApplication.translate("TableWidget", "Player %1").replace("%1", str(seat + 1))
 
     def _sides(self, n: int) -> list[tuple[int, str, float]]:
         """(seat, side, position along the side 0..1) for every opponent, clockwise from the
@@ -171,9 +167,10 @@ class CekiLayout(TableLayout):
             plan.cards.append(CardSpec(
                 ("stock", i), None, False, QPointF(stock_x - i * off, cy - i * off), mid_h,
                 z=100 + i, role="stock", action=stock_act, strong=True,
-                tooltip=tr("Stock: %1 cards").replace("%1", str(sc))))
+                tooltip=QCoreApplication.translate("TableWidget", "Stock: %1 cards").replace("%1", str(sc))))
         plan.labels.append(LabelSpec(("stock",), str(sc), QPointF(stock_x, cy + mid_h / 2 + font * 1.05),
-                                     font * 0.95, "count", tr("Cards left in the stock")))
+                                     font * 0.95, "count",
+                                     QCoreApplication.translate("TableWidget", "Cards left in the stock")))
         self._stock_top = QPointF(stock_x - max(0, shown - 1) * off, cy - max(0, shown - 1) * off)
 
         # discard pile: fanned to the right, in up to three rows, the top card in front
@@ -194,6 +191,8 @@ class CekiLayout(TableLayout):
             rows = math.ceil(npile / per)
             y_first = cy - (rows - 1) * dy / 2
             take_ok = take_a in legal
+            tip_fresh = QCoreApplication.translate("TableWidget", "Last discard, drawn and thrown at once")
+            tip_last = QCoreApplication.translate("TableWidget", "Last discard")
             for i, k in enumerate(pile):
                 r, c = divmod(i, per)
                 top = i == npile - 1
@@ -204,20 +203,23 @@ class CekiLayout(TableLayout):
                     ("pile", i), k, True, QPointF(pile_l + c * sp, y_first + r * dy), mid_h,
                     z=200 + i, role="pile", action=take_a if top and take_ok else None, strong=True,
                     mark="drawn" if top and view.last_fresh and not over else None,
-                    tooltip=(tr("Last discard, drawn and thrown at once") if top and view.last_fresh
-                             else (tr("Last discard") if top else None)), peek=(fx, fy)))
+                    tooltip=(tip_fresh if top and view.last_fresh else (tip_last if top else None)), peek=(fx, fy)))
         drop_rect = QRectF(x0 - 0.02 * s, mid_top, block_w + 0.04 * s, mid_bot - mid_top)
         drops = {a.card: a for a in view.legal if a.verb == "discard"}
         if drops:
             plan.drops.append(DropZone(drop_rect, drops))
         if over and not result.winners:
-            plan.labels.append(LabelSpec(("result",), tr("Drawn hand: the stock is exhausted"),
+            plan.labels.append(LabelSpec(("result",),
+                                         QCoreApplication.translate("TableWidget", "Drawn hand: the stock is exhausted"),
                                          QPointF(W / 2, mid_top + font), font * 1.1, "winner"))
 
         # -- the human ---------------------------------------------------------------------------
         human_cards: list[CardSpec] = []
         if over:
-            codes = [_kind(c) for c in hands_codes[me]] if me < len(hands_codes) else list(view.hand) + list(view.facedown)
+            if me < len(hands_codes):
+                codes = [_kind(c) for c in hands_codes[me]]
+            else:
+                codes = list(view.hand) + list(view.facedown)
             if me == winner and sets:
                 groups = [[_kind(c) for c in g] for g in sets]
             else:
@@ -257,10 +259,10 @@ class CekiLayout(TableLayout):
                 spec.action = a if a in legal else None
                 if spec.key == drawn_key:
                     spec.mark = "drawn"
-                    spec.tooltip = tr("The card you drew")
+                    spec.tooltip = QCoreApplication.translate("TableWidget", "The card you drew")
                 elif called:
                     spec.mark = "frozen"
-                    spec.tooltip = tr("Frozen set")
+                    spec.tooltip = QCoreApplication.translate("TableWidget", "Frozen set")
         # keep the hand inside the window even at narrow sizes
         plan.cards.extend(human_cards)
         if human_cards:
@@ -275,14 +277,16 @@ class CekiLayout(TableLayout):
             fh = round(0.62 * hand_h)
             fw = card_width(fh)
             keys = _keys_for(view.facedown, "hfd")
+            tip = QCoreApplication.translate("TableWidget", "Face-down (your ceki call)")
             x = hand_r + 0.035 * s + fw / 2
             fy = hand_cy + (hand_h - fh) / 2 - 0.01 * s
             for i, key in enumerate(keys):
                 plan.cards.append(CardSpec(key, key[1], True, QPointF(x + i * 0.62 * fw, fy), fh, z=500 + i,
                                            role="facedown", seat=me, dim=True, mark="ceki",
-                                           tooltip=tr("Face-down (your ceki call)")))
+                                           tooltip=tip))
             right = x + (len(keys) - 1) * 0.62 * fw
-            plan.labels.append(LabelSpec(("call", me), tr("ceki"), QPointF((x + right) / 2, fy - fh / 2 - font * 0.9),
+            plan.labels.append(LabelSpec(("call", me), QCoreApplication.translate("TableWidget", "ceki"),
+                                         QPointF((x + right) / 2, fy - fh / 2 - font * 0.9),
                                          font, "banner"))
         hp_x = max(M + panel_w / 2, hand_l - 0.03 * s - panel_w / 2)
         plan.seats.append(self._seat(view, me, QRectF(hp_x - panel_w / 2, hand_cy - panel_h / 2, panel_w, panel_h),
@@ -347,7 +351,8 @@ class CekiLayout(TableLayout):
                     rw = card_width(rh) * (total * 1.04 + gaps * 0.4)
                     row_cx = max(M + rw / 2, min(W - M - rw / 2, row_cx))
                 plan.cards.extend(self._row(keys, groups, QPointF(row_cx, rcy), rh, 1.04, arc=0.0, role="reveal",
-                                            seat=seat, win_code=win_code if seat == winner else None, z0=300 + 20 * seat))
+                                            seat=seat, win_code=win_code if seat == winner else None,
+                                            z0=300 + 20 * seat))
             else:
                 cnt = view.hand_counts[seat]
                 fd = view.facedown_counts[seat]
@@ -368,14 +373,15 @@ class CekiLayout(TableLayout):
                                                tooltip=self._name(seat), mark="frozen" if view.called[seat] else None,
                                                peek=(sp / w + 0.02, 1.0) if i + 1 < cnt else (1.0, 1.0)))
                 if fd:
+                    tip_fd = QCoreApplication.translate("TableWidget", "Face-down (ceki)")
                     fx = left + w / 2 + (cnt - 1) * sp + w / 2 + gap + w / 2
                     for j in range(fd):
                         plan.cards.append(CardSpec(("ofd", seat, j), None, False, QPointF(fx + j * fsp, row_cy),
                                                    opp_h, z=300 + 20 * seat + 5 + j * 0.1, role="facedown", seat=seat,
-                                                   mark="ceki", tooltip=tr("Face-down (ceki)"),
+                                                   mark="ceki", tooltip=tip_fd,
                                                    peek=(fsp / w + 0.02, 1.0) if j + 1 < fd else (1.0, 1.0)))
                     lx = fx + (fd - 1) * fsp / 2
-                    plan.labels.append(LabelSpec(("call", seat), tr("ceki"),
+                    plan.labels.append(LabelSpec(("call", seat), QCoreApplication.translate("TableWidget", "ceki"),
                                                  QPointF(lx, row_cy + opp_h / 2 + font * 0.75), font * 0.9, "banner"))
 
         # the winner's score line
@@ -412,10 +418,11 @@ class CekiLayout(TableLayout):
                     names.append(namer(k) if namer else k.code)
                 except Exception:
                     names.append(k.code)
-            extra = tr("Seen taking: %1").replace("%1", ", ".join(names))
+            extra = QCoreApplication.translate("TableWidget", "Seen taking: %1").replace("%1", ", ".join(names))
         return SeatSpec(seat=seat, rect=rect, name=self._name(seat), count=view.hand_counts[seat],
                         dealer=seat == view.dealer, to_move=(seat in view.to_act) and not over,
-                        called=called, call_text=tr("ceki") if called else "", winner=seat == winner,
+                        called=called, winner=seat == winner,
+                        call_text=QCoreApplication.translate("TableWidget", "ceki") if called else "",
                         human=human, extra=extra)
 
     def _row(self, keys: list, groups: list[list[Kind]], centre: QPointF, h: float, spacing: float, *,
@@ -593,8 +600,8 @@ class CekiLayout(TableLayout):
     @staticmethod
     def shortcuts() -> list[tuple[str, str]]:
         return [
-            ("D", tr("Draw a card from the stock")),
-            ("T", tr("Take the last discard")),
+            ("D", QCoreApplication.translate("TableWidget", "Draw a card from the stock")),
+            ("T", QCoreApplication.translate("TableWidget", "Take the last discard")),
         ]
 
 

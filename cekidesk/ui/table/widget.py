@@ -12,7 +12,6 @@ import math
 from typing import Any, Callable, Hashable, Sequence
 
 from PySide6.QtCore import (
-    QAbstractAnimation,
     QCoreApplication,
     QEasingCurve,
     QParallelAnimationGroup,
@@ -92,10 +91,6 @@ def _shield_none_refcount() -> bool:
 NONE_SHIELDED = _shield_none_refcount()
 
 
-def tr(text: str) -> str:
-    return QCoreApplication.translate("TableWidget", text)
-
-
 # -----------------------------------------------------------------------------------------------
 # Seat panels and labels
 
@@ -120,9 +115,9 @@ class SeatItem(QGraphicsObject):
         self.setPos(spec.rect.topLeft())
         tips = [spec.name]
         if spec.dealer:
-            tips.append(tr("Dealer"))
+            tips.append(QCoreApplication.translate("TableWidget", "Dealer"))
         if spec.called:
-            tips.append(tr("Has called ceki"))
+            tips.append(QCoreApplication.translate("TableWidget", "Has called ceki"))
         if spec.extra:
             tips.append(spec.extra)
         self.setToolTip("\n".join(tips))
@@ -188,7 +183,7 @@ class SeatItem(QGraphicsObject):
             f.setPixelSize(max(7, round(chip * 0.62)))
             p.setFont(f)
             p.setPen(QColor(60, 40, 0))
-            p.drawText(QRectF(c.x() - chip / 2, c.y() - chip / 2, chip, chip), Qt.AlignCenter, tr("D"))
+            p.drawText(QRectF(c.x() - chip / 2, c.y() - chip / 2, chip, chip), Qt.AlignCenter, QCoreApplication.translate("TableWidget", "D"))
             right -= chip + pad * 0.4
         p.setFont(name_font)
         p.setPen(QColor(245, 240, 225))
@@ -440,8 +435,8 @@ class TableWidget(QGraphicsView):
     def shortcuts() -> list[tuple[str, str]]:
         """(key, what it does) pairs for the Help page — strings already translated."""
         out = [
-            (tr("Left / Right"), tr("Select a card in your hand")),
-            (tr("Enter / Space"), tr("Throw the selected card")),
+            (QCoreApplication.translate("TableWidget", "Left / Right"), QCoreApplication.translate("TableWidget", "Select a card in your hand")),
+            (QCoreApplication.translate("TableWidget", "Enter / Space"), QCoreApplication.translate("TableWidget", "Throw the selected card")),
         ]
         seen = {k for k, _ in out}
         for cls in registered_layouts().values():
