@@ -58,37 +58,6 @@ from .layouts import CardSpec, LabelSpec, LayoutOptions, Plan, SeatSpec, TableLa
 SPEEDS = {"off": 0, "fast": 170, "normal": 320, "slow": 650}   # one card's flight, ms
 
 
-def _shield_none_refcount() -> bool:
-    """Work around a binding bug seen with PySide6 6.12.0 on Python 3.11: every call of a Qt
-    method that returns nothing drops a reference to ``None`` that it never took, and every
-    ``Signal.emit()`` one to ``True``.  Python < 3.12 counts references to these singletons, so
-    after some thousands of paints or signals the interpreter aborts ("deallocating None").  If a
-    probe sees a leak, give the singleton a reference count that can never run out.  (The real fix
-    is a PySide6 without the bug: 6.11.x is fine.)  Returns True if anything was applied."""
-    import ctypes
-    import sys
-
-    from PySide6.QtCore import QObject
-
-    if sys.version_info >= (3, 12) or sys.implementation.name != "cpython":
-        return False   # None, True and False are immortal there
-
-    class _Probe(QObject):
-        ping = Signal()
-
-    point, probe = QPointF(), _Probe()
-    applied = False
-    for obj, poke in ((None, lambda: point.setX(0.0)), (True, probe.ping.emit), (False, probe.ping.emit)):
-        before = sys.getrefcount(obj)
-        for _ in range(16):
-            poke()
-        if sys.getrefcount(obj) < before:
-            ctypes.c_ssize_t.from_address(id(obj)).value += 1 << 50
-            applied = True
-    return applied
-
-
-NONE_SHIELDED = _shield_none_refcount()
 
 
 # -----------------------------------------------------------------------------------------------
