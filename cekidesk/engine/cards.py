@@ -148,7 +148,7 @@ class Card(NamedTuple):
     @classmethod
     def parse(cls, text: str) -> "Card":
         code, _, copy = text.strip().partition(".")
-        if copy and not copy.isdigit():
+        if copy and not copy.isdecimal():
             raise CardCodeError(f"{text!r} is not a card: the copy after '.' must be a number")
         return cls(Kind.parse(code), int(copy) if copy else 0)
 
@@ -233,7 +233,7 @@ class WCard(NamedTuple):
     @classmethod
     def parse(cls, text: str) -> "WCard":
         code, _, copy = text.strip().partition(".")
-        if copy and not copy.isdigit():
+        if copy and not copy.isdecimal():
             raise CardCodeError(f"{text!r} is not a card: the copy after '.' must be a number")
         return cls(WKind.parse(code), int(copy) if copy else 0)
 

@@ -86,7 +86,7 @@ class Action(NamedTuple):
         if not isinstance(text, str):
             raise ActionParseError(f"an action must be text, not {type(text).__name__}")
         parts = text.split()
-        if len(parts) < 2 or not parts[0].isdigit() or not parts[1].isidentifier():
+        if len(parts) < 2 or not parts[0].isdecimal() or not parts[1].isidentifier():
             raise ActionParseError(f"{text!r} is not an action (expected e.g. '2 discard S9')")
         player, verb = int(parts[0]), parts[1]
         card = target = amount = None

@@ -115,6 +115,7 @@ class CekiView:
     facedown_counts: tuple[int, ...]
     called: tuple[bool, ...]
     known: tuple[tuple[Kind, ...], ...]    # per player: kinds seen taken from the pile, still held
+                                           # (in the hand or, after a call, possibly face-down)
     discards: tuple[Kind, ...]             # the discard pile, bottom → top
     last_fresh: bool                       # the top discard was drawn and thrown in the same turn
     stock_count: int
@@ -203,7 +204,8 @@ class CekiState(GameState):
         self.counts[p][g] = 0
         self.called[p] = True
         self.call_group[p] = g
-        self.known[p] = [k for k in self.known[p] if grp[k] != g]
+        # ``known`` stays as it is: a card seen taken is still held, in the hand or face-down, and
+        # others cannot tell which (dropping it here would reveal the pair's value).
         if events is not None:
             events.append(Event("call", p, {"facedown": len(down)},
                                 {"cards": [Kind(u % 30).code for u in down]}, frozenset({p})))
@@ -271,14 +273,8 @@ class CekiState(GameState):
         if self.called[player]:
             return [acts[self.drawn % 30]]
         took = self.took % 30 if self.took >= 0 else -1
-        seen = set()
-        out = []
-        for u in self.hands[player]:
-            k = u % 30
-            if k != took and k not in seen:
-                seen.add(k)
-                out.append(acts[k])
-        return out
+        # in kind order, so that the view does not depend on the order the cards arrived in
+        return [acts[k] for k in sorted({u % 30 for u in self.hands[player]}) if k != took]
 
     def _apply(self, action: Action, events: list[Event] | None) -> None:
         p = action.player
@@ -394,15 +390,13 @@ class CekiState(GameState):
             if q == viewer:
                 continue
             must_keep = list(self.known[q])
-            for i, u in enumerate(other.hands[q]):
-                if u % 30 in must_keep and u != other.drawn:
-                    must_keep.remove(u % 30)
-                    continue
-                slots.append((other.hands[q], i))
-                pool.append(u)
-            for i, u in enumerate(other.facedown[q]):
-                slots.append((other.facedown[q], i))
-                pool.append(u)
+            for place in (other.hands[q], other.facedown[q]):
+                for i, u in enumerate(place):
+                    if u % 30 in must_keep and u != other.drawn:
+                        must_keep.remove(u % 30)
+                        continue
+                    slots.append((place, i))
+                    pool.append(u)
         for i, u in enumerate(other.stock):
             slots.append((other.stock, i))
             pool.append(u)
@@ -455,7 +449,14 @@ def determinize(view: CekiView, rng: random.Random) -> CekiState:
     known = [[k.value for k in ks] for ks in view.known]
     for q in range(n):
         if q != view.viewer:
-            hands[q] = [take(k) for k in view.known[q]]
+            # cards seen taken are still held: in the hand, or (after a call) face-down
+            # (a caller in mid-turn keeps one hand place for the unseen card it drew)
+            room = view.hand_counts[q]
+            if q == view.current and view.phase == PHASE_DISCARD and view.called[q]:
+                room -= 1
+            seen = [take(k) for k in view.known[q]]
+            hands[q] = seen[:room]
+            facedown[q] = seen[room:]
     pool = [take(k) for k, c in unseen_kinds(view).items() for _ in range(c)]
     rng.shuffle(pool)
     for q in range(n):
@@ -463,8 +464,8 @@ def determinize(view: CekiView, rng: random.Random) -> CekiState:
             continue
         need = view.hand_counts[q] - len(hands[q])
         hands[q].extend(pool[:need]); del pool[:need]  # noqa: E702
-        f = view.facedown_counts[q]
-        facedown[q] = pool[:f]; del pool[:f]  # noqa: E702
+        f = view.facedown_counts[q] - len(facedown[q])
+        facedown[q].extend(pool[:f]); del pool[:f]  # noqa: E702
     state.stock = pool
     state.hands, state.facedown, state.discards, state.known = hands, facedown, discards, known
     state.counts = []
@@ -482,8 +483,18 @@ def determinize(view: CekiView, rng: random.Random) -> CekiState:
     state.current, state.phase, state._result = view.current, view.phase, view.result
     state.drawn = -1
     state.took = -1
+    me = view.viewer
     if view.drawn is not None:
-        state.drawn = next(u for u in hands[view.viewer] if u % 30 == view.drawn.value)
+        state.drawn = next(u for u in hands[me] if u % 30 == view.drawn.value)
+    elif view.phase == PHASE_DISCARD and view.current == me and not view.called[me]:
+        # the viewer took the last discard: its kind is the one kind in hand they may not throw
+        allowed = {a.card for a in view.legal}
+        took = next((k for k in view.hand if k not in allowed), None)
+        if took is not None:
+            state.took = next(u for u in hands[me] if u % 30 == took.value)
+    elif view.phase == PHASE_DISCARD and view.called[view.current]:
+        # another caller in mid-turn drew a card (callers take only to win): say which one
+        state.drawn = hands[view.current][-1]
     state.deal_events = []
     return state
 
