@@ -223,3 +223,18 @@ def test_apply_refuses_non_actions_and_unknown_players():
     with pytest.raises(IllegalActionError):
         s.apply(Action(-1, "draw"))
     assert s.view(0) == before
+
+
+def test_look_alike_actions_are_refused_or_played_as_the_engine_value():
+    """An int in place of a Kind (IntEnum compares equal) or a float seat must not reach the rules."""
+    from cekidesk.engine.core import Action, IllegalActionError
+    from cekidesk.games.ceki import CekiOptions, CekiState
+
+    s = CekiState(4, CekiOptions(), 3, 0)
+    p = s.current
+    with pytest.raises(IllegalActionError):
+        s.apply(Action(float(p), "draw"))
+    s.apply(Action(p, "draw"))
+    legal = s.legal_actions(p)[0]
+    events = s.apply(Action(p, "discard", int(legal.card)))
+    assert events[0].data["card"] == legal.card.code

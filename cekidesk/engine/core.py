@@ -217,12 +217,17 @@ class GameState:
             raise IllegalActionError(f"not an action: {action!r}")
         if self.is_terminal():
             raise GameOverError("the hand is over", action)
-        if not 0 <= action.player < self.n_players:
+        if type(action.player) is not int or not 0 <= action.player < self.n_players:
             raise IllegalActionError(f"there is no player {action.player}", action)
         if action.player not in self.to_act():
             raise NotYourTurnError(f"player {action.player} is not to act now", action)
-        if action not in self.legal_actions(action.player):
-            raise IllegalActionError(f"{action} is not a legal action now", action)
+        legal = self.legal_actions(action.player)
+        try:
+            # play the engine's own value: an equal look-alike (an int for a Kind, 1.0 for seat 1)
+            # must not reach the rules
+            action = legal[legal.index(action)]
+        except ValueError:
+            raise IllegalActionError(f"{action} is not a legal action now", action) from None
         events: list[Event] = []
         self._apply(action, events)
         return events
@@ -254,8 +259,8 @@ class GameState:
 class GameSpec:
     """What the app needs to know about a game to offer it, create hands and settle them.
 
-    ``new_hand(options, n_players, seed, dealer, hand_index)`` creates a hand's state; the match
-    layer calls it once per hand.  ``settle(result, options, stake_cents)`` turns a hand's result
+    ``new_hand(options, n_players, seed, dealer)`` creates a hand's state; the match layer calls it
+    once per hand.  ``settle(result, options, stake_cents)`` turns a hand's result
     into payments in cents per player (they sum to zero unless a pot takes part).  ``match_modes``
     lists the end conditions the game offers (see :mod:`cekidesk.engine.match`).
     ``next_dealer(result, dealer, n_players)`` says who deals the next hand.
