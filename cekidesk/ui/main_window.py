@@ -479,6 +479,9 @@ class MainWindow(QMainWindow):
         self._hand_end_pending = False
         self._close_end_dialogs()
         self.controller.next_hand()
+        # give the keyboard back to the table (without a window manager nobody else does)
+        self.activateWindow()
+        self.table.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def show_standings(self) -> StandingsDialog | None:
         c = self.controller

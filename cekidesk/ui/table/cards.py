@@ -146,6 +146,26 @@ class CardItem(QGraphicsObject):
         # repaints blit a device pixmap: paint() runs only when the card itself changes
         self.setCacheMode(QGraphicsItem.DeviceCoordinateCache)
         self.setFlag(QGraphicsItem.ItemIsSelectable, False)
+        self.setFlag(QGraphicsItem.ItemSendsGeometryChanges, True)   # to hear of rotations
+
+    # -- caching ---------------------------------------------------------------------------
+    def _update_cache(self) -> None:
+        """Unrotated cards blit a device-pixel cache; rotated ones (the hand fan) keep an
+        item-coordinate cache at device resolution, because Qt rebuilds a device cache of a rotated
+        item on every paint."""
+        if not self.rotation():
+            if self.cacheMode() != QGraphicsItem.DeviceCoordinateCache:
+                self.setCacheMode(QGraphicsItem.DeviceCoordinateCache)
+            return
+        views = self.scene().views() if self.scene() is not None else []
+        dpr = views[0].devicePixelRatioF() if views else 1.0
+        size = (self._br.size() * dpr).toSize()
+        self.setCacheMode(QGraphicsItem.ItemCoordinateCache, size)
+
+    def itemChange(self, change: QGraphicsItem.GraphicsItemChange, value: Any) -> Any:
+        if change in (QGraphicsItem.ItemRotationHasChanged, QGraphicsItem.ItemSceneHasChanged):
+            self._update_cache()
+        return super().itemChange(change, value)
 
     # -- geometry -------------------------------------------------------------------------
     def _update_geometry(self) -> None:
@@ -155,6 +175,8 @@ class CardItem(QGraphicsObject):
         path = QPainterPath()
         path.addRect(self.visible_rect())
         self._shape = path
+        if self.rotation():
+            self._update_cache()
 
     @property
     def height(self) -> float:
