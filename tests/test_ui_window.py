@@ -469,6 +469,9 @@ def test_settings_apply_at_once_and_persist(qtbot, window, monkeypatch):
     assert not w.act_hint.isVisible() if w.toolbar.isVisible() else True
     assert not w.hint_available()
     assert load_settings().bot_pace_ms == 1200
+    dlg.show_codes.setChecked(True)
+    assert calls[-1]["show_codes"] is True
+    assert load_settings().show_card_codes is True
 
 
 def test_window_geometry_is_remembered(qtbot, boxes):

@@ -64,6 +64,7 @@ class Settings(BaseModel):
     hints: bool = Field(True, description="Show hints.")
     highlight_legal: bool = Field(True, description="Highlight the cards and moves that are allowed now.")
     sort_hand: bool = Field(True, description="Keep the player's hand sorted.")
+    show_card_codes: bool = Field(False, description="Print each card's code (S9, WF …) in its corner, for learners.")
     autosave: bool = Field(True, description="Save the game in progress automatically.")
     last_game_id: str = Field("ceki", pattern=r"^[a-z][a-z0-9_]{0,31}$",
                               description="The game chosen last time.")

@@ -583,6 +583,10 @@ class SettingsDialog(QDialog):
         self.sort_hand.setObjectName("sortCheck")
         self.sort_hand.setChecked(settings.sort_hand)
         form.addRow(self.sort_hand)
+        self.show_codes = QCheckBox(self.tr("Show card &codes in the corner (S9, WF …) while learning"), self)
+        self.show_codes.setObjectName("codesCheck")
+        self.show_codes.setChecked(settings.show_card_codes)
+        form.addRow(self.show_codes)
         self.autosave = QCheckBox(self.tr("Save the game &automatically after every move"), self)
         self.autosave.setObjectName("autosaveCheck")
         self.autosave.setChecked(settings.autosave)
@@ -597,7 +601,7 @@ class SettingsDialog(QDialog):
             combo.currentIndexChanged.connect(self._store)
         for spin in (self.pace, self.opponents):
             spin.valueChanged.connect(self._store)
-        for box in (self.hints, self.highlight, self.sort_hand, self.autosave):
+        for box in (self.hints, self.highlight, self.sort_hand, self.show_codes, self.autosave):
             box.toggled.connect(self._store)
 
     def _store(self, *_: Any) -> None:
@@ -612,6 +616,7 @@ class SettingsDialog(QDialog):
         s.hints = self.hints.isChecked()
         s.highlight_legal = self.highlight.isChecked()
         s.sort_hand = self.sort_hand.isChecked()
+        s.show_card_codes = self.show_codes.isChecked()
         s.autosave = self.autosave.isChecked()
         self.settingsChanged.emit()
 

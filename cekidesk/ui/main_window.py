@@ -744,7 +744,7 @@ class MainWindow(QMainWindow):
         self.controller.pace_ms = s.bot_pace_ms
         self.controller.autosave = s.autosave
         self.table.set_options(animation_speed=s.animation_speed, highlight_legal=s.highlight_legal,
-                               sort_hand=s.sort_hand, show_codes=False, card_namer=self._card_namer())
+                               sort_hand=s.sort_hand, show_codes=s.show_card_codes, card_namer=self._card_namer())
         if not s.hints:
             self._hint = None
             self._hint_text = ""
