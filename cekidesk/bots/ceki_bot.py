@@ -32,7 +32,7 @@ from typing import Sequence
 
 from cekidesk.engine.cards import ALL_KINDS, Counting, Kind
 from cekidesk.engine.core import Action
-from cekidesk.games.ceki import DISCARD, DRAW, GAME_ID, PHASE_DRAW, TAKE, CekiView, pair_group
+from cekidesk.games.ceki import DISCARD, DRAW, GAME_ID, PHASE_DRAW, SET_GROUPS, TAKE, CekiView, pair_group
 
 from .base import Bot, register_bot
 
@@ -48,12 +48,7 @@ _MAX_LIVE = 25
 
 
 def _group_table(iyo_one_rank: bool) -> tuple[tuple[int, ...], int, tuple[int, ...]]:
-    groups = []
-    for k in ALL_KINDS:
-        if k.is_honour:
-            groups.append(0 if iyo_one_rank else 9 + (k.value - 27))
-        else:
-            groups.append(k.pips - 1)
+    groups = SET_GROUPS[iyo_one_rank]  # the game's own rule for which cards make a set
     n = max(groups) + 1
     points = [0] * n
     for k in ALL_KINDS:  # a group's points per card (iyo: all 1)

@@ -73,6 +73,8 @@ def _groups(iyo_one_rank: bool) -> tuple[int, ...]:
 
 
 _GROUPS = {False: _groups(False), True: _groups(True)}
+#: public: the set "value" of each kind (indexed by Kind) for ``iyo_one_rank`` False / True
+SET_GROUPS = _GROUPS
 _N_GROUPS = {False: 12, True: 9}
 _POINTS = tuple(k.value_in(Counting.CEKI) for k in ALL_KINDS)
 
