@@ -29,15 +29,7 @@ from cekidesk.bots import make_bot  # noqa: E402
 from cekidesk.games.ceki import CekiOptions, new_hand  # noqa: E402
 
 
-def cpu_model() -> str:
-    try:
-        with open("/proc/cpuinfo", encoding="utf-8") as f:
-            for line in f:
-                if line.lower().startswith("model name"):
-                    return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or "unknown"
+from _machine import cpu_model  # noqa: E402  (bench/ is on sys.path when run as a script)
 
 
 def random_play(seconds: float, players: int, checked: bool) -> tuple[int, int, float]:

@@ -13,20 +13,9 @@ from cekidesk.engine.cards import ALL_KINDS, Counting, Kind
 from cekidesk.engine.core import Action, GameOverError, IllegalActionError, NotYourTurnError
 from cekidesk.games.ceki import MULTIPLIER, CekiOptions, CekiState, pair_group
 
+from ceki_strategies import hand_setups
+
 SETTINGS = settings(max_examples=40, deadline=None)
-
-
-@st.composite
-def hand_setups(draw, max_steps: int = 600):
-    n = draw(st.integers(2, 6))
-    dealer = draw(st.integers(0, n - 1))
-    seed = draw(st.integers(0, 2**32 - 1))
-    iyo = draw(st.booleans())
-    # the index stream that picks each action among the legal ones; its length is drawn first so
-    # that long hands (calls, wins, an empty stock) are as likely as short ones
-    steps = draw(st.integers(0, max_steps))
-    picks = draw(st.lists(st.integers(0, 2**16), min_size=steps, max_size=steps))
-    return n, dealer, seed, iyo, picks
 
 
 def new_state(n, dealer, seed, iyo) -> CekiState:

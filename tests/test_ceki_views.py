@@ -20,19 +20,15 @@ from cekidesk.engine.cards import Card, Kind, ceki_deck
 from cekidesk.engine.core import Action, Event
 from cekidesk.games.ceki import CekiOptions, CekiState, CekiView, determinize, unseen_kinds
 
+from ceki_strategies import hand_setups
+
 
 # -- random play -------------------------------------------------------------------------------
 
 @st.composite
 def played_states(draw, max_steps: int = 500):
     """A state reached by random legal play, with the events it produced."""
-    n = draw(st.integers(2, 6))
-    dealer = draw(st.integers(0, n - 1))
-    seed = draw(st.integers(0, 2**32 - 1))
-    iyo = draw(st.booleans())
-    steps = draw(st.integers(0, max_steps))
-    picks = draw(st.lists(st.integers(0, 2**16), min_size=steps, max_size=steps))
-    return play(n, dealer, seed, iyo, picks)
+    return play(*draw(hand_setups(max_steps)))
 
 
 def play(n, dealer, seed, iyo, picks):

@@ -109,6 +109,18 @@ MARK_DRAWN = QColor(40, 200, 190)
 FROZEN = QColor(150, 185, 220)
 
 
+def star_path(centre: QPointF, outer: float, inner: float) -> QPainterPath:
+    """A five-pointed star (the winner's mark on cards and seats)."""
+    star = QPainterPath()
+    for i in range(10):
+        r = outer if i % 2 == 0 else inner
+        a = -math.pi / 2 + i * math.pi / 5
+        pt = QPointF(centre.x() + r * math.cos(a), centre.y() + r * math.sin(a))
+        star.moveTo(pt) if i == 0 else star.lineTo(pt)
+    star.closeSubpath()
+    return star
+
+
 class CardItem(QGraphicsObject):
     """One card on the table.
 
@@ -333,13 +345,7 @@ class CardItem(QGraphicsObject):
             painter.setBrush(colour)
             painter.drawEllipse(c, d / 2, d / 2)
             if self.mark == "win":
-                star = QPainterPath()
-                for i in range(10):
-                    r = d * (0.32 if i % 2 == 0 else 0.14)
-                    a = -math.pi / 2 + i * math.pi / 5
-                    pt = QPointF(c.x() + r * math.cos(a), c.y() + r * math.sin(a))
-                    star.moveTo(pt) if i == 0 else star.lineTo(pt)
-                star.closeSubpath()
+                star = star_path(c, d * 0.32, d * 0.14)
                 painter.setPen(Qt.NoPen)
                 painter.setBrush(QColor(255, 255, 255))
                 painter.drawPath(star)

@@ -52,7 +52,7 @@ from PySide6.QtWidgets import (
 
 from cekidesk.engine.core import Action, Event
 
-from .cards import CardItem, kind_code
+from .cards import CardItem, kind_code, star_path
 from .layouts import CardSpec, LabelSpec, LayoutOptions, Plan, SeatSpec, TableLayout, layout_class, registered_layouts
 
 SPEEDS = {"off": 0, "fast": 170, "normal": 320, "slow": 650}   # one card's flight, ms
@@ -196,13 +196,7 @@ class SeatItem(QGraphicsObject):
                 p.drawEllipse(QPointF(right - (2 - i) * r * 3.2 - r, y2 + h * 0.17), r, r)
         elif s.winner:
             c = QPointF(right - h * 0.17, y2 + h * 0.18)
-            star = QPainterPath()
-            for i in range(10):
-                rr = h * (0.19 if i % 2 == 0 else 0.08)
-                a = -math.pi / 2 + i * math.pi / 5
-                pt = QPointF(c.x() + rr * math.cos(a), c.y() + rr * math.sin(a))
-                star.moveTo(pt) if i == 0 else star.lineTo(pt)
-            star.closeSubpath()
+            star = star_path(c, h * 0.19, h * 0.08)
             p.setPen(Qt.NoPen)
             p.setBrush(QColor(255, 215, 90))
             p.drawPath(star)
