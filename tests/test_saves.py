@@ -240,7 +240,7 @@ def test_saved_json_fields(tmp_path):
     assert raw["log"] == [[str(a) for a in hand] for hand in m.logs]
     assert len(raw["log"]) == 3 and len(raw["log"][-1]) == 11
     assert all(isinstance(a, str) for hand in raw["log"] for a in hand)
-    assert raw["ledger"] == {"scores": m.scores, "cents": m.ledger, "hands_finished": 2}
+    assert raw["ledger"] == {"scores": m.scores, "cents": m.ledger, "hands_finished": 2, "pot": 0}
     # every action string reads back as the same action
     for hand, actions in zip(raw["log"], m.logs):
         assert [Action.parse(t) for t in hand] == actions
