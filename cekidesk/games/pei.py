@@ -302,6 +302,11 @@ def _score_uids(uids: Iterable[int], options: PeiOptions) -> Arrangement:
     return _score(tuple(counts), options.variant, options.second_bunci)
 
 
+def ranking(totals: Sequence[int], roles: Sequence[int]) -> list[int]:
+    """Seats from ngeté to kete: by total, equal totals by role (raja, patih, unyik first)."""
+    return sorted(range(len(totals)), key=lambda s: (-totals[s], roles.index(s)))
+
+
 # ---------------------------------------------------------------------------------------------
 # View
 
@@ -522,17 +527,17 @@ class PeiState(GameState):
         arrangements = [_score_uids(self.captured[s], self.options) for s in range(N_PLAYERS)]
         totals = tuple(a.total for a in arrangements)
         roles = self.roles
-        ranking = sorted(range(N_PLAYERS), key=lambda s: (-totals[s], roles.index(s)))
+        order = ranking(totals, roles)
         stakes = self.options.stakes
         details = {
-            "ranking": ranking,
+            "ranking": order,
             "roles": list(roles),
             "arrangements": [a.as_details() for a in arrangements],
             "left": sorted(Kind(u % 30).code for b in self.pool for u in b),
             "stakes": stakes,
-            "deals_next": ranking[2] if stakes == "jentolan" else (self.dealer + 1) % N_PLAYERS,
+            "deals_next": order[2] if stakes == "jentolan" else (self.dealer + 1) % N_PLAYERS,
         }
-        self._result = HandResult("scored", totals, (ranking[0],), details)
+        self._result = HandResult("scored", totals, (order[0],), details)
         if events is not None:
             events.append(Event("end", None, {**details, "points": list(totals)}))
 
