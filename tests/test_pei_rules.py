@@ -707,3 +707,21 @@ def test_new_hand_through_the_spec():
 def test_full_deck_helper_is_a_deck():
     assert sorted(c.uid for c in full(["S9", "S9"])) == list(range(120))
     assert isinstance(full([])[0], Card)
+
+
+# -- the simulator ---------------------------------------------------------------------------------
+
+def test_simulator_plays_pei(capsys):
+    from cekidesk.sim import main, simulate
+
+    r = simulate("pei", 3, 12, ["random"] * 3, seed=4, options={"stakes": "wulwulan"})
+    assert sum(r.wins) == 12 and r.outcomes == Counter({"scored": 12})
+    assert sum(r.payments) + r.pot == 0 and r.carries_pot and not r.stake_per_point
+    assert sum(r.combos.values()) > 0
+    assert main(["--game", "pei", "--rounds", "6", "--seats", "random", "--seed", "2", "--quiet"]) == 0
+    out = capsys.readouterr().out
+    for text in ("game: pei  players: 3", "stakes: as the options say", "mean points per hand: seat 0",
+                 "pot at the end: 0 (payments + pot = 0)", "combinations per player-hand:",
+                 "wins: hands as the top scorer (ngeté)"):
+        assert text in out, text
+    assert "drawn hands" not in out and "per point" not in out
