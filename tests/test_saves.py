@@ -559,7 +559,7 @@ BAD_FILES = [
      ["hand 2", "move 1"]),
     ("action-not-text", lambda: with_log(_set_action(1, 0, 17)), "damaged", ["hand 2", "move 1"]),
     ("ledger-wrong-size", lambda: with_log(lambda d: d["ledger"]["scores"].pop()), "damaged", ["scores"]),
-    ("unknown-game", lambda: edited(game="pei"), "unknown_game", ["does not know", "pei"]),
+    ("unknown-game", lambda: edited(game="no_such_game"), "unknown_game", ["does not know", "no_such_game"]),
     ("bad-game-option", lambda: edited(options={"iyo_one_rank": "maybe"}), "invalid_options",
      ["game options", "iyo_one_rank"]),
     ("unknown-game-option", lambda: edited(options={"jokers": True}), "invalid_options", ["“jokers”"]),
