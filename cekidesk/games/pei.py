@@ -56,7 +56,8 @@ counts for the players' benefit)
 * *pang picis*: C8 + S2 + M2, 11 a card; further copies 11 each.
 * *macan*: C9 + S1 + M1 (RULINGS: the source's pictures, not its prose), 10 a card; further 10 each.
 * A C8 or C9 may serve the bunci ireng run or pang picis / macan: every split is tried and the
-  highest total wins **(house: on equal totals the longer run is kept)**.
+  highest total wins (**house**: on equal totals the longer run would be kept; an exhaustive check
+  of up to two copies of every card concerned found no equal totals).
 * Every card in no combination scores its Javanese value.
 * Magelang: macan 10, pang picis and pang kéyang 20, bunci ireng and bunci abang 30 a card.
 * La pêche: the same combinations and rates but extras add nothing: each combination counts once
@@ -94,7 +95,7 @@ from typing import Iterable, Literal, Sequence
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from cekidesk.engine.cards import ALL_KINDS, Card, Counting, Kind, ceki_deck
+from cekidesk.engine.cards import ALL_KINDS, Card, Counting, Kind
 from cekidesk.engine.core import (
     Action,
     Event,
