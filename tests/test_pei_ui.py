@@ -164,7 +164,7 @@ def test_a_whole_round_by_mouse_to_the_end_of_round_dialog_and_the_next(qtbot, b
     for seat in range(3):
         arr = res.details["arrangements"][seat]
         want = [c for _, c, _ in arr["combos"]] + ([arr["loose"]] if arr["loose"] else [])
-        got = [[lab.property("card") for lab in row.labels] for row in shown[seat]]
+        got = [getattr(row, "cards", None) or [lab.property("card") for lab in row.labels] for row in shown[seat]]
         assert got == want
     labels = [lab.text() for lab in dlg.findChildren(type(dlg.headline)) if lab.objectName().startswith("comboLabel_")]
     assert len(labels) == sum(len(a["combos"]) for a in res.details["arrangements"])

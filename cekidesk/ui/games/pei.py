@@ -24,7 +24,7 @@ from .base import GameUI, HandEndContent, HelpContext, Namer, register_game_ui, 
 
 ROLES = ("raja", "patih", "unyik")
 PLACES = ("ngete", "tengah", "kete")
-SHOWCASE_HEIGHT = 58
+SHOWCASE_HEIGHT = 52
 HELP_HEIGHT = 84
 
 names.register_texts("PeiTerms", {
@@ -209,6 +209,33 @@ def _you_or(seat: int, seat_names: Sequence[str], human: int) -> str:
     if seat == human:
         return QCoreApplication.translate("GameLog", "you")
     return seat_name(seat, seat_names)
+
+
+class CardFan(QLabel):
+    """Card pictures overlapping in a fan (one picture): many loose cards in little room.  ``cards``
+    holds the codes, the tooltip their names."""
+
+    def __init__(self, codes: Sequence[str], height: int, step: float, namer: Namer, parent: QWidget | None = None):
+        super().__init__(parent)
+        from PySide6.QtGui import QPainter, QPixmap
+
+        from ..dialogs import CARD_ASPECT, card_pixmap, device_ratio
+
+        self.cards = [str(c) for c in codes]
+        w = round(height * CARD_ASPECT)
+        dx = max(1, round(w * step))
+        dpr = device_ratio(parent)
+        total = w + dx * max(0, len(self.cards) - 1)
+        pm = QPixmap(round(total * dpr), round(height * dpr))
+        pm.setDevicePixelRatio(dpr)
+        pm.fill(Qt.GlobalColor.transparent)
+        p = QPainter(pm)
+        for i, code in enumerate(self.cards):
+            p.drawPixmap(i * dx, 0, card_pixmap(code, height, parent))
+        p.end()
+        self.setPixmap(pm)
+        self.setToolTip(names.card_list(self.cards, namer))
+        self.setAccessibleName(names.card_list(self.cards))
 
 
 @register_game_ui
@@ -411,7 +438,7 @@ class PeiUI(GameUI):
         grid.setContentsMargins(0, 0, 0, 0)
         grid.setHorizontalSpacing(14)
         grid.setVerticalSpacing(6)
-        self.showcase_rows: list[tuple[int, list[CardRow]]] = []
+        self.showcase_rows: list[tuple[int, list[QWidget]]] = []
         for row, seat in enumerate(order):
             arr = arrs[seat] if seat < len(arrs) else {"combos": [], "loose": [], "loose_points": 0,
                                                        "total": res.points[seat]}
@@ -425,10 +452,10 @@ class PeiUI(GameUI):
             hl = QGridLayout(line)
             hl.setContentsMargins(0, 0, 0, 0)
             hl.setHorizontalSpacing(12)
-            rows: list[CardRow] = []
+            rows: list[QWidget] = []
             col = 0
             for code, cards, points in arr.get("combos", []):
-                cr = CardRow([cards], SHOWCASE_HEIGHT, namer, line)
+                cr = CardRow([cards], SHOWCASE_HEIGHT, namer, line, overlap=0.3)
                 cr.setObjectName(f"combo_{code}")
                 cr.setToolTip(names.text(f"pei.combo.{code}.help", ""))
                 hl.addWidget(cr, 0, col)
@@ -439,7 +466,7 @@ class PeiUI(GameUI):
                 col += 1
             loose = arr.get("loose", [])
             if loose:
-                cr = CardRow([loose], SHOWCASE_HEIGHT, namer, line, overlap=0.55)
+                cr = CardFan(loose, SHOWCASE_HEIGHT, 0.45, namer, line)
                 cr.setObjectName("loose")
                 hl.addWidget(cr, 0, col)
                 hl.addWidget(QLabel(tr("HandEndDialog", "loose cards {points}").format(
@@ -453,7 +480,7 @@ class PeiUI(GameUI):
             self.showcase_rows.append((seat, rows))
         grid.setColumnStretch(1, 1)
         area.setWidget(inner)
-        area.setMinimumHeight(min(3 * (SHOWCASE_HEIGHT + 34) + 12, 330))
+        area.setMinimumHeight(3 * (SHOWCASE_HEIGHT + 42) + 16)
         return area
 
     def match_mode_help(self, mode: str) -> str:

@@ -223,7 +223,7 @@ class PeiLayout(TableLayout):
             # captured cards: a column on the seat's side, down to the hand
             cx0 = M if outer_left else W - M - col_w
             region = QRectF(cx0, col_top, col_w, max(20.0, hand_top - gap - col_top))
-            h_max = round(0.14 * s) if over else cap_h
+            h_max = round(0.14 * s) if over else round(0.12 * s)
             self._captured(plan, view, seat, arrangements[seat][1], region, h_max, small, over,
                            align="left" if outer_left else "right")
 
@@ -268,7 +268,7 @@ class PeiLayout(TableLayout):
                            align="center")
         else:
             region = QRectF(W - M - cap_w, hand_top + 0.02 * s, cap_w, H - M - hand_top - 0.02 * s)
-            self._captured(plan, view, me, arrangements[me][1], region, cap_h, small, over, align="right")
+            self._captured(plan, view, me, arrangements[me][1], region, round(0.12 * s), small, over, align="right")
 
         # ============================================================================ the middle
         mid_top = col_top
