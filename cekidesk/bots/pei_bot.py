@@ -32,6 +32,7 @@ The only legal ``draw`` is returned at once.  The decision uses nothing but the 
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 from cekidesk.engine.cards import ALL_KINDS, Kind
@@ -54,17 +55,24 @@ from cekidesk.games.pei import (
 
 from .base import Bot, register_bot
 
-# Tuning (measured with cekidesk-sim against random players and against itself).
-OPP_W = 0.7        # weight of what a card left in the pool is worth to the opponents who may take it
-MINE_W = 0.5       # weight of the bot's own next-turn capture from the pool (best rank)
-MINE_REST = 0.2    # … and of each further rank it could capture later
-DRAW_W = 1.0       # weight of the expected result of the bot's own draw after a play
-POT_W = 1.0        # weight of the potential of unfinished combinations
-LIVE_Q = 0.3       # chance of getting any one live copy of a missing combination card
-HAND_PLAY = 0.6    # chance that an opponent holding a card of a pool rank spends its play on it
-RESERVE_W = 1.0    # weight of the pair a kept card makes with the bot's known final draw
-END_W = 0.5        # weight of the unyik's last card taking a pool card of its rank at the end
-TICKET_W = 0.15    # weight of keeping a hand card whose rank may come into the pool later
+
+
+@dataclass(frozen=True)
+class Weights:
+    """The tuning of the evaluation (measured with cekidesk-sim against random players and against
+    itself; see the module's tests)."""
+
+    opp: float = 1.0        # what a card left in the pool is worth to the opponents who may take it
+    mine: float = 0.5       # the bot's own next-turn capture from the pool (best rank)
+    mine_rest: float = 0.2  # … and each further rank it could capture later
+    draw: float = 1.0       # the expected result of the bot's own draw after a play
+    pot: float = 1.0        # the potential of unfinished combinations
+    live_q: float = 0.15    # chance of getting any one live copy of a missing combination card
+    hand_play: float = 0.6  # chance that an opponent holding a card of a pool rank plays it on that rank
+    reserve: float = 1.0    # the pair a kept card makes with the bot's known final draw
+    end: float = 0.5        # the unyik's last card taking a pool card of its rank at the end
+    ticket: float = 0.15    # keeping a hand card whose rank may come into the pool later
+
 
 _N = len(ALL_KINDS)
 #: every coin can extend bunci ireng, so coins never count as plain loose cards
@@ -136,8 +144,9 @@ def _counts(kinds: Iterable[Kind]) -> list[int]:
 class _Eval:
     """The facts of one decision and the evaluation of the positions its actions lead to."""
 
-    def __init__(self, view: PeiView) -> None:
+    def __init__(self, view: PeiView, w: Weights) -> None:
         self.view = view
+        self.w = w
         opts = view.options
         self.sc = sc = _scorer(opts)
         self.rank = sc.rank
@@ -165,7 +174,9 @@ class _Eval:
         if view.pending is not None:
             live[view.pending] += 1
         self.live = live
-        self.get = [1.0 - (1.0 - LIVE_Q) ** c for c in range(max(live) + 2)]
+        # the chance of getting one live copy falls as the hand runs out
+        q = w.live_q * (view.stock_count + 6) / 48
+        self.get = [1.0 - (1.0 - q) ** c for c in range(max(live) + 2)]
 
         # the stock count when the next player starts: my own draw may still be to come
         my_draw = view.phase == PHASE_PLAY or (view.phase == PHASE_CAPTURE and view.pending_from == "hand")
@@ -202,7 +213,7 @@ class _Eval:
                     f = ph = 0.0
                 x = known.get(pos)
                 pd = (1.0 if self.rank[x] == r else 0.0) if x is not None else f
-                probs.append(1.0 - (1.0 - HAND_PLAY * ph) * (1.0 - pd))
+                probs.append(1.0 - (1.0 - w.hand_play * ph) * (1.0 - pd))
             self.claims.append((o, probs))
         self.next_turn = base >= 3  # I move again
         # the unyik's face-up last card takes what is left of its rank at the very end
@@ -217,7 +228,7 @@ class _Eval:
     # -- values -------------------------------------------------------------------------------
     def _value(self, counts: Sequence[int]) -> float:
         v = float(self.sc.total(counts))
-        if POT_W:
+        if self.w.pot:
             pot = 0.0
             get, live = self.get, self.live
             for code, base in self.sc.combos:
@@ -228,9 +239,9 @@ class _Eval:
                         have += 1
                     else:
                         p *= get[live[k]]
-                if 0 < have < len(base):
+                if have < len(base):
                     pot += self.sc.bonus[code] * p
-            v += POT_W * pot
+            v += self.w.pot * pot
         return v
 
     def gain(self, seat: int, added: tuple[int, ...]) -> float:
@@ -278,7 +289,7 @@ class _Eval:
                 v += p * best
         if r == self.end_rank:
             survive = left if len(g) == 1 else 1.0
-            v += END_W * survive * max(self.gain(self.unyik, (k,)) for k in kinds)
+            v += self.w.end * survive * max(self.gain(self.unyik, (k,)) for k in kinds)
         self._loss[key] = v
         return v
 
@@ -319,8 +330,8 @@ class _Eval:
         fut = 0.0
         if futs:
             futs.sort(reverse=True)
-            fut = MINE_W * futs[0] + MINE_REST * sum(futs[1:])
-        return fut - OPP_W * loss
+            fut = self.w.mine * futs[0] + self.w.mine_rest * sum(futs[1:])
+        return fut - self.w.opp * loss
 
     def draw_value(self, pool: Sequence[int], hand: Sequence[int]) -> float:
         """The expected result of my draw from the bottom of the stock onto ``pool``."""
@@ -339,13 +350,13 @@ class _Eval:
             key = (d, g)
             v = cache.get(key)
             if v is None:
-                before = MINE_W * self.future(r, g, hand) - OPP_W * self.loss(r, g)
+                before = self.w.mine * self.future(r, g, hand) - self.w.opp * self.loss(r, g)
                 if g:
                     v = max(self.gain(self.me, (d, c)) + self._after(r, g, c, hand) - before
                             for c in set(g))
                 else:
                     ng = (d,)
-                    v = MINE_W * self.future(r, ng, hand) - OPP_W * self.loss(r, ng)
+                    v = self.w.mine * self.future(r, ng, hand) - self.w.opp * self.loss(r, ng)
                 cache[key] = v
             total += p * v
         return total
@@ -354,7 +365,7 @@ class _Eval:
         lst = list(g)
         lst.remove(taken)
         ng = tuple(lst)
-        return MINE_W * self.future(r, ng, hand) - OPP_W * self.loss(r, ng)
+        return self.w.mine * self.future(r, ng, hand) - self.w.opp * self.loss(r, ng)
 
     def ticket(self, k: int, hand: Sequence[int]) -> float:
         """What keeping hand card ``k`` is worth for later turns (its rank may come into the pool)."""
@@ -362,7 +373,7 @@ class _Eval:
             return 0.0
         r = self.rank[k]
         f = min(1.0, self.u_rank[r] * self.turns_left * 2.0 / self.U)
-        return TICKET_W * f * self.sc.value[k]
+        return self.w.ticket * f * self.sc.value[k]
 
     def reserve_cost(self, k: int) -> float:
         """The cost of playing ``k`` now if it is the one card kept for my known final draw."""
@@ -374,7 +385,7 @@ class _Eval:
             return 0.0
         if sum(self.hand[h] for h in self.of_rank[r]) > 1:
             return 0.0
-        return RESERVE_W * self.gain(self.me, (k, x))
+        return self.w.reserve * self.gain(self.me, (k, x))
 
     # -- actions ------------------------------------------------------------------------------
     def capture_value(self, card: int, taken: int, pool: Sequence[int], hand: Sequence[int],
@@ -383,7 +394,7 @@ class _Eval:
         p[taken] -= 1
         v = self.gain(self.me, (card, taken)) + self.position(p, hand)
         if with_draw:
-            v += DRAW_W * self.draw_value(p, hand)
+            v += self.w.draw * self.draw_value(p, hand)
         return v
 
     def play_value(self, k: int) -> float:
@@ -396,7 +407,7 @@ class _Eval:
         else:
             p = list(self.pool)
             p[k] += 1
-            v = self.position(p, hand) + DRAW_W * self.draw_value(p, hand)
+            v = self.position(p, hand) + self.w.draw * self.draw_value(p, hand)
         # what the kept cards are worth later: the card played gives up its own ticket
         v -= self.ticket(k, hand)
         v -= self.reserve_cost(k)
@@ -408,13 +419,14 @@ class PeiHeuristicBot(Bot):
     game_id = GAME_ID
     level = "heuristic"
     view_type = PeiView
+    weights = Weights()
 
     def choose(self, view: PeiView, rng: random.Random) -> Action:
         self.check_view(view)
         legal = view.legal
         if len(legal) == 1:
             return legal[0]
-        ev = _Eval(view)
+        ev = _Eval(view, self.weights)
         best: Action | None = None
         best_key = None
         for a in legal:
@@ -433,4 +445,4 @@ class PeiHeuristicBot(Bot):
         return best if best is not None else legal[0]
 
 
-__all__ = ["PeiHeuristicBot"]
+__all__ = ["PeiHeuristicBot", "Weights"]
