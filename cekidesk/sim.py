@@ -9,6 +9,10 @@ Each seat's bot gets its own ``random.Random`` derived from ``--seed`` and the s
 ``state.view(seat)``.  The report on standard output depends only on the flags: the same seed gives
 the same output.  The speed (decisions per second) and the progress bar go to standard error.
 Also runs as ``python -m cekidesk.sim``.
+
+Games whose stakes are set in their own options (Pèi: ``--options stakes=wulwulan``) ignore
+``--stake``; for games that carry a pot between hands the report adds the mean points per hand, the
+pot left at the end and how often each scoring combination was made.
 """
 from __future__ import annotations
 
@@ -55,6 +59,10 @@ class SimResult:
     drawn: int = 0
     decisions: int = 0
     seconds: float = 0.0
+    stake_per_point: bool = True
+    carries_pot: bool = False
+    pot: int = 0
+    combos: Counter = field(default_factory=Counter)
 
 
 def seat_rng(seed: int, seat: int) -> random.Random:
@@ -100,6 +108,7 @@ def simulate(
 
     wins = [0] * n_players
     kinds: Counter = Counter()
+    combos: Counter = Counter()
     outcomes: Counter = Counter()
     drawn = 0
     for rec in match.history:
@@ -112,11 +121,16 @@ def simulate(
         kind = res.details.get("win_kind")
         if kind is not None:
             kinds[kind] += 1
+        for arrangement in res.details.get("arrangements", ()):
+            for combo in arrangement.get("combos", ()):
+                combos[combo[0]] += 1
     return SimResult(
         game_id=game_id, n_players=n_players, rounds=rounds, seed=seed, stake_cents=stake_cents,
         options=match.options.model_dump(), seats=list(seats), wins=wins,
         points=list(match.scores), payments=list(match.ledger), win_kinds=kinds,
         outcomes=outcomes, drawn=drawn, decisions=decisions, seconds=seconds,
+        stake_per_point=match.spec.stake_per_point, carries_pot=match.spec.carries_pot,
+        pot=match.pot, combos=combos,
     )
 
 
@@ -158,9 +172,11 @@ def _fmt_value(v: Any) -> str:
 def format_report(r: SimResult) -> str:
     """The deterministic report printed on standard output."""
     opts = ", ".join(f"{k}={_fmt_value(v)}" for k, v in sorted(r.options.items())) or "none"
+    stake = (f"stake: {r.stake_cents} cent(s) per point" if r.stake_per_point
+             else "stakes: as the options say (cents)")
     lines = [
         f"game: {r.game_id}  players: {r.n_players}  hands: {r.rounds}  seed: {r.seed}",
-        f"stake: {r.stake_cents} cent(s) per point  options: {opts}",
+        f"{stake}  options: {opts}",
         "",
         f"{'seat':>4}  {'bot':<10} {'wins':>7} {'win%':>7} {'points':>9} {'points%':>8} {'payments':>11}",
     ]
@@ -171,6 +187,9 @@ def format_report(r: SimResult) -> str:
             f"{r.points[s]:>9} {_pct(r.points[s], total_points):>8} {r.payments[s]:>11}"
         )
     lines.append("")
+    if r.carries_pot:
+        lines += _pot_game_lines(r)
+        return "\n".join(lines) + "\n"
     n_wins = sum(r.wins)
     lines.append(f"hands won: {n_wins} ({_pct(n_wins, r.rounds)})")
     if r.win_kinds:
@@ -184,6 +203,26 @@ def format_report(r: SimResult) -> str:
         lines.append("other outcomes: " + ", ".join(f"{k} {v}" for k, v in sorted(other.items())))
     lines.append(f"decisions: {r.decisions} ({r.decisions / r.rounds:.1f} per hand)")
     return "\n".join(lines) + "\n"
+
+
+def _pot_game_lines(r: SimResult) -> list[str]:
+    """The report's tail for games that score every hand and carry a pot (Pèi)."""
+    means = "  ".join(f"seat {s} {r.points[s] / r.rounds:.1f}" for s in range(r.n_players))
+    lines = [
+        "wins: hands as the top scorer (ngeté)",
+        f"mean points per hand: {means}",
+        f"pot at the end: {r.pot} (payments + pot = {sum(r.payments) + r.pot})",
+    ]
+    seat_hands = r.rounds * r.n_players
+    if r.combos:
+        parts = [f"{code} {n} ({_pct(n, seat_hands)})" for code, n in
+                 sorted(r.combos.items(), key=lambda kv: (-kv[1], kv[0]))]
+        lines.append("combinations per player-hand: " + ", ".join(parts))
+    other = {k: v for k, v in r.outcomes.items() if k != "scored"}
+    if other:
+        lines.append("other outcomes: " + ", ".join(f"{k} {v}" for k, v in sorted(other.items())))
+    lines.append(f"decisions: {r.decisions} ({r.decisions / r.rounds:.1f} per hand)")
+    return lines
 
 
 # ---------------------------------------------------------------------------------------------
@@ -213,7 +252,8 @@ def build_parser() -> argparse.ArgumentParser:
              "level alone is used for every seat (default: heuristic in seat 0, random elsewhere)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the match and the bots (default: 0)")
     parser.add_argument("--stake", type=int, default=1,
-                        help="money stake in cents per point (default: 1)")
+                        help="money stake in cents per point (default: 1; games with their own "
+                             "stakes in the options, such as pei, ignore it)")
     parser.add_argument("--options", action="append", default=[], metavar="KEY=VALUE",
                         help="a game option, e.g. iyo_one_rank=true (repeat or comma-separate for several)")
     bar = parser.add_mutually_exclusive_group()

@@ -240,7 +240,7 @@ def test_saved_json_fields(tmp_path):
     assert raw["log"] == [[str(a) for a in hand] for hand in m.logs]
     assert len(raw["log"]) == 3 and len(raw["log"][-1]) == 11
     assert all(isinstance(a, str) for hand in raw["log"] for a in hand)
-    assert raw["ledger"] == {"scores": m.scores, "cents": m.ledger, "hands_finished": 2}
+    assert raw["ledger"] == {"scores": m.scores, "cents": m.ledger, "hands_finished": 2, "pot": 0}
     # every action string reads back as the same action
     for hand, actions in zip(raw["log"], m.logs):
         assert [Action.parse(t) for t in hand] == actions
@@ -559,7 +559,7 @@ BAD_FILES = [
      ["hand 2", "move 1"]),
     ("action-not-text", lambda: with_log(_set_action(1, 0, 17)), "damaged", ["hand 2", "move 1"]),
     ("ledger-wrong-size", lambda: with_log(lambda d: d["ledger"]["scores"].pop()), "damaged", ["scores"]),
-    ("unknown-game", lambda: edited(game="pei"), "unknown_game", ["does not know", "pei"]),
+    ("unknown-game", lambda: edited(game="no_such_game"), "unknown_game", ["does not know", "no_such_game"]),
     ("bad-game-option", lambda: edited(options={"iyo_one_rank": "maybe"}), "invalid_options",
      ["game options", "iyo_one_rank"]),
     ("unknown-game-option", lambda: edited(options={"jokers": True}), "invalid_options", ["“jokers”"]),

@@ -39,6 +39,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--you-call", action="store_true", help="you have called ceki too (default: you have not)")
     ap.add_argument("--discards", type=int, default=6, help="at least this many cards on the pile")
     ap.add_argument("--tries", type=int, default=200, help="deal numbers to try")
+    ap.add_argument("--game", default="ceki", choices=("ceki", "pei"),
+                    help="pei: three players; the picture is taken at your turn after --moves of your moves "
+                         "(with --capture: at a capture choice of yours)")
+    ap.add_argument("--capture", action="store_true", help="pei: wait for a capture choice of yours")
     args = ap.parse_args(argv)
     w, h = (int(x) for x in args.size.lower().split("x"))
 
@@ -64,6 +68,8 @@ def main(argv: list[str] | None = None) -> int:
     win.resize(w, h)
     win.show()
     win.activateWindow()
+    if args.game == "pei":
+        args.players = 3
     names = ["Budi", "Sari", "Ayu", "Joko", "Wati"]
     levels = ["heuristic", "heuristic", "random", "heuristic", "random"]
     seats = [Seat.human("You")] + [Seat.bot(levels[i], names[i]) for i in range(args.players - 1)]
@@ -76,13 +82,17 @@ def main(argv: list[str] | None = None) -> int:
 
     def ready(moves: int) -> bool:
         v = c.view()
+        if args.game == "pei":
+            if args.capture:
+                return v.phase == "capture"
+            return v.phase == "play" and moves >= args.moves
         me_called = v.called[v.viewer]
         return (v.phase == "discard" and moves >= args.moves and sum(v.called) - me_called >= args.calls
                 and me_called == args.you_call and len(v.discards) >= args.discards)
 
     for seed in range(args.seed, args.seed + args.tries):
-        win.start_new_game(NewGameConfig("ceki", seats, seed, {}, {"mode": "money", "stake_cents": 5}))
-        me = make_bot("ceki", "heuristic", c.human_seat)
+        win.start_new_game(NewGameConfig(args.game, seats, seed, {}, {"mode": "money", "stake_cents": 5}))
+        me = make_bot(args.game, "heuristic", c.human_seat)
         moves = 0
         while not c.match.hand_over():
             if c.waiting_for_human():
@@ -101,8 +111,11 @@ def main(argv: list[str] | None = None) -> int:
     args.out.parent.mkdir(parents=True, exist_ok=True)
     win.grab().save(str(args.out))
     v = c.view()
-    print(f"{args.out}: deal no. {seed}, {moves} moves of yours, {sum(v.called)} ceki call(s), "
-          f"{len(v.discards)} discards, stock {v.stock_count}")
+    if args.game == "pei":
+        print(f"{args.out}: deal no. {seed}, {moves} moves of yours, phase {v.phase}, stock {v.stock_count}")
+    else:
+        print(f"{args.out}: deal no. {seed}, {moves} moves of yours, {sum(v.called)} ceki call(s), "
+              f"{len(v.discards)} discards, stock {v.stock_count}")
 
     if args.end:
         while not c.match.hand_over():

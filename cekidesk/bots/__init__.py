@@ -6,5 +6,6 @@ Each bot module registers itself on import; a new game's bot adds one import lin
 from .base import ANY_GAME, Bot, BotError, bot_levels, make_bot, register_bot
 from . import random_bot  # noqa: F401  (the random bot, every game)
 from . import ceki_bot  # noqa: F401  (the Ceki heuristic)
+from . import pei_bot  # noqa: F401  (the Pèi heuristic)
 
 __all__ = ["ANY_GAME", "Bot", "BotError", "bot_levels", "make_bot", "register_bot"]

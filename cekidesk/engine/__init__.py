@@ -12,6 +12,7 @@ from .core import (
     IllegalActionError,
     NotYourTurnError,
     OptionsError,
+    Settlement,
     games,
     get_game,
     register,
@@ -20,5 +21,6 @@ from .core import (
 __all__ = [
     "Action", "ActionParseError", "Card", "CardCodeError", "Counting", "EngineError", "Event",
     "GameOverError", "GameSpec", "GameState", "HandResult", "IllegalActionError", "Kind",
-    "NotYourTurnError", "OptionsError", "Suit", "WCard", "WKind", "games", "get_game", "register",
+    "NotYourTurnError", "OptionsError", "Settlement", "Suit", "WCard", "WKind", "games", "get_game",
+    "register",
 ]

@@ -158,6 +158,42 @@ class HandResult:
     details: dict[str, Any] = field(default_factory=dict)
 
 
+#: one itemised payment of a :class:`Settlement`: (code, payer seat or None = the pot,
+#: payee seat or None = the pot, cents)
+SettlementItem = tuple[str, "int | None", "int | None", int]
+
+
+@dataclass(frozen=True)
+class Settlement:
+    """How one hand is paid: what a game's ``settle`` may return instead of a bare tuple.
+
+    ``payments`` are cents per seat (+ received, − paid); ``pot`` is what lies in the middle after
+    the hand (carried to the next hand by the match when the game's spec has ``carries_pot``);
+    ``items`` lists every payment as ``(code, payer, payee, cents)`` where a seat of ``None`` is the
+    pot.  The match checks ``sum(payments) + (pot − pot before) == 0``.
+    """
+
+    payments: tuple[int, ...]
+    pot: int = 0
+    items: tuple[SettlementItem, ...] = ()
+
+    @classmethod
+    def from_items(cls, n_players: int, pot_before: int, items) -> "Settlement":
+        """The settlement made of ``items`` alone: payments and the pot follow from them."""
+        pay = [0] * n_players
+        pot = pot_before
+        for _code, payer, payee, cents in items:
+            if payer is None:
+                pot -= cents
+            else:
+                pay[payer] -= cents
+            if payee is None:
+                pot += cents
+            else:
+                pay[payee] += cents
+        return cls(tuple(pay), pot, tuple(items))
+
+
 # ---------------------------------------------------------------------------------------------
 # State
 
@@ -261,7 +297,11 @@ class GameSpec:
 
     ``new_hand(options, n_players, seed, dealer)`` creates a hand's state; the match layer calls it
     once per hand.  ``settle(result, options, stake_cents)`` turns a hand's result
-    into payments in cents per player (they sum to zero unless a pot takes part).  ``match_modes``
+    into payments in cents per player: a tuple (summing to zero) or a :class:`Settlement`.  With
+    ``carries_pot`` the match keeps a pot between hands and calls ``settle(result, options,
+    stake_cents, pot=pot_before)``; the returned ``Settlement.pot`` is the pot after the hand.
+    ``stake_per_point`` False says the game's stakes are amounts in its own options, so the
+    match's stake per point is not used (the New Game dialog hides it).  ``match_modes``
     lists the end conditions the game offers (see :mod:`cekidesk.engine.match`).
     ``next_dealer(result, dealer, n_players)`` says who deals the next hand.
     """
@@ -272,11 +312,13 @@ class GameSpec:
     max_players: int
     options_model: type[BaseModel]
     new_hand: Callable[..., GameState]
-    settle: Callable[[HandResult, BaseModel, int], tuple[int, ...]]
+    settle: Callable[..., "tuple[int, ...] | Settlement"]
     match_modes: tuple[str, ...]
     next_dealer: Callable[[HandResult, int, int], int]
     view_type: type = object
     default_players: int = 4
+    carries_pot: bool = False
+    stake_per_point: bool = True
 
     def check_players(self, n: int) -> None:
         if not self.min_players <= n <= self.max_players:

@@ -13,7 +13,18 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from .core import Action, Event, GameOverError, GameSpec, GameState, HandResult, OptionsError, get_game
+from .core import (
+    Action,
+    EngineError,
+    Event,
+    GameOverError,
+    GameSpec,
+    GameState,
+    HandResult,
+    OptionsError,
+    Settlement,
+    get_game,
+)
 
 MatchMode = Literal["money", "target", "hands"]
 
@@ -21,8 +32,9 @@ MatchMode = Literal["money", "target", "hands"]
 class MatchOptions(BaseModel):
     """How a match is scored and when it ends.
 
-    * ``money``: every hand is settled in cents (``stake_cents`` per point); the match goes on until
-      the players stop.
+    * ``money``: every hand is settled in cents (``stake_cents`` per point, for games whose spec
+      has ``stake_per_point``; other games take their amounts from their own options); the match
+      goes on until the players stop.
     * ``target``: the match ends after the hand in which someone reaches ``target`` points.
     * ``hands``: the match ends after ``hands`` hands.
     Payments are recorded in the ledger in every mode; the mode only decides when the match ends.
@@ -38,11 +50,16 @@ class MatchOptions(BaseModel):
 
 @dataclass(frozen=True)
 class HandRecord:
+    """One finished hand: its result, the payments in cents per seat, the pot left in the middle
+    after it (games with ``carries_pot``) and the itemised payments (``Settlement.items``)."""
+
     index: int
     dealer: int
     seed: int
     result: HandResult
     payments: tuple[int, ...]
+    pot: int = 0
+    items: tuple = ()
 
 
 class Match:
@@ -71,6 +88,7 @@ class Match:
         self.rng = random.Random(seed)
         self.scores = [0] * n_players
         self.ledger = [0] * n_players  # cents won (+) or lost (−) so far
+        self.pot = 0  # cents in the middle, carried between hands (games with ``carries_pot``)
         self.history: list[HandRecord] = []
         self.logs: list[list[Action]] = []
         self.dealer = self.rng.randrange(n_players)
@@ -97,11 +115,18 @@ class Match:
 
     def _settle(self) -> None:
         result = self.state.result()
-        payments = self.spec.settle(result, self.options, self.match_options.stake_cents)
+        stake = self.match_options.stake_cents
+        if self.spec.carries_pot:
+            out = self.spec.settle(result, self.options, stake, pot=self.pot)
+        else:
+            out = self.spec.settle(result, self.options, stake)
+        settlement = normalise_settlement(out, self.pot, self.n_players)
         for p in range(self.n_players):
             self.scores[p] += result.points[p]
-            self.ledger[p] += payments[p]
-        self.history.append(HandRecord(self.hand_index, self.dealer, self.hand_seed, result, payments))
+            self.ledger[p] += settlement.payments[p]
+        self.pot = settlement.pot
+        self.history.append(HandRecord(self.hand_index, self.dealer, self.hand_seed, result,
+                                       settlement.payments, settlement.pot, settlement.items))
 
     def hand_over(self) -> bool:
         return self.state.is_terminal()
@@ -134,3 +159,21 @@ class Match:
             return ()
         top = max(self.scores)
         return tuple(p for p in range(self.n_players) if self.scores[p] == top)
+
+
+def normalise_settlement(out: "Settlement | tuple[int, ...] | list[int]", pot_before: int,
+                         n_players: int) -> Settlement:
+    """A game's ``settle`` answer as a :class:`Settlement`: a bare tuple of payments leaves the pot
+    as it was.  Checks one payment per seat, a pot that is never negative and that no money is made
+    or lost: ``sum(payments) + (pot after − pot before) == 0``."""
+    if isinstance(out, Settlement):
+        s = Settlement(tuple(out.payments), out.pot, tuple(out.items))
+    else:
+        s = Settlement(tuple(out), pot_before, ())
+    if len(s.payments) != n_players:
+        raise EngineError(f"settle gave {len(s.payments)} payments for {n_players} players")
+    if s.pot < 0:
+        raise EngineError(f"settle left a negative pot ({s.pot})")
+    if sum(s.payments) + (s.pot - pot_before) != 0:
+        raise EngineError(f"settle made or lost money: payments {s.payments}, pot {pot_before} -> {s.pot}")
+    return s

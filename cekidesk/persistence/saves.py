@@ -141,13 +141,16 @@ class Seat(BaseModel):
 
 
 class Ledger(BaseModel):
-    """The match totals at the time of saving: points and cents per seat, and finished hands."""
+    """The match totals at the time of saving: points and cents per seat, finished hands, and the
+    cents left in the pot (games that carry a pot between hands; 0 otherwise, and in files saved
+    before the pot was recorded)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     scores: list[Total] = Field(max_length=MAX_SEATS)
     cents: list[Total] = Field(max_length=MAX_SEATS)
     hands_finished: int = Field(ge=0, le=MAX_HANDS)
+    pot: int = Field(0, ge=0, le=MAX_ABS_TOTAL)
 
 
 class SaveDocument(BaseModel):
@@ -328,7 +331,8 @@ def _parse_json(text: str, path: Path | None) -> Any:
         return json.loads(text, parse_constant=_reject_constant)
     except json.JSONDecodeError as exc:
         body = text.rstrip()
-        if body[:1] in ("{", "[") and exc.pos >= len(body):
+        # the text ends inside the document, or inside a string that never closes
+        if body[:1] in ("{", "[") and (exc.pos >= len(body) or exc.msg.startswith("Unterminated string")):
             raise _fail("truncated", "This save file is incomplete: it ends in the middle of the game "
                                      "data, perhaps because saving was interrupted.", path) from None
         raise _fail("not_json", "This file is not a CekiDesk save (it is not readable JSON).", path) from None
@@ -407,7 +411,7 @@ def match_to_document(
         seed=match.seed,
         log=log_text,
         ledger=Ledger(scores=list(match.scores), cents=list(match.ledger),
-                      hands_finished=len(match.history)),
+                      hands_finished=len(match.history), pot=match.pot),
     )
 
 
@@ -472,7 +476,7 @@ def document_to_match(doc: SaveDocument) -> Match:
 
     led = doc.ledger
     if (list(match.scores) != led.scores or list(match.ledger) != led.cents
-            or len(match.history) != led.hands_finished):
+            or len(match.history) != led.hands_finished or match.pot != led.pot):
         raise _fail("ledger_mismatch", "This save file is damaged: the scores and money recorded in it do "
                                        "not match the moves it contains.")
     return match

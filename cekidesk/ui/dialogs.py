@@ -163,7 +163,20 @@ class OptionsForm(QWidget):
         self.model = model
         self.widgets: dict[str, QWidget] = {}
         self._getters: dict[str, Callable[[], Any]] = {}
-        lay = QFormLayout(self)
+        self._rows: dict[str, list[QWidget]] = {}      # field -> the widgets of its rows (for show_if)
+        self._show_if: dict[str, dict[str, list[Any]]] = {}
+        # the form scrolls inside the Rules box when a game has many options
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        self.scroll = QScrollArea(self)
+        self.scroll.setObjectName("optionsScroll")
+        self.scroll.setWidgetResizable(True)
+        self.scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        inner = QWidget(self.scroll)
+        inner.setObjectName("optionsInner")
+        lay = QFormLayout(inner)
+        self._form = lay
         lay.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         values = values or {}
         for name, info in model.model_fields.items():
@@ -216,6 +229,11 @@ class OptionsForm(QWidget):
                 lay.addRow(w)
             else:
                 lay.addRow(label, w)
+            self._rows[name] = [w]
+            extra = info.json_schema_extra if isinstance(info.json_schema_extra, dict) else {}
+            show_if = extra.get("show_if")
+            if isinstance(show_if, dict) and show_if:
+                self._show_if[name] = {k: list(v) for k, v in show_if.items()}
             if helptext:
                 note = QLabel(helptext, self)
                 note.setWordWrap(True)
@@ -225,8 +243,44 @@ class OptionsForm(QWidget):
                 f.setPointSizeF(max(7.0, f.pointSizeF() * 0.9))
                 note.setFont(f)
                 lay.addRow(note)
+                self._rows[name].append(note)
         if not model.model_fields:
             lay.addRow(QLabel(self.tr("This game has no options."), self))
+        # fields shown only for some values of another field (json_schema_extra={"show_if": {...}})
+        for controller in {c for cond in self._show_if.values() for c in cond}:
+            cw = self.widgets.get(controller)
+            if isinstance(cw, QComboBox):
+                cw.currentIndexChanged.connect(self._update_shown)
+            elif isinstance(cw, QCheckBox):
+                cw.toggled.connect(self._update_shown)
+            elif isinstance(cw, (QSpinBox, QDoubleSpinBox)):
+                cw.valueChanged.connect(self._update_shown)
+            elif isinstance(cw, QLineEdit):
+                cw.textChanged.connect(self._update_shown)
+        self._update_shown()
+        self.scroll.setWidget(inner)
+        outer.addWidget(self.scroll)
+        self.scroll.setMinimumHeight(min(inner.sizeHint().height() + 4, 260))
+        self.scroll.setMinimumWidth(inner.minimumSizeHint().width()
+                                    + self.scroll.verticalScrollBar().sizeHint().width() + 2)
+
+    def is_shown(self, name: str) -> bool:
+        """Whether the field's row is offered now (its show_if conditions hold)."""
+        for controller, allowed in self._show_if.get(name, {}).items():
+            get = self._getters.get(controller)
+            if get is None:
+                continue
+            v = get()
+            v = v.value if isinstance(v, enum.Enum) else v
+            if v not in allowed:
+                return False
+        return True
+
+    def _update_shown(self, *_: Any) -> None:
+        for name in self._show_if:
+            on = self.is_shown(name)
+            for w in self._rows.get(name, []):
+                self._form.setRowVisible(w, on)
 
     def values(self) -> dict[str, Any]:
         out = {}

@@ -1,0 +1,735 @@
+"""The Pèi table (RULINGS §3): three seats — the human at the bottom, the others at the upper left
+and upper right, placed so that play (raja → patih → unyik) goes anticlockwise on the screen: the
+seat after the human in play order sits on the right.
+
+The middle is the face-down stock with its count, the face-up last card beside it (the unyik's last
+draw), the card only this player has seen (the patih's peek; in la pêche the unyik's), and the pool,
+laid out by rank in a square around the stock as the source describes: nines and ones in front of
+the raja, eights and twos in front of the patih, sevens, threes and fives in front of the unyik,
+sixes and fours on the dealer's side (the fourth side, opposite the human: the table deals).  Each
+rank has a fixed place for each of its kinds, copies of a kind are stacked.
+
+Every seat shows its name plate, its role and running score, and its captured cards (public)
+grouped as the best arrangement groups them: each combination, then the loose cards.  A card
+waiting for a capture choice is shown large beside the stock, and the pool cards it may capture
+glow.  At the end of the round every group carries its points, and each seat its total and rank.
+"""
+from __future__ import annotations
+
+import math
+from typing import Any, Hashable, Sequence
+
+from PySide6.QtCore import QCoreApplication, QPointF, QRectF, Qt
+from PySide6.QtGui import QFont, QFontMetricsF
+
+from cekidesk.engine.cards import ALL_KINDS, Kind
+from cekidesk.engine.core import Action, Event
+from cekidesk.games.pei import PATIH, RAJA, UNYIK, rank_of, score_cards
+
+from .cards import card_width
+from .layouts import CardSpec, Choreo, DropZone, LabelSpec, LayoutOptions, Plan, SeatSpec, TableLayout, register_layout
+
+#: the ranks laid out in front of each role, and on the dealer's side (the source's square)
+SIDE_RANKS: dict[str, tuple[int, ...]] = {
+    "raja": (9, 1, 10),      # (10: the RF/OT/M1 rank of the ten_rank option, beside the ones)
+    "patih": (8, 2),
+    "unyik": (7, 3, 5),
+    "dealer": (6, 4),
+}
+ROLE_KEYS = ("raja", "patih", "unyik")
+#: the keys a capture choice answers to (1 … 6: at most six kinds of one rank)
+CHOICE_KEYS = (Qt.Key_1, Qt.Key_2, Qt.Key_3, Qt.Key_4, Qt.Key_5, Qt.Key_6, Qt.Key_7, Qt.Key_8, Qt.Key_9)
+
+_ROLE_TEXT = {
+    "raja": lambda: QCoreApplication.translate("TableWidget", "raja"),
+    "patih": lambda: QCoreApplication.translate("TableWidget", "patih"),
+    "unyik": lambda: QCoreApplication.translate("TableWidget", "unyik"),
+}
+_RANK_TEXT = (
+    lambda: QCoreApplication.translate("TableWidget", "ngeté"),
+    lambda: QCoreApplication.translate("TableWidget", "tengah"),
+    lambda: QCoreApplication.translate("TableWidget", "kete"),
+)
+
+
+def _kind(code: Any) -> Kind:
+    return code if isinstance(code, Kind) else Kind.parse(str(code))
+
+
+def rank_kinds(options: Any) -> dict[int, list[Kind]]:
+    """The kinds of each rank (1–9, and 10 with ``ten_rank``), in a fixed order."""
+    out: dict[int, list[Kind]] = {}
+    for k in ALL_KINDS:
+        out.setdefault(rank_of(k, options), []).append(k)
+    for r in out:
+        out[r].sort(key=lambda k: (not k.is_honour, k.value))   # flowers and Old Thousand first
+    return out
+
+
+def hand_sort_key(kind: Kind, options: Any) -> tuple[int, int]:
+    """The human's hand by rank (the iyo cards together), then by kind."""
+    return rank_of(kind, options), kind.value
+
+
+def _keys_for(kinds: Sequence[Kind], prefix: tuple) -> list[tuple]:
+    """Stable keys prefix + (kind, n) for a multiset of kinds: the n-th copy of each kind."""
+    seen: dict[Kind, int] = {}
+    out = []
+    for k in kinds:
+        n = seen.get(k, 0)
+        seen[k] = n + 1
+        out.append(prefix + (k, n))
+    return out
+
+
+def text_width(text: str, size: float, bold: bool = False) -> float:
+    f = QFont()
+    f.setPixelSize(max(8, round(size)))
+    f.setBold(bold)
+    fm = QFontMetricsF(f)
+    return fm.horizontalAdvance(text) + fm.height() * 0.9   # with the pill's padding
+
+
+class PeiLayout(TableLayout):
+    game_id = "pei"
+
+    def __init__(self, seat_names: Sequence[str], human_seat: int):
+        super().__init__(seat_names, human_seat)
+        self._order: list[tuple] = []
+        self._stock_pos = QPointF()
+        self._stock_h = 0.0
+        self.sides: dict[str, str] = {}        # role/"dealer" -> "bottom", "right", "top", "left"
+        self.seat_side: dict[int, str] = {}    # seat -> "bottom", "right", "left"
+        self.choice_keys: dict[int, Action] = {}
+
+    # ------------------------------------------------------------------------------------------
+    # hand order (drag to reorder when the hand is not sorted automatically)
+    def _hand_order(self, view: Any, sort: bool) -> list[tuple]:
+        kinds = sorted(view.hand, key=lambda k: hand_sort_key(k, view.options))
+        keys = _keys_for(kinds, ("h",))
+        if sort:
+            self._order = list(keys)
+            return keys
+        present = set(keys)
+        order = [k for k in self._order if k in present]
+        have = set(order)
+        order += [k for k in keys if k not in have]
+        self._order = order
+        return list(order)
+
+    def reorder(self, key: Hashable, index: int) -> bool:
+        if key not in self._order:
+            return False
+        old = self._order.index(key)
+        index = max(0, min(len(self._order) - 1, index))
+        if old == index:
+            return False
+        self._order.pop(old)
+        self._order.insert(index, key)
+        return True
+
+    def hand_keys_in_order(self) -> list[Hashable]:
+        return list(self._order)
+
+    # ------------------------------------------------------------------------------------------
+    def _name(self, seat: int) -> str:
+        if 0 <= seat < len(self.seat_names) and self.seat_names[seat]:
+            return self.seat_names[seat]
+        return QCoreApplication.translate("TableWidget", "Player %1").replace("%1", str(seat + 1))
+
+    def place_seats(self, view: Any) -> dict[int, str]:
+        """Seat → screen side.  The human at the bottom; the next in play order on the right, the
+        one after on the left (play goes anticlockwise)."""
+        me = self.human
+        roles = list(view.roles)
+        r = roles.index(me)
+        right = roles[(r + 1) % 3]
+        left = roles[(r + 2) % 3]
+        return {me: "bottom", right: "right", left: "left"}
+
+    # ------------------------------------------------------------------------------------------
+    def plan(self, view: Any, width: float, height: float, options: LayoutOptions) -> Plan:
+        W, H = float(width), float(height)
+        me = self.human if 0 <= self.human < view.n_players else view.viewer
+        self.human = me
+        s = max(240.0, min(H, 0.62 * W))
+        M = max(6.0, 0.012 * s)
+        gap = 0.012 * s
+        font = max(9.0, 0.021 * s)
+        small = max(8.0, 0.0175 * s)
+        plan = Plan()
+        legal = set(view.legal)
+        over = view.result is not None
+        opts = view.options
+        ranks = rank_kinds(opts)
+
+        seat_side = self.place_seats(view)
+        self.seat_side = seat_side
+        side_of_seat = {"bottom": "bottom", "right": "right", "left": "left"}
+        self.sides = {ROLE_KEYS[i]: side_of_seat[seat_side[view.roles[i]]] for i in range(3)}
+        self.sides["dealer"] = "top"
+
+        panel_w = round(0.2 * s)
+        panel_h = round(0.07 * s)
+        hand_h = round(0.19 * s)
+        back_h = round(0.085 * s)
+        cap_h = round(0.1 * s)
+
+        # -- captured cards arranged (public): groups of (kinds, points, code)
+        arrangements = []
+        for q in range(view.n_players):
+            arr = score_cards(view.captured[q], opts)
+            groups = [(list(c.cards), c.points, c.code) for c in arr.combos]
+            if arr.loose:
+                groups.append((sorted(arr.loose, key=lambda k: hand_sort_key(k, opts)), arr.loose_points, ""))
+            arrangements.append((arr, groups))
+
+        # ============================================================================ bottom band
+        hand_bottom = H - M - 0.06 * hand_h
+        hand_cy = hand_bottom - hand_h / 2
+        hand_top = hand_cy - hand_h / 2 - 0.13 * hand_h           # with the lifted selection
+        col_w = max(0.2 * W, 4 * card_width(cap_h))             # the opponents' captured cards
+        if over:
+            col_w = 0.39 * W                                    # the pool is (nearly) empty: room
+        r1h = max(panel_h, back_h)
+        col_top = M + r1h + gap
+
+        # ============================================================================ opponents
+        half = (W - 3 * M) / 2
+        for seat, side in seat_side.items():
+            if side == "bottom":
+                continue
+            x0 = M if side == "left" else 2 * M + half
+            x1 = x0 + half
+            outer_left = side == "left"
+            px = x0 if outer_left else x1 - panel_w
+            panel = QRectF(px, M, panel_w, panel_h)
+            plan.seats.append(self._seat(view, seat, panel, over))
+            # the hand as a small fan of backs, beside the plate (towards the middle)
+            cnt = view.hand_counts[seat]
+            bw = card_width(back_h)
+            sp = 0.2 * bw
+            fan_w = bw + 13 * sp
+            by = M + back_h / 2
+            bx0 = px + panel_w + gap + bw / 2 if outer_left else px - gap - fan_w + bw / 2
+            for i in range(cnt):
+                plan.cards.append(CardSpec(("o", seat, i), None, False, QPointF(bx0 + i * sp, by), back_h,
+                                           z=300 + 20 * seat + i * 0.1, role="opponent", seat=seat,
+                                           tooltip=self._name(seat),
+                                           peek=(sp / bw + 0.02, 1.0) if i + 1 < cnt else (1.0, 1.0)))
+            # role and score beside the backs
+            lx = bx0 + fan_w - bw / 2 + gap if outer_left else bx0 - bw / 2 - gap
+            self._role_labels(plan, view, seat, lx, M + r1h / 2, font, grow_right=outer_left)
+            # captured cards: a column on the seat's side, down to the hand
+            cx0 = M if outer_left else W - M - col_w
+            region = QRectF(cx0, col_top, col_w, max(20.0, hand_top - gap - col_top))
+            h_max = round(0.14 * s) if over else round(0.12 * s)
+            self._captured(plan, view, seat, arrangements[seat][1], region, h_max, small, over,
+                           align="left" if outer_left else "right")
+
+        # ============================================================================ the human
+        wh = card_width(hand_h)
+        cap_w = col_w
+        hand_l = M + panel_w + 2 * gap
+        hand_r = W - M - cap_w - 2 * gap
+        human_cards: list[CardSpec] = []
+        pending_choice = view.phase == "capture" and view.current == me and not over
+        if not over:
+            order = self._hand_order(view, options.sort_hand)
+            n = len(order)
+            avail = max(wh, hand_r - hand_l)
+            sp = 1.04 * wh if n <= 1 else min(1.04 * wh, (avail - wh) / (n - 1))
+            row_w = wh + sp * max(0, n - 1)
+            x = (hand_l + hand_r) / 2 - row_w / 2 + wh / 2
+            mid = (n - 1) / 2
+            arc = 0.005 * hand_h
+            for i, key in enumerate(order):
+                d = i - mid
+                a = Action(me, "play", key[1])
+                human_cards.append(CardSpec(
+                    key, key[1], True, QPointF(x + i * sp, hand_cy + arc * d * d), hand_h, rotation=0.9 * d,
+                    z=600 + i, role="hand", seat=me, action=a if a in legal else None,
+                    selectable=not pending_choice,
+                    peek=(min(1.0, sp / wh + 0.02), 1.0) if i + 1 < n and sp < wh else (1.0, 1.0)))
+            plan.cards.extend(human_cards)
+            if human_cards:
+                xs = [c.pos.x() for c in human_cards]
+                hl, hr = min(xs) - wh / 2, max(xs) + wh / 2
+            else:
+                hl = hr = (hand_l + hand_r) / 2
+            plan.hand_rect = QRectF(hl - wh, hand_top - 0.05 * s, hr - hl + 2 * wh, H - hand_top + 0.05 * s)
+        panel = QRectF(M, hand_cy - panel_h / 2 + 0.2 * panel_h, panel_w, panel_h)
+        plan.seats.append(self._seat(view, me, panel, over, human=True))
+        self._role_labels(plan, view, me, M, panel.top() - font * 0.95, font, grow_right=True)
+        if over:
+            # the hand is empty: the human's captured cards take the whole bottom band, larger
+            region = QRectF(hand_l, hand_top + 0.03 * s, W - M - hand_l, H - M - hand_top - 0.03 * s)
+            self._captured(plan, view, me, arrangements[me][1], region, round(0.15 * s), small, over,
+                           align="center")
+        else:
+            region = QRectF(W - M - cap_w, hand_top + 0.02 * s, cap_w, H - M - hand_top - 0.02 * s)
+            self._captured(plan, view, me, arrangements[me][1], region, round(0.12 * s), small, over, align="right")
+
+        # ============================================================================ the middle
+        mid_top = col_top
+        mid_bot = hand_top - gap
+        box = QRectF(M + col_w + gap, mid_top, W - 2 * (M + col_w + gap), max(40.0, mid_bot - mid_top))
+        if over:
+            self._leftovers(plan, view, box, cap_h, small)
+        else:
+            self._middle(plan, view, box, s, font, small, ranks, legal, me, over)
+
+        # the capture choice: a clear word above the hand
+        if pending_choice:
+            plan.labels.append(LabelSpec(("choose",), QCoreApplication.translate(
+                "TableWidget", "Choose which card to capture"), QPointF(W / 2 - cap_w / 2, hand_top + font * 0.2),
+                font * 1.1, "winner"))
+
+        # keys
+        keys: dict[int, Action] = {}
+        draw_a = Action(me, "draw")
+        if draw_a in legal:
+            keys[int(Qt.Key_D)] = draw_a
+        keys.update({int(k): a for k, a in self.choice_keys.items()})
+        plan.keys = keys
+        drops = {a.card: a for a in view.legal if a.verb == "play"}
+        if drops:
+            plan.drops.append(DropZone(QRectF(M, mid_top, W - 2 * M, max(1.0, mid_bot - mid_top)), drops))
+        self._clamp(plan, W, H)
+        return plan
+
+    # ------------------------------------------------------------------------------------------
+    def _role_labels(self, plan: Plan, view: Any, seat: int, x: float, y: float, font: float,
+                     grow_right: bool) -> None:
+        """The seat's role (a red pill) and its running score — at the end its rank and total."""
+        role = ROLE_KEYS[view.roles.index(seat)]
+        role_text = _ROLE_TEXT[role]()
+        rw = text_width(role_text, font, True)
+        over = view.result is not None
+        if over:
+            order = list(view.result.details.get("ranking", []))
+            place = order.index(seat) if seat in order else 2
+            pts = view.result.points[seat]
+            score_text = QCoreApplication.translate("TableWidget", "%1 · %2 points").replace(
+                "%1", _RANK_TEXT[place]()).replace("%2", str(pts))
+            style = "winner" if place == 0 else "count"
+        else:
+            pts = view.scores[seat]
+            score_text = QCoreApplication.translate("TableWidget", "%1 points").replace("%1", str(pts))
+            style = "count"
+        sw = text_width(score_text, font, style == "winner")
+        tip = QCoreApplication.translate("TableWidget", "Points of the captured cards (best arrangement)")
+        if grow_right:
+            rx = x + rw / 2
+            sx = x + rw + font * 0.4 + sw / 2
+        else:
+            rx = x - rw / 2
+            sx = x - rw - font * 0.4 - sw / 2
+        plan.labels.append(LabelSpec(("role", seat), role_text, QPointF(rx, y), font, "banner",
+                                     QCoreApplication.translate("TableWidget", "This round's role")))
+        plan.labels.append(LabelSpec(("score", seat), score_text, QPointF(sx, y), font, style, tip))
+
+    def _seat(self, view: Any, seat: int, rect: QRectF, over: bool, human: bool = False) -> SeatSpec:
+        role = ROLE_KEYS[view.roles.index(seat)]
+        winner = over and bool(view.result.winners) and view.result.winners[0] == seat
+        extra = QCoreApplication.translate("TableWidget", "%1 — %2 points").replace(
+            "%1", _ROLE_TEXT[role]()).replace("%2", str(view.scores[seat]))
+        return SeatSpec(seat=seat, rect=rect, name=self._name(seat), count=view.hand_counts[seat],
+                        dealer=seat == view.dealer, to_move=(seat in view.to_act) and not over,
+                        winner=winner, human=human, extra=extra)
+
+    # ------------------------------------------------------------------------------------------
+    def _captured(self, plan: Plan, view: Any, seat: int, groups: list, region: QRectF, h_max: float,
+                  small: float, over: bool, align: str) -> None:
+        """A seat's captured cards in ``region``: each combination a small fan, then the loose cards,
+        wrapped into rows; the cards as large as the region allows (up to ``h_max``).  At the end
+        each group's points beneath it."""
+        if not groups:
+            return
+        label_room = small * 1.45 if over else 0.0
+
+        def wrap(h: float) -> list[list[tuple[int, list[Kind], float]]]:
+            """Rows of (group index, kinds, step) pieces."""
+            w = card_width(h)
+            rows: list[list[tuple[int, list[Kind], float]]] = [[]]
+            x = 0.0
+            for gi, (kinds, _, code) in enumerate(groups):
+                step = (0.6 if code else 0.55) * w
+                rest = list(kinds)
+                while rest:
+                    lead = 0.35 * w if rows[-1] else 0.0
+                    room = region.width() - x - lead
+                    fit = 0 if room < w else 1 + int((room - w) // step)
+                    if fit < len(rest) and rows[-1]:
+                        rows.append([])          # start the group on a fresh row
+                        x = 0.0
+                        continue
+                    fit = max(1, min(fit, len(rest)))
+                    rows[-1].append((gi, rest[:fit], step))
+                    x += lead + w + step * (fit - 1)
+                    rest = rest[fit:]
+                    if rest:
+                        rows.append([])
+                        x = 0.0
+            return rows
+
+        h = h_max
+        rows = wrap(h)
+        while h > 12 and len(rows) * (h * 1.05 + label_room) > region.height():
+            h *= 0.93
+            rows = wrap(h)
+        w = card_width(h)
+        pitch = h * 1.05 + label_room
+        keys_seen: dict[Kind, int] = {}
+        last_piece = {}
+        for r, row in enumerate(rows):
+            for i, piece in enumerate(row):
+                last_piece[piece[0]] = (r, i)
+        for r, row in enumerate(rows):
+            widths = [w + st * (len(ks) - 1) for _, ks, st in row]
+            rw = sum(widths) + 0.35 * w * max(0, len(row) - 1)
+            if align == "left":
+                x = region.left()
+            elif align == "right":
+                x = region.right() - rw
+            else:
+                x = region.center().x() - rw / 2
+            cy = region.top() + h / 2 + r * pitch
+            for i, ((gi, kinds, step), gw) in enumerate(zip(row, widths)):
+                kinds_, points, code = groups[gi]
+                tip = self._group_tip(code, points)
+                for j, k in enumerate(kinds):
+                    n = keys_seen.get(k, 0)
+                    keys_seen[k] = n + 1
+                    last = j + 1 == len(kinds)
+                    plan.cards.append(CardSpec(("cap", seat, k, n), k, True, QPointF(x + w / 2 + j * step, cy), h,
+                                               z=400 + 40 * seat + r + i * 0.01 + j * 0.0001, role="captured",
+                                               seat=seat, tooltip=tip,
+                                               peek=(min(1.0, step / w + 0.02), 1.0) if not last else (1.0, 1.0)))
+                if over and last_piece.get(gi) == (r, i):
+                    plan.labels.append(LabelSpec(("pts", seat, gi), str(points),
+                                                 QPointF(x + gw / 2, cy + h / 2 + small * 0.75), small,
+                                                 "count", tip))
+                x += gw + 0.35 * w
+
+    @staticmethod
+    def _group_tip(code: str, points: int) -> str:
+        from .. import names   # the combination names live with the game's words
+        if code:
+            return QCoreApplication.translate("TableWidget", "%1: %2 points").replace(
+                "%1", names.text(f"pei.combo.{code}", code.replace("_", " "))).replace("%2", str(points))
+        return QCoreApplication.translate("TableWidget", "Loose cards: %1 points").replace("%1", str(points))
+
+    # ------------------------------------------------------------------------------------------
+    def _middle(self, plan: Plan, view: Any, box: QRectF, s: float, font: float, small: float,
+                ranks: dict[int, list[Kind]], legal: set, me: int, over: bool) -> None:
+        """The stock, the last card, the peek, the pending card and the pool square, as large as
+        ``box`` allows."""
+        opts = view.options
+        side_ranks = {side: [r for r in SIDE_RANKS[role] if r in ranks] for role, side in self.sides.items()}
+        # units: a pool card is 1 high, 1/2.6 wide
+        U_W = 1 / 2.6
+        pitch = 1.08 * U_W        # between two kinds of one rank
+        rgap = 0.5 * U_W          # between two ranks
+        dy = 0.15                 # a stacked copy shows this much of the card below
+        row_h = 1 + 2 * dy        # a row leaves room for three stacked copies
+        vgap = 0.12
+
+        def hrow_width(rs: list[int]) -> float:
+            n = sum(len(ranks[r]) for r in rs)
+            return n * pitch - (pitch - U_W) + rgap * max(0, len(rs) - 1) if n else 0.0
+
+        def vblock(rs: list[int]) -> tuple[float, float]:
+            wmax = max((len(ranks[r]) * pitch - (pitch - U_W) for r in rs), default=0.0)
+            return wmax, len(rs) * row_h + max(0, len(rs) - 1) * vgap
+
+        pend_h = 1.3
+        band_w = 0.85 * U_W + 3 * U_W + pend_h * U_W + 4 * 0.35 * U_W   # peek, stock, last, pending
+        band_h = max(1.0, pend_h)
+        top_w, bot_w = hrow_width(side_ranks["top"]), hrow_width(side_ranks["bottom"])
+        lw, lh = vblock(side_ranks["left"])
+        rw_, rh = vblock(side_ranks["right"])
+        cw = max(top_w, bot_w, band_w)
+        ch = row_h + vgap * 2 + band_h + row_h
+        sgap = 0.6 * U_W
+        total_w = lw + sgap + cw + sgap + rw_
+        total_h = max(ch, lh, rh)
+        ph = min(box.height() / total_h, box.width() / total_w, 0.15 * s)
+        pw = card_width(ph)
+        sq_w, sq_h = total_w * ph, total_h * ph
+        x0 = box.center().x() - sq_w / 2
+        y0 = box.top() + (box.height() - sq_h) / 2
+        cx0 = x0 + (lw + sgap) * ph                         # the centre column's left edge
+        ccx = cx0 + cw * ph / 2
+        cy = y0 + sq_h / 2                                  # the stock's centre line
+
+        # -- pool cards by kind
+        pool_kinds: dict[Kind, int] = {}
+        for k in view.pool:
+            pool_kinds[k] = pool_kinds.get(k, 0) + 1
+        choice: dict[Kind, Action] = {}
+        self.choice_keys = {}
+        if view.phase == "capture" and view.current == me and not over:
+            for i, a in enumerate(a for a in view.legal if a.verb == "capture"):
+                choice[a.card] = a
+                if i < len(CHOICE_KEYS):
+                    self.choice_keys[CHOICE_KEYS[i]] = a
+        choice_no = {a.card: i + 1 for i, a in enumerate(choice.values())}
+
+        def stack(k: Kind, x: float, ytop: float, z0: float) -> None:
+            n = pool_kinds.get(k, 0)
+            if not n:
+                return
+            step = dy * ph if n <= 3 else 2 * dy * ph / (n - 1)
+            for i in range(n):
+                top = i == n - 1
+                a = choice.get(k) if top else None
+                tip = None
+                if a is not None:
+                    tip = QCoreApplication.translate("TableWidget", "Capture this card (key %1)").replace(
+                        "%1", str(choice_no[k]))
+                plan.cards.append(CardSpec(
+                    ("pool", k, i), k, True, QPointF(x, ytop + ph / 2 + i * step), ph, z=100 + z0 + i,
+                    role="pool", action=a, selectable=a is not None, strong=True, tooltip=tip,
+                    peek=(1.0, min(1.0, step / ph + 0.02)) if not top else (1.0, 1.0)))
+
+        def hrow(rs: list[int], ytop: float) -> None:
+            x = ccx - hrow_width(rs) * ph / 2 + pw / 2
+            for r in rs:
+                for k in ranks[r]:
+                    stack(k, x, ytop, k.value)
+                    x += pitch * ph
+                x += (rgap - (pitch - U_W)) * ph
+
+        def vblock_at(rs: list[int], left: float, bw: float) -> None:
+            bh = (len(rs) * row_h + max(0, len(rs) - 1) * vgap) * ph
+            y = cy - bh / 2
+            for r in rs:
+                n = len(ranks[r])
+                rwid = (n * pitch - (pitch - U_W)) * ph
+                x = left + bw * ph / 2 - rwid / 2 + pw / 2
+                for k in ranks[r]:
+                    stack(k, x, y, k.value)
+                    x += pitch * ph
+                y += (row_h + vgap) * ph
+
+        hrow(side_ranks["top"], y0 + (sq_h - ch * ph) / 2)
+        hrow(side_ranks["bottom"], y0 + (sq_h + ch * ph) / 2 - row_h * ph)
+        vblock_at(side_ranks["left"], x0, lw)
+        vblock_at(side_ranks["right"], x0 + sq_w - rw_ * ph, rw_)
+
+        # -- the stock band: peek, stock, last card, pending card
+        sx = ccx - (pend_h * U_W * ph) / 2 + 0.0     # the stock slightly left of centre
+        sx = ccx - 0.35 * pw
+        sc = view.stock_count - (1 if view.last_card is not None else 0)
+        shown = 0 if sc <= 0 else min(sc, 1 + sc // 10, 5)
+        off = max(1.0, 0.015 * ph)
+        draw_a = Action(me, "draw")
+        stock_act = draw_a if draw_a in legal else None
+        tip_stock = QCoreApplication.translate("TableWidget", "Stock: %1 cards (drawn from the bottom)").replace(
+            "%1", str(view.stock_count))
+        for i in range(shown):
+            plan.cards.append(CardSpec(("stock", i), None, False, QPointF(sx - i * off, cy - i * off), ph,
+                                       z=150 + i, role="stock", action=stock_act, strong=True, tooltip=tip_stock))
+        self._stock_pos = QPointF(sx - max(0, shown - 1) * off, cy - max(0, shown - 1) * off)
+        self._stock_h = ph
+        plan.slots.append(QRectF(sx - pw / 2, cy - ph / 2, pw, ph))
+        if view.stock_count or not over:
+            plan.labels.append(LabelSpec(("stock",), str(view.stock_count), QPointF(sx, cy), font,
+                                         "count", QCoreApplication.translate("TableWidget", "Cards left in the stock")))
+        right = sx + pw / 2
+        if view.last_card is not None:
+            lx = right + 0.3 * pw + pw / 2
+            plan.cards.append(CardSpec(("last",), view.last_card, True, QPointF(lx, cy), ph, z=160, role="last",
+                                       tooltip=QCoreApplication.translate(
+                                           "TableWidget", "Turned up from the stock: the last card, drawn by the unyik")))
+            right = lx + pw / 2
+        if view.peek is not None:
+            kh = 0.85 * ph
+            kx = sx - pw / 2 - 0.3 * pw - card_width(kh) / 2
+            plan.cards.append(CardSpec(("peek",), view.peek, True, QPointF(kx, cy - (ph - kh) / 2), kh, z=160,
+                                       role="peek", dim=False, mark="ceki",
+                                       tooltip=QCoreApplication.translate(
+                                           "TableWidget", "Only you see this card: it will be your last draw")))
+            plan.labels.append(LabelSpec(("peek",), QCoreApplication.translate("TableWidget", "only you see this"),
+                                         QPointF(kx, cy + ph / 2 + small * 0.75), small, "count"))
+        if view.pending is not None:
+            hp = pend_h * ph
+            px = right + 0.45 * pw + card_width(hp) / 2
+            who = view.current
+            tip = QCoreApplication.translate("TableWidget", "Waiting for the choice of the card to capture")
+            plan.cards.append(CardSpec(("pending",), view.pending, True, QPointF(px, cy), hp, z=900,
+                                       role="pending", seat=who, mark="drawn", tooltip=tip))
+        plan.labels  # (the "choose" banner is placed by plan())
+
+    def _leftovers(self, plan: Plan, view: Any, box: QRectF, h: float, small: float) -> None:
+        """At the end of the round: the cards nobody captured, in a column in the middle."""
+        left = sorted(view.pool, key=lambda k: hand_sort_key(k, view.options))
+        if not left:
+            return
+        w = card_width(h)
+        per = max(1, int((box.width() - w) // (0.6 * w)) + 1)
+        rows = math.ceil(len(left) / per)
+        while rows * h * 1.08 + small * 2 > box.height() and h > 12:
+            h *= 0.9
+            w = card_width(h)
+            per = max(1, int((box.width() - w) // (0.6 * w)) + 1)
+            rows = math.ceil(len(left) / per)
+        y0 = box.center().y() - rows * h * 1.08 / 2 + h / 2
+        plan.labels.append(LabelSpec(("left",), QCoreApplication.translate("TableWidget", "Left in the pool"),
+                                     QPointF(box.center().x(), y0 - h / 2 - small), small, "count"))
+        for r in range(rows):
+            part = left[r * per:(r + 1) * per]
+            rw = w + 0.6 * w * (len(part) - 1)
+            x = box.center().x() - rw / 2 + w / 2
+            for j, k in enumerate(part):
+                i = sum(1 for q in left[:r * per + j] if q == k)
+                plan.cards.append(CardSpec(("pool", k, i), k, True, QPointF(x + j * 0.6 * w, y0 + r * h * 1.08), h,
+                                           z=100 + r + j * 0.01, role="pool",
+                                           peek=(0.62, 1.0) if j + 1 < len(part) else (1.0, 1.0)))
+
+    # ------------------------------------------------------------------------------------------
+    def _clamp(self, plan: Plan, W: float, H: float) -> None:
+        """Pull every card inside the window (with its glow margin): a last guard for tiny sizes."""
+        for c in plan.cards:
+            w = card_width(c.height)
+            m = max(3.0, w * 0.09) + 1
+            sin = abs(math.sin(math.radians(c.rotation)))
+            hw = w / 2 + m + sin * c.height / 2
+            hh = c.height / 2 + m * 1.6 + sin * w / 2
+            x = min(max(c.pos.x(), hw), W - hw)
+            y = min(max(c.pos.y(), hh), H - hh)
+            if x != c.pos.x() or y != c.pos.y():
+                c.pos = QPointF(x, y)
+
+    # ------------------------------------------------------------------------------------------
+    def choreograph(self, events: Sequence[Event], old: dict[Hashable, Any], new: Plan, view: Any,
+                    played_key: Hashable | None = None) -> Choreo:
+        ch = Choreo()
+        newk = new.by_key()
+        vanished = [k for k in old if k not in newk]
+        appeared = [k for k in newk if k not in old]
+        me = self.human
+        stock = (self._stock_pos, False, 0.0, self._stock_h)
+        used_old: set = set()
+        used_new: set = set()
+
+        def reuse(nk, ok):
+            ch.reuse[nk] = ok
+            used_old.add(ok)
+            used_new.add(nk)
+
+        def first_new(pred):
+            return next((k for k in appeared if k not in used_new and pred(k)), None)
+
+        def last_vanished(pred):
+            c = [k for k in vanished if k not in used_old and pred(k)]
+            return c[-1] if c else None
+
+        def dest_for(p: int, card: Kind, captured: Kind | None, choice: bool):
+            if choice:
+                return first_new(lambda k: k == ("pending",))
+            if captured is None:
+                return first_new(lambda k: k[0] == "pool" and k[1] == card)
+            return first_new(lambda k: k[0] == "cap" and k[1] == p and k[2] == card)
+
+        def captured_pair(p: int, captured: Kind) -> None:
+            nk = first_new(lambda k: k[0] == "cap" and k[1] == p and k[2] == captured)
+            ok = last_vanished(lambda k: k[0] == "pool" and k[1] == captured)
+            if nk is not None and ok is not None:
+                reuse(nk, ok)
+                ch.delay[nk] = 0.35
+
+        for e in events:
+            p = e.player
+            t = e.type
+            d = e.data
+            if t == "deal":
+                ch.deal = True
+                continue
+            if t in ("play", "draw"):
+                card = _kind(d.get("card"))
+                cap = _kind(d["captured"]) if d.get("captured") else None
+                nk = dest_for(p, card, cap, bool(d.get("choice")))
+                if t == "play":
+                    if p == me:
+                        ok = last_vanished(lambda k: k[0] == "h" and k[1] == card)
+                        if (played_key is not None and ok is not None and played_key != ok
+                                and played_key in old and played_key in newk and played_key[1] == card):
+                            # the clicked copy flies; the other copy takes its place in the hand
+                            reuse(played_key, ok)
+                            ok = played_key
+                            used_old.discard(ok)
+                    else:
+                        ok = last_vanished(lambda k: k[0] == "o" and k[1] == p)
+                    if nk is not None and ok is not None:
+                        reuse(nk, ok)
+                else:
+                    ok = ("last",) if ("last",) in vanished and ("last",) not in used_old else None
+                    if nk is not None:
+                        if ok is not None:
+                            reuse(nk, ok)
+                        else:
+                            ch.start[nk] = stock
+                            used_new.add(nk)
+                if cap is not None:
+                    captured_pair(p, cap)
+            elif t == "capture":
+                card = _kind(d.get("card"))
+                cap = _kind(d.get("captured"))
+                nk = first_new(lambda k: k[0] == "cap" and k[1] == p and k[2] == card)
+                if nk is not None and ("pending",) in vanished:
+                    reuse(nk, ("pending",))
+                captured_pair(p, cap)
+            elif t == "end":
+                for q in range(view.n_players):
+                    ch.banners.append(("score", q))
+        if ch.deal:
+            self._deal(ch, new, view)
+        return ch
+
+    def _deal(self, ch: Choreo, new: Plan, view: Any) -> None:
+        """Everything flies from the stock: each player's hand, then the pool cards, in the deal's
+        packets (raja, patih, unyik; seven to the hand, six to the pool; twice)."""
+        per_seat: dict[int, list] = {q: [] for q in range(view.n_players)}
+        pool: list = []
+        last: list = []
+        for c in new.cards:
+            if c.role in ("hand", "opponent") and 0 <= c.seat < view.n_players:
+                per_seat[c.seat].append(c.key)
+            elif c.role == "pool":
+                pool.append(c.key)
+            elif c.role in ("last", "peek"):
+                last.append(c.key)
+        stock = (self._stock_pos, False, 0.0, self._stock_h)
+        step = 0.45
+        packet = 0
+        for rnd in range(2):
+            for i, seat in enumerate(view.roles):
+                keys = per_seat[seat][rnd * 7:(rnd + 1) * 7]
+                for j, key in enumerate(keys):
+                    ch.start[key] = stock
+                    ch.delay[key] = packet * step + j * 0.03
+                    ch.reuse.pop(key, None)
+                packet += 1
+                share = pool[(rnd * 3 + i) * 6:(rnd * 3 + i + 1) * 6]
+                for j, key in enumerate(share):
+                    ch.start[key] = stock
+                    ch.delay[key] = packet * step + j * 0.03
+                packet += 1
+        for key in pool[36:]:
+            ch.start[key] = stock
+            ch.delay[key] = packet * step
+        for key in last:
+            ch.start[key] = stock
+            ch.delay[key] = packet * step + 0.3
+
+    @staticmethod
+    def shortcuts() -> list[tuple[str, str]]:
+        return [
+            ("D", QCoreApplication.translate("TableWidget", "Pèi: draw from the bottom of the stock")),
+            ("1 … 6", QCoreApplication.translate("TableWidget", "Pèi: choose which pool card to capture")),
+        ]
+
+
+register_layout(PeiLayout.game_id, PeiLayout)
