@@ -113,18 +113,22 @@ class CardRow(QWidget):
         lay.setContentsMargins(0, 0, 0, 0)
         lay.setSpacing(max(6, height // 5))
         self.labels: list[QLabel] = []
+        w = round(height * CARD_ASPECT)
+        dx = max(1, round(w * (1.0 - overlap))) if overlap else w + 3
         for group in groups:
-            box = QHBoxLayout()
-            box.setSpacing(-round(height * CARD_ASPECT * overlap) if overlap else 3)
-            for code in group:
-                lab = QLabel(self)
+            # each group is a box of fixed size with its cards placed by hand, so that they can
+            # overlap (a layout's negative spacing means "the default" to Qt, not an overlap)
+            box = QWidget(self)
+            box.setFixedSize(w + dx * max(0, len(group) - 1), height)
+            for i, code in enumerate(group):
+                lab = QLabel(box)
                 lab.setPixmap(card_pixmap(code, height, self))
                 lab.setToolTip(namer(code))
                 lab.setAccessibleName(names.card_name(code))
                 lab.setProperty("card", code)
-                box.addWidget(lab)
+                lab.move(i * dx, 0)
                 self.labels.append(lab)
-            lay.addLayout(box)
+            lay.addWidget(box)
         lay.addStretch(1)
 
 
@@ -780,6 +784,9 @@ def match_progress(match: Match, seat_names: Sequence[str]) -> str:
     if mo.mode == "hands":
         return QCoreApplication.translate("ScoreSheet", "Hand {done} of {total}.").format(
             done=len(match.history), total=mo.hands)
+    own = game_ui(match.spec.id).stake_summary(match)
+    if own:
+        return own
     return QCoreApplication.translate("ScoreSheet", "Stake: {stake} per point.").format(
         stake=names.format_money(mo.stake_cents, signed=False))
 
@@ -846,7 +853,7 @@ class HandEndDialog(QDialog):
         self.explanation = sub
         lay.addWidget(head)
         lay.addWidget(sub)
-        if content.showcase is not None:
+        if content.showcase is not None and not content.showcase_tab:
             if content.caption:
                 lay.addWidget(QLabel(content.caption, self))
             lay.addWidget(content.showcase)
@@ -855,6 +862,13 @@ class HandEndDialog(QDialog):
 
         tabs = QTabWidget(self)
         self.tabs = tabs
+        if content.showcase is not None and content.showcase_tab:
+            page = QWidget(self)
+            sl = QVBoxLayout(page)
+            if content.caption:
+                sl.addWidget(QLabel(content.caption, page))
+            sl.addWidget(content.showcase, 1)
+            tabs.addTab(page, content.showcase_tab)
         winners = set(res.winners)
         # payments
         pay = QTableWidget(n, 5 if money else 3, self)
@@ -890,7 +904,7 @@ class HandEndDialog(QDialog):
             self.items_label.setObjectName("stakeItems")
             self.items_label.setWordWrap(True)
             pl.addWidget(self.items_label)
-        if money and getattr(match.spec, "carries_pot", False):
+        if money and getattr(match.spec, "carries_pot", False) and not game_ui(match.spec.id).stake_summary(match):
             pot = QLabel(self.tr("In the pot now: {money}").format(
                 money=names.format_money(getattr(match, "pot", 0), signed=False)), page)
             pot.setObjectName("potLabel")
@@ -919,27 +933,45 @@ class HandEndDialog(QDialog):
         close.clicked.connect(self.reject)
         self.next_button.clicked.connect(self.accept)
         lay.addWidget(buttons)
-        self.resize(760, 600)
+        self.resize(860, 600)
 
 
 def stake_item_text(item: Sequence[Any], seat_names: Sequence[str], human_seat: int) -> str:
     """One itemised payment ``(code, payer, payee, cents)`` in words: "Budi pays Sari 0.05 (té
-    lumrah)"; a payer or payee of None is the pot in the middle."""
+    lumrah)"; a payer or payee of None is the pot in the middle.  A zero item only says something
+    (e.g. who deals next when nobody plays for money)."""
     code, payer, payee, cents = item
     what = names.text(f"stake.{code}", code.replace("_", " "))
     money = names.format_money(cents, signed=False)
     tr = QCoreApplication.translate
-    def who(seat: Any) -> str:
-        if seat == human_seat:
-            return tr("Stakes", "You")
+
+    def name(seat: Any) -> str:
         return seat_names[seat] if isinstance(seat, int) and 0 <= seat < len(seat_names) else "?"
+
+    if cents == 0:
+        who = payer if payer is not None else payee
+        if who is None:
+            return what
+        if who == human_seat:
+            return tr("Stakes", "You: {what}").format(what=what)
+        return tr("Stakes", "{name}: {what}").format(name=name(who), what=what)
     if payer is None and payee is None:
         return tr("Stakes", "{what}: {money}").format(what=what, money=money)
     if payer is None:
-        return tr("Stakes", "{payee} takes {money} from the pot ({what})").format(payee=who(payee), money=money, what=what)
+        if payee == human_seat:
+            return tr("Stakes", "You take {money} from the pot ({what})").format(money=money, what=what)
+        return tr("Stakes", "{payee} takes {money} from the pot ({what})").format(payee=name(payee), money=money,
+                                                                                 what=what)
     if payee is None:
-        return tr("Stakes", "{payer} puts {money} into the pot ({what})").format(payer=who(payer), money=money, what=what)
-    return tr("Stakes", "{payer} pays {payee} {money} ({what})").format(payer=who(payer), payee=who(payee),
+        if payer == human_seat:
+            return tr("Stakes", "You put {money} into the pot ({what})").format(money=money, what=what)
+        return tr("Stakes", "{payer} puts {money} into the pot ({what})").format(payer=name(payer), money=money,
+                                                                                what=what)
+    if payer == human_seat:
+        return tr("Stakes", "You pay {payee} {money} ({what})").format(payee=name(payee), money=money, what=what)
+    if payee == human_seat:
+        return tr("Stakes", "{payer} pays you {money} ({what})").format(payer=name(payer), money=money, what=what)
+    return tr("Stakes", "{payer} pays {payee} {money} ({what})").format(payer=name(payer), payee=name(payee),
                                                                       money=money, what=what)
 
 

@@ -18,11 +18,12 @@ from cekidesk.engine.core import games
 
 from .dialogs import CARD_ASPECT, card_image, device_ratio
 from .games import HelpContext, game_ui
+from .table import TableWidget
 
 
 class HowToPlayDialog(QDialog):
     """A non-modal window with the rules of every game, one tab (QTextBrowser) each; it opens on
-    ``game_id``'s page."""
+    ``game_id``'s page.  ``shortcuts`` are the window's keys; each page adds its table's own."""
 
     def __init__(self, shortcuts: Sequence[tuple[str, str]] = (), parent: QWidget | None = None,
                  game_id: str = "ceki", card_names: str = "latin"):
@@ -59,7 +60,8 @@ class HowToPlayDialog(QDialog):
         for i, (gid, b) in enumerate(self.browsers.items()):
             ui = game_ui(gid)
             self.tabs.setTabText(i, ui.help_title())
-            ctx = HelpContext(self._picture_source(b), self.card_names, self.shortcuts)
+            keys = list(TableWidget.shortcuts(gid)) + self.shortcuts
+            ctx = HelpContext(self._picture_source(b), self.card_names, keys)
             b.setHtml("<html><body>" + ui.help_html(ctx) + "</body></html>")
 
     def show_game(self, game_id: str) -> None:

@@ -661,7 +661,7 @@ class MainWindow(QMainWindow):
         game_id = m.spec.id if m is not None else (self.settings.last_game_id or "ceki")
         if self.help_dialog is None:
             from .help import HowToPlayDialog
-            keys = list(TableWidget.shortcuts()) + self.menu_shortcuts()
+            keys = self.menu_shortcuts()
             self.help_dialog = HowToPlayDialog(keys, self, game_id=game_id, card_names=self.settings.card_names)
         else:
             self.help_dialog.show_game(game_id)

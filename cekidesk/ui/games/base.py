@@ -47,6 +47,7 @@ class HandEndContent:
     explanation: str = ""
     caption: str = ""                                   # above the showcase
     showcase: QWidget | None = None                     # e.g. the winner's sets as card pictures
+    showcase_tab: str = ""                              # if set: the showcase goes in a first tab of this title
     tabs: list[tuple[str, QWidget]] = field(default_factory=list)   # extra tabs (after the payments)
 
 
@@ -144,6 +145,10 @@ class GameUI:
 
     def match_mode_help(self, mode: str) -> str:
         return names.text(f"match.mode.{mode}.help", "")
+
+    def stake_summary(self, match: Any) -> str:
+        """One line on how a money match is settled ("" = the generic stake per point)."""
+        return ""
 
     # -- help ----------------------------------------------------------------------------------------
     def help_title(self) -> str:

@@ -24,7 +24,8 @@ from .base import GameUI, HandEndContent, HelpContext, Namer, register_game_ui, 
 
 ROLES = ("raja", "patih", "unyik")
 PLACES = ("ngete", "tengah", "kete")
-SHOWCASE_HEIGHT = 52
+SHOWCASE_HEIGHT = 70
+LOOSE_WIDTH = 330   # the loose cards' fan fits in about this many pixels (it overlaps more to fit)
 HELP_HEIGHT = 84
 
 names.register_texts("PeiTerms", {
@@ -418,6 +419,7 @@ class PeiUI(GameUI):
                 cards=names.card_list([_kind(c) for c in left], namer)))
         content.explanation = " ".join(parts)
         content.caption = tr("HandEndDialog", "Each player's captured cards, arranged for the best score:")
+        content.showcase_tab = tr("HandEndDialog", "Captured cards")
         content.showcase = self.arrangements_widget(res, seat_names, human, namer, parent, order)
 
     def arrangements_widget(self, res: HandResult, seat_names: Sequence[str], human: int, namer: Namer,
@@ -466,7 +468,9 @@ class PeiUI(GameUI):
                 col += 1
             loose = arr.get("loose", [])
             if loose:
-                cr = CardFan(loose, SHOWCASE_HEIGHT, 0.45, namer, line)
+                w = SHOWCASE_HEIGHT * 100 / 260
+                step = min(0.45, max(0.2, (LOOSE_WIDTH - w) / max(1, len(loose) - 1) / w))
+                cr = CardFan(loose, SHOWCASE_HEIGHT, step, namer, line)
                 cr.setObjectName("loose")
                 hl.addWidget(cr, 0, col)
                 hl.addWidget(QLabel(tr("HandEndDialog", "loose cards {points}").format(
@@ -479,6 +483,7 @@ class PeiUI(GameUI):
             grid.addWidget(line, row, 1)
             self.showcase_rows.append((seat, rows))
         grid.setColumnStretch(1, 1)
+        grid.setRowStretch(len(order), 1)
         area.setWidget(inner)
         area.setMinimumHeight(3 * (SHOWCASE_HEIGHT + 42) + 16)
         return area
@@ -487,6 +492,15 @@ class PeiUI(GameUI):
         if mode == "money":
             return names.text("pei.match.money.help")
         return super().match_mode_help(mode)
+
+    def stake_summary(self, match: Any) -> str:
+        method = getattr(match.options, "stakes", "")
+        line = QCoreApplication.translate("PeiUI", "Stakes: {method}.").format(
+            method=names.text(f"pei.option.stakes.{method}", method))
+        if getattr(match, "pot", 0) or method in ("wulwulan", "jedhil", "wudon", "parewanan"):
+            line += " " + QCoreApplication.translate("PeiUI", "In the pot: {money}.").format(
+                money=names.format_money(getattr(match, "pot", 0), signed=False))
+        return line
 
     # -- help ---------------------------------------------------------------------------------------------
     def help_title(self) -> str:

@@ -395,14 +395,17 @@ class TableWidget(QGraphicsView):
             self.animationsDone.emit()
 
     @staticmethod
-    def shortcuts() -> list[tuple[str, str]]:
-        """(key, what it does) pairs for the Help page — strings already translated."""
+    def shortcuts(game_id: str | None = None) -> list[tuple[str, str]]:
+        """(key, what it does) pairs for the Help page — strings already translated: the table's own
+        keys, then the keys of ``game_id``'s layout (of every layout when None, first one wins)."""
         out = [
             (QCoreApplication.translate("TableWidget", "Left / Right"), QCoreApplication.translate("TableWidget", "Select a card in your hand")),
-            (QCoreApplication.translate("TableWidget", "Enter / Space"), QCoreApplication.translate("TableWidget", "Throw the selected card")),
+            (QCoreApplication.translate("TableWidget", "Enter / Space"), QCoreApplication.translate("TableWidget", "Play the selected card")),
         ]
         seen = {k for k, _ in out}
-        for cls in registered_layouts().values():
+        layouts = registered_layouts()
+        chosen = [layouts[game_id]] if game_id in layouts else list(layouts.values())
+        for cls in chosen:
             for key, what in cls.shortcuts():
                 if key not in seen:
                     seen.add(key)
