@@ -575,16 +575,16 @@ def test_a_failing_computer_player_is_replaced_and_play_goes_on(qtbot, window, m
 
 def test_game_log_sentences():
     names = ["You", "Budi", "Sari"]
-    assert describe_event(Event("draw", 1, {"stock": 80}), names, 0) == "Budi draws from the stock."
-    assert describe_event(Event("draw", 0, {"card": "C5"}), names, 0) == "You draw 5 of Coins."
-    assert describe_event(Event("take", 2, {"card": "S9"}), names, 0) == "Sari takes 9 of Strings."
-    assert describe_event(Event("discard", 2, {"card": "RF", "fresh": True}), names, 0) == \
+    assert describe_event(Event("draw", 1, {"stock": 80}), names, 0, "ceki") == "Budi draws from the stock."
+    assert describe_event(Event("draw", 0, {"card": "C5"}), names, 0, "ceki") == "You draw 5 of Coins."
+    assert describe_event(Event("take", 2, {"card": "S9"}), names, 0, "ceki") == "Sari takes 9 of Strings."
+    assert describe_event(Event("discard", 2, {"card": "RF", "fresh": True}), names, 0, "ceki") == \
         "Sari discards Red Flower (just drawn)."
-    assert describe_event(Event("discard", 0, {"card": "OT", "fresh": False}), names, 0) == "You discard Old Thousand."
-    assert describe_event(Event("call", 1, {"facedown": 2}), names, 0) == "Budi calls ceki! (2 cards face-down)"
-    assert describe_event(Event("exhausted", None, {}), names, 0) == "The stock is empty: the hand is drawn."
+    assert describe_event(Event("discard", 0, {"card": "OT", "fresh": False}), names, 0, "ceki") == "You discard Old Thousand."
+    assert describe_event(Event("call", 1, {"facedown": 2}), names, 0, "ceki") == "Budi calls ceki! (2 cards face-down)"
+    assert describe_event(Event("exhausted", None, {}), names, 0, "ceki") == "The stock is empty: the hand is drawn."
     win = Event("win", 2, {"win_kind": "double", "card": "M7", "base": 51, "multiplier": 2, "score": 102})
-    assert describe_event(win, names, 0) == "Sari wins with 7 of Myriads: ×2 (double), 51 × 2 = 102 points."
+    assert describe_event(win, names, 0, "ceki") == "Sari wins with 7 of Myriads: ×2 (double), 51 × 2 = 102 points."
 
 
 def test_help_page_has_pictures_rules_shortcuts_and_source(qtbot, window):

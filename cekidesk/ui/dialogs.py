@@ -49,6 +49,7 @@ from cekidesk.persistence.settings import Settings
 from cekidesk.resources import resource
 
 from . import names
+from .games import HandEndContent, game_ui
 
 CARD_ASPECT = 100 / 260  # width / height of a Ceki card (the SVG view box)
 
@@ -450,12 +451,14 @@ class NewGameDialog(QDialog):
 
     def _mode_changed(self) -> None:
         mode = self.mode_combo.currentData()
+        per_point = getattr(self.spec, "stake_per_point", True)
         for lab, spin, m in ((self.stake_label, self.stake_spin, "money"),
                              (self.target_label, self.target_spin, "target"),
                              (self.hands_label, self.hands_spin, "hands")):
-            lab.setVisible(mode == m)
-            spin.setVisible(mode == m)
-        self.mode_help.setText(names.text(f"match.mode.{mode}.help", "") if mode else "")
+            shown = mode == m and (m != "money" or per_point)
+            lab.setVisible(shown)
+            spin.setVisible(shown)
+        self.mode_help.setText(game_ui(self.spec.id).match_mode_help(mode) if mode else "")
 
     # -- reading ---------------------------------------------------------------------------
     @property
@@ -648,17 +651,8 @@ def _item(text: str, align: Qt.AlignmentFlag = Qt.AlignmentFlag.AlignRight, bold
 
 
 def hand_summary(match: Match, rec: Any, seat_names: Sequence[str]) -> str:
-    """"Sari ×2" or "drawn" for one hand record."""
-    res = rec.result
-    if res.outcome == "win" and res.winners:
-        w = res.winners[0]
-        mult = res.details.get("multiplier")
-        if mult:
-            return QCoreApplication.translate("ScoreSheet", "{name} ×{mult}").format(name=seat_names[w], mult=mult)
-        return seat_names[w]
-    if res.outcome == "draw":
-        return QCoreApplication.translate("ScoreSheet", "drawn")
-    return res.outcome
+    """"Sari ×2", "drawn" … for one hand record (in the game's own words)."""
+    return game_ui(match.spec.id).hand_summary(rec.result, seat_names)
 
 
 class ScoreSheet(QTableWidget):
@@ -761,8 +755,9 @@ class ScoreSheetDialog(QDialog):
 # End of a hand
 
 class HandEndDialog(QDialog):
-    """What happened in the hand: the win kind (or the drawn hand), the winner's three sets, the
-    points and payments, every hand revealed, the score sheet, and "Next hand"."""
+    """What happened in the hand — in the game's words (headline, explanation, a showcase such as the
+    winner's sets, extra tabs, all from the game's UI module) — then the points and payments, the
+    score sheet, and "Next hand"."""
 
     nextHand = Signal()
     showStandings = Signal()
@@ -773,56 +768,40 @@ class HandEndDialog(QDialog):
         self.setObjectName("handEndDialog")
         rec = match.history[-1]
         res = rec.result
-        d = res.details
         n = match.n_players
         money = match.match_options.mode == "money"
         self.match_over = match.is_over()
         self.setWindowTitle(self.tr("Hand {n} is over").format(n=rec.index + 1))
         lay = QVBoxLayout(self)
 
-        head = QLabel(self)
+        content = HandEndContent()
+        game_ui(match.spec.id).fill_hand_end(content, match, rec, seat_names, human_seat,
+                                             namer or names.card_name, self)
+        head = QLabel(content.headline, self)
         head.setObjectName("handEndHeadline")
+        head.setWordWrap(True)
         f = QFont(head.font())
         f.setPointSizeF(f.pointSizeF() * 1.5)
         f.setBold(True)
         head.setFont(f)
-        sub = QLabel(self)
+        sub = QLabel(content.explanation, self)
         sub.setWordWrap(True)
         sub.setObjectName("handEndExplanation")
-        winner = res.winners[0] if res.winners else None
-        if res.outcome == "win" and winner is not None:
-            kind = d.get("win_kind", "")
-            mult = d.get("multiplier", 1)
-            if winner == human_seat:
-                head.setText(self.tr("You win ×{mult} ({kind})!").format(mult=mult, kind=names.win_kind_name(kind)))
-            else:
-                head.setText(self.tr("{name} wins ×{mult} ({kind})").format(
-                    name=seat_names[winner], mult=mult, kind=names.win_kind_name(kind)))
-            how = names.win_kind_help(kind)
-            card = names.card_name(d.get("card")) if d.get("card") else ""
-            sub.setText(self.tr("Winning card: {card} — {how}. The nine cards count {base}; × {mult} = "
-                                "{score} points.").format(card=card, how=how, base=d.get("base", 0),
-                                                          mult=mult, score=d.get("score", 0)))
-        else:
-            head.setText(self.tr("Drawn hand"))
-            sub.setText(names.text("outcome.draw"))
+        sub.setVisible(bool(content.explanation))
         self.headline = head
+        self.explanation = sub
         lay.addWidget(head)
         lay.addWidget(sub)
-
-        sets = d.get("sets") if winner is not None else None
-        if sets:
-            caption = self.tr("Your three sets:") if winner == human_seat \
-                else self.tr("{name}'s three sets:").format(name=seat_names[winner])
-            lay.addWidget(QLabel(caption, self))
-            self.sets_row = CardRow(sets, 104, namer, self)
-            self.sets_row.setObjectName("winningSets")
-            lay.addWidget(self.sets_row)
-        else:
-            self.sets_row = None
+        if content.showcase is not None:
+            if content.caption:
+                lay.addWidget(QLabel(content.caption, self))
+            lay.addWidget(content.showcase)
+        self.sets_row = content.showcase
+        self.content = content
 
         tabs = QTabWidget(self)
         self.tabs = tabs
+        winners = set(res.winners)
         # payments
         pay = QTableWidget(n, 5 if money else 3, self)
         pay.setObjectName("paymentsTable")
@@ -837,7 +816,7 @@ class HandEndDialog(QDialog):
         pay.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
         for i in range(n):
             who = seat_label(seat_names, i, human_seat)
-            pay.setItem(i, 0, _item(who, Qt.AlignmentFlag.AlignLeft, bold=(i == winner)))
+            pay.setItem(i, 0, _item(who, Qt.AlignmentFlag.AlignLeft, bold=(i in winners)))
             pay.setItem(i, 1, _item(names.format_points(res.points[i])))
             if money:
                 pay.setItem(i, 2, _item(names.format_money(rec.payments[i])))
@@ -849,23 +828,23 @@ class HandEndDialog(QDialog):
         page = QWidget(self)
         pl = QVBoxLayout(page)
         pl.addWidget(pay)
+        self.items_label = None
+        items = getattr(rec, "items", ()) if money else ()
+        if items:
+            lines = [stake_item_text(item, seat_names, human_seat) for item in items]
+            self.items_label = QLabel("<br>".join(lines), page)
+            self.items_label.setObjectName("stakeItems")
+            self.items_label.setWordWrap(True)
+            pl.addWidget(self.items_label)
+        if money and getattr(match.spec, "carries_pot", False):
+            pot = QLabel(self.tr("In the pot now: {money}").format(
+                money=names.format_money(getattr(match, "pot", 0), signed=False)), page)
+            pot.setObjectName("potLabel")
+            pl.addWidget(pot)
         pl.addWidget(QLabel(match_progress(match, seat_names), page))
         tabs.addTab(page, self.tr("Points and payments"))
-        # all hands
-        hands = d.get("hands") or []
-        if hands:
-            area = QScrollArea(self)
-            area.setWidgetResizable(True)
-            inner = QWidget(area)
-            grid = QGridLayout(inner)
-            for i, cards in enumerate(hands):
-                who = seat_label(seat_names, i, human_seat)
-                grid.addWidget(QLabel(who, inner), i, 0)
-                kinds = sorted(cards, key=names.by_value)
-                grid.addWidget(CardRow([kinds], 56, namer, inner), i, 1)
-            grid.setColumnStretch(1, 1)
-            area.setWidget(inner)
-            tabs.addTab(area, self.tr("All hands"))
+        for title, widget in content.tabs:
+            tabs.addTab(widget, title)
         # score sheet
         self.sheet = ScoreSheet(self)
         self.sheet.show_match(match, seat_names, human_seat)
@@ -887,6 +866,27 @@ class HandEndDialog(QDialog):
         self.next_button.clicked.connect(self.accept)
         lay.addWidget(buttons)
         self.resize(760, 600)
+
+
+def stake_item_text(item: Sequence[Any], seat_names: Sequence[str], human_seat: int) -> str:
+    """One itemised payment ``(code, payer, payee, cents)`` in words: "Budi pays Sari 0.05 (té
+    lumrah)"; a payer or payee of None is the pot in the middle."""
+    code, payer, payee, cents = item
+    what = names.text(f"stake.{code}", code.replace("_", " "))
+    money = names.format_money(cents, signed=False)
+    tr = QCoreApplication.translate
+    def who(seat: Any) -> str:
+        if seat == human_seat:
+            return tr("Stakes", "You")
+        return seat_names[seat] if isinstance(seat, int) and 0 <= seat < len(seat_names) else "?"
+    if payer is None and payee is None:
+        return tr("Stakes", "{what}: {money}").format(what=what, money=money)
+    if payer is None:
+        return tr("Stakes", "{payee} takes {money} from the pot ({what})").format(payee=who(payee), money=money, what=what)
+    if payee is None:
+        return tr("Stakes", "{payer} puts {money} into the pot ({what})").format(payer=who(payer), money=money, what=what)
+    return tr("Stakes", "{payer} pays {payee} {money} ({what})").format(payer=who(payer), payee=who(payee),
+                                                                      money=money, what=what)
 
 
 # ---------------------------------------------------------------------------------------------

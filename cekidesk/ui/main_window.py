@@ -45,6 +45,7 @@ from .dialogs import (
     StandingsDialog,
 )
 from .gamelog import GameLogDock
+from .games import game_ui
 from .table import TableWidget
 
 log = logging.getLogger(__name__)
@@ -377,7 +378,7 @@ class MainWindow(QMainWindow):
             self._rebuild_log()
         else:
             self._log_hand_heading()
-            self.log_dock.add_events(c.deal_events(), seat_names, c.human_seat)
+            self.log_dock.add_events(c.deal_events(), seat_names, c.human_seat, m.spec.id, self._card_namer())
         self._refresh()
         if m.hand_over() and m.history:  # a game saved between two hands: show how the last one ended
             self._hand_end_pending = True
@@ -390,7 +391,10 @@ class MainWindow(QMainWindow):
         self._hint_text = ""
         self.table.set_hint(None)
         self.table.show_view(self.controller.view(), events)
-        self.log_dock.add_events(events, self.seat_names(), self.controller.human_seat)
+        m = self.controller.match
+        if m is not None:
+            self.log_dock.add_events(events, self.seat_names(), self.controller.human_seat, m.spec.id,
+                                     self._card_namer())
         self._refresh()
 
     @Slot(int)
@@ -536,14 +540,8 @@ class MainWindow(QMainWindow):
         return action
 
     def describe_action(self, action: Action, view: Any) -> str:
-        if action.verb == "draw":
-            return self.tr("draw from the stock")
-        if action.verb == "take":
-            card = names.card_name(getattr(view, "top_discard", None) or action.card)
-            return self.tr("take the {card}").format(card=card)
-        if action.verb == "discard" and action.card is not None:
-            return self.tr("throw the {card}").format(card=names.card_name(action.card))
-        return str(action)
+        m = self.controller.match
+        return game_ui(m.spec.id).describe_action(action, view) if m is not None else str(action)
 
     # -- status line -----------------------------------------------------------------------------------
     def status_text(self) -> str:
@@ -554,19 +552,7 @@ class MainWindow(QMainWindow):
         seat_names = self.seat_names()
         human = c.human_seat
         if m.hand_over():
-            res = m.state.result()
-            if res.outcome == "win" and res.winners:
-                w = res.winners[0]
-                d = res.details
-                args = dict(name=seat_names[w], mult=d.get("multiplier", 1),
-                            kind=names.win_kind_name(d.get("win_kind", "")),
-                            score=names.format_points(res.points[w]))
-                if w == human:
-                    text = self.tr("Hand over — you win ×{mult} ({kind}), {score} points!").format(**args)
-                else:
-                    text = self.tr("Hand over — {name} wins ×{mult} ({kind}), {score} points.").format(**args)
-            else:
-                text = self.tr("Hand over — drawn: the stock ran out.")
+            text = game_ui(m.spec.id).hand_over_text(m.state.result(), seat_names, human)
             if m.is_over():
                 winners = m.winners()
                 if len(winners) == 1 and winners[0] == human:
@@ -594,37 +580,10 @@ class MainWindow(QMainWindow):
         return self.tr("Waiting…")
 
     def your_turn_text(self, view: Any) -> str:
-        legal = tuple(getattr(view, "legal", ()))
-        verbs = {a.verb for a in legal}
-        if getattr(view, "game_id", "") != "ceki":
-            return self.tr("Your turn: choose your move.")
-        n = view.n_players
-        prev_name = self.seat_names()[(view.viewer - 1) % n]
-        called = view.called[view.viewer]
-        top = view.top_discard
-        if view.phase == "draw":
-            card = names.card_name(top) if top is not None else ""
-            if "draw" in verbs and "take" in verbs:
-                if called:
-                    return self.tr("Your turn: take {name}'s {card} — it wins! — or draw from the stock.").format(
-                        name=prev_name, card=card)
-                return self.tr("Your turn: draw from the stock or take {name}'s discard ({card}).").format(
-                    name=prev_name, card=card)
-            if "take" in verbs:
-                return self.tr("Your turn: take {name}'s {card} — it wins!").format(name=prev_name, card=card)
-            if called and view.facedown:
-                return self.tr("Your turn: draw from the stock (you are waiting for one more of the {value}).").format(
-                    value=names.value_name(view.facedown[0]))
-            return self.tr("Your turn: draw from the stock.")
-        if view.phase == "discard":
-            if called and len(legal) == 1 and legal[0].card is not None:
-                return self.tr("Your turn: throw the card you drew ({card}).").format(
-                    card=names.card_name(legal[0].card))
-            if view.drawn is not None:
-                return self.tr("Your turn: discard a card (you drew the {card}).").format(
-                    card=names.card_name(view.drawn))
-            return self.tr("Your turn: discard a card.")
-        return self.tr("Your turn: choose your move.")
+        m = self.controller.match
+        if m is None:
+            return ""
+        return game_ui(m.spec.id).your_turn_text(view, self.seat_names())
 
     def _refresh(self) -> None:
         """Bring the status line, the title, the info label and the actions up to date."""
@@ -653,11 +612,7 @@ class MainWindow(QMainWindow):
         m = self.controller.match
         if m is None:
             return
-        if m.dealer == self.controller.human_seat:
-            self.log_dock.heading(self.tr("Hand {n} — you deal").format(n=m.hand_index + 1))
-        else:
-            self.log_dock.heading(self.tr("Hand {n} — {name} deals").format(
-                n=m.hand_index + 1, name=self.seat_names()[m.dealer]))
+        self.log_dock.heading(game_ui(m.spec.id).hand_heading(m, self.seat_names(), self.controller.human_seat))
 
     def _rebuild_log(self) -> None:
         """A new or loaded match: the log shows the earlier hands in brief and the current hand in
@@ -681,7 +636,8 @@ class MainWindow(QMainWindow):
         except Exception as exc:  # the log is a courtesy: never fail a load because of it
             log.warning("could not rebuild the log of the current hand: %s", exc)
             return
-        self.log_dock.add_events([e.for_viewer(c.human_seat) for e in events], seat_names, c.human_seat)
+        self.log_dock.add_events([e.for_viewer(c.human_seat) for e in events], seat_names, c.human_seat, m.spec.id,
+                                 self._card_namer())
 
     # -- views and dialogs -----------------------------------------------------------------------------
     def _card_namer(self):
@@ -701,10 +657,14 @@ class MainWindow(QMainWindow):
             d.show_match(self.controller.match, self.seat_names(), self.controller.human_seat)
 
     def show_help(self) -> QDialog:
+        m = self.controller.match
+        game_id = m.spec.id if m is not None else (self.settings.last_game_id or "ceki")
         if self.help_dialog is None:
             from .help import HowToPlayDialog
             keys = list(TableWidget.shortcuts()) + self.menu_shortcuts()
-            self.help_dialog = HowToPlayDialog(keys, self)
+            self.help_dialog = HowToPlayDialog(keys, self, game_id=game_id, card_names=self.settings.card_names)
+        else:
+            self.help_dialog.show_game(game_id)
         self.help_dialog.show()
         self.help_dialog.raise_()
         return self.help_dialog
@@ -745,6 +705,8 @@ class MainWindow(QMainWindow):
         self.controller.autosave = s.autosave
         self.table.set_options(animation_speed=s.animation_speed, highlight_legal=s.highlight_legal,
                                sort_hand=s.sort_hand, show_codes=s.show_card_codes, card_namer=self._card_namer())
+        if self.help_dialog is not None and getattr(self.help_dialog, "card_names", None) != s.card_names:
+            self.help_dialog.refresh(s.card_names)
         if not s.hints:
             self._hint = None
             self._hint_text = ""

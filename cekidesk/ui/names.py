@@ -176,9 +176,10 @@ def by_value(card: Any) -> tuple[int, int]:
     return (k.pips if not k.is_honour else 10 + k.value, k.value)
 
 
-def card_list(cards: Any) -> str:
-    """"1 of Coins, 3 of Strings and Red Flower"."""
-    names = [card_name(c) for c in cards]
+def card_list(cards: Any, namer: Any = None) -> str:
+    """"1 of Coins, 3 of Strings and Red Flower" (each name by ``namer``, default :func:`card_name`)."""
+    namer = namer or card_name
+    names = [namer(c) for c in cards]
     if not names:
         return ""
     if len(names) == 1:
@@ -245,6 +246,19 @@ _KEYS: dict[str, str] = {
 }
 
 
+_CONTEXT_OF: dict[str, str] = {}   # keys registered by game UI modules: key -> translation context
+
+
+def register_texts(context: str, mapping: dict[str, str]) -> None:
+    """Add a game's own engine keys (option titles, combination names …).  The texts must be marked
+    with ``QT_TRANSLATE_NOOP(context, …)`` where they are written; they are translated when shown."""
+    for key, source in mapping.items():
+        if key in _KEYS and _KEYS[key] != source:
+            raise ValueError(f"the text key {key!r} is already registered")
+        _KEYS[key] = source
+        _CONTEXT_OF[key] = context
+
+
 def has_text(key: str) -> bool:
     return key in _KEYS
 
@@ -259,7 +273,7 @@ def text(key: str, default: str | None = None) -> str:
         log.info("no text for the key %r", key)
         last = key.rsplit(".", 1)[-1]
         return last.replace("_", " ").capitalize()
-    return _tr("Terms", source)
+    return _tr(_CONTEXT_OF.get(key, "Terms"), source)
 
 
 def game_title(spec_or_key: Any) -> str:

@@ -144,7 +144,7 @@ class TableLayout:
 
 
 _LAYOUTS: dict[str, type[TableLayout]] = {}
-_BUILTIN = ("cekidesk.ui.table.ceki_layout",)
+_BUILTIN = ("cekidesk.ui.games",)  # each game UI module imports (registers) its layout
 
 
 def register_layout(game_id: str, layout_class: type[TableLayout]) -> type[TableLayout]:

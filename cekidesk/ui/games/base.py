@@ -1,0 +1,182 @@
+"""What the window needs to know about one game, beyond its table layout.
+
+The window, the dialogs, the game log and the help know no game.  Each game adds one module to
+:mod:`cekidesk.ui.games` with a :class:`GameUI` subclass, registered with :func:`register_game_ui`,
+that turns the game's views, events and results into words and widgets:
+
+* ``your_turn_text(view, seat_names)`` — the status line while the human is to move;
+* ``describe_action(action, view)`` — a hint in words ("throw the 5 of Coins");
+* ``hand_over_text(result, seat_names, human)`` and ``hand_summary(result, seat_names)`` — the
+  status line and the score-sheet entry for a finished hand;
+* ``hand_heading(match, seat_names, human)`` — the game log's heading for a hand;
+* ``describe_event(event, seat_names, human, namer)`` — one game-log line;
+* ``fill_hand_end(content, …)`` — the end-of-hand dialog's headline, explanation and showcase;
+* ``help_html(ctx)`` — the game's How-to-play page;
+* ``match_mode_help(mode)`` — the New Game dialog's explanation of a match mode.
+
+The module also imports (and so registers) its table layout.  Adding a game never means editing
+the table, the window or the dialogs.
+"""
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass, field
+from typing import Any, Callable, ClassVar, Sequence
+
+from PySide6.QtCore import QCoreApplication
+from PySide6.QtWidgets import QWidget
+
+from cekidesk.engine.core import Action, Event, HandResult
+
+from .. import names
+
+Namer = Callable[[Any], str]
+
+
+def seat_name(seat: int | None, seat_names: Sequence[str]) -> str:
+    if seat is None or not 0 <= seat < len(seat_names):
+        return QCoreApplication.translate("GameLog", "Somebody")
+    return seat_names[seat]
+
+
+@dataclass
+class HandEndContent:
+    """What a game puts into the end-of-hand dialog (the dialog adds payments and the score sheet)."""
+
+    headline: str = ""
+    explanation: str = ""
+    caption: str = ""                                   # above the showcase
+    showcase: QWidget | None = None                     # e.g. the winner's sets as card pictures
+    tabs: list[tuple[str, QWidget]] = field(default_factory=list)   # extra tabs (after the payments)
+
+
+class HelpContext:
+    """What a help page may use: card pictures (``img``), the player's card-name form and the
+    keyboard shortcuts.  The dialog registers every picture a page asks for."""
+
+    def __init__(self, img: Callable[[str, int, str], str], card_names: str = "latin",
+                 shortcuts: Sequence[tuple[str, str]] = ()):
+        self._img = img
+        self.card_names = card_names
+        self.shortcuts = list(shortcuts)
+
+    def img(self, code: str, height: int, title: str = "") -> str:
+        return self._img(code, height, title)
+
+    def card(self, code: Any) -> str:
+        """A card's name in the chosen form (for running text)."""
+        return names.card_label(code, self.card_names)
+
+    def cards(self, codes: Sequence[str], height: int) -> str:
+        return " ".join(self.img(c, height, names.card_label(c, self.card_names)) for c in codes)
+
+    @staticmethod
+    def p(text: str) -> str:
+        return f"<p>{text}</p>"
+
+    @staticmethod
+    def esc(text: str) -> str:
+        return html.escape(text)
+
+    def keys_table(self) -> str:
+        if not self.shortcuts:
+            return self.p(QCoreApplication.translate("HelpPage", "Every menu command shows its key in the menu."))
+        esc = html.escape
+        return ("<table cellspacing='0' cellpadding='3'>" + "".join(
+            f"<tr><td><b>{esc(k)}</b></td><td>&nbsp;&nbsp;{esc(v)}</td></tr>" for k, v in self.shortcuts)
+            + "</table>")
+
+    @staticmethod
+    def contents(entries: Sequence[tuple[str, str]]) -> str:
+        return "<p>" + " · ".join(f'<a href="#{a}">{html.escape(t)}</a>' for a, t in entries) + "</p>"
+
+    @staticmethod
+    def heading(anchor: str, text: str) -> str:
+        return f'<h2><a name="{anchor}"></a>{text}</h2>'
+
+
+class GameUI:
+    """The words and widgets of one game.  The defaults are plain but correct for any game."""
+
+    game_id: ClassVar[str] = ""
+    #: event types shown in bold in the game log
+    important_events: ClassVar[frozenset[str]] = frozenset()
+
+    # -- status line --------------------------------------------------------------------------
+    def your_turn_text(self, view: Any, seat_names: Sequence[str]) -> str:
+        return QCoreApplication.translate("GameUI", "Your turn: choose your move.")
+
+    def describe_action(self, action: Action, view: Any) -> str:
+        return str(action)
+
+    def hand_over_text(self, result: HandResult, seat_names: Sequence[str], human: int) -> str:
+        if result.winners:
+            w = result.winners[0]
+            pts = names.format_points(result.points[w])
+            if w == human:
+                return QCoreApplication.translate("GameUI", "Hand over — you win with {score} points!").format(score=pts)
+            return QCoreApplication.translate("GameUI", "Hand over — {name} wins with {score} points.").format(
+                name=seat_name(w, seat_names), score=pts)
+        return QCoreApplication.translate("GameUI", "Hand over — nobody won.")
+
+    def hand_summary(self, result: HandResult, seat_names: Sequence[str]) -> str:
+        if result.winners:
+            return seat_name(result.winners[0], seat_names)
+        return result.outcome
+
+    def hand_heading(self, match: Any, seat_names: Sequence[str], human: int) -> str:
+        n = match.hand_index + 1
+        if match.dealer == human:
+            return QCoreApplication.translate("GameUI", "Hand {n} — you deal").format(n=n)
+        return QCoreApplication.translate("GameUI", "Hand {n} — {name} deals").format(
+            n=n, name=seat_name(match.dealer, seat_names))
+
+    # -- game log -------------------------------------------------------------------------------
+    def describe_event(self, event: Event, seat_names: Sequence[str], human: int, namer: Namer) -> str | None:
+        """One sentence for ``event``, or None for an event that says nothing to a player."""
+        return QCoreApplication.translate("GameLog", "{name}: {what}").format(
+            name=seat_name(event.player, seat_names), what=event.type.replace("_", " "))
+
+    # -- dialogs -----------------------------------------------------------------------------------
+    def fill_hand_end(self, content: HandEndContent, match: Any, record: Any, seat_names: Sequence[str],
+                      human: int, namer: Namer, parent: QWidget) -> None:
+        content.headline = self.hand_over_text(record.result, seat_names, human)
+
+    def match_mode_help(self, mode: str) -> str:
+        return names.text(f"match.mode.{mode}.help", "")
+
+    # -- help ----------------------------------------------------------------------------------------
+    def help_title(self) -> str:
+        return names.game_title(f"game.{self.game_id}")
+
+    def help_html(self, ctx: HelpContext) -> str:
+        return ctx.p(names.text(f"game.{self.game_id}.blurb", ""))
+
+
+_UIS: dict[str, GameUI] = {}
+
+
+def register_game_ui(cls: type[GameUI]) -> type[GameUI]:
+    if not cls.game_id:
+        raise ValueError(f"{cls.__name__} has no game id")
+    existing = _UIS.get(cls.game_id)
+    if existing is not None and type(existing) is not cls:
+        raise ValueError(f"a game UI for {cls.game_id!r} is already registered")
+    _UIS[cls.game_id] = cls()
+    return cls
+
+
+def game_ui(game_id: str) -> GameUI:
+    """The registered UI of ``game_id`` (a plain :class:`GameUI` for a game without one)."""
+    import cekidesk.ui.games  # noqa: F401  (registers the built-in games' UIs)
+
+    ui = _UIS.get(game_id)
+    if ui is None:
+        ui = GameUI()
+    return ui
+
+
+def registered_game_uis() -> dict[str, GameUI]:
+    import cekidesk.ui.games  # noqa: F401
+
+    return dict(_UIS)
