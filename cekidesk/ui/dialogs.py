@@ -874,18 +874,17 @@ def stake_item_text(item: Sequence[Any], seat_names: Sequence[str], human_seat: 
     code, payer, payee, cents = item
     what = names.text(f"stake.{code}", code.replace("_", " "))
     money = names.format_money(cents, signed=False)
-    tr = QCoreApplication.translate
     def who(seat: Any) -> str:
         if seat == human_seat:
-            return tr("Stakes", "You")
+            return QCoreApplication.translate("Stakes", "You")
         return seat_names[seat] if isinstance(seat, int) and 0 <= seat < len(seat_names) else "?"
     if payer is None and payee is None:
-        return tr("Stakes", "{what}: {money}").format(what=what, money=money)
+        return QCoreApplication.translate("Stakes", "{what}: {money}").format(what=what, money=money)
     if payer is None:
-        return tr("Stakes", "{payee} takes {money} from the pot ({what})").format(payee=who(payee), money=money, what=what)
+        return QCoreApplication.translate("Stakes", "{payee} takes {money} from the pot ({what})").format(payee=who(payee), money=money, what=what)
     if payee is None:
-        return tr("Stakes", "{payer} puts {money} into the pot ({what})").format(payer=who(payer), money=money, what=what)
-    return tr("Stakes", "{payer} pays {payee} {money} ({what})").format(payer=who(payer), payee=who(payee),
+        return QCoreApplication.translate("Stakes", "{payer} puts {money} into the pot ({what})").format(payer=who(payer), money=money, what=what)
+    return QCoreApplication.translate("Stakes", "{payer} pays {payee} {money} ({what})").format(payer=who(payer), payee=who(payee),
                                                                       money=money, what=what)
 
 
