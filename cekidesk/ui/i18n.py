@@ -50,6 +50,12 @@ def current_language() -> str:
     return _current
 
 
+def is_applied() -> bool:
+    """Whether :func:`set_language` has run in this QApplication."""
+    app = QCoreApplication.instance()
+    return app is not None and app.property("cekidesk_language") == _current
+
+
 def default_language(locale: QLocale | None = None) -> str:
     """The language to use when the player has not chosen one: the system's where a translation
     matches (Indonesian → "id", Javanese → "jv", Javanese in Javanese script → "jv-Java"), else
@@ -183,6 +189,7 @@ def set_language(value: str | None) -> str:
         QCoreApplication.installTranslator(t)
     QLocale.setDefault(QLocale(info.qt_locale) if lang != SOURCE else _english_locale())
     _current = lang
+    app.setProperty("cekidesk_language", lang)
     if not new and lang != SOURCE:
         log.warning("the %s translation is missing; the interface stays in English", lang)
     return lang
