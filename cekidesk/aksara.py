@@ -23,8 +23,8 @@ the first draft of ``translations/cekidesk_jv_Java.ts`` from the Javanese Latin 
 * a comma is pada lingsa ꧈, a full stop is pada lungsi ꧉; other punctuation, digits, spaces after
   punctuation and line breaks stay as they are;
 * ``{placeholders}``, rich-text ``<tags>``, ``&entities;``, ``%1``-style arguments, card codes and
-  key names (words with a capital after the first letter or with a digit: ``S9``, ``WF``, ``F1``,
-  ``CekiDesk``, ``Ctrl+N``) and any words given in ``keep`` are copied untouched;
+  key names (words with a capital after the first letter or with a digit, single capitals:
+  ``S9``, ``WF``, ``F1``, ``N``, ``CekiDesk``, ``Ctrl+N``) and any words given in ``keep`` are copied untouched;
 * a keyboard accelerator ``&X`` in a Latin word cannot be typed on the Javanese letter it would
   fall on, so it moves to the end of the text as ``(&X)`` (before a final ``…``, ``...`` or ``:``),
   the convention Qt translations into other non-Latin scripts use; ``&&`` stays a literal ``&``.
@@ -67,7 +67,9 @@ _VOWELS = {"a": "a", "â": "a", "i": "i", "ì": "i", "í": "i", "u": "u", "ù": 
 _LETTERS = set(_VOWELS) | set("bcdfghjklmnpqrstvwxyz")
 
 # Characters besides the Javanese block that a Javanese-script text may contain.
-ALLOWED_NON_JAVANESE = set(" \t\n\u00a0" + ZWSP + "0123456789" + "!?:;()[]\"'«»“”‘’…–—-/+−×%·•,.")
+# (▸ appears in menu paths, * in file-dialog patterns, © in the credits, = in worked sums, 萬 is the
+# sign printed on the Myriad cards that the rules describe.)
+ALLOWED_NON_JAVANESE = set(" \t\n\u00a0" + ZWSP + "0123456789" + "!?:;()[]\"'«»“”‘’…–—-/+−×=%·•,.▸*©萬")
 
 _PROTECTED = re.compile(
     r"\{[^{}]*\}"                       # {placeholder}
@@ -77,7 +79,7 @@ _PROTECTED = re.compile(
     r"|%L?\d+"                          # %1
     r"|\d+(?:[.,:]\d+)*"                # numbers, also 1.5, 10:30
     r"|\b[A-Za-z]+(?:\+[A-Za-z0-9]+)+\b"  # Ctrl+N, Shift+F1
-    r"|\b(?:[A-Za-z][a-z]*[A-Z0-9][A-Za-z0-9]*|[A-Z][0-9A-Z]+)\b"  # S9, WF, F1, CekiDesk
+    r"|\b(?:[A-Za-z][a-z]*[A-Z0-9][A-Za-z0-9]*|[A-Z][0-9A-Z]*)\b(?!['’])"  # S9, WF, F1, N, CekiDesk
     r"|\.[a-z]{2,10}\b(?=[^A-Za-z]|$)"  # .cekisave (a file suffix; a sentence's full stop is followed
 )                                         # by a space or ends the text, so it is not taken here)
 
@@ -89,10 +91,11 @@ def is_javanese_char(ch: str) -> bool:
 def strip_protected(text: str, keep: Iterable[str] = ()) -> str:
     """``text`` without what :func:`transliterate` copies untouched (placeholders, tags, codes …),
     and without accelerators: what is left of a Javanese-script text must be Javanese script."""
-    out = _PROTECTED.sub(" ", text)
-    out = re.sub(r"\(&[A-Za-z0-9]\)", " ", out)
-    for word in keep:
+    out = text
+    for word in sorted(keep, key=len, reverse=True):
         out = out.replace(word, " ")
+    out = re.sub(r"\(&[A-Za-z0-9]\)", " ", out)
+    out = _PROTECTED.sub(" ", out)
     return out
 
 

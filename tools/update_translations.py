@@ -42,7 +42,7 @@ COMMENT_PREFIX = "jv: "
 # Words copied untouched into the aksara Jawa text, besides what the transliterator keeps anyway
 # ({placeholders}, <tags>, card codes, CamelCase names, key combinations, numbers): key names and
 # proper names written in Latin letters.
-KEEP = ("Esc", "Enter", "Return", "Space", "Tab", "Backspace", "Delete", "Home", "End", "Ctrl", "Shift",
+KEEP = ("Qt for Python", "Noto Serif CJK", "Adobe", "pydantic", "platformdirs", "autosave.bad", "Esc", "Enter", "Return", "Space", "Tab", "Backspace", "Delete", "Home", "End", "Ctrl", "Shift",
         "Alt", "Cmd", "Qt", "PySide6", "Python", "Noto Sans Javanese", "Noto", "SIL", "Open Font License",
         "MIT", "Unicode", "pagat.com", "John McLeod", "Andy", "Babas", "Pwee", "Amaro")
 
