@@ -47,15 +47,22 @@ KEEP = ("Qt for Python", "Noto Serif CJK", "Adobe", "pydantic", "platformdirs", 
         "MIT", "Unicode", "pagat.com", "John McLeod", "Andy", "Babas", "Pwee", "Amaro")
 
 
-def lupdate(names: list[str]) -> None:
+def _lupdate_cmd() -> list[str]:
     exe = shutil.which("pyside6-lupdate")
-    cmd_base = [exe] if exe else [sys.executable, "-c",
-                                  "import sys; from PySide6.scripts.pyside_tool import lupdate; lupdate()"]
+    return [exe] if exe else [sys.executable, "-c",
+                              "import sys; from PySide6.scripts.pyside_tool import lupdate; lupdate()"]
+
+
+def lupdate_to(ts: Path, target: str = "en_US") -> None:
+    """pyside6-lupdate -extensions py cekidesk -ts <ts> (from the repository's top folder)."""
+    cmd = _lupdate_cmd() + ["-extensions", "py", "-no-obsolete", "-locations", "none",
+                            "-target-language", target, "cekidesk", "-ts", str(ts)]
+    subprocess.run(cmd, cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
+
+
+def lupdate(names: list[str]) -> None:
     for suffix in names:
-        ts = TS_DIR / f"cekidesk_{suffix}.ts"
-        cmd = cmd_base + ["-extensions", "py", "-no-obsolete", "-locations", "none",
-                          "-target-language", FILES[suffix], "cekidesk", "-ts", str(ts)]
-        subprocess.run(cmd, cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
+        lupdate_to(TS_DIR / f"cekidesk_{suffix}.ts", FILES[suffix])
 
 
 def _key(ctx: str, msg: ET.Element) -> tuple[str, str, str]:
