@@ -1,7 +1,7 @@
 """Take screenshots of the real CekiDesk window (for the README and for looking at the app).
 
     python3 tools/screenshot.py docs/screenshot.png [--end docs/screenshot-end.png]
-        [--size 1280x720] [--seed 7] [--players 4] [--calls 1] [--you-call] [--discards 6] [--moves 6]
+        [--size 1280x720] [--language jv-Java] [--card-names both] [--seed 7] [--players 4] [--calls 1] [--you-call] [--discards 6] [--moves 6]
 
 Starts the main window with a throw-away settings/save location (your own games and settings are
 never touched), begins a Ceki match with the given deal number, and lets the computer players and a
@@ -39,6 +39,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--you-call", action="store_true", help="you have called ceki too (default: you have not)")
     ap.add_argument("--discards", type=int, default=6, help="at least this many cards on the pile")
     ap.add_argument("--tries", type=int, default=200, help="deal numbers to try")
+    ap.add_argument("--language", default="en", help="interface language: en, id, jv, jv-Java")
+    ap.add_argument("--card-names", default="latin", choices=("latin", "javanese", "both"),
+                    help="how Javanese card names are written")
     args = ap.parse_args(argv)
     w, h = (int(x) for x in args.size.lower().split("x"))
 
@@ -60,7 +63,8 @@ def main(argv: list[str] | None = None) -> int:
 
     guard_none_refcount()
     app = QApplication.instance() or make_application()
-    win = MainWindow(Settings(animation_speed="off", bot_pace_ms=0))
+    win = MainWindow(Settings(animation_speed="off", bot_pace_ms=0, language=args.language,
+                              card_names=args.card_names))
     win.resize(w, h)
     win.show()
     win.activateWindow()
