@@ -12,6 +12,7 @@ from pydantic import ValidationError
 
 from cekidesk.persistence import Settings, load_settings, paths, save_settings
 from cekidesk.persistence import settings as settings_mod
+from cekidesk.persistence.settings import SETTINGS_SCHEMA_VERSION
 
 LOGGER = "cekidesk.persistence.settings"
 
@@ -38,8 +39,8 @@ def warnings_of(caplog) -> list[str]:
 
 def test_defaults():
     s = Settings()
-    assert s.schema_version == 1
-    assert s.language == "en"
+    assert s.schema_version == SETTINGS_SCHEMA_VERSION == 2
+    assert s.language is None  # follow the system (cekidesk.ui.i18n.default_language)
     assert s.card_names == "latin"
     assert s.animation_speed == "normal"
     assert s.bot_pace_ms == 600
@@ -58,7 +59,7 @@ def test_round_trip(path):
     assert save_settings(s, path) == path
     assert load_settings(path) == s
     raw = json.loads(path.read_text(encoding="utf-8"))
-    assert raw["schema_version"] == 1 and raw["card_names"] == "both" and raw["window_geometry"] == geometry
+    assert raw["schema_version"] == SETTINGS_SCHEMA_VERSION and raw["card_names"] == "both" and raw["window_geometry"] == geometry
     assert set(raw) == set(Settings.model_fields)
 
 
@@ -152,7 +153,7 @@ def test_newer_settings_version_is_read_as_far_as_possible(path, caplog):
     path.write_text(json.dumps({"schema_version": 7, "hints": False, "new_thing": 1}), encoding="utf-8")
     caplog.set_level(logging.WARNING)
     s = load_settings(path)
-    assert s == Settings(hints=False) and s.schema_version == 1
+    assert s == Settings(hints=False) and s.schema_version == SETTINGS_SCHEMA_VERSION
     assert any("newer CekiDesk" in m for m in warnings_of(caplog))
 
 

@@ -541,14 +541,21 @@ def test_seats_go_clockwise_from_the_humans_left(qtbot):
     assert c[0].y() < c[3].y() and c[0].y() < c[1].y()
 
 
-def test_tooltips_use_the_card_namer(qtbot):
+def test_card_tooltips_show_all_names_whatever_the_card_name_form(qtbot):
+    from cekidesk.ui import names
+
     st = new_state(seed=22)
     w = make_table(qtbot, card_namer=lambda k: f"name of {k.code}")
     w.show_view(st.view(0))
     hand = items(w, "hand")
-    assert all(it.toolTip().startswith(f"name of {it.kind.code}") for it in hand)
+    for it in hand:
+        tip = it.toolTip()
+        jn = names.javanese_names(it.kind)
+        assert tip.startswith(f"{names.card_name(it.kind)} ({it.kind.code})")
+        assert all(n in tip for n in jn.latin + jn.script)
+        assert names.peranakan_name(it.kind) in tip
     w.set_options(animation_speed="off")
-    assert all(it.toolTip().startswith(it.kind.code) for it in items(w, "hand"))
+    assert [it.toolTip() for it in items(w, "hand")] == [names.card_tooltip(it.kind) for it in items(w, "hand")]
 
 
 # -- painting ---------------------------------------------------------------------------------

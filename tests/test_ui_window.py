@@ -465,7 +465,7 @@ def test_settings_apply_at_once_and_persist(qtbot, window, monkeypatch):
     assert saved["hints"] is False and saved["card_names"] == "both" and saved["default_opponents"] == 2
     assert w.controller.pace_ms == 1200
     assert calls and calls[-1]["animation_speed"] == "slow"
-    assert calls[-1]["card_namer"]("S9") == "9 of Strings — sanga bang"
+    assert calls[-1]["card_namer"]("S9") == "9 of Strings — sanga bang ꦱꦔꦧꦁ"  # "both": Latin and script
     assert not w.act_hint.isVisible() if w.toolbar.isVisible() else True
     assert not w.hint_available()
     assert load_settings().bot_pace_ms == 1200

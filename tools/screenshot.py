@@ -1,7 +1,7 @@
 """Take screenshots of the real CekiDesk window (for the README and for looking at the app).
 
     python3 tools/screenshot.py docs/screenshot.png [--end docs/screenshot-end.png]
-        [--size 1280x720] [--seed 7] [--players 4] [--calls 1] [--you-call] [--discards 6] [--moves 6]
+        [--size 1280x720] [--language jv-Java] [--card-names both] [--seed 7] [--players 4] [--calls 1] [--you-call] [--discards 6] [--moves 6]
 
 Starts the main window with a throw-away settings/save location (your own games and settings are
 never touched), begins a Ceki match with the given deal number, and lets the computer players and a
@@ -43,6 +43,9 @@ def main(argv: list[str] | None = None) -> int:
                     help="pei: three players; the picture is taken at your turn after --moves of your moves "
                          "(with --capture: at a capture choice of yours)")
     ap.add_argument("--capture", action="store_true", help="pei: wait for a capture choice of yours")
+    ap.add_argument("--language", default="en", help="interface language: en, id, jv, jv-Java")
+    ap.add_argument("--card-names", default="latin", choices=("latin", "javanese", "both"),
+                    help="how Javanese card names are written")
     args = ap.parse_args(argv)
     w, h = (int(x) for x in args.size.lower().split("x"))
 
@@ -64,7 +67,8 @@ def main(argv: list[str] | None = None) -> int:
 
     guard_none_refcount()
     app = QApplication.instance() or make_application()
-    win = MainWindow(Settings(animation_speed="off", bot_pace_ms=0))
+    win = MainWindow(Settings(animation_speed="off", bot_pace_ms=0, language=args.language,
+                              card_names=args.card_names))
     win.resize(w, h)
     win.show()
     win.activateWindow()

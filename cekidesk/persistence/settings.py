@@ -31,12 +31,16 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
+from cekidesk.languages import normalize_language
+
 from .atomic import atomic_write_text
 from .paths import settings_path
 
 log = logging.getLogger(__name__)
 
-SETTINGS_SCHEMA_VERSION = 1
+SETTINGS_SCHEMA_VERSION = 2
+# Version 2: ``language`` holds the app's language ids (cekidesk.languages) and may be None ("follow
+# the system").  Version 1 offered only English, so its "en" was never a choice: it becomes None.
 MAX_SETTINGS_BYTES = 1024 * 1024
 BACKUP_SUFFIX = ".bad"
 
@@ -51,8 +55,9 @@ class Settings(BaseModel):
 
     schema_version: int = Field(SETTINGS_SCHEMA_VERSION, ge=1,
                                 description="Version of the settings format.")
-    language: str = Field("en", pattern=r"^[a-z]{2,3}([_-][A-Za-z0-9]{2,8})?$",
-                          description="Interface language (a locale code such as 'en', 'id', 'jv', 'zh_TW').")
+    language: str | None = Field(None, max_length=32,
+                                 description="Interface language: 'en', 'id', 'jv' (Javanese in Latin letters) "
+                                             "or 'jv-Java' (Javanese script); None follows the system.")
     card_names: CardNames = Field("latin", description="How cards are named: Latin, Javanese or both.")
     animation_speed: AnimationSpeed = Field("normal", description="Speed of card animations.")
     bot_pace_ms: int = Field(600, ge=0, le=5000,
@@ -70,6 +75,16 @@ class Settings(BaseModel):
                               description="The game chosen last time.")
     window_geometry: str | None = Field(None, max_length=8192,
                                         description="The main window's geometry (base64, from Qt).")
+
+    @field_validator("language")
+    @classmethod
+    def _language(cls, v: str | None) -> str | None:
+        if v is None:
+            return None
+        lang = normalize_language(v)   # also reads older spellings: "id_ID", "jv_Java", "in"
+        if lang is None:
+            raise ValueError("not an interface language CekiDesk offers")
+        return lang
 
     @field_validator("window_geometry")
     @classmethod
@@ -163,6 +178,11 @@ def load_settings(path: str | os.PathLike | None = None) -> Settings:
     if isinstance(version, int) and not isinstance(version, bool) and version > SETTINGS_SCHEMA_VERSION:
         log.warning("the settings file %s was written by a newer CekiDesk (settings version %s); "
                     "reading the settings this version knows", p, version)
+
+    if (isinstance(version, int) and not isinstance(version, bool) and version < 2
+            and raw.get("language") == "en"):
+        raw = {k: v for k, v in raw.items() if k != "language"}   # see SETTINGS_SCHEMA_VERSION
+        log.info("settings version %s: the interface language now follows the system", version)
 
     good: dict[str, Any] = {}
     bad: list[str] = []

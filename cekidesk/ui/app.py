@@ -93,6 +93,9 @@ def make_application(argv0: str = "cekidesk") -> QApplication:
     QCoreApplication.setApplicationName(paths.APP_NAME)
     QCoreApplication.setApplicationVersion(__version__)
     QApplication.setApplicationDisplayName(paths.APP_NAME)
+    from .fonts import install_javanese_font
+
+    install_javanese_font(app)   # aksara Jawa needs the bundled font (see cekidesk/ui/fonts.py)
     return app  # type: ignore[return-value]
 
 

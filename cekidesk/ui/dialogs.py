@@ -13,7 +13,7 @@ from functools import lru_cache
 from typing import Any, Callable, Literal, Sequence
 
 from pydantic import BaseModel
-from PySide6.QtCore import QCoreApplication, QRectF, QRegularExpression, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QRectF, QRegularExpression, Qt, Signal
 from PySide6.QtGui import QFont, QGuiApplication, QImage, QPainter, QPixmap, QRegularExpressionValidator
 from PySide6.QtSvg import QSvgRenderer
 from PySide6.QtWidgets import (
@@ -48,7 +48,7 @@ from cekidesk.persistence.saves import LoadedGame, Seat
 from cekidesk.persistence.settings import Settings
 from cekidesk.resources import resource
 
-from . import names
+from . import i18n, names
 from .games import HandEndContent, game_ui
 
 CARD_ASPECT = 100 / 260  # width / height of a Ceki card (the SVG view box)
@@ -578,46 +578,48 @@ class SettingsDialog(QDialog):
         lay = QVBoxLayout(self)
         form = QFormLayout()
         lay.addLayout(form)
+        self._labels: dict[str, QLabel] = {}
+
+        def row(key: str, widget: QWidget) -> None:
+            label = QLabel(self)
+            label.setBuddy(widget)
+            self._labels[key] = label
+            form.addRow(label, widget)
 
         self.language = QComboBox(self)
         self.language.setObjectName("languageCombo")
-        self.language.addItem(self.tr("English"), "en")
-        i = self.language.findData(settings.language)
+        for lang in i18n.languages():   # each language in its own words, never translated
+            self.language.addItem(lang.native, lang.id)
+        i = self.language.findData(i18n.resolve(settings.language))
         self.language.setCurrentIndex(max(0, i))
-        form.addRow(self.tr("&Language:"), self.language)
-        note = QLabel(self.tr("More languages (Indonesian, Javanese) will appear here when their "
-                              "translations are ready."), self)
-        note.setWordWrap(True)
-        form.addRow(note)
+        row("language", self.language)
 
         self.card_names = QComboBox(self)
         self.card_names.setObjectName("cardNamesCombo")
         for c in self.CARD_NAMES:
-            self.card_names.addItem(names.text(f"cardnames.{c}"), c)
+            self.card_names.addItem("", c)
         self.card_names.setCurrentIndex(self.CARD_NAMES.index(settings.card_names))
-        form.addRow(self.tr("Javanese card &names:"), self.card_names)
+        row("card_names", self.card_names)
 
         self.speed = QComboBox(self)
         self.speed.setObjectName("animationCombo")
         for s in self.SPEEDS:
-            self.speed.addItem(names.text(f"speed.{s}"), s)
+            self.speed.addItem("", s)
         self.speed.setCurrentIndex(self.SPEEDS.index(settings.animation_speed))
-        form.addRow(self.tr("&Animations:"), self.speed)
+        row("speed", self.speed)
 
         self.pace = QSpinBox(self)
         self.pace.setObjectName("paceSpin")
         self.pace.setRange(0, 5000)
         self.pace.setSingleStep(100)
-        self.pace.setSuffix(self.tr(" ms"))
         self.pace.setValue(settings.bot_pace_ms)
-        self.pace.setToolTip(self.tr("How long each computer player's move stays in view before the next."))
-        form.addRow(self.tr("Computer &pace:"), self.pace)
+        row("pace", self.pace)
 
         self.opponents = QSpinBox(self)
         self.opponents.setObjectName("opponentsSpin")
         self.opponents.setRange(1, 5)
         self.opponents.setValue(settings.default_opponents)
-        form.addRow(self.tr("Default &opponents:"), self.opponents)
+        row("opponents", self.opponents)
 
         self.level = QComboBox(self)
         self.level.setObjectName("levelCombo")
@@ -627,36 +629,36 @@ class SettingsDialog(QDialog):
         except Exception:  # pragma: no cover - an unknown game id in old settings
             levels = ["random"]
         for lv in levels:
-            self.level.addItem(names.bot_level_name(lv), lv)
+            self.level.addItem("", lv)
         i = self.level.findData(settings.default_bot_level)
         self.level.setCurrentIndex(max(0, i))
-        form.addRow(self.tr("Default &level:"), self.level)
+        row("level", self.level)
 
-        self.hints = QCheckBox(self.tr("Offer &hints (what a skilled player would do)"), self)
+        self.hints = QCheckBox(self)
         self.hints.setObjectName("hintsCheck")
         self.hints.setChecked(settings.hints)
         form.addRow(self.hints)
-        self.highlight = QCheckBox(self.tr("&Highlight the moves you can make"), self)
+        self.highlight = QCheckBox(self)
         self.highlight.setObjectName("highlightCheck")
         self.highlight.setChecked(settings.highlight_legal)
         form.addRow(self.highlight)
-        self.sort_hand = QCheckBox(self.tr("&Sort my hand automatically"), self)
+        self.sort_hand = QCheckBox(self)
         self.sort_hand.setObjectName("sortCheck")
         self.sort_hand.setChecked(settings.sort_hand)
         form.addRow(self.sort_hand)
-        self.show_codes = QCheckBox(self.tr("Show card &codes in the corner (S9, WF …) while learning"), self)
+        self.show_codes = QCheckBox(self)
         self.show_codes.setObjectName("codesCheck")
         self.show_codes.setChecked(settings.show_card_codes)
         form.addRow(self.show_codes)
-        self.autosave = QCheckBox(self.tr("Save the game &automatically after every move"), self)
+        self.autosave = QCheckBox(self)
         self.autosave.setObjectName("autosaveCheck")
         self.autosave.setChecked(settings.autosave)
         form.addRow(self.autosave)
 
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
-        buttons.button(QDialogButtonBox.StandardButton.Close).setText(self.tr("Close"))
-        buttons.rejected.connect(self.reject)
-        lay.addWidget(buttons)
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
+        self.buttons.rejected.connect(self.reject)
+        lay.addWidget(self.buttons)
+        self.retranslate()
 
         for combo in (self.language, self.card_names, self.speed, self.level):
             combo.currentIndexChanged.connect(self._store)
@@ -664,6 +666,37 @@ class SettingsDialog(QDialog):
             spin.valueChanged.connect(self._store)
         for box in (self.hints, self.highlight, self.sort_hand, self.show_codes, self.autosave):
             box.toggled.connect(self._store)
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)
+
+    def retranslate(self) -> None:
+        """All texts in the current language (at start and after a language change)."""
+        self.setWindowTitle(self.tr("Settings"))
+        for key, text in (("language", self.tr("&Language:")), ("card_names", self.tr("Javanese card &names:")),
+                          ("speed", self.tr("&Animations:")), ("pace", self.tr("Computer &pace:")),
+                          ("opponents", self.tr("Default &opponents:")), ("level", self.tr("Default &level:"))):
+            self._labels[key].setText(text)
+        for i, c in enumerate(self.CARD_NAMES):
+            self.card_names.setItemText(i, names.text(f"cardnames.{c}"))
+        for i, sp in enumerate(self.SPEEDS):
+            self.speed.setItemText(i, names.text(f"speed.{sp}"))
+        for i in range(self.level.count()):
+            self.level.setItemText(i, names.bot_level_name(self.level.itemData(i)))
+        self.pace.setSuffix(self.tr(" ms"))
+        self.pace.setToolTip(self.tr("How long each computer player's move stays in view before the next."))
+        self.card_names.setToolTip(self.tr("How the Javanese names of the cards are written in the game log, "
+                                           "the rules and the table: in Latin letters, in Javanese script "
+                                           "(aksara Jawa) or both. Independent of the language."))
+        self.hints.setText(self.tr("Offer &hints (what a skilled player would do)"))
+        self.highlight.setText(self.tr("&Highlight the moves you can make"))
+        self.sort_hand.setText(self.tr("&Sort my hand automatically"))
+        self.show_codes.setText(self.tr("Show card &codes in the corner (S9, WF …) while learning"))
+        self.autosave.setText(self.tr("Save the game &automatically after every move"))
+        self.buttons.button(QDialogButtonBox.StandardButton.Close).setText(self.tr("Close"))
+        self.adjustSize()
 
     def _store(self, *_: Any) -> None:
         s = self.settings
@@ -943,7 +976,6 @@ def stake_item_text(item: Sequence[Any], seat_names: Sequence[str], human_seat: 
     code, payer, payee, cents = item
     what = names.text(f"stake.{code}", code.replace("_", " "))
     money = names.format_money(cents, signed=False)
-    tr = QCoreApplication.translate
 
     def name(seat: Any) -> str:
         return seat_names[seat] if isinstance(seat, int) and 0 <= seat < len(seat_names) else "?"
@@ -953,26 +985,30 @@ def stake_item_text(item: Sequence[Any], seat_names: Sequence[str], human_seat: 
         if who is None:
             return what
         if who == human_seat:
-            return tr("Stakes", "You: {what}").format(what=what)
-        return tr("Stakes", "{name}: {what}").format(name=name(who), what=what)
+            return QCoreApplication.translate("Stakes", "You: {what}").format(what=what)
+        return QCoreApplication.translate("Stakes", "{name}: {what}").format(name=name(who), what=what)
     if payer is None and payee is None:
-        return tr("Stakes", "{what}: {money}").format(what=what, money=money)
+        return QCoreApplication.translate("Stakes", "{what}: {money}").format(what=what, money=money)
     if payer is None:
         if payee == human_seat:
-            return tr("Stakes", "You take {money} from the pot ({what})").format(money=money, what=what)
-        return tr("Stakes", "{payee} takes {money} from the pot ({what})").format(payee=name(payee), money=money,
-                                                                                 what=what)
+            return QCoreApplication.translate("Stakes", "You take {money} from the pot ({what})").format(
+                money=money, what=what)
+        return QCoreApplication.translate("Stakes", "{payee} takes {money} from the pot ({what})").format(
+            payee=name(payee), money=money, what=what)
     if payee is None:
         if payer == human_seat:
-            return tr("Stakes", "You put {money} into the pot ({what})").format(money=money, what=what)
-        return tr("Stakes", "{payer} puts {money} into the pot ({what})").format(payer=name(payer), money=money,
-                                                                                what=what)
+            return QCoreApplication.translate("Stakes", "You put {money} into the pot ({what})").format(
+                money=money, what=what)
+        return QCoreApplication.translate("Stakes", "{payer} puts {money} into the pot ({what})").format(
+            payer=name(payer), money=money, what=what)
     if payer == human_seat:
-        return tr("Stakes", "You pay {payee} {money} ({what})").format(payee=name(payee), money=money, what=what)
+        return QCoreApplication.translate("Stakes", "You pay {payee} {money} ({what})").format(
+            payee=name(payee), money=money, what=what)
     if payee == human_seat:
-        return tr("Stakes", "{payer} pays you {money} ({what})").format(payer=name(payer), money=money, what=what)
-    return tr("Stakes", "{payer} pays {payee} {money} ({what})").format(payer=name(payer), payee=name(payee),
-                                                                      money=money, what=what)
+        return QCoreApplication.translate("Stakes", "{payer} pays you {money} ({what})").format(
+            payer=name(payer), money=money, what=what)
+    return QCoreApplication.translate("Stakes", "{payer} pays {payee} {money} ({what})").format(
+        payer=name(payer), payee=name(payee), money=money, what=what)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -13,7 +13,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, Sequence
 
-from PySide6.QtCore import QByteArray, Qt, QTimer, Slot
+from PySide6.QtCore import QByteArray, QCoreApplication, QEvent, Qt, QTimer, Slot
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QDialog,
@@ -32,7 +32,7 @@ from cekidesk.persistence import paths
 from cekidesk.persistence.saves import SaveFileError, Seat, load_autosave, load_match
 from cekidesk.persistence.settings import Settings, load_settings, save_settings
 
-from . import dialogs, names
+from . import dialogs, i18n, names
 from .app import guard_none_refcount
 from .controller import GameController
 from .dialogs import (
@@ -44,6 +44,7 @@ from .dialogs import (
     SettingsDialog,
     StandingsDialog,
 )
+from .fonts import install_javanese_font
 from .gamelog import GameLogDock
 from .games import game_ui
 from .table import TableWidget
@@ -61,6 +62,9 @@ class MainWindow(QMainWindow):
         super().__init__(parent)
         self.setObjectName("mainWindow")
         self.settings = settings if settings is not None else load_settings()
+        install_javanese_font()
+        if i18n.resolve(self.settings.language) != i18n.current_language() or not i18n.is_applied():
+            i18n.set_language(self.settings.language)
         self.controller = GameController(pace_ms=self.settings.bot_pace_ms, autosave=self.settings.autosave,
                                          parent=self)
         self.table = TableWidget(self)
@@ -125,33 +129,52 @@ class MainWindow(QMainWindow):
         return a
 
     def _make_actions(self) -> None:
-        self.act_new = self._action(self.tr("&New…"), self.new_game, QKeySequence.StandardKey.New, "actNew")
-        self.act_continue = self._action(self.tr("&Continue"), self.continue_game, None, "actContinue")
-        self.act_open = self._action(self.tr("&Open…"), self.open_dialog, QKeySequence.StandardKey.Open, "actOpen")
-        self.act_save_as = self._action(self.tr("Save &As…"), self.save_as_dialog, "Ctrl+Shift+S", "actSaveAs")
-        self.act_quit = self._action(self.tr("&Quit"), self.close, "Ctrl+Q", "actQuit")
+        self.act_new = self._action("", self.new_game, QKeySequence.StandardKey.New, "actNew")
+        self.act_continue = self._action("", self.continue_game, None, "actContinue")
+        self.act_open = self._action("", self.open_dialog, QKeySequence.StandardKey.Open, "actOpen")
+        self.act_save_as = self._action("", self.save_as_dialog, "Ctrl+Shift+S", "actSaveAs")
+        self.act_quit = self._action("", self.close, "Ctrl+Q", "actQuit")
         self.act_quit.setMenuRole(QAction.MenuRole.QuitRole)
-        self.act_next = self._action(self.tr("&Next hand"), self.next_hand, "N", "actNextHand")
-        self.act_hint = self._action(self.tr("&Hint"), self.show_hint, "H", "actHint")
-        self.act_fullscreen = self._action(self.tr("&Full screen"), self.toggle_full_screen, "F11", "actFullScreen")
+        self.act_next = self._action("", self.next_hand, "N", "actNextHand")
+        self.act_hint = self._action("", self.show_hint, "H", "actHint")
+        self.act_fullscreen = self._action("", self.toggle_full_screen, "F11", "actFullScreen")
         self.act_fullscreen.setCheckable(True)
         self.act_log = self.log_dock.toggleViewAction()
-        self.act_log.setText(self.tr("Game &log"))
         self.act_log.setShortcut(QKeySequence("Ctrl+L"))
         self.act_log.setObjectName("actGameLog")
         self.addAction(self.act_log)
-        self.act_scores = self._action(self.tr("&Score sheet"), self.show_score_sheet, "Ctrl+T", "actScoreSheet")
-        self.act_settings = self._action(self.tr("&Settings…"), self.show_settings,
-                                         QKeySequence.StandardKey.Preferences,
+        self.act_scores = self._action("", self.show_score_sheet, "Ctrl+T", "actScoreSheet")
+        self.act_settings = self._action("", self.show_settings, QKeySequence.StandardKey.Preferences,
                                          "actSettings")
         self.act_settings.setMenuRole(QAction.MenuRole.PreferencesRole)
-        self.act_help = self._action(self.tr("&How to play"), self.show_help, "F1", "actHelp")
-        self.act_about = self._action(self.tr("&About CekiDesk"), self.show_about, None, "actAbout")
+        self.act_help = self._action("", self.show_help, "F1", "actHelp")
+        self.act_about = self._action("", self.show_about, None, "actAbout")
         self.act_about.setMenuRole(QAction.MenuRole.AboutRole)
+
+    def _retranslate_actions(self) -> None:
+        """The texts of the actions, menus, toolbar and dock (again after a language change)."""
+        for a, text in ((self.act_new, self.tr("&New…")), (self.act_continue, self.tr("&Continue")),
+                        (self.act_open, self.tr("&Open…")), (self.act_save_as, self.tr("Save &As…")),
+                        (self.act_quit, self.tr("&Quit")), (self.act_next, self.tr("&Next hand")),
+                        (self.act_hint, self.tr("&Hint")), (self.act_fullscreen, self.tr("&Full screen")),
+                        (self.act_log, self.tr("Game &log")), (self.act_scores, self.tr("&Score sheet")),
+                        (self.act_settings, self.tr("&Settings…")), (self.act_help, self.tr("&How to play")),
+                        (self.act_about, self.tr("&About CekiDesk"))):
+            a.setText(text)
+        if hasattr(self, "menu_game"):
+            self.menu_game.setTitle(self.tr("&Game"))
+            self.menu_view.setTitle(self.tr("&View"))
+            self.menu_help.setTitle(self.tr("&Help"))
+            self.toolbar.setWindowTitle(self.tr("Game"))
+            for a in (self.act_hint, self.act_next, self.act_new, self.act_scores):
+                if not a.shortcut().isEmpty():
+                    key = a.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
+                    a.setToolTip(f"{a.text().replace('&', '')} ({key})")
+        self.log_dock.setWindowTitle(QCoreApplication.translate("GameLogDock", "Game log"))
 
     def _make_menus(self) -> None:
         mb = self.menuBar()
-        game = mb.addMenu(self.tr("&Game"))
+        game = self.menu_game = mb.addMenu("")
         for a in (self.act_new, self.act_continue, self.act_open, self.act_save_as):
             game.addAction(a)
         game.addSeparator()
@@ -159,16 +182,16 @@ class MainWindow(QMainWindow):
         game.addAction(self.act_next)
         game.addSeparator()
         game.addAction(self.act_quit)
-        view = mb.addMenu(self.tr("&View"))
+        view = self.menu_view = mb.addMenu("")
         view.addAction(self.act_fullscreen)
         view.addAction(self.act_log)
         view.addAction(self.act_scores)
         mb.addAction(self.act_settings)
-        helpm = mb.addMenu(self.tr("&Help"))
+        helpm = self.menu_help = mb.addMenu("")
         helpm.addAction(self.act_help)
         helpm.addAction(self.act_about)
 
-        tb = QToolBar(self.tr("Game"), self)
+        tb = QToolBar(self)
         tb.setObjectName("mainToolBar")
         tb.setMovable(False)
         tb.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
@@ -181,10 +204,7 @@ class MainWindow(QMainWindow):
         tb.addAction(self.act_log)
         self.addToolBar(Qt.ToolBarArea.TopToolBarArea, tb)
         self.toolbar = tb
-        for a in (self.act_hint, self.act_next, self.act_new, self.act_scores):
-            if not a.shortcut().isEmpty():
-                key = a.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
-                a.setToolTip(f"{a.text().replace('&', '')} ({key})")
+        self._retranslate_actions()
 
     def menu_shortcuts(self) -> list[tuple[str, str]]:
         """(key, what it does) for the window's commands, for the help page."""
@@ -701,6 +721,8 @@ class MainWindow(QMainWindow):
 
     def apply_settings(self) -> None:
         s = self.settings
+        if i18n.resolve(s.language) != i18n.current_language() or not i18n.is_applied():
+            i18n.set_language(s.language)   # Qt then sends LanguageChange: see changeEvent
         self.controller.pace_ms = s.bot_pace_ms
         self.controller.autosave = s.autosave
         self.table.set_options(animation_speed=s.animation_speed, highlight_legal=s.highlight_legal,
@@ -730,6 +752,44 @@ class MainWindow(QMainWindow):
         else:
             self.showNormal()
         self.act_fullscreen.setChecked(bool(checked))
+
+    # -- language ---------------------------------------------------------------------------------------
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)
+
+    def retranslate(self) -> None:
+        """Show everything in the language now installed: menus, actions, status line, title, the
+        table's plan, the game log and any open dialog (the settings dialog retranslates itself;
+        the others are rebuilt)."""
+        if not hasattr(self, "act_new"):
+            return
+        self._retranslate_actions()
+        self.apply_settings()       # re-plans the table with the new words
+        if self.controller.match is not None:
+            self._rebuild_log()
+        self._refresh()
+        if self.help_dialog is not None:
+            visible = self.help_dialog.isVisible()
+            self.help_dialog.close()
+            self.help_dialog.deleteLater()
+            self.help_dialog = None
+            if visible:
+                self.show_help()
+        if self.score_dialog is not None:
+            visible = self.score_dialog.isVisible()
+            self.score_dialog.close()
+            self.score_dialog.deleteLater()
+            self.score_dialog = None
+            if visible:
+                self.show_score_sheet()
+        for attr, reopen in (("hand_end_dialog", self.show_hand_end), ("standings_dialog", self.show_standings)):
+            dlg = getattr(self, attr)
+            if dlg is not None and dlg.isVisible():
+                dlg.close()
+                setattr(self, attr, None)
+                reopen()
 
     # -- geometry and closing --------------------------------------------------------------------------
     def _restore_geometry(self) -> None:

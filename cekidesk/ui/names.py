@@ -1,25 +1,35 @@
-"""Words for the codes the engine uses: card names, game titles, option texts, bot levels, win kinds,
-money.  The engine speaks in codes ("S9", "ceki.option.iyo_one_rank", "double"); the window speaks
-through this module.
+"""Words for the codes the engine uses: card names, game terms, game titles, option texts, bot levels,
+win kinds, money.  The engine speaks in codes ("S9", "ceki.option.iyo_one_rank", "double"); the
+window speaks through this module.
 
-Every string is marked with ``QT_TRANSLATE_NOOP(context, text)`` where it is written and looked up
-with ``QCoreApplication.translate(context, text)`` when it is shown, so ``pyside6-lupdate`` finds
-them all and an Indonesian or Javanese translation only has to load a ``.qm`` file.
+Every translatable string is marked with ``QT_TRANSLATE_NOOP(context, text)`` where it is written and
+looked up with ``QCoreApplication.translate(context, text)`` when it is shown, so ``pyside6-lupdate``
+finds them all.  Contexts: ``CardName`` (English card names and the formats that combine names),
+``Terms`` (game titles, option texts, match modes, bot levels, win kinds, term glosses), plus the
+contexts game UI modules register with :func:`register_texts`.
 
-Contexts: ``CardName`` (English card names), ``JavaneseCardName`` (the Javanese names in Latin
-letters, RULINGS §1; a translation may give them in Javanese script), ``Terms`` (game titles, option
-texts, match modes, bot levels, win kinds and other game words).
+**Card names and game terms in Javanese are data, not translations.**  The Javanese card names
+(RULINGS §1) and the game's own words (*ceki*, *raja*, *bunci ireng* …) are the same in every
+interface language, and the player chooses separately (Settings ``card_names``: ``"latin"``,
+``"javanese"`` = Javanese script, ``"both"``) how they are written — so the Javanese-script forms must
+be there with the English interface too.  They are therefore kept here, in Latin letters and in aksara
+Jawa, as literal tables (reviewable by eye); ``tests/test_names.py`` checks every script form against
+:func:`cekidesk.aksara.transliterate` of its Latin form and against the bundled font.  Only the
+English words around them (card names such as "9 of Strings", glosses such as "first seat") go
+through Qt translation.
 """
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import Any, NamedTuple
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QLocale
 
 from cekidesk.engine.cards import Kind
 
 log = logging.getLogger(__name__)
+
+STYLES = ("latin", "javanese", "both")   # the Settings card_names choices
 
 
 def _tr(context: str, text: str) -> str:
@@ -62,39 +72,70 @@ _CARD_EN: dict[Kind, str] = {
     Kind.OT: QT_TRANSLATE_NOOP("CardName", "Old Thousand"),
 }
 
-# The Surakarta/Yogyakarta names (RULINGS §1, first name of each entry), in Latin letters.
-_CARD_JV: dict[Kind, str] = {
-    Kind.C1: QT_TRANSLATE_NOOP("JavaneseCardName", "kasut"),
-    Kind.C2: QT_TRANSLATE_NOOP("JavaneseCardName", "plompong"),
-    Kind.C3: QT_TRANSLATE_NOOP("JavaneseCardName", "plenthi"),
-    Kind.C4: QT_TRANSLATE_NOOP("JavaneseCardName", "tambur"),
-    Kind.C5: QT_TRANSLATE_NOOP("JavaneseCardName", "kanthong"),
-    Kind.C6: QT_TRANSLATE_NOOP("JavaneseCardName", "kerok"),
-    Kind.C7: QT_TRANSLATE_NOOP("JavaneseCardName", "kéra"),
-    Kind.C8: QT_TRANSLATE_NOOP("JavaneseCardName", "picis"),
-    Kind.C9: QT_TRANSLATE_NOOP("JavaneseCardName", "glindhing"),
-    Kind.S1: QT_TRANSLATE_NOOP("JavaneseCardName", "bedor"),
-    Kind.S2: QT_TRANSLATE_NOOP("JavaneseCardName", "déngkék"),
-    Kind.S3: QT_TRANSLATE_NOOP("JavaneseCardName", "gunung"),
-    Kind.S4: QT_TRANSLATE_NOOP("JavaneseCardName", "cawang"),
-    Kind.S5: QT_TRANSLATE_NOOP("JavaneseCardName", "lima lintrik"),
-    Kind.S6: QT_TRANSLATE_NOOP("JavaneseCardName", "kléja"),
-    Kind.S7: QT_TRANSLATE_NOOP("JavaneseCardName", "pitu lintrik"),
-    Kind.S8: QT_TRANSLATE_NOOP("JavaneseCardName", "wolu lintrik"),
-    Kind.S9: QT_TRANSLATE_NOOP("JavaneseCardName", "sanga bang"),
-    Kind.M1: QT_TRANSLATE_NOOP("JavaneseCardName", "petik"),
-    Kind.M2: QT_TRANSLATE_NOOP("JavaneseCardName", "dhimpil"),
-    Kind.M3: QT_TRANSLATE_NOOP("JavaneseCardName", "telu cina"),
-    Kind.M4: QT_TRANSLATE_NOOP("JavaneseCardName", "papat cina"),
-    Kind.M5: QT_TRANSLATE_NOOP("JavaneseCardName", "lima cina"),
-    Kind.M6: QT_TRANSLATE_NOOP("JavaneseCardName", "nem cina"),
-    Kind.M7: QT_TRANSLATE_NOOP("JavaneseCardName", "pitu cina"),
-    Kind.M8: QT_TRANSLATE_NOOP("JavaneseCardName", "wolu cina"),
-    Kind.M9: QT_TRANSLATE_NOOP("JavaneseCardName", "kéyang"),
-    Kind.WF: QT_TRANSLATE_NOOP("JavaneseCardName", "kucing"),
-    Kind.RF: QT_TRANSLATE_NOOP("JavaneseCardName", "kenci"),
-    Kind.OT: QT_TRANSLATE_NOOP("JavaneseCardName", "iyo ratu"),
+
+class JavaneseNames(NamedTuple):
+    latin: tuple[str, ...]    # first = the default name, then the alternates
+    script: tuple[str, ...]   # the same names in aksara Jawa
+
+
+# The Surakarta/Yogyakarta names of RULINGS §1 (first name the default; the names in brackets there
+# are the alternates), in Latin letters and in aksara Jawa (made with cekidesk.aksara, checked by
+# tests/test_names.py).  Plain e is the pepet, é/è the taling, as RULINGS spells them.
+_CARD_JV: dict[Kind, JavaneseNames] = {
+    Kind.OT: JavaneseNames(("iyo ratu",), ("ꦲꦶꦪꦺꦴꦫꦠꦸ",)),
+    Kind.WF: JavaneseNames(("kucing",), ("ꦏꦸꦕꦶꦁ",)),
+    Kind.RF: JavaneseNames(("kenci",), ("ꦏꦼꦚ꧀ꦕꦶ",)),
+    Kind.C1: JavaneseNames(("kasut",), ("ꦏꦱꦸꦠ꧀",)),
+    Kind.S1: JavaneseNames(("bedor",), ("ꦧꦼꦢꦺꦴꦂ",)),
+    Kind.M1: JavaneseNames(("petik", "gundhul"), ("ꦥꦼꦠꦶꦏ꧀", "ꦒꦸꦤ꧀ꦝꦸꦭ꧀")),
+    Kind.C2: JavaneseNames(("plompong",), ("ꦥ꧀ꦭꦺꦴꦩ꧀ꦥꦺꦴꦁ",)),
+    Kind.S2: JavaneseNames(("déngkék",), ("ꦢꦺꦁꦏꦺꦏ꧀",)),
+    Kind.M2: JavaneseNames(("dhimpil", "loro cina"), ("ꦝꦶꦩ꧀ꦥꦶꦭ꧀", "ꦭꦺꦴꦫꦺꦴꦕꦶꦤ")),
+    Kind.C3: JavaneseNames(("plenthi", "tambur cilik"), ("ꦥ꧀ꦭꦼꦤ꧀ꦛꦶ", "ꦠꦩ꧀ꦧꦸꦂꦕꦶꦭꦶꦏ꧀")),
+    Kind.S3: JavaneseNames(("gunung",), ("ꦒꦸꦤꦸꦁ",)),
+    Kind.M3: JavaneseNames(("telu cina", "jarum"), ("ꦠꦼꦭꦸꦕꦶꦤ", "ꦗꦫꦸꦩ꧀")),
+    Kind.C4: JavaneseNames(("tambur",), ("ꦠꦩ꧀ꦧꦸꦂ",)),
+    Kind.S4: JavaneseNames(("cawang",), ("ꦕꦮꦁ",)),
+    Kind.M4: JavaneseNames(("papat cina",), ("ꦥꦥꦠ꧀ꦕꦶꦤ",)),
+    Kind.C5: JavaneseNames(("kanthong",), ("ꦏꦤ꧀ꦛꦺꦴꦁ",)),
+    Kind.S5: JavaneseNames(("lima lintrik",), ("ꦭꦶꦩꦭꦶꦤ꧀ꦠꦿꦶꦏ꧀",)),
+    Kind.M5: JavaneseNames(("lima cina", "babi"), ("ꦭꦶꦩꦕꦶꦤ", "ꦧꦧꦶ")),
+    Kind.C6: JavaneseNames(("kerok",), ("ꦏꦼꦫꦺꦴꦏ꧀",)),
+    Kind.S6: JavaneseNames(("kléja",), ("ꦏ꧀ꦭꦺꦗ",)),
+    Kind.M6: JavaneseNames(("nem cina",), ("ꦤꦼꦩ꧀ꦕꦶꦤ",)),
+    Kind.C7: JavaneseNames(("kéra",), ("ꦏꦺꦫ",)),
+    Kind.S7: JavaneseNames(("pitu lintrik",), ("ꦥꦶꦠꦸꦭꦶꦤ꧀ꦠꦿꦶꦏ꧀",)),
+    Kind.M7: JavaneseNames(("pitu cina",), ("ꦥꦶꦠꦸꦕꦶꦤ",)),
+    Kind.C8: JavaneseNames(("picis",), ("ꦥꦶꦕꦶꦱ꧀",)),
+    Kind.S8: JavaneseNames(("wolu lintrik", "manis"), ("ꦮꦺꦴꦭꦸꦭꦶꦤ꧀ꦠꦿꦶꦏ꧀", "ꦩꦤꦶꦱ꧀")),
+    Kind.M8: JavaneseNames(("wolu cina",), ("ꦮꦺꦴꦭꦸꦕꦶꦤ",)),
+    Kind.C9: JavaneseNames(("glindhing",), ("ꦒ꧀ꦭꦶꦤ꧀ꦝꦶꦁ",)),
+    Kind.S9: JavaneseNames(("sanga bang", "obor"), ("ꦱꦔꦧꦁ", "ꦲꦺꦴꦧꦺꦴꦂ")),
+    Kind.M9: JavaneseNames(("kéyang",), ("ꦏꦺꦪꦁ",)),
 }
+
+# The Peranakan (Malaysia/Singapore) names of RULINGS §1, used by Balik Satu and its family, and the
+# three words Balik Satu's source itself uses.  Malay/Hokkien words: there is no Javanese-script form.
+_CARD_PERANAKAN: dict[Kind, str] = {
+    Kind.OT: "yu lau chian", Kind.WF: "yu kuching", Kind.RF: "yu nyonya", Kind.C1: "yu kasut",
+    Kind.S1: "yu panjang", Kind.M1: "yu hue sio", Kind.C2: "ji hitam", Kind.S2: "ji burung",
+    Kind.M2: "ji ban", Kind.C3: "sa batik", Kind.S3: "sa udang", Kind.M3: "sa ban",
+    Kind.C4: "si hitam", Kind.S4: "si putih", Kind.M4: "si ban", Kind.C5: "go pending",
+    Kind.S5: "go burung", Kind.M5: "go ban", Kind.C6: "lak hitam", Kind.S6: "lak putih",
+    Kind.M6: "lak ban", Kind.C7: "jit hitam", Kind.S7: "jit burung", Kind.M7: "jit ban",
+    Kind.C8: "puek kerang", Kind.S8: "puek menak", Kind.M8: "puek ban", Kind.C9: "kau hitam",
+    Kind.S9: "kau merah", Kind.M9: "kau ban",
+}
+_BALIK_SATU_WORDS: dict[Kind, str] = {Kind.RF: "Nyonya", Kind.OT: "Lau Chian", Kind.S9: QT_TRANSLATE_NOOP(
+    "CardName", "Red Nine")}
+
+# Games whose players name the cards the Peranakan way (game ids; a game UI module may add its own).
+PERANAKAN_GAMES: set[str] = {"balik_satu", "chaqui", "balik_lima_belas", "chot", "gonggong", "tantanan"}
+
+
+def register_peranakan_game(game_id: str) -> None:
+    """A game UI module whose players use the Peranakan card names (Balik Satu's family) says so."""
+    PERANAKAN_GAMES.add(game_id)
 
 _VALUE: dict[int, str] = {  # the value a set is made of, as in "a set of 5s"
     1: QT_TRANSLATE_NOOP("Terms", "1s"), 2: QT_TRANSLATE_NOOP("Terms", "2s"),
@@ -110,6 +151,7 @@ _HONOUR_VALUE: dict[Kind, str] = {
 }
 
 
+
 def as_kind(card: Any) -> Kind | None:
     """A Kind from a Kind or a card code ("S9"); None if it is neither."""
     if isinstance(card, Kind):
@@ -122,40 +164,100 @@ def as_kind(card: Any) -> Kind | None:
     return None
 
 
+def _code(card: Any) -> str:
+    code = getattr(card, "code", None)
+    return str(code if code is not None else card)
+
+
 def card_name(card: Any) -> str:
     """The English (translated) name of a card kind or code: "9 of Strings"."""
     k = as_kind(card)
     if k is None:
-        code = getattr(card, "code", None)
-        return str(code if code is not None else card)
+        return _code(card)
     return _tr("CardName", _CARD_EN[k])
 
 
-def javanese_name(card: Any) -> str:
-    """The Javanese name of a Ceki kind in Latin letters ("sanga bang"); "" for other cards."""
+def javanese_names(card: Any) -> JavaneseNames | None:
+    """All Javanese names of a Ceki kind, Latin and script; None for other cards."""
     k = as_kind(card)
-    return _tr("JavaneseCardName", _CARD_JV[k]) if k is not None else ""
+    return _CARD_JV.get(k) if k is not None else None
 
 
-def card_label(card: Any, style: str = "latin") -> str:
-    """The name shown in tooltips and the help: "9 of Strings — sanga bang".
+def javanese_name(card: Any, script: bool = False) -> str:
+    """The (default) Javanese name of a Ceki kind: "sanga bang", or with ``script`` "ꦱꦔꦧꦁ";
+    "" for other cards."""
+    jn = javanese_names(card)
+    if jn is None:
+        return ""
+    return jn.script[0] if script else jn.latin[0]
 
-    ``style`` is the Settings ``card_names`` value.  Javanese script is wired by the translations
-    work (the ``JavaneseCardName`` context); until then "javanese" and "both" show the Latin
-    spelling too, so nothing is ever blank.
-    """
-    name = card_name(card)
-    jv = javanese_name(card)
-    if not jv:
-        return name
+
+def javanese_in_style(card: Any, style: str = "latin") -> str:
+    """The Javanese name as the player chose to see it: Latin letters, aksara Jawa, or both
+    ("sanga bang ꦱꦔꦧꦁ")."""
+    jn = javanese_names(card)
+    if jn is None:
+        return ""
     if style == "javanese":
-        return QCoreApplication.translate("CardName", "{javanese} — {english}").format(english=name, javanese=jv)
-    return QCoreApplication.translate("CardName", "{english} — {javanese}").format(english=name, javanese=jv)
+        return jn.script[0]
+    if style == "both":
+        return QCoreApplication.translate("CardName", "{latin} {script}").format(latin=jn.latin[0], script=jn.script[0])
+    return jn.latin[0]
 
 
-def card_namer(style: str = "latin"):
-    """A ``kind -> name`` function for the table's tooltips."""
-    return lambda kind: card_label(kind, style)
+def peranakan_name(card: Any) -> str:
+    """The Peranakan name (Balik Satu's family): "kau merah"; "" for other cards."""
+    k = as_kind(card)
+    return _CARD_PERANAKAN.get(k, "") if k is not None else ""
+
+
+def balik_satu_word(card: Any) -> str:
+    """Balik Satu's own word for the card, where it has one: Nyonya (RF), Lau Chian (OT), Red Nine (S9)."""
+    k = as_kind(card)
+    if k is None or k not in _BALIK_SATU_WORDS:
+        return ""
+    word = _BALIK_SATU_WORDS[k]
+    return _tr("CardName", word) if k is Kind.S9 else word
+
+
+def card_label(card: Any, style: str = "latin", game: str | None = None) -> str:
+    """The name shown in the game log, the help and dialogs, in the player's card-name form
+    (``style`` = Settings ``card_names``): "9 of Strings — sanga bang", "9 of Strings — ꦱꦔꦧꦁ",
+    "9 of Strings — sanga bang ꦱꦔꦧꦁ".  In a game that uses the Peranakan names (``game`` in
+    :data:`PERANAKAN_GAMES`) the second part is the Peranakan name: "9 of Strings — kau merah"."""
+    name = card_name(card)
+    if game is not None and game in PERANAKAN_GAMES:
+        other = balik_satu_word(card) or peranakan_name(card)
+    else:
+        other = javanese_in_style(card, style)
+    if not other:
+        return name
+    return QCoreApplication.translate("CardName", "{english} — {javanese}").format(english=name, javanese=other)
+
+
+def card_tooltip(card: Any) -> str:
+    """Every name of a card, one per line (the table's tooltips): the English name and code, the
+    Javanese names in Latin letters and in aksara Jawa, the Peranakan name (and Balik Satu's word)."""
+    k = as_kind(card)
+    if k is None:
+        return _code(card)
+    lines = [QCoreApplication.translate("CardName", "{english} ({code})").format(english=card_name(k), code=k.code)]
+    jn = _CARD_JV[k]
+    sep = QCoreApplication.translate("CardName", " · ")
+    lines.append(QCoreApplication.translate("CardName", "Javanese: {names}").format(names=sep.join(jn.latin)))
+    lines.append(sep.join(jn.script))
+    per = _CARD_PERANAKAN[k]
+    word = balik_satu_word(k)
+    if word:
+        lines.append(QCoreApplication.translate("CardName", "Peranakan: {name} (Balik Satu: {word})").format(name=per, word=word))
+    else:
+        lines.append(QCoreApplication.translate("CardName", "Peranakan: {name}").format(name=per))
+    return "\n".join(lines)
+
+
+def card_namer(style: str = "latin", game: str | None = None):
+    """A ``kind -> name`` function (:func:`card_label` in the given form) for the log and dialogs."""
+    return lambda kind: card_label(kind, style, game)
 
 
 def value_name(card: Any) -> str:
@@ -186,6 +288,100 @@ def card_list(cards: Any, namer: Any = None) -> str:
         return names[0]
     return QCoreApplication.translate("Terms", "{first} and {last}").format(
         first=QCoreApplication.translate("Terms", ", ").join(names[:-1]), last=names[-1])
+
+
+# ---------------------------------------------------------------------------------------------
+# Game terms: the games' own words, the same in every interface language, in Latin letters and in
+# aksara Jawa (checked like the card names), with a short English gloss that is translated.
+
+class GameTerm(NamedTuple):
+    latin: str
+    script: str     # "" for a Malay/Hokkien word with no Javanese-script form
+    gloss: str      # English, marked for translation in the "Terms" context
+
+
+_TERMS: dict[str, GameTerm] = {
+    # calls and sets
+    "ceki": GameTerm("ceki", "ꦕꦼꦏꦶ", QT_TRANSLATE_NOOP("Terms", "the call: one card short of winning")),
+    "tan": GameTerm("tan", "ꦠꦤ꧀", QT_TRANSLATE_NOOP("Terms", "the call when a set of identical cards is already made")),
+    "sampei": GameTerm("sampei", "", QT_TRANSLATE_NOOP("Terms", "“arrived!”: a caller's winning card has been drawn")),
+    "mata": GameTerm("mata", "ꦩꦠ", QT_TRANSLATE_NOOP("Terms", "a set of three identical cards")),
+    "iyo": GameTerm("iyo", "ꦲꦶꦪꦺꦴ", QT_TRANSLATE_NOOP("Terms", "the six rank-1 cards: the three flowers, the Old Thousand and the three 1s")),
+    "kowah": GameTerm("kowah", "ꦏꦺꦴꦮꦃ", QT_TRANSLATE_NOOP("Terms", "waiting for any card of a rank")),
+    # Pèi: seats, combinations, ranking, stakes
+    "raja": GameTerm("raja", "ꦫꦗ", QT_TRANSLATE_NOOP("Terms", "king: the first seat, who plays first")),
+    "patih": GameTerm("patih", "ꦥꦠꦶꦃ", QT_TRANSLATE_NOOP("Terms", "minister: the second seat")),
+    "unyik": GameTerm("unyik", "ꦲꦸꦚꦶꦏ꧀", QT_TRANSLATE_NOOP("Terms", "the third seat")),
+    "bunci_ireng": GameTerm("bunci ireng", "ꦧꦸꦚ꧀ꦕꦶꦲꦶꦉꦁ", QT_TRANSLATE_NOOP("Terms", "Black Thirteen: 1-2-3 of Coins and its run")),
+    "bunci_abang": GameTerm("bunci abang", "ꦧꦸꦚ꧀ꦕꦶꦲꦧꦁ", QT_TRANSLATE_NOOP("Terms", "Red Thirteen: the three red cards")),
+    "pang_keyang": GameTerm("pang kéyang", "ꦥꦁꦏꦺꦪꦁ", QT_TRANSLATE_NOOP("Terms", "White Flower, 8 of Strings and 9 of Myriads")),
+    "pang_picis": GameTerm("pang picis", "ꦥꦁꦥꦶꦕꦶꦱ꧀", QT_TRANSLATE_NOOP("Terms", "8 of Coins, 2 of Strings and 2 of Myriads")),
+    "macan": GameTerm("macan", "ꦩꦕꦤ꧀", QT_TRANSLATE_NOOP("Terms", "Tiger: 9 of Coins, 1 of Strings and 1 of Myriads")),
+    "ngete": GameTerm("ngeté", "ꦔꦼꦠꦺ", QT_TRANSLATE_NOOP("Terms", "the highest score of the hand")),
+    "tengah": GameTerm("tengah", "ꦠꦼꦔꦃ", QT_TRANSLATE_NOOP("Terms", "the middle score of the hand")),
+    "kete": GameTerm("kete", "ꦏꦼꦠꦼ", QT_TRANSLATE_NOOP("Terms", "the lowest score of the hand")),
+    "jentolan": GameTerm("jentolan", "ꦗꦼꦤ꧀ꦠꦺꦴꦭꦤ꧀", QT_TRANSLATE_NOOP("Terms", "playing without a stake: the loser deals next")),
+    "wudon": GameTerm("wudon", "ꦮꦸꦢꦺꦴꦤ꧀", QT_TRANSLATE_NOOP("Terms", "a pot of equal stakes shared by the first two")),
+    # Kartu Lima
+    "dika": GameTerm("dika", "ꦢꦶꦏ", QT_TRANSLATE_NOOP("Terms", "a card that is a group of its own, beaten only by its copy")),
+    "banjiran": GameTerm("banjiran", "ꦧꦚ꧀ꦗꦶꦫꦤ꧀", QT_TRANSLATE_NOOP("Terms", "the winner of the round, who deals next")),
+    "mbanjir": GameTerm("mbanjir", "ꦩ꧀ꦧꦚ꧀ꦗꦶꦂ", QT_TRANSLATE_NOOP("Terms", "winning a second round in a row")),
+    "ladhu": GameTerm("ladhu", "ꦭꦝꦸ", QT_TRANSLATE_NOOP("Terms", "winning a third round in a row")),
+    "mraji": GameTerm("mraji", "ꦩꦿꦗꦶ", QT_TRANSLATE_NOOP("Terms", "a pair of top cards, unbeatable when led")),
+    "mberi": GameTerm("mberi", "ꦩ꧀ꦧꦼꦫꦶ", QT_TRANSLATE_NOOP("Terms", "throwing a card face down when you cannot follow")),
+    # Balik Satu
+    "balik_satu": GameTerm("balik satu", "", QT_TRANSLATE_NOOP("Terms", "“turn one”: the winner's extra card that sets the score")),
+    "kandang": GameTerm("kandang", "", QT_TRANSLATE_NOOP("Terms", "winning on a card you drew yourself")),
+    "ayam": GameTerm("ayam", "", QT_TRANSLATE_NOOP("Terms", "winning on a card somebody else drew")),
+}
+
+
+def register_terms(mapping: dict[str, GameTerm]) -> None:
+    """Add a game's own terms (a game UI module).  The gloss must be marked with
+    ``QT_TRANSLATE_NOOP("Terms", …)``; the script form must pass the same test as the built-in ones
+    (tests/test_names.py checks every registered term)."""
+    for code, value in mapping.items():
+        if code in _TERMS and _TERMS[code] != value:
+            raise ValueError(f"the term {code!r} is already registered")
+        _TERMS[code] = GameTerm(*value)
+
+
+def term_codes() -> list[str]:
+    return list(_TERMS)
+
+
+def game_term(code: str) -> GameTerm | None:
+    return _TERMS.get(code)
+
+
+def term(code: str, style: str = "latin") -> str:
+    """A game word in the player's form: "bunci ireng", "ꦧꦸꦚ꧀ꦕꦶꦲꦶꦉꦁ" or "bunci ireng ꦧꦸꦚ꧀ꦕꦶꦲꦶꦉꦁ"
+    (``style`` = Settings ``card_names``).  A word with no script form is always in Latin letters.
+    An unknown code gives the code itself (and a log line)."""
+    t = _TERMS.get(code)
+    if t is None:
+        log.info("no game term %r", code)
+        return code.replace("_", " ")
+    if style == "javanese" and t.script:
+        return t.script
+    if style == "both" and t.script:
+        return QCoreApplication.translate("CardName", "{latin} {script}").format(latin=t.latin, script=t.script)
+    return t.latin
+
+
+def term_gloss(code: str) -> str:
+    """The translated explanation of a game word ("king: the first seat …"); "" if unknown."""
+    t = _TERMS.get(code)
+    return _tr("Terms", t.gloss) if t is not None else ""
+
+
+def term_tooltip(code: str) -> str:
+    """A game word with all its forms and its gloss, for tooltips: "raja ꦫꦗ — king: the first seat"."""
+    t = _TERMS.get(code)
+    if t is None:
+        return code
+    word = f"{t.latin} {t.script}" if t.script else t.latin
+    return QCoreApplication.translate("Terms", "{word} — {gloss}").format(word=word, gloss=_tr("Terms", t.gloss))
 
 
 # ---------------------------------------------------------------------------------------------

@@ -60,7 +60,6 @@ class CekiUI(GameUI):
 
     # -- status line ------------------------------------------------------------------------------
     def your_turn_text(self, view: Any, seat_names: Sequence[str]) -> str:
-        tr = QCoreApplication.translate
         legal = tuple(view.legal)
         verbs = {a.verb for a in legal}
         n = view.n_players
@@ -71,39 +70,37 @@ class CekiUI(GameUI):
             card = names.card_name(top) if top is not None else ""
             if "draw" in verbs and "take" in verbs:
                 if called:
-                    return tr("CekiUI", "Your turn: take {name}'s {card} — it wins! — or draw from the stock.").format(
+                    return QCoreApplication.translate("CekiUI", "Your turn: take {name}'s {card} — it wins! — or draw from the stock.").format(
                         name=prev_name, card=card)
-                return tr("CekiUI", "Your turn: draw from the stock or take {name}'s discard ({card}).").format(
+                return QCoreApplication.translate("CekiUI", "Your turn: draw from the stock or take {name}'s discard ({card}).").format(
                     name=prev_name, card=card)
             if "take" in verbs:
-                return tr("CekiUI", "Your turn: take {name}'s {card} — it wins!").format(name=prev_name, card=card)
+                return QCoreApplication.translate("CekiUI", "Your turn: take {name}'s {card} — it wins!").format(name=prev_name, card=card)
             if called and view.facedown:
-                return tr("CekiUI", "Your turn: draw from the stock (you are waiting for one more of the "
+                return QCoreApplication.translate("CekiUI", "Your turn: draw from the stock (you are waiting for one more of the "
                                     "{value}).").format(value=names.value_name(view.facedown[0]))
-            return tr("CekiUI", "Your turn: draw from the stock.")
+            return QCoreApplication.translate("CekiUI", "Your turn: draw from the stock.")
         if view.phase == "discard":
             if called and len(legal) == 1 and legal[0].card is not None:
-                return tr("CekiUI", "Your turn: throw the card you drew ({card}).").format(
+                return QCoreApplication.translate("CekiUI", "Your turn: throw the card you drew ({card}).").format(
                     card=names.card_name(legal[0].card))
             if view.drawn is not None:
-                return tr("CekiUI", "Your turn: discard a card (you drew the {card}).").format(
+                return QCoreApplication.translate("CekiUI", "Your turn: discard a card (you drew the {card}).").format(
                     card=names.card_name(view.drawn))
-            return tr("CekiUI", "Your turn: discard a card.")
+            return QCoreApplication.translate("CekiUI", "Your turn: discard a card.")
         return super().your_turn_text(view, seat_names)
 
     def describe_action(self, action: Action, view: Any) -> str:
-        tr = QCoreApplication.translate
         if action.verb == "draw":
-            return tr("CekiUI", "draw from the stock")
+            return QCoreApplication.translate("CekiUI", "draw from the stock")
         if action.verb == "take":
             card = names.card_name(getattr(view, "top_discard", None) or action.card)
-            return tr("CekiUI", "take the {card}").format(card=card)
+            return QCoreApplication.translate("CekiUI", "take the {card}").format(card=card)
         if action.verb == "discard" and action.card is not None:
-            return tr("CekiUI", "throw the {card}").format(card=names.card_name(action.card))
+            return QCoreApplication.translate("CekiUI", "throw the {card}").format(card=names.card_name(action.card))
         return str(action)
 
     def hand_over_text(self, result: HandResult, seat_names: Sequence[str], human: int) -> str:
-        tr = QCoreApplication.translate
         if result.outcome == "win" and result.winners:
             w = result.winners[0]
             d = result.details
@@ -111,9 +108,9 @@ class CekiUI(GameUI):
                         kind=names.win_kind_name(d.get("win_kind", "")),
                         score=names.format_points(result.points[w]))
             if w == human:
-                return tr("CekiUI", "Hand over — you win ×{mult} ({kind}), {score} points!").format(**args)
-            return tr("CekiUI", "Hand over — {name} wins ×{mult} ({kind}), {score} points.").format(**args)
-        return tr("CekiUI", "Hand over — drawn: the stock ran out.")
+                return QCoreApplication.translate("CekiUI", "Hand over — you win ×{mult} ({kind}), {score} points!").format(**args)
+            return QCoreApplication.translate("CekiUI", "Hand over — {name} wins ×{mult} ({kind}), {score} points.").format(**args)
+        return QCoreApplication.translate("CekiUI", "Hand over — drawn: the stock ran out.")
 
     def hand_summary(self, result: HandResult, seat_names: Sequence[str]) -> str:
         if result.outcome == "win" and result.winners:
@@ -166,7 +163,6 @@ class CekiUI(GameUI):
                       human: int, namer: Namer, parent: QWidget) -> None:
         from ..dialogs import CardRow, seat_label
 
-        tr = QCoreApplication.translate
         res = record.result
         d = res.details
         winner = res.winners[0] if res.winners else None
@@ -174,26 +170,26 @@ class CekiUI(GameUI):
             kind = d.get("win_kind", "")
             mult = d.get("multiplier", 1)
             if winner == human:
-                content.headline = tr("HandEndDialog", "You win ×{mult} ({kind})!").format(
+                content.headline = QCoreApplication.translate("HandEndDialog", "You win ×{mult} ({kind})!").format(
                     mult=mult, kind=names.win_kind_name(kind))
             else:
-                content.headline = tr("HandEndDialog", "{name} wins ×{mult} ({kind})").format(
+                content.headline = QCoreApplication.translate("HandEndDialog", "{name} wins ×{mult} ({kind})").format(
                     name=seat_name(winner, seat_names), mult=mult, kind=names.win_kind_name(kind))
             how = names.win_kind_help(kind)
             card = namer(d.get("card")) if d.get("card") else ""
-            content.explanation = tr(
+            content.explanation = QCoreApplication.translate(
                 "HandEndDialog", "Winning card: {card} — {how}. The nine cards count {base}; × {mult} = "
                                  "{score} points.").format(card=card, how=how, base=d.get("base", 0),
                                                            mult=mult, score=d.get("score", 0))
             sets = d.get("sets")
             if sets:
-                content.caption = tr("HandEndDialog", "Your three sets:") if winner == human \
-                    else tr("HandEndDialog", "{name}'s three sets:").format(name=seat_name(winner, seat_names))
+                content.caption = QCoreApplication.translate("HandEndDialog", "Your three sets:") if winner == human \
+                    else QCoreApplication.translate("HandEndDialog", "{name}'s three sets:").format(name=seat_name(winner, seat_names))
                 row = CardRow(sets, 104, namer, parent)
                 row.setObjectName("winningSets")
                 content.showcase = row
         else:
-            content.headline = tr("HandEndDialog", "Drawn hand")
+            content.headline = QCoreApplication.translate("HandEndDialog", "Drawn hand")
             content.explanation = names.text("outcome.draw")
         hands = d.get("hands") or []
         if hands:
@@ -207,7 +203,7 @@ class CekiUI(GameUI):
                 grid.addWidget(CardRow([kinds], 56, namer, inner), i, 1)
             grid.setColumnStretch(1, 1)
             area.setWidget(inner)
-            content.tabs.append((tr("HandEndDialog", "All hands"), area))
+            content.tabs.append((QCoreApplication.translate("HandEndDialog", "All hands"), area))
 
     # -- help ----------------------------------------------------------------------------------------------
     def help_title(self) -> str:

@@ -250,21 +250,19 @@ class PeiUI(GameUI):
     # -- status line ------------------------------------------------------------------------------
     def _match_text(self, card: Kind, view: Any) -> str:
         """What ``card`` would do against the pool, in words."""
-        tr = QCoreApplication.translate
         r = rank_of(card, view.options)
         kinds = sorted({k for k in view.pool if rank_of(k, view.options) == r})
         if not kinds:
-            return tr("PeiUI", "no pool card has its rank, so it will stay in the pool")
+            return QCoreApplication.translate("PeiUI", "no pool card has its rank, so it will stay in the pool")
         if len(kinds) == 1:
-            return tr("PeiUI", "it will capture the {card}").format(card=names.card_name(kinds[0]))
-        return tr("PeiUI", "you will choose which to capture: {cards}").format(
+            return QCoreApplication.translate("PeiUI", "it will capture the {card}").format(card=names.card_name(kinds[0]))
+        return QCoreApplication.translate("PeiUI", "you will choose which to capture: {cards}").format(
             cards=names.card_list(kinds))
 
     def your_turn_text(self, view: Any, seat_names: Sequence[str]) -> str:
-        tr = QCoreApplication.translate
         if view.phase == "capture" and view.pending is not None:
             kinds = [a.card for a in view.legal if a.verb == "capture"]
-            return tr("PeiUI", "Your turn: choose which card to capture with your {card} — {cards} (click it, "
+            return QCoreApplication.translate("PeiUI", "Your turn: choose which card to capture with your {card} — {cards} (click it, "
                                "or press 1 to {n}).").format(card=names.card_name(view.pending),
                                                              cards=names.card_list(kinds), n=len(kinds))
         if view.phase == "draw":
@@ -274,28 +272,27 @@ class PeiUI(GameUI):
             elif view.peek is not None and view.stock_count == (2 if view.last_card is not None else 1):
                 known = view.peek
             if known is not None:
-                return tr("PeiUI", "Your turn: draw your last card, the {card} (D) — {what}.").format(
+                return QCoreApplication.translate("PeiUI", "Your turn: draw your last card, the {card} (D) — {what}.").format(
                     card=names.card_name(known), what=self._match_text(known, view))
-            return tr("PeiUI", "Your turn: draw from the bottom of the stock (click it or press D); the card "
+            return QCoreApplication.translate("PeiUI", "Your turn: draw from the bottom of the stock (click it or press D); the card "
                                "drawn captures a pool card of its rank like a played card.")
         if view.phase == "play":
             captures = [a.card for a in view.legal
                         if any(rank_of(k, view.options) == rank_of(a.card, view.options) for k in view.pool)]
             if captures:
-                return tr("PeiUI", "Your turn: play a card from your hand. {n} of your kinds can capture from "
+                return QCoreApplication.translate("PeiUI", "Your turn: play a card from your hand. {n} of your kinds can capture from "
                                    "the pool.").format(n=len(captures))
-            return tr("PeiUI", "Your turn: play a card from your hand. None of them matches the pool: your "
+            return QCoreApplication.translate("PeiUI", "Your turn: play a card from your hand. None of them matches the pool: your "
                                "card will stay there.")
         return super().your_turn_text(view, seat_names)
 
     def describe_action(self, action: Action, view: Any) -> str:
-        tr = QCoreApplication.translate
         if action.verb == "draw":
-            return tr("PeiUI", "draw from the stock")
+            return QCoreApplication.translate("PeiUI", "draw from the stock")
         if action.verb == "capture" and action.card is not None:
-            return tr("PeiUI", "capture the {card}").format(card=names.card_name(action.card))
+            return QCoreApplication.translate("PeiUI", "capture the {card}").format(card=names.card_name(action.card))
         if action.verb == "play" and action.card is not None:
-            return tr("PeiUI", "play the {card} ({what})").format(
+            return QCoreApplication.translate("PeiUI", "play the {card} ({what})").format(
                 card=names.card_name(action.card), what=self._match_text(action.card, view))
         return str(action)
 
@@ -306,13 +303,12 @@ class PeiUI(GameUI):
         return order
 
     def hand_over_text(self, result: HandResult, seat_names: Sequence[str], human: int) -> str:
-        tr = QCoreApplication.translate
         order = self._ranking(result)
         w = order[0]
         pts = names.format_points(result.points[w])
         if w == human:
-            return tr("PeiUI", "Round over — you are {place} with {score} points!").format(place=place_name(0), score=pts)
-        return tr("PeiUI", "Round over — {name} is {place} with {score} points.").format(
+            return QCoreApplication.translate("PeiUI", "Round over — you are {place} with {score} points!").format(place=place_name(0), score=pts)
+        return QCoreApplication.translate("PeiUI", "Round over — {name} is {place} with {score} points.").format(
             name=seat_name(w, seat_names), place=place_name(0), score=pts)
 
     def hand_summary(self, result: HandResult, seat_names: Sequence[str]) -> str:
@@ -322,15 +318,14 @@ class PeiUI(GameUI):
             name=seat_name(w, seat_names), place=place_name(0), score=names.format_points(result.points[w]))
 
     def hand_heading(self, match: Any, seat_names: Sequence[str], human: int) -> str:
-        tr = QCoreApplication.translate
         n = match.hand_index + 1
         roles = getattr(match.state, "roles", None)
         if not roles:
-            return tr("PeiUI", "Round {n}").format(n=n)
+            return QCoreApplication.translate("PeiUI", "Round {n}").format(n=n)
         raja = roles[0]
         if raja == human:
-            return tr("PeiUI", "Round {n} — you are raja").format(n=n)
-        return tr("PeiUI", "Round {n} — {name} is raja").format(n=n, name=seat_name(raja, seat_names))
+            return QCoreApplication.translate("PeiUI", "Round {n} — you are raja").format(n=n)
+        return QCoreApplication.translate("PeiUI", "Round {n} — {name} is raja").format(n=n, name=seat_name(raja, seat_names))
 
     # -- game log -----------------------------------------------------------------------------------
     def describe_event(self, event: Event, seat_names: Sequence[str], human: int, namer: Namer) -> str | None:
@@ -394,19 +389,18 @@ class PeiUI(GameUI):
                       human: int, namer: Namer, parent: QWidget) -> None:
         from ..dialogs import seat_label
 
-        tr = QCoreApplication.translate
         res = record.result
         d = res.details
         order = self._ranking(res)
         w = order[0]
         if w == human:
-            content.headline = tr("HandEndDialog", "You are ngeté with {score} points!").format(
+            content.headline = QCoreApplication.translate("HandEndDialog", "You are ngeté with {score} points!").format(
                 score=names.format_points(res.points[w]))
         else:
-            content.headline = tr("HandEndDialog", "{name} is ngeté with {score} points").format(
+            content.headline = QCoreApplication.translate("HandEndDialog", "{name} is ngeté with {score} points").format(
                 name=seat_name(w, seat_names), score=names.format_points(res.points[w]))
-        ranking = tr("HandEndDialog", "Ranking: {list}.").format(list=QCoreApplication.translate("Terms", ", ").join(
-            tr("HandEndDialog", "{place} {name} ({score})").format(
+        ranking = QCoreApplication.translate("HandEndDialog", "Ranking: {list}.").format(list=QCoreApplication.translate("Terms", ", ").join(
+            QCoreApplication.translate("HandEndDialog", "{place} {name} ({score})").format(
                 place=place_name(i), name=seat_label(seat_names, s, human), score=names.format_points(res.points[s]))
             for i, s in enumerate(order)))
         stakes = d.get("stakes") or getattr(match.options, "stakes", "")
@@ -415,11 +409,11 @@ class PeiUI(GameUI):
             parts.append(QCoreApplication.translate("PeiUI", _STAKE_HELP[stakes]))
         left = d.get("left") or []
         if left:
-            parts.append(tr("HandEndDialog", "Nobody captured: {cards}.").format(
+            parts.append(QCoreApplication.translate("HandEndDialog", "Nobody captured: {cards}.").format(
                 cards=names.card_list([_kind(c) for c in left], namer)))
         content.explanation = " ".join(parts)
-        content.caption = tr("HandEndDialog", "Each player's captured cards, arranged for the best score:")
-        content.showcase_tab = tr("HandEndDialog", "Captured cards")
+        content.caption = QCoreApplication.translate("HandEndDialog", "Each player's captured cards, arranged for the best score:")
+        content.showcase_tab = QCoreApplication.translate("HandEndDialog", "Captured cards")
         content.showcase = self.arrangements_widget(res, seat_names, human, namer, parent, order)
 
     def arrangements_widget(self, res: HandResult, seat_names: Sequence[str], human: int, namer: Namer,
@@ -428,7 +422,6 @@ class PeiUI(GameUI):
         total — one row per player, from ngeté to kete."""
         from ..dialogs import CardRow, seat_label
 
-        tr = QCoreApplication.translate
         order = list(order or self._ranking(res))
         arrs = res.details.get("arrangements") or []
         area = QScrollArea(parent)
@@ -446,7 +439,7 @@ class PeiUI(GameUI):
                                                        "total": res.points[seat]}
             head = QLabel(f"<b>{html.escape(seat_label(seat_names, seat, human))}</b><br>"
                           + html.escape(place_name(row)) + "<br>"
-                          + html.escape(tr("HandEndDialog", "{score} points").format(
+                          + html.escape(QCoreApplication.translate("HandEndDialog", "{score} points").format(
                               score=names.format_points(arr.get("total", res.points[seat])))), inner)
             head.setObjectName(f"peiSeat{seat}")
             grid.addWidget(head, row, 0, Qt.AlignmentFlag.AlignTop)
@@ -461,7 +454,7 @@ class PeiUI(GameUI):
                 cr.setObjectName(f"combo_{code}")
                 cr.setToolTip(names.text(f"pei.combo.{code}.help", ""))
                 hl.addWidget(cr, 0, col)
-                cap = QLabel(tr("HandEndDialog", "{name} {points}").format(name=combo_name(code), points=points), line)
+                cap = QLabel(QCoreApplication.translate("HandEndDialog", "{name} {points}").format(name=combo_name(code), points=points), line)
                 cap.setObjectName(f"comboLabel_{code}")
                 hl.addWidget(cap, 1, col, Qt.AlignmentFlag.AlignLeft)
                 rows.append(cr)
@@ -473,12 +466,12 @@ class PeiUI(GameUI):
                 cr = CardFan(loose, SHOWCASE_HEIGHT, step, namer, line)
                 cr.setObjectName("loose")
                 hl.addWidget(cr, 0, col)
-                hl.addWidget(QLabel(tr("HandEndDialog", "loose cards {points}").format(
+                hl.addWidget(QLabel(QCoreApplication.translate("HandEndDialog", "loose cards {points}").format(
                     points=arr.get("loose_points", 0)), line), 1, col, Qt.AlignmentFlag.AlignLeft)
                 rows.append(cr)
                 col += 1
             if not col:
-                hl.addWidget(QLabel(tr("HandEndDialog", "(captured nothing)"), line), 0, 0)
+                hl.addWidget(QLabel(QCoreApplication.translate("HandEndDialog", "(captured nothing)"), line), 0, 0)
             hl.setColumnStretch(col, 1)
             grid.addWidget(line, row, 1)
             self.showcase_rows.append((seat, rows))

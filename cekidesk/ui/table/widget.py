@@ -51,6 +51,7 @@ from PySide6.QtWidgets import (
 )
 
 from cekidesk.engine.core import Action, Event
+from cekidesk.ui.names import card_tooltip
 
 from .cards import CardItem, kind_code, star_path
 from .layouts import CardSpec, LabelSpec, LayoutOptions, Plan, SeatSpec, TableLayout, layout_class, registered_layouts
@@ -722,12 +723,10 @@ class TableWidget(QGraphicsView):
             it.update()
         tip = []
         if spec.kind is not None and spec.face_up:
-            name = None
-            if self._namer is not None:
-                try:
-                    name = self._namer(spec.kind)
-                except Exception:
-                    name = None
+            try:   # every name of the card: English, Javanese in Latin and aksara Jawa, Peranakan
+                name = card_tooltip(spec.kind)
+            except Exception:
+                name = None
             tip.append(name or kind_code(spec.kind))
         if spec.tooltip:
             tip.append(spec.tooltip)

@@ -1,0 +1,48 @@
+"""Build hook: compile the interface translations while the package is built.
+
+``pip install .`` (with build isolation: PySide6-Essentials is a build requirement in
+pyproject.toml) runs ``build_py``, which here also runs PySide6's ``lrelease`` on every
+``translations/cekidesk_*.ts`` and puts the ``.qm`` files into the built package as
+``cekidesk/resources_data/translations/``.  No manual step; ``*.qm`` files are never committed.
+A source checkout compiles them on demand instead (``cekidesk/ui/i18n.py``).
+Everything else about the package is in pyproject.toml.
+"""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from setuptools import setup
+from setuptools.command.build_py import build_py
+
+HERE = Path(__file__).resolve().parent
+
+
+def _lrelease() -> list[str]:
+    import PySide6  # a build requirement
+
+    exe = Path(PySide6.__file__).resolve().parent / ("lrelease.exe" if sys.platform == "win32" else "lrelease")
+    if not exe.exists():
+        raise RuntimeError(f"PySide6's lrelease is missing ({exe})")
+    return [str(exe)]
+
+
+class BuildWithTranslations(build_py):
+    def run(self) -> None:
+        super().run()
+        sources = sorted((HERE / "translations").glob("cekidesk_*.ts"))
+        if not sources:
+            raise RuntimeError("translations/cekidesk_*.ts are missing from the source tree")
+        out = Path(self.build_lib) / "cekidesk" / "resources_data" / "translations"
+        out.mkdir(parents=True, exist_ok=True)
+        for ts in sources:
+            qm = out / (ts.stem + ".qm")
+            self.announce(f"lrelease {ts.name} -> {qm}", level=2)
+            subprocess.run(_lrelease() + ["-silent", str(ts), "-qm", str(qm)], check=True)
+            if not qm.is_file() or os.path.getsize(qm) == 0:
+                raise RuntimeError(f"lrelease made no {qm.name}")
+
+
+setup(cmdclass={"build_py": BuildWithTranslations})
