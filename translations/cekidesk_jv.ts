@@ -542,6 +542,114 @@
         <source>The stock is empty: the hand is drawn.</source>
         <translation>Tumpukan entèk: babak seri.</translation>
     </message>
+    <message>
+        <source>Seating draw: {draws}. Raja: {raja}; patih: {patih}; unyik: {unyik}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seating draw (ties drawn again): {draws}. Raja: {raja}; patih: {patih}; unyik: {unyik}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} {cards} = {sum}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>You are dealt {cards}; {pool} of your packets go face up to the pool.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} is dealt {n} cards; {pool} go face up to the pool.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The top card of the stock is turned up: {card} (the unyik&apos;s last draw).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>You look at the next card of the stock: {card}. Only you know it; it will be your last draw.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} looks at a card of the stock that only they will draw.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>You play {card}: no match, it stays in the pool.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} plays {card}: no match, it stays in the pool.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>You play {card} and capture {captured}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} plays {card} and captures {captured}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>You play {card}: several kinds of that rank lie in the pool.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} plays {card}: several kinds of that rank lie in the pool.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>You draw {card} from the bottom of the stock: it stays in the pool ({left} left).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} draws {card} from the bottom of the stock: it stays in the pool ({left} left).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>You draw {card} from the bottom of the stock and capture {captured} ({left} left).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} draws {card} from the bottom of the stock and captures {captured} ({left} left).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>You draw {card} from the bottom of the stock: several kinds of that rank lie in the pool ({left} left).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} draws {card} from the bottom of the stock: several kinds of that rank lie in the pool ({left} left).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>You choose {captured}: captured with {card}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} chooses {captured}: captured with {card}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Round over: {results}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} {points} ({place})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Left in the pool: {cards}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>you</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{a} + {b}</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>GameLogDock</name>
@@ -659,6 +767,50 @@
     <message>
         <source>All hands</source>
         <translation>Kertuné kabèh pemain</translation>
+    </message>
+    <message>
+        <source>You are ngeté with {score} points!</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} is ngeté with {score} points</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ranking: {list}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{place} {name} ({score})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nobody captured: {cards}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Each player&apos;s captured cards, arranged for the best score:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Captured cards</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{score} points</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} {points}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>loose cards {points}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(captured nothing)</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1046,6 +1198,587 @@
     </message>
 </context>
 <context>
+    <name>PeiHelp</name>
+    <message>
+        <source>How to play Pèi</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pèi is a Javanese fishing game for exactly three players with two packs of Ceki cards (120 cards). You capture cards from a face-up pool by matching their rank, and you try to collect five special combinations, which score far more than ordinary cards.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Players and roles</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The deal</source>
+        <translation type="unfinished">Mbagi kertu</translation>
+    </message>
+    <message>
+        <source>A turn</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ranks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choosing a capture</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The combinations</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scoring</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Variants</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stakes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CekiDesk&apos;s house rules</source>
+        <translation type="unfinished">Aturan omah CekiDesk</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation type="unfinished">Sumber</translation>
+    </message>
+    <message>
+        <source>Before every round each player gets two cards from a shuffled pack and adds up their values in Javanese counting (Red Flower, Old Thousand and 1 of Myriads count 10; White Flower, 1 of Coins and 1 of Strings count 1; every other card its number). The highest sum becomes the &lt;b&gt;raja&lt;/b&gt; (king), the next the &lt;b&gt;patih&lt;/b&gt; (councillor), the lowest the &lt;b&gt;unyik&lt;/b&gt; (last). Players with equal sums draw again among themselves.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The raja plays first, then the patih, then the unyik, round and round. On the table the patih sits on the raja&apos;s right, so play goes anticlockwise: you are always at the bottom, the player after you on the right and the one before you on the left. A fourth person would only deal and count; in CekiDesk the table does that.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Each player receives seven cards face down into the hand while six more go face up into the middle, and this happens twice: everyone holds 14 cards, the face-up &lt;b&gt;pool&lt;/b&gt; has 36 cards, and 42 cards form the face-down &lt;b&gt;stock&lt;/b&gt;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The pool is laid out by rank around the stock, each rank in front of one role: nines and ones before the raja, eights and twos before the patih, sevens, threes and fives before the unyik, and sixes and fours on the dealer&apos;s side, opposite you.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The top card of the stock is turned face up beside it. It will be the very last card drawn, so it goes to the unyik, who can plan for it. The patih may secretly look at the card below it: the patih&apos;s own last draw. If you are the patih, CekiDesk shows it to you beside the stock, marked “only you see this”.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Play&lt;/b&gt; one card from your hand. If a pool card has the same rank, you capture it: both cards go face up in front of you. If none has, your card stays in the pool.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Draw&lt;/b&gt; the bottom card of the stock, turn it over and match it in the same way: capture a pool card of its rank, or leave it in the pool.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Each player has 14 turns, so the 42 stock cards are used up exactly as the hands run out. Cards still in the pool at the end belong to nobody.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cards match by rank only; the suit does not matter. The numbered cards have ranks 1 to 9. The six &lt;i&gt;iyo&lt;/i&gt; cards — White Flower, Red Flower, Old Thousand and the 1 of each suit — are all one rank, the ones, and capture each other:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rule option: with “{option}” the Red Flower, Old Thousand and 1 of Myriads form a separate rank of ten and match only each other.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A card captures exactly one pool card. If all the pool cards of its rank are of one kind, CekiDesk takes one for you. If the pool holds different kinds of that rank — a 5 of Coins and a 5 of Myriads, say — you choose: the card waits, shown large beside the stock, the cards you may take glow, and you click one (or press 1, 2 …). Choose the one that builds your combinations or keeps a combination card from the others.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Five groups of three cards score a fixed amount for every card in them, and every further copy of one of their cards adds the same amount again:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Extend it with an unbroken run: 4, 5 … 9 of Coins, {rate} points each (52 with the 4, up to 117 with all nine).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Each further copy of one of these cards adds {rate}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{rate} points a card: {base} for the three.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(The macan is the 9 of Coins with the 1 of Strings and the 1 of Myriads, as the source&apos;s pictures show; its text names two of the cards the other way round.)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>At the end your captured cards are arranged into combinations, and every card left over scores its Javanese value (10 for Red Flower, Old Thousand and 1 of Myriads, 1 for the other iyo cards, the number for the rest). The arrangement with the highest total always counts — the table counts in your favour. That matters because the 8 of Coins and the 9 of Coins can serve either a long bunci ireng or the pang picis and the macan.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Example.&lt;/b&gt; You captured the 1 to 9 of Coins, the 2 of Strings, the 2 of Myriads, the 1 of Strings and the 1 of Myriads:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A run of all nine coins is 9 × 13 = 117, plus 2 + 2 + 1 + 10 loose = 132. Stopping the run at the 7 (7 × 13 = 91) frees the 8 for pang picis (33) and the 9 for macan (30): 154. CekiDesk counts 154.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The highest total is &lt;b&gt;ngeté&lt;/b&gt;, the second &lt;b&gt;tengah&lt;/b&gt;, the lowest &lt;b&gt;kete&lt;/b&gt;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;La pêche&lt;/b&gt; (the Chinese game): the pack is cut into eight packets of 14 and eight spare cards; three packets make the stock, two with the spare cards the pool, three the hands. Nothing is turned up; instead the unyik may look at the last stock card. Combinations score their three cards only (a bunci ireng its run); further copies count their face value.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Pèi Magelang&lt;/b&gt;: bunci ireng and bunci abang score 30 a card, pang picis and pang kéyang 20, macan 10.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>In a money match the stake method chosen under New Game ▸ Rules settles every round; its amounts are set there too, in cents:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The rampung payments add up: té lumrah (the ngeté has 200 or more, paid by the kete), té mati (paid by each player under 200), belahan (350 or more, paid by both) and patang atusan (400 or more, paid by both as well). With jung each player pays each higher player per 10 points of difference, rounded up: at 354, 322 and 275 and 5¢ a step, the ngeté takes 20¢ from the tengah and 40¢ from the kete, and the tengah 25¢ from the kete.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Seats are drawn again every round&lt;/b&gt;, so nobody stays unyik for the whole match.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Ties&lt;/b&gt;: equal sums in the seating draw draw again; equal scores at the end rank by role (raja before patih before unyik).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Captured cards stay face up&lt;/b&gt; for everyone to see (the source allows either), with each player&apos;s running score on the table.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The dealer chip is only shown: the table deals. In jentolan it goes to the kete, otherwise to the next seat.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Click a card in your hand (or drag it to the pool) to play it; click the stock or press D to draw; click a glowing pool card or press 1, 2 … to choose a capture. Left/Right and Enter select and play as well.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>These rules follow the Pèi rule text in CekiDesk&apos;s shared rule sources (after &lt;i&gt;Javaanse kaartspelen&lt;/i&gt;, with the Chinese &lt;i&gt;la pêche&lt;/i&gt; and Pèi Magelang), read according to the project&apos;s RULINGS. This page is CekiDesk&apos;s own summary; the house rules above are the app&apos;s choices where the source is silent.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>PeiTerms</name>
+    <message>
+        <source>Pèi</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>3 players, 120 cards. A Javanese fishing game: play a card and capture a pool card of the same rank, then draw from the bottom of the stock and do it again. Capture the five scoring combinations.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Variant</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Javanese: the game of Surakarta and Yogyakarta. La pêche: the Chinese game (dealt in packs; extra copies of a combination card score only their own value). Magelang: the combinations score more (bunci 30, pang 20, macan 10 a card).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Javanese (Surakarta, Yogyakarta)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>La pêche (Chinese)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pèi Magelang</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A separate rank of ten</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Off (the default): all six iyo cards are one rank and capture each other. On: the Red Flower, Old Thousand and 1 of Myriads (10 points each) match only each other.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A second bunci ireng counts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>On: a second full 1-2-3 of Coins (with its own run) is another bunci ireng. Off: further copies of the 1, 2 and 3 of Coins score their own value.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stake method</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How each round is paid for in a money match. The amounts of the chosen method are below, in cents.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Jentolan: no money, the loser deals</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Totohan wudon: a pot split ⅔ / ⅓</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Totohan bayaran (rampung): payments</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Toh paréwanan: wudon and rampung</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wul-wulan (nir): a jackpot for 400</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Toh jedhil: small payouts from a pot</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wudon stake (¢)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Each player puts this into the pot every round; the ngeté takes ⅔, the tengah ⅓, or the ngeté all of it with 350 points.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Té lumrah (¢)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The kete pays this to the ngeté when the ngeté has 200 points or more.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Té mati (¢)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every other player under 200 points pays this to the ngeté.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Belahan (¢)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Both others pay this to the ngeté when the ngeté has 350 points or more.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Patang atusan (¢)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Both others pay this as well when the ngeté has 400 points or more.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Jung per 10 points (¢)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Each player pays every higher player this much for each 10 points of difference (rounded up). 0: no jung.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wul-wulan stake (¢)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Each player adds this to the pot every round; the first to score 400 takes the pot.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Jedhil stake (¢)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Each player puts this into the pot whenever it is too low for the round&apos;s payouts.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Jedhil: the ngeté takes (¢)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>From the pot, with fewer than 350 points.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Jedhil: the ngeté takes at 350 (¢)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>From the pot, with 350 to 399 points.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Jedhil: the ngeté takes at 400 (¢)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>From the pot, with 400 points or more.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Jedhil: the tengah takes (¢)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>From the pot, every round.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bunci ireng</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bunci abang</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pang kéyang</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pang picis</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>macan</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Black Thirteen</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Red Thirteen</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the kéyang pang</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the coin pang</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tiger</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>raja</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>patih</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unyik</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ngeté</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tengah</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kete</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>té lumrah: the ngeté has 200 or more</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>té mati: under 200 points</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>belahan: the ngeté has 350 or more</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>patang atusan: the ngeté has 400 or more</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>jung: the difference in points</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>wudon stake</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>wudon: the ngeté&apos;s two thirds</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>wudon: the tengah&apos;s third</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>wudon: 350 or more takes the whole pot</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>wul-wulan stake</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>wul-wulan: 400 points take the pot</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>jedhil: the pot is topped up</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>jedhil: the ngeté&apos;s payout</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>jedhil: the tengah&apos;s payout</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>jentolan: no money; the kete deals next</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every round is settled by the stake method chosen under Rules, with the amounts set there (the stake per point is not used). Money in the pot stays in the middle from round to round. The match goes on until you stop.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>PeiUI</name>
+    <message>
+        <source>Jentolan: no money changes hands; the kete deals the next round.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Totohan wudon: everyone stakes the same into the pot; the ngeté takes two thirds and the tengah one third — all of it at 350 points or more.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Totohan bayaran (rampung): té lumrah, té mati, belahan and patang atusan go to the ngeté as the points allow, and everyone pays jung to each higher player for the difference in points.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Toh paréwanan: the wudon pot and the rampung payments together.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wul-wulan: everyone adds a stake to the pot each round; the first to score 400 points takes the whole pot.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Toh jedhil: the ngeté and the tengah take small payouts from the pot (more at 350 and 400 points); the pot is topped up when it runs low.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no pool card has its rank, so it will stay in the pool</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>it will capture the {card}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>you will choose which to capture: {cards}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your turn: choose which card to capture with your {card} — {cards} (click it, or press 1 to {n}).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your turn: draw your last card, the {card} (D) — {what}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your turn: draw from the bottom of the stock (click it or press D); the card drawn captures a pool card of its rank like a played card.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your turn: play a card from your hand. {n} of your kinds can capture from the pool.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your turn: play a card from your hand. None of them matches the pool: your card will stay there.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>draw from the stock</source>
+        <translation type="unfinished">jupuk saka tumpukan</translation>
+    </message>
+    <message>
+        <source>capture the {card}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>play the {card} ({what})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Round over — you are {place} with {score} points!</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Round over — {name} is {place} with {score} points.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Round {n}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Round {n} — you are raja</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Round {n} — {name} is raja</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stakes: {method}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>In the pot: {money}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>ScoreSheet</name>
     <message>
         <source>Hand</source>
@@ -1098,6 +1831,10 @@ dhuwit</translation>
     <message>
         <source>drawn</source>
         <translation>seri</translation>
+    </message>
+    <message>
+        <source>{name} {place} {score}</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1196,20 +1933,40 @@ dhuwit</translation>
 <context>
     <name>Stakes</name>
     <message>
-        <source>You</source>
-        <translation>Sampéyan</translation>
+        <source>You: {what}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name}: {what}</source>
+        <translation type="unfinished">{name}: {what}</translation>
     </message>
     <message>
         <source>{what}: {money}</source>
         <translation>{what}: {money}</translation>
     </message>
     <message>
+        <source>You take {money} from the pot ({what})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>{payee} takes {money} from the pot ({what})</source>
         <translation>{payee} njupuk {money} saka pot ({what})</translation>
     </message>
     <message>
+        <source>You put {money} into the pot ({what})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>{payer} puts {money} into the pot ({what})</source>
         <translation>{payer} nglebokaké {money} ing pot ({what})</translation>
+    </message>
+    <message>
+        <source>You pay {payee} {money} ({what})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{payer} pays you {money} ({what})</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>{payer} pays {payee} {money} ({what})</source>
@@ -1346,8 +2103,101 @@ dhuwit</translation>
         <translation>Enter / Space</translation>
     </message>
     <message>
-        <source>Throw the selected card</source>
-        <translation>Buwang kertu sing dipilih</translation>
+        <source>Play the selected card</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>raja</source>
+        <extracomment>the ranks laid out in front of each role, and on the dealer&apos;s side (the source&apos;s square) the keys a capture choice answers to (1 … 6: at most six kinds of one rank)</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>patih</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unyik</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ngeté</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tengah</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kete</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose which card to capture</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 · %2 points</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 points</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Points of the captured cards (best arrangement)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This round&apos;s role</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — %2 points</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 points</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loose cards: %1 points</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Capture this card (key %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stock: %1 cards (drawn from the bottom)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Turned up from the stock: the last card, drawn by the unyik</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only you see this card: it will be your last draw</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>only you see this</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Waiting for the choice of the card to capture</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Left in the pool</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pèi: draw from the bottom of the stock</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pèi: choose which pool card to capture</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
