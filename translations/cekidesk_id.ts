@@ -544,111 +544,111 @@
     </message>
     <message>
         <source>Seating draw: {draws}. Raja: {raja}; patih: {patih}; unyik: {unyik}.</source>
-        <translation type="unfinished"></translation>
+        <translation>Undian tempat duduk: {draws}. Raja: {raja}; patih: {patih}; unyik: {unyik}.</translation>
     </message>
     <message>
         <source>Seating draw (ties drawn again): {draws}. Raja: {raja}; patih: {patih}; unyik: {unyik}.</source>
-        <translation type="unfinished"></translation>
+        <translation>Undian tempat duduk (yang seri diundi ulang): {draws}. Raja: {raja}; patih: {patih}; unyik: {unyik}.</translation>
     </message>
     <message>
         <source>{name} {cards} = {sum}</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} {cards} = {sum}</translation>
     </message>
     <message>
         <source>You are dealt {cards}; {pool} of your packets go face up to the pool.</source>
-        <translation type="unfinished"></translation>
+        <translation>Anda mendapat {cards}; {pool} kartu dari bagian Anda dibuka di meja.</translation>
     </message>
     <message>
         <source>{name} is dealt {n} cards; {pool} go face up to the pool.</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} mendapat {n} kartu; {pool} kartu dibuka di meja.</translation>
     </message>
     <message>
         <source>The top card of the stock is turned up: {card} (the unyik&apos;s last draw).</source>
-        <translation type="unfinished"></translation>
+        <translation>Kartu teratas tumpukan dibuka: {card} (kartu ambilan terakhir unyik).</translation>
     </message>
     <message>
         <source>You look at the next card of the stock: {card}. Only you know it; it will be your last draw.</source>
-        <translation type="unfinished"></translation>
+        <translation>Anda melihat kartu berikutnya di tumpukan: {card}. Hanya Anda yang tahu; kartu itu akan menjadi ambilan terakhir Anda.</translation>
     </message>
     <message>
         <source>{name} looks at a card of the stock that only they will draw.</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} melihat satu kartu tumpukan yang hanya akan diambil olehnya.</translation>
     </message>
     <message>
         <source>You play {card}: no match, it stays in the pool.</source>
-        <translation type="unfinished"></translation>
+        <translation>Anda memainkan {card}: tidak ada pasangannya, kartu itu tetap di meja.</translation>
     </message>
     <message>
         <source>{name} plays {card}: no match, it stays in the pool.</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} memainkan {card}: tidak ada pasangannya, kartu itu tetap di meja.</translation>
     </message>
     <message>
         <source>You play {card} and capture {captured}.</source>
-        <translation type="unfinished"></translation>
+        <translation>Anda memainkan {card} dan memakan {captured}.</translation>
     </message>
     <message>
         <source>{name} plays {card} and captures {captured}.</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} memainkan {card} dan memakan {captured}.</translation>
     </message>
     <message>
         <source>You play {card}: several kinds of that rank lie in the pool.</source>
-        <translation type="unfinished"></translation>
+        <translation>Anda memainkan {card}: di meja ada beberapa jenis kartu dengan angka itu.</translation>
     </message>
     <message>
         <source>{name} plays {card}: several kinds of that rank lie in the pool.</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} memainkan {card}: di meja ada beberapa jenis kartu dengan angka itu.</translation>
     </message>
     <message>
         <source>You draw {card} from the bottom of the stock: it stays in the pool ({left} left).</source>
-        <translation type="unfinished"></translation>
+        <translation>Anda mengambil {card} dari bawah tumpukan: kartu itu tetap di meja (sisa {left}).</translation>
     </message>
     <message>
         <source>{name} draws {card} from the bottom of the stock: it stays in the pool ({left} left).</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} mengambil {card} dari bawah tumpukan: kartu itu tetap di meja (sisa {left}).</translation>
     </message>
     <message>
         <source>You draw {card} from the bottom of the stock and capture {captured} ({left} left).</source>
-        <translation type="unfinished"></translation>
+        <translation>Anda mengambil {card} dari bawah tumpukan dan memakan {captured} (sisa {left}).</translation>
     </message>
     <message>
         <source>{name} draws {card} from the bottom of the stock and captures {captured} ({left} left).</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} mengambil {card} dari bawah tumpukan dan memakan {captured} (sisa {left}).</translation>
     </message>
     <message>
         <source>You draw {card} from the bottom of the stock: several kinds of that rank lie in the pool ({left} left).</source>
-        <translation type="unfinished"></translation>
+        <translation>Anda mengambil {card} dari bawah tumpukan: di meja ada beberapa jenis kartu dengan angka itu (sisa {left}).</translation>
     </message>
     <message>
         <source>{name} draws {card} from the bottom of the stock: several kinds of that rank lie in the pool ({left} left).</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} mengambil {card} dari bawah tumpukan: di meja ada beberapa jenis kartu dengan angka itu (sisa {left}).</translation>
     </message>
     <message>
         <source>You choose {captured}: captured with {card}.</source>
-        <translation type="unfinished"></translation>
+        <translation>Anda memilih {captured}: dimakan dengan {card}.</translation>
     </message>
     <message>
         <source>{name} chooses {captured}: captured with {card}.</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} memilih {captured}: dimakan dengan {card}.</translation>
     </message>
     <message>
         <source>Round over: {results}.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ronde selesai: {results}.</translation>
     </message>
     <message>
         <source>{name} {points} ({place})</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} {points} ({place})</translation>
     </message>
     <message>
         <source>Left in the pool: {cards}.</source>
-        <translation type="unfinished"></translation>
+        <translation>Tersisa di meja: {cards}.</translation>
     </message>
     <message>
         <source>you</source>
-        <translation type="unfinished"></translation>
+        <translation>Anda</translation>
     </message>
     <message>
         <source>{a} + {b}</source>
-        <translation type="unfinished"></translation>
+        <translation>{a} + {b}</translation>
     </message>
 </context>
 <context>
@@ -770,47 +770,47 @@
     </message>
     <message>
         <source>You are ngeté with {score} points!</source>
-        <translation type="unfinished"></translation>
+        <translation>Anda ngeté dengan {score} poin!</translation>
     </message>
     <message>
         <source>{name} is ngeté with {score} points</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} ngeté dengan {score} poin</translation>
     </message>
     <message>
         <source>Ranking: {list}.</source>
-        <translation type="unfinished"></translation>
+        <translation>Urutan: {list}.</translation>
     </message>
     <message>
         <source>{place} {name} ({score})</source>
-        <translation type="unfinished"></translation>
+        <translation>{place} {name} ({score})</translation>
     </message>
     <message>
         <source>Nobody captured: {cards}.</source>
-        <translation type="unfinished"></translation>
+        <translation>Tidak dimakan siapa pun: {cards}.</translation>
     </message>
     <message>
         <source>Each player&apos;s captured cards, arranged for the best score:</source>
-        <translation type="unfinished"></translation>
+        <translation>Kartu perolehan setiap pemain, disusun untuk skor terbaik:</translation>
     </message>
     <message>
         <source>Captured cards</source>
-        <translation type="unfinished"></translation>
+        <translation>Kartu perolehan</translation>
     </message>
     <message>
         <source>{score} points</source>
-        <translation type="unfinished"></translation>
+        <translation>{score} poin</translation>
     </message>
     <message>
         <source>{name} {points}</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} {points}</translation>
     </message>
     <message>
         <source>loose cards {points}</source>
-        <translation type="unfinished"></translation>
+        <translation>kartu lepas {points}</translation>
     </message>
     <message>
         <source>(captured nothing)</source>
-        <translation type="unfinished"></translation>
+        <translation>(tidak memakan apa pun)</translation>
     </message>
 </context>
 <context>
@@ -1201,581 +1201,581 @@
     <name>PeiHelp</name>
     <message>
         <source>How to play Pèi</source>
-        <translation type="unfinished"></translation>
+        <translation>Cara bermain Pèi</translation>
     </message>
     <message>
         <source>Pèi is a Javanese fishing game for exactly three players with two packs of Ceki cards (120 cards). You capture cards from a face-up pool by matching their rank, and you try to collect five special combinations, which score far more than ordinary cards.</source>
-        <translation type="unfinished"></translation>
+        <translation>Pèi adalah permainan kartu jenis memancing dari Jawa untuk tepat tiga pemain, dengan dua pak kartu Ceki (120 kartu). Anda memakan kartu dari kartu meja yang terbuka dengan mencocokkan angkanya, dan Anda berusaha mengumpulkan lima kombinasi istimewa yang nilainya jauh lebih tinggi daripada kartu biasa.</translation>
     </message>
     <message>
         <source>Players and roles</source>
-        <translation type="unfinished"></translation>
+        <translation>Pemain dan peran</translation>
     </message>
     <message>
         <source>The deal</source>
-        <translation type="unfinished">Pembagian kartu</translation>
+        <translation>Pembagian kartu</translation>
     </message>
     <message>
         <source>A turn</source>
-        <translation type="unfinished"></translation>
+        <translation>Satu giliran</translation>
     </message>
     <message>
         <source>Ranks</source>
-        <translation type="unfinished"></translation>
+        <translation>Angka kartu</translation>
     </message>
     <message>
         <source>Choosing a capture</source>
-        <translation type="unfinished"></translation>
+        <translation>Memilih kartu yang dimakan</translation>
     </message>
     <message>
         <source>The combinations</source>
-        <translation type="unfinished"></translation>
+        <translation>Kombinasi</translation>
     </message>
     <message>
         <source>Scoring</source>
-        <translation type="unfinished"></translation>
+        <translation>Penghitungan skor</translation>
     </message>
     <message>
         <source>Variants</source>
-        <translation type="unfinished"></translation>
+        <translation>Varian</translation>
     </message>
     <message>
         <source>Stakes</source>
-        <translation type="unfinished"></translation>
+        <translation>Taruhan</translation>
     </message>
     <message>
         <source>CekiDesk&apos;s house rules</source>
-        <translation type="unfinished">Aturan rumah CekiDesk</translation>
+        <translation>Aturan rumah CekiDesk</translation>
     </message>
     <message>
         <source>Keys</source>
-        <translation type="unfinished"></translation>
+        <translation>Tombol</translation>
     </message>
     <message>
         <source>Source</source>
-        <translation type="unfinished">Sumber</translation>
+        <translation>Sumber</translation>
     </message>
     <message>
         <source>Before every round each player gets two cards from a shuffled pack and adds up their values in Javanese counting (Red Flower, Old Thousand and 1 of Myriads count 10; White Flower, 1 of Coins and 1 of Strings count 1; every other card its number). The highest sum becomes the &lt;b&gt;raja&lt;/b&gt; (king), the next the &lt;b&gt;patih&lt;/b&gt; (councillor), the lowest the &lt;b&gt;unyik&lt;/b&gt; (last). Players with equal sums draw again among themselves.</source>
-        <translation type="unfinished"></translation>
+        <translation>Sebelum setiap ronde, setiap pemain mendapat dua kartu dari pak yang sudah dikocok dan menjumlahkan nilainya menurut hitungan Jawa (Bunga Merah, Ribu Tua dan 1 Laksa bernilai 10; Bunga Putih, 1 Koin dan 1 Untai bernilai 1; kartu lain sesuai angkanya). Jumlah tertinggi menjadi &lt;b&gt;raja&lt;/b&gt;, berikutnya &lt;b&gt;patih&lt;/b&gt; (penasihat raja), dan yang terendah &lt;b&gt;unyik&lt;/b&gt; (yang terakhir). Pemain yang jumlahnya sama mengundi lagi di antara mereka.</translation>
     </message>
     <message>
         <source>The raja plays first, then the patih, then the unyik, round and round. On the table the patih sits on the raja&apos;s right, so play goes anticlockwise: you are always at the bottom, the player after you on the right and the one before you on the left. A fourth person would only deal and count; in CekiDesk the table does that.</source>
-        <translation type="unfinished"></translation>
+        <translation>Raja jalan pertama, lalu patih, lalu unyik, begitu seterusnya. Di meja, patih duduk di sebelah kanan raja, jadi permainan berputar berlawanan arah jarum jam: Anda selalu di bawah, pemain sesudah Anda di kanan dan pemain sebelum Anda di kiri. Orang keempat hanya bertugas membagi dan menghitung; di CekiDesk, mejalah yang melakukannya.</translation>
     </message>
     <message>
         <source>Each player receives seven cards face down into the hand while six more go face up into the middle, and this happens twice: everyone holds 14 cards, the face-up &lt;b&gt;pool&lt;/b&gt; has 36 cards, and 42 cards form the face-down &lt;b&gt;stock&lt;/b&gt;.</source>
-        <translation type="unfinished"></translation>
+        <translation>Setiap pemain menerima tujuh kartu tertutup ke tangan, sementara enam kartu lagi dibuka di tengah meja, dan ini dilakukan dua kali: setiap pemain memegang 14 kartu, &lt;b&gt;kartu meja&lt;/b&gt; yang terbuka berjumlah 36 kartu, dan 42 kartu menjadi &lt;b&gt;tumpukan&lt;/b&gt; tertutup.</translation>
     </message>
     <message>
         <source>The pool is laid out by rank around the stock, each rank in front of one role: nines and ones before the raja, eights and twos before the patih, sevens, threes and fives before the unyik, and sixes and fours on the dealer&apos;s side, opposite you.</source>
-        <translation type="unfinished"></translation>
+        <translation>Kartu meja disusun menurut angka di sekeliling tumpukan, setiap angka di depan satu peran: kartu sembilan dan satu di depan raja, delapan dan dua di depan patih, tujuh, tiga dan lima di depan unyik, serta enam dan empat di sisi pembagi, di seberang Anda.</translation>
     </message>
     <message>
         <source>The top card of the stock is turned face up beside it. It will be the very last card drawn, so it goes to the unyik, who can plan for it. The patih may secretly look at the card below it: the patih&apos;s own last draw. If you are the patih, CekiDesk shows it to you beside the stock, marked “only you see this”.</source>
-        <translation type="unfinished"></translation>
+        <translation>Kartu teratas tumpukan dibuka di sampingnya. Kartu itu akan diambil paling akhir, jadi jatuh ke unyik, yang bisa memperhitungkannya. Patih boleh diam-diam melihat kartu di bawahnya: kartu ambilan terakhir patih sendiri. Jika Anda patih, CekiDesk menunjukkannya kepada Anda di samping tumpukan, dengan tanda “hanya Anda yang melihat”.</translation>
     </message>
     <message>
         <source>&lt;b&gt;Play&lt;/b&gt; one card from your hand. If a pool card has the same rank, you capture it: both cards go face up in front of you. If none has, your card stays in the pool.</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;Mainkan&lt;/b&gt; satu kartu dari tangan Anda. Jika ada kartu meja dengan angka yang sama, Anda memakannya: kedua kartu diletakkan terbuka di depan Anda. Jika tidak ada, kartu Anda tetap di meja.</translation>
     </message>
     <message>
         <source>&lt;b&gt;Draw&lt;/b&gt; the bottom card of the stock, turn it over and match it in the same way: capture a pool card of its rank, or leave it in the pool.</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;Ambil&lt;/b&gt; kartu paling bawah dari tumpukan, buka, lalu cocokkan dengan cara yang sama: makan kartu meja yang angkanya sama, atau biarkan kartu itu di meja.</translation>
     </message>
     <message>
         <source>Each player has 14 turns, so the 42 stock cards are used up exactly as the hands run out. Cards still in the pool at the end belong to nobody.</source>
-        <translation type="unfinished"></translation>
+        <translation>Setiap pemain mendapat 14 giliran, jadi 42 kartu tumpukan habis tepat ketika kartu di tangan habis. Kartu yang masih di meja pada akhir ronde tidak menjadi milik siapa pun.</translation>
     </message>
     <message>
         <source>Cards match by rank only; the suit does not matter. The numbered cards have ranks 1 to 9. The six &lt;i&gt;iyo&lt;/i&gt; cards — White Flower, Red Flower, Old Thousand and the 1 of each suit — are all one rank, the ones, and capture each other:</source>
-        <translation type="unfinished"></translation>
+        <translation>Kartu dicocokkan hanya menurut angkanya; jenisnya tidak penting. Kartu bernomor berangka 1 sampai 9. Keenam kartu &lt;i&gt;iyo&lt;/i&gt; — Bunga Putih, Bunga Merah, Ribu Tua dan kartu 1 dari setiap jenis — semuanya berangka sama, yaitu satu, dan saling memakan:</translation>
     </message>
     <message>
         <source>Rule option: with “{option}” the Red Flower, Old Thousand and 1 of Myriads form a separate rank of ten and match only each other.</source>
-        <translation type="unfinished"></translation>
+        <translation>Pilihan aturan: dengan “{option}”, Bunga Merah, Ribu Tua dan 1 Laksa membentuk angka sepuluh tersendiri dan hanya cocok satu sama lain.</translation>
     </message>
     <message>
         <source>A card captures exactly one pool card. If all the pool cards of its rank are of one kind, CekiDesk takes one for you. If the pool holds different kinds of that rank — a 5 of Coins and a 5 of Myriads, say — you choose: the card waits, shown large beside the stock, the cards you may take glow, and you click one (or press 1, 2 …). Choose the one that builds your combinations or keeps a combination card from the others.</source>
-        <translation type="unfinished"></translation>
+        <translation>Satu kartu memakan tepat satu kartu meja. Jika semua kartu meja dengan angka itu sejenis, CekiDesk mengambilkan satu untuk Anda. Jika di meja ada beberapa jenis dengan angka itu — misalnya 5 Koin dan 5 Laksa — Anda yang memilih: kartu Anda menunggu, ditampilkan besar di samping tumpukan, kartu yang boleh Anda ambil menyala, dan Anda mengklik salah satunya (atau menekan 1, 2 …). Pilihlah yang melengkapi kombinasi Anda atau yang menjauhkan kartu kombinasi dari pemain lain.</translation>
     </message>
     <message>
         <source>Five groups of three cards score a fixed amount for every card in them, and every further copy of one of their cards adds the same amount again:</source>
-        <translation type="unfinished"></translation>
+        <translation>Lima kelompok berisi tiga kartu mendapat nilai tetap untuk setiap kartunya, dan setiap kembaran tambahan dari salah satu kartunya menambah nilai yang sama lagi:</translation>
     </message>
     <message>
         <source>Extend it with an unbroken run: 4, 5 … 9 of Coins, {rate} points each (52 with the 4, up to 117 with all nine).</source>
-        <translation type="unfinished"></translation>
+        <translation>Bisa diperpanjang dengan urutan tanpa putus: 4, 5 … 9 Koin, masing-masing {rate} poin (52 dengan kartu 4, sampai 117 dengan kesembilannya).</translation>
     </message>
     <message>
         <source>Each further copy of one of these cards adds {rate}.</source>
-        <translation type="unfinished"></translation>
+        <translation>Setiap kembaran tambahan dari salah satu kartu ini menambah {rate}.</translation>
     </message>
     <message>
         <source>{rate} points a card: {base} for the three.</source>
-        <translation type="unfinished"></translation>
+        <translation>{rate} poin per kartu: {base} untuk ketiganya.</translation>
     </message>
     <message>
         <source>(The macan is the 9 of Coins with the 1 of Strings and the 1 of Myriads, as the source&apos;s pictures show; its text names two of the cards the other way round.)</source>
-        <translation type="unfinished"></translation>
+        <translation>(Macan adalah 9 Koin dengan 1 Untai dan 1 Laksa, seperti terlihat pada gambar di sumbernya; teksnya menyebut dua kartu itu secara terbalik.)</translation>
     </message>
     <message>
         <source>At the end your captured cards are arranged into combinations, and every card left over scores its Javanese value (10 for Red Flower, Old Thousand and 1 of Myriads, 1 for the other iyo cards, the number for the rest). The arrangement with the highest total always counts — the table counts in your favour. That matters because the 8 of Coins and the 9 of Coins can serve either a long bunci ireng or the pang picis and the macan.</source>
-        <translation type="unfinished"></translation>
+        <translation>Di akhir ronde kartu perolehan Anda disusun menjadi kombinasi, dan setiap kartu sisanya bernilai menurut hitungan Jawa (10 untuk Bunga Merah, Ribu Tua dan 1 Laksa, 1 untuk kartu iyo lainnya, angkanya untuk kartu lain). Yang dihitung selalu susunan dengan total tertinggi — meja menghitung demi keuntungan Anda. Ini penting karena 8 Koin dan 9 Koin bisa dipakai untuk bunci ireng yang panjang atau untuk pang picis dan macan.</translation>
     </message>
     <message>
         <source>&lt;b&gt;Example.&lt;/b&gt; You captured the 1 to 9 of Coins, the 2 of Strings, the 2 of Myriads, the 1 of Strings and the 1 of Myriads:</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;Contoh.&lt;/b&gt; Anda memakan 1 sampai 9 Koin, 2 Untai, 2 Laksa, 1 Untai dan 1 Laksa:</translation>
     </message>
     <message>
         <source>A run of all nine coins is 9 × 13 = 117, plus 2 + 2 + 1 + 10 loose = 132. Stopping the run at the 7 (7 × 13 = 91) frees the 8 for pang picis (33) and the 9 for macan (30): 154. CekiDesk counts 154.</source>
-        <translation type="unfinished"></translation>
+        <translation>Urutan kesembilan Koin bernilai 9 × 13 = 117, ditambah kartu lepas 2 + 2 + 1 + 10 = 132. Jika urutannya berhenti di 7 (7 × 13 = 91), kartu 8 bisa dipakai untuk pang picis (33) dan kartu 9 untuk macan (30): 154. CekiDesk menghitung 154.</translation>
     </message>
     <message>
         <source>The highest total is &lt;b&gt;ngeté&lt;/b&gt;, the second &lt;b&gt;tengah&lt;/b&gt;, the lowest &lt;b&gt;kete&lt;/b&gt;.</source>
-        <translation type="unfinished"></translation>
+        <translation>Total tertinggi menjadi &lt;b&gt;ngeté&lt;/b&gt;, yang kedua &lt;b&gt;tengah&lt;/b&gt;, yang terendah &lt;b&gt;kete&lt;/b&gt;.</translation>
     </message>
     <message>
         <source>&lt;b&gt;La pêche&lt;/b&gt; (the Chinese game): the pack is cut into eight packets of 14 and eight spare cards; three packets make the stock, two with the spare cards the pool, three the hands. Nothing is turned up; instead the unyik may look at the last stock card. Combinations score their three cards only (a bunci ireng its run); further copies count their face value.</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;La pêche&lt;/b&gt; (permainan Tionghoa): kartu dibagi menjadi delapan ikat berisi 14 kartu dan delapan kartu sisa; tiga ikat menjadi tumpukan, dua ikat bersama kartu sisa menjadi kartu meja, dan tiga ikat menjadi kartu tangan. Tidak ada kartu yang dibuka; sebagai gantinya unyik boleh melihat kartu terakhir tumpukan. Kombinasi hanya menghitung tiga kartunya (bunci ireng: urutannya); kembaran tambahan dihitung menurut nilai kartunya sendiri.</translation>
     </message>
     <message>
         <source>&lt;b&gt;Pèi Magelang&lt;/b&gt;: bunci ireng and bunci abang score 30 a card, pang picis and pang kéyang 20, macan 10.</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;Pèi Magelang&lt;/b&gt;: bunci ireng dan bunci abang bernilai 30 per kartu, pang picis dan pang kéyang 20, macan 10.</translation>
     </message>
     <message>
         <source>In a money match the stake method chosen under New Game ▸ Rules settles every round; its amounts are set there too, in cents:</source>
-        <translation type="unfinished"></translation>
+        <translation>Dalam pertandingan dengan uang, setiap ronde diselesaikan dengan cara taruhan yang dipilih di Permainan baru ▸ Aturan; jumlahnya juga diatur di sana, dalam sen:</translation>
     </message>
     <message>
         <source>The rampung payments add up: té lumrah (the ngeté has 200 or more, paid by the kete), té mati (paid by each player under 200), belahan (350 or more, paid by both) and patang atusan (400 or more, paid by both as well). With jung each player pays each higher player per 10 points of difference, rounded up: at 354, 322 and 275 and 5¢ a step, the ngeté takes 20¢ from the tengah and 40¢ from the kete, and the tengah 25¢ from the kete.</source>
-        <translation type="unfinished"></translation>
+        <translation>Pembayaran rampung dijumlahkan: té lumrah (ngeté punya 200 atau lebih, dibayar oleh kete), té mati (dibayar oleh setiap pemain di bawah 200), belahan (350 atau lebih, dibayar oleh kedua pemain lain) dan patang atusan (400 atau lebih, juga dibayar oleh keduanya). Dengan jung, setiap pemain membayar tiap pemain yang poinnya lebih tinggi untuk setiap 10 poin selisih, dibulatkan ke atas: dengan skor 354, 322 dan 275 serta 5 sen per 10 poin, ngeté mengambil 20 sen dari tengah dan 40 sen dari kete, dan tengah mengambil 25 sen dari kete.</translation>
     </message>
     <message>
         <source>&lt;b&gt;Seats are drawn again every round&lt;/b&gt;, so nobody stays unyik for the whole match.</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;Tempat duduk diundi lagi setiap ronde&lt;/b&gt;, jadi tidak ada yang terus menjadi unyik sepanjang pertandingan.</translation>
     </message>
     <message>
         <source>&lt;b&gt;Ties&lt;/b&gt;: equal sums in the seating draw draw again; equal scores at the end rank by role (raja before patih before unyik).</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;Seri&lt;/b&gt;: jumlah yang sama dalam undian tempat duduk diundi lagi; skor yang sama di akhir ronde diurutkan menurut peran (raja di atas patih, patih di atas unyik).</translation>
     </message>
     <message>
         <source>&lt;b&gt;Captured cards stay face up&lt;/b&gt; for everyone to see (the source allows either), with each player&apos;s running score on the table.</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;Kartu perolehan tetap terbuka&lt;/b&gt; agar terlihat oleh semua (sumbernya membolehkan terbuka maupun tertutup), dan skor sementara setiap pemain tampil di meja.</translation>
     </message>
     <message>
         <source>The dealer chip is only shown: the table deals. In jentolan it goes to the kete, otherwise to the next seat.</source>
-        <translation type="unfinished"></translation>
+        <translation>Tanda pembagi hanya sebagai penanda: mejalah yang membagi kartu. Dalam jentolan tanda itu pindah ke kete, selain itu ke kursi berikutnya.</translation>
     </message>
     <message>
         <source>Click a card in your hand (or drag it to the pool) to play it; click the stock or press D to draw; click a glowing pool card or press 1, 2 … to choose a capture. Left/Right and Enter select and play as well.</source>
-        <translation type="unfinished"></translation>
+        <translation>Klik kartu di tangan Anda (atau seret ke meja) untuk memainkannya; klik tumpukan atau tekan D untuk mengambil; klik kartu meja yang menyala atau tekan 1, 2 … untuk memilih kartu yang dimakan. Kiri/Kanan dan Enter juga bisa dipakai untuk memilih dan memainkan kartu.</translation>
     </message>
     <message>
         <source>These rules follow the Pèi rule text in CekiDesk&apos;s shared rule sources (after &lt;i&gt;Javaanse kaartspelen&lt;/i&gt;, with the Chinese &lt;i&gt;la pêche&lt;/i&gt; and Pèi Magelang), read according to the project&apos;s RULINGS. This page is CekiDesk&apos;s own summary; the house rules above are the app&apos;s choices where the source is silent.</source>
-        <translation type="unfinished"></translation>
+        <translation>Aturan ini mengikuti teks aturan Pèi dalam sumber aturan bersama CekiDesk (berdasarkan &lt;i&gt;Javaanse kaartspelen&lt;/i&gt;, dengan &lt;i&gt;la pêche&lt;/i&gt; dari Tiongkok dan Pèi Magelang), dibaca menurut RULINGS proyek. Halaman ini adalah ringkasan CekiDesk sendiri; aturan rumah di atas adalah pilihan aplikasi ketika sumbernya diam.</translation>
     </message>
 </context>
 <context>
     <name>PeiTerms</name>
     <message>
         <source>Pèi</source>
-        <translation type="unfinished"></translation>
+        <translation>Pèi</translation>
     </message>
     <message>
         <source>3 players, 120 cards. A Javanese fishing game: play a card and capture a pool card of the same rank, then draw from the bottom of the stock and do it again. Capture the five scoring combinations.</source>
-        <translation type="unfinished"></translation>
+        <translation>3 pemain, 120 kartu. Permainan kartu jenis memancing dari Jawa: mainkan satu kartu dan makan kartu meja yang angkanya sama, lalu ambil dari bawah tumpukan dan lakukan lagi. Kumpulkan lima kombinasi bernilai.</translation>
     </message>
     <message>
         <source>Variant</source>
-        <translation type="unfinished"></translation>
+        <translation>Varian</translation>
     </message>
     <message>
         <source>Javanese: the game of Surakarta and Yogyakarta. La pêche: the Chinese game (dealt in packs; extra copies of a combination card score only their own value). Magelang: the combinations score more (bunci 30, pang 20, macan 10 a card).</source>
-        <translation type="unfinished"></translation>
+        <translation>Jawa: permainan Surakarta dan Yogyakarta. La pêche: permainan Tionghoa (dibagi per pak; kartu kombinasi tambahan hanya bernilai nilainya sendiri). Magelang: kombinasi bernilai lebih tinggi (bunci 30, pang 20, macan 10 per kartu).</translation>
     </message>
     <message>
         <source>Javanese (Surakarta, Yogyakarta)</source>
-        <translation type="unfinished"></translation>
+        <translation>Jawa (Surakarta, Yogyakarta)</translation>
     </message>
     <message>
         <source>La pêche (Chinese)</source>
-        <translation type="unfinished"></translation>
+        <translation>La pêche (Tionghoa)</translation>
     </message>
     <message>
         <source>Pèi Magelang</source>
-        <translation type="unfinished"></translation>
+        <translation>Pèi Magelang</translation>
     </message>
     <message>
         <source>A separate rank of ten</source>
-        <translation type="unfinished"></translation>
+        <translation>Angka sepuluh tersendiri</translation>
     </message>
     <message>
         <source>Off (the default): all six iyo cards are one rank and capture each other. On: the Red Flower, Old Thousand and 1 of Myriads (10 points each) match only each other.</source>
-        <translation type="unfinished"></translation>
+        <translation>Mati (bawaan): keenam kartu iyo satu angka dan saling memakan. Nyala: Bunga Merah, Ribu Tua dan 1 Laksa (masing-masing 10 poin) hanya cocok satu sama lain.</translation>
     </message>
     <message>
         <source>A second bunci ireng counts</source>
-        <translation type="unfinished"></translation>
+        <translation>Bunci ireng kedua dihitung</translation>
     </message>
     <message>
         <source>On: a second full 1-2-3 of Coins (with its own run) is another bunci ireng. Off: further copies of the 1, 2 and 3 of Coins score their own value.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nyala: 1-2-3 Koin lengkap yang kedua (dengan urutannya sendiri) menjadi bunci ireng lagi. Mati: kartu 1, 2 dan 3 Koin tambahan hanya bernilai nilainya sendiri.</translation>
     </message>
     <message>
         <source>Stake method</source>
-        <translation type="unfinished"></translation>
+        <translation>Cara taruhan</translation>
     </message>
     <message>
         <source>How each round is paid for in a money match. The amounts of the chosen method are below, in cents.</source>
-        <translation type="unfinished"></translation>
+        <translation>Cara pembayaran setiap ronde dalam permainan dengan uang. Jumlah untuk cara yang dipilih ada di bawah, dalam sen.</translation>
     </message>
     <message>
         <source>Jentolan: no money, the loser deals</source>
-        <translation type="unfinished"></translation>
+        <translation>Jentolan: tanpa uang, yang kalah membagi</translation>
     </message>
     <message>
         <source>Totohan wudon: a pot split ⅔ / ⅓</source>
-        <translation type="unfinished"></translation>
+        <translation>Totohan wudon: pot dibagi ⅔ / ⅓</translation>
     </message>
     <message>
         <source>Totohan bayaran (rampung): payments</source>
-        <translation type="unfinished"></translation>
+        <translation>Totohan bayaran (rampung): pembayaran</translation>
     </message>
     <message>
         <source>Toh paréwanan: wudon and rampung</source>
-        <translation type="unfinished"></translation>
+        <translation>Toh paréwanan: wudon dan rampung</translation>
     </message>
     <message>
         <source>Wul-wulan (nir): a jackpot for 400</source>
-        <translation type="unfinished"></translation>
+        <translation>Wul-wulan (nir): jackpot untuk 400</translation>
     </message>
     <message>
         <source>Toh jedhil: small payouts from a pot</source>
-        <translation type="unfinished"></translation>
+        <translation>Toh jedhil: bayaran kecil dari pot</translation>
     </message>
     <message>
         <source>Wudon stake (¢)</source>
-        <translation type="unfinished"></translation>
+        <translation>Taruhan wudon (sen)</translation>
     </message>
     <message>
         <source>Each player puts this into the pot every round; the ngeté takes ⅔, the tengah ⅓, or the ngeté all of it with 350 points.</source>
-        <translation type="unfinished"></translation>
+        <translation>Setiap pemain memasukkan jumlah ini ke pot setiap ronde; ngeté mengambil ⅔, tengah ⅓, atau ngeté mengambil semuanya dengan 350 poin.</translation>
     </message>
     <message>
         <source>Té lumrah (¢)</source>
-        <translation type="unfinished"></translation>
+        <translation>Té lumrah (sen)</translation>
     </message>
     <message>
         <source>The kete pays this to the ngeté when the ngeté has 200 points or more.</source>
-        <translation type="unfinished"></translation>
+        <translation>Kete membayar jumlah ini kepada ngeté bila ngeté punya 200 poin atau lebih.</translation>
     </message>
     <message>
         <source>Té mati (¢)</source>
-        <translation type="unfinished"></translation>
+        <translation>Té mati (sen)</translation>
     </message>
     <message>
         <source>Every other player under 200 points pays this to the ngeté.</source>
-        <translation type="unfinished"></translation>
+        <translation>Setiap pemain lain yang poinnya di bawah 200 membayar jumlah ini kepada ngeté.</translation>
     </message>
     <message>
         <source>Belahan (¢)</source>
-        <translation type="unfinished"></translation>
+        <translation>Belahan (sen)</translation>
     </message>
     <message>
         <source>Both others pay this to the ngeté when the ngeté has 350 points or more.</source>
-        <translation type="unfinished"></translation>
+        <translation>Kedua pemain lain membayar jumlah ini kepada ngeté bila ngeté punya 350 poin atau lebih.</translation>
     </message>
     <message>
         <source>Patang atusan (¢)</source>
-        <translation type="unfinished"></translation>
+        <translation>Patang atusan (sen)</translation>
     </message>
     <message>
         <source>Both others pay this as well when the ngeté has 400 points or more.</source>
-        <translation type="unfinished"></translation>
+        <translation>Kedua pemain lain juga membayar jumlah ini bila ngeté punya 400 poin atau lebih.</translation>
     </message>
     <message>
         <source>Jung per 10 points (¢)</source>
-        <translation type="unfinished"></translation>
+        <translation>Jung per 10 poin (sen)</translation>
     </message>
     <message>
         <source>Each player pays every higher player this much for each 10 points of difference (rounded up). 0: no jung.</source>
-        <translation type="unfinished"></translation>
+        <translation>Setiap pemain membayar sebanyak ini kepada tiap pemain yang poinnya lebih tinggi untuk setiap selisih 10 poin (dibulatkan ke atas). 0: tanpa jung.</translation>
     </message>
     <message>
         <source>Wul-wulan stake (¢)</source>
-        <translation type="unfinished"></translation>
+        <translation>Taruhan wul-wulan (sen)</translation>
     </message>
     <message>
         <source>Each player adds this to the pot every round; the first to score 400 takes the pot.</source>
-        <translation type="unfinished"></translation>
+        <translation>Setiap pemain menambahkan jumlah ini ke pot setiap ronde; yang pertama mencetak 400 mengambil pot.</translation>
     </message>
     <message>
         <source>Jedhil stake (¢)</source>
-        <translation type="unfinished"></translation>
+        <translation>Taruhan jedhil (sen)</translation>
     </message>
     <message>
         <source>Each player puts this into the pot whenever it is too low for the round&apos;s payouts.</source>
-        <translation type="unfinished"></translation>
+        <translation>Setiap pemain memasukkan jumlah ini ke pot setiap kali isinya terlalu sedikit untuk bayaran ronde itu.</translation>
     </message>
     <message>
         <source>Jedhil: the ngeté takes (¢)</source>
-        <translation type="unfinished"></translation>
+        <translation>Jedhil: ngeté mengambil (sen)</translation>
     </message>
     <message>
         <source>From the pot, with fewer than 350 points.</source>
-        <translation type="unfinished"></translation>
+        <translation>Dari pot, dengan kurang dari 350 poin.</translation>
     </message>
     <message>
         <source>Jedhil: the ngeté takes at 350 (¢)</source>
-        <translation type="unfinished"></translation>
+        <translation>Jedhil: ngeté mengambil pada 350 (sen)</translation>
     </message>
     <message>
         <source>From the pot, with 350 to 399 points.</source>
-        <translation type="unfinished"></translation>
+        <translation>Dari pot, dengan 350 sampai 399 poin.</translation>
     </message>
     <message>
         <source>Jedhil: the ngeté takes at 400 (¢)</source>
-        <translation type="unfinished"></translation>
+        <translation>Jedhil: ngeté mengambil pada 400 (sen)</translation>
     </message>
     <message>
         <source>From the pot, with 400 points or more.</source>
-        <translation type="unfinished"></translation>
+        <translation>Dari pot, dengan 400 poin atau lebih.</translation>
     </message>
     <message>
         <source>Jedhil: the tengah takes (¢)</source>
-        <translation type="unfinished"></translation>
+        <translation>Jedhil: tengah mengambil (sen)</translation>
     </message>
     <message>
         <source>From the pot, every round.</source>
-        <translation type="unfinished"></translation>
+        <translation>Dari pot, setiap ronde.</translation>
     </message>
     <message>
         <source>bunci ireng</source>
-        <translation type="unfinished"></translation>
+        <translation>bunci ireng</translation>
     </message>
     <message>
         <source>bunci abang</source>
-        <translation type="unfinished"></translation>
+        <translation>bunci abang</translation>
     </message>
     <message>
         <source>pang kéyang</source>
-        <translation type="unfinished"></translation>
+        <translation>pang kéyang</translation>
     </message>
     <message>
         <source>pang picis</source>
-        <translation type="unfinished"></translation>
+        <translation>pang picis</translation>
     </message>
     <message>
         <source>macan</source>
-        <translation type="unfinished"></translation>
+        <translation>macan</translation>
     </message>
     <message>
         <source>Black Thirteen</source>
-        <translation type="unfinished"></translation>
+        <translation>Tiga Belas Hitam</translation>
     </message>
     <message>
         <source>Red Thirteen</source>
-        <translation type="unfinished"></translation>
+        <translation>Tiga Belas Merah</translation>
     </message>
     <message>
         <source>the kéyang pang</source>
-        <translation type="unfinished"></translation>
+        <translation>pang kartu kéyang</translation>
     </message>
     <message>
         <source>the coin pang</source>
-        <translation type="unfinished"></translation>
+        <translation>pang koin</translation>
     </message>
     <message>
         <source>Tiger</source>
-        <translation type="unfinished"></translation>
+        <translation>Harimau</translation>
     </message>
     <message>
         <source>raja</source>
-        <translation type="unfinished"></translation>
+        <translation>raja</translation>
     </message>
     <message>
         <source>patih</source>
-        <translation type="unfinished"></translation>
+        <translation>patih</translation>
     </message>
     <message>
         <source>unyik</source>
-        <translation type="unfinished"></translation>
+        <translation>unyik</translation>
     </message>
     <message>
         <source>ngeté</source>
-        <translation type="unfinished"></translation>
+        <translation>ngeté</translation>
     </message>
     <message>
         <source>tengah</source>
-        <translation type="unfinished"></translation>
+        <translation>tengah</translation>
     </message>
     <message>
         <source>kete</source>
-        <translation type="unfinished"></translation>
+        <translation>kete</translation>
     </message>
     <message>
         <source>té lumrah: the ngeté has 200 or more</source>
-        <translation type="unfinished"></translation>
+        <translation>té lumrah: ngeté punya 200 atau lebih</translation>
     </message>
     <message>
         <source>té mati: under 200 points</source>
-        <translation type="unfinished"></translation>
+        <translation>té mati: di bawah 200 poin</translation>
     </message>
     <message>
         <source>belahan: the ngeté has 350 or more</source>
-        <translation type="unfinished"></translation>
+        <translation>belahan: ngeté punya 350 atau lebih</translation>
     </message>
     <message>
         <source>patang atusan: the ngeté has 400 or more</source>
-        <translation type="unfinished"></translation>
+        <translation>patang atusan: ngeté punya 400 atau lebih</translation>
     </message>
     <message>
         <source>jung: the difference in points</source>
-        <translation type="unfinished"></translation>
+        <translation>jung: selisih poin</translation>
     </message>
     <message>
         <source>wudon stake</source>
-        <translation type="unfinished"></translation>
+        <translation>taruhan wudon</translation>
     </message>
     <message>
         <source>wudon: the ngeté&apos;s two thirds</source>
-        <translation type="unfinished"></translation>
+        <translation>wudon: dua pertiga untuk ngeté</translation>
     </message>
     <message>
         <source>wudon: the tengah&apos;s third</source>
-        <translation type="unfinished"></translation>
+        <translation>wudon: sepertiga untuk tengah</translation>
     </message>
     <message>
         <source>wudon: 350 or more takes the whole pot</source>
-        <translation type="unfinished"></translation>
+        <translation>wudon: 350 atau lebih mengambil seluruh pot</translation>
     </message>
     <message>
         <source>wul-wulan stake</source>
-        <translation type="unfinished"></translation>
+        <translation>taruhan wul-wulan</translation>
     </message>
     <message>
         <source>wul-wulan: 400 points take the pot</source>
-        <translation type="unfinished"></translation>
+        <translation>wul-wulan: 400 poin mengambil pot</translation>
     </message>
     <message>
         <source>jedhil: the pot is topped up</source>
-        <translation type="unfinished"></translation>
+        <translation>jedhil: pot diisi lagi</translation>
     </message>
     <message>
         <source>jedhil: the ngeté&apos;s payout</source>
-        <translation type="unfinished"></translation>
+        <translation>jedhil: bayaran untuk ngeté</translation>
     </message>
     <message>
         <source>jedhil: the tengah&apos;s payout</source>
-        <translation type="unfinished"></translation>
+        <translation>jedhil: bayaran untuk tengah</translation>
     </message>
     <message>
         <source>jentolan: no money; the kete deals next</source>
-        <translation type="unfinished"></translation>
+        <translation>jentolan: tanpa uang; kete membagi berikutnya</translation>
     </message>
     <message>
         <source>Every round is settled by the stake method chosen under Rules, with the amounts set there (the stake per point is not used). Money in the pot stays in the middle from round to round. The match goes on until you stop.</source>
-        <translation type="unfinished"></translation>
+        <translation>Setiap ronde diselesaikan dengan cara taruhan yang dipilih di Aturan, dengan jumlah yang diatur di sana (taruhan per poin tidak dipakai). Uang di pot tetap tersimpan dari ronde ke ronde. Pertandingan berjalan sampai Anda berhenti.</translation>
     </message>
 </context>
 <context>
     <name>PeiUI</name>
     <message>
         <source>Jentolan: no money changes hands; the kete deals the next round.</source>
-        <translation type="unfinished"></translation>
+        <translation>Jentolan: tanpa uang; kete membagi kartu di ronde berikutnya.</translation>
     </message>
     <message>
         <source>Totohan wudon: everyone stakes the same into the pot; the ngeté takes two thirds and the tengah one third — all of it at 350 points or more.</source>
-        <translation type="unfinished"></translation>
+        <translation>Totohan wudon: semua pemain memasang taruhan yang sama ke pot; ngeté mengambil dua pertiga dan tengah sepertiga — ngeté mengambil semuanya jika mencapai 350 poin atau lebih.</translation>
     </message>
     <message>
         <source>Totohan bayaran (rampung): té lumrah, té mati, belahan and patang atusan go to the ngeté as the points allow, and everyone pays jung to each higher player for the difference in points.</source>
-        <translation type="unfinished"></translation>
+        <translation>Totohan bayaran (rampung): té lumrah, té mati, belahan dan patang atusan dibayarkan kepada ngeté sesuai poinnya, dan setiap pemain membayar jung kepada tiap pemain yang poinnya lebih tinggi menurut selisih poin.</translation>
     </message>
     <message>
         <source>Toh paréwanan: the wudon pot and the rampung payments together.</source>
-        <translation type="unfinished"></translation>
+        <translation>Toh paréwanan: pot wudon dan pembayaran rampung sekaligus.</translation>
     </message>
     <message>
         <source>Wul-wulan: everyone adds a stake to the pot each round; the first to score 400 points takes the whole pot.</source>
-        <translation type="unfinished"></translation>
+        <translation>Wul-wulan: setiap ronde semua pemain menambah taruhan ke pot; yang pertama mencetak 400 poin mengambil seluruh pot.</translation>
     </message>
     <message>
         <source>Toh jedhil: the ngeté and the tengah take small payouts from the pot (more at 350 and 400 points); the pot is topped up when it runs low.</source>
-        <translation type="unfinished"></translation>
+        <translation>Toh jedhil: ngeté dan tengah mengambil bayaran kecil dari pot (lebih besar pada 350 dan 400 poin); pot diisi lagi bila tinggal sedikit.</translation>
     </message>
     <message>
         <source>no pool card has its rank, so it will stay in the pool</source>
-        <translation type="unfinished"></translation>
+        <translation>tidak ada kartu meja dengan angka yang sama, jadi kartu ini akan tetap di meja</translation>
     </message>
     <message>
         <source>it will capture the {card}</source>
-        <translation type="unfinished"></translation>
+        <translation>kartu ini akan memakan {card}</translation>
     </message>
     <message>
         <source>you will choose which to capture: {cards}</source>
-        <translation type="unfinished"></translation>
+        <translation>Anda akan memilih yang dimakan: {cards}</translation>
     </message>
     <message>
         <source>Your turn: choose which card to capture with your {card} — {cards} (click it, or press 1 to {n}).</source>
-        <translation type="unfinished"></translation>
+        <translation>Giliran Anda: pilih kartu yang akan dimakan oleh {card} Anda — {cards} (klik kartunya, atau tekan 1 sampai {n}).</translation>
     </message>
     <message>
         <source>Your turn: draw your last card, the {card} (D) — {what}.</source>
-        <translation type="unfinished"></translation>
+        <translation>Giliran Anda: ambil kartu terakhir Anda, {card} (D) — {what}.</translation>
     </message>
     <message>
         <source>Your turn: draw from the bottom of the stock (click it or press D); the card drawn captures a pool card of its rank like a played card.</source>
-        <translation type="unfinished"></translation>
+        <translation>Giliran Anda: ambil dari bawah tumpukan (klik tumpukan atau tekan D); kartu yang diambil memakan kartu meja yang angkanya sama, seperti kartu yang dimainkan.</translation>
     </message>
     <message>
         <source>Your turn: play a card from your hand. {n} of your kinds can capture from the pool.</source>
-        <translation type="unfinished"></translation>
+        <translation>Giliran Anda: mainkan satu kartu dari tangan. {n} jenis kartu Anda bisa memakan kartu meja.</translation>
     </message>
     <message>
         <source>Your turn: play a card from your hand. None of them matches the pool: your card will stay there.</source>
-        <translation type="unfinished"></translation>
+        <translation>Giliran Anda: mainkan satu kartu dari tangan. Tidak ada yang cocok dengan kartu meja: kartu Anda akan tetap di meja.</translation>
     </message>
     <message>
         <source>draw from the stock</source>
-        <translation type="unfinished">ambil dari tumpukan</translation>
+        <translation>ambil dari tumpukan</translation>
     </message>
     <message>
         <source>capture the {card}</source>
-        <translation type="unfinished"></translation>
+        <translation>makan {card}</translation>
     </message>
     <message>
         <source>play the {card} ({what})</source>
-        <translation type="unfinished"></translation>
+        <translation>mainkan {card} ({what})</translation>
     </message>
     <message>
         <source>Round over — you are {place} with {score} points!</source>
-        <translation type="unfinished"></translation>
+        <translation>Ronde selesai — Anda {place} dengan {score} poin!</translation>
     </message>
     <message>
         <source>Round over — {name} is {place} with {score} points.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ronde selesai — {name} {place} dengan {score} poin.</translation>
     </message>
     <message>
         <source>Round {n}</source>
-        <translation type="unfinished"></translation>
+        <translation>Ronde {n}</translation>
     </message>
     <message>
         <source>Round {n} — you are raja</source>
-        <translation type="unfinished"></translation>
+        <translation>Ronde {n} — Anda raja</translation>
     </message>
     <message>
         <source>Round {n} — {name} is raja</source>
-        <translation type="unfinished"></translation>
+        <translation>Ronde {n} — {name} raja</translation>
     </message>
     <message>
         <source>Stakes: {method}.</source>
-        <translation type="unfinished"></translation>
+        <translation>Taruhan: {method}.</translation>
     </message>
     <message>
         <source>In the pot: {money}.</source>
-        <translation type="unfinished"></translation>
+        <translation>Di pot: {money}.</translation>
     </message>
 </context>
 <context>
@@ -1834,7 +1834,7 @@ uang</translation>
     </message>
     <message>
         <source>{name} {place} {score}</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} {place} {score}</translation>
     </message>
 </context>
 <context>
@@ -1934,11 +1934,11 @@ uang</translation>
     <name>Stakes</name>
     <message>
         <source>You: {what}</source>
-        <translation type="unfinished"></translation>
+        <translation>Anda: {what}</translation>
     </message>
     <message>
         <source>{name}: {what}</source>
-        <translation type="unfinished">{name}: {what}</translation>
+        <translation>{name}: {what}</translation>
     </message>
     <message>
         <source>{what}: {money}</source>
@@ -1946,7 +1946,7 @@ uang</translation>
     </message>
     <message>
         <source>You take {money} from the pot ({what})</source>
-        <translation type="unfinished"></translation>
+        <translation>Anda mengambil {money} dari pot ({what})</translation>
     </message>
     <message>
         <source>{payee} takes {money} from the pot ({what})</source>
@@ -1954,7 +1954,7 @@ uang</translation>
     </message>
     <message>
         <source>You put {money} into the pot ({what})</source>
-        <translation type="unfinished"></translation>
+        <translation>Anda memasukkan {money} ke pot ({what})</translation>
     </message>
     <message>
         <source>{payer} puts {money} into the pot ({what})</source>
@@ -1962,11 +1962,11 @@ uang</translation>
     </message>
     <message>
         <source>You pay {payee} {money} ({what})</source>
-        <translation type="unfinished"></translation>
+        <translation>Anda membayar {payee} {money} ({what})</translation>
     </message>
     <message>
         <source>{payer} pays you {money} ({what})</source>
-        <translation type="unfinished"></translation>
+        <translation>{payer} membayar Anda {money} ({what})</translation>
     </message>
     <message>
         <source>{payer} pays {payee} {money} ({what})</source>
@@ -2104,100 +2104,100 @@ uang</translation>
     </message>
     <message>
         <source>Play the selected card</source>
-        <translation type="unfinished"></translation>
+        <translation>Mainkan kartu yang dipilih</translation>
     </message>
     <message>
         <source>raja</source>
         <extracomment>the ranks laid out in front of each role, and on the dealer&apos;s side (the source&apos;s square) the keys a capture choice answers to (1 … 6: at most six kinds of one rank)</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>raja</translation>
     </message>
     <message>
         <source>patih</source>
-        <translation type="unfinished"></translation>
+        <translation>patih</translation>
     </message>
     <message>
         <source>unyik</source>
-        <translation type="unfinished"></translation>
+        <translation>unyik</translation>
     </message>
     <message>
         <source>ngeté</source>
-        <translation type="unfinished"></translation>
+        <translation>ngeté</translation>
     </message>
     <message>
         <source>tengah</source>
-        <translation type="unfinished"></translation>
+        <translation>tengah</translation>
     </message>
     <message>
         <source>kete</source>
-        <translation type="unfinished"></translation>
+        <translation>kete</translation>
     </message>
     <message>
         <source>Choose which card to capture</source>
-        <translation type="unfinished"></translation>
+        <translation>Pilih kartu yang akan dimakan</translation>
     </message>
     <message>
         <source>%1 · %2 points</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 · %2 poin</translation>
     </message>
     <message>
         <source>%1 points</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 poin</translation>
     </message>
     <message>
         <source>Points of the captured cards (best arrangement)</source>
-        <translation type="unfinished"></translation>
+        <translation>Poin kartu perolehan (susunan terbaik)</translation>
     </message>
     <message>
         <source>This round&apos;s role</source>
-        <translation type="unfinished"></translation>
+        <translation>Peran di ronde ini</translation>
     </message>
     <message>
         <source>%1 — %2 points</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 — %2 poin</translation>
     </message>
     <message>
         <source>%1: %2 points</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: %2 poin</translation>
     </message>
     <message>
         <source>Loose cards: %1 points</source>
-        <translation type="unfinished"></translation>
+        <translation>Kartu lepas: %1 poin</translation>
     </message>
     <message>
         <source>Capture this card (key %1)</source>
-        <translation type="unfinished"></translation>
+        <translation>Makan kartu ini (tombol %1)</translation>
     </message>
     <message>
         <source>Stock: %1 cards (drawn from the bottom)</source>
-        <translation type="unfinished"></translation>
+        <translation>Tumpukan: %1 kartu (diambil dari bawah)</translation>
     </message>
     <message>
         <source>Turned up from the stock: the last card, drawn by the unyik</source>
-        <translation type="unfinished"></translation>
+        <translation>Dibuka dari tumpukan: kartu terakhir, nanti diambil unyik</translation>
     </message>
     <message>
         <source>Only you see this card: it will be your last draw</source>
-        <translation type="unfinished"></translation>
+        <translation>Hanya Anda yang melihat kartu ini: kartu ini akan menjadi ambilan terakhir Anda</translation>
     </message>
     <message>
         <source>only you see this</source>
-        <translation type="unfinished"></translation>
+        <translation>hanya Anda yang melihat</translation>
     </message>
     <message>
         <source>Waiting for the choice of the card to capture</source>
-        <translation type="unfinished"></translation>
+        <translation>Menunggu pilihan kartu yang akan dimakan</translation>
     </message>
     <message>
         <source>Left in the pool</source>
-        <translation type="unfinished"></translation>
+        <translation>Tersisa di meja</translation>
     </message>
     <message>
         <source>Pèi: draw from the bottom of the stock</source>
-        <translation type="unfinished"></translation>
+        <translation>Pèi: ambil dari bawah tumpukan</translation>
     </message>
     <message>
         <source>Pèi: choose which pool card to capture</source>
-        <translation type="unfinished"></translation>
+        <translation>Pèi: pilih kartu meja yang akan dimakan</translation>
     </message>
 </context>
 <context>
