@@ -770,15 +770,15 @@
     </message>
     <message>
         <source>You are ngeté with {score} points!</source>
-        <translation>Anda ngeté dengan {score} poin!</translation>
+        <translation>Anda menjadi ngeté dengan {score} poin!</translation>
     </message>
     <message>
         <source>{name} is ngeté with {score} points</source>
-        <translation>{name} ngeté dengan {score} poin</translation>
+        <translation>{name} menjadi ngeté dengan {score} poin</translation>
     </message>
     <message>
         <source>Ranking: {list}.</source>
-        <translation>Urutan: {list}.</translation>
+        <translation>Peringkat: {list}.</translation>
     </message>
     <message>
         <source>{place} {name} ({score})</source>
@@ -1365,7 +1365,7 @@
     </message>
     <message>
         <source>The dealer chip is only shown: the table deals. In jentolan it goes to the kete, otherwise to the next seat.</source>
-        <translation>Tanda pembagi hanya sebagai penanda: mejalah yang membagi kartu. Dalam jentolan tanda itu pindah ke kete, selain itu ke kursi berikutnya.</translation>
+        <translation>Tanda pembagi hanya ditampilkan; yang membagi kartu adalah meja. Dalam jentolan tanda itu pindah ke kete, selain itu ke kursi berikutnya.</translation>
     </message>
     <message>
         <source>Click a card in your hand (or drag it to the pool) to play it; click the stock or press D to draw; click a glowing pool card or press 1, 2 … to choose a capture. Left/Right and Enter select and play as well.</source>
@@ -1384,7 +1384,7 @@
     </message>
     <message>
         <source>3 players, 120 cards. A Javanese fishing game: play a card and capture a pool card of the same rank, then draw from the bottom of the stock and do it again. Capture the five scoring combinations.</source>
-        <translation>3 pemain, 120 kartu. Permainan kartu jenis memancing dari Jawa: mainkan satu kartu dan makan kartu meja yang angkanya sama, lalu ambil dari bawah tumpukan dan lakukan lagi. Kumpulkan lima kombinasi bernilai.</translation>
+        <translation>3 pemain, 120 kartu. Permainan kartu jenis memancing dari Jawa: mainkan satu kartu dan makan kartu meja yang angkanya sama, lalu ambil dari bawah tumpukan dan lakukan lagi. Kumpulkan kelima kombinasi yang memberi poin.</translation>
     </message>
     <message>
         <source>Variant</source>
@@ -1412,7 +1412,7 @@
     </message>
     <message>
         <source>Off (the default): all six iyo cards are one rank and capture each other. On: the Red Flower, Old Thousand and 1 of Myriads (10 points each) match only each other.</source>
-        <translation>Mati (bawaan): keenam kartu iyo satu angka dan saling memakan. Nyala: Bunga Merah, Ribu Tua dan 1 Laksa (masing-masing 10 poin) hanya cocok satu sama lain.</translation>
+        <translation>Mati (bawaan): keenam kartu iyo berangka sama dan saling memakan. Nyala: Bunga Merah, Ribu Tua dan 1 Laksa (masing-masing 10 poin) hanya cocok satu sama lain.</translation>
     </message>
     <message>
         <source>A second bunci ireng counts</source>
@@ -1751,11 +1751,11 @@
     </message>
     <message>
         <source>Round over — you are {place} with {score} points!</source>
-        <translation>Ronde selesai — Anda {place} dengan {score} poin!</translation>
+        <translation>Ronde selesai — Anda menjadi {place} dengan {score} poin!</translation>
     </message>
     <message>
         <source>Round over — {name} is {place} with {score} points.</source>
-        <translation>Ronde selesai — {name} {place} dengan {score} poin.</translation>
+        <translation>Ronde selesai — {name} menjadi {place} dengan {score} poin.</translation>
     </message>
     <message>
         <source>Round {n}</source>
@@ -1763,11 +1763,11 @@
     </message>
     <message>
         <source>Round {n} — you are raja</source>
-        <translation>Ronde {n} — Anda raja</translation>
+        <translation>Ronde {n} — Anda menjadi raja</translation>
     </message>
     <message>
         <source>Round {n} — {name} is raja</source>
-        <translation>Ronde {n} — {name} raja</translation>
+        <translation>Ronde {n} — {name} menjadi raja</translation>
     </message>
     <message>
         <source>Stakes: {method}.</source>
