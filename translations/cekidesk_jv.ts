@@ -544,111 +544,111 @@
     </message>
     <message>
         <source>Seating draw: {draws}. Raja: {raja}; patih: {patih}; unyik: {unyik}.</source>
-        <translation type="unfinished"></translation>
+        <translation>Undhian kursi: {draws}. Raja: {raja}; patih: {patih}; unyik: {unyik}.</translation>
     </message>
     <message>
         <source>Seating draw (ties drawn again): {draws}. Raja: {raja}; patih: {patih}; unyik: {unyik}.</source>
-        <translation type="unfinished"></translation>
+        <translation>Undhian kursi (sing padha diundhi manèh): {draws}. Raja: {raja}; patih: {patih}; unyik: {unyik}.</translation>
     </message>
     <message>
         <source>{name} {cards} = {sum}</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} {cards} = {sum}</translation>
     </message>
     <message>
         <source>You are dealt {cards}; {pool} of your packets go face up to the pool.</source>
-        <translation type="unfinished"></translation>
+        <translation>Sampéyan olèh {cards}; {pool} kertu saka bagéyan sampéyan dilebokaké mlumah ing blumbang.</translation>
     </message>
     <message>
         <source>{name} is dealt {n} cards; {pool} go face up to the pool.</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} olèh {n} kertu; {pool} kertu dilebokaké mlumah ing blumbang.</translation>
     </message>
     <message>
         <source>The top card of the stock is turned up: {card} (the unyik&apos;s last draw).</source>
-        <translation type="unfinished"></translation>
+        <translation>Kertu paling dhuwur ing tumpukan dibukak: {card} (jupukan pungkasané unyik).</translation>
     </message>
     <message>
         <source>You look at the next card of the stock: {card}. Only you know it; it will be your last draw.</source>
-        <translation type="unfinished"></translation>
+        <translation>Sampéyan ndeleng kertu sabanjuré ing tumpukan: {card}. Mung sampéyan sing ngerti; kuwi bakal dadi jupukan pungkasan sampéyan.</translation>
     </message>
     <message>
         <source>{name} looks at a card of the stock that only they will draw.</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} ndeleng kertu ing tumpukan sing mung bakal dijupuk dhèwèké.</translation>
     </message>
     <message>
         <source>You play {card}: no match, it stays in the pool.</source>
-        <translation type="unfinished"></translation>
+        <translation>Sampéyan ngetokaké {card}: ora ana sing cocog, kertuné tetep ing blumbang.</translation>
     </message>
     <message>
         <source>{name} plays {card}: no match, it stays in the pool.</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} ngetokaké {card}: ora ana sing cocog, kertuné tetep ing blumbang.</translation>
     </message>
     <message>
         <source>You play {card} and capture {captured}.</source>
-        <translation type="unfinished"></translation>
+        <translation>Sampéyan ngetokaké {card} lan mangan {captured}.</translation>
     </message>
     <message>
         <source>{name} plays {card} and captures {captured}.</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} ngetokaké {card} lan mangan {captured}.</translation>
     </message>
     <message>
         <source>You play {card}: several kinds of that rank lie in the pool.</source>
-        <translation type="unfinished"></translation>
+        <translation>Sampéyan ngetokaké {card}: ing blumbang ana sawetara jinis kertu sing angkané padha.</translation>
     </message>
     <message>
         <source>{name} plays {card}: several kinds of that rank lie in the pool.</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} ngetokaké {card}: ing blumbang ana sawetara jinis kertu sing angkané padha.</translation>
     </message>
     <message>
         <source>You draw {card} from the bottom of the stock: it stays in the pool ({left} left).</source>
-        <translation type="unfinished"></translation>
+        <translation>Sampéyan njupuk {card} saka ngisor tumpukan: kertuné tetep ing blumbang (kari {left}).</translation>
     </message>
     <message>
         <source>{name} draws {card} from the bottom of the stock: it stays in the pool ({left} left).</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} njupuk {card} saka ngisor tumpukan: kertuné tetep ing blumbang (kari {left}).</translation>
     </message>
     <message>
         <source>You draw {card} from the bottom of the stock and capture {captured} ({left} left).</source>
-        <translation type="unfinished"></translation>
+        <translation>Sampéyan njupuk {card} saka ngisor tumpukan lan mangan {captured} (kari {left}).</translation>
     </message>
     <message>
         <source>{name} draws {card} from the bottom of the stock and captures {captured} ({left} left).</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} njupuk {card} saka ngisor tumpukan lan mangan {captured} (kari {left}).</translation>
     </message>
     <message>
         <source>You draw {card} from the bottom of the stock: several kinds of that rank lie in the pool ({left} left).</source>
-        <translation type="unfinished"></translation>
+        <translation>Sampéyan njupuk {card} saka ngisor tumpukan: ing blumbang ana sawetara jinis kertu sing angkané padha (kari {left}).</translation>
     </message>
     <message>
         <source>{name} draws {card} from the bottom of the stock: several kinds of that rank lie in the pool ({left} left).</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} njupuk {card} saka ngisor tumpukan: ing blumbang ana sawetara jinis kertu sing angkané padha (kari {left}).</translation>
     </message>
     <message>
         <source>You choose {captured}: captured with {card}.</source>
-        <translation type="unfinished"></translation>
+        <translation>Sampéyan milih {captured}: dipangan nganggo {card}.</translation>
     </message>
     <message>
         <source>{name} chooses {captured}: captured with {card}.</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} milih {captured}: dipangan nganggo {card}.</translation>
     </message>
     <message>
         <source>Round over: {results}.</source>
-        <translation type="unfinished"></translation>
+        <translation>Babak rampung: {results}.</translation>
     </message>
     <message>
         <source>{name} {points} ({place})</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} {points} ({place})</translation>
     </message>
     <message>
         <source>Left in the pool: {cards}.</source>
-        <translation type="unfinished"></translation>
+        <translation>Kari ing blumbang: {cards}.</translation>
     </message>
     <message>
         <source>you</source>
-        <translation type="unfinished"></translation>
+        <translation>sampéyan</translation>
     </message>
     <message>
         <source>{a} + {b}</source>
-        <translation type="unfinished"></translation>
+        <translation>{a} + {b}</translation>
     </message>
 </context>
 <context>
@@ -770,47 +770,47 @@
     </message>
     <message>
         <source>You are ngeté with {score} points!</source>
-        <translation type="unfinished"></translation>
+        <translation>Sampéyan dadi ngeté karo {score} biji!</translation>
     </message>
     <message>
         <source>{name} is ngeté with {score} points</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} dadi ngeté karo {score} biji</translation>
     </message>
     <message>
         <source>Ranking: {list}.</source>
-        <translation type="unfinished"></translation>
+        <translation>Urutan: {list}.</translation>
     </message>
     <message>
         <source>{place} {name} ({score})</source>
-        <translation type="unfinished"></translation>
+        <translation>{place} {name} ({score})</translation>
     </message>
     <message>
         <source>Nobody captured: {cards}.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ora ana sing mangan: {cards}.</translation>
     </message>
     <message>
         <source>Each player&apos;s captured cards, arranged for the best score:</source>
-        <translation type="unfinished"></translation>
+        <translation>Kertu sing dipangan saben pemain, ditata supaya bijiné paling akèh:</translation>
     </message>
     <message>
         <source>Captured cards</source>
-        <translation type="unfinished"></translation>
+        <translation>Kertu sing dipangan</translation>
     </message>
     <message>
         <source>{score} points</source>
-        <translation type="unfinished"></translation>
+        <translation>{score} biji</translation>
     </message>
     <message>
         <source>{name} {points}</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} {points}</translation>
     </message>
     <message>
         <source>loose cards {points}</source>
-        <translation type="unfinished"></translation>
+        <translation>turahan {points}</translation>
     </message>
     <message>
         <source>(captured nothing)</source>
-        <translation type="unfinished"></translation>
+        <translation>(ora mangan apa-apa)</translation>
     </message>
 </context>
 <context>
@@ -1201,581 +1201,581 @@
     <name>PeiHelp</name>
     <message>
         <source>How to play Pèi</source>
-        <translation type="unfinished"></translation>
+        <translation>Carané main Pèi</translation>
     </message>
     <message>
         <source>Pèi is a Javanese fishing game for exactly three players with two packs of Ceki cards (120 cards). You capture cards from a face-up pool by matching their rank, and you try to collect five special combinations, which score far more than ordinary cards.</source>
-        <translation type="unfinished"></translation>
+        <translation>Pèi iku dolanan mancing saka Jawa kanggo pas telung pemain, nganggo rong pak kertu Ceki (120 kertu). Sampéyan mangan kertu saka blumbang sing mlumah kanthi nyocogaké angkané, lan sampéyan ngupaya nglumpukaké limang kombinasi mirunggan sing bijiné adoh luwih gedhé tinimbang kertu biasa.</translation>
     </message>
     <message>
         <source>Players and roles</source>
-        <translation type="unfinished"></translation>
+        <translation>Pemain lan kalungguhané</translation>
     </message>
     <message>
         <source>The deal</source>
-        <translation type="unfinished">Mbagi kertu</translation>
+        <translation>Mbagi kertu</translation>
     </message>
     <message>
         <source>A turn</source>
-        <translation type="unfinished"></translation>
+        <translation>Sagiliran</translation>
     </message>
     <message>
         <source>Ranks</source>
-        <translation type="unfinished"></translation>
+        <translation>Angka</translation>
     </message>
     <message>
         <source>Choosing a capture</source>
-        <translation type="unfinished"></translation>
+        <translation>Milih kertu sing dipangan</translation>
     </message>
     <message>
         <source>The combinations</source>
-        <translation type="unfinished"></translation>
+        <translation>Kombinasi</translation>
     </message>
     <message>
         <source>Scoring</source>
-        <translation type="unfinished"></translation>
+        <translation>Ngétung biji</translation>
     </message>
     <message>
         <source>Variants</source>
-        <translation type="unfinished"></translation>
+        <translation>Varian</translation>
     </message>
     <message>
         <source>Stakes</source>
-        <translation type="unfinished"></translation>
+        <translation>Totohan</translation>
     </message>
     <message>
         <source>CekiDesk&apos;s house rules</source>
-        <translation type="unfinished">Aturan omah CekiDesk</translation>
+        <translation>Aturan omah CekiDesk</translation>
     </message>
     <message>
         <source>Keys</source>
-        <translation type="unfinished"></translation>
+        <translation>Tombol</translation>
     </message>
     <message>
         <source>Source</source>
-        <translation type="unfinished">Sumber</translation>
+        <translation>Sumber</translation>
     </message>
     <message>
         <source>Before every round each player gets two cards from a shuffled pack and adds up their values in Javanese counting (Red Flower, Old Thousand and 1 of Myriads count 10; White Flower, 1 of Coins and 1 of Strings count 1; every other card its number). The highest sum becomes the &lt;b&gt;raja&lt;/b&gt; (king), the next the &lt;b&gt;patih&lt;/b&gt; (councillor), the lowest the &lt;b&gt;unyik&lt;/b&gt; (last). Players with equal sums draw again among themselves.</source>
-        <translation type="unfinished"></translation>
+        <translation>Sadurungé saben babak, saben pemain olèh kertu loro saka pak sing wis dikocok lan nggunggung regané miturut étungan Jawa (Kembang Abang, Èwu Tuwa lan 1 Cina regané 10; Kembang Putih, 1 Dhuwit lan 1 Lintrik regané 1; kertu liyané manut angkané). Sing gunggungé paling dhuwur dadi &lt;b&gt;raja&lt;/b&gt;, sabanjuré dadi &lt;b&gt;patih&lt;/b&gt;, sing paling endhek dadi &lt;b&gt;unyik&lt;/b&gt; (sing pungkasan). Pemain sing gunggungé padha ngundhi manèh ing antarané dhéwé.</translation>
     </message>
     <message>
         <source>The raja plays first, then the patih, then the unyik, round and round. On the table the patih sits on the raja&apos;s right, so play goes anticlockwise: you are always at the bottom, the player after you on the right and the one before you on the left. A fourth person would only deal and count; in CekiDesk the table does that.</source>
-        <translation type="unfinished"></translation>
+        <translation>Raja main dhisik, banjur patih, banjur unyik, muter terus. Ing méja patih lungguh ing sisih tengené raja, dadi dolanan muter kosok baliné arah jarum jam: sampéyan tansah ana ing ngisor, pemain sawisé sampéyan ing sisih tengen lan sing sadurungé sampéyan ing sisih kiwa. Wong kaping papat mung mbagi lan ngétung; ing CekiDesk méja sing nglakoni kuwi.</translation>
     </message>
     <message>
         <source>Each player receives seven cards face down into the hand while six more go face up into the middle, and this happens twice: everyone holds 14 cards, the face-up &lt;b&gt;pool&lt;/b&gt; has 36 cards, and 42 cards form the face-down &lt;b&gt;stock&lt;/b&gt;.</source>
-        <translation type="unfinished"></translation>
+        <translation>Saben pemain nampa pitung kertu kureb ing tangan, déné nem kertu liyané dilumahaké ing méja, lan iki dilakoni ping pindho: saben pemain nyekel 14 kertu, &lt;b&gt;blumbang&lt;/b&gt; sing mlumah isiné 36 kertu, lan 42 kertu dadi &lt;b&gt;tumpukan&lt;/b&gt; sing kureb.</translation>
     </message>
     <message>
         <source>The pool is laid out by rank around the stock, each rank in front of one role: nines and ones before the raja, eights and twos before the patih, sevens, threes and fives before the unyik, and sixes and fours on the dealer&apos;s side, opposite you.</source>
-        <translation type="unfinished"></translation>
+        <translation>Blumbang ditata miturut angka ing sakubengé tumpukan, saben angka ing ngarepé salah siji kalungguhan: kertu 9 lan 1 ing ngarepé raja, kertu 8 lan 2 ing ngarepé patih, kertu 7, 3 lan 5 ing ngarepé unyik, lan kertu 6 lan 4 ing sisihé sing mbagi, adhep-adhepan karo sampéyan.</translation>
     </message>
     <message>
         <source>The top card of the stock is turned face up beside it. It will be the very last card drawn, so it goes to the unyik, who can plan for it. The patih may secretly look at the card below it: the patih&apos;s own last draw. If you are the patih, CekiDesk shows it to you beside the stock, marked “only you see this”.</source>
-        <translation type="unfinished"></translation>
+        <translation>Kertu paling dhuwur ing tumpukan dibukak mlumah ing sandhingé. Kuwi bakal dadi kertu sing dijupuk paling pungkasan, dadi bagéyané unyik, sing bisa ngrancang langkahé miturut kertu kuwi. Patih olèh ndeleng kertu ing ngisoré kanthi dhelikan: kuwi jupukan pungkasané patih dhéwé. Yèn sampéyan dadi patih, CekiDesk nuduhaké kertu kuwi marang sampéyan ing sandhingé tumpukan, kanthi tandha “mung sampéyan sing weruh”.</translation>
     </message>
     <message>
         <source>&lt;b&gt;Play&lt;/b&gt; one card from your hand. If a pool card has the same rank, you capture it: both cards go face up in front of you. If none has, your card stays in the pool.</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;Etokaké&lt;/b&gt; kertu siji saka tangan sampéyan. Yèn ana kertu blumbang sing angkané padha, sampéyan mangan kertu kuwi: kertu loro-loroné dilumahaké ing ngarep sampéyan. Yèn ora ana, kertu sampéyan tetep ing blumbang.</translation>
     </message>
     <message>
         <source>&lt;b&gt;Draw&lt;/b&gt; the bottom card of the stock, turn it over and match it in the same way: capture a pool card of its rank, or leave it in the pool.</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;Jupuk&lt;/b&gt; kertu paling ngisor saka tumpukan, walik, lan cocogaké kanthi cara sing padha: pangan kertu blumbang sing angkané padha, utawa tinggal ing blumbang.</translation>
     </message>
     <message>
         <source>Each player has 14 turns, so the 42 stock cards are used up exactly as the hands run out. Cards still in the pool at the end belong to nobody.</source>
-        <translation type="unfinished"></translation>
+        <translation>Saben pemain olèh 14 giliran, dadi 42 kertu tumpukan entèk pas bareng karo kertu ing tangan. Kertu sing isih ana ing blumbang ing pungkasan ora dadi duwèké sapa-sapa.</translation>
     </message>
     <message>
         <source>Cards match by rank only; the suit does not matter. The numbered cards have ranks 1 to 9. The six &lt;i&gt;iyo&lt;/i&gt; cards — White Flower, Red Flower, Old Thousand and the 1 of each suit — are all one rank, the ones, and capture each other:</source>
-        <translation type="unfinished"></translation>
+        <translation>Kertu cocog mung miturut angkané; golongané ora dadi apa. Kertu angka duwé angka 1 nganti 9. Nem kertu &lt;i&gt;iyo&lt;/i&gt; — Kembang Putih, Kembang Abang, Èwu Tuwa lan angka 1 saben golongan — kabèh angkané padha, yaiku 1, lan bisa mangan siji lan sijiné:</translation>
     </message>
     <message>
         <source>Rule option: with “{option}” the Red Flower, Old Thousand and 1 of Myriads form a separate rank of ten and match only each other.</source>
-        <translation type="unfinished"></translation>
+        <translation>Pilihan aturan: nganggo “{option}” Kembang Abang, Èwu Tuwa lan 1 Cina dadi angka sepuluh dhéwé lan mung cocog karo siji lan sijiné.</translation>
     </message>
     <message>
         <source>A card captures exactly one pool card. If all the pool cards of its rank are of one kind, CekiDesk takes one for you. If the pool holds different kinds of that rank — a 5 of Coins and a 5 of Myriads, say — you choose: the card waits, shown large beside the stock, the cards you may take glow, and you click one (or press 1, 2 …). Choose the one that builds your combinations or keeps a combination card from the others.</source>
-        <translation type="unfinished"></translation>
+        <translation>Kertu siji mangan pas kertu blumbang siji. Yèn kertu blumbang sing angkané padha kabèh jinisé padha, CekiDesk njupukaké siji kanggo sampéyan. Yèn ing blumbang ana jinis sing béda-béda saka angka kuwi — upamané 5 Dhuwit lan 5 Cina — sampéyan sing milih: kertuné ngenteni, katon gedhé ing sandhingé tumpukan, kertu sing olèh dipangan sumunar, lan sampéyan ngeklik salah siji (utawa mencet 1, 2 …). Pilihen sing mbangun kombinasi sampéyan utawa sing nyegah kertu kombinasi tiba ing pemain liya.</translation>
     </message>
     <message>
         <source>Five groups of three cards score a fixed amount for every card in them, and every further copy of one of their cards adds the same amount again:</source>
-        <translation type="unfinished"></translation>
+        <translation>Limang klompok telung kertu olèh biji tetep kanggo saben kertuné, lan saben kembaran tambahan saka salah siji kertuné nambah biji sing padha manèh:</translation>
     </message>
     <message>
         <source>Extend it with an unbroken run: 4, 5 … 9 of Coins, {rate} points each (52 with the 4, up to 117 with all nine).</source>
-        <translation type="unfinished"></translation>
+        <translation>Bisa didawakaké nganggo urutan sing ora pedhot: 4, 5 … 9 Dhuwit, saben kertu {rate} biji (52 nganggo kertu 4, nganti 117 yèn sanga kabèh).</translation>
     </message>
     <message>
         <source>Each further copy of one of these cards adds {rate}.</source>
-        <translation type="unfinished"></translation>
+        <translation>Saben kembaran tambahan saka salah siji kertu iki nambah {rate}.</translation>
     </message>
     <message>
         <source>{rate} points a card: {base} for the three.</source>
-        <translation type="unfinished"></translation>
+        <translation>{rate} biji saben kertu: {base} kanggo telu-teluné.</translation>
     </message>
     <message>
         <source>(The macan is the 9 of Coins with the 1 of Strings and the 1 of Myriads, as the source&apos;s pictures show; its text names two of the cards the other way round.)</source>
-        <translation type="unfinished"></translation>
+        <translation>(Macan iku 9 Dhuwit karo 1 Lintrik lan 1 Cina, kaya sing katon ing gambar sumberé; tèksé nyebut kertu loro kuwi kuwalik.)</translation>
     </message>
     <message>
         <source>At the end your captured cards are arranged into combinations, and every card left over scores its Javanese value (10 for Red Flower, Old Thousand and 1 of Myriads, 1 for the other iyo cards, the number for the rest). The arrangement with the highest total always counts — the table counts in your favour. That matters because the 8 of Coins and the 9 of Coins can serve either a long bunci ireng or the pang picis and the macan.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ing pungkasan kertu sing sampéyan pangan ditata dadi kombinasi, lan saben kertu turahan olèh biji miturut regané Jawa (10 kanggo Kembang Abang, Èwu Tuwa lan 1 Cina, 1 kanggo kertu iyo liyané, angkané kanggo liyané). Tatanan sing gunggungé paling dhuwur sing tansah dianggo — méja ngétung sing paling nguntungaké sampéyan. Iki wigati amarga 8 Dhuwit lan 9 Dhuwit bisa dianggo kanggo bunci ireng sing dawa utawa kanggo pang picis lan macan.</translation>
     </message>
     <message>
         <source>&lt;b&gt;Example.&lt;/b&gt; You captured the 1 to 9 of Coins, the 2 of Strings, the 2 of Myriads, the 1 of Strings and the 1 of Myriads:</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;Tuladha.&lt;/b&gt; Sampéyan wis mangan 1 nganti 9 Dhuwit, 2 Lintrik, 2 Cina, 1 Lintrik lan 1 Cina:</translation>
     </message>
     <message>
         <source>A run of all nine coins is 9 × 13 = 117, plus 2 + 2 + 1 + 10 loose = 132. Stopping the run at the 7 (7 × 13 = 91) frees the 8 for pang picis (33) and the 9 for macan (30): 154. CekiDesk counts 154.</source>
-        <translation type="unfinished"></translation>
+        <translation>Urutan sangang Dhuwit kabèh regané 9 × 13 = 117, ditambah turahan 2 + 2 + 1 + 10 = 132. Yèn urutané dipungkasi ing kertu 7 (7 × 13 = 91), kertu 8 bisa dianggo pang picis (33) lan kertu 9 kanggo macan (30): 154. CekiDesk ngétung 154.</translation>
     </message>
     <message>
         <source>The highest total is &lt;b&gt;ngeté&lt;/b&gt;, the second &lt;b&gt;tengah&lt;/b&gt;, the lowest &lt;b&gt;kete&lt;/b&gt;.</source>
-        <translation type="unfinished"></translation>
+        <translation>Gunggung paling dhuwur iku &lt;b&gt;ngeté&lt;/b&gt;, kapindho &lt;b&gt;tengah&lt;/b&gt;, paling endhek &lt;b&gt;kete&lt;/b&gt;.</translation>
     </message>
     <message>
         <source>&lt;b&gt;La pêche&lt;/b&gt; (the Chinese game): the pack is cut into eight packets of 14 and eight spare cards; three packets make the stock, two with the spare cards the pool, three the hands. Nothing is turned up; instead the unyik may look at the last stock card. Combinations score their three cards only (a bunci ireng its run); further copies count their face value.</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;La pêche&lt;/b&gt; (dolanan Cina): kertuné dipérang dadi wolung bendhel isi 14 lan wolung kertu luwihan; telung bendhel dadi tumpukan, rong bendhel karo kertu luwihan dadi blumbang, telung bendhel dadi kertu tangan. Ora ana kertu sing dibukak; minangka gantiné unyik olèh ndeleng kertu pungkasan ing tumpukan. Kombinasi mung olèh biji kanggo telung kertuné (bunci ireng kanggo urutané); kembaran tambahan diétung miturut angkané.</translation>
     </message>
     <message>
         <source>&lt;b&gt;Pèi Magelang&lt;/b&gt;: bunci ireng and bunci abang score 30 a card, pang picis and pang kéyang 20, macan 10.</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;Pèi Magelang&lt;/b&gt;: bunci ireng lan bunci abang olèh 30 saben kertu, pang picis lan pang kéyang 20, macan 10.</translation>
     </message>
     <message>
         <source>In a money match the stake method chosen under New Game ▸ Rules settles every round; its amounts are set there too, in cents:</source>
-        <translation type="unfinished"></translation>
+        <translation>Ing tandhing nganggo dhuwit, saben babak dibayar nganggo cara totohan sing dipilih ing Dolanan anyar ▸ Aturan; cacahé dhuwit uga disetèl ing kono, nganggo sèn:</translation>
     </message>
     <message>
         <source>The rampung payments add up: té lumrah (the ngeté has 200 or more, paid by the kete), té mati (paid by each player under 200), belahan (350 or more, paid by both) and patang atusan (400 or more, paid by both as well). With jung each player pays each higher player per 10 points of difference, rounded up: at 354, 322 and 275 and 5¢ a step, the ngeté takes 20¢ from the tengah and 40¢ from the kete, and the tengah 25¢ from the kete.</source>
-        <translation type="unfinished"></translation>
+        <translation>Bayaran rampung padha digunggung: té lumrah (ngeté olèh 200 utawa luwih, dibayar kete), té mati (dibayar saben pemain sing kurang saka 200), belahan (350 utawa luwih, dibayar pemain loro liyané) lan patang atusan (400 utawa luwih, uga dibayar pemain loro liyané). Nganggo jung, saben pemain mbayar saben pemain sing bijiné luwih dhuwur saben 10 biji kacèké, dibunderaké munggah: ing 354, 322 lan 275 karo 5¢ saben undhakan, ngeté njupuk 20¢ saka tengah lan 40¢ saka kete, lan tengah njupuk 25¢ saka kete.</translation>
     </message>
     <message>
         <source>&lt;b&gt;Seats are drawn again every round&lt;/b&gt;, so nobody stays unyik for the whole match.</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;Kursi diundhi manèh saben babak&lt;/b&gt;, dadi ora ana sing dadi unyik terus sajroné tandhing.</translation>
     </message>
     <message>
         <source>&lt;b&gt;Ties&lt;/b&gt;: equal sums in the seating draw draw again; equal scores at the end rank by role (raja before patih before unyik).</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;Yèn padha&lt;/b&gt;: gunggung sing padha ing undhian kursi diundhi manèh; biji sing padha ing pungkasan diurutaké miturut kalungguhan (raja sadurungé patih, patih sadurungé unyik).</translation>
     </message>
     <message>
         <source>&lt;b&gt;Captured cards stay face up&lt;/b&gt; for everyone to see (the source allows either), with each player&apos;s running score on the table.</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;Kertu sing dipangan tetep mlumah&lt;/b&gt; supaya kabèh bisa weruh (sumberé ngolèhaké loro-loroné), lan biji saben pemain nganti saiki katon ing méja.</translation>
     </message>
     <message>
         <source>The dealer chip is only shown: the table deals. In jentolan it goes to the kete, otherwise to the next seat.</source>
-        <translation type="unfinished"></translation>
+        <translation>Tandha sing mbagi mung dituduhaké: méja sing mbagi. Ing jentolan tandha kuwi pindhah menyang kete, yèn ora menyang kursi sabanjuré.</translation>
     </message>
     <message>
         <source>Click a card in your hand (or drag it to the pool) to play it; click the stock or press D to draw; click a glowing pool card or press 1, 2 … to choose a capture. Left/Right and Enter select and play as well.</source>
-        <translation type="unfinished"></translation>
+        <translation>Klik kertu ing tangan sampéyan (utawa tarik menyang blumbang) kanggo ngetokaké; klik tumpukan utawa pencet D kanggo njupuk; klik kertu blumbang sing sumunar utawa pencet 1, 2 … kanggo milih kertu sing dipangan. Kiwa/Tengen lan Enter uga bisa kanggo milih lan ngetokaké.</translation>
     </message>
     <message>
         <source>These rules follow the Pèi rule text in CekiDesk&apos;s shared rule sources (after &lt;i&gt;Javaanse kaartspelen&lt;/i&gt;, with the Chinese &lt;i&gt;la pêche&lt;/i&gt; and Pèi Magelang), read according to the project&apos;s RULINGS. This page is CekiDesk&apos;s own summary; the house rules above are the app&apos;s choices where the source is silent.</source>
-        <translation type="unfinished"></translation>
+        <translation>Aturan iki manut tèks aturan Pèi ing sumber aturan bebarengan CekiDesk (miturut &lt;i&gt;Javaanse kaartspelen&lt;/i&gt;, karo &lt;i&gt;la pêche&lt;/i&gt; saka Cina lan Pèi Magelang), diwaca miturut RULINGS proyèk. Kaca iki ringkesan gawéyané CekiDesk dhéwé; aturan omah ing ndhuwur iku pilihané aplikasi ing prekara sing ora disebut sumberé.</translation>
     </message>
 </context>
 <context>
     <name>PeiTerms</name>
     <message>
         <source>Pèi</source>
-        <translation type="unfinished"></translation>
+        <translation>Pèi</translation>
     </message>
     <message>
         <source>3 players, 120 cards. A Javanese fishing game: play a card and capture a pool card of the same rank, then draw from the bottom of the stock and do it again. Capture the five scoring combinations.</source>
-        <translation type="unfinished"></translation>
+        <translation>3 pemain, 120 kertu. Dolanan mancing saka Jawa: etokaké kertu lan pangan kertu blumbang sing angkané padha, banjur jupuk saka ngisor tumpukan lan tindakaké manèh. Klumpukna limang kombinasi sing olèh biji.</translation>
     </message>
     <message>
         <source>Variant</source>
-        <translation type="unfinished"></translation>
+        <translation>Varian</translation>
     </message>
     <message>
         <source>Javanese: the game of Surakarta and Yogyakarta. La pêche: the Chinese game (dealt in packs; extra copies of a combination card score only their own value). Magelang: the combinations score more (bunci 30, pang 20, macan 10 a card).</source>
-        <translation type="unfinished"></translation>
+        <translation>Jawa: dolanan Surakarta lan Yogyakarta. La pêche: dolanan Cina (dibagi sabendhel-sabendhel; kembaran tambahan kertu kombinasi mung olèh regané dhéwé). Magelang: kombinasi olèh biji luwih akèh (bunci 30, pang 20, macan 10 saben kertu).</translation>
     </message>
     <message>
         <source>Javanese (Surakarta, Yogyakarta)</source>
-        <translation type="unfinished"></translation>
+        <translation>Jawa (Surakarta, Yogyakarta)</translation>
     </message>
     <message>
         <source>La pêche (Chinese)</source>
-        <translation type="unfinished"></translation>
+        <translation>La pêche (Cina)</translation>
     </message>
     <message>
         <source>Pèi Magelang</source>
-        <translation type="unfinished"></translation>
+        <translation>Pèi Magelang</translation>
     </message>
     <message>
         <source>A separate rank of ten</source>
-        <translation type="unfinished"></translation>
+        <translation>Angka sepuluh dhéwé</translation>
     </message>
     <message>
         <source>Off (the default): all six iyo cards are one rank and capture each other. On: the Red Flower, Old Thousand and 1 of Myriads (10 points each) match only each other.</source>
-        <translation type="unfinished"></translation>
+        <translation>Mati (baku): nem kertu iyo kabèh angkané padha lan bisa mangan siji lan sijiné. Urip: Kembang Abang, Èwu Tuwa lan 1 Cina (saben 10 biji) mung cocog karo siji lan sijiné.</translation>
     </message>
     <message>
         <source>A second bunci ireng counts</source>
-        <translation type="unfinished"></translation>
+        <translation>Bunci ireng kapindho diétung</translation>
     </message>
     <message>
         <source>On: a second full 1-2-3 of Coins (with its own run) is another bunci ireng. Off: further copies of the 1, 2 and 3 of Coins score their own value.</source>
-        <translation type="unfinished"></translation>
+        <translation>Urip: 1-2-3 Dhuwit sing jangkep kaping pindho (karo urutané dhéwé) dadi bunci ireng liyané. Mati: kembaran tambahan 1, 2 lan 3 Dhuwit olèh regané dhéwé.</translation>
     </message>
     <message>
         <source>Stake method</source>
-        <translation type="unfinished"></translation>
+        <translation>Cara totohan</translation>
     </message>
     <message>
         <source>How each round is paid for in a money match. The amounts of the chosen method are below, in cents.</source>
-        <translation type="unfinished"></translation>
+        <translation>Carané saben babak dibayar ing tandhing nganggo dhuwit. Cacahé dhuwit kanggo cara sing dipilih ana ing ngisor, nganggo sèn.</translation>
     </message>
     <message>
         <source>Jentolan: no money, the loser deals</source>
-        <translation type="unfinished"></translation>
+        <translation>Jentolan: tanpa dhuwit, sing kalah mbagi</translation>
     </message>
     <message>
         <source>Totohan wudon: a pot split ⅔ / ⅓</source>
-        <translation type="unfinished"></translation>
+        <translation>Totohan wudon: pot dibagi ⅔ / ⅓</translation>
     </message>
     <message>
         <source>Totohan bayaran (rampung): payments</source>
-        <translation type="unfinished"></translation>
+        <translation>Totohan bayaran (rampung): bayaran</translation>
     </message>
     <message>
         <source>Toh paréwanan: wudon and rampung</source>
-        <translation type="unfinished"></translation>
+        <translation>Toh paréwanan: wudon lan rampung</translation>
     </message>
     <message>
         <source>Wul-wulan (nir): a jackpot for 400</source>
-        <translation type="unfinished"></translation>
+        <translation>Wul-wulan (nir): pot gedhé kanggo 400</translation>
     </message>
     <message>
         <source>Toh jedhil: small payouts from a pot</source>
-        <translation type="unfinished"></translation>
+        <translation>Toh jedhil: bayaran cilik saka pot</translation>
     </message>
     <message>
         <source>Wudon stake (¢)</source>
-        <translation type="unfinished"></translation>
+        <translation>Totohan wudon (¢)</translation>
     </message>
     <message>
         <source>Each player puts this into the pot every round; the ngeté takes ⅔, the tengah ⅓, or the ngeté all of it with 350 points.</source>
-        <translation type="unfinished"></translation>
+        <translation>Saben pemain nglebokaké semono ing pot saben babak; ngeté njupuk ⅔, tengah ⅓, utawa ngeté njupuk kabèh yèn olèh 350 biji.</translation>
     </message>
     <message>
         <source>Té lumrah (¢)</source>
-        <translation type="unfinished"></translation>
+        <translation>Té lumrah (¢)</translation>
     </message>
     <message>
         <source>The kete pays this to the ngeté when the ngeté has 200 points or more.</source>
-        <translation type="unfinished"></translation>
+        <translation>Kete mbayar semono marang ngeté yèn ngeté olèh 200 biji utawa luwih.</translation>
     </message>
     <message>
         <source>Té mati (¢)</source>
-        <translation type="unfinished"></translation>
+        <translation>Té mati (¢)</translation>
     </message>
     <message>
         <source>Every other player under 200 points pays this to the ngeté.</source>
-        <translation type="unfinished"></translation>
+        <translation>Saben pemain liyané sing kurang saka 200 biji mbayar semono marang ngeté.</translation>
     </message>
     <message>
         <source>Belahan (¢)</source>
-        <translation type="unfinished"></translation>
+        <translation>Belahan (¢)</translation>
     </message>
     <message>
         <source>Both others pay this to the ngeté when the ngeté has 350 points or more.</source>
-        <translation type="unfinished"></translation>
+        <translation>Pemain loro liyané mbayar semono marang ngeté yèn ngeté olèh 350 biji utawa luwih.</translation>
     </message>
     <message>
         <source>Patang atusan (¢)</source>
-        <translation type="unfinished"></translation>
+        <translation>Patang atusan (¢)</translation>
     </message>
     <message>
         <source>Both others pay this as well when the ngeté has 400 points or more.</source>
-        <translation type="unfinished"></translation>
+        <translation>Pemain loro liyané uga mbayar semono yèn ngeté olèh 400 biji utawa luwih.</translation>
     </message>
     <message>
         <source>Jung per 10 points (¢)</source>
-        <translation type="unfinished"></translation>
+        <translation>Jung saben 10 biji (¢)</translation>
     </message>
     <message>
         <source>Each player pays every higher player this much for each 10 points of difference (rounded up). 0: no jung.</source>
-        <translation type="unfinished"></translation>
+        <translation>Saben pemain mbayar semono marang saben pemain sing bijiné luwih dhuwur kanggo saben 10 biji kacèké (dibunderaké munggah). 0: tanpa jung.</translation>
     </message>
     <message>
         <source>Wul-wulan stake (¢)</source>
-        <translation type="unfinished"></translation>
+        <translation>Totohan wul-wulan (¢)</translation>
     </message>
     <message>
         <source>Each player adds this to the pot every round; the first to score 400 takes the pot.</source>
-        <translation type="unfinished"></translation>
+        <translation>Saben pemain nambahi semono ing pot saben babak; sing kapisan olèh 400 biji njupuk isiné pot.</translation>
     </message>
     <message>
         <source>Jedhil stake (¢)</source>
-        <translation type="unfinished"></translation>
+        <translation>Totohan jedhil (¢)</translation>
     </message>
     <message>
         <source>Each player puts this into the pot whenever it is too low for the round&apos;s payouts.</source>
-        <translation type="unfinished"></translation>
+        <translation>Saben pemain nglebokaké semono ing pot saben isiné ora cukup kanggo bayaran babak.</translation>
     </message>
     <message>
         <source>Jedhil: the ngeté takes (¢)</source>
-        <translation type="unfinished"></translation>
+        <translation>Jedhil: ngeté njupuk (¢)</translation>
     </message>
     <message>
         <source>From the pot, with fewer than 350 points.</source>
-        <translation type="unfinished"></translation>
+        <translation>Saka pot, yèn bijiné kurang saka 350.</translation>
     </message>
     <message>
         <source>Jedhil: the ngeté takes at 350 (¢)</source>
-        <translation type="unfinished"></translation>
+        <translation>Jedhil: ngeté njupuk nalika 350 (¢)</translation>
     </message>
     <message>
         <source>From the pot, with 350 to 399 points.</source>
-        <translation type="unfinished"></translation>
+        <translation>Saka pot, yèn bijiné 350 nganti 399.</translation>
     </message>
     <message>
         <source>Jedhil: the ngeté takes at 400 (¢)</source>
-        <translation type="unfinished"></translation>
+        <translation>Jedhil: ngeté njupuk nalika 400 (¢)</translation>
     </message>
     <message>
         <source>From the pot, with 400 points or more.</source>
-        <translation type="unfinished"></translation>
+        <translation>Saka pot, yèn bijiné 400 utawa luwih.</translation>
     </message>
     <message>
         <source>Jedhil: the tengah takes (¢)</source>
-        <translation type="unfinished"></translation>
+        <translation>Jedhil: tengah njupuk (¢)</translation>
     </message>
     <message>
         <source>From the pot, every round.</source>
-        <translation type="unfinished"></translation>
+        <translation>Saka pot, saben babak.</translation>
     </message>
     <message>
         <source>bunci ireng</source>
-        <translation type="unfinished"></translation>
+        <translation>bunci ireng</translation>
     </message>
     <message>
         <source>bunci abang</source>
-        <translation type="unfinished"></translation>
+        <translation>bunci abang</translation>
     </message>
     <message>
         <source>pang kéyang</source>
-        <translation type="unfinished"></translation>
+        <translation>pang kéyang</translation>
     </message>
     <message>
         <source>pang picis</source>
-        <translation type="unfinished"></translation>
+        <translation>pang picis</translation>
     </message>
     <message>
         <source>macan</source>
-        <translation type="unfinished"></translation>
+        <translation>macan</translation>
     </message>
     <message>
         <source>Black Thirteen</source>
-        <translation type="unfinished"></translation>
+        <translation>Telulas Ireng</translation>
     </message>
     <message>
         <source>Red Thirteen</source>
-        <translation type="unfinished"></translation>
+        <translation>Telulas Abang</translation>
     </message>
     <message>
         <source>the kéyang pang</source>
-        <translation type="unfinished"></translation>
+        <translation>pang kertu kéyang (9 Cina)</translation>
     </message>
     <message>
         <source>the coin pang</source>
-        <translation type="unfinished"></translation>
+        <translation>pang dhuwit</translation>
     </message>
     <message>
         <source>Tiger</source>
-        <translation type="unfinished"></translation>
+        <translation>Macan</translation>
     </message>
     <message>
         <source>raja</source>
-        <translation type="unfinished"></translation>
+        <translation>raja</translation>
     </message>
     <message>
         <source>patih</source>
-        <translation type="unfinished"></translation>
+        <translation>patih</translation>
     </message>
     <message>
         <source>unyik</source>
-        <translation type="unfinished"></translation>
+        <translation>unyik</translation>
     </message>
     <message>
         <source>ngeté</source>
-        <translation type="unfinished"></translation>
+        <translation>ngeté</translation>
     </message>
     <message>
         <source>tengah</source>
-        <translation type="unfinished"></translation>
+        <translation>tengah</translation>
     </message>
     <message>
         <source>kete</source>
-        <translation type="unfinished"></translation>
+        <translation>kete</translation>
     </message>
     <message>
         <source>té lumrah: the ngeté has 200 or more</source>
-        <translation type="unfinished"></translation>
+        <translation>té lumrah: ngeté olèh 200 utawa luwih</translation>
     </message>
     <message>
         <source>té mati: under 200 points</source>
-        <translation type="unfinished"></translation>
+        <translation>té mati: kurang saka 200 biji</translation>
     </message>
     <message>
         <source>belahan: the ngeté has 350 or more</source>
-        <translation type="unfinished"></translation>
+        <translation>belahan: ngeté olèh 350 utawa luwih</translation>
     </message>
     <message>
         <source>patang atusan: the ngeté has 400 or more</source>
-        <translation type="unfinished"></translation>
+        <translation>patang atusan: ngeté olèh 400 utawa luwih</translation>
     </message>
     <message>
         <source>jung: the difference in points</source>
-        <translation type="unfinished"></translation>
+        <translation>jung: kacèké biji</translation>
     </message>
     <message>
         <source>wudon stake</source>
-        <translation type="unfinished"></translation>
+        <translation>totohan wudon</translation>
     </message>
     <message>
         <source>wudon: the ngeté&apos;s two thirds</source>
-        <translation type="unfinished"></translation>
+        <translation>wudon: rong pratelon kanggo ngeté</translation>
     </message>
     <message>
         <source>wudon: the tengah&apos;s third</source>
-        <translation type="unfinished"></translation>
+        <translation>wudon: sapratelon kanggo tengah</translation>
     </message>
     <message>
         <source>wudon: 350 or more takes the whole pot</source>
-        <translation type="unfinished"></translation>
+        <translation>wudon: 350 utawa luwih njupuk pot kabèh</translation>
     </message>
     <message>
         <source>wul-wulan stake</source>
-        <translation type="unfinished"></translation>
+        <translation>totohan wul-wulan</translation>
     </message>
     <message>
         <source>wul-wulan: 400 points take the pot</source>
-        <translation type="unfinished"></translation>
+        <translation>wul-wulan: 400 biji njupuk pot</translation>
     </message>
     <message>
         <source>jedhil: the pot is topped up</source>
-        <translation type="unfinished"></translation>
+        <translation>jedhil: pot ditambahi</translation>
     </message>
     <message>
         <source>jedhil: the ngeté&apos;s payout</source>
-        <translation type="unfinished"></translation>
+        <translation>jedhil: bayaran kanggo ngeté</translation>
     </message>
     <message>
         <source>jedhil: the tengah&apos;s payout</source>
-        <translation type="unfinished"></translation>
+        <translation>jedhil: bayaran kanggo tengah</translation>
     </message>
     <message>
         <source>jentolan: no money; the kete deals next</source>
-        <translation type="unfinished"></translation>
+        <translation>jentolan: tanpa dhuwit; kete mbagi sabanjuré</translation>
     </message>
     <message>
         <source>Every round is settled by the stake method chosen under Rules, with the amounts set there (the stake per point is not used). Money in the pot stays in the middle from round to round. The match goes on until you stop.</source>
-        <translation type="unfinished"></translation>
+        <translation>Saben babak dibayar nganggo cara totohan sing dipilih ing Aturan, kanthi cacahé dhuwit sing disetèl ing kono (totohan saben biji ora dianggo). Dhuwit ing pot tetep ana ing méja saka babak siji menyang babak sabanjuré. Tandhing terus nganti sampéyan mandheg.</translation>
     </message>
 </context>
 <context>
     <name>PeiUI</name>
     <message>
         <source>Jentolan: no money changes hands; the kete deals the next round.</source>
-        <translation type="unfinished"></translation>
+        <translation>Jentolan: ora ana dhuwit sing pindhah tangan; kete mbagi babak sabanjuré.</translation>
     </message>
     <message>
         <source>Totohan wudon: everyone stakes the same into the pot; the ngeté takes two thirds and the tengah one third — all of it at 350 points or more.</source>
-        <translation type="unfinished"></translation>
+        <translation>Totohan wudon: kabèh pemain nglebokaké totohan sing padha ing pot; ngeté njupuk rong pratelon lan tengah sapratelon — yèn ngeté olèh 350 biji utawa luwih, pot kabèh kanggo ngeté.</translation>
     </message>
     <message>
         <source>Totohan bayaran (rampung): té lumrah, té mati, belahan and patang atusan go to the ngeté as the points allow, and everyone pays jung to each higher player for the difference in points.</source>
-        <translation type="unfinished"></translation>
+        <translation>Totohan bayaran (rampung): té lumrah, té mati, belahan lan patang atusan dibayar marang ngeté manut bijiné, lan saben pemain mbayar jung marang saben pemain sing bijiné luwih dhuwur miturut kacèké biji.</translation>
     </message>
     <message>
         <source>Toh paréwanan: the wudon pot and the rampung payments together.</source>
-        <translation type="unfinished"></translation>
+        <translation>Toh paréwanan: pot wudon lan bayaran rampung bebarengan.</translation>
     </message>
     <message>
         <source>Wul-wulan: everyone adds a stake to the pot each round; the first to score 400 points takes the whole pot.</source>
-        <translation type="unfinished"></translation>
+        <translation>Wul-wulan: saben babak kabèh pemain nambahi totohan ing pot; sing kapisan olèh 400 biji njupuk pot kabèh.</translation>
     </message>
     <message>
         <source>Toh jedhil: the ngeté and the tengah take small payouts from the pot (more at 350 and 400 points); the pot is topped up when it runs low.</source>
-        <translation type="unfinished"></translation>
+        <translation>Toh jedhil: ngeté lan tengah njupuk bayaran cilik saka pot (luwih akèh yèn olèh 350 lan 400 biji); pot ditambahi yèn isiné wis sithik.</translation>
     </message>
     <message>
         <source>no pool card has its rank, so it will stay in the pool</source>
-        <translation type="unfinished"></translation>
+        <translation>ora ana kertu blumbang sing angkané padha, dadi kertuné bakal tetep ing blumbang</translation>
     </message>
     <message>
         <source>it will capture the {card}</source>
-        <translation type="unfinished"></translation>
+        <translation>bakal mangan {card}</translation>
     </message>
     <message>
         <source>you will choose which to capture: {cards}</source>
-        <translation type="unfinished"></translation>
+        <translation>sampéyan bakal milih sing dipangan: {cards}</translation>
     </message>
     <message>
         <source>Your turn: choose which card to capture with your {card} — {cards} (click it, or press 1 to {n}).</source>
-        <translation type="unfinished"></translation>
+        <translation>Giliran sampéyan: pilih kertu sing arep dipangan nganggo {card} sampéyan — {cards} (klik kertuné, utawa pencet 1 nganti {n}).</translation>
     </message>
     <message>
         <source>Your turn: draw your last card, the {card} (D) — {what}.</source>
-        <translation type="unfinished"></translation>
+        <translation>Giliran sampéyan: jupuk kertu pungkasan sampéyan, {card} (D) — {what}.</translation>
     </message>
     <message>
         <source>Your turn: draw from the bottom of the stock (click it or press D); the card drawn captures a pool card of its rank like a played card.</source>
-        <translation type="unfinished"></translation>
+        <translation>Giliran sampéyan: jupuk saka ngisor tumpukan (klik tumpukané utawa pencet D); kertu sing dijupuk mangan kertu blumbang sing angkané padha, kaya kertu sing dietokaké.</translation>
     </message>
     <message>
         <source>Your turn: play a card from your hand. {n} of your kinds can capture from the pool.</source>
-        <translation type="unfinished"></translation>
+        <translation>Giliran sampéyan: etokaké kertu saka tangan sampéyan. {n} jinis kertu sampéyan bisa mangan saka blumbang.</translation>
     </message>
     <message>
         <source>Your turn: play a card from your hand. None of them matches the pool: your card will stay there.</source>
-        <translation type="unfinished"></translation>
+        <translation>Giliran sampéyan: etokaké kertu saka tangan sampéyan. Ora ana sing cocog karo blumbang: kertu sampéyan bakal tetep ing kono.</translation>
     </message>
     <message>
         <source>draw from the stock</source>
-        <translation type="unfinished">jupuk saka tumpukan</translation>
+        <translation>jupuk saka tumpukan</translation>
     </message>
     <message>
         <source>capture the {card}</source>
-        <translation type="unfinished"></translation>
+        <translation>pangan {card}</translation>
     </message>
     <message>
         <source>play the {card} ({what})</source>
-        <translation type="unfinished"></translation>
+        <translation>etokaké {card} ({what})</translation>
     </message>
     <message>
         <source>Round over — you are {place} with {score} points!</source>
-        <translation type="unfinished"></translation>
+        <translation>Babak rampung — sampéyan dadi {place} karo {score} biji!</translation>
     </message>
     <message>
         <source>Round over — {name} is {place} with {score} points.</source>
-        <translation type="unfinished"></translation>
+        <translation>Babak rampung — {name} dadi {place} karo {score} biji.</translation>
     </message>
     <message>
         <source>Round {n}</source>
-        <translation type="unfinished"></translation>
+        <translation>Babak {n}</translation>
     </message>
     <message>
         <source>Round {n} — you are raja</source>
-        <translation type="unfinished"></translation>
+        <translation>Babak {n} — sampéyan dadi raja</translation>
     </message>
     <message>
         <source>Round {n} — {name} is raja</source>
-        <translation type="unfinished"></translation>
+        <translation>Babak {n} — {name} dadi raja</translation>
     </message>
     <message>
         <source>Stakes: {method}.</source>
-        <translation type="unfinished"></translation>
+        <translation>Totohan: {method}.</translation>
     </message>
     <message>
         <source>In the pot: {money}.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ing pot: {money}.</translation>
     </message>
 </context>
 <context>
@@ -1834,7 +1834,7 @@ dhuwit</translation>
     </message>
     <message>
         <source>{name} {place} {score}</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} {place} {score}</translation>
     </message>
 </context>
 <context>
@@ -1934,11 +1934,11 @@ dhuwit</translation>
     <name>Stakes</name>
     <message>
         <source>You: {what}</source>
-        <translation type="unfinished"></translation>
+        <translation>Sampéyan: {what}</translation>
     </message>
     <message>
         <source>{name}: {what}</source>
-        <translation type="unfinished">{name}: {what}</translation>
+        <translation>{name}: {what}</translation>
     </message>
     <message>
         <source>{what}: {money}</source>
@@ -1946,7 +1946,7 @@ dhuwit</translation>
     </message>
     <message>
         <source>You take {money} from the pot ({what})</source>
-        <translation type="unfinished"></translation>
+        <translation>Sampéyan njupuk {money} saka pot ({what})</translation>
     </message>
     <message>
         <source>{payee} takes {money} from the pot ({what})</source>
@@ -1954,7 +1954,7 @@ dhuwit</translation>
     </message>
     <message>
         <source>You put {money} into the pot ({what})</source>
-        <translation type="unfinished"></translation>
+        <translation>Sampéyan nglebokaké {money} ing pot ({what})</translation>
     </message>
     <message>
         <source>{payer} puts {money} into the pot ({what})</source>
@@ -1962,11 +1962,11 @@ dhuwit</translation>
     </message>
     <message>
         <source>You pay {payee} {money} ({what})</source>
-        <translation type="unfinished"></translation>
+        <translation>Sampéyan mbayar {payee} {money} ({what})</translation>
     </message>
     <message>
         <source>{payer} pays you {money} ({what})</source>
-        <translation type="unfinished"></translation>
+        <translation>{payer} mbayar sampéyan {money} ({what})</translation>
     </message>
     <message>
         <source>{payer} pays {payee} {money} ({what})</source>
@@ -2104,100 +2104,100 @@ dhuwit</translation>
     </message>
     <message>
         <source>Play the selected card</source>
-        <translation type="unfinished"></translation>
+        <translation>Etokaké kertu sing dipilih</translation>
     </message>
     <message>
         <source>raja</source>
         <extracomment>the ranks laid out in front of each role, and on the dealer&apos;s side (the source&apos;s square) the keys a capture choice answers to (1 … 6: at most six kinds of one rank)</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>raja</translation>
     </message>
     <message>
         <source>patih</source>
-        <translation type="unfinished"></translation>
+        <translation>patih</translation>
     </message>
     <message>
         <source>unyik</source>
-        <translation type="unfinished"></translation>
+        <translation>unyik</translation>
     </message>
     <message>
         <source>ngeté</source>
-        <translation type="unfinished"></translation>
+        <translation>ngeté</translation>
     </message>
     <message>
         <source>tengah</source>
-        <translation type="unfinished"></translation>
+        <translation>tengah</translation>
     </message>
     <message>
         <source>kete</source>
-        <translation type="unfinished"></translation>
+        <translation>kete</translation>
     </message>
     <message>
         <source>Choose which card to capture</source>
-        <translation type="unfinished"></translation>
+        <translation>Pilih kertu sing arep dipangan</translation>
     </message>
     <message>
         <source>%1 · %2 points</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 · %2 biji</translation>
     </message>
     <message>
         <source>%1 points</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 biji</translation>
     </message>
     <message>
         <source>Points of the captured cards (best arrangement)</source>
-        <translation type="unfinished"></translation>
+        <translation>Biji kertu sing dipangan (tatanan paling apik)</translation>
     </message>
     <message>
         <source>This round&apos;s role</source>
-        <translation type="unfinished"></translation>
+        <translation>Kalungguhan ing babak iki</translation>
     </message>
     <message>
         <source>%1 — %2 points</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 — %2 biji</translation>
     </message>
     <message>
         <source>%1: %2 points</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: %2 biji</translation>
     </message>
     <message>
         <source>Loose cards: %1 points</source>
-        <translation type="unfinished"></translation>
+        <translation>Kertu turahan: %1 biji</translation>
     </message>
     <message>
         <source>Capture this card (key %1)</source>
-        <translation type="unfinished"></translation>
+        <translation>Pangan kertu iki (tombol %1)</translation>
     </message>
     <message>
         <source>Stock: %1 cards (drawn from the bottom)</source>
-        <translation type="unfinished"></translation>
+        <translation>Tumpukan: %1 kertu (dijupuk saka ngisor)</translation>
     </message>
     <message>
         <source>Turned up from the stock: the last card, drawn by the unyik</source>
-        <translation type="unfinished"></translation>
+        <translation>Dibukak saka tumpukan: kertu pungkasan, dijupuk unyik</translation>
     </message>
     <message>
         <source>Only you see this card: it will be your last draw</source>
-        <translation type="unfinished"></translation>
+        <translation>Mung sampéyan sing weruh kertu iki: kuwi bakal dadi jupukan pungkasan sampéyan</translation>
     </message>
     <message>
         <source>only you see this</source>
-        <translation type="unfinished"></translation>
+        <translation>mung sampéyan sing weruh</translation>
     </message>
     <message>
         <source>Waiting for the choice of the card to capture</source>
-        <translation type="unfinished"></translation>
+        <translation>Ngenteni pilihan kertu sing arep dipangan</translation>
     </message>
     <message>
         <source>Left in the pool</source>
-        <translation type="unfinished"></translation>
+        <translation>Kari ing blumbang</translation>
     </message>
     <message>
         <source>Pèi: draw from the bottom of the stock</source>
-        <translation type="unfinished"></translation>
+        <translation>Pèi: jupuk saka ngisor tumpukan</translation>
     </message>
     <message>
         <source>Pèi: choose which pool card to capture</source>
-        <translation type="unfinished"></translation>
+        <translation>Pèi: pilih kertu blumbang sing arep dipangan</translation>
     </message>
 </context>
 <context>
