@@ -13,7 +13,7 @@ from functools import lru_cache
 from typing import Any, Callable, Literal, Sequence
 
 from pydantic import BaseModel
-from PySide6.QtCore import QCoreApplication, QEvent, QRectF, QRegularExpression, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QRectF, QRegularExpression, Qt, Signal
 from PySide6.QtGui import QFont, QGuiApplication, QImage, QPainter, QPixmap, QRegularExpressionValidator
 from PySide6.QtSvg import QSvgRenderer
 from PySide6.QtWidgets import (
@@ -130,6 +130,28 @@ class CardRow(QWidget):
                 self.labels.append(lab)
             lay.addWidget(box)
         lay.addStretch(1)
+
+
+class _WrapFitter(QObject):
+    """Keeps a word-wrapped label's minimum height at what its text needs at its current width.
+    Qt's layouts ask a wrapped label for its height at its preferred width, not at the width it
+    ends up with, so in a crowded dialog (or a long translation) its last lines would be cut off."""
+
+    def eventFilter(self, obj: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Resize and isinstance(obj, QLabel) and obj.wordWrap():
+            need = obj.heightForWidth(obj.width())
+            if need > 0 and need != obj.minimumHeight():
+                obj.setMinimumHeight(need)
+        return False
+
+
+def fit_wrapped_labels(root: QWidget) -> None:
+    """Make every word-wrapped label below ``root`` keep room for all its lines."""
+    fitter = root.findChild(_WrapFitter) or _WrapFitter(root)
+    for lab in root.findChildren(QLabel):
+        if lab.wordWrap() and not lab.property("_wrapFitted"):
+            lab.setProperty("_wrapFitted", True)
+            lab.installEventFilter(fitter)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -264,7 +286,7 @@ class OptionsForm(QWidget):
         self._update_shown()
         self.scroll.setWidget(inner)
         outer.addWidget(self.scroll)
-        self.scroll.setMinimumHeight(min(inner.sizeHint().height() + 4, 260))
+        self.scroll.setMinimumHeight(min(inner.sizeHint().height() + 4, 150))
         self.scroll.setMinimumWidth(inner.minimumSizeHint().width()
                                     + self.scroll.verticalScrollBar().sizeHint().width() + 2)
 
@@ -349,15 +371,19 @@ class NewGameDialog(QDialog):
         seats_box = QGroupBox(self.tr("Seats (in play order)"), self)
         self.seats_grid = QGridLayout(seats_box)
         self.seats_grid.setColumnStretch(1, 1)
-        middle.addWidget(seats_box, 3)
+        left = QVBoxLayout()
+        left.addWidget(seats_box, 1)
+        middle.addLayout(left, 3)
 
         right = QVBoxLayout()
         self.rules_box = QGroupBox(self.tr("Rules"), self)
         self.rules_layout = QVBoxLayout(self.rules_box)
-        right.addWidget(self.rules_box)
+        right.addWidget(self.rules_box, 1)  # its form scrolls: it gives up height first
 
         match_box = QGroupBox(self.tr("Match"), self)
-        mform = QFormLayout(match_box)
+        mbox = QVBoxLayout(match_box)
+        mform = QFormLayout()
+        mbox.addLayout(mform)
         self.mode_combo = QComboBox(self)
         self.mode_combo.setObjectName("modeCombo")
         mform.addRow(self.tr("&End:"), self.mode_combo)
@@ -385,7 +411,8 @@ class NewGameDialog(QDialog):
         mform.addRow(self.hands_label, self.hands_spin)
         self.mode_help = QLabel(self)
         self.mode_help.setWordWrap(True)
-        mform.addRow(self.mode_help)
+        # below the form, not in it: a form row gives a word-wrapped label too little height
+        mbox.addWidget(self.mode_help)
         right.addWidget(match_box)
 
         deal_box = QGroupBox(self.tr("Deal number"), self)
@@ -401,8 +428,7 @@ class NewGameDialog(QDialog):
                               "players deals the same cards, to replay or share a game."), self)
         note.setWordWrap(True)
         dform.addWidget(note)
-        right.addWidget(deal_box)
-        right.addStretch(1)
+        left.addWidget(deal_box)   # under the seats: the Rules get the right column's height
         middle.addLayout(right, 2)
         outer.addLayout(middle, 1)
 
@@ -424,7 +450,11 @@ class NewGameDialog(QDialog):
         self.players_spin.valueChanged.connect(self._players_changed)
         self.mode_combo.currentIndexChanged.connect(self._mode_changed)
         self._game_changed()
-        self.resize(820, 560)
+        self.resize(880, 660)
+
+    def showEvent(self, event: Any) -> None:
+        fit_wrapped_labels(self)
+        super().showEvent(event)
 
     # -- building --------------------------------------------------------------------------
     @property
@@ -458,6 +488,7 @@ class NewGameDialog(QDialog):
         self.mode_combo.setCurrentIndex(max(0, i))
         self.mode_combo.blockSignals(False)
         self._mode_changed()
+        fit_wrapped_labels(self)
 
     def _build_seats(self, spec: GameSpec) -> None:
         old = [(e.text(), c.currentData()) for _, e, c in self._seat_rows]
@@ -967,6 +998,7 @@ class HandEndDialog(QDialog):
         self.next_button.clicked.connect(self.accept)
         lay.addWidget(buttons)
         self.resize(860, 600)
+        fit_wrapped_labels(self)
 
 
 def stake_item_text(item: Sequence[Any], seat_names: Sequence[str], human_seat: int) -> str:
