@@ -1349,7 +1349,7 @@
     </message>
     <message>
         <source>The rampung payments add up: té lumrah (the ngeté has 200 or more, paid by the kete), té mati (paid by each player under 200), belahan (350 or more, paid by both) and patang atusan (400 or more, paid by both as well). With jung each player pays each higher player per 10 points of difference, rounded up: at 354, 322 and 275 and 5¢ a step, the ngeté takes 20¢ from the tengah and 40¢ from the kete, and the tengah 25¢ from the kete.</source>
-        <translation>Bayaran rampung padha digunggung: té lumrah (ngeté olèh 200 utawa luwih, dibayar kete), té mati (dibayar saben pemain sing kurang saka 200), belahan (350 utawa luwih, dibayar pemain loro liyané) lan patang atusan (400 utawa luwih, uga dibayar pemain loro liyané). Nganggo jung, saben pemain mbayar saben pemain sing bijiné luwih dhuwur saben 10 biji kacèké, dibunderaké munggah: ing 354, 322 lan 275 karo 5¢ saben undhakan, ngeté njupuk 20¢ saka tengah lan 40¢ saka kete, lan tengah njupuk 25¢ saka kete.</translation>
+        <translation>Bayaran rampung padha digunggung: té lumrah (ngeté olèh 200 utawa luwih, dibayar kete), té mati (dibayar saben pemain sing kurang saka 200), belahan (350 utawa luwih, dibayar pemain loro liyané) lan patang atusan (400 utawa luwih, uga dibayar pemain loro liyané). Nganggo jung, saben pemain mbayar saben pemain sing bijiné luwih dhuwur saben 10 biji kacèké, dibunderaké munggah: ing 354, 322 lan 275 karo 5 sèn saben undhakan, ngeté njupuk 20 sèn saka tengah lan 40 sèn saka kete, lan tengah njupuk 25 sèn saka kete.</translation>
     </message>
     <message>
         <source>&lt;b&gt;Seats are drawn again every round&lt;/b&gt;, so nobody stays unyik for the whole match.</source>
@@ -1456,7 +1456,7 @@
     </message>
     <message>
         <source>Wudon stake (¢)</source>
-        <translation>Totohan wudon (¢)</translation>
+        <translation>Totohan wudon (sèn)</translation>
     </message>
     <message>
         <source>Each player puts this into the pot every round; the ngeté takes ⅔, the tengah ⅓, or the ngeté all of it with 350 points.</source>
@@ -1464,7 +1464,7 @@
     </message>
     <message>
         <source>Té lumrah (¢)</source>
-        <translation>Té lumrah (¢)</translation>
+        <translation>Té lumrah (sèn)</translation>
     </message>
     <message>
         <source>The kete pays this to the ngeté when the ngeté has 200 points or more.</source>
@@ -1472,7 +1472,7 @@
     </message>
     <message>
         <source>Té mati (¢)</source>
-        <translation>Té mati (¢)</translation>
+        <translation>Té mati (sèn)</translation>
     </message>
     <message>
         <source>Every other player under 200 points pays this to the ngeté.</source>
@@ -1480,7 +1480,7 @@
     </message>
     <message>
         <source>Belahan (¢)</source>
-        <translation>Belahan (¢)</translation>
+        <translation>Belahan (sèn)</translation>
     </message>
     <message>
         <source>Both others pay this to the ngeté when the ngeté has 350 points or more.</source>
@@ -1488,7 +1488,7 @@
     </message>
     <message>
         <source>Patang atusan (¢)</source>
-        <translation>Patang atusan (¢)</translation>
+        <translation>Patang atusan (sèn)</translation>
     </message>
     <message>
         <source>Both others pay this as well when the ngeté has 400 points or more.</source>
@@ -1496,7 +1496,7 @@
     </message>
     <message>
         <source>Jung per 10 points (¢)</source>
-        <translation>Jung saben 10 biji (¢)</translation>
+        <translation>Jung saben 10 biji (sèn)</translation>
     </message>
     <message>
         <source>Each player pays every higher player this much for each 10 points of difference (rounded up). 0: no jung.</source>
@@ -1504,7 +1504,7 @@
     </message>
     <message>
         <source>Wul-wulan stake (¢)</source>
-        <translation>Totohan wul-wulan (¢)</translation>
+        <translation>Totohan wul-wulan (sèn)</translation>
     </message>
     <message>
         <source>Each player adds this to the pot every round; the first to score 400 takes the pot.</source>
@@ -1512,7 +1512,7 @@
     </message>
     <message>
         <source>Jedhil stake (¢)</source>
-        <translation>Totohan jedhil (¢)</translation>
+        <translation>Totohan jedhil (sèn)</translation>
     </message>
     <message>
         <source>Each player puts this into the pot whenever it is too low for the round&apos;s payouts.</source>
@@ -1520,7 +1520,7 @@
     </message>
     <message>
         <source>Jedhil: the ngeté takes (¢)</source>
-        <translation>Jedhil: ngeté njupuk (¢)</translation>
+        <translation>Jedhil: ngeté njupuk (sèn)</translation>
     </message>
     <message>
         <source>From the pot, with fewer than 350 points.</source>
@@ -1528,7 +1528,7 @@
     </message>
     <message>
         <source>Jedhil: the ngeté takes at 350 (¢)</source>
-        <translation>Jedhil: ngeté njupuk nalika 350 (¢)</translation>
+        <translation>Jedhil: ngeté njupuk nalika 350 (sèn)</translation>
     </message>
     <message>
         <source>From the pot, with 350 to 399 points.</source>
@@ -1536,7 +1536,7 @@
     </message>
     <message>
         <source>Jedhil: the ngeté takes at 400 (¢)</source>
-        <translation>Jedhil: ngeté njupuk nalika 400 (¢)</translation>
+        <translation>Jedhil: ngeté njupuk nalika 400 (sèn)</translation>
     </message>
     <message>
         <source>From the pot, with 400 points or more.</source>
@@ -1544,7 +1544,7 @@
     </message>
     <message>
         <source>Jedhil: the tengah takes (¢)</source>
-        <translation>Jedhil: tengah njupuk (¢)</translation>
+        <translation>Jedhil: tengah njupuk (sèn)</translation>
     </message>
     <message>
         <source>From the pot, every round.</source>
