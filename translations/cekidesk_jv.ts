@@ -1436,7 +1436,7 @@
     </message>
     <message>
         <source>Totohan wudon: a pot split ⅔ / ⅓</source>
-        <translation>Totohan wudon: pot dibagi ⅔ / ⅓</translation>
+        <translation>Totohan wudon: pot dibagi rong pratelon / sapratelon</translation>
     </message>
     <message>
         <source>Totohan bayaran (rampung): payments</source>
@@ -1460,7 +1460,7 @@
     </message>
     <message>
         <source>Each player puts this into the pot every round; the ngeté takes ⅔, the tengah ⅓, or the ngeté all of it with 350 points.</source>
-        <translation>Saben pemain nglebokaké semono ing pot saben babak; ngeté njupuk ⅔, tengah ⅓, utawa ngeté njupuk kabèh yèn olèh 350 biji.</translation>
+        <translation>Saben pemain nglebokaké semono ing pot saben babak; ngeté njupuk rong pratelon, tengah sapratelon, utawa ngeté njupuk kabèh yèn olèh 350 biji.</translation>
     </message>
     <message>
         <source>Té lumrah (¢)</source>
