@@ -41,7 +41,6 @@ class CekiLayout(TableLayout):
 
     def __init__(self, seat_names: Sequence[str], human_seat: int):
         super().__init__(seat_names, human_seat)
-        self._order: list[tuple] = []      # the human's hand order when it is not sorted
         self._stock_pos = QPointF()
         self._stock_top = QPointF()
         self._stock_h = 0.0
@@ -50,35 +49,12 @@ class CekiLayout(TableLayout):
     # hand order
     def _hand_order(self, view: Any, sort: bool) -> list[tuple]:
         keys = _keys_for(view.hand, "h")
-        if sort:
-            self._order = list(keys)
-            return keys
-        present = set(keys)
-        order = [k for k in self._order if k in present]
-        have = set(order)
-        order += [k for k in keys if k not in have]
-        self._order = order
-        return list(order)
+        return self.merge_hand_order(keys, sort)
 
-    def reorder(self, key: Hashable, index: int) -> bool:
-        if key not in self._order:
-            return False
-        old = self._order.index(key)
-        index = max(0, min(len(self._order) - 1, index))
-        if old == index:
-            return False
-        self._order.pop(old)
-        self._order.insert(index, key)
-        return True
-
-    def hand_keys_in_order(self) -> list[Hashable]:
-        return list(self._order)
 
     # ------------------------------------------------------------------------------------------
     def _name(self, seat: int) -> str:
-        if 0 <= seat < len(self.seat_names) and self.seat_names[seat]:
-            return self.seat_names[seat]
-        return QCoreApplication.translate("TableWidget", "Player %1").replace("%1", str(seat + 1))
+        return self.seat_title(seat)
 
     def _sides(self, n: int) -> list[tuple[int, str, float]]:
         """(seat, side, position along the side 0..1) for every opponent, clockwise from the

@@ -17,7 +17,7 @@ import importlib
 from dataclasses import dataclass, field
 from typing import Any, Callable, Hashable, Sequence
 
-from PySide6.QtCore import QPointF, QRectF
+from PySide6.QtCore import QCoreApplication, QPointF, QRectF
 
 from cekidesk.engine.core import Action, Event
 
@@ -122,6 +122,7 @@ class TableLayout:
     def __init__(self, seat_names: Sequence[str], human_seat: int):
         self.seat_names = list(seat_names)
         self.human = human_seat
+        self._order: list[Hashable] = []   # the human's hand order when it is not sorted
 
     def plan(self, view: Any, width: float, height: float, options: LayoutOptions) -> Plan:
         raise NotImplementedError
@@ -130,12 +131,39 @@ class TableLayout:
                     view: Any) -> Choreo:
         return Choreo()
 
+    def merge_hand_order(self, keys: list[Hashable], sort: bool) -> list[Hashable]:
+        """The hand's card keys in the order to show: ``keys`` as given when sorting, otherwise the
+        player's own order (cards gone dropped, new cards at the end)."""
+        if sort:
+            self._order = list(keys)
+            return list(keys)
+        present = set(keys)
+        order = [k for k in self._order if k in present]
+        have = set(order)
+        order += [k for k in keys if k not in have]
+        self._order = order
+        return list(order)
+
     def reorder(self, key: Hashable, index: int) -> bool:
         """The player dragged hand card ``key`` to position ``index``; True if the order changed."""
-        return False
+        if key not in self._order:
+            return False
+        old = self._order.index(key)
+        index = max(0, min(len(self._order) - 1, index))
+        if old == index:
+            return False
+        self._order.pop(old)
+        self._order.insert(index, key)
+        return True
 
     def hand_keys_in_order(self) -> list[Hashable]:
-        return []
+        return list(self._order)
+
+    def seat_title(self, seat: int) -> str:
+        """A seat's name ("Player 3" for a nameless seat)."""
+        if 0 <= seat < len(self.seat_names) and self.seat_names[seat]:
+            return self.seat_names[seat]
+        return QCoreApplication.translate("TableWidget", "Player %1").replace("%1", str(seat + 1))
 
     @staticmethod
     def shortcuts() -> list[tuple[str, str]]:

@@ -95,7 +95,6 @@ class PeiLayout(TableLayout):
 
     def __init__(self, seat_names: Sequence[str], human_seat: int):
         super().__init__(seat_names, human_seat)
-        self._order: list[tuple] = []
         self._stock_pos = QPointF()
         self._stock_h = 0.0
         self.sides: dict[str, str] = {}        # role/"dealer" -> "bottom", "right", "top", "left"
@@ -107,35 +106,12 @@ class PeiLayout(TableLayout):
     def _hand_order(self, view: Any, sort: bool) -> list[tuple]:
         kinds = sorted(view.hand, key=lambda k: hand_sort_key(k, view.options))
         keys = _keys_for(kinds, ("h",))
-        if sort:
-            self._order = list(keys)
-            return keys
-        present = set(keys)
-        order = [k for k in self._order if k in present]
-        have = set(order)
-        order += [k for k in keys if k not in have]
-        self._order = order
-        return list(order)
+        return self.merge_hand_order(keys, sort)
 
-    def reorder(self, key: Hashable, index: int) -> bool:
-        if key not in self._order:
-            return False
-        old = self._order.index(key)
-        index = max(0, min(len(self._order) - 1, index))
-        if old == index:
-            return False
-        self._order.pop(old)
-        self._order.insert(index, key)
-        return True
-
-    def hand_keys_in_order(self) -> list[Hashable]:
-        return list(self._order)
 
     # ------------------------------------------------------------------------------------------
     def _name(self, seat: int) -> str:
-        if 0 <= seat < len(self.seat_names) and self.seat_names[seat]:
-            return self.seat_names[seat]
-        return QCoreApplication.translate("TableWidget", "Player %1").replace("%1", str(seat + 1))
+        return self.seat_title(seat)
 
     def place_seats(self, view: Any) -> dict[int, str]:
         """Seat → screen side.  The human at the bottom; the next in play order on the right, the
