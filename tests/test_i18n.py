@@ -189,3 +189,24 @@ def test_long_translations_leave_no_clipped_label_or_button_in_the_settings(qtbo
 @pytest.mark.parametrize("game", ["ceki", "pei"])
 def test_long_translations_leave_no_clipped_label_or_button_in_the_new_game_dialog(qtbot, game):
     _check_long_texts(qtbot, "NewGameDialog", game)
+
+
+def test_latin_text_keeps_its_own_font_and_line_height(qapp):
+    """The Javanese font is a fallback only: Latin text is drawn in the system font with its line
+    height (a family list led by an alias such as "Sans Serif" once made the Javanese font primary,
+    and every Latin line 40% taller)."""
+    from PySide6.QtGui import QFont, QFontInfo, QFontMetrics
+
+    install_javanese_font(qapp)
+    f = qapp.font()
+    primary = QFont(f)
+    primary.setFamilies([f.families()[0]])
+    assert QFontInfo(f).family() != FAMILY
+    assert f.families()[-1] == FAMILY
+    assert QFontMetrics(f).height() == QFontMetrics(primary).height()
+    lay = QTextLayout("Budi ꦏꦸꦕꦶꦁ", f)
+    lay.beginLayout()
+    lay.createLine()
+    lay.endLayout()
+    fams = [run.rawFont().familyName() for run in lay.glyphRuns()]
+    assert FAMILY in fams and any(x != FAMILY for x in fams)

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import logging
 
-from PySide6.QtGui import QFont, QFontDatabase, QFontMetricsF, QGuiApplication
+from PySide6.QtGui import QFont, QFontDatabase, QFontInfo, QFontMetricsF, QGuiApplication
 
 from cekidesk.resources import resource
 
@@ -68,12 +68,13 @@ def install_javanese_font(app: QGuiApplication | None = None) -> str | None:
     app = app or QGuiApplication.instance()
     if app is None:
         return family
-    base = QGuiApplication.font()
-    primaries = list(base.families()) or [base.family()]
-    for fam in primaries + ["Sans Serif", "sans-serif", "Helvetica", "Arial", "Segoe UI", "DejaVu Sans",
-                            ".AppleSystemUIFont"]:
-        if fam and fam != family and family not in QFont.substitutes(fam):
-            QFont.insertSubstitution(fam, family)
+    base = QFont(QGuiApplication.font())
+    # Name the family the system font really resolves to ("Sans Serif" is only an alias): a family
+    # list whose first name is an alias would make the Javanese font the primary one, and Latin
+    # text would take its much taller line height.
+    real = QFontInfo(base).family()
+    if real and real != family:
+        base.setFamilies([real])
     QGuiApplication.setFont(with_fallback(base, family))
     return family
 

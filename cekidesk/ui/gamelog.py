@@ -40,6 +40,8 @@ class GameLogDock(QDockWidget):
     def __init__(self, parent: QWidget | None = None):
         super().__init__(self.tr("Game log"), parent)
         self.setObjectName("gameLogDock")
+        # the title bar is as tall as a Latin line; aksara Jawa needs more room above and below
+        self.setStyleSheet("QDockWidget::title { padding-top: 5px; padding-bottom: 5px; }")
         self.list = QListWidget(self)
         self.list.setObjectName("gameLogList")
         self.list.setWordWrap(True)
