@@ -12,7 +12,7 @@ from cekidesk.engine.cards import Kind
 from cekidesk.engine.core import Action, Event
 
 from .cards import card_width
-from .layouts import CardSpec, Choreo, DropZone, LabelSpec, LayoutOptions, Plan, SeatSpec, TableLayout, register_layout
+from .layouts import Pairing, clamp_to_scene, CardSpec, Choreo, DropZone, LabelSpec, LayoutOptions, Plan, SeatSpec, TableLayout, register_layout
 
 
 def _value_group(kind: Kind, iyo_one_rank: bool) -> int:
@@ -379,7 +379,7 @@ class CekiLayout(TableLayout):
         if take_a in legal:
             keys[int(Qt.Key_T)] = take_a
         plan.keys = keys
-        self._clamp(plan, W, H)
+        clamp_to_scene(plan, W, H)
         return plan
 
     def _seat(self, view: Any, seat: int, rect: QRectF, winner: int, over: bool, human: bool = False,
@@ -435,41 +435,17 @@ class CekiLayout(TableLayout):
                     break
         return out
 
-    def _clamp(self, plan: Plan, W: float, H: float) -> None:
-        """Pull every card inside the window (with its glow margin): a last guard for tiny sizes."""
-        for c in plan.cards:
-            w = card_width(c.height)
-            m = max(3.0, w * 0.09) + 1
-            hw = w / 2 + m + abs(math.sin(math.radians(c.rotation))) * c.height / 2
-            hh = c.height / 2 + m * 1.6 + abs(math.sin(math.radians(c.rotation))) * w / 2
-            x = min(max(c.pos.x(), hw), W - hw)
-            y = min(max(c.pos.y(), hh), H - hh)
-            if x != c.pos.x() or y != c.pos.y():
-                c.pos = QPointF(x, y)
 
     # ------------------------------------------------------------------------------------------
     def choreograph(self, events: Sequence[Event], old: dict[Hashable, Any], new: Plan, view: Any,
                     played_key: Hashable | None = None) -> Choreo:
         ch = Choreo()
         newk = new.by_key()
-        vanished = [k for k in old if k not in newk]
-        appeared = [k for k in newk if k not in old]
         me = self.human
         stock = (self._stock_top, False, 0.0, self._stock_h)
-        used_old: set = set()
-        used_new: set = set()
-
-        def reuse(nk, ok):
-            ch.reuse[nk] = ok
-            used_old.add(ok)
-            used_new.add(nk)
-
-        def first_new(pred):
-            return next((k for k in appeared if k not in used_new and pred(k)), None)
-
-        def last_vanished(pred):
-            c = [k for k in vanished if k not in used_old and pred(k)]
-            return c[-1] if c else None
+        pr = Pairing(ch, old, newk)
+        vanished, appeared, used_old, used_new = pr.vanished, pr.appeared, pr.used_old, pr.used_new
+        reuse, first_new, last_vanished = pr.reuse, pr.first_new, pr.last_vanished
 
         reveal = any(e.type in ("win", "exhausted") for e in events) or view.result is not None
         for e in events:

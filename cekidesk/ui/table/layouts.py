@@ -14,6 +14,7 @@ a layout must keep every card, with its glow margin, inside that rectangle at an
 from __future__ import annotations
 
 import importlib
+import math
 from dataclasses import dataclass, field
 from typing import Any, Callable, Hashable, Sequence
 
@@ -112,6 +113,47 @@ class LayoutOptions:
     sort_hand: bool = True
     highlight_legal: bool = True
     card_namer: Callable[[Any], str] | None = None
+
+
+class Pairing:
+    """Which card of the old plan flies to which new place: the cards that vanished from the old plan
+    are paired with the cards that appeared in the new one (``reuse``), in the order a layout's
+    ``choreograph`` decides.  ``used_old`` / ``used_new`` are the pairs made so far."""
+
+    def __init__(self, ch: Choreo, old: dict[Hashable, Any], new: dict[Hashable, Any]):
+        self.ch = ch
+        self.vanished = [k for k in old if k not in new]
+        self.appeared = [k for k in new if k not in old]
+        self.used_old: set = set()
+        self.used_new: set = set()
+
+    def reuse(self, nk: Hashable, ok: Hashable) -> None:
+        self.ch.reuse[nk] = ok
+        self.used_old.add(ok)
+        self.used_new.add(nk)
+
+    def first_new(self, pred: Callable[[Any], bool]) -> Hashable | None:
+        return next((k for k in self.appeared if k not in self.used_new and pred(k)), None)
+
+    def last_vanished(self, pred: Callable[[Any], bool]) -> Hashable | None:
+        c = [k for k in self.vanished if k not in self.used_old and pred(k)]
+        return c[-1] if c else None
+
+
+def clamp_to_scene(plan: Plan, W: float, H: float) -> None:
+    """Pull every card inside the scene (with its glow margin): a last guard for tiny sizes."""
+    from .cards import card_width
+
+    for c in plan.cards:
+        w = card_width(c.height)
+        m = max(3.0, w * 0.09) + 1
+        sin = abs(math.sin(math.radians(c.rotation)))
+        hw = w / 2 + m + sin * c.height / 2
+        hh = c.height / 2 + m * 1.6 + sin * w / 2
+        x = min(max(c.pos.x(), hw), W - hw)
+        y = min(max(c.pos.y(), hh), H - hh)
+        if x != c.pos.x() or y != c.pos.y():
+            c.pos = QPointF(x, y)
 
 
 class TableLayout:

@@ -27,7 +27,7 @@ from cekidesk.engine.core import Action, Event
 from cekidesk.games.pei import PATIH, RAJA, UNYIK, rank_of, score_cards
 
 from .cards import card_width
-from .layouts import CardSpec, Choreo, DropZone, LabelSpec, LayoutOptions, Plan, SeatSpec, TableLayout, register_layout
+from .layouts import Pairing, clamp_to_scene, CardSpec, Choreo, DropZone, LabelSpec, LayoutOptions, Plan, SeatSpec, TableLayout, register_layout
 
 #: the ranks laid out in front of each role, and on the dealer's side (the source's square)
 SIDE_RANKS: dict[str, tuple[int, ...]] = {
@@ -271,7 +271,7 @@ class PeiLayout(TableLayout):
         drops = {a.card: a for a in view.legal if a.verb == "play"}
         if drops:
             plan.drops.append(DropZone(QRectF(M, mid_top, W - 2 * M, max(1.0, mid_bot - mid_top)), drops))
-        self._clamp(plan, W, H)
+        clamp_to_scene(plan, W, H)
         return plan
 
     # ------------------------------------------------------------------------------------------
@@ -565,42 +565,17 @@ class PeiLayout(TableLayout):
                                            peek=(0.62, 1.0) if j + 1 < len(part) else (1.0, 1.0)))
 
     # ------------------------------------------------------------------------------------------
-    def _clamp(self, plan: Plan, W: float, H: float) -> None:
-        """Pull every card inside the window (with its glow margin): a last guard for tiny sizes."""
-        for c in plan.cards:
-            w = card_width(c.height)
-            m = max(3.0, w * 0.09) + 1
-            sin = abs(math.sin(math.radians(c.rotation)))
-            hw = w / 2 + m + sin * c.height / 2
-            hh = c.height / 2 + m * 1.6 + sin * w / 2
-            x = min(max(c.pos.x(), hw), W - hw)
-            y = min(max(c.pos.y(), hh), H - hh)
-            if x != c.pos.x() or y != c.pos.y():
-                c.pos = QPointF(x, y)
 
     # ------------------------------------------------------------------------------------------
     def choreograph(self, events: Sequence[Event], old: dict[Hashable, Any], new: Plan, view: Any,
                     played_key: Hashable | None = None) -> Choreo:
         ch = Choreo()
         newk = new.by_key()
-        vanished = [k for k in old if k not in newk]
-        appeared = [k for k in newk if k not in old]
         me = self.human
         stock = (self._stock_pos, False, 0.0, self._stock_h)
-        used_old: set = set()
-        used_new: set = set()
-
-        def reuse(nk, ok):
-            ch.reuse[nk] = ok
-            used_old.add(ok)
-            used_new.add(nk)
-
-        def first_new(pred):
-            return next((k for k in appeared if k not in used_new and pred(k)), None)
-
-        def last_vanished(pred):
-            c = [k for k in vanished if k not in used_old and pred(k)]
-            return c[-1] if c else None
+        pr = Pairing(ch, old, newk)
+        vanished, appeared, used_old, used_new = pr.vanished, pr.appeared, pr.used_old, pr.used_new
+        reuse, first_new, last_vanished = pr.reuse, pr.first_new, pr.last_vanished
 
         def dest_for(p: int, card: Kind, captured: Kind | None, choice: bool):
             if choice:
