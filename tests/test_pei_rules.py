@@ -153,7 +153,7 @@ def test_javanese_deal_packets_and_stock(seating, roles):
         assert sorted(s.hands[seat]) == expected
         ev = s.deal_events[1 + role]
         assert ev.type == "deal" and ev.player == seat
-        assert ev.data["count"] == 14 and ev.data["stock"] == 42
+        assert ev.data["count"] == 14 and ev.data["stock"] == 42 and ev.data["role"] == role
         assert ev.data["pool"] == [Kind(((r * 3 + role) * 13 + 7 + j) % 30).code
                                    for r in range(2) for j in range(6)]
         assert ev.secret == {"cards": [Kind(u % 30).code for u in s.hands[seat]]}

@@ -284,14 +284,13 @@ def test_game_log_sentences_for_every_pei_event():
     assert ui.describe_event(Event("seating", None, {"cards": [["C9", "M1"], ["S3", "C4"], ["WF", "S2"]],
                                                      "roles": [0, 1, 2], "rounds": [[], []]}), NAMES, 0,
                              str).startswith("Seating draw (ties drawn again): ")
-    deal_you = Event("deal", 0, {"count": 14, "pool": ["C5"] * 12, "stock": 42, "last_card": "S7",
+    deal_you = Event("deal", 0, {"count": 14, "pool": ["C5"] * 12, "stock": 42, "last_card": "S7", "role": 0,
                                  "cards": ["C1", "OT"]})
     assert say(deal_you) == "You are dealt 1 of Coins and Old Thousand; 12 of your packets go face up to the pool."
-    say(seating)
-    assert say(Event("deal", 2, {"count": 14, "pool": ["C5"] * 12, "stock": 42, "last_card": "S7"})) == \
+    assert say(Event("deal", 2, {"count": 14, "pool": ["C5"] * 12, "stock": 42, "last_card": "S7", "role": 2})) == \
         ("Sari is dealt 14 cards; 12 go face up to the pool. The top card of the stock is turned up: "
          "7 of Strings (the unyik's last draw).")
-    assert say(Event("deal", 1, {"count": 14, "pool": ["C5"] * 12, "stock": 42, "last_card": "S7"})) == \
+    assert say(Event("deal", 1, {"count": 14, "pool": ["C5"] * 12, "stock": 42, "last_card": "S7", "role": 1})) == \
         "Budi is dealt 14 cards; 12 go face up to the pool."
     assert say(Event("peek", 1, {"card": "M4"}), human=1) == \
         "You look at the next card of the stock: 4 of Myriads. Only you know it; it will be your last draw."

@@ -430,10 +430,10 @@ class PeiState(GameState):
         self.deal_events: list[Event] = [Event("seating", None, {
             "cards": [[k.code for k in pair] for pair in self.seating],
             "roles": list(self.roles), "rounds": self.seating_rounds})]
-        for seat in self.roles:
+        for role, seat in enumerate(self.roles):
             self.deal_events.append(Event(
                 "deal", seat, {"count": HAND_SIZE, "pool": [Kind(u % 30).code for u in dealt_up[seat]],
-                               "stock": len(self.stock), "last_card": last},
+                               "stock": len(self.stock), "last_card": last, "role": role},
                 {"cards": [Kind(u % 30).code for u in self.hands[seat]]}, frozenset({seat})))
         self.deal_events.append(Event("peek", self.peeker, {},
                                       {"card": Kind(self.stock[self.peek_pos] % 30).code},

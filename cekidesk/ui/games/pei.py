@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QGridLayout, QLabel, QScrollArea, QVBoxLayout, QWi
 
 from cekidesk.engine.cards import Counting, Kind
 from cekidesk.engine.core import Action, Event, HandResult
-from cekidesk.games.pei import COMBO_CARDS, COMBOS, PeiOptions, combo_rate, rank_of
+from cekidesk.games.pei import COMBO_CARDS, COMBOS, UNYIK, PeiOptions, combo_rate, rank_of
 
 from .. import names
 from ..table import pei_layout  # noqa: F401  (registers the Pèi table layout)
@@ -244,9 +244,6 @@ class PeiUI(GameUI):
     game_id = "pei"
     important_events = frozenset({"seating", "end"})
 
-    def __init__(self) -> None:
-        self._roles: tuple[int, ...] | None = None   # the last seating draw the log described
-
     # -- status line ------------------------------------------------------------------------------
     def _match_text(self, card: Kind, view: Any) -> str:
         """What ``card`` would do against the pool, in words."""
@@ -338,7 +335,6 @@ class PeiUI(GameUI):
         if t == "seating":
             pairs = d.get("cards") or []
             roles = list(d.get("roles") or [])
-            self._roles = tuple(roles)
             draws = QCoreApplication.translate("Terms", ", ").join(
                 _say(("seat_draw", False, ""), name=seat_name(s, seat_names),
                      cards=QCoreApplication.translate("GameLog", "{a} + {b}").format(a=card(pair[0]), b=card(pair[1])),
@@ -358,7 +354,7 @@ class PeiUI(GameUI):
             else:
                 line = _say(("deal", False, ""), name=who, n=d.get("count", "?"), pool=pool)
             last = d.get("last_card")
-            if last and self._roles and p == self._roles[2]:
+            if last and d.get("role") == UNYIK:
                 line += " " + _say(("last", False, ""), card=card(last))
             return line
         if t == "peek":
