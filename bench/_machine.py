@@ -1,7 +1,9 @@
-"""What machine a benchmark ran on (shared by the bench scripts)."""
+"""What machine a benchmark ran on, and a random playout (shared by the bench scripts)."""
 from __future__ import annotations
 
 import platform
+import random
+from typing import Any
 
 
 def cpu_model() -> str:
@@ -13,3 +15,16 @@ def cpu_model() -> str:
     except OSError:
         pass
     return platform.processor() or "unknown"
+
+
+def random_playout(state: Any, rng: random.Random, checked: bool = False) -> int:
+    """Play ``state`` to its end with random legal moves (checked ``apply`` or the fast path);
+    returns the number of decisions."""
+    apply = state.apply if checked else state.apply_unchecked
+    legal_actions = state.legal_actions
+    decisions = 0
+    while not state.is_terminal():
+        acts = legal_actions(state.current)
+        apply(acts[rng.randrange(len(acts))])
+        decisions += 1
+    return decisions

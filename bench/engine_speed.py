@@ -29,7 +29,7 @@ from cekidesk.bots import make_bot  # noqa: E402
 from cekidesk.games.ceki import CekiOptions, new_hand  # noqa: E402
 
 
-from _machine import cpu_model  # noqa: E402  (bench/ is on sys.path when run as a script)
+from _machine import cpu_model, random_playout  # noqa: E402  (bench/ is on sys.path when run as a script)
 
 
 def random_play(seconds: float, players: int, checked: bool) -> tuple[int, int, float]:
@@ -43,12 +43,7 @@ def random_play(seconds: float, players: int, checked: bool) -> tuple[int, int, 
     while time.perf_counter() < deadline:
         seed += 1
         state = new_hand(options, players, seed, seed % players)
-        apply = state.apply if checked else state.apply_unchecked
-        legal_actions = state.legal_actions
-        while not state.is_terminal():
-            acts = legal_actions(state.current)
-            apply(acts[rng.randrange(len(acts))])
-            decisions += 1
+        decisions += random_playout(state, rng, checked)
         hands += 1
     return decisions, hands, time.perf_counter() - start
 

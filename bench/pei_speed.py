@@ -25,7 +25,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 
 from cekidesk.games.pei import PeiOptions, PeiState, determinize  # noqa: E402
 
-from _machine import cpu_model  # noqa: E402  (bench/ is on sys.path when run as a script)
+from _machine import cpu_model, random_playout  # noqa: E402  (bench/ is on sys.path when run as a script)
 
 
 def playouts(seconds: float, options: PeiOptions, checked: bool, from_clone: bool) -> tuple[int, int, float]:
@@ -42,12 +42,7 @@ def playouts(seconds: float, options: PeiOptions, checked: bool, from_clone: boo
     while time.perf_counter() < deadline:
         seed += 1
         state = base.clone() if from_clone else PeiState(3, options, seed)
-        apply = state.apply if checked else state.apply_unchecked
-        legal_actions = state.legal_actions
-        while not state.is_terminal():
-            acts = legal_actions(state.current)
-            apply(acts[rng.randrange(len(acts))])
-            decisions += 1
+        decisions += random_playout(state, rng, checked)
         state.result()
         hands += 1
     return decisions, hands, time.perf_counter() - start
