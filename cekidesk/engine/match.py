@@ -8,6 +8,7 @@ rebuilds the same match.
 from __future__ import annotations
 
 import random
+from collections import deque
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -63,6 +64,9 @@ class HandRecord:
 
 
 class Match:
+    #: How many of the current hand's latest events the match keeps (see :attr:`hand_events`).
+    EVENTS_KEPT = 2000
+
     def __init__(
         self,
         game_id: str,
@@ -100,6 +104,13 @@ class Match:
         self.hand_seed = self.rng.randrange(2**62)
         self.state = self.spec.new_hand(self.options, self.n_players, self.hand_seed, self.dealer)
         self.logs.append([])
+        #: The latest events of the current hand's actions, secrets included (the deal's events are
+        #: the state's ``deal_events``).  Loading a save replays every action through :meth:`apply`,
+        #: so the window's game log takes them from here instead of replaying the hand a second
+        #: time; a very long hand keeps only its last :attr:`EVENTS_KEPT`, and
+        #: :attr:`hand_events_dropped` counts the ones left out.
+        self.hand_events: deque[Event] = deque(maxlen=self.EVENTS_KEPT)
+        self.hand_events_dropped = 0
 
     @property
     def hand_index(self) -> int:
@@ -109,6 +120,8 @@ class Match:
         """Play an action in the current hand (checked).  Settles the hand when it ends."""
         events = self.state.apply(action)
         self.logs[-1].append(action)
+        self.hand_events_dropped += max(0, len(self.hand_events) + len(events) - self.EVENTS_KEPT)
+        self.hand_events.extend(events)
         if self.state.is_terminal():
             self._settle()
         return events

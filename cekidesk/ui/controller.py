@@ -7,6 +7,7 @@ their seat; their answer comes back to the main thread through a queued signal.
 """
 from __future__ import annotations
 
+import logging
 import random
 import time
 from typing import Any, Sequence
@@ -17,6 +18,8 @@ from cekidesk.bots import make_bot
 from cekidesk.engine.core import Action, EngineError, Event
 from cekidesk.engine.match import Match
 from cekidesk.persistence.saves import Seat, SaveFileError, load_match, remove_autosave, save_autosave, save_match
+
+log = logging.getLogger(__name__)
 
 
 class _BotSignals(QObject):
@@ -47,7 +50,8 @@ class GameController(QObject):
       * ``changed(events)`` — an action was played; ``events`` as the human seat may see them;
       * ``handEnded`` / ``matchEnded`` — after the hand's (the match's) last action;
       * ``thinking(seat)`` — a computer player started thinking (−1: nobody);
-      * ``problem(message_code, detail)`` — something the window should tell the player.
+      * ``problem(message_code, detail)`` — something the window should tell the player;
+      * ``autosaveRestored`` — an autosave succeeded after ``problem("autosave_failed", …)``.
     """
 
     started = Signal()
@@ -56,6 +60,7 @@ class GameController(QObject):
     matchEnded = Signal()
     thinking = Signal(int)
     problem = Signal(str, str)
+    autosaveRestored = Signal()
 
     def __init__(self, pace_ms: int = 600, autosave: bool = True, parent: QObject | None = None):
         super().__init__(parent)
@@ -65,6 +70,7 @@ class GameController(QObject):
         self.pace_ms = pace_ms
         self.autosave = autosave
         self.paused = False
+        self.autosave_failing = False   # the last autosave failed (and that was told)
         self._token = 0
         self._busy_seat = -1
         self._asked_at = 0.0
@@ -228,6 +234,9 @@ class GameController(QObject):
 
     # -- saving ---------------------------------------------------------------------------
     def _autosave(self) -> None:
+        """Save after every move.  A failure is told once, by ``problem("autosave_failed", …)``
+        (the window logs it as a warning); while saving keeps failing, every later move tries again
+        quietly (debug level only), and the first success after that emits ``autosaveRestored``."""
         if not self.autosave or self.match is None:
             return
         try:
@@ -236,4 +245,13 @@ class GameController(QObject):
             else:
                 save_autosave(self.match, self.seats)
         except (SaveFileError, OSError) as exc:
+            if self.autosave_failing:
+                log.debug("autosave still failing: %s", exc)
+                return
+            self.autosave_failing = True
             self.problem.emit("autosave_failed", str(exc))
+            return
+        if self.autosave_failing:
+            self.autosave_failing = False
+            log.info("autosave works again")
+            self.autosaveRestored.emit()

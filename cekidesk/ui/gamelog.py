@@ -1,21 +1,38 @@
-"""The game log: every public event of the hand, in words, in a dock beside the table.
+"""The game log: every public event of the match, in words, in a dock beside the table.
 
-:func:`describe_event` turns one engine event (as the human seat sees it: their own secret draws
-included, other players' hidden) into a sentence — the game's UI module (:mod:`cekidesk.ui.games`)
-knows the words; :class:`GameLogDock` lists them.
+The log keeps *what happened*, not sentences: a :class:`LogEntry` is an engine event as the human
+seat saw it (their own secret draws included, other players' hidden) together with the seating
+needed to word it, or a heading or notice with a function that words it.  :class:`GameLogModel`
+holds the entries and their words in the language now installed; a language change (or another
+card-name form) words the same entries again — same lines, same order, "Opened …" and "saved as"
+notices included.  :func:`describe_event` turns one event into a sentence through the game's UI
+module (:mod:`cekidesk.ui.games`).
+
+The view is a read-only :class:`QPlainTextEdit` fed by the model's signals, not a ``QListView``:
+measured with Qt 6 (``bench/log_speed.py``), a word-wrapped ``QListView`` asks the size of every row
+on each insertion and a ``QTreeView`` rebuilds its row table and scrolls in time that grows with the
+log, whereas a plain-text document appends a block in constant time and lays out only the lines on
+screen (each line wrapped in full, never elided; taller aksara Jawa lines get their own height).
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Callable, Literal, Sequence
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QColor, QFont
-from PySide6.QtWidgets import QAbstractItemView, QDockWidget, QListWidget, QListWidgetItem, QWidget
+from PySide6.QtCore import QAbstractListModel, QCoreApplication, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtGui import QColor, QFont, QPalette, QTextBlockFormat, QTextCharFormat, QTextCursor
+from PySide6.QtWidgets import QDockWidget, QPlainTextEdit, QWidget
 
 from cekidesk.engine.core import Event
 
 from . import names
 from .games.base import game_ui, seat_name as _seat_name
+
+Namer = Callable[[Any], str]
+Style = Literal["line", "heading", "important"]
+
+#: the colour of a game's important events (a win, a call)
+IMPORTANT_COLOUR = QColor("#8a1c10")
 
 
 def seat_name(seat: int | None, seat_names: Sequence[str], human_seat: int) -> str:
@@ -23,7 +40,7 @@ def seat_name(seat: int | None, seat_names: Sequence[str], human_seat: int) -> s
 
 
 def describe_event(event: Event, seat_names: Sequence[str], human_seat: int, game_id: str,
-                   namer: Callable[[Any], str] | None = None) -> str | None:
+                   namer: Namer | None = None) -> str | None:
     """One sentence for ``event`` of the game ``game_id`` (by the game's UI module), or None for
     events that say nothing to a player.  Card names are given by ``namer`` (the player's chosen
     form; default: the English name)."""
@@ -34,70 +51,268 @@ def is_important(event: Event, game_id: str) -> bool:
     return event.type in game_ui(game_id).important_events
 
 
-class GameLogDock(QDockWidget):
-    """A dock listing the log lines, newest at the bottom, with a heading per hand."""
+@dataclass(frozen=True, slots=True)
+class Seating:
+    """What wording an event needs besides the event: the game and who sits where."""
+
+    game_id: str
+    seat_names: tuple[str, ...]
+    human_seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class LogEntry:
+    """One line of the log as what happened: an ``event`` with its ``seating``, or a heading or
+    notice whose ``say`` gives its words in the language installed when it is called."""
+
+    style: Style = "line"
+    event: Event | None = None
+    seating: Seating | None = None
+    say: Callable[[], str] | None = None
+
+    @classmethod
+    def notice(cls, say: Callable[[], str], style: Style = "line") -> "LogEntry":
+        return cls(style, say=say)
+
+    @classmethod
+    def of_event(cls, event: Event, seating: Seating) -> "LogEntry":
+        return cls("important" if is_important(event, seating.game_id) else "line", event, seating)
+
+    def words(self, namer: Namer) -> str | None:
+        if self.say is not None:
+            return self.say()
+        s = self.seating
+        return describe_event(self.event, s.seat_names, s.human_seat, s.game_id, namer)
+
+
+def left_out_notice() -> LogEntry:
+    """The line that stands for lines left out (the start of a giant hand, or beyond the cap)."""
+    return LogEntry.notice(lambda: QCoreApplication.translate("GameLog", "Earlier lines are left out of the log."))
+
+
+class GameLogModel(QAbstractListModel):
+    """The log's entries, oldest first, worded in the current language; at most ``max_lines``
+    (the oldest go first).  Entries that say nothing to a player (``words`` None) are not kept."""
+
+    EntryRole = Qt.ItemDataRole.UserRole + 1
+
+    def __init__(self, max_lines: int = 2000, parent=None):
+        super().__init__(parent)
+        self.max_lines = max_lines
+        self.namer: Namer = names.card_name
+        self._entries: list[LogEntry] = []
+        self._texts: list[str] = []
+        #: how many entries have ever left the top since the last reset (keeps row stripes steady)
+        self.trimmed = 0
+
+    # -- Qt's model interface -------------------------------------------------------------------
+    def rowCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:
+        return 0 if parent.isValid() else len(self._entries)
+
+    def data(self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid() or not 0 <= index.row() < len(self._entries):
+            return None
+        row = index.row()
+        if role == Qt.ItemDataRole.DisplayRole:
+            return self._texts[row]
+        if role == self.EntryRole:
+            return self._entries[row]
+        return None
+
+    # -- what the window does -------------------------------------------------------------------
+    def entries(self) -> list[LogEntry]:
+        return list(self._entries)
+
+    def lines(self) -> list[str]:
+        return list(self._texts)
+
+    def style(self, row: int) -> Style:
+        return self._entries[row].style
+
+    def append(self, entries: Sequence[LogEntry]) -> None:
+        """Add entries at the bottom (one insertion), then drop the oldest beyond ``max_lines``."""
+        worded = self._worded(entries)
+        if not worded:
+            return
+        first = len(self._entries)
+        self.beginInsertRows(QModelIndex(), first, first + len(worded) - 1)
+        for entry, text in worded:
+            self._entries.append(entry)
+            self._texts.append(text)
+        self.endInsertRows()
+        extra = len(self._entries) - self.max_lines
+        if extra > 0:
+            self.beginRemoveRows(QModelIndex(), 0, extra - 1)
+            del self._entries[:extra]
+            del self._texts[:extra]
+            self.trimmed += extra
+            self.endRemoveRows()
+
+    def reset(self, entries: Sequence[LogEntry] = ()) -> None:
+        """Show ``entries`` instead of everything before.  Only the last ``max_lines`` are worded
+        and kept, under a line that says earlier ones are left out."""
+        kept: list[tuple[LogEntry, str]] = []
+        for i in range(len(entries) - 1, -1, -1):
+            text = entries[i].words(self.namer)
+            if not text:
+                continue
+            if len(kept) == self.max_lines - 1:
+                kept.append(self._worded([left_out_notice()])[0])
+                break
+            kept.append((entries[i], text))
+        kept.reverse()
+        self.beginResetModel()
+        self._entries = [e for e, _ in kept]
+        self._texts = [t for _, t in kept]
+        self.trimmed = 0
+        self.endResetModel()
+
+    def reword(self, namer: Namer | None = None) -> None:
+        """Word every entry again (a new language or card-name form): same entries, same order."""
+        if namer is not None:
+            self.namer = namer
+        self.beginResetModel()
+        self._texts = [e.words(self.namer) or "" for e in self._entries]
+        self.endResetModel()
+
+    def _worded(self, entries: Sequence[LogEntry]) -> list[tuple[LogEntry, str]]:
+        out = []
+        for e in entries:
+            text = e.words(self.namer)
+            if text:
+                out.append((e, text))
+        return out
+
+
+class GameLogView(QPlainTextEdit):
+    """Shows a :class:`GameLogModel`: one paragraph per row, headings bold, a game's important
+    events bold and red, every other row on the alternate base colour.  New rows scroll into view
+    only when the newest line was already in view (reading back up is never interrupted)."""
 
     def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setReadOnly(True)
+        self.setUndoRedoEnabled(False)
+        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)   # the keyboard stays with the table
+        self.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
+        self.model: GameLogModel | None = None
+
+    def setModel(self, model: GameLogModel) -> None:
+        self.model = model
+        model.rowsInserted.connect(self._rows_inserted)
+        model.rowsRemoved.connect(self._rows_removed)
+        model.modelReset.connect(self._model_reset)
+        self._model_reset()
+
+    def at_bottom(self) -> bool:
+        bar = self.verticalScrollBar()
+        return bar.value() >= bar.maximum()
+
+    def scroll_to_bottom(self) -> None:
+        bar = self.verticalScrollBar()
+        bar.setValue(bar.maximum())
+
+    # -- following the model ----------------------------------------------------------------------
+    def _rows_inserted(self, parent: QModelIndex, first: int, last: int) -> None:
+        follow = self.at_bottom()
+        cursor = QTextCursor(self.document())
+        cursor.movePosition(QTextCursor.MoveOperation.End)
+        cursor.beginEditBlock()
+        for row in range(first, last + 1):
+            self._write(cursor, row, new_block=row > 0)
+        cursor.endEditBlock()
+        if follow:
+            self.scroll_to_bottom()
+
+    def _rows_removed(self, parent: QModelIndex, first: int, last: int) -> None:
+        doc = self.document()
+        cursor = QTextCursor(doc.findBlockByNumber(first))
+        end = doc.findBlockByNumber(last + 1)
+        if end.isValid():
+            cursor.setPosition(end.position(), QTextCursor.MoveMode.KeepAnchor)
+        else:   # the rows up to the end: take the line break before them too
+            cursor.movePosition(QTextCursor.MoveOperation.PreviousCharacter)
+            cursor.movePosition(QTextCursor.MoveOperation.End, QTextCursor.MoveMode.KeepAnchor)
+        cursor.removeSelectedText()
+        if first < self.model.rowCount():   # the block left at ``first`` may carry a removed row's format
+            cursor.setBlockFormat(self._block_format(first))
+
+    def _model_reset(self) -> None:
+        self.clear()
+        cursor = QTextCursor(self.document())
+        cursor.beginEditBlock()
+        for row in range(self.model.rowCount()):
+            self._write(cursor, row, new_block=row > 0)
+        cursor.endEditBlock()
+        self.scroll_to_bottom()
+
+    def _block_format(self, row: int) -> QTextBlockFormat:
+        block = QTextBlockFormat()
+        if (self.model.trimmed + row) % 2:
+            block.setBackground(self.palette().color(QPalette.ColorRole.AlternateBase))
+        return block
+
+    def _write(self, cursor: QTextCursor, row: int, new_block: bool) -> None:
+        m = self.model
+        block = self._block_format(row)
+        char = QTextCharFormat()
+        style = m.style(row)
+        if style != "line":
+            char.setFontWeight(QFont.Weight.Bold)
+        if style == "important":
+            char.setForeground(IMPORTANT_COLOUR)
+        if new_block:
+            cursor.insertBlock(block, char)
+        else:
+            cursor.setBlockFormat(block)
+            cursor.setBlockCharFormat(char)
+        cursor.insertText(m.data(m.index(row), Qt.ItemDataRole.DisplayRole), char)
+
+
+class GameLogDock(QDockWidget):
+    """A dock showing the game log, newest at the bottom, with a heading per hand."""
+
+    def __init__(self, parent: QWidget | None = None, max_lines: int = 2000):
         super().__init__(self.tr("Game log"), parent)
         self.setObjectName("gameLogDock")
         # the title bar is as tall as a Latin line; aksara Jawa needs more room above and below
         self.setStyleSheet("QDockWidget::title { padding-top: 5px; padding-bottom: 5px; }")
-        self.list = QListWidget(self)
-        self.list.setObjectName("gameLogList")
-        self.list.setWordWrap(True)
-        self.list.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
-        self.list.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        self.list.setAlternatingRowColors(True)
-        self.setWidget(self.list)
+        self.model = GameLogModel(max_lines, self)
+        self.view = GameLogView(self)
+        self.view.setObjectName("gameLogView")
+        self.view.setModel(self.model)
+        self.setWidget(self.view)
         self.setMinimumWidth(230)
         self.setAllowedAreas(Qt.DockWidgetArea.LeftDockWidgetArea | Qt.DockWidgetArea.RightDockWidgetArea
                              | Qt.DockWidgetArea.BottomDockWidgetArea)
-        self.max_lines = 2000
+
+    @property
+    def max_lines(self) -> int:
+        return self.model.max_lines
 
     def clear(self) -> None:
-        self.list.clear()
+        self.model.reset()
 
-    def heading(self, text: str) -> None:
-        item = QListWidgetItem(text)
-        f = QFont(self.list.font())
-        f.setBold(True)
-        item.setFont(f)
-        self._append(item)
+    def show_entries(self, entries: Sequence[LogEntry]) -> None:
+        """The log from scratch (a new or loaded match)."""
+        self.model.reset(entries)
 
-    def add_line(self, text: str, important: bool = False) -> None:
-        item = QListWidgetItem(text)
-        if important:
-            f = QFont(self.list.font())
-            f.setBold(True)
-            item.setFont(f)
-            item.setForeground(QColor("#8a1c10"))
-        self._append(item)
+    def heading(self, say: Callable[[], str]) -> None:
+        self.model.append([LogEntry.notice(say, "heading")])
 
-    def add_events(self, events: Sequence[Event], seat_names: Sequence[str], human_seat: int, game_id: str,
-                   namer: Callable[[Any], str] | None = None) -> None:
-        for e in events:
-            line = describe_event(e, seat_names, human_seat, game_id, namer)
-            if line:
-                self.add_line(line, is_important(e, game_id))
+    def add_notice(self, say: Callable[[], str], important: bool = False) -> None:
+        self.model.append([LogEntry.notice(say, "important" if important else "line")])
+
+    def add_events(self, events: Sequence[Event], seating: Seating) -> None:
+        self.model.append([LogEntry.of_event(e, seating) for e in events])
+
+    def reword(self, namer: Namer | None = None) -> None:
+        self.model.reword(namer)
 
     def lines(self) -> list[str]:
-        return [self.list.item(i).text() for i in range(self.list.count())]
-
-    def _append(self, item: QListWidgetItem) -> None:
-        self.list.addItem(item)
-        while self.list.count() > self.max_lines:
-            self.list.takeItem(0)
-        self.list.scrollToBottom()
+        return self.model.lines()
 
 
-def describe_all(events: Sequence[Event], seat_names: Sequence[str], human_seat: int, game_id: str,
-                 namer: Callable[[Any], str] | None = None) -> list[str]:
-    out: list[str] = []
-    for e in events:
-        line = describe_event(e, seat_names, human_seat, game_id, namer)
-        if line:
-            out.append(line)
-    return out
-
-
-__all__ = ["GameLogDock", "describe_all", "describe_event", "is_important", "seat_name"]
+__all__ = ["GameLogDock", "GameLogModel", "GameLogView", "LogEntry", "Seating", "describe_event", "left_out_notice",
+           "is_important", "seat_name"]

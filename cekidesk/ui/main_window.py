@@ -11,6 +11,7 @@ import logging
 import random
 from datetime import datetime
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any, Sequence
 
 from PySide6.QtCore import QByteArray, QCoreApplication, QEvent, Qt, QTimer, Slot
@@ -45,7 +46,7 @@ from .dialogs import (
     StandingsDialog,
 )
 from .fonts import install_javanese_font
-from .gamelog import GameLogDock
+from .gamelog import GameLogDock, LogEntry, Seating, left_out_notice
 from .games import game_ui
 from .table import TableWidget
 
@@ -98,6 +99,7 @@ class MainWindow(QMainWindow):
         self._bad_autosave = False
         self._autosave_warned = False
         self._settings_warned = False
+        self._log_card_names: str | None = None    # the card-name form the game log is worded in
         self._cli_seed: int | None = None
 
         self._make_actions()
@@ -109,6 +111,7 @@ class MainWindow(QMainWindow):
         c.handEnded.connect(self._on_hand_ended)
         c.thinking.connect(self._on_thinking)
         c.problem.connect(self._on_problem)
+        c.autosaveRestored.connect(self._on_autosave_restored)
         self.table.actionChosen.connect(self._on_action_chosen)
         self.table.clicked.connect(self.controller.skip_pacing)
         self.table.animationsDone.connect(self._maybe_show_hand_end)
@@ -343,7 +346,8 @@ class MainWindow(QMainWindow):
             QMessageBox.warning(self, self.tr("Cannot open this file"), str(exc))
             return False
         self._begin(loaded.match, loaded.seats)
-        self.log_dock.add_line(self.tr("Opened {file}.").format(file=Path(path).name))
+        name = Path(path).name
+        self.log_dock.add_notice(lambda: self.tr("Opened {file}.").format(file=name))
         return True
 
     def save_as_dialog(self) -> None:
@@ -372,7 +376,7 @@ class MainWindow(QMainWindow):
         except SaveFileError as exc:
             QMessageBox.warning(self, self.tr("The game was not saved"), str(exc))
             return False
-        self.log_dock.add_line(self.tr("Game saved as {file}.").format(file=p.name))
+        self.log_dock.add_notice(lambda: self.tr("Game saved as {file}.").format(file=p.name))
         return True
 
     # -- the controller's signals -----------------------------------------------------------------
@@ -398,7 +402,7 @@ class MainWindow(QMainWindow):
             self._rebuild_log()
         else:
             self._log_hand_heading()
-            self.log_dock.add_events(c.deal_events(), seat_names, c.human_seat, m.spec.id, self._card_namer())
+            self.log_dock.add_events(c.deal_events(), self._seating())
         self._refresh()
         if m.hand_over() and m.history:  # a game saved between two hands: show how the last one ended
             self._hand_end_pending = True
@@ -413,8 +417,7 @@ class MainWindow(QMainWindow):
         self.table.show_view(self.controller.view(), events)
         m = self.controller.match
         if m is not None:
-            self.log_dock.add_events(events, self.seat_names(), self.controller.human_seat, m.spec.id,
-                                     self._card_namer())
+            self.log_dock.add_events(events, self._seating())
         self._refresh()
 
     @Slot(int)
@@ -463,19 +466,25 @@ class MainWindow(QMainWindow):
             if 0 <= seat < len(c.seats) and c.match is not None and seat in c.bots \
                     and getattr(c.bots[seat], "level", "") != "random":
                 c.bots[seat] = make_bot(c.match.spec.id, "random", seat)
-                self.log_dock.add_line(self.tr("{name}'s computer player ran into a problem; a simpler one "
-                                               "takes over the seat.").format(name=c.seats[seat].name))
+                name = c.seats[seat].name
+                self.log_dock.add_notice(lambda: self.tr("{name}'s computer player ran into a problem; a simpler "
+                                                         "one takes over the seat.").format(name=name))
                 QTimer.singleShot(0, lambda: c.set_paused(c.paused))
             else:
                 QMessageBox.warning(self, self.tr("A computer player is stuck"),
                                     self.tr("A computer player could not make its move. Your game is saved; "
                                             "start a new game or open a saved one."))
         elif code == "autosave_failed":
-            self.log_dock.add_line(self.tr("The game could not be saved automatically."))
+            self.log_dock.add_notice(lambda: self.tr("The game could not be saved automatically. CekiDesk keeps "
+                                                     "trying after every move."), important=True)
             if not self._autosave_warned:
                 self._autosave_warned = True
                 QMessageBox.warning(self, self.tr("Automatic saving failed"),
                                     self.tr("The game could not be saved automatically:") + "\n\n" + detail)
+
+    @Slot()
+    def _on_autosave_restored(self) -> None:
+        self.log_dock.add_notice(lambda: self.tr("Automatic saving works again."))
 
     # -- hands --------------------------------------------------------------------------------------
     def show_hand_end(self) -> HandEndDialog | None:
@@ -628,36 +637,44 @@ class MainWindow(QMainWindow):
         self._refresh_score_sheet()
 
     # -- game log --------------------------------------------------------------------------------------
-    def _log_hand_heading(self) -> None:
+    def _seating(self) -> Seating:
+        c = self.controller
+        return Seating(c.match.spec.id, tuple(self.seat_names()), c.human_seat)
+
+    def _hand_heading_entry(self) -> LogEntry:
+        """The heading of the current hand, worded later from what it is now (the hand number,
+        the dealer, the hand's own state)."""
         m = self.controller.match
-        if m is None:
-            return
-        self.log_dock.heading(game_ui(m.spec.id).hand_heading(m, self.seat_names(), self.controller.human_seat))
+        ui, seat_names, human = game_ui(m.spec.id), self.seat_names(), self.controller.human_seat
+        hand = SimpleNamespace(spec=m.spec, hand_index=m.hand_index, dealer=m.dealer, state=m.state)
+        return LogEntry.notice(lambda: ui.hand_heading(hand, seat_names, human), "heading")
+
+    def _log_hand_heading(self) -> None:
+        if self.controller.match is not None:
+            self.log_dock.model.append([self._hand_heading_entry()])
 
     def _rebuild_log(self) -> None:
         """A new or loaded match: the log shows the earlier hands in brief and the current hand in
-        full (replayed from its deal, as the human saw it)."""
+        full, as the human saw it — the deal, then the events the match kept while its moves were
+        played (or replayed from the save), with a line saying so where a giant hand's first
+        events were left out."""
         c = self.controller
         m = c.match
-        self.log_dock.clear()
         if m is None:
+            self.log_dock.clear()
             return
         seat_names = self.seat_names()
-        self.log_dock.heading(self.tr("{game}, deal no. {seed}").format(game=names.game_title(m.spec), seed=m.seed))
-        for rec in m.history[:m.hand_index]:
-            self.log_dock.add_line(self.tr("Hand {n}: {result}").format(
-                n=rec.index + 1, result=dialogs.hand_summary(m, rec, seat_names)))
-        self._log_hand_heading()
-        try:
-            state = m.spec.new_hand(m.options, m.n_players, m.hand_seed, m.dealer)
-            events = list(getattr(state, "deal_events", []))
-            for action in m.logs[-1]:
-                events.extend(state.apply(action))
-        except Exception as exc:  # the log is a courtesy: never fail a load because of it
-            log.warning("could not rebuild the log of the current hand: %s", exc)
-            return
-        self.log_dock.add_events([e.for_viewer(c.human_seat) for e in events], seat_names, c.human_seat, m.spec.id,
-                                 self._card_namer())
+        seating = self._seating()
+        entries = [LogEntry.notice(lambda: self.tr("{game}, deal no. {seed}").format(
+            game=names.game_title(m.spec), seed=m.seed), "heading")]
+        entries += [LogEntry.notice(lambda rec=rec: self.tr("Hand {n}: {result}").format(
+            n=rec.index + 1, result=dialogs.hand_summary(m, rec, seat_names))) for rec in m.history[:m.hand_index]]
+        entries.append(self._hand_heading_entry())
+        entries += [LogEntry.of_event(e, seating) for e in c.deal_events()]
+        if m.hand_events_dropped:
+            entries.append(left_out_notice())
+        entries += [LogEntry.of_event(e.for_viewer(c.human_seat), seating) for e in m.hand_events]
+        self.log_dock.show_entries(entries)
 
     # -- views and dialogs -----------------------------------------------------------------------------
     def _card_namer(self):
@@ -727,6 +744,9 @@ class MainWindow(QMainWindow):
         self.controller.autosave = s.autosave
         self.table.set_options(animation_speed=s.animation_speed, highlight_legal=s.highlight_legal,
                                sort_hand=s.sort_hand, show_codes=s.show_card_codes, card_namer=self._card_namer())
+        if s.card_names != self._log_card_names:
+            self._log_card_names = s.card_names
+            self.log_dock.reword(self._card_namer())
         if self.help_dialog is not None and getattr(self.help_dialog, "card_names", None) != s.card_names:
             self.help_dialog.refresh(s.card_names)
         if not s.hints:
@@ -767,8 +787,7 @@ class MainWindow(QMainWindow):
             return
         self._retranslate_actions()
         self.apply_settings()       # re-plans the table with the new words
-        if self.controller.match is not None:
-            self._rebuild_log()
+        self.log_dock.reword()      # the same lines in the new words
         self._refresh()
         if self.help_dialog is not None:
             visible = self.help_dialog.isVisible()
