@@ -156,8 +156,8 @@ class GameLogModel(QAbstractListModel):
             text = entries[i].words(self.namer)
             if not text:
                 continue
-            if len(kept) == self.max_lines - 1:
-                kept.append(self._worded([left_out_notice()])[0])
+            if len(kept) == self.max_lines:
+                kept[-1] = self._worded([left_out_notice()])[0]
                 break
             kept.append((entries[i], text))
         kept.reverse()

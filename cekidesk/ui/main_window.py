@@ -475,12 +475,15 @@ class MainWindow(QMainWindow):
                                     self.tr("A computer player could not make its move. Your game is saved; "
                                             "start a new game or open a saved one."))
         elif code == "autosave_failed":
-            self.log_dock.add_notice(lambda: self.tr("The game could not be saved automatically. CekiDesk keeps "
-                                                     "trying after every move."), important=True)
+            self.log_dock.model.append([self._autosave_failed_entry()])
             if not self._autosave_warned:
                 self._autosave_warned = True
                 QMessageBox.warning(self, self.tr("Automatic saving failed"),
                                     self.tr("The game could not be saved automatically:") + "\n\n" + detail)
+
+    def _autosave_failed_entry(self) -> LogEntry:
+        return LogEntry.notice(lambda: self.tr("The game could not be saved automatically. CekiDesk keeps "
+                                               "trying after every move."), "important")
 
     @Slot()
     def _on_autosave_restored(self) -> None:
@@ -674,6 +677,8 @@ class MainWindow(QMainWindow):
         if m.hand_events_dropped:
             entries.append(left_out_notice())
         entries += [LogEntry.of_event(e.for_viewer(c.human_seat), seating) for e in m.hand_events]
+        if c.autosave_failing:   # (the failure may have been told just before, in the log this one replaces)
+            entries.append(self._autosave_failed_entry())
         self.log_dock.show_entries(entries)
 
     # -- views and dialogs -----------------------------------------------------------------------------
