@@ -10,7 +10,7 @@ import logging
 import random
 
 import pytest
-from PySide6.QtGui import QFont, QPalette
+from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QApplication
 
 from cekidesk.engine.match import Match
@@ -67,27 +67,34 @@ def test_lines_are_shown_whole_wrapped_and_styled(qtbot):
     fmt = important.begin().fragment().charFormat()
     assert fmt.fontWeight() == QFont.Weight.Bold and fmt.foreground().color() == IMPORTANT_COLOUR
     # rows alternate their background
-    alternate = dock.view.palette().color(QPalette.ColorRole.AlternateBase)
+    alternate = dock.view.stripe_colour()
     assert [b.blockFormat().background().color() == alternate for b in blocks(dock)] == [False, True, False]
 
 
-def test_the_view_follows_the_newest_line_only_when_it_was_in_view(qtbot):
-    dock = make_dock(qtbot)
-    for i in range(150):
-        dock.add_notice(lambda i=i: f"line {i}: {LONG}")
-    QApplication.processEvents()
-    view, bar = dock.view, dock.view.verticalScrollBar()
-    assert bar.maximum() > 0 and view.at_bottom()
-    dock.add_notice(lambda: "the newest line")
-    QApplication.processEvents()
+def newest_line_in_view(dock: GameLogDock) -> bool:
+    view = dock.view
     last = blocks(dock)[-1]
-    assert last.text() == "the newest line"
-    bottom = view.blockBoundingGeometry(last).translated(view.contentOffset()).bottom()
-    assert view.at_bottom() and bottom <= view.viewport().height() + 1
-    bar.setValue(10)                                  # the player reads back up the log
-    dock.add_notice(lambda: "another line")
+    geometry = view.blockBoundingGeometry(last).translated(view.contentOffset())
+    return geometry.top() >= 0 and geometry.bottom() <= view.viewport().height() + 1
+
+
+def test_the_view_follows_the_newest_line_until_the_player_scrolls_up(qtbot):
+    dock = make_dock(qtbot)
+    for i in range(60):                     # line by line, painted in between, as in a game
+        dock.add_notice(lambda i=i: f"line {i}: {LONG}")
+        QApplication.processEvents()
+        assert newest_line_in_view(dock), i
+    view, bar = dock.view, dock.view.verticalScrollBar()
+    assert bar.maximum() > 0
+    bar.setValue(10)                        # the player reads back up the log
+    for i in range(3):
+        dock.add_notice(lambda: "another line")
+        QApplication.processEvents()
+    assert bar.value() == 10 and not newest_line_in_view(dock)
+    bar.setValue(bar.maximum())             # and back down: the log follows again
+    dock.add_notice(lambda: LONG)
     QApplication.processEvents()
-    assert bar.value() == 10 and not view.at_bottom()
+    assert newest_line_in_view(dock)
 
 
 def test_the_cap_drops_the_oldest_lines_from_model_and_view_alike(qtbot):
@@ -99,7 +106,7 @@ def test_the_cap_drops_the_oldest_lines_from_model_and_view_alike(qtbot):
     assert dock.lines() == ["line 6", "line 7", "batch 0", "batch 1", "batch 2"]
     assert shown(dock) == dock.lines()
     # the stripes stay with their lines as the top goes
-    alternate = dock.view.palette().color(QPalette.ColorRole.AlternateBase)
+    alternate = dock.view.stripe_colour()
     striped = [b.blockFormat().background().color() == alternate for b in blocks(dock)]
     assert striped == [i % 2 == 1 for i in range(6, 11)]
 

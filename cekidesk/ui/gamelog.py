@@ -186,8 +186,14 @@ class GameLogModel(QAbstractListModel):
 
 class GameLogView(QPlainTextEdit):
     """Shows a :class:`GameLogModel`: one paragraph per row, headings bold, a game's important
-    events bold and red, every other row on the alternate base colour.  New rows scroll into view
-    only when the newest line was already in view (reading back up is never interrupted)."""
+    events bold and red, every other row on the alternate base colour.
+
+    The view follows the newest line while the player leaves it at the bottom; scrolling up stops
+    that (reading back is never interrupted) and scrolling back to the bottom starts it again.  It
+    is a state, not a test made at each new line, because the document measures its wrapped lines
+    only once they are laid out: the scroll range grows after an insertion, and the view stays
+    pinned to the bottom as it does.
+    """
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
@@ -197,6 +203,11 @@ class GameLogView(QPlainTextEdit):
         self.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
         self.model: GameLogModel | None = None
+        self.following = True
+        self._pinning = False
+        bar = self.verticalScrollBar()
+        bar.valueChanged.connect(self._scrolled)
+        bar.rangeChanged.connect(self._range_changed)
 
     def setModel(self, model: GameLogModel) -> None:
         self.model = model
@@ -210,20 +221,34 @@ class GameLogView(QPlainTextEdit):
         return bar.value() >= bar.maximum()
 
     def scroll_to_bottom(self) -> None:
+        """Show the newest line and follow the next ones."""
+        self.following = True
+        self._pin()
+
+    def _pin(self) -> None:
+        self._pinning = True
         bar = self.verticalScrollBar()
         bar.setValue(bar.maximum())
+        self._pinning = False
+
+    def _scrolled(self, value: int) -> None:
+        if not self._pinning:
+            self.following = value >= self.verticalScrollBar().maximum()
+
+    def _range_changed(self, low: int, high: int) -> None:
+        if self.following:
+            self._pin()
 
     # -- following the model ----------------------------------------------------------------------
     def _rows_inserted(self, parent: QModelIndex, first: int, last: int) -> None:
-        follow = self.at_bottom()
         cursor = QTextCursor(self.document())
         cursor.movePosition(QTextCursor.MoveOperation.End)
         cursor.beginEditBlock()
         for row in range(first, last + 1):
             self._write(cursor, row, new_block=row > 0)
         cursor.endEditBlock()
-        if follow:
-            self.scroll_to_bottom()
+        if self.following:
+            self._pin()
 
     def _rows_removed(self, parent: QModelIndex, first: int, last: int) -> None:
         doc = self.document()
@@ -250,8 +275,16 @@ class GameLogView(QPlainTextEdit):
     def _block_format(self, row: int) -> QTextBlockFormat:
         block = QTextBlockFormat()
         if (self.model.trimmed + row) % 2:
-            block.setBackground(self.palette().color(QPalette.ColorRole.AlternateBase))
+            block.setBackground(self.stripe_colour())
         return block
+
+    def stripe_colour(self) -> QColor:
+        """Every other line's background: the base colour with a touch of the text colour (a plain
+        text view has no spacing between paragraphs, so the stripes are what part the lines; the
+        style's alternate base is often too pale for that, and this follows dark themes too)."""
+        base = self.palette().color(QPalette.ColorRole.Base)
+        text = self.palette().color(QPalette.ColorRole.Text)
+        return QColor.fromRgbF(*(0.92 * b + 0.08 * t for b, t in zip(base.getRgbF()[:3], text.getRgbF()[:3])))
 
     def _write(self, cursor: QTextCursor, row: int, new_block: bool) -> None:
         m = self.model
