@@ -10,6 +10,7 @@ import logging
 import random
 
 import pytest
+from PySide6.QtCore import QEvent
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QApplication
 
@@ -26,7 +27,10 @@ LEFT_OUT = "Earlier lines are left out of the log."
 
 @pytest.fixture(autouse=True)
 def _back_to_english(qapp):
+    """After each test: delete its windows (pytest-qt only asks for it), which would otherwise
+    follow a later language change back to their own settings' language, then English again."""
     yield
+    QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
     i18n.set_language("en")
 
 
