@@ -43,7 +43,7 @@ from cekidesk.engine.match import Match  # noqa: E402
 from cekidesk.persistence.saves import Seat, load_match, save_match  # noqa: E402
 from cekidesk.persistence.settings import Settings  # noqa: E402
 from cekidesk.ui import dialogs, names  # noqa: E402
-from cekidesk.ui.gamelog import GameLogDock, LogEntry, describe_event, is_important  # noqa: E402
+from cekidesk.ui.gamelog import GameLogDock, LogEntry, describe_event  # noqa: E402
 from cekidesk.ui.games import game_ui  # noqa: E402
 from cekidesk.ui.main_window import MainWindow  # noqa: E402
 
@@ -97,7 +97,7 @@ def old_rebuild_log(log: OldLog, m: Match, seat_names: list[str], human: int) ->
     for e in (e.for_viewer(human) for e in events):
         line = describe_event(e, seat_names, human, m.spec.id)
         if line:
-            log.add_line(line, is_important(e, m.spec.id))
+            log.add_line(line, e.type in game_ui(m.spec.id).important_events)
 
 
 # -- measurements ---------------------------------------------------------------------------------

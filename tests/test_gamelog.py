@@ -57,7 +57,7 @@ def shown(dock: GameLogDock) -> list[str]:
 
 def test_lines_are_shown_whole_wrapped_and_styled(qtbot):
     dock = make_dock(qtbot)
-    dock.heading(lambda: "Hand 1 — you deal")
+    dock.append([LogEntry.notice(lambda: "Hand 1 — you deal", "heading")])
     dock.add_notice(lambda: LONG)
     dock.add_notice(lambda: "Sari calls ceki!", important=True)
     QApplication.processEvents()
@@ -106,7 +106,7 @@ def test_the_cap_drops_the_oldest_lines_from_model_and_view_alike(qtbot):
     for i in range(8):
         dock.add_notice(lambda i=i: f"line {i}")
     assert dock.lines() == [f"line {i}" for i in range(3, 8)]
-    dock.model.append([LogEntry.notice(lambda i=i: f"batch {i}") for i in range(3)])
+    dock.append([LogEntry.notice(lambda i=i: f"batch {i}") for i in range(3)])
     assert dock.lines() == ["line 6", "line 7", "batch 0", "batch 1", "batch 2"]
     assert shown(dock) == dock.lines()
     # the stripes stay with their lines as the top goes
@@ -127,7 +127,7 @@ def test_a_fresh_log_longer_than_the_cap_says_that_earlier_lines_are_left_out(qt
 def test_rewording_keeps_the_entries_and_their_order(qtbot):
     words = {"a": "one", "b": "two"}
     dock = make_dock(qtbot)
-    dock.heading(lambda: words["a"])
+    dock.append([LogEntry.notice(lambda: words["a"], "heading")])
     dock.add_notice(lambda: words["b"], important=True)
     entries = dock.model.entries()
     words.update(a="satu", b="dua")
@@ -229,7 +229,7 @@ def test_an_opened_save_shows_the_current_hand_as_it_was_played(qtbot, boxes, tm
     assert w3.open_file(tmp_path / "g.cekisave")
     m = w3.controller.match
     assert m.hand_events_dropped > 0
-    seating = Seating("ceki", tuple(s.name for s in w3.controller.seats), w3.controller.human_seat)
+    seating = Seating.of("ceki", [s.name for s in w3.controller.seats], w3.controller.human_seat)
     deal = [describe_event(e, seating.seat_names, seating.human_seat, "ceki", w3._card_namer())
             for e in w3.controller.deal_events()]
     lines = w3.log_dock.lines()

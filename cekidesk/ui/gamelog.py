@@ -26,17 +26,13 @@ from PySide6.QtWidgets import QDockWidget, QPlainTextEdit, QWidget
 from cekidesk.engine.core import Event
 
 from . import names
-from .games.base import game_ui, seat_name as _seat_name
+from .games.base import GameUI, game_ui
 
 Namer = Callable[[Any], str]
 Style = Literal["line", "heading", "important"]
 
 #: the colour of a game's important events (a win, a call)
 IMPORTANT_COLOUR = QColor("#8a1c10")
-
-
-def seat_name(seat: int | None, seat_names: Sequence[str], human_seat: int) -> str:
-    return _seat_name(seat, seat_names)
 
 
 def describe_event(event: Event, seat_names: Sequence[str], human_seat: int, game_id: str,
@@ -47,17 +43,17 @@ def describe_event(event: Event, seat_names: Sequence[str], human_seat: int, gam
     return game_ui(game_id).describe_event(event, seat_names, human_seat, namer or names.card_name)
 
 
-def is_important(event: Event, game_id: str) -> bool:
-    return event.type in game_ui(game_id).important_events
-
-
 @dataclass(frozen=True, slots=True)
 class Seating:
-    """What wording an event needs besides the event: the game and who sits where."""
+    """What wording an event needs besides the event: the game's words and who sits where."""
 
-    game_id: str
+    ui: GameUI
     seat_names: tuple[str, ...]
     human_seat: int
+
+    @classmethod
+    def of(cls, game_id: str, seat_names: Sequence[str], human_seat: int) -> "Seating":
+        return cls(game_ui(game_id), tuple(seat_names), human_seat)
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,13 +72,13 @@ class LogEntry:
 
     @classmethod
     def of_event(cls, event: Event, seating: Seating) -> "LogEntry":
-        return cls("important" if is_important(event, seating.game_id) else "line", event, seating)
+        return cls("important" if event.type in seating.ui.important_events else "line", event, seating)
 
     def words(self, namer: Namer) -> str | None:
         if self.say is not None:
             return self.say()
         s = self.seating
-        return describe_event(self.event, s.seat_names, s.human_seat, s.game_id, namer)
+        return s.ui.describe_event(self.event, s.seat_names, s.human_seat, namer)
 
 
 def left_out_notice() -> LogEntry:
@@ -128,6 +124,9 @@ class GameLogModel(QAbstractListModel):
 
     def style(self, row: int) -> Style:
         return self._entries[row].style
+
+    def text(self, row: int) -> str:
+        return self._texts[row]
 
     def append(self, entries: Sequence[LogEntry]) -> None:
         """Add entries at the bottom (one insertion), then drop the oldest beyond ``max_lines``."""
@@ -241,12 +240,7 @@ class GameLogView(QPlainTextEdit):
 
     # -- following the model ----------------------------------------------------------------------
     def _rows_inserted(self, parent: QModelIndex, first: int, last: int) -> None:
-        cursor = QTextCursor(self.document())
-        cursor.movePosition(QTextCursor.MoveOperation.End)
-        cursor.beginEditBlock()
-        for row in range(first, last + 1):
-            self._write(cursor, row, new_block=row > 0)
-        cursor.endEditBlock()
+        self._write_rows(first, last + 1)
         if self.following:
             self._pin()
 
@@ -261,46 +255,48 @@ class GameLogView(QPlainTextEdit):
             cursor.movePosition(QTextCursor.MoveOperation.End, QTextCursor.MoveMode.KeepAnchor)
         cursor.removeSelectedText()
         if first < self.model.rowCount():   # the block left at ``first`` may carry a removed row's format
-            cursor.setBlockFormat(self._block_format(first))
+            cursor.setBlockFormat(self._formats()[0][(self.model.trimmed + first) % 2])
 
     def _model_reset(self) -> None:
         self.clear()
-        cursor = QTextCursor(self.document())
-        cursor.beginEditBlock()
-        for row in range(self.model.rowCount()):
-            self._write(cursor, row, new_block=row > 0)
-        cursor.endEditBlock()
+        self._write_rows(0, self.model.rowCount())
         self.scroll_to_bottom()
 
-    def _block_format(self, row: int) -> QTextBlockFormat:
-        block = QTextBlockFormat()
-        if (self.model.trimmed + row) % 2:
-            block.setBackground(self.stripe_colour())
-        return block
+    def _write_rows(self, start: int, stop: int) -> None:
+        """Append the paragraphs of the model's rows ``start`` to ``stop - 1`` in one edit."""
+        m = self.model
+        blocks, chars = self._formats()
+        cursor = QTextCursor(self.document())
+        cursor.movePosition(QTextCursor.MoveOperation.End)
+        cursor.beginEditBlock()
+        for row in range(start, stop):
+            block, char = blocks[(m.trimmed + row) % 2], chars[m.style(row)]
+            if row > 0:
+                cursor.insertBlock(block, char)
+            else:   # the document's first, empty paragraph
+                cursor.setBlockFormat(block)
+                cursor.setBlockCharFormat(char)
+            cursor.insertText(m.text(row), char)
+        cursor.endEditBlock()
+
+    def _formats(self) -> tuple[tuple[QTextBlockFormat, QTextBlockFormat], dict[str, QTextCharFormat]]:
+        """The paragraph formats of even and odd rows, and the character format of each style."""
+        striped = QTextBlockFormat()
+        striped.setBackground(self.stripe_colour())
+        bold = QTextCharFormat()
+        bold.setFontWeight(QFont.Weight.Bold)
+        important = QTextCharFormat(bold)
+        important.setForeground(IMPORTANT_COLOUR)
+        return (QTextBlockFormat(), striped), {"line": QTextCharFormat(), "heading": bold, "important": important}
 
     def stripe_colour(self) -> QColor:
         """Every other line's background: the base colour with a touch of the text colour (a plain
         text view has no spacing between paragraphs, so the stripes are what part the lines; the
         style's alternate base is often too pale for that, and this follows dark themes too)."""
-        base = self.palette().color(QPalette.ColorRole.Base)
-        text = self.palette().color(QPalette.ColorRole.Text)
+        palette = self.palette()
+        base = palette.color(QPalette.ColorRole.Base)
+        text = palette.color(QPalette.ColorRole.Text)
         return QColor.fromRgbF(*(0.92 * b + 0.08 * t for b, t in zip(base.getRgbF()[:3], text.getRgbF()[:3])))
-
-    def _write(self, cursor: QTextCursor, row: int, new_block: bool) -> None:
-        m = self.model
-        block = self._block_format(row)
-        char = QTextCharFormat()
-        style = m.style(row)
-        if style != "line":
-            char.setFontWeight(QFont.Weight.Bold)
-        if style == "important":
-            char.setForeground(IMPORTANT_COLOUR)
-        if new_block:
-            cursor.insertBlock(block, char)
-        else:
-            cursor.setBlockFormat(block)
-            cursor.setBlockCharFormat(char)
-        cursor.insertText(m.data(m.index(row), Qt.ItemDataRole.DisplayRole), char)
 
 
 class GameLogDock(QDockWidget):
@@ -331,8 +327,8 @@ class GameLogDock(QDockWidget):
         """The log from scratch (a new or loaded match)."""
         self.model.reset(entries)
 
-    def heading(self, say: Callable[[], str]) -> None:
-        self.model.append([LogEntry.notice(say, "heading")])
+    def append(self, entries: Sequence[LogEntry]) -> None:
+        self.model.append(entries)
 
     def add_notice(self, say: Callable[[], str], important: bool = False) -> None:
         self.model.append([LogEntry.notice(say, "important" if important else "line")])
@@ -347,5 +343,4 @@ class GameLogDock(QDockWidget):
         return self.model.lines()
 
 
-__all__ = ["GameLogDock", "GameLogModel", "GameLogView", "LogEntry", "Seating", "describe_event", "left_out_notice",
-           "is_important", "seat_name"]
+__all__ = ["GameLogDock", "GameLogModel", "GameLogView", "LogEntry", "Seating", "describe_event", "left_out_notice"]

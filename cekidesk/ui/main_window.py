@@ -475,7 +475,7 @@ class MainWindow(QMainWindow):
                                     self.tr("A computer player could not make its move. Your game is saved; "
                                             "start a new game or open a saved one."))
         elif code == "autosave_failed":
-            self.log_dock.model.append([self._autosave_failed_entry()])
+            self.log_dock.append([self._autosave_failed_entry()])
             if not self._autosave_warned:
                 self._autosave_warned = True
                 QMessageBox.warning(self, self.tr("Automatic saving failed"),
@@ -642,11 +642,12 @@ class MainWindow(QMainWindow):
     # -- game log --------------------------------------------------------------------------------------
     def _seating(self) -> Seating:
         c = self.controller
-        return Seating(c.match.spec.id, tuple(self.seat_names()), c.human_seat)
+        return Seating.of(c.match.spec.id, self.seat_names(), c.human_seat)
 
     def _hand_heading_entry(self) -> LogEntry:
-        """The heading of the current hand, worded later from what it is now (the hand number,
-        the dealer, the hand's own state)."""
+        """The heading of the current hand, worded whenever the log is worded, from what the hand
+        is now: the match moves on to other hands, so the number, the dealer and the hand's state
+        are kept as they are at this moment."""
         m = self.controller.match
         ui, seat_names, human = game_ui(m.spec.id), self.seat_names(), self.controller.human_seat
         hand = SimpleNamespace(spec=m.spec, hand_index=m.hand_index, dealer=m.dealer, state=m.state)
@@ -654,7 +655,7 @@ class MainWindow(QMainWindow):
 
     def _log_hand_heading(self) -> None:
         if self.controller.match is not None:
-            self.log_dock.model.append([self._hand_heading_entry()])
+            self.log_dock.append([self._hand_heading_entry()])
 
     def _rebuild_log(self) -> None:
         """A new or loaded match: the log shows the earlier hands in brief and the current hand in
