@@ -9,10 +9,13 @@ notices included.  :func:`describe_event` turns one event into a sentence throug
 module (:mod:`cekidesk.ui.games`).
 
 The view is a read-only :class:`QPlainTextEdit` fed by the model's signals, not a ``QListView``:
-measured with Qt 6 (``bench/log_speed.py``), a word-wrapped ``QListView`` asks the size of every row
-on each insertion and a ``QTreeView`` rebuilds its row table and scrolls in time that grows with the
-log, whereas a plain-text document appends a block in constant time and lays out only the lines on
-screen (each line wrapped in full, never elided; taller aksara Jawa lines get their own height).
+measured with Qt 6.11 (``bench/README.md``), a word-wrapped ``QListView`` asks the size of every row
+on each insertion, and a ``QTreeView`` (which measures only the rows on screen) still rebuilds its
+table of rows and scrolls to the bottom in time that grows with the log, whereas a plain-text
+document appends a paragraph in constant time and lays out only the lines on screen (each line
+wrapped in full, never elided; taller aksara Jawa lines get their own height).  Words are made
+once per entry when it arrives and again only when the language or the card-name form changes;
+a fresh log (a loaded save) words only the entries it keeps, from the newest back.
 """
 from __future__ import annotations
 
@@ -90,8 +93,6 @@ class GameLogModel(QAbstractListModel):
     """The log's entries, oldest first, worded in the current language; at most ``max_lines``
     (the oldest go first).  Entries that say nothing to a player (``words`` None) are not kept."""
 
-    EntryRole = Qt.ItemDataRole.UserRole + 1
-
     def __init__(self, max_lines: int = 2000, parent=None):
         super().__init__(parent)
         self.max_lines = max_lines
@@ -106,14 +107,9 @@ class GameLogModel(QAbstractListModel):
         return 0 if parent.isValid() else len(self._entries)
 
     def data(self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid() or not 0 <= index.row() < len(self._entries):
+        if role != Qt.ItemDataRole.DisplayRole or not index.isValid() or not 0 <= index.row() < len(self._texts):
             return None
-        row = index.row()
-        if role == Qt.ItemDataRole.DisplayRole:
-            return self._texts[row]
-        if role == self.EntryRole:
-            return self._entries[row]
-        return None
+        return self._texts[index.row()]
 
     # -- what the window does -------------------------------------------------------------------
     def entries(self) -> list[LogEntry]:
