@@ -6,7 +6,9 @@ replaying), side by side in one run:
 
 1. **append** — the log already holds 100 / 2,000 / 20,000 lines, shown 320×720; the time of one more
    line, the repaint included (``processEvents`` after each), median of ``--appends`` lines.  The old log
-   was capped at 2,000 lines; its 20,000 figure is what the same widget does uncapped.
+   was capped at 2,000 lines; its 20,000 figure is what the same widget does uncapped.  A third
+   column times a word-wrapped ``QTreeView`` (the model/view alternative that was measured and not
+   chosen: see ``cekidesk/ui/gamelog.py``).
 2. **open** — a two-player Ceki save whose current hand has 1,000 / 4,000 / 20,000 moves (the
    players take each other's discards, never calling, so the stock never runs out), loaded with
    ``load_match``; then the log work alone: the old ``_rebuild_log`` (replay + a line at a time) on the
@@ -35,9 +37,9 @@ for _var, _sub in (("XDG_CONFIG_HOME", "config"), ("XDG_DATA_HOME", "data"), ("X
 
 from _machine import cpu_model  # noqa: E402  (bench/ is on sys.path when run as a script)
 from PySide6 import __version__ as pyside_version  # noqa: E402
-from PySide6.QtCore import Qt, qVersion  # noqa: E402
+from PySide6.QtCore import QStringListModel, qVersion  # noqa: E402
 from PySide6.QtGui import QColor, QFont  # noqa: E402
-from PySide6.QtWidgets import QApplication, QListWidget, QListWidgetItem  # noqa: E402
+from PySide6.QtWidgets import QAbstractItemView, QApplication, QListWidget, QListWidgetItem, QTreeView  # noqa: E402
 
 from cekidesk.engine.match import Match  # noqa: E402
 from cekidesk.persistence.saves import Seat, load_match, save_match  # noqa: E402
@@ -122,6 +124,32 @@ def append_old(n: int, k: int) -> float:
     return statistics.median(spent)
 
 
+def append_tree(n: int, k: int) -> float:
+    """The model/view road not taken: a word-wrapped ``QTreeView`` over a list model, per-item
+    scrolling (it measures only the rows on screen), ``scrollToBottom()`` after each line."""
+    model = QStringListModel([f"{i} {LINE}" for i in range(n)])
+    view = QTreeView()
+    view.setHeaderHidden(True)
+    view.setRootIsDecorated(False)
+    view.setWordWrap(True)
+    view.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerItem)
+    view.setModel(model)
+    view.resize(*SIZE)
+    view.show()
+    view.scrollToBottom()
+    QApplication.processEvents()
+
+    def add(text: str) -> None:
+        row = model.rowCount()
+        model.insertRows(row, 1)
+        model.setData(model.index(row), text)
+        view.scrollToBottom()
+
+    spent = [timed(lambda: add(f"new {i} {LINE}")) for i in range(k)]
+    view.close()
+    return statistics.median(spent)
+
+
 def append_new(n: int, k: int) -> float:
     dock = GameLogDock(max_lines=n + k)
     dock.resize(*SIZE)
@@ -190,10 +218,11 @@ def main() -> None:
           f"platform {app.platformName()}")
 
     print("\nappend one line (median, repaint included)")
-    print(f"{'lines':>8} {'old':>10} {'new':>10}")
+    print(f"{'lines':>8} {'old':>10} {'tree view':>10} {'new':>10}")
     for n in (100, 2000, 20000):
         k = args.appends if n <= 2000 else max(5, args.appends // 5)
-        print(f"{n:>8} {append_old(n, k) * 1000:>8.2f}ms {append_new(n, args.appends) * 1000:>8.2f}ms", flush=True)
+        old, tree, new = append_old(n, k), append_tree(n, args.appends), append_new(n, args.appends)
+        print(f"{n:>8} {old * 1000:>8.2f}ms {tree * 1000:>8.2f}ms {new * 1000:>8.2f}ms", flush=True)
 
     print("\nopen a save whose current hand is long: the log work (and the load itself)")
     print(f"{'moves':>8} {'load':>10} {'old log':>10} {'new log':>10} {'lines':>6}")
