@@ -196,6 +196,7 @@ def open_save(moves: int, folder: str, window: MainWindow, run_old: bool) -> tup
     c = window.controller
     c.paused = True                      # the computer player waits: only the log is measured
     c.start(loaded.match, loaded.seats)
+    QApplication.processEvents()         # the table's first paint of this match is not log work
     new = timed(window._rebuild_log)
     old = None
     if run_old:
