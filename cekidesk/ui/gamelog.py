@@ -312,10 +312,6 @@ class GameLogDock(QDockWidget):
         self.setAllowedAreas(Qt.DockWidgetArea.LeftDockWidgetArea | Qt.DockWidgetArea.RightDockWidgetArea
                              | Qt.DockWidgetArea.BottomDockWidgetArea)
 
-    @property
-    def max_lines(self) -> int:
-        return self.model.max_lines
-
     def clear(self) -> None:
         self.model.reset()
 
