@@ -16,6 +16,12 @@ Public API::
     document_to_match(document) -> Match                   # replay + ledger check
     save_autosave(match, seats) / load_autosave() / remove_autosave()
 
+``load_match`` is the window's gate: whatever it accepts, Open and Continue can show and play — one
+human seat (several people at one computer are not offered yet), computer players of the levels the
+game offers (:func:`cekidesk.bots.bot_levels`).  Files are read through
+:func:`.files.read_regular_file` (ordinary files only, after following links; never more than
+:data:`MAX_FILE_BYTES`).
+
 Every problem with a file — on loading, and the write failures of saving — raises
 :class:`SaveFileError`, whose ``str()`` is a sentence a player understands and says that the file
 was not changed.  Loading never writes to the file and returns nothing unless the whole match was
