@@ -8,7 +8,6 @@ import stat
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 from datetime import datetime, timezone
 from pathlib import Path
@@ -35,6 +34,8 @@ from cekidesk.persistence import (
     save_autosave,
     save_match,
 )
+
+from hang_guard import finishes
 
 # ---------------------------------------------------------------------------------------------
 # helpers
@@ -688,24 +689,6 @@ def test_a_huge_file_is_refused_before_reading(tmp_path, monkeypatch):
     monkeypatch.undo()
     assert_player_message(info.value, "too_large", ["too large", "8 MB"])
     assert _snapshot(path) == before
-
-
-def finishes(fn, *args):
-    """Run ``fn(*args)`` in a thread and return (result, exception).  The join timeout only keeps a
-    hanging read from hanging the test run; it is no speed bound."""
-    out: list = [None, None]
-
-    def run():
-        try:
-            out[0] = fn(*args)
-        except BaseException as exc:  # noqa: BLE001 (handed back to the test)
-            out[1] = exc
-
-    t = threading.Thread(target=run, daemon=True)
-    t.start()
-    t.join(120)
-    assert not t.is_alive(), f"{fn.__name__} hangs"
-    return out[0], out[1]
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes and links")

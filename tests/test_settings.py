@@ -5,7 +5,6 @@ import base64
 import json
 import logging
 import os
-import threading
 from pathlib import Path
 
 import pytest
@@ -14,6 +13,8 @@ from pydantic import ValidationError
 from cekidesk.persistence import Settings, load_settings, paths, save_settings
 from cekidesk.persistence import settings as settings_mod
 from cekidesk.persistence.settings import SETTINGS_SCHEMA_VERSION, SettingsNotice, load_settings_and_notice
+
+from hang_guard import finishes
 
 LOGGER = "cekidesk.persistence.settings"
 
@@ -227,16 +228,6 @@ def test_model_is_validated():
 # ---------------------------------------------------------------------------------------------
 # files that are too large or not files: set aside by renaming, never read or copied
 
-def _finishes(fn, *args):
-    """Run ``fn(*args)`` in a thread; the join timeout only guards the test run against a hang."""
-    out: list = []
-    t = threading.Thread(target=lambda: out.append(fn(*args)), daemon=True)
-    t.start()
-    t.join(120)
-    assert not t.is_alive(), f"{fn.__name__} hangs"
-    return out[0]
-
-
 @pytest.fixture
 def no_opening(monkeypatch):
     """Fail if any file is opened for reading or copied."""
@@ -256,7 +247,8 @@ def test_a_huge_sparse_file_is_renamed_aside_unread(path, folder, caplog, monkey
     caplog.set_level(logging.WARNING)
     monkeypatch.setattr(os, "open", lambda *a, **k: pytest.fail("the file was opened"))
     monkeypatch.setattr(settings_mod.shutil, "copy2", lambda *a, **k: pytest.fail("the file was copied"))
-    settings, notice = _finishes(load_settings_and_notice, path)
+    (settings, notice), exc = finishes(load_settings_and_notice, path)
+    assert exc is None
     monkeypatch.undo()
     assert settings == Settings()
     assert notice == SettingsNotice("too_large", path, folder / "settings.json.bad")
@@ -284,7 +276,8 @@ def test_a_named_pipe_is_set_aside_without_blocking(path, folder, no_opening, be
     os.mkfifo(fifo)
     if behind_a_link:
         path.symlink_to(fifo)
-    settings, notice = _finishes(load_settings_and_notice, path)
+    (settings, notice), exc = finishes(load_settings_and_notice, path)
+    assert exc is None
     assert settings == Settings() and notice.problem == "not_a_file"
     assert notice.kept == folder / "settings.json.bad" and not os.path.lexists(path)
     assert notice.kept.is_symlink() == behind_a_link           # the link is moved, not what it points to
