@@ -261,7 +261,7 @@ class MainWindow(QMainWindow):
             why = self.tr("The settings file “{file}” is not an ordinary file.")
         text = why.format(file=notice.path.name) + " " + self.tr("CekiDesk starts with the default settings.")
         if notice.kept is not None:
-            text += " " + self.tr("The file was not read or changed; it was renamed “{kept}”, in {folder}.").format(
+            text += " " + self.tr("The file was not read; it is kept, renamed “{kept}”, in {folder}.").format(
                 kept=notice.kept.name, folder=str(notice.kept.parent))
         QMessageBox.warning(self, self.tr("Settings not used"), text)
 
