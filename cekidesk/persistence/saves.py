@@ -459,7 +459,8 @@ def document_to_match(doc: SaveDocument) -> Match:
                                     "it may have been made by a newer CekiDesk.") from None
     n = len(doc.seats)
     if not spec.min_players <= n <= spec.max_players:
-        raise _fail("invalid_options", f"This save file is damaged: it has {n} seat{'s' if n != 1 else ''}, but “{spec.id}” is "
+        seats = f"{n} seat" if n == 1 else f"{n} seats"
+        raise _fail("invalid_options", f"This save file is damaged: it has {seats}, but “{spec.id}” is "
                                        f"played by {spec.min_players} to {spec.max_players} players.")
     _check_seats(doc.seats, spec.id)
     try:

@@ -12,11 +12,11 @@ Loading never fails and never stops the app:
   values are kept** and each invalid one falls back to its default;
 * keys this version does not know (e.g. written by a newer CekiDesk) are ignored.
 
-In the damaged cases the file is copied (renamed, for the too large and the odd ones) beside itself as ``settings.json.bad`` (or
-``settings.json.bad-YYYYmmdd-HHMMSS`` if a different backup already has that name; an identical
-backup is not made twice) and a warning is logged through :mod:`logging`; unknown keys only cause a
-warning.  Loading never writes to the settings file itself; the next :func:`save_settings` replaces
-it (atomically).  Values are read strictly: ``"600"`` is not a number and ``"yes"`` is not a boolean.
+In the damaged cases the file is copied (the too large and the odd ones: renamed) beside itself as
+``settings.json.bad`` (or ``settings.json.bad-YYYYmmdd-HHMMSS`` if a different backup already has that
+name; an identical backup is not made twice) and a warning is logged through :mod:`logging`; unknown
+keys only cause a warning.  Loading never writes to the settings file itself; the next
+:func:`save_settings` replaces it (atomically).  Values are read strictly: ``"600"`` is not a number and ``"yes"`` is not a boolean.
 """
 from __future__ import annotations
 
