@@ -8,7 +8,8 @@ import stat
 import subprocess
 import sys
 import tempfile
-from datetime import datetime
+import time
+from datetime import datetime, timezone
 from pathlib import Path
 
 import pytest
@@ -19,6 +20,7 @@ import cekidesk
 from cekidesk.engine.core import Action, GameOverError
 from cekidesk.engine.match import Match
 from cekidesk.persistence import atomic, paths, saves
+from cekidesk.persistence.files import clean_stale_temp_files
 from cekidesk.persistence import (
     SaveDocument,
     SaveFileError,
@@ -32,6 +34,8 @@ from cekidesk.persistence import (
     save_autosave,
     save_match,
 )
+
+from hang_guard import finishes
 
 # ---------------------------------------------------------------------------------------------
 # helpers
@@ -567,6 +571,12 @@ BAD_FILES = [
     ("negative-stake", lambda: edited(match_options={"stake_cents": -5}), "invalid_options",
      ["“stake_cents”"]),
     ("seven-seats", lambda: with_log(_seven_seats), "invalid_options", ["7 seats", "2 to 6"]),
+    ("unknown-bot-level", lambda: with_log(lambda d: d["seats"][1].update(level="grandmaster")), "unknown_level",
+     ["“grandmaster”", "seat 2", "computer player"]),
+    ("two-humans", lambda: with_log(lambda d: d["seats"][2].update(kind="human", level=None)), "human_seats",
+     ["2 human players", "one person"]),
+    ("no-human", lambda: with_log(lambda d: d["seats"][0].update(kind="bot", level="random")), "human_seats",
+     ["no human player"]),
     ("unreadable-action", lambda: with_log(_set_action(1, 4, "two discard S9")), "unreadable_action",
      ["move 5 of hand 2", "cannot be read"]),
     ("unreadable-card", lambda: with_log(_set_action(0, 1, "1 discard ZZ9")), "unreadable_action",
@@ -673,12 +683,58 @@ def test_a_huge_file_is_refused_before_reading(tmp_path, monkeypatch):
     def no_reading(*args, **kwargs):
         raise AssertionError("the file was opened")
 
-    monkeypatch.setattr(saves, "open", no_reading, raising=False)
+    monkeypatch.setattr(os, "open", no_reading)
     with pytest.raises(SaveFileError) as info:
         load_match(path)
     monkeypatch.undo()
     assert_player_message(info.value, "too_large", ["too large", "8 MB"])
     assert _snapshot(path) == before
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes and links")
+def test_a_named_pipe_behind_a_link_is_refused_before_opening(tmp_path, monkeypatch):
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    link = tmp_path / "game.cekisave"
+    link.symlink_to(fifo)
+    opened = []
+    real_open = os.open
+    monkeypatch.setattr(os, "open", lambda p, *a, **k: opened.append(p) or real_open(p, *a, **k))
+    _, exc = finishes(load_match, link)
+    assert isinstance(exc, SaveFileError), exc
+    assert_player_message(exc, "not_a_file", ["“game.cekisave”", "not an ordinary file"])
+    assert opened == []
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes")
+def test_a_file_swapped_for_a_pipe_after_the_check_is_refused_without_blocking(tmp_path, monkeypatch):
+    """The path passes the check as a file, then leads to a pipe without a writer when it is opened:
+    the open must not wait for a writer, and the opened pipe is refused."""
+    path = tmp_path / "g.cekisave"
+    path.write_bytes(dumps(valid_save_dict()))
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    real_open = os.open
+    monkeypatch.setattr(os, "open", lambda p, flags, *a: real_open(fifo, flags, *a))
+    _, exc = finishes(load_match, path)
+    assert isinstance(exc, SaveFileError), exc
+    assert_player_message(exc, "not_a_file")
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("9999-12-31T23:59:59-14:00", None),                         # 10000-01-01 in UTC
+    ("0001-01-01T00:00:00+14:00", None),                         # before the year 1 in UTC
+    ("9999-12-31T23:59:59Z", datetime(9999, 12, 31, 23, 59, 59, tzinfo=timezone.utc)),
+    ("2026-03-04T05:06:07+07:00", datetime(2026, 3, 3, 22, 6, 7, tzinfo=timezone.utc)),
+    ("2026-03-04T05:06:07", datetime(2026, 3, 4, 5, 6, 7, tzinfo=timezone.utc)),   # no zone: UTC
+])
+def test_the_saved_date_is_kept_in_utc_or_counts_as_unknown(tmp_path, text, expected):
+    path = tmp_path / "g.cekisave"
+    path.write_bytes(edited(saved_at=text))
+    loaded = load_match(path)
+    assert loaded.document.saved_at == expected
+    if expected is not None:
+        assert loaded.document.saved_at.utcoffset().total_seconds() == 0
 
 
 @pytest.mark.skipif(os.name == "nt" or os.geteuid() == 0, reason="needs POSIX permissions, not root")
@@ -774,3 +830,76 @@ def test_document_model_forbids_extra_fields():
     d["extra"] = 1
     with pytest.raises(ValueError):
         SaveDocument.model_validate(d)
+
+
+# ---------------------------------------------------------------------------------------------
+# temporary files left by interrupted writes
+
+def _leave_a_temp_file_behind(target: Path, monkeypatch) -> Path:
+    """Make the real atomic writer stop as if killed between writing and renaming: its temporary
+    file stays (the clean-up after an error is what a kill -9 skips)."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    before = set(target.parent.iterdir())
+    with monkeypatch.context() as m:
+        m.setattr(atomic.os, "replace", lambda *a: (_ for _ in ()).throw(OSError("killed")))
+        m.setattr(atomic.os, "unlink", lambda *a: None)
+        with pytest.raises(OSError):
+            atomic_write_bytes(target, b"half")
+    (left,) = set(target.parent.iterdir()) - before
+    return left
+
+
+def _age(path: Path, seconds: float) -> None:
+    t = time.time() - seconds
+    os.utime(path, (t, t), follow_symlinks=False)
+
+
+def test_stale_temporary_files_of_cekidesk_are_removed_and_nothing_else(monkeypatch):
+    auto = paths.autosave_path()
+    settings_file = paths.settings_path()
+    mine = paths.saves_dir() / "my game.cekisave"
+    stale = [_leave_a_temp_file_behind(p, monkeypatch) for p in (auto, settings_file, mine)]
+    for p in stale:
+        _age(p, 3600)
+    fresh = _leave_a_temp_file_behind(auto, monkeypatch)          # another CekiDesk is writing it now
+    data, config = paths.data_dir(), paths.config_dir()
+    others = [data / ".autosave.cekisave.abc.tmp",                # not mkstemp's name
+              data / ".notes.txt.abcdefgh.tmp",                   # not a CekiDesk target
+              data / "autosave.cekisave.abcdefgh.tmp",            # no leading dot
+              data / ".autosave.cekisave.abcdefgh.tmp.keep",
+              config / ".settings.json.ABCDEFGH.tmp",             # mkstemp never writes capitals
+              data / ".settings.json.abcdefgh.tmp",               # the settings do not live here
+              paths.saves_dir() / ".notes.txt.abcdefgh.tmp",
+              auto, settings_file]
+    for p in others:
+        p.write_bytes(b"keep me")
+    folder = data / ".autosave.cekisave.dirdirdi.tmp"
+    folder.mkdir()
+    target = data / "precious.txt"
+    target.write_bytes(b"keep me")
+    link = data / ".autosave.cekisave.linklink.tmp"
+    link.symlink_to(target)
+    for p in others + [folder, link]:
+        _age(p, 3600)
+
+    removed = clean_stale_temp_files()
+
+    assert sorted(removed) == sorted(stale)
+    assert not any(p.exists() for p in stale)
+    assert fresh.exists() and folder.is_dir() and link.is_symlink() and target.read_bytes() == b"keep me"
+    assert all(p.read_bytes() == b"keep me" for p in others)
+    assert clean_stale_temp_files() == []
+
+
+def test_the_temporary_name_pattern_is_the_writers(tmp_path):
+    for name in ("autosave.cekisave", "settings.json", "a.b c.cekisave"):
+        fd, tmp = tempfile.mkstemp(prefix=atomic.temp_prefix(tmp_path / name), suffix=atomic.TEMP_SUFFIX,
+                                   dir=tmp_path)
+        os.close(fd)
+        assert atomic.temp_target(Path(tmp).name) == name
+
+
+def test_clean_up_without_folders_does_nothing():
+    assert not paths.data_dir().exists()
+    assert clean_stale_temp_files() == []
+    assert not paths.data_dir().exists()

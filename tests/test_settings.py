@@ -12,7 +12,9 @@ from pydantic import ValidationError
 
 from cekidesk.persistence import Settings, load_settings, paths, save_settings
 from cekidesk.persistence import settings as settings_mod
-from cekidesk.persistence.settings import SETTINGS_SCHEMA_VERSION
+from cekidesk.persistence.settings import SETTINGS_SCHEMA_VERSION, SettingsNotice, load_settings_and_notice
+
+from hang_guard import finishes
 
 LOGGER = "cekidesk.persistence.settings"
 
@@ -187,13 +189,6 @@ def test_too_large_file_gives_defaults(path, folder, caplog, monkeypatch):
     assert any("too large" in m for m in warnings_of(caplog))
 
 
-def test_a_folder_in_place_of_the_file_gives_defaults(path, caplog):
-    path.mkdir()
-    caplog.set_level(logging.WARNING)
-    assert load_settings(path) == Settings()
-    assert warnings_of(caplog)
-
-
 def test_a_utf8_bom_is_accepted(path, caplog):
     path.write_bytes(b"\xef\xbb\xbf" + json.dumps({"hints": False}).encode())
     caplog.set_level(logging.WARNING)
@@ -228,3 +223,78 @@ def test_model_is_validated():
     assert s.bot_pace_ms == 100
     with pytest.raises(TypeError):
         save_settings({"hints": True})  # type: ignore[arg-type]
+
+
+# ---------------------------------------------------------------------------------------------
+# files that are too large or not files: set aside by renaming, never read or copied
+
+@pytest.fixture
+def no_opening(monkeypatch):
+    """Fail if any file is opened for reading or copied."""
+    def refuse(*args, **kwargs):
+        raise AssertionError("the file was opened")
+
+    monkeypatch.setattr(os, "open", refuse)
+    monkeypatch.setattr(settings_mod.shutil, "copy2", refuse)
+    monkeypatch.setattr(settings_mod.filecmp, "cmp", refuse)
+
+
+def test_a_huge_sparse_file_is_renamed_aside_unread(path, folder, caplog, monkeypatch):
+    with open(path, "wb") as f:
+        f.write(b'{"hints": false}')
+        f.truncate(20 * 1024**3)                     # 20 GB, sparse: costs nothing on disk
+    inode = path.stat().st_ino
+    caplog.set_level(logging.WARNING)
+    monkeypatch.setattr(os, "open", lambda *a, **k: pytest.fail("the file was opened"))
+    monkeypatch.setattr(settings_mod.shutil, "copy2", lambda *a, **k: pytest.fail("the file was copied"))
+    (settings, notice), exc = finishes(load_settings_and_notice, path)
+    assert exc is None
+    monkeypatch.undo()
+    assert settings == Settings()
+    assert notice == SettingsNotice("too_large", path, folder / "settings.json.bad")
+    assert names(folder) == ["settings.json.bad"]
+    assert (folder / "settings.json.bad").stat().st_ino == inode      # moved, not copied
+    assert any("too large" in m and "settings.json.bad" in m for m in warnings_of(caplog))
+    save_settings(Settings(hints=False), path)                        # the next save writes a real file
+    assert load_settings_and_notice(path) == (Settings(hints=False), None)
+    assert (folder / "settings.json.bad").stat().st_size == 20 * 1024**3
+
+
+def test_a_second_oversized_file_does_not_replace_the_first_one_set_aside(path, folder, monkeypatch):
+    monkeypatch.setattr(settings_mod, "MAX_SETTINGS_BYTES", 10)
+    for content in (b"x" * 11, b"y" * 12):
+        path.write_bytes(content)
+        assert load_settings_and_notice(path)[1].problem == "too_large"
+    kept = sorted((folder / n).read_bytes() for n in names(folder))
+    assert kept == [b"x" * 11, b"y" * 12] and not path.exists()
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes and links")
+@pytest.mark.parametrize("behind_a_link", [False, True])
+def test_a_named_pipe_is_set_aside_without_blocking(path, folder, no_opening, behind_a_link):
+    fifo = folder / "pipe" if behind_a_link else path
+    os.mkfifo(fifo)
+    if behind_a_link:
+        path.symlink_to(fifo)
+    (settings, notice), exc = finishes(load_settings_and_notice, path)
+    assert exc is None
+    assert settings == Settings() and notice.problem == "not_a_file"
+    assert notice.kept == folder / "settings.json.bad" and not os.path.lexists(path)
+    assert notice.kept.is_symlink() == behind_a_link           # the link is moved, not what it points to
+
+
+def test_a_folder_in_place_of_the_file_is_set_aside_so_settings_can_be_saved(path, folder, caplog):
+    path.mkdir()
+    (path / "inside").write_text("mine")
+    caplog.set_level(logging.WARNING)
+    settings, notice = load_settings_and_notice(path)
+    assert any("not an ordinary file" in m for m in warnings_of(caplog))
+    assert settings == Settings() and notice.problem == "not_a_file"
+    assert (folder / "settings.json.bad" / "inside").read_text() == "mine"
+    save_settings(Settings(hints=False), path)
+    assert load_settings(path) == Settings(hints=False)
+
+
+def test_an_ordinary_bad_file_gives_no_notice(path):
+    path.write_bytes(b"{broken")
+    assert load_settings_and_notice(path) == (Settings(), None)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import enum
 import json
+import os
 import subprocess
 import sys
 import time
@@ -18,7 +19,7 @@ import pytest
 from pydantic import BaseModel, Field
 from PySide6.QtCore import QSize, Qt, QTimer, QUrl
 from PySide6.QtGui import QTextDocument
-from PySide6.QtWidgets import QCheckBox, QComboBox, QDialog, QLabel, QMessageBox, QSpinBox
+from PySide6.QtWidgets import QCheckBox, QComboBox, QDialog, QFileDialog, QLabel, QMessageBox, QSpinBox
 
 from cekidesk.bots import random_bot
 from cekidesk.engine.core import Action, Event
@@ -641,3 +642,167 @@ def test_cli_wrong_flag_exits_2_with_one_line(tmp_path):
                        capture_output=True, text=True, timeout=60)
     assert r.returncode == 2 and "deal number" in r.stderr
 
+
+
+# ---------------------------------------------------------------------------------------------
+# Saves and files the window must survive (issue 9)
+
+def _session(w: MainWindow):
+    """What must not change when an open fails: the match, seats and bots, the table, the autosave."""
+    c = w.controller
+    auto = paths.autosave_path()
+    return (c.match, c.match.state.view(c.human_seat), c.seats, dict(c.bots), w.table.current_view(),
+            list(w.table._names), auto.read_bytes() if auto.exists() else None, w.log_dock.lines())
+
+
+def _save_with(tmp_path: Path, w: MainWindow, name: str, edit) -> Path:
+    """Save the window's game, edit the JSON document with ``edit`` and write it as ``name``."""
+    good = tmp_path / "good.cekisave"
+    assert w.save_to(good)
+    doc = json.loads(good.read_text(encoding="utf-8"))
+    edit(doc)
+    path = tmp_path / name
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    return path
+
+
+def _two_humans(doc):
+    doc["seats"][1] = {"kind": "human", "name": "Budi"}
+
+
+@pytest.mark.parametrize("edit, words", [
+    (lambda doc: doc["seats"][1].update(level="grandmaster"), "“grandmaster”"),
+    (_two_humans, "2 human players"),
+])
+def test_opening_a_save_the_window_cannot_play_is_refused_and_changes_nothing(qtbot, window, boxes, tmp_path,
+                                                                              edit, words):
+    w = window
+    start(w, seed=31)
+    wait_turn_or_end(qtbot, w)
+    path = _save_with(tmp_path, w, "bad.cekisave", edit)
+    before = _session(w)
+    assert w.open_file(path) is False
+    assert [b[0] for b in boxes] == ["warning"] and words in boxes[0][2] and "Traceback" not in boxes[0][2]
+    assert _session(w) == before
+    moves = len(before[0].logs[-1])
+    assert w.controller.play(w.controller.view().legal[0])   # and the game goes on
+    assert len(before[0].logs[-1]) == moves + 1
+
+
+def test_a_match_that_cannot_be_seated_leaves_the_session_untouched(qtbot, window, boxes, tmp_path, monkeypatch):
+    """Even if a loaded game reached the window with seats it cannot play, nothing is replaced."""
+    from cekidesk.persistence import saves
+    from cekidesk.ui import main_window
+
+    w = window
+    start(w, seed=32)
+    wait_turn_or_end(qtbot, w)
+    path = tmp_path / "g.cekisave"
+    w.save_to(path)
+    before = _session(w)
+    real = load_match(path)
+    for seats in ((real.seats[0], Seat.bot("grandmaster", "Budi"), real.seats[2]),
+                  (real.seats[0], Seat.human("Budi"), real.seats[2])):
+        monkeypatch.setattr(main_window, "load_match",
+                            lambda p, seats=seats: saves.LoadedGame(real.match, seats, real.document))
+        assert w.open_file(path) is False
+        assert boxes[-1][1] == "Cannot play this game" and "Nothing was changed." in boxes[-1][2]
+        assert _session(w) == before
+        with pytest.raises(ValueError):
+            w.controller.start(real.match, seats)
+        assert _session(w) == before
+
+
+def test_the_continue_question_survives_a_date_beyond_the_local_time_zone(qtbot, boxes, monkeypatch):
+    monkeypatch.setenv("TZ", "WIB-7")                      # UTC+7: 9999-12-31 23:59 UTC is in the year 10000
+    time.tzset()
+    try:
+        w1 = make_window(qtbot)
+        start(w1, seed=33)
+        w1.close()
+        auto = paths.autosave_path()
+        doc = json.loads(auto.read_text(encoding="utf-8"))
+        texts = []
+        monkeypatch.setattr(dialogs, "ask_continue",
+                            lambda parent, loaded: texts.append(dialogs.describe_saved(loaded)) or True)
+        for when in ("9999-12-31T23:59:59Z", "9999-12-31T23:59:59-14:00", "0001-01-01T00:00:00+14:00"):
+            doc["saved_at"] = when
+            auto.write_text(json.dumps(doc), encoding="utf-8")
+            w = make_window(qtbot)
+            w.startup()
+            assert w.controller.match is not None and w.controller.match.seed == 33
+            w.close()
+        assert len(texts) == 3 and all(t.startswith("Ceki") and "saved" not in t and t.endswith(".") for t in texts)
+        assert boxes == []
+    finally:
+        monkeypatch.undo()
+        time.tzset()
+
+
+def test_open_asks_before_replacing_a_game_in_progress(qtbot, window, boxes, tmp_path, monkeypatch):
+    w = window
+    c = w.controller
+    start(w, seed=34)
+    wait_turn_or_end(qtbot, w)
+    path = tmp_path / "other.cekisave"
+    w.save_to(path)
+    start(w, seed=35)
+    wait_turn_or_end(qtbot, w)
+    paused_while_choosing = []
+
+    def choose(*args, **kwargs):
+        paused_while_choosing.append(c.paused)
+        return str(path), ""
+
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", staticmethod(choose))
+    answers = iter([QMessageBox.StandardButton.No, QMessageBox.StandardButton.Yes])
+
+    def question(parent, title, text, *args):
+        boxes.append(("question", title, text))
+        return next(answers)
+
+    monkeypatch.setattr(QMessageBox, "question", staticmethod(question))
+    before = _session(w)
+    w.act_open.trigger()                                     # No: the game goes on unchanged
+    assert boxes[-1][1] == "Replace the game in progress?" and "“other.cekisave”" in boxes[-1][2]
+    assert _session(w) == before and not c.paused
+    w.act_open.trigger()                                     # Yes: the file is opened
+    assert c.match.seed == 34 and not c.paused
+    assert paused_while_choosing == [True, True]
+    assert [b[0] for b in boxes] == ["question", "question"]
+
+
+def test_open_without_a_game_in_progress_does_not_ask(qtbot, window, boxes, tmp_path, monkeypatch):
+    w = window
+    start(w, seed=36)
+    path = tmp_path / "g.cekisave"
+    w.save_to(path)
+    w2 = make_window(qtbot)
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", staticmethod(lambda *a, **k: (str(path), "")))
+    w2.act_open.trigger()
+    assert w2.controller.match.seed == 36 and not [b for b in boxes if b[0] == "question"]
+    w2.close()
+
+
+def test_startup_removes_stale_temporary_files_and_tells_once_about_unusable_settings(qtbot, boxes, monkeypatch):
+    auto = paths.autosave_path()
+    auto.parent.mkdir(parents=True)
+    stale = auto.with_name(".autosave.cekisave.k1ll3d_9.tmp")
+    stale.write_bytes(b"half a save")
+    os.utime(stale, (time.time() - 3600, time.time() - 3600))
+    settings_file = paths.settings_path()
+    settings_file.parent.mkdir(parents=True)
+    with open(settings_file, "wb") as f:
+        f.truncate(20 * 1024**3)                             # sparse
+    monkeypatch.setattr(NewGameDialog, "exec", lambda self: QDialog.DialogCode.Rejected)
+    w = MainWindow()
+    qtbot.addWidget(w)
+    w.startup()
+    assert not stale.exists()
+    warnings = [b for b in boxes if b[0] == "warning"]
+    assert len(warnings) == 1 and warnings[0][1] == "Settings not used"
+    assert "“settings.json”" in warnings[0][2] and "“settings.json.bad”" in warnings[0][2]
+    assert settings_file.with_name("settings.json.bad").stat().st_size == 20 * 1024**3
+    w.startup()
+    assert len([b for b in boxes if b[0] == "warning"]) == 1
+    w.close()

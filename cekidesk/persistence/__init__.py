@@ -3,7 +3,8 @@
 * :mod:`.saves` — ``save_match`` / ``load_match`` and the :class:`SaveFileError` every bad save raises;
 * :mod:`.settings` — :class:`Settings`, ``load_settings`` / ``save_settings``;
 * :mod:`.paths` — where the settings and the autosave live (platformdirs, app name "CekiDesk");
-* :mod:`.atomic` — write-to-temporary-then-replace file writing.
+* :mod:`.atomic` — write-to-temporary-then-replace file writing;
+* :mod:`.files` — the safe reader of saves and settings, and the clean-up of interrupted writes.
 """
 from .atomic import atomic_write_bytes, atomic_write_text
 from .paths import (

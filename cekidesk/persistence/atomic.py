@@ -8,17 +8,25 @@ the temporary file is removed, the old target is left untouched and the error is
 
 If the target is a symbolic link, the file it points to is replaced and the link is kept.  A new
 file gets the usual permissions (``0666`` less the umask); a replaced file keeps its permissions.
+
+Only a process killed half-way (``kill -9``, a power cut) leaves its temporary file behind;
+:func:`remove_stale_temp_files` finds such files by their exact name pattern.
 """
 from __future__ import annotations
 
 import contextlib
 import os
+import re
 import stat
 import tempfile
 import threading
 from pathlib import Path
+from typing import Callable
 
 TEMP_SUFFIX = ".tmp"
+#: The random part ``tempfile.mkstemp`` puts between prefix and suffix (8 of ``[a-z0-9_]`` in CPython;
+#: if that ever changes, old temporary files are merely left alone).
+_TEMP_NAME = re.compile(r"\.(?P<target>.+)\.[a-z0-9_]{8}" + re.escape(TEMP_SUFFIX), re.DOTALL)
 
 _umask_lock = threading.Lock()
 _umask: int | None = None
@@ -38,6 +46,37 @@ def _current_umask() -> int:
 def temp_prefix(target: str | Path) -> str:
     """The name prefix of the temporary files written next to ``target`` (for tests and clean-up)."""
     return "." + Path(target).name + "."
+
+
+def temp_target(name: str) -> str | None:
+    """The target's name if ``name`` is exactly the name of one of its temporary files, else None."""
+    m = _TEMP_NAME.fullmatch(name)
+    return m.group("target") if m else None
+
+
+def remove_stale_temp_files(directory: str | Path, is_target: Callable[[str], bool],
+                            older_than: float) -> list[Path]:
+    """Remove the temporary files in ``directory`` (not below it) left by writes of targets whose
+    name ``is_target`` accepts, if last modified before the time ``older_than`` (seconds since the
+    epoch).  Links and anything but ordinary files are left alone.  Returns the files removed;
+    never raises."""
+    removed: list[Path] = []
+    try:
+        entries = list(os.scandir(directory))
+    except OSError:
+        return removed
+    for entry in entries:
+        target = temp_target(entry.name)
+        if target is None or not is_target(target):
+            continue
+        try:
+            st = entry.stat(follow_symlinks=False)
+            if stat.S_ISREG(st.st_mode) and st.st_mtime < older_than:
+                os.unlink(entry.path)
+                removed.append(Path(entry.path))
+        except OSError:
+            continue
+    return removed
 
 
 def _fsync_dir(directory: str) -> None:

@@ -16,6 +16,12 @@ Public API::
     document_to_match(document) -> Match                   # replay + ledger check
     save_autosave(match, seats) / load_autosave() / remove_autosave()
 
+``load_match`` is the window's gate: whatever it accepts, Open and Continue can show and play — one
+human seat (several people at one computer are not offered yet), computer players of the levels the
+game offers (:func:`cekidesk.bots.bot_levels`).  Files are read through
+:func:`.files.read_regular_file` (ordinary files only, after following links; never more than
+:data:`MAX_FILE_BYTES`).
+
 Every problem with a file — on loading, and the write failures of saving — raises
 :class:`SaveFileError`, whose ``str()`` is a sentence a player understands and says that the file
 was not changed.  Loading never writes to the file and returns nothing unless the whole match was
@@ -27,7 +33,6 @@ import errno
 import json
 import logging
 import os
-import stat
 import unicodedata
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -46,10 +51,12 @@ from pydantic import (
 )
 
 from cekidesk import __version__
+from cekidesk.bots import bot_levels
 from cekidesk.engine.core import Action, ActionParseError, EngineError, OptionsError, get_game
 from cekidesk.engine.match import Match, MatchOptions
 
 from .atomic import atomic_write_bytes
+from .files import FileTooLargeError, NotAFileError, read_regular_file
 from .paths import autosave_path
 
 log = logging.getLogger(__name__)
@@ -73,7 +80,7 @@ ReasonCode = Literal[
     "missing", "not_a_file", "unreadable", "too_large", "empty", "binary", "encoding",
     "truncated", "not_json", "wrong_format", "newer_version", "damaged", "unknown_game",
     "invalid_options", "unreadable_action", "illegal_action", "ledger_mismatch",
-    "too_long", "write_failed",
+    "too_long", "write_failed", "human_seats", "unknown_level",
 ]
 
 
@@ -173,6 +180,21 @@ class SaveDocument(BaseModel):
     seed: int = Field(ge=-(2**63), le=2**64 - 1)
     log: list[list[ActionText]] = Field(min_length=1, max_length=MAX_HANDS)
     ledger: Ledger
+
+    @field_validator("saved_at")
+    @classmethod
+    def _date_in_range(cls, v: datetime | None) -> datetime | None:
+        """The date in UTC (a date without time zone is taken as UTC, as CekiDesk writes it).  A date
+        that cannot be expressed in UTC (beyond the years 1 to 9999) counts as unknown rather than
+        making the save unreadable: it is only shown to the player, never needed to continue."""
+        if v is None:
+            return None
+        if v.tzinfo is None:
+            v = v.replace(tzinfo=timezone.utc)
+        try:
+            return v.astimezone(timezone.utc)
+        except OverflowError:
+            return None
 
     @field_validator("log")
     @classmethod
@@ -279,36 +301,28 @@ def _looks_binary(data: bytes) -> bool:
 
 
 def _read_text(path: Path) -> str:
-    """The file's text, after the checks that need no parsing (existence, kind, size, encoding)."""
+    """The file's text, after the checks that need no parsing (existence, kind, size, encoding).
+    Anything but an ordinary file (after following links) is refused before it is opened, and no
+    more than :data:`MAX_FILE_BYTES` are read (see :func:`.files.read_regular_file`)."""
     try:
-        st = os.stat(path)
+        data = read_regular_file(path, MAX_FILE_BYTES)
     except FileNotFoundError:
         raise SaveFileError(
             f"The file “{path.name}” could not be found; it may have been moved or deleted. "
             "Nothing was changed.", "missing", path) from None
     except PermissionError:
         raise _fail("unreadable", f"CekiDesk is not allowed to read the file “{path.name}”.", path) from None
+    except NotAFileError as exc:
+        if exc.is_folder:
+            raise _fail("not_a_file", f"The item “{path.name}” is a folder, not a saved game.", path) from None
+        raise _fail("not_a_file", f"The item “{path.name}” is not an ordinary file, so it is not a saved game.",
+                    path) from None
+    except FileTooLargeError:
+        raise _fail("too_large",
+                    f"The file “{path.name}” is far too large to be a CekiDesk save "
+                    f"(saves are at most {MAX_FILE_BYTES // (1024 * 1024)} MB).", path) from None
     except OSError:
         raise _fail("unreadable", f"The file “{path.name}” could not be read.", path) from None
-    if stat.S_ISDIR(st.st_mode):
-        raise _fail("not_a_file", f"The item “{path.name}” is a folder, not a saved game.", path)
-    if not stat.S_ISREG(st.st_mode):
-        raise _fail("not_a_file", f"The item “{path.name}” is not an ordinary file, so it is not a saved game.", path)
-    too_large = _fail(
-        "too_large",
-        f"The file “{path.name}” is far too large to be a CekiDesk save "
-        f"(saves are at most {MAX_FILE_BYTES // (1024 * 1024)} MB).", path)
-    if st.st_size > MAX_FILE_BYTES:
-        raise too_large
-    try:
-        with open(path, "rb") as f:
-            data = f.read(MAX_FILE_BYTES + 1)
-    except PermissionError:
-        raise _fail("unreadable", f"CekiDesk is not allowed to read the file “{path.name}”.", path) from None
-    except OSError:
-        raise _fail("unreadable", f"The file “{path.name}” could not be read.", path) from None
-    if len(data) > MAX_FILE_BYTES:  # it grew after the size check
-        raise too_large
     if not data.strip():
         raise _fail("empty", f"The file “{path.name}” is empty, so there is no game in it.", path)
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
@@ -415,6 +429,25 @@ def match_to_document(
     )
 
 
+def _check_seats(seats: Sequence[Seat], game_id: str) -> None:
+    """The window seats one person against computer players of the levels the game offers; a save
+    with other seats would load and then wait for ever for a player who is not there."""
+    humans = sum(1 for s in seats if s.kind == "human")
+    if humans == 0:
+        raise _fail("human_seats", "This save has no human player: CekiDesk plays one person against "
+                                   "computer players, so it cannot continue this game.")
+    if humans > 1:
+        raise _fail("human_seats", f"This save has {humans} human players, but CekiDesk cannot yet seat "
+                                   "several people at one computer: it plays one person against computer "
+                                   "players, so it cannot continue this game.")
+    levels = bot_levels(game_id)
+    for i, s in enumerate(seats):
+        if s.kind == "bot" and s.level not in levels:
+            raise _fail("unknown_level", f"This save has a kind of computer player this CekiDesk does not "
+                                         f"know (“{s.level}”, seat {i + 1}); it may have been made by a "
+                                         "newer CekiDesk.")
+
+
 def document_to_match(doc: SaveDocument) -> Match:
     """Rebuild the match of a (validated) document by replaying every action, then check the
     replayed scores, ledger and finished hands against the document.  Raises :class:`SaveFileError`;
@@ -426,8 +459,10 @@ def document_to_match(doc: SaveDocument) -> Match:
                                     "it may have been made by a newer CekiDesk.") from None
     n = len(doc.seats)
     if not spec.min_players <= n <= spec.max_players:
-        raise _fail("invalid_options", f"This save file is damaged: it has {n} seats, but “{spec.id}” is "
+        seats = f"{n} seat" if n == 1 else f"{n} seats"
+        raise _fail("invalid_options", f"This save file is damaged: it has {seats}, but “{spec.id}” is "
                                        f"played by {spec.min_players} to {spec.max_players} players.")
+    _check_seats(doc.seats, spec.id)
     try:
         options = spec.options_model.model_validate(doc.options, strict=True)
     except ValidationError as exc:

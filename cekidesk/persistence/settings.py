@@ -3,17 +3,20 @@
 Loading never fails and never stops the app:
 
 * no file → the defaults, silently;
-* a file that cannot be understood at all (not JSON, not UTF-8, not a JSON object, absurdly large)
-  → the defaults;
+* a file that cannot be understood at all (not JSON, not UTF-8, not a JSON object) → the defaults;
+* a file larger than :data:`MAX_SETTINGS_BYTES`, or something that is not an ordinary file (a folder,
+  a FIFO, a device, found by ``stat`` alone, never read) → the defaults, and the thing is *renamed*
+  aside (cheap, whatever its size) so that the next save can write a real settings file; the
+  :class:`SettingsNotice` that :func:`load_settings_and_notice` returns lets the window say so once;
 * a file in which some values are wrong (wrong type, out of range, unknown choice) → **the valid
   values are kept** and each invalid one falls back to its default;
 * keys this version does not know (e.g. written by a newer CekiDesk) are ignored.
 
-In the first two damaged cases the file is copied beside itself as ``settings.json.bad`` (or
-``settings.json.bad-YYYYmmdd-HHMMSS`` if a different backup already has that name; an identical
-backup is not made twice) and a warning is logged through :mod:`logging`; unknown keys only cause a
-warning.  Loading never writes to the settings file itself; the next :func:`save_settings` replaces
-it (atomically).  Values are read strictly: ``"600"`` is not a number and ``"yes"`` is not a boolean.
+In the damaged cases the file is copied (the too large and the odd ones: renamed) beside itself as
+``settings.json.bad`` (or ``settings.json.bad-YYYYmmdd-HHMMSS`` if a different backup already has that
+name; an identical backup is not made twice) and a warning is logged through :mod:`logging`; unknown
+keys only cause a warning.  Loading never writes to the settings file itself; the next
+:func:`save_settings` replaces it (atomically).  Values are read strictly: ``"600"`` is not a number and ``"yes"`` is not a boolean.
 """
 from __future__ import annotations
 
@@ -24,7 +27,7 @@ import json
 import logging
 import os
 import shutil
-import stat
+from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Any, Literal
@@ -34,6 +37,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from cekidesk.languages import normalize_language
 
 from .atomic import atomic_write_text
+from .files import FileTooLargeError, NotAFileError, read_regular_file
 from .paths import settings_path
 
 log = logging.getLogger(__name__)
@@ -102,21 +106,37 @@ FIELDS = frozenset(Settings.model_fields)
 
 # ---------------------------------------------------------------------------------------------
 
+@dataclass(frozen=True)
+class SettingsNotice:
+    """The settings file could not be used at all and was set aside: ``problem`` is ``"too_large"``
+    or ``"not_a_file"``, ``path`` the settings path, ``kept`` where the thing now is (None if it
+    could not be moved)."""
+
+    problem: Literal["too_large", "not_a_file"]
+    path: Path
+    kept: Path | None
+
+
+def _backup_name(path: Path) -> Path:
+    """A name beside ``path`` that nothing has yet: ``settings.json.bad``, or with the time added."""
+    target = path.with_name(path.name + BACKUP_SUFFIX)
+    if os.path.lexists(target):
+        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+        base = target.with_name(f"{target.name}-{stamp}")
+        target, n = base, 1
+        while os.path.lexists(target):
+            n += 1
+            target = base.with_name(f"{base.name}-{n}")
+    return target
+
+
 def _backup(path: Path) -> Path | None:
-    """Copy the damaged file beside itself; return the backup's path (None if it failed)."""
-    base = path.with_name(path.name + BACKUP_SUFFIX)
+    """Copy the damaged (small) file beside itself; return the backup's path (None if it failed)."""
     try:
         for old in sorted(path.parent.glob(path.name + BACKUP_SUFFIX + "*")):
             if old.is_file() and filecmp.cmp(old, path, shallow=False):
                 return old  # already kept
-        target = base
-        if target.exists():
-            stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-            target = base.with_name(f"{base.name}-{stamp}")
-            n = 1
-            while target.exists():
-                n += 1
-                target = base.with_name(f"{base.name}-{stamp}-{n}")
+        target = _backup_name(path)
         shutil.copy2(path, target)
         return target
     except OSError as exc:
@@ -131,6 +151,20 @@ def _damaged(path: Path, why: str) -> Settings:
     return Settings()
 
 
+def _set_aside(path: Path, problem: Literal["too_large", "not_a_file"], why: str) -> SettingsNotice:
+    """Rename what is at ``path`` (a link itself, not what it points to) beside it: no copy, so it
+    costs nothing whatever its size, and the next save writes a real settings file in its place."""
+    target: Path | None = _backup_name(path)
+    try:
+        os.rename(path, target)
+    except OSError as exc:
+        log.warning("could not move the settings file %s aside: %s", path, exc)
+        target = None
+    where = f"; it was renamed {target.name}" if target else ""
+    log.warning("the settings file %s %s; using the default settings%s", path, why, where)
+    return SettingsNotice(problem, path, target)
+
+
 def _reject_constant(name: str) -> Any:
     raise ValueError(f"{name} is not allowed")
 
@@ -140,27 +174,28 @@ def load_settings(path: str | os.PathLike | None = None) -> Settings:
 
     Never raises for a bad or missing file; see the module docstring for what happens instead.
     """
+    return load_settings_and_notice(path)[0]
+
+
+def load_settings_and_notice(path: str | os.PathLike | None = None) -> tuple[Settings, SettingsNotice | None]:
+    """:func:`load_settings`, and a :class:`SettingsNotice` if the file was set aside unread."""
     p = Path(path) if path is not None else settings_path()
     try:
-        st = os.stat(p)
+        data = read_regular_file(p, MAX_SETTINGS_BYTES)
     except FileNotFoundError:
-        return Settings()
+        return Settings(), None
+    except FileTooLargeError as exc:
+        return Settings(), _set_aside(p, "too_large", f"is too large ({exc.size} bytes)")
+    except NotAFileError:
+        return Settings(), _set_aside(p, "not_a_file", "is not an ordinary file")
     except OSError as exc:
         log.warning("the settings file %s cannot be read (%s); using the default settings", p, exc)
-        return Settings()
-    if not stat.S_ISREG(st.st_mode):
-        log.warning("the settings file %s is not an ordinary file; using the default settings", p)
-        return Settings()
-    if st.st_size > MAX_SETTINGS_BYTES:
-        return _damaged(p, f"is too large ({st.st_size} bytes)")
-    try:
-        with open(p, "rb") as f:
-            data = f.read(MAX_SETTINGS_BYTES + 1)
-    except OSError as exc:
-        log.warning("the settings file %s cannot be read (%s); using the default settings", p, exc)
-        return Settings()
-    if len(data) > MAX_SETTINGS_BYTES:
-        return _damaged(p, "is too large")
+        return Settings(), None
+    return _parse(p, data), None
+
+
+def _parse(p: Path, data: bytes) -> Settings:
+    """The settings in ``data``, the contents of the file ``p`` (see the module docstring)."""
     try:
         raw = json.loads(data.decode("utf-8-sig"), parse_constant=_reject_constant)
     except UnicodeDecodeError:

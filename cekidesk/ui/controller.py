@@ -85,16 +85,30 @@ class GameController(QObject):
         self._pending: tuple[int, int, Action] | None = None
 
     # -- sessions -------------------------------------------------------------------------
-    def start(self, match: Match, seats: Sequence[Seat]) -> None:
+    @staticmethod
+    def make_bots(match: Match, seats: Sequence[Seat]) -> dict[int, Any]:
+        """The computer players of ``seats`` for ``match``, by seat.  Raises ``ValueError`` (a
+        :class:`~cekidesk.bots.BotError` for an unknown level) if the table cannot play these seats:
+        one per player, exactly one of them human (the table shows one person's hand)."""
         if len(seats) != match.n_players:
             raise ValueError("one seat per player is needed")
+        if sum(1 for s in seats if s.kind == "human") != 1:
+            raise ValueError("exactly one human seat is needed")
+        return {i: make_bot(match.spec.id, s.level, i) for i, s in enumerate(seats) if s.kind == "bot"}
+
+    def start(self, match: Match, seats: Sequence[Seat], bots: dict[int, Any] | None = None) -> None:
+        """Replace the session by ``match`` with ``seats`` (and ``bots`` from :meth:`make_bots`, made
+        here if not given).  Raises ``ValueError`` before anything is replaced if the seats cannot
+        be played."""
+        if bots is None:
+            bots = self.make_bots(match, seats)
         self._token += 1
         self._timer.stop()
         self._pending = None
         self._busy_seat = -1
         self.match = match
         self.seats = tuple(seats)
-        self.bots = {i: make_bot(match.spec.id, s.level, i) for i, s in enumerate(seats) if s.kind == "bot"}
+        self.bots = bots
         self._autosave()
         self.started.emit()
         self._after_change()

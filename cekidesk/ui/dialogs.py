@@ -1160,6 +1160,9 @@ class AboutDialog(QDialog):
 # Continue?
 
 def describe_saved(loaded: LoadedGame) -> str:
+    """One line about an unfinished game: the game, the opponents, the hand and, if it can be shown
+    in this computer's time zone, when it was saved (any date leaves the line without a date rather
+    than failing: a date near the year 1 or 9999 may not fit the local time zone)."""
     m = loaded.match
     doc = loaded.document
     others = ", ".join(s.name for s in loaded.seats if s.kind != "human")
@@ -1167,7 +1170,7 @@ def describe_saved(loaded: LoadedGame) -> str:
     if doc.saved_at is not None:
         try:
             when = doc.saved_at.astimezone().strftime("%Y-%m-%d %H:%M")
-        except (ValueError, OSError):
+        except (ValueError, OSError, OverflowError):
             when = ""
     text = QCoreApplication.translate("ContinueQuestion", "{game} with {others} — hand {hand}").format(
         game=names.game_title(m.spec), others=others, hand=m.hand_index + 1)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 import random
+from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
 from types import SimpleNamespace
@@ -30,8 +31,9 @@ from cekidesk.bots import BotError, bot_levels, make_bot
 from cekidesk.engine.core import Action, EngineError, Event
 from cekidesk.engine.match import Match
 from cekidesk.persistence import paths
+from cekidesk.persistence.files import clean_stale_temp_files
 from cekidesk.persistence.saves import SaveFileError, Seat, load_autosave, load_match
-from cekidesk.persistence.settings import Settings, load_settings, save_settings
+from cekidesk.persistence.settings import Settings, SettingsNotice, load_settings_and_notice, save_settings
 
 from . import dialogs, i18n, names
 from .app import guard_none_refcount
@@ -62,7 +64,10 @@ class MainWindow(QMainWindow):
         guard_none_refcount()  # a PySide6 6.12 bug would otherwise abort Python 3.11 after a while
         super().__init__(parent)
         self.setObjectName("mainWindow")
-        self.settings = settings if settings is not None else load_settings()
+        self._settings_notice: SettingsNotice | None = None
+        if settings is None:
+            settings, self._settings_notice = load_settings_and_notice()
+        self.settings = settings
         install_javanese_font()
         if i18n.resolve(self.settings.language) != i18n.current_language() or not i18n.is_applied():
             i18n.set_language(self.settings.language)
@@ -229,6 +234,8 @@ class MainWindow(QMainWindow):
         """What happens when the app opens: the file given, or the offer to continue the unfinished
         game, or the New Game dialog."""
         self._cli_seed = seed
+        clean_stale_temp_files()
+        self._tell_settings_notice()
         if open_path and self.open_file(open_path):
             return
         if not new:
@@ -242,28 +249,49 @@ class MainWindow(QMainWindow):
                     self, self.tr("Your last game cannot be continued"),
                     str(exc) + "\n\n" + self.tr("The file is left as it is until you start a new game; "
                                                 "it is then kept beside the new autosave as “autosave.bad”."))
-            if loaded is not None:
-                if dialogs.ask_continue(self, loaded):
-                    self._begin(loaded.match, loaded.seats)
-                    return
+            if loaded is not None and dialogs.ask_continue(self, loaded) and self._begin(loaded.match, loaded.seats):
+                return
         self.new_game()
+
+    def _tell_settings_notice(self) -> None:
+        """Say once that the settings file could not be used (see load_settings_and_notice)."""
+        notice, self._settings_notice = self._settings_notice, None
+        if notice is None:
+            return
+        if notice.problem == "too_large":
+            why = self.tr("Your settings file “{file}” is far too large to be CekiDesk's settings.")
+        else:
+            why = self.tr("The settings file “{file}” is not an ordinary file.")
+        text = why.format(file=notice.path.name) + " " + self.tr("CekiDesk starts with the default settings.")
+        if notice.kept is not None:
+            text += " " + self.tr("The file was not read; it is kept, renamed “{kept}”, in {folder}.").format(
+                kept=notice.kept.name, folder=str(notice.kept.parent))
+        QMessageBox.warning(self, self.tr("Settings not used"), text)
+
+    def _in_progress(self) -> bool:
+        m = self.controller.match
+        return m is not None and not m.is_over()
+
+    @contextmanager
+    def _held(self):
+        """The computer players wait while the player is asked about replacing the game in progress
+        (they go on if it was not replaced)."""
+        m = self.controller.match
+        was_paused = self.controller.paused
+        if self._in_progress():
+            self.controller.set_paused(True)
+        try:
+            yield
+        finally:
+            if m is not None and self.controller.match is m:
+                self.controller.set_paused(was_paused)
 
     def new_game(self) -> bool:
         """Show the New Game dialog; start the game chosen.  True if a game was started."""
-        m = self.controller.match
-        in_progress = m is not None and not m.is_over()
-        was_paused = self.controller.paused
-        if in_progress:
-            self.controller.set_paused(True)
-        dlg = NewGameDialog(self.settings, self, seed=self._cli_seed, in_progress=in_progress)
-        self._cli_seed = None
-        started = False
-        try:
-            if dlg.exec() == QDialog.DialogCode.Accepted:
-                started = self.start_new_game(dlg.config())
-        finally:
-            if not started and in_progress:
-                self.controller.set_paused(was_paused)
+        with self._held():
+            dlg = NewGameDialog(self.settings, self, seed=self._cli_seed, in_progress=self._in_progress())
+            self._cli_seed = None
+            started = dlg.exec() == QDialog.DialogCode.Accepted and self.start_new_game(dlg.config())
         self._refresh()
         return started
 
@@ -285,16 +313,26 @@ class MainWindow(QMainWindow):
         except ValueError:  # a value the settings do not accept: keep the old one
             pass
         self._save_settings()
-        self._begin(match, config.seats)
-        return True
+        return self._begin(match, config.seats)
 
-    def _begin(self, match: Match, seats: Sequence[Seat]) -> None:
-        """Put a new or loaded match on the table (the old session is forgotten)."""
+    def _begin(self, match: Match, seats: Sequence[Seat]) -> bool:
+        """Put a new or loaded match on the table (the old session is forgotten).  What can fail
+        (making the computer players) is done first: if it fails, the player is told and nothing of
+        the current session, the table or the autosave has changed.  True if the match was put on."""
+        try:
+            bots = self.controller.make_bots(match, seats)
+        except ValueError as exc:
+            log.warning("cannot seat the players of %s: %s", match.spec.id, exc)
+            QMessageBox.warning(self, self.tr("Cannot play this game"),
+                                self.tr("CekiDesk cannot seat the players of this game, so it cannot be played. "
+                                        "Nothing was changed."))
+            return False
         if self._bad_autosave:
             self._set_aside_bad_autosave()
         self._close_end_dialogs()
         self.controller.paused = False
-        self.controller.start(match, seats)
+        self.controller.start(match, seats, bots)
+        return True
 
     def _set_aside_bad_autosave(self) -> None:
         """Keep the damaged autosave as autosave.bad (never overwrite or delete it)."""
@@ -328,27 +366,43 @@ class MainWindow(QMainWindow):
         return self.tr("CekiDesk games (*{ext});;All files (*)").format(ext=paths.SAVE_EXTENSION)
 
     def open_dialog(self) -> None:
-        start = paths.saves_dir()
-        try:
-            start.mkdir(parents=True, exist_ok=True)
-        except OSError:
-            start = Path.home()
-        path, _ = QFileDialog.getOpenFileName(self, self.tr("Open a saved game"), str(start), self._file_filter())
-        if path:
-            self.open_file(path)
+        """Game ▸ Open (Ctrl+O): choose a file; a game in progress is only replaced once the player
+        agrees, as with New Game."""
+        with self._held():
+            start = paths.saves_dir()
+            try:
+                start.mkdir(parents=True, exist_ok=True)
+            except OSError:
+                start = Path.home()
+            path, _ = QFileDialog.getOpenFileName(self, self.tr("Open a saved game"), str(start),
+                                                  self._file_filter())
+            if path:
+                self.open_file(path, ask=True)
 
-    def open_file(self, path: str | Path) -> bool:
-        """Load a save and continue it.  A bad file gets a message box; nothing changes."""
+    def open_file(self, path: str | Path, ask: bool = False) -> bool:
+        """Load a save and continue it; with ``ask``, a game in progress is replaced only if the player
+        agrees.  A bad file gets a message box and nothing changes.  True if the game was opened."""
         try:
             loaded = load_match(path)
         except SaveFileError as exc:
             log.info("cannot open %s: %s (%s)", path, exc, exc.reason)
             QMessageBox.warning(self, self.tr("Cannot open this file"), str(exc))
             return False
-        self._begin(loaded.match, loaded.seats)
         name = Path(path).name
+        if ask and self._in_progress() and not self._replace_agreed(name):
+            return False
+        if not self._begin(loaded.match, loaded.seats):
+            return False
         self.log_dock.add_notice(lambda: self.tr("Opened {file}.").format(file=name))
         return True
+
+    def _replace_agreed(self, file_name: str) -> bool:
+        answer = QMessageBox.question(
+            self, self.tr("Replace the game in progress?"),
+            self.tr("The game in progress will be replaced by the one in “{file}” (use Game ▸ Save As… "
+                    "first to keep it). Open it?").format(file=file_name),
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, QMessageBox.StandardButton.Yes)
+        return answer == QMessageBox.StandardButton.Yes
 
     def save_as_dialog(self) -> None:
         if self.controller.match is None:
