@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QMessageBox,
+    QPushButton,
     QScrollArea,
     QSpinBox,
     QTableWidget,
@@ -152,6 +153,17 @@ def fit_wrapped_labels(root: QWidget) -> None:
         if lab.wordWrap() and not lab.property("_wrapFitted"):
             lab.setProperty("_wrapFitted", True)
             lab.installEventFilter(fitter)
+
+
+def close_buttons(dialog: QDialog, text: str) -> tuple[QDialogButtonBox, QPushButton]:
+    """A button box with one Close button (``text``) that rejects ``dialog``.  Not Qt's standard
+    Close button: a button box gives its standard buttons Qt's own text again at every language
+    change, after the dialog has retranslated them."""
+    box = QDialogButtonBox(dialog)
+    button = box.addButton(text, QDialogButtonBox.ButtonRole.RejectRole)
+    button.setObjectName("closeButton")
+    box.rejected.connect(dialog.reject)
+    return box, button
 
 
 # ---------------------------------------------------------------------------------------------
@@ -686,8 +698,7 @@ class SettingsDialog(QDialog):
         self.autosave.setChecked(settings.autosave)
         form.addRow(self.autosave)
 
-        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
-        self.buttons.rejected.connect(self.reject)
+        self.buttons, self.close_button = close_buttons(self, "")
         lay.addWidget(self.buttons)
         self.retranslate()
 
@@ -726,7 +737,7 @@ class SettingsDialog(QDialog):
         self.sort_hand.setText(self.tr("&Sort my hand automatically"))
         self.show_codes.setText(self.tr("Show card &codes in the corner (S9, WF …) while learning"))
         self.autosave.setText(self.tr("Save the game &automatically after every move"))
-        self.buttons.button(QDialogButtonBox.StandardButton.Close).setText(self.tr("Close"))
+        self.close_button.setText(self.tr("Close"))
         self.adjustSize()
 
     def _store(self, *_: Any) -> None:
@@ -865,10 +876,7 @@ class ScoreSheetDialog(QDialog):
         lay.addWidget(self.progress)
         self.sheet = ScoreSheet(self)
         lay.addWidget(self.sheet)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
-        buttons.button(QDialogButtonBox.StandardButton.Close).setText(self.tr("Close"))
-        buttons.rejected.connect(self.close)
-        lay.addWidget(buttons)
+        lay.addWidget(close_buttons(self, self.tr("Close"))[0])
         self.resize(720, 420)
 
     def show_match(self, match: Match | None, seat_names: Sequence[str], human_seat: int) -> None:
@@ -1149,10 +1157,7 @@ class AboutDialog(QDialog):
         body.setMinimumWidth(380)
         right.addWidget(body)
         right.addStretch(1)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
-        buttons.button(QDialogButtonBox.StandardButton.Close).setText(self.tr("Close"))
-        buttons.rejected.connect(self.reject)
-        right.addWidget(buttons)
+        right.addWidget(close_buttons(self, self.tr("Close"))[0])
         lay.addLayout(right, 1)
 
 

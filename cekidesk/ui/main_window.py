@@ -16,6 +16,7 @@ from typing import Any, Sequence
 from PySide6.QtCore import QByteArray, QCoreApplication, QEvent, Qt, QTimer, Slot
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
+    QApplication,
     QDialog,
     QFileDialog,
     QLabel,
@@ -117,6 +118,27 @@ class MainWindow(QMainWindow):
         self.apply_settings()
         self._refresh()
 
+    # -- the keyboard after a dialog ------------------------------------------------------------
+    def childEvent(self, event) -> None:
+        """Every dialog of the window (ours, message boxes, file dialogs) gives the keyboard back to
+        the table when it closes: seen when it is first shown (polished), fully built."""
+        if event.type() == QEvent.Type.ChildPolished:
+            dlg = event.child()
+            if isinstance(dlg, QDialog) and not dlg.property("cekideskFocusBack"):
+                dlg.setProperty("cekideskFocusBack", True)
+                dlg.finished.connect(self.give_table_the_keyboard)
+        super().childEvent(event)
+
+    @Slot()
+    def give_table_the_keyboard(self) -> None:
+        """Activate the window and focus the table (without a window manager nobody else does, and
+        a dialog may leave the focus on a toolbar button or the log) — unless a modal dialog is still
+        open."""
+        if not self.isVisible() or QApplication.activeModalWidget() is not None:
+            return
+        self.activateWindow()
+        self.table.setFocus(Qt.FocusReason.ActiveWindowFocusReason)
+
     # -- actions and menus ------------------------------------------------------------------
     def _action(self, text: str, slot, shortcut: QKeySequence | str | None = None, name: str = "") -> QAction:
         a = QAction(text, self)
@@ -150,6 +172,13 @@ class MainWindow(QMainWindow):
         self.act_help = self._action("", self.show_help, "F1", "actHelp")
         self.act_about = self._action("", self.show_about, None, "actAbout")
         self.act_about.setMenuRole(QAction.MenuRole.AboutRole)
+        # the games' move keys (D, T, 1…9 …) work wherever the keyboard is in the window; arrows,
+        # Enter and Space stay the table's own (they also move through menus and buttons)
+        self.game_shortcuts = []
+        for key in self.table.game_keys():
+            sc = QShortcut(QKeySequence(key), self, context=Qt.ShortcutContext.WindowShortcut)
+            sc.activated.connect(lambda key=key: self.table.press_key(key))
+            self.game_shortcuts.append(sc)
 
     def _retranslate_actions(self) -> None:
         """The texts of the actions, menus, toolbar and dock (again after a language change)."""
@@ -503,9 +532,7 @@ class MainWindow(QMainWindow):
         self._hand_end_pending = False
         self._close_end_dialogs()
         self.controller.next_hand()
-        # give the keyboard back to the table (without a window manager nobody else does)
-        self.activateWindow()
-        self.table.setFocus(Qt.FocusReason.OtherFocusReason)
+        self.give_table_the_keyboard()
 
     def show_standings(self) -> StandingsDialog | None:
         c = self.controller

@@ -38,6 +38,7 @@ def _keys_for(kinds: Sequence[Kind], prefix: str) -> list[tuple]:
 
 class CekiLayout(TableLayout):
     game_id = "ceki"
+    game_keys = (int(Qt.Key_D), int(Qt.Key_T))
 
     def __init__(self, seat_names: Sequence[str], human_seat: int):
         super().__init__(seat_names, human_seat)

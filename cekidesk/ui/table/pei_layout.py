@@ -92,6 +92,7 @@ def text_width(text: str, size: float, bold: bool = False) -> float:
 
 class PeiLayout(TableLayout):
     game_id = "pei"
+    game_keys = (int(Qt.Key_D),) + tuple(int(k) for k in CHOICE_KEYS)
 
     def __init__(self, seat_names: Sequence[str], human_seat: int):
         super().__init__(seat_names, human_seat)
