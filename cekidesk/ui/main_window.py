@@ -47,7 +47,7 @@ from .dialogs import (
 )
 from .fonts import install_javanese_font
 from .gamelog import GameLogDock
-from .games import game_ui
+from .games import DealWords, game_ui
 from .table import TableWidget
 
 log = logging.getLogger(__name__)
@@ -184,7 +184,7 @@ class MainWindow(QMainWindow):
         """The texts of the actions, menus, toolbar and dock (again after a language change)."""
         for a, text in ((self.act_new, self.tr("&New…")), (self.act_continue, self.tr("&Continue")),
                         (self.act_open, self.tr("&Open…")), (self.act_save_as, self.tr("Save &As…")),
-                        (self.act_quit, self.tr("&Quit")), (self.act_next, self.tr("&Next hand")),
+                        (self.act_quit, self.tr("&Quit")), (self.act_next, self.deal_words().next()),
                         (self.act_hint, self.tr("&Hint")), (self.act_fullscreen, self.tr("&Full screen")),
                         (self.act_log, self.tr("Game &log")), (self.act_scores, self.tr("&Score sheet")),
                         (self.act_settings, self.tr("&Settings…")), (self.act_help, self.tr("&How to play")),
@@ -210,12 +210,13 @@ class MainWindow(QMainWindow):
         game.addAction(self.act_hint)
         game.addAction(self.act_next)
         game.addSeparator()
+        game.addAction(self.act_settings)   # in a menu, so the arrow keys move across the menu bar
+        game.addSeparator()
         game.addAction(self.act_quit)
         view = self.menu_view = mb.addMenu("")
         view.addAction(self.act_fullscreen)
         view.addAction(self.act_log)
         view.addAction(self.act_scores)
-        mb.addAction(self.act_settings)
         helpm = self.menu_help = mb.addMenu("")
         helpm.addAction(self.act_help)
         helpm.addAction(self.act_about)
@@ -241,7 +242,7 @@ class MainWindow(QMainWindow):
         for a, what in ((self.act_new, self.tr("Start a new game")), (self.act_open, self.tr("Open a saved game")),
                         (self.act_save_as, self.tr("Save the game as a file")),
                         (self.act_hint, self.tr("Hint: what a skilled player would do now")),
-                        (self.act_next, self.tr("Deal the next hand")), (self.act_scores, self.tr("Score sheet")),
+                        (self.act_next, self.deal_words().next_help()), (self.act_scores, self.tr("Score sheet")),
                         (self.act_log, self.tr("Show or hide the game log")), (self.act_settings, self.tr("Settings")),
                         (self.act_fullscreen, self.tr("Full screen on or off")),
                         (self.act_help, self.tr("How to play")),
@@ -406,7 +407,8 @@ class MainWindow(QMainWindow):
 
     # -- the controller's signals -----------------------------------------------------------------
     def seat_names(self) -> list[str]:
-        return [s.name for s in self.controller.seats]
+        """The names shown for the seats (a human's default name in the current language)."""
+        return [names.seat_display_name(s.kind, s.name) for s in self.controller.seats]
 
     @Slot()
     def _on_started(self) -> None:
@@ -586,6 +588,12 @@ class MainWindow(QMainWindow):
         self._refresh()
         return action
 
+    def deal_words(self) -> DealWords:
+        """What the game on the table calls a deal ("hand", "round") in the window's sentences."""
+        m = self.controller.match
+        game_id = m.spec.id if m is not None else (self.settings.last_game_id or "ceki")
+        return game_ui(game_id).words
+
     def describe_action(self, action: Action, view: Any) -> str:
         m = self.controller.match
         return game_ui(m.spec.id).describe_action(action, view) if m is not None else str(action)
@@ -609,7 +617,7 @@ class MainWindow(QMainWindow):
                 else:
                     text += " " + self.tr("The match ends in a tie.")
             else:
-                text += " " + self.tr("Press N for the next hand.")
+                text += " " + self.deal_words().press_next()
             return text
         if c.waiting_for_human():
             text = self.your_turn_text(c.view())
@@ -643,11 +651,10 @@ class MainWindow(QMainWindow):
         else:
             title = names.game_title(m.spec)
             self.setWindowTitle(self.tr("{game} — deal no. {seed} — CekiDesk").format(game=title, seed=m.seed))
-            self.info_label.setText(self.tr("Hand {hand} · deal no. {seed}").format(
-                hand=m.hand_index + 1, seed=m.seed))
+            self.info_label.setText(self.deal_words().number(m.hand_index + 1, m.seed))
         self.act_save_as.setEnabled(m is not None)
         self.act_next.setEnabled(m is not None and m.hand_over())
-        self.act_next.setText(self.tr("Final &standings") if m is not None and m.is_over() else self.tr("&Next hand"))
+        self.act_next.setText(self.tr("Final &standings") if m is not None and m.is_over() else self.deal_words().next())
         self.act_hint.setEnabled(self.hint_available())
         self.act_hint.setVisible(self.settings.hints)
         self.act_scores.setEnabled(m is not None)
@@ -672,8 +679,7 @@ class MainWindow(QMainWindow):
         seat_names = self.seat_names()
         self.log_dock.heading(self.tr("{game}, deal no. {seed}").format(game=names.game_title(m.spec), seed=m.seed))
         for rec in m.history[:m.hand_index]:
-            self.log_dock.add_line(self.tr("Hand {n}: {result}").format(
-                n=rec.index + 1, result=dialogs.hand_summary(m, rec, seat_names)))
+            self.log_dock.add_line(self.deal_words().summary(rec.index + 1, dialogs.hand_summary(m, rec, seat_names)))
         self._log_hand_heading()
         try:
             state = m.spec.new_hand(m.options, m.n_players, m.hand_seed, m.dealer)
@@ -720,9 +726,9 @@ class MainWindow(QMainWindow):
         m = self.controller.match
         if m is None:
             return ""
-        return self.tr("{game} with {players} players, deal no. {seed}. Start a new game with the same deal "
-                       "number and number of players to play the same cards again.").format(
-            game=names.game_title(m.spec), players=m.n_players, seed=m.seed)
+        return names.counted(self.tr("{game} with %n player(s), deal no. {seed}. Start a new game with the same "
+                                     "deal number and number of players to play the same cards again.", "",
+                                     m.n_players), m.n_players).format(game=names.game_title(m.spec), seed=m.seed)
 
     def show_about(self) -> AboutDialog:
         dlg = AboutDialog(self.game_info(), self)
@@ -750,6 +756,7 @@ class MainWindow(QMainWindow):
         s = self.settings
         if i18n.resolve(s.language) != i18n.current_language() or not i18n.is_applied():
             i18n.set_language(s.language)   # Qt then sends LanguageChange: see changeEvent
+        names.set_currency(s.currency or names.default_currency(i18n.current_language()))
         self.controller.pace_ms = s.bot_pace_ms
         self.controller.autosave = s.autosave
         self.table.set_options(animation_speed=s.animation_speed, highlight_legal=s.highlight_legal,
@@ -793,6 +800,7 @@ class MainWindow(QMainWindow):
         if not hasattr(self, "act_new"):
             return
         self._retranslate_actions()
+        self.table.set_seat_names(self.seat_names())
         self.apply_settings()       # re-plans the table with the new words
         if self.controller.match is not None:
             self._rebuild_log()

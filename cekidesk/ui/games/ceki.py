@@ -343,10 +343,9 @@ class CekiUI(GameUI):
 
         # source
         out.append('<h2><a name="source"></a>' + QCoreApplication.translate("CekiHelp", "Source") + "</h2>")
-        out.append(ctx.p(QCoreApplication.translate("CekiHelp", "These rules follow the Ceki (Kowah) rule text in CekiDesk's shared rule "
-                              "sources, read according to the project's RULINGS. This page is CekiDesk's own "
-                              "summary; the house rules above are the app's choices where the source is "
-                              "silent.")))
+        out.append(ctx.p(QCoreApplication.translate("CekiHelp", "These rules follow the rule text <i>Ceki (or Kowah): a traditional game for "
+                              "2–6 players</i>. This page is CekiDesk's own summary; the house rules above are the app's "
+                              "choices where the source is silent.")))
         return "\n".join(out)
 
 

@@ -14,6 +14,7 @@ from typing import Any, Callable, Hashable, Sequence
 from PySide6.QtCore import (
     QCoreApplication,
     QEasingCurve,
+    QEvent,
     QParallelAnimationGroup,
     QPointF,
     QPropertyAnimation,
@@ -331,6 +332,20 @@ class TableWidget(QGraphicsView):
         self._human = human_seat
         self._layout = layout_class(game_id)(self._names, human_seat)
         self._clear_scene()
+
+    def set_seat_names(self, seat_names: Sequence[str]) -> None:
+        """New names for the seats (a language change renames the human's default name)."""
+        self._names = list(seat_names)
+        if self._layout is not None:
+            self._layout.seat_names = list(seat_names)
+        if self._view is not None:
+            self._apply([], animate=False)
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            for item in self._seats.values():   # the dealer chip's letter and the tooltips
+                item.set_spec(item.spec, force=True)
+        super().changeEvent(event)
 
     def show_view(self, view: Any, events: Sequence[Event] | None = None) -> None:
         """Draw ``view``; animate ``events`` (as the human sees them) if animations are on."""
