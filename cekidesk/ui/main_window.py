@@ -756,6 +756,11 @@ class MainWindow(QMainWindow):
         s = self.settings
         if i18n.resolve(s.language) != i18n.current_language() or not i18n.is_applied():
             i18n.set_language(s.language)   # Qt then sends LanguageChange: see changeEvent
+        self._apply_shown_settings()
+
+    def _apply_shown_settings(self) -> None:
+        """Everything of the settings but the language (which a language change must not set again)."""
+        s = self.settings
         names.set_currency(s.currency or names.default_currency(i18n.current_language()))
         self.controller.pace_ms = s.bot_pace_ms
         self.controller.autosave = s.autosave
@@ -801,7 +806,7 @@ class MainWindow(QMainWindow):
             return
         self._retranslate_actions()
         self.table.set_seat_names(self.seat_names())
-        self.apply_settings()       # re-plans the table with the new words
+        self._apply_shown_settings()    # re-plans the table with the new words
         if self.controller.match is not None:
             self._rebuild_log()
         self._refresh()

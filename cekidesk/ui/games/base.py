@@ -40,6 +40,14 @@ def seat_name(seat: int | None, seat_names: Sequence[str]) -> str:
     return seat_names[seat]
 
 
+def log_sentence(template: str, n: int | None = None, **values: object) -> str:
+    """A game-log template (marked with ``QT_TRANSLATE_NOOP("GameLog", …)``) in the current
+    language, ``{name}``-style values filled in; ``n`` fills its ``%n`` count ("%n card(s)")."""
+    if n is None:
+        return QCoreApplication.translate("GameLog", template).format(**values)
+    return names.counted(QCoreApplication.translate("GameLog", template, None, n), n).format(**values)
+
+
 @dataclass
 class HandEndContent:
     """What a game puts into the end-of-hand dialog (the dialog adds payments and the score sheet)."""

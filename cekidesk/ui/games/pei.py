@@ -20,7 +20,8 @@ from cekidesk.games.pei import COMBO_CARDS, COMBOS, UNYIK, PeiOptions, combo_rat
 
 from .. import names
 from ..table import pei_layout  # noqa: F401  (registers the Pèi table layout)
-from .base import DealWords, GameUI, HandEndContent, HelpContext, Namer, register_game_ui, seat_name
+from .base import (DealWords, GameUI, HandEndContent, HelpContext, Namer, log_sentence, register_game_ui,
+                   seat_name)
 
 ROLES = ("raja", "patih", "unyik")
 PLACES = ("ngete", "tengah", "kete")
@@ -158,7 +159,7 @@ _TEMPLATES: dict[tuple[str, bool, str], str] = {
         "GameLog", "Seating draw (ties drawn again): {draws}. Raja: {raja}; patih: {patih}; unyik: {unyik}."),
     ("seat_draw", False, ""): QT_TRANSLATE_NOOP("GameLog", "{name} {cards} = {sum}"),
     ("deal", True, ""): QT_TRANSLATE_NOOP("GameLog", "You are dealt {cards}; {pool} of your packets go face up to the pool."),
-    ("deal", False, ""): QT_TRANSLATE_NOOP("GameLog", "{name} is dealt {n} cards; {pool} go face up to the pool."),
+    ("deal", False, ""): QT_TRANSLATE_NOOP("GameLog", "{name} is dealt %n card(s); {pool} go face up to the pool."),
     ("last", False, ""): QT_TRANSLATE_NOOP("GameLog", "The top card of the stock is turned up: {card} (the unyik's last draw)."),
     ("peek", True, ""): QT_TRANSLATE_NOOP("GameLog", "You look at the next card of the stock: {card}. Only you know it; it will be your last draw."),
     ("peek", False, ""): QT_TRANSLATE_NOOP("GameLog", "{name} looks at a card of the stock that only they will draw."),
@@ -182,8 +183,8 @@ _TEMPLATES: dict[tuple[str, bool, str], str] = {
 }
 
 
-def _say(key: tuple[str, bool, str], **values: object) -> str:
-    return QCoreApplication.translate("GameLog", _TEMPLATES[key]).format(**values)
+def _say(key: tuple[str, bool, str], n: int | None = None, **values: object) -> str:
+    return log_sentence(_TEMPLATES[key], n, **values)
 
 
 def role_name(i: int) -> str:
@@ -410,7 +411,7 @@ class PeiUI(GameUI):
                 line = _say(("deal", True, ""), cards=names.card_list(sorted((_kind(c) for c in cards),
                                                                               key=names.by_value), namer), pool=pool)
             else:
-                line = _say(("deal", False, ""), name=who, n=d.get("count", "?"), pool=pool)
+                line = _say(("deal", False, ""), name=who, n=int(d.get("count", 0)), pool=pool)
             last = d.get("last_card")
             if last and d.get("role") == UNYIK:
                 line += " " + _say(("last", False, ""), card=card(last))

@@ -25,6 +25,7 @@ from PySide6.QtGui import QFont, QFontMetricsF
 from cekidesk.engine.cards import ALL_KINDS, Kind
 from cekidesk.engine.core import Action, Event
 from cekidesk.games.pei import PATIH, RAJA, UNYIK, rank_of, score_cards
+from cekidesk.ui.names import counted
 
 from .cards import card_width
 from .layouts import Pairing, clamp_to_scene, CardSpec, Choreo, DropZone, LabelSpec, LayoutOptions, Plan, SeatSpec, TableLayout, register_layout
@@ -503,8 +504,8 @@ class PeiLayout(TableLayout):
         off = max(1.0, 0.015 * ph)
         draw_a = Action(me, "draw")
         stock_act = draw_a if draw_a in legal else None
-        tip_stock = QCoreApplication.translate("TableWidget", "Stock: %1 cards (drawn from the bottom)").replace(
-            "%1", str(view.stock_count))
+        tip_stock = counted(QCoreApplication.translate("TableWidget", "Stock: %n card(s) (drawn from the bottom)",
+                                                       None, view.stock_count), view.stock_count)
         for i in range(shown):
             plan.cards.append(CardSpec(("stock", i), None, False, QPointF(sx - i * off, cy - i * off), ph,
                                        z=150 + i, role="stock", action=stock_act, strong=True, tooltip=tip_stock))
