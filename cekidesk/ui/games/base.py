@@ -108,31 +108,32 @@ class HelpContext:
 class DealWords(QObject):
     """How the window and the dialogs speak of one deal of a game — a "hand" here.  A game that
     calls it something else (Pèi: a "round") gives a subclass with every sentence in its own word:
-    sentences are translated whole, never assembled from a word."""
+    sentences are translated whole, never assembled from a word.  (The "hand" sentences keep the
+    translation contexts they had in the window and the dialogs.)"""
 
     def next(self) -> str:
-        return self.tr("&Next hand")
+        return QCoreApplication.translate("MainWindow", "&Next hand")
 
     def next_help(self) -> str:
-        return self.tr("Deal the next hand")
+        return QCoreApplication.translate("MainWindow", "Deal the next hand")
 
     def press_next(self) -> str:
-        return self.tr("Press N for the next hand.")
+        return QCoreApplication.translate("MainWindow", "Press N for the next hand.")
 
     def over(self, n: int) -> str:
-        return self.tr("Hand {n} is over").format(n=n)
+        return QCoreApplication.translate("HandEndDialog", "Hand {n} is over").format(n=n)
 
     def points_now(self) -> str:
-        return self.tr("Points this hand")
+        return QCoreApplication.translate("HandEndDialog", "Points this hand")
 
     def column(self) -> str:
-        return self.tr("Hand")
+        return QCoreApplication.translate("ScoreSheet", "Hand")
 
     def number(self, n: int, seed: int) -> str:
-        return self.tr("Hand {hand} · deal no. {seed}").format(hand=n, seed=seed)
+        return QCoreApplication.translate("MainWindow", "Hand {hand} · deal no. {seed}").format(hand=n, seed=seed)
 
     def summary(self, n: int, result: str) -> str:
-        return self.tr("Hand {n}: {result}").format(n=n, result=result)
+        return QCoreApplication.translate("MainWindow", "Hand {n}: {result}").format(n=n, result=result)
 
     def progress(self, done: int, total: int) -> str:
         return names.counted(self.tr("Hand {done} of %n.", "", total), total).format(done=done)
