@@ -586,7 +586,10 @@ _DEFAULT_NAMES: frozenset[str] | None = None
 
 
 def is_default_human_name(name: str) -> bool:
-    return " ".join(name.split()).casefold() in _default_human_names()
+    key = " ".join(name.split()).casefold()
+    if key in (DEFAULT_HUMAN_NAME.casefold(), default_human_name().casefold()):
+        return True     # the usual case, without reading the other languages' translations
+    return key in _default_human_names()
 
 
 def seat_display_name(kind: str, name: str) -> str:
