@@ -168,7 +168,7 @@ def test_a_whole_round_by_mouse_to_the_end_of_round_dialog_and_the_next(qtbot, b
         assert got == want
     labels = [lab.text() for lab in dlg.findChildren(type(dlg.headline)) if lab.objectName().startswith("comboLabel_")]
     assert len(labels) == sum(len(a["combos"]) for a in res.details["arrangements"])
-    assert w.status_label.text().endswith("Press N for the next hand.")
+    assert w.status_label.text().endswith("Press N for the next round.")
     assert w.status_label.text().startswith("Round over — ")
     # the itemised payments read as sentences with the Pèi words
     items = dlg.findChild(type(dlg.headline), "stakeItems")
@@ -228,7 +228,7 @@ def test_help_page_pictures_the_combinations(qtbot, boxes):
     assert img is not None and not img.isNull()
     for words in ("raja", "patih", "unyik", "bunci ireng", "bunci abang", "pang kéyang", "pang picis", "macan",
                   "39", "117", "154", "la pêche", "Magelang", "jentolan", "wudon", "rampung", "jung", "ngeté",
-                  "bottom", "RULINGS", "Pèi rule text", "every round", "anticlockwise", "only you see this"):
+                  "bottom", "Javaanse kaartspelen", "every round", "anticlockwise", "only you see this"):
         assert words in text, words
     w.close()
 
@@ -318,6 +318,6 @@ def test_game_log_sentences_for_every_pei_event():
     assert ui.hand_over_text(res, NAMES, 0) == "Round over — Sari is ngeté with 354 points."
     assert ui.hand_summary(res, NAMES) == "Sari ngeté 354"
     # the itemised stakes read as sentences
-    assert stake_item_text(("jung", 1, 2, 40), NAMES, 0) == "Budi pays Sari 0.40 (jung: the difference in points)"
+    assert stake_item_text(("jung", 1, 2, 40), NAMES, 0) == "Budi pays Sari 40 ¢ (jung: the difference in points)"
     assert stake_item_text(("wudon_win", None, 2, 20), NAMES, 0) == \
-        "Sari takes 0.20 from the pot (wudon: the ngeté's two thirds)"
+        "Sari takes 20 ¢ from the pot (wudon: the ngeté's two thirds)"

@@ -12,12 +12,12 @@ NAMES = ["You", "Budi", "Sari"]
 
 
 def test_stake_items_agree_with_you_and_name_the_pot():
-    assert stake_item_text(("jung", 1, 0, 15), NAMES, 0) == "Budi pays you 0.15 (jung: the difference in points)"
-    assert stake_item_text(("jung", 0, 2, 5), NAMES, 0).startswith("You pay Sari 0.05")
-    assert stake_item_text(("jung", 2, 1, 20), NAMES, 0).startswith("Sari pays Budi 0.20")
-    assert stake_item_text(("wulwulan_stake", 0, None, 10), NAMES, 0).startswith("You put 0.10 into the pot")
-    assert stake_item_text(("wulwulan_win", None, 1, 30), NAMES, 0).startswith("Budi takes 0.30 from the pot")
-    assert stake_item_text(("jedhil_win", None, 0, 10), NAMES, 0).startswith("You take 0.10 from the pot")
+    assert stake_item_text(("jung", 1, 0, 15), NAMES, 0) == "Budi pays you 15 ¢ (jung: the difference in points)"
+    assert stake_item_text(("jung", 0, 2, 5), NAMES, 0).startswith("You pay Sari 5 ¢")
+    assert stake_item_text(("jung", 2, 1, 20), NAMES, 0).startswith("Sari pays Budi 20 ¢")
+    assert stake_item_text(("wulwulan_stake", 0, None, 10), NAMES, 0).startswith("You put 10 ¢ into the pot")
+    assert stake_item_text(("wulwulan_win", None, 1, 30), NAMES, 0).startswith("Budi takes 30 ¢ from the pot")
+    assert stake_item_text(("jedhil_win", None, 0, 10), NAMES, 0).startswith("You take 10 ¢ from the pot")
     zero = stake_item_text(("jentolan_deals", 2, None, 0), NAMES, 0)
     assert zero.startswith("Sari: ") and "0.00" not in zero and "pot" not in zero
 
@@ -46,4 +46,4 @@ def test_money_line_of_a_game_with_its_own_stakes(qtbot):
     line = match_progress(m, NAMES)
     assert "per point" not in line and "pot" in line.lower()
     c = Match("ceki", 3, 5, {}, {"mode": "money", "stake_cents": 5})
-    assert match_progress(c, NAMES) == "Stake: 0.05 per point."
+    assert match_progress(c, NAMES) == "Stake: 5 ¢ per point."

@@ -50,6 +50,7 @@ BACKUP_SUFFIX = ".bad"
 
 CardNames = Literal["latin", "javanese", "both"]
 AnimationSpeed = Literal["off", "fast", "normal", "slow"]
+Currency = Literal["rupiah", "cents", "points"]
 
 
 class Settings(BaseModel):
@@ -63,6 +64,9 @@ class Settings(BaseModel):
                                  description="Interface language: 'en', 'id', 'jv' (Javanese in Latin letters) "
                                              "or 'jv-Java' (Javanese script); None follows the system.")
     card_names: CardNames = Field("latin", description="How cards are named: Latin, Javanese or both.")
+    currency: Currency | None = Field(None, description="How amounts of money are shown: rupiah (Rp), "
+                                                        "cents (¢) or plain points; None follows the "
+                                                        "language (rupiah for Indonesian and Javanese).")
     animation_speed: AnimationSpeed = Field("normal", description="Speed of card animations.")
     bot_pace_ms: int = Field(600, ge=0, le=5000,
                              description="Pause before each computer player's move, in milliseconds.")

@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QMessageBox,
+    QPushButton,
     QScrollArea,
     QSpinBox,
     QTableWidget,
@@ -154,6 +155,24 @@ def fit_wrapped_labels(root: QWidget) -> None:
             lab.installEventFilter(fitter)
 
 
+def show_money_unit(spin: QSpinBox) -> None:
+    """A spin box that enters an amount of money shows it as every amount is shown ("Rp 5", "5 ¢")."""
+    before, after = names.money_affixes()
+    spin.setPrefix(before)
+    spin.setSuffix(after)
+
+
+def close_buttons(dialog: QDialog, text: str) -> tuple[QDialogButtonBox, QPushButton]:
+    """A button box with one Close button (``text``) that rejects ``dialog``.  Not Qt's standard
+    Close button: a button box gives its standard buttons Qt's own text again at every language
+    change, after the dialog has retranslated them."""
+    box = QDialogButtonBox(dialog)
+    button = box.addButton(text, QDialogButtonBox.ButtonRole.RejectRole)
+    button.setObjectName("closeButton")
+    box.rejected.connect(dialog.reject)
+    return box, button
+
+
 # ---------------------------------------------------------------------------------------------
 # Options built from a pydantic model
 
@@ -179,12 +198,12 @@ def _choices(annotation: Any) -> list[Any] | None:
 
 
 class OptionsForm(QWidget):
-    """A form for a game's options model: bool → check box, int → spin box, float → number box,
-    Literal / Enum → combo box, str → line edit.  Titles and descriptions are translated keys
+    """A form for a game's options model: bool → check box, int → spin box (an amount of money for
+    the fields in ``money``), float → number box, Literal / Enum → combo box, str → line edit.  Titles and descriptions are translated keys
     (``names.text``); each widget is named ``option_<field>``."""
 
     def __init__(self, model: type[BaseModel], values: dict[str, Any] | None = None,
-                 parent: QWidget | None = None):
+                 parent: QWidget | None = None, money: frozenset[str] = frozenset()):
         super().__init__(parent)
         self.model = model
         self.widgets: dict[str, QWidget] = {}
@@ -233,6 +252,8 @@ class OptionsForm(QWidget):
                 lo, hi = _number_range(info, -1_000_000_000, 1_000_000_000)
                 w.setRange(lo, hi)
                 w.setValue(int(current))
+                if name in money:
+                    show_money_unit(w)
                 self._getters[name] = w.value
                 label = title
             elif ann is float:
@@ -392,8 +413,7 @@ class NewGameDialog(QDialog):
         self.stake_spin.setObjectName("stakeSpin")
         self.stake_spin.setRange(*_number_range(mf["stake_cents"], 0, 1_000_000))
         self.stake_spin.setValue(mf["stake_cents"].default)
-        self.stake_spin.setSuffix(self.tr(" ¢"))
-        self.stake_spin.setToolTip(self.tr("In cents: 100 is 1.00 per point."))
+        show_money_unit(self.stake_spin)
         self.target_spin = QSpinBox(self)
         self.target_spin.setObjectName("targetSpin")
         self.target_spin.setRange(*_number_range(mf["target"], 1, 1_000_000))
@@ -405,7 +425,7 @@ class NewGameDialog(QDialog):
         self.hands_spin.setValue(mf["hands"].default)
         self.stake_label = QLabel(names.text("match.stake_cents"), self)
         self.target_label = QLabel(names.text("match.target"), self)
-        self.hands_label = QLabel(names.text("match.hands"), self)
+        self.hands_label = QLabel(self)
         mform.addRow(self.stake_label, self.stake_spin)
         mform.addRow(self.target_label, self.target_spin)
         mform.addRow(self.hands_label, self.hands_spin)
@@ -476,14 +496,15 @@ class NewGameDialog(QDialog):
         if self._options_form is not None:
             self.rules_layout.removeWidget(self._options_form)
             self._options_form.deleteLater()
-        self._options_form = OptionsForm(spec.options_model, parent=self.rules_box)
+        self._options_form = OptionsForm(spec.options_model, parent=self.rules_box,
+                                         money=game_ui(spec.id).money_options)
         self._options_form.setObjectName("optionsForm")
         self.rules_layout.addWidget(self._options_form)
         current = self.mode_combo.currentData()
         self.mode_combo.blockSignals(True)
         self.mode_combo.clear()
         for mode in spec.match_modes:
-            self.mode_combo.addItem(names.text(f"match.mode.{mode}", mode), mode)
+            self.mode_combo.addItem(game_ui(spec.id).words.mode_title(mode), mode)
         i = self.mode_combo.findData(current)
         self.mode_combo.setCurrentIndex(max(0, i))
         self.mode_combo.blockSignals(False)
@@ -514,7 +535,7 @@ class NewGameDialog(QDialog):
             combo = QComboBox(self)
             combo.setObjectName(f"seatLevel{i}")
             if i == 0:
-                edit.setText(old[0][0] if old and old[0][0].strip() else self.tr("You"))
+                edit.setText(old[0][0] if old and old[0][0].strip() else names.default_human_name())
                 combo.addItem(self.tr("You (human)"), None)
                 combo.setEnabled(False)
             else:
@@ -547,7 +568,9 @@ class NewGameDialog(QDialog):
             shown = mode == m and (m != "money" or per_point)
             lab.setVisible(shown)
             spin.setVisible(shown)
-        self.mode_help.setText(game_ui(self.spec.id).match_mode_help(mode) if mode else "")
+        ui = game_ui(self.spec.id)
+        self.hands_label.setText(ui.words.count_label())
+        self.mode_help.setText(ui.match_mode_help(mode) if mode else "")
 
     # -- reading ---------------------------------------------------------------------------
     @property
@@ -571,7 +594,9 @@ class NewGameDialog(QDialog):
             _, edit, combo = self._seat_rows[i]
             name = " ".join(edit.text().split())[:40]
             if i == 0:
-                seats.append(Seat.human(name or self.tr("You")))
+                # the name offered is saved as the default, shown in whatever language is chosen later
+                default = not name or names.is_default_human_name(name)
+                seats.append(Seat.human(names.DEFAULT_HUMAN_NAME if default else name))
             else:
                 default_name = names.DEFAULT_BOT_NAMES[(i - 1) % len(names.DEFAULT_BOT_NAMES)]
                 seats.append(Seat.bot(combo.currentData(), name or default_name))
@@ -632,6 +657,12 @@ class SettingsDialog(QDialog):
         self.card_names.setCurrentIndex(self.CARD_NAMES.index(settings.card_names))
         row("card_names", self.card_names)
 
+        self.currency = QComboBox(self)
+        self.currency.setObjectName("currencyCombo")
+        for c in names.CURRENCIES:
+            self.currency.addItem("", c)
+        row("currency", self.currency)
+
         self.speed = QComboBox(self)
         self.speed.setObjectName("animationCombo")
         for s in self.SPEEDS:
@@ -686,13 +717,13 @@ class SettingsDialog(QDialog):
         self.autosave.setChecked(settings.autosave)
         form.addRow(self.autosave)
 
-        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
-        self.buttons.rejected.connect(self.reject)
+        self.buttons, self.close_button = close_buttons(self, "")
         lay.addWidget(self.buttons)
         self.retranslate()
 
         for combo in (self.language, self.card_names, self.speed, self.level):
             combo.currentIndexChanged.connect(self._store)
+        self.currency.currentIndexChanged.connect(self._store_currency)
         for spin in (self.pace, self.opponents):
             spin.valueChanged.connect(self._store)
         for box in (self.hints, self.highlight, self.sort_hand, self.show_codes, self.autosave):
@@ -708,8 +739,17 @@ class SettingsDialog(QDialog):
         self.setWindowTitle(self.tr("Settings"))
         for key, text in (("language", self.tr("&Language:")), ("card_names", self.tr("Javanese card &names:")),
                           ("speed", self.tr("&Animations:")), ("pace", self.tr("Computer &pace:")),
-                          ("opponents", self.tr("Default &opponents:")), ("level", self.tr("Default &level:"))):
+                          ("opponents", self.tr("Default &opponents:")), ("level", self.tr("Default &level:")),
+                          ("currency", self.tr("&Money in:"))):
             self._labels[key].setText(text)
+        for i, text in enumerate((self.tr("Rupiah (Rp)"), self.tr("Cents (¢)"), self.tr("Points (no currency)"))):
+            self.currency.setItemText(i, text)
+        self.currency.setToolTip(self.tr("How stakes and payments are shown and entered. Until you choose, "
+                                         "Indonesian and Javanese show rupiah and English cents."))
+        shown = self.settings.currency or names.default_currency(i18n.resolve(self.settings.language))
+        self.currency.blockSignals(True)    # the language's default is shown, not chosen
+        self.currency.setCurrentIndex(names.CURRENCIES.index(shown))
+        self.currency.blockSignals(False)
         for i, c in enumerate(self.CARD_NAMES):
             self.card_names.setItemText(i, names.text(f"cardnames.{c}"))
         for i, sp in enumerate(self.SPEEDS):
@@ -726,7 +766,7 @@ class SettingsDialog(QDialog):
         self.sort_hand.setText(self.tr("&Sort my hand automatically"))
         self.show_codes.setText(self.tr("Show card &codes in the corner (S9, WF …) while learning"))
         self.autosave.setText(self.tr("Save the game &automatically after every move"))
-        self.buttons.button(QDialogButtonBox.StandardButton.Close).setText(self.tr("Close"))
+        self.close_button.setText(self.tr("Close"))
         self.adjustSize()
 
     def _store(self, *_: Any) -> None:
@@ -743,6 +783,11 @@ class SettingsDialog(QDialog):
         s.sort_hand = self.sort_hand.isChecked()
         s.show_card_codes = self.show_codes.isChecked()
         s.autosave = self.autosave.isChecked()
+        self.settingsChanged.emit()
+
+    def _store_currency(self, *_: Any) -> None:
+        """Only a choice made here fixes the currency (otherwise it follows the language)."""
+        self.settings.currency = self.currency.currentData()
         self.settingsChanged.emit()
 
 
@@ -799,7 +844,8 @@ class ScoreSheet(QTableWidget):
         n = match.n_players
         money = match.match_options.mode == "money"
         per = 2 if money else 1
-        headers = [self.tr("Hand"), self.tr("Result")]
+        words = game_ui(match.spec.id).words
+        headers = [words.column(), self.tr("Result")]
         for i in range(n):
             who = seat_label(seat_names, i, human_seat)
             if money:
@@ -824,7 +870,7 @@ class ScoreSheet(QTableWidget):
                     self.setItem(r, 3 + i * per, _item(names.format_money(rec.payments[i])))
         last = len(rows)
         self.setItem(last, 0, _item(self.tr("Total"), Qt.AlignmentFlag.AlignLeft, bold=True))
-        self.setItem(last, 1, _item(self.tr("{n} hands").format(n=len(rows)), Qt.AlignmentFlag.AlignLeft, bold=True))
+        self.setItem(last, 1, _item(words.total(len(rows)), Qt.AlignmentFlag.AlignLeft, bold=True))
         for i in range(n):
             self.setItem(last, 2 + i * per, _item(names.format_points(match.scores[i]), bold=True))
             if money:
@@ -846,8 +892,7 @@ def match_progress(match: Match, seat_names: Sequence[str]) -> str:
             target=names.format_points(mo.target), name=seat_names[lead],
             points=names.format_points(match.scores[lead]))
     if mo.mode == "hands":
-        return QCoreApplication.translate("ScoreSheet", "Hand {done} of {total}.").format(
-            done=len(match.history), total=mo.hands)
+        return game_ui(match.spec.id).words.progress(len(match.history), mo.hands)
     own = game_ui(match.spec.id).stake_summary(match)
     if own:
         return own
@@ -865,10 +910,7 @@ class ScoreSheetDialog(QDialog):
         lay.addWidget(self.progress)
         self.sheet = ScoreSheet(self)
         lay.addWidget(self.sheet)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
-        buttons.button(QDialogButtonBox.StandardButton.Close).setText(self.tr("Close"))
-        buttons.rejected.connect(self.close)
-        lay.addWidget(buttons)
+        lay.addWidget(close_buttons(self, self.tr("Close"))[0])
         self.resize(720, 420)
 
     def show_match(self, match: Match | None, seat_names: Sequence[str], human_seat: int) -> None:
@@ -896,7 +938,8 @@ class HandEndDialog(QDialog):
         n = match.n_players
         money = match.match_options.mode == "money"
         self.match_over = match.is_over()
-        self.setWindowTitle(self.tr("Hand {n} is over").format(n=rec.index + 1))
+        words = game_ui(match.spec.id).words
+        self.setWindowTitle(words.over(rec.index + 1))
         lay = QVBoxLayout(self)
 
         content = HandEndContent()
@@ -937,9 +980,9 @@ class HandEndDialog(QDialog):
         # payments
         pay = QTableWidget(n, 5 if money else 3, self)
         pay.setObjectName("paymentsTable")
-        heads = [self.tr("Player"), self.tr("Points this hand"), self.tr("Match points")]
+        heads = [self.tr("Player"), words.points_now(), self.tr("Match points")]
         if money:
-            heads = [self.tr("Player"), self.tr("Points this hand"), self.tr("Paid / received"),
+            heads = [self.tr("Player"), words.points_now(), self.tr("Paid / received"),
                      self.tr("Match points"), self.tr("Money")]
         pay.setHorizontalHeaderLabels(heads)
         pay.verticalHeader().setVisible(False)
@@ -988,8 +1031,8 @@ class HandEndDialog(QDialog):
             self.next_button = buttons.addButton(self.tr("Final &standings"), QDialogButtonBox.ButtonRole.AcceptRole)
             self.next_button.clicked.connect(self.showStandings)
         else:
-            self.next_button = buttons.addButton(self.tr("&Next hand"), QDialogButtonBox.ButtonRole.AcceptRole)
-            self.next_button.setToolTip(self.tr("Deal the next hand (N)"))
+            self.next_button = buttons.addButton(words.next(), QDialogButtonBox.ButtonRole.AcceptRole)
+            self.next_button.setToolTip(self.tr("{what} (N)").format(what=words.next_help()))
             self.next_button.clicked.connect(self.nextHand)
         self.next_button.setObjectName("nextHandButton")
         self.next_button.setDefault(True)
@@ -1094,7 +1137,7 @@ class StandingsDialog(QDialog):
                 table.setItem(r, 3, _item(names.format_money(match.ledger[seat])))
         self.table = table
         lay.addWidget(table)
-        lay.addWidget(QLabel(self.tr("{n} hands played.").format(n=len(match.history)), self))
+        lay.addWidget(QLabel(game_ui(match.spec.id).words.played(len(match.history)), self))
         buttons = QDialogButtonBox(self)
         new = buttons.addButton(self.tr("&New game…"), QDialogButtonBox.ButtonRole.AcceptRole)
         new.clicked.connect(self.newGame)
@@ -1137,11 +1180,15 @@ class AboutDialog(QDialog):
         parts += [
             "<p><b>" + self.tr("Licence:") + "</b> " + self.tr("MIT licence.") + "</p>",
             "<p><b>" + self.tr("Credits:") + "</b></p><ul>",
-            "<li>" + self.tr("Card art drawn for CekiDesk (generated by the project's card-art script).") + "</li>",
+            "<li>" + self.tr("Card art drawn for CekiDesk (generated by its card-art script).") + "</li>",
             "<li>" + self.tr("The Chinese characters on the cards are outlines from Noto Serif CJK "
                              "(© Adobe), SIL Open Font License 1.1.") + "</li>",
-            "<li>" + self.tr("Rules of Ceki (Kowah) after the Ceki (Kowah) rule text in CekiDesk's shared "
-                             "rule sources, read according to the project's rulings.") + "</li>",
+            "<li>" + self.tr("Javanese script is drawn with Noto Sans Javanese (© Google), "
+                             "bundled under the SIL Open Font License 1.1.") + "</li>",
+            "<li>" + self.tr("Rules of Ceki (Kowah) after the rule text “Ceki (or Kowah): a traditional game "
+                             "for 2–6 players”; rules of Pèi after the article “Pèi”, which follows "
+                             "<i>Javaanse kaartspelen</i> and Tcheng Ki-tong's <i>Les plaisirs en Chine</i>.")
+            + "</li>",
             "<li>" + self.tr("Built with Qt for Python (PySide6), pydantic and platformdirs.") + "</li>",
             "</ul>",
         ]
@@ -1149,10 +1196,7 @@ class AboutDialog(QDialog):
         body.setMinimumWidth(380)
         right.addWidget(body)
         right.addStretch(1)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
-        buttons.button(QDialogButtonBox.StandardButton.Close).setText(self.tr("Close"))
-        buttons.rejected.connect(self.reject)
-        right.addWidget(buttons)
+        right.addWidget(close_buttons(self, self.tr("Close"))[0])
         lay.addLayout(right, 1)
 
 

@@ -20,7 +20,7 @@ a fresh log (a loaded save) words only the entries it keeps, from the newest bac
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, Literal, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Literal, Sequence
 
 from PySide6.QtCore import QAbstractListModel, QCoreApplication, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QColor, QFont, QPalette, QTextBlockFormat, QTextCharFormat, QTextCursor
@@ -30,6 +30,9 @@ from cekidesk.engine.core import Event
 
 from . import names
 from .games.base import GameUI, game_ui
+
+if TYPE_CHECKING:
+    from cekidesk.persistence.saves import Seat
 
 Namer = Callable[[Any], str]
 Style = Literal["line", "heading", "important"]
@@ -48,15 +51,22 @@ def describe_event(event: Event, seat_names: Sequence[str], human_seat: int, gam
 
 @dataclass(frozen=True, slots=True)
 class Seating:
-    """What wording an event needs besides the event: the game's words and who sits where."""
+    """What wording an event needs besides the event: the game's words and who sits where.
+
+    The seats are kept as stored (kind and name), and shown as :func:`names.seat_display_name`
+    says when a line is worded, so a human's default name follows a language change."""
 
     ui: GameUI
-    seat_names: tuple[str, ...]
+    seats: tuple[tuple[str, str], ...]
     human_seat: int
 
     @classmethod
-    def of(cls, game_id: str, seat_names: Sequence[str], human_seat: int) -> "Seating":
-        return cls(game_ui(game_id), tuple(seat_names), human_seat)
+    def of(cls, game_id: str, seats: Sequence["Seat"], human_seat: int) -> "Seating":
+        return cls(game_ui(game_id), tuple((s.kind, s.name) for s in seats), human_seat)
+
+    @property
+    def seat_names(self) -> list[str]:
+        return [names.seat_display_name(kind, name) for kind, name in self.seats]
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,11 +12,11 @@ from typing import Sequence
 
 from PySide6.QtCore import QUrl
 from PySide6.QtGui import QTextDocument
-from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTabWidget, QTextBrowser, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QDialog, QTabWidget, QTextBrowser, QVBoxLayout, QWidget
 
 from cekidesk.engine.core import games
 
-from .dialogs import CARD_ASPECT, card_image, device_ratio
+from .dialogs import CARD_ASPECT, card_image, close_buttons, device_ratio
 from .games import HelpContext, game_ui
 from .table import TableWidget
 
@@ -45,10 +45,7 @@ class HowToPlayDialog(QDialog):
             self.browsers[spec.id] = b
             self.tabs.addTab(b, ui.help_title())
         lay.addWidget(self.tabs)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
-        buttons.button(QDialogButtonBox.StandardButton.Close).setText(self.tr("Close"))
-        buttons.rejected.connect(self.close)
-        lay.addWidget(buttons)
+        lay.addWidget(close_buttons(self, self.tr("Close"))[0])
         self.refresh()
         self.show_game(game_id)
         self.resize(940, 700)

@@ -18,6 +18,7 @@ from typing import Any, Sequence
 from PySide6.QtCore import QByteArray, QCoreApplication, QEvent, Qt, QTimer, Slot
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
+    QApplication,
     QDialog,
     QFileDialog,
     QLabel,
@@ -49,7 +50,7 @@ from .dialogs import (
 )
 from .fonts import install_javanese_font
 from .gamelog import GameLogDock, LogEntry, Seating, left_out_notice
-from .games import game_ui
+from .games import DealWords, game_ui
 from .table import TableWidget
 
 log = logging.getLogger(__name__)
@@ -125,6 +126,27 @@ class MainWindow(QMainWindow):
         self.apply_settings()
         self._refresh()
 
+    # -- the keyboard after a dialog ------------------------------------------------------------
+    def childEvent(self, event) -> None:
+        """Every dialog of the window (ours, message boxes, file dialogs) gives the keyboard back to
+        the table when it closes: seen when it is first shown (polished), fully built."""
+        if event.type() == QEvent.Type.ChildPolished:
+            dlg = event.child()
+            if isinstance(dlg, QDialog) and not dlg.property("cekideskFocusBack"):
+                dlg.setProperty("cekideskFocusBack", True)
+                dlg.finished.connect(self.give_table_the_keyboard)
+        super().childEvent(event)
+
+    @Slot()
+    def give_table_the_keyboard(self) -> None:
+        """Activate the window and focus the table (without a window manager nobody else does, and
+        a dialog may leave the focus on a toolbar button or the log) — unless a modal dialog is still
+        open."""
+        if not self.isVisible() or QApplication.activeModalWidget() is not None:
+            return
+        self.activateWindow()
+        self.table.setFocus(Qt.FocusReason.ActiveWindowFocusReason)
+
     # -- actions and menus ------------------------------------------------------------------
     def _action(self, text: str, slot, shortcut: QKeySequence | str | None = None, name: str = "") -> QAction:
         a = QAction(text, self)
@@ -158,12 +180,19 @@ class MainWindow(QMainWindow):
         self.act_help = self._action("", self.show_help, "F1", "actHelp")
         self.act_about = self._action("", self.show_about, None, "actAbout")
         self.act_about.setMenuRole(QAction.MenuRole.AboutRole)
+        # the games' move keys (D, T, 1…9 …) work wherever the keyboard is in the window; arrows,
+        # Enter and Space stay the table's own (they also move through menus and buttons)
+        self.game_shortcuts = []
+        for key in self.table.game_keys():
+            sc = QShortcut(QKeySequence(key), self, context=Qt.ShortcutContext.WindowShortcut)
+            sc.activated.connect(lambda key=key: self.table.press_key(key))
+            self.game_shortcuts.append(sc)
 
     def _retranslate_actions(self) -> None:
         """The texts of the actions, menus, toolbar and dock (again after a language change)."""
         for a, text in ((self.act_new, self.tr("&New…")), (self.act_continue, self.tr("&Continue")),
                         (self.act_open, self.tr("&Open…")), (self.act_save_as, self.tr("Save &As…")),
-                        (self.act_quit, self.tr("&Quit")), (self.act_next, self.tr("&Next hand")),
+                        (self.act_quit, self.tr("&Quit")), (self.act_next, self.deal_words().next()),
                         (self.act_hint, self.tr("&Hint")), (self.act_fullscreen, self.tr("&Full screen")),
                         (self.act_log, self.tr("Game &log")), (self.act_scores, self.tr("&Score sheet")),
                         (self.act_settings, self.tr("&Settings…")), (self.act_help, self.tr("&How to play")),
@@ -189,12 +218,13 @@ class MainWindow(QMainWindow):
         game.addAction(self.act_hint)
         game.addAction(self.act_next)
         game.addSeparator()
+        game.addAction(self.act_settings)   # in a menu, so the arrow keys move across the menu bar
+        game.addSeparator()
         game.addAction(self.act_quit)
         view = self.menu_view = mb.addMenu("")
         view.addAction(self.act_fullscreen)
         view.addAction(self.act_log)
         view.addAction(self.act_scores)
-        mb.addAction(self.act_settings)
         helpm = self.menu_help = mb.addMenu("")
         helpm.addAction(self.act_help)
         helpm.addAction(self.act_about)
@@ -220,7 +250,7 @@ class MainWindow(QMainWindow):
         for a, what in ((self.act_new, self.tr("Start a new game")), (self.act_open, self.tr("Open a saved game")),
                         (self.act_save_as, self.tr("Save the game as a file")),
                         (self.act_hint, self.tr("Hint: what a skilled player would do now")),
-                        (self.act_next, self.tr("Deal the next hand")), (self.act_scores, self.tr("Score sheet")),
+                        (self.act_next, self.deal_words().next_help()), (self.act_scores, self.tr("Score sheet")),
                         (self.act_log, self.tr("Show or hide the game log")), (self.act_settings, self.tr("Settings")),
                         (self.act_fullscreen, self.tr("Full screen on or off")),
                         (self.act_help, self.tr("How to play")),
@@ -435,7 +465,8 @@ class MainWindow(QMainWindow):
 
     # -- the controller's signals -----------------------------------------------------------------
     def seat_names(self) -> list[str]:
-        return [s.name for s in self.controller.seats]
+        """The names shown for the seats (a human's default name in the current language)."""
+        return [names.seat_display_name(s.kind, s.name) for s in self.controller.seats]
 
     @Slot()
     def _on_started(self) -> None:
@@ -569,9 +600,7 @@ class MainWindow(QMainWindow):
         self._hand_end_pending = False
         self._close_end_dialogs()
         self.controller.next_hand()
-        # give the keyboard back to the table (without a window manager nobody else does)
-        self.activateWindow()
-        self.table.setFocus(Qt.FocusReason.OtherFocusReason)
+        self.give_table_the_keyboard()
 
     def show_standings(self) -> StandingsDialog | None:
         c = self.controller
@@ -625,6 +654,12 @@ class MainWindow(QMainWindow):
         self._refresh()
         return action
 
+    def deal_words(self) -> DealWords:
+        """What the game on the table calls a deal ("hand", "round") in the window's sentences."""
+        m = self.controller.match
+        game_id = m.spec.id if m is not None else (self.settings.last_game_id or "ceki")
+        return game_ui(game_id).words
+
     def describe_action(self, action: Action, view: Any) -> str:
         m = self.controller.match
         return game_ui(m.spec.id).describe_action(action, view) if m is not None else str(action)
@@ -648,7 +683,7 @@ class MainWindow(QMainWindow):
                 else:
                     text += " " + self.tr("The match ends in a tie.")
             else:
-                text += " " + self.tr("Press N for the next hand.")
+                text += " " + self.deal_words().press_next()
             return text
         if c.waiting_for_human():
             text = self.your_turn_text(c.view())
@@ -682,11 +717,10 @@ class MainWindow(QMainWindow):
         else:
             title = names.game_title(m.spec)
             self.setWindowTitle(self.tr("{game} — deal no. {seed} — CekiDesk").format(game=title, seed=m.seed))
-            self.info_label.setText(self.tr("Hand {hand} · deal no. {seed}").format(
-                hand=m.hand_index + 1, seed=m.seed))
+            self.info_label.setText(self.deal_words().number(m.hand_index + 1, m.seed))
         self.act_save_as.setEnabled(m is not None)
         self.act_next.setEnabled(m is not None and m.hand_over())
-        self.act_next.setText(self.tr("Final &standings") if m is not None and m.is_over() else self.tr("&Next hand"))
+        self.act_next.setText(self.tr("Final &standings") if m is not None and m.is_over() else self.deal_words().next())
         self.act_hint.setEnabled(self.hint_available())
         self.act_hint.setVisible(self.settings.hints)
         self.act_scores.setEnabled(m is not None)
@@ -696,16 +730,16 @@ class MainWindow(QMainWindow):
     # -- game log --------------------------------------------------------------------------------------
     def _seating(self) -> Seating:
         c = self.controller
-        return Seating.of(c.match.spec.id, self.seat_names(), c.human_seat)
+        return Seating.of(c.match.spec.id, c.seats, c.human_seat)
 
     def _hand_heading_entry(self) -> LogEntry:
         """The heading of the current hand, worded whenever the log is worded, from what the hand
         is now: the match moves on to other hands, so the number, the dealer and the hand's state
         are kept as they are at this moment."""
         m = self.controller.match
-        ui, seat_names, human = game_ui(m.spec.id), self.seat_names(), self.controller.human_seat
+        ui, human = game_ui(m.spec.id), self.controller.human_seat
         hand = SimpleNamespace(spec=m.spec, hand_index=m.hand_index, dealer=m.dealer, state=m.state)
-        return LogEntry.notice(lambda: ui.hand_heading(hand, seat_names, human), "heading")
+        return LogEntry.notice(lambda: ui.hand_heading(hand, self.seat_names(), human), "heading")
 
     def _log_hand_heading(self) -> None:
         if self.controller.match is not None:
@@ -721,12 +755,11 @@ class MainWindow(QMainWindow):
         if m is None:
             self.log_dock.clear()
             return
-        seat_names = self.seat_names()
         seating = self._seating()
         entries = [LogEntry.notice(lambda: self.tr("{game}, deal no. {seed}").format(
             game=names.game_title(m.spec), seed=m.seed), "heading")]
-        entries += [LogEntry.notice(lambda rec=rec: self.tr("Hand {n}: {result}").format(
-            n=rec.index + 1, result=dialogs.hand_summary(m, rec, seat_names))) for rec in m.history[:m.hand_index]]
+        entries += [LogEntry.notice(lambda rec=rec: self.deal_words().summary(
+            rec.index + 1, dialogs.hand_summary(m, rec, self.seat_names()))) for rec in m.history[:m.hand_index]]
         entries.append(self._hand_heading_entry())
         entries += [LogEntry.of_event(e, seating) for e in c.deal_events()]
         if m.hand_events_dropped:
@@ -770,9 +803,9 @@ class MainWindow(QMainWindow):
         m = self.controller.match
         if m is None:
             return ""
-        return self.tr("{game} with {players} players, deal no. {seed}. Start a new game with the same deal "
-                       "number and number of players to play the same cards again.").format(
-            game=names.game_title(m.spec), players=m.n_players, seed=m.seed)
+        return names.counted(self.tr("{game} with %n player(s), deal no. {seed}. Start a new game with the same "
+                                     "deal number and number of players to play the same cards again.", "",
+                                     m.n_players), m.n_players).format(game=names.game_title(m.spec), seed=m.seed)
 
     def show_about(self) -> AboutDialog:
         dlg = AboutDialog(self.game_info(), self)
@@ -800,6 +833,12 @@ class MainWindow(QMainWindow):
         s = self.settings
         if i18n.resolve(s.language) != i18n.current_language() or not i18n.is_applied():
             i18n.set_language(s.language)   # Qt then sends LanguageChange: see changeEvent
+        self._apply_shown_settings()
+
+    def _apply_shown_settings(self) -> None:
+        """Everything of the settings but the language (which a language change must not set again)."""
+        s = self.settings
+        names.set_currency(s.currency or names.default_currency(i18n.current_language()))
         self.controller.pace_ms = s.bot_pace_ms
         self.controller.autosave = s.autosave
         self.table.set_options(animation_speed=s.animation_speed, highlight_legal=s.highlight_legal,
@@ -846,8 +885,9 @@ class MainWindow(QMainWindow):
         if not hasattr(self, "act_new"):
             return
         self._retranslate_actions()
-        self.apply_settings()       # re-plans the table with the new words
-        self.log_dock.reword()      # the same lines in the new words
+        self.table.set_seat_names(self.seat_names())
+        self._apply_shown_settings()    # re-plans the table with the new words
+        self.log_dock.reword()          # the same lines in the new words
         self._refresh()
         if self.help_dialog is not None:
             visible = self.help_dialog.isVisible()

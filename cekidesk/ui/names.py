@@ -23,9 +23,12 @@ from __future__ import annotations
 import logging
 from typing import Any, NamedTuple
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QLocale
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QLocale, QTranslator
 
 from cekidesk.engine.cards import Kind
+from cekidesk.languages import LANGUAGES
+
+from . import i18n
 
 log = logging.getLogger(__name__)
 
@@ -317,9 +320,9 @@ _TERMS: dict[str, GameTerm] = {
     "pang_keyang": GameTerm("pang kéyang", "ꦥꦁꦏꦺꦪꦁ", QT_TRANSLATE_NOOP("Terms", "White Flower, 8 of Strings and 9 of Myriads")),
     "pang_picis": GameTerm("pang picis", "ꦥꦁꦥꦶꦕꦶꦱ꧀", QT_TRANSLATE_NOOP("Terms", "8 of Coins, 2 of Strings and 2 of Myriads")),
     "macan": GameTerm("macan", "ꦩꦕꦤ꧀", QT_TRANSLATE_NOOP("Terms", "Tiger: 9 of Coins, 1 of Strings and 1 of Myriads")),
-    "ngete": GameTerm("ngeté", "ꦔꦼꦠꦺ", QT_TRANSLATE_NOOP("Terms", "the highest score of the hand")),
-    "tengah": GameTerm("tengah", "ꦠꦼꦔꦃ", QT_TRANSLATE_NOOP("Terms", "the middle score of the hand")),
-    "kete": GameTerm("kete", "ꦏꦼꦠꦼ", QT_TRANSLATE_NOOP("Terms", "the lowest score of the hand")),
+    "ngete": GameTerm("ngeté", "ꦔꦼꦠꦺ", QT_TRANSLATE_NOOP("Terms", "the highest score of the round")),
+    "tengah": GameTerm("tengah", "ꦠꦼꦔꦃ", QT_TRANSLATE_NOOP("Terms", "the middle score of the round")),
+    "kete": GameTerm("kete", "ꦏꦼꦠꦼ", QT_TRANSLATE_NOOP("Terms", "the lowest score of the round")),
     "jentolan": GameTerm("jentolan", "ꦗꦼꦤ꧀ꦠꦺꦴꦭꦤ꧀", QT_TRANSLATE_NOOP("Terms", "playing without a stake: the loser deals next")),
     "wudon": GameTerm("wudon", "ꦮꦸꦢꦺꦴꦤ꧀", QT_TRANSLATE_NOOP("Terms", "a pot of equal stakes shared by the first two")),
     # Kartu Lima
@@ -492,16 +495,53 @@ def win_kind_help(kind: str) -> str:
 # ---------------------------------------------------------------------------------------------
 # Numbers
 
-def format_money(cents: int, signed: bool = True) -> str:
-    """Cents as money in the player's locale, without a currency symbol: "+1.62", "−0.54", "0.00"."""
-    loc = QLocale()
-    units, rest = divmod(abs(int(cents)), 100)
-    body = f"{loc.toString(units)}{loc.decimalPoint()}{rest:02d}"
-    if cents > 0 and signed:
+#: How amounts of money are shown (Settings ``currency``): the engine counts whole units.
+CURRENCIES = ("rupiah", "cents", "points")
+_MONEY_FORMATS = {
+    "rupiah": QT_TRANSLATE_NOOP("Money", "Rp %1"),
+    "cents": QT_TRANSLATE_NOOP("Money", "%1 ¢"),
+    "points": "%1",
+}
+_currency = "cents"
+
+
+def default_currency(language: str) -> str:
+    """The currency when the player never chose one: rupiah for Indonesian and Javanese."""
+    return "cents" if language == "en" else "rupiah"
+
+
+def set_currency(currency: str) -> None:
+    """Show amounts in ``currency`` from now on (the window applies the setting)."""
+    global _currency
+    _currency = currency if currency in _MONEY_FORMATS else "cents"
+
+
+def currency() -> str:
+    return _currency
+
+
+def money_affixes() -> tuple[str, str]:
+    """What stands before and after an amount ("Rp ", "") — for the spin boxes that enter one."""
+    before, _, after = _tr("Money", _MONEY_FORMATS[_currency]).partition("%1")
+    return before, after
+
+
+def format_money(units: int, signed: bool = True) -> str:
+    """An amount in the chosen currency and the player's locale: "+Rp 1.500", "−54 ¢", "0"; with
+    "points", the plain number.  The sign goes in front of the currency."""
+    before, after = money_affixes()
+    body = before + QLocale().toString(abs(int(units))) + after
+    if units > 0 and signed:
         return "+" + body
-    if cents < 0:
+    if units < 0:
         return "−" + body
     return body
+
+
+def counted(text: str, n: int) -> str:
+    """A ``%n`` plural text as translated (``self.tr("%n hand(s)", "", n)``).  English is the source
+    language and has no translation file to give its forms: its "(s)" becomes the English ending."""
+    return text.replace("(s)", "" if n == 1 else "s")
 
 
 def format_points(points: int, signed: bool = False) -> str:
@@ -512,6 +552,51 @@ def format_points(points: int, signed: bool = False) -> str:
     if points > 0 and signed:
         return "+" + body
     return body
+
+
+# ---------------------------------------------------------------------------------------------
+# Seats
+
+#: The human's name when the player keeps the one offered: saved like this (the source word, not a
+#: translation) and shown in the language of the moment.
+DEFAULT_HUMAN_NAME = QT_TRANSLATE_NOOP("Seats", "You")
+
+
+def default_human_name() -> str:
+    """The name offered for the human seat, in the current language ("You", "Anda" …)."""
+    return _tr("Seats", DEFAULT_HUMAN_NAME)
+
+
+def _default_human_names() -> frozenset[str]:
+    """The default human name in every interface language (casefolded): a save made in another
+    language holds that language's word."""
+    global _DEFAULT_NAMES
+    if _DEFAULT_NAMES is None:
+        words = {DEFAULT_HUMAN_NAME}
+        for lang in LANGUAGES:
+            qm = i18n.qm_file(lang)
+            t = QTranslator()
+            if qm is not None and t.load(str(qm)):
+                words.add(t.translate("Seats", DEFAULT_HUMAN_NAME) or DEFAULT_HUMAN_NAME)
+        _DEFAULT_NAMES = frozenset(w.casefold() for w in words)
+    return _DEFAULT_NAMES
+
+
+_DEFAULT_NAMES: frozenset[str] | None = None
+
+
+def is_default_human_name(name: str) -> bool:
+    key = " ".join(name.split()).casefold()
+    if key in (DEFAULT_HUMAN_NAME.casefold(), default_human_name().casefold()):
+        return True     # the usual case, without reading the other languages' translations
+    return key in _default_human_names()
+
+
+def seat_display_name(kind: str, name: str) -> str:
+    """The name shown for a seat: a human's default name in the current language."""
+    if kind == "human" and is_default_human_name(name):
+        return default_human_name()
+    return name
 
 
 # Sensible default names for computer players (Javanese / Indonesian).

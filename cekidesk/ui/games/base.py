@@ -21,9 +21,10 @@ from __future__ import annotations
 
 import html
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, Callable, ClassVar, Sequence
 
-from PySide6.QtCore import QCoreApplication
+from PySide6.QtCore import QCoreApplication, QObject
 from PySide6.QtWidgets import QWidget
 
 from cekidesk.engine.core import Action, Event, HandResult
@@ -37,6 +38,14 @@ def seat_name(seat: int | None, seat_names: Sequence[str]) -> str:
     if seat is None or not 0 <= seat < len(seat_names):
         return QCoreApplication.translate("GameLog", "Somebody")
     return seat_names[seat]
+
+
+def log_sentence(template: str, n: int | None = None, **values: object) -> str:
+    """A game-log template (marked with ``QT_TRANSLATE_NOOP("GameLog", …)``) in the current
+    language, ``{name}``-style values filled in; ``n`` fills its ``%n`` count ("%n card(s)")."""
+    if n is None:
+        return QCoreApplication.translate("GameLog", template).format(**values)
+    return names.counted(QCoreApplication.translate("GameLog", template, None, n), n).format(**values)
 
 
 @dataclass
@@ -96,12 +105,70 @@ class HelpContext:
         return f'<h2><a name="{anchor}"></a>{text}</h2>'
 
 
+class DealWords(QObject):
+    """How the window and the dialogs speak of one deal of a game — a "hand" here.  A game that
+    calls it something else (Pèi: a "round") gives a subclass with every sentence in its own word:
+    sentences are translated whole, never assembled from a word.  (The "hand" sentences keep the
+    translation contexts they had in the window and the dialogs.)"""
+
+    def next(self) -> str:
+        return QCoreApplication.translate("MainWindow", "&Next hand")
+
+    def next_help(self) -> str:
+        return QCoreApplication.translate("MainWindow", "Deal the next hand")
+
+    def press_next(self) -> str:
+        return QCoreApplication.translate("MainWindow", "Press N for the next hand.")
+
+    def over(self, n: int) -> str:
+        return QCoreApplication.translate("HandEndDialog", "Hand {n} is over").format(n=n)
+
+    def points_now(self) -> str:
+        return QCoreApplication.translate("HandEndDialog", "Points this hand")
+
+    def column(self) -> str:
+        return QCoreApplication.translate("ScoreSheet", "Hand")
+
+    def number(self, n: int, seed: int) -> str:
+        return QCoreApplication.translate("MainWindow", "Hand {hand} · deal no. {seed}").format(hand=n, seed=seed)
+
+    def summary(self, n: int, result: str) -> str:
+        return QCoreApplication.translate("MainWindow", "Hand {n}: {result}").format(n=n, result=result)
+
+    def progress(self, done: int, total: int) -> str:
+        return names.counted(self.tr("Hand {done} of %n.", "", total), total).format(done=done)
+
+    def total(self, n: int) -> str:
+        return names.counted(self.tr("%n hand(s)", "", n), n)
+
+    def played(self, n: int) -> str:
+        return names.counted(self.tr("%n hand(s) played.", "", n), n)
+
+    def count_label(self) -> str:
+        return names.text("match.hands")
+
+    def mode_title(self, mode: str) -> str:
+        return names.text(f"match.mode.{mode}", mode)
+
+    def mode_help(self, mode: str) -> str:
+        return names.text(f"match.mode.{mode}.help", "")
+
+
 class GameUI:
     """The words and widgets of one game.  The defaults are plain but correct for any game."""
 
     game_id: ClassVar[str] = ""
     #: event types shown in bold in the game log
     important_events: ClassVar[frozenset[str]] = frozenset()
+    #: the game's options that are amounts of money (entered in the chosen currency)
+    money_options: ClassVar[frozenset[str]] = frozenset()
+    #: what the game calls one deal, in every sentence of the window and the dialogs
+    deal_words_class: ClassVar[type[DealWords]] = DealWords
+
+    @cached_property
+    def words(self) -> DealWords:
+        """The game's sentences about its deals (see :class:`DealWords`)."""
+        return self.deal_words_class()
 
     # -- status line --------------------------------------------------------------------------
     def your_turn_text(self, view: Any, seat_names: Sequence[str]) -> str:
@@ -144,7 +211,7 @@ class GameUI:
         content.headline = self.hand_over_text(record.result, seat_names, human)
 
     def match_mode_help(self, mode: str) -> str:
-        return names.text(f"match.mode.{mode}.help", "")
+        return self.words.mode_help(mode)
 
     def stake_summary(self, match: Any) -> str:
         """One line on how a money match is settled ("" = the generic stake per point)."""

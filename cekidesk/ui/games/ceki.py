@@ -17,7 +17,7 @@ from cekidesk.engine.core import Action, Event, HandResult
 
 from .. import names
 from ..table import ceki_layout  # noqa: F401  (registers the Ceki table layout)
-from .base import GameUI, HandEndContent, HelpContext, Namer, register_game_ui, seat_name
+from .base import GameUI, HandEndContent, HelpContext, Namer, log_sentence, register_game_ui, seat_name
 
 GALLERY_HEIGHT = 92
 EXAMPLE_HEIGHT = 100
@@ -29,7 +29,7 @@ SAMPLE_SETS = (("C9", "S9", "M9"), ("C7", "M7", "M7"), ("WF", "WF", "WF"))
 # translated when used; the placeholders are filled in by name.
 _TEMPLATES: dict[tuple[str, bool, str], str] = {
     ("deal", True, ""): QT_TRANSLATE_NOOP("GameLog", "You are dealt {cards}."),
-    ("deal", False, ""): QT_TRANSLATE_NOOP("GameLog", "{name} is dealt {n} cards."),
+    ("deal", False, ""): QT_TRANSLATE_NOOP("GameLog", "{name} is dealt %n card(s)."),
     ("draw", True, ""): QT_TRANSLATE_NOOP("GameLog", "You draw {card}."),
     ("draw", False, ""): QT_TRANSLATE_NOOP("GameLog", "{name} draws from the stock."),
     ("take", True, ""): QT_TRANSLATE_NOOP("GameLog", "You take {card}."),
@@ -40,7 +40,7 @@ _TEMPLATES: dict[tuple[str, bool, str], str] = {
     ("discard", False, "fresh"): QT_TRANSLATE_NOOP("GameLog", "{name} discards {card} (just drawn)."),
     ("call", True, ""): QT_TRANSLATE_NOOP(
         "GameLog", "You call ceki! Face-down: {cards}. You wait for one more of the {value}."),
-    ("call", False, ""): QT_TRANSLATE_NOOP("GameLog", "{name} calls ceki! ({n} cards face-down)"),
+    ("call", False, ""): QT_TRANSLATE_NOOP("GameLog", "{name} calls ceki! (%n card(s) face-down)"),
     ("win", True, ""): QT_TRANSLATE_NOOP(
         "GameLog", "You win with {card}: ×{mult} ({kind}), {base} × {mult} = {score} points!"),
     ("win", False, ""): QT_TRANSLATE_NOOP(
@@ -49,8 +49,8 @@ _TEMPLATES: dict[tuple[str, bool, str], str] = {
 }
 
 
-def _say(key: tuple[str, bool, str], **values: object) -> str:
-    return QCoreApplication.translate("GameLog", _TEMPLATES[key]).format(**values)
+def _say(key: tuple[str, bool, str], n: int | None = None, **values: object) -> str:
+    return log_sentence(_TEMPLATES[key], n, **values)
 
 
 @register_game_ui
@@ -135,7 +135,7 @@ class CekiUI(GameUI):
             cards = d.get("cards")
             if you and cards:
                 return _say(("deal", True, ""), cards=names.card_list(sorted(cards, key=names.by_value), namer))
-            return _say(("deal", False, ""), name=who, n=d.get("count", "?"))
+            return _say(("deal", False, ""), name=who, n=int(d.get("count", 0)))
         if t == "draw":
             card = d.get("card")
             if you and card:
@@ -149,7 +149,7 @@ class CekiUI(GameUI):
             if you and cards:
                 return _say(("call", True, ""), cards=names.card_list(cards, namer),
                             value=names.value_name(cards[0]))
-            return _say(("call", False, ""), name=who, n=d.get("facedown", 0))
+            return _say(("call", False, ""), name=who, n=int(d.get("facedown", 0)))
         if t == "win":
             return _say(("win", you, ""), name=who, card=namer(d.get("card")), mult=d.get("multiplier", 1),
                         kind=names.win_kind_name(d.get("win_kind", "")), base=d.get("base", 0),
@@ -343,10 +343,9 @@ class CekiUI(GameUI):
 
         # source
         out.append('<h2><a name="source"></a>' + QCoreApplication.translate("CekiHelp", "Source") + "</h2>")
-        out.append(ctx.p(QCoreApplication.translate("CekiHelp", "These rules follow the Ceki (Kowah) rule text in CekiDesk's shared rule "
-                              "sources, read according to the project's RULINGS. This page is CekiDesk's own "
-                              "summary; the house rules above are the app's choices where the source is "
-                              "silent.")))
+        out.append(ctx.p(QCoreApplication.translate("CekiHelp", "These rules follow the rule text <i>Ceki (or Kowah): a traditional game for "
+                              "2–6 players</i>. This page is CekiDesk's own summary; the house rules above are the app's "
+                              "choices where the source is silent.")))
         return "\n".join(out)
 
 

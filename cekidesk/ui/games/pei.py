@@ -20,7 +20,8 @@ from cekidesk.games.pei import COMBO_CARDS, COMBOS, UNYIK, PeiOptions, combo_rat
 
 from .. import names
 from ..table import pei_layout  # noqa: F401  (registers the Pèi table layout)
-from .base import GameUI, HandEndContent, HelpContext, Namer, register_game_ui, seat_name
+from .base import (DealWords, GameUI, HandEndContent, HelpContext, Namer, log_sentence, register_game_ui,
+                   seat_name)
 
 ROLES = ("raja", "patih", "unyik")
 PLACES = ("ngete", "tengah", "kete")
@@ -54,46 +55,46 @@ names.register_texts("PeiTerms", {
     "pei.option.stakes": QT_TRANSLATE_NOOP("PeiTerms", "Stake method"),
     "pei.option.stakes.help": QT_TRANSLATE_NOOP(
         "PeiTerms", "How each round is paid for in a money match. The amounts of the chosen method are "
-                    "below, in cents."),
+                    "below."),
     "pei.option.stakes.jentolan": QT_TRANSLATE_NOOP("PeiTerms", "Jentolan: no money, the loser deals"),
     "pei.option.stakes.wudon": QT_TRANSLATE_NOOP("PeiTerms", "Totohan wudon: a pot split ⅔ / ⅓"),
     "pei.option.stakes.rampung": QT_TRANSLATE_NOOP("PeiTerms", "Totohan bayaran (rampung): payments"),
     "pei.option.stakes.parewanan": QT_TRANSLATE_NOOP("PeiTerms", "Toh paréwanan: wudon and rampung"),
     "pei.option.stakes.wulwulan": QT_TRANSLATE_NOOP("PeiTerms", "Wul-wulan (nir): a jackpot for 400"),
     "pei.option.stakes.jedhil": QT_TRANSLATE_NOOP("PeiTerms", "Toh jedhil: small payouts from a pot"),
-    "pei.option.wudon_stake": QT_TRANSLATE_NOOP("PeiTerms", "Wudon stake (¢)"),
+    "pei.option.wudon_stake": QT_TRANSLATE_NOOP("PeiTerms", "Wudon stake"),
     "pei.option.wudon_stake.help": QT_TRANSLATE_NOOP(
         "PeiTerms", "Each player puts this into the pot every round; the ngeté takes ⅔, the tengah ⅓, "
                     "or the ngeté all of it with 350 points."),
-    "pei.option.te_lumrah": QT_TRANSLATE_NOOP("PeiTerms", "Té lumrah (¢)"),
+    "pei.option.te_lumrah": QT_TRANSLATE_NOOP("PeiTerms", "Té lumrah"),
     "pei.option.te_lumrah.help": QT_TRANSLATE_NOOP(
         "PeiTerms", "The kete pays this to the ngeté when the ngeté has 200 points or more."),
-    "pei.option.te_mati": QT_TRANSLATE_NOOP("PeiTerms", "Té mati (¢)"),
+    "pei.option.te_mati": QT_TRANSLATE_NOOP("PeiTerms", "Té mati"),
     "pei.option.te_mati.help": QT_TRANSLATE_NOOP(
         "PeiTerms", "Every other player under 200 points pays this to the ngeté."),
-    "pei.option.belahan": QT_TRANSLATE_NOOP("PeiTerms", "Belahan (¢)"),
+    "pei.option.belahan": QT_TRANSLATE_NOOP("PeiTerms", "Belahan"),
     "pei.option.belahan.help": QT_TRANSLATE_NOOP(
         "PeiTerms", "Both others pay this to the ngeté when the ngeté has 350 points or more."),
-    "pei.option.patang_atusan": QT_TRANSLATE_NOOP("PeiTerms", "Patang atusan (¢)"),
+    "pei.option.patang_atusan": QT_TRANSLATE_NOOP("PeiTerms", "Patang atusan"),
     "pei.option.patang_atusan.help": QT_TRANSLATE_NOOP(
         "PeiTerms", "Both others pay this as well when the ngeté has 400 points or more."),
-    "pei.option.jung": QT_TRANSLATE_NOOP("PeiTerms", "Jung per 10 points (¢)"),
+    "pei.option.jung": QT_TRANSLATE_NOOP("PeiTerms", "Jung per 10 points"),
     "pei.option.jung.help": QT_TRANSLATE_NOOP(
         "PeiTerms", "Each player pays every higher player this much for each 10 points of difference "
                     "(rounded up). 0: no jung."),
-    "pei.option.wulwulan_stake": QT_TRANSLATE_NOOP("PeiTerms", "Wul-wulan stake (¢)"),
+    "pei.option.wulwulan_stake": QT_TRANSLATE_NOOP("PeiTerms", "Wul-wulan stake"),
     "pei.option.wulwulan_stake.help": QT_TRANSLATE_NOOP(
         "PeiTerms", "Each player adds this to the pot every round; the first to score 400 takes the pot."),
-    "pei.option.jedhil_stake": QT_TRANSLATE_NOOP("PeiTerms", "Jedhil stake (¢)"),
+    "pei.option.jedhil_stake": QT_TRANSLATE_NOOP("PeiTerms", "Jedhil stake"),
     "pei.option.jedhil_stake.help": QT_TRANSLATE_NOOP(
         "PeiTerms", "Each player puts this into the pot whenever it is too low for the round's payouts."),
-    "pei.option.jedhil_win": QT_TRANSLATE_NOOP("PeiTerms", "Jedhil: the ngeté takes (¢)"),
+    "pei.option.jedhil_win": QT_TRANSLATE_NOOP("PeiTerms", "Jedhil: the ngeté takes"),
     "pei.option.jedhil_win.help": QT_TRANSLATE_NOOP("PeiTerms", "From the pot, with fewer than 350 points."),
-    "pei.option.jedhil_win_350": QT_TRANSLATE_NOOP("PeiTerms", "Jedhil: the ngeté takes at 350 (¢)"),
+    "pei.option.jedhil_win_350": QT_TRANSLATE_NOOP("PeiTerms", "Jedhil: the ngeté takes at 350"),
     "pei.option.jedhil_win_350.help": QT_TRANSLATE_NOOP("PeiTerms", "From the pot, with 350 to 399 points."),
-    "pei.option.jedhil_win_400": QT_TRANSLATE_NOOP("PeiTerms", "Jedhil: the ngeté takes at 400 (¢)"),
+    "pei.option.jedhil_win_400": QT_TRANSLATE_NOOP("PeiTerms", "Jedhil: the ngeté takes at 400"),
     "pei.option.jedhil_win_400.help": QT_TRANSLATE_NOOP("PeiTerms", "From the pot, with 400 points or more."),
-    "pei.option.jedhil_second": QT_TRANSLATE_NOOP("PeiTerms", "Jedhil: the tengah takes (¢)"),
+    "pei.option.jedhil_second": QT_TRANSLATE_NOOP("PeiTerms", "Jedhil: the tengah takes"),
     "pei.option.jedhil_second.help": QT_TRANSLATE_NOOP("PeiTerms", "From the pot, every round."),
     # combinations
     "pei.combo.bunci_ireng": QT_TRANSLATE_NOOP("PeiTerms", "bunci ireng"),
@@ -158,7 +159,7 @@ _TEMPLATES: dict[tuple[str, bool, str], str] = {
         "GameLog", "Seating draw (ties drawn again): {draws}. Raja: {raja}; patih: {patih}; unyik: {unyik}."),
     ("seat_draw", False, ""): QT_TRANSLATE_NOOP("GameLog", "{name} {cards} = {sum}"),
     ("deal", True, ""): QT_TRANSLATE_NOOP("GameLog", "You are dealt {cards}; {pool} of your packets go face up to the pool."),
-    ("deal", False, ""): QT_TRANSLATE_NOOP("GameLog", "{name} is dealt {n} cards; {pool} go face up to the pool."),
+    ("deal", False, ""): QT_TRANSLATE_NOOP("GameLog", "{name} is dealt %n card(s); {pool} go face up to the pool."),
     ("last", False, ""): QT_TRANSLATE_NOOP("GameLog", "The top card of the stock is turned up: {card} (the unyik's last draw)."),
     ("peek", True, ""): QT_TRANSLATE_NOOP("GameLog", "You look at the next card of the stock: {card}. Only you know it; it will be your last draw."),
     ("peek", False, ""): QT_TRANSLATE_NOOP("GameLog", "{name} looks at a card of the stock that only they will draw."),
@@ -182,8 +183,8 @@ _TEMPLATES: dict[tuple[str, bool, str], str] = {
 }
 
 
-def _say(key: tuple[str, bool, str], **values: object) -> str:
-    return QCoreApplication.translate("GameLog", _TEMPLATES[key]).format(**values)
+def _say(key: tuple[str, bool, str], n: int | None = None, **values: object) -> str:
+    return log_sentence(_TEMPLATES[key], n, **values)
 
 
 def role_name(i: int) -> str:
@@ -239,10 +240,68 @@ class CardFan(QLabel):
         self.setAccessibleName(names.card_list(self.cards))
 
 
+class RoundWords(DealWords):
+    """Pèi calls a deal a *round*, everywhere."""
+
+    def next(self) -> str:
+        return self.tr("&Next round")
+
+    def next_help(self) -> str:
+        return self.tr("Deal the next round")
+
+    def press_next(self) -> str:
+        return self.tr("Press N for the next round.")
+
+    def over(self, n: int) -> str:
+        return self.tr("Round {n} is over").format(n=n)
+
+    def points_now(self) -> str:
+        return self.tr("Points this round")
+
+    def column(self) -> str:
+        return self.tr("Round")
+
+    def number(self, n: int, seed: int) -> str:
+        return self.tr("Round {n} · deal no. {seed}").format(n=n, seed=seed)
+
+    def summary(self, n: int, result: str) -> str:
+        return self.tr("Round {n}: {result}").format(n=n, result=result)
+
+    def progress(self, done: int, total: int) -> str:
+        return names.counted(self.tr("Round {done} of %n.", "", total), total).format(done=done)
+
+    def total(self, n: int) -> str:
+        return names.counted(self.tr("%n round(s)", "", n), n)
+
+    def played(self, n: int) -> str:
+        return names.counted(self.tr("%n round(s) played.", "", n), n)
+
+    def count_label(self) -> str:
+        return self.tr("Number of rounds")
+
+    def mode_title(self, mode: str) -> str:
+        if mode == "hands":
+            return self.tr("A fixed number of rounds")
+        if mode == "money":
+            return self.tr("Play for money: settle every round")
+        return super().mode_title(mode)
+
+    def mode_help(self, mode: str) -> str:
+        if mode == "hands":
+            return self.tr("The match ends after this many rounds; the highest score wins.")
+        if mode == "target":
+            return self.tr("The match ends after the round in which somebody reaches the target score.")
+        return super().mode_help(mode)
+
+
 @register_game_ui
 class PeiUI(GameUI):
     game_id = "pei"
     important_events = frozenset({"seating", "end"})
+    deal_words_class = RoundWords
+    money_options = frozenset({"wudon_stake", "te_lumrah", "te_mati", "belahan", "patang_atusan", "jung",
+                               "wulwulan_stake", "jedhil_stake", "jedhil_win", "jedhil_win_350",
+                               "jedhil_win_400", "jedhil_second"})
 
     # -- status line ------------------------------------------------------------------------------
     def _match_text(self, card: Kind, view: Any) -> str:
@@ -352,7 +411,7 @@ class PeiUI(GameUI):
                 line = _say(("deal", True, ""), cards=names.card_list(sorted((_kind(c) for c in cards),
                                                                               key=names.by_value), namer), pool=pool)
             else:
-                line = _say(("deal", False, ""), name=who, n=d.get("count", "?"), pool=pool)
+                line = _say(("deal", False, ""), name=who, n=int(d.get("count", 0)), pool=pool)
             last = d.get("last_card")
             if last and d.get("role") == UNYIK:
                 line += " " + _say(("last", False, ""), card=card(last))
@@ -605,16 +664,17 @@ class PeiUI(GameUI):
 
         out.append(ctx.heading("stakes", QCoreApplication.translate("PeiHelp", "Stakes")))
         out.append(p(QCoreApplication.translate("PeiHelp", "In a money match the stake method chosen under New Game ▸ Rules settles every round; "
-                        "its amounts are set there too, in cents:")))
+                        "its amounts are set there too:")))
         out.append("<ul>" + "".join("<li>" + esc(QCoreApplication.translate("PeiUI", _STAKE_HELP[k])) + "</li>"
                                     for k in ("jentolan", "wudon", "rampung", "parewanan", "wulwulan", "jedhil"))
                    + "</ul>")
         out.append(p(QCoreApplication.translate("PeiHelp", "The rampung payments add up: té lumrah (the ngeté has 200 or more, paid by the kete), "
                         "té mati (paid by each player under 200), belahan (350 or more, paid by both) and "
                         "patang atusan (400 or more, paid by both as well). With jung each player pays each "
-                        "higher player per 10 points of difference, rounded up: at 354, 322 and 275 and 5¢ a "
-                        "step, the ngeté takes 20¢ from the tengah and 40¢ from the kete, and the tengah 25¢ "
-                        "from the kete.")))
+                        "higher player per 10 points of difference, rounded up: at 354, 322 and 275 and {step} a "
+                        "step, the ngeté takes {a} from the tengah and {b} from the kete, and the tengah {c} "
+                        "from the kete.").format(**{k: names.format_money(v, signed=False) for k, v in
+                                                    (("step", 5), ("a", 20), ("b", 40), ("c", 25))})))
 
         out.append(ctx.heading("house", QCoreApplication.translate("PeiHelp", "CekiDesk's house rules")))
         out.append("<ul>" + "".join("<li>" + s + "</li>" for s in (
@@ -634,8 +694,9 @@ class PeiUI(GameUI):
         out.append(ctx.keys_table())
 
         out.append(ctx.heading("source", QCoreApplication.translate("PeiHelp", "Source")))
-        out.append(p(QCoreApplication.translate("PeiHelp", "These rules follow the Pèi rule text in CekiDesk's shared rule sources (after "
-                        "<i>Javaanse kaartspelen</i>, with the Chinese <i>la pêche</i> and Pèi Magelang), read "
-                        "according to the project's RULINGS. This page is CekiDesk's own summary; the house "
-                        "rules above are the app's choices where the source is silent.")))
+        out.append(p(QCoreApplication.translate("PeiHelp", "These rules follow the article <i>Pèi</i> (ꦥꦺꦲꦶ), which describes the game after "
+                        "<i>Javaanse kaartspelen</i> (pp. 58–70, with Pèi Magelang on pp. 67–68) and the Chinese "
+                        "<i>la pêche</i> after Tcheng Ki-tong's <i>Les plaisirs en Chine</i> (p. 270). This page "
+                        "is CekiDesk's own summary; the house rules above are the app's choices where the "
+                        "source is silent.")))
         return "\n".join(out)

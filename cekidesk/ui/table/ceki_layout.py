@@ -10,6 +10,7 @@ from PySide6.QtCore import QCoreApplication, QPointF, QRectF, Qt
 
 from cekidesk.engine.cards import Kind
 from cekidesk.engine.core import Action, Event
+from cekidesk.ui.names import counted
 
 from .cards import card_width
 from .layouts import Pairing, clamp_to_scene, CardSpec, Choreo, DropZone, LabelSpec, LayoutOptions, Plan, SeatSpec, TableLayout, register_layout
@@ -38,6 +39,7 @@ def _keys_for(kinds: Sequence[Kind], prefix: str) -> list[tuple]:
 
 class CekiLayout(TableLayout):
     game_id = "ceki"
+    game_keys = (int(Qt.Key_D), int(Qt.Key_T))
 
     def __init__(self, seat_names: Sequence[str], human_seat: int):
         super().__init__(seat_names, human_seat)
@@ -143,7 +145,7 @@ class CekiLayout(TableLayout):
             plan.cards.append(CardSpec(
                 ("stock", i), None, False, QPointF(stock_x - i * off, cy - i * off), mid_h,
                 z=100 + i, role="stock", action=stock_act, strong=True,
-                tooltip=QCoreApplication.translate("TableWidget", "Stock: %1 cards").replace("%1", str(sc))))
+                tooltip=counted(QCoreApplication.translate("TableWidget", "Stock: %n card(s)", None, sc), sc)))
         plan.labels.append(LabelSpec(("stock",), str(sc), QPointF(stock_x, cy + mid_h / 2 + font * 1.05),
                                      font * 0.95, "count",
                                      QCoreApplication.translate("TableWidget", "Cards left in the stock")))

@@ -160,6 +160,9 @@ class TableLayout:
     """Base of the per-game layouts."""
 
     game_id = ""
+    #: every key this game's plans may bind to a move (``Plan.keys``): the window makes them
+    #: window-wide shortcuts, so they work wherever the keyboard is in the main window
+    game_keys: tuple[int, ...] = ()
 
     def __init__(self, seat_names: Sequence[str], human_seat: int):
         self.seat_names = list(seat_names)

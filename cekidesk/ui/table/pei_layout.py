@@ -25,6 +25,7 @@ from PySide6.QtGui import QFont, QFontMetricsF
 from cekidesk.engine.cards import ALL_KINDS, Kind
 from cekidesk.engine.core import Action, Event
 from cekidesk.games.pei import PATIH, RAJA, UNYIK, rank_of, score_cards
+from cekidesk.ui.names import counted
 
 from .cards import card_width
 from .layouts import Pairing, clamp_to_scene, CardSpec, Choreo, DropZone, LabelSpec, LayoutOptions, Plan, SeatSpec, TableLayout, register_layout
@@ -92,6 +93,7 @@ def text_width(text: str, size: float, bold: bool = False) -> float:
 
 class PeiLayout(TableLayout):
     game_id = "pei"
+    game_keys = (int(Qt.Key_D),) + tuple(int(k) for k in CHOICE_KEYS)
 
     def __init__(self, seat_names: Sequence[str], human_seat: int):
         super().__init__(seat_names, human_seat)
@@ -502,8 +504,8 @@ class PeiLayout(TableLayout):
         off = max(1.0, 0.015 * ph)
         draw_a = Action(me, "draw")
         stock_act = draw_a if draw_a in legal else None
-        tip_stock = QCoreApplication.translate("TableWidget", "Stock: %1 cards (drawn from the bottom)").replace(
-            "%1", str(view.stock_count))
+        tip_stock = counted(QCoreApplication.translate("TableWidget", "Stock: %n card(s) (drawn from the bottom)",
+                                                       None, view.stock_count), view.stock_count)
         for i in range(shown):
             plan.cards.append(CardSpec(("stock", i), None, False, QPointF(sx - i * off, cy - i * off), ph,
                                        z=150 + i, role="stock", action=stock_act, strong=True, tooltip=tip_stock))

@@ -14,6 +14,7 @@ from typing import Any, Callable, Hashable, Sequence
 from PySide6.QtCore import (
     QCoreApplication,
     QEasingCurve,
+    QEvent,
     QParallelAnimationGroup,
     QPointF,
     QPropertyAnimation,
@@ -332,6 +333,20 @@ class TableWidget(QGraphicsView):
         self._layout = layout_class(game_id)(self._names, human_seat)
         self._clear_scene()
 
+    def set_seat_names(self, seat_names: Sequence[str]) -> None:
+        """New names for the seats (a language change renames the human's default name)."""
+        self._names = list(seat_names)
+        if self._layout is not None:
+            self._layout.seat_names = list(seat_names)
+        if self._view is not None:
+            self._apply([], animate=False)
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            for item in self._seats.values():   # the dealer chip's letter and the tooltips
+                item.set_spec(item.spec, force=True)
+        super().changeEvent(event)
+
     def show_view(self, view: Any, events: Sequence[Event] | None = None) -> None:
         """Draw ``view``; animate ``events`` (as the human sees them) if animations are on."""
         self._serial += 1
@@ -367,9 +382,15 @@ class TableWidget(QGraphicsView):
             self._apply([], animate=False)
 
     def set_hint(self, action: Action | None) -> None:
-        """Mark the card or pile of a suggested action (None clears it)."""
+        """Mark the card or pile of a suggested action (None clears it) and make it the keyboard
+        selection, so that Enter plays exactly the hinted move (a hand card, a capture choice, or
+        the stock or discard pile of a draw or take)."""
         self._hint = action
-        self._decorate()
+        item = self._hint_item()
+        if item is not None:
+            self._select(item.key)
+        else:
+            self._decorate()
 
     def set_thinking(self, seat: int) -> None:
         """Highlight the seat whose computer player is thinking (−1: nobody)."""
@@ -394,6 +415,24 @@ class TableWidget(QGraphicsView):
         if self._anim is not None:
             self._stop_animations()
             self.animationsDone.emit()
+
+    def press_key(self, key: int) -> bool:
+        """Play the move the plan binds to ``key`` now (D, T, 1…9 …: ``Plan.keys``); False if none.
+        The window calls it from its window-wide shortcuts, the table from its own key presses."""
+        action = self._plan.keys.get(int(key)) if self._plan is not None else None
+        if action is None:
+            return False
+        if self._anim is not None:
+            self.skip_animations()
+        return self._emit(action)
+
+    @staticmethod
+    def game_keys() -> list[int]:
+        """Every key a registered game's table binds to a move (for window-wide shortcuts)."""
+        out: list[int] = []
+        for cls in registered_layouts().values():
+            out.extend(k for k in cls.game_keys if k not in out)
+        return out
 
     @staticmethod
     def shortcuts(game_id: str | None = None) -> list[tuple[str, str]]:
@@ -735,6 +774,24 @@ class TableWidget(QGraphicsView):
             it.setToolTip(tip)
         it.setCursor(Qt.PointingHandCursor if it.action is not None else Qt.ArrowCursor)
 
+    def _hint_item(self) -> CardItem | None:
+        """The item that shows the hinted action: a card of the hand (or another selectable card),
+        else the top card of the pile that plays it."""
+        if self._hint is None:
+            return None
+        cands = [it for it in self._items.values() if it.action == self._hint]
+        if not cands:
+            return None
+        sel = [it for it in cands if it.selectable]
+        return sel[0] if sel else max(cands, key=lambda i: self._specs[i.key].z)
+
+    def _select(self, key: Hashable | None) -> None:
+        """Make ``key`` the keyboard selection (a pile's card has no place in the hand's order)."""
+        hand = [c.key for c in self._plan.cards if c.selectable] if self._plan else []
+        self._selected = key
+        self._selected_index = hand.index(key) if key in hand else -1
+        self._refresh_positions()
+
     def _decorate(self) -> None:
         """Legal highlights, dimming, selection and hint marks from the present state."""
         if self._plan is None:
@@ -747,12 +804,7 @@ class TableWidget(QGraphicsView):
                 cur = tops.get(it.role)
                 if cur is None or it.zValue() > cur.zValue() or self._specs[it.key].z > self._specs[cur.key].z:
                     tops[it.role] = it
-        hint_item = None
-        if self._hint is not None:
-            cands = [it for it in items.values() if it.action == self._hint]
-            if cands:
-                sel = [it for it in cands if it.selectable]
-                hint_item = sel[0] if sel else max(cands, key=lambda i: self._specs[i.key].z)
+        hint_item = self._hint_item()
         for key, it in items.items():
             spec = self._specs[key]
             hl = self._highlight and it.action is not None and (it.selectable or tops.get(it.role) is it)
@@ -926,11 +978,7 @@ class TableWidget(QGraphicsView):
         item = self._card_at(pos)
         if item is not None and (press[1] is None or item is press[1]):
             if item.selectable:
-                keys = [c.key for c in self._plan.cards if c.selectable] if self._plan else []
-                self._selected = item.key
-                self._selected_index = keys.index(item.key) if item.key in keys else -1
-                if item.action is None:
-                    self._refresh_positions()
+                self._select(item.key)
             self._emit(item.action, item.key)
         event.accept()
 
@@ -1008,8 +1056,8 @@ class TableWidget(QGraphicsView):
         if self._plan is None:
             event.ignore()
             return
-        if self._anim is not None and (key in (Qt.Key_Left, Qt.Key_Right, Qt.Key_Return, Qt.Key_Enter,
-                                               Qt.Key_Space, Qt.Key_Home, Qt.Key_End) or int(key) in self._plan.keys):
+        if self._anim is not None and key in (Qt.Key_Left, Qt.Key_Right, Qt.Key_Return, Qt.Key_Enter,
+                                              Qt.Key_Space, Qt.Key_Home, Qt.Key_End):
             self.skip_animations()
         hand = [c.key for c in self._plan.cards if c.selectable]
         if key in (Qt.Key_Left, Qt.Key_Right, Qt.Key_Home, Qt.Key_End):
@@ -1023,11 +1071,7 @@ class TableWidget(QGraphicsView):
                     i = 0 if key == Qt.Key_Right else len(hand) - 1
                 else:
                     i = (i + (1 if key == Qt.Key_Right else -1)) % len(hand)
-                self._selected, self._selected_index = hand[i], i
-                self._refresh_positions()
-                it = self._items.get(self._selected)
-                if it is not None:
-                    it.update()
+                self._select(hand[i])
             event.accept()
             return
         if key in (Qt.Key_Return, Qt.Key_Enter, Qt.Key_Space):
@@ -1036,9 +1080,7 @@ class TableWidget(QGraphicsView):
                 self._emit(it.action, it.key)
             event.accept()
             return
-        action = self._plan.keys.get(int(key))
-        if action is not None:
-            self._emit(action)
+        if self.press_key(int(key)):
             event.accept()
             return
         event.ignore()
