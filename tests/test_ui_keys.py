@@ -216,7 +216,7 @@ def test_the_move_keys_work_wherever_the_keyboard_is_in_the_window(qtbot, boxes,
     c = w.controller
     start(w, game, 10 if game == "ceki" else 31)
     played: set[str] = set()
-    places = [w.log_dock.list, w.table]
+    places = [w.log_dock.view, w.table]
     for _ in range(60):
         wait_turn_or_end(qtbot, w)
         if c.match.hand_over():
