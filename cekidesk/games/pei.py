@@ -852,6 +852,12 @@ def settle(result: HandResult, options: PeiOptions, stake_cents: int = 0, pot: i
     return Settlement.from_items(N_PLAYERS, pot, tuple(items))
 
 
+def max_hand_actions(n_players: int = N_PLAYERS, options: PeiOptions | None = None) -> int:
+    """The most actions a hand can have: 42 turns of a play and a draw, each possibly followed by a
+    capture choice."""
+    return TURNS * 4
+
+
 def next_dealer(result: HandResult, dealer: int, n_players: int) -> int:
     """Jentolan: the kete deals next; otherwise the deal passes to the next seat (shown only)."""
     if result.details.get("stakes") == "jentolan":
@@ -873,4 +879,5 @@ SPEC = register(GameSpec(
     default_players=3,
     carries_pot=True,
     stake_per_point=False,
+    max_hand_actions=max_hand_actions,
 ))
