@@ -108,21 +108,27 @@ def export_revision(rev: str) -> str:
     return dest
 
 
-def run_child(repo: str, game: str, checkpoints: list[int], seed: int, autosave: bool) -> list[dict]:
+def run_child(repo: str, game: str, checkpoints: list[int], seed: int, autosave: bool):
+    """Yield the child's rows as it reaches each checkpoint (hand 0 first)."""
     env = dict(os.environ)
     env.setdefault("QT_QPA_PLATFORM", "offscreen" if not env.get("DISPLAY") else "xcb")
     home = tempfile.mkdtemp(prefix="cekidesk-memory-home-")
     env["HOME"] = home
     for var in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"):
         env[var] = os.path.join(home, var.lower())
-    proc = subprocess.run([sys.executable, os.path.abspath(__file__), CHILD_FLAG, repo, game,
-                           ",".join(map(str, checkpoints)), str(seed), str(int(autosave))],
-                          env=env, capture_output=True, text=True)
-    rows = [json.loads(line) for line in proc.stdout.splitlines() if line.startswith("{")]
-    if proc.returncode != 0 or len(rows) < len(checkpoints) + 1:
-        sys.stderr.write(proc.stderr[-3000:])
-        raise SystemExit(f"the {game} run in {repo} failed (exit {proc.returncode})")
-    return rows
+    with tempfile.TemporaryFile("w+") as err, subprocess.Popen(
+            [sys.executable, os.path.abspath(__file__), CHILD_FLAG, repo, game,
+             ",".join(map(str, checkpoints)), str(seed), str(int(autosave))],
+            env=env, stdout=subprocess.PIPE, stderr=err, text=True) as proc:
+        rows = 0
+        for line in proc.stdout:
+            if line.startswith("{"):
+                rows += 1
+                yield json.loads(line)
+        if proc.wait() != 0 or rows < len(checkpoints) + 1:
+            err.seek(0)
+            sys.stderr.write(err.read()[-3000:])
+            raise SystemExit(f"the {game} run in {repo} failed (exit {proc.returncode})")
 
 
 def main(argv: list[str] | None = None) -> int:
