@@ -25,6 +25,7 @@ import argparse
 import json
 import os
 import platform
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -156,11 +157,15 @@ def main(argv: list[str] | None = None) -> int:
           f"Python {platform.python_version()}; load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     print("RSS = VmRSS of the process at the checkpoint (after gc.collect()); objects = gc.get_objects()")
     print(f"{'game':5} {'code':12} {'hands':>6} {'RSS MB':>8} {'peak MB':>8} {'objects':>9} {'seconds':>8}")
-    for game in args.games.split(","):
-        for label, repo in versions:
-            for row in run_child(repo, game, checkpoints, args.seed, not args.no_autosave):
-                print(f"{game:5} {label[:12]:12} {row['hands']:>6} {row['rss_kb'] / 1024:>8.1f} "
-                      f"{row['hwm_kb'] / 1024:>8.1f} {row['objects']:>9,} {row['seconds']:>8.1f}", flush=True)
+    try:
+        for game in args.games.split(","):
+            for label, repo in versions:
+                for row in run_child(repo, game, checkpoints, args.seed, not args.no_autosave):
+                    print(f"{game:5} {label[:12]:12} {row['hands']:>6} {row['rss_kb'] / 1024:>8.1f} "
+                          f"{row['hwm_kb'] / 1024:>8.1f} {row['objects']:>9,} {row['seconds']:>8.1f}", flush=True)
+    finally:
+        if args.compare:
+            shutil.rmtree(versions[0][1], ignore_errors=True)
     return 0
 
 
