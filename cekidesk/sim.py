@@ -31,13 +31,13 @@ from cekidesk.engine.core import EngineError, GameSpec, games, get_game
 from cekidesk.engine.match import Match, MatchOptions
 
 MAX_ROUNDS = 10_000_000
-#: a hand that has not ended after this many decisions is reported as stuck (players who only ever
-#: take the discard never use up the stock, so the rules alone do not bound a hand's length)
+#: a hand that has not ended after this many decisions is reported as stuck; a game that bounds its
+#: hands (``GameSpec.max_hand_actions``) is held to its own, smaller bound: a longer hand is a bug
 MAX_DECISIONS_PER_HAND = 100_000
 
 
 class StuckHandError(RuntimeError):
-    """A hand did not end within :data:`MAX_DECISIONS_PER_HAND` decisions."""
+    """A hand did not end within the game's bound or :data:`MAX_DECISIONS_PER_HAND` decisions."""
 
 
 @dataclass
@@ -57,6 +57,7 @@ class SimResult:
     win_kinds: Counter = field(default_factory=Counter)
     outcomes: Counter = field(default_factory=Counter)
     drawn: int = 0
+    drawn_by: Counter = field(default_factory=Counter)
     decisions: int = 0
     seconds: float = 0.0
     stake_per_point: bool = True
@@ -86,18 +87,21 @@ def simulate(
     bots = [make_bot(game_id, level, seat) for seat, level in enumerate(seats)]
     rngs = [seat_rng(seed, seat) for seat in range(n_players)]
     decisions = 0
+    per_hand = MAX_DECISIONS_PER_HAND
+    if match.spec.max_hand_actions is not None:
+        per_hand = min(per_hand, match.spec.max_hand_actions(n_players, match.options))
     bar = _Progress(progress, rounds)
     start = time.perf_counter()
     for hand in range(rounds):
         if hand:
             match.next_hand()
         state = match.state
-        limit = decisions + MAX_DECISIONS_PER_HAND
+        limit = decisions + per_hand
         while not state.is_terminal():
             if decisions >= limit:
                 raise StuckHandError(
                     f"hand {hand + 1} (seed {match.hand_seed}) did not end after "
-                    f"{MAX_DECISIONS_PER_HAND} decisions")
+                    f"{per_hand} decisions")
             p = state.to_act()[0]
             action = bots[p].choose(state.view(p), rngs[p])
             match.apply(action)
@@ -111,6 +115,7 @@ def simulate(
     combos: Counter = Counter()
     outcomes: Counter = Counter()
     drawn = 0
+    drawn_by: Counter = Counter()
     for rec in match.history:
         res = rec.result
         outcomes[res.outcome] += 1
@@ -118,6 +123,8 @@ def simulate(
             wins[w] += 1
         if not res.winners:
             drawn += 1
+            if "drawn_by" in res.details:
+                drawn_by[res.details["drawn_by"]] += 1
         kind = res.details.get("win_kind")
         if kind is not None:
             kinds[kind] += 1
@@ -128,7 +135,7 @@ def simulate(
         game_id=game_id, n_players=n_players, rounds=rounds, seed=seed, stake_cents=stake_cents,
         options=match.options.model_dump(), seats=list(seats), wins=wins,
         points=list(match.scores), payments=list(match.ledger), win_kinds=kinds,
-        outcomes=outcomes, drawn=drawn, decisions=decisions, seconds=seconds,
+        outcomes=outcomes, drawn=drawn, drawn_by=drawn_by, decisions=decisions, seconds=seconds,
         stake_per_point=match.spec.stake_per_point, carries_pot=match.spec.carries_pot,
         pot=match.pot, combos=combos,
     )
@@ -197,7 +204,10 @@ def format_report(r: SimResult) -> str:
         names = order + sorted(k for k in r.win_kinds if k not in order)
         parts = [f"{k} {r.win_kinds.get(k, 0)} ({_pct(r.win_kinds.get(k, 0), n_wins)})" for k in names]
         lines.append("win kinds: " + ", ".join(parts))
-    lines.append(f"drawn hands (stock exhausted): {r.drawn} ({_pct(r.drawn, r.rounds)})")
+    # the game's codes for why (Ceki: "exhausted" — the stock ran out —, "no_draw" — its bound on
+    # turns without a stock draw)
+    why = ", ".join(f"{k} {v}" for k, v in sorted(r.drawn_by.items()))
+    lines.append(f"drawn hands: {r.drawn} ({_pct(r.drawn, r.rounds)})" + (f"; why: {why}" if why else ""))
     other = {k: v for k, v in r.outcomes.items() if k not in ("win", "draw")}
     if other:
         lines.append("other outcomes: " + ", ".join(f"{k} {v}" for k, v in sorted(other.items())))

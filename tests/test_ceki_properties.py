@@ -4,6 +4,7 @@ are independent, ``apply`` and ``apply_unchecked`` agree and a hand replays from
 from __future__ import annotations
 
 import copy
+import random
 from collections import Counter
 
 from hypothesis import given, settings
@@ -11,7 +12,14 @@ from hypothesis import strategies as st
 
 from cekidesk.engine.cards import ALL_KINDS, Counting, Kind
 from cekidesk.engine.core import Action, GameOverError, IllegalActionError, NotYourTurnError
-from cekidesk.games.ceki import MULTIPLIER, CekiOptions, CekiState, pair_group
+from cekidesk.games.ceki import (
+    MULTIPLIER,
+    NO_DRAW_TURNS,
+    CekiOptions,
+    CekiState,
+    max_hand_actions,
+    pair_group,
+)
 
 from ceki_strategies import hand_setups
 
@@ -247,3 +255,25 @@ def test_seed_determines_the_deal(seed, n, iyo):
     assert snapshot(a) == snapshot(b)
     c = new_state(n, 0, seed + 1, iyo)
     assert a.stock != c.stock or a.hands != c.hands
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(2, 6), st.integers(0, 5), st.integers(0, 2**32 - 1), st.booleans(),
+       st.integers(0, 100), st.integers(0, 2**32 - 1))
+def test_every_hand_ends_within_the_games_bound(n, dealer, seed, iyo, take_pct, choice_seed):
+    """(house) No hand loops: random play that takes the discard ``take_pct`` % of the times it may
+    ends within ``max_hand_actions`` actions (the fast path: this plays thousands of actions)."""
+    s = new_state(n, dealer % n, seed, iyo)
+    bound = max_hand_actions(n, s.options)
+    rng = random.Random(choice_seed)
+    actions = 0
+    while not s.is_terminal() and actions <= bound:
+        legal = s.legal_actions(s.current)
+        takes = [a for a in legal if a.verb == "take"]
+        if takes and rng.randrange(100) < take_pct:
+            s.apply_unchecked(takes[0])
+        else:
+            s.apply_unchecked(legal[rng.randrange(len(legal))])
+        actions += 1
+        assert s.turns_without_draw <= NO_DRAW_TURNS
+    assert s.is_terminal() and actions <= bound

@@ -22,7 +22,14 @@ from cekidesk.engine.core import (
     get_game,
 )
 from cekidesk.engine.match import Match, MatchOptions
-from cekidesk.games.ceki import CekiOptions, CekiState, next_dealer, settle
+from cekidesk.games.ceki import (
+    NO_DRAW_TURNS,
+    CekiOptions,
+    CekiState,
+    max_hand_actions,
+    next_dealer,
+    settle,
+)
 
 IYO = CekiOptions(iyo_one_rank=True)
 
@@ -600,6 +607,103 @@ def test_settle_a_real_hand():
     pay = settle(s.result(), CekiOptions(), 2)
     assert pay == (-360, 720, -360) and sum(pay) == 0
 
+
+
+# -- (house) a hand cannot loop: NO_DRAW_TURNS turns in a row without a stock draw end it -------
+
+def _pass_back(s: CekiState, turns: int) -> list:
+    """``turns`` turns in which the player takes the last discard and throws their lowest other
+    kind (the taken kind may not go back): the players hand cards round without touching the stock."""
+    events = []
+    for _ in range(turns):
+        p = s.current
+        events += act(s, f"{p} take")
+        events += act(s, str(s.legal_actions(p)[0]))
+    return events
+
+
+def _looping_hand() -> CekiState:
+    """Two players; seat 1 draws and throws first, then the discard may go back and forth."""
+    s = stacked(2, 0, [JUNK_B, JUNK_A], "C6")
+    act(s, "1 draw", "1 discard C6")
+    return s
+
+
+def test_the_bound_is_thirty_turns():
+    assert NO_DRAW_TURNS == 30
+
+
+def test_turns_without_a_stock_draw_end_the_hand_exactly_at_the_bound():
+    s = _looping_hand()
+    assert s.view(0).turns_without_draw == 0
+    events = _pass_back(s, NO_DRAW_TURNS - 1)
+    assert not s.is_terminal() and not any(s.called)
+    assert [v.turns_without_draw for v in (s.view(0), s.view(1))] == [NO_DRAW_TURNS - 1] * 2
+    assert "no_draw" not in [e.type for e in events]
+    assert Action(s.current, "draw") in s.legal_actions(s.current)   # one turn earlier: play goes on
+    stock = s.view(0).stock_count
+    events = _pass_back(s, 1)
+    assert s.is_terminal()
+    assert events[-1].type == "no_draw" and events[-1].data == {"turns": NO_DRAW_TURNS}
+    r = s.result()
+    assert r.outcome == "draw" and r.points == (0, 0) and r.winners == ()
+    assert r.details["drawn_by"] == "no_draw" and r.details["turns"] == NO_DRAW_TURNS
+    assert s.view(0).stock_count == stock > 0          # the stock was not used up
+    assert s.view(1).turns_without_draw == NO_DRAW_TURNS
+
+
+def test_a_stock_draw_starts_the_count_again():
+    s = _looping_hand()
+    _pass_back(s, NO_DRAW_TURNS - 1)
+    p = s.current
+    act(s, f"{p} draw")
+    assert s.view(p).turns_without_draw == 0
+    act(s, f"{p} discard {s.view(p).drawn}")
+    assert s.view(0).turns_without_draw == 0
+    _pass_back(s, NO_DRAW_TURNS - 1)
+    assert not s.is_terminal()
+    _pass_back(s, 1)
+    assert s.is_terminal() and s.result().details["drawn_by"] == "no_draw"
+
+
+def test_a_hand_drawn_by_the_bound_pays_nothing_and_the_deal_passes():
+    s = _looping_hand()
+    _pass_back(s, NO_DRAW_TURNS)
+    r = s.result()
+    assert settle(r, CekiOptions(), 10) == (0, 0)
+    assert next_dealer(r, 0, 2) == 1
+    # in a match: the first hand that the take-always players loop in
+    for seed in range(40):
+        m = Match("ceki", 2, seed, match_options=MatchOptions(mode="money", stake_cents=5))
+        dealer = m.dealer
+        while not m.hand_over():
+            p = m.state.current
+            legal = m.state.legal_actions(p)
+            take = [a for a in legal if a.verb == "take"]
+            m.apply(take[0] if take else legal[0])
+        if m.state.result().details.get("drawn_by") == "no_draw":
+            break
+    else:
+        pytest.fail("no hand looped")
+    h = m.history[-1]
+    assert h.payments == (0, 0) and m.ledger == [0, 0] and m.scores == [0, 0]
+    m.next_hand()
+    assert m.dealer == (dealer + 1) % 2
+
+
+def test_an_exhausted_stock_still_says_so():
+    s = stacked(2, 0, [JUNK_B, JUNK_A])
+    _play_fresh_until_stock_empty(s)
+    act(s, f"{s.current} discard {s.view(s.current).drawn}")
+    assert s.result().details["drawn_by"] == "exhausted" and "turns" not in s.result().details
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5, 6])
+def test_max_hand_actions_follows_from_the_stock_and_the_bound(n):
+    stock = 120 - 8 * n
+    assert max_hand_actions(n) == 2 * NO_DRAW_TURNS * stock + 1
+    assert get_game("ceki").max_hand_actions(n, CekiOptions()) == max_hand_actions(n)
+    assert max_hand_actions(2) == 6241
 
 @pytest.mark.parametrize("n", [2, 3, 4, 5, 6])
 def test_next_dealer_is_clockwise(n):

@@ -146,6 +146,8 @@ class Observer:
         self.last_fresh = False
         self.stock = 0
         self.drawn: str | None = None
+        self.turns_without_draw = 0
+        self.took = False
 
     def see(self, event: Event) -> None:
         e = event.for_viewer(self.viewer)
@@ -168,6 +170,7 @@ class Observer:
             else:
                 assert "cards" not in d
         elif e.type == "draw":
+            self.turns_without_draw = 0
             self.stock = d["stock"]
             self.hand_counts[q] += 1
             if me:
@@ -176,6 +179,7 @@ class Observer:
             else:
                 assert "card" not in d
         elif e.type == "take":
+            self.took = True
             assert self.discards.pop() == d["card"]
             self.hand_counts[q] += 1
             if not self.called[q]:
@@ -183,6 +187,8 @@ class Observer:
             if me:
                 self.hand[d["card"]] += 1
         elif e.type == "discard":
+            self.turns_without_draw += self.took
+            self.took = False
             self.hand_counts[q] -= 1
             self.discards.append(d["card"])
             self.last_fresh = d["fresh"]
@@ -194,7 +200,7 @@ class Observer:
         elif e.type == "win":
             self.drawn = None
         else:
-            assert e.type == "exhausted", e.type
+            assert e.type in ("exhausted", "no_draw"), e.type
 
     def check(self, view: CekiView) -> None:
         def ks(codes):
@@ -210,6 +216,7 @@ class Observer:
         assert view.last_fresh == self.last_fresh
         assert view.stock_count == self.stock
         assert view.drawn == (Kind.parse(self.drawn) if self.drawn else None)
+        assert view.turns_without_draw == self.turns_without_draw
 
 
 def test_view_fields_are_all_accounted_for():
@@ -217,7 +224,7 @@ def test_view_fields_are_all_accounted_for():
     assert {f.name for f in fields(CekiView)} == {
         "viewer", "n_players", "dealer", "options", "current", "phase", "to_act", "legal",
         "hand", "facedown", "drawn", "hand_counts", "facedown_counts", "called", "known",
-        "discards", "last_fresh", "stock_count", "result"}
+        "discards", "last_fresh", "stock_count", "turns_without_draw", "result"}
 
 
 @settings(max_examples=40, deadline=None)

@@ -494,6 +494,21 @@ def test_la_peche_extras_score_face_value():
     assert score("C1 C2 C3 C4 C5 C6 C7 C8 S2 M2 S2", **o) == 91 + 33 + 2
 
 
+
+def test_la_peche_second_full_bunci_scores_face_value_even_with_the_option():
+    # RULINGS §3: in la pêche a second full set of a combination scores face value
+    for o in ({"variant": "la_peche"}, {"variant": "la_peche", "second_bunci": True}):
+        assert score("C1 C1 C2 C2 C3 C3", **o) == 39 + 6
+        assert combos("C1 C1 C2 C2 C3 C3", **o) == [("bunci_ireng", 39)]
+        assert score("C1 C2 C3 C4 C1 C2 C3 C4", **o) == 52 + 10
+    # … while the Javanese game honours the option
+    assert score("C1 C1 C2 C2 C3 C3", second_bunci=True) == 78
+
+
+def test_second_bunci_is_offered_only_where_it_counts():
+    show_if = PeiOptions.model_fields["second_bunci"].json_schema_extra["show_if"]
+    assert show_if == {"variant": ["javanese", "magelang"]}
+
 def test_score_cards_accepts_any_order_and_is_the_maximum():
     rng = random.Random(5)
     pack = [k for k in Kind for _ in range(4)]

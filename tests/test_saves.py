@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 import cekidesk
 from cekidesk.engine.core import Action, GameOverError
 from cekidesk.engine.match import Match
+from cekidesk.games.ceki import max_hand_actions
 from cekidesk.persistence import atomic, paths, saves
 from cekidesk.persistence.files import clean_stale_temp_files
 from cekidesk.persistence import (
@@ -468,6 +469,11 @@ def _unfinished_hand_then_another(d):
     d["log"][0] = d["log"][0][:10]
 
 
+def _overlong_hand(d):
+    """Hand 3 (in progress) one move longer than any Ceki hand of four can be."""
+    d["log"][2] += ["0 draw"] * (max_hand_actions(4) + 1 - len(d["log"][2]))
+
+
 def _scores_changed(d):
     d["ledger"]["scores"][0] += 7
 
@@ -588,6 +594,8 @@ BAD_FILES = [
     ("unknown-verb", lambda: with_log(_set_action(1, 0, "0 shuffle")), "illegal_action", ["hand 2"]),
     ("unfinished-hand-then-another", lambda: with_log(_unfinished_hand_then_another), "illegal_action",
      ["hand 1 stops before it is finished"]),
+    ("hand-longer-than-the-rules-allow", lambda: with_log(_overlong_hand), "damaged",
+     ["hand 3 has 5,282 moves", "(5,281)"]),
     ("scores-changed", lambda: with_log(_scores_changed), "ledger_mismatch", ["do not match"]),
     ("cents-changed", lambda: with_log(_cents_changed), "ledger_mismatch", ["do not match"]),
     ("hands-finished-changed", lambda: with_log(_hands_finished_changed), "ledger_mismatch",
@@ -903,3 +911,19 @@ def test_clean_up_without_folders_does_nothing():
     assert not paths.data_dir().exists()
     assert clean_stale_temp_files() == []
     assert not paths.data_dir().exists()
+
+
+def test_a_hand_as_long_as_the_rules_allow_is_replayed_and_a_longer_one_is_damage():
+    """The length check uses each game's own bound, before any move is replayed: one move more
+    than a Pèi hand can have is damage; at the bound the moves themselves are judged."""
+    m = Match("pei", 3, 4)
+    play_actions(m, random.Random(4), 20)
+    d = json.loads(saves.document_to_bytes(match_to_document(m, seats_for(3))))
+    d["log"][0] += ["0 draw"] * (168 - len(d["log"][0]))
+    with pytest.raises(SaveFileError) as info:
+        document_to_match(saves.parse_document(dumps(d).decode()))
+    assert info.value.reason == "illegal_action"
+    d["log"][0].append("0 draw")
+    with pytest.raises(SaveFileError) as info:
+        document_to_match(saves.parse_document(dumps(d).decode()))
+    assert_player_message(info.value, "damaged", ["hand 1 has 169 moves", "“pei”", "(168)"])

@@ -50,6 +50,7 @@ from cekidesk.games.pei import (
     PeiView,
     rank_of,
     score_cards,
+    score_total,
     unseen_kinds,
 )
 
@@ -83,7 +84,8 @@ class _Scorer:
     """Fast totals of ``score_cards`` for one set of options.
 
     Cards in no combination (and no coin run) only ever add their own value, so the engine is
-    asked about the combination cards alone and the answers are remembered.
+    asked about the combination cards alone: few distinct piles, whose totals the engine's bounded
+    cache (:func:`~cekidesk.games.pei.score_total`) remembers.
     """
 
     def __init__(self, options) -> None:
@@ -98,25 +100,18 @@ class _Scorer:
         # what completing each combination adds over its cards' loose values
         self.bonus = {code: score_cards(cards, options).total - sum(self.value[k] for k in cards)
                       for code, cards in self.combos}
-        self._cache: dict[tuple[int, ...], int] = {}
 
     def total(self, counts: Sequence[int]) -> int:
-        key = []
+        key = bytearray(_N)
         loose = 0
         for k in range(_N):
             c = counts[k]
             if c:
                 if self.combo[k]:
-                    key.extend([k] * c)
+                    key[k] = c
                 else:
                     loose += c * self.value[k]
-        t = tuple(key)
-        v = self._cache.get(t)
-        if v is None:
-            if len(self._cache) > 200_000:
-                self._cache.clear()
-            v = self._cache[t] = score_cards([ALL_KINDS[k] for k in t], self.options).total
-        return loose + v
+        return loose + score_total(bytes(key), self.options)
 
 
 _SCORERS: dict[object, _Scorer] = {}

@@ -304,6 +304,8 @@ class GameSpec:
     match's stake per point is not used (the New Game dialog hides it).  ``match_modes``
     lists the end conditions the game offers (see :mod:`cekidesk.engine.match`).
     ``next_dealer(result, dealer, n_players)`` says who deals the next hand.
+    ``max_hand_actions(n_players, options)`` is the most actions a legal hand can have (save files
+    with a longer hand are damaged; the simulator stops such a hand); None: the game sets no bound.
     """
 
     id: str
@@ -319,6 +321,7 @@ class GameSpec:
     default_players: int = 4
     carries_pot: bool = False
     stake_per_point: bool = True
+    max_hand_actions: Callable[[int, BaseModel], int] | None = None
 
     def check_players(self, n: int) -> None:
         if not self.min_players <= n <= self.max_players:

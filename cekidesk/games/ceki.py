@@ -19,6 +19,14 @@ Rules as read by RULINGS §2 (source: ``ceki-kowah.txt``):
   player's discard of a card they had held), ×3 (*triple*: drawn from the stock).  Only the winner scores.
 * **(house)** When the stock is empty the hand is drawn — unless the next player has called and the
   last discard completes their hand, in which case they may still take it.
+* **(house, RULINGS §2: a hand cannot loop forever)** When :data:`NO_DRAW_TURNS` turns in a row end
+  without anyone drawing from the stock (every one of them took the last discard), the hand is drawn
+  at the end of that turn, with the same exception: a caller whom that discard completes may still
+  take it (the stock is closed to them) — in practice moot, as a caller's every turn is a draw or a
+  win, so with a caller at the table no round passes without a draw.  A draw from the stock starts
+  the count again; ``view.turns_without_draw`` shows it.  Measured over thousands of simulated
+  hands, heuristic players reach at most 6–8 such turns in a row and random players 17; only players
+  who just pass cards back and forth reach 30.  So a hand is at most :func:`max_hand_actions` long.
 * **(house)** The deal passes clockwise after every hand.
 """
 from __future__ import annotations
@@ -47,6 +55,10 @@ WIN_PLAIN, WIN_DOUBLE, WIN_TRIPLE = "plain", "double", "triple"
 MULTIPLIER = {WIN_PLAIN: 1, WIN_DOUBLE: 2, WIN_TRIPLE: 3}
 HAND_SIZE = 8
 DECK_SIZE = 120
+#: (house) the hand is drawn after this many turns in a row without a draw from the stock
+NO_DRAW_TURNS = 30
+#: why a hand was drawn (``result.details["drawn_by"]``; the event of the same name ends it)
+DRAWN_STOCK_EMPTY, DRAWN_NO_DRAW = "exhausted", "no_draw"
 
 
 class CekiOptions(BaseModel):
@@ -122,6 +134,8 @@ class CekiView:
     last_fresh: bool                       # the top discard was drawn and thrown in the same turn
     stock_count: int
     result: HandResult | None
+    turns_without_draw: int = 0            # turns in a row that ended without a stock draw
+                                           # (the hand is drawn at NO_DRAW_TURNS)
 
     game_id = GAME_ID
 
@@ -170,6 +184,7 @@ class CekiState(GameState):
         self.last_fresh = False
         self.drawn = -1   # uid drawn from the stock this turn
         self.took = -1    # uid taken from the discard pile this turn
+        self.turns_without_draw = 0
         self.current = (dealer + 1) % n_players
         self.phase = PHASE_DRAW
         self._result: HandResult | None = None
@@ -245,14 +260,20 @@ class CekiState(GameState):
                 sets.append([Kind(u % 30).code for u in cards[i:i + 3]])
         return sets
 
-    def _end_drawn(self, events: list[Event] | None) -> None:
+    def _end_drawn(self, why: str, events: list[Event] | None) -> None:
+        """End the hand drawn; ``why`` is :data:`DRAWN_STOCK_EMPTY` or :data:`DRAWN_NO_DRAW`."""
         self.phase = PHASE_OVER
+        data = {"turns": NO_DRAW_TURNS} if why == DRAWN_NO_DRAW else {}
         self._result = HandResult(
             "draw", (0,) * self.n_players, (),
             {"hands": [[Kind(u % 30).code for u in self.hands[q] + self.facedown[q]]
-                       for q in range(self.n_players)]})
+                       for q in range(self.n_players)], "drawn_by": why, **data})
         if events is not None:
-            events.append(Event("exhausted", None, {}))
+            events.append(Event(why, None, data))
+
+    def _stock_closed(self) -> bool:
+        """The stock is empty, or the turns without a draw from it have reached the bound."""
+        return not self.stock or self.turns_without_draw >= NO_DRAW_TURNS
 
     def _wins_with(self, p: int, uid: int) -> bool:
         return self.called[p] and self.group[uid % 30] == self.call_group[p]
@@ -266,7 +287,7 @@ class CekiState(GameState):
             return []
         if self.phase == PHASE_DRAW:
             out = []
-            if self.stock:
+            if not self._stock_closed():
                 out.append(_DRAW[player])
             if self.discards and (not self.called[player] or self._wins_with(player, self.discards[-1])):
                 out.append(_TAKE[player])
@@ -283,6 +304,7 @@ class CekiState(GameState):
         verb = action.verb
         if verb == DRAW:
             uid = self.stock.pop()
+            self.turns_without_draw = 0
             if events is not None:
                 events.append(Event("draw", p, {"stock": len(self.stock)},
                                     {"card": Kind(uid % 30).code}, frozenset({p})))
@@ -313,6 +335,8 @@ class CekiState(GameState):
             hand.remove(uid)
             self.counts[p][self.group[k]] -= 1
             fresh = uid == self.drawn
+            if self.drawn < 0:
+                self.turns_without_draw += 1
             if k in self.known[p]:
                 self.known[p].remove(k)
             self.discards.append(uid)
@@ -324,8 +348,8 @@ class CekiState(GameState):
             nxt = (p + 1) % self.n_players
             self.current = nxt
             self.phase = PHASE_DRAW
-            if not self.stock and not self._wins_with(nxt, uid):
-                self._end_drawn(events)
+            if self._stock_closed() and not self._wins_with(nxt, uid):
+                self._end_drawn(DRAWN_STOCK_EMPTY if not self.stock else DRAWN_NO_DRAW, events)
 
     def is_terminal(self) -> bool:
         return self.phase == PHASE_OVER
@@ -357,6 +381,7 @@ class CekiState(GameState):
             last_fresh=self.last_fresh,
             stock_count=len(self.stock),
             result=self._result,
+            turns_without_draw=self.turns_without_draw,
         )
 
     def _copy_into(self, o: "CekiState") -> None:
@@ -370,6 +395,7 @@ class CekiState(GameState):
         o.known = [k[:] for k in self.known]
         o.discards = self.discards[:]
         o.last_fresh, o.drawn, o.took = self.last_fresh, self.drawn, self.took
+        o.turns_without_draw = self.turns_without_draw
         o.current, o.phase, o._result = self.current, self.phase, self._result
         o.deal_events = self.deal_events
 
@@ -482,6 +508,7 @@ def determinize(view: CekiView, rng: random.Random) -> CekiState:
     if view.called[view.viewer] and view.facedown:
         state.call_group[view.viewer] = state.group[view.facedown[0].value]
     state.last_fresh = view.last_fresh
+    state.turns_without_draw = view.turns_without_draw
     state.current, state.phase, state._result = view.current, view.phase, view.result
     state.drawn = -1
     state.took = -1
@@ -520,6 +547,14 @@ def next_dealer(result: HandResult, dealer: int, n_players: int) -> int:
     return (dealer + 1) % n_players
 
 
+def max_hand_actions(n_players: int, options: CekiOptions | None = None) -> int:
+    """The most actions a hand can have: each of the stock's cards is drawn at most once, at most
+    ``NO_DRAW_TURNS - 1`` turns without a draw come before each draw (or ``NO_DRAW_TURNS`` end the
+    hand), every turn is two actions, and a waiting caller may take the last discard."""
+    stock = DECK_SIZE - HAND_SIZE * n_players
+    return 2 * NO_DRAW_TURNS * stock + 1
+
+
 SPEC = register(GameSpec(
     id=GAME_ID,
     title_key="game.ceki",
@@ -532,6 +567,7 @@ SPEC = register(GameSpec(
     next_dealer=next_dealer,
     view_type=CekiView,
     default_players=4,
+    max_hand_actions=max_hand_actions,
 ))
 
 MatchMode = Literal["money", "target", "hands"]

@@ -50,7 +50,8 @@ counts for the players' benefit)
 * *bunci ireng*: C1-C2-C3, extended by an unbroken run C4, C5 … C9, 13 a card (39, 52 … 117; the
   source's "42" and "113" are read as 52 and 117).  Further copies of C1–C3 score face value;
   option ``second_bunci``: every further full C1-C2-C3 (with its own unbroken run) is another
-  bunci ireng **(house: not only a second but also a third and fourth)**.
+  bunci ireng **(house: not only a second but also a third and fourth)**; not in la pêche (below),
+  whose rule it would contradict: there the option is ignored and not offered.
 * *bunci abang*: S9 + RF + OT, 13 a card; each further S9, RF or OT adds 13.
 * *pang kéyang*: WF + S8 + M9, 12 a card; further copies 12 each.
 * *pang picis*: C8 + S2 + M2, 11 a card; further copies 11 each.
@@ -61,8 +62,9 @@ counts for the players' benefit)
 * Every card in no combination scores its Javanese value.
 * Magelang: macan 10, pang picis and pang kéyang 20, bunci ireng and bunci abang 30 a card.
 * La pêche: the same combinations and rates but extras add nothing: each combination counts once
-  with its three base cards (a bunci ireng with its run), further copies score face value
-  **(house: a second full set of the same combination also scores face value)**.
+  with its three base cards, further copies score face value **(house: a second full set of the
+  same combination also scores face value — even with ``second_bunci`` on; and the bunci ireng's
+  C4 … C9 run still counts 13 a card)**.
 * Ranking: highest *ngeté* (the winner), then *tengah*, lowest *kete*; **(house)** equal totals:
   the earlier role (raja, patih, unyik) ranks higher.
 
@@ -176,8 +178,10 @@ class PeiOptions(BaseModel):
     variant: Literal["javanese", "la_peche", "magelang"] = Field(
         "javanese", title="pei.option.variant", description="pei.option.variant.help")
     ten_rank: bool = Field(False, title="pei.option.ten_rank", description="pei.option.ten_rank.help")
+    # la pêche scores a second full set at face value (RULINGS §3), so the option is not offered there
     second_bunci: bool = Field(False, title="pei.option.second_bunci",
-                               description="pei.option.second_bunci.help")
+                               description="pei.option.second_bunci.help",
+                               json_schema_extra={"show_if": {"variant": ["javanese", "magelang"]}})
     stakes: Literal["jentolan", "wudon", "rampung", "parewanan", "wulwulan", "jedhil"] = Field(
         "rampung", title="pei.option.stakes", description="pei.option.stakes.help")
     wudon_stake: int = _amount(10, "wudon_stake", _WUDON)
@@ -258,14 +262,15 @@ def _run_lengths(runs: int, c: Sequence[int], i: int = 0, longest: int = 9):
                 yield (length,) + rest
 
 
-@lru_cache(maxsize=1 << 16)
-def _score(counts: tuple[int, ...], variant: str, second_bunci: bool) -> Arrangement:
+def _arrange(counts: Sequence[int], variant: str, second_bunci: bool) -> Arrangement:
+    """The best arrangement of the captured cards counted by ``counts`` (one count per kind)."""
     rates = _RATES[variant]
     extras = variant != "la_peche"
     c = list(counts)
     fixed = [_set_combo(code, c, rates[code], extras) for code in (BUNCI_ABANG, PANG_KEYANG)]
     full = min(c[Kind.C1], c[Kind.C2], c[Kind.C3])
-    runs = full if second_bunci else min(full, 1)
+    # la pêche: a second full C1-C2-C3 scores face value like every other extra card
+    runs = full if second_bunci and extras else min(full, 1)
     best: Arrangement | None = None
     for lengths in _run_lengths(runs, c):
         cc = c[:]
@@ -288,19 +293,33 @@ def _score(counts: tuple[int, ...], variant: str, second_bunci: bool) -> Arrange
     return best
 
 
+#: distinct captured piles whose totals are remembered (about 250 bytes each: ~4 MB when full);
+#: a hand asks for a few hundred (every view scores three piles), bots many more
+TOTALS_CACHED = 1 << 14
+
+
+@lru_cache(maxsize=TOTALS_CACHED)
+def _total(counts: bytes, variant: str, second_bunci: bool) -> int:
+    return _arrange(counts, variant, second_bunci).total
+
+
+def counts_key(kinds: Iterable[int]) -> bytes:
+    """The compact key of a pile of cards: one byte per kind, its count."""
+    counts = bytearray(30)
+    for k in kinds:
+        counts[k % 30] += 1
+    return bytes(counts)
+
+
 def score_cards(kinds: Iterable[Kind], options: PeiOptions) -> Arrangement:
     """The best arrangement of a player's captured cards (every C8/C9 split is tried)."""
-    counts = [0] * 30
-    for k in kinds:
-        counts[k] += 1
-    return _score(tuple(counts), options.variant, options.second_bunci)
+    return _arrange(counts_key(kinds), options.variant, options.second_bunci)
 
 
-def _score_uids(uids: Iterable[int], options: PeiOptions) -> Arrangement:
-    counts = [0] * 30
-    for u in uids:
-        counts[u % 30] += 1
-    return _score(tuple(counts), options.variant, options.second_bunci)
+def score_total(counts: bytes, options: PeiOptions) -> int:
+    """``score_cards(…).total`` of the pile with these :func:`counts_key` counts, remembered in a
+    bounded cache keyed by the counts alone (no arrangement is kept)."""
+    return _total(counts, options.variant, options.second_bunci)
 
 
 def ranking(totals: Sequence[int], roles: Sequence[int]) -> list[int]:
@@ -525,7 +544,7 @@ class PeiState(GameState):
 
     def _finish(self, events: list[Event] | None) -> None:
         self.phase = PHASE_OVER
-        arrangements = [_score_uids(self.captured[s], self.options) for s in range(N_PLAYERS)]
+        arrangements = [score_cards(self.captured[s], self.options) for s in range(N_PLAYERS)]
         totals = tuple(a.total for a in arrangements)
         roles = self.roles
         order = ranking(totals, roles)
@@ -624,7 +643,7 @@ class PeiState(GameState):
             hand_counts=tuple(len(h) for h in self.hands),
             pool=tuple(sorted(Kind(u % 30) for b in self.pool for u in b)),
             captured=tuple(tuple(Kind(u % 30) for u in c) for c in self.captured),
-            scores=tuple(_score_uids(c, opts).total for c in self.captured),
+            scores=tuple(score_total(counts_key(c), opts) for c in self.captured),
             stock_count=len(self.stock),
             last_card=self.last_card,
             peek=self.peek_for(player),
@@ -833,6 +852,12 @@ def settle(result: HandResult, options: PeiOptions, stake_cents: int = 0, pot: i
     return Settlement.from_items(N_PLAYERS, pot, tuple(items))
 
 
+def max_hand_actions(n_players: int = N_PLAYERS, options: PeiOptions | None = None) -> int:
+    """The most actions a hand can have: 42 turns of a play and a draw, each possibly followed by a
+    capture choice."""
+    return TURNS * 4
+
+
 def next_dealer(result: HandResult, dealer: int, n_players: int) -> int:
     """Jentolan: the kete deals next; otherwise the deal passes to the next seat (shown only)."""
     if result.details.get("stakes") == "jentolan":
@@ -854,4 +879,5 @@ SPEC = register(GameSpec(
     default_players=3,
     carries_pot=True,
     stake_per_point=False,
+    max_hand_actions=max_hand_actions,
 ))

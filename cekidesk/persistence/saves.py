@@ -52,7 +52,7 @@ from pydantic import (
 
 from cekidesk import __version__
 from cekidesk.bots import bot_levels
-from cekidesk.engine.core import Action, ActionParseError, EngineError, OptionsError, get_game
+from cekidesk.engine.core import Action, ActionParseError, EngineError, GameSpec, OptionsError, get_game
 from cekidesk.engine.match import Match, MatchOptions
 
 from .atomic import atomic_write_bytes
@@ -448,6 +448,17 @@ def _check_seats(seats: Sequence[Seat], game_id: str) -> None:
                                          "newer CekiDesk.")
 
 
+def _check_hand_lengths(doc: SaveDocument, spec: GameSpec, n_players: int, options: BaseModel) -> None:
+    """No hand may be longer than the game's rules allow (checked before anything is replayed)."""
+    if spec.max_hand_actions is None:
+        return
+    limit = spec.max_hand_actions(n_players, options)
+    for hi, hand in enumerate(doc.log):
+        if len(hand) > limit:
+            raise _fail("damaged", f"This save file is damaged: hand {hi + 1} has {len(hand):,} moves, more "
+                                   f"than a hand of “{spec.id}” can have ({limit:,}).")
+
+
 def document_to_match(doc: SaveDocument) -> Match:
     """Rebuild the match of a (validated) document by replaying every action, then check the
     replayed scores, ledger and finished hands against the document.  Raises :class:`SaveFileError`;
@@ -484,6 +495,7 @@ def document_to_match(doc: SaveDocument) -> Match:
         log.exception("could not start the match of a save")
         raise _fail("damaged", "This save file could not be opened: the game in it cannot be started.") from None
 
+    _check_hand_lengths(doc, spec, n, options)
     for hi, hand in enumerate(doc.log):
         if hi > 0:
             if not match.hand_over():

@@ -12,7 +12,7 @@ import random
 import time
 from typing import Any, Sequence
 
-from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal, Slot
+from PySide6.QtCore import QObject, QThreadPool, QTimer, Signal, Slot
 
 from cekidesk.bots import make_bot
 from cekidesk.engine.core import Action, EngineError, Event
@@ -27,13 +27,15 @@ class _BotSignals(QObject):
     failed = Signal(int, int, str)    # token, seat, message
 
 
-class _BotTask(QRunnable):
-    def __init__(self, token: int, seat: int, bot: Any, view: Any, rng: random.Random, sink: _BotSignals):
-        super().__init__()
-        self.token, self.seat, self.bot, self.view, self.rng, self.sink = token, seat, bot, view, rng, sink
-        self.setAutoDelete(True)
+class _BotTask:
+    """One bot decision, run by the pool as a plain callable: PySide keeps a started ``QRunnable``
+    subclass (with its view and RNG, ~7 kB) alive as a child of the pool, one per move for the whole
+    session; a callable is let go when it has run."""
 
-    def run(self) -> None:  # worker thread: touches only its own arguments
+    def __init__(self, token: int, seat: int, bot: Any, view: Any, rng: random.Random, sink: _BotSignals):
+        self.token, self.seat, self.bot, self.view, self.rng, self.sink = token, seat, bot, view, rng, sink
+
+    def __call__(self) -> None:  # worker thread: touches only its own arguments
         try:
             action = self.bot.choose(self.view, self.rng)
         except Exception as exc:  # a bot bug must not take the app down

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QGridLayout, QLabel, QScrollArea, QWidget
 
 from cekidesk.engine.cards import ALL_KINDS, Kind
 from cekidesk.engine.core import Action, Event, HandResult
+from cekidesk.games.ceki import DRAWN_NO_DRAW, NO_DRAW_TURNS
 
 from .. import names
 from ..table import ceki_layout  # noqa: F401  (registers the Ceki table layout)
@@ -56,10 +57,21 @@ def _say(key: tuple[str, bool, str], n: int | None = None, **values: object) -> 
 @register_game_ui
 class CekiUI(GameUI):
     game_id = "ceki"
-    important_events = frozenset({"call", "win", "exhausted"})
+    important_events = frozenset({"call", "win", "exhausted", DRAWN_NO_DRAW})
 
     # -- status line ------------------------------------------------------------------------------
     def your_turn_text(self, view: Any, seat_names: Sequence[str]) -> str:
+        """What to do now; in the last round before the bound on turns without a stock draw, how
+        many such turns are left (so the end of the hand does not come as a surprise)."""
+        text = self._turn_words(view, seat_names)
+        left = NO_DRAW_TURNS - view.turns_without_draw
+        if view.phase in ("draw", "discard") and left <= view.n_players:
+            text += " " + QCoreApplication.translate(
+                "CekiUI", "(Turns left before the hand is drawn unless someone draws from the stock: "
+                          "{left}.)").format(left=left)
+        return text
+
+    def _turn_words(self, view: Any, seat_names: Sequence[str]) -> str:
         legal = tuple(view.legal)
         verbs = {a.verb for a in legal}
         n = view.n_players
@@ -110,6 +122,10 @@ class CekiUI(GameUI):
             if w == human:
                 return QCoreApplication.translate("CekiUI", "Hand over — you win ×{mult} ({kind}), {score} points!").format(**args)
             return QCoreApplication.translate("CekiUI", "Hand over — {name} wins ×{mult} ({kind}), {score} points.").format(**args)
+        if result.details.get("drawn_by") == DRAWN_NO_DRAW:
+            return QCoreApplication.translate(
+                "CekiUI", "Hand over — drawn: {turns} turns in a row without a draw from the stock.").format(
+                turns=result.details.get("turns", NO_DRAW_TURNS))
         return QCoreApplication.translate("CekiUI", "Hand over — drawn: the stock ran out.")
 
     def hand_summary(self, result: HandResult, seat_names: Sequence[str]) -> str:
@@ -156,6 +172,10 @@ class CekiUI(GameUI):
                         score=d.get("score", 0))
         if t == "exhausted":
             return _say(("exhausted", False, ""))
+        if t == DRAWN_NO_DRAW:
+            return QCoreApplication.translate(
+                "GameLog", "Nobody has drawn from the stock for {turns} turns in a row: the hand is drawn.").format(
+                turns=d.get("turns", NO_DRAW_TURNS))
         return super().describe_event(event, seat_names, human, namer)
 
     # -- end of a hand --------------------------------------------------------------------------------
@@ -190,7 +210,13 @@ class CekiUI(GameUI):
                 content.showcase = row
         else:
             content.headline = QCoreApplication.translate("HandEndDialog", "Drawn hand")
-            content.explanation = names.text("outcome.draw")
+            if d.get("drawn_by") == DRAWN_NO_DRAW:
+                content.explanation = QCoreApplication.translate(
+                    "HandEndDialog", "Nobody drew from the stock for {turns} turns in a row, so the hand ends "
+                                     "drawn (a house rule against endless passing) and nobody scores.").format(
+                    turns=d.get("turns", NO_DRAW_TURNS))
+            else:
+                content.explanation = names.text("outcome.draw")
         hands = d.get("hands") or []
         if hands:
             area = QScrollArea(parent)
@@ -319,6 +345,12 @@ class CekiUI(GameUI):
         out.append(ctx.p(QCoreApplication.translate("CekiHelp", "If the stock runs out, the hand is drawn: nobody scores and the deal moves "
                               "on. (The only exception: if the very last card thrown is the one the next "
                               "player is waiting for, they may still take it and win.)")))
+        out.append(ctx.p(QCoreApplication.translate(
+            "CekiHelp", "<b>House rule:</b> a hand also ends drawn after <b>{turns} turns in a row</b> in which "
+                        "nobody draws from the stock. Players who only pick up each other's discards could "
+                        "otherwise pass cards round for ever; in real play even six such turns in a row are "
+                        "rare. Drawing from the stock starts the count again, and in your last round before "
+                        "the limit the status line counts down the turns left.").format(turns=NO_DRAW_TURNS)))
         out.append(ctx.p(QCoreApplication.translate("CekiHelp", "When you start a game you choose how the match goes: <b>for money</b> — after "
                               "each hand every loser pays the winner the winner's score times the stake, and "
                               "you play as long as you like; <b>to a target score</b> — the match ends after "
@@ -334,6 +366,8 @@ class CekiUI(GameUI):
             QCoreApplication.translate("CekiHelp", "<b>A card picked up from the discard pile cannot be thrown back</b> in the same turn (that "
                "would be passing)."),
             QCoreApplication.translate("CekiHelp", "<b>An empty stock ends the hand as a draw</b>, with no score."),
+            QCoreApplication.translate("CekiHelp", "<b>{turns} turns in a row without a draw from the stock end the "
+                                                   "hand as a draw</b>, with no score.").format(turns=NO_DRAW_TURNS),
             QCoreApplication.translate("CekiHelp", "<b>The deal passes clockwise</b> (to the left) after every hand, whoever won."),
         )) + "</ul>")
 

@@ -657,8 +657,13 @@ class PeiUI(GameUI):
         out.append("<ul><li>" + QCoreApplication.translate("PeiHelp", "<b>La pêche</b> (the Chinese game): the pack is cut into eight packets of "
                                    "14 and eight spare cards; three packets make the stock, two with the spare "
                                    "cards the pool, three the hands. Nothing is turned up; instead the unyik may "
-                                   "look at the last stock card. Combinations score their three cards only (a "
-                                   "bunci ireng its run); further copies count their face value.") + "</li><li>"
+                                   "look at the last stock card. Combinations score their three cards only; "
+                                   "further copies, and a second full set of a combination, count their face "
+                                   "value. <i>House rule:</i> a bunci ireng still extends with an unbroken run "
+                                   "of the 4, 5 … 9 of Coins at {rate} a card (the source does not say whether "
+                                   "the run counts in la pêche).").format(
+                                       rate=combo_rate("bunci_ireng", PeiOptions(variant="la_peche")))
+                   + "</li><li>"
                    + QCoreApplication.translate("PeiHelp", "<b>Pèi Magelang</b>: bunci ireng and bunci abang score 30 a card, pang picis and pang "
                         "kéyang 20, macan 10.") + "</li></ul>")
 

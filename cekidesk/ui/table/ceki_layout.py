@@ -187,9 +187,11 @@ class CekiLayout(TableLayout):
         if drops:
             plan.drops.append(DropZone(drop_rect, drops))
         if over and not result.winners:
-            plan.labels.append(LabelSpec(("result",),
-                                         QCoreApplication.translate("TableWidget", "Drawn hand: the stock is exhausted"),
-                                         QPointF(W / 2, mid_top + font), font * 1.1, "winner"))
+            turns = result.details.get("turns")   # drawn by the bound on turns without a stock draw
+            why = (QCoreApplication.translate("TableWidget", "Drawn hand: {turns} turns without a draw from the "
+                                                             "stock").format(turns=turns) if turns
+                   else QCoreApplication.translate("TableWidget", "Drawn hand: the stock is exhausted"))
+            plan.labels.append(LabelSpec(("result",), why, QPointF(W / 2, mid_top + font), font * 1.1, "winner"))
 
         # -- the human ---------------------------------------------------------------------------
         human_cards: list[CardSpec] = []

@@ -1,0 +1,173 @@
+"""Memory of a long session in the desktop table (a measurement, not a test).
+
+For each game, a fresh process opens the real :class:`~cekidesk.ui.main_window.MainWindow`
+(offscreen unless ``QT_QPA_PLATFORM``/``DISPLAY`` say otherwise) with computer players in every seat
+(heuristic, the others random for Ceki; see ``SEATS``), pace 0 and animations off, and plays hand after
+hand of a money match through the window itself: the end-of-hand dialog opens after every hand and
+the window's own ``next_hand`` deals the next.  Autosave stays on, in a fresh temporary user folder.
+
+At the checkpoints (``--hands``, e.g. 100 and 500) the child prints its **resident set size**, read
+from ``VmRSS`` in ``/proc/self/status`` (what the process holds now; the peak ``VmHWM`` is printed
+too), and the number of objects the garbage collector tracks.  One process per game and code version,
+so the figures are independent.
+
+``--compare REV`` measures the code of git revision ``REV`` too (exported with ``git archive`` into a
+temporary folder and run by the same script), side by side with the working tree.
+
+Run from the repository root::
+
+    python3 bench/memory.py                       # 100 and 500 hands of each game
+    python3 bench/memory.py --hands 50,100 --compare HEAD~3 --games pei
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.dirname(HERE)
+CHILD_FLAG = "--child"
+SEATS = {"ceki": ("heuristic", "random", "random", "random"), "pei": ("heuristic", "random", "random")}
+
+
+def proc_status(*fields: str) -> dict[str, int]:
+    """The named ``/proc/self/status`` fields, in kB."""
+    out = {}
+    with open("/proc/self/status", encoding="ascii") as f:
+        for line in f:
+            name, _, rest = line.partition(":")
+            if name in fields:
+                out[name] = int(rest.split()[0])
+    return out
+
+
+# -----------------------------------------------------------------------------------------------
+# the child: one game, one code version, in the real window
+
+def child(repo: str, game: str, checkpoints: list[int], seed: int, autosave: bool) -> int:
+    sys.path.insert(0, repo)
+    import gc
+
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication
+
+    from cekidesk.persistence.saves import Seat
+    from cekidesk.persistence.settings import Settings
+    from cekidesk.ui.app import guard_none_refcount, make_application
+    from cekidesk.ui.dialogs import NewGameConfig
+    from cekidesk.ui.main_window import MainWindow
+
+    guard_none_refcount()
+    app = QApplication.instance() or make_application()
+    win = MainWindow(Settings(animation_speed="off", bot_pace_ms=0, autosave=autosave))
+    win.resize(1280, 720)
+    win.show()
+    c = win.controller
+    seats = [Seat.bot(level, f"P{i}") for i, level in enumerate(SEATS[game])]
+    last = max(checkpoints)
+    start = time.perf_counter()
+
+    def report(hands: int) -> None:
+        gc.collect()
+        st = proc_status("VmRSS", "VmHWM")
+        print(json.dumps({"hands": hands, "rss_kb": st["VmRSS"], "hwm_kb": st["VmHWM"],
+                          "objects": len(gc.get_objects()),
+                          "seconds": round(time.perf_counter() - start, 1)}), flush=True)
+
+    def hand_ended() -> None:
+        done = len(c.match.history)
+        if done in checkpoints:
+            report(done)
+        if done >= last:
+            app.quit()
+        else:
+            QTimer.singleShot(0, win.next_hand)   # after the window has opened its dialog
+
+    c.handEnded.connect(hand_ended)
+    win.start_new_game(NewGameConfig(game, seats, seed, {}, {"mode": "money", "stake_cents": 1}))
+    report(0)
+    app.exec()
+    win.close()
+    return 0
+
+
+# -----------------------------------------------------------------------------------------------
+# the parent: one child per game and code version
+
+def export_revision(rev: str) -> str:
+    """The files of git revision ``rev`` in a new temporary folder."""
+    dest = tempfile.mkdtemp(prefix="cekidesk-memory-")
+    archive = subprocess.run(["git", "-C", REPO, "archive", rev], check=True, capture_output=True).stdout
+    subprocess.run(["tar", "-x", "-C", dest], input=archive, check=True)
+    return dest
+
+
+def run_child(repo: str, game: str, checkpoints: list[int], seed: int, autosave: bool):
+    """Yield the child's rows as it reaches each checkpoint (hand 0 first)."""
+    env = dict(os.environ)
+    env.setdefault("QT_QPA_PLATFORM", "offscreen" if not env.get("DISPLAY") else "xcb")
+    home = tempfile.mkdtemp(prefix="cekidesk-memory-home-")
+    env["HOME"] = home
+    for var in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"):
+        env[var] = os.path.join(home, var.lower())
+    with tempfile.TemporaryFile("w+") as err, subprocess.Popen(
+            [sys.executable, os.path.abspath(__file__), CHILD_FLAG, repo, game,
+             ",".join(map(str, checkpoints)), str(seed), str(int(autosave))],
+            env=env, stdout=subprocess.PIPE, stderr=err, text=True) as proc:
+        rows = 0
+        for line in proc.stdout:
+            if line.startswith("{"):
+                rows += 1
+                yield json.loads(line)
+        if proc.wait() != 0 or rows < len(checkpoints) + 1:
+            err.seek(0)
+            sys.stderr.write(err.read()[-3000:])
+            raise SystemExit(f"the {game} run in {repo} failed (exit {proc.returncode})")
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == [CHILD_FLAG]:
+        repo, game, points, seed, autosave = argv[1:6]
+        return child(repo, game, [int(x) for x in points.split(",")], int(seed), autosave == "1")
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--hands", default="100,500", help="checkpoints, comma-separated (default 100,500)")
+    ap.add_argument("--games", default="ceki,pei")
+    ap.add_argument("--compare", metavar="REV", help="also measure git revision REV (e.g. HEAD~1)")
+    ap.add_argument("--seed", type=int, default=7)
+    ap.add_argument("--no-autosave", action="store_true",
+                    help="turn the autosave setting off (it writes the whole match after every move)")
+    args = ap.parse_args(argv)
+    checkpoints = sorted({int(x) for x in args.hands.split(",")})
+    versions = [("this tree", REPO)]
+    if args.compare:
+        versions.insert(0, (args.compare, export_revision(args.compare)))
+
+    sys.path.insert(0, HERE)
+    from _machine import cpu_model
+
+    print(f"machine : {platform.platform()}; {cpu_model()}; {os.cpu_count()} logical CPUs; "
+          f"Python {platform.python_version()}; load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    print("RSS = VmRSS of the process at the checkpoint (after gc.collect()); objects = gc.get_objects()")
+    print(f"{'game':5} {'code':12} {'hands':>6} {'RSS MB':>8} {'peak MB':>8} {'objects':>9} {'seconds':>8}")
+    try:
+        for game in args.games.split(","):
+            for label, repo in versions:
+                for row in run_child(repo, game, checkpoints, args.seed, not args.no_autosave):
+                    print(f"{game:5} {label[:12]:12} {row['hands']:>6} {row['rss_kb'] / 1024:>8.1f} "
+                          f"{row['hwm_kb'] / 1024:>8.1f} {row['objects']:>9,} {row['seconds']:>8.1f}", flush=True)
+    finally:
+        if args.compare:
+            shutil.rmtree(versions[0][1], ignore_errors=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
