@@ -1,10 +1,11 @@
 """Memory of a long session in the desktop table (a measurement, not a test).
 
 For each game, a fresh process opens the real :class:`~cekidesk.ui.main_window.MainWindow`
-(offscreen unless ``QT_QPA_PLATFORM``/``DISPLAY`` say otherwise) with computer players in every seat
-(heuristic, the others random for Ceki; see ``SEATS``), pace 0 and animations off, and plays hand after
-hand of a money match through the window itself: the end-of-hand dialog opens after every hand and
-the window's own ``next_hand`` deals the next.  Autosave stays on, in a fresh temporary user folder.
+(offscreen unless ``QT_QPA_PLATFORM``/``DISPLAY`` say otherwise) with the levels of ``SEATS`` (the
+first seat is the person's, whose moves the heuristic player chooses and the window plays as a click
+would; the others are computer players), pace 0 and animations off, and plays hand after hand of a
+money match through the window itself: the end-of-hand dialog opens after every hand and the
+window's own ``next_hand`` deals the next.  Autosave stays on, in a fresh temporary user folder.
 
 At the checkpoints (``--hands``, e.g. 100 and 500) the child prints its **resident set size**, read
 from ``VmRSS`` in ``/proc/self/status`` (what the process holds now; the peak ``VmHWM`` is printed
@@ -25,6 +26,7 @@ import argparse
 import json
 import os
 import platform
+import random
 import shutil
 import subprocess
 import sys
@@ -58,6 +60,7 @@ def child(repo: str, game: str, checkpoints: list[int], seed: int, autosave: boo
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
 
+    from cekidesk.bots import make_bot
     from cekidesk.persistence.saves import Seat
     from cekidesk.persistence.settings import Settings
     from cekidesk.ui.app import guard_none_refcount, make_application
@@ -70,7 +73,16 @@ def child(repo: str, game: str, checkpoints: list[int], seed: int, autosave: boo
     win.resize(1280, 720)
     win.show()
     c = win.controller
-    seats = [Seat.bot(level, f"P{i}") for i, level in enumerate(SEATS[game])]
+    seats = [Seat.human("P0")] + [Seat.bot(level, f"P{i}") for i, level in enumerate(SEATS[game]) if i]
+    person = make_bot(game, SEATS[game][0], 0)
+    rng = random.Random(seed)
+
+    def play_for_the_person(seat: int) -> None:
+        """Nobody else is thinking: when it is the person's turn, play the heuristic's choice."""
+        if seat < 0 and c.waiting_for_human():
+            c.play(person.choose(c.view(), rng))
+
+    c.thinking.connect(lambda seat: QTimer.singleShot(0, lambda: play_for_the_person(seat)))
     last = max(checkpoints)
     start = time.perf_counter()
 
