@@ -94,5 +94,5 @@ def play_until_bots_thought(qtbot, controller, begin, human_move, gate: ThinkGat
     c.thinking.connect(human_turn)
     with gate.ticking():
         begin()
-        qtbot.waitUntil(lambda: gate.released >= thinks or gate.starved or c.match.hand_over(),
+        qtbot.waitUntil(lambda: gate.released >= thinks or gate.starved > 0 or c.match.hand_over(),
                         timeout=HANG_GUARD_MS)
