@@ -381,7 +381,7 @@ def test_animation_off_is_final_at_once(qtbot):
     st = new_state(seed=9)
     w = make_table(qtbot, speed="off")
     ref = make_table(qtbot, speed="off")
-    with qtbot.waitSignal(w.animationsDone, timeout=0):
+    with qtbot.waitSignal(w.animationsDone, timeout=0):      # emitted during the call: no waiting at all
         w.show_view(st.view(0), [e.for_viewer(0) for e in st.deal_events])
     assert not w.is_animating()
     ref.show_view(st.view(0))
