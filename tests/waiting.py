@@ -84,15 +84,20 @@ class ThinkGate:
 def play_until_bots_thought(qtbot, controller, begin, human_move, gate: ThinkGate, thinks: int = 6) -> None:
     """``begin()`` a match and play it — the human's moves (``human_move(view)``) at once, from the
     event loop — while ``gate`` ticks, until ``thinks`` thinks were released, one starved, or the hand
-    is over."""
+    is over.  Then the human stops playing: no move of theirs is left queued for a later test (a busy
+    machine can close the window before the queue is empty; the controller is the call's context, so
+    Qt drops a call whose controller is gone)."""
     c = controller
 
     def human_turn(seat: int) -> None:
         if seat < 0 and c.waiting_for_human():
-            QTimer.singleShot(0, lambda: c.waiting_for_human() and c.play(human_move(c.view())))
+            QTimer.singleShot(0, c, lambda: c.waiting_for_human() and c.play(human_move(c.view())))
 
     c.thinking.connect(human_turn)
-    with gate.ticking():
-        begin()
-        qtbot.waitUntil(lambda: gate.released >= thinks or gate.starved > 0 or c.match.hand_over(),
-                        timeout=HANG_GUARD_MS)
+    try:
+        with gate.ticking():
+            begin()
+            qtbot.waitUntil(lambda: gate.released >= thinks or gate.starved > 0 or c.match.hand_over(),
+                            timeout=HANG_GUARD_MS)
+    finally:
+        c.thinking.disconnect(human_turn)
