@@ -1,10 +1,18 @@
 """Shared test set-up.  Qt always runs offscreen in tests; user directories are redirected to a
-temporary folder so a test run never touches the real settings or saves."""
+temporary folder so a test run never touches the real settings or saves; property tests never time
+their examples (CI is a busy two-core machine: speed is measured in bench/, not tested)."""
 import os
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 import pytest  # noqa: E402
+from hypothesis import HealthCheck, settings  # noqa: E402
+
+# Hypothesis fails an example that takes over 200 ms (``deadline``) and a test whose examples are slow
+# to generate (``too_slow``): both only measure the machine.  A test's own @settings keeps these
+# unless it sets them itself.
+settings.register_profile("cekidesk", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("cekidesk")
 
 
 @pytest.fixture(autouse=True)

@@ -15,6 +15,7 @@ from cekidesk.ui.app import guard_none_refcount
 from cekidesk.ui.gamelog import describe_event
 from cekidesk.ui.games import game_ui
 from cekidesk.ui.main_window import MainWindow
+from waiting import HANG_GUARD_MS
 
 guard_none_refcount()
 
@@ -66,14 +67,14 @@ def test_a_looping_hand_in_the_window(qtbot, tmp_path: Path):
     w.show()
     c = w.controller
     c.load(path)
-    qtbot.waitUntil(lambda: c.waiting_for_human(), timeout=10_000)
+    qtbot.waitUntil(lambda: c.waiting_for_human(), timeout=HANG_GUARD_MS)
     assert w.status_text().endswith("(Turns left before the hand is drawn unless someone draws from the stock: 1.)")
     assert c.play(Action(0, "take"))
     assert c.play(c.view().legal[0])
     assert c.match.hand_over()
     assert w.status_text().startswith("Hand over — drawn: 30 turns in a row without a draw from the stock.")
     assert w.log_dock.lines()[-1] == "Nobody has drawn from the stock for 30 turns in a row: the hand is drawn."
-    qtbot.waitUntil(lambda: w.hand_end_dialog is not None and w.hand_end_dialog.isVisible(), timeout=5000)
+    qtbot.waitUntil(lambda: w.hand_end_dialog is not None and w.hand_end_dialog.isVisible(), timeout=HANG_GUARD_MS)
     dlg = w.hand_end_dialog
     assert dlg.headline.text() == "Drawn hand"
     assert dlg.explanation.text() == ("Nobody drew from the stock for 30 turns in a row, so the hand ends drawn "

@@ -19,6 +19,7 @@ from cekidesk.persistence.saves import SaveFileError
 from cekidesk.ui import controller as controller_module, i18n
 from cekidesk.ui.gamelog import IMPORTANT_COLOUR, GameLogDock, LogEntry, Seating, describe_event
 from test_ui_window import SEATS3, boxes, make_window, play_hand, start, wait_turn_or_end  # noqa: F401
+from waiting import HANG_GUARD_MS
 
 LONG = ("Budi takes the 5 of Coins from the discard pile and throws the Red Flower, which nobody wanted, "
         "and the log must show every word of it")
@@ -169,7 +170,7 @@ def test_a_language_switch_changes_only_the_words_of_the_log(qtbot, boxes, tmp_p
     w.show()
     start(w, seed=11)
     play_hand(qtbot, w, via_table=False)
-    qtbot.waitUntil(lambda: w.hand_end_dialog is not None, timeout=3000)
+    qtbot.waitUntil(lambda: w.hand_end_dialog is not None, timeout=HANG_GUARD_MS)
     hand1 = len(w.log_dock.lines())
     w.next_hand()
     wait_turn_or_end(qtbot, w)

@@ -17,6 +17,8 @@ from cekidesk.persistence.settings import Settings, load_settings
 from cekidesk.ui import i18n
 from cekidesk.ui.fonts import FAMILY, install_javanese_font
 
+from waiting import HANG_GUARD_MS
+
 
 @pytest.fixture(autouse=True)
 def _back_to_english(qapp):
@@ -160,14 +162,14 @@ def _check_long_texts(qtbot, dialog_name: str | None, game: str = "ceki") -> Non
         w.retranslate()
         w.resize(1280, 720)
         w.show()
-        qtbot.waitExposed(w)
+        qtbot.waitExposed(w, timeout=HANG_GUARD_MS)
         assert w.menu_game.title() == "&Game ww"   # the pseudo-translation is in force
         if dialog_name is None:
             assert [t for t in _clipped(w) if t != w.status_label.text()] == []
             return
         dlg = getattr(dialogs, dialog_name)(w.settings, w)
         dlg.show()
-        qtbot.waitExposed(dlg)
+        qtbot.waitExposed(dlg, timeout=HANG_GUARD_MS)
         QApplication.processEvents()
         clipped = _clipped(dlg)
         dlg.close()

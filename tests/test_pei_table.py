@@ -15,6 +15,8 @@ from cekidesk.ui.table.layouts import LayoutOptions, layout_class
 from cekidesk.ui.table.pei_layout import SIDE_RANKS, PeiLayout
 from cekidesk.ui.table.widget import TableWidget
 
+from waiting import HANG_GUARD_MS
+
 NAMES = ["You", "Budi", "Sari"]
 SIZES = [(1024, 640), (1280, 720), (1920, 1080), (800, 560), (1366, 768)]
 
@@ -51,7 +53,7 @@ def make_table(qtbot, size=(1280, 720), human=0, speed="off") -> TableWidget:
     w.set_game("pei", NAMES, human)
     w.resize(*size)
     w.show()
-    qtbot.waitExposed(w)
+    qtbot.waitExposed(w, timeout=HANG_GUARD_MS)
     return w
 
 
@@ -282,7 +284,7 @@ def test_animated_round_always_ends_in_the_exact_plan(qtbot):
         v = st.view(0)
         w.show_view(v, events)
         if steps % 17 == 0:
-            qtbot.waitUntil(lambda: not w.is_animating(), timeout=3000)
+            qtbot.waitUntil(lambda: not w.is_animating(), timeout=HANG_GUARD_MS)
         else:
             w.skip_animations()
         lay, plan = plan_for(v, (w.viewport().width(), w.viewport().height()))

@@ -25,6 +25,8 @@ from cekidesk.ui.games import game_ui
 from cekidesk.ui.main_window import MainWindow
 from cekidesk.ui.table.cards import CardItem
 
+from waiting import HANG_GUARD_MS
+
 guard_none_refcount()
 
 SEATS = [Seat.human("You"), Seat.bot("heuristic", "Budi"), Seat.bot("random", "Sari")]
@@ -53,7 +55,7 @@ def new_window(qtbot, size=(1280, 720)) -> MainWindow:
     w.controller.pace_ms = 0
     w.resize(*size)
     w.show()
-    qtbot.waitExposed(w)
+    qtbot.waitExposed(w, timeout=HANG_GUARD_MS)
     return w
 
 
@@ -63,7 +65,7 @@ def start(w: MainWindow, seed: int, stakes: str = "rampung") -> None:
 
 def wait_turn_or_end(qtbot, w: MainWindow) -> None:
     c = w.controller
-    qtbot.waitUntil(lambda: c.waiting_for_human() or c.match.hand_over(), timeout=15_000)
+    qtbot.waitUntil(lambda: c.waiting_for_human() or c.match.hand_over(), timeout=HANG_GUARD_MS)
 
 
 def choose(w: MainWindow, view) -> Action:
@@ -134,7 +136,7 @@ def play_round_by_mouse(qtbot, w: MainWindow) -> list[str]:
         pos = visible_point(w, item)
         n = len(c.match.logs[-1])
         qtbot.mouseClick(t.viewport(), Qt.MouseButton.LeftButton, pos=pos)
-        qtbot.waitUntil(lambda: len(c.match.logs[-1]) > n, timeout=3000)
+        qtbot.waitUntil(lambda: len(c.match.logs[-1]) > n, timeout=HANG_GUARD_MS)
         assert c.match.logs[-1][n] == action
         clicked.append(item.role)
         assert len(clicked) < 100
@@ -152,7 +154,7 @@ def test_a_whole_round_by_mouse_to_the_end_of_round_dialog_and_the_next(qtbot, b
         if "pool" in roles:        # a capture choice was clicked too
             break
     assert roles == {"hand", "stock", "pool"}, roles
-    qtbot.waitUntil(lambda: w.hand_end_dialog is not None and w.hand_end_dialog.isVisible(), timeout=5000)
+    qtbot.waitUntil(lambda: w.hand_end_dialog is not None and w.hand_end_dialog.isVisible(), timeout=HANG_GUARD_MS)
     dlg = w.hand_end_dialog
     res = c.match.history[-1].result
     win = res.details["ranking"][0]
@@ -175,7 +177,7 @@ def test_a_whole_round_by_mouse_to_the_end_of_round_dialog_and_the_next(qtbot, b
     if c.match.history[-1].items:
         assert items is not None and ("jung" in items.text() or "té" in items.text())
     qtbot.mouseClick(dlg.next_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: c.match.hand_index == 1 and w.hand_end_dialog is None, timeout=3000)
+    qtbot.waitUntil(lambda: c.match.hand_index == 1 and w.hand_end_dialog is None, timeout=HANG_GUARD_MS)
     assert not c.match.hand_over()
     assert any(line.startswith("Round 2 — ") and "raja" in line for line in w.log_dock.lines())
     assert any(line.startswith("Seating draw") for line in w.log_dock.lines())

@@ -31,6 +31,7 @@ from cekidesk.ui import dialogs
 from cekidesk.ui.app import guard_none_refcount
 from cekidesk.ui.dialogs import NewGameConfig, NewGameDialog
 from cekidesk.ui.main_window import MainWindow
+from waiting import HANG_GUARD_MS
 
 guard_none_refcount()
 
@@ -266,7 +267,7 @@ def _play_a_few_moves(qtbot, w: MainWindow, pick: int) -> None:
     c = w.controller
     made = 0
     while made < MOVES and not c.match.is_over():
-        qtbot.waitUntil(lambda: c.waiting_for_human() or c.match.hand_over(), timeout=30_000)
+        qtbot.waitUntil(lambda: c.waiting_for_human() or c.match.hand_over(), timeout=HANG_GUARD_MS)
         if c.match.hand_over():
             if c.match.is_over():
                 break

@@ -36,7 +36,7 @@ from cekidesk.persistence import (
     save_match,
 )
 
-from hang_guard import finishes
+from waiting import finishes
 
 # ---------------------------------------------------------------------------------------------
 # helpers

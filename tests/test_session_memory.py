@@ -11,8 +11,7 @@ from cekidesk.bots import make_bot
 from cekidesk.persistence.saves import Seat
 from cekidesk.ui.app import guard_none_refcount
 from cekidesk.ui.controller import GameController, _BotTask
-
-HANG_GUARD_MS = 600_000   # only stops a hang; a loaded machine may be slow
+from waiting import HANG_GUARD_MS
 
 guard_none_refcount()
 

@@ -14,7 +14,7 @@ from cekidesk.persistence import Settings, load_settings, paths, save_settings
 from cekidesk.persistence import settings as settings_mod
 from cekidesk.persistence.settings import SETTINGS_SCHEMA_VERSION, SettingsNotice, load_settings_and_notice
 
-from hang_guard import finishes
+from waiting import finishes
 
 LOGGER = "cekidesk.persistence.settings"
 

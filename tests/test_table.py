@@ -16,6 +16,8 @@ from cekidesk.ui.table.cards import card_art
 from cekidesk.ui.table.layouts import layout_class, register_layout
 from cekidesk.ui.table.widget import TableWidget
 
+from waiting import HANG_GUARD_MS
+
 NAMES = ["You", "Sari", "Budi", "Wati", "Joko", "Tini"]
 
 
@@ -28,7 +30,7 @@ def make_table(qtbot, n=4, human=0, size=(1280, 720), speed="off", **opts) -> Ta
     w.set_game("ceki", NAMES[:n], human)
     w.resize(*size)
     w.show()
-    qtbot.waitExposed(w)
+    qtbot.waitExposed(w, timeout=HANG_GUARD_MS)
     return w
 
 
@@ -379,7 +381,7 @@ def test_animation_off_is_final_at_once(qtbot):
     st = new_state(seed=9)
     w = make_table(qtbot, speed="off")
     ref = make_table(qtbot, speed="off")
-    with qtbot.waitSignal(w.animationsDone, timeout=200):
+    with qtbot.waitSignal(w.animationsDone, timeout=0):      # emitted during the call: no waiting at all
         w.show_view(st.view(0), [e.for_viewer(0) for e in st.deal_events])
     assert not w.is_animating()
     ref.show_view(st.view(0))
@@ -394,7 +396,7 @@ def test_skip_animations_gives_the_final_layout(qtbot, speed):
     w.show_view(st.view(0), [e.for_viewer(0) for e in st.deal_events])
     assert w.is_animating()
     assert positions(w) != positions(ref.show_view(st.view(0)) or ref)
-    with qtbot.waitSignal(w.animationsDone, timeout=200):
+    with qtbot.waitSignal(w.animationsDone, timeout=0):
         w.skip_animations()
     assert not w.is_animating()
     assert positions(w) == positions(ref)
@@ -406,7 +408,7 @@ def test_skip_animations_gives_the_final_layout(qtbot, speed):
         w.show_view(st.view(0), [e.for_viewer(0) for e in events])
         ref.show_view(st.view(0))
         assert w.is_animating()
-        with qtbot.waitSignal(w.animationsDone, timeout=200):
+        with qtbot.waitSignal(w.animationsDone, timeout=0):
             qtbot.mouseClick(w.viewport(), Qt.LeftButton, pos=QPoint(5, 5))
         assert positions(w) == positions(ref)
 
@@ -415,12 +417,12 @@ def test_animations_finish_by_themselves(qtbot):
     st = new_state(seed=12)
     w = make_table(qtbot, speed="fast")
     ref = make_table(qtbot, speed="off")
-    with qtbot.waitSignal(w.animationsDone, timeout=8000):
+    with qtbot.waitSignal(w.animationsDone, timeout=HANG_GUARD_MS):
         w.show_view(st.view(0), [e.for_viewer(0) for e in st.deal_events])
     ref.show_view(st.view(0))
     assert positions(w) == positions(ref)
     events = st.apply(Action(0, "draw"))
-    with qtbot.waitSignal(w.animationsDone, timeout=3000):
+    with qtbot.waitSignal(w.animationsDone, timeout=HANG_GUARD_MS):
         w.show_view(st.view(0), [e.for_viewer(0) for e in events])
     ref.show_view(st.view(0))
     assert positions(w) == positions(ref)

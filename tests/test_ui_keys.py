@@ -17,6 +17,7 @@ from cekidesk.persistence.settings import Settings
 from cekidesk.ui.app import guard_none_refcount
 from cekidesk.ui.dialogs import NewGameConfig, NewGameDialog
 from cekidesk.ui.main_window import MainWindow
+from waiting import HANG_GUARD_MS
 
 guard_none_refcount()
 
@@ -48,7 +49,7 @@ def new_window(qtbot) -> MainWindow:
     w.show()
     qtbot.waitExposed(w)
     w.activateWindow()
-    qtbot.waitUntil(lambda: QApplication.activeWindow() is w, timeout=2000)
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is w, timeout=HANG_GUARD_MS)
     return w
 
 
@@ -59,7 +60,7 @@ def start(w: MainWindow, game: str, seed: int) -> None:
 
 def wait_turn_or_end(qtbot, w: MainWindow) -> None:
     c = w.controller
-    qtbot.waitUntil(lambda: c.waiting_for_human() or c.match.hand_over(), timeout=15_000)
+    qtbot.waitUntil(lambda: c.waiting_for_human() or c.match.hand_over(), timeout=HANG_GUARD_MS)
 
 
 def press(key: Qt.Key) -> None:
@@ -71,7 +72,7 @@ def press(key: Qt.Key) -> None:
 
 def table_has_the_keyboard(qtbot, w: MainWindow) -> None:
     """The event loop runs (no click, no activateWindow by the test): the table gets the keyboard."""
-    qtbot.waitUntil(lambda: QGuiApplication.focusWindow() is w.windowHandle(), timeout=2000)
+    qtbot.waitUntil(lambda: QGuiApplication.focusWindow() is w.windowHandle(), timeout=HANG_GUARD_MS)
     assert QApplication.focusWidget() is w.table
 
 
@@ -118,7 +119,7 @@ def hint_then_enter(qtbot, w: MainWindow, game: str, seeds, moves: int) -> dict:
             sel = w.table.selected_card()
             assert sel is not None and sel.action == expected and sel.hint
             press(Qt.Key.Key_Return)
-            qtbot.waitUntil(lambda: len(c.match.logs[-1]) > n, timeout=3000)
+            qtbot.waitUntil(lambda: len(c.match.logs[-1]) > n, timeout=HANG_GUARD_MS)
             assert c.match.logs[-1][n] == expected
             verbs[expected.verb] = verbs.get(expected.verb, 0) + 1
         if sum(verbs.values()) >= moves:
@@ -158,21 +159,21 @@ def close_soon(kind) -> None:
 def a_run_of_dialogs(qtbot, w: MainWindow) -> None:
     """Open and close every kind of dialog the window has, the way a player closes them."""
     dlg = w.show_settings()
-    qtbot.waitUntil(lambda: QGuiApplication.focusWindow() is dlg.windowHandle(), timeout=2000)
+    qtbot.waitUntil(lambda: QGuiApplication.focusWindow() is dlg.windowHandle(), timeout=HANG_GUARD_MS)
     qtbot.mouseClick(dlg.close_button, Qt.MouseButton.LeftButton)
     table_has_the_keyboard(qtbot, w)
     about = w.show_about()
-    qtbot.waitUntil(lambda: QGuiApplication.focusWindow() is about.windowHandle(), timeout=2000)
+    qtbot.waitUntil(lambda: QGuiApplication.focusWindow() is about.windowHandle(), timeout=HANG_GUARD_MS)
     press(Qt.Key.Key_Escape)
     table_has_the_keyboard(qtbot, w)
     sheet = w.show_score_sheet()
     sheet.activateWindow()
-    qtbot.waitUntil(lambda: QGuiApplication.focusWindow() is sheet.windowHandle(), timeout=2000)
+    qtbot.waitUntil(lambda: QGuiApplication.focusWindow() is sheet.windowHandle(), timeout=HANG_GUARD_MS)
     sheet.close()
     table_has_the_keyboard(qtbot, w)
     helpd = w.show_help()
     helpd.activateWindow()
-    qtbot.waitUntil(lambda: QGuiApplication.focusWindow() is helpd.windowHandle(), timeout=2000)
+    qtbot.waitUntil(lambda: QGuiApplication.focusWindow() is helpd.windowHandle(), timeout=HANG_GUARD_MS)
     press(Qt.Key.Key_Escape)
     table_has_the_keyboard(qtbot, w)
     # a real message box (exec) and the New Game dialog (exec), both cancelled
@@ -194,7 +195,7 @@ def test_after_a_run_of_dialogs_the_game_keys_reach_the_table(qtbot, boxes):
     a_run_of_dialogs(qtbot, w)
     n = len(c.match.logs[-1])
     press(Qt.Key.Key_D)                                       # draw
-    qtbot.waitUntil(lambda: len(c.match.logs[-1]) > n, timeout=2000)
+    qtbot.waitUntil(lambda: len(c.match.logs[-1]) > n, timeout=HANG_GUARD_MS)
     assert c.match.logs[-1][n].verb == "draw"
     a_run_of_dialogs(qtbot, w)
     press(Qt.Key.Key_End)                                     # the last card of the hand …
@@ -202,7 +203,7 @@ def test_after_a_run_of_dialogs_the_game_keys_reach_the_table(qtbot, boxes):
     chosen = w.table.selected_card()
     assert chosen is not None and chosen.action is not None and chosen.action.verb == "discard"
     press(Qt.Key.Key_Return)                                  # … is thrown
-    qtbot.waitUntil(lambda: len(c.match.logs[-1]) > n + 1, timeout=2000)
+    qtbot.waitUntil(lambda: len(c.match.logs[-1]) > n + 1, timeout=HANG_GUARD_MS)
     assert c.match.logs[-1][n + 1] == chosen.action
     # the hand end dialog and the next hand, then T (or D) from a fresh table
     w.close()
@@ -229,12 +230,12 @@ def test_the_move_keys_work_wherever_the_keyboard_is_in_the_window(qtbot, boxes,
             w.table.setFocus()
             press(Qt.Key.Key_H)
             press(Qt.Key.Key_Return)
-            qtbot.waitUntil(lambda: len(c.match.logs[-1]) > n, timeout=2000)
+            qtbot.waitUntil(lambda: len(c.match.logs[-1]) > n, timeout=HANG_GUARD_MS)
             continue
         action = moves[-1]
         # a modal dialog is open: the key is the dialog's, no move is made
         dlg = w.show_settings()
-        qtbot.waitUntil(lambda: QGuiApplication.focusWindow() is dlg.windowHandle(), timeout=2000)
+        qtbot.waitUntil(lambda: QGuiApplication.focusWindow() is dlg.windowHandle(), timeout=HANG_GUARD_MS)
         press(key_for[action.verb])
         qtbot.wait(5)
         assert len(c.match.logs[-1]) == n
@@ -244,7 +245,7 @@ def test_the_move_keys_work_wherever_the_keyboard_is_in_the_window(qtbot, boxes,
         place.setFocus()
         assert QApplication.focusWidget() is place
         press(key_for[action.verb])
-        qtbot.waitUntil(lambda: len(c.match.logs[-1]) > n, timeout=2000)
+        qtbot.waitUntil(lambda: len(c.match.logs[-1]) > n, timeout=HANG_GUARD_MS)
         assert c.match.logs[-1][n] == action
         played.add(f"{action.verb}@{place.metaObject().className()}")
         if len(played) >= 3:

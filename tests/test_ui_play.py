@@ -12,11 +12,10 @@ the table up through the controller).
 from __future__ import annotations
 
 import random
-import time
 from collections import Counter
 
 import pytest
-from PySide6.QtCore import QPoint, QPointF, Qt, QTimer
+from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QDialog, QMessageBox
@@ -32,6 +31,8 @@ from cekidesk.ui.dialogs import NewGameConfig, NewGameDialog
 from cekidesk.ui.main_window import MainWindow
 from cekidesk.ui.table.cards import CardItem
 from cekidesk.ui.table.widget import LabelItem
+
+from waiting import HANG_GUARD_MS, ThinkGate, play_until_bots_thought
 
 guard_none_refcount()
 
@@ -76,9 +77,9 @@ def new_window(qtbot, speed: str = "off", size=(1280, 720)) -> MainWindow:
     w.controller.pace_ms = 0
     w.resize(*size)
     w.show()
-    qtbot.waitExposed(w)
+    qtbot.waitExposed(w, timeout=HANG_GUARD_MS)
     w.activateWindow()
-    qtbot.waitUntil(lambda: QApplication.activeWindow() is w, timeout=2000)
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is w, timeout=HANG_GUARD_MS)
     return w
 
 
@@ -86,7 +87,7 @@ def start(w: MainWindow, seed: int, seats=SEATS4) -> None:
     assert w.start_new_game(NewGameConfig("ceki", list(seats), seed, {}, {"mode": "money", "stake_cents": 5}))
 
 
-def wait_turn_or_end(qtbot, w: MainWindow, timeout: int = 10_000) -> None:
+def wait_turn_or_end(qtbot, w: MainWindow, timeout: int = HANG_GUARD_MS) -> None:
     c = w.controller
     qtbot.waitUntil(lambda: c.waiting_for_human() or c.match.hand_over(), timeout=timeout)
 
@@ -230,13 +231,13 @@ def play_one(qtbot, w: MainWindow, rec: Recorder, action: Action, do) -> None:
     log = c.match.logs[-1]
     n_log, n_views = len(log), len(rec.views)
     do()
-    qtbot.waitUntil(lambda: len(rec.views) > n_views, timeout=2000)
+    qtbot.waitUntil(lambda: len(rec.views) > n_views, timeout=HANG_GUARD_MS)
     assert len(c.match.logs[-1]) > n_log and c.match.logs[-1][n_log] == action
     check_effect(before, rec.views[n_views], action)
 
 
 def check_hand_end_dialog(qtbot, w: MainWindow) -> None:
-    qtbot.waitUntil(lambda: w.hand_end_dialog is not None and w.hand_end_dialog.isVisible(), timeout=5000)
+    qtbot.waitUntil(lambda: w.hand_end_dialog is not None and w.hand_end_dialog.isVisible(), timeout=HANG_GUARD_MS)
     dlg = w.hand_end_dialog
     res = w.controller.match.history[-1].result
     if res.outcome == "win":
@@ -308,7 +309,7 @@ def test_a_whole_hand_with_mouse_clicks_to_the_end_of_hand_dialog(qtbot, boxes):
             break
         # a deal where "you" never took: the next hand, with the mouse as well
         qtbot.mouseClick(w.hand_end_dialog.next_button, Qt.MouseButton.LeftButton)
-        qtbot.waitUntil(lambda: c.match.hand_index == hand + 1 and w.hand_end_dialog is None, timeout=2000)
+        qtbot.waitUntil(lambda: c.match.hand_index == hand + 1 and w.hand_end_dialog is None, timeout=HANG_GUARD_MS)
     assert clicked == {"stock", "pile", "hand"}, clicked
     w.close()
 
@@ -350,7 +351,7 @@ def key_move(qtbot, w: MainWindow, rec: Recorder, action: Action, used: Counter)
 def main_window_has_the_keyboard(qtbot, w: MainWindow) -> None:
     # no window manager gives the focus back when a dialog closes (offscreen, a bare X server):
     # the window asks for it itself
-    qtbot.waitUntil(lambda: QGuiApplication.focusWindow() is w.windowHandle(), timeout=2000)
+    qtbot.waitUntil(lambda: QGuiApplication.focusWindow() is w.windowHandle(), timeout=HANG_GUARD_MS)
     assert QApplication.focusWidget() is w.table               # the table has the keyboard
 
 
@@ -379,10 +380,10 @@ def test_keyboard_only_whole_hand_then_next_hand(qtbot, boxes):
             assert sum(used.values()) < 300
         check_hand_end_dialog(qtbot, w)
         dlg = w.hand_end_dialog
-        qtbot.waitUntil(lambda: QGuiApplication.focusWindow() is dlg.windowHandle(), timeout=2000)
+        qtbot.waitUntil(lambda: QGuiApplication.focusWindow() is dlg.windowHandle(), timeout=HANG_GUARD_MS)
         # the dialog's N (Enter, its default button, would do the same)
         press(Qt.Key.Key_N if hand % 2 == 0 else Qt.Key.Key_Return)
-        qtbot.waitUntil(lambda: c.match.hand_index == hand + 1, timeout=2000)
+        qtbot.waitUntil(lambda: c.match.hand_index == hand + 1, timeout=HANG_GUARD_MS)
         assert w.hand_end_dialog is None and not c.match.hand_over()
         assert any(line.startswith(f"Hand {hand + 2} — ") for line in w.log_dock.lines())
         if used["T"]:
@@ -428,7 +429,7 @@ def test_quit_mid_hand_and_continue_restores_the_same_table(qtbot, boxes, monkey
             assert c1.play(choose(v))
         if not c1.match.hand_over():
             break
-        qtbot.waitUntil(lambda: w1.hand_end_dialog is not None, timeout=3000)
+        qtbot.waitUntil(lambda: w1.hand_end_dialog is not None, timeout=HANG_GUARD_MS)
         w1.next_hand()
     view1 = c1.view()
     assert wanted(view1) and c1.match.hand_index > 0
@@ -468,7 +469,7 @@ def test_quit_mid_hand_and_continue_restores_the_same_table(qtbot, boxes, monkey
     # and the game goes on from there
     n = len(c2.match.logs[-1])
     assert c2.play(choose(view1))
-    qtbot.waitUntil(lambda: len(c2.match.logs[-1]) > n + 1 or c2.match.hand_over(), timeout=3000)
+    qtbot.waitUntil(lambda: len(c2.match.logs[-1]) > n + 1 or c2.match.hand_over(), timeout=HANG_GUARD_MS)
     w2.close()
 
 
@@ -518,11 +519,11 @@ def test_resizing_the_window_keeps_every_card_in_view(qtbot, boxes):
             if (until is None) != c.match.hand_over():
                 break                                           # this deal ended too soon: the next one
             if until is None:
-                qtbot.waitUntil(lambda: w.hand_end_dialog is not None, timeout=3000)
+                qtbot.waitUntil(lambda: w.hand_end_dialog is not None, timeout=HANG_GUARD_MS)
                 w.hand_end_dialog.reject()                      # "Look at the table"
             for size in SIZES:
                 w.resize(*size)
-                qtbot.waitUntil(lambda: (w.width(), w.height()) == size, timeout=2000)
+                qtbot.waitUntil(lambda: (w.width(), w.height()) == size, timeout=HANG_GUARD_MS)
                 qtbot.wait(5)
                 vp = w.table.viewport().size()
                 sr = w.table.sceneRect()
@@ -545,50 +546,13 @@ def test_resizing_the_window_keeps_every_card_in_view(qtbot, boxes):
 
 def test_ui_thread_keeps_ticking_while_a_bot_thinks(qtbot, boxes, monkeypatch):
     original = ceki_bot.CekiHeuristicBot.choose
-    SLEEP = 0.2
-
-    def slow_choose(self, view, rng):
-        time.sleep(SLEEP)
-        return original(self, view, rng)
-
-    monkeypatch.setattr(ceki_bot.CekiHeuristicBot, "choose", slow_choose)
+    gate = ThinkGate()
+    gate.hold(monkeypatch, ceki_bot.CekiHeuristicBot)       # each think lasts ten ticks of the UI thread
     w = new_window(qtbot)
-    c = w.controller
-    choose = Chooser(w)                # the human's own chooser is the original heuristic (fast)
+    choose = Chooser(w)                # the human's own chooser is the original heuristic (no gate)
     choose.bot.choose = lambda view, rng: original(choose.bot, view, rng)
     seats = [Seat.human("You"), Seat.bot("heuristic", "Budi"), Seat.bot("heuristic", "Sari")]
-    ticks: list[float] = []
-    turns: list[list[float]] = []       # [asked, answered] per bot turn (monotonic seconds)
-
-    def thinking(seat: int) -> None:
-        if seat >= 0:
-            turns.append([time.monotonic()])
-        elif c.waiting_for_human():      # the human plays at once, from the event loop
-            QTimer.singleShot(0, lambda: c.waiting_for_human() and c.play(choose(c.view())))
-
-    def changed(events) -> None:
-        if turns and len(turns[-1]) == 1:
-            turns[-1].append(time.monotonic())
-
-    c.thinking.connect(thinking)
-    c.changed.connect(changed)
-    timer = QTimer()
-    timer.setTimerType(Qt.TimerType.PreciseTimer)
-    timer.setInterval(10)
-    timer.timeout.connect(lambda: ticks.append(time.monotonic()))
-    timer.start()
-    qtbot.wait(50)
-    start(w, seed=50, seats=seats)
-    if c.waiting_for_human():
-        c.play(choose(c.view()))
-    qtbot.waitUntil(lambda: sum(len(t) == 2 for t in turns) >= 6 or c.match.hand_over(), timeout=15_000)
-    timer.stop()
-    done = [t for t in turns if len(t) == 2]
-    assert len(done) >= 6, turns
-    for t0, t1 in done:
-        assert t1 - t0 >= SLEEP                                 # the bot really thought that long …
-        inside = [x for x in ticks if t0 <= x <= t1]
-        assert len(inside) >= 10, (t1 - t0, len(inside))        # … and the UI thread ticked meanwhile
-    gaps = [b - a for a, b in zip(ticks, ticks[1:])]
-    assert max(gaps) < 0.1, f"the UI thread stalled for {max(gaps) * 1000:.0f} ms"
+    play_until_bots_thought(qtbot, w.controller, lambda: start(w, seed=50, seats=seats), choose, gate)
+    assert not gate.starved, "the UI thread stood still while a computer player thought"
+    assert gate.released >= 6                                # it ticked through six thinks and more
     w.close()

@@ -11,13 +11,12 @@ import json
 import os
 import subprocess
 import sys
-import time
 from pathlib import Path
 from typing import Literal
 
 import pytest
 from pydantic import BaseModel, Field
-from PySide6.QtCore import QSize, Qt, QTimer, QUrl
+from PySide6.QtCore import QSize, Qt, QUrl
 from PySide6.QtGui import QTextDocument
 from PySide6.QtWidgets import QCheckBox, QComboBox, QDialog, QFileDialog, QLabel, QMessageBox, QSpinBox
 
@@ -32,6 +31,8 @@ from cekidesk.ui.gamelog import describe_event
 from cekidesk.ui.main_window import MainWindow
 
 from cekidesk.ui.app import guard_none_refcount
+
+from waiting import HANG_GUARD_MS, ThinkGate, play_until_bots_thought
 
 # PySide6 6.12.0 on Python 3.11 drops a reference to None on every void call; without the cushion a
 # long test session aborts with "none_dealloc" (see cekidesk/ui/app.py).
@@ -91,7 +92,7 @@ def start(w: MainWindow, seed: int = 5, seats=SEATS3, match_options=None, option
                                    match_options or {"mode": "money", "stake_cents": 5}))
 
 
-def wait_turn_or_end(qtbot, w: MainWindow, timeout: int = 10_000) -> None:
+def wait_turn_or_end(qtbot, w: MainWindow, timeout: int = HANG_GUARD_MS) -> None:
     c = w.controller
     qtbot.waitUntil(lambda: c.waiting_for_human() or c.match.hand_over(), timeout=timeout)
 
@@ -245,7 +246,7 @@ def test_a_whole_hand_through_the_window_to_the_end_of_hand_dialog(qtbot, window
     assert w.log_dock.lines()[1].startswith("Hand 1 — ")
     turns = play_hand(qtbot, w, via_table=True)
     assert turns > 0
-    qtbot.waitUntil(lambda: w.hand_end_dialog is not None and w.hand_end_dialog.isVisible(), timeout=3000)
+    qtbot.waitUntil(lambda: w.hand_end_dialog is not None and w.hand_end_dialog.isVisible(), timeout=HANG_GUARD_MS)
     dlg = w.hand_end_dialog
     m = w.controller.match
     res = m.history[-1].result
@@ -266,7 +267,7 @@ def test_a_whole_hand_through_the_window_to_the_end_of_hand_dialog(qtbot, window
     assert any(line.startswith("Budi ") for line in lines)
     # Next hand
     qtbot.mouseClick(dlg.next_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: w.controller.match.hand_index == 1, timeout=2000)
+    qtbot.waitUntil(lambda: w.controller.match.hand_index == 1, timeout=HANG_GUARD_MS)
     assert w.hand_end_dialog is None
     assert any(line.startswith("Hand 2 — ") for line in w.log_dock.lines())
 
@@ -275,7 +276,7 @@ def test_end_of_match_shows_final_standings(qtbot, window):
     w = window
     start(w, seed=4, match_options={"mode": "hands", "hands": 1})
     play_hand(qtbot, w, via_table=False)
-    qtbot.waitUntil(lambda: w.hand_end_dialog is not None, timeout=3000)
+    qtbot.waitUntil(lambda: w.hand_end_dialog is not None, timeout=HANG_GUARD_MS)
     assert w.controller.match.is_over()
     assert w.hand_end_dialog.next_button.text().replace("&", "") == "Final standings"
     w.hand_end_dialog.next_button.click()
@@ -290,7 +291,7 @@ def test_score_sheet_rows_and_totals(qtbot, window):
     start(w, seed=8)
     for _ in range(2):
         play_hand(qtbot, w, via_table=False)
-        qtbot.waitUntil(lambda: w.hand_end_dialog is not None, timeout=3000)
+        qtbot.waitUntil(lambda: w.hand_end_dialog is not None, timeout=HANG_GUARD_MS)
         w.next_hand()
     d = w.show_score_sheet()
     m = w.controller.match
@@ -312,7 +313,7 @@ def test_quit_and_continue_restores_the_same_table(qtbot, boxes, monkeypatch):
     w1.show()
     start(w1, seed=9)
     play_hand(qtbot, w1, via_table=False)                # a finished hand: scores are not all zero
-    qtbot.waitUntil(lambda: w1.hand_end_dialog is not None, timeout=3000)
+    qtbot.waitUntil(lambda: w1.hand_end_dialog is not None, timeout=HANG_GUARD_MS)
     w1.next_hand()
     for _ in range(3):                                   # and a few moves of the next one
         wait_turn_or_end(qtbot, w1)
@@ -344,7 +345,7 @@ def test_continue_a_game_saved_between_hands_shows_how_the_hand_ended(qtbot, box
     w2.show()
     w2.startup()
     assert w2.controller.match.hand_over()
-    qtbot.waitUntil(lambda: w2.hand_end_dialog is not None and w2.hand_end_dialog.isVisible(), timeout=2000)
+    qtbot.waitUntil(lambda: w2.hand_end_dialog is not None and w2.hand_end_dialog.isVisible(), timeout=HANG_GUARD_MS)
     assert w2.status_label.text().endswith("Press N for the next hand.")
     assert w2.act_next.isEnabled()
     w2.act_next.trigger()
@@ -523,33 +524,14 @@ def test_hint_asks_the_heuristic_bot_and_marks_the_table(qtbot, window, monkeypa
 # The UI thread is never blocked by a thinking bot
 
 def test_ui_thread_keeps_ticking_while_slow_bots_think(qtbot, window, monkeypatch):
-    original = random_bot.RandomBot.choose
-
-    def slow_choose(self, view, rng):
-        time.sleep(0.3)
-        return original(self, view, rng)
-
-    monkeypatch.setattr(random_bot.RandomBot, "choose", slow_choose)
+    gate = ThinkGate()
+    gate.hold(monkeypatch, random_bot.RandomBot)             # each think lasts ten ticks of the UI thread
     w = window
-    c = w.controller
-    start(w, seed=20, seats=[Seat.human("You"), Seat.bot("random", "Budi"), Seat.bot("random", "Sari")])
-    bot_moves = []
-    c.changed.connect(lambda ev: bot_moves.extend(e for e in ev if e.player not in (0, None)))
-    c.thinking.connect(lambda seat: seat < 0 and c.waiting_for_human()
-                       and QTimer.singleShot(0, lambda: c.waiting_for_human() and c.play(c.view().legal[0])))
-    ticks: list[float] = []
-    timer = QTimer()
-    timer.setInterval(10)
-    timer.timeout.connect(lambda: ticks.append(time.monotonic()))
-    timer.start()
-    if c.waiting_for_human():
-        c.play(c.view().legal[0])
-    qtbot.waitUntil(lambda: len(bot_moves) >= 6 or c.match.hand_over(), timeout=15_000)
-    timer.stop()
-    assert len(bot_moves) >= 6
-    gaps = [b - a for a, b in zip(ticks, ticks[1:])]
-    assert len(ticks) > 100
-    assert max(gaps) < 0.25, f"the UI thread stalled for {max(gaps) * 1000:.0f} ms"
+    seats = [Seat.human("You"), Seat.bot("random", "Budi"), Seat.bot("random", "Sari")]
+    play_until_bots_thought(qtbot, w.controller, lambda: start(w, seed=20, seats=seats),
+                            lambda view: view.legal[0], gate)
+    assert not gate.starved, "the UI thread stood still while a computer player thought"
+    assert gate.released >= 6                                # it ticked through six thinks and more
 
 
 def test_a_failing_computer_player_is_replaced_and_play_goes_on(qtbot, window, monkeypatch):
@@ -563,7 +545,7 @@ def test_a_failing_computer_player_is_replaced_and_play_goes_on(qtbot, window, m
     c = w.controller
     start(w, seed=22, seats=[Seat.human("You"), Seat.bot("heuristic", "Budi"), Seat.bot("random", "Sari")])
     qtbot.waitUntil(lambda: any("Budi's computer player ran into a problem" in line for line in w.log_dock.lines()),
-                    timeout=5000)
+                    timeout=HANG_GUARD_MS)
     assert c.bots[1].level == "random"
     for _ in range(3):                      # the game goes on round the table
         wait_turn_or_end(qtbot, w)
