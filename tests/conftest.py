@@ -26,3 +26,26 @@ def _isolated_user_dirs(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_STATE_HOME", str(home / ".local" / "state"))
     monkeypatch.setenv("XDG_CACHE_HOME", str(home / ".cache"))
     yield
+
+
+@pytest.fixture
+def boxes(monkeypatch):
+    """Message boxes are recorded as (kind, title, text) instead of shown (a modal box would block
+    the test); a question is answered Yes; the modal New Game dialog is cancelled at once."""
+    from PySide6.QtWidgets import QDialog, QMessageBox
+
+    from cekidesk.ui.dialogs import NewGameDialog
+
+    seen: list[tuple[str, str, str]] = []
+
+    def answer(kind, button):
+        def box(parent, title, text, *args, **kwargs):
+            seen.append((kind, title, text))
+            return button
+        return staticmethod(box)
+
+    for kind in ("warning", "critical", "information"):
+        monkeypatch.setattr(QMessageBox, kind, answer(kind, QMessageBox.StandardButton.Ok))
+    monkeypatch.setattr(QMessageBox, "question", answer("question", QMessageBox.StandardButton.Yes))
+    monkeypatch.setattr(NewGameDialog, "exec", lambda self: QDialog.DialogCode.Rejected)
+    return seen

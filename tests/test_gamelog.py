@@ -18,7 +18,7 @@ from cekidesk.engine.match import Match
 from cekidesk.persistence.saves import SaveFileError
 from cekidesk.ui import controller as controller_module, i18n
 from cekidesk.ui.gamelog import IMPORTANT_COLOUR, GameLogDock, LogEntry, Seating, describe_event
-from test_ui_window import SEATS3, boxes, make_window, play_hand, start, wait_turn_or_end  # noqa: F401
+from test_ui_window import SEATS3, make_window, play_hand, start, wait_turn_or_end
 from waiting import HANG_GUARD_MS
 
 LONG = ("Budi takes the 5 of Coins from the discard pile and throws the Red Flower, which nobody wanted, "

@@ -7,10 +7,9 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-import pytest
 from PySide6.QtCore import QPoint, QPointF, Qt, QUrl
 from PySide6.QtGui import QTextDocument
-from PySide6.QtWidgets import QApplication, QCheckBox, QComboBox, QDialog, QMessageBox, QSpinBox
+from PySide6.QtWidgets import QCheckBox, QComboBox, QSpinBox
 
 from cekidesk.bots import make_bot
 from cekidesk.engine.core import Action, Event, HandResult
@@ -31,22 +30,6 @@ guard_none_refcount()
 
 SEATS = [Seat.human("You"), Seat.bot("heuristic", "Budi"), Seat.bot("random", "Sari")]
 NAMES = ["You", "Budi", "Sari"]
-
-
-@pytest.fixture
-def boxes(monkeypatch):
-    seen: list = []
-
-    def fake(kind):
-        def f(parent, title, text, *args, **kwargs):
-            seen.append((kind, text))
-            return QMessageBox.StandardButton.Ok
-        return f
-
-    for kind in ("warning", "critical", "information", "question"):
-        monkeypatch.setattr(QMessageBox, kind, staticmethod(fake(kind)))
-    monkeypatch.setattr(NewGameDialog, "exec", lambda self: QDialog.DialogCode.Rejected)
-    return seen
 
 
 def new_window(qtbot, size=(1280, 720)) -> MainWindow:

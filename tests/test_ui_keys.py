@@ -26,21 +26,6 @@ CEKI_SEATS = [Seat.human("You"), Seat.bot("heuristic", "Budi"), Seat.bot("heuris
 PEI_SEATS = [Seat.human("You"), Seat.bot("heuristic", "Budi"), Seat.bot("random", "Sari")]
 
 
-@pytest.fixture
-def boxes(monkeypatch):
-    seen: list = []
-
-    def fake(kind):
-        def f(parent, title, text, *args, **kwargs):
-            seen.append((kind, text))
-            return QMessageBox.StandardButton.Ok
-        return f
-
-    for kind in ("warning", "critical", "information", "question"):
-        monkeypatch.setattr(QMessageBox, kind, staticmethod(fake(kind)))
-    return seen
-
-
 def new_window(qtbot) -> MainWindow:
     w = MainWindow(Settings(animation_speed="off", bot_pace_ms=0))
     qtbot.addWidget(w)

@@ -18,7 +18,7 @@ import pytest
 from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication, QDialog, QMessageBox
+from PySide6.QtWidgets import QApplication
 
 from cekidesk.bots import ceki_bot, make_bot
 from cekidesk.engine.core import Action
@@ -27,7 +27,7 @@ from cekidesk.persistence.saves import Seat
 from cekidesk.persistence.settings import Settings
 from cekidesk.ui import dialogs
 from cekidesk.ui.app import guard_none_refcount
-from cekidesk.ui.dialogs import NewGameConfig, NewGameDialog
+from cekidesk.ui.dialogs import NewGameConfig
 from cekidesk.ui.main_window import MainWindow
 from cekidesk.ui.table.cards import CardItem
 from cekidesk.ui.table.widget import LabelItem
@@ -52,24 +52,6 @@ RESIZE_SEEDS = (14, 11, 13, 16)   # long six-player hands with calls
 
 # ---------------------------------------------------------------------------------------------
 # fixtures and helpers
-
-@pytest.fixture
-def boxes(monkeypatch):
-    """Record message boxes instead of showing them; the New Game dialog is cancelled at once."""
-    seen: list[tuple[str, str]] = []
-
-    def fake(kind, answer=QMessageBox.StandardButton.Ok):
-        def f(parent, title, text, *args, **kwargs):
-            seen.append((kind, text))
-            return answer
-        return f
-
-    for kind in ("warning", "critical", "information"):
-        monkeypatch.setattr(QMessageBox, kind, staticmethod(fake(kind)))
-    monkeypatch.setattr(QMessageBox, "question", staticmethod(fake("question", QMessageBox.StandardButton.Yes)))
-    monkeypatch.setattr(NewGameDialog, "exec", lambda self: QDialog.DialogCode.Rejected)
-    return seen
-
 
 def new_window(qtbot, speed: str = "off", size=(1280, 720)) -> MainWindow:
     w = MainWindow(Settings(animation_speed=speed, bot_pace_ms=0))

@@ -11,6 +11,7 @@ import json
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Literal
 
@@ -44,26 +45,6 @@ SEATS3 = [Seat.human("You"), Seat.bot("heuristic", "Budi"), Seat.bot("random", "
 
 # ---------------------------------------------------------------------------------------------
 # fixtures and helpers
-
-@pytest.fixture
-def boxes(monkeypatch):
-    """Record every message box instead of showing it (a modal box would block the test)."""
-    seen: list[tuple[str, str, str]] = []
-
-    def fake(kind, answer=QMessageBox.StandardButton.Ok):
-        def f(parent, title, text, *args, **kwargs):
-            seen.append((kind, title, text))
-            return answer
-        return f
-
-    monkeypatch.setattr(QMessageBox, "warning", staticmethod(fake("warning")))
-    monkeypatch.setattr(QMessageBox, "critical", staticmethod(fake("critical")))
-    monkeypatch.setattr(QMessageBox, "information", staticmethod(fake("information")))
-    monkeypatch.setattr(QMessageBox, "question", staticmethod(fake("question", QMessageBox.StandardButton.Yes)))
-    # The New Game dialog is modal: by default it is cancelled at once.
-    monkeypatch.setattr(NewGameDialog, "exec", lambda self: QDialog.DialogCode.Rejected)
-    return seen
-
 
 def quick_settings(**kw) -> Settings:
     s = Settings(animation_speed="off", bot_pace_ms=0)

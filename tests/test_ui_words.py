@@ -8,7 +8,7 @@ import re
 
 import pytest
 from PySide6.QtCore import QCoreApplication, QRect
-from PySide6.QtWidgets import QApplication, QLabel, QMessageBox, QSpinBox
+from PySide6.QtWidgets import QApplication, QLabel, QSpinBox
 
 from cekidesk.engine.match import Match
 from cekidesk.persistence import paths
@@ -16,7 +16,7 @@ from cekidesk.persistence.saves import Seat
 from cekidesk.persistence.settings import Settings
 from cekidesk.ui import i18n, names
 from cekidesk.ui.app import guard_none_refcount
-from cekidesk.ui.dialogs import AboutDialog, NewGameDialog, ScoreSheet, SettingsDialog, match_progress
+from cekidesk.ui.dialogs import AboutDialog, NewGameDialog, ScoreSheet, match_progress
 from cekidesk.ui.help import HowToPlayDialog
 from cekidesk.ui.main_window import MainWindow
 
@@ -28,14 +28,6 @@ def _back_to_english(qapp):
     yield
     i18n.set_language("en")
     names.set_currency("cents")
-
-
-@pytest.fixture
-def boxes(monkeypatch):
-    seen: list = []
-    for kind in ("warning", "critical", "information", "question"):
-        monkeypatch.setattr(QMessageBox, kind, staticmethod(lambda *a, **k: seen.append(a) or QMessageBox.StandardButton.Ok))
-    return seen
 
 
 def new_window(qtbot, **settings) -> MainWindow:
