@@ -491,7 +491,7 @@ class MainWindow(QMainWindow):
         self._refresh()
         if m.hand_over() and m.history:  # a game saved between two hands: show how the last one ended
             self._hand_end_pending = True
-            QTimer.singleShot(0, self._maybe_show_hand_end)
+            QTimer.singleShot(0, self, self._maybe_show_hand_end)
 
     @Slot(list)
     def _on_changed(self, events: list[Event]) -> None:
@@ -521,7 +521,7 @@ class MainWindow(QMainWindow):
         if delay <= 0:
             self._maybe_show_hand_end()
         else:
-            QTimer.singleShot(delay, self._maybe_show_hand_end)
+            QTimer.singleShot(delay, self, self._maybe_show_hand_end)
 
     @Slot()
     def _maybe_show_hand_end(self) -> None:
@@ -554,7 +554,7 @@ class MainWindow(QMainWindow):
                 name = c.seats[seat].name
                 self.log_dock.add_notice(lambda: self.tr("{name}'s computer player ran into a problem; a simpler "
                                                          "one takes over the seat.").format(name=name))
-                QTimer.singleShot(0, lambda: c.set_paused(c.paused))
+                QTimer.singleShot(0, c, lambda: c.set_paused(c.paused))
             else:
                 QMessageBox.warning(self, self.tr("A computer player is stuck"),
                                     self.tr("A computer player could not make its move. Your game is saved; "
@@ -611,7 +611,7 @@ class MainWindow(QMainWindow):
             self.hand_end_dialog.close()
             self.hand_end_dialog = None
         dlg = StandingsDialog(m, self.seat_names(), c.human_seat, self)
-        dlg.newGame.connect(lambda: QTimer.singleShot(0, self.new_game))
+        dlg.newGame.connect(lambda: QTimer.singleShot(0, self, self.new_game))
         self.standings_dialog = dlg
         dlg.open()
         return dlg
