@@ -46,7 +46,7 @@
     <message>
         <source>Rules of Ceki (Kowah) after the rule text “Ceki (or Kowah): a traditional game for 2–6 players”; rules of Pèi after the article “Pèi”, which follows &lt;i&gt;Javaanse kaartspelen&lt;/i&gt; and Tcheng Ki-tong&apos;s &lt;i&gt;Les plaisirs en Chine&lt;/i&gt;.</source>
         <translatorcomment>jv: Aturan Ceki (Kowah) miturut tèks aturan “Ceki (or Kowah): a traditional game for 2–6 players”; aturan Pèi miturut artikel “Pèi”, sing manut &lt;i&gt;Javaanse kaartspelen&lt;/i&gt; lan &lt;i&gt;Les plaisirs en Chine&lt;/i&gt; anggitané Tcheng Ki-tong.</translatorcomment>
-        <translation>ꦲꦠꦸꦫꦤ꧀ꦕꦼꦏꦶ (ꦏꦺꦴꦮꦃ) ꦩꦶꦠꦸꦫꦸꦠ꧀ꦠꦺꦏ꧀ꦱ꧀ꦲꦠꦸꦫꦤ꧀ “ꦕꦼꦏꦶ (ꦲꦺꦴꦂ​ꦏꦺꦴꦮꦃ): ꦲ​ꦠꦿꦢꦶꦠꦶꦲꦺꦴꦤꦭ꧀ꦒꦩꦼ​ꦥ꦳ꦺꦴꦂ 2–6 ꦥ꧀ꦭꦪꦼꦂꦱ꧀”; ꦲꦠꦸꦫꦤ꧀ꦥꦺꦲꦶ​ꦩꦶꦠꦸꦫꦸꦠ꧀ꦲꦂꦠꦶꦏꦼꦭ꧀ “ꦥꦺꦲꦶ”꧈ ꦱꦶꦁ​ꦩꦤꦸꦠ꧀ &lt;i&gt;Javaanse kaartspelen&lt;/i&gt; ꦭꦤ꧀ &lt;i&gt;ꦊꦱ꧀ꦥ꧀ꦭꦲꦶꦱꦶꦂꦱ꧀ꦲꦼꦤ꧀ꦕ꧀ꦲꦶꦤꦼ&lt;/i&gt; ꦲꦁꦒꦶꦠꦤꦺ​ꦠ꧀ꦕ꧀ꦲꦼꦁ​ꦏꦶ​ꦠꦺꦴꦁ꧉</translation>
+        <translation>ꦲꦠꦸꦫꦤ꧀ꦕꦼꦏꦶ (ꦏꦺꦴꦮꦃ) ꦩꦶꦠꦸꦫꦸꦠ꧀ꦠꦺꦏ꧀ꦱ꧀ꦲꦠꦸꦫꦤ꧀ “Ceki (or Kowah): a traditional game for 2–6 players”; ꦲꦠꦸꦫꦤ꧀ꦥꦺꦲꦶ​ꦩꦶꦠꦸꦫꦸꦠ꧀ꦲꦂꦠꦶꦏꦼꦭ꧀ “ꦥꦺꦲꦶ”꧈ ꦱꦶꦁ​ꦩꦤꦸꦠ꧀ &lt;i&gt;Javaanse kaartspelen&lt;/i&gt; ꦭꦤ꧀ &lt;i&gt;Les plaisirs en Chine&lt;/i&gt; ꦲꦁꦒꦶꦠꦤꦺ Tcheng Ki-tong꧉</translation>
     </message>
     <message>
         <source>The Chinese characters on the cards are outlines from Noto Serif CJK (© Adobe), SIL Open Font License 1.1.</source>
@@ -447,7 +447,7 @@
     <message>
         <source>These rules follow the rule text &lt;i&gt;Ceki (or Kowah): a traditional game for 2–6 players&lt;/i&gt;. This page is CekiDesk&apos;s own summary; the house rules above are the app&apos;s choices where the source is silent.</source>
         <translatorcomment>jv: Aturan iki manut tèks aturan &lt;i&gt;Ceki (or Kowah): a traditional game for 2–6 players&lt;/i&gt;. Kaca iki ringkesané CekiDesk dhéwé; aturan omah ing dhuwur iku pilihané aplikasi iki kanggo bab sing ora disebut ing sumberé.</translatorcomment>
-        <translation>ꦲꦠꦸꦫꦤ꧀ꦲꦶꦏꦶ​ꦩꦤꦸꦠ꧀ꦠꦺꦏ꧀ꦱ꧀ꦲꦠꦸꦫꦤ꧀ &lt;i&gt;ꦕꦼꦏꦶ (ꦲꦺꦴꦂ​ꦏꦺꦴꦮꦃ): ꦲ​ꦠꦿꦢꦶꦠꦶꦲꦺꦴꦤꦭ꧀ꦒꦩꦼ​ꦥ꦳ꦺꦴꦂ 2–6 ꦥ꧀ꦭꦪꦼꦂꦱ꧀&lt;/i&gt;꧉ ꦏꦕ​ꦲꦶꦏꦶ​ꦫꦶꦁꦏꦼꦱꦤꦺ CekiDesk ꦝꦺꦮꦺ; ꦲꦠꦸꦫꦤ꧀ꦲꦺꦴꦩꦃ​ꦲꦶꦁ​ꦝꦸꦮꦸꦂ​ꦲꦶꦏꦸ​ꦥꦶꦭꦶꦲꦤꦺ​ꦲꦥ꧀ꦭꦶꦏꦱꦶ​ꦲꦶꦏꦶ​ꦏꦁꦒꦺꦴ​ꦧꦧ꧀ꦱꦶꦁ​ꦲꦺꦴꦫ​ꦢꦶꦱꦼꦧꦸꦠ꧀ꦲꦶꦁ​ꦱꦸꦩ꧀ꦧꦼꦫꦺ꧉</translation>
+        <translation>ꦲꦠꦸꦫꦤ꧀ꦲꦶꦏꦶ​ꦩꦤꦸꦠ꧀ꦠꦺꦏ꧀ꦱ꧀ꦲꦠꦸꦫꦤ꧀ &lt;i&gt;Ceki (or Kowah): a traditional game for 2–6 players&lt;/i&gt;꧉ ꦏꦕ​ꦲꦶꦏꦶ​ꦫꦶꦁꦏꦼꦱꦤꦺ CekiDesk ꦝꦺꦮꦺ; ꦲꦠꦸꦫꦤ꧀ꦲꦺꦴꦩꦃ​ꦲꦶꦁ​ꦝꦸꦮꦸꦂ​ꦲꦶꦏꦸ​ꦥꦶꦭꦶꦲꦤꦺ​ꦲꦥ꧀ꦭꦶꦏꦱꦶ​ꦲꦶꦏꦶ​ꦏꦁꦒꦺꦴ​ꦧꦧ꧀ꦱꦶꦁ​ꦲꦺꦴꦫ​ꦢꦶꦱꦼꦧꦸꦠ꧀ꦲꦶꦁ​ꦱꦸꦩ꧀ꦧꦼꦫꦺ꧉</translation>
     </message>
     <message>
         <source>Coins</source>
@@ -595,26 +595,23 @@
     <name>DealWords</name>
     <message numerus="yes">
         <source>Hand {done} of %n.</source>
-        <translatorcomment>jv: 
-            </translatorcomment>
+        <translatorcomment>jv: Babak {done} saka %n.</translatorcomment>
         <translation>
-            <numerusform></numerusform>
+            <numerusform>ꦧꦧꦏ꧀ {done} ꦱꦏ %n꧉</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n hand(s)</source>
-        <translatorcomment>jv: 
-            </translatorcomment>
+        <translatorcomment>jv: %n babak</translatorcomment>
         <translation>
-            <numerusform></numerusform>
+            <numerusform>%n ꦧꦧꦏ꧀</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n hand(s) played.</source>
-        <translatorcomment>jv: 
-            </translatorcomment>
+        <translatorcomment>jv: %n babak wis dimainaké.</translatorcomment>
         <translation>
-            <numerusform></numerusform>
+            <numerusform>%n ꦧꦧꦏ꧀ꦮꦶꦱ꧀ꦢꦶꦩꦲꦶꦤꦏꦺ꧉</numerusform>
         </translation>
     </message>
 </context>
@@ -657,7 +654,7 @@
     <message>
         <source>{name} is dealt %n card(s).</source>
         <translatorcomment>jv: {name} olèh %n kertu.</translatorcomment>
-        <translation>{name} ꦲꦺꦴꦭꦺꦃ %ꦤ꧀ꦏꦼꦂꦠꦸ꧉</translation>
+        <translation>{name} ꦲꦺꦴꦭꦺꦃ %n ꦏꦼꦂꦠꦸ꧉</translation>
     </message>
     <message>
         <source>You draw {card}.</source>
@@ -707,7 +704,7 @@
     <message>
         <source>{name} calls ceki! (%n card(s) face-down)</source>
         <translatorcomment>jv: {name} nyuwara ceki! (%n kertu dikurebaké)</translatorcomment>
-        <translation>{name} ꦚꦸꦮꦫ​ꦕꦼꦏꦶ! (%ꦤ꧀ꦏꦼꦂꦠꦸ​ꦢꦶꦏꦸꦉꦧꦏꦺ)</translation>
+        <translation>{name} ꦚꦸꦮꦫ​ꦕꦼꦏꦶ! (%n ꦏꦼꦂꦠꦸ​ꦢꦶꦏꦸꦉꦧꦏꦺ)</translation>
     </message>
     <message>
         <source>Nobody has drawn from the stock for {turns} turns in a row: the hand is drawn.</source>
@@ -752,7 +749,7 @@
     <message>
         <source>{name} is dealt %n card(s); {pool} go face up to the pool.</source>
         <translatorcomment>jv: {name} olèh %n kertu; {pool} kertu dilebokaké mlumah ing blumbang.</translatorcomment>
-        <translation>{name} ꦲꦺꦴꦭꦺꦃ %ꦤ꧀ꦏꦼꦂꦠꦸ; {pool} ꦏꦼꦂꦠꦸ​ꦢꦶꦊꦧꦺꦴꦏꦏꦺ​ꦩ꧀ꦭꦸꦩꦃ​ꦲꦶꦁ​ꦧ꧀ꦭꦸꦩ꧀ꦧꦁ꧉</translation>
+        <translation>{name} ꦲꦺꦴꦭꦺꦃ %n ꦏꦼꦂꦠꦸ; {pool} ꦏꦼꦂꦠꦸ​ꦢꦶꦊꦧꦺꦴꦏꦏꦺ​ꦩ꧀ꦭꦸꦩꦃ​ꦲꦶꦁ​ꦧ꧀ꦭꦸꦩ꧀ꦧꦁ꧉</translation>
     </message>
     <message>
         <source>The top card of the stock is turned up: {card} (the unyik&apos;s last draw).</source>
@@ -1368,10 +1365,9 @@
     </message>
     <message numerus="yes">
         <source>{game} with %n player(s), deal no. {seed}. Start a new game with the same deal number and number of players to play the same cards again.</source>
-        <translatorcomment>jv: 
-            </translatorcomment>
+        <translatorcomment>jv: {game} karo %n pemain, bagéyan no. {seed}. Wiwiti dolanan anyar nganggo nomer bagéyan lan cacah pemain sing padha kanggo main kertu sing padha manèh.</translatorcomment>
         <translation>
-            <numerusform></numerusform>
+            <numerusform>{game} ꦏꦫꦺꦴ %n ꦥꦼꦩꦲꦶꦤ꧀꧈ ꦧꦒꦺꦪꦤ꧀ꦤꦺꦴ꧉ {seed}꧉ ꦮꦶꦮꦶꦠꦶ​ꦢꦺꦴꦭꦤꦤ꧀ꦲꦚꦂ​ꦔꦁꦒꦺꦴ​ꦤꦺꦴꦩꦼꦂ​ꦧꦒꦺꦪꦤ꧀ꦭꦤ꧀ꦕꦕꦃ​ꦥꦼꦩꦲꦶꦤ꧀ꦱꦶꦁ​ꦥꦝ​ꦏꦁꦒꦺꦴ​ꦩꦲꦶꦤ꧀ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦥꦝ​ꦩꦤꦺꦃ꧉</numerusform>
         </translation>
     </message>
     <message>
@@ -1481,7 +1477,7 @@
         <source>Rp %1</source>
         <extracomment>How amounts of money are shown (Settings ``currency``): the engine counts whole units.</extracomment>
         <translatorcomment>jv: Rp %1</translatorcomment>
-        <translation>ꦫ꧀ꦥ꧀ %1</translation>
+        <translation>Rp %1</translation>
     </message>
     <message>
         <source>%1 ¢</source>
@@ -1790,7 +1786,7 @@
     <message>
         <source>These rules follow the article &lt;i&gt;Pèi&lt;/i&gt; (ꦥꦺꦲꦶ), which describes the game after &lt;i&gt;Javaanse kaartspelen&lt;/i&gt; (pp. 58–70, with Pèi Magelang on pp. 67–68) and the Chinese &lt;i&gt;la pêche&lt;/i&gt; after Tcheng Ki-tong&apos;s &lt;i&gt;Les plaisirs en Chine&lt;/i&gt; (p. 270). This page is CekiDesk&apos;s own summary; the house rules above are the app&apos;s choices where the source is silent.</source>
         <translatorcomment>jv: Aturan iki manut artikel &lt;i&gt;Pèi&lt;/i&gt; (ꦥꦺꦲꦶ), sing njlèntrèhaké dolanan iki miturut &lt;i&gt;Javaanse kaartspelen&lt;/i&gt; (kc. 58–70, Pèi Magelang ing kc. 67–68) lan &lt;i&gt;la pêche&lt;/i&gt; Cina miturut &lt;i&gt;Les plaisirs en Chine&lt;/i&gt; anggitané Tcheng Ki-tong (kc. 270). Kaca iki ringkesané CekiDesk dhéwé; aturan omah ing dhuwur iku pilihané aplikasi iki kanggo bab sing ora disebut ing sumberé.</translatorcomment>
-        <translation>ꦲꦠꦸꦫꦤ꧀ꦲꦶꦏꦶ​ꦩꦤꦸꦠ꧀ꦲꦂꦠꦶꦏꦼꦭ꧀ &lt;i&gt;ꦥꦺꦲꦶ&lt;/i&gt; (ꦥꦺꦲꦶ)꧈ ꦱꦶꦁ​ꦚ꧀ꦗ꧀ꦭꦺꦤ꧀ꦠꦿꦺꦲꦏꦺ​ꦢꦺꦴꦭꦤꦤ꧀ꦲꦶꦏꦶ​ꦩꦶꦠꦸꦫꦸꦠ꧀ &lt;i&gt;Javaanse kaartspelen&lt;/i&gt; (ꦏ꧀ꦕ꧀꧉ 58–70꧈ ꦥꦺꦲꦶ​ꦩꦒꦼꦭꦁ​ꦲꦶꦁ​ꦏ꧀ꦕ꧀꧉ 67–68) ꦭꦤ꧀ &lt;i&gt;la pêche&lt;/i&gt; ꦕꦶꦤ​ꦩꦶꦠꦸꦫꦸꦠ꧀ &lt;i&gt;ꦊꦱ꧀ꦥ꧀ꦭꦲꦶꦱꦶꦂꦱ꧀ꦲꦼꦤ꧀ꦕ꧀ꦲꦶꦤꦼ&lt;/i&gt; ꦲꦁꦒꦶꦠꦤꦺ​ꦠ꧀ꦕ꧀ꦲꦼꦁ​ꦏꦶ​ꦠꦺꦴꦁ (ꦏ꧀ꦕ꧀꧉ 270)꧉ ꦏꦕ​ꦲꦶꦏꦶ​ꦫꦶꦁꦏꦼꦱꦤꦺ CekiDesk ꦝꦺꦮꦺ; ꦲꦠꦸꦫꦤ꧀ꦲꦺꦴꦩꦃ​ꦲꦶꦁ​ꦝꦸꦮꦸꦂ​ꦲꦶꦏꦸ​ꦥꦶꦭꦶꦲꦤꦺ​ꦲꦥ꧀ꦭꦶꦏꦱꦶ​ꦲꦶꦏꦶ​ꦏꦁꦒꦺꦴ​ꦧꦧ꧀ꦱꦶꦁ​ꦲꦺꦴꦫ​ꦢꦶꦱꦼꦧꦸꦠ꧀ꦲꦶꦁ​ꦱꦸꦩ꧀ꦧꦼꦫꦺ꧉</translation>
+        <translation>ꦲꦠꦸꦫꦤ꧀ꦲꦶꦏꦶ​ꦩꦤꦸꦠ꧀ꦲꦂꦠꦶꦏꦼꦭ꧀ &lt;i&gt;ꦥꦺꦲꦶ&lt;/i&gt; (ꦥꦺꦲꦶ)꧈ ꦱꦶꦁ​ꦚ꧀ꦗ꧀ꦭꦺꦤ꧀ꦠꦿꦺꦲꦏꦺ​ꦢꦺꦴꦭꦤꦤ꧀ꦲꦶꦏꦶ​ꦩꦶꦠꦸꦫꦸꦠ꧀ &lt;i&gt;Javaanse kaartspelen&lt;/i&gt; (ꦏ꧀ꦕ꧀꧉ 58–70꧈ ꦥꦺꦲꦶ​ꦩꦒꦼꦭꦁ​ꦲꦶꦁ​ꦏ꧀ꦕ꧀꧉ 67–68) ꦭꦤ꧀ &lt;i&gt;la pêche&lt;/i&gt; ꦕꦶꦤ​ꦩꦶꦠꦸꦫꦸꦠ꧀ &lt;i&gt;Les plaisirs en Chine&lt;/i&gt; ꦲꦁꦒꦶꦠꦤꦺ Tcheng Ki-tong (ꦏ꧀ꦕ꧀꧉ 270)꧉ ꦏꦕ​ꦲꦶꦏꦶ​ꦫꦶꦁꦏꦼꦱꦤꦺ CekiDesk ꦝꦺꦮꦺ; ꦲꦠꦸꦫꦤ꧀ꦲꦺꦴꦩꦃ​ꦲꦶꦁ​ꦝꦸꦮꦸꦂ​ꦲꦶꦏꦸ​ꦥꦶꦭꦶꦲꦤꦺ​ꦲꦥ꧀ꦭꦶꦏꦱꦶ​ꦲꦶꦏꦶ​ꦏꦁꦒꦺꦴ​ꦧꦧ꧀ꦱꦶꦁ​ꦲꦺꦴꦫ​ꦢꦶꦱꦼꦧꦸꦠ꧀ꦲꦶꦁ​ꦱꦸꦩ꧀ꦧꦼꦫꦺ꧉</translation>
     </message>
     <message>
         <source>&lt;b&gt;Pèi Magelang&lt;/b&gt;: bunci ireng and bunci abang score 30 a card, pang picis and pang kéyang 20, macan 10.</source>
@@ -2368,26 +2364,23 @@
     </message>
     <message numerus="yes">
         <source>Round {done} of %n.</source>
-        <translatorcomment>jv: 
-            </translatorcomment>
+        <translatorcomment>jv: Babak {done} saka %n.</translatorcomment>
         <translation>
-            <numerusform></numerusform>
+            <numerusform>ꦧꦧꦏ꧀ {done} ꦱꦏ %n꧉</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n round(s)</source>
-        <translatorcomment>jv: 
-            </translatorcomment>
+        <translatorcomment>jv: %n babak</translatorcomment>
         <translation>
-            <numerusform></numerusform>
+            <numerusform>%n ꦧꦧꦏ꧀</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n round(s) played.</source>
-        <translatorcomment>jv: 
-            </translatorcomment>
+        <translatorcomment>jv: %n babak wis dimainaké.</translatorcomment>
         <translation>
-            <numerusform></numerusform>
+            <numerusform>%n ꦧꦧꦏ꧀ꦮꦶꦱ꧀ꦢꦶꦩꦲꦶꦤꦏꦺ꧉</numerusform>
         </translation>
     </message>
     <message>
@@ -2567,7 +2560,7 @@ dhuwit</translatorcomment>
     <message>
         <source>Rupiah (Rp)</source>
         <translatorcomment>jv: Rupiah (Rp)</translatorcomment>
-        <translation>ꦫꦸꦥꦶꦲꦃ (ꦫ꧀ꦥ꧀)</translation>
+        <translation>ꦫꦸꦥꦶꦲꦃ (Rp)</translation>
     </message>
     <message>
         <source>Cents (¢)</source>
@@ -2737,7 +2730,7 @@ dhuwit</translatorcomment>
     <message>
         <source>Stock: %n card(s)</source>
         <translatorcomment>jv: Tumpukan: %n kertu</translatorcomment>
-        <translation>ꦠꦸꦩ꧀ꦥꦸꦏꦤ꧀: %ꦤ꧀ꦏꦼꦂꦠꦸ</translation>
+        <translation>ꦠꦸꦩ꧀ꦥꦸꦏꦤ꧀: %n ꦏꦼꦂꦠꦸ</translation>
     </message>
     <message>
         <source>Cards left in the stock</source>
