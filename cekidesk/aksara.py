@@ -67,16 +67,16 @@ _VOWELS = {"a": "a", "â": "a", "i": "i", "ì": "i", "í": "i", "u": "u", "ù": 
 _LETTERS = set(_VOWELS) | set("bcdfghjklmnpqrstvwxyz")
 
 # Characters besides the Javanese block that a Javanese-script text may contain.
-# (▸ appears in menu paths, * in file-dialog patterns, © in the credits, = in worked sums, 萬 is the
+# (▸ appears in menu paths, * in file-dialog patterns, © in the credits, ¢ in amounts of money, = in worked sums, 萬 is the
 # sign printed on the Myriad cards that the rules describe.)
-ALLOWED_NON_JAVANESE = set(" \t\n\u00a0" + ZWSP + "0123456789" + "!?:;()[]\"'«»“”‘’…–—-/+−×=%·•,.▸*©萬")
+ALLOWED_NON_JAVANESE = set(" \t\n\u00a0" + ZWSP + "0123456789" + "!?:;()[]\"'«»“”‘’…–—-/+−×=%·•,.▸*©¢萬")
 
 _PROTECTED = re.compile(
     r"\{[^{}]*\}"                       # {placeholder}
     r"|<[^<>]*>"                        # <rich text tag>
     r"|&(?:[A-Za-z]+|#\d+|#x[0-9A-Fa-f]+);"  # &entity;
     r"|&&"                              # a literal ampersand
-    r"|%L?\d+"                          # %1
+    r"|%L?\d+|%n"                       # %1, and the count %n of a plural text
     r"|\d+(?:[.,:]\d+)*"                # numbers, also 1.5, 10:30
     r"|\b[A-Za-z]+(?:\+[A-Za-z0-9]+)+\b"  # Ctrl+N, Shift+F1
     r"|\b(?:[A-Za-z][a-z]*[A-Z0-9][A-Za-z0-9]*|[A-Z][0-9A-Z]*)\b(?!['’])"  # S9, WF, F1, N, CekiDesk

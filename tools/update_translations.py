@@ -45,7 +45,8 @@ COMMENT_PREFIX = "jv: "
 KEEP = ("Qt for Python", "Noto Serif CJK", "Adobe", "pydantic", "platformdirs", "autosave.bad", "Esc", "Enter", "Return", "Space", "Tab", "Backspace", "Delete", "Home", "End", "Ctrl", "Shift",
         "Alt", "Cmd", "Qt", "PySide6", "Python", "Noto Sans Javanese", "Noto", "SIL", "Open Font License",
         "MIT", "Unicode", "pagat.com", "John McLeod", "Andy", "Babas", "Pwee", "Amaro",
-        "La pêche", "la pêche", "Javaanse kaartspelen")
+        "La pêche", "la pêche", "Javaanse kaartspelen", "Les plaisirs en Chine", "Tcheng Ki-tong",
+        "Ceki (or Kowah): a traditional game for 2–6 players", "Rp")
 
 
 def _lupdate_cmd() -> list[str]:
@@ -77,11 +78,34 @@ def messages(tree: ET.ElementTree):
             yield name, msg
 
 
+FORM_SEPARATOR = "\n"   # between the numerus forms of a plural (%n) entry in the "jv: …" comment
+
+
 def finished_text(msg: ET.Element) -> str | None:
+    """The translation, or None while unfinished; a plural (numerus) entry's forms joined by
+    FORM_SEPARATOR (Indonesian and Javanese have one form)."""
     tr = msg.find("translation")
-    if tr is None or tr.get("type") in ("unfinished", "obsolete", "vanished") or not (tr.text or ""):
+    if tr is None or tr.get("type") in ("unfinished", "obsolete", "vanished"):
         return None
-    return tr.text
+    if msg.get("numerus") == "yes":
+        forms = [f.text or "" for f in tr.findall("numerusform")]
+        return FORM_SEPARATOR.join(forms) if forms and all(forms) else None
+    return tr.text or None
+
+
+def set_text(msg: ET.Element, tr: ET.Element, text: str) -> None:
+    """Write ``text`` (forms joined by FORM_SEPARATOR for a numerus entry) into ``tr``."""
+    if msg.get("numerus") != "yes":
+        tr.text = text
+        return
+    for f in tr.findall("numerusform"):
+        tr.remove(f)
+    tr.text = "\n            "
+    forms = text.split(FORM_SEPARATOR)
+    for i, form in enumerate(forms):
+        el = ET.SubElement(tr, "numerusform")
+        el.text = form
+        el.tail = "\n            " if i + 1 < len(forms) else "\n        "
 
 
 def to_script(latin: str) -> str:
@@ -103,7 +127,7 @@ def regenerate_jv_java(jv: Path, jv_java: Path, write: bool = True) -> tuple[int
             unfinished += 1
             if finished_text(msg) is not None or tr.get("type") != "unfinished":
                 tr.set("type", "unfinished")
-                tr.text = None
+                set_text(msg, tr, "")
                 changed += 1
             continue
         want_note = COMMENT_PREFIX + source_latin
@@ -114,7 +138,7 @@ def regenerate_jv_java(jv: Path, jv_java: Path, write: bool = True) -> tuple[int
             # lupdate's order: location, source, comment, extracomment, translatorcomment, translation
             msg.insert(list(msg).index(tr), note)
         note.text = want_note
-        tr.text = to_script(source_latin)
+        set_text(msg, tr, FORM_SEPARATOR.join(to_script(f) for f in source_latin.split(FORM_SEPARATOR)))
         tr.attrib.pop("type", None)
         changed += 1
     if write and changed:
