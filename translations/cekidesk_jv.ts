@@ -697,7 +697,6 @@
     </message>
     <message>
         <source>Earlier lines are left out of the log.</source>
-        <extracomment>the colour of a game&apos;s important events (a win, a call)</extracomment>
         <translation>Baris-baris sadurungé ora dilebokaké ing cathetan.</translation>
     </message>
 </context>
@@ -2346,6 +2345,10 @@ dhuwit</translation>
     <message>
         <source>Capture this card (key %1)</source>
         <translation>Pangan kertu iki (tombol %1)</translation>
+    </message>
+    <message>
+        <source>Stock: %n card(s) (drawn from the bottom)</source>
+        <translation>Tumpukan: %n kertu (dijupuk saka ngisor)</translation>
     </message>
     <message>
         <source>Turned up from the stock: the last card, drawn by the unyik</source>

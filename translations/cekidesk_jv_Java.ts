@@ -863,7 +863,6 @@
     </message>
     <message>
         <source>Earlier lines are left out of the log.</source>
-        <extracomment>the colour of a game&apos;s important events (a win, a call)</extracomment>
         <translatorcomment>jv: Baris-baris sadurungé ora dilebokaké ing cathetan.</translatorcomment>
         <translation>ꦧꦫꦶꦱ꧀ꦧꦫꦶꦱ꧀ꦱꦢꦸꦫꦸꦔꦺ​ꦲꦺꦴꦫ​ꦢꦶꦊꦧꦺꦴꦏꦏꦺ​ꦲꦶꦁ​ꦕꦛꦼꦠꦤ꧀꧉</translation>
     </message>
@@ -2907,6 +2906,11 @@ dhuwit</translatorcomment>
         <source>Capture this card (key %1)</source>
         <translatorcomment>jv: Pangan kertu iki (tombol %1)</translatorcomment>
         <translation>ꦥꦔꦤ꧀ꦏꦼꦂꦠꦸ​ꦲꦶꦏꦶ (ꦠꦺꦴꦩ꧀ꦧꦺꦴꦭ꧀ %1)</translation>
+    </message>
+    <message>
+        <source>Stock: %n card(s) (drawn from the bottom)</source>
+        <translatorcomment>jv: Tumpukan: %n kertu (dijupuk saka ngisor)</translatorcomment>
+        <translation>ꦠꦸꦩ꧀ꦥꦸꦏꦤ꧀: %n ꦏꦼꦂꦠꦸ (ꦢꦶꦗꦸꦥꦸꦏ꧀ꦱꦏ​ꦔꦶꦱꦺꦴꦂ)</translation>
     </message>
     <message>
         <source>Turned up from the stock: the last card, drawn by the unyik</source>

@@ -37,7 +37,7 @@ if TYPE_CHECKING:
 Namer = Callable[[Any], str]
 Style = Literal["line", "heading", "important"]
 
-#: the colour of a game's important events (a win, a call)
+# the colour of a game's important events (a win, a call)
 IMPORTANT_COLOUR = QColor("#8a1c10")
 
 

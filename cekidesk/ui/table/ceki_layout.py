@@ -145,7 +145,7 @@ class CekiLayout(TableLayout):
             plan.cards.append(CardSpec(
                 ("stock", i), None, False, QPointF(stock_x - i * off, cy - i * off), mid_h,
                 z=100 + i, role="stock", action=stock_act, strong=True,
-                tooltip=counted(QCoreApplication.translate("TableWidget", "Stock: %n card(s)", None, sc), sc)))
+                tooltip=counted(QCoreApplication.translate("TableWidget", "Stock: %n card(s)", "", sc), sc)))
         plan.labels.append(LabelSpec(("stock",), str(sc), QPointF(stock_x, cy + mid_h / 2 + font * 1.05),
                                      font * 0.95, "count",
                                      QCoreApplication.translate("TableWidget", "Cards left in the stock")))

@@ -504,8 +504,9 @@ class PeiLayout(TableLayout):
         off = max(1.0, 0.015 * ph)
         draw_a = Action(me, "draw")
         stock_act = draw_a if draw_a in legal else None
-        tip_stock = counted(QCoreApplication.translate("TableWidget", "Stock: %n card(s) (drawn from the bottom)",
-                                                       None, view.stock_count), view.stock_count)
+        left = view.stock_count
+        tip_stock = counted(QCoreApplication.translate("TableWidget", "Stock: %n card(s) (drawn from the bottom)", "",
+                                                       left), left)
         for i in range(shown):
             plan.cards.append(CardSpec(("stock", i), None, False, QPointF(sx - i * off, cy - i * off), ph,
                                        z=150 + i, role="stock", action=stock_act, strong=True, tooltip=tip_stock))
