@@ -193,6 +193,25 @@ def test_long_translations_leave_no_clipped_label_or_button_in_the_new_game_dial
     _check_long_texts(qtbot, "NewGameDialog", game)
 
 
+@pytest.mark.parametrize("game", ["ceki", "pei"])
+def test_seat_names_fit_their_fields_in_aksara_jawa(qtbot, game):
+    """The level combos beside the names ask for the width of their longest text, which in aksara
+    Jawa once left every name field a few pixels wide (a name cut to its first letters)."""
+    from cekidesk.ui.dialogs import NewGameDialog
+
+    i18n.set_language("jv-Java")
+    dlg = NewGameDialog(Settings(language="jv-Java", last_game_id=game))
+    qtbot.addWidget(dlg)
+    dlg.show()
+    qtbot.waitExposed(dlg, timeout=HANG_GUARD_MS)
+    QApplication.processEvents()
+    shown = [dlg.seat_edit(i) for i in range(dlg.players_spin.value())]
+    assert shown
+    for edit in shown:
+        room = edit.contentsRect().width() - edit.textMargins().left() - edit.textMargins().right()
+        assert edit.fontMetrics().horizontalAdvance(edit.text()) < room - 4, edit.text()
+
+
 def test_latin_text_keeps_its_own_font_and_line_height(qapp):
     """The Javanese font is a fallback only: Latin text is drawn in the system font with its line
     height (a family list led by an alias such as "Sans Serif" once made the Javanese font primary,

@@ -547,6 +547,11 @@ class NewGameDialog(QDialog):
                                       Qt.ItemDataRole.ToolTipRole)
                 keep = old[i][1] if i < len(old) and old[i][1] in levels else default_level
                 combo.setCurrentIndex(levels.index(keep))
+            # room for a whole name: the level combos beside it ask for the width of their longest
+            # text, which in aksara Jawa left the names a few pixels wide
+            fm = edit.fontMetrics()
+            edit.setMinimumWidth(max(fm.averageCharWidth() * 12, fm.horizontalAdvance(edit.text()))
+                                 + 2 * fm.averageCharWidth())
             self.seats_grid.addWidget(lab, i + 1, 0)
             self.seats_grid.addWidget(edit, i + 1, 1)
             self.seats_grid.addWidget(combo, i + 1, 2)
