@@ -5,7 +5,8 @@ pyproject.toml) runs ``build_py``, which here also runs PySide6's ``lrelease`` o
 ``translations/cekidesk_*.ts`` and puts the ``.qm`` files into the built package as
 ``cekidesk/resources_data/translations/``.  No manual step; ``*.qm`` files are never committed.
 A source checkout compiles them on demand instead (``cekidesk/ui/i18n.py``).
-Everything else about the package is in pyproject.toml.
+It also lists the packages (every ``cekidesk*`` package, found on disk).  Everything else about
+the package is in pyproject.toml.
 """
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from setuptools import setup
+from setuptools import find_packages, setup
 from setuptools.command.build_py import build_py
 
 HERE = Path(__file__).resolve().parent
@@ -45,4 +46,8 @@ class BuildWithTranslations(build_py):
                 raise RuntimeError(f"lrelease made no {qm.name}")
 
 
-setup(cmdclass={"build_py": BuildWithTranslations})
+#: every package under cekidesk/ (a new game's packages are found without a line anywhere), plus the
+#: resources folder mapped to cekidesk.resources_data in pyproject.toml
+PACKAGES = sorted(find_packages(include=["cekidesk", "cekidesk.*"])) + ["cekidesk.resources_data"]
+
+setup(packages=PACKAGES, cmdclass={"build_py": BuildWithTranslations})

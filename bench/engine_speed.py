@@ -26,7 +26,7 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
 from cekidesk.bots import make_bot  # noqa: E402
-from cekidesk.games.ceki import CekiOptions, new_hand  # noqa: E402
+from cekidesk.games.ceki.rules import CekiOptions, new_hand  # noqa: E402
 
 
 from _machine import cpu_model, random_playout  # noqa: E402  (bench/ is on sys.path when run as a script)

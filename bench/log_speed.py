@@ -41,6 +41,7 @@ from PySide6.QtCore import QStringListModel, qVersion  # noqa: E402
 from PySide6.QtGui import QColor, QFont  # noqa: E402
 from PySide6.QtWidgets import QAbstractItemView, QApplication, QListWidget, QListWidgetItem, QTreeView  # noqa: E402
 
+from cekidesk.games import new_match
 from cekidesk.engine.match import Match  # noqa: E402
 from cekidesk.persistence.saves import Seat, load_match, save_match  # noqa: E402
 from cekidesk.persistence.settings import Settings  # noqa: E402
@@ -165,7 +166,7 @@ def long_hand(moves: int, seed: int = 1) -> Match:
     """A two-player Ceki match whose current hand has ``moves`` moves: each player takes the other's
     discard and throws a card that does not make them call, so the stock never runs down."""
     while True:
-        m = Match("ceki", 2, seed)
+        m = new_match("ceki", 2, seed)
         if not any(m.state.called):
             break
         seed += 1

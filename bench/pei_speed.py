@@ -23,7 +23,7 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from cekidesk.games.pei import PeiOptions, PeiState, determinize  # noqa: E402
+from cekidesk.games.pei.rules import PeiOptions, PeiState, determinize  # noqa: E402
 
 from _machine import cpu_model, random_playout  # noqa: E402  (bench/ is on sys.path when run as a script)
 

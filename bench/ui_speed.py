@@ -132,7 +132,7 @@ def bench_first_table(runs: int) -> dict:
 
 def table_states():
     """(label, view) pairs: a drawn six-player hand (all 120 cards shown) and a mid-hand table."""
-    from cekidesk.games.ceki import CekiOptions, CekiState
+    from cekidesk.games.ceki.rules import CekiOptions, CekiState
 
     out = []
     for seed in range(1, 400):

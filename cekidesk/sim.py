@@ -2,7 +2,7 @@
 
 Example::
 
-    cekidesk-sim --game ceki --players 4 --rounds 1000 --seats heuristic,random,random,random --seed 7
+    cekidesk-sim --game <id> --players 4 --rounds 1000 --seats heuristic,random,random,random --seed 7
 
 The simulator plays one :class:`~cekidesk.engine.match.Match` (money mode) of ``--rounds`` hands.
 Each seat's bot gets its own ``random.Random`` derived from ``--seed`` and the seat, and sees only
@@ -10,9 +10,9 @@ Each seat's bot gets its own ``random.Random`` derived from ``--seed`` and the s
 the same output.  The speed (decisions per second) and the progress bar go to standard error.
 Also runs as ``python -m cekidesk.sim``.
 
-Games whose stakes are set in their own options (Pèi: ``--options stakes=wulwulan``) ignore
-``--stake``; for games that carry a pot between hands the report adds the mean points per hand, the
-pot left at the end and how often each scoring combination was made.
+Games whose stakes are set in their own options (``GameSpec.stake_per_point`` False) ignore
+``--stake``.  After the table per seat, the report gives the game's own statistics (its
+``GameSpec.statistics`` hook: win kinds, scoring combinations …; by default the hands won and drawn).
 """
 from __future__ import annotations
 
@@ -27,8 +27,10 @@ from typing import Any, Sequence, TextIO
 from pydantic import ValidationError
 
 from cekidesk.bots import BotError, bot_levels, make_bot
-from cekidesk.engine.core import EngineError, GameSpec, games, get_game
-from cekidesk.engine.match import Match, MatchOptions
+from cekidesk.engine.core import EngineError, GameSpec, HandResult
+from cekidesk.engine.match import MatchOptions
+from cekidesk.engine.stats import SimSummary, outcome_lines, pct
+from cekidesk.games import DEFAULT_GAME_ID, games, get_game, new_match
 
 MAX_ROUNDS = 10_000_000
 #: a hand that has not ended after this many decisions is reported as stuck; a game that bounds its
@@ -54,16 +56,19 @@ class SimResult:
     wins: list[int]
     points: list[int]
     payments: list[int]
-    win_kinds: Counter = field(default_factory=Counter)
     outcomes: Counter = field(default_factory=Counter)
     drawn: int = 0
-    drawn_by: Counter = field(default_factory=Counter)
     decisions: int = 0
     seconds: float = 0.0
     stake_per_point: bool = True
-    carries_pot: bool = False
     pot: int = 0
-    combos: Counter = field(default_factory=Counter)
+    #: every hand's result, in order (the game's statistics hook reads them)
+    results: list[HandResult] = field(default_factory=list)
+
+    def summary(self) -> SimSummary:
+        return SimSummary(game_id=self.game_id, n_players=self.n_players, rounds=self.rounds,
+                          results=self.results, wins=self.wins, points=self.points,
+                          payments=self.payments, pot=self.pot, outcomes=self.outcomes)
 
 
 def seat_rng(seed: int, seat: int) -> random.Random:
@@ -82,8 +87,8 @@ def simulate(
     progress: TextIO | None = None,
 ) -> SimResult:
     """Play ``rounds`` hands of a money match between the bots named by ``seats``."""
-    match = Match(game_id, n_players, seed, options,
-                  MatchOptions(mode="money", stake_cents=stake_cents))
+    match = new_match(game_id, n_players, seed, options,
+                      MatchOptions(mode="money", stake_cents=stake_cents))
     bots = [make_bot(game_id, level, seat) for seat, level in enumerate(seats)]
     rngs = [seat_rng(seed, seat) for seat in range(n_players)]
     decisions = 0
@@ -111,11 +116,8 @@ def simulate(
     bar.close()
 
     wins = [0] * n_players
-    kinds: Counter = Counter()
-    combos: Counter = Counter()
     outcomes: Counter = Counter()
     drawn = 0
-    drawn_by: Counter = Counter()
     for rec in match.history:
         res = rec.result
         outcomes[res.outcome] += 1
@@ -123,21 +125,13 @@ def simulate(
             wins[w] += 1
         if not res.winners:
             drawn += 1
-            if "drawn_by" in res.details:
-                drawn_by[res.details["drawn_by"]] += 1
-        kind = res.details.get("win_kind")
-        if kind is not None:
-            kinds[kind] += 1
-        for arrangement in res.details.get("arrangements", ()):
-            for combo in arrangement.get("combos", ()):
-                combos[combo[0]] += 1
     return SimResult(
         game_id=game_id, n_players=n_players, rounds=rounds, seed=seed, stake_cents=stake_cents,
         options=match.options.model_dump(), seats=list(seats), wins=wins,
-        points=list(match.scores), payments=list(match.ledger), win_kinds=kinds,
-        outcomes=outcomes, drawn=drawn, drawn_by=drawn_by, decisions=decisions, seconds=seconds,
-        stake_per_point=match.spec.stake_per_point, carries_pot=match.spec.carries_pot,
-        pot=match.pot, combos=combos,
+        points=list(match.scores), payments=list(match.ledger),
+        outcomes=outcomes, drawn=drawn, decisions=decisions, seconds=seconds,
+        stake_per_point=match.spec.stake_per_point, pot=match.pot,
+        results=[rec.result for rec in match.history],
     )
 
 
@@ -166,10 +160,6 @@ class _Progress:
             self.stream.flush()
 
 
-def _pct(part: int, whole: int) -> str:
-    return f"{100.0 * part / whole:.1f}%" if whole else "-"
-
-
 def _fmt_value(v: Any) -> str:
     if isinstance(v, bool):
         return "true" if v else "false"
@@ -190,49 +180,14 @@ def format_report(r: SimResult) -> str:
     total_points = sum(r.points)
     for s in range(r.n_players):
         lines.append(
-            f"{s:>4}  {r.seats[s]:<10} {r.wins[s]:>7} {_pct(r.wins[s], r.rounds):>7} "
-            f"{r.points[s]:>9} {_pct(r.points[s], total_points):>8} {r.payments[s]:>11}"
+            f"{s:>4}  {r.seats[s]:<10} {r.wins[s]:>7} {pct(r.wins[s], r.rounds):>7} "
+            f"{r.points[s]:>9} {pct(r.points[s], total_points):>8} {r.payments[s]:>11}"
         )
     lines.append("")
-    if r.carries_pot:
-        lines += _pot_game_lines(r)
-        return "\n".join(lines) + "\n"
-    n_wins = sum(r.wins)
-    lines.append(f"hands won: {n_wins} ({_pct(n_wins, r.rounds)})")
-    if r.win_kinds:
-        order = ["plain", "double", "triple"]
-        names = order + sorted(k for k in r.win_kinds if k not in order)
-        parts = [f"{k} {r.win_kinds.get(k, 0)} ({_pct(r.win_kinds.get(k, 0), n_wins)})" for k in names]
-        lines.append("win kinds: " + ", ".join(parts))
-    # the game's codes for why (Ceki: "exhausted" — the stock ran out —, "no_draw" — its bound on
-    # turns without a stock draw)
-    why = ", ".join(f"{k} {v}" for k, v in sorted(r.drawn_by.items()))
-    lines.append(f"drawn hands: {r.drawn} ({_pct(r.drawn, r.rounds)})" + (f"; why: {why}" if why else ""))
-    other = {k: v for k, v in r.outcomes.items() if k not in ("win", "draw")}
-    if other:
-        lines.append("other outcomes: " + ", ".join(f"{k} {v}" for k, v in sorted(other.items())))
+    hook = get_game(r.game_id).statistics or outcome_lines
+    lines += hook(r.summary())
     lines.append(f"decisions: {r.decisions} ({r.decisions / r.rounds:.1f} per hand)")
     return "\n".join(lines) + "\n"
-
-
-def _pot_game_lines(r: SimResult) -> list[str]:
-    """The report's tail for games that score every hand and carry a pot (Pèi)."""
-    means = "  ".join(f"seat {s} {r.points[s] / r.rounds:.1f}" for s in range(r.n_players))
-    lines = [
-        "wins: hands as the top scorer (ngeté)",
-        f"mean points per hand: {means}",
-        f"pot at the end: {r.pot} (payments + pot = {sum(r.payments) + r.pot})",
-    ]
-    seat_hands = r.rounds * r.n_players
-    if r.combos:
-        parts = [f"{code} {n} ({_pct(n, seat_hands)})" for code, n in
-                 sorted(r.combos.items(), key=lambda kv: (-kv[1], kv[0]))]
-        lines.append("combinations per player-hand: " + ", ".join(parts))
-    other = {k: v for k, v in r.outcomes.items() if k != "scored"}
-    if other:
-        lines.append("other outcomes: " + ", ".join(f"{k} {v}" for k, v in sorted(other.items())))
-    lines.append(f"decisions: {r.decisions} ({r.decisions / r.rounds:.1f} per hand)")
-    return lines
 
 
 # ---------------------------------------------------------------------------------------------
@@ -248,11 +203,11 @@ def build_parser() -> argparse.ArgumentParser:
             "The speed (decisions per second) and the progress bar go to standard error."
         ),
         epilog=(
-            "Example: cekidesk-sim --game ceki --players 4 --rounds 1000 "
+            f"Example: cekidesk-sim --game {DEFAULT_GAME_ID} --players 4 --rounds 1000 "
             "--seats heuristic,random,random,random --seed 7"
         ),
     )
-    parser.add_argument("--game", default="ceki", help="game id (default: ceki)")
+    parser.add_argument("--game", default=DEFAULT_GAME_ID, help=f"game id (default: {DEFAULT_GAME_ID})")
     parser.add_argument("--players", type=int, default=None,
                         help="number of players (default: the game's usual number)")
     parser.add_argument("--rounds", type=int, default=100, help="hands to play (default: 100)")
@@ -263,9 +218,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--seed", type=int, default=0, help="seed of the match and the bots (default: 0)")
     parser.add_argument("--stake", type=int, default=1,
                         help="money stake in cents per point (default: 1; games with their own "
-                             "stakes in the options, such as pei, ignore it)")
+                             "stakes in their options ignore it)")
     parser.add_argument("--options", action="append", default=[], metavar="KEY=VALUE",
-                        help="a game option, e.g. iyo_one_rank=true (repeat or comma-separate for several)")
+                        help="a game option, e.g. some_option=true (repeat or comma-separate for several)")
     bar = parser.add_mutually_exclusive_group()
     bar.add_argument("--progress", dest="progress", action="store_true", default=None,
                      help="show a progress bar on standard error (default: only when it is a terminal)")

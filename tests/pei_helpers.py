@@ -12,7 +12,7 @@ from collections import Counter
 
 from cekidesk.engine.cards import Card, Kind, ceki_deck
 from cekidesk.engine.core import Action
-from cekidesk.games.pei import PeiOptions, PeiState, rank_of
+from cekidesk.games.pei.rules import PeiOptions, PeiState, rank_of
 
 #: seat 0 raja (RF+OT = 20), seat 1 patih (M1+C9 = 19), seat 2 unyik (C2+C3 = 5)
 ROLES_012 = ["RF OT", "M1 C9", "C2 C3"]

@@ -7,14 +7,15 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cekidesk.bots import Bot, BotError, bot_levels, make_bot, register_bot
+from cekidesk.games import new_match
+from cekidesk.bots import ANY_GAME, Bot, BotError, bot_levels, make_bot, register_bot
 from cekidesk.bots import base as bots_base
-from cekidesk.bots.ceki_bot import CekiHeuristicBot, _Table
+from cekidesk.games.ceki.bot import CekiHeuristicBot, _Table
 from cekidesk.bots.random_bot import RandomBot
 from cekidesk.engine.cards import Kind as K
 from cekidesk.engine.core import Action, GameState
 from cekidesk.engine.match import Match, MatchOptions
-from cekidesk.games.ceki import CekiOptions, CekiState, CekiView, new_hand
+from cekidesk.games.ceki.rules import CekiOptions, CekiState, CekiView, new_hand
 from cekidesk.sim import simulate
 
 from bot_checks import assert_decisions_ignore_hidden_cards
@@ -97,8 +98,12 @@ def test_a_bot_refuses_another_seats_view():
         heuristic(0).choose(view, RNG)
 
 
-def test_a_new_bot_registers_without_touching_the_base():
-    @register_bot
+def test_a_new_bot_registers_without_touching_the_base(monkeypatch):
+    """A game lists its own bots in its GameSpec; a bot for every game registers with register_bot."""
+    import dataclasses
+
+    import cekidesk.games as games_pkg
+
     class FirstLegal(Bot):
         game_id = "ceki"
         level = "test-first-legal"
@@ -106,15 +111,26 @@ def test_a_new_bot_registers_without_touching_the_base():
         def choose(self, view, rng):
             return view.legal[0]
 
+    spec = games_pkg.get_game("ceki")
+    monkeypatch.setitem(games_pkg._REGISTRY, "ceki", dataclasses.replace(spec, bots=spec.bots + (FirstLegal,)))
+    assert "test-first-legal" in bot_levels("ceki")
+    bot = make_bot("ceki", "test-first-legal", 0)
+    state = play_to(3, 4, 0)
+    assert bot.choose(state.view(state.current), RNG) == state.legal_actions(state.current)[0]
+    with pytest.raises(ValueError, match="GameSpec.bots"):
+        register_bot(FirstLegal)
+
+    class AnyFirst(FirstLegal):
+        game_id = ANY_GAME
+        level = "test-any-first"
+
     try:
-        assert "test-first-legal" in bot_levels("ceki")
-        bot = make_bot("ceki", "test-first-legal", 0)
-        state = play_to(3, 4, 0)
-        assert bot.choose(state.view(state.current), RNG) == state.legal_actions(state.current)[0]
+        register_bot(AnyFirst)
+        assert "test-any-first" in bot_levels("pei")
         with pytest.raises(ValueError, match="already registered"):
-            register_bot(type("Clash", (Bot,), {"game_id": "ceki", "level": "test-first-legal"}))
+            register_bot(type("Clash", (Bot,), {"game_id": ANY_GAME, "level": "test-any-first"}))
     finally:
-        bots_base._BOTS.pop(("ceki", "test-first-legal"), None)
+        bots_base._GENERIC.pop("test-any-first", None)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -124,7 +140,7 @@ def test_a_new_bot_registers_without_touching_the_base():
 def test_random_bot_always_returns_a_legal_action(n, iyo):
     bots = [make_bot("ceki", "random", s) for s in range(n)]
     rngs = [random.Random(s) for s in range(n)]
-    match = Match("ceki", n, 11, {"iyo_one_rank": iyo}, MatchOptions(mode="money"))
+    match = new_match("ceki", n, 11, {"iyo_one_rank": iyo}, MatchOptions(mode="money"))
     for hand in range(8):
         if hand:
             match.next_hand()

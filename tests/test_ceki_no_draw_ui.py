@@ -6,9 +6,10 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
+from cekidesk.games import new_match
 from cekidesk.engine.core import Action, Event, HandResult
 from cekidesk.engine.match import Match
-from cekidesk.games.ceki import NO_DRAW_TURNS, CekiOptions, CekiState
+from cekidesk.games.ceki.rules import NO_DRAW_TURNS, CekiOptions, CekiState
 from cekidesk.persistence.saves import Seat, save_match
 from cekidesk.persistence.settings import Settings
 from cekidesk.ui.app import guard_none_refcount
@@ -48,7 +49,7 @@ def looping_match() -> Match:
     """A two-player match whose first hand, played by take-always players, is one turn from the
     bound with seat 0 (the human) to take the discard."""
     for seed in range(200):
-        m = Match("ceki", 2, seed)
+        m = new_match("ceki", 2, seed)
         while not m.hand_over():
             s = m.state
             if s.turns_without_draw == NO_DRAW_TURNS - 1 and s.current == 0 and s.phase == "draw":

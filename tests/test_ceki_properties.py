@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from cekidesk.engine.cards import ALL_KINDS, Counting, Kind
 from cekidesk.engine.core import Action, GameOverError, IllegalActionError, NotYourTurnError
-from cekidesk.games.ceki import (
+from cekidesk.games.ceki.rules import (
     MULTIPLIER,
     NO_DRAW_TURNS,
     CekiOptions,

@@ -12,6 +12,7 @@ from collections import Counter
 
 import pytest
 
+from cekidesk.games import get_game, new_match
 from cekidesk.engine.cards import ALL_KINDS, Card, Kind, ceki_deck
 from cekidesk.engine.core import (
     Action,
@@ -19,10 +20,9 @@ from cekidesk.engine.core import (
     HandResult,
     IllegalActionError,
     NotYourTurnError,
-    get_game,
 )
 from cekidesk.engine.match import Match, MatchOptions
-from cekidesk.games.ceki import (
+from cekidesk.games.ceki.rules import (
     NO_DRAW_TURNS,
     CekiOptions,
     CekiState,
@@ -674,7 +674,7 @@ def test_a_hand_drawn_by_the_bound_pays_nothing_and_the_deal_passes():
     assert next_dealer(r, 0, 2) == 1
     # in a match: the first hand that the take-always players loop in
     for seed in range(40):
-        m = Match("ceki", 2, seed, match_options=MatchOptions(mode="money", stake_cents=5))
+        m = new_match("ceki", 2, seed, match_options=MatchOptions(mode="money", stake_cents=5))
         dealer = m.dealer
         while not m.hand_over():
             p = m.state.current
@@ -736,7 +736,7 @@ def _check_accounts(m: Match) -> None:
 
 
 def test_match_money_mode_never_ends_and_accumulates():
-    m = Match("ceki", 4, 11, match_options=MatchOptions(mode="money", stake_cents=5))
+    m = new_match("ceki", 4, 11, match_options=MatchOptions(mode="money", stake_cents=5))
     rng = random.Random(1)
     wins = 0
     for i in range(60):
@@ -758,7 +758,7 @@ def test_match_money_mode_never_ends_and_accumulates():
 
 
 def test_match_target_mode_ends_after_the_hand_that_reaches_the_target():
-    m = Match("ceki", 3, 5, match_options={"mode": "target", "target": 150})
+    m = new_match("ceki", 3, 5, match_options={"mode": "target", "target": 150})
     rng = random.Random(2)
     for _ in range(200):
         _finish_hand(m, rng)
@@ -780,7 +780,7 @@ def test_match_target_mode_ends_after_the_hand_that_reaches_the_target():
 def test_match_target_mode_ends_exactly_at_the_target():
     # Learn the first winning hand of a match, then replay it with the target set to its score:
     # reaching the target exactly ends the match; one point more does not.
-    probe = Match("ceki", 4, 21, match_options={"mode": "money"})
+    probe = new_match("ceki", 4, 21, match_options={"mode": "money"})
     rng = random.Random(4)
     logs: list[list[Action]] = []
     while True:
@@ -791,7 +791,7 @@ def test_match_target_mode_ends_exactly_at_the_target():
         probe.next_hand()
     score = max(probe.scores)
     for target, over in ((score, True), (score + 1, False)):
-        m = Match("ceki", 4, 21, match_options={"mode": "target", "target": target})
+        m = new_match("ceki", 4, 21, match_options={"mode": "target", "target": target})
         for h, log in enumerate(logs):
             if h:
                 assert not m.is_over()
@@ -804,7 +804,7 @@ def test_match_target_mode_ends_exactly_at_the_target():
 
 
 def test_match_hands_mode_ends_after_n_hands():
-    m = Match("ceki", 5, 9, match_options={"mode": "hands", "hands": 3})
+    m = new_match("ceki", 5, 9, match_options={"mode": "hands", "hands": 3})
     rng = random.Random(3)
     for i in range(3):
         _finish_hand(m, rng)
@@ -819,7 +819,7 @@ def test_match_hands_mode_ends_after_n_hands():
 
 def test_match_replays_identically():
     def run(log=None, rng=None):
-        m = Match("ceki", 4, 1234, options={"iyo_one_rank": True},
+        m = new_match("ceki", 4, 1234, options={"iyo_one_rank": True},
                   match_options={"mode": "hands", "hands": 4, "stake_cents": 3})
         i = 0
         for h in range(4):
@@ -844,13 +844,13 @@ def test_match_replays_identically():
     assert a.logs == b.logs
     assert all(a.state.view(p) == b.state.view(p) for p in range(4))
     # a different match seed gives a different match
-    c = Match("ceki", 4, 1235, options={"iyo_one_rank": True})
+    c = new_match("ceki", 4, 1235, options={"iyo_one_rank": True})
     assert (c.dealer, c.hand_seed) != (a.history[0].dealer, a.history[0].seed)
 
 
 def test_match_first_dealer_and_hand_seed_come_from_the_match_seed():
-    a = Match("ceki", 6, 99)
-    b = Match("ceki", 6, 99)
+    a = new_match("ceki", 6, 99)
+    b = new_match("ceki", 6, 99)
     assert a.dealer == b.dealer and a.hand_seed == b.hand_seed
     assert all(a.state.view(p) == b.state.view(p) for p in range(6))
-    assert {Match("ceki", 6, s).dealer for s in range(40)} == set(range(6))
+    assert {new_match("ceki", 6, s).dealer for s in range(40)} == set(range(6))

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from cekidesk.engine.cards import Card, Kind, ceki_deck
 from cekidesk.engine.core import Action, Event
-from cekidesk.games.ceki import CekiOptions, CekiState, CekiView, determinize, unseen_kinds
+from cekidesk.games.ceki.rules import CekiOptions, CekiState, CekiView, determinize, unseen_kinds
 
 from ceki_strategies import hand_setups
 

@@ -5,6 +5,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from cekidesk.games import games, get_game, new_match
 from cekidesk.engine.cards import ALL_KINDS, ALL_WKINDS, Kind, WKind, WSuit
 from cekidesk.engine.core import (
     Action,
@@ -16,11 +17,9 @@ from cekidesk.engine.core import (
     NotYourTurnError,
     OptionsError,
     events_for,
-    games,
-    get_game,
 )
 from cekidesk.engine.match import Match
-from cekidesk.games.ceki import CekiOptions, CekiState, CekiView
+from cekidesk.games.ceki.rules import CekiOptions, CekiState, CekiView
 
 
 # -- actions -----------------------------------------------------------------------------------
@@ -167,7 +166,7 @@ def test_bad_player_counts(n):
     with pytest.raises(OptionsError):
         CekiState(n, CekiOptions(), 0)
     with pytest.raises(OptionsError):
-        Match("ceki", n, 0)
+        new_match("ceki", n, 0)
 
 
 @pytest.mark.parametrize("n", [2, 3, 4, 5, 6])
@@ -196,11 +195,11 @@ def test_make_options():
 
 def test_bad_match_options():
     with pytest.raises(OptionsError):
-        Match("ceki", 4, 0, match_options={"mode": "forever"})
+        new_match("ceki", 4, 0, match_options={"mode": "forever"})
     with pytest.raises(OptionsError):
-        Match("ceki", 4, 0, match_options={"hands": 0})
+        new_match("ceki", 4, 0, match_options={"hands": 0})
     with pytest.raises(OptionsError):
-        Match("ceki", 4, 0, options={"bogus": 1})
+        new_match("ceki", 4, 0, options={"bogus": 1})
 
 
 def test_stacked_deck_must_hold_every_card_once():
@@ -228,7 +227,7 @@ def test_apply_refuses_non_actions_and_unknown_players():
 def test_look_alike_actions_are_refused_or_played_as_the_engine_value():
     """An int in place of a Kind (IntEnum compares equal) or a float seat must not reach the rules."""
     from cekidesk.engine.core import Action, IllegalActionError
-    from cekidesk.games.ceki import CekiOptions, CekiState
+    from cekidesk.games.ceki.rules import CekiOptions, CekiState
 
     s = CekiState(4, CekiOptions(), 3, 0)
     p = s.current

@@ -14,6 +14,7 @@ from PySide6.QtCore import QEvent
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QApplication
 
+from cekidesk.games import new_match
 from cekidesk.engine.match import Match
 from cekidesk.persistence.saves import SaveFileError
 from cekidesk.ui import controller as controller_module, i18n
@@ -143,7 +144,7 @@ def test_rewording_keeps_the_entries_and_their_order(qtbot):
 
 def test_the_match_keeps_the_latest_events_of_the_current_hand(monkeypatch):
     monkeypatch.setattr(Match, "EVENTS_KEPT", 6)
-    m = Match("ceki", 3, 5)
+    m = new_match("ceki", 3, 5)
     rng = random.Random(1)
     played = []
     while not m.hand_over():

@@ -10,12 +10,12 @@ from hypothesis import strategies as st
 
 from bot_checks import assert_decisions_ignore_hidden_cards
 from cekidesk.bots import BotError, bot_levels, make_bot
-from cekidesk.bots.pei_bot import PeiHeuristicBot
+from cekidesk.games.pei.bot import PeiHeuristicBot
 from cekidesk.bots.random_bot import RandomBot
 from cekidesk.engine.cards import Kind as K
 from cekidesk.engine.core import Action, GameState
-from cekidesk.games.ceki import CekiOptions, new_hand as new_ceki_hand
-from cekidesk.games.pei import PeiOptions, PeiState, PeiView, new_hand, rank_of
+from cekidesk.games.ceki.rules import CekiOptions, new_hand as new_ceki_hand
+from cekidesk.games.pei.rules import PeiOptions, PeiState, PeiView, new_hand, rank_of
 from cekidesk.sim import simulate
 
 RNG = random.Random(0)

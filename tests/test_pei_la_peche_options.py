@@ -2,7 +2,7 @@
 does not offer the ``second_bunci`` option while la pêche is chosen."""
 from __future__ import annotations
 
-from cekidesk.games.pei import PeiOptions
+from cekidesk.games.pei.rules import PeiOptions
 from cekidesk.ui.app import guard_none_refcount
 from cekidesk.ui.dialogs import OptionsForm
 

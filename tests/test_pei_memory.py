@@ -10,11 +10,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cekidesk.bots import make_bot
-from cekidesk.bots.pei_bot import _scorer
+from cekidesk.games.pei.bot import _scorer
 from cekidesk.engine.cards import ALL_KINDS
 from cekidesk.engine.match import Match, MatchOptions
-from cekidesk.games import pei
-from cekidesk.games.pei import PeiOptions, counts_key, score_cards, score_total
+from cekidesk.games import new_match
+from cekidesk.games.pei import rules as pei
+from cekidesk.games.pei.rules import PeiOptions, counts_key, score_cards, score_total
 
 OPTIONS = [PeiOptions(variant=v, ten_rank=t, second_bunci=b)
            for v in ("javanese", "la_peche", "magelang") for t in (False, True) for b in (False, True)]
@@ -57,7 +58,7 @@ def test_a_session_keeps_no_objects_per_hand_beyond_its_record():
     """The match keeps one record per hand (a few dozen objects); scoring and the bot keep nothing
     per hand.  Before issue 9 the scoring cache kept about 850 objects a hand and the bot's dict
     grew on top."""
-    match = Match("pei", 3, 5, None, MatchOptions(mode="money"))
+    match = new_match("pei", 3, 5, None, MatchOptions(mode="money"))
     bots = [make_bot("pei", level, i) for i, level in enumerate(("heuristic", "random", "random"))]
     play(match, bots, 3)
     gc.collect()
@@ -80,7 +81,7 @@ RECORDED = [
 
 def test_the_heuristic_makes_the_recorded_decisions():
     for options, digest in RECORDED:
-        match = Match("pei", 3, 11, options, MatchOptions(mode="money"))
+        match = new_match("pei", 3, 11, options, MatchOptions(mode="money"))
         play(match, [make_bot("pei", "heuristic", i) for i in range(3)], 2)
         text = "\n".join(" ".join(str(a) for a in hand) for hand in match.logs)
         assert hashlib.sha256(text.encode()).hexdigest() == digest, options

@@ -11,10 +11,11 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from cekidesk.games import new_match
 from cekidesk.engine.cards import ALL_KINDS
 from cekidesk.engine.core import Action, GameOverError, IllegalActionError, NotYourTurnError
 from cekidesk.engine.match import Match
-from cekidesk.games.pei import PeiOptions, PeiState, score_cards
+from cekidesk.games.pei.rules import PeiOptions, PeiState, score_cards
 from cekidesk.persistence import saves
 from cekidesk.persistence import Seat, document_to_match, match_to_document
 
@@ -177,7 +178,7 @@ def step(m: Match, rng: random.Random) -> bool:
 @given(seed=st.integers(0, 2**62), options=options_st, hands=st.integers(0, 3),
        extra=st.integers(0, 100), play_seed=st.integers(0, 2**32))
 def test_save_load_is_identical_and_money_balances(seed, options, hands, extra, play_seed):
-    m = Match("pei", 3, seed, options)
+    m = new_match("pei", 3, seed, options)
     rng = random.Random(play_seed)
     while len(m.history) < hands:
         step(m, rng)
@@ -200,7 +201,7 @@ def test_save_load_is_identical_and_money_balances(seed, options, hands, extra, 
 
 
 def test_save_file_round_trip_of_a_pei_match(tmp_path: Path):
-    m = Match("pei", 3, 77, {"stakes": "wulwulan"})
+    m = new_match("pei", 3, 77, {"stakes": "wulwulan"})
     rng = random.Random(7)
     while len(m.history) < 3:
         step(m, rng)

@@ -15,9 +15,11 @@ import pytest
 
 from cekidesk.engine import Settlement
 from cekidesk.engine import core
-from cekidesk.engine.core import EngineError, HandResult, get_game
+from cekidesk.games import get_game, new_match
+import cekidesk.games as games_pkg
+from cekidesk.engine.core import EngineError, HandResult
 from cekidesk.engine.match import HandRecord, Match, normalise_settlement
-from cekidesk.games import ceki
+from cekidesk.games.ceki import rules as ceki
 from cekidesk.persistence import SaveFileError, Seat, load_match, save_match
 from cekidesk.persistence import saves
 
@@ -87,7 +89,7 @@ def test_ceki_spec_has_no_pot_and_stakes_per_point():
 
 
 def test_ceki_match_is_settled_as_before():
-    m = Match("ceki", 4, 99, match_options={"stake_cents": 3})
+    m = new_match("ceki", 4, 99, match_options={"stake_cents": 3})
     play_hands(m, random.Random(5), 6)
     ledger = [0] * 4
     for rec in m.history:
@@ -113,14 +115,14 @@ def pot_settle(result: HandResult, options, stake_cents: int, pot: int = 0) -> S
 @pytest.fixture
 def pot_ceki(monkeypatch):
     """The registry's Ceki replaced by one that carries a pot (undone after the test)."""
-    spec = dataclasses.replace(core._REGISTRY["ceki"], settle=pot_settle, carries_pot=True,
+    spec = dataclasses.replace(games_pkg._REGISTRY["ceki"], settle=pot_settle, carries_pot=True,
                                stake_per_point=False)
-    monkeypatch.setitem(core._REGISTRY, "ceki", spec)
+    monkeypatch.setitem(games_pkg._REGISTRY, "ceki", spec)
     return spec
 
 
 def test_match_carries_the_pot(pot_ceki):
-    m = Match("ceki", 3, 4)
+    m = new_match("ceki", 3, 4)
     assert m.pot == 0
     play_hands(m, random.Random(2), 8)
     pot = 0
@@ -135,7 +137,7 @@ def test_match_carries_the_pot(pot_ceki):
 
 
 def test_pot_ledger_round_trips_through_a_save(pot_ceki, tmp_path: Path):
-    m = Match("ceki", 3, 21)
+    m = new_match("ceki", 3, 21)
     rng = random.Random(8)
     play_hands(m, rng, 4)
     play_some(m, rng, 9)
@@ -155,7 +157,7 @@ def test_pot_ledger_round_trips_through_a_save(pot_ceki, tmp_path: Path):
 
 
 def test_old_save_without_a_pot_still_loads(tmp_path: Path):
-    m = Match("ceki", 4, 3)
+    m = new_match("ceki", 4, 3)
     play_hands(m, random.Random(1), 2)
     path = tmp_path / "old.cekisave"
     save_match(path, m, seats3(4))
@@ -168,7 +170,7 @@ def test_old_save_without_a_pot_still_loads(tmp_path: Path):
 
 
 def test_a_negative_saved_pot_is_damage(tmp_path: Path):
-    m = Match("ceki", 4, 3)
+    m = new_match("ceki", 4, 3)
     path = tmp_path / "neg.cekisave"
     save_match(path, m, seats3(4))
     raw = json.loads(path.read_text(encoding="utf-8"))

@@ -1,4 +1,4 @@
-"""The Pèi table layout (cekidesk.ui.table.pei_layout): every card stays in view at any size and
+"""The Pèi table layout (cekidesk.ui.games.pei.layout): every card stays in view at any size and
 moment of a round, only legal actions are attached, the pool lies by rank on the side of the role it
 belongs to, the seats go anticlockwise in play order, the peek is shown only to the player who saw
 it, the capture choice is offered by click and key, and the animations end in the exact plan."""
@@ -10,9 +10,9 @@ import pytest
 from PySide6.QtCore import Qt
 
 from cekidesk.engine.core import Action
-from cekidesk.games.pei import PATIH, RAJA, UNYIK, PeiOptions, PeiState, rank_of
+from cekidesk.games.pei.rules import PATIH, RAJA, UNYIK, PeiOptions, PeiState, rank_of
 from cekidesk.ui.table.layouts import LayoutOptions, layout_class
-from cekidesk.ui.table.pei_layout import SIDE_RANKS, PeiLayout
+from cekidesk.ui.games.pei.layout import SIDE_RANKS, PeiLayout
 from cekidesk.ui.table.widget import TableWidget
 
 from waiting import HANG_GUARD_MS

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from cekidesk.engine.cards import ALL_KINDS, Kind
 from cekidesk.engine.core import Action, Event, HandResult
-from cekidesk.games.pei import PATIH, UNYIK, PeiOptions, PeiState, PeiView, determinize, unseen_kinds
+from cekidesk.games.pei.rules import PATIH, UNYIK, PeiOptions, PeiState, PeiView, determinize, unseen_kinds
 
 from pei_helpers import stacked
 

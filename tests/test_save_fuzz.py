@@ -23,6 +23,7 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from PySide6.QtWidgets import QDialog, QMessageBox
 
+from cekidesk.games import new_match
 from cekidesk.engine.match import Match
 from cekidesk.persistence import paths
 from cekidesk.persistence.saves import Seat, document_to_bytes, match_to_document
@@ -47,7 +48,7 @@ MOVES = 3
 
 def _played(game_id: str, n: int, seed: int, actions: int, hands: int = 0, match_options=None) -> dict:
     """The JSON document of a real match: ``hands`` finished hands, then ``actions`` random legal moves."""
-    m = Match(game_id, n, seed, None, match_options or {"mode": "money", "stake_cents": 5})
+    m = new_match(game_id, n, seed, None, match_options or {"mode": "money", "stake_cents": 5})
     rng = random.Random(seed)
     while len(m.history) < hands:
         if m.hand_over():

@@ -17,9 +17,10 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 import cekidesk
+from cekidesk.games import new_match as games_new_match
 from cekidesk.engine.core import Action, GameOverError
 from cekidesk.engine.match import Match
-from cekidesk.games.ceki import max_hand_actions
+from cekidesk.games.ceki.rules import max_hand_actions
 from cekidesk.persistence import atomic, paths, saves
 from cekidesk.persistence.files import clean_stale_temp_files
 from cekidesk.persistence import (
@@ -80,7 +81,7 @@ def play_hands(match: Match, rng: random.Random, hands: int) -> None:
 
 
 def new_match(n: int = 4, seed: int = 11, **kw) -> Match:
-    return Match("ceki", n, seed, **kw)
+    return games_new_match("ceki", n, seed, **kw)
 
 
 def assert_same_match(a: Match, b: Match) -> None:
@@ -916,7 +917,7 @@ def test_clean_up_without_folders_does_nothing():
 def test_a_hand_as_long_as_the_rules_allow_is_replayed_and_a_longer_one_is_damage():
     """The length check uses each game's own bound, before any move is replayed: one move more
     than a Pèi hand can have is damage; at the bound the moves themselves are judged."""
-    m = Match("pei", 3, 4)
+    m = games_new_match("pei", 3, 4)
     play_actions(m, random.Random(4), 20)
     d = json.loads(saves.document_to_bytes(match_to_document(m, seats_for(3))))
     d["log"][0] += ["0 draw"] * (168 - len(d["log"][0]))

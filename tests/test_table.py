@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QApplication
 
 from cekidesk.engine.cards import Card, Kind, ceki_deck
 from cekidesk.engine.core import Action
-from cekidesk.games.ceki import CekiOptions, CekiState
+from cekidesk.games.ceki.rules import CekiOptions, CekiState
 from cekidesk.ui.table.cards import card_art
 from cekidesk.ui.table.layouts import layout_class, register_layout
 from cekidesk.ui.table.widget import TableWidget
@@ -333,7 +333,7 @@ def test_a_call_shows_face_down_cards_and_the_marker(qtbot):
     fd = items(w, "facedown", 0)
     assert sorted(it.kind for it in fd) == sorted(v.facedown) and fd
     assert all(it.face_up and it.dim for it in fd)
-    assert w.seat_items()[0].spec.called
+    assert w.seat_items()[0].spec.badge
     check_no_leak(w, v)
     assert_inside(w)
 

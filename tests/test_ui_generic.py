@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from cekidesk.games import new_match
 from cekidesk.engine.match import Match
 from cekidesk.ui.dialogs import CardRow, match_progress, stake_item_text
 from cekidesk.ui.table import TableWidget
@@ -42,8 +43,8 @@ def test_help_keys_are_the_games_own():
 
 
 def test_money_line_of_a_game_with_its_own_stakes(qtbot):
-    m = Match("pei", 3, 5, {"stakes": "wulwulan"}, {"mode": "money"})
+    m = new_match("pei", 3, 5, {"stakes": "wulwulan"}, {"mode": "money"})
     line = match_progress(m, NAMES)
     assert "per point" not in line and "pot" in line.lower()
-    c = Match("ceki", 3, 5, {}, {"mode": "money", "stake_cents": 5})
+    c = new_match("ceki", 3, 5, {}, {"mode": "money", "stake_cents": 5})
     assert match_progress(c, NAMES) == "Stake: 5 ¢ per point."

@@ -20,7 +20,8 @@ from PySide6.QtGui import QGuiApplication
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
-from cekidesk.bots import ceki_bot, make_bot
+from cekidesk.bots import make_bot
+from cekidesk.games.ceki import bot as ceki_bot
 from cekidesk.engine.core import Action
 from cekidesk.persistence import paths
 from cekidesk.persistence.saves import Seat
@@ -114,7 +115,7 @@ def table_picture(w: MainWindow) -> dict:
         "opponents": opp,
         "opponents_facedown": {q: len(cards(w, "facedown", q)) for q in opp},
         "seat_counts": {q: s.spec.count for q, s in t.seat_items().items()},
-        "called": {q: s.spec.called for q, s in t.seat_items().items()},
+        "called": {q: bool(s.spec.badge) for q, s in t.seat_items().items()},
         "pile": [it.kind for it in sorted(cards(w, "pile"), key=lambda it: it.zValue())],
         "stock": stock_count_shown(w),
     }

@@ -516,7 +516,7 @@ def test_ui_thread_keeps_ticking_while_slow_bots_think(qtbot, window, monkeypatc
 
 
 def test_a_failing_computer_player_is_replaced_and_play_goes_on(qtbot, window, monkeypatch):
-    from cekidesk.bots import ceki_bot
+    from cekidesk.games.ceki import bot as ceki_bot
 
     def broken(self, view, rng):
         raise RuntimeError("bug in the bot")

@@ -10,6 +10,7 @@ import pytest
 from PySide6.QtCore import QCoreApplication, QRect
 from PySide6.QtWidgets import QApplication, QLabel, QSpinBox
 
+from cekidesk.games import new_match
 from cekidesk.engine.match import Match
 from cekidesk.persistence import paths
 from cekidesk.persistence.saves import Seat
@@ -66,7 +67,7 @@ def test_the_dealer_chip_is_redrawn_in_the_new_language(qtbot, boxes):
     w = new_window(qtbot)
     seats = [Seat.human("You"), Seat.bot("random", "Budi"), Seat.bot("random", "Sari")]
     for seed in range(1, 30):        # a deal where a computer player deals (its name never changes)
-        w.controller.start(Match("ceki", 3, seed, {}, {"mode": "hands", "hands": 3}), seats)
+        w.controller.start(new_match("ceki", 3, seed, {}, {"mode": "hands", "hands": 3}), seats)
         if w.controller.match.dealer != 0:
             break
     dealer = w.table.seat_items()[w.controller.match.dealer]
@@ -109,9 +110,9 @@ def test_the_default_human_name_follows_the_language_and_is_saved_as_the_default
     dlg.deleteLater()
     # a game saved in another language, with that language's word, shows the word of today
     switch(w, "jv")
-    w.controller.start(Match("ceki", 2, 5), [Seat.human("Anda"), Seat.bot("random", "Budi")])
+    w.controller.start(new_match("ceki", 2, 5), [Seat.human("Anda"), Seat.bot("random", "Budi")])
     assert w.seat_names() == ["Sampéyan", "Budi"]
-    w.controller.start(Match("ceki", 2, 5), [Seat.human("Ratna"), Seat.bot("random", "You")])
+    w.controller.start(new_match("ceki", 2, 5), [Seat.human("Ratna"), Seat.bot("random", "You")])
     assert w.seat_names() == ["Ratna", "You"]             # only the human's default is a default
     w.close()
 
@@ -179,7 +180,7 @@ def test_pei_says_round_and_counts_with_plurals(qtbot, boxes):
     sheet = ScoreSheet()
     qtbot.addWidget(sheet)
     for game, n_players, word in (("ceki", 2, "hand"), ("pei", 3, "round")):
-        m = Match(game, n_players, 3, {}, {"mode": "hands", "hands": 1})
+        m = new_match(game, n_players, 3, {}, {"mode": "hands", "hands": 1})
         sheet.show_match(m, ["You", "Budi", "Sari"][:n_players], 0)
         assert sheet.horizontalHeaderItem(0).text() == word.capitalize()
         assert sheet.cell_text(0, 1) == f"0 {word}s"

@@ -6,7 +6,9 @@ from typing import Any
 
 from cekidesk.engine.core import Action
 
-from .base import ANY_GAME, Bot, BotError, register_bot
+from cekidesk.engine.bot import ANY_GAME, Bot, BotError
+
+from .base import register_bot
 
 
 @register_bot

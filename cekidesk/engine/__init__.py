@@ -13,14 +13,11 @@ from .core import (
     NotYourTurnError,
     OptionsError,
     Settlement,
-    games,
-    get_game,
-    register,
+    View,
 )
 
 __all__ = [
     "Action", "ActionParseError", "Card", "CardCodeError", "Counting", "EngineError", "Event",
     "GameOverError", "GameSpec", "GameState", "HandResult", "IllegalActionError", "Kind",
-    "NotYourTurnError", "OptionsError", "Settlement", "Suit", "WCard", "WKind", "games", "get_game",
-    "register",
+    "NotYourTurnError", "OptionsError", "Settlement", "Suit", "View", "WCard", "WKind",
 ]

@@ -1,12 +1,13 @@
-"""The protocol every game implements, and the registry of games.
+"""The protocol every game implements.
 
-See ``docs/engine.md`` for how a new game plugs in.  In short, a game module provides:
+See ``docs/adding-a-game.md`` for how a new game plugs in.  In short, a game package
+(``cekidesk/games/<id>/``) provides:
 
 * an ``Options`` pydantic model (the table's choices, with defaults and descriptions),
 * a :class:`GameState` subclass (rules: ``to_act``, ``legal_actions``, ``_apply``, ``view`` …),
-* a :class:`GameSpec` registered with :func:`register`.
+* a :class:`GameSpec` named ``SPEC``, which the registry (:mod:`cekidesk.games`) finds.
 
-Nothing here imports Qt.
+Nothing here imports Qt or any game.
 """
 from __future__ import annotations
 
@@ -195,6 +196,26 @@ class Settlement:
 
 
 # ---------------------------------------------------------------------------------------------
+# Views
+
+class View:
+    """Base type of every game's view: what one player can see, as an immutable value.
+
+    A game's view is a frozen dataclass deriving from this class.  Every view has at least
+    ``viewer`` (whose view it is), ``n_players``, ``to_act`` (who must act now) and ``legal`` (the
+    viewer's legal actions now; empty when it is not their turn).  Bots and the table read views
+    only; they never see the state.
+    """
+
+    __slots__ = ()
+
+    viewer: int
+    n_players: int
+    to_act: tuple[int, ...]
+    legal: tuple["Action", ...]
+
+
+# ---------------------------------------------------------------------------------------------
 # State
 
 class GameState:
@@ -217,11 +238,16 @@ class GameState:
 
     game_id: ClassVar[str] = ""
 
+    #: what the deal itself produced (seating, the cards each player was dealt, calls made at the
+    #: deal), secrets included: the window's table and log start from these
+    deal_events: list[Event]
+
     def __init__(self, n_players: int, options: BaseModel, seed: int):
         self.n_players = n_players
         self.options = options
         self.seed = seed
         self.rng = random.Random(seed)
+        self.deal_events = []
 
     # -- to implement ---------------------------------------------------------------------
     def to_act(self) -> tuple[int, ...]:
@@ -240,7 +266,19 @@ class GameState:
     def result(self) -> HandResult:
         raise NotImplementedError
 
-    def view(self, player: int) -> Any:
+    def view(self, player: int) -> View:
+        raise NotImplementedError
+
+    def redeal_hidden(self, viewer: int, rng: random.Random) -> "GameState":
+        """A copy in which every card ``viewer`` cannot see is dealt again at random among the
+        places hidden from them; the viewer's view of the copy equals their view of this state
+        (the conformance suite checks it).  Games build it on :mod:`cekidesk.engine.hidden`."""
+        raise NotImplementedError
+
+    @classmethod
+    def determinize(cls, view: View, rng: random.Random) -> "GameState":
+        """A full state consistent with ``view``, the unseen cards dealt at random to the places
+        the viewer cannot see: for bots that search.  It never looks at a real state."""
         raise NotImplementedError
 
     def _copy_into(self, other: "GameState") -> None:
@@ -278,6 +316,7 @@ class GameState:
         other.seed = self.seed
         other.rng = random.Random()
         other.rng.setstate(self.rng.getstate())
+        other.deal_events = self.deal_events
         self._copy_into(other)
         return other
 
@@ -306,6 +345,7 @@ class GameSpec:
     ``next_dealer(result, dealer, n_players)`` says who deals the next hand.
     ``max_hand_actions(n_players, options)`` is the most actions a legal hand can have (save files
     with a longer hand are damaged; the simulator stops such a hand); None: the game sets no bound.
+    ``state_type``, ``bots`` and ``statistics``: see their comments.
     """
 
     id: str
@@ -317,11 +357,19 @@ class GameSpec:
     settle: Callable[..., "tuple[int, ...] | Settlement"]
     match_modes: tuple[str, ...]
     next_dealer: Callable[[HandResult, int, int], int]
-    view_type: type = object
+    view_type: type = View
     default_players: int = 4
     carries_pot: bool = False
     stake_per_point: bool = True
     max_hand_actions: Callable[[int, BaseModel], int] | None = None
+    #: the state class (its ``determinize`` makes a state from a view, for searching bots)
+    state_type: type[GameState] = GameState
+    #: the game's own computer players (``cekidesk.engine.bot.Bot`` subclasses, one per level)
+    bots: tuple[type, ...] = ()
+    #: the game's lines of the simulator's report (``cekidesk-sim``), given the summary of the
+    #: played hands (:class:`cekidesk.engine.stats.SimSummary`); None: the generic lines
+    #: (:func:`cekidesk.engine.stats.outcome_lines`)
+    statistics: Callable[[Any], list[str]] | None = None
 
     def check_players(self, n: int) -> None:
         if not self.min_players <= n <= self.max_players:
@@ -338,34 +386,6 @@ class GameSpec:
             return self.options_model.model_validate(raw or {})
         except ValidationError as exc:
             raise OptionsError(f"options for {self.id} are not valid: {exc}") from None
-
-
-_REGISTRY: dict[str, GameSpec] = {}
-
-
-def register(spec: GameSpec) -> GameSpec:
-    if spec.id in _REGISTRY and _REGISTRY[spec.id] is not spec:
-        raise ValueError(f"a game with id {spec.id!r} is already registered")
-    _REGISTRY[spec.id] = spec
-    return spec
-
-
-def get_game(game_id: str) -> GameSpec:
-    _load_builtin_games()
-    try:
-        return _REGISTRY[game_id]
-    except KeyError:
-        known = ", ".join(sorted(_REGISTRY)) or "none"
-        raise OptionsError(f"there is no game {game_id!r} (known games: {known})") from None
-
-
-def games() -> list[GameSpec]:
-    _load_builtin_games()
-    return list(_REGISTRY.values())
-
-
-def _load_builtin_games() -> None:
-    import cekidesk.games  # noqa: F401  (registers every built-in game)
 
 
 def shuffled(cards: Sequence, rng: random.Random) -> list:

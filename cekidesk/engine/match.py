@@ -24,7 +24,6 @@ from .core import (
     HandResult,
     OptionsError,
     Settlement,
-    get_game,
 )
 
 MatchMode = Literal["money", "target", "hands"]
@@ -69,13 +68,16 @@ class Match:
 
     def __init__(
         self,
-        game_id: str,
+        spec: GameSpec,
         n_players: int,
         seed: int,
         options: BaseModel | dict[str, Any] | None = None,
         match_options: MatchOptions | dict[str, Any] | None = None,
     ):
-        self.spec: GameSpec = get_game(game_id)
+        if not isinstance(spec, GameSpec):
+            raise OptionsError(f"a match needs a GameSpec, not {type(spec).__name__} (cekidesk.games.get_game)")
+        self.spec: GameSpec = spec
+        game_id = spec.id
         self.spec.check_players(n_players)
         self.options = self.spec.make_options(options)
         if isinstance(match_options, MatchOptions):

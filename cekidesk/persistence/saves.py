@@ -52,7 +52,8 @@ from pydantic import (
 
 from cekidesk import __version__
 from cekidesk.bots import bot_levels
-from cekidesk.engine.core import Action, ActionParseError, EngineError, GameSpec, OptionsError, get_game
+from cekidesk.engine.core import Action, ActionParseError, EngineError, GameSpec, OptionsError
+from cekidesk.games import get_game
 from cekidesk.engine.match import Match, MatchOptions
 
 from .atomic import atomic_write_bytes
@@ -488,7 +489,7 @@ def document_to_match(doc: SaveDocument) -> Match:
         raise _fail("invalid_options", f"The match settings in this save are not valid (“{spec.id}” is "
                                        f"not played in the “{match_options.mode}” mode).")
     try:
-        match = Match(spec.id, n, doc.seed, options, match_options)
+        match = Match(spec, n, doc.seed, options, match_options)
     except OptionsError:
         raise _fail("invalid_options", "The game options in this save are not valid.") from None
     except Exception:  # a rules bug must not escape as anything but a save error

@@ -17,6 +17,7 @@ from PySide6.QtCore import QObject, QThreadPool, QTimer, Signal, Slot
 from cekidesk.bots import make_bot
 from cekidesk.engine.core import Action, EngineError, Event
 from cekidesk.engine.match import Match
+from cekidesk.games import new_match
 from cekidesk.persistence.saves import Seat, SaveFileError, load_match, remove_autosave, save_autosave, save_match
 
 log = logging.getLogger(__name__)
@@ -117,7 +118,7 @@ class GameController(QObject):
 
     def new_match(self, game_id: str, seats: Sequence[Seat], seed: int,
                   options: dict | None = None, match_options: dict | None = None) -> None:
-        self.start(Match(game_id, len(seats), seed, options, match_options), seats)
+        self.start(new_match(game_id, len(seats), seed, options, match_options), seats)
 
     def load(self, path) -> None:
         """Open a save file; raises :class:`SaveFileError` (nothing changes) if it is bad."""
@@ -149,7 +150,7 @@ class GameController(QObject):
 
     def deal_events(self) -> list[Event]:
         st = self.match.state if self.match else None
-        events = getattr(st, "deal_events", [])
+        events = st.deal_events
         return [e.for_viewer(self.human_seat) for e in events]
 
     def waiting_for_human(self) -> bool:

@@ -43,95 +43,17 @@ from PySide6.QtWidgets import (
 
 from cekidesk import __version__
 from cekidesk.bots import bot_levels
-from cekidesk.engine.core import GameSpec, games, get_game
+from cekidesk.engine.core import GameSpec
+from cekidesk.games import DEFAULT_GAME_ID, games, get_game
 from cekidesk.engine.match import Match, MatchOptions
 from cekidesk.persistence.saves import LoadedGame, Seat
 from cekidesk.persistence.settings import Settings
 from cekidesk.resources import resource
 
 from . import i18n, names
+from .cardpics import CARD_ASPECT, CardRow, card_image, card_pixmap, device_ratio  # noqa: F401  (re-exported)
 from .games import HandEndContent, game_ui
-
-CARD_ASPECT = 100 / 260  # width / height of a Ceki card (the SVG view box)
-
-
-# ---------------------------------------------------------------------------------------------
-# Card pictures
-
-@lru_cache(maxsize=16)
-def _renderer(code: str) -> QSvgRenderer | None:
-    path = resource("cards", f"{code}.svg")
-    if not path.is_file():
-        return None
-    r = QSvgRenderer(str(path))
-    return r if r.isValid() else None
-
-
-@lru_cache(maxsize=512)
-def card_image(code: str, height: int, dpr: float = 1.0) -> QImage:
-    """A card face (without its corner code) ``height`` logical pixels tall, drawn at ``dpr``."""
-    width = max(1, round(height * CARD_ASPECT))
-    img = QImage(max(1, round(width * dpr)), max(1, round(height * dpr)), QImage.Format.Format_ARGB32_Premultiplied)
-    img.fill(Qt.GlobalColor.transparent)
-    img.setDevicePixelRatio(dpr)
-    r = _renderer(code)
-    p = QPainter(img)
-    p.setRenderHint(QPainter.RenderHint.Antialiasing)
-    p.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
-    box = QRectF(0, 0, width, height)
-    if r is None:  # no art: a plain card with the code, never a crash
-        p.setBrush(Qt.GlobalColor.white)
-        p.drawRoundedRect(box.adjusted(0.5, 0.5, -0.5, -0.5), 4, 4)
-        p.drawText(box, Qt.AlignmentFlag.AlignCenter, code)
-    elif r.elementExists("face"):
-        r.render(p, "face", box)
-    else:
-        r.render(p, box)
-    p.end()
-    return img
-
-
-def device_ratio(widget: QWidget | None = None) -> float:
-    if widget is not None:
-        return max(1.0, widget.devicePixelRatioF())
-    screen = QGuiApplication.primaryScreen()
-    return max(1.0, screen.devicePixelRatio()) if screen else 1.0
-
-
-def card_pixmap(code: str, height: int, widget: QWidget | None = None) -> QPixmap:
-    return QPixmap.fromImage(card_image(code, height, device_ratio(widget)))
-
-
-class CardRow(QWidget):
-    """Card pictures in a row, in groups separated by a gap (e.g. the three sets of a win)."""
-
-    def __init__(self, groups: Sequence[Sequence[str]], height: int = 96,
-                 namer: Callable[[Any], str] | None = None, parent: QWidget | None = None,
-                 overlap: float = 0.0):
-        super().__init__(parent)
-        namer = namer or names.card_name
-        lay = QHBoxLayout(self)
-        lay.setContentsMargins(0, 0, 0, 0)
-        lay.setSpacing(max(6, height // 5))
-        self.labels: list[QLabel] = []
-        w = round(height * CARD_ASPECT)
-        dx = max(1, round(w * (1.0 - overlap))) if overlap else w + 3
-        for group in groups:
-            # each group is a box of fixed size with its cards placed by hand, so that they can
-            # overlap (a layout's negative spacing means "the default" to Qt, not an overlap)
-            box = QWidget(self)
-            box.setFixedSize(w + dx * max(0, len(group) - 1), height)
-            for i, code in enumerate(group):
-                lab = QLabel(box)
-                lab.setPixmap(card_pixmap(code, height, self))
-                lab.setToolTip(namer(code))
-                lab.setAccessibleName(names.card_name(code))
-                lab.setProperty("card", code)
-                lab.move(i * dx, 0)
-                self.labels.append(lab)
-            lay.addWidget(box)
-        lay.addStretch(1)
-
+from .names import seat_label
 
 class _WrapFitter(QObject):
     """Keeps a word-wrapped label's minimum height at what its text needs at its current width.
@@ -692,7 +614,7 @@ class SettingsDialog(QDialog):
         self.level.setObjectName("levelCombo")
         levels = bot_levels(settings.last_game_id) if settings.last_game_id else []
         try:
-            levels = levels or bot_levels("ceki")
+            levels = levels or bot_levels(DEFAULT_GAME_ID)
         except Exception:  # pragma: no cover - an unknown game id in old settings
             levels = ["random"]
         for lv in levels:
@@ -798,15 +720,6 @@ class SettingsDialog(QDialog):
 
 # ---------------------------------------------------------------------------------------------
 # Score sheet
-
-def seat_label(seat_names: Sequence[str], i: int, human_seat: int) -> str:
-    """A seat's name, marked "(you)" for the human unless the name already says so."""
-    name = seat_names[i]
-    you = QCoreApplication.translate("Seats", "You")
-    if i != human_seat or name.strip().casefold() == you.casefold():
-        return name
-    return QCoreApplication.translate("Seats", "{name} (you)").format(name=name)
-
 
 def _item(text: str, align: Qt.AlignmentFlag = Qt.AlignmentFlag.AlignRight, bold: bool = False,
           tip: str = "") -> QTableWidgetItem:

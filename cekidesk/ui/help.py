@@ -14,9 +14,10 @@ from PySide6.QtCore import QUrl
 from PySide6.QtGui import QTextDocument
 from PySide6.QtWidgets import QDialog, QTabWidget, QTextBrowser, QVBoxLayout, QWidget
 
-from cekidesk.engine.core import games
+from cekidesk.games import DEFAULT_GAME_ID, games
 
-from .dialogs import CARD_ASPECT, card_image, close_buttons, device_ratio
+from .cardpics import CARD_ASPECT, card_image, device_ratio
+from .dialogs import close_buttons
 from .games import HelpContext, game_ui
 from .table import TableWidget
 
@@ -26,7 +27,7 @@ class HowToPlayDialog(QDialog):
     ``game_id``'s page.  ``shortcuts`` are the window's keys; each page adds its table's own."""
 
     def __init__(self, shortcuts: Sequence[tuple[str, str]] = (), parent: QWidget | None = None,
-                 game_id: str = "ceki", card_names: str = "latin"):
+                 game_id: str = DEFAULT_GAME_ID, card_names: str = "latin"):
         super().__init__(parent)
         self.setObjectName("howToPlay")
         self.setWindowTitle(self.tr("How to play"))

@@ -31,13 +31,14 @@ from PySide6.QtWidgets import (
 from cekidesk.bots import BotError, bot_levels, make_bot
 from cekidesk.engine.core import Action, EngineError, Event
 from cekidesk.engine.match import Match
+from cekidesk.games import DEFAULT_GAME_ID, new_match
 from cekidesk.persistence import paths
 from cekidesk.persistence.files import clean_stale_temp_files
 from cekidesk.persistence.saves import SaveFileError, Seat, load_autosave, load_match
 from cekidesk.persistence.settings import Settings, SettingsNotice, load_settings_and_notice, save_settings
 
 from . import dialogs, i18n, names
-from .app import guard_none_refcount
+from .qtfix import guard_none_refcount
 from .controller import GameController
 from .dialogs import (
     AboutDialog,
@@ -327,7 +328,7 @@ class MainWindow(QMainWindow):
 
     def start_new_game(self, config: NewGameConfig) -> bool:
         try:
-            match = Match(config.game_id, len(config.seats), config.seed, config.options, config.match_options)
+            match = new_match(config.game_id, len(config.seats), config.seed, config.options, config.match_options)
         except EngineError as exc:
             log.warning("cannot start %s: %s", config, exc)
             QMessageBox.warning(self, self.tr("Cannot start this game"),
@@ -657,7 +658,7 @@ class MainWindow(QMainWindow):
     def deal_words(self) -> DealWords:
         """What the game on the table calls a deal ("hand", "round") in the window's sentences."""
         m = self.controller.match
-        game_id = m.spec.id if m is not None else (self.settings.last_game_id or "ceki")
+        game_id = m.spec.id if m is not None else (self.settings.last_game_id or DEFAULT_GAME_ID)
         return game_ui(game_id).words
 
     def describe_action(self, action: Action, view: Any) -> str:
@@ -788,7 +789,7 @@ class MainWindow(QMainWindow):
 
     def show_help(self) -> QDialog:
         m = self.controller.match
-        game_id = m.spec.id if m is not None else (self.settings.last_game_id or "ceki")
+        game_id = m.spec.id if m is not None else (self.settings.last_game_id or DEFAULT_GAME_ID)
         if self.help_dialog is None:
             from .help import HowToPlayDialog
             keys = self.menu_shortcuts()

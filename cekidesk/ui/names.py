@@ -132,8 +132,9 @@ _CARD_PERANAKAN: dict[Kind, str] = {
 _BALIK_SATU_WORDS: dict[Kind, str] = {Kind.RF: "Nyonya", Kind.OT: "Lau Chian", Kind.S9: QT_TRANSLATE_NOOP(
     "CardName", "Red Nine")}
 
-# Games whose players name the cards the Peranakan way (game ids; a game UI module may add its own).
-PERANAKAN_GAMES: set[str] = {"balik_satu", "chaqui", "balik_lima_belas", "chot", "gonggong", "tantanan"}
+# Games whose players name the cards the Peranakan way: each such game's UI module says so with
+# :func:`register_peranakan_game` (names.py names no game).
+PERANAKAN_GAMES: set[str] = set()
 
 
 def register_peranakan_game(game_id: str) -> None:
@@ -391,18 +392,6 @@ def term_tooltip(code: str) -> str:
 # Keys used by the engine (game titles, options, match options)
 
 _KEYS: dict[str, str] = {
-    # games
-    "game.ceki": QT_TRANSLATE_NOOP("Terms", "Ceki (Kowah)"),
-    "game.ceki.short": QT_TRANSLATE_NOOP("Terms", "Ceki"),
-    "game.ceki.blurb": QT_TRANSLATE_NOOP(
-        "Terms", "2–6 players, 120 cards. Collect three sets of three cards of one value; with two sets "
-                 "and a pair you call ceki and wait for the third card."),
-    # Ceki options
-    "ceki.option.iyo_one_rank": QT_TRANSLATE_NOOP("Terms", "The six 1s (iyo) are one value"),
-    "ceki.option.iyo_one_rank.help": QT_TRANSLATE_NOOP(
-        "Terms", "White Flower, Red Flower, Old Thousand and the 1 of Coins, Strings and Myriads all "
-                 "make sets with each other, as in the Javanese games. Off (the source's rule): the three "
-                 "flowers and the Old Thousand make sets only with their own kind."),
     # match options
     "match.mode": QT_TRANSLATE_NOOP("Terms", "Match"),
     "match.mode.money": QT_TRANSLATE_NOOP("Terms", "Play for money: settle every hand"),
@@ -424,15 +413,7 @@ _KEYS: dict[str, str] = {
     "bot.random.help": QT_TRANSLATE_NOOP("Terms", "Plays any allowed move at random."),
     "bot.heuristic.help": QT_TRANSLATE_NOOP(
         "Terms", "Counts the cards still live, builds sets and avoids feeding a player who has called."),
-    # win kinds and outcomes
-    "win.plain": QT_TRANSLATE_NOOP("Terms", "plain"),
-    "win.double": QT_TRANSLATE_NOOP("Terms", "double"),
-    "win.triple": QT_TRANSLATE_NOOP("Terms", "triple"),
-    "win.plain.help": QT_TRANSLATE_NOOP(
-        "Terms", "the previous player threw the card they had just drawn"),
-    "win.double.help": QT_TRANSLATE_NOOP(
-        "Terms", "the previous player threw a card they had been keeping"),
-    "win.triple.help": QT_TRANSLATE_NOOP("Terms", "drawn from the stock"),
+    # outcomes
     "outcome.draw": QT_TRANSLATE_NOOP("Terms", "Drawn hand: the stock ran out and nobody won."),
     # settings choices
     "speed.off": QT_TRANSLATE_NOOP("Terms", "Off"),
@@ -601,3 +582,14 @@ def seat_display_name(kind: str, name: str) -> str:
 
 # Sensible default names for computer players (Javanese / Indonesian).
 DEFAULT_BOT_NAMES = ("Budi", "Sari", "Ayu", "Joko", "Wati", "Slamet", "Ratna", "Bambang")
+
+
+def seat_label(seat_names: Sequence[str], i: int, human_seat: int) -> str:
+    """A seat's name, marked "(you)" for the human unless the name already says so."""
+    name = seat_names[i]
+    you = QCoreApplication.translate("Seats", "You")
+    if i != human_seat or name.strip().casefold() == you.casefold():
+        return name
+    return QCoreApplication.translate("Seats", "{name} (you)").format(name=name)
+
+

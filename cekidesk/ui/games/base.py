@@ -30,6 +30,7 @@ from PySide6.QtWidgets import QWidget
 from cekidesk.engine.core import Action, Event, HandResult
 
 from .. import names
+from ..table.layouts import load_game_uis
 
 Namer = Callable[[Any], str]
 
@@ -240,7 +241,7 @@ def register_game_ui(cls: type[GameUI]) -> type[GameUI]:
 
 def game_ui(game_id: str) -> GameUI:
     """The registered UI of ``game_id`` (a plain :class:`GameUI` for a game without one)."""
-    import cekidesk.ui.games  # noqa: F401  (registers the built-in games' UIs)
+    load_game_uis()
 
     ui = _UIS.get(game_id)
     if ui is None:
@@ -249,6 +250,6 @@ def game_ui(game_id: str) -> GameUI:
 
 
 def registered_game_uis() -> dict[str, GameUI]:
-    import cekidesk.ui.games  # noqa: F401
+    load_game_uis()
 
     return dict(_UIS)

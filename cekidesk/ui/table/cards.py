@@ -1,104 +1,19 @@
-"""Card pictures and card items for the table.
+"""Card items for the table (the pictures come from :mod:`cekidesk.ui.cardpics`).
 
-* :class:`CardArt` renders the SVG faces (``resources/cards``) with ``QSvgRenderer`` into pixmaps,
-  cached per (code, logical height, device pixel ratio, show_code).  Nothing renders SVG while
-  painting once a size has been seen.  With codes hidden only the ``face`` group is drawn.
 * :class:`CardItem` is one card on the table: a ``QGraphicsObject`` (so ``pos``, ``rotation``,
   ``opacity`` and its own ``flip`` can be animated) that paints a cached pixmap plus its markings
-  (legal highlight, dimming, keyboard selection, hint glow, the drawn-card and ceki marks).
+  (legal highlight, dimming, keyboard selection, hint glow, the drawn-card and set-aside marks).
 """
 from __future__ import annotations
 
 import math
-from collections import OrderedDict
 from typing import Any
 
 from PySide6.QtCore import Property, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QPixmap
-from PySide6.QtSvg import QSvgRenderer
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject, QStyleOptionGraphicsItem, QWidget
 
-from cekidesk.resources import resource
-
-CARD_RATIO = 2.6          # height / width of a Ceki card (viewBox 100 × 260)
-BACK = "back"
-
-
-def card_width(height: float) -> float:
-    return height / CARD_RATIO
-
-
-def kind_code(kind: Any) -> str:
-    """The code of a card kind (``Kind`` or ``WKind``), or ``"back"`` for None."""
-    return BACK if kind is None else getattr(kind, "code", str(kind))
-
-
-class CardArt:
-    """Renders and caches card pixmaps.  One shared instance: :func:`card_art`."""
-
-    MAX_PIXMAPS = 600
-
-    def __init__(self) -> None:
-        self._renderers: dict[str, QSvgRenderer] = {}
-        self._pixmaps: "OrderedDict[tuple, QPixmap]" = OrderedDict()
-        self.renders = 0   # how many pixmaps were rendered (tests and the bench read it)
-
-    def renderer(self, code: str) -> QSvgRenderer:
-        r = self._renderers.get(code)
-        if r is None:
-            path = resource("cards", f"{code}.svg")
-            r = QSvgRenderer(str(path))
-            if not r.isValid():
-                raise FileNotFoundError(f"card art {path} is missing or not valid SVG")
-            self._renderers[code] = r
-        return r
-
-    def pixmap(self, code: str, height: int, dpr: float = 1.0, show_code: bool = False) -> QPixmap:
-        """The card ``code`` (or ``"back"``) ``height`` logical pixels tall, for ``dpr``."""
-        height = max(4, int(height))
-        dpr = round(float(dpr), 3) or 1.0
-        show = bool(show_code) and code != BACK
-        key = (code, height, dpr, show)
-        pm = self._pixmaps.get(key)
-        if pm is not None:
-            self._pixmaps.move_to_end(key)
-            return pm
-        hp = max(4, round(height * dpr))
-        wp = max(2, round(hp / CARD_RATIO))
-        pm = QPixmap(wp, hp)
-        pm.fill(Qt.transparent)
-        p = QPainter(pm)
-        p.setRenderHint(QPainter.Antialiasing)
-        p.setRenderHint(QPainter.SmoothPixmapTransform)
-        r = self.renderer(code)
-        target = QRectF(0, 0, wp, hp)
-        if show:
-            r.render(p, target)
-        elif r.elementExists("face"):
-            r.render(p, "face", target)
-        else:
-            r.render(p, target)
-        p.end()
-        pm.setDevicePixelRatio(dpr)
-        self.renders += 1
-        self._pixmaps[key] = pm
-        if len(self._pixmaps) > self.MAX_PIXMAPS:
-            self._pixmaps.popitem(last=False)
-        return pm
-
-    def clear(self) -> None:
-        self._pixmaps.clear()
-
-
-_ART: CardArt | None = None
-
-
-def card_art() -> CardArt:
-    global _ART
-    if _ART is None:
-        _ART = CardArt()
-    return _ART
-
+from ..cardpics import BACK, CARD_RATIO, CardArt, card_art, card_width, kind_code  # noqa: F401  (re-exported)
 
 # Colours of the markings
 GLOW_LEGAL = QColor(140, 240, 150)
@@ -144,7 +59,7 @@ class CardItem(QGraphicsObject):
         self.selected = False
         self.hint = False
         self.hover = False
-        self.mark: str | None = None   # "drawn", "win", "ceki", "frozen"
+        self.mark: str | None = None   # "drawn", "win", "set_aside", "frozen"
         self.show_code = False
         self._h = float(height)
         self._w = card_width(height)
@@ -299,7 +214,7 @@ class CardItem(QGraphicsObject):
             lh = pm.height() / pm.devicePixelRatio()
             painter.drawPixmap(QPointF(-lw / 2, -lh / 2), pm)
         radius = w * 0.075
-        if self.dim or (self.mark == "ceki" and up):
+        if self.dim or (self.mark == "set_aside" and up):
             painter.setRenderHint(QPainter.Antialiasing)
             painter.setPen(Qt.NoPen)
             painter.setBrush(QColor(10, 20, 15, 120 if self.dim else 95))

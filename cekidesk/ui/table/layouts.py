@@ -6,7 +6,7 @@ click or a drop turns into which (legal) action — and, for animation, says whe
 plan came from (:meth:`TableLayout.choreograph`).  A game adds its table by writing a layout class
 and registering it::
 
-    register_layout("ceki", CekiLayout)
+    register_layout(SPEC.id, MyGameLayout)
 
 Everything is in scene coordinates, and the scene is exactly the viewport (``0, 0, width, height``):
 a layout must keep every card, with its glow margin, inside that rectangle at any size.
@@ -21,6 +21,7 @@ from typing import Any, Callable, Hashable, Sequence
 from PySide6.QtCore import QCoreApplication, QPointF, QRectF
 
 from cekidesk.engine.core import Action, Event
+from cekidesk.games import games, module_name
 
 
 @dataclass
@@ -40,7 +41,7 @@ class CardSpec:
     selectable: bool = False     # the human's own hand: keyboard selection and dragging
     strong: bool = False         # highlight strongly when playable (piles)
     dim: bool = False            # always dimmed (e.g. the human's face-down cards)
-    mark: str | None = None      # "drawn", "win", "ceki", "frozen"
+    mark: str | None = None      # "drawn", "win", "set_aside" (face up: dimmed), "frozen"
     tooltip: str | None = None   # extra tooltip text (after the card's name)
     peek: tuple[float, float] = (1.0, 1.0)   # the part left uncovered (from the left, from the top):
                                              # only that part is painted and clickable
@@ -54,8 +55,8 @@ class SeatSpec:
     count: int                   # cards in hand
     dealer: bool = False
     to_move: bool = False
-    called: bool = False         # announced (ceki …)
-    call_text: str = ""
+    badge: str = ""              # a short announcement shown on the plate (a call, a streak …)
+    badge_tip: str = ""          # what the badge means, for the plate's tooltip
     winner: bool = False
     human: bool = False
     extra: str = ""              # a short second line (e.g. face-down count)
@@ -142,7 +143,7 @@ class Pairing:
 
 def clamp_to_scene(plan: Plan, W: float, H: float) -> None:
     """Pull every card inside the scene (with its glow margin): a last guard for tiny sizes."""
-    from .cards import card_width
+    from ..cardpics import card_width
 
     for c in plan.cards:
         w = card_width(c.height)
@@ -217,7 +218,6 @@ class TableLayout:
 
 
 _LAYOUTS: dict[str, type[TableLayout]] = {}
-_BUILTIN = ("cekidesk.ui.games",)  # each game UI module imports (registers) its layout
 
 
 def register_layout(game_id: str, layout_class: type[TableLayout]) -> type[TableLayout]:
@@ -228,13 +228,22 @@ def register_layout(game_id: str, layout_class: type[TableLayout]) -> type[Table
     return layout_class
 
 
-def _load_builtin() -> None:
-    for name in _BUILTIN:
-        importlib.import_module(name)
+def load_game_uis() -> None:
+    """Import the window's package of every registered game, ``cekidesk.ui.games.<module>`` (the
+    same package name as the game's ``cekidesk.games.<module>``): importing it registers the game's
+    table layout and its words (:class:`~cekidesk.ui.games.base.GameUI`).  A game without such a
+    package gets the plain words and no layout.  The table itself imports no game."""
+    for spec in games():
+        name = f"cekidesk.ui.games.{module_name(spec.id)}"
+        try:
+            importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name != name:
+                raise
 
 
 def layout_class(game_id: str) -> type[TableLayout]:
-    _load_builtin()
+    load_game_uis()
     try:
         return _LAYOUTS[game_id]
     except KeyError:
@@ -242,5 +251,5 @@ def layout_class(game_id: str) -> type[TableLayout]:
 
 
 def registered_layouts() -> dict[str, type[TableLayout]]:
-    _load_builtin()
+    load_game_uis()
     return dict(_LAYOUTS)

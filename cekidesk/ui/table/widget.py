@@ -66,7 +66,7 @@ SPEEDS = {"off": 0, "fast": 170, "normal": 320, "slow": 650}   # one card's flig
 # Seat panels and labels
 
 class SeatItem(QGraphicsObject):
-    """A player's name plate: name, cards in hand, dealer chip, ceki badge, turn highlight."""
+    """A player's name plate: name, cards in hand, dealer chip, the layout's badge, turn highlight."""
 
     def __init__(self, spec: SeatSpec):
         super().__init__()
@@ -87,8 +87,8 @@ class SeatItem(QGraphicsObject):
         tips = [spec.name]
         if spec.dealer:
             tips.append(QCoreApplication.translate("TableWidget", "Dealer"))
-        if spec.called:
-            tips.append(QCoreApplication.translate("TableWidget", "Has called ceki"))
+        if spec.badge and spec.badge_tip:
+            tips.append(spec.badge_tip)
         if spec.extra:
             tips.append(spec.extra)
         self.setToolTip("\n".join(tips))
@@ -161,7 +161,7 @@ class SeatItem(QGraphicsObject):
         fm = QFontMetricsF(name_font)
         name = fm.elidedText(s.name, Qt.ElideRight, max(10.0, right - pad))
         p.drawText(QRectF(pad, h * 0.08, right - pad, h * 0.46), Qt.AlignLeft | Qt.AlignVCenter, name)
-        # second line: a small card and the count, the ceki badge, "thinking"
+        # second line: a small card and the count, the layout's badge, "thinking"
         y2 = h * 0.56
         ch_ = h * 0.3
         cw = ch_ / 2.6 * 1.3
@@ -175,18 +175,18 @@ class SeatItem(QGraphicsObject):
         x = pad + cw + h * 0.1
         p.drawText(QRectF(x, y2 - h * 0.02, fm2.horizontalAdvance(count) + 2, h * 0.4), Qt.AlignLeft | Qt.AlignVCenter, count)
         x += fm2.horizontalAdvance(count) + h * 0.25
-        if s.called and s.call_text:
+        if s.badge:
             f = QFont(small)
             f.setBold(True)
             p.setFont(f)
             fm3 = QFontMetricsF(f)
-            bw_ = fm3.horizontalAdvance(s.call_text) + h * 0.3
+            bw_ = fm3.horizontalAdvance(s.badge) + h * 0.3
             badge = QRectF(x, y2, bw_, h * 0.34)
             p.setPen(Qt.NoPen)
             p.setBrush(QColor(200, 50, 31))
             p.drawRoundedRect(badge, h * 0.1, h * 0.1)
             p.setPen(QColor(255, 255, 255))
-            p.drawText(badge, Qt.AlignCenter, s.call_text)
+            p.drawText(badge, Qt.AlignCenter, s.badge)
             x += bw_ + h * 0.2
         if self.thinking:
             p.setPen(Qt.NoPen)
@@ -205,7 +205,7 @@ class SeatItem(QGraphicsObject):
 
 
 class LabelItem(QGraphicsObject):
-    """A short text on a pill: counts, the ceki banner, the result line."""
+    """A short text on a pill: counts, a call's banner, the result line."""
 
     STYLES = {
         "count": (QColor(0, 0, 0, 150), QColor(240, 236, 220), False),

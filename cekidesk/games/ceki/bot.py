@@ -32,9 +32,9 @@ from typing import Sequence
 
 from cekidesk.engine.cards import ALL_KINDS, Counting, Kind
 from cekidesk.engine.core import Action
-from cekidesk.games.ceki import DISCARD, DRAW, GAME_ID, PHASE_DRAW, SET_GROUPS, TAKE, CekiView, pair_group
+from .rules import DISCARD, DRAW, GAME_ID, PHASE_DRAW, SET_GROUPS, TAKE, CekiView, pair_group
 
-from .base import Bot, register_bot
+from cekidesk.engine.bot import Bot
 
 # Tuning (measured with cekidesk-sim, see the module's tests and bench/README.md).
 ALPHA = 0.015        # weight of each card still missing from a target (smaller: closer targets count more)
@@ -145,7 +145,6 @@ class _Table:
         return s3
 
 
-@register_bot
 class CekiHeuristicBot(Bot):
     game_id = GAME_ID
     level = "heuristic"

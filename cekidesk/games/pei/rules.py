@@ -101,12 +101,11 @@ from cekidesk.engine.cards import ALL_KINDS, Card, Counting, Kind
 from cekidesk.engine.core import (
     Action,
     Event,
-    GameSpec,
     GameState,
     HandResult,
     OptionsError,
     Settlement,
-    register,
+    View,
 )
 
 GAME_ID = "pei"
@@ -331,7 +330,7 @@ def ranking(totals: Sequence[int], roles: Sequence[int]) -> list[int]:
 # View
 
 @dataclass(frozen=True)
-class PeiView:
+class PeiView(View):
     """Everything one player at a Pèi table can see (immutable; equal views compare equal)."""
 
     viewer: int
@@ -687,6 +686,12 @@ class PeiState(GameState):
             known.add(self.peek_pos)
         return known
 
+    @classmethod
+    def determinize(cls, view: View, rng: random.Random) -> "PeiState":
+        if not isinstance(view, PeiView):
+            raise TypeError(f"a PeiState is made from a PeiView, not a {type(view).__name__}")
+        return determinize(view, rng)
+
     def redeal_hidden(self, viewer: int, rng: random.Random) -> "PeiState":
         """A copy in which every card ``viewer`` cannot see (the others' hands, the stock but for
         the face-up card and the viewer's own peek) is dealt again at random among those places.
@@ -863,21 +868,3 @@ def next_dealer(result: HandResult, dealer: int, n_players: int) -> int:
     if result.details.get("stakes") == "jentolan":
         return result.details["ranking"][2]
     return (dealer + 1) % n_players
-
-
-SPEC = register(GameSpec(
-    id=GAME_ID,
-    title_key="game.pei",
-    min_players=3,
-    max_players=3,
-    options_model=PeiOptions,
-    new_hand=new_hand,
-    settle=settle,
-    match_modes=("money", "target", "hands"),
-    next_dealer=next_dealer,
-    view_type=PeiView,
-    default_players=3,
-    carries_pot=True,
-    stake_per_point=False,
-    max_hand_actions=max_hand_actions,
-))

@@ -1,5 +1,5 @@
 """Ceki (Kowah) in words and widgets: the status line, hints, the game log, the end of a hand and
-the How-to-play page.  (The table itself is :mod:`cekidesk.ui.table.ceki_layout`.)
+the How-to-play page.  (The table itself is :mod:`cekidesk.ui.games.ceki.layout`.)
 
 The help page follows RULINGS §2 (the project's reading of the Ceki (Kowah) rule text in the shared
 rule sources) and says which house rules the app chose.
@@ -14,14 +14,38 @@ from PySide6.QtWidgets import QGridLayout, QLabel, QScrollArea, QWidget
 
 from cekidesk.engine.cards import ALL_KINDS, Kind
 from cekidesk.engine.core import Action, Event, HandResult
-from cekidesk.games.ceki import DRAWN_NO_DRAW, NO_DRAW_TURNS
+from cekidesk.games.ceki.rules import DRAWN_NO_DRAW, NO_DRAW_TURNS
 
-from .. import names
-from ..table import ceki_layout  # noqa: F401  (registers the Ceki table layout)
-from .base import GameUI, HandEndContent, HelpContext, Namer, log_sentence, register_game_ui, seat_name
+from ... import names
+from ..base import GameUI, HandEndContent, HelpContext, Namer, log_sentence, register_game_ui, seat_name
 
 GALLERY_HEIGHT = 92
 EXAMPLE_HEIGHT = 100
+
+# The engine's keys for Ceki (title, options, win kinds), in the "Terms" context.
+names.register_texts("Terms", {
+    # games
+    "game.ceki": QT_TRANSLATE_NOOP("Terms", "Ceki (Kowah)"),
+    "game.ceki.short": QT_TRANSLATE_NOOP("Terms", "Ceki"),
+    "game.ceki.blurb": QT_TRANSLATE_NOOP(
+        "Terms", "2–6 players, 120 cards. Collect three sets of three cards of one value; with two sets "
+                 "and a pair you call ceki and wait for the third card."),
+    # Ceki options
+    "ceki.option.iyo_one_rank": QT_TRANSLATE_NOOP("Terms", "The six 1s (iyo) are one value"),
+    "ceki.option.iyo_one_rank.help": QT_TRANSLATE_NOOP(
+        "Terms", "White Flower, Red Flower, Old Thousand and the 1 of Coins, Strings and Myriads all "
+                 "make sets with each other, as in the Javanese games. Off (the source's rule): the three "
+                 "flowers and the Old Thousand make sets only with their own kind."),
+    # win kinds and outcomes
+    "win.plain": QT_TRANSLATE_NOOP("Terms", "plain"),
+    "win.double": QT_TRANSLATE_NOOP("Terms", "double"),
+    "win.triple": QT_TRANSLATE_NOOP("Terms", "triple"),
+    "win.plain.help": QT_TRANSLATE_NOOP(
+        "Terms", "the previous player threw the card they had just drawn"),
+    "win.double.help": QT_TRANSLATE_NOOP(
+        "Terms", "the previous player threw a card they had been keeping"),
+    "win.triple.help": QT_TRANSLATE_NOOP("Terms", "drawn from the stock"),
+})
 
 #: The sample winning hand: three 9s, three 7s (the pair of 7s was face-down) and three White Flowers.
 SAMPLE_SETS = (("C9", "S9", "M9"), ("C7", "M7", "M7"), ("WF", "WF", "WF"))
@@ -181,7 +205,8 @@ class CekiUI(GameUI):
     # -- end of a hand --------------------------------------------------------------------------------
     def fill_hand_end(self, content: HandEndContent, match: Any, record: Any, seat_names: Sequence[str],
                       human: int, namer: Namer, parent: QWidget) -> None:
-        from ..dialogs import CardRow, seat_label
+        from ...cardpics import CardRow
+        from ...names import seat_label
 
         res = record.result
         d = res.details

@@ -1,5 +1,5 @@
 """Pèi in words and widgets: the status line, hints, the game log, the end of a round, the New Game
-texts and the How-to-play page.  (The table itself is :mod:`cekidesk.ui.table.pei_layout`.)
+texts and the How-to-play page.  (The table itself is :mod:`cekidesk.ui.games.pei.layout`.)
 
 The help page follows RULINGS §3 (the project's reading of the Pèi rule text in the shared rule
 sources) and says which house rules the app chose.  Every word the engine gives as a code — option
@@ -16,11 +16,10 @@ from PySide6.QtWidgets import QGridLayout, QLabel, QScrollArea, QVBoxLayout, QWi
 
 from cekidesk.engine.cards import Counting, Kind
 from cekidesk.engine.core import Action, Event, HandResult
-from cekidesk.games.pei import COMBO_CARDS, COMBOS, UNYIK, PeiOptions, combo_rate, rank_of
+from cekidesk.games.pei.rules import COMBO_CARDS, COMBOS, UNYIK, PeiOptions, combo_rate, rank_of
 
-from .. import names
-from ..table import pei_layout  # noqa: F401  (registers the Pèi table layout)
-from .base import (DealWords, GameUI, HandEndContent, HelpContext, Namer, log_sentence, register_game_ui,
+from ... import names
+from ..base import (DealWords, GameUI, HandEndContent, HelpContext, Namer, log_sentence, register_game_ui,
                    seat_name)
 
 ROLES = ("raja", "patih", "unyik")
@@ -221,7 +220,7 @@ class CardFan(QLabel):
         super().__init__(parent)
         from PySide6.QtGui import QPainter, QPixmap
 
-        from ..dialogs import CARD_ASPECT, card_pixmap, device_ratio
+        from ...cardpics import CARD_ASPECT, card_pixmap, device_ratio
 
         self.cards = [str(c) for c in codes]
         w = round(height * CARD_ASPECT)
@@ -442,7 +441,7 @@ class PeiUI(GameUI):
     # -- end of a round --------------------------------------------------------------------------------
     def fill_hand_end(self, content: HandEndContent, match: Any, record: Any, seat_names: Sequence[str],
                       human: int, namer: Namer, parent: QWidget) -> None:
-        from ..dialogs import seat_label
+        from ...names import seat_label
 
         res = record.result
         d = res.details
@@ -475,7 +474,8 @@ class PeiUI(GameUI):
                             parent: QWidget, order: Sequence[int] | None = None) -> QWidget:
         """Every player's combinations as card pictures with their points, the loose cards and the
         total — one row per player, from ngeté to kete."""
-        from ..dialogs import CardRow, seat_label
+        from ...cardpics import CardRow
+        from ...names import seat_label
 
         order = list(order or self._ranking(res))
         arrs = res.details.get("arrangements") or []

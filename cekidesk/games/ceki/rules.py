@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Literal, Sequence
+from typing import Sequence
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -41,11 +41,10 @@ from cekidesk.engine.cards import ALL_KINDS, Card, Counting, Kind, ceki_deck
 from cekidesk.engine.core import (
     Action,
     Event,
-    GameSpec,
     GameState,
     HandResult,
     OptionsError,
-    register,
+    View,
 )
 
 GAME_ID = "ceki"
@@ -111,7 +110,7 @@ def pair_group(counts: Sequence[int]) -> int:
 
 
 @dataclass(frozen=True)
-class CekiView:
+class CekiView(View):
     """Everything one player at a Ceki table can see (immutable; equal views compare equal)."""
 
     viewer: int
@@ -407,6 +406,12 @@ class CekiState(GameState):
             out = out + self.hands[p] + self.facedown[p]
         return out
 
+    @classmethod
+    def determinize(cls, view: View, rng: random.Random) -> "CekiState":
+        if not isinstance(view, CekiView):
+            raise TypeError(f"a CekiState is made from a CekiView, not a {type(view).__name__}")
+        return determinize(view, rng)
+
     def redeal_hidden(self, viewer: int, rng: random.Random) -> "CekiState":
         """A copy in which every card ``viewer`` cannot see is dealt again at random among the
         places hidden from them (other hands except publicly known cards, others' face-down
@@ -554,20 +559,3 @@ def max_hand_actions(n_players: int, options: CekiOptions | None = None) -> int:
     stock = DECK_SIZE - HAND_SIZE * n_players
     return 2 * NO_DRAW_TURNS * stock + 1
 
-
-SPEC = register(GameSpec(
-    id=GAME_ID,
-    title_key="game.ceki",
-    min_players=2,
-    max_players=6,
-    options_model=CekiOptions,
-    new_hand=new_hand,
-    settle=settle,
-    match_modes=("money", "target", "hands"),
-    next_dealer=next_dealer,
-    view_type=CekiView,
-    default_players=4,
-    max_hand_actions=max_hand_actions,
-))
-
-MatchMode = Literal["money", "target", "hands"]

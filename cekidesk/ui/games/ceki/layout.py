@@ -10,10 +10,10 @@ from PySide6.QtCore import QCoreApplication, QPointF, QRectF, Qt
 
 from cekidesk.engine.cards import Kind
 from cekidesk.engine.core import Action, Event
-from cekidesk.ui.names import counted
+from ...names import counted
 
-from .cards import card_width
-from .layouts import Pairing, clamp_to_scene, CardSpec, Choreo, DropZone, LabelSpec, LayoutOptions, Plan, SeatSpec, TableLayout, register_layout
+from ...cardpics import card_width
+from ...table.layouts import Pairing, clamp_to_scene, CardSpec, Choreo, DropZone, LabelSpec, LayoutOptions, Plan, SeatSpec, TableLayout, register_layout
 
 
 def _value_group(kind: Kind, iyo_one_rank: bool) -> int:
@@ -262,7 +262,7 @@ class CekiLayout(TableLayout):
             fy = hand_cy + (hand_h - fh) / 2 - 0.01 * s
             for i, key in enumerate(keys):
                 plan.cards.append(CardSpec(key, key[1], True, QPointF(x + i * 0.62 * fw, fy), fh, z=500 + i,
-                                           role="facedown", seat=me, dim=True, mark="ceki",
+                                           role="facedown", seat=me, dim=True, mark="set_aside",
                                            tooltip=tip))
             right = x + (len(keys) - 1) * 0.62 * fw
             plan.labels.append(LabelSpec(("call", me), QCoreApplication.translate("TableWidget", "ceki"),
@@ -358,7 +358,7 @@ class CekiLayout(TableLayout):
                     for j in range(fd):
                         plan.cards.append(CardSpec(("ofd", seat, j), None, False, QPointF(fx + j * fsp, row_cy),
                                                    opp_h, z=300 + 20 * seat + 5 + j * 0.1, role="facedown", seat=seat,
-                                                   mark="ceki", tooltip=tip_fd,
+                                                   mark="set_aside", tooltip=tip_fd,
                                                    peek=(fsp / w + 0.02, 1.0) if j + 1 < fd else (1.0, 1.0)))
                     lx = fx + (fd - 1) * fsp / 2
                     plan.labels.append(LabelSpec(("call", seat), QCoreApplication.translate("TableWidget", "ceki"),
@@ -401,8 +401,9 @@ class CekiLayout(TableLayout):
             extra = QCoreApplication.translate("TableWidget", "Seen taking: %1").replace("%1", ", ".join(names))
         return SeatSpec(seat=seat, rect=rect, name=self._name(seat), count=view.hand_counts[seat],
                         dealer=seat == view.dealer, to_move=(seat in view.to_act) and not over,
-                        called=called, winner=seat == winner,
-                        call_text=QCoreApplication.translate("TableWidget", "ceki") if called else "",
+                        winner=seat == winner,
+                        badge=QCoreApplication.translate("TableWidget", "ceki") if called else "",
+                        badge_tip=QCoreApplication.translate("TableWidget", "Has called ceki") if called else "",
                         human=human, extra=extra)
 
     def _row(self, keys: list, groups: list[list[Kind]], centre: QPointF, h: float, spacing: float, *,

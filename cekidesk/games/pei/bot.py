@@ -37,7 +37,7 @@ from typing import Iterable, Sequence
 
 from cekidesk.engine.cards import ALL_KINDS, Kind
 from cekidesk.engine.core import Action
-from cekidesk.games.pei import (
+from .rules import (
     CAPTURE,
     COMBO_CARDS,
     DRAW,
@@ -54,7 +54,7 @@ from cekidesk.games.pei import (
     unseen_kinds,
 )
 
-from .base import Bot, register_bot
+from cekidesk.engine.bot import Bot
 
 
 
@@ -409,7 +409,6 @@ class _Eval:
         return v
 
 
-@register_bot
 class PeiHeuristicBot(Bot):
     game_id = GAME_ID
     level = "heuristic"

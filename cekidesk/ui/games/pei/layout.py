@@ -24,11 +24,11 @@ from PySide6.QtGui import QFont, QFontMetricsF
 
 from cekidesk.engine.cards import ALL_KINDS, Kind
 from cekidesk.engine.core import Action, Event
-from cekidesk.games.pei import PATIH, RAJA, UNYIK, rank_of, score_cards
-from cekidesk.ui.names import counted
+from cekidesk.games.pei.rules import PATIH, RAJA, UNYIK, rank_of, score_cards
+from ...names import counted
 
-from .cards import card_width
-from .layouts import Pairing, clamp_to_scene, CardSpec, Choreo, DropZone, LabelSpec, LayoutOptions, Plan, SeatSpec, TableLayout, register_layout
+from ...cardpics import card_width
+from ...table.layouts import Pairing, clamp_to_scene, CardSpec, Choreo, DropZone, LabelSpec, LayoutOptions, Plan, SeatSpec, TableLayout, register_layout
 
 #: the ranks laid out in front of each role, and on the dealer's side (the source's square)
 SIDE_RANKS: dict[str, tuple[int, ...]] = {
@@ -392,7 +392,7 @@ class PeiLayout(TableLayout):
 
     @staticmethod
     def _group_tip(code: str, points: int) -> str:
-        from .. import names   # the combination names live with the game's words
+        from ... import names   # the combination names live with the game's words
         if code:
             return QCoreApplication.translate("TableWidget", "%1: %2 points").replace(
                 "%1", names.text(f"pei.combo.{code}", code.replace("_", " "))).replace("%2", str(points))

@@ -1,0 +1,58 @@
+"""The computer-player base class (no Qt, no game).
+
+A bot decides for one seat.  It is given **only** what that seat can see — the game's view value
+(``state.view(seat)``) — and its own ``random.Random``; it never receives the game state.  It must
+return one of ``view.legal``.  A game's own bots derive from :class:`Bot` and are listed in its
+``GameSpec.bots``; :mod:`cekidesk.bots` makes them by game and level.
+"""
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+from .core import Action, EngineError
+
+ANY_GAME = "*"
+
+
+class BotError(EngineError, ValueError):
+    """A bot that cannot be made (unknown game or level) or a view a bot cannot play."""
+
+
+class Bot:
+    """A computer player for one seat.
+
+    Subclasses set ``level`` (and ``game_id``, or leave it ``ANY_GAME``) and implement
+    :meth:`choose`.  A bot may keep memory between calls, but everything it knows must come from
+    the views it was given.
+    """
+
+    game_id: ClassVar[str] = ANY_GAME
+    level: ClassVar[str] = ""
+    #: the view class this bot can read (checked by :meth:`check_view`); ``None`` = any view
+    view_type: ClassVar[type | None] = None
+
+    def __init__(self, seat: int | None = None, game_id: str | None = None):
+        self.seat = seat
+        # the game this bot plays (for ANY_GAME bots, the game it was made for)
+        self.for_game = game_id or self.game_id
+
+    def choose(self, view: Any, rng: random.Random) -> Action:
+        """The action to take; must be one of ``view.legal``."""
+        raise NotImplementedError
+
+    def check_view(self, view: Any) -> None:
+        """Raise :class:`BotError` unless ``view`` is something this bot can play from."""
+        vt = self.view_type
+        if vt is not None and not isinstance(view, vt):
+            raise BotError(
+                f"the {self.level!r} bot for {self.game_id!r} cannot play from a "
+                f"{type(view).__name__} (it reads {vt.__name__} values)"
+            )
+        if self.seat is not None and getattr(view, "viewer", self.seat) != self.seat:
+            raise BotError(f"a bot for seat {self.seat} was given the view of seat {view.viewer}")
+        if not getattr(view, "legal", None):
+            raise BotError("the view offers no legal action: it is not this player's turn")
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(game={self.for_game!r}, level={self.level!r}, seat={self.seat})"

@@ -1,0 +1,183 @@
+"""Card pictures: the one place that turns a card code into a picture.
+
+* :class:`CardArt` renders the SVG faces (``resources/cards``) with ``QSvgRenderer`` into pixmaps,
+  cached per (code, logical height, device pixel ratio, show_code) in a bounded LRU cache.  Nothing
+  renders SVG while painting once a size has been seen.  With codes hidden only the SVG's ``face``
+  group is drawn.  The table, the dialogs and the help pages all draw through it.
+* :func:`card_pixmap` / :func:`card_image` give a face for a widget (a missing picture gives a plain
+  card with the code, never a crash); :class:`CardRow` shows cards in a row of groups.
+* :func:`card_ratio` / :func:`card_width` give a card's shape (height ÷ width) by its family.
+"""
+from __future__ import annotations
+
+from collections import OrderedDict
+from typing import Any, Callable, Sequence
+
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QGuiApplication, QImage, QPainter, QPixmap
+from PySide6.QtSvg import QSvgRenderer
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QWidget
+
+from cekidesk.resources import resource
+
+from . import names
+
+CARD_RATIO = 2.6          # height / width of a Ceki card (viewBox 100 × 260)
+CARD_ASPECT = 1 / CARD_RATIO  # width / height of a Ceki card
+BACK = "back"
+
+
+def card_ratio(code: str | None = None) -> float:
+    """Height ÷ width of the card ``code`` (its family's shape; None: a Ceki card)."""
+    return CARD_RATIO
+
+
+def card_width(height: float, code: str | None = None) -> float:
+    """The width of a card ``height`` tall (its family's shape; None: a Ceki card)."""
+    return height / card_ratio(code)
+
+
+def kind_code(kind: Any) -> str:
+    """The code of a card kind (``Kind`` or ``WKind``), or ``"back"`` for None."""
+    return BACK if kind is None else getattr(kind, "code", str(kind))
+
+
+def _svg_path(code: str):
+    return resource("cards", f"{code}.svg")
+
+
+class CardArt:
+    """Renders and caches card pixmaps.  One shared instance: :func:`card_art`."""
+
+    MAX_PIXMAPS = 600
+
+    def __init__(self) -> None:
+        self._renderers: dict[str, QSvgRenderer | None] = {}
+        self._pixmaps: "OrderedDict[tuple, QPixmap]" = OrderedDict()
+        self.renders = 0   # how many pixmaps were rendered (tests and the bench read it)
+
+    def renderer_or_none(self, code: str) -> QSvgRenderer | None:
+        if code not in self._renderers:
+            path = _svg_path(code)
+            r = QSvgRenderer(str(path)) if path.is_file() else None
+            self._renderers[code] = r if r is not None and r.isValid() else None
+        return self._renderers[code]
+
+    def renderer(self, code: str) -> QSvgRenderer:
+        r = self.renderer_or_none(code)
+        if r is None:
+            raise FileNotFoundError(f"card art {_svg_path(code)} is missing or not valid SVG")
+        return r
+
+    def render(self, p: QPainter, code: str, target: QRectF, show_code: bool = False) -> None:
+        """Draw the card ``code`` into ``target`` (without its corner code unless ``show_code``)."""
+        r = self.renderer(code)
+        if show_code or not r.elementExists("face"):
+            r.render(p, target)
+        else:
+            r.render(p, "face", target)
+
+    def pixmap(self, code: str, height: int, dpr: float = 1.0, show_code: bool = False) -> QPixmap:
+        """The card ``code`` (or ``"back"``) ``height`` logical pixels tall, for ``dpr``."""
+        height = max(4, int(height))
+        dpr = round(float(dpr), 3) or 1.0
+        show = bool(show_code) and code != BACK
+        key = (code, height, dpr, show)
+        pm = self._pixmaps.get(key)
+        if pm is not None:
+            self._pixmaps.move_to_end(key)
+            return pm
+        hp = max(4, round(height * dpr))
+        wp = max(2, round(hp / card_ratio(code)))
+        pm = QPixmap(wp, hp)
+        pm.fill(Qt.GlobalColor.transparent)
+        p = QPainter(pm)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        p.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
+        self.render(p, code, QRectF(0, 0, wp, hp), show)
+        p.end()
+        pm.setDevicePixelRatio(dpr)
+        self.renders += 1
+        self._pixmaps[key] = pm
+        if len(self._pixmaps) > self.MAX_PIXMAPS:
+            self._pixmaps.popitem(last=False)
+        return pm
+
+    def clear(self) -> None:
+        self._pixmaps.clear()
+
+
+_ART: CardArt | None = None
+
+
+def card_art() -> CardArt:
+    global _ART
+    if _ART is None:
+        _ART = CardArt()
+    return _ART
+
+
+def device_ratio(widget: QWidget | None = None) -> float:
+    if widget is not None:
+        return max(1.0, widget.devicePixelRatioF())
+    screen = QGuiApplication.primaryScreen()
+    return max(1.0, screen.devicePixelRatio()) if screen else 1.0
+
+
+def card_image(code: str, height: int, dpr: float = 1.0) -> QImage:
+    """A card face (without its corner code) ``height`` logical pixels tall, drawn at ``dpr``; a
+    card without a picture is drawn as a plain card with its code."""
+    art = card_art()
+    if art.renderer_or_none(code) is not None:
+        return art.pixmap(code, height, dpr).toImage()
+    width = max(1, round(height / card_ratio(code)))
+    img = QImage(max(1, round(width * dpr)), max(1, round(height * dpr)), QImage.Format.Format_ARGB32_Premultiplied)
+    img.fill(Qt.GlobalColor.transparent)
+    img.setDevicePixelRatio(dpr)
+    p = QPainter(img)
+    p.setRenderHint(QPainter.RenderHint.Antialiasing)
+    box = QRectF(0, 0, width, height)
+    p.setBrush(Qt.GlobalColor.white)
+    p.drawRoundedRect(box.adjusted(0.5, 0.5, -0.5, -0.5), 4, 4)
+    p.drawText(box, Qt.AlignmentFlag.AlignCenter, code)
+    p.end()
+    return img
+
+
+def card_pixmap(code: str, height: int, widget: QWidget | None = None) -> QPixmap:
+    dpr = device_ratio(widget)
+    art = card_art()
+    if art.renderer_or_none(code) is not None:
+        return art.pixmap(code, height, dpr)
+    return QPixmap.fromImage(card_image(code, height, dpr))
+
+
+class CardRow(QWidget):
+    """Card pictures in a row, in groups separated by a gap (e.g. the three sets of a win)."""
+
+    def __init__(self, groups: Sequence[Sequence[str]], height: int = 96,
+                 namer: Callable[[Any], str] | None = None, parent: QWidget | None = None,
+                 overlap: float = 0.0):
+        super().__init__(parent)
+        namer = namer or names.card_name
+        lay = QHBoxLayout(self)
+        lay.setContentsMargins(0, 0, 0, 0)
+        lay.setSpacing(max(6, height // 5))
+        self.labels: list[QLabel] = []
+        for group in groups:
+            # each group is a box of fixed size with its cards placed by hand, so that they can
+            # overlap (a layout's negative spacing means "the default" to Qt, not an overlap)
+            w = round(card_width(height, group[0] if group else None))
+            dx = max(1, round(w * (1.0 - overlap))) if overlap else w + 3
+            box = QWidget(self)
+            box.setFixedSize(w + dx * max(0, len(group) - 1), height)
+            for i, code in enumerate(group):
+                lab = QLabel(box)
+                lab.setPixmap(card_pixmap(code, height, self))
+                lab.setToolTip(namer(code))
+                lab.setAccessibleName(names.card_name(code))
+                lab.setProperty("card", code)
+                lab.move(i * dx, 0)
+                self.labels.append(lab)
+            lay.addWidget(box)
+        lay.addStretch(1)

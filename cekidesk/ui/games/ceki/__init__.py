@@ -1,0 +1,3 @@
+"""The window's side of Ceki: its words, log lines, end-of-hand dialog and help (:mod:`.words`)
+and its table layout (:mod:`.layout`).  Importing the package registers both."""
+from . import layout, words  # noqa: F401  (register the table layout and the game's UI)
