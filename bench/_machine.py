@@ -24,7 +24,7 @@ def random_playout(state: Any, rng: random.Random, checked: bool = False) -> int
     legal_actions = state.legal_actions
     decisions = 0
     while not state.is_terminal():
-        acts = legal_actions(state.current)
+        acts = legal_actions(state.to_act()[0])
         apply(acts[rng.randrange(len(acts))])
         decisions += 1
     return decisions

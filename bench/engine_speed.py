@@ -1,17 +1,19 @@
-"""Engine speed for Ceki on one core (a measurement, not a test).
+"""Engine speed of one game on one core (a measurement, not a test).
 
-Measures, each for about ``--seconds`` seconds:
+Measures, each for about ``--seconds`` seconds, for the game ``--game`` (any registered game):
 
-1. random play on the fast path: ``legal_actions`` + a random choice + ``apply_unchecked``, hand after
-   hand (decisions per second; the goal is at least 100,000);
-2. the same with the checked ``apply`` (turn and legality checks, events);
-3. the heuristic bot's decision time (mean and 95th percentile, microseconds), timing ``choose`` only,
-   in 4-player hands of one heuristic against three random bots; the cost of building the view
-   (``state.view``) is reported separately.
+1. random playouts on the fast path (``legal_actions`` + a random choice + ``apply_unchecked``),
+   hand after hand: playouts (whole hands) and decisions per second — the goal is at least 100,000
+   decisions per second;
+2. the same from a ``clone()`` of a mid-hand state, as a searching bot would do;
+3. the same with the checked ``apply`` (turn and legality checks, events);
+4. the game's own computer player (its first level in ``GameSpec.bots``): ``choose`` only, mean, 95th
+   percentile and maximum in microseconds, in hands of it (seat 0) against random players;
+5. the cost of ``state.view(seat)`` and of ``determinize(view, rng)`` at random points of random hands.
 
 Run from the repository root::
 
-    python3 bench/engine_speed.py [--seconds 3] [--players 4]
+    python3 bench/engine_speed.py [--game ceki] [--seconds 3] [--players 4] [--options key=value]
 """
 from __future__ import annotations
 
@@ -25,86 +27,136 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from cekidesk.bots import make_bot  # noqa: E402
-from cekidesk.games.ceki.rules import CekiOptions, new_hand  # noqa: E402
+from pydantic import BaseModel  # noqa: E402
 
+from cekidesk.bots import make_bot  # noqa: E402
+from cekidesk.engine.core import GameSpec, GameState  # noqa: E402
+from cekidesk.games import DEFAULT_GAME_ID, games, get_game  # noqa: E402
 
 from _machine import cpu_model, random_playout  # noqa: E402  (bench/ is on sys.path when run as a script)
 
 
-def random_play(seconds: float, players: int, checked: bool) -> tuple[int, int, float]:
+def _hand(spec: GameSpec, options: BaseModel, players: int, seed: int) -> GameState:
+    return spec.new_hand(options, players, seed, seed % players)
+
+
+def playouts(spec: GameSpec, options: BaseModel, players: int, seconds: float, checked: bool,
+             from_clone: bool) -> tuple[int, int, float]:
     """(decisions, hands, elapsed) of random play for about ``seconds``."""
-    options = CekiOptions()
     rng = random.Random(1)
     decisions = hands = 0
+    base = _hand(spec, options, players, 99)
+    for _ in range(40):  # a mid-hand state to clone from
+        if base.is_terminal():
+            break
+        acts = base.legal_actions(base.to_act()[0])
+        base.apply_unchecked(acts[rng.randrange(len(acts))])
     start = time.perf_counter()
     deadline = start + seconds
     seed = 0
     while time.perf_counter() < deadline:
         seed += 1
-        state = new_hand(options, players, seed, seed % players)
+        state = base.clone() if from_clone else _hand(spec, options, players, seed)
         decisions += random_playout(state, rng, checked)
+        state.result()
         hands += 1
     return decisions, hands, time.perf_counter() - start
 
 
-def heuristic_times(seconds: float, players: int) -> tuple[list[float], list[float]]:
-    """Per-decision times (s) of the heuristic's ``choose``, and of ``state.view`` for its seat."""
-    options = CekiOptions()
-    bots = [make_bot("ceki", "heuristic" if s == 0 else "random", s) for s in range(players)]
+def bot_times(spec: GameSpec, options: BaseModel, players: int, seconds: float) -> tuple[str, list[float]]:
+    """The game's own bot level and its per-decision ``choose`` times (s) in seat 0."""
+    level = spec.bots[0].level if spec.bots else "random"
+    bots = [make_bot(spec.id, level if s == 0 else "random", s) for s in range(players)]
     rngs = [random.Random(100 + s) for s in range(players)]
-    choose_t: list[float] = []
-    view_t: list[float] = []
+    times: list[float] = []
     clock = time.perf_counter
     deadline = clock() + seconds
     seed = 0
     while clock() < deadline:
         seed += 1
-        state = new_hand(options, players, seed, seed % players)
+        state = _hand(spec, options, players, seed)
         while not state.is_terminal():
-            p = state.current
+            p = state.to_act()[0]
+            view = state.view(p)
+            t0 = clock()
+            action = bots[p].choose(view, rngs[p])
             if p == 0:
-                t0 = clock()
-                view = state.view(p)
-                t1 = clock()
-                action = bots[0].choose(view, rngs[0])
-                t2 = clock()
-                view_t.append(t1 - t0)
-                choose_t.append(t2 - t1)
-            else:
-                action = bots[p].choose(state.view(p), rngs[p])
+                times.append(clock() - t0)
             state.apply_unchecked(action)
-    return choose_t, view_t
+    return level, times
+
+
+def per_call(spec: GameSpec, options: BaseModel, players: int, seconds: float, what: str) -> tuple[float, int]:
+    """Mean microseconds of ``view`` or ``determinize`` at random points of random hands."""
+    rng = random.Random(2)
+    determinize = spec.state_type.determinize
+    total = 0.0
+    calls = 0
+    deadline = time.perf_counter() + seconds
+    seed = 0
+    while time.perf_counter() < deadline:
+        seed += 1
+        state = _hand(spec, options, players, seed)
+        while not state.is_terminal():
+            p = state.to_act()[0]
+            if what == "view":
+                t0 = time.perf_counter()
+                state.view(p)
+                total += time.perf_counter() - t0
+            else:
+                v = state.view(p)
+                t0 = time.perf_counter()
+                determinize(v, rng)
+                total += time.perf_counter() - t0
+            calls += 1
+            acts = state.legal_actions(p)
+            state.apply_unchecked(acts[rng.randrange(len(acts))])
+    return total / calls * 1e6, calls
 
 
 def p95(xs: list[float]) -> float:
     return statistics.quantiles(xs, n=20)[-1] if len(xs) >= 20 else max(xs)
 
 
+def _options(spec: GameSpec, raw: list[str]) -> BaseModel:
+    pairs = dict(item.split("=", 1) for chunk in raw for item in chunk.split(",") if "=" in item)
+    return spec.make_options(pairs)
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--game", default=DEFAULT_GAME_ID, choices=[g.id for g in games()],
+                    help=f"the game (default {DEFAULT_GAME_ID})")
     ap.add_argument("--seconds", type=float, default=3.0, help="time per measurement (default 3)")
-    ap.add_argument("--players", type=int, default=4, help="players per hand (default 4)")
+    ap.add_argument("--players", type=int, default=None, help="players per hand (default: the game's usual)")
+    ap.add_argument("--options", action="append", default=[], metavar="KEY=VALUE", help="a game option")
     args = ap.parse_args(argv)
+    spec = get_game(args.game)
+    players = args.players or spec.default_players
+    spec.check_players(players)
+    options = _options(spec, args.options)
+    shown = ", ".join(f"{k}={v}" for k, v in sorted(options.model_dump().items()))
 
     print(f"machine: {platform.platform()}")
     print(f"cpu:     {cpu_model()} ({os.cpu_count()} logical cores; this uses one)")
     print(f"python:  {platform.python_implementation()} {platform.python_version()}")
-    print(f"ceki, {args.players} players, ~{args.seconds:g} s per figure")
+    print(f"{spec.id}, {players} players, ~{args.seconds:g} s per figure; options: {shown or 'none'}")
     print()
-
-    d, h, t = random_play(args.seconds, args.players, checked=False)
-    print(f"random play, apply_unchecked: {d / t:>12,.0f} decisions/s  ({d} decisions, {h} hands, "
-          f"{d / h:.1f} per hand, {t:.2f} s)  goal >= 100,000: {'met' if d / t >= 100_000 else 'NOT met'}")
-    d, h, t = random_play(args.seconds, args.players, checked=True)
-    print(f"random play, checked apply:   {d / t:>12,.0f} decisions/s  ({d} decisions, {h} hands, {t:.2f} s)")
-
-    choose_t, view_t = heuristic_times(args.seconds, args.players)
-    us = [x * 1e6 for x in choose_t]
-    vus = [x * 1e6 for x in view_t]
-    print(f"heuristic choose:  mean {statistics.fmean(us):7.1f} us   p95 {p95(us):7.1f} us   "
+    for label, checked, clone in (("new hands, apply_unchecked", False, False),
+                                  ("from a clone, apply_unchecked", False, True),
+                                  ("new hands, checked apply", True, False)):
+        d, h, t = playouts(spec, options, players, args.seconds, checked, clone)
+        goal = f"  goal >= 100,000: {'met' if d / t >= 100_000 else 'NOT met'}" if label.startswith("new hands, a") else ""
+        print(f"{label:<31} {h / t:>9,.0f} playouts/s  {d / t:>11,.0f} decisions/s  "
+              f"({h} hands, {d / h:.1f} decisions per hand, {t:.2f} s){goal}")
+    level, times = bot_times(spec, options, players, args.seconds)
+    us = [x * 1e6 for x in times]
+    print(f"{level} choose:   mean {statistics.fmean(us):7.1f} us   p95 {p95(us):7.1f} us   "
           f"max {max(us):7.1f} us   ({len(us)} decisions)")
-    print(f"state.view(seat):  mean {statistics.fmean(vus):7.1f} us   p95 {p95(vus):7.1f} us")
+    us_view, n = per_call(spec, options, players, args.seconds, "view")
+    print(f"state.view(seat):        mean {us_view:7.1f} us  ({n} calls)")
+    us_det, n = per_call(spec, options, players, args.seconds, "determinize")
+    print(f"determinize(view, rng):  mean {us_det:7.1f} us  ({n} calls)")
     return 0
 
 

@@ -9,21 +9,22 @@ replaying), side by side in one run:
    was capped at 2,000 lines; its 20,000 figure is what the same widget does uncapped.  A third
    column times a word-wrapped ``QTreeView`` (the model/view alternative that was measured and not
    chosen: see ``cekidesk/ui/gamelog.py``).
-2. **open** — a two-player Ceki save whose current hand has 1,000 / 4,000 / 20,000 moves (the
-   players take each other's discards, never calling, so the stock never runs out), loaded with
-   ``load_match``; then the log work alone: the old ``_rebuild_log`` (replay + a line at a time) on the
+2. **open** — a two-player save of ``--game`` whose current hand has 1,000 / 4,000 / 20,000 moves,
+   or as many as the game's rules let random play reach (see :func:`long_hand`; the first column
+   gives the moves played), loaded with ``load_match``; then the log work alone: the old ``_rebuild_log`` (replay + a line at a time) on the
    old widget, and today's ``MainWindow._rebuild_log`` in the real window, each followed by the repaint.
    The old one runs only up to ``--old-max-moves`` moves (it takes minutes beyond).
 
 Run from the repository root::
 
-    QT_QPA_PLATFORM=offscreen python3 bench/log_speed.py [--appends 50] [--old-max-moves 4000]
+    QT_QPA_PLATFORM=offscreen python3 bench/log_speed.py [--game <id>] [--appends 50] [--old-max-moves 4000]
 """
 from __future__ import annotations
 
 import argparse
 import os
 import platform
+import random
 import statistics
 import sys
 import tempfile
@@ -41,7 +42,7 @@ from PySide6.QtCore import QStringListModel, qVersion  # noqa: E402
 from PySide6.QtGui import QColor, QFont  # noqa: E402
 from PySide6.QtWidgets import QAbstractItemView, QApplication, QListWidget, QListWidgetItem, QTreeView  # noqa: E402
 
-from cekidesk.games import new_match
+from cekidesk.games import DEFAULT_GAME_ID, new_match
 from cekidesk.engine.match import Match  # noqa: E402
 from cekidesk.persistence.saves import Seat, load_match, save_match  # noqa: E402
 from cekidesk.persistence.settings import Settings  # noqa: E402
@@ -94,7 +95,7 @@ def old_rebuild_log(log: OldLog, m: Match, seat_names: list[str], human: int) ->
         log.add_line(f"Hand {rec.index + 1}: {dialogs.hand_summary(m, rec, seat_names)}")
     log.heading(game_ui(m.spec.id).hand_heading(m, seat_names, human))
     state = m.spec.new_hand(m.options, m.n_players, m.hand_seed, m.dealer)
-    events = list(getattr(state, "deal_events", []))
+    events = list(state.deal_events)
     for action in m.logs[-1]:
         events.extend(state.apply(action))
     for e in (e.for_viewer(human) for e in events):
@@ -162,35 +163,36 @@ def append_new(n: int, k: int) -> float:
     return statistics.median(spent)
 
 
-def long_hand(moves: int, seed: int = 1) -> Match:
-    """A two-player Ceki match whose current hand has ``moves`` moves: each player takes the other's
-    discard and throws a card that does not make them call, so the stock never runs down."""
-    while True:
-        m = new_match("ceki", 2, seed)
-        if not any(m.state.called):
-            break
-        seed += 1
-    st = m.state
-    while len(m.logs[-1]) < moves:
-        p = st.to_act()[0]
-        legal = st.legal_actions(p)
-        if legal[0].verb in ("draw", "take"):
-            m.apply(next((a for a in legal if a.verb == "take"), legal[0]))
-            continue
-        for a in legal:
-            trial = st.clone()
-            trial.apply_unchecked(a)
-            if not trial.called[p] and not trial.is_terminal():
-                m.apply(a)
-                break
-        else:
-            raise RuntimeError("every discard makes a call")
-    return m
+def long_hand(game_id: str, moves: int, tries: int = 40) -> Match:
+    """A two-player match of ``game_id`` whose current hand has ``moves`` moves, or as many as random
+    play found: random legal moves that do not end the hand while another move exists, the longest
+    hand of ``tries`` deals (a game's rules bound its hands: Ceki's at about 5,000 moves)."""
+    best: Match | None = None
+    for seed in range(1, tries + 1):
+        m = new_match(game_id, 2, seed)
+        st, rng = m.state, random.Random(seed)
+        while len(m.logs[-1]) < moves and not st.is_terminal():
+            legal = st.legal_actions(st.to_act()[0])
+            rng.shuffle(legal)
+            m.apply(next((a for a in legal if not _ends(st, a)), legal[0]))
+        if not st.is_terminal():
+            return m
+        if best is None or len(m.logs[-1]) > len(best.logs[-1]):
+            best = m
+    assert best is not None
+    return best
 
 
-def open_save(moves: int, folder: str, window: MainWindow, run_old: bool) -> tuple[float, float, float | None]:
+def _ends(state, action) -> bool:
+    trial = state.clone()
+    trial.apply_unchecked(action)
+    return trial.is_terminal()
+
+
+def open_save(game_id: str, moves: int, folder: str, window: MainWindow,
+              run_old: bool) -> tuple[float, float, float | None]:
     path = os.path.join(folder, f"long-{moves}.cekisave")
-    save_match(path, long_hand(moves), SEATS)
+    save_match(path, long_hand(game_id, moves), SEATS)
     t = time.perf_counter()
     loaded = load_match(path)
     load = time.perf_counter() - t
@@ -213,6 +215,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--appends", type=int, default=50)
     ap.add_argument("--old-max-moves", type=int, default=4000)
+    ap.add_argument("--game", default=DEFAULT_GAME_ID, help=f"the game of the long hand (default {DEFAULT_GAME_ID})")
     args = ap.parse_args()
     app = QApplication.instance() or QApplication(sys.argv)
     print(f"{platform.system()} {platform.machine()}, {cpu_model()}, {os.cpu_count()} logical cores, "
@@ -234,9 +237,10 @@ def main() -> None:
     window.log_dock.setFixedWidth(SIZE[0])
     with tempfile.TemporaryDirectory() as folder:
         for moves in (1000, 4000, 20000):
-            load, new, old = open_save(moves, folder, window, moves <= args.old_max_moves)
+            load, new, old = open_save(args.game, moves, folder, window, moves <= args.old_max_moves)
             old_text = f"{old:>9.3f}s" if old is not None else f"{'(skipped)':>10}"
-            print(f"{moves:>8} {load:>9.3f}s {old_text} {new:>9.3f}s {len(window.log_dock.lines()):>6}", flush=True)
+            played = len(window.controller.match.logs[-1])
+            print(f"{played:>8} {load:>9.3f}s {old_text} {new:>9.3f}s {len(window.log_dock.lines()):>6}", flush=True)
     window.close()
 
 

@@ -1,9 +1,9 @@
 """Memory of a long session in the desktop table (a measurement, not a test).
 
 For each game, a fresh process opens the real :class:`~cekidesk.ui.main_window.MainWindow`
-(offscreen unless ``QT_QPA_PLATFORM``/``DISPLAY`` say otherwise) with the levels of ``SEATS`` (the
-first seat is the person's, whose moves the heuristic player chooses and the window plays as a click
-would; the others are computer players), pace 0 and animations off, and plays hand after hand of a
+(offscreen unless ``QT_QPA_PLATFORM``/``DISPLAY`` say otherwise) with the seats of
+:func:`seat_levels` (the first seat is the person's, whose moves the game's own computer player
+chooses and the window plays as a click would; the others are random computer players), pace 0 and animations off, and plays hand after hand of a
 money match through the window itself: the end-of-hand dialog opens after every hand and the
 window's own ``next_hand`` deals the next.  Autosave stays on, in a fresh temporary user folder.
 
@@ -18,7 +18,7 @@ temporary folder and run by the same script), side by side with the working tree
 Run from the repository root::
 
     python3 bench/memory.py                       # 100 and 500 hands of each game
-    python3 bench/memory.py --hands 50,100 --compare HEAD~3 --games pei
+    python3 bench/memory.py --hands 50,100 --compare HEAD~3 --games <id>
 """
 from __future__ import annotations
 
@@ -36,7 +36,24 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(HERE)
 CHILD_FLAG = "--child"
-SEATS = {"ceki": ("heuristic", "random", "random", "random"), "pei": ("heuristic", "random", "random")}
+
+
+def seat_levels(game: str) -> list[str]:
+    """The game's own computer player in seat 0 (played for the person), random players elsewhere
+    (asked of this tree's registry, so an older revision's child is given the same seats)."""
+    sys.path.insert(0, REPO)
+    from cekidesk.games import get_game
+
+    spec = get_game(game)
+    own = spec.bots[0].level if spec.bots else "random"
+    return [own] + ["random"] * (spec.default_players - 1)
+
+
+def all_games() -> list[str]:
+    sys.path.insert(0, REPO)
+    from cekidesk.games import games
+
+    return [g.id for g in games()]
 
 
 def proc_status(*fields: str) -> dict[str, int]:
@@ -53,7 +70,7 @@ def proc_status(*fields: str) -> dict[str, int]:
 # -----------------------------------------------------------------------------------------------
 # the child: one game, one code version, in the real window
 
-def child(repo: str, game: str, checkpoints: list[int], seed: int, autosave: bool) -> int:
+def child(repo: str, game: str, levels: list[str], checkpoints: list[int], seed: int, autosave: bool) -> int:
     sys.path.insert(0, repo)
     import gc
 
@@ -73,8 +90,8 @@ def child(repo: str, game: str, checkpoints: list[int], seed: int, autosave: boo
     win.resize(1280, 720)
     win.show()
     c = win.controller
-    seats = [Seat.human("P0")] + [Seat.bot(level, f"P{i}") for i, level in enumerate(SEATS[game]) if i]
-    person = make_bot(game, SEATS[game][0], 0)
+    seats = [Seat.human("P0")] + [Seat.bot(level, f"P{i}") for i, level in enumerate(levels) if i]
+    person = make_bot(game, levels[0], 0)
     rng = random.Random(seed)
 
     def play_for_the_person(seat: int) -> None:
@@ -121,7 +138,7 @@ def export_revision(rev: str) -> str:
     return dest
 
 
-def run_child(repo: str, game: str, checkpoints: list[int], seed: int, autosave: bool):
+def run_child(repo: str, game: str, levels: list[str], checkpoints: list[int], seed: int, autosave: bool):
     """Yield the child's rows as it reaches each checkpoint (hand 0 first)."""
     env = dict(os.environ)
     env.setdefault("QT_QPA_PLATFORM", "offscreen" if not env.get("DISPLAY") else "xcb")
@@ -130,7 +147,7 @@ def run_child(repo: str, game: str, checkpoints: list[int], seed: int, autosave:
     for var in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"):
         env[var] = os.path.join(home, var.lower())
     with tempfile.TemporaryFile("w+") as err, subprocess.Popen(
-            [sys.executable, os.path.abspath(__file__), CHILD_FLAG, repo, game,
+            [sys.executable, os.path.abspath(__file__), CHILD_FLAG, repo, game, ",".join(levels),
              ",".join(map(str, checkpoints)), str(seed), str(int(autosave))],
             env=env, stdout=subprocess.PIPE, stderr=err, text=True) as proc:
         rows = 0
@@ -147,11 +164,12 @@ def run_child(repo: str, game: str, checkpoints: list[int], seed: int, autosave:
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == [CHILD_FLAG]:
-        repo, game, points, seed, autosave = argv[1:6]
-        return child(repo, game, [int(x) for x in points.split(",")], int(seed), autosave == "1")
+        repo, game, levels, points, seed, autosave = argv[1:7]
+        return child(repo, game, levels.split(","), [int(x) for x in points.split(",")], int(seed),
+                     autosave == "1")
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--hands", default="100,500", help="checkpoints, comma-separated (default 100,500)")
-    ap.add_argument("--games", default="ceki,pei")
+    ap.add_argument("--games", default=None, help="game ids, comma-separated (default: every game)")
     ap.add_argument("--compare", metavar="REV", help="also measure git revision REV (e.g. HEAD~1)")
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--no-autosave", action="store_true",
@@ -170,9 +188,10 @@ def main(argv: list[str] | None = None) -> int:
     print("RSS = VmRSS of the process at the checkpoint (after gc.collect()); objects = gc.get_objects()")
     print(f"{'game':5} {'code':12} {'hands':>6} {'RSS MB':>8} {'peak MB':>8} {'objects':>9} {'seconds':>8}")
     try:
-        for game in args.games.split(","):
+        for game in (args.games.split(",") if args.games else all_games()):
+            levels = seat_levels(game)
             for label, repo in versions:
-                for row in run_child(repo, game, checkpoints, args.seed, not args.no_autosave):
+                for row in run_child(repo, game, levels, checkpoints, args.seed, not args.no_autosave):
                     print(f"{game:5} {label[:12]:12} {row['hands']:>6} {row['rss_kb'] / 1024:>8.1f} "
                           f"{row['hwm_kb'] / 1024:>8.1f} {row['objects']:>9,} {row['seconds']:>8.1f}", flush=True)
     finally:

@@ -1,17 +1,19 @@
 """Take screenshots of the real CekiDesk window (for the README and for looking at the app).
 
-    python3 tools/screenshot.py docs/screenshot.png [--end docs/screenshot-end.png]
-        [--size 1280x720] [--language jv-Java] [--card-names both] [--seed 7] [--players 4] [--calls 1] [--you-call] [--discards 6] [--moves 6]
+    python3 tools/screenshot.py docs/screenshot.png [--end docs/screenshot-end.png] [--game <id>]
+        [--size 1280x720] [--language jv-Java] [--card-names both] [--seed 7] [--players 4] [--moves 6]
+        [--when 'phase=discard' --when 'discards>=6' --when 'called>=1' --when 'called[me]=false']
 
 Starts the main window with a throw-away settings/save location (your own games and settings are
-never touched), begins a Ceki match with the given deal number, and lets the computer players and a
-scripted "you" (the heuristic's choices, what the Hint would say) play until it is your turn to throw
-a card, at least ``--moves`` of your moves were played, at least ``--calls`` other players have called
-ceki (and you too with ``--you-call``, not you without it) and the pile holds at least ``--discards``
-cards; then it saves a grab of the window.  If the
-deal ends before that, the next deal numbers are tried (the one used is printed: the same command
-gives the same picture).  With ``--end`` it then plays the hand out and saves the window with the
-end-of-hand dialog over it.
+never touched), begins a match of ``--game`` (any registered game; default the first) with the given
+deal number, and lets the computer players and a scripted "you" (your game's own computer player's
+choices, what the Hint would say) play until it is your turn, at least ``--moves`` of your moves were
+played and every ``--when`` condition holds on your view; then it saves a grab of the window.  A
+condition names a field of the game's view: ``field=value`` (text, number, true/false) or
+``field>=n`` / ``field<=n``; a field holding a list counts its items (true ones, for a list of
+true/false), and ``field[me]`` is your own entry of a per-seat field.  If the deal ends before that,
+the next deal numbers are tried (the one used is printed: the same command gives the same picture).
+With ``--end`` it then plays the hand out and saves the window with the end-of-hand dialog over it.
 
 Works on a real or virtual X display (``DISPLAY=:99``) or offscreen (``QT_QPA_PLATFORM=offscreen``).
 The grab is the window's own rendering (no window-manager frame); the dialog is composed over it
@@ -25,6 +27,38 @@ import random
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
+
+
+def _measure(value: Any) -> Any:
+    """A view field as a condition compares it: a list counts its items (its true ones)."""
+    if isinstance(value, (tuple, list)):
+        return sum(1 for v in value if v) if all(isinstance(v, bool) for v in value) else len(value)
+    return value
+
+
+def condition(text: str):
+    """A ``--when`` condition as a test of a view: ``field=value``, ``field>=n``, ``field<=n``, with
+    ``field[me]`` for the viewer's own entry.  Nothing is evaluated as code."""
+    for op in (">=", "<=", "="):
+        field, sep, want = text.partition(op)
+        if sep:
+            break
+    else:
+        raise argparse.ArgumentTypeError(f"{text!r} is not field=value, field>=n or field<=n")
+    field, want = field.strip(), want.strip()
+    mine = field.endswith("[me]")
+    field = field.removesuffix("[me]")
+
+    def test(view: Any) -> bool:
+        if not hasattr(view, field):
+            raise SystemExit(f"--when {text!r}: the view has no field {field!r}")
+        value = getattr(view, field)
+        value = _measure(value[view.viewer] if mine else value)
+        if op == "=":
+            return str(value).lower() == want.lower()
+        return value >= int(want) if op == ">=" else value <= int(want)
+    return test
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -33,16 +67,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--end", type=Path, help="also play the hand out and save the end-of-hand dialog here")
     ap.add_argument("--size", default="1280x720", help="window size (default 1280x720)")
     ap.add_argument("--seed", type=int, default=7, help="deal number to start from")
-    ap.add_argument("--players", type=int, default=4)
+    ap.add_argument("--players", type=int, default=None, help="default: the game's usual number")
     ap.add_argument("--moves", type=int, default=6, help="at least this many of your moves first")
-    ap.add_argument("--calls", type=int, default=1, help="at least this many other players have called ceki")
-    ap.add_argument("--you-call", action="store_true", help="you have called ceki too (default: you have not)")
-    ap.add_argument("--discards", type=int, default=6, help="at least this many cards on the pile")
+    ap.add_argument("--when", type=condition, action="append", default=[],
+                    help="a condition on your view, e.g. phase=discard, discards>=6, called[me]=false (repeat)")
     ap.add_argument("--tries", type=int, default=200, help="deal numbers to try")
-    ap.add_argument("--game", default="ceki", choices=("ceki", "pei"),
-                    help="pei: three players; the picture is taken at your turn after --moves of your moves "
-                         "(with --capture: at a capture choice of yours)")
-    ap.add_argument("--capture", action="store_true", help="pei: wait for a capture choice of yours")
+    ap.add_argument("--game", default=None, help="the game's id (default: the first game)")
     ap.add_argument("--language", default="en", help="interface language: en, id, jv, jv-Java")
     ap.add_argument("--card-names", default="latin", choices=("latin", "javanese", "both"),
                     help="how Javanese card names are written")
@@ -59,6 +89,7 @@ def main(argv: list[str] | None = None) -> int:
     from PySide6.QtWidgets import QApplication
 
     from cekidesk.bots import make_bot
+    from cekidesk.games import DEFAULT_GAME_ID, get_game
     from cekidesk.persistence.saves import Seat
     from cekidesk.persistence.settings import Settings
     from cekidesk.ui.app import guard_none_refcount, make_application
@@ -72,11 +103,12 @@ def main(argv: list[str] | None = None) -> int:
     win.resize(w, h)
     win.show()
     win.activateWindow()
-    if args.game == "pei":
-        args.players = 3
-    names = ["Budi", "Sari", "Ayu", "Joko", "Wati"]
-    levels = ["heuristic", "heuristic", "random", "heuristic", "random"]
-    seats = [Seat.human("You")] + [Seat.bot(levels[i], names[i]) for i in range(args.players - 1)]
+    spec = get_game(args.game or DEFAULT_GAME_ID)
+    players = args.players or spec.default_players
+    own = spec.bots[0].level if spec.bots else "random"
+    names = ["Budi", "Sari", "Ayu", "Joko", "Wati", "Slamet", "Ratna", "Bambang"]
+    levels = [own, own, "random", own, "random", own, "random", own]
+    seats = [Seat.human("You")] + [Seat.bot(levels[i], names[i]) for i in range(players - 1)]
     c = win.controller
 
     def pump(ms: int = 30) -> None:
@@ -86,17 +118,11 @@ def main(argv: list[str] | None = None) -> int:
 
     def ready(moves: int) -> bool:
         v = c.view()
-        if args.game == "pei":
-            if args.capture:
-                return v.phase == "capture"
-            return v.phase == "play" and moves >= args.moves
-        me_called = v.called[v.viewer]
-        return (v.phase == "discard" and moves >= args.moves and sum(v.called) - me_called >= args.calls
-                and me_called == args.you_call and len(v.discards) >= args.discards)
+        return moves >= args.moves and all(test(v) for test in args.when)
 
     for seed in range(args.seed, args.seed + args.tries):
-        win.start_new_game(NewGameConfig(args.game, seats, seed, {}, {"mode": "money", "stake_cents": 5}))
-        me = make_bot(args.game, "heuristic", c.human_seat)
+        win.start_new_game(NewGameConfig(spec.id, seats, seed, {}, {"mode": "money", "stake_cents": 5}))
+        me = make_bot(spec.id, own, c.human_seat)
         moves = 0
         while not c.match.hand_over():
             if c.waiting_for_human():
@@ -114,12 +140,7 @@ def main(argv: list[str] | None = None) -> int:
     pump(300)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     win.grab().save(str(args.out))
-    v = c.view()
-    if args.game == "pei":
-        print(f"{args.out}: deal no. {seed}, {moves} moves of yours, phase {v.phase}, stock {v.stock_count}")
-    else:
-        print(f"{args.out}: deal no. {seed}, {moves} moves of yours, {sum(v.called)} ceki call(s), "
-              f"{len(v.discards)} discards, stock {v.stock_count}")
+    print(f"{args.out}: {spec.id}, deal no. {seed}, {moves} moves of yours")
 
     if args.end:
         while not c.match.hand_over():
