@@ -1103,10 +1103,8 @@ class AboutDialog(QDialog):
                              "(© Adobe), SIL Open Font License 1.1.") + "</li>",
             "<li>" + self.tr("Javanese script is drawn with Noto Sans Javanese (© Google), "
                              "bundled under the SIL Open Font License 1.1.") + "</li>",
-            "<li>" + self.tr("Rules of Ceki (Kowah) after the rule text “Ceki (or Kowah): a traditional game "
-                             "for 2–6 players”; rules of Pèi after the article “Pèi”, which follows "
-                             "<i>Javaanse kaartspelen</i> and Tcheng Ki-tong's <i>Les plaisirs en Chine</i>.")
-            + "</li>",
+            *("<li>" + credit + "</li>" for credit in (game_ui(spec.id).rules_source() for spec in games())
+              if credit),
             "<li>" + self.tr("Built with Qt for Python (PySide6), pydantic and platformdirs.") + "</li>",
             "</ul>",
         ]

@@ -225,6 +225,10 @@ class GameUI:
     def help_html(self, ctx: HelpContext) -> str:
         return ctx.p(names.text(f"game.{self.game_id}.blurb", ""))
 
+    def rules_source(self) -> str:
+        """The About dialog's credit for the game's rules (rich text): the published source it follows."""
+        return ""
+
 
 _UIS: dict[str, GameUI] = {}
 

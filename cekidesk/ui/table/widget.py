@@ -286,7 +286,7 @@ class TableWidget(QGraphicsView):
         self._scene.setSceneRect(0, 0, 1280, 720)
         # card items cache their device pixmaps there: room for a full table of 120 cards at 4K (or
         # full HD at 2x, ~25 MB) with some to spare.  The cache fills to its limit and stays there, so
-        # the limit is part of the session's memory (bench/memory.py): 96 MB made a Pèi session grow
+        # the limit is part of the session's memory (bench/memory.py): 96 MB made a long session grow
         # for hundreds of rounds
         if QPixmapCache.cacheLimit() < 32 * 1024:
             QPixmapCache.setCacheLimit(32 * 1024)

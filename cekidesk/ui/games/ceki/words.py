@@ -260,6 +260,10 @@ class CekiUI(GameUI):
     def help_title(self) -> str:
         return QCoreApplication.translate("CekiHelp", "How to play Ceki")
 
+    def rules_source(self) -> str:
+        return QCoreApplication.translate("AboutDialog", "Rules of Ceki (Kowah) after the rule text “Ceki (or "
+                                          "Kowah): a traditional game for 2–6 players”.")
+
     def help_html(self, ctx: HelpContext) -> str:
         esc = html.escape
         out: list[str] = []

@@ -554,6 +554,11 @@ class PeiUI(GameUI):
     def help_title(self) -> str:
         return QCoreApplication.translate("PeiHelp", "How to play Pèi")
 
+    def rules_source(self) -> str:
+        return QCoreApplication.translate("AboutDialog", "Rules of Pèi after the article “Pèi”, which follows "
+                                          "<i>Javaanse kaartspelen</i> and Tcheng Ki-tong's <i>Les plaisirs en "
+                                          "Chine</i>.")
+
     def help_html(self, ctx: HelpContext) -> str:
         esc = html.escape
         p = ctx.p
