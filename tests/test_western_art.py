@@ -6,32 +6,19 @@ out traditionally, and equal what the generator makes now.
 """
 from __future__ import annotations
 
-import importlib.util
 import itertools
-import sys
 import xml.etree.ElementTree as ET
-from pathlib import Path
 
 import pytest
 
+from art_helpers import ROOT, flat_pixels, load_tool
 from cekidesk.engine.cards import ALL_WKINDS, WSuit
 
-ROOT = Path(__file__).resolve().parents[1]
 CARDS = ROOT / "resources" / "cards" / "western"
 SVG_NS = "{http://www.w3.org/2000/svg}"
 ALL_FILES = [f"{k.code}.svg" for k in ALL_WKINDS] + ["back.svg"]
 
-
-def _load_generator():
-    sys.path.insert(0, str(ROOT / "tools"))
-    spec = importlib.util.spec_from_file_location("make_western_art", ROOT / "tools" / "make_western_art.py")
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("make_western_art", mod)
-    spec.loader.exec_module(mod)
-    return mod
-
-
-gen = _load_generator()
+gen = load_tool("make_western_art")
 
 
 @pytest.fixture(scope="module")
@@ -43,16 +30,7 @@ def app():
 
 def _pixels(name: str, height: int):
     """RGB rows of ``name`` rendered ``height`` px tall on white."""
-    from PySide6.QtGui import QColor, QImage, QPainter
-
-    img = gen.ceki.render_svg((CARDS / name).read_bytes(), height)
-    flat = QImage(img.size(), QImage.Format.Format_RGB32)
-    flat.fill(QColor("white"))
-    p = QPainter(flat)
-    p.drawImage(0, 0, img)
-    p.end()
-    return [[QColor(flat.pixel(x, y)).getRgb()[:3] for x in range(flat.width())]
-            for y in range(flat.height())]
+    return flat_pixels(gen.ceki.render_svg((CARDS / name).read_bytes(), height))
 
 
 def _is_red(c) -> bool:

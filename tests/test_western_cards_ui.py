@@ -29,8 +29,8 @@ def _image_stats(img):
     w, h = img.width(), img.height()
     stock = QColor(img.pixel(w // 2, max(1, h // 30)))
     opaque = differ = red = 0
-    for y in range(0, h):
-        for x in range(0, w):
+    for y in range(h):
+        for x in range(w):
             c = img.pixelColor(x, y)
             if c.alpha() == 255:
                 opaque += 1

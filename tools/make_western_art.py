@@ -27,13 +27,12 @@ are part of a Western face, unlike the Ceki corner code the app can hide).
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import make_card_art as ceki  # noqa: E402  (the shared drawing helpers and palette)
-from make_card_art import INK, RED, f, polygon, rect  # noqa: E402
+import make_card_art as ceki  # the shared drawing helpers, palette and contact sheet
+from make_card_art import INK, RED, f, polygon, rect
 
 ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_OUT = ROOT / "resources" / "cards" / "western"
@@ -324,32 +323,7 @@ def build_all() -> dict[str, str]:
 # --------------------------------------------------------------------------------------------------
 # Contact sheet (needs PySide6's QtSvg)
 
-_APP = None
 SHEET_ROWS = tuple(CODES[i:i + 13] for i in range(0, 52, 13)) + (("back",),)
-
-
-def render_sheet(card_dir: Path, path: Path, height: int = 120) -> None:
-    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")  # a tool: never needs a window
-    from PySide6.QtGui import QColor, QGuiApplication, QImage, QPainter
-
-    global _APP
-    if QGuiApplication.instance() is None:
-        _APP = QGuiApplication(sys.argv[:1])
-    gap = max(4, height // 12)
-    width = round(height * W / H)
-    cols = max(len(r) for r in SHEET_ROWS)
-    sheet = QImage(cols * width + (cols + 1) * gap, len(SHEET_ROWS) * height + (len(SHEET_ROWS) + 1) * gap,
-                   QImage.Format.Format_ARGB32_Premultiplied)
-    sheet.fill(QColor("#2d5a3d"))
-    p = QPainter(sheet)
-    for ri, row in enumerate(SHEET_ROWS):
-        for ci, code in enumerate(row):
-            img = ceki.render_svg((Path(card_dir) / f"{code}.svg").read_bytes(), height)
-            p.drawImage(gap + ci * (width + gap), gap + ri * (height + gap), img)
-    p.end()
-    Path(path).parent.mkdir(parents=True, exist_ok=True)
-    if not sheet.save(str(path)):
-        raise OSError(f"could not write {path}")
 
 
 # --------------------------------------------------------------------------------------------------
@@ -366,7 +340,7 @@ def main(argv: list[str] | None = None) -> int:
         ceki.write_all(args.out, files)
         print(f"wrote {len(files)} SVG files to {args.out}")
     if args.sheet:
-        render_sheet(args.out, args.sheet, args.sheet_height)
+        ceki.render_sheet(args.out, args.sheet, args.sheet_height, rows=SHEET_ROWS, aspect=W / H)
         print(f"wrote contact sheet {args.sheet}")
     return 0
 

@@ -27,6 +27,7 @@ from cekidesk.resources import resource
 
 from . import names
 
+
 @dataclass(frozen=True)
 class CardFamily:
     """A family of cards that share a shape, a back and a folder of pictures."""

@@ -214,28 +214,25 @@ _HONOUR_VALUE: dict[Kind, str] = {
 
 
 
-def as_kind(card: Any) -> Kind | None:
-    """A Kind from a Kind or a card code ("S9"); None if it is neither."""
-    if isinstance(card, Kind):
+def _as(card: Any, cls: Any) -> Any:
+    if isinstance(card, cls):
         return card
     if isinstance(card, str):
         try:
-            return Kind.parse(card)
-        except ValueError:
+            return cls.parse(card)
+        except CardCodeError:
             return None
     return None
+
+
+def as_kind(card: Any) -> Kind | None:
+    """A Kind from a Kind or a card code ("S9"); None if it is neither."""
+    return _as(card, Kind)
 
 
 def as_wkind(card: Any) -> WKind | None:
     """A WKind from a WKind or a Western card code ("10H"); None if it is neither."""
-    if isinstance(card, WKind):
-        return card
-    if isinstance(card, str):
-        try:
-            return WKind.parse(card)
-        except CardCodeError:
-            return None
-    return None
+    return _as(card, WKind)
 
 
 def _code(card: Any) -> str:
