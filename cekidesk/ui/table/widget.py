@@ -166,7 +166,7 @@ class SeatItem(QGraphicsObject):
         # second line: a small card and the count, the layout's badge, "thinking"
         y2 = h * 0.56
         ch_ = h * 0.3
-        cw = card_width(ch_, back_code(self.family)) * 1.3
+        cw = max(ch_ / 2, card_width(ch_, back_code(self.family)))   # a Ceki card widened: no sliver
         p.setPen(QPen(QColor(230, 225, 210), 1))
         p.setBrush(QColor(34, 49, 95))
         p.drawRoundedRect(QRectF(pad, y2 + h * 0.02, cw, ch_), 1.5, 1.5)
