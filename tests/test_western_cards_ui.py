@@ -173,6 +173,17 @@ def test_the_ceki_table_keeps_the_ceki_shape(qtbot):
         assert it.code_shown() == "back" or not it.code_shown().startswith("back")
 
 
+def test_clamp_to_scene_keeps_a_western_card_whole():
+    """A card at the scene's left edge is pulled in by its own family's half width."""
+    def clamped_x(family):
+        plan = Plan(cards=[CardSpec("c", None, False, QPointF(0, 300), 140)])
+        table_layouts.clamp_to_scene(plan, 1280, 720, family)
+        return plan.cards[0].pos.x()
+    assert clamped_x("ceki") < clamped_x("western")
+    half = 140 / WESTERN_RATIO / 2
+    assert half < clamped_x("western") < half * 1.3
+
+
 # ---------------------------------------------------------------------------------------------
 # names
 
@@ -192,6 +203,10 @@ def test_every_western_card_has_its_name(qapp):
         assert suit == {"S": "Spades", "H": "Hearts", "D": "Diamonds", "C": "Clubs"}[k.suit.value]
         assert rank == {1: "Ace", 11: "Jack", 12: "Queen", 13: "King"}.get(k.rank, str(k.rank))
     assert names.card_name("QH") == "Queen of Hearts" and names.card_name("10S") == "10 of Spades"
+    # the pictures carry the same names (the SVG's title)
+    for k in ALL_WKINDS:
+        svg = (cardpics.resource("cards", "western", f"{k.code}.svg")).read_text(encoding="ascii")
+        assert f"<title>{names.card_name(k)}</title>" in svg
     # the Ceki names are unchanged, and a code that names no card is shown as it is
     assert names.card_name("S9") == "9 of Strings" and names.card_name("XX") == "XX"
 
