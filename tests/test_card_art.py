@@ -5,30 +5,19 @@ told apart even at 60 px tall, and equal what the generator makes now.
 """
 from __future__ import annotations
 
-import importlib.util
 import itertools
-import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
 
+from art_helpers import ROOT, flat_pixels, load_tool
 from cekidesk.engine.cards import ALL_KINDS, Kind
 
-ROOT = Path(__file__).resolve().parents[1]
 CARDS = ROOT / "resources" / "cards"
 SVG_NS = "{http://www.w3.org/2000/svg}"
 
-
-def _load_generator():
-    spec = importlib.util.spec_from_file_location("make_card_art", ROOT / "tools" / "make_card_art.py")
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("make_card_art", mod)
-    spec.loader.exec_module(mod)
-    return mod
-
-
-gen = _load_generator()
+gen = load_tool("make_card_art")
 
 
 @pytest.fixture(scope="module")
@@ -40,16 +29,7 @@ def app():
 
 def _pixels(code: str, height: int):
     """RGB rows of the face rendered ``height`` px tall on white: list of rows of (r, g, b)."""
-    from PySide6.QtGui import QColor, QImage, QPainter
-
-    img = gen.render_svg((CARDS / f"{code}.svg").read_bytes(), height)
-    flat = QImage(img.size(), QImage.Format.Format_RGB32)
-    flat.fill(QColor("white"))
-    p = QPainter(flat)
-    p.drawImage(0, 0, img)
-    p.end()
-    return [[QColor(flat.pixel(x, y)).getRgb()[:3] for x in range(flat.width())]
-            for y in range(flat.height())]
+    return flat_pixels(gen.render_svg((CARDS / f"{code}.svg").read_bytes(), height))
 
 
 # ---------------------------------------------------------------------------------------------

@@ -758,7 +758,10 @@ def render_svg(data: bytes, height: int):
     return img
 
 
-def render_sheet(card_dir: Path, path: Path, height: int = 120, gap: int | None = None) -> None:
+def render_sheet(card_dir: Path, path: Path, height: int = 120, gap: int | None = None,
+                 rows=SHEET_ROWS, aspect: float = W / H) -> None:
+    """A contact sheet of the cards ``rows`` (codes, one tuple a row) from ``card_dir``, each
+    ``height`` px tall and ``aspect`` (width ÷ height) wide (tools/make_western_art.py uses it too)."""
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")  # a tool: never needs a window
     from PySide6.QtGui import QColor, QGuiApplication, QImage, QPainter
 
@@ -766,13 +769,13 @@ def render_sheet(card_dir: Path, path: Path, height: int = 120, gap: int | None 
     if QGuiApplication.instance() is None:   # text (the corner code) needs an application
         _APP = QGuiApplication(sys.argv[:1])
     gap = gap if gap is not None else max(4, height // 12)
-    width = round(height * W / H)
-    cols = max(len(r) for r in SHEET_ROWS)
-    sheet = QImage(cols * width + (cols + 1) * gap, len(SHEET_ROWS) * height + (len(SHEET_ROWS) + 1) * gap,
+    width = round(height * aspect)
+    cols = max(len(r) for r in rows)
+    sheet = QImage(cols * width + (cols + 1) * gap, len(rows) * height + (len(rows) + 1) * gap,
                    QImage.Format.Format_ARGB32_Premultiplied)
     sheet.fill(QColor("#2d5a3d"))
     p = QPainter(sheet)
-    for ri, row in enumerate(SHEET_ROWS):
+    for ri, row in enumerate(rows):
         for ci, code in enumerate(row):
             img = render_svg((Path(card_dir) / f"{code}.svg").read_bytes(), height)
             p.drawImage(gap + ci * (width + gap), gap + ri * (height + gap), img)

@@ -370,6 +370,8 @@ class GameSpec:
     #: played hands (:class:`cekidesk.engine.stats.SimSummary`); None: the generic lines
     #: (:func:`cekidesk.engine.stats.outcome_lines`)
     statistics: Callable[[Any], list[str]] | None = None
+    #: the cards the game is played with, for their pictures, shape and back: "ceki" or "western"
+    card_family: str = "ceki"
 
     def check_players(self, n: int) -> None:
         if not self.min_players <= n <= self.max_players:

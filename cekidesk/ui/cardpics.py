@@ -6,11 +6,15 @@
   group is drawn.  The table, the dialogs and the help pages all draw through it.
 * :func:`card_pixmap` / :func:`card_image` give a face for a widget (a missing picture gives a plain
   card with the code, never a crash); :class:`CardRow` shows cards in a row of groups.
-* :func:`card_ratio` / :func:`card_width` give a card's shape (height ÷ width) by its family.
+* :data:`FAMILIES` holds the card families (Ceki, Western): each one's shape, folder and back.
+  :func:`card_ratio` / :func:`card_width` give a card's shape by its code's family,
+  :func:`back_code` / :func:`kind_code` the code that draws a hidden card of a family.
 """
 from __future__ import annotations
 
 from collections import OrderedDict
+from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Callable, Sequence
 
 from PySide6.QtCore import QRectF, Qt
@@ -18,18 +22,60 @@ from PySide6.QtGui import QGuiApplication, QImage, QPainter, QPixmap
 from PySide6.QtSvg import QSvgRenderer
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QWidget
 
+from cekidesk.engine.cards import CardCodeError, WKind, parse_kind
 from cekidesk.resources import resource
 
 from . import names
 
-CARD_RATIO = 2.6          # height / width of a Ceki card (viewBox 100 × 260)
-CARD_ASPECT = 1 / CARD_RATIO  # width / height of a Ceki card
-BACK = "back"
+
+@dataclass(frozen=True)
+class CardFamily:
+    """A family of cards that share a shape, a back and a folder of pictures."""
+
+    name: str
+    ratio: float            # height ÷ width
+    folder: tuple[str, ...]  # under resources/cards
+    back: str               # the code that draws its back
+
+
+CEKI = "ceki"
+WESTERN = "western"
+#: the card families (``GameSpec.card_family`` names one); the one place their shapes are written
+FAMILIES: dict[str, CardFamily] = {
+    CEKI: CardFamily(CEKI, 2.6, (), "back"),                           # viewBox 100 × 260
+    WESTERN: CardFamily(WESTERN, 88 / 63, (WESTERN,), "back-western"),  # a 63 × 88 mm poker card
+}
+BACK = FAMILIES[CEKI].back
+_BACKS = {fam.back: fam for fam in FAMILIES.values()}
+
+
+def family(name: str) -> CardFamily:
+    """The card family ``name``; a name no family has is a programming error (KeyError)."""
+    return FAMILIES[name]
+
+
+@lru_cache(maxsize=256)
+def family_of(code: str | None) -> CardFamily:
+    """The family of the card ``code`` (a face or a family's back code); None: the Ceki family."""
+    if code is None:
+        return FAMILIES[CEKI]
+    if code in _BACKS:
+        return _BACKS[code]
+    try:
+        kind = parse_kind(code)
+    except CardCodeError:
+        return FAMILIES[CEKI]
+    return FAMILIES[WESTERN] if isinstance(kind, WKind) else FAMILIES[CEKI]
+
+
+def back_code(family_name: str = CEKI) -> str:
+    """The code that draws the back of a card of the family ``family_name``."""
+    return family(family_name).back
 
 
 def card_ratio(code: str | None = None) -> float:
     """Height ÷ width of the card ``code`` (its family's shape; None: a Ceki card)."""
-    return CARD_RATIO
+    return family_of(code).ratio
 
 
 def card_width(height: float, code: str | None = None) -> float:
@@ -37,13 +83,15 @@ def card_width(height: float, code: str | None = None) -> float:
     return height / card_ratio(code)
 
 
-def kind_code(kind: Any) -> str:
-    """The code of a card kind (``Kind`` or ``WKind``), or ``"back"`` for None."""
-    return BACK if kind is None else getattr(kind, "code", str(kind))
+def kind_code(kind: Any, family_name: str = CEKI) -> str:
+    """The code of a card kind (``Kind`` or ``WKind``), or the back of ``family_name`` for None."""
+    return back_code(family_name) if kind is None else getattr(kind, "code", str(kind))
 
 
 def _svg_path(code: str):
-    return resource("cards", f"{code}.svg")
+    fam = family_of(code)
+    name = "back" if code == fam.back else code
+    return resource("cards", *fam.folder, f"{name}.svg")
 
 
 class CardArt:
@@ -81,7 +129,7 @@ class CardArt:
         """The card ``code`` (or ``"back"``) ``height`` logical pixels tall, for ``dpr``."""
         height = max(4, int(height))
         dpr = round(float(dpr), 3) or 1.0
-        show = bool(show_code) and code != BACK
+        show = bool(show_code) and code not in _BACKS
         key = (code, height, dpr, show)
         pm = self._pixmaps.get(key)
         if pm is not None:

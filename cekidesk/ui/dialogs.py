@@ -51,7 +51,7 @@ from cekidesk.persistence.settings import Settings
 from cekidesk.resources import resource
 
 from . import i18n, names
-from .cardpics import CARD_ASPECT, CardRow, card_image, card_pixmap, device_ratio  # noqa: F401  (re-exported)
+from .cardpics import CardRow, card_image, card_pixmap, device_ratio  # noqa: F401  (re-exported)
 from .games import HandEndContent, game_ui
 from .names import seat_label
 

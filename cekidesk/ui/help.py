@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QDialog, QTabWidget, QTextBrowser, QVBoxLayout, QW
 
 from cekidesk.games import DEFAULT_GAME_ID, games
 
-from .cardpics import CARD_ASPECT, card_image, device_ratio
+from .cardpics import card_image, card_width, device_ratio
 from .dialogs import close_buttons
 from .games import HelpContext, game_ui
 from .table import TableWidget
@@ -86,7 +86,7 @@ class HowToPlayDialog(QDialog):
             if url not in added:
                 doc.addResource(QTextDocument.ResourceType.ImageResource, QUrl(url), card_image(code, height, dpr))
                 added.add(url)
-            w = round(height * CARD_ASPECT)
+            w = round(card_width(height, code))
             t = html.escape(title, quote=True)
             return f'<img src="{url}" width="{w}" height="{height}" title="{t}" alt="{t}">'
 

@@ -25,7 +25,7 @@ from typing import Any, NamedTuple
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QLocale, QTranslator
 
-from cekidesk.engine.cards import Kind
+from cekidesk.engine.cards import CardCodeError, Kind, WKind
 from cekidesk.languages import LANGUAGES
 
 from . import i18n
@@ -132,6 +132,64 @@ _CARD_PERANAKAN: dict[Kind, str] = {
 _BALIK_SATU_WORDS: dict[Kind, str] = {Kind.RF: "Nyonya", Kind.OT: "Lau Chian", Kind.S9: QT_TRANSLATE_NOOP(
     "CardName", "Red Nine")}
 
+# Western cards (Ce Pe's deck).  In Indonesian and Javanese the suits are *sekop* (spades), *hati*
+# (hearts), *keriting* (clubs) and *wajik* (diamonds): the translations say so.
+_WCARD_EN: dict[str, str] = {
+    "AS": QT_TRANSLATE_NOOP("CardName", "Ace of Spades"),
+    "2S": QT_TRANSLATE_NOOP("CardName", "2 of Spades"),
+    "3S": QT_TRANSLATE_NOOP("CardName", "3 of Spades"),
+    "4S": QT_TRANSLATE_NOOP("CardName", "4 of Spades"),
+    "5S": QT_TRANSLATE_NOOP("CardName", "5 of Spades"),
+    "6S": QT_TRANSLATE_NOOP("CardName", "6 of Spades"),
+    "7S": QT_TRANSLATE_NOOP("CardName", "7 of Spades"),
+    "8S": QT_TRANSLATE_NOOP("CardName", "8 of Spades"),
+    "9S": QT_TRANSLATE_NOOP("CardName", "9 of Spades"),
+    "10S": QT_TRANSLATE_NOOP("CardName", "10 of Spades"),
+    "JS": QT_TRANSLATE_NOOP("CardName", "Jack of Spades"),
+    "QS": QT_TRANSLATE_NOOP("CardName", "Queen of Spades"),
+    "KS": QT_TRANSLATE_NOOP("CardName", "King of Spades"),
+    "AH": QT_TRANSLATE_NOOP("CardName", "Ace of Hearts"),
+    "2H": QT_TRANSLATE_NOOP("CardName", "2 of Hearts"),
+    "3H": QT_TRANSLATE_NOOP("CardName", "3 of Hearts"),
+    "4H": QT_TRANSLATE_NOOP("CardName", "4 of Hearts"),
+    "5H": QT_TRANSLATE_NOOP("CardName", "5 of Hearts"),
+    "6H": QT_TRANSLATE_NOOP("CardName", "6 of Hearts"),
+    "7H": QT_TRANSLATE_NOOP("CardName", "7 of Hearts"),
+    "8H": QT_TRANSLATE_NOOP("CardName", "8 of Hearts"),
+    "9H": QT_TRANSLATE_NOOP("CardName", "9 of Hearts"),
+    "10H": QT_TRANSLATE_NOOP("CardName", "10 of Hearts"),
+    "JH": QT_TRANSLATE_NOOP("CardName", "Jack of Hearts"),
+    "QH": QT_TRANSLATE_NOOP("CardName", "Queen of Hearts"),
+    "KH": QT_TRANSLATE_NOOP("CardName", "King of Hearts"),
+    "AD": QT_TRANSLATE_NOOP("CardName", "Ace of Diamonds"),
+    "2D": QT_TRANSLATE_NOOP("CardName", "2 of Diamonds"),
+    "3D": QT_TRANSLATE_NOOP("CardName", "3 of Diamonds"),
+    "4D": QT_TRANSLATE_NOOP("CardName", "4 of Diamonds"),
+    "5D": QT_TRANSLATE_NOOP("CardName", "5 of Diamonds"),
+    "6D": QT_TRANSLATE_NOOP("CardName", "6 of Diamonds"),
+    "7D": QT_TRANSLATE_NOOP("CardName", "7 of Diamonds"),
+    "8D": QT_TRANSLATE_NOOP("CardName", "8 of Diamonds"),
+    "9D": QT_TRANSLATE_NOOP("CardName", "9 of Diamonds"),
+    "10D": QT_TRANSLATE_NOOP("CardName", "10 of Diamonds"),
+    "JD": QT_TRANSLATE_NOOP("CardName", "Jack of Diamonds"),
+    "QD": QT_TRANSLATE_NOOP("CardName", "Queen of Diamonds"),
+    "KD": QT_TRANSLATE_NOOP("CardName", "King of Diamonds"),
+    "AC": QT_TRANSLATE_NOOP("CardName", "Ace of Clubs"),
+    "2C": QT_TRANSLATE_NOOP("CardName", "2 of Clubs"),
+    "3C": QT_TRANSLATE_NOOP("CardName", "3 of Clubs"),
+    "4C": QT_TRANSLATE_NOOP("CardName", "4 of Clubs"),
+    "5C": QT_TRANSLATE_NOOP("CardName", "5 of Clubs"),
+    "6C": QT_TRANSLATE_NOOP("CardName", "6 of Clubs"),
+    "7C": QT_TRANSLATE_NOOP("CardName", "7 of Clubs"),
+    "8C": QT_TRANSLATE_NOOP("CardName", "8 of Clubs"),
+    "9C": QT_TRANSLATE_NOOP("CardName", "9 of Clubs"),
+    "10C": QT_TRANSLATE_NOOP("CardName", "10 of Clubs"),
+    "JC": QT_TRANSLATE_NOOP("CardName", "Jack of Clubs"),
+    "QC": QT_TRANSLATE_NOOP("CardName", "Queen of Clubs"),
+    "KC": QT_TRANSLATE_NOOP("CardName", "King of Clubs"),
+}
+
+
 # Games whose players name the cards the Peranakan way: each such game's UI module says so with
 # :func:`register_peranakan_game` (names.py names no game).
 PERANAKAN_GAMES: set[str] = set()
@@ -156,16 +214,25 @@ _HONOUR_VALUE: dict[Kind, str] = {
 
 
 
-def as_kind(card: Any) -> Kind | None:
-    """A Kind from a Kind or a card code ("S9"); None if it is neither."""
-    if isinstance(card, Kind):
+def _as(card: Any, cls: Any) -> Any:
+    if isinstance(card, cls):
         return card
     if isinstance(card, str):
         try:
-            return Kind.parse(card)
-        except ValueError:
+            return cls.parse(card)
+        except CardCodeError:
             return None
     return None
+
+
+def as_kind(card: Any) -> Kind | None:
+    """A Kind from a Kind or a card code ("S9"); None if it is neither."""
+    return _as(card, Kind)
+
+
+def as_wkind(card: Any) -> WKind | None:
+    """A WKind from a WKind or a Western card code ("10H"); None if it is neither."""
+    return _as(card, WKind)
 
 
 def _code(card: Any) -> str:
@@ -174,11 +241,12 @@ def _code(card: Any) -> str:
 
 
 def card_name(card: Any) -> str:
-    """The English (translated) name of a card kind or code: "9 of Strings"."""
+    """The English (translated) name of a card kind or code: "9 of Strings", "Queen of Hearts"."""
     k = as_kind(card)
-    if k is None:
-        return _code(card)
-    return _tr("CardName", _CARD_EN[k])
+    if k is not None:
+        return _tr("CardName", _CARD_EN[k])
+    w = as_wkind(card)
+    return _tr("CardName", _WCARD_EN[w.code]) if w is not None else _code(card)
 
 
 def javanese_names(card: Any) -> JavaneseNames | None:
@@ -241,10 +309,14 @@ def card_label(card: Any, style: str = "latin", game: str | None = None) -> str:
 
 def card_tooltip(card: Any) -> str:
     """Every name of a card, one per line (the table's tooltips): the English name and code, the
-    Javanese names in Latin letters and in aksara Jawa, the Peranakan name (and Balik Satu's word)."""
+    Javanese names in Latin letters and in aksara Jawa, the Peranakan name (and Balik Satu's word).
+    A Western card has its English name and code only."""
     k = as_kind(card)
     if k is None:
-        return _code(card)
+        w = as_wkind(card)
+        if w is None:
+            return _code(card)
+        return QCoreApplication.translate("CardName", "{english} ({code})").format(english=card_name(w), code=w.code)
     lines = [QCoreApplication.translate("CardName", "{english} ({code})").format(english=card_name(k), code=k.code)]
     jn = _CARD_JV[k]
     sep = QCoreApplication.translate("CardName", " · ")

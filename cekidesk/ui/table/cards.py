@@ -13,7 +13,7 @@ from PySide6.QtCore import Property, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QPixmap
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject, QStyleOptionGraphicsItem, QWidget
 
-from ..cardpics import BACK, CARD_RATIO, CardArt, card_art, card_width, kind_code  # noqa: F401  (re-exported)
+from ..cardpics import CEKI, CardArt, back_code, card_art, card_width, kind_code  # noqa: F401  (re-exported)
 
 # Colours of the markings
 GLOW_LEGAL = QColor(140, 240, 150)
@@ -42,10 +42,13 @@ class CardItem(QGraphicsObject):
     ``kind`` is the card's kind (None for a back that hides it); ``face_up`` whether its face shows.
     ``key`` is the layout's name for it, ``role`` what it is (``"hand"``, ``"facedown"``, ``"pile"``,
     ``"stock"``, ``"opponent"``, ``"reveal"``) and ``seat`` whose it is (−1: nobody's).
+    ``family`` is the game's card family (:data:`cekidesk.ui.cardpics.FAMILIES`): the cards' shape
+    and the back a hidden card shows.
     """
 
-    def __init__(self, key: Any, kind: Any, face_up: bool, height: float):
+    def __init__(self, key: Any, kind: Any, face_up: bool, height: float, family: str = CEKI):
         super().__init__()
+        self.family = family
         self.key = key
         self.kind = kind
         self.face_up = bool(face_up) and kind is not None
@@ -62,7 +65,7 @@ class CardItem(QGraphicsObject):
         self.mark: str | None = None   # "drawn", "win", "set_aside", "frozen"
         self.show_code = False
         self._h = float(height)
-        self._w = card_width(height)
+        self._w = card_width(height, back_code(family))
         self._flip = 1.0
         self._from_kind = kind
         self._from_face_up = self.face_up
@@ -96,7 +99,7 @@ class CardItem(QGraphicsObject):
 
     # -- geometry -------------------------------------------------------------------------
     def _update_geometry(self) -> None:
-        self._w = card_width(self._h)
+        self._w = card_width(self._h, back_code(self.family))
         self._m = max(3.0, self._w * 0.09)
         self._br = self._bounding()
         path = QPainterPath()
@@ -183,7 +186,7 @@ class CardItem(QGraphicsObject):
 
     def code_shown(self) -> str:
         kind, up = self._shown()
-        return kind_code(kind if up else None)
+        return kind_code(kind if up else None, self.family)
 
     # -- painting -------------------------------------------------------------------------
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
@@ -193,7 +196,7 @@ class CardItem(QGraphicsObject):
         dev = painter.device()
         dpr = dev.devicePixelRatio() if dev is not None else 1.0
         kind, up = self._shown()
-        code = kind_code(kind if up else None)
+        code = kind_code(kind if up else None, self.family)
         rect = self.card_rect()
         if self._peek != (1.0, 1.0) and self._flip >= 1.0:
             painter.setClipRect(self.visible_rect().adjusted(-self._m, -self._m * 1.6, 0, 0))

@@ -141,12 +141,14 @@ class Pairing:
         return c[-1] if c else None
 
 
-def clamp_to_scene(plan: Plan, W: float, H: float) -> None:
-    """Pull every card inside the scene (with its glow margin): a last guard for tiny sizes."""
-    from ..cardpics import card_width
+def clamp_to_scene(plan: Plan, W: float, H: float, family: str = "ceki") -> None:
+    """Pull every card inside the scene (with its glow margin): a last guard for tiny sizes.
+    ``family`` is the game's card family (their shape)."""
+    from ..cardpics import back_code, card_width
 
+    back = back_code(family)
     for c in plan.cards:
-        w = card_width(c.height)
+        w = card_width(c.height, back)
         m = max(3.0, w * 0.09) + 1
         sin = abs(math.sin(math.radians(c.rotation)))
         hw = w / 2 + m + sin * c.height / 2

@@ -52,9 +52,10 @@ from PySide6.QtWidgets import (
 )
 
 from cekidesk.engine.core import Action, Event
+from cekidesk.games import get_game
 from cekidesk.ui.names import card_tooltip
 
-from .cards import CardItem, kind_code, star_path
+from .cards import CEKI, CardItem, back_code, card_width, kind_code, star_path
 from .layouts import CardSpec, LabelSpec, LayoutOptions, Plan, SeatSpec, TableLayout, layout_class, registered_layouts
 
 SPEEDS = {"off": 0, "fast": 170, "normal": 320, "slow": 650}   # one card's flight, ms
@@ -68,9 +69,10 @@ SPEEDS = {"off": 0, "fast": 170, "normal": 320, "slow": 650}   # one card's flig
 class SeatItem(QGraphicsObject):
     """A player's name plate: name, cards in hand, dealer chip, the layout's badge, turn highlight."""
 
-    def __init__(self, spec: SeatSpec):
+    def __init__(self, spec: SeatSpec, family: str = CEKI):
         super().__init__()
         self.spec = spec
+        self.family = family    # the game's card family: the shape of the small card drawn
         self.thinking = False
         self.phase = 0
         self.setCacheMode(QGraphicsItem.DeviceCoordinateCache)
@@ -164,7 +166,7 @@ class SeatItem(QGraphicsObject):
         # second line: a small card and the count, the layout's badge, "thinking"
         y2 = h * 0.56
         ch_ = h * 0.3
-        cw = ch_ / 2.6 * 1.3
+        cw = max(ch_ / 2, card_width(ch_, back_code(self.family)))   # a Ceki card widened: no sliver
         p.setPen(QPen(QColor(230, 225, 210), 1))
         p.setBrush(QColor(34, 49, 95))
         p.drawRoundedRect(QRectF(pad, y2 + h * 0.02, cw, ch_), 1.5, 1.5)
@@ -292,6 +294,7 @@ class TableWidget(QGraphicsView):
             QPixmapCache.setCacheLimit(32 * 1024)
 
         self._game_id: str | None = None
+        self._family = CEKI     # the game's card family (GameSpec.card_family)
         self._names: list[str] = []
         self._human = 0
         self._layout: TableLayout | None = None
@@ -330,11 +333,16 @@ class TableWidget(QGraphicsView):
     def set_game(self, game_id: str, seat_names: Sequence[str], human_seat: int) -> None:
         """A new hand or match: forget the old layout and build the one registered for game_id."""
         self._stop_animations()
-        self._game_id = game_id
         self._names = list(seat_names)
         self._human = human_seat
-        self._layout = layout_class(game_id)(self._names, human_seat)
+        self._use_game(game_id, human_seat)
         self._clear_scene()
+
+    def _use_game(self, game_id: str, human_seat: int) -> None:
+        """The game's layout and card family (the cards' shape and back)."""
+        self._game_id = game_id
+        self._family = get_game(game_id).card_family
+        self._layout = layout_class(game_id)(self._names, human_seat)
 
     def set_seat_names(self, seat_names: Sequence[str]) -> None:
         """New names for the seats (a language change renames the human's default name)."""
@@ -356,9 +364,7 @@ class TableWidget(QGraphicsView):
         self._stop_animations()
         game_id = getattr(view, "game_id", None)
         if self._layout is None or (game_id and game_id != self._game_id):
-            names = self._names or []
-            self._game_id = game_id
-            self._layout = layout_class(game_id)(names, getattr(view, "viewer", self._human))
+            self._use_game(game_id, getattr(view, "viewer", self._human))
         viewer = getattr(view, "viewer", None)
         if viewer is not None:
             self._layout.human = viewer
@@ -539,7 +545,7 @@ class TableWidget(QGraphicsView):
                 items[spec.key] = it
                 claimed.add(spec.key)
             else:
-                it = CardItem(spec.key, spec.kind, spec.face_up, spec.height)
+                it = CardItem(spec.key, spec.kind, spec.face_up, spec.height, self._family)
                 self._scene.addItem(it)
                 items[spec.key] = it
                 fresh.add(spec.key)
@@ -823,7 +829,7 @@ class TableWidget(QGraphicsView):
             seen.add(spec.seat)
             item = self._seats.get(spec.seat)
             if item is None:
-                item = SeatItem(spec)
+                item = SeatItem(spec, self._family)
                 item.setZValue(50)
                 self._scene.addItem(item)
                 self._seats[spec.seat] = item

@@ -12,7 +12,7 @@ from cekidesk.engine.cards import Kind
 from cekidesk.engine.core import Action, Event
 from ...names import counted
 
-from ...cardpics import card_width
+from ...cardpics import card_ratio, card_width
 from ...table.layouts import Pairing, clamp_to_scene, CardSpec, Choreo, DropZone, LabelSpec, LayoutOptions, Plan, SeatSpec, TableLayout, register_layout
 
 
@@ -305,7 +305,7 @@ class CekiLayout(TableLayout):
                 if side != "top" and seat == winner and len(groups) > 1:
                     # a winner at the side: one set a row, large enough to read
                     longest = max(len(g) for g in groups)
-                    fit = row_avail * 2.6 / max(1.0, (longest - 1) * 1.04 + 1)
+                    fit = row_avail * card_ratio() / max(1.0, (longest - 1) * 1.04 + 1)
                     room = (H - M - 0.03 * s) - (panel.bottom() + 0.012 * s)
                     rh = round(min(0.13 * s, fit, room / (len(groups) * 1.08)))
                     y = panel.bottom() + 0.012 * s + rh / 2
@@ -322,7 +322,7 @@ class CekiLayout(TableLayout):
                 gaps = len(groups) - 1
                 # as large as fits its space
                 units = max(1.0, (total - 1) * 1.04 + 1 + gaps * 0.4)   # row width in card widths
-                fit = row_avail * 2.6 / units
+                fit = row_avail * card_ratio() / units
                 rh = round(min(0.12 * s, fit))
                 rcy = row_cy + (rh - opp_h) / 2
                 if side == "top":

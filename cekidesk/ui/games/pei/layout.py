@@ -27,7 +27,7 @@ from cekidesk.engine.core import Action, Event
 from cekidesk.games.pei.rules import PATIH, RAJA, UNYIK, rank_of, score_cards
 from ...names import counted
 
-from ...cardpics import card_width
+from ...cardpics import card_ratio, card_width
 from ...table.layouts import Pairing, clamp_to_scene, CardSpec, Choreo, DropZone, LabelSpec, LayoutOptions, Plan, SeatSpec, TableLayout, register_layout
 
 #: the ranks laid out in front of each role, and on the dealer's side (the source's square)
@@ -405,8 +405,8 @@ class PeiLayout(TableLayout):
         ``box`` allows."""
         opts = view.options
         side_ranks = {side: [r for r in SIDE_RANKS[role] if r in ranks] for role, side in self.sides.items()}
-        # units: a pool card is 1 high, 1/2.6 wide
-        U_W = 1 / 2.6
+        # units: a pool card is 1 high, 1/ratio wide
+        U_W = 1 / card_ratio()
         pitch = 1.08 * U_W        # between two kinds of one rank
         rgap = 0.5 * U_W          # between two ranks
         dy = 0.15                 # a stacked copy shows this much of the card below

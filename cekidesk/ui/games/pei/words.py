@@ -220,10 +220,10 @@ class CardFan(QLabel):
         super().__init__(parent)
         from PySide6.QtGui import QPainter, QPixmap
 
-        from ...cardpics import CARD_ASPECT, card_pixmap, device_ratio
+        from ...cardpics import card_pixmap, card_width, device_ratio
 
         self.cards = [str(c) for c in codes]
-        w = round(height * CARD_ASPECT)
+        w = round(card_width(height, self.cards[0] if self.cards else None))
         dx = max(1, round(w * step))
         dpr = device_ratio(parent)
         total = w + dx * max(0, len(self.cards) - 1)
@@ -474,7 +474,7 @@ class PeiUI(GameUI):
                             parent: QWidget, order: Sequence[int] | None = None) -> QWidget:
         """Every player's combinations as card pictures with their points, the loose cards and the
         total — one row per player, from ngeté to kete."""
-        from ...cardpics import CardRow
+        from ...cardpics import CardRow, card_width
         from ...names import seat_label
 
         order = list(order or self._ranking(res))
@@ -516,7 +516,7 @@ class PeiUI(GameUI):
                 col += 1
             loose = arr.get("loose", [])
             if loose:
-                w = SHOWCASE_HEIGHT * 100 / 260
+                w = card_width(SHOWCASE_HEIGHT, str(loose[0]))
                 step = min(0.45, max(0.2, (LOOSE_WIDTH - w) / max(1, len(loose) - 1) / w))
                 cr = CardFan(loose, SHOWCASE_HEIGHT, step, namer, line)
                 cr.setObjectName("loose")
