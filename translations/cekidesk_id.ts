@@ -36,10 +36,6 @@
         <translation>Aksara Jawa digambar dengan Noto Sans Javanese (© Google), yang disertakan dengan SIL Open Font License 1.1.</translation>
     </message>
     <message>
-        <source>Rules of Ceki (Kowah) after the rule text “Ceki (or Kowah): a traditional game for 2–6 players”; rules of Pèi after the article “Pèi”, which follows &lt;i&gt;Javaanse kaartspelen&lt;/i&gt; and Tcheng Ki-tong&apos;s &lt;i&gt;Les plaisirs en Chine&lt;/i&gt;.</source>
-        <translation>Aturan Ceki (Kowah) menurut teks aturan “Ceki (or Kowah): a traditional game for 2–6 players”; aturan Pèi menurut artikel “Pèi”, yang mengikuti &lt;i&gt;Javaanse kaartspelen&lt;/i&gt; dan &lt;i&gt;Les plaisirs en Chine&lt;/i&gt; karya Tcheng Ki-tong.</translation>
-    </message>
-    <message>
         <source>The Chinese characters on the cards are outlines from Noto Serif CJK (© Adobe), SIL Open Font License 1.1.</source>
         <translation>Aksara Tionghoa pada kartu adalah garis bentuk dari Noto Serif CJK (© Adobe), SIL Open Font License 1.1.</translation>
     </message>
@@ -50,6 +46,14 @@
     <message>
         <source>Close</source>
         <translation>Tutup</translation>
+    </message>
+    <message>
+        <source>Rules of Ceki (Kowah) after the rule text “Ceki (or Kowah): a traditional game for 2–6 players”.</source>
+        <translation>Aturan Ceki (Kowah) mengikuti teks aturan “Ceki (or Kowah): a traditional game for 2–6 players”.</translation>
+    </message>
+    <message>
+        <source>Rules of Pèi after the article “Pèi”, which follows &lt;i&gt;Javaanse kaartspelen&lt;/i&gt; and Tcheng Ki-tong&apos;s &lt;i&gt;Les plaisirs en Chine&lt;/i&gt;.</source>
+        <translation>Aturan Pèi mengikuti artikel “Pèi”, yang bersumber pada &lt;i&gt;Javaanse kaartspelen&lt;/i&gt; dan &lt;i&gt;Les plaisirs en Chine&lt;/i&gt; karya Tcheng Ki-tong.</translation>
     </message>
 </context>
 <context>
@@ -177,6 +181,214 @@
     <message>
         <source>Red Nine</source>
         <translation>Sembilan Merah</translation>
+    </message>
+    <message>
+        <source>Ace of Spades</source>
+        <translation>As Sekop</translation>
+    </message>
+    <message>
+        <source>2 of Spades</source>
+        <translation>2 Sekop</translation>
+    </message>
+    <message>
+        <source>3 of Spades</source>
+        <translation>3 Sekop</translation>
+    </message>
+    <message>
+        <source>4 of Spades</source>
+        <translation>4 Sekop</translation>
+    </message>
+    <message>
+        <source>5 of Spades</source>
+        <translation>5 Sekop</translation>
+    </message>
+    <message>
+        <source>6 of Spades</source>
+        <translation>6 Sekop</translation>
+    </message>
+    <message>
+        <source>7 of Spades</source>
+        <translation>7 Sekop</translation>
+    </message>
+    <message>
+        <source>8 of Spades</source>
+        <translation>8 Sekop</translation>
+    </message>
+    <message>
+        <source>9 of Spades</source>
+        <translation>9 Sekop</translation>
+    </message>
+    <message>
+        <source>10 of Spades</source>
+        <translation>10 Sekop</translation>
+    </message>
+    <message>
+        <source>Jack of Spades</source>
+        <translation>Jek Sekop</translation>
+    </message>
+    <message>
+        <source>Queen of Spades</source>
+        <translation>Ratu Sekop</translation>
+    </message>
+    <message>
+        <source>King of Spades</source>
+        <translation>Raja Sekop</translation>
+    </message>
+    <message>
+        <source>Ace of Hearts</source>
+        <translation>As Hati</translation>
+    </message>
+    <message>
+        <source>2 of Hearts</source>
+        <translation>2 Hati</translation>
+    </message>
+    <message>
+        <source>3 of Hearts</source>
+        <translation>3 Hati</translation>
+    </message>
+    <message>
+        <source>4 of Hearts</source>
+        <translation>4 Hati</translation>
+    </message>
+    <message>
+        <source>5 of Hearts</source>
+        <translation>5 Hati</translation>
+    </message>
+    <message>
+        <source>6 of Hearts</source>
+        <translation>6 Hati</translation>
+    </message>
+    <message>
+        <source>7 of Hearts</source>
+        <translation>7 Hati</translation>
+    </message>
+    <message>
+        <source>8 of Hearts</source>
+        <translation>8 Hati</translation>
+    </message>
+    <message>
+        <source>9 of Hearts</source>
+        <translation>9 Hati</translation>
+    </message>
+    <message>
+        <source>10 of Hearts</source>
+        <translation>10 Hati</translation>
+    </message>
+    <message>
+        <source>Jack of Hearts</source>
+        <translation>Jek Hati</translation>
+    </message>
+    <message>
+        <source>Queen of Hearts</source>
+        <translation>Ratu Hati</translation>
+    </message>
+    <message>
+        <source>King of Hearts</source>
+        <translation>Raja Hati</translation>
+    </message>
+    <message>
+        <source>Ace of Diamonds</source>
+        <translation>As Wajik</translation>
+    </message>
+    <message>
+        <source>2 of Diamonds</source>
+        <translation>2 Wajik</translation>
+    </message>
+    <message>
+        <source>3 of Diamonds</source>
+        <translation>3 Wajik</translation>
+    </message>
+    <message>
+        <source>4 of Diamonds</source>
+        <translation>4 Wajik</translation>
+    </message>
+    <message>
+        <source>5 of Diamonds</source>
+        <translation>5 Wajik</translation>
+    </message>
+    <message>
+        <source>6 of Diamonds</source>
+        <translation>6 Wajik</translation>
+    </message>
+    <message>
+        <source>7 of Diamonds</source>
+        <translation>7 Wajik</translation>
+    </message>
+    <message>
+        <source>8 of Diamonds</source>
+        <translation>8 Wajik</translation>
+    </message>
+    <message>
+        <source>9 of Diamonds</source>
+        <translation>9 Wajik</translation>
+    </message>
+    <message>
+        <source>10 of Diamonds</source>
+        <translation>10 Wajik</translation>
+    </message>
+    <message>
+        <source>Jack of Diamonds</source>
+        <translation>Jek Wajik</translation>
+    </message>
+    <message>
+        <source>Queen of Diamonds</source>
+        <translation>Ratu Wajik</translation>
+    </message>
+    <message>
+        <source>King of Diamonds</source>
+        <translation>Raja Wajik</translation>
+    </message>
+    <message>
+        <source>Ace of Clubs</source>
+        <translation>As Keriting</translation>
+    </message>
+    <message>
+        <source>2 of Clubs</source>
+        <translation>2 Keriting</translation>
+    </message>
+    <message>
+        <source>3 of Clubs</source>
+        <translation>3 Keriting</translation>
+    </message>
+    <message>
+        <source>4 of Clubs</source>
+        <translation>4 Keriting</translation>
+    </message>
+    <message>
+        <source>5 of Clubs</source>
+        <translation>5 Keriting</translation>
+    </message>
+    <message>
+        <source>6 of Clubs</source>
+        <translation>6 Keriting</translation>
+    </message>
+    <message>
+        <source>7 of Clubs</source>
+        <translation>7 Keriting</translation>
+    </message>
+    <message>
+        <source>8 of Clubs</source>
+        <translation>8 Keriting</translation>
+    </message>
+    <message>
+        <source>9 of Clubs</source>
+        <translation>9 Keriting</translation>
+    </message>
+    <message>
+        <source>10 of Clubs</source>
+        <translation>10 Keriting</translation>
+    </message>
+    <message>
+        <source>Jack of Clubs</source>
+        <translation>Jek Keriting</translation>
+    </message>
+    <message>
+        <source>Queen of Clubs</source>
+        <translation>Ratu Keriting</translation>
+    </message>
+    <message>
+        <source>King of Clubs</source>
+        <translation>Raja Keriting</translation>
     </message>
     <message>
         <source>{latin} {script}</source>

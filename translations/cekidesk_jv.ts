@@ -36,10 +36,6 @@
         <translation>Aksara Jawa digambar nganggo Noto Sans Javanese (© Google), sing digawa bareng CekiDesk miturut SIL Open Font License 1.1.</translation>
     </message>
     <message>
-        <source>Rules of Ceki (Kowah) after the rule text “Ceki (or Kowah): a traditional game for 2–6 players”; rules of Pèi after the article “Pèi”, which follows &lt;i&gt;Javaanse kaartspelen&lt;/i&gt; and Tcheng Ki-tong&apos;s &lt;i&gt;Les plaisirs en Chine&lt;/i&gt;.</source>
-        <translation>Aturan Ceki (Kowah) miturut tèks aturan “Ceki (or Kowah): a traditional game for 2–6 players”; aturan Pèi miturut artikel “Pèi”, sing manut &lt;i&gt;Javaanse kaartspelen&lt;/i&gt; lan &lt;i&gt;Les plaisirs en Chine&lt;/i&gt; anggitané Tcheng Ki-tong.</translation>
-    </message>
-    <message>
         <source>The Chinese characters on the cards are outlines from Noto Serif CJK (© Adobe), SIL Open Font License 1.1.</source>
         <translation>Aksara Cina ing kertu iku garis wangun saka Noto Serif CJK (© Adobe), SIL Open Font License 1.1.</translation>
     </message>
@@ -50,6 +46,14 @@
     <message>
         <source>Close</source>
         <translation>Tutup</translation>
+    </message>
+    <message>
+        <source>Rules of Ceki (Kowah) after the rule text “Ceki (or Kowah): a traditional game for 2–6 players”.</source>
+        <translation>Aturan Ceki (Kowah) miturut tulisan aturan “Ceki (or Kowah): a traditional game for 2–6 players”.</translation>
+    </message>
+    <message>
+        <source>Rules of Pèi after the article “Pèi”, which follows &lt;i&gt;Javaanse kaartspelen&lt;/i&gt; and Tcheng Ki-tong&apos;s &lt;i&gt;Les plaisirs en Chine&lt;/i&gt;.</source>
+        <translation>Aturan Pèi miturut artikel “Pèi”, sing adhedhasar &lt;i&gt;Javaanse kaartspelen&lt;/i&gt; lan &lt;i&gt;Les plaisirs en Chine&lt;/i&gt; karyané Tcheng Ki-tong.</translation>
     </message>
 </context>
 <context>
@@ -177,6 +181,214 @@
     <message>
         <source>Red Nine</source>
         <translation>Sanga Abang</translation>
+    </message>
+    <message>
+        <source>Ace of Spades</source>
+        <translation>As Sekop</translation>
+    </message>
+    <message>
+        <source>2 of Spades</source>
+        <translation>2 Sekop</translation>
+    </message>
+    <message>
+        <source>3 of Spades</source>
+        <translation>3 Sekop</translation>
+    </message>
+    <message>
+        <source>4 of Spades</source>
+        <translation>4 Sekop</translation>
+    </message>
+    <message>
+        <source>5 of Spades</source>
+        <translation>5 Sekop</translation>
+    </message>
+    <message>
+        <source>6 of Spades</source>
+        <translation>6 Sekop</translation>
+    </message>
+    <message>
+        <source>7 of Spades</source>
+        <translation>7 Sekop</translation>
+    </message>
+    <message>
+        <source>8 of Spades</source>
+        <translation>8 Sekop</translation>
+    </message>
+    <message>
+        <source>9 of Spades</source>
+        <translation>9 Sekop</translation>
+    </message>
+    <message>
+        <source>10 of Spades</source>
+        <translation>10 Sekop</translation>
+    </message>
+    <message>
+        <source>Jack of Spades</source>
+        <translation>Jèk Sekop</translation>
+    </message>
+    <message>
+        <source>Queen of Spades</source>
+        <translation>Ratu Sekop</translation>
+    </message>
+    <message>
+        <source>King of Spades</source>
+        <translation>Raja Sekop</translation>
+    </message>
+    <message>
+        <source>Ace of Hearts</source>
+        <translation>As Ati</translation>
+    </message>
+    <message>
+        <source>2 of Hearts</source>
+        <translation>2 Ati</translation>
+    </message>
+    <message>
+        <source>3 of Hearts</source>
+        <translation>3 Ati</translation>
+    </message>
+    <message>
+        <source>4 of Hearts</source>
+        <translation>4 Ati</translation>
+    </message>
+    <message>
+        <source>5 of Hearts</source>
+        <translation>5 Ati</translation>
+    </message>
+    <message>
+        <source>6 of Hearts</source>
+        <translation>6 Ati</translation>
+    </message>
+    <message>
+        <source>7 of Hearts</source>
+        <translation>7 Ati</translation>
+    </message>
+    <message>
+        <source>8 of Hearts</source>
+        <translation>8 Ati</translation>
+    </message>
+    <message>
+        <source>9 of Hearts</source>
+        <translation>9 Ati</translation>
+    </message>
+    <message>
+        <source>10 of Hearts</source>
+        <translation>10 Ati</translation>
+    </message>
+    <message>
+        <source>Jack of Hearts</source>
+        <translation>Jèk Ati</translation>
+    </message>
+    <message>
+        <source>Queen of Hearts</source>
+        <translation>Ratu Ati</translation>
+    </message>
+    <message>
+        <source>King of Hearts</source>
+        <translation>Raja Ati</translation>
+    </message>
+    <message>
+        <source>Ace of Diamonds</source>
+        <translation>As Wajik</translation>
+    </message>
+    <message>
+        <source>2 of Diamonds</source>
+        <translation>2 Wajik</translation>
+    </message>
+    <message>
+        <source>3 of Diamonds</source>
+        <translation>3 Wajik</translation>
+    </message>
+    <message>
+        <source>4 of Diamonds</source>
+        <translation>4 Wajik</translation>
+    </message>
+    <message>
+        <source>5 of Diamonds</source>
+        <translation>5 Wajik</translation>
+    </message>
+    <message>
+        <source>6 of Diamonds</source>
+        <translation>6 Wajik</translation>
+    </message>
+    <message>
+        <source>7 of Diamonds</source>
+        <translation>7 Wajik</translation>
+    </message>
+    <message>
+        <source>8 of Diamonds</source>
+        <translation>8 Wajik</translation>
+    </message>
+    <message>
+        <source>9 of Diamonds</source>
+        <translation>9 Wajik</translation>
+    </message>
+    <message>
+        <source>10 of Diamonds</source>
+        <translation>10 Wajik</translation>
+    </message>
+    <message>
+        <source>Jack of Diamonds</source>
+        <translation>Jèk Wajik</translation>
+    </message>
+    <message>
+        <source>Queen of Diamonds</source>
+        <translation>Ratu Wajik</translation>
+    </message>
+    <message>
+        <source>King of Diamonds</source>
+        <translation>Raja Wajik</translation>
+    </message>
+    <message>
+        <source>Ace of Clubs</source>
+        <translation>As Kriting</translation>
+    </message>
+    <message>
+        <source>2 of Clubs</source>
+        <translation>2 Kriting</translation>
+    </message>
+    <message>
+        <source>3 of Clubs</source>
+        <translation>3 Kriting</translation>
+    </message>
+    <message>
+        <source>4 of Clubs</source>
+        <translation>4 Kriting</translation>
+    </message>
+    <message>
+        <source>5 of Clubs</source>
+        <translation>5 Kriting</translation>
+    </message>
+    <message>
+        <source>6 of Clubs</source>
+        <translation>6 Kriting</translation>
+    </message>
+    <message>
+        <source>7 of Clubs</source>
+        <translation>7 Kriting</translation>
+    </message>
+    <message>
+        <source>8 of Clubs</source>
+        <translation>8 Kriting</translation>
+    </message>
+    <message>
+        <source>9 of Clubs</source>
+        <translation>9 Kriting</translation>
+    </message>
+    <message>
+        <source>10 of Clubs</source>
+        <translation>10 Kriting</translation>
+    </message>
+    <message>
+        <source>Jack of Clubs</source>
+        <translation>Jèk Kriting</translation>
+    </message>
+    <message>
+        <source>Queen of Clubs</source>
+        <translation>Ratu Kriting</translation>
+    </message>
+    <message>
+        <source>King of Clubs</source>
+        <translation>Raja Kriting</translation>
     </message>
     <message>
         <source>{latin} {script}</source>

@@ -44,11 +44,6 @@
         <translation>ꦲꦏ꧀ꦱꦫ​ꦗꦮ​ꦢꦶꦒꦩ꧀ꦧꦂ​ꦔꦁꦒꦺꦴ Noto Sans Javanese (© ꦒꦺꦴꦲꦺꦴꦒ꧀ꦭꦼ)꧈ ꦱꦶꦁ​ꦢꦶꦒꦮ​ꦧꦉꦁ CekiDesk ꦩꦶꦠꦸꦫꦸꦠ꧀ SIL Open Font License 1.1꧉</translation>
     </message>
     <message>
-        <source>Rules of Ceki (Kowah) after the rule text “Ceki (or Kowah): a traditional game for 2–6 players”; rules of Pèi after the article “Pèi”, which follows &lt;i&gt;Javaanse kaartspelen&lt;/i&gt; and Tcheng Ki-tong&apos;s &lt;i&gt;Les plaisirs en Chine&lt;/i&gt;.</source>
-        <translatorcomment>jv: Aturan Ceki (Kowah) miturut tèks aturan “Ceki (or Kowah): a traditional game for 2–6 players”; aturan Pèi miturut artikel “Pèi”, sing manut &lt;i&gt;Javaanse kaartspelen&lt;/i&gt; lan &lt;i&gt;Les plaisirs en Chine&lt;/i&gt; anggitané Tcheng Ki-tong.</translatorcomment>
-        <translation>ꦲꦠꦸꦫꦤ꧀ꦕꦼꦏꦶ (ꦏꦺꦴꦮꦃ) ꦩꦶꦠꦸꦫꦸꦠ꧀ꦠꦺꦏ꧀ꦱ꧀ꦲꦠꦸꦫꦤ꧀ “Ceki (or Kowah): a traditional game for 2–6 players”; ꦲꦠꦸꦫꦤ꧀ꦥꦺꦲꦶ​ꦩꦶꦠꦸꦫꦸꦠ꧀ꦲꦂꦠꦶꦏꦼꦭ꧀ “ꦥꦺꦲꦶ”꧈ ꦱꦶꦁ​ꦩꦤꦸꦠ꧀ &lt;i&gt;Javaanse kaartspelen&lt;/i&gt; ꦭꦤ꧀ &lt;i&gt;Les plaisirs en Chine&lt;/i&gt; ꦲꦁꦒꦶꦠꦤꦺ Tcheng Ki-tong꧉</translation>
-    </message>
-    <message>
         <source>The Chinese characters on the cards are outlines from Noto Serif CJK (© Adobe), SIL Open Font License 1.1.</source>
         <translatorcomment>jv: Aksara Cina ing kertu iku garis wangun saka Noto Serif CJK (© Adobe), SIL Open Font License 1.1.</translatorcomment>
         <translation>ꦲꦏ꧀ꦱꦫ​ꦕꦶꦤ​ꦲꦶꦁ​ꦏꦼꦂꦠꦸ​ꦲꦶꦏꦸ​ꦒꦫꦶꦱ꧀ꦮꦔꦸꦤ꧀ꦱꦏ Noto Serif CJK (© Adobe)꧈ SIL Open Font License 1.1꧉</translation>
@@ -62,6 +57,16 @@
         <source>Close</source>
         <translatorcomment>jv: Tutup</translatorcomment>
         <translation>ꦠꦸꦠꦸꦥ꧀</translation>
+    </message>
+    <message>
+        <source>Rules of Ceki (Kowah) after the rule text “Ceki (or Kowah): a traditional game for 2–6 players”.</source>
+        <translatorcomment>jv: Aturan Ceki (Kowah) miturut tulisan aturan “Ceki (or Kowah): a traditional game for 2–6 players”.</translatorcomment>
+        <translation>ꦲꦠꦸꦫꦤ꧀ꦕꦼꦏꦶ (ꦏꦺꦴꦮꦃ) ꦩꦶꦠꦸꦫꦸꦠ꧀ꦠꦸꦭꦶꦱꦤ꧀ꦲꦠꦸꦫꦤ꧀ “Ceki (or Kowah): a traditional game for 2–6 players”꧉</translation>
+    </message>
+    <message>
+        <source>Rules of Pèi after the article “Pèi”, which follows &lt;i&gt;Javaanse kaartspelen&lt;/i&gt; and Tcheng Ki-tong&apos;s &lt;i&gt;Les plaisirs en Chine&lt;/i&gt;.</source>
+        <translatorcomment>jv: Aturan Pèi miturut artikel “Pèi”, sing adhedhasar &lt;i&gt;Javaanse kaartspelen&lt;/i&gt; lan &lt;i&gt;Les plaisirs en Chine&lt;/i&gt; karyané Tcheng Ki-tong.</translatorcomment>
+        <translation>ꦲꦠꦸꦫꦤ꧀ꦥꦺꦲꦶ​ꦩꦶꦠꦸꦫꦸꦠ꧀ꦲꦂꦠꦶꦏꦼꦭ꧀ “ꦥꦺꦲꦶ”꧈ ꦱꦶꦁ​ꦲꦝꦼꦝꦱꦂ &lt;i&gt;Javaanse kaartspelen&lt;/i&gt; ꦭꦤ꧀ &lt;i&gt;Les plaisirs en Chine&lt;/i&gt; ꦏꦂꦪꦤꦺ Tcheng Ki-tong꧉</translation>
     </message>
 </context>
 <context>
@@ -220,6 +225,266 @@
         <source>Red Nine</source>
         <translatorcomment>jv: Sanga Abang</translatorcomment>
         <translation>ꦱꦔ​ꦲꦧꦁ</translation>
+    </message>
+    <message>
+        <source>Ace of Spades</source>
+        <translatorcomment>jv: As Sekop</translatorcomment>
+        <translation>ꦲꦱ꧀ꦱꦼꦏꦺꦴꦥ꧀</translation>
+    </message>
+    <message>
+        <source>2 of Spades</source>
+        <translatorcomment>jv: 2 Sekop</translatorcomment>
+        <translation>2 ꦱꦼꦏꦺꦴꦥ꧀</translation>
+    </message>
+    <message>
+        <source>3 of Spades</source>
+        <translatorcomment>jv: 3 Sekop</translatorcomment>
+        <translation>3 ꦱꦼꦏꦺꦴꦥ꧀</translation>
+    </message>
+    <message>
+        <source>4 of Spades</source>
+        <translatorcomment>jv: 4 Sekop</translatorcomment>
+        <translation>4 ꦱꦼꦏꦺꦴꦥ꧀</translation>
+    </message>
+    <message>
+        <source>5 of Spades</source>
+        <translatorcomment>jv: 5 Sekop</translatorcomment>
+        <translation>5 ꦱꦼꦏꦺꦴꦥ꧀</translation>
+    </message>
+    <message>
+        <source>6 of Spades</source>
+        <translatorcomment>jv: 6 Sekop</translatorcomment>
+        <translation>6 ꦱꦼꦏꦺꦴꦥ꧀</translation>
+    </message>
+    <message>
+        <source>7 of Spades</source>
+        <translatorcomment>jv: 7 Sekop</translatorcomment>
+        <translation>7 ꦱꦼꦏꦺꦴꦥ꧀</translation>
+    </message>
+    <message>
+        <source>8 of Spades</source>
+        <translatorcomment>jv: 8 Sekop</translatorcomment>
+        <translation>8 ꦱꦼꦏꦺꦴꦥ꧀</translation>
+    </message>
+    <message>
+        <source>9 of Spades</source>
+        <translatorcomment>jv: 9 Sekop</translatorcomment>
+        <translation>9 ꦱꦼꦏꦺꦴꦥ꧀</translation>
+    </message>
+    <message>
+        <source>10 of Spades</source>
+        <translatorcomment>jv: 10 Sekop</translatorcomment>
+        <translation>10 ꦱꦼꦏꦺꦴꦥ꧀</translation>
+    </message>
+    <message>
+        <source>Jack of Spades</source>
+        <translatorcomment>jv: Jèk Sekop</translatorcomment>
+        <translation>ꦗꦺꦏ꧀ꦱꦼꦏꦺꦴꦥ꧀</translation>
+    </message>
+    <message>
+        <source>Queen of Spades</source>
+        <translatorcomment>jv: Ratu Sekop</translatorcomment>
+        <translation>ꦫꦠꦸ​ꦱꦼꦏꦺꦴꦥ꧀</translation>
+    </message>
+    <message>
+        <source>King of Spades</source>
+        <translatorcomment>jv: Raja Sekop</translatorcomment>
+        <translation>ꦫꦗ​ꦱꦼꦏꦺꦴꦥ꧀</translation>
+    </message>
+    <message>
+        <source>Ace of Hearts</source>
+        <translatorcomment>jv: As Ati</translatorcomment>
+        <translation>ꦲꦱ꧀ꦲꦠꦶ</translation>
+    </message>
+    <message>
+        <source>2 of Hearts</source>
+        <translatorcomment>jv: 2 Ati</translatorcomment>
+        <translation>2 ꦲꦠꦶ</translation>
+    </message>
+    <message>
+        <source>3 of Hearts</source>
+        <translatorcomment>jv: 3 Ati</translatorcomment>
+        <translation>3 ꦲꦠꦶ</translation>
+    </message>
+    <message>
+        <source>4 of Hearts</source>
+        <translatorcomment>jv: 4 Ati</translatorcomment>
+        <translation>4 ꦲꦠꦶ</translation>
+    </message>
+    <message>
+        <source>5 of Hearts</source>
+        <translatorcomment>jv: 5 Ati</translatorcomment>
+        <translation>5 ꦲꦠꦶ</translation>
+    </message>
+    <message>
+        <source>6 of Hearts</source>
+        <translatorcomment>jv: 6 Ati</translatorcomment>
+        <translation>6 ꦲꦠꦶ</translation>
+    </message>
+    <message>
+        <source>7 of Hearts</source>
+        <translatorcomment>jv: 7 Ati</translatorcomment>
+        <translation>7 ꦲꦠꦶ</translation>
+    </message>
+    <message>
+        <source>8 of Hearts</source>
+        <translatorcomment>jv: 8 Ati</translatorcomment>
+        <translation>8 ꦲꦠꦶ</translation>
+    </message>
+    <message>
+        <source>9 of Hearts</source>
+        <translatorcomment>jv: 9 Ati</translatorcomment>
+        <translation>9 ꦲꦠꦶ</translation>
+    </message>
+    <message>
+        <source>10 of Hearts</source>
+        <translatorcomment>jv: 10 Ati</translatorcomment>
+        <translation>10 ꦲꦠꦶ</translation>
+    </message>
+    <message>
+        <source>Jack of Hearts</source>
+        <translatorcomment>jv: Jèk Ati</translatorcomment>
+        <translation>ꦗꦺꦏ꧀ꦲꦠꦶ</translation>
+    </message>
+    <message>
+        <source>Queen of Hearts</source>
+        <translatorcomment>jv: Ratu Ati</translatorcomment>
+        <translation>ꦫꦠꦸ​ꦲꦠꦶ</translation>
+    </message>
+    <message>
+        <source>King of Hearts</source>
+        <translatorcomment>jv: Raja Ati</translatorcomment>
+        <translation>ꦫꦗ​ꦲꦠꦶ</translation>
+    </message>
+    <message>
+        <source>Ace of Diamonds</source>
+        <translatorcomment>jv: As Wajik</translatorcomment>
+        <translation>ꦲꦱ꧀ꦮꦗꦶꦏ꧀</translation>
+    </message>
+    <message>
+        <source>2 of Diamonds</source>
+        <translatorcomment>jv: 2 Wajik</translatorcomment>
+        <translation>2 ꦮꦗꦶꦏ꧀</translation>
+    </message>
+    <message>
+        <source>3 of Diamonds</source>
+        <translatorcomment>jv: 3 Wajik</translatorcomment>
+        <translation>3 ꦮꦗꦶꦏ꧀</translation>
+    </message>
+    <message>
+        <source>4 of Diamonds</source>
+        <translatorcomment>jv: 4 Wajik</translatorcomment>
+        <translation>4 ꦮꦗꦶꦏ꧀</translation>
+    </message>
+    <message>
+        <source>5 of Diamonds</source>
+        <translatorcomment>jv: 5 Wajik</translatorcomment>
+        <translation>5 ꦮꦗꦶꦏ꧀</translation>
+    </message>
+    <message>
+        <source>6 of Diamonds</source>
+        <translatorcomment>jv: 6 Wajik</translatorcomment>
+        <translation>6 ꦮꦗꦶꦏ꧀</translation>
+    </message>
+    <message>
+        <source>7 of Diamonds</source>
+        <translatorcomment>jv: 7 Wajik</translatorcomment>
+        <translation>7 ꦮꦗꦶꦏ꧀</translation>
+    </message>
+    <message>
+        <source>8 of Diamonds</source>
+        <translatorcomment>jv: 8 Wajik</translatorcomment>
+        <translation>8 ꦮꦗꦶꦏ꧀</translation>
+    </message>
+    <message>
+        <source>9 of Diamonds</source>
+        <translatorcomment>jv: 9 Wajik</translatorcomment>
+        <translation>9 ꦮꦗꦶꦏ꧀</translation>
+    </message>
+    <message>
+        <source>10 of Diamonds</source>
+        <translatorcomment>jv: 10 Wajik</translatorcomment>
+        <translation>10 ꦮꦗꦶꦏ꧀</translation>
+    </message>
+    <message>
+        <source>Jack of Diamonds</source>
+        <translatorcomment>jv: Jèk Wajik</translatorcomment>
+        <translation>ꦗꦺꦏ꧀ꦮꦗꦶꦏ꧀</translation>
+    </message>
+    <message>
+        <source>Queen of Diamonds</source>
+        <translatorcomment>jv: Ratu Wajik</translatorcomment>
+        <translation>ꦫꦠꦸ​ꦮꦗꦶꦏ꧀</translation>
+    </message>
+    <message>
+        <source>King of Diamonds</source>
+        <translatorcomment>jv: Raja Wajik</translatorcomment>
+        <translation>ꦫꦗ​ꦮꦗꦶꦏ꧀</translation>
+    </message>
+    <message>
+        <source>Ace of Clubs</source>
+        <translatorcomment>jv: As Kriting</translatorcomment>
+        <translation>ꦲꦱ꧀ꦏꦿꦶꦠꦶꦁ</translation>
+    </message>
+    <message>
+        <source>2 of Clubs</source>
+        <translatorcomment>jv: 2 Kriting</translatorcomment>
+        <translation>2 ꦏꦿꦶꦠꦶꦁ</translation>
+    </message>
+    <message>
+        <source>3 of Clubs</source>
+        <translatorcomment>jv: 3 Kriting</translatorcomment>
+        <translation>3 ꦏꦿꦶꦠꦶꦁ</translation>
+    </message>
+    <message>
+        <source>4 of Clubs</source>
+        <translatorcomment>jv: 4 Kriting</translatorcomment>
+        <translation>4 ꦏꦿꦶꦠꦶꦁ</translation>
+    </message>
+    <message>
+        <source>5 of Clubs</source>
+        <translatorcomment>jv: 5 Kriting</translatorcomment>
+        <translation>5 ꦏꦿꦶꦠꦶꦁ</translation>
+    </message>
+    <message>
+        <source>6 of Clubs</source>
+        <translatorcomment>jv: 6 Kriting</translatorcomment>
+        <translation>6 ꦏꦿꦶꦠꦶꦁ</translation>
+    </message>
+    <message>
+        <source>7 of Clubs</source>
+        <translatorcomment>jv: 7 Kriting</translatorcomment>
+        <translation>7 ꦏꦿꦶꦠꦶꦁ</translation>
+    </message>
+    <message>
+        <source>8 of Clubs</source>
+        <translatorcomment>jv: 8 Kriting</translatorcomment>
+        <translation>8 ꦏꦿꦶꦠꦶꦁ</translation>
+    </message>
+    <message>
+        <source>9 of Clubs</source>
+        <translatorcomment>jv: 9 Kriting</translatorcomment>
+        <translation>9 ꦏꦿꦶꦠꦶꦁ</translation>
+    </message>
+    <message>
+        <source>10 of Clubs</source>
+        <translatorcomment>jv: 10 Kriting</translatorcomment>
+        <translation>10 ꦏꦿꦶꦠꦶꦁ</translation>
+    </message>
+    <message>
+        <source>Jack of Clubs</source>
+        <translatorcomment>jv: Jèk Kriting</translatorcomment>
+        <translation>ꦗꦺꦏ꧀ꦏꦿꦶꦠꦶꦁ</translation>
+    </message>
+    <message>
+        <source>Queen of Clubs</source>
+        <translatorcomment>jv: Ratu Kriting</translatorcomment>
+        <translation>ꦫꦠꦸ​ꦏꦿꦶꦠꦶꦁ</translation>
+    </message>
+    <message>
+        <source>King of Clubs</source>
+        <translatorcomment>jv: Raja Kriting</translatorcomment>
+        <translation>ꦫꦗ​ꦏꦿꦶꦠꦶꦁ</translation>
     </message>
     <message>
         <source>{latin} {script}</source>
