@@ -21,6 +21,7 @@ LOG_NAME = "cekidesk.log"
 
 from .qtfix import guard_none_refcount  # noqa: E402,F401  (re-exported)
 
+
 def log_path() -> Path:
     return paths.data_dir() / LOG_NAME
 

@@ -19,8 +19,9 @@ a fresh log (a loaded save) words only the entries it keeps, from the newest bac
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, Literal, Sequence
+from typing import TYPE_CHECKING, Any, Literal
 
 from PySide6.QtCore import QAbstractListModel, QCoreApplication, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QColor, QFont, QPalette, QTextBlockFormat, QTextCharFormat, QTextCursor
@@ -61,7 +62,7 @@ class Seating:
     human_seat: int
 
     @classmethod
-    def of(cls, game_id: str, seats: Sequence["Seat"], human_seat: int) -> "Seating":
+    def of(cls, game_id: str, seats: Sequence[Seat], human_seat: int) -> Seating:
         return cls(game_ui(game_id), tuple((s.kind, s.name) for s in seats), human_seat)
 
     @property
@@ -80,11 +81,11 @@ class LogEntry:
     say: Callable[[], str] | None = None
 
     @classmethod
-    def notice(cls, say: Callable[[], str], style: Style = "line") -> "LogEntry":
+    def notice(cls, say: Callable[[], str], style: Style = "line") -> LogEntry:
         return cls(style, say=say)
 
     @classmethod
-    def of_event(cls, event: Event, seating: Seating) -> "LogEntry":
+    def of_event(cls, event: Event, seating: Seating) -> LogEntry:
         return cls("important" if event.type in seating.ui.important_events else "line", event, seating)
 
     def words(self, namer: Namer) -> str | None:
@@ -302,7 +303,7 @@ class GameLogView(QPlainTextEdit):
         palette = self.palette()
         base = palette.color(QPalette.ColorRole.Base)
         text = palette.color(QPalette.ColorRole.Text)
-        return QColor.fromRgbF(*(0.92 * b + 0.08 * t for b, t in zip(base.getRgbF()[:3], text.getRgbF()[:3])))
+        return QColor.fromRgbF(*(0.92 * b + 0.08 * t for b, t in zip(base.getRgbF()[:3], text.getRgbF()[:3], strict=True)))
 
 
 class GameLogDock(QDockWidget):

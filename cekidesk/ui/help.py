@@ -8,7 +8,7 @@ URLs, as the page asks for them.
 from __future__ import annotations
 
 import html
-from typing import Sequence
+from collections.abc import Sequence
 
 from PySide6.QtCore import QUrl
 from PySide6.QtGui import QTextDocument

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import logging
 import random
+from collections.abc import Sequence
 from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
 from types import SimpleNamespace
-from typing import Any, Sequence
+from typing import Any
 
 from PySide6.QtCore import QByteArray, QCoreApplication, QEvent, Qt, QTimer, Slot
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShortcut
@@ -38,7 +39,6 @@ from cekidesk.persistence.saves import SaveFileError, Seat, load_autosave, load_
 from cekidesk.persistence.settings import Settings, SettingsNotice, load_settings_and_notice, save_settings
 
 from . import dialogs, i18n, names
-from .qtfix import guard_none_refcount
 from .controller import GameController
 from .dialogs import (
     AboutDialog,
@@ -52,6 +52,7 @@ from .dialogs import (
 from .fonts import install_javanese_font
 from .gamelog import GameLogDock, LogEntry, Seating, left_out_notice
 from .games import DealWords, game_ui
+from .qtfix import guard_none_refcount
 from .table import TableWidget
 
 log = logging.getLogger(__name__)

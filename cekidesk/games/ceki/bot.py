@@ -28,13 +28,13 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Sequence
-
-from cekidesk.engine.cards import ALL_KINDS, Counting, Kind
-from cekidesk.engine.core import Action
-from .rules import DISCARD, DRAW, GAME_ID, PHASE_DRAW, SET_GROUPS, TAKE, CekiView, pair_group
+from collections.abc import Sequence
 
 from cekidesk.engine.bot import Bot
+from cekidesk.engine.cards import ALL_KINDS, Counting, Kind
+from cekidesk.engine.core import Action
+
+from .rules import DISCARD, DRAW, GAME_ID, PHASE_DRAW, SET_GROUPS, TAKE, CekiView, pair_group
 
 # Tuning (measured with cekidesk-sim, see the module's tests and bench/README.md).
 ALPHA = 0.015        # weight of each card still missing from a target (smaller: closer targets count more)

@@ -32,11 +32,13 @@ The only legal ``draw`` is returned at once.  The decision uses nothing but the 
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Iterable, Sequence
 
+from cekidesk.engine.bot import Bot
 from cekidesk.engine.cards import ALL_KINDS, Kind
 from cekidesk.engine.core import Action
+
 from .rules import (
     CAPTURE,
     COMBO_CARDS,
@@ -53,9 +55,6 @@ from .rules import (
     score_total,
     unseen_kinds,
 )
-
-from cekidesk.engine.bot import Bot
-
 
 
 @dataclass(frozen=True)

@@ -20,9 +20,10 @@ the table, the window or the dialogs.
 from __future__ import annotations
 
 import html
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, Callable, ClassVar, Sequence
+from typing import Any, ClassVar
 
 from PySide6.QtCore import QCoreApplication, QObject
 from PySide6.QtWidgets import QWidget

@@ -4,16 +4,29 @@ at the end of a hand every hand revealed with the winner's three sets grouped.""
 from __future__ import annotations
 
 import math
-from typing import Any, Hashable, Sequence
+from collections.abc import Hashable, Sequence
+from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QPointF, QRectF, Qt
 
 from cekidesk.engine.cards import Kind
 from cekidesk.engine.core import Action, Event
-from ...names import counted
 
 from ...cardpics import card_width
-from ...table.layouts import Pairing, clamp_to_scene, CardSpec, Choreo, DropZone, LabelSpec, LayoutOptions, Plan, SeatSpec, TableLayout, register_layout
+from ...names import counted
+from ...table.layouts import (
+    CardSpec,
+    Choreo,
+    DropZone,
+    LabelSpec,
+    LayoutOptions,
+    Pairing,
+    Plan,
+    SeatSpec,
+    TableLayout,
+    clamp_to_scene,
+    register_layout,
+)
 
 
 def _value_group(kind: Kind, iyo_one_rank: bool) -> int:
@@ -73,7 +86,7 @@ class CekiLayout(TableLayout):
             places = [("left", 0.5), ("top", 1 / 3), ("top", 2 / 3), ("right", 0.5)]
         else:
             places = [("left", 0.5), ("top", 0.2), ("top", 0.5), ("top", 0.8), ("right", 0.5)]
-        return [(s, side, t) for s, (side, t) in zip(others, places)]
+        return [(s, side, t) for s, (side, t) in zip(others, places, strict=False)]
 
     # ------------------------------------------------------------------------------------------
     def plan(self, view: Any, width: float, height: float, options: LayoutOptions) -> Plan:
@@ -277,7 +290,7 @@ class CekiLayout(TableLayout):
         n_top = len(tops)
         top_l = side_w + M if has_side else M
         top_w = W - 2 * top_l
-        for seat, side, t in sides:
+        for seat, side, _ in sides:
             if side == "top":
                 i = [q for q, _, _ in tops].index(seat)
                 cell = top_w / max(1, n_top)
@@ -421,7 +434,7 @@ class CekiLayout(TableLayout):
         i = 0
         win_marked = False
         mid = (total - 1) / 2
-        for gi, g in enumerate(groups):
+        for g in groups:
             for j, k in enumerate(g):
                 d = i - mid
                 mark = None
@@ -460,11 +473,11 @@ class CekiLayout(TableLayout):
                 continue
             if e.type == "draw":
                 if p == me:
-                    nk = first_new(lambda k: k[0] == "h" and (e.data.get("card") is None or k[1].code == e.data["card"]))
+                    nk = first_new(lambda k, e=e: k[0] == "h" and (e.data.get("card") is None or k[1].code == e.data["card"]))
                     if nk is None:
                         nk = first_new(lambda k: k[0] == "h")
                 else:
-                    nk = first_new(lambda k: k[0] in ("o",) and k[1] == p)
+                    nk = first_new(lambda k, p=p: k[0] in ("o",) and k[1] == p)
                 if nk is not None:
                     ch.start[nk] = stock
                     used_new.add(nk)
@@ -472,9 +485,9 @@ class CekiLayout(TableLayout):
                 top = ("pile", len(view.discards))   # the card taken was one above the new top
                 ok = top if top in old else last_vanished(lambda k: k[0] == "pile")
                 if p == me:
-                    nk = first_new(lambda k: k[0] == "h" and k[1].code == e.data.get("card"))
+                    nk = first_new(lambda k, e=e: k[0] == "h" and k[1].code == e.data.get("card"))
                 else:
-                    nk = first_new(lambda k: k[0] == "o" and k[1] == p)
+                    nk = first_new(lambda k, p=p: k[0] == "o" and k[1] == p)
                 if nk is not None and ok is not None:
                     reuse(nk, ok)
             elif e.type == "discard":
@@ -483,7 +496,7 @@ class CekiLayout(TableLayout):
                     continue
                 code = e.data.get("card")
                 if p == me:
-                    ok = last_vanished(lambda k: k[0] == "h" and k[1].code == code)
+                    ok = last_vanished(lambda k, code=code: k[0] == "h" and k[1].code == code)
                     if (played_key is not None and ok is not None and played_key != ok
                             and played_key in old and played_key in newk and played_key[1] == ok[1]):
                         # the clicked copy flies; the other copy takes its place in the hand
@@ -493,7 +506,7 @@ class CekiLayout(TableLayout):
                     if ok is None:
                         ok = last_vanished(lambda k: k[0] == "h")
                 else:
-                    ok = last_vanished(lambda k: k[0] == "o" and k[1] == p)
+                    ok = last_vanished(lambda k, p=p: k[0] == "o" and k[1] == p)
                 if ok is not None:
                     reuse(nk, ok)
                     ch.delay.setdefault(nk, 0.0)
@@ -501,13 +514,13 @@ class CekiLayout(TableLayout):
                 ch.banners.append(("call", p))
                 if p == me:
                     for nk in [k for k in appeared if k[0] == "hfd" and k not in used_new]:
-                        ok = last_vanished(lambda k: k[0] == "h" and k[1] == nk[1])
+                        ok = last_vanished(lambda k, nk=nk: k[0] == "h" and k[1] == nk[1])
                         if ok is not None:
                             reuse(nk, ok)
                             ch.delay[nk] = 0.6
                 else:
                     for nk in [k for k in appeared if k[0] == "ofd" and k[1] == p and k not in used_new]:
-                        ok = last_vanished(lambda k: k[0] == "o" and k[1] == p)
+                        ok = last_vanished(lambda k, p=p: k[0] == "o" and k[1] == p)
                         if ok is not None:
                             reuse(nk, ok)
                             ch.delay[nk] = 0.6
@@ -517,7 +530,7 @@ class CekiLayout(TableLayout):
             ch.banners.append(("result",))
             # the human's own face-down cards rejoin the hand
             for nk in [k for k in appeared if k[0] == "h" and k not in used_new]:
-                ok = last_vanished(lambda k: k[0] in ("hfd", "h") and k[1] == nk[1])
+                ok = last_vanished(lambda k, nk=nk: k[0] in ("hfd", "h") and k[1] == nk[1])
                 if ok is not None:
                     reuse(nk, ok)
             # the opponents' backs turn over where they are

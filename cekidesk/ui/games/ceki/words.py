@@ -7,9 +7,10 @@ rule sources) and says which house rules the app chose.
 from __future__ import annotations
 
 import html
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QGridLayout, QLabel, QScrollArea, QWidget
 
 from cekidesk.engine.cards import ALL_KINDS, Kind
@@ -17,6 +18,7 @@ from cekidesk.engine.core import Action, Event, HandResult
 from cekidesk.games.ceki.rules import DRAWN_NO_DRAW, NO_DRAW_TURNS
 
 from ... import names
+from ...i18n import QT_TRANSLATE_NOOP
 from ..base import GameUI, HandEndContent, HelpContext, Namer, log_sentence, register_game_ui, seat_name
 
 GALLERY_HEIGHT = 92

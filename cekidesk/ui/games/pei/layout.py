@@ -17,18 +17,31 @@ glow.  At the end of the round every group carries its points, and each seat its
 from __future__ import annotations
 
 import math
-from typing import Any, Hashable, Sequence
+from collections.abc import Hashable, Sequence
+from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QPointF, QRectF, Qt
 from PySide6.QtGui import QFont, QFontMetricsF
 
 from cekidesk.engine.cards import ALL_KINDS, Kind
 from cekidesk.engine.core import Action, Event
-from cekidesk.games.pei.rules import PATIH, RAJA, UNYIK, rank_of, score_cards
-from ...names import counted
+from cekidesk.games.pei.rules import rank_of, score_cards
 
 from ...cardpics import card_width
-from ...table.layouts import Pairing, clamp_to_scene, CardSpec, Choreo, DropZone, LabelSpec, LayoutOptions, Plan, SeatSpec, TableLayout, register_layout
+from ...names import counted
+from ...table.layouts import (
+    CardSpec,
+    Choreo,
+    DropZone,
+    LabelSpec,
+    LayoutOptions,
+    Pairing,
+    Plan,
+    SeatSpec,
+    TableLayout,
+    clamp_to_scene,
+    register_layout,
+)
 
 #: the ranks laid out in front of each role, and on the dealer's side (the source's square)
 SIDE_RANKS: dict[str, tuple[int, ...]] = {
@@ -373,7 +386,7 @@ class PeiLayout(TableLayout):
             else:
                 x = region.center().x() - rw / 2
             cy = region.top() + h / 2 + r * pitch
-            for i, ((gi, kinds, step), gw) in enumerate(zip(row, widths)):
+            for i, ((gi, kinds, step), gw) in enumerate(zip(row, widths, strict=True)):
                 kinds_, points, code = groups[gi]
                 tip = self._group_tip(code, points)
                 for j, k in enumerate(kinds):
@@ -392,7 +405,7 @@ class PeiLayout(TableLayout):
 
     @staticmethod
     def _group_tip(code: str, points: int) -> str:
-        from ... import names   # the combination names live with the game's words
+        from ... import names  # the combination names live with the game's words
         if code:
             return QCoreApplication.translate("TableWidget", "%1: %2 points").replace(
                 "%1", names.text(f"pei.combo.{code}", code.replace("_", " "))).replace("%2", str(points))
@@ -403,7 +416,6 @@ class PeiLayout(TableLayout):
                 ranks: dict[int, list[Kind]], legal: set, me: int, over: bool) -> None:
         """The stock, the last card, the peek, the pending card and the pool square, as large as
         ``box`` allows."""
-        opts = view.options
         side_ranks = {side: [r for r in SIDE_RANKS[role] if r in ranks] for role, side in self.sides.items()}
         # units: a pool card is 1 high, 1/2.6 wide
         U_W = 1 / 2.6
@@ -539,7 +551,6 @@ class PeiLayout(TableLayout):
             tip = QCoreApplication.translate("TableWidget", "Waiting for the choice of the card to capture")
             plan.cards.append(CardSpec(("pending",), view.pending, True, QPointF(px, cy), hp, z=900,
                                        role="pending", seat=who, mark="drawn", tooltip=tip))
-        plan.labels  # (the "choose" banner is placed by plan())
 
     def _leftovers(self, plan: Plan, view: Any, box: QRectF, h: float, small: float) -> None:
         """At the end of the round: the cards nobody captured, in a column in the middle."""
@@ -577,7 +588,7 @@ class PeiLayout(TableLayout):
         me = self.human
         stock = (self._stock_pos, False, 0.0, self._stock_h)
         pr = Pairing(ch, old, newk)
-        vanished, appeared, used_old, used_new = pr.vanished, pr.appeared, pr.used_old, pr.used_new
+        vanished, used_old, used_new = pr.vanished, pr.used_old, pr.used_new
         reuse, first_new, last_vanished = pr.reuse, pr.first_new, pr.last_vanished
 
         def dest_for(p: int, card: Kind, captured: Kind | None, choice: bool):
@@ -607,7 +618,7 @@ class PeiLayout(TableLayout):
                 nk = dest_for(p, card, cap, bool(d.get("choice")))
                 if t == "play":
                     if p == me:
-                        ok = last_vanished(lambda k: k[0] == "h" and k[1] == card)
+                        ok = last_vanished(lambda k, card=card: k[0] == "h" and k[1] == card)
                         if (played_key is not None and ok is not None and played_key != ok
                                 and played_key in old and played_key in newk and played_key[1] == card):
                             # the clicked copy flies; the other copy takes its place in the hand
@@ -615,7 +626,7 @@ class PeiLayout(TableLayout):
                             ok = played_key
                             used_old.discard(ok)
                     else:
-                        ok = last_vanished(lambda k: k[0] == "o" and k[1] == p)
+                        ok = last_vanished(lambda k, p=p: k[0] == "o" and k[1] == p)
                     if nk is not None and ok is not None:
                         reuse(nk, ok)
                 else:
@@ -631,7 +642,7 @@ class PeiLayout(TableLayout):
             elif t == "capture":
                 card = _kind(d.get("card"))
                 cap = _kind(d.get("captured"))
-                nk = first_new(lambda k: k[0] == "cap" and k[1] == p and k[2] == card)
+                nk = first_new(lambda k, p=p, card=card: k[0] == "cap" and k[1] == p and k[2] == card)
                 if nk is not None and ("pending",) in vanished:
                     reuse(nk, ("pending",))
                 captured_pair(p, cap)

@@ -9,18 +9,19 @@ the itemised stake payments — is registered here (context ``PeiTerms``).
 from __future__ import annotations
 
 import html
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt
-from PySide6.QtWidgets import QGridLayout, QLabel, QScrollArea, QVBoxLayout, QWidget
+from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtWidgets import QGridLayout, QLabel, QScrollArea, QWidget
 
 from cekidesk.engine.cards import Counting, Kind
 from cekidesk.engine.core import Action, Event, HandResult
 from cekidesk.games.pei.rules import COMBO_CARDS, COMBOS, UNYIK, PeiOptions, combo_rate, rank_of
 
 from ... import names
-from ..base import (DealWords, GameUI, HandEndContent, HelpContext, Namer, log_sentence, register_game_ui,
-                   seat_name)
+from ...i18n import QT_TRANSLATE_NOOP
+from ..base import DealWords, GameUI, HandEndContent, HelpContext, Namer, log_sentence, register_game_ui, seat_name
 
 ROLES = ("raja", "patih", "unyik")
 PLACES = ("ngete", "tengah", "kete")
@@ -389,7 +390,10 @@ class PeiUI(GameUI):
         you = p is not None and p == human
         who = seat_name(p, seat_names)
         t = event.type
-        card = (lambda code: namer(_kind(code)))
+
+        def card(code: str) -> str:
+            return namer(_kind(code))
+
         if t == "seating":
             pairs = d.get("cards") or []
             roles = list(d.get("roles") or [])
