@@ -92,6 +92,7 @@ class LogEntry:
         if self.say is not None:
             return self.say()
         s = self.seating
+        assert s is not None and self.event is not None, "an entry has words, or an event and its seating"
         return s.ui.describe_event(self.event, s.seat_names, s.human_seat, namer)
 
 
@@ -261,17 +262,23 @@ class GameLogView(QPlainTextEdit):
             cursor.movePosition(QTextCursor.MoveOperation.PreviousCharacter)
             cursor.movePosition(QTextCursor.MoveOperation.End, QTextCursor.MoveMode.KeepAnchor)
         cursor.removeSelectedText()
-        if first < self.model.rowCount():   # the block left at ``first`` may carry a removed row's format
-            cursor.setBlockFormat(self._formats()[0][(self.model.trimmed + first) % 2])
+        m = self._log_model()
+        if first < m.rowCount():   # the block left at ``first`` may carry a removed row's format
+            cursor.setBlockFormat(self._formats()[0][(m.trimmed + first) % 2])
 
     def _model_reset(self) -> None:
         self.clear()
-        self._write_rows(0, self.model.rowCount())
+        self._write_rows(0, self._log_model().rowCount())
         self.scroll_to_bottom()
+
+    def _log_model(self) -> GameLogModel:
+        """The model, which the slots that call this were connected to by :meth:`setModel`."""
+        assert self.model is not None
+        return self.model
 
     def _write_rows(self, start: int, stop: int) -> None:
         """Append the paragraphs of the model's rows ``start`` to ``stop - 1`` in one edit."""
-        m = self.model
+        m = self._log_model()
         blocks, chars = self._formats()
         cursor = QTextCursor(self.document())
         cursor.movePosition(QTextCursor.MoveOperation.End)
@@ -303,7 +310,8 @@ class GameLogView(QPlainTextEdit):
         palette = self.palette()
         base = palette.color(QPalette.ColorRole.Base)
         text = palette.color(QPalette.ColorRole.Text)
-        return QColor.fromRgbF(*(0.92 * b + 0.08 * t for b, t in zip(base.getRgbF()[:3], text.getRgbF()[:3], strict=True)))
+        mix = zip((base.redF(), base.greenF(), base.blueF()), (text.redF(), text.greenF(), text.blueF()), strict=True)
+        return QColor.fromRgbF(*(0.92 * b + 0.08 * t for b, t in mix))
 
 
 class GameLogDock(QDockWidget):
