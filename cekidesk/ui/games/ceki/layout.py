@@ -11,6 +11,7 @@ from PySide6.QtCore import QCoreApplication, QPointF, QRectF, Qt
 
 from cekidesk.engine.cards import Kind
 from cekidesk.engine.core import Action, Event
+from cekidesk.games.ceki.rules import CekiView
 
 from ...cardpics import card_width
 from ...names import counted
@@ -52,7 +53,7 @@ def _keys_for(kinds: Sequence[Kind], prefix: str) -> list[tuple]:
 
 class CekiLayout(TableLayout):
     game_id = "ceki"
-    game_keys = (int(Qt.Key_D), int(Qt.Key_T))
+    game_keys = (int(Qt.Key.Key_D), int(Qt.Key.Key_T))
 
     def __init__(self, seat_names: Sequence[str], human_seat: int):
         super().__init__(seat_names, human_seat)
@@ -62,7 +63,7 @@ class CekiLayout(TableLayout):
 
     # ------------------------------------------------------------------------------------------
     # hand order
-    def _hand_order(self, view: Any, sort: bool) -> list[tuple]:
+    def _hand_order(self, view: CekiView, sort: bool) -> list[tuple]:
         keys = _keys_for(view.hand, "h")
         return self.merge_hand_order(keys, sort)
 
@@ -89,7 +90,7 @@ class CekiLayout(TableLayout):
         return [(s, side, t) for s, (side, t) in zip(others, places, strict=False)]
 
     # ------------------------------------------------------------------------------------------
-    def plan(self, view: Any, width: float, height: float, options: LayoutOptions) -> Plan:
+    def plan(self, view: CekiView, width: float, height: float, options: LayoutOptions) -> Plan:
         W, H = float(width), float(height)
         n = view.n_players
         me = self.human if 0 <= self.human < n else view.viewer
@@ -118,8 +119,8 @@ class CekiLayout(TableLayout):
         top_band = M + panel_h + 0.012 * s + opp_h + 0.02 * s if has_top else M
 
         # -- the human's hand area ---------------------------------------------------------------
-        details = result.details if over else {}
-        winner = result.winners[0] if over and result.winners else -1
+        details = result.details if result is not None else {}
+        winner = result.winners[0] if result is not None and result.winners else -1
         hands_codes = details.get("hands") or []
         win_code = details.get("card")
         sets = details.get("sets") or []
@@ -199,7 +200,7 @@ class CekiLayout(TableLayout):
         drops = {a.card: a for a in view.legal if a.verb == "discard"}
         if drops:
             plan.drops.append(DropZone(drop_rect, drops))
-        if over and not result.winners:
+        if result is not None and not result.winners:
             turns = result.details.get("turns")   # drawn by the bound on turns without a stock draw
             why = (QCoreApplication.translate("TableWidget", "Drawn hand: {turns} turns without a draw from the "
                                                              "stock").format(turns=turns) if turns
@@ -232,12 +233,12 @@ class CekiLayout(TableLayout):
             if called and options.sort_hand:
                 rest = [k for k in order if k != drawn_key]
                 groups_k: list[list[tuple]] = []
-                for k in rest:
-                    g = _value_group(k[1], iyo)
+                for key in rest:
+                    g = _value_group(key[1], iyo)
                     if groups_k and _value_group(groups_k[-1][-1][1], iyo) == g and len(groups_k[-1]) < 3:
-                        groups_k[-1].append(k)
+                        groups_k[-1].append(key)
                     else:
-                        groups_k.append([k])
+                        groups_k.append([key])
                 if drawn_key is not None:
                     groups_k.append([drawn_key])
             else:
@@ -324,12 +325,13 @@ class CekiLayout(TableLayout):
                     y = panel.bottom() + 0.012 * s + rh / 2
                     i0 = 0
                     marked = False
-                    for g in groups:
-                        wc = win_code if not marked and any(k.code == str(win_code) for k in g) else None
+                    for grp in groups:
+                        wc = win_code if not marked and any(k.code == str(win_code) for k in grp) else None
                         marked = marked or wc is not None
-                        plan.cards.extend(self._row(keys[i0:i0 + len(g)], [g], QPointF(row_cx, y), rh, 1.04, arc=0.0,
-                                                    role="reveal", seat=seat, win_code=wc, z0=300 + 20 * seat + i0))
-                        i0 += len(g)
+                        plan.cards.extend(self._row(keys[i0:i0 + len(grp)], [grp], QPointF(row_cx, y), rh, 1.04,
+                                                    arc=0.0, role="reveal", seat=seat, win_code=wc,
+                                                    z0=300 + 20 * seat + i0))
+                        i0 += len(grp)
                         y += rh * 1.08
                     continue
                 gaps = len(groups) - 1
@@ -378,7 +380,7 @@ class CekiLayout(TableLayout):
                                                  QPointF(lx, row_cy + opp_h / 2 + font * 0.75), font * 0.9, "banner"))
 
         # the winner's score line
-        if over and result.winners:
+        if result is not None and result.winners:
             ws = next((sp for sp in plan.seats if sp.seat == winner), None)
             text = f"{details.get('base', '?')} × {details.get('multiplier', '?')} = {details.get('score', '?')}"
             if ws is not None:
@@ -390,16 +392,16 @@ class CekiLayout(TableLayout):
                     text = f"{self._name(winner)}: {text}"
                 plan.labels.append(LabelSpec(("result",), text, pos, font * 1.1, "winner"))
 
-        keys = {}
+        key_actions = {}
         if draw_a in legal:
-            keys[int(Qt.Key_D)] = draw_a
+            key_actions[int(Qt.Key.Key_D)] = draw_a
         if take_a in legal:
-            keys[int(Qt.Key_T)] = take_a
-        plan.keys = keys
+            key_actions[int(Qt.Key.Key_T)] = take_a
+        plan.keys = key_actions
         clamp_to_scene(plan, W, H)
         return plan
 
-    def _seat(self, view: Any, seat: int, rect: QRectF, winner: int, over: bool, human: bool = False,
+    def _seat(self, view: CekiView, seat: int, rect: QRectF, winner: int, over: bool, human: bool = False,
               namer: Any = None) -> SeatSpec:
         called = bool(view.called[seat])
         extra = ""
@@ -455,7 +457,7 @@ class CekiLayout(TableLayout):
 
 
     # ------------------------------------------------------------------------------------------
-    def choreograph(self, events: Sequence[Event], old: dict[Hashable, Any], new: Plan, view: Any,
+    def choreograph(self, events: Sequence[Event], old: dict[Hashable, Any], new: Plan, view: CekiView,
                     played_key: Hashable | None = None) -> Choreo:
         ch = Choreo()
         newk = new.by_key()
@@ -473,11 +475,12 @@ class CekiLayout(TableLayout):
                 continue
             if e.type == "draw":
                 if p == me:
-                    nk = first_new(lambda k, e=e: k[0] == "h" and (e.data.get("card") is None or k[1].code == e.data["card"]))
+                    card = e.data.get("card")
+                    nk = first_new(lambda k: k[0] == "h" and (card is None or k[1].code == card))
                     if nk is None:
                         nk = first_new(lambda k: k[0] == "h")
                 else:
-                    nk = first_new(lambda k, p=p: k[0] in ("o",) and k[1] == p)
+                    nk = first_new(lambda k: k[0] in ("o",) and k[1] == p)
                 if nk is not None:
                     ch.start[nk] = stock
                     used_new.add(nk)
@@ -485,9 +488,9 @@ class CekiLayout(TableLayout):
                 top = ("pile", len(view.discards))   # the card taken was one above the new top
                 ok = top if top in old else last_vanished(lambda k: k[0] == "pile")
                 if p == me:
-                    nk = first_new(lambda k, e=e: k[0] == "h" and k[1].code == e.data.get("card"))
+                    nk = first_new(lambda k: k[0] == "h" and k[1].code == e.data.get("card"))
                 else:
-                    nk = first_new(lambda k, p=p: k[0] == "o" and k[1] == p)
+                    nk = first_new(lambda k: k[0] == "o" and k[1] == p)
                 if nk is not None and ok is not None:
                     reuse(nk, ok)
             elif e.type == "discard":
@@ -496,7 +499,7 @@ class CekiLayout(TableLayout):
                     continue
                 code = e.data.get("card")
                 if p == me:
-                    ok = last_vanished(lambda k, code=code: k[0] == "h" and k[1].code == code)
+                    ok = last_vanished(lambda k: k[0] == "h" and k[1].code == code)
                     if (played_key is not None and ok is not None and played_key != ok
                             and played_key in old and played_key in newk and played_key[1] == ok[1]):
                         # the clicked copy flies; the other copy takes its place in the hand
@@ -506,7 +509,7 @@ class CekiLayout(TableLayout):
                     if ok is None:
                         ok = last_vanished(lambda k: k[0] == "h")
                 else:
-                    ok = last_vanished(lambda k, p=p: k[0] == "o" and k[1] == p)
+                    ok = last_vanished(lambda k: k[0] == "o" and k[1] == p)
                 if ok is not None:
                     reuse(nk, ok)
                     ch.delay.setdefault(nk, 0.0)
@@ -514,13 +517,13 @@ class CekiLayout(TableLayout):
                 ch.banners.append(("call", p))
                 if p == me:
                     for nk in [k for k in appeared if k[0] == "hfd" and k not in used_new]:
-                        ok = last_vanished(lambda k, nk=nk: k[0] == "h" and k[1] == nk[1])
+                        ok = last_vanished(lambda k: k[0] == "h" and k[1] == nk[1])
                         if ok is not None:
                             reuse(nk, ok)
                             ch.delay[nk] = 0.6
                 else:
                     for nk in [k for k in appeared if k[0] == "ofd" and k[1] == p and k not in used_new]:
-                        ok = last_vanished(lambda k, p=p: k[0] == "o" and k[1] == p)
+                        ok = last_vanished(lambda k: k[0] == "o" and k[1] == p)
                         if ok is not None:
                             reuse(nk, ok)
                             ch.delay[nk] = 0.6
@@ -530,7 +533,7 @@ class CekiLayout(TableLayout):
             ch.banners.append(("result",))
             # the human's own face-down cards rejoin the hand
             for nk in [k for k in appeared if k[0] == "h" and k not in used_new]:
-                ok = last_vanished(lambda k, nk=nk: k[0] in ("hfd", "h") and k[1] == nk[1])
+                ok = last_vanished(lambda k: k[0] in ("hfd", "h") and k[1] == nk[1])
                 if ok is not None:
                     reuse(nk, ok)
             # the opponents' backs turn over where they are
@@ -551,7 +554,7 @@ class CekiLayout(TableLayout):
                     ch.delay[nk] = 0.4 + 0.06 * nk[2]
         return ch
 
-    def _deal(self, ch: Choreo, new: Plan, view: Any) -> None:
+    def _deal(self, ch: Choreo, new: Plan, view: CekiView) -> None:
         n = view.n_players
         first = (view.dealer + 1) % n
         per_seat: dict[int, list] = {q: [] for q in range(n)}
