@@ -67,8 +67,8 @@ _VOWELS = {"a": "a", "â": "a", "i": "i", "ì": "i", "í": "i", "u": "u", "ù": 
 _LETTERS = set(_VOWELS) | set("bcdfghjklmnpqrstvwxyz")
 
 # Characters besides the Javanese block that a Javanese-script text may contain.
-# (▸ appears in menu paths, * in file-dialog patterns, © in the credits, ¢ in amounts of money, = in worked sums, 萬 is the
-# sign printed on the Myriad cards that the rules describe.)
+# (▸ appears in menu paths, * in file-dialog patterns, © in the credits, ¢ in amounts of money, = in
+# worked sums, 萬 is the sign printed on the Myriad cards that the rules describe.)
 ALLOWED_NON_JAVANESE = set(" \t\n\u00a0" + ZWSP + "0123456789" + "!?:;()[]\"'«»“”‘’…–—-/+−×=%·•,.▸*©¢萬")
 
 _PROTECTED = re.compile(
@@ -208,10 +208,10 @@ def transliterate(text: str, joiner: str = "", keep: Iterable[str] = ()) -> str:
     cleaned: list[tuple[bool, str]] = []
     for protected, chunk in pieces:
         if not protected:
-            m = re.search(r"&([^\W_])", chunk)
-            if m:
-                accel = m.group(1).upper()
-                chunk = chunk[:m.start()] + chunk[m.start() + 1:]
+            amp = re.search(r"&([^\W_])", chunk)
+            if amp:
+                accel = amp.group(1).upper()
+                chunk = chunk[:amp.start()] + chunk[amp.start() + 1:]
         cleaned.append((protected, chunk))
 
     # 2. tokens: Latin words, spaces, and everything else (protected pieces, punctuation, digits)
@@ -266,7 +266,7 @@ def transliterate(text: str, joiner: str = "", keep: Iterable[str] = ()) -> str:
         i += 1
     result = "".join(out)
     if accel:
-        m = re.search(r"(…|\.\.\.|:)?$", result)
-        tail = m.group(0) if m else ""
+        end = re.search(r"(…|\.\.\.|:)?$", result)
+        tail = end.group(0) if end else ""
         result = result[:len(result) - len(tail)] + f"(&{accel})" + tail
     return result

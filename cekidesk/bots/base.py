@@ -9,7 +9,7 @@ Nothing here imports Qt or looks at a game state.
 """
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from cekidesk.engine.bot import ANY_GAME, Bot, BotError
 from cekidesk.engine.core import EngineError, GameSpec

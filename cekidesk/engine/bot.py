@@ -8,19 +8,22 @@ return one of ``view.legal``.  A game's own bots derive from :class:`Bot` and ar
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar
+from typing import ClassVar, Generic, TypeVar
 
-from .core import Action, EngineError
+from .core import Action, EngineError, View
 
 ANY_GAME = "*"
+
+#: the view type a bot reads
+V = TypeVar("V", bound=View)
 
 
 class BotError(EngineError, ValueError):
     """A bot that cannot be made (unknown game or level) or a view a bot cannot play."""
 
 
-class Bot:
-    """A computer player for one seat.
+class Bot(Generic[V]):
+    """A computer player for one seat, reading views of type ``V`` (``Bot[CekiView]``).
 
     Subclasses set ``level`` (and ``game_id``, or leave it ``ANY_GAME``) and implement
     :meth:`choose`.  A bot may keep memory between calls, but everything it knows must come from
@@ -37,11 +40,11 @@ class Bot:
         # the game this bot plays (for ANY_GAME bots, the game it was made for)
         self.for_game = game_id or self.game_id
 
-    def choose(self, view: Any, rng: random.Random) -> Action:
+    def choose(self, view: V, rng: random.Random) -> Action:
         """The action to take; must be one of ``view.legal``."""
         raise NotImplementedError
 
-    def check_view(self, view: Any) -> None:
+    def check_view(self, view: object) -> None:
         """Raise :class:`BotError` unless ``view`` is something this bot can play from."""
         vt = self.view_type
         if vt is not None and not isinstance(view, vt):
@@ -49,8 +52,9 @@ class Bot:
                 f"the {self.level!r} bot for {self.game_id!r} cannot play from a "
                 f"{type(view).__name__} (it reads {vt.__name__} values)"
             )
-        if self.seat is not None and getattr(view, "viewer", self.seat) != self.seat:
-            raise BotError(f"a bot for seat {self.seat} was given the view of seat {view.viewer}")
+        viewer = getattr(view, "viewer", self.seat)
+        if self.seat is not None and viewer != self.seat:
+            raise BotError(f"a bot for seat {self.seat} was given the view of seat {viewer}")
         if not getattr(view, "legal", None):
             raise BotError("the view offers no legal action: it is not this player's turn")
 

@@ -7,8 +7,8 @@ combinations …).  A game without a hook gets :func:`outcome_lines`.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Sequence
 
 from .core import HandResult
 

@@ -20,8 +20,8 @@ from .paths import (
 from .saves import (
     FORMAT_ID,
     SCHEMA_VERSION,
-    LoadedGame,
     Ledger,
+    LoadedGame,
     SaveDocument,
     SaveFileError,
     Seat,

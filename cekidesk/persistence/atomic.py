@@ -20,8 +20,8 @@ import re
 import stat
 import tempfile
 import threading
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 TEMP_SUFFIX = ".tmp"
 #: The random part ``tempfile.mkstemp`` puts between prefix and suffix (8 of ``[a-z0-9_]`` in CPython;

@@ -16,7 +16,8 @@ In the damaged cases the file is copied (the too large and the odd ones: renamed
 ``settings.json.bad`` (or ``settings.json.bad-YYYYmmdd-HHMMSS`` if a different backup already has that
 name; an identical backup is not made twice) and a warning is logged through :mod:`logging`; unknown
 keys only cause a warning.  Loading never writes to the settings file itself; the next
-:func:`save_settings` replaces it (atomically).  Values are read strictly: ``"600"`` is not a number and ``"yes"`` is not a boolean.
+:func:`save_settings` replaces it (atomically).  Values are read strictly: ``"600"`` is not a number
+and ``"yes"`` is not a boolean.
 """
 from __future__ import annotations
 
@@ -159,9 +160,10 @@ def _damaged(path: Path, why: str) -> Settings:
 def _set_aside(path: Path, problem: Literal["too_large", "not_a_file"], why: str) -> SettingsNotice:
     """Rename what is at ``path`` (a link itself, not what it points to) beside it: no copy, so it
     costs nothing whatever its size, and the next save writes a real settings file in its place."""
-    target: Path | None = _backup_name(path)
+    backup = _backup_name(path)
+    target: Path | None = backup
     try:
-        os.rename(path, target)
+        os.rename(path, backup)
     except OSError as exc:
         log.warning("could not move the settings file %s aside: %s", path, exc)
         target = None

@@ -21,6 +21,7 @@ LOG_NAME = "cekidesk.log"
 
 from .qtfix import guard_none_refcount  # noqa: E402,F401  (re-exported)
 
+
 def log_path() -> Path:
     return paths.data_dir() / LOG_NAME
 
@@ -38,10 +39,9 @@ def setup_logging(level: int = logging.INFO) -> Path | None:
     except OSError:
         handler = logging.StreamHandler()
         handler.setLevel(logging.WARNING)
-        path = None
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
     root.addHandler(handler)
-    return path
+    return path if isinstance(handler, logging.handlers.RotatingFileHandler) else None
 
 
 class ErrorReporter:
@@ -74,16 +74,16 @@ class ErrorReporter:
     def show_message(parent: QWidget | None) -> None:
         QMessageBox.critical(
             parent, QCoreApplication.translate("ErrorReporter", "Something went wrong"),
-            QCoreApplication.translate("ErrorReporter",
-                                       "CekiDesk ran into an unexpected problem. Your game is saved after every move, so you "
-               "can carry on, or quit and continue it later.") + "\n\n"
+            QCoreApplication.translate(
+                "ErrorReporter", "CekiDesk ran into an unexpected problem. Your game is saved after every move, so you "
+                                 "can carry on, or quit and continue it later.") + "\n\n"
             + QCoreApplication.translate("ErrorReporter", "Details were written to {file}.").format(
                 file=str(log_path())))
 
 
 def _thread_hook(args: threading.ExceptHookArgs) -> None:
     log.error("unexpected error in thread %s", getattr(args.thread, "name", "?"),
-              exc_info=(args.exc_type, args.exc_value, args.exc_traceback))
+              exc_info=args.exc_value)   # (its traceback is the thread's)
 
 
 def make_application(argv0: str = "cekidesk") -> QApplication:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import logging
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QFont, QFontDatabase, QFontInfo, QFontMetricsF, QGuiApplication
 
 from cekidesk.resources import resource
@@ -60,12 +61,12 @@ def with_fallback(font: QFont, family: str = FAMILY) -> QFont:
     return f
 
 
-def install_javanese_font(app: QGuiApplication | None = None) -> str | None:
+def install_javanese_font(app: QCoreApplication | None = None) -> str | None:
     """Register the bundled font and make it the application font's fallback.  Returns the family."""
     family = register_fonts()
     if family is None:
         return None
-    app = app or QGuiApplication.instance()
+    app = app or QCoreApplication.instance()
     if app is None:
         return family
     base = QFont(QGuiApplication.font())

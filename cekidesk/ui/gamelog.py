@@ -19,8 +19,9 @@ a fresh log (a loaded save) words only the entries it keeps, from the newest bac
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, Literal, Sequence
+from typing import TYPE_CHECKING, Any, Literal
 
 from PySide6.QtCore import QAbstractListModel, QCoreApplication, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QColor, QFont, QPalette, QTextBlockFormat, QTextCharFormat, QTextCursor
@@ -61,7 +62,7 @@ class Seating:
     human_seat: int
 
     @classmethod
-    def of(cls, game_id: str, seats: Sequence["Seat"], human_seat: int) -> "Seating":
+    def of(cls, game_id: str, seats: Sequence[Seat], human_seat: int) -> Seating:
         return cls(game_ui(game_id), tuple((s.kind, s.name) for s in seats), human_seat)
 
     @property
@@ -80,17 +81,18 @@ class LogEntry:
     say: Callable[[], str] | None = None
 
     @classmethod
-    def notice(cls, say: Callable[[], str], style: Style = "line") -> "LogEntry":
+    def notice(cls, say: Callable[[], str], style: Style = "line") -> LogEntry:
         return cls(style, say=say)
 
     @classmethod
-    def of_event(cls, event: Event, seating: Seating) -> "LogEntry":
+    def of_event(cls, event: Event, seating: Seating) -> LogEntry:
         return cls("important" if event.type in seating.ui.important_events else "line", event, seating)
 
     def words(self, namer: Namer) -> str | None:
         if self.say is not None:
             return self.say()
         s = self.seating
+        assert s is not None and self.event is not None, "an entry has words, or an event and its seating"
         return s.ui.describe_event(self.event, s.seat_names, s.human_seat, namer)
 
 
@@ -260,17 +262,23 @@ class GameLogView(QPlainTextEdit):
             cursor.movePosition(QTextCursor.MoveOperation.PreviousCharacter)
             cursor.movePosition(QTextCursor.MoveOperation.End, QTextCursor.MoveMode.KeepAnchor)
         cursor.removeSelectedText()
-        if first < self.model.rowCount():   # the block left at ``first`` may carry a removed row's format
-            cursor.setBlockFormat(self._formats()[0][(self.model.trimmed + first) % 2])
+        m = self._log_model()
+        if first < m.rowCount():   # the block left at ``first`` may carry a removed row's format
+            cursor.setBlockFormat(self._formats()[0][(m.trimmed + first) % 2])
 
     def _model_reset(self) -> None:
         self.clear()
-        self._write_rows(0, self.model.rowCount())
+        self._write_rows(0, self._log_model().rowCount())
         self.scroll_to_bottom()
+
+    def _log_model(self) -> GameLogModel:
+        """The model, which the slots that call this were connected to by :meth:`setModel`."""
+        assert self.model is not None
+        return self.model
 
     def _write_rows(self, start: int, stop: int) -> None:
         """Append the paragraphs of the model's rows ``start`` to ``stop - 1`` in one edit."""
-        m = self.model
+        m = self._log_model()
         blocks, chars = self._formats()
         cursor = QTextCursor(self.document())
         cursor.movePosition(QTextCursor.MoveOperation.End)
@@ -302,7 +310,8 @@ class GameLogView(QPlainTextEdit):
         palette = self.palette()
         base = palette.color(QPalette.ColorRole.Base)
         text = palette.color(QPalette.ColorRole.Text)
-        return QColor.fromRgbF(*(0.92 * b + 0.08 * t for b, t in zip(base.getRgbF()[:3], text.getRgbF()[:3])))
+        mix = zip((base.redF(), base.greenF(), base.blueF()), (text.redF(), text.greenF(), text.blueF()), strict=True)
+        return QColor.fromRgbF(*(0.92 * b + 0.08 * t for b, t in mix))
 
 
 class GameLogDock(QDockWidget):

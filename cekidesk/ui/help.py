@@ -8,7 +8,8 @@ URLs, as the page asks for them.
 from __future__ import annotations
 
 import html
-from typing import Sequence
+from collections.abc import Sequence
+from typing import cast
 
 from PySide6.QtCore import QUrl
 from PySide6.QtGui import QTextDocument
@@ -70,7 +71,7 @@ class HowToPlayDialog(QDialog):
     @property
     def browser(self) -> QTextBrowser:
         """The page shown now."""
-        return self.tabs.currentWidget()
+        return cast(QTextBrowser, self.tabs.currentWidget())   # every tab is a browser
 
     def page_html(self, game_id: str | None = None) -> str:
         b = self.browsers[game_id] if game_id else self.browser

@@ -42,6 +42,13 @@ _current: str = SOURCE
 _compiled: dict[Path, Path] = {}
 
 
+def QT_TRANSLATE_NOOP(context: str, source: str) -> str:
+    """Qt's marker for a text translated later, typed: PySide6's own returns ``source`` but is declared
+    to return ``object``, which would make every table of texts untyped.  (lupdate finds the texts by
+    this name, so it keeps Qt's.)"""
+    return source
+
+
 def languages() -> list[Language]:
     return list(LANGUAGES.values())
 

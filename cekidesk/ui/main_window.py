@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import logging
 import random
+from collections.abc import Callable, Sequence
 from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
 from types import SimpleNamespace
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QByteArray, QCoreApplication, QEvent, Qt, QTimer, Slot
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShortcut
@@ -29,8 +30,8 @@ from PySide6.QtWidgets import (
 )
 
 from cekidesk.bots import BotError, bot_levels, make_bot
-from cekidesk.engine.core import Action, EngineError, Event
-from cekidesk.engine.match import Match
+from cekidesk.engine.core import Action, EngineError, Event, View
+from cekidesk.engine.match import HandRecord, Match
 from cekidesk.games import DEFAULT_GAME_ID, new_match
 from cekidesk.persistence import paths
 from cekidesk.persistence.files import clean_stale_temp_files
@@ -38,7 +39,6 @@ from cekidesk.persistence.saves import SaveFileError, Seat, load_autosave, load_
 from cekidesk.persistence.settings import Settings, SettingsNotice, load_settings_and_notice, save_settings
 
 from . import dialogs, i18n, names
-from .qtfix import guard_none_refcount
 from .controller import GameController
 from .dialogs import (
     AboutDialog,
@@ -52,7 +52,11 @@ from .dialogs import (
 from .fonts import install_javanese_font
 from .gamelog import GameLogDock, LogEntry, Seating, left_out_notice
 from .games import DealWords, game_ui
+from .qtfix import guard_none_refcount
 from .table import TableWidget
+
+if TYPE_CHECKING:
+    from .help import HowToPlayDialog
 
 log = logging.getLogger(__name__)
 
@@ -96,7 +100,7 @@ class MainWindow(QMainWindow):
         self.hand_end_dialog: HandEndDialog | None = None
         self.standings_dialog: StandingsDialog | None = None
         self.score_dialog: ScoreSheetDialog | None = None
-        self.help_dialog: QDialog | None = None
+        self.help_dialog: HowToPlayDialog | None = None
         self.settings_dialog: SettingsDialog | None = None
         self._thinking_seat = -1
         self._hint: Action | None = None
@@ -149,7 +153,8 @@ class MainWindow(QMainWindow):
         self.table.setFocus(Qt.FocusReason.ActiveWindowFocusReason)
 
     # -- actions and menus ------------------------------------------------------------------
-    def _action(self, text: str, slot, shortcut: QKeySequence | str | None = None, name: str = "") -> QAction:
+    def _action(self, text: str, slot, shortcut: QKeySequence | QKeySequence.StandardKey | str | None = None,
+                name: str = "") -> QAction:
         a = QAction(text, self)
         if shortcut is not None:
             a.setShortcut(QKeySequence(shortcut))
@@ -488,7 +493,7 @@ class MainWindow(QMainWindow):
             self._rebuild_log()
         else:
             self._log_hand_heading()
-            self.log_dock.add_events(c.deal_events(), self._seating())
+            self.log_dock.add_events(c.deal_events(), self._seating(m))
         self._refresh()
         if m.hand_over() and m.history:  # a game saved between two hands: show how the last one ended
             self._hand_end_pending = True
@@ -503,7 +508,7 @@ class MainWindow(QMainWindow):
         self.table.show_view(self.controller.view(), events)
         m = self.controller.match
         if m is not None:
-            self.log_dock.add_events(events, self._seating())
+            self.log_dock.add_events(events, self._seating(m))
         self._refresh()
 
     @Slot(int)
@@ -585,7 +590,7 @@ class MainWindow(QMainWindow):
         dlg = HandEndDialog(m, self.seat_names(), c.human_seat, names.card_namer(self.settings.card_names), self)
         dlg.nextHand.connect(self.next_hand)
         dlg.showStandings.connect(self.show_standings)
-        QShortcut(QKeySequence("N"), dlg, activated=dlg.next_button.click)
+        QShortcut(QKeySequence("N"), dlg).activated.connect(dlg.next_button.click)
         self.hand_end_dialog = dlg
         dlg.open()  # window-modal, does not block
         self._refresh_score_sheet()
@@ -637,12 +642,13 @@ class MainWindow(QMainWindow):
 
     def show_hint(self) -> Action | None:
         c = self.controller
-        if not self.hint_available():
+        m = c.match
+        if m is None or not self.hint_available():
             return None
         view = c.view()
         try:
-            bot = make_bot(c.match.spec.id, HINT_LEVEL, c.human_seat)
-            action = bot.choose(view, random.Random(f"hint:{c.match.seed}:{len(c.match.logs[-1])}"))
+            bot = make_bot(m.spec.id, HINT_LEVEL, c.human_seat)
+            action = bot.choose(view, random.Random(f"hint:{m.seed}:{len(m.logs[-1])}"))
         except (BotError, EngineError) as exc:
             log.warning("no hint: %s", exc)
             return None
@@ -661,7 +667,7 @@ class MainWindow(QMainWindow):
         game_id = m.spec.id if m is not None else (self.settings.last_game_id or DEFAULT_GAME_ID)
         return game_ui(game_id).words
 
-    def describe_action(self, action: Action, view: Any) -> str:
+    def describe_action(self, action: Action, view: View) -> str:
         m = self.controller.match
         return game_ui(m.spec.id).describe_action(action, view) if m is not None else str(action)
 
@@ -701,7 +707,7 @@ class MainWindow(QMainWindow):
             return self.tr("{name} is thinking…").format(name=seat_names[seat])
         return self.tr("Waiting…")
 
-    def your_turn_text(self, view: Any) -> str:
+    def your_turn_text(self, view: View) -> str:
         m = self.controller.match
         if m is None:
             return ""
@@ -721,7 +727,8 @@ class MainWindow(QMainWindow):
             self.info_label.setText(self.deal_words().number(m.hand_index + 1, m.seed))
         self.act_save_as.setEnabled(m is not None)
         self.act_next.setEnabled(m is not None and m.hand_over())
-        self.act_next.setText(self.tr("Final &standings") if m is not None and m.is_over() else self.deal_words().next())
+        self.act_next.setText(self.tr(
+            "Final &standings") if m is not None and m.is_over() else self.deal_words().next())
         self.act_hint.setEnabled(self.hint_available())
         self.act_hint.setVisible(self.settings.hints)
         self.act_scores.setEnabled(m is not None)
@@ -729,15 +736,16 @@ class MainWindow(QMainWindow):
         self._refresh_score_sheet()
 
     # -- game log --------------------------------------------------------------------------------------
-    def _seating(self) -> Seating:
+    def _seating(self, m: Match) -> Seating:
         c = self.controller
-        return Seating.of(c.match.spec.id, c.seats, c.human_seat)
+        return Seating.of(m.spec.id, c.seats, c.human_seat)
 
     def _hand_heading_entry(self) -> LogEntry:
         """The heading of the current hand, worded whenever the log is worded, from what the hand
         is now: the match moves on to other hands, so the number, the dealer and the hand's state
         are kept as they are at this moment."""
         m = self.controller.match
+        assert m is not None, "a hand's heading needs a match"
         ui, human = game_ui(m.spec.id), self.controller.human_seat
         hand = SimpleNamespace(spec=m.spec, hand_index=m.hand_index, dealer=m.dealer, state=m.state)
         return LogEntry.notice(lambda: ui.hand_heading(hand, self.seat_names(), human), "heading")
@@ -756,11 +764,14 @@ class MainWindow(QMainWindow):
         if m is None:
             self.log_dock.clear()
             return
-        seating = self._seating()
+        seating = self._seating(m)
         entries = [LogEntry.notice(lambda: self.tr("{game}, deal no. {seed}").format(
             game=names.game_title(m.spec), seed=m.seed), "heading")]
-        entries += [LogEntry.notice(lambda rec=rec: self.deal_words().summary(
-            rec.index + 1, dialogs.hand_summary(m, rec, self.seat_names()))) for rec in m.history[:m.hand_index]]
+
+        def summary(rec: HandRecord) -> Callable[[], str]:
+            return lambda: self.deal_words().summary(rec.index + 1, dialogs.hand_summary(m, rec, self.seat_names()))
+
+        entries += [LogEntry.notice(summary(rec)) for rec in m.history[:m.hand_index]]
         entries.append(self._hand_heading_entry())
         entries += [LogEntry.of_event(e, seating) for e in c.deal_events()]
         if m.hand_events_dropped:

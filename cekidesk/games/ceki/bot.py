@@ -28,13 +28,14 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Sequence
-
-from cekidesk.engine.cards import ALL_KINDS, Counting, Kind
-from cekidesk.engine.core import Action
-from .rules import DISCARD, DRAW, GAME_ID, PHASE_DRAW, SET_GROUPS, TAKE, CekiView, pair_group
+from collections.abc import Sequence
+from typing import cast
 
 from cekidesk.engine.bot import Bot
+from cekidesk.engine.cards import ALL_KINDS, Counting, Kind
+from cekidesk.engine.core import Action
+
+from .rules import DISCARD, DRAW, GAME_ID, PHASE_DRAW, SET_GROUPS, TAKE, CekiView, pair_group
 
 # Tuning (measured with cekidesk-sim, see the module's tests and bench/README.md).
 ALPHA = 0.015        # weight of each card still missing from a target (smaller: closer targets count more)
@@ -85,8 +86,8 @@ class _Table:
                 for k in ks:
                     unseen[k] -= 1
         live = [0] * n
-        for k in range(30):
-            live[group[k]] += unseen[k]
+        for i in range(30):
+            live[group[i]] += unseen[i]
         self.live = live
         self.total_live = sum(live)
         w = [1.0 + POINTS_WEIGHT * points[g] / 9.0 for g in range(n)]
@@ -145,7 +146,7 @@ class _Table:
         return s3
 
 
-class CekiHeuristicBot(Bot):
+class CekiHeuristicBot(Bot[CekiView]):
     game_id = GAME_ID
     level = "heuristic"
     view_type = CekiView
@@ -209,7 +210,7 @@ class CekiHeuristicBot(Bot):
             action = self._discard(view, safe)
         if action.verb == DISCARD and view.called[nxt]:
             group = _TABLES[view.options.iyo_one_rank][0]
-            self._pending.append((group[action.card], view.stock_count, len(view.discards)))
+            self._pending.append((group[cast(Kind, action.card)], view.stock_count, len(view.discards)))
             self._top_is_callers = view.n_players == 2
         return action
 
@@ -227,7 +228,7 @@ class CekiHeuristicBot(Bot):
         for a in view.legal:
             if a.verb != DISCARD:
                 continue
-            k = a.card
+            k = cast(Kind, a.card)   # a Ceki discard names a Ceki kind
             g = group[k]
             v = cache.get(g)
             if v is None:

@@ -32,11 +32,14 @@ The only legal ``draw`` is returned at once.  The decision uses nothing but the 
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Iterable, Sequence
+from typing import cast
 
+from cekidesk.engine.bot import Bot
 from cekidesk.engine.cards import ALL_KINDS, Kind
 from cekidesk.engine.core import Action
+
 from .rules import (
     CAPTURE,
     COMBO_CARDS,
@@ -53,9 +56,6 @@ from .rules import (
     score_total,
     unseen_kinds,
 )
-
-from cekidesk.engine.bot import Bot
-
 
 
 @dataclass(frozen=True)
@@ -409,7 +409,7 @@ class _Eval:
         return v
 
 
-class PeiHeuristicBot(Bot):
+class PeiHeuristicBot(Bot[PeiView]):
     game_id = GAME_ID
     level = "heuristic"
     view_type = PeiView
@@ -424,16 +424,17 @@ class PeiHeuristicBot(Bot):
         best: Action | None = None
         best_key = None
         for a in legal:
-            if a.verb == PLAY:
-                score = ev.play_value(a.card)
-            elif a.verb == CAPTURE and view.pending is not None:
-                score = ev.capture_value(view.pending, a.card, ev.pool, ev.hand,
+            card = cast(Kind | None, a.card)   # a Pèi action names a Ceki kind, or none (a draw)
+            if a.verb == PLAY and card is not None:
+                score = ev.play_value(card)
+            elif a.verb == CAPTURE and view.pending is not None and card is not None:
+                score = ev.capture_value(view.pending, card, ev.pool, ev.hand,
                                          view.pending_from == "hand")
             elif a.verb == DRAW:
                 return a
             else:
                 score = float("-inf")
-            key = (score, -int(a.card) if a.card is not None else 0)
+            key = (score, -int(card) if card is not None else 0)
             if best_key is None or key > best_key:
                 best, best_key = a, key
         return best if best is not None else legal[0]

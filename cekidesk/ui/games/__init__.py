@@ -1,7 +1,15 @@
 """The games' words, widgets and table layouts: one package per game, ``cekidesk/ui/games/<module>/``,
 found by the game's package name (see :func:`load_game_uis`); the shared parts are in :mod:`.base`."""
-from .base import (DealWords, GameUI, HandEndContent, HelpContext, game_ui, load_game_uis, register_game_ui,
-                   registered_game_uis)
+from .base import (
+    DealWords,
+    GameUI,
+    HandEndContent,
+    HelpContext,
+    game_ui,
+    load_game_uis,
+    register_game_ui,
+    registered_game_uis,
+)
 
 __all__ = ["DealWords", "GameUI", "HandEndContent", "HelpContext", "game_ui", "load_game_uis", "register_game_ui",
            "registered_game_uis"]

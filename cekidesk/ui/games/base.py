@@ -20,19 +20,22 @@ the table, the window or the dialogs.
 from __future__ import annotations
 
 import html
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, Callable, ClassVar, Sequence
+from typing import Any, ClassVar, Generic, TypeVar
 
 from PySide6.QtCore import QCoreApplication, QObject
 from PySide6.QtWidgets import QWidget
 
-from cekidesk.engine.core import Action, Event, HandResult
+from cekidesk.engine.core import Action, Event, HandResult, View
 
 from .. import names
 from ..table.layouts import load_game_uis
 
 Namer = Callable[[Any], str]
+#: the view type a game's words read
+V = TypeVar("V", bound=View)
 
 
 def seat_name(seat: int | None, seat_names: Sequence[str]) -> str:
@@ -155,8 +158,9 @@ class DealWords(QObject):
         return names.text(f"match.mode.{mode}.help", "")
 
 
-class GameUI:
-    """The words and widgets of one game.  The defaults are plain but correct for any game."""
+class GameUI(Generic[V]):
+    """The words and widgets of one game, whose views are of type ``V`` (``GameUI[CekiView]``).  The
+    defaults are plain but correct for any game."""
 
     game_id: ClassVar[str] = ""
     #: event types shown in bold in the game log
@@ -172,10 +176,10 @@ class GameUI:
         return self.deal_words_class()
 
     # -- status line --------------------------------------------------------------------------
-    def your_turn_text(self, view: Any, seat_names: Sequence[str]) -> str:
+    def your_turn_text(self, view: V, seat_names: Sequence[str]) -> str:
         return QCoreApplication.translate("GameUI", "Your turn: choose your move.")
 
-    def describe_action(self, action: Action, view: Any) -> str:
+    def describe_action(self, action: Action, view: V) -> str:
         return str(action)
 
     def hand_over_text(self, result: HandResult, seat_names: Sequence[str], human: int) -> str:
@@ -183,7 +187,8 @@ class GameUI:
             w = result.winners[0]
             pts = names.format_points(result.points[w])
             if w == human:
-                return QCoreApplication.translate("GameUI", "Hand over — you win with {score} points!").format(score=pts)
+                return QCoreApplication.translate(
+                    "GameUI", "Hand over — you win with {score} points!").format(score=pts)
             return QCoreApplication.translate("GameUI", "Hand over — {name} wins with {score} points.").format(
                 name=seat_name(w, seat_names), score=pts)
         return QCoreApplication.translate("GameUI", "Hand over — nobody won.")
@@ -230,10 +235,12 @@ class GameUI:
         return ""
 
 
-_UIS: dict[str, GameUI] = {}
+_UIS: dict[str, GameUI[Any]] = {}
+
+U = TypeVar("U", bound=GameUI[Any])
 
 
-def register_game_ui(cls: type[GameUI]) -> type[GameUI]:
+def register_game_ui(cls: type[U]) -> type[U]:
     if not cls.game_id:
         raise ValueError(f"{cls.__name__} has no game id")
     existing = _UIS.get(cls.game_id)
@@ -243,7 +250,7 @@ def register_game_ui(cls: type[GameUI]) -> type[GameUI]:
     return cls
 
 
-def game_ui(game_id: str) -> GameUI:
+def game_ui(game_id: str) -> GameUI[Any]:
     """The registered UI of ``game_id`` (a plain :class:`GameUI` for a game without one)."""
     load_game_uis()
 
@@ -253,7 +260,7 @@ def game_ui(game_id: str) -> GameUI:
     return ui
 
 
-def registered_game_uis() -> dict[str, GameUI]:
+def registered_game_uis() -> dict[str, GameUI[Any]]:
     load_game_uis()
 
     return dict(_UIS)

@@ -4,16 +4,30 @@ at the end of a hand every hand revealed with the winner's three sets grouped.""
 from __future__ import annotations
 
 import math
-from typing import Any, Hashable, Sequence
+from collections.abc import Hashable, Sequence
+from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QPointF, QRectF, Qt
 
 from cekidesk.engine.cards import Kind
 from cekidesk.engine.core import Action, Event
-from ...names import counted
+from cekidesk.games.ceki.rules import CekiView
 
 from ...cardpics import card_ratio, card_width
-from ...table.layouts import Pairing, clamp_to_scene, CardSpec, Choreo, DropZone, LabelSpec, LayoutOptions, Plan, SeatSpec, TableLayout, register_layout
+from ...names import counted
+from ...table.layouts import (
+    CardSpec,
+    Choreo,
+    DropZone,
+    LabelSpec,
+    LayoutOptions,
+    Pairing,
+    Plan,
+    SeatSpec,
+    TableLayout,
+    clamp_to_scene,
+    register_layout,
+)
 
 
 def _value_group(kind: Kind, iyo_one_rank: bool) -> int:
@@ -39,7 +53,7 @@ def _keys_for(kinds: Sequence[Kind], prefix: str) -> list[tuple]:
 
 class CekiLayout(TableLayout):
     game_id = "ceki"
-    game_keys = (int(Qt.Key_D), int(Qt.Key_T))
+    game_keys = (int(Qt.Key.Key_D), int(Qt.Key.Key_T))
 
     def __init__(self, seat_names: Sequence[str], human_seat: int):
         super().__init__(seat_names, human_seat)
@@ -49,7 +63,7 @@ class CekiLayout(TableLayout):
 
     # ------------------------------------------------------------------------------------------
     # hand order
-    def _hand_order(self, view: Any, sort: bool) -> list[tuple]:
+    def _hand_order(self, view: CekiView, sort: bool) -> list[tuple]:
         keys = _keys_for(view.hand, "h")
         return self.merge_hand_order(keys, sort)
 
@@ -73,10 +87,10 @@ class CekiLayout(TableLayout):
             places = [("left", 0.5), ("top", 1 / 3), ("top", 2 / 3), ("right", 0.5)]
         else:
             places = [("left", 0.5), ("top", 0.2), ("top", 0.5), ("top", 0.8), ("right", 0.5)]
-        return [(s, side, t) for s, (side, t) in zip(others, places)]
+        return [(s, side, t) for s, (side, t) in zip(others, places, strict=False)]
 
     # ------------------------------------------------------------------------------------------
-    def plan(self, view: Any, width: float, height: float, options: LayoutOptions) -> Plan:
+    def plan(self, view: CekiView, width: float, height: float, options: LayoutOptions) -> Plan:
         W, H = float(width), float(height)
         n = view.n_players
         me = self.human if 0 <= self.human < n else view.viewer
@@ -105,8 +119,8 @@ class CekiLayout(TableLayout):
         top_band = M + panel_h + 0.012 * s + opp_h + 0.02 * s if has_top else M
 
         # -- the human's hand area ---------------------------------------------------------------
-        details = result.details if over else {}
-        winner = result.winners[0] if over and result.winners else -1
+        details = result.details if result is not None else {}
+        winner = result.winners[0] if result is not None and result.winners else -1
         hands_codes = details.get("hands") or []
         win_code = details.get("card")
         sets = details.get("sets") or []
@@ -186,7 +200,7 @@ class CekiLayout(TableLayout):
         drops = {a.card: a for a in view.legal if a.verb == "discard"}
         if drops:
             plan.drops.append(DropZone(drop_rect, drops))
-        if over and not result.winners:
+        if result is not None and not result.winners:
             turns = result.details.get("turns")   # drawn by the bound on turns without a stock draw
             why = (QCoreApplication.translate("TableWidget", "Drawn hand: {turns} turns without a draw from the "
                                                              "stock").format(turns=turns) if turns
@@ -219,12 +233,12 @@ class CekiLayout(TableLayout):
             if called and options.sort_hand:
                 rest = [k for k in order if k != drawn_key]
                 groups_k: list[list[tuple]] = []
-                for k in rest:
-                    g = _value_group(k[1], iyo)
+                for key in rest:
+                    g = _value_group(key[1], iyo)
                     if groups_k and _value_group(groups_k[-1][-1][1], iyo) == g and len(groups_k[-1]) < 3:
-                        groups_k[-1].append(k)
+                        groups_k[-1].append(key)
                     else:
-                        groups_k.append([k])
+                        groups_k.append([key])
                 if drawn_key is not None:
                     groups_k.append([drawn_key])
             else:
@@ -277,7 +291,7 @@ class CekiLayout(TableLayout):
         n_top = len(tops)
         top_l = side_w + M if has_side else M
         top_w = W - 2 * top_l
-        for seat, side, t in sides:
+        for seat, side, _ in sides:
             if side == "top":
                 i = [q for q, _, _ in tops].index(seat)
                 cell = top_w / max(1, n_top)
@@ -311,12 +325,13 @@ class CekiLayout(TableLayout):
                     y = panel.bottom() + 0.012 * s + rh / 2
                     i0 = 0
                     marked = False
-                    for g in groups:
-                        wc = win_code if not marked and any(k.code == str(win_code) for k in g) else None
+                    for grp in groups:
+                        wc = win_code if not marked and any(k.code == str(win_code) for k in grp) else None
                         marked = marked or wc is not None
-                        plan.cards.extend(self._row(keys[i0:i0 + len(g)], [g], QPointF(row_cx, y), rh, 1.04, arc=0.0,
-                                                    role="reveal", seat=seat, win_code=wc, z0=300 + 20 * seat + i0))
-                        i0 += len(g)
+                        plan.cards.extend(self._row(keys[i0:i0 + len(grp)], [grp], QPointF(row_cx, y), rh, 1.04,
+                                                    arc=0.0, role="reveal", seat=seat, win_code=wc,
+                                                    z0=300 + 20 * seat + i0))
+                        i0 += len(grp)
                         y += rh * 1.08
                     continue
                 gaps = len(groups) - 1
@@ -365,7 +380,7 @@ class CekiLayout(TableLayout):
                                                  QPointF(lx, row_cy + opp_h / 2 + font * 0.75), font * 0.9, "banner"))
 
         # the winner's score line
-        if over and result.winners:
+        if result is not None and result.winners:
             ws = next((sp for sp in plan.seats if sp.seat == winner), None)
             text = f"{details.get('base', '?')} × {details.get('multiplier', '?')} = {details.get('score', '?')}"
             if ws is not None:
@@ -377,16 +392,16 @@ class CekiLayout(TableLayout):
                     text = f"{self._name(winner)}: {text}"
                 plan.labels.append(LabelSpec(("result",), text, pos, font * 1.1, "winner"))
 
-        keys = {}
+        key_actions = {}
         if draw_a in legal:
-            keys[int(Qt.Key_D)] = draw_a
+            key_actions[int(Qt.Key.Key_D)] = draw_a
         if take_a in legal:
-            keys[int(Qt.Key_T)] = take_a
-        plan.keys = keys
+            key_actions[int(Qt.Key.Key_T)] = take_a
+        plan.keys = key_actions
         clamp_to_scene(plan, W, H)
         return plan
 
-    def _seat(self, view: Any, seat: int, rect: QRectF, winner: int, over: bool, human: bool = False,
+    def _seat(self, view: CekiView, seat: int, rect: QRectF, winner: int, over: bool, human: bool = False,
               namer: Any = None) -> SeatSpec:
         called = bool(view.called[seat])
         extra = ""
@@ -421,7 +436,7 @@ class CekiLayout(TableLayout):
         i = 0
         win_marked = False
         mid = (total - 1) / 2
-        for gi, g in enumerate(groups):
+        for g in groups:
             for j, k in enumerate(g):
                 d = i - mid
                 mark = None
@@ -442,7 +457,7 @@ class CekiLayout(TableLayout):
 
 
     # ------------------------------------------------------------------------------------------
-    def choreograph(self, events: Sequence[Event], old: dict[Hashable, Any], new: Plan, view: Any,
+    def choreograph(self, events: Sequence[Event], old: dict[Hashable, Any], new: Plan, view: CekiView,
                     played_key: Hashable | None = None) -> Choreo:
         ch = Choreo()
         newk = new.by_key()
@@ -460,7 +475,8 @@ class CekiLayout(TableLayout):
                 continue
             if e.type == "draw":
                 if p == me:
-                    nk = first_new(lambda k: k[0] == "h" and (e.data.get("card") is None or k[1].code == e.data["card"]))
+                    card = e.data.get("card")
+                    nk = first_new(lambda k: k[0] == "h" and (card is None or k[1].code == card))
                     if nk is None:
                         nk = first_new(lambda k: k[0] == "h")
                 else:
@@ -538,7 +554,7 @@ class CekiLayout(TableLayout):
                     ch.delay[nk] = 0.4 + 0.06 * nk[2]
         return ch
 
-    def _deal(self, ch: Choreo, new: Plan, view: Any) -> None:
+    def _deal(self, ch: Choreo, new: Plan, view: CekiView) -> None:
         n = view.n_players
         first = (view.dealer + 1) % n
         per_seat: dict[int, list] = {q: [] for q in range(n)}

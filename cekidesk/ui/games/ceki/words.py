@@ -7,16 +7,18 @@ rule sources) and says which house rules the app chose.
 from __future__ import annotations
 
 import html
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QGridLayout, QLabel, QScrollArea, QWidget
 
 from cekidesk.engine.cards import ALL_KINDS, Kind
 from cekidesk.engine.core import Action, Event, HandResult
-from cekidesk.games.ceki.rules import DRAWN_NO_DRAW, NO_DRAW_TURNS
+from cekidesk.games.ceki.rules import DRAWN_NO_DRAW, NO_DRAW_TURNS, CekiView
 
 from ... import names
+from ...i18n import QT_TRANSLATE_NOOP
 from ..base import GameUI, HandEndContent, HelpContext, Namer, log_sentence, register_game_ui, seat_name
 
 GALLERY_HEIGHT = 92
@@ -79,12 +81,12 @@ def _say(key: tuple[str, bool, str], n: int | None = None, **values: object) -> 
 
 
 @register_game_ui
-class CekiUI(GameUI):
+class CekiUI(GameUI[CekiView]):
     game_id = "ceki"
     important_events = frozenset({"call", "win", "exhausted", DRAWN_NO_DRAW})
 
     # -- status line ------------------------------------------------------------------------------
-    def your_turn_text(self, view: Any, seat_names: Sequence[str]) -> str:
+    def your_turn_text(self, view: CekiView, seat_names: Sequence[str]) -> str:
         """What to do now; in the last round before the bound on turns without a stock draw, how
         many such turns are left (so the end of the hand does not come as a surprise)."""
         text = self._turn_words(view, seat_names)
@@ -95,7 +97,7 @@ class CekiUI(GameUI):
                           "{left}.)").format(left=left)
         return text
 
-    def _turn_words(self, view: Any, seat_names: Sequence[str]) -> str:
+    def _turn_words(self, view: CekiView, seat_names: Sequence[str]) -> str:
         legal = tuple(view.legal)
         verbs = {a.verb for a in legal}
         n = view.n_players
@@ -106,15 +108,19 @@ class CekiUI(GameUI):
             card = names.card_name(top) if top is not None else ""
             if "draw" in verbs and "take" in verbs:
                 if called:
-                    return QCoreApplication.translate("CekiUI", "Your turn: take {name}'s {card} — it wins! — or draw from the stock.").format(
+                    return QCoreApplication.translate(
+                        "CekiUI", "Your turn: take {name}'s {card} — it wins! — or draw from the stock.").format(
                         name=prev_name, card=card)
-                return QCoreApplication.translate("CekiUI", "Your turn: draw from the stock or take {name}'s discard ({card}).").format(
+                return QCoreApplication.translate(
+                    "CekiUI", "Your turn: draw from the stock or take {name}'s discard ({card}).").format(
                     name=prev_name, card=card)
             if "take" in verbs:
-                return QCoreApplication.translate("CekiUI", "Your turn: take {name}'s {card} — it wins!").format(name=prev_name, card=card)
+                return QCoreApplication.translate(
+                    "CekiUI", "Your turn: take {name}'s {card} — it wins!").format(name=prev_name, card=card)
             if called and view.facedown:
-                return QCoreApplication.translate("CekiUI", "Your turn: draw from the stock (you are waiting for one more of the "
-                                    "{value}).").format(value=names.value_name(view.facedown[0]))
+                return QCoreApplication.translate(
+                    "CekiUI", "Your turn: draw from the stock (you are waiting for one more of the "
+                              "{value}).").format(value=names.value_name(view.facedown[0]))
             return QCoreApplication.translate("CekiUI", "Your turn: draw from the stock.")
         if view.phase == "discard":
             if called and len(legal) == 1 and legal[0].card is not None:
@@ -126,7 +132,7 @@ class CekiUI(GameUI):
             return QCoreApplication.translate("CekiUI", "Your turn: discard a card.")
         return super().your_turn_text(view, seat_names)
 
-    def describe_action(self, action: Action, view: Any) -> str:
+    def describe_action(self, action: Action, view: CekiView) -> str:
         if action.verb == "draw":
             return QCoreApplication.translate("CekiUI", "draw from the stock")
         if action.verb == "take":
@@ -144,8 +150,10 @@ class CekiUI(GameUI):
                         kind=names.win_kind_name(d.get("win_kind", "")),
                         score=names.format_points(result.points[w]))
             if w == human:
-                return QCoreApplication.translate("CekiUI", "Hand over — you win ×{mult} ({kind}), {score} points!").format(**args)
-            return QCoreApplication.translate("CekiUI", "Hand over — {name} wins ×{mult} ({kind}), {score} points.").format(**args)
+                return QCoreApplication.translate(
+                    "CekiUI", "Hand over — you win ×{mult} ({kind}), {score} points!").format(**args)
+            return QCoreApplication.translate(
+                "CekiUI", "Hand over — {name} wins ×{mult} ({kind}), {score} points.").format(**args)
         if result.details.get("drawn_by") == DRAWN_NO_DRAW:
             return QCoreApplication.translate(
                 "CekiUI", "Hand over — drawn: {turns} turns in a row without a draw from the stock.").format(
@@ -229,7 +237,8 @@ class CekiUI(GameUI):
             sets = d.get("sets")
             if sets:
                 content.caption = QCoreApplication.translate("HandEndDialog", "Your three sets:") if winner == human \
-                    else QCoreApplication.translate("HandEndDialog", "{name}'s three sets:").format(name=seat_name(winner, seat_names))
+                    else QCoreApplication.translate(
+                        "HandEndDialog", "{name}'s three sets:").format(name=seat_name(winner, seat_names))
                 row = CardRow(sets, 104, namer, parent)
                 row.setObjectName("winningSets")
                 content.showcase = row
@@ -268,147 +277,178 @@ class CekiUI(GameUI):
         esc = html.escape
         out: list[str] = []
         out.append("<h1>" + QCoreApplication.translate("CekiHelp", "How to play Ceki (Kowah)") + "</h1>")
-        out.append(ctx.p(QCoreApplication.translate("CekiHelp", "Ceki is a quick rummy game for 2 to 6 players. You try to hold three sets of "
-                              "three cards of the same value. CekiDesk deals, keeps the score, and calls "
-                              "<i>ceki</i> for you.")))
+        out.append(ctx.p(QCoreApplication.translate(
+            "CekiHelp", "Ceki is a quick rummy game for 2 to 6 players. You try to hold three sets of "
+                        "three cards of the same value. CekiDesk deals, keeps the score, and calls "
+                        "<i>ceki</i> for you.")))
         out.append("<p>" + " · ".join(
             f'<a href="#{a}">{esc(t)}</a>' for a, t in (
-                ("cards", QCoreApplication.translate("CekiHelp", "The cards")), ("deal", QCoreApplication.translate("CekiHelp", "The deal")), ("turn", QCoreApplication.translate("CekiHelp", "Your turn")),
-                ("sets", QCoreApplication.translate("CekiHelp", "Sets")), ("ceki", QCoreApplication.translate("CekiHelp", "Calling ceki")), ("win", QCoreApplication.translate("CekiHelp", "Winning")),
-                ("end", QCoreApplication.translate("CekiHelp", "Drawn hands and the match")), ("house", QCoreApplication.translate("CekiHelp", "CekiDesk's house rules")),
-                ("keys", QCoreApplication.translate("CekiHelp", "Playing with the keyboard")), ("source", QCoreApplication.translate("CekiHelp", "Source")))) + "</p>")
+                ("cards", QCoreApplication.translate("CekiHelp", "The cards")),
+                ("deal", QCoreApplication.translate("CekiHelp", "The deal")),
+                ("turn", QCoreApplication.translate("CekiHelp", "Your turn")),
+                ("sets", QCoreApplication.translate("CekiHelp", "Sets")),
+                ("ceki", QCoreApplication.translate("CekiHelp", "Calling ceki")),
+                ("win", QCoreApplication.translate("CekiHelp", "Winning")),
+                ("end", QCoreApplication.translate("CekiHelp", "Drawn hands and the match")),
+                ("house", QCoreApplication.translate("CekiHelp", "CekiDesk's house rules")),
+                ("keys", QCoreApplication.translate("CekiHelp", "Playing with the keyboard")),
+                ("source", QCoreApplication.translate("CekiHelp", "Source")))) + "</p>")
 
         # cards
         out.append('<h2><a name="cards"></a>' + QCoreApplication.translate("CekiHelp", "The cards") + "</h2>")
-        out.append(ctx.p(QCoreApplication.translate("CekiHelp", "Two packs are used: 120 cards, four of each of 30 kinds. There are three "
-                              "suits numbered 1 to 9 — <b>Coins</b> (round cash coins), <b>Strings</b> "
-                              "(strings of cash) and <b>Myriads</b> (a Chinese numeral above the sign 萬) — "
-                              "and three special cards: the <b>White Flower</b>, the <b>Red Flower</b> and "
-                              "the <b>Old Thousand</b>.")))
-        out.append(ctx.p(QCoreApplication.translate("CekiHelp", "You do not need to read the pictures: look at the thick frame around each "
-                              "picture. Every value has its own frame pattern, the same in all three suits, "
-                              "so cards that make a set have the same frame. The two Flowers wear the frame "
-                              "of the 1s; the Old Thousand has no frame.")))
+        out.append(ctx.p(QCoreApplication.translate(
+            "CekiHelp", "Two packs are used: 120 cards, four of each of 30 kinds. There are three "
+                        "suits numbered 1 to 9 — <b>Coins</b> (round cash coins), <b>Strings</b> "
+                        "(strings of cash) and <b>Myriads</b> (a Chinese numeral above the sign 萬) — "
+                        "and three special cards: the <b>White Flower</b>, the <b>Red Flower</b> and "
+                        "the <b>Old Thousand</b>.")))
+        out.append(ctx.p(QCoreApplication.translate(
+            "CekiHelp", "You do not need to read the pictures: look at the thick frame around each "
+                        "picture. Every value has its own frame pattern, the same in all three suits, "
+                        "so cards that make a set have the same frame. The two Flowers wear the frame "
+                        "of the 1s; the Old Thousand has no frame.")))
         out.append(self._gallery(ctx))
-        out.append(ctx.p(QCoreApplication.translate("CekiHelp", "Two pairs are easy to confuse at first. The <b>White Flower</b> is the dark "
-                              "card with a white flower, while the <b>1 of Coins</b> is one big coin between "
-                              "rows of small dots. The <b>9 of Strings</b> and the <b>Red Flower</b> both "
-                              "have a red stamp, but the 9 of Strings has the saw-tooth frame of the 9s and "
-                              "strings of cash with a big dot at the top.")))
+        out.append(ctx.p(QCoreApplication.translate(
+            "CekiHelp", "Two pairs are easy to confuse at first. The <b>White Flower</b> is the dark "
+                        "card with a white flower, while the <b>1 of Coins</b> is one big coin between "
+                        "rows of small dots. The <b>9 of Strings</b> and the <b>Red Flower</b> both "
+                        "have a red stamp, but the 9 of Strings has the saw-tooth frame of the 9s and "
+                        "strings of cash with a big dot at the top.")))
         out.append("<p>" + " ".join(ctx.img(c, EXAMPLE_HEIGHT, ctx.card(c))
                                     for c in ("WF", "C1", "S9", "RF")) + "</p>")
 
         # deal
         out.append('<h2><a name="deal"></a>' + QCoreApplication.translate("CekiHelp", "The deal") + "</h2>")
-        out.append(ctx.p(QCoreApplication.translate("CekiHelp", "The first dealer is picked at random. Everyone receives eight cards, dealt two "
-                              "at a time. The rest of the cards form the face-down stock in the middle. The "
-                              "player on the dealer's left plays first, and play goes round clockwise. After "
-                              "each hand the deal moves one seat to the left.")))
+        out.append(ctx.p(QCoreApplication.translate(
+            "CekiHelp", "The first dealer is picked at random. Everyone receives eight cards, dealt two "
+                        "at a time. The rest of the cards form the face-down stock in the middle. The "
+                        "player on the dealer's left plays first, and play goes round clockwise. After "
+                        "each hand the deal moves one seat to the left.")))
 
         # turn
         out.append('<h2><a name="turn"></a>' + QCoreApplication.translate("CekiHelp", "Your turn") + "</h2>")
         out.append(ctx.p(QCoreApplication.translate("CekiHelp", "A turn has two steps:")))
-        out.append("<ol><li>" + QCoreApplication.translate("CekiHelp", "<b>Get a card</b>: draw the top card of the stock, <i>or</i> pick up the "
-                                   "card the previous player has just thrown. Only that last thrown card can "
-                                   "be picked up; the ones below it are out of play.") + "</li><li>"
-                   + QCoreApplication.translate("CekiHelp", "<b>Throw a card</b> face-up onto the discard pile, so that you again hold eight. "
-                        "A card you have just drawn from the stock may be thrown straight back.")
+        out.append("<ol><li>" + QCoreApplication.translate(
+            "CekiHelp", "<b>Get a card</b>: draw the top card of the stock, <i>or</i> pick up the "
+                        "card the previous player has just thrown. Only that last thrown card can "
+                        "be picked up; the ones below it are out of play.") + "</li><li>"
+                   + QCoreApplication.translate(
+                       "CekiHelp", "<b>Throw a card</b> face-up onto the discard pile, so that you again hold eight. "
+                                   "A card you have just drawn from the stock may be thrown straight back.")
                    + "</li></ol>")
-        out.append(ctx.p(QCoreApplication.translate("CekiHelp", "In CekiDesk you click the stock or the discard pile, then click the card to "
-                              "throw. Only moves that are allowed are offered.")))
+        out.append(ctx.p(QCoreApplication.translate(
+            "CekiHelp", "In CekiDesk you click the stock or the discard pile, then click the card to "
+                        "throw. Only moves that are allowed are offered.")))
 
         # sets
         out.append('<h2><a name="sets"></a>' + QCoreApplication.translate("CekiHelp", "Sets") + "</h2>")
-        out.append(ctx.p(QCoreApplication.translate("CekiHelp", "A set is three cards of the same value; the suits do not matter. Three 7s — "
-                              "the 7 of Coins and two 7s of Myriads, for example — are a set worth "
-                              "7 + 7 + 7 = 21 points. The White Flower, the Red Flower and the Old Thousand "
-                              "only make sets with cards of their own kind, and each counts 1 point, so "
-                              "three 9s (27 points) are the best set and three Flowers the poorest (3).")))
+        out.append(ctx.p(QCoreApplication.translate(
+            "CekiHelp", "A set is three cards of the same value; the suits do not matter. Three 7s — "
+                        "the 7 of Coins and two 7s of Myriads, for example — are a set worth "
+                        "7 + 7 + 7 = 21 points. The White Flower, the Red Flower and the Old Thousand "
+                        "only make sets with cards of their own kind, and each counts 1 point, so "
+                        "three 9s (27 points) are the best set and three Flowers the poorest (3).")))
         out.append("<p>" + " ".join(ctx.img(c, EXAMPLE_HEIGHT, ctx.card(c))
                                     for c in ("C7", "M7", "M7")) + "&nbsp;&nbsp;&nbsp;&nbsp;"
                    + " ".join(ctx.img(c, EXAMPLE_HEIGHT, ctx.card(c)) for c in ("WF", "WF", "WF"))
                    + "</p>")
-        out.append(ctx.p(QCoreApplication.translate("CekiHelp", "Rule option (New Game ▸ Rules): with <i>“{option}”</i> the six 1s — White "
-                              "Flower, Red Flower, Old Thousand and the 1 of each suit — all count as one "
-                              "value, as in the Javanese games.").format(
+        out.append(ctx.p(QCoreApplication.translate(
+            "CekiHelp", "Rule option (New Game ▸ Rules): with <i>“{option}”</i> the six 1s — White "
+                        "Flower, Red Flower, Old Thousand and the 1 of each suit — all count as one "
+                        "value, as in the Javanese games.").format(
                                   option=esc(names.text("ceki.option.iyo_one_rank")))))
 
         # ceki
         out.append('<h2><a name="ceki"></a>' + QCoreApplication.translate("CekiHelp", "Calling ceki") + "</h2>")
-        out.append(ctx.p(QCoreApplication.translate("CekiHelp", "Eight cards can hold at most two sets and a pair. That is the hand that can "
-                              "win, and the moment you have it — at the end of your turn, or straight from "
-                              "the deal — you call <i>ceki</i>. CekiDesk does this for you and announces "
-                              "it: your pair goes face-down in front of you and your two sets are frozen. "
-                              "(If one of your sets has the same value as the pair, all five of those cards "
-                              "go face-down.)")))
-        out.append(ctx.p(QCoreApplication.translate("CekiHelp", "From then on you only wait for one card: the third card of your pair's value. "
-                              "Each turn you draw from the stock and throw the drawn card — unless it is your "
-                              "card — or you pick up the discard if it is the card you are waiting for. "
-                              "Everyone can see that you have called, so the player before you will try not "
-                              "to throw your card.")))
+        out.append(ctx.p(QCoreApplication.translate(
+            "CekiHelp", "Eight cards can hold at most two sets and a pair. That is the hand that can "
+                        "win, and the moment you have it — at the end of your turn, or straight from "
+                        "the deal — you call <i>ceki</i>. CekiDesk does this for you and announces "
+                        "it: your pair goes face-down in front of you and your two sets are frozen. "
+                        "(If one of your sets has the same value as the pair, all five of those cards "
+                        "go face-down.)")))
+        out.append(ctx.p(QCoreApplication.translate(
+            "CekiHelp", "From then on you only wait for one card: the third card of your pair's value. "
+                        "Each turn you draw from the stock and throw the drawn card — unless it is your "
+                        "card — or you pick up the discard if it is the card you are waiting for. "
+                        "Everyone can see that you have called, so the player before you will try not "
+                        "to throw your card.")))
 
         # win
         out.append('<h2><a name="win"></a>' + QCoreApplication.translate("CekiHelp", "Winning") + "</h2>")
-        out.append(ctx.p(QCoreApplication.translate("CekiHelp", "The first player to complete three sets wins the hand and is the only one to "
-                              "score: the sum of the nine cards (numbered cards their number, Flowers and "
-                              "Old Thousand 1 each), multiplied according to where the winning card came "
-                              "from:")))
+        out.append(ctx.p(QCoreApplication.translate(
+            "CekiHelp", "The first player to complete three sets wins the hand and is the only one to "
+                        "score: the sum of the nine cards (numbered cards their number, Flowers and "
+                        "Old Thousand 1 each), multiplied according to where the winning card came "
+                        "from:")))
         out.append("<table cellspacing='0' cellpadding='4' border='1'>"
                    + "".join(f"<tr><td><b>×{m}</b></td><td><b>{esc(names.win_kind_name(k))}</b></td>"
                              f"<td>{esc(names.win_kind_help(k))}</td></tr>"
                              for m, k in ((1, "plain"), (2, "double"), (3, "triple")))
                    + "</table>")
-        out.append(ctx.p(QCoreApplication.translate("CekiHelp", "<b>Example.</b> You have called with three 9s, three White Flowers and a pair "
-                              "of 7s face-down. The player before you keeps the card they drew and throws a "
-                              "7 of Myriads from their hand; you take it and win:")))
+        out.append(ctx.p(QCoreApplication.translate(
+            "CekiHelp", "<b>Example.</b> You have called with three 9s, three White Flowers and a pair "
+                        "of 7s face-down. The player before you keeps the card they drew and throws a "
+                        "7 of Myriads from their hand; you take it and win:")))
         out.append("<p>" + "&nbsp;&nbsp;&nbsp;&nbsp;".join(
             " ".join(ctx.img(c, EXAMPLE_HEIGHT, ctx.card(c)) for c in group) for group in SAMPLE_SETS)
             + "</p>")
-        out.append(ctx.p(QCoreApplication.translate("CekiHelp", "The nine cards count 27 + 21 + 3 = 51. The card had been kept in the thrower's "
-                              "hand, so it is a double win: 51 × 2 = <b>102 points</b>. Had they thrown it "
-                              "straight after drawing it, you would score 51 (plain); had you drawn it "
-                              "yourself from the stock, 153 (triple).")))
+        out.append(ctx.p(QCoreApplication.translate(
+            "CekiHelp", "The nine cards count 27 + 21 + 3 = 51. The card had been kept in the thrower's "
+                        "hand, so it is a double win: 51 × 2 = <b>102 points</b>. Had they thrown it "
+                        "straight after drawing it, you would score 51 (plain); had you drawn it "
+                        "yourself from the stock, 153 (triple).")))
 
         # end
-        out.append('<h2><a name="end"></a>' + QCoreApplication.translate("CekiHelp", "Drawn hands and the match") + "</h2>")
-        out.append(ctx.p(QCoreApplication.translate("CekiHelp", "If the stock runs out, the hand is drawn: nobody scores and the deal moves "
-                              "on. (The only exception: if the very last card thrown is the one the next "
-                              "player is waiting for, they may still take it and win.)")))
+        out.append('<h2><a name="end"></a>' + QCoreApplication.translate(
+            "CekiHelp", "Drawn hands and the match") + "</h2>")
+        out.append(ctx.p(QCoreApplication.translate(
+            "CekiHelp", "If the stock runs out, the hand is drawn: nobody scores and the deal moves "
+                        "on. (The only exception: if the very last card thrown is the one the next "
+                        "player is waiting for, they may still take it and win.)")))
         out.append(ctx.p(QCoreApplication.translate(
             "CekiHelp", "<b>House rule:</b> a hand also ends drawn after <b>{turns} turns in a row</b> in which "
                         "nobody draws from the stock. Players who only pick up each other's discards could "
                         "otherwise pass cards round for ever; in real play even six such turns in a row are "
                         "rare. Drawing from the stock starts the count again, and in your last round before "
                         "the limit the status line counts down the turns left.").format(turns=NO_DRAW_TURNS)))
-        out.append(ctx.p(QCoreApplication.translate("CekiHelp", "When you start a game you choose how the match goes: <b>for money</b> — after "
-                              "each hand every loser pays the winner the winner's score times the stake, and "
-                              "you play as long as you like; <b>to a target score</b> — the match ends after "
-                              "the hand in which somebody reaches it; or <b>a fixed number of hands</b> — the "
-                              "highest total wins. View ▸ Score sheet shows every hand so far.")))
+        out.append(ctx.p(QCoreApplication.translate(
+            "CekiHelp", "When you start a game you choose how the match goes: <b>for money</b> — after "
+                        "each hand every loser pays the winner the winner's score times the stake, and "
+                        "you play as long as you like; <b>to a target score</b> — the match ends after "
+                        "the hand in which somebody reaches it; or <b>a fixed number of hands</b> — the "
+                        "highest total wins. View ▸ Score sheet shows every hand so far.")))
 
         # house
-        out.append('<h2><a name="house"></a>' + QCoreApplication.translate("CekiHelp", "CekiDesk's house rules") + "</h2>")
-        out.append(ctx.p(QCoreApplication.translate("CekiHelp", "The old rule text leaves a few things open. CekiDesk plays them this way:")))
+        out.append('<h2><a name="house"></a>' + QCoreApplication.translate(
+            "CekiHelp", "CekiDesk's house rules") + "</h2>")
+        out.append(ctx.p(QCoreApplication.translate(
+            "CekiHelp", "The old rule text leaves a few things open. CekiDesk plays them this way:")))
         out.append("<ul>" + "".join("<li>" + s + "</li>" for s in (
-            QCoreApplication.translate("CekiHelp", "<b>Ceki is called automatically</b> as soon as you hold two sets and a pair, because that "
-               "is the only hand that can win."),
-            QCoreApplication.translate("CekiHelp", "<b>A card picked up from the discard pile cannot be thrown back</b> in the same turn (that "
-               "would be passing)."),
+            QCoreApplication.translate(
+                "CekiHelp", "<b>Ceki is called automatically</b> as soon as you hold two sets and a pair, because that "
+                            "is the only hand that can win."),
+            QCoreApplication.translate(
+                "CekiHelp", "<b>A card picked up from the discard pile cannot be thrown back</b> in the same turn "
+                            "(that would be passing)."),
             QCoreApplication.translate("CekiHelp", "<b>An empty stock ends the hand as a draw</b>, with no score."),
             QCoreApplication.translate("CekiHelp", "<b>{turns} turns in a row without a draw from the stock end the "
                                                    "hand as a draw</b>, with no score.").format(turns=NO_DRAW_TURNS),
-            QCoreApplication.translate("CekiHelp", "<b>The deal passes clockwise</b> (to the left) after every hand, whoever won."),
+            QCoreApplication.translate(
+                "CekiHelp", "<b>The deal passes clockwise</b> (to the left) after every hand, whoever won."),
         )) + "</ul>")
 
         # keys
-        out.append('<h2><a name="keys"></a>' + QCoreApplication.translate("CekiHelp", "Playing with the keyboard") + "</h2>")
+        out.append('<h2><a name="keys"></a>' + QCoreApplication.translate(
+            "CekiHelp", "Playing with the keyboard") + "</h2>")
         out.append(ctx.keys_table())
 
         # source
         out.append('<h2><a name="source"></a>' + QCoreApplication.translate("CekiHelp", "Source") + "</h2>")
-        out.append(ctx.p(QCoreApplication.translate("CekiHelp", "These rules follow the rule text <i>Ceki (or Kowah): a traditional game for "
-                              "2–6 players</i>. This page is CekiDesk's own summary; the house rules above are the app's "
-                              "choices where the source is silent.")))
+        out.append(ctx.p(QCoreApplication.translate(
+            "CekiHelp", "These rules follow the rule text <i>Ceki (or Kowah): a traditional game for "
+                        "2–6 players</i>. This page is CekiDesk's own summary; the house rules above are the app's "
+                        "choices where the source is silent.")))
         return "\n".join(out)
 
 

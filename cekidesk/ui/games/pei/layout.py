@@ -17,18 +17,31 @@ glow.  At the end of the round every group carries its points, and each seat its
 from __future__ import annotations
 
 import math
-from typing import Any, Hashable, Sequence
+from collections.abc import Hashable, Sequence
+from typing import Any, cast
 
 from PySide6.QtCore import QCoreApplication, QPointF, QRectF, Qt
 from PySide6.QtGui import QFont, QFontMetricsF
 
 from cekidesk.engine.cards import ALL_KINDS, Kind
 from cekidesk.engine.core import Action, Event
-from cekidesk.games.pei.rules import PATIH, RAJA, UNYIK, rank_of, score_cards
-from ...names import counted
+from cekidesk.games.pei.rules import PeiView, rank_of, score_cards
 
 from ...cardpics import card_ratio, card_width
-from ...table.layouts import Pairing, clamp_to_scene, CardSpec, Choreo, DropZone, LabelSpec, LayoutOptions, Plan, SeatSpec, TableLayout, register_layout
+from ...names import counted
+from ...table.layouts import (
+    CardSpec,
+    Choreo,
+    DropZone,
+    LabelSpec,
+    LayoutOptions,
+    Pairing,
+    Plan,
+    SeatSpec,
+    TableLayout,
+    clamp_to_scene,
+    register_layout,
+)
 
 #: the ranks laid out in front of each role, and on the dealer's side (the source's square)
 SIDE_RANKS: dict[str, tuple[int, ...]] = {
@@ -39,7 +52,8 @@ SIDE_RANKS: dict[str, tuple[int, ...]] = {
 }
 ROLE_KEYS = ("raja", "patih", "unyik")
 #: the keys a capture choice answers to (1 … 6: at most six kinds of one rank)
-CHOICE_KEYS = (Qt.Key_1, Qt.Key_2, Qt.Key_3, Qt.Key_4, Qt.Key_5, Qt.Key_6, Qt.Key_7, Qt.Key_8, Qt.Key_9)
+CHOICE_KEYS = (Qt.Key.Key_1, Qt.Key.Key_2, Qt.Key.Key_3, Qt.Key.Key_4, Qt.Key.Key_5, Qt.Key.Key_6, Qt.Key.Key_7,
+               Qt.Key.Key_8, Qt.Key.Key_9)
 
 _ROLE_TEXT = {
     "raja": lambda: QCoreApplication.translate("TableWidget", "raja"),
@@ -93,7 +107,7 @@ def text_width(text: str, size: float, bold: bool = False) -> float:
 
 class PeiLayout(TableLayout):
     game_id = "pei"
-    game_keys = (int(Qt.Key_D),) + tuple(int(k) for k in CHOICE_KEYS)
+    game_keys = (int(Qt.Key.Key_D),) + tuple(int(k) for k in CHOICE_KEYS)
 
     def __init__(self, seat_names: Sequence[str], human_seat: int):
         super().__init__(seat_names, human_seat)
@@ -105,7 +119,7 @@ class PeiLayout(TableLayout):
 
     # ------------------------------------------------------------------------------------------
     # hand order (drag to reorder when the hand is not sorted automatically)
-    def _hand_order(self, view: Any, sort: bool) -> list[tuple]:
+    def _hand_order(self, view: PeiView, sort: bool) -> list[tuple]:
         kinds = sorted(view.hand, key=lambda k: hand_sort_key(k, view.options))
         keys = _keys_for(kinds, ("h",))
         return self.merge_hand_order(keys, sort)
@@ -115,7 +129,7 @@ class PeiLayout(TableLayout):
     def _name(self, seat: int) -> str:
         return self.seat_title(seat)
 
-    def place_seats(self, view: Any) -> dict[int, str]:
+    def place_seats(self, view: PeiView) -> dict[int, str]:
         """Seat → screen side.  The human at the bottom; the next in play order on the right, the
         one after on the left (play goes anticlockwise)."""
         me = self.human
@@ -126,7 +140,7 @@ class PeiLayout(TableLayout):
         return {me: "bottom", right: "right", left: "left"}
 
     # ------------------------------------------------------------------------------------------
-    def plan(self, view: Any, width: float, height: float, options: LayoutOptions) -> Plan:
+    def plan(self, view: PeiView, width: float, height: float, options: LayoutOptions) -> Plan:
         W, H = float(width), float(height)
         me = self.human if 0 <= self.human < view.n_players else view.viewer
         self.human = me
@@ -267,7 +281,7 @@ class PeiLayout(TableLayout):
         keys: dict[int, Action] = {}
         draw_a = Action(me, "draw")
         if draw_a in legal:
-            keys[int(Qt.Key_D)] = draw_a
+            keys[int(Qt.Key.Key_D)] = draw_a
         keys.update({int(k): a for k, a in self.choice_keys.items()})
         plan.keys = keys
         drops = {a.card: a for a in view.legal if a.verb == "play"}
@@ -277,17 +291,17 @@ class PeiLayout(TableLayout):
         return plan
 
     # ------------------------------------------------------------------------------------------
-    def _role_labels(self, plan: Plan, view: Any, seat: int, x: float, y: float, font: float,
+    def _role_labels(self, plan: Plan, view: PeiView, seat: int, x: float, y: float, font: float,
                      grow_right: bool) -> None:
         """The seat's role (a red pill) and its running score — at the end its rank and total."""
         role = ROLE_KEYS[view.roles.index(seat)]
         role_text = _ROLE_TEXT[role]()
         rw = text_width(role_text, font, True)
-        over = view.result is not None
-        if over:
-            order = list(view.result.details.get("ranking", []))
+        result = view.result
+        if result is not None:
+            order = list(result.details.get("ranking", []))
             place = order.index(seat) if seat in order else 2
-            pts = view.result.points[seat]
+            pts = result.points[seat]
             score_text = QCoreApplication.translate("TableWidget", "%1 · %2 points").replace(
                 "%1", _RANK_TEXT[place]()).replace("%2", str(pts))
             style = "winner" if place == 0 else "count"
@@ -307,9 +321,10 @@ class PeiLayout(TableLayout):
                                      QCoreApplication.translate("TableWidget", "This round's role")))
         plan.labels.append(LabelSpec(("score", seat), score_text, QPointF(sx, y), font, style, tip))
 
-    def _seat(self, view: Any, seat: int, rect: QRectF, over: bool, human: bool = False) -> SeatSpec:
+    def _seat(self, view: PeiView, seat: int, rect: QRectF, over: bool, human: bool = False) -> SeatSpec:
         role = ROLE_KEYS[view.roles.index(seat)]
-        winner = over and bool(view.result.winners) and view.result.winners[0] == seat
+        result = view.result
+        winner = over and result is not None and bool(result.winners) and result.winners[0] == seat
         extra = QCoreApplication.translate("TableWidget", "%1 — %2 points").replace(
             "%1", _ROLE_TEXT[role]()).replace("%2", str(view.scores[seat]))
         return SeatSpec(seat=seat, rect=rect, name=self._name(seat), count=view.hand_counts[seat],
@@ -317,7 +332,7 @@ class PeiLayout(TableLayout):
                         winner=winner, human=human, extra=extra)
 
     # ------------------------------------------------------------------------------------------
-    def _captured(self, plan: Plan, view: Any, seat: int, groups: list, region: QRectF, h_max: float,
+    def _captured(self, plan: Plan, view: PeiView, seat: int, groups: list, region: QRectF, h_max: float,
                   small: float, over: bool, align: str) -> None:
         """A seat's captured cards in ``region``: each combination a small fan, then the loose cards,
         wrapped into rows; the cards as large as the region allows (up to ``h_max``).  At the end
@@ -373,7 +388,7 @@ class PeiLayout(TableLayout):
             else:
                 x = region.center().x() - rw / 2
             cy = region.top() + h / 2 + r * pitch
-            for i, ((gi, kinds, step), gw) in enumerate(zip(row, widths)):
+            for i, ((gi, kinds, step), gw) in enumerate(zip(row, widths, strict=True)):
                 kinds_, points, code = groups[gi]
                 tip = self._group_tip(code, points)
                 for j, k in enumerate(kinds):
@@ -392,18 +407,17 @@ class PeiLayout(TableLayout):
 
     @staticmethod
     def _group_tip(code: str, points: int) -> str:
-        from ... import names   # the combination names live with the game's words
+        from ... import names  # the combination names live with the game's words
         if code:
             return QCoreApplication.translate("TableWidget", "%1: %2 points").replace(
                 "%1", names.text(f"pei.combo.{code}", code.replace("_", " "))).replace("%2", str(points))
         return QCoreApplication.translate("TableWidget", "Loose cards: %1 points").replace("%1", str(points))
 
     # ------------------------------------------------------------------------------------------
-    def _middle(self, plan: Plan, view: Any, box: QRectF, s: float, font: float, small: float,
+    def _middle(self, plan: Plan, view: PeiView, box: QRectF, s: float, font: float, small: float,
                 ranks: dict[int, list[Kind]], legal: set, me: int, over: bool) -> None:
         """The stock, the last card, the peek, the pending card and the pool square, as large as
         ``box`` allows."""
-        opts = view.options
         side_ranks = {side: [r for r in SIDE_RANKS[role] if r in ranks] for role, side in self.sides.items()}
         # units: a pool card is 1 high, 1/ratio wide
         U_W = 1 / card_ratio()
@@ -449,7 +463,7 @@ class PeiLayout(TableLayout):
         self.choice_keys = {}
         if view.phase == "capture" and view.current == me and not over:
             for i, a in enumerate(a for a in view.legal if a.verb == "capture"):
-                choice[a.card] = a
+                choice[cast(Kind, a.card)] = a   # a capture names a Ceki kind
                 if i < len(CHOICE_KEYS):
                     self.choice_keys[CHOICE_KEYS[i]] = a
         choice_no = {a.card: i + 1 for i, a in enumerate(choice.values())}
@@ -521,7 +535,8 @@ class PeiLayout(TableLayout):
             lx = right + 0.3 * pw + pw / 2
             plan.cards.append(CardSpec(("last",), view.last_card, True, QPointF(lx, cy), ph, z=160, role="last",
                                        tooltip=QCoreApplication.translate(
-                                           "TableWidget", "Turned up from the stock: the last card, drawn by the unyik")))
+                                           "TableWidget",
+                                           "Turned up from the stock: the last card, drawn by the unyik")))
             right = lx + pw / 2
         if view.peek is not None:
             kh = 0.85 * ph
@@ -539,9 +554,8 @@ class PeiLayout(TableLayout):
             tip = QCoreApplication.translate("TableWidget", "Waiting for the choice of the card to capture")
             plan.cards.append(CardSpec(("pending",), view.pending, True, QPointF(px, cy), hp, z=900,
                                        role="pending", seat=who, mark="drawn", tooltip=tip))
-        plan.labels  # (the "choose" banner is placed by plan())
 
-    def _leftovers(self, plan: Plan, view: Any, box: QRectF, h: float, small: float) -> None:
+    def _leftovers(self, plan: Plan, view: PeiView, box: QRectF, h: float, small: float) -> None:
         """At the end of the round: the cards nobody captured, in a column in the middle."""
         left = sorted(view.pool, key=lambda k: hand_sort_key(k, view.options))
         if not left:
@@ -570,24 +584,24 @@ class PeiLayout(TableLayout):
     # ------------------------------------------------------------------------------------------
 
     # ------------------------------------------------------------------------------------------
-    def choreograph(self, events: Sequence[Event], old: dict[Hashable, Any], new: Plan, view: Any,
+    def choreograph(self, events: Sequence[Event], old: dict[Hashable, Any], new: Plan, view: PeiView,
                     played_key: Hashable | None = None) -> Choreo:
         ch = Choreo()
         newk = new.by_key()
         me = self.human
         stock = (self._stock_pos, False, 0.0, self._stock_h)
         pr = Pairing(ch, old, newk)
-        vanished, appeared, used_old, used_new = pr.vanished, pr.appeared, pr.used_old, pr.used_new
+        vanished, used_old, used_new = pr.vanished, pr.used_old, pr.used_new
         reuse, first_new, last_vanished = pr.reuse, pr.first_new, pr.last_vanished
 
-        def dest_for(p: int, card: Kind, captured: Kind | None, choice: bool):
+        def dest_for(p: int | None, card: Kind, captured: Kind | None, choice: bool):
             if choice:
                 return first_new(lambda k: k == ("pending",))
             if captured is None:
                 return first_new(lambda k: k[0] == "pool" and k[1] == card)
             return first_new(lambda k: k[0] == "cap" and k[1] == p and k[2] == card)
 
-        def captured_pair(p: int, captured: Kind) -> None:
+        def captured_pair(p: int | None, captured: Kind) -> None:
             nk = first_new(lambda k: k[0] == "cap" and k[1] == p and k[2] == captured)
             ok = last_vanished(lambda k: k[0] == "pool" and k[1] == captured)
             if nk is not None and ok is not None:
@@ -642,7 +656,7 @@ class PeiLayout(TableLayout):
             self._deal(ch, new, view)
         return ch
 
-    def _deal(self, ch: Choreo, new: Plan, view: Any) -> None:
+    def _deal(self, ch: Choreo, new: Plan, view: PeiView) -> None:
         """Everything flies from the stock: each player's hand, then the pool cards, in the deal's
         packets (raja, patih, unyik; seven to the hand, six to the pool; twice)."""
         per_seat: dict[int, list] = {q: [] for q in range(view.n_players)}

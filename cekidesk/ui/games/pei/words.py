@@ -9,18 +9,19 @@ the itemised stake payments — is registered here (context ``PeiTerms``).
 from __future__ import annotations
 
 import html
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any, cast
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt
-from PySide6.QtWidgets import QGridLayout, QLabel, QScrollArea, QVBoxLayout, QWidget
+from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtWidgets import QGridLayout, QLabel, QScrollArea, QWidget
 
 from cekidesk.engine.cards import Counting, Kind
 from cekidesk.engine.core import Action, Event, HandResult
-from cekidesk.games.pei.rules import COMBO_CARDS, COMBOS, UNYIK, PeiOptions, combo_rate, rank_of
+from cekidesk.games.pei.rules import COMBO_CARDS, COMBOS, UNYIK, PeiOptions, PeiView, combo_rate, rank_of
 
 from ... import names
-from ..base import (DealWords, GameUI, HandEndContent, HelpContext, Namer, log_sentence, register_game_ui,
-                   seat_name)
+from ...i18n import QT_TRANSLATE_NOOP
+from ..base import DealWords, GameUI, HandEndContent, HelpContext, Namer, log_sentence, register_game_ui, seat_name
 
 ROLES = ("raja", "patih", "unyik")
 PLACES = ("ngete", "tengah", "kete")
@@ -153,27 +154,41 @@ _STAKE_HELP = {
 
 # Game-log sentences, by (event type, the human did it, variant).
 _TEMPLATES: dict[tuple[str, bool, str], str] = {
-    ("seating", False, ""): QT_TRANSLATE_NOOP("GameLog", "Seating draw: {draws}. Raja: {raja}; patih: {patih}; unyik: {unyik}."),
+    ("seating", False, ""): QT_TRANSLATE_NOOP(
+        "GameLog", "Seating draw: {draws}. Raja: {raja}; patih: {patih}; unyik: {unyik}."),
     ("seating", False, "redraw"): QT_TRANSLATE_NOOP(
         "GameLog", "Seating draw (ties drawn again): {draws}. Raja: {raja}; patih: {patih}; unyik: {unyik}."),
     ("seat_draw", False, ""): QT_TRANSLATE_NOOP("GameLog", "{name} {cards} = {sum}"),
-    ("deal", True, ""): QT_TRANSLATE_NOOP("GameLog", "You are dealt {cards}; {pool} of your packets go face up to the pool."),
+    ("deal", True, ""): QT_TRANSLATE_NOOP(
+        "GameLog", "You are dealt {cards}; {pool} of your packets go face up to the pool."),
     ("deal", False, ""): QT_TRANSLATE_NOOP("GameLog", "{name} is dealt %n card(s); {pool} go face up to the pool."),
-    ("last", False, ""): QT_TRANSLATE_NOOP("GameLog", "The top card of the stock is turned up: {card} (the unyik's last draw)."),
-    ("peek", True, ""): QT_TRANSLATE_NOOP("GameLog", "You look at the next card of the stock: {card}. Only you know it; it will be your last draw."),
+    ("last", False, ""): QT_TRANSLATE_NOOP(
+        "GameLog", "The top card of the stock is turned up: {card} (the unyik's last draw)."),
+    ("peek", True, ""): QT_TRANSLATE_NOOP(
+        "GameLog", "You look at the next card of the stock: {card}. Only you know it; it will be your last draw."),
     ("peek", False, ""): QT_TRANSLATE_NOOP("GameLog", "{name} looks at a card of the stock that only they will draw."),
     ("play", True, "pool"): QT_TRANSLATE_NOOP("GameLog", "You play {card}: no match, it stays in the pool."),
     ("play", False, "pool"): QT_TRANSLATE_NOOP("GameLog", "{name} plays {card}: no match, it stays in the pool."),
     ("play", True, "capture"): QT_TRANSLATE_NOOP("GameLog", "You play {card} and capture {captured}."),
     ("play", False, "capture"): QT_TRANSLATE_NOOP("GameLog", "{name} plays {card} and captures {captured}."),
-    ("play", True, "choice"): QT_TRANSLATE_NOOP("GameLog", "You play {card}: several kinds of that rank lie in the pool."),
-    ("play", False, "choice"): QT_TRANSLATE_NOOP("GameLog", "{name} plays {card}: several kinds of that rank lie in the pool."),
-    ("draw", True, "pool"): QT_TRANSLATE_NOOP("GameLog", "You draw {card} from the bottom of the stock: it stays in the pool ({left} left)."),
-    ("draw", False, "pool"): QT_TRANSLATE_NOOP("GameLog", "{name} draws {card} from the bottom of the stock: it stays in the pool ({left} left)."),
-    ("draw", True, "capture"): QT_TRANSLATE_NOOP("GameLog", "You draw {card} from the bottom of the stock and capture {captured} ({left} left)."),
-    ("draw", False, "capture"): QT_TRANSLATE_NOOP("GameLog", "{name} draws {card} from the bottom of the stock and captures {captured} ({left} left)."),
-    ("draw", True, "choice"): QT_TRANSLATE_NOOP("GameLog", "You draw {card} from the bottom of the stock: several kinds of that rank lie in the pool ({left} left)."),
-    ("draw", False, "choice"): QT_TRANSLATE_NOOP("GameLog", "{name} draws {card} from the bottom of the stock: several kinds of that rank lie in the pool ({left} left)."),
+    ("play", True, "choice"): QT_TRANSLATE_NOOP(
+        "GameLog", "You play {card}: several kinds of that rank lie in the pool."),
+    ("play", False, "choice"): QT_TRANSLATE_NOOP(
+        "GameLog", "{name} plays {card}: several kinds of that rank lie in the pool."),
+    ("draw", True, "pool"): QT_TRANSLATE_NOOP(
+        "GameLog", "You draw {card} from the bottom of the stock: it stays in the pool ({left} left)."),
+    ("draw", False, "pool"): QT_TRANSLATE_NOOP(
+        "GameLog", "{name} draws {card} from the bottom of the stock: it stays in the pool ({left} left)."),
+    ("draw", True, "capture"): QT_TRANSLATE_NOOP(
+        "GameLog", "You draw {card} from the bottom of the stock and capture {captured} ({left} left)."),
+    ("draw", False, "capture"): QT_TRANSLATE_NOOP(
+        "GameLog", "{name} draws {card} from the bottom of the stock and captures {captured} ({left} left)."),
+    ("draw", True, "choice"): QT_TRANSLATE_NOOP(
+        "GameLog", "You draw {card} from the bottom of the stock: several kinds of that rank lie in the pool "
+                   "({left} left)."),
+    ("draw", False, "choice"): QT_TRANSLATE_NOOP(
+        "GameLog", "{name} draws {card} from the bottom of the stock: several kinds of that rank lie in the pool "
+                   "({left} left)."),
     ("capture", True, ""): QT_TRANSLATE_NOOP("GameLog", "You choose {captured}: captured with {card}."),
     ("capture", False, ""): QT_TRANSLATE_NOOP("GameLog", "{name} chooses {captured}: captured with {card}."),
     ("end", False, ""): QT_TRANSLATE_NOOP("GameLog", "Round over: {results}."),
@@ -294,7 +309,7 @@ class RoundWords(DealWords):
 
 
 @register_game_ui
-class PeiUI(GameUI):
+class PeiUI(GameUI[PeiView]):
     game_id = "pei"
     important_events = frozenset({"seating", "end"})
     deal_words_class = RoundWords
@@ -303,22 +318,24 @@ class PeiUI(GameUI):
                                "jedhil_win_400", "jedhil_second"})
 
     # -- status line ------------------------------------------------------------------------------
-    def _match_text(self, card: Kind, view: Any) -> str:
+    def _match_text(self, card: Kind, view: PeiView) -> str:
         """What ``card`` would do against the pool, in words."""
         r = rank_of(card, view.options)
         kinds = sorted({k for k in view.pool if rank_of(k, view.options) == r})
         if not kinds:
             return QCoreApplication.translate("PeiUI", "no pool card has its rank, so it will stay in the pool")
         if len(kinds) == 1:
-            return QCoreApplication.translate("PeiUI", "it will capture the {card}").format(card=names.card_name(kinds[0]))
+            return QCoreApplication.translate(
+                "PeiUI", "it will capture the {card}").format(card=names.card_name(kinds[0]))
         return QCoreApplication.translate("PeiUI", "you will choose which to capture: {cards}").format(
             cards=names.card_list(kinds))
 
-    def your_turn_text(self, view: Any, seat_names: Sequence[str]) -> str:
+    def your_turn_text(self, view: PeiView, seat_names: Sequence[str]) -> str:
         if view.phase == "capture" and view.pending is not None:
             kinds = [a.card for a in view.legal if a.verb == "capture"]
-            return QCoreApplication.translate("PeiUI", "Your turn: choose which card to capture with your {card} — {cards} (click it, "
-                               "or press 1 to {n}).").format(card=names.card_name(view.pending),
+            return QCoreApplication.translate(
+                "PeiUI", "Your turn: choose which card to capture with your {card} — {cards} (click it, "
+                         "or press 1 to {n}).").format(card=names.card_name(view.pending),
                                                              cards=names.card_list(kinds), n=len(kinds))
         if view.phase == "draw":
             known = None
@@ -327,28 +344,34 @@ class PeiUI(GameUI):
             elif view.peek is not None and view.stock_count == (2 if view.last_card is not None else 1):
                 known = view.peek
             if known is not None:
-                return QCoreApplication.translate("PeiUI", "Your turn: draw your last card, the {card} (D) — {what}.").format(
+                return QCoreApplication.translate(
+                    "PeiUI", "Your turn: draw your last card, the {card} (D) — {what}.").format(
                     card=names.card_name(known), what=self._match_text(known, view))
-            return QCoreApplication.translate("PeiUI", "Your turn: draw from the bottom of the stock (click it or press D); the card "
-                               "drawn captures a pool card of its rank like a played card.")
+            return QCoreApplication.translate(
+                "PeiUI", "Your turn: draw from the bottom of the stock (click it or press D); the card "
+                         "drawn captures a pool card of its rank like a played card.")
         if view.phase == "play":
-            captures = [a.card for a in view.legal
-                        if any(rank_of(k, view.options) == rank_of(a.card, view.options) for k in view.pool)]
+            plays = [cast(Kind, a.card) for a in view.legal]   # every play names a Ceki kind
+            pool_ranks = {rank_of(k, view.options) for k in view.pool}
+            captures = [c for c in plays if rank_of(c, view.options) in pool_ranks]
             if captures:
-                return QCoreApplication.translate("PeiUI", "Your turn: play a card from your hand. {n} of your kinds can capture from "
-                                   "the pool.").format(n=len(captures))
-            return QCoreApplication.translate("PeiUI", "Your turn: play a card from your hand. None of them matches the pool: your "
-                               "card will stay there.")
+                return QCoreApplication.translate(
+                    "PeiUI", "Your turn: play a card from your hand. {n} of your kinds can capture from "
+                             "the pool.").format(n=len(captures))
+            return QCoreApplication.translate(
+                "PeiUI", "Your turn: play a card from your hand. None of them matches the pool: your "
+                         "card will stay there.")
         return super().your_turn_text(view, seat_names)
 
-    def describe_action(self, action: Action, view: Any) -> str:
+    def describe_action(self, action: Action, view: PeiView) -> str:
         if action.verb == "draw":
             return QCoreApplication.translate("PeiUI", "draw from the stock")
-        if action.verb == "capture" and action.card is not None:
-            return QCoreApplication.translate("PeiUI", "capture the {card}").format(card=names.card_name(action.card))
-        if action.verb == "play" and action.card is not None:
+        card = cast(Kind | None, action.card)   # a Pèi action names a Ceki kind
+        if action.verb == "capture" and card is not None:
+            return QCoreApplication.translate("PeiUI", "capture the {card}").format(card=names.card_name(card))
+        if action.verb == "play" and card is not None:
             return QCoreApplication.translate("PeiUI", "play the {card} ({what})").format(
-                card=names.card_name(action.card), what=self._match_text(action.card, view))
+                card=names.card_name(card), what=self._match_text(card, view))
         return str(action)
 
     def _ranking(self, result: HandResult) -> list[int]:
@@ -362,7 +385,8 @@ class PeiUI(GameUI):
         w = order[0]
         pts = names.format_points(result.points[w])
         if w == human:
-            return QCoreApplication.translate("PeiUI", "Round over — you are {place} with {score} points!").format(place=place_name(0), score=pts)
+            return QCoreApplication.translate(
+                "PeiUI", "Round over — you are {place} with {score} points!").format(place=place_name(0), score=pts)
         return QCoreApplication.translate("PeiUI", "Round over — {name} is {place} with {score} points.").format(
             name=seat_name(w, seat_names), place=place_name(0), score=pts)
 
@@ -380,7 +404,8 @@ class PeiUI(GameUI):
         raja = roles[0]
         if raja == human:
             return QCoreApplication.translate("PeiUI", "Round {n} — you are raja").format(n=n)
-        return QCoreApplication.translate("PeiUI", "Round {n} — {name} is raja").format(n=n, name=seat_name(raja, seat_names))
+        return QCoreApplication.translate(
+            "PeiUI", "Round {n} — {name} is raja").format(n=n, name=seat_name(raja, seat_names))
 
     # -- game log -----------------------------------------------------------------------------------
     def describe_event(self, event: Event, seat_names: Sequence[str], human: int, namer: Namer) -> str | None:
@@ -389,7 +414,10 @@ class PeiUI(GameUI):
         you = p is not None and p == human
         who = seat_name(p, seat_names)
         t = event.type
-        card = (lambda code: namer(_kind(code)))
+
+        def card(code: Any) -> str:
+            return namer(_kind(code))
+
         if t == "seating":
             pairs = d.get("cards") or []
             roles = list(d.get("roles") or [])
@@ -451,12 +479,15 @@ class PeiUI(GameUI):
             content.headline = QCoreApplication.translate("HandEndDialog", "You are ngeté with {score} points!").format(
                 score=names.format_points(res.points[w]))
         else:
-            content.headline = QCoreApplication.translate("HandEndDialog", "{name} is ngeté with {score} points").format(
+            content.headline = QCoreApplication.translate(
+                "HandEndDialog", "{name} is ngeté with {score} points").format(
                 name=seat_name(w, seat_names), score=names.format_points(res.points[w]))
-        ranking = QCoreApplication.translate("HandEndDialog", "Ranking: {list}.").format(list=QCoreApplication.translate("Terms", ", ").join(
-            QCoreApplication.translate("HandEndDialog", "{place} {name} ({score})").format(
-                place=place_name(i), name=seat_label(seat_names, s, human), score=names.format_points(res.points[s]))
-            for i, s in enumerate(order)))
+        ranking = QCoreApplication.translate("HandEndDialog", "Ranking: {list}.").format(
+            list=QCoreApplication.translate("Terms", ", ").join(
+                QCoreApplication.translate("HandEndDialog", "{place} {name} ({score})").format(
+                    place=place_name(i), name=seat_label(seat_names, s, human),
+                    score=names.format_points(res.points[s]))
+                for i, s in enumerate(order)))
         stakes = d.get("stakes") or getattr(match.options, "stakes", "")
         parts = [ranking]
         if match.match_options.mode == "money" and stakes in _STAKE_HELP:
@@ -466,7 +497,8 @@ class PeiUI(GameUI):
             parts.append(QCoreApplication.translate("HandEndDialog", "Nobody captured: {cards}.").format(
                 cards=names.card_list([_kind(c) for c in left], namer)))
         content.explanation = " ".join(parts)
-        content.caption = QCoreApplication.translate("HandEndDialog", "Each player's captured cards, arranged for the best score:")
+        content.caption = QCoreApplication.translate(
+            "HandEndDialog", "Each player's captured cards, arranged for the best score:")
         content.showcase_tab = QCoreApplication.translate("HandEndDialog", "Captured cards")
         content.showcase = self.arrangements_widget(res, seat_names, human, namer, parent, order)
 
@@ -490,7 +522,7 @@ class PeiUI(GameUI):
         grid.setVerticalSpacing(6)
         self.showcase_rows: list[tuple[int, list[QWidget]]] = []
         for row, seat in enumerate(order):
-            arr = arrs[seat] if seat < len(arrs) else {"combos": [], "loose": [], "loose_points": 0,
+            arr: dict[str, Any] = arrs[seat] if seat < len(arrs) else {"combos": [], "loose": [], "loose_points": 0,
                                                        "total": res.points[seat]}
             head = QLabel(f"<b>{html.escape(seat_label(seat_names, seat, human))}</b><br>"
                           + html.escape(place_name(row)) + "<br>"
@@ -509,7 +541,8 @@ class PeiUI(GameUI):
                 cr.setObjectName(f"combo_{code}")
                 cr.setToolTip(names.text(f"pei.combo.{code}.help", ""))
                 hl.addWidget(cr, 0, col)
-                cap = QLabel(QCoreApplication.translate("HandEndDialog", "{name} {points}").format(name=combo_name(code), points=points), line)
+                cap = QLabel(QCoreApplication.translate(
+                    "HandEndDialog", "{name} {points}").format(name=combo_name(code), points=points), line)
                 cap.setObjectName(f"comboLabel_{code}")
                 hl.addWidget(cap, 1, col, Qt.AlignmentFlag.AlignLeft)
                 rows.append(cr)
@@ -518,12 +551,12 @@ class PeiUI(GameUI):
             if loose:
                 w = card_width(SHOWCASE_HEIGHT, str(loose[0]))
                 step = min(0.45, max(0.2, (LOOSE_WIDTH - w) / max(1, len(loose) - 1) / w))
-                cr = CardFan(loose, SHOWCASE_HEIGHT, step, namer, line)
-                cr.setObjectName("loose")
-                hl.addWidget(cr, 0, col)
+                fan = CardFan(loose, SHOWCASE_HEIGHT, step, namer, line)
+                fan.setObjectName("loose")
+                hl.addWidget(fan, 0, col)
                 hl.addWidget(QLabel(QCoreApplication.translate("HandEndDialog", "loose cards {points}").format(
                     points=arr.get("loose_points", 0)), line), 1, col, Qt.AlignmentFlag.AlignLeft)
-                rows.append(cr)
+                rows.append(fan)
                 col += 1
             if not col:
                 hl.addWidget(QLabel(QCoreApplication.translate("HandEndDialog", "(captured nothing)"), line), 0, 0)
@@ -563,150 +596,190 @@ class PeiUI(GameUI):
         esc = html.escape
         p = ctx.p
         out: list[str] = ["<h1>" + QCoreApplication.translate("PeiHelp", "How to play Pèi") + "</h1>"]
-        out.append(p(QCoreApplication.translate("PeiHelp", "Pèi is a Javanese fishing game for exactly three players with two packs of Ceki cards "
-                        "(120 cards). You capture cards from a face-up pool by matching their rank, and you try "
-                        "to collect five special combinations, which score far more than ordinary cards.")))
+        out.append(p(QCoreApplication.translate(
+            "PeiHelp", "Pèi is a Javanese fishing game for exactly three players with two packs of Ceki cards "
+                       "(120 cards). You capture cards from a face-up pool by matching their rank, and you try "
+                       "to collect five special combinations, which score far more than ordinary cards.")))
         out.append(ctx.contents([
-            ("roles", QCoreApplication.translate("PeiHelp", "Players and roles")), ("deal", QCoreApplication.translate("PeiHelp", "The deal")), ("turn", QCoreApplication.translate("PeiHelp", "A turn")),
-            ("ranks", QCoreApplication.translate("PeiHelp", "Ranks")), ("choice", QCoreApplication.translate("PeiHelp", "Choosing a capture")), ("combos", QCoreApplication.translate("PeiHelp", "The combinations")),
-            ("score", QCoreApplication.translate("PeiHelp", "Scoring")), ("variants", QCoreApplication.translate("PeiHelp", "Variants")), ("stakes", QCoreApplication.translate("PeiHelp", "Stakes")),
-            ("house", QCoreApplication.translate("PeiHelp", "CekiDesk's house rules")), ("keys", QCoreApplication.translate("PeiHelp", "Keys")), ("source", QCoreApplication.translate("PeiHelp", "Source"))]))
+            ("roles", QCoreApplication.translate("PeiHelp", "Players and roles")),
+            ("deal", QCoreApplication.translate("PeiHelp", "The deal")),
+            ("turn", QCoreApplication.translate("PeiHelp", "A turn")),
+            ("ranks", QCoreApplication.translate("PeiHelp", "Ranks")),
+            ("choice", QCoreApplication.translate("PeiHelp", "Choosing a capture")),
+            ("combos", QCoreApplication.translate("PeiHelp", "The combinations")),
+            ("score", QCoreApplication.translate("PeiHelp", "Scoring")),
+            ("variants", QCoreApplication.translate("PeiHelp", "Variants")),
+            ("stakes", QCoreApplication.translate("PeiHelp", "Stakes")),
+            ("house", QCoreApplication.translate("PeiHelp", "CekiDesk's house rules")),
+            ("keys", QCoreApplication.translate("PeiHelp", "Keys")),
+            ("source", QCoreApplication.translate("PeiHelp", "Source"))]))
 
         out.append(ctx.heading("roles", QCoreApplication.translate("PeiHelp", "Players and roles")))
-        out.append(p(QCoreApplication.translate("PeiHelp", "Before every round each player gets two cards from a shuffled pack and adds up their "
-                        "values in Javanese counting (Red Flower, Old Thousand and 1 of Myriads count 10; White "
-                        "Flower, 1 of Coins and 1 of Strings count 1; every other card its number). The highest "
-                        "sum becomes the <b>raja</b> (king), the next the <b>patih</b> (councillor), the lowest "
-                        "the <b>unyik</b> (last). Players with equal sums draw again among themselves.")))
-        out.append(p(QCoreApplication.translate("PeiHelp", "The raja plays first, then the patih, then the unyik, round and round. On the table the "
-                        "patih sits on the raja's right, so play goes anticlockwise: you are always at the "
-                        "bottom, the player after you on the right and the one before you on the left. A fourth "
-                        "person would only deal and count; in CekiDesk the table does that.")))
+        out.append(p(QCoreApplication.translate(
+            "PeiHelp", "Before every round each player gets two cards from a shuffled pack and adds up their "
+                       "values in Javanese counting (Red Flower, Old Thousand and 1 of Myriads count 10; White "
+                       "Flower, 1 of Coins and 1 of Strings count 1; every other card its number). The highest "
+                       "sum becomes the <b>raja</b> (king), the next the <b>patih</b> (councillor), the lowest "
+                       "the <b>unyik</b> (last). Players with equal sums draw again among themselves.")))
+        out.append(p(QCoreApplication.translate(
+            "PeiHelp", "The raja plays first, then the patih, then the unyik, round and round. On the table the "
+                       "patih sits on the raja's right, so play goes anticlockwise: you are always at the "
+                       "bottom, the player after you on the right and the one before you on the left. A fourth "
+                       "person would only deal and count; in CekiDesk the table does that.")))
 
         out.append(ctx.heading("deal", QCoreApplication.translate("PeiHelp", "The deal")))
-        out.append(p(QCoreApplication.translate("PeiHelp", "Each player receives seven cards face down into the hand while six more go face up "
-                        "into the middle, and this happens twice: everyone holds 14 cards, the face-up "
-                        "<b>pool</b> has 36 cards, and 42 cards form the face-down <b>stock</b>.")))
-        out.append(p(QCoreApplication.translate("PeiHelp", "The pool is laid out by rank around the stock, each rank in front of one role: nines "
-                        "and ones before the raja, eights and twos before the patih, sevens, threes and fives "
-                        "before the unyik, and sixes and fours on the dealer's side, opposite you.")))
-        out.append(p(QCoreApplication.translate("PeiHelp", "The top card of the stock is turned face up beside it. It will be the very last card "
-                        "drawn, so it goes to the unyik, who can plan for it. The patih may secretly look at "
-                        "the card below it: the patih's own last draw. If you are the patih, CekiDesk shows it "
-                        "to you beside the stock, marked “only you see this”.")))
+        out.append(p(QCoreApplication.translate(
+            "PeiHelp", "Each player receives seven cards face down into the hand while six more go face up "
+                       "into the middle, and this happens twice: everyone holds 14 cards, the face-up "
+                       "<b>pool</b> has 36 cards, and 42 cards form the face-down <b>stock</b>.")))
+        out.append(p(QCoreApplication.translate(
+            "PeiHelp", "The pool is laid out by rank around the stock, each rank in front of one role: nines "
+                       "and ones before the raja, eights and twos before the patih, sevens, threes and fives "
+                       "before the unyik, and sixes and fours on the dealer's side, opposite you.")))
+        out.append(p(QCoreApplication.translate(
+            "PeiHelp", "The top card of the stock is turned face up beside it. It will be the very last card "
+                       "drawn, so it goes to the unyik, who can plan for it. The patih may secretly look at "
+                       "the card below it: the patih's own last draw. If you are the patih, CekiDesk shows it "
+                       "to you beside the stock, marked “only you see this”.")))
 
         out.append(ctx.heading("turn", QCoreApplication.translate("PeiHelp", "A turn")))
-        out.append("<ol><li>" + QCoreApplication.translate("PeiHelp", "<b>Play</b> one card from your hand. If a pool card has the same rank, you "
-                                   "capture it: both cards go face up in front of you. If none has, your card "
-                                   "stays in the pool.") + "</li><li>"
-                   + QCoreApplication.translate("PeiHelp", "<b>Draw</b> the bottom card of the stock, turn it over and match it in the same way: "
-                        "capture a pool card of its rank, or leave it in the pool.") + "</li></ol>")
-        out.append(p(QCoreApplication.translate("PeiHelp", "Each player has 14 turns, so the 42 stock cards are used up exactly as the hands run "
-                        "out. Cards still in the pool at the end belong to nobody.")))
+        out.append("<ol><li>" + QCoreApplication.translate(
+            "PeiHelp", "<b>Play</b> one card from your hand. If a pool card has the same rank, you "
+                       "capture it: both cards go face up in front of you. If none has, your card "
+                       "stays in the pool.") + "</li><li>"
+                   + QCoreApplication.translate(
+                       "PeiHelp", "<b>Draw</b> the bottom card of the stock, turn it over and match it in the same "
+                                  "way: capture a pool card of its rank, or leave it in the pool.") + "</li></ol>")
+        out.append(p(QCoreApplication.translate(
+            "PeiHelp", "Each player has 14 turns, so the 42 stock cards are used up exactly as the hands run "
+                       "out. Cards still in the pool at the end belong to nobody.")))
 
         out.append(ctx.heading("ranks", QCoreApplication.translate("PeiHelp", "Ranks")))
-        out.append(p(QCoreApplication.translate("PeiHelp", "Cards match by rank only; the suit does not matter. The numbered cards have ranks 1 to "
-                        "9. The six <i>iyo</i> cards — White Flower, Red Flower, Old Thousand and the 1 of each "
-                        "suit — are all one rank, the ones, and capture each other:")))
+        out.append(p(QCoreApplication.translate(
+            "PeiHelp", "Cards match by rank only; the suit does not matter. The numbered cards have ranks 1 to "
+                       "9. The six <i>iyo</i> cards — White Flower, Red Flower, Old Thousand and the 1 of each "
+                       "suit — are all one rank, the ones, and capture each other:")))
         out.append("<p>" + ctx.cards(["WF", "RF", "OT", "C1", "S1", "M1"], HELP_HEIGHT) + "</p>")
-        out.append(p(QCoreApplication.translate("PeiHelp", "Rule option: with “{option}” the Red Flower, Old Thousand and 1 of Myriads form a "
-                        "separate rank of ten and match only each other.").format(
+        out.append(p(QCoreApplication.translate(
+            "PeiHelp", "Rule option: with “{option}” the Red Flower, Old Thousand and 1 of Myriads form a "
+                       "separate rank of ten and match only each other.").format(
                             option=esc(names.text("pei.option.ten_rank")))))
 
         out.append(ctx.heading("choice", QCoreApplication.translate("PeiHelp", "Choosing a capture")))
-        out.append(p(QCoreApplication.translate("PeiHelp", "A card captures exactly one pool card. If all the pool cards of its rank are of one "
-                        "kind, CekiDesk takes one for you. If the pool holds different kinds of that rank — a "
-                        "5 of Coins and a 5 of Myriads, say — you choose: the card waits, shown large beside "
-                        "the stock, the cards you may take glow, and you click one (or press 1, 2 …). Choose "
-                        "the one that builds your combinations or keeps a combination card from the others.")))
+        out.append(p(QCoreApplication.translate(
+            "PeiHelp", "A card captures exactly one pool card. If all the pool cards of its rank are of one "
+                       "kind, CekiDesk takes one for you. If the pool holds different kinds of that rank — a "
+                       "5 of Coins and a 5 of Myriads, say — you choose: the card waits, shown large beside "
+                       "the stock, the cards you may take glow, and you click one (or press 1, 2 …). Choose "
+                       "the one that builds your combinations or keeps a combination card from the others.")))
 
         out.append(ctx.heading("combos", QCoreApplication.translate("PeiHelp", "The combinations")))
-        out.append(p(QCoreApplication.translate("PeiHelp", "Five groups of three cards score a fixed amount for every card in them, and every "
-                        "further copy of one of their cards adds the same amount again:")))
+        out.append(p(QCoreApplication.translate(
+            "PeiHelp", "Five groups of three cards score a fixed amount for every card in them, and every "
+                       "further copy of one of their cards adds the same amount again:")))
         rows = []
         opts = PeiOptions()
         for code in COMBOS:
             rate = combo_rate(code, opts)
             extra = ""
             if code == "bunci_ireng":
-                extra = QCoreApplication.translate("PeiHelp", "Extend it with an unbroken run: 4, 5 … 9 of Coins, {rate} points each (52 with "
-                           "the 4, up to 117 with all nine).").format(rate=rate)
+                extra = QCoreApplication.translate(
+                    "PeiHelp", "Extend it with an unbroken run: 4, 5 … 9 of Coins, {rate} points each (52 with "
+                               "the 4, up to 117 with all nine).").format(rate=rate)
             else:
-                extra = QCoreApplication.translate("PeiHelp", "Each further copy of one of these cards adds {rate}.").format(rate=rate)
+                extra = QCoreApplication.translate(
+                    "PeiHelp", "Each further copy of one of these cards adds {rate}.").format(rate=rate)
             rows.append(
                 "<tr><td valign='middle'>" + ctx.cards([k.code for k in COMBO_CARDS[code]], HELP_HEIGHT) + "</td>"
-                + f"<td valign='middle'><b>{esc(combo_name(code))}</b> — {esc(names.text(f'pei.combo.{code}.help', ''))}<br>"
-                + esc(QCoreApplication.translate("PeiHelp", "{rate} points a card: {base} for the three.").format(rate=rate, base=3 * rate))
+                + f"<td valign='middle'><b>{esc(combo_name(code))}</b> — "
+                + f"{esc(names.text(f'pei.combo.{code}.help', ''))}<br>"
+                + esc(QCoreApplication.translate(
+                    "PeiHelp", "{rate} points a card: {base} for the three.").format(rate=rate, base=3 * rate))
                 + "<br><small>" + esc(extra) + "</small></td></tr>")
         out.append("<table cellspacing='0' cellpadding='6'>" + "".join(rows) + "</table>")
-        out.append(p(QCoreApplication.translate("PeiHelp", "(The macan is the 9 of Coins with the 1 of Strings and the 1 of Myriads, as the "
-                        "source's pictures show; its text names two of the cards the other way round.)")))
+        out.append(p(QCoreApplication.translate(
+            "PeiHelp", "(The macan is the 9 of Coins with the 1 of Strings and the 1 of Myriads, as the "
+                       "source's pictures show; its text names two of the cards the other way round.)")))
 
         out.append(ctx.heading("score", QCoreApplication.translate("PeiHelp", "Scoring")))
-        out.append(p(QCoreApplication.translate("PeiHelp", "At the end your captured cards are arranged into combinations, and every card left "
-                        "over scores its Javanese value (10 for Red Flower, Old Thousand and 1 of Myriads, 1 for "
-                        "the other iyo cards, the number for the rest). The arrangement with the highest total "
-                        "always counts — the table counts in your favour. That matters because the 8 of Coins "
-                        "and the 9 of Coins can serve either a long bunci ireng or the pang picis and the "
-                        "macan.")))
-        out.append(p(QCoreApplication.translate("PeiHelp", "<b>Example.</b> You captured the 1 to 9 of Coins, the 2 of Strings, the 2 of Myriads, "
-                        "the 1 of Strings and the 1 of Myriads:")))
+        out.append(p(QCoreApplication.translate(
+            "PeiHelp", "At the end your captured cards are arranged into combinations, and every card left "
+                       "over scores its Javanese value (10 for Red Flower, Old Thousand and 1 of Myriads, 1 for "
+                       "the other iyo cards, the number for the rest). The arrangement with the highest total "
+                       "always counts — the table counts in your favour. That matters because the 8 of Coins "
+                       "and the 9 of Coins can serve either a long bunci ireng or the pang picis and the "
+                       "macan.")))
+        out.append(p(QCoreApplication.translate(
+            "PeiHelp", "<b>Example.</b> You captured the 1 to 9 of Coins, the 2 of Strings, the 2 of Myriads, "
+                       "the 1 of Strings and the 1 of Myriads:")))
         out.append("<p>" + ctx.cards(["C1", "C2", "C3", "C4", "C5", "C6", "C7", "C8", "C9"], 64)
                    + "&nbsp;&nbsp;&nbsp;" + ctx.cards(["S2", "M2", "S1", "M1"], 64) + "</p>")
-        out.append(p(QCoreApplication.translate("PeiHelp", "A run of all nine coins is 9 × 13 = 117, plus 2 + 2 + 1 + 10 loose = 132. Stopping the "
-                        "run at the 7 (7 × 13 = 91) frees the 8 for pang picis (33) and the 9 for macan (30): "
-                        "154. CekiDesk counts 154.")))
-        out.append(p(QCoreApplication.translate("PeiHelp", "The highest total is <b>ngeté</b>, the second <b>tengah</b>, the lowest <b>kete</b>.")))
+        out.append(p(QCoreApplication.translate(
+            "PeiHelp", "A run of all nine coins is 9 × 13 = 117, plus 2 + 2 + 1 + 10 loose = 132. Stopping the "
+                       "run at the 7 (7 × 13 = 91) frees the 8 for pang picis (33) and the 9 for macan (30): "
+                       "154. CekiDesk counts 154.")))
+        out.append(p(QCoreApplication.translate(
+            "PeiHelp", "The highest total is <b>ngeté</b>, the second <b>tengah</b>, the lowest <b>kete</b>.")))
 
         out.append(ctx.heading("variants", QCoreApplication.translate("PeiHelp", "Variants")))
-        out.append("<ul><li>" + QCoreApplication.translate("PeiHelp", "<b>La pêche</b> (the Chinese game): the pack is cut into eight packets of "
-                                   "14 and eight spare cards; three packets make the stock, two with the spare "
-                                   "cards the pool, three the hands. Nothing is turned up; instead the unyik may "
-                                   "look at the last stock card. Combinations score their three cards only; "
-                                   "further copies, and a second full set of a combination, count their face "
-                                   "value. <i>House rule:</i> a bunci ireng still extends with an unbroken run "
-                                   "of the 4, 5 … 9 of Coins at {rate} a card (the source does not say whether "
-                                   "the run counts in la pêche).").format(
+        out.append("<ul><li>" + QCoreApplication.translate(
+            "PeiHelp", "<b>La pêche</b> (the Chinese game): the pack is cut into eight packets of "
+                       "14 and eight spare cards; three packets make the stock, two with the spare "
+                       "cards the pool, three the hands. Nothing is turned up; instead the unyik may "
+                       "look at the last stock card. Combinations score their three cards only; "
+                       "further copies, and a second full set of a combination, count their face "
+                       "value. <i>House rule:</i> a bunci ireng still extends with an unbroken run "
+                       "of the 4, 5 … 9 of Coins at {rate} a card (the source does not say whether "
+                       "the run counts in la pêche).").format(
                                        rate=combo_rate("bunci_ireng", PeiOptions(variant="la_peche")))
                    + "</li><li>"
-                   + QCoreApplication.translate("PeiHelp", "<b>Pèi Magelang</b>: bunci ireng and bunci abang score 30 a card, pang picis and pang "
-                        "kéyang 20, macan 10.") + "</li></ul>")
+                   + QCoreApplication.translate(
+                       "PeiHelp", "<b>Pèi Magelang</b>: bunci ireng and bunci abang score 30 a card, pang picis and "
+                                  "pang kéyang 20, macan 10.") + "</li></ul>")
 
         out.append(ctx.heading("stakes", QCoreApplication.translate("PeiHelp", "Stakes")))
-        out.append(p(QCoreApplication.translate("PeiHelp", "In a money match the stake method chosen under New Game ▸ Rules settles every round; "
-                        "its amounts are set there too:")))
+        out.append(p(QCoreApplication.translate(
+            "PeiHelp", "In a money match the stake method chosen under New Game ▸ Rules settles every round; "
+                       "its amounts are set there too:")))
         out.append("<ul>" + "".join("<li>" + esc(QCoreApplication.translate("PeiUI", _STAKE_HELP[k])) + "</li>"
                                     for k in ("jentolan", "wudon", "rampung", "parewanan", "wulwulan", "jedhil"))
                    + "</ul>")
-        out.append(p(QCoreApplication.translate("PeiHelp", "The rampung payments add up: té lumrah (the ngeté has 200 or more, paid by the kete), "
-                        "té mati (paid by each player under 200), belahan (350 or more, paid by both) and "
-                        "patang atusan (400 or more, paid by both as well). With jung each player pays each "
-                        "higher player per 10 points of difference, rounded up: at 354, 322 and 275 and {step} a "
-                        "step, the ngeté takes {a} from the tengah and {b} from the kete, and the tengah {c} "
-                        "from the kete.").format(**{k: names.format_money(v, signed=False) for k, v in
+        out.append(p(QCoreApplication.translate(
+            "PeiHelp", "The rampung payments add up: té lumrah (the ngeté has 200 or more, paid by the kete), "
+                       "té mati (paid by each player under 200), belahan (350 or more, paid by both) and "
+                       "patang atusan (400 or more, paid by both as well). With jung each player pays each "
+                       "higher player per 10 points of difference, rounded up: at 354, 322 and 275 and {step} a "
+                       "step, the ngeté takes {a} from the tengah and {b} from the kete, and the tengah {c} "
+                       "from the kete.").format(**{k: names.format_money(v, signed=False) for k, v in
                                                     (("step", 5), ("a", 20), ("b", 40), ("c", 25))})))
 
         out.append(ctx.heading("house", QCoreApplication.translate("PeiHelp", "CekiDesk's house rules")))
         out.append("<ul>" + "".join("<li>" + s + "</li>" for s in (
-            QCoreApplication.translate("PeiHelp", "<b>Seats are drawn again every round</b>, so nobody stays unyik for the whole match."),
-            QCoreApplication.translate("PeiHelp", "<b>Ties</b>: equal sums in the seating draw draw again; equal scores at the end rank by role "
-               "(raja before patih before unyik)."),
-            QCoreApplication.translate("PeiHelp", "<b>Captured cards stay face up</b> for everyone to see (the source allows either), with each "
-               "player's running score on the table."),
-            QCoreApplication.translate("PeiHelp", "The dealer chip is only shown: the table deals. In jentolan it goes to the kete, otherwise to "
-               "the next seat."),
+            QCoreApplication.translate(
+                "PeiHelp", "<b>Seats are drawn again every round</b>, so nobody stays unyik for the whole match."),
+            QCoreApplication.translate(
+                "PeiHelp", "<b>Ties</b>: equal sums in the seating draw draw again; equal scores at the end rank by "
+                           "role (raja before patih before unyik)."),
+            QCoreApplication.translate(
+                "PeiHelp", "<b>Captured cards stay face up</b> for everyone to see (the source allows either), with "
+                           "each player's running score on the table."),
+            QCoreApplication.translate(
+                "PeiHelp", "The dealer chip is only shown: the table deals. In jentolan it goes to the kete, otherwise "
+                           "to the next seat."),
         )) + "</ul>")
 
         out.append(ctx.heading("keys", QCoreApplication.translate("PeiHelp", "Keys")))
-        out.append(p(QCoreApplication.translate("PeiHelp", "Click a card in your hand (or drag it to the pool) to play it; click the stock or "
-                        "press D to draw; click a glowing pool card or press 1, 2 … to choose a capture. "
-                        "Left/Right and Enter select and play as well.")))
+        out.append(p(QCoreApplication.translate(
+            "PeiHelp", "Click a card in your hand (or drag it to the pool) to play it; click the stock or "
+                       "press D to draw; click a glowing pool card or press 1, 2 … to choose a capture. "
+                       "Left/Right and Enter select and play as well.")))
         out.append(ctx.keys_table())
 
         out.append(ctx.heading("source", QCoreApplication.translate("PeiHelp", "Source")))
-        out.append(p(QCoreApplication.translate("PeiHelp", "These rules follow the article <i>Pèi</i> (ꦥꦺꦲꦶ), which describes the game after "
-                        "<i>Javaanse kaartspelen</i> (pp. 58–70, with Pèi Magelang on pp. 67–68) and the Chinese "
-                        "<i>la pêche</i> after Tcheng Ki-tong's <i>Les plaisirs en Chine</i> (p. 270). This page "
-                        "is CekiDesk's own summary; the house rules above are the app's choices where the "
-                        "source is silent.")))
+        out.append(p(QCoreApplication.translate(
+            "PeiHelp", "These rules follow the article <i>Pèi</i> (ꦥꦺꦲꦶ), which describes the game after "
+                       "<i>Javaanse kaartspelen</i> (pp. 58–70, with Pèi Magelang on pp. 67–68) and the Chinese "
+                       "<i>la pêche</i> after Tcheng Ki-tong's <i>Les plaisirs en Chine</i> (p. 270). This page "
+                       "is CekiDesk's own summary; the house rules above are the app's choices where the "
+                       "source is silent.")))
         return "\n".join(out)
