@@ -23,7 +23,7 @@ from cekidesk.engine.core import (
 )
 from cekidesk.engine.simultaneous import SimultaneousRound, SimultaneousSeen
 
-GAME_ID = "toy-duel"
+GAME_ID = "toy_duel"
 VALUES = (1, 11)
 
 
@@ -176,7 +176,7 @@ def settle(result: HandResult, options: DuelOptions, stake_cents: int = 0) -> tu
 
 
 SPEC = GameSpec(
-    id=GAME_ID, title_key="game.toy-duel", min_players=2, max_players=5,
+    id=GAME_ID, title_key="game.toy_duel", min_players=2, max_players=5,
     options_model=DuelOptions, new_hand=new_hand, settle=settle,
     match_modes=("money", "hands"), next_dealer=lambda result, dealer, n: (dealer + 1) % n,
     view_type=DuelView, default_players=3, stake_per_point=False,
