@@ -12,7 +12,6 @@ from PySide6.QtWidgets import QApplication, QPushButton, QSlider, QSpinBox
 from cekidesk.engine.core import Action
 from cekidesk.games import register, unregister
 from cekidesk.persistence.saves import Seat
-from cekidesk.persistence.settings import Settings
 from cekidesk.ui.app import guard_none_refcount
 from cekidesk.ui.dialogs import NewGameConfig
 from cekidesk.ui.main_window import MainWindow
@@ -20,6 +19,7 @@ from cekidesk.ui.table import layouts
 
 from toygames import duel
 from toygames.duel_ui import DuelLayout
+from test_ui_play import new_window
 from waiting import HANG_GUARD_MS
 
 guard_none_refcount()
@@ -37,14 +37,7 @@ def duel_table():
 
 
 def open_duel(qtbot, seed: int, size=(1280, 720)) -> MainWindow:
-    w = MainWindow(Settings(animation_speed="off", bot_pace_ms=0))
-    qtbot.addWidget(w)
-    w.controller.pace_ms = 0
-    w.resize(*size)
-    w.show()
-    qtbot.waitExposed(w, timeout=HANG_GUARD_MS)
-    w.activateWindow()
-    qtbot.waitUntil(lambda: QApplication.activeWindow() is w, timeout=HANG_GUARD_MS)
+    w = new_window(qtbot, size=size)
     assert w.start_new_game(NewGameConfig(duel.GAME_ID, list(SEATS), seed, {}, {"mode": "money"}))
     return w
 
@@ -153,9 +146,7 @@ def test_a_window_wide_key_makes_a_choice(qtbot, duel_table):
 
 
 def test_tables_without_choices_show_no_controls(qtbot):
-    w = MainWindow(Settings(animation_speed="off", bot_pace_ms=0))
-    qtbot.addWidget(w)
-    w.show()
+    w = new_window(qtbot)
     assert w.start_new_game(NewGameConfig("ceki", [Seat.human("You"), Seat.bot("random", "B")], 1, {},
                                           {"mode": "money", "stake_cents": 5}))
     assert w.table.choice_bars() == []
