@@ -150,3 +150,24 @@ def test_tables_without_choices_show_no_controls(qtbot):
     assert w.start_new_game(NewGameConfig("ceki", [Seat.human("You"), Seat.bot("random", "B")], 1, {},
                                           {"mode": "money", "stake_cents": 5}))
     assert w.table.choice_bars() == []
+
+
+@pytest.mark.parametrize("language", ["en", "jv-Java"])
+def test_the_controls_grow_with_the_table_and_never_cut_a_label(qtbot, duel_table, monkeypatch, language):
+    """Long labels (here in aksara Jawa) are shown whole, at 1280×720 and at 1920×1080, and the
+    text is larger on the larger table."""
+    from toygames import duel_ui
+    if language == "jv-Java":
+        long = {"Bet": "ꦥꦱꦁꦠꦫꦸꦃꦲꦤ꧀ꦱꦏ꧀ꦮꦼꦠꦺꦴꦤ꧀", "Aim at %1": "ꦔꦶꦫꦶꦩ꧀ꦏꦺꦥꦩꦺꦴꦤ꧀ꦠꦺꦴꦤ꧀ %1"}
+        monkeypatch.setattr(duel_ui, "tr", lambda text: long.get(text, text))
+    sizes = {}
+    for size in ((1280, 720), (1920, 1080)):
+        w = open_duel(qtbot, 11, size)
+        assert human_turn(qtbot, w)
+        (bar,) = w.table.choice_bars()
+        assert w.table.viewport().rect().contains(bar.geometry())
+        for b in bar_buttons(w):
+            assert b.width() >= b.fontMetrics().horizontalAdvance(b.text()) + 8, b.text()
+        sizes[size] = bar.font().pixelSize()
+        w.close()
+    assert sizes[(1920, 1080)] > sizes[(1280, 720)]

@@ -85,7 +85,8 @@ class ChoiceSpec:
     at the ``anchor`` seat (−1: the table's centre).  Exactly one of ``action`` (taken from
     ``view.legal``) and ``range`` (from ``view.ranges``) is set.  ``label``, ``tooltip`` and
     ``unit`` (the amount's suffix, e.g. " ¢") are translated by the layout; choices of one
-    ``group`` stand together and the arrow keys move between them; ``shortcut`` is a Qt key that
+    ``group`` (radio-like options) stand together, apart from the next group; Tab reaches the
+    controls from the table, Left/Right go from button to button, Enter chooses; ``shortcut`` is a Qt key that
     makes the choice (list it in the layout's ``game_keys`` for a window-wide shortcut)."""
 
     key: Hashable
