@@ -8,6 +8,10 @@ import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QPushButton, QSlider, QSpinBox
+from test_ui_play import new_window
+from toygames import duel
+from toygames.duel_ui import DuelLayout
+from waiting import HANG_GUARD_MS
 
 from cekidesk.engine.core import Action
 from cekidesk.games import register, unregister
@@ -16,11 +20,6 @@ from cekidesk.ui.app import guard_none_refcount
 from cekidesk.ui.dialogs import NewGameConfig
 from cekidesk.ui.main_window import MainWindow
 from cekidesk.ui.table import layouts
-
-from toygames import duel
-from toygames.duel_ui import DuelLayout
-from test_ui_play import new_window
-from waiting import HANG_GUARD_MS
 
 guard_none_refcount()
 

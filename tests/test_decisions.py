@@ -6,16 +6,22 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from toygames import duel
+from toygames.duel import DuelOptions, new_hand
 
 from cekidesk.bots import make_bot
-from cekidesk.engine.core import Action, AmountRange, IllegalActionError, NotYourTurnError, offered_action
+from cekidesk.engine.core import (
+    Action,
+    AmountRange,
+    IllegalActionError,
+    NotYourTurnError,
+    offered_action,
+)
 from cekidesk.engine.simultaneous import CHOSE, REVEAL
 from cekidesk.games import register, unregister
 from cekidesk.sim import simulate
-
-from toygames import duel
-from toygames.duel import DuelOptions, new_hand
 
 
 @pytest.fixture
@@ -38,7 +44,7 @@ def bet_all(state, bets, order=None):
 
 def test_a_range_holds_exactly_its_steps():
     r = AmountRange("bet", 5, 25, 5)
-    assert [a for a in range(0, 31) if r.holds(Action(0, "bet", amount=a))] == [5, 10, 15, 20, 25]
+    assert [a for a in range(31) if r.holds(Action(0, "bet", amount=a))] == [5, 10, 15, 20, 25]
     assert len(r) == 5 and r.clamp(99) == 25 and r.clamp(12) == 10 and r.clamp(-3) == 5
     assert not r.holds(Action(0, "raise", amount=10))
     assert not r.holds(Action(0, "bet", target=1, amount=10))

@@ -13,8 +13,9 @@ draw from its RNG while the round is open.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, Iterable
+from typing import Any
 
 from .core import Action, Event
 
@@ -49,7 +50,7 @@ class SimultaneousSeen:
 class SimultaneousRound:
     """One decision taken by ``players`` at once, named ``name`` (a code: "bet", "rooster" …)."""
 
-    __slots__ = ("name", "players", "_choices")
+    __slots__ = ("_choices", "name", "players")
 
     def __init__(self, name: str, players: Iterable[int]):
         self.name = name
@@ -95,7 +96,7 @@ class SimultaneousRound:
         chosen = tuple(p for p in self.players if p in self._choices)
         return SimultaneousSeen(self.name, self.players, chosen, mine, self.revealed())
 
-    def copy(self) -> "SimultaneousRound":
+    def copy(self) -> SimultaneousRound:
         """An independent copy (for a state's ``clone``)."""
         other = SimultaneousRound.__new__(SimultaneousRound)
         other.name = self.name

@@ -146,7 +146,7 @@ class DuelState(GameState):
             scores=tuple(self.scores), target=self.target,
             result=self.result() if self.is_terminal() else None)
 
-    def _copy_into(self, other: "DuelState") -> None:
+    def _copy_into(self, other: DuelState) -> None:
         other.dealer, other.starter = self.dealer, self.starter
         other.bets = self.bets.copy()
         other.declared = self.declared

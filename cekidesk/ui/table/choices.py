@@ -8,10 +8,18 @@ a card click.
 """
 from __future__ import annotations
 
-from typing import Hashable, Sequence
+from collections.abc import Hashable, Sequence
 
 from PySide6.QtCore import QEvent, QObject, Qt, Signal
-from PySide6.QtWidgets import QAbstractButton, QFrame, QHBoxLayout, QPushButton, QSlider, QSpinBox, QWidget
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QFrame,
+    QHBoxLayout,
+    QPushButton,
+    QSlider,
+    QSpinBox,
+    QWidget,
+)
 
 from cekidesk.engine.core import Action, AmountRange
 
@@ -23,7 +31,7 @@ _ENTER = (Qt.Key_Return, Qt.Key_Enter)
 class _AmountControls:
     """A range's spin box and slider, kept in step, and the button that chooses the amount."""
 
-    def __init__(self, bar: "ChoiceBar", spec: ChoiceSpec, r: AmountRange):
+    def __init__(self, bar: ChoiceBar, spec: ChoiceSpec, r: AmountRange):
         self.range = r
         self.spin = QSpinBox(bar)
         self.spin.setRange(r.lo, r.hi)
