@@ -170,3 +170,17 @@ def test_the_controls_grow_with_the_table_and_never_cut_a_label(qtbot, duel_tabl
         sizes[size] = bar.font().pixelSize()
         w.close()
     assert sizes[(1920, 1080)] > sizes[(1280, 720)]
+
+
+def test_the_table_passes_on_only_what_the_view_offers(qtbot, duel_table):
+    w = open_duel(qtbot, 3)
+    assert human_turn(qtbot, w)
+    got = []
+    w.table.actionChosen.connect(got.append)
+    (bar,) = w.table.choice_bars()
+    for wrong in (Action(1, "bet", amount=11), Action(1, "bet", amount=0), Action(0, "bet", amount=2),
+                  Action(1, "declare")):
+        bar.chosen.emit(wrong)
+    assert got == []
+    bar.chosen.emit(Action(1, "bet", amount=10))
+    assert got == [Action(1, "bet", amount=10)]

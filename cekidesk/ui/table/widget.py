@@ -998,7 +998,11 @@ class TableWidget(QGraphicsView):
 
     def _emit(self, action: Action | None, key: Hashable | None = None) -> bool:
         legal = getattr(self._view, "legal", ()) or ()
-        if action is None or offered_action(action, legal, getattr(self._view, "ranges", ())) is None:
+        if action is None:
+            return False
+        # a range names no player: its amounts are the viewer's own decisions
+        ranges = getattr(self._view, "ranges", ()) if action.player == getattr(self._view, "viewer", None) else ()
+        if offered_action(action, legal, ranges) is None:
             return False
         self._played_key = key   # the copy that was clicked flies (the next show_view uses it)
         self.actionChosen.emit(action)
