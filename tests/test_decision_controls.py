@@ -73,6 +73,10 @@ def test_the_controls_offer_exactly_the_views_decisions(qtbot, duel_table):
     qtbot.waitUntil(lambda: w.table.current_view().bets.chosen == (0, 2), timeout=HANG_GUARD_MS)
     assert w.controller.waiting_for_human() and w.table.current_view().bets.revealed is None
     assert [s.extra for s in w.table._plan.seats] == ["has bet", "", "has bet"]
+    # a new plan with the same choices keeps the bar and the amount being chosen
+    the_one(w, QSpinBox).setValue(6)
+    w.table.show_view(w.controller.view())
+    assert w.table.choice_bars() == [bar] and the_one(w, QSpinBox).value() == 6
     # the bar stands above the human's seat plate, inside the table
     plate = next(s.rect for s in w.table._plan.seats if s.human)
     assert bar.geometry().bottom() < plate.top() and w.table.viewport().rect().contains(bar.geometry())

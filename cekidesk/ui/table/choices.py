@@ -52,6 +52,12 @@ class _AmountControls:
         return self.range.action(player, self.range.clamp(self.spin.value()))
 
 
+def signature(specs: Sequence[ChoiceSpec], player: int) -> tuple:
+    """What a bar of ``specs`` shows: a new plan with the same signature keeps the bar (and its
+    focus and amounts)."""
+    return (player, tuple((s.key, s.label, s.action, s.range, s.unit, s.tooltip, s.group) for s in specs))
+
+
 class ChoiceBar(QFrame):
     """The choices of one anchor, in the plan's order; choices of one group stand together."""
 
@@ -89,10 +95,7 @@ class ChoiceBar(QFrame):
             row.addWidget(button)
 
     def signature(self) -> tuple:
-        """What the bar shows: a new plan with the same signature keeps the bar (and its focus and
-        amounts)."""
-        return (self.player, tuple((s.key, s.label, s.action, s.range, s.unit, s.tooltip, s.group)
-                                   for s in self.specs))
+        return signature(self.specs, self.player)
 
     def activate(self, key: Hashable) -> bool:
         """Choose the choice ``key`` (a range: the amount shown now); False if the bar has none."""

@@ -56,6 +56,7 @@ from cekidesk.ui.names import card_tooltip
 
 from .cards import CardItem, kind_code, star_path
 from .choices import ChoiceBar
+from .choices import signature as choice_signature
 from .layouts import CardSpec, LabelSpec, LayoutOptions, Plan, SeatSpec, TableLayout, layout_class, registered_layouts
 
 SPEEDS = {"off": 0, "fast": 170, "normal": 320, "slow": 650}   # one card's flight, ms
@@ -891,15 +892,14 @@ class TableWidget(QGraphicsView):
         focus = QApplication.focusWidget()
         had_focus = any(bar.isAncestorOf(focus) for bar in self._bars.values()) if focus else False
         old, self._bars = self._bars, {}
+        player = self._layout.human if self._layout else self._human
         for anchor, specs in by_anchor.items():
-            bar = ChoiceBar(self.viewport(), specs, self._layout.human if self._layout else self._human)
             kept = old.get(anchor)
-            if kept is not None and kept.signature() == bar.signature():
-                bar.deleteLater()
-                bar = old.pop(anchor)
-            else:
-                bar.chosen.connect(self._emit)
-            self._bars[anchor] = bar
+            if kept is not None and kept.signature() == choice_signature(specs, player):
+                self._bars[anchor] = old.pop(anchor)
+                continue
+            bar = self._bars[anchor] = ChoiceBar(self.viewport(), specs, player)
+            bar.chosen.connect(self._emit)
         if old and had_focus:
             self.setFocus(Qt.OtherFocusReason)   # before its bar goes (hiding the focus moves it)
         for bar in old.values():
