@@ -107,10 +107,12 @@ def simulate(
                 raise StuckHandError(
                     f"hand {hand + 1} (seed {match.hand_seed}) did not end after "
                     f"{per_hand} decisions")
-            p = state.to_act()[0]
-            action = bots[p].choose(state.view(p), rngs[p])
-            match.apply(action)
-            decisions += 1
+            # everyone who must act now acts, in seat order (several at once: a simultaneous
+            # decision, each choosing from their own view)
+            for p in sorted(state.to_act()):
+                if p in state.to_act():
+                    match.apply(bots[p].choose(state.view(p), rngs[p]))
+                    decisions += 1
         bar.update(hand + 1)
     seconds = time.perf_counter() - start
     bar.close()

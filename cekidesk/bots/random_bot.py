@@ -1,4 +1,4 @@
-"""The random bot: a uniformly random legal action.  It plays every game."""
+"""The random bot: a uniformly random decision.  It plays every game."""
 from __future__ import annotations
 
 import random
@@ -6,18 +6,25 @@ from typing import Any
 
 from cekidesk.engine.core import Action
 
-from cekidesk.engine.bot import ANY_GAME, Bot, BotError
+from cekidesk.engine.bot import ANY_GAME, Bot
 
 from .base import register_bot
 
 
 @register_bot
 class RandomBot(Bot):
+    """Picks one of the view's decisions at random — a legal action, or a range (a bet) and then an
+    amount in it — each decision (each range as a whole) equally likely."""
+
     game_id = ANY_GAME
     level = "random"
 
     def choose(self, view: Any, rng: random.Random) -> Action:
-        legal = getattr(view, "legal", None)
-        if not legal:
-            raise BotError("the view offers no legal action: it is not this player's turn")
-        return legal[rng.randrange(len(legal))]
+        self.check_view(view)
+        legal = view.legal
+        ranges = getattr(view, "ranges", ())
+        i = rng.randrange(len(legal) + len(ranges))
+        if i < len(legal):
+            return legal[i]
+        r = ranges[i - len(legal)]
+        return r.action(view.viewer, r.lo + rng.randrange(len(r)) * r.step)

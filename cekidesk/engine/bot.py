@@ -2,7 +2,7 @@
 
 A bot decides for one seat.  It is given **only** what that seat can see — the game's view value
 (``state.view(seat)``) — and its own ``random.Random``; it never receives the game state.  It must
-return one of ``view.legal``.  A game's own bots derive from :class:`Bot` and are listed in its
+return one of ``view.legal`` or an amount in one of ``view.ranges``.  A game's own bots derive from :class:`Bot` and are listed in its
 ``GameSpec.bots``; :mod:`cekidesk.bots` makes them by game and level.
 """
 from __future__ import annotations
@@ -41,7 +41,7 @@ class Bot(Generic[V]):
         self.for_game = game_id or self.game_id
 
     def choose(self, view: V, rng: random.Random) -> Action:
-        """The action to take; must be one of ``view.legal``."""
+        """The action to take; one of ``view.legal`` or an amount in one of ``view.ranges``."""
         raise NotImplementedError
 
     def check_view(self, view: object) -> None:
@@ -55,7 +55,7 @@ class Bot(Generic[V]):
         viewer = getattr(view, "viewer", self.seat)
         if self.seat is not None and viewer != self.seat:
             raise BotError(f"a bot for seat {self.seat} was given the view of seat {viewer}")
-        if not getattr(view, "legal", None):
+        if not getattr(view, "legal", None) and not getattr(view, "ranges", None):
             raise BotError("the view offers no legal action: it is not this player's turn")
 
     def __repr__(self) -> str:

@@ -106,6 +106,58 @@ class Action(NamedTuple):
         return cls(player, verb, card, target, amount)
 
 
+
+@dataclass(frozen=True, slots=True)
+class AmountRange:
+    """A decision whose amount is any ``lo + k·step`` up to ``hi`` (a bet): what a state lists
+    beside its explicit legal actions (:meth:`GameState.legal_ranges`) so that ``apply`` can check
+    an amount without a legal action for every cent.  ``card`` and ``target`` are fixed parts of
+    every action of the range (a bet placed with a face-down card, a bet against one player)."""
+
+    verb: str
+    lo: int
+    hi: int
+    step: int = 1
+    card: CardLike | None = None
+    target: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.step < 1 or self.lo > self.hi:
+            raise ValueError(f"an empty amount range: {self.lo}..{self.hi} step {self.step}")
+
+    def holds(self, action: Action) -> bool:
+        """Whether ``action`` (any player's) is one of this range's decisions."""
+        amount = action.amount
+        return (action.verb == self.verb and action.card == self.card and action.target == self.target
+                and type(amount) is int and self.lo <= amount <= self.hi
+                and (amount - self.lo) % self.step == 0)
+
+    def action(self, player: int, amount: int) -> Action:
+        """The decision of ``player`` to take ``amount`` (not checked: see :meth:`holds`)."""
+        return Action(player, self.verb, self.card, self.target, amount)
+
+    def clamp(self, amount: int) -> int:
+        """The amount of the range nearest to ``amount`` (rounded down to a step)."""
+        amount = min(max(int(amount), self.lo), self.hi)
+        return amount - (amount - self.lo) % self.step
+
+    def __len__(self) -> int:
+        return (self.hi - self.lo) // self.step + 1
+
+
+def offered_action(action: Action, legal: Sequence[Action], ranges: Sequence[AmountRange] = ()) -> Action | None:
+    """The engine's own copy of ``action`` if ``legal`` lists it or one of ``ranges`` holds it, else
+    None.  An equal look-alike (an int for a Kind, 1.0 for seat 1) must not reach the rules, so the
+    copy is rebuilt from the engine's values."""
+    try:
+        return legal[legal.index(action)]
+    except ValueError:
+        pass
+    for r in ranges:
+        if r.holds(action):
+            return r.action(int(action.player), int(action.amount))  # type: ignore[arg-type]
+    return None
+
 # ---------------------------------------------------------------------------------------------
 # Events
 
@@ -213,6 +265,10 @@ class View:
     n_players: int
     to_act: tuple[int, ...]
     legal: tuple["Action", ...]
+    #: the viewer's decisions with an amount in a range (bets), beside ``legal``.  A view with such
+    #: decisions declares ``ranges: tuple[AmountRange, ...] = ()`` among its fields with defaults
+    #: (this class attribute is the default a dataclass sees); the others inherit ``()``
+    ranges: tuple[AmountRange, ...] = ()
 
 
 # ---------------------------------------------------------------------------------------------
@@ -295,16 +351,18 @@ class GameState:
             raise IllegalActionError(f"there is no player {action.player}", action)
         if action.player not in self.to_act():
             raise NotYourTurnError(f"player {action.player} is not to act now", action)
-        legal = self.legal_actions(action.player)
-        try:
-            # play the engine's own value: an equal look-alike (an int for a Kind, 1.0 for seat 1)
-            # must not reach the rules
-            action = legal[legal.index(action)]
-        except ValueError:
-            raise IllegalActionError(f"{action} is not a legal action now", action) from None
+        own = offered_action(action, self.legal_actions(action.player), self.legal_ranges(action.player))
+        if own is None:
+            raise IllegalActionError(f"{action} is not a legal action now", action)
+        action = own
         events: list[Event] = []
         self._apply(action, events)
         return events
+
+    def legal_ranges(self, player: int) -> tuple[AmountRange, ...]:
+        """The decisions of ``player`` with an amount in a range (bets), beside
+        :meth:`legal_actions`; ``apply`` accepts any amount a range holds.  None by default."""
+        return ()
 
     def apply_unchecked(self, action: Action) -> None:
         self._apply(action, None)

@@ -194,6 +194,9 @@ class GameController(QObject):
         self._after_change()
 
     def _after_change(self) -> None:
+        """Ask the next computer player who must act.  When several seats must act at once (a
+        simultaneous decision), every bot seat among them is asked, one after the other as each
+        answer is played, while the human may choose at any time."""
         m = self.match
         if m is None or m.hand_over() or self.paused or self._busy_seat >= 0 or self._pending:
             return

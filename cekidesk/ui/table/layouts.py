@@ -20,7 +20,7 @@ from typing import Any, Callable, Hashable, Sequence
 
 from PySide6.QtCore import QCoreApplication, QPointF, QRectF
 
-from cekidesk.engine.core import Action, Event
+from cekidesk.engine.core import Action, AmountRange, Event
 from cekidesk.games import games, module_name
 
 
@@ -79,6 +79,29 @@ class DropZone:
 
 
 @dataclass
+class ChoiceSpec:
+    """A decision that is not a card (a bet, a target player, a value, a declaration): the table
+    shows it as a button, or for a ``range`` as an amount box with a slider and a button, in a bar
+    at the ``anchor`` seat (−1: the table's centre).  Exactly one of ``action`` (taken from
+    ``view.legal``) and ``range`` (from ``view.ranges``) is set.  ``label``, ``tooltip`` and
+    ``unit`` (the amount's suffix, e.g. " ¢") are translated by the layout; choices of one
+    ``group`` (radio-like options) stand together, apart from the next group; Tab reaches the
+    controls from the table, Left/Right go from button to button, Enter chooses; ``shortcut`` is a Qt key that
+    makes the choice (list it in the layout's ``game_keys`` for a window-wide shortcut)."""
+
+    key: Hashable
+    label: str
+    action: Action | None = None
+    range: AmountRange | None = None
+    default: int | None = None   # the amount first offered for a range (its lowest if None)
+    unit: str = ""
+    tooltip: str = ""
+    anchor: int = -1
+    group: str = ""
+    shortcut: int | None = None
+
+
+@dataclass
 class Plan:
     cards: list[CardSpec] = field(default_factory=list)
     seats: list[SeatSpec] = field(default_factory=list)
@@ -87,6 +110,7 @@ class Plan:
     drops: list[DropZone] = field(default_factory=list)
     hand_rect: QRectF | None = None                      # where dragging reorders the hand
     keys: dict[int, Action] = field(default_factory=dict)  # Qt key → action (legal now)
+    choices: list[ChoiceSpec] = field(default_factory=list)   # decisions that are not a card
 
     def by_key(self) -> dict[Hashable, CardSpec]:
         return {c.key: c for c in self.cards}

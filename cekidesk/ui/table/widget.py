@@ -51,11 +51,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from cekidesk.engine.core import Action, Event
+from cekidesk.engine.core import Action, Event, offered_action
 from cekidesk.games import get_game
 from cekidesk.ui.names import card_tooltip
 
 from .cards import CEKI, CardItem, back_code, card_width, kind_code, star_path
+from .choices import ChoiceBar
+from .choices import signature as choice_signature
 from .layouts import CardSpec, LabelSpec, LayoutOptions, Plan, SeatSpec, TableLayout, layout_class, registered_layouts
 
 SPEEDS = {"off": 0, "fast": 170, "normal": 320, "slow": 650}   # one card's flight, ms
@@ -305,6 +307,8 @@ class TableWidget(QGraphicsView):
         self._seats: dict[int, SeatItem] = {}
         self._labels: dict[Hashable, LabelItem] = {}
         self._slots: list[QGraphicsPathItem] = []
+        self._bars: dict[int, ChoiceBar] = {}     # the choices of the plan, by anchor
+        self._back_to_choices = False   # the keyboard left a bar that went: it goes to the next one
         self._anim: QParallelAnimationGroup | None = None
         self._speed = "normal"
         self._highlight = True
@@ -429,10 +433,14 @@ class TableWidget(QGraphicsView):
         """Play the move the plan binds to ``key`` now (D, T, 1…9 …: ``Plan.keys``); False if none.
         The window calls it from its window-wide shortcuts, the table from its own key presses."""
         action = self._plan.keys.get(int(key)) if self._plan is not None else None
-        if action is None:
+        choice = None if action is not None or self._plan is None else next(
+            (c for c in self._plan.choices if c.shortcut == int(key)), None)
+        if action is None and choice is None:
             return False
         if self._anim is not None:
             self.skip_animations()
+        if choice is not None:
+            return self._bars[choice.anchor].activate(choice.key)
         return self._emit(action)
 
     @staticmethod
@@ -478,6 +486,10 @@ class TableWidget(QGraphicsView):
     def current_view(self) -> Any:
         return self._view
 
+    def choice_bars(self) -> list[ChoiceBar]:
+        """The bars of controls for the decisions that are not a card, shown now."""
+        return list(self._bars.values())
+
     # ===========================================================================================
     # building the scene
 
@@ -495,6 +507,7 @@ class TableWidget(QGraphicsView):
         self._seats.clear()
         self._labels.clear()
         self._slots.clear()
+        self._sync_choices(Plan())
         self._plan = None
         self._hover = None
         self._drag = None
@@ -572,6 +585,7 @@ class TableWidget(QGraphicsView):
         self._sync_seats(plan)
         self._sync_labels(plan)
         self._sync_slots(plan)
+        self._sync_choices(plan)
 
         group = QParallelAnimationGroup(self) if animate else None
         for spec in plan.cards:
@@ -873,6 +887,62 @@ class TableWidget(QGraphicsView):
             self._scene.addItem(it)
             self._slots.append(it)
 
+    def _sync_choices(self, plan: Plan) -> None:
+        """One bar of controls per anchor of the plan's choices; a bar showing the same choices is
+        kept (its focus and amount too).  When the keyboard was in a bar that goes, it moves to the
+        first control of the next choices — now, or when the next choices come (it waits on the
+        table meanwhile, unless the player clicks the table)."""
+        by_anchor: dict[int, list] = {}
+        for c in plan.choices:
+            by_anchor.setdefault(c.anchor, []).append(c)
+        focus = QApplication.focusWidget()
+        had_focus = any(bar.isAncestorOf(focus) for bar in self._bars.values()) if focus else False
+        old, self._bars = self._bars, {}
+        player = self._layout.human if self._layout else self._human
+        for anchor, specs in by_anchor.items():
+            kept = old.get(anchor)
+            if kept is not None and kept.signature() == choice_signature(specs, player):
+                self._bars[anchor] = old.pop(anchor)
+                continue
+            bar = self._bars[anchor] = ChoiceBar(self.viewport(), specs, player)
+            bar.chosen.connect(self._emit)
+        if old and had_focus:
+            self.setFocus(Qt.OtherFocusReason)   # before its bar goes (hiding the focus moves it)
+        for bar in old.values():
+            bar.hide()
+            bar.deleteLater()
+        self._place_choices(plan)
+        self._back_to_choices = had_focus or (self._back_to_choices and self.hasFocus())
+        if self._back_to_choices and not any(bar.isAncestorOf(QApplication.focusWidget())
+                                             for bar in self._bars.values()):
+            first = next((bar.focusables()[0] for bar in self._bars.values()), None)
+            (first or self).setFocus(Qt.TabFocusReason)
+            self._back_to_choices = first is None
+
+    def _place_choices(self, plan: Plan) -> None:
+        """Each bar beside its anchor seat's plate (above it, or below if there is no room), or in
+        the table's centre, inside the table; its text grows with the table and shrinks only if the
+        bar would not fit across it."""
+        W, H = self.viewport().width(), self.viewport().height()
+        seats = {s.seat: s.rect for s in plan.seats}
+        for anchor, bar in self._bars.items():
+            px = round(max(12.0, min(W / 64, H / 40)))
+            bar.set_pixel_size(px)
+            while bar.width() > W - 16 and px > 9:
+                px -= 1
+                bar.set_pixel_size(px)
+            rect = seats.get(anchor)
+            if rect is None:
+                x, y = (W - bar.width()) / 2, (H - bar.height()) / 2
+            else:
+                x = rect.center().x() - bar.width() / 2
+                y = rect.top() - bar.height() - 8
+                if y < 8:
+                    y = rect.bottom() + 8
+            bar.move(round(min(max(x, 8), W - bar.width() - 8)), round(min(max(y, 8), H - bar.height() - 8)))
+            bar.show()
+            bar.raise_()
+
     # ===========================================================================================
     # the felt
 
@@ -934,13 +1004,18 @@ class TableWidget(QGraphicsView):
 
     def _emit(self, action: Action | None, key: Hashable | None = None) -> bool:
         legal = getattr(self._view, "legal", ()) or ()
-        if action is None or action not in legal:
+        if action is None:
+            return False
+        # a range names no player: its amounts are the viewer's own decisions
+        ranges = getattr(self._view, "ranges", ()) if action.player == getattr(self._view, "viewer", None) else ()
+        if offered_action(action, legal, ranges) is None:
             return False
         self._played_key = key   # the copy that was clicked flies (the next show_view uses it)
         self.actionChosen.emit(action)
         return True
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
+        self._back_to_choices = False
         self.clicked.emit()
         self.setFocus(Qt.MouseFocusReason)
         if self._anim is not None:
@@ -1098,4 +1173,16 @@ class TableWidget(QGraphicsView):
         super().focusInEvent(event)
 
     def focusNextPrevChild(self, next: bool) -> bool:  # noqa: A002 - Qt's name
+        """Tab goes from the table to the controls of its choices and through them, then on to
+        the rest of the window."""
+        chain: list[QWidget] = [self]
+        for bar in self._bars.values():
+            chain += bar.focusables()
+        here = QApplication.focusWidget()
+        at = [i for i, w in enumerate(chain) if w is here or (i and w.isAncestorOf(here))]
+        if at and len(chain) > 1:
+            to = at[0] + (1 if next else -1)
+            if 0 <= to < len(chain):
+                chain[to].setFocus(Qt.TabFocusReason if next else Qt.BacktabFocusReason)
+                return True
         return super().focusNextPrevChild(next)

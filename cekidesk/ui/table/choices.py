@@ -1,0 +1,149 @@
+"""The table's controls for decisions that are not a card (:class:`~.layouts.ChoiceSpec`).
+
+A :class:`ChoiceBar` is a row of ordinary Qt controls laid over the table's viewport at one anchor
+(a seat or the table's centre): a button per action, and for an amount range a spin box, a slider
+and a button.  It knows no game and judges nothing: it offers what the layout's plan lists (taken
+from ``view.legal`` and ``view.ranges``) and reports the chosen action; the table passes it on like
+a card click.
+"""
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+
+from PySide6.QtCore import QEvent, QObject, Qt, Signal
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QFrame,
+    QHBoxLayout,
+    QPushButton,
+    QSlider,
+    QSpinBox,
+    QWidget,
+)
+
+from cekidesk.engine.core import Action, AmountRange
+
+from .layouts import ChoiceSpec
+
+_ENTER = (Qt.Key_Return, Qt.Key_Enter)
+
+
+class _AmountControls:
+    """A range's spin box and slider, kept in step, and the button that chooses the amount."""
+
+    def __init__(self, bar: ChoiceBar, spec: ChoiceSpec, r: AmountRange):
+        self.range = r
+        self.spin = QSpinBox(bar)
+        self.spin.setRange(r.lo, r.hi)
+        self.spin.setSingleStep(r.step)
+        self.spin.setSuffix(spec.unit)
+        self.spin.setValue(r.clamp(r.lo if spec.default is None else spec.default))
+        self.spin.setAccessibleName(spec.label)
+        self.slider = QSlider(Qt.Horizontal, bar)
+        self.slider.setRange(r.lo, r.hi)
+        self.slider.setSingleStep(r.step)
+        self.slider.setPageStep(max(r.step, (r.hi - r.lo) // 10 // r.step * r.step))
+        self.slider.setValue(self.spin.value())
+        self.slider.setAccessibleName(spec.label)
+        self.spin.valueChanged.connect(self.slider.setValue)
+        self.slider.valueChanged.connect(lambda v: self.spin.setValue(r.clamp(v)))
+
+    def action(self, player: int) -> Action:
+        return self.range.action(player, self.range.clamp(self.spin.value()))
+
+
+def signature(specs: Sequence[ChoiceSpec], player: int) -> tuple:
+    """What a bar of ``specs`` shows: a new plan with the same signature keeps the bar (and its
+    focus and amounts)."""
+    return (player, tuple((s.key, s.label, s.action, s.range, s.unit, s.tooltip, s.group) for s in specs))
+
+
+class ChoiceBar(QFrame):
+    """The choices of one anchor, in the plan's order; choices of one group stand together."""
+
+    chosen = Signal(object)   # an Action of the plan
+
+    def __init__(self, parent: QWidget, specs: Sequence[ChoiceSpec], player: int):
+        super().__init__(parent)
+        self.setObjectName("choiceBar")
+        self.setFrameShape(QFrame.StyledPanel)
+        self.setAutoFillBackground(True)
+        self.specs = list(specs)
+        self.player = player
+        self.buttons: dict[Hashable, QPushButton] = {}
+        self.amounts: dict[Hashable, _AmountControls] = {}
+        row = QHBoxLayout(self)
+        row.setContentsMargins(8, 6, 8, 6)
+        row.setSpacing(6)
+        group = None
+        for spec in self.specs:
+            if group is not None and spec.group != group:
+                row.addSpacing(14)
+            group = spec.group
+            button = QPushButton(spec.label, self)
+            button.setAutoDefault(False)
+            button.setToolTip(spec.tooltip)
+            if spec.range is not None:
+                amount = self.amounts[spec.key] = _AmountControls(self, spec, spec.range)
+                amount.spin.setToolTip(spec.tooltip)
+                amount.spin.installEventFilter(self)
+                row.addWidget(amount.slider)
+                row.addWidget(amount.spin)
+            button.installEventFilter(self)
+            button.clicked.connect(lambda _=False, key=spec.key: self.activate(key))
+            self.buttons[spec.key] = button
+            row.addWidget(button)
+
+    def signature(self) -> tuple:
+        return signature(self.specs, self.player)
+
+    def activate(self, key: Hashable) -> bool:
+        """Choose the choice ``key`` (a range: the amount shown now); False if the bar has none."""
+        spec = next((s for s in self.specs if s.key == key), None)
+        if spec is None:
+            return False
+        amount = self.amounts.get(key)
+        self.chosen.emit(amount.action(self.player) if amount is not None else spec.action)
+        return True
+
+    def focusables(self) -> list[QWidget]:
+        """The bar's controls in keyboard order."""
+        out: list[QWidget] = []
+        for spec in self.specs:
+            amount = self.amounts.get(spec.key)
+            if amount is not None:
+                out += [amount.slider, amount.spin]
+            out.append(self.buttons[spec.key])
+        return out
+
+    def set_pixel_size(self, px: int) -> None:
+        """Scale the bar's text (the table's size decides it) and fit the bar to its contents, so a
+        long label is never cut."""
+        font = self.font()
+        font.setPixelSize(px)
+        self.setFont(font)
+        for amount in self.amounts.values():
+            amount.slider.setMinimumWidth(px * 7)
+            amount.spin.setMinimumWidth(amount.spin.sizeHint().width())
+        self.layout().activate()
+        self.resize(self.sizeHint())
+
+    def eventFilter(self, obj: QObject, event: QEvent) -> bool:
+        """Enter chooses (on a button, or the amount in a spin box); Left/Right go from button to
+        button of the bar."""
+        if event.type() != QEvent.KeyPress or event.modifiers() & (Qt.ControlModifier | Qt.AltModifier):
+            return False
+        key = event.key()
+        if key in _ENTER:
+            for spec_key, amount in self.amounts.items():
+                if obj is amount.spin:
+                    return self.activate(spec_key)
+            if isinstance(obj, QAbstractButton):
+                obj.click()
+                return True
+        if key in (Qt.Key_Left, Qt.Key_Right) and isinstance(obj, QAbstractButton):
+            buttons = list(self.buttons.values())
+            i = buttons.index(obj) + (1 if key == Qt.Key_Right else -1)
+            buttons[i % len(buttons)].setFocus(Qt.TabFocusReason)
+            return True
+        return False

@@ -1,0 +1,183 @@
+"""Duel, a test-only game for the decisions that are not a card.
+
+One hand: every player bets 1..``max_bet`` at once, hidden until all have bet (a simultaneous round
+with an amount range); the starter declares (their score counts double) or passes; then, in turn,
+each player aims at another player (a target) and chooses a value, +1 or +11 (a value choice): the
+value is added to their score and taken from the target's.  The highest score wins everybody's bet
+from them; a tie wins nothing.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pydantic import BaseModel, Field
+
+from cekidesk.engine.core import (
+    Action,
+    AmountRange,
+    Event,
+    GameSpec,
+    GameState,
+    HandResult,
+    View,
+)
+from cekidesk.engine.simultaneous import SimultaneousRound, SimultaneousSeen
+
+GAME_ID = "toy_duel"
+VALUES = (1, 11)
+
+
+class DuelOptions(BaseModel):
+    max_bet: int = Field(10, ge=1, le=1000)
+    bet_step: int = Field(1, ge=1, le=100)
+
+
+@dataclass(frozen=True, slots=True)
+class DuelView(View):
+    game_id: str
+    viewer: int
+    n_players: int
+    to_act: tuple[int, ...]
+    legal: tuple[Action, ...]
+    phase: str                    # "bet", "declare", "aim", "value", "over"
+    dealer: int
+    starter: int
+    bets: SimultaneousSeen
+    declared: bool | None
+    scores: tuple[int, ...]
+    target: int | None            # the target the player to act aimed at
+    result: HandResult | None
+    ranges: tuple[AmountRange, ...] = ()   # a field with a default: View's default is ()
+
+
+class DuelState(GameState):
+    game_id = GAME_ID
+
+    def __init__(self, n_players: int, options: DuelOptions, seed: int, dealer: int = 0):
+        super().__init__(n_players, options, seed)
+        self.dealer = dealer
+        self.starter = (dealer + 1) % n_players
+        self.bets = SimultaneousRound("bet", range(n_players))
+        self.declared: bool | None = None
+        self.scores = [0] * n_players
+        self.turns = 0                    # players who have finished aiming
+        self.target: int | None = None
+        self.deal_events = [Event("deal", None, {"dealer": dealer})]
+
+    # -- whose turn, what is legal ----------------------------------------------------------
+    def phase(self) -> str:
+        if not self.bets.is_complete():
+            return "bet"
+        if self.declared is None:
+            return "declare"
+        if self.turns == self.n_players:
+            return "over"
+        return "aim" if self.target is None else "value"
+
+    def _aimer(self) -> int:
+        return (self.starter + self.turns) % self.n_players
+
+    def to_act(self) -> tuple[int, ...]:
+        ph = self.phase()
+        if ph == "bet":
+            return self.bets.waiting()
+        if ph == "declare":
+            return (self.starter,)
+        if ph == "over":
+            return ()
+        return (self._aimer(),)
+
+    def legal_actions(self, player: int) -> list[Action]:
+        if player not in self.to_act():
+            return []
+        ph = self.phase()
+        if ph == "declare":
+            return [Action(player, "declare"), Action(player, "pass")]
+        if ph == "aim":
+            return [Action(player, "aim", target=t) for t in range(self.n_players) if t != player]
+        if ph == "value":
+            return [Action(player, "value", amount=v) for v in VALUES]
+        return []
+
+    def legal_ranges(self, player: int) -> tuple[AmountRange, ...]:
+        if self.phase() == "bet" and player in self.bets.waiting():
+            o = self.options
+            return (AmountRange("bet", 1, o.max_bet, o.bet_step),)
+        return ()
+
+    # -- playing ------------------------------------------------------------------------------
+    def _apply(self, action: Action, events: list[Event] | None) -> None:
+        p = action.player
+        if action.verb == "bet":
+            self.bets.choose(action, events)
+            return
+        if action.verb in ("declare", "pass"):
+            self.declared = action.verb == "declare"
+        elif action.verb == "aim":
+            self.target = action.target
+        else:
+            v = action.amount
+            self.scores[p] += v * (2 if self.declared and p == self.starter else 1)
+            self.scores[self.target] -= v
+            self.target = None
+            self.turns += 1
+        if events is not None:
+            data = {k: v for k, v in (("target", action.target), ("amount", action.amount)) if v is not None}
+            events.append(Event(action.verb, p, data))
+
+    def is_terminal(self) -> bool:
+        return self.phase() == "over"
+
+    def result(self) -> HandResult:
+        best = max(self.scores)
+        winners = tuple(p for p, s in enumerate(self.scores) if s == best)
+        bets = tuple(a.amount for a in self.bets.revealed())
+        if len(winners) > 1:
+            return HandResult("draw", tuple(self.scores), (), {"bets": bets})
+        return HandResult("win", tuple(self.scores), winners, {"bets": bets})
+
+    def view(self, player: int) -> DuelView:
+        acting = player in self.to_act()
+        return DuelView(
+            game_id=GAME_ID, viewer=player, n_players=self.n_players, to_act=self.to_act(),
+            legal=tuple(self.legal_actions(player)) if acting else (),
+            ranges=self.legal_ranges(player), phase=self.phase(), dealer=self.dealer,
+            starter=self.starter, bets=self.bets.seen_by(player), declared=self.declared,
+            scores=tuple(self.scores), target=self.target,
+            result=self.result() if self.is_terminal() else None)
+
+    def _copy_into(self, other: DuelState) -> None:
+        other.dealer, other.starter = self.dealer, self.starter
+        other.bets = self.bets.copy()
+        other.declared = self.declared
+        other.scores = list(self.scores)
+        other.turns, other.target = self.turns, self.target
+
+    def key(self) -> tuple:
+        """Everything that makes the state what it is (tests compare states by it)."""
+        return (self.bets.revealed(), tuple(self.bets.choice(p) for p in range(self.n_players)),
+                self.declared, tuple(self.scores), self.turns, self.target, self.rng.getstate())
+
+
+def new_hand(options: DuelOptions, n_players: int, seed: int, dealer: int = 0) -> DuelState:
+    return DuelState(n_players, options, seed, dealer)
+
+
+def settle(result: HandResult, options: DuelOptions, stake_cents: int = 0) -> tuple[int, ...]:
+    """The winner takes each other player's own bet from them."""
+    bets = result.details["bets"]
+    pay = [0] * len(bets)
+    for w in result.winners:
+        for p, b in enumerate(bets):
+            if p != w:
+                pay[p] -= b
+                pay[w] += b
+    return tuple(pay)
+
+
+SPEC = GameSpec(
+    id=GAME_ID, title_key="game.toy_duel", min_players=2, max_players=5,
+    options_model=DuelOptions, new_hand=new_hand, settle=settle,
+    match_modes=("money", "hands"), next_dealer=lambda result, dealer, n: (dealer + 1) % n,
+    view_type=DuelView, default_players=3, stake_per_point=False,
+    max_hand_actions=lambda n, options: 3 * n + 1, state_type=DuelState)
