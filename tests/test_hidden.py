@@ -48,14 +48,15 @@ def digest(game_id: str, options: dict, seeds: range, every: int) -> str:
 
 # Recorded with the games' own redeal_hidden/determinize of before the shared helper.
 RECORDED = [
-    ("ceki", {}, "871eef778252de2a56d38dc93004bb2bb213167d9d4a7af282fa51c64972822e"),
-    ("ceki", {"iyo_one_rank": True}, "4e8cf8cad3f3ac72dc76256b0c899e9a9d9a4f9e37833e57f9c1dd4906ae3bf3"),
-    ("pei", {}, "fe50e9827e624ea1de84dadabdaa606b1ac06914e1bb280ccbb87e42e934f53d"),
-    ("pei", {"variant": "la_peche"}, "3a3ee89a818e938e11573b910ee5a9094f3908083b28c2e12ef9f6cc35ecaaef"),
-    ("pei", {"variant": "magelang", "ten_rank": True}, "fa39bf2e02c08199b8cf52de9e3911e15536b258be4c08eb513194f5929a8c58"),
+    ("ceki", {}, range(12, 40), 20, "fd94af64b18bafaa586e9bfbc72151ab90806682fd7f5a73954224f10f81d346"),
+    ("ceki", {}, range(12), 9, "871eef778252de2a56d38dc93004bb2bb213167d9d4a7af282fa51c64972822e"),
+    ("ceki", {"iyo_one_rank": True}, range(12), 9, "4e8cf8cad3f3ac72dc76256b0c899e9a9d9a4f9e37833e57f9c1dd4906ae3bf3"),
+    ("pei", {}, range(12), 9, "fe50e9827e624ea1de84dadabdaa606b1ac06914e1bb280ccbb87e42e934f53d"),
+    ("pei", {"variant": "la_peche"}, range(12), 9, "3a3ee89a818e938e11573b910ee5a9094f3908083b28c2e12ef9f6cc35ecaaef"),
+    ("pei", {"variant": "magelang", "ten_rank": True}, range(12), 9, "fa39bf2e02c08199b8cf52de9e3911e15536b258be4c08eb513194f5929a8c58"),
 ]
 
 
-@pytest.mark.parametrize("game_id,options,recorded", RECORDED)
-def test_redeal_and_determinize_give_the_recorded_states(game_id, options, recorded):
-    assert digest(game_id, options, range(12), 9) == recorded
+@pytest.mark.parametrize("game_id,options,seeds,every,recorded", RECORDED)
+def test_redeal_and_determinize_give_the_recorded_states(game_id, options, seeds, every, recorded):
+    assert digest(game_id, options, seeds, every) == recorded
