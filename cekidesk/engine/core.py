@@ -390,6 +390,8 @@ class GameSpec:
     #: played hands (:class:`cekidesk.engine.stats.SimSummary`); None: the generic lines
     #: (:func:`cekidesk.engine.stats.outcome_lines`)
     statistics: Callable[[Any], list[str]] | None = None
+    #: named option sets the game offers ready-made: (name key, options as a dict)
+    presets: tuple[tuple[str, dict], ...] = ()
 
     def check_players(self, n: int) -> None:
         if not self.min_players <= n <= self.max_players:
