@@ -34,6 +34,7 @@ from hypothesis import strategies as st
 
 from cekidesk.engine.core import (
     Action,
+    Event,
     GameOverError,
     GameSpec,
     GameState,
@@ -53,7 +54,7 @@ CHECK_EVERY = 23
 #: the most actions of a hand when a game sets no bound
 NO_BOUND = 20_000
 
-SETTINGS = settings(max_examples=4, deadline=None, derandomize=True,
+SETTINGS = settings(max_examples=6, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 hands = st.tuples(st.integers(0, 2**32 - 1), st.integers(0, 99))
 
@@ -384,3 +385,54 @@ def test_a_saved_match_loads_identical(spec, options, hand, hands_done, extra, t
     assert (back.dealer, back.hand_seed, back.rng.getstate()) == \
         (match.dealer, match.hand_seed, match.rng.getstate())
     assert internals(back.state) == internals(match.state)
+
+
+# -- the checks themselves can fail ---------------------------------------------------------------
+
+class _Guess(GameState):
+    """Two players each pick 0 or 1 at the same time; the picks are shown once both have picked.
+    Its variants below tell a pick at once (in an event, in the view): the check must catch them."""
+
+    leaky = False
+
+    def __init__(self):
+        super().__init__(2, None, 0)
+        self.picks: list[int | None] = [None, None]
+
+    def to_act(self):
+        return tuple(p for p in range(2) if self.picks[p] is None)
+
+    def legal_actions(self, player):
+        return [Action(player, "pick", amount=v) for v in (0, 1)] if player in self.to_act() else []
+
+    def _apply(self, action, events):
+        self.picks[action.player] = action.amount
+        if events is not None:
+            events.append(Event("pick", action.player, {"value": action.amount} if self.leaky else {}))
+
+    def is_terminal(self):
+        return not self.to_act()
+
+    def view(self, player):
+        shown = tuple(v if self.is_terminal() or p == player else v is not None
+                      for p, v in enumerate(self.picks))
+        return (player, self.to_act(), tuple(self.legal_actions(player)), shown)
+
+    def _copy_into(self, other):
+        other.picks = self.picks[:]
+
+
+class _TellingGuess(_Guess):
+    leaky = True
+
+
+class _PeekingGuess(_Guess):
+    def view(self, player):
+        return (player, tuple(self.picks))
+
+
+def test_the_simultaneous_check_catches_a_choice_shown_too_early():
+    assert check_simultaneous(_Guess()) == 4
+    for state in (_TellingGuess(), _PeekingGuess()):
+        with pytest.raises(AssertionError, match="can tell"):
+            check_simultaneous(state)
