@@ -5,7 +5,6 @@ independent, ``apply`` and ``apply_unchecked`` agree, a hand replays from its lo
 every game by ``test_conformance.py``."""
 from __future__ import annotations
 
-import copy
 import random
 from collections import Counter
 
@@ -24,6 +23,7 @@ from cekidesk.games.ceki.rules import (
 )
 
 from ceki_strategies import hand_setups
+from helpers import snapshot
 
 SETTINGS = settings(max_examples=40, deadline=None)
 
@@ -36,18 +36,6 @@ def choose(state: CekiState, x: int) -> Action:
     legal = state.all_legal_actions()
     assert legal, "a live hand always offers an action"
     return legal[x % len(legal)]
-
-
-def internals(state: CekiState) -> dict:
-    """Everything in the state, deep-copied (the RNG as its state)."""
-    d = {k: copy.deepcopy(v) for k, v in vars(state).items() if k != "rng"}
-    d["rng"] = state.rng.getstate()
-    return d
-
-
-def snapshot(state: CekiState):
-    return (tuple(state.view(p) for p in range(state.n_players)), list(state.all_cards()),
-            internals(state))
 
 
 def groups_of(state: CekiState, uids) -> Counter:

@@ -23,7 +23,6 @@ For random hands (hypothesis picks the seeds and the player count):
 """
 from __future__ import annotations
 
-import copy
 import random
 import typing
 from pathlib import Path
@@ -45,7 +44,9 @@ from cekidesk.engine.core import (
 )
 from cekidesk.engine.match import Match, MatchOptions
 from cekidesk.games import games
-from cekidesk.persistence import Seat, saves
+from cekidesk.persistence import saves
+
+from helpers import internals, play_actions, play_hands, seats_for, snapshot
 
 #: a Literal option of more values than this is left at its default (e.g. a long list of variants)
 MAX_CHOICES = 8
@@ -104,17 +105,6 @@ def bound(spec: GameSpec, state: GameState) -> int:
     return spec.max_hand_actions(state.n_players, state.options)
 
 
-def internals(state: GameState) -> dict:
-    """Everything in the state, deep-copied (the RNG as its state)."""
-    d = {k: copy.deepcopy(v) for k, v in vars(state).items() if k != "rng"}
-    d["rng"] = state.rng.getstate()
-    return d
-
-
-def snapshot(state: GameState):
-    return internals(state), [state.view(p) for p in range(state.n_players)]
-
-
 def random_action(state: GameState, rng: random.Random) -> Action:
     legal = state.all_legal_actions()
     assert legal, "a hand that is not over offers an action"
@@ -139,6 +129,14 @@ def playout(spec: GameSpec, state: GameState, rng: random.Random, visit=None) ->
 
 def checkpoint(state: GameState, step: int) -> bool:
     return step % CHECK_EVERY == 0 or state.is_terminal()
+
+
+def check_along_a_hand(spec: GameSpec, options: dict, hand: tuple[int, int], check) -> None:
+    """Play a random hand, calling ``check(state, rng)`` at every checkpoint."""
+    state = new_hand(spec, options, hand)
+    rng = random.Random(hand[0])
+    playout(spec, state, random.Random(hand[0]),
+            lambda s, step: check(s, rng) if checkpoint(s, step) else None)
 
 
 # -- play --------------------------------------------------------------------------------------
@@ -210,10 +208,7 @@ def check_refusals(state: GameState, rng: random.Random) -> None:
 @SETTINGS
 @given(hand=hands)
 def test_illegal_actions_are_refused_with_the_state_unchanged(spec, options, hand):
-    state = new_hand(spec, options, hand)
-    rng = random.Random(hand[0])
-    playout(spec, state, random.Random(hand[0]),
-            lambda s, step: check_refusals(s, rng) if checkpoint(s, step) else None)
+    check_along_a_hand(spec, options, hand, check_refusals)
 
 
 @pytest.mark.parametrize("spec,options", CASES)
@@ -294,11 +289,8 @@ def check_no_leaks(spec: GameSpec, state: GameState, rng: random.Random, deck: l
 @SETTINGS
 @given(hand=hands)
 def test_no_view_and_no_event_depends_on_cards_the_viewer_cannot_see(spec, options, hand):
-    state = new_hand(spec, options, hand)
-    deck = sorted(state.all_cards())
-    rng = random.Random(hand[0])
-    playout(spec, state, random.Random(hand[0]),
-            lambda s, step: check_no_leaks(spec, s, rng, deck) if checkpoint(s, step) else None)
+    deck = sorted(new_hand(spec, options, hand).all_cards())
+    check_along_a_hand(spec, options, hand, lambda s, rng: check_no_leaks(spec, s, rng, deck))
 
 
 def check_simultaneous(state: GameState) -> int:
@@ -337,26 +329,12 @@ def new_match(spec: GameSpec, options: dict, hand: tuple[int, int], stake: int) 
     return Match(spec, n, seed, options, MatchOptions(mode=mode, stake_cents=stake))
 
 
-def play_match(match: Match, rng: random.Random, hands_done: int, extra: int) -> None:
-    """Play until ``hands_done`` hands are over (or the match is), then ``extra`` more actions."""
-    while len(match.history) < hands_done and not match.is_over():
-        if match.hand_over():
-            match.next_hand()
-        match.apply(random_action(match.state, rng))
-    for _ in range(extra):
-        if match.is_over():
-            return
-        if match.hand_over():
-            match.next_hand()
-        match.apply(random_action(match.state, rng))
-
-
 @pytest.mark.parametrize("spec,options", CASES)
 @SETTINGS
 @given(hand=hands, stake=st.integers(0, 500))
 def test_every_settlement_conserves_money(spec, options, hand, stake):
     match = new_match(spec, options, hand, stake)
-    play_match(match, random.Random(hand[0]), 3, 0)
+    play_hands(match, random.Random(hand[0]), 3)
     pot = 0
     for record in match.history:
         assert len(record.payments) == match.n_players and record.pot >= 0
@@ -370,9 +348,10 @@ def test_every_settlement_conserves_money(spec, options, hand, stake):
 @given(hand=hands, hands_done=st.integers(0, 2), extra=st.integers(0, 80))
 def test_a_saved_match_loads_identical(spec, options, hand, hands_done, extra, tmp_path: Path):
     match = new_match(spec, options, hand, 5)
-    play_match(match, random.Random(hand[0]), hands_done, extra)
-    level = spec.bots[0].level if spec.bots else "random"
-    seats = [Seat.human("Sari")] + [Seat.bot(level, f"Bot {i}") for i in range(1, match.n_players)]
+    rng = random.Random(hand[0])
+    play_hands(match, rng, hands_done)
+    play_actions(match, rng, extra)
+    seats = seats_for(match.n_players, [bot.level for bot in spec.bots] + ["random"])
     path = tmp_path / f"{spec.id}-{hand[0]}.cekisave"
     saves.save_match(path, match, seats)
     loaded = saves.load_match(path)

@@ -12,9 +12,10 @@ from hypothesis import strategies as st
 
 from cekidesk.games import new_match
 from cekidesk.engine.core import Action
-from cekidesk.engine.match import Match
 from cekidesk.games.pei.rules import PeiOptions, PeiState, score_cards
-from cekidesk.persistence import Seat, document_to_match, match_to_document, saves
+from cekidesk.persistence import document_to_match, match_to_document, saves
+
+from helpers import seats_for, step
 
 SETTINGS = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -88,20 +89,6 @@ def test_random_hands_account_for_every_card_and_last_42_turns(seed, options, pi
 
 # -- matches: saves and money -----------------------------------------------------------------------
 
-def seats() -> list[Seat]:
-    return [Seat.human("Sari"), Seat.bot("random", "Bot 1"), Seat.bot("random", "Bot 2")]
-
-
-def step(m: Match, rng: random.Random) -> bool:
-    if m.hand_over():
-        if m.is_over():
-            return False
-        m.next_hand()
-        return True
-    m.apply(rng.choice(m.state.all_legal_actions()))
-    return True
-
-
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**62), options=options_st, hands=st.integers(0, 3),
        extra=st.integers(0, 100), play_seed=st.integers(0, 2**32))
@@ -117,7 +104,7 @@ def test_save_load_is_identical_and_money_balances(seed, options, hands, extra, 
         assert sum(rec.payments) + (rec.pot - pot) == 0
         pot = rec.pot
     assert sum(m.ledger) + m.pot == 0 and m.pot == pot
-    doc = match_to_document(m, seats())
+    doc = match_to_document(m, seats_for(3, ("random",)))
     text = saves.document_to_bytes(doc).decode("utf-8")
     back = document_to_match(saves.parse_document(text))
     assert back.options == m.options and back.scores == m.scores and back.ledger == m.ledger
@@ -137,7 +124,7 @@ def test_save_file_round_trip_of_a_pei_match(tmp_path: Path):
         step(m, rng)
     assert m.pot > 0
     path = tmp_path / "pei.cekisave"
-    saves.save_match(path, m, seats())
+    saves.save_match(path, m, seats_for(3, ("random",)))
     loaded = saves.load_match(path).match
     assert loaded.pot == m.pot and loaded.history == m.history
     for p in range(3):
