@@ -1,6 +1,6 @@
 """Pèi rules, stacked-deck tests (RULINGS §3, ``cekidesk/games/pei.py``).
 
-Hands are dealt from stacked decks (``tests/pei_helpers.py``): the seating draw and the deal deck
+Hands are dealt from stacked decks (``pei_stacked`` in ``tests/helpers.py``): the seating draw and the deal deck
 are laid out card by card, so every test knows who holds what, what lies in the pool and what each
 draw from the bottom of the stock will be.
 """
