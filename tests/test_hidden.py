@@ -8,6 +8,7 @@ import random
 
 import pytest
 
+from cekidesk.engine.hidden import Copies, blanks, deal_unseen, keeping, redeal, slots, unseen_counts
 from cekidesk.games import get_game
 
 
@@ -60,3 +61,35 @@ RECORDED = [
 @pytest.mark.parametrize("game_id,options,seeds,every,recorded", RECORDED)
 def test_redeal_and_determinize_give_the_recorded_states(game_id, options, seeds, every, recorded):
     assert digest(game_id, options, seeds, every) == recorded
+
+
+# -- the helper itself ---------------------------------------------------------------------------
+
+def test_slots_leave_out_the_positions_seen_and_keeping_one_card_of_each_kind_seen():
+    hand, facedown, stock = [3, 33, 4], [63], [5, 6, 7]
+    assert slots(stock, known={0, 2}) == [(stock, 1)]
+    # kinds are uid % 30: the first 3 (uid 3) and the 63 stay; 33 is another copy of kind 3
+    kept = keeping((hand, facedown), [3, 3], lambda u: u % 30)
+    assert kept == [(hand, 2)]
+    # a card just drawn is never the one seen taken
+    assert keeping((hand, facedown), [3], lambda u: u % 30, never=3) == [(hand, 0), (hand, 2), (facedown, 0)]
+
+
+def test_redeal_moves_only_the_cards_in_the_slots():
+    hand, stock = [1, 2, 3], [4, 5, 6, 7]
+    where = slots(hand, known={0}) + slots(stock)
+    redeal(where, random.Random(3))
+    assert hand[0] == 1
+    assert sorted(hand[1:] + stock) == [2, 3, 4, 5, 6, 7]
+    assert hand[1:] + stock != [2, 3, 4, 5, 6, 7]
+
+
+def test_copies_deal_every_untaken_copy_into_the_blanks_once():
+    copies = Copies(30, 4)
+    assert [copies.take(5), copies.take(5), copies.take(0)] == [5, 35, 0]
+    hand: list = [copies.take(7), None, None]
+    stock: list = [None] * (120 - 6)
+    deal_unseen(blanks(hand) + blanks(stock), copies, random.Random(1))
+    assert hand[0] == 7 and None not in hand + stock
+    assert sorted(hand + stock + [5, 35, 0]) == list(range(120))
+    assert unseen_counts("ab", 4, "aab") == {"a": 2, "b": 3}
