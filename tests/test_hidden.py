@@ -49,12 +49,18 @@ def digest(game_id: str, options: dict, seeds: range, every: int) -> str:
 
 # Recorded with the games' own redeal_hidden/determinize of before the shared helper.
 RECORDED = [
-    ("ceki", {}, range(12, 40), 20, "fd94af64b18bafaa586e9bfbc72151ab90806682fd7f5a73954224f10f81d346"),
-    ("ceki", {}, range(12), 9, "871eef778252de2a56d38dc93004bb2bb213167d9d4a7af282fa51c64972822e"),
-    ("ceki", {"iyo_one_rank": True}, range(12), 9, "4e8cf8cad3f3ac72dc76256b0c899e9a9d9a4f9e37833e57f9c1dd4906ae3bf3"),
-    ("pei", {}, range(12), 9, "fe50e9827e624ea1de84dadabdaa606b1ac06914e1bb280ccbb87e42e934f53d"),
-    ("pei", {"variant": "la_peche"}, range(12), 9, "3a3ee89a818e938e11573b910ee5a9094f3908083b28c2e12ef9f6cc35ecaaef"),
-    ("pei", {"variant": "magelang", "ten_rank": True}, range(12), 9, "fa39bf2e02c08199b8cf52de9e3911e15536b258be4c08eb513194f5929a8c58"),
+    ("ceki", {}, range(12, 40), 20,
+     "fd94af64b18bafaa586e9bfbc72151ab90806682fd7f5a73954224f10f81d346"),
+    ("ceki", {}, range(12), 9,
+     "871eef778252de2a56d38dc93004bb2bb213167d9d4a7af282fa51c64972822e"),
+    ("ceki", {"iyo_one_rank": True}, range(12), 9,
+     "4e8cf8cad3f3ac72dc76256b0c899e9a9d9a4f9e37833e57f9c1dd4906ae3bf3"),
+    ("pei", {}, range(12), 9,
+     "fe50e9827e624ea1de84dadabdaa606b1ac06914e1bb280ccbb87e42e934f53d"),
+    ("pei", {"variant": "la_peche"}, range(12), 9,
+     "3a3ee89a818e938e11573b910ee5a9094f3908083b28c2e12ef9f6cc35ecaaef"),
+    ("pei", {"variant": "magelang", "ten_rank": True}, range(12), 9,
+     "fa39bf2e02c08199b8cf52de9e3911e15536b258be4c08eb513194f5929a8c58"),
 ]
 
 
@@ -68,9 +74,10 @@ def test_redeal_and_determinize_give_the_recorded_states(game_id, options, seeds
 def test_slots_leave_out_the_positions_seen_and_keeping_one_card_of_each_kind_seen():
     hand, facedown, stock = [3, 33, 4], [63], [5, 6, 7]
     assert slots(stock, known={0, 2}) == [(stock, 1)]
-    # kinds are uid % 30: the first 3 (uid 3) and the 63 stay; 33 is another copy of kind 3
+    # kinds are uid % 30: two cards of kind 3 were seen taken, so uids 3 and 33 stay; 63 (a third
+    # copy of kind 3) and 4 are hidden
     kept = keeping((hand, facedown), [3, 3], lambda u: u % 30)
-    assert kept == [(hand, 2)]
+    assert kept == [(hand, 2), (facedown, 0)]
     # a card just drawn is never the one seen taken
     assert keeping((hand, facedown), [3], lambda u: u % 30, never=3) == [(hand, 0), (hand, 2), (facedown, 0)]
 
