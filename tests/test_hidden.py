@@ -64,7 +64,8 @@ RECORDED = [
 ]
 
 
-@pytest.mark.parametrize("game_id,options,seeds,every,recorded", RECORDED)
+@pytest.mark.parametrize("game_id,options,seeds,every,recorded", RECORDED,
+                         ids=[f"{g}-{o}-{s.start}-{s.stop}" for g, o, s, _, _ in RECORDED])
 def test_redeal_and_determinize_give_the_recorded_states(game_id, options, seeds, every, recorded):
     assert digest(game_id, options, seeds, every) == recorded
 
