@@ -471,11 +471,12 @@ def determinize(view: CekiView, rng: random.Random) -> CekiState:
             if q == view.current and view.phase == PHASE_DISCARD and view.called[q]:
                 room -= 1
             seen = [take(k) for k in view.known[q]]
-            hands[q] = seen[:room] + [None] * (view.hand_counts[q] - len(seen[:room]))
-            facedown[q] = seen[room:] + [None] * (view.facedown_counts[q] - len(seen[room:]))
+            in_hand, face_down = seen[:room], seen[room:]
+            hands[q] = in_hand + [None] * (view.hand_counts[q] - len(in_hand))
+            facedown[q] = face_down + [None] * (view.facedown_counts[q] - len(face_down))
             hidden += blanks(hands[q]) + blanks(facedown[q])
     stock: list = [None] * view.stock_count
-    deal_unseen(hidden + slots(stock), copies, rng)
+    deal_unseen(hidden + blanks(stock), copies, rng)
     state.stock = stock
     state.hands, state.facedown, state.discards, state.known = hands, facedown, discards, known
     state.counts = []
