@@ -19,6 +19,7 @@ from cekidesk.games.ceki.rules import CekiOptions, CekiState, CekiView, new_hand
 from cekidesk.sim import simulate
 
 from bot_checks import assert_decisions_ignore_hidden_cards
+from helpers import play_on
 
 
 # ---------------------------------------------------------------------------------------------
@@ -26,14 +27,7 @@ from bot_checks import assert_decisions_ignore_hidden_cards
 
 def play_to(seed: int, n: int, steps: int, iyo: bool = False) -> CekiState:
     """A Ceki hand after up to ``steps`` random actions (stops early if the hand ends)."""
-    state = new_hand(CekiOptions(iyo_one_rank=iyo), n, seed, seed % n)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if state.is_terminal():
-            break
-        acts = state.legal_actions(state.current)
-        state.apply(acts[rng.randrange(len(acts))])
-    return state
+    return play_on(new_hand(CekiOptions(iyo_one_rank=iyo), n, seed, seed % n), steps, seed)
 
 
 def make_view(hand, phase="draw", discards=(), drawn=None, took=None, known=None, called=None,

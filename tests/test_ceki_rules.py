@@ -1,14 +1,14 @@
 """Ceki (Kowah) rules, one stacked-deck test per rule (RULINGS §2, ``cekidesk/games/ceki.py``).
 
-Every hand here is dealt from a stacked deck: ``stacked(n, dealer, hands, stock)`` lays out the top
-of the deck so that each seat is dealt exactly the eight kinds listed for it (two at a time, four
-rounds, starting left of the dealer), followed by the listed stock cards; the rest of the 120 cards
-follow in uid order.  The deal order itself is tested separately against a raw deck.
+Every hand here is dealt from a stacked deck: ``ceki_stacked(n, dealer, hands, stock)`` (in
+``helpers.py``) lays out the top of the deck so that each seat is dealt exactly the eight kinds
+listed for it (two at a time, four rounds, starting left of the dealer), followed by the listed
+stock cards; the rest of the 120 cards follow in uid order.  The deal order itself is tested
+separately against a raw deck.
 """
 from __future__ import annotations
 
 import random
-from collections import Counter
 
 import pytest
 
@@ -18,7 +18,6 @@ from cekidesk.engine.core import (
     Action,
     GameOverError,
     HandResult,
-    IllegalActionError,
     NotYourTurnError,
 )
 from cekidesk.engine.match import Match, MatchOptions
@@ -31,39 +30,12 @@ from cekidesk.games.ceki.rules import (
     settle,
 )
 
+from helpers import act, ceki_deal_order, ceki_stacked, deck_from, refused, sorted_kinds
+
 IYO = CekiOptions(iyo_one_rank=True)
 
 
 # -- helpers -----------------------------------------------------------------------------------
-
-def deck_from(codes: list[str]) -> list[Card]:
-    """A full 120-card deck, top card first: the given kind codes (copies numbered as they come),
-    then every remaining card in uid order."""
-    used: Counter[Kind] = Counter()
-    top: list[Card] = []
-    for code in codes:
-        k = Kind.parse(code)
-        assert used[k] < 4, f"more than four {k} in the stacked deck"
-        top.append(Card(k, used[k]))
-        used[k] += 1
-    taken = set(top)
-    rest = [c for c in ceki_deck(4) if c not in taken]
-    deck = top + rest
-    assert sorted(c.uid for c in deck) == list(range(120))
-    return deck
-
-
-def deal_order(n: int, dealer: int, hands: list[str]) -> list[str]:
-    """The top 8n codes that deal ``hands[p]`` (8 codes each) to every seat p."""
-    split = [h.split() for h in hands]
-    assert len(split) == n and all(len(h) == 8 for h in split)
-    first = (dealer + 1) % n
-    top: list[str] = []
-    for r in range(4):
-        for i in range(n):
-            top += split[(first + i) % n][2 * r:2 * r + 2]
-    return top
-
 
 def arrange(cards: list[Card], wanted, positions: set[int]) -> list[Card]:
     """Order ``cards`` so that those matching ``wanted`` lie exactly at ``positions``."""
@@ -71,35 +43,6 @@ def arrange(cards: list[Card], wanted, positions: set[int]) -> list[Card]:
     misses = [c for c in cards if not wanted(c)]
     assert len(hits) == len(positions)
     return [hits.pop(0) if i in positions else misses.pop(0) for i in range(len(cards))]
-
-
-def stacked(n: int, dealer: int, hands, stock: str = "", options: CekiOptions | None = None,
-            seed: int = 0) -> CekiState:
-    codes = deal_order(n, dealer, hands) + stock.split()
-    return CekiState(n, options or CekiOptions(), seed, dealer, deck_from(codes))
-
-
-def act(state: CekiState, *texts: str) -> list:
-    events = []
-    for t in texts:
-        events += state.apply(Action.parse(t))
-    return events
-
-
-def kinds(codes: str) -> tuple[Kind, ...]:
-    return tuple(sorted(Kind.parse(c) for c in codes.split()))
-
-
-def snapshot(state: CekiState):
-    return (tuple(state.view(p) for p in range(state.n_players)), list(state.all_cards()),
-            state.rng.getstate())
-
-
-def illegal(state: CekiState, text: str, exc=IllegalActionError) -> None:
-    before = snapshot(state)
-    with pytest.raises(exc):
-        state.apply(Action.parse(text))
-    assert snapshot(state) == before
 
 
 # Hands used below.  Any hand with a singleton value cannot call.
@@ -139,22 +82,22 @@ def test_deal_of_specific_cards_goes_to_the_expected_seats():
     assert set(s.view(1).hand) >= {Kind.WF, Kind.RF, Kind.OT, Kind.C9}
     assert set(s.view(2).hand) >= {Kind.C1, Kind.C2, Kind.C3, Kind.C4}
     # and the helper used everywhere else agrees
-    t = stacked(4, 1, [JUNK_A, JUNK_B, JUNK_C, "C5 C6 C7 C8 S9 M5 M7 S5"])
-    assert t.view(0).hand == kinds(JUNK_A)
-    assert t.view(1).hand == kinds(JUNK_B)
-    assert t.view(2).hand == kinds(JUNK_C)
-    assert t.view(3).hand == kinds("C5 C6 C7 C8 S9 M5 M7 S5")
+    t = ceki_stacked(4, 1, [JUNK_A, JUNK_B, JUNK_C, "C5 C6 C7 C8 S9 M5 M7 S5"])
+    assert t.view(0).hand == sorted_kinds(JUNK_A)
+    assert t.view(1).hand == sorted_kinds(JUNK_B)
+    assert t.view(2).hand == sorted_kinds(JUNK_C)
+    assert t.view(3).hand == sorted_kinds("C5 C6 C7 C8 S9 M5 M7 S5")
 
 
 def test_deal_events_one_per_player_secret_to_the_owner():
-    s = stacked(3, 2, [JUNK_A, JUNK_B, JUNK_C])
+    s = ceki_stacked(3, 2, [JUNK_A, JUNK_B, JUNK_C])
     deals = [e for e in s.deal_events if e.type == "deal"]
     assert [e.player for e in deals] == [0, 1, 2]
     for e in deals:
         assert e.data["count"] == 8 and e.data["dealer"] == 2
         assert e.secret_to == frozenset({e.player})
         mine = e.for_viewer(e.player).data["cards"]
-        assert kinds(" ".join(mine)) == s.view(e.player).hand
+        assert sorted_kinds(" ".join(mine)) == s.view(e.player).hand
         for other in range(3):
             if other != e.player:
                 assert "cards" not in e.for_viewer(other).data
@@ -172,27 +115,27 @@ def test_first_player_is_left_of_dealer(n):
         for p in range(n):
             if p != first:
                 assert s.legal_actions(p) == []
-                illegal(s, f"{p} draw", NotYourTurnError)
+                refused(s, f"{p} draw", NotYourTurnError)
 
 
 # -- a turn ------------------------------------------------------------------------------------
 
 def test_a_turn_is_draw_or_take_then_discard_and_eight_cards_remain():
-    s = stacked(3, 2, [JUNK_A, JUNK_B, JUNK_C], stock="C5 C8")
-    illegal(s, "0 discard C1")          # must draw first
-    illegal(s, "0 take")                # nothing to take yet
+    s = ceki_stacked(3, 2, [JUNK_A, JUNK_B, JUNK_C], stock="C5 C8")
+    refused(s, "0 discard C1")          # must draw first
+    refused(s, "0 take")                # nothing to take yet
     ev = act(s, "0 draw")
     assert [e.type for e in ev] == ["draw"]
     v = s.view(0)
     assert v.phase == "discard" and v.drawn is Kind.C5 and len(v.hand) == 9
     assert {a.card for a in v.legal} == set(v.hand)
     assert all(a.verb == "discard" for a in v.legal)
-    illegal(s, "0 draw")                # only one draw per turn
-    illegal(s, "0 take")
-    illegal(s, "0 discard S9")          # not held
+    refused(s, "0 draw")                # only one draw per turn
+    refused(s, "0 take")
+    refused(s, "0 discard S9")          # not held
     act(s, "0 discard C1")
     v = s.view(0)
-    assert v.hand == kinds("C5 C2 C3 C4 S6 WF RF M9")
+    assert v.hand == sorted_kinds("C5 C2 C3 C4 S6 WF RF M9")
     assert len(v.hand) + len(v.facedown) == 8
     assert v.discards == (Kind.C1,) and v.last_fresh is False
     assert s.to_act() == (1,) and s.view(1).phase == "draw"
@@ -208,14 +151,14 @@ def test_a_turn_is_draw_or_take_then_discard_and_eight_cards_remain():
 
 
 def test_only_the_last_discard_can_be_taken_and_only_by_the_next_player():
-    s = stacked(4, 3, [JUNK_A, JUNK_B, JUNK_C, "C5 C6 C7 C8 S9 M5 M7 S5"], stock="M8 S8")
+    s = ceki_stacked(4, 3, [JUNK_A, JUNK_B, JUNK_C, "C5 C6 C7 C8 S9 M5 M7 S5"], stock="M8 S8")
     act(s, "0 draw", "0 discard C1")          # C1 on the pile
     # players other than 1 can neither take nor draw
     for p in (0, 2, 3):
-        illegal(s, f"{p} take", NotYourTurnError)
+        refused(s, f"{p} take", NotYourTurnError)
     act(s, "1 draw", "1 discard S8")          # C1 is buried under S8
     assert s.view(2).discards == (Kind.C1, Kind.S8)
-    illegal(s, "2 take C1")                   # a take names no card: there is no choosing
+    refused(s, "2 take C1")                   # a take names no card: there is no choosing
     act(s, "2 take")
     assert Kind.S8 in s.view(2).hand and Kind.C1 not in s.view(2).hand
     assert s.view(3).discards == (Kind.C1,)
@@ -223,7 +166,7 @@ def test_only_the_last_discard_can_be_taken_and_only_by_the_next_player():
 
 
 def test_a_drawn_card_may_be_thrown_at_once():
-    s = stacked(3, 2, [JUNK_A, JUNK_B, JUNK_C], stock="M5")
+    s = ceki_stacked(3, 2, [JUNK_A, JUNK_B, JUNK_C], stock="M5")
     before = s.view(0).hand
     ev = act(s, "0 draw", "0 discard M5")
     disc = [e for e in ev if e.type == "discard"][0]
@@ -234,13 +177,13 @@ def test_a_drawn_card_may_be_thrown_at_once():
 
 def test_a_taken_cards_kind_cannot_be_thrown_back():
     # seat 1 holds a C1 of its own, takes another C1: no C1 may be thrown this turn (house)
-    s = stacked(3, 2, [JUNK_A, "C1 S2 S3 S4 M6 OT C9 M2", JUNK_C], stock="M5")
+    s = ceki_stacked(3, 2, [JUNK_A, "C1 S2 S3 S4 M6 OT C9 M2", JUNK_C], stock="M5")
     act(s, "0 draw", "0 discard C1")
     act(s, "1 take")
     legal = s.legal_actions(1)
     assert Action(1, "discard", Kind.C1) not in legal
     assert {a.card for a in legal} == set(s.view(1).hand) - {Kind.C1}
-    illegal(s, "1 discard C1")
+    refused(s, "1 discard C1")
     act(s, "1 discard S2")
     # next turn the kind is free again
     act(s, "2 draw")
@@ -253,7 +196,7 @@ def test_a_taken_cards_kind_cannot_be_thrown_back():
 # -- calling -----------------------------------------------------------------------------------
 
 def test_automatic_call_after_a_discard():
-    s = stacked(3, 2, [JUNK_A, "C7 S7 M7 C8 S8 M8 C5 OT", JUNK_C], stock="M9 M5")
+    s = ceki_stacked(3, 2, [JUNK_A, "C7 S7 M7 C8 S8 M8 C5 OT", JUNK_C], stock="M9 M5")
     act(s, "0 draw", "0 discard M9")
     assert not s.view(1).called[1]
     ev = act(s, "1 draw")                          # draws M5: 7 7 7 8 8 8 5 5 + OT
@@ -262,21 +205,21 @@ def test_automatic_call_after_a_discard():
     assert [e.type for e in ev] == ["discard", "call"]
     call = ev[1]
     assert call.player == 1 and call.data == {"facedown": 2}
-    assert kinds(" ".join(call.for_viewer(1).data["cards"])) == kinds("C5 M5")
+    assert sorted_kinds(" ".join(call.for_viewer(1).data["cards"])) == sorted_kinds("C5 M5")
     for viewer in (0, 2, None):
         assert "cards" not in call.for_viewer(viewer).data
     v = s.view(1)
     assert v.called == (False, True, False)
-    assert v.facedown == kinds("C5 M5")
-    assert v.hand == kinds("C7 S7 M7 C8 S8 M8")
+    assert v.facedown == sorted_kinds("C5 M5")
+    assert v.hand == sorted_kinds("C7 S7 M7 C8 S8 M8")
     assert s.view(0).facedown_counts == (0, 2, 0) and s.view(0).hand_counts == (8, 6, 8)
 
 
 def test_automatic_call_on_the_deal():
-    s = stacked(3, 2, [JUNK_A, "C3 S3 M3 C9 S9 M9 C4 M4", JUNK_C])
+    s = ceki_stacked(3, 2, [JUNK_A, "C3 S3 M3 C9 S9 M9 C4 M4", JUNK_C])
     assert s.called == [False, True, False]
     v = s.view(1)
-    assert v.facedown == kinds("C4 M4") and v.hand == kinds("C3 S3 M3 C9 S9 M9")
+    assert v.facedown == sorted_kinds("C4 M4") and v.hand == sorted_kinds("C3 S3 M3 C9 S9 M9")
     calls = [e for e in s.deal_events if e.type == "call"]
     assert len(calls) == 1 and calls[0].player == 1
     assert calls[0].for_viewer(1).data["cards"] and "cards" not in calls[0].for_viewer(0).data
@@ -285,42 +228,42 @@ def test_automatic_call_on_the_deal():
 
 def test_call_with_a_pair_and_a_set_of_the_same_value_puts_five_down():
     # dealt: 3 3 3 3, 9 9 9, X  -> draws a 3, throws X: five 3s and three 9s
-    s = stacked(3, 2, [JUNK_A, "C3 S3 M3 C3 C9 S9 M9 OT", JUNK_B], stock="M9 S3")
+    s = ceki_stacked(3, 2, [JUNK_A, "C3 S3 M3 C3 C9 S9 M9 OT", JUNK_B], stock="M9 S3")
     act(s, "0 draw", "0 discard M9")
     ev = act(s, "1 draw", "1 discard OT")
     call = [e for e in ev if e.type == "call"][0]
     assert call.data == {"facedown": 5}
-    assert s.view(1).facedown == kinds("C3 C3 S3 S3 M3")
-    assert s.view(1).hand == kinds("C9 S9 M9")
+    assert s.view(1).facedown == sorted_kinds("C3 C3 S3 S3 M3")
+    assert s.view(1).hand == sorted_kinds("C9 S9 M9")
     assert s.view(0).facedown_counts[1] == 5 and s.view(0).hand_counts[1] == 3
 
 
 def test_call_on_the_deal_with_five_of_a_value():
-    s = stacked(2, 0, ["C3 S3 M3 C3 S3 C9 S9 M9", JUNK_A])
+    s = ceki_stacked(2, 0, ["C3 S3 M3 C3 S3 C9 S9 M9", JUNK_A])
     assert s.view(0).called[0]
-    assert s.view(0).facedown == kinds("C3 C3 S3 S3 M3")
-    assert s.view(0).hand == kinds("C9 S9 M9")
+    assert s.view(0).facedown == sorted_kinds("C3 C3 S3 S3 M3")
+    assert s.view(0).hand == sorted_kinds("C9 S9 M9")
 
 
 def test_caller_can_only_throw_the_drawn_card_and_take_only_a_winning_discard():
-    s = stacked(3, 2, [JUNK_A, CALL_5, JUNK_B], stock="M9 C7 C2 S9")
+    s = ceki_stacked(3, 2, [JUNK_A, CALL_5, JUNK_B], stock="M9 C7 C2 S9")
     assert s.called[1]
     act(s, "0 draw", "0 discard M9")
     assert s.legal_actions(1) == [Action(1, "draw")]      # M9 does not win: no take
-    illegal(s, "1 take")
+    refused(s, "1 take")
     act(s, "1 draw")                                        # draws C7 (a fourth 7)
     assert s.legal_actions(1) == [Action(1, "discard", Kind.C7)]
-    illegal(s, "1 discard C8")
-    illegal(s, "1 discard C5")                              # face-down cards are not in hand
+    refused(s, "1 discard C8")
+    refused(s, "1 discard C5")                              # face-down cards are not in hand
     frozen = sorted(s.hands[1][:6])
     act(s, "1 discard C7")
     assert sorted(s.hands[1]) == frozen                     # the set's own C7 stayed
-    assert s.view(1).hand == kinds("C7 S7 M7 C8 S8 M8")
+    assert s.view(1).hand == sorted_kinds("C7 S7 M7 C8 S8 M8")
     assert s.view(2).last_fresh is True
 
 
 def test_caller_may_take_the_discard_when_it_wins():
-    s = stacked(3, 2, [JUNK_A, CALL_5, JUNK_B], stock="M5")
+    s = ceki_stacked(3, 2, [JUNK_A, CALL_5, JUNK_B], stock="M5")
     act(s, "0 draw", "0 discard M5")
     assert set(s.legal_actions(1)) == {Action(1, "draw"), Action(1, "take")}
     # taking is a choice: drawing instead is legal, and the caller then throws the drawn card
@@ -335,7 +278,7 @@ def test_non_callers_never_win_even_with_three_sets(monkeypatch):
     # Auto-calling makes it impossible to hold three sets uncalled; switch it off to check that
     # the win itself requires a call.
     monkeypatch.setattr(CekiState, "_maybe_call", lambda self, p, events: None)
-    s = stacked(3, 2, [JUNK_A, CALL_5, JUNK_B], stock="M5 M5")
+    s = ceki_stacked(3, 2, [JUNK_A, CALL_5, JUNK_B], stock="M5 M5")
     assert not any(s.called)
     act(s, "0 draw", "0 discard M5")
     taker = s.clone()
@@ -351,7 +294,7 @@ def test_non_callers_never_win_even_with_three_sets(monkeypatch):
 # -- winning and scoring -----------------------------------------------------------------------
 
 def test_plain_win_previous_player_drew_and_threw_at_once():
-    s = stacked(3, 2, [JUNK_A, CALL_5, JUNK_B], stock="M5")
+    s = ceki_stacked(3, 2, [JUNK_A, CALL_5, JUNK_B], stock="M5")
     act(s, "0 draw", "0 discard M5")
     ev = act(s, "1 take")
     assert s.is_terminal() and s.to_act() == ()
@@ -369,7 +312,7 @@ def test_plain_win_previous_player_drew_and_threw_at_once():
 
 
 def test_double_win_previous_player_threw_a_held_card():
-    s = stacked(3, 2, [JUNK_A.replace("M9", "M5"), CALL_5, JUNK_B], stock="M9")
+    s = ceki_stacked(3, 2, [JUNK_A.replace("M9", "M5"), CALL_5, JUNK_B], stock="M9")
     act(s, "0 draw", "0 discard M5")          # M5 was dealt to seat 0
     act(s, "1 take")
     r = s.result()
@@ -379,7 +322,7 @@ def test_double_win_previous_player_threw_a_held_card():
 
 def test_double_win_after_a_take():
     # seat 0 took seat 2's discard and threw a 5 it had held: double
-    s = stacked(3, 1, [JUNK_A.replace("M9", "M5"), CALL_5, JUNK_B], stock="M9 S9")
+    s = ceki_stacked(3, 1, [JUNK_A.replace("M9", "M5"), CALL_5, JUNK_B], stock="M9 S9")
     # dealer 1: seat 2 starts
     act(s, "2 draw", "2 discard M9", "0 take", "0 discard M5", "1 take")
     assert s.result().details["win_kind"] == "double"
@@ -388,7 +331,7 @@ def test_double_win_after_a_take():
 
 def test_throwing_a_drawn_kind_that_is_also_held_throws_the_drawn_copy():
     # seat 0 holds M5 and draws another M5: discarding "M5" throws the fresh copy (plain)
-    deck = deck_from(deal_order(3, 2, [JUNK_A.replace("M9", "M5"), CALL_5, JUNK_B]) + ["M5"])
+    deck = deck_from(ceki_deal_order(3, 2, [JUNK_A.replace("M9", "M5"), CALL_5, JUNK_B]) + ["M5"])
     # let the held copy have the higher uid, so that "any copy of the kind" would pick it
     i, j = deck.index(Card(Kind.M5, 0)), deck.index(Card(Kind.M5, 3))
     deck[i], deck[j] = deck[j], deck[i]
@@ -405,7 +348,7 @@ def test_throwing_a_drawn_kind_that_is_also_held_throws_the_drawn_copy():
 
 
 def test_triple_win_from_the_stock():
-    s = stacked(3, 2, [JUNK_A, CALL_5, JUNK_B], stock="M9 M5")
+    s = ceki_stacked(3, 2, [JUNK_A, CALL_5, JUNK_B], stock="M9 M5")
     act(s, "0 draw", "0 discard M9")
     ev = act(s, "1 draw")
     assert s.is_terminal()
@@ -419,8 +362,8 @@ def test_triple_win_from_the_stock():
 
 def test_score_of_an_honours_hand():
     # WF WF WF / RF RF RF / OT OT + OT: nine honours, 1 point each
-    s = stacked(3, 2, [JUNK_B, "WF WF WF RF RF RF OT OT", "C1 C2 C3 C4 S6 S7 M8 M9"], stock="M9 OT")
-    assert s.called[1] and s.view(1).facedown == kinds("OT OT")
+    s = ceki_stacked(3, 2, [JUNK_B, "WF WF WF RF RF RF OT OT", "C1 C2 C3 C4 S6 S7 M8 M9"], stock="M9 OT")
+    assert s.called[1] and s.view(1).facedown == sorted_kinds("OT OT")
     act(s, "0 draw", "0 discard M9", "1 draw")
     r = s.result()
     assert r.details["base"] == 9 and r.points[1] == 27
@@ -428,7 +371,7 @@ def test_score_of_an_honours_hand():
 
 def test_score_of_three_nines_with_ones_and_honours():
     # 9 9 9 = 27, C1 S1 M1 = 3 (M1 counts 1), WF WF + WF = 3: 33, plain
-    s = stacked(3, 2, [JUNK_B.replace("C9", "C8"), "C9 S9 M9 C1 S1 M1 WF WF",
+    s = ceki_stacked(3, 2, [JUNK_B.replace("C9", "C8"), "C9 S9 M9 C1 S1 M1 WF WF",
                        "C2 C3 C4 S6 S7 M8 M9 C8"], stock="WF")
     assert s.called[1]
     act(s, "0 draw", "0 discard WF", "1 take")
@@ -438,7 +381,7 @@ def test_score_of_three_nines_with_ones_and_honours():
 
 def test_score_of_five_nines_face_down():
     # 9 9 9 9 9 face-down, 8 8 8 in hand; the sixth 9 from the stock: (54 + 24) x 3
-    s = stacked(2, 1, ["C9 S9 M9 C9 S9 C8 S8 M8", JUNK_B.replace("C9", "C7")], stock="M9")
+    s = ceki_stacked(2, 1, ["C9 S9 M9 C9 S9 C8 S8 M8", JUNK_B.replace("C9", "C7")], stock="M9")
     assert s.called[0] and s.view(0).facedown_counts[0] == 5
     act(s, "0 draw")
     assert s.result().details["base"] == 78 and s.result().points == (234, 0)
@@ -446,22 +389,22 @@ def test_score_of_five_nines_face_down():
 
 def test_honours_form_sets_only_with_their_own_kind_by_default():
     hand = "WF RF OT C7 S7 M7 C5 S5"
-    s = stacked(3, 2, [JUNK_B, hand, "C1 C2 C3 C4 S6 S8 M8 M9"])
+    s = ceki_stacked(3, 2, [JUNK_B, hand, "C1 C2 C3 C4 S6 S8 M8 M9"])
     assert not s.called[1]
-    s = stacked(3, 2, [JUNK_B, "WF C1 C7 S7 M7 C8 S8 M8", "C2 C3 C4 S6 S9 M8 M9 C5"])
+    s = ceki_stacked(3, 2, [JUNK_B, "WF C1 C7 S7 M7 C8 S8 M8", "C2 C3 C4 S6 S9 M8 M9 C5"])
     assert not s.called[1]
 
 
 def test_iyo_one_rank_option_makes_the_six_iyo_cards_one_value():
     hand = "WF RF OT C7 S7 M7 C5 S5"
-    s = stacked(3, 2, [JUNK_B, hand, "C1 C2 C3 C4 S6 S8 M8 M9"], options=IYO)
+    s = ceki_stacked(3, 2, [JUNK_B, hand, "C1 C2 C3 C4 S6 S8 M8 M9"], options=IYO)
     assert s.called[1]
-    assert s.view(1).facedown == kinds("C5 S5")
-    assert s.view(1).hand == kinds("WF RF OT C7 S7 M7")
+    assert s.view(1).facedown == sorted_kinds("C5 S5")
+    assert s.view(1).hand == sorted_kinds("WF RF OT C7 S7 M7")
     # a pair of iyo cards (WF + C1) waits for any iyo card; OT completes it
-    s = stacked(3, 2, [JUNK_B.replace("S1", "S2").replace("OT", "C6"), "WF C1 C7 S7 M7 C8 S8 M8",
+    s = ceki_stacked(3, 2, [JUNK_B.replace("S1", "S2").replace("OT", "C6"), "WF C1 C7 S7 M7 C8 S8 M8",
                        "C2 C3 C4 S6 S9 M8 M9 C5"], stock="C9 OT", options=IYO)
-    assert s.called[1] and s.view(1).facedown == kinds("C1 WF")
+    assert s.called[1] and s.view(1).facedown == sorted_kinds("C1 WF")
     act(s, "0 draw", "0 discard C9", "1 draw")
     r = s.result()
     assert r.winners == (1,) and r.details["win_kind"] == "triple"
@@ -469,11 +412,11 @@ def test_iyo_one_rank_option_makes_the_six_iyo_cards_one_value():
 
 
 def test_iyo_option_five_of_the_iyo_value():
-    s = stacked(2, 1, ["WF RF OT C1 S1 C9 S9 M9", JUNK_B.replace("S1", "S2").replace("OT", "C6")],
+    s = ceki_stacked(2, 1, ["WF RF OT C1 S1 C9 S9 M9", JUNK_B.replace("S1", "S2").replace("OT", "C6")],
                 options=IYO)
     assert s.view(0).called[0]
-    assert s.view(0).facedown == kinds("WF RF OT C1 S1")
-    assert s.view(0).hand == kinds("C9 S9 M9")
+    assert s.view(0).facedown == sorted_kinds("WF RF OT C1 S1")
+    assert s.view(0).hand == sorted_kinds("C9 S9 M9")
 
 
 # -- the end of the stock ----------------------------------------------------------------------
@@ -489,7 +432,7 @@ def _play_fresh_until_stock_empty(s: CekiState) -> None:
 
 
 def test_stock_exhaustion_is_a_drawn_hand_with_no_points():
-    s = stacked(2, 0, [JUNK_B, JUNK_A])
+    s = ceki_stacked(2, 0, [JUNK_B, JUNK_A])
     _play_fresh_until_stock_empty(s)
     p = s.current
     assert p == 0 and not s.is_terminal()        # 104 draws: seat 1 draws first, seat 0 last
@@ -507,7 +450,7 @@ def test_stock_exhaustion_is_a_drawn_hand_with_no_points():
 def _exception_deck(last_card: str) -> CekiState:
     """Seat 1 has called (waiting for a 5); seat 0 holds four 5s.  The other 5s lie in the stock
     where only seat 0 draws them (seat 1 draws first); ``last_card`` is the last stock card."""
-    top = deck_from(deal_order(2, 0, ["C5 S5 M5 M5 WF RF OT C9", CALL_5]))[:16]
+    top = deck_from(ceki_deal_order(2, 0, ["C5 S5 M5 M5 WF RF OT C9", CALL_5]))[:16]
     rest = [c for c in ceki_deck(4) if c not in set(top)]
     last = next(c for c in rest if c.kind is Kind.parse(last_card))
     rest.remove(last)
@@ -525,7 +468,7 @@ def test_stock_empty_but_next_player_a_caller_completed_by_the_last_discard():
     assert "exhausted" not in [e.type for e in ev]
     assert not s.is_terminal()
     assert s.legal_actions(1) == [Action(1, "take")]   # no stock left to draw from
-    illegal(s, "1 draw")
+    refused(s, "1 draw")
     act(s, "1 take")
     r = s.result()
     assert r.winners == (1,) and r.details["win_kind"] == "double" and r.points == (0, 120)
@@ -551,7 +494,7 @@ def test_stock_empty_last_card_drawn_and_thrown_completes_the_caller_plain():
 def test_caller_drawing_the_last_stock_card_wins_triple():
     # dealer 0 of 2: seat 1 draws first, so seat 0 (the caller) draws the 104th, last card.
     # Seat 1 draws (and throws) nine 5s near the end; seat 0 declines them and draws on.
-    top = deck_from(deal_order(2, 0, [CALL_5, JUNK_B]))[:16]
+    top = deck_from(ceki_deal_order(2, 0, [CALL_5, JUNK_B]))[:16]
     rest = [c for c in ceki_deck(4) if c not in set(top)]
     stock = arrange(rest, lambda c: c.kind.pips == 5, {103} | {84 + 2 * i for i in range(9)})
     s = CekiState(2, CekiOptions(), 0, 0, top + stock)
@@ -570,14 +513,14 @@ def test_caller_drawing_the_last_stock_card_wins_triple():
 
 def test_several_callers_at_once():
     call_6 = "C2 S2 M2 C3 S3 M3 C6 S6"
-    s = stacked(3, 2, [CALL_5, call_6, "S1 C4 S4 M4 WF RF OT M6"], stock="C9 S9 M9 M6")
+    s = ceki_stacked(3, 2, [CALL_5, call_6, "S1 C4 S4 M4 WF RF OT M6"], stock="C9 S9 M9 M6")
     assert s.called == [True, True, False]
     act(s, "0 draw", "0 discard C9")
     act(s, "1 draw", "1 discard S9")
     act(s, "2 draw", "2 discard M6")            # completes seat 1, but seat 0 is next
     assert s.legal_actions(0) == [Action(0, "draw")]
-    illegal(s, "1 take", NotYourTurnError)
-    illegal(s, "0 take")
+    refused(s, "1 take", NotYourTurnError)
+    refused(s, "0 take")
     act(s, "0 draw")                            # a 6: not seat 0's card, thrown at once
     assert not s.is_terminal()
     assert s.legal_actions(0) == [Action(0, "discard", Kind.M6)]
@@ -602,7 +545,7 @@ def test_settle_each_loser_pays_score_times_stake():
 
 
 def test_settle_a_real_hand():
-    s = stacked(3, 2, [JUNK_A, CALL_5, JUNK_B], stock="M9 M5")
+    s = ceki_stacked(3, 2, [JUNK_A, CALL_5, JUNK_B], stock="M9 M5")
     act(s, "0 draw", "0 discard M9", "1 draw")
     pay = settle(s.result(), CekiOptions(), 2)
     assert pay == (-360, 720, -360) and sum(pay) == 0
@@ -624,7 +567,7 @@ def _pass_back(s: CekiState, turns: int) -> list:
 
 def _looping_hand() -> CekiState:
     """Two players; seat 1 draws and throws first, then the discard may go back and forth."""
-    s = stacked(2, 0, [JUNK_B, JUNK_A], "C6")
+    s = ceki_stacked(2, 0, [JUNK_B, JUNK_A], "C6")
     act(s, "1 draw", "1 discard C6")
     return s
 
@@ -692,7 +635,7 @@ def test_a_hand_drawn_by_the_bound_pays_nothing_and_the_deal_passes():
 
 
 def test_an_exhausted_stock_still_says_so():
-    s = stacked(2, 0, [JUNK_B, JUNK_A])
+    s = ceki_stacked(2, 0, [JUNK_B, JUNK_A])
     _play_fresh_until_stock_empty(s)
     act(s, f"{s.current} discard {s.view(s.current).drawn}")
     assert s.result().details["drawn_by"] == "exhausted" and "turns" not in s.result().details

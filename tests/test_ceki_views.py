@@ -16,11 +16,12 @@ from dataclasses import fields
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cekidesk.engine.cards import Card, Kind, ceki_deck
+from cekidesk.engine.cards import Kind
 from cekidesk.engine.core import Action, Event
 from cekidesk.games.ceki.rules import CekiOptions, CekiState, CekiView, determinize, unseen_kinds
 
 from ceki_strategies import hand_setups
+from helpers import act, ceki_stacked
 
 
 # -- random play -------------------------------------------------------------------------------
@@ -49,34 +50,6 @@ def random_states(count: int, seed: int = 0):
         n = rng.randint(2, 6)
         picks = [rng.randrange(2**16) for _ in range(rng.randrange(0, 300))]
         yield play(n, rng.randrange(n), rng.randrange(2**32), rng.random() < 0.5, picks)
-
-
-# -- stacked decks (as in test_ceki_rules.py) ----------------------------------------------------
-
-def stacked(n: int, dealer: int, hands: list[str], stock: str = "",
-            options: CekiOptions | None = None) -> CekiState:
-    """A hand dealt from a stacked deck: seat p receives the eight kinds ``hands[p]`` (two at a
-    time, four rounds, from the dealer's left), then ``stock`` is on top of the stock; the rest
-    of the 120 cards follow in uid order."""
-    first = (dealer + 1) % n
-    split = [h.split() for h in hands]
-    codes = [c for r in range(4) for i in range(n) for c in split[(first + i) % n][2 * r:2 * r + 2]]
-    codes += stock.split()
-    used: Counter[Kind] = Counter()
-    top = []
-    for code in codes:
-        k = Kind.parse(code)
-        top.append(Card(k, used[k]))
-        used[k] += 1
-    deck = top + [c for c in ceki_deck(4) if c not in set(top)]
-    return CekiState(n, options or CekiOptions(), 0, dealer, deck)
-
-
-def act(state: CekiState, *texts: str) -> list[Event]:
-    events: list[Event] = []
-    for t in texts:
-        events += state.apply(Action.parse(t))
-    return events
 
 
 # -- redeal: the view does not depend on hidden cards --------------------------------------------
@@ -257,8 +230,8 @@ def test_known_cards_do_not_reveal_the_callers_pair():
     table B it completes a set (it stays in the hand).  Seat 0 cannot tell which."""
     junk0 = "C1 C2 C3 C4 S6 WF RF M9"
     junk2 = "S1 S2 S3 S4 M6 OT C9 M2"
-    a = stacked(3, 2, [junk0, "C7 S7 M7 C8 S8 M8 C5 OT", junk2], stock="S5")
-    b = stacked(3, 2, [junk0, "C7 S7 M7 C8 S8 C5 M5 OT", junk2], stock="S5")
+    a = ceki_stacked(3, 2, [junk0, "C7 S7 M7 C8 S8 M8 C5 OT", junk2], stock="S5")
+    b = ceki_stacked(3, 2, [junk0, "C7 S7 M7 C8 S8 C5 M5 OT", junk2], stock="S5")
     ev_a = act(a, "0 draw", "0 discard S5", "1 take", "1 discard OT")
     ev_b = act(b, "0 draw", "0 discard S5", "1 take", "1 discard OT")
     assert a.called[1] and b.called[1]
@@ -397,7 +370,7 @@ def test_determinize_over_many_states():
 
 
 def test_determinize_after_the_viewer_took_the_discard():
-    s = stacked(3, 2, ["C1 C2 C3 C4 S6 WF RF M9", "C1 S2 S3 S4 M6 OT C9 M2",
+    s = ceki_stacked(3, 2, ["C1 C2 C3 C4 S6 WF RF M9", "C1 S2 S3 S4 M6 OT C9 M2",
                        "M1 C6 M3 M4 C9 WF RF OT"], stock="M5")
     act(s, "0 draw", "0 discard C1", "1 take")      # seat 1 may not throw C1 back this turn
     view = s.view(1)
@@ -409,7 +382,7 @@ def test_determinize_after_the_viewer_took_the_discard():
 
 
 def test_determinize_while_another_caller_is_mid_turn():
-    s = stacked(3, 2, ["C1 C2 C3 C4 S6 WF RF M9", "C7 S7 M7 C8 S8 M8 C5 S5",
+    s = ceki_stacked(3, 2, ["C1 C2 C3 C4 S6 WF RF M9", "C7 S7 M7 C8 S8 M8 C5 S5",
                        "S1 S2 S3 S4 M6 OT C9 M2"], stock="M9 C2")
     act(s, "0 draw", "0 discard M9", "1 draw")      # seat 1 has called and must throw its C2
     for viewer in (0, 2):
@@ -428,7 +401,7 @@ def test_determinize_when_seen_cards_went_face_down():
     """Seat 1 (iyo option) takes an M1 and calls with all eight iyo cards face-down: the M1 seen
     taken is held face-down, and seat 1 has no hand cards left to hold it."""
     iyo = CekiOptions(iyo_one_rank=True)
-    s = stacked(3, 2, ["M1 C2 C3 C4 S6 S7 M8 M9", "WF WF RF RF OT C1 S1 C5",
+    s = ceki_stacked(3, 2, ["M1 C2 C3 C4 S6 S7 M8 M9", "WF WF RF RF OT C1 S1 C5",
                        "S2 S3 S4 M6 C9 M2 M3 C7"], stock="C6", options=iyo)
     act(s, "0 draw", "0 discard M1", "1 take", "1 discard C5")
     v0 = s.view(0)

@@ -9,6 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bot_checks import assert_decisions_ignore_hidden_cards
+from helpers import play_on
 from cekidesk.bots import BotError, bot_levels, make_bot
 from cekidesk.games.pei.bot import PeiHeuristicBot
 from cekidesk.bots.random_bot import RandomBot
@@ -28,14 +29,7 @@ def heuristic(seat: int = 0):
 
 def play_to(seed: int, steps: int, options: PeiOptions | None = None) -> PeiState:
     """A Pèi hand after up to ``steps`` random actions (stops early if the hand ends)."""
-    state = new_hand(options or PeiOptions(), 3, seed, seed % 3)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if state.is_terminal():
-            break
-        acts = state.legal_actions(state.current)
-        state.apply(acts[rng.randrange(len(acts))])
-    return state
+    return play_on(new_hand(options or PeiOptions(), 3, seed, seed % 3), steps, seed)
 
 
 def make_view(hand, pool, captured=((), (), ()), me=0, roles=(0, 1, 2), phase="play",

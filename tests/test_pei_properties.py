@@ -1,10 +1,9 @@
-"""Property tests of the Pèi state: from any seed, options and sequence of legal actions every card
-is accounted for, illegal actions change nothing, hands last exactly 42 turns, a hand replays from
-(seed, options, actions), clones are independent, saves load back identical and no money is made
-or lost."""
+"""Property tests of the Pèi state: from any seed, options (stake amounts included) and sequence
+of legal actions every card is accounted for, hands last exactly 42 turns, saves load back
+identical and no money is made or lost.  What every game must do (illegal actions change
+nothing, replay, the fast path, clones) is checked for every game by ``test_conformance.py``."""
 from __future__ import annotations
 
-import copy
 import random
 from pathlib import Path
 
@@ -12,12 +11,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cekidesk.games import new_match
-from cekidesk.engine.cards import ALL_KINDS
-from cekidesk.engine.core import Action, GameOverError, IllegalActionError, NotYourTurnError
-from cekidesk.engine.match import Match
+from cekidesk.engine.core import Action
 from cekidesk.games.pei.rules import PeiOptions, PeiState, score_cards
-from cekidesk.persistence import saves
-from cekidesk.persistence import Seat, document_to_match, match_to_document
+from cekidesk.persistence import document_to_match, match_to_document, saves
+
+from helpers import seats_for, step
 
 SETTINGS = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -31,12 +29,6 @@ options_st = st.builds(
     jedhil_stake=st.integers(0, 30),
     wudon_stake=st.integers(0, 30),
 )
-
-
-def internals(state: PeiState) -> dict:
-    d = {k: copy.deepcopy(v) for k, v in vars(state).items() if k != "rng"}
-    d["rng"] = state.rng.getstate()
-    return d
 
 
 def check_invariants(s: PeiState) -> None:
@@ -95,84 +87,7 @@ def test_random_hands_account_for_every_card_and_last_42_turns(seed, options, pi
     assert pts[w] >= pts[mid] >= pts[last]
 
 
-@SETTINGS
-@given(seed=st.integers(0, 2**32), options=options_st,
-       picks=st.lists(st.integers(0, 2**16), min_size=1, max_size=60),
-       stop=st.integers(0, 130), junk=st.lists(st.tuples(st.integers(-1, 4),
-                                                         st.sampled_from(["play", "capture", "draw", "take"]),
-                                                         st.sampled_from(list(ALL_KINDS) + [None])),
-                                               min_size=1, max_size=12))
-def test_illegal_actions_are_refused_with_the_state_unchanged(seed, options, picks, stop, junk):
-    s = PeiState(3, options, seed)
-    for i in range(stop):
-        if s.is_terminal():
-            break
-        legal = s.all_legal_actions()
-        s.apply(legal[picks[i % len(picks)] % len(legal)])
-    for player, verb, card in junk:
-        a = Action(player, verb, card)
-        legal = s.legal_actions(player) if 0 <= player < 3 else []
-        if a in legal:
-            continue
-        before = internals(s)
-        try:
-            s.apply(a)
-        except (IllegalActionError, NotYourTurnError, GameOverError):
-            pass
-        else:
-            raise AssertionError(f"{a} was accepted")
-        assert internals(s) == before
-
-
-@SETTINGS
-@given(seed=st.integers(0, 2**32), options=options_st,
-       picks=st.lists(st.integers(0, 2**16), min_size=1, max_size=60))
-def test_replay_is_identical_and_unchecked_agrees(seed, options, picks):
-    s, log = random_hand(seed, options, picks, check=False)
-    again = PeiState(3, options, seed, seed % 3)
-    fast = PeiState(3, options, seed, seed % 3)
-    for a in log:
-        again.apply(a)
-        fast.apply_unchecked(a)
-    assert internals(again) == internals(s) == internals(fast)
-    assert again.result() == s.result()
-
-
-@SETTINGS
-@given(seed=st.integers(0, 2**32), options=options_st,
-       picks=st.lists(st.integers(0, 2**16), min_size=1, max_size=60), stop=st.integers(0, 100))
-def test_clones_are_independent(seed, options, picks, stop):
-    s = PeiState(3, options, seed)
-    for i in range(stop):
-        if s.is_terminal():
-            break
-        legal = s.all_legal_actions()
-        s.apply(legal[picks[i % len(picks)] % len(legal)])
-    before = internals(s)
-    c = s.clone()
-    assert internals(c) == before
-    rng = random.Random(seed)
-    while not c.is_terminal():
-        c.apply(rng.choice(c.all_legal_actions()))
-    c.rng.random()
-    assert internals(s) == before
-
-
 # -- matches: saves and money -----------------------------------------------------------------------
-
-def seats() -> list[Seat]:
-    return [Seat.human("Sari"), Seat.bot("random", "Bot 1"), Seat.bot("random", "Bot 2")]
-
-
-def step(m: Match, rng: random.Random) -> bool:
-    if m.hand_over():
-        if m.is_over():
-            return False
-        m.next_hand()
-        return True
-    m.apply(rng.choice(m.state.all_legal_actions()))
-    return True
-
 
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**62), options=options_st, hands=st.integers(0, 3),
@@ -189,7 +104,7 @@ def test_save_load_is_identical_and_money_balances(seed, options, hands, extra, 
         assert sum(rec.payments) + (rec.pot - pot) == 0
         pot = rec.pot
     assert sum(m.ledger) + m.pot == 0 and m.pot == pot
-    doc = match_to_document(m, seats())
+    doc = match_to_document(m, seats_for(3, ("random",)))
     text = saves.document_to_bytes(doc).decode("utf-8")
     back = document_to_match(saves.parse_document(text))
     assert back.options == m.options and back.scores == m.scores and back.ledger == m.ledger
@@ -209,7 +124,7 @@ def test_save_file_round_trip_of_a_pei_match(tmp_path: Path):
         step(m, rng)
     assert m.pot > 0
     path = tmp_path / "pei.cekisave"
-    saves.save_match(path, m, seats())
+    saves.save_match(path, m, seats_for(3, ("random",)))
     loaded = saves.load_match(path).match
     assert loaded.pot == m.pot and loaded.history == m.history
     for p in range(3):

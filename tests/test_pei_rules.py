@@ -1,6 +1,6 @@
 """Pèi rules, stacked-deck tests (RULINGS §3, ``cekidesk/games/pei.py``).
 
-Hands are dealt from stacked decks (``tests/pei_helpers.py``): the seating draw and the deal deck
+Hands are dealt from stacked decks (``pei_stacked`` in ``tests/helpers.py``): the seating draw and the deal deck
 are laid out card by card, so every test knows who holds what, what lies in the pool and what each
 draw from the bottom of the stock will be.
 """
@@ -17,7 +17,6 @@ from cekidesk.engine.core import (
     Action,
     GameOverError,
     HandResult,
-    IllegalActionError,
     NotYourTurnError,
     OptionsError,
     Settlement,
@@ -36,21 +35,9 @@ from cekidesk.games.pei.rules import (
     settle,
 )
 
-from pei_helpers import ROLES_012, act, full, kinds, seating_deck, stacked
+from helpers import ROLES_012, act, deck_from, kinds, pei_stacked, refused, seating_deck
 
 K = Kind
-
-
-def snapshot(state: PeiState):
-    return (tuple(state.view(p) for p in range(3)), sorted(state.all_cards()), list(state.stock),
-            [h[:] for h in state.hands], [c[:] for c in state.captured], state.rng.getstate())
-
-
-def refused(state: PeiState, text: str, exc=IllegalActionError) -> None:
-    before = snapshot(state)
-    with pytest.raises(exc):
-        state.apply(Action.parse(text))
-    assert snapshot(state) == before
 
 
 def score(codes: str, **opts) -> int:
@@ -96,7 +83,7 @@ def test_options_metadata():
 
 def test_seating_highest_javanese_sum_is_raja():
     # seat 0: C2+C3 = 5, seat 1: RF+OT = 20, seat 2: S5+S6 = 11
-    s = stacked(seating=["C2 C3", "RF OT", "S5 S6"])
+    s = pei_stacked(seating=["C2 C3", "RF OT", "S5 S6"])
     assert s.roles == (1, 2, 0)
     v = s.view(0)
     assert v.roles == (1, 2, 0)
@@ -106,13 +93,13 @@ def test_seating_highest_javanese_sum_is_raja():
 
 def test_seating_counts_m1_as_ten_and_wf_as_one():
     # seat 0: WF+S9 = 10, seat 1: M1+C1 = 11, seat 2: C1+S1 = 2
-    s = stacked(seating=["WF S9", "M1 C1", "C1 S1"])
+    s = pei_stacked(seating=["WF S9", "M1 C1", "C1 S1"])
     assert s.roles == (1, 0, 2)
 
 
 def test_seating_tie_is_redrawn_among_the_tied():
     # seats 0 and 1 tie on 18; the unyik is decided; 0 and 1 draw again: 0 gets 4, 1 gets 8
-    s = stacked(seating=["C9 S9", "RF S8", "C2 C3", "C2 S2", "C4 S4"])
+    s = pei_stacked(seating=["C9 S9", "RF S8", "C2 C3", "C2 S2", "C4 S4"])
     assert s.roles == (1, 0, 2)
     assert s.seating == ((K.C2, K.S2), (K.C4, K.S4), (K.C2, K.C3))
     assert s.seating_rounds == [[["C9", "S9"], ["RF", "S8"], ["C2", "C3"]],
@@ -125,7 +112,7 @@ def test_seating_tie_is_redrawn_among_the_tied():
 
 def test_three_way_tie_then_two_way_tie():
     # all 10; again: seat 2 highest (19), seats 0 and 1 tie on 6; again: seat 0 7, seat 1 3
-    s = stacked(seating=["C5 S5", "M5 C5", "S4 S6", "C3 S3", "M3 M3", "RF C9", "C3 C4", "S2 C1"])
+    s = pei_stacked(seating=["C5 S5", "M5 C5", "S4 S6", "C3 S3", "M3 M3", "RF C9", "C3 C4", "S2 C1"])
     assert s.roles == (2, 0, 1)
     assert len(s.seating_rounds) == 3
     assert s.seating == ((K.C3, K.C4), (K.S2, K.C1), (K.RF, K.C9))
@@ -211,7 +198,7 @@ def test_stacked_decks_must_be_whole():
 # -- turns: play, capture, draw ----------------------------------------------------------------
 
 def test_play_with_no_match_joins_the_pool():
-    s = stacked(hands=("C7", "", ""), pool="C5 C5")
+    s = pei_stacked(hands=("C7", "", ""), pool="C5 C5")
     assert Kind.C7 not in s.view(0).pool
     ev = act(s, "0 play C7")
     assert [e.type for e in ev] == ["play"]
@@ -222,7 +209,7 @@ def test_play_with_no_match_joins_the_pool():
 
 
 def test_single_kind_is_captured_automatically():
-    s = stacked(hands=("S5", "", ""), pool="C5 C5")
+    s = pei_stacked(hands=("S5", "", ""), pool="C5 C5")
     ev = act(s, "0 play S5")
     assert ev[0].data == {"card": "S5", "captured": "C5", "choice": False}
     v = s.view(1)
@@ -232,7 +219,7 @@ def test_single_kind_is_captured_automatically():
 
 
 def test_several_kinds_from_hand_ask_for_a_choice():
-    s = stacked(hands=("M6", "", ""), pool="C6 S6 S6")
+    s = pei_stacked(hands=("M6", "", ""), pool="C6 S6 S6")
     ev = act(s, "0 play M6")
     assert ev[0].data == {"card": "M6", "captured": None, "choice": True}
     v = s.view(0)
@@ -251,7 +238,7 @@ def test_several_kinds_from_hand_ask_for_a_choice():
 def test_draw_comes_from_the_bottom_and_matches():
     # the raja's first draw is S4 (no match), the patih's is C5 (two C5 in the pool),
     # the unyik's is M6 (C6 and S6: a choice)
-    s = stacked(hands=("C7", "C7", "C7"), pool="C5 C5 C6 S6", draws="S4 C5 M6")
+    s = pei_stacked(hands=("C7", "C7", "C7"), pool="C5 C5 C6 S6", draws="S4 C5 M6")
     act(s, "0 play C7")
     ev = act(s, "0 draw")
     assert ev[0].type == "draw"
@@ -276,7 +263,7 @@ def test_draw_comes_from_the_bottom_and_matches():
 
 
 def test_iyo_cards_are_one_rank():
-    s = stacked(hands=("WF", "", ""), pool="C1 M1")
+    s = pei_stacked(hands=("WF", "", ""), pool="C1 M1")
     act(s, "0 play WF")
     assert s.view(0).legal == (Action(0, "capture", K.C1), Action(0, "capture", K.M1))
 
@@ -286,23 +273,23 @@ def test_ten_rank_option_splits_rf_ot_m1_off():
     assert [rank_of(k, o) for k in (K.WF, K.C1, K.S1, K.RF, K.OT, K.M1)] == [1, 1, 1, 10, 10, 10]
     assert [rank_of(k, PeiOptions()) for k in (K.WF, K.C1, K.S1, K.RF, K.OT, K.M1)] == [1] * 6
     assert rank_of(K.S7, o) == 7
-    s = stacked(hands=("RF WF", "", ""), pool="C1 M1", options=o)
+    s = pei_stacked(hands=("RF WF", "", ""), pool="C1 M1", options=o)
     ev = act(s, "0 play RF")  # only M1 is of rank ten
     assert ev[0].data == {"card": "RF", "captured": "M1", "choice": False}
-    s = stacked(hands=("RF WF", "", ""), pool="C1 M1", options=o)
+    s = pei_stacked(hands=("RF WF", "", ""), pool="C1 M1", options=o)
     ev = act(s, "0 play WF")  # only C1 is left of rank one
     assert ev[0].data == {"card": "WF", "captured": "C1", "choice": False}
 
 
 def test_legal_plays_are_one_per_kind_sorted():
-    s = stacked(hands=("S9 C2 S9 WF C2 M5 C1 S3 S3 S3 C4 M7 OT RF", "", ""))
+    s = pei_stacked(hands=("S9 C2 S9 WF C2 M5 C1 S3 S3 S3 C4 M7 OT RF", "", ""))
     assert s.view(0).legal == tuple(Action(0, "play", k) for k in sorted(
         kinds("S9 C2 WF M5 C1 S3 C4 M7 OT RF")))
     assert s.view(1).legal == () and s.view(2).legal == ()
 
 
 def test_illegal_actions_are_refused_and_change_nothing():
-    s = stacked(hands=("C7 C7", "S7", ""), pool="C6 S6")
+    s = pei_stacked(hands=("C7 C7", "S7", ""), pool="C6 S6")
     refused(s, "0 play S7")                      # not in hand
     refused(s, "1 play S7", NotYourTurnError)    # not their turn
     refused(s, "0 draw")                         # play first
@@ -314,7 +301,7 @@ def test_illegal_actions_are_refused_and_change_nothing():
 
 
 def test_face_up_last_card_goes_to_the_unyik_and_the_peek_to_the_patih():
-    s = stacked(last="RF", peek="S8", seed=4)
+    s = pei_stacked(last="RF", peek="S8", seed=4)
     assert s.view(0).last_card == K.RF and s.view(1).peek == K.S8
     rng = random.Random(3)
     draws = []
@@ -333,7 +320,7 @@ def test_face_up_last_card_goes_to_the_unyik_and_the_peek_to_the_patih():
 
 
 def test_draw_order_is_bottom_first():
-    s = stacked(draws="S2 S3 S4 S5 S6", hands=("C9 C9 C9", "C9", ""), pool="")
+    s = pei_stacked(draws="S2 S3 S4 S5 S6", hands=("C9 C9 C9", "C9", ""), pool="")
     got = []
     rng = random.Random(0)
     while len(got) < 5:
@@ -344,7 +331,7 @@ def test_draw_order_is_bottom_first():
 
 
 def test_whole_hand_takes_42_turns_and_empties_the_hands():
-    s = stacked(seed=9)
+    s = pei_stacked(seed=9)
     rng = random.Random(9)
     turns = 0
     while not s.is_terminal():
@@ -368,7 +355,7 @@ def test_whole_hand_takes_42_turns_and_empties_the_hands():
 
 
 def test_end_event_and_details():
-    s = stacked(seed=2)
+    s = pei_stacked(seed=2)
     rng = random.Random(2)
     while not s.is_terminal():
         events = s.apply(rng.choice(s.all_legal_actions()))
@@ -720,8 +707,8 @@ def test_new_hand_through_the_spec():
 
 
 def test_full_deck_helper_is_a_deck():
-    assert sorted(c.uid for c in full(["S9", "S9"])) == list(range(120))
-    assert isinstance(full([])[0], Card)
+    assert sorted(c.uid for c in deck_from(["S9", "S9"])) == list(range(120))
+    assert isinstance(deck_from([])[0], Card)
 
 
 # -- the simulator ---------------------------------------------------------------------------------

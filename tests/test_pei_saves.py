@@ -18,32 +18,12 @@ from cekidesk.engine import core
 from cekidesk.games import get_game, new_match
 import cekidesk.games as games_pkg
 from cekidesk.engine.core import EngineError, HandResult
-from cekidesk.engine.match import HandRecord, Match, normalise_settlement
+from cekidesk.engine.match import HandRecord, normalise_settlement
 from cekidesk.games.ceki import rules as ceki
-from cekidesk.persistence import SaveFileError, Seat, load_match, save_match
+from cekidesk.persistence import SaveFileError, load_match, save_match
 from cekidesk.persistence import saves
 
-
-def seats3(n: int = 3) -> list[Seat]:
-    return [Seat.human("Sari")] + [Seat.bot("random", f"Bot {i}") for i in range(1, n)]
-
-
-def play_hands(match: Match, rng: random.Random, hands: int) -> None:
-    while len(match.history) < hands:
-        if match.hand_over():
-            match.next_hand()
-            continue
-        match.apply(rng.choice(match.state.all_legal_actions()))
-
-
-def play_some(match: Match, rng: random.Random, n: int) -> None:
-    for _ in range(n):
-        if match.hand_over():
-            if match.is_over():
-                return
-            match.next_hand()
-            continue
-        match.apply(rng.choice(match.state.all_legal_actions()))
+from helpers import play_actions, play_hands, seats_for
 
 
 # -- Settlement ----------------------------------------------------------------------------------
@@ -140,10 +120,10 @@ def test_pot_ledger_round_trips_through_a_save(pot_ceki, tmp_path: Path):
     m = new_match("ceki", 3, 21)
     rng = random.Random(8)
     play_hands(m, rng, 4)
-    play_some(m, rng, 9)
+    play_actions(m, rng, 9)
     assert m.pot > 0
     path = tmp_path / "pot.cekisave"
-    save_match(path, m, seats3())
+    save_match(path, m, seats_for(3, ("random",)))
     raw = json.loads(path.read_text(encoding="utf-8"))
     assert raw["ledger"]["pot"] == m.pot
     loaded = load_match(path).match
@@ -160,7 +140,7 @@ def test_old_save_without_a_pot_still_loads(tmp_path: Path):
     m = new_match("ceki", 4, 3)
     play_hands(m, random.Random(1), 2)
     path = tmp_path / "old.cekisave"
-    save_match(path, m, seats3(4))
+    save_match(path, m, seats_for(4, ("random",)))
     raw = json.loads(path.read_text(encoding="utf-8"))
     del raw["ledger"]["pot"]
     path.write_text(json.dumps(raw), encoding="utf-8")
@@ -172,7 +152,7 @@ def test_old_save_without_a_pot_still_loads(tmp_path: Path):
 def test_a_negative_saved_pot_is_damage(tmp_path: Path):
     m = new_match("ceki", 4, 3)
     path = tmp_path / "neg.cekisave"
-    save_match(path, m, seats3(4))
+    save_match(path, m, seats_for(4, ("random",)))
     raw = json.loads(path.read_text(encoding="utf-8"))
     raw["ledger"]["pot"] = -1
     path.write_text(json.dumps(raw), encoding="utf-8")

@@ -19,7 +19,7 @@ from cekidesk.engine.cards import ALL_KINDS, Kind
 from cekidesk.engine.core import Action, Event, HandResult
 from cekidesk.games.pei.rules import PATIH, UNYIK, PeiOptions, PeiState, PeiView, determinize, unseen_kinds
 
-from pei_helpers import stacked
+from helpers import pei_stacked
 
 VARIANTS = ["javanese", "la_peche", "magelang"]
 
@@ -59,7 +59,7 @@ def test_redeal_hidden_really_redeals():
 
 
 def test_the_patih_peek_is_private():
-    s = stacked(last="RF", peek="S8")
+    s = pei_stacked(last="RF", peek="S8")
     patih = s.roles[PATIH]
     for p in range(3):
         v = s.view(p)

@@ -37,6 +37,7 @@ from cekidesk.persistence import (
     save_match,
 )
 
+from helpers import play_actions, play_hands, seats_for, step
 from waiting import finishes
 
 # ---------------------------------------------------------------------------------------------
@@ -49,35 +50,6 @@ def folder(tmp_path) -> Path:
     d = tmp_path / "files"
     d.mkdir()
     return d
-
-
-def seats_for(n: int) -> list[Seat]:
-    return [Seat.human("Sari")] + [Seat.bot("random" if i % 2 else "heuristic", f"Bot {i}")
-                                   for i in range(1, n)]
-
-
-def step(match: Match, rng: random.Random) -> bool:
-    """Play one random legal action (starting the next hand when needed).  False if the match is over."""
-    if match.hand_over():
-        if match.is_over():
-            return False
-        match.next_hand()
-        return True
-    match.apply(rng.choice(match.state.all_legal_actions()))
-    return True
-
-
-def play_actions(match: Match, rng: random.Random, n: int) -> None:
-    for _ in range(n):
-        if not step(match, rng):
-            return
-
-
-def play_hands(match: Match, rng: random.Random, hands: int) -> None:
-    """Play until ``hands`` hands are finished; stops at the end of the last one (before next_hand)."""
-    while len(match.history) < hands:
-        if not step(match, rng):
-            return
 
 
 def new_match(n: int = 4, seed: int = 11, **kw) -> Match:

@@ -17,7 +17,9 @@ from typing import Any, Callable, ClassVar, Iterable, NamedTuple, Sequence
 
 from pydantic import BaseModel
 
+from . import hidden
 from .cards import CardCodeError, Kind, WKind, parse_kind
+from .hidden import Slot
 
 
 # ---------------------------------------------------------------------------------------------
@@ -325,16 +327,34 @@ class GameState:
     def view(self, player: int) -> View:
         raise NotImplementedError
 
-    def redeal_hidden(self, viewer: int, rng: random.Random) -> "GameState":
-        """A copy in which every card ``viewer`` cannot see is dealt again at random among the
-        places hidden from them; the viewer's view of the copy equals their view of this state
-        (the conformance suite checks it).  Games build it on :mod:`cekidesk.engine.hidden`."""
+    def hidden_slots(self, viewer: int) -> list[Slot]:
+        """Every place whose card ``viewer`` cannot see, as :data:`~cekidesk.engine.hidden.Slot`
+        values in the order the game deals them; a card whose kind the viewer knows (or a position
+        they have seen) is not among them.  :meth:`redeal_hidden` deals the cards anew into these."""
         raise NotImplementedError
+
+    def _redealt(self, viewer: int) -> None:
+        """Bring what follows from the cards (counts, the card just drawn …) up to date after
+        :meth:`redeal_hidden` moved them; nothing by default."""
+
+    def all_cards(self) -> list[int]:
+        """The uid of every card of the deck wherever it is (each once when the state is sound)."""
+        raise NotImplementedError
+
+    def redeal_hidden(self, viewer: int, rng: random.Random) -> "GameState":
+        """A copy in which every card ``viewer`` cannot see (:meth:`hidden_slots`) is dealt again
+        at random among the places hidden from them; the viewer's view of the copy equals their view
+        of this state (the conformance suite checks it)."""
+        other = self.clone()
+        hidden.redeal(other.hidden_slots(viewer), rng)
+        other._redealt(viewer)
+        return other
 
     @classmethod
     def determinize(cls, view: View, rng: random.Random) -> "GameState":
         """A full state consistent with ``view``, the unseen cards dealt at random to the places
-        the viewer cannot see: for bots that search.  It never looks at a real state."""
+        the viewer cannot see (with :mod:`cekidesk.engine.hidden`): for bots that search.  It
+        never looks at a real state."""
         raise NotImplementedError
 
     def _copy_into(self, other: "GameState") -> None:
@@ -430,6 +450,8 @@ class GameSpec:
     statistics: Callable[[Any], list[str]] | None = None
     #: the cards the game is played with, for their pictures, shape and back: "ceki" or "western"
     card_family: str = "ceki"
+    #: named option sets the game offers ready-made: (name key, options as a dict)
+    presets: tuple[tuple[str, dict], ...] = ()
 
     def check_players(self, n: int) -> None:
         if not self.min_players <= n <= self.max_players:

@@ -46,6 +46,7 @@ from cekidesk.engine.core import (
     OptionsError,
     View,
 )
+from cekidesk.engine.hidden import Copies, Slot, blanks, deal_unseen, keeping, slots, unseen_counts
 
 GAME_ID = "ceki"
 DRAW, TAKE, DISCARD = "draw", "take", "discard"
@@ -412,50 +413,36 @@ class CekiState(GameState):
             raise TypeError(f"a CekiState is made from a CekiView, not a {type(view).__name__}")
         return determinize(view, rng)
 
-    def redeal_hidden(self, viewer: int, rng: random.Random) -> "CekiState":
-        """A copy in which every card ``viewer`` cannot see is dealt again at random among the
-        places hidden from them (other hands except publicly known cards, others' face-down
-        cards, the stock).  The viewer's view of the copy must equal their view of this state."""
-        other = self.clone()
-        slots: list[tuple[list[int], int]] = []
-        pool: list[int] = []
+    def hidden_slots(self, viewer: int) -> list[Slot]:
+        """Hidden from ``viewer``: the others' hands and face-down cards but for the cards the
+        viewer saw them take (``known``: still held, in the hand or face-down), and the stock."""
+        out: list[Slot] = []
         for q in range(self.n_players):
-            if q == viewer:
-                continue
-            must_keep = list(self.known[q])
-            for place in (other.hands[q], other.facedown[q]):
-                for i, u in enumerate(place):
-                    if u % 30 in must_keep and u != other.drawn:
-                        must_keep.remove(u % 30)
-                        continue
-                    slots.append((place, i))
-                    pool.append(u)
-        for i, u in enumerate(other.stock):
-            slots.append((other.stock, i))
-            pool.append(u)
-        rng.shuffle(pool)
-        for (lst, i), u in zip(slots, pool):
-            lst[i] = u
+            if q != viewer:
+                out += keeping((self.hands[q], self.facedown[q]), self.known[q], _kind_of, self.drawn)
+        return out + slots(self.stock)
+
+    def _redealt(self, viewer: int) -> None:
         for q in range(self.n_players):
             counts = [0] * self.n_groups
-            for u in other.hands[q]:
+            for u in self.hands[q]:
                 counts[self.group[u % 30]] += 1
-            other.counts[q] = counts
-        if other.drawn >= 0 and other.current != viewer:
-            other.drawn = other.hands[other.current][-1]
-        return other
+            self.counts[q] = counts
+        if self.drawn >= 0 and self.current != viewer:
+            self.drawn = self.hands[self.current][-1]
+
+
+def _kind_of(uid: int) -> int:
+    return uid % 30
 
 
 def unseen_kinds(view: CekiView) -> dict[Kind, int]:
     """How many copies of each kind the viewer has not seen (in others' hands, face-down or stock)."""
-    left = {k: 4 for k in ALL_KINDS}
     seen = list(view.hand) + list(view.facedown) + list(view.discards)
     for q, ks in enumerate(view.known):
         if q != view.viewer:
             seen.extend(ks)
-    for k in seen:
-        left[k] -= 1
-    return left
+    return unseen_counts(ALL_KINDS, 4, seen)
 
 
 def determinize(view: CekiView, rng: random.Random) -> CekiState:
@@ -467,19 +454,15 @@ def determinize(view: CekiView, rng: random.Random) -> CekiState:
     state.group = _GROUPS[view.options.iyo_one_rank]
     state.n_groups = _N_GROUPS[view.options.iyo_one_rank]
     state.dealer = view.dealer
-    copies = {k: 0 for k in ALL_KINDS}
-
-    def take(kind: Kind) -> int:
-        uid = copies[kind] * 30 + kind.value
-        copies[kind] += 1
-        return uid
-
-    hands: list[list[int]] = [[] for _ in range(n)]
-    facedown: list[list[int]] = [[] for _ in range(n)]
+    copies = Copies(30, 4)
+    take = copies.take
+    hands: list[list] = [[] for _ in range(n)]
+    facedown: list[list] = [[] for _ in range(n)]
     hands[view.viewer] = [take(k) for k in view.hand]
     facedown[view.viewer] = [take(k) for k in view.facedown]
     discards = [take(k) for k in view.discards]
     known = [[k.value for k in ks] for ks in view.known]
+    hidden: list[Slot] = []
     for q in range(n):
         if q != view.viewer:
             # cards seen taken are still held: in the hand, or (after a call) face-down
@@ -488,18 +471,13 @@ def determinize(view: CekiView, rng: random.Random) -> CekiState:
             if q == view.current and view.phase == PHASE_DISCARD and view.called[q]:
                 room -= 1
             seen = [take(k) for k in view.known[q]]
-            hands[q] = seen[:room]
-            facedown[q] = seen[room:]
-    pool = [take(k) for k, c in unseen_kinds(view).items() for _ in range(c)]
-    rng.shuffle(pool)
-    for q in range(n):
-        if q == view.viewer:
-            continue
-        need = view.hand_counts[q] - len(hands[q])
-        hands[q].extend(pool[:need]); del pool[:need]  # noqa: E702
-        f = view.facedown_counts[q] - len(facedown[q])
-        facedown[q].extend(pool[:f]); del pool[:f]  # noqa: E702
-    state.stock = pool
+            in_hand, face_down = seen[:room], seen[room:]
+            hands[q] = in_hand + [None] * (view.hand_counts[q] - len(in_hand))
+            facedown[q] = face_down + [None] * (view.facedown_counts[q] - len(face_down))
+            hidden += blanks(hands[q]) + blanks(facedown[q])
+    stock: list = [None] * view.stock_count
+    deal_unseen(hidden + blanks(stock), copies, rng)
+    state.stock = stock
     state.hands, state.facedown, state.discards, state.known = hands, facedown, discards, known
     state.counts = []
     for q in range(n):

@@ -107,6 +107,7 @@ from cekidesk.engine.core import (
     Settlement,
     View,
 )
+from cekidesk.engine.hidden import Copies, Slot, blanks, deal_unseen, slots, unseen_counts
 
 GAME_ID = "pei"
 PLAY, CAPTURE, DRAW = "play", "capture", "draw"
@@ -692,36 +693,23 @@ class PeiState(GameState):
             raise TypeError(f"a PeiState is made from a PeiView, not a {type(view).__name__}")
         return determinize(view, rng)
 
-    def redeal_hidden(self, viewer: int, rng: random.Random) -> "PeiState":
-        """A copy in which every card ``viewer`` cannot see (the others' hands, the stock but for
-        the face-up card and the viewer's own peek) is dealt again at random among those places.
-        The viewer's view of the copy equals their view of this state."""
-        other = self.clone()
-        slots: list[tuple[list[int], int]] = []
+    def hidden_slots(self, viewer: int) -> list[Slot]:
+        """Hidden from ``viewer``: the others' hands and the stock but for the face-up card and the
+        viewer's own peek."""
+        out: list[Slot] = []
         for q in range(N_PLAYERS):
             if q != viewer:
-                slots += [(other.hands[q], i) for i in range(len(other.hands[q]))]
-        known = self._known_stock(viewer)
-        slots += [(other.stock, i) for i in range(len(other.stock)) if i not in known]
-        cards = [lst[i] for lst, i in slots]
-        rng.shuffle(cards)
-        for (lst, i), u in zip(slots, cards):
-            lst[i] = u
-        return other
+                out += slots(self.hands[q])
+        return out + slots(self.stock, self._known_stock(viewer))
 
 
 def unseen_kinds(view: PeiView) -> dict[Kind, int]:
     """How many copies of each kind the viewer has not seen (in the others' hands or the stock)."""
-    left = {k: 4 for k in ALL_KINDS}
     seen = list(view.hand) + list(view.pool)
     for c in view.captured:
         seen += c
-    for k in (view.last_card, view.peek, view.pending):
-        if k is not None:
-            seen.append(k)
-    for k in seen:
-        left[k] -= 1
-    return left
+    seen += [k for k in (view.last_card, view.peek, view.pending) if k is not None]
+    return unseen_counts(ALL_KINDS, 4, seen)
 
 
 def determinize(view: PeiView, rng: random.Random) -> PeiState:
@@ -738,15 +726,10 @@ def determinize(view: PeiView, rng: random.Random) -> PeiState:
         state.shows_last, state.peek_pos, state.peeker = False, 0, view.roles[UNYIK]
     else:
         state.shows_last, state.peek_pos, state.peeker = True, 1, view.roles[PATIH]
-    copies = {k: 0 for k in ALL_KINDS}
-
-    def take(kind: Kind) -> int:
-        uid = copies[kind] * 30 + kind.value
-        copies[kind] += 1
-        return uid
-
+    copies = Copies(30, 4)
+    take = copies.take
     me = view.viewer
-    hands: list[list[int]] = [[] for _ in range(N_PLAYERS)]
+    hands: list[list] = [[] for _ in range(N_PLAYERS)]
     hands[me] = [take(k) for k in view.hand]
     state.captured = [[take(k) for k in c] for c in view.captured]
     state.pool = [[] for _ in range(11)]
@@ -754,23 +737,20 @@ def determinize(view: PeiView, rng: random.Random) -> PeiState:
         state.pool[state.rank[k]].append(take(k))
     state.pending = take(view.pending) if view.pending is not None else -1
     state.pending_from = view.pending_from
-    stock: list[int | None] = [None] * view.stock_count
+    stock: list = [None] * view.stock_count
     if view.last_card is not None:
         stock[0] = take(view.last_card)
     if view.peek is not None:
         stock[state.peek_pos] = take(view.peek)
-    hidden = [take(k) for k, c in unseen_kinds(view).items() for _ in range(c)]
-    rng.shuffle(hidden)
+    hidden: list[Slot] = []
     for q in range(N_PLAYERS):
         if q != me:
-            need = view.hand_counts[q]
-            hands[q] = hidden[:need]
-            del hidden[:need]
-    for i in range(len(stock)):
-        if stock[i] is None:
-            stock[i] = hidden.pop()
+            hands[q] = [None] * view.hand_counts[q]
+            hidden += blanks(hands[q])
+    # the stock's unseen cards are dealt from its bottom (the end of the list) up
+    deal_unseen(hidden + blanks(stock)[::-1], copies, rng)
     state.hands = hands
-    state.stock = stock  # type: ignore[assignment]
+    state.stock = stock
     state.turn, state.current, state.phase, state._result = view.turn, view.current, view.phase, view.result
     state.deal_events = []
     return state
