@@ -137,7 +137,9 @@ def test_sides_are_named_in_the_standings_and_the_score_sheet(qtbot, toy_game):
     qtbot.addWidget(dlg)
     side = "Sari & Ayu" if 0 in m.winners() else "Budi & Joko"
     assert dlg.headline.text() == f"{side} win the match."
-    sides = {dlg.table.item(r, 4).text() for r in range(4)}
+    last = dlg.table.columnCount() - 1
+    assert dlg.table.horizontalHeaderItem(last).text() == "Side"
+    sides = {dlg.table.item(r, last).text() for r in range(4)}
     assert sides == {"Sari & Ayu", "Budi & Joko"}
     sheet = ScoreSheet()
     qtbot.addWidget(sheet)
