@@ -11,7 +11,7 @@ import cekidesk.games as registry
 from cekidesk.engine.match import Match
 from cekidesk.persistence.settings import Settings
 from cekidesk.ui.app import guard_none_refcount
-from cekidesk.ui.dialogs import NewGameDialog, StandingsDialog, ScoreSheet
+from cekidesk.ui.dialogs import NewGameDialog, ScoreSheet, StandingsDialog, match_progress
 from cekidesk.ui.main_window import MainWindow
 
 from test_ui_play import cards, visible_point
@@ -145,3 +145,16 @@ def test_sides_are_named_in_the_standings_and_the_score_sheet(qtbot, toy_game):
     qtbot.addWidget(sheet)
     sheet.show_match(m, names, 0)
     assert "(Budi & Joko)" in sheet.horizontalHeaderItem(3).text()
+
+
+def test_the_progress_line_of_a_games_own_ending_names_it_and_who_is_out(qtbot, toy_game):
+    m = Match(toy.SPEC, 3, 5, {"lives": 1}, {"mode": "last_standing"})
+    names = ["Sari", "Budi", "Ayu"]
+    assert match_progress(m, names) == "Last player standing"
+    m.apply(m.state.all_legal_actions()[0])
+    while not m.hand_over():
+        m.apply(m.state.all_legal_actions()[0])
+    (out,) = m.out_seats()
+    assert match_progress(m, names) == f"Last player standing. Out: {names[out]}."
+    streak = Match(toy.SPEC, 3, 5, {}, {"mode": "streak", "limit": 4})
+    assert match_progress(streak, names) == "Wins in a row: 4"

@@ -948,11 +948,28 @@ def match_progress(match: Match, seat_names: Sequence[str]) -> str:
             points=names.format_points(match.scores[lead]))
     if mo.mode == "hands":
         return game_ui(match.spec.id).words.progress(len(match.history), mo.hands)
+    if match.ending is not None:
+        return ending_progress(match, seat_names)
     own = game_ui(match.spec.id).stake_summary(match)
     if own:
         return own
     return QCoreApplication.translate("ScoreSheet", "Stake: {stake} per point.").format(
         stake=names.format_money(mo.stake_cents, signed=False))
+
+
+def ending_progress(match: Match, seat_names: Sequence[str]) -> str:
+    """Where a match with a game's own ending stands: the ending (and its number), who is out."""
+    ending = match.ending
+    assert ending is not None
+    line = names.text(ending.title_key, ending.mode.replace("_", " "))
+    if match.match_options.limit is not None and ending.limit_default is not None:
+        line = QCoreApplication.translate("ScoreSheet", "{ending}: {number}").format(
+            ending=line, number=match.match_options.limit)
+    out = match.out_seats()
+    if out:
+        line = QCoreApplication.translate("ScoreSheet", "{ending}. Out: {names}.").format(
+            ending=line, names=", ".join(seat_names[p] for p in out))
+    return line
 
 
 class ScoreSheetDialog(QDialog):
