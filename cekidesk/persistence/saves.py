@@ -174,7 +174,7 @@ class SaveDocument(BaseModel):
     schema_version: Literal[1] = SCHEMA_VERSION
     app_version: str = Field(__version__, min_length=1, max_length=40)
     saved_at: datetime | None = None
-    game: str = Field(pattern=r"^[a-z][a-z0-9_]{0,31}$")
+    game: str = Field(pattern=r"^[a-z][a-z0-9_-]{0,31}$")  # a game id: "ceki", "balik-satu"
     options: dict[str, JsonValue] = Field(default_factory=dict, max_length=MAX_OPTIONS)
     match_options: dict[str, JsonValue] = Field(default_factory=dict, max_length=MAX_OPTIONS)
     seats: list[Seat] = Field(min_length=1, max_length=MAX_SEATS)

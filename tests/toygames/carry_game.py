@@ -1,6 +1,6 @@
 """A test-only game that uses everything a match can carry (no real game: tests register it).
 
-"Toy carry" (id toy_carry): every player still in the match is dealt one card of the Ceki pack and plays it, in
+"Toy carry" (id toy-carry: a "-" as in balik-satu): every player still in the match is dealt one card of the Ceki pack and plays it, in
 turn from the dealer's left.  The highest card wins the hand (+1 point, and a win streak: the
 carry counts the winner's wins in a row); the lowest loses a life.  A player without lives is out:
 the next hands are dealt to the others only (seats keep their numbers).  With ``partners`` (four
@@ -19,7 +19,7 @@ from cekidesk.engine.cards import ALL_KINDS, Kind
 from cekidesk.engine.core import Action, Event, GameSpec, GameState, HandResult, Settlement, View
 from cekidesk.engine.match import Match, MatchEnding
 
-GAME_ID = "toy_carry"
+GAME_ID = "toy-carry"
 
 
 class ToyOptions(BaseModel):
@@ -148,7 +148,7 @@ def streak_reached(match: Match) -> tuple[int, ...] | None:
 
 SPEC = GameSpec(
     id=GAME_ID,
-    title_key="game.toy_carry",
+    title_key="game.toy-carry",
     min_players=2,
     max_players=4,
     options_model=ToyOptions,

@@ -14,7 +14,7 @@ from cekidesk.ui.table.layouts import CardSpec, LabelSpec, LayoutOptions, Plan, 
 from .carry_game import GAME_ID, ToyView
 
 TEXTS = {
-    "game.toy_carry": QT_TRANSLATE_NOOP("ToyCarry", "Toy carry"),
+    "game.toy-carry": QT_TRANSLATE_NOOP("ToyCarry", "Toy carry"),
     "toy.lives": QT_TRANSLATE_NOOP("ToyCarry", "Lives"),
     "toy.partners": QT_TRANSLATE_NOOP("ToyCarry", "Partners sit opposite"),
     "toy.ending.last": QT_TRANSLATE_NOOP("ToyCarry", "Last player standing"),
@@ -70,7 +70,7 @@ class ToyUI(GameUI):
 
 def register() -> None:
     """Add the words, the layout and the UI (idempotent: the registries accept the same class)."""
-    if not names.has_text("game.toy_carry"):
+    if not names.has_text("game.toy-carry"):
         names.register_texts("ToyCarry", TEXTS)
     register_layout(GAME_ID, ToyLayout)
     register_game_ui(ToyUI)
