@@ -158,3 +158,21 @@ def test_the_progress_line_of_a_games_own_ending_names_it_and_who_is_out(qtbot, 
     assert match_progress(m, names) == f"Last player standing. Out: {names[out]}."
     streak = Match(toy.SPEC, 3, 5, {}, {"mode": "streak", "limit": 4})
     assert match_progress(streak, names) == "Wins in a row: 4"
+
+
+def test_the_end_of_hand_table_names_sides_and_who_is_out(qtbot, toy_game):
+    from cekidesk.ui.dialogs import HandEndDialog
+
+    names = ["Sari", "Budi", "Ayu", "Joko"]
+    m = Match(toy.SPEC, 4, 3, {"partners": True, "lives": 1}, {"mode": "hands", "hands": 3})
+    while not m.hand_over():
+        m.apply(m.state.all_legal_actions()[0])
+    dlg = HandEndDialog(m, names, 0)
+    qtbot.addWidget(dlg)
+    pay = dlg.payments
+    last = pay.columnCount() - 1
+    assert pay.horizontalHeaderItem(last).text() == "Side"
+    assert pay.item(1, last).text() == "Budi & Joko" and pay.item(2, last).text() == "Sari & Ayu"
+    (out,) = m.out_seats()
+    assert pay.item(out, 0).text().endswith("— out")
+    assert sum(pay.item(i, 0).text().endswith("— out") for i in range(4)) == 1

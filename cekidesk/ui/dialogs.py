@@ -1050,12 +1050,14 @@ class HandEndDialog(QDialog):
             tabs.addTab(page, content.showcase_tab)
         winners = set(res.winners)
         # payments
-        pay = QTableWidget(n, 5 if money else 3, self)
-        pay.setObjectName("paymentsTable")
         heads = [self.tr("Player"), words.points_now(), self.tr("Match points")]
         if money:
             heads = [self.tr("Player"), words.points_now(), self.tr("Paid / received"),
                      self.tr("Match points"), self.tr("Money")]
+        if match.sides:
+            heads.append(self.tr("Side"))
+        pay = QTableWidget(n, len(heads), self)
+        pay.setObjectName("paymentsTable")
         pay.setHorizontalHeaderLabels(heads)
         pay.verticalHeader().setVisible(False)
         pay.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
@@ -1066,8 +1068,9 @@ class HandEndDialog(QDialog):
             who = seat_label(seat_names, i, human_seat)
             if i in out:
                 who = self.tr("{name} — out").format(name=who)
-            pay.setItem(i, 0, _item(who, Qt.AlignmentFlag.AlignLeft, bold=(i in winners),
-                                    tip=side_name(match, i, seat_names)))
+            pay.setItem(i, 0, _item(who, Qt.AlignmentFlag.AlignLeft, bold=(i in winners)))
+            if match.sides:
+                pay.setItem(i, len(heads) - 1, _item(side_name(match, i, seat_names), Qt.AlignmentFlag.AlignLeft))
             pay.setItem(i, 1, _item(names.format_points(res.points[i])))
             if money:
                 pay.setItem(i, 2, _item(names.format_money(rec.payments[i])))
