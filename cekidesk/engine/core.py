@@ -231,6 +231,8 @@ class Settlement:
     payments: tuple[int, ...]
     pot: int = 0
     items: tuple[SettlementItem, ...] = ()
+    #: the match's carry after this hand (games with ``initial_carry``); None leaves it as it was
+    carry: Any = None
 
     @classmethod
     def from_items(cls, n_players: int, pot_before: int, items) -> "Settlement":
@@ -450,7 +452,22 @@ class GameSpec:
     statistics: Callable[[Any], list[str]] | None = None
     #: the cards the game is played with, for their pictures, shape and back: "ceki" or "western"
     card_family: str = "ceki"
-    #: named option sets the game offers ready-made: (name key, options as a dict)
+    # -- what a match carries between hands (see cekidesk.engine.match) -------------------------
+    #: the carry a match starts with, given (n_players, options): a frozen, JSON-safe value (see
+    #: :func:`cekidesk.engine.match.check_carry`) that the match hands to ``new_hand(…, carry=)``
+    #: and to ``settle(…, carry=)``, and takes back from ``Settlement.carry``.  None: the game
+    #: carries nothing and is called exactly as before (Ceki, Pèi)
+    initial_carry: Callable[[int, BaseModel], Any] | None = None
+    #: the seats that are out of the match, given the carry (lives gone …): standings say "out";
+    #: the game's ``new_hand`` deals to the others only (seats keep their numbers)
+    out_seats: Callable[[Any], tuple[int, ...]] | None = None
+    #: match endings the game defines beside ``match_modes`` (``MatchEnding``s: last player
+    #: standing, tokens gone, a number of bangkong …)
+    match_endings: tuple[Any, ...] = ()
+    #: the partnerships, given (n_players, options): seats that win and lose together; None: none
+    sides: Callable[[int, BaseModel], "tuple[tuple[int, ...], ...] | None"] | None = None
+    #: named option sets the game offers ready-made, (name key, options as a dict): the New Game
+    #: dialog offers them, the conformance suite plays each
     presets: tuple[tuple[str, dict], ...] = ()
 
     def check_players(self, n: int) -> None:

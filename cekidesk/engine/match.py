@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from collections import deque
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Callable
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -26,7 +26,8 @@ from .core import (
     Settlement,
 )
 
-MatchMode = Literal["money", "target", "hands"]
+#: the end conditions every game may offer (its ``match_modes``); a game's own are its ``match_endings``
+GENERIC_MODES: tuple[str, ...] = ("money", "target", "hands")
 
 
 class MatchOptions(BaseModel):
@@ -37,15 +38,56 @@ class MatchOptions(BaseModel):
       goes on until the players stop.
     * ``target``: the match ends after the hand in which someone reaches ``target`` points.
     * ``hands``: the match ends after ``hands`` hands.
+    * a game's own ending (:class:`MatchEnding`, named by its ``mode``): the game decides, given
+      ``limit`` when the ending takes a number (lives, bangkong …).
     Payments are recorded in the ledger in every mode; the mode only decides when the match ends.
+    ``limit`` is None unless the mode is a game's ending that takes a number; a save leaves it out
+    then, so saves of the generic modes keep their shape.
     """
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    mode: MatchMode = Field("money", title="match.mode")
+    mode: str = Field("money", pattern=r"^[a-z][a-z0-9_]{0,31}$", title="match.mode")
     stake_cents: int = Field(1, ge=0, le=1_000_000, title="match.stake_cents")
     target: int = Field(200, ge=1, le=1_000_000, title="match.target")
     hands: int = Field(8, ge=1, le=10_000, title="match.hands")
+    limit: int | None = Field(None, ge=1, le=10_000, title="match.limit")
+
+
+@dataclass(frozen=True)
+class MatchEnding:
+    """An end condition a game defines (``GameSpec.match_endings``) beside the generic modes.
+
+    ``mode`` is its code in :class:`MatchOptions` (and in save files); ``title_key`` the names key
+    of its title in the New Game dialog (``<title_key>.help`` its explanation, ``<title_key>.limit``
+    the label of its number when ``limit_default`` is not None).  ``decide(match)`` reads the
+    finished hands (``match.history``, ``match.carry``, ``match.match_options.limit`` …, never
+    changing them) after each hand and answers None while the match goes on, else the winners.
+    """
+
+    mode: str
+    title_key: str
+    decide: Callable[["Match"], "tuple[int, ...] | None"]
+    limit_default: int | None = None
+    limit_range: tuple[int, int] = (1, 100)
+
+
+_CARRY_ATOMS = (str, int, bool, type(None))
+
+
+def check_carry(value: Any) -> Any:
+    """``value`` if it is a carry: frozen and JSON-safe — str/int/bool/None, tuples of carries, or
+    a frozen pydantic model (whose ``model_dump(mode="json")`` is its JSON).  A mutable carry would
+    let a hand change what the match replays; a float or object would not survive JSON."""
+    if isinstance(value, _CARRY_ATOMS):
+        return value
+    if isinstance(value, tuple):
+        for v in value:
+            check_carry(v)
+        return value
+    if isinstance(value, BaseModel) and value.model_config.get("frozen"):
+        return value
+    raise EngineError(f"a match carry must be frozen and JSON-safe, not {type(value).__name__}")
 
 
 @dataclass(frozen=True)
@@ -60,6 +102,8 @@ class HandRecord:
     payments: tuple[int, ...]
     pot: int = 0
     items: tuple = ()
+    #: the match's carry after this hand (None for games without one)
+    carry: Any = None
 
 
 class Match:
@@ -87,14 +131,22 @@ class Match:
                 self.match_options = MatchOptions.model_validate(match_options or {})
             except Exception as exc:  # pydantic.ValidationError
                 raise OptionsError(f"match options are not valid: {exc}") from None
-        if self.match_options.mode not in self.spec.match_modes:
+        if self.match_options.mode not in offered_modes(self.spec):
             raise OptionsError(f"{game_id} does not offer the match mode {self.match_options.mode!r}")
+        self.ending: MatchEnding | None = ending_of(self.spec, self.match_options.mode)
+        if self.ending is not None and self.ending.limit_default is not None and self.match_options.limit is None:
+            self.match_options = self.match_options.model_copy(update={"limit": self.ending.limit_default})
         self.n_players = n_players
         self.seed = seed
         self.rng = random.Random(seed)
         self.scores = [0] * n_players
         self.ledger = [0] * n_players  # cents won (+) or lost (−) so far
         self.pot = 0  # cents in the middle, carried between hands (games with ``carries_pot``)
+        #: what the game carries from hand to hand (``GameSpec.initial_carry``); None without one
+        self.carry: Any = None
+        if self.spec.initial_carry is not None:
+            self.carry = check_carry(self.spec.initial_carry(n_players, self.options))
+        self._ending_winners: tuple[int, ...] | None = None
         self.history: list[HandRecord] = []
         self.logs: list[list[Action]] = []
         self.dealer = self.rng.randrange(n_players)
@@ -104,7 +156,11 @@ class Match:
     # -- hands ------------------------------------------------------------------------------
     def _start_hand(self) -> None:
         self.hand_seed = self.rng.randrange(2**62)
-        self.state = self.spec.new_hand(self.options, self.n_players, self.hand_seed, self.dealer)
+        if self.spec.initial_carry is None:
+            self.state = self.spec.new_hand(self.options, self.n_players, self.hand_seed, self.dealer)
+        else:
+            self.state = self.spec.new_hand(self.options, self.n_players, self.hand_seed, self.dealer,
+                                            carry=self.carry)
         self.logs.append([])
         #: The latest events of the current hand's actions, secrets included (the deal's events are
         #: the state's ``deal_events``).  Loading a save replays every action through :meth:`apply`,
@@ -131,17 +187,24 @@ class Match:
     def _settle(self) -> None:
         result = self.state.result()
         stake = self.match_options.stake_cents
+        extra: dict[str, Any] = {}
         if self.spec.carries_pot:
-            out = self.spec.settle(result, self.options, stake, pot=self.pot)
-        else:
-            out = self.spec.settle(result, self.options, stake)
+            extra["pot"] = self.pot
+        if self.spec.initial_carry is not None:
+            extra["carry"] = self.carry
+        out = self.spec.settle(result, self.options, stake, **extra)
         settlement = normalise_settlement(out, self.pot, self.n_players)
         for p in range(self.n_players):
             self.scores[p] += result.points[p]
             self.ledger[p] += settlement.payments[p]
         self.pot = settlement.pot
+        if settlement.carry is not None:
+            self.carry = check_carry(settlement.carry)
         self.history.append(HandRecord(self.hand_index, self.dealer, self.hand_seed, result,
-                                       settlement.payments, settlement.pot, settlement.items))
+                                       settlement.payments, settlement.pot, settlement.items,
+                                       self.carry))
+        if self.ending is not None:
+            self._ending_winners = self.ending.decide(self)
 
     def hand_over(self) -> bool:
         return self.state.is_terminal()
@@ -154,6 +217,8 @@ class Match:
             return max(self.scores) >= mo.target
         if mo.mode == "hands":
             return len(self.history) >= mo.hands
+        if self.ending is not None:
+            return self._ending_winners is not None
         return False
 
     def next_hand(self) -> None:
@@ -164,16 +229,44 @@ class Match:
         self.dealer = self.spec.next_dealer(self.history[-1].result, self.dealer, self.n_players)
         self._start_hand()
 
+    def out_seats(self) -> tuple[int, ...]:
+        """The seats out of the match (lives gone …), as the game's carry says; () for most games."""
+        if self.spec.out_seats is None:
+            return ()
+        return tuple(self.spec.out_seats(self.carry))
+
+    @property
+    def sides(self) -> tuple[tuple[int, ...], ...] | None:
+        """The partnerships (seats that win and lose together), or None: everyone plays alone."""
+        return self.spec.sides(self.n_players, self.options) if self.spec.sides is not None else None
+
     def standings(self) -> list[int]:
-        """Seats from first to last place (by score, then by money; ties keep seat order)."""
-        return sorted(range(self.n_players), key=lambda p: (-self.scores[p], -self.ledger[p], p))
+        """Seats from first to last place: the winners of a game's ending first, the seats still in
+        before those out, then by score and by money; ties keep seat order."""
+        won = self._ending_winners or ()
+        out = self.out_seats()
+        return sorted(range(self.n_players),
+                      key=lambda p: (p not in won, p in out, -self.scores[p], -self.ledger[p], p))
 
     def winners(self) -> tuple[int, ...]:
-        """The match winners once it is over: everyone tied on the top score."""
+        """The match winners once it is over: those the game's ending names, else everyone tied on
+        the top score."""
         if not self.is_over():
             return ()
+        if self._ending_winners is not None:
+            return self._ending_winners
         top = max(self.scores)
         return tuple(p for p in range(self.n_players) if self.scores[p] == top)
+
+
+def offered_modes(spec: GameSpec) -> tuple[str, ...]:
+    """Every match mode a game offers: its generic ``match_modes``, then its own endings."""
+    return tuple(spec.match_modes) + tuple(e.mode for e in spec.match_endings)
+
+
+def ending_of(spec: GameSpec, mode: str) -> MatchEnding | None:
+    """The game's own ending called ``mode`` (None for the generic modes)."""
+    return next((e for e in spec.match_endings if e.mode == mode), None)
 
 
 def normalise_settlement(out: "Settlement | tuple[int, ...] | list[int]", pot_before: int,
@@ -182,7 +275,7 @@ def normalise_settlement(out: "Settlement | tuple[int, ...] | list[int]", pot_be
     as it was.  Checks one payment per seat, a pot that is never negative and that no money is made
     or lost: ``sum(payments) + (pot after − pot before) == 0``."""
     if isinstance(out, Settlement):
-        s = Settlement(tuple(out.payments), out.pot, tuple(out.items))
+        s = Settlement(tuple(out.payments), out.pot, tuple(out.items), out.carry)
     else:
         s = Settlement(tuple(out), pot_before, ())
     if len(s.payments) != n_players:

@@ -54,7 +54,7 @@ from cekidesk import __version__
 from cekidesk.bots import bot_levels
 from cekidesk.engine.core import Action, ActionParseError, EngineError, GameSpec, OptionsError
 from cekidesk.games import get_game
-from cekidesk.engine.match import Match, MatchOptions
+from cekidesk.engine.match import Match, MatchOptions, offered_modes
 
 from .atomic import atomic_write_bytes
 from .files import FileTooLargeError, NotAFileError, read_regular_file
@@ -174,7 +174,7 @@ class SaveDocument(BaseModel):
     schema_version: Literal[1] = SCHEMA_VERSION
     app_version: str = Field(__version__, min_length=1, max_length=40)
     saved_at: datetime | None = None
-    game: str = Field(pattern=r"^[a-z][a-z0-9_]{0,31}$")
+    game: str = Field(pattern=r"^[a-z][a-z0-9_-]{0,31}$")  # a game id: "ceki", "balik-satu"
     options: dict[str, JsonValue] = Field(default_factory=dict, max_length=MAX_OPTIONS)
     match_options: dict[str, JsonValue] = Field(default_factory=dict, max_length=MAX_OPTIONS)
     seats: list[Seat] = Field(min_length=1, max_length=MAX_SEATS)
@@ -421,7 +421,7 @@ def match_to_document(
         saved_at=saved_at if saved_at is not None else datetime.now(timezone.utc),
         game=match.spec.id,
         options=match.options.model_dump(mode="json"),
-        match_options=match.match_options.model_dump(mode="json"),
+        match_options=match.match_options.model_dump(mode="json", exclude_none=True),
         seats=seat_list,
         seed=match.seed,
         log=log_text,
@@ -485,7 +485,7 @@ def document_to_match(doc: SaveDocument) -> Match:
     except ValidationError as exc:
         raise _fail("invalid_options", f"The match settings in this save are not valid "
                                        f"({describe_validation_error(exc)}).") from None
-    if match_options.mode not in spec.match_modes:
+    if match_options.mode not in offered_modes(spec):
         raise _fail("invalid_options", f"The match settings in this save are not valid (“{spec.id}” is "
                                        f"not played in the “{match_options.mode}” mode).")
     try:

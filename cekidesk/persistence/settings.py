@@ -81,7 +81,7 @@ class Settings(BaseModel):
     sort_hand: bool = Field(True, description="Keep the player's hand sorted.")
     show_card_codes: bool = Field(False, description="Print each card's code (S9, WF …) in its corner, for learners.")
     autosave: bool = Field(True, description="Save the game in progress automatically.")
-    last_game_id: str = Field(DEFAULT_GAME_ID, pattern=r"^[a-z][a-z0-9_]{0,31}$",
+    last_game_id: str = Field(DEFAULT_GAME_ID, pattern=r"^[a-z][a-z0-9_-]{0,31}$",
                               description="The game chosen last time.")
     window_geometry: str | None = Field(None, max_length=8192,
                                         description="The main window's geometry (base64, from Qt).")

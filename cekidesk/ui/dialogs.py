@@ -45,7 +45,7 @@ from cekidesk import __version__
 from cekidesk.bots import bot_levels
 from cekidesk.engine.core import GameSpec
 from cekidesk.games import DEFAULT_GAME_ID, games, get_game
-from cekidesk.engine.match import Match, MatchOptions
+from cekidesk.engine.match import Match, MatchEnding, MatchOptions, ending_of
 from cekidesk.persistence.saves import LoadedGame, Seat
 from cekidesk.persistence.settings import Settings
 from cekidesk.resources import resource
@@ -122,7 +122,10 @@ def _choices(annotation: Any) -> list[Any] | None:
 class OptionsForm(QWidget):
     """A form for a game's options model: bool → check box, int → spin box (an amount of money for
     the fields in ``money``), float → number box, Literal / Enum → combo box, str → line edit.  Titles and descriptions are translated keys
-    (``names.text``); each widget is named ``option_<field>``."""
+    (``names.text``); each widget is named ``option_<field>``.  ``changed`` is emitted when the
+    player edits an option (and when :meth:`set_values` fills the form)."""
+
+    changed = Signal()
 
     def __init__(self, model: type[BaseModel], values: dict[str, Any] | None = None,
                  parent: QWidget | None = None, money: frozenset[str] = frozenset()):
@@ -226,6 +229,9 @@ class OptionsForm(QWidget):
                 cw.valueChanged.connect(self._update_shown)
             elif isinstance(cw, QLineEdit):
                 cw.textChanged.connect(self._update_shown)
+        self._setters: dict[str, Callable[[Any], None]] = {}
+        for name, w in self.widgets.items():
+            self._connect(name, w)
         self._update_shown()
         self.scroll.setWidget(inner)
         outer.addWidget(self.scroll)
@@ -250,6 +256,34 @@ class OptionsForm(QWidget):
             on = self.is_shown(name)
             for w in self._rows.get(name, []):
                 self._form.setRowVisible(w, on)
+
+    def _connect(self, name: str, w: QWidget) -> None:
+        """Report edits through :attr:`changed` and learn how to set the field (for presets)."""
+        if isinstance(w, QCheckBox):
+            w.toggled.connect(self.changed)
+            self._setters[name] = lambda v, w=w: w.setChecked(bool(v))
+        elif isinstance(w, QComboBox):
+            w.currentIndexChanged.connect(self.changed)
+
+            def pick(v: Any, w: QComboBox = w) -> None:
+                for i in range(w.count()):
+                    d = w.itemData(i)
+                    if d == v or (isinstance(d, enum.Enum) and d.value == v):
+                        w.setCurrentIndex(i)
+            self._setters[name] = pick
+        elif isinstance(w, (QSpinBox, QDoubleSpinBox)):
+            w.valueChanged.connect(self.changed)
+            self._setters[name] = w.setValue
+        elif isinstance(w, QLineEdit):
+            w.textChanged.connect(self.changed)
+            self._setters[name] = lambda v, w=w: w.setText("" if v is None else str(v))
+
+    def set_values(self, values: dict[str, Any]) -> None:
+        """Show these option values (a preset's); fields not given keep what they show."""
+        for name, v in values.items():
+            setter = self._setters.get(name)
+            if setter is not None:
+                setter(v.value if isinstance(v, enum.Enum) else v)
 
     def values(self) -> dict[str, Any]:
         out = {}
@@ -321,6 +355,17 @@ class NewGameDialog(QDialog):
         right = QVBoxLayout()
         self.rules_box = QGroupBox(self.tr("Rules"), self)
         self.rules_layout = QVBoxLayout(self.rules_box)
+        preset_row = QFormLayout()
+        self.preset_combo = QComboBox(self)
+        self.preset_combo.setObjectName("presetCombo")
+        self.preset_label = QLabel(self.tr("R&ules:"), self)
+        self.preset_label.setBuddy(self.preset_combo)
+        preset_row.addRow(self.preset_label, self.preset_combo)
+        self.rules_layout.addLayout(preset_row)
+        self.preset_help = QLabel(self)
+        self.preset_help.setObjectName("presetHelp")
+        self.preset_help.setWordWrap(True)
+        self.rules_layout.addWidget(self.preset_help)
         right.addWidget(self.rules_box, 1)  # its form scrolls: it gives up height first
 
         match_box = QGroupBox(self.tr("Match"), self)
@@ -351,6 +396,11 @@ class NewGameDialog(QDialog):
         mform.addRow(self.stake_label, self.stake_spin)
         mform.addRow(self.target_label, self.target_spin)
         mform.addRow(self.hands_label, self.hands_spin)
+        self.limit_spin = QSpinBox(self)   # the number of a game's own ending (lives, bangkong …)
+        self.limit_spin.setObjectName("limitSpin")
+        self.limit_label = QLabel(self)
+        self.limit_label.setBuddy(self.limit_spin)
+        mform.addRow(self.limit_label, self.limit_spin)
         self.mode_help = QLabel(self)
         self.mode_help.setWordWrap(True)
         # below the form, not in it: a form row gives a word-wrapped label too little height
@@ -391,6 +441,7 @@ class NewGameDialog(QDialog):
         self.game_combo.currentIndexChanged.connect(self._game_changed)
         self.players_spin.valueChanged.connect(self._players_changed)
         self.mode_combo.currentIndexChanged.connect(self._mode_changed)
+        self.preset_combo.currentIndexChanged.connect(self._preset_chosen)
         self._game_changed()
         self.resize(880, 660)
 
@@ -421,17 +472,63 @@ class NewGameDialog(QDialog):
         self._options_form = OptionsForm(spec.options_model, parent=self.rules_box,
                                          money=game_ui(spec.id).money_options)
         self._options_form.setObjectName("optionsForm")
+        self._options_form.changed.connect(self._options_edited)
         self.rules_layout.addWidget(self._options_form)
+        self._fill_presets(spec)
         current = self.mode_combo.currentData()
         self.mode_combo.blockSignals(True)
         self.mode_combo.clear()
         for mode in spec.match_modes:
             self.mode_combo.addItem(game_ui(spec.id).words.mode_title(mode), mode)
+        for ending in spec.match_endings:   # the game's own endings, in the game's own words
+            self.mode_combo.addItem(names.text(ending.title_key, ending.mode.replace("_", " ")), ending.mode)
         i = self.mode_combo.findData(current)
         self.mode_combo.setCurrentIndex(max(0, i))
         self.mode_combo.blockSignals(False)
         self._mode_changed()
         fit_wrapped_labels(self)
+
+    # -- presets ----------------------------------------------------------------------------
+    def _fill_presets(self, spec: GameSpec) -> None:
+        """The game's named sets of options, then "Custom"; hidden for a game without presets."""
+        self.preset_combo.blockSignals(True)
+        self.preset_combo.clear()
+        for key, _values in spec.presets:
+            self.preset_combo.addItem(names.text(key, key.rsplit(".", 1)[-1].capitalize()), key)
+            self.preset_combo.setItemData(self.preset_combo.count() - 1, names.text(key + ".help", ""),
+                                          Qt.ItemDataRole.ToolTipRole)
+        self.preset_combo.addItem(self.tr("Custom"), None)
+        self.preset_combo.blockSignals(False)
+        for w in (self.preset_label, self.preset_combo, self.preset_help):
+            w.setVisible(bool(spec.presets))
+        self._options_edited()
+
+    def _preset_values(self, key: str) -> dict[str, Any]:
+        """A preset's whole set of options: the game's defaults with the preset's values."""
+        spec = self.spec
+        return spec.make_options(dict(spec.presets)[key]).model_dump(mode="json")
+
+    def _preset_chosen(self) -> None:
+        key = self.preset_combo.currentData()
+        if key is not None:
+            self.options_form.set_values(self._preset_values(key))   # _options_edited follows
+        self._show_preset_help()
+
+    def _options_edited(self) -> None:
+        """The preset the options now equal, or "Custom" once the player changed one."""
+        shown = self.options_form.values()
+        match = next((i for i, (key, _v) in enumerate(self.spec.presets)
+                      if all(shown.get(k) == v for k, v in self._preset_values(key).items())),
+                     self.preset_combo.count() - 1)
+        self.preset_combo.blockSignals(True)
+        self.preset_combo.setCurrentIndex(match)
+        self.preset_combo.blockSignals(False)
+        self._show_preset_help()
+
+    def _show_preset_help(self) -> None:
+        key = self.preset_combo.currentData()
+        self.preset_help.setText(names.text(key + ".help", "") if key else "")
+        self.preset_help.setVisible(bool(self.spec.presets) and bool(self.preset_help.text()))
 
     def _build_seats(self, spec: GameSpec) -> None:
         old = [(e.text(), c.currentData()) for _, e, c in self._seat_rows]
@@ -497,7 +594,22 @@ class NewGameDialog(QDialog):
             spin.setVisible(shown)
         ui = game_ui(self.spec.id)
         self.hands_label.setText(ui.words.count_label())
-        self.mode_help.setText(ui.match_mode_help(mode) if mode else "")
+        ending = ending_of(self.spec, mode) if mode else None
+        self._show_limit(ending)
+        if ending is not None:
+            self.mode_help.setText(names.text(ending.title_key + ".help", ""))
+        else:
+            self.mode_help.setText(ui.match_mode_help(mode) if mode else "")
+
+    def _show_limit(self, ending: MatchEnding | None) -> None:
+        """The number a game's ending takes (its label from the game's words), if it takes one."""
+        shown = ending is not None and ending.limit_default is not None
+        self.limit_label.setVisible(shown)
+        self.limit_spin.setVisible(shown)
+        if ending is not None and ending.limit_default is not None:
+            self.limit_label.setText(names.text(ending.title_key + ".limit", ""))
+            self.limit_spin.setRange(*ending.limit_range)
+            self.limit_spin.setValue(ending.limit_default)
 
     # -- reading ---------------------------------------------------------------------------
     @property
@@ -538,6 +650,8 @@ class NewGameDialog(QDialog):
             mo["target"] = self.target_spin.value()
         elif mode == "hands":
             mo["hands"] = self.hands_spin.value()
+        elif self.limit_spin.isVisibleTo(self):
+            mo["limit"] = self.limit_spin.value()
         return NewGameConfig(self.spec.id, seats, seed, self.options_form.values(), mo, chosen)
 
 
@@ -735,6 +849,27 @@ def _item(text: str, align: Qt.AlignmentFlag = Qt.AlignmentFlag.AlignRight, bold
     return it
 
 
+def side_name(match: Match, seat: int, seat_names: Sequence[str]) -> str:
+    """The partnership ``seat`` plays in, by its players' names ("Sari & Budi"); "" without sides."""
+    side = next((s for s in match.sides or () if seat in s), None)
+    if side is None:
+        return ""
+    return QCoreApplication.translate("Sides", " & ").join(seat_names[p] for p in side)
+
+
+def winners_text(match: Match, winners: Sequence[int], seat_names: Sequence[str], human_seat: int) -> str:
+    """The headline of the end of a match: who wins it — a side by its players' names."""
+    sides = {side_name(match, w, seat_names) for w in winners}
+    if match.sides and len(sides) == 1:
+        return QCoreApplication.translate("StandingsDialog", "{names} win the match.").format(names=sides.pop())
+    if len(winners) > 1:
+        return QCoreApplication.translate("StandingsDialog", "A tie: {names} share the match.").format(
+            names=", ".join(sorted(sides) if match.sides else (seat_names[w] for w in winners)))
+    if winners[0] == human_seat:
+        return QCoreApplication.translate("StandingsDialog", "You win the match!")
+    return QCoreApplication.translate("StandingsDialog", "{name} wins the match.").format(name=seat_names[winners[0]])
+
+
 def hand_summary(match: Match, rec: Any, seat_names: Sequence[str]) -> str:
     """"Sari ×2", "drawn" … for one hand record (in the game's own words)."""
     return game_ui(match.spec.id).hand_summary(rec.result, seat_names)
@@ -766,6 +901,8 @@ class ScoreSheet(QTableWidget):
         headers = [words.column(), self.tr("Result")]
         for i in range(n):
             who = seat_label(seat_names, i, human_seat)
+            if match.sides:
+                who = self.tr("{name}\n({side})").format(name=who, side=side_name(match, i, seat_names))
             if money:
                 headers += [self.tr("{name}\npoints").format(name=who), self.tr("{name}\nmoney").format(name=who)]
             else:
@@ -811,11 +948,28 @@ def match_progress(match: Match, seat_names: Sequence[str]) -> str:
             points=names.format_points(match.scores[lead]))
     if mo.mode == "hands":
         return game_ui(match.spec.id).words.progress(len(match.history), mo.hands)
+    if match.ending is not None:
+        return ending_progress(match, seat_names)
     own = game_ui(match.spec.id).stake_summary(match)
     if own:
         return own
     return QCoreApplication.translate("ScoreSheet", "Stake: {stake} per point.").format(
         stake=names.format_money(mo.stake_cents, signed=False))
+
+
+def ending_progress(match: Match, seat_names: Sequence[str]) -> str:
+    """Where a match with a game's own ending stands: the ending (and its number), who is out."""
+    ending = match.ending
+    assert ending is not None
+    line = names.text(ending.title_key, ending.mode.replace("_", " "))
+    if match.match_options.limit is not None and ending.limit_default is not None:
+        line = QCoreApplication.translate("ScoreSheet", "{ending}: {number}").format(
+            ending=line, number=match.match_options.limit)
+    out = match.out_seats()
+    if out:
+        line = QCoreApplication.translate("ScoreSheet", "{ending}. Out: {names}.").format(
+            ending=line, names=", ".join(seat_names[p] for p in out))
+    return line
 
 
 class ScoreSheetDialog(QDialog):
@@ -896,20 +1050,27 @@ class HandEndDialog(QDialog):
             tabs.addTab(page, content.showcase_tab)
         winners = set(res.winners)
         # payments
-        pay = QTableWidget(n, 5 if money else 3, self)
-        pay.setObjectName("paymentsTable")
         heads = [self.tr("Player"), words.points_now(), self.tr("Match points")]
         if money:
             heads = [self.tr("Player"), words.points_now(), self.tr("Paid / received"),
                      self.tr("Match points"), self.tr("Money")]
+        if match.sides:
+            heads.append(self.tr("Side"))
+        pay = QTableWidget(n, len(heads), self)
+        pay.setObjectName("paymentsTable")
         pay.setHorizontalHeaderLabels(heads)
         pay.verticalHeader().setVisible(False)
         pay.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         pay.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         pay.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        out = set(match.out_seats())
         for i in range(n):
             who = seat_label(seat_names, i, human_seat)
+            if i in out:
+                who = self.tr("{name} — out").format(name=who)
             pay.setItem(i, 0, _item(who, Qt.AlignmentFlag.AlignLeft, bold=(i in winners)))
+            if match.sides:
+                pay.setItem(i, len(heads) - 1, _item(side_name(match, i, seat_names), Qt.AlignmentFlag.AlignLeft))
             pay.setItem(i, 1, _item(names.format_points(res.points[i])))
             if money:
                 pay.setItem(i, 2, _item(names.format_money(rec.payments[i])))
@@ -1021,20 +1182,17 @@ class StandingsDialog(QDialog):
         f.setPointSizeF(f.pointSizeF() * 1.5)
         f.setBold(True)
         head.setFont(f)
-        if len(winners) > 1:
-            head.setText(self.tr("A tie: {names} share the match.").format(
-                names=", ".join(seat_names[w] for w in winners)))
-        elif winners[0] == human_seat:
-            head.setText(self.tr("You win the match!"))
-        else:
-            head.setText(self.tr("{name} wins the match.").format(name=seat_names[winners[0]]))
+        head.setText(winners_text(match, winners, seat_names, human_seat))
         self.headline = head
         lay.addWidget(head)
         money = match.match_options.mode == "money"
         order = match.standings()
-        table = QTableWidget(len(order), 4 if money else 3, self)
-        table.setObjectName("standingsTable")
+        out = set(match.out_seats())
         hd = [self.tr("Place"), self.tr("Player"), self.tr("Points")] + ([self.tr("Money")] if money else [])
+        if match.sides:
+            hd.append(self.tr("Side"))
+        table = QTableWidget(len(order), len(hd), self)
+        table.setObjectName("standingsTable")
         table.setHorizontalHeaderLabels(hd)
         table.verticalHeader().setVisible(False)
         table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
@@ -1043,16 +1201,20 @@ class StandingsDialog(QDialog):
         place = 0
         prev = None
         for r, seat in enumerate(order):
-            key = (match.scores[seat], match.ledger[seat])
+            key = (seat in winners, seat in out, match.scores[seat], match.ledger[seat])
             if key != prev:
                 place = r + 1
                 prev = key
             who = seat_label(seat_names, seat, human_seat)
+            if seat in out:
+                who = self.tr("{name} — out").format(name=who)
             table.setItem(r, 0, _item(str(place)))
             table.setItem(r, 1, _item(who, Qt.AlignmentFlag.AlignLeft, bold=seat in winners))
             table.setItem(r, 2, _item(names.format_points(match.scores[seat])))
             if money:
                 table.setItem(r, 3, _item(names.format_money(match.ledger[seat])))
+            if match.sides:
+                table.setItem(r, len(hd) - 1, _item(side_name(match, seat, seat_names), Qt.AlignmentFlag.AlignLeft))
         self.table = table
         lay.addWidget(table)
         lay.addWidget(QLabel(game_ui(match.spec.id).words.played(len(match.history)), self))

@@ -683,7 +683,9 @@ class MainWindow(QMainWindow):
             text = game_ui(m.spec.id).hand_over_text(m.state.result(), seat_names, human)
             if m.is_over():
                 winners = m.winners()
-                if len(winners) == 1 and winners[0] == human:
+                if m.sides:
+                    text += " " + dialogs.winners_text(m, winners, seat_names, human)
+                elif len(winners) == 1 and winners[0] == human:
                     text += " " + self.tr("You win the match!")
                 elif len(winners) == 1:
                     text += " " + self.tr("{name} wins the match.").format(name=seat_names[winners[0]])

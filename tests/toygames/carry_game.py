@@ -1,0 +1,170 @@
+"""A test-only game that uses everything a match can carry (no real game: tests register it).
+
+"Toy carry" (id toy-carry: a "-" as in balik-satu): every player still in the match is dealt one card of the Ceki pack and plays it, in
+turn from the dealer's left.  The highest card wins the hand (+1 point, and a win streak: the
+carry counts the winner's wins in a row); the lowest loses a life.  A player without lives is out:
+the next hands are dealt to the others only (seats keep their numbers).  With ``partners`` (four
+players) seats 0 & 2 and 1 & 3 are sides: both partners score the winner's point.
+
+Endings of its own: ``last_standing`` (one player left) and ``streak`` (someone wins ``limit`` hands
+in a row).  Presets: "quick" (one life) and "long" (three lives).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from cekidesk.engine.cards import ALL_KINDS, Kind
+from cekidesk.engine.core import Action, Event, GameSpec, GameState, HandResult, Settlement, View
+from cekidesk.engine.match import Match, MatchEnding
+
+GAME_ID = "toy-carry"
+
+
+class ToyOptions(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    lives: int = Field(2, ge=1, le=9, title="toy.lives")
+    partners: bool = Field(False, title="toy.partners")
+
+
+class ToyCarry(BaseModel):
+    """What the match carries: each seat's wins in a row and lives left."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    streak: tuple[int, ...]
+    lives: tuple[int, ...]
+
+    @property
+    def out(self) -> tuple[int, ...]:
+        return tuple(p for p, n in enumerate(self.lives) if n <= 0)
+
+
+@dataclass(frozen=True)
+class ToyView(View):
+    viewer: int
+    n_players: int
+    to_act: tuple[int, ...]
+    legal: tuple[Action, ...]
+    hand: tuple[Kind, ...]
+    played: tuple[Kind | None, ...]
+    streak: tuple[int, ...]
+    lives: tuple[int, ...]
+    out: tuple[int, ...]
+    dealer: int
+
+
+class ToyState(GameState):
+    game_id = GAME_ID
+
+    def __init__(self, options: ToyOptions, n_players: int, seed: int, dealer: int, carry: ToyCarry):
+        super().__init__(n_players, options, seed)
+        self.carry = carry
+        self.dealer = dealer
+        out = set(carry.out)
+        self.order = [p for p in ((dealer + 1 + i) % n_players for i in range(n_players)) if p not in out]
+        cards = self.rng.sample(ALL_KINDS, len(self.order))
+        self.hands: dict[int, Kind | None] = {p: None for p in range(n_players)}
+        for p, k in zip(self.order, cards):
+            self.hands[p] = k
+        self.played: list[Kind | None] = [None] * n_players
+        self.turn = 0
+        self.deal_events = [Event("deal", p, {}, {"card": k}, frozenset({p})) for p, k in zip(self.order, cards)]
+
+    def to_act(self) -> tuple[int, ...]:
+        return () if self.turn >= len(self.order) else (self.order[self.turn],)
+
+    def legal_actions(self, player: int) -> list[Action]:
+        if player not in self.to_act():
+            return []
+        return [Action(player, "play", self.hands[player])]
+
+    def _apply(self, action: Action, events: list[Event] | None) -> None:
+        self.played[action.player] = action.card
+        self.hands[action.player] = None
+        self.turn += 1
+        if events is not None:
+            events.append(Event("play", action.player, {"card": action.card}))
+
+    def is_terminal(self) -> bool:
+        return self.turn >= len(self.order)
+
+    def result(self) -> HandResult:
+        played = {p: self.played[p] for p in self.order}
+        winner = max(played, key=lambda p: played[p])
+        loser = min(played, key=lambda p: played[p])
+        side = next((s for s in toy_sides(self.n_players, self.options) or () if winner in s), (winner,))
+        points = tuple(1 if p in side else 0 for p in range(self.n_players))
+        return HandResult("win", points, side, {"winner": winner, "loser": loser})
+
+    def view(self, player: int) -> ToyView:
+        c = self.carry
+        return ToyView(player, self.n_players, self.to_act(), tuple(self.legal_actions(player)),
+                       tuple(k for k in (self.hands[player],) if k is not None), tuple(self.played),
+                       c.streak, c.lives, c.out, self.dealer)
+
+    def _copy_into(self, other: GameState) -> None:
+        assert isinstance(other, ToyState)
+        other.carry, other.dealer, other.order, other.turn = self.carry, self.dealer, list(self.order), self.turn
+        other.hands, other.played = dict(self.hands), list(self.played)
+
+
+def new_hand(options: ToyOptions, n_players: int, seed: int, dealer: int, *, carry: ToyCarry) -> ToyState:
+    return ToyState(options, n_players, seed, dealer, carry)
+
+
+def initial_carry(n_players: int, options: ToyOptions) -> ToyCarry:
+    return ToyCarry(streak=(0,) * n_players, lives=(options.lives,) * n_players)
+
+
+def settle(result: HandResult, options: ToyOptions, stake: int, *, carry: ToyCarry) -> Settlement:
+    """The loser pays the winner the stake; the winner's streak grows, the others' end; the loser
+    loses a life."""
+    w, lo = result.details["winner"], result.details["loser"]
+    n = len(result.points)
+    pay = [0] * n
+    pay[w] += stake
+    pay[lo] -= stake
+    streak = tuple(carry.streak[p] + 1 if p == w else 0 for p in range(n))
+    lives = tuple(carry.lives[p] - 1 if p == lo else carry.lives[p] for p in range(n))
+    return Settlement(tuple(pay), 0, (("toy_win", lo, w, stake),), ToyCarry(streak=streak, lives=lives))
+
+
+def toy_sides(n_players: int, options: ToyOptions) -> tuple[tuple[int, ...], ...] | None:
+    return ((0, 2), (1, 3)) if options.partners and n_players == 4 else None
+
+
+def last_standing(match: Match) -> tuple[int, ...] | None:
+    left = [p for p in range(match.n_players) if p not in match.out_seats()]
+    return tuple(left) if len(left) <= 1 else None
+
+
+def streak_reached(match: Match) -> tuple[int, ...] | None:
+    won = tuple(p for p, s in enumerate(match.carry.streak) if s >= (match.match_options.limit or 0))
+    return won or None
+
+
+SPEC = GameSpec(
+    id=GAME_ID,
+    title_key="game.toy-carry",
+    min_players=2,
+    max_players=4,
+    options_model=ToyOptions,
+    new_hand=new_hand,
+    settle=settle,
+    match_modes=("money", "hands"),
+    next_dealer=lambda result, dealer, n: (dealer + 1) % n,
+    view_type=ToyView,
+    default_players=3,
+    state_type=ToyState,
+    initial_carry=initial_carry,
+    out_seats=lambda carry: carry.out,
+    match_endings=(MatchEnding("last_standing", "toy.ending.last", last_standing),
+                   MatchEnding("streak", "toy.ending.streak", streak_reached, limit_default=3,
+                               limit_range=(2, 9))),
+    sides=toy_sides,
+    presets=(("toy.preset.quick", {"lives": 1, "partners": False}),
+             ("toy.preset.long", {"lives": 3, "partners": False})),
+)
