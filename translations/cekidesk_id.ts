@@ -728,6 +728,7 @@
     <name>GameLog</name>
     <message>
         <source>Somebody</source>
+        <extracomment>the view type a game&apos;s words read</extracomment>
         <translation>Seseorang</translation>
     </message>
     <message>
@@ -973,6 +974,14 @@
     <message>
         <source>Money</source>
         <translation>Uang</translation>
+    </message>
+    <message>
+        <source>Side</source>
+        <translation>Pihak</translation>
+    </message>
+    <message>
+        <source>{name} — out</source>
+        <translation>{name} — keluar</translation>
     </message>
     <message>
         <source>In the pot now: {money}</source>
@@ -1434,6 +1443,10 @@
         <translation>Aturan</translation>
     </message>
     <message>
+        <source>R&amp;ules:</source>
+        <translation>A&amp;turan:</translation>
+    </message>
+    <message>
         <source>Match</source>
         <translation>Pertandingan</translation>
     </message>
@@ -1468,6 +1481,10 @@
     <message>
         <source>Cancel</source>
         <translation>Batal</translation>
+    </message>
+    <message>
+        <source>Custom</source>
+        <translation>Ubahan sendiri</translation>
     </message>
     <message>
         <source>Seat</source>
@@ -2167,6 +2184,12 @@
     </message>
     <message>
         <source>{name}
+({side})</source>
+        <translation>{name}
+({side})</translation>
+    </message>
+    <message>
+        <source>{name}
 points</source>
         <translation>{name}
 poin</translation>
@@ -2192,6 +2215,14 @@ uang</translation>
     <message>
         <source>Stake: {stake} per point.</source>
         <translation>Taruhan: {stake} per poin.</translation>
+    </message>
+    <message>
+        <source>{ending}: {number}</source>
+        <translation>{ending}: {number}</translation>
+    </message>
+    <message>
+        <source>{ending}. Out: {names}.</source>
+        <translation>{ending}. Keluar: {names}.</translation>
     </message>
     <message>
         <source>{name} ×{mult}</source>
@@ -2321,6 +2352,13 @@ uang</translation>
     </message>
 </context>
 <context>
+    <name>Sides</name>
+    <message>
+        <source> &amp; </source>
+        <translation> &amp; </translation>
+    </message>
+</context>
+<context>
     <name>Stakes</name>
     <message>
         <source>You: {what}</source>
@@ -2374,6 +2412,10 @@ uang</translation>
         <translation>Seri: {names} berbagi kemenangan.</translation>
     </message>
     <message>
+        <source>{names} win the match.</source>
+        <translation>{names} memenangkan pertandingan.</translation>
+    </message>
+    <message>
         <source>You win the match!</source>
         <translation>Anda memenangkan pertandingan!</translation>
     </message>
@@ -2396,6 +2438,14 @@ uang</translation>
     <message>
         <source>Money</source>
         <translation>Uang</translation>
+    </message>
+    <message>
+        <source>Side</source>
+        <translation>Pihak</translation>
+    </message>
+    <message>
+        <source>{name} — out</source>
+        <translation>{name} — keluar</translation>
     </message>
     <message>
         <source>&amp;New game…</source>

@@ -728,6 +728,7 @@
     <name>GameLog</name>
     <message>
         <source>Somebody</source>
+        <extracomment>the view type a game&apos;s words read</extracomment>
         <translation>Ana wong</translation>
     </message>
     <message>
@@ -973,6 +974,14 @@
     <message>
         <source>Money</source>
         <translation>Dhuwit</translation>
+    </message>
+    <message>
+        <source>Side</source>
+        <translation>Pihak</translation>
+    </message>
+    <message>
+        <source>{name} — out</source>
+        <translation>{name} — metu</translation>
     </message>
     <message>
         <source>In the pot now: {money}</source>
@@ -1434,6 +1443,10 @@
         <translation>Aturan</translation>
     </message>
     <message>
+        <source>R&amp;ules:</source>
+        <translation>A&amp;turan:</translation>
+    </message>
+    <message>
         <source>Match</source>
         <translation>Tandhing</translation>
     </message>
@@ -1468,6 +1481,10 @@
     <message>
         <source>Cancel</source>
         <translation>Batal</translation>
+    </message>
+    <message>
+        <source>Custom</source>
+        <translation>Gawéan dhéwé</translation>
     </message>
     <message>
         <source>Seat</source>
@@ -2167,6 +2184,12 @@
     </message>
     <message>
         <source>{name}
+({side})</source>
+        <translation>{name}
+({side})</translation>
+    </message>
+    <message>
+        <source>{name}
 points</source>
         <translation>{name}
 biji</translation>
@@ -2192,6 +2215,14 @@ dhuwit</translation>
     <message>
         <source>Stake: {stake} per point.</source>
         <translation>Totohan: {stake} saben biji.</translation>
+    </message>
+    <message>
+        <source>{ending}: {number}</source>
+        <translation>{ending}: {number}</translation>
+    </message>
+    <message>
+        <source>{ending}. Out: {names}.</source>
+        <translation>{ending}. Metu: {names}.</translation>
     </message>
     <message>
         <source>{name} ×{mult}</source>
@@ -2321,6 +2352,13 @@ dhuwit</translation>
     </message>
 </context>
 <context>
+    <name>Sides</name>
+    <message>
+        <source> &amp; </source>
+        <translation> lan </translation>
+    </message>
+</context>
+<context>
     <name>Stakes</name>
     <message>
         <source>You: {what}</source>
@@ -2374,6 +2412,10 @@ dhuwit</translation>
         <translation>Seri: {names} padha menangé.</translation>
     </message>
     <message>
+        <source>{names} win the match.</source>
+        <translation>{names} menang tandhing.</translation>
+    </message>
+    <message>
         <source>You win the match!</source>
         <translation>Sampéyan menang tandhing!</translation>
     </message>
@@ -2396,6 +2438,14 @@ dhuwit</translation>
     <message>
         <source>Money</source>
         <translation>Dhuwit</translation>
+    </message>
+    <message>
+        <source>Side</source>
+        <translation>Pihak</translation>
+    </message>
+    <message>
+        <source>{name} — out</source>
+        <translation>{name} — metu</translation>
     </message>
     <message>
         <source>&amp;New game…</source>

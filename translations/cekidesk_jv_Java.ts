@@ -902,6 +902,7 @@
     <name>GameLog</name>
     <message>
         <source>Somebody</source>
+        <extracomment>the view type a game&apos;s words read</extracomment>
         <translatorcomment>jv: Ana wong</translatorcomment>
         <translation>ꦲꦤ​ꦮꦺꦴꦁ</translation>
     </message>
@@ -1206,6 +1207,16 @@
         <source>Money</source>
         <translatorcomment>jv: Dhuwit</translatorcomment>
         <translation>ꦝꦸꦮꦶꦠ꧀</translation>
+    </message>
+    <message>
+        <source>Side</source>
+        <translatorcomment>jv: Pihak</translatorcomment>
+        <translation>ꦥꦶꦲꦏ꧀</translation>
+    </message>
+    <message>
+        <source>{name} — out</source>
+        <translatorcomment>jv: {name} — metu</translatorcomment>
+        <translation>{name} — ꦩꦼꦠꦸ</translation>
     </message>
     <message>
         <source>In the pot now: {money}</source>
@@ -1777,6 +1788,11 @@
         <translation>ꦲꦠꦸꦫꦤ꧀</translation>
     </message>
     <message>
+        <source>R&amp;ules:</source>
+        <translatorcomment>jv: A&amp;turan:</translatorcomment>
+        <translation>Aꦠꦸꦫꦤ꧀(&amp;T):</translation>
+    </message>
+    <message>
         <source>Match</source>
         <translatorcomment>jv: Tandhing</translatorcomment>
         <translation>ꦠꦤ꧀ꦝꦶꦁ</translation>
@@ -1820,6 +1836,11 @@
         <source>Cancel</source>
         <translatorcomment>jv: Batal</translatorcomment>
         <translation>ꦧꦠꦭ꧀</translation>
+    </message>
+    <message>
+        <source>Custom</source>
+        <translatorcomment>jv: Gawéan dhéwé</translatorcomment>
+        <translation>ꦒꦮꦺꦲꦤ꧀ꦝꦺꦮꦺ</translation>
     </message>
     <message>
         <source>Seat</source>
@@ -2687,6 +2708,14 @@
     </message>
     <message>
         <source>{name}
+({side})</source>
+        <translatorcomment>jv: {name}
+({side})</translatorcomment>
+        <translation>{name}
+({side})</translation>
+    </message>
+    <message>
+        <source>{name}
 points</source>
         <translatorcomment>jv: {name}
 biji</translatorcomment>
@@ -2720,6 +2749,16 @@ dhuwit</translatorcomment>
         <source>Stake: {stake} per point.</source>
         <translatorcomment>jv: Totohan: {stake} saben biji.</translatorcomment>
         <translation>ꦠꦺꦴꦠꦺꦴꦲꦤ꧀: {stake} ꦱꦧꦼꦤ꧀ꦧꦶꦗꦶ꧉</translation>
+    </message>
+    <message>
+        <source>{ending}: {number}</source>
+        <translatorcomment>jv: {ending}: {number}</translatorcomment>
+        <translation>{ending}: {number}</translation>
+    </message>
+    <message>
+        <source>{ending}. Out: {names}.</source>
+        <translatorcomment>jv: {ending}. Metu: {names}.</translatorcomment>
+        <translation>{ending}꧉ ꦩꦼꦠꦸ: {names}꧉</translation>
     </message>
     <message>
         <source>{name} ×{mult}</source>
@@ -2878,6 +2917,14 @@ dhuwit</translatorcomment>
     </message>
 </context>
 <context>
+    <name>Sides</name>
+    <message>
+        <source> &amp; </source>
+        <translatorcomment>jv:  lan </translatorcomment>
+        <translation> ꦭꦤ꧀ </translation>
+    </message>
+</context>
+<context>
     <name>Stakes</name>
     <message>
         <source>You: {what}</source>
@@ -2943,6 +2990,11 @@ dhuwit</translatorcomment>
         <translation>ꦱꦼꦫꦶ: {names} ꦥꦝ​ꦩꦼꦤꦔꦺ꧉</translation>
     </message>
     <message>
+        <source>{names} win the match.</source>
+        <translatorcomment>jv: {names} menang tandhing.</translatorcomment>
+        <translation>{names} ꦩꦼꦤꦁ​ꦠꦤ꧀ꦝꦶꦁ꧉</translation>
+    </message>
+    <message>
         <source>You win the match!</source>
         <translatorcomment>jv: Sampéyan menang tandhing!</translatorcomment>
         <translation>ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦩꦼꦤꦁ​ꦠꦤ꧀ꦝꦶꦁ!</translation>
@@ -2971,6 +3023,16 @@ dhuwit</translatorcomment>
         <source>Money</source>
         <translatorcomment>jv: Dhuwit</translatorcomment>
         <translation>ꦝꦸꦮꦶꦠ꧀</translation>
+    </message>
+    <message>
+        <source>Side</source>
+        <translatorcomment>jv: Pihak</translatorcomment>
+        <translation>ꦥꦶꦲꦏ꧀</translation>
+    </message>
+    <message>
+        <source>{name} — out</source>
+        <translatorcomment>jv: {name} — metu</translatorcomment>
+        <translation>{name} — ꦩꦼꦠꦸ</translation>
     </message>
     <message>
         <source>&amp;New game…</source>
