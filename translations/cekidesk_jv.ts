@@ -1444,7 +1444,7 @@
     </message>
     <message>
         <source>R&amp;ules:</source>
-        <translation>A&amp;turan:</translation>
+        <translation>&amp;Aturan:</translation>
     </message>
     <message>
         <source>Match</source>

@@ -1789,8 +1789,8 @@
     </message>
     <message>
         <source>R&amp;ules:</source>
-        <translatorcomment>jv: A&amp;turan:</translatorcomment>
-        <translation>Aꦠꦸꦫꦤ꧀(&amp;T):</translation>
+        <translatorcomment>jv: &amp;Aturan:</translatorcomment>
+        <translation>ꦲꦠꦸꦫꦤ꧀(&amp;A):</translation>
     </message>
     <message>
         <source>Match</source>
