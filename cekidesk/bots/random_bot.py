@@ -4,9 +4,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from cekidesk.engine.core import Action
-
 from cekidesk.engine.bot import ANY_GAME, Bot
+from cekidesk.engine.core import Action
 
 from .base import register_bot
 

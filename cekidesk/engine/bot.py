@@ -2,8 +2,8 @@
 
 A bot decides for one seat.  It is given **only** what that seat can see — the game's view value
 (``state.view(seat)``) — and its own ``random.Random``; it never receives the game state.  It must
-return one of ``view.legal`` or an amount in one of ``view.ranges``.  A game's own bots derive from :class:`Bot` and are listed in its
-``GameSpec.bots``; :mod:`cekidesk.bots` makes them by game and level.
+return one of ``view.legal`` or an amount in one of ``view.ranges``.  A game's own bots derive from
+:class:`Bot` and are listed in its ``GameSpec.bots``; :mod:`cekidesk.bots` makes them by game and level.
 """
 from __future__ import annotations
 

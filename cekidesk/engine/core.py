@@ -12,15 +12,15 @@ Nothing here imports Qt or any game.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, ClassVar, Iterable, NamedTuple, Sequence
+from typing import Any, ClassVar, NamedTuple
 
 from pydantic import BaseModel
 
 from . import hidden
 from .cards import CardCodeError, Kind, WKind, parse_kind
 from .hidden import Slot
-
 
 # ---------------------------------------------------------------------------------------------
 # Errors
@@ -32,7 +32,7 @@ class EngineError(Exception):
 class IllegalActionError(EngineError):
     """An action that the rules do not allow now.  The state is left unchanged."""
 
-    def __init__(self, message: str, action: "Action | None" = None):
+    def __init__(self, message: str, action: Action | None = None):
         super().__init__(message)
         self.action = action
 
@@ -85,7 +85,7 @@ class Action(NamedTuple):
         return " ".join(parts)
 
     @classmethod
-    def parse(cls, text: str) -> "Action":
+    def parse(cls, text: str) -> Action:
         if not isinstance(text, str):
             raise ActionParseError(f"an action must be text, not {type(text).__name__}")
         parts = text.split()
@@ -182,7 +182,7 @@ class Event:
     secret: dict[str, Any] | None = None
     secret_to: frozenset[int] = frozenset()
 
-    def for_viewer(self, viewer: int | None) -> "Event":
+    def for_viewer(self, viewer: int | None) -> Event:
         """The event as ``viewer`` sees it (``None`` = a spectator, who sees no secrets)."""
         if self.secret is None:
             return self
@@ -235,7 +235,7 @@ class Settlement:
     carry: Any = None
 
     @classmethod
-    def from_items(cls, n_players: int, pot_before: int, items) -> "Settlement":
+    def from_items(cls, n_players: int, pot_before: int, items) -> Settlement:
         """The settlement made of ``items`` alone: payments and the pot follow from them."""
         pay = [0] * n_players
         pot = pot_before
@@ -268,7 +268,7 @@ class View:
     viewer: int
     n_players: int
     to_act: tuple[int, ...]
-    legal: tuple["Action", ...]
+    legal: tuple[Action, ...]
     #: the viewer's decisions with an amount in a range (bets), beside ``legal``.  A view with such
     #: decisions declares ``ranges: tuple[AmountRange, ...] = ()`` among its fields with defaults
     #: (this class attribute is the default a dataclass sees); the others inherit ``()``
@@ -343,7 +343,7 @@ class GameState:
         """The uid of every card of the deck wherever it is (each once when the state is sound)."""
         raise NotImplementedError
 
-    def redeal_hidden(self, viewer: int, rng: random.Random) -> "GameState":
+    def redeal_hidden(self, viewer: int, rng: random.Random) -> GameState:
         """A copy in which every card ``viewer`` cannot see (:meth:`hidden_slots`) is dealt again
         at random among the places hidden from them; the viewer's view of the copy equals their view
         of this state (the conformance suite checks it)."""
@@ -353,13 +353,13 @@ class GameState:
         return other
 
     @classmethod
-    def determinize(cls, view: View, rng: random.Random) -> "GameState":
+    def determinize(cls, view: View, rng: random.Random) -> GameState:
         """A full state consistent with ``view``, the unseen cards dealt at random to the places
         the viewer cannot see (with :mod:`cekidesk.engine.hidden`): for bots that search.  It
         never looks at a real state."""
         raise NotImplementedError
 
-    def _copy_into(self, other: "GameState") -> None:
+    def _copy_into(self, other: GameState) -> None:
         """Copy the subclass's fields into ``other`` (a bare instance made by :meth:`clone`)."""
         raise NotImplementedError
 
@@ -389,7 +389,7 @@ class GameState:
     def apply_unchecked(self, action: Action) -> None:
         self._apply(action, None)
 
-    def clone(self) -> "GameState":
+    def clone(self) -> GameState:
         other = object.__new__(type(self))
         other.n_players = self.n_players
         other.options = self.options
@@ -434,7 +434,7 @@ class GameSpec:
     max_players: int
     options_model: type[BaseModel]
     new_hand: Callable[..., GameState]
-    settle: Callable[..., "tuple[int, ...] | Settlement"]
+    settle: Callable[..., tuple[int, ...] | Settlement]
     match_modes: tuple[str, ...]
     next_dealer: Callable[[HandResult, int, int], int]
     view_type: type = View
@@ -465,7 +465,7 @@ class GameSpec:
     #: standing, tokens gone, a number of bangkong …)
     match_endings: tuple[Any, ...] = ()
     #: the partnerships, given (n_players, options): seats that win and lose together; None: none
-    sides: Callable[[int, BaseModel], "tuple[tuple[int, ...], ...] | None"] | None = None
+    sides: Callable[[int, BaseModel], tuple[tuple[int, ...], ...] | None] | None = None
     #: named option sets the game offers ready-made, (name key, options as a dict): the New Game
     #: dialog offers them, the conformance suite plays each
     presets: tuple[tuple[str, dict], ...] = ()

@@ -32,8 +32,8 @@ Rules as read by RULINGS §2 (source: ``ceki-kowah.txt``):
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -384,7 +384,7 @@ class CekiState(GameState):
             turns_without_draw=self.turns_without_draw,
         )
 
-    def _copy_into(self, o: "CekiState") -> None:
+    def _copy_into(self, o: CekiState) -> None:
         o.group, o.n_groups, o.dealer = self.group, self.n_groups, self.dealer
         o.stock = self.stock[:]
         o.hands = [h[:] for h in self.hands]
@@ -408,7 +408,7 @@ class CekiState(GameState):
         return out
 
     @classmethod
-    def determinize(cls, view: View, rng: random.Random) -> "CekiState":
+    def determinize(cls, view: View, rng: random.Random) -> CekiState:
         if not isinstance(view, CekiView):
             raise TypeError(f"a CekiState is made from a CekiView, not a {type(view).__name__}")
         return determinize(view, rng)

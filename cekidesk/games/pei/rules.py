@@ -91,9 +91,10 @@ Stakes (``stakes``; every amount is an option in cents; ``settle`` itemises each
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Iterable, Literal, Sequence
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -653,7 +654,7 @@ class PeiState(GameState):
             result=self._result,
         )
 
-    def _copy_into(self, o: "PeiState") -> None:
+    def _copy_into(self, o: PeiState) -> None:
         o.dealer, o.rank, o.roles, o.seating = self.dealer, self.rank, self.roles, self.seating
         o.seating_rounds, o.packs = self.seating_rounds, self.packs
         o.hands = [h[:] for h in self.hands]
@@ -688,7 +689,7 @@ class PeiState(GameState):
         return known
 
     @classmethod
-    def determinize(cls, view: View, rng: random.Random) -> "PeiState":
+    def determinize(cls, view: View, rng: random.Random) -> PeiState:
         if not isinstance(view, PeiView):
             raise TypeError(f"a PeiState is made from a PeiView, not a {type(view).__name__}")
         return determinize(view, rng)
