@@ -202,7 +202,8 @@ class WKind(NamedTuple):
         return f"WKind({self.code})"
 
     @property
-    def index(self) -> int:
+    def number(self) -> int:
+        """The face's place in a deck, 0 … 51 (not ``index``: that would hide the tuple's method)."""
         return _W_SUITS.index(self.suit) * 13 + self.rank - 1
 
     @classmethod
@@ -225,7 +226,7 @@ class WCard(NamedTuple):
 
     @property
     def uid(self) -> int:
-        return self.copy * 52 + self.kind.index
+        return self.copy * 52 + self.kind.number
 
     def __str__(self) -> str:
         return self.kind.code if self.copy == 0 else f"{self.kind.code}.{self.copy}"

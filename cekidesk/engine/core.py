@@ -14,13 +14,16 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, NamedTuple
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from pydantic import BaseModel
 
 from . import hidden
 from .cards import CardCodeError, Kind, WKind, parse_kind
 from .hidden import Slot
+
+if TYPE_CHECKING:  # only for the annotation of GameSpec.bots: bot.py imports this module
+    from .bot import Bot
 
 # ---------------------------------------------------------------------------------------------
 # Errors
@@ -441,11 +444,11 @@ class GameSpec:
     default_players: int = 4
     carries_pot: bool = False
     stake_per_point: bool = True
-    max_hand_actions: Callable[[int, BaseModel], int] | None = None
+    max_hand_actions: Callable[[int, Any], int] | None = None
     #: the state class (its ``determinize`` makes a state from a view, for searching bots)
     state_type: type[GameState] = GameState
     #: the game's own computer players (``cekidesk.engine.bot.Bot`` subclasses, one per level)
-    bots: tuple[type, ...] = ()
+    bots: tuple[type[Bot], ...] = ()
     #: the game's lines of the simulator's report (``cekidesk-sim``), given the summary of the
     #: played hands (:class:`cekidesk.engine.stats.SimSummary`); None: the generic lines
     #: (:func:`cekidesk.engine.stats.outcome_lines`)
