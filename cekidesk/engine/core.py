@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Self
 
 from pydantic import BaseModel
 
@@ -362,7 +362,7 @@ class GameState:
         never looks at a real state."""
         raise NotImplementedError
 
-    def _copy_into(self, other: GameState) -> None:
+    def _copy_into(self, other: Self) -> None:
         """Copy the subclass's fields into ``other`` (a bare instance made by :meth:`clone`)."""
         raise NotImplementedError
 

@@ -34,6 +34,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import cast
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -146,6 +147,7 @@ class CekiView(View):
 
 class CekiState(GameState):
     game_id = GAME_ID
+    options: CekiOptions
 
     def __init__(
         self,
@@ -326,7 +328,7 @@ class CekiState(GameState):
             self.drawn, self.took = -1, uid
             self.phase = PHASE_DISCARD
         else:  # DISCARD
-            k = action.card.value
+            k = cast(Kind, action.card).value  # a legal discard names a Kind
             hand = self.hands[p]
             if self.drawn >= 0 and self.drawn % 30 == k:
                 uid = self.drawn  # throwing the drawn card at once is the gentler choice
