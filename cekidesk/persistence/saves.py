@@ -38,7 +38,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Final, Literal
 
 from pydantic import (
     BaseModel,
@@ -63,8 +63,8 @@ from .paths import autosave_path
 
 log = logging.getLogger(__name__)
 
-FORMAT_ID = "cekidesk-save"
-SCHEMA_VERSION = 1
+FORMAT_ID: Final = "cekidesk-save"
+SCHEMA_VERSION: Final = 1
 
 #: Limits that keep a hand-edited file from making the app allocate or compute absurdly.
 MAX_FILE_BYTES = 8 * 1024 * 1024   # checked before reading
