@@ -458,7 +458,7 @@ class CekiLayout(TableLayout):
 
     # ------------------------------------------------------------------------------------------
     def choreograph(self, events: Sequence[Event], old: dict[Hashable, Any], new: Plan, view: CekiView,
-                    played_key: Hashable | None = None) -> Choreo:
+                    played_key: tuple | None = None) -> Choreo:
         ch = Choreo()
         newk = new.by_key()
         me = self.human
