@@ -21,8 +21,9 @@ import random
 import sys
 import time
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Sequence, TextIO
+from typing import Any, TextIO
 
 from pydantic import ValidationError
 

@@ -168,7 +168,7 @@ def test_card_from_negative_uid_is_refused():
 def test_every_western_kind_round_trips():
     assert len(ALL_WKINDS) == 52
     assert len(set(ALL_WKINDS)) == 52
-    assert sorted(w.index for w in ALL_WKINDS) == list(range(52))
+    assert sorted(w.number for w in ALL_WKINDS) == list(range(52))
     for w in ALL_WKINDS:
         assert WKind.parse(str(w)) == w
         assert WKind.parse(str(w).lower()) == w

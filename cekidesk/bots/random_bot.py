@@ -2,27 +2,25 @@
 from __future__ import annotations
 
 import random
-from typing import Any
-
-from cekidesk.engine.core import Action
 
 from cekidesk.engine.bot import ANY_GAME, Bot
+from cekidesk.engine.core import Action, View
 
 from .base import register_bot
 
 
 @register_bot
-class RandomBot(Bot):
+class RandomBot(Bot[View]):
     """Picks one of the view's decisions at random — a legal action, or a range (a bet) and then an
     amount in it — each decision (each range as a whole) equally likely."""
 
     game_id = ANY_GAME
     level = "random"
 
-    def choose(self, view: Any, rng: random.Random) -> Action:
+    def choose(self, view: View, rng: random.Random) -> Action:
         self.check_view(view)
         legal = view.legal
-        ranges = getattr(view, "ranges", ())
+        ranges = view.ranges
         i = rng.randrange(len(legal) + len(ranges))
         if i < len(legal):
             return legal[i]

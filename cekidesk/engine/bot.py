@@ -2,8 +2,8 @@
 
 A bot decides for one seat.  It is given **only** what that seat can see — the game's view value
 (``state.view(seat)``) — and its own ``random.Random``; it never receives the game state.  It must
-return one of ``view.legal`` or an amount in one of ``view.ranges``.  A game's own bots derive from :class:`Bot` and are listed in its
-``GameSpec.bots``; :mod:`cekidesk.bots` makes them by game and level.
+return one of ``view.legal`` or an amount in one of ``view.ranges``.  A game's own bots derive from
+:class:`Bot` and are listed in its ``GameSpec.bots``; :mod:`cekidesk.bots` makes them by game and level.
 """
 from __future__ import annotations
 
@@ -32,8 +32,8 @@ class Bot(Generic[V]):
 
     game_id: ClassVar[str] = ANY_GAME
     level: ClassVar[str] = ""
-    #: the view class this bot can read (checked by :meth:`check_view`); ``None`` = any view
-    view_type: ClassVar[type | None] = None
+    #: the view class this bot can read (checked by :meth:`check_view`); ``View``: any game's view
+    view_type: ClassVar[type[View]] = View
 
     def __init__(self, seat: int | None = None, game_id: str | None = None):
         self.seat = seat
@@ -47,15 +47,14 @@ class Bot(Generic[V]):
     def check_view(self, view: object) -> None:
         """Raise :class:`BotError` unless ``view`` is something this bot can play from."""
         vt = self.view_type
-        if vt is not None and not isinstance(view, vt):
+        if not isinstance(view, vt):
             raise BotError(
                 f"the {self.level!r} bot for {self.game_id!r} cannot play from a "
                 f"{type(view).__name__} (it reads {vt.__name__} values)"
             )
-        viewer = getattr(view, "viewer", self.seat)
-        if self.seat is not None and viewer != self.seat:
-            raise BotError(f"a bot for seat {self.seat} was given the view of seat {viewer}")
-        if not getattr(view, "legal", None) and not getattr(view, "ranges", None):
+        if self.seat is not None and view.viewer != self.seat:
+            raise BotError(f"a bot for seat {self.seat} was given the view of seat {view.viewer}")
+        if not view.legal and not view.ranges:
             raise BotError("the view offers no legal action: it is not this player's turn")
 
     def __repr__(self) -> str:

@@ -10,7 +10,7 @@ physical cards in their state, so that every card can be accounted for.
 from __future__ import annotations
 
 import enum
-from functools import lru_cache
+from functools import cache
 from typing import NamedTuple
 
 
@@ -55,7 +55,7 @@ class Kind(enum.IntEnum):
         return self.name
 
     @classmethod
-    def parse(cls, code: str) -> "Kind":
+    def parse(cls, code: str) -> Kind:
         try:
             return cls[code.strip().upper()]
         except (KeyError, AttributeError):
@@ -132,7 +132,7 @@ class Card(NamedTuple):
         return self.copy * 30 + self.kind.value
 
     @classmethod
-    def from_uid(cls, uid: int) -> "Card":
+    def from_uid(cls, uid: int) -> Card:
         return _card_from_uid(uid)
 
     @property
@@ -146,14 +146,14 @@ class Card(NamedTuple):
         return f"Card({self})"
 
     @classmethod
-    def parse(cls, text: str) -> "Card":
+    def parse(cls, text: str) -> Card:
         code, _, copy = text.strip().partition(".")
         if copy and not copy.isdecimal():
             raise CardCodeError(f"{text!r} is not a card: the copy after '.' must be a number")
         return cls(Kind.parse(code), int(copy) if copy else 0)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _card_from_uid(uid: int) -> Card:
     if uid < 0:
         raise CardCodeError(f"card id {uid} is negative")
@@ -202,11 +202,12 @@ class WKind(NamedTuple):
         return f"WKind({self.code})"
 
     @property
-    def index(self) -> int:
+    def number(self) -> int:
+        """The face's place in a deck, 0 … 51 (not ``index``: that would hide the tuple's method)."""
         return _W_SUITS.index(self.suit) * 13 + self.rank - 1
 
     @classmethod
-    def parse(cls, code: str) -> "WKind":
+    def parse(cls, code: str) -> WKind:
         text = code.strip().upper()
         rank, suit = text[:-1], text[-1:]
         if rank not in _W_RANKS or suit not in "SHDC" or not suit:
@@ -225,13 +226,13 @@ class WCard(NamedTuple):
 
     @property
     def uid(self) -> int:
-        return self.copy * 52 + self.kind.index
+        return self.copy * 52 + self.kind.number
 
     def __str__(self) -> str:
         return self.kind.code if self.copy == 0 else f"{self.kind.code}.{self.copy}"
 
     @classmethod
-    def parse(cls, text: str) -> "WCard":
+    def parse(cls, text: str) -> WCard:
         code, _, copy = text.strip().partition(".")
         if copy and not copy.isdecimal():
             raise CardCodeError(f"{text!r} is not a card: the copy after '.' must be a number")

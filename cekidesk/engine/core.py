@@ -12,8 +12,9 @@ Nothing here imports Qt or any game.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, ClassVar, Iterable, NamedTuple, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Self
 
 from pydantic import BaseModel
 
@@ -21,6 +22,8 @@ from . import hidden
 from .cards import CardCodeError, Kind, WKind, parse_kind
 from .hidden import Slot
 
+if TYPE_CHECKING:  # only for the annotation of GameSpec.bots: bot.py imports this module
+    from .bot import Bot
 
 # ---------------------------------------------------------------------------------------------
 # Errors
@@ -32,7 +35,7 @@ class EngineError(Exception):
 class IllegalActionError(EngineError):
     """An action that the rules do not allow now.  The state is left unchanged."""
 
-    def __init__(self, message: str, action: "Action | None" = None):
+    def __init__(self, message: str, action: Action | None = None):
         super().__init__(message)
         self.action = action
 
@@ -85,7 +88,7 @@ class Action(NamedTuple):
         return " ".join(parts)
 
     @classmethod
-    def parse(cls, text: str) -> "Action":
+    def parse(cls, text: str) -> Action:
         if not isinstance(text, str):
             raise ActionParseError(f"an action must be text, not {type(text).__name__}")
         parts = text.split()
@@ -182,7 +185,7 @@ class Event:
     secret: dict[str, Any] | None = None
     secret_to: frozenset[int] = frozenset()
 
-    def for_viewer(self, viewer: int | None) -> "Event":
+    def for_viewer(self, viewer: int | None) -> Event:
         """The event as ``viewer`` sees it (``None`` = a spectator, who sees no secrets)."""
         if self.secret is None:
             return self
@@ -235,7 +238,7 @@ class Settlement:
     carry: Any = None
 
     @classmethod
-    def from_items(cls, n_players: int, pot_before: int, items) -> "Settlement":
+    def from_items(cls, n_players: int, pot_before: int, items) -> Settlement:
         """The settlement made of ``items`` alone: payments and the pot follow from them."""
         pay = [0] * n_players
         pot = pot_before
@@ -268,7 +271,7 @@ class View:
     viewer: int
     n_players: int
     to_act: tuple[int, ...]
-    legal: tuple["Action", ...]
+    legal: tuple[Action, ...]
     #: the viewer's decisions with an amount in a range (bets), beside ``legal``.  A view with such
     #: decisions declares ``ranges: tuple[AmountRange, ...] = ()`` among its fields with defaults
     #: (this class attribute is the default a dataclass sees); the others inherit ``()``
@@ -343,7 +346,7 @@ class GameState:
         """The uid of every card of the deck wherever it is (each once when the state is sound)."""
         raise NotImplementedError
 
-    def redeal_hidden(self, viewer: int, rng: random.Random) -> "GameState":
+    def redeal_hidden(self, viewer: int, rng: random.Random) -> GameState:
         """A copy in which every card ``viewer`` cannot see (:meth:`hidden_slots`) is dealt again
         at random among the places hidden from them; the viewer's view of the copy equals their view
         of this state (the conformance suite checks it)."""
@@ -353,13 +356,13 @@ class GameState:
         return other
 
     @classmethod
-    def determinize(cls, view: View, rng: random.Random) -> "GameState":
+    def determinize(cls, view: View, rng: random.Random) -> GameState:
         """A full state consistent with ``view``, the unseen cards dealt at random to the places
         the viewer cannot see (with :mod:`cekidesk.engine.hidden`): for bots that search.  It
         never looks at a real state."""
         raise NotImplementedError
 
-    def _copy_into(self, other: "GameState") -> None:
+    def _copy_into(self, other: Self) -> None:
         """Copy the subclass's fields into ``other`` (a bare instance made by :meth:`clone`)."""
         raise NotImplementedError
 
@@ -389,7 +392,7 @@ class GameState:
     def apply_unchecked(self, action: Action) -> None:
         self._apply(action, None)
 
-    def clone(self) -> "GameState":
+    def clone(self) -> GameState:
         other = object.__new__(type(self))
         other.n_players = self.n_players
         other.options = self.options
@@ -434,18 +437,18 @@ class GameSpec:
     max_players: int
     options_model: type[BaseModel]
     new_hand: Callable[..., GameState]
-    settle: Callable[..., "tuple[int, ...] | Settlement"]
+    settle: Callable[..., tuple[int, ...] | Settlement]
     match_modes: tuple[str, ...]
     next_dealer: Callable[[HandResult, int, int], int]
     view_type: type = View
     default_players: int = 4
     carries_pot: bool = False
     stake_per_point: bool = True
-    max_hand_actions: Callable[[int, BaseModel], int] | None = None
+    max_hand_actions: Callable[[int, Any], int] | None = None
     #: the state class (its ``determinize`` makes a state from a view, for searching bots)
     state_type: type[GameState] = GameState
     #: the game's own computer players (``cekidesk.engine.bot.Bot`` subclasses, one per level)
-    bots: tuple[type, ...] = ()
+    bots: tuple[type[Bot], ...] = ()
     #: the game's lines of the simulator's report (``cekidesk-sim``), given the summary of the
     #: played hands (:class:`cekidesk.engine.stats.SimSummary`); None: the generic lines
     #: (:func:`cekidesk.engine.stats.outcome_lines`)
@@ -465,7 +468,7 @@ class GameSpec:
     #: standing, tokens gone, a number of bangkong …)
     match_endings: tuple[Any, ...] = ()
     #: the partnerships, given (n_players, options): seats that win and lose together; None: none
-    sides: Callable[[int, BaseModel], "tuple[tuple[int, ...], ...] | None"] | None = None
+    sides: Callable[[int, BaseModel], tuple[tuple[int, ...], ...] | None] | None = None
     #: named option sets the game offers ready-made, (name key, options as a dict): the New Game
     #: dialog offers them, the conformance suite plays each
     presets: tuple[tuple[str, dict], ...] = ()

@@ -19,7 +19,7 @@ states for a given RNG are fixed by its slot order alone.
 from __future__ import annotations
 
 import random
-from typing import Callable, Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 
 #: a place a card can be in: ``(list of card uids, index)``
 Slot = tuple[list, int]
@@ -55,7 +55,7 @@ def keeping(places: Iterable[list], kept: Iterable[int], kind_of: Callable[[int]
 
 def deal(where: Sequence[Slot], cards: Iterable[int]) -> None:
     """Put ``cards`` into the slots, in order."""
-    for (place, i), u in zip(where, cards):
+    for (place, i), u in zip(where, cards, strict=True):
         place[i] = u
 
 

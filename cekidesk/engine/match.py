@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import random
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -67,7 +68,7 @@ class MatchEnding:
 
     mode: str
     title_key: str
-    decide: Callable[["Match"], "tuple[int, ...] | None"]
+    decide: Callable[[Match], tuple[int, ...] | None]
     limit_default: int | None = None
     limit_range: tuple[int, int] = (1, 100)
 
@@ -269,7 +270,7 @@ def ending_of(spec: GameSpec, mode: str) -> MatchEnding | None:
     return next((e for e in spec.match_endings if e.mode == mode), None)
 
 
-def normalise_settlement(out: "Settlement | tuple[int, ...] | list[int]", pot_before: int,
+def normalise_settlement(out: Settlement | tuple[int, ...] | list[int], pot_before: int,
                          n_players: int) -> Settlement:
     """A game's ``settle`` answer as a :class:`Settlement`: a bare tuple of payments leaves the pot
     as it was.  Checks one payment per seat, a pot that is never negative and that no money is made

@@ -105,7 +105,6 @@ class SimultaneousRound:
         return other
 
     def __eq__(self, other: object) -> bool:
+        # Defining __eq__ without __hash__ leaves the class unhashable, as a mutable value should be.
         return (isinstance(other, SimultaneousRound) and self.name == other.name
                 and self.players == other.players and self._choices == other._choices)
-
-    __hash__ = None  # type: ignore[assignment]  (mutable)

@@ -34,10 +34,11 @@ import json
 import logging
 import os
 import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
-from typing import Annotated, Any, Literal, Sequence
+from typing import Annotated, Any, Final, Literal
 
 from pydantic import (
     BaseModel,
@@ -53,8 +54,8 @@ from pydantic import (
 from cekidesk import __version__
 from cekidesk.bots import bot_levels
 from cekidesk.engine.core import Action, ActionParseError, EngineError, GameSpec, OptionsError
-from cekidesk.games import get_game
 from cekidesk.engine.match import Match, MatchOptions, offered_modes
+from cekidesk.games import get_game
 
 from .atomic import atomic_write_bytes
 from .files import FileTooLargeError, NotAFileError, read_regular_file
@@ -62,8 +63,8 @@ from .paths import autosave_path
 
 log = logging.getLogger(__name__)
 
-FORMAT_ID = "cekidesk-save"
-SCHEMA_VERSION = 1
+FORMAT_ID: Final = "cekidesk-save"
+SCHEMA_VERSION: Final = 1
 
 #: Limits that keep a hand-edited file from making the app allocate or compute absurdly.
 MAX_FILE_BYTES = 8 * 1024 * 1024   # checked before reading
@@ -132,7 +133,7 @@ class Seat(BaseModel):
         return v
 
     @model_validator(mode="after")
-    def _level_fits_kind(self) -> "Seat":
+    def _level_fits_kind(self) -> Seat:
         if self.kind == "bot" and self.level is None:
             raise ValueError("a computer player needs a level")
         if self.kind == "human" and self.level is not None:
@@ -140,11 +141,11 @@ class Seat(BaseModel):
         return self
 
     @classmethod
-    def human(cls, name: str) -> "Seat":
+    def human(cls, name: str) -> Seat:
         return cls(kind="human", name=name)
 
     @classmethod
-    def bot(cls, level: str, name: str) -> "Seat":
+    def bot(cls, level: str, name: str) -> Seat:
         return cls(kind="bot", level=level, name=name)
 
 
@@ -191,9 +192,9 @@ class SaveDocument(BaseModel):
         if v is None:
             return None
         if v.tzinfo is None:
-            v = v.replace(tzinfo=timezone.utc)
+            v = v.replace(tzinfo=UTC)
         try:
-            return v.astimezone(timezone.utc)
+            return v.astimezone(UTC)
         except OverflowError:
             return None
 
@@ -206,7 +207,7 @@ class SaveDocument(BaseModel):
         return v
 
     @model_validator(mode="after")
-    def _ledger_fits(self) -> "SaveDocument":
+    def _ledger_fits(self) -> SaveDocument:
         n = len(self.seats)
         if len(self.ledger.scores) != n or len(self.ledger.cents) != n:
             raise ValueError(f"the scores are not given for each of the {n} seats")
@@ -418,7 +419,7 @@ def match_to_document(
             "No file was changed.", "too_long")
     return SaveDocument(
         app_version=__version__,
-        saved_at=saved_at if saved_at is not None else datetime.now(timezone.utc),
+        saved_at=saved_at if saved_at is not None else datetime.now(UTC),
         game=match.spec.id,
         options=match.options.model_dump(mode="json"),
         match_options=match.match_options.model_dump(mode="json", exclude_none=True),

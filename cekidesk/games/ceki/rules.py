@@ -32,8 +32,9 @@ Rules as read by RULINGS §2 (source: ``ceki-kowah.txt``):
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
+from typing import cast
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -146,6 +147,7 @@ class CekiView(View):
 
 class CekiState(GameState):
     game_id = GAME_ID
+    options: CekiOptions
 
     def __init__(
         self,
@@ -326,7 +328,7 @@ class CekiState(GameState):
             self.drawn, self.took = -1, uid
             self.phase = PHASE_DISCARD
         else:  # DISCARD
-            k = action.card.value
+            k = cast(Kind, action.card).value  # a legal discard names a Kind
             hand = self.hands[p]
             if self.drawn >= 0 and self.drawn % 30 == k:
                 uid = self.drawn  # throwing the drawn card at once is the gentler choice
@@ -384,7 +386,7 @@ class CekiState(GameState):
             turns_without_draw=self.turns_without_draw,
         )
 
-    def _copy_into(self, o: "CekiState") -> None:
+    def _copy_into(self, o: CekiState) -> None:
         o.group, o.n_groups, o.dealer = self.group, self.n_groups, self.dealer
         o.stock = self.stock[:]
         o.hands = [h[:] for h in self.hands]
@@ -408,7 +410,7 @@ class CekiState(GameState):
         return out
 
     @classmethod
-    def determinize(cls, view: View, rng: random.Random) -> "CekiState":
+    def determinize(cls, view: View, rng: random.Random) -> CekiState:
         if not isinstance(view, CekiView):
             raise TypeError(f"a CekiState is made from a CekiView, not a {type(view).__name__}")
         return determinize(view, rng)

@@ -91,9 +91,10 @@ Stakes (``stakes``; every amount is an option in cents; ``settle`` itemises each
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Iterable, Literal, Sequence
+from typing import Literal, cast
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -105,6 +106,7 @@ from cekidesk.engine.core import (
     HandResult,
     OptionsError,
     Settlement,
+    SettlementItem,
     View,
 )
 from cekidesk.engine.hidden import Copies, Slot, blanks, deal_unseen, slots, unseen_counts
@@ -163,7 +165,7 @@ _RANK = {False: _ranks(False), True: _ranks(True)}
 def _amount(default: int, name: str, methods: list[str]):
     return Field(default, ge=0, le=1_000_000, title=f"pei.option.{name}",
                  description=f"pei.option.{name}.help",
-                 json_schema_extra={"show_if": {"stakes": methods}})
+                 json_schema_extra={"show_if": {"stakes": [*methods]}})
 
 
 _WUDON = ["wudon", "parewanan"]
@@ -311,8 +313,9 @@ def counts_key(kinds: Iterable[int]) -> bytes:
     return bytes(counts)
 
 
-def score_cards(kinds: Iterable[Kind], options: PeiOptions) -> Arrangement:
-    """The best arrangement of a player's captured cards (every C8/C9 split is tried)."""
+def score_cards(kinds: Iterable[int], options: PeiOptions) -> Arrangement:
+    """The best arrangement of a player's captured cards, given as kinds or card uids (every C8/C9
+    split is tried)."""
     return _arrange(counts_key(kinds), options.variant, options.second_bunci)
 
 
@@ -378,6 +381,7 @@ def _check_deck(cards: Sequence[Card], what: str) -> list[int]:
 
 class PeiState(GameState):
     game_id = GAME_ID
+    options: PeiOptions
 
     def __init__(
         self,
@@ -532,7 +536,7 @@ class PeiState(GameState):
         if not choice:
             self._advance(src, events)
 
-    def _advance(self, src: str, events: list[Event] | None) -> None:
+    def _advance(self, src: str | None, events: list[Event] | None) -> None:
         if src == FROM_HAND:
             self.phase = PHASE_DRAW
         elif self.turn == TURNS - 1:
@@ -584,7 +588,7 @@ class PeiState(GameState):
         p = action.player
         verb = action.verb
         if verb == PLAY:
-            k = action.card.value
+            k = cast(Kind, action.card).value  # a legal play or capture names a Kind
             hand = self.hands[p]
             for i in range(len(hand) - 1, -1, -1):
                 if hand[i] % 30 == k:
@@ -594,7 +598,7 @@ class PeiState(GameState):
         elif verb == DRAW:
             self._match(p, self.stock.pop(), FROM_STOCK, events)
         else:  # CAPTURE
-            k = action.card.value
+            k = cast(Kind, action.card).value  # a legal play or capture names a Kind
             uid = self.pending
             bucket = self.pool[self.rank[uid % 30]]
             for i, u in enumerate(bucket):
@@ -653,7 +657,7 @@ class PeiState(GameState):
             result=self._result,
         )
 
-    def _copy_into(self, o: "PeiState") -> None:
+    def _copy_into(self, o: PeiState) -> None:
         o.dealer, o.rank, o.roles, o.seating = self.dealer, self.rank, self.roles, self.seating
         o.seating_rounds, o.packs = self.seating_rounds, self.packs
         o.hands = [h[:] for h in self.hands]
@@ -688,7 +692,7 @@ class PeiState(GameState):
         return known
 
     @classmethod
-    def determinize(cls, view: View, rng: random.Random) -> "PeiState":
+    def determinize(cls, view: View, rng: random.Random) -> PeiState:
         if not isinstance(view, PeiView):
             raise TypeError(f"a PeiState is made from a PeiView, not a {type(view).__name__}")
         return determinize(view, rng)
@@ -766,7 +770,7 @@ def new_hand(options: PeiOptions, n_players: int, seed: int, dealer: int = 0,
 
 
 def _wudon(o: PeiOptions, pts, w: int, mid: int, pot: int) -> tuple[list, int]:
-    items = [("wudon_stake", p, None, o.wudon_stake) for p in range(N_PLAYERS) if o.wudon_stake]
+    items: list[SettlementItem] = [("wudon_stake", p, None, o.wudon_stake) for p in range(N_PLAYERS) if o.wudon_stake]
     total = pot + N_PLAYERS * o.wudon_stake
     if total:
         if pts[w] >= BELAHAN_POINTS:

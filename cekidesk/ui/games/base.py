@@ -29,6 +29,7 @@ from PySide6.QtCore import QCoreApplication, QObject
 from PySide6.QtWidgets import QWidget
 
 from cekidesk.engine.core import Action, Event, HandResult, View
+from cekidesk.engine.match import HandRecord, Match
 
 from .. import names
 from ..table.layouts import load_game_uis
@@ -212,14 +213,14 @@ class GameUI(Generic[V]):
             name=seat_name(event.player, seat_names), what=event.type.replace("_", " "))
 
     # -- dialogs -----------------------------------------------------------------------------------
-    def fill_hand_end(self, content: HandEndContent, match: Any, record: Any, seat_names: Sequence[str],
+    def fill_hand_end(self, content: HandEndContent, match: Match, record: HandRecord, seat_names: Sequence[str],
                       human: int, namer: Namer, parent: QWidget) -> None:
         content.headline = self.hand_over_text(record.result, seat_names, human)
 
     def match_mode_help(self, mode: str) -> str:
         return self.words.mode_help(mode)
 
-    def stake_summary(self, match: Any) -> str:
+    def stake_summary(self, match: Match) -> str:
         """One line on how a money match is settled ("" = the generic stake per point)."""
         return ""
 

@@ -225,7 +225,7 @@ class CekiLayout(TableLayout):
         else:
             order = self._hand_order(view, options.sort_hand)
             called = view.called[me]
-            iyo = bool(getattr(view.options, "iyo_one_rank", False))
+            iyo = view.options.iyo_one_rank
             drawn_key = None
             if view.drawn is not None:
                 drawn_keys = [k for k in order if k[1] == view.drawn]
@@ -458,7 +458,7 @@ class CekiLayout(TableLayout):
 
     # ------------------------------------------------------------------------------------------
     def choreograph(self, events: Sequence[Event], old: dict[Hashable, Any], new: Plan, view: CekiView,
-                    played_key: Hashable | None = None) -> Choreo:
+                    played_key: tuple | None = None) -> Choreo:
         ch = Choreo()
         newk = new.by_key()
         me = self.human

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import html
 from collections.abc import Sequence
-from typing import Any
 
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QGridLayout, QLabel, QScrollArea, QWidget
 
 from cekidesk.engine.cards import ALL_KINDS, Kind
 from cekidesk.engine.core import Action, Event, HandResult
+from cekidesk.engine.match import HandRecord, Match
 from cekidesk.games.ceki.rules import DRAWN_NO_DRAW, NO_DRAW_TURNS, CekiView
 
 from ... import names
@@ -136,7 +136,7 @@ class CekiUI(GameUI[CekiView]):
         if action.verb == "draw":
             return QCoreApplication.translate("CekiUI", "draw from the stock")
         if action.verb == "take":
-            card = names.card_name(getattr(view, "top_discard", None) or action.card)
+            card = names.card_name(view.top_discard or action.card)
             return QCoreApplication.translate("CekiUI", "take the {card}").format(card=card)
         if action.verb == "discard" and action.card is not None:
             return QCoreApplication.translate("CekiUI", "throw the {card}").format(card=names.card_name(action.card))
@@ -211,7 +211,7 @@ class CekiUI(GameUI[CekiView]):
         return super().describe_event(event, seat_names, human, namer)
 
     # -- end of a hand --------------------------------------------------------------------------------
-    def fill_hand_end(self, content: HandEndContent, match: Any, record: Any, seat_names: Sequence[str],
+    def fill_hand_end(self, content: HandEndContent, match: Match, record: HandRecord, seat_names: Sequence[str],
                       human: int, namer: Namer, parent: QWidget) -> None:
         from ...cardpics import CardRow
         from ...names import seat_label

@@ -585,7 +585,7 @@ class PeiLayout(TableLayout):
 
     # ------------------------------------------------------------------------------------------
     def choreograph(self, events: Sequence[Event], old: dict[Hashable, Any], new: Plan, view: PeiView,
-                    played_key: Hashable | None = None) -> Choreo:
+                    played_key: tuple | None = None) -> Choreo:
         ch = Choreo()
         newk = new.by_key()
         me = self.human

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QGridLayout, QLabel, QScrollArea, QWidget
 
 from cekidesk.engine.cards import Counting, Kind
 from cekidesk.engine.core import Action, Event, HandResult
+from cekidesk.engine.match import HandRecord, Match
 from cekidesk.games.pei.rules import COMBO_CARDS, COMBOS, UNYIK, PeiOptions, PeiView, combo_rate, rank_of
 
 from ... import names
@@ -467,7 +468,7 @@ class PeiUI(GameUI[PeiView]):
         return super().describe_event(event, seat_names, human, namer)
 
     # -- end of a round --------------------------------------------------------------------------------
-    def fill_hand_end(self, content: HandEndContent, match: Any, record: Any, seat_names: Sequence[str],
+    def fill_hand_end(self, content: HandEndContent, match: Match, record: HandRecord, seat_names: Sequence[str],
                       human: int, namer: Namer, parent: QWidget) -> None:
         from ...names import seat_label
 
@@ -488,7 +489,7 @@ class PeiUI(GameUI[PeiView]):
                     place=place_name(i), name=seat_label(seat_names, s, human),
                     score=names.format_points(res.points[s]))
                 for i, s in enumerate(order)))
-        stakes = d.get("stakes") or getattr(match.options, "stakes", "")
+        stakes = d.get("stakes") or cast(PeiOptions, match.options).stakes
         parts = [ranking]
         if match.match_options.mode == "money" and stakes in _STAKE_HELP:
             parts.append(QCoreApplication.translate("PeiUI", _STAKE_HELP[stakes]))
@@ -574,13 +575,13 @@ class PeiUI(GameUI[PeiView]):
             return names.text("pei.match.money.help")
         return super().match_mode_help(mode)
 
-    def stake_summary(self, match: Any) -> str:
-        method = getattr(match.options, "stakes", "")
+    def stake_summary(self, match: Match) -> str:
+        method = cast(PeiOptions, match.options).stakes   # a Pèi match has Pèi options
         line = QCoreApplication.translate("PeiUI", "Stakes: {method}.").format(
             method=names.text(f"pei.option.stakes.{method}", method))
-        if getattr(match, "pot", 0) or method in ("wulwulan", "jedhil", "wudon", "parewanan"):
+        if match.pot or method in ("wulwulan", "jedhil", "wudon", "parewanan"):
             line += " " + QCoreApplication.translate("PeiUI", "In the pot: {money}.").format(
-                money=names.format_money(getattr(match, "pot", 0), signed=False))
+                money=names.format_money(match.pot, signed=False))
         return line
 
     # -- help ---------------------------------------------------------------------------------------------
