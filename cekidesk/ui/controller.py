@@ -10,7 +10,8 @@ from __future__ import annotations
 import logging
 import random
 import time
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from PySide6.QtCore import QObject, QThreadPool, QTimer, Signal, Slot
 
@@ -18,7 +19,7 @@ from cekidesk.bots import make_bot
 from cekidesk.engine.core import Action, EngineError, Event
 from cekidesk.engine.match import Match
 from cekidesk.games import new_match
-from cekidesk.persistence.saves import Seat, SaveFileError, load_match, remove_autosave, save_autosave, save_match
+from cekidesk.persistence.saves import SaveFileError, Seat, load_match, remove_autosave, save_autosave, save_match
 
 log = logging.getLogger(__name__)
 

@@ -8,14 +8,13 @@ from __future__ import annotations
 import enum
 import random
 import typing
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
-from typing import Any, Callable, Literal, Sequence
+from typing import Any, Literal
 
 from pydantic import BaseModel
-from PySide6.QtCore import QCoreApplication, QEvent, QObject, QRectF, QRegularExpression, Qt, Signal
-from PySide6.QtGui import QFont, QGuiApplication, QImage, QPainter, QPixmap, QRegularExpressionValidator
-from PySide6.QtSvg import QSvgRenderer
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QRegularExpression, Qt, Signal
+from PySide6.QtGui import QFont, QRegularExpressionValidator
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -44,16 +43,16 @@ from PySide6.QtWidgets import (
 from cekidesk import __version__
 from cekidesk.bots import bot_levels
 from cekidesk.engine.core import GameSpec
-from cekidesk.games import DEFAULT_GAME_ID, games, get_game
 from cekidesk.engine.match import Match, MatchEnding, MatchOptions, ending_of
+from cekidesk.games import DEFAULT_GAME_ID, games, get_game
 from cekidesk.persistence.saves import LoadedGame, Seat
 from cekidesk.persistence.settings import Settings
-from cekidesk.resources import resource
 
 from . import i18n, names
 from .cardpics import CardRow, card_image, card_pixmap, device_ratio  # noqa: F401  (re-exported)
 from .games import HandEndContent, game_ui
 from .names import seat_label
+
 
 class _WrapFitter(QObject):
     """Keeps a word-wrapped label's minimum height at what its text needs at its current width.
@@ -1251,7 +1250,7 @@ class AboutDialog(QDialog):
         body.setTextFormat(Qt.TextFormat.RichText)
         body.setOpenExternalLinks(True)
         parts = [
-            "<h2>CekiDesk {v}</h2>".format(v=__version__),
+            f"<h2>CekiDesk {__version__}</h2>",
             "<p>" + self.tr("The traditional Ceki-card games of Java and the Peranakan world, on the "
                             "desktop, against computer players.") + "</p>",
         ]

@@ -10,7 +10,7 @@ import math
 from typing import Any
 
 from PySide6.QtCore import Property, QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QPixmap
+from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject, QStyleOptionGraphicsItem, QWidget
 
 from ..cardpics import CEKI, CardArt, back_code, card_art, card_width, kind_code  # noqa: F401  (re-exported)

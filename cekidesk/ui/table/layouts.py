@@ -15,8 +15,9 @@ from __future__ import annotations
 
 import importlib
 import math
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, Hashable, Sequence
+from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QPointF, QRectF
 

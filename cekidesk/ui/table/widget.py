@@ -9,7 +9,8 @@ plan for the view, and :meth:`TableWidget.skip_animations` (or a click) gets the
 from __future__ import annotations
 
 import math
-from typing import Any, Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
+from typing import Any
 
 from PySide6.QtCore import (
     QCoreApplication,
@@ -30,6 +31,7 @@ from PySide6.QtGui import (
     QFont,
     QFontMetricsF,
     QKeyEvent,
+    QLinearGradient,
     QMouseEvent,
     QPainter,
     QPainterPath,
@@ -37,7 +39,6 @@ from PySide6.QtGui import (
     QPixmap,
     QPixmapCache,
     QRadialGradient,
-    QLinearGradient,
 )
 from PySide6.QtWidgets import (
     QApplication,
