@@ -120,9 +120,9 @@ def _choices(annotation: Any) -> list[Any] | None:
 
 class OptionsForm(QWidget):
     """A form for a game's options model: bool → check box, int → spin box (an amount of money for
-    the fields in ``money``), float → number box, Literal / Enum → combo box, str → line edit.  Titles and descriptions are translated keys
-    (``names.text``); each widget is named ``option_<field>``.  ``changed`` is emitted when the
-    player edits an option (and when :meth:`set_values` fills the form)."""
+    the fields in ``money``), float → number box, Literal / Enum → combo box, str → line edit.  Titles
+    and descriptions are translated keys (``names.text``); each widget is named ``option_<field>``.
+    ``changed`` is emitted when the player edits an option (and when :meth:`set_values` fills the form)."""
 
     changed = Signal()
 
