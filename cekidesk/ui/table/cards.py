@@ -13,6 +13,8 @@ from PySide6.QtCore import Property, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject, QStyleOptionGraphicsItem, QWidget
 
+from cekidesk.engine.core import Action
+
 from ..cardpics import CEKI, CardArt, back_code, card_art, card_width, kind_code  # noqa: F401  (re-exported)
 
 # Colours of the markings
@@ -54,7 +56,7 @@ class CardItem(QGraphicsObject):
         self.face_up = bool(face_up) and kind is not None
         self.role = ""
         self.seat = -1
-        self.action = None          # the Action a click on this card chooses (already legal)
+        self.action: Action | None = None   # the Action a click on this card chooses (already legal)
         self.selectable = False     # part of the human's hand (keyboard, drag)
         self.highlight = False      # playable: soft outline
         self.strong = False         # playable pile: a clear glow

@@ -17,11 +17,11 @@ import importlib
 import math
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from PySide6.QtCore import QCoreApplication, QPointF, QRectF
 
-from cekidesk.engine.core import Action, AmountRange, Event
+from cekidesk.engine.core import Action, AmountRange, Event, View
 from cekidesk.games import games, module_name
 
 
@@ -184,8 +184,11 @@ def clamp_to_scene(plan: Plan, W: float, H: float, family: str = "ceki") -> None
             c.pos = QPointF(x, y)
 
 
-class TableLayout:
-    """Base of the per-game layouts."""
+V = TypeVar("V", bound=View)
+
+
+class TableLayout(Generic[V]):
+    """Base of the per-game layouts; ``V`` is the type of the game's view (``TableLayout[CekiView]``)."""
 
     game_id = ""
     #: every key this game's plans may bind to a move (``Plan.keys``): the window makes them
@@ -197,11 +200,13 @@ class TableLayout:
         self.human = human_seat
         self._order: list[Hashable] = []   # the human's hand order when it is not sorted
 
-    def plan(self, view: Any, width: float, height: float, options: LayoutOptions) -> Plan:
+    def plan(self, view: V, width: float, height: float, options: LayoutOptions) -> Plan:
         raise NotImplementedError
 
     def choreograph(self, events: Sequence[Event], old: dict[Hashable, CardSpec], new: Plan,
-                    view: Any) -> Choreo:
+                    view: V, played_key: Hashable | None = None) -> Choreo:
+        """How the cards of ``new`` arrive after ``events``; ``played_key`` is the copy of a card the
+        player clicked (that one flies)."""
         return Choreo()
 
     def merge_hand_order(self, keys: list[Hashable], sort: bool) -> list[Hashable]:

@@ -19,6 +19,7 @@ from PySide6.QtCore import (
     QParallelAnimationGroup,
     QPointF,
     QPropertyAnimation,
+    QRect,
     QRectF,
     QSequentialAnimationGroup,
     Qt,
@@ -52,7 +53,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from cekidesk.engine.core import Action, Event, offered_action
+from cekidesk.engine.core import Action, Event, View, offered_action
 from cekidesk.games import get_game
 from cekidesk.ui.names import card_tooltip
 
@@ -200,8 +201,7 @@ class SeatItem(QGraphicsObject):
             p.setBrush(QColor(120, 200, 255))
             r = h * 0.045
             for i in range(3):
-                c = QColor(120, 200, 255, 255 if i == self.phase % 3 else 110)
-                p.setBrush(c)
+                p.setBrush(QColor(120, 200, 255, 255 if i == self.phase % 3 else 110))
                 p.drawEllipse(QPointF(right - (2 - i) * r * 3.2 - r, y2 + h * 0.17), r, r)
         elif s.winner:
             c = QPointF(right - h * 0.17, y2 + h * 0.18)
@@ -303,7 +303,7 @@ class TableWidget(QGraphicsView):
         self._names: list[str] = []
         self._human = 0
         self._layout: TableLayout | None = None
-        self._view: Any = None
+        self._view: View | None = None
         self._plan: Plan | None = None
         self._items: dict[Hashable, CardItem] = {}
         self._specs: dict[Hashable, CardSpec] = {}
@@ -345,11 +345,12 @@ class TableWidget(QGraphicsView):
         self._use_game(game_id, human_seat)
         self._clear_scene()
 
-    def _use_game(self, game_id: str, human_seat: int) -> None:
+    def _use_game(self, game_id: str, human_seat: int) -> TableLayout:
         """The game's layout and card family (the cards' shape and back)."""
         self._game_id = game_id
         self._family = get_game(game_id).card_family
         self._layout = layout_class(game_id)(self._names, human_seat)
+        return self._layout
 
     def set_seat_names(self, seat_names: Sequence[str]) -> None:
         """New names for the seats (a language change renames the human's default name)."""
@@ -365,16 +366,15 @@ class TableWidget(QGraphicsView):
                 item.set_spec(item.spec, force=True)
         super().changeEvent(event)
 
-    def show_view(self, view: Any, events: Sequence[Event] | None = None) -> None:
+    def show_view(self, view: View, events: Sequence[Event] | None = None) -> None:
         """Draw ``view``; animate ``events`` (as the human sees them) if animations are on."""
         self._serial += 1
         self._stop_animations()
-        game_id = getattr(view, "game_id", None)
-        if self._layout is None or (game_id and game_id != self._game_id):
-            self._use_game(game_id, getattr(view, "viewer", self._human))
-        viewer = getattr(view, "viewer", None)
-        if viewer is not None:
-            self._layout.human = viewer
+        game_id: str = getattr(view, "game_id", "")   # every game's view has one; the View base does not declare it
+        layout = self._layout
+        if layout is None or (game_id and game_id != self._game_id):
+            layout = self._use_game(game_id, view.viewer)
+        layout.human = view.viewer
         if self._view is not None and getattr(self._view, "result", None) is not None and \
                 getattr(view, "result", None) is None and events:
             # a new hand after a finished one: start from a clean table
@@ -488,7 +488,7 @@ class TableWidget(QGraphicsView):
     def selected_card(self) -> CardItem | None:
         return self._items.get(self._selected) if self._selected is not None else None
 
-    def current_view(self) -> Any:
+    def current_view(self) -> View | None:
         return self._view
 
     def choice_bars(self) -> list[ChoiceBar]:
@@ -505,8 +505,8 @@ class TableWidget(QGraphicsView):
         self._stop_animations()
         for it in list(self._items.values()):
             self._scene.removeItem(it)
-        for it in list(self._seats.values()) + list(self._labels.values()) + self._slots:
-            self._scene.removeItem(it)
+        for other in list(self._seats.values()) + list(self._labels.values()) + self._slots:
+            self._scene.removeItem(other)
         self._items.clear()
         self._specs.clear()
         self._seats.clear()
@@ -539,8 +539,6 @@ class TableWidget(QGraphicsView):
             try:
                 choreo = self._layout.choreograph(events, old_specs, plan, self._view,
                                                   played_key=self._played_key)
-            except TypeError:
-                choreo = self._layout.choreograph(events, old_specs, plan, self._view)
             except Exception:   # an animation must never break the table
                 choreo = None
         new_keys = {c.key for c in plan.cards}
@@ -780,7 +778,7 @@ class TableWidget(QGraphicsView):
         it.set_peek(spec.peek)
         it.role = spec.role
         it.seat = spec.seat
-        legal = getattr(self._view, "legal", ()) or ()
+        legal = self._view.legal if self._view is not None else ()
         it.action = spec.action if spec.action is not None and spec.action in legal else None
         it.selectable = spec.selectable
         it.strong = spec.strong
@@ -788,16 +786,16 @@ class TableWidget(QGraphicsView):
             it.mark = spec.mark
             it.show_code = self._show_codes
             it.update()
-        tip = []
+        tips = []
         if spec.kind is not None and spec.face_up:
             try:   # every name of the card: English, Javanese in Latin and aksara Jawa, Peranakan
                 name = card_tooltip(spec.kind)
             except Exception:
                 name = None
-            tip.append(name or kind_code(spec.kind))
+            tips.append(name or kind_code(spec.kind))
         if spec.tooltip:
-            tip.append(spec.tooltip)
-        tip = "\n".join(tip)
+            tips.append(spec.tooltip)
+        tip = "\n".join(tips)
         if tip != it.toolTip():
             it.setToolTip(tip)
         it.setCursor(Qt.CursorShape.PointingHandCursor if it.action is not None else Qt.CursorShape.ArrowCursor)
@@ -918,7 +916,8 @@ class TableWidget(QGraphicsView):
             bar.deleteLater()
         self._place_choices(plan)
         self._back_to_choices = had_focus or (self._back_to_choices and self.hasFocus())
-        if self._back_to_choices and not any(bar.isAncestorOf(QApplication.focusWidget())
+        focused = QApplication.focusWidget()
+        if self._back_to_choices and not any(focused is not None and bar.isAncestorOf(focused)
                                              for bar in self._bars.values()):
             first = next((bar.focusables()[0] for bar in self._bars.values()), None)
             (first or self).setFocus(Qt.FocusReason.TabFocusReason)
@@ -951,7 +950,8 @@ class TableWidget(QGraphicsView):
     # ===========================================================================================
     # the felt
 
-    def drawBackground(self, painter: QPainter, rect: QRectF) -> None:
+    def drawBackground(self, painter: QPainter, rect: QRectF | QRect) -> None:
+        rect = QRectF(rect)   # Qt passes a QRectF; the stub also allows a QRect
         sr = self.sceneRect()
         dpr = self.devicePixelRatioF()
         key = (round(sr.width()), round(sr.height()), dpr)
@@ -1010,12 +1010,12 @@ class TableWidget(QGraphicsView):
         return None
 
     def _emit(self, action: Action | None, key: Hashable | None = None) -> bool:
-        legal = getattr(self._view, "legal", ()) or ()
-        if action is None:
+        view = self._view
+        if action is None or view is None:
             return False
         # a range names no player: its amounts are the viewer's own decisions
-        ranges = getattr(self._view, "ranges", ()) if action.player == getattr(self._view, "viewer", None) else ()
-        if offered_action(action, legal, ranges) is None:
+        ranges = view.ranges if action.player == view.viewer else ()
+        if offered_action(action, view.legal, ranges) is None:
             return False
         self._played_key = key   # the copy that was clicked flies (the next show_view uses it)
         self.actionChosen.emit(action)
@@ -1060,8 +1060,8 @@ class TableWidget(QGraphicsView):
         press, self._press = self._press, None
         pos = event.position()
         if self._drag is not None:
-            item, self._drag = self._drag, None
-            self._drop(item, self.mapToScene(pos.toPoint()))
+            dragged, self._drag = self._drag, None
+            self._drop(dragged, self.mapToScene(pos.toPoint()))
             event.accept()
             return
         if press is None:
@@ -1109,7 +1109,7 @@ class TableWidget(QGraphicsView):
             if plan.hand_rect is not None and plan.hand_rect.contains(scene_pos) and not self._sort:
                 hand = [c for c in plan.cards if c.selectable and c.key != item.key]
                 index = sum(1 for c in hand if c.pos.x() < scene_pos.x())
-                if self._layout.reorder(item.key, index):
+                if self._layout is not None and self._layout.reorder(item.key, index):
                     self._apply([], animate=False, slide=True)
                     return
         self._refresh_positions(animate=True)
@@ -1187,7 +1187,7 @@ class TableWidget(QGraphicsView):
         for bar in self._bars.values():
             chain += bar.focusables()
         here = QApplication.focusWidget()
-        at = [i for i, w in enumerate(chain) if w is here or (i and w.isAncestorOf(here))]
+        at = [i for i, w in enumerate(chain) if w is here or (i and here is not None and w.isAncestorOf(here))]
         if at and len(chain) > 1:
             to = at[0] + (1 if next else -1)
             if 0 <= to < len(chain):
