@@ -27,6 +27,7 @@ from typing import Any, NamedTuple
 from PySide6.QtCore import QCoreApplication, QLocale, QTranslator
 
 from cekidesk.engine.cards import CardCodeError, Kind, WKind
+from cekidesk.engine.core import GameSpec
 from cekidesk.languages import LANGUAGES
 
 from . import i18n
@@ -539,9 +540,8 @@ def text(key: str, default: str | None = None) -> str:
     return _tr(_CONTEXT_OF.get(key, "Terms"), source)
 
 
-def game_title(spec_or_key: Any) -> str:
-    key = getattr(spec_or_key, "title_key", spec_or_key)
-    return text(key)
+def game_title(spec_or_key: GameSpec | str) -> str:
+    return text(spec_or_key.title_key if isinstance(spec_or_key, GameSpec) else spec_or_key)
 
 
 def bot_level_name(level: str) -> str:

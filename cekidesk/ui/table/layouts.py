@@ -185,6 +185,7 @@ def clamp_to_scene(plan: Plan, W: float, H: float, family: str = "ceki") -> None
 
 
 V = TypeVar("V", bound=View)
+K = TypeVar("K", bound=Hashable)
 
 
 class TableLayout(Generic[V]):
@@ -209,18 +210,18 @@ class TableLayout(Generic[V]):
         player clicked (that one flies)."""
         return Choreo()
 
-    def merge_hand_order(self, keys: list[Hashable], sort: bool) -> list[Hashable]:
+    def merge_hand_order(self, keys: Sequence[K], sort: bool) -> list[K]:
         """The hand's card keys in the order to show: ``keys`` as given when sorting, otherwise the
         player's own order (cards gone dropped, new cards at the end)."""
         if sort:
             self._order = list(keys)
             return list(keys)
-        present = set(keys)
-        order = [k for k in self._order if k in present]
+        present = {k: k for k in keys}   # the given keys (of the layout's key type) by themselves
+        order = [present[k] for k in self._order if k in present]
         have = set(order)
         order += [k for k in keys if k not in have]
-        self._order = order
-        return list(order)
+        self._order = list(order)
+        return order
 
     def reorder(self, key: Hashable, index: int) -> bool:
         """The player dragged hand card ``key`` to position ``index``; True if the order changed."""
