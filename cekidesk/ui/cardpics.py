@@ -13,9 +13,10 @@
 from __future__ import annotations
 
 from collections import OrderedDict
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Callable, Sequence
+from typing import Any
 
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QGuiApplication, QImage, QPainter, QPixmap
@@ -101,7 +102,7 @@ class CardArt:
 
     def __init__(self) -> None:
         self._renderers: dict[str, QSvgRenderer | None] = {}
-        self._pixmaps: "OrderedDict[tuple, QPixmap]" = OrderedDict()
+        self._pixmaps: OrderedDict[tuple, QPixmap] = OrderedDict()
         self.renders = 0   # how many pixmaps were rendered (tests and the bench read it)
 
     def renderer_or_none(self, code: str) -> QSvgRenderer | None:

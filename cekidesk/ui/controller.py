@@ -10,15 +10,16 @@ from __future__ import annotations
 import logging
 import random
 import time
-from typing import Any, Sequence
+from collections.abc import Sequence
 
 from PySide6.QtCore import QObject, QThreadPool, QTimer, Signal, Slot
 
 from cekidesk.bots import make_bot
-from cekidesk.engine.core import Action, EngineError, Event
+from cekidesk.engine.bot import Bot
+from cekidesk.engine.core import Action, EngineError, Event, View
 from cekidesk.engine.match import Match
 from cekidesk.games import new_match
-from cekidesk.persistence.saves import Seat, SaveFileError, load_match, remove_autosave, save_autosave, save_match
+from cekidesk.persistence.saves import SaveFileError, Seat, load_match, remove_autosave, save_autosave, save_match
 
 log = logging.getLogger(__name__)
 
@@ -33,7 +34,7 @@ class _BotTask:
     subclass (with its view and RNG, ~7 kB) alive as a child of the pool, one per move for the whole
     session; a callable is let go when it has run."""
 
-    def __init__(self, token: int, seat: int, bot: Any, view: Any, rng: random.Random, sink: _BotSignals):
+    def __init__(self, token: int, seat: int, bot: Bot, view: View, rng: random.Random, sink: _BotSignals):
         self.token, self.seat, self.bot, self.view, self.rng, self.sink = token, seat, bot, view, rng, sink
 
     def __call__(self) -> None:  # worker thread: touches only its own arguments
@@ -69,7 +70,7 @@ class GameController(QObject):
         super().__init__(parent)
         self.match: Match | None = None
         self.seats: tuple[Seat, ...] = ()
-        self.bots: dict[int, Any] = {}
+        self.bots: dict[int, Bot] = {}
         self.pace_ms = pace_ms
         self.autosave = autosave
         self.paused = False
@@ -89,7 +90,7 @@ class GameController(QObject):
 
     # -- sessions -------------------------------------------------------------------------
     @staticmethod
-    def make_bots(match: Match, seats: Sequence[Seat]) -> dict[int, Any]:
+    def make_bots(match: Match, seats: Sequence[Seat]) -> dict[int, Bot]:
         """The computer players of ``seats`` for ``match``, by seat.  Raises ``ValueError`` (a
         :class:`~cekidesk.bots.BotError` for an unknown level) if the table cannot play these seats:
         one per player, exactly one of them human (the table shows one person's hand)."""
@@ -97,9 +98,10 @@ class GameController(QObject):
             raise ValueError("one seat per player is needed")
         if sum(1 for s in seats if s.kind == "human") != 1:
             raise ValueError("exactly one human seat is needed")
-        return {i: make_bot(match.spec.id, s.level, i) for i, s in enumerate(seats) if s.kind == "bot"}
+        # a Seat has a level exactly when it is a computer player's
+        return {i: make_bot(match.spec.id, s.level, i) for i, s in enumerate(seats) if s.level is not None}
 
-    def start(self, match: Match, seats: Sequence[Seat], bots: dict[int, Any] | None = None) -> None:
+    def start(self, match: Match, seats: Sequence[Seat], bots: dict[int, Bot] | None = None) -> None:
         """Replace the session by ``match`` with ``seats`` (and ``bots`` from :meth:`make_bots`, made
         here if not given).  Raises ``ValueError`` before anything is replaced if the seats cannot
         be played."""
@@ -145,13 +147,13 @@ class GameController(QObject):
                 return i
         return 0
 
-    def view(self) -> Any:
-        return self.match.state.view(self.human_seat) if self.match else None
+    def view(self) -> View:
+        assert self.match is not None, "a view needs a match"
+        return self.match.state.view(self.human_seat)
 
     def deal_events(self) -> list[Event]:
-        st = self.match.state if self.match else None
-        events = st.deal_events
-        return [e.for_viewer(self.human_seat) for e in events]
+        assert self.match is not None, "a hand's deal needs a match"
+        return [e.for_viewer(self.human_seat) for e in self.match.state.deal_events]
 
     def waiting_for_human(self) -> bool:
         return bool(self.match and self.human_seat in self.match.state.to_act()
@@ -186,6 +188,7 @@ class GameController(QObject):
     def _played(self, events: list[Event]) -> None:
         self._autosave()
         self.changed.emit([e.for_viewer(self.human_seat) for e in events])
+        assert self.match is not None, "a move is played in a match"
         if self.match.hand_over():
             self.handEnded.emit()
             if self.match.is_over():
@@ -208,6 +211,7 @@ class GameController(QObject):
 
     def _ask_bot(self, seat: int) -> None:
         m = self.match
+        assert m is not None, "a computer player is asked in a match"
         view = m.state.view(seat)
         rng = random.Random(f"{m.seed}:{m.hand_index}:{len(m.logs[-1])}:{seat}")
         self._busy_seat = seat

@@ -8,14 +8,13 @@ from __future__ import annotations
 import enum
 import random
 import typing
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
-from typing import Any, Callable, Literal, Sequence
+from typing import Any, Literal
 
 from pydantic import BaseModel
-from PySide6.QtCore import QCoreApplication, QEvent, QObject, QRectF, QRegularExpression, Qt, Signal
-from PySide6.QtGui import QFont, QGuiApplication, QImage, QPainter, QPixmap, QRegularExpressionValidator
-from PySide6.QtSvg import QSvgRenderer
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QRegularExpression, Qt, Signal
+from PySide6.QtGui import QFont, QRegularExpressionValidator
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -44,16 +43,16 @@ from PySide6.QtWidgets import (
 from cekidesk import __version__
 from cekidesk.bots import bot_levels
 from cekidesk.engine.core import GameSpec
+from cekidesk.engine.match import HandRecord, Match, MatchEnding, MatchOptions, ending_of
 from cekidesk.games import DEFAULT_GAME_ID, games, get_game
-from cekidesk.engine.match import Match, MatchEnding, MatchOptions, ending_of
 from cekidesk.persistence.saves import LoadedGame, Seat
 from cekidesk.persistence.settings import Settings
-from cekidesk.resources import resource
 
 from . import i18n, names
 from .cardpics import CardRow, card_image, card_pixmap, device_ratio  # noqa: F401  (re-exported)
 from .games import HandEndContent, game_ui
 from .names import seat_label
+
 
 class _WrapFitter(QObject):
     """Keeps a word-wrapped label's minimum height at what its text needs at its current width.
@@ -121,9 +120,9 @@ def _choices(annotation: Any) -> list[Any] | None:
 
 class OptionsForm(QWidget):
     """A form for a game's options model: bool → check box, int → spin box (an amount of money for
-    the fields in ``money``), float → number box, Literal / Enum → combo box, str → line edit.  Titles and descriptions are translated keys
-    (``names.text``); each widget is named ``option_<field>``.  ``changed`` is emitted when the
-    player edits an option (and when :meth:`set_values` fills the form)."""
+    the fields in ``money``), float → number box, Literal / Enum → combo box, str → line edit.  Titles
+    and descriptions are translated keys (``names.text``); each widget is named ``option_<field>``.
+    ``changed`` is emitted when the player edits an option (and when :meth:`set_values` fills the form)."""
 
     changed = Signal()
 
@@ -138,12 +137,12 @@ class OptionsForm(QWidget):
         # the form scrolls inside the Rules box when a game has many options
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
-        self.scroll = QScrollArea(self)
-        self.scroll.setObjectName("optionsScroll")
-        self.scroll.setWidgetResizable(True)
-        self.scroll.setFrameShape(QScrollArea.Shape.NoFrame)
-        self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        inner = QWidget(self.scroll)
+        self.scroll_area = QScrollArea(self)
+        self.scroll_area.setObjectName("optionsScroll")
+        self.scroll_area.setWidgetResizable(True)
+        self.scroll_area.setFrameShape(QScrollArea.Shape.NoFrame)
+        self.scroll_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        inner = QWidget(self.scroll_area)
         inner.setObjectName("optionsInner")
         lay = QFormLayout(inner)
         self._form = lay
@@ -205,7 +204,7 @@ class OptionsForm(QWidget):
             extra = info.json_schema_extra if isinstance(info.json_schema_extra, dict) else {}
             show_if = extra.get("show_if")
             if isinstance(show_if, dict) and show_if:
-                self._show_if[name] = {k: list(v) for k, v in show_if.items()}
+                self._show_if[name] = {k: list(v) for k, v in show_if.items() if isinstance(v, list | tuple)}
             if helptext:
                 note = QLabel(helptext, self)
                 note.setWordWrap(True)
@@ -233,11 +232,11 @@ class OptionsForm(QWidget):
         for name, w in self.widgets.items():
             self._connect(name, w)
         self._update_shown()
-        self.scroll.setWidget(inner)
-        outer.addWidget(self.scroll)
-        self.scroll.setMinimumHeight(min(inner.sizeHint().height() + 4, 150))
-        self.scroll.setMinimumWidth(inner.minimumSizeHint().width()
-                                    + self.scroll.verticalScrollBar().sizeHint().width() + 2)
+        self.scroll_area.setWidget(inner)
+        outer.addWidget(self.scroll_area)
+        self.scroll_area.setMinimumHeight(min(inner.sizeHint().height() + 4, 150))
+        self.scroll_area.setMinimumWidth(inner.minimumSizeHint().width()
+                                    + self.scroll_area.verticalScrollBar().sizeHint().width() + 2)
 
     def is_shown(self, name: str) -> bool:
         """Whether the field's row is offered now (its show_if conditions hold)."""
@@ -261,7 +260,7 @@ class OptionsForm(QWidget):
         """Report edits through :attr:`changed` and learn how to set the field (for presets)."""
         if isinstance(w, QCheckBox):
             w.toggled.connect(self.changed)
-            self._setters[name] = lambda v, w=w: w.setChecked(bool(v))
+            self._setters[name] = lambda v: w.setChecked(bool(v))
         elif isinstance(w, QComboBox):
             w.currentIndexChanged.connect(self.changed)
 
@@ -276,7 +275,7 @@ class OptionsForm(QWidget):
             self._setters[name] = w.setValue
         elif isinstance(w, QLineEdit):
             w.textChanged.connect(self.changed)
-            self._setters[name] = lambda v, w=w: w.setText("" if v is None else str(v))
+            self._setters[name] = lambda v: w.setText("" if v is None else str(v))
 
     def set_values(self, values: dict[str, Any]) -> None:
         """Show these option values (a preset's); fields not given keep what they show."""
@@ -585,7 +584,7 @@ class NewGameDialog(QDialog):
 
     def _mode_changed(self) -> None:
         mode = self.mode_combo.currentData()
-        per_point = getattr(self.spec, "stake_per_point", True)
+        per_point = self.spec.stake_per_point
         for lab, spin, m in ((self.stake_label, self.stake_spin, "money"),
                              (self.target_label, self.target_spin, "target"),
                              (self.hands_label, self.hands_spin, "hands")):
@@ -870,7 +869,7 @@ def winners_text(match: Match, winners: Sequence[int], seat_names: Sequence[str]
     return QCoreApplication.translate("StandingsDialog", "{name} wins the match.").format(name=seat_names[winners[0]])
 
 
-def hand_summary(match: Match, rec: Any, seat_names: Sequence[str]) -> str:
+def hand_summary(match: Match, rec: HandRecord, seat_names: Sequence[str]) -> str:
     """"Sari ×2", "drawn" … for one hand record (in the game's own words)."""
     return game_ui(match.spec.id).hand_summary(rec.result, seat_names)
 
@@ -1083,16 +1082,16 @@ class HandEndDialog(QDialog):
         pl = QVBoxLayout(page)
         pl.addWidget(pay)
         self.items_label = None
-        items = getattr(rec, "items", ()) if money else ()
+        items = rec.items if money else ()
         if items:
             lines = [stake_item_text(item, seat_names, human_seat) for item in items]
             self.items_label = QLabel("<br>".join(lines), page)
             self.items_label.setObjectName("stakeItems")
             self.items_label.setWordWrap(True)
             pl.addWidget(self.items_label)
-        if money and getattr(match.spec, "carries_pot", False) and not game_ui(match.spec.id).stake_summary(match):
+        if money and match.spec.carries_pot and not game_ui(match.spec.id).stake_summary(match):
             pot = QLabel(self.tr("In the pot now: {money}").format(
-                money=names.format_money(getattr(match, "pot", 0), signed=False)), page)
+                money=names.format_money(match.pot, signed=False)), page)
             pot.setObjectName("potLabel")
             pl.addWidget(pot)
         pl.addWidget(QLabel(match_progress(match, seat_names), page))
@@ -1251,7 +1250,7 @@ class AboutDialog(QDialog):
         body.setTextFormat(Qt.TextFormat.RichText)
         body.setOpenExternalLinks(True)
         parts = [
-            "<h2>CekiDesk {v}</h2>".format(v=__version__),
+            f"<h2>CekiDesk {__version__}</h2>",
             "<p>" + self.tr("The traditional Ceki-card games of Java and the Peranakan world, on the "
                             "desktop, against computer players.") + "</p>",
         ]

@@ -14,7 +14,7 @@ from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
 from types import SimpleNamespace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QByteArray, QCoreApplication, QEvent, Qt, QTimer, Slot
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShortcut
@@ -540,7 +540,7 @@ class MainWindow(QMainWindow):
         self.show_hand_end()
 
     @Slot(object)
-    def _on_action_chosen(self, action: Any) -> None:
+    def _on_action_chosen(self, action: Action) -> None:
         if not self.controller.play(action):
             log.info("the table offered %s, which is not playable now", action)
 
@@ -555,7 +555,7 @@ class MainWindow(QMainWindow):
             except (ValueError, IndexError):
                 pass
             if 0 <= seat < len(c.seats) and c.match is not None and seat in c.bots \
-                    and getattr(c.bots[seat], "level", "") != "random":
+                    and c.bots[seat].level != "random":
                 c.bots[seat] = make_bot(c.match.spec.id, "random", seat)
                 name = c.seats[seat].name
                 self.log_dock.add_notice(lambda: self.tr("{name}'s computer player ran into a problem; a simpler "
@@ -860,7 +860,7 @@ class MainWindow(QMainWindow):
         if s.card_names != self._log_card_names:
             self._log_card_names = s.card_names
             self.log_dock.reword(self._card_namer())
-        if self.help_dialog is not None and getattr(self.help_dialog, "card_names", None) != s.card_names:
+        if self.help_dialog is not None and self.help_dialog.card_names != s.card_names:
             self.help_dialog.refresh(s.card_names)
         if not s.hints:
             self._hint = None

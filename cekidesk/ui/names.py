@@ -21,14 +21,17 @@ through Qt translation.
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from typing import Any, NamedTuple
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QLocale, QTranslator
+from PySide6.QtCore import QCoreApplication, QLocale, QTranslator
 
 from cekidesk.engine.cards import CardCodeError, Kind, WKind
+from cekidesk.engine.core import GameSpec
 from cekidesk.languages import LANGUAGES
 
 from . import i18n
+from .i18n import QT_TRANSLATE_NOOP
 
 log = logging.getLogger(__name__)
 
@@ -325,7 +328,8 @@ def card_tooltip(card: Any) -> str:
     per = _CARD_PERANAKAN[k]
     word = balik_satu_word(k)
     if word:
-        lines.append(QCoreApplication.translate("CardName", "Peranakan: {name} (Balik Satu: {word})").format(name=per, word=word))
+        lines.append(QCoreApplication.translate("CardName", "Peranakan: {name} (Balik Satu: {word})").format(
+            name=per, word=word))
     else:
         lines.append(QCoreApplication.translate("CardName", "Peranakan: {name}").format(name=per))
     return "\n".join(lines)
@@ -382,31 +386,39 @@ _TERMS: dict[str, GameTerm] = {
     "tan": GameTerm("tan", "ꦠꦤ꧀", QT_TRANSLATE_NOOP("Terms", "the call when a set of identical cards is already made")),
     "sampei": GameTerm("sampei", "", QT_TRANSLATE_NOOP("Terms", "“arrived!”: a caller's winning card has been drawn")),
     "mata": GameTerm("mata", "ꦩꦠ", QT_TRANSLATE_NOOP("Terms", "a set of three identical cards")),
-    "iyo": GameTerm("iyo", "ꦲꦶꦪꦺꦴ", QT_TRANSLATE_NOOP("Terms", "the six rank-1 cards: the three flowers, the Old Thousand and the three 1s")),
+    "iyo": GameTerm("iyo", "ꦲꦶꦪꦺꦴ", QT_TRANSLATE_NOOP(
+        "Terms", "the six rank-1 cards: the three flowers, the Old Thousand and the three 1s")),
     "kowah": GameTerm("kowah", "ꦏꦺꦴꦮꦃ", QT_TRANSLATE_NOOP("Terms", "waiting for any card of a rank")),
     # Pèi: seats, combinations, ranking, stakes
     "raja": GameTerm("raja", "ꦫꦗ", QT_TRANSLATE_NOOP("Terms", "king: the first seat, who plays first")),
     "patih": GameTerm("patih", "ꦥꦠꦶꦃ", QT_TRANSLATE_NOOP("Terms", "minister: the second seat")),
     "unyik": GameTerm("unyik", "ꦲꦸꦚꦶꦏ꧀", QT_TRANSLATE_NOOP("Terms", "the third seat")),
-    "bunci_ireng": GameTerm("bunci ireng", "ꦧꦸꦚ꧀ꦕꦶꦲꦶꦉꦁ", QT_TRANSLATE_NOOP("Terms", "Black Thirteen: 1-2-3 of Coins and its run")),
+    "bunci_ireng": GameTerm("bunci ireng", "ꦧꦸꦚ꧀ꦕꦶꦲꦶꦉꦁ", QT_TRANSLATE_NOOP(
+        "Terms", "Black Thirteen: 1-2-3 of Coins and its run")),
     "bunci_abang": GameTerm("bunci abang", "ꦧꦸꦚ꧀ꦕꦶꦲꦧꦁ", QT_TRANSLATE_NOOP("Terms", "Red Thirteen: the three red cards")),
-    "pang_keyang": GameTerm("pang kéyang", "ꦥꦁꦏꦺꦪꦁ", QT_TRANSLATE_NOOP("Terms", "White Flower, 8 of Strings and 9 of Myriads")),
-    "pang_picis": GameTerm("pang picis", "ꦥꦁꦥꦶꦕꦶꦱ꧀", QT_TRANSLATE_NOOP("Terms", "8 of Coins, 2 of Strings and 2 of Myriads")),
+    "pang_keyang": GameTerm("pang kéyang", "ꦥꦁꦏꦺꦪꦁ", QT_TRANSLATE_NOOP(
+        "Terms", "White Flower, 8 of Strings and 9 of Myriads")),
+    "pang_picis": GameTerm("pang picis", "ꦥꦁꦥꦶꦕꦶꦱ꧀", QT_TRANSLATE_NOOP(
+        "Terms", "8 of Coins, 2 of Strings and 2 of Myriads")),
     "macan": GameTerm("macan", "ꦩꦕꦤ꧀", QT_TRANSLATE_NOOP("Terms", "Tiger: 9 of Coins, 1 of Strings and 1 of Myriads")),
     "ngete": GameTerm("ngeté", "ꦔꦼꦠꦺ", QT_TRANSLATE_NOOP("Terms", "the highest score of the round")),
     "tengah": GameTerm("tengah", "ꦠꦼꦔꦃ", QT_TRANSLATE_NOOP("Terms", "the middle score of the round")),
     "kete": GameTerm("kete", "ꦏꦼꦠꦼ", QT_TRANSLATE_NOOP("Terms", "the lowest score of the round")),
-    "jentolan": GameTerm("jentolan", "ꦗꦼꦤ꧀ꦠꦺꦴꦭꦤ꧀", QT_TRANSLATE_NOOP("Terms", "playing without a stake: the loser deals next")),
+    "jentolan": GameTerm("jentolan", "ꦗꦼꦤ꧀ꦠꦺꦴꦭꦤ꧀", QT_TRANSLATE_NOOP(
+        "Terms", "playing without a stake: the loser deals next")),
     "wudon": GameTerm("wudon", "ꦮꦸꦢꦺꦴꦤ꧀", QT_TRANSLATE_NOOP("Terms", "a pot of equal stakes shared by the first two")),
     # Kartu Lima
-    "dika": GameTerm("dika", "ꦢꦶꦏ", QT_TRANSLATE_NOOP("Terms", "a card that is a group of its own, beaten only by its copy")),
+    "dika": GameTerm("dika", "ꦢꦶꦏ", QT_TRANSLATE_NOOP(
+        "Terms", "a card that is a group of its own, beaten only by its copy")),
     "banjiran": GameTerm("banjiran", "ꦧꦚ꧀ꦗꦶꦫꦤ꧀", QT_TRANSLATE_NOOP("Terms", "the winner of the round, who deals next")),
     "mbanjir": GameTerm("mbanjir", "ꦩ꧀ꦧꦚ꧀ꦗꦶꦂ", QT_TRANSLATE_NOOP("Terms", "winning a second round in a row")),
     "ladhu": GameTerm("ladhu", "ꦭꦝꦸ", QT_TRANSLATE_NOOP("Terms", "winning a third round in a row")),
     "mraji": GameTerm("mraji", "ꦩꦿꦗꦶ", QT_TRANSLATE_NOOP("Terms", "a pair of top cards, unbeatable when led")),
-    "mberi": GameTerm("mberi", "ꦩ꧀ꦧꦼꦫꦶ", QT_TRANSLATE_NOOP("Terms", "throwing a card face down when you cannot follow")),
+    "mberi": GameTerm("mberi", "ꦩ꧀ꦧꦼꦫꦶ", QT_TRANSLATE_NOOP(
+        "Terms", "throwing a card face down when you cannot follow")),
     # Balik Satu
-    "balik_satu": GameTerm("balik satu", "", QT_TRANSLATE_NOOP("Terms", "“turn one”: the winner's extra card that sets the score")),
+    "balik_satu": GameTerm("balik satu", "", QT_TRANSLATE_NOOP(
+        "Terms", "“turn one”: the winner's extra card that sets the score")),
     "kandang": GameTerm("kandang", "", QT_TRANSLATE_NOOP("Terms", "winning on a card you drew yourself")),
     "ayam": GameTerm("ayam", "", QT_TRANSLATE_NOOP("Terms", "winning on a card somebody else drew")),
 }
@@ -528,9 +540,8 @@ def text(key: str, default: str | None = None) -> str:
     return _tr(_CONTEXT_OF.get(key, "Terms"), source)
 
 
-def game_title(spec_or_key: Any) -> str:
-    key = getattr(spec_or_key, "title_key", spec_or_key)
-    return text(key)
+def game_title(spec_or_key: GameSpec | str) -> str:
+    return text(spec_or_key.title_key if isinstance(spec_or_key, GameSpec) else spec_or_key)
 
 
 def bot_level_name(level: str) -> str:

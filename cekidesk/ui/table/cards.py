@@ -10,8 +10,10 @@ import math
 from typing import Any
 
 from PySide6.QtCore import Property, QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QPixmap
+from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject, QStyleOptionGraphicsItem, QWidget
+
+from cekidesk.engine.core import Action
 
 from ..cardpics import CEKI, CardArt, back_code, card_art, card_width, kind_code  # noqa: F401  (re-exported)
 
@@ -54,7 +56,7 @@ class CardItem(QGraphicsObject):
         self.face_up = bool(face_up) and kind is not None
         self.role = ""
         self.seat = -1
-        self.action = None          # the Action a click on this card chooses (already legal)
+        self.action: Action | None = None   # the Action a click on this card chooses (already legal)
         self.selectable = False     # part of the human's hand (keyboard, drag)
         self.highlight = False      # playable: soft outline
         self.strong = False         # playable pile: a clear glow
@@ -72,11 +74,11 @@ class CardItem(QGraphicsObject):
         self._m = 0.0
         self._peek = (1.0, 1.0)
         self._update_geometry()
-        self.setAcceptedMouseButtons(Qt.NoButton)   # the view handles the mouse
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)   # the view handles the mouse
         # repaints blit a device pixmap: paint() runs only when the card itself changes
-        self.setCacheMode(QGraphicsItem.DeviceCoordinateCache)
-        self.setFlag(QGraphicsItem.ItemIsSelectable, False)
-        self.setFlag(QGraphicsItem.ItemSendsGeometryChanges, True)   # to hear of rotations
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable, False)
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemSendsGeometryChanges, True)   # to hear of rotations
 
     # -- caching ---------------------------------------------------------------------------
     def _update_cache(self) -> None:
@@ -84,16 +86,17 @@ class CardItem(QGraphicsObject):
         item-coordinate cache at device resolution, because Qt rebuilds a device cache of a rotated
         item on every paint."""
         if not self.rotation():
-            if self.cacheMode() != QGraphicsItem.DeviceCoordinateCache:
-                self.setCacheMode(QGraphicsItem.DeviceCoordinateCache)
+            if self.cacheMode() != QGraphicsItem.CacheMode.DeviceCoordinateCache:
+                self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
             return
         views = self.scene().views() if self.scene() is not None else []
         dpr = views[0].devicePixelRatioF() if views else 1.0
         size = (self._br.size() * dpr).toSize()
-        self.setCacheMode(QGraphicsItem.ItemCoordinateCache, size)
+        self.setCacheMode(QGraphicsItem.CacheMode.ItemCoordinateCache, size)
 
     def itemChange(self, change: QGraphicsItem.GraphicsItemChange, value: Any) -> Any:
-        if change in (QGraphicsItem.ItemRotationHasChanged, QGraphicsItem.ItemSceneHasChanged):
+        if change in (QGraphicsItem.GraphicsItemChange.ItemRotationHasChanged,
+                      QGraphicsItem.GraphicsItemChange.ItemSceneHasChanged):
             self._update_cache()
         return super().itemChange(change, value)
 
@@ -205,7 +208,7 @@ class CardItem(QGraphicsObject):
             sx = max(0.02, abs(1.0 - 2.0 * self._flip))
         transformed = sx != 1.0 or abs(t.m12()) > 1e-6 or abs(scale - 1.0) > 1e-6
         if transformed:
-            painter.setRenderHint(QPainter.SmoothPixmapTransform)
+            painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
         if sx != 1.0:
             painter.save()
             painter.scale(sx, 1.0)
@@ -218,15 +221,15 @@ class CardItem(QGraphicsObject):
             painter.drawPixmap(QPointF(-lw / 2, -lh / 2), pm)
         radius = w * 0.075
         if self.dim or (self.mark == "set_aside" and up):
-            painter.setRenderHint(QPainter.Antialiasing)
-            painter.setPen(Qt.NoPen)
+            painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+            painter.setPen(Qt.PenStyle.NoPen)
             painter.setBrush(QColor(10, 20, 15, 120 if self.dim else 95))
             painter.drawRoundedRect(rect, radius, radius)
         if sx != 1.0:
             painter.restore()
             return   # no markings on a card in mid-turn
-        painter.setRenderHint(QPainter.Antialiasing)
-        painter.setBrush(Qt.NoBrush)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
         glow = None
         width = 0.0
         if self.hint:
@@ -264,6 +267,6 @@ class CardItem(QGraphicsObject):
             painter.drawEllipse(c, d / 2, d / 2)
             if self.mark == "win":
                 star = star_path(c, d * 0.32, d * 0.14)
-                painter.setPen(Qt.NoPen)
+                painter.setPen(Qt.PenStyle.NoPen)
                 painter.setBrush(QColor(255, 255, 255))
                 painter.drawPath(star)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 
 from PySide6.QtCore import QEvent, QObject, Qt, Signal
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractButton,
     QFrame,
@@ -25,7 +26,7 @@ from cekidesk.engine.core import Action, AmountRange
 
 from .layouts import ChoiceSpec
 
-_ENTER = (Qt.Key_Return, Qt.Key_Enter)
+_ENTER = (Qt.Key.Key_Return, Qt.Key.Key_Enter)
 
 
 class _AmountControls:
@@ -39,7 +40,7 @@ class _AmountControls:
         self.spin.setSuffix(spec.unit)
         self.spin.setValue(r.clamp(r.lo if spec.default is None else spec.default))
         self.spin.setAccessibleName(spec.label)
-        self.slider = QSlider(Qt.Horizontal, bar)
+        self.slider = QSlider(Qt.Orientation.Horizontal, bar)
         self.slider.setRange(r.lo, r.hi)
         self.slider.setSingleStep(r.step)
         self.slider.setPageStep(max(r.step, (r.hi - r.lo) // 10 // r.step * r.step))
@@ -66,13 +67,13 @@ class ChoiceBar(QFrame):
     def __init__(self, parent: QWidget, specs: Sequence[ChoiceSpec], player: int):
         super().__init__(parent)
         self.setObjectName("choiceBar")
-        self.setFrameShape(QFrame.StyledPanel)
+        self.setFrameShape(QFrame.Shape.StyledPanel)
         self.setAutoFillBackground(True)
         self.specs = list(specs)
         self.player = player
         self.buttons: dict[Hashable, QPushButton] = {}
         self.amounts: dict[Hashable, _AmountControls] = {}
-        row = QHBoxLayout(self)
+        row = self._row = QHBoxLayout(self)
         row.setContentsMargins(8, 6, 8, 6)
         row.setSpacing(6)
         group = None
@@ -125,13 +126,14 @@ class ChoiceBar(QFrame):
         for amount in self.amounts.values():
             amount.slider.setMinimumWidth(px * 7)
             amount.spin.setMinimumWidth(amount.spin.sizeHint().width())
-        self.layout().activate()
+        self._row.activate()
         self.resize(self.sizeHint())
 
     def eventFilter(self, obj: QObject, event: QEvent) -> bool:
         """Enter chooses (on a button, or the amount in a spin box); Left/Right go from button to
         button of the bar."""
-        if event.type() != QEvent.KeyPress or event.modifiers() & (Qt.ControlModifier | Qt.AltModifier):
+        if (event.type() != QEvent.Type.KeyPress or not isinstance(event, QKeyEvent)
+                or event.modifiers() & (Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.AltModifier)):
             return False
         key = event.key()
         if key in _ENTER:
@@ -141,9 +143,9 @@ class ChoiceBar(QFrame):
             if isinstance(obj, QAbstractButton):
                 obj.click()
                 return True
-        if key in (Qt.Key_Left, Qt.Key_Right) and isinstance(obj, QAbstractButton):
-            buttons = list(self.buttons.values())
-            i = buttons.index(obj) + (1 if key == Qt.Key_Right else -1)
-            buttons[i % len(buttons)].setFocus(Qt.TabFocusReason)
+        if key in (Qt.Key.Key_Left, Qt.Key.Key_Right) and isinstance(obj, QAbstractButton):
+            buttons: list[QAbstractButton] = list(self.buttons.values())
+            i = buttons.index(obj) + (1 if key == Qt.Key.Key_Right else -1)
+            buttons[i % len(buttons)].setFocus(Qt.FocusReason.TabFocusReason)
             return True
         return False

@@ -15,12 +15,13 @@ from __future__ import annotations
 
 import importlib
 import math
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, Hashable, Sequence
+from typing import Any, Generic, TypeVar
 
 from PySide6.QtCore import QCoreApplication, QPointF, QRectF
 
-from cekidesk.engine.core import Action, AmountRange, Event
+from cekidesk.engine.core import Action, AmountRange, Event, View
 from cekidesk.games import games, module_name
 
 
@@ -183,8 +184,12 @@ def clamp_to_scene(plan: Plan, W: float, H: float, family: str = "ceki") -> None
             c.pos = QPointF(x, y)
 
 
-class TableLayout:
-    """Base of the per-game layouts."""
+V = TypeVar("V", bound=View)
+K = TypeVar("K", bound=Hashable)
+
+
+class TableLayout(Generic[V]):
+    """Base of the per-game layouts; ``V`` is the type of the game's view (``TableLayout[CekiView]``)."""
 
     game_id = ""
     #: every key this game's plans may bind to a move (``Plan.keys``): the window makes them
@@ -196,25 +201,27 @@ class TableLayout:
         self.human = human_seat
         self._order: list[Hashable] = []   # the human's hand order when it is not sorted
 
-    def plan(self, view: Any, width: float, height: float, options: LayoutOptions) -> Plan:
+    def plan(self, view: V, width: float, height: float, options: LayoutOptions) -> Plan:
         raise NotImplementedError
 
     def choreograph(self, events: Sequence[Event], old: dict[Hashable, CardSpec], new: Plan,
-                    view: Any) -> Choreo:
+                    view: V, played_key: Hashable | None = None) -> Choreo:
+        """How the cards of ``new`` arrive after ``events``; ``played_key`` is the copy of a card the
+        player clicked (that one flies)."""
         return Choreo()
 
-    def merge_hand_order(self, keys: list[Hashable], sort: bool) -> list[Hashable]:
+    def merge_hand_order(self, keys: Sequence[K], sort: bool) -> list[K]:
         """The hand's card keys in the order to show: ``keys`` as given when sorting, otherwise the
         player's own order (cards gone dropped, new cards at the end)."""
         if sort:
             self._order = list(keys)
             return list(keys)
-        present = set(keys)
-        order = [k for k in self._order if k in present]
+        present = {k: k for k in keys}   # the given keys (of the layout's key type) by themselves
+        order = [present[k] for k in self._order if k in present]
         have = set(order)
         order += [k for k in keys if k not in have]
-        self._order = order
-        return list(order)
+        self._order = list(order)
+        return order
 
     def reorder(self, key: Hashable, index: int) -> bool:
         """The player dragged hand card ``key`` to position ``index``; True if the order changed."""

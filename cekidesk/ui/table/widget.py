@@ -9,7 +9,8 @@ plan for the view, and :meth:`TableWidget.skip_animations` (or a click) gets the
 from __future__ import annotations
 
 import math
-from typing import Any, Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
+from typing import Any
 
 from PySide6.QtCore import (
     QCoreApplication,
@@ -18,6 +19,7 @@ from PySide6.QtCore import (
     QParallelAnimationGroup,
     QPointF,
     QPropertyAnimation,
+    QRect,
     QRectF,
     QSequentialAnimationGroup,
     Qt,
@@ -30,6 +32,7 @@ from PySide6.QtGui import (
     QFont,
     QFontMetricsF,
     QKeyEvent,
+    QLinearGradient,
     QMouseEvent,
     QPainter,
     QPainterPath,
@@ -37,7 +40,6 @@ from PySide6.QtGui import (
     QPixmap,
     QPixmapCache,
     QRadialGradient,
-    QLinearGradient,
 )
 from PySide6.QtWidgets import (
     QApplication,
@@ -51,7 +53,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from cekidesk.engine.core import Action, Event, offered_action
+from cekidesk.engine.core import Action, Event, View, offered_action
 from cekidesk.games import get_game
 from cekidesk.ui.names import card_tooltip
 
@@ -77,8 +79,8 @@ class SeatItem(QGraphicsObject):
         self.family = family    # the game's card family: the shape of the small card drawn
         self.thinking = False
         self.phase = 0
-        self.setCacheMode(QGraphicsItem.DeviceCoordinateCache)
-        self.setAcceptedMouseButtons(Qt.NoButton)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.set_spec(spec, force=True)
 
     def set_spec(self, spec: SeatSpec, force: bool = False) -> None:
@@ -111,8 +113,8 @@ class SeatItem(QGraphicsObject):
     def paint(self, p: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         s = self.spec
         w, h = s.rect.width(), s.rect.height()
-        p.setRenderHint(QPainter.Antialiasing)
-        p.setRenderHint(QPainter.TextAntialiasing)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        p.setRenderHint(QPainter.RenderHint.TextAntialiasing)
         rad = h * 0.22
         box = QRectF(1, 1, w - 2, h - 2)
         if s.to_move or self.thinking or s.winner:
@@ -120,7 +122,7 @@ class SeatItem(QGraphicsObject):
             halo = QColor(colour)
             halo.setAlpha(60)
             p.setPen(QPen(halo, h * 0.16))
-            p.setBrush(Qt.NoBrush)
+            p.setBrush(Qt.BrushStyle.NoBrush)
             p.drawRoundedRect(box, rad, rad)
         fill = QLinearGradient(0, 0, 0, h)
         if s.winner:
@@ -158,13 +160,15 @@ class SeatItem(QGraphicsObject):
             f.setPixelSize(max(7, round(chip * 0.62)))
             p.setFont(f)
             p.setPen(QColor(60, 40, 0))
-            p.drawText(QRectF(c.x() - chip / 2, c.y() - chip / 2, chip, chip), Qt.AlignCenter, QCoreApplication.translate("TableWidget", "D"))
+            p.drawText(QRectF(c.x() - chip / 2, c.y() - chip / 2, chip, chip), Qt.AlignmentFlag.AlignCenter,
+                       QCoreApplication.translate("TableWidget", "D"))
             right -= chip + pad * 0.4
         p.setFont(name_font)
         p.setPen(QColor(245, 240, 225))
         fm = QFontMetricsF(name_font)
-        name = fm.elidedText(s.name, Qt.ElideRight, max(10.0, right - pad))
-        p.drawText(QRectF(pad, h * 0.08, right - pad, h * 0.46), Qt.AlignLeft | Qt.AlignVCenter, name)
+        name = fm.elidedText(s.name, Qt.TextElideMode.ElideRight, max(10.0, right - pad))
+        left_middle = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
+        p.drawText(QRectF(pad, h * 0.08, right - pad, h * 0.46), left_middle, name)
         # second line: a small card and the count, the layout's badge, "thinking"
         y2 = h * 0.56
         ch_ = h * 0.3
@@ -177,7 +181,7 @@ class SeatItem(QGraphicsObject):
         fm2 = QFontMetricsF(small)
         count = str(s.count)
         x = pad + cw + h * 0.1
-        p.drawText(QRectF(x, y2 - h * 0.02, fm2.horizontalAdvance(count) + 2, h * 0.4), Qt.AlignLeft | Qt.AlignVCenter, count)
+        p.drawText(QRectF(x, y2 - h * 0.02, fm2.horizontalAdvance(count) + 2, h * 0.4), left_middle, count)
         x += fm2.horizontalAdvance(count) + h * 0.25
         if s.badge:
             f = QFont(small)
@@ -186,24 +190,23 @@ class SeatItem(QGraphicsObject):
             fm3 = QFontMetricsF(f)
             bw_ = fm3.horizontalAdvance(s.badge) + h * 0.3
             badge = QRectF(x, y2, bw_, h * 0.34)
-            p.setPen(Qt.NoPen)
+            p.setPen(Qt.PenStyle.NoPen)
             p.setBrush(QColor(200, 50, 31))
             p.drawRoundedRect(badge, h * 0.1, h * 0.1)
             p.setPen(QColor(255, 255, 255))
-            p.drawText(badge, Qt.AlignCenter, s.badge)
+            p.drawText(badge, Qt.AlignmentFlag.AlignCenter, s.badge)
             x += bw_ + h * 0.2
         if self.thinking:
-            p.setPen(Qt.NoPen)
+            p.setPen(Qt.PenStyle.NoPen)
             p.setBrush(QColor(120, 200, 255))
             r = h * 0.045
             for i in range(3):
-                c = QColor(120, 200, 255, 255 if i == self.phase % 3 else 110)
-                p.setBrush(c)
+                p.setBrush(QColor(120, 200, 255, 255 if i == self.phase % 3 else 110))
                 p.drawEllipse(QPointF(right - (2 - i) * r * 3.2 - r, y2 + h * 0.17), r, r)
         elif s.winner:
             c = QPointF(right - h * 0.17, y2 + h * 0.18)
             star = star_path(c, h * 0.19, h * 0.08)
-            p.setPen(Qt.NoPen)
+            p.setPen(Qt.PenStyle.NoPen)
             p.setBrush(QColor(255, 215, 90))
             p.drawPath(star)
 
@@ -222,8 +225,8 @@ class LabelItem(QGraphicsObject):
         super().__init__()
         self.spec = spec
         self._rect = QRectF()
-        self.setCacheMode(QGraphicsItem.DeviceCoordinateCache)
-        self.setAcceptedMouseButtons(Qt.NoButton)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.set_spec(spec, force=True)
 
     def _font(self) -> QFont:
@@ -251,16 +254,16 @@ class LabelItem(QGraphicsObject):
 
     def paint(self, p: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         bg, fg, _ = self.STYLES.get(self.spec.style, self.STYLES["count"])
-        p.setRenderHint(QPainter.Antialiasing)
-        p.setRenderHint(QPainter.TextAntialiasing)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        p.setRenderHint(QPainter.RenderHint.TextAntialiasing)
         if bg.alpha():
-            p.setPen(Qt.NoPen)
+            p.setPen(Qt.PenStyle.NoPen)
             p.setBrush(bg)
             r = self._rect.height() / 2
             p.drawRoundedRect(self._rect, r, r)
         p.setFont(self._font())
         p.setPen(fg)
-        p.drawText(self._rect, Qt.AlignCenter, self.spec.text)
+        p.drawText(self._rect, Qt.AlignmentFlag.AlignCenter, self.spec.text)
 
 
 # -----------------------------------------------------------------------------------------------
@@ -273,17 +276,17 @@ class TableWidget(QGraphicsView):
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
         self._scene = QGraphicsScene(self)
-        self._scene.setItemIndexMethod(QGraphicsScene.NoIndex)
+        self._scene.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.NoIndex)
         self.setScene(self._scene)
-        self.setFrameShape(QFrame.NoFrame)
-        self.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
-        self.setVerticalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
-        self.setAlignment(Qt.AlignLeft | Qt.AlignTop)
-        self.setRenderHints(QPainter.Antialiasing | QPainter.TextAntialiasing)
-        self.setViewportUpdateMode(QGraphicsView.SmartViewportUpdate)
-        self.setOptimizationFlag(QGraphicsView.DontAdjustForAntialiasing, True)
-        self.setCacheMode(QGraphicsView.CacheNone)
-        self.setFocusPolicy(Qt.StrongFocus)
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        self.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)
+        self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)
+        self.setOptimizationFlag(QGraphicsView.OptimizationFlag.DontAdjustForAntialiasing, True)
+        self.setCacheMode(QGraphicsView.CacheModeFlag.CacheNone)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setMouseTracking(True)
         self.viewport().setMouseTracking(True)
         self.setMinimumSize(480, 360)
@@ -300,7 +303,7 @@ class TableWidget(QGraphicsView):
         self._names: list[str] = []
         self._human = 0
         self._layout: TableLayout | None = None
-        self._view: Any = None
+        self._view: View | None = None
         self._plan: Plan | None = None
         self._items: dict[Hashable, CardItem] = {}
         self._specs: dict[Hashable, CardSpec] = {}
@@ -342,11 +345,12 @@ class TableWidget(QGraphicsView):
         self._use_game(game_id, human_seat)
         self._clear_scene()
 
-    def _use_game(self, game_id: str, human_seat: int) -> None:
+    def _use_game(self, game_id: str, human_seat: int) -> TableLayout:
         """The game's layout and card family (the cards' shape and back)."""
         self._game_id = game_id
         self._family = get_game(game_id).card_family
         self._layout = layout_class(game_id)(self._names, human_seat)
+        return self._layout
 
     def set_seat_names(self, seat_names: Sequence[str]) -> None:
         """New names for the seats (a language change renames the human's default name)."""
@@ -362,16 +366,15 @@ class TableWidget(QGraphicsView):
                 item.set_spec(item.spec, force=True)
         super().changeEvent(event)
 
-    def show_view(self, view: Any, events: Sequence[Event] | None = None) -> None:
+    def show_view(self, view: View, events: Sequence[Event] | None = None) -> None:
         """Draw ``view``; animate ``events`` (as the human sees them) if animations are on."""
         self._serial += 1
         self._stop_animations()
-        game_id = getattr(view, "game_id", None)
-        if self._layout is None or (game_id and game_id != self._game_id):
-            self._use_game(game_id, getattr(view, "viewer", self._human))
-        viewer = getattr(view, "viewer", None)
-        if viewer is not None:
-            self._layout.human = viewer
+        game_id: str = getattr(view, "game_id", "")   # every game's view has one; the View base does not declare it
+        layout = self._layout
+        if layout is None or (game_id and game_id != self._game_id):
+            layout = self._use_game(game_id, view.viewer)
+        layout.human = view.viewer
         if self._view is not None and getattr(self._view, "result", None) is not None and \
                 getattr(view, "result", None) is None and events:
             # a new hand after a finished one: start from a clean table
@@ -456,8 +459,10 @@ class TableWidget(QGraphicsView):
         """(key, what it does) pairs for the Help page — strings already translated: the table's own
         keys, then the keys of ``game_id``'s layout (of every layout when None, first one wins)."""
         out = [
-            (QCoreApplication.translate("TableWidget", "Left / Right"), QCoreApplication.translate("TableWidget", "Select a card in your hand")),
-            (QCoreApplication.translate("TableWidget", "Enter / Space"), QCoreApplication.translate("TableWidget", "Play the selected card")),
+            (QCoreApplication.translate("TableWidget", "Left / Right"),
+             QCoreApplication.translate("TableWidget", "Select a card in your hand")),
+            (QCoreApplication.translate("TableWidget", "Enter / Space"),
+             QCoreApplication.translate("TableWidget", "Play the selected card")),
         ]
         seen = {k for k, _ in out}
         layouts = registered_layouts()
@@ -483,7 +488,7 @@ class TableWidget(QGraphicsView):
     def selected_card(self) -> CardItem | None:
         return self._items.get(self._selected) if self._selected is not None else None
 
-    def current_view(self) -> Any:
+    def current_view(self) -> View | None:
         return self._view
 
     def choice_bars(self) -> list[ChoiceBar]:
@@ -500,8 +505,8 @@ class TableWidget(QGraphicsView):
         self._stop_animations()
         for it in list(self._items.values()):
             self._scene.removeItem(it)
-        for it in list(self._seats.values()) + list(self._labels.values()) + self._slots:
-            self._scene.removeItem(it)
+        for other in list(self._seats.values()) + list(self._labels.values()) + self._slots:
+            self._scene.removeItem(other)
         self._items.clear()
         self._specs.clear()
         self._seats.clear()
@@ -534,8 +539,6 @@ class TableWidget(QGraphicsView):
             try:
                 choreo = self._layout.choreograph(events, old_specs, plan, self._view,
                                                   played_key=self._played_key)
-            except TypeError:
-                choreo = self._layout.choreograph(events, old_specs, plan, self._view)
             except Exception:   # an animation must never break the table
                 choreo = None
         new_keys = {c.key for c in plan.cards}
@@ -662,7 +665,7 @@ class TableWidget(QGraphicsView):
                     b.setStartValue(0.5)
                     b.setEndValue(1.0)
                     b.setDuration(int(flight * 0.8))
-                    b.setEasingCurve(QEasingCurve.OutBack)
+                    b.setEasingCurve(QEasingCurve.Type.OutBack)
                     par.addAnimation(a)
                     par.addAnimation(b)
                     seq.addAnimation(par)
@@ -687,14 +690,14 @@ class TableWidget(QGraphicsView):
             a.setStartValue(scale)
             a.setEndValue(1.0)
             a.setDuration(duration)
-            a.setEasingCurve(QEasingCurve.OutCubic)
+            a.setEasingCurve(QEasingCurve.Type.OutCubic)
             par.addAnimation(a)
         if pos is not None:
             a = QPropertyAnimation(it, b"pos")
             a.setStartValue(it.pos())
             a.setEndValue(pos)
             a.setDuration(duration)
-            a.setEasingCurve(QEasingCurve.OutCubic)
+            a.setEasingCurve(QEasingCurve.Type.OutCubic)
             par.addAnimation(a)
         if rot is not None and abs(it.rotation() - rot) > 0.05:
             a = QPropertyAnimation(it, b"rotation")
@@ -775,7 +778,7 @@ class TableWidget(QGraphicsView):
         it.set_peek(spec.peek)
         it.role = spec.role
         it.seat = spec.seat
-        legal = getattr(self._view, "legal", ()) or ()
+        legal = self._view.legal if self._view is not None else ()
         it.action = spec.action if spec.action is not None and spec.action in legal else None
         it.selectable = spec.selectable
         it.strong = spec.strong
@@ -783,19 +786,19 @@ class TableWidget(QGraphicsView):
             it.mark = spec.mark
             it.show_code = self._show_codes
             it.update()
-        tip = []
+        tips = []
         if spec.kind is not None and spec.face_up:
             try:   # every name of the card: English, Javanese in Latin and aksara Jawa, Peranakan
                 name = card_tooltip(spec.kind)
             except Exception:
                 name = None
-            tip.append(name or kind_code(spec.kind))
+            tips.append(name or kind_code(spec.kind))
         if spec.tooltip:
-            tip.append(spec.tooltip)
-        tip = "\n".join(tip)
+            tips.append(spec.tooltip)
+        tip = "\n".join(tips)
         if tip != it.toolTip():
             it.setToolTip(tip)
-        it.setCursor(Qt.PointingHandCursor if it.action is not None else Qt.ArrowCursor)
+        it.setCursor(Qt.CursorShape.PointingHandCursor if it.action is not None else Qt.CursorShape.ArrowCursor)
 
     def _hint_item(self) -> CardItem | None:
         """The item that shows the hinted action: a card of the hand (or another selectable card),
@@ -879,11 +882,11 @@ class TableWidget(QGraphicsView):
             rad = r.width() * 0.08
             path.addRoundedRect(r, rad, rad)
             it = QGraphicsPathItem(path)
-            pen = QPen(QColor(255, 255, 255, 45), 1.5, Qt.DashLine)
+            pen = QPen(QColor(255, 255, 255, 45), 1.5, Qt.PenStyle.DashLine)
             it.setPen(pen)
             it.setBrush(QColor(0, 0, 0, 28))
             it.setZValue(-10)
-            it.setAcceptedMouseButtons(Qt.NoButton)
+            it.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
             self._scene.addItem(it)
             self._slots.append(it)
 
@@ -907,16 +910,17 @@ class TableWidget(QGraphicsView):
             bar = self._bars[anchor] = ChoiceBar(self.viewport(), specs, player)
             bar.chosen.connect(self._emit)
         if old and had_focus:
-            self.setFocus(Qt.OtherFocusReason)   # before its bar goes (hiding the focus moves it)
+            self.setFocus(Qt.FocusReason.OtherFocusReason)   # before its bar goes (hiding the focus moves it)
         for bar in old.values():
             bar.hide()
             bar.deleteLater()
         self._place_choices(plan)
         self._back_to_choices = had_focus or (self._back_to_choices and self.hasFocus())
-        if self._back_to_choices and not any(bar.isAncestorOf(QApplication.focusWidget())
+        focused = QApplication.focusWidget()
+        if self._back_to_choices and not any(focused is not None and bar.isAncestorOf(focused)
                                              for bar in self._bars.values()):
             first = next((bar.focusables()[0] for bar in self._bars.values()), None)
-            (first or self).setFocus(Qt.TabFocusReason)
+            (first or self).setFocus(Qt.FocusReason.TabFocusReason)
             self._back_to_choices = first is None
 
     def _place_choices(self, plan: Plan) -> None:
@@ -946,21 +950,23 @@ class TableWidget(QGraphicsView):
     # ===========================================================================================
     # the felt
 
-    def drawBackground(self, painter: QPainter, rect: QRectF) -> None:
+    def drawBackground(self, painter: QPainter, rect: QRectF | QRect) -> None:
+        rect = QRectF(rect)   # Qt passes a QRectF; the stub also allows a QRect
         sr = self.sceneRect()
         dpr = self.devicePixelRatioF()
         key = (round(sr.width()), round(sr.height()), dpr)
         if self._felt is None or self._felt_key != key:
             self._felt = self._make_felt(int(sr.width()), int(sr.height()), dpr)
             self._felt_key = key
-        painter.drawPixmap(rect, self._felt, QRectF(rect.x() * dpr, rect.y() * dpr, rect.width() * dpr, rect.height() * dpr))
+        painter.drawPixmap(rect, self._felt,
+                           QRectF(rect.x() * dpr, rect.y() * dpr, rect.width() * dpr, rect.height() * dpr))
 
     @staticmethod
     def _make_felt(w: int, h: int, dpr: float) -> QPixmap:
         pm = QPixmap(max(1, round(w * dpr)), max(1, round(h * dpr)))
         pm.setDevicePixelRatio(dpr)
         p = QPainter(pm)
-        p.setRenderHint(QPainter.Antialiasing)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
         g = QRadialGradient(QPointF(w / 2, h * 0.46), max(w, h) * 0.72)
         g.setColorAt(0.0, QColor(38, 112, 72))
         g.setColorAt(0.55, QColor(26, 86, 55))
@@ -970,7 +976,7 @@ class TableWidget(QGraphicsView):
         m = min(w, h) * 0.035
         rail = QRectF(m, m, w - 2 * m, h - 2 * m)
         p.setPen(QPen(QColor(255, 255, 255, 14), 2))
-        p.setBrush(Qt.NoBrush)
+        p.setBrush(Qt.BrushStyle.NoBrush)
         p.drawRoundedRect(rail, min(w, h) * 0.08, min(w, h) * 0.08)
         p.end()
         return pm
@@ -990,7 +996,8 @@ class TableWidget(QGraphicsView):
     def showEvent(self, event) -> None:
         super().showEvent(event)
         vp = self.viewport().size()
-        if self._view is not None and (self.sceneRect().width(), self.sceneRect().height()) != (vp.width(), vp.height()):
+        scene = self.sceneRect()
+        if self._view is not None and (scene.width(), scene.height()) != (vp.width(), vp.height()):
             self._apply([], animate=False)
 
     # ===========================================================================================
@@ -1003,12 +1010,12 @@ class TableWidget(QGraphicsView):
         return None
 
     def _emit(self, action: Action | None, key: Hashable | None = None) -> bool:
-        legal = getattr(self._view, "legal", ()) or ()
-        if action is None:
+        view = self._view
+        if action is None or view is None:
             return False
         # a range names no player: its amounts are the viewer's own decisions
-        ranges = getattr(self._view, "ranges", ()) if action.player == getattr(self._view, "viewer", None) else ()
-        if offered_action(action, legal, ranges) is None:
+        ranges = view.ranges if action.player == view.viewer else ()
+        if offered_action(action, view.legal, ranges) is None:
             return False
         self._played_key = key   # the copy that was clicked flies (the next show_view uses it)
         self.actionChosen.emit(action)
@@ -1017,17 +1024,17 @@ class TableWidget(QGraphicsView):
     def mousePressEvent(self, event: QMouseEvent) -> None:
         self._back_to_choices = False
         self.clicked.emit()
-        self.setFocus(Qt.MouseFocusReason)
+        self.setFocus(Qt.FocusReason.MouseFocusReason)
         if self._anim is not None:
             self.skip_animations()
-        if event.button() == Qt.LeftButton:
+        if event.button() == Qt.MouseButton.LeftButton:
             pos = event.position()
             self._press = (pos, self._card_at(pos))
         event.accept()
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
         pos = event.position()
-        if self._press is not None and event.buttons() & Qt.LeftButton:
+        if self._press is not None and event.buttons() & Qt.MouseButton.LeftButton:
             p0, item = self._press
             if self._drag is None and item is not None and item.selectable and item.scene() is self._scene \
                     and (pos - p0).manhattanLength() >= QApplication.startDragDistance():
@@ -1047,14 +1054,14 @@ class TableWidget(QGraphicsView):
         event.accept()
 
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:
-        if event.button() != Qt.LeftButton:
+        if event.button() != Qt.MouseButton.LeftButton:
             event.accept()
             return
         press, self._press = self._press, None
         pos = event.position()
         if self._drag is not None:
-            item, self._drag = self._drag, None
-            self._drop(item, self.mapToScene(pos.toPoint()))
+            dragged, self._drag = self._drag, None
+            self._drop(dragged, self.mapToScene(pos.toPoint()))
             event.accept()
             return
         if press is None:
@@ -1102,7 +1109,7 @@ class TableWidget(QGraphicsView):
             if plan.hand_rect is not None and plan.hand_rect.contains(scene_pos) and not self._sort:
                 hand = [c for c in plan.cards if c.selectable and c.key != item.key]
                 index = sum(1 for c in hand if c.pos.x() < scene_pos.x())
-                if self._layout.reorder(item.key, index):
+                if self._layout is not None and self._layout.reorder(item.key, index):
                     self._apply([], animate=False, slide=True)
                     return
         self._refresh_positions(animate=True)
@@ -1134,31 +1141,32 @@ class TableWidget(QGraphicsView):
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         key = event.key()
-        if event.modifiers() & (Qt.ControlModifier | Qt.AltModifier | Qt.MetaModifier):
+        if event.modifiers() & (Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.AltModifier
+                                | Qt.KeyboardModifier.MetaModifier):
             event.ignore()
             return
         if self._plan is None:
             event.ignore()
             return
-        if self._anim is not None and key in (Qt.Key_Left, Qt.Key_Right, Qt.Key_Return, Qt.Key_Enter,
-                                              Qt.Key_Space, Qt.Key_Home, Qt.Key_End):
+        if self._anim is not None and key in (Qt.Key.Key_Left, Qt.Key.Key_Right, Qt.Key.Key_Return, Qt.Key.Key_Enter,
+                                              Qt.Key.Key_Space, Qt.Key.Key_Home, Qt.Key.Key_End):
             self.skip_animations()
         hand = [c.key for c in self._plan.cards if c.selectable]
-        if key in (Qt.Key_Left, Qt.Key_Right, Qt.Key_Home, Qt.Key_End):
+        if key in (Qt.Key.Key_Left, Qt.Key.Key_Right, Qt.Key.Key_Home, Qt.Key.Key_End):
             if hand:
                 i = hand.index(self._selected) if self._selected in hand else -1
-                if key == Qt.Key_Home:
+                if key == Qt.Key.Key_Home:
                     i = 0
-                elif key == Qt.Key_End:
+                elif key == Qt.Key.Key_End:
                     i = len(hand) - 1
                 elif i < 0:
-                    i = 0 if key == Qt.Key_Right else len(hand) - 1
+                    i = 0 if key == Qt.Key.Key_Right else len(hand) - 1
                 else:
-                    i = (i + (1 if key == Qt.Key_Right else -1)) % len(hand)
+                    i = (i + (1 if key == Qt.Key.Key_Right else -1)) % len(hand)
                 self._select(hand[i])
             event.accept()
             return
-        if key in (Qt.Key_Return, Qt.Key_Enter, Qt.Key_Space):
+        if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space):
             it = self._items.get(self._selected) if self._selected is not None else None
             if it is not None:
                 self._emit(it.action, it.key)
@@ -1179,10 +1187,10 @@ class TableWidget(QGraphicsView):
         for bar in self._bars.values():
             chain += bar.focusables()
         here = QApplication.focusWidget()
-        at = [i for i, w in enumerate(chain) if w is here or (i and w.isAncestorOf(here))]
+        at = [i for i, w in enumerate(chain) if w is here or (i and here is not None and w.isAncestorOf(here))]
         if at and len(chain) > 1:
             to = at[0] + (1 if next else -1)
             if 0 <= to < len(chain):
-                chain[to].setFocus(Qt.TabFocusReason if next else Qt.BacktabFocusReason)
+                chain[to].setFocus(Qt.FocusReason.TabFocusReason if next else Qt.FocusReason.BacktabFocusReason)
                 return True
         return super().focusNextPrevChild(next)
