@@ -109,6 +109,22 @@ def seats_for(n: int, levels: Sequence[str] = ("random", "heuristic")) -> list[S
     return [Seat.human("Sari")] + [Seat.bot(levels[(i - 1) % len(levels)], f"Bot {i}") for i in range(1, n)]
 
 
+def decisions(state: GameState, p: int, rng: random.Random) -> list[Action]:
+    """``p``'s legal actions and, for each amount range offered, its ends and a random amount in it."""
+    out = list(state.legal_actions(p))
+    for r in state.legal_ranges(p):
+        top = r.lo + r.step * (len(r) - 1)
+        out += [r.action(p, r.lo), r.action(p, top), r.action(p, r.lo + r.step * rng.randrange(len(r)))]
+    return out
+
+
+def random_decision(state: GameState, rng: random.Random) -> Action:
+    """A random decision of someone who is to act (amounts in a range included)."""
+    legal = [a for p in state.to_act() for a in decisions(state, p, rng)]
+    assert legal, "a hand that is not over offers a decision"
+    return legal[rng.randrange(len(legal))]
+
+
 def step(match: Match, rng: random.Random) -> bool:
     """Play one random legal action (starting the next hand when needed).  False if the match is over."""
     if match.hand_over():
@@ -116,7 +132,7 @@ def step(match: Match, rng: random.Random) -> bool:
             return False
         match.next_hand()
         return True
-    match.apply(rng.choice(match.state.all_legal_actions()))
+    match.apply(random_decision(match.state, rng))
     return True
 
 

@@ -43,10 +43,11 @@ from cekidesk.engine.core import (
     events_for,
 )
 from cekidesk.engine.match import Match, MatchOptions
-from cekidesk.games import games
+from cekidesk.games import games, register, unregister
 from cekidesk.persistence import saves
 
-from helpers import internals, play_actions, play_hands, seats_for, snapshot
+from helpers import internals, play_actions, play_hands, random_decision, seats_for, snapshot
+from toygames import carry_game, duel
 
 #: a Literal option of more values than this is left at its default (e.g. a long list of variants)
 MAX_CHOICES = 8
@@ -89,14 +90,31 @@ def option_sets(spec: GameSpec) -> list[tuple[str, dict]]:
     return valid
 
 
+#: the test-only games (tests/toygames): the suite holds them to the same contract, which also
+#: exercises what no built-in game uses yet (simultaneous choices, amounts in a range, a carry)
+TOY_GAMES = (duel.SPEC, carry_game.SPEC)
+
 CASES = [pytest.param(spec, options, id=f"{spec.id}-{label}")
-         for spec in games() for label, options in option_sets(spec)]
+         for spec in (*games(), *TOY_GAMES) for label, options in option_sets(spec)]
+
+
+@pytest.fixture(autouse=True)
+def _toys_registered():
+    """The toy games are registered while the suite runs (saves find a game by its id)."""
+    for spec in TOY_GAMES:
+        register(spec)
+    yield
+    for spec in TOY_GAMES:
+        unregister(spec.id)
 
 
 def new_hand(spec: GameSpec, options: dict, hand: tuple[int, int]) -> GameState:
     seed, pick = hand
     n = spec.min_players + pick % (spec.max_players - spec.min_players + 1)
-    return spec.new_hand(spec.make_options(options), n, seed, seed % n)
+    made = spec.make_options(options)
+    if spec.initial_carry is not None:   # a game that carries state between hands starts from its first carry
+        return spec.new_hand(made, n, seed, seed % n, carry=spec.initial_carry(n, made))
+    return spec.new_hand(made, n, seed, seed % n)
 
 
 def bound(spec: GameSpec, state: GameState) -> int:
@@ -106,9 +124,7 @@ def bound(spec: GameSpec, state: GameState) -> int:
 
 
 def random_action(state: GameState, rng: random.Random) -> Action:
-    legal = state.all_legal_actions()
-    assert legal, "a hand that is not over offers an action"
-    return legal[rng.randrange(len(legal))]
+    return random_decision(state, rng)
 
 
 def playout(spec: GameSpec, state: GameState, rng: random.Random, visit=None) -> list[Action]:
@@ -155,7 +171,7 @@ def test_random_play_ends_and_accounts_for_every_card(spec, options, hand):
         to_act = s.to_act()
         assert bool(to_act) != s.is_terminal()
         for p in range(n):
-            assert bool(s.legal_actions(p)) == (p in to_act)
+            assert bool(s.legal_actions(p) or s.legal_ranges(p)) == (p in to_act)
             assert all(a.player == p for a in s.legal_actions(p))
         if checkpoint(s, step):
             for p in range(n):
@@ -163,6 +179,7 @@ def test_random_play_ends_and_accounts_for_every_card(spec, options, hand):
                 assert isinstance(v, spec.view_type)
                 assert (v.viewer, v.n_players, v.to_act) == (p, n, to_act)
                 assert v.legal == tuple(s.legal_actions(p))
+                assert tuple(v.ranges) == tuple(s.legal_ranges(p))
                 assert v == s.view(p)
 
     playout(spec, state, random.Random(hand[0]), visit)
@@ -184,10 +201,17 @@ def illegal_candidates(state: GameState, rng: random.Random) -> list[Action]:
                 a._replace(target=n if a.target is None else a.target + n),
                 a._replace(amount=1 if a.amount is None else a.amount + 10**6), a._replace(card=None)}
     for p in range(n):
+        for r in state.legal_ranges(p):   # amounts just outside a range, or off its steps
+            out |= {r.action(p, r.lo - 1), r.action(p, r.hi + r.step), r.action((p + 1) % n, r.lo)}
+            if r.step > 1:
+                out.add(r.action(p, r.lo + 1))
         for verb in verbs:
             out.add(Action(p, verb))
             out |= {Action(p, verb, c) for c in rng.sample(cards, min(len(cards), 6))}
-    return sorted((a for a in out if a not in legal.get(a.player, ())), key=str)
+    def offered(a: Action) -> bool:
+        return a in legal.get(a.player, ()) or (0 <= a.player < n and any(
+            r.holds(a) for r in state.legal_ranges(a.player)))
+    return sorted((a for a in out if not offered(a)), key=str)
 
 
 def check_refusals(state: GameState, rng: random.Random) -> None:

@@ -11,6 +11,7 @@ in a row).  Presets: "quick" (one life) and "long" (three lives).
 """
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -67,8 +68,9 @@ class ToyState(GameState):
         self.order = [p for p in ((dealer + 1 + i) % n_players for i in range(n_players)) if p not in out]
         cards = self.rng.sample(ALL_KINDS, len(self.order))
         self.hands: dict[int, Kind | None] = {p: None for p in range(n_players)}
-        for p, k in zip(self.order, cards):
+        for p, k in zip(self.order, cards, strict=True):
             self.hands[p] = k
+        self.stock: list[Kind] = [k for k in ALL_KINDS if k not in cards]   # the cards nobody was dealt
         self.played: list[Kind | None] = [None] * n_players
         self.turn = 0
         self.deal_events = [Event("deal", p, {}, {"card": k}, frozenset({p})) for p, k in zip(self.order, cards)]
@@ -105,10 +107,37 @@ class ToyState(GameState):
                        tuple(k for k in (self.hands[player],) if k is not None), tuple(self.played),
                        c.streak, c.lives, c.out, self.dealer)
 
+    # -- hidden information: the others' cards not yet played ----------------------------------
+    def all_cards(self) -> list[int]:
+        return sorted(k.value for k in (*self.hands.values(), *self.played, *self.stock) if k is not None)
+
+    def hidden_slots(self, viewer: int) -> list:
+        return ([(self.hands, p) for p in self.order if p != viewer and self.hands[p] is not None]
+                + [(self.stock, i) for i in range(len(self.stock))])
+
+    @classmethod
+    def determinize(cls, view: View, rng: random.Random) -> ToyState:
+        """A state with ``view``: the cards it does not show are dealt from the kinds nobody has seen."""
+        assert isinstance(view, ToyView)
+        carry = ToyCarry(streak=view.streak, lives=view.lives)
+        state = cls(ToyOptions(lives=max(view.lives) or 1), view.n_players, rng.randrange(2**62), view.dealer, carry)
+        seen = {*view.hand, *(k for k in view.played if k is not None)}
+        unseen = [k for k in ALL_KINDS if k not in seen]
+        rng.shuffle(unseen)
+        state.played = list(view.played)
+        state.turn = sum(1 for k in view.played if k is not None)
+        for p in state.order:
+            if p == view.viewer:
+                state.hands[p] = view.hand[0] if view.hand else None
+            else:
+                state.hands[p] = None if view.played[p] is not None else unseen.pop()
+        state.stock = unseen
+        return state
+
     def _copy_into(self, other: GameState) -> None:
         assert isinstance(other, ToyState)
         other.carry, other.dealer, other.order, other.turn = self.carry, self.dealer, list(self.order), self.turn
-        other.hands, other.played = dict(self.hands), list(self.played)
+        other.hands, other.played, other.stock = dict(self.hands), list(self.played), list(self.stock)
 
 
 def new_hand(options: ToyOptions, n_players: int, seed: int, dealer: int, *, carry: ToyCarry) -> ToyState:
@@ -125,10 +154,12 @@ def settle(result: HandResult, options: ToyOptions, stake: int, *, carry: ToyCar
     w, lo = result.details["winner"], result.details["loser"]
     n = len(result.points)
     pay = [0] * n
-    pay[w] += stake
-    pay[lo] -= stake
+    if lo != w:
+        pay[w] += stake
+        pay[lo] -= stake
     streak = tuple(carry.streak[p] + 1 if p == w else 0 for p in range(n))
-    lives = tuple(carry.lives[p] - 1 if p == lo else carry.lives[p] for p in range(n))
+    # alone at the table nobody loses a life (the last player standing plays on in a money match)
+    lives = tuple(carry.lives[p] - 1 if p == lo != w else carry.lives[p] for p in range(n))
     return Settlement(tuple(pay), 0, (("toy_win", lo, w, stake),), ToyCarry(streak=streak, lives=lives))
 
 

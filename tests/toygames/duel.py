@@ -8,6 +8,7 @@ from them; a tie wins nothing.
 """
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 
 from pydantic import BaseModel, Field
@@ -152,6 +153,39 @@ class DuelState(GameState):
         other.declared = self.declared
         other.scores = list(self.scores)
         other.turns, other.target = self.turns, self.target
+
+    # -- hidden information: no cards; the others' bets until all have bet ------------------------
+    def all_cards(self) -> list[int]:
+        return []
+
+    def hidden_slots(self, viewer: int) -> list:
+        return []
+
+    def _redealt(self, viewer: int) -> None:
+        """The bets ``viewer`` has not seen are made again at random (same players, any amount)."""
+        if self.bets.is_complete():
+            return
+        o = self.options
+        rng = random.Random(self.rng.random())
+        for p in range(self.n_players):
+            if p != viewer and self.bets.choice(p) is not None:
+                self.bets.choose(Action(p, "bet", amount=rng.randrange(1, o.max_bet + 1, o.bet_step)), None)
+
+    @classmethod
+    def determinize(cls, view: View, rng: random.Random) -> DuelState:
+        """A state with ``view``: the bets it does not show are guessed at random."""
+        assert isinstance(view, DuelView)
+        state = cls(view.n_players, DuelOptions(), rng.randrange(2**62), view.dealer)
+        seen = view.bets
+        for p in seen.chosen:
+            shown = (seen.revealed[seen.players.index(p)] if seen.revealed is not None
+                     else seen.mine if p == view.viewer else None)
+            state.bets.choose(shown or Action(p, "bet", amount=rng.randrange(1, 11)), None)
+        state.declared, state.scores, state.target = view.declared, list(view.scores), view.target
+        state.turns = view.n_players if view.phase == "over" else (
+            0 if view.phase in ("bet", "declare") else
+            (next(i for i in range(view.n_players) if (view.starter + i) % view.n_players == view.to_act[0])))
+        return state
 
     def key(self) -> tuple:
         """Everything that makes the state what it is (tests compare states by it)."""

@@ -148,8 +148,8 @@ class Pairing:
 
     def __init__(self, ch: Choreo, old: dict[Hashable, Any], new: dict[Hashable, Any]):
         self.ch = ch
-        self.vanished = [k for k in old if k not in new]
-        self.appeared = [k for k in new if k not in old]
+        self.vanished: list[Any] = [k for k in old if k not in new]
+        self.appeared: list[Any] = [k for k in new if k not in old]
         self.used_old: set = set()
         self.used_new: set = set()
 
@@ -158,10 +158,11 @@ class Pairing:
         self.used_old.add(ok)
         self.used_new.add(nk)
 
-    def first_new(self, pred: Callable[[Any], bool]) -> Hashable | None:
+    # the keys are whatever the layout made them (tuples in the built-in layouts), so they are Any
+    def first_new(self, pred: Callable[[Any], bool]) -> Any:
         return next((k for k in self.appeared if k not in self.used_new and pred(k)), None)
 
-    def last_vanished(self, pred: Callable[[Any], bool]) -> Hashable | None:
+    def last_vanished(self, pred: Callable[[Any], bool]) -> Any:
         c = [k for k in self.vanished if k not in self.used_old and pred(k)]
         return c[-1] if c else None
 
@@ -205,7 +206,7 @@ class TableLayout(Generic[V]):
         raise NotImplementedError
 
     def choreograph(self, events: Sequence[Event], old: dict[Hashable, CardSpec], new: Plan,
-                    view: V, played_key: Hashable | None = None) -> Choreo:
+                    view: V, played_key: Any = None) -> Choreo:
         """How the cards of ``new`` arrive after ``events``; ``played_key`` is the copy of a card the
         player clicked (that one flies)."""
         return Choreo()
