@@ -28,3 +28,17 @@ def random_playout(state: Any, rng: random.Random, checked: bool = False) -> int
         apply(acts[rng.randrange(len(acts))])
         decisions += 1
     return decisions
+
+
+def play_for_the_person(controller: Any, bot: Any, rng: random.Random) -> None:
+    """Play the person's seat of a window's game with ``bot``'s choices, as a click would: whenever
+    the controller waits for the person (its ``thinking`` signal with seat −1), the bot's choice is
+    played from the event loop.  The window needs exactly one person at the table, so a bench that
+    watches computer players play seats one and lets this play it."""
+    from PySide6.QtCore import QTimer
+
+    def play(seat: int) -> None:
+        if seat < 0 and controller.waiting_for_human():
+            controller.play(bot.choose(controller.view(), rng))
+
+    controller.thinking.connect(lambda seat: QTimer.singleShot(0, lambda: play(seat)))

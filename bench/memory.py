@@ -94,12 +94,9 @@ def child(repo: str, game: str, levels: list[str], checkpoints: list[int], seed:
     person = make_bot(game, levels[0], 0)
     rng = random.Random(seed)
 
-    def play_for_the_person(seat: int) -> None:
-        """Nobody else is thinking: when it is the person's turn, play the heuristic's choice."""
-        if seat < 0 and c.waiting_for_human():
-            c.play(person.choose(c.view(), rng))
+    from _machine import play_for_the_person  # bench/ is on sys.path: this script's own folder
 
-    c.thinking.connect(lambda seat: QTimer.singleShot(0, lambda: play_for_the_person(seat)))
+    play_for_the_person(c, person, rng)
     last = max(checkpoints)
     start = time.perf_counter()
 

@@ -49,8 +49,9 @@ def now() -> float:
     return time.clock_gettime(time.CLOCK_MONOTONIC)
 
 
-from _machine import cpu_model  # noqa: E402  (bench/ is on sys.path when run as a script)
+from _machine import cpu_model, play_for_the_person  # noqa: E402  (bench/ is on sys.path when run as a script)
 
+from cekidesk.bots import make_bot  # noqa: E402
 from cekidesk.games import DEFAULT_GAME_ID, games, get_game  # noqa: E402
 
 
@@ -207,8 +208,10 @@ def bench_stall(app, hands: int, game_id: str) -> dict:
     c = win.controller
     spec = get_game(game_id)
     level = spec.bots[0].level if spec.bots else "random"
-    seats = [Seat.bot("random" if i == 2 else level, name)
-             for i, name in enumerate(["Budi", "Sari", "Ayu", "Joko", "Wati", "Slamet"][:spec.default_players])]
+    # the window seats exactly one person: the game's own computer player plays that seat, as clicks
+    seats = [Seat.human("You")] + [Seat.bot("random" if i == 2 else level, name) for i, name in
+                                   enumerate(["Budi", "Sari", "Ayu", "Joko", "Wati"][:spec.default_players - 1], 1)]
+    play_for_the_person(c, make_bot(game_id, level, 0), random.Random(7))
     ticks: list[float] = []
     timer = QTimer()
     timer.setTimerType(Qt.TimerType.PreciseTimer)
