@@ -370,11 +370,14 @@ class TableWidget(QGraphicsView):
         """Draw ``view``; animate ``events`` (as the human sees them) if animations are on."""
         self._serial += 1
         self._stop_animations()
-        game_id: str = getattr(view, "game_id", "")   # every game's view has one; the View base does not declare it
+        # the window names the game (set_game); a view may name it too (a field of its own: the View
+        # base cannot declare one without giving every game's view a default there)
+        game_id: str = getattr(view, "game_id", "")
         layout = self._layout
         if layout is None or (game_id and game_id != self._game_id):
             layout = self._use_game(game_id, view.viewer)
         layout.human = view.viewer
+        # a view that shows a hand's result (Ceki's and Pèi's ``result``) marks the hand as over
         if self._view is not None and getattr(self._view, "result", None) is not None and \
                 getattr(view, "result", None) is None and events:
             # a new hand after a finished one: start from a clean table
