@@ -13,7 +13,7 @@ Measures, each for about ``--seconds`` seconds, for the game ``--game`` (any reg
 
 Run from the repository root::
 
-    python3 bench/engine_speed.py [--game ceki] [--seconds 3] [--players 4] [--options key=value]
+    python3 bench/engine_speed.py [--game <id>] [--seconds 3] [--players 4] [--options key=value]
 """
 from __future__ import annotations
 
