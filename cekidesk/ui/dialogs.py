@@ -467,6 +467,7 @@ class NewGameDialog(QDialog):
         self._players_changed()
         if self._options_form is not None:
             self.rules_layout.removeWidget(self._options_form)
+            self._options_form.hide()   # deleted when the event loop next runs: never drawn meanwhile
             self._options_form.deleteLater()
         self._options_form = OptionsForm(spec.options_model, parent=self.rules_box,
                                          money=game_ui(spec.id).money_options)
@@ -534,6 +535,7 @@ class NewGameDialog(QDialog):
         for lab, edit, combo in self._seat_rows:
             for w in (lab, edit, combo):
                 self.seats_grid.removeWidget(w)
+                w.hide()   # deleted when the event loop next runs: never drawn meanwhile
                 w.deleteLater()
         self._seat_rows = []
         levels = bot_levels(spec.id)
