@@ -769,3 +769,18 @@ def test_startup_removes_stale_temporary_files_and_tells_once_about_unusable_set
     w.startup()
     assert len([b for b in boxes if b[0] == "warning"]) == 1
     w.close()
+
+
+def test_switching_the_game_in_the_new_game_dialog_hides_the_old_game_widgets_at_once(qtbot, boxes):
+    """The seat rows and the options form of the game switched away from are deleted later (by the
+    event loop); until then they must not be drawn over the new game's."""
+    w = make_window(qtbot)
+    dlg = NewGameDialog(w.settings, w)
+    qtbot.addWidget(dlg)
+    dlg.show()
+    qtbot.waitExposed(dlg)
+    dlg.game_combo.setCurrentIndex(dlg.game_combo.findData("ceki"))
+    old = [x for x in [*(x for row in dlg._seat_rows for x in row), dlg._options_form] if x.isVisible()]
+    assert len(old) >= 4 and dlg._options_form in old
+    dlg.game_combo.setCurrentIndex(dlg.game_combo.findData("pei"))
+    assert not any(x.isVisible() for x in old)
