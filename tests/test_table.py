@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QApplication
 from cekidesk.engine.cards import Card, Kind, ceki_deck
 from cekidesk.engine.core import Action
 from cekidesk.games.ceki.rules import CekiOptions, CekiState
-from cekidesk.ui.table.cards import card_art
+from cekidesk.ui.cardpics import card_art
 from cekidesk.ui.table.layouts import layout_class, register_layout
 from cekidesk.ui.table.widget import TableWidget
 

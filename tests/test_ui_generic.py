@@ -6,7 +6,8 @@ import pytest
 
 from cekidesk.games import new_match
 from cekidesk.engine.match import Match
-from cekidesk.ui.dialogs import CardRow, match_progress, stake_item_text
+from cekidesk.ui.cardpics import CardRow
+from cekidesk.ui.dialogs import match_progress, stake_item_text
 from cekidesk.ui.table import TableWidget
 
 NAMES = ["You", "Budi", "Sari"]

@@ -49,7 +49,7 @@ from cekidesk.persistence.saves import LoadedGame, Seat
 from cekidesk.persistence.settings import Settings
 
 from . import i18n, names
-from .cardpics import CardRow, card_image, card_pixmap, device_ratio  # noqa: F401  (re-exported)
+from .cardpics import card_pixmap
 from .games import HandEndContent, game_ui
 from .names import seat_label
 
@@ -1318,7 +1318,7 @@ def ask_continue(parent: QWidget | None, loaded: LoadedGame) -> bool:
 
 
 __all__ = [
-    "AboutDialog", "CardRow", "HandEndDialog", "NewGameConfig", "NewGameDialog", "OptionsForm",
+    "AboutDialog", "HandEndDialog", "NewGameConfig", "NewGameDialog", "OptionsForm",
     "ScoreSheet", "ScoreSheetDialog", "SettingsDialog", "StandingsDialog", "ask_continue",
-    "card_image", "card_pixmap", "describe_saved", "random_seed",
+    "describe_saved", "random_seed",
 ]

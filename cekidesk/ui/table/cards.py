@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject, QStyleOptionGraphi
 
 from cekidesk.engine.core import Action
 
-from ..cardpics import CEKI, CardArt, back_code, card_art, card_width, kind_code  # noqa: F401  (re-exported)
+from ..cardpics import CEKI, back_code, card_art, card_width, kind_code
 
 # Colours of the markings
 GLOW_LEGAL = QColor(140, 240, 150)

@@ -57,7 +57,8 @@ from cekidesk.engine.core import Action, Event, View, offered_action
 from cekidesk.games import get_game
 from cekidesk.ui.names import card_tooltip
 
-from .cards import CEKI, CardItem, back_code, card_width, kind_code, star_path
+from ..cardpics import CEKI, back_code, card_width, kind_code
+from .cards import CardItem, star_path
 from .choices import ChoiceBar
 from .choices import signature as choice_signature
 from .layouts import CardSpec, LabelSpec, LayoutOptions, Plan, SeatSpec, TableLayout, layout_class, registered_layouts
