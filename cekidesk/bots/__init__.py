@@ -1,9 +1,14 @@
 """Computer players.  They see only a player's view (never the game state) and a random.Random.
 
-``make_bot(game_id, level, seat)`` makes one; ``bot_levels(game_id)`` lists the levels a game offers.
-A game's own bots are listed in its ``GameSpec.bots``; the bots here serve every game.
+``make_bot(game_id, level, seat)`` makes one; ``bot_levels(game_id)`` lists the levels a game offers
+(:data:`~cekidesk.engine.bot.LEVELS`).  A game's own bots are listed in its ``GameSpec.bots``; the
+bots here (Beginner, Hard, Expert in :mod:`.levels`; the random bot) serve every game.
 """
-from . import random_bot  # noqa: F401  (the random bot, every game)
-from .base import ANY_GAME, Bot, BotError, bot_levels, make_bot, register_bot
+from cekidesk.engine.bot import LEVELS, Decision, canonical_level
 
-__all__ = ["ANY_GAME", "Bot", "BotError", "bot_levels", "make_bot", "register_bot"]
+from . import levels  # noqa: F401  (the levels every game gets)
+from .base import ANY_GAME, Bot, BotError, bot_levels, make_bot, register_bot
+from .random_bot import RandomBot
+
+__all__ = ["ANY_GAME", "LEVELS", "Bot", "BotError", "Decision", "RandomBot", "bot_levels", "canonical_level",
+           "make_bot", "register_bot"]

@@ -1,9 +1,11 @@
 """Making computer players by game and level.
 
-The :class:`~cekidesk.engine.bot.Bot` base class lives in the engine.  A game lists its own bots in
-its ``GameSpec.bots`` (each with its ``level``: ``"random"``, ``"heuristic"`` …); bots that serve
-every game (the random bot) register here with :func:`register_bot` under ``ANY_GAME``.  A new game
-never edits this package.
+The :class:`~cekidesk.engine.bot.Bot` base class lives in the engine.  Every game offers the levels
+:data:`~cekidesk.engine.bot.LEVELS` (``beginner``, ``normal``, ``hard``, ``expert``).  A game lists
+its own bots in its ``GameSpec.bots`` (each with its ``level``); bots that serve every game (the
+searching Hard and Expert players, the generic Beginner) register here with :func:`register_bot`
+under ``ANY_GAME`` and say which games they can play (``Bot.plays``).  A new game never edits this
+package.  Old level ids (``random``, ``heuristic``) are read as today's (``canonical_level``).
 
 Nothing here imports Qt or looks at a game state.
 """
@@ -11,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from cekidesk.engine.bot import ANY_GAME, Bot, BotError
+from cekidesk.engine.bot import ANY_GAME, LEVELS, Bot, BotError, canonical_level
 from cekidesk.engine.core import EngineError, GameSpec
 from cekidesk.games import get_game
 
@@ -37,23 +39,31 @@ def _load_builtin_bots() -> None:
     import cekidesk.bots  # noqa: F401  (registers the bots that serve every game)
 
 
-def _own_bots(spec: GameSpec) -> dict[str, type[Bot]]:
-    return {cls.level: cls for cls in spec.bots}
+def _bots_for(spec: GameSpec) -> dict[str, type[Bot]]:
+    """The bot class of each level ``spec`` offers: the game's own, else a generic one that plays it."""
+    out = {level: cls for level, cls in _GENERIC.items() if cls.plays(spec)}
+    out.update({cls.level: cls for cls in spec.bots})
+    return out
+
+
+def _level_order(level: str) -> tuple[int, str]:
+    return (LEVELS.index(level) if level in LEVELS else len(LEVELS), level)
 
 
 def bot_levels(game_id: str) -> list[str]:
-    """The bot levels offered for ``game_id`` (game-specific ones first, then the generic ones)."""
+    """The bot levels offered for ``game_id``, weakest first (see :data:`LEVELS`)."""
     _load_builtin_bots()
     try:
-        own = sorted(_own_bots(get_game(game_id)))
+        spec = get_game(game_id)
     except EngineError:
-        own = []
-    generic = sorted(level for level in _GENERIC if level not in own)
-    return own + generic
+        return []
+    return sorted(_bots_for(spec), key=_level_order)
 
 
-def make_bot(game_id: str, level: str, seat: int | None = None) -> Bot:
-    """A new bot of ``level`` for ``game_id`` playing ``seat``.
+def make_bot(game_id: str, level: str, seat: int | None = None, budget: float | None = None) -> Bot:
+    """A new bot of ``level`` (an old id such as ``heuristic`` names its level today) for
+    ``game_id`` playing ``seat``; ``budget``: a searching bot's thinking time in seconds (None: its
+    level's default; other bots ignore it).
 
     Raises :class:`BotError` (a ``ValueError``) naming the problem for an unknown game or level.
     """
@@ -62,11 +72,12 @@ def make_bot(game_id: str, level: str, seat: int | None = None) -> Bot:
         spec = get_game(game_id)
     except EngineError as exc:
         raise BotError(str(exc)) from None
-    cls = _own_bots(spec).get(level) or _GENERIC.get(level)
+    cls = _bots_for(spec).get(canonical_level(level)) if isinstance(level, str) else None
     if cls is None:
         known = ", ".join(bot_levels(game_id)) or "none"
         raise BotError(f"there is no {level!r} bot for {game_id} (levels: {known})")
-    return cls(seat=seat, game_id=game_id)
+    return cls(seat=seat, game_id=game_id, budget=budget)
 
 
-__all__ = ["ANY_GAME", "Bot", "BotError", "BotFactory", "bot_levels", "make_bot", "register_bot"]
+__all__ = ["ANY_GAME", "LEVELS", "Bot", "BotError", "BotFactory", "bot_levels", "canonical_level", "make_bot",
+           "register_bot"]

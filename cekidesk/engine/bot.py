@@ -8,11 +8,37 @@ return one of ``view.legal`` or an amount in one of ``view.ranges``.  A game's o
 from __future__ import annotations
 
 import random
-from typing import ClassVar, Generic, TypeVar
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Generic, TypeVar
 
 from .core import Action, EngineError, View
 
 ANY_GAME = "*"
+
+#: The levels every game offers, weakest first (their ids in saves, settings and ``cekidesk-sim``).
+LEVELS: tuple[str, ...] = ("beginner", "normal", "hard", "expert")
+#: Level ids of CekiDesk 0.1 (and of its settings and saves), read as today's levels.
+LEVEL_ALIASES: dict[str, str] = {"random": "beginner", "heuristic": "normal"}
+
+
+def canonical_level(level: str) -> str:
+    """Today's id of ``level``: an old id (``random``, ``heuristic``) becomes its level; any
+    other text is returned as it is (whether it names a level is for :func:`cekidesk.bots.make_bot`)."""
+    return LEVEL_ALIASES.get(level, level)
+
+
+#: one reason for a decision: a code (``"ceki.keeps_pairs"``) and its parameters (numbers, card
+#: codes); the window words it (the game's texts ``reason.<code>``)
+Reason = tuple[str, dict[str, Any]]
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A bot's decision with why it was made (for the hint): ``reasons`` in order of weight."""
+
+    action: Action
+    reasons: tuple[Reason, ...] = field(default=())
 
 #: the view type a bot reads
 V = TypeVar("V", bound=View)
@@ -34,15 +60,43 @@ class Bot(Generic[V]):
     level: ClassVar[str] = ""
     #: the view class this bot can read (checked by :meth:`check_view`); ``View``: any game's view
     view_type: ClassVar[type[View]] = View
+    #: True for bots that search (they think for up to their ``budget``): the window runs them in a
+    #: separate process so that it never waits for them
+    searches: ClassVar[bool] = False
+    #: the thinking time a searching bot takes by default, in seconds (measured as a fixed amount of
+    #: work, so that the same view and RNG always give the same move on any machine)
+    default_budget: ClassVar[float] = 0.0
 
-    def __init__(self, seat: int | None = None, game_id: str | None = None):
+    def __init__(self, seat: int | None = None, game_id: str | None = None, budget: float | None = None):
         self.seat = seat
         # the game this bot plays (for ANY_GAME bots, the game it was made for)
         self.for_game = game_id or self.game_id
+        self.budget = self.default_budget if budget is None else float(budget)
+        #: asked now and then by a searching bot: True stops the search (the move found so far is
+        #: returned); set by whoever runs the bot (the window's bot process), never saved
+        self.should_stop: Callable[[], bool] | None = None
+
+    @classmethod
+    def plays(cls, spec: Any) -> bool:
+        """Whether this bot can play the game of ``spec`` (a ``GameSpec``): a generic bot (one for
+        ``ANY_GAME``) may need what only some games give, such as a playout policy for search."""
+        return cls.game_id in (ANY_GAME, spec.id)
 
     def choose(self, view: V, rng: random.Random) -> Action:
         """The action to take; one of ``view.legal`` or an amount in one of ``view.ranges``."""
         raise NotImplementedError
+
+    def decide(self, view: V, rng: random.Random) -> Decision:
+        """The action to take (exactly what :meth:`choose` returns for the same bot, view and RNG)
+        and why, for the hint.  Bots that can say why override this; the others give no reasons."""
+        return Decision(self.choose(view, rng))
+
+    def __getstate__(self) -> dict[str, Any]:
+        # a bot travels to the bot process and back (multiprocessing pickles it in memory; nothing
+        # is ever written): everything but the stop check, which belongs to the process running it
+        state = dict(self.__dict__)
+        state["should_stop"] = None
+        return state
 
     def check_view(self, view: object) -> None:
         """Raise :class:`BotError` unless ``view`` is something this bot can play from."""

@@ -22,8 +22,9 @@ from . import hidden
 from .cards import CardCodeError, Kind, WKind, parse_kind
 from .hidden import Slot
 
-if TYPE_CHECKING:  # only for the annotation of GameSpec.bots: bot.py imports this module
+if TYPE_CHECKING:  # only for annotations of GameSpec: bot.py and search.py import this module
     from .bot import Bot
+    from .search import SearchHooks
 
 # ---------------------------------------------------------------------------------------------
 # Errors
@@ -455,6 +456,9 @@ class GameSpec:
     statistics: Callable[[Any], list[str]] | None = None
     #: the cards the game is played with, for their pictures, shape and back: "ceki" or "western"
     card_family: str = "ceki"
+    #: what the generic searching players need of the game (a playout policy …; see
+    #: :class:`cekidesk.engine.search.SearchHooks`); None: the game offers no Hard or Expert level
+    search: SearchHooks | None = None
     # -- what a match carries between hands (see cekidesk.engine.match) -------------------------
     #: the carry a match starts with, given (n_players, options): a frozen, JSON-safe value (see
     #: :func:`cekidesk.engine.match.check_carry`) that the match hands to ``new_hand(…, carry=)``

@@ -148,7 +148,7 @@ class _Table:
 
 class CekiHeuristicBot(Bot[CekiView]):
     game_id = GAME_ID
-    level = "heuristic"
+    level = "normal"
     view_type = CekiView
 
     def __init__(self, seat: int | None = None, game_id: str | None = None):

@@ -411,7 +411,7 @@ class _Eval:
 
 class PeiHeuristicBot(Bot[PeiView]):
     game_id = GAME_ID
-    level = "heuristic"
+    level = "normal"
     view_type = PeiView
     weights = Weights()
 
