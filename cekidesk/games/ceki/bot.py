@@ -151,8 +151,8 @@ class CekiHeuristicBot(Bot[CekiView]):
     level = "normal"
     view_type = CekiView
 
-    def __init__(self, seat: int | None = None, game_id: str | None = None):
-        super().__init__(seat, game_id)
+    def __init__(self, seat: int | None = None, game_id: str | None = None, budget: float | None = None):
+        super().__init__(seat, game_id, budget)
         # Memory, built only from the views this bot was shown (reset at each new hand):
         self._hand_key: tuple[int, int] | None = None  # (dealer, stock count) of the last view
         self._safe: set[int] = set()      # values the next player, a caller, is known not to wait for
@@ -192,116 +192,126 @@ class CekiHeuristicBot(Bot[CekiView]):
     def choose(self, view: CekiView, rng: random.Random) -> Action:
         self.check_view(view)
         safe = self._remember(view)
-        legal = view.legal
-        me = view.viewer
-        nxt = (me + 1) % view.n_players
-        if len(legal) == 1:
-            action = legal[0]
-        elif view.phase == PHASE_DRAW:
-            take = Action(me, TAKE)
-            draw = Action(me, DRAW)
-            if take not in legal:
-                action = draw
-            elif view.called[me] or draw not in legal:
-                action = take  # a caller is offered the discard only when it wins
-            else:
-                action = take if self._should_take(view, safe) else draw
-        else:
-            action = self._discard(view, safe)
+        action = scores(view, safe)[0][0]
+        nxt = (view.viewer + 1) % view.n_players
         if action.verb == DISCARD and view.called[nxt]:
             group = _TABLES[view.options.iyo_one_rank][0]
             self._pending.append((group[cast(Kind, action.card)], view.stock_count, len(view.discards)))
             self._top_is_callers = view.n_players == 2
         return action
 
-    # -- discarding ---------------------------------------------------------------------------
-    def _discard(self, view: CekiView, safe: frozenset[int] = frozenset()) -> Action:
-        t = _Table(view, safe)
-        group = t.group
-        counts = [0] * t.n_groups
-        for k in view.hand:
-            counts[group[k]] += 1
-        drawn = view.drawn
-        best = None
-        best_key = None
-        cache: dict[int, float] = {}
-        for a in view.legal:
-            if a.verb != DISCARD:
+
+def scores(view: CekiView, safe: frozenset[int] = frozenset()) -> list[tuple[Action, float]]:
+    """The heuristic's score of each of the viewer's legal actions, best first (the first is what
+    :class:`CekiHeuristicBot` plays; ``safe``: values the next player, a caller, is known not to wait
+    for).  A discard scores the hand value it leaves, discounted by its danger; a take scores the
+    value after taking and a draw the expected value after a stock draw.  Moves the bot never makes
+    (a draw while a winning discard waits for a caller) score minus infinity."""
+    legal = view.legal
+    me = view.viewer
+    if len(legal) == 1:
+        return [(legal[0], 0.0)]
+    if view.phase != PHASE_DRAW:
+        return _discard_scores(view, safe)
+    take = Action(me, TAKE)
+    draw = Action(me, DRAW)
+    if take not in legal:
+        return [(draw, 0.0)] + [(a, float("-inf")) for a in legal if a != draw]
+    if view.called[me] or draw not in legal:  # a caller is offered the discard only when it wins
+        return [(take, 0.0)] + [(a, float("-inf")) for a in legal if a != take]
+    take_value, draw_value = _take_and_draw(view, safe)
+    if take_value > draw_value:
+        return [(take, take_value), (draw, draw_value)]
+    return [(draw, draw_value), (take, take_value)]
+
+
+def _discard_scores(view: CekiView, safe: frozenset[int] = frozenset()) -> list[tuple[Action, float]]:
+    t = _Table(view, safe)
+    group = t.group
+    counts = [0] * t.n_groups
+    for k in view.hand:
+        counts[group[k]] += 1
+    drawn = view.drawn
+    keyed = []
+    cache: dict[int, float] = {}
+    for a in view.legal:
+        if a.verb != DISCARD:
+            continue
+        k = cast(Kind, a.card)   # a Ceki discard names a Ceki kind
+        g = group[k]
+        v = cache.get(g)
+        if v is None:
+            counts[g] -= 1
+            v = cache[g] = t.value(counts)
+            counts[g] += 1
+        fresh = drawn is not None and k == drawn
+        score = v * math.exp(-DANGER * t.danger[g] * (1 if fresh else 2))
+        # ties: the fresh card, then the lower value (keep the high cards), then the lower code
+        keyed.append(((score, fresh, -g, -int(k)), a))
+    keyed.sort(key=lambda x: x[0], reverse=True)
+    return [(a, key[0]) for key, a in keyed] or [(view.legal[0], 0.0)]
+
+
+def _take_and_draw(view: CekiView, safe: frozenset[int] = frozenset()) -> tuple[float, float]:
+    """The value of the best hand after taking the top discard, and the expected value after a stock
+    draw (times the taking margin): the bot takes when the first is larger."""
+    t = _Table(view, safe)
+    group, n = t.group, t.n_groups
+    counts = [0] * n
+    for k in view.hand:
+        counts[group[k]] += 1
+    danger = t.danger
+    value = t.value
+
+    # after taking: the best discard (the taken kind may not be thrown back)
+    top = view.discards[-1]
+    tg = group[top]
+    counts[tg] += 1
+    throwable = {group[k] for k in view.hand}
+    if sum(1 for k in view.hand if group[k] == tg and k != top) == 0:
+        throwable.discard(tg)
+    take_value = 0.0
+    for g in throwable:
+        counts[g] -= 1
+        v = value(counts) * math.exp(-DANGER * danger[g] * 2)
+        counts[g] += 1
+        if v > take_value:
+            take_value = v
+    counts[tg] -= 1
+
+    # after a stock draw: each value with the chance of its live share
+    total = t.total_live
+    if total <= 0:
+        return take_value, 0.0
+    present = [g for g in range(n) if counts[g]]
+    ranked = []
+    for g in present:
+        counts[g] -= 1
+        ranked.append((value(counts), g))
+        counts[g] += 1
+    ranked.sort(reverse=True)
+    cands = [g for _, g in ranked[:DRAW_CANDIDATES]]
+    keep_value = value(counts)
+    expected = 0.0
+    live = t.live
+    for g in range(n):
+        lv = live[g]
+        if not lv:
+            continue
+        best = keep_value * math.exp(-DANGER * danger[g])  # throw the drawn card at once
+        counts[g] += 1
+        for d in cands:
+            if d == g:
                 continue
-            k = cast(Kind, a.card)   # a Ceki discard names a Ceki kind
-            g = group[k]
-            v = cache.get(g)
-            if v is None:
-                counts[g] -= 1
-                v = cache[g] = t.value(counts)
-                counts[g] += 1
-            fresh = drawn is not None and k == drawn
-            score = v * math.exp(-DANGER * t.danger[g] * (1 if fresh else 2))
-            # ties: the fresh card, then the lower value (keep the high cards), then the lower code
-            key = (score, fresh, -g, -int(k))
-            if best_key is None or key > best_key:
-                best, best_key = a, key
-        return best if best is not None else view.legal[0]
-
-    # -- drawing ------------------------------------------------------------------------------
-    def _should_take(self, view: CekiView, safe: frozenset[int] = frozenset()) -> bool:
-        t = _Table(view, safe)
-        group, n = t.group, t.n_groups
-        counts = [0] * n
-        for k in view.hand:
-            counts[group[k]] += 1
-        danger = t.danger
-        value = t.value
-
-        # after taking: the best discard (the taken kind may not be thrown back)
-        top = view.discards[-1]
-        tg = group[top]
-        counts[tg] += 1
-        throwable = {group[k] for k in view.hand}
-        if sum(1 for k in view.hand if group[k] == tg and k != top) == 0:
-            throwable.discard(tg)
-        take_value = 0.0
-        for g in throwable:
-            counts[g] -= 1
-            v = value(counts) * math.exp(-DANGER * danger[g] * 2)
-            counts[g] += 1
-            if v > take_value:
-                take_value = v
-        counts[tg] -= 1
-
-        # after a stock draw: each value with the chance of its live share
-        total = t.total_live
-        if total <= 0:
-            return take_value > 0
-        present = [g for g in range(n) if counts[g]]
-        ranked = []
-        for g in present:
-            counts[g] -= 1
-            ranked.append((value(counts), g))
-            counts[g] += 1
-        ranked.sort(reverse=True)
-        cands = [g for _, g in ranked[:DRAW_CANDIDATES]]
-        keep_value = value(counts)
-        expected = 0.0
-        live = t.live
-        for g in range(n):
-            lv = live[g]
-            if not lv:
-                continue
-            best = keep_value * math.exp(-DANGER * danger[g])  # throw the drawn card at once
-            counts[g] += 1
-            for d in cands:
-                if d == g:
-                    continue
-                counts[d] -= 1
-                v = value(counts) * math.exp(-DANGER * danger[d] * 2)
-                counts[d] += 1
-                if v > best:
-                    best = v
-            counts[g] -= 1
-            expected += lv * best
-        expected /= total
-        return take_value > expected * (1.0 + TAKE_MARGIN)
+            counts[d] -= 1
+            v = value(counts) * math.exp(-DANGER * danger[d] * 2)
+            counts[d] += 1
+            if v > best:
+                best = v
+        counts[g] -= 1
+        expected += lv * best
+    expected /= total
+    return take_value, expected * (1.0 + TAKE_MARGIN)
 
 
-__all__ = ["CekiHeuristicBot", "Kind"]
+__all__ = ["CekiHeuristicBot", "Kind", "scores"]

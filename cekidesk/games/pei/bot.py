@@ -417,27 +417,32 @@ class PeiHeuristicBot(Bot[PeiView]):
 
     def choose(self, view: PeiView, rng: random.Random) -> Action:
         self.check_view(view)
-        legal = view.legal
-        if len(legal) == 1:
-            return legal[0]
-        ev = _Eval(view, self.weights)
-        best: Action | None = None
-        best_key = None
-        for a in legal:
-            card = cast(Kind | None, a.card)   # a Pèi action names a Ceki kind, or none (a draw)
-            if a.verb == PLAY and card is not None:
-                score = ev.play_value(card)
-            elif a.verb == CAPTURE and view.pending is not None and card is not None:
-                score = ev.capture_value(view.pending, card, ev.pool, ev.hand,
-                                         view.pending_from == "hand")
-            elif a.verb == DRAW:
-                return a
-            else:
-                score = float("-inf")
-            key = (score, -int(card) if card is not None else 0)
-            if best_key is None or key > best_key:
-                best, best_key = a, key
-        return best if best is not None else legal[0]
+        return scores(view, self.weights)[0][0]
 
 
-__all__ = ["PeiHeuristicBot", "Weights"]
+def scores(view: PeiView, weights: Weights = Weights()) -> list[tuple[Action, float]]:
+    """The heuristic's score of each of the viewer's legal actions in points, best first (the first
+    is what :class:`PeiHeuristicBot` plays; ties go to the lower card code).  The only legal draw
+    scores 0."""
+    legal = view.legal
+    if len(legal) == 1:
+        return [(legal[0], 0.0)]
+    for a in legal:
+        if a.verb == DRAW:
+            return [(a, 0.0)] + [(b, float("-inf")) for b in legal if b != a]
+    ev = _Eval(view, weights)
+    keyed = []
+    for a in legal:
+        card = cast(Kind | None, a.card)   # a Pèi action names a Ceki kind, or none (a draw)
+        if a.verb == PLAY and card is not None:
+            score = ev.play_value(card)
+        elif a.verb == CAPTURE and view.pending is not None and card is not None:
+            score = ev.capture_value(view.pending, card, ev.pool, ev.hand, view.pending_from == "hand")
+        else:
+            score = float("-inf")
+        keyed.append(((score, -int(card) if card is not None else 0), a))
+    keyed.sort(key=lambda x: x[0], reverse=True)
+    return [(a, key[0]) for key, a in keyed]
+
+
+__all__ = ["PeiHeuristicBot", "Weights", "scores"]
