@@ -2,8 +2,8 @@
 
 * **Beginner** plays the game's playout policy (a plausible, greedy move: it keeps what it has made,
   it takes what it can) but ignores everything the better players weigh, and now and then picks
-  another of the better-looking moves: a newcomer can beat it.  A game without a playout policy gets
-  random moves.
+  another plausible move at random (the game's ``plausible``): a newcomer can beat it.  A game
+  without a playout policy gets random moves.
 * **Normal** is each game's own heuristic player (``GameSpec.bots``).
 * **Hard** searches: it imagines deals of the cards it has not seen, plays each of the heuristic's
   best few moves out on every deal with the playout policy, and takes the best on average
@@ -50,14 +50,22 @@ class BeginnerBot(Bot[View]):
         if hooks is None or view.ranges or len(legal) <= 1:
             return random_decision(view, rng)
         if rng.random() < self.MISTAKES:
-            if hooks.rank is not None:
-                scores = dict(hooks.rank(view))
-                ranked = sorted(legal, key=lambda a: -scores.get(a, float("-inf")))
-                return ranked[rng.randrange((len(ranked) + 1) // 2)]
-            return legal[rng.randrange(len(legal))]
+            choices = self._plausible(view, hooks)
+            return choices[rng.randrange(len(choices))]
         state = spec.state_type.determinize(view, rng)
         action = hooks.playout(state, rng)
         return action if action in legal else legal[rng.randrange(len(legal))]
+
+    @staticmethod
+    def _plausible(view: View, hooks: SearchHooks) -> list[Action]:
+        legal = list(view.legal)
+        if hooks.plausible is not None:
+            return [a for a in hooks.plausible(view) if a in legal] or legal
+        if hooks.rank is not None:
+            scores = dict(hooks.rank(view))
+            ranked = sorted(legal, key=lambda a: -scores.get(a, float("-inf")))
+            return ranked[:(len(ranked) + 1) // 2]
+        return legal
 
 
 class SearchBot(Bot[View]):

@@ -45,9 +45,13 @@ class SearchHooks:
       minus the average points of the table);
     * ``evidence()``: a new :class:`Evidence` reader for the Expert player; None: uniform sampling;
     * ``reasons(view, action)``: why ``action`` is good in the game's terms, for the hint;
+    * ``plausible(view)``: the moves a beginner might make (no blunder a newcomer would see: it
+      keeps what it has made, it takes what it can); None: the better half by ``rank``;
     * ``steps_per_second``: how many playout moves (``apply_unchecked`` plus the policy) this game
       makes in a second on the reference machine (see ``bench/README.md``): a budget in seconds is
-      turned into this fixed amount of work, so a search gives the same move on any machine.
+      turned into this fixed amount of work, so a search gives the same move on any machine;
+    * ``world_cost`` and ``clone_cost``: what making an imagined deal (``determinize``) and a copy
+      of it (``clone``) cost, in playout moves, so that the work counted follows the time taken.
     """
 
     playout: Callable[[GameState, random.Random], Action]
@@ -55,7 +59,10 @@ class SearchHooks:
     utility: Callable[[HandResult, int], float] | None = None
     evidence: Callable[[], Evidence] | None = None
     reasons: Callable[[View, Action], tuple[Reason, ...]] | None = None
+    plausible: Callable[[View], Sequence[Action]] | None = None
     steps_per_second: float = 50_000.0
+    world_cost: int = 20
+    clone_cost: int = 10
 
 
 def default_utility(result: HandResult, seat: int) -> float:
@@ -76,10 +83,6 @@ class SearchResult:
     steps: int
     #: the move the game's heuristic ranked first (the search plays another only when it is surely better)
     prior: Action | None = None
-
-
-#: the work of making one imagined deal (``determinize`` and a clone per candidate), in playout moves
-WORLD_COST = 12
 
 
 def candidates(view: View, hooks: SearchHooks, keep: int) -> tuple[list[Action], Action | None]:
@@ -164,11 +167,11 @@ def search(view: View, state_type: type[GameState], hooks: SearchHooks, rng: ran
                 break
             world = sample_state(view, state_type, rng, evidence)
             seed = rng.getrandbits(32)
-            steps += WORLD_COST
+            steps += hooks.world_cost
             for a in alive:
                 s = world.clone()
                 s.apply_unchecked(a)
-                steps += 1 + playout(s, policy, random.Random(seed), playout_limit)
+                steps += hooks.clone_cost + 1 + playout(s, policy, random.Random(seed), playout_limit)
                 scores[a][deals] = utility(s.result(), me) if s.is_terminal() else 0.0
             deals += 1
         if stopped or r == rounds - 1 or len(alive) <= 2:

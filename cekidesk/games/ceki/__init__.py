@@ -4,6 +4,7 @@ player in :mod:`.bot`, the simulator's statistics in :mod:`.stats`; the window's
 from cekidesk.engine.core import GameSpec
 
 from . import rules
+from . import search as _search
 from .bot import CekiHeuristicBot
 from .stats import statistics
 
@@ -23,6 +24,7 @@ SPEC = GameSpec(
     state_type=rules.CekiState,
     bots=(CekiHeuristicBot,),
     statistics=statistics,
+    search=_search.HOOKS,
 )
 
 __all__ = ["SPEC"]

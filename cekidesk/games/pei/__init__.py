@@ -4,6 +4,7 @@ is :mod:`cekidesk.ui.games.pei`."""
 from cekidesk.engine.core import GameSpec
 
 from . import rules
+from . import search as _search
 from .bot import PeiHeuristicBot
 from .stats import statistics
 
@@ -25,6 +26,7 @@ SPEC = GameSpec(
     state_type=rules.PeiState,
     bots=(PeiHeuristicBot,),
     statistics=statistics,
+    search=_search.HOOKS,
 )
 
 __all__ = ["SPEC"]

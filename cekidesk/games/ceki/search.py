@@ -1,0 +1,197 @@
+"""What the searching players need of Ceki (:class:`~cekidesk.engine.search.SearchHooks`).
+
+* The **playout policy** plays a hand out fast and plausibly, from the acting player's own cards
+  and the table only: a caller takes the discard that completes them and otherwise draws; any
+  other player takes the discard when it makes a set of three, else draws; a discard is a card of
+  the value the player holds fewest of (never from a made set while a loose card is left), at
+  random among those.
+* The **evidence** the Expert reads (:class:`CekiEvidence`): between two of its turns in which
+  nobody took from the pile, the pile tells who threw what; each player who drew let the card
+  before theirs go.  A caller who let a card go is unlikely to wait for its value (they would have
+  won); a player who threw a value is unlikely to hold two more of it; a player who took a card
+  probably holds another of its value.  Imagined deals are weighted by these facts.
+"""
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import cast
+
+from cekidesk.engine.cards import Kind
+from cekidesk.engine.core import Action, GameState, HandResult, View
+from cekidesk.engine.search import SearchHooks
+
+from . import bot
+from .rules import _DISCARD, _DRAW, _TAKE, PHASE_DRAW, SET_GROUPS, CekiState, CekiView, unseen_kinds
+
+#: how much less likely an imagined deal is for each fact of the table it goes against
+PASSED_UP = 0.15     # a caller waiting for a value they let go
+THREW_PAIR = 0.5     # a player holding two more of a value they threw
+TOOK_ALONE = 0.6     # a player holding nothing else of a value they took
+
+
+def playout(state: GameState, rng: random.Random) -> Action:
+    """The playout policy (see the module docstring)."""
+    s = cast(CekiState, state)
+    p = s.current
+    group = s.group
+    if s.phase == PHASE_DRAW:
+        top = s.discards[-1] if s.discards else -1
+        closed = s._stock_closed()
+        if top >= 0:
+            g = group[top % 30]
+            if s.called[p]:
+                if g == s.call_group[p]:
+                    return _TAKE[p]
+            elif closed or s.counts[p][g] >= 2:
+                return _TAKE[p]
+        return _DRAW[p]
+    acts = _DISCARD[p]
+    if s.called[p]:
+        return acts[s.drawn % 30]
+    counts = s.counts[p]
+    took = s.took % 30 if s.took >= 0 else -1
+    best: list[int] = []
+    low = 99
+    for u in s.hands[p]:
+        k = u % 30
+        if k == took:
+            continue
+        c = counts[group[k]]
+        if c < low:
+            low, best = c, [k]
+        elif c == low and k not in best:
+            best.append(k)
+    return acts[best[rng.randrange(len(best))] if len(best) > 1 else best[0]]
+
+
+def plausible(view: View) -> list[Action]:
+    """A beginner's moves: take only a discard that wins or makes a set, throw no card of a made set
+    (unless every card is in one)."""
+    v = cast(CekiView, view)
+    groups = SET_GROUPS[v.options.iyo_one_rank]
+    counts: dict[int, int] = {}
+    for k in v.hand:
+        counts[groups[k]] = counts.get(groups[k], 0) + 1
+    if v.phase == PHASE_DRAW:
+        out = [a for a in v.legal if a.verb != "take" or v.called[v.viewer]
+               or counts.get(groups[v.discards[-1]], 0) >= 2]
+        return out or list(v.legal)
+    loose = [a for a in v.legal if a.card is not None and counts.get(groups[cast(Kind, a.card)], 0) < 3]
+    return loose or list(v.legal)
+
+
+def rank(view: View) -> Sequence[tuple[Action, float]]:
+    return bot.scores(cast(CekiView, view))
+
+
+def utility(result: HandResult, seat: int) -> float:
+    """Money at a stake of one per point: the winner takes the score from each of the others."""
+    pts = result.points
+    if not result.winners:
+        return 0.0
+    w = result.winners[0]
+    return pts[w] * (len(pts) - 1) if seat == w else -pts[w]
+
+
+class CekiEvidence:
+    """See the module docstring."""
+
+    def __init__(self) -> None:
+        self._last: CekiView | None = None
+        self._mine = -1                        # where my last discard lies in the pile
+        self.passed: dict[int, set[int]] = {}  # caller → values they let go while calling
+        self.threw: dict[int, set[int]] = {}   # player → values they threw
+
+    def observe(self, view: View) -> None:
+        v = cast(CekiView, view)
+        last = self._last
+        groups = SET_GROUPS[v.options.iyo_one_rank]
+        if last is None or v.stock_count > last.stock_count or v.dealer != last.dealer:
+            self.passed, self.threw, self._mine = {}, {}, -1  # a new hand
+        elif v.phase == PHASE_DRAW and v.current == v.viewer and self._mine >= 0:
+            self._read_pile(v, last, groups)
+        if v.phase != PHASE_DRAW and v.current == v.viewer:
+            self._mine = len(v.discards)   # my discard will lie here
+        self._last = v
+
+    def _read_pile(self, v: CekiView, last: CekiView, groups: Sequence[int]) -> None:
+        """The turns since my last discard, read from the pile when nobody took from it: each of the
+        others drew (the stock went down by one each) and threw the next card of the pile."""
+        n = v.n_players
+        others = n - 1
+        start = self._mine
+        if last.stock_count - v.stock_count != others + (1 if last.phase == PHASE_DRAW else 0):
+            return
+        if len(v.discards) != start + 1 + others or start >= len(v.discards):
+            return
+        for i in range(others):
+            q = (v.viewer + 1 + i) % n
+            before = v.discards[start + i]
+            thrown = v.discards[start + i + 1]
+            if last.called[q]:
+                self.passed.setdefault(q, set()).add(groups[before])
+            else:
+                self.threw.setdefault(q, set()).add(groups[thrown])
+
+    def weight(self, state: GameState) -> float:
+        s = cast(CekiState, state)
+        w = 1.0
+        group = s.group
+        for q, gs in self.passed.items():
+            if s.call_group[q] in gs:
+                w *= PASSED_UP
+        for q, gs in self.threw.items():
+            counts = s.counts[q]
+            for g in gs:
+                if counts[g] >= 2:
+                    w *= THREW_PAIR
+        for q, ks in enumerate(s.known):
+            for k in ks:
+                if s.counts[q][group[k]] + sum(1 for u in s.facedown[q] if group[u % 30] == group[k]) < 2:
+                    w *= TOOK_ALONE
+        return w
+
+
+def reasons(view: View, action: Action) -> tuple[tuple[str, dict], ...]:
+    """Why ``action`` is good, in Ceki's terms (for the hint)."""
+    v = cast(CekiView, view)
+    groups = SET_GROUPS[v.options.iyo_one_rank]
+    counts: dict[int, int] = {}
+    for k in v.hand:
+        counts[groups[k]] = counts.get(groups[k], 0) + 1
+    unseen = [0] * (max(groups) + 1)
+    for k, c in unseen_kinds(v).items():
+        unseen[groups[k]] += c
+    out: list[tuple[str, dict]] = []
+    if action.verb == "take":
+        out.append(("ceki.take_wins" if v.called[v.viewer] else "ceki.take_set",
+                    {"kind": v.discards[-1].code}))
+    elif action.verb == "draw":
+        out.append(("ceki.draw", {}))
+    card = cast(Kind | None, action.card)   # a Ceki action names a Ceki kind, or none
+    if card is not None:
+        k = card
+        g = groups[k]
+        if unseen[g] == 0:
+            out.append(("ceki.dead", {"kind": k.code}))
+        elif counts.get(g, 0) >= 2:
+            out.append(("ceki.breaks", {"kind": k.code}))
+    pairs = [g for g, c in counts.items() if c == 2 and unseen[g] > 0
+             and not (card is not None and groups[card] == g)]
+    if pairs:
+        out.append(("ceki.live_pairs", {"n": len(pairs)}))
+    if card is not None and unseen[groups[card]]:
+        out.append(("ceki.unseen", {"kind": card.code, "n": unseen[groups[card]],
+                                    "of": _copies(groups, groups[card])}))
+    return tuple(out)
+
+
+def _copies(groups: Sequence[int], g: int) -> int:
+    return 4 * sum(1 for x in groups if x == g)
+
+
+HOOKS = SearchHooks(playout=playout, rank=rank, utility=utility, evidence=CekiEvidence, reasons=reasons,
+                    plausible=plausible, steps_per_second=420_000.0, world_cost=17, clone_cost=9)
+
+__all__ = ["HOOKS", "CekiEvidence", "plausible", "playout", "rank", "reasons", "utility"]
