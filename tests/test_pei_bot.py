@@ -24,7 +24,7 @@ VARIANTS = ("javanese", "la_peche", "magelang")
 
 
 def heuristic(seat: int = 0):
-    return make_bot("pei", "heuristic", seat)
+    return make_bot("pei", "normal", seat)
 
 
 def play_to(seed: int, steps: int, options: PeiOptions | None = None) -> PeiState:
@@ -60,8 +60,8 @@ def make_view(hand, pool, captured=((), (), ()), me=0, roles=(0, 1, 2), phase="p
 # registry
 
 def test_registered_for_pei():
-    assert bot_levels("pei")[:1] == ["heuristic"] and "random" in bot_levels("pei")
-    bot = make_bot("pei", "heuristic", 1)
+    assert bot_levels("pei") == ["beginner", "normal", "hard", "expert"]
+    bot = make_bot("pei", "normal", 1)
     assert isinstance(bot, PeiHeuristicBot) and bot.seat == 1 and bot.view_type is PeiView
 
 
