@@ -157,7 +157,7 @@ def _parts() -> list[tuple[int, ...]]:
     """The combination kinds (and the coins of the runs) in groups joined by shared kinds."""
     parts: list[set[int]] = []
     for cards in (_RUN, *COMBO_CARDS.values()):
-        joined = set(cards)
+        joined = {int(k) for k in cards}
         for part in [p for p in parts if p & joined]:
             joined |= part
             parts.remove(part)
@@ -283,7 +283,7 @@ class _Eval:
         self._draw: dict[tuple, list[float]] = {}
         # per rank, the loss and own future of the pool before my action, and my draw's terms
         self.losses = [self.loss(r, g) for r, g in enumerate(self.groups)]
-        self.futures = [self.future(r, g, m) for r, (g, m) in enumerate(zip(self.groups, self.mines))]
+        self.futures = [self.future(r, g, m) for r, (g, m) in enumerate(zip(self.groups, self.mines, strict=True))]
         self._draw_terms: list[float] | None = None
         # how many more turns I have after this one, for the ticket value of hand cards
         self.turns_left = max(0, base // 3)
@@ -429,11 +429,11 @@ class _Eval:
             return 0.0
         if self._draw_terms is None:   # the terms of the ranks the action leaves as they are
             self._draw_terms = [0.0] * self.n_draws
-            for q, (g0, m0) in enumerate(zip(self.groups, self.mines)):
-                for (i, _, _), t in zip(self.draws[q], self._draw_rank(q, g0, m0)):
+            for q, (g0, m0) in enumerate(zip(self.groups, self.mines, strict=True)):
+                for (i, _, _), t in zip(self.draws[q], self._draw_rank(q, g0, m0), strict=True):
                     self._draw_terms[i] = t
         terms = self._draw_terms.copy()
-        for (i, _, _), t in zip(self.draws[r], self._draw_rank(r, g, mine)):
+        for (i, _, _), t in zip(self.draws[r], self._draw_rank(r, g, mine), strict=True):
             terms[i] = t
         total = 0.0
         for t in terms:
@@ -452,10 +452,12 @@ class _Eval:
             return terms
         w = self.w
         before = w.mine * self.future(r, g, mine) - w.opp * self.loss(r, g)
+        # what the group is worth after my drawn card took each of its kinds (the same for any draw)
+        after = [(c, self._after(r, g, c, mine)) for c in set(g)]
         terms = []
         for _, d, p in draws:
             if g:
-                v = max(self.pair(d, c) + self._after(r, g, c, mine) - before for c in set(g))
+                v = max(self.pair(d, c) + a - before for c, a in after)
             else:
                 ng = (d,)
                 v = w.mine * self.future(r, ng, mine) - w.opp * self.loss(r, ng)
