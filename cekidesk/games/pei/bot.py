@@ -412,15 +412,12 @@ class _Eval:
         losses[r] = self.loss(r, g)
         futures = self.futures.copy()
         futures[r] = self.future(r, g, mine)
-        loss = 0.0
-        for x in losses:
-            loss += x
         futs = [f for f in futures if f > 0]
         fut = 0.0
         if futs:
             futs.sort(reverse=True)
-            fut = self.w.mine * futs[0] + self.w.mine_rest * sum(futs[1:])
-        return fut - self.w.opp * loss
+            fut = self.w.mine * futs[0] + self.w.mine_rest * _sum(futs[1:])
+        return fut - self.w.opp * _sum(losses)
 
     def draw_value(self, r: int, g: tuple[int, ...], mine: tuple[int, ...]) -> float:
         """The expected result of my draw from the bottom of the stock after my action (which
@@ -435,10 +432,7 @@ class _Eval:
         terms = self._draw_terms.copy()
         for (i, _, _), t in zip(self.draws[r], self._draw_rank(r, g, mine), strict=True):
             terms[i] = t
-        total = 0.0
-        for t in terms:
-            total += t
-        return total
+        return _sum(terms)
 
     def _draw_rank(self, r: int, g: tuple[int, ...], mine: tuple[int, ...]) -> list[float]:
         """The terms of my draw's expectation for the cards of rank ``r`` I may draw (chance times
@@ -514,6 +508,16 @@ class _Eval:
         v -= self.ticket(k)
         v -= self.reserve_cost(k)
         return v
+
+
+def _sum(terms: Iterable[float]) -> float:
+    """``terms`` added one by one, in their order: the last bits of a score, and so the ties
+    between moves, stay those of the first version of the heuristic on every Python (``sum``
+    adds floats more precisely from Python 3.12 on)."""
+    total = 0.0
+    for t in terms:
+        total += t
+    return total
 
 
 def _without(g: tuple[int, ...], taken: int) -> tuple[int, ...]:
