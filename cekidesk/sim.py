@@ -34,13 +34,6 @@ from cekidesk.engine.stats import SimSummary, outcome_lines, pct
 from cekidesk.games import DEFAULT_GAME_ID, games, get_game, new_match
 
 MAX_ROUNDS = 10_000_000
-#: a hand that has not ended after this many decisions is reported as stuck; a game that bounds its
-#: hands (``GameSpec.max_hand_actions``) is held to its own, smaller bound: a longer hand is a bug
-MAX_DECISIONS_PER_HAND = 100_000
-
-
-class StuckHandError(RuntimeError):
-    """A hand did not end within the game's bound or :data:`MAX_DECISIONS_PER_HAND` decisions."""
 
 
 @dataclass
@@ -93,27 +86,14 @@ def simulate(
     bots = [make_bot(game_id, level, seat) for seat, level in enumerate(seats)]
     rngs = [seat_rng(seed, seat) for seat in range(n_players)]
     decisions = 0
-    per_hand = MAX_DECISIONS_PER_HAND
-    if match.spec.max_hand_actions is not None:
-        per_hand = min(per_hand, match.spec.max_hand_actions(n_players, match.options))
-    bar = _Progress(progress, rounds)
+    per_hand = hand_limit(match.spec, n_players, match.options)
+    bar = Progress(progress, rounds)
     start = time.perf_counter()
     for hand in range(rounds):
         if hand:
             match.next_hand()
-        state = match.state
-        limit = decisions + per_hand
-        while not state.is_terminal():
-            if decisions >= limit:
-                raise StuckHandError(
-                    f"hand {hand + 1} (seed {match.hand_seed}) did not end after "
-                    f"{per_hand} decisions")
-            # everyone who must act now acts, in seat order (several at once: a simultaneous
-            # decision, each choosing from their own view)
-            for p in sorted(state.to_act()):
-                if p in state.to_act():
-                    match.apply(bots[p].choose(state.view(p), rngs[p]))
-                    decisions += 1
+        decisions += play_hand(match, lambda p, view: bots[p].choose(view, rngs[p]), per_hand,
+                               f"hand {hand + 1} (seed {match.hand_seed})")
         bar.update(hand + 1)
     seconds = time.perf_counter() - start
     bar.close()
@@ -136,31 +116,6 @@ def simulate(
         stake_per_point=match.spec.stake_per_point, pot=match.pot,
         results=[rec.result for rec in match.history],
     )
-
-
-class _Progress:
-    """A one-line progress bar on a stream (standard error), redrawn at most ~10 times a second."""
-
-    def __init__(self, stream: TextIO | None, total: int):
-        self.stream, self.total = stream, total
-        self.last = 0.0
-
-    def update(self, done: int) -> None:
-        if self.stream is None:
-            return
-        now = time.monotonic()
-        if done < self.total and now - self.last < 0.1:
-            return
-        self.last = now
-        width = 30
-        filled = width * done // self.total
-        self.stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{self.total} hands")
-        self.stream.flush()
-
-    def close(self) -> None:
-        if self.stream is not None:
-            self.stream.write("\n")
-            self.stream.flush()
 
 
 def _fmt_value(v: Any) -> str:
