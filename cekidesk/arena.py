@@ -256,7 +256,7 @@ def ratio_ci(num: Sequence[float], den: Sequence[float]) -> Interval:
     ratio = math.fsum(num) / total
     if n < 2:
         return Interval(ratio, math.nan)
-    var = math.fsum((a - ratio * d) ** 2 for a, d in zip(num, den)) / (n - 1)
+    var = math.fsum((a - ratio * d) ** 2 for a, d in zip(num, den, strict=True)) / (n - 1)
     return Interval(ratio, Z95 * math.sqrt(var / n) / (total / n))
 
 
@@ -275,7 +275,7 @@ def elo_ratings(wins: Sequence[Sequence[float]], met: Sequence[Sequence[bool]], 
         new = [won[i] / math.fsum((w[i][j] + w[j][i]) / (strength[i] + strength[j])
                                   for j in range(n) if w[i][j] + w[j][i] > 0) for i in range(n)]
         new = [s / new[anchor] for s in new]
-        done = max(abs(math.log(a / b)) for a, b in zip(new, strength)) < 1e-12
+        done = max(abs(math.log(a / b)) for a, b in zip(new, strength, strict=True)) < 1e-12
         strength = new
         if done:
             break
@@ -335,7 +335,7 @@ def pair_stats(result: ArenaResult) -> list[PairStats]:
             a_won = [d.pair_wins[a][b] for d in deals]
             b_won = [d.pair_wins[b][a] for d in deals]
             out.append(PairStats(levels[a], levels[b], met[a][b] * len(deals), sum(a_won), sum(b_won),
-                                 ratio_ci(a_won, [x + y for x, y in zip(a_won, b_won)])))
+                                 ratio_ci(a_won, [x + y for x, y in zip(a_won, b_won, strict=True)])))
     return out
 
 
@@ -373,7 +373,7 @@ def format_arena_report(result: ArenaResult) -> str:
     n_lineups = len(result.lineups)
     opts = ", ".join(f"{k}={str(v).lower() if isinstance(v, bool) else v}"
                      for k, v in sorted(cfg.options.items())) or "none"
-    budgets = ", ".join(f"{lv} {b:g} s" for lv, b in zip(cfg.levels, cfg.budgets) if b is not None)
+    budgets = ", ".join(f"{lv} {b:g} s" for lv, b in zip(cfg.levels, cfg.budgets, strict=True) if b is not None)
     money = ("stake 1 cent per point" if spec.stake_per_point else "the stakes the options set (cents)")
     lines = [
         f"arena: {cfg.game_id}  players: {cfg.n_players}  seed: {cfg.seed}",
@@ -389,7 +389,7 @@ def format_arena_report(result: ArenaResult) -> str:
     ]
     for s in level_stats(result):
         lines.append(f"{s.level:<10} {s.hands:>7} {s.decisions:>10}  {_pct(s.win_share):<16} "
-                     f"{_num(s.points):<18} {_num(s.money, "+"):<18} {s.rating:>6.0f}")
+                     f"{_num(s.points):<18} {_num(s.money, '+'):<18} {s.rating:>6.0f}")
     lines += [
         "",
         "pairwise: of the hands where A and B both sat and one of them won, A's share;",
