@@ -89,7 +89,8 @@ def simulate(
     stake_cents: int = 1,
     progress: TextIO | None = None,
 ) -> SimResult:
-    """Play ``rounds`` hands of a money match between the bots named by ``seats``."""
+    """Play ``rounds`` hands of a money match between the bots named by ``seats`` (levels; an old
+    id such as ``heuristic`` is played and reported as its level today)."""
     match = new_match(game_id, n_players, seed, options,
                       MatchOptions(mode="money", stake_cents=stake_cents))
     bots = [make_bot(game_id, level, seat) for seat, level in enumerate(seats)]
@@ -119,7 +120,7 @@ def simulate(
             drawn += 1
     return SimResult(
         game_id=game_id, n_players=n_players, rounds=rounds, seed=seed, stake_cents=stake_cents,
-        options=match.options.model_dump(), seats=list(seats), wins=wins,
+        options=match.options.model_dump(), seats=[canonical_level(s) for s in seats], wins=wins,
         points=list(match.scores), payments=list(match.ledger),
         outcomes=outcomes, drawn=drawn, decisions=decisions, seconds=seconds,
         stake_per_point=match.spec.stake_per_point, pot=match.pot,

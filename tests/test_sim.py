@@ -106,6 +106,10 @@ def test_old_level_ids_are_read_as_todays_and_reported_by_todays_id(capsys):
     assert "heuristic" not in out and "random" not in out
 
 
+def test_simulate_names_the_seats_by_todays_ids():
+    assert simulate("ceki", 2, 2, ["heuristic", "random"], seed=1).seats == ["normal", "beginner"]
+
+
 def test_the_default_seats_are_normal_and_beginners(capsys):
     _, default, _ = run(capsys, ["--players", "3", "--rounds", "5", "--seed", "2"])
     _, named, _ = run(capsys, ["--players", "3", "--rounds", "5", "--seed", "2",
