@@ -114,3 +114,20 @@ def test_the_hint_arrives_later_and_is_dropped_when_the_position_moved_on(qtbot,
     assert w.show_hint()                                 # a hint for the new position is shown
     qtbot.waitUntil(lambda: not c.hint_pending, timeout=HANG_GUARD_MS)
     assert marked[-1] in c.view().legal and marked[-1].verb == "discard"
+
+
+def test_a_game_without_a_hard_level_hints_with_its_normal_player_at_once(qtbot, window, monkeypatch):
+    from cekidesk.ui import controller as controller_module
+
+    monkeypatch.setattr(controller_module, "bot_levels", lambda game_id: ["beginner", "normal"])
+    w = window
+    c = w.controller
+    put_on(w, 5, False, lambda i: CountingBot(i, "ceki"))
+    m = c.match
+    expected = make_bot("ceki", "normal", c.human_seat).decide(
+        c.view(), random.Random(f"hint:{m.seed}:{len(m.logs[-1])}"))
+    got = []
+    c.hintReady.connect(got.append)
+    assert c.hint_level() == "normal" and c.request_hint()
+    assert got == [expected] and not c.hint_pending      # answered at once, on this thread
+    assert c._process.pid is None                        # no bot process was needed
