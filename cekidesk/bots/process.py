@@ -109,7 +109,7 @@ class BotProcess:
             if self._dropped(job, generation):
                 return BotReply(job, cancelled=True)
             try:
-                conn = self._ensure_started()
+                conn = self._ensure_started(generation)
                 if conn is None:
                     return BotReply(job, cancelled=True)
                 conn.send((job, bot, view, rng))
@@ -173,12 +173,14 @@ class BotProcess:
         # when a request was running, its thread reads the end of the pipe and discards it
 
     # -- the process -----------------------------------------------------------------------------
-    def _ensure_started(self) -> Connection | None:
-        """The pipe to a live process, starting one if there is none (None: closed meanwhile)."""
+    def _ensure_started(self, generation: int) -> Connection | None:
+        """The pipe to a live process, starting one if there is none (None: closed since
+        ``generation``, when the request was made)."""
         with self._state_lock:
+            if generation != self._generation:
+                return None
             if self._proc is not None and self._proc.is_alive():
                 return self._conn
-            generation = self._generation
             self._cancelled.value = self._cancel_upto
         if self._proc is not None:
             self._discard()
