@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from cekidesk.bots import BotError, bot_levels, make_bot
+from cekidesk.bots import BotError, RandomBot, bot_levels, make_bot
 from cekidesk.engine.core import Action, EngineError, Event, View
 from cekidesk.engine.match import HandRecord, Match
 from cekidesk.games import DEFAULT_GAME_ID, new_match
@@ -62,7 +62,7 @@ log = logging.getLogger(__name__)
 
 #: How long to wait for the table's reveal animation before the end-of-hand dialog (ms).
 HAND_END_DELAY = {"off": 0, "fast": 500, "normal": 1000, "slow": 1800}
-HINT_LEVEL = "heuristic"
+HINT_LEVEL = "normal"
 
 
 class MainWindow(QMainWindow):
@@ -255,7 +255,7 @@ class MainWindow(QMainWindow):
         out = []
         for a, what in ((self.act_new, self.tr("Start a new game")), (self.act_open, self.tr("Open a saved game")),
                         (self.act_save_as, self.tr("Save the game as a file")),
-                        (self.act_hint, self.tr("Hint: what a skilled player would do now")),
+                        (self.act_hint, self.tr("Hint: the move a Hard computer player would make now")),
                         (self.act_next, self.deal_words().next_help()), (self.act_scores, self.tr("Score sheet")),
                         (self.act_log, self.tr("Show or hide the game log")), (self.act_settings, self.tr("Settings")),
                         (self.act_fullscreen, self.tr("Full screen on or off")),
@@ -356,7 +356,7 @@ class MainWindow(QMainWindow):
         (making the computer players) is done first: if it fails, the player is told and nothing of
         the current session, the table or the autosave has changed.  True if the match was put on."""
         try:
-            bots = self.controller.make_bots(match, seats)
+            bots = self.controller.make_bots(match, seats, self.settings.bot_budgets())
         except ValueError as exc:
             log.warning("cannot seat the players of %s: %s", match.spec.id, exc)
             QMessageBox.warning(self, self.tr("Cannot play this game"),
@@ -555,8 +555,8 @@ class MainWindow(QMainWindow):
             except (ValueError, IndexError):
                 pass
             if 0 <= seat < len(c.seats) and c.match is not None and seat in c.bots \
-                    and c.bots[seat].level != "random":
-                c.bots[seat] = make_bot(c.match.spec.id, "random", seat)
+                    and not isinstance(c.bots[seat], RandomBot):
+                c.bots[seat] = RandomBot(seat, c.match.spec.id)
                 name = c.seats[seat].name
                 self.log_dock.add_notice(lambda: self.tr("{name}'s computer player ran into a problem; a simpler "
                                                          "one takes over the seat.").format(name=name))
