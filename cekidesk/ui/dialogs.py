@@ -331,6 +331,7 @@ class NewGameDialog(QDialog):
         self.settings = settings
         self._seat_rows: list[tuple[QLabel, QLineEdit, QComboBox]] = []
         self._options_form: OptionsForm | None = None
+        self._level_helps: dict[str, str] = {}
 
         outer = QVBoxLayout(self)
 
@@ -357,12 +358,13 @@ class NewGameDialog(QDialog):
         self.seats_grid = QGridLayout()
         self.seats_grid.setColumnStretch(1, 1)
         seats_column.addLayout(self.seats_grid)
-        # every level with what it does, under the seats: seen while choosing, never cut short
-        self.levels_help = QLabel(self)
-        self.levels_help.setObjectName("levelsHelp")
-        self.levels_help.setWordWrap(True)
-        self.levels_help.setTextFormat(Qt.TextFormat.RichText)
-        seats_column.addWidget(self.levels_help)
+        # what the level being chosen does, under the seats (one line per level would not fit a
+        # 720-pixel screen with six players in aksara Jawa): the level last picked or pointed at
+        self.level_help = QLabel(self)
+        self.level_help.setObjectName("levelHelp")
+        self.level_help.setWordWrap(True)
+        self.level_help.setTextFormat(Qt.TextFormat.RichText)
+        seats_column.addWidget(self.level_help)
         seats_column.addStretch(1)
         left = QVBoxLayout()
         left.addWidget(seats_box, 1)
@@ -558,11 +560,7 @@ class NewGameDialog(QDialog):
         levels = bot_levels(spec.id)
         default_level = self.settings.default_bot_level if self.settings.default_bot_level in levels \
             else ("normal" if "normal" in levels else levels[0])
-        helps = {lv: level_help(spec.id, lv, self.settings) for lv in levels}
-        self.levels_help.setText("<br>".join(
-            self.tr("{level}: {description}").format(level=f"<b>{html.escape(names.bot_level_name(lv))}</b>",
-                                                     description=html.escape(helps[lv]))
-            for lv in levels))
+        helps = self._level_helps = {lv: level_help(spec.id, lv, self.settings) for lv in levels}
         self.seats_grid.addWidget(QLabel(self.tr("Seat"), self), 0, 0)
         self.seats_grid.addWidget(QLabel(self.tr("Name"), self), 0, 1)
         self.seats_grid.addWidget(QLabel(self.tr("Player"), self), 0, 2)
@@ -588,6 +586,8 @@ class NewGameDialog(QDialog):
                     combo.setItemData(combo.count() - 1, helps[lv], Qt.ItemDataRole.ToolTipRole)
                 keep = old[i][1] if i < len(old) and old[i][1] in levels else default_level
                 combo.setCurrentIndex(levels.index(keep))
+                for signal in (combo.highlighted, combo.currentIndexChanged):
+                    signal.connect(lambda j, c=combo: self._show_level_help(c.itemData(j)))
             # room for a whole name: the level combos beside it ask for the width of their longest
             # text, which in aksara Jawa left the names a few pixels wide
             fm = edit.fontMetrics()
@@ -597,6 +597,14 @@ class NewGameDialog(QDialog):
             self.seats_grid.addWidget(edit, i + 1, 1)
             self.seats_grid.addWidget(combo, i + 1, 2)
             self._seat_rows.append((lab, edit, combo))
+        self._show_level_help(self._seat_rows[1][2].currentData() if len(self._seat_rows) > 1 else default_level)
+
+    def _show_level_help(self, level: str | None) -> None:
+        """The line under the seats: what ``level`` does."""
+        if level in self._level_helps:
+            self.level_help.setText(self.tr("{level}: {description}").format(
+                level=f"<b>{html.escape(names.bot_level_name(level))}</b>",
+                description=html.escape(self._level_helps[level])))
 
     def _players_changed(self) -> None:
         n = self.players_spin.value()

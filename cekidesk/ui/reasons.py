@@ -8,9 +8,9 @@ their other texts; the search's own texts are registered here).  A text fills in
 
 * ``{kind}`` (and any parameter whose name ends in ``_kind``) is a card code, written with the
   ``namer`` the window passes (the player's card-name form);
-* a whole number is written as the locale writes numbers (``{of}``); ``%n`` is the number that
-  counts something and chooses the plural form: the parameter ``n``, or, in a reason without one,
-  its first whole-number parameter (``deals`` of ``search.deals``);
+* a whole number is written as the locale writes numbers (``{of}``); ``%Ln`` (or ``%n``, digits
+  only) is the number that counts something and chooses the plural form: the parameter ``n``, or,
+  in a reason without one, its first whole-number parameter (``deals`` of ``search.deals``);
 * a true/false parameter chooses the text: when ``prior`` is true, ``reason.search.deals.prior`` is
   used if it is registered (several true ones: their names in alphabetical order, joined by dots);
 * any other text parameter is one of the game's words, registered as ``<game>.<param>.<value>``
@@ -22,6 +22,7 @@ debug level): a player never sees a code.
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -32,9 +33,11 @@ from .i18n import QT_TRANSLATE_NOOP
 
 log = logging.getLogger(__name__)
 
+_COUNT = re.compile(r"%L?n")   # Qt's count: %n, or %Ln written as the locale writes numbers
+
 names.register_texts("Reasons", {
-    "reason.search.deals": QT_TRANSLATE_NOOP("Reasons", "played out best in %n imagined deal(s)"),
-    "reason.search.deals.prior": QT_TRANSLATE_NOOP("Reasons", "confirmed in %n imagined deal(s)"),
+    "reason.search.deals": QT_TRANSLATE_NOOP("Reasons", "played out best in %Ln imagined deal(s)"),
+    "reason.search.deals.prior": QT_TRANSLATE_NOOP("Reasons", "confirmed in %Ln imagined deal(s)"),
 })
 
 
@@ -54,7 +57,7 @@ def _describe(code: str, params: Mapping[str, Any], namer: Callable[[str], str])
         values = {name: _word(code, name, value, namer) for name, value in params.items()
                   if not isinstance(value, bool)}
         n = _count(params)
-        if n is None and "%n" in names.text(key):
+        if n is None and _COUNT.search(names.text(key)):
             raise ValueError("nothing to count")
         return names.text(key, n=n).format(**values)
     except (ValueError, KeyError, IndexError) as exc:
