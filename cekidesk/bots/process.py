@@ -63,7 +63,7 @@ def _serve(conn: Connection, cancelled: Any, running: Any) -> None:
             return
         job, bot, view, rng = request
         running.value = job
-        bot.should_stop = lambda: cancelled.value >= job
+        bot.should_stop = lambda job=job: cancelled.value >= job
         try:
             reply = (job, bot.decide(view, rng), bot, rng, "")
         except Exception as exc:  # a bot bug is reported, never the end of the process
