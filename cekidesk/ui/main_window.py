@@ -706,9 +706,11 @@ class MainWindow(QMainWindow):
             if c.hint_pending:
                 text += "  " + self.tr("Thinking about a hint…")
             elif self._hint_text:
-                text += "  " + self.tr("Hint: {what}.").format(what=self._hint_text)
                 if self._hint_why:
-                    text += " " + self._hint_why
+                    text += "  " + self.tr("Hint: {what} ({why}).").format(what=self._hint_text,
+                                                                         why=self._hint_why)
+                else:
+                    text += "  " + self.tr("Hint: {what}.").format(what=self._hint_text)
             return text
         seat = self._thinking_seat
         if seat < 0:
