@@ -19,7 +19,7 @@ it uses today's rules and engine.  The row counts the decisions in which the two
 Run from the repository root::
 
     python3 bench/bot_speed.py --game pei [--levels normal,hard] [--hands 20] [--search-hands 2]
-                               [--seed 1] [--old main] [--budget 0.3] [--options key=value]
+                               [--seed 1] [--old REV] [--budget 0.3] [--options key=value]
 """
 from __future__ import annotations
 
