@@ -51,7 +51,6 @@ GOALS = {"beginner": 0.005, "normal": 0.005, "hard": 0.35, "expert": 1.1}
 AIMS = {("pei", "normal"): 0.002}
 
 
-
 @dataclass
 class Shadow:
     """Another bot per seat, asked at the same positions and timed (its moves are not played)."""
@@ -168,7 +167,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{spec.id}, {players} players, every seat the level, deals from {args.seed}; "
           f"options: {shown}")
     print("decisions with a choice (more than one legal action), Bot.decide, milliseconds on the wall clock;")
-    print("cpu p95: the same decisions in this process's CPU time (what other programs' load does not stretch)")
+    print("cpu p95: the same decisions in this process's CPU time (other programs' load stretches it less)")
     print()
     print(f"{'level':<14} {'hands':>5} {'decisions':>9} {'p50':>9} {'p95':>9} {'max':>9} {'mean':>9} "
           f"{'cpu p95':>9}   goal (wall p95)")
