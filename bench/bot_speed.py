@@ -19,7 +19,7 @@ it uses today's rules and engine.  The row counts the decisions in which the two
 Run from the repository root::
 
     python3 bench/bot_speed.py --game pei [--levels normal,hard] [--hands 20] [--search-hands 2]
-                               [--seed 1] [--old main] [--budget 0.3] [--options key=value]
+                               [--seed 1] [--old REV] [--budget 0.3] [--options key=value]
 """
 from __future__ import annotations
 
@@ -49,7 +49,6 @@ from cekidesk.sim import seat_rng  # noqa: E402
 #: the issue's goals for the 95th percentile of a decision, in seconds (and the aim for Pèi's Normal)
 GOALS = {"beginner": 0.005, "normal": 0.005, "hard": 0.35, "expert": 1.1}
 AIMS = {("pei", "normal"): 0.002}
-
 
 
 @dataclass
@@ -168,7 +167,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{spec.id}, {players} players, every seat the level, deals from {args.seed}; "
           f"options: {shown}")
     print("decisions with a choice (more than one legal action), Bot.decide, milliseconds on the wall clock;")
-    print("cpu p95: the same decisions in this process's CPU time (what other programs' load does not stretch)")
+    print("cpu p95: the same decisions in this process's CPU time (other programs' load stretches it less)")
     print()
     print(f"{'level':<14} {'hands':>5} {'decisions':>9} {'p50':>9} {'p95':>9} {'max':>9} {'mean':>9} "
           f"{'cpu p95':>9}   goal (wall p95)")
