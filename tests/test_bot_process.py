@@ -174,3 +174,12 @@ def test_a_process_killed_while_idle_is_replaced_without_a_failure(bots):
     dead.join()
     reply = bots.run(bots.next_job(), CountingBot(seat, "ceki"), view, random.Random(1))
     assert reply.decision is not None and bots.pid != dead.pid
+
+
+@pytest.mark.skipif(not hasattr(os, "nice"), reason="POSIX scheduling priority")
+def test_the_process_runs_at_a_lower_priority_than_the_window(bots):
+    if os.getpriority(os.PRIO_PROCESS, 0) >= 19:
+        pytest.skip("the tests already run at the lowest priority")
+    seat, view = a_view()
+    bots.run(bots.next_job(), CountingBot(seat, "ceki"), view, random.Random(1))
+    assert os.getpriority(os.PRIO_PROCESS, bots.pid) > os.getpriority(os.PRIO_PROCESS, 0)

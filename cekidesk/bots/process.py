@@ -23,6 +23,7 @@ from __future__ import annotations
 import atexit
 import itertools
 import multiprocessing
+import os
 import random
 import signal
 import threading
@@ -34,6 +35,9 @@ from cekidesk.engine.bot import Bot, Decision
 
 #: the cancel mark that also tells the process to end (above every job id)
 CLOSE = 2**62
+#: how much lower the process's scheduling priority is than the window's (POSIX ``nice``): when the
+#: CPUs are busy, the window's thread runs first and the search waits, never the other way round
+NICENESS = 5
 #: how long :meth:`BotProcess.close` waits for the process to end by itself, then after terminating it
 CLOSE_WAIT = 0.5
 
@@ -54,6 +58,8 @@ class BotReply:
 def _serve(conn: Connection, cancelled: Any, running: Any) -> None:
     """The child process: answer requests until told to end (``None``, or ``CLOSE``) or the pipe closes."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)   # Ctrl+C in a terminal is the window's to handle
+    if hasattr(os, "nice"):
+        os.nice(NICENESS)
     while cancelled.value < CLOSE:
         try:
             request = conn.recv()
