@@ -21,9 +21,9 @@ from waiting import HANG_GUARD_MS
 
 guard_none_refcount()
 
-CEKI_SEATS = [Seat.human("You"), Seat.bot("heuristic", "Budi"), Seat.bot("heuristic", "Sari"),
-              Seat.bot("random", "Ayu")]
-PEI_SEATS = [Seat.human("You"), Seat.bot("heuristic", "Budi"), Seat.bot("random", "Sari")]
+CEKI_SEATS = [Seat.human("You"), Seat.bot("normal", "Budi"), Seat.bot("normal", "Sari"),
+              Seat.bot("beginner", "Ayu")]
+PEI_SEATS = [Seat.human("You"), Seat.bot("normal", "Budi"), Seat.bot("beginner", "Sari")]
 
 
 def new_window(qtbot) -> MainWindow:
