@@ -9,6 +9,7 @@ from __future__ import annotations
 import enum
 import json
 import os
+import random
 import subprocess
 import sys
 import time
@@ -21,7 +22,7 @@ from PySide6.QtCore import QSize, Qt, QUrl
 from PySide6.QtGui import QTextDocument
 from PySide6.QtWidgets import QCheckBox, QComboBox, QDialog, QFileDialog, QLabel, QMessageBox, QSpinBox
 
-from cekidesk.bots import RandomBot, levels
+from cekidesk.bots import RandomBot, levels, make_bot
 from cekidesk.engine.core import Action, Event
 from cekidesk.persistence import paths
 from cekidesk.persistence.saves import Seat, load_autosave, load_match
@@ -484,23 +485,31 @@ def test_default_size_fits_1280x720(qtbot, boxes):
 # ---------------------------------------------------------------------------------------------
 # Hint
 
-def test_hint_asks_the_heuristic_bot_and_marks_the_table(qtbot, window, monkeypatch):
+def test_hint_asks_the_hard_level_without_blocking_and_marks_the_table(qtbot, window, monkeypatch):
     w = window
+    c = w.controller
     marked = []
     monkeypatch.setattr(w.table, "set_hint", lambda a: marked.append(a))
     start(w, seed=19)
     wait_turn_or_end(qtbot, w)
     assert w.act_hint.isEnabled()
+    m = c.match
+    expected = make_bot("ceki", "hard", c.human_seat).decide(
+        c.view(), random.Random(f"hint:{m.seed}:{len(m.logs[-1])}")).action
     w.act_hint.trigger()
+    # the window goes on while the Hard player searches in the bot process
+    assert c.hint_pending and "Thinking about a hint…" in w.status_label.text()
+    assert not w.act_hint.isEnabled()
+    qtbot.waitUntil(lambda: not c.hint_pending, timeout=HANG_GUARD_MS)
     action = marked[-1]
-    assert action in w.controller.view().legal
-    assert "Hint: " in w.status_label.text()
+    assert action == expected                                # the Hard level's move
+    assert "Hint: " in w.status_label.text() and w.act_hint.isEnabled()
     w.controller.play(action)                                # playing clears the hint
     assert marked[-1] is None and "Hint" not in w.status_label.text()
     w.settings.hints = False
     w.apply_settings()
     wait_turn_or_end(qtbot, w)
-    assert w.show_hint() is None
+    assert not w.show_hint()
 
 
 # ---------------------------------------------------------------------------------------------
