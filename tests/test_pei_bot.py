@@ -13,7 +13,7 @@ from bot_checks import assert_decisions_ignore_hidden_cards
 from helpers import play_on
 from cekidesk.bots import BotError, bot_levels, make_bot
 from cekidesk.games.pei.bot import PeiHeuristicBot, scores
-from cekidesk.bots.random_bot import RandomBot
+from cekidesk.bots.levels import BeginnerBot
 from cekidesk.engine.cards import Kind as K
 from cekidesk.engine.core import Action, GameState
 from cekidesk.games.ceki.rules import CekiOptions, new_hand as new_ceki_hand
@@ -118,8 +118,8 @@ def test_bots_receive_only_views_in_a_whole_match(monkeypatch):
         return choose
 
     monkeypatch.setattr(PeiHeuristicBot, "choose", guarded(PeiHeuristicBot.choose))
-    monkeypatch.setattr(RandomBot, "choose", guarded(RandomBot.choose))
-    result = simulate("pei", 3, 2, ["heuristic", "random", "heuristic"], seed=4)
+    monkeypatch.setattr(BeginnerBot, "choose", guarded(BeginnerBot.choose))
+    result = simulate("pei", 3, 2, ["normal", "beginner", "normal"], seed=4)
     assert seen["calls"] == result.decisions > 0
 
 
