@@ -67,7 +67,8 @@ def test_reasons_join_in_order_with_cards_named_and_numbers_counted():
     # %n counts n; in a reason without n, its first whole number; the other numbers are written out
     assert describe_reasons([("testgame.shape", {"n": 1, "target": 30})], LATIN) == "saves 1 card toward 30 points"
     assert describe_reasons([("testgame.shape", {"target": 30, "left": 2})], LATIN) == "saves 30 cards toward 30 points"
-    assert describe_reasons([("testgame.many", {"n": 12345})], LATIN) == "12,345 cards seen"   # %Ln: as the locale writes
+    # %Ln: the count as the locale writes numbers
+    assert describe_reasons([("testgame.many", {"n": 12345})], LATIN) == "12,345 cards seen"
     # a word of the game's own, registered as <game>.<parameter>.<value>
     assert describe_reasons([("testgame.combo", {"combo": "tiger"})], LATIN) == "works toward the tiger"
 
@@ -118,6 +119,29 @@ def test_in_aksara_jawa_the_translated_texts_the_scripts_card_names_and_the_coun
     assert line == ("ꦤꦾꦶꦥꦤ꧀2ꦥꦱꦁꦔꦤ꧀ꦲꦸꦫꦶꦥ꧀꧈ 3ꦱꦏꦶꦁ4" + names.card_label("C9", "javanese") + "ꦢꦸꦫꦸꦁꦏꦠꦺꦴꦤ꧀꧈ "
                     "ꦥꦭꦶꦁꦧꦒꦸꦱ꧀ꦲꦶꦁ412ꦥꦶꦪꦏ꧀ꦏꦤ꧀")
     assert "ꦒ꧀ꦭꦶꦤ꧀ꦝꦶꦁ" in line                             # glindhing, the 9 of Coins, in aksara Jawa
+
+
+@pytest.mark.parametrize("game, players", [("ceki", 3), ("pei", 3)])
+def test_every_reason_a_game_gives_is_worded(game, players):
+    """Each game's reasons (its search hooks) for every legal move of positions through a hand have
+    texts, so the hint never loses a reason for want of words."""
+    from cekidesk.games import get_game
+    from cekidesk.ui.table.layouts import load_game_uis
+
+    load_game_uis()
+    reasons_of = get_game(game).search.reasons
+    m = new_match(game, players, 4)
+    rng = random.Random(4)
+    seen: set[str] = set()
+    while not m.hand_over():
+        seat = m.state.to_act()[0]
+        view = m.state.view(seat)
+        for action in view.legal:
+            for reason in reasons_of(view, action):
+                seen.add(reason[0])
+                assert describe_reasons([reason], names.card_namer("both")), reason
+        m.apply(rng.choice(view.legal))
+    assert len(seen) >= 3, seen
 
 
 def test_a_searching_players_reasons_read_as_words():

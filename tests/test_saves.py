@@ -584,7 +584,7 @@ BAD_FILES = [
      ["“grandmaster”", "seat 2", "computer player"]),
     ("two-humans", lambda: with_log(lambda d: d["seats"][2].update(kind="human", level=None)), "human_seats",
      ["2 human players", "one person"]),
-    ("no-human", lambda: with_log(lambda d: d["seats"][0].update(kind="bot", level="random")), "human_seats",
+    ("no-human", lambda: with_log(lambda d: d["seats"][0].update(kind="bot", level="beginner")), "human_seats",
      ["no human player"]),
     ("unreadable-action", lambda: with_log(_set_action(1, 4, "two discard S9")), "unreadable_action",
      ["move 5 of hand 2", "cannot be read"]),
