@@ -46,6 +46,7 @@ import itertools
 import math
 import random
 import time
+from array import array
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
@@ -138,13 +139,14 @@ class DealResult:
     money: list[int]
     #: [a][b]: the hands in which a seat of level a won and level b sat at the table
     pair_wins: list[list[int]]
-    #: per level: the wall-clock seconds of each of its decisions (not deterministic)
-    times: list[list[float]] = field(repr=False)
+    #: per level: the wall-clock seconds of each of its decisions (not deterministic; arrays, which
+    #: a long run keeps by the million)
+    times: list[array] = field(repr=False)
 
     @classmethod
     def empty(cls, n_levels: int) -> DealResult:
         return cls([0] * n_levels, [0] * n_levels, [0] * n_levels,
-                   [[0] * n_levels for _ in range(n_levels)], [[] for _ in range(n_levels)])
+                   [[0] * n_levels for _ in range(n_levels)], [array("d") for _ in range(n_levels)])
 
 
 def play_deal(config: ArenaConfig, deal: int, on_hand: Callable[[], None] | None = None) -> DealResult:
@@ -166,7 +168,7 @@ def play_deal(config: ArenaConfig, deal: int, on_hand: Callable[[], None] | None
     return out
 
 
-def _timed(bots: list, rngs: list[random.Random], times: list[list[float]], seat: int, view: View) -> Any:
+def _timed(bots: list, rngs: list[random.Random], times: list[array], seat: int, view: View) -> Any:
     start = time.perf_counter()
     action = bots[seat].choose(view, rngs[seat])
     times[seat].append(time.perf_counter() - start)
