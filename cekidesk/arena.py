@@ -57,7 +57,7 @@ from cekidesk.bots import make_bot
 from cekidesk.engine.core import View
 from cekidesk.engine.match import MatchOptions
 from cekidesk.games import get_game, new_match
-from cekidesk.selfplay import Progress, hand_limit, play_hand
+from cekidesk.selfplay import Progress, hand_limit, options_text, play_hand
 
 #: the level the ratings are anchored at, and its rating
 ANCHOR_LEVEL = "normal"
@@ -373,13 +373,11 @@ def format_arena_report(result: ArenaResult) -> str:
     cfg = result.config
     spec = get_game(cfg.game_id)
     n_lineups = len(result.lineups)
-    opts = ", ".join(f"{k}={str(v).lower() if isinstance(v, bool) else v}"
-                     for k, v in sorted(cfg.options.items())) or "none"
     budgets = ", ".join(f"{lv} {b:g} s" for lv, b in zip(cfg.levels, cfg.budgets, strict=True) if b is not None)
     money = ("stake 1 cent per point" if spec.stake_per_point else "the stakes the options set (cents)")
     lines = [
         f"arena: {cfg.game_id}  players: {cfg.n_players}  seed: {cfg.seed}",
-        f"options: {opts}",
+        f"options: {options_text(cfg.options)}",
         f"levels: {', '.join(cfg.levels)}",
         f"search budgets: {budgets or 'none'} (default x {cfg.budget_scale:g})",
         f"deals: {len(result.deals)}, each played by {n_lineups} line-ups "
