@@ -27,7 +27,8 @@ only on the flags: the same on any machine, under any load, with any ``--jobs``.
 (seats that won ÷ seats), points and money per hand (the game's settlement at stake 1; money put
 into a pot is not counted back).  Each comes with a 95 % interval from the normal approximation
 over deals: a deal's total for a level (over all its line-ups) is one observation, so the luck of
-the deal, the same for every level, cancels.  Pairwise, for levels A and B: of the hands where both
+the deal, the same for every level, cancels (with fewer than :data:`ROUGH_BELOW` deals the report
+says the intervals are rough).  Pairwise, for levels A and B: of the hands where both
 sat and a seat of one of them won, A's share (a hand both won counts for both); its interval is the
 delta-method interval of that ratio over deals.  A level beats another when the interval of its
 share lies above one half.
@@ -64,6 +65,8 @@ ANCHOR_LEVEL = "normal"
 ANCHOR_RATING = 1500.0
 #: the two-sided 95 % point of the normal distribution
 Z95 = 1.959963984540054
+#: below this many deals the normal approximation of the intervals is rough (the report says so)
+ROUGH_BELOW = 30
 #: one hand, settled at a stake of 1 per point
 ONE_HAND = MatchOptions(mode="hands", hands=1, stake_cents=1)
 
@@ -382,7 +385,8 @@ def format_arena_report(result: ArenaResult) -> str:
         f"search budgets: {budgets or 'none'} (default x {cfg.budget_scale:g})",
         f"deals: {len(result.deals)}, each played by {n_lineups} line-ups "
         f"({design_name(len(cfg.levels), cfg.n_players)}): {len(result.deals) * n_lineups} hands",
-        f"money: {money}; intervals: 95%, over deals",
+        f"money: {money}; intervals: 95%, over deals"
+        + (" (rough with fewer than 30 deals)" if len(result.deals) < ROUGH_BELOW else ""),
         "",
         f"{'level':<10} {'hands':>7} {'decisions':>10}  {'win share':<16} {'points/hand':<18} "
         f"{'money/hand':<18} {'rating':>6}",
