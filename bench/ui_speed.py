@@ -19,13 +19,17 @@ or virtual X display through ``DISPLAY``):
    ``--hands`` whole hands, each from its deal to the reveal after the last move; a 5 ms timer on the
    UI thread records its ticks, and the gaps between ticks are the stalls (goal: none over 50 ms).
    The opening of the end-of-hand dialog, a second after the hand ends, is reported apart.
+   With ``--level expert`` every computer player is an Expert (``--players``: how many seats; the
+   person's seat is played by the Normal player, as clicks): the searching players think in the bot
+   process, and the stalls show whether the window ever waits for them.
 
 Run from the repository root::
 
     QT_QPA_PLATFORM=offscreen python3 bench/ui_speed.py
     DISPLAY=:99 python3 bench/ui_speed.py          # a real window (Xvfb or a desktop)
 
-Options: ``--game <id> --runs 5 --repaints 200 --hands 5 --only first,repaint,stall``.
+Options: ``--game <id> --runs 5 --repaints 200 --hands 5 --only first,repaint,stall --level expert
+--players 5``.
 """
 from __future__ import annotations
 
@@ -194,7 +198,7 @@ def bench_repaint(app, repaints: int, game_id: str) -> list[dict]:
 # -----------------------------------------------------------------------------------------------
 # 3. stalls while computer players play
 
-def bench_stall(app, hands: int, game_id: str) -> dict:
+def bench_stall(app, hands: int, game_id: str, level: str | None = None, players: int | None = None) -> dict:
     from PySide6.QtCore import QEventLoop, Qt, QTimer
 
     from cekidesk.persistence.saves import Seat
@@ -207,11 +211,12 @@ def bench_stall(app, hands: int, game_id: str) -> dict:
     win.show()
     c = win.controller
     spec = get_game(game_id)
-    level = spec.bots[0].level if spec.bots else "random"
+    normal = spec.bots[0].level if spec.bots else "random"
+    names = ["Budi", "Sari", "Ayu", "Joko", "Wati"][:(players or spec.default_players) - 1]
     # the window seats exactly one person: the game's own computer player plays that seat, as clicks
-    seats = [Seat.human("You")] + [Seat.bot("random" if i == 2 else level, name) for i, name in
-                                   enumerate(["Budi", "Sari", "Ayu", "Joko", "Wati"][:spec.default_players - 1], 1)]
-    play_for_the_person(c, make_bot(game_id, level, 0), random.Random(7))
+    seats = [Seat.human("You")] + [Seat.bot(level or ("random" if i == 2 else normal), name)
+                                   for i, name in enumerate(names, 1)]
+    play_for_the_person(c, make_bot(game_id, normal, 0), random.Random(7))
     ticks: list[float] = []
     timer = QTimer()
     timer.setTimerType(Qt.TimerType.PreciseTimer)
@@ -248,7 +253,7 @@ def bench_stall(app, hands: int, game_id: str) -> dict:
         wait(lambda: False, 0.1)
         t0 = time.perf_counter()
         win.start_new_game(NewGameConfig(game_id, seats, 1000 + h, {}, {"mode": "money", "stake_cents": 5}))
-        wait(lambda: bool(ended), 60)
+        wait(lambda: bool(ended), 60 if level is None else 900)
         t1 = ended[0] if ended else time.perf_counter()
         wait(lambda: win.hand_end_dialog is not None and win.hand_end_dialog.isVisible(), 5)
         wait(lambda: False, 0.15)
@@ -285,6 +290,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--only", default="first,repaint,stall")
     ap.add_argument("--game", default=DEFAULT_GAME_ID, choices=[g.id for g in games()],
                     help=f"the game the table shows (default {DEFAULT_GAME_ID})")
+    ap.add_argument("--level", default=None,
+                    help="stall: every computer player of this level (e.g. expert); default: the game's "
+                         "own computer players and one random one")
+    ap.add_argument("--players", type=int, default=None,
+                    help="stall: the number of seats, the person's included (default: the game's usual)")
     args = ap.parse_args(argv)
     parts = set(args.only.split(","))
 
@@ -333,9 +343,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"   worst p95 with {most} cards {worst:.2f} ms   (goal ≤ 8 ms: {'ok' if worst <= 8 else 'OVER the goal'})")
 
     if "stall" in parts:
-        print(f"\n3. UI-thread stalls while computer players play {args.hands} hands of {args.game} "
+        who = f" ({args.level} computer players, the person's seat by the Normal one)" if args.level else ""
+        print(f"\n3. UI-thread stalls while computer players play {args.hands} hands of {args.game}{who} "
               "(pace 0, animations normal, 5 ms timer)")
-        s = bench_stall(app, args.hands, args.game)
+        s = bench_stall(app, args.hands, args.game, args.level, args.players)
         for i, h in enumerate(s["hands"]):
             print(f"   hand {i + 1}: {h['moves']:3d} moves in {h['seconds']:5.2f} s, longest gap {h['max']:5.1f} ms, "
                   f"p99 {h['p99']:5.1f} ms  (the deal {h['deal']:4.1f}, the moves {h['between']:4.1f}, "

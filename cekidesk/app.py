@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import sys
 
 from cekidesk import __version__
@@ -37,6 +38,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    # a frozen app (PyInstaller) starts its bot process by running itself: this turns that run into
+    # the bot process instead of a second window (a no-op otherwise)
+    multiprocessing.freeze_support()
     args = build_parser().parse_args(argv)
     from cekidesk.ui.app import run  # Qt is loaded only once the command line is good
 

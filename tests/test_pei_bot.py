@@ -2,6 +2,7 @@
 hand-built positions where the right move is clear."""
 from __future__ import annotations
 
+import hashlib
 import random
 
 import pytest
@@ -11,7 +12,7 @@ from hypothesis import strategies as st
 from bot_checks import assert_decisions_ignore_hidden_cards
 from helpers import play_on
 from cekidesk.bots import BotError, bot_levels, make_bot
-from cekidesk.games.pei.bot import PeiHeuristicBot
+from cekidesk.games.pei.bot import PeiHeuristicBot, scores
 from cekidesk.bots.random_bot import RandomBot
 from cekidesk.engine.cards import Kind as K
 from cekidesk.engine.core import Action, GameState
@@ -130,6 +131,35 @@ def test_ignores_hidden_cards(variant):
     states = [play_to(seed, (seed * 29) % 125, options) for seed in range(30)]
     checked = assert_decisions_ignore_hidden_cards(states, heuristic)
     assert checked > 60
+
+
+# ---------------------------------------------------------------------------------------------
+# the same numbers as before the evaluation was made faster (issue 11)
+
+# Every action's score at every decision of two hands (deals 21 and 22) of three Normal players,
+# written as "action=repr(score)" per decision, one decision a line, recorded with the evaluation
+# that went through every unseen kind for each action (before issue 11).
+SCORES_RECORDED = [
+    ({}, "4f7da1b80a4744c0cdf52cb0b3b739c67ab971da8e9fe2c30f805a40ebe29d94"),
+    ({"variant": "la_peche"}, "f317d27c04b6d5d983078a45e491bcbd37421a13b54d8dac07fe63979023aa2e"),
+    ({"variant": "magelang", "second_bunci": True},
+     "74ef9ad6f43aadb9ae6985492d488fca1c3d3defd8defce3edd2b96c7576fe32"),
+    ({"ten_rank": True, "second_bunci": True}, "46177bcd3d384ba900b6ba071d808ff254a62952cad1f8d7f21d0c5888d683df"),
+]
+
+
+@pytest.mark.parametrize(("options", "digest"), SCORES_RECORDED,
+                         ids=["javanese", "la_peche", "magelang_second_bunci", "ten_rank_second_bunci"])
+def test_scores_every_action_to_the_last_bit_as_before_the_speed_up(options, digest):
+    """Same scores, so the same moves and the same ties (the searching levels rank by them too)."""
+    lines = []
+    for seed in (21, 22):
+        state = new_hand(PeiOptions(**options), 3, seed, seed % 3)
+        while not state.is_terminal():
+            ranked = scores(state.view(state.to_act()[0]))
+            lines.append(" ".join(f"{a}={s!r}" for a, s in ranked))
+            state.apply(ranked[0][0])
+    assert hashlib.sha256("\n".join(lines).encode()).hexdigest() == digest
 
 
 # ---------------------------------------------------------------------------------------------

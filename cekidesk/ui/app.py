@@ -113,5 +113,6 @@ def run(new: bool = False, open_path: str | None = None, seed: int | None = None
     window.show()
     QTimer.singleShot(0, lambda: window.startup(new=new, open_path=open_path, seed=seed))
     status = app.exec()
+    window.controller.shutdown()   # (done by closing the window too; quitting otherwise must not leave the bot process)
     log.info("CekiDesk closed")
     return status

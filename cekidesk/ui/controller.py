@@ -2,20 +2,26 @@
 paces their moves, autosaves, and tells the window what changed.
 
 The table never judges legality: it shows ``view.legal`` and hands back the chosen action, which the
-controller gives to the engine.  Bots think in a ``QThreadPool`` worker and get only the view of
-their seat; their answer comes back to the main thread through a queued signal.
+controller gives to the engine.  Bots are asked from a ``QThreadPool`` worker and get only the view
+of their seat; their answer comes back to the main thread through a queued signal.  A bot that
+searches (``Bot.searches``: Hard, Expert) thinks in the bot process
+(:class:`~cekidesk.bots.process.BotProcess`): a search on a thread would hold the interpreter lock
+and freeze the window.  The worker then only waits for the process's reply, and the bot object the
+process sends back (with its memory) replaces the seat's.  A search is cancelled whenever the game
+moves on without it (a new game, an opened one, :meth:`GameController.stop`, quitting).
 """
 from __future__ import annotations
 
 import logging
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from PySide6.QtCore import QObject, QThreadPool, QTimer, Signal, Slot
 
-from cekidesk.bots import make_bot
-from cekidesk.engine.bot import Bot
+from cekidesk.bots import bot_levels, make_bot
+from cekidesk.bots.process import BotProcess
+from cekidesk.engine.bot import Bot, Decision
 from cekidesk.engine.core import Action, EngineError, Event, View
 from cekidesk.engine.match import Match
 from cekidesk.games import new_match
@@ -24,26 +30,43 @@ from cekidesk.persistence.saves import SaveFileError, Seat, load_match, remove_a
 log = logging.getLogger(__name__)
 
 
+#: the level the hint asks, and the one it falls back to (in-thread) in a game without it
+HINT_LEVEL = "hard"
+HINT_FALLBACK = "normal"
+
+
 class _BotSignals(QObject):
-    done = Signal(int, int, object)   # token, seat, action
-    failed = Signal(int, int, str)    # token, seat, message
+    done = Signal(int, int, object, object)   # token, seat, Decision, the bot after it (None: the same)
+    failed = Signal(int, int, str)            # token, seat, message
 
 
 class _BotTask:
     """One bot decision, run by the pool as a plain callable: PySide keeps a started ``QRunnable``
     subclass (with its view and RNG, ~7 kB) alive as a child of the pool, one per move for the whole
-    session; a callable is let go when it has run."""
+    session; a callable is let go when it has run.  With a ``process`` (a searching bot) the worker
+    only waits for the bot process's reply: a blocking pipe read lets the UI thread run."""
 
-    def __init__(self, token: int, seat: int, bot: Bot, view: View, rng: random.Random, sink: _BotSignals):
+    def __init__(self, token: int, seat: int, bot: Bot, view: View, rng: random.Random, sink: _BotSignals,
+                 process: BotProcess | None = None, job: int = 0):
         self.token, self.seat, self.bot, self.view, self.rng, self.sink = token, seat, bot, view, rng, sink
+        self.process, self.job = process, job
 
     def __call__(self) -> None:  # worker thread: touches only its own arguments
+        if self.process is not None:
+            reply = self.process.run(self.job, self.bot, self.view, self.rng)
+            if reply.cancelled:
+                return
+            if reply.decision is None:
+                self.sink.failed.emit(self.token, self.seat, reply.error)
+            else:
+                self.sink.done.emit(self.token, self.seat, reply.decision, reply.bot)
+            return
         try:
-            action = self.bot.choose(self.view, self.rng)
+            decision = Decision(self.bot.choose(self.view, self.rng))
         except Exception as exc:  # a bot bug must not take the app down
             self.sink.failed.emit(self.token, self.seat, f"{type(exc).__name__}: {exc}")
             return
-        self.sink.done.emit(self.token, self.seat, action)
+        self.sink.done.emit(self.token, self.seat, decision, None)
 
 
 class GameController(QObject):
@@ -55,7 +78,10 @@ class GameController(QObject):
       * ``handEnded`` / ``matchEnded`` — after the hand's (the match's) last action;
       * ``thinking(seat)`` — a computer player started thinking (−1: nobody);
       * ``problem(message_code, detail)`` — something the window should tell the player;
-      * ``autosaveRestored`` — an autosave succeeded after ``problem("autosave_failed", …)``.
+      * ``autosaveRestored`` — an autosave succeeded after ``problem("autosave_failed", …)``;
+      * ``hintReady(decision)`` — the answer to :meth:`request_hint` for the position it was asked
+        in (a :class:`~cekidesk.engine.bot.Decision`; None: no hint could be found).  A hint whose
+        position has moved on meanwhile is dropped: no signal.
     """
 
     started = Signal()
@@ -65,6 +91,7 @@ class GameController(QObject):
     thinking = Signal(int)
     problem = Signal(str, str)
     autosaveRestored = Signal()
+    hintReady = Signal(object)
 
     def __init__(self, pace_ms: int = 600, autosave: bool = True, parent: QObject | None = None):
         super().__init__(parent)
@@ -87,19 +114,29 @@ class GameController(QObject):
         self._timer.setSingleShot(True)
         self._timer.timeout.connect(self._apply_pending)
         self._pending: tuple[int, int, Action] | None = None
+        self._process = BotProcess()    # started when a searching bot is first asked
+        self._last_job = 0              # the last job given to the bot process
+        self._hint_job = 0              # the hint being searched for the position on the table (0: none)
+        self._hint_sink = _BotSignals()
+        self._hint_sink.done.connect(self._hint_done)
+        self._hint_sink.failed.connect(self._hint_failed)
 
     # -- sessions -------------------------------------------------------------------------
     @staticmethod
-    def make_bots(match: Match, seats: Sequence[Seat]) -> dict[int, Bot]:
-        """The computer players of ``seats`` for ``match``, by seat.  Raises ``ValueError`` (a
-        :class:`~cekidesk.bots.BotError` for an unknown level) if the table cannot play these seats:
-        one per player, exactly one of them human (the table shows one person's hand)."""
+    def make_bots(match: Match, seats: Sequence[Seat], budgets: Mapping[str, float] | None = None) -> dict[int, Bot]:
+        """The computer players of ``seats`` for ``match``, by seat; ``budgets``: the thinking time
+        by level the player chose (``Settings.bot_budgets``; other levels think for their default
+        time).  Raises ``ValueError`` (a :class:`~cekidesk.bots.BotError` for an unknown level) if
+        the table cannot play these seats: one per player, exactly one of them human (the table
+        shows one person's hand)."""
         if len(seats) != match.n_players:
             raise ValueError("one seat per player is needed")
         if sum(1 for s in seats if s.kind == "human") != 1:
             raise ValueError("exactly one human seat is needed")
         # a Seat has a level exactly when it is a computer player's
-        return {i: make_bot(match.spec.id, s.level, i) for i, s in enumerate(seats) if s.level is not None}
+        budgets = budgets or {}
+        return {i: make_bot(match.spec.id, s.level, i, budget=budgets.get(s.level))
+                for i, s in enumerate(seats) if s.level is not None}
 
     def start(self, match: Match, seats: Sequence[Seat], bots: dict[int, Bot] | None = None) -> None:
         """Replace the session by ``match`` with ``seats`` (and ``bots`` from :meth:`make_bots`, made
@@ -107,10 +144,7 @@ class GameController(QObject):
         be played."""
         if bots is None:
             bots = self.make_bots(match, seats)
-        self._token += 1
-        self._timer.stop()
-        self._pending = None
-        self._busy_seat = -1
+        self._forget_moves()
         self.match = match
         self.seats = tuple(seats)
         self.bots = bots
@@ -132,12 +166,36 @@ class GameController(QObject):
             save_match(path, self.match, self.seats)
 
     def stop(self) -> None:
-        """Forget the session (bots' late answers are ignored)."""
+        """Forget the session (bots' late answers are ignored; a search is cancelled)."""
+        self._forget_moves()
+        self._pool.waitForDone(2000)
+
+    def shutdown(self) -> None:
+        """The app quits: forget the session and end the bot process at once (a search in progress
+        stops within one imagined deal; the process is ended, terminated if need be)."""
+        self._forget_moves()
+        self._process.close()
+        self._pool.waitForDone(2000)
+
+    def _forget_moves(self) -> None:
+        """The session is replaced or ends: every answer still to come is ignored, every search
+        running or waiting to run in the bot process is cancelled."""
         self._token += 1
         self._timer.stop()
         self._pending = None
         self._busy_seat = -1
-        self._pool.waitForDone(2000)
+        self._hint_job = 0
+        if self._last_job:
+            self._process.cancel(self._last_job)
+
+    def _new_job(self) -> int:
+        self._last_job = self._process.next_job()
+        return self._last_job
+
+    @property
+    def hint_pending(self) -> bool:
+        """A hint is being searched for the position on the table."""
+        return self._hint_job != 0
 
     # -- what the window reads -------------------------------------------------------------
     @property
@@ -169,6 +227,10 @@ class GameController(QObject):
             events = self.match.apply(action)
         except EngineError:
             return False
+        if self._hint_job and self._busy_seat < 0:
+            # nobody else's search runs in the process: stop the hint's (cancelling a job cancels
+            # the earlier ones too); otherwise its answer is simply dropped when it comes
+            self._process.cancel(self._hint_job)
         self._played(events)
         return True
 
@@ -176,6 +238,7 @@ class GameController(QObject):
         if self.match is None or not self.match.hand_over() or self.match.is_over():
             return
         self.match.next_hand()
+        self._hint_job = 0
         self._autosave()
         self.started.emit()
         self._after_change()
@@ -186,6 +249,7 @@ class GameController(QObject):
             self._after_change()
 
     def _played(self, events: list[Event]) -> None:
+        self._hint_job = 0
         self._autosave()
         self.changed.emit([e.for_viewer(self.human_seat) for e in events])
         assert self.match is not None, "a move is played in a match"
@@ -217,14 +281,18 @@ class GameController(QObject):
         self._busy_seat = seat
         self._asked_at = time.monotonic()
         self.thinking.emit(seat)
-        self._pool.start(_BotTask(self._token, seat, self.bots[seat], view, rng, self._sink))
+        bot = self.bots[seat]
+        process, job = (self._process, self._new_job()) if bot.searches else (None, 0)
+        self._pool.start(_BotTask(self._token, seat, bot, view, rng, self._sink, process, job))
 
-    @Slot(int, int, object)
-    def _bot_done(self, token: int, seat: int, action: Action) -> None:
+    @Slot(int, int, object, object)
+    def _bot_done(self, token: int, seat: int, decision: Decision, bot: Bot | None) -> None:
         if token != self._token:
             return
+        if bot is not None:   # the bot as it is after the decision, in the bot process (its memory)
+            self.bots[seat] = bot
         self._busy_seat = -1
-        self._pending = (token, seat, action)
+        self._pending = (token, seat, decision.action)
         waited = (time.monotonic() - self._asked_at) * 1000
         self._timer.start(max(0, int(self.pace_ms - waited)))
 
@@ -249,6 +317,52 @@ class GameController(QObject):
             return
         self._busy_seat = -1
         self.problem.emit("bot_failed", f"seat {seat}: {message}")
+
+    # -- the hint -------------------------------------------------------------------------
+    def hint_level(self) -> str | None:
+        """The level whose move the hint shows in this game: Hard, else Normal (None: neither)."""
+        if self.match is None:
+            return None
+        levels = bot_levels(self.match.spec.id)
+        return next((level for level in (HINT_LEVEL, HINT_FALLBACK) if level in levels), None)
+
+    def request_hint(self) -> bool:
+        """Ask what the hint level would play for the human now; ``hintReady`` answers.  A searching
+        level thinks in the bot process (the window goes on meanwhile); another answers at once,
+        on this thread.  False (nothing asked) if no hint can be asked now or one is on its way."""
+        m = self.match
+        level = self.hint_level()
+        if m is None or level is None or not self.waiting_for_human() or self._hint_job:
+            return False
+        view = self.view()
+        rng = random.Random(f"hint:{m.seed}:{len(m.logs[-1])}")
+        try:
+            bot = make_bot(m.spec.id, level, self.human_seat)
+            if not bot.searches:
+                self.hintReady.emit(bot.decide(view, rng))
+                return True
+        except Exception as exc:  # a bot bug must not take the app down
+            log.warning("no hint: %s", exc)
+            self.hintReady.emit(None)
+            return True
+        self._hint_job = job = self._new_job()
+        self._pool.start(_BotTask(job, self.human_seat, bot, view, rng, self._hint_sink, self._process, job))
+        return True
+
+    @Slot(int, int, object, object)
+    def _hint_done(self, job: int, seat: int, decision: Decision, bot: Bot | None) -> None:
+        if job != self._hint_job:
+            return   # the position moved on
+        self._hint_job = 0
+        self.hintReady.emit(decision)
+
+    @Slot(int, int, str)
+    def _hint_failed(self, job: int, seat: int, message: str) -> None:
+        if job != self._hint_job:
+            return
+        self._hint_job = 0
+        log.warning("no hint: %s", message)
+        self.hintReady.emit(None)
 
     def skip_pacing(self) -> None:
         """Play a computer player's waiting move now (a click skips the pause)."""

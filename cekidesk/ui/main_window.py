@@ -8,7 +8,6 @@ It turns the controller's signals into what the player sees, and the table's cho
 from __future__ import annotations
 
 import logging
-import random
 from collections.abc import Callable, Sequence
 from contextlib import contextmanager
 from datetime import datetime
@@ -29,7 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from cekidesk.bots import BotError, bot_levels, make_bot
+from cekidesk.bots import Decision, RandomBot
 from cekidesk.engine.core import Action, EngineError, Event, View
 from cekidesk.engine.match import HandRecord, Match
 from cekidesk.games import DEFAULT_GAME_ID, new_match
@@ -53,6 +52,7 @@ from .fonts import install_javanese_font
 from .gamelog import GameLogDock, LogEntry, Seating, left_out_notice
 from .games import DealWords, game_ui
 from .qtfix import guard_none_refcount
+from .reasons import describe_reasons
 from .table import TableWidget
 
 if TYPE_CHECKING:
@@ -62,7 +62,6 @@ log = logging.getLogger(__name__)
 
 #: How long to wait for the table's reveal animation before the end-of-hand dialog (ms).
 HAND_END_DELAY = {"off": 0, "fast": 500, "normal": 1000, "slow": 1800}
-HINT_LEVEL = "heuristic"
 
 
 class MainWindow(QMainWindow):
@@ -105,6 +104,7 @@ class MainWindow(QMainWindow):
         self._thinking_seat = -1
         self._hint: Action | None = None
         self._hint_text = ""
+        self._hint_why = ""
         self._shown_match: Match | None = None
         self._hand_end_pending = False
         self._bad_autosave = False
@@ -123,6 +123,7 @@ class MainWindow(QMainWindow):
         c.thinking.connect(self._on_thinking)
         c.problem.connect(self._on_problem)
         c.autosaveRestored.connect(self._on_autosave_restored)
+        c.hintReady.connect(self._on_hint_ready)
         self.table.actionChosen.connect(self._on_action_chosen)
         self.table.clicked.connect(self.controller.skip_pacing)
         self.table.animationsDone.connect(self._maybe_show_hand_end)
@@ -255,7 +256,7 @@ class MainWindow(QMainWindow):
         out = []
         for a, what in ((self.act_new, self.tr("Start a new game")), (self.act_open, self.tr("Open a saved game")),
                         (self.act_save_as, self.tr("Save the game as a file")),
-                        (self.act_hint, self.tr("Hint: what a skilled player would do now")),
+                        (self.act_hint, self.tr("Hint: the move a Hard computer player would make now")),
                         (self.act_next, self.deal_words().next_help()), (self.act_scores, self.tr("Score sheet")),
                         (self.act_log, self.tr("Show or hide the game log")), (self.act_settings, self.tr("Settings")),
                         (self.act_fullscreen, self.tr("Full screen on or off")),
@@ -356,7 +357,7 @@ class MainWindow(QMainWindow):
         (making the computer players) is done first: if it fails, the player is told and nothing of
         the current session, the table or the autosave has changed.  True if the match was put on."""
         try:
-            bots = self.controller.make_bots(match, seats)
+            bots = self.controller.make_bots(match, seats, self.settings.bot_budgets())
         except ValueError as exc:
             log.warning("cannot seat the players of %s: %s", match.spec.id, exc)
             QMessageBox.warning(self, self.tr("Cannot play this game"),
@@ -481,8 +482,7 @@ class MainWindow(QMainWindow):
         if m is None:
             return
         self._thinking_seat = -1
-        self._hint = None
-        self._hint_text = ""
+        self._forget_hint()
         self._hand_end_pending = False
         self._close_end_dialogs()
         seat_names = self.seat_names()
@@ -502,9 +502,7 @@ class MainWindow(QMainWindow):
     @Slot(list)
     def _on_changed(self, events: list[Event]) -> None:
         self._thinking_seat = -1  # until the controller says who thinks next
-        self._hint = None
-        self._hint_text = ""
-        self.table.set_hint(None)
+        self._forget_hint()
         self.table.show_view(self.controller.view(), events)
         m = self.controller.match
         if m is not None:
@@ -555,8 +553,8 @@ class MainWindow(QMainWindow):
             except (ValueError, IndexError):
                 pass
             if 0 <= seat < len(c.seats) and c.match is not None and seat in c.bots \
-                    and c.bots[seat].level != "random":
-                c.bots[seat] = make_bot(c.match.spec.id, "random", seat)
+                    and not isinstance(c.bots[seat], RandomBot):
+                c.bots[seat] = RandomBot(seat, c.match.spec.id)
                 name = c.seats[seat].name
                 self.log_dock.add_notice(lambda: self.tr("{name}'s computer player ran into a problem; a simpler "
                                                          "one takes over the seat.").format(name=name))
@@ -632,34 +630,43 @@ class MainWindow(QMainWindow):
 
     # -- hint ----------------------------------------------------------------------------------------
     def hint_available(self) -> bool:
+        """Whether H asks for a hint now (never while one is being thought about)."""
         c = self.controller
-        if not self.settings.hints or c.match is None or not c.waiting_for_human():
+        if not self.settings.hints or c.match is None or not c.waiting_for_human() or c.hint_pending:
             return False
         try:
-            return HINT_LEVEL in bot_levels(c.match.spec.id)
+            return c.hint_level() is not None
         except EngineError:
             return False
 
-    def show_hint(self) -> Action | None:
+    def show_hint(self) -> bool:
+        """Ask the controller for a hint (the Hard level's move, searched in the bot process); the
+        window goes on meanwhile and :meth:`_on_hint_ready` shows it.  True if one was asked."""
+        if not self.hint_available() or not self.controller.request_hint():
+            return False
+        self._refresh()   # "Thinking about a hint…", the hint action disabled
+        return True
+
+    @Slot(object)
+    def _on_hint_ready(self, decision: Decision | None) -> None:
+        """Mark the hinted move on the table and say why in one line (the controller sends only
+        hints for the position on the table)."""
         c = self.controller
-        m = c.match
-        if m is None or not self.hint_available():
-            return None
-        view = c.view()
-        try:
-            bot = make_bot(m.spec.id, HINT_LEVEL, c.human_seat)
-            action = bot.choose(view, random.Random(f"hint:{m.seed}:{len(m.logs[-1])}"))
-        except (BotError, EngineError) as exc:
-            log.warning("no hint: %s", exc)
-            return None
-        if action not in view.legal:
-            log.warning("the hint %s is not a legal move", action)
-            return None
-        self._hint = action
-        self._hint_text = self.describe_action(action, view)
-        self.table.set_hint(action)
+        if decision is not None and self.settings.hints and c.waiting_for_human():
+            view = c.view()
+            if decision.action in view.legal:
+                self._hint = decision.action
+                self._hint_text = self.describe_action(decision.action, view)
+                self._hint_why = describe_reasons(decision.reasons, self._card_namer())
+                self.table.set_hint(decision.action)
+            else:
+                log.warning("the hint %s is not a legal move", decision.action)
         self._refresh()
-        return action
+
+    def _forget_hint(self) -> None:
+        self._hint = None
+        self._hint_text = self._hint_why = ""
+        self.table.set_hint(None)
 
     def deal_words(self) -> DealWords:
         """What the game on the table calls a deal ("hand", "round") in the window's sentences."""
@@ -696,8 +703,14 @@ class MainWindow(QMainWindow):
             return text
         if c.waiting_for_human():
             text = self.your_turn_text(c.view())
-            if self._hint_text:
-                text += "  " + self.tr("Hint: {what}.").format(what=self._hint_text)
+            if c.hint_pending:
+                text += "  " + self.tr("Thinking about a hint…")
+            elif self._hint_text:
+                if self._hint_why:
+                    text += "  " + self.tr("Hint: {what} ({why}).").format(what=self._hint_text,
+                                                                         why=self._hint_why)
+                else:
+                    text += "  " + self.tr("Hint: {what}.").format(what=self._hint_text)
             return text
         seat = self._thinking_seat
         if seat < 0:
@@ -863,9 +876,7 @@ class MainWindow(QMainWindow):
         if self.help_dialog is not None and self.help_dialog.card_names != s.card_names:
             self.help_dialog.refresh(s.card_names)
         if not s.hints:
-            self._hint = None
-            self._hint_text = ""
-            self.table.set_hint(None)
+            self._forget_hint()
 
     def _save_settings(self) -> None:
         try:
@@ -945,7 +956,7 @@ class MainWindow(QMainWindow):
     def closeEvent(self, event: QCloseEvent) -> None:
         self.remember_geometry()
         self._save_settings()
-        self.controller.stop()
+        self.controller.shutdown()   # a computer player thinking now stops at once; no process is left
         for d in (self.help_dialog, self.score_dialog, self.settings_dialog):
             if d is not None:
                 d.close()
