@@ -27,7 +27,8 @@ only on the flags: the same on any machine, under any load, with any ``--jobs``.
 (seats that won ÷ seats), points and money per hand (the game's settlement at stake 1; money put
 into a pot is not counted back).  Each comes with a 95 % interval from the normal approximation
 over deals: a deal's total for a level (over all its line-ups) is one observation, so the luck of
-the deal, the same for every level, cancels.  Pairwise, for levels A and B: of the hands where both
+the deal, the same for every level, cancels (with fewer than :data:`ROUGH_BELOW` deals the report
+says the intervals are rough).  Pairwise, for levels A and B: of the hands where both
 sat and a seat of one of them won, A's share (a hand both won counts for both); its interval is the
 delta-method interval of that ratio over deals.  A level beats another when the interval of its
 share lies above one half.
@@ -46,6 +47,7 @@ import itertools
 import math
 import random
 import time
+from array import array
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
@@ -56,13 +58,15 @@ from cekidesk.bots import make_bot
 from cekidesk.engine.core import View
 from cekidesk.engine.match import MatchOptions
 from cekidesk.games import get_game, new_match
-from cekidesk.selfplay import Progress, hand_limit, play_hand
+from cekidesk.selfplay import Progress, hand_limit, options_text, play_hand
 
 #: the level the ratings are anchored at, and its rating
 ANCHOR_LEVEL = "normal"
 ANCHOR_RATING = 1500.0
 #: the two-sided 95 % point of the normal distribution
 Z95 = 1.959963984540054
+#: below this many deals the normal approximation of the intervals is rough (the report says so)
+ROUGH_BELOW = 30
 #: one hand, settled at a stake of 1 per point
 ONE_HAND = MatchOptions(mode="hands", hands=1, stake_cents=1)
 
@@ -138,13 +142,14 @@ class DealResult:
     money: list[int]
     #: [a][b]: the hands in which a seat of level a won and level b sat at the table
     pair_wins: list[list[int]]
-    #: per level: the wall-clock seconds of each of its decisions (not deterministic)
-    times: list[list[float]] = field(repr=False)
+    #: per level: the wall-clock seconds of each of its decisions (not deterministic; arrays, which
+    #: a long run keeps by the million)
+    times: list[array] = field(repr=False)
 
     @classmethod
     def empty(cls, n_levels: int) -> DealResult:
         return cls([0] * n_levels, [0] * n_levels, [0] * n_levels,
-                   [[0] * n_levels for _ in range(n_levels)], [[] for _ in range(n_levels)])
+                   [[0] * n_levels for _ in range(n_levels)], [array("d") for _ in range(n_levels)])
 
 
 def play_deal(config: ArenaConfig, deal: int, on_hand: Callable[[], None] | None = None) -> DealResult:
@@ -166,7 +171,7 @@ def play_deal(config: ArenaConfig, deal: int, on_hand: Callable[[], None] | None
     return out
 
 
-def _timed(bots: list, rngs: list[random.Random], times: list[list[float]], seat: int, view: View) -> Any:
+def _timed(bots: list, rngs: list[random.Random], times: list[array], seat: int, view: View) -> Any:
     start = time.perf_counter()
     action = bots[seat].choose(view, rngs[seat])
     times[seat].append(time.perf_counter() - start)
@@ -371,18 +376,17 @@ def format_arena_report(result: ArenaResult) -> str:
     cfg = result.config
     spec = get_game(cfg.game_id)
     n_lineups = len(result.lineups)
-    opts = ", ".join(f"{k}={str(v).lower() if isinstance(v, bool) else v}"
-                     for k, v in sorted(cfg.options.items())) or "none"
     budgets = ", ".join(f"{lv} {b:g} s" for lv, b in zip(cfg.levels, cfg.budgets, strict=True) if b is not None)
     money = ("stake 1 cent per point" if spec.stake_per_point else "the stakes the options set (cents)")
     lines = [
         f"arena: {cfg.game_id}  players: {cfg.n_players}  seed: {cfg.seed}",
-        f"options: {opts}",
+        f"options: {options_text(cfg.options)}",
         f"levels: {', '.join(cfg.levels)}",
         f"search budgets: {budgets or 'none'} (default x {cfg.budget_scale:g})",
         f"deals: {len(result.deals)}, each played by {n_lineups} line-ups "
         f"({design_name(len(cfg.levels), cfg.n_players)}): {len(result.deals) * n_lineups} hands",
-        f"money: {money}; intervals: 95%, over deals",
+        f"money: {money}; intervals: 95%, over deals"
+        + (" (rough with fewer than 30 deals)" if len(result.deals) < ROUGH_BELOW else ""),
         "",
         f"{'level':<10} {'hands':>7} {'decisions':>10}  {'win share':<16} {'points/hand':<18} "
         f"{'money/hand':<18} {'rating':>6}",

@@ -48,6 +48,13 @@ def play_hand(match: Match, decide: Callable[[int, View], Action], limit: int, l
     return decisions
 
 
+def options_text(options: dict[str, Any]) -> str:
+    """A game's options for a report: ``key=value`` in key order, booleans as true/false."""
+    def text(v: Any) -> str:
+        return ("true" if v else "false") if isinstance(v, bool) else str(v)
+    return ", ".join(f"{k}={text(v)}" for k, v in sorted(options.items())) or "none"
+
+
 class Progress:
     """A one-line progress bar on a stream (standard error), redrawn at most ~10 times a second;
     a stream of None draws nothing."""

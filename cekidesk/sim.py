@@ -38,7 +38,7 @@ from cekidesk.engine.core import EngineError, GameSpec, HandResult
 from cekidesk.engine.match import MatchOptions
 from cekidesk.engine.stats import SimSummary, outcome_lines, pct
 from cekidesk.games import DEFAULT_GAME_ID, games, get_game, new_match
-from cekidesk.selfplay import Progress, StuckHandError, hand_limit, play_hand
+from cekidesk.selfplay import Progress, StuckHandError, hand_limit, options_text, play_hand
 
 MAX_ROUNDS = 10_000_000
 #: what a mode's play gives its report
@@ -128,15 +128,9 @@ def simulate(
     )
 
 
-def _fmt_value(v: Any) -> str:
-    if isinstance(v, bool):
-        return "true" if v else "false"
-    return str(v)
-
-
 def format_report(r: SimResult) -> str:
     """The deterministic report printed on standard output."""
-    opts = ", ".join(f"{k}={_fmt_value(v)}" for k, v in sorted(r.options.items())) or "none"
+    opts = options_text(r.options)
     stake = (f"stake: {r.stake_cents} cent(s) per point" if r.stake_per_point
              else "stakes: as the options say (cents)")
     lines = [

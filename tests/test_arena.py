@@ -182,7 +182,8 @@ def test_the_report_names_every_figure(capsys):
     _, out, _ = run(capsys, QUICK)
     for text in ("arena: ceki", "players: 4", "seed: 5", "levels: beginner, normal",
                  "search budgets: none", "deals: 3, each played by 2 line-ups", ": 6 hands",
-                 "win share", "points/hand", "money/hand", "rating", "A share", "A/B"):
+                 "win share", "points/hand", "money/hand", "rating", "A share", "A/B",
+                 "intervals: 95%, over deals (rough with fewer than 30 deals)"):
         assert text in out, text
     rows = {line.split()[0]: line.split() for line in out.splitlines()
             if line.split()[:1] in (["beginner"], ["normal"]) and line.split()[1].isdigit()}
