@@ -14,7 +14,7 @@ from helpers import play_on
 from cekidesk.bots import BotError, bot_levels, make_bot
 from cekidesk.bots.levels import BeginnerBot
 from cekidesk.games.pei.bot import PeiHeuristicBot, scores
-from cekidesk.bots.levels import BeginnerBot
+from cekidesk.bots.random_bot import RandomBot
 from cekidesk.engine.cards import Kind as K
 from cekidesk.engine.core import Action, GameState
 from cekidesk.engine.match import MatchOptions
