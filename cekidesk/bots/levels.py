@@ -40,16 +40,13 @@ class BeginnerBot(Bot[View]):
 
     game_id = ANY_GAME
     level = "beginner"
-    #: how often it picks another plausible move instead of its greedy one
-    MISTAKES: ClassVar[float] = 0.3
-
     def choose(self, view: View, rng: random.Random) -> Action:
         self.check_view(view)
         spec, hooks = _hooks(self.for_game)
         legal = view.legal
         if hooks is None or view.ranges or len(legal) <= 1:
             return random_decision(view, rng)
-        if rng.random() < self.MISTAKES:
+        if rng.random() < hooks.beginner_mistakes:
             choices = self._plausible(view, hooks)
             return choices[rng.randrange(len(choices))]
         state = spec.state_type.determinize(view, rng)

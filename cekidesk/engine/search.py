@@ -47,6 +47,8 @@ class SearchHooks:
     * ``reasons(view, action)``: why ``action`` is good in the game's terms, for the hint;
     * ``plausible(view)``: the moves a beginner might make (no blunder a newcomer would see: it
       keeps what it has made, it takes what it can); None: the better half by ``rank``;
+      ``beginner_mistakes``: how often the Beginner picks one of them at random instead of the
+      playout policy's move (a game whose greedy policy is already strong makes it larger);
     * ``steps_per_second``: how many playout moves (``apply_unchecked`` plus the policy) this game
       makes in a second on the reference machine (see ``bench/README.md``): a budget in seconds is
       turned into this fixed amount of work, so a search gives the same move on any machine;
@@ -60,6 +62,8 @@ class SearchHooks:
     evidence: Callable[[], Evidence] | None = None
     reasons: Callable[[View, Action], tuple[Reason, ...]] | None = None
     plausible: Callable[[View], Sequence[Action]] | None = None
+    #: how often the Beginner plays a random plausible move instead of the playout policy's
+    beginner_mistakes: float = 0.3
     steps_per_second: float = 50_000.0
     world_cost: int = 20
     clone_cost: int = 10
@@ -114,21 +118,23 @@ def playout(state: GameState, policy: Callable[[GameState, random.Random], Actio
 
 
 def sample_state(view: View, state_type: type[GameState], rng: random.Random,
-                 evidence: Evidence | None = None, tries: int = 16) -> GameState:
-    """A state consistent with ``view``.  With ``evidence``, states are drawn until one is accepted
-    with the chance of its weight (at most ``tries``; then the most likely one drawn)."""
+                 evidence: Evidence | None = None, tries: int = 16) -> tuple[GameState, int]:
+    """A state consistent with ``view``, and how many were drawn to find it.  With ``evidence``,
+    states are drawn until one is accepted with the chance of its weight (at most ``tries``; then the
+    most likely one drawn)."""
     state = state_type.determinize(view, rng)
     if evidence is None:
-        return state
+        return state, 1
     best, best_w = state, -1.0
-    for _ in range(tries):
+    for drawn in range(1, tries + 1):
         w = evidence.weight(state)
         if w >= 1.0 or rng.random() < w:
-            return state
+            return state, drawn
         if w > best_w:
             best, best_w = state, w
-        state = state_type.determinize(view, rng)
-    return best
+        if drawn < tries:
+            state = state_type.determinize(view, rng)
+    return best, tries
 
 
 def search(view: View, state_type: type[GameState], hooks: SearchHooks, rng: random.Random, *,
@@ -165,9 +171,9 @@ def search(view: View, state_type: type[GameState], hooks: SearchHooks, rng: ran
             if should_stop is not None and should_stop():
                 stopped = True
                 break
-            world = sample_state(view, state_type, rng, evidence)
+            world, drawn = sample_state(view, state_type, rng, evidence)
             seed = rng.getrandbits(32)
-            steps += hooks.world_cost
+            steps += hooks.world_cost * drawn
             for a in alive:
                 s = world.clone()
                 s.apply_unchecked(a)
