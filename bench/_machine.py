@@ -1,9 +1,14 @@
-"""What machine a benchmark ran on, and a random playout (shared by the bench scripts)."""
+"""What machine a benchmark ran on, percentiles, the game arguments, a random playout (shared by the
+bench scripts)."""
 from __future__ import annotations
 
+import argparse
 import platform
 import random
+import statistics
 from typing import Any
+
+from pydantic import BaseModel
 
 
 def cpu_model() -> str:
@@ -15,6 +20,35 @@ def cpu_model() -> str:
     except OSError:
         pass
     return platform.processor() or "unknown"
+
+
+def p95(xs: list[float]) -> float:
+    """The 95th percentile of ``xs`` (the largest for fewer than 20 figures)."""
+    return statistics.quantiles(xs, n=20)[-1] if len(xs) >= 20 else max(xs)
+
+
+def add_game_arguments(ap: argparse.ArgumentParser) -> None:
+    """``--game``, ``--players`` and ``--options``, as the benchmarks of one game take them."""
+    from cekidesk.games import DEFAULT_GAME_ID, games
+
+    ap.add_argument("--game", default=DEFAULT_GAME_ID, choices=[g.id for g in games()],
+                    help=f"the game (default {DEFAULT_GAME_ID})")
+    ap.add_argument("--players", type=int, default=None, help="players per hand (default: the game's usual)")
+    ap.add_argument("--options", action="append", default=[], metavar="KEY=VALUE", help="a game option")
+
+
+def game_table(args: argparse.Namespace) -> tuple[Any, int, BaseModel, str]:
+    """From those arguments: the game's spec, the number of players, the options, and the options
+    as a line of text."""
+    from cekidesk.games import get_game
+
+    spec = get_game(args.game)
+    players = args.players or spec.default_players
+    spec.check_players(players)
+    pairs = dict(item.split("=", 1) for chunk in args.options for item in chunk.split(",") if "=" in item)
+    options = spec.make_options(pairs)
+    shown = ", ".join(f"{k}={v}" for k, v in sorted(options.model_dump().items()))
+    return spec, players, options, shown or "none"
 
 
 def random_playout(state: Any, rng: random.Random, checked: bool = False) -> int:

@@ -27,13 +27,11 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
+from _machine import add_game_arguments, cpu_model, game_table, p95, random_playout  # noqa: E402  (bench/ is on sys.path when run as a script)
 from pydantic import BaseModel  # noqa: E402
 
 from cekidesk.bots import make_bot  # noqa: E402
 from cekidesk.engine.core import GameSpec, GameState  # noqa: E402
-from cekidesk.games import DEFAULT_GAME_ID, games, get_game  # noqa: E402
-
-from _machine import cpu_model, random_playout  # noqa: E402  (bench/ is on sys.path when run as a script)
 
 
 def _hand(spec: GameSpec, options: BaseModel, players: int, seed: int) -> GameState:
@@ -114,33 +112,17 @@ def per_call(spec: GameSpec, options: BaseModel, players: int, seconds: float, w
     return total / calls * 1e6, calls
 
 
-def p95(xs: list[float]) -> float:
-    return statistics.quantiles(xs, n=20)[-1] if len(xs) >= 20 else max(xs)
-
-
-def _options(spec: GameSpec, raw: list[str]) -> BaseModel:
-    pairs = dict(item.split("=", 1) for chunk in raw for item in chunk.split(",") if "=" in item)
-    return spec.make_options(pairs)
-
-
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--game", default=DEFAULT_GAME_ID, choices=[g.id for g in games()],
-                    help=f"the game (default {DEFAULT_GAME_ID})")
+    add_game_arguments(ap)
     ap.add_argument("--seconds", type=float, default=3.0, help="time per measurement (default 3)")
-    ap.add_argument("--players", type=int, default=None, help="players per hand (default: the game's usual)")
-    ap.add_argument("--options", action="append", default=[], metavar="KEY=VALUE", help="a game option")
     args = ap.parse_args(argv)
-    spec = get_game(args.game)
-    players = args.players or spec.default_players
-    spec.check_players(players)
-    options = _options(spec, args.options)
-    shown = ", ".join(f"{k}={v}" for k, v in sorted(options.model_dump().items()))
+    spec, players, options, shown = game_table(args)
 
     print(f"machine: {platform.platform()}")
     print(f"cpu:     {cpu_model()} ({os.cpu_count()} logical cores; this uses one)")
     print(f"python:  {platform.python_implementation()} {platform.python_version()}")
-    print(f"{spec.id}, {players} players, ~{args.seconds:g} s per figure; options: {shown or 'none'}")
+    print(f"{spec.id}, {players} players, ~{args.seconds:g} s per figure; options: {shown}")
     print()
     for label, checked, clone in (("new hands, apply_unchecked", False, False),
                                   ("from a clone, apply_unchecked", False, True),

@@ -2,7 +2,7 @@
 
 Example::
 
-    cekidesk-sim --game <id> --players 4 --rounds 1000 --seats heuristic,random,random,random --seed 7
+    cekidesk-sim --game <id> --players 4 --rounds 1000 --seats normal,beginner,beginner,beginner --seed 7
 
 The simulator plays one :class:`~cekidesk.engine.match.Match` (money mode) of ``--rounds`` hands.
 Each seat's bot gets its own ``random.Random`` derived from ``--seed`` and the seat, and sees only
@@ -13,34 +13,36 @@ Also runs as ``python -m cekidesk.sim``.
 Games whose stakes are set in their own options (``GameSpec.stake_per_point`` False) ignore
 ``--stake``.  After the table per seat, the report gives the game's own statistics (its
 ``GameSpec.statistics`` hook: win kinds, scoring combinations …; by default the hands won and drawn).
+
+``--arena <id>`` is the other mode: levels against each other in duplicate format
+(:mod:`cekidesk.arena`).  Level ids are today's (``beginner`` …); the old ``random`` and
+``heuristic`` are read as ``beginner`` and ``normal``, and the report names the level by today's id.
 """
 from __future__ import annotations
 
 import argparse
+import math
 import random
 import sys
 import time
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, TextIO
+from typing import Any, TextIO, TypeVar
 
 from pydantic import ValidationError
 
-from cekidesk.bots import BotError, bot_levels, make_bot
+from cekidesk.arena import arena_config, format_arena_report, format_timings, run_arena
+from cekidesk.bots import BotError, bot_levels, canonical_level, make_bot
 from cekidesk.engine.core import EngineError, GameSpec, HandResult
 from cekidesk.engine.match import MatchOptions
 from cekidesk.engine.stats import SimSummary, outcome_lines, pct
 from cekidesk.games import DEFAULT_GAME_ID, games, get_game, new_match
+from cekidesk.selfplay import Progress, StuckHandError, hand_limit, options_text, play_hand
 
 MAX_ROUNDS = 10_000_000
-#: a hand that has not ended after this many decisions is reported as stuck; a game that bounds its
-#: hands (``GameSpec.max_hand_actions``) is held to its own, smaller bound: a longer hand is a bug
-MAX_DECISIONS_PER_HAND = 100_000
-
-
-class StuckHandError(RuntimeError):
-    """A hand did not end within the game's bound or :data:`MAX_DECISIONS_PER_HAND` decisions."""
+#: what a mode's play gives its report
+R = TypeVar("R")
 
 
 @dataclass
@@ -87,33 +89,21 @@ def simulate(
     stake_cents: int = 1,
     progress: TextIO | None = None,
 ) -> SimResult:
-    """Play ``rounds`` hands of a money match between the bots named by ``seats``."""
+    """Play ``rounds`` hands of a money match between the bots named by ``seats`` (levels; an old
+    id such as ``heuristic`` is played and reported as its level today)."""
     match = new_match(game_id, n_players, seed, options,
                       MatchOptions(mode="money", stake_cents=stake_cents))
     bots = [make_bot(game_id, level, seat) for seat, level in enumerate(seats)]
     rngs = [seat_rng(seed, seat) for seat in range(n_players)]
     decisions = 0
-    per_hand = MAX_DECISIONS_PER_HAND
-    if match.spec.max_hand_actions is not None:
-        per_hand = min(per_hand, match.spec.max_hand_actions(n_players, match.options))
-    bar = _Progress(progress, rounds)
+    per_hand = hand_limit(match.spec, n_players, match.options)
+    bar = Progress(progress, rounds)
     start = time.perf_counter()
     for hand in range(rounds):
         if hand:
             match.next_hand()
-        state = match.state
-        limit = decisions + per_hand
-        while not state.is_terminal():
-            if decisions >= limit:
-                raise StuckHandError(
-                    f"hand {hand + 1} (seed {match.hand_seed}) did not end after "
-                    f"{per_hand} decisions")
-            # everyone who must act now acts, in seat order (several at once: a simultaneous
-            # decision, each choosing from their own view)
-            for p in sorted(state.to_act()):
-                if p in state.to_act():
-                    match.apply(bots[p].choose(state.view(p), rngs[p]))
-                    decisions += 1
+        decisions += play_hand(match, lambda p, view: bots[p].choose(view, rngs[p]), per_hand,
+                               f"hand {hand + 1} (seed {match.hand_seed})")
         bar.update(hand + 1)
     seconds = time.perf_counter() - start
     bar.close()
@@ -130,7 +120,7 @@ def simulate(
             drawn += 1
     return SimResult(
         game_id=game_id, n_players=n_players, rounds=rounds, seed=seed, stake_cents=stake_cents,
-        options=match.options.model_dump(), seats=list(seats), wins=wins,
+        options=match.options.model_dump(), seats=[canonical_level(s) for s in seats], wins=wins,
         points=list(match.scores), payments=list(match.ledger),
         outcomes=outcomes, drawn=drawn, decisions=decisions, seconds=seconds,
         stake_per_point=match.spec.stake_per_point, pot=match.pot,
@@ -138,40 +128,9 @@ def simulate(
     )
 
 
-class _Progress:
-    """A one-line progress bar on a stream (standard error), redrawn at most ~10 times a second."""
-
-    def __init__(self, stream: TextIO | None, total: int):
-        self.stream, self.total = stream, total
-        self.last = 0.0
-
-    def update(self, done: int) -> None:
-        if self.stream is None:
-            return
-        now = time.monotonic()
-        if done < self.total and now - self.last < 0.1:
-            return
-        self.last = now
-        width = 30
-        filled = width * done // self.total
-        self.stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{self.total} hands")
-        self.stream.flush()
-
-    def close(self) -> None:
-        if self.stream is not None:
-            self.stream.write("\n")
-            self.stream.flush()
-
-
-def _fmt_value(v: Any) -> str:
-    if isinstance(v, bool):
-        return "true" if v else "false"
-    return str(v)
-
-
 def format_report(r: SimResult) -> str:
     """The deterministic report printed on standard output."""
-    opts = ", ".join(f"{k}={_fmt_value(v)}" for k, v in sorted(r.options.items())) or "none"
+    opts = options_text(r.options)
     stake = (f"stake: {r.stake_cents} cent(s) per point" if r.stake_per_point
              else "stakes: as the options say (cents)")
     lines = [
@@ -196,32 +155,34 @@ def format_report(r: SimResult) -> str:
 # ---------------------------------------------------------------------------------------------
 # Command line
 
+MAX_DEALS = 1_000_000
+MAX_JOBS = 256
+#: the flags of each mode (their defaults are None, so a flag given to the other mode is noticed)
+SIM_FLAGS = ("game", "rounds", "seats", "stake")
+ARENA_FLAGS = ("levels", "hands", "budget_scale", "jobs")
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="cekidesk-sim",
         description=(
             "Play many hands of a CekiDesk game between computer players and report per-seat wins, "
-            "points and payments, the kinds of win and the drawn hands.  The report on standard "
-            "output is deterministic: the same flags and --seed always print the same report.  "
-            "The speed (decisions per second) and the progress bar go to standard error."
+            "points and payments, the kinds of win and the drawn hands; or, with --arena, let "
+            "levels play each other in duplicate format (every level plays every deal from every "
+            "seat) and report each level's results with 95%% intervals and a rating.  The report "
+            "on standard output is deterministic: the same flags and --seed always print the same "
+            "report.  Speeds, decision times and the progress bar go to standard error."
         ),
         epilog=(
-            f"Example: cekidesk-sim --game {DEFAULT_GAME_ID} --players 4 --rounds 1000 "
-            "--seats heuristic,random,random,random --seed 7"
+            f"Examples: cekidesk-sim --game {DEFAULT_GAME_ID} --players 4 --rounds 1000 "
+            "--seats normal,beginner,beginner,beginner --seed 7;  "
+            f"cekidesk-sim --arena {DEFAULT_GAME_ID} --levels beginner,normal,hard,expert "
+            "--hands 200 --seed 7 --jobs 2"
         ),
     )
-    parser.add_argument("--game", default=DEFAULT_GAME_ID, help=f"game id (default: {DEFAULT_GAME_ID})")
     parser.add_argument("--players", type=int, default=None,
                         help="number of players (default: the game's usual number)")
-    parser.add_argument("--rounds", type=int, default=100, help="hands to play (default: 100)")
-    parser.add_argument(
-        "--seats", default=None,
-        help="comma-separated bot level for each seat, e.g. heuristic,random,random,random; one "
-             "level alone is used for every seat (default: heuristic in seat 0, random elsewhere)")
-    parser.add_argument("--seed", type=int, default=0, help="seed of the match and the bots (default: 0)")
-    parser.add_argument("--stake", type=int, default=1,
-                        help="money stake in cents per point (default: 1; games with their own "
-                             "stakes in their options ignore it)")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the deals and the bots (default: 0)")
     parser.add_argument("--options", action="append", default=[], metavar="KEY=VALUE",
                         help="a game option, e.g. some_option=true (repeat or comma-separate for several)")
     bar = parser.add_mutually_exclusive_group()
@@ -230,7 +191,35 @@ def build_parser() -> argparse.ArgumentParser:
     bar.add_argument("--no-progress", dest="progress", action="store_false",
                      help="never show the progress bar")
     parser.add_argument("--quiet", action="store_true",
-                        help="do not print the speed figure on standard error")
+                        help="print nothing on standard error but the progress bar (no speed, no "
+                             "decision times)")
+
+    sim = parser.add_argument_group("simulator (one match between the seats' bots)")
+    sim.add_argument("--game", default=None, help=f"game id (default: {DEFAULT_GAME_ID})")
+    sim.add_argument("--rounds", type=int, default=None, help="hands to play (default: 100)")
+    sim.add_argument(
+        "--seats", default=None,
+        help="comma-separated bot level for each seat, e.g. normal,beginner,beginner,beginner; one "
+             "level alone is used for every seat (default: normal in seat 0, beginner elsewhere)")
+    sim.add_argument("--stake", type=int, default=None,
+                     help="money stake in cents per point (default: 1; games with their own "
+                          "stakes in their options ignore it)")
+
+    arena = parser.add_argument_group("arena (levels against each other in duplicate format)")
+    arena.add_argument("--arena", metavar="GAME", default=None,
+                       help="play the arena of this game id instead of a simulation")
+    arena.add_argument("--levels", default=None,
+                       help="comma-separated levels to compare, at least 2 (default: every level "
+                            "the game offers)")
+    arena.add_argument("--hands", type=int, default=None,
+                       help="deals to play (default: 100); every deal is played once per line-up "
+                            "of the levels round the table, so the hands played are a multiple")
+    arena.add_argument("--budget-scale", type=float, default=None, metavar="X",
+                       help="multiply the searching levels' budgets by X, e.g. 0.1 for a quick run "
+                            "(default: 1; the report says it)")
+    arena.add_argument("--jobs", type=int, default=None,
+                       help="processes to play the deals in (default: 1; the report is the same "
+                            "for any number)")
     return parser
 
 
@@ -259,57 +248,128 @@ def _parse_options(parser: argparse.ArgumentParser, spec: GameSpec, raw: list[st
     return model.model_dump()
 
 
+def _flag(name: str) -> str:
+    return "--" + name.replace("_", "-")
+
+
+def _game_and_players(parser: argparse.ArgumentParser, game_id: str,
+                      players: int | None) -> tuple[GameSpec, int]:
+    try:
+        spec = get_game(game_id)
+    except EngineError:
+        known = ", ".join(sorted(g.id for g in games()))
+        parser.error(f"unknown game {game_id!r} (known games: {known})")
+    n = spec.default_players if players is None else players
+    if not spec.min_players <= n <= spec.max_players:
+        parser.error(f"--players {n}: {spec.id} is played by {spec.min_players}–{spec.max_players} players")
+    return spec, n
+
+
+def _check_level(parser: argparse.ArgumentParser, spec: GameSpec, level: str, flag: str) -> str:
+    """``level``'s id today (old ids are read as their level), or a parser error."""
+    levels = bot_levels(spec.id)
+    if canonical_level(level) not in levels:
+        parser.error(f"{flag}: unknown bot level {level!r} for {spec.id} (levels: {', '.join(levels)})")
+    return canonical_level(level)
+
+
+def _progress_stream(args: argparse.Namespace) -> TextIO | None:
+    show = args.progress if args.progress is not None else sys.stderr.isatty()
+    return sys.stderr if show else None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    arena = args.arena is not None
+    for name in SIM_FLAGS if arena else ARENA_FLAGS:
+        if getattr(args, name) is not None:
+            parser.error(f"{_flag(name)} is for the simulator, not the arena" if arena
+                         else f"{_flag(name)} is for the arena: give --arena GAME")
+    return _arena_main(parser, args) if arena else _sim_main(parser, args)
 
-    try:
-        spec = get_game(args.game)
-    except EngineError:
-        known = ", ".join(sorted(g.id for g in games()))
-        parser.error(f"unknown game {args.game!r} (known games: {known})")
-    n = spec.default_players if args.players is None else args.players
-    if not spec.min_players <= n <= spec.max_players:
-        parser.error(f"--players {n}: {spec.id} is played by {spec.min_players}–{spec.max_players} players")
-    if args.rounds < 1:
-        parser.error(f"--rounds must be at least 1, not {args.rounds}")
-    if args.rounds > MAX_ROUNDS:
-        parser.error(f"--rounds must be at most {MAX_ROUNDS}, not {args.rounds}")
-    if args.stake < 0:
-        parser.error(f"--stake must be 0 or more cents per point, not {args.stake}")
-    if args.stake > 1_000_000:
-        parser.error(f"--stake must be at most 1000000 cents per point, not {args.stake}")
 
-    levels = bot_levels(spec.id)
+def _sim_main(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    spec, n = _game_and_players(parser, args.game or DEFAULT_GAME_ID, args.players)
+    rounds = 100 if args.rounds is None else args.rounds
+    stake = 1 if args.stake is None else args.stake
+    if rounds < 1:
+        parser.error(f"--rounds must be at least 1, not {rounds}")
+    if rounds > MAX_ROUNDS:
+        parser.error(f"--rounds must be at most {MAX_ROUNDS}, not {rounds}")
+    if stake < 0:
+        parser.error(f"--stake must be 0 or more cents per point, not {stake}")
+    if stake > 1_000_000:
+        parser.error(f"--stake must be at most 1000000 cents per point, not {stake}")
+
     if args.seats is None:
-        seats = ["heuristic" if "heuristic" in levels else levels[0]] + ["random"] * (n - 1)
+        levels = bot_levels(spec.id)
+        seats = ["normal" if "normal" in levels else levels[0]] + ["beginner"] * (n - 1)
     else:
         seats = [s.strip() for s in args.seats.split(",")]
         if len(seats) == 1:
             seats = seats * n
         if len(seats) != n:
             parser.error(f"--seats names {len(seats)} bots but there are {n} players")
-    for s in seats:
-        if s not in levels:
-            parser.error(f"unknown bot level {s!r} for {spec.id} (levels: {', '.join(levels)})")
+    seats = [_check_level(parser, spec, s, "--seats") for s in seats]
     options = _parse_options(parser, spec, args.options)
 
-    show_bar = args.progress if args.progress is not None else sys.stderr.isatty()
+    return _run(parser, args, lambda: simulate(spec.id, n, rounds, seats, args.seed, options, stake,
+                                               progress=_progress_stream(args)),
+                format_report, _speed)
+
+
+def _speed(result: SimResult) -> str:
+    rate = result.decisions / result.seconds if result.seconds > 0 else float("inf")
+    return (f"speed: {rate:,.0f} decisions per second ({result.decisions} decisions in "
+            f"{result.seconds:.2f} s)\n")
+
+
+def _run(parser: argparse.ArgumentParser, args: argparse.Namespace, play: Callable[[], R],
+         report: Callable[[R], str], timings: Callable[[R], str]) -> int:
+    """Play, print the deterministic report on standard output and, unless ``--quiet``, the
+    timings on standard error; 1 when a hand got stuck."""
     try:
-        result = simulate(spec.id, n, args.rounds, seats, args.seed, options, args.stake,
-                          progress=sys.stderr if show_bar else None)
-    except (EngineError, BotError) as exc:  # pragma: no cover - flags are checked above
+        result = play()
+    except (EngineError, BotError) as exc:  # pragma: no cover - flags are checked before
         parser.error(str(exc))
     except StuckHandError as exc:
         print(f"cekidesk-sim: error: {exc}", file=sys.stderr)
         return 1
-    sys.stdout.write(format_report(result))
+    sys.stdout.write(report(result))
     sys.stdout.flush()
     if not args.quiet:
-        rate = result.decisions / result.seconds if result.seconds > 0 else float("inf")
-        print(f"speed: {rate:,.0f} decisions per second ({result.decisions} decisions in "
-              f"{result.seconds:.2f} s)", file=sys.stderr)
+        sys.stderr.write(timings(result))
     return 0
+
+
+def _arena_main(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    spec, n = _game_and_players(parser, args.arena, args.players)
+    offered = bot_levels(spec.id)
+    if args.levels is None:
+        chosen = offered
+    else:
+        chosen = [_check_level(parser, spec, s.strip(), "--levels") for s in args.levels.split(",")]
+        twice = sorted({lv for lv in chosen if chosen.count(lv) > 1})
+        if twice:
+            parser.error(f"--levels names {', '.join(twice)} more than once")
+    if len(chosen) < 2:
+        parser.error(f"--levels needs at least 2 levels to compare, not {len(chosen)}")
+    deals = 100 if args.hands is None else args.hands
+    if not 1 <= deals <= MAX_DEALS:
+        parser.error(f"--hands must be from 1 to {MAX_DEALS}, not {deals}")
+    scale = 1.0 if args.budget_scale is None else args.budget_scale
+    if not (math.isfinite(scale) and scale > 0):
+        parser.error(f"--budget-scale must be a number above 0, not {args.budget_scale}")
+    jobs = 1 if args.jobs is None else args.jobs
+    if not 1 <= jobs <= MAX_JOBS:
+        parser.error(f"--jobs must be from 1 to {MAX_JOBS}, not {jobs}")
+    options = _parse_options(parser, spec, args.options)
+
+    # weakest first, whatever the order given: the pairwise table compares each level with the ones below
+    config = arena_config(spec.id, n, [lv for lv in offered if lv in chosen], deals, args.seed, options, scale)
+    return _run(parser, args, lambda: run_arena(config, jobs, progress=_progress_stream(args)),
+                format_arena_report, format_timings)
 
 
 if __name__ == "__main__":

@@ -104,7 +104,7 @@ def play_on(state: GameState, steps: int, seed: int) -> GameState:
     return state
 
 
-def seats_for(n: int, levels: Sequence[str] = ("random", "heuristic")) -> list[Seat]:
+def seats_for(n: int, levels: Sequence[str] = ("beginner", "normal")) -> list[Seat]:
     """A human in seat 0 ("Sari") and computer players of ``levels`` in turn ("Bot 1" …)."""
     return [Seat.human("Sari")] + [Seat.bot(levels[(i - 1) % len(levels)], f"Bot {i}") for i in range(1, n)]
 

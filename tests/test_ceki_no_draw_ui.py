@@ -62,7 +62,7 @@ def looping_match() -> Match:
 
 def test_a_looping_hand_in_the_window(qtbot, tmp_path: Path):
     path = tmp_path / "loop.cekisave"
-    save_match(path, looping_match(), [Seat.human("You"), Seat.bot("heuristic", "Budi")])
+    save_match(path, looping_match(), [Seat.human("You"), Seat.bot("normal", "Budi")])
     w = MainWindow(Settings(animation_speed="off", bot_pace_ms=0, autosave=False))
     qtbot.addWidget(w)
     w.show()

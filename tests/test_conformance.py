@@ -375,7 +375,7 @@ def test_a_saved_match_loads_identical(spec, options, hand, hands_done, extra, t
     rng = random.Random(hand[0])
     play_hands(match, rng, hands_done)
     play_actions(match, rng, extra)
-    seats = seats_for(match.n_players, [bot.level for bot in spec.bots] + ["random"])
+    seats = seats_for(match.n_players, [bot.level for bot in spec.bots] + ["beginner"])
     path = tmp_path / f"{spec.id}-{hand[0]}.cekisave"
     saves.save_match(path, match, seats)
     loaded = saves.load_match(path)

@@ -23,7 +23,7 @@ from cekidesk.ui.table import layouts
 
 guard_none_refcount()
 
-SEATS = [Seat.bot("random", "Budi"), Seat.human("You"), Seat.bot("random", "Sari")]
+SEATS = [Seat.bot("beginner", "Budi"), Seat.human("You"), Seat.bot("beginner", "Sari")]
 
 
 @pytest.fixture
@@ -150,7 +150,7 @@ def test_a_window_wide_key_makes_a_choice(qtbot, duel_table):
 
 def test_tables_without_choices_show_no_controls(qtbot):
     w = new_window(qtbot)
-    assert w.start_new_game(NewGameConfig("ceki", [Seat.human("You"), Seat.bot("random", "B")], 1, {},
+    assert w.start_new_game(NewGameConfig("ceki", [Seat.human("You"), Seat.bot("beginner", "B")], 1, {},
                                           {"mode": "money", "stake_cents": 5}))
     assert w.table.choice_bars() == []
 

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from toygames import duel
 from toygames.duel import DuelOptions, new_hand
 
-from cekidesk.bots import make_bot
+from cekidesk.bots import RandomBot
 from cekidesk.engine.core import (
     Action,
     AmountRange,
@@ -207,7 +207,7 @@ def test_checked_and_fast_paths_agree(seed):
     n = 2 + seed % 4
     checked, fast = new_hand(DuelOptions(bet_step=3), n, seed), new_hand(DuelOptions(bet_step=3), n, seed)
     rng = random.Random(seed)
-    bot = make_bot("ceki", "random")
+    bot = RandomBot()                               # uniform: every kind of decision comes up
     while not checked.is_terminal():
         p = rng.choice(checked.to_act())
         action = bot.choose(checked.view(p), rng)
@@ -221,13 +221,13 @@ def test_checked_and_fast_paths_agree(seed):
 
 def test_the_random_bot_bets_amounts_of_the_range():
     s = new_hand(DuelOptions(max_bet=50, bet_step=7), 2, 1)
-    bot = make_bot("ceki", "random", 0)            # the random bot serves every game
+    bot = RandomBot(0)                              # the random bot serves every game
     amounts = {bot.choose(s.view(0), random.Random(i)).amount for i in range(200)}
     assert amounts == set(range(1, 51, 7))
 
 
 def test_the_simulator_lets_everyone_of_a_simultaneous_round_act(duel_registered):
-    r = simulate(duel.GAME_ID, 4, 6, ["random"] * 4, seed=5)
+    r = simulate(duel.GAME_ID, 4, 6, ["beginner"] * 4, seed=5)
     assert len(r.results) == 6 and r.decisions == 6 * (3 * 4 + 1)
     assert sum(r.payments) == 0 and any(r.payments)
 
@@ -241,7 +241,7 @@ def test_a_save_in_the_middle_of_a_hidden_round_loads_identical(duel_registered,
     m = new_match(duel.GAME_ID, 3, 8, {"max_bet": 500, "bet_step": 7}, {"mode": "money"})
     m.apply(Action(2, "bet", amount=498))
     m.apply(Action(0, "bet", amount=8))
-    seats = [Seat.human("You"), Seat.bot("random", "B"), Seat.bot("random", "C")]
+    seats = [Seat.human("You"), Seat.bot("beginner", "B"), Seat.bot("beginner", "C")]
     save_match(tmp_path / "duel.json", m, seats)
     assert "2 bet =498" in (tmp_path / "duel.json").read_text()
     loaded = load_match(tmp_path / "duel.json").match

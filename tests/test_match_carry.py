@@ -42,7 +42,7 @@ def play(match: Match, rng: random.Random, hands: int = 10_000) -> None:
 
 
 def seats(n: int) -> list[Seat]:
-    return [Seat.human("Sari")] + [Seat.bot("random", f"Bot {i}") for i in range(1, n)]
+    return [Seat.human("Sari")] + [Seat.bot("beginner", f"Bot {i}") for i in range(1, n)]
 
 
 # -- carry ---------------------------------------------------------------------------------------

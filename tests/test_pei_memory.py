@@ -82,6 +82,6 @@ RECORDED = [
 def test_the_heuristic_makes_the_recorded_decisions():
     for options, digest in RECORDED:
         match = new_match("pei", 3, 11, options, MatchOptions(mode="money"))
-        play(match, [make_bot("pei", "heuristic", i) for i in range(3)], 2)
+        play(match, [make_bot("pei", "normal", i) for i in range(3)], 2)
         text = "\n".join(" ".join(str(a) for a in hand) for hand in match.logs)
         assert hashlib.sha256(text.encode()).hexdigest() == digest, options

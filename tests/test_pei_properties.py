@@ -104,7 +104,7 @@ def test_save_load_is_identical_and_money_balances(seed, options, hands, extra, 
         assert sum(rec.payments) + (rec.pot - pot) == 0
         pot = rec.pot
     assert sum(m.ledger) + m.pot == 0 and m.pot == pot
-    doc = match_to_document(m, seats_for(3, ("random",)))
+    doc = match_to_document(m, seats_for(3, ("beginner",)))
     text = saves.document_to_bytes(doc).decode("utf-8")
     back = document_to_match(saves.parse_document(text))
     assert back.options == m.options and back.scores == m.scores and back.ledger == m.ledger
@@ -124,7 +124,7 @@ def test_save_file_round_trip_of_a_pei_match(tmp_path: Path):
         step(m, rng)
     assert m.pot > 0
     path = tmp_path / "pei.cekisave"
-    saves.save_match(path, m, seats_for(3, ("random",)))
+    saves.save_match(path, m, seats_for(3, ("beginner",)))
     loaded = saves.load_match(path).match
     assert loaded.pot == m.pot and loaded.history == m.history
     for p in range(3):

@@ -123,7 +123,7 @@ def test_pot_ledger_round_trips_through_a_save(pot_ceki, tmp_path: Path):
     play_actions(m, rng, 9)
     assert m.pot > 0
     path = tmp_path / "pot.cekisave"
-    save_match(path, m, seats_for(3, ("random",)))
+    save_match(path, m, seats_for(3, ("beginner",)))
     raw = json.loads(path.read_text(encoding="utf-8"))
     assert raw["ledger"]["pot"] == m.pot
     loaded = load_match(path).match
@@ -140,7 +140,7 @@ def test_old_save_without_a_pot_still_loads(tmp_path: Path):
     m = new_match("ceki", 4, 3)
     play_hands(m, random.Random(1), 2)
     path = tmp_path / "old.cekisave"
-    save_match(path, m, seats_for(4, ("random",)))
+    save_match(path, m, seats_for(4, ("beginner",)))
     raw = json.loads(path.read_text(encoding="utf-8"))
     del raw["ledger"]["pot"]
     path.write_text(json.dumps(raw), encoding="utf-8")
@@ -152,7 +152,7 @@ def test_old_save_without_a_pot_still_loads(tmp_path: Path):
 def test_a_negative_saved_pot_is_damage(tmp_path: Path):
     m = new_match("ceki", 4, 3)
     path = tmp_path / "neg.cekisave"
-    save_match(path, m, seats_for(4, ("random",)))
+    save_match(path, m, seats_for(4, ("beginner",)))
     raw = json.loads(path.read_text(encoding="utf-8"))
     raw["ledger"]["pot"] = -1
     path.write_text(json.dumps(raw), encoding="utf-8")

@@ -28,7 +28,7 @@ from waiting import HANG_GUARD_MS
 
 guard_none_refcount()
 
-SEATS = [Seat.human("You"), Seat.bot("heuristic", "Budi"), Seat.bot("random", "Sari")]
+SEATS = [Seat.human("You"), Seat.bot("normal", "Budi"), Seat.bot("beginner", "Sari")]
 NAMES = ["You", "Budi", "Sari"]
 
 
@@ -53,7 +53,7 @@ def wait_turn_or_end(qtbot, w: MainWindow) -> None:
 
 def choose(w: MainWindow, view) -> Action:
     m = w.controller.match
-    bot = make_bot("pei", "heuristic", w.controller.human_seat)
+    bot = make_bot("pei", "normal", w.controller.human_seat)
     a = bot.choose(view, random.Random(f"you:{m.seed}:{m.hand_index}:{len(m.logs[-1])}"))
     assert a in view.legal
     return a

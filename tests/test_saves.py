@@ -194,8 +194,8 @@ def test_saved_json_fields(tmp_path):
     play_hands(m, rng, 2)
     m.next_hand()
     play_actions(m, rng, 11)
-    seats = [Seat.human("Sari"), Seat.bot("heuristic", "Pak Budi"), Seat.bot("random", "Bu Wati"),
-             Seat.bot("random", "ꦱꦸꦠꦺꦴ")]
+    seats = [Seat.human("Sari"), Seat.bot("normal", "Pak Budi"), Seat.bot("beginner", "Bu Wati"),
+             Seat.bot("expert", "ꦱꦸꦠꦺꦴ")]
     path = tmp_path / "game.cekisave"
     returned = save_match(path, m, seats)
     raw = json.loads(path.read_text(encoding="utf-8"))
@@ -210,9 +210,9 @@ def test_saved_json_fields(tmp_path):
     assert raw["match_options"] == {"mode": "money", "stake_cents": 5, "target": 200, "hands": 8}
     assert raw["seats"] == [
         {"kind": "human", "level": None, "name": "Sari"},
-        {"kind": "bot", "level": "heuristic", "name": "Pak Budi"},
-        {"kind": "bot", "level": "random", "name": "Bu Wati"},
-        {"kind": "bot", "level": "random", "name": "ꦱꦸꦠꦺꦴ"},
+        {"kind": "bot", "level": "normal", "name": "Pak Budi"},
+        {"kind": "bot", "level": "beginner", "name": "Bu Wati"},
+        {"kind": "bot", "level": "expert", "name": "ꦱꦸꦠꦺꦴ"},
     ]
     assert raw["seed"] == 42
     assert raw["log"] == [[str(a) for a in hand] for hand in m.logs]
@@ -235,7 +235,7 @@ def test_seats_must_fit_the_match(tmp_path):
     with pytest.raises(ValueError):
         Seat(kind="bot", name="No level")
     with pytest.raises(ValueError):
-        Seat(kind="human", level="random", name="Sari")
+        Seat(kind="human", level="beginner", name="Sari")
     with pytest.raises(ValueError):
         Seat.human("x" * 41)
     with pytest.raises(ValueError):
@@ -245,8 +245,38 @@ def test_seats_must_fit_the_match(tmp_path):
 def test_seats_may_be_given_as_dicts(tmp_path):
     m = new_match(2)
     loaded = round_trip_file(tmp_path, m, [{"kind": "human", "name": "A"},
-                                           {"kind": "bot", "level": "random", "name": "B"}])
-    assert loaded.seats == (Seat.human("A"), Seat.bot("random", "B"))
+                                           {"kind": "bot", "level": "hard", "name": "B"}])
+    assert loaded.seats == (Seat.human("A"), Seat.bot("hard", "B"))
+
+
+@pytest.mark.parametrize("old, level", [("random", "beginner"), ("heuristic", "normal")])
+def test_the_level_ids_of_release_0_1_read_as_todays_levels(old, level):
+    assert Seat.bot(old, "B").level == level
+    assert Seat.model_validate({"kind": "bot", "level": old, "name": "B"}).level == level
+    assert Seat.bot(level, "B") == Seat.bot(old, "B")
+
+
+OLD_SAVES = [Path(__file__).parent / "fixtures" / "saves" / "ceki-mid-hand.cekisave",
+             Path(__file__).parent / "fixtures" / "saves" / "pei-mid-hand.cekisave",
+             Path(__file__).parent / "data" / "carry_old_saves" / "ceki-3p-seed12.json",
+             Path(__file__).parent / "data" / "carry_old_saves" / "pei-3p-seed14.json"]
+
+
+@pytest.mark.parametrize("old_save", OLD_SAVES, ids=lambda p: p.name)
+def test_a_save_of_release_0_1_seats_todays_levels_and_saves_their_ids(tmp_path, old_save):
+    """0.1.0 wrote "random" and "heuristic": they load as Beginner and Normal, and a save made
+    after that writes the new ids (the committed files hold the old ones, as 0.1.0 wrote them)."""
+    old = {s["level"] for s in json.loads(old_save.read_text(encoding="utf-8"))["seats"]} - {None}
+    assert old and old <= {"random", "heuristic"}
+    loaded = load_match(old_save)
+    want = {"random": "beginner", "heuristic": "normal"}
+    assert {s.level for s in loaded.seats if s.kind == "bot"} == {want[o] for o in old}
+    again = tmp_path / "again.cekisave"
+    save_match(again, loaded.match, loaded.seats)
+    written = [s["level"] for s in json.loads(again.read_text(encoding="utf-8"))["seats"]]
+    assert [w for w in written if w is not None] == [s.level for s in loaded.seats if s.kind == "bot"]
+    assert not set(written) & {"random", "heuristic"}
+    assert load_match(again).seats == loaded.seats
 
 
 def test_a_match_too_long_for_a_save_is_refused(tmp_path, monkeypatch):
@@ -554,7 +584,7 @@ BAD_FILES = [
      ["“grandmaster”", "seat 2", "computer player"]),
     ("two-humans", lambda: with_log(lambda d: d["seats"][2].update(kind="human", level=None)), "human_seats",
      ["2 human players", "one person"]),
-    ("no-human", lambda: with_log(lambda d: d["seats"][0].update(kind="bot", level="random")), "human_seats",
+    ("no-human", lambda: with_log(lambda d: d["seats"][0].update(kind="bot", level="beginner")), "human_seats",
      ["no human player"]),
     ("unreadable-action", lambda: with_log(_set_action(1, 4, "two discard S9")), "unreadable_action",
      ["move 5 of hand 2", "cannot be read"]),

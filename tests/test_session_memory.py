@@ -18,7 +18,7 @@ guard_none_refcount()
 
 def test_finished_bot_tasks_are_released(qtbot):
     c = GameController(pace_ms=0, autosave=False)
-    person = make_bot("pei", "random", 0)
+    person = make_bot("pei", "beginner", 0)
     rng = random.Random(4)
 
     def play_for_the_person(seat: int) -> None:
@@ -26,7 +26,7 @@ def test_finished_bot_tasks_are_released(qtbot):
             QTimer.singleShot(0, lambda: c.play(person.choose(c.view(), rng)))
 
     c.thinking.connect(play_for_the_person)
-    c.new_match("pei", [Seat.human("A"), Seat.bot("random", "B"), Seat.bot("heuristic", "C")],
+    c.new_match("pei", [Seat.human("A"), Seat.bot("beginner", "B"), Seat.bot("normal", "C")],
                 4, match_options={"mode": "hands", "hands": 2})
     for _ in range(2):
         qtbot.waitUntil(lambda: c.match.hand_over(), timeout=HANG_GUARD_MS)

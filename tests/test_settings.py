@@ -47,7 +47,8 @@ def test_defaults():
     assert s.animation_speed == "normal"
     assert s.bot_pace_ms == 600
     assert s.default_opponents == 3
-    assert s.default_bot_level == "heuristic"
+    assert s.default_bot_level == "normal"
+    assert s.expert_seconds == 1.0 and s.bot_budgets() == {"expert": 1.0}
     assert s.hints is True and s.highlight_legal is True and s.sort_hand is True and s.autosave is True
     assert s.last_game_id == "ceki"
     assert s.window_geometry is None
@@ -56,7 +57,8 @@ def test_defaults():
 def test_round_trip(path):
     geometry = base64.b64encode(bytes(range(66))).decode("ascii")
     s = Settings(language="id", card_names="both", animation_speed="off", bot_pace_ms=0,
-                 default_opponents=5, default_bot_level="random", hints=False, highlight_legal=False,
+                 default_opponents=5, default_bot_level="expert", expert_seconds=2.5, hints=False,
+                 highlight_legal=False,
                  sort_hand=False, autosave=False, last_game_id="ceki", window_geometry=geometry)
     assert save_settings(s, path) == path
     assert load_settings(path) == s
@@ -128,6 +130,11 @@ def test_wrong_types_keep_the_valid_values(path, folder, caplog):
     ("card_names", "klingon"),
     ("language", "English (please)"),
     ("default_bot_level", "God Mode!"),
+    ("default_bot_level", "grandmaster"),    # the form of a level id, but no level
+    ("expert_seconds", 0.4),
+    ("expert_seconds", 5.5),
+    ("expert_seconds", "2"),
+    ("expert_seconds", True),
     ("window_geometry", "not base64 at all!"),
     ("window_geometry", "A" * 9000),
     ("schema_version", 0),
@@ -140,6 +147,26 @@ def test_out_of_range_values_fall_back_to_their_default(path, folder, caplog, fi
     assert s == Settings(hints=False)
     assert (folder / "settings.json.bad").is_file()
     assert any(field in m for m in warnings_of(caplog))
+
+
+@pytest.mark.parametrize("old, level", [("random", "beginner"), ("heuristic", "normal")])
+def test_the_level_ids_of_release_0_1_read_as_todays_levels(path, folder, caplog, old, level):
+    path.write_text(json.dumps({"default_bot_level": old, "hints": False}), encoding="utf-8")
+    caplog.set_level(logging.WARNING)
+    s = load_settings(path)
+    assert s == Settings(default_bot_level=level, hints=False) and s.default_bot_level == level
+    assert warnings_of(caplog) == [] and names(folder) == ["settings.json"]   # nothing wrong with the file
+    save_settings(s, path)
+    assert json.loads(path.read_text(encoding="utf-8"))["default_bot_level"] == level
+
+
+@pytest.mark.parametrize("seconds", [0.5, 2, 3.7, 5.0])
+def test_the_experts_thinking_time_is_read_in_its_range(path, caplog, seconds):
+    path.write_text(json.dumps({"expert_seconds": seconds}), encoding="utf-8")
+    caplog.set_level(logging.WARNING)
+    s = load_settings(path)
+    assert s.expert_seconds == seconds and s.bot_budgets() == {"expert": seconds}
+    assert warnings_of(caplog) == []
 
 
 def test_unknown_keys_are_ignored_with_a_warning_and_no_backup(path, folder, caplog):
@@ -219,8 +246,14 @@ def test_model_is_validated():
         s.animation_speed = "warp"
     with pytest.raises(ValidationError):
         Settings(no_such_setting=1)
+    with pytest.raises(ValidationError):
+        s.expert_seconds = 60
+    with pytest.raises(ValidationError):
+        s.default_bot_level = "grandmaster"
     s.bot_pace_ms = 100
     assert s.bot_pace_ms == 100
+    s.default_bot_level = "heuristic"
+    assert s.default_bot_level == "normal"
     with pytest.raises(TypeError):
         save_settings({"hints": True})  # type: ignore[arg-type]
 

@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from cekidesk import sim
+from cekidesk import selfplay
 from cekidesk.sim import main, simulate
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ["--game", "ceki", "--players", "4", "--rounds", "40",
-           "--seats", "heuristic,random,random,random", "--seed", "7"]
+           "--seats", "normal,beginner,beginner,beginner", "--seed", "7"]
 
 
 def run(capsys, argv):
@@ -67,19 +67,19 @@ def test_report_has_every_field(capsys):
         assert text in out, text
     rows = [line.split() for line in out.splitlines() if line.strip()[:1].isdigit()
             and len(line.split()) == 7]
-    assert [r[1] for r in rows] == ["heuristic", "random", "random", "random"]
+    assert [r[1] for r in rows] == ["normal", "beginner", "beginner", "beginner"]
     assert sum(int(r[6]) for r in rows) == 0  # payments balance
 
 
 def test_simulate_accounts_for_every_hand():
-    r = simulate("ceki", 3, 30, ["random", "heuristic", "random"], seed=5, stake_cents=2)
+    r = simulate("ceki", 3, 30, ["beginner", "normal", "beginner"], seed=5, stake_cents=2)
     assert sum(r.wins) + r.drawn == 30
     assert len(r.results) == 30
     assert sum(1 for res in r.results if res.details.get("win_kind")) == sum(r.wins)
     assert sum(r.payments) == 0
     # each loser pays the winner score x stake: the winners' takings are twice their points x 2
     assert sum(p for p in r.payments if p > 0) <= 2 * 2 * sum(r.points)
-    assert r.payments == simulate("ceki", 3, 30, ["random", "heuristic", "random"], seed=5,
+    assert r.payments == simulate("ceki", 3, 30, ["beginner", "normal", "beginner"], seed=5,
                                   stake_cents=2).payments
 
 
@@ -93,8 +93,28 @@ def test_stake_and_options_flags(capsys):
 
 
 def test_one_level_for_every_seat(capsys):
-    code, out, _ = run(capsys, ["--players", "3", "--rounds", "3", "--seats", "random", "--seed", "1"])
-    assert code == 0 and out.count(" random ") == 3
+    code, out, _ = run(capsys, ["--players", "3", "--rounds", "3", "--seats", "beginner", "--seed", "1"])
+    assert code == 0 and out.count(" beginner ") == 3
+
+
+def test_old_level_ids_are_read_as_todays_and_reported_by_todays_id(capsys):
+    _, today, _ = run(capsys, EXAMPLE)
+    old = [*EXAMPLE]
+    old[old.index("--seats") + 1] = "heuristic,random,random,random"
+    _, out, _ = run(capsys, old)
+    assert out == today
+    assert "heuristic" not in out and "random" not in out
+
+
+def test_simulate_names_the_seats_by_todays_ids():
+    assert simulate("ceki", 2, 2, ["heuristic", "random"], seed=1).seats == ["normal", "beginner"]
+
+
+def test_the_default_seats_are_normal_and_beginners(capsys):
+    _, default, _ = run(capsys, ["--players", "3", "--rounds", "5", "--seed", "2"])
+    _, named, _ = run(capsys, ["--players", "3", "--rounds", "5", "--seed", "2",
+                                "--seats", "normal,beginner,beginner"])
+    assert default == named
 
 
 def test_progress_bar_goes_to_stderr_only(capsys):
@@ -113,8 +133,10 @@ def test_quiet_hides_the_speed(capsys):
     (["--game", "poker"], "unknown game 'poker' (known games: ceki, pei)"),
     (["--players", "7"], "--players 7: ceki is played by 2–6 players"),
     (["--players", "1"], "--players 1: ceki is played by 2–6 players"),
-    (["--players", "3", "--seats", "heuristic,random"], "--seats names 2 bots but there are 3 players"),
-    (["--seats", "heuristic,genius,random,random"], "unknown bot level 'genius' for ceki"),
+    (["--players", "3", "--seats", "normal,beginner"], "--seats names 2 bots but there are 3 players"),
+    (["--seats", "normal,genius,beginner,beginner"], "unknown bot level 'genius' for ceki"),
+    (["--levels", "normal,hard"], "--levels is for the arena: give --arena GAME"),
+    (["--hands", "5"], "--hands is for the arena: give --arena GAME"),
     (["--rounds", "-5"], "--rounds must be at least 1, not -5"),
     (["--rounds", "0"], "--rounds must be at least 1, not 0"),
     (["--rounds", "many"], "argument --rounds: invalid int value: 'many'"),
@@ -142,7 +164,7 @@ def test_help_says_stdout_is_deterministic(capsys):
 
 
 def test_a_hand_that_never_ends_is_reported(monkeypatch, capsys):
-    monkeypatch.setattr(sim, "MAX_DECISIONS_PER_HAND", 5)
+    monkeypatch.setattr(selfplay, "MAX_DECISIONS_PER_HAND", 5)
     code, out, err = run(capsys, ["--rounds", "2", "--seed", "1"])
     assert code == 1 and out == ""
     assert "did not end after 5 decisions" in err

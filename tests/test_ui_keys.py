@@ -21,9 +21,9 @@ from waiting import HANG_GUARD_MS
 
 guard_none_refcount()
 
-CEKI_SEATS = [Seat.human("You"), Seat.bot("heuristic", "Budi"), Seat.bot("heuristic", "Sari"),
-              Seat.bot("random", "Ayu")]
-PEI_SEATS = [Seat.human("You"), Seat.bot("heuristic", "Budi"), Seat.bot("random", "Sari")]
+CEKI_SEATS = [Seat.human("You"), Seat.bot("normal", "Budi"), Seat.bot("normal", "Sari"),
+              Seat.bot("beginner", "Ayu")]
+PEI_SEATS = [Seat.human("You"), Seat.bot("normal", "Budi"), Seat.bot("beginner", "Sari")]
 
 
 def new_window(qtbot) -> MainWindow:
@@ -75,6 +75,12 @@ def select_elsewhere(w: MainWindow, hint) -> None:
         press(Qt.Key.Key_Right)
 
 
+def ask_hint(qtbot, w: MainWindow) -> None:
+    """H, and wait for the hint (the Hard level searches in the bot process meanwhile)."""
+    press(Qt.Key.Key_H)
+    qtbot.waitUntil(lambda: not w.controller.hint_pending, timeout=HANG_GUARD_MS)
+
+
 def hint_then_enter(qtbot, w: MainWindow, game: str, seeds, moves: int) -> dict:
     """From ``moves`` positions (several deals): H, then Enter; the move played is the hint.
     Before every second H the selection is moved to another card.  Returns the hinted verbs."""
@@ -89,7 +95,7 @@ def hint_then_enter(qtbot, w: MainWindow, game: str, seeds, moves: int) -> dict:
             if c.match.hand_over():
                 break
             n = len(c.match.logs[-1])
-            press(Qt.Key.Key_H)
+            ask_hint(qtbot, w)
             expected = w._hint
             assert expected is not None and expected in c.view().legal
             tries += 1
@@ -99,7 +105,7 @@ def hint_then_enter(qtbot, w: MainWindow, game: str, seeds, moves: int) -> dict:
                 before = w.table.selected_card()
                 if before is not None and before.action not in (None, expected):
                     moved_away += 1
-                press(Qt.Key.Key_H)
+                ask_hint(qtbot, w)
                 assert w._hint == expected
             sel = w.table.selected_card()
             assert sel is not None and sel.action == expected and sel.hint
@@ -213,7 +219,7 @@ def test_the_move_keys_work_wherever_the_keyboard_is_in_the_window(qtbot, boxes,
         moves = [a for a in view.legal if a.verb in key_for]
         if not moves:
             w.table.setFocus()
-            press(Qt.Key.Key_H)
+            ask_hint(qtbot, w)
             press(Qt.Key.Key_Return)
             qtbot.waitUntil(lambda: len(c.match.logs[-1]) > n, timeout=HANG_GUARD_MS)
             continue

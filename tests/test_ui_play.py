@@ -37,9 +37,9 @@ from waiting import HANG_GUARD_MS, ThinkGate, play_until_bots_thought
 
 guard_none_refcount()
 
-SEATS4 = [Seat.human("You"), Seat.bot("heuristic", "Budi"), Seat.bot("heuristic", "Sari"),
-          Seat.bot("random", "Ayu")]
-SEATS6 = SEATS4 + [Seat.bot("heuristic", "Joko"), Seat.bot("random", "Wati")]
+SEATS4 = [Seat.human("You"), Seat.bot("normal", "Budi"), Seat.bot("normal", "Sari"),
+          Seat.bot("beginner", "Ayu")]
+SEATS6 = SEATS4 + [Seat.bot("normal", "Joko"), Seat.bot("beginner", "Wati")]
 
 # Deals that make the tests quick (play is deterministic: the computer players' random generators
 # are seeded from the deal number and the move number).  Each test plays on, or tries the next deal,
@@ -79,7 +79,7 @@ class Chooser:
     """The human's player: the heuristic bot's choice (what the Hint would say), deterministic."""
 
     def __init__(self, w: MainWindow):
-        self.bot = make_bot("ceki", "heuristic", w.controller.human_seat)
+        self.bot = make_bot("ceki", "normal", w.controller.human_seat)
         self.w = w
 
     def __call__(self, view) -> Action:
@@ -534,7 +534,7 @@ def test_ui_thread_keeps_ticking_while_a_bot_thinks(qtbot, boxes, monkeypatch):
     w = new_window(qtbot)
     choose = Chooser(w)                # the human's own chooser is the original heuristic (no gate)
     choose.bot.choose = lambda view, rng: original(choose.bot, view, rng)
-    seats = [Seat.human("You"), Seat.bot("heuristic", "Budi"), Seat.bot("heuristic", "Sari")]
+    seats = [Seat.human("You"), Seat.bot("normal", "Budi"), Seat.bot("normal", "Sari")]
     play_until_bots_thought(qtbot, w.controller, lambda: start(w, seed=50, seats=seats), choose, gate)
     assert not gate.starved, "the UI thread stood still while a computer player thought"
     assert gate.released >= 6                                # it ticked through six thinks and more

@@ -22,7 +22,7 @@ from PySide6.QtCore import QSize, Qt, QUrl
 from PySide6.QtGui import QTextDocument
 from PySide6.QtWidgets import QCheckBox, QComboBox, QDialog, QFileDialog, QLabel, QMessageBox, QSpinBox
 
-from cekidesk.bots import make_bot, random_bot
+from cekidesk.bots import RandomBot, levels, make_bot
 from cekidesk.engine.core import Action, Event
 from cekidesk.persistence import paths
 from cekidesk.persistence.saves import Seat, load_autosave, load_match
@@ -41,7 +41,7 @@ from waiting import HANG_GUARD_MS, ThinkGate, play_until_bots_thought
 guard_none_refcount()
 
 REPO = Path(__file__).resolve().parents[1]
-SEATS3 = [Seat.human("You"), Seat.bot("heuristic", "Budi"), Seat.bot("random", "Sari")]
+SEATS3 = [Seat.human("You"), Seat.bot("normal", "Budi"), Seat.bot("beginner", "Sari")]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -110,13 +110,15 @@ def test_new_game_dialog_builds_option_widgets_and_starts_the_chosen_match(qtbot
     assert box.text() == "The six 1s (iyo) are one value"       # the title key, in words
     assert dlg.players_spin.minimum() == 2 and dlg.players_spin.maximum() == 6
     assert [dlg.mode_combo.itemData(i) for i in range(dlg.mode_combo.count())] == ["money", "target", "hands"]
-    assert dlg.seat_level(1).currentData() in ("heuristic", "random")
+    assert dlg.seat_level(1).currentData() == "normal"              # the default level
+    assert [dlg.seat_level(1).itemData(i) for i in range(dlg.seat_level(1).count())] == [
+        "beginner", "normal", "hard", "expert"]
 
     dlg.set_players(3)
     assert not dlg.seat_edit(3).isVisibleTo(dlg) and dlg.seat_edit(2).isVisibleTo(dlg)
     dlg.seat_edit(0).setText("Andi")
     dlg.seat_edit(1).setText("Pak Harjo")
-    dlg.seat_level(2).setCurrentIndex(dlg.seat_level(2).findData("random"))
+    dlg.seat_level(2).setCurrentIndex(dlg.seat_level(2).findData("beginner"))
     box.setChecked(True)
     dlg.mode_combo.setCurrentIndex(dlg.mode_combo.findData("target"))
     assert dlg.target_spin.isVisibleTo(dlg) and not dlg.stake_spin.isVisibleTo(dlg)
@@ -131,7 +133,7 @@ def test_new_game_dialog_builds_option_widgets_and_starts_the_chosen_match(qtbot
     assert m.options.iyo_one_rank is True
     assert m.match_options.mode == "target" and m.match_options.target == 150
     assert [(s.kind, s.level, s.name) for s in w.controller.seats] == [
-        ("human", None, "Andi"), ("bot", cfg.seats[1].level, "Pak Harjo"), ("bot", "random", "Sari")]
+        ("human", None, "Andi"), ("bot", "normal", "Pak Harjo"), ("bot", "beginner", "Sari")]
     assert "12345" in w.windowTitle()                                 # the deal number can be shared
     assert w.controller.human_seat == 0
     w.close()
@@ -515,9 +517,9 @@ def test_hint_asks_the_hard_level_without_blocking_and_marks_the_table(qtbot, wi
 
 def test_ui_thread_keeps_ticking_while_slow_bots_think(qtbot, window, monkeypatch):
     gate = ThinkGate()
-    gate.hold(monkeypatch, random_bot.RandomBot)             # each think lasts ten ticks of the UI thread
+    gate.hold(monkeypatch, levels.BeginnerBot)               # each think lasts ten ticks of the UI thread
     w = window
-    seats = [Seat.human("You"), Seat.bot("random", "Budi"), Seat.bot("random", "Sari")]
+    seats = [Seat.human("You"), Seat.bot("beginner", "Budi"), Seat.bot("beginner", "Sari")]
     play_until_bots_thought(qtbot, w.controller, lambda: start(w, seed=20, seats=seats),
                             lambda view: view.legal[0], gate)
     assert not gate.starved, "the UI thread stood still while a computer player thought"
@@ -533,10 +535,11 @@ def test_a_failing_computer_player_is_replaced_and_play_goes_on(qtbot, window, m
     monkeypatch.setattr(ceki_bot.CekiHeuristicBot, "choose", broken)
     w = window
     c = w.controller
-    start(w, seed=22, seats=[Seat.human("You"), Seat.bot("heuristic", "Budi"), Seat.bot("random", "Sari")])
+    start(w, seed=22, seats=[Seat.human("You"), Seat.bot("normal", "Budi"), Seat.bot("beginner", "Sari")])
     qtbot.waitUntil(lambda: any("Budi's computer player ran into a problem" in line for line in w.log_dock.lines()),
                     timeout=HANG_GUARD_MS)
-    assert c.bots[1].level == "random"
+    assert type(c.bots[1]) is RandomBot                  # plain random moves: nothing to go wrong
+    assert c.seats[1].level == "normal"                  # the seat (and its save) keeps its level
     for _ in range(3):                      # the game goes on round the table
         wait_turn_or_end(qtbot, w)
         c.play(c.view().legal[0])

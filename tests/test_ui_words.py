@@ -65,7 +65,7 @@ def test_the_settings_dialogs_close_button_follows_the_language(qtbot, boxes):
 
 def test_the_dealer_chip_is_redrawn_in_the_new_language(qtbot, boxes):
     w = new_window(qtbot)
-    seats = [Seat.human("You"), Seat.bot("random", "Budi"), Seat.bot("random", "Sari")]
+    seats = [Seat.human("You"), Seat.bot("beginner", "Budi"), Seat.bot("beginner", "Sari")]
     for seed in range(1, 30):        # a deal where a computer player deals (its name never changes)
         w.controller.start(new_match("ceki", 3, seed, {}, {"mode": "hands", "hands": 3}), seats)
         if w.controller.match.dealer != 0:
@@ -110,9 +110,9 @@ def test_the_default_human_name_follows_the_language_and_is_saved_as_the_default
     dlg.deleteLater()
     # a game saved in another language, with that language's word, shows the word of today
     switch(w, "jv")
-    w.controller.start(new_match("ceki", 2, 5), [Seat.human("Anda"), Seat.bot("random", "Budi")])
+    w.controller.start(new_match("ceki", 2, 5), [Seat.human("Anda"), Seat.bot("beginner", "Budi")])
     assert w.seat_names() == ["Sampéyan", "Budi"]
-    w.controller.start(new_match("ceki", 2, 5), [Seat.human("Ratna"), Seat.bot("random", "You")])
+    w.controller.start(new_match("ceki", 2, 5), [Seat.human("Ratna"), Seat.bot("beginner", "You")])
     assert w.seat_names() == ["Ratna", "You"]             # only the human's default is a default
     w.close()
 

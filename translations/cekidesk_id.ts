@@ -1186,10 +1186,6 @@
         <translation>Simpan permainan sebagai berkas</translation>
     </message>
     <message>
-        <source>Hint: what a skilled player would do now</source>
-        <translation>Petunjuk: apa yang akan dilakukan pemain mahir sekarang</translation>
-    </message>
-    <message>
         <source>Deal the next hand</source>
         <translation>Bagikan babak berikutnya</translation>
     </message>
@@ -1321,6 +1317,14 @@
         <source>A computer player could not make its move. Your game is saved; start a new game or open a saved one.</source>
         <translation>Seorang pemain komputer tidak bisa melangkah. Permainan Anda sudah disimpan; mulai permainan baru atau buka yang tersimpan.</translation>
     </message>
+    <message>
+        <source>Thinking about a hint…</source>
+        <translation>Sedang memikirkan petunjuk…</translation>
+    </message>
+    <message>
+        <source>Hint: {what} ({why}).</source>
+        <translation>Petunjuk: {what} ({why}).</translation>
+    </message>
     <message numerus="yes">
         <source>{game} with %n player(s), deal no. {seed}. Start a new game with the same deal number and number of players to play the same cards again.</source>
         <translation>
@@ -1330,6 +1334,10 @@
     <message>
         <source>Automatic saving failed</source>
         <translation>Penyimpanan otomatis gagal</translation>
+    </message>
+    <message>
+        <source>Hint: the move a Hard computer player would make now</source>
+        <translation>Petunjuk: langkah yang akan diambil pemain komputer Sulit sekarang</translation>
     </message>
     <message>
         <source>The game could not be saved automatically:</source>
@@ -1509,6 +1517,10 @@
     <message>
         <source>Computer: {level}</source>
         <translation>Komputer: {level}</translation>
+    </message>
+    <message>
+        <source>{level}: {description}</source>
+        <translation>{level}: {description}</translation>
     </message>
 </context>
 <context>
@@ -2100,6 +2112,69 @@
     </message>
 </context>
 <context>
+    <name>Reasons</name>
+    <message>
+        <source>the {kind} completes your hand</source>
+        <translation>{kind} melengkapi kartu Anda</translation>
+    </message>
+    <message>
+        <source>the {kind} makes a set of three</source>
+        <translation>{kind} membentuk set tiga kartu</translation>
+    </message>
+    <message>
+        <source>the discard is worth less than a fresh card</source>
+        <translation>kartu buangan itu kurang berharga daripada kartu baru</translation>
+    </message>
+    <message>
+        <source>every other card of its value is in sight: nobody can use it</source>
+        <translation>semua kartu lain dengan nilai yang sama sudah terlihat: tak ada yang bisa memakainya</translation>
+    </message>
+    <message>
+        <source>its pair is the weakest part of the hand</source>
+        <translation>pasangannya adalah bagian terlemah dari kartu di tangan</translation>
+    </message>
+    <message>
+        <source>keeps %Ln live pair(s)</source>
+        <translation>mempertahankan %Ln pasangan yang masih hidup</translation>
+    </message>
+    <message>
+        <source>%Ln of the {of} cards of its value are still unseen</source>
+        <translation>%Ln dari {of} kartu dengan nilai yang sama belum terlihat</translation>
+    </message>
+    <message>
+        <source>it is the pool card worth most to you</source>
+        <translation>itu kartu di tengah yang paling berharga bagi Anda</translation>
+    </message>
+    <message>
+        <source>it captures from the pool</source>
+        <translation>kartu itu mengambil dari tengah</translation>
+    </message>
+    <message>
+        <source>nothing captures now; it costs least in the pool</source>
+        <translation>tak ada yang bisa mengambil sekarang; kartu ini paling murah ditaruh di tengah</translation>
+    </message>
+    <message>
+        <source>keeps %Ln more card(s) of its rank for later</source>
+        <translation>menyimpan %Ln kartu lain dengan peringkat yang sama untuk nanti</translation>
+    </message>
+    <message>
+        <source>it counts toward {combo}</source>
+        <translation>kartu itu menuju {combo}</translation>
+    </message>
+    <message>
+        <source>played out best in %Ln imagined deal(s)</source>
+        <translation>terbaik dalam %Ln bagian kartu yang dibayangkan</translation>
+    </message>
+    <message>
+        <source>confirmed in %Ln imagined deal(s)</source>
+        <translation>dikuatkan oleh %Ln bagian kartu yang dibayangkan</translation>
+    </message>
+    <message>
+        <source>; </source>
+        <translation>; </translation>
+    </message>
+</context>
+<context>
     <name>RoundWords</name>
     <message>
         <source>&amp;Next round</source>
@@ -2307,6 +2382,10 @@ uang</translation>
         <translation>&amp;Mata uang:</translation>
     </message>
     <message>
+        <source>&amp;Expert thinking time:</source>
+        <translation>&amp;Waktu berpikir Ahli:</translation>
+    </message>
+    <message>
         <source>Rupiah (Rp)</source>
         <translation>Rupiah (Rp)</translation>
     </message>
@@ -2323,12 +2402,20 @@ uang</translation>
         <translation>Cara taruhan dan pembayaran ditampilkan dan dimasukkan. Selama Anda belum memilih, bahasa Indonesia dan Jawa memakai rupiah, dan bahasa Inggris memakai sen.</translation>
     </message>
     <message>
+        <source> s a move</source>
+        <translation> dtk per langkah</translation>
+    </message>
+    <message>
+        <source>Longer thinking plays better. A change applies from the next game you start or open.</source>
+        <translation>Berpikir lebih lama bermain lebih baik. Perubahan berlaku mulai permainan berikutnya yang Anda mulai atau buka.</translation>
+    </message>
+    <message>
         <source>How the Javanese names of the cards are written in the game log, the rules and the table: in Latin letters, in Javanese script (aksara Jawa) or both. Independent of the language.</source>
         <translation>Cara nama Jawa kartu ditulis di catatan permainan, aturan dan meja: dengan huruf Latin, aksara Jawa, atau keduanya. Tidak bergantung pada bahasa.</translation>
     </message>
     <message>
-        <source>Offer &amp;hints (what a skilled player would do)</source>
-        <translation>Tawarkan &amp;petunjuk (apa yang akan dilakukan pemain mahir)</translation>
+        <source>Offer &amp;hints (the move a Hard computer player would make)</source>
+        <translation>Tawarkan &amp;petunjuk (langkah yang akan diambil pemain komputer Sulit)</translation>
     </message>
     <message>
         <source>&amp;Highlight the moves you can make</source>
@@ -2880,18 +2967,6 @@ uang</translation>
         <translation>Pemula</translation>
     </message>
     <message>
-        <source>Skilled</source>
-        <translation>Mahir</translation>
-    </message>
-    <message>
-        <source>Plays any allowed move at random.</source>
-        <translation>Memainkan langkah apa saja yang diizinkan secara acak.</translation>
-    </message>
-    <message>
-        <source>Counts the cards still live, builds sets and avoids feeding a player who has called.</source>
-        <translation>Menghitung kartu yang masih beredar, menyusun set dan menghindari memberi kartu kepada pemain yang sudah menyerukan ceki.</translation>
-    </message>
-    <message>
         <source>plain</source>
         <translation>biasa</translation>
     </message>
@@ -2930,6 +3005,30 @@ uang</translation>
     <message>
         <source>Normal</source>
         <translation>Normal</translation>
+    </message>
+    <message>
+        <source>Hard</source>
+        <translation>Sulit</translation>
+    </message>
+    <message>
+        <source>Expert</source>
+        <translation>Ahli</translation>
+    </message>
+    <message>
+        <source>Makes plausible moves with obvious mistakes: a newcomer can win.</source>
+        <translation>Bermain masuk akal tetapi dengan kesalahan yang jelas: pemain baru bisa menang.</translation>
+    </message>
+    <message>
+        <source>Plays a sound game, one turn at a time.</source>
+        <translation>Bermain dengan baik, satu giliran demi satu giliran.</translation>
+    </message>
+    <message>
+        <source>Imagines the cards it cannot see and plays the best moves out (about {seconds} s a move).</source>
+        <translation>Membayangkan kartu yang tak terlihat dan mencoba langkah terbaik sampai akhir (sekitar {seconds} dtk per langkah).</translation>
+    </message>
+    <message>
+        <source>Reads the table and thinks longer (about {seconds} s a move, set in Settings).</source>
+        <translation>Membaca meja dan berpikir lebih lama (sekitar {seconds} dtk per langkah, diatur di Pengaturan).</translation>
     </message>
     <message>
         <source>Slow</source>

@@ -1186,10 +1186,6 @@
         <translation>Nyimpen dolanan dadi berkas</translation>
     </message>
     <message>
-        <source>Hint: what a skilled player would do now</source>
-        <translation>Pitunjuk: apa sing bakal ditindakaké pemain pinter saiki</translation>
-    </message>
-    <message>
         <source>Deal the next hand</source>
         <translation>Mbagi babak sabanjuré</translation>
     </message>
@@ -1321,6 +1317,14 @@
         <source>A computer player could not make its move. Your game is saved; start a new game or open a saved one.</source>
         <translation>Ana pemain komputer sing ora bisa nglangkah. Dolanan sampéyan wis disimpen; wiwiti dolanan anyar utawa bukak sing disimpen.</translation>
     </message>
+    <message>
+        <source>Thinking about a hint…</source>
+        <translation>Lagi mikir pitunjuk…</translation>
+    </message>
+    <message>
+        <source>Hint: {what} ({why}).</source>
+        <translation>Pitunjuk: {what} ({why}).</translation>
+    </message>
     <message numerus="yes">
         <source>{game} with %n player(s), deal no. {seed}. Start a new game with the same deal number and number of players to play the same cards again.</source>
         <translation>
@@ -1330,6 +1334,10 @@
     <message>
         <source>Automatic saving failed</source>
         <translation>Nyimpen otomatis gagal</translation>
+    </message>
+    <message>
+        <source>Hint: the move a Hard computer player would make now</source>
+        <translation>Pitunjuk: langkah sing bakal dijupuk pemain komputer Angèl saiki</translation>
     </message>
     <message>
         <source>The game could not be saved automatically:</source>
@@ -1509,6 +1517,10 @@
     <message>
         <source>Computer: {level}</source>
         <translation>Komputer: {level}</translation>
+    </message>
+    <message>
+        <source>{level}: {description}</source>
+        <translation>{level}: {description}</translation>
     </message>
 </context>
 <context>
@@ -2100,6 +2112,69 @@
     </message>
 </context>
 <context>
+    <name>Reasons</name>
+    <message>
+        <source>the {kind} completes your hand</source>
+        <translation>{kind} nggenepi kertumu</translation>
+    </message>
+    <message>
+        <source>the {kind} makes a set of three</source>
+        <translation>{kind} dadi sèt telu</translation>
+    </message>
+    <message>
+        <source>the discard is worth less than a fresh card</source>
+        <translation>kertu buwangan kuwi luwih ora aji tinimbang kertu anyar</translation>
+    </message>
+    <message>
+        <source>every other card of its value is in sight: nobody can use it</source>
+        <translation>kabèh kertu liyané sing ajiné padha wis katon: ora ana sing bisa nganggo</translation>
+    </message>
+    <message>
+        <source>its pair is the weakest part of the hand</source>
+        <translation>pasangané kuwi bagéan sing paling ringkih ing tangan</translation>
+    </message>
+    <message>
+        <source>keeps %Ln live pair(s)</source>
+        <translation>njaga %Ln pasangan sing isih urip</translation>
+    </message>
+    <message>
+        <source>%Ln of the {of} cards of its value are still unseen</source>
+        <translation>%Ln saka {of} kertu sing ajiné padha durung katon</translation>
+    </message>
+    <message>
+        <source>it is the pool card worth most to you</source>
+        <translation>kuwi kertu ing tengah sing paling aji kanggomu</translation>
+    </message>
+    <message>
+        <source>it captures from the pool</source>
+        <translation>kertu kuwi njupuk saka tengah</translation>
+    </message>
+    <message>
+        <source>nothing captures now; it costs least in the pool</source>
+        <translation>saiki ora ana sing njupuk; kertu iki paling murah dilèrèkaké ing tengah</translation>
+    </message>
+    <message>
+        <source>keeps %Ln more card(s) of its rank for later</source>
+        <translation>nyimpen %Ln kertu liyané sing pangkaté padha kanggo mengko</translation>
+    </message>
+    <message>
+        <source>it counts toward {combo}</source>
+        <translation>kertu kuwi nuju {combo}</translation>
+    </message>
+    <message>
+        <source>played out best in %Ln imagined deal(s)</source>
+        <translation>paling apik ing %Ln bagéan kertu sing dibayangaké</translation>
+    </message>
+    <message>
+        <source>confirmed in %Ln imagined deal(s)</source>
+        <translation>dikuwataké déning %Ln bagéan kertu sing dibayangaké</translation>
+    </message>
+    <message>
+        <source>; </source>
+        <translation>; </translation>
+    </message>
+</context>
+<context>
     <name>RoundWords</name>
     <message>
         <source>&amp;Next round</source>
@@ -2307,6 +2382,10 @@ dhuwit</translation>
         <translation>&amp;Satuan dhuwit:</translation>
     </message>
     <message>
+        <source>&amp;Expert thinking time:</source>
+        <translation>&amp;Wektu mikir Ahli:</translation>
+    </message>
+    <message>
         <source>Rupiah (Rp)</source>
         <translation>Rupiah (Rp)</translation>
     </message>
@@ -2323,12 +2402,20 @@ dhuwit</translation>
         <translation>Carané totohan lan bayaran dituduhaké lan dilebokaké. Sadurungé sampéyan milih, basa Indonésia lan Jawa nganggo rupiah, basa Inggris nganggo sèn.</translation>
     </message>
     <message>
+        <source> s a move</source>
+        <translation> dtk saben langkah</translation>
+    </message>
+    <message>
+        <source>Longer thinking plays better. A change applies from the next game you start or open.</source>
+        <translation>Mikir luwih suwé dolané luwih apik. Owahan ditrapaké wiwit dolanan sabanjuré sing kokwiwiti utawa kokbukak.</translation>
+    </message>
+    <message>
         <source>How the Javanese names of the cards are written in the game log, the rules and the table: in Latin letters, in Javanese script (aksara Jawa) or both. Independent of the language.</source>
         <translation>Carané jeneng Jawa kertu ditulis ing cathetan dolanan, aturan lan méja: nganggo aksara Latin, aksara Jawa, utawa loro-loroné. Ora gumantung basa.</translation>
     </message>
     <message>
-        <source>Offer &amp;hints (what a skilled player would do)</source>
-        <translation>Wènèhi &amp;pitunjuk (apa sing bakal ditindakaké pemain pinter)</translation>
+        <source>Offer &amp;hints (the move a Hard computer player would make)</source>
+        <translation>Wènèhi &amp;pitunjuk (langkah sing bakal dijupuk pemain komputer Angèl)</translation>
     </message>
     <message>
         <source>&amp;Highlight the moves you can make</source>
@@ -2880,18 +2967,6 @@ dhuwit</translation>
         <translation>Lagi sinau</translation>
     </message>
     <message>
-        <source>Skilled</source>
-        <translation>Pinter</translation>
-    </message>
-    <message>
-        <source>Plays any allowed move at random.</source>
-        <translation>Main langkah apa waé sing olèh, acak.</translation>
-    </message>
-    <message>
-        <source>Counts the cards still live, builds sets and avoids feeding a player who has called.</source>
-        <translation>Ngétung kertu sing isih mlaku, nyusun set lan ora mènèhi kertu marang pemain sing wis nyuwara ceki.</translation>
-    </message>
-    <message>
         <source>plain</source>
         <translation>biasa</translation>
     </message>
@@ -2930,6 +3005,30 @@ dhuwit</translation>
     <message>
         <source>Normal</source>
         <translation>Biasa</translation>
+    </message>
+    <message>
+        <source>Hard</source>
+        <translation>Angèl</translation>
+    </message>
+    <message>
+        <source>Expert</source>
+        <translation>Ahli</translation>
+    </message>
+    <message>
+        <source>Makes plausible moves with obvious mistakes: a newcomer can win.</source>
+        <translation>Dolané lumrah nanging kerep luput: wong anyar bisa menang.</translation>
+    </message>
+    <message>
+        <source>Plays a sound game, one turn at a time.</source>
+        <translation>Dolané becik, siji giliran siji giliran.</translation>
+    </message>
+    <message>
+        <source>Imagines the cards it cannot see and plays the best moves out (about {seconds} s a move).</source>
+        <translation>Mbayangaké kertu sing ora katon lan njajal langkah paling apik nganti rampung (kira-kira {seconds} dtk saben langkah).</translation>
+    </message>
+    <message>
+        <source>Reads the table and thinks longer (about {seconds} s a move, set in Settings).</source>
+        <translation>Maca méja lan mikir luwih suwé (kira-kira {seconds} dtk saben langkah, diatur ing Setèlan).</translation>
     </message>
     <message>
         <source>Slow</source>

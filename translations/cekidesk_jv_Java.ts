@@ -1469,11 +1469,6 @@
         <translation>ꦚꦶꦩ꧀ꦥꦼꦤ꧀ꦢꦺꦴꦭꦤꦤ꧀ꦢꦢꦶ​ꦧꦼꦂꦏꦱ꧀</translation>
     </message>
     <message>
-        <source>Hint: what a skilled player would do now</source>
-        <translatorcomment>jv: Pitunjuk: apa sing bakal ditindakaké pemain pinter saiki</translatorcomment>
-        <translation>ꦥꦶꦠꦸꦚ꧀ꦗꦸꦏ꧀: ꦲꦥ​ꦱꦶꦁ​ꦧꦏꦭ꧀ꦢꦶꦠꦶꦤ꧀ꦢꦏꦏꦺ​ꦥꦼꦩꦲꦶꦤ꧀ꦥꦶꦤ꧀ꦠꦼꦂ​ꦱꦲꦶꦏꦶ</translation>
-    </message>
-    <message>
         <source>Deal the next hand</source>
         <translatorcomment>jv: Mbagi babak sabanjuré</translatorcomment>
         <translation>ꦩ꧀ꦧꦒꦶ​ꦧꦧꦏ꧀ꦱꦧꦚ꧀ꦗꦸꦫꦺ</translation>
@@ -1638,6 +1633,16 @@
         <translatorcomment>jv: Ana pemain komputer sing ora bisa nglangkah. Dolanan sampéyan wis disimpen; wiwiti dolanan anyar utawa bukak sing disimpen.</translatorcomment>
         <translation>ꦲꦤ​ꦥꦼꦩꦲꦶꦤ꧀ꦏꦺꦴꦩ꧀ꦥꦸꦠꦼꦂ​ꦱꦶꦁ​ꦲꦺꦴꦫ​ꦧꦶꦱ​ꦔ꧀ꦭꦁꦏꦃ꧉ ꦢꦺꦴꦭꦤꦤ꧀ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦮꦶꦱ꧀ꦢꦶꦱꦶꦩ꧀ꦥꦼꦤ꧀; ꦮꦶꦮꦶꦠꦶ​ꦢꦺꦴꦭꦤꦤ꧀ꦲꦚꦂ​ꦲꦸꦠꦮ​ꦧꦸꦏꦏ꧀ꦱꦶꦁ​ꦢꦶꦱꦶꦩ꧀ꦥꦼꦤ꧀꧉</translation>
     </message>
+    <message>
+        <source>Thinking about a hint…</source>
+        <translatorcomment>jv: Lagi mikir pitunjuk…</translatorcomment>
+        <translation>ꦭꦒꦶ​ꦩꦶꦏꦶꦂ​ꦥꦶꦠꦸꦚ꧀ꦗꦸꦏ꧀…</translation>
+    </message>
+    <message>
+        <source>Hint: {what} ({why}).</source>
+        <translatorcomment>jv: Pitunjuk: {what} ({why}).</translatorcomment>
+        <translation>ꦥꦶꦠꦸꦚ꧀ꦗꦸꦏ꧀: {what} ({why})꧉</translation>
+    </message>
     <message numerus="yes">
         <source>{game} with %n player(s), deal no. {seed}. Start a new game with the same deal number and number of players to play the same cards again.</source>
         <translatorcomment>jv: {game} karo %n pemain, bagéyan no. {seed}. Wiwiti dolanan anyar nganggo nomer bagéyan lan cacah pemain sing padha kanggo main kertu sing padha manèh.</translatorcomment>
@@ -1649,6 +1654,11 @@
         <source>Automatic saving failed</source>
         <translatorcomment>jv: Nyimpen otomatis gagal</translatorcomment>
         <translation>ꦚꦶꦩ꧀ꦥꦼꦤ꧀ꦲꦺꦴꦠꦺꦴꦩꦠꦶꦱ꧀ꦒꦒꦭ꧀</translation>
+    </message>
+    <message>
+        <source>Hint: the move a Hard computer player would make now</source>
+        <translatorcomment>jv: Pitunjuk: langkah sing bakal dijupuk pemain komputer Angèl saiki</translatorcomment>
+        <translation>ꦥꦶꦠꦸꦚ꧀ꦗꦸꦏ꧀: ꦭꦁꦏꦃ​ꦱꦶꦁ​ꦧꦏꦭ꧀ꦢꦶꦗꦸꦥꦸꦏ꧀ꦥꦼꦩꦲꦶꦤ꧀ꦏꦺꦴꦩ꧀ꦥꦸꦠꦼꦂ​ꦲꦔꦺꦭ꧀ꦱꦲꦶꦏꦶ</translation>
     </message>
     <message>
         <source>The game could not be saved automatically:</source>
@@ -1871,6 +1881,11 @@
         <source>Computer: {level}</source>
         <translatorcomment>jv: Komputer: {level}</translatorcomment>
         <translation>ꦏꦺꦴꦩ꧀ꦥꦸꦠꦼꦂ: {level}</translation>
+    </message>
+    <message>
+        <source>{level}: {description}</source>
+        <translatorcomment>jv: {level}: {description}</translatorcomment>
+        <translation>{level}: {description}</translation>
     </message>
 </context>
 <context>
@@ -2606,6 +2621,84 @@
     </message>
 </context>
 <context>
+    <name>Reasons</name>
+    <message>
+        <source>the {kind} completes your hand</source>
+        <translatorcomment>jv: {kind} nggenepi kertumu</translatorcomment>
+        <translation>{kind} ꦔ꧀ꦒꦼꦤꦼꦥꦶ​ꦏꦼꦂꦠꦸꦩꦸ</translation>
+    </message>
+    <message>
+        <source>the {kind} makes a set of three</source>
+        <translatorcomment>jv: {kind} dadi sèt telu</translatorcomment>
+        <translation>{kind} ꦢꦢꦶ​ꦱꦺꦠ꧀ꦠꦼꦭꦸ</translation>
+    </message>
+    <message>
+        <source>the discard is worth less than a fresh card</source>
+        <translatorcomment>jv: kertu buwangan kuwi luwih ora aji tinimbang kertu anyar</translatorcomment>
+        <translation>ꦏꦼꦂꦠꦸ​ꦧꦸꦮꦔꦤ꧀ꦏꦸꦮꦶ​ꦭꦸꦮꦶꦃ​ꦲꦺꦴꦫ​ꦲꦗꦶ​ꦠꦶꦤꦶꦩ꧀ꦧꦁ​ꦏꦼꦂꦠꦸ​ꦲꦚꦂ</translation>
+    </message>
+    <message>
+        <source>every other card of its value is in sight: nobody can use it</source>
+        <translatorcomment>jv: kabèh kertu liyané sing ajiné padha wis katon: ora ana sing bisa nganggo</translatorcomment>
+        <translation>ꦏꦧꦺꦃ​ꦏꦼꦂꦠꦸ​ꦭꦶꦪꦤꦺ​ꦱꦶꦁ​ꦲꦗꦶꦤꦺ​ꦥꦝ​ꦮꦶꦱ꧀ꦏꦠꦺꦴꦤ꧀: ꦲꦺꦴꦫ​ꦲꦤ​ꦱꦶꦁ​ꦧꦶꦱ​ꦔꦁꦒꦺꦴ</translation>
+    </message>
+    <message>
+        <source>its pair is the weakest part of the hand</source>
+        <translatorcomment>jv: pasangané kuwi bagéan sing paling ringkih ing tangan</translatorcomment>
+        <translation>ꦥꦱꦔꦤꦺ​ꦏꦸꦮꦶ​ꦧꦒꦺꦲꦤ꧀ꦱꦶꦁ​ꦥꦭꦶꦁ​ꦫꦶꦁꦏꦶꦃ​ꦲꦶꦁ​ꦠꦔꦤ꧀</translation>
+    </message>
+    <message>
+        <source>keeps %Ln live pair(s)</source>
+        <translatorcomment>jv: njaga %Ln pasangan sing isih urip</translatorcomment>
+        <translation>ꦚ꧀ꦗꦒ %ꦭ꧀ꦤ꧀ꦥꦱꦔꦤ꧀ꦱꦶꦁ​ꦲꦶꦱꦶꦃ​ꦲꦸꦫꦶꦥ꧀</translation>
+    </message>
+    <message>
+        <source>%Ln of the {of} cards of its value are still unseen</source>
+        <translatorcomment>jv: %Ln saka {of} kertu sing ajiné padha durung katon</translatorcomment>
+        <translation>%ꦭ꧀ꦤ꧀ꦱꦏ {of} ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦲꦗꦶꦤꦺ​ꦥꦝ​ꦢꦸꦫꦸꦁ​ꦏꦠꦺꦴꦤ꧀</translation>
+    </message>
+    <message>
+        <source>it is the pool card worth most to you</source>
+        <translatorcomment>jv: kuwi kertu ing tengah sing paling aji kanggomu</translatorcomment>
+        <translation>ꦏꦸꦮꦶ​ꦏꦼꦂꦠꦸ​ꦲꦶꦁ​ꦠꦼꦔꦃ​ꦱꦶꦁ​ꦥꦭꦶꦁ​ꦲꦗꦶ​ꦏꦁꦒꦺꦴꦩꦸ</translation>
+    </message>
+    <message>
+        <source>it captures from the pool</source>
+        <translatorcomment>jv: kertu kuwi njupuk saka tengah</translatorcomment>
+        <translation>ꦏꦼꦂꦠꦸ​ꦏꦸꦮꦶ​ꦚ꧀ꦗꦸꦥꦸꦏ꧀ꦱꦏ​ꦠꦼꦔꦃ</translation>
+    </message>
+    <message>
+        <source>nothing captures now; it costs least in the pool</source>
+        <translatorcomment>jv: saiki ora ana sing njupuk; kertu iki paling murah dilèrèkaké ing tengah</translatorcomment>
+        <translation>ꦱꦲꦶꦏꦶ​ꦲꦺꦴꦫ​ꦲꦤ​ꦱꦶꦁ​ꦚ꧀ꦗꦸꦥꦸꦏ꧀; ꦏꦼꦂꦠꦸ​ꦲꦶꦏꦶ​ꦥꦭꦶꦁ​ꦩꦸꦫꦃ​ꦢꦶꦭꦺꦫꦺꦏꦏꦺ​ꦲꦶꦁ​ꦠꦼꦔꦃ</translation>
+    </message>
+    <message>
+        <source>keeps %Ln more card(s) of its rank for later</source>
+        <translatorcomment>jv: nyimpen %Ln kertu liyané sing pangkaté padha kanggo mengko</translatorcomment>
+        <translation>ꦚꦶꦩ꧀ꦥꦼꦤ꧀ %ꦭ꧀ꦤ꧀ꦏꦼꦂꦠꦸ​ꦭꦶꦪꦤꦺ​ꦱꦶꦁ​ꦥꦁꦏꦠꦺ​ꦥꦝ​ꦏꦁꦒꦺꦴ​ꦩꦼꦁꦏꦺꦴ</translation>
+    </message>
+    <message>
+        <source>it counts toward {combo}</source>
+        <translatorcomment>jv: kertu kuwi nuju {combo}</translatorcomment>
+        <translation>ꦏꦼꦂꦠꦸ​ꦏꦸꦮꦶ​ꦤꦸꦗꦸ {combo}</translation>
+    </message>
+    <message>
+        <source>played out best in %Ln imagined deal(s)</source>
+        <translatorcomment>jv: paling apik ing %Ln bagéan kertu sing dibayangaké</translatorcomment>
+        <translation>ꦥꦭꦶꦁ​ꦲꦥꦶꦏ꧀ꦲꦶꦁ %ꦭ꧀ꦤ꧀ꦧꦒꦺꦲꦤ꧀ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦢꦶꦧꦪꦔꦏꦺ</translation>
+    </message>
+    <message>
+        <source>confirmed in %Ln imagined deal(s)</source>
+        <translatorcomment>jv: dikuwataké déning %Ln bagéan kertu sing dibayangaké</translatorcomment>
+        <translation>ꦢꦶꦏꦸꦮꦠꦏꦺ​ꦢꦺꦤꦶꦁ %ꦭ꧀ꦤ꧀ꦧꦒꦺꦲꦤ꧀ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦢꦶꦧꦪꦔꦏꦺ</translation>
+    </message>
+    <message>
+        <source>; </source>
+        <translatorcomment>jv: ; </translatorcomment>
+        <translation>; </translation>
+    </message>
+</context>
+<context>
     <name>RoundWords</name>
     <message>
         <source>&amp;Next round</source>
@@ -2861,6 +2954,11 @@ dhuwit</translatorcomment>
         <translation>ꦱꦠꦸꦲꦤ꧀ꦝꦸꦮꦶꦠ꧀(&amp;S):</translation>
     </message>
     <message>
+        <source>&amp;Expert thinking time:</source>
+        <translatorcomment>jv: &amp;Wektu mikir Ahli:</translatorcomment>
+        <translation>ꦮꦼꦏ꧀ꦠꦸ​ꦩꦶꦏꦶꦂ​ꦲꦃꦭꦶ(&amp;W):</translation>
+    </message>
+    <message>
         <source>Rupiah (Rp)</source>
         <translatorcomment>jv: Rupiah (Rp)</translatorcomment>
         <translation>ꦫꦸꦥꦶꦲꦃ (Rp)</translation>
@@ -2881,14 +2979,24 @@ dhuwit</translatorcomment>
         <translation>ꦕꦫꦤꦺ​ꦠꦺꦴꦠꦺꦴꦲꦤ꧀ꦭꦤ꧀ꦧꦪꦫꦤ꧀ꦢꦶꦠꦸꦢꦸꦲꦏꦺ​ꦭꦤ꧀ꦢꦶꦊꦧꦺꦴꦏꦏꦺ꧉ ꦱꦢꦸꦫꦸꦔꦺ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦩꦶꦭꦶꦃ꧈ ꦧꦱ​ꦲꦶꦤ꧀ꦢꦺꦴꦤꦺꦱꦶꦲ​ꦭꦤ꧀ꦗꦮ​ꦔꦁꦒꦺꦴ​ꦫꦸꦥꦶꦲꦃ꧈ ꦧꦱ​ꦲꦶꦁꦒꦿꦶꦱ꧀ꦔꦁꦒꦺꦴ​ꦱꦺꦤ꧀꧉</translation>
     </message>
     <message>
+        <source> s a move</source>
+        <translatorcomment>jv:  dtk saben langkah</translatorcomment>
+        <translation> ꦢ꧀ꦠ꧀ꦏ꧀ꦱꦧꦼꦤ꧀ꦭꦁꦏꦃ</translation>
+    </message>
+    <message>
+        <source>Longer thinking plays better. A change applies from the next game you start or open.</source>
+        <translatorcomment>jv: Mikir luwih suwé dolané luwih apik. Owahan ditrapaké wiwit dolanan sabanjuré sing kokwiwiti utawa kokbukak.</translatorcomment>
+        <translation>ꦩꦶꦏꦶꦂ​ꦭꦸꦮꦶꦃ​ꦱꦸꦮꦺ​ꦢꦺꦴꦭꦤꦺ​ꦭꦸꦮꦶꦃ​ꦲꦥꦶꦏ꧀꧉ ꦲꦺꦴꦮꦲꦤ꧀ꦢꦶꦠꦿꦥꦏꦺ​ꦮꦶꦮꦶꦠ꧀ꦢꦺꦴꦭꦤꦤ꧀ꦱꦧꦚ꧀ꦗꦸꦫꦺ​ꦱꦶꦁ​ꦏꦺꦴꦏ꧀ꦮꦶꦮꦶꦠꦶ​ꦲꦸꦠꦮ​ꦏꦺꦴꦏ꧀ꦧꦸꦏꦏ꧀꧉</translation>
+    </message>
+    <message>
         <source>How the Javanese names of the cards are written in the game log, the rules and the table: in Latin letters, in Javanese script (aksara Jawa) or both. Independent of the language.</source>
         <translatorcomment>jv: Carané jeneng Jawa kertu ditulis ing cathetan dolanan, aturan lan méja: nganggo aksara Latin, aksara Jawa, utawa loro-loroné. Ora gumantung basa.</translatorcomment>
         <translation>ꦕꦫꦤꦺ​ꦗꦼꦤꦼꦁ​ꦗꦮ​ꦏꦼꦂꦠꦸ​ꦢꦶꦠꦸꦭꦶꦱ꧀ꦲꦶꦁ​ꦕꦛꦼꦠꦤ꧀ꦢꦺꦴꦭꦤꦤ꧀꧈ ꦲꦠꦸꦫꦤ꧀ꦭꦤ꧀ꦩꦺꦗ: ꦔꦁꦒꦺꦴ​ꦲꦏ꧀ꦱꦫ​ꦭꦠꦶꦤ꧀꧈ ꦲꦏ꧀ꦱꦫ​ꦗꦮ꧈ ꦲꦸꦠꦮ​ꦭꦺꦴꦫꦺꦴ​ꦭꦺꦴꦫꦺꦴꦤꦺ꧉ ꦲꦺꦴꦫ​ꦒꦸꦩꦤ꧀ꦠꦸꦁ​ꦧꦱ꧉</translation>
     </message>
     <message>
-        <source>Offer &amp;hints (what a skilled player would do)</source>
-        <translatorcomment>jv: Wènèhi &amp;pitunjuk (apa sing bakal ditindakaké pemain pinter)</translatorcomment>
-        <translation>ꦮꦺꦤꦺꦲꦶ​ꦥꦶꦠꦸꦚ꧀ꦗꦸꦏ꧀ (ꦲꦥ​ꦱꦶꦁ​ꦧꦏꦭ꧀ꦢꦶꦠꦶꦤ꧀ꦢꦏꦏꦺ​ꦥꦼꦩꦲꦶꦤ꧀ꦥꦶꦤ꧀ꦠꦼꦂ)(&amp;P)</translation>
+        <source>Offer &amp;hints (the move a Hard computer player would make)</source>
+        <translatorcomment>jv: Wènèhi &amp;pitunjuk (langkah sing bakal dijupuk pemain komputer Angèl)</translatorcomment>
+        <translation>ꦮꦺꦤꦺꦲꦶ​ꦥꦶꦠꦸꦚ꧀ꦗꦸꦏ꧀ (ꦭꦁꦏꦃ​ꦱꦶꦁ​ꦧꦏꦭ꧀ꦢꦶꦗꦸꦥꦸꦏ꧀ꦥꦼꦩꦲꦶꦤ꧀ꦏꦺꦴꦩ꧀ꦥꦸꦠꦼꦂ​ꦲꦔꦺꦭ꧀)(&amp;P)</translation>
     </message>
     <message>
         <source>&amp;Highlight the moves you can make</source>
@@ -3573,21 +3681,6 @@ dhuwit</translatorcomment>
         <translation>ꦭꦒꦶ​ꦱꦶꦤꦲꦸ</translation>
     </message>
     <message>
-        <source>Skilled</source>
-        <translatorcomment>jv: Pinter</translatorcomment>
-        <translation>ꦥꦶꦤ꧀ꦠꦼꦂ</translation>
-    </message>
-    <message>
-        <source>Plays any allowed move at random.</source>
-        <translatorcomment>jv: Main langkah apa waé sing olèh, acak.</translatorcomment>
-        <translation>ꦩꦲꦶꦤ꧀ꦭꦁꦏꦃ​ꦲꦥ​ꦮꦲꦺ​ꦱꦶꦁ​ꦲꦺꦴꦭꦺꦃ꧈ ꦲꦕꦏ꧀꧉</translation>
-    </message>
-    <message>
-        <source>Counts the cards still live, builds sets and avoids feeding a player who has called.</source>
-        <translatorcomment>jv: Ngétung kertu sing isih mlaku, nyusun set lan ora mènèhi kertu marang pemain sing wis nyuwara ceki.</translatorcomment>
-        <translation>ꦔꦺꦠꦸꦁ​ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦲꦶꦱꦶꦃ​ꦩ꧀ꦭꦏꦸ꧈ ꦚꦸꦱꦸꦤ꧀ꦱꦼꦠ꧀ꦭꦤ꧀ꦲꦺꦴꦫ​ꦩꦺꦤꦺꦲꦶ​ꦏꦼꦂꦠꦸ​ꦩꦫꦁ​ꦥꦼꦩꦲꦶꦤ꧀ꦱꦶꦁ​ꦮꦶꦱ꧀ꦚꦸꦮꦫ​ꦕꦼꦏꦶ꧉</translation>
-    </message>
-    <message>
         <source>plain</source>
         <translatorcomment>jv: biasa</translatorcomment>
         <translation>ꦧꦶꦲꦱ</translation>
@@ -3636,6 +3729,36 @@ dhuwit</translatorcomment>
         <source>Normal</source>
         <translatorcomment>jv: Biasa</translatorcomment>
         <translation>ꦧꦶꦲꦱ</translation>
+    </message>
+    <message>
+        <source>Hard</source>
+        <translatorcomment>jv: Angèl</translatorcomment>
+        <translation>ꦲꦔꦺꦭ꧀</translation>
+    </message>
+    <message>
+        <source>Expert</source>
+        <translatorcomment>jv: Ahli</translatorcomment>
+        <translation>ꦲꦃꦭꦶ</translation>
+    </message>
+    <message>
+        <source>Makes plausible moves with obvious mistakes: a newcomer can win.</source>
+        <translatorcomment>jv: Dolané lumrah nanging kerep luput: wong anyar bisa menang.</translatorcomment>
+        <translation>ꦢꦺꦴꦭꦤꦺ​ꦭꦸꦩꦿꦃ​ꦤꦔꦶꦁ​ꦏꦼꦉꦥ꧀ꦭꦸꦥꦸꦠ꧀: ꦮꦺꦴꦁ​ꦲꦚꦂ​ꦧꦶꦱ​ꦩꦼꦤꦁ꧉</translation>
+    </message>
+    <message>
+        <source>Plays a sound game, one turn at a time.</source>
+        <translatorcomment>jv: Dolané becik, siji giliran siji giliran.</translatorcomment>
+        <translation>ꦢꦺꦴꦭꦤꦺ​ꦧꦼꦕꦶꦏ꧀꧈ ꦱꦶꦗꦶ​ꦒꦶꦭꦶꦫꦤ꧀ꦱꦶꦗꦶ​ꦒꦶꦭꦶꦫꦤ꧀꧉</translation>
+    </message>
+    <message>
+        <source>Imagines the cards it cannot see and plays the best moves out (about {seconds} s a move).</source>
+        <translatorcomment>jv: Mbayangaké kertu sing ora katon lan njajal langkah paling apik nganti rampung (kira-kira {seconds} dtk saben langkah).</translatorcomment>
+        <translation>ꦩ꧀ꦧꦪꦔꦏꦺ​ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦲꦺꦴꦫ​ꦏꦠꦺꦴꦤ꧀ꦭꦤ꧀ꦚ꧀ꦗꦗꦭ꧀ꦭꦁꦏꦃ​ꦥꦭꦶꦁ​ꦲꦥꦶꦏ꧀ꦔꦤ꧀ꦠꦶ​ꦫꦩ꧀ꦥꦸꦁ (ꦏꦶꦫ​ꦏꦶꦫ {seconds} ꦢ꧀ꦠ꧀ꦏ꧀ꦱꦧꦼꦤ꧀ꦭꦁꦏꦃ)꧉</translation>
+    </message>
+    <message>
+        <source>Reads the table and thinks longer (about {seconds} s a move, set in Settings).</source>
+        <translatorcomment>jv: Maca méja lan mikir luwih suwé (kira-kira {seconds} dtk saben langkah, diatur ing Setèlan).</translatorcomment>
+        <translation>ꦩꦕ​ꦩꦺꦗ​ꦭꦤ꧀ꦩꦶꦏꦶꦂ​ꦭꦸꦮꦶꦃ​ꦱꦸꦮꦺ (ꦏꦶꦫ​ꦏꦶꦫ {seconds} ꦢ꧀ꦠ꧀ꦏ꧀ꦱꦧꦼꦤ꧀ꦭꦁꦏꦃ꧈ ꦢꦶꦲꦠꦸꦂ​ꦲꦶꦁ​ꦱꦼꦠꦺꦭꦤ꧀)꧉</translation>
     </message>
     <message>
         <source>Slow</source>

@@ -69,7 +69,7 @@ def _serve(conn: Connection, cancelled: Any, running: Any) -> None:
             return
         job, bot, view, rng = request
         running.value = job
-        bot.should_stop = lambda: cancelled.value >= job
+        bot.should_stop = lambda job=job: cancelled.value >= job
         try:
             reply = (job, bot.decide(view, rng), bot, rng, "")
         except Exception as exc:  # a bot bug is reported, never the end of the process
@@ -92,8 +92,11 @@ class BotProcess:
 
     def __init__(self) -> None:
         self._ctx = multiprocessing.get_context("spawn")
-        self._cancelled = self._ctx.Value("q", 0)   # highest job id cancelled (CLOSE: end)
-        self._running = self._ctx.Value("q", 0)     # the job the process is working on (0: none)
+        # shared numbers without a lock: a process killed while it held a lock would leave it held
+        # for ever (the window would then hang on its next request); one aligned 64-bit word is
+        # read and written whole, and each is written by one side only
+        self._cancelled = self._ctx.Value("q", 0, lock=False)   # highest job id cancelled (CLOSE: end)
+        self._running = self._ctx.Value("q", 0, lock=False)     # the job the process is working on (0: none)
         self._jobs = itertools.count(1)
         self._cancel_upto = 0
         self._request_lock = threading.Lock()      # one request in the pipe at a time

@@ -52,7 +52,7 @@ from pydantic import (
 )
 
 from cekidesk import __version__
-from cekidesk.bots import bot_levels
+from cekidesk.bots import bot_levels, canonical_level
 from cekidesk.engine.core import Action, ActionParseError, EngineError, GameSpec, OptionsError
 from cekidesk.engine.match import Match, MatchOptions, offered_modes
 from cekidesk.games import get_game
@@ -114,14 +114,21 @@ SeatKind = Literal["human", "bot"]
 
 
 class Seat(BaseModel):
-    """Who sits in one seat: a human, or a computer player of a given ``level`` ("random",
-    "heuristic" …), with the name shown at the table."""
+    """Who sits in one seat: a human, or a computer player of a given ``level`` ("beginner",
+    "normal", "hard", "expert"; the ids "random" and "heuristic" of CekiDesk 0.1 are read as
+    "beginner" and "normal", so an old save shows and saves today's levels), with the name shown at
+    the table."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     kind: SeatKind
     level: str | None = Field(None, pattern=r"^[a-z][a-z0-9_-]{0,31}$")
     name: str = Field(min_length=1, max_length=MAX_NAME_CHARS)
+
+    @field_validator("level")
+    @classmethod
+    def _todays_level(cls, v: str | None) -> str | None:
+        return None if v is None else canonical_level(v)
 
     @field_validator("name")
     @classmethod

@@ -35,6 +35,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
+from cekidesk.bots import LEVELS, canonical_level
 from cekidesk.games import DEFAULT_GAME_ID
 from cekidesk.languages import normalize_language
 
@@ -49,6 +50,10 @@ SETTINGS_SCHEMA_VERSION = 2
 # the system").  Version 1 offered only English, so its "en" was never a choice: it becomes None.
 MAX_SETTINGS_BYTES = 1024 * 1024
 BACKUP_SUFFIX = ".bad"
+
+#: the range of the Expert's thinking time a player may choose (seconds) and its default
+EXPERT_SECONDS = (0.5, 5.0)
+EXPERT_SECONDS_DEFAULT = 1.0
 
 CardNames = Literal["latin", "javanese", "both"]
 AnimationSpeed = Literal["off", "fast", "normal", "slow"]
@@ -74,8 +79,13 @@ class Settings(BaseModel):
                              description="Pause before each computer player's move, in milliseconds.")
     default_opponents: int = Field(3, ge=1, le=5,
                                    description="Computer opponents offered for a new game.")
-    default_bot_level: str = Field("heuristic", pattern=r"^[a-z][a-z0-9_-]{0,31}$",
-                                   description="Level of the computer opponents for a new game.")
+    default_bot_level: str = Field("normal", pattern=r"^[a-z][a-z0-9_-]{0,31}$",
+                                   description="Level of the computer opponents for a new game: 'beginner', "
+                                               "'normal', 'hard' or 'expert' (0.1's 'random' and "
+                                               "'heuristic' are read as 'beginner' and 'normal').")
+    expert_seconds: float = Field(EXPERT_SECONDS_DEFAULT, ge=EXPERT_SECONDS[0], le=EXPERT_SECONDS[1],
+                                  description="How long an Expert computer player thinks about a move, in "
+                                              "seconds (from the next game on).")
     hints: bool = Field(True, description="Show hints.")
     highlight_legal: bool = Field(True, description="Highlight the cards and moves that are allowed now.")
     sort_hand: bool = Field(True, description="Keep the player's hand sorted.")
@@ -86,6 +96,11 @@ class Settings(BaseModel):
     window_geometry: str | None = Field(None, max_length=8192,
                                         description="The main window's geometry (base64, from Qt).")
 
+    def bot_budgets(self) -> dict[str, float]:
+        """The thinking time (seconds a move) the player chose for computer players, by level; the
+        levels not named here think for their own default time (``make_bot(..., budget=...)``)."""
+        return {"expert": self.expert_seconds}
+
     @field_validator("language")
     @classmethod
     def _language(cls, v: str | None) -> str | None:
@@ -95,6 +110,14 @@ class Settings(BaseModel):
         if lang is None:
             raise ValueError("not an interface language CekiDesk offers")
         return lang
+
+    @field_validator("default_bot_level")
+    @classmethod
+    def _level(cls, v: str) -> str:
+        level = canonical_level(v)   # CekiDesk 0.1 saved "random" and "heuristic"
+        if level not in LEVELS:
+            raise ValueError("not a level of the computer players")
+        return level
 
     @field_validator("window_geometry")
     @classmethod

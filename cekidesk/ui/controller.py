@@ -15,7 +15,7 @@ from __future__ import annotations
 import logging
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from PySide6.QtCore import QObject, QThreadPool, QTimer, Signal, Slot
 
@@ -123,16 +123,20 @@ class GameController(QObject):
 
     # -- sessions -------------------------------------------------------------------------
     @staticmethod
-    def make_bots(match: Match, seats: Sequence[Seat]) -> dict[int, Bot]:
-        """The computer players of ``seats`` for ``match``, by seat.  Raises ``ValueError`` (a
-        :class:`~cekidesk.bots.BotError` for an unknown level) if the table cannot play these seats:
-        one per player, exactly one of them human (the table shows one person's hand)."""
+    def make_bots(match: Match, seats: Sequence[Seat], budgets: Mapping[str, float] | None = None) -> dict[int, Bot]:
+        """The computer players of ``seats`` for ``match``, by seat; ``budgets``: the thinking time
+        by level the player chose (``Settings.bot_budgets``; other levels think for their default
+        time).  Raises ``ValueError`` (a :class:`~cekidesk.bots.BotError` for an unknown level) if
+        the table cannot play these seats: one per player, exactly one of them human (the table
+        shows one person's hand)."""
         if len(seats) != match.n_players:
             raise ValueError("one seat per player is needed")
         if sum(1 for s in seats if s.kind == "human") != 1:
             raise ValueError("exactly one human seat is needed")
         # a Seat has a level exactly when it is a computer player's
-        return {i: make_bot(match.spec.id, s.level, i) for i, s in enumerate(seats) if s.level is not None}
+        budgets = budgets or {}
+        return {i: make_bot(match.spec.id, s.level, i, budget=budgets.get(s.level))
+                for i, s in enumerate(seats) if s.level is not None}
 
     def start(self, match: Match, seats: Sequence[Seat], bots: dict[int, Bot] | None = None) -> None:
         """Replace the session by ``match`` with ``seats`` (and ``bots`` from :meth:`make_bots`, made

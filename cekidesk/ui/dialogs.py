@@ -6,6 +6,7 @@ Every string goes through ``self.tr`` (context: the class) or ``QCoreApplication
 from __future__ import annotations
 
 import enum
+import html
 import random
 import typing
 from collections.abc import Callable, Sequence
@@ -41,12 +42,12 @@ from PySide6.QtWidgets import (
 )
 
 from cekidesk import __version__
-from cekidesk.bots import bot_levels
+from cekidesk.bots import bot_levels, make_bot
 from cekidesk.engine.core import GameSpec
 from cekidesk.engine.match import HandRecord, Match, MatchEnding, MatchOptions, ending_of
 from cekidesk.games import DEFAULT_GAME_ID, games, get_game
 from cekidesk.persistence.saves import LoadedGame, Seat
-from cekidesk.persistence.settings import Settings
+from cekidesk.persistence.settings import EXPERT_SECONDS, Settings
 
 from . import i18n, names
 from .cardpics import card_pixmap
@@ -92,6 +93,13 @@ def close_buttons(dialog: QDialog, text: str) -> tuple[QDialogButtonBox, QPushBu
     button.setObjectName("closeButton")
     box.rejected.connect(dialog.reject)
     return box, button
+
+
+def level_help(game_id: str, level: str, settings: Settings) -> str:
+    """What a computer player of ``level`` does, in one line, with the thinking time its bots get
+    in ``game_id`` when the window makes them with ``settings``."""
+    bot = make_bot(game_id, level, budget=settings.bot_budgets().get(level))
+    return names.bot_level_help(level, bot.budget)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -323,6 +331,7 @@ class NewGameDialog(QDialog):
         self.settings = settings
         self._seat_rows: list[tuple[QLabel, QLineEdit, QComboBox]] = []
         self._options_form: OptionsForm | None = None
+        self._level_helps: dict[str, str] = {}
 
         outer = QVBoxLayout(self)
 
@@ -345,8 +354,18 @@ class NewGameDialog(QDialog):
 
         middle = QHBoxLayout()
         seats_box = QGroupBox(self.tr("Seats (in play order)"), self)
-        self.seats_grid = QGridLayout(seats_box)
+        seats_column = QVBoxLayout(seats_box)
+        self.seats_grid = QGridLayout()
         self.seats_grid.setColumnStretch(1, 1)
+        seats_column.addLayout(self.seats_grid)
+        # what the level being chosen does, under the seats (one line per level would not fit a
+        # 720-pixel screen with six players in aksara Jawa): the level last picked or pointed at
+        self.level_help = QLabel(self)
+        self.level_help.setObjectName("levelHelp")
+        self.level_help.setWordWrap(True)
+        self.level_help.setTextFormat(Qt.TextFormat.RichText)
+        seats_column.addWidget(self.level_help)
+        seats_column.addStretch(1)
         left = QVBoxLayout()
         left.addWidget(seats_box, 1)
         middle.addLayout(left, 3)
@@ -540,7 +559,8 @@ class NewGameDialog(QDialog):
         self._seat_rows = []
         levels = bot_levels(spec.id)
         default_level = self.settings.default_bot_level if self.settings.default_bot_level in levels \
-            else ("heuristic" if "heuristic" in levels else levels[0])
+            else ("normal" if "normal" in levels else levels[0])
+        helps = self._level_helps = {lv: level_help(spec.id, lv, self.settings) for lv in levels}
         self.seats_grid.addWidget(QLabel(self.tr("Seat"), self), 0, 0)
         self.seats_grid.addWidget(QLabel(self.tr("Name"), self), 0, 1)
         self.seats_grid.addWidget(QLabel(self.tr("Player"), self), 0, 2)
@@ -563,10 +583,11 @@ class NewGameDialog(QDialog):
                 edit.setText(old[i][0] if i < len(old) and old[i][0].strip() else default_name)
                 for lv in levels:
                     combo.addItem(self.tr("Computer: {level}").format(level=names.bot_level_name(lv)), lv)
-                    combo.setItemData(combo.count() - 1, names.text(f"bot.{lv}.help", ""),
-                                      Qt.ItemDataRole.ToolTipRole)
+                    combo.setItemData(combo.count() - 1, helps[lv], Qt.ItemDataRole.ToolTipRole)
                 keep = old[i][1] if i < len(old) and old[i][1] in levels else default_level
                 combo.setCurrentIndex(levels.index(keep))
+                for signal in (combo.highlighted, combo.currentIndexChanged):
+                    signal.connect(lambda j, c=combo: self._show_level_help(c.itemData(j)))
             # room for a whole name: the level combos beside it ask for the width of their longest
             # text, which in aksara Jawa left the names a few pixels wide
             fm = edit.fontMetrics()
@@ -576,7 +597,14 @@ class NewGameDialog(QDialog):
             self.seats_grid.addWidget(edit, i + 1, 1)
             self.seats_grid.addWidget(combo, i + 1, 2)
             self._seat_rows.append((lab, edit, combo))
-        self.seats_grid.setRowStretch(spec.max_players + 1, 1)
+        self._show_level_help(self._seat_rows[1][2].currentData() if len(self._seat_rows) > 1 else default_level)
+
+    def _show_level_help(self, level: str | None) -> None:
+        """The line under the seats: what ``level`` does."""
+        if level in self._level_helps:
+            self.level_help.setText(self.tr("{level}: {description}").format(
+                level=f"<b>{html.escape(names.bot_level_name(level))}</b>",
+                description=html.escape(self._level_helps[level])))
 
     def _players_changed(self) -> None:
         n = self.players_spin.value()
@@ -727,16 +755,29 @@ class SettingsDialog(QDialog):
 
         self.level = QComboBox(self)
         self.level.setObjectName("levelCombo")
-        levels = bot_levels(settings.last_game_id) if settings.last_game_id else []
-        try:
-            levels = levels or bot_levels(DEFAULT_GAME_ID)
-        except Exception:  # pragma: no cover - an unknown game id in old settings
-            levels = ["random"]
-        for lv in levels:
+        # the levels of the game played last (a game no longer offered: the default game's)
+        self._level_game = settings.last_game_id if bot_levels(settings.last_game_id) else DEFAULT_GAME_ID
+        for lv in bot_levels(self._level_game):
             self.level.addItem("", lv)
         i = self.level.findData(settings.default_bot_level)
         self.level.setCurrentIndex(max(0, i))
         row("level", self.level)
+        self.level_help = QLabel(self)
+        self.level_help.setObjectName("levelHelp")
+        self.level_help.setWordWrap(True)
+        form.addRow("", self.level_help)
+
+        self.expert = QDoubleSpinBox(self)
+        self.expert.setObjectName("expertSpin")
+        self.expert.setRange(*EXPERT_SECONDS)
+        self.expert.setDecimals(1)
+        self.expert.setSingleStep(0.5)
+        self.expert.setValue(settings.expert_seconds)
+        row("expert", self.expert)
+        self.expert_help = QLabel(self)
+        self.expert_help.setObjectName("expertHelp")
+        self.expert_help.setWordWrap(True)
+        form.addRow("", self.expert_help)
 
         self.hints = QCheckBox(self)
         self.hints.setObjectName("hintsCheck")
@@ -762,12 +803,15 @@ class SettingsDialog(QDialog):
         self.buttons, self.close_button = close_buttons(self, "")
         lay.addWidget(self.buttons)
         self.retranslate()
+        fit_wrapped_labels(self)
 
         for combo in (self.language, self.card_names, self.speed, self.level):
             combo.currentIndexChanged.connect(self._store)
         self.currency.currentIndexChanged.connect(self._store_currency)
-        for spin in (self.pace, self.opponents):
+        for spin in (self.pace, self.opponents, self.expert):
             spin.valueChanged.connect(self._store)
+        self.level.currentIndexChanged.connect(self._show_level_help)
+        self.expert.valueChanged.connect(self._show_level_help)
         for box in (self.hints, self.highlight, self.sort_hand, self.show_codes, self.autosave):
             box.toggled.connect(self._store)
 
@@ -782,7 +826,7 @@ class SettingsDialog(QDialog):
         for key, text in (("language", self.tr("&Language:")), ("card_names", self.tr("Javanese card &names:")),
                           ("speed", self.tr("&Animations:")), ("pace", self.tr("Computer &pace:")),
                           ("opponents", self.tr("Default &opponents:")), ("level", self.tr("Default &level:")),
-                          ("currency", self.tr("&Money in:"))):
+                          ("expert", self.tr("&Expert thinking time:")), ("currency", self.tr("&Money in:"))):
             self._labels[key].setText(text)
         for i, text in enumerate((self.tr("Rupiah (Rp)"), self.tr("Cents (¢)"), self.tr("Points (no currency)"))):
             self.currency.setItemText(i, text)
@@ -798,12 +842,16 @@ class SettingsDialog(QDialog):
             self.speed.setItemText(i, names.text(f"speed.{sp}"))
         for i in range(self.level.count()):
             self.level.setItemText(i, names.bot_level_name(self.level.itemData(i)))
+        self._show_level_help()
+        self.expert.setSuffix(self.tr(" s a move"))
+        self.expert_help.setText(self.tr("Longer thinking plays better. A change applies from the next game "
+                                         "you start or open."))
         self.pace.setSuffix(self.tr(" ms"))
         self.pace.setToolTip(self.tr("How long each computer player's move stays in view before the next."))
         self.card_names.setToolTip(self.tr("How the Javanese names of the cards are written in the game log, "
                                            "the rules and the table: in Latin letters, in Javanese script "
                                            "(aksara Jawa) or both. Independent of the language."))
-        self.hints.setText(self.tr("Offer &hints (what a skilled player would do)"))
+        self.hints.setText(self.tr("Offer &hints (the move a Hard computer player would make)"))
         self.highlight.setText(self.tr("&Highlight the moves you can make"))
         self.sort_hand.setText(self.tr("&Sort my hand automatically"))
         self.show_codes.setText(self.tr("Show card &codes in the corner (S9, WF …) while learning"))
@@ -820,12 +868,22 @@ class SettingsDialog(QDialog):
         s.default_opponents = self.opponents.value()
         if self.level.currentData():
             s.default_bot_level = self.level.currentData()
+        s.expert_seconds = self.expert.value()
         s.hints = self.hints.isChecked()
         s.highlight_legal = self.highlight.isChecked()
         s.sort_hand = self.sort_hand.isChecked()
         s.show_card_codes = self.show_codes.isChecked()
         s.autosave = self.autosave.isChecked()
         self.settingsChanged.emit()
+
+    def _show_level_help(self, *_: Any) -> None:
+        """What the chosen level does (an Expert's description names the thinking time chosen here),
+        under the list and as each entry's tooltip."""
+        shown = self.settings.model_copy(update={"expert_seconds": self.expert.value()})
+        for i in range(self.level.count()):
+            self.level.setItemData(i, level_help(self._level_game, self.level.itemData(i), shown),
+                                   Qt.ItemDataRole.ToolTipRole)
+        self.level_help.setText(self.level.currentData(Qt.ItemDataRole.ToolTipRole) or "")
 
     def _store_currency(self, *_: Any) -> None:
         """Only a choice made here fixes the currency (otherwise it follows the language)."""

@@ -256,7 +256,7 @@ class MainWindow(QMainWindow):
         out = []
         for a, what in ((self.act_new, self.tr("Start a new game")), (self.act_open, self.tr("Open a saved game")),
                         (self.act_save_as, self.tr("Save the game as a file")),
-                        (self.act_hint, self.tr("Hint: what a skilled player would do now")),
+                        (self.act_hint, self.tr("Hint: the move a Hard computer player would make now")),
                         (self.act_next, self.deal_words().next_help()), (self.act_scores, self.tr("Score sheet")),
                         (self.act_log, self.tr("Show or hide the game log")), (self.act_settings, self.tr("Settings")),
                         (self.act_fullscreen, self.tr("Full screen on or off")),
@@ -357,7 +357,7 @@ class MainWindow(QMainWindow):
         (making the computer players) is done first: if it fails, the player is told and nothing of
         the current session, the table or the autosave has changed.  True if the match was put on."""
         try:
-            bots = self.controller.make_bots(match, seats)
+            bots = self.controller.make_bots(match, seats, self.settings.bot_budgets())
         except ValueError as exc:
             log.warning("cannot seat the players of %s: %s", match.spec.id, exc)
             QMessageBox.warning(self, self.tr("Cannot play this game"),
@@ -706,9 +706,11 @@ class MainWindow(QMainWindow):
             if c.hint_pending:
                 text += "  " + self.tr("Thinking about a hint…")
             elif self._hint_text:
-                text += "  " + self.tr("Hint: {what}.").format(what=self._hint_text)
                 if self._hint_why:
-                    text += " " + self._hint_why
+                    text += "  " + self.tr("Hint: {what} ({why}).").format(what=self._hint_text,
+                                                                         why=self._hint_why)
+                else:
+                    text += "  " + self.tr("Hint: {what}.").format(what=self._hint_text)
             return text
         seat = self._thinking_seat
         if seat < 0:

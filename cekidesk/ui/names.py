@@ -492,11 +492,17 @@ _KEYS: dict[str, str] = {
     "match.target": QT_TRANSLATE_NOOP("Terms", "Target score"),
     "match.hands": QT_TRANSLATE_NOOP("Terms", "Number of hands"),
     # bot levels
-    "bot.random": QT_TRANSLATE_NOOP("Terms", "Beginner"),
-    "bot.heuristic": QT_TRANSLATE_NOOP("Terms", "Skilled"),
-    "bot.random.help": QT_TRANSLATE_NOOP("Terms", "Plays any allowed move at random."),
-    "bot.heuristic.help": QT_TRANSLATE_NOOP(
-        "Terms", "Counts the cards still live, builds sets and avoids feeding a player who has called."),
+    "bot.beginner": QT_TRANSLATE_NOOP("Terms", "Beginner"),
+    "bot.normal": QT_TRANSLATE_NOOP("Terms", "Normal"),
+    "bot.hard": QT_TRANSLATE_NOOP("Terms", "Hard"),
+    "bot.expert": QT_TRANSLATE_NOOP("Terms", "Expert"),
+    # {seconds}: the thinking time of a searching level ("0.3", "1.5"), see bot_level_help
+    "bot.beginner.help": QT_TRANSLATE_NOOP("Terms", "Makes plausible moves with obvious mistakes: a newcomer can win."),
+    "bot.normal.help": QT_TRANSLATE_NOOP("Terms", "Plays a sound game, one turn at a time."),
+    "bot.hard.help": QT_TRANSLATE_NOOP(
+        "Terms", "Imagines the cards it cannot see and plays the best moves out (about {seconds} s a move)."),
+    "bot.expert.help": QT_TRANSLATE_NOOP(
+        "Terms", "Reads the table and thinks longer (about {seconds} s a move, set in Settings)."),
     # outcomes
     "outcome.draw": QT_TRANSLATE_NOOP("Terms", "Drawn hand: the stock ran out and nobody won."),
     # settings choices
@@ -527,9 +533,10 @@ def has_text(key: str) -> bool:
     return key in _KEYS
 
 
-def text(key: str, default: str | None = None) -> str:
-    """The translated text for an engine key.  An unknown key gives ``default`` (or a readable form
-    of the key itself) and a log line, never an exception."""
+def text(key: str, default: str | None = None, n: int | None = None) -> str:
+    """The translated text for an engine key; ``n`` fills its ``%n`` count in the plural form it
+    needs ("%n imagined deal(s)").  An unknown key gives ``default`` (or a readable form of the key
+    itself) and a log line, never an exception."""
     source = _KEYS.get(key)
     if source is None:
         if default is not None:
@@ -537,7 +544,10 @@ def text(key: str, default: str | None = None) -> str:
         log.info("no text for the key %r", key)
         last = key.rsplit(".", 1)[-1]
         return last.replace("_", " ").capitalize()
-    return _tr(_CONTEXT_OF.get(key, "Terms"), source)
+    context = _CONTEXT_OF.get(key, "Terms")
+    if n is None:
+        return _tr(context, source)
+    return counted(QCoreApplication.translate(context, source, None, n), n)
 
 
 def game_title(spec_or_key: GameSpec | str) -> str:
@@ -546,6 +556,12 @@ def game_title(spec_or_key: GameSpec | str) -> str:
 
 def bot_level_name(level: str) -> str:
     return text(f"bot.{level}", level.replace("_", " ").capitalize())
+
+
+def bot_level_help(level: str, seconds: float = 0.0) -> str:
+    """What a level does, in one line; ``seconds`` is the thinking time of a searching level (as
+    the player's locale writes it: "0,3" in Indonesian).  "" for a level without a description."""
+    return text(f"bot.{level}.help", "").format(seconds=QLocale().toString(float(seconds), "g", 2))
 
 
 def win_kind_name(kind: str) -> str:

@@ -2,9 +2,9 @@
 
 * The **playout policy** plays a hand out fast and plausibly, from the acting player's own cards
   and the table only: a caller takes the discard that completes them and otherwise draws; any
-  other player takes the discard when it makes a set of three, else draws; a discard is a card of
-  the value the player holds fewest of (never from a made set while a loose card is left), at
-  random among those.
+  other player takes the discard when it makes a set of three, else draws; it throws a lone card
+  first (the one whose value has fewest copies left out of sight), then a pair that can no longer
+  become a set, never a card of a made set while another can go.
 * The **evidence** the Expert reads (:class:`CekiEvidence`): between two of its turns in which
   nobody took from the pile, the pile tells who threw what; each player who drew let the card
   before theirs go.  A caller who let a card go is unlikely to wait for its value (they would have
@@ -30,6 +30,11 @@ THREW_PAIR = 0.5     # a player holding two more of a value they threw
 TOOK_ALONE = 0.6     # a player holding nothing else of a value they took
 
 
+#: how many cards each value has, by the number of values (12, or 9 with the iyo as one)
+_GROUP_SIZE = {n: tuple(4 * sum(1 for g in SET_GROUPS[iyo] if g == v) for v in range(n))
+               for iyo, n in ((False, 12), (True, 9))}
+
+
 def playout(state: GameState, rng: random.Random) -> Action:
     """The playout policy (see the module docstring)."""
     s = cast(CekiState, state)
@@ -51,16 +56,24 @@ def playout(state: GameState, rng: random.Random) -> Action:
         return acts[s.drawn % 30]
     counts = s.counts[p]
     took = s.took % 30 if s.took >= 0 else -1
+    # the copies of each value in hand still live for this player: not in sight on the pile
+    gone = [0] * s.n_groups
+    for u in s.discards:
+        gone[group[u % 30]] += 1
+    size = _GROUP_SIZE[s.n_groups]
     best: list[int] = []
-    low = 99
+    low = 1e9
     for u in s.hands[p]:
         k = u % 30
         if k == took:
             continue
-        c = counts[group[k]]
-        if c < low:
-            low, best = c, [k]
-        elif c == low and k not in best:
+        g = group[k]
+        c = counts[g]
+        live = size[g] - c - gone[g]
+        keep = 100.0 if c >= 3 else (3.0 + live if live > 0 else 0.5) if c == 2 else 1.0 + 0.1 * live
+        if keep < low:
+            low, best = keep, [k]
+        elif keep == low and k not in best:
             best.append(k)
     return acts[best[rng.randrange(len(best))] if len(best) > 1 else best[0]]
 

@@ -84,34 +84,85 @@ class _Scorer:
     """Fast totals of ``score_cards`` for one set of options.
 
     Cards in no combination (and no coin run) only ever add their own value, so the engine is
-    asked about the combination cards alone: few distinct piles, whose totals the engine's bounded
-    cache (:func:`~cekidesk.games.pei.score_total`) remembers.
+    asked about the combination cards alone, and about each *part* of them on its own: kinds that
+    share no combination score independently (bunci abang; pang keyang; the coins, whose runs
+    join pang picis and macan through C8 and C9).  Few distinct parts occur, and the engine's
+    bounded cache (:func:`~cekidesk.games.pei.score_total`) remembers their totals.
     """
 
     def __init__(self, options) -> None:
         self.options = options
         self.rank = [rank_of(k, options) for k in ALL_KINDS]
         self.value = [score_cards([k], options).total for k in ALL_KINDS]
-        combo_kinds = set(_RUN)
-        for cards in COMBO_CARDS.values():
-            combo_kinds.update(cards)
-        self.combo = [k in combo_kinds for k in ALL_KINDS]
+        self.parts = _parts()
+        #: the part of each kind, or -1 for a kind that only adds its own value
+        self.part_of = [-1] * _N
+        for i, part in enumerate(self.parts):
+            for k in part:
+                self.part_of[k] = i
         self.combos = [(code, tuple(dict.fromkeys(cards))) for code, cards in COMBO_CARDS.items()]
+        #: the kinds whose presence changes the potential of an unfinished combination
+        self.in_combo = [any(k in cards for _, cards in self.combos) for k in ALL_KINDS]
         # what completing each combination adds over its cards' loose values
         self.bonus = {code: score_cards(cards, options).total - sum(self.value[k] for k in cards)
                       for code, cards in self.combos}
+        #: the kinds of each rank, in the order of the kinds
+        self.of_rank: list[list[int]] = [[] for _ in range(max(self.rank) + 1)]
+        for k in range(_N):
+            self.of_rank[self.rank[k]].append(k)
 
     def total(self, counts: Sequence[int]) -> int:
-        key = bytearray(_N)
+        return _Pile(self, counts).total
+
+
+class _Pile:
+    """A pile of captured cards scored part by part, so that the pile with a card or two more is
+    scored by asking the engine about the parts those cards belong to only."""
+
+    def __init__(self, sc: _Scorer, counts: Sequence[int]) -> None:
+        self.sc = sc
+        self.keys = [bytearray(_N) for _ in sc.parts]
         loose = 0
         for k in range(_N):
             c = counts[k]
             if c:
-                if self.combo[k]:
-                    key[k] = c
+                i = sc.part_of[k]
+                if i < 0:
+                    loose += c * sc.value[k]
                 else:
-                    loose += c * self.value[k]
-        return loose + score_total(bytes(key), self.options)
+                    self.keys[i][k] = c
+        self.part_totals = [score_total(bytes(key), sc.options) for key in self.keys]
+        self.total = loose + sum(self.part_totals)
+
+    def total_with(self, added: Iterable[int]) -> int:
+        """The total of the pile with the cards ``added``."""
+        sc = self.sc
+        total = self.total
+        touched: dict[int, bytearray] = {}
+        for k in added:
+            i = sc.part_of[k]
+            if i < 0:
+                total += sc.value[k]
+            else:
+                key = touched.get(i)
+                if key is None:
+                    key = touched[i] = bytearray(self.keys[i])
+                key[k] += 1
+        for i, key in touched.items():
+            total += score_total(bytes(key), sc.options) - self.part_totals[i]
+        return total
+
+
+def _parts() -> list[tuple[int, ...]]:
+    """The combination kinds (and the coins of the runs) in groups joined by shared kinds."""
+    parts: list[set[int]] = []
+    for cards in (_RUN, *COMBO_CARDS.values()):
+        joined = {int(k) for k in cards}
+        for part in [p for p in parts if p & joined]:
+            joined |= part
+            parts.remove(part)
+        parts.append(joined)
+    return [tuple(sorted(p)) for p in parts]
 
 
 _SCORERS: dict[object, _Scorer] = {}
@@ -137,7 +188,14 @@ def _counts(kinds: Iterable[Kind]) -> list[int]:
 
 
 class _Eval:
-    """The facts of one decision and the evaluation of the positions its actions lead to."""
+    """The facts of one decision and the evaluation of the positions its actions lead to.
+
+    An action changes the pool and the hand in one rank only (the rank of the card played or
+    captured), and every term of a position's value (what the opponents may take, the bot's own
+    next capture, its draw) is a sum over ranks of what that rank's pool group and the bot's hand
+    cards of the rank are worth.  So the terms of the position before the action are computed
+    once, and each action works out its one rank, remembered by group for the other actions.
+    """
 
     def __init__(self, view: PeiView, w: Weights) -> None:
         self.view = view
@@ -145,10 +203,8 @@ class _Eval:
         opts = view.options
         self.sc = sc = _scorer(opts)
         self.rank = sc.rank
-        n_ranks = max(sc.rank) + 1
-        self.of_rank: list[list[int]] = [[] for _ in range(n_ranks)]
-        for k in range(_N):
-            self.of_rank[sc.rank[k]].append(k)
+        self.of_rank = sc.of_rank
+        n_ranks = len(sc.of_rank)
         me = view.viewer
         self.me = me
         roles = view.roles
@@ -172,6 +228,9 @@ class _Eval:
         # the chance of getting one live copy falls as the hand runs out
         q = w.live_q * (view.stock_count + 6) / 48
         self.get = [1.0 - (1.0 - q) ** c for c in range(max(live) + 2)]
+        # per rank, before my action: the pool group and my hand cards
+        self.groups = [self.group(self.pool, r) for r in range(n_ranks)]
+        self.mines = [self.mine(self.hand, r) for r in range(n_ranks)]
 
         # the stock count when the next player starts: my own draw may still be to come
         my_draw = view.phase == PHASE_PLAY or (view.phase == PHASE_CAPTURE and view.pending_from == "hand")
@@ -187,11 +246,15 @@ class _Eval:
         self.known = known
         # my own last draw, if I know it: the position my last turn draws from
         self.final_draw: int | None = known.get({UNYIK: 1, PATIH: 2}.get(i, 0))
+        self.draws, self.n_draws = self._draws()
 
         # captured piles and the value functions of each seat
         self.caps = [_counts(c) for c in view.captured]
-        self.base_value = [self._value(c) for c in self.caps]
-        self._gain: dict[tuple, float] = {}
+        self.piles = [_Pile(sc, c) for c in self.caps]
+        self.pots = [self._pot(c) for c in self.caps]
+        self.base_value = [self._value(s, ()) for s in range(len(self.caps))]
+        self._gain1: list[list[float | None]] = [[None] * _N for _ in self.caps]
+        self._gain2: dict[int, float] = {}
         # the opponents who move before my next turn, with their chance to take each rank
         self.claims: list[tuple[int, list[float]]] = []
         for j, o in enumerate(self.opps):
@@ -217,48 +280,83 @@ class _Eval:
             self.end_rank = self.rank[view.last_card]
         self._loss: dict[tuple, float] = {}
         self._fut: dict[tuple, float] = {}
+        self._draw: dict[tuple, list[float]] = {}
+        # per rank, the loss and own future of the pool before my action, and my draw's terms
+        self.losses = [self.loss(r, g) for r, g in enumerate(self.groups)]
+        self.futures = [self.future(r, g, m) for r, (g, m) in enumerate(zip(self.groups, self.mines, strict=True))]
+        self._draw_terms: list[float] | None = None
         # how many more turns I have after this one, for the ticket value of hand cards
         self.turns_left = max(0, base // 3)
 
+    def _draws(self) -> tuple[list[list[tuple[int, int, float]]], int]:
+        """Per rank, what my draw after a play may be, as (place in the sum, kind, chance): the
+        card itself where I know it, else each unseen kind, the places in the order of the kinds
+        (the sum adds them in that order, as it always did); and the number of places."""
+        x = self.known.get(self.view.stock_count)
+        dist = [(x, 1.0)] if x is not None else [(k, c / self.U) for k, c in enumerate(self.unseen) if c]
+        out: list[list[tuple[int, int, float]]] = [[] for _ in self.of_rank]
+        for i, (k, p) in enumerate(dist):
+            out[self.rank[k]].append((i, k, p))
+        return out, len(dist)
+
     # -- values -------------------------------------------------------------------------------
-    def _value(self, counts: Sequence[int]) -> float:
-        v = float(self.sc.total(counts))
+    def _pot(self, counts: Sequence[int]) -> float:
+        """The potential of the unfinished combinations of a pile (see the module docstring)."""
+        pot = 0.0
+        get, live = self.get, self.live
+        for code, base in self.sc.combos:
+            have = 0
+            p = 1.0
+            for k in base:
+                if counts[k]:
+                    have += 1
+                else:
+                    p *= get[live[k]]
+            if have < len(base):
+                pot += self.sc.bonus[code] * p
+        return pot
+
+    def _value(self, seat: int, added: tuple[int, ...]) -> float:
+        """What ``seat``'s captured cards with ``added`` are worth."""
+        v = float(self.piles[seat].total_with(added))
         if self.w.pot:
-            pot = 0.0
-            get, live = self.get, self.live
-            for code, base in self.sc.combos:
-                have = 0
-                p = 1.0
-                for k in base:
-                    if counts[k]:
-                        have += 1
-                    else:
-                        p *= get[live[k]]
-                if have < len(base):
-                    pot += self.sc.bonus[code] * p
+            pot = self.pots[seat]
+            if any(self.sc.in_combo[k] for k in added):
+                c = self.caps[seat].copy()
+                for k in added:
+                    c[k] += 1
+                pot = self._pot(c)
             v += self.w.pot * pot
         return v
 
-    def gain(self, seat: int, added: tuple[int, ...]) -> float:
-        """What capturing ``added`` is worth to ``seat``."""
-        if not added:
-            return 0.0
-        key = (seat, tuple(sorted(added)))
-        g = self._gain.get(key)
+    def gain(self, seat: int, k: int) -> float:
+        """What capturing the one card ``k`` is worth to ``seat``."""
+        row = self._gain1[seat]
+        g = row[k]
         if g is None:
-            c = list(self.caps[seat])
-            for k in added:
-                c[k] += 1
-            g = self._gain[key] = self._value(c) - self.base_value[seat]
+            g = row[k] = self._value(seat, (k,)) - self.base_value[seat]
+        return g
+
+    def pair(self, a: int, b: int) -> float:
+        """What capturing the cards ``a`` and ``b`` is worth to me."""
+        key = a * _N + b if a <= b else b * _N + a
+        g = self._gain2.get(key)
+        if g is None:
+            me = self.me
+            g = self._gain2[key] = self._value(me, (a, b)) - self.base_value[me]
         return g
 
     # -- the pool -----------------------------------------------------------------------------
     def group(self, pool: Sequence[int], r: int) -> tuple[int, ...]:
-        """The pool cards of rank ``r`` as a tuple of kinds (with repeats)."""
+        """The pool cards of rank ``r`` as a tuple of kinds (with repeats, in the order of kinds)."""
         out: list[int] = []
         for k in self.of_rank[r]:
             out.extend([k] * pool[k])
         return tuple(out)
+
+    def mine(self, hand: Sequence[int], r: int) -> tuple[int, ...]:
+        """The kinds of rank ``r`` in ``hand``."""
+        return tuple(k for k in self.of_rank[r] if hand[k])
 
     def loss(self, r: int, g: tuple[int, ...]) -> float:
         """What the opponents are expected to take from pool group ``g`` (rank ``r``) before my next
@@ -276,7 +374,7 @@ class _Eval:
             p = probs[r]
             if p <= 0:
                 continue
-            best = max(self.gain(o, (k,)) for k in kinds)
+            best = max(self.gain(o, k) for k in kinds)
             if len(g) == 1:
                 v += left * p * best
                 left *= 1.0 - p
@@ -284,7 +382,7 @@ class _Eval:
                 v += p * best
         if r == self.end_rank:
             survive = left if len(g) == 1 else 1.0
-            v += self.w.end * survive * max(self.gain(self.unyik, (k,)) for k in kinds)
+            v += self.w.end * survive * max(self.gain(self.unyik, k) for k in kinds)
         self._loss[key] = v
         return v
 
@@ -296,73 +394,76 @@ class _Eval:
             s = 1.0 - (1.0 - s) ** len(g)
         return s
 
-    def future(self, r: int, g: tuple[int, ...], hand: Sequence[int]) -> float:
-        """My next-turn capture from group ``g`` with a hand card of rank ``r``."""
-        if not g or not self.next_turn:
-            return 0.0
-        mine = tuple(k for k in self.of_rank[r] if hand[k])
-        if not mine:
+    def future(self, r: int, g: tuple[int, ...], mine: tuple[int, ...]) -> float:
+        """My next-turn capture from group ``g`` (rank ``r``) with one of my cards ``mine`` of the rank."""
+        if not g or not mine or not self.next_turn:
             return 0.0
         key = (r, g, mine)
         v = self._fut.get(key)
         if v is None:
-            best = max(self.gain(self.me, (h, k)) for h in mine for k in set(g))
+            best = max(self.pair(h, k) for h in mine for k in set(g))
             v = self._fut[key] = self.survive(r, g) * best
         return v
 
-    def position(self, pool: Sequence[int], hand: Sequence[int]) -> float:
-        """Exposure and own future of the pool ``pool`` with my hand ``hand`` after my action."""
-        loss = 0.0
-        futs = []
-        for r in range(len(self.of_rank)):
-            g = self.group(pool, r)
-            if not g:
-                continue
-            loss += self.loss(r, g)
-            f = self.future(r, g, hand)
-            if f > 0:
-                futs.append(f)
+    def position(self, r: int, g: tuple[int, ...], mine: tuple[int, ...]) -> float:
+        """Exposure and own future of the pool after my action, which leaves group ``g`` in rank
+        ``r`` and my cards ``mine`` of that rank (the other ranks as they are)."""
+        losses = self.losses.copy()
+        losses[r] = self.loss(r, g)
+        futures = self.futures.copy()
+        futures[r] = self.future(r, g, mine)
+        futs = [f for f in futures if f > 0]
         fut = 0.0
         if futs:
             futs.sort(reverse=True)
-            fut = self.w.mine * futs[0] + self.w.mine_rest * sum(futs[1:])
-        return fut - self.w.opp * loss
+            fut = self.w.mine * futs[0] + self.w.mine_rest * _sum(futs[1:])
+        return fut - self.w.opp * _sum(losses)
 
-    def draw_value(self, pool: Sequence[int], hand: Sequence[int]) -> float:
-        """The expected result of my draw from the bottom of the stock onto ``pool``."""
-        x = self.known.get(self.view.stock_count)
-        if x is not None:
-            dist: Iterable[tuple[int, float]] = ((x, 1.0),)
-        elif self.U:
-            dist = ((k, c / self.U) for k, c in enumerate(self.unseen) if c)
-        else:
+    def draw_value(self, r: int, g: tuple[int, ...], mine: tuple[int, ...]) -> float:
+        """The expected result of my draw from the bottom of the stock after my action (which
+        leaves group ``g`` and my cards ``mine`` in rank ``r``)."""
+        if not self.n_draws:
             return 0.0
-        total = 0.0
-        cache: dict[tuple, float] = {}
-        for d, p in dist:
-            r = self.rank[d]
-            g = self.group(pool, r)
-            key = (d, g)
-            v = cache.get(key)
-            if v is None:
-                before = self.w.mine * self.future(r, g, hand) - self.w.opp * self.loss(r, g)
-                if g:
-                    v = max(self.gain(self.me, (d, c)) + self._after(r, g, c, hand) - before
-                            for c in set(g))
-                else:
-                    ng = (d,)
-                    v = self.w.mine * self.future(r, ng, hand) - self.w.opp * self.loss(r, ng)
-                cache[key] = v
-            total += p * v
-        return total
+        if self._draw_terms is None:   # the terms of the ranks the action leaves as they are
+            self._draw_terms = [0.0] * self.n_draws
+            for q, (g0, m0) in enumerate(zip(self.groups, self.mines, strict=True)):
+                for (i, _, _), t in zip(self.draws[q], self._draw_rank(q, g0, m0), strict=True):
+                    self._draw_terms[i] = t
+        terms = self._draw_terms.copy()
+        for (i, _, _), t in zip(self.draws[r], self._draw_rank(r, g, mine), strict=True):
+            terms[i] = t
+        return _sum(terms)
 
-    def _after(self, r: int, g: tuple[int, ...], taken: int, hand: Sequence[int]) -> float:
-        lst = list(g)
-        lst.remove(taken)
-        ng = tuple(lst)
-        return self.w.mine * self.future(r, ng, hand) - self.w.opp * self.loss(r, ng)
+    def _draw_rank(self, r: int, g: tuple[int, ...], mine: tuple[int, ...]) -> list[float]:
+        """The terms of my draw's expectation for the cards of rank ``r`` I may draw (chance times
+        result) when the pool holds group ``g`` of the rank and I hold ``mine``."""
+        draws = self.draws[r]
+        if not draws:
+            return []
+        key = (r, g, mine)
+        terms = self._draw.get(key)
+        if terms is not None:
+            return terms
+        w = self.w
+        before = w.mine * self.future(r, g, mine) - w.opp * self.loss(r, g)
+        # what the group is worth after my drawn card took each of its kinds (the same for any draw)
+        after = [(c, self._after(r, g, c, mine)) for c in set(g)]
+        terms = []
+        for _, d, p in draws:
+            if g:
+                v = max(self.pair(d, c) + a - before for c, a in after)
+            else:
+                ng = (d,)
+                v = w.mine * self.future(r, ng, mine) - w.opp * self.loss(r, ng)
+            terms.append(p * v)
+        self._draw[key] = terms
+        return terms
 
-    def ticket(self, k: int, hand: Sequence[int]) -> float:
+    def _after(self, r: int, g: tuple[int, ...], taken: int, mine: tuple[int, ...]) -> float:
+        ng = _without(g, taken)
+        return self.w.mine * self.future(r, ng, mine) - self.w.opp * self.loss(r, ng)
+
+    def ticket(self, k: int) -> float:
         """What keeping hand card ``k`` is worth for later turns (its rank may come into the pool)."""
         if not self.turns_left or not self.U:
             return 0.0
@@ -380,33 +481,49 @@ class _Eval:
             return 0.0
         if sum(self.hand[h] for h in self.of_rank[r]) > 1:
             return 0.0
-        return self.w.reserve * self.gain(self.me, (k, x))
+        return self.w.reserve * self.pair(k, x)
 
     # -- actions ------------------------------------------------------------------------------
-    def capture_value(self, card: int, taken: int, pool: Sequence[int], hand: Sequence[int],
-                      with_draw: bool) -> float:
-        p = list(pool)
-        p[taken] -= 1
-        v = self.gain(self.me, (card, taken)) + self.position(p, hand)
+    def capture_value(self, card: int, taken: int, mine: tuple[int, ...], with_draw: bool) -> float:
+        """Capturing pool card ``taken`` with ``card``, my cards of the rank being ``mine`` after."""
+        r = self.rank[taken]
+        g = _without(self.groups[r], taken)
+        v = self.pair(card, taken) + self.position(r, g, mine)
         if with_draw:
-            v += self.w.draw * self.draw_value(p, hand)
+            v += self.w.draw * self.draw_value(r, g, mine)
         return v
 
     def play_value(self, k: int) -> float:
-        hand = list(self.hand)
+        hand = self.hand.copy()
         hand[k] -= 1
         r = self.rank[k]
-        g = self.group(self.pool, r)
+        mine = self.mine(hand, r)
+        g = self.groups[r]
         if g:
-            v = max(self.capture_value(k, c, self.pool, hand, True) for c in set(g))
+            v = max(self.capture_value(k, c, mine, True) for c in set(g))
         else:
-            p = list(self.pool)
-            p[k] += 1
-            v = self.position(p, hand) + self.w.draw * self.draw_value(p, hand)
+            g = (k,)
+            v = self.position(r, g, mine) + self.w.draw * self.draw_value(r, g, mine)
         # what the kept cards are worth later: the card played gives up its own ticket
-        v -= self.ticket(k, hand)
+        v -= self.ticket(k)
         v -= self.reserve_cost(k)
         return v
+
+
+def _sum(terms: Iterable[float]) -> float:
+    """``terms`` added one by one, in their order: the last bits of a score, and so the ties
+    between moves, stay those of the first version of the heuristic on every Python (``sum``
+    adds floats more precisely from Python 3.12 on)."""
+    total = 0.0
+    for t in terms:
+        total += t
+    return total
+
+
+def _without(g: tuple[int, ...], taken: int) -> tuple[int, ...]:
+    """Pool group ``g`` after ``taken`` is captured from it."""
+    i = g.index(taken)
+    return g[:i] + g[i + 1:]
 
 
 class PeiHeuristicBot(Bot[PeiView]):
@@ -437,7 +554,7 @@ def scores(view: PeiView, weights: Weights = Weights()) -> list[tuple[Action, fl
         if a.verb == PLAY and card is not None:
             score = ev.play_value(card)
         elif a.verb == CAPTURE and view.pending is not None and card is not None:
-            score = ev.capture_value(view.pending, card, ev.pool, ev.hand, view.pending_from == "hand")
+            score = ev.capture_value(view.pending, card, ev.mines[ev.rank[card]], view.pending_from == "hand")
         else:
             score = float("-inf")
         keyed.append(((score, -int(card) if card is not None else 0), a))

@@ -30,6 +30,15 @@ SHOWCASE_HEIGHT = 70
 LOOSE_WIDTH = 330   # the loose cards' fan fits in about this many pixels (it overlaps more to fit)
 HELP_HEIGHT = 84
 
+# why a computer player (the hint) chose its move: cekidesk.games.pei.search.reasons
+names.register_texts("Reasons", {
+    "reason.pei.capture": QT_TRANSLATE_NOOP("Reasons", "it is the pool card worth most to you"),
+    "reason.pei.captures": QT_TRANSLATE_NOOP("Reasons", "it captures from the pool"),
+    "reason.pei.lays": QT_TRANSLATE_NOOP("Reasons", "nothing captures now; it costs least in the pool"),
+    "reason.pei.keeps_rank": QT_TRANSLATE_NOOP("Reasons", "keeps %Ln more card(s) of its rank for later"),
+    "reason.pei.combo": QT_TRANSLATE_NOOP("Reasons", "it counts toward {combo}"),
+})
+
 names.register_texts("PeiTerms", {
     "game.pei": QT_TRANSLATE_NOOP("PeiTerms", "Pèi"),
     "game.pei.blurb": QT_TRANSLATE_NOOP(
