@@ -91,6 +91,10 @@ class MainWindow(QMainWindow):
         f.setPointSizeF(f.pointSizeF() * 1.15)
         self.status_label.setFont(f)
         self.status_label.setTextInteractionFlags(Qt.TextInteractionFlag.NoTextInteraction)
+        # a hint with its reason can be longer than the window is wide: it wraps onto a second line
+        # instead of being cut off, in room kept for two lines (the table does not jump when it comes)
+        self.status_label.setWordWrap(True)
+        self.status_label.setFixedHeight(2 * self.status_label.fontMetrics().lineSpacing() + 2)
         self.statusBar().addWidget(self.status_label, 1)
         self.info_label = QLabel(self)
         self.info_label.setObjectName("infoLabel")
