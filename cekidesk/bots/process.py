@@ -101,6 +101,9 @@ class BotProcess:
         self._cancel_upto = 0
         self._request_lock = threading.Lock()      # one request in the pipe at a time
         self._state_lock = threading.Lock()        # guards _proc, _conn, _generation
+        # one thread at a time ends a process: two waiting on one child at once could each miss its
+        # end (one reaps it, the other is told there is no such child and thinks it still runs)
+        self._end_lock = threading.Lock()
         self._proc: Any = None
         self._conn: Connection | None = None
         self._generation = 0                        # +1 at every close: a start racing a close is undone
@@ -174,7 +177,7 @@ class BotProcess:
                     conn.send(None)
                 except OSError:
                     pass
-            _end(proc)
+            self._end(proc)
         finally:
             if idle:
                 self._discard()
@@ -204,19 +207,26 @@ class BotProcess:
                 atexit.unregister(self.close)   # (once, however often it restarts)
                 atexit.register(self.close)
                 return ours
-        _end(proc)   # closed while it started
+        self._end(proc)   # closed while it started
         ours.close()
         return None
 
     def _discard(self) -> None:
-        """Forget the process (it has ended, or is being ended) and close our end of its pipe."""
+        """End and forget the process (it has ended, or is being ended) and close our end of its
+        pipe.  It is forgotten only once it has ended, so a :meth:`close` meanwhile waits for it."""
         with self._state_lock:
             proc, conn = self._proc, self._conn
-            self._proc = self._conn = None
         if proc is not None:
-            _end(proc)
+            self._end(proc)
+        with self._state_lock:
+            if self._proc is proc:
+                self._proc = self._conn = None
         if conn is not None:
             conn.close()
+
+    def _end(self, proc: Any) -> None:
+        with self._end_lock:
+            _end(proc)
 
 
 def _end(proc: Any) -> None:
