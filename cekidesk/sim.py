@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import multiprocessing
 import random
 import sys
 import time
@@ -279,6 +280,8 @@ def _progress_stream(args: argparse.Namespace) -> TextIO | None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    # a frozen build starts the arena's worker processes by running itself (a no-op otherwise)
+    multiprocessing.freeze_support()
     parser = build_parser()
     args = parser.parse_args(argv)
     arena = args.arena is not None
