@@ -205,6 +205,6 @@ def _copies(groups: Sequence[int], g: int) -> int:
 
 
 HOOKS = SearchHooks(playout=playout, rank=rank, utility=utility, evidence=CekiEvidence, reasons=reasons,
-                    plausible=plausible, steps_per_second=420_000.0, world_cost=17, clone_cost=9)
+                    plausible=plausible, steps_per_second=250_000.0, world_cost=17, clone_cost=9)
 
 __all__ = ["HOOKS", "CekiEvidence", "plausible", "playout", "rank", "reasons", "utility"]

@@ -161,6 +161,6 @@ def reasons(view: View, action: Action) -> tuple[tuple[str, dict], ...]:
 
 HOOKS = SearchHooks(playout=playout, rank=rank, utility=utility, evidence=PeiEvidence, reasons=reasons,
                     plausible=plausible, beginner_mistakes=1.0,
-                    steps_per_second=380_000.0, world_cost=10, clone_cost=40)
+                    steps_per_second=285_000.0, world_cost=10, clone_cost=40)
 
 __all__ = ["HOOKS", "PeiEvidence", "plausible", "playout", "rank", "reasons", "utility"]
