@@ -22,7 +22,7 @@ from typing import Any, ClassVar
 
 from cekidesk.engine.bot import ANY_GAME, Bot, Decision, Reason
 from cekidesk.engine.core import Action, GameSpec, View
-from cekidesk.engine.search import Evidence, SearchHooks, SearchResult, search
+from cekidesk.engine.search import Evidence, SearchHooks, SearchResult, candidates, search
 from cekidesk.games import get_game
 
 from .base import register_bot
@@ -40,6 +40,7 @@ class BeginnerBot(Bot[View]):
 
     game_id = ANY_GAME
     level = "beginner"
+
     def choose(self, view: View, rng: random.Random) -> Action:
         self.check_view(view)
         spec, hooks = _hooks(self.for_game)
@@ -58,11 +59,7 @@ class BeginnerBot(Bot[View]):
         legal = list(view.legal)
         if hooks.plausible is not None:
             return [a for a in hooks.plausible(view) if a in legal] or legal
-        if hooks.rank is not None:
-            scores = dict(hooks.rank(view))
-            ranked = sorted(legal, key=lambda a: -scores.get(a, float("-inf")))
-            return ranked[:(len(ranked) + 1) // 2]
-        return legal
+        return candidates(view, hooks, (len(legal) + 1) // 2)[0]   # the better half by rank
 
 
 class SearchBot(Bot[View]):

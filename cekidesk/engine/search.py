@@ -13,10 +13,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
+from .bot import Reason
 from .core import Action, GameState, HandResult, View
-
-#: a reason for a decision, as in :mod:`cekidesk.engine.bot`: (code, parameters)
-Reason = tuple[str, dict]
 
 
 class Evidence(Protocol):
@@ -98,7 +96,7 @@ def candidates(view: View, hooks: SearchHooks, keep: int) -> tuple[list[Action],
         amounts = sorted({r.lo, r.clamp((r.lo + r.hi) // 2), r.hi})
         legal += [r.action(view.viewer, a) for a in amounts]
     if hooks.rank is None or len(legal) <= 1:
-        return legal[:max(keep, 1)] if hooks.rank is not None else legal, None
+        return legal, None
     scores = dict(hooks.rank(view))
     order = sorted(range(len(legal)), key=lambda i: (-scores.get(legal[i], float("-inf")), i))
     ranked = [legal[i] for i in order]

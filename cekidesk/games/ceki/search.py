@@ -196,12 +196,8 @@ def reasons(view: View, action: Action) -> tuple[tuple[str, dict], ...]:
         out.append(("ceki.live_pairs", {"n": len(pairs)}))
     if card is not None and unseen[groups[card]]:
         out.append(("ceki.unseen", {"kind": card.code, "n": unseen[groups[card]],
-                                    "of": _copies(groups, groups[card])}))
+                                    "of": _GROUP_SIZE[len(unseen)][groups[card]]}))
     return tuple(out)
-
-
-def _copies(groups: Sequence[int], g: int) -> int:
-    return 4 * sum(1 for x in groups if x == g)
 
 
 HOOKS = SearchHooks(playout=playout, rank=rank, utility=utility, evidence=CekiEvidence, reasons=reasons,
