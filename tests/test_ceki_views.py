@@ -415,3 +415,30 @@ def test_determinize_when_seen_cards_went_face_down():
         other = s.redeal_hidden(0, random.Random(k))
         assert other.view(0) == v0
         assert Kind.M1.value in [u % 30 for u in other.facedown[1]]
+
+
+def test_determinize_gives_another_caller_whole_sets_and_a_real_face_down_pair():
+    """A caller's hand is two sets and their face-down cards one value (issue 11: the searchers
+    imagine what a caller waits for); the cards seen taken stay theirs, the rest of the view too."""
+    checked = Counter()
+    for s, _ in random_states(150, seed=11):   # both readings of the iyo, 2 to 6 players
+        if s.is_terminal():                     # (a winner's hand has the winning card too)
+            continue
+        for viewer in range(s.n_players):
+            view = s.view(viewer)
+            for q in range(s.n_players):
+                if q == viewer or not view.called[q]:
+                    continue
+                d = determinize(view, random.Random(q))
+                assert d.view(viewer) == view
+                assert sorted(d.all_cards()) == list(range(120))
+                g = d.group
+                down = {g[u % 30] for u in d.facedown[q]}
+                assert len(down) == 1 and d.call_group[q] in down
+                mid_turn = view.current == q and view.phase == "discard"
+                hand = d.hands[q][:-1] if mid_turn else d.hands[q]
+                assert all(c % 3 == 0 for c in Counter(g[u % 30] for u in hand).values()), hand
+                held = Counter(u % 30 for u in d.hands[q] + d.facedown[q])
+                assert not Counter(k.value for k in view.known[q]) - held
+                checked["iyo" if view.options.iyo_one_rank else "plain"] += 1
+    assert checked["iyo"] >= 10 and checked["plain"] >= 10, checked

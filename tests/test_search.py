@@ -186,7 +186,7 @@ def test_search_counts_its_work_in_playout_moves():
 
 # -- Beginner ------------------------------------------------------------------------------------
 
-def test_the_ceki_beginner_keeps_made_sets_and_takes_only_to_make_one():
+def test_the_ceki_beginner_keeps_made_sets_and_takes_only_a_card_it_can_pair_or_set():
     bot = BeginnerBot(game_id="ceki")
     seen = 0
     for seed in range(60):
@@ -202,7 +202,7 @@ def test_the_ceki_beginner_keeps_made_sets_and_takes_only_to_make_one():
         for r in range(5):
             a = bot.choose(view, random.Random(r))
             if a.verb == "take" and not view.called[p]:
-                assert counts.get(groups[view.discards[-1]], 0) >= 2
+                assert counts.get(groups[view.discards[-1]], 0) in (1, 2)
             if a.verb == "discard":
                 loose = [b for b in view.legal if counts[groups[b.card]] < 3]
                 if loose:

@@ -31,6 +31,7 @@ Rules as read by RULINGS §2 (source: ``ceki-kowah.txt``):
 """
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -465,18 +466,28 @@ def determinize(view: CekiView, rng: random.Random) -> CekiState:
     discards = [take(k) for k in view.discards]
     known = [[k.value for k in ks] for ks in view.known]
     hidden: list[Slot] = []
-    for q in range(n):
-        if q != view.viewer:
+    group = _GROUPS[view.options.iyo_one_rank]
+    # the others' callers last, so that the cards seen taken by the rest are already placed
+    others = [q for q in range(n) if q != view.viewer]
+    others.sort(key=lambda q: view.called[q])
+    for q in others:
+        # a caller in mid-turn keeps one hand place for the unseen card it drew
+        room = view.hand_counts[q]
+        if q == view.current and view.phase == PHASE_DISCARD and view.called[q]:
+            room -= 1
+        later = [k.value for c in others if c > q and view.called[c] for k in view.known[c]] \
+            if view.called[q] else []
+        made = _caller_cards(view, q, room, copies, group, rng, later) if view.called[q] else None
+        if made is not None:
+            hands[q] = made[0] + [None] * (view.hand_counts[q] - room)
+            facedown[q] = made[1]
+        else:
             # cards seen taken are still held: in the hand, or (after a call) face-down
-            # (a caller in mid-turn keeps one hand place for the unseen card it drew)
-            room = view.hand_counts[q]
-            if q == view.current and view.phase == PHASE_DISCARD and view.called[q]:
-                room -= 1
             seen = [take(k) for k in view.known[q]]
             in_hand, face_down = seen[:room], seen[room:]
             hands[q] = in_hand + [None] * (view.hand_counts[q] - len(in_hand))
             facedown[q] = face_down + [None] * (view.facedown_counts[q] - len(face_down))
-            hidden += blanks(hands[q]) + blanks(facedown[q])
+        hidden += blanks(hands[q]) + blanks(facedown[q])
     stock: list = [None] * view.stock_count
     deal_unseen(hidden + blanks(stock), copies, rng)
     state.stock = stock
@@ -511,6 +522,99 @@ def determinize(view: CekiView, rng: random.Random) -> CekiState:
         state.drawn = hands[view.current][-1]
     state.deal_events = []
     return state
+
+
+def _caller_cards(view: CekiView, q: int, room: int, copies: Copies, group: Sequence[int],
+                  rng: random.Random, reserved: Sequence[int] = ()) -> tuple[list[int], list[int]] | None:
+    """For ``q``, a caller the viewer cannot see into: a hand of ``room`` cards that is whole sets
+    and face-down cards of one value (the pair, with a set of its value when five lie there), drawn
+    from the copies the viewer has not seen, each value as likely as the ways its cards can be
+    chosen, holding every card ``q`` was seen taking.  The cards are taken from ``copies``.  None
+    when no such cards are found (the caller's cards are then dealt like any others)."""
+    fd = view.facedown_counts[q]
+    if room % 3 or fd not in (2, 5):
+        return None
+    n_groups = max(group) + 1
+    left = [copies.per_kind - t for t in copies.taken]
+    for k in reserved:         # seen taken by another caller, still to be placed
+        left[k] -= 1
+    avail = [0] * n_groups
+    for k, c in enumerate(left):
+        avail[group[k]] += c
+    known = [k.value for k in view.known[q]]
+    must = [0] * n_groups                      # cards seen taken, by value
+    for k in known:
+        must[group[k]] += 1
+    n_sets = room // 3
+    # the face-down value: as likely as the ways to choose its cards, among the values that leave
+    # room in the sets for the cards seen taken
+    weights = []
+    for g in range(n_groups):
+        rest = sum(-(-(m - (fd if h == g else 0)) // 3) for h, m in enumerate(must) if m > (fd if h == g else 0))
+        weights.append(math.comb(avail[g], fd) if rest <= n_sets else 0)
+    if not sum(weights):
+        return None
+    call = rng.choices(range(n_groups), weights)[0]
+    a = avail[:]
+    a[call] -= fd
+    need = [call]
+    for h, m in enumerate(must):               # the sets that hold the cards seen taken
+        m -= fd if h == call else 0
+        while m > 0:
+            need.append(h)
+            a[h] -= 3
+            m -= 3
+    while len(need) < 1 + n_sets:              # the other sets
+        weights = [math.comb(x, 3) if x >= 3 else 0 for x in a]
+        if not sum(weights):
+            return None
+        h = rng.choices(range(n_groups), weights)[0]
+        a[h] -= 3
+        need.append(h)
+    if min(a) < 0:
+        return None
+    blocks = [[g] * (fd if i == 0 else 3) for i, g in enumerate(need)]
+    if not _place_known(known, blocks, group):
+        return None
+    return _fill_blocks(blocks, known, left, copies, group, rng)
+
+
+def _place_known(known: Sequence[int], blocks: list[list[int]], group: Sequence[int]) -> bool:
+    """Put each known kind into a free place of its value in ``blocks`` (a place holds its value,
+    or a kind once filled, as ``-1 - kind``); False if one does not fit."""
+    for k in known:
+        for block in blocks:
+            if group[k] in block:
+                block[block.index(group[k])] = -1 - k
+                break
+        else:
+            return False
+    return True
+
+
+def _fill_blocks(blocks: list[list[int]], known: Sequence[int], left: list[int], copies: Copies,
+                 group: Sequence[int], rng: random.Random) -> tuple[list[int], list[int]]:
+    """The cards of ``blocks``: the known kinds, then kinds of each place's value drawn in
+    proportion to their copies left."""
+    left = left[:]
+    for k in known:
+        left[k] -= 1
+    kinds_of: dict[int, list[int]] = {}
+    for k, g in enumerate(group):
+        kinds_of.setdefault(g, []).append(k)
+    out: list[list[int]] = []
+    for block in blocks:
+        cards = []
+        for place in block:
+            if place < 0:
+                cards.append(copies.take(-1 - place))
+                continue
+            kinds = kinds_of[place]
+            k = rng.choices(kinds, [left[x] for x in kinds])[0]
+            left[k] -= 1
+            cards.append(copies.take(k))
+        out.append(cards)
+    return [u for block in out[1:] for u in block], out[0]
 
 
 def new_hand(options: CekiOptions, n_players: int, seed: int, dealer: int = 0,

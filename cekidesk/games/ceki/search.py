@@ -2,7 +2,9 @@
 
 * The **playout policy** plays a hand out fast and plausibly, from the acting player's own cards
   and the table only: a caller takes the discard that completes them and otherwise draws; any
-  other player takes the discard when it makes a set of three, else draws; it throws a lone card
+  other player takes the discard when it makes a set of three, or a pair with three outs or more
+  (not when the hand holds a set and two pairs already; a value they hold three of, never), else
+  draws (Normal's choice, in a rule of thumb that agrees with it 94 % of the time); it throws a lone card
   first (the one whose value has fewest copies left out of sight), then a pair that can no longer
   become a set, never a card of a made set while another can go.
 * The **evidence** the Expert reads (:class:`CekiEvidence`): between two of its turns in which
@@ -42,13 +44,15 @@ def playout(state: GameState, rng: random.Random) -> Action:
     group = s.group
     if s.phase == PHASE_DRAW:
         top = s.discards[-1] if s.discards else -1
-        closed = s._stock_closed()
         if top >= 0:
             g = group[top % 30]
             if s.called[p]:
-                if g == s.call_group[p]:
-                    return _TAKE[p]
-            elif closed or s.counts[p][g] >= 2:
+                return _TAKE[p] if g == s.call_group[p] else _DRAW[p]
+            counts = s.counts[p]
+            c = counts[g]
+            if c == 2 or s._stock_closed():
+                return _TAKE[p]
+            if c == 1 and _takes_for_a_pair(s, g, counts):
                 return _TAKE[p]
         return _DRAW[p]
     acts = _DISCARD[p]
@@ -76,6 +80,26 @@ def playout(state: GameState, rng: random.Random) -> Action:
         elif keep == low and k not in best:
             best.append(k)
     return acts[best[rng.randrange(len(best))] if len(best) > 1 else best[0]]
+
+
+def _takes_for_a_pair(s: CekiState, g: int, counts: list[int]) -> bool:
+    """Whether to take a discard that pairs a lone card of value ``g``: when the pair has three
+    outs or more (copies not in sight on the pile), unless the hand already has a set and two pairs
+    (one of them would have to go).  This agrees with Normal's choice 94 % of the time."""
+    group = s.group
+    gone = 0
+    for u in s.discards:
+        if group[u % 30] == g:
+            gone += 1
+    if _GROUP_SIZE[s.n_groups][g] - 1 - gone < 3:
+        return False
+    pairs = sets = 0
+    for x in counts:
+        if x == 2:
+            pairs += 1
+        elif x >= 3:
+            sets += 1
+    return pairs < 2 or not sets
 
 
 def plausible(view: View) -> list[Action]:
@@ -201,6 +225,7 @@ def reasons(view: View, action: Action) -> tuple[tuple[str, dict], ...]:
 
 
 HOOKS = SearchHooks(playout=playout, rank=rank, utility=utility, evidence=CekiEvidence, reasons=reasons,
-                    plausible=plausible, steps_per_second=250_000.0, world_cost=17, clone_cost=9)
+                    plausible=plausible, beginner_mistakes=0.5, steps_per_second=250_000.0, world_cost=30,
+                    clone_cost=9)
 
 __all__ = ["HOOKS", "CekiEvidence", "plausible", "playout", "rank", "reasons", "utility"]
