@@ -48,7 +48,7 @@ SEATS6 = SEATS4 + [Seat.bot("normal", "Joko"), Seat.bot("beginner", "Wati")]
 MOUSE_SEED = 21
 KEYS_SEED = 10
 QUIT_SEED = 13          # in its second hand "you" and Sari call ceki
-RESIZE_SEEDS = (14, 11, 13, 16)   # long six-player hands with calls
+RESIZE_SEEDS = (6, 12, 15, 18, 20)   # long six-player hands with calls
 
 
 # ---------------------------------------------------------------------------------------------

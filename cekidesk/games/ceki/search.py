@@ -225,7 +225,7 @@ def reasons(view: View, action: Action) -> tuple[tuple[str, dict], ...]:
 
 
 HOOKS = SearchHooks(playout=playout, rank=rank, utility=utility, evidence=CekiEvidence, reasons=reasons,
-                    plausible=plausible, beginner_mistakes=0.5, steps_per_second=250_000.0, world_cost=30,
+                    plausible=plausible, beginner_mistakes=0.5, steps_per_second=250_000.0, world_cost=22,
                     clone_cost=9)
 
 __all__ = ["HOOKS", "CekiEvidence", "plausible", "playout", "rank", "reasons", "utility"]
