@@ -90,6 +90,9 @@ _GROUPS = {False: _groups(False), True: _groups(True)}
 #: public: the set "value" of each kind (indexed by Kind) for ``iyo_one_rank`` False / True
 SET_GROUPS = _GROUPS
 _N_GROUPS = {False: 12, True: 9}
+#: the kinds of each set value, for ``iyo_one_rank`` False / True
+_KINDS_OF = {flag: tuple(tuple(k for k, g in enumerate(groups) if g == v) for v in range(_N_GROUPS[flag]))
+             for flag, groups in _GROUPS.items()}
 _POINTS = tuple(k.value_in(Counting.CEKI) for k in ALL_KINDS)
 
 # Cached action values: legal_actions builds lists of these instead of new tuples.
@@ -466,7 +469,6 @@ def determinize(view: CekiView, rng: random.Random) -> CekiState:
     discards = [take(k) for k in view.discards]
     known = [[k.value for k in ks] for ks in view.known]
     hidden: list[Slot] = []
-    group = _GROUPS[view.options.iyo_one_rank]
     # the others' callers last, so that the cards seen taken by the rest are already placed
     others = [q for q in range(n) if q != view.viewer]
     others.sort(key=lambda q: view.called[q])
@@ -477,7 +479,7 @@ def determinize(view: CekiView, rng: random.Random) -> CekiState:
             room -= 1
         later = [k.value for c in others if c > q and view.called[c] for k in view.known[c]] \
             if view.called[q] else []
-        made = _caller_cards(view, q, room, copies, group, rng, later) if view.called[q] else None
+        made = _caller_cards(view, q, room, copies, rng, later) if view.called[q] else None
         if made is not None:
             hands[q] = made[0] + [None] * (view.hand_counts[q] - room)
             facedown[q] = made[1]
@@ -524,8 +526,8 @@ def determinize(view: CekiView, rng: random.Random) -> CekiState:
     return state
 
 
-def _caller_cards(view: CekiView, q: int, room: int, copies: Copies, group: Sequence[int],
-                  rng: random.Random, reserved: Sequence[int] = ()) -> tuple[list[int], list[int]] | None:
+def _caller_cards(view: CekiView, q: int, room: int, copies: Copies, rng: random.Random,
+                  reserved: Sequence[int] = ()) -> tuple[list[int], list[int]] | None:
     """For ``q``, a caller the viewer cannot see into: a hand of ``room`` cards that is whole sets
     and face-down cards of one value (the pair, with a set of its value when five lie there), drawn
     from the copies the viewer has not seen, each value as likely as the ways its cards can be
@@ -534,7 +536,8 @@ def _caller_cards(view: CekiView, q: int, room: int, copies: Copies, group: Sequ
     fd = view.facedown_counts[q]
     if room % 3 or fd not in (2, 5):
         return None
-    n_groups = max(group) + 1
+    iyo = view.options.iyo_one_rank
+    group, n_groups = _GROUPS[iyo], _N_GROUPS[iyo]
     left = [copies.per_kind - t for t in copies.taken]
     for k in reserved:         # seen taken by another caller, still to be placed
         left[k] -= 1
@@ -576,7 +579,7 @@ def _caller_cards(view: CekiView, q: int, room: int, copies: Copies, group: Sequ
     blocks = [[g] * (fd if i == 0 else 3) for i, g in enumerate(need)]
     if not _place_known(known, blocks, group):
         return None
-    return _fill_blocks(blocks, known, left, copies, group, rng)
+    return _fill_blocks(blocks, known, left, copies, _KINDS_OF[iyo], rng)
 
 
 def _place_known(known: Sequence[int], blocks: list[list[int]], group: Sequence[int]) -> bool:
@@ -593,15 +596,12 @@ def _place_known(known: Sequence[int], blocks: list[list[int]], group: Sequence[
 
 
 def _fill_blocks(blocks: list[list[int]], known: Sequence[int], left: list[int], copies: Copies,
-                 group: Sequence[int], rng: random.Random) -> tuple[list[int], list[int]]:
+                 kinds_of: Sequence[Sequence[int]], rng: random.Random) -> tuple[list[int], list[int]]:
     """The cards of ``blocks``: the known kinds, then kinds of each place's value drawn in
     proportion to their copies left."""
     left = left[:]
     for k in known:
         left[k] -= 1
-    kinds_of: dict[int, list[int]] = {}
-    for k, g in enumerate(group):
-        kinds_of.setdefault(g, []).append(k)
     out: list[list[int]] = []
     for block in blocks:
         cards = []
