@@ -345,6 +345,7 @@ class MainWindow(QMainWindow):
                                 self.tr("These choices do not make a game CekiDesk can deal."))
             return False
         s = self.settings
+        before = (s.last_game_id, s.default_opponents, s.default_bot_level)
         try:
             s.last_game_id = config.game_id
             s.default_opponents = min(5, max(1, len(config.seats) - 1))
@@ -353,7 +354,8 @@ class MainWindow(QMainWindow):
                 s.default_bot_level = bots[0]
         except ValueError:  # a value the settings do not accept: keep the old one
             pass
-        self._save_settings()
+        if (s.last_game_id, s.default_opponents, s.default_bot_level) != before:
+            self._save_settings()   # (a file written and flushed to disk is a few ms of the deal)
         return self._begin(match, config.seats)
 
     def _begin(self, match: Match, seats: Sequence[Seat]) -> bool:
