@@ -38,6 +38,15 @@ def star_path(centre: QPointF, outer: float, inner: float) -> QPainterPath:
     return star
 
 
+def _picture_height(h: float, scale: float) -> int:
+    """The height of the card picture to draw a card ``h`` tall at ``scale``: its own at scale 1;
+    scaled (a card growing or shrinking as it flies), its own picture shrunk, or one of a few larger
+    sizes — never a picture rendered anew for every frame of the flight."""
+    if abs(scale - 1.0) <= 1e-6 or scale < 1.0:
+        return round(h)
+    return 16 * math.ceil(h * scale / 16)
+
+
 class CardItem(QGraphicsObject):
     """One card on the table.
 
@@ -97,7 +106,12 @@ class CardItem(QGraphicsObject):
     def _update_cache(self) -> None:
         """Unrotated cards blit a device-pixel cache; rotated ones (the hand fan) keep an
         item-coordinate cache at device resolution, because Qt rebuilds a device cache of a rotated
-        item on every paint."""
+        item on every paint.  A card being scaled (in flight between a pile and a hand of another
+        size) is not cached at all: its cache would be made anew for every frame."""
+        if self.scale() != 1.0:
+            if self.cacheMode() != QGraphicsItem.CacheMode.NoCache:
+                self.setCacheMode(QGraphicsItem.CacheMode.NoCache)
+            return
         if not self.rotation():
             if self.cacheMode() != QGraphicsItem.CacheMode.DeviceCoordinateCache:
                 self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
@@ -117,6 +131,14 @@ class CardItem(QGraphicsObject):
             self._update_cache()
 
     angle = Property(float, QGraphicsObject.rotation, setRotation)
+
+    def setScale(self, scale: float) -> None:  # noqa: N802 (Qt's name)
+        """Scale, and re-choose the cache; animations drive :attr:`zoom` (see :meth:`setRotation`)."""
+        if scale != self.scale():
+            super().setScale(scale)
+            self._update_cache()
+
+    zoom = Property(float, QGraphicsObject.scale, setScale)
 
     # -- geometry -------------------------------------------------------------------------
     def _update_geometry(self) -> None:
@@ -231,7 +253,7 @@ class CardItem(QGraphicsObject):
         if sx != 1.0:
             painter.save()
             painter.scale(sx, 1.0)
-        pm = card_art().pixmap(code, round(h * scale), dpr, self.show_code)
+        pm = card_art().pixmap(code, _picture_height(h, scale), dpr, self.show_code)
         if abs(scale - 1.0) > 1e-6:
             painter.drawPixmap(rect, pm, QRectF(0, 0, pm.width(), pm.height()))
         else:

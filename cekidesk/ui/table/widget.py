@@ -723,7 +723,7 @@ class TableWidget(QGraphicsView):
             anims.append(a)
 
         if scale != 1.0:
-            anim(b"scale", scale, 1.0, easing=QEasingCurve.Type.OutCubic)
+            anim(b"zoom", scale, 1.0, easing=QEasingCurve.Type.OutCubic)
         if pos is not None:
             anim(b"pos", it.pos(), pos, easing=QEasingCurve.Type.OutCubic)
         if rot is not None and abs(it.rotation() - rot) > 0.05:
