@@ -380,6 +380,7 @@ class MainWindow(QMainWindow):
     def _set_aside_bad_autosave(self) -> None:
         """Keep the damaged autosave as autosave.bad (never overwrite or delete it)."""
         self._bad_autosave = False
+        self.controller.flush_autosave()
         src = paths.autosave_path()
         if not src.exists():
             return
@@ -393,6 +394,7 @@ class MainWindow(QMainWindow):
             log.warning("could not keep the damaged autosave as %s: %s", dst, exc)
 
     def continue_game(self) -> None:
+        self.controller.flush_autosave()
         try:
             loaded = load_autosave()
         except SaveFileError as exc:
@@ -753,7 +755,7 @@ class MainWindow(QMainWindow):
         self.act_hint.setEnabled(self.hint_available())
         self.act_hint.setVisible(self.settings.hints)
         self.act_scores.setEnabled(m is not None)
-        self.act_continue.setEnabled((m is None or m.is_over()) and paths.autosave_path().exists())
+        self.act_continue.setEnabled((m is None or m.is_over()) and self.controller.autosave_exists())
         self._refresh_score_sheet()
 
     # -- game log --------------------------------------------------------------------------------------
