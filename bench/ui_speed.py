@@ -18,7 +18,9 @@ or virtual X display through ``DISPLAY``):
    animations "normal" playing
    ``--hands`` whole hands, each from its deal to the reveal after the last move; a 5 ms timer on the
    UI thread records its ticks, and the gaps between ticks are the stalls (goal: none over 50 ms).
-   The opening of the end-of-hand dialog, a second after the hand ends, is reported apart.
+   The opening of the end-of-hand dialog, a second after the hand ends, is reported apart.  For the
+   longest gaps the window thread's own CPU time in them is shown too (``time.thread_time``): the
+   window's work, apart from the time it waited for a CPU, which a busy machine adds.
    With ``--level expert`` every computer player is an Expert (``--players``: how many seats; the
    person's seat is played by the Normal player, as clicks): the searching players think in the bot
    process, and the stalls show whether the window ever waits for them.
@@ -221,7 +223,13 @@ def bench_stall(app, hands: int, game_id: str, level: str | None = None, players
     timer = QTimer()
     timer.setTimerType(Qt.TimerType.PreciseTimer)
     timer.setInterval(5)
-    timer.timeout.connect(lambda: ticks.append(time.perf_counter()))
+    cpu: dict[float, float] = {}   # tick → the window thread's CPU time then (time.thread_time)
+
+    def tick() -> None:
+        ticks.append(time.perf_counter())
+        cpu[ticks[-1]] = time.thread_time()
+
+    timer.timeout.connect(tick)
 
     def wait(cond, limit: float) -> None:
         end = time.perf_counter() + limit
@@ -261,20 +269,33 @@ def bench_stall(app, hands: int, game_id: str, level: str | None = None, players
         pairs = list(zip(ticks, ticks[1:]))
         # from the deal (start_new_game) to the last move with the reveal of every hand
         play = [b - a for a, b in pairs if b > t0 and a < t1]
-        deal = max((b - a for a, b in pairs if a <= t0 <= b), default=0.0)
-        reveal = max((b - a for a, b in pairs if a <= t1 <= b), default=0.0)
+        deal, deal_cpu = _longest([(a, b) for a, b in pairs if a <= t0 <= b], cpu)
+        reveal, reveal_cpu = _longest([(a, b) for a, b in pairs if a <= t1 <= b], cpu)
         between = [b - a for a, b in pairs if t0 < a and b < t1]
+        _, move_cpu = _longest([(a, b) for a, b in pairs if t0 < a and b < t1], cpu)
+        window_cpu = (cpu[ticks[-1]] - cpu[ticks[0]]) if ticks else 0.0
         all_gaps += play
         if opened:
             d0, d1 = opened[0]
             dialog_gaps += [b - a for a, b in pairs if b > d0 and a < d1]
         per_hand.append({"moves": len(c.match.logs[-1]),
                          "seconds": t1 - t0, "max": max(play) * 1000, "p99": pct(play, 99) * 1000,
-                         "deal": deal * 1000, "reveal": reveal * 1000, "between": max(between) * 1000})
+                         "deal": deal * 1000, "reveal": reveal * 1000, "between": max(between) * 1000,
+                         "deal_cpu": deal_cpu * 1000, "reveal_cpu": reveal_cpu * 1000,
+                         "move_cpu": move_cpu * 1000, "window_cpu": window_cpu})
     win.close()
     return {"hands": per_hand, "max": max(all_gaps) * 1000, "p99": pct(all_gaps, 99) * 1000,
             "median": statistics.median(all_gaps) * 1000,
             "dialog_max": max(dialog_gaps) * 1000 if dialog_gaps else float("nan")}
+
+
+def _longest(gaps: list[tuple[float, float]], cpu: dict[float, float]) -> tuple[float, float]:
+    """The longest of ``gaps`` (seconds) and the window thread's CPU time within it: the part of a
+    stall that is the window's own work (the rest is waiting: for the CPU, or for the interpreter)."""
+    if not gaps:
+        return 0.0, 0.0
+    a, b = max(gaps, key=lambda g: g[1] - g[0])
+    return b - a, cpu[b] - cpu[a]
 
 
 # -----------------------------------------------------------------------------------------------
@@ -351,6 +372,9 @@ def main(argv: list[str] | None = None) -> int:
             print(f"   hand {i + 1}: {h['moves']:3d} moves in {h['seconds']:5.2f} s, longest gap {h['max']:5.1f} ms, "
                   f"p99 {h['p99']:5.1f} ms  (the deal {h['deal']:4.1f}, the moves {h['between']:4.1f}, "
                   f"the reveal {h['reveal']:4.1f})")
+            print(f"           the window's own CPU time in them: the deal {h['deal_cpu']:4.1f} ms, the longest "
+                  f"move's {h['move_cpu']:4.1f} ms, the reveal {h['reveal_cpu']:4.1f} ms; "
+                  f"{h['window_cpu']:.2f} s over the hand")
         print(f"   all hands: longest gap {s['max']:.1f} ms, p99 {s['p99']:.1f} ms, median {s['median']:.1f} ms   "
               f"(goal: no stall over 50 ms: {'ok' if s['max'] <= 50 else 'OVER the goal'})")
         print("   (each hand from its deal to the reveal of every hand after the last move)")
