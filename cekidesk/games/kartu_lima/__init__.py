@@ -4,6 +4,9 @@ in :mod:`.stats`; the window's side is ``cekidesk.ui.games.kartu_lima``."""
 from cekidesk.engine.core import GameSpec
 
 from . import rules
+from . import search as _search
+from .bot import KartuLimaHeuristicBot
+from .stats import statistics
 
 SPEC = GameSpec(
     id=rules.GAME_ID,
@@ -22,6 +25,9 @@ SPEC = GameSpec(
     max_hand_actions=rules.max_hand_actions,
     state_type=rules.KartuLimaState,
     initial_carry=rules.initial_carry,
+    bots=(KartuLimaHeuristicBot,),
+    statistics=statistics,
+    search=_search.HOOKS,
 )
 
 __all__ = ["SPEC"]
