@@ -643,10 +643,11 @@ class KartuLimaState(GameState):
         self.t_seats.append(p)
         self.t_up.append(up)
         wins = lead or (up and beats(k, cards[self.best] % 30))
+        kills = wins and rooster and not lead and GROUP_NAME[k] == DIKA
         if wins:
             self.best = len(cards) - 1
-            if rooster and not lead:
-                self.kills.append(p)
+        if kills:
+            self.kills.append(p)
         if events is not None:
             if lead:
                 # whether the led card is a mraji (its copy still in the leader's hand) is the leader's secret
@@ -656,7 +657,7 @@ class KartuLimaState(GameState):
                                     secret_to=frozenset((p,))))
             elif up:
                 events.append(Event("play", p, {"card": Kind(k).code, "trick": self.trick_no,
-                                                "wins": wins, "kills": rooster and wins}))
+                                                "wins": wins, "kills": kills}))
             else:
                 events.append(Event("mberi", p, {"trick": self.trick_no},
                                     secret={"card": Kind(k).code}, secret_to=frozenset((p,))))
