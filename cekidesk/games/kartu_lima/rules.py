@@ -517,11 +517,6 @@ class KartuLimaState(GameState):
         lo = self.options.bal_stake
         return lo, max(lo, 2 * self.carry.won)
 
-    def _open_round(self) -> SimultaneousRound | None:
-        if self.ri < len(self.rounds):
-            return self.rounds[self.ri]
-        return None
-
     def _start_play(self, events: list[Event] | None) -> None:
         """The rounds are over: reveal an instant win or let the starter lead."""
         self.phase = PHASE_PLAY
@@ -621,9 +616,8 @@ class KartuLimaState(GameState):
                 self._keep_done(events)
                 return
             self.ri += 1
-            nxt = self._open_round()
-            if nxt is not None:
-                self.phase = nxt.name
+            if self.ri < len(self.rounds):
+                self.phase = self.rounds[self.ri].name
             else:
                 self._start_play(events)
 
@@ -666,7 +660,7 @@ class KartuLimaState(GameState):
             if events is not None:
                 for q in self.announced:
                     events.append(Event("ana_kene", q, {"card": Kind(k).code}))
-        if len(cards) == self._players_in_trick():
+        if len(cards) == self.n_players:
             self._end_trick(events)
         else:
             self.turn = (p - 1) % self.n_players
@@ -674,9 +668,6 @@ class KartuLimaState(GameState):
     def _order_after(self, p: int) -> list[int]:
         n = self.n_players
         return [(p - i) % n for i in range(1, n)]
-
-    def _players_in_trick(self) -> int:
-        return self.n_players
 
     def _end_trick(self, events: list[Event] | None) -> None:
         winner = self.t_seats[self.best]
