@@ -131,6 +131,14 @@ class _Reader:
             p *= max(0.0, (total - held - i) / (total - i))
         return p
 
+    def follow(self, kind: Kind) -> float:
+        """The chance that ``kind``, kept, takes a trick another player leads: that the lead is a card
+        of its group it beats (an unseen card of the group up to its rank, as a share of the unseen)."""
+        if not self.total:
+            return 0.0
+        under = sum(n for k, n in self.unseen.items() if beats(kind, k))
+        return under / self.total
+
 
 def _power(kind: Kind) -> float:
     """A card's strength regardless of what is seen: its rank in its group (dika counted high)."""
@@ -181,36 +189,40 @@ def _score(view: KartuLimaView, r: _Reader, a: Action) -> float:
     return 0.0
 
 
-def _best_rest(r: _Reader, hand: Sequence[Kind], card: Kind) -> float:
-    """The best hold among the viewer's other cards (the one kept for the fifth trick)."""
+def _rest(hand: Sequence[Kind], card: Kind) -> list[Kind]:
     rest = list(hand)
     rest.remove(card)
-    return max((r.hold(k) for k in rest), default=0.0)
+    return rest
+
+
+def _future(r: _Reader, rest: Sequence[Kind]) -> tuple[float, float]:
+    """What the cards kept are worth: (as the next leader, as a follower) — the best hold among them,
+    and the best chance that one of them takes a trick another player leads."""
+    if not rest:
+        return 1.0, 1.0
+    return max(r.hold(k) for k in rest), max(r.follow(k) for k in rest)
 
 
 def _play_score(view: KartuLimaView, r: _Reader, card: Kind) -> float:
-    """Only the fifth trick counts and its leader nearly always wins it, so from the fourth trick on
-    (``FIGHT_FROM``) the bot plays to win the trick while keeping its strongest card: a lead scores the
-    chance it holds times the best hold of the cards kept; a follow that takes the trick scores its
-    hold against the players still to play, one that cannot scores low.  Before, it plays its weakest
-    card (the lowest of the led group; a lead from its longest group)."""
+    """The chance of winning the hand, roughly.  Only the fifth trick counts and its leader nearly
+    always wins it, so from trick ``FIGHT_FROM`` on a card is worth the chance it takes this trick (its
+    hold, against the players still to play when following) times what the cards kept are worth as the
+    next leader, plus the chance it does not times what they are worth as a follower.  Before that the
+    bot plays its weakest card (the lowest of the led group; a lead from its longest group)."""
     t = view.trick
     cur = view.current
     leading = cur is None or not cur.cards
-    fight = t >= FIGHT_FROM
     if leading:
-        hold = r.hold(card)
-        if t == TRICKS:
-            return hold
-        if fight:
-            return hold * _best_rest(r, view.hand, card)
+        takes = r.hold(card)
+    else:
+        best = next(pl.kind for pl in reversed(cur.cards) if pl.seat == view.winning)
+        takes = r.hold(card, _after_me(view)) if best is not None and beats(card, best) else 0.0
+    if t >= FIGHT_FROM:
+        lead, follow = _future(r, _rest(view.hand, card))
+        return takes * lead + (1 - takes) * follow * (t < TRICKS)
+    if leading:
         same = sum(1 for k in view.hand if GROUP[k] == GROUP[card])
-        return -hold - _power(card) / 10 + same / 100
-    best = next(pl.kind for pl in reversed(cur.cards) if pl.seat == view.winning)
-    wins_now = best is not None and beats(card, best)
-    if fight and wins_now:
-        kept = 1.0 if t == TRICKS else _best_rest(r, view.hand, card)
-        return 1.0 + r.hold(card, _after_me(view)) * kept
+        return -takes - _power(card) / 10 + same / 100
     return -_power(card)
 
 
