@@ -268,7 +268,7 @@ def test_five_myriads_dealt_win_the_hand_at_once():
     events = act(state, "2 reveal")
     assert state.is_terminal() and state.result().winners == (2,)
     assert state.result().details["instant"] == "five_myriads"
-    assert events[0].data["cards"] == ["M1", "M3", "M4", "M6", "M8"]
+    assert events[0].type == "instant" and events[0].data["cards"] == ["M1", "M3", "M4", "M6", "M8"]
 
 
 def test_five_cina_cilik_dealt_win_the_whole_pot():

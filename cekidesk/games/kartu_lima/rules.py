@@ -99,6 +99,43 @@ Side bets (each on or off; ``side_stake`` each; everybody at the table takes par
   stake from every wrong guesser.  The pack's top card is shown at the end of the hand when gor-goran
   or abang-ireng is played.
 * **(house)** When several players win a bet that pays "from the others", each loser pays each winner.
+
+Events (codes and numbers only; ``player`` is the seat the event is about; secrets only to that seat)
+
+* ``cut`` (None): ``rounds`` (per round, each seat's card code or None), ``dealer``.
+* ``deal`` (each seat): ``count`` 5, ``dealer``, ``starter``, ``pack`` (cards left undealt);
+  secret ``cards`` (the seat's codes).
+* ``chose`` (the chooser): ``round`` (``bet``, ``tomprang``, ``rooster``, ``gor``, ``colour``,
+  ``keep``); secret ``choice`` (``verb`` and ``card`` / ``amount``).
+* ``reveal`` (None): ``round``, ``choices`` (each ``player``, ``verb``, ``card`` / ``amount``) —
+  the public rounds (bet, tomprang, colour) once everybody has chosen.
+* ``roosters`` (None): ``players`` — who laid a rooster (never which card).
+* ``lead`` (the leader): ``card``, ``trick`` (1–5), ``group`` (``cina_cilik``, ``coins_34``,
+  ``coins_89``, ``lintrik_cilik``, ``dika``); secret ``mraji`` (True: the leader holds its copy).
+* ``ana_kene`` (a holder of the led dika's partner): ``card``.
+* ``play`` (a follower, face up): ``card``, ``trick``, ``wins`` (it is now winning the trick),
+  ``kills`` (a rooster that killed).
+* ``mberi`` (a follower, face down): ``trick``; secret ``card``.
+* ``trick`` (its winner): ``trick``, ``leader``, ``card`` (the winning card).
+* ``mraji_papat`` (the shower): ``cards`` (the four shown); ``discarded`` (None): ``counts`` (cards
+  each seat put face-down).
+* ``instant`` (the holder): ``instant`` (``five_myriads`` | ``five_cina_cilik``), ``cards``.
+* ``end`` (the winner): the result's details (below).
+
+Result (``HandResult("win", points, (winner,), details)``: 1 point to the winner)
+
+* ``winner``; ``instant`` (None or its code) and ``revealed`` (the instant winner's cards);
+  ``papat`` (the shower's seat or None); ``stakes``; ``last_lead`` (the fifth trick's led card);
+  ``tricks`` (each [leader, [[seat, code or None for a mberi], …], winner]); ``trick_winners``;
+  per round played, ``bet`` (amounts), ``tomprang`` / ``colour`` (verbs), ``gor`` (codes), each a
+  list by seat (None: not in the round); ``roosters`` (codes or None) and ``kills`` (seats);
+  ``holders`` ({bet code: seats dealt its card}); ``lemon`` (digits by seat); ``top_card``.
+
+Payments (``Settlement`` items ``(code, payer, payee, cents)``, None = the pot): ``wudhon_stake``,
+``wudhon_win``, ``undhuh_stake``, ``undhuh_win``, ``undhuh_all``, ``tomprang``, ``bal_lost`` (a
+bettor to the banjiran), ``bal_won`` (a bettor to the winner), ``pethitan_stake``, ``pethitan_win``,
+``rooster``, ``kucingan``, ``bedoran``, ``kasutan``, ``pil``, ``kek``, ``pong``, ``lemon``,
+``gor_goran``, ``abang_ireng``.
 """
 from __future__ import annotations
 
@@ -687,7 +724,7 @@ class KartuLimaState(GameState):
     def _reveal(self, events: list[Event] | None) -> None:
         p, kind = self.instant  # type: ignore[misc]
         if events is not None:
-            events.append(Event("reveal", p, {"instant": kind,
+            events.append(Event("instant", p, {"instant": kind,
                                               "cards": [Kind(u % 30).code for u in sorted(self.hands[p])]}))
         self._finish(p, events)
 

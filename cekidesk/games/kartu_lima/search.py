@@ -10,6 +10,8 @@
   led group holds no card of that group any more (the rules make them follow), so an imagined deal
   that gives them one is impossible.
 * **Reasons** (codes for the hint's words, ``reason.<code>``): see :func:`reasons`.
+* The **Beginner** plays a random plausible move most of the time (``beginner_mistakes`` 0.8): the
+  playout policy alone keeps its strong cards for the end and is about as strong as Normal.
 """
 from __future__ import annotations
 
@@ -190,7 +192,7 @@ def reasons(view: View, action: Action) -> tuple[tuple[str, dict], ...]:
 
 
 HOOKS = SearchHooks(playout=playout, rank=rank, evidence=KartuLimaEvidence, reasons=reasons,
-                    plausible=plausible, beginner_mistakes=0.3,
+                    plausible=plausible, beginner_mistakes=0.8,
                     steps_per_second=330_000.0, world_cost=20, clone_cost=10)
 
 __all__ = ["HOOKS", "KartuLimaEvidence", "plausible", "playout", "rank", "reasons"]
