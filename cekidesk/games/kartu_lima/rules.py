@@ -931,7 +931,10 @@ class KartuLimaState(GameState):
         return out + slots(self.pack, (0,) if shown_top else ())
 
     def _redealt(self, viewer: int) -> None:
-        """The others' roosters still in hand name a card of their (new) hand: a dika if they hold one."""
+        """The others' roosters still in hand name a card of their (new) hand: a dika if they hold one
+        (once the hand is over every rooster has been shown: they stay as they were)."""
+        if self.phase == PHASE_OVER:
+            return
         for q in range(self.n_players):
             if q != viewer and self.rooster_live[q]:
                 self._pick_rooster(q)
