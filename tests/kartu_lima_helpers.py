@@ -6,6 +6,8 @@ codes per seat) and, optionally, the top of the pack; every other card of the 60
 """
 from __future__ import annotations
 
+from helpers import cards_of
+
 from cekidesk.engine.cards import Card, ceki_deck
 from cekidesk.engine.core import HandResult
 from cekidesk.games.kartu_lima.rules import (
@@ -14,8 +16,6 @@ from cekidesk.games.kartu_lima.rules import (
     KartuLimaState,
     new_hand,
 )
-
-from helpers import cards_of
 
 #: a carry after one hand (no cut; nobody's streak): the dealer is the one the test names
 LATER = KartuLimaCarry(hands=1)

@@ -3,13 +3,12 @@ side bet, each payment itemised and money conserved.  Five players; seat 0 start
 from __future__ import annotations
 
 import pytest
+from helpers import act, refused
+from kartu_lima_helpers import result_of, stacked
 
 from cekidesk.engine.cards import Kind
 from cekidesk.engine.core import AmountRange, Settlement
 from cekidesk.games.kartu_lima.rules import RED_KINDS, KartuLimaCarry, KartuLimaOptions, settle
-
-from helpers import act, refused
-from kartu_lima_helpers import stacked, result_of
 
 H2 = ["WF C3 S5 M2 S2",   # seat 0, the starter
       "M9 RF C1 C2 S7",   # seat 1

@@ -5,14 +5,13 @@ from __future__ import annotations
 
 import random
 
+from helpers import play_hands, random_decision
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cekidesk.engine.match import Match, MatchOptions
 from cekidesk.games import get_game
 from cekidesk.games.kartu_lima.rules import KartuLimaState
-
-from helpers import play_hands, random_decision
 
 SPEC = get_game("kartu-lima")
 EVERYTHING = {"roosters": "tetep", "gor_goran": True, "abang_ireng": True, "lemon": True,

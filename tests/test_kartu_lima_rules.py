@@ -5,6 +5,9 @@ Five players, dealer 1 unless said: the starter is seat 0 and play goes 0, 4, 3,
 """
 from __future__ import annotations
 
+from helpers import act, refused
+from kartu_lima_helpers import deck60, stacked
+
 from cekidesk.engine.cards import Kind
 from cekidesk.engine.core import NotYourTurnError
 from cekidesk.games.kartu_lima.rules import (
@@ -22,9 +25,6 @@ from cekidesk.games.kartu_lima.rules import (
     settle,
     streak_name,
 )
-
-from helpers import act, refused
-from kartu_lima_helpers import deck60, stacked
 
 #: every seat's five cards; no instant win, no mraji pair
 H1 = ["M2 C3 S5 WF S2",   # seat 0, the starter
@@ -195,7 +195,7 @@ def test_only_the_fifth_trick_decides_and_its_winner_is_banjiran():
     result = state.result()
     tricks = state.view(0).tricks
     assert len(tricks) == 5 and [t.number for t in tricks] == [1, 2, 3, 4, 5]
-    for before, after in zip(tricks, tricks[1:]):
+    for before, after in zip(tricks, tricks[1:], strict=False):
         assert after.leader == before.winner
     assert result.winners == (tricks[-1].winner,) == (result.details["winner"],)
     assert result.details["trick_winners"][0] == 0

@@ -212,7 +212,7 @@ def _play_score(view: KartuLimaView, r: _Reader, card: Kind) -> float:
     t = view.trick
     cur = view.current
     leading = cur is None or not cur.cards
-    if leading:
+    if cur is None or not cur.cards:
         takes = r.hold(card)
     else:
         best = next(pl.kind for pl in reversed(cur.cards) if pl.seat == view.winning)

@@ -142,7 +142,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -234,13 +234,13 @@ def beats(kind: int, best: int) -> bool:
 # Options and the carry
 
 def _amount(default: int, name: str, show_if: dict | None = None):
-    extra = {"show_if": show_if} if show_if else None
+    extra: dict[str, Any] | None = {"show_if": show_if} if show_if else None
     return Field(default, ge=0, le=1_000_000, title=f"kartu-lima.option.{name}",
                  description=f"kartu-lima.option.{name}.help", json_schema_extra=extra)
 
 
 def _flag(default: bool, name: str, show_if: dict | None = None):
-    extra = {"show_if": show_if} if show_if else None
+    extra: dict[str, Any] | None = {"show_if": show_if} if show_if else None
     return Field(default, title=f"kartu-lima.option.{name}", description=f"kartu-lima.option.{name}.help",
                  json_schema_extra=extra)
 
@@ -307,7 +307,7 @@ class KartuLimaCarry(BaseModel):
     carried: tuple[int, ...] = (0,) * len(HOLDER_BETS)
 
 
-def initial_carry(n_players: int = 0, options: KartuLimaOptions | None = None) -> KartuLimaCarry:
+def initial_carry(n_players: int = 0, options: BaseModel | None = None) -> KartuLimaCarry:
     return KartuLimaCarry()
 
 
@@ -772,7 +772,8 @@ class KartuLimaState(GameState):
             "stakes": o.stakes,
             "last_lead": (Kind(self.tricks[-1][2][0] % 30).code if self.tricks and self.instant is None
                           else None),
-            "tricks": [[t[1], [[s, Kind(u % 30).code if up else None] for u, s, up in zip(t[2], t[3], t[4])],
+            "tricks": [[t[1], [[s, Kind(u % 30).code if up else None]
+                               for u, s, up in zip(t[2], t[3], t[4], strict=True)],
                         t[5]] for t in self.tricks],
             "trick_winners": [t[5] for t in self.tricks],
         }
@@ -807,7 +808,7 @@ class KartuLimaState(GameState):
         """Each seat's five dealt kinds, wherever the cards are now."""
         out = [[u % 30 for u in self.hands[p] + self.discards[p]] for p in range(self.n_players)]
         for t in (*self.tricks, (0, 0, self.t_cards, self.t_seats, self.t_up, 0)):
-            for u, s in zip(t[2], t[3]):
+            for u, s in zip(t[2], t[3], strict=True):
                 out[s].append(u % 30)
         return out
 
@@ -823,7 +824,7 @@ class KartuLimaState(GameState):
     def _trick_seen(self, number: int, leader: int, cards: Sequence[int], seats: Sequence[int],
                     ups: Sequence[bool], winner: int | None, viewer: int) -> Trick:
         return Trick(number, leader, tuple(Played(s, Kind(u % 30) if up or s == viewer else None, not up)
-                                           for u, s, up in zip(cards, seats, ups)), winner)
+                                           for u, s, up in zip(cards, seats, ups, strict=True)), winner)
 
     def view(self, player: int) -> KartuLimaView:
         o, c = self.options, self.carry
@@ -891,7 +892,8 @@ class KartuLimaState(GameState):
         o.papat, o.papat_kinds = self.papat, self.papat_kinds
         o.rooster_kind, o.rooster_live, o.kills = self.rooster_kind[:], self.rooster_live[:], self.kills[:]
         o.instant = self.instant
-        o.trick_no, o.leader, o.turn, o.best, o.announced = self.trick_no, self.leader, self.turn, self.best, self.announced
+        o.trick_no, o.leader, o.turn = self.trick_no, self.leader, self.turn
+        o.best, o.announced = self.best, self.announced
         o.t_cards, o.t_seats, o.t_up = self.t_cards[:], self.t_seats[:], self.t_up[:]
         o.tricks = [(a, b, c[:], d, e, f) for a, b, c, d, e, f in self.tricks]
         o._result = self._result
@@ -926,7 +928,7 @@ class KartuLimaState(GameState):
             out += keeping([self.hands[q]], known, kind_of) if known else slots(self.hands[q])
             out += slots(self.discards[q])
         for t in (*self.tricks, (0, 0, self.t_cards, self.t_seats, self.t_up, 0)):
-            out += [(t[2], i) for i, (s, up) in enumerate(zip(t[3], t[4])) if not up and s != viewer]
+            out += [(t[2], i) for i, (s, up) in enumerate(zip(t[3], t[4], strict=True)) if not up and s != viewer]
         shown_top = self.phase == PHASE_OVER and self.options.guesses_top_card()
         return out + slots(self.pack, (0,) if shown_top else ())
 
@@ -990,7 +992,7 @@ def determinize(view: KartuLimaView, rng: random.Random) -> KartuLimaState:
         return cards
 
     state.tricks = [(t.number, t.leader, cards_of(t), [pl.seat for pl in t.cards],
-                     [not pl.mberi for pl in t.cards], t.winner) for t in view.tricks]
+                     [not pl.mberi for pl in t.cards], cast(int, t.winner)) for t in view.tricks]
     cur = view.current
     state.trick_no = view.trick
     if cur is not None:
@@ -1019,19 +1021,21 @@ def determinize(view: KartuLimaView, rng: random.Random) -> KartuLimaState:
                     known.remove(k)
         elif q in view.ana_kene and led is not None and q not in state.t_seats:
             known = [led]
-        hand = [take(k) for k in known] + [None] * (view.hand_counts[q] - len(known))
+        hand: list = [take(k) for k in known] + [None] * (view.hand_counts[q] - len(known))
         state.hands[q] = hand
         hidden += blanks(hand)
         down = HAND_SIZE - view.hand_counts[q] - len(_played_by(view, q))
-        state.discards[q] = [None] * down
-        hidden += blanks(state.discards[q])
-    state.pack = [None] * (DECK_SIZE - HAND_SIZE * n)
+        down_cards: list = [None] * down
+        state.discards[q] = down_cards
+        hidden += blanks(down_cards)
+    pack: list = [None] * (DECK_SIZE - HAND_SIZE * n)
     if view.top_card is not None:
-        state.pack[0] = take(view.top_card)
-    hidden += blanks(state.pack)
+        pack[0] = take(view.top_card)
+    hidden += blanks(pack)
+    state.pack = pack
     deal_unseen(hidden, copies, rng)
     state.best = -1
-    for i, (u, up) in enumerate(zip(state.t_cards, state.t_up)):
+    for i, (u, up) in enumerate(zip(state.t_cards, state.t_up, strict=True)):
         if i == 0 or (up and beats(u % 30, state.t_cards[state.best] % 30)):
             state.best = i
     state.turn = view.to_play if view.to_play is not None else view.starter
@@ -1062,7 +1066,7 @@ def _round_from_seen(seen: SimultaneousSeen, state: KartuLimaState, view: KartuL
         if seen.revealed is not None:
             a = seen.revealed[seen.players.index(p)]
         elif p == me:
-            a = seen.mine
+            a = cast(Action, seen.mine)   # the viewer has chosen: their choice is shown to them
         else:
             a = _made_up(state, view, seen.name, p)
         rnd._choices[p] = a
@@ -1167,7 +1171,8 @@ def _pairwise(code: str, winners: Sequence[int], losers: Sequence[int], cents: i
     return [(code, lo, wi, cents) for wi in winners for lo in losers if cents]
 
 
-def _side_items(d: dict, o: KartuLimaOptions, n: int, carry: KartuLimaCarry) -> tuple[list[SettlementItem], tuple[int, ...]]:
+def _side_items(d: dict, o: KartuLimaOptions, n: int,
+                carry: KartuLimaCarry) -> tuple[list[SettlementItem], tuple[int, ...]]:
     """Roosters and side bets, and the holder bets carried on."""
     items: list[SettlementItem] = []
     everybody = range(n)
@@ -1196,7 +1201,7 @@ def _side_items(d: dict, o: KartuLimaOptions, n: int, carry: KartuLimaCarry) -> 
         right = [p for p in everybody if d[GOR_ROUND][p] == top_card]
         items += _pairwise("gor_goran", right, [p for p in everybody if p not in right], o.side_stake)
     if COLOUR_ROUND in d:
-        colour = RED if Kind.parse(top_card) in RED_KINDS else BLACK
+        colour = RED if Kind.parse(str(top_card)) in RED_KINDS else BLACK
         right = [p for p in everybody if d[COLOUR_ROUND][p] == colour]
         items += _pairwise("abang_ireng", right, [p for p in everybody if p not in right], o.side_stake)
     return items, tuple(carried)

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from collections import Counter
 
+from cekidesk.engine.cards import Kind
 from cekidesk.engine.stats import SimSummary, count_details, other_outcome_lines, pct, won_lines
 
 from .rules import DIKA, GROUP_NAME, streak_name
-from cekidesk.engine.cards import Kind
 
 
 def streak_lengths(winners: list[int]) -> Counter:
