@@ -193,6 +193,6 @@ def reasons(view: View, action: Action) -> tuple[tuple[str, dict], ...]:
 
 HOOKS = SearchHooks(playout=playout, rank=rank, evidence=KartuLimaEvidence, reasons=reasons,
                     plausible=plausible, beginner_mistakes=0.8,
-                    steps_per_second=330_000.0, world_cost=20, clone_cost=10)
+                    steps_per_second=330_000.0, world_cost=25, clone_cost=12)
 
 __all__ = ["HOOKS", "KartuLimaEvidence", "plausible", "playout", "rank", "reasons"]
