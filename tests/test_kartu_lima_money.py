@@ -269,3 +269,37 @@ def test_abang_ireng_red_and_black_and_each_right_guess_wins_from_each_wrong_one
     paid = settle(state.result(), options, carry=KartuLimaCarry(hands=1))
     assert sorted(codes(paid, "abang_ireng")) == sorted(
         ("abang_ireng", lo, w, 5) for w in (0, 2) for lo in (1, 3, 4))
+
+
+# -- through the match: what the carry brings to the next hand ------------------------------------------
+
+def play_out(match) -> None:
+    while not match.hand_over():
+        p = match.state.to_act()[0]
+        acts = match.state.legal_actions(p)
+        match.apply(acts[0] if acts else match.state.legal_ranges(p)[0].action(p, match.state.legal_ranges(p)[0].hi))
+
+
+def test_the_next_hand_shows_the_pot_the_streak_and_the_bets_the_carry_brings():
+    from cekidesk.engine.match import Match, MatchOptions
+    from cekidesk.games import get_game
+
+    match = Match(get_game("kartu-lima"), 6, 12, {"stakes": "undhuh_undhuh", "undhuh_stake": 5},
+                  MatchOptions(mode="money"))
+    assert match.state.view(0).cut                       # the first hand cuts for the dealer
+    play_out(match)
+    first = match.history[-1]
+    winner = first.result.winners[0]
+    assert match.pot == first.carry.pot == 25            # six stakes of 5, one taken
+    match.next_hand()
+    view = match.state.view(3)
+    assert match.state.dealer == winner and view.dealer == winner and view.cut == ()
+    assert view.pot == 25 and view.streak == (winner, 1)
+    bal = Match(get_game("kartu-lima"), 5, 4, {"stakes": "bal_balan"}, MatchOptions(mode="money"))
+    play_out(bal)
+    banjiran = bal.history[-1].result.winners[0]
+    bal.next_hand()
+    assert bal.state.view(0).phase == "bet" and banjiran not in bal.state.to_act()
+    play_out(bal)
+    bets = bal.history[-1].result.details["bet"]
+    assert bets[banjiran] is None and all(b == 80 for p, b in enumerate(bets) if p != banjiran)
