@@ -280,6 +280,13 @@ def test_five_cina_cilik_dealt_win_the_whole_pot():
     assert ("undhuh_all", None, 2, 15) in paid.items and paid.pot == 0
 
 
+def test_five_of_m2_to_m9_claim_the_whole_pot_as_five_cina_cilik():
+    hands = list(FIVE_MYRIADS)
+    hands[2] = "M2 M3 M4 M6 M8"
+    assert stacked(hands).view(0).instant == (2, "five_cina_cilik")
+    assert stacked(hands, five_cina_cilik=False).view(0).instant == (2, "five_myriads")
+
+
 def test_instant_wins_are_options():
     state = stacked(FIVE_MYRIADS, five_myriads=False)
     assert state.to_act() == (0,) and state.view(0).instant is None

@@ -38,7 +38,8 @@ Instant wins (options; before the first trick)
 * ``five_myriads``: a player dealt five Myriads (M1–M9) wins the hand at once; ``five_cina_cilik``:
   five *cina cilik* (M2–M9, RF, OT) wins the hand and the whole pot.  **(house)** The reveal is the
   holder's only legal action (``reveal``), so nobody forgets it; with several holders the first in
-  play order from the starter reveals; five Myriads of the *cina cilik* group count as five Myriads.
+  play order from the starter reveals; five of M2–M9 are both and count as five *cina cilik* (the
+  holder's better claim) when that option is on.
 
 Tricks
 
@@ -428,11 +429,12 @@ def _check_deck(cards: Sequence[Card], what: str) -> list[int]:
 
 
 def instant_win(kinds: Sequence[int], options: KartuLimaOptions) -> str | None:
-    """The instant win a dealt hand makes under the options, if any."""
-    if options.five_myriads and all(k in MYRIADS for k in kinds):
-        return INSTANT_MYRIADS
+    """The instant win a dealt hand makes under the options, if any (five cina cilik, which take the
+    whole pot, before five Myriads: M2–M9 are both)."""
     if options.five_cina_cilik and all(k in CINA_CILIK_KINDS for k in kinds):
         return INSTANT_CINA
+    if options.five_myriads and all(k in MYRIADS for k in kinds):
+        return INSTANT_MYRIADS
     return None
 
 
