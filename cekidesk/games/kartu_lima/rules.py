@@ -360,7 +360,8 @@ class KartuLimaView(View):
     * ``papat``: the seat that declared *mraji papat* and the four cards shown (None, ());
       ``discarded``: the viewer's own cards put face-down after it.
     * ``streak``: the banjiran of the last hand and their streak (seat or None, count); ``pot``:
-      cents in the middle; ``carried``: per holder bet, hands it has been void in a row; ``bet_cap``:
+      cents in the middle before this hand's stakes (those are paid, with every other payment, when
+      the hand is settled: ``Settlement.items``); ``carried``: per holder bet, hands it has been void in a row; ``bet_cap``:
       the bal-balan range (lo, hi) or None.
     * ``instant``: (seat, ``five_myriads`` | ``five_cina_cilik``) when a hand was revealed; ``result``
       when the hand is over; ``top_card``: the pack's top card, shown at the end when a bet guesses it.
