@@ -15,8 +15,8 @@ from cekidesk.engine.cards import Kind
 from cekidesk.engine.core import Action
 from cekidesk.engine.match import Match, MatchOptions
 from cekidesk.games import get_game
-from cekidesk.games.kartu_lima.bot import _Reader, bet_amount, void_groups
-from cekidesk.games.kartu_lima.rules import GROUP, KartuLimaCarry, new_hand
+from cekidesk.games.kartu_lima.bot import _Reader, bet_amount
+from cekidesk.games.kartu_lima.rules import GROUP, KartuLimaCarry, new_hand, void_groups
 
 SPEC = get_game("kartu-lima")
 OPTION_SETS = [{}, {"stakes": "bal_balan", "roosters": "tantangan", "gor_goran": True},

@@ -317,3 +317,21 @@ def test_a_hand_with_every_round_stays_within_its_bound():
         state.apply(state.legal_actions(p)[0])
         actions += 1
     assert actions == 3 * 5 + 5 * 5 <= max_hand_actions(5)
+
+
+# -- imagined deals --------------------------------------------------------------------------------------
+
+def test_an_imagined_deal_keeps_to_what_the_mberi_showed():
+    import random
+
+    from cekidesk.games.kartu_lima.rules import KartuLimaState
+
+    state = stacked(H1)
+    act(state, "0 play M2", "4 play M5", "3 play M7", "2 mberi C4")   # seat 2 has no cina cilik
+    view = state.view(1)
+    cina = GROUP[Kind.M2]
+    for seed in range(60):
+        made = KartuLimaState.determinize(view, random.Random(seed))
+        assert made.view(1) == view
+        assert all(GROUP[u % 30] != cina for u in made.hands[2])
+        assert GROUP[made.t_cards[3] % 30] != cina                   # nor was the face-down card

@@ -56,6 +56,7 @@ from .rules import (
     TRICKS,
     KartuLimaView,
     beats,
+    void_groups,
 )
 
 #: the trick from which the bot plays to win tricks (the winner leads the next one)
@@ -89,19 +90,6 @@ def unseen_kinds(view: KartuLimaView) -> Counter:
     """The copies of each kind the viewer has not seen."""
     seen = seen_kinds(view)
     return Counter({k: 2 - seen[k] for k in ALL_KINDS if seen[k] < 2})
-
-
-def void_groups(view: KartuLimaView) -> dict[int, set[int]]:
-    """Per other seat, the groups they threw a *mberi* on: they hold none of those any more."""
-    out: dict[int, set[int]] = {}
-    for t in (*view.tricks, *((view.current,) if view.current is not None else ())):
-        if not t.cards or t.cards[0].kind is None:
-            continue
-        g = GROUP[t.cards[0].kind]
-        for pl in t.cards[1:]:
-            if pl.mberi and pl.seat != view.viewer:
-                out.setdefault(pl.seat, set()).add(g)
-    return out
 
 
 class _Reader:

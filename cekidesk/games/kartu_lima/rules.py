@@ -361,8 +361,8 @@ class KartuLimaView(View):
       ``discarded``: the viewer's own cards put face-down after it.
     * ``streak``: the banjiran of the last hand and their streak (seat or None, count); ``pot``:
       cents in the middle before this hand's stakes (those are paid, with every other payment, when
-      the hand is settled: ``Settlement.items``); ``carried``: per holder bet, hands it has been void in a row; ``bet_cap``:
-      the bal-balan range (lo, hi) or None.
+      the hand is settled: ``Settlement.items``); ``carried``: per holder bet, hands it has been void
+      in a row; ``bet_cap``: the bal-balan range (lo, hi) or None.
     * ``instant``: (seat, ``five_myriads`` | ``five_cina_cilik``) when a hand was revealed; ``result``
       when the hand is over; ``top_card``: the pack's top card, shown at the end when a bet guesses it.
     """
@@ -969,9 +969,38 @@ def _played_by(view: KartuLimaView, q: int) -> list[Kind | None]:
     return [pl.kind for t in tricks for pl in t.cards if pl.seat == q]
 
 
+def void_groups(view: KartuLimaView) -> dict[int, set[int]]:
+    """Per other seat, the groups they threw a *mberi* on: they hold no card of those any more (the
+    rules would have made them follow)."""
+    out: dict[int, set[int]] = {}
+    for t in (*view.tricks, *((view.current,) if view.current is not None else ())):
+        if not t.cards or t.cards[0].kind is None:
+            continue
+        g = GROUP[t.cards[0].kind]
+        for pl in t.cards[1:]:
+            if pl.mberi and pl.seat != view.viewer:
+                out.setdefault(pl.seat, set()).add(g)
+    return out
+
+
+def _follow_the_groups(restricted: Sequence[tuple[list, int, set[int]]], pack: list, free: Sequence[int]) -> None:
+    """Swap every card dealt where the rules forbid it (a group its holder showed they lack; a face-down
+    card of the led group) with the first pack card that may lie there, so that an imagined deal is one
+    the rules allow (no RNG is drawn: the deal stays a function of the one shuffle)."""
+    for place, i, groups in restricted:
+        if GROUP[place[i] % 30] not in groups:
+            continue
+        for j in free:
+            if GROUP[pack[j] % 30] not in groups:
+                place[i], pack[j] = pack[j], place[i]
+                break
+
+
 def determinize(view: KartuLimaView, rng: random.Random) -> KartuLimaState:
     """A full state consistent with ``view``: the cards the viewer cannot see are dealt at random to
-    the places hidden from them, then the choices they cannot see are made up from the dealt cards
+    the places hidden from them (a card the rules forbid somewhere — a group its holder threw a mberi
+    on, a face-down card of the led group — is swapped with a pack card), then the choices they cannot
+    see are made up from the dealt cards
     (a rooster: a dika of the hand if any; a guess or a kept card: a card of the hand; a bet: the
     lowest; a tomprang: ``pass``; a colour: ``red``)."""
     n = view.n_players
@@ -988,10 +1017,17 @@ def determinize(view: KartuLimaView, rng: random.Random) -> KartuLimaState:
     copies = Copies(30, 2)
     take = copies.take
     hidden: list[Slot] = []
+    voids = void_groups(view)
+
+    # places whose card the rules restrict: (place, index, groups it cannot be of)
+    restricted: list[tuple[list, int, set[int]]] = []
 
     def cards_of(trick: Trick) -> list:
         cards = [None if pl.kind is None else take(pl.kind) for pl in trick.cards]
         hidden.extend(blanks(cards))
+        led = trick.cards[0].kind if trick.cards else None
+        if led is not None:   # a mberi: its thrower held no card of the led group
+            restricted.extend((cards, i, {GROUP[led]}) for _place, i in blanks(cards))
         return cards
 
     state.tricks = [(t.number, t.leader, cards_of(t), [pl.seat for pl in t.cards],
@@ -1027,6 +1063,8 @@ def determinize(view: KartuLimaView, rng: random.Random) -> KartuLimaState:
         hand: list = [take(k) for k in known] + [None] * (view.hand_counts[q] - len(known))
         state.hands[q] = hand
         hidden += blanks(hand)
+        if q in voids:
+            restricted.extend((hand, i, voids[q]) for _place, i in blanks(hand))
         down = HAND_SIZE - view.hand_counts[q] - len(_played_by(view, q))
         down_cards: list = [None] * down
         state.discards[q] = down_cards
@@ -1034,9 +1072,11 @@ def determinize(view: KartuLimaView, rng: random.Random) -> KartuLimaState:
     pack: list = [None] * (DECK_SIZE - HAND_SIZE * n)
     if view.top_card is not None:
         pack[0] = take(view.top_card)
+    free = [i for _place, i in blanks(pack)]
     hidden += blanks(pack)
     state.pack = pack
     deal_unseen(hidden, copies, rng)
+    _follow_the_groups(restricted, pack, free)
     state.best = -1
     for i, (u, up) in enumerate(zip(state.t_cards, state.t_up, strict=True)):
         if i == 0 or (up and beats(u % 30, state.t_cards[state.best] % 30)):

@@ -49,6 +49,7 @@ from .rules import (
     TRICKS,
     KartuLimaState,
     KartuLimaView,
+    void_groups,
 )
 
 #: a card's strength for the playout policy: its rank in its group out of the group's top, a dika 0.9
@@ -127,7 +128,7 @@ class KartuLimaEvidence:
         self.voids: dict[int, set[int]] = {}
 
     def observe(self, view: View) -> None:
-        self.voids = bot.void_groups(cast(KartuLimaView, view))
+        self.voids = void_groups(cast(KartuLimaView, view))
 
     def weight(self, state: GameState) -> float:
         s = cast(KartuLimaState, state)
