@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QApplication
 from cekidesk.games import new_match
 from cekidesk.engine.match import Match
 from cekidesk.persistence.saves import SaveFileError
-from cekidesk.ui import controller as controller_module, i18n
+from cekidesk.ui import autosaver as autosaver_module, i18n
 from cekidesk.ui.gamelog import IMPORTANT_COLOUR, GameLogDock, LogEntry, Seating, describe_event
 from test_ui_window import SEATS3, make_window, play_hand, start, wait_turn_or_end
 from waiting import HANG_GUARD_MS
@@ -244,16 +244,16 @@ def test_an_opened_save_shows_the_current_hand_as_it_was_played(qtbot, boxes, tm
 
 
 class FlakyDisk:
-    """``save_autosave`` that fails while ``failing`` is set, as on a read-only folder."""
+    """The autosaver's ``write_save`` that fails while ``failing`` is set, as on a read-only folder."""
 
     def __init__(self, real):
         self.real, self.failing, self.calls = real, True, 0
 
-    def __call__(self, match, seats):
+    def __call__(self, path, data):
         self.calls += 1
         if self.failing:
             raise SaveFileError("The game could not be saved: the folder is read-only.", "write_failed")
-        return self.real(match, seats)
+        return self.real(path, data)
 
 
 def count(lines: list[str], start: str) -> int:
@@ -261,8 +261,8 @@ def count(lines: list[str], start: str) -> int:
 
 
 def test_failing_autosaves_are_told_once_and_recovery_is_told(qtbot, boxes, monkeypatch, caplog):  # noqa: F811
-    disk = FlakyDisk(controller_module.save_autosave)
-    monkeypatch.setattr(controller_module, "save_autosave", disk)
+    disk = FlakyDisk(autosaver_module.write_save)
+    monkeypatch.setattr(autosaver_module, "write_save", disk)
     caplog.set_level(logging.DEBUG)
     w = make_window(qtbot)
     start(w, seed=5)
@@ -271,9 +271,11 @@ def test_failing_autosaves_are_told_once_and_recovery_is_told(qtbot, boxes, monk
         for _ in range(moves):
             wait_turn_or_end(qtbot, w)
             assert w.controller.play(w.controller.view().legal[0])
+            w.controller.flush_autosave()                  # (written on the autosaver's thread)
+        QApplication.processEvents()                       # (and told on the window's)
 
     play(4)
-    assert disk.calls > 5                                  # every move tried again
+    assert disk.calls >= 5                                 # the deal and every move tried again
     failed = "The game could not be saved automatically."
     assert count(w.log_dock.lines(), failed) == 1
     assert [b for b in boxes if b[1] == "Automatic saving failed"] == [boxes[0]] and len(boxes) == 1

@@ -184,7 +184,7 @@ def test_quit_mid_round_and_continue_gives_the_identical_table(qtbot, boxes, mon
             for it in w1.table.card_items()}
     log1 = w1.log_dock.lines()
     status1 = w1.status_label.text()
-    assert paths.autosave_path().exists()
+    assert c1.autosave_exists()
     w1.act_quit.trigger()
     monkeypatch.setattr(dialogs, "ask_continue", lambda parent, loaded: True)
     w2 = new_window(qtbot)

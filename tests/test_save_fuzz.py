@@ -259,6 +259,7 @@ def _ensure_game_in_progress(w: MainWindow) -> None:
 
 def _session(w: MainWindow, with_autosave: bool = True) -> tuple:
     c = w.controller
+    c.flush_autosave()
     auto = paths.autosave_path()
     saved = auto.read_bytes() if with_autosave and auto.exists() else None
     return (c.match, c.match.state.view(c.human_seat), [list(h) for h in c.match.logs], c.seats, dict(c.bots),

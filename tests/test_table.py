@@ -451,6 +451,46 @@ def test_a_new_view_during_an_animation_ends_exactly(qtbot):
     assert all(it.face_up for it in w.card_items() if it.role == "reveal")
 
 
+def _look(it) -> tuple:
+    """Everything a card item shows or answers to."""
+    return (it.kind, it.face_up, round(it.pos().x(), 3), round(it.pos().y(), 3), round(it.rotation(), 3),
+            it.opacity(), it.scale(), it.zValue(), it.height, it.peek, it.role, it.seat, it.action,
+            it.selectable, it.highlight, it.strong, it.dim, it.selected, it.hint, it.hover, it.mark,
+            it.toolTip(), it.cacheMode(), it.cursor().shape(), it.code_shown())
+
+
+@pytest.mark.parametrize("speed", ["off", "fast"])
+def test_cards_taken_off_the_table_come_back_as_new(qtbot, speed):
+    """The table keeps the items of cards it takes off and gives them to later cards: such a card
+    must look and act exactly as a new item would, whatever the old one showed (a win mark, a hint,
+    the keyboard selection, a fan's rotation, a half-done flip)."""
+    w = make_table(qtbot, speed=speed)
+    rng = random.Random(5)
+    for seed in (31, 32, 33):
+        st = new_state(seed=seed)
+        w.set_game("ceki", NAMES[:4], 0)
+        w.show_view(st.view(0), [e.for_viewer(0) for e in st.deal_events])
+        while not st.is_terminal():
+            p = st.to_act()[0]
+            events = st.apply(rng.choice(st.legal_actions(p)))
+            w.show_view(st.view(0), [e.for_viewer(0) for e in events])
+            if p == 0 and not st.is_terminal() and st.view(0).legal:
+                w.set_hint(st.view(0).legal[-1])
+                w.press_key(int(Qt.Key.Key_Right))
+        before = w.card_items()
+        # a new hand on the same table, its deal cut short in the middle of its animation
+        nxt = new_state(seed=seed + 100)
+        w.set_game("ceki", NAMES[:4], 0)
+        w.show_view(nxt.view(0), [e.for_viewer(0) for e in nxt.deal_events])
+        w.skip_animations()
+        ref = make_table(qtbot, speed="off")
+        ref.show_view(nxt.view(0))
+        got = {it.key: _look(it) for it in w.card_items()}
+        want = {it.key: _look(it) for it in ref.card_items()}
+        assert got == want
+        assert any(it is old for it in w.card_items() for old in before)   # some were reused
+
+
 # -- dragging, sorting, hints -----------------------------------------------------------------
 
 def test_drag_a_card_onto_the_pile_discards_it(qtbot):

@@ -421,7 +421,7 @@ def test_quit_mid_hand_and_continue_restores_the_same_table(qtbot, boxes, monkey
     scores1 = (list(c1.match.scores), list(c1.match.ledger), c1.match.hand_index)
     status1 = w1.status_label.text()
     assert any(scores1[0])
-    assert paths.autosave_path().exists()
+    assert c1.autosave_exists()
     w1.act_quit.trigger()                                      # Game ▸ Quit
     assert not w1.isVisible()
 

@@ -267,7 +267,7 @@ def test_end_of_match_shows_final_standings(qtbot, window):
     assert w.standings_dialog is not None and w.standings_dialog.isVisible()
     assert w.standings_dialog.table.rowCount() == 3
     assert "match" in w.standings_dialog.headline.text()
-    assert not paths.autosave_path().exists()                  # a finished match leaves no autosave
+    assert not w.controller.autosave_exists()                  # a finished match leaves no autosave
 
 
 def test_score_sheet_rows_and_totals(qtbot, window):
@@ -370,6 +370,7 @@ def test_broken_autosave_is_reported_and_kept_aside(qtbot, boxes, monkeypatch):
     assert w.controller.match is not None
     bad = auto.with_name("autosave.bad")
     assert bad.read_bytes() == junk
+    w.controller.flush_autosave()
     assert load_autosave() is not None                  # the new game is autosaved
     w.close()
 
@@ -625,6 +626,7 @@ def test_cli_wrong_flag_exits_2_with_one_line(tmp_path):
 def _session(w: MainWindow):
     """What must not change when an open fails: the match, seats and bots, the table, the autosave."""
     c = w.controller
+    c.flush_autosave()
     auto = paths.autosave_path()
     return (c.match, c.match.state.view(c.human_seat), c.seats, dict(c.bots), w.table.current_view(),
             list(w.table._names), auto.read_bytes() if auto.exists() else None, w.log_dock.lines())

@@ -99,6 +99,7 @@ def test_the_default_human_name_follows_the_language_and_is_saved_as_the_default
     switch(w, "id")
     assert w.seat_names()[0] == "Anda"
     assert w.table.seat_items()[0].spec.name == "Anda"
+    w.controller.flush_autosave()
     saved = json.loads(paths.autosave_path().read_text(encoding="utf-8"))
     assert "Anda" not in json.dumps(saved, ensure_ascii=False)
     # the New Game dialog offers the new word; keeping it saves the default again

@@ -573,18 +573,31 @@ def save_match(path: str | os.PathLike, match: Match, seats: Sequence[Seat | dic
     Raises :class:`SaveFileError` (``"write_failed"``, ``"too_long"``) and ``ValueError`` for seats
     that do not fit the match.
     """
-    p = Path(path)
     doc = match_to_document(match, seats)
+    write_save(path, save_bytes(doc, path))
+    return doc
+
+
+def save_bytes(doc: SaveDocument, path: str | os.PathLike) -> bytes:
+    """The bytes of a save file of ``doc``, to be written to ``path`` (:func:`write_save`).  Raises
+    :class:`SaveFileError` (``"too_long"``) for a match too long to be saved."""
     data = document_to_bytes(doc)
     if len(data) > MAX_FILE_BYTES:
         raise SaveFileError("This match is too long to be saved. Please start a new match. "
-                            "No file was changed.", "too_long", p)
+                            "No file was changed.", "too_long", Path(path))
+    return data
+
+
+def write_save(path: str | os.PathLike, data: bytes) -> None:
+    """Write a save file's ``data`` (:func:`save_bytes`) to ``path`` atomically, creating the folder
+    if needed.  Raises :class:`SaveFileError` (``"write_failed"``); the old file is then unchanged.
+    Touches nothing but the file system, so it may run on a thread of its own."""
+    p = Path(path)
     try:
         p.parent.mkdir(parents=True, exist_ok=True)
         atomic_write_bytes(p, data)
     except OSError as exc:
         raise _write_failure(exc, p) from None
-    return doc
 
 
 def load_match(path: str | os.PathLike) -> LoadedGame:

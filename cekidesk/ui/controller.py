@@ -25,7 +25,9 @@ from cekidesk.engine.bot import Bot, Decision
 from cekidesk.engine.core import Action, EngineError, Event, View
 from cekidesk.engine.match import Match
 from cekidesk.games import new_match
-from cekidesk.persistence.saves import SaveFileError, Seat, load_match, remove_autosave, save_autosave, save_match
+from cekidesk.persistence import paths
+from cekidesk.persistence.saves import SaveFileError, Seat, load_match, match_to_document, save_bytes, save_match
+from cekidesk.ui.autosaver import Autosaver
 
 log = logging.getLogger(__name__)
 
@@ -120,6 +122,8 @@ class GameController(QObject):
         self._hint_sink = _BotSignals()
         self._hint_sink.done.connect(self._hint_done)
         self._hint_sink.failed.connect(self._hint_failed)
+        self._autosaver = Autosaver(self)   # writes on a thread of its own: no move waits for the disk
+        self._autosaver.finished.connect(self._autosaved)
 
     # -- sessions -------------------------------------------------------------------------
     @staticmethod
@@ -176,6 +180,8 @@ class GameController(QObject):
         self._forget_moves()
         self._process.close()
         self._pool.waitForDone(2000)
+        if not self.flush_autosave():
+            log.warning("the autosave was still being written when CekiDesk quit")
 
     def _forget_moves(self) -> None:
         """The session is replaced or ends: every answer still to come is ignored, every search
@@ -372,24 +378,44 @@ class GameController(QObject):
 
     # -- saving ---------------------------------------------------------------------------
     def _autosave(self) -> None:
-        """Save after every move.  A failure is told once, by ``problem("autosave_failed", …)``
-        (the window logs it as a warning); while saving keeps failing, every later move tries again
-        quietly (debug level only), and the first success after that emits ``autosaveRestored``."""
+        """Save after every move (the file is written on the autosaver's thread).  A failure is told
+        once, by ``problem("autosave_failed", …)`` (the window logs it as a warning); while saving
+        keeps failing, every later move tries again quietly (debug level only), and the first
+        success after that emits ``autosaveRestored``."""
         if not self.autosave or self.match is None:
             return
+        if self.match.is_over():
+            self._autosaver.remove()
+            return
+        path = paths.autosave_path()
         try:
-            if self.match.is_over():
-                remove_autosave()
-            else:
-                save_autosave(self.match, self.seats)
-        except (SaveFileError, OSError) as exc:
+            data = save_bytes(match_to_document(self.match, self.seats), path)
+        except SaveFileError as exc:
+            self._autosaved(str(exc))
+            return
+        self._autosaver.write(data)
+
+    @Slot(str)
+    def _autosaved(self, error: str) -> None:
+        """What the autosaver did: ``error`` is empty when it worked."""
+        if error:
             if self.autosave_failing:
-                log.debug("autosave still failing: %s", exc)
+                log.debug("autosave still failing: %s", error)
                 return
             self.autosave_failing = True
-            self.problem.emit("autosave_failed", str(exc))
+            self.problem.emit("autosave_failed", error)
             return
         if self.autosave_failing:
             self.autosave_failing = False
             log.info("autosave works again")
             self.autosaveRestored.emit()
+
+    def flush_autosave(self) -> bool:
+        """Wait until the autosave asked so far is on the disk (or removed); True if it is.  Before
+        anything reads the autosave, and before the app quits."""
+        return self._autosaver.flush()
+
+    def autosave_exists(self) -> bool:
+        """Whether there is an autosave to continue (once what was asked of the autosaver is done;
+        this does not wait for it)."""
+        return self._autosaver.will_exist()

@@ -345,6 +345,7 @@ class MainWindow(QMainWindow):
                                 self.tr("These choices do not make a game CekiDesk can deal."))
             return False
         s = self.settings
+        before = (s.last_game_id, s.default_opponents, s.default_bot_level)
         try:
             s.last_game_id = config.game_id
             s.default_opponents = min(5, max(1, len(config.seats) - 1))
@@ -353,7 +354,8 @@ class MainWindow(QMainWindow):
                 s.default_bot_level = bots[0]
         except ValueError:  # a value the settings do not accept: keep the old one
             pass
-        self._save_settings()
+        if (s.last_game_id, s.default_opponents, s.default_bot_level) != before:
+            self._save_settings()   # (a file written and flushed to disk is a few ms of the deal)
         return self._begin(match, config.seats)
 
     def _begin(self, match: Match, seats: Sequence[Seat]) -> bool:
@@ -378,6 +380,7 @@ class MainWindow(QMainWindow):
     def _set_aside_bad_autosave(self) -> None:
         """Keep the damaged autosave as autosave.bad (never overwrite or delete it)."""
         self._bad_autosave = False
+        self.controller.flush_autosave()
         src = paths.autosave_path()
         if not src.exists():
             return
@@ -391,6 +394,7 @@ class MainWindow(QMainWindow):
             log.warning("could not keep the damaged autosave as %s: %s", dst, exc)
 
     def continue_game(self) -> None:
+        self.controller.flush_autosave()
         try:
             loaded = load_autosave()
         except SaveFileError as exc:
@@ -751,7 +755,7 @@ class MainWindow(QMainWindow):
         self.act_hint.setEnabled(self.hint_available())
         self.act_hint.setVisible(self.settings.hints)
         self.act_scores.setEnabled(m is not None)
-        self.act_continue.setEnabled((m is None or m.is_over()) and paths.autosave_path().exists())
+        self.act_continue.setEnabled((m is None or m.is_over()) and self.controller.autosave_exists())
         self._refresh_score_sheet()
 
     # -- game log --------------------------------------------------------------------------------------

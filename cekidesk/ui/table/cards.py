@@ -38,6 +38,15 @@ def star_path(centre: QPointF, outer: float, inner: float) -> QPainterPath:
     return star
 
 
+def _picture_height(h: float, scale: float) -> int:
+    """The height of the card picture to draw a card ``h`` tall at ``scale``: its own at scale 1;
+    scaled (a card growing or shrinking as it flies), its own picture shrunk, or one of a few larger
+    sizes — never a picture rendered anew for every frame of the flight."""
+    if abs(scale - 1.0) <= 1e-6 or scale < 1.0:
+        return round(h)
+    return 16 * math.ceil(h * scale / 16)
+
+
 class CardItem(QGraphicsObject):
     """One card on the table.
 
@@ -50,7 +59,20 @@ class CardItem(QGraphicsObject):
 
     def __init__(self, key: Any, kind: Any, face_up: bool, height: float, family: str = CEKI):
         super().__init__()
-        self.family = family
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)   # the view handles the mouse
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable, False)
+        self.family, self._h, self._peek = "", -1.0, (1.0, 1.0)
+        self.reset(key, kind, face_up, height, family)
+
+    def reset(self, key: Any, kind: Any, face_up: bool, height: float, family: str = CEKI) -> None:
+        """Be a new card: every field and every Qt property as a freshly made item has them.  The
+        table keeps the cards it takes off the scene and gives them to the next plan, because making
+        and destroying the 80-odd items of a deal is a good part of the deal's work (call this only
+        while the item is out of the scene)."""
+        if (self.family, self._h, self._peek) != (family, float(height), (1.0, 1.0)):
+            self.family, self._h, self._peek = family, float(height), (1.0, 1.0)
+            self.prepareGeometryChange()
+            self._update_geometry()
         self.key = key
         self.kind = kind
         self.face_up = bool(face_up) and kind is not None
@@ -66,25 +88,30 @@ class CardItem(QGraphicsObject):
         self.hover = False
         self.mark: str | None = None   # "drawn", "win", "set_aside", "frozen"
         self.show_code = False
-        self._h = float(height)
-        self._w = card_width(height, back_code(family))
         self._flip = 1.0
         self._from_kind = kind
         self._from_face_up = self.face_up
-        self._m = 0.0
-        self._peek = (1.0, 1.0)
-        self._update_geometry()
-        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)   # the view handles the mouse
+        self.setPos(0.0, 0.0)
+        self.setRotation(0.0)
+        self.setScale(1.0)
+        self.setOpacity(1.0)
+        self.setZValue(0.0)
+        self.setToolTip("")
+        self.unsetCursor()
         # repaints blit a device pixmap: paint() runs only when the card itself changes
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
-        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable, False)
-        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemSendsGeometryChanges, True)   # to hear of rotations
+        self.update()
 
     # -- caching ---------------------------------------------------------------------------
     def _update_cache(self) -> None:
         """Unrotated cards blit a device-pixel cache; rotated ones (the hand fan) keep an
         item-coordinate cache at device resolution, because Qt rebuilds a device cache of a rotated
-        item on every paint."""
+        item on every paint.  A card being scaled (in flight between a pile and a hand of another
+        size) is not cached at all: its cache would be made anew for every frame."""
+        if self.scale() != 1.0:
+            if self.cacheMode() != QGraphicsItem.CacheMode.NoCache:
+                self.setCacheMode(QGraphicsItem.CacheMode.NoCache)
+            return
         if not self.rotation():
             if self.cacheMode() != QGraphicsItem.CacheMode.DeviceCoordinateCache:
                 self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
@@ -94,20 +121,31 @@ class CardItem(QGraphicsObject):
         size = (self._br.size() * dpr).toSize()
         self.setCacheMode(QGraphicsItem.CacheMode.ItemCoordinateCache, size)
 
-    def itemChange(self, change: QGraphicsItem.GraphicsItemChange, value: Any) -> Any:
-        if change in (QGraphicsItem.GraphicsItemChange.ItemRotationHasChanged,
-                      QGraphicsItem.GraphicsItemChange.ItemSceneHasChanged):
+    def setRotation(self, angle: float) -> None:  # noqa: N802 (Qt's name)
+        """Rotate, and re-choose the cache (see :meth:`_update_cache`).  Rotations go through here
+        and through :attr:`angle` (which animations drive), not through Qt's own ``rotation``
+        property: hearing of those would need ``ItemSendsGeometryChanges``, a call into Python on
+        every move of every card, or a connection per card, which costs as much at a deal."""
+        if angle != self.rotation():
+            super().setRotation(angle)
             self._update_cache()
-        return super().itemChange(change, value)
+
+    angle = Property(float, QGraphicsObject.rotation, setRotation)
+
+    def setScale(self, scale: float) -> None:  # noqa: N802 (Qt's name)
+        """Scale, and re-choose the cache; animations drive :attr:`zoom` (see :meth:`setRotation`)."""
+        if scale != self.scale():
+            super().setScale(scale)
+            self._update_cache()
+
+    zoom = Property(float, QGraphicsObject.scale, setScale)
 
     # -- geometry -------------------------------------------------------------------------
     def _update_geometry(self) -> None:
         self._w = card_width(self._h, back_code(self.family))
         self._m = max(3.0, self._w * 0.09)
         self._br = self._bounding()
-        path = QPainterPath()
-        path.addRect(self.visible_rect())
-        self._shape = path
+        self._shape: QPainterPath | None = None   # made when Qt asks (hit tests), not at every change
         if self.rotation():
             self._update_cache()
 
@@ -156,6 +194,9 @@ class CardItem(QGraphicsObject):
         return QRectF(-self._w / 2 - m, -self._h / 2 - m * 1.6, self._w + 2 * m, self._h + m * 2.6)
 
     def shape(self) -> QPainterPath:
+        if self._shape is None:
+            self._shape = QPainterPath()
+            self._shape.addRect(self.visible_rect())
         return self._shape
 
     # -- face and flip --------------------------------------------------------------------
@@ -212,7 +253,7 @@ class CardItem(QGraphicsObject):
         if sx != 1.0:
             painter.save()
             painter.scale(sx, 1.0)
-        pm = card_art().pixmap(code, round(h * scale), dpr, self.show_code)
+        pm = card_art().pixmap(code, _picture_height(h, scale), dpr, self.show_code)
         if abs(scale - 1.0) > 1e-6:
             painter.drawPixmap(rect, pm, QRectF(0, 0, pm.width(), pm.height()))
         else:

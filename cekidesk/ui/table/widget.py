@@ -13,6 +13,7 @@ from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
 from PySide6.QtCore import (
+    QAbstractAnimation,
     QCoreApplication,
     QEasingCurve,
     QEvent,
@@ -64,6 +65,8 @@ from .choices import signature as choice_signature
 from .layouts import CardSpec, LabelSpec, LayoutOptions, Plan, SeatSpec, TableLayout, layout_class, registered_layouts
 
 SPEEDS = {"off": 0, "fast": 170, "normal": 320, "slow": 650}   # one card's flight, ms
+#: cards taken off the table kept for the next plan (a deal of the largest table has about 130)
+MAX_SPARE_CARDS = 160
 
 
 
@@ -327,6 +330,7 @@ class TableWidget(QGraphicsView):
         self._press: tuple[QPointF, CardItem | None] | None = None
         self._drag: CardItem | None = None
         self._drag_offset = QPointF()
+        self._spare: list[CardItem] = []   # cards off the table, for the next plan (_new_card)
         self._played_key: Hashable | None = None
         self._serial = 0
         self._felt: QPixmap | None = None
@@ -508,7 +512,7 @@ class TableWidget(QGraphicsView):
     def _clear_scene(self) -> None:
         self._stop_animations()
         for it in list(self._items.values()):
-            self._scene.removeItem(it)
+            self._retire(it)
         for other in list(self._seats.values()) + list(self._labels.values()) + self._slots:
             self._scene.removeItem(other)
         self._items.clear()
@@ -524,6 +528,24 @@ class TableWidget(QGraphicsView):
         self._selected = None
         self._selected_index = -1
 
+    def _new_card(self, spec: CardSpec) -> CardItem:
+        """An item for a card that was not on the table: a spare one reset, or a new one."""
+        if self._spare:
+            it = self._spare.pop()
+            it.reset(spec.key, spec.kind, spec.face_up, spec.height, self._family)
+        else:
+            it = CardItem(spec.key, spec.kind, spec.face_up, spec.height, self._family)
+        self._scene.addItem(it)
+        return it
+
+    def _retire(self, it: CardItem) -> None:
+        """Take a card off the table, kept for :meth:`_new_card` (no animation holds it: every
+        change of plan stops the running one first)."""
+        self._scene.removeItem(it)
+        held = self._drag is it or (self._press is not None and self._press[1] is it)   # the mouse's
+        if not held and len(self._spare) < MAX_SPARE_CARDS:
+            self._spare.append(it)
+
     def _flight_ms(self) -> int:
         return SPEEDS.get(self._speed, 320)
 
@@ -531,6 +553,7 @@ class TableWidget(QGraphicsView):
         """Build the plan for the current view and bring the scene to it (animated or not)."""
         if self._view is None or self._layout is None:
             return
+        self._stop_animations()   # (it would go on moving items this plan takes off the table)
         vp = self.viewport().size()
         W, H = max(1, vp.width()), max(1, vp.height())
         self._scene.setSceneRect(0, 0, W, H)
@@ -565,15 +588,14 @@ class TableWidget(QGraphicsView):
                 items[spec.key] = it
                 claimed.add(spec.key)
             else:
-                it = CardItem(spec.key, spec.kind, spec.face_up, spec.height, self._family)
-                self._scene.addItem(it)
+                it = self._new_card(spec)
                 items[spec.key] = it
                 fresh.add(spec.key)
         for ok, it in old_items.items():
             if ok not in claimed:
                 if it is self._hover:
                     self._hover = None
-                self._scene.removeItem(it)
+                self._retire(it)
         self._items = items
         self._specs = {c.key: c for c in plan.cards}
         self._plan = plan
@@ -688,48 +710,42 @@ class TableWidget(QGraphicsView):
     def _add_anim(self, group: QParallelAnimationGroup, it: CardItem, delay: float, duration: int, *,
                   pos: QPointF | None = None, rot: float | None = None, flip: bool = False,
                   fade: bool = False, scale: float = 1.0) -> None:
-        par = QParallelAnimationGroup()
+        anims: list[QPropertyAnimation] = []
+
+        def anim(prop: bytes, start: Any, end: Any, ms: int = duration,
+                 easing: QEasingCurve.Type | None = None) -> None:
+            a = QPropertyAnimation(it, prop)
+            a.setStartValue(start)
+            a.setEndValue(end)
+            a.setDuration(ms)
+            if easing is not None:
+                a.setEasingCurve(easing)
+            anims.append(a)
+
         if scale != 1.0:
-            a = QPropertyAnimation(it, b"scale")
-            a.setStartValue(scale)
-            a.setEndValue(1.0)
-            a.setDuration(duration)
-            a.setEasingCurve(QEasingCurve.Type.OutCubic)
-            par.addAnimation(a)
+            anim(b"zoom", scale, 1.0, easing=QEasingCurve.Type.OutCubic)
         if pos is not None:
-            a = QPropertyAnimation(it, b"pos")
-            a.setStartValue(it.pos())
-            a.setEndValue(pos)
-            a.setDuration(duration)
-            a.setEasingCurve(QEasingCurve.Type.OutCubic)
-            par.addAnimation(a)
+            anim(b"pos", it.pos(), pos, easing=QEasingCurve.Type.OutCubic)
         if rot is not None and abs(it.rotation() - rot) > 0.05:
-            a = QPropertyAnimation(it, b"rotation")
-            a.setStartValue(it.rotation())
-            a.setEndValue(rot)
-            a.setDuration(duration)
-            par.addAnimation(a)
+            anim(b"angle", it.rotation(), rot)
         if flip:
-            a = QPropertyAnimation(it, b"flip")
-            a.setStartValue(0.0)
-            a.setEndValue(1.0)
-            a.setDuration(duration)
-            par.addAnimation(a)
+            anim(b"flip", 0.0, 1.0)
         if fade:
-            a = QPropertyAnimation(it, b"opacity")
-            a.setStartValue(0.0)
-            a.setEndValue(1.0)
-            a.setDuration(max(1, int(duration * 0.8)))
-            par.addAnimation(a)
-        if par.animationCount() == 0:
+            anim(b"opacity", 0.0, 1.0, max(1, int(duration * 0.8)))
+        if not anims:
             return
+        # as few animation objects as will do: a deal or a reveal moves a hundred cards at once
+        node: QAbstractAnimation = anims[0]
+        if len(anims) > 1:
+            node = QParallelAnimationGroup()
+            for a in anims:
+                node.addAnimation(a)
         if delay > 0:
             seq = QSequentialAnimationGroup()
             seq.addPause(int(delay))
-            seq.addAnimation(par)
-            group.addAnimation(seq)
-        else:
-            group.addAnimation(par)
+            seq.addAnimation(node)
+            node = seq
+        group.addAnimation(node)
 
     def _animation_finished(self) -> None:
         if self.sender() is not self._anim:
