@@ -30,6 +30,7 @@ from cekidesk.games.kartu_lima.rules import KartuLimaView, streak_name
 
 from ... import names
 from ...cardpics import card_width
+from ..pei.layout import text_width
 from ...table.layouts import (
     CardSpec,
     ChoiceSpec,
@@ -114,7 +115,7 @@ class KartuLimaLayout(TableLayout[KartuLimaView]):
         hand_h = round(0.22 * s)
         back_h = round(0.075 * s)
         trick_h = round(0.15 * s)
-        pack_h = round(0.1 * s)
+        pack_h = round(0.08 * s)
         panel_w = max(round(0.2 * s), round(0.12 * W))
         panel_h = round(0.07 * s)
         bw = card_width(back_h)
@@ -178,10 +179,11 @@ class KartuLimaLayout(TableLayout[KartuLimaView]):
         self._seat_pos[me] = panel.center()
         plan.hand_rect = QRectF(hand_l - wh, hand_top - 0.05 * s, max(wh, sp * n) + 2 * wh, H - hand_top + 0.05 * s)
         self._seat_notes(plan, view, me, panel.center(), panel, font, small, style, upper=False)
-        human_pos = QPointF(centre.x(), centre.y() + ry)
+        hand_r = W / 2 + sp * (n - 1) / 2 + wh / 2 if n else W / 2
+        info = QPointF((max(hand_r, W / 2 + 2.6 * wh) + W) / 2, hand_cy)
 
         # ======================================================================== the middle
-        self._middle(plan, view, centre, rx, ry, angles, human_pos, trick_h, pack_h, font, small, over)
+        self._middle(plan, view, centre, rx, ry, angles, info, trick_h, pack_h, font, small, over)
 
         # -- keys and the drop zone (a card dragged to the middle is played)
         plan.keys = {int(KEYS[a.verb]): a for a in legal if a.verb in KEYS}
@@ -190,7 +192,17 @@ class KartuLimaLayout(TableLayout[KartuLimaView]):
             plan.drops.append(DropZone(QRectF(centre.x() - rx * 0.6, centre.y() - ry * 0.7, rx * 1.2, ry * 1.4),
                                        drops))
         clamp_to_scene(plan, W, H)
+        self._labels_inside(plan, W)
         return plan
+
+    @staticmethod
+    def _labels_inside(plan: Plan, W: float) -> None:
+        """Pull every label's pill inside the scene's width (a long riddle's meaning at a side seat)."""
+        for lab in plan.labels:
+            half = text_width(lab.text, lab.size, lab.style != "count") / 2 + 2
+            x = min(max(lab.pos.x(), half), W - half)
+            if x != lab.pos.x():
+                lab.pos = QPointF(x, lab.pos.y())
 
     # ------------------------------------------------------------------------------------------
     def _hand_order(self, view: KartuLimaView, sort: bool) -> list[tuple]:
@@ -277,10 +289,11 @@ class KartuLimaLayout(TableLayout[KartuLimaView]):
 
     # ------------------------------------------------------------------------------------------
     def _middle(self, plan: Plan, view: KartuLimaView, centre: QPointF, rx: float, ry: float,
-                angles: dict[int, float], human_pos: QPointF, trick_h: float, pack_h: float, font: float,
+                angles: dict[int, float], info: QPointF, trick_h: float, pack_h: float, font: float,
                 small: float, over: bool) -> None:
-        """The trick round the pack, and the words between."""
-        trx, try_ = rx * 0.42, ry * 0.5
+        """The trick round the pack; the trick count, the led group and the pot at ``info`` (beside the
+        hand, where no card lies)."""
+        trx, try_ = rx * 0.45, ry * 0.6
         # the pack (the undealt cards), a small stack in the middle
         shown_pack = 0 if over else 3
         off = max(1.0, 0.02 * pack_h)
@@ -313,25 +326,26 @@ class KartuLimaLayout(TableLayout[KartuLimaView]):
                     mark="win" if c.seat == winning and up else None, dim=finished and c.seat != winning,
                     tooltip=tip))
         # words: the trick count, the led group, the pot
-        top_y = centre.y() - pack_h / 2 - font * 1.1
+        top_y = info.y() - font * 0.9
         if over:
             line = tr("The hand is over")
         else:
             line = tr("Trick %1 of 5 · only the fifth counts").replace("%1", str(view.trick))
-        plan.labels.append(LabelSpec(("trickno",), line, QPointF(centre.x(), top_y), font,
+        plan.labels.append(LabelSpec(("trickno",), line, QPointF(info.x(), top_y), font,
                                      "winner" if view.trick == 5 and not over else "count",
                                      tr("Only the winner of the fifth trick wins the hand")))
         lines: list[str] = []
         if trick is not None and trick.cards and trick.cards[0].kind is not None:
             from .words import group_name
             lines.append(tr("Led: %1").replace("%1", group_name(trick.cards[0].kind)))
-        if view.pot or view.options.stakes in ("wudhon_tengah", "undhuh_undhuh", "pethitan"):
+        if view.pot:
             lines.append(tr("Pot: %1").replace("%1", names.format_money(view.pot, signed=False)))
-        y = centre.y() + pack_h / 2 + small * 1.2
         for i, text in enumerate(lines):
-            plan.labels.append(LabelSpec(("mid", i), text, QPointF(centre.x(), y + i * small * 1.7), small, "count"))
+            plan.labels.append(LabelSpec(("mid", i), text, QPointF(info.x(), info.y() + font * (0.9 + 1.8 * i)),
+                                         font, "count"))
         if view.phase not in ("play", "over"):
-            plan.labels.append(LabelSpec(("phase",), self.phase_text(view), QPointF(centre.x(), top_y - font * 1.7),
+            plan.labels.append(LabelSpec(("phase",), self.phase_text(view),
+                                         QPointF(centre.x(), centre.y() - pack_h / 2 - font * 1.2),
                                          font, "banner"))
 
     @staticmethod
