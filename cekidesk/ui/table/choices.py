@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 
 from cekidesk.engine.core import Action, AmountRange
 
+from .. import names
 from .layouts import ChoiceSpec
 
 _ENTER = (Qt.Key.Key_Return, Qt.Key.Key_Enter)
@@ -37,7 +38,12 @@ class _AmountControls:
         self.spin = QSpinBox(bar)
         self.spin.setRange(r.lo, r.hi)
         self.spin.setSingleStep(r.step)
-        self.spin.setSuffix(spec.unit)
+        if spec.money:
+            before, after = names.money_affixes()
+            self.spin.setPrefix(before)
+            self.spin.setSuffix(after)
+        else:
+            self.spin.setSuffix(spec.unit)
         self.spin.setValue(r.clamp(r.lo if spec.default is None else spec.default))
         self.spin.setAccessibleName(spec.label)
         self.slider = QSlider(Qt.Orientation.Horizontal, bar)

@@ -311,7 +311,9 @@ class KartuLimaLayout(TableLayout[KartuLimaView]):
         if trick is not None:
             for i, c in enumerate(trick.cards):
                 a = angles[c.seat]
-                pos = QPointF(centre.x() + math.cos(a) * trx, centre.y() + math.sin(a) * try_)
+                # an upper seat's card lies nearer the middle: its riddle goes between plate and card
+                up_y = try_ * (0.7 if math.sin(a) < 0 else 1.0)
+                pos = QPointF(centre.x() + math.cos(a) * trx, centre.y() + math.sin(a) * up_y)
                 up = not c.mberi
                 tip = None
                 if c.mberi:
@@ -362,18 +364,16 @@ class KartuLimaLayout(TableLayout[KartuLimaView]):
 
     # ------------------------------------------------------------------------------------------
     def choices(self, view: KartuLimaView) -> list[ChoiceSpec]:
-        """The decisions that are not a card, from ``view.legal`` and ``view.ranges``."""
-        me = view.viewer
-        before, after = names.money_affixes()
-        unit = after or " " + before.strip()
-        out = [ChoiceSpec(("range", r.verb), tr("Bet"), range=r, default=r.lo, unit=unit,
+        """The decisions that are not a card, from ``view.legal`` and ``view.ranges``, in the middle
+        of the table (no trick lies there while they are offered: they come before the first lead)."""
+        out = [ChoiceSpec(("range", r.verb), tr("Bet"), range=r, default=r.lo, money=True,
                           tooltip=tr("Your bet against the banjiran, shown when everybody has bet"),
-                          anchor=me, group="bet") for r in view.ranges]
+                          anchor=-1, group="bet") for r in view.ranges]
         for a in view.legal:
             if a.verb not in KEYS:
                 continue
             label, tip = self._choice_words(view, a)
-            out.append(ChoiceSpec(a, label, action=a, anchor=me, group=view.phase, tooltip=tip,
+            out.append(ChoiceSpec(a, label, action=a, anchor=-1, group=view.phase, tooltip=tip,
                                   shortcut=int(KEYS[a.verb])))
         return out
 
