@@ -268,8 +268,9 @@ class KartuLimaLayout(TableLayout[KartuLimaView]):
 
     def _seat_notes(self, plan: Plan, view: KartuLimaView, q: int, pos: QPointF, rect: QRectF, font: float,
                     small: float, style: str, upper: bool) -> None:
-        """The wangsalan of the card ``q`` led to this trick, and "ana kéné" — beside the plate,
-        toward the middle (below an upper seat, above a lower one)."""
+        """Beside the plate, toward the middle (below an upper seat, above a lower one): what the
+        seat chose (:meth:`_seat_extra`) next to the plate, then the wangsalan of the card it led to
+        this trick and "ana kéné"."""
         lines: list[tuple[str, str, str, float]] = []   # (key, text, style, size)
         cur = view.current
         if cur is not None and cur.cards and cur.leader == q and cur.cards[0].kind is not None:
@@ -279,12 +280,16 @@ class KartuLimaLayout(TableLayout[KartuLimaView]):
                 lines.append(("meaning", wangsalan.meaning(riddle), "count", small))
         if q in view.ana_kene:
             lines.append(("ana_kene", tr("“%1!”").replace("%1", names.term("ana_kene", style)), "winner", font))
+        extra = self._seat_extra(view, q)
+        if extra:
+            chose = ("chose", extra, "count", small)
+            lines = [chose, *lines] if upper else [*lines, chose]
         if not lines:
             return
         step = font * 1.5
         y = rect.bottom() + step * 0.7 if upper else rect.top() - step * 0.7 - step * (len(lines) - 1)
         for i, (key, text, st, size) in enumerate(lines):
-            tip = names.term_tooltip("ana_kene") if key == "ana_kene" else names.term_tooltip("wangsalan")
+            tip = {"ana_kene": names.term_tooltip("ana_kene"), "chose": ""}.get(key, names.term_tooltip("wangsalan"))
             plan.labels.append(LabelSpec((key, q), text, QPointF(pos.x(), y + i * step), size, st, tip))
 
     # ------------------------------------------------------------------------------------------
