@@ -10,10 +10,12 @@ import random
 from collections import Counter
 
 import pytest
+from kartu_lima_helpers import stacked
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QLabel, QSlider, QWidget
+from waiting import HANG_GUARD_MS
 
 from cekidesk.bots import make_bot
 from cekidesk.engine.cards import Kind
@@ -31,9 +33,6 @@ from cekidesk.ui.games.kartu_lima.layout import KartuLimaLayout
 from cekidesk.ui.main_window import MainWindow
 from cekidesk.ui.table.cards import CardItem
 from cekidesk.ui.table.layouts import LayoutOptions
-
-from kartu_lima_helpers import stacked
-from waiting import HANG_GUARD_MS
 
 guard_none_refcount()
 
@@ -70,7 +69,8 @@ def choose(w: MainWindow, view) -> Action:
         r = view.ranges[0]
         return Action(view.viewer, r.verb, amount=r.hi)
     m = w.controller.match
-    a = make_bot("kartu-lima", "normal", 0).choose(view, random.Random(f"you:{m.seed}:{m.hand_index}:{len(m.logs[-1])}"))
+    rng = random.Random(f"you:{m.seed}:{m.hand_index}:{len(m.logs[-1])}")
+    a = make_bot("kartu-lima", "normal", 0).choose(view, rng)
     assert a in view.legal
     return a
 
@@ -193,7 +193,7 @@ def play_hand(qtbot, w: MainWindow, act) -> list[str]:
         n = len(c.match.logs[-1])
         done.append(act(qtbot, w, action))
         # (in a round everybody chooses at once, the computer players' choices may come first)
-        qtbot.waitUntil(lambda: action in c.match.logs[-1][n:], timeout=HANG_GUARD_MS)
+        qtbot.waitUntil(lambda a=action, n=n: a in c.match.logs[-1][n:], timeout=HANG_GUARD_MS)
         assert len(done) < 40
 
 
@@ -431,8 +431,9 @@ def test_the_first_hands_heading_names_the_cut_winner_as_dealer(qtbot, boxes):
 
 
 def test_new_game_dialog_offers_kartu_lima_with_its_stake_methods(qtbot, boxes):
-    from cekidesk.ui.dialogs import NewGameDialog
     from PySide6.QtWidgets import QComboBox
+
+    from cekidesk.ui.dialogs import NewGameDialog
 
     w = new_window(qtbot)
     dlg = NewGameDialog(w.settings, w)

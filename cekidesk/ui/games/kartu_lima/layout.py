@@ -16,6 +16,7 @@ instant-win reveal, the *mraji papat* declaration) is a :class:`ChoiceSpec` from
 ``view.ranges``; a rooster, a gor-goran guess and the card kept after *mraji papat* are chosen by
 clicking a card of the hand, which carries that (legal) action.
 """
+
 from __future__ import annotations
 
 import math
@@ -30,7 +31,6 @@ from cekidesk.games.kartu_lima.rules import KartuLimaView, streak_name
 
 from ... import names
 from ...cardpics import card_width
-from ..pei.layout import text_width
 from ...table.layouts import (
     CardSpec,
     ChoiceSpec,
@@ -45,19 +45,20 @@ from ...table.layouts import (
     clamp_to_scene,
     register_layout,
 )
+from ..pei.layout import text_width
 from . import wangsalan
 
 #: window-wide keys of the non-card choices
-KEYS = {"tomprang": Qt.Key.Key_T, "pass": Qt.Key.Key_P, "red": Qt.Key.Key_R, "black": Qt.Key.Key_B,
-        "mraji_papat": Qt.Key.Key_M, "reveal": Qt.Key.Key_V}
+KEYS = {
+    "tomprang": Qt.Key.Key_T,
+    "pass": Qt.Key.Key_P,
+    "red": Qt.Key.Key_R,
+    "black": Qt.Key.Key_B,
+    "mraji_papat": Qt.Key.Key_M,
+    "reveal": Qt.Key.Key_V,
+}
 #: the verbs chosen by clicking a card of the hand
 CARD_VERBS = frozenset({"play", "mberi", "rooster", "gor", "keep"})
-
-
-def tr(text: str, n: int | None = None) -> str:
-    if n is None:
-        return QCoreApplication.translate("KartuLimaTable", text)
-    return names.counted(QCoreApplication.translate("KartuLimaTable", text, None, n), n)
 
 
 def _keys_for(kinds: Sequence[Kind], prefix: str) -> list[tuple]:
@@ -86,8 +87,16 @@ class KartuLimaLayout(TableLayout[KartuLimaView]):
         self._seat_pos: dict[int, QPointF] = {}
 
     # ------------------------------------------------------------------------------------------
-    def _ring(self, view: KartuLimaView, W: float, H: float, top: float, bottom: float, plate: tuple[float, float],
-              side: float) -> tuple[QPointF, float, float, dict[int, float]]:
+    def _ring(
+        self,
+        view: KartuLimaView,
+        W: float,
+        H: float,
+        top: float,
+        bottom: float,
+        plate: tuple[float, float],
+        side: float,
+    ) -> tuple[QPointF, float, float, dict[int, float]]:
         """The ring's centre, radii and each seat's angle (the human at the bottom, the next in play
         order — the seat on their right — going anticlockwise on the screen)."""
         n = view.n_players
@@ -149,10 +158,20 @@ class KartuLimaLayout(TableLayout[KartuLimaView]):
             for i in range(cnt):
                 kind = face[i] if i < len(face) else None
                 last = i + 1 == cnt
-                plan.cards.append(CardSpec(
-                    ("o", q, i), kind, kind is not None, QPointF(x0 + i * fan_sp, py), back_h,
-                    z=300 + 10 * q + i, role="opponent", seat=q, tooltip=self.seat_title(q),
-                    peek=(1.0, 1.0) if last else (fan_sp / bw + 0.02, 1.0)))
+                plan.cards.append(
+                    CardSpec(
+                        ("o", q, i),
+                        kind,
+                        kind is not None,
+                        QPointF(x0 + i * fan_sp, py),
+                        back_h,
+                        z=300 + 10 * q + i,
+                        role="opponent",
+                        seat=q,
+                        tooltip=self.seat_title(q),
+                        peek=(1.0, 1.0) if last else (fan_sp / bw + 0.02, 1.0),
+                    )
+                )
             self._seat_notes(plan, view, q, QPointF(px, py), rect, font, small, style, upper=py < centre.y())
 
         # ======================================================================== the human
@@ -168,11 +187,24 @@ class KartuLimaLayout(TableLayout[KartuLimaView]):
             act = card_acts.get(kind)
             tip = None
             if view.my_rooster == kind and view.rooster_live and key[2] == 0:
-                tip = tr("Your rooster (jagoan)")
-            plan.cards.append(CardSpec(
-                key, kind, True, QPointF(x + i * sp, hand_cy + 0.004 * hand_h * (i - mid) ** 2), hand_h,
-                rotation=0.8 * (i - mid), z=600 + i, role="hand", seat=me, action=act, selectable=True,
-                mark="drawn" if tip else None, tooltip=tip))
+                tip = QCoreApplication.translate("KartuLimaTable", "Your rooster (jagoan)")
+            plan.cards.append(
+                CardSpec(
+                    key,
+                    kind,
+                    True,
+                    QPointF(x + i * sp, hand_cy + 0.004 * hand_h * (i - mid) ** 2),
+                    hand_h,
+                    rotation=0.8 * (i - mid),
+                    z=600 + i,
+                    role="hand",
+                    seat=me,
+                    action=act,
+                    selectable=True,
+                    mark="drawn" if tip else None,
+                    tooltip=tip,
+                )
+            )
         hand_l = W / 2 - sp * (n - 1) / 2 - wh / 2 if n else W / 2
         panel = QRectF(max(M, hand_l - 2 * gap - panel_w), H - M - panel_h - 0.1 * hand_h, panel_w, panel_h)
         plan.seats.append(self._seat(view, me, panel, over, human=True))
@@ -189,8 +221,7 @@ class KartuLimaLayout(TableLayout[KartuLimaView]):
         plan.keys = {int(KEYS[a.verb]): a for a in legal if a.verb in KEYS}
         drops = {a.card: a for a in legal if a.verb in ("play", "mberi")}
         if drops:
-            plan.drops.append(DropZone(QRectF(centre.x() - rx * 0.6, centre.y() - ry * 0.7, rx * 1.2, ry * 1.4),
-                                       drops))
+            plan.drops.append(DropZone(QRectF(centre.x() - rx * 0.6, centre.y() - ry * 0.7, rx * 1.2, ry * 1.4), drops))
         clamp_to_scene(plan, W, H)
         self._labels_inside(plan, W)
         return plan
@@ -233,9 +264,19 @@ class KartuLimaLayout(TableLayout[KartuLimaView]):
             badge = names.term(code)
             tip = names.term_tooltip(code)
         winner = over and view.result is not None and q in view.result.winners
-        return SeatSpec(seat=q, rect=rect, name=self.seat_title(q), count=view.hand_counts[q],
-                        dealer=q == view.dealer, to_move=q in view.to_act and not over, badge=badge,
-                        badge_tip=tip, winner=winner, human=human, extra=self._seat_extra(view, q))
+        return SeatSpec(
+            seat=q,
+            rect=rect,
+            name=self.seat_title(q),
+            count=view.hand_counts[q],
+            dealer=q == view.dealer,
+            to_move=q in view.to_act and not over,
+            badge=badge,
+            badge_tip=tip,
+            winner=winner,
+            human=human,
+            extra=self._seat_extra(view, q),
+        )
 
     def _seat_extra(self, view: KartuLimaView, q: int) -> str:
         """The plate's second line: what the seat chose in the round being played (once shown), or
@@ -244,34 +285,56 @@ class KartuLimaLayout(TableLayout[KartuLimaView]):
         if rnd is not None and q in rnd.players:
             if rnd.revealed is not None:
                 return ""
-            return tr("has chosen") if q in rnd.chosen else tr("choosing…")
+            return (
+                QCoreApplication.translate("KartuLimaTable", "has chosen")
+                if q in rnd.chosen
+                else QCoreApplication.translate("KartuLimaTable", "choosing…")
+            )
         parts = []
         bet = view.round("bet")
         if bet is not None and bet.revealed is not None:
             amount = next((a.amount for a in bet.revealed if a.player == q), None)
             if amount is not None:
-                parts.append(tr("bets %1").replace("%1", names.format_money(amount, signed=False)))
+                parts.append(
+                    QCoreApplication.translate("KartuLimaTable", "bets %1").replace(
+                        "%1", names.format_money(amount, signed=False)
+                    )
+                )
         top = view.round("tomprang")
         if top is not None and top.revealed is not None:
             if any(a.player == q and a.verb == "tomprang" for a in top.revealed):
-                parts.append(tr("tomprang"))
+                parts.append(QCoreApplication.translate("KartuLimaTable", "tomprang"))
         col = view.round("colour")
         if col is not None and col.revealed is not None:
             verb = next((a.verb for a in col.revealed if a.player == q), None)
             if verb == "red":
-                parts.append(tr("red"))
+                parts.append(QCoreApplication.translate("KartuLimaTable", "red"))
             elif verb == "black":
-                parts.append(tr("black"))
+                parts.append(QCoreApplication.translate("KartuLimaTable", "black"))
         if view.roosters and q < len(view.roosters) and view.roosters[q]:
-            parts.append(tr("rooster ✝") if q in view.kills else tr("rooster"))
+            parts.append(
+                QCoreApplication.translate("KartuLimaTable", "rooster ✝")
+                if q in view.kills
+                else QCoreApplication.translate("KartuLimaTable", "rooster")
+            )
         return QCoreApplication.translate("Terms", ", ").join(parts)
 
-    def _seat_notes(self, plan: Plan, view: KartuLimaView, q: int, pos: QPointF, rect: QRectF, font: float,
-                    small: float, style: str, upper: bool) -> None:
+    def _seat_notes(
+        self,
+        plan: Plan,
+        view: KartuLimaView,
+        q: int,
+        pos: QPointF,
+        rect: QRectF,
+        font: float,
+        small: float,
+        style: str,
+        upper: bool,
+    ) -> None:
         """Beside the plate, toward the middle (below an upper seat, above a lower one): what the
         seat chose (:meth:`_seat_extra`) next to the plate, then the wangsalan of the card it led to
         this trick and "ana kéné"."""
-        lines: list[tuple[str, str, str, float]] = []   # (key, text, style, size)
+        lines: list[tuple[str, str, str, float]] = []  # (key, text, style, size)
         cur = view.current
         if cur is not None and cur.cards and cur.leader == q and cur.cards[0].kind is not None:
             riddle = wangsalan.for_lead(cur.cards[0].kind, cur.number + q)
@@ -279,7 +342,14 @@ class KartuLimaLayout(TableLayout[KartuLimaView]):
                 lines.append(("wangsalan", "“" + wangsalan.phrase(riddle, style) + "”", "banner", font))
                 lines.append(("meaning", wangsalan.meaning(riddle), "count", small))
         if q in view.ana_kene:
-            lines.append(("ana_kene", tr("“%1!”").replace("%1", names.term("ana_kene", style)), "winner", font))
+            lines.append(
+                (
+                    "ana_kene",
+                    QCoreApplication.translate("KartuLimaTable", "“%1!”").replace("%1", names.term("ana_kene", style)),
+                    "winner",
+                    font,
+                )
+            )
         extra = self._seat_extra(view, q)
         if extra:
             chose = ("chose", extra, "count", small)
@@ -293,9 +363,21 @@ class KartuLimaLayout(TableLayout[KartuLimaView]):
             plan.labels.append(LabelSpec((key, q), text, QPointF(pos.x(), y + i * step), size, st, tip))
 
     # ------------------------------------------------------------------------------------------
-    def _middle(self, plan: Plan, view: KartuLimaView, centre: QPointF, rx: float, ry: float,
-                angles: dict[int, float], info: QPointF, trick_h: float, pack_h: float, font: float,
-                small: float, over: bool) -> None:
+    def _middle(
+        self,
+        plan: Plan,
+        view: KartuLimaView,
+        centre: QPointF,
+        rx: float,
+        ry: float,
+        angles: dict[int, float],
+        info: QPointF,
+        trick_h: float,
+        pack_h: float,
+        font: float,
+        small: float,
+        over: bool,
+    ) -> None:
         """The trick round the pack; the trick count, the led group and the pot at ``info`` (beside the
         hand, where no card lies)."""
         trx, try_ = rx * 0.45, ry * 0.6
@@ -303,9 +385,18 @@ class KartuLimaLayout(TableLayout[KartuLimaView]):
         shown_pack = 0 if over else 3
         off = max(1.0, 0.02 * pack_h)
         for i in range(shown_pack):
-            plan.cards.append(CardSpec(("pack", i), None, False, QPointF(centre.x() - i * off, centre.y() - i * off),
-                                       pack_h, z=50 + i, role="stock",
-                                       tooltip=tr("The pack: the cards nobody was dealt")))
+            plan.cards.append(
+                CardSpec(
+                    ("pack", i),
+                    None,
+                    False,
+                    QPointF(centre.x() - i * off, centre.y() - i * off),
+                    pack_h,
+                    z=50 + i,
+                    role="stock",
+                    tooltip=QCoreApplication.translate("KartuLimaTable", "The pack: the cards nobody was dealt"),
+                )
+            )
         self._pack = (QPointF(centre.x(), centre.y()), pack_h)
         # the trick: the current one, or the last finished one until the next lead
         trick = view.current if view.current is not None and view.current.cards else None
@@ -322,87 +413,158 @@ class KartuLimaLayout(TableLayout[KartuLimaView]):
                 up = not c.mberi
                 tip = None
                 if c.mberi:
-                    tip = (tr("Your card, thrown face down (mberi): %1").replace(
-                        "%1", names.card_name(c.kind)) if c.seat == view.viewer and c.kind is not None
-                        else tr("Thrown face down (mberi): it cannot win"))
+                    tip = (
+                        QCoreApplication.translate("KartuLimaTable", "Your card, thrown face down (mberi): %1").replace(
+                            "%1", names.card_name(c.kind)
+                        )
+                        if c.seat == view.viewer and c.kind is not None
+                        else QCoreApplication.translate("KartuLimaTable", "Thrown face down (mberi): it cannot win")
+                    )
                 elif i == 0:
-                    tip = tr("Led by %1").replace("%1", self.seat_title(c.seat))
-                plan.cards.append(CardSpec(
-                    ("t", trick.number, c.seat), c.kind if up else None, up, pos, trick_h,
-                    z=200 + i, role="trick", seat=c.seat,
-                    mark="win" if c.seat == winning and up else None, dim=finished and c.seat != winning,
-                    tooltip=tip))
+                    tip = QCoreApplication.translate("KartuLimaTable", "Led by %1").replace(
+                        "%1", self.seat_title(c.seat)
+                    )
+                plan.cards.append(
+                    CardSpec(
+                        ("t", trick.number, c.seat),
+                        c.kind if up else None,
+                        up,
+                        pos,
+                        trick_h,
+                        z=200 + i,
+                        role="trick",
+                        seat=c.seat,
+                        mark="win" if c.seat == winning and up else None,
+                        dim=finished and c.seat != winning,
+                        tooltip=tip,
+                    )
+                )
         # words: the trick count, the led group, the pot
         top_y = info.y() - font * 0.9
         if over:
-            line = tr("The hand is over")
+            line = QCoreApplication.translate("KartuLimaTable", "The hand is over")
         else:
-            line = tr("Trick %1 of 5 · only the fifth counts").replace("%1", str(view.trick))
-        plan.labels.append(LabelSpec(("trickno",), line, QPointF(info.x(), top_y), font,
-                                     "winner" if view.trick == 5 and not over else "count",
-                                     tr("Only the winner of the fifth trick wins the hand")))
+            line = QCoreApplication.translate("KartuLimaTable", "Trick %1 of 5 · only the fifth counts").replace(
+                "%1", str(view.trick)
+            )
+        plan.labels.append(
+            LabelSpec(
+                ("trickno",),
+                line,
+                QPointF(info.x(), top_y),
+                font,
+                "winner" if view.trick == 5 and not over else "count",
+                QCoreApplication.translate("KartuLimaTable", "Only the winner of the fifth trick wins the hand"),
+            )
+        )
         lines: list[str] = []
         if trick is not None and trick.cards and trick.cards[0].kind is not None:
             from .words import group_name
-            lines.append(tr("Led: %1").replace("%1", group_name(trick.cards[0].kind)))
+
+            lines.append(
+                QCoreApplication.translate("KartuLimaTable", "Led: %1").replace("%1", group_name(trick.cards[0].kind))
+            )
         if view.pot:
-            lines.append(tr("Pot: %1").replace("%1", names.format_money(view.pot, signed=False)))
+            lines.append(
+                QCoreApplication.translate("KartuLimaTable", "Pot: %1").replace(
+                    "%1", names.format_money(view.pot, signed=False)
+                )
+            )
         for i, text in enumerate(lines):
-            plan.labels.append(LabelSpec(("mid", i), text, QPointF(info.x(), info.y() + font * (0.9 + 1.8 * i)),
-                                         font, "count"))
+            plan.labels.append(
+                LabelSpec(("mid", i), text, QPointF(info.x(), info.y() + font * (0.9 + 1.8 * i)), font, "count")
+            )
         if view.phase not in ("play", "over"):
-            plan.labels.append(LabelSpec(("phase",), self.phase_text(view),
-                                         QPointF(centre.x(), centre.y() - pack_h / 2 - font * 1.2),
-                                         font, "banner"))
+            plan.labels.append(
+                LabelSpec(
+                    ("phase",),
+                    self.phase_text(view),
+                    QPointF(centre.x(), centre.y() - pack_h / 2 - font * 1.2),
+                    font,
+                    "banner",
+                )
+            )
 
     @staticmethod
     def phase_text(view: KartuLimaView) -> str:
         """What everybody is choosing now (all at once)."""
         return {
-            "bet": lambda: tr("Bal-balan: everybody bets against the banjiran"),
-            "tomprang": lambda: tr("Tomprang: add a stake, or pass"),
-            "rooster": lambda: tr("Roosters: lay a card face down"),
-            "gor": lambda: tr("Gor-goran: guess the pack's top card"),
-            "colour": lambda: tr("Abang-ireng: red or black on top of the pack?"),
-            "keep": lambda: tr("Mraji papat: keep one card"),
+            "bet": lambda: QCoreApplication.translate(
+                "KartuLimaTable", "Bal-balan: everybody bets against the banjiran"
+            ),
+            "tomprang": lambda: QCoreApplication.translate("KartuLimaTable", "Tomprang: add a stake, or pass"),
+            "rooster": lambda: QCoreApplication.translate("KartuLimaTable", "Roosters: lay a card face down"),
+            "gor": lambda: QCoreApplication.translate("KartuLimaTable", "Gor-goran: guess the pack's top card"),
+            "colour": lambda: QCoreApplication.translate(
+                "KartuLimaTable", "Abang-ireng: red or black on top of the pack?"
+            ),
+            "keep": lambda: QCoreApplication.translate("KartuLimaTable", "Mraji papat: keep one card"),
         }.get(view.phase, lambda: "")()
 
     # ------------------------------------------------------------------------------------------
     def choices(self, view: KartuLimaView) -> list[ChoiceSpec]:
         """The decisions that are not a card, from ``view.legal`` and ``view.ranges``, in the middle
         of the table (no trick lies there while they are offered: they come before the first lead)."""
-        out = [ChoiceSpec(("range", r.verb), tr("Bet"), range=r, default=r.lo, money=True,
-                          tooltip=tr("Your bet against the banjiran, shown when everybody has bet"),
-                          anchor=-1, group="bet") for r in view.ranges]
+        out = [
+            ChoiceSpec(
+                ("range", r.verb),
+                QCoreApplication.translate("KartuLimaTable", "Bet"),
+                range=r,
+                default=r.lo,
+                money=True,
+                tooltip=QCoreApplication.translate(
+                    "KartuLimaTable", "Your bet against the banjiran, shown when everybody has bet"
+                ),
+                anchor=-1,
+                group="bet",
+            )
+            for r in view.ranges
+        ]
         for a in view.legal:
             if a.verb not in KEYS:
                 continue
             label, tip = self._choice_words(view, a)
-            out.append(ChoiceSpec(a, label, action=a, anchor=-1, group=view.phase, tooltip=tip,
-                                  shortcut=int(KEYS[a.verb])))
+            out.append(
+                ChoiceSpec(a, label, action=a, anchor=-1, group=view.phase, tooltip=tip, shortcut=int(KEYS[a.verb]))
+            )
         return out
 
     @staticmethod
     def _choice_words(view: KartuLimaView, a: Action) -> tuple[str, str]:
         verb = a.verb
         if verb == "tomprang":
-            return tr("Tomprang"), tr("Add one more stake this hand: the winner takes it (key T)")
+            return QCoreApplication.translate("KartuLimaTable", "Tomprang"), QCoreApplication.translate(
+                "KartuLimaTable", "Add one more stake this hand: the winner takes it (key T)"
+            )
         if verb == "pass" and view.phase == "rooster":
-            return tr("No rooster"), tr("Lay no rooster this hand (key P); click a dika of your hand to lay it")
+            return QCoreApplication.translate("KartuLimaTable", "No rooster"), QCoreApplication.translate(
+                "KartuLimaTable", "Lay no rooster this hand (key P); click a dika of your hand to lay it"
+            )
         if verb == "pass":
-            return tr("Pass"), tr("Add no tomprang (key P)")
+            return QCoreApplication.translate("KartuLimaTable", "Pass"), QCoreApplication.translate(
+                "KartuLimaTable", "Add no tomprang (key P)"
+            )
         if verb == "red":
-            return tr("Red"), tr("The pack's top card is red: S9, RF, OT, the Myriads, S5, S7, S8 (key R)")
+            return QCoreApplication.translate("KartuLimaTable", "Red"), QCoreApplication.translate(
+                "KartuLimaTable", "The pack's top card is red: S9, RF, OT, the Myriads, S5, S7, S8 (key R)"
+            )
         if verb == "black":
-            return tr("Black"), tr("The pack's top card is black: any other card (key B)")
+            return QCoreApplication.translate("KartuLimaTable", "Black"), QCoreApplication.translate(
+                "KartuLimaTable", "The pack's top card is black: any other card (key B)"
+            )
         if verb == "mraji_papat":
-            return tr("Mraji papat"), tr("Show your two mraji pairs: the others keep one card each, and you "
-                                         "win the fifth trick (key M)")
-        return tr("Show your cards"), tr("Your five cards win the hand at once (key V)")
+            return QCoreApplication.translate("KartuLimaTable", "Mraji papat"), QCoreApplication.translate(
+                "KartuLimaTable",
+                "Show your two mraji pairs: the others keep one card each, and you win the fifth trick (key M)",
+            )
+        return QCoreApplication.translate("KartuLimaTable", "Show your cards"), QCoreApplication.translate(
+            "KartuLimaTable", "Your five cards win the hand at once (key V)"
+        )
 
     # ------------------------------------------------------------------------------------------
-    def choreograph(self, events: Sequence[Event], old: dict[Hashable, Any], new: Plan, view: KartuLimaView,
-                    played_key: Any = None) -> Choreo:
+    def choreograph(
+        self, events: Sequence[Event], old: dict[Hashable, Any], new: Plan, view: KartuLimaView, played_key: Any = None
+    ) -> Choreo:
         ch = Choreo()
         newk = new.by_key()
         pr = Pairing(ch, old, newk)
