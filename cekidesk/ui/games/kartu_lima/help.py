@@ -260,7 +260,7 @@ def help_html(ctx: HelpContext) -> str:
         p(
             QCoreApplication.translate(
                 "KartuLimaHelp",
-                "Bets, tomprang, rooster and guesses are chosen with the buttons beside your seat or by "
+                "Bets, tomprang, rooster and guesses are chosen with the buttons in the middle of the table or by "
                 "clicking a card of your hand; everybody chooses at once, and the choices are shown "
                 "together.",
             )

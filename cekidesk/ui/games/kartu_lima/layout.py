@@ -313,7 +313,7 @@ class KartuLimaLayout(TableLayout[KartuLimaView]):
                 parts.append(QCoreApplication.translate("KartuLimaTable", "black"))
         if view.roosters and q < len(view.roosters) and view.roosters[q]:
             parts.append(
-                QCoreApplication.translate("KartuLimaTable", "rooster ✝")
+                QCoreApplication.translate("KartuLimaTable", "rooster that killed")
                 if q in view.kills
                 else QCoreApplication.translate("KartuLimaTable", "rooster")
             )
