@@ -340,7 +340,7 @@ class KartuLimaLayout(TableLayout[KartuLimaView]):
             riddle = wangsalan.for_lead(cur.cards[0].kind, cur.number + q)
             if riddle is not None:
                 lines.append(("wangsalan", "“" + wangsalan.phrase(riddle, style) + "”", "banner", font))
-                lines.append(("meaning", wangsalan.meaning(riddle), "count", small))
+                lines.append(("meaning", wangsalan.meaning(riddle), "count", font * 0.9))
         if q in view.ana_kene:
             lines.append(
                 (
@@ -352,7 +352,7 @@ class KartuLimaLayout(TableLayout[KartuLimaView]):
             )
         extra = self._seat_extra(view, q)
         if extra:
-            chose = ("chose", extra, "count", small)
+            chose = ("chose", extra, "count", font * 0.9)
             lines = [chose, *lines] if upper else [*lines, chose]
         if not lines:
             return
