@@ -130,7 +130,9 @@ def act_by_mouse(qtbot, w: MainWindow, action: Action) -> str:
         return "card"
     if action.amount is not None:
         (bar,) = w.table.choice_bars()
-        bar.amounts[("range", action.verb)].spin.setValue(action.amount)
+        spin = bar.amounts[("range", action.verb)].spin
+        assert (spin.prefix(), spin.suffix()) == names.money_affixes()     # the settings' currency
+        spin.setValue(action.amount)
         qtbot.mouseClick(bar_button(w, ("range", action.verb)), Qt.MouseButton.LeftButton)
         return "bet"
     qtbot.mouseClick(bar_button(w, action), Qt.MouseButton.LeftButton)
