@@ -449,3 +449,22 @@ def test_new_game_dialog_offers_kartu_lima_with_its_stake_methods(qtbot, boxes):
         "Wudhon tengah", "Undhuh-undhuh", "Bal-balan", "Pethitan"]
     assert get_game("kartu-lima").id == "kartu-lima"
     w.close()
+
+
+def test_a_bet_range_beyond_32_bits_is_offered_up_to_the_largest_amount_the_controls_hold(qtbot):
+    # the bal-balan cap is twice what the banjiran won: a long streak can pass 2**31 cents
+    from PySide6.QtWidgets import QWidget as Parent
+
+    from cekidesk.engine.core import AmountRange
+    from cekidesk.ui.table.choices import MAX_AMOUNT, ChoiceBar
+    from cekidesk.ui.table.layouts import ChoiceSpec
+
+    parent = Parent()
+    qtbot.addWidget(parent)
+    r = AmountRange("bet", 10, 10**12)
+    bar = ChoiceBar(parent, [ChoiceSpec(("range", "bet"), "Bet", range=r, money=True)], 1)
+    controls = bar.amounts[("range", "bet")]
+    assert controls.spin.maximum() == controls.slider.maximum() == MAX_AMOUNT
+    controls.spin.setValue(MAX_AMOUNT)
+    chosen = controls.action(1)
+    assert chosen.amount == MAX_AMOUNT and r.lo <= chosen.amount <= r.hi
