@@ -149,7 +149,7 @@ class KartuLimaLayout(TableLayout[KartuLimaView]):
             py = centre.y() + math.sin(a) * ry
             rect = QRectF(px - panel_w / 2, py - panel_h / 2, panel_w, panel_h)
             self._seat_pos[q] = QPointF(px, py)
-            plan.seats.append(self._seat(view, q, rect, over))
+            plan.seats.append(self._seat(view, q, rect, over, style))
             # the hand: a small fan of backs beside the plate, toward the middle
             right = px <= centre.x() + 1
             cnt = view.hand_counts[q]
@@ -207,7 +207,7 @@ class KartuLimaLayout(TableLayout[KartuLimaView]):
             )
         hand_l = W / 2 - sp * (n - 1) / 2 - wh / 2 if n else W / 2
         panel = QRectF(max(M, hand_l - 2 * gap - panel_w), H - M - panel_h - 0.1 * hand_h, panel_w, panel_h)
-        plan.seats.append(self._seat(view, me, panel, over, human=True))
+        plan.seats.append(self._seat(view, me, panel, over, style, human=True))
         self._seat_pos[me] = panel.center()
         plan.hand_rect = QRectF(hand_l - wh, hand_top - 0.05 * s, max(wh, sp * n) + 2 * wh, H - hand_top + 0.05 * s)
         self._seat_notes(plan, view, me, panel.center(), panel, font, small, style, upper=False)
@@ -256,12 +256,14 @@ class KartuLimaLayout(TableLayout[KartuLimaView]):
             out[seat] = sorted(Kind.parse(c) for c in view.result.details.get("revealed") or ())
         return out
 
-    def _seat(self, view: KartuLimaView, q: int, rect: QRectF, over: bool, human: bool = False) -> SeatSpec:
+    def _seat(self, view: KartuLimaView, q: int, rect: QRectF, over: bool, style: str,
+              human: bool = False) -> SeatSpec:
         banjiran, streak = view.streak
         badge = tip = ""
         if banjiran == q and streak:
             code = streak_name(streak)
-            badge = names.term(code)
+            # one form on the small badge (the tooltip gives both): the script if the player reads only that
+            badge = names.term(code, "javanese" if style == "javanese" else "latin")
             tip = names.term_tooltip(code)
         winner = over and view.result is not None and q in view.result.winners
         return SeatSpec(
