@@ -125,7 +125,7 @@ class KartuLimaLayout(TableLayout[KartuLimaView]):
         back_h = round(0.075 * s)
         trick_h = round(0.15 * s)
         pack_h = round(0.08 * s)
-        panel_w = max(round(0.2 * s), round(0.12 * W))
+        panel_w = max(round(0.24 * s), round(0.12 * W))
         panel_h = round(0.07 * s)
         bw = card_width(back_h)
         fan_sp = 0.32 * bw
