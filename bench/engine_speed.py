@@ -44,9 +44,8 @@ def playouts(spec: GameSpec, options: BaseModel, players: int, seconds: float, c
     rng = random.Random(1)
     decisions = hands = 0
     base = _hand(spec, options, players, 99)
-    for _ in range(40):  # a mid-hand state to clone from
-        if base.is_terminal():
-            break
+    length = random_playout(base.clone(), random.Random(1))
+    for _ in range(min(40, length // 2)):  # a mid-hand state to clone from (short hands: halfway)
         acts = base.legal_actions(base.to_act()[0])
         base.apply_unchecked(acts[rng.randrange(len(acts))])
     start = time.perf_counter()

@@ -55,6 +55,10 @@
         <source>Rules of Pèi after the article “Pèi”, which follows &lt;i&gt;Javaanse kaartspelen&lt;/i&gt; and Tcheng Ki-tong&apos;s &lt;i&gt;Les plaisirs en Chine&lt;/i&gt;.</source>
         <translation>Aturan Pèi mengikuti artikel “Pèi”, yang bersumber pada &lt;i&gt;Javaanse kaartspelen&lt;/i&gt; dan &lt;i&gt;Les plaisirs en Chine&lt;/i&gt; karya Tcheng Ki-tong.</translation>
     </message>
+    <message>
+        <source>Rules of Kartu Lima after the article “Kartu Lima”, which follows Tjan Tjoe Siem&apos;s &lt;i&gt;Javaanse kaartspelen&lt;/i&gt; (pp. 46–57).</source>
+        <translation>Aturan Kartu Lima mengikuti artikel “Kartu Lima”, yang bersumber dari &lt;i&gt;Javaanse kaartspelen&lt;/i&gt; karya Tjan Tjoe Siem (hlm. 46–57).</translation>
+    </message>
 </context>
 <context>
     <name>CardName</name>
@@ -912,6 +916,210 @@
         <source>Earlier lines are left out of the log.</source>
         <translation>Baris-baris sebelumnya tidak dimuat dalam catatan.</translation>
     </message>
+    <message>
+        <source>Cut for the deal: {cuts}. {name} deals.</source>
+        <translation>Potong untuk pembagi: {cuts}. {name} membagi.</translation>
+    </message>
+    <message>
+        <source>Cut for the deal (ties cut again): {cuts}. {name} deals.</source>
+        <translation>Potong untuk pembagi (yang seri memotong lagi): {cuts}. {name} membagi.</translation>
+    </message>
+    <message>
+        <source>{name} {card}</source>
+        <translation>{name} {card}</translation>
+    </message>
+    <message>
+        <source>{dealer} deals five cards each; {starter} leads. You hold {cards}.</source>
+        <translation>{dealer} membagi lima kartu untuk tiap pemain; {starter} membuka. Kartu Anda: {cards}.</translation>
+    </message>
+    <message>
+        <source>You bet {amount} against the banjiran.</source>
+        <translation>Anda bertaruh {amount} melawan banjiran.</translation>
+    </message>
+    <message>
+        <source>You add a tomprang.</source>
+        <translation>Anda menambah tomprang.</translation>
+    </message>
+    <message>
+        <source>You pass.</source>
+        <translation>Anda lewat.</translation>
+    </message>
+    <message>
+        <source>You lay {card} as your rooster, face down.</source>
+        <translation>Anda memasang {card} sebagai jago, tertelungkup.</translation>
+    </message>
+    <message>
+        <source>You lay no rooster.</source>
+        <translation>Anda tidak memasang jago.</translation>
+    </message>
+    <message>
+        <source>You guess {card} for the pack&apos;s top card.</source>
+        <translation>Anda menebak {card} untuk kartu teratas pak.</translation>
+    </message>
+    <message>
+        <source>You guess red.</source>
+        <translation>Anda menebak merah.</translation>
+    </message>
+    <message>
+        <source>You guess black.</source>
+        <translation>Anda menebak hitam.</translation>
+    </message>
+    <message>
+        <source>You keep {card}.</source>
+        <translation>Anda menyimpan {card}.</translation>
+    </message>
+    <message>
+        <source>The bets against the banjiran: {list}.</source>
+        <translation>Taruhan melawan banjiran: {list}.</translation>
+    </message>
+    <message>
+        <source>Tomprang: {list}.</source>
+        <translation>Tomprang: {list}.</translation>
+    </message>
+    <message>
+        <source>Abang-ireng guesses: {list}.</source>
+        <translation>Tebakan abang-ireng: {list}.</translation>
+    </message>
+    <message>
+        <source>Roosters laid face down by {list}.</source>
+        <translation>Jago dipasang tertelungkup oleh {list}.</translation>
+    </message>
+    <message>
+        <source>Nobody lays a rooster.</source>
+        <translation>Tidak ada yang memasang jago.</translation>
+    </message>
+    <message>
+        <source>Trick {trick}: you lead {card} ({group}).</source>
+        <translation>Trik {trick}: Anda membuka dengan {card} ({group}).</translation>
+    </message>
+    <message>
+        <source>Trick {trick}: {name} leads {card} ({group}).</source>
+        <translation>Trik {trick}: {name} membuka dengan {card} ({group}).</translation>
+    </message>
+    <message>
+        <source>Trick {trick}: you lead {card} ({group}) — a mraji, you hold its copy too.</source>
+        <translation>Trik {trick}: Anda membuka dengan {card} ({group}) — mraji, Anda juga memegang kembarannya.</translation>
+    </message>
+    <message>
+        <source>{name}: “{phrase}” — {meaning}.</source>
+        <translation>{name}: “{phrase}” — {meaning}.</translation>
+    </message>
+    <message>
+        <source>You say “{word}”: you hold the other {card}.</source>
+        <translation>Anda berkata “{word}”: Anda memegang {card} yang satunya.</translation>
+    </message>
+    <message>
+        <source>{name} says “{word}”: they hold the other {card}.</source>
+        <translation>{name} berkata “{word}”: ia memegang {card} yang satunya.</translation>
+    </message>
+    <message>
+        <source>You play {card}.</source>
+        <translation>Anda memainkan {card}.</translation>
+    </message>
+    <message>
+        <source>{name} plays {card}.</source>
+        <translation>{name} memainkan {card}.</translation>
+    </message>
+    <message>
+        <source>You play {card}: it takes the trick so far.</source>
+        <translation>Anda memainkan {card}: untuk sementara memenangi trik.</translation>
+    </message>
+    <message>
+        <source>{name} plays {card}: it takes the trick so far.</source>
+        <translation>{name} memainkan {card}: untuk sementara memenangi trik.</translation>
+    </message>
+    <message>
+        <source>You play {card}: your rooster kills!</source>
+        <translation>Anda memainkan {card}: jago Anda membunuh!</translation>
+    </message>
+    <message>
+        <source>{name} plays {card}: their rooster kills!</source>
+        <translation>{name} memainkan {card}: jagonya membunuh!</translation>
+    </message>
+    <message>
+        <source>You cannot follow and throw {card} face down (mberi).</source>
+        <translation>Anda tidak bisa mengikuti dan membuang {card} tertelungkup (mberi).</translation>
+    </message>
+    <message>
+        <source>{name} cannot follow and throws a card face down (mberi).</source>
+        <translation>{name} tidak bisa mengikuti dan membuang satu kartu tertelungkup (mberi).</translation>
+    </message>
+    <message>
+        <source>You win trick {trick} with {card} and lead next.</source>
+        <translation>Anda memenangi trik {trick} dengan {card} dan membuka berikutnya.</translation>
+    </message>
+    <message>
+        <source>{name} wins trick {trick} with {card} and leads next.</source>
+        <translation>{name} memenangi trik {trick} dengan {card} dan membuka berikutnya.</translation>
+    </message>
+    <message>
+        <source>You win the fifth trick with {card}: the hand is yours!</source>
+        <translation>Anda memenangi trik kelima dengan {card}: babak ini milik Anda!</translation>
+    </message>
+    <message>
+        <source>{name} wins the fifth trick with {card}: the hand is theirs.</source>
+        <translation>{name} memenangi trik kelima dengan {card}: babak ini miliknya.</translation>
+    </message>
+    <message>
+        <source>You show mraji papat: {cards}. The others keep one card each, and the fifth trick is played at once.</source>
+        <translation>Anda menunjukkan mraji papat: {cards}. Pemain lain menyimpan satu kartu masing-masing, dan trik kelima langsung dimainkan.</translation>
+    </message>
+    <message>
+        <source>{name} shows mraji papat: {cards}. The others keep one card each, and the fifth trick is played at once.</source>
+        <translation>{name} menunjukkan mraji papat: {cards}. Pemain lain menyimpan satu kartu masing-masing, dan trik kelima langsung dimainkan.</translation>
+    </message>
+    <message>
+        <source>Every other card goes face down, unseen.</source>
+        <translation>Semua kartu lainnya ditelungkupkan, tanpa dilihat.</translation>
+    </message>
+    <message>
+        <source>You show five Myriads, {cards}, and win at once!</source>
+        <translation>Anda menunjukkan lima Laksa, {cards}, dan langsung menang!</translation>
+    </message>
+    <message>
+        <source>{name} shows five Myriads, {cards}, and wins at once.</source>
+        <translation>{name} menunjukkan lima Laksa, {cards}, dan langsung menang.</translation>
+    </message>
+    <message>
+        <source>You show five cina cilik, {cards}: the hand and the whole pot are yours!</source>
+        <translation>Anda menunjukkan lima cina cilik, {cards}: babak ini dan seluruh pot milik Anda!</translation>
+    </message>
+    <message>
+        <source>{name} shows five cina cilik, {cards}, and takes the hand and the whole pot.</source>
+        <translation>{name} menunjukkan lima cina cilik, {cards}, dan mengambil babak ini serta seluruh pot.</translation>
+    </message>
+    <message>
+        <source>Hand over: you are banjiran and deal next.</source>
+        <translation>Babak selesai: Anda banjiran dan membagi berikutnya.</translation>
+    </message>
+    <message>
+        <source>Hand over: {name} is banjiran and deals next.</source>
+        <translation>Babak selesai: {name} banjiran dan membagi berikutnya.</translation>
+    </message>
+    <message>
+        <source>The pack&apos;s top card was {card}.</source>
+        <translation>Kartu teratas pak tadi adalah {card}.</translation>
+    </message>
+    <message>
+        <source>{name} {amount}</source>
+        <translation>{name} {amount}</translation>
+    </message>
+    <message>
+        <source>{name} adds one</source>
+        <translation>{name} menambah satu</translation>
+    </message>
+    <message>
+        <source>{name} passes</source>
+        <translation>{name} lewat</translation>
+    </message>
+    <message>
+        <source>{name} red</source>
+        <translation>{name} merah</translation>
+    </message>
+    <message>
+        <source>{name} black</source>
+        <translation>{name} hitam</translation>
+    </message>
 </context>
 <context>
     <name>GameLogDock</name>
@@ -1083,6 +1291,78 @@
         <source>(captured nothing)</source>
         <translation>(tidak memakan apa pun)</translation>
     </message>
+    <message>
+        <source>You win the hand — {streak}</source>
+        <translation>Anda memenangi babak ini — {streak}</translation>
+    </message>
+    <message>
+        <source>{name} wins the hand — {streak}</source>
+        <translation>{name} memenangi babak ini — {streak}</translation>
+    </message>
+    <message>
+        <source>{name} was dealt {cards}: {what}.</source>
+        <translation>{name} mendapat {cards}: {what}.</translation>
+    </message>
+    <message>
+        <source>{name} showed mraji papat and won the fifth trick.</source>
+        <translation>{name} menunjukkan mraji papat dan memenangi trik kelima.</translation>
+    </message>
+    <message>
+        <source>The fifth trick was led with {card}.</source>
+        <translation>Trik kelima dibuka dengan {card}.</translation>
+    </message>
+    <message>
+        <source>{name}: {card}</source>
+        <translation>{name}: {card}</translation>
+    </message>
+    <message>
+        <source>Roosters: {list}.</source>
+        <translation>Jago: {list}.</translation>
+    </message>
+    <message>
+        <source>Killed: {list}.</source>
+        <translation>Yang membunuh: {list}.</translation>
+    </message>
+    <message>
+        <source>No rooster killed.</source>
+        <translation>Tidak ada jago yang membunuh.</translation>
+    </message>
+    <message>
+        <source>Gor-goran guesses: {list}.</source>
+        <translation>Tebakan gor-goran: {list}.</translation>
+    </message>
+    <message>
+        <source>The pack&apos;s top card: {card}.</source>
+        <translation>Kartu teratas pak: {card}.</translation>
+    </message>
+    <message>
+        <source>Lemon digits: {list}.</source>
+        <translation>Angka lemon: {list}.</translation>
+    </message>
+    <message>
+        <source>{name} {digit}</source>
+        <translation>{name} {digit}</translation>
+    </message>
+    <message>
+        <source>{bet}: void, carried to the next hand.</source>
+        <translation>{bet}: batal, dibawa ke babak berikutnya.</translation>
+    </message>
+    <message>
+        <source>The tricks (cards thrown face down stay hidden):</source>
+        <translation>Trik-trik (kartu yang dibuang tertelungkup tetap tersembunyi):</translation>
+    </message>
+    <message>
+        <source>Tricks</source>
+        <translation>Trik</translation>
+    </message>
+    <message>
+        <source>Trick {n}</source>
+        <translation>Trik {n}</translation>
+    </message>
+    <message>
+        <source>led by {leader}, won by {winner}</source>
+        <translation>dibuka oleh {leader}, dimenangi {winner}</translation>
+    </message>
 </context>
 <context>
     <name>HelpPage</name>
@@ -1100,6 +1380,839 @@
     <message>
         <source>Close</source>
         <translation>Tutup</translation>
+    </message>
+</context>
+<context>
+    <name>KartuLimaHelp</name>
+    <message>
+        <source>How to play Kartu Lima</source>
+        <translation>Cara bermain Kartu Lima</translation>
+    </message>
+    <message>
+        <source>Kartu Lima (“five cards”, also called Tepu) is a Javanese trick game for 5 to 9 players with one pack of 60 Ceki cards. Everybody gets five cards and five tricks are played, but only the &lt;b&gt;fifth trick&lt;/b&gt; counts: its winner wins the hand.</source>
+        <translation>Kartu Lima (“lima kartu”, disebut juga Tepu) adalah permainan trik Jawa untuk 5 sampai 9 pemain dengan satu pak berisi 60 kartu Ceki. Setiap pemain mendapat lima kartu dan dimainkan lima trik, tetapi hanya &lt;b&gt;trik kelima&lt;/b&gt; yang dihitung: pemenangnya memenangi babak.</translation>
+    </message>
+    <message>
+        <source>Seats and the deal</source>
+        <translation>Tempat duduk dan pembagian</translation>
+    </message>
+    <message>
+        <source>Card groups</source>
+        <translation>Kelompok kartu</translation>
+    </message>
+    <message>
+        <source>Tricks</source>
+        <translation>Trik</translation>
+    </message>
+    <message>
+        <source>Streaks</source>
+        <translation>Kemenangan beruntun</translation>
+    </message>
+    <message>
+        <source>Mraji</source>
+        <translation>Mraji</translation>
+    </message>
+    <message>
+        <source>Instant wins</source>
+        <translation>Menang seketika</translation>
+    </message>
+    <message>
+        <source>Stake methods</source>
+        <translation>Cara taruhan</translation>
+    </message>
+    <message>
+        <source>Roosters</source>
+        <translation>Jago</translation>
+    </message>
+    <message>
+        <source>Side bets</source>
+        <translation>Taruhan sampingan</translation>
+    </message>
+    <message>
+        <source>Wangsalan</source>
+        <translation>Wangsalan</translation>
+    </message>
+    <message>
+        <source>CekiDesk&apos;s house rules</source>
+        <translation>Aturan rumah CekiDesk</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation>Tombol</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>Sumber</translation>
+    </message>
+    <message>
+        <source>Before the first hand everybody cuts a card; the highest Javanese value deals (Red Flower, Old Thousand and 1 of Myriads count 10, the White Flower and the other 1s count 1, the rest their number); players tied for the highest cut again. Later hands are dealt by the last winner. Each player gets five cards; the player on the dealer&apos;s right leads the first trick, and play goes anticlockwise — on the screen from you to the seat on your right.</source>
+        <translation>Sebelum babak pertama setiap pemain memotong satu kartu; nilai Jawa tertinggi membagi (Bunga Merah, Ribu Tua dan 1 Laksa bernilai 10, Bunga Putih dan kartu 1 lainnya bernilai 1, sisanya sesuai angkanya); pemain yang seri di nilai tertinggi memotong lagi. Babak berikutnya dibagi oleh pemenang terakhir. Setiap pemain mendapat lima kartu; pemain di sebelah kanan pembagi membuka trik pertama, dan permainan berjalan berlawanan arah jarum jam — di layar dari Anda ke kursi di sebelah kanan Anda.</translation>
+    </message>
+    <message>
+        <source>A card can only be beaten by a higher card of its own group. The groups, lowest card first:</source>
+        <translation>Sebuah kartu hanya bisa dikalahkan oleh kartu yang lebih tinggi dari kelompoknya sendiri. Kelompok-kelompoknya, dari kartu terendah:</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;cina cilik&lt;/b&gt;: the 2 to 9 of Myriads are equal; the Red Flower beats them, the Old Thousand beats all.</source>
+        <translation>&lt;b&gt;cina cilik&lt;/b&gt;: 2 sampai 9 Laksa sama kuat; Bunga Merah mengalahkan mereka, Ribu Tua mengalahkan semuanya.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;3 &amp; 4 of Coins&lt;/b&gt;: the 4 beats the 3.</source>
+        <translation>&lt;b&gt;3 &amp; 4 Koin&lt;/b&gt;: 4 mengalahkan 3.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;8 &amp; 9 of Coins&lt;/b&gt;: the 9 beats the 8.</source>
+        <translation>&lt;b&gt;8 &amp; 9 Koin&lt;/b&gt;: 9 mengalahkan 8.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;lintrik cilik&lt;/b&gt;: the 5 and 7 of Strings are equal, then the 8, then the 9.</source>
+        <translation>&lt;b&gt;lintrik cilik&lt;/b&gt;: 5 dan 7 Untai sama kuat, lalu 8, lalu 9.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;dika&lt;/b&gt;: twelve cards, each a group of its own. A led dika can only be followed — and beaten — by its identical copy.</source>
+        <translation>&lt;b&gt;dika&lt;/b&gt;: dua belas kartu, masing-masing kelompok tersendiri. Dika yang dibuka hanya bisa diikuti — dan dikalahkan — oleh kembarannya yang persis sama.</translation>
+    </message>
+    <message>
+        <source>You must play a card of the led group if you have one; you need not beat it.</source>
+        <translation>Anda wajib memainkan kartu dari kelompok yang dibuka jika punya; tidak harus mengalahkannya.</translation>
+    </message>
+    <message>
+        <source>With none, you throw any card &lt;b&gt;face down&lt;/b&gt; (&lt;i&gt;mberi&lt;/i&gt;). It can never win, and nobody else sees what it was — on the table it lies as a back.</source>
+        <translation>Jika tidak punya, Anda membuang kartu apa saja &lt;b&gt;tertelungkup&lt;/b&gt; (&lt;i&gt;mberi&lt;/i&gt;). Kartu itu tidak pernah bisa menang, dan tidak ada pemain lain yang tahu kartu apa itu — di meja ia tampak sebagai punggung kartu.</translation>
+    </message>
+    <message>
+        <source>The highest card of the led group wins; of equal cards the one played &lt;b&gt;last&lt;/b&gt; wins. The winner leads the next trick.</source>
+        <translation>Kartu tertinggi dari kelompok yang dibuka menang; di antara kartu yang sama, yang dimainkan &lt;b&gt;terakhir&lt;/b&gt; menang. Pemenang membuka trik berikutnya.</translation>
+    </message>
+    <message>
+        <source>The table shows the trick count and the led group in the middle; the card winning so far glows.</source>
+        <translation>Meja menunjukkan hitungan trik dan kelompok yang dibuka; kartu yang sementara menang bercahaya.</translation>
+    </message>
+    <message>
+        <source>The winner of the fifth trick is &lt;b&gt;banjiran&lt;/b&gt; and deals the next hand. A second win in a row is &lt;b&gt;mbanjir&lt;/b&gt;, a third and every later one &lt;b&gt;ladhu&lt;/b&gt;. The streak is shown as a badge on the seat and lasts from hand to hand; some stake methods pay more for it.</source>
+        <translation>Pemenang trik kelima menjadi &lt;b&gt;banjiran&lt;/b&gt; dan membagi babak berikutnya. Menang kedua kali berturut-turut disebut &lt;b&gt;mbanjir&lt;/b&gt;, ketiga dan seterusnya &lt;b&gt;ladhu&lt;/b&gt;. Rentetan ini tampil sebagai lencana di kursi dan bertahan dari babak ke babak; beberapa cara taruhan membayar lebih untuknya.</translation>
+    </message>
+    <message>
+        <source>A &lt;b&gt;mraji&lt;/b&gt; is both copies of a group&apos;s top card: two identical dika, or two of the 9 of Strings, 9 of Coins, 4 of Coins or Old Thousand. Led, such a card cannot be beaten. The first leader holding two mraji pairs may show &lt;b&gt;mraji papat&lt;/b&gt;: everybody else keeps one card, the rest go face down, and the fifth trick is played at once — the shower leads a mraji card and wins.</source>
+        <translation>&lt;b&gt;Mraji&lt;/b&gt; adalah kedua kembaran kartu teratas suatu kelompok: dua dika yang sama, atau dua 9 Untai, 9 Koin, 4 Koin atau Ribu Tua. Jika dibuka, kartu seperti itu tidak bisa dikalahkan. Pembuka pertama yang memegang dua pasang mraji boleh menunjukkan &lt;b&gt;mraji papat&lt;/b&gt;: pemain lain menyimpan satu kartu, sisanya ditelungkupkan, dan trik kelima langsung dimainkan — yang menunjukkan membuka dengan kartu mraji dan menang.</translation>
+    </message>
+    <message>
+        <source>Options, both on by default: five Myriads dealt to one player win the hand at once; five cina cilik win the hand and the whole pot. The holder shows them before the first trick.</source>
+        <translation>Pilihan, keduanya aktif secara bawaan: lima Laksa yang dibagikan ke satu pemain langsung memenangi babak; lima cina cilik memenangi babak dan seluruh pot. Pemegangnya menunjukkannya sebelum trik pertama.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Wudhon tengah&lt;/b&gt;: everybody puts a stake into the pot each hand; the winner takes it all.</source>
+        <translation>&lt;b&gt;Wudhon tengah&lt;/b&gt;: setiap babak semua pemain menaruh taruhan ke pot; pemenang mengambil semuanya.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Undhuh-undhuh&lt;/b&gt;: when the pot is empty everybody pays a stake into it; each winner takes one stake, so a pot lasts as many hands as there are players. Options: a second win in a row takes the rest of the pot and a ladhu keeps taking whole pots; &lt;i&gt;tomprang&lt;/i&gt; lets the others add a stake for one hand, which the winner takes.</source>
+        <translation>&lt;b&gt;Undhuh-undhuh&lt;/b&gt;: saat pot kosong semua pemain membayar satu taruhan ke dalamnya; setiap pemenang mengambil satu taruhan, jadi satu pot bertahan sebanyak jumlah pemain. Pilihan: menang kedua kali berturut-turut mengambil sisa pot dan ladhu terus mengambil pot utuh; &lt;i&gt;tomprang&lt;/i&gt; membolehkan pemain lain menambah satu taruhan untuk satu babak, yang diambil pemenang.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Bal-balan&lt;/b&gt;: the first hand is played as wudhon tengah. From then on everybody else bets against the banjiran, at least the base bet and at most twice what the banjiran won. If the banjiran wins again, they take every bet; if another player wins, each other bettor pays that winner their bet, but no more than the winner&apos;s own bet.</source>
+        <translation>&lt;b&gt;Bal-balan&lt;/b&gt;: babak pertama dimainkan sebagai wudhon tengah. Sesudah itu semua pemain lain bertaruh melawan banjiran, paling sedikit taruhan dasar dan paling banyak dua kali kemenangan banjiran. Jika banjiran menang lagi, ia mengambil semua taruhan; jika pemain lain menang, setiap petaruh lainnya membayar pemenang itu sebesar taruhannya, tetapi tidak lebih dari taruhan pemenang sendiri.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Pethitan&lt;/b&gt;: everybody stakes into the pot each hand; the pot is taken only when a dika is led to the last trick — by its leader if unbeaten, otherwise by the player who killed it.</source>
+        <translation>&lt;b&gt;Pethitan&lt;/b&gt;: setiap babak semua pemain bertaruh ke pot; pot hanya diambil jika dika dibuka pada trik terakhir — oleh pembukanya jika tak terkalahkan, kalau tidak oleh pemain yang membunuhnya.</translation>
+    </message>
+    <message>
+        <source>With roosters (&lt;i&gt;jagoan&lt;/i&gt;) everybody chooses at once, after the deal. In &lt;b&gt;tantangan&lt;/b&gt; who wants lays a dika of their hand face down as a rooster, with a bet; in &lt;b&gt;tetep&lt;/b&gt; everybody must lay a card, but only a dika can win. A rooster &lt;b&gt;kills&lt;/b&gt; when it wins a trick it did not lead; it then wins the rooster bet from every other rooster that did not kill. Nobody sees the others&apos; roosters until the hand is over.</source>
+        <translation>Dengan jago (&lt;i&gt;jagoan&lt;/i&gt;) semua pemain memilih bersamaan, sesudah pembagian. Dalam &lt;b&gt;tantangan&lt;/b&gt; yang mau memasang satu dika dari tangannya tertelungkup sebagai jago, dengan taruhan; dalam &lt;b&gt;tetep&lt;/b&gt; semua pemain wajib memasang satu kartu, tetapi hanya dika yang bisa menang. Jago &lt;b&gt;membunuh&lt;/b&gt; jika memenangi trik yang tidak ia buka; lalu ia memenangi taruhan jago dari setiap jago lain yang tidak membunuh. Tidak ada yang melihat jago pemain lain sampai babak selesai.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Gor-goran&lt;/b&gt;: everybody names a card of their hand as a guess of the pack&apos;s top card; a right guess wins the side stake from every wrong one.</source>
+        <translation>&lt;b&gt;Gor-goran&lt;/b&gt;: setiap pemain menyebut satu kartu dari tangannya sebagai tebakan kartu teratas pak; tebakan yang benar memenangi taruhan sampingan dari setiap tebakan yang salah.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Kucingan, bedoran, kasutan, pil, kèk, pong&lt;/b&gt;: the player dealt the White Flower, the 1 of Strings, the 1 of Coins, the 2 of Myriads, the 2 of Strings or the 2 of Coins wins the side stake from everybody. With two holders (or none) the bet is void and carried: the next single holder wins one more stake for every hand it was carried.</source>
+        <translation>&lt;b&gt;Kucingan, bedoran, kasutan, pil, kèk, pong&lt;/b&gt;: pemain yang mendapat Bunga Putih, 1 Untai, 1 Koin, 2 Laksa, 2 Untai atau 2 Koin memenangi taruhan sampingan dari semua pemain. Jika ada dua pemegang (atau tidak ada), taruhan batal dan dibawa: pemegang tunggal berikutnya memenangi satu taruhan lagi untuk setiap babak yang dibawa.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Lemon&lt;/b&gt;: add up your five cards in Javanese counting; the highest last digit wins the side stake from every lower one.</source>
+        <translation>&lt;b&gt;Lemon&lt;/b&gt;: jumlahkan kelima kartu Anda menurut hitungan Jawa; angka terakhir yang tertinggi memenangi taruhan sampingan dari setiap yang lebih rendah.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Abang-ireng&lt;/b&gt;: everybody guesses red or black for the pack&apos;s top card. Red are the 9 of Strings, Red Flower, Old Thousand, every Myriad and the 5, 7 and 8 of Strings; the rest are black.</source>
+        <translation>&lt;b&gt;Abang-ireng&lt;/b&gt;: setiap pemain menebak merah atau hitam untuk kartu teratas pak. Merah adalah 9 Untai, Bunga Merah, Ribu Tua, semua Laksa serta 5, 7 dan 8 Untai; sisanya hitam.</translation>
+    </message>
+    <message>
+        <source>Bets, tomprang, rooster and guesses are chosen with the buttons in the middle of the table or by clicking a card of your hand; everybody chooses at once, and the choices are shown together.</source>
+        <translation>Taruhan, tomprang, jago dan tebakan dipilih dengan tombol di tengah meja atau dengan mengklik kartu di tangan Anda; semua pemain memilih bersamaan, dan pilihan-pilihan itu ditunjukkan bersama.</translation>
+    </message>
+    <message>
+        <source>At the Surakarta table the leader names the card with a riddle, a &lt;b&gt;wangsalan&lt;/b&gt;, instead of its name; when a dika is led, whoever holds its partner says &lt;i&gt;ana kéné&lt;/i&gt; — “I have it!”. CekiDesk shows the riddle at the leader&apos;s seat and the ana kéné at the holder&apos;s (an option turns ana kéné off). Every wangsalan of the source, with what it alludes to:</source>
+        <translation>Di meja Surakarta pembuka menyebut kartunya dengan teka-teki, sebuah &lt;b&gt;wangsalan&lt;/b&gt;, bukan namanya; jika dika dibuka, siapa pun yang memegang kembarannya berkata &lt;i&gt;ana kéné&lt;/i&gt; — “Saya punya!”. CekiDesk menampilkan teka-teki itu di kursi pembuka dan ana kéné di kursi pemegangnya (sebuah pilihan mematikan ana kéné). Semua wangsalan dari sumber, beserta apa yang disindirnya:</translation>
+    </message>
+    <message>
+        <source>2 to 9 of Myriads</source>
+        <translation>2 sampai 9 Laksa</translation>
+    </message>
+    <message>
+        <source>Where the source is silent or unclear, CekiDesk chooses:</source>
+        <translation>Jika sumber diam atau kurang jelas, CekiDesk memilih:</translation>
+    </message>
+    <message>
+        <source>The players sit as the New Game dialog lists them; the cut only chooses the first dealer.</source>
+        <translation>Pemain duduk sesuai urutan di dialog Permainan Baru; potongan hanya menentukan pembagi pertama.</translation>
+    </message>
+    <message>
+        <source>The dealer deals one card at a time, five rounds, starting on their right.</source>
+        <translation>Pembagi membagi satu kartu setiap kali, lima putaran, mulai dari sebelah kanannya.</translation>
+    </message>
+    <message>
+        <source>A face-down (mberi) card is never shown, not even after the hand — except a rooster or a gor-goran guess, which the bets need.</source>
+        <translation>Kartu tertelungkup (mberi) tidak pernah ditunjukkan, bahkan sesudah babak — kecuali jago atau tebakan gor-goran, yang diperlukan taruhannya.</translation>
+    </message>
+    <message>
+        <source>After mraji papat the shower&apos;s fifth card goes face down too.</source>
+        <translation>Sesudah mraji papat, kartu kelima milik yang menunjukkan juga ditelungkupkan.</translation>
+    </message>
+    <message>
+        <source>Instant wins: the holder must show the cards; with several holders the first in play order does; five of the 2–9 of Myriads count as five cina cilik when both options are on.</source>
+        <translation>Menang seketika: pemegangnya wajib menunjukkan kartunya; jika ada beberapa pemegang, yang pertama dalam urutan main yang menunjukkan; lima kartu dari 2–9 Laksa dihitung sebagai lima cina cilik jika kedua pilihan aktif.</translation>
+    </message>
+    <message>
+        <source>Tomprang is one more stake a player adds for this hand only; the winner takes every tomprang as well as the stake from the pot (a winner&apos;s own comes back).</source>
+        <translation>Tomprang adalah satu taruhan tambahan yang ditambahkan pemain hanya untuk babak ini; pemenang mengambil semua tomprang selain taruhan dari pot (tomprang milik pemenang sendiri kembali).</translation>
+    </message>
+    <message>
+        <source>Bal-balan: the banjiran pays nothing when they lose, and “what the banjiran won” is their gain by the stake method in the hand they won.</source>
+        <translation>Bal-balan: banjiran tidak membayar apa pun jika kalah, dan “kemenangan banjiran” adalah keuntungannya menurut cara taruhan di babak yang ia menangi.</translation>
+    </message>
+    <message>
+        <source>Pethitan: when no dika is led to the last trick the pot stays and grows; an instant win takes it.</source>
+        <translation>Pethitan: jika tidak ada dika yang dibuka pada trik terakhir, pot tetap dan bertambah; kemenangan seketika mengambilnya.</translation>
+    </message>
+    <message>
+        <source>A rooster stays one of its owner&apos;s five cards and is played like any other; it kills when it wins a trick it did not lead.</source>
+        <translation>Jago tetap salah satu dari lima kartu pemiliknya dan dimainkan seperti kartu lain; ia membunuh jika memenangi trik yang tidak ia buka.</translation>
+    </message>
+    <message>
+        <source>Gor-goran: the guessed card stays in the hand; the guesses are shown at the end of the hand.</source>
+        <translation>Gor-goran: kartu yang ditebak tetap di tangan; tebakan ditunjukkan di akhir babak.</translation>
+    </message>
+    <message>
+        <source>Side bets: everybody takes part; when several win a bet paid “by the others”, each loser pays each winner; a holder bet is also void and carried when nobody holds the card.</source>
+        <translation>Taruhan sampingan: semua pemain ikut; jika beberapa orang memenangi taruhan yang dibayar “oleh yang lain”, setiap yang kalah membayar setiap pemenang; taruhan pemegang juga batal dan dibawa jika tidak ada yang memegang kartunya.</translation>
+    </message>
+    <message>
+        <source>Click a card of your hand (or drag it to the middle) to play it; Left/Right and Enter select and play as well. Tab reaches the buttons of a choice; T, P, R, B, M and V make them directly.</source>
+        <translation>Klik kartu di tangan Anda (atau seret ke tengah) untuk memainkannya; Kiri/Kanan dan Enter juga memilih dan memainkan. Tab mencapai tombol pilihan; T, P, R, B, M dan V langsung memilihnya.</translation>
+    </message>
+    <message>
+        <source>These rules follow the article &lt;i&gt;Kartu Lima&lt;/i&gt;, which describes the Surakarta game after Tjan Tjoe Siem&apos;s &lt;i&gt;Javaanse kaartspelen&lt;/i&gt; (pp. 46–57), with notes from Tauern and Uhlenbeck. This page is CekiDesk&apos;s own summary; the house rules above are the app&apos;s choices where the source is silent.</source>
+        <translation>Aturan ini mengikuti artikel &lt;i&gt;Kartu Lima&lt;/i&gt;, yang menggambarkan permainan Surakarta berdasarkan &lt;i&gt;Javaanse kaartspelen&lt;/i&gt; karya Tjan Tjoe Siem (hlm. 46–57), dengan catatan dari Tauern dan Uhlenbeck. Halaman ini ringkasan CekiDesk sendiri; aturan rumah di atas adalah pilihan aplikasi ketika sumber diam.</translation>
+    </message>
+</context>
+<context>
+    <name>KartuLimaTable</name>
+    <message>
+        <source>Your rooster (jagoan)</source>
+        <extracomment>window-wide keys of the non-card choices the verbs chosen by clicking a card of the hand</extracomment>
+        <translation>Jago Anda (jagoan)</translation>
+    </message>
+    <message>
+        <source>has chosen</source>
+        <translation>sudah memilih</translation>
+    </message>
+    <message>
+        <source>choosing…</source>
+        <translation>sedang memilih…</translation>
+    </message>
+    <message>
+        <source>bets %1</source>
+        <translation>bertaruh %1</translation>
+    </message>
+    <message>
+        <source>tomprang</source>
+        <translation>tomprang</translation>
+    </message>
+    <message>
+        <source>red</source>
+        <translation>merah</translation>
+    </message>
+    <message>
+        <source>black</source>
+        <translation>hitam</translation>
+    </message>
+    <message>
+        <source>rooster that killed</source>
+        <translation>jago yang membunuh</translation>
+    </message>
+    <message>
+        <source>rooster</source>
+        <translation>jago</translation>
+    </message>
+    <message>
+        <source>“%1!”</source>
+        <translation>“%1!”</translation>
+    </message>
+    <message>
+        <source>The pack: the cards nobody was dealt</source>
+        <translation>Pak: kartu yang tidak dibagikan</translation>
+    </message>
+    <message>
+        <source>Your card, thrown face down (mberi): %1</source>
+        <translation>Kartu Anda, dibuang tertelungkup (mberi): %1</translation>
+    </message>
+    <message>
+        <source>Thrown face down (mberi): it cannot win</source>
+        <translation>Dibuang tertelungkup (mberi): tidak bisa menang</translation>
+    </message>
+    <message>
+        <source>Led by %1</source>
+        <translation>Dibuka oleh %1</translation>
+    </message>
+    <message>
+        <source>The hand is over</source>
+        <translation>Babak sudah selesai</translation>
+    </message>
+    <message>
+        <source>Trick %1 of 5 · only the fifth counts</source>
+        <translation>Trik %1 dari 5 · hanya yang kelima dihitung</translation>
+    </message>
+    <message>
+        <source>Only the winner of the fifth trick wins the hand</source>
+        <translation>Hanya pemenang trik kelima yang memenangi babak</translation>
+    </message>
+    <message>
+        <source>Led: %1</source>
+        <translation>Dibuka: %1</translation>
+    </message>
+    <message>
+        <source>Pot: %1</source>
+        <translation>Pot: %1</translation>
+    </message>
+    <message>
+        <source>Bal-balan: everybody bets against the banjiran</source>
+        <translation>Bal-balan: semua bertaruh melawan banjiran</translation>
+    </message>
+    <message>
+        <source>Tomprang: add a stake, or pass</source>
+        <translation>Tomprang: tambah taruhan, atau lewat</translation>
+    </message>
+    <message>
+        <source>Roosters: lay a card face down</source>
+        <translation>Jago: pasang satu kartu tertelungkup</translation>
+    </message>
+    <message>
+        <source>Gor-goran: guess the pack&apos;s top card</source>
+        <translation>Gor-goran: tebak kartu teratas pak</translation>
+    </message>
+    <message>
+        <source>Abang-ireng: red or black on top of the pack?</source>
+        <translation>Abang-ireng: merah atau hitam di atas pak?</translation>
+    </message>
+    <message>
+        <source>Mraji papat: keep one card</source>
+        <translation>Mraji papat: simpan satu kartu</translation>
+    </message>
+    <message>
+        <source>Bet</source>
+        <translation>Bertaruh</translation>
+    </message>
+    <message>
+        <source>Your bet against the banjiran, shown when everybody has bet</source>
+        <translation>Taruhan Anda melawan banjiran, ditunjukkan setelah semua bertaruh</translation>
+    </message>
+    <message>
+        <source>Tomprang</source>
+        <translation>Tomprang</translation>
+    </message>
+    <message>
+        <source>Add one more stake this hand: the winner takes it (key T)</source>
+        <translation>Tambah satu taruhan di babak ini: pemenang mengambilnya (tombol T)</translation>
+    </message>
+    <message>
+        <source>No rooster</source>
+        <translation>Tanpa jago</translation>
+    </message>
+    <message>
+        <source>Lay no rooster this hand (key P); click a dika of your hand to lay it</source>
+        <translation>Tidak memasang jago di babak ini (tombol P); klik dika di tangan Anda untuk memasangnya</translation>
+    </message>
+    <message>
+        <source>Pass</source>
+        <translation>Lewat</translation>
+    </message>
+    <message>
+        <source>Add no tomprang (key P)</source>
+        <translation>Tidak menambah tomprang (tombol P)</translation>
+    </message>
+    <message>
+        <source>Red</source>
+        <translation>Merah</translation>
+    </message>
+    <message>
+        <source>The pack&apos;s top card is red: S9, RF, OT, the Myriads, S5, S7, S8 (key R)</source>
+        <translation>Kartu teratas pak merah: S9, RF, OT, semua Laksa, S5, S7, S8 (tombol R)</translation>
+    </message>
+    <message>
+        <source>Black</source>
+        <translation>Hitam</translation>
+    </message>
+    <message>
+        <source>The pack&apos;s top card is black: any other card (key B)</source>
+        <translation>Kartu teratas pak hitam: kartu lainnya (tombol B)</translation>
+    </message>
+    <message>
+        <source>Mraji papat</source>
+        <translation>Mraji papat</translation>
+    </message>
+    <message>
+        <source>Show your two mraji pairs: the others keep one card each, and you win the fifth trick (key M)</source>
+        <translation>Tunjukkan dua pasang mraji Anda: pemain lain menyimpan satu kartu masing-masing, dan Anda memenangi trik kelima (tombol M)</translation>
+    </message>
+    <message>
+        <source>Show your cards</source>
+        <translation>Tunjukkan kartu Anda</translation>
+    </message>
+    <message>
+        <source>Your five cards win the hand at once (key V)</source>
+        <translation>Kelima kartu Anda langsung memenangi babak (tombol V)</translation>
+    </message>
+</context>
+<context>
+    <name>KartuLimaTerms</name>
+    <message>
+        <source>Kartu Lima</source>
+        <translation>Kartu Lima</translation>
+    </message>
+    <message>
+        <source>5–9 players, one pack, five cards each. Tricks of card groups, played anticlockwise; only the fifth trick counts. With streaks, four stake methods, roosters, side bets and the riddles of the Surakarta table.</source>
+        <translation>5–9 pemain, satu pak, lima kartu masing-masing. Trik dengan kelompok kartu, dimainkan berlawanan arah jarum jam; hanya trik kelima yang dihitung. Dengan kemenangan beruntun, empat cara taruhan, jago, taruhan sampingan dan teka-teki meja Surakarta.</translation>
+    </message>
+    <message>
+        <source>Stake method</source>
+        <translation>Cara taruhan</translation>
+    </message>
+    <message>
+        <source>How each hand is paid for in a money match; the amounts of the chosen method are below.</source>
+        <translation>Cara setiap babak dibayar dalam pertandingan dengan uang; jumlah untuk cara yang dipilih ada di bawah.</translation>
+    </message>
+    <message>
+        <source>Wudhon tengah: a pot each hand</source>
+        <translation>Wudhon tengah: satu pot tiap babak</translation>
+    </message>
+    <message>
+        <source>Undhuh-undhuh: one stake a win from a lasting pot</source>
+        <translation>Undhuh-undhuh: satu taruhan per kemenangan dari pot yang bertahan</translation>
+    </message>
+    <message>
+        <source>Bal-balan: bets against the banjiran</source>
+        <translation>Bal-balan: taruhan melawan banjiran</translation>
+    </message>
+    <message>
+        <source>Pethitan: a dika led last takes the pot</source>
+        <translation>Pethitan: dika yang dibuka terakhir mengambil pot</translation>
+    </message>
+    <message>
+        <source>Wudhon stake</source>
+        <translation>Taruhan wudhon</translation>
+    </message>
+    <message>
+        <source>Everybody puts this into the pot each hand; the winner takes the pot.</source>
+        <translation>Setiap babak semua pemain menaruh ini ke pot; pemenang mengambil pot.</translation>
+    </message>
+    <message>
+        <source>Undhuh stake</source>
+        <translation>Taruhan undhuh</translation>
+    </message>
+    <message>
+        <source>Everybody pays this into an empty pot; each winner takes one stake out of it.</source>
+        <translation>Semua pemain membayar ini ke pot yang kosong; setiap pemenang mengambil satu taruhan darinya.</translation>
+    </message>
+    <message>
+        <source>A streak takes the whole pot</source>
+        <translation>Kemenangan beruntun mengambil seluruh pot</translation>
+    </message>
+    <message>
+        <source>A second win in a row (mbanjir) takes the rest of the pot, and a ladhu keeps taking whole pots.</source>
+        <translation>Menang kedua kali berturut-turut (mbanjir) mengambil sisa pot, dan ladhu terus mengambil pot utuh.</translation>
+    </message>
+    <message>
+        <source>Tomprang</source>
+        <translation>Tomprang</translation>
+    </message>
+    <message>
+        <source>From the second hand, everybody but the banjiran may add one stake for the hand; the winner takes every tomprang (house rule).</source>
+        <translation>Mulai babak kedua, semua pemain kecuali banjiran boleh menambah satu taruhan untuk babak itu; pemenang mengambil semua tomprang (aturan rumah).</translation>
+    </message>
+    <message>
+        <source>Base bet</source>
+        <translation>Taruhan dasar</translation>
+    </message>
+    <message>
+        <source>The smallest bet against the banjiran; the largest is twice what they won.</source>
+        <translation>Taruhan terkecil melawan banjiran; yang terbesar dua kali kemenangannya.</translation>
+    </message>
+    <message>
+        <source>Pethitan stake</source>
+        <translation>Taruhan pethitan</translation>
+    </message>
+    <message>
+        <source>Everybody puts this into the pot each hand; it is taken only when a dika is led to the last trick.</source>
+        <translation>Setiap babak semua pemain menaruh ini ke pot; pot hanya diambil jika dika dibuka pada trik terakhir.</translation>
+    </message>
+    <message>
+        <source>Roosters (jagoan)</source>
+        <translation>Jago (jagoan)</translation>
+    </message>
+    <message>
+        <source>Tantangan: who wants lays a dika face down with a bet. Tetep: everybody lays a card; only a dika can kill.</source>
+        <translation>Tantangan: yang mau memasang dika tertelungkup dengan taruhan. Tetep: semua memasang satu kartu; hanya dika yang bisa membunuh.</translation>
+    </message>
+    <message>
+        <source>No roosters</source>
+        <translation>Tanpa jago</translation>
+    </message>
+    <message>
+        <source>Tantangan: who wants</source>
+        <translation>Tantangan: yang mau</translation>
+    </message>
+    <message>
+        <source>Tetep: everybody</source>
+        <translation>Tetep: semua</translation>
+    </message>
+    <message>
+        <source>Rooster bet</source>
+        <translation>Taruhan jago</translation>
+    </message>
+    <message>
+        <source>A rooster that kills wins this from every other rooster that did not.</source>
+        <translation>Jago yang membunuh memenangi ini dari setiap jago lain yang tidak membunuh.</translation>
+    </message>
+    <message>
+        <source>Gor-goran</source>
+        <translation>Gor-goran</translation>
+    </message>
+    <message>
+        <source>Everybody names a card of their hand as a guess of the pack&apos;s top card.</source>
+        <translation>Setiap pemain menyebut satu kartu dari tangannya sebagai tebakan kartu teratas pak.</translation>
+    </message>
+    <message>
+        <source>Kucingan</source>
+        <translation>Kucingan</translation>
+    </message>
+    <message>
+        <source>The player dealt the White Flower wins a side stake from everybody.</source>
+        <translation>Pemain yang mendapat Bunga Putih memenangi taruhan sampingan dari semua pemain.</translation>
+    </message>
+    <message>
+        <source>Bedoran</source>
+        <translation>Bedoran</translation>
+    </message>
+    <message>
+        <source>The player dealt the 1 of Strings wins a side stake from everybody.</source>
+        <translation>Pemain yang mendapat 1 Untai memenangi taruhan sampingan dari semua pemain.</translation>
+    </message>
+    <message>
+        <source>Kasutan</source>
+        <translation>Kasutan</translation>
+    </message>
+    <message>
+        <source>The player dealt the 1 of Coins wins a side stake from everybody.</source>
+        <translation>Pemain yang mendapat 1 Koin memenangi taruhan sampingan dari semua pemain.</translation>
+    </message>
+    <message>
+        <source>Pil</source>
+        <translation>Pil</translation>
+    </message>
+    <message>
+        <source>The player dealt the 2 of Myriads wins a side stake from everybody.</source>
+        <translation>Pemain yang mendapat 2 Laksa memenangi taruhan sampingan dari semua pemain.</translation>
+    </message>
+    <message>
+        <source>Kèk</source>
+        <translation>Kèk</translation>
+    </message>
+    <message>
+        <source>The player dealt the 2 of Strings wins a side stake from everybody.</source>
+        <translation>Pemain yang mendapat 2 Untai memenangi taruhan sampingan dari semua pemain.</translation>
+    </message>
+    <message>
+        <source>Pong</source>
+        <translation>Pong</translation>
+    </message>
+    <message>
+        <source>The player dealt the 2 of Coins wins a side stake from everybody.</source>
+        <translation>Pemain yang mendapat 2 Koin memenangi taruhan sampingan dari semua pemain.</translation>
+    </message>
+    <message>
+        <source>Lemon</source>
+        <translation>Lemon</translation>
+    </message>
+    <message>
+        <source>The last digit of your five cards&apos; Javanese sum: the highest wins a side stake from every lower one.</source>
+        <translation>Angka terakhir jumlah Jawa kelima kartu Anda: yang tertinggi memenangi taruhan sampingan dari setiap yang lebih rendah.</translation>
+    </message>
+    <message>
+        <source>Abang-ireng</source>
+        <translation>Abang-ireng</translation>
+    </message>
+    <message>
+        <source>Everybody guesses red or black for the pack&apos;s top card.</source>
+        <translation>Setiap pemain menebak merah atau hitam untuk kartu teratas pak.</translation>
+    </message>
+    <message>
+        <source>Side stake</source>
+        <translation>Taruhan sampingan</translation>
+    </message>
+    <message>
+        <source>What each side bet wins from each loser.</source>
+        <translation>Yang dimenangi setiap taruhan sampingan dari setiap yang kalah.</translation>
+    </message>
+    <message>
+        <source>Five Myriads win at once</source>
+        <translation>Lima Laksa langsung menang</translation>
+    </message>
+    <message>
+        <source>A player dealt five Myriads shows them and wins the hand without a trick.</source>
+        <translation>Pemain yang mendapat lima Laksa menunjukkannya dan memenangi babak tanpa trik.</translation>
+    </message>
+    <message>
+        <source>Five cina cilik take the pot</source>
+        <translation>Lima cina cilik mengambil pot</translation>
+    </message>
+    <message>
+        <source>A player dealt five cina cilik shows them and wins the hand and the whole pot.</source>
+        <translation>Pemain yang mendapat lima cina cilik menunjukkannya dan memenangi babak serta seluruh pot.</translation>
+    </message>
+    <message>
+        <source>Say “ana kéné”</source>
+        <translation>Ucapkan “ana kéné”</translation>
+    </message>
+    <message>
+        <source>When a dika is led, whoever holds its partner says so. Turn it off if you do not want the hint.</source>
+        <translation>Jika dika dibuka, siapa pun yang memegang kembarannya mengatakannya. Matikan jika Anda tidak ingin petunjuk ini.</translation>
+    </message>
+    <message>
+        <source>wudhon stake</source>
+        <translation>taruhan wudhon</translation>
+    </message>
+    <message>
+        <source>wudhon: the winner takes the pot</source>
+        <translation>wudhon: pemenang mengambil pot</translation>
+    </message>
+    <message>
+        <source>undhuh stake into an empty pot</source>
+        <translation>taruhan undhuh ke pot kosong</translation>
+    </message>
+    <message>
+        <source>undhuh: the winner takes one stake</source>
+        <translation>undhuh: pemenang mengambil satu taruhan</translation>
+    </message>
+    <message>
+        <source>undhuh: a streak takes the pot</source>
+        <translation>undhuh: kemenangan beruntun mengambil pot</translation>
+    </message>
+    <message>
+        <source>tomprang</source>
+        <translation>tomprang</translation>
+    </message>
+    <message>
+        <source>bal-balan: the banjiran won again</source>
+        <translation>bal-balan: banjiran menang lagi</translation>
+    </message>
+    <message>
+        <source>bal-balan: a bettor won</source>
+        <translation>bal-balan: seorang petaruh menang</translation>
+    </message>
+    <message>
+        <source>pethitan stake</source>
+        <translation>taruhan pethitan</translation>
+    </message>
+    <message>
+        <source>pethitan: the last trick&apos;s dika</source>
+        <translation>pethitan: dika di trik terakhir</translation>
+    </message>
+    <message>
+        <source>rooster (jagoan) killed</source>
+        <translation>jago (jagoan) membunuh</translation>
+    </message>
+    <message>
+        <source>kucingan: the White Flower</source>
+        <translation>kucingan: Bunga Putih</translation>
+    </message>
+    <message>
+        <source>bedoran: the 1 of Strings</source>
+        <translation>bedoran: 1 Untai</translation>
+    </message>
+    <message>
+        <source>kasutan: the 1 of Coins</source>
+        <translation>kasutan: 1 Koin</translation>
+    </message>
+    <message>
+        <source>pil: the 2 of Myriads</source>
+        <translation>pil: 2 Laksa</translation>
+    </message>
+    <message>
+        <source>kèk: the 2 of Strings</source>
+        <translation>kèk: 2 Untai</translation>
+    </message>
+    <message>
+        <source>pong: the 2 of Coins</source>
+        <translation>pong: 2 Koin</translation>
+    </message>
+    <message>
+        <source>lemon: the higher last digit</source>
+        <translation>lemon: angka terakhir yang lebih tinggi</translation>
+    </message>
+    <message>
+        <source>gor-goran: the top card guessed</source>
+        <translation>gor-goran: kartu teratas tertebak</translation>
+    </message>
+    <message>
+        <source>abang-ireng: its colour guessed</source>
+        <translation>abang-ireng: warnanya tertebak</translation>
+    </message>
+    <message>
+        <source>Every hand is settled by the stake method and side bets chosen under Rules, with the amounts set there (the stake per point is not used). Money in the pot stays in the middle from hand to hand. The match goes on until you stop.</source>
+        <translation>Setiap babak diselesaikan dengan cara taruhan dan taruhan sampingan yang dipilih di Aturan, dengan jumlah yang ditetapkan di sana (taruhan per poin tidak dipakai). Uang di pot tetap di tengah dari babak ke babak. Pertandingan berlanjut sampai Anda berhenti.</translation>
+    </message>
+</context>
+<context>
+    <name>KartuLimaUI</name>
+    <message>
+        <source>3 &amp; 4 of Coins</source>
+        <translation>3 &amp; 4 Koin</translation>
+    </message>
+    <message>
+        <source>8 &amp; 9 of Coins</source>
+        <translation>8 &amp; 9 Koin</translation>
+    </message>
+    <message>
+        <source>dika ({card})</source>
+        <translation>dika ({card})</translation>
+    </message>
+    <message>
+        <source>ladhu: %n wins in a row</source>
+        <translation>ladhu: %n kemenangan beruntun</translation>
+    </message>
+    <message>
+        <source>mbanjir: a second win in a row</source>
+        <translation>mbanjir: menang kedua kali berturut-turut</translation>
+    </message>
+    <message>
+        <source>banjiran: wins and deals next</source>
+        <translation>banjiran: menang dan membagi berikutnya</translation>
+    </message>
+    <message>
+        <source>Bal-balan: bet against the banjiran, from {lo} to {hi}; everybody&apos;s bet is shown together.</source>
+        <translation>Bal-balan: bertaruhlah melawan banjiran, dari {lo} sampai {hi}; taruhan semua pemain ditunjukkan bersama.</translation>
+    </message>
+    <message>
+        <source>Tomprang: add one stake for this hand (T), or pass (P).</source>
+        <translation>Tomprang: tambah satu taruhan untuk babak ini (T), atau lewat (P).</translation>
+    </message>
+    <message>
+        <source>Roosters: click the card of your hand to lay as your rooster.</source>
+        <translation>Jago: klik kartu di tangan Anda yang dipasang sebagai jago.</translation>
+    </message>
+    <message>
+        <source>Roosters: click a dika of your hand to lay it as your rooster, or choose No rooster (P).</source>
+        <translation>Jago: klik dika di tangan Anda untuk memasangnya sebagai jago, atau pilih Tanpa jago (P).</translation>
+    </message>
+    <message>
+        <source>Gor-goran: click the card of your hand you guess is on top of the pack.</source>
+        <translation>Gor-goran: klik kartu di tangan Anda yang Anda tebak ada di atas pak.</translation>
+    </message>
+    <message>
+        <source>Abang-ireng: is the pack&apos;s top card red (R) or black (B)?</source>
+        <translation>Abang-ireng: apakah kartu teratas pak merah (R) atau hitam (B)?</translation>
+    </message>
+    <message>
+        <source>Mraji papat: click the one card you keep; the others go face down.</source>
+        <translation>Mraji papat: klik satu kartu yang Anda simpan; sisanya ditelungkupkan.</translation>
+    </message>
+    <message>
+        <source>You hold five cards that win at once: show them (V).</source>
+        <translation>Anda memegang lima kartu yang langsung menang: tunjukkan (V).</translation>
+    </message>
+    <message>
+        <source>Your lead. You hold two mraji pairs: show mraji papat (M) to win at once, or lead a card.</source>
+        <translation>Giliran Anda membuka. Anda memegang dua pasang mraji: tunjukkan mraji papat (M) untuk langsung menang, atau buka dengan satu kartu.</translation>
+    </message>
+    <message>
+        <source>Your lead to trick {n} of 5: any card.</source>
+        <translation>Giliran Anda membuka trik {n} dari 5: kartu apa saja.</translation>
+    </message>
+    <message>
+        <source>Trick {n}: you hold no {group}: throw any card face down (mberi).</source>
+        <translation>Trik {n}: Anda tidak punya {group}: buang kartu apa saja tertelungkup (mberi).</translation>
+    </message>
+    <message>
+        <source>Trick {n}: follow with a card of the led group, {group}.</source>
+        <translation>Trik {n}: ikuti dengan kartu dari kelompok yang dibuka, {group}.</translation>
+    </message>
+    <message>
+        <source>play the {card}</source>
+        <translation>mainkan {card}</translation>
+    </message>
+    <message>
+        <source>throw the {card} face down</source>
+        <translation>buang {card} tertelungkup</translation>
+    </message>
+    <message>
+        <source>lay the {card} as your rooster</source>
+        <translation>pasang {card} sebagai jago Anda</translation>
+    </message>
+    <message>
+        <source>guess the {card}</source>
+        <translation>tebak {card}</translation>
+    </message>
+    <message>
+        <source>keep the {card}</source>
+        <translation>simpan {card}</translation>
+    </message>
+    <message>
+        <source>bet {amount}</source>
+        <translation>bertaruh {amount}</translation>
+    </message>
+    <message>
+        <source>add a tomprang</source>
+        <translation>tambah tomprang</translation>
+    </message>
+    <message>
+        <source>no rooster</source>
+        <translation>tanpa jago</translation>
+    </message>
+    <message>
+        <source>pass</source>
+        <translation>lewat</translation>
+    </message>
+    <message>
+        <source>guess red</source>
+        <translation>tebak merah</translation>
+    </message>
+    <message>
+        <source>guess black</source>
+        <translation>tebak hitam</translation>
+    </message>
+    <message>
+        <source>show mraji papat</source>
+        <translation>tunjukkan mraji papat</translation>
+    </message>
+    <message>
+        <source>show your five cards</source>
+        <translation>tunjukkan kelima kartu Anda</translation>
+    </message>
+    <message>
+        <source>Hand over — you win and are banjiran!</source>
+        <translation>Babak selesai — Anda menang dan menjadi banjiran!</translation>
+    </message>
+    <message>
+        <source>Hand over — {name} wins and is banjiran.</source>
+        <translation>Babak selesai — {name} menang dan menjadi banjiran.</translation>
+    </message>
+    <message>
+        <source>Stakes: {method}.</source>
+        <translation>Taruhan: {method}.</translation>
+    </message>
+    <message>
+        <source>In the pot: {money}.</source>
+        <translation>Di pot: {money}.</translation>
     </message>
 </context>
 <context>
@@ -2173,6 +3286,102 @@
         <source>; </source>
         <translation>; </translation>
     </message>
+    <message>
+        <source>these five cards win the hand at once</source>
+        <translation>kelima kartu ini langsung memenangi babak</translation>
+    </message>
+    <message>
+        <source>two mraji pairs win the fifth trick for sure</source>
+        <translation>dua pasang mraji pasti memenangi trik kelima</translation>
+    </message>
+    <message>
+        <source>{kind} should win the fifth trick</source>
+        <translation>{kind} semestinya memenangi trik kelima</translation>
+    </message>
+    <message>
+        <source>{kind} takes the lead of the fifth trick</source>
+        <translation>{kind} merebut giliran membuka trik kelima</translation>
+    </message>
+    <message>
+        <source>keeps {kind} for the fifth trick</source>
+        <translation>menyimpan {kind} untuk trik kelima</translation>
+    </message>
+    <message>
+        <source>draws out the others&apos; {group}</source>
+        <translation>menghabiskan {group} milik pemain lain</translation>
+    </message>
+    <message>
+        <source>follows with a low card, {kind}</source>
+        <translation>mengikuti dengan kartu rendah, {kind}</translation>
+    </message>
+    <message>
+        <source>throws away the weakest card, {kind}</source>
+        <translation>membuang kartu terlemah, {kind}</translation>
+    </message>
+    <message>
+        <source>a dika, {kind}, can kill its copy</source>
+        <translation>dika, {kind}, bisa membunuh kembarannya</translation>
+    </message>
+    <message>
+        <source>a rooster must be laid; {kind} costs least</source>
+        <translation>jago wajib dipasang; {kind} paling murah</translation>
+    </message>
+    <message>
+        <source>no dika here is likely to kill</source>
+        <translation>tidak ada dika di sini yang mungkin membunuh</translation>
+    </message>
+    <message>
+        <source>{kind} is the likeliest top card</source>
+        <translation>{kind} adalah kartu teratas yang paling mungkin</translation>
+    </message>
+    <message>
+        <source>most unseen cards are {colour}</source>
+        <translation>sebagian besar kartu yang belum terlihat {colour}</translation>
+    </message>
+    <message>
+        <source>{kind} is the best card to keep</source>
+        <translation>{kind} kartu terbaik untuk disimpan</translation>
+    </message>
+    <message>
+        <source>this hand looks strong enough to add a stake</source>
+        <translation>kartu ini cukup kuat untuk menambah taruhan</translation>
+    </message>
+    <message>
+        <source>this hand is too weak for another stake</source>
+        <translation>kartu ini terlalu lemah untuk taruhan tambahan</translation>
+    </message>
+    <message>
+        <source>a bet of {amount} suits this hand</source>
+        <translation>taruhan {amount} cocok untuk kartu ini</translation>
+    </message>
+    <message>
+        <source>red</source>
+        <translation>merah</translation>
+    </message>
+    <message>
+        <source>black</source>
+        <translation>hitam</translation>
+    </message>
+    <message>
+        <source>cina cilik</source>
+        <translation>cina cilik</translation>
+    </message>
+    <message>
+        <source>3 and 4 of Coins</source>
+        <translation>3 dan 4 Koin</translation>
+    </message>
+    <message>
+        <source>8 and 9 of Coins</source>
+        <translation>8 dan 9 Koin</translation>
+    </message>
+    <message>
+        <source>lintrik cilik</source>
+        <translation>lintrik cilik</translation>
+    </message>
+    <message>
+        <source>dika</source>
+        <translation>dika</translation>
+    </message>
 </context>
 <context>
     <name>RoundWords</name>
@@ -2608,6 +3817,7 @@ uang</translation>
     </message>
     <message>
         <source>Dealer</source>
+        <extracomment>cards taken off the table kept for the next plan (a deal of the largest table has about 130)</extracomment>
         <translation>Pembagi</translation>
     </message>
     <message>
@@ -2726,6 +3936,22 @@ uang</translation>
     <message>
         <source>Pèi: choose which pool card to capture</source>
         <translation>Pèi: pilih kartu meja yang akan dimakan</translation>
+    </message>
+    <message>
+        <source>Kartu Lima: tomprang, or pass (no rooster)</source>
+        <translation>Kartu Lima: tomprang, atau lewat (tanpa jago)</translation>
+    </message>
+    <message>
+        <source>Kartu Lima: abang-ireng, red or black</source>
+        <translation>Kartu Lima: abang-ireng, merah atau hitam</translation>
+    </message>
+    <message>
+        <source>Kartu Lima: declare mraji papat</source>
+        <translation>Kartu Lima: nyatakan mraji papat</translation>
+    </message>
+    <message>
+        <source>Kartu Lima: show five cards that win at once</source>
+        <translation>Kartu Lima: tunjukkan lima kartu yang langsung menang</translation>
     </message>
 </context>
 <context>
@@ -3045,6 +4271,190 @@ uang</translation>
     <message>
         <source>Both</source>
         <translation>Keduanya</translation>
+    </message>
+    <message>
+        <source>the guard of the snack basket: a cat, kucing</source>
+        <translation>penjaga keranjang jajanan: kucing, kucing</translation>
+    </message>
+    <message>
+        <source>a quail by the rice mortar: pitik (chicken) sounds like petik</source>
+        <translation>burung puyuh di dekat lesung: pitik (ayam) terdengar seperti petik</translation>
+    </message>
+    <message>
+        <source>mourned: grief is petikan, which holds petik</source>
+        <translation>berduka: duka itu petikan, yang memuat petik</translation>
+    </message>
+    <message>
+        <source>what shakes the couch: a joke on the card&apos;s shape</source>
+        <translation>yang menggoyang dipan: lelucon tentang bentuk kartunya</translation>
+    </message>
+    <message>
+        <source>what all of us carry: men&apos;s banter on its shape</source>
+        <translation>yang dibawa kita semua: candaan lelaki tentang bentuknya</translation>
+    </message>
+    <message>
+        <source>a hairy cigar: again its shape</source>
+        <translation>cerutu berbulu: lagi-lagi bentuknya</translation>
+    </message>
+    <message>
+        <source>touch it and it stretches: again its shape</source>
+        <translation>disentuh jadi memanjang: lagi-lagi bentuknya</translation>
+    </message>
+    <message>
+        <source>the nail of the back room: again its shape</source>
+        <translation>paku kamar belakang: lagi-lagi bentuknya</translation>
+    </message>
+    <message>
+        <source>a pleasant club: again its shape</source>
+        <translation>pentungan yang menyenangkan: lagi-lagi bentuknya</translation>
+    </message>
+    <message>
+        <source>an old person: wrinkled, kisut, sounds like kasut</source>
+        <translation>orang tua: keriput, kisut, terdengar seperti kasut</translation>
+    </message>
+    <message>
+        <source>one handful: a rude joke about old age</source>
+        <translation>segenggam: lelucon kasar tentang usia tua</translation>
+    </message>
+    <message>
+        <source>a hard fall: walking bent, rèngkèk, echoes déngkék</source>
+        <translation>jatuh keras: berjalan membungkuk, rèngkèk, menggemakan déngkék</translation>
+    </message>
+    <message>
+        <source>the mynah of the ravine, a bird also called tèngkèk</source>
+        <translation>burung beo jurang, burung yang juga disebut tèngkèk</translation>
+    </message>
+    <message>
+        <source>the Surakarta drum (a Yogyakarta riddle): for its sound</source>
+        <translation>kendang Surakarta (teka-teki Yogyakarta): karena bunyinya</translation>
+    </message>
+    <message>
+        <source>the fence of the world: a mountain, gunung</source>
+        <translation>pagar dunia: gunung</translation>
+    </message>
+    <message>
+        <source>a boil on the earth: a mountain</source>
+        <translation>bisul di bumi: gunung</translation>
+    </message>
+    <message>
+        <source>big and tall: a mountain</source>
+        <translation>besar dan tinggi: gunung</translation>
+    </message>
+    <message>
+        <source>a forked pole for picking flowers: cawang</source>
+        <translation>galah bercabang untuk memetik bunga: cawang</translation>
+    </message>
+    <message>
+        <source>snapped all at once</source>
+        <translation>patah sekaligus</translation>
+    </message>
+    <message>
+        <source>broken in the middle</source>
+        <translation>patah di tengah</translation>
+    </message>
+    <message>
+        <source>a morning rainbow: its glow, téja, rhymes with kléja</source>
+        <translation>pelangi pagi: cahayanya, téja, berima dengan kléja</translation>
+    </message>
+    <message>
+        <source>a mute child, mouth open: mlompong, like plompong</source>
+        <translation>anak bisu, mulut terbuka: mlompong, seperti plompong</translation>
+    </message>
+    <message>
+        <source>a widow sitting with one knee drawn up</source>
+        <translation>janda yang duduk dengan satu lutut ditekuk</translation>
+    </message>
+    <message>
+        <source>without a lid: wide open</source>
+        <translation>tanpa tutup: terbuka lebar</translation>
+    </message>
+    <message>
+        <source>a woman&apos;s bag: kanthong is a pouch</source>
+        <translation>tas perempuan: kanthong adalah kantong</translation>
+    </message>
+    <message>
+        <source>Semar&apos;s son Petruk, nicknamed Kanthong Bolong</source>
+        <translation>anak Semar, Petruk, dijuluki Kanthong Bolong</translation>
+    </message>
+    <message>
+        <source>drum time: when the drums beat, horses were groomed with a kerok</source>
+        <translation>waktu tambur: saat tambur dipukul, kuda disikat dengan kerok</translation>
+    </message>
+    <message>
+        <source>a child of the pacé fruit: pécé means one-eyed, kéra cross-eyed</source>
+        <translation>anak buah pacé: pécé berarti bermata satu, kéra juling</translation>
+    </message>
+    <message>
+        <source>a man&apos;s cloth hanging loose, askew like a squint</source>
+        <translation>kain laki-laki yang menjuntai longgar, miring seperti mata juling</translation>
+    </message>
+    <message>
+        <source>an eye that slipped: cross-eyed, kéra</source>
+        <translation>mata yang tergelincir: juling, kéra</translation>
+    </message>
+    <message>
+        <source>Yogyakarta&apos;s name for the Myriads, after Tan Jin Sing, the Chinese-Javanese official of that title</source>
+        <translation>nama Yogyakarta untuk Laksa, dari Tan Jin Sing, pejabat Tionghoa-Jawa bergelar itu</translation>
+    </message>
+    <message>
+        <source>night noises from a fort: its drums, tambur</source>
+        <translation>bunyi malam dari benteng: tamburnya, tambur</translation>
+    </message>
+    <message>
+        <source>the fort&apos;s prayer drum</source>
+        <translation>bedug benteng</translation>
+    </message>
+    <message>
+        <source>the unlucky hide: the drumskin that is beaten</source>
+        <translation>kulit sial: kulit tambur yang dipukul</translation>
+    </message>
+    <message>
+        <source>an elephant spear: cis, the short goad, is in picis</source>
+        <translation>tombak gajah: cis, tongkat pendek, ada dalam picis</translation>
+    </message>
+    <message>
+        <source>a pond of blood (the link is not known)</source>
+        <translation>kolam darah (kaitannya tidak diketahui)</translation>
+    </message>
+    <message>
+        <source>a lorry to Pundung (Yogyakarta): it rolls, nggelinding</source>
+        <translation>lori ke Pundung (Yogyakarta): ia menggelinding, nggelinding</translation>
+    </message>
+    <message>
+        <source>a cart to Imagiri (Yogyakarta): it rolls too</source>
+        <translation>gerobak ke Imagiri (Yogyakarta): juga menggelinding</translation>
+    </message>
+    <message>
+        <source>a blazing fire: the torch, obor</source>
+        <translation>api yang menyala: obor</translation>
+    </message>
+    <message>
+        <source>a torch</source>
+        <translation>obor</translation>
+    </message>
+    <message>
+        <source>the little Myriads: 2 to 9 of Myriads, with the Red Flower and Old Thousand above them</source>
+        <translation>Laksa kecil: 2 sampai 9 Laksa, dengan Bunga Merah dan Ribu Tua di atasnya</translation>
+    </message>
+    <message>
+        <source>the little Strings: 5 and 7, then 8, then 9 of Strings</source>
+        <translation>Untai kecil: 5 dan 7, lalu 8, lalu 9 Untai</translation>
+    </message>
+    <message>
+        <source>a rooster: a card laid face down with a bet that it will kill</source>
+        <translation>jago: kartu yang dipasang tertelungkup dengan taruhan bahwa ia akan membunuh</translation>
+    </message>
+    <message>
+        <source>a riddle that names a card without saying its name</source>
+        <translation>teka-teki yang menyebut kartu tanpa mengatakan namanya</translation>
+    </message>
+    <message>
+        <source>“I have it!”: said by the holder of a led dika&apos;s partner</source>
+        <translation>“Saya punya!”: diucapkan pemegang kembaran dika yang dibuka</translation>
+    </message>
+    <message>
+        <source>two mraji pairs shown at the start: the fifth trick is played at once</source>
+        <translation>dua pasang mraji ditunjukkan di awal: trik kelima langsung dimainkan</translation>
     </message>
 </context>
 </TS>

@@ -55,6 +55,10 @@
         <source>Rules of Pèi after the article “Pèi”, which follows &lt;i&gt;Javaanse kaartspelen&lt;/i&gt; and Tcheng Ki-tong&apos;s &lt;i&gt;Les plaisirs en Chine&lt;/i&gt;.</source>
         <translation>Aturan Pèi miturut artikel “Pèi”, sing adhedhasar &lt;i&gt;Javaanse kaartspelen&lt;/i&gt; lan &lt;i&gt;Les plaisirs en Chine&lt;/i&gt; karyané Tcheng Ki-tong.</translation>
     </message>
+    <message>
+        <source>Rules of Kartu Lima after the article “Kartu Lima”, which follows Tjan Tjoe Siem&apos;s &lt;i&gt;Javaanse kaartspelen&lt;/i&gt; (pp. 46–57).</source>
+        <translation>Aturan Kartu Lima manut artikel “Kartu Lima”, sing njupuk saka &lt;i&gt;Javaanse kaartspelen&lt;/i&gt; anggitané Tjan Tjoe Siem (kaca 46–57).</translation>
+    </message>
 </context>
 <context>
     <name>CardName</name>
@@ -912,6 +916,210 @@
         <source>Earlier lines are left out of the log.</source>
         <translation>Baris-baris sadurungé ora dilebokaké ing cathetan.</translation>
     </message>
+    <message>
+        <source>Cut for the deal: {cuts}. {name} deals.</source>
+        <translation>Ngethok kanggo sing mbagi: {cuts}. {name} sing mbagi.</translation>
+    </message>
+    <message>
+        <source>Cut for the deal (ties cut again): {cuts}. {name} deals.</source>
+        <translation>Ngethok kanggo sing mbagi (sing padha ngethok manèh): {cuts}. {name} sing mbagi.</translation>
+    </message>
+    <message>
+        <source>{name} {card}</source>
+        <translation>{name} {card}</translation>
+    </message>
+    <message>
+        <source>{dealer} deals five cards each; {starter} leads. You hold {cards}.</source>
+        <translation>{dealer} mbagi limang kertu saben pemain; {starter} sing mbukak. Kertu sampéyan: {cards}.</translation>
+    </message>
+    <message>
+        <source>You bet {amount} against the banjiran.</source>
+        <translation>Sampéyan notohi {amount} nglawan banjiran.</translation>
+    </message>
+    <message>
+        <source>You add a tomprang.</source>
+        <translation>Sampéyan nambahi tomprang.</translation>
+    </message>
+    <message>
+        <source>You pass.</source>
+        <translation>Sampéyan liwat.</translation>
+    </message>
+    <message>
+        <source>You lay {card} as your rooster, face down.</source>
+        <translation>Sampéyan masang {card} dadi jago, dikurebaké.</translation>
+    </message>
+    <message>
+        <source>You lay no rooster.</source>
+        <translation>Sampéyan ora masang jago.</translation>
+    </message>
+    <message>
+        <source>You guess {card} for the pack&apos;s top card.</source>
+        <translation>Sampéyan nebak {card} kanggo kertu paling dhuwur ing pak.</translation>
+    </message>
+    <message>
+        <source>You guess red.</source>
+        <translation>Sampéyan nebak abang.</translation>
+    </message>
+    <message>
+        <source>You guess black.</source>
+        <translation>Sampéyan nebak ireng.</translation>
+    </message>
+    <message>
+        <source>You keep {card}.</source>
+        <translation>Sampéyan nyimpen {card}.</translation>
+    </message>
+    <message>
+        <source>The bets against the banjiran: {list}.</source>
+        <translation>Totohan nglawan banjiran: {list}.</translation>
+    </message>
+    <message>
+        <source>Tomprang: {list}.</source>
+        <translation>Tomprang: {list}.</translation>
+    </message>
+    <message>
+        <source>Abang-ireng guesses: {list}.</source>
+        <translation>Tebakan abang-ireng: {list}.</translation>
+    </message>
+    <message>
+        <source>Roosters laid face down by {list}.</source>
+        <translation>Jago dikurebaké déning {list}.</translation>
+    </message>
+    <message>
+        <source>Nobody lays a rooster.</source>
+        <translation>Ora ana sing masang jago.</translation>
+    </message>
+    <message>
+        <source>Trick {trick}: you lead {card} ({group}).</source>
+        <translation>Trik {trick}: sampéyan mbukak nganggo {card} ({group}).</translation>
+    </message>
+    <message>
+        <source>Trick {trick}: {name} leads {card} ({group}).</source>
+        <translation>Trik {trick}: {name} mbukak nganggo {card} ({group}).</translation>
+    </message>
+    <message>
+        <source>Trick {trick}: you lead {card} ({group}) — a mraji, you hold its copy too.</source>
+        <translation>Trik {trick}: sampéyan mbukak nganggo {card} ({group}) — mraji, sampéyan uga nyekel kembarané.</translation>
+    </message>
+    <message>
+        <source>{name}: “{phrase}” — {meaning}.</source>
+        <translation>{name}: “{phrase}” — {meaning}.</translation>
+    </message>
+    <message>
+        <source>You say “{word}”: you hold the other {card}.</source>
+        <translation>Sampéyan kandha “{word}”: sampéyan nyekel {card} sijiné.</translation>
+    </message>
+    <message>
+        <source>{name} says “{word}”: they hold the other {card}.</source>
+        <translation>{name} kandha “{word}”: dhèwèké nyekel {card} sijiné.</translation>
+    </message>
+    <message>
+        <source>You play {card}.</source>
+        <translation>Sampéyan nglebokaké {card}.</translation>
+    </message>
+    <message>
+        <source>{name} plays {card}.</source>
+        <translation>{name} nglebokaké {card}.</translation>
+    </message>
+    <message>
+        <source>You play {card}: it takes the trick so far.</source>
+        <translation>Sampéyan nglebokaké {card}: saiki menangaké trik.</translation>
+    </message>
+    <message>
+        <source>{name} plays {card}: it takes the trick so far.</source>
+        <translation>{name} nglebokaké {card}: saiki menangaké trik.</translation>
+    </message>
+    <message>
+        <source>You play {card}: your rooster kills!</source>
+        <translation>Sampéyan nglebokaké {card}: jagoné sampéyan matèni!</translation>
+    </message>
+    <message>
+        <source>{name} plays {card}: their rooster kills!</source>
+        <translation>{name} nglebokaké {card}: jagoné matèni!</translation>
+    </message>
+    <message>
+        <source>You cannot follow and throw {card} face down (mberi).</source>
+        <translation>Sampéyan ora bisa nuruti lan mbuwang {card} kureb (mberi).</translation>
+    </message>
+    <message>
+        <source>{name} cannot follow and throws a card face down (mberi).</source>
+        <translation>{name} ora bisa nuruti lan mbuwang kertu siji kureb (mberi).</translation>
+    </message>
+    <message>
+        <source>You win trick {trick} with {card} and lead next.</source>
+        <translation>Sampéyan menangaké trik {trick} nganggo {card} lan mbukak sabanjuré.</translation>
+    </message>
+    <message>
+        <source>{name} wins trick {trick} with {card} and leads next.</source>
+        <translation>{name} menangaké trik {trick} nganggo {card} lan mbukak sabanjuré.</translation>
+    </message>
+    <message>
+        <source>You win the fifth trick with {card}: the hand is yours!</source>
+        <translation>Sampéyan menangaké trik kaping lima nganggo {card}: babak iki duwèké sampéyan!</translation>
+    </message>
+    <message>
+        <source>{name} wins the fifth trick with {card}: the hand is theirs.</source>
+        <translation>{name} menangaké trik kaping lima nganggo {card}: babak iki duwèké.</translation>
+    </message>
+    <message>
+        <source>You show mraji papat: {cards}. The others keep one card each, and the fifth trick is played at once.</source>
+        <translation>Sampéyan nuduhaké mraji papat: {cards}. Pemain liyané nyimpen kertu siji-siji, lan trik kaping lima langsung dimainaké.</translation>
+    </message>
+    <message>
+        <source>{name} shows mraji papat: {cards}. The others keep one card each, and the fifth trick is played at once.</source>
+        <translation>{name} nuduhaké mraji papat: {cards}. Pemain liyané nyimpen kertu siji-siji, lan trik kaping lima langsung dimainaké.</translation>
+    </message>
+    <message>
+        <source>Every other card goes face down, unseen.</source>
+        <translation>Kabèh kertu liyané dikurebaké, ora dideleng.</translation>
+    </message>
+    <message>
+        <source>You show five Myriads, {cards}, and win at once!</source>
+        <translation>Sampéyan nuduhaké limang Cina, {cards}, lan langsung menang!</translation>
+    </message>
+    <message>
+        <source>{name} shows five Myriads, {cards}, and wins at once.</source>
+        <translation>{name} nuduhaké limang Cina, {cards}, lan langsung menang.</translation>
+    </message>
+    <message>
+        <source>You show five cina cilik, {cards}: the hand and the whole pot are yours!</source>
+        <translation>Sampéyan nuduhaké limang cina cilik, {cards}: babak iki lan pot sakabèhé duwèké sampéyan!</translation>
+    </message>
+    <message>
+        <source>{name} shows five cina cilik, {cards}, and takes the hand and the whole pot.</source>
+        <translation>{name} nuduhaké limang cina cilik, {cards}, lan njupuk babak iki sarta pot sakabèhé.</translation>
+    </message>
+    <message>
+        <source>Hand over: you are banjiran and deal next.</source>
+        <translation>Babak rampung: sampéyan banjiran lan mbagi sabanjuré.</translation>
+    </message>
+    <message>
+        <source>Hand over: {name} is banjiran and deals next.</source>
+        <translation>Babak rampung: {name} banjiran lan mbagi sabanjuré.</translation>
+    </message>
+    <message>
+        <source>The pack&apos;s top card was {card}.</source>
+        <translation>Kertu paling dhuwur ing pak mau {card}.</translation>
+    </message>
+    <message>
+        <source>{name} {amount}</source>
+        <translation>{name} {amount}</translation>
+    </message>
+    <message>
+        <source>{name} adds one</source>
+        <translation>{name} nambahi siji</translation>
+    </message>
+    <message>
+        <source>{name} passes</source>
+        <translation>{name} liwat</translation>
+    </message>
+    <message>
+        <source>{name} red</source>
+        <translation>{name} abang</translation>
+    </message>
+    <message>
+        <source>{name} black</source>
+        <translation>{name} ireng</translation>
+    </message>
 </context>
 <context>
     <name>GameLogDock</name>
@@ -1083,6 +1291,78 @@
         <source>(captured nothing)</source>
         <translation>(ora mangan apa-apa)</translation>
     </message>
+    <message>
+        <source>You win the hand — {streak}</source>
+        <translation>Sampéyan menangaké babak iki — {streak}</translation>
+    </message>
+    <message>
+        <source>{name} wins the hand — {streak}</source>
+        <translation>{name} menangaké babak iki — {streak}</translation>
+    </message>
+    <message>
+        <source>{name} was dealt {cards}: {what}.</source>
+        <translation>{name} olèh {cards}: {what}.</translation>
+    </message>
+    <message>
+        <source>{name} showed mraji papat and won the fifth trick.</source>
+        <translation>{name} nuduhaké mraji papat lan menangaké trik kaping lima.</translation>
+    </message>
+    <message>
+        <source>The fifth trick was led with {card}.</source>
+        <translation>Trik kaping lima dibukak nganggo {card}.</translation>
+    </message>
+    <message>
+        <source>{name}: {card}</source>
+        <translation>{name}: {card}</translation>
+    </message>
+    <message>
+        <source>Roosters: {list}.</source>
+        <translation>Jago: {list}.</translation>
+    </message>
+    <message>
+        <source>Killed: {list}.</source>
+        <translation>Sing matèni: {list}.</translation>
+    </message>
+    <message>
+        <source>No rooster killed.</source>
+        <translation>Ora ana jago sing matèni.</translation>
+    </message>
+    <message>
+        <source>Gor-goran guesses: {list}.</source>
+        <translation>Tebakan gor-goran: {list}.</translation>
+    </message>
+    <message>
+        <source>The pack&apos;s top card: {card}.</source>
+        <translation>Kertu paling dhuwur ing pak: {card}.</translation>
+    </message>
+    <message>
+        <source>Lemon digits: {list}.</source>
+        <translation>Angka lemon: {list}.</translation>
+    </message>
+    <message>
+        <source>{name} {digit}</source>
+        <translation>{name} {digit}</translation>
+    </message>
+    <message>
+        <source>{bet}: void, carried to the next hand.</source>
+        <translation>{bet}: batal, digawa menyang babak sabanjuré.</translation>
+    </message>
+    <message>
+        <source>The tricks (cards thrown face down stay hidden):</source>
+        <translation>Trik-trik (kertu sing dibuwang kureb tetep didhelikaké):</translation>
+    </message>
+    <message>
+        <source>Tricks</source>
+        <translation>Trik</translation>
+    </message>
+    <message>
+        <source>Trick {n}</source>
+        <translation>Trik {n}</translation>
+    </message>
+    <message>
+        <source>led by {leader}, won by {winner}</source>
+        <translation>dibukak {leader}, dimenangaké {winner}</translation>
+    </message>
 </context>
 <context>
     <name>HelpPage</name>
@@ -1100,6 +1380,839 @@
     <message>
         <source>Close</source>
         <translation>Tutup</translation>
+    </message>
+</context>
+<context>
+    <name>KartuLimaHelp</name>
+    <message>
+        <source>How to play Kartu Lima</source>
+        <translation>Carané main Kartu Lima</translation>
+    </message>
+    <message>
+        <source>Kartu Lima (“five cards”, also called Tepu) is a Javanese trick game for 5 to 9 players with one pack of 60 Ceki cards. Everybody gets five cards and five tricks are played, but only the &lt;b&gt;fifth trick&lt;/b&gt; counts: its winner wins the hand.</source>
+        <translation>Kartu Lima (“limang kertu”, uga diarani Tepu) iku dolanan trik Jawa kanggo 5 nganti 9 pemain nganggo sak pak isi 60 kertu Ceki. Saben pemain olèh limang kertu lan dimainaké limang trik, nanging mung &lt;b&gt;trik kaping lima&lt;/b&gt; sing diétung: sing menang trik kuwi menangaké babak.</translation>
+    </message>
+    <message>
+        <source>Seats and the deal</source>
+        <translation>Lungguhan lan mbagi kertu</translation>
+    </message>
+    <message>
+        <source>Card groups</source>
+        <translation>Golongan kertu</translation>
+    </message>
+    <message>
+        <source>Tricks</source>
+        <translation>Trik</translation>
+    </message>
+    <message>
+        <source>Streaks</source>
+        <translation>Menang terus-terusan</translation>
+    </message>
+    <message>
+        <source>Mraji</source>
+        <translation>Mraji</translation>
+    </message>
+    <message>
+        <source>Instant wins</source>
+        <translation>Menang langsung</translation>
+    </message>
+    <message>
+        <source>Stake methods</source>
+        <translation>Cara totohan</translation>
+    </message>
+    <message>
+        <source>Roosters</source>
+        <translation>Jago</translation>
+    </message>
+    <message>
+        <source>Side bets</source>
+        <translation>Totohan sampingan</translation>
+    </message>
+    <message>
+        <source>Wangsalan</source>
+        <translation>Wangsalan</translation>
+    </message>
+    <message>
+        <source>CekiDesk&apos;s house rules</source>
+        <translation>Aturan omah CekiDesk</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation>Tombol</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>Sumber</translation>
+    </message>
+    <message>
+        <source>Before the first hand everybody cuts a card; the highest Javanese value deals (Red Flower, Old Thousand and 1 of Myriads count 10, the White Flower and the other 1s count 1, the rest their number); players tied for the highest cut again. Later hands are dealt by the last winner. Each player gets five cards; the player on the dealer&apos;s right leads the first trick, and play goes anticlockwise — on the screen from you to the seat on your right.</source>
+        <translation>Sadurungé babak kapisan saben pemain ngethok kertu siji; biji Jawa sing paling dhuwur sing mbagi (Kembang Abang, Èwu Tuwa lan 1 Cina bijiné 10, Kembang Putih lan kertu 1 liyané bijiné 1, liyané miturut angkané); pemain sing padha ing biji paling dhuwur ngethok manèh. Babak sabanjuré dibagi déning sing menang pungkasan. Saben pemain olèh limang kertu; pemain ing sisih tengené sing mbagi mbukak trik kapisan, lan dolanan mlaku nglawan arah jarum jam — ing layar saka sampéyan menyang lungguhan ing sisih tengen sampéyan.</translation>
+    </message>
+    <message>
+        <source>A card can only be beaten by a higher card of its own group. The groups, lowest card first:</source>
+        <translation>Kertu mung bisa dikalahaké déning kertu sing luwih dhuwur saka golongané dhéwé. Golongan-golongané, saka kertu sing paling asor:</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;cina cilik&lt;/b&gt;: the 2 to 9 of Myriads are equal; the Red Flower beats them, the Old Thousand beats all.</source>
+        <translation>&lt;b&gt;cina cilik&lt;/b&gt;: 2 nganti 9 Cina padha kuwaté; Kembang Abang ngalahaké kabèh kuwi, Èwu Tuwa ngalahaké kabèh.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;3 &amp; 4 of Coins&lt;/b&gt;: the 4 beats the 3.</source>
+        <translation>&lt;b&gt;3 lan 4 Dhuwit&lt;/b&gt;: 4 ngalahaké 3.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;8 &amp; 9 of Coins&lt;/b&gt;: the 9 beats the 8.</source>
+        <translation>&lt;b&gt;8 lan 9 Dhuwit&lt;/b&gt;: 9 ngalahaké 8.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;lintrik cilik&lt;/b&gt;: the 5 and 7 of Strings are equal, then the 8, then the 9.</source>
+        <translation>&lt;b&gt;lintrik cilik&lt;/b&gt;: 5 lan 7 Lintrik padha kuwaté, banjur 8, banjur 9.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;dika&lt;/b&gt;: twelve cards, each a group of its own. A led dika can only be followed — and beaten — by its identical copy.</source>
+        <translation>&lt;b&gt;dika&lt;/b&gt;: rolas kertu, saben siji golongan dhéwé. Dika sing dibukak mung bisa dituruti — lan dikalahaké — déning kembarané sing plek padha.</translation>
+    </message>
+    <message>
+        <source>You must play a card of the led group if you have one; you need not beat it.</source>
+        <translation>Sampéyan kudu nglebokaké kertu saka golongan sing dibukak yèn duwé; ora kudu ngalahaké.</translation>
+    </message>
+    <message>
+        <source>With none, you throw any card &lt;b&gt;face down&lt;/b&gt; (&lt;i&gt;mberi&lt;/i&gt;). It can never win, and nobody else sees what it was — on the table it lies as a back.</source>
+        <translation>Yèn ora duwé, sampéyan mbuwang kertu apa waé &lt;b&gt;kureb&lt;/b&gt; (&lt;i&gt;mberi&lt;/i&gt;). Kertu kuwi ora bakal menang, lan ora ana pemain liya sing ngerti kertu apa — ing méja katon gegeré waé.</translation>
+    </message>
+    <message>
+        <source>The highest card of the led group wins; of equal cards the one played &lt;b&gt;last&lt;/b&gt; wins. The winner leads the next trick.</source>
+        <translation>Kertu paling dhuwur saka golongan sing dibukak menang; ing antarané kertu sing padha, sing dilebokaké &lt;b&gt;pungkasan&lt;/b&gt; menang. Sing menang mbukak trik sabanjuré.</translation>
+    </message>
+    <message>
+        <source>The table shows the trick count and the led group in the middle; the card winning so far glows.</source>
+        <translation>Méja nuduhaké étungan trik lan golongan sing dibukak; kertu sing saiki menang sumorot.</translation>
+    </message>
+    <message>
+        <source>The winner of the fifth trick is &lt;b&gt;banjiran&lt;/b&gt; and deals the next hand. A second win in a row is &lt;b&gt;mbanjir&lt;/b&gt;, a third and every later one &lt;b&gt;ladhu&lt;/b&gt;. The streak is shown as a badge on the seat and lasts from hand to hand; some stake methods pay more for it.</source>
+        <translation>Sing menang trik kaping lima dadi &lt;b&gt;banjiran&lt;/b&gt; lan mbagi babak sabanjuré. Menang kaping pindho urut diarani &lt;b&gt;mbanjir&lt;/b&gt;, kaping telu lan sabanjuré &lt;b&gt;ladhu&lt;/b&gt;. Urutan iki katon dadi tandha ing lungguhan lan tetep saka babak menyang babak; sawetara cara totohan mbayar luwih akèh.</translation>
+    </message>
+    <message>
+        <source>A &lt;b&gt;mraji&lt;/b&gt; is both copies of a group&apos;s top card: two identical dika, or two of the 9 of Strings, 9 of Coins, 4 of Coins or Old Thousand. Led, such a card cannot be beaten. The first leader holding two mraji pairs may show &lt;b&gt;mraji papat&lt;/b&gt;: everybody else keeps one card, the rest go face down, and the fifth trick is played at once — the shower leads a mraji card and wins.</source>
+        <translation>&lt;b&gt;Mraji&lt;/b&gt; iku loro kembaran kertu paling dhuwur sawijining golongan: rong dika sing padha, utawa rong 9 Lintrik, 9 Dhuwit, 4 Dhuwit utawa Èwu Tuwa. Yèn dibukak, kertu kaya ngono ora bisa dikalahaké. Sing mbukak kapisan sing nyekel rong pasang mraji olèh nuduhaké &lt;b&gt;mraji papat&lt;/b&gt;: pemain liyané nyimpen kertu siji, liyané dikurebaké, lan trik kaping lima langsung dimainaké — sing nuduhaké mbukak nganggo kertu mraji lan menang.</translation>
+    </message>
+    <message>
+        <source>Options, both on by default: five Myriads dealt to one player win the hand at once; five cina cilik win the hand and the whole pot. The holder shows them before the first trick.</source>
+        <translation>Pilihan, loro-loroné urip saka wiwitan: limang Cina sing dibagi marang pemain siji langsung menangaké babak; limang cina cilik menangaké babak lan pot sakabèhé. Sing nyekel nuduhaké sadurungé trik kapisan.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Wudhon tengah&lt;/b&gt;: everybody puts a stake into the pot each hand; the winner takes it all.</source>
+        <translation>&lt;b&gt;Wudhon tengah&lt;/b&gt;: saben babak kabèh pemain nglebokaké totohan ing pot; sing menang njupuk kabèh.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Undhuh-undhuh&lt;/b&gt;: when the pot is empty everybody pays a stake into it; each winner takes one stake, so a pot lasts as many hands as there are players. Options: a second win in a row takes the rest of the pot and a ladhu keeps taking whole pots; &lt;i&gt;tomprang&lt;/i&gt; lets the others add a stake for one hand, which the winner takes.</source>
+        <translation>&lt;b&gt;Undhuh-undhuh&lt;/b&gt;: yèn pot kosong kabèh pemain mbayar totohan siji ing kono; saben sing menang njupuk totohan siji, dadi pot siji awet sacacahé pemain. Pilihan: menang kaping pindho urut njupuk turahané pot lan ladhu terus njupuk pot wutuh; &lt;i&gt;tomprang&lt;/i&gt; ngolèhaké pemain liya nambahi totohan siji kanggo babak siji, sing dijupuk sing menang.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Bal-balan&lt;/b&gt;: the first hand is played as wudhon tengah. From then on everybody else bets against the banjiran, at least the base bet and at most twice what the banjiran won. If the banjiran wins again, they take every bet; if another player wins, each other bettor pays that winner their bet, but no more than the winner&apos;s own bet.</source>
+        <translation>&lt;b&gt;Bal-balan&lt;/b&gt;: babak kapisan dimainaké kaya wudhon tengah. Sawisé kuwi kabèh pemain liyané notohi nglawan banjiran, paling sithik totohan dhasar lan paling akèh ping pindho apa sing dimenangaké banjiran. Yèn banjiran menang manèh, dhèwèké njupuk kabèh totohan; yèn pemain liya sing menang, saben sing notohi liyané mbayar sing menang kuwi sacacahé totohané, nanging ora luwih saka totohané sing menang dhéwé.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Pethitan&lt;/b&gt;: everybody stakes into the pot each hand; the pot is taken only when a dika is led to the last trick — by its leader if unbeaten, otherwise by the player who killed it.</source>
+        <translation>&lt;b&gt;Pethitan&lt;/b&gt;: saben babak kabèh pemain notohi ing pot; pot mung dijupuk yèn dika dibukak ing trik pungkasan — déning sing mbukak yèn ora kalah, yèn ora déning pemain sing matèni.</translation>
+    </message>
+    <message>
+        <source>With roosters (&lt;i&gt;jagoan&lt;/i&gt;) everybody chooses at once, after the deal. In &lt;b&gt;tantangan&lt;/b&gt; who wants lays a dika of their hand face down as a rooster, with a bet; in &lt;b&gt;tetep&lt;/b&gt; everybody must lay a card, but only a dika can win. A rooster &lt;b&gt;kills&lt;/b&gt; when it wins a trick it did not lead; it then wins the rooster bet from every other rooster that did not kill. Nobody sees the others&apos; roosters until the hand is over.</source>
+        <translation>Nganggo jago (&lt;i&gt;jagoan&lt;/i&gt;) kabèh pemain milih bebarengan, sawisé kertu dibagi. Ing &lt;b&gt;tantangan&lt;/b&gt; sing gelem masang dika siji saka tangané kureb dadi jago, nganggo totohan; ing &lt;b&gt;tetep&lt;/b&gt; kabèh pemain kudu masang kertu siji, nanging mung dika sing bisa menang. Jago &lt;b&gt;matèni&lt;/b&gt; yèn menangaké trik sing ora dibukak dhéwé; banjur menangaké totohan jago saka saben jago liya sing ora matèni. Ora ana sing weruh jagoné wong liya nganti babak rampung.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Gor-goran&lt;/b&gt;: everybody names a card of their hand as a guess of the pack&apos;s top card; a right guess wins the side stake from every wrong one.</source>
+        <translation>&lt;b&gt;Gor-goran&lt;/b&gt;: saben pemain nyebut kertu siji saka tangané dadi tebakan kertu paling dhuwur ing pak; tebakan sing bener menangaké totohan sampingan saka saben tebakan sing luput.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Kucingan, bedoran, kasutan, pil, kèk, pong&lt;/b&gt;: the player dealt the White Flower, the 1 of Strings, the 1 of Coins, the 2 of Myriads, the 2 of Strings or the 2 of Coins wins the side stake from everybody. With two holders (or none) the bet is void and carried: the next single holder wins one more stake for every hand it was carried.</source>
+        <translation>&lt;b&gt;Kucingan, bedoran, kasutan, pil, kèk, pong&lt;/b&gt;: pemain sing olèh Kembang Putih, 1 Lintrik, 1 Dhuwit, 2 Cina, 2 Lintrik utawa 2 Dhuwit menangaké totohan sampingan saka kabèh pemain. Yèn sing nyekel ana loro (utawa ora ana), totohan batal lan digawa: sing nyekel dhéwékan sabanjuré menangaké totohan siji manèh kanggo saben babak sing digawa.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Lemon&lt;/b&gt;: add up your five cards in Javanese counting; the highest last digit wins the side stake from every lower one.</source>
+        <translation>&lt;b&gt;Lemon&lt;/b&gt;: gunggung limang kertu sampéyan miturut étungan Jawa; angka pungkasan sing paling dhuwur menangaké totohan sampingan saka saben sing luwih cendhèk.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Abang-ireng&lt;/b&gt;: everybody guesses red or black for the pack&apos;s top card. Red are the 9 of Strings, Red Flower, Old Thousand, every Myriad and the 5, 7 and 8 of Strings; the rest are black.</source>
+        <translation>&lt;b&gt;Abang-ireng&lt;/b&gt;: saben pemain nebak abang utawa ireng kanggo kertu paling dhuwur ing pak. Sing abang yaiku 9 Lintrik, Kembang Abang, Èwu Tuwa, kabèh Cina lan 5, 7 lan 8 Lintrik; liyané ireng.</translation>
+    </message>
+    <message>
+        <source>Bets, tomprang, rooster and guesses are chosen with the buttons in the middle of the table or by clicking a card of your hand; everybody chooses at once, and the choices are shown together.</source>
+        <translation>Totohan, tomprang, jago lan tebakan dipilih nganggo tombol ing tengah méja utawa kanthi ngeklik kertu ing tangan sampéyan; kabèh pemain milih bebarengan, lan pilihané dituduhaké bareng.</translation>
+    </message>
+    <message>
+        <source>At the Surakarta table the leader names the card with a riddle, a &lt;b&gt;wangsalan&lt;/b&gt;, instead of its name; when a dika is led, whoever holds its partner says &lt;i&gt;ana kéné&lt;/i&gt; — “I have it!”. CekiDesk shows the riddle at the leader&apos;s seat and the ana kéné at the holder&apos;s (an option turns ana kéné off). Every wangsalan of the source, with what it alludes to:</source>
+        <translation>Ing méja Surakarta sing mbukak nyebut kertuné nganggo bebasan, &lt;b&gt;wangsalan&lt;/b&gt;, dudu jenengé; yèn dika dibukak, sapa waé sing nyekel kembarané kandha &lt;i&gt;ana kéné&lt;/i&gt; — “Aku duwé!”. CekiDesk nuduhaké wangsalan kuwi ing lungguhané sing mbukak lan ana kéné ing lungguhané sing nyekel (ana pilihan kanggo mateni ana kéné). Kabèh wangsalan saka sumber, karo apa sing disemonèni:</translation>
+    </message>
+    <message>
+        <source>2 to 9 of Myriads</source>
+        <translation>2 nganti 9 Cina</translation>
+    </message>
+    <message>
+        <source>Where the source is silent or unclear, CekiDesk chooses:</source>
+        <translation>Yèn sumber ora nyebut utawa kurang cetha, CekiDesk milih:</translation>
+    </message>
+    <message>
+        <source>The players sit as the New Game dialog lists them; the cut only chooses the first dealer.</source>
+        <translation>Pemain lungguh miturut urutan ing dialog Dolanan Anyar; ngethok mung nemtokaké sing mbagi kapisan.</translation>
+    </message>
+    <message>
+        <source>The dealer deals one card at a time, five rounds, starting on their right.</source>
+        <translation>Sing mbagi mbagi kertu siji-siji, limang puteran, diwiwiti saka sisih tengené.</translation>
+    </message>
+    <message>
+        <source>A face-down (mberi) card is never shown, not even after the hand — except a rooster or a gor-goran guess, which the bets need.</source>
+        <translation>Kertu kureb (mberi) ora tau dituduhaké, senajan sawisé babak — kajaba jago utawa tebakan gor-goran, sing dibutuhaké totohané.</translation>
+    </message>
+    <message>
+        <source>After mraji papat the shower&apos;s fifth card goes face down too.</source>
+        <translation>Sawisé mraji papat, kertu kaping lima duwèké sing nuduhaké uga dikurebaké.</translation>
+    </message>
+    <message>
+        <source>Instant wins: the holder must show the cards; with several holders the first in play order does; five of the 2–9 of Myriads count as five cina cilik when both options are on.</source>
+        <translation>Menang langsung: sing nyekel kudu nuduhaké kertuné; yèn sing nyekel luwih saka siji, sing kapisan miturut urutan main sing nuduhaké; limang kertu saka 2–9 Cina diétung limang cina cilik yèn loro pilihan urip.</translation>
+    </message>
+    <message>
+        <source>Tomprang is one more stake a player adds for this hand only; the winner takes every tomprang as well as the stake from the pot (a winner&apos;s own comes back).</source>
+        <translation>Tomprang iku totohan siji tambahan sing ditambahaké pemain mung kanggo babak iki; sing menang njupuk kabèh tomprang saliyané totohan saka pot (tomprang duwèké sing menang dhéwé bali).</translation>
+    </message>
+    <message>
+        <source>Bal-balan: the banjiran pays nothing when they lose, and “what the banjiran won” is their gain by the stake method in the hand they won.</source>
+        <translation>Bal-balan: banjiran ora mbayar apa-apa yèn kalah, lan “sing dimenangaké banjiran” yaiku bathiné miturut cara totohan ing babak sing dimenangaké.</translation>
+    </message>
+    <message>
+        <source>Pethitan: when no dika is led to the last trick the pot stays and grows; an instant win takes it.</source>
+        <translation>Pethitan: yèn ora ana dika sing dibukak ing trik pungkasan, pot tetep lan tambah; menang langsung njupuk pot kuwi.</translation>
+    </message>
+    <message>
+        <source>A rooster stays one of its owner&apos;s five cards and is played like any other; it kills when it wins a trick it did not lead.</source>
+        <translation>Jago tetep salah siji saka limang kertuné sing duwé lan dimainaké kaya kertu liyané; jago matèni yèn menangaké trik sing ora dibukak dhéwé.</translation>
+    </message>
+    <message>
+        <source>Gor-goran: the guessed card stays in the hand; the guesses are shown at the end of the hand.</source>
+        <translation>Gor-goran: kertu sing ditebak tetep ing tangan; tebakan dituduhaké ing pungkasané babak.</translation>
+    </message>
+    <message>
+        <source>Side bets: everybody takes part; when several win a bet paid “by the others”, each loser pays each winner; a holder bet is also void and carried when nobody holds the card.</source>
+        <translation>Totohan sampingan: kabèh pemain mèlu; yèn sawetara wong menangaké totohan sing dibayar “déning liyané”, saben sing kalah mbayar saben sing menang; totohan sing nyekel uga batal lan digawa yèn ora ana sing nyekel kertuné.</translation>
+    </message>
+    <message>
+        <source>Click a card of your hand (or drag it to the middle) to play it; Left/Right and Enter select and play as well. Tab reaches the buttons of a choice; T, P, R, B, M and V make them directly.</source>
+        <translation>Klik kertu ing tangan sampéyan (utawa sèrèt menyang tengah) kanggo nglebokaké; Kiwa/Tengen lan Enter uga milih lan nglebokaké. Tab tekan tombol pilihan; T, P, R, B, M lan V langsung milih.</translation>
+    </message>
+    <message>
+        <source>These rules follow the article &lt;i&gt;Kartu Lima&lt;/i&gt;, which describes the Surakarta game after Tjan Tjoe Siem&apos;s &lt;i&gt;Javaanse kaartspelen&lt;/i&gt; (pp. 46–57), with notes from Tauern and Uhlenbeck. This page is CekiDesk&apos;s own summary; the house rules above are the app&apos;s choices where the source is silent.</source>
+        <translation>Aturan iki manut artikel &lt;i&gt;Kartu Lima&lt;/i&gt;, sing nggambaraké dolanan Surakarta miturut &lt;i&gt;Javaanse kaartspelen&lt;/i&gt; anggitané Tjan Tjoe Siem (kaca 46–57), karo cathetan saka Tauern lan Uhlenbeck. Kaca iki ringkesané CekiDesk dhéwé; aturan omah ing dhuwur iku pilihané aplikasi nalika sumber ora nyebut.</translation>
+    </message>
+</context>
+<context>
+    <name>KartuLimaTable</name>
+    <message>
+        <source>Your rooster (jagoan)</source>
+        <extracomment>window-wide keys of the non-card choices the verbs chosen by clicking a card of the hand</extracomment>
+        <translation>Jagoné sampéyan (jagoan)</translation>
+    </message>
+    <message>
+        <source>has chosen</source>
+        <translation>wis milih</translation>
+    </message>
+    <message>
+        <source>choosing…</source>
+        <translation>lagi milih…</translation>
+    </message>
+    <message>
+        <source>bets %1</source>
+        <translation>notohi %1</translation>
+    </message>
+    <message>
+        <source>tomprang</source>
+        <translation>tomprang</translation>
+    </message>
+    <message>
+        <source>red</source>
+        <translation>abang</translation>
+    </message>
+    <message>
+        <source>black</source>
+        <translation>ireng</translation>
+    </message>
+    <message>
+        <source>rooster that killed</source>
+        <translation>jago sing matèni</translation>
+    </message>
+    <message>
+        <source>rooster</source>
+        <translation>jago</translation>
+    </message>
+    <message>
+        <source>“%1!”</source>
+        <translation>“%1!”</translation>
+    </message>
+    <message>
+        <source>The pack: the cards nobody was dealt</source>
+        <translation>Pak: kertu sing ora dibagi</translation>
+    </message>
+    <message>
+        <source>Your card, thrown face down (mberi): %1</source>
+        <translation>Kertu sampéyan, dibuwang kureb (mberi): %1</translation>
+    </message>
+    <message>
+        <source>Thrown face down (mberi): it cannot win</source>
+        <translation>Dibuwang kureb (mberi): ora bisa menang</translation>
+    </message>
+    <message>
+        <source>Led by %1</source>
+        <translation>Dibukak %1</translation>
+    </message>
+    <message>
+        <source>The hand is over</source>
+        <translation>Babak wis rampung</translation>
+    </message>
+    <message>
+        <source>Trick %1 of 5 · only the fifth counts</source>
+        <translation>Trik %1 saka 5 · mung sing kaping lima diétung</translation>
+    </message>
+    <message>
+        <source>Only the winner of the fifth trick wins the hand</source>
+        <translation>Mung sing menang trik kaping lima sing menangaké babak</translation>
+    </message>
+    <message>
+        <source>Led: %1</source>
+        <translation>Dibukak: %1</translation>
+    </message>
+    <message>
+        <source>Pot: %1</source>
+        <translation>Pot: %1</translation>
+    </message>
+    <message>
+        <source>Bal-balan: everybody bets against the banjiran</source>
+        <translation>Bal-balan: kabèh notohi nglawan banjiran</translation>
+    </message>
+    <message>
+        <source>Tomprang: add a stake, or pass</source>
+        <translation>Tomprang: nambahi totohan, utawa liwat</translation>
+    </message>
+    <message>
+        <source>Roosters: lay a card face down</source>
+        <translation>Jago: pasang kertu siji kureb</translation>
+    </message>
+    <message>
+        <source>Gor-goran: guess the pack&apos;s top card</source>
+        <translation>Gor-goran: tebak kertu paling dhuwur ing pak</translation>
+    </message>
+    <message>
+        <source>Abang-ireng: red or black on top of the pack?</source>
+        <translation>Abang-ireng: abang utawa ireng ing dhuwur pak?</translation>
+    </message>
+    <message>
+        <source>Mraji papat: keep one card</source>
+        <translation>Mraji papat: simpen kertu siji</translation>
+    </message>
+    <message>
+        <source>Bet</source>
+        <translation>Notohi</translation>
+    </message>
+    <message>
+        <source>Your bet against the banjiran, shown when everybody has bet</source>
+        <translation>Totohan sampéyan nglawan banjiran, dituduhaké sawisé kabèh notohi</translation>
+    </message>
+    <message>
+        <source>Tomprang</source>
+        <translation>Tomprang</translation>
+    </message>
+    <message>
+        <source>Add one more stake this hand: the winner takes it (key T)</source>
+        <translation>Nambahi totohan siji ing babak iki: sing menang njupuk (tombol T)</translation>
+    </message>
+    <message>
+        <source>No rooster</source>
+        <translation>Tanpa jago</translation>
+    </message>
+    <message>
+        <source>Lay no rooster this hand (key P); click a dika of your hand to lay it</source>
+        <translation>Ora masang jago ing babak iki (tombol P); klik dika ing tangan sampéyan kanggo masang</translation>
+    </message>
+    <message>
+        <source>Pass</source>
+        <translation>Liwat</translation>
+    </message>
+    <message>
+        <source>Add no tomprang (key P)</source>
+        <translation>Ora nambahi tomprang (tombol P)</translation>
+    </message>
+    <message>
+        <source>Red</source>
+        <translation>Abang</translation>
+    </message>
+    <message>
+        <source>The pack&apos;s top card is red: S9, RF, OT, the Myriads, S5, S7, S8 (key R)</source>
+        <translation>Kertu paling dhuwur ing pak abang: S9, RF, OT, kabèh Cina, S5, S7, S8 (tombol R)</translation>
+    </message>
+    <message>
+        <source>Black</source>
+        <translation>Ireng</translation>
+    </message>
+    <message>
+        <source>The pack&apos;s top card is black: any other card (key B)</source>
+        <translation>Kertu paling dhuwur ing pak ireng: kertu liyané (tombol B)</translation>
+    </message>
+    <message>
+        <source>Mraji papat</source>
+        <translation>Mraji papat</translation>
+    </message>
+    <message>
+        <source>Show your two mraji pairs: the others keep one card each, and you win the fifth trick (key M)</source>
+        <translation>Tuduhaké rong pasang mraji sampéyan: pemain liyané nyimpen kertu siji-siji, lan sampéyan menangaké trik kaping lima (tombol M)</translation>
+    </message>
+    <message>
+        <source>Show your cards</source>
+        <translation>Tuduhaké kertu sampéyan</translation>
+    </message>
+    <message>
+        <source>Your five cards win the hand at once (key V)</source>
+        <translation>Limang kertu sampéyan langsung menangaké babak (tombol V)</translation>
+    </message>
+</context>
+<context>
+    <name>KartuLimaTerms</name>
+    <message>
+        <source>Kartu Lima</source>
+        <translation>Kartu Lima</translation>
+    </message>
+    <message>
+        <source>5–9 players, one pack, five cards each. Tricks of card groups, played anticlockwise; only the fifth trick counts. With streaks, four stake methods, roosters, side bets and the riddles of the Surakarta table.</source>
+        <translation>5–9 pemain, sak pak, limang kertu siji-sijiné. Trik nganggo golongan kertu, dimainaké nglawan arah jarum jam; mung trik kaping lima sing diétung. Nganggo menang terus-terusan, papat cara totohan, jago, totohan sampingan lan wangsalan méja Surakarta.</translation>
+    </message>
+    <message>
+        <source>Stake method</source>
+        <translation>Cara totohan</translation>
+    </message>
+    <message>
+        <source>How each hand is paid for in a money match; the amounts of the chosen method are below.</source>
+        <translation>Carané saben babak dibayar ing tandhing nganggo dhuwit; cacahé kanggo cara sing dipilih ana ing ngisor.</translation>
+    </message>
+    <message>
+        <source>Wudhon tengah: a pot each hand</source>
+        <translation>Wudhon tengah: pot siji saben babak</translation>
+    </message>
+    <message>
+        <source>Undhuh-undhuh: one stake a win from a lasting pot</source>
+        <translation>Undhuh-undhuh: totohan siji saben menang saka pot sing awet</translation>
+    </message>
+    <message>
+        <source>Bal-balan: bets against the banjiran</source>
+        <translation>Bal-balan: totohan nglawan banjiran</translation>
+    </message>
+    <message>
+        <source>Pethitan: a dika led last takes the pot</source>
+        <translation>Pethitan: dika sing dibukak pungkasan njupuk pot</translation>
+    </message>
+    <message>
+        <source>Wudhon stake</source>
+        <translation>Totohan wudhon</translation>
+    </message>
+    <message>
+        <source>Everybody puts this into the pot each hand; the winner takes the pot.</source>
+        <translation>Saben babak kabèh pemain nglebokaké iki ing pot; sing menang njupuk pot.</translation>
+    </message>
+    <message>
+        <source>Undhuh stake</source>
+        <translation>Totohan undhuh</translation>
+    </message>
+    <message>
+        <source>Everybody pays this into an empty pot; each winner takes one stake out of it.</source>
+        <translation>Kabèh pemain mbayar iki ing pot sing kosong; saben sing menang njupuk totohan siji saka kono.</translation>
+    </message>
+    <message>
+        <source>A streak takes the whole pot</source>
+        <translation>Menang terus-terusan njupuk pot sakabèhé</translation>
+    </message>
+    <message>
+        <source>A second win in a row (mbanjir) takes the rest of the pot, and a ladhu keeps taking whole pots.</source>
+        <translation>Menang kaping pindho urut (mbanjir) njupuk turahané pot, lan ladhu terus njupuk pot wutuh.</translation>
+    </message>
+    <message>
+        <source>Tomprang</source>
+        <translation>Tomprang</translation>
+    </message>
+    <message>
+        <source>From the second hand, everybody but the banjiran may add one stake for the hand; the winner takes every tomprang (house rule).</source>
+        <translation>Wiwit babak kapindho, kabèh pemain kajaba banjiran olèh nambahi totohan siji kanggo babak kuwi; sing menang njupuk kabèh tomprang (aturan omah).</translation>
+    </message>
+    <message>
+        <source>Base bet</source>
+        <translation>Totohan dhasar</translation>
+    </message>
+    <message>
+        <source>The smallest bet against the banjiran; the largest is twice what they won.</source>
+        <translation>Totohan paling cilik nglawan banjiran; sing paling gedhé ping pindho sing dimenangaké.</translation>
+    </message>
+    <message>
+        <source>Pethitan stake</source>
+        <translation>Totohan pethitan</translation>
+    </message>
+    <message>
+        <source>Everybody puts this into the pot each hand; it is taken only when a dika is led to the last trick.</source>
+        <translation>Saben babak kabèh pemain nglebokaké iki ing pot; pot mung dijupuk yèn dika dibukak ing trik pungkasan.</translation>
+    </message>
+    <message>
+        <source>Roosters (jagoan)</source>
+        <translation>Jago (jagoan)</translation>
+    </message>
+    <message>
+        <source>Tantangan: who wants lays a dika face down with a bet. Tetep: everybody lays a card; only a dika can kill.</source>
+        <translation>Tantangan: sing gelem masang dika kureb nganggo totohan. Tetep: kabèh masang kertu siji; mung dika sing bisa matèni.</translation>
+    </message>
+    <message>
+        <source>No roosters</source>
+        <translation>Tanpa jago</translation>
+    </message>
+    <message>
+        <source>Tantangan: who wants</source>
+        <translation>Tantangan: sing gelem</translation>
+    </message>
+    <message>
+        <source>Tetep: everybody</source>
+        <translation>Tetep: kabèh</translation>
+    </message>
+    <message>
+        <source>Rooster bet</source>
+        <translation>Totohan jago</translation>
+    </message>
+    <message>
+        <source>A rooster that kills wins this from every other rooster that did not.</source>
+        <translation>Jago sing matèni menangaké iki saka saben jago liya sing ora matèni.</translation>
+    </message>
+    <message>
+        <source>Gor-goran</source>
+        <translation>Gor-goran</translation>
+    </message>
+    <message>
+        <source>Everybody names a card of their hand as a guess of the pack&apos;s top card.</source>
+        <translation>Saben pemain nyebut kertu siji saka tangané dadi tebakan kertu paling dhuwur ing pak.</translation>
+    </message>
+    <message>
+        <source>Kucingan</source>
+        <translation>Kucingan</translation>
+    </message>
+    <message>
+        <source>The player dealt the White Flower wins a side stake from everybody.</source>
+        <translation>Pemain sing olèh Kembang Putih menangaké totohan sampingan saka kabèh pemain.</translation>
+    </message>
+    <message>
+        <source>Bedoran</source>
+        <translation>Bedoran</translation>
+    </message>
+    <message>
+        <source>The player dealt the 1 of Strings wins a side stake from everybody.</source>
+        <translation>Pemain sing olèh 1 Lintrik menangaké totohan sampingan saka kabèh pemain.</translation>
+    </message>
+    <message>
+        <source>Kasutan</source>
+        <translation>Kasutan</translation>
+    </message>
+    <message>
+        <source>The player dealt the 1 of Coins wins a side stake from everybody.</source>
+        <translation>Pemain sing olèh 1 Dhuwit menangaké totohan sampingan saka kabèh pemain.</translation>
+    </message>
+    <message>
+        <source>Pil</source>
+        <translation>Pil</translation>
+    </message>
+    <message>
+        <source>The player dealt the 2 of Myriads wins a side stake from everybody.</source>
+        <translation>Pemain sing olèh 2 Cina menangaké totohan sampingan saka kabèh pemain.</translation>
+    </message>
+    <message>
+        <source>Kèk</source>
+        <translation>Kèk</translation>
+    </message>
+    <message>
+        <source>The player dealt the 2 of Strings wins a side stake from everybody.</source>
+        <translation>Pemain sing olèh 2 Lintrik menangaké totohan sampingan saka kabèh pemain.</translation>
+    </message>
+    <message>
+        <source>Pong</source>
+        <translation>Pong</translation>
+    </message>
+    <message>
+        <source>The player dealt the 2 of Coins wins a side stake from everybody.</source>
+        <translation>Pemain sing olèh 2 Dhuwit menangaké totohan sampingan saka kabèh pemain.</translation>
+    </message>
+    <message>
+        <source>Lemon</source>
+        <translation>Lemon</translation>
+    </message>
+    <message>
+        <source>The last digit of your five cards&apos; Javanese sum: the highest wins a side stake from every lower one.</source>
+        <translation>Angka pungkasan gunggungan Jawa limang kertu sampéyan: sing paling dhuwur menangaké totohan sampingan saka saben sing luwih cendhèk.</translation>
+    </message>
+    <message>
+        <source>Abang-ireng</source>
+        <translation>Abang-ireng</translation>
+    </message>
+    <message>
+        <source>Everybody guesses red or black for the pack&apos;s top card.</source>
+        <translation>Saben pemain nebak abang utawa ireng kanggo kertu paling dhuwur ing pak.</translation>
+    </message>
+    <message>
+        <source>Side stake</source>
+        <translation>Totohan sampingan</translation>
+    </message>
+    <message>
+        <source>What each side bet wins from each loser.</source>
+        <translation>Sing dimenangaké saben totohan sampingan saka saben sing kalah.</translation>
+    </message>
+    <message>
+        <source>Five Myriads win at once</source>
+        <translation>Limang Cina langsung menang</translation>
+    </message>
+    <message>
+        <source>A player dealt five Myriads shows them and wins the hand without a trick.</source>
+        <translation>Pemain sing olèh limang Cina nuduhaké lan menangaké babak tanpa trik.</translation>
+    </message>
+    <message>
+        <source>Five cina cilik take the pot</source>
+        <translation>Limang cina cilik njupuk pot</translation>
+    </message>
+    <message>
+        <source>A player dealt five cina cilik shows them and wins the hand and the whole pot.</source>
+        <translation>Pemain sing olèh limang cina cilik nuduhaké lan menangaké babak sarta pot sakabèhé.</translation>
+    </message>
+    <message>
+        <source>Say “ana kéné”</source>
+        <translation>Ngucap “ana kéné”</translation>
+    </message>
+    <message>
+        <source>When a dika is led, whoever holds its partner says so. Turn it off if you do not want the hint.</source>
+        <translation>Yèn dika dibukak, sapa waé sing nyekel kembarané ngomong. Patènana yèn sampéyan ora kepéngin pitunjuk iki.</translation>
+    </message>
+    <message>
+        <source>wudhon stake</source>
+        <translation>totohan wudhon</translation>
+    </message>
+    <message>
+        <source>wudhon: the winner takes the pot</source>
+        <translation>wudhon: sing menang njupuk pot</translation>
+    </message>
+    <message>
+        <source>undhuh stake into an empty pot</source>
+        <translation>totohan undhuh ing pot kosong</translation>
+    </message>
+    <message>
+        <source>undhuh: the winner takes one stake</source>
+        <translation>undhuh: sing menang njupuk totohan siji</translation>
+    </message>
+    <message>
+        <source>undhuh: a streak takes the pot</source>
+        <translation>undhuh: menang terus-terusan njupuk pot</translation>
+    </message>
+    <message>
+        <source>tomprang</source>
+        <translation>tomprang</translation>
+    </message>
+    <message>
+        <source>bal-balan: the banjiran won again</source>
+        <translation>bal-balan: banjiran menang manèh</translation>
+    </message>
+    <message>
+        <source>bal-balan: a bettor won</source>
+        <translation>bal-balan: sing notohi menang</translation>
+    </message>
+    <message>
+        <source>pethitan stake</source>
+        <translation>totohan pethitan</translation>
+    </message>
+    <message>
+        <source>pethitan: the last trick&apos;s dika</source>
+        <translation>pethitan: dika ing trik pungkasan</translation>
+    </message>
+    <message>
+        <source>rooster (jagoan) killed</source>
+        <translation>jago (jagoan) matèni</translation>
+    </message>
+    <message>
+        <source>kucingan: the White Flower</source>
+        <translation>kucingan: Kembang Putih</translation>
+    </message>
+    <message>
+        <source>bedoran: the 1 of Strings</source>
+        <translation>bedoran: 1 Lintrik</translation>
+    </message>
+    <message>
+        <source>kasutan: the 1 of Coins</source>
+        <translation>kasutan: 1 Dhuwit</translation>
+    </message>
+    <message>
+        <source>pil: the 2 of Myriads</source>
+        <translation>pil: 2 Cina</translation>
+    </message>
+    <message>
+        <source>kèk: the 2 of Strings</source>
+        <translation>kèk: 2 Lintrik</translation>
+    </message>
+    <message>
+        <source>pong: the 2 of Coins</source>
+        <translation>pong: 2 Dhuwit</translation>
+    </message>
+    <message>
+        <source>lemon: the higher last digit</source>
+        <translation>lemon: angka pungkasan sing luwih dhuwur</translation>
+    </message>
+    <message>
+        <source>gor-goran: the top card guessed</source>
+        <translation>gor-goran: kertu paling dhuwur ketebak</translation>
+    </message>
+    <message>
+        <source>abang-ireng: its colour guessed</source>
+        <translation>abang-ireng: wernané ketebak</translation>
+    </message>
+    <message>
+        <source>Every hand is settled by the stake method and side bets chosen under Rules, with the amounts set there (the stake per point is not used). Money in the pot stays in the middle from hand to hand. The match goes on until you stop.</source>
+        <translation>Saben babak dibayar nganggo cara totohan lan totohan sampingan sing dipilih ing Aturan, kanthi cacah sing disetèl ing kono (totohan saben biji ora dianggo). Dhuwit ing pot tetep ing tengah saka babak menyang babak. Tandhing terus nganti sampéyan mandheg.</translation>
+    </message>
+</context>
+<context>
+    <name>KartuLimaUI</name>
+    <message>
+        <source>3 &amp; 4 of Coins</source>
+        <translation>3 lan 4 Dhuwit</translation>
+    </message>
+    <message>
+        <source>8 &amp; 9 of Coins</source>
+        <translation>8 lan 9 Dhuwit</translation>
+    </message>
+    <message>
+        <source>dika ({card})</source>
+        <translation>dika ({card})</translation>
+    </message>
+    <message>
+        <source>ladhu: %n wins in a row</source>
+        <translation>ladhu: menang %n kali urut</translation>
+    </message>
+    <message>
+        <source>mbanjir: a second win in a row</source>
+        <translation>mbanjir: menang kaping pindho urut</translation>
+    </message>
+    <message>
+        <source>banjiran: wins and deals next</source>
+        <translation>banjiran: menang lan mbagi sabanjuré</translation>
+    </message>
+    <message>
+        <source>Bal-balan: bet against the banjiran, from {lo} to {hi}; everybody&apos;s bet is shown together.</source>
+        <translation>Bal-balan: notohana nglawan banjiran, saka {lo} nganti {hi}; totohané kabèh pemain dituduhaké bareng.</translation>
+    </message>
+    <message>
+        <source>Tomprang: add one stake for this hand (T), or pass (P).</source>
+        <translation>Tomprang: tambahana totohan siji kanggo babak iki (T), utawa liwat (P).</translation>
+    </message>
+    <message>
+        <source>Roosters: click the card of your hand to lay as your rooster.</source>
+        <translation>Jago: klik kertu ing tangan sampéyan sing dipasang dadi jago.</translation>
+    </message>
+    <message>
+        <source>Roosters: click a dika of your hand to lay it as your rooster, or choose No rooster (P).</source>
+        <translation>Jago: klik dika ing tangan sampéyan kanggo dipasang dadi jago, utawa pilih Tanpa jago (P).</translation>
+    </message>
+    <message>
+        <source>Gor-goran: click the card of your hand you guess is on top of the pack.</source>
+        <translation>Gor-goran: klik kertu ing tangan sampéyan sing sampéyan tebak ana ing dhuwur pak.</translation>
+    </message>
+    <message>
+        <source>Abang-ireng: is the pack&apos;s top card red (R) or black (B)?</source>
+        <translation>Abang-ireng: kertu paling dhuwur ing pak abang (R) apa ireng (B)?</translation>
+    </message>
+    <message>
+        <source>Mraji papat: click the one card you keep; the others go face down.</source>
+        <translation>Mraji papat: klik kertu siji sing sampéyan simpen; liyané dikurebaké.</translation>
+    </message>
+    <message>
+        <source>You hold five cards that win at once: show them (V).</source>
+        <translation>Sampéyan nyekel limang kertu sing langsung menang: tuduhna (V).</translation>
+    </message>
+    <message>
+        <source>Your lead. You hold two mraji pairs: show mraji papat (M) to win at once, or lead a card.</source>
+        <translation>Giliran sampéyan mbukak. Sampéyan nyekel rong pasang mraji: tuduhna mraji papat (M) supaya langsung menang, utawa bukak nganggo kertu siji.</translation>
+    </message>
+    <message>
+        <source>Your lead to trick {n} of 5: any card.</source>
+        <translation>Giliran sampéyan mbukak trik {n} saka 5: kertu apa waé.</translation>
+    </message>
+    <message>
+        <source>Trick {n}: you hold no {group}: throw any card face down (mberi).</source>
+        <translation>Trik {n}: sampéyan ora duwé {group}: buwangen kertu apa waé kureb (mberi).</translation>
+    </message>
+    <message>
+        <source>Trick {n}: follow with a card of the led group, {group}.</source>
+        <translation>Trik {n}: turutana nganggo kertu saka golongan sing dibukak, {group}.</translation>
+    </message>
+    <message>
+        <source>play the {card}</source>
+        <translation>lebokna {card}</translation>
+    </message>
+    <message>
+        <source>throw the {card} face down</source>
+        <translation>buwangen {card} kureb</translation>
+    </message>
+    <message>
+        <source>lay the {card} as your rooster</source>
+        <translation>pasangen {card} dadi jagoné sampéyan</translation>
+    </message>
+    <message>
+        <source>guess the {card}</source>
+        <translation>tebaken {card}</translation>
+    </message>
+    <message>
+        <source>keep the {card}</source>
+        <translation>simpenen {card}</translation>
+    </message>
+    <message>
+        <source>bet {amount}</source>
+        <translation>notohi {amount}</translation>
+    </message>
+    <message>
+        <source>add a tomprang</source>
+        <translation>nambahi tomprang</translation>
+    </message>
+    <message>
+        <source>no rooster</source>
+        <translation>tanpa jago</translation>
+    </message>
+    <message>
+        <source>pass</source>
+        <translation>liwat</translation>
+    </message>
+    <message>
+        <source>guess red</source>
+        <translation>nebak abang</translation>
+    </message>
+    <message>
+        <source>guess black</source>
+        <translation>nebak ireng</translation>
+    </message>
+    <message>
+        <source>show mraji papat</source>
+        <translation>tuduhaké mraji papat</translation>
+    </message>
+    <message>
+        <source>show your five cards</source>
+        <translation>tuduhaké limang kertu sampéyan</translation>
+    </message>
+    <message>
+        <source>Hand over — you win and are banjiran!</source>
+        <translation>Babak rampung — sampéyan menang lan dadi banjiran!</translation>
+    </message>
+    <message>
+        <source>Hand over — {name} wins and is banjiran.</source>
+        <translation>Babak rampung — {name} menang lan dadi banjiran.</translation>
+    </message>
+    <message>
+        <source>Stakes: {method}.</source>
+        <translation>Totohan: {method}.</translation>
+    </message>
+    <message>
+        <source>In the pot: {money}.</source>
+        <translation>Ing pot: {money}.</translation>
     </message>
 </context>
 <context>
@@ -2173,6 +3286,102 @@
         <source>; </source>
         <translation>; </translation>
     </message>
+    <message>
+        <source>these five cards win the hand at once</source>
+        <translation>limang kertu iki langsung menangaké babak</translation>
+    </message>
+    <message>
+        <source>two mraji pairs win the fifth trick for sure</source>
+        <translation>rong pasang mraji mesthi menangaké trik kaping lima</translation>
+    </message>
+    <message>
+        <source>{kind} should win the fifth trick</source>
+        <translation>{kind} mesthiné menangaké trik kaping lima</translation>
+    </message>
+    <message>
+        <source>{kind} takes the lead of the fifth trick</source>
+        <translation>{kind} ngrebut giliran mbukak trik kaping lima</translation>
+    </message>
+    <message>
+        <source>keeps {kind} for the fifth trick</source>
+        <translation>nyimpen {kind} kanggo trik kaping lima</translation>
+    </message>
+    <message>
+        <source>draws out the others&apos; {group}</source>
+        <translation>ngentèkaké {group} duwèké pemain liya</translation>
+    </message>
+    <message>
+        <source>follows with a low card, {kind}</source>
+        <translation>nuruti nganggo kertu asor, {kind}</translation>
+    </message>
+    <message>
+        <source>throws away the weakest card, {kind}</source>
+        <translation>mbuwang kertu sing paling apes, {kind}</translation>
+    </message>
+    <message>
+        <source>a dika, {kind}, can kill its copy</source>
+        <translation>dika, {kind}, bisa matèni kembarané</translation>
+    </message>
+    <message>
+        <source>a rooster must be laid; {kind} costs least</source>
+        <translation>jago kudu dipasang; {kind} sing paling murah</translation>
+    </message>
+    <message>
+        <source>no dika here is likely to kill</source>
+        <translation>ora ana dika ing kéné sing bisa matèni</translation>
+    </message>
+    <message>
+        <source>{kind} is the likeliest top card</source>
+        <translation>{kind} kertu paling dhuwur sing paling mungkin</translation>
+    </message>
+    <message>
+        <source>most unseen cards are {colour}</source>
+        <translation>akèh-akèhé kertu sing durung katon {colour}</translation>
+    </message>
+    <message>
+        <source>{kind} is the best card to keep</source>
+        <translation>{kind} kertu paling apik kanggo disimpen</translation>
+    </message>
+    <message>
+        <source>this hand looks strong enough to add a stake</source>
+        <translation>kertu iki cukup kuwat kanggo nambahi totohan</translation>
+    </message>
+    <message>
+        <source>this hand is too weak for another stake</source>
+        <translation>kertu iki kapirangan kanggo totohan tambahan</translation>
+    </message>
+    <message>
+        <source>a bet of {amount} suits this hand</source>
+        <translation>totohan {amount} pas kanggo kertu iki</translation>
+    </message>
+    <message>
+        <source>red</source>
+        <translation>abang</translation>
+    </message>
+    <message>
+        <source>black</source>
+        <translation>ireng</translation>
+    </message>
+    <message>
+        <source>cina cilik</source>
+        <translation>cina cilik</translation>
+    </message>
+    <message>
+        <source>3 and 4 of Coins</source>
+        <translation>3 lan 4 Dhuwit</translation>
+    </message>
+    <message>
+        <source>8 and 9 of Coins</source>
+        <translation>8 lan 9 Dhuwit</translation>
+    </message>
+    <message>
+        <source>lintrik cilik</source>
+        <translation>lintrik cilik</translation>
+    </message>
+    <message>
+        <source>dika</source>
+        <translation>dika</translation>
+    </message>
 </context>
 <context>
     <name>RoundWords</name>
@@ -2608,6 +3817,7 @@ dhuwit</translation>
     </message>
     <message>
         <source>Dealer</source>
+        <extracomment>cards taken off the table kept for the next plan (a deal of the largest table has about 130)</extracomment>
         <translation>Sing mbagi</translation>
     </message>
     <message>
@@ -2726,6 +3936,22 @@ dhuwit</translation>
     <message>
         <source>Pèi: choose which pool card to capture</source>
         <translation>Pèi: pilih kertu blumbang sing arep dipangan</translation>
+    </message>
+    <message>
+        <source>Kartu Lima: tomprang, or pass (no rooster)</source>
+        <translation>Kartu Lima: tomprang, utawa liwat (tanpa jago)</translation>
+    </message>
+    <message>
+        <source>Kartu Lima: abang-ireng, red or black</source>
+        <translation>Kartu Lima: abang-ireng, abang utawa ireng</translation>
+    </message>
+    <message>
+        <source>Kartu Lima: declare mraji papat</source>
+        <translation>Kartu Lima: ngundhangaké mraji papat</translation>
+    </message>
+    <message>
+        <source>Kartu Lima: show five cards that win at once</source>
+        <translation>Kartu Lima: tuduhaké limang kertu sing langsung menang</translation>
     </message>
 </context>
 <context>
@@ -3045,6 +4271,190 @@ dhuwit</translation>
     <message>
         <source>Both</source>
         <translation>Loro-loroné</translation>
+    </message>
+    <message>
+        <source>the guard of the snack basket: a cat, kucing</source>
+        <translation>sing njaga ténong panganan: kucing</translation>
+    </message>
+    <message>
+        <source>a quail by the rice mortar: pitik (chicken) sounds like petik</source>
+        <translation>gemak ing cedhak lesung: pitik muni kaya petik</translation>
+    </message>
+    <message>
+        <source>mourned: grief is petikan, which holds petik</source>
+        <translation>disusahi: susah iku petikan, sing ngemot petik</translation>
+    </message>
+    <message>
+        <source>what shakes the couch: a joke on the card&apos;s shape</source>
+        <translation>sing ngoyak ambèn: guyon bab wujudé kertu</translation>
+    </message>
+    <message>
+        <source>what all of us carry: men&apos;s banter on its shape</source>
+        <translation>sing digawa kabèh: guyonan wong lanang bab wujudé</translation>
+    </message>
+    <message>
+        <source>a hairy cigar: again its shape</source>
+        <translation>srutu wuluné: wujudé manèh</translation>
+    </message>
+    <message>
+        <source>touch it and it stretches: again its shape</source>
+        <translation>disénggol dadi dawa: wujudé manèh</translation>
+    </message>
+    <message>
+        <source>the nail of the back room: again its shape</source>
+        <translation>pakuné sentong: wujudé manèh</translation>
+    </message>
+    <message>
+        <source>a pleasant club: again its shape</source>
+        <translation>gebug sing nyenengaké: wujudé manèh</translation>
+    </message>
+    <message>
+        <source>an old person: wrinkled, kisut, sounds like kasut</source>
+        <translation>wong tuwa: kisut muni kaya kasut</translation>
+    </message>
+    <message>
+        <source>one handful: a rude joke about old age</source>
+        <translation>sakekem: guyon saru bab wong tuwa</translation>
+    </message>
+    <message>
+        <source>a hard fall: walking bent, rèngkèk, echoes déngkék</source>
+        <translation>tiba kanteb: mlaku bungkuk, rèngkèk, kaya déngkék</translation>
+    </message>
+    <message>
+        <source>the mynah of the ravine, a bird also called tèngkèk</source>
+        <translation>ménco ing jurang, manuk sing uga diarani tèngkèk</translation>
+    </message>
+    <message>
+        <source>the Surakarta drum (a Yogyakarta riddle): for its sound</source>
+        <translation>kendhang Sala (wangsalan Yogyakarta): merga swarané</translation>
+    </message>
+    <message>
+        <source>the fence of the world: a mountain, gunung</source>
+        <translation>pager jagad: gunung</translation>
+    </message>
+    <message>
+        <source>a boil on the earth: a mountain</source>
+        <translation>wudun bumi: gunung</translation>
+    </message>
+    <message>
+        <source>big and tall: a mountain</source>
+        <translation>gedhé dhuwur: gunung</translation>
+    </message>
+    <message>
+        <source>a forked pole for picking flowers: cawang</source>
+        <translation>genter pang kanggo ngundhuh kembang: cawang</translation>
+    </message>
+    <message>
+        <source>snapped all at once</source>
+        <translation>pedhot sanalika</translation>
+    </message>
+    <message>
+        <source>broken in the middle</source>
+        <translation>pedhot ing tengah</translation>
+    </message>
+    <message>
+        <source>a morning rainbow: its glow, téja, rhymes with kléja</source>
+        <translation>kluwung ésuk: sorote, téja, muni kaya kléja</translation>
+    </message>
+    <message>
+        <source>a mute child, mouth open: mlompong, like plompong</source>
+        <translation>bocah bisu, cangkemé mlompong, kaya plompong</translation>
+    </message>
+    <message>
+        <source>a widow sitting with one knee drawn up</source>
+        <translation>randha lungguh jégang sikilé siji</translation>
+    </message>
+    <message>
+        <source>without a lid: wide open</source>
+        <translation>tanpa tutup: menga amba</translation>
+    </message>
+    <message>
+        <source>a woman&apos;s bag: kanthong is a pouch</source>
+        <translation>sak wédok: kanthong iku kanthong</translation>
+    </message>
+    <message>
+        <source>Semar&apos;s son Petruk, nicknamed Kanthong Bolong</source>
+        <translation>putrané Semar, Petruk, sing diparabi Kanthong Bolong</translation>
+    </message>
+    <message>
+        <source>drum time: when the drums beat, horses were groomed with a kerok</source>
+        <translation>wayah tambur: nalika tambur ditabuh, jaran dikerok</translation>
+    </message>
+    <message>
+        <source>a child of the pacé fruit: pécé means one-eyed, kéra cross-eyed</source>
+        <translation>anaké woh pacé: pécé tegesé mripat siji, kéra kero</translation>
+    </message>
+    <message>
+        <source>a man&apos;s cloth hanging loose, askew like a squint</source>
+        <translation>bebed sing nglèmbrèh, mèncèng kaya mripat kero</translation>
+    </message>
+    <message>
+        <source>an eye that slipped: cross-eyed, kéra</source>
+        <translation>mripat keplèsèt: kero, kéra</translation>
+    </message>
+    <message>
+        <source>Yogyakarta&apos;s name for the Myriads, after Tan Jin Sing, the Chinese-Javanese official of that title</source>
+        <translation>jeneng Yogyakarta kanggo Cina, saka Tan Jin Sing, priyayi Cina-Jawa sing nyandhang gelar kuwi</translation>
+    </message>
+    <message>
+        <source>night noises from a fort: its drums, tambur</source>
+        <translation>swara bengi saka bètèng: tamburé</translation>
+    </message>
+    <message>
+        <source>the fort&apos;s prayer drum</source>
+        <translation>bedhug bètèng</translation>
+    </message>
+    <message>
+        <source>the unlucky hide: the drumskin that is beaten</source>
+        <translation>lulang cilaka: kulit tambur sing ditabuh</translation>
+    </message>
+    <message>
+        <source>an elephant spear: cis, the short goad, is in picis</source>
+        <translation>tumbak gajah: cis, tumbak cendhak, ana ing picis</translation>
+    </message>
+    <message>
+        <source>a pond of blood (the link is not known)</source>
+        <translation>tambak getih (sambungané ora dingerteni)</translation>
+    </message>
+    <message>
+        <source>a lorry to Pundung (Yogyakarta): it rolls, nggelinding</source>
+        <translation>lori menyang Pundung (Yogyakarta): nggelinding</translation>
+    </message>
+    <message>
+        <source>a cart to Imagiri (Yogyakarta): it rolls too</source>
+        <translation>grobag menyang Imagiri (Yogyakarta): uga nggelinding</translation>
+    </message>
+    <message>
+        <source>a blazing fire: the torch, obor</source>
+        <translation>geni murub: obor</translation>
+    </message>
+    <message>
+        <source>a torch</source>
+        <translation>obor</translation>
+    </message>
+    <message>
+        <source>the little Myriads: 2 to 9 of Myriads, with the Red Flower and Old Thousand above them</source>
+        <translation>Cina cilik: 2 nganti 9 Cina, karo Kembang Abang lan Èwu Tuwa ing dhuwuré</translation>
+    </message>
+    <message>
+        <source>the little Strings: 5 and 7, then 8, then 9 of Strings</source>
+        <translation>Lintrik cilik: 5 lan 7, banjur 8, banjur 9 Lintrik</translation>
+    </message>
+    <message>
+        <source>a rooster: a card laid face down with a bet that it will kill</source>
+        <translation>jago: kertu sing dipasang kureb nganggo totohan yèn bakal matèni</translation>
+    </message>
+    <message>
+        <source>a riddle that names a card without saying its name</source>
+        <translation>bebasan sing nyebut kertu tanpa ngucap jenengé</translation>
+    </message>
+    <message>
+        <source>“I have it!”: said by the holder of a led dika&apos;s partner</source>
+        <translation>“Aku duwé!”: diucapaké sing nyekel kembarané dika sing dibukak</translation>
+    </message>
+    <message>
+        <source>two mraji pairs shown at the start: the fifth trick is played at once</source>
+        <translation>rong pasang mraji dituduhaké ing wiwitan: trik kaping lima langsung dimainaké</translation>
     </message>
 </context>
 </TS>

@@ -68,6 +68,11 @@
         <translatorcomment>jv: Aturan Pèi miturut artikel “Pèi”, sing adhedhasar &lt;i&gt;Javaanse kaartspelen&lt;/i&gt; lan &lt;i&gt;Les plaisirs en Chine&lt;/i&gt; karyané Tcheng Ki-tong.</translatorcomment>
         <translation>ꦲꦠꦸꦫꦤ꧀ꦥꦺꦲꦶ​ꦩꦶꦠꦸꦫꦸꦠ꧀ꦲꦂꦠꦶꦏꦼꦭ꧀ “ꦥꦺꦲꦶ”꧈ ꦱꦶꦁ​ꦲꦝꦼꦝꦱꦂ &lt;i&gt;Javaanse kaartspelen&lt;/i&gt; ꦭꦤ꧀ &lt;i&gt;Les plaisirs en Chine&lt;/i&gt; ꦏꦂꦪꦤꦺ Tcheng Ki-tong꧉</translation>
     </message>
+    <message>
+        <source>Rules of Kartu Lima after the article “Kartu Lima”, which follows Tjan Tjoe Siem&apos;s &lt;i&gt;Javaanse kaartspelen&lt;/i&gt; (pp. 46–57).</source>
+        <translatorcomment>jv: Aturan Kartu Lima manut artikel “Kartu Lima”, sing njupuk saka &lt;i&gt;Javaanse kaartspelen&lt;/i&gt; anggitané Tjan Tjoe Siem (kaca 46–57).</translatorcomment>
+        <translation>ꦲꦠꦸꦫꦤ꧀ꦏꦂꦠꦸ​ꦭꦶꦩ​ꦩꦤꦸꦠ꧀ꦲꦂꦠꦶꦏꦼꦭ꧀ “ꦏꦂꦠꦸ​ꦭꦶꦩ”꧈ ꦱꦶꦁ​ꦚ꧀ꦗꦸꦥꦸꦏ꧀ꦱꦏ &lt;i&gt;Javaanse kaartspelen&lt;/i&gt; ꦲꦁꦒꦶꦠꦤꦺ​ꦠ꧀ꦗꦤ꧀ꦠ꧀ꦗꦺꦴꦲꦼ​ꦱꦶꦲꦼꦩ꧀ (ꦏꦕ 46–57)꧉</translation>
+    </message>
 </context>
 <context>
     <name>CardName</name>
@@ -1132,6 +1137,261 @@
         <translatorcomment>jv: Baris-baris sadurungé ora dilebokaké ing cathetan.</translatorcomment>
         <translation>ꦧꦫꦶꦱ꧀ꦧꦫꦶꦱ꧀ꦱꦢꦸꦫꦸꦔꦺ​ꦲꦺꦴꦫ​ꦢꦶꦊꦧꦺꦴꦏꦏꦺ​ꦲꦶꦁ​ꦕꦛꦼꦠꦤ꧀꧉</translation>
     </message>
+    <message>
+        <source>Cut for the deal: {cuts}. {name} deals.</source>
+        <translatorcomment>jv: Ngethok kanggo sing mbagi: {cuts}. {name} sing mbagi.</translatorcomment>
+        <translation>ꦔꦼꦛꦺꦴꦏ꧀ꦏꦁꦒꦺꦴ​ꦱꦶꦁ​ꦩ꧀ꦧꦒꦶ: {cuts}꧉ {name} ꦱꦶꦁ​ꦩ꧀ꦧꦒꦶ꧉</translation>
+    </message>
+    <message>
+        <source>Cut for the deal (ties cut again): {cuts}. {name} deals.</source>
+        <translatorcomment>jv: Ngethok kanggo sing mbagi (sing padha ngethok manèh): {cuts}. {name} sing mbagi.</translatorcomment>
+        <translation>ꦔꦼꦛꦺꦴꦏ꧀ꦏꦁꦒꦺꦴ​ꦱꦶꦁ​ꦩ꧀ꦧꦒꦶ (ꦱꦶꦁ​ꦥꦝ​ꦔꦼꦛꦺꦴꦏ꧀ꦩꦤꦺꦃ): {cuts}꧉ {name} ꦱꦶꦁ​ꦩ꧀ꦧꦒꦶ꧉</translation>
+    </message>
+    <message>
+        <source>{name} {card}</source>
+        <translatorcomment>jv: {name} {card}</translatorcomment>
+        <translation>{name} {card}</translation>
+    </message>
+    <message>
+        <source>{dealer} deals five cards each; {starter} leads. You hold {cards}.</source>
+        <translatorcomment>jv: {dealer} mbagi limang kertu saben pemain; {starter} sing mbukak. Kertu sampéyan: {cards}.</translatorcomment>
+        <translation>{dealer} ꦩ꧀ꦧꦒꦶ​ꦭꦶꦩꦁ​ꦏꦼꦂꦠꦸ​ꦱꦧꦼꦤ꧀ꦥꦼꦩꦲꦶꦤ꧀; {starter} ꦱꦶꦁ​ꦩ꧀ꦧꦸꦏꦏ꧀꧉ ꦏꦼꦂꦠꦸ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀: {cards}꧉</translation>
+    </message>
+    <message>
+        <source>You bet {amount} against the banjiran.</source>
+        <translatorcomment>jv: Sampéyan notohi {amount} nglawan banjiran.</translatorcomment>
+        <translation>ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦤꦺꦴꦠꦺꦴꦲꦶ {amount} ꦔ꧀ꦭꦮꦤ꧀ꦧꦚ꧀ꦗꦶꦫꦤ꧀꧉</translation>
+    </message>
+    <message>
+        <source>You add a tomprang.</source>
+        <translatorcomment>jv: Sampéyan nambahi tomprang.</translatorcomment>
+        <translation>ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦤꦩ꧀ꦧꦲꦶ​ꦠꦺꦴꦩ꧀ꦥꦿꦁ꧉</translation>
+    </message>
+    <message>
+        <source>You pass.</source>
+        <translatorcomment>jv: Sampéyan liwat.</translatorcomment>
+        <translation>ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦭꦶꦮꦠ꧀꧉</translation>
+    </message>
+    <message>
+        <source>You lay {card} as your rooster, face down.</source>
+        <translatorcomment>jv: Sampéyan masang {card} dadi jago, dikurebaké.</translatorcomment>
+        <translation>ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦩꦱꦁ {card} ꦢꦢꦶ​ꦗꦒꦺꦴ꧈ ꦢꦶꦏꦸꦉꦧꦏꦺ꧉</translation>
+    </message>
+    <message>
+        <source>You lay no rooster.</source>
+        <translatorcomment>jv: Sampéyan ora masang jago.</translatorcomment>
+        <translation>ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦲꦺꦴꦫ​ꦩꦱꦁ​ꦗꦒꦺꦴ꧉</translation>
+    </message>
+    <message>
+        <source>You guess {card} for the pack&apos;s top card.</source>
+        <translatorcomment>jv: Sampéyan nebak {card} kanggo kertu paling dhuwur ing pak.</translatorcomment>
+        <translation>ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦤꦼꦧꦏ꧀ {card} ꦏꦁꦒꦺꦴ​ꦏꦼꦂꦠꦸ​ꦥꦭꦶꦁ​ꦝꦸꦮꦸꦂ​ꦲꦶꦁ​ꦥꦏ꧀꧉</translation>
+    </message>
+    <message>
+        <source>You guess red.</source>
+        <translatorcomment>jv: Sampéyan nebak abang.</translatorcomment>
+        <translation>ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦤꦼꦧꦏ꧀ꦲꦧꦁ꧉</translation>
+    </message>
+    <message>
+        <source>You guess black.</source>
+        <translatorcomment>jv: Sampéyan nebak ireng.</translatorcomment>
+        <translation>ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦤꦼꦧꦏ꧀ꦲꦶꦉꦁ꧉</translation>
+    </message>
+    <message>
+        <source>You keep {card}.</source>
+        <translatorcomment>jv: Sampéyan nyimpen {card}.</translatorcomment>
+        <translation>ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦚꦶꦩ꧀ꦥꦼꦤ꧀ {card}꧉</translation>
+    </message>
+    <message>
+        <source>The bets against the banjiran: {list}.</source>
+        <translatorcomment>jv: Totohan nglawan banjiran: {list}.</translatorcomment>
+        <translation>ꦠꦺꦴꦠꦺꦴꦲꦤ꧀ꦔ꧀ꦭꦮꦤ꧀ꦧꦚ꧀ꦗꦶꦫꦤ꧀: {list}꧉</translation>
+    </message>
+    <message>
+        <source>Tomprang: {list}.</source>
+        <translatorcomment>jv: Tomprang: {list}.</translatorcomment>
+        <translation>ꦠꦺꦴꦩ꧀ꦥꦿꦁ: {list}꧉</translation>
+    </message>
+    <message>
+        <source>Abang-ireng guesses: {list}.</source>
+        <translatorcomment>jv: Tebakan abang-ireng: {list}.</translatorcomment>
+        <translation>ꦠꦼꦧꦏꦤ꧀ꦲꦧꦁ​ꦲꦶꦉꦁ: {list}꧉</translation>
+    </message>
+    <message>
+        <source>Roosters laid face down by {list}.</source>
+        <translatorcomment>jv: Jago dikurebaké déning {list}.</translatorcomment>
+        <translation>ꦗꦒꦺꦴ​ꦢꦶꦏꦸꦉꦧꦏꦺ​ꦢꦺꦤꦶꦁ {list}꧉</translation>
+    </message>
+    <message>
+        <source>Nobody lays a rooster.</source>
+        <translatorcomment>jv: Ora ana sing masang jago.</translatorcomment>
+        <translation>ꦲꦺꦴꦫ​ꦲꦤ​ꦱꦶꦁ​ꦩꦱꦁ​ꦗꦒꦺꦴ꧉</translation>
+    </message>
+    <message>
+        <source>Trick {trick}: you lead {card} ({group}).</source>
+        <translatorcomment>jv: Trik {trick}: sampéyan mbukak nganggo {card} ({group}).</translatorcomment>
+        <translation>ꦠꦿꦶꦏ꧀ {trick}: ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦩ꧀ꦧꦸꦏꦏ꧀ꦔꦁꦒꦺꦴ {card} ({group})꧉</translation>
+    </message>
+    <message>
+        <source>Trick {trick}: {name} leads {card} ({group}).</source>
+        <translatorcomment>jv: Trik {trick}: {name} mbukak nganggo {card} ({group}).</translatorcomment>
+        <translation>ꦠꦿꦶꦏ꧀ {trick}: {name} ꦩ꧀ꦧꦸꦏꦏ꧀ꦔꦁꦒꦺꦴ {card} ({group})꧉</translation>
+    </message>
+    <message>
+        <source>Trick {trick}: you lead {card} ({group}) — a mraji, you hold its copy too.</source>
+        <translatorcomment>jv: Trik {trick}: sampéyan mbukak nganggo {card} ({group}) — mraji, sampéyan uga nyekel kembarané.</translatorcomment>
+        <translation>ꦠꦿꦶꦏ꧀ {trick}: ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦩ꧀ꦧꦸꦏꦏ꧀ꦔꦁꦒꦺꦴ {card} ({group}) — ꦩꦿꦗꦶ꧈ ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦲꦸꦒ​ꦚꦼꦏꦼꦭ꧀ꦏꦼꦩ꧀ꦧꦫꦤꦺ꧉</translation>
+    </message>
+    <message>
+        <source>{name}: “{phrase}” — {meaning}.</source>
+        <translatorcomment>jv: {name}: “{phrase}” — {meaning}.</translatorcomment>
+        <translation>{name}: “{phrase}” — {meaning}꧉</translation>
+    </message>
+    <message>
+        <source>You say “{word}”: you hold the other {card}.</source>
+        <translatorcomment>jv: Sampéyan kandha “{word}”: sampéyan nyekel {card} sijiné.</translatorcomment>
+        <translation>ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦏꦤ꧀ꦝ “{word}”: ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦚꦼꦏꦼꦭ꧀ {card} ꦱꦶꦗꦶꦤꦺ꧉</translation>
+    </message>
+    <message>
+        <source>{name} says “{word}”: they hold the other {card}.</source>
+        <translatorcomment>jv: {name} kandha “{word}”: dhèwèké nyekel {card} sijiné.</translatorcomment>
+        <translation>{name} ꦏꦤ꧀ꦝ “{word}”: ꦝꦺꦮꦺꦏꦺ​ꦚꦼꦏꦼꦭ꧀ {card} ꦱꦶꦗꦶꦤꦺ꧉</translation>
+    </message>
+    <message>
+        <source>You play {card}.</source>
+        <translatorcomment>jv: Sampéyan nglebokaké {card}.</translatorcomment>
+        <translation>ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦔ꧀ꦭꦼꦧꦺꦴꦏꦏꦺ {card}꧉</translation>
+    </message>
+    <message>
+        <source>{name} plays {card}.</source>
+        <translatorcomment>jv: {name} nglebokaké {card}.</translatorcomment>
+        <translation>{name} ꦔ꧀ꦭꦼꦧꦺꦴꦏꦏꦺ {card}꧉</translation>
+    </message>
+    <message>
+        <source>You play {card}: it takes the trick so far.</source>
+        <translatorcomment>jv: Sampéyan nglebokaké {card}: saiki menangaké trik.</translatorcomment>
+        <translation>ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦔ꧀ꦭꦼꦧꦺꦴꦏꦏꦺ {card}: ꦱꦲꦶꦏꦶ​ꦩꦼꦤꦔꦏꦺ​ꦠꦿꦶꦏ꧀꧉</translation>
+    </message>
+    <message>
+        <source>{name} plays {card}: it takes the trick so far.</source>
+        <translatorcomment>jv: {name} nglebokaké {card}: saiki menangaké trik.</translatorcomment>
+        <translation>{name} ꦔ꧀ꦭꦼꦧꦺꦴꦏꦏꦺ {card}: ꦱꦲꦶꦏꦶ​ꦩꦼꦤꦔꦏꦺ​ꦠꦿꦶꦏ꧀꧉</translation>
+    </message>
+    <message>
+        <source>You play {card}: your rooster kills!</source>
+        <translatorcomment>jv: Sampéyan nglebokaké {card}: jagoné sampéyan matèni!</translatorcomment>
+        <translation>ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦔ꧀ꦭꦼꦧꦺꦴꦏꦏꦺ {card}: ꦗꦒꦺꦴꦤꦺ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦩꦠꦺꦤꦶ!</translation>
+    </message>
+    <message>
+        <source>{name} plays {card}: their rooster kills!</source>
+        <translatorcomment>jv: {name} nglebokaké {card}: jagoné matèni!</translatorcomment>
+        <translation>{name} ꦔ꧀ꦭꦼꦧꦺꦴꦏꦏꦺ {card}: ꦗꦒꦺꦴꦤꦺ​ꦩꦠꦺꦤꦶ!</translation>
+    </message>
+    <message>
+        <source>You cannot follow and throw {card} face down (mberi).</source>
+        <translatorcomment>jv: Sampéyan ora bisa nuruti lan mbuwang {card} kureb (mberi).</translatorcomment>
+        <translation>ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦲꦺꦴꦫ​ꦧꦶꦱ​ꦤꦸꦫꦸꦠꦶ​ꦭꦤ꧀ꦩ꧀ꦧꦸꦮꦁ {card} ꦏꦸꦉꦧ꧀ (ꦩ꧀ꦧꦼꦫꦶ)꧉</translation>
+    </message>
+    <message>
+        <source>{name} cannot follow and throws a card face down (mberi).</source>
+        <translatorcomment>jv: {name} ora bisa nuruti lan mbuwang kertu siji kureb (mberi).</translatorcomment>
+        <translation>{name} ꦲꦺꦴꦫ​ꦧꦶꦱ​ꦤꦸꦫꦸꦠꦶ​ꦭꦤ꧀ꦩ꧀ꦧꦸꦮꦁ​ꦏꦼꦂꦠꦸ​ꦱꦶꦗꦶ​ꦏꦸꦉꦧ꧀ (ꦩ꧀ꦧꦼꦫꦶ)꧉</translation>
+    </message>
+    <message>
+        <source>You win trick {trick} with {card} and lead next.</source>
+        <translatorcomment>jv: Sampéyan menangaké trik {trick} nganggo {card} lan mbukak sabanjuré.</translatorcomment>
+        <translation>ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦩꦼꦤꦔꦏꦺ​ꦠꦿꦶꦏ꧀ {trick} ꦔꦁꦒꦺꦴ {card} ꦭꦤ꧀ꦩ꧀ꦧꦸꦏꦏ꧀ꦱꦧꦚ꧀ꦗꦸꦫꦺ꧉</translation>
+    </message>
+    <message>
+        <source>{name} wins trick {trick} with {card} and leads next.</source>
+        <translatorcomment>jv: {name} menangaké trik {trick} nganggo {card} lan mbukak sabanjuré.</translatorcomment>
+        <translation>{name} ꦩꦼꦤꦔꦏꦺ​ꦠꦿꦶꦏ꧀ {trick} ꦔꦁꦒꦺꦴ {card} ꦭꦤ꧀ꦩ꧀ꦧꦸꦏꦏ꧀ꦱꦧꦚ꧀ꦗꦸꦫꦺ꧉</translation>
+    </message>
+    <message>
+        <source>You win the fifth trick with {card}: the hand is yours!</source>
+        <translatorcomment>jv: Sampéyan menangaké trik kaping lima nganggo {card}: babak iki duwèké sampéyan!</translatorcomment>
+        <translation>ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦩꦼꦤꦔꦏꦺ​ꦠꦿꦶꦏ꧀ꦏꦥꦶꦁ​ꦭꦶꦩ​ꦔꦁꦒꦺꦴ {card}: ꦧꦧꦏ꧀ꦲꦶꦏꦶ​ꦢꦸꦮꦺꦏꦺ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀!</translation>
+    </message>
+    <message>
+        <source>{name} wins the fifth trick with {card}: the hand is theirs.</source>
+        <translatorcomment>jv: {name} menangaké trik kaping lima nganggo {card}: babak iki duwèké.</translatorcomment>
+        <translation>{name} ꦩꦼꦤꦔꦏꦺ​ꦠꦿꦶꦏ꧀ꦏꦥꦶꦁ​ꦭꦶꦩ​ꦔꦁꦒꦺꦴ {card}: ꦧꦧꦏ꧀ꦲꦶꦏꦶ​ꦢꦸꦮꦺꦏꦺ꧉</translation>
+    </message>
+    <message>
+        <source>You show mraji papat: {cards}. The others keep one card each, and the fifth trick is played at once.</source>
+        <translatorcomment>jv: Sampéyan nuduhaké mraji papat: {cards}. Pemain liyané nyimpen kertu siji-siji, lan trik kaping lima langsung dimainaké.</translatorcomment>
+        <translation>ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦤꦸꦢꦸꦲꦏꦺ​ꦩꦿꦗꦶ​ꦥꦥꦠ꧀: {cards}꧉ ꦥꦼꦩꦲꦶꦤ꧀ꦭꦶꦪꦤꦺ​ꦚꦶꦩ꧀ꦥꦼꦤ꧀ꦏꦼꦂꦠꦸ​ꦱꦶꦗꦶ​ꦱꦶꦗꦶ꧈ ꦭꦤ꧀ꦠꦿꦶꦏ꧀ꦏꦥꦶꦁ​ꦭꦶꦩ​ꦭꦁꦱꦸꦁ​ꦢꦶꦩꦲꦶꦤꦏꦺ꧉</translation>
+    </message>
+    <message>
+        <source>{name} shows mraji papat: {cards}. The others keep one card each, and the fifth trick is played at once.</source>
+        <translatorcomment>jv: {name} nuduhaké mraji papat: {cards}. Pemain liyané nyimpen kertu siji-siji, lan trik kaping lima langsung dimainaké.</translatorcomment>
+        <translation>{name} ꦤꦸꦢꦸꦲꦏꦺ​ꦩꦿꦗꦶ​ꦥꦥꦠ꧀: {cards}꧉ ꦥꦼꦩꦲꦶꦤ꧀ꦭꦶꦪꦤꦺ​ꦚꦶꦩ꧀ꦥꦼꦤ꧀ꦏꦼꦂꦠꦸ​ꦱꦶꦗꦶ​ꦱꦶꦗꦶ꧈ ꦭꦤ꧀ꦠꦿꦶꦏ꧀ꦏꦥꦶꦁ​ꦭꦶꦩ​ꦭꦁꦱꦸꦁ​ꦢꦶꦩꦲꦶꦤꦏꦺ꧉</translation>
+    </message>
+    <message>
+        <source>Every other card goes face down, unseen.</source>
+        <translatorcomment>jv: Kabèh kertu liyané dikurebaké, ora dideleng.</translatorcomment>
+        <translation>ꦏꦧꦺꦃ​ꦏꦼꦂꦠꦸ​ꦭꦶꦪꦤꦺ​ꦢꦶꦏꦸꦉꦧꦏꦺ꧈ ꦲꦺꦴꦫ​ꦢꦶꦢꦼꦊꦁ꧉</translation>
+    </message>
+    <message>
+        <source>You show five Myriads, {cards}, and win at once!</source>
+        <translatorcomment>jv: Sampéyan nuduhaké limang Cina, {cards}, lan langsung menang!</translatorcomment>
+        <translation>ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦤꦸꦢꦸꦲꦏꦺ​ꦭꦶꦩꦁ​ꦕꦶꦤ꧈ {cards}꧈ ꦭꦤ꧀ꦭꦁꦱꦸꦁ​ꦩꦼꦤꦁ!</translation>
+    </message>
+    <message>
+        <source>{name} shows five Myriads, {cards}, and wins at once.</source>
+        <translatorcomment>jv: {name} nuduhaké limang Cina, {cards}, lan langsung menang.</translatorcomment>
+        <translation>{name} ꦤꦸꦢꦸꦲꦏꦺ​ꦭꦶꦩꦁ​ꦕꦶꦤ꧈ {cards}꧈ ꦭꦤ꧀ꦭꦁꦱꦸꦁ​ꦩꦼꦤꦁ꧉</translation>
+    </message>
+    <message>
+        <source>You show five cina cilik, {cards}: the hand and the whole pot are yours!</source>
+        <translatorcomment>jv: Sampéyan nuduhaké limang cina cilik, {cards}: babak iki lan pot sakabèhé duwèké sampéyan!</translatorcomment>
+        <translation>ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦤꦸꦢꦸꦲꦏꦺ​ꦭꦶꦩꦁ​ꦕꦶꦤ​ꦕꦶꦭꦶꦏ꧀꧈ {cards}: ꦧꦧꦏ꧀ꦲꦶꦏꦶ​ꦭꦤ꧀ꦥꦺꦴꦠ꧀ꦱꦏꦧꦺꦲꦺ​ꦢꦸꦮꦺꦏꦺ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀!</translation>
+    </message>
+    <message>
+        <source>{name} shows five cina cilik, {cards}, and takes the hand and the whole pot.</source>
+        <translatorcomment>jv: {name} nuduhaké limang cina cilik, {cards}, lan njupuk babak iki sarta pot sakabèhé.</translatorcomment>
+        <translation>{name} ꦤꦸꦢꦸꦲꦏꦺ​ꦭꦶꦩꦁ​ꦕꦶꦤ​ꦕꦶꦭꦶꦏ꧀꧈ {cards}꧈ ꦭꦤ꧀ꦚ꧀ꦗꦸꦥꦸꦏ꧀ꦧꦧꦏ꧀ꦲꦶꦏꦶ​ꦱꦂꦠ​ꦥꦺꦴꦠ꧀ꦱꦏꦧꦺꦲꦺ꧉</translation>
+    </message>
+    <message>
+        <source>Hand over: you are banjiran and deal next.</source>
+        <translatorcomment>jv: Babak rampung: sampéyan banjiran lan mbagi sabanjuré.</translatorcomment>
+        <translation>ꦧꦧꦏ꧀ꦫꦩ꧀ꦥꦸꦁ: ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦧꦚ꧀ꦗꦶꦫꦤ꧀ꦭꦤ꧀ꦩ꧀ꦧꦒꦶ​ꦱꦧꦚ꧀ꦗꦸꦫꦺ꧉</translation>
+    </message>
+    <message>
+        <source>Hand over: {name} is banjiran and deals next.</source>
+        <translatorcomment>jv: Babak rampung: {name} banjiran lan mbagi sabanjuré.</translatorcomment>
+        <translation>ꦧꦧꦏ꧀ꦫꦩ꧀ꦥꦸꦁ: {name} ꦧꦚ꧀ꦗꦶꦫꦤ꧀ꦭꦤ꧀ꦩ꧀ꦧꦒꦶ​ꦱꦧꦚ꧀ꦗꦸꦫꦺ꧉</translation>
+    </message>
+    <message>
+        <source>The pack&apos;s top card was {card}.</source>
+        <translatorcomment>jv: Kertu paling dhuwur ing pak mau {card}.</translatorcomment>
+        <translation>ꦏꦼꦂꦠꦸ​ꦥꦭꦶꦁ​ꦝꦸꦮꦸꦂ​ꦲꦶꦁ​ꦥꦏ꧀ꦩꦲꦸ {card}꧉</translation>
+    </message>
+    <message>
+        <source>{name} {amount}</source>
+        <translatorcomment>jv: {name} {amount}</translatorcomment>
+        <translation>{name} {amount}</translation>
+    </message>
+    <message>
+        <source>{name} adds one</source>
+        <translatorcomment>jv: {name} nambahi siji</translatorcomment>
+        <translation>{name} ꦤꦩ꧀ꦧꦲꦶ​ꦱꦶꦗꦶ</translation>
+    </message>
+    <message>
+        <source>{name} passes</source>
+        <translatorcomment>jv: {name} liwat</translatorcomment>
+        <translation>{name} ꦭꦶꦮꦠ꧀</translation>
+    </message>
+    <message>
+        <source>{name} red</source>
+        <translatorcomment>jv: {name} abang</translatorcomment>
+        <translation>{name} ꦲꦧꦁ</translation>
+    </message>
+    <message>
+        <source>{name} black</source>
+        <translatorcomment>jv: {name} ireng</translatorcomment>
+        <translation>{name} ꦲꦶꦉꦁ</translation>
+    </message>
 </context>
 <context>
     <name>GameLogDock</name>
@@ -1343,6 +1603,96 @@
         <translatorcomment>jv: (ora mangan apa-apa)</translatorcomment>
         <translation>(ꦲꦺꦴꦫ​ꦩꦔꦤ꧀ꦲꦥ​ꦲꦥ)</translation>
     </message>
+    <message>
+        <source>You win the hand — {streak}</source>
+        <translatorcomment>jv: Sampéyan menangaké babak iki — {streak}</translatorcomment>
+        <translation>ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦩꦼꦤꦔꦏꦺ​ꦧꦧꦏ꧀ꦲꦶꦏꦶ — {streak}</translation>
+    </message>
+    <message>
+        <source>{name} wins the hand — {streak}</source>
+        <translatorcomment>jv: {name} menangaké babak iki — {streak}</translatorcomment>
+        <translation>{name} ꦩꦼꦤꦔꦏꦺ​ꦧꦧꦏ꧀ꦲꦶꦏꦶ — {streak}</translation>
+    </message>
+    <message>
+        <source>{name} was dealt {cards}: {what}.</source>
+        <translatorcomment>jv: {name} olèh {cards}: {what}.</translatorcomment>
+        <translation>{name} ꦲꦺꦴꦭꦺꦃ {cards}: {what}꧉</translation>
+    </message>
+    <message>
+        <source>{name} showed mraji papat and won the fifth trick.</source>
+        <translatorcomment>jv: {name} nuduhaké mraji papat lan menangaké trik kaping lima.</translatorcomment>
+        <translation>{name} ꦤꦸꦢꦸꦲꦏꦺ​ꦩꦿꦗꦶ​ꦥꦥꦠ꧀ꦭꦤ꧀ꦩꦼꦤꦔꦏꦺ​ꦠꦿꦶꦏ꧀ꦏꦥꦶꦁ​ꦭꦶꦩ꧉</translation>
+    </message>
+    <message>
+        <source>The fifth trick was led with {card}.</source>
+        <translatorcomment>jv: Trik kaping lima dibukak nganggo {card}.</translatorcomment>
+        <translation>ꦠꦿꦶꦏ꧀ꦏꦥꦶꦁ​ꦭꦶꦩ​ꦢꦶꦧꦸꦏꦏ꧀ꦔꦁꦒꦺꦴ {card}꧉</translation>
+    </message>
+    <message>
+        <source>{name}: {card}</source>
+        <translatorcomment>jv: {name}: {card}</translatorcomment>
+        <translation>{name}: {card}</translation>
+    </message>
+    <message>
+        <source>Roosters: {list}.</source>
+        <translatorcomment>jv: Jago: {list}.</translatorcomment>
+        <translation>ꦗꦒꦺꦴ: {list}꧉</translation>
+    </message>
+    <message>
+        <source>Killed: {list}.</source>
+        <translatorcomment>jv: Sing matèni: {list}.</translatorcomment>
+        <translation>ꦱꦶꦁ​ꦩꦠꦺꦤꦶ: {list}꧉</translation>
+    </message>
+    <message>
+        <source>No rooster killed.</source>
+        <translatorcomment>jv: Ora ana jago sing matèni.</translatorcomment>
+        <translation>ꦲꦺꦴꦫ​ꦲꦤ​ꦗꦒꦺꦴ​ꦱꦶꦁ​ꦩꦠꦺꦤꦶ꧉</translation>
+    </message>
+    <message>
+        <source>Gor-goran guesses: {list}.</source>
+        <translatorcomment>jv: Tebakan gor-goran: {list}.</translatorcomment>
+        <translation>ꦠꦼꦧꦏꦤ꧀ꦒꦺꦴꦂ​ꦒꦺꦴꦫꦤ꧀: {list}꧉</translation>
+    </message>
+    <message>
+        <source>The pack&apos;s top card: {card}.</source>
+        <translatorcomment>jv: Kertu paling dhuwur ing pak: {card}.</translatorcomment>
+        <translation>ꦏꦼꦂꦠꦸ​ꦥꦭꦶꦁ​ꦝꦸꦮꦸꦂ​ꦲꦶꦁ​ꦥꦏ꧀: {card}꧉</translation>
+    </message>
+    <message>
+        <source>Lemon digits: {list}.</source>
+        <translatorcomment>jv: Angka lemon: {list}.</translatorcomment>
+        <translation>ꦲꦁꦏ​ꦊꦩꦺꦴꦤ꧀: {list}꧉</translation>
+    </message>
+    <message>
+        <source>{name} {digit}</source>
+        <translatorcomment>jv: {name} {digit}</translatorcomment>
+        <translation>{name} {digit}</translation>
+    </message>
+    <message>
+        <source>{bet}: void, carried to the next hand.</source>
+        <translatorcomment>jv: {bet}: batal, digawa menyang babak sabanjuré.</translatorcomment>
+        <translation>{bet}: ꦧꦠꦭ꧀꧈ ꦢꦶꦒꦮ​ꦩꦼꦚꦁ​ꦧꦧꦏ꧀ꦱꦧꦚ꧀ꦗꦸꦫꦺ꧉</translation>
+    </message>
+    <message>
+        <source>The tricks (cards thrown face down stay hidden):</source>
+        <translatorcomment>jv: Trik-trik (kertu sing dibuwang kureb tetep didhelikaké):</translatorcomment>
+        <translation>ꦠꦿꦶꦏ꧀ꦠꦿꦶꦏ꧀ (ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦢꦶꦧꦸꦮꦁ​ꦏꦸꦉꦧ꧀ꦠꦼꦠꦼꦥ꧀ꦢꦶꦝꦼꦭꦶꦏꦏꦺ):</translation>
+    </message>
+    <message>
+        <source>Tricks</source>
+        <translatorcomment>jv: Trik</translatorcomment>
+        <translation>ꦠꦿꦶꦏ꧀</translation>
+    </message>
+    <message>
+        <source>Trick {n}</source>
+        <translatorcomment>jv: Trik {n}</translatorcomment>
+        <translation>ꦠꦿꦶꦏ꧀ {n}</translation>
+    </message>
+    <message>
+        <source>led by {leader}, won by {winner}</source>
+        <translatorcomment>jv: dibukak {leader}, dimenangaké {winner}</translatorcomment>
+        <translation>ꦢꦶꦧꦸꦏꦏ꧀ {leader}꧈ ꦢꦶꦩꦼꦤꦔꦏꦺ {winner}</translation>
+    </message>
 </context>
 <context>
     <name>HelpPage</name>
@@ -1363,6 +1713,1044 @@
         <source>Close</source>
         <translatorcomment>jv: Tutup</translatorcomment>
         <translation>ꦠꦸꦠꦸꦥ꧀</translation>
+    </message>
+</context>
+<context>
+    <name>KartuLimaHelp</name>
+    <message>
+        <source>How to play Kartu Lima</source>
+        <translatorcomment>jv: Carané main Kartu Lima</translatorcomment>
+        <translation>ꦕꦫꦤꦺ​ꦩꦲꦶꦤ꧀ꦏꦂꦠꦸ​ꦭꦶꦩ</translation>
+    </message>
+    <message>
+        <source>Kartu Lima (“five cards”, also called Tepu) is a Javanese trick game for 5 to 9 players with one pack of 60 Ceki cards. Everybody gets five cards and five tricks are played, but only the &lt;b&gt;fifth trick&lt;/b&gt; counts: its winner wins the hand.</source>
+        <translatorcomment>jv: Kartu Lima (“limang kertu”, uga diarani Tepu) iku dolanan trik Jawa kanggo 5 nganti 9 pemain nganggo sak pak isi 60 kertu Ceki. Saben pemain olèh limang kertu lan dimainaké limang trik, nanging mung &lt;b&gt;trik kaping lima&lt;/b&gt; sing diétung: sing menang trik kuwi menangaké babak.</translatorcomment>
+        <translation>ꦏꦂꦠꦸ​ꦭꦶꦩ (“ꦭꦶꦩꦁ​ꦏꦼꦂꦠꦸ”꧈ ꦲꦸꦒ​ꦢꦶꦲꦫꦤꦶ​ꦠꦼꦥꦸ) ꦲꦶꦏꦸ​ꦢꦺꦴꦭꦤꦤ꧀ꦠꦿꦶꦏ꧀ꦗꦮ​ꦏꦁꦒꦺꦴ 5 ꦔꦤ꧀ꦠꦶ 9 ꦥꦼꦩꦲꦶꦤ꧀ꦔꦁꦒꦺꦴ​ꦱꦏ꧀ꦥꦏ꧀ꦲꦶꦱꦶ 60 ꦏꦼꦂꦠꦸ​ꦕꦼꦏꦶ꧉ ꦱꦧꦼꦤ꧀ꦥꦼꦩꦲꦶꦤ꧀ꦲꦺꦴꦭꦺꦃ​ꦭꦶꦩꦁ​ꦏꦼꦂꦠꦸ​ꦭꦤ꧀ꦢꦶꦩꦲꦶꦤꦏꦺ​ꦭꦶꦩꦁ​ꦠꦿꦶꦏ꧀꧈ ꦤꦔꦶꦁ​ꦩꦸꦁ &lt;b&gt;ꦠꦿꦶꦏ꧀ꦏꦥꦶꦁ​ꦭꦶꦩ&lt;/b&gt; ꦱꦶꦁ​ꦢꦶꦲꦺꦠꦸꦁ: ꦱꦶꦁ​ꦩꦼꦤꦁ​ꦠꦿꦶꦏ꧀ꦏꦸꦮꦶ​ꦩꦼꦤꦔꦏꦺ​ꦧꦧꦏ꧀꧉</translation>
+    </message>
+    <message>
+        <source>Seats and the deal</source>
+        <translatorcomment>jv: Lungguhan lan mbagi kertu</translatorcomment>
+        <translation>ꦭꦸꦁꦒꦸꦲꦤ꧀ꦭꦤ꧀ꦩ꧀ꦧꦒꦶ​ꦏꦼꦂꦠꦸ</translation>
+    </message>
+    <message>
+        <source>Card groups</source>
+        <translatorcomment>jv: Golongan kertu</translatorcomment>
+        <translation>ꦒꦺꦴꦭꦺꦴꦔꦤ꧀ꦏꦼꦂꦠꦸ</translation>
+    </message>
+    <message>
+        <source>Tricks</source>
+        <translatorcomment>jv: Trik</translatorcomment>
+        <translation>ꦠꦿꦶꦏ꧀</translation>
+    </message>
+    <message>
+        <source>Streaks</source>
+        <translatorcomment>jv: Menang terus-terusan</translatorcomment>
+        <translation>ꦩꦼꦤꦁ​ꦠꦼꦫꦸꦱ꧀ꦠꦼꦫꦸꦱꦤ꧀</translation>
+    </message>
+    <message>
+        <source>Mraji</source>
+        <translatorcomment>jv: Mraji</translatorcomment>
+        <translation>ꦩꦿꦗꦶ</translation>
+    </message>
+    <message>
+        <source>Instant wins</source>
+        <translatorcomment>jv: Menang langsung</translatorcomment>
+        <translation>ꦩꦼꦤꦁ​ꦭꦁꦱꦸꦁ</translation>
+    </message>
+    <message>
+        <source>Stake methods</source>
+        <translatorcomment>jv: Cara totohan</translatorcomment>
+        <translation>ꦕꦫ​ꦠꦺꦴꦠꦺꦴꦲꦤ꧀</translation>
+    </message>
+    <message>
+        <source>Roosters</source>
+        <translatorcomment>jv: Jago</translatorcomment>
+        <translation>ꦗꦒꦺꦴ</translation>
+    </message>
+    <message>
+        <source>Side bets</source>
+        <translatorcomment>jv: Totohan sampingan</translatorcomment>
+        <translation>ꦠꦺꦴꦠꦺꦴꦲꦤ꧀ꦱꦩ꧀ꦥꦶꦔꦤ꧀</translation>
+    </message>
+    <message>
+        <source>Wangsalan</source>
+        <translatorcomment>jv: Wangsalan</translatorcomment>
+        <translation>ꦮꦁꦱꦭꦤ꧀</translation>
+    </message>
+    <message>
+        <source>CekiDesk&apos;s house rules</source>
+        <translatorcomment>jv: Aturan omah CekiDesk</translatorcomment>
+        <translation>ꦲꦠꦸꦫꦤ꧀ꦲꦺꦴꦩꦃ CekiDesk</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translatorcomment>jv: Tombol</translatorcomment>
+        <translation>ꦠꦺꦴꦩ꧀ꦧꦺꦴꦭ꧀</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translatorcomment>jv: Sumber</translatorcomment>
+        <translation>ꦱꦸꦩ꧀ꦧꦼꦂ</translation>
+    </message>
+    <message>
+        <source>Before the first hand everybody cuts a card; the highest Javanese value deals (Red Flower, Old Thousand and 1 of Myriads count 10, the White Flower and the other 1s count 1, the rest their number); players tied for the highest cut again. Later hands are dealt by the last winner. Each player gets five cards; the player on the dealer&apos;s right leads the first trick, and play goes anticlockwise — on the screen from you to the seat on your right.</source>
+        <translatorcomment>jv: Sadurungé babak kapisan saben pemain ngethok kertu siji; biji Jawa sing paling dhuwur sing mbagi (Kembang Abang, Èwu Tuwa lan 1 Cina bijiné 10, Kembang Putih lan kertu 1 liyané bijiné 1, liyané miturut angkané); pemain sing padha ing biji paling dhuwur ngethok manèh. Babak sabanjuré dibagi déning sing menang pungkasan. Saben pemain olèh limang kertu; pemain ing sisih tengené sing mbagi mbukak trik kapisan, lan dolanan mlaku nglawan arah jarum jam — ing layar saka sampéyan menyang lungguhan ing sisih tengen sampéyan.</translatorcomment>
+        <translation>ꦱꦢꦸꦫꦸꦔꦺ​ꦧꦧꦏ꧀ꦏꦥꦶꦱꦤ꧀ꦱꦧꦼꦤ꧀ꦥꦼꦩꦲꦶꦤ꧀ꦔꦼꦛꦺꦴꦏ꧀ꦏꦼꦂꦠꦸ​ꦱꦶꦗꦶ; ꦧꦶꦗꦶ​ꦗꦮ​ꦱꦶꦁ​ꦥꦭꦶꦁ​ꦝꦸꦮꦸꦂ​ꦱꦶꦁ​ꦩ꧀ꦧꦒꦶ (ꦏꦼꦩ꧀ꦧꦁ​ꦲꦧꦁ꧈ ꦲꦺꦮꦸ​ꦠꦸꦮ​ꦭꦤ꧀ 1 ꦕꦶꦤ​ꦧꦶꦗꦶꦤꦺ 10꧈ ꦏꦼꦩ꧀ꦧꦁ​ꦥꦸꦠꦶꦃ​ꦭꦤ꧀ꦏꦼꦂꦠꦸ 1 ꦭꦶꦪꦤꦺ​ꦧꦶꦗꦶꦤꦺ 1꧈ ꦭꦶꦪꦤꦺ​ꦩꦶꦠꦸꦫꦸꦠ꧀ꦲꦁꦏꦤꦺ); ꦥꦼꦩꦲꦶꦤ꧀ꦱꦶꦁ​ꦥꦝ​ꦲꦶꦁ​ꦧꦶꦗꦶ​ꦥꦭꦶꦁ​ꦝꦸꦮꦸꦂ​ꦔꦼꦛꦺꦴꦏ꧀ꦩꦤꦺꦃ꧉ ꦧꦧꦏ꧀ꦱꦧꦚ꧀ꦗꦸꦫꦺ​ꦢꦶꦧꦒꦶ​ꦢꦺꦤꦶꦁ​ꦱꦶꦁ​ꦩꦼꦤꦁ​ꦥꦸꦁꦏꦱꦤ꧀꧉ ꦱꦧꦼꦤ꧀ꦥꦼꦩꦲꦶꦤ꧀ꦲꦺꦴꦭꦺꦃ​ꦭꦶꦩꦁ​ꦏꦼꦂꦠꦸ; ꦥꦼꦩꦲꦶꦤ꧀ꦲꦶꦁ​ꦱꦶꦱꦶꦃ​ꦠꦼꦔꦼꦤꦺ​ꦱꦶꦁ​ꦩ꧀ꦧꦒꦶ​ꦩ꧀ꦧꦸꦏꦏ꧀ꦠꦿꦶꦏ꧀ꦏꦥꦶꦱꦤ꧀꧈ ꦭꦤ꧀ꦢꦺꦴꦭꦤꦤ꧀ꦩ꧀ꦭꦏꦸ​ꦔ꧀ꦭꦮꦤ꧀ꦲꦫꦃ​ꦗꦫꦸꦩ꧀ꦗꦩ꧀ — ꦲꦶꦁ​ꦭꦪꦂ​ꦱꦏ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦩꦼꦚꦁ​ꦭꦸꦁꦒꦸꦲꦤ꧀ꦲꦶꦁ​ꦱꦶꦱꦶꦃ​ꦠꦼꦔꦼꦤ꧀ꦱꦩ꧀ꦥꦺꦪꦤ꧀꧉</translation>
+    </message>
+    <message>
+        <source>A card can only be beaten by a higher card of its own group. The groups, lowest card first:</source>
+        <translatorcomment>jv: Kertu mung bisa dikalahaké déning kertu sing luwih dhuwur saka golongané dhéwé. Golongan-golongané, saka kertu sing paling asor:</translatorcomment>
+        <translation>ꦏꦼꦂꦠꦸ​ꦩꦸꦁ​ꦧꦶꦱ​ꦢꦶꦏꦭꦲꦏꦺ​ꦢꦺꦤꦶꦁ​ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦭꦸꦮꦶꦃ​ꦝꦸꦮꦸꦂ​ꦱꦏ​ꦒꦺꦴꦭꦺꦴꦔꦤꦺ​ꦝꦺꦮꦺ꧉ ꦒꦺꦴꦭꦺꦴꦔꦤ꧀ꦒꦺꦴꦭꦺꦴꦔꦤꦺ꧈ ꦱꦏ​ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦥꦭꦶꦁ​ꦲꦱꦺꦴꦂ:</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;cina cilik&lt;/b&gt;: the 2 to 9 of Myriads are equal; the Red Flower beats them, the Old Thousand beats all.</source>
+        <translatorcomment>jv: &lt;b&gt;cina cilik&lt;/b&gt;: 2 nganti 9 Cina padha kuwaté; Kembang Abang ngalahaké kabèh kuwi, Èwu Tuwa ngalahaké kabèh.</translatorcomment>
+        <translation>&lt;b&gt;ꦕꦶꦤ​ꦕꦶꦭꦶꦏ꧀&lt;/b&gt;: 2 ꦔꦤ꧀ꦠꦶ 9 ꦕꦶꦤ​ꦥꦝ​ꦏꦸꦮꦠꦺ; ꦏꦼꦩ꧀ꦧꦁ​ꦲꦧꦁ​ꦔꦭꦲꦏꦺ​ꦏꦧꦺꦃ​ꦏꦸꦮꦶ꧈ ꦲꦺꦮꦸ​ꦠꦸꦮ​ꦔꦭꦲꦏꦺ​ꦏꦧꦺꦃ꧉</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;3 &amp; 4 of Coins&lt;/b&gt;: the 4 beats the 3.</source>
+        <translatorcomment>jv: &lt;b&gt;3 lan 4 Dhuwit&lt;/b&gt;: 4 ngalahaké 3.</translatorcomment>
+        <translation>&lt;b&gt;3 ꦭꦤ꧀ 4 ꦝꦸꦮꦶꦠ꧀&lt;/b&gt;: 4 ꦔꦭꦲꦏꦺ 3꧉</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;8 &amp; 9 of Coins&lt;/b&gt;: the 9 beats the 8.</source>
+        <translatorcomment>jv: &lt;b&gt;8 lan 9 Dhuwit&lt;/b&gt;: 9 ngalahaké 8.</translatorcomment>
+        <translation>&lt;b&gt;8 ꦭꦤ꧀ 9 ꦝꦸꦮꦶꦠ꧀&lt;/b&gt;: 9 ꦔꦭꦲꦏꦺ 8꧉</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;lintrik cilik&lt;/b&gt;: the 5 and 7 of Strings are equal, then the 8, then the 9.</source>
+        <translatorcomment>jv: &lt;b&gt;lintrik cilik&lt;/b&gt;: 5 lan 7 Lintrik padha kuwaté, banjur 8, banjur 9.</translatorcomment>
+        <translation>&lt;b&gt;ꦭꦶꦤ꧀ꦠꦿꦶꦏ꧀ꦕꦶꦭꦶꦏ꧀&lt;/b&gt;: 5 ꦭꦤ꧀ 7 ꦭꦶꦤ꧀ꦠꦿꦶꦏ꧀ꦥꦝ​ꦏꦸꦮꦠꦺ꧈ ꦧꦚ꧀ꦗꦸꦂ 8꧈ ꦧꦚ꧀ꦗꦸꦂ 9꧉</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;dika&lt;/b&gt;: twelve cards, each a group of its own. A led dika can only be followed — and beaten — by its identical copy.</source>
+        <translatorcomment>jv: &lt;b&gt;dika&lt;/b&gt;: rolas kertu, saben siji golongan dhéwé. Dika sing dibukak mung bisa dituruti — lan dikalahaké — déning kembarané sing plek padha.</translatorcomment>
+        <translation>&lt;b&gt;ꦢꦶꦏ&lt;/b&gt;: ꦫꦺꦴꦭꦱ꧀ꦏꦼꦂꦠꦸ꧈ ꦱꦧꦼꦤ꧀ꦱꦶꦗꦶ​ꦒꦺꦴꦭꦺꦴꦔꦤ꧀ꦝꦺꦮꦺ꧉ ꦢꦶꦏ​ꦱꦶꦁ​ꦢꦶꦧꦸꦏꦏ꧀ꦩꦸꦁ​ꦧꦶꦱ​ꦢꦶꦠꦸꦫꦸꦠꦶ — ꦭꦤ꧀ꦢꦶꦏꦭꦲꦏꦺ — ꦢꦺꦤꦶꦁ​ꦏꦼꦩ꧀ꦧꦫꦤꦺ​ꦱꦶꦁ​ꦥ꧀ꦭꦼꦏ꧀ꦥꦝ꧉</translation>
+    </message>
+    <message>
+        <source>You must play a card of the led group if you have one; you need not beat it.</source>
+        <translatorcomment>jv: Sampéyan kudu nglebokaké kertu saka golongan sing dibukak yèn duwé; ora kudu ngalahaké.</translatorcomment>
+        <translation>ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦏꦸꦢꦸ​ꦔ꧀ꦭꦼꦧꦺꦴꦏꦏꦺ​ꦏꦼꦂꦠꦸ​ꦱꦏ​ꦒꦺꦴꦭꦺꦴꦔꦤ꧀ꦱꦶꦁ​ꦢꦶꦧꦸꦏꦏ꧀ꦪꦺꦤ꧀ꦢꦸꦮꦺ; ꦲꦺꦴꦫ​ꦏꦸꦢꦸ​ꦔꦭꦲꦏꦺ꧉</translation>
+    </message>
+    <message>
+        <source>With none, you throw any card &lt;b&gt;face down&lt;/b&gt; (&lt;i&gt;mberi&lt;/i&gt;). It can never win, and nobody else sees what it was — on the table it lies as a back.</source>
+        <translatorcomment>jv: Yèn ora duwé, sampéyan mbuwang kertu apa waé &lt;b&gt;kureb&lt;/b&gt; (&lt;i&gt;mberi&lt;/i&gt;). Kertu kuwi ora bakal menang, lan ora ana pemain liya sing ngerti kertu apa — ing méja katon gegeré waé.</translatorcomment>
+        <translation>ꦪꦺꦤ꧀ꦲꦺꦴꦫ​ꦢꦸꦮꦺ꧈ ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦩ꧀ꦧꦸꦮꦁ​ꦏꦼꦂꦠꦸ​ꦲꦥ​ꦮꦲꦺ &lt;b&gt;ꦏꦸꦉꦧ꧀&lt;/b&gt; (&lt;i&gt;ꦩ꧀ꦧꦼꦫꦶ&lt;/i&gt;)꧉ ꦏꦼꦂꦠꦸ​ꦏꦸꦮꦶ​ꦲꦺꦴꦫ​ꦧꦏꦭ꧀ꦩꦼꦤꦁ꧈ ꦭꦤ꧀ꦲꦺꦴꦫ​ꦲꦤ​ꦥꦼꦩꦲꦶꦤ꧀ꦭꦶꦪ​ꦱꦶꦁ​ꦔꦼꦂꦠꦶ​ꦏꦼꦂꦠꦸ​ꦲꦥ — ꦲꦶꦁ​ꦩꦺꦗ​ꦏꦠꦺꦴꦤ꧀ꦒꦼꦒꦼꦫꦺ​ꦮꦲꦺ꧉</translation>
+    </message>
+    <message>
+        <source>The highest card of the led group wins; of equal cards the one played &lt;b&gt;last&lt;/b&gt; wins. The winner leads the next trick.</source>
+        <translatorcomment>jv: Kertu paling dhuwur saka golongan sing dibukak menang; ing antarané kertu sing padha, sing dilebokaké &lt;b&gt;pungkasan&lt;/b&gt; menang. Sing menang mbukak trik sabanjuré.</translatorcomment>
+        <translation>ꦏꦼꦂꦠꦸ​ꦥꦭꦶꦁ​ꦝꦸꦮꦸꦂ​ꦱꦏ​ꦒꦺꦴꦭꦺꦴꦔꦤ꧀ꦱꦶꦁ​ꦢꦶꦧꦸꦏꦏ꧀ꦩꦼꦤꦁ; ꦲꦶꦁ​ꦲꦤ꧀ꦠꦫꦤꦺ​ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦥꦝ꧈ ꦱꦶꦁ​ꦢꦶꦊꦧꦺꦴꦏꦏꦺ &lt;b&gt;ꦥꦸꦁꦏꦱꦤ꧀&lt;/b&gt; ꦩꦼꦤꦁ꧉ ꦱꦶꦁ​ꦩꦼꦤꦁ​ꦩ꧀ꦧꦸꦏꦏ꧀ꦠꦿꦶꦏ꧀ꦱꦧꦚ꧀ꦗꦸꦫꦺ꧉</translation>
+    </message>
+    <message>
+        <source>The table shows the trick count and the led group in the middle; the card winning so far glows.</source>
+        <translatorcomment>jv: Méja nuduhaké étungan trik lan golongan sing dibukak; kertu sing saiki menang sumorot.</translatorcomment>
+        <translation>ꦩꦺꦗ​ꦤꦸꦢꦸꦲꦏꦺ​ꦲꦺꦠꦸꦔꦤ꧀ꦠꦿꦶꦏ꧀ꦭꦤ꧀ꦒꦺꦴꦭꦺꦴꦔꦤ꧀ꦱꦶꦁ​ꦢꦶꦧꦸꦏꦏ꧀; ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦱꦲꦶꦏꦶ​ꦩꦼꦤꦁ​ꦱꦸꦩꦺꦴꦫꦺꦴꦠ꧀꧉</translation>
+    </message>
+    <message>
+        <source>The winner of the fifth trick is &lt;b&gt;banjiran&lt;/b&gt; and deals the next hand. A second win in a row is &lt;b&gt;mbanjir&lt;/b&gt;, a third and every later one &lt;b&gt;ladhu&lt;/b&gt;. The streak is shown as a badge on the seat and lasts from hand to hand; some stake methods pay more for it.</source>
+        <translatorcomment>jv: Sing menang trik kaping lima dadi &lt;b&gt;banjiran&lt;/b&gt; lan mbagi babak sabanjuré. Menang kaping pindho urut diarani &lt;b&gt;mbanjir&lt;/b&gt;, kaping telu lan sabanjuré &lt;b&gt;ladhu&lt;/b&gt;. Urutan iki katon dadi tandha ing lungguhan lan tetep saka babak menyang babak; sawetara cara totohan mbayar luwih akèh.</translatorcomment>
+        <translation>ꦱꦶꦁ​ꦩꦼꦤꦁ​ꦠꦿꦶꦏ꧀ꦏꦥꦶꦁ​ꦭꦶꦩ​ꦢꦢꦶ &lt;b&gt;ꦧꦚ꧀ꦗꦶꦫꦤ꧀&lt;/b&gt; ꦭꦤ꧀ꦩ꧀ꦧꦒꦶ​ꦧꦧꦏ꧀ꦱꦧꦚ꧀ꦗꦸꦫꦺ꧉ ꦩꦼꦤꦁ​ꦏꦥꦶꦁ​ꦥꦶꦤ꧀ꦝꦺꦴ​ꦲꦸꦫꦸꦠ꧀ꦢꦶꦲꦫꦤꦶ &lt;b&gt;ꦩ꧀ꦧꦚ꧀ꦗꦶꦂ&lt;/b&gt;꧈ ꦏꦥꦶꦁ​ꦠꦼꦭꦸ​ꦭꦤ꧀ꦱꦧꦚ꧀ꦗꦸꦫꦺ &lt;b&gt;ꦭꦝꦸ&lt;/b&gt;꧉ ꦲꦸꦫꦸꦠꦤ꧀ꦲꦶꦏꦶ​ꦏꦠꦺꦴꦤ꧀ꦢꦢꦶ​ꦠꦤ꧀ꦝ​ꦲꦶꦁ​ꦭꦸꦁꦒꦸꦲꦤ꧀ꦭꦤ꧀ꦠꦼꦠꦼꦥ꧀ꦱꦏ​ꦧꦧꦏ꧀ꦩꦼꦚꦁ​ꦧꦧꦏ꧀; ꦱꦮꦼꦠꦫ​ꦕꦫ​ꦠꦺꦴꦠꦺꦴꦲꦤ꧀ꦩ꧀ꦧꦪꦂ​ꦭꦸꦮꦶꦃ​ꦲꦏꦺꦃ꧉</translation>
+    </message>
+    <message>
+        <source>A &lt;b&gt;mraji&lt;/b&gt; is both copies of a group&apos;s top card: two identical dika, or two of the 9 of Strings, 9 of Coins, 4 of Coins or Old Thousand. Led, such a card cannot be beaten. The first leader holding two mraji pairs may show &lt;b&gt;mraji papat&lt;/b&gt;: everybody else keeps one card, the rest go face down, and the fifth trick is played at once — the shower leads a mraji card and wins.</source>
+        <translatorcomment>jv: &lt;b&gt;Mraji&lt;/b&gt; iku loro kembaran kertu paling dhuwur sawijining golongan: rong dika sing padha, utawa rong 9 Lintrik, 9 Dhuwit, 4 Dhuwit utawa Èwu Tuwa. Yèn dibukak, kertu kaya ngono ora bisa dikalahaké. Sing mbukak kapisan sing nyekel rong pasang mraji olèh nuduhaké &lt;b&gt;mraji papat&lt;/b&gt;: pemain liyané nyimpen kertu siji, liyané dikurebaké, lan trik kaping lima langsung dimainaké — sing nuduhaké mbukak nganggo kertu mraji lan menang.</translatorcomment>
+        <translation>&lt;b&gt;ꦩꦿꦗꦶ&lt;/b&gt; ꦲꦶꦏꦸ​ꦭꦺꦴꦫꦺꦴ​ꦏꦼꦩ꧀ꦧꦫꦤ꧀ꦏꦼꦂꦠꦸ​ꦥꦭꦶꦁ​ꦝꦸꦮꦸꦂ​ꦱꦮꦶꦗꦶꦤꦶꦁ​ꦒꦺꦴꦭꦺꦴꦔꦤ꧀: ꦫꦺꦴꦁ​ꦢꦶꦏ​ꦱꦶꦁ​ꦥꦝ꧈ ꦲꦸꦠꦮ​ꦫꦺꦴꦁ 9 ꦭꦶꦤ꧀ꦠꦿꦶꦏ꧀꧈ 9 ꦝꦸꦮꦶꦠ꧀꧈ 4 ꦝꦸꦮꦶꦠ꧀ꦲꦸꦠꦮ​ꦲꦺꦮꦸ​ꦠꦸꦮ꧉ ꦪꦺꦤ꧀ꦢꦶꦧꦸꦏꦏ꧀꧈ ꦏꦼꦂꦠꦸ​ꦏꦪ​ꦔꦺꦴꦤꦺꦴ​ꦲꦺꦴꦫ​ꦧꦶꦱ​ꦢꦶꦏꦭꦲꦏꦺ꧉ ꦱꦶꦁ​ꦩ꧀ꦧꦸꦏꦏ꧀ꦏꦥꦶꦱꦤ꧀ꦱꦶꦁ​ꦚꦼꦏꦼꦭ꧀ꦫꦺꦴꦁ​ꦥꦱꦁ​ꦩꦿꦗꦶ​ꦲꦺꦴꦭꦺꦃ​ꦤꦸꦢꦸꦲꦏꦺ &lt;b&gt;ꦩꦿꦗꦶ​ꦥꦥꦠ꧀&lt;/b&gt;: ꦥꦼꦩꦲꦶꦤ꧀ꦭꦶꦪꦤꦺ​ꦚꦶꦩ꧀ꦥꦼꦤ꧀ꦏꦼꦂꦠꦸ​ꦱꦶꦗꦶ꧈ ꦭꦶꦪꦤꦺ​ꦢꦶꦏꦸꦉꦧꦏꦺ꧈ ꦭꦤ꧀ꦠꦿꦶꦏ꧀ꦏꦥꦶꦁ​ꦭꦶꦩ​ꦭꦁꦱꦸꦁ​ꦢꦶꦩꦲꦶꦤꦏꦺ — ꦱꦶꦁ​ꦤꦸꦢꦸꦲꦏꦺ​ꦩ꧀ꦧꦸꦏꦏ꧀ꦔꦁꦒꦺꦴ​ꦏꦼꦂꦠꦸ​ꦩꦿꦗꦶ​ꦭꦤ꧀ꦩꦼꦤꦁ꧉</translation>
+    </message>
+    <message>
+        <source>Options, both on by default: five Myriads dealt to one player win the hand at once; five cina cilik win the hand and the whole pot. The holder shows them before the first trick.</source>
+        <translatorcomment>jv: Pilihan, loro-loroné urip saka wiwitan: limang Cina sing dibagi marang pemain siji langsung menangaké babak; limang cina cilik menangaké babak lan pot sakabèhé. Sing nyekel nuduhaké sadurungé trik kapisan.</translatorcomment>
+        <translation>ꦥꦶꦭꦶꦲꦤ꧀꧈ ꦭꦺꦴꦫꦺꦴ​ꦭꦺꦴꦫꦺꦴꦤꦺ​ꦲꦸꦫꦶꦥ꧀ꦱꦏ​ꦮꦶꦮꦶꦠꦤ꧀: ꦭꦶꦩꦁ​ꦕꦶꦤ​ꦱꦶꦁ​ꦢꦶꦧꦒꦶ​ꦩꦫꦁ​ꦥꦼꦩꦲꦶꦤ꧀ꦱꦶꦗꦶ​ꦭꦁꦱꦸꦁ​ꦩꦼꦤꦔꦏꦺ​ꦧꦧꦏ꧀; ꦭꦶꦩꦁ​ꦕꦶꦤ​ꦕꦶꦭꦶꦏ꧀ꦩꦼꦤꦔꦏꦺ​ꦧꦧꦏ꧀ꦭꦤ꧀ꦥꦺꦴꦠ꧀ꦱꦏꦧꦺꦲꦺ꧉ ꦱꦶꦁ​ꦚꦼꦏꦼꦭ꧀ꦤꦸꦢꦸꦲꦏꦺ​ꦱꦢꦸꦫꦸꦔꦺ​ꦠꦿꦶꦏ꧀ꦏꦥꦶꦱꦤ꧀꧉</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Wudhon tengah&lt;/b&gt;: everybody puts a stake into the pot each hand; the winner takes it all.</source>
+        <translatorcomment>jv: &lt;b&gt;Wudhon tengah&lt;/b&gt;: saben babak kabèh pemain nglebokaké totohan ing pot; sing menang njupuk kabèh.</translatorcomment>
+        <translation>&lt;b&gt;ꦮꦸꦝꦺꦴꦤ꧀ꦠꦼꦔꦃ&lt;/b&gt;: ꦱꦧꦼꦤ꧀ꦧꦧꦏ꧀ꦏꦧꦺꦃ​ꦥꦼꦩꦲꦶꦤ꧀ꦔ꧀ꦭꦼꦧꦺꦴꦏꦏꦺ​ꦠꦺꦴꦠꦺꦴꦲꦤ꧀ꦲꦶꦁ​ꦥꦺꦴꦠ꧀; ꦱꦶꦁ​ꦩꦼꦤꦁ​ꦚ꧀ꦗꦸꦥꦸꦏ꧀ꦏꦧꦺꦃ꧉</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Undhuh-undhuh&lt;/b&gt;: when the pot is empty everybody pays a stake into it; each winner takes one stake, so a pot lasts as many hands as there are players. Options: a second win in a row takes the rest of the pot and a ladhu keeps taking whole pots; &lt;i&gt;tomprang&lt;/i&gt; lets the others add a stake for one hand, which the winner takes.</source>
+        <translatorcomment>jv: &lt;b&gt;Undhuh-undhuh&lt;/b&gt;: yèn pot kosong kabèh pemain mbayar totohan siji ing kono; saben sing menang njupuk totohan siji, dadi pot siji awet sacacahé pemain. Pilihan: menang kaping pindho urut njupuk turahané pot lan ladhu terus njupuk pot wutuh; &lt;i&gt;tomprang&lt;/i&gt; ngolèhaké pemain liya nambahi totohan siji kanggo babak siji, sing dijupuk sing menang.</translatorcomment>
+        <translation>&lt;b&gt;ꦲꦸꦤ꧀ꦝꦸꦃ​ꦲꦸꦤ꧀ꦝꦸꦃ&lt;/b&gt;: ꦪꦺꦤ꧀ꦥꦺꦴꦠ꧀ꦏꦺꦴꦱꦺꦴꦁ​ꦏꦧꦺꦃ​ꦥꦼꦩꦲꦶꦤ꧀ꦩ꧀ꦧꦪꦂ​ꦠꦺꦴꦠꦺꦴꦲꦤ꧀ꦱꦶꦗꦶ​ꦲꦶꦁ​ꦏꦺꦴꦤꦺꦴ; ꦱꦧꦼꦤ꧀ꦱꦶꦁ​ꦩꦼꦤꦁ​ꦚ꧀ꦗꦸꦥꦸꦏ꧀ꦠꦺꦴꦠꦺꦴꦲꦤ꧀ꦱꦶꦗꦶ꧈ ꦢꦢꦶ​ꦥꦺꦴꦠ꧀ꦱꦶꦗꦶ​ꦲꦮꦼꦠ꧀ꦱꦕꦕꦲꦺ​ꦥꦼꦩꦲꦶꦤ꧀꧉ ꦥꦶꦭꦶꦲꦤ꧀: ꦩꦼꦤꦁ​ꦏꦥꦶꦁ​ꦥꦶꦤ꧀ꦝꦺꦴ​ꦲꦸꦫꦸꦠ꧀ꦚ꧀ꦗꦸꦥꦸꦏ꧀ꦠꦸꦫꦲꦤꦺ​ꦥꦺꦴꦠ꧀ꦭꦤ꧀ꦭꦝꦸ​ꦠꦼꦫꦸꦱ꧀ꦚ꧀ꦗꦸꦥꦸꦏ꧀ꦥꦺꦴꦠ꧀ꦮꦸꦠꦸꦃ; &lt;i&gt;ꦠꦺꦴꦩ꧀ꦥꦿꦁ&lt;/i&gt; ꦔꦺꦴꦭꦺꦲꦏꦺ​ꦥꦼꦩꦲꦶꦤ꧀ꦭꦶꦪ​ꦤꦩ꧀ꦧꦲꦶ​ꦠꦺꦴꦠꦺꦴꦲꦤ꧀ꦱꦶꦗꦶ​ꦏꦁꦒꦺꦴ​ꦧꦧꦏ꧀ꦱꦶꦗꦶ꧈ ꦱꦶꦁ​ꦢꦶꦗꦸꦥꦸꦏ꧀ꦱꦶꦁ​ꦩꦼꦤꦁ꧉</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Bal-balan&lt;/b&gt;: the first hand is played as wudhon tengah. From then on everybody else bets against the banjiran, at least the base bet and at most twice what the banjiran won. If the banjiran wins again, they take every bet; if another player wins, each other bettor pays that winner their bet, but no more than the winner&apos;s own bet.</source>
+        <translatorcomment>jv: &lt;b&gt;Bal-balan&lt;/b&gt;: babak kapisan dimainaké kaya wudhon tengah. Sawisé kuwi kabèh pemain liyané notohi nglawan banjiran, paling sithik totohan dhasar lan paling akèh ping pindho apa sing dimenangaké banjiran. Yèn banjiran menang manèh, dhèwèké njupuk kabèh totohan; yèn pemain liya sing menang, saben sing notohi liyané mbayar sing menang kuwi sacacahé totohané, nanging ora luwih saka totohané sing menang dhéwé.</translatorcomment>
+        <translation>&lt;b&gt;ꦧꦭ꧀ꦧꦭꦤ꧀&lt;/b&gt;: ꦧꦧꦏ꧀ꦏꦥꦶꦱꦤ꧀ꦢꦶꦩꦲꦶꦤꦏꦺ​ꦏꦪ​ꦮꦸꦝꦺꦴꦤ꧀ꦠꦼꦔꦃ꧉ ꦱꦮꦶꦱꦺ​ꦏꦸꦮꦶ​ꦏꦧꦺꦃ​ꦥꦼꦩꦲꦶꦤ꧀ꦭꦶꦪꦤꦺ​ꦤꦺꦴꦠꦺꦴꦲꦶ​ꦔ꧀ꦭꦮꦤ꧀ꦧꦚ꧀ꦗꦶꦫꦤ꧀꧈ ꦥꦭꦶꦁ​ꦱꦶꦛꦶꦏ꧀ꦠꦺꦴꦠꦺꦴꦲꦤ꧀ꦝꦱꦂ​ꦭꦤ꧀ꦥꦭꦶꦁ​ꦲꦏꦺꦃ​ꦥꦶꦁ​ꦥꦶꦤ꧀ꦝꦺꦴ​ꦲꦥ​ꦱꦶꦁ​ꦢꦶꦩꦼꦤꦔꦏꦺ​ꦧꦚ꧀ꦗꦶꦫꦤ꧀꧉ ꦪꦺꦤ꧀ꦧꦚ꧀ꦗꦶꦫꦤ꧀ꦩꦼꦤꦁ​ꦩꦤꦺꦃ꧈ ꦝꦺꦮꦺꦏꦺ​ꦚ꧀ꦗꦸꦥꦸꦏ꧀ꦏꦧꦺꦃ​ꦠꦺꦴꦠꦺꦴꦲꦤ꧀; ꦪꦺꦤ꧀ꦥꦼꦩꦲꦶꦤ꧀ꦭꦶꦪ​ꦱꦶꦁ​ꦩꦼꦤꦁ꧈ ꦱꦧꦼꦤ꧀ꦱꦶꦁ​ꦤꦺꦴꦠꦺꦴꦲꦶ​ꦭꦶꦪꦤꦺ​ꦩ꧀ꦧꦪꦂ​ꦱꦶꦁ​ꦩꦼꦤꦁ​ꦏꦸꦮꦶ​ꦱꦕꦕꦲꦺ​ꦠꦺꦴꦠꦺꦴꦲꦤꦺ꧈ ꦤꦔꦶꦁ​ꦲꦺꦴꦫ​ꦭꦸꦮꦶꦃ​ꦱꦏ​ꦠꦺꦴꦠꦺꦴꦲꦤꦺ​ꦱꦶꦁ​ꦩꦼꦤꦁ​ꦝꦺꦮꦺ꧉</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Pethitan&lt;/b&gt;: everybody stakes into the pot each hand; the pot is taken only when a dika is led to the last trick — by its leader if unbeaten, otherwise by the player who killed it.</source>
+        <translatorcomment>jv: &lt;b&gt;Pethitan&lt;/b&gt;: saben babak kabèh pemain notohi ing pot; pot mung dijupuk yèn dika dibukak ing trik pungkasan — déning sing mbukak yèn ora kalah, yèn ora déning pemain sing matèni.</translatorcomment>
+        <translation>&lt;b&gt;ꦥꦼꦛꦶꦠꦤ꧀&lt;/b&gt;: ꦱꦧꦼꦤ꧀ꦧꦧꦏ꧀ꦏꦧꦺꦃ​ꦥꦼꦩꦲꦶꦤ꧀ꦤꦺꦴꦠꦺꦴꦲꦶ​ꦲꦶꦁ​ꦥꦺꦴꦠ꧀; ꦥꦺꦴꦠ꧀ꦩꦸꦁ​ꦢꦶꦗꦸꦥꦸꦏ꧀ꦪꦺꦤ꧀ꦢꦶꦏ​ꦢꦶꦧꦸꦏꦏ꧀ꦲꦶꦁ​ꦠꦿꦶꦏ꧀ꦥꦸꦁꦏꦱꦤ꧀ — ꦢꦺꦤꦶꦁ​ꦱꦶꦁ​ꦩ꧀ꦧꦸꦏꦏ꧀ꦪꦺꦤ꧀ꦲꦺꦴꦫ​ꦏꦭꦃ꧈ ꦪꦺꦤ꧀ꦲꦺꦴꦫ​ꦢꦺꦤꦶꦁ​ꦥꦼꦩꦲꦶꦤ꧀ꦱꦶꦁ​ꦩꦠꦺꦤꦶ꧉</translation>
+    </message>
+    <message>
+        <source>With roosters (&lt;i&gt;jagoan&lt;/i&gt;) everybody chooses at once, after the deal. In &lt;b&gt;tantangan&lt;/b&gt; who wants lays a dika of their hand face down as a rooster, with a bet; in &lt;b&gt;tetep&lt;/b&gt; everybody must lay a card, but only a dika can win. A rooster &lt;b&gt;kills&lt;/b&gt; when it wins a trick it did not lead; it then wins the rooster bet from every other rooster that did not kill. Nobody sees the others&apos; roosters until the hand is over.</source>
+        <translatorcomment>jv: Nganggo jago (&lt;i&gt;jagoan&lt;/i&gt;) kabèh pemain milih bebarengan, sawisé kertu dibagi. Ing &lt;b&gt;tantangan&lt;/b&gt; sing gelem masang dika siji saka tangané kureb dadi jago, nganggo totohan; ing &lt;b&gt;tetep&lt;/b&gt; kabèh pemain kudu masang kertu siji, nanging mung dika sing bisa menang. Jago &lt;b&gt;matèni&lt;/b&gt; yèn menangaké trik sing ora dibukak dhéwé; banjur menangaké totohan jago saka saben jago liya sing ora matèni. Ora ana sing weruh jagoné wong liya nganti babak rampung.</translatorcomment>
+        <translation>ꦔꦁꦒꦺꦴ​ꦗꦒꦺꦴ (&lt;i&gt;ꦗꦒꦺꦴꦲꦤ꧀&lt;/i&gt;) ꦏꦧꦺꦃ​ꦥꦼꦩꦲꦶꦤ꧀ꦩꦶꦭꦶꦃ​ꦧꦼꦧꦉꦔꦤ꧀꧈ ꦱꦮꦶꦱꦺ​ꦏꦼꦂꦠꦸ​ꦢꦶꦧꦒꦶ꧉ ꦲꦶꦁ &lt;b&gt;ꦠꦤ꧀ꦠꦔꦤ꧀&lt;/b&gt; ꦱꦶꦁ​ꦒꦼꦊꦩ꧀ꦩꦱꦁ​ꦢꦶꦏ​ꦱꦶꦗꦶ​ꦱꦏ​ꦠꦔꦤꦺ​ꦏꦸꦉꦧ꧀ꦢꦢꦶ​ꦗꦒꦺꦴ꧈ ꦔꦁꦒꦺꦴ​ꦠꦺꦴꦠꦺꦴꦲꦤ꧀; ꦲꦶꦁ &lt;b&gt;ꦠꦼꦠꦼꦥ꧀&lt;/b&gt; ꦏꦧꦺꦃ​ꦥꦼꦩꦲꦶꦤ꧀ꦏꦸꦢꦸ​ꦩꦱꦁ​ꦏꦼꦂꦠꦸ​ꦱꦶꦗꦶ꧈ ꦤꦔꦶꦁ​ꦩꦸꦁ​ꦢꦶꦏ​ꦱꦶꦁ​ꦧꦶꦱ​ꦩꦼꦤꦁ꧉ ꦗꦒꦺꦴ &lt;b&gt;ꦩꦠꦺꦤꦶ&lt;/b&gt; ꦪꦺꦤ꧀ꦩꦼꦤꦔꦏꦺ​ꦠꦿꦶꦏ꧀ꦱꦶꦁ​ꦲꦺꦴꦫ​ꦢꦶꦧꦸꦏꦏ꧀ꦝꦺꦮꦺ; ꦧꦚ꧀ꦗꦸꦂ​ꦩꦼꦤꦔꦏꦺ​ꦠꦺꦴꦠꦺꦴꦲꦤ꧀ꦗꦒꦺꦴ​ꦱꦏ​ꦱꦧꦼꦤ꧀ꦗꦒꦺꦴ​ꦭꦶꦪ​ꦱꦶꦁ​ꦲꦺꦴꦫ​ꦩꦠꦺꦤꦶ꧉ ꦲꦺꦴꦫ​ꦲꦤ​ꦱꦶꦁ​ꦮꦼꦫꦸꦃ​ꦗꦒꦺꦴꦤꦺ​ꦮꦺꦴꦁ​ꦭꦶꦪ​ꦔꦤ꧀ꦠꦶ​ꦧꦧꦏ꧀ꦫꦩ꧀ꦥꦸꦁ꧉</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Gor-goran&lt;/b&gt;: everybody names a card of their hand as a guess of the pack&apos;s top card; a right guess wins the side stake from every wrong one.</source>
+        <translatorcomment>jv: &lt;b&gt;Gor-goran&lt;/b&gt;: saben pemain nyebut kertu siji saka tangané dadi tebakan kertu paling dhuwur ing pak; tebakan sing bener menangaké totohan sampingan saka saben tebakan sing luput.</translatorcomment>
+        <translation>&lt;b&gt;ꦒꦺꦴꦂ​ꦒꦺꦴꦫꦤ꧀&lt;/b&gt;: ꦱꦧꦼꦤ꧀ꦥꦼꦩꦲꦶꦤ꧀ꦚꦼꦧꦸꦠ꧀ꦏꦼꦂꦠꦸ​ꦱꦶꦗꦶ​ꦱꦏ​ꦠꦔꦤꦺ​ꦢꦢꦶ​ꦠꦼꦧꦏꦤ꧀ꦏꦼꦂꦠꦸ​ꦥꦭꦶꦁ​ꦝꦸꦮꦸꦂ​ꦲꦶꦁ​ꦥꦏ꧀; ꦠꦼꦧꦏꦤ꧀ꦱꦶꦁ​ꦧꦼꦤꦼꦂ​ꦩꦼꦤꦔꦏꦺ​ꦠꦺꦴꦠꦺꦴꦲꦤ꧀ꦱꦩ꧀ꦥꦶꦔꦤ꧀ꦱꦏ​ꦱꦧꦼꦤ꧀ꦠꦼꦧꦏꦤ꧀ꦱꦶꦁ​ꦭꦸꦥꦸꦠ꧀꧉</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Kucingan, bedoran, kasutan, pil, kèk, pong&lt;/b&gt;: the player dealt the White Flower, the 1 of Strings, the 1 of Coins, the 2 of Myriads, the 2 of Strings or the 2 of Coins wins the side stake from everybody. With two holders (or none) the bet is void and carried: the next single holder wins one more stake for every hand it was carried.</source>
+        <translatorcomment>jv: &lt;b&gt;Kucingan, bedoran, kasutan, pil, kèk, pong&lt;/b&gt;: pemain sing olèh Kembang Putih, 1 Lintrik, 1 Dhuwit, 2 Cina, 2 Lintrik utawa 2 Dhuwit menangaké totohan sampingan saka kabèh pemain. Yèn sing nyekel ana loro (utawa ora ana), totohan batal lan digawa: sing nyekel dhéwékan sabanjuré menangaké totohan siji manèh kanggo saben babak sing digawa.</translatorcomment>
+        <translation>&lt;b&gt;ꦏꦸꦕꦶꦔꦤ꧀꧈ ꦧꦼꦢꦺꦴꦫꦤ꧀꧈ ꦏꦱꦸꦠꦤ꧀꧈ ꦥꦶꦭ꧀꧈ ꦏꦺꦏ꧀꧈ ꦥꦺꦴꦁ&lt;/b&gt;: ꦥꦼꦩꦲꦶꦤ꧀ꦱꦶꦁ​ꦲꦺꦴꦭꦺꦃ​ꦏꦼꦩ꧀ꦧꦁ​ꦥꦸꦠꦶꦃ꧈ 1 ꦭꦶꦤ꧀ꦠꦿꦶꦏ꧀꧈ 1 ꦝꦸꦮꦶꦠ꧀꧈ 2 ꦕꦶꦤ꧈ 2 ꦭꦶꦤ꧀ꦠꦿꦶꦏ꧀ꦲꦸꦠꦮ 2 ꦝꦸꦮꦶꦠ꧀ꦩꦼꦤꦔꦏꦺ​ꦠꦺꦴꦠꦺꦴꦲꦤ꧀ꦱꦩ꧀ꦥꦶꦔꦤ꧀ꦱꦏ​ꦏꦧꦺꦃ​ꦥꦼꦩꦲꦶꦤ꧀꧉ ꦪꦺꦤ꧀ꦱꦶꦁ​ꦚꦼꦏꦼꦭ꧀ꦲꦤ​ꦭꦺꦴꦫꦺꦴ (ꦲꦸꦠꦮ​ꦲꦺꦴꦫ​ꦲꦤ)꧈ ꦠꦺꦴꦠꦺꦴꦲꦤ꧀ꦧꦠꦭ꧀ꦭꦤ꧀ꦢꦶꦒꦮ: ꦱꦶꦁ​ꦚꦼꦏꦼꦭ꧀ꦝꦺꦮꦺꦏꦤ꧀ꦱꦧꦚ꧀ꦗꦸꦫꦺ​ꦩꦼꦤꦔꦏꦺ​ꦠꦺꦴꦠꦺꦴꦲꦤ꧀ꦱꦶꦗꦶ​ꦩꦤꦺꦃ​ꦏꦁꦒꦺꦴ​ꦱꦧꦼꦤ꧀ꦧꦧꦏ꧀ꦱꦶꦁ​ꦢꦶꦒꦮ꧉</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Lemon&lt;/b&gt;: add up your five cards in Javanese counting; the highest last digit wins the side stake from every lower one.</source>
+        <translatorcomment>jv: &lt;b&gt;Lemon&lt;/b&gt;: gunggung limang kertu sampéyan miturut étungan Jawa; angka pungkasan sing paling dhuwur menangaké totohan sampingan saka saben sing luwih cendhèk.</translatorcomment>
+        <translation>&lt;b&gt;ꦊꦩꦺꦴꦤ꧀&lt;/b&gt;: ꦒꦸꦁꦒꦸꦁ​ꦭꦶꦩꦁ​ꦏꦼꦂꦠꦸ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦩꦶꦠꦸꦫꦸꦠ꧀ꦲꦺꦠꦸꦔꦤ꧀ꦗꦮ; ꦲꦁꦏ​ꦥꦸꦁꦏꦱꦤ꧀ꦱꦶꦁ​ꦥꦭꦶꦁ​ꦝꦸꦮꦸꦂ​ꦩꦼꦤꦔꦏꦺ​ꦠꦺꦴꦠꦺꦴꦲꦤ꧀ꦱꦩ꧀ꦥꦶꦔꦤ꧀ꦱꦏ​ꦱꦧꦼꦤ꧀ꦱꦶꦁ​ꦭꦸꦮꦶꦃ​ꦕꦼꦤ꧀ꦝꦺꦏ꧀꧉</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Abang-ireng&lt;/b&gt;: everybody guesses red or black for the pack&apos;s top card. Red are the 9 of Strings, Red Flower, Old Thousand, every Myriad and the 5, 7 and 8 of Strings; the rest are black.</source>
+        <translatorcomment>jv: &lt;b&gt;Abang-ireng&lt;/b&gt;: saben pemain nebak abang utawa ireng kanggo kertu paling dhuwur ing pak. Sing abang yaiku 9 Lintrik, Kembang Abang, Èwu Tuwa, kabèh Cina lan 5, 7 lan 8 Lintrik; liyané ireng.</translatorcomment>
+        <translation>&lt;b&gt;ꦲꦧꦁ​ꦲꦶꦉꦁ&lt;/b&gt;: ꦱꦧꦼꦤ꧀ꦥꦼꦩꦲꦶꦤ꧀ꦤꦼꦧꦏ꧀ꦲꦧꦁ​ꦲꦸꦠꦮ​ꦲꦶꦉꦁ​ꦏꦁꦒꦺꦴ​ꦏꦼꦂꦠꦸ​ꦥꦭꦶꦁ​ꦝꦸꦮꦸꦂ​ꦲꦶꦁ​ꦥꦏ꧀꧉ ꦱꦶꦁ​ꦲꦧꦁ​ꦪꦲꦶꦏꦸ 9 ꦭꦶꦤ꧀ꦠꦿꦶꦏ꧀꧈ ꦏꦼꦩ꧀ꦧꦁ​ꦲꦧꦁ꧈ ꦲꦺꦮꦸ​ꦠꦸꦮ꧈ ꦏꦧꦺꦃ​ꦕꦶꦤ​ꦭꦤ꧀ 5꧈ 7 ꦭꦤ꧀ 8 ꦭꦶꦤ꧀ꦠꦿꦶꦏ꧀; ꦭꦶꦪꦤꦺ​ꦲꦶꦉꦁ꧉</translation>
+    </message>
+    <message>
+        <source>Bets, tomprang, rooster and guesses are chosen with the buttons in the middle of the table or by clicking a card of your hand; everybody chooses at once, and the choices are shown together.</source>
+        <translatorcomment>jv: Totohan, tomprang, jago lan tebakan dipilih nganggo tombol ing tengah méja utawa kanthi ngeklik kertu ing tangan sampéyan; kabèh pemain milih bebarengan, lan pilihané dituduhaké bareng.</translatorcomment>
+        <translation>ꦠꦺꦴꦠꦺꦴꦲꦤ꧀꧈ ꦠꦺꦴꦩ꧀ꦥꦿꦁ꧈ ꦗꦒꦺꦴ​ꦭꦤ꧀ꦠꦼꦧꦏꦤ꧀ꦢꦶꦥꦶꦭꦶꦃ​ꦔꦁꦒꦺꦴ​ꦠꦺꦴꦩ꧀ꦧꦺꦴꦭ꧀ꦲꦶꦁ​ꦠꦼꦔꦃ​ꦩꦺꦗ​ꦲꦸꦠꦮ​ꦏꦤ꧀ꦛꦶ​ꦔꦼꦏ꧀ꦭꦶꦏ꧀ꦏꦼꦂꦠꦸ​ꦲꦶꦁ​ꦠꦔꦤ꧀ꦱꦩ꧀ꦥꦺꦪꦤ꧀; ꦏꦧꦺꦃ​ꦥꦼꦩꦲꦶꦤ꧀ꦩꦶꦭꦶꦃ​ꦧꦼꦧꦉꦔꦤ꧀꧈ ꦭꦤ꧀ꦥꦶꦭꦶꦲꦤꦺ​ꦢꦶꦠꦸꦢꦸꦲꦏꦺ​ꦧꦉꦁ꧉</translation>
+    </message>
+    <message>
+        <source>At the Surakarta table the leader names the card with a riddle, a &lt;b&gt;wangsalan&lt;/b&gt;, instead of its name; when a dika is led, whoever holds its partner says &lt;i&gt;ana kéné&lt;/i&gt; — “I have it!”. CekiDesk shows the riddle at the leader&apos;s seat and the ana kéné at the holder&apos;s (an option turns ana kéné off). Every wangsalan of the source, with what it alludes to:</source>
+        <translatorcomment>jv: Ing méja Surakarta sing mbukak nyebut kertuné nganggo bebasan, &lt;b&gt;wangsalan&lt;/b&gt;, dudu jenengé; yèn dika dibukak, sapa waé sing nyekel kembarané kandha &lt;i&gt;ana kéné&lt;/i&gt; — “Aku duwé!”. CekiDesk nuduhaké wangsalan kuwi ing lungguhané sing mbukak lan ana kéné ing lungguhané sing nyekel (ana pilihan kanggo mateni ana kéné). Kabèh wangsalan saka sumber, karo apa sing disemonèni:</translatorcomment>
+        <translation>ꦲꦶꦁ​ꦩꦺꦗ​ꦱꦸꦫꦏꦂꦠ​ꦱꦶꦁ​ꦩ꧀ꦧꦸꦏꦏ꧀ꦚꦼꦧꦸꦠ꧀ꦏꦼꦂꦠꦸꦤꦺ​ꦔꦁꦒꦺꦴ​ꦧꦼꦧꦱꦤ꧀꧈ &lt;b&gt;ꦮꦁꦱꦭꦤ꧀&lt;/b&gt;꧈ ꦢꦸꦢꦸ​ꦗꦼꦤꦼꦔꦺ; ꦪꦺꦤ꧀ꦢꦶꦏ​ꦢꦶꦧꦸꦏꦏ꧀꧈ ꦱꦥ​ꦮꦲꦺ​ꦱꦶꦁ​ꦚꦼꦏꦼꦭ꧀ꦏꦼꦩ꧀ꦧꦫꦤꦺ​ꦏꦤ꧀ꦝ &lt;i&gt;ꦲꦤ​ꦏꦺꦤꦺ&lt;/i&gt; — “ꦲꦏꦸ​ꦢꦸꦮꦺ!”꧉ CekiDesk ꦤꦸꦢꦸꦲꦏꦺ​ꦮꦁꦱꦭꦤ꧀ꦏꦸꦮꦶ​ꦲꦶꦁ​ꦭꦸꦁꦒꦸꦲꦤꦺ​ꦱꦶꦁ​ꦩ꧀ꦧꦸꦏꦏ꧀ꦭꦤ꧀ꦲꦤ​ꦏꦺꦤꦺ​ꦲꦶꦁ​ꦭꦸꦁꦒꦸꦲꦤꦺ​ꦱꦶꦁ​ꦚꦼꦏꦼꦭ꧀ (ꦲꦤ​ꦥꦶꦭꦶꦲꦤ꧀ꦏꦁꦒꦺꦴ​ꦩꦠꦼꦤꦶ​ꦲꦤ​ꦏꦺꦤꦺ)꧉ ꦏꦧꦺꦃ​ꦮꦁꦱꦭꦤ꧀ꦱꦏ​ꦱꦸꦩ꧀ꦧꦼꦂ꧈ ꦏꦫꦺꦴ​ꦲꦥ​ꦱꦶꦁ​ꦢꦶꦱꦼꦩꦺꦴꦤꦺꦤꦶ:</translation>
+    </message>
+    <message>
+        <source>2 to 9 of Myriads</source>
+        <translatorcomment>jv: 2 nganti 9 Cina</translatorcomment>
+        <translation>2 ꦔꦤ꧀ꦠꦶ 9 ꦕꦶꦤ</translation>
+    </message>
+    <message>
+        <source>Where the source is silent or unclear, CekiDesk chooses:</source>
+        <translatorcomment>jv: Yèn sumber ora nyebut utawa kurang cetha, CekiDesk milih:</translatorcomment>
+        <translation>ꦪꦺꦤ꧀ꦱꦸꦩ꧀ꦧꦼꦂ​ꦲꦺꦴꦫ​ꦚꦼꦧꦸꦠ꧀ꦲꦸꦠꦮ​ꦏꦸꦫꦁ​ꦕꦼꦛ꧈ CekiDesk ꦩꦶꦭꦶꦃ:</translation>
+    </message>
+    <message>
+        <source>The players sit as the New Game dialog lists them; the cut only chooses the first dealer.</source>
+        <translatorcomment>jv: Pemain lungguh miturut urutan ing dialog Dolanan Anyar; ngethok mung nemtokaké sing mbagi kapisan.</translatorcomment>
+        <translation>ꦥꦼꦩꦲꦶꦤ꧀ꦭꦸꦁꦒꦸꦃ​ꦩꦶꦠꦸꦫꦸꦠ꧀ꦲꦸꦫꦸꦠꦤ꧀ꦲꦶꦁ​ꦢꦶꦲꦭꦺꦴꦒ꧀ꦢꦺꦴꦭꦤꦤ꧀ꦲꦚꦂ; ꦔꦼꦛꦺꦴꦏ꧀ꦩꦸꦁ​ꦤꦼꦩ꧀ꦠꦺꦴꦏꦏꦺ​ꦱꦶꦁ​ꦩ꧀ꦧꦒꦶ​ꦏꦥꦶꦱꦤ꧀꧉</translation>
+    </message>
+    <message>
+        <source>The dealer deals one card at a time, five rounds, starting on their right.</source>
+        <translatorcomment>jv: Sing mbagi mbagi kertu siji-siji, limang puteran, diwiwiti saka sisih tengené.</translatorcomment>
+        <translation>ꦱꦶꦁ​ꦩ꧀ꦧꦒꦶ​ꦩ꧀ꦧꦒꦶ​ꦏꦼꦂꦠꦸ​ꦱꦶꦗꦶ​ꦱꦶꦗꦶ꧈ ꦭꦶꦩꦁ​ꦥꦸꦠꦼꦫꦤ꧀꧈ ꦢꦶꦮꦶꦮꦶꦠꦶ​ꦱꦏ​ꦱꦶꦱꦶꦃ​ꦠꦼꦔꦼꦤꦺ꧉</translation>
+    </message>
+    <message>
+        <source>A face-down (mberi) card is never shown, not even after the hand — except a rooster or a gor-goran guess, which the bets need.</source>
+        <translatorcomment>jv: Kertu kureb (mberi) ora tau dituduhaké, senajan sawisé babak — kajaba jago utawa tebakan gor-goran, sing dibutuhaké totohané.</translatorcomment>
+        <translation>ꦏꦼꦂꦠꦸ​ꦏꦸꦉꦧ꧀ (ꦩ꧀ꦧꦼꦫꦶ) ꦲꦺꦴꦫ​ꦠꦲꦸ​ꦢꦶꦠꦸꦢꦸꦲꦏꦺ꧈ ꦱꦼꦤꦗꦤ꧀ꦱꦮꦶꦱꦺ​ꦧꦧꦏ꧀ — ꦏꦗꦧ​ꦗꦒꦺꦴ​ꦲꦸꦠꦮ​ꦠꦼꦧꦏꦤ꧀ꦒꦺꦴꦂ​ꦒꦺꦴꦫꦤ꧀꧈ ꦱꦶꦁ​ꦢꦶꦧꦸꦠꦸꦲꦏꦺ​ꦠꦺꦴꦠꦺꦴꦲꦤꦺ꧉</translation>
+    </message>
+    <message>
+        <source>After mraji papat the shower&apos;s fifth card goes face down too.</source>
+        <translatorcomment>jv: Sawisé mraji papat, kertu kaping lima duwèké sing nuduhaké uga dikurebaké.</translatorcomment>
+        <translation>ꦱꦮꦶꦱꦺ​ꦩꦿꦗꦶ​ꦥꦥꦠ꧀꧈ ꦏꦼꦂꦠꦸ​ꦏꦥꦶꦁ​ꦭꦶꦩ​ꦢꦸꦮꦺꦏꦺ​ꦱꦶꦁ​ꦤꦸꦢꦸꦲꦏꦺ​ꦲꦸꦒ​ꦢꦶꦏꦸꦉꦧꦏꦺ꧉</translation>
+    </message>
+    <message>
+        <source>Instant wins: the holder must show the cards; with several holders the first in play order does; five of the 2–9 of Myriads count as five cina cilik when both options are on.</source>
+        <translatorcomment>jv: Menang langsung: sing nyekel kudu nuduhaké kertuné; yèn sing nyekel luwih saka siji, sing kapisan miturut urutan main sing nuduhaké; limang kertu saka 2–9 Cina diétung limang cina cilik yèn loro pilihan urip.</translatorcomment>
+        <translation>ꦩꦼꦤꦁ​ꦭꦁꦱꦸꦁ: ꦱꦶꦁ​ꦚꦼꦏꦼꦭ꧀ꦏꦸꦢꦸ​ꦤꦸꦢꦸꦲꦏꦺ​ꦏꦼꦂꦠꦸꦤꦺ; ꦪꦺꦤ꧀ꦱꦶꦁ​ꦚꦼꦏꦼꦭ꧀ꦭꦸꦮꦶꦃ​ꦱꦏ​ꦱꦶꦗꦶ꧈ ꦱꦶꦁ​ꦏꦥꦶꦱꦤ꧀ꦩꦶꦠꦸꦫꦸꦠ꧀ꦲꦸꦫꦸꦠꦤ꧀ꦩꦲꦶꦤ꧀ꦱꦶꦁ​ꦤꦸꦢꦸꦲꦏꦺ; ꦭꦶꦩꦁ​ꦏꦼꦂꦠꦸ​ꦱꦏ 2–9 ꦕꦶꦤ​ꦢꦶꦲꦺꦠꦸꦁ​ꦭꦶꦩꦁ​ꦕꦶꦤ​ꦕꦶꦭꦶꦏ꧀ꦪꦺꦤ꧀ꦭꦺꦴꦫꦺꦴ​ꦥꦶꦭꦶꦲꦤ꧀ꦲꦸꦫꦶꦥ꧀꧉</translation>
+    </message>
+    <message>
+        <source>Tomprang is one more stake a player adds for this hand only; the winner takes every tomprang as well as the stake from the pot (a winner&apos;s own comes back).</source>
+        <translatorcomment>jv: Tomprang iku totohan siji tambahan sing ditambahaké pemain mung kanggo babak iki; sing menang njupuk kabèh tomprang saliyané totohan saka pot (tomprang duwèké sing menang dhéwé bali).</translatorcomment>
+        <translation>ꦠꦺꦴꦩ꧀ꦥꦿꦁ​ꦲꦶꦏꦸ​ꦠꦺꦴꦠꦺꦴꦲꦤ꧀ꦱꦶꦗꦶ​ꦠꦩ꧀ꦧꦲꦤ꧀ꦱꦶꦁ​ꦢꦶꦠꦩ꧀ꦧꦲꦏꦺ​ꦥꦼꦩꦲꦶꦤ꧀ꦩꦸꦁ​ꦏꦁꦒꦺꦴ​ꦧꦧꦏ꧀ꦲꦶꦏꦶ; ꦱꦶꦁ​ꦩꦼꦤꦁ​ꦚ꧀ꦗꦸꦥꦸꦏ꧀ꦏꦧꦺꦃ​ꦠꦺꦴꦩ꧀ꦥꦿꦁ​ꦱꦭꦶꦪꦤꦺ​ꦠꦺꦴꦠꦺꦴꦲꦤ꧀ꦱꦏ​ꦥꦺꦴꦠ꧀ (ꦠꦺꦴꦩ꧀ꦥꦿꦁ​ꦢꦸꦮꦺꦏꦺ​ꦱꦶꦁ​ꦩꦼꦤꦁ​ꦝꦺꦮꦺ​ꦧꦭꦶ)꧉</translation>
+    </message>
+    <message>
+        <source>Bal-balan: the banjiran pays nothing when they lose, and “what the banjiran won” is their gain by the stake method in the hand they won.</source>
+        <translatorcomment>jv: Bal-balan: banjiran ora mbayar apa-apa yèn kalah, lan “sing dimenangaké banjiran” yaiku bathiné miturut cara totohan ing babak sing dimenangaké.</translatorcomment>
+        <translation>ꦧꦭ꧀ꦧꦭꦤ꧀: ꦧꦚ꧀ꦗꦶꦫꦤ꧀ꦲꦺꦴꦫ​ꦩ꧀ꦧꦪꦂ​ꦲꦥ​ꦲꦥ​ꦪꦺꦤ꧀ꦏꦭꦃ꧈ ꦭꦤ꧀ “ꦱꦶꦁ​ꦢꦶꦩꦼꦤꦔꦏꦺ​ꦧꦚ꧀ꦗꦶꦫꦤ꧀” ꦪꦲꦶꦏꦸ​ꦧꦛꦶꦤꦺ​ꦩꦶꦠꦸꦫꦸꦠ꧀ꦕꦫ​ꦠꦺꦴꦠꦺꦴꦲꦤ꧀ꦲꦶꦁ​ꦧꦧꦏ꧀ꦱꦶꦁ​ꦢꦶꦩꦼꦤꦔꦏꦺ꧉</translation>
+    </message>
+    <message>
+        <source>Pethitan: when no dika is led to the last trick the pot stays and grows; an instant win takes it.</source>
+        <translatorcomment>jv: Pethitan: yèn ora ana dika sing dibukak ing trik pungkasan, pot tetep lan tambah; menang langsung njupuk pot kuwi.</translatorcomment>
+        <translation>ꦥꦼꦛꦶꦠꦤ꧀: ꦪꦺꦤ꧀ꦲꦺꦴꦫ​ꦲꦤ​ꦢꦶꦏ​ꦱꦶꦁ​ꦢꦶꦧꦸꦏꦏ꧀ꦲꦶꦁ​ꦠꦿꦶꦏ꧀ꦥꦸꦁꦏꦱꦤ꧀꧈ ꦥꦺꦴꦠ꧀ꦠꦼꦠꦼꦥ꧀ꦭꦤ꧀ꦠꦩ꧀ꦧꦃ; ꦩꦼꦤꦁ​ꦭꦁꦱꦸꦁ​ꦚ꧀ꦗꦸꦥꦸꦏ꧀ꦥꦺꦴꦠ꧀ꦏꦸꦮꦶ꧉</translation>
+    </message>
+    <message>
+        <source>A rooster stays one of its owner&apos;s five cards and is played like any other; it kills when it wins a trick it did not lead.</source>
+        <translatorcomment>jv: Jago tetep salah siji saka limang kertuné sing duwé lan dimainaké kaya kertu liyané; jago matèni yèn menangaké trik sing ora dibukak dhéwé.</translatorcomment>
+        <translation>ꦗꦒꦺꦴ​ꦠꦼꦠꦼꦥ꧀ꦱꦭꦃ​ꦱꦶꦗꦶ​ꦱꦏ​ꦭꦶꦩꦁ​ꦏꦼꦂꦠꦸꦤꦺ​ꦱꦶꦁ​ꦢꦸꦮꦺ​ꦭꦤ꧀ꦢꦶꦩꦲꦶꦤꦏꦺ​ꦏꦪ​ꦏꦼꦂꦠꦸ​ꦭꦶꦪꦤꦺ; ꦗꦒꦺꦴ​ꦩꦠꦺꦤꦶ​ꦪꦺꦤ꧀ꦩꦼꦤꦔꦏꦺ​ꦠꦿꦶꦏ꧀ꦱꦶꦁ​ꦲꦺꦴꦫ​ꦢꦶꦧꦸꦏꦏ꧀ꦝꦺꦮꦺ꧉</translation>
+    </message>
+    <message>
+        <source>Gor-goran: the guessed card stays in the hand; the guesses are shown at the end of the hand.</source>
+        <translatorcomment>jv: Gor-goran: kertu sing ditebak tetep ing tangan; tebakan dituduhaké ing pungkasané babak.</translatorcomment>
+        <translation>ꦒꦺꦴꦂ​ꦒꦺꦴꦫꦤ꧀: ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦢꦶꦠꦼꦧꦏ꧀ꦠꦼꦠꦼꦥ꧀ꦲꦶꦁ​ꦠꦔꦤ꧀; ꦠꦼꦧꦏꦤ꧀ꦢꦶꦠꦸꦢꦸꦲꦏꦺ​ꦲꦶꦁ​ꦥꦸꦁꦏꦱꦤꦺ​ꦧꦧꦏ꧀꧉</translation>
+    </message>
+    <message>
+        <source>Side bets: everybody takes part; when several win a bet paid “by the others”, each loser pays each winner; a holder bet is also void and carried when nobody holds the card.</source>
+        <translatorcomment>jv: Totohan sampingan: kabèh pemain mèlu; yèn sawetara wong menangaké totohan sing dibayar “déning liyané”, saben sing kalah mbayar saben sing menang; totohan sing nyekel uga batal lan digawa yèn ora ana sing nyekel kertuné.</translatorcomment>
+        <translation>ꦠꦺꦴꦠꦺꦴꦲꦤ꧀ꦱꦩ꧀ꦥꦶꦔꦤ꧀: ꦏꦧꦺꦃ​ꦥꦼꦩꦲꦶꦤ꧀ꦩꦺꦭꦸ; ꦪꦺꦤ꧀ꦱꦮꦼꦠꦫ​ꦮꦺꦴꦁ​ꦩꦼꦤꦔꦏꦺ​ꦠꦺꦴꦠꦺꦴꦲꦤ꧀ꦱꦶꦁ​ꦢꦶꦧꦪꦂ “ꦢꦺꦤꦶꦁ​ꦭꦶꦪꦤꦺ”꧈ ꦱꦧꦼꦤ꧀ꦱꦶꦁ​ꦏꦭꦃ​ꦩ꧀ꦧꦪꦂ​ꦱꦧꦼꦤ꧀ꦱꦶꦁ​ꦩꦼꦤꦁ; ꦠꦺꦴꦠꦺꦴꦲꦤ꧀ꦱꦶꦁ​ꦚꦼꦏꦼꦭ꧀ꦲꦸꦒ​ꦧꦠꦭ꧀ꦭꦤ꧀ꦢꦶꦒꦮ​ꦪꦺꦤ꧀ꦲꦺꦴꦫ​ꦲꦤ​ꦱꦶꦁ​ꦚꦼꦏꦼꦭ꧀ꦏꦼꦂꦠꦸꦤꦺ꧉</translation>
+    </message>
+    <message>
+        <source>Click a card of your hand (or drag it to the middle) to play it; Left/Right and Enter select and play as well. Tab reaches the buttons of a choice; T, P, R, B, M and V make them directly.</source>
+        <translatorcomment>jv: Klik kertu ing tangan sampéyan (utawa sèrèt menyang tengah) kanggo nglebokaké; Kiwa/Tengen lan Enter uga milih lan nglebokaké. Tab tekan tombol pilihan; T, P, R, B, M lan V langsung milih.</translatorcomment>
+        <translation>ꦏ꧀ꦭꦶꦏ꧀ꦏꦼꦂꦠꦸ​ꦲꦶꦁ​ꦠꦔꦤ꧀ꦱꦩ꧀ꦥꦺꦪꦤ꧀ (ꦲꦸꦠꦮ​ꦱꦺꦫꦺꦠ꧀ꦩꦼꦚꦁ​ꦠꦼꦔꦃ) ꦏꦁꦒꦺꦴ​ꦔ꧀ꦭꦼꦧꦺꦴꦏꦏꦺ; ꦏꦶꦮ/ꦠꦼꦔꦼꦤ꧀ꦭꦤ꧀ Enter ꦲꦸꦒ​ꦩꦶꦭꦶꦃ​ꦭꦤ꧀ꦔ꧀ꦭꦼꦧꦺꦴꦏꦏꦺ꧉ Tab ꦠꦼꦏꦤ꧀ꦠꦺꦴꦩ꧀ꦧꦺꦴꦭ꧀ꦥꦶꦭꦶꦲꦤ꧀; T꧈ P꧈ R꧈ B꧈ M ꦭꦤ꧀ V ꦭꦁꦱꦸꦁ​ꦩꦶꦭꦶꦃ꧉</translation>
+    </message>
+    <message>
+        <source>These rules follow the article &lt;i&gt;Kartu Lima&lt;/i&gt;, which describes the Surakarta game after Tjan Tjoe Siem&apos;s &lt;i&gt;Javaanse kaartspelen&lt;/i&gt; (pp. 46–57), with notes from Tauern and Uhlenbeck. This page is CekiDesk&apos;s own summary; the house rules above are the app&apos;s choices where the source is silent.</source>
+        <translatorcomment>jv: Aturan iki manut artikel &lt;i&gt;Kartu Lima&lt;/i&gt;, sing nggambaraké dolanan Surakarta miturut &lt;i&gt;Javaanse kaartspelen&lt;/i&gt; anggitané Tjan Tjoe Siem (kaca 46–57), karo cathetan saka Tauern lan Uhlenbeck. Kaca iki ringkesané CekiDesk dhéwé; aturan omah ing dhuwur iku pilihané aplikasi nalika sumber ora nyebut.</translatorcomment>
+        <translation>ꦲꦠꦸꦫꦤ꧀ꦲꦶꦏꦶ​ꦩꦤꦸꦠ꧀ꦲꦂꦠꦶꦏꦼꦭ꧀ &lt;i&gt;ꦏꦂꦠꦸ​ꦭꦶꦩ&lt;/i&gt;꧈ ꦱꦶꦁ​ꦔ꧀ꦒꦩ꧀ꦧꦫꦏꦺ​ꦢꦺꦴꦭꦤꦤ꧀ꦱꦸꦫꦏꦂꦠ​ꦩꦶꦠꦸꦫꦸꦠ꧀ &lt;i&gt;Javaanse kaartspelen&lt;/i&gt; ꦲꦁꦒꦶꦠꦤꦺ​ꦠ꧀ꦗꦤ꧀ꦠ꧀ꦗꦺꦴꦲꦼ​ꦱꦶꦲꦼꦩ꧀ (ꦏꦕ 46–57)꧈ ꦏꦫꦺꦴ​ꦕꦛꦼꦠꦤ꧀ꦱꦏ​ꦠꦲꦸꦲꦼꦂꦤ꧀ꦭꦤ꧀ꦲꦸꦃꦊꦤ꧀ꦧꦼꦕ꧀ꦏ꧀꧉ ꦏꦕ​ꦲꦶꦏꦶ​ꦫꦶꦁꦏꦼꦱꦤꦺ CekiDesk ꦝꦺꦮꦺ; ꦲꦠꦸꦫꦤ꧀ꦲꦺꦴꦩꦃ​ꦲꦶꦁ​ꦝꦸꦮꦸꦂ​ꦲꦶꦏꦸ​ꦥꦶꦭꦶꦲꦤꦺ​ꦲꦥ꧀ꦭꦶꦏꦱꦶ​ꦤꦭꦶꦏ​ꦱꦸꦩ꧀ꦧꦼꦂ​ꦲꦺꦴꦫ​ꦚꦼꦧꦸꦠ꧀꧉</translation>
+    </message>
+</context>
+<context>
+    <name>KartuLimaTable</name>
+    <message>
+        <source>Your rooster (jagoan)</source>
+        <extracomment>window-wide keys of the non-card choices the verbs chosen by clicking a card of the hand</extracomment>
+        <translatorcomment>jv: Jagoné sampéyan (jagoan)</translatorcomment>
+        <translation>ꦗꦒꦺꦴꦤꦺ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀ (ꦗꦒꦺꦴꦲꦤ꧀)</translation>
+    </message>
+    <message>
+        <source>has chosen</source>
+        <translatorcomment>jv: wis milih</translatorcomment>
+        <translation>ꦮꦶꦱ꧀ꦩꦶꦭꦶꦃ</translation>
+    </message>
+    <message>
+        <source>choosing…</source>
+        <translatorcomment>jv: lagi milih…</translatorcomment>
+        <translation>ꦭꦒꦶ​ꦩꦶꦭꦶꦃ…</translation>
+    </message>
+    <message>
+        <source>bets %1</source>
+        <translatorcomment>jv: notohi %1</translatorcomment>
+        <translation>ꦤꦺꦴꦠꦺꦴꦲꦶ %1</translation>
+    </message>
+    <message>
+        <source>tomprang</source>
+        <translatorcomment>jv: tomprang</translatorcomment>
+        <translation>ꦠꦺꦴꦩ꧀ꦥꦿꦁ</translation>
+    </message>
+    <message>
+        <source>red</source>
+        <translatorcomment>jv: abang</translatorcomment>
+        <translation>ꦲꦧꦁ</translation>
+    </message>
+    <message>
+        <source>black</source>
+        <translatorcomment>jv: ireng</translatorcomment>
+        <translation>ꦲꦶꦉꦁ</translation>
+    </message>
+    <message>
+        <source>rooster that killed</source>
+        <translatorcomment>jv: jago sing matèni</translatorcomment>
+        <translation>ꦗꦒꦺꦴ​ꦱꦶꦁ​ꦩꦠꦺꦤꦶ</translation>
+    </message>
+    <message>
+        <source>rooster</source>
+        <translatorcomment>jv: jago</translatorcomment>
+        <translation>ꦗꦒꦺꦴ</translation>
+    </message>
+    <message>
+        <source>“%1!”</source>
+        <translatorcomment>jv: “%1!”</translatorcomment>
+        <translation>“%1!”</translation>
+    </message>
+    <message>
+        <source>The pack: the cards nobody was dealt</source>
+        <translatorcomment>jv: Pak: kertu sing ora dibagi</translatorcomment>
+        <translation>ꦥꦏ꧀: ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦲꦺꦴꦫ​ꦢꦶꦧꦒꦶ</translation>
+    </message>
+    <message>
+        <source>Your card, thrown face down (mberi): %1</source>
+        <translatorcomment>jv: Kertu sampéyan, dibuwang kureb (mberi): %1</translatorcomment>
+        <translation>ꦏꦼꦂꦠꦸ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀꧈ ꦢꦶꦧꦸꦮꦁ​ꦏꦸꦉꦧ꧀ (ꦩ꧀ꦧꦼꦫꦶ): %1</translation>
+    </message>
+    <message>
+        <source>Thrown face down (mberi): it cannot win</source>
+        <translatorcomment>jv: Dibuwang kureb (mberi): ora bisa menang</translatorcomment>
+        <translation>ꦢꦶꦧꦸꦮꦁ​ꦏꦸꦉꦧ꧀ (ꦩ꧀ꦧꦼꦫꦶ): ꦲꦺꦴꦫ​ꦧꦶꦱ​ꦩꦼꦤꦁ</translation>
+    </message>
+    <message>
+        <source>Led by %1</source>
+        <translatorcomment>jv: Dibukak %1</translatorcomment>
+        <translation>ꦢꦶꦧꦸꦏꦏ꧀ %1</translation>
+    </message>
+    <message>
+        <source>The hand is over</source>
+        <translatorcomment>jv: Babak wis rampung</translatorcomment>
+        <translation>ꦧꦧꦏ꧀ꦮꦶꦱ꧀ꦫꦩ꧀ꦥꦸꦁ</translation>
+    </message>
+    <message>
+        <source>Trick %1 of 5 · only the fifth counts</source>
+        <translatorcomment>jv: Trik %1 saka 5 · mung sing kaping lima diétung</translatorcomment>
+        <translation>ꦠꦿꦶꦏ꧀ %1 ꦱꦏ 5 · ꦩꦸꦁ​ꦱꦶꦁ​ꦏꦥꦶꦁ​ꦭꦶꦩ​ꦢꦶꦲꦺꦠꦸꦁ</translation>
+    </message>
+    <message>
+        <source>Only the winner of the fifth trick wins the hand</source>
+        <translatorcomment>jv: Mung sing menang trik kaping lima sing menangaké babak</translatorcomment>
+        <translation>ꦩꦸꦁ​ꦱꦶꦁ​ꦩꦼꦤꦁ​ꦠꦿꦶꦏ꧀ꦏꦥꦶꦁ​ꦭꦶꦩ​ꦱꦶꦁ​ꦩꦼꦤꦔꦏꦺ​ꦧꦧꦏ꧀</translation>
+    </message>
+    <message>
+        <source>Led: %1</source>
+        <translatorcomment>jv: Dibukak: %1</translatorcomment>
+        <translation>ꦢꦶꦧꦸꦏꦏ꧀: %1</translation>
+    </message>
+    <message>
+        <source>Pot: %1</source>
+        <translatorcomment>jv: Pot: %1</translatorcomment>
+        <translation>ꦥꦺꦴꦠ꧀: %1</translation>
+    </message>
+    <message>
+        <source>Bal-balan: everybody bets against the banjiran</source>
+        <translatorcomment>jv: Bal-balan: kabèh notohi nglawan banjiran</translatorcomment>
+        <translation>ꦧꦭ꧀ꦧꦭꦤ꧀: ꦏꦧꦺꦃ​ꦤꦺꦴꦠꦺꦴꦲꦶ​ꦔ꧀ꦭꦮꦤ꧀ꦧꦚ꧀ꦗꦶꦫꦤ꧀</translation>
+    </message>
+    <message>
+        <source>Tomprang: add a stake, or pass</source>
+        <translatorcomment>jv: Tomprang: nambahi totohan, utawa liwat</translatorcomment>
+        <translation>ꦠꦺꦴꦩ꧀ꦥꦿꦁ: ꦤꦩ꧀ꦧꦲꦶ​ꦠꦺꦴꦠꦺꦴꦲꦤ꧀꧈ ꦲꦸꦠꦮ​ꦭꦶꦮꦠ꧀</translation>
+    </message>
+    <message>
+        <source>Roosters: lay a card face down</source>
+        <translatorcomment>jv: Jago: pasang kertu siji kureb</translatorcomment>
+        <translation>ꦗꦒꦺꦴ: ꦥꦱꦁ​ꦏꦼꦂꦠꦸ​ꦱꦶꦗꦶ​ꦏꦸꦉꦧ꧀</translation>
+    </message>
+    <message>
+        <source>Gor-goran: guess the pack&apos;s top card</source>
+        <translatorcomment>jv: Gor-goran: tebak kertu paling dhuwur ing pak</translatorcomment>
+        <translation>ꦒꦺꦴꦂ​ꦒꦺꦴꦫꦤ꧀: ꦠꦼꦧꦏ꧀ꦏꦼꦂꦠꦸ​ꦥꦭꦶꦁ​ꦝꦸꦮꦸꦂ​ꦲꦶꦁ​ꦥꦏ꧀</translation>
+    </message>
+    <message>
+        <source>Abang-ireng: red or black on top of the pack?</source>
+        <translatorcomment>jv: Abang-ireng: abang utawa ireng ing dhuwur pak?</translatorcomment>
+        <translation>ꦲꦧꦁ​ꦲꦶꦉꦁ: ꦲꦧꦁ​ꦲꦸꦠꦮ​ꦲꦶꦉꦁ​ꦲꦶꦁ​ꦝꦸꦮꦸꦂ​ꦥꦏ꧀?</translation>
+    </message>
+    <message>
+        <source>Mraji papat: keep one card</source>
+        <translatorcomment>jv: Mraji papat: simpen kertu siji</translatorcomment>
+        <translation>ꦩꦿꦗꦶ​ꦥꦥꦠ꧀: ꦱꦶꦩ꧀ꦥꦼꦤ꧀ꦏꦼꦂꦠꦸ​ꦱꦶꦗꦶ</translation>
+    </message>
+    <message>
+        <source>Bet</source>
+        <translatorcomment>jv: Notohi</translatorcomment>
+        <translation>Notoꦲꦶ</translation>
+    </message>
+    <message>
+        <source>Your bet against the banjiran, shown when everybody has bet</source>
+        <translatorcomment>jv: Totohan sampéyan nglawan banjiran, dituduhaké sawisé kabèh notohi</translatorcomment>
+        <translation>ꦠꦺꦴꦠꦺꦴꦲꦤ꧀ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦔ꧀ꦭꦮꦤ꧀ꦧꦚ꧀ꦗꦶꦫꦤ꧀꧈ ꦢꦶꦠꦸꦢꦸꦲꦏꦺ​ꦱꦮꦶꦱꦺ​ꦏꦧꦺꦃ​ꦤꦺꦴꦠꦺꦴꦲꦶ</translation>
+    </message>
+    <message>
+        <source>Tomprang</source>
+        <translatorcomment>jv: Tomprang</translatorcomment>
+        <translation>ꦠꦺꦴꦩ꧀ꦥꦿꦁ</translation>
+    </message>
+    <message>
+        <source>Add one more stake this hand: the winner takes it (key T)</source>
+        <translatorcomment>jv: Nambahi totohan siji ing babak iki: sing menang njupuk (tombol T)</translatorcomment>
+        <translation>ꦤꦩ꧀ꦧꦲꦶ​ꦠꦺꦴꦠꦺꦴꦲꦤ꧀ꦱꦶꦗꦶ​ꦲꦶꦁ​ꦧꦧꦏ꧀ꦲꦶꦏꦶ: ꦱꦶꦁ​ꦩꦼꦤꦁ​ꦚ꧀ꦗꦸꦥꦸꦏ꧀ (ꦠꦺꦴꦩ꧀ꦧꦺꦴꦭ꧀ T)</translation>
+    </message>
+    <message>
+        <source>No rooster</source>
+        <translatorcomment>jv: Tanpa jago</translatorcomment>
+        <translation>ꦠꦤ꧀ꦥ​ꦗꦒꦺꦴ</translation>
+    </message>
+    <message>
+        <source>Lay no rooster this hand (key P); click a dika of your hand to lay it</source>
+        <translatorcomment>jv: Ora masang jago ing babak iki (tombol P); klik dika ing tangan sampéyan kanggo masang</translatorcomment>
+        <translation>ꦲꦺꦴꦫ​ꦩꦱꦁ​ꦗꦒꦺꦴ​ꦲꦶꦁ​ꦧꦧꦏ꧀ꦲꦶꦏꦶ (ꦠꦺꦴꦩ꧀ꦧꦺꦴꦭ꧀ P); ꦏ꧀ꦭꦶꦏ꧀ꦢꦶꦏ​ꦲꦶꦁ​ꦠꦔꦤ꧀ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦏꦁꦒꦺꦴ​ꦩꦱꦁ</translation>
+    </message>
+    <message>
+        <source>Pass</source>
+        <translatorcomment>jv: Liwat</translatorcomment>
+        <translation>ꦭꦶꦮꦠ꧀</translation>
+    </message>
+    <message>
+        <source>Add no tomprang (key P)</source>
+        <translatorcomment>jv: Ora nambahi tomprang (tombol P)</translatorcomment>
+        <translation>ꦲꦺꦴꦫ​ꦤꦩ꧀ꦧꦲꦶ​ꦠꦺꦴꦩ꧀ꦥꦿꦁ (ꦠꦺꦴꦩ꧀ꦧꦺꦴꦭ꧀ P)</translation>
+    </message>
+    <message>
+        <source>Red</source>
+        <translatorcomment>jv: Abang</translatorcomment>
+        <translation>ꦲꦧꦁ</translation>
+    </message>
+    <message>
+        <source>The pack&apos;s top card is red: S9, RF, OT, the Myriads, S5, S7, S8 (key R)</source>
+        <translatorcomment>jv: Kertu paling dhuwur ing pak abang: S9, RF, OT, kabèh Cina, S5, S7, S8 (tombol R)</translatorcomment>
+        <translation>ꦏꦼꦂꦠꦸ​ꦥꦭꦶꦁ​ꦝꦸꦮꦸꦂ​ꦲꦶꦁ​ꦥꦏ꧀ꦲꦧꦁ: S9꧈ RF꧈ OT꧈ ꦏꦧꦺꦃ​ꦕꦶꦤ꧈ S5꧈ S7꧈ S8 (ꦠꦺꦴꦩ꧀ꦧꦺꦴꦭ꧀ R)</translation>
+    </message>
+    <message>
+        <source>Black</source>
+        <translatorcomment>jv: Ireng</translatorcomment>
+        <translation>ꦲꦶꦉꦁ</translation>
+    </message>
+    <message>
+        <source>The pack&apos;s top card is black: any other card (key B)</source>
+        <translatorcomment>jv: Kertu paling dhuwur ing pak ireng: kertu liyané (tombol B)</translatorcomment>
+        <translation>ꦏꦼꦂꦠꦸ​ꦥꦭꦶꦁ​ꦝꦸꦮꦸꦂ​ꦲꦶꦁ​ꦥꦏ꧀ꦲꦶꦉꦁ: ꦏꦼꦂꦠꦸ​ꦭꦶꦪꦤꦺ (ꦠꦺꦴꦩ꧀ꦧꦺꦴꦭ꧀ B)</translation>
+    </message>
+    <message>
+        <source>Mraji papat</source>
+        <translatorcomment>jv: Mraji papat</translatorcomment>
+        <translation>ꦩꦿꦗꦶ​ꦥꦥꦠ꧀</translation>
+    </message>
+    <message>
+        <source>Show your two mraji pairs: the others keep one card each, and you win the fifth trick (key M)</source>
+        <translatorcomment>jv: Tuduhaké rong pasang mraji sampéyan: pemain liyané nyimpen kertu siji-siji, lan sampéyan menangaké trik kaping lima (tombol M)</translatorcomment>
+        <translation>ꦠꦸꦢꦸꦲꦏꦺ​ꦫꦺꦴꦁ​ꦥꦱꦁ​ꦩꦿꦗꦶ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀: ꦥꦼꦩꦲꦶꦤ꧀ꦭꦶꦪꦤꦺ​ꦚꦶꦩ꧀ꦥꦼꦤ꧀ꦏꦼꦂꦠꦸ​ꦱꦶꦗꦶ​ꦱꦶꦗꦶ꧈ ꦭꦤ꧀ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦩꦼꦤꦔꦏꦺ​ꦠꦿꦶꦏ꧀ꦏꦥꦶꦁ​ꦭꦶꦩ (ꦠꦺꦴꦩ꧀ꦧꦺꦴꦭ꧀ M)</translation>
+    </message>
+    <message>
+        <source>Show your cards</source>
+        <translatorcomment>jv: Tuduhaké kertu sampéyan</translatorcomment>
+        <translation>ꦠꦸꦢꦸꦲꦏꦺ​ꦏꦼꦂꦠꦸ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀</translation>
+    </message>
+    <message>
+        <source>Your five cards win the hand at once (key V)</source>
+        <translatorcomment>jv: Limang kertu sampéyan langsung menangaké babak (tombol V)</translatorcomment>
+        <translation>ꦭꦶꦩꦁ​ꦏꦼꦂꦠꦸ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦭꦁꦱꦸꦁ​ꦩꦼꦤꦔꦏꦺ​ꦧꦧꦏ꧀ (ꦠꦺꦴꦩ꧀ꦧꦺꦴꦭ꧀ V)</translation>
+    </message>
+</context>
+<context>
+    <name>KartuLimaTerms</name>
+    <message>
+        <source>Kartu Lima</source>
+        <translatorcomment>jv: Kartu Lima</translatorcomment>
+        <translation>ꦏꦂꦠꦸ​ꦭꦶꦩ</translation>
+    </message>
+    <message>
+        <source>5–9 players, one pack, five cards each. Tricks of card groups, played anticlockwise; only the fifth trick counts. With streaks, four stake methods, roosters, side bets and the riddles of the Surakarta table.</source>
+        <translatorcomment>jv: 5–9 pemain, sak pak, limang kertu siji-sijiné. Trik nganggo golongan kertu, dimainaké nglawan arah jarum jam; mung trik kaping lima sing diétung. Nganggo menang terus-terusan, papat cara totohan, jago, totohan sampingan lan wangsalan méja Surakarta.</translatorcomment>
+        <translation>5–9 ꦥꦼꦩꦲꦶꦤ꧀꧈ ꦱꦏ꧀ꦥꦏ꧀꧈ ꦭꦶꦩꦁ​ꦏꦼꦂꦠꦸ​ꦱꦶꦗꦶ​ꦱꦶꦗꦶꦤꦺ꧉ ꦠꦿꦶꦏ꧀ꦔꦁꦒꦺꦴ​ꦒꦺꦴꦭꦺꦴꦔꦤ꧀ꦏꦼꦂꦠꦸ꧈ ꦢꦶꦩꦲꦶꦤꦏꦺ​ꦔ꧀ꦭꦮꦤ꧀ꦲꦫꦃ​ꦗꦫꦸꦩ꧀ꦗꦩ꧀; ꦩꦸꦁ​ꦠꦿꦶꦏ꧀ꦏꦥꦶꦁ​ꦭꦶꦩ​ꦱꦶꦁ​ꦢꦶꦲꦺꦠꦸꦁ꧉ ꦔꦁꦒꦺꦴ​ꦩꦼꦤꦁ​ꦠꦼꦫꦸꦱ꧀ꦠꦼꦫꦸꦱꦤ꧀꧈ ꦥꦥꦠ꧀ꦕꦫ​ꦠꦺꦴꦠꦺꦴꦲꦤ꧀꧈ ꦗꦒꦺꦴ꧈ ꦠꦺꦴꦠꦺꦴꦲꦤ꧀ꦱꦩ꧀ꦥꦶꦔꦤ꧀ꦭꦤ꧀ꦮꦁꦱꦭꦤ꧀ꦩꦺꦗ​ꦱꦸꦫꦏꦂꦠ꧉</translation>
+    </message>
+    <message>
+        <source>Stake method</source>
+        <translatorcomment>jv: Cara totohan</translatorcomment>
+        <translation>ꦕꦫ​ꦠꦺꦴꦠꦺꦴꦲꦤ꧀</translation>
+    </message>
+    <message>
+        <source>How each hand is paid for in a money match; the amounts of the chosen method are below.</source>
+        <translatorcomment>jv: Carané saben babak dibayar ing tandhing nganggo dhuwit; cacahé kanggo cara sing dipilih ana ing ngisor.</translatorcomment>
+        <translation>ꦕꦫꦤꦺ​ꦱꦧꦼꦤ꧀ꦧꦧꦏ꧀ꦢꦶꦧꦪꦂ​ꦲꦶꦁ​ꦠꦤ꧀ꦝꦶꦁ​ꦔꦁꦒꦺꦴ​ꦝꦸꦮꦶꦠ꧀; ꦕꦕꦲꦺ​ꦏꦁꦒꦺꦴ​ꦕꦫ​ꦱꦶꦁ​ꦢꦶꦥꦶꦭꦶꦃ​ꦲꦤ​ꦲꦶꦁ​ꦔꦶꦱꦺꦴꦂ꧉</translation>
+    </message>
+    <message>
+        <source>Wudhon tengah: a pot each hand</source>
+        <translatorcomment>jv: Wudhon tengah: pot siji saben babak</translatorcomment>
+        <translation>ꦮꦸꦝꦺꦴꦤ꧀ꦠꦼꦔꦃ: ꦥꦺꦴꦠ꧀ꦱꦶꦗꦶ​ꦱꦧꦼꦤ꧀ꦧꦧꦏ꧀</translation>
+    </message>
+    <message>
+        <source>Undhuh-undhuh: one stake a win from a lasting pot</source>
+        <translatorcomment>jv: Undhuh-undhuh: totohan siji saben menang saka pot sing awet</translatorcomment>
+        <translation>ꦲꦸꦤ꧀ꦝꦸꦃ​ꦲꦸꦤ꧀ꦝꦸꦃ: ꦠꦺꦴꦠꦺꦴꦲꦤ꧀ꦱꦶꦗꦶ​ꦱꦧꦼꦤ꧀ꦩꦼꦤꦁ​ꦱꦏ​ꦥꦺꦴꦠ꧀ꦱꦶꦁ​ꦲꦮꦼꦠ꧀</translation>
+    </message>
+    <message>
+        <source>Bal-balan: bets against the banjiran</source>
+        <translatorcomment>jv: Bal-balan: totohan nglawan banjiran</translatorcomment>
+        <translation>ꦧꦭ꧀ꦧꦭꦤ꧀: ꦠꦺꦴꦠꦺꦴꦲꦤ꧀ꦔ꧀ꦭꦮꦤ꧀ꦧꦚ꧀ꦗꦶꦫꦤ꧀</translation>
+    </message>
+    <message>
+        <source>Pethitan: a dika led last takes the pot</source>
+        <translatorcomment>jv: Pethitan: dika sing dibukak pungkasan njupuk pot</translatorcomment>
+        <translation>ꦥꦼꦛꦶꦠꦤ꧀: ꦢꦶꦏ​ꦱꦶꦁ​ꦢꦶꦧꦸꦏꦏ꧀ꦥꦸꦁꦏꦱꦤ꧀ꦚ꧀ꦗꦸꦥꦸꦏ꧀ꦥꦺꦴꦠ꧀</translation>
+    </message>
+    <message>
+        <source>Wudhon stake</source>
+        <translatorcomment>jv: Totohan wudhon</translatorcomment>
+        <translation>ꦠꦺꦴꦠꦺꦴꦲꦤ꧀ꦮꦸꦝꦺꦴꦤ꧀</translation>
+    </message>
+    <message>
+        <source>Everybody puts this into the pot each hand; the winner takes the pot.</source>
+        <translatorcomment>jv: Saben babak kabèh pemain nglebokaké iki ing pot; sing menang njupuk pot.</translatorcomment>
+        <translation>ꦱꦧꦼꦤ꧀ꦧꦧꦏ꧀ꦏꦧꦺꦃ​ꦥꦼꦩꦲꦶꦤ꧀ꦔ꧀ꦭꦼꦧꦺꦴꦏꦏꦺ​ꦲꦶꦏꦶ​ꦲꦶꦁ​ꦥꦺꦴꦠ꧀; ꦱꦶꦁ​ꦩꦼꦤꦁ​ꦚ꧀ꦗꦸꦥꦸꦏ꧀ꦥꦺꦴꦠ꧀꧉</translation>
+    </message>
+    <message>
+        <source>Undhuh stake</source>
+        <translatorcomment>jv: Totohan undhuh</translatorcomment>
+        <translation>ꦠꦺꦴꦠꦺꦴꦲꦤ꧀ꦲꦸꦤ꧀ꦝꦸꦃ</translation>
+    </message>
+    <message>
+        <source>Everybody pays this into an empty pot; each winner takes one stake out of it.</source>
+        <translatorcomment>jv: Kabèh pemain mbayar iki ing pot sing kosong; saben sing menang njupuk totohan siji saka kono.</translatorcomment>
+        <translation>ꦏꦧꦺꦃ​ꦥꦼꦩꦲꦶꦤ꧀ꦩ꧀ꦧꦪꦂ​ꦲꦶꦏꦶ​ꦲꦶꦁ​ꦥꦺꦴꦠ꧀ꦱꦶꦁ​ꦏꦺꦴꦱꦺꦴꦁ; ꦱꦧꦼꦤ꧀ꦱꦶꦁ​ꦩꦼꦤꦁ​ꦚ꧀ꦗꦸꦥꦸꦏ꧀ꦠꦺꦴꦠꦺꦴꦲꦤ꧀ꦱꦶꦗꦶ​ꦱꦏ​ꦏꦺꦴꦤꦺꦴ꧉</translation>
+    </message>
+    <message>
+        <source>A streak takes the whole pot</source>
+        <translatorcomment>jv: Menang terus-terusan njupuk pot sakabèhé</translatorcomment>
+        <translation>ꦩꦼꦤꦁ​ꦠꦼꦫꦸꦱ꧀ꦠꦼꦫꦸꦱꦤ꧀ꦚ꧀ꦗꦸꦥꦸꦏ꧀ꦥꦺꦴꦠ꧀ꦱꦏꦧꦺꦲꦺ</translation>
+    </message>
+    <message>
+        <source>A second win in a row (mbanjir) takes the rest of the pot, and a ladhu keeps taking whole pots.</source>
+        <translatorcomment>jv: Menang kaping pindho urut (mbanjir) njupuk turahané pot, lan ladhu terus njupuk pot wutuh.</translatorcomment>
+        <translation>ꦩꦼꦤꦁ​ꦏꦥꦶꦁ​ꦥꦶꦤ꧀ꦝꦺꦴ​ꦲꦸꦫꦸꦠ꧀ (ꦩ꧀ꦧꦚ꧀ꦗꦶꦂ) ꦚ꧀ꦗꦸꦥꦸꦏ꧀ꦠꦸꦫꦲꦤꦺ​ꦥꦺꦴꦠ꧀꧈ ꦭꦤ꧀ꦭꦝꦸ​ꦠꦼꦫꦸꦱ꧀ꦚ꧀ꦗꦸꦥꦸꦏ꧀ꦥꦺꦴꦠ꧀ꦮꦸꦠꦸꦃ꧉</translation>
+    </message>
+    <message>
+        <source>Tomprang</source>
+        <translatorcomment>jv: Tomprang</translatorcomment>
+        <translation>ꦠꦺꦴꦩ꧀ꦥꦿꦁ</translation>
+    </message>
+    <message>
+        <source>From the second hand, everybody but the banjiran may add one stake for the hand; the winner takes every tomprang (house rule).</source>
+        <translatorcomment>jv: Wiwit babak kapindho, kabèh pemain kajaba banjiran olèh nambahi totohan siji kanggo babak kuwi; sing menang njupuk kabèh tomprang (aturan omah).</translatorcomment>
+        <translation>ꦮꦶꦮꦶꦠ꧀ꦧꦧꦏ꧀ꦏꦥꦶꦤ꧀ꦝꦺꦴ꧈ ꦏꦧꦺꦃ​ꦥꦼꦩꦲꦶꦤ꧀ꦏꦗꦧ​ꦧꦚ꧀ꦗꦶꦫꦤ꧀ꦲꦺꦴꦭꦺꦃ​ꦤꦩ꧀ꦧꦲꦶ​ꦠꦺꦴꦠꦺꦴꦲꦤ꧀ꦱꦶꦗꦶ​ꦏꦁꦒꦺꦴ​ꦧꦧꦏ꧀ꦏꦸꦮꦶ; ꦱꦶꦁ​ꦩꦼꦤꦁ​ꦚ꧀ꦗꦸꦥꦸꦏ꧀ꦏꦧꦺꦃ​ꦠꦺꦴꦩ꧀ꦥꦿꦁ (ꦲꦠꦸꦫꦤ꧀ꦲꦺꦴꦩꦃ)꧉</translation>
+    </message>
+    <message>
+        <source>Base bet</source>
+        <translatorcomment>jv: Totohan dhasar</translatorcomment>
+        <translation>ꦠꦺꦴꦠꦺꦴꦲꦤ꧀ꦝꦱꦂ</translation>
+    </message>
+    <message>
+        <source>The smallest bet against the banjiran; the largest is twice what they won.</source>
+        <translatorcomment>jv: Totohan paling cilik nglawan banjiran; sing paling gedhé ping pindho sing dimenangaké.</translatorcomment>
+        <translation>ꦠꦺꦴꦠꦺꦴꦲꦤ꧀ꦥꦭꦶꦁ​ꦕꦶꦭꦶꦏ꧀ꦔ꧀ꦭꦮꦤ꧀ꦧꦚ꧀ꦗꦶꦫꦤ꧀; ꦱꦶꦁ​ꦥꦭꦶꦁ​ꦒꦼꦝꦺ​ꦥꦶꦁ​ꦥꦶꦤ꧀ꦝꦺꦴ​ꦱꦶꦁ​ꦢꦶꦩꦼꦤꦔꦏꦺ꧉</translation>
+    </message>
+    <message>
+        <source>Pethitan stake</source>
+        <translatorcomment>jv: Totohan pethitan</translatorcomment>
+        <translation>ꦠꦺꦴꦠꦺꦴꦲꦤ꧀ꦥꦼꦛꦶꦠꦤ꧀</translation>
+    </message>
+    <message>
+        <source>Everybody puts this into the pot each hand; it is taken only when a dika is led to the last trick.</source>
+        <translatorcomment>jv: Saben babak kabèh pemain nglebokaké iki ing pot; pot mung dijupuk yèn dika dibukak ing trik pungkasan.</translatorcomment>
+        <translation>ꦱꦧꦼꦤ꧀ꦧꦧꦏ꧀ꦏꦧꦺꦃ​ꦥꦼꦩꦲꦶꦤ꧀ꦔ꧀ꦭꦼꦧꦺꦴꦏꦏꦺ​ꦲꦶꦏꦶ​ꦲꦶꦁ​ꦥꦺꦴꦠ꧀; ꦥꦺꦴꦠ꧀ꦩꦸꦁ​ꦢꦶꦗꦸꦥꦸꦏ꧀ꦪꦺꦤ꧀ꦢꦶꦏ​ꦢꦶꦧꦸꦏꦏ꧀ꦲꦶꦁ​ꦠꦿꦶꦏ꧀ꦥꦸꦁꦏꦱꦤ꧀꧉</translation>
+    </message>
+    <message>
+        <source>Roosters (jagoan)</source>
+        <translatorcomment>jv: Jago (jagoan)</translatorcomment>
+        <translation>ꦗꦒꦺꦴ (ꦗꦒꦺꦴꦲꦤ꧀)</translation>
+    </message>
+    <message>
+        <source>Tantangan: who wants lays a dika face down with a bet. Tetep: everybody lays a card; only a dika can kill.</source>
+        <translatorcomment>jv: Tantangan: sing gelem masang dika kureb nganggo totohan. Tetep: kabèh masang kertu siji; mung dika sing bisa matèni.</translatorcomment>
+        <translation>ꦠꦤ꧀ꦠꦔꦤ꧀: ꦱꦶꦁ​ꦒꦼꦊꦩ꧀ꦩꦱꦁ​ꦢꦶꦏ​ꦏꦸꦉꦧ꧀ꦔꦁꦒꦺꦴ​ꦠꦺꦴꦠꦺꦴꦲꦤ꧀꧉ ꦠꦼꦠꦼꦥ꧀: ꦏꦧꦺꦃ​ꦩꦱꦁ​ꦏꦼꦂꦠꦸ​ꦱꦶꦗꦶ; ꦩꦸꦁ​ꦢꦶꦏ​ꦱꦶꦁ​ꦧꦶꦱ​ꦩꦠꦺꦤꦶ꧉</translation>
+    </message>
+    <message>
+        <source>No roosters</source>
+        <translatorcomment>jv: Tanpa jago</translatorcomment>
+        <translation>ꦠꦤ꧀ꦥ​ꦗꦒꦺꦴ</translation>
+    </message>
+    <message>
+        <source>Tantangan: who wants</source>
+        <translatorcomment>jv: Tantangan: sing gelem</translatorcomment>
+        <translation>ꦠꦤ꧀ꦠꦔꦤ꧀: ꦱꦶꦁ​ꦒꦼꦊꦩ꧀</translation>
+    </message>
+    <message>
+        <source>Tetep: everybody</source>
+        <translatorcomment>jv: Tetep: kabèh</translatorcomment>
+        <translation>ꦠꦼꦠꦼꦥ꧀: ꦏꦧꦺꦃ</translation>
+    </message>
+    <message>
+        <source>Rooster bet</source>
+        <translatorcomment>jv: Totohan jago</translatorcomment>
+        <translation>ꦠꦺꦴꦠꦺꦴꦲꦤ꧀ꦗꦒꦺꦴ</translation>
+    </message>
+    <message>
+        <source>A rooster that kills wins this from every other rooster that did not.</source>
+        <translatorcomment>jv: Jago sing matèni menangaké iki saka saben jago liya sing ora matèni.</translatorcomment>
+        <translation>ꦗꦒꦺꦴ​ꦱꦶꦁ​ꦩꦠꦺꦤꦶ​ꦩꦼꦤꦔꦏꦺ​ꦲꦶꦏꦶ​ꦱꦏ​ꦱꦧꦼꦤ꧀ꦗꦒꦺꦴ​ꦭꦶꦪ​ꦱꦶꦁ​ꦲꦺꦴꦫ​ꦩꦠꦺꦤꦶ꧉</translation>
+    </message>
+    <message>
+        <source>Gor-goran</source>
+        <translatorcomment>jv: Gor-goran</translatorcomment>
+        <translation>ꦒꦺꦴꦂ​ꦒꦺꦴꦫꦤ꧀</translation>
+    </message>
+    <message>
+        <source>Everybody names a card of their hand as a guess of the pack&apos;s top card.</source>
+        <translatorcomment>jv: Saben pemain nyebut kertu siji saka tangané dadi tebakan kertu paling dhuwur ing pak.</translatorcomment>
+        <translation>ꦱꦧꦼꦤ꧀ꦥꦼꦩꦲꦶꦤ꧀ꦚꦼꦧꦸꦠ꧀ꦏꦼꦂꦠꦸ​ꦱꦶꦗꦶ​ꦱꦏ​ꦠꦔꦤꦺ​ꦢꦢꦶ​ꦠꦼꦧꦏꦤ꧀ꦏꦼꦂꦠꦸ​ꦥꦭꦶꦁ​ꦝꦸꦮꦸꦂ​ꦲꦶꦁ​ꦥꦏ꧀꧉</translation>
+    </message>
+    <message>
+        <source>Kucingan</source>
+        <translatorcomment>jv: Kucingan</translatorcomment>
+        <translation>ꦏꦸꦕꦶꦔꦤ꧀</translation>
+    </message>
+    <message>
+        <source>The player dealt the White Flower wins a side stake from everybody.</source>
+        <translatorcomment>jv: Pemain sing olèh Kembang Putih menangaké totohan sampingan saka kabèh pemain.</translatorcomment>
+        <translation>ꦥꦼꦩꦲꦶꦤ꧀ꦱꦶꦁ​ꦲꦺꦴꦭꦺꦃ​ꦏꦼꦩ꧀ꦧꦁ​ꦥꦸꦠꦶꦃ​ꦩꦼꦤꦔꦏꦺ​ꦠꦺꦴꦠꦺꦴꦲꦤ꧀ꦱꦩ꧀ꦥꦶꦔꦤ꧀ꦱꦏ​ꦏꦧꦺꦃ​ꦥꦼꦩꦲꦶꦤ꧀꧉</translation>
+    </message>
+    <message>
+        <source>Bedoran</source>
+        <translatorcomment>jv: Bedoran</translatorcomment>
+        <translation>ꦧꦼꦢꦺꦴꦫꦤ꧀</translation>
+    </message>
+    <message>
+        <source>The player dealt the 1 of Strings wins a side stake from everybody.</source>
+        <translatorcomment>jv: Pemain sing olèh 1 Lintrik menangaké totohan sampingan saka kabèh pemain.</translatorcomment>
+        <translation>ꦥꦼꦩꦲꦶꦤ꧀ꦱꦶꦁ​ꦲꦺꦴꦭꦺꦃ 1 ꦭꦶꦤ꧀ꦠꦿꦶꦏ꧀ꦩꦼꦤꦔꦏꦺ​ꦠꦺꦴꦠꦺꦴꦲꦤ꧀ꦱꦩ꧀ꦥꦶꦔꦤ꧀ꦱꦏ​ꦏꦧꦺꦃ​ꦥꦼꦩꦲꦶꦤ꧀꧉</translation>
+    </message>
+    <message>
+        <source>Kasutan</source>
+        <translatorcomment>jv: Kasutan</translatorcomment>
+        <translation>ꦏꦱꦸꦠꦤ꧀</translation>
+    </message>
+    <message>
+        <source>The player dealt the 1 of Coins wins a side stake from everybody.</source>
+        <translatorcomment>jv: Pemain sing olèh 1 Dhuwit menangaké totohan sampingan saka kabèh pemain.</translatorcomment>
+        <translation>ꦥꦼꦩꦲꦶꦤ꧀ꦱꦶꦁ​ꦲꦺꦴꦭꦺꦃ 1 ꦝꦸꦮꦶꦠ꧀ꦩꦼꦤꦔꦏꦺ​ꦠꦺꦴꦠꦺꦴꦲꦤ꧀ꦱꦩ꧀ꦥꦶꦔꦤ꧀ꦱꦏ​ꦏꦧꦺꦃ​ꦥꦼꦩꦲꦶꦤ꧀꧉</translation>
+    </message>
+    <message>
+        <source>Pil</source>
+        <translatorcomment>jv: Pil</translatorcomment>
+        <translation>ꦥꦶꦭ꧀</translation>
+    </message>
+    <message>
+        <source>The player dealt the 2 of Myriads wins a side stake from everybody.</source>
+        <translatorcomment>jv: Pemain sing olèh 2 Cina menangaké totohan sampingan saka kabèh pemain.</translatorcomment>
+        <translation>ꦥꦼꦩꦲꦶꦤ꧀ꦱꦶꦁ​ꦲꦺꦴꦭꦺꦃ 2 ꦕꦶꦤ​ꦩꦼꦤꦔꦏꦺ​ꦠꦺꦴꦠꦺꦴꦲꦤ꧀ꦱꦩ꧀ꦥꦶꦔꦤ꧀ꦱꦏ​ꦏꦧꦺꦃ​ꦥꦼꦩꦲꦶꦤ꧀꧉</translation>
+    </message>
+    <message>
+        <source>Kèk</source>
+        <translatorcomment>jv: Kèk</translatorcomment>
+        <translation>ꦏꦺꦏ꧀</translation>
+    </message>
+    <message>
+        <source>The player dealt the 2 of Strings wins a side stake from everybody.</source>
+        <translatorcomment>jv: Pemain sing olèh 2 Lintrik menangaké totohan sampingan saka kabèh pemain.</translatorcomment>
+        <translation>ꦥꦼꦩꦲꦶꦤ꧀ꦱꦶꦁ​ꦲꦺꦴꦭꦺꦃ 2 ꦭꦶꦤ꧀ꦠꦿꦶꦏ꧀ꦩꦼꦤꦔꦏꦺ​ꦠꦺꦴꦠꦺꦴꦲꦤ꧀ꦱꦩ꧀ꦥꦶꦔꦤ꧀ꦱꦏ​ꦏꦧꦺꦃ​ꦥꦼꦩꦲꦶꦤ꧀꧉</translation>
+    </message>
+    <message>
+        <source>Pong</source>
+        <translatorcomment>jv: Pong</translatorcomment>
+        <translation>ꦥꦺꦴꦁ</translation>
+    </message>
+    <message>
+        <source>The player dealt the 2 of Coins wins a side stake from everybody.</source>
+        <translatorcomment>jv: Pemain sing olèh 2 Dhuwit menangaké totohan sampingan saka kabèh pemain.</translatorcomment>
+        <translation>ꦥꦼꦩꦲꦶꦤ꧀ꦱꦶꦁ​ꦲꦺꦴꦭꦺꦃ 2 ꦝꦸꦮꦶꦠ꧀ꦩꦼꦤꦔꦏꦺ​ꦠꦺꦴꦠꦺꦴꦲꦤ꧀ꦱꦩ꧀ꦥꦶꦔꦤ꧀ꦱꦏ​ꦏꦧꦺꦃ​ꦥꦼꦩꦲꦶꦤ꧀꧉</translation>
+    </message>
+    <message>
+        <source>Lemon</source>
+        <translatorcomment>jv: Lemon</translatorcomment>
+        <translation>ꦊꦩꦺꦴꦤ꧀</translation>
+    </message>
+    <message>
+        <source>The last digit of your five cards&apos; Javanese sum: the highest wins a side stake from every lower one.</source>
+        <translatorcomment>jv: Angka pungkasan gunggungan Jawa limang kertu sampéyan: sing paling dhuwur menangaké totohan sampingan saka saben sing luwih cendhèk.</translatorcomment>
+        <translation>ꦲꦁꦏ​ꦥꦸꦁꦏꦱꦤ꧀ꦒꦸꦁꦒꦸꦔꦤ꧀ꦗꦮ​ꦭꦶꦩꦁ​ꦏꦼꦂꦠꦸ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀: ꦱꦶꦁ​ꦥꦭꦶꦁ​ꦝꦸꦮꦸꦂ​ꦩꦼꦤꦔꦏꦺ​ꦠꦺꦴꦠꦺꦴꦲꦤ꧀ꦱꦩ꧀ꦥꦶꦔꦤ꧀ꦱꦏ​ꦱꦧꦼꦤ꧀ꦱꦶꦁ​ꦭꦸꦮꦶꦃ​ꦕꦼꦤ꧀ꦝꦺꦏ꧀꧉</translation>
+    </message>
+    <message>
+        <source>Abang-ireng</source>
+        <translatorcomment>jv: Abang-ireng</translatorcomment>
+        <translation>ꦲꦧꦁ​ꦲꦶꦉꦁ</translation>
+    </message>
+    <message>
+        <source>Everybody guesses red or black for the pack&apos;s top card.</source>
+        <translatorcomment>jv: Saben pemain nebak abang utawa ireng kanggo kertu paling dhuwur ing pak.</translatorcomment>
+        <translation>ꦱꦧꦼꦤ꧀ꦥꦼꦩꦲꦶꦤ꧀ꦤꦼꦧꦏ꧀ꦲꦧꦁ​ꦲꦸꦠꦮ​ꦲꦶꦉꦁ​ꦏꦁꦒꦺꦴ​ꦏꦼꦂꦠꦸ​ꦥꦭꦶꦁ​ꦝꦸꦮꦸꦂ​ꦲꦶꦁ​ꦥꦏ꧀꧉</translation>
+    </message>
+    <message>
+        <source>Side stake</source>
+        <translatorcomment>jv: Totohan sampingan</translatorcomment>
+        <translation>ꦠꦺꦴꦠꦺꦴꦲꦤ꧀ꦱꦩ꧀ꦥꦶꦔꦤ꧀</translation>
+    </message>
+    <message>
+        <source>What each side bet wins from each loser.</source>
+        <translatorcomment>jv: Sing dimenangaké saben totohan sampingan saka saben sing kalah.</translatorcomment>
+        <translation>ꦱꦶꦁ​ꦢꦶꦩꦼꦤꦔꦏꦺ​ꦱꦧꦼꦤ꧀ꦠꦺꦴꦠꦺꦴꦲꦤ꧀ꦱꦩ꧀ꦥꦶꦔꦤ꧀ꦱꦏ​ꦱꦧꦼꦤ꧀ꦱꦶꦁ​ꦏꦭꦃ꧉</translation>
+    </message>
+    <message>
+        <source>Five Myriads win at once</source>
+        <translatorcomment>jv: Limang Cina langsung menang</translatorcomment>
+        <translation>ꦭꦶꦩꦁ​ꦕꦶꦤ​ꦭꦁꦱꦸꦁ​ꦩꦼꦤꦁ</translation>
+    </message>
+    <message>
+        <source>A player dealt five Myriads shows them and wins the hand without a trick.</source>
+        <translatorcomment>jv: Pemain sing olèh limang Cina nuduhaké lan menangaké babak tanpa trik.</translatorcomment>
+        <translation>ꦥꦼꦩꦲꦶꦤ꧀ꦱꦶꦁ​ꦲꦺꦴꦭꦺꦃ​ꦭꦶꦩꦁ​ꦕꦶꦤ​ꦤꦸꦢꦸꦲꦏꦺ​ꦭꦤ꧀ꦩꦼꦤꦔꦏꦺ​ꦧꦧꦏ꧀ꦠꦤ꧀ꦥ​ꦠꦿꦶꦏ꧀꧉</translation>
+    </message>
+    <message>
+        <source>Five cina cilik take the pot</source>
+        <translatorcomment>jv: Limang cina cilik njupuk pot</translatorcomment>
+        <translation>ꦭꦶꦩꦁ​ꦕꦶꦤ​ꦕꦶꦭꦶꦏ꧀ꦚ꧀ꦗꦸꦥꦸꦏ꧀ꦥꦺꦴꦠ꧀</translation>
+    </message>
+    <message>
+        <source>A player dealt five cina cilik shows them and wins the hand and the whole pot.</source>
+        <translatorcomment>jv: Pemain sing olèh limang cina cilik nuduhaké lan menangaké babak sarta pot sakabèhé.</translatorcomment>
+        <translation>ꦥꦼꦩꦲꦶꦤ꧀ꦱꦶꦁ​ꦲꦺꦴꦭꦺꦃ​ꦭꦶꦩꦁ​ꦕꦶꦤ​ꦕꦶꦭꦶꦏ꧀ꦤꦸꦢꦸꦲꦏꦺ​ꦭꦤ꧀ꦩꦼꦤꦔꦏꦺ​ꦧꦧꦏ꧀ꦱꦂꦠ​ꦥꦺꦴꦠ꧀ꦱꦏꦧꦺꦲꦺ꧉</translation>
+    </message>
+    <message>
+        <source>Say “ana kéné”</source>
+        <translatorcomment>jv: Ngucap “ana kéné”</translatorcomment>
+        <translation>ꦔꦸꦕꦥ꧀ “ꦲꦤ​ꦏꦺꦤꦺ”</translation>
+    </message>
+    <message>
+        <source>When a dika is led, whoever holds its partner says so. Turn it off if you do not want the hint.</source>
+        <translatorcomment>jv: Yèn dika dibukak, sapa waé sing nyekel kembarané ngomong. Patènana yèn sampéyan ora kepéngin pitunjuk iki.</translatorcomment>
+        <translation>ꦪꦺꦤ꧀ꦢꦶꦏ​ꦢꦶꦧꦸꦏꦏ꧀꧈ ꦱꦥ​ꦮꦲꦺ​ꦱꦶꦁ​ꦚꦼꦏꦼꦭ꧀ꦏꦼꦩ꧀ꦧꦫꦤꦺ​ꦔꦺꦴꦩꦺꦴꦁ꧉ ꦥꦠꦺꦤꦤ​ꦪꦺꦤ꧀ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦲꦺꦴꦫ​ꦏꦼꦥꦺꦔꦶꦤ꧀ꦥꦶꦠꦸꦚ꧀ꦗꦸꦏ꧀ꦲꦶꦏꦶ꧉</translation>
+    </message>
+    <message>
+        <source>wudhon stake</source>
+        <translatorcomment>jv: totohan wudhon</translatorcomment>
+        <translation>ꦠꦺꦴꦠꦺꦴꦲꦤ꧀ꦮꦸꦝꦺꦴꦤ꧀</translation>
+    </message>
+    <message>
+        <source>wudhon: the winner takes the pot</source>
+        <translatorcomment>jv: wudhon: sing menang njupuk pot</translatorcomment>
+        <translation>ꦮꦸꦝꦺꦴꦤ꧀: ꦱꦶꦁ​ꦩꦼꦤꦁ​ꦚ꧀ꦗꦸꦥꦸꦏ꧀ꦥꦺꦴꦠ꧀</translation>
+    </message>
+    <message>
+        <source>undhuh stake into an empty pot</source>
+        <translatorcomment>jv: totohan undhuh ing pot kosong</translatorcomment>
+        <translation>ꦠꦺꦴꦠꦺꦴꦲꦤ꧀ꦲꦸꦤ꧀ꦝꦸꦃ​ꦲꦶꦁ​ꦥꦺꦴꦠ꧀ꦏꦺꦴꦱꦺꦴꦁ</translation>
+    </message>
+    <message>
+        <source>undhuh: the winner takes one stake</source>
+        <translatorcomment>jv: undhuh: sing menang njupuk totohan siji</translatorcomment>
+        <translation>ꦲꦸꦤ꧀ꦝꦸꦃ: ꦱꦶꦁ​ꦩꦼꦤꦁ​ꦚ꧀ꦗꦸꦥꦸꦏ꧀ꦠꦺꦴꦠꦺꦴꦲꦤ꧀ꦱꦶꦗꦶ</translation>
+    </message>
+    <message>
+        <source>undhuh: a streak takes the pot</source>
+        <translatorcomment>jv: undhuh: menang terus-terusan njupuk pot</translatorcomment>
+        <translation>ꦲꦸꦤ꧀ꦝꦸꦃ: ꦩꦼꦤꦁ​ꦠꦼꦫꦸꦱ꧀ꦠꦼꦫꦸꦱꦤ꧀ꦚ꧀ꦗꦸꦥꦸꦏ꧀ꦥꦺꦴꦠ꧀</translation>
+    </message>
+    <message>
+        <source>tomprang</source>
+        <translatorcomment>jv: tomprang</translatorcomment>
+        <translation>ꦠꦺꦴꦩ꧀ꦥꦿꦁ</translation>
+    </message>
+    <message>
+        <source>bal-balan: the banjiran won again</source>
+        <translatorcomment>jv: bal-balan: banjiran menang manèh</translatorcomment>
+        <translation>ꦧꦭ꧀ꦧꦭꦤ꧀: ꦧꦚ꧀ꦗꦶꦫꦤ꧀ꦩꦼꦤꦁ​ꦩꦤꦺꦃ</translation>
+    </message>
+    <message>
+        <source>bal-balan: a bettor won</source>
+        <translatorcomment>jv: bal-balan: sing notohi menang</translatorcomment>
+        <translation>ꦧꦭ꧀ꦧꦭꦤ꧀: ꦱꦶꦁ​ꦤꦺꦴꦠꦺꦴꦲꦶ​ꦩꦼꦤꦁ</translation>
+    </message>
+    <message>
+        <source>pethitan stake</source>
+        <translatorcomment>jv: totohan pethitan</translatorcomment>
+        <translation>ꦠꦺꦴꦠꦺꦴꦲꦤ꧀ꦥꦼꦛꦶꦠꦤ꧀</translation>
+    </message>
+    <message>
+        <source>pethitan: the last trick&apos;s dika</source>
+        <translatorcomment>jv: pethitan: dika ing trik pungkasan</translatorcomment>
+        <translation>ꦥꦼꦛꦶꦠꦤ꧀: ꦢꦶꦏ​ꦲꦶꦁ​ꦠꦿꦶꦏ꧀ꦥꦸꦁꦏꦱꦤ꧀</translation>
+    </message>
+    <message>
+        <source>rooster (jagoan) killed</source>
+        <translatorcomment>jv: jago (jagoan) matèni</translatorcomment>
+        <translation>ꦗꦒꦺꦴ (ꦗꦒꦺꦴꦲꦤ꧀) ꦩꦠꦺꦤꦶ</translation>
+    </message>
+    <message>
+        <source>kucingan: the White Flower</source>
+        <translatorcomment>jv: kucingan: Kembang Putih</translatorcomment>
+        <translation>ꦏꦸꦕꦶꦔꦤ꧀: ꦏꦼꦩ꧀ꦧꦁ​ꦥꦸꦠꦶꦃ</translation>
+    </message>
+    <message>
+        <source>bedoran: the 1 of Strings</source>
+        <translatorcomment>jv: bedoran: 1 Lintrik</translatorcomment>
+        <translation>ꦧꦼꦢꦺꦴꦫꦤ꧀: 1 ꦭꦶꦤ꧀ꦠꦿꦶꦏ꧀</translation>
+    </message>
+    <message>
+        <source>kasutan: the 1 of Coins</source>
+        <translatorcomment>jv: kasutan: 1 Dhuwit</translatorcomment>
+        <translation>ꦏꦱꦸꦠꦤ꧀: 1 ꦝꦸꦮꦶꦠ꧀</translation>
+    </message>
+    <message>
+        <source>pil: the 2 of Myriads</source>
+        <translatorcomment>jv: pil: 2 Cina</translatorcomment>
+        <translation>ꦥꦶꦭ꧀: 2 ꦕꦶꦤ</translation>
+    </message>
+    <message>
+        <source>kèk: the 2 of Strings</source>
+        <translatorcomment>jv: kèk: 2 Lintrik</translatorcomment>
+        <translation>ꦏꦺꦏ꧀: 2 ꦭꦶꦤ꧀ꦠꦿꦶꦏ꧀</translation>
+    </message>
+    <message>
+        <source>pong: the 2 of Coins</source>
+        <translatorcomment>jv: pong: 2 Dhuwit</translatorcomment>
+        <translation>ꦥꦺꦴꦁ: 2 ꦝꦸꦮꦶꦠ꧀</translation>
+    </message>
+    <message>
+        <source>lemon: the higher last digit</source>
+        <translatorcomment>jv: lemon: angka pungkasan sing luwih dhuwur</translatorcomment>
+        <translation>ꦊꦩꦺꦴꦤ꧀: ꦲꦁꦏ​ꦥꦸꦁꦏꦱꦤ꧀ꦱꦶꦁ​ꦭꦸꦮꦶꦃ​ꦝꦸꦮꦸꦂ</translation>
+    </message>
+    <message>
+        <source>gor-goran: the top card guessed</source>
+        <translatorcomment>jv: gor-goran: kertu paling dhuwur ketebak</translatorcomment>
+        <translation>ꦒꦺꦴꦂ​ꦒꦺꦴꦫꦤ꧀: ꦏꦼꦂꦠꦸ​ꦥꦭꦶꦁ​ꦝꦸꦮꦸꦂ​ꦏꦼꦠꦼꦧꦏ꧀</translation>
+    </message>
+    <message>
+        <source>abang-ireng: its colour guessed</source>
+        <translatorcomment>jv: abang-ireng: wernané ketebak</translatorcomment>
+        <translation>ꦲꦧꦁ​ꦲꦶꦉꦁ: ꦮꦼꦂꦤꦤꦺ​ꦏꦼꦠꦼꦧꦏ꧀</translation>
+    </message>
+    <message>
+        <source>Every hand is settled by the stake method and side bets chosen under Rules, with the amounts set there (the stake per point is not used). Money in the pot stays in the middle from hand to hand. The match goes on until you stop.</source>
+        <translatorcomment>jv: Saben babak dibayar nganggo cara totohan lan totohan sampingan sing dipilih ing Aturan, kanthi cacah sing disetèl ing kono (totohan saben biji ora dianggo). Dhuwit ing pot tetep ing tengah saka babak menyang babak. Tandhing terus nganti sampéyan mandheg.</translatorcomment>
+        <translation>ꦱꦧꦼꦤ꧀ꦧꦧꦏ꧀ꦢꦶꦧꦪꦂ​ꦔꦁꦒꦺꦴ​ꦕꦫ​ꦠꦺꦴꦠꦺꦴꦲꦤ꧀ꦭꦤ꧀ꦠꦺꦴꦠꦺꦴꦲꦤ꧀ꦱꦩ꧀ꦥꦶꦔꦤ꧀ꦱꦶꦁ​ꦢꦶꦥꦶꦭꦶꦃ​ꦲꦶꦁ​ꦲꦠꦸꦫꦤ꧀꧈ ꦏꦤ꧀ꦛꦶ​ꦕꦕꦃ​ꦱꦶꦁ​ꦢꦶꦱꦼꦠꦺꦭ꧀ꦲꦶꦁ​ꦏꦺꦴꦤꦺꦴ (ꦠꦺꦴꦠꦺꦴꦲꦤ꧀ꦱꦧꦼꦤ꧀ꦧꦶꦗꦶ​ꦲꦺꦴꦫ​ꦢꦶꦲꦁꦒꦺꦴ)꧉ ꦝꦸꦮꦶꦠ꧀ꦲꦶꦁ​ꦥꦺꦴꦠ꧀ꦠꦼꦠꦼꦥ꧀ꦲꦶꦁ​ꦠꦼꦔꦃ​ꦱꦏ​ꦧꦧꦏ꧀ꦩꦼꦚꦁ​ꦧꦧꦏ꧀꧉ ꦠꦤ꧀ꦝꦶꦁ​ꦠꦼꦫꦸꦱ꧀ꦔꦤ꧀ꦠꦶ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦩꦤ꧀ꦝꦼꦒ꧀꧉</translation>
+    </message>
+</context>
+<context>
+    <name>KartuLimaUI</name>
+    <message>
+        <source>3 &amp; 4 of Coins</source>
+        <translatorcomment>jv: 3 lan 4 Dhuwit</translatorcomment>
+        <translation>3 ꦭꦤ꧀ 4 ꦝꦸꦮꦶꦠ꧀</translation>
+    </message>
+    <message>
+        <source>8 &amp; 9 of Coins</source>
+        <translatorcomment>jv: 8 lan 9 Dhuwit</translatorcomment>
+        <translation>8 ꦭꦤ꧀ 9 ꦝꦸꦮꦶꦠ꧀</translation>
+    </message>
+    <message>
+        <source>dika ({card})</source>
+        <translatorcomment>jv: dika ({card})</translatorcomment>
+        <translation>ꦢꦶꦏ ({card})</translation>
+    </message>
+    <message>
+        <source>ladhu: %n wins in a row</source>
+        <translatorcomment>jv: ladhu: menang %n kali urut</translatorcomment>
+        <translation>ꦭꦝꦸ: ꦩꦼꦤꦁ %n ꦏꦭꦶ​ꦲꦸꦫꦸꦠ꧀</translation>
+    </message>
+    <message>
+        <source>mbanjir: a second win in a row</source>
+        <translatorcomment>jv: mbanjir: menang kaping pindho urut</translatorcomment>
+        <translation>ꦩ꧀ꦧꦚ꧀ꦗꦶꦂ: ꦩꦼꦤꦁ​ꦏꦥꦶꦁ​ꦥꦶꦤ꧀ꦝꦺꦴ​ꦲꦸꦫꦸꦠ꧀</translation>
+    </message>
+    <message>
+        <source>banjiran: wins and deals next</source>
+        <translatorcomment>jv: banjiran: menang lan mbagi sabanjuré</translatorcomment>
+        <translation>ꦧꦚ꧀ꦗꦶꦫꦤ꧀: ꦩꦼꦤꦁ​ꦭꦤ꧀ꦩ꧀ꦧꦒꦶ​ꦱꦧꦚ꧀ꦗꦸꦫꦺ</translation>
+    </message>
+    <message>
+        <source>Bal-balan: bet against the banjiran, from {lo} to {hi}; everybody&apos;s bet is shown together.</source>
+        <translatorcomment>jv: Bal-balan: notohana nglawan banjiran, saka {lo} nganti {hi}; totohané kabèh pemain dituduhaké bareng.</translatorcomment>
+        <translation>ꦧꦭ꧀ꦧꦭꦤ꧀: ꦤꦺꦴꦠꦺꦴꦲꦤ​ꦔ꧀ꦭꦮꦤ꧀ꦧꦚ꧀ꦗꦶꦫꦤ꧀꧈ ꦱꦏ {lo} ꦔꦤ꧀ꦠꦶ {hi}; ꦠꦺꦴꦠꦺꦴꦲꦤꦺ​ꦏꦧꦺꦃ​ꦥꦼꦩꦲꦶꦤ꧀ꦢꦶꦠꦸꦢꦸꦲꦏꦺ​ꦧꦉꦁ꧉</translation>
+    </message>
+    <message>
+        <source>Tomprang: add one stake for this hand (T), or pass (P).</source>
+        <translatorcomment>jv: Tomprang: tambahana totohan siji kanggo babak iki (T), utawa liwat (P).</translatorcomment>
+        <translation>ꦠꦺꦴꦩ꧀ꦥꦿꦁ: ꦠꦩ꧀ꦧꦲꦤ​ꦠꦺꦴꦠꦺꦴꦲꦤ꧀ꦱꦶꦗꦶ​ꦏꦁꦒꦺꦴ​ꦧꦧꦏ꧀ꦲꦶꦏꦶ (T)꧈ ꦲꦸꦠꦮ​ꦭꦶꦮꦠ꧀ (P)꧉</translation>
+    </message>
+    <message>
+        <source>Roosters: click the card of your hand to lay as your rooster.</source>
+        <translatorcomment>jv: Jago: klik kertu ing tangan sampéyan sing dipasang dadi jago.</translatorcomment>
+        <translation>ꦗꦒꦺꦴ: ꦏ꧀ꦭꦶꦏ꧀ꦏꦼꦂꦠꦸ​ꦲꦶꦁ​ꦠꦔꦤ꧀ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦱꦶꦁ​ꦢꦶꦥꦱꦁ​ꦢꦢꦶ​ꦗꦒꦺꦴ꧉</translation>
+    </message>
+    <message>
+        <source>Roosters: click a dika of your hand to lay it as your rooster, or choose No rooster (P).</source>
+        <translatorcomment>jv: Jago: klik dika ing tangan sampéyan kanggo dipasang dadi jago, utawa pilih Tanpa jago (P).</translatorcomment>
+        <translation>ꦗꦒꦺꦴ: ꦏ꧀ꦭꦶꦏ꧀ꦢꦶꦏ​ꦲꦶꦁ​ꦠꦔꦤ꧀ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦏꦁꦒꦺꦴ​ꦢꦶꦥꦱꦁ​ꦢꦢꦶ​ꦗꦒꦺꦴ꧈ ꦲꦸꦠꦮ​ꦥꦶꦭꦶꦃ​ꦠꦤ꧀ꦥ​ꦗꦒꦺꦴ (P)꧉</translation>
+    </message>
+    <message>
+        <source>Gor-goran: click the card of your hand you guess is on top of the pack.</source>
+        <translatorcomment>jv: Gor-goran: klik kertu ing tangan sampéyan sing sampéyan tebak ana ing dhuwur pak.</translatorcomment>
+        <translation>ꦒꦺꦴꦂ​ꦒꦺꦴꦫꦤ꧀: ꦏ꧀ꦭꦶꦏ꧀ꦏꦼꦂꦠꦸ​ꦲꦶꦁ​ꦠꦔꦤ꧀ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦱꦶꦁ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦠꦼꦧꦏ꧀ꦲꦤ​ꦲꦶꦁ​ꦝꦸꦮꦸꦂ​ꦥꦏ꧀꧉</translation>
+    </message>
+    <message>
+        <source>Abang-ireng: is the pack&apos;s top card red (R) or black (B)?</source>
+        <translatorcomment>jv: Abang-ireng: kertu paling dhuwur ing pak abang (R) apa ireng (B)?</translatorcomment>
+        <translation>ꦲꦧꦁ​ꦲꦶꦉꦁ: ꦏꦼꦂꦠꦸ​ꦥꦭꦶꦁ​ꦝꦸꦮꦸꦂ​ꦲꦶꦁ​ꦥꦏ꧀ꦲꦧꦁ (R) ꦲꦥ​ꦲꦶꦉꦁ (B)?</translation>
+    </message>
+    <message>
+        <source>Mraji papat: click the one card you keep; the others go face down.</source>
+        <translatorcomment>jv: Mraji papat: klik kertu siji sing sampéyan simpen; liyané dikurebaké.</translatorcomment>
+        <translation>ꦩꦿꦗꦶ​ꦥꦥꦠ꧀: ꦏ꧀ꦭꦶꦏ꧀ꦏꦼꦂꦠꦸ​ꦱꦶꦗꦶ​ꦱꦶꦁ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦱꦶꦩ꧀ꦥꦼꦤ꧀; ꦭꦶꦪꦤꦺ​ꦢꦶꦏꦸꦉꦧꦏꦺ꧉</translation>
+    </message>
+    <message>
+        <source>You hold five cards that win at once: show them (V).</source>
+        <translatorcomment>jv: Sampéyan nyekel limang kertu sing langsung menang: tuduhna (V).</translatorcomment>
+        <translation>ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦚꦼꦏꦼꦭ꧀ꦭꦶꦩꦁ​ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦭꦁꦱꦸꦁ​ꦩꦼꦤꦁ: ꦠꦸꦢꦸꦃꦤ (V)꧉</translation>
+    </message>
+    <message>
+        <source>Your lead. You hold two mraji pairs: show mraji papat (M) to win at once, or lead a card.</source>
+        <translatorcomment>jv: Giliran sampéyan mbukak. Sampéyan nyekel rong pasang mraji: tuduhna mraji papat (M) supaya langsung menang, utawa bukak nganggo kertu siji.</translatorcomment>
+        <translation>ꦒꦶꦭꦶꦫꦤ꧀ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦩ꧀ꦧꦸꦏꦏ꧀꧉ ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦚꦼꦏꦼꦭ꧀ꦫꦺꦴꦁ​ꦥꦱꦁ​ꦩꦿꦗꦶ: ꦠꦸꦢꦸꦃꦤ​ꦩꦿꦗꦶ​ꦥꦥꦠ꧀ (M) ꦱꦸꦥꦪ​ꦭꦁꦱꦸꦁ​ꦩꦼꦤꦁ꧈ ꦲꦸꦠꦮ​ꦧꦸꦏꦏ꧀ꦔꦁꦒꦺꦴ​ꦏꦼꦂꦠꦸ​ꦱꦶꦗꦶ꧉</translation>
+    </message>
+    <message>
+        <source>Your lead to trick {n} of 5: any card.</source>
+        <translatorcomment>jv: Giliran sampéyan mbukak trik {n} saka 5: kertu apa waé.</translatorcomment>
+        <translation>ꦒꦶꦭꦶꦫꦤ꧀ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦩ꧀ꦧꦸꦏꦏ꧀ꦠꦿꦶꦏ꧀ {n} ꦱꦏ 5: ꦏꦼꦂꦠꦸ​ꦲꦥ​ꦮꦲꦺ꧉</translation>
+    </message>
+    <message>
+        <source>Trick {n}: you hold no {group}: throw any card face down (mberi).</source>
+        <translatorcomment>jv: Trik {n}: sampéyan ora duwé {group}: buwangen kertu apa waé kureb (mberi).</translatorcomment>
+        <translation>ꦠꦿꦶꦏ꧀ {n}: ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦲꦺꦴꦫ​ꦢꦸꦮꦺ {group}: ꦧꦸꦮꦔꦼꦤ꧀ꦏꦼꦂꦠꦸ​ꦲꦥ​ꦮꦲꦺ​ꦏꦸꦉꦧ꧀ (ꦩ꧀ꦧꦼꦫꦶ)꧉</translation>
+    </message>
+    <message>
+        <source>Trick {n}: follow with a card of the led group, {group}.</source>
+        <translatorcomment>jv: Trik {n}: turutana nganggo kertu saka golongan sing dibukak, {group}.</translatorcomment>
+        <translation>ꦠꦿꦶꦏ꧀ {n}: ꦠꦸꦫꦸꦠꦤ​ꦔꦁꦒꦺꦴ​ꦏꦼꦂꦠꦸ​ꦱꦏ​ꦒꦺꦴꦭꦺꦴꦔꦤ꧀ꦱꦶꦁ​ꦢꦶꦧꦸꦏꦏ꧀꧈ {group}꧉</translation>
+    </message>
+    <message>
+        <source>play the {card}</source>
+        <translatorcomment>jv: lebokna {card}</translatorcomment>
+        <translation>ꦊꦧꦺꦴꦏ꧀ꦤ {card}</translation>
+    </message>
+    <message>
+        <source>throw the {card} face down</source>
+        <translatorcomment>jv: buwangen {card} kureb</translatorcomment>
+        <translation>ꦧꦸꦮꦔꦼꦤ꧀ {card} ꦏꦸꦉꦧ꧀</translation>
+    </message>
+    <message>
+        <source>lay the {card} as your rooster</source>
+        <translatorcomment>jv: pasangen {card} dadi jagoné sampéyan</translatorcomment>
+        <translation>ꦥꦱꦔꦼꦤ꧀ {card} ꦢꦢꦶ​ꦗꦒꦺꦴꦤꦺ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀</translation>
+    </message>
+    <message>
+        <source>guess the {card}</source>
+        <translatorcomment>jv: tebaken {card}</translatorcomment>
+        <translation>ꦠꦼꦧꦏꦼꦤ꧀ {card}</translation>
+    </message>
+    <message>
+        <source>keep the {card}</source>
+        <translatorcomment>jv: simpenen {card}</translatorcomment>
+        <translation>ꦱꦶꦩ꧀ꦥꦼꦤꦼꦤ꧀ {card}</translation>
+    </message>
+    <message>
+        <source>bet {amount}</source>
+        <translatorcomment>jv: notohi {amount}</translatorcomment>
+        <translation>ꦤꦺꦴꦠꦺꦴꦲꦶ {amount}</translation>
+    </message>
+    <message>
+        <source>add a tomprang</source>
+        <translatorcomment>jv: nambahi tomprang</translatorcomment>
+        <translation>ꦤꦩ꧀ꦧꦲꦶ​ꦠꦺꦴꦩ꧀ꦥꦿꦁ</translation>
+    </message>
+    <message>
+        <source>no rooster</source>
+        <translatorcomment>jv: tanpa jago</translatorcomment>
+        <translation>ꦠꦤ꧀ꦥ​ꦗꦒꦺꦴ</translation>
+    </message>
+    <message>
+        <source>pass</source>
+        <translatorcomment>jv: liwat</translatorcomment>
+        <translation>ꦭꦶꦮꦠ꧀</translation>
+    </message>
+    <message>
+        <source>guess red</source>
+        <translatorcomment>jv: nebak abang</translatorcomment>
+        <translation>ꦤꦼꦧꦏ꧀ꦲꦧꦁ</translation>
+    </message>
+    <message>
+        <source>guess black</source>
+        <translatorcomment>jv: nebak ireng</translatorcomment>
+        <translation>ꦤꦼꦧꦏ꧀ꦲꦶꦉꦁ</translation>
+    </message>
+    <message>
+        <source>show mraji papat</source>
+        <translatorcomment>jv: tuduhaké mraji papat</translatorcomment>
+        <translation>ꦠꦸꦢꦸꦲꦏꦺ​ꦩꦿꦗꦶ​ꦥꦥꦠ꧀</translation>
+    </message>
+    <message>
+        <source>show your five cards</source>
+        <translatorcomment>jv: tuduhaké limang kertu sampéyan</translatorcomment>
+        <translation>ꦠꦸꦢꦸꦲꦏꦺ​ꦭꦶꦩꦁ​ꦏꦼꦂꦠꦸ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀</translation>
+    </message>
+    <message>
+        <source>Hand over — you win and are banjiran!</source>
+        <translatorcomment>jv: Babak rampung — sampéyan menang lan dadi banjiran!</translatorcomment>
+        <translation>ꦧꦧꦏ꧀ꦫꦩ꧀ꦥꦸꦁ — ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦩꦼꦤꦁ​ꦭꦤ꧀ꦢꦢꦶ​ꦧꦚ꧀ꦗꦶꦫꦤ꧀!</translation>
+    </message>
+    <message>
+        <source>Hand over — {name} wins and is banjiran.</source>
+        <translatorcomment>jv: Babak rampung — {name} menang lan dadi banjiran.</translatorcomment>
+        <translation>ꦧꦧꦏ꧀ꦫꦩ꧀ꦥꦸꦁ — {name} ꦩꦼꦤꦁ​ꦭꦤ꧀ꦢꦢꦶ​ꦧꦚ꧀ꦗꦶꦫꦤ꧀꧉</translation>
+    </message>
+    <message>
+        <source>Stakes: {method}.</source>
+        <translatorcomment>jv: Totohan: {method}.</translatorcomment>
+        <translation>ꦠꦺꦴꦠꦺꦴꦲꦤ꧀: {method}꧉</translation>
+    </message>
+    <message>
+        <source>In the pot: {money}.</source>
+        <translatorcomment>jv: Ing pot: {money}.</translatorcomment>
+        <translation>ꦲꦶꦁ​ꦥꦺꦴꦠ꧀: {money}꧉</translation>
     </message>
 </context>
 <context>
@@ -2697,6 +4085,126 @@
         <translatorcomment>jv: ; </translatorcomment>
         <translation>; </translation>
     </message>
+    <message>
+        <source>these five cards win the hand at once</source>
+        <translatorcomment>jv: limang kertu iki langsung menangaké babak</translatorcomment>
+        <translation>ꦭꦶꦩꦁ​ꦏꦼꦂꦠꦸ​ꦲꦶꦏꦶ​ꦭꦁꦱꦸꦁ​ꦩꦼꦤꦔꦏꦺ​ꦧꦧꦏ꧀</translation>
+    </message>
+    <message>
+        <source>two mraji pairs win the fifth trick for sure</source>
+        <translatorcomment>jv: rong pasang mraji mesthi menangaké trik kaping lima</translatorcomment>
+        <translation>ꦫꦺꦴꦁ​ꦥꦱꦁ​ꦩꦿꦗꦶ​ꦩꦼꦱ꧀ꦛꦶ​ꦩꦼꦤꦔꦏꦺ​ꦠꦿꦶꦏ꧀ꦏꦥꦶꦁ​ꦭꦶꦩ</translation>
+    </message>
+    <message>
+        <source>{kind} should win the fifth trick</source>
+        <translatorcomment>jv: {kind} mesthiné menangaké trik kaping lima</translatorcomment>
+        <translation>{kind} ꦩꦼꦱ꧀ꦛꦶꦤꦺ​ꦩꦼꦤꦔꦏꦺ​ꦠꦿꦶꦏ꧀ꦏꦥꦶꦁ​ꦭꦶꦩ</translation>
+    </message>
+    <message>
+        <source>{kind} takes the lead of the fifth trick</source>
+        <translatorcomment>jv: {kind} ngrebut giliran mbukak trik kaping lima</translatorcomment>
+        <translation>{kind} ꦔꦽꦧꦸꦠ꧀ꦒꦶꦭꦶꦫꦤ꧀ꦩ꧀ꦧꦸꦏꦏ꧀ꦠꦿꦶꦏ꧀ꦏꦥꦶꦁ​ꦭꦶꦩ</translation>
+    </message>
+    <message>
+        <source>keeps {kind} for the fifth trick</source>
+        <translatorcomment>jv: nyimpen {kind} kanggo trik kaping lima</translatorcomment>
+        <translation>ꦚꦶꦩ꧀ꦥꦼꦤ꧀ {kind} ꦏꦁꦒꦺꦴ​ꦠꦿꦶꦏ꧀ꦏꦥꦶꦁ​ꦭꦶꦩ</translation>
+    </message>
+    <message>
+        <source>draws out the others&apos; {group}</source>
+        <translatorcomment>jv: ngentèkaké {group} duwèké pemain liya</translatorcomment>
+        <translation>ꦔꦼꦤ꧀ꦠꦺꦏꦏꦺ {group} ꦢꦸꦮꦺꦏꦺ​ꦥꦼꦩꦲꦶꦤ꧀ꦭꦶꦪ</translation>
+    </message>
+    <message>
+        <source>follows with a low card, {kind}</source>
+        <translatorcomment>jv: nuruti nganggo kertu asor, {kind}</translatorcomment>
+        <translation>ꦤꦸꦫꦸꦠꦶ​ꦔꦁꦒꦺꦴ​ꦏꦼꦂꦠꦸ​ꦲꦱꦺꦴꦂ꧈ {kind}</translation>
+    </message>
+    <message>
+        <source>throws away the weakest card, {kind}</source>
+        <translatorcomment>jv: mbuwang kertu sing paling apes, {kind}</translatorcomment>
+        <translation>ꦩ꧀ꦧꦸꦮꦁ​ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦥꦭꦶꦁ​ꦲꦥꦼꦱ꧀꧈ {kind}</translation>
+    </message>
+    <message>
+        <source>a dika, {kind}, can kill its copy</source>
+        <translatorcomment>jv: dika, {kind}, bisa matèni kembarané</translatorcomment>
+        <translation>ꦢꦶꦏ꧈ {kind}꧈ ꦧꦶꦱ​ꦩꦠꦺꦤꦶ​ꦏꦼꦩ꧀ꦧꦫꦤꦺ</translation>
+    </message>
+    <message>
+        <source>a rooster must be laid; {kind} costs least</source>
+        <translatorcomment>jv: jago kudu dipasang; {kind} sing paling murah</translatorcomment>
+        <translation>ꦗꦒꦺꦴ​ꦏꦸꦢꦸ​ꦢꦶꦥꦱꦁ; {kind} ꦱꦶꦁ​ꦥꦭꦶꦁ​ꦩꦸꦫꦃ</translation>
+    </message>
+    <message>
+        <source>no dika here is likely to kill</source>
+        <translatorcomment>jv: ora ana dika ing kéné sing bisa matèni</translatorcomment>
+        <translation>ꦲꦺꦴꦫ​ꦲꦤ​ꦢꦶꦏ​ꦲꦶꦁ​ꦏꦺꦤꦺ​ꦱꦶꦁ​ꦧꦶꦱ​ꦩꦠꦺꦤꦶ</translation>
+    </message>
+    <message>
+        <source>{kind} is the likeliest top card</source>
+        <translatorcomment>jv: {kind} kertu paling dhuwur sing paling mungkin</translatorcomment>
+        <translation>{kind} ꦏꦼꦂꦠꦸ​ꦥꦭꦶꦁ​ꦝꦸꦮꦸꦂ​ꦱꦶꦁ​ꦥꦭꦶꦁ​ꦩꦸꦁꦏꦶꦤ꧀</translation>
+    </message>
+    <message>
+        <source>most unseen cards are {colour}</source>
+        <translatorcomment>jv: akèh-akèhé kertu sing durung katon {colour}</translatorcomment>
+        <translation>ꦲꦏꦺꦃ​ꦲꦏꦺꦲꦺ​ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦢꦸꦫꦸꦁ​ꦏꦠꦺꦴꦤ꧀ {colour}</translation>
+    </message>
+    <message>
+        <source>{kind} is the best card to keep</source>
+        <translatorcomment>jv: {kind} kertu paling apik kanggo disimpen</translatorcomment>
+        <translation>{kind} ꦏꦼꦂꦠꦸ​ꦥꦭꦶꦁ​ꦲꦥꦶꦏ꧀ꦏꦁꦒꦺꦴ​ꦢꦶꦱꦶꦩ꧀ꦥꦼꦤ꧀</translation>
+    </message>
+    <message>
+        <source>this hand looks strong enough to add a stake</source>
+        <translatorcomment>jv: kertu iki cukup kuwat kanggo nambahi totohan</translatorcomment>
+        <translation>ꦏꦼꦂꦠꦸ​ꦲꦶꦏꦶ​ꦕꦸꦏꦸꦥ꧀ꦏꦸꦮꦠ꧀ꦏꦁꦒꦺꦴ​ꦤꦩ꧀ꦧꦲꦶ​ꦠꦺꦴꦠꦺꦴꦲꦤ꧀</translation>
+    </message>
+    <message>
+        <source>this hand is too weak for another stake</source>
+        <translatorcomment>jv: kertu iki kapirangan kanggo totohan tambahan</translatorcomment>
+        <translation>ꦏꦼꦂꦠꦸ​ꦲꦶꦏꦶ​ꦏꦥꦶꦫꦔꦤ꧀ꦏꦁꦒꦺꦴ​ꦠꦺꦴꦠꦺꦴꦲꦤ꧀ꦠꦩ꧀ꦧꦲꦤ꧀</translation>
+    </message>
+    <message>
+        <source>a bet of {amount} suits this hand</source>
+        <translatorcomment>jv: totohan {amount} pas kanggo kertu iki</translatorcomment>
+        <translation>ꦠꦺꦴꦠꦺꦴꦲꦤ꧀ {amount} ꦥꦱ꧀ꦏꦁꦒꦺꦴ​ꦏꦼꦂꦠꦸ​ꦲꦶꦏꦶ</translation>
+    </message>
+    <message>
+        <source>red</source>
+        <translatorcomment>jv: abang</translatorcomment>
+        <translation>ꦲꦧꦁ</translation>
+    </message>
+    <message>
+        <source>black</source>
+        <translatorcomment>jv: ireng</translatorcomment>
+        <translation>ꦲꦶꦉꦁ</translation>
+    </message>
+    <message>
+        <source>cina cilik</source>
+        <translatorcomment>jv: cina cilik</translatorcomment>
+        <translation>ꦕꦶꦤ​ꦕꦶꦭꦶꦏ꧀</translation>
+    </message>
+    <message>
+        <source>3 and 4 of Coins</source>
+        <translatorcomment>jv: 3 lan 4 Dhuwit</translatorcomment>
+        <translation>3 ꦭꦤ꧀ 4 ꦝꦸꦮꦶꦠ꧀</translation>
+    </message>
+    <message>
+        <source>8 and 9 of Coins</source>
+        <translatorcomment>jv: 8 lan 9 Dhuwit</translatorcomment>
+        <translation>8 ꦭꦤ꧀ 9 ꦝꦸꦮꦶꦠ꧀</translation>
+    </message>
+    <message>
+        <source>lintrik cilik</source>
+        <translatorcomment>jv: lintrik cilik</translatorcomment>
+        <translation>ꦭꦶꦤ꧀ꦠꦿꦶꦏ꧀ꦕꦶꦭꦶꦏ꧀</translation>
+    </message>
+    <message>
+        <source>dika</source>
+        <translatorcomment>jv: dika</translatorcomment>
+        <translation>ꦢꦶꦏ</translation>
+    </message>
 </context>
 <context>
     <name>RoundWords</name>
@@ -3233,6 +4741,7 @@ dhuwit</translatorcomment>
     </message>
     <message>
         <source>Dealer</source>
+        <extracomment>cards taken off the table kept for the next plan (a deal of the largest table has about 130)</extracomment>
         <translatorcomment>jv: Sing mbagi</translatorcomment>
         <translation>ꦱꦶꦁ​ꦩ꧀ꦧꦒꦶ</translation>
     </message>
@@ -3381,6 +4890,26 @@ dhuwit</translatorcomment>
         <source>Pèi: choose which pool card to capture</source>
         <translatorcomment>jv: Pèi: pilih kertu blumbang sing arep dipangan</translatorcomment>
         <translation>ꦥꦺꦲꦶ: ꦥꦶꦭꦶꦃ​ꦏꦼꦂꦠꦸ​ꦧ꧀ꦭꦸꦩ꧀ꦧꦁ​ꦱꦶꦁ​ꦲꦉꦥ꧀ꦢꦶꦥꦔꦤ꧀</translation>
+    </message>
+    <message>
+        <source>Kartu Lima: tomprang, or pass (no rooster)</source>
+        <translatorcomment>jv: Kartu Lima: tomprang, utawa liwat (tanpa jago)</translatorcomment>
+        <translation>ꦏꦂꦠꦸ​ꦭꦶꦩ: ꦠꦺꦴꦩ꧀ꦥꦿꦁ꧈ ꦲꦸꦠꦮ​ꦭꦶꦮꦠ꧀ (ꦠꦤ꧀ꦥ​ꦗꦒꦺꦴ)</translation>
+    </message>
+    <message>
+        <source>Kartu Lima: abang-ireng, red or black</source>
+        <translatorcomment>jv: Kartu Lima: abang-ireng, abang utawa ireng</translatorcomment>
+        <translation>ꦏꦂꦠꦸ​ꦭꦶꦩ: ꦲꦧꦁ​ꦲꦶꦉꦁ꧈ ꦲꦧꦁ​ꦲꦸꦠꦮ​ꦲꦶꦉꦁ</translation>
+    </message>
+    <message>
+        <source>Kartu Lima: declare mraji papat</source>
+        <translatorcomment>jv: Kartu Lima: ngundhangaké mraji papat</translatorcomment>
+        <translation>ꦏꦂꦠꦸ​ꦭꦶꦩ: ꦔꦸꦤ꧀ꦝꦔꦏꦺ​ꦩꦿꦗꦶ​ꦥꦥꦠ꧀</translation>
+    </message>
+    <message>
+        <source>Kartu Lima: show five cards that win at once</source>
+        <translatorcomment>jv: Kartu Lima: tuduhaké limang kertu sing langsung menang</translatorcomment>
+        <translation>ꦏꦂꦠꦸ​ꦭꦶꦩ: ꦠꦸꦢꦸꦲꦏꦺ​ꦭꦶꦩꦁ​ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦭꦁꦱꦸꦁ​ꦩꦼꦤꦁ</translation>
     </message>
 </context>
 <context>
@@ -3779,6 +5308,236 @@ dhuwit</translatorcomment>
         <source>Both</source>
         <translatorcomment>jv: Loro-loroné</translatorcomment>
         <translation>ꦭꦺꦴꦫꦺꦴ​ꦭꦺꦴꦫꦺꦴꦤꦺ</translation>
+    </message>
+    <message>
+        <source>the guard of the snack basket: a cat, kucing</source>
+        <translatorcomment>jv: sing njaga ténong panganan: kucing</translatorcomment>
+        <translation>ꦱꦶꦁ​ꦚ꧀ꦗꦒ​ꦠꦺꦤꦺꦴꦁ​ꦥꦔꦤꦤ꧀: ꦏꦸꦕꦶꦁ</translation>
+    </message>
+    <message>
+        <source>a quail by the rice mortar: pitik (chicken) sounds like petik</source>
+        <translatorcomment>jv: gemak ing cedhak lesung: pitik muni kaya petik</translatorcomment>
+        <translation>ꦒꦼꦩꦏ꧀ꦲꦶꦁ​ꦕꦼꦝꦏ꧀ꦭꦼꦱꦸꦁ: ꦥꦶꦠꦶꦏ꧀ꦩꦸꦤꦶ​ꦏꦪ​ꦥꦼꦠꦶꦏ꧀</translation>
+    </message>
+    <message>
+        <source>mourned: grief is petikan, which holds petik</source>
+        <translatorcomment>jv: disusahi: susah iku petikan, sing ngemot petik</translatorcomment>
+        <translation>ꦢꦶꦱꦸꦱꦲꦶ: ꦱꦸꦱꦃ​ꦲꦶꦏꦸ​ꦥꦼꦠꦶꦏꦤ꧀꧈ ꦱꦶꦁ​ꦔꦼꦩꦺꦴꦠ꧀ꦥꦼꦠꦶꦏ꧀</translation>
+    </message>
+    <message>
+        <source>what shakes the couch: a joke on the card&apos;s shape</source>
+        <translatorcomment>jv: sing ngoyak ambèn: guyon bab wujudé kertu</translatorcomment>
+        <translation>ꦱꦶꦁ​ꦔꦺꦴꦪꦏ꧀ꦲꦩ꧀ꦧꦺꦤ꧀: ꦒꦸꦪꦺꦴꦤ꧀ꦧꦧ꧀ꦮꦸꦗꦸꦢꦺ​ꦏꦼꦂꦠꦸ</translation>
+    </message>
+    <message>
+        <source>what all of us carry: men&apos;s banter on its shape</source>
+        <translatorcomment>jv: sing digawa kabèh: guyonan wong lanang bab wujudé</translatorcomment>
+        <translation>ꦱꦶꦁ​ꦢꦶꦒꦮ​ꦏꦧꦺꦃ: ꦒꦸꦪꦺꦴꦤꦤ꧀ꦮꦺꦴꦁ​ꦭꦤꦁ​ꦧꦧ꧀ꦮꦸꦗꦸꦢꦺ</translation>
+    </message>
+    <message>
+        <source>a hairy cigar: again its shape</source>
+        <translatorcomment>jv: srutu wuluné: wujudé manèh</translatorcomment>
+        <translation>ꦱꦿꦸꦠꦸ​ꦮꦸꦭꦸꦤꦺ: ꦮꦸꦗꦸꦢꦺ​ꦩꦤꦺꦃ</translation>
+    </message>
+    <message>
+        <source>touch it and it stretches: again its shape</source>
+        <translatorcomment>jv: disénggol dadi dawa: wujudé manèh</translatorcomment>
+        <translation>ꦢꦶꦱꦺꦁꦒꦺꦴꦭ꧀ꦢꦢꦶ​ꦢꦮ: ꦮꦸꦗꦸꦢꦺ​ꦩꦤꦺꦃ</translation>
+    </message>
+    <message>
+        <source>the nail of the back room: again its shape</source>
+        <translatorcomment>jv: pakuné sentong: wujudé manèh</translatorcomment>
+        <translation>ꦥꦏꦸꦤꦺ​ꦱꦼꦤ꧀ꦠꦺꦴꦁ: ꦮꦸꦗꦸꦢꦺ​ꦩꦤꦺꦃ</translation>
+    </message>
+    <message>
+        <source>a pleasant club: again its shape</source>
+        <translatorcomment>jv: gebug sing nyenengaké: wujudé manèh</translatorcomment>
+        <translation>ꦒꦼꦧꦸꦒ꧀ꦱꦶꦁ​ꦚꦼꦤꦼꦔꦏꦺ: ꦮꦸꦗꦸꦢꦺ​ꦩꦤꦺꦃ</translation>
+    </message>
+    <message>
+        <source>an old person: wrinkled, kisut, sounds like kasut</source>
+        <translatorcomment>jv: wong tuwa: kisut muni kaya kasut</translatorcomment>
+        <translation>ꦮꦺꦴꦁ​ꦠꦸꦮ: ꦏꦶꦱꦸꦠ꧀ꦩꦸꦤꦶ​ꦏꦪ​ꦏꦱꦸꦠ꧀</translation>
+    </message>
+    <message>
+        <source>one handful: a rude joke about old age</source>
+        <translatorcomment>jv: sakekem: guyon saru bab wong tuwa</translatorcomment>
+        <translation>ꦱꦏꦼꦏꦼꦩ꧀: ꦒꦸꦪꦺꦴꦤ꧀ꦱꦫꦸ​ꦧꦧ꧀ꦮꦺꦴꦁ​ꦠꦸꦮ</translation>
+    </message>
+    <message>
+        <source>a hard fall: walking bent, rèngkèk, echoes déngkék</source>
+        <translatorcomment>jv: tiba kanteb: mlaku bungkuk, rèngkèk, kaya déngkék</translatorcomment>
+        <translation>ꦠꦶꦧ​ꦏꦤ꧀ꦠꦼꦧ꧀: ꦩ꧀ꦭꦏꦸ​ꦧꦸꦁꦏꦸꦏ꧀꧈ ꦫꦺꦁꦏꦺꦏ꧀꧈ ꦏꦪ​ꦢꦺꦁꦏꦺꦏ꧀</translation>
+    </message>
+    <message>
+        <source>the mynah of the ravine, a bird also called tèngkèk</source>
+        <translatorcomment>jv: ménco ing jurang, manuk sing uga diarani tèngkèk</translatorcomment>
+        <translation>ꦩꦺꦚ꧀ꦕꦺꦴ​ꦲꦶꦁ​ꦗꦸꦫꦁ꧈ ꦩꦤꦸꦏ꧀ꦱꦶꦁ​ꦲꦸꦒ​ꦢꦶꦲꦫꦤꦶ​ꦠꦺꦁꦏꦺꦏ꧀</translation>
+    </message>
+    <message>
+        <source>the Surakarta drum (a Yogyakarta riddle): for its sound</source>
+        <translatorcomment>jv: kendhang Sala (wangsalan Yogyakarta): merga swarané</translatorcomment>
+        <translation>ꦏꦼꦤ꧀ꦝꦁ​ꦱꦭ (ꦮꦁꦱꦭꦤ꧀ꦪꦺꦴꦒꦾꦏꦂꦠ): ꦩꦼꦂꦒ​ꦱ꧀ꦮꦫꦤꦺ</translation>
+    </message>
+    <message>
+        <source>the fence of the world: a mountain, gunung</source>
+        <translatorcomment>jv: pager jagad: gunung</translatorcomment>
+        <translation>ꦥꦒꦼꦂ​ꦗꦒꦢ꧀: ꦒꦸꦤꦸꦁ</translation>
+    </message>
+    <message>
+        <source>a boil on the earth: a mountain</source>
+        <translatorcomment>jv: wudun bumi: gunung</translatorcomment>
+        <translation>ꦮꦸꦢꦸꦤ꧀ꦧꦸꦩꦶ: ꦒꦸꦤꦸꦁ</translation>
+    </message>
+    <message>
+        <source>big and tall: a mountain</source>
+        <translatorcomment>jv: gedhé dhuwur: gunung</translatorcomment>
+        <translation>ꦒꦼꦝꦺ​ꦝꦸꦮꦸꦂ: ꦒꦸꦤꦸꦁ</translation>
+    </message>
+    <message>
+        <source>a forked pole for picking flowers: cawang</source>
+        <translatorcomment>jv: genter pang kanggo ngundhuh kembang: cawang</translatorcomment>
+        <translation>ꦒꦼꦤ꧀ꦠꦼꦂ​ꦥꦁ​ꦏꦁꦒꦺꦴ​ꦔꦸꦤ꧀ꦝꦸꦃ​ꦏꦼꦩ꧀ꦧꦁ: ꦕꦮꦁ</translation>
+    </message>
+    <message>
+        <source>snapped all at once</source>
+        <translatorcomment>jv: pedhot sanalika</translatorcomment>
+        <translation>ꦥꦼꦝꦺꦴꦠ꧀ꦱꦤꦭꦶꦏ</translation>
+    </message>
+    <message>
+        <source>broken in the middle</source>
+        <translatorcomment>jv: pedhot ing tengah</translatorcomment>
+        <translation>ꦥꦼꦝꦺꦴꦠ꧀ꦲꦶꦁ​ꦠꦼꦔꦃ</translation>
+    </message>
+    <message>
+        <source>a morning rainbow: its glow, téja, rhymes with kléja</source>
+        <translatorcomment>jv: kluwung ésuk: sorote, téja, muni kaya kléja</translatorcomment>
+        <translation>ꦏ꧀ꦭꦸꦮꦸꦁ​ꦲꦺꦱꦸꦏ꧀: ꦱꦺꦴꦫꦺꦴꦠꦼ꧈ ꦠꦺꦗ꧈ ꦩꦸꦤꦶ​ꦏꦪ​ꦏ꧀ꦭꦺꦗ</translation>
+    </message>
+    <message>
+        <source>a mute child, mouth open: mlompong, like plompong</source>
+        <translatorcomment>jv: bocah bisu, cangkemé mlompong, kaya plompong</translatorcomment>
+        <translation>ꦧꦺꦴꦕꦃ​ꦧꦶꦱꦸ꧈ ꦕꦁꦏꦼꦩꦺ​ꦩ꧀ꦭꦺꦴꦩ꧀ꦥꦺꦴꦁ꧈ ꦏꦪ​ꦥ꧀ꦭꦺꦴꦩ꧀ꦥꦺꦴꦁ</translation>
+    </message>
+    <message>
+        <source>a widow sitting with one knee drawn up</source>
+        <translatorcomment>jv: randha lungguh jégang sikilé siji</translatorcomment>
+        <translation>ꦫꦤ꧀ꦝ​ꦭꦸꦁꦒꦸꦃ​ꦗꦺꦒꦁ​ꦱꦶꦏꦶꦭꦺ​ꦱꦶꦗꦶ</translation>
+    </message>
+    <message>
+        <source>without a lid: wide open</source>
+        <translatorcomment>jv: tanpa tutup: menga amba</translatorcomment>
+        <translation>ꦠꦤ꧀ꦥ​ꦠꦸꦠꦸꦥ꧀: ꦩꦼꦔ​ꦲꦩ꧀ꦧ</translation>
+    </message>
+    <message>
+        <source>a woman&apos;s bag: kanthong is a pouch</source>
+        <translatorcomment>jv: sak wédok: kanthong iku kanthong</translatorcomment>
+        <translation>ꦱꦏ꧀ꦮꦺꦢꦺꦴꦏ꧀: ꦏꦤ꧀ꦛꦺꦴꦁ​ꦲꦶꦏꦸ​ꦏꦤ꧀ꦛꦺꦴꦁ</translation>
+    </message>
+    <message>
+        <source>Semar&apos;s son Petruk, nicknamed Kanthong Bolong</source>
+        <translatorcomment>jv: putrané Semar, Petruk, sing diparabi Kanthong Bolong</translatorcomment>
+        <translation>ꦥꦸꦠꦿꦤꦺ​ꦱꦼꦩꦂ꧈ ꦥꦼꦠꦿꦸꦏ꧀꧈ ꦱꦶꦁ​ꦢꦶꦥꦫꦧꦶ​ꦏꦤ꧀ꦛꦺꦴꦁ​ꦧꦺꦴꦭꦺꦴꦁ</translation>
+    </message>
+    <message>
+        <source>drum time: when the drums beat, horses were groomed with a kerok</source>
+        <translatorcomment>jv: wayah tambur: nalika tambur ditabuh, jaran dikerok</translatorcomment>
+        <translation>ꦮꦪꦃ​ꦠꦩ꧀ꦧꦸꦂ: ꦤꦭꦶꦏ​ꦠꦩ꧀ꦧꦸꦂ​ꦢꦶꦠꦧꦸꦃ꧈ ꦗꦫꦤ꧀ꦢꦶꦏꦼꦫꦺꦴꦏ꧀</translation>
+    </message>
+    <message>
+        <source>a child of the pacé fruit: pécé means one-eyed, kéra cross-eyed</source>
+        <translatorcomment>jv: anaké woh pacé: pécé tegesé mripat siji, kéra kero</translatorcomment>
+        <translation>ꦲꦤꦏꦺ​ꦮꦺꦴꦃ​ꦥꦕꦺ: ꦥꦺꦕꦺ​ꦠꦼꦒꦼꦱꦺ​ꦩꦿꦶꦥꦠ꧀ꦱꦶꦗꦶ꧈ ꦏꦺꦫ​ꦏꦼꦫꦺꦴ</translation>
+    </message>
+    <message>
+        <source>a man&apos;s cloth hanging loose, askew like a squint</source>
+        <translatorcomment>jv: bebed sing nglèmbrèh, mèncèng kaya mripat kero</translatorcomment>
+        <translation>ꦧꦼꦧꦼꦢ꧀ꦱꦶꦁ​ꦔ꧀ꦭꦺꦩ꧀ꦧꦿꦺꦃ꧈ ꦩꦺꦚ꧀ꦕꦺꦁ​ꦏꦪ​ꦩꦿꦶꦥꦠ꧀ꦏꦼꦫꦺꦴ</translation>
+    </message>
+    <message>
+        <source>an eye that slipped: cross-eyed, kéra</source>
+        <translatorcomment>jv: mripat keplèsèt: kero, kéra</translatorcomment>
+        <translation>ꦩꦿꦶꦥꦠ꧀ꦏꦼꦥ꧀ꦭꦺꦱꦺꦠ꧀: ꦏꦼꦫꦺꦴ꧈ ꦏꦺꦫ</translation>
+    </message>
+    <message>
+        <source>Yogyakarta&apos;s name for the Myriads, after Tan Jin Sing, the Chinese-Javanese official of that title</source>
+        <translatorcomment>jv: jeneng Yogyakarta kanggo Cina, saka Tan Jin Sing, priyayi Cina-Jawa sing nyandhang gelar kuwi</translatorcomment>
+        <translation>ꦗꦼꦤꦼꦁ​ꦪꦺꦴꦒꦾꦏꦂꦠ​ꦏꦁꦒꦺꦴ​ꦕꦶꦤ꧈ ꦱꦏ​ꦠꦤ꧀ꦗꦶꦤ꧀ꦱꦶꦁ꧈ ꦥꦿꦶꦪꦪꦶ​ꦕꦶꦤ​ꦗꦮ​ꦱꦶꦁ​ꦚꦤ꧀ꦝꦁ​ꦒꦼꦭꦂ​ꦏꦸꦮꦶ</translation>
+    </message>
+    <message>
+        <source>night noises from a fort: its drums, tambur</source>
+        <translatorcomment>jv: swara bengi saka bètèng: tamburé</translatorcomment>
+        <translation>ꦱ꧀ꦮꦫ​ꦧꦼꦔꦶ​ꦱꦏ​ꦧꦺꦠꦺꦁ: ꦠꦩ꧀ꦧꦸꦫꦺ</translation>
+    </message>
+    <message>
+        <source>the fort&apos;s prayer drum</source>
+        <translatorcomment>jv: bedhug bètèng</translatorcomment>
+        <translation>ꦧꦼꦝꦸꦒ꧀ꦧꦺꦠꦺꦁ</translation>
+    </message>
+    <message>
+        <source>the unlucky hide: the drumskin that is beaten</source>
+        <translatorcomment>jv: lulang cilaka: kulit tambur sing ditabuh</translatorcomment>
+        <translation>ꦭꦸꦭꦁ​ꦕꦶꦭꦏ: ꦏꦸꦭꦶꦠ꧀ꦠꦩ꧀ꦧꦸꦂ​ꦱꦶꦁ​ꦢꦶꦠꦧꦸꦃ</translation>
+    </message>
+    <message>
+        <source>an elephant spear: cis, the short goad, is in picis</source>
+        <translatorcomment>jv: tumbak gajah: cis, tumbak cendhak, ana ing picis</translatorcomment>
+        <translation>ꦠꦸꦩ꧀ꦧꦏ꧀ꦒꦗꦃ: ꦕꦶꦱ꧀꧈ ꦠꦸꦩ꧀ꦧꦏ꧀ꦕꦼꦤ꧀ꦝꦏ꧀꧈ ꦲꦤ​ꦲꦶꦁ​ꦥꦶꦕꦶꦱ꧀</translation>
+    </message>
+    <message>
+        <source>a pond of blood (the link is not known)</source>
+        <translatorcomment>jv: tambak getih (sambungané ora dingerteni)</translatorcomment>
+        <translation>ꦠꦩ꧀ꦧꦏ꧀ꦒꦼꦠꦶꦃ (ꦱꦩ꧀ꦧꦸꦔꦤꦺ​ꦲꦺꦴꦫ​ꦢꦶꦔꦼꦂꦠꦼꦤꦶ)</translation>
+    </message>
+    <message>
+        <source>a lorry to Pundung (Yogyakarta): it rolls, nggelinding</source>
+        <translatorcomment>jv: lori menyang Pundung (Yogyakarta): nggelinding</translatorcomment>
+        <translation>ꦭꦺꦴꦫꦶ​ꦩꦼꦚꦁ​ꦥꦸꦤ꧀ꦢꦸꦁ (ꦪꦺꦴꦒꦾꦏꦂꦠ): ꦔ꧀ꦒꦼꦭꦶꦤ꧀ꦢꦶꦁ</translation>
+    </message>
+    <message>
+        <source>a cart to Imagiri (Yogyakarta): it rolls too</source>
+        <translatorcomment>jv: grobag menyang Imagiri (Yogyakarta): uga nggelinding</translatorcomment>
+        <translation>ꦒꦿꦺꦴꦧꦒ꧀ꦩꦼꦚꦁ​ꦲꦶꦩꦒꦶꦫꦶ (ꦪꦺꦴꦒꦾꦏꦂꦠ): ꦲꦸꦒ​ꦔ꧀ꦒꦼꦭꦶꦤ꧀ꦢꦶꦁ</translation>
+    </message>
+    <message>
+        <source>a blazing fire: the torch, obor</source>
+        <translatorcomment>jv: geni murub: obor</translatorcomment>
+        <translation>ꦒꦼꦤꦶ​ꦩꦸꦫꦸꦧ꧀: ꦲꦺꦴꦧꦺꦴꦂ</translation>
+    </message>
+    <message>
+        <source>a torch</source>
+        <translatorcomment>jv: obor</translatorcomment>
+        <translation>ꦲꦺꦴꦧꦺꦴꦂ</translation>
+    </message>
+    <message>
+        <source>the little Myriads: 2 to 9 of Myriads, with the Red Flower and Old Thousand above them</source>
+        <translatorcomment>jv: Cina cilik: 2 nganti 9 Cina, karo Kembang Abang lan Èwu Tuwa ing dhuwuré</translatorcomment>
+        <translation>ꦕꦶꦤ​ꦕꦶꦭꦶꦏ꧀: 2 ꦔꦤ꧀ꦠꦶ 9 ꦕꦶꦤ꧈ ꦏꦫꦺꦴ​ꦏꦼꦩ꧀ꦧꦁ​ꦲꦧꦁ​ꦭꦤ꧀ꦲꦺꦮꦸ​ꦠꦸꦮ​ꦲꦶꦁ​ꦝꦸꦮꦸꦫꦺ</translation>
+    </message>
+    <message>
+        <source>the little Strings: 5 and 7, then 8, then 9 of Strings</source>
+        <translatorcomment>jv: Lintrik cilik: 5 lan 7, banjur 8, banjur 9 Lintrik</translatorcomment>
+        <translation>ꦭꦶꦤ꧀ꦠꦿꦶꦏ꧀ꦕꦶꦭꦶꦏ꧀: 5 ꦭꦤ꧀ 7꧈ ꦧꦚ꧀ꦗꦸꦂ 8꧈ ꦧꦚ꧀ꦗꦸꦂ 9 ꦭꦶꦤ꧀ꦠꦿꦶꦏ꧀</translation>
+    </message>
+    <message>
+        <source>a rooster: a card laid face down with a bet that it will kill</source>
+        <translatorcomment>jv: jago: kertu sing dipasang kureb nganggo totohan yèn bakal matèni</translatorcomment>
+        <translation>ꦗꦒꦺꦴ: ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦢꦶꦥꦱꦁ​ꦏꦸꦉꦧ꧀ꦔꦁꦒꦺꦴ​ꦠꦺꦴꦠꦺꦴꦲꦤ꧀ꦪꦺꦤ꧀ꦧꦏꦭ꧀ꦩꦠꦺꦤꦶ</translation>
+    </message>
+    <message>
+        <source>a riddle that names a card without saying its name</source>
+        <translatorcomment>jv: bebasan sing nyebut kertu tanpa ngucap jenengé</translatorcomment>
+        <translation>ꦧꦼꦧꦱꦤ꧀ꦱꦶꦁ​ꦚꦼꦧꦸꦠ꧀ꦏꦼꦂꦠꦸ​ꦠꦤ꧀ꦥ​ꦔꦸꦕꦥ꧀ꦗꦼꦤꦼꦔꦺ</translation>
+    </message>
+    <message>
+        <source>“I have it!”: said by the holder of a led dika&apos;s partner</source>
+        <translatorcomment>jv: “Aku duwé!”: diucapaké sing nyekel kembarané dika sing dibukak</translatorcomment>
+        <translation>“ꦲꦏꦸ​ꦢꦸꦮꦺ!”: ꦢꦶꦲꦸꦕꦥꦏꦺ​ꦱꦶꦁ​ꦚꦼꦏꦼꦭ꧀ꦏꦼꦩ꧀ꦧꦫꦤꦺ​ꦢꦶꦏ​ꦱꦶꦁ​ꦢꦶꦧꦸꦏꦏ꧀</translation>
+    </message>
+    <message>
+        <source>two mraji pairs shown at the start: the fifth trick is played at once</source>
+        <translatorcomment>jv: rong pasang mraji dituduhaké ing wiwitan: trik kaping lima langsung dimainaké</translatorcomment>
+        <translation>ꦫꦺꦴꦁ​ꦥꦱꦁ​ꦩꦿꦗꦶ​ꦢꦶꦠꦸꦢꦸꦲꦏꦺ​ꦲꦶꦁ​ꦮꦶꦮꦶꦠꦤ꧀: ꦠꦿꦶꦏ꧀ꦏꦥꦶꦁ​ꦭꦶꦩ​ꦭꦁꦱꦸꦁ​ꦢꦶꦩꦲꦶꦤꦏꦺ</translation>
     </message>
 </context>
 </TS>

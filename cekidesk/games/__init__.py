@@ -24,6 +24,7 @@ from cekidesk.engine.match import Match, MatchOptions
 BUILTIN_GAMES: tuple[str, ...] = (
     "ceki",
     "pei",
+    "kartu_lima",
 )
 
 #: The game the app offers when the player has not chosen one yet (the first built-in game).

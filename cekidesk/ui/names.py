@@ -336,8 +336,13 @@ def card_tooltip(card: Any) -> str:
 
 
 def card_namer(style: str = "latin", game: str | None = None):
-    """A ``kind -> name`` function (:func:`card_label` in the given form) for the log and dialogs."""
-    return lambda kind: card_label(kind, style, game)
+    """A ``kind -> name`` function (:func:`card_label` in the given form) for the log and dialogs;
+    its ``style`` attribute names the form (a game's own words are written in it too)."""
+    def namer(kind: Any) -> str:
+        return card_label(kind, style, game)
+
+    namer.style = style  # type: ignore[attr-defined]
+    return namer
 
 
 def value_name(card: Any) -> str:

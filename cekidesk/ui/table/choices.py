@@ -24,9 +24,13 @@ from PySide6.QtWidgets import (
 
 from cekidesk.engine.core import Action, AmountRange
 
+from .. import names
 from .layouts import ChoiceSpec
 
 _ENTER = (Qt.Key.Key_Return, Qt.Key.Key_Enter)
+#: the largest amount the controls offer (Qt's spin boxes and sliders hold a 32-bit int); a range
+#: that grows beyond it (Kartu Lima's bal-balan cap doubles with every win) is offered up to it
+MAX_AMOUNT = 2**31 - 1
 
 
 class _AmountControls:
@@ -35,15 +39,21 @@ class _AmountControls:
     def __init__(self, bar: ChoiceBar, spec: ChoiceSpec, r: AmountRange):
         self.range = r
         self.spin = QSpinBox(bar)
-        self.spin.setRange(r.lo, r.hi)
+        hi = min(r.hi, MAX_AMOUNT)        # a spin box and a slider hold 32-bit amounts; more is never offered
+        self.spin.setRange(r.lo, hi)
         self.spin.setSingleStep(r.step)
-        self.spin.setSuffix(spec.unit)
+        if spec.money:
+            before, after = names.money_affixes()
+            self.spin.setPrefix(before)
+            self.spin.setSuffix(after)
+        else:
+            self.spin.setSuffix(spec.unit)
         self.spin.setValue(r.clamp(r.lo if spec.default is None else spec.default))
         self.spin.setAccessibleName(spec.label)
         self.slider = QSlider(Qt.Orientation.Horizontal, bar)
-        self.slider.setRange(r.lo, r.hi)
+        self.slider.setRange(r.lo, hi)
         self.slider.setSingleStep(r.step)
-        self.slider.setPageStep(max(r.step, (r.hi - r.lo) // 10 // r.step * r.step))
+        self.slider.setPageStep(max(r.step, (hi - r.lo) // 10 // r.step * r.step))
         self.slider.setValue(self.spin.value())
         self.slider.setAccessibleName(spec.label)
         self.spin.valueChanged.connect(self.slider.setValue)

@@ -85,7 +85,8 @@ class ChoiceSpec:
     shows it as a button, or for a ``range`` as an amount box with a slider and a button, in a bar
     at the ``anchor`` seat (−1: the table's centre).  Exactly one of ``action`` (taken from
     ``view.legal``) and ``range`` (from ``view.ranges``) is set.  ``label``, ``tooltip`` and
-    ``unit`` (the amount's suffix, e.g. " ¢") are translated by the layout; choices of one
+    ``unit`` (the amount's suffix, e.g. " ¢"; ``money`` instead writes the currency of the settings) are
+    translated by the layout; choices of one
     ``group`` (radio-like options) stand together, apart from the next group; Tab reaches the
     controls from the table, Left/Right go from button to button, Enter chooses; ``shortcut`` is a Qt key that
     makes the choice (list it in the layout's ``game_keys`` for a window-wide shortcut)."""
@@ -96,6 +97,7 @@ class ChoiceSpec:
     range: AmountRange | None = None
     default: int | None = None   # the amount first offered for a range (its lowest if None)
     unit: str = ""
+    money: bool = False          # the range is money: shown as every amount is ("Rp 5", "5 ¢"), not with ``unit``
     tooltip: str = ""
     anchor: int = -1
     group: str = ""
