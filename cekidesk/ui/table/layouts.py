@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
 from PySide6.QtCore import QCoreApplication, QPointF, QRectF
+from PySide6.QtGui import QFont, QFontMetricsF
 
 from cekidesk.engine.core import Action, AmountRange, Event, View
 from cekidesk.games import games, module_name
@@ -167,6 +168,16 @@ class Pairing:
     def last_vanished(self, pred: Callable[[Any], bool]) -> Any:
         c = [k for k in self.vanished if k not in self.used_old and pred(k)]
         return c[-1] if c else None
+
+
+def text_width(text: str, size: float, bold: bool = False) -> float:
+    """How wide a table label of ``text`` is at ``size`` pixels, its pill's padding included (for
+    layouts that place labels beside each other)."""
+    f = QFont()
+    f.setPixelSize(max(8, round(size)))
+    f.setBold(bold)
+    fm = QFontMetricsF(f)
+    return fm.horizontalAdvance(text) + fm.height() * 0.9
 
 
 def clamp_to_scene(plan: Plan, W: float, H: float, family: str = "ceki") -> None:

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Hashable, Sequence
+from functools import partial
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QPointF, QRectF, Qt
@@ -44,8 +45,8 @@ from ...table.layouts import (
     TableLayout,
     clamp_to_scene,
     register_layout,
+    text_width,
 )
-from ..pei.layout import text_width
 from . import wangsalan
 
 #: window-wide keys of the non-card choices
@@ -75,6 +76,16 @@ def _keys_for(kinds: Sequence[Kind], prefix: str) -> list[tuple]:
 def namer_style(namer: Any) -> str:
     """The card-name form ("latin", "javanese", "both") a namer of :func:`names.card_namer` writes."""
     return getattr(namer, "style", "latin")
+
+
+def _in_hand(kind: Kind | None, key: Any) -> bool:
+    """Whether ``key`` is a card of the person's hand (of ``kind``, if known)."""
+    return key[0] == "h" and (kind is None or key[1] == kind)
+
+
+def _opponents(seat: int, key: Any) -> bool:
+    """Whether ``key`` is one of the backs of ``seat``'s hand."""
+    return key[0] == "o" and key[1] == seat
 
 
 class KartuLimaLayout(TableLayout[KartuLimaView]):
@@ -587,9 +598,9 @@ class KartuLimaLayout(TableLayout[KartuLimaView]):
                     if played_key is not None and played_key in old and played_key not in newk:
                         ok = played_key
                     if ok is None:
-                        ok = pr.last_vanished(lambda k, kind=kind: k[0] == "h" and (kind is None or k[1] == kind))
+                        ok = pr.last_vanished(partial(_in_hand, kind))
                 else:
-                    ok = pr.last_vanished(lambda k, p=p: k[0] == "o" and k[1] == p)
+                    ok = pr.last_vanished(partial(_opponents, p))
                 if ok is not None:
                     pr.reuse(nk, ok)
             elif t == "end":

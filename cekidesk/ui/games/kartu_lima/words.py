@@ -331,7 +331,7 @@ _TEMPLATES: dict[tuple[str, bool, str], str] = {
 
 
 def _say(key: tuple[str, bool, str], **values: object) -> str:
-    return log_sentence(_TEMPLATES[key], **values)
+    return log_sentence(_TEMPLATES[key], None, **values)
 
 
 def _join(parts: Sequence[str]) -> str:
@@ -399,13 +399,15 @@ class KartuLimaUI(GameUI[KartuLimaView]):
             return QCoreApplication.translate("KartuLimaUI", "Your lead to trick {n} of 5: any card.").format(
                 n=view.trick
             )
+        trick = view.current
+        led = group_name(cast(Kind, trick.cards[0].kind)) if trick is not None and trick.cards else ""
         if any(a.verb == "mberi" for a in view.legal):
             return QCoreApplication.translate(
                 "KartuLimaUI", "Trick {n}: you hold no {group}: throw any card face down (mberi)."
-            ).format(n=view.trick, group=group_name(cast(Kind, view.current.cards[0].kind)))  # a lead is face up
+            ).format(n=view.trick, group=led)
         return QCoreApplication.translate(
             "KartuLimaUI", "Trick {n}: follow with a card of the led group, {group}."
-        ).format(n=view.trick, group=group_name(cast(Kind, view.current.cards[0].kind)))
+        ).format(n=view.trick, group=led)
 
     def describe_action(self, action: Action, view: KartuLimaView) -> str:
         card = names.card_name(action.card) if action.card is not None else ""
@@ -549,10 +551,10 @@ class KartuLimaUI(GameUI[KartuLimaView]):
         if t == "discarded":
             return _say(("discarded", False, ""))
         if t == "instant":
-            kind = d.get("instant")
-            if ("instant", you, kind) not in _TEMPLATES:
+            which = str(d.get("instant"))
+            if ("instant", you, which) not in _TEMPLATES:
                 return None
-            return _say(("instant", you, kind), name=who, cards=names.card_list([_kind(c) for c in d["cards"]], namer))
+            return _say(("instant", you, which), name=who, cards=names.card_list([_kind(c) for c in d["cards"]], namer))
         if t == "end":
             line = _say(("end", you, ""), name=who)
             if d.get("top_card"):

@@ -21,7 +21,6 @@ from collections.abc import Hashable, Sequence
 from typing import Any, cast
 
 from PySide6.QtCore import QCoreApplication, QPointF, QRectF, Qt
-from PySide6.QtGui import QFont, QFontMetricsF
 
 from cekidesk.engine.cards import ALL_KINDS, Kind
 from cekidesk.engine.core import Action, Event
@@ -41,6 +40,7 @@ from ...table.layouts import (
     TableLayout,
     clamp_to_scene,
     register_layout,
+    text_width,
 )
 
 #: the ranks laid out in front of each role, and on the dealer's side (the source's square)
@@ -95,14 +95,6 @@ def _keys_for(kinds: Sequence[Kind], prefix: tuple) -> list[tuple]:
         seen[k] = n + 1
         out.append(prefix + (k, n))
     return out
-
-
-def text_width(text: str, size: float, bold: bool = False) -> float:
-    f = QFont()
-    f.setPixelSize(max(8, round(size)))
-    f.setBold(bold)
-    fm = QFontMetricsF(f)
-    return fm.horizontalAdvance(text) + fm.height() * 0.9   # with the pill's padding
 
 
 class PeiLayout(TableLayout):
