@@ -226,7 +226,7 @@ class KartuLimaLayout(TableLayout[KartuLimaView]):
         info = QPointF((max(hand_r, W / 2 + 2.6 * wh) + W) / 2, hand_cy)
 
         # ======================================================================== the middle
-        self._middle(plan, view, centre, rx, ry, angles, info, trick_h, pack_h, font, small, over)
+        self._middle(plan, view, centre, rx, ry, angles, info, trick_h, pack_h, font, small, over, style)
 
         # -- keys and the drop zone (a card dragged to the middle is played)
         plan.keys = {int(KEYS[a.verb]): a for a in legal if a.verb in KEYS}
@@ -390,6 +390,7 @@ class KartuLimaLayout(TableLayout[KartuLimaView]):
         font: float,
         small: float,
         over: bool,
+        style: str,
     ) -> None:
         """The trick round the pack; the trick count, the led group and the pot at ``info`` (beside the
         hand, where no card lies)."""
@@ -475,7 +476,8 @@ class KartuLimaLayout(TableLayout[KartuLimaView]):
             from .words import group_name
 
             lines.append(
-                QCoreApplication.translate("KartuLimaTable", "Led: %1").replace("%1", group_name(trick.cards[0].kind))
+                QCoreApplication.translate("KartuLimaTable", "Led: %1").replace(
+                    "%1", group_name(trick.cards[0].kind, style))
             )
         if view.pot:
             lines.append(

@@ -242,19 +242,21 @@ names.register_texts(
 )
 
 _GROUPS = {
-    "cina_cilik": lambda: names.term("cina_cilik"),
     "coins_34": lambda: QCoreApplication.translate("KartuLimaUI", "3 & 4 of Coins"),
     "coins_89": lambda: QCoreApplication.translate("KartuLimaUI", "8 & 9 of Coins"),
-    "lintrik_cilik": lambda: names.term("lintrik_cilik"),
 }
 
 
-def group_name(kind: Kind) -> str:
-    """The led group in words: "cina cilik", "8 & 9 of Coins", "dika (1 of Coins)"."""
+def group_name(kind: Kind, style: str = "latin") -> str:
+    """The led group in words: "cina cilik", "8 & 9 of Coins", "dika (1 of Coins)"; the game's own
+    words (*cina cilik*, *lintrik cilik*, *dika*) in the card-name form ``style``."""
     code = GROUP_NAME[kind]
     if code == "dika":
-        return QCoreApplication.translate("KartuLimaUI", "dika ({card})").format(card=names.card_name(kind))
-    return _GROUPS[code]()
+        return QCoreApplication.translate("KartuLimaUI", "dika ({card})").replace(
+            "dika", names.term("dika", style), 1).format(card=names.card_name(kind))
+    if code in _GROUPS:
+        return _GROUPS[code]()
+    return names.term(code, style)
 
 
 def _kind(code: Any) -> Kind:
@@ -516,7 +518,8 @@ class KartuLimaUI(GameUI[KartuLimaView]):
         if t == "lead":
             kind = _kind(d["card"])
             variant = "mraji" if you and secret.get("mraji") else ""
-            line = _say(("lead", you, variant), name=who, trick=d.get("trick"), card=card(kind), group=group_name(kind))
+            line = _say(("lead", you, variant), name=who, trick=d.get("trick"), card=card(kind),
+                        group=group_name(kind, namer_style(namer)))
             riddle = wangsalan.for_lead(kind, int(d.get("trick", 0)) + (p or 0))
             if riddle is not None:
                 line += " " + _say(
