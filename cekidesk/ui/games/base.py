@@ -90,6 +90,11 @@ class HelpContext:
         return f"<p>{text}</p>"
 
     @staticmethod
+    def ul(items: Sequence[str]) -> str:
+        """A bulleted list of HTML items."""
+        return "<ul>" + "".join(f"<li>{item}</li>" for item in items) + "</ul>"
+
+    @staticmethod
     def esc(text: str) -> str:
         return html.escape(text)
 

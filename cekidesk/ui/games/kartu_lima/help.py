@@ -111,10 +111,8 @@ def help_html(ctx: HelpContext) -> str:
 
     out.append(ctx.heading("tricks", QCoreApplication.translate("KartuLimaHelp", "Tricks")))
     out.append(
-        "<ul>"
-        + "".join(
-            "<li>" + s + "</li>"
-            for s in (
+        ctx.ul(
+            (
                 QCoreApplication.translate(
                     "KartuLimaHelp", "You must play a card of the led group if you have one; you need not beat it."
                 ),
@@ -134,7 +132,6 @@ def help_html(ctx: HelpContext) -> str:
                 ),
             )
         )
-        + "</ul>"
     )
 
     out.append(ctx.heading("streaks", QCoreApplication.translate("KartuLimaHelp", "Streaks")))
@@ -177,10 +174,8 @@ def help_html(ctx: HelpContext) -> str:
 
     out.append(ctx.heading("stakes", QCoreApplication.translate("KartuLimaHelp", "Stake methods")))
     out.append(
-        "<ul>"
-        + "".join(
-            "<li>" + s + "</li>"
-            for s in (
+        ctx.ul(
+            (
                 QCoreApplication.translate(
                     "KartuLimaHelp",
                     "<b>Wudhon tengah</b>: everybody puts a stake into the pot each hand; the winner takes it all.",
@@ -206,7 +201,6 @@ def help_html(ctx: HelpContext) -> str:
                 ),
             )
         )
-        + "</ul>"
     )
 
     out.append(ctx.heading("roosters", QCoreApplication.translate("KartuLimaHelp", "Roosters")))
@@ -225,10 +219,8 @@ def help_html(ctx: HelpContext) -> str:
 
     out.append(ctx.heading("side", QCoreApplication.translate("KartuLimaHelp", "Side bets")))
     out.append(
-        "<ul>"
-        + "".join(
-            "<li>" + s + "</li>"
-            for s in (
+        ctx.ul(
+            (
                 QCoreApplication.translate(
                     "KartuLimaHelp",
                     "<b>Gor-goran</b>: everybody names a card of their hand as a guess of the pack's top card; a right "
@@ -254,7 +246,6 @@ def help_html(ctx: HelpContext) -> str:
                 ),
             )
         )
-        + "</ul>"
     )
     out.append(
         p(
@@ -300,10 +291,8 @@ def help_html(ctx: HelpContext) -> str:
         p(QCoreApplication.translate("KartuLimaHelp", "Where the source is silent or unclear, CekiDesk chooses:"))
     )
     out.append(
-        "<ul>"
-        + "".join(
-            "<li>" + s + "</li>"
-            for s in (
+        ctx.ul(
+            (
                 QCoreApplication.translate(
                     "KartuLimaHelp",
                     "The players sit as the New Game dialog lists them; the cut only chooses the first dealer.",
@@ -354,7 +343,6 @@ def help_html(ctx: HelpContext) -> str:
                 ),
             )
         )
-        + "</ul>"
     )
 
     out.append(ctx.heading("keys", QCoreApplication.translate("KartuLimaHelp", "Keys")))
