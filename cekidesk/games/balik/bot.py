@@ -4,8 +4,8 @@ It reads only its :class:`~cekidesk.games.balik.rules.BalikView` and scores ever
 
 * **Live cards.**  For each kind, the copies it has not seen: not in its hand, on the pile, exposed,
   or known to be in another hand (taken from the pile, a revealed draw kept).
-* **Hand value** (:func:`hand_value`): each complete set counts 1; each group short of a set counts
-  its share of a set, times how live the group is (``live / (live + 3)``): a group nobody can
+* **Hand value** (``_Judge.value``): each complete set counts 1; each group short of a set counts
+  :data:`PART` of a set, times how live the group is (``live / (live + 3)``): a group nobody can
   complete any more is worth nothing, so its cards go first.  The hand needs a mata: holding one
   counts :data:`MATA`, else the best kind one short of a mata counts by its live copies.  Further
   matas count a little (they score), red ones more where red scores.  A waiting hand counts
@@ -45,6 +45,9 @@ from .rules import (
 
 # Tuning (see tests/test_balik_bots.py and bench/README.md).
 LIVE_SOFT = 3.0      # a group short of a set counts by live / (live + LIVE_SOFT)
+#: what a group's cards short of a set count, by set size and cards held (a pair more than twice a
+#: lone card: it needs one card, not two)
+PART = {3: (0.0, 0.2, 0.6), 2: (0.0, 0.45)}
 MATA = 0.8           # holding a mata (a win needs one)
 MATA_MORE = 0.15     # each further mata (it scores)
 RED_MORE = 0.1       # a red mata where red matas score more
@@ -104,7 +107,7 @@ class _Judge:
             v += total // s
             r = total % s
             if r and lg:
-                v += (r / s) * lg / (lg + LIVE_SOFT)
+                v += PART[s][r] * lg / (lg + LIVE_SOFT)
         matas = 0
         best_near = 0.0
         for k in range(30):
