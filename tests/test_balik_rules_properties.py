@@ -130,5 +130,5 @@ def test_random_hands_keep_every_card_and_every_caller_waiting(game, seed, pick)
                 assert v.waits, "a caller's hand always waits"
             in_sets = Counter(k for s in v.sets for k in s)
             assert not in_sets - Counter(v.hand)
-            assert sum(v.hand_counts) + v.stock_count + len(v.discards) + (v.claim is not None and v.claim[2] == "stock") \
-                == len(deck)
+            pending = v.claim is not None and v.claim[2] == "stock"
+            assert sum(v.hand_counts) + v.stock_count + len(v.discards) + pending == len(deck)
