@@ -340,8 +340,8 @@ class BalikState(GameState):
         return [[_CODES[u % 30] for u in sorted(h, key=lambda u: (u % 30, u))] for h in self.hands]
 
     def _reveal(self, events: list[Event]) -> None:
-        for q in range(self.n_players):
-            events.append(Event("reveal", q, {"cards": [_CODES[u % 30] for u in self.hands[q]]}))
+        for q, cards in enumerate(self._hands_codes()):
+            events.append(Event("reveal", q, {"cards": cards}))
 
     def _win(self, p: int, how: str, card: int, frm: int | None, source: str | None,
              events: list[Event] | None) -> None:
@@ -368,7 +368,8 @@ class BalikState(GameState):
                                   () if score.replay else (p,), details)
         if events is not None:
             events.append(Event("win", p, {"how": how, "card": details["card"], "from": frm}))
-            events.append(Event("turn", p, {"cards": details["turned"]}))
+            if details["turned"]:
+                events.append(Event("turn", p, {"cards": details["turned"]}))
             events += [Event("kena", p, {"out": out, "in": into}) for out, into in details["swaps"]]
             if score.replay:
                 events.append(Event("replay", None, {"card": details["turned"][0]}))
