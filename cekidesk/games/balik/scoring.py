@@ -29,9 +29,9 @@ How a win scores (item codes of the build-up in brackets; the items always add u
   bonus; in Gonggong, Tantanan and Cekèn it is a doubled *rabas*.
 
 Swaps (*kena*, Balik Lima Belas, Chot, the chiqui turn): per group with ``t`` sets in the winning
-hand and combined kind counts ``c`` (hand + turned), the most matas is ``min(t, Σ ⌊c_k / s⌋)``; the
-matas worth most are made first (red ones in Balik Satu), then those needing fewest swaps; a swap
-puts a turned card in place of a same-group hand card that no mata keeps, non-red cards first.
+hand and combined kind counts ``c`` (hand + turned), the most matas is ``min(t, Σ ⌊c_k / s⌋)``, made
+with the fewest swaps (then the lower kinds first, so it is deterministic); a swap puts a turned card
+in place of a same-group hand card that no mata keeps, non-red cards first.
 
 Money (``Settlement`` item codes ``win``, ``ante``, ``pot``, ``ceken``, ``bangkong``, ``excess``):
 everyone pays the winner total × stake; Gonggong's pot methods and Chot's *bangkong* as below.
@@ -80,9 +80,6 @@ POT_METHODS = frozenset({"undhuh", "umbuk"})
 REPLAY_KINDS = frozenset({Kind.WF, Kind.C1, Kind.S1, Kind.M1})
 #: (ayam, kandang) per ``call_bonus`` option value
 CALL_BONUS = {"1/2": (1, 2), "5/10": (5, 10), "10/20": (10, 20)}
-#: how many cards each game's scoring turns from the stock (Chaqui: at most, on a chiqui)
-TURNS = {"balik-satu": 1, "chaqui": 15, "balik-lima-belas": 15, "chot": 15,
-         "gonggong": 1, "tantanan": 1, "ceken": 1}
 #: Chot's partnerships, partners opposite
 CHOT_SIDES: tuple[tuple[int, ...], ...] = ((0, 2), (1, 3))
 #: a seat holding this many points ends Chot's bangkong
@@ -148,23 +145,21 @@ def counts_of(kinds: Sequence[Kind]) -> list[int]:
     return out
 
 
-def _mata_slots(hand: list[int], extra: list[int], members: list[int], s: int,
-                worth: Callable[[int], int]) -> list[tuple[int, int, int, int]]:
-    """Every mata one group could hold, as (−worth, swaps it needs, j, kind), best first: the j-th
+def _mata_slots(hand: list[int], extra: list[int], members: list[int], s: int) -> list[tuple[int, int, int]]:
+    """Every mata one group could hold, as (swaps it needs, j, kind), fewest swaps first: the j-th
     mata of a kind needs ``s·j`` of its cards, those beyond the hand's own come from ``extra``."""
-    slots = []
-    for k in members:
-        for j in range(1, (hand[k] + extra[k]) // s + 1):
-            slots.append((-worth(k), max(0, min(s, s * j - hand[k])), j, k))
-    return sorted(slots)
+    return sorted((max(0, min(s, s * j - hand[k])), j, k)
+                  for k in members for j in range(1, (hand[k] + extra[k]) // s + 1))
 
 
-def best_sets(hand: list[int], extra: list[int], group_of: Sequence[int], s: int,
-              worth: Callable[[int], int] = lambda k: 1
+def best_sets(hand: list[int], extra: list[int], group_of: Sequence[int], s: int
               ) -> tuple[tuple[tuple[Kind, Kind], ...], tuple[tuple[Kind, ...], ...]]:
-    """The swaps (out, in) that give the winning ``hand`` the matas worth most with the cards of
-    ``extra`` (turned from the stock), and the hand's sets after them, matas first, then the mixed
-    sets group by group.  ``hand`` must be winning (every group a multiple of ``s``)."""
+    """The swaps (out, in) that give the winning ``hand`` the most matas with the cards of ``extra``
+    (turned from the stock), with the fewest swaps, and the hand's sets after them: matas first,
+    then the mixed sets group by group.  ``hand`` must be winning (every group a multiple of ``s``).
+
+    Most matas is also most points: a red mata is worth more only in Balik Satu, whose one turned
+    card can make a mata of its own kind alone, so no two new matas ever compete for a set."""
     members: dict[int, list[int]] = {}
     for k in range(30):
         if hand[k] or extra[k]:
@@ -175,7 +170,7 @@ def best_sets(hand: list[int], extra: list[int], group_of: Sequence[int], s: int
     for g in sorted(members):
         t = sum(hand[k] for k in members[g]) // s
         chosen = [0] * 30
-        for _w, _swaps, _j, k in _mata_slots(hand, extra, members[g], s, worth)[:t]:
+        for _swaps, _j, k in _mata_slots(hand, extra, members[g], s)[:t]:
             chosen[k] += 1
         ins = [Kind(k) for k in members[g] for _ in range(max(0, s * chosen[k] - hand[k]))]
         spare = sorted((Kind(k) for k in members[g] for _ in range(max(0, hand[k] - s * chosen[k]))),
@@ -202,17 +197,13 @@ def score_win(facts: WinFacts, options: Any, stock: Sequence[Kind]) -> Score:
     return _SCORERS[facts.game_id](facts, options, stock)
 
 
-def _worth_red(k: int) -> int:
-    return 2 if Kind(k).red_stamp else 1
-
-
 def _score_balik_satu(facts: WinFacts, options: Any, stock: Sequence[Kind]) -> Score:
     turned = tuple(stock[:1])
     hand = counts_of(facts.hand)
     if turned and options.replay_on_yu and turned[0] in REPLAY_KINDS:
-        _none, sets = best_sets(hand, [0] * 30, groups(facts.game_id, options), 3, _worth_red)
+        _none, sets = best_sets(hand, [0] * 30, groups(facts.game_id, options), 3)
         return Score(turned, (), sets, (), 0, replay=True)
-    swaps, sets = best_sets(hand, counts_of(turned), groups(facts.game_id, options), 3, _worth_red)
+    swaps, sets = best_sets(hand, counts_of(turned), groups(facts.game_id, options), 3)
     items = [("card", turned[0].value_in(Counting.BALIK_SATU))] if turned else []
     items += _mata_items(sets, red_extra=True)
     items += _call_items(facts, options)
@@ -277,7 +268,7 @@ def _score_toh(facts: WinFacts, options: Any, stock: Sequence[Kind]) -> Score:
     red = facts.card is not None and facts.card.red_stamp
     group_of = groups(facts.game_id, options)
     hand = counts_of(facts.hand)
-    _none, sets = best_sets(hand, [0] * 30, group_of, s, _worth_red)
+    _none, sets = best_sets(hand, [0] * 30, group_of, s)
     if method in POT_METHODS:
         return Score((), (), sets, (("rabas" if rabas else "metu", 1),), 1)
     items = [_win_kind(rabas, red), *_bak_items(sets, "")]
