@@ -72,8 +72,6 @@ from cekidesk.engine.match import Match, MatchEnding
 
 #: the games that score with pairs (three pairs, one identical) rather than five sets of three
 PAIR_GAMES = frozenset({"tantanan", "ceken"})
-#: the games scored by Gonggong's *toh bayaran* steps (win kind, bak, turned card)
-TOH_GAMES = frozenset({"gonggong", "tantanan", "ceken"})
 #: Gonggong's scoring methods that pay from a pot kept between hands
 POT_METHODS = frozenset({"undhuh", "umbuk"})
 #: a turned card of these kinds replays a Balik Satu hand (option ``replay_on_yu``)
@@ -192,8 +190,6 @@ def _is_mata(cards: tuple[Kind, ...]) -> bool:
 def score_win(facts: WinFacts, options: Any, stock: Sequence[Kind]) -> Score:
     """Score a win; ``stock`` is what is left of the stock, top card first (the cards the scoring
     turns are taken from its front).  Pure and deterministic."""
-    if facts.game_id in TOH_GAMES:
-        return _score_toh(facts, options, stock)
     return _SCORERS[facts.game_id](facts, options, stock)
 
 
@@ -326,6 +322,9 @@ _SCORERS: dict[str, Callable[[WinFacts, Any, Sequence[Kind]], Score]] = {
     "chaqui": _score_chaqui,
     "balik-lima-belas": _score_fifteen,
     "chot": _score_fifteen,
+    "gonggong": _score_toh,
+    "tantanan": _score_toh,
+    "ceken": _score_toh,
 }
 
 
