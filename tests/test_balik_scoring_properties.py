@@ -60,9 +60,9 @@ def options(draw, game: str) -> SimpleNamespace:
 
 
 @st.composite
-def wins(draw):
+def wins(draw, games: tuple[str, ...] = GAMES):
     """(facts, options, stock): a random winning hand of a random game, with at least one mata."""
-    game = draw(st.sampled_from(GAMES))
+    game = draw(st.sampled_from(games))
     opts = draw(options(game))
     s = set_size(game)
     group_of = groups(game, opts)
@@ -175,3 +175,29 @@ def test_every_settlement_conserves_money(win, stake, pot, data):
     if f.game_id != "chot" and getattr(opts, "scoring", "") not in ("undhuh", "umbuk") and not score.replay:
         # everyone pays the winner total × stake (and the ceken bet on top)
         assert out.payments[f.winner] >= score.total * stake * (f.n_players - 1)
+
+
+@settings(max_examples=300, deadline=None)
+@given(wins(("chaqui",)))
+def test_a_chiqui_turn_stops_at_the_first_card_that_makes_one_more_olo(win):
+    f, opts, stock = win
+    score = score_win(f, opts, stock)
+    group_of = groups(f.game_id, opts)
+    hand = Counter(f.hand)
+
+    def olos(counts: Counter) -> int:
+        return sum(c // 3 for c in counts.values())
+
+    def makes_an_olo(k: Kind) -> bool:
+        return (f.card is not None and k != f.card and group_of[k] == group_of[f.card]
+                and olos(hand - Counter([f.card]) + Counter([k])) > olos(hand))
+
+    hits = [i for i, k in enumerate(stock[:15]) if makes_an_olo(k)]
+    if hits:
+        assert score.turned == stock[:hits[0] + 1] and [i for _o, i in score.swaps] == [stock[hits[0]]]
+        assert score.items == (("olo", opts.olo_points * (olos(hand) + 1)),)
+    else:
+        chiqui = any(makes_an_olo(k) for k in ALL_KINDS)
+        assert score.turned == (stock[:15] if chiqui else ()) and score.swaps == ()
+        doubled = 2 if f.how == "dealt" else 1
+        assert score.total == opts.olo_points * olos(hand) * doubled

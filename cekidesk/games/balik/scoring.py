@@ -230,30 +230,15 @@ def _score_chaqui(facts: WinFacts, options: Any, stock: Sequence[Kind]) -> Score
     return _finish(facts, turned, swaps, sets, [("olo", options.olo_points * olos)])
 
 
-def _max_matas(counts: list[int], group_of: Sequence[int], s: int) -> int:
-    per_group: dict[int, list[int]] = {}
-    for k in range(30):
-        entry = per_group.setdefault(group_of[k], [0, 0])
-        entry[0] += counts[k]
-        entry[1] += counts[k] // s
-    return sum(min(total // s, m) for total, m in per_group.values())
-
-
 def _chiqui_pairs(hand: list[int], card: Kind | None, group_of: Sequence[int]) -> frozenset[Kind]:
     """The kinds of the identical pairs the winning card completed a set with (house reading of a
-    win on a *chiqui*): one more card of the pair in place of the winning card makes one more olo."""
+    win on a *chiqui*): one more card of the pair in place of the winning card makes one more olo.
+    (A winning hand holds Σ ⌊c_k / 3⌋ olos, and the swap keeps it winning.)"""
     if card is None:
         return frozenset()
-    now = _max_matas(hand, group_of, 3)
-    out = set()
-    for k in ALL_KINDS:
-        if k != card and group_of[k] == group_of[card] and hand[k] >= 2:
-            swapped = list(hand)
-            swapped[card] -= 1
-            swapped[k] += 1
-            if _max_matas(swapped, group_of, 3) > now:
-                out.add(k)
-    return frozenset(out)
+    lost = hand[card] % 3 == 0   # the winning card's own olo would break
+    return frozenset(k for k in ALL_KINDS if k != card and group_of[k] == group_of[card]
+                     and hand[k] % 3 == 2 and not lost)
 
 
 def _score_toh(facts: WinFacts, options: Any, stock: Sequence[Kind]) -> Score:
