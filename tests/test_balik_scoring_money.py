@@ -4,6 +4,7 @@ excess, a payment per finished bangkong) and its match ending; Gonggong's *undhu
 scripted hands with the family's ``spec_fields``."""
 from __future__ import annotations
 
+import random
 from types import SimpleNamespace
 
 import pytest
@@ -12,6 +13,7 @@ from pydantic import BaseModel, ConfigDict
 from cekidesk.engine.cards import Kind
 from cekidesk.engine.core import Action, GameSpec, GameState, HandResult
 from cekidesk.engine.match import Match, MatchOptions
+from cekidesk.games import get_game
 from cekidesk.games.balik.scoring import (
     BalikCarry,
     BangkongRecord,
@@ -249,3 +251,49 @@ def test_ceken_is_paid_beside_the_pot():
 def test_a_drawn_hand_leaves_the_pot(scoring):
     out = settle(DRAW, gong(scoring=scoring, ceken_cents=5), 10, pot=70)
     assert out.pot == 70 and out.items == () and out.payments == (0, 0, 0, 0)
+
+
+# -- the real Chot ------------------------------------------------------------------------------
+
+def play_eager(match: Match, rng: random.Random) -> None:
+    """One hand by random moves, except that a player always wins, claims and calls when they may
+    (so that hands are won)."""
+    while not match.hand_over():
+        p = match.state.to_act()[0]
+        legal = match.state.legal_actions(p)
+        match.apply(next((a for a in legal if a.verb in ("win", "claim", "call")), None)
+                    or legal[rng.randrange(len(legal))])
+
+
+@pytest.mark.parametrize("seed", [3, 11])
+def test_a_real_chot_match_pays_each_bangkong_as_it_ends_and_stops_after_the_chosen_number(seed):
+    match = Match(get_game("chot"), 4, seed, {"bangkong_cents": 1000, "excess_cents": 7},
+                  MatchOptions(mode="bangkong", limit=2))
+    rng = random.Random(seed)
+    points = [0, 0, 0, 0]
+    ended = []
+    while True:
+        play_eager(match, rng)
+        record = match.history[-1]
+        for p in range(4):
+            points[p] += record.result.points[p]
+        if max(points) >= 20:
+            a, b = points[0] + points[2], points[1] + points[3]
+            ended.append((a, b))
+            won = 0 if a > b else 1
+            cents = 1000 + 7 * abs(a - b) if a != b else 0
+            # each partner receives half (the odd cent to the side's first seat), the others pay it
+            assert (record.payments[won], record.payments[won + 2]) == (cents - cents // 2, cents // 2)
+            assert sum(record.payments) == 0
+            points = [0, 0, 0, 0]
+        else:
+            assert record.payments == (0, 0, 0, 0)
+        assert match.carry.points() == tuple(points)
+        if match.is_over():
+            break
+        match.next_hand()
+        assert len(match.history) < 500
+    assert len(ended) == 2 == len(match.carry.record)
+    assert [(r.total, r.excess) for r in match.carry.record] == [(max(a, b), abs(a - b)) for a, b in ended]
+    assert match.scores == [sum(r.result.points[p] for r in match.history) for p in range(4)]
+    assert set(match.winners()) in ({0, 2}, {1, 3}, {0, 1, 2, 3})
