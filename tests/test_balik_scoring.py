@@ -9,7 +9,9 @@ from types import SimpleNamespace
 import pytest
 
 from cekidesk.engine.cards import Kind
-from cekidesk.engine.core import HandResult
+from cekidesk.engine.core import Action, HandResult
+from cekidesk.games import get_game
+from cekidesk.games.balik import rules
 from cekidesk.games.balik.scoring import (
     Score,
     WinFacts,
@@ -20,7 +22,7 @@ from cekidesk.games.balik.scoring import (
     spec_fields,
 )
 
-from helpers import kinds
+from helpers import deck_from, kinds
 
 K = Kind
 #: a winning Balik Satu hand: one mata (C2), four mixed sets
@@ -334,3 +336,19 @@ def test_the_spec_fields_name_each_games_money():
     chot = spec_fields("chot")
     assert chot["stake_per_point"] is False
     assert [(e.mode, e.limit_default) for e in chot["match_endings"]] == [("bangkong", 3)]
+
+
+# -- through the rules ---------------------------------------------------------------------------
+
+def test_a_dealt_winning_hand_is_scored_and_paid_through_the_rules():
+    spec = get_game("balik-satu")
+    options = spec.make_options({})
+    other = "C6 C6 S6 C7 C7 S7 M8 M8 S8 M6 M7 C8 WF RF"
+    state = rules.new_hand("balik-satu", options, 2, 0, dealer=1, deck=deck_from(f"{PLAIN} {other} S4 C1"))
+    assert state.legal_actions(0) == [Action(0, "win")]
+    state.apply(Action(0, "win"))
+    result = state.result()
+    assert result.details["turned"] == ["S4"] and result.details["swaps"] == [["M4", "S4"]]
+    assert result.details["score"] == [["card", 4], ["mata", 2], ["double", 6]]
+    assert result.points == (12, 0) and result.winners == (0,)
+    assert spec.settle(result, options, 5).payments == (60, -60)
