@@ -115,6 +115,8 @@ def test_the_carry_view_shows_tokens_points_sides_record_and_pot():
     assert (view.ones, view.tens, view.points) == ((3, 1, 0, 2), (0, 1, 1, 0), (3, 11, 10, 2))
     assert view.side_points == (13, 13) and view.record == ((1, 24, 4),) and view.pot == 0
     assert carry_view(None) is None
+    pot = carry_view(spec_fields("gonggong")["initial_carry"](4, gong()).model_copy(update={"pot": 40}))
+    assert (pot.ones, pot.points, pot.side_points, pot.record, pot.pot) == ((), (), (), (), 40)
 
 
 # -- a real Match over scripted hands ------------------------------------------------------------

@@ -362,8 +362,13 @@ class BalikCarry(BaseModel):
 
 
 def initial_carry(n_players: int, options: Any = None) -> BalikCarry:
-    """No tokens, no bangkong, an empty pot."""
+    """Chot's first carry: no tokens, no bangkong."""
     return BalikCarry(ones=(0,) * n_players, tens=(0,) * n_players)
+
+
+def pot_carry(n_players: int, options: Any = None) -> BalikCarry:
+    """Gonggong's first carry: an empty pot (and no tokens: the game has none)."""
+    return BalikCarry()
 
 
 @dataclass(frozen=True)
@@ -380,11 +385,12 @@ class CarryView:
 
 
 def carry_view(carry: BalikCarry | None) -> CarryView | None:
-    """The table's part of ``carry`` (None: the game carries nothing)."""
+    """The table's part of ``carry`` (None: the game carries nothing; no tokens, points nor sides
+    but in Chot)."""
     if carry is None:
         return None
     points = carry.points()
-    sides = tuple(sum(points[p] for p in side) for side in CHOT_SIDES) if len(points) == 4 else ()
+    sides = tuple(sum(points[p] for p in side) for side in CHOT_SIDES) if points else ()
     return CarryView(carry.ones, carry.tens, points, sides,
                      tuple((r.side, r.total, r.excess) for r in carry.record), carry.pot)
 
@@ -492,5 +498,5 @@ def spec_fields(game_id: str) -> dict[str, Any]:
         return {"settle": settle_chot, "initial_carry": initial_carry, "stake_per_point": False,
                 "match_endings": (BANGKONG_ENDING,)}
     if game_id == "gonggong":
-        return {"settle": settle, "initial_carry": initial_carry, "carries_pot": True}
+        return {"settle": settle, "initial_carry": pot_carry, "carries_pot": True}
     return {"settle": settle}
