@@ -299,3 +299,25 @@ def test_a_real_chot_match_pays_each_bangkong_as_it_ends_and_stops_after_the_cho
     assert [(r.total, r.excess) for r in match.carry.record] == [(max(a, b), abs(a - b)) for a, b in ended]
     assert match.scores == [sum(r.result.points[p] for r in match.history) for p in range(4)]
     assert set(match.winners()) in ({0, 2}, {1, 3}, {0, 1, 2, 3})
+
+
+@pytest.mark.parametrize("scoring", ["undhuh", "umbuk"])
+def test_a_real_gonggong_pot_lasts_from_hand_to_hand_and_the_table_shows_it(scoring):
+    match = Match(get_game("gonggong"), 4, 5, {"scoring": scoring}, MatchOptions(stake_cents=10))
+    rng = random.Random(5)
+    pots = []
+    for _hand in range(8):
+        assert match.state.view(0).carry_view.pot == match.pot
+        play_eager(match, rng)
+        record = match.history[-1]
+        antes = [i for i in record.items if i[0] == "ante"]
+        assert len(antes) == (4 if (pots[-1] if pots else 0) == 0 else 0)
+        if record.result.winners:
+            taken = sum(c for code, _payer, payee, c in record.items if code == "pot")
+            middle = (pots[-1] if pots else 0) + 10 * len(antes)
+            rabas = record.result.details["how"] in ("self", "dealt")
+            assert taken == (middle if rabas else min(10, middle) if scoring == "undhuh" else middle // 2)
+        pots.append(match.pot)
+        match.next_hand()
+    assert sum(match.ledger) + match.pot == 0 and match.carry.pot == match.pot
+    assert any(h.result.winners for h in match.history)
