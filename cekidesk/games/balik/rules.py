@@ -28,6 +28,12 @@ scoring and the window is ``p13-design.md``).
   the same way, after the discarder's call decision.
 * **Chaqui.**  Taking a discard that makes a kind's third (sixth) copy exposes those three (an
   *olo*, event ``expose``); exposed cards stay in the hand and cannot be discarded.
+* **Tantanan and Cekèn** **(house)**: the source's extra card is the first player's sixth: the deal
+  gives everyone five, the first player six, and a turn is draw-or-take then discard, as in the
+  other games; the hand wins at six cards (three pairs, one identical).
+* **Deviations from the design** (p13-design.md), both to hide what a viewer cannot see: the ``call``
+  event tells the number of waits (``waits``) to the caller alone; the view has a ``known`` field
+  (per seat, the kinds seen arriving and still held) and ``got_from``, which determinize needs.
 * **The end.**  A win is scored by :func:`.scoring.score_win` (turning cards from the top of the
   stock, which stay there); the stock found empty by the player to draw ends the hand drawn
   (``exhausted``), and **(house, a hand cannot loop)** so do :data:`NO_DRAW_TURNS` turns in a row
