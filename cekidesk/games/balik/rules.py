@@ -730,12 +730,13 @@ def next_dealer(result: HandResult, dealer: int, n_players: int) -> int:
 
 
 def max_hand_actions_for(game_id: str):
-    """The most actions a hand of ``game_id`` can have: each stock card is drawn at most once, at
-    most ``NO_DRAW_TURNS`` turns without a draw come before each draw (or end the hand), and a turn
-    is at most a draw or take, the others' claims of it, a discard, a call decision and the others'
-    claims of the discard."""
+    """The most actions a hand of ``game_id`` can have: at most ``stock`` turns draw from the stock,
+    fewer than ``NO_DRAW_TURNS`` turns take a discard before each draw and after the last (the
+    30th ends the hand), and a turn is at most a draw or take, the others' claims of a revealed card
+    (or the discard's, in the metu games), a discard and a call decision: ``2n + 1`` actions."""
     def bound(n_players: int, options: BaseModel | None = None) -> int:
         opts = options if options is not None else OPTIONS[game_id]()
         stock = deck_size(game_id, n_players, opts) - shape_of(game_id, opts).hand * n_players - 1
-        return (stock + 1) * NO_DRAW_TURNS * (2 * n_players + 2) + 2
+        turns = stock + (stock + 1) * NO_DRAW_TURNS
+        return turns * (2 * n_players + 1) + 2
     return bound
