@@ -599,7 +599,8 @@ class BalikState(GameState):
         )
 
     def _copy_into(self, o: BalikState) -> None:
-        o.game_id, o.shape, o.metu, o.carry_view = self.game_id, self.shape, self.metu, self.carry_view
+        o.game_id = self.game_id  # type: ignore[misc]  # one state class for the family's seven ids
+        o.shape, o.metu, o.carry_view = self.shape, self.metu, self.carry_view
         o.stock = self.stock[:]
         o.hands = [h[:] for h in self.hands]
         o.counts = [c[:] for c in self.counts]
