@@ -3,6 +3,8 @@ the deal, the win and its checks, the yu class, calls and ceki → tan, revealed
 claims, Chaqui's exposure, kandang tangan, metu and discard claims, the end of a hand."""
 from __future__ import annotations
 
+import random
+
 import pytest
 from balik_helpers import pass_turn, stacked
 from helpers import act, refused
@@ -12,7 +14,7 @@ from cekidesk.engine.core import Action, HandResult, NotYourTurnError, OptionsEr
 from cekidesk.games import get_game, module_name, new_match
 from cekidesk.games.balik import SPECS
 from cekidesk.games.balik.family import DECK_COLUMNS, GAME_IDS, PLAYERS, half_packs, shape
-from cekidesk.games.balik.rules import NO_DRAW_TURNS, new_hand, next_dealer
+from cekidesk.games.balik.rules import NO_DRAW_TURNS, BalikState, new_hand, next_dealer
 
 # A 14-card Balik Satu hand waiting as *tan* (a mata of C2; any 6 wins) and as *ceki* (no mata;
 # only a third C6 wins).
@@ -431,3 +433,18 @@ def test_new_hand_refuses_a_deck_that_is_not_whole():
     spec = get_game("balik-satu")
     with pytest.raises(OptionsError):
         new_hand("balik-satu", spec.make_options(), 2, 0, 0, deck=[])
+
+
+@pytest.mark.parametrize("hand,call", [(TAN_14, "tan"), (CEKI_14, "ceki")])
+def test_a_determinized_caller_holds_a_hand_that_waits_as_called(hand, call):
+    """A searching bot imagines the others' hands: a caller's is dealt waiting, with its call's kind."""
+    state = stacked("balik-satu", 3, {0: hand + " C9"}, stock="C8 S8")
+    act(state, "0 discard C9", "0 call", "1 draw", "1 discard C8")
+    view = state.view(1)
+    waiting = 0
+    for seed in range(20):
+        made = BalikState.determinize(view, random.Random(seed))
+        assert made.view(1) == view
+        counts = made.counts[0]
+        waiting += bool(made.shape.waits(counts)) and made.shape.call_kind(counts) == call
+    assert waiting >= 18

@@ -687,10 +687,16 @@ def determinize(view: BalikView, rng: random.Random) -> BalikState:
     state.throwers = [t for _k, t in view.discards]
     claim = view.claim
     state.pending = take(claim[0]) if claim is not None and claim[2] == SOURCE_STOCK else -1
-    for q in range(n):
-        if q != me:
-            seen = [take(k) for k in view.known[q]] + [take(k) for k in view.exposed[q] for _ in range(3)]
-            hands[q] = seen + [None] * (view.hand_counts[q] - len(seen))
+    others = [q for q in range(n) if q != me]
+    for q in others:
+        hands[q] = [take(k) for k in view.known[q]] + [take(k) for k in view.exposed[q] for _ in range(3)]
+    for q in others:
+        if view.calls[q] is not None and view.hand_counts[q] == state.shape.hand:
+            left = [copies.per_kind - x for x in copies.taken]
+            made = _waiting_hand(state.shape, [u % 30 for u in hands[q]], view.hand_counts[q],
+                                 cast(str, view.calls[q]), left, rng)
+            hands[q] += [take(k) for k in made or ()]
+        hands[q] += [None] * (view.hand_counts[q] - len(hands[q]))
     stock: list = [None] * view.stock_count
     deal_unseen([s for h in hands for s in blanks(h)] + blanks(stock), copies, rng)
     state.stock, state.hands = stock, hands
@@ -715,6 +721,73 @@ def determinize(view: BalikView, rng: random.Random) -> BalikState:
     state._result = view.result
     state.deal_events = []
     return state
+
+
+def _waiting_hand(shp: Shape, fixed: Sequence[int], room: int, call: str, left: Sequence[int],
+                  rng: random.Random, tries: int = 8) -> list[int] | None:
+    """Kinds to add to a caller's cards seen (``fixed``) so that its ``room`` cards wait as its call
+    says (*tan*: holding a mata; *ceki*: none, one kind short of one), drawn from the copies the
+    viewer has not seen (``left``, per kind).  None if the tries find no such hand (the caller's
+    cards are then dealt like any others)."""
+    for _ in range(tries):
+        added = _try_waiting_hand(shp, fixed, room, call, left, rng)
+        if added is not None:
+            return added
+    return None
+
+
+def _try_waiting_hand(shp: Shape, fixed: Sequence[int], room: int, call: str, left: Sequence[int],
+                      rng: random.Random) -> list[int] | None:
+    """One try of :func:`_waiting_hand`: the wait's group at random, every other group made up to
+    whole sets, the rest whole sets of random groups (a mata first for a *tan* caller)."""
+    s = shp.s
+    counts = [0] * 30
+    for k in fixed:
+        counts[k] += 1
+    avail = list(left)
+    added: list[int] = []
+
+    def fits(k: int) -> bool:
+        return avail[k] > 0 and (call != CEKI or counts[k] < s - 1)
+
+    def add(k: int) -> None:
+        counts[k] += 1
+        avail[k] -= 1
+        added.append(k)
+
+    g = rng.randrange(len(shp.members))
+    if call == CEKI:
+        short = [k for k in shp.members[g] if counts[k] < s and avail[k] >= s - 1 - counts[k]]
+        if not short:
+            return None
+        k = rng.choice(short)
+        while counts[k] < s - 1:
+            add(k)
+    for h, ks in enumerate(shp.members):
+        need = ((s - 1 if h == g else 0) - sum(counts[k] for k in ks)) % s
+        for _i in range(need):
+            pool = [k for k in ks if fits(k) and (call != CEKI or h != g or counts[k] < s - 2)]
+            if not pool:
+                return None
+            add(rng.choice(pool))
+    while len(fixed) + len(added) + s <= room:
+        if call != CEKI and max(counts) < s:
+            pool = [k for k in range(30) if avail[k] >= s]
+            if not pool:
+                return None
+            k = rng.choice(pool)
+            for _i in range(s):
+                add(k)
+            continue
+        ks = shp.members[rng.randrange(len(shp.members))]
+        for _i in range(s):
+            pool = [k for k in ks if fits(k)]
+            if not pool:
+                return None
+            add(rng.choice(pool))
+    if len(fixed) + len(added) == room and shp.waits(counts) and shp.call_kind(counts) == call:
+        return added
+    return None
 
 
 # ---------------------------------------------------------------------------------------------
