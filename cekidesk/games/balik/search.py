@@ -162,6 +162,6 @@ def reasons(view: View, action: Action) -> tuple[tuple[str, dict], ...]:
 
 
 HOOKS = SearchHooks(playout=playout, rank=rank, reasons=reasons, plausible=plausible, beginner_mistakes=0.5,
-                    steps_per_second=120_000.0, world_cost=10, clone_cost=4)
+                    steps_per_second=95_000.0, world_cost=12, clone_cost=4)
 
 __all__ = ["HOOKS", "plausible", "playout", "rank", "reasons"]
