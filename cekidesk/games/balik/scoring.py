@@ -47,8 +47,9 @@ Choices of the house (**(house)**, also on the help pages):
   stock card another drew is *metu*; "with a red card" means the winning card is red-stamped.
   *undhuh* / *umbuk*: when the pot is empty every player first antes one stake [``ante``]; *undhuh*'s
   *metu* takes one stake (at most the pot), *umbuk*'s half the pot (rounded down to a cent), *rabas*
-  the whole pot [``pot``]; a drawn hand leaves the pot.  *ceken*: each loser pays the winner
-  ``ceken_cents`` every won hand [``ceken``], whatever the method.
+  the whole pot [``pot``]; a drawn hand leaves the pot (its antes still go into an empty one).  Their
+  score, for the match's points, is 1 a win.  *ceken*: each loser pays the winner ``ceken_cents``
+  every won hand [``ceken``], whatever the method.
 * Chot: points count after the hand; when a seat holds 20 or more the bangkong ends: the sides pool
   their points, the larger side wins it and records its total and its excess; a tie records a tied
   bangkong and nobody pays.  Each bangkong is paid as it ends (which adds up to the source's
