@@ -78,6 +78,7 @@ class MainWindow(QMainWindow):
             i18n.set_language(self.settings.language)
         self.controller = GameController(pace_ms=self.settings.bot_pace_ms, autosave=self.settings.autosave,
                                          parent=self)
+        self.controller.settings = self.settings
         self.table = TableWidget(self)
         self.table.setObjectName("table")
         self.setCentralWidget(self.table)
@@ -876,6 +877,7 @@ class MainWindow(QMainWindow):
         names.set_currency(s.currency or names.default_currency(i18n.current_language()))
         self.controller.pace_ms = s.bot_pace_ms
         self.controller.autosave = s.autosave
+        self.controller.settings = s
         self.table.set_options(animation_speed=s.animation_speed, highlight_legal=s.highlight_legal,
                                sort_hand=s.sort_hand, show_codes=s.show_card_codes, card_namer=self._card_namer())
         if s.card_names != self._log_card_names:
