@@ -3,7 +3,9 @@
 A game is a package ``cekidesk/games/<module>/`` whose ``__init__`` defines ``SPEC``, a
 :class:`~cekidesk.engine.core.GameSpec` (rules, options, computer players, statistics), and, for
 the window, a package ``cekidesk/ui/games/<module>/`` (words, table layout, help) found by the same
-module name.  Adding a game to CekiDesk is one line in :data:`BUILTIN_GAMES` below; nothing else
+module name.  A *family* of games sharing their rules is one package whose ``__init__`` defines
+``SPECS``, a tuple of ``GameSpec``s (the Balik Satu family: ``balik``); :func:`module_name` then
+gives that package for each of its ids.  Adding a game to CekiDesk is one line in :data:`BUILTIN_GAMES` below; nothing else
 shared changes (see ``docs/adding-a-game.md``).
 
 The engine never imports this package: whoever needs a game by its id asks here
@@ -19,24 +21,30 @@ from pydantic import BaseModel
 from cekidesk.engine.core import GameSpec, OptionsError
 from cekidesk.engine.match import Match, MatchOptions
 
-#: The built-in games, in the order the New Game dialog offers them: one line per game, the
-#: package name under ``cekidesk/games/`` (a game id's "-" is "_" in its package name).
+#: The built-in games, in the order the New Game dialog offers them: one line per package under
+#: ``cekidesk/games/`` (a game's package is its id with "_" for "-"; a family's package holds
+#: several games, offered in its ``SPECS`` order).
 BUILTIN_GAMES: tuple[str, ...] = (
     "ceki",
     "pei",
     "kartu_lima",
+    "balik",
 )
 
 #: The game the app offers when the player has not chosen one yet (the first built-in game).
 DEFAULT_GAME_ID = BUILTIN_GAMES[0].replace("_", "-")
 
 _REGISTRY: dict[str, GameSpec] = {}
+#: the package of each built-in game id (a family's ids share one)
+_PACKAGES: dict[str, str] = {}
 _loaded = False
 
 
 def module_name(game_id: str) -> str:
-    """The package name of a game id: ``balik-satu`` lives in ``cekidesk/games/balik_satu/``."""
-    return game_id.replace("-", "_")
+    """The package name of a game id: that of the package that registered it (``chot`` lives in
+    ``cekidesk/games/balik/``), else the id with "_" for "-" (``kartu-lima``: ``kartu_lima``)."""
+    _load_builtin_games()
+    return _PACKAGES.get(game_id, game_id.replace("-", "_"))
 
 
 def register(spec: GameSpec) -> GameSpec:
@@ -58,10 +66,15 @@ def _load_builtin_games() -> None:
         return
     _loaded = True
     for name in BUILTIN_GAMES:
-        spec = importlib.import_module(f"{__name__}.{name}").SPEC
-        if module_name(spec.id) != name:
-            raise ValueError(f"the game in cekidesk/games/{name}/ has the id {spec.id!r}")
-        register(spec)
+        package = importlib.import_module(f"{__name__}.{name}")
+        specs = getattr(package, "SPECS", None)
+        if specs is None:
+            specs = (package.SPEC,)
+            if specs[0].id.replace("-", "_") != name:
+                raise ValueError(f"the game in cekidesk/games/{name}/ has the id {specs[0].id!r}")
+        for spec in specs:
+            register(spec)
+            _PACKAGES[spec.id] = name
 
 
 def get_game(game_id: str) -> GameSpec:

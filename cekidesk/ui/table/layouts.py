@@ -300,9 +300,9 @@ def load_game_uis() -> None:
     """Import the window's package of every registered game, ``cekidesk.ui.games.<module>`` (the
     same package name as the game's ``cekidesk.games.<module>``): importing it registers the game's
     table layout and its words (:class:`~cekidesk.ui.games.base.GameUI`).  A game without such a
-    package gets the plain words and no layout.  The table itself imports no game."""
-    for spec in games():
-        name = f"cekidesk.ui.games.{module_name(spec.id)}"
+    package gets the plain words and no layout.  A family's package (one for several games) is
+    imported once.  The table itself imports no game."""
+    for name in dict.fromkeys(f"cekidesk.ui.games.{module_name(spec.id)}" for spec in games()):
         try:
             importlib.import_module(name)
         except ModuleNotFoundError as exc:
