@@ -685,7 +685,8 @@ def seat_display_name(kind: str, name: str) -> str:
 
 
 # Sensible default names for computer players (Javanese / Indonesian).
-DEFAULT_BOT_NAMES = ("Budi", "Sari", "Ayu", "Joko", "Wati", "Slamet", "Ratna", "Bambang")
+DEFAULT_BOT_NAMES = ("Budi", "Sari", "Ayu", "Joko", "Wati", "Slamet", "Ratna", "Bambang",
+                     "Dewi", "Agus", "Lestari", "Hendra", "Nur")   # enough for a table of fourteen
 
 
 def seat_label(seat_names: Sequence[str], i: int, human_seat: int) -> str:

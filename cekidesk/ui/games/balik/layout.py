@@ -68,6 +68,10 @@ CHOICE_VERBS = ("win", "claim", "pass", "call", "no_call")
 PILE_SHOWN = 6
 
 
+def kind_code(kind: Any) -> str | None:
+    return kind.code if kind is not None else None
+
+
 def group_of(kind: Kind, game_id: str, options: Any) -> int:
     """The group ("rank") a card makes sets in: the pips, the *yu* class one group (or, without
     ``yu_one_rank``, each honour a group of its own); Tantanan and Cekèn: all honours are 1s."""
@@ -145,7 +149,9 @@ class BalikLayout(TableLayout[Any]):
         # -- the human ----------------------------------------------------------------------------
         self._human(plan, view, me, W, H, M, hand_h, panel_w, panel_h, font, legal, over, style, options)
         # -- the others ---------------------------------------------------------------------------
-        for q, pos in self._seat_pos.items():
+        for q, pos in list(self._seat_pos.items()):
+            if q == me:
+                continue
             self._other(plan, view, q, pos, panel_w, panel_h, fan_h, font, over, style, cx, cy)
         # -- the middle ---------------------------------------------------------------------------
         inner_w = 2 * (rx - panel_w / 2) - 0.04 * s
@@ -193,8 +199,9 @@ class BalikLayout(TableLayout[Any]):
             f = (max_w - wh) / width
             sp, gap, width = sp * f, gap * f, width * f
         x = W / 2 - width / 2
-        drawn_i = total - 1 if (not over and options.sort_hand and view.drawn is not None
-                                and view.drawn in view.hand) else -1
+        drawn_i = -1     # the card just got: its last copy in the order shown
+        if not over and view.drawn is not None:
+            drawn_i = max((j for j, key in enumerate(flat) if key[1] == view.drawn), default=-1)
         i = 0
         frozen = bool(view.calls[me]) and not over
         exposed = list(view.exposed[me]) * 3 if not over and me < len(view.exposed) else []
@@ -243,7 +250,9 @@ class BalikLayout(TableLayout[Any]):
             prefix = "rev"
         else:
             shown = [k for k in view.exposed[q] for _ in range(3)] if q < len(view.exposed) else []
-            kinds = [None] * max(0, view.hand_counts[q] - len(shown)) + list(shown)
+            # a revealed card already in the drawer's hand lies apart, face up (see _revealed)
+            apart = 1 if view.revealed is not None and view.revealed[1] == q and view.phase != "claim" else 0
+            kinds = [None] * max(0, view.hand_counts[q] - len(shown) - apart) + list(shown)
             sp = min(0.22 * w, (panel_w - w) / max(1, len(kinds) - 1))
             prefix = "o"
         cnt = len(kinds)
@@ -354,7 +363,7 @@ class BalikLayout(TableLayout[Any]):
                                      QPointF(c.x(), c.y() - mid_h / 2 - font * 0.9), font * 0.85, "count",
                                      QCoreApplication.translate("BalikTable", "Who threw the top discard")))
         x0 = c.x() + wm / 2 + 0.15 * wm + ws / 2
-        sp = 0.55 * ws
+        sp = 0.7 * ws
         older = pile[max(0, n - 1 - PILE_SHOWN):n - 1]
         for j, (kind, who) in enumerate(reversed(older)):
             idx = n - 2 - j
@@ -366,9 +375,9 @@ class BalikLayout(TableLayout[Any]):
 
     def _revealed(self, plan: Plan, view: Any, me: int, mid_h: float, font: float) -> None:
         """A drawn stock card lying face up after a call, near its drawer."""
-        rev = getattr(view, "revealed", None)
-        if rev is None:
-            return
+        rev = view.revealed
+        if rev is None or (rev[1] == me and view.phase != "claim"):
+            return      # the person's own card is in their hand, marked as just drawn
         kind, drawer = rev
         pos = self._reveal_pos.get(drawer, QPointF())
         h = round(mid_h * 1.05)
@@ -508,12 +517,15 @@ class BalikLayout(TableLayout[Any]):
                 if p == me:
                     ok = played_key if played_key in old and played_key not in newk else None
                     ok = ok or pr.last_vanished(lambda k: k[0] == "h" and k[1].code == code)
+                elif ("revealed",) in old and ("revealed",) not in newk and old[("revealed",)].kind.code == code:
+                    ok = ("revealed",)      # the revealed card itself is thrown
                 else:
                     ok = pr.last_vanished(lambda k, p=p: k[0] == "o" and k[1] == p)
                 if ok is not None:
                     pr.reuse(nk, ok)
             elif t in ("claim", "win") and ("revealed",) in old and ("revealed",) not in pr.used_old:
-                nk = pr.first_new(lambda k: k[0] == "set" or (k[0] == "h" and k[1].code == e.data.get("card")))
+                code = e.data.get("card")
+                nk = pr.first_new(lambda k: k[0] == "set" and kind_code(newk[k].kind) == code)
                 if nk is not None:
                     pr.reuse(nk, ("revealed",))
                     ch.delay[nk] = 0.3

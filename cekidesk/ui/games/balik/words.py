@@ -296,7 +296,6 @@ _TEMPLATES: dict[tuple[str, bool, str], str] = {
     ("exhausted", False, ""): QT_TRANSLATE_NOOP("GameLog", "The stock is empty: the hand is drawn."),
     ("no_draw", False, ""): QT_TRANSLATE_NOOP(
         "GameLog", "Nobody has drawn from the stock for too long: the hand is drawn."),
-    ("reveal", False, ""): QT_TRANSLATE_NOOP("GameLog", "{name} held {cards}."),
 }
 
 
@@ -352,8 +351,10 @@ class BalikUI(GameUI[Any]):
                 return QCoreApplication.translate(
                     "BalikUI", "Your turn: discard a card that keeps you waiting.")
             if view.drawn is not None:
-                return QCoreApplication.translate("BalikUI", "Your turn: discard a card (you drew {card}).").format(
-                    card=names.card_name(view.drawn))
+                words = (QT_TRANSLATE_NOOP("BalikUI", "Your turn: discard a card (you took {card}).")
+                         if view.got_from == "discard" else
+                         QT_TRANSLATE_NOOP("BalikUI", "Your turn: discard a card (you drew {card})."))
+                return QCoreApplication.translate("BalikUI", words).format(card=names.card_name(view.drawn))
             return QCoreApplication.translate("BalikUI", "Your turn: discard a card.")
         return super().your_turn_text(view, seat_names)
 
@@ -466,11 +467,7 @@ class BalikUI(GameUI[Any]):
         if t in ("exhausted", "no_draw"):
             return _say((t, False, ""))
         if t == "reveal":
-            cards = d.get("cards") or []
-            if you or not cards:
-                return None
-            return _say(("reveal", False, ""), name=who,
-                        cards=names.card_list(sorted(cards, key=names.by_value), namer))
+            return None     # every hand is on the table and in the end-of-hand dialog's "All hands"
         return super().describe_event(event, seat_names, human, namer)
 
     # -- end of a hand --------------------------------------------------------------------------------------
@@ -480,7 +477,7 @@ class BalikUI(GameUI[Any]):
         res = record.result
         d = res.details
         style = style_of(namer)
-        content.headline = self.hand_over_text(res, seat_names, human).split(" — ", 1)[-1]
+        content.headline = self._headline(res, seat_names, human)
         parts: list[str] = []
         lines: list[str] = []
         if res.outcome == "win" and res.winners and d.get("winner") is not None:
@@ -528,6 +525,20 @@ class BalikUI(GameUI[Any]):
         if hands:
             content.tabs.append((QCoreApplication.translate("HandEndDialog", "All hands"),
                                  hands_tab(hands, seat_names, human, namer, parent, HANDS_HEIGHT, 0.3)))
+
+    def _headline(self, res: HandResult, seat_names: Sequence[str], human: int) -> str:
+        d = res.details
+        if d.get("replay"):
+            return QCoreApplication.translate("HandEndDialog", "Replay: {card} was turned").format(
+                card=names.card_name(d["turned"][-1]) if d.get("turned") else "")
+        if res.outcome == "win" and res.winners:
+            w = res.winners[0]
+            total = self._total_words(int(d.get("total", 0)), d)
+            if w == human:
+                return QCoreApplication.translate("HandEndDialog", "You win {total}!").format(total=total)
+            return QCoreApplication.translate("HandEndDialog", "{name} wins {total}").format(
+                name=seat_name(w, seat_names), total=total)
+        return QCoreApplication.translate("HandEndDialog", "Drawn hand")
 
     def _how_words(self, d: dict, seat_names: Sequence[str], w: int, namer: Namer, style: str) -> str:
         how = d.get("how")
