@@ -267,7 +267,7 @@ _TEMPLATES: dict[tuple[str, bool, str], str] = {
     ("take", False, ""): QT_TRANSLATE_NOOP("GameLog", "{name} takes {card} from {from_name}."),
     ("discard", True, ""): QT_TRANSLATE_NOOP("GameLog", "You discard {card}."),
     ("discard", False, ""): QT_TRANSLATE_NOOP("GameLog", "{name} discards {card}."),
-    ("call", True, ""): QT_TRANSLATE_NOOP("GameLog", "You call {call}! %n kind(s) of card win for you."),
+    ("call", True, ""): QT_TRANSLATE_NOOP("GameLog", "You call {call}! You wait for %n kind(s) of card."),
     ("call", False, ""): QT_TRANSLATE_NOOP("GameLog", "{name} calls {call}!"),
     ("no_call", True, ""): QT_TRANSLATE_NOOP("GameLog", "You do not call."),
     ("no_call", False, ""): QT_TRANSLATE_NOOP("GameLog", "{name} does not call."),
