@@ -111,6 +111,7 @@ class BalikLayout(TableLayout[Any]):
         self._seat_pos: dict[int, QPointF] = {}
         self._reveal_pos: dict[int, QPointF] = {}
         self._fan_h = 0.0
+        self._fans: list[QRectF] = []
 
     # ------------------------------------------------------------------------------------------
     def plan(self, view: Any, width: float, height: float, options: LayoutOptions) -> Plan:
@@ -140,6 +141,7 @@ class BalikLayout(TableLayout[Any]):
         rx = W / 2 - M - panel_w / 2
         ry = (hand_top - M) / 2 - panel_h / 2 - fan_h * 0.6
         self._seat_pos = {}
+        self._fans: list[QRectF] = []
         for q in range(n):
             if q == me:
                 continue
@@ -212,13 +214,13 @@ class BalikLayout(TableLayout[Any]):
                 act = Action(me, "discard", kind)
                 spec = CardSpec(key, kind, True, QPointF(x, hand_cy), hand_h, z=600 + i, role=role, seat=me,
                                 action=act if act in legal else None, selectable=not over)
-                if i == drawn_i:
-                    spec.mark = "drawn"
-                    spec.tooltip = QCoreApplication.translate("BalikTable", "The card you just got")
-                elif kind in exposed:
+                if kind in exposed:
                     exposed.remove(kind)
                     spec.mark = "set_aside"
                     spec.tooltip = QCoreApplication.translate("BalikTable", "Laid open: it cannot be discarded")
+                elif i == drawn_i:
+                    spec.mark = "drawn"
+                    spec.tooltip = QCoreApplication.translate("BalikTable", "The card you just got")
                 elif frozen and spec.action is None:
                     spec.mark = "frozen"
                 plan.cards.append(spec)
@@ -239,9 +241,6 @@ class BalikLayout(TableLayout[Any]):
                font: float, over: bool, style: str, cx: float, cy: float) -> None:
         rect = QRectF(pos.x() - panel_w / 2, pos.y() - panel_h / 2, panel_w, panel_h)
         plan.seats.append(self._seat(view, q, rect, over, style))
-        # the fan of the hand: below an upper seat, above a lower one (toward the middle)
-        upper = pos.y() <= cy
-        fy = rect.bottom() + fan_h * 0.58 if upper else rect.top() - fan_h * 0.58
         w = card_width(fan_h)
         if over:
             hands = view.result.details.get("hands") or []
@@ -256,7 +255,10 @@ class BalikLayout(TableLayout[Any]):
             sp = min(0.22 * w, (panel_w - w) / max(1, len(kinds) - 1))
             prefix = "o"
         cnt = len(kinds)
-        x0 = pos.x() - (sp * (cnt - 1)) / 2
+        fan = self._toward_middle(pos, QPointF(cx, cy), panel_w, panel_h, sp * (cnt - 1) + w, fan_h * 1.1)
+        self._fans.append(fan)
+        fx, fy = fan.center().x(), fan.center().y()
+        x0 = fx - (sp * (cnt - 1)) / 2
         for i, kind in enumerate(kinds):
             up = kind is not None
             tip = None
@@ -270,6 +272,19 @@ class BalikLayout(TableLayout[Any]):
         # where a card this seat drew lies face up: toward the middle, beyond the fan
         t = 0.42
         self._reveal_pos[q] = QPointF(pos.x() + (cx - pos.x()) * t, pos.y() + (cy - pos.y()) * t)
+
+    @staticmethod
+    def _toward_middle(pos: QPointF, c: QPointF, pw: float, ph: float, fw: float, fh: float) -> QRectF:
+        """The fan's place: from the plate straight toward the middle, just clear of the plate (so
+        that the fans of neighbouring seats, all drawn inward, keep apart)."""
+        dx, dy = c.x() - pos.x(), c.y() - pos.y()
+        d = math.hypot(dx, dy) or 1.0
+        ux, uy = dx / d, dy / d
+        tx = (pw + fw) / 2 / abs(ux) if abs(ux) > 1e-6 else math.inf
+        ty = (ph + fh) / 2 / abs(uy) if abs(uy) > 1e-6 else math.inf
+        t = min(tx, ty) + 0.1 * fh
+        x, y = pos.x() + ux * t, pos.y() + uy * t
+        return QRectF(x - fw / 2, y - fh / 2, fw, fh)
 
     def _seat(self, view: Any, q: int, rect: QRectF, over: bool, style: str, human: bool = False) -> SeatSpec:
         call = view.calls[q] if q < len(view.calls) else None
@@ -320,7 +335,8 @@ class BalikLayout(TableLayout[Any]):
                                      font * 0.95, "count",
                                      QCoreApplication.translate("BalikTable", "Cards left in the stock")))
         if over and view.result.winners:
-            self._showcase(plan, view, c, inner_w, mid_h, font, style)
+            left, right = self._free_span(c, inner_w, c.y() - mid_h * 0.7, c.y() + mid_h * 1.3)
+            self._showcase(plan, view, c, right, mid_h, font, style)
         else:
             self._pile(plan, view, me, c, mid_h, wm, small_h, ws, font, legal, over)
             self._revealed(plan, view, me, mid_h, font)
@@ -343,6 +359,18 @@ class BalikLayout(TableLayout[Any]):
         for key, text, st, tip in notes:
             plan.labels.append(LabelSpec(key, text, QPointF(c.x(), y), font * 0.9, st, tip))
             y += font * 1.6
+
+    def _free_span(self, c: QPointF, inner_w: float, top: float, bottom: float) -> tuple[float, float]:
+        """The x range of the middle between the fans of the side seats, from ``top`` to ``bottom``."""
+        left, right = c.x() - inner_w / 2, c.x() + inner_w / 2
+        for f in self._fans:
+            if f.bottom() < top or f.top() > bottom:
+                continue
+            if f.center().x() < c.x():
+                left = max(left, f.right())
+            else:
+                right = min(right, f.left())
+        return left, right
 
     def _pile(self, plan: Plan, view: Any, me: int, c: QPointF, mid_h: float, wm: float, small_h: float,
               ws: float, font: float, legal: set, over: bool) -> None:
@@ -389,7 +417,7 @@ class BalikLayout(TableLayout[Any]):
         plan.labels.append(LabelSpec(("revealed",), QCoreApplication.translate("BalikTable", "{name} drew").format(
             name=self.seat_title(drawer)), QPointF(pos.x(), pos.y() - h / 2 - font * 0.8), font * 0.85, "banner"))
 
-    def _showcase(self, plan: Plan, view: Any, c: QPointF, inner_w: float, mid_h: float, font: float,
+    def _showcase(self, plan: Plan, view: Any, c: QPointF, right: float, mid_h: float, font: float,
                   style: str) -> None:
         """The winner's sets in the middle, the cards turned for the score under them (those a swap
         took in marked), and the score."""
@@ -406,7 +434,7 @@ class BalikLayout(TableLayout[Any]):
         sp = 1.02 * w
         width = sp * (total - 1) + gap * max(0, len(sets) - 1) if total else 0.0
         x_left = c.x() - 1.9 * card_width(mid_h) + card_width(mid_h) * 0.9   # right of the stock
-        avail = c.x() + inner_w / 2 - x_left
+        avail = right - 0.01 * mid_h - x_left
         if total > 1 and width + w > avail:
             f = (avail - w) / width
             sp, gap, width = sp * f, gap * f, width * f
@@ -426,7 +454,7 @@ class BalikLayout(TableLayout[Any]):
                     win_marked = True
                     mark = "win"
                 plan.cards.append(CardSpec(("set", i), k, True, QPointF(x, y), h, z=700 + i, role="reveal",
-                                           seat=winner if isinstance(winner, int) else -1, mark=mark, tooltip=tip))
+                                           mark=mark, tooltip=tip))
                 x += sp
                 i += 1
             x += gap
@@ -445,9 +473,8 @@ class BalikLayout(TableLayout[Any]):
                                            role="reveal", dim=taken,
                                            tooltip=QCoreApplication.translate("BalikTable", "Turned for the score")))
             plan.labels.append(LabelSpec(
-                ("turned",), names.term("balik_satu" if len(turned) == 1 else "balik_lima_belas", style),
-                QPointF(tx + (len(turned) - 1) * tsp / 2, ty - th / 2 - font * 0.75), font * 0.8, "count",
-                names.term_tooltip("balik_satu" if len(turned) == 1 else "balik_lima_belas")))
+                ("turned",), QCoreApplication.translate("BalikTable", "Turned for the score"),
+                QPointF(tx + (len(turned) - 1) * tsp / 2, ty - th / 2 - font * 0.75), font * 0.8, "count"))
         if isinstance(winner, int):
             total_pts = d.get("total", 0)
             text = QCoreApplication.translate("BalikTable", "{name}: {total}").format(
