@@ -212,11 +212,21 @@ def test_a_person_who_chooses_first_replaces_the_move_made_for_them(qtbot, boxes
     c = w.controller
     start(w, stacked)
     throw_and_call(qtbot, w)
-    c.pace_ms = 60_000      # the automatic move is not due during this test
-    wait_for_human(qtbot, w, "claim")
+    c.pace_ms = 60_000      # no move is due by itself during this test: Budi's is played by skipping the pause
+
+    def claim_asked():
+        c.skip_pacing()
+        return c.waiting_for_human() and c.view().phase == "claim"
+
+    qtbot.waitUntil(claim_asked, timeout=HANG_GUARD_MS)
+    qtbot.waitUntil(lambda: c._pending is not None, timeout=HANG_GUARD_MS)     # the claim, made for them
+    assert c._pending[2] == Action(0, "claim")
+    problems: list = []
+    c.problem.connect(lambda *a: problems.append(a))
     assert c.play(Action(0, "pass"))
     qtbot.waitUntil(lambda: Action(0, "pass") in c.match.logs[0], timeout=HANG_GUARD_MS)
-    assert Action(0, "claim") not in c.match.logs[0]
+    c.skip_pacing()         # time passes: the claim made for them is gone, not played late
+    assert Action(0, "claim") not in c.match.logs[0] and not problems
     w.close()
 
 
@@ -246,8 +256,8 @@ def test_every_event_has_a_sentence_without_codes(qapp):
                 for e in events:
                     seen.add(e.type)
                     line = ui.describe_event(e.for_viewer(0), [f"P{i}" for i in range(n)], 0, namer)
-                    if e.type == "reveal":
-                        assert line is None
+                    if e.type == "reveal" or e.type == "win" and e.data["how"] == "claim":
+                        assert line is None     # the table and "All hands" show it; the claim said it
                         continue
                     assert line, e
                     assert "{" not in line and "_" not in line and "None" not in line, line

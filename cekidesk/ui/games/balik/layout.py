@@ -33,7 +33,7 @@ from cekidesk.engine.cards import Kind
 from cekidesk.engine.core import Action, Event
 
 from ... import names
-from ...cardpics import card_width
+from ...cardpics import card_ratio, card_width
 from ...table.layouts import (
     CardSpec,
     ChoiceSpec,
@@ -149,7 +149,8 @@ class BalikLayout(TableLayout[Any]):
             self._seat_pos[q] = QPointF(cx + math.cos(a) * rx, cy + math.sin(a) * ry)
 
         # -- the human ----------------------------------------------------------------------------
-        self._human(plan, view, me, W, H, M, hand_h, panel_w, panel_h, font, legal, over, style, options)
+        self._human(plan, view, me, W, H, M, hand_h, QPointF(cx, cy + ry), panel_w, panel_h, font, legal, over,
+                    style, options)
         # -- the others ---------------------------------------------------------------------------
         for q, pos in list(self._seat_pos.items()):
             if q == me:
@@ -157,7 +158,7 @@ class BalikLayout(TableLayout[Any]):
             self._other(plan, view, q, pos, panel_w, panel_h, fan_h, font, over, style, cx, cy)
         # -- the middle ---------------------------------------------------------------------------
         inner_w = 2 * (rx - panel_w / 2) - 0.04 * s
-        self._middle(plan, view, me, QPointF(cx, cy), inner_w, mid_h, font, legal, over, style, options)
+        self._middle(plan, view, me, QPointF(cx, cy), inner_w, mid_h, font, legal, over)
 
         plan.choices = self.choices(view, style)
         plan.keys = {int(KEYS[a.verb]): a for a in view.legal if a.verb in KEYS}
@@ -169,12 +170,14 @@ class BalikLayout(TableLayout[Any]):
         return plan
 
     # ------------------------------------------------------------------------------------------
-    def _human(self, plan: Plan, view: Any, me: int, W: float, H: float, M: float, hand_h: float,
+    def _human(self, plan: Plan, view: Any, me: int, W: float, H: float, M: float, hand_h: float, seat: QPointF,
                panel_w: float, panel_h: float, font: float, legal: set, over: bool, style: str,
                options: LayoutOptions) -> None:
+        """The hand across the bottom; the plate at the ring's lowest place, above the hand's middle
+        (the buttons of a decision stand above it, where no card lies)."""
         wh = card_width(hand_h)
         hand_cy = H - M - hand_h / 2 - 0.05 * hand_h
-        max_w = W - 2 * (M + panel_w + 0.02 * W)
+        max_w = W - 2 * M
         result = view.result
         if over:
             hands = result.details.get("hands") or []
@@ -230,11 +233,10 @@ class BalikLayout(TableLayout[Any]):
                 x += gap
         left = W / 2 - width / 2 - wh / 2
         plan.hand_rect = QRectF(left - wh, hand_cy - hand_h * 0.7, width + 3 * wh, hand_h * 1.4)
-        px = max(M + panel_w / 2, left - 0.015 * W - panel_w / 2)
-        rect = QRectF(px - panel_w / 2, hand_cy - panel_h / 2, panel_w, panel_h)
+        rect = QRectF(seat.x() - panel_w / 2, seat.y() - panel_h / 2, panel_w, panel_h)
         plan.seats.append(self._seat(view, me, rect, over, style, human=True))
         self._seat_pos[me] = rect.center()
-        self._reveal_pos[me] = QPointF(W / 2, hand_cy - hand_h * 1.05)
+        self._reveal_pos[me] = QPointF(rect.right() + 0.6 * wh, seat.y() - 0.2 * hand_h)
 
     # ------------------------------------------------------------------------------------------
     def _other(self, plan: Plan, view: Any, q: int, pos: QPointF, panel_w: float, panel_h: float, fan_h: float,
@@ -312,12 +314,21 @@ class BalikLayout(TableLayout[Any]):
 
     # ------------------------------------------------------------------------------------------
     def _middle(self, plan: Plan, view: Any, me: int, c: QPointF, inner_w: float, mid_h: float, font: float,
-                legal: set, over: bool, style: str, options: LayoutOptions) -> None:
+                legal: set, over: bool) -> None:
+        if over and view.result.winners:
+            # the end: the winner's sets take the middle, between the side seats' fans
+            left, right = self._free_span(c, inner_w, c.y() - mid_h * 0.7, c.y() + mid_h * 1.3)
+            self._showcase(plan, view, c, left, right, mid_h, font)
+        else:
+            self._stock_and_pile(plan, view, me, c, mid_h, font, legal, over)
+        # the words under the middle: the result, the pot, Chot's sides
+        self._notes(plan, view, c, mid_h, font, over)
+
+    def _stock_and_pile(self, plan: Plan, view: Any, me: int, c: QPointF, mid_h: float, font: float, legal: set,
+                        over: bool) -> None:
         wm = card_width(mid_h)
         small_h = round(mid_h * 0.62)
         ws = card_width(small_h)
-        notes: list[tuple[Hashable, str, str, str]] = []    # key, text, style, tooltip
-        # the stock
         stock_x = c.x() - 1.9 * wm
         sc = view.stock_count
         draw_a = Action(me, "draw")
@@ -334,13 +345,12 @@ class BalikLayout(TableLayout[Any]):
         plan.labels.append(LabelSpec(("stock",), str(sc), QPointF(stock_x, c.y() + mid_h / 2 + font * 0.95),
                                      font * 0.95, "count",
                                      QCoreApplication.translate("BalikTable", "Cards left in the stock")))
-        if over and view.result.winners:
-            left, right = self._free_span(c, inner_w, c.y() - mid_h * 0.7, c.y() + mid_h * 1.3)
-            self._showcase(plan, view, c, right, mid_h, font, style)
-        else:
-            self._pile(plan, view, me, c, mid_h, wm, small_h, ws, font, legal, over)
-            self._revealed(plan, view, me, mid_h, font)
-        # the words under the middle: the result, the pot, Chot's sides
+        self._pile(plan, view, me, c, mid_h, wm, small_h, ws, font, legal)
+        self._revealed(plan, view, me, mid_h, font)
+
+    def _notes(self, plan: Plan, view: Any, c: QPointF, mid_h: float, font: float, over: bool) -> None:
+        """Under the middle: a drawn hand's reason, the pot, Chot's sides and bangkong record."""
+        notes: list[tuple[Hashable, str, str, str]] = []    # key, text, style, tooltip
         if over and not view.result.winners:
             d = view.result.details
             text = (QCoreApplication.translate("BalikTable", "Replay: the hand is dealt again") if d.get("replay")
@@ -373,7 +383,7 @@ class BalikLayout(TableLayout[Any]):
         return left, right
 
     def _pile(self, plan: Plan, view: Any, me: int, c: QPointF, mid_h: float, wm: float, small_h: float,
-              ws: float, font: float, legal: set, over: bool) -> None:
+              ws: float, font: float, legal: set) -> None:
         """The top discard large beside the stock, its thrower named above it; the few before it
         small, to its right, the newest nearest."""
         pile = list(view.discards)
@@ -417,8 +427,8 @@ class BalikLayout(TableLayout[Any]):
         plan.labels.append(LabelSpec(("revealed",), QCoreApplication.translate("BalikTable", "{name} drew").format(
             name=self.seat_title(drawer)), QPointF(pos.x(), pos.y() - h / 2 - font * 0.8), font * 0.85, "banner"))
 
-    def _showcase(self, plan: Plan, view: Any, c: QPointF, right: float, mid_h: float, font: float,
-                  style: str) -> None:
+    def _showcase(self, plan: Plan, view: Any, c: QPointF, left: float, right: float, mid_h: float,
+                  font: float) -> None:
         """The winner's sets in the middle, the cards turned for the score under them (those a swap
         took in marked), and the score."""
         d = view.result.details
@@ -427,14 +437,17 @@ class BalikLayout(TableLayout[Any]):
         swapped_in = [kind_of(into) for _out, into in d.get("swaps") or []]
         winner = d.get("winner")
         win_card = kind_of(d["card"]) if d.get("card") else None
-        h = mid_h * 0.95
-        w = card_width(h)
         total = sum(len(st) for st in sets)
+        x_left = left + 0.05 * mid_h
+        avail = right - 0.05 * mid_h - x_left
+        # as large as fits, up to the stock's size: card widths of the row, the gaps between sets included
+        units = 1.02 * (total - 1) + 0.35 * max(0, len(sets) - 1) + 1 if total else 1
+        h = min(mid_h, avail / units * card_ratio() * 0.98)
+        h = max(h, mid_h * 0.45)
+        w = card_width(h)
         gap = 0.35 * w
         sp = 1.02 * w
         width = sp * (total - 1) + gap * max(0, len(sets) - 1) if total else 0.0
-        x_left = c.x() - 1.9 * card_width(mid_h) + card_width(mid_h) * 0.9   # right of the stock
-        avail = right - 0.01 * mid_h - x_left
         if total > 1 and width + w > avail:
             f = (avail - w) / width
             sp, gap, width = sp * f, gap * f, width * f

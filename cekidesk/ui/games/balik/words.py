@@ -283,8 +283,6 @@ _TEMPLATES: dict[tuple[str, bool, str], str] = {
     ("pass", False, ""): QT_TRANSLATE_NOOP("GameLog", "{name} lets {card} go."),
     ("win", True, "self"): QT_TRANSLATE_NOOP("GameLog", "Sampèi! You win on {card}, drawn from the stock."),
     ("win", False, "self"): QT_TRANSLATE_NOOP("GameLog", "Sampèi! {name} wins on {card}, drawn from the stock."),
-    ("win", True, "claim"): QT_TRANSLATE_NOOP("GameLog", "You win on {from_name}'s {card}."),
-    ("win", False, "claim"): QT_TRANSLATE_NOOP("GameLog", "{name} wins on {from_name}'s {card}."),
     ("win", True, "take"): QT_TRANSLATE_NOOP("GameLog", "You win on {from_name}'s discard {card} (metu)."),
     ("win", False, "take"): QT_TRANSLATE_NOOP("GameLog", "{name} wins on {from_name}'s discard {card} (metu)."),
     ("win", True, "dealt"): QT_TRANSLATE_NOOP("GameLog", "You were dealt a winning hand!"),
@@ -453,8 +451,10 @@ class BalikUI(GameUI[Any]):
             source = "discard" if d.get("source") == "discard" else "stock"
             return _say(("claim", you, source), name=who, card=card(), from_name=frm)
         if t == "win":
+            if d.get("how") == "claim":
+                return None     # the claim's own line said it
             how = str(d.get("how", "self"))
-            how = how if how in ("self", "claim", "take", "dealt") else "self"
+            how = how if how in ("self", "take", "dealt") else "self"
             return _say(("win", you, how), name=who, card=card(), from_name=frm)
         if t == "turn":
             cards = d.get("cards") or []
@@ -484,10 +484,6 @@ class BalikUI(GameUI[Any]):
             w = int(d["winner"])
             parts.append(self._how_words(d, seat_names, w, namer, style))
             turned = d.get("turned") or []
-            if turned:
-                parts.append(names.counted(QCoreApplication.translate(
-                    "HandEndDialog", "Turned from the stock for the score: %n card(s).", None, len(turned)),
-                    len(turned)))
             for out, into in d.get("swaps") or []:
                 parts.append(QCoreApplication.translate(
                     "HandEndDialog", "{term}: {card_in} takes the place of {card_out}.").format(
