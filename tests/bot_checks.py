@@ -1,8 +1,12 @@
-"""A check shared by the bots' tests of every game: a decision never depends on hidden cards."""
+"""Checks shared by the bots' tests of every game: a decision never depends on hidden cards; a bot
+against random players."""
 from __future__ import annotations
 
 import random
-from typing import Callable, Iterable
+from collections.abc import Callable, Iterable
+
+from cekidesk.bots.random_bot import RandomBot
+from cekidesk.engine.match import Match, MatchOptions
 
 
 def assert_decisions_ignore_hidden_cards(states: Iterable, make: Callable[[int], object],
@@ -23,3 +27,20 @@ def assert_decisions_ignore_hidden_cards(states: Iterable, make: Callable[[int],
             assert make(p).choose(other_view, random.Random(seed)) == choice
             checked += 1
     return checked
+
+
+def wins_against_random(spec, n: int, seed: int, bot, hands: int) -> int:
+    """How many of ``hands`` hands of a money match ``bot`` in seat 0 wins alone against random
+    players in the other seats."""
+    match = Match(spec, n, seed, {}, MatchOptions(mode="money"))
+    bots = [bot] + [RandomBot(seat=p, game_id=spec.id) for p in range(1, n)]
+    rng = random.Random(3)
+    wins = 0
+    for hand in range(hands):
+        if hand:
+            match.next_hand()
+        while not match.hand_over():
+            p = match.state.to_act()[0]
+            match.apply(bots[p].choose(match.state.view(p), rng))
+        wins += match.history[-1].result.winners == (0,)
+    return wins

@@ -5,12 +5,11 @@ from __future__ import annotations
 
 import random
 
-from bot_checks import assert_decisions_ignore_hidden_cards
+from bot_checks import assert_decisions_ignore_hidden_cards, wins_against_random
 from helpers import act, play_on
 from kartu_lima_helpers import LATER, stacked
 
 from cekidesk.bots import make_bot
-from cekidesk.bots.random_bot import RandomBot
 from cekidesk.engine.cards import Kind
 from cekidesk.engine.core import Action
 from cekidesk.engine.match import Match, MatchOptions
@@ -131,15 +130,5 @@ def test_roosters_and_side_bets_from_the_hand():
 
 def test_normal_wins_more_than_its_share_against_random_players():
     for n, hands in ((5, 600), (9, 600)):
-        match = Match(SPEC, n, 21, {}, MatchOptions(mode="money"))
-        bots = [normal(0)] + [RandomBot(seat=p, game_id="kartu-lima") for p in range(1, n)]
-        rng = random.Random(3)
-        wins = 0
-        for hand in range(hands):
-            if hand:
-                match.next_hand()
-            while not match.hand_over():
-                p = match.state.to_act()[0]
-                match.apply(bots[p].choose(match.state.view(p), rng))
-            wins += match.history[-1].result.winners == (0,)
+        wins = wins_against_random(SPEC, n, 21, normal(0), hands)
         assert wins / hands > 1.1 / n

@@ -16,7 +16,7 @@ from cekidesk.bots import LEVELS, bot_levels, canonical_level, make_bot
 from cekidesk.bots.levels import BeginnerBot, ExpertBot, HardBot
 from cekidesk.engine.core import Action, GameState
 from cekidesk.engine.search import SearchHooks, _surely_better, candidates, search
-from cekidesk.games import games, get_game
+from cekidesk.games import games, get_game, module_name
 from cekidesk.games.ceki.rules import SET_GROUPS, CekiState
 from cekidesk.games.ceki.search import CekiEvidence
 from cekidesk.games.pei.rules import PHASE_PLAY, PeiState, rank_of
@@ -46,7 +46,8 @@ def _unfinished(game_id: str, seed: int, steps: int) -> GameState:
 
 
 def test_every_builtin_game_offers_the_four_levels_in_order():
-    assert SEARCHING == ["ceki", "pei", "kartu-lima"]
+    assert SEARCHING == ["ceki", "pei", "kartu-lima", "balik-satu", "chaqui", "balik-lima-belas", "chot",
+                         "gonggong", "tantanan", "ceken"]
     for game_id in SEARCHING:
         assert bot_levels(game_id) == list(LEVELS)
         assert [type(make_bot(game_id, lv)).level for lv in LEVELS] == list(LEVELS)
@@ -337,6 +338,7 @@ def test_reasons_name_the_move(game_id):
         decision = make_bot(game_id, "hard", p, budget=TINY).decide(state.view(p), random.Random(seed))
         codes = [code for code, _ in decision.reasons]
         assert codes[-1] == "search.deals"
-        assert all(code.startswith((game_id + ".", "search.")) for code in codes)
+        # a family's games share their codes under the family's package name (``balik.``)
+        assert all(code.startswith((game_id + ".", module_name(game_id) + ".", "search.")) for code in codes)
         for _, params in decision.reasons:
             assert all(isinstance(v, (int, str, bool)) for v in params.values())

@@ -10,7 +10,10 @@ from functools import partial
 from cekidesk.engine.core import GameSpec
 
 from . import rules, scoring
+from . import search as _search
+from .bot import NORMAL_BOTS
 from .family import GAME_IDS, PLAYERS
+from .stats import statistics
 
 
 def _spec(game_id: str) -> GameSpec:
@@ -28,6 +31,9 @@ def _spec(game_id: str) -> GameSpec:
         default_players=usual,
         max_hand_actions=rules.max_hand_actions_for(game_id),
         state_type=rules.BalikState,
+        bots=(NORMAL_BOTS[game_id],),
+        statistics=statistics,
+        search=_search.HOOKS,
         sides=(lambda n, options: rules.CHOT_SIDES) if game_id == "chot" else None,
         **scoring.spec_fields(game_id),
     )

@@ -58,7 +58,7 @@ def half_packs(game_id: str, n_players: int, column: str = "babas") -> int:
     return FIXED_DECKS[game_id][n_players]
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True)
 class Shape:
     """One game's hand shape under one setting of ``yu_one_rank``: the set size ``s``, the hand
     held between turns (``hand``; the first player is dealt one more), each kind's group and each

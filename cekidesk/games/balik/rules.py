@@ -208,7 +208,7 @@ class BalikState(GameState):
         self.game_id = game_id  # type: ignore[misc]  # one state class for the family's seven ids
         self.shape = shape_of(game_id, options)
         self.metu = game_id in METU_GAMES
-        self.carry = carry
+        self.carry_view = scoring.carry_view(carry)   # what the table shows of the match's carry
         size = deck_size(game_id, n_players, options)
         if deck is None:
             order = list(range(size))
@@ -271,6 +271,8 @@ class BalikState(GameState):
         counts = self.counts[p]
         took = self.got_kind if self.got == GOT_PILE else -1
         out = [k for k in range(30) if counts[k] > self._locked(p, k) and k != took]
+        if not out:  # (house) a Chaqui hand of exposed olos only (and the card taken) breaks one
+            return [k for k in range(30) if counts[k]]
         if self.calls[p] is not None:
             keep = [k for k in out if self._waiting_without(p, k)]
             if keep:  # (a determinized caller may not wait: then any card may go)
@@ -403,7 +405,10 @@ class BalikState(GameState):
             return out
         if phase == PHASE_CALL:
             return [_SIMPLE[CALL][player], _SIMPLE[NO_CALL][player]]
-        return [_SIMPLE[CLAIM][player], _SIMPLE[PASS][player]]
+        card = self.pending if self.claim_source == SOURCE_STOCK else self.pile[-1]
+        if self._waits_for(player, card % 30):
+            return [_SIMPLE[CLAIM][player], _SIMPLE[PASS][player]]
+        return [_SIMPLE[PASS][player]]  # (only in a determinized state: the claimer cannot win)
 
     def _apply(self, action: Action, events: list[Event] | None) -> None:
         _PLAYS[action.verb](self, action, events)
@@ -451,6 +456,7 @@ class BalikState(GameState):
         c = self.counts[p][k]
         if self.game_id == "chaqui" and c % 3 == 0 and c // 3 > self.exposed[p].count(k):
             self.exposed[p].append(k)
+            self.known[p] = [x for x in self.known[p] if x != k]  # those are in the olo now
             if events is not None:
                 events.append(Event("expose", p, {"card": Kind(k).code, "count": 3}))
         else:
@@ -489,7 +495,9 @@ class BalikState(GameState):
         counts = self.counts[p]
         self.calls[p] = self.shape.call_kind(counts)
         if events is not None:
-            events.append(Event("call", p, {"call": self.calls[p], "waits": len(self.shape.waits(counts))}))
+            # how many kinds it waits for would tell the others about the hand: the caller's alone
+            events.append(Event("call", p, {"call": self.calls[p]},
+                                {"waits": len(self.shape.waits(counts))}, frozenset({p})))
         self._after_discard(p, events)
 
     def _no_call(self, action: Action, events: list[Event] | None) -> None:
@@ -576,12 +584,12 @@ class BalikState(GameState):
             sets=self.shape.sets(counts),
             turns_without_draw=self.turns_without_draw,
             sides=CHOT_SIDES if self.game_id == "chot" else None,
-            carry_view=scoring.carry_view(self.carry),
+            carry_view=self.carry_view,
             result=self._result,
         )
 
     def _copy_into(self, o: BalikState) -> None:
-        o.game_id, o.shape, o.metu, o.carry = self.game_id, self.shape, self.metu, self.carry
+        o.game_id, o.shape, o.metu, o.carry_view = self.game_id, self.shape, self.metu, self.carry_view
         o.stock = self.stock[:]
         o.hands = [h[:] for h in self.hands]
         o.counts = [c[:] for c in self.counts]
@@ -658,7 +666,7 @@ def determinize(view: BalikView, rng: random.Random) -> BalikState:
     state.game_id = view.game_id  # type: ignore[misc]
     state.shape = shape_of(view.game_id, view.options)
     state.metu = view.game_id in METU_GAMES
-    state.carry = None
+    state.carry_view = view.carry_view
     copies = Copies(30, half_packs(view.game_id, n, getattr(view.options, "deck_column", "babas")))
     take = copies.take
     me = view.viewer
