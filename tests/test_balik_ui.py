@@ -282,3 +282,31 @@ def test_each_game_has_its_own_help_page_with_pictures_and_house_rules(qapp):
         assert "Pwee" in page or "Javaanse" in page, gid
         assert "ꦕꦼꦏꦶ" in page or "ꦧꦏ꧀" in page, gid       # the game's words in aksara Jawa too
         assert ui.rules_source()
+
+
+def test_every_reason_of_the_hint_is_worded(qapp):
+    """Each reason code of the family's search (cekidesk.games.balik.search.reasons) has words; none
+    is dropped as unworded."""
+    import random
+
+    from cekidesk.games.balik.search import reasons
+    from cekidesk.ui.reasons import describe_reasons
+
+    namer = names.card_namer("latin", GAME)
+    worded: set[str] = set()
+    for gid in ("balik-satu", "gonggong", "tantanan"):
+        spec = get_game(gid)
+        for seed in range(4):
+            st = rules.new_hand(gid, spec.options_model(), spec.min_players, seed, 0)
+            rng = random.Random(seed)
+            while not st.is_terminal():
+                p = st.to_act()[0]
+                view = st.view(p)
+                for a in view.legal:
+                    for code, params in reasons(view, a):
+                        line = describe_reasons([(code, params)], namer)
+                        assert line and "{" not in line, (code, params)
+                        worded.add(code)
+                legal = st.legal_actions(p)
+                st.apply(next((a for a in legal if a.verb in ("call", "claim", "win")), rng.choice(legal)))
+    assert {"balik.draw", "balik.call", "balik.waits", "balik.win"} <= worded, worded

@@ -125,6 +125,22 @@ names.register_terms({
         "Terms", "“turn fifteen”: the winner turns fifteen cards to make more mata")),
 })
 
+# why a computer player (the hint) chose its move: cekidesk.games.balik.search.reasons
+names.register_texts("Reasons", {
+    "reason.balik.win": QT_TRANSLATE_NOOP("Reasons", "the hand is complete: sampèi!"),
+    "reason.balik.claim": QT_TRANSLATE_NOOP("Reasons", "the {kind} completes the hand"),
+    "reason.balik.call": QT_TRANSLATE_NOOP("Reasons", "one card from winning: call {call}"),
+    "reason.balik.no_call": QT_TRANSLATE_NOOP("Reasons", "the wait is better kept quiet for now"),
+    "reason.balik.pass": QT_TRANSLATE_NOOP("Reasons", "the card is not worth claiming"),
+    "reason.balik.take": QT_TRANSLATE_NOOP("Reasons", "the {kind} fits the sets of the hand"),
+    "reason.balik.draw": QT_TRANSLATE_NOOP("Reasons", "the discard does not help the hand"),
+    "reason.balik.waits": QT_TRANSLATE_NOOP("Reasons", "%Ln winning card(s) still to come"),
+    "reason.balik.dead": QT_TRANSLATE_NOOP("Reasons", "no card of the {kind}'s rank is left to come"),
+    "reason.balik.lone": QT_TRANSLATE_NOOP("Reasons", "the {kind} is left over from the sets"),
+    "balik.call.tan": QT_TRANSLATE_NOOP("Reasons", "tan"),
+    "balik.call.ceki": QT_TRANSLATE_NOOP("Reasons", "ceki"),
+})
+
 names.register_texts("BalikTerms", {
     # the games
     "game.balik-satu": QT_TRANSLATE_NOOP("BalikTerms", "Balik Satu"),
