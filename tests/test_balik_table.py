@@ -190,7 +190,8 @@ def test_call_badges_in_each_games_words_gonggongs_as_coins(qapp):
 
 def test_chots_side_display_shows_both_sides_tokens_and_the_bangkong_record(qapp):
     carry = BalikCarry(ones=(3, 0, 5, 1), tens=(0, 1, 0, 0),
-                       record=(BangkongRecord(side=0, total=25, excess=7), BangkongRecord(side=None, total=21, excess=0)))
+                       record=(BangkongRecord(side=0, total=25, excess=7),
+                               BangkongRecord(side=None, total=21, excess=0)))
     st = rules.new_hand("chot", get_game("chot").options_model(), 4, 3, 0, carry=carry)
     view = st.view(0)
     names4 = ["You", "Budi", "Sari", "Ayu"]

@@ -389,7 +389,8 @@ _TERMS: dict[str, GameTerm] = {
     # calls and sets
     "ceki": GameTerm("ceki", "ꦕꦼꦏꦶ", QT_TRANSLATE_NOOP("Terms", "the call: one card short of winning")),
     "tan": GameTerm("tan", "ꦠꦤ꧀", QT_TRANSLATE_NOOP("Terms", "the call when a set of identical cards is already made")),
-    "sampei": GameTerm("sampèi", "ꦱꦩ꧀ꦥꦺꦲꦶ", QT_TRANSLATE_NOOP("Terms", "“arrived!”: a caller's winning card has been drawn")),
+    "sampei": GameTerm("sampèi", "ꦱꦩ꧀ꦥꦺꦲꦶ", QT_TRANSLATE_NOOP(
+        "Terms", "“arrived!”: a caller's winning card has been drawn")),
     "mata": GameTerm("mata", "ꦩꦠ", QT_TRANSLATE_NOOP("Terms", "a set of three identical cards")),
     "iyo": GameTerm("iyo", "ꦲꦶꦪꦺꦴ", QT_TRANSLATE_NOOP(
         "Terms", "the six rank-1 cards: the three flowers, the Old Thousand and the three 1s")),

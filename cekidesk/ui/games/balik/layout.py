@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Hashable, Sequence
+from functools import partial
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QPointF, QRectF, Qt
@@ -66,6 +67,11 @@ KEYS = {
 CHOICE_VERBS = ("win", "claim", "pass", "call", "no_call")
 #: how many discards under the top one stay in view
 PILE_SHOWN = 6
+
+
+def _in_fan(seat: int, key: Any) -> bool:
+    """Whether ``key`` is one of the backs of ``seat``'s fan."""
+    return key[0] == "o" and key[1] == seat
 
 
 def kind_code(kind: Any) -> str | None:
@@ -141,7 +147,7 @@ class BalikLayout(TableLayout[Any]):
         rx = W / 2 - M - panel_w / 2
         ry = (hand_top - M) / 2 - panel_h / 2 - fan_h * 0.6
         self._seat_pos = {}
-        self._fans: list[QRectF] = []
+        self._fans = []
         for q in range(n):
             if q == me:
                 continue
@@ -246,7 +252,8 @@ class BalikLayout(TableLayout[Any]):
         w = card_width(fan_h)
         if over:
             hands = view.result.details.get("hands") or []
-            kinds: list[Kind | None] = sorted(kind_of(c) for c in hands[q]) if q < len(hands) else []
+            kinds: list[Kind | None] = [kind_of(c) for c in sorted(hands[q], key=names.by_value)] \
+                if q < len(hands) else []
             sp = min(0.42 * w, (panel_w * 1.05 - w) / max(1, len(kinds) - 1))
             prefix = "rev"
         else:
@@ -560,7 +567,7 @@ class BalikLayout(TableLayout[Any]):
                 elif ("revealed",) in old and ("revealed",) not in newk and old[("revealed",)].kind.code == code:
                     ok = ("revealed",)      # the revealed card itself is thrown
                 else:
-                    ok = pr.last_vanished(lambda k, p=p: k[0] == "o" and k[1] == p)
+                    ok = pr.last_vanished(partial(_in_fan, p))
                 if ok is not None:
                     pr.reuse(nk, ok)
             elif t in ("claim", "win") and ("revealed",) in old and ("revealed",) not in pr.used_old:
@@ -587,7 +594,7 @@ class BalikLayout(TableLayout[Any]):
         if p == me:
             nk = pr.first_new(lambda k: k[0] == "h" and (code is None or k[1].code == code))
             return nk if nk is not None else pr.first_new(lambda k: k[0] == "h")
-        return pr.first_new(lambda k: k[0] == "o" and k[1] == p)
+        return pr.first_new(partial(_in_fan, p))
 
     def _drawn(self, ch: Choreo, pr: Pairing, e: Event, p: int, me: int, stock_pos: QPointF, stock_h: float,
                newk: dict) -> None:
