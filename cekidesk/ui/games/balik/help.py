@@ -18,7 +18,7 @@ from ..base import HelpContext
 from .words import JAVANESE_IDS, PAIR_IDS, PERANAKAN_IDS, call_term, set_term
 
 CARD_HEIGHT = 64
-GALLERY_HEIGHT = 46
+GALLERY_HEIGHT = 52
 
 
 def help_html(game_id: str, ctx: HelpContext) -> str:
@@ -155,35 +155,27 @@ def _cards(game_id: str, ctx: HelpContext) -> list[str]:
                 )
             )
         )
-    rows = [
-        "<table cellspacing='2' cellpadding='2'>",
-        "<tr><th></th><th>"
-        + html.escape(QCoreApplication.translate("BalikHelp", "Card"))
-        + "</th><th>"
-        + html.escape(QCoreApplication.translate("BalikHelp", "Peranakan"))
-        + "</th><th>"
-        + html.escape(QCoreApplication.translate("BalikHelp", "Javanese"))
-        + "</th></tr>",
-    ]
-    for k in sorted(ALL_KINDS, key=names.by_value):
-        rows.append(
-            "<tr><td>"
-            + ctx.img(k.code, GALLERY_HEIGHT, names.card_name(k))
-            + "</td><td>"
-            + html.escape(names.card_name(k))
-            + "</td><td><i>"
-            + html.escape(names.peranakan_name(k))
-            + "</i>"
-            + (" (" + html.escape(names.balik_satu_word(k)) + ")" if names.balik_satu_word(k) else "")
-            + "</td><td><i>"
-            + html.escape(names.javanese_name(k))
-            + "</i> "
-            + html.escape(names.javanese_name(k, script=True))
-            + "</td></tr>"
-        )
+    # a row per rank: Coins, Strings, Myriads (and the honours), each card with all its names
+    ranks = [[k for k in ALL_KINDS if not k.is_honour and k.pips == r] for r in range(1, 10)]
+    ranks.append([Kind.WF, Kind.RF, Kind.OT])
+    rows = ["<table cellspacing='4' cellpadding='2'>"]
+    for rank in ranks:
+        rows.append("<tr>" + "".join(_card_cell(k, ctx) for k in rank) + "</tr>")
     rows.append("</table>")
     out.append("".join(rows))
     return out
+
+
+def _card_cell(k: Kind, ctx: HelpContext) -> str:
+    """A card's picture beside its English, Peranakan (and Balik Satu's own) and Javanese names."""
+    word = names.balik_satu_word(k)
+    per = html.escape(names.peranakan_name(k)) + (f" ({html.escape(word)})" if word else "")
+    return (
+        "<td valign='middle'>" + ctx.img(k.code, GALLERY_HEIGHT, names.card_name(k)) + "</td>"
+        f"<td valign='middle'><small><b>{html.escape(names.card_name(k))}</b><br><i>{per}</i><br>"
+        f"<i>{html.escape(names.javanese_name(k))}</i> {html.escape(names.javanese_name(k, script=True))}"
+        "</small></td>"
+    )
 
 
 def _deck_words(game_id: str) -> str:
