@@ -264,10 +264,15 @@ class BalikLayout(TableLayout[Any]):
             sp = min(0.22 * w, (panel_w - w) / max(1, len(kinds) - 1))
             prefix = "o"
         cnt = len(kinds)
-        fan = self._toward_middle(pos, QPointF(cx, cy), panel_w, panel_h, sp * (cnt - 1) + w, fan_h * 1.1)
+        # the backs close together; exposed olo after a gap, wider apart so that they can be read
+        steps = [0.0] + [sp if over or b is None else 0.85 * w if a is None else 0.55 * w
+                         for a, b in zip(kinds, kinds[1:], strict=False)]
+        xs = [sum(steps[:i + 1]) for i in range(cnt)]
+        span = xs[-1] if xs else 0.0
+        fan = self._toward_middle(pos, QPointF(cx, cy), panel_w, panel_h, span + w, fan_h * 1.1)
         self._fans.append(fan)
         fx, fy = fan.center().x(), fan.center().y()
-        x0 = fx - (sp * (cnt - 1)) / 2
+        x0 = fx - span / 2
         for i, kind in enumerate(kinds):
             up = kind is not None
             tip = None
@@ -275,9 +280,9 @@ class BalikLayout(TableLayout[Any]):
                 tip = QCoreApplication.translate("BalikTable", "Laid open ({set})").format(
                     set=names.term(set_term(view.game_id), style))
             plan.cards.append(CardSpec(
-                (prefix, q, i), kind, up, QPointF(x0 + i * sp, fy), fan_h, z=300 + 20 * q + i * 0.1,
+                (prefix, q, i), kind, up, QPointF(x0 + xs[i], fy), fan_h, z=300 + 20 * q + i * 0.1,
                 role="reveal" if over else "opponent", seat=q, tooltip=tip or self.seat_title(q),
-                peek=(1.0, 1.0) if i + 1 == cnt else (min(1.0, sp / w + 0.02), 1.0)))
+                peek=(1.0, 1.0) if i + 1 == cnt else (min(1.0, steps[i + 1] / w + 0.02), 1.0)))
         # where a card this seat drew lies face up: toward the middle, beyond the fan
         t = 0.42
         self._reveal_pos[q] = QPointF(pos.x() + (cx - pos.x()) * t, pos.y() + (cy - pos.y()) * t)
