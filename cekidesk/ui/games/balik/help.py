@@ -60,7 +60,7 @@ def help_html(game_id: str, ctx: HelpContext) -> str:
         ctx.p(
             QCoreApplication.translate(
                 "BalikHelp",
-                "After the article “Balik Satu” of the shared rule sources, which draws on Pwee (2003, "
+                "After the article “Balik Satu”, which draws on Pwee (2003, "
                 "p. 122), <i>The Babas</i> (p. 155 and 162), Amaro (1993) for the Kristang Chaqui, "
                 "<i>Gateway to Old School Games</i>, and Tjan Tjoe Siem's <i>Javaanse kaartspelen</i> (pp. "
                 "94–98) for Gonggong, Tantanan and Cekèn. This page is CekiDesk's own summary.",
@@ -198,7 +198,7 @@ def _deck_words(game_id: str) -> str:
     if game_id == "chot":
         return QCoreApplication.translate("BalikHelp", "Three packs, 180 cards; the partners sit opposite each other.")
     n = next(iter(decks))
-    return QCoreApplication.translate("BalikHelp", "One pack of 60 cards for the {n} players.").format(n=n)
+    return names.counted(QCoreApplication.translate("BalikHelp", "One pack of 60 cards for %n player(s).", None, n), n)
 
 
 def _deal(game_id: str, ctx: HelpContext) -> list[str]:
