@@ -526,13 +526,10 @@ class BalikUI(GameUI[Any]):
         else:
             parts.append(QCoreApplication.translate(
                 "HandEndDialog", "The stock ran out before anybody won: nobody pays."))
-        content.explanation = " ".join(parts)
-        if lines:
-            content.explanation += "<br><br>" + "<br>".join(html.escape(x) for x in lines)
-            content.explanation = content.explanation.replace("\n", "")
-        chot = self._chot_lines(record.carry, seat_names)
-        if chot:
-            content.explanation += "<br><br>" + "<br>".join(html.escape(x) for x in chot)
+        # rich text: the sentences, then the score's build-up and Chot's tokens line by line
+        blocks = [html.escape(" ".join(parts)), "<br>".join(html.escape(x) for x in lines),
+                  "<br>".join(html.escape(x) for x in self._chot_lines(record.carry, seat_names))]
+        content.explanation = "<br><br>".join(b for b in blocks if b)
         hands = d.get("hands") or []
         if hands:
             content.tabs.append((QCoreApplication.translate("HandEndDialog", "All hands"),
