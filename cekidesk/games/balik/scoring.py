@@ -29,9 +29,9 @@ How a win scores (item codes of the build-up in brackets; the items always add u
   bonus; in Gonggong, Tantanan and Cekèn it is a doubled *rabas*.
 
 Swaps (*kena*, Balik Lima Belas, Chot, the chiqui turn): per group with ``t`` sets in the winning
-hand and combined kind counts ``c`` (hand + turned), the most matas is ``min(t, Σ ⌊c_k / s⌋)``; the
-matas worth most are made first (red ones in Balik Satu), then those needing fewest swaps; a swap
-puts a turned card in place of a same-group hand card that no mata keeps, non-red cards first.
+hand and combined kind counts ``c`` (hand + turned), the most matas is ``min(t, Σ ⌊c_k / s⌋)``, made
+with the fewest swaps (then the lower kinds first, so it is deterministic); a swap puts a turned card
+in place of a same-group hand card that no mata keeps, non-red cards first.
 
 Money (``Settlement`` item codes ``win``, ``ante``, ``pot``, ``ceken``, ``bangkong``, ``excess``):
 everyone pays the winner total × stake; Gonggong's pot methods and Chot's *bangkong* as below.
@@ -72,17 +72,12 @@ from cekidesk.engine.match import Match, MatchEnding
 
 #: the games that score with pairs (three pairs, one identical) rather than five sets of three
 PAIR_GAMES = frozenset({"tantanan", "ceken"})
-#: the games scored by Gonggong's *toh bayaran* steps (win kind, bak, turned card)
-TOH_GAMES = frozenset({"gonggong", "tantanan", "ceken"})
 #: Gonggong's scoring methods that pay from a pot kept between hands
 POT_METHODS = frozenset({"undhuh", "umbuk"})
 #: a turned card of these kinds replays a Balik Satu hand (option ``replay_on_yu``)
 REPLAY_KINDS = frozenset({Kind.WF, Kind.C1, Kind.S1, Kind.M1})
 #: (ayam, kandang) per ``call_bonus`` option value
 CALL_BONUS = {"1/2": (1, 2), "5/10": (5, 10), "10/20": (10, 20)}
-#: how many cards each game's scoring turns from the stock (Chaqui: at most, on a chiqui)
-TURNS = {"balik-satu": 1, "chaqui": 15, "balik-lima-belas": 15, "chot": 15,
-         "gonggong": 1, "tantanan": 1, "ceken": 1}
 #: Chot's partnerships, partners opposite
 CHOT_SIDES: tuple[tuple[int, ...], ...] = ((0, 2), (1, 3))
 #: a seat holding this many points ends Chot's bangkong
@@ -148,23 +143,21 @@ def counts_of(kinds: Sequence[Kind]) -> list[int]:
     return out
 
 
-def _mata_slots(hand: list[int], extra: list[int], members: list[int], s: int,
-                worth: Callable[[int], int]) -> list[tuple[int, int, int, int]]:
-    """Every mata one group could hold, as (−worth, swaps it needs, j, kind), best first: the j-th
+def _mata_slots(hand: list[int], extra: list[int], members: list[int], s: int) -> list[tuple[int, int, int]]:
+    """Every mata one group could hold, as (swaps it needs, j, kind), fewest swaps first: the j-th
     mata of a kind needs ``s·j`` of its cards, those beyond the hand's own come from ``extra``."""
-    slots = []
-    for k in members:
-        for j in range(1, (hand[k] + extra[k]) // s + 1):
-            slots.append((-worth(k), max(0, min(s, s * j - hand[k])), j, k))
-    return sorted(slots)
+    return sorted((max(0, min(s, s * j - hand[k])), j, k)
+                  for k in members for j in range(1, (hand[k] + extra[k]) // s + 1))
 
 
-def best_sets(hand: list[int], extra: list[int], group_of: Sequence[int], s: int,
-              worth: Callable[[int], int] = lambda k: 1
+def best_sets(hand: list[int], extra: list[int], group_of: Sequence[int], s: int
               ) -> tuple[tuple[tuple[Kind, Kind], ...], tuple[tuple[Kind, ...], ...]]:
-    """The swaps (out, in) that give the winning ``hand`` the matas worth most with the cards of
-    ``extra`` (turned from the stock), and the hand's sets after them, matas first, then the mixed
-    sets group by group.  ``hand`` must be winning (every group a multiple of ``s``)."""
+    """The swaps (out, in) that give the winning ``hand`` the most matas with the cards of ``extra``
+    (turned from the stock), with the fewest swaps, and the hand's sets after them: matas first,
+    then the mixed sets group by group.  ``hand`` must be winning (every group a multiple of ``s``).
+
+    Most matas is also most points: a red mata is worth more only in Balik Satu, whose one turned
+    card can make a mata of its own kind alone, so no two new matas ever compete for a set."""
     members: dict[int, list[int]] = {}
     for k in range(30):
         if hand[k] or extra[k]:
@@ -175,7 +168,7 @@ def best_sets(hand: list[int], extra: list[int], group_of: Sequence[int], s: int
     for g in sorted(members):
         t = sum(hand[k] for k in members[g]) // s
         chosen = [0] * 30
-        for _w, _swaps, _j, k in _mata_slots(hand, extra, members[g], s, worth)[:t]:
+        for _swaps, _j, k in _mata_slots(hand, extra, members[g], s)[:t]:
             chosen[k] += 1
         ins = [Kind(k) for k in members[g] for _ in range(max(0, s * chosen[k] - hand[k]))]
         spare = sorted((Kind(k) for k in members[g] for _ in range(max(0, hand[k] - s * chosen[k]))),
@@ -197,22 +190,16 @@ def _is_mata(cards: tuple[Kind, ...]) -> bool:
 def score_win(facts: WinFacts, options: Any, stock: Sequence[Kind]) -> Score:
     """Score a win; ``stock`` is what is left of the stock, top card first (the cards the scoring
     turns are taken from its front).  Pure and deterministic."""
-    if facts.game_id in TOH_GAMES:
-        return _score_toh(facts, options, stock)
     return _SCORERS[facts.game_id](facts, options, stock)
-
-
-def _worth_red(k: int) -> int:
-    return 2 if Kind(k).red_stamp else 1
 
 
 def _score_balik_satu(facts: WinFacts, options: Any, stock: Sequence[Kind]) -> Score:
     turned = tuple(stock[:1])
     hand = counts_of(facts.hand)
     if turned and options.replay_on_yu and turned[0] in REPLAY_KINDS:
-        _none, sets = best_sets(hand, [0] * 30, groups(facts.game_id, options), 3, _worth_red)
+        _none, sets = best_sets(hand, [0] * 30, groups(facts.game_id, options), 3)
         return Score(turned, (), sets, (), 0, replay=True)
-    swaps, sets = best_sets(hand, counts_of(turned), groups(facts.game_id, options), 3, _worth_red)
+    swaps, sets = best_sets(hand, counts_of(turned), groups(facts.game_id, options), 3)
     items = [("card", turned[0].value_in(Counting.BALIK_SATU))] if turned else []
     items += _mata_items(sets, red_extra=True)
     items += _call_items(facts, options)
@@ -243,30 +230,15 @@ def _score_chaqui(facts: WinFacts, options: Any, stock: Sequence[Kind]) -> Score
     return _finish(facts, turned, swaps, sets, [("olo", options.olo_points * olos)])
 
 
-def _max_matas(counts: list[int], group_of: Sequence[int], s: int) -> int:
-    per_group: dict[int, list[int]] = {}
-    for k in range(30):
-        entry = per_group.setdefault(group_of[k], [0, 0])
-        entry[0] += counts[k]
-        entry[1] += counts[k] // s
-    return sum(min(total // s, m) for total, m in per_group.values())
-
-
 def _chiqui_pairs(hand: list[int], card: Kind | None, group_of: Sequence[int]) -> frozenset[Kind]:
     """The kinds of the identical pairs the winning card completed a set with (house reading of a
-    win on a *chiqui*): one more card of the pair in place of the winning card makes one more olo."""
+    win on a *chiqui*): one more card of the pair in place of the winning card makes one more olo.
+    (A winning hand holds Σ ⌊c_k / 3⌋ olos, and the swap keeps it winning.)"""
     if card is None:
         return frozenset()
-    now = _max_matas(hand, group_of, 3)
-    out = set()
-    for k in ALL_KINDS:
-        if k != card and group_of[k] == group_of[card] and hand[k] >= 2:
-            swapped = list(hand)
-            swapped[card] -= 1
-            swapped[k] += 1
-            if _max_matas(swapped, group_of, 3) > now:
-                out.add(k)
-    return frozenset(out)
+    lost = hand[card] % 3 == 0   # the winning card's own olo would break
+    return frozenset(k for k in ALL_KINDS if k != card and group_of[k] == group_of[card]
+                     and hand[k] % 3 == 2 and not lost)
 
 
 def _score_toh(facts: WinFacts, options: Any, stock: Sequence[Kind]) -> Score:
@@ -277,7 +249,7 @@ def _score_toh(facts: WinFacts, options: Any, stock: Sequence[Kind]) -> Score:
     red = facts.card is not None and facts.card.red_stamp
     group_of = groups(facts.game_id, options)
     hand = counts_of(facts.hand)
-    _none, sets = best_sets(hand, [0] * 30, group_of, s, _worth_red)
+    _none, sets = best_sets(hand, [0] * 30, group_of, s)
     if method in POT_METHODS:
         return Score((), (), sets, (("rabas" if rabas else "metu", 1),), 1)
     items = [_win_kind(rabas, red), *_bak_items(sets, "")]
@@ -335,6 +307,9 @@ _SCORERS: dict[str, Callable[[WinFacts, Any, Sequence[Kind]], Score]] = {
     "chaqui": _score_chaqui,
     "balik-lima-belas": _score_fifteen,
     "chot": _score_fifteen,
+    "gonggong": _score_toh,
+    "tantanan": _score_toh,
+    "ceken": _score_toh,
 }
 
 
@@ -387,8 +362,13 @@ class BalikCarry(BaseModel):
 
 
 def initial_carry(n_players: int, options: Any = None) -> BalikCarry:
-    """No tokens, no bangkong, an empty pot."""
+    """Chot's first carry: no tokens, no bangkong."""
     return BalikCarry(ones=(0,) * n_players, tens=(0,) * n_players)
+
+
+def pot_carry(n_players: int, options: Any = None) -> BalikCarry:
+    """Gonggong's first carry: an empty pot (and no tokens: the game has none)."""
+    return BalikCarry()
 
 
 @dataclass(frozen=True)
@@ -405,11 +385,12 @@ class CarryView:
 
 
 def carry_view(carry: BalikCarry | None) -> CarryView | None:
-    """The table's part of ``carry`` (None: the game carries nothing)."""
+    """The table's part of ``carry`` (None: the game carries nothing; no tokens, points nor sides
+    but in Chot)."""
     if carry is None:
         return None
     points = carry.points()
-    sides = tuple(sum(points[p] for p in side) for side in CHOT_SIDES) if len(points) == 4 else ()
+    sides = tuple(sum(points[p] for p in side) for side in CHOT_SIDES) if points else ()
     return CarryView(carry.ones, carry.tens, points, sides,
                      tuple((r.side, r.total, r.excess) for r in carry.record), carry.pot)
 
@@ -517,5 +498,5 @@ def spec_fields(game_id: str) -> dict[str, Any]:
         return {"settle": settle_chot, "initial_carry": initial_carry, "stake_per_point": False,
                 "match_endings": (BANGKONG_ENDING,)}
     if game_id == "gonggong":
-        return {"settle": settle, "initial_carry": initial_carry, "carries_pot": True}
+        return {"settle": settle, "initial_carry": pot_carry, "carries_pot": True}
     return {"settle": settle}
