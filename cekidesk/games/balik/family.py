@@ -70,22 +70,25 @@ class Shape:
     members: tuple[tuple[int, ...], ...]
 
     def group_sums(self, counts: Sequence[int]) -> list[int]:
-        return [sum(counts[k] for k in ks) for ks in self.members]
+        get = counts.__getitem__
+        return [sum(map(get, ks)) for ks in self.members]
 
     def is_winning(self, counts: Sequence[int]) -> bool:
         """Whether a hand of ``hand + 1`` cards is winning (every group a multiple of ``s``, and a
         kind with ``s`` copies or more)."""
         s = self.s
+        get = counts.__getitem__
         for ks in self.members:
-            if sum(counts[k] for k in ks) % s:
+            if sum(map(get, ks)) % s:
                 return False
         return max(counts) >= s
 
     def wait_group(self, counts: Sequence[int]) -> int:
         """The one group one card short of its sets (all others complete), or -1."""
         s, found = self.s, -1
+        get = counts.__getitem__
         for g, ks in enumerate(self.members):
-            r = sum(counts[k] for k in ks) % s
+            r = sum(map(get, ks)) % s
             if r:
                 if r != s - 1 or found >= 0:
                     return -1

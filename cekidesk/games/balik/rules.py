@@ -69,6 +69,9 @@ MAX_SEATS = 14
 _SIMPLE = {verb: [Action(p, verb) for p in range(MAX_SEATS)]
            for verb in (DRAW, TAKE, WIN, CALL, NO_CALL, CLAIM, PASS)}
 _DISCARD = [[Action(p, DISCARD, k) for k in Kind] for p in range(MAX_SEATS)]
+_KINDS = tuple(Kind)
+#: each kind's code, by kind index (faster than ``_CODES[k]`` where every event is built)
+_CODES = tuple(k.code for k in Kind)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -245,7 +248,7 @@ class BalikState(GameState):
                 self._receive(p, self.stock.pop())
             self.deal_events.append(Event(
                 "deal", p, {"count": m, "dealer": dealer, "stock": len(self.stock)},
-                {"cards": [Kind(u % 30).code for u in self.hands[p]]}, frozenset({p})))
+                {"cards": [_CODES[u % 30] for u in self.hands[p]]}, frozenset({p})))
 
     # -- helpers ----------------------------------------------------------------------------
     def _receive(self, p: int, uid: int) -> None:
@@ -334,11 +337,11 @@ class BalikState(GameState):
         self._next_turn(p, events)
 
     def _hands_codes(self) -> list[list[str]]:
-        return [[Kind(u % 30).code for u in sorted(h, key=lambda u: (u % 30, u))] for h in self.hands]
+        return [[_CODES[u % 30] for u in sorted(h, key=lambda u: (u % 30, u))] for h in self.hands]
 
     def _reveal(self, events: list[Event]) -> None:
-        for q in range(self.n_players):
-            events.append(Event("reveal", q, {"cards": [Kind(u % 30).code for u in self.hands[q]]}))
+        for q, cards in enumerate(self._hands_codes()):
+            events.append(Event("reveal", q, {"cards": cards}))
 
     def _win(self, p: int, how: str, card: int, frm: int | None, source: str | None,
              events: list[Event] | None) -> None:
@@ -346,16 +349,16 @@ class BalikState(GameState):
         call = self.calls[p]
         facts = scoring.WinFacts(
             game_id=self.game_id, winner=p, n_players=self.n_players,
-            hand=tuple(sorted(Kind(u % 30) for u in self.hands[p])),
-            card=Kind(card) if card >= 0 else None, how=how,
+            hand=tuple(sorted(_KINDS[u % 30] for u in self.hands[p])),
+            card=_KINDS[card] if card >= 0 else None, how=how,
             drawn_by=(p if how == HOW_SELF else frm if source == SOURCE_STOCK else None),
-            called_ceki=call == CEKI, exposed=tuple(Kind(k) for k in self.exposed[p]))
-        stock = [Kind(u % 30) for u in reversed(self.stock[-MAX_TURNED:])]
+            called_ceki=call == CEKI, exposed=tuple(_KINDS[k] for k in self.exposed[p]))
+        stock = [_KINDS[u % 30] for u in reversed(self.stock[-MAX_TURNED:])]
         score = scoring.score_win(facts, self.options, stock)
         details: dict[str, Any] = {
-            "how": how, "winner": p, "card": Kind(card).code if card >= 0 else None, "from": frm,
+            "how": how, "winner": p, "card": _KINDS[card].code if card >= 0 else None, "from": frm,
             "source": source, "call": call, "called_ceki": call == CEKI, "hands": self._hands_codes(),
-            "exposed": [[Kind(k).code for k in e] for e in self.exposed],
+            "exposed": [[_CODES[k] for k in e] for e in self.exposed],
             **scoring.score_details(score)}
         points = [0] * self.n_players
         if not score.replay:
@@ -365,7 +368,8 @@ class BalikState(GameState):
                                   () if score.replay else (p,), details)
         if events is not None:
             events.append(Event("win", p, {"how": how, "card": details["card"], "from": frm}))
-            events.append(Event("turn", p, {"cards": details["turned"]}))
+            if details["turned"]:
+                events.append(Event("turn", p, {"cards": details["turned"]}))
             events += [Event("kena", p, {"out": out, "in": into}) for out, into in details["swaps"]]
             if score.replay:
                 events.append(Event("replay", None, {"card": details["turned"][0]}))
@@ -422,10 +426,10 @@ class BalikState(GameState):
         shown = any(c is not None for c in self.calls)
         if events is not None:
             if shown:
-                events.append(Event("draw", p, {"revealed": True, "card": Kind(k).code, "stock": len(self.stock)}))
+                events.append(Event("draw", p, {"revealed": True, "card": _CODES[k], "stock": len(self.stock)}))
             else:
                 events.append(Event("draw", p, {"revealed": False, "stock": len(self.stock)},
-                                    {"card": Kind(k).code}, frozenset({p})))
+                                    {"card": _CODES[k]}, frozenset({p})))
         if shown:
             self.revealed = (k, p)
             counts = self.counts[p]
@@ -452,13 +456,13 @@ class BalikState(GameState):
         self._receive(p, uid)
         self.phase = PHASE_DISCARD
         if events is not None:
-            events.append(Event("take", p, {"card": Kind(k).code, "from": frm}))
+            events.append(Event("take", p, {"card": _CODES[k], "from": frm}))
         c = self.counts[p][k]
         if self.game_id == "chaqui" and c % 3 == 0 and c // 3 > self.exposed[p].count(k):
             self.exposed[p].append(k)
             self.known[p] = [x for x in self.known[p] if x != k]  # those are in the olo now
             if events is not None:
-                events.append(Event("expose", p, {"card": Kind(k).code, "count": 3}))
+                events.append(Event("expose", p, {"card": _CODES[k], "count": 3}))
         else:
             self.known[p].append(k)
 
@@ -479,7 +483,7 @@ class BalikState(GameState):
         self.revealed = None
         self.got, self.got_kind, self.took_from = GOT_NONE, -1, -1
         if events is not None:
-            events.append(Event("discard", p, {"card": Kind(k).code}))
+            events.append(Event("discard", p, {"card": _CODES[k]}))
         call = self.calls[p]
         if call == CEKI and max(counts) >= self.shape.s:
             self.calls[p] = TAN
@@ -513,7 +517,7 @@ class BalikState(GameState):
             uid = self.pile.pop()
             self.throwers.pop()
         if events is not None:
-            events.append(Event("claim", c, {"card": Kind(uid % 30).code, "from": self.claim_from,
+            events.append(Event("claim", c, {"card": _CODES[uid % 30], "from": self.claim_from,
                                              "source": self.claim_source}))
         self._receive(c, uid)
         self.revealed = None
@@ -524,7 +528,7 @@ class BalikState(GameState):
         stock = self.claim_source == SOURCE_STOCK
         uid = self.pending if stock else self.pile[-1]
         if events is not None:
-            events.append(Event("pass", c, {"card": Kind(uid % 30).code, "from": self.claim_from,
+            events.append(Event("pass", c, {"card": _CODES[uid % 30], "from": self.claim_from,
                                             "source": self.claim_source}))
         nxt = self._next_claimer(c, uid % 30)
         if nxt >= 0:
@@ -562,24 +566,24 @@ class BalikState(GameState):
         claim = None
         if self.phase == PHASE_CLAIM:
             card = self.pending if self.claim_source == SOURCE_STOCK else self.pile[-1]
-            claim = (Kind(card % 30), self.claim_from, self.claim_source)
+            claim = (_KINDS[card % 30], self.claim_from, self.claim_source)
         return BalikView(
             viewer=player, n_players=n, game_id=self.game_id, dealer=self.dealer, first=self.first,
             options=self.options, current=self.current, phase=self.phase, to_act=self.to_act(),
             legal=tuple(self.legal_actions(player)),
-            hand=tuple(sorted(Kind(u % 30) for u in self.hands[player])),
-            drawn=Kind(self.got_kind) if mine and self.got != GOT_NONE else None,
+            hand=tuple(sorted(_KINDS[u % 30] for u in self.hands[player])),
+            drawn=_KINDS[self.got_kind] if mine and self.got != GOT_NONE else None,
             got_from=(None if self.got == GOT_NONE or self.phase == PHASE_OVER
                       else SOURCE_STOCK if self.got == GOT_STOCK else SOURCE_DISCARD),
             hand_counts=tuple(len(h) for h in self.hands),
-            exposed=tuple(tuple(Kind(k) for k in e) for e in self.exposed),
-            known=tuple(tuple(sorted(Kind(k) for k in kn)) for kn in self.known),
+            exposed=tuple(tuple(_KINDS[k] for k in e) for e in self.exposed),
+            known=tuple(tuple(sorted(_KINDS[k] for k in kn)) for kn in self.known),
             calls=tuple(self.calls),
-            discards=tuple((Kind(u % 30), t) for u, t in zip(self.pile, self.throwers, strict=True)),
+            discards=tuple((_KINDS[u % 30], t) for u, t in zip(self.pile, self.throwers, strict=True)),
             stock_count=len(self.stock),
-            revealed=(Kind(self.revealed[0]), self.revealed[1]) if self.revealed is not None else None,
+            revealed=(_KINDS[self.revealed[0]], self.revealed[1]) if self.revealed is not None else None,
             claim=claim,
-            waits=(tuple(Kind(k) for k in self.shape.waits(counts))
+            waits=(tuple(_KINDS[k] for k in self.shape.waits(counts))
                    if len(self.hands[player]) == self.shape.hand else ()),
             sets=self.shape.sets(counts),
             turns_without_draw=self.turns_without_draw,

@@ -81,10 +81,10 @@ def _draw_or_take(s: BalikState, p: int) -> Action:
 
 def _throw(s: BalikState, p: int) -> int:
     if s.calls[p] is not None:
-        allowed = s._discards(p)
-        if s.got == GOT_STOCK and s.got_kind in allowed:
+        # the card just drawn keeps a caller waiting (the hand is as it was before the draw)
+        if s.got == GOT_STOCK and s.counts[p][s.got_kind] > s._locked(p, s.got_kind):
             return s.got_kind
-        return allowed[0]
+        return s._discards(p)[0]
     shp = s.shape
     counts = s.counts[p]
     took = s.got_kind if s.got == GOT_PILE else -1
@@ -162,6 +162,6 @@ def reasons(view: View, action: Action) -> tuple[tuple[str, dict], ...]:
 
 
 HOOKS = SearchHooks(playout=playout, rank=rank, reasons=reasons, plausible=plausible, beginner_mistakes=0.5,
-                    steps_per_second=150_000.0, world_cost=30, clone_cost=12)
+                    steps_per_second=120_000.0, world_cost=10, clone_cost=4)
 
 __all__ = ["HOOKS", "plausible", "playout", "rank", "reasons"]

@@ -5,6 +5,7 @@ dealt hand — *kandang tangan*), from which source, replays; the calls of the w
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 
 from cekidesk.engine.stats import SimSummary, count_details, drawn_lines, pct, won_lines
 
@@ -40,4 +41,6 @@ def statistics(s: SimSummary) -> list[str]:
     lines.append("points per seat: " + " ".join(str(p) for p in s.points))
     lines.append("payments per seat: " + " ".join(str(p) for p in s.payments)
                  + (f"; pot at the end: {s.pot}" if s.pot else ""))
-    return lines + drawn_lines(s, ("win", "draw", "replay"))
+    # a replayed hand is nobody's win and no drawn hand either: it is counted above
+    return lines + drawn_lines(replace(s, results=[r for r in s.results if r.outcome != "replay"]),
+                               ("win", "draw", "replay"))
