@@ -234,3 +234,20 @@ def test_the_end_shows_the_winners_sets_the_turned_card_and_the_swap(qapp):
         assert all(c.face_up for c in plan.cards if c.seat == 1 and c.role == "reveal")
         check_plan(plan, W, H)
     assert math.isfinite(plan.cards[0].pos.x())
+
+
+def test_gonggongs_pot_lies_in_the_middle(qapp):
+    from cekidesk.games.balik.scoring import pot_carry
+
+    before = names.currency()
+    names.set_currency("cents")
+    try:
+        carry = pot_carry(4).model_copy(update={"pot": 40})
+        st = rules.new_hand("gonggong", get_game("gonggong").options_model(scoring="umbuk"), 4, 3, 0, carry=carry)
+        for W, H in SIZES:
+            plan = BalikLayout(seat_names(4), 0).plan(st.view(0), W, H, LayoutOptions())
+            assert {lab.key: lab.text for lab in plan.labels}[("pot",)] == "Pot: 40 ¢"
+            assert not any(lab.key[0] == "chot" for lab in plan.labels)
+            check_plan(plan, W, H)
+    finally:
+        names.set_currency(before)
