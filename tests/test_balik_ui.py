@@ -310,3 +310,22 @@ def test_every_reason_of_the_hint_is_worded(qapp):
                 legal = st.legal_actions(p)
                 st.apply(next((a for a in legal if a.verb in ("call", "claim", "win")), rng.choice(legal)))
     assert {"balik.draw", "balik.call", "balik.waits", "balik.win"} <= worded, worded
+
+
+def test_every_option_choice_ending_and_payment_of_the_family_has_words(qapp):
+    import typing
+
+    from cekidesk.games.balik.scoring import BANGKONG_ENDING
+
+    for gid in ("balik-satu", "chaqui", "balik-lima-belas", "chot", "gonggong", "tantanan", "ceken"):
+        assert names.has_text(f"game.{gid}") and names.has_text(f"game.{gid}.blurb"), gid
+        for name, info in get_game(gid).options_model.model_fields.items():
+            assert names.has_text(info.title) and names.has_text(info.description), (gid, name)
+            for value in typing.get_args(info.annotation):
+                assert names.has_text(f"{info.title}.{value}"), (gid, name, value)
+    for key in ("", ".help", ".limit"):
+        assert names.has_text(BANGKONG_ENDING.title_key + key)
+    for code in ("win", "ante", "pot", "ceken", "bangkong", "excess"):
+        assert names.has_text(f"stake.{code}"), code
+    assert game_ui("gonggong").money_options >= {"ceken_cents"}
+    assert game_ui("chot").money_options >= {"bangkong_cents", "excess_cents"}
