@@ -602,6 +602,14 @@ class BalikUI(GameUI[Any]):
             return []
         return side_lines(cv, CHOT_SIDES, seat_names)
 
+    def match_mode_help(self, mode: str) -> str:
+        """Chot is not paid by the point: the money moves when a bangkong ends."""
+        if mode == "money" and self.game_id == "chot":
+            return QCoreApplication.translate(
+                "BalikUI", "Each bangkong is paid when it ends: the losing side pays the amounts of the rules. The "
+                           "match goes on until you stop.")
+        return super().match_mode_help(mode)
+
     def stake_summary(self, match: Match) -> str:
         if match.pot:
             return QCoreApplication.translate("BalikUI", "In the pot: {money}.").format(
