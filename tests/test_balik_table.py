@@ -251,3 +251,35 @@ def test_gonggongs_pot_lies_in_the_middle(qapp):
             check_plan(plan, W, H)
     finally:
         names.set_currency(before)
+
+
+@pytest.mark.parametrize("game_id, n, reveals", [("balik-satu", 4, False), ("balik-satu", 14, True),
+                                                 ("chaqui", 3, True), ("gonggong", 4, True), ("tantanan", 4, True)])
+def test_every_move_is_choreographed_from_real_places(qapp, game_id, n, reveals):
+    """Along random hands (calls and claims preferred), each new plan's arrivals come from cards of the
+    old plan or from a start place: a revealed draw face up from the stock, a discard from the hand."""
+    spec = get_game(game_id)
+    revealed_seen = 0
+    for seed in range(3):
+        st = rules.new_hand(game_id, spec.options_model(), n, seed, seed % n)
+        lay = BalikLayout(seat_names(n), 0)
+        rng = random.Random(seed)
+        old = lay.plan(st.view(0), 1280, 720, LayoutOptions()).by_key()
+        while not st.is_terminal():
+            p = st.to_act()[0]
+            legal = st.legal_actions(p)
+            events = st.apply(next((a for a in legal if a.verb in ("call", "claim", "win")), rng.choice(legal)))
+            mine = [e.for_viewer(0) for e in events]
+            new = lay.plan(st.view(0), 1280, 720, LayoutOptions())
+            ch = lay.choreograph(mine, old, new, st.view(0))
+            keys = new.by_key()
+            assert all(nk in keys and ok in old for nk, ok in ch.reuse.items())
+            assert all(nk in keys for nk in ch.start)
+            for e in mine:
+                if e.type == "draw" and e.data.get("revealed") and ("revealed",) in keys:
+                    revealed_seen += 1
+                    assert ch.start[("revealed",)][1] is True       # face up from the stock
+                if e.type == "discard" and e.player == 0:
+                    assert ("pile", len(st.view(0).discards) - 1) in ch.reuse or st.is_terminal()
+            old = keys
+    assert revealed_seen or not reveals     # (these random hands of four see no call before the end)
