@@ -79,6 +79,26 @@ def check_plan(plan, W: float, H: float) -> None:
         assert lab.pos.x() - half >= -1 and lab.pos.x() + half <= W + 1, lab.text
 
 
+def check_only_seen_cards_face_up(plan, view) -> None:
+    """No face-up card the viewer may not see: their hand, the pile, a revealed draw, exposed olo,
+    and at the end the hands, the winner's sets and the turned cards."""
+    from collections import Counter
+
+    seen = Counter(view.hand) + Counter(k for k, _ in view.discards)
+    if view.revealed is not None:
+        seen[view.revealed[0]] += 1
+    for q, olos in enumerate(view.exposed):
+        if q != view.viewer:
+            seen.update(k for k in olos for _ in range(3))
+    if view.result is not None:
+        d = view.result.details
+        for codes in [*(d.get("hands") or []), *(d.get("sets") or []), d.get("turned") or []]:
+            seen.update(Kind.parse(c) for c in codes)
+    shown = Counter(c.kind for c in plan.cards if c.face_up)
+    assert not shown - seen, shown - seen
+    assert all(c.kind is None for c in plan.cards if not c.face_up)
+
+
 @pytest.mark.parametrize("n", [2, 4, 7, 9, 12, 14])
 def test_every_card_and_plate_is_in_view_and_apart_at_any_table_size(qapp, n):
     lay_cls = layout_class("balik-satu")
@@ -88,6 +108,7 @@ def test_every_card_and_plate_is_in_view_and_apart_at_any_table_size(qapp, n):
             for W, H in SIZES:
                 plan = lay.plan(view, W, H, LayoutOptions())
                 check_plan(plan, W, H)
+                check_only_seen_cards_face_up(plan, view)
                 hand = [c for c in plan.cards if c.role == "hand"]
                 if view.result is None:
                     assert sorted(c.kind for c in hand) == sorted(view.hand)
@@ -109,7 +130,9 @@ def test_the_other_games_fit_too(qapp, game_id):
         lay = layout_class(game_id)(seat_names(n), 0)
         for view in views_of_random_hands(game_id, n, 1, every=5):
             for W, H in SIZES:
-                check_plan(lay.plan(view, W, H, LayoutOptions()), W, H)
+                plan = lay.plan(view, W, H, LayoutOptions())
+                check_plan(plan, W, H)
+                check_only_seen_cards_face_up(plan, view)
 
 
 def test_the_hand_is_sorted_into_its_sets_then_by_rank_the_card_just_drawn_marked(qapp):
