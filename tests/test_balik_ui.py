@@ -329,3 +329,27 @@ def test_every_option_choice_ending_and_payment_of_the_family_has_words(qapp):
         assert names.has_text(f"stake.{code}"), code
     assert game_ui("gonggong").money_options >= {"ceken_cents"}
     assert game_ui("chot").money_options >= {"bangkong_cents", "excess_cents"}
+
+
+def test_the_call_and_the_claim_by_keyboard(qtbot, boxes, stacked):
+    """C calls, S claims (window-wide keys); none of the family's keys is the window's own N or H."""
+    from PySide6.QtGui import QGuiApplication
+    from PySide6.QtTest import QTest
+
+    from cekidesk.ui.games.balik.layout import BalikLayout
+
+    assert not {int(Qt.Key.Key_N), int(Qt.Key.Key_H)} & set(BalikLayout.game_keys)
+    w = new_window(qtbot, auto_claim=False)
+    c = w.controller
+    start(w, stacked)
+    wait_for_human(qtbot, w, "discard")
+    assert c.play(Action(0, "discard", Kind.M6))
+    wait_for_human(qtbot, w, "call")
+    qtbot.waitUntil(lambda: QGuiApplication.focusWindow() is w.windowHandle(), timeout=HANG_GUARD_MS)
+    QTest.keyClick(QGuiApplication.focusWindow(), Qt.Key.Key_C)
+    qtbot.waitUntil(lambda: c.view().calls[0] == "ceki", timeout=HANG_GUARD_MS)
+    wait_for_human(qtbot, w, "claim")
+    QTest.keyClick(QGuiApplication.focusWindow(), Qt.Key.Key_S)
+    qtbot.waitUntil(lambda: c.match.hand_over(), timeout=HANG_GUARD_MS)
+    assert c.match.logs[0][-1] == Action(0, "claim")
+    w.close()

@@ -58,7 +58,7 @@ KEYS = {
     "draw": Qt.Key.Key_D,
     "take": Qt.Key.Key_T,
     "call": Qt.Key.Key_C,
-    "no_call": Qt.Key.Key_N,
+    "no_call": Qt.Key.Key_K,      # (N is the window's next hand)
     "win": Qt.Key.Key_S,
     "claim": Qt.Key.Key_S,
     "pass": Qt.Key.Key_P,
@@ -532,7 +532,7 @@ class BalikLayout(TableLayout[Any]):
                                                              "wins for you.").format(call=names.term_tooltip(code)))
         if v == "no_call":
             return (QCoreApplication.translate("BalikTable", "Don't call"),
-                    QCoreApplication.translate("BalikTable", "Keep your waiting hand to yourself for now (key N)"))
+                    QCoreApplication.translate("BalikTable", "Keep your waiting hand to yourself for now (key K)"))
         if v == "pass":
             return (QCoreApplication.translate("BalikTable", "Let it go"),
                     QCoreApplication.translate("BalikTable", "Do not claim this card (key P)"))
@@ -642,7 +642,7 @@ class BalikLayout(TableLayout[Any]):
     def shortcuts() -> list[tuple[str, str]]:
         return [
             ("D / T", QCoreApplication.translate("TableWidget", "Balik Satu: draw from the stock, take the discard")),
-            ("C / N", QCoreApplication.translate("TableWidget", "Balik Satu: call, or don't call")),
+            ("C / K", QCoreApplication.translate("TableWidget", "Balik Satu: call, or keep quiet")),
             ("S / P", QCoreApplication.translate("TableWidget", "Balik Satu: win or claim (sampèi!), let a card go")),
         ]
 
