@@ -9,10 +9,10 @@ import math
 import random
 
 import pytest
-from helpers import cards_of
+from balik_helpers import stacked
 from PySide6.QtCore import QRectF
 
-from cekidesk.engine.cards import Kind, ceki_deck
+from cekidesk.engine.cards import Kind
 from cekidesk.engine.core import Action
 from cekidesk.games import get_game
 from cekidesk.games.balik import rules
@@ -139,9 +139,7 @@ def test_the_hand_is_sorted_into_its_sets_then_by_rank_the_card_just_drawn_marke
     # seat 0 is first (dealer 1): C2 ×3 (a mata), C5 S5 M5 (a set), then loose cards, M9 extra
     human = "C2 C2 C2 C5 S5 M5 C7 S7 M1 WF C9 S3 M4 S4 M9"
     other = "C1 S1 OT RF C3 M3 C4 C6 S6 M6 C8 S8 M8 M2"
-    head = cards_of(f"{human} {other}".split())
-    deck = head + [c for c in ceki_deck(4) if c not in set(head)]
-    st = rules.new_hand("balik-satu", get_game("balik-satu").options_model(), 2, 0, 1, deck=deck)
+    st = stacked("balik-satu", 2, {0: human, 1: other})
     view = st.view(0)
     groups = hand_groups(view)
     assert groups[0] == [Kind.C2] * 3 and sorted(groups[1]) == sorted([Kind.C5, Kind.S5, Kind.M5])
@@ -167,9 +165,7 @@ def chaqui_with_an_exposed_olo():
     """Seat 0 (first) throws the M9; seat 1 takes it to its pair: an olo, laid open."""
     human = "C2 C2 C2 C5 S5 M5 C7 S7 M1 WF C9 S3 M4 S4 M9"
     other = "M9 M9 OT RF C3 M3 C4 C6 S6 M6 C8 S8 M8 M2"
-    head = cards_of(f"{human} {other}".split())
-    deck = head + [c for c in ceki_deck(4) if c not in set(head)]
-    st = rules.new_hand("chaqui", get_game("chaqui").options_model(), 2, 0, 1, deck=deck)
+    st = stacked("chaqui", 2, {0: human, 1: other})
     st.apply(Action(0, "discard", Kind.M9))
     st.apply(Action(1, "take"))
     return st
@@ -234,9 +230,7 @@ def test_the_end_shows_the_winners_sets_the_turned_card_and_the_swap(qapp):
     # seat 0 first, holding a won hand but for one card: C3 C3 S3 + turned C3 → kena
     human = "C2 S2 M2 C3 C3 S3 C4 S4 M4 C5 S5 M5 C6 C6 M9"
     other = "C7 S7 M8 C9 S1 M1 WF RF OT S8 M9 C8 S9 M7"
-    head = cards_of(f"{human} {other} C6 C3".split())
-    deck = head + [c for c in ceki_deck(4) if c not in set(head)]
-    st = rules.new_hand("balik-satu", get_game("balik-satu").options_model(), 2, 0, 1, deck=deck)
+    st = stacked("balik-satu", 2, {0: human, 1: other}, stock="C6 C3")
     st.apply(Action(0, "discard", Kind.M9))
     st.apply(Action(0, "call"))
     st.apply(Action(1, "draw"))

@@ -7,15 +7,16 @@ from __future__ import annotations
 
 import dataclasses
 
+import balik_helpers
 import pytest
-from helpers import cards_of
-from PySide6.QtCore import QPointF, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QWidget
 from waiting import HANG_GUARD_MS
+from window_helpers import bar_button, visible_point
 
 import cekidesk.games as games_pkg
 from cekidesk.bots import Bot
-from cekidesk.engine.cards import Card, Kind, ceki_deck
+from cekidesk.engine.cards import Card, Kind
 from cekidesk.engine.core import Action
 from cekidesk.games import get_game, new_match
 from cekidesk.games.balik import rules
@@ -27,7 +28,6 @@ from cekidesk.ui.dialogs import NewGameConfig
 from cekidesk.ui.games import game_ui
 from cekidesk.ui.games.base import HelpContext
 from cekidesk.ui.main_window import MainWindow
-from cekidesk.ui.table.cards import CardItem
 
 guard_none_refcount()
 
@@ -61,9 +61,9 @@ class Scripted(Bot):
 def stacked_deck() -> list[Card]:
     """The 120 cards of a two-player Balik Satu, top first, so that seat 0 (the human, the first
     player) is dealt HUMAN + EXTRA and seat 1 OTHER, then the stock starts with STOCK."""
-    head = cards_of(f"{HUMAN} {EXTRA} {OTHER} {STOCK}".split())
-    taken = set(head)
-    return head + [c for c in ceki_deck(4) if c not in taken]
+    deck, dealer = balik_helpers.stacked_deck(GAME, 2, {0: f"{HUMAN} {EXTRA}", 1: OTHER}, STOCK)
+    assert dealer == 1
+    return deck
 
 
 @pytest.fixture
@@ -93,24 +93,6 @@ def new_window(qtbot, auto_claim: bool) -> MainWindow:
 def start(w: MainWindow, seed: int) -> None:
     seats = [Seat.human("You"), Seat.bot("test-scripted", "Budi")]
     assert w.start_new_game(NewGameConfig(GAME, seats, seed, {}, {"mode": "money"}))
-
-
-def visible_point(w: MainWindow, item: CardItem):
-    t = w.table
-    r = item.visible_rect()
-    for fy in (0.5, 0.3, 0.7):
-        for fx in (0.5, 0.3, 0.7):
-            p = t.mapFromScene(item.mapToScene(QPointF(r.left() + fx * r.width(), r.top() + fy * r.height())))
-            top = next((i for i in t.items(p) if isinstance(i, CardItem)), None)
-            if top is item and t.viewport().rect().contains(p):
-                return p
-    raise AssertionError(f"no visible point on {item.key}")
-
-
-def bar_button(w: MainWindow, key):
-    found = [bar.buttons[key] for bar in w.table.choice_bars() if key in bar.buttons]
-    assert len(found) == 1, (key, [list(b.buttons) for b in w.table.choice_bars()])
-    return found[0]
 
 
 def wait_for_human(qtbot, w: MainWindow, phase: str) -> None:
