@@ -501,9 +501,14 @@ class BalikUI(GameUI[Any]):
             parts.append(self._how_words(d, seat_names, w, namer, style))
             turned = d.get("turned") or []
             for out, into in d.get("swaps") or []:
-                parts.append(QCoreApplication.translate(
-                    "HandEndDialog", "{term}: {card_in} takes the place of {card_out}.").format(
-                    term=names.term("kena", style), card_in=namer(kind_of(into)), card_out=namer(kind_of(out))))
+                cards = dict(card_in=namer(kind_of(into)), card_out=namer(kind_of(out)))
+                if self.game_id == "balik-satu":
+                    parts.append(QCoreApplication.translate(
+                        "HandEndDialog", "{term}: {card_in} takes the place of {card_out}.").format(
+                        term=names.term("kena", style), **cards))
+                else:       # the cards turned in Balik Lima Belas, Chot, a chiqui
+                    parts.append(QCoreApplication.translate(
+                        "HandEndDialog", "Swapped: {card_in} in for {card_out}.").format(**cards))
             olo_points = getattr(match.options, "olo_points", 0)
             lines = [score_line(code, pts, turned, namer, olo_points) for code, pts in d.get("score") or []]
             if lines:
@@ -611,6 +616,12 @@ class BalikUI(GameUI[Any]):
         return super().match_mode_help(mode)
 
     def stake_summary(self, match: Match) -> str:
+        """Chot's price of a bangkong; a pot's content."""
+        if self.game_id == "chot":
+            return QCoreApplication.translate(
+                "BalikUI", "A lost bangkong costs the side {bangkong}, and {excess} per excess point.").format(
+                bangkong=names.format_money(getattr(match.options, "bangkong_cents", 0), signed=False),
+                excess=names.format_money(getattr(match.options, "excess_cents", 0), signed=False))
         if match.pot:
             return QCoreApplication.translate("BalikUI", "In the pot: {money}.").format(
                 money=names.format_money(match.pot, signed=False))
