@@ -462,8 +462,8 @@ def _score(game_id: str, ctx: HelpContext) -> list[str]:
                     QCoreApplication.translate(
                         "BalikHelp",
                         "The points are taken as tokens: tokens of ten after a <i>ceki</i> call (a win that "
-                        "completed a "
-                        "mata), else tokens of one. The plate of every seat shows its tokens.",
+                        "completed a mata), else tokens of one. Both sides’ tokens and the bangkong record are "
+                        "shown in the middle of the table.",
                     )
                 )
             )
