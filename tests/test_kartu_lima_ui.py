@@ -11,11 +11,12 @@ from collections import Counter
 
 import pytest
 from kartu_lima_helpers import stacked
-from PySide6.QtCore import QPointF, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QLabel, QSlider, QWidget
 from waiting import HANG_GUARD_MS
+from window_helpers import bar_button, visible_point
 
 from cekidesk.bots import make_bot
 from cekidesk.engine.cards import Kind
@@ -77,24 +78,6 @@ def choose(w: MainWindow, view) -> Action:
 
 def cards(w: MainWindow, role: str | None = None) -> list[CardItem]:
     return [it for it in w.table.card_items() if role is None or it.role == role]
-
-
-def visible_point(w: MainWindow, item: CardItem):
-    t = w.table
-    r = item.visible_rect()
-    for fy in (0.5, 0.3, 0.7):
-        for fx in (0.5, 0.3, 0.7):
-            p = t.mapFromScene(item.mapToScene(QPointF(r.left() + fx * r.width(), r.top() + fy * r.height())))
-            top = next((i for i in t.items(p) if isinstance(i, CardItem)), None)
-            if top is item and t.viewport().rect().contains(p):
-                return p
-    raise AssertionError(f"no visible point on {item.key}")
-
-
-def bar_button(w: MainWindow, key):
-    found = [bar.buttons[key] for bar in w.table.choice_bars() if key in bar.buttons]
-    assert len(found) == 1, (key, [list(b.buttons) for b in w.table.choice_bars()])
-    return found[0]
 
 
 def seen_by_human(view) -> Counter:

@@ -106,9 +106,10 @@ def main(argv: list[str] | None = None) -> int:
     spec = get_game(args.game or DEFAULT_GAME_ID)
     players = args.players or spec.default_players
     own = spec.bots[0].level if spec.bots else "random"
-    names = ["Budi", "Sari", "Ayu", "Joko", "Wati", "Slamet", "Ratna", "Bambang"]
+    from cekidesk.ui.names import DEFAULT_BOT_NAMES as names
     levels = [own, own, "random", own, "random", own, "random", own]
-    seats = [Seat.human("You")] + [Seat.bot(levels[i], names[i]) for i in range(players - 1)]
+    seats = [Seat.human("You")] + [Seat.bot(levels[i % len(levels)], names[i % len(names)])
+                                   for i in range(players - 1)]
     c = win.controller
 
     def pump(ms: int = 30) -> None:

@@ -89,6 +89,8 @@ class Settings(BaseModel):
     hints: bool = Field(True, description="Show hints.")
     highlight_legal: bool = Field(True, description="Highlight the cards and moves that are allowed now.")
     sort_hand: bool = Field(True, description="Keep the player's hand sorted.")
+    auto_claim: bool = Field(True, description="Take a card that wins for the player at once, where a game lets a "
+                                               "player claim it (e.g. a revealed stock card in Balik Satu).")
     show_card_codes: bool = Field(False, description="Print each card's code (S9, WF …) in its corner, for learners.")
     autosave: bool = Field(True, description="Save the game in progress automatically.")
     last_game_id: str = Field(DEFAULT_GAME_ID, pattern=r"^[a-z][a-z0-9_-]{0,31}$",

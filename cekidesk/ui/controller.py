@@ -28,6 +28,7 @@ from cekidesk.games import new_match
 from cekidesk.persistence import paths
 from cekidesk.persistence.saves import SaveFileError, Seat, load_match, match_to_document, save_bytes, save_match
 from cekidesk.ui.autosaver import Autosaver
+from cekidesk.ui.games.base import game_ui
 
 log = logging.getLogger(__name__)
 
@@ -102,6 +103,8 @@ class GameController(QObject):
         self.bots: dict[int, Bot] = {}
         self.pace_ms = pace_ms
         self.autosave = autosave
+        #: the player's settings, for the moves a game makes for them (``GameUI.auto_action``)
+        self.settings: object | None = None
         self.paused = False
         self.autosave_failing = False   # the last autosave failed (and that was told)
         self._token = 0
@@ -229,6 +232,10 @@ class GameController(QObject):
         """The human's move.  Returns False (and changes nothing) if it is not legal now."""
         if self.match is None or not self.waiting_for_human() or action.player != self.human_seat:
             return False
+        if self._pending is not None and self._pending[1] == self.human_seat:
+            # the person chose before the move made for them was due: theirs counts
+            self._pending = None
+            self._timer.stop()
         try:
             events = self.match.apply(action)
         except EngineError:
@@ -278,6 +285,20 @@ class GameController(QObject):
                 self._ask_bot(seat)
                 return
         self.thinking.emit(-1)
+        if self.waiting_for_human():
+            self._auto_play()
+
+    def _auto_play(self) -> None:
+        """The move the game's UI makes for the person at once, as their settings ask (e.g. claiming a
+        winning card, ``GameUI.auto_action``): played after the pace, like a computer player's, so the
+        table shows what happened first."""
+        m = self.match
+        assert m is not None, "a move is made in a match"
+        action = game_ui(m.spec.id).auto_action(m.state.view(self.human_seat), self.settings)
+        if action is None:
+            return
+        self._pending = (self._token, self.human_seat, action)
+        self._timer.start(self.pace_ms)
 
     def _ask_bot(self, seat: int) -> None:
         m = self.match

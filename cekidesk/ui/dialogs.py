@@ -791,6 +791,10 @@ class SettingsDialog(QDialog):
         self.sort_hand.setObjectName("sortCheck")
         self.sort_hand.setChecked(settings.sort_hand)
         form.addRow(self.sort_hand)
+        self.auto_claim = QCheckBox(self)
+        self.auto_claim.setObjectName("autoClaimCheck")
+        self.auto_claim.setChecked(settings.auto_claim)
+        form.addRow(self.auto_claim)
         self.show_codes = QCheckBox(self)
         self.show_codes.setObjectName("codesCheck")
         self.show_codes.setChecked(settings.show_card_codes)
@@ -812,7 +816,7 @@ class SettingsDialog(QDialog):
             spin.valueChanged.connect(self._store)
         self.level.currentIndexChanged.connect(self._show_level_help)
         self.expert.valueChanged.connect(self._show_level_help)
-        for box in (self.hints, self.highlight, self.sort_hand, self.show_codes, self.autosave):
+        for box in (self.hints, self.highlight, self.sort_hand, self.auto_claim, self.show_codes, self.autosave):
             box.toggled.connect(self._store)
 
     def changeEvent(self, event: QEvent) -> None:
@@ -854,6 +858,9 @@ class SettingsDialog(QDialog):
         self.hints.setText(self.tr("Offer &hints (the move a Hard computer player would make)"))
         self.highlight.setText(self.tr("&Highlight the moves you can make"))
         self.sort_hand.setText(self.tr("&Sort my hand automatically"))
+        self.auto_claim.setText(self.tr("Claim &winning cards automatically"))
+        self.auto_claim.setToolTip(self.tr("When a card that completes your hand may be claimed (a revealed stock "
+                                           "card after a call), take it at once instead of asking."))
         self.show_codes.setText(self.tr("Show card &codes in the corner (S9, WF …) while learning"))
         self.autosave.setText(self.tr("Save the game &automatically after every move"))
         self.close_button.setText(self.tr("Close"))
@@ -872,6 +879,7 @@ class SettingsDialog(QDialog):
         s.hints = self.hints.isChecked()
         s.highlight_legal = self.highlight.isChecked()
         s.sort_hand = self.sort_hand.isChecked()
+        s.auto_claim = self.auto_claim.isChecked()
         s.show_card_codes = self.show_codes.isChecked()
         s.autosave = self.autosave.isChecked()
         self.settingsChanged.emit()

@@ -78,6 +78,7 @@ class MainWindow(QMainWindow):
             i18n.set_language(self.settings.language)
         self.controller = GameController(pace_ms=self.settings.bot_pace_ms, autosave=self.settings.autosave,
                                          parent=self)
+        self.controller.settings = self.settings
         self.table = TableWidget(self)
         self.table.setObjectName("table")
         self.setCentralWidget(self.table)
@@ -114,7 +115,7 @@ class MainWindow(QMainWindow):
         self._bad_autosave = False
         self._autosave_warned = False
         self._settings_warned = False
-        self._log_card_names: str | None = None    # the card-name form the game log is worded in
+        self._log_card_names: tuple[str, str | None] | None = None   # the log's card-name form and game
         self._cli_seed: int | None = None
 
         self._make_actions()
@@ -494,6 +495,7 @@ class MainWindow(QMainWindow):
         self._hand_end_pending = False
         self._close_end_dialogs()
         seat_names = self.seat_names()
+        self._apply_shown_settings()    # the card names of this game's tradition
         self.table.set_game(m.spec.id, seat_names, c.human_seat)
         self.table.show_view(c.view(), c.deal_events())
         if m is not self._shown_match:
@@ -593,7 +595,7 @@ class MainWindow(QMainWindow):
         if m is None or not m.history or not m.hand_over():
             return None
         self._close_end_dialogs()
-        dlg = HandEndDialog(m, self.seat_names(), c.human_seat, names.card_namer(self.settings.card_names), self)
+        dlg = HandEndDialog(m, self.seat_names(), c.human_seat, self._card_namer(), self)
         dlg.nextHand.connect(self.next_hand)
         dlg.showStandings.connect(self.show_standings)
         QShortcut(QKeySequence("N"), dlg).activated.connect(dlg.next_button.click)
@@ -806,7 +808,10 @@ class MainWindow(QMainWindow):
 
     # -- views and dialogs -----------------------------------------------------------------------------
     def _card_namer(self):
-        return names.card_namer(self.settings.card_names)
+        """Card names in the player's form, and in the game's tradition (the Peranakan names in the
+        games that use them, ``names.register_peranakan_game``)."""
+        m = self.controller.match
+        return names.card_namer(self.settings.card_names, m.spec.id if m is not None else None)
 
     def show_score_sheet(self) -> ScoreSheetDialog:
         if self.score_dialog is None:
@@ -876,10 +881,12 @@ class MainWindow(QMainWindow):
         names.set_currency(s.currency or names.default_currency(i18n.current_language()))
         self.controller.pace_ms = s.bot_pace_ms
         self.controller.autosave = s.autosave
+        self.controller.settings = s
         self.table.set_options(animation_speed=s.animation_speed, highlight_legal=s.highlight_legal,
                                sort_hand=s.sort_hand, show_codes=s.show_card_codes, card_namer=self._card_namer())
-        if s.card_names != self._log_card_names:
-            self._log_card_names = s.card_names
+        game = self.controller.match.spec.id if self.controller.match is not None else None
+        if (s.card_names, game) != self._log_card_names:
+            self._log_card_names = (s.card_names, game)
             self.log_dock.reword(self._card_namer())
         if self.help_dialog is not None and self.help_dialog.card_names != s.card_names:
             self.help_dialog.refresh(s.card_names)

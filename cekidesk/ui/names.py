@@ -389,7 +389,8 @@ _TERMS: dict[str, GameTerm] = {
     # calls and sets
     "ceki": GameTerm("ceki", "ꦕꦼꦏꦶ", QT_TRANSLATE_NOOP("Terms", "the call: one card short of winning")),
     "tan": GameTerm("tan", "ꦠꦤ꧀", QT_TRANSLATE_NOOP("Terms", "the call when a set of identical cards is already made")),
-    "sampei": GameTerm("sampei", "", QT_TRANSLATE_NOOP("Terms", "“arrived!”: a caller's winning card has been drawn")),
+    "sampei": GameTerm("sampèi", "ꦱꦩ꧀ꦥꦺꦲꦶ", QT_TRANSLATE_NOOP(
+        "Terms", "“arrived!”: a caller's winning card has been drawn")),
     "mata": GameTerm("mata", "ꦩꦠ", QT_TRANSLATE_NOOP("Terms", "a set of three identical cards")),
     "iyo": GameTerm("iyo", "ꦲꦶꦪꦺꦴ", QT_TRANSLATE_NOOP(
         "Terms", "the six rank-1 cards: the three flowers, the Old Thousand and the three 1s")),
@@ -422,10 +423,10 @@ _TERMS: dict[str, GameTerm] = {
     "mberi": GameTerm("mberi", "ꦩ꧀ꦧꦼꦫꦶ", QT_TRANSLATE_NOOP(
         "Terms", "throwing a card face down when you cannot follow")),
     # Balik Satu
-    "balik_satu": GameTerm("balik satu", "", QT_TRANSLATE_NOOP(
+    "balik_satu": GameTerm("balik satu", "ꦧꦭꦶꦏ꧀ꦱꦠꦸ", QT_TRANSLATE_NOOP(
         "Terms", "“turn one”: the winner's extra card that sets the score")),
-    "kandang": GameTerm("kandang", "", QT_TRANSLATE_NOOP("Terms", "winning on a card you drew yourself")),
-    "ayam": GameTerm("ayam", "", QT_TRANSLATE_NOOP("Terms", "winning on a card somebody else drew")),
+    "kandang": GameTerm("kandang", "ꦏꦤ꧀ꦢꦁ", QT_TRANSLATE_NOOP("Terms", "winning on a card you drew yourself")),
+    "ayam": GameTerm("ayam", "ꦲꦪꦩ꧀", QT_TRANSLATE_NOOP("Terms", "winning on a card somebody else drew")),
 }
 
 
@@ -685,7 +686,8 @@ def seat_display_name(kind: str, name: str) -> str:
 
 
 # Sensible default names for computer players (Javanese / Indonesian).
-DEFAULT_BOT_NAMES = ("Budi", "Sari", "Ayu", "Joko", "Wati", "Slamet", "Ratna", "Bambang")
+DEFAULT_BOT_NAMES = ("Budi", "Sari", "Ayu", "Joko", "Wati", "Slamet", "Ratna", "Bambang",
+                     "Dewi", "Agus", "Lestari", "Hendra", "Nur")   # enough for a table of fourteen
 
 
 def seat_label(seat_names: Sequence[str], i: int, human_seat: int) -> str:

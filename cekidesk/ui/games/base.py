@@ -12,7 +12,9 @@ that turns the game's views, events and results into words and widgets:
 * ``describe_event(event, seat_names, human, namer)`` — one game-log line;
 * ``fill_hand_end(content, …)`` — the end-of-hand dialog's headline, explanation and showcase;
 * ``help_html(ctx)`` — the game's How-to-play page;
-* ``match_mode_help(mode)`` — the New Game dialog's explanation of a match mode.
+* ``match_mode_help(mode)`` — the New Game dialog's explanation of a match mode;
+* ``auto_action(view, settings)`` — a move made for the human at once, as the settings ask (claiming
+  a winning card with ``Settings.auto_claim``).
 
 The module also imports (and so registers) its table layout.  Adding a game never means editing
 the table, the window or the dialogs.
@@ -26,7 +28,7 @@ from functools import cached_property
 from typing import Any, ClassVar, Generic, TypeVar
 
 from PySide6.QtCore import QCoreApplication, QObject
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QGridLayout, QLabel, QScrollArea, QWidget
 
 from cekidesk.engine.core import Action, Event, HandResult, View
 from cekidesk.engine.match import HandRecord, Match
@@ -51,6 +53,23 @@ def log_sentence(template: str, n: int | None = None, **values: object) -> str:
     if n is None:
         return QCoreApplication.translate("GameLog", template).format(**values)
     return names.counted(QCoreApplication.translate("GameLog", template, None, n), n).format(**values)
+
+
+def hands_tab(hands: Sequence[Sequence[str]], seat_names: Sequence[str], human: int, namer: Namer,
+              parent: QWidget, height: int = 56, overlap: float = 0.0) -> QWidget:
+    """An end-of-hand tab with every seat's cards (codes), a row each, scrolling when they are many."""
+    from ..cardpics import CardRow
+
+    area = QScrollArea(parent)
+    area.setWidgetResizable(True)
+    inner = QWidget(area)
+    grid = QGridLayout(inner)
+    for i, cards in enumerate(hands):
+        grid.addWidget(QLabel(names.seat_label(seat_names, i, human), inner), i, 0)
+        grid.addWidget(CardRow([sorted(cards, key=names.by_value)], height, namer, inner, overlap=overlap), i, 1)
+    grid.setColumnStretch(1, 1)
+    area.setWidget(inner)
+    return area
 
 
 @dataclass
@@ -216,6 +235,12 @@ class GameUI(Generic[V]):
         """One sentence for ``event``, or None for an event that says nothing to a player."""
         return QCoreApplication.translate("GameLog", "{name}: {what}").format(
             name=seat_name(event.player, seat_names), what=event.type.replace("_", " "))
+
+    # -- moves made for the player ----------------------------------------------------------------
+    def auto_action(self, view: V, settings: Any) -> Action | None:
+        """A move the window makes for the person at once when they are to act, as their settings ask
+        (``Settings.auto_claim``: taking a card that wins for them); None: they choose themselves."""
+        return None
 
     # -- dialogs -----------------------------------------------------------------------------------
     def fill_hand_end(self, content: HandEndContent, match: Match, record: HandRecord, seat_names: Sequence[str],

@@ -180,6 +180,27 @@ def text_width(text: str, size: float, bold: bool = False) -> float:
     return fm.horizontalAdvance(text) + fm.height() * 0.9
 
 
+def copy_keys(kinds: Sequence[Hashable], prefix: str) -> list[tuple]:
+    """Stable card keys ``(prefix, kind, n)`` for a multiset of kinds: the n-th copy of each kind
+    (so that a card keeps its key, and its place in an animation, while others come and go)."""
+    seen: dict[Hashable, int] = {}
+    out = []
+    for k in kinds:
+        n = seen.get(k, 0)
+        seen[k] = n + 1
+        out.append((prefix, k, n))
+    return out
+
+
+def labels_inside(plan: Plan, W: float) -> None:
+    """Pull every label's pill inside the scene's width (a long text at a side seat)."""
+    for lab in plan.labels:
+        half = text_width(lab.text, lab.size, lab.style != "count") / 2 + 2
+        x = min(max(lab.pos.x(), half), W - half)
+        if x != lab.pos.x():
+            lab.pos = QPointF(x, lab.pos.y())
+
+
 def clamp_to_scene(plan: Plan, W: float, H: float, family: str = "ceki") -> None:
     """Pull every card inside the scene (with its glow margin): a last guard for tiny sizes.
     ``family`` is the game's card family (their shape)."""

@@ -26,6 +26,7 @@ from ...table.layouts import (
     SeatSpec,
     TableLayout,
     clamp_to_scene,
+    copy_keys,
     register_layout,
 )
 
@@ -38,17 +39,6 @@ def _value_group(kind: Kind, iyo_one_rank: bool) -> int:
 
 def _kind(code: Any) -> Kind:
     return code if isinstance(code, Kind) else Kind.parse(str(code))
-
-
-def _keys_for(kinds: Sequence[Kind], prefix: str) -> list[tuple]:
-    """Stable keys (prefix, kind, n) for a multiset of kinds: the n-th copy of each kind."""
-    seen: dict[Kind, int] = {}
-    out = []
-    for k in kinds:
-        n = seen.get(k, 0)
-        seen[k] = n + 1
-        out.append((prefix, k, n))
-    return out
 
 
 class CekiLayout(TableLayout):
@@ -64,7 +54,7 @@ class CekiLayout(TableLayout):
     # ------------------------------------------------------------------------------------------
     # hand order
     def _hand_order(self, view: CekiView, sort: bool) -> list[tuple]:
-        keys = _keys_for(view.hand, "h")
+        keys = copy_keys(view.hand, "h")
         return self.merge_hand_order(keys, sort)
 
 
@@ -218,7 +208,7 @@ class CekiLayout(TableLayout):
                 groups = [[_kind(c) for c in g] for g in sets]
             else:
                 groups = [sorted(codes)]
-            keys = _keys_for([k for g in groups for k in g], "h")
+            keys = copy_keys([k for g in groups for k in g], "h")
             human_cards = self._row(keys, groups, QPointF(W / 2, hand_cy), hand_h, 1.04, arc=arc, role="reveal",
                                     seat=me, win_code=win_code if me == winner else None, z0=600, fan=1.2,
                                     max_width=hand_max_w)
@@ -270,7 +260,7 @@ class CekiLayout(TableLayout):
         if not over and view.facedown:
             fh = round(0.62 * hand_h)
             fw = card_width(fh)
-            keys = _keys_for(view.facedown, "hfd")
+            keys = copy_keys(view.facedown, "hfd")
             tip = QCoreApplication.translate("TableWidget", "Face-down (your ceki call)")
             x = hand_r + 0.035 * s + fw / 2
             fy = hand_cy + (hand_h - fh) / 2 - 0.01 * s

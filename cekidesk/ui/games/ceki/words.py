@@ -10,7 +10,7 @@ import html
 from collections.abc import Sequence
 
 from PySide6.QtCore import QCoreApplication
-from PySide6.QtWidgets import QGridLayout, QLabel, QScrollArea, QWidget
+from PySide6.QtWidgets import QWidget
 
 from cekidesk.engine.cards import ALL_KINDS, Kind
 from cekidesk.engine.core import Action, Event, HandResult
@@ -19,7 +19,16 @@ from cekidesk.games.ceki.rules import DRAWN_NO_DRAW, NO_DRAW_TURNS, CekiView
 
 from ... import names
 from ...i18n import QT_TRANSLATE_NOOP
-from ..base import GameUI, HandEndContent, HelpContext, Namer, log_sentence, register_game_ui, seat_name
+from ..base import (
+    GameUI,
+    HandEndContent,
+    HelpContext,
+    Namer,
+    hands_tab,
+    log_sentence,
+    register_game_ui,
+    seat_name,
+)
 
 GALLERY_HEIGHT = 92
 EXAMPLE_HEIGHT = 100
@@ -225,7 +234,6 @@ class CekiUI(GameUI[CekiView]):
     def fill_hand_end(self, content: HandEndContent, match: Match, record: HandRecord, seat_names: Sequence[str],
                       human: int, namer: Namer, parent: QWidget) -> None:
         from ...cardpics import CardRow
-        from ...names import seat_label
 
         res = record.result
         d = res.details
@@ -264,17 +272,8 @@ class CekiUI(GameUI[CekiView]):
                 content.explanation = names.text("outcome.draw")
         hands = d.get("hands") or []
         if hands:
-            area = QScrollArea(parent)
-            area.setWidgetResizable(True)
-            inner = QWidget(area)
-            grid = QGridLayout(inner)
-            for i, cards in enumerate(hands):
-                grid.addWidget(QLabel(seat_label(seat_names, i, human), inner), i, 0)
-                kinds = sorted(cards, key=names.by_value)
-                grid.addWidget(CardRow([kinds], 56, namer, inner), i, 1)
-            grid.setColumnStretch(1, 1)
-            area.setWidget(inner)
-            content.tabs.append((QCoreApplication.translate("HandEndDialog", "All hands"), area))
+            content.tabs.append((QCoreApplication.translate("HandEndDialog", "All hands"),
+                                 hands_tab(hands, seat_names, human, namer, parent)))
 
     # -- help ----------------------------------------------------------------------------------------------
     def help_title(self) -> str:

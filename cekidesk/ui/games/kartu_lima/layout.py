@@ -44,8 +44,9 @@ from ...table.layouts import (
     SeatSpec,
     TableLayout,
     clamp_to_scene,
+    copy_keys,
+    labels_inside,
     register_layout,
-    text_width,
 )
 from . import wangsalan
 
@@ -60,17 +61,6 @@ KEYS = {
 }
 #: the verbs chosen by clicking a card of the hand
 CARD_VERBS = frozenset({"play", "mberi", "rooster", "gor", "keep"})
-
-
-def _keys_for(kinds: Sequence[Kind], prefix: str) -> list[tuple]:
-    """Stable keys (prefix, kind, n) for a multiset of kinds: the n-th copy of each kind."""
-    seen: dict[Kind, int] = {}
-    out = []
-    for k in kinds:
-        n = seen.get(k, 0)
-        seen[k] = n + 1
-        out.append((prefix, k, n))
-    return out
 
 
 def namer_style(namer: Any) -> str:
@@ -234,21 +224,12 @@ class KartuLimaLayout(TableLayout[KartuLimaView]):
         if drops:
             plan.drops.append(DropZone(QRectF(centre.x() - rx * 0.6, centre.y() - ry * 0.7, rx * 1.2, ry * 1.4), drops))
         clamp_to_scene(plan, W, H)
-        self._labels_inside(plan, W)
+        labels_inside(plan, W)
         return plan
-
-    @staticmethod
-    def _labels_inside(plan: Plan, W: float) -> None:
-        """Pull every label's pill inside the scene's width (a long riddle's meaning at a side seat)."""
-        for lab in plan.labels:
-            half = text_width(lab.text, lab.size, lab.style != "count") / 2 + 2
-            x = min(max(lab.pos.x(), half), W - half)
-            if x != lab.pos.x():
-                lab.pos = QPointF(x, lab.pos.y())
 
     # ------------------------------------------------------------------------------------------
     def _hand_order(self, view: KartuLimaView, sort: bool) -> list[tuple]:
-        return self.merge_hand_order(_keys_for(sorted(view.hand), "h"), sort)
+        return self.merge_hand_order(copy_keys(sorted(view.hand), "h"), sort)
 
     def _shown_cards(self, view: KartuLimaView) -> dict[int, list[Kind]]:
         """The cards of other hands everybody may see: the *mraji papat* shower's pairs (those not yet

@@ -1,0 +1,686 @@
+"""The Balik Satu family in words: the seven games' titles, options, terms, payments and score items,
+the status line, hints, the game log and the end of a hand.  (The table is :mod:`.layout`, the
+How-to-play pages :mod:`.help`.)
+
+One :class:`BalikUI`, parameterised by the game id, is registered for each of the seven games
+(:data:`GAME_IDS`); what differs between them is said by small tables here: what a set of
+identical cards is called (*mata*, *olo*, *bak*) and what the two calls are called (*tan* / *ceki*;
+Gonggong's *ceki kowah* / *ceki nocog*; Tantanan's *tan kowah* / *tan nokang*).  The engine speaks of
+``mata``, ``tan`` and ``ceki`` in every game (``cekidesk.games.balik``); the words are the UI's.
+Balik Satu, Chaqui, Balik Lima Belas and Chot are Peranakan and Kristang games: their cards carry the
+Peranakan names (``names.register_peranakan_game``); Gonggong, Tantanan and Cekèn the Javanese ones.
+"""
+from __future__ import annotations
+
+import html
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+from PySide6.QtCore import QCoreApplication
+from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
+
+from cekidesk.engine.cards import Kind
+from cekidesk.engine.core import Action, Event, HandResult
+from cekidesk.engine.match import HandRecord, Match
+
+from ... import names
+from ...i18n import QT_TRANSLATE_NOOP
+from ..base import (
+    GameUI,
+    HandEndContent,
+    HelpContext,
+    Namer,
+    hands_tab,
+    log_sentence,
+    register_game_ui,
+    seat_name,
+)
+
+#: the family's games, in the New Game dialog's order
+GAME_IDS = ("balik-satu", "chaqui", "balik-lima-belas", "chot", "gonggong", "tantanan", "ceken")
+#: the games of the Peranakan and Kristang tables (Peranakan card names)
+PERANAKAN_IDS = ("balik-satu", "chaqui", "balik-lima-belas", "chot")
+#: the games played with pairs (three pairs to win, five cards in hand)
+PAIR_IDS = frozenset({"tantanan", "ceken"})
+#: the games that count as Gonggong does (*rabas* / *metu*, *bak*)
+JAVANESE_IDS = frozenset({"gonggong", "tantanan", "ceken"})
+SHOWCASE_HEIGHT = 84
+HANDS_HEIGHT = 50
+
+for _gid in PERANAKAN_IDS:
+    names.register_peranakan_game(_gid)
+
+
+def set_term(game_id: str) -> str:
+    """The term code of a set of identical cards in ``game_id``: mata, olo or bak."""
+    if game_id == "chaqui":
+        return "olo"
+    return "bak" if game_id in JAVANESE_IDS else "mata"
+
+
+def call_term(game_id: str, call: str) -> str:
+    """The term code of the engine's call ``"tan"`` / ``"ceki"`` in ``game_id``."""
+    if game_id == "gonggong":
+        return {"tan": "ceki_kowah", "ceki": "ceki_nocog"}.get(call, call)
+    if game_id in PAIR_IDS:
+        return {"tan": "tan_kowah", "ceki": "tan_nokang"}.get(call, call)
+    return call
+
+
+def set_size(game_id: str) -> int:
+    return 2 if game_id in PAIR_IDS else 3
+
+
+def style_of(namer: Any) -> str:
+    """The card-name form ("latin", "javanese", "both") a namer of :func:`names.card_namer` writes,
+    in which the game's own words are written too."""
+    return getattr(namer, "style", "latin")
+
+
+def kind_of(code: Any) -> Kind:
+    return code if isinstance(code, Kind) else Kind.parse(str(code))
+
+
+def call_of(game_id: str, hand: Sequence[Kind]) -> str:
+    """The call a waiting hand makes: *tan* when it already holds a set of identical cards."""
+    s = set_size(game_id)
+    return "tan" if any(n >= s for n in Counter(hand).values()) else "ceki"
+
+
+names.register_terms({
+    "olo": names.GameTerm("olo", "ꦲꦺꦴꦭꦺꦴ", QT_TRANSLATE_NOOP(
+        "Terms", "Chaqui's “eye”: three identical cards")),
+    "bak": names.GameTerm("bak", "ꦧꦏ꧀", QT_TRANSLATE_NOOP(
+        "Terms", "identical cards: a triplet in Gonggong, an identical pair in Tantanan")),
+    "kena": names.GameTerm("kena", "ꦏꦼꦤ", QT_TRANSLATE_NOOP(
+        "Terms", "“contact”: a turned card takes the place of a same-rank card to make a mata")),
+    "kandang_tangan": names.GameTerm("kandang tangan", "ꦏꦤ꧀ꦢꦁꦠꦔꦤ꧀", QT_TRANSLATE_NOOP(
+        "Terms", "“cage in hand”: dealt a winning hand, which scores double")),
+    "bangkong": names.GameTerm("bangkong", "ꦧꦁꦏꦺꦴꦁ", QT_TRANSLATE_NOOP(
+        "Terms", "Chot's round of 20 points, won by the side with more points")),
+    "rabas": names.GameTerm("rabas", "ꦫꦧꦱ꧀", QT_TRANSLATE_NOOP("Terms", "“clear”: a win on a card you drew yourself")),
+    "metu": names.GameTerm("metu", "ꦩꦼꦠꦸ", QT_TRANSLATE_NOOP("Terms", "“came out”: a win on another player's card")),
+    "nocog": names.GameTerm("nocog", "ꦤꦺꦴꦕꦺꦴꦒ꧀", QT_TRANSLATE_NOOP("Terms", "waiting for one exact card")),
+    "nokang": names.GameTerm("nokang", "ꦤꦺꦴꦏꦁ", QT_TRANSLATE_NOOP("Terms", "waiting for one exact card")),
+    "ceki_nocog": names.GameTerm("ceki nocog", "ꦕꦼꦏꦶꦤꦺꦴꦕꦺꦴꦒ꧀", QT_TRANSLATE_NOOP(
+        "Terms", "Gonggong's call when only one exact card wins: one coin on the table")),
+    "ceki_kowah": names.GameTerm("ceki kowah", "ꦕꦼꦏꦶꦏꦺꦴꦮꦃ", QT_TRANSLATE_NOOP(
+        "Terms", "Gonggong's call when any card of a rank wins: two coins, one on the other")),
+    "tan_nokang": names.GameTerm("tan nokang", "ꦠꦤ꧀ꦤꦺꦴꦏꦁ", QT_TRANSLATE_NOOP(
+        "Terms", "Tantanan's call when only an identical card wins")),
+    "tan_kowah": names.GameTerm("tan kowah", "ꦠꦤ꧀ꦏꦺꦴꦮꦃ", QT_TRANSLATE_NOOP(
+        "Terms", "Tantanan's call when any card of a rank wins")),
+    "undhuh_undhuhan": names.GameTerm("undhuh-undhuhan", "ꦲꦸꦤ꧀ꦝꦸꦃꦲꦸꦤ꧀ꦝꦸꦲꦤ꧀", QT_TRANSLATE_NOOP(
+        "Terms", "“pickings”: the winner takes from a pot")),
+    "toh_bayaran": names.GameTerm("toh bayaran", "ꦠꦺꦴꦃꦧꦪꦫꦤ꧀", QT_TRANSLATE_NOOP(
+        "Terms", "“stake payments”: everyone pays the winner's points")),
+    "bak_bakan": names.GameTerm("bak-bakan", "ꦧꦏ꧀ꦧꦏꦤ꧀", QT_TRANSLATE_NOOP(
+        "Terms", "Yogyakarta's name of toh bayaran: payment by the bak")),
+    "umbuk": names.GameTerm("umbuk", "ꦲꦸꦩ꧀ꦧꦸꦏ꧀", QT_TRANSLATE_NOOP(
+        "Terms", "“piled”: a pot; metu takes half of it, rabas all")),
+    "ceken": names.GameTerm("cekèn", "ꦕꦼꦏꦺꦤ꧀", QT_TRANSLATE_NOOP(
+        "Terms", "a side bet each loser pays the winner; also the three-player Tantanan")),
+    "balik_lima_belas": names.GameTerm("balik lima belas", "ꦧꦭꦶꦏ꧀ꦭꦶꦩꦧꦼꦭꦱ꧀", QT_TRANSLATE_NOOP(
+        "Terms", "“turn fifteen”: the winner turns fifteen cards to make more mata")),
+})
+
+# why a computer player (the hint) chose its move: cekidesk.games.balik.search.reasons
+names.register_texts("Reasons", {
+    "reason.balik.win": QT_TRANSLATE_NOOP("Reasons", "the hand is complete: sampèi!"),
+    "reason.balik.claim": QT_TRANSLATE_NOOP("Reasons", "the {kind} completes the hand"),
+    "reason.balik.call": QT_TRANSLATE_NOOP("Reasons", "one card from winning: call {call}"),
+    "reason.balik.no_call": QT_TRANSLATE_NOOP("Reasons", "the wait is better kept quiet for now"),
+    "reason.balik.pass": QT_TRANSLATE_NOOP("Reasons", "the card is not worth claiming"),
+    "reason.balik.take": QT_TRANSLATE_NOOP("Reasons", "the {kind} fits the sets of the hand"),
+    "reason.balik.draw": QT_TRANSLATE_NOOP("Reasons", "the discard does not help the hand"),
+    "reason.balik.waits": QT_TRANSLATE_NOOP("Reasons", "%Ln winning card(s) still to come"),
+    "reason.balik.dead": QT_TRANSLATE_NOOP("Reasons", "no card of the {kind}'s rank is left to come"),
+    "reason.balik.lone": QT_TRANSLATE_NOOP("Reasons", "the {kind} is left over from the sets"),
+    "balik.call.tan": QT_TRANSLATE_NOOP("Reasons", "tan"),
+    "balik.call.ceki": QT_TRANSLATE_NOOP("Reasons", "ceki"),
+})
+
+names.register_texts("BalikTerms", {
+    # the games
+    "game.balik-satu": QT_TRANSLATE_NOOP("BalikTerms", "Balik Satu"),
+    "game.balik-satu.blurb": QT_TRANSLATE_NOOP(
+        "BalikTerms", "2–14 players, two to eight packs. The Peranakan rummy: collect five sets of three "
+                      "with at least one mata, call tan or ceki when one card short, and win on a card from "
+                      "the stock; the winner turns one more card for the score."),
+    "game.chaqui": QT_TRANSLATE_NOOP("BalikTerms", "Chaqui"),
+    "game.chaqui.blurb": QT_TRANSLATE_NOOP(
+        "BalikTerms", "2–14 players. The Kristang Balik Satu: an olo completed from a discard is laid open, "
+                      "every olo scores a fixed amount, and a win on a chiqui pair turns up to fifteen "
+                      "cards to make it an olo."),
+    "game.balik-lima-belas": QT_TRANSLATE_NOOP("BalikTerms", "Balik Lima Belas"),
+    "game.balik-lima-belas.blurb": QT_TRANSLATE_NOOP(
+        "BalikTerms", "2–14 players. Balik Satu scored by turning fifteen cards: the winner swaps them into "
+                      "mata, one point for the win and one for each mata."),
+    "game.chot": QT_TRANSLATE_NOOP("BalikTerms", "Chot (Kiong)"),
+    "game.chot.blurb": QT_TRANSLATE_NOOP(
+        "BalikTerms", "4 players in two partnerships, three packs. Balik Lima Belas for tokens of one and "
+                      "ten; at 20 points the sides pool them for a bangkong."),
+    "game.gonggong": QT_TRANSLATE_NOOP("BalikTerms", "Gonggong"),
+    "game.gonggong.blurb": QT_TRANSLATE_NOOP(
+        "BalikTerms", "4–6 players, six to eight packs, 14 cards. The Javanese Balik Satu of Surakarta: "
+                      "win with at least one bak, by rabas or metu, scored by toh bayaran or from a pot."),
+    "game.tantanan": QT_TRANSLATE_NOOP("BalikTerms", "Tantanan"),
+    "game.tantanan.blurb": QT_TRANSLATE_NOOP(
+        "BalikTerms", "4 players, one pack, five cards. The quick Javanese form: three pairs, one of them "
+                      "identical, scored as Gonggong's toh bayaran."),
+    "game.ceken": QT_TRANSLATE_NOOP("BalikTerms", "Cekèn (Sampèn)"),
+    "game.ceken.blurb": QT_TRANSLATE_NOOP(
+        "BalikTerms", "3 players, one pack, five cards: Tantanan as played in Yogyakarta."),
+    # options (titles and help; a choice's key is the title's key and the value)
+    "balik.option.deck_column": QT_TRANSLATE_NOOP("BalikTerms", "Packs for the number of players"),
+    "balik.option.deck_column.help": QT_TRANSLATE_NOOP(
+        "BalikTerms", "Which book's table of packs to use. Where the chosen book gives no number for this "
+                      "many players, The Babas' number is used."),
+    "balik.option.deck_column.babas": QT_TRANSLATE_NOOP("BalikTerms", "The Babas (2 packs for 2, ½ more a player)"),
+    "balik.option.deck_column.pwee": QT_TRANSLATE_NOOP("BalikTerms", "Pwee (2½ packs for 2)"),
+    "balik.option.deck_column.amaro": QT_TRANSLATE_NOOP("BalikTerms", "Amaro (2 packs for 3)"),
+    "balik.option.yu_one_rank": QT_TRANSLATE_NOOP("BalikTerms", "The six yu cards are one rank"),
+    "balik.option.yu_one_rank.help": QT_TRANSLATE_NOOP(
+        "BalikTerms", "White Flower, Red Flower, Old Thousand and the three 1s make sets with each other. "
+                      "Off: the 1s of the suits are one rank, and each of the three honours sets only with "
+                      "its own copies."),
+    "balik.option.replay_on_yu": QT_TRANSLATE_NOOP("BalikTerms", "A turned yu card replays the hand"),
+    "balik.option.replay_on_yu.help": QT_TRANSLATE_NOOP(
+        "BalikTerms", "If the winner's turned card is the White Flower or a 1 of a suit, nobody scores and the "
+                      "hand is dealt again by the same dealer."),
+    "balik.option.call_bonus": QT_TRANSLATE_NOOP("BalikTerms", "Ayam / kandang bonus"),
+    "balik.option.call_bonus.help": QT_TRANSLATE_NOOP(
+        "BalikTerms", "Extra points for a win after a ceki call: ayam when somebody else drew the winning "
+                      "card, kandang when the winner drew it."),
+    "balik.option.call_bonus.1/2": QT_TRANSLATE_NOOP("BalikTerms", "ayam 1, kandang 2"),
+    "balik.option.call_bonus.5/10": QT_TRANSLATE_NOOP("BalikTerms", "ayam 5, kandang 10"),
+    "balik.option.call_bonus.10/20": QT_TRANSLATE_NOOP("BalikTerms", "ayam 10, kandang 20"),
+    "balik.option.olo_points": QT_TRANSLATE_NOOP("BalikTerms", "Points per olo"),
+    "balik.option.olo_points.help": QT_TRANSLATE_NOOP(
+        "BalikTerms", "What each olo of the winning hand scores (house: the source gives five as an example)."),
+    "balik.option.scoring": QT_TRANSLATE_NOOP("BalikTerms", "Scoring"),
+    "balik.option.scoring.help": QT_TRANSLATE_NOOP(
+        "BalikTerms", "Toh bayaran: everyone pays the winner's points. Undhuh-undhuhan and umbuk: the "
+                      "winner takes from a pot that lasts from hand to hand."),
+    "balik.option.scoring.toh_bayaran": QT_TRANSLATE_NOOP("BalikTerms", "Toh bayaran (bak-bakan): turn one card"),
+    "balik.option.scoring.toh_bayaran_14": QT_TRANSLATE_NOOP("BalikTerms", "Toh bayaran: turn fourteen cards"),
+    "balik.option.scoring.undhuh": QT_TRANSLATE_NOOP("BalikTerms", "Undhuh-undhuhan: a stake from the pot"),
+    "balik.option.scoring.umbuk": QT_TRANSLATE_NOOP("BalikTerms", "Umbuk: half the pot"),
+    "balik.option.ceken_cents": QT_TRANSLATE_NOOP("BalikTerms", "Cekèn side bet"),
+    "balik.option.ceken_cents.help": QT_TRANSLATE_NOOP(
+        "BalikTerms", "Each loser also pays the winner this much every won hand (0: no side bet)."),
+    "balik.option.bangkong_cents": QT_TRANSLATE_NOOP("BalikTerms", "Paid per bangkong"),
+    "balik.option.bangkong_cents.help": QT_TRANSLATE_NOOP(
+        "BalikTerms", "What the side that loses a bangkong pays the winning side."),
+    "balik.option.excess_cents": QT_TRANSLATE_NOOP("BalikTerms", "Paid per excess point"),
+    "balik.option.excess_cents.help": QT_TRANSLATE_NOOP(
+        "BalikTerms", "What the losing side pays for each point by which the winners' pool is larger."),
+    # Chot's match ending
+    "ending.bangkong": QT_TRANSLATE_NOOP("BalikTerms", "A number of bangkong"),
+    "ending.bangkong.help": QT_TRANSLATE_NOOP(
+        "BalikTerms", "The match ends after this many bangkong; the side that won more of them wins, then "
+                      "the one with more excess points."),
+    "ending.bangkong.limit": QT_TRANSLATE_NOOP("BalikTerms", "Bangkong:"),
+    # payments
+    "stake.win": QT_TRANSLATE_NOOP("BalikTerms", "the winner's points"),
+    "stake.ante": QT_TRANSLATE_NOOP("BalikTerms", "a stake into the empty pot"),
+    "stake.pot": QT_TRANSLATE_NOOP("BalikTerms", "the winner's share of the pot"),
+    "stake.ceken": QT_TRANSLATE_NOOP("BalikTerms", "cekèn side bet"),
+    "stake.bangkong": QT_TRANSLATE_NOOP("BalikTerms", "bangkong"),
+    "stake.excess": QT_TRANSLATE_NOOP("BalikTerms", "bangkong: the excess points"),
+})
+
+#: the score build-up's item codes (``details["score"]``) in words
+_SCORE_ITEMS = {
+    "card": QT_TRANSLATE_NOOP("BalikScore", "the turned card, {card}"),
+    "mata": QT_TRANSLATE_NOOP("BalikScore", "%n mata(s)"),
+    "red_mata": QT_TRANSLATE_NOOP("BalikScore", "%n red mata(s), 2 each"),
+    "ayam": QT_TRANSLATE_NOOP("BalikScore", "ayam: won after a ceki call on a card somebody else drew"),
+    "kandang": QT_TRANSLATE_NOOP("BalikScore", "kandang: won after a ceki call on a card of one's own draw"),
+    "double": QT_TRANSLATE_NOOP("BalikScore", "doubled: a winning hand from the deal"),
+    "win": QT_TRANSLATE_NOOP("BalikScore", "the win"),
+    "olo": QT_TRANSLATE_NOOP("BalikScore", "%n olo(s)"),
+    "metu": QT_TRANSLATE_NOOP("BalikScore", "metu: won on another player's card"),
+    "metu_red": QT_TRANSLATE_NOOP("BalikScore", "metu with a red card"),
+    "rabas": QT_TRANSLATE_NOOP("BalikScore", "rabas: won on one's own draw"),
+    "rabas_red": QT_TRANSLATE_NOOP("BalikScore", "rabas with a red card"),
+    "bak": QT_TRANSLATE_NOOP("BalikScore", "%n bak"),
+    "red_bak": QT_TRANSLATE_NOOP("BalikScore", "%n red bak, 2 each"),
+    "turn_bak": QT_TRANSLATE_NOOP("BalikScore", "%n bak with the fourteen turned cards"),
+    "turn_red_bak": QT_TRANSLATE_NOOP("BalikScore", "%n red bak with the fourteen turned cards, 2 each"),
+}
+#: items whose points count something: how many (the points ÷ the points each)
+_PER_ITEM = {"mata": 1, "red_mata": 2, "bak": 1, "red_bak": 2, "turn_bak": 1, "turn_red_bak": 2}
+
+
+def score_line(code: str, points: int, turned: Sequence[Any], namer: Namer, olo_points: int = 0) -> str:
+    """One line of the build-up: "3 matas: +3"."""
+    template = _SCORE_ITEMS.get(code)
+    if template is None:
+        what = code.replace("_", " ")
+    elif code == "olo":
+        n = points // olo_points if olo_points else points
+        what = names.counted(QCoreApplication.translate("BalikScore", template, None, n), n)
+    elif code in _PER_ITEM:
+        n = points // _PER_ITEM[code]
+        what = names.counted(QCoreApplication.translate("BalikScore", template, None, n), n)
+    else:
+        card = namer(kind_of(turned[0])) if turned else ""
+        what = QCoreApplication.translate("BalikScore", template).format(card=card)
+    return QCoreApplication.translate("BalikScore", "{what}: +{points}").format(what=what, points=points)
+
+
+# Game-log sentences, by (event type, the human did it, variant).
+_TEMPLATES: dict[tuple[str, bool, str], str] = {
+    ("deal", True, ""): QT_TRANSLATE_NOOP("GameLog", "You are dealt {cards}."),
+    ("deal", False, ""): QT_TRANSLATE_NOOP("GameLog", "{name} is dealt %n card(s)."),
+    ("draw", True, ""): QT_TRANSLATE_NOOP("GameLog", "You draw {card}."),
+    ("draw", False, ""): QT_TRANSLATE_NOOP("GameLog", "{name} draws from the stock."),
+    ("draw", True, "revealed"): QT_TRANSLATE_NOOP("GameLog", "You draw {card}, face up for all to see."),
+    ("draw", False, "revealed"): QT_TRANSLATE_NOOP("GameLog", "{name} draws {card}, face up for all to see."),
+    ("take", True, ""): QT_TRANSLATE_NOOP("GameLog", "You take {card} from {from_name}."),
+    ("take", False, ""): QT_TRANSLATE_NOOP("GameLog", "{name} takes {card} from {from_name}."),
+    ("discard", True, ""): QT_TRANSLATE_NOOP("GameLog", "You discard {card}."),
+    ("discard", False, ""): QT_TRANSLATE_NOOP("GameLog", "{name} discards {card}."),
+    ("call", True, ""): QT_TRANSLATE_NOOP("GameLog", "You call {call}! You wait for %n kind(s) of card."),
+    ("call", False, ""): QT_TRANSLATE_NOOP("GameLog", "{name} calls {call}!"),
+    ("no_call", True, ""): QT_TRANSLATE_NOOP("GameLog", "You do not call."),
+    ("no_call", False, ""): QT_TRANSLATE_NOOP("GameLog", "{name} does not call."),
+    ("call_changed", True, ""): QT_TRANSLATE_NOOP("GameLog", "Your call is now {call}."),
+    ("call_changed", False, ""): QT_TRANSLATE_NOOP("GameLog", "{name}'s call is now {call}."),
+    ("expose", True, ""): QT_TRANSLATE_NOOP("GameLog", "You lay open an {set}: three × {card}."),
+    ("expose", False, ""): QT_TRANSLATE_NOOP("GameLog", "{name} lays open an {set}: three × {card}."),
+    ("claim", True, "stock"): QT_TRANSLATE_NOOP("GameLog", "Sampèi! You claim {card}, drawn by {from_name}."),
+    ("claim", False, "stock"): QT_TRANSLATE_NOOP("GameLog", "Sampèi! {name} claims {card}, drawn by {from_name}."),
+    ("claim", True, "discard"): QT_TRANSLATE_NOOP("GameLog", "You claim {from_name}'s discard {card}."),
+    ("claim", False, "discard"): QT_TRANSLATE_NOOP("GameLog", "{name} claims {from_name}'s discard {card}."),
+    ("pass", True, ""): QT_TRANSLATE_NOOP("GameLog", "You let {card} go."),
+    ("pass", False, ""): QT_TRANSLATE_NOOP("GameLog", "{name} lets {card} go."),
+    ("win", True, "self"): QT_TRANSLATE_NOOP("GameLog", "Sampèi! You win on {card}, drawn from the stock."),
+    ("win", False, "self"): QT_TRANSLATE_NOOP("GameLog", "Sampèi! {name} wins on {card}, drawn from the stock."),
+    ("win", True, "take"): QT_TRANSLATE_NOOP("GameLog", "You win on {from_name}'s discard {card} (metu)."),
+    ("win", False, "take"): QT_TRANSLATE_NOOP("GameLog", "{name} wins on {from_name}'s discard {card} (metu)."),
+    ("win", True, "dealt"): QT_TRANSLATE_NOOP("GameLog", "You were dealt a winning hand!"),
+    ("win", False, "dealt"): QT_TRANSLATE_NOOP("GameLog", "{name} was dealt a winning hand!"),
+    ("turn", True, ""): QT_TRANSLATE_NOOP("GameLog", "You turn %n card(s) for the score: {cards}."),
+    ("turn", False, ""): QT_TRANSLATE_NOOP("GameLog", "{name} turns %n card(s) for the score: {cards}."),
+    ("kena", False, ""): QT_TRANSLATE_NOOP("GameLog", "{card_in} takes the place of {card_out}: one more {set}."),
+    ("replay", False, ""): QT_TRANSLATE_NOOP("GameLog", "{card} turned: nobody scores and the hand is dealt again."),
+    ("exhausted", False, ""): QT_TRANSLATE_NOOP("GameLog", "The stock is empty: the hand is drawn."),
+    ("no_draw", False, ""): QT_TRANSLATE_NOOP(
+        "GameLog", "Nobody has drawn from the stock for too long: the hand is drawn."),
+}
+
+
+def _say(key: tuple[str, bool, str], n: int | None = None, **values: object) -> str:
+    return log_sentence(_TEMPLATES[key], n, **values)
+
+
+def _side_names(side: Sequence[int], seat_names: Sequence[str]) -> str:
+    return QCoreApplication.translate("BalikUI", "{a} and {b}").format(
+        a=seat_name(side[0], seat_names), b=seat_name(side[1], seat_names))
+
+
+class BalikUI(GameUI[Any]):
+    """The words of one game of the family; the subclasses registered below only name the game."""
+
+    important_events = frozenset({"call", "call_changed", "expose", "claim", "win", "replay", "exhausted", "no_draw"})
+    money_options = frozenset({"ceken_cents", "bangkong_cents", "excess_cents"})
+
+    # -- words of this game -------------------------------------------------------------------------
+    def call_word(self, call: str, style: str = "latin") -> str:
+        return names.term(call_term(self.game_id, call), style)
+
+    def set_word(self, style: str = "latin") -> str:
+        return names.term(set_term(self.game_id), style)
+
+    # -- status line ----------------------------------------------------------------------------------
+    def your_turn_text(self, view: Any, seat_names: Sequence[str]) -> str:
+        verbs = {a.verb for a in view.legal}
+        if view.phase == "claim" and view.claim is not None:
+            card, drawer, source = view.claim
+            words = (QT_TRANSLATE_NOOP("BalikUI", "{name} threw {card}: it wins for you. Claim it, or let it go?")
+                     if source == "discard" else
+                     QT_TRANSLATE_NOOP("BalikUI", "{name} drew {card}: it wins for you. Sampèi! Claim it, or "
+                                                  "let it go?"))
+            return QCoreApplication.translate("BalikUI", words).format(
+                name=seat_name(drawer, seat_names), card=names.card_name(card))
+        if view.phase == "call":
+            return QCoreApplication.translate(
+                "BalikUI", "You are one card from winning: call {call}, or keep quiet?").format(
+                call=self.call_word(call_of(self.game_id, view.hand)))
+        if view.phase == "draw":
+            top = view.discards[-1] if view.discards else None
+            if "take" in verbs and top is not None:
+                return QCoreApplication.translate(
+                    "BalikUI", "Your turn: draw from the stock, or take {name}'s {card}.").format(
+                    name=seat_name(top[1], seat_names), card=names.card_name(top[0]))
+            return QCoreApplication.translate("BalikUI", "Your turn: draw from the stock.")
+        if view.phase == "discard":
+            if "win" in verbs:
+                return QCoreApplication.translate(
+                    "BalikUI", "Your hand is complete: win (sampèi!), or discard a card.")
+            if view.calls[view.viewer]:
+                return QCoreApplication.translate(
+                    "BalikUI", "Your turn: discard a card that keeps you waiting.")
+            if view.drawn is not None:
+                words = (QT_TRANSLATE_NOOP("BalikUI", "Your turn: discard a card (you took {card}).")
+                         if view.got_from == "discard" else
+                         QT_TRANSLATE_NOOP("BalikUI", "Your turn: discard a card (you drew {card})."))
+                return QCoreApplication.translate("BalikUI", words).format(card=names.card_name(view.drawn))
+            return QCoreApplication.translate("BalikUI", "Your turn: discard a card.")
+        return super().your_turn_text(view, seat_names)
+
+    def describe_action(self, action: Action, view: Any) -> str:
+        v = action.verb
+        if v == "draw":
+            return QCoreApplication.translate("BalikUI", "draw from the stock")
+        if v == "take" and view.discards:
+            return QCoreApplication.translate("BalikUI", "take the {card}").format(
+                card=names.card_name(view.discards[-1][0]))
+        if v == "discard" and action.card is not None:
+            return QCoreApplication.translate("BalikUI", "discard the {card}").format(
+                card=names.card_name(action.card))
+        if v == "call":
+            return QCoreApplication.translate("BalikUI", "call {call}").format(
+                call=self.call_word(call_of(self.game_id, view.hand)))
+        if v == "no_call":
+            return QCoreApplication.translate("BalikUI", "do not call yet")
+        if v in ("claim", "win"):
+            return QCoreApplication.translate("BalikUI", "win: sampèi!")
+        if v == "pass":
+            return QCoreApplication.translate("BalikUI", "let the card go")
+        return str(action)
+
+    def hand_over_text(self, result: HandResult, seat_names: Sequence[str], human: int) -> str:
+        d = result.details
+        if d.get("replay"):
+            return QCoreApplication.translate(
+                "BalikUI", "Hand over — {card} was turned: the hand is played again.").format(
+                card=names.card_name(d["turned"][-1]) if d.get("turned") else "")
+        if result.outcome == "win" and result.winners:
+            w = result.winners[0]
+            total = d.get("total", 0)
+            if w == human:
+                return QCoreApplication.translate("BalikUI", "Hand over — you win {total}!").format(
+                    total=self._total_words(total, d))
+            return QCoreApplication.translate("BalikUI", "Hand over — {name} wins {total}.").format(
+                name=seat_name(w, seat_names), total=self._total_words(total, d))
+        return QCoreApplication.translate("BalikUI", "Hand over — drawn: nobody won.")
+
+    def _total_words(self, total: int, details: dict) -> str:
+        """"12 points", or in Chot "3 tokens of ten"."""
+        tokens = details.get("tokens")
+        if tokens == "ten":
+            return names.counted(QCoreApplication.translate("BalikUI", "%n token(s) of ten", None, total), total)
+        if tokens == "one":
+            return names.counted(QCoreApplication.translate("BalikUI", "%n token(s) of one", None, total), total)
+        return names.counted(QCoreApplication.translate("BalikUI", "%n point(s)", None, total), total)
+
+    def hand_summary(self, result: HandResult, seat_names: Sequence[str]) -> str:
+        d = result.details
+        if d.get("replay"):
+            return QCoreApplication.translate("ScoreSheet", "replayed")
+        if result.outcome == "win" and result.winners:
+            return QCoreApplication.translate("ScoreSheet", "{name} {total}").format(
+                name=seat_name(result.winners[0], seat_names), total=d.get("total", ""))
+        return QCoreApplication.translate("ScoreSheet", "drawn")
+
+    # -- game log -----------------------------------------------------------------------------------------
+    def describe_event(self, event: Event, seat_names: Sequence[str], human: int, namer: Namer) -> str | None:
+        p, d, t = event.player, event.data, event.type
+        you = p is not None and p == human
+        who = seat_name(p, seat_names)
+        style = style_of(namer)
+
+        def card(key: str = "card") -> str:
+            code = d.get(key)
+            return namer(kind_of(code)) if code else ""
+
+        frm = seat_name(d.get("from"), seat_names)
+        if t == "deal":
+            cards = d.get("cards")
+            if you and cards:
+                return _say(("deal", True, ""), cards=names.card_list(sorted(cards, key=names.by_value), namer))
+            return _say(("deal", False, ""), name=who, n=int(d.get("count", 0)))
+        if t == "draw":
+            if d.get("revealed") and d.get("card"):
+                return _say(("draw", you, "revealed"), name=who, card=card())
+            if you and d.get("card"):
+                return _say(("draw", True, ""), card=card())
+            return _say(("draw", False, ""), name=who)
+        if t in ("take", "discard", "pass"):
+            return _say((t, you, ""), name=who, card=card(), from_name=frm)
+        if t == "call":
+            call = self.call_word(str(d.get("call", "")), style)
+            if you:
+                return _say(("call", True, ""), call=call, n=int(d.get("waits", 0)))
+            return _say(("call", False, ""), name=who, call=call)
+        if t == "no_call":
+            return _say(("no_call", you, ""), name=who)
+        if t == "call_changed":
+            return _say(("call_changed", you, ""), name=who, call=self.call_word(str(d.get("call", "")), style))
+        if t == "expose":
+            return _say(("expose", you, ""), name=who, card=card(), set=self.set_word(style))
+        if t == "claim":
+            source = "discard" if d.get("source") == "discard" else "stock"
+            return _say(("claim", you, source), name=who, card=card(), from_name=frm)
+        if t == "win":
+            if d.get("how") == "claim":
+                return None     # the claim's own line said it
+            how = str(d.get("how", "self"))
+            how = how if how in ("self", "take", "dealt") else "self"
+            return _say(("win", you, how), name=who, card=card(), from_name=frm)
+        if t == "turn":
+            cards = d.get("cards") or []
+            return _say(("turn", you, ""), name=who, n=len(cards),
+                        cards=names.card_list([kind_of(c) for c in cards], namer))
+        if t == "kena":
+            return _say(("kena", False, ""), card_in=card("in"), card_out=card("out"), set=self.set_word(style))
+        if t == "replay":
+            return _say(("replay", False, ""), card=card())
+        if t in ("exhausted", "no_draw"):
+            return _say((t, False, ""))
+        if t == "reveal":
+            return None     # every hand is on the table and in the end-of-hand dialog's "All hands"
+        return super().describe_event(event, seat_names, human, namer)
+
+    # -- end of a hand --------------------------------------------------------------------------------------
+    def fill_hand_end(self, content: HandEndContent, match: Match, record: HandRecord, seat_names: Sequence[str],
+                      human: int, namer: Namer, parent: QWidget) -> None:
+
+        res = record.result
+        d = res.details
+        style = style_of(namer)
+        content.headline = self._headline(res, seat_names, human)
+        parts: list[str] = []
+        lines: list[str] = []
+        if res.outcome == "win" and res.winners and d.get("winner") is not None:
+            w = int(d["winner"])
+            parts.append(self._how_words(d, seat_names, w, namer, style))
+            turned = d.get("turned") or []
+            for out, into in d.get("swaps") or []:
+                cards = dict(card_in=namer(kind_of(into)), card_out=namer(kind_of(out)))
+                if self.game_id == "balik-satu":
+                    parts.append(QCoreApplication.translate(
+                        "HandEndDialog", "{term}: {card_in} takes the place of {card_out}.").format(
+                        term=names.term("kena", style), **cards))
+                else:       # the cards turned in Balik Lima Belas, Chot, a chiqui
+                    parts.append(QCoreApplication.translate(
+                        "HandEndDialog", "Swapped: {card_in} in for {card_out}.").format(**cards))
+            olo_points = getattr(match.options, "olo_points", 0)
+            lines = [score_line(code, pts, turned, namer, olo_points) for code, pts in d.get("score") or []]
+            if lines:
+                lines.append(QCoreApplication.translate("HandEndDialog", "Total: {total}").format(
+                    total=self._total_words(int(d.get("total", 0)), d)))
+            sets = d.get("sets") or []
+            if sets:
+                content.caption = (QCoreApplication.translate("HandEndDialog", "Your winning hand:") if w == human
+                                   else QCoreApplication.translate("HandEndDialog", "{name}'s winning hand:").format(
+                                       name=seat_name(w, seat_names)))
+                content.showcase = self._showcase(sets, turned, namer, parent)
+        elif d.get("replay"):
+            parts.append(QCoreApplication.translate(
+                "HandEndDialog", "A turned White Flower or 1 of a suit means the hand is dealt again; nobody "
+                                 "scores or pays."))
+        elif d.get("drawn_by") == "no_draw":
+            parts.append(QCoreApplication.translate(
+                "HandEndDialog", "Too many turns in a row went by without a draw from the stock, so the hand is "
+                                 "drawn (house rule) and nobody pays."))
+        else:
+            parts.append(QCoreApplication.translate(
+                "HandEndDialog", "The stock ran out before anybody won: nobody pays."))
+        # rich text: the sentences, then the score's build-up and Chot's tokens line by line
+        blocks = [html.escape(" ".join(parts)), "<br>".join(html.escape(x) for x in lines),
+                  "<br>".join(html.escape(x) for x in self._chot_lines(record.carry, seat_names))]
+        content.explanation = "<br><br>".join(b for b in blocks if b)
+        hands = d.get("hands") or []
+        if hands:
+            content.tabs.append((QCoreApplication.translate("HandEndDialog", "All hands"),
+                                 hands_tab(hands, seat_names, human, namer, parent, HANDS_HEIGHT, 0.3)))
+
+    def _headline(self, res: HandResult, seat_names: Sequence[str], human: int) -> str:
+        d = res.details
+        if d.get("replay"):
+            return QCoreApplication.translate("HandEndDialog", "Replay: {card} was turned").format(
+                card=names.card_name(d["turned"][-1]) if d.get("turned") else "")
+        if res.outcome == "win" and res.winners:
+            w = res.winners[0]
+            total = self._total_words(int(d.get("total", 0)), d)
+            if w == human:
+                return QCoreApplication.translate("HandEndDialog", "You win {total}!").format(total=total)
+            return QCoreApplication.translate("HandEndDialog", "{name} wins {total}").format(
+                name=seat_name(w, seat_names), total=total)
+        return QCoreApplication.translate("HandEndDialog", "Drawn hand")
+
+    def _how_words(self, d: dict, seat_names: Sequence[str], w: int, namer: Namer, style: str) -> str:
+        how = d.get("how")
+        card = namer(kind_of(d["card"])) if d.get("card") else ""
+        frm = seat_name(d.get("from"), seat_names)
+        if how == "dealt":
+            text = QCoreApplication.translate(
+                "HandEndDialog", "A winning hand from the deal ({term}): the score is doubled.").format(
+                term=names.term("kandang_tangan", style))
+        elif how == "self":
+            text = QCoreApplication.translate("HandEndDialog", "Won on {card}, drawn from the stock.").format(card=card)
+        elif d.get("source") == "discard" or how == "take":
+            text = QCoreApplication.translate("HandEndDialog", "Won on {card}, thrown by {name}.").format(
+                card=card, name=frm)
+        else:
+            text = QCoreApplication.translate(
+                "HandEndDialog", "Won on {card}, drawn from the stock by {name} (sampèi!).").format(card=card, name=frm)
+        call = d.get("call")
+        if call:
+            text += " " + QCoreApplication.translate("HandEndDialog", "The call was {call}.").format(
+                call=self.call_word(call, style))
+        return text
+
+    @staticmethod
+    def _showcase(sets: Sequence[Sequence[str]], turned: Sequence[str], namer: Namer, parent: QWidget) -> QWidget:
+        """The winner's sets, and under them the cards turned for the score."""
+        from ...cardpics import CardRow
+
+        box = QWidget(parent)
+        box.setObjectName("balikShowcase")
+        lay = QVBoxLayout(box)
+        lay.setContentsMargins(0, 0, 0, 0)
+        row = CardRow(sets, SHOWCASE_HEIGHT, namer, box)
+        row.setObjectName("winningSets")
+        lay.addWidget(row)
+        if turned:
+            lay.addWidget(QLabel(QCoreApplication.translate("HandEndDialog", "Turned for the score:"), box))
+            t = CardRow([list(turned)], round(SHOWCASE_HEIGHT * 0.7), namer, box,
+                        overlap=0.45 if len(turned) > 5 else 0.0)
+            t.setObjectName("turnedCards")
+            lay.addWidget(t)
+        return box
+
+    def _chot_lines(self, carry: Any, seat_names: Sequence[str]) -> list[str]:
+        """Chot: each side's points in the bangkong under way and the record of finished bangkong."""
+        if self.game_id != "chot" or carry is None:
+            return []
+        from cekidesk.games.balik.scoring import CHOT_SIDES, carry_view
+
+        cv = carry_view(carry)
+        if cv is None:
+            return []
+        return side_lines(cv, CHOT_SIDES, seat_names)
+
+    def match_mode_help(self, mode: str) -> str:
+        """Chot is not paid by the point: the money moves when a bangkong ends."""
+        if mode == "money" and self.game_id == "chot":
+            return QCoreApplication.translate(
+                "BalikUI", "Each bangkong is paid when it ends: the losing side pays the amounts of the rules. The "
+                           "match goes on until you stop.")
+        return super().match_mode_help(mode)
+
+    def stake_summary(self, match: Match) -> str:
+        """Chot's price of a bangkong; a pot's content."""
+        if self.game_id == "chot":
+            return QCoreApplication.translate(
+                "BalikUI", "A lost bangkong costs the side {bangkong}, and {excess} per excess point.").format(
+                bangkong=names.format_money(getattr(match.options, "bangkong_cents", 0), signed=False),
+                excess=names.format_money(getattr(match.options, "excess_cents", 0), signed=False))
+        if match.pot:
+            return QCoreApplication.translate("BalikUI", "In the pot: {money}.").format(
+                money=names.format_money(match.pot, signed=False))
+        return ""
+
+    # -- the automatic claim ----------------------------------------------------------------------------
+    def auto_action(self, view: Any, settings: Any) -> Action | None:
+        """With the setting on, a win the human may take at once (a *sampèi* claim of a revealed card
+        or a win on their own draw) is taken for them."""
+        if not getattr(settings, "auto_claim", True):
+            return None
+        for a in view.legal:
+            if a.verb in ("claim", "win"):
+                return a
+        return None
+
+    # -- help ----------------------------------------------------------------------------------------------
+    def help_title(self) -> str:
+        return QCoreApplication.translate("BalikHelp", "How to play {game}").format(
+            game=names.game_title(f"game.{self.game_id}"))
+
+    def rules_source(self) -> str:
+        return QCoreApplication.translate(
+            "AboutDialog", "Rules of the Balik Satu family after the article “Balik Satu”, which follows Pwee "
+                           "(2003), <i>The Babas</i>, Amaro (1993) on the Kristang Chaqui, and Tjan Tjoe Siem's "
+                           "<i>Javaanse kaartspelen</i> on Gonggong and Tantanan.")
+
+    def help_html(self, ctx: HelpContext) -> str:
+        from .help import help_html
+
+        return help_html(self.game_id, ctx)
+
+
+def side_lines(cv: Any, sides: Sequence[Sequence[int]], seat_names: Sequence[str]) -> list[str]:
+    """Chot's tokens by side and the bangkong record, one line each."""
+    out = []
+    for i, side in enumerate(sides):
+        ones = sum(cv.ones[p] for p in side)
+        tens = sum(cv.tens[p] for p in side)
+        out.append(QCoreApplication.translate(
+            "BalikUI", "{side}: {points} points in this bangkong ({ones} × 1, {tens} × 10)").format(
+            side=_side_names(side, seat_names), points=cv.side_points[i] if cv.side_points else 0,
+            ones=ones, tens=tens))
+    for n, (side, total, excess) in enumerate(cv.record, 1):
+        if side is None:
+            out.append(QCoreApplication.translate("BalikUI", "Bangkong {n}: tied at {total}").format(
+                n=n, total=total))
+        else:
+            out.append(QCoreApplication.translate(
+                "BalikUI", "Bangkong {n}: {side} with {total}, {excess} more").format(
+                n=n, side=_side_names(sides[side], seat_names), total=total, excess=excess))
+    return out
+
+
+def _register() -> None:
+    """One registered subclass per game id (the game UI registry keys on the class's id)."""
+    for gid in GAME_IDS:
+        cls = type(f"BalikUI_{gid.replace('-', '_')}", (BalikUI,), {"game_id": gid})
+        register_game_ui(cls)
+
+
+_register()
