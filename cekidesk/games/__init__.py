@@ -5,8 +5,8 @@ A game is a package ``cekidesk/games/<module>/`` whose ``__init__`` defines ``SP
 the window, a package ``cekidesk/ui/games/<module>/`` (words, table layout, help) found by the same
 module name.  A *family* of games sharing their rules is one package whose ``__init__`` defines
 ``SPECS``, a tuple of ``GameSpec``s (the Balik Satu family: ``balik``); :func:`module_name` then
-gives that package for each of its ids.  Adding a game to CekiDesk is one line in :data:`BUILTIN_GAMES` below; nothing else
-shared changes (see ``docs/adding-a-game.md``).
+gives that package for each of its ids.  Adding a game to CekiDesk is one line in
+:data:`BUILTIN_GAMES` below; nothing else shared changes (see ``docs/adding-a-game.md``).
 
 The engine never imports this package: whoever needs a game by its id asks here
 (:func:`get_game`) and hands the :class:`GameSpec` to the engine (``Match(spec, …)``).
