@@ -48,8 +48,9 @@ def test_each_column_gives_its_deck_for_every_player_count(game_id, column):
     spec = get_game(game_id)
     for n in range(2, 15):
         hp = given.get(n, expected_babas[n])
-        assert half_packs(game_id, n, column) == hp
-        state = spec.new_hand(spec.make_options({"deck_column": column}), n, 7, 0)
+        options = spec.make_options({"deck_column": column})
+        assert half_packs(game_id, n, options) == hp
+        state = spec.new_hand(options, n, 7, 0)
         assert len(state.all_cards()) == 30 * hp
         first = state.first
         assert first == 1 % n
@@ -67,6 +68,18 @@ def test_the_fixed_decks_and_hands(game_id, n, hp, hand):
     state = spec.new_hand(spec.make_options(), n, 3, 2 % n)
     assert len(state.all_cards()) == 30 * hp
     assert state.view(0).hand_counts == tuple(hand + (p == state.first) for p in range(n))
+
+
+@pytest.mark.parametrize("n,cards", [(4, 180), (5, 210), (6, 240)])
+def test_gonggong_sets_option_deals_the_sources_card_count(n, cards):
+    """RULINGS' "6 packs" is 360 cards for four; the ``deck="sets"`` option gives the source's
+    "six sets of cards (180 cards)" (eight sets, 240, for six; seven for five, house)."""
+    spec = get_game("gonggong")
+    options = spec.make_options({"deck": "sets"})
+    state = spec.new_hand(options, n, 5, 0)
+    assert len(state.all_cards()) == cards
+    assert state.view(state.first).stock_count == cards - 14 * n - 1
+    assert len(spec.new_hand(spec.make_options(), n, 5, 0).all_cards()) == 2 * cards
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)

@@ -137,7 +137,9 @@ def check_end_dialog(qtbot, w: MainWindow) -> None:
     shown = [lab.property("card") for lab in sets.findChildren(QLabel) if lab.property("card")]
     assert shown[:6] == ["C3", "C3", "C3", "C6", "C6", "C6"] or shown[:6] == ["C6", "C6", "C6", "C3", "C3", "C3"]
     turned = dlg.findChild(QWidget, "turnedCards")
-    assert [lab.property("card") for lab in turned.findChildren(QLabel)] == ["C3"]
+    (lab,) = turned.findChildren(QLabel)
+    assert lab.property("card") == "C3"
+    assert not lab.isEnabled() and "swapped into the winning hand" in lab.toolTip()
     qtbot.mouseClick(dlg.next_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: w.controller.match.hand_index == 1, timeout=HANG_GUARD_MS)
 
@@ -335,3 +337,22 @@ def test_the_call_and_the_claim_by_keyboard(qtbot, boxes, stacked):
     qtbot.waitUntil(lambda: c.match.hand_over(), timeout=HANG_GUARD_MS)
     assert c.match.logs[0][-1] == Action(0, "claim")
     w.close()
+
+
+def test_fifteen_turned_cards_are_shown_readable_in_rows(qtbot):
+    """Balik Lima Belas and Chot turn fifteen cards: rows of at most eight, none overlapping, each
+    as tall as most of a winning set's card; the one swapped in is greyed."""
+    from cekidesk.ui.games.balik.words import SHOWCASE_HEIGHT, BalikUI
+
+    parent = QWidget()
+    qtbot.addWidget(parent)
+    turned = ["C1", "C8", "M3", "C5", "M1", "M2", "C4", "C9", "S3", "M2", "S5", "M5", "RF", "C7", "M4"]
+    box = BalikUI._showcase([["C6", "C6", "C6"]], turned, ["M2"], str, parent)
+    rows = box.findChildren(QWidget, "turnedCards")
+    assert [len(r.labels) for r in rows] == [8, 7]
+    for r in rows:
+        xs = [lab.x() for lab in r.labels]
+        assert all(b - a >= lab.pixmap().deviceIndependentSize().width() for a, b, lab in zip(xs, xs[1:], r.labels))
+        assert all(lab.pixmap().deviceIndependentSize().height() >= 0.75 * SHOWCASE_HEIGHT for lab in r.labels)
+    greyed = [lab.property("card") for r in rows for lab in r.labels if not lab.isEnabled()]
+    assert greyed == ["M2"]

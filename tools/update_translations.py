@@ -44,7 +44,7 @@ COMMENT_PREFIX = "jv: "
 # proper names written in Latin letters.
 KEEP = ("Qt for Python", "Noto Serif CJK", "Adobe", "pydantic", "platformdirs", "autosave.bad", "Esc", "Enter", "Return", "Space", "Tab", "Backspace", "Delete", "Home", "End", "Ctrl", "Shift",
         "Alt", "Cmd", "Qt", "PySide6", "Python", "Noto Sans Javanese", "Noto", "SIL", "Open Font License",
-        "MIT", "Unicode", "pagat.com", "John McLeod", "Andy", "Babas", "Pwee", "Amaro",
+        "MIT", "Unicode", "pagat.com", "John McLeod", "Andy", "The Babas", "Babas", "Pwee", "Amaro",
         "La pêche", "la pêche", "Javaanse kaartspelen", "Les plaisirs en Chine", "Tcheng Ki-tong",
         "Ceki (or Kowah): a traditional game for 2–6 players", "Rp")
 

@@ -59,6 +59,824 @@
         <source>Rules of Kartu Lima after the article “Kartu Lima”, which follows Tjan Tjoe Siem&apos;s &lt;i&gt;Javaanse kaartspelen&lt;/i&gt; (pp. 46–57).</source>
         <translation>Aturan Kartu Lima mengikuti artikel “Kartu Lima”, yang bersumber dari &lt;i&gt;Javaanse kaartspelen&lt;/i&gt; karya Tjan Tjoe Siem (hlm. 46–57).</translation>
     </message>
+    <message>
+        <source>Rules of the Balik Satu family after the article “Balik Satu”, which follows Pwee (2003), &lt;i&gt;The Babas&lt;/i&gt;, Amaro (1993) on the Kristang Chaqui, and Tjan Tjoe Siem&apos;s &lt;i&gt;Javaanse kaartspelen&lt;/i&gt; on Gonggong and Tantanan.</source>
+        <translation>Aturan keluarga Balik Satu mengikuti artikel “Balik Satu”, yang bersumber pada Pwee (2003), &lt;i&gt;The Babas&lt;/i&gt;, Amaro (1993) tentang Chaqui orang Kristang, dan &lt;i&gt;Javaanse kaartspelen&lt;/i&gt; karya Tjan Tjoe Siem tentang Gonggong dan Tantanan.</translation>
+    </message>
+</context>
+<context>
+    <name>BalikHelp</name>
+    <message>
+        <source>How to play {game}</source>
+        <translation>Cara bermain {game}</translation>
+    </message>
+    <message>
+        <source>The cards and their names</source>
+        <translation>Kartu dan nama-namanya</translation>
+    </message>
+    <message>
+        <source>The deal and a turn</source>
+        <translation>Pembagian kartu dan satu giliran</translation>
+    </message>
+    <message>
+        <source>Sets and a winning hand</source>
+        <translation>Set dan kartu yang menang</translation>
+    </message>
+    <message>
+        <source>Calling and sampèi</source>
+        <translation>Menyerukan dan sampèi</translation>
+    </message>
+    <message>
+        <source>Scoring</source>
+        <translation>Penghitungan skor</translation>
+    </message>
+    <message>
+        <source>Paying</source>
+        <translation>Pembayaran</translation>
+    </message>
+    <message>
+        <source>At the table</source>
+        <translation>Di meja</translation>
+    </message>
+    <message>
+        <source>CekiDesk&apos;s house rules</source>
+        <translation>Aturan rumah CekiDesk</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation>Tombol</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>Sumber</translation>
+    </message>
+    <message>
+        <source>After the article “Balik Satu”, which draws on Pwee (2003, p. 122), &lt;i&gt;The Babas&lt;/i&gt; (p. 155 and 162), Amaro (1993) for the Kristang Chaqui, &lt;i&gt;Gateway to Old School Games&lt;/i&gt;, and Tjan Tjoe Siem&apos;s &lt;i&gt;Javaanse kaartspelen&lt;/i&gt; (pp. 94–98) for Gonggong, Tantanan and Cekèn. This page is CekiDesk&apos;s own summary.</source>
+        <translation>Mengikuti artikel “Balik Satu”, yang bersumber pada Pwee (2003, hlm. 122), &lt;i&gt;The Babas&lt;/i&gt; (hlm. 155 dan 162), Amaro (1993) untuk Chaqui orang Kristang, &lt;i&gt;Gateway to Old School Games&lt;/i&gt;, dan &lt;i&gt;Javaanse kaartspelen&lt;/i&gt; karya Tjan Tjoe Siem (hlm. 94–98) untuk Gonggong, Tantanan dan Cekèn. Halaman ini adalah ringkasan CekiDesk sendiri.</translation>
+    </message>
+    <message>
+        <source>Balik Satu (“turn one”) is the rummy of the Peranakan families of Malaysia and Singapore. Everybody collects five sets of three cards; at least one set must be three identical cards, a &lt;i&gt;mata&lt;/i&gt; (“eye”). The winner turns one more card from the stock, and that card sets the score.</source>
+        <translation>Balik Satu (“membalik satu”) adalah remi keluarga-keluarga Peranakan di Malaysia dan Singapura. Setiap pemain mengumpulkan lima set berisi tiga kartu; sedikitnya satu set harus berupa tiga kartu kembar, yaitu &lt;i&gt;mata&lt;/i&gt;. Pemenang membalik satu kartu lagi dari tumpukan, dan kartu itulah yang menentukan skor.</translation>
+    </message>
+    <message>
+        <source>Chaqui (also Chiqui or Chekki) is Balik Satu as the Kristang of Malacca played it. A set of three identical cards is an &lt;i&gt;olo&lt;/i&gt;; an olo completed with somebody&apos;s discard is laid open, and the score is a fixed amount for each olo.</source>
+        <translation>Chaqui (juga Chiqui atau Chekki) adalah Balik Satu sebagaimana dimainkan orang Kristang di Malaka. Set tiga kartu kembar disebut &lt;i&gt;olo&lt;/i&gt;; olo yang dilengkapi dengan buangan orang lain dibuka di meja, dan skornya berupa jumlah tetap untuk setiap olo.</translation>
+    </message>
+    <message>
+        <source>Balik Lima Belas (“turn fifteen”) is Balik Satu with another way of scoring: the winner turns fifteen cards and uses them to turn mixed sets into mata.</source>
+        <translation>Balik Lima Belas (“membalik lima belas”) adalah Balik Satu dengan cara penghitungan skor yang lain: pemenang membalik lima belas kartu dan memakainya untuk mengubah set campuran menjadi mata.</translation>
+    </message>
+    <message>
+        <source>Chot, or Kiong, is Balik Lima Belas for four players in two partnerships, partners sitting opposite. Points are taken as tokens of one and of ten; when somebody reaches twenty, the sides pool their tokens for a &lt;i&gt;bangkong&lt;/i&gt;.</source>
+        <translation>Chot, atau Kiong, adalah Balik Lima Belas untuk empat pemain dalam dua pihak berpasangan; rekan duduk berhadapan. Poin dicatat dengan keping satuan dan sepuluhan; jika seseorang mencapai dua puluh, kedua pihak menggabungkan kepingnya untuk sebuah &lt;i&gt;bangkong&lt;/i&gt;.</translation>
+    </message>
+    <message>
+        <source>Gonggong is the Javanese game of the same shape, described in Surakarta in the 1940s and played mostly by women. With 14 cards each, a win needs at least one &lt;i&gt;bak&lt;/i&gt; (three identical cards); there are several ways to pay, with a pot or without.</source>
+        <translation>Gonggong adalah permainan Jawa dengan bentuk yang sama, dicatat di Surakarta pada tahun 1940-an dan terutama dimainkan kaum perempuan. Dengan 14 kartu masing-masing, kemenangan memerlukan sedikitnya satu &lt;i&gt;bak&lt;/i&gt; (tiga kartu kembar); ada beberapa cara membayar, dengan pot atau tanpa pot.</translation>
+    </message>
+    <message>
+        <source>Tantanan is the small, fast Javanese form: four players, one pack, five cards. A win is three pairs, one of them identical (a &lt;i&gt;bak&lt;/i&gt;).</source>
+        <translation>Tantanan adalah bentuk Jawa yang kecil dan cepat: empat pemain, satu pak, lima kartu. Kemenangan berupa tiga pasangan, salah satunya kembar (sebuah &lt;i&gt;bak&lt;/i&gt;).</translation>
+    </message>
+    <message>
+        <source>Cekèn (or Sampèn) is Tantanan for three players, as it was played in Yogyakarta.</source>
+        <translation>Cekèn (atau Sampèn) adalah Tantanan untuk tiga pemain, sebagaimana dimainkan di Yogyakarta.</translation>
+    </message>
+    <message>
+        <source>The Ceki pack has thirty kinds: the 1 to 9 of Coins, Strings and Myriads, the White Flower, the Red Flower and the Old Thousand. The six &lt;i&gt;yu&lt;/i&gt; cards (Javanese &lt;i&gt;iyo&lt;/i&gt;) are the three 1s, the two Flowers and the Old Thousand. The red-stamped cards are the 9 of Strings (the Red Nine), the Red Flower (&lt;i&gt;Nyonya&lt;/i&gt;) and the Old Thousand (&lt;i&gt;Lau Chian&lt;/i&gt;).</source>
+        <translation>Pak Ceki berisi tiga puluh jenis kartu: 1 sampai 9 Koin, Untai dan Laksa, Bunga Putih, Bunga Merah dan Ribu Tua. Keenam kartu &lt;i&gt;yu&lt;/i&gt; (dalam bahasa Jawa &lt;i&gt;iyo&lt;/i&gt;) adalah ketiga kartu 1, kedua Bunga dan Ribu Tua. Kartu bercap merah adalah 9 Untai (Sembilan Merah), Bunga Merah (&lt;i&gt;Nyonya&lt;/i&gt;) dan Ribu Tua (&lt;i&gt;Lau Chian&lt;/i&gt;).</translation>
+    </message>
+    <message>
+        <source>At a Peranakan table the cards go by Malay and Hokkien names; CekiDesk writes them after the English name in this game (the tooltips of the table give every name). The Javanese names, in Latin letters and in aksara Jawa, are the Surakarta names of 1941.</source>
+        <translation>Di meja Peranakan kartu disebut dengan nama Melayu dan Hokkien; dalam permainan ini CekiDesk menuliskannya setelah nama kartunya (keterangan kartu di meja memuat semua nama). Nama-nama Jawa, dalam huruf Latin dan aksara Jawa, adalah nama Surakarta tahun 1941.</translation>
+    </message>
+    <message>
+        <source>The Javanese names, in Latin letters and in aksara Jawa, are the Surakarta names of 1941; the Peranakan names of Balik Satu are given beside them.</source>
+        <translation>Nama-nama Jawa, dalam huruf Latin dan aksara Jawa, adalah nama Surakarta tahun 1941; nama Peranakan untuk Balik Satu diberikan di sampingnya.</translation>
+    </message>
+    <message>
+        <source>The number of packs (of 60 cards) grows with the table. The Babas (players: packs): {babas}. Pwee: {pwee}. Amaro: {amaro}. The New Game dialog chooses the column; where the chosen book has no number for the table, The Babas&apos; number is used (house).</source>
+        <translation>Jumlah pak (berisi 60 kartu) bertambah sesuai jumlah pemain. The Babas (pemain: pak): {babas}. Pwee: {pwee}. Amaro: {amaro}. Dialog Permainan Baru memilih kolomnya; jika buku yang dipilih tidak memberi angka untuk jumlah pemain itu, angka The Babas yang dipakai (aturan rumah).</translation>
+    </message>
+    <message>
+        <source>Four players play with six packs (360 cards), six with eight (480); five play with seven packs (house). The description of Surakarta&apos;s game counts six sets, 180 cards, for four and eight sets, 240 cards, for six, a set being half a pack; the New Game dialog offers that smaller deck too.</source>
+        <translation>Empat pemain bermain dengan enam pak (360 kartu), enam pemain dengan delapan pak (480); lima pemain bermain dengan tujuh pak (aturan rumah). Uraian permainan Surakarta menghitung enam perangkat, 180 kartu, untuk empat pemain dan delapan perangkat, 240 kartu, untuk enam pemain, satu perangkat berisi setengah pak; dialog Permainan Baru juga menawarkan dek yang lebih kecil itu.</translation>
+    </message>
+    <message>
+        <source>Three packs, 180 cards; the partners sit opposite each other.</source>
+        <translation>Tiga pak, 180 kartu; rekan duduk saling berhadapan.</translation>
+    </message>
+    <message>
+        <source>One pack of 60 cards for %n player(s).</source>
+        <translation>Satu pak berisi 60 kartu untuk %n pemain.</translation>
+    </message>
+    <message>
+        <source>Everybody gets {hand} cards and the player after the dealer one more, {extra}; the rest is the stock, face down. Play goes anticlockwise: the next player is the one on your right (at CekiDesk&apos;s table, the next seat round the ring to the right). The first player begins by throwing a card.</source>
+        <translation>Setiap pemain mendapat {hand} kartu dan pemain sesudah pembagi mendapat satu lagi, {extra}; sisanya menjadi tumpukan tertutup. Permainan berjalan berlawanan arah jarum jam: pemain berikutnya adalah yang di sebelah kanan Anda (di meja CekiDesk, kursi berikutnya dalam lingkaran ke arah kanan). Pemain pertama memulai dengan membuang satu kartu.</translation>
+    </message>
+    <message>
+        <source>A turn: take the last card thrown (only the top of the pile, and only if the player before you threw it), or draw the top card of the stock; then throw one card face up. A card just taken from the pile cannot be thrown back in the same turn (house).</source>
+        <translation>Satu giliran: pungut kartu terakhir yang dibuang (hanya yang teratas di tumpukan buangan, dan hanya jika pemain sebelum Anda yang membuangnya), atau ambil kartu teratas dari tumpukan; lalu buang satu kartu terbuka. Kartu yang baru dipungut dari tumpukan buangan tidak boleh dibuang kembali pada giliran yang sama (aturan rumah).</translation>
+    </message>
+    <message>
+        <source>This game is played by {lo} to {hi} players.</source>
+        <translation>Permainan ini dimainkan oleh {lo} sampai {hi} pemain.</translation>
+    </message>
+    <message>
+        <source>A set here is a pair: two cards of one rank, the suit does not matter, and all six yu cards count as 1s. Two identical cards are a {bak}. Six cards win: three pairs, at least one of them a bak. So you hold five and wait for the sixth.</source>
+        <translation>Di sini satu set adalah sepasang kartu: dua kartu dengan angka yang sama, jenisnya tidak penting, dan keenam kartu yu dihitung sebagai kartu 1. Dua kartu kembar adalah sebuah {bak}. Enam kartu menang: tiga pasangan, sedikitnya satu di antaranya bak. Jadi Anda memegang lima kartu dan menunggu yang keenam.</translation>
+    </message>
+    <message>
+        <source>A set is three cards of one rank (any suits), or three identical cards: a {mata}. Fifteen cards win: five sets, at least one of them a {mata}. With the option on (the default) the six yu cards are all one rank; off, the 1s of the suits are a rank and each honour sets only with its own copies.</source>
+        <translation>Satu set adalah tiga kartu dengan angka yang sama (jenis apa saja), atau tiga kartu kembar: sebuah {mata}. Lima belas kartu menang: lima set, sedikitnya satu di antaranya {mata}. Jika pilihannya aktif (bawaan), keenam kartu yu berangka sama; jika mati, kartu 1 dari ketiga jenis berangka sama dan setiap kartu istimewa hanya membentuk set dengan kembarannya sendiri.</translation>
+    </message>
+    <message>
+        <source>The fifteenth card must come from the stock: you cannot win on a card taken from the pile.</source>
+        <translation>Kartu kelima belas harus berasal dari tumpukan: Anda tidak bisa menang dengan kartu yang dipungut dari tumpukan buangan.</translation>
+    </message>
+    <message>
+        <source>The winning card may be your own draw (&lt;i&gt;rabas&lt;/i&gt;) or another player&apos;s card (&lt;i&gt;metu&lt;/i&gt;): a discard you take, or a card you claim.</source>
+        <translation>Kartu kemenangan boleh hasil ambilan Anda sendiri (&lt;i&gt;rabas&lt;/i&gt;) atau kartu pemain lain (&lt;i&gt;metu&lt;/i&gt;): buangan yang Anda pungut, atau kartu yang Anda klaim.</translation>
+    </message>
+    <message>
+        <source>When a card taken from the pile completes an olo, the three cards are laid open on the table for everyone to see; they stay in your hand but cannot be thrown.</source>
+        <translation>Jika kartu yang dipungut dari tumpukan buangan melengkapi sebuah olo, ketiga kartu itu dibuka di meja agar terlihat oleh semua; kartu-kartu itu tetap di tangan Anda tetapi tidak boleh dibuang.</translation>
+    </message>
+    <message>
+        <source>When a throw leaves your hand one card short of winning, you may call. CekiDesk asks you: &lt;b&gt;Call&lt;/b&gt; or &lt;b&gt;Don&apos;t call&lt;/b&gt;. The call is {tan} when you already hold a {mata}, so any card that completes the last set wins; it is {ceki} when the last set must become the {mata}, so only one card wins.</source>
+        <translation>Jika setelah membuang Anda tinggal kurang satu kartu untuk menang, Anda boleh berseru. CekiDesk bertanya kepada Anda: &lt;b&gt;Serukan&lt;/b&gt; atau &lt;b&gt;Jangan berseru&lt;/b&gt;. Seruannya {tan} jika Anda sudah memegang sebuah {mata}, sehingga kartu apa saja yang melengkapi set terakhir akan menang; seruannya {ceki} jika set terakhir harus menjadi {mata}, sehingga hanya satu kartu yang menang.</translation>
+    </message>
+    <message>
+        <source>At the Surakarta table ceki nocog is shown by one coin on the table and ceki kowah by two coins, one on the other; CekiDesk shows one or two dots on the caller&apos;s plate.</source>
+        <translation>Di meja Surakarta, ceki nocog ditandai dengan satu uang logam di meja dan ceki kowah dengan dua uang logam yang ditumpuk; CekiDesk menampilkan satu atau dua titik di papan nama penyeru.</translation>
+    </message>
+    <message>
+        <source>Once anybody has called, every card drawn from the stock is shown face up. If it is the card a caller waits for, that caller takes it at once, out of turn, and wins: &lt;i&gt;sampèi!&lt;/i&gt; (“it has come!”). CekiDesk asks you whether to claim it — or, with &lt;b&gt;Settings ▸ Claim winning cards automatically&lt;/b&gt; (on at first), claims it for you. The drawer&apos;s own win comes first; with several callers, the first in turn order from the drawer wins (house).</source>
+        <translation>Begitu ada yang berseru, setiap kartu yang diambil dari tumpukan ditunjukkan terbuka. Jika itu kartu yang ditunggu seorang penyeru, penyeru itu langsung mengambilnya, di luar gilirannya, dan menang: &lt;i&gt;sampèi!&lt;/i&gt; (“sudah datang!”). CekiDesk bertanya apakah Anda ingin mengklaimnya — atau, dengan &lt;b&gt;Pengaturan ▸ Klaim kartu kemenangan secara otomatis&lt;/b&gt; (awalnya aktif), mengklaimnya untuk Anda. Kemenangan si pengambil sendiri didahulukan; jika ada beberapa penyeru, yang pertama menurut urutan giliran dari si pengambil yang menang (aturan rumah).</translation>
+    </message>
+    <message>
+        <source>After a call, every card you throw must keep your hand waiting (house: CekiDesk offers only those). A {ceki} caller who turns a mixed set into a {mata} is {tan} from then on; that never goes back.</source>
+        <translation>Setelah berseru, setiap kartu yang Anda buang harus membuat kartu Anda tetap menunggu (aturan rumah: CekiDesk hanya menawarkan kartu seperti itu). Penyeru {ceki} yang mengubah set campuran menjadi {mata} sejak itu menjadi {tan}; hal ini tidak pernah berbalik.</translation>
+    </message>
+    <message>
+        <source>Anybody may win on a card of their own draw, called or not (house).</source>
+        <translation>Siapa pun boleh menang dengan kartu ambilannya sendiri, sudah berseru atau belum (aturan rumah).</translation>
+    </message>
+    <message>
+        <source>A caller may also claim a card thrown by another player that completes the hand, in turn order after the thrower, once the thrower has decided on their own call (house: the source does not say when).</source>
+        <translation>Penyeru juga boleh mengklaim kartu yang dibuang pemain lain jika kartu itu melengkapi kartunya, menurut urutan giliran setelah si pembuang, begitu si pembuang sudah memutuskan seruannya sendiri (aturan rumah: sumbernya tidak menyebut kapan).</translation>
+    </message>
+    <message>
+        <source>The winner turns the next card of the stock, the &lt;i&gt;balik satu&lt;/i&gt;. Its value is the score&apos;s base: the plain cards their number, and the red-stamped cards more: {values}. If it is the White Flower or a 1 of a suit, nobody scores and the hand is dealt again by the same dealer (an option, on).</source>
+        <translation>Pemenang membalik kartu berikutnya dari tumpukan, yaitu &lt;i&gt;balik satu&lt;/i&gt;. Nilainya menjadi dasar skor: kartu biasa sesuai angkanya, dan kartu bercap merah lebih tinggi: {values}. Jika kartu itu Bunga Putih atau kartu 1 suatu jenis, tidak ada yang mendapat skor dan babak dibagi ulang oleh pembagi yang sama (pilihan, aktif).</translation>
+    </message>
+    <message>
+        <source>{kena}: the turned card may take the place of a card of its rank to make one more mata. Then: +1 for each mata, +2 for each red-stamped mata. After a &lt;i&gt;ceki&lt;/i&gt; call (still ceki at the win): &lt;i&gt;ayam&lt;/i&gt; +1 when somebody else drew the winning card, &lt;i&gt;kandang&lt;/i&gt; +2 when you drew it yourself (options: 5 and 10, or 10 and 20).</source>
+        <translation>{kena}: kartu yang dibalik boleh menggantikan kartu yang seangka untuk membentuk satu mata lagi. Lalu: +1 untuk setiap mata, +2 untuk setiap mata bercap merah. Setelah seruan &lt;i&gt;ceki&lt;/i&gt; (masih ceki saat menang): &lt;i&gt;ayam&lt;/i&gt; +1 jika orang lain yang mengambil kartu kemenangan, &lt;i&gt;kandang&lt;/i&gt; +2 jika Anda mengambilnya sendiri (pilihan: 5 dan 10, atau 10 dan 20).</translation>
+    </message>
+    <message>
+        <source>{kt}: a winning hand straight from the deal wins at once and scores double, without the call bonus.</source>
+        <translation>{kt}: kartu yang sudah menang langsung dari pembagian menang seketika dan skornya ganda, tanpa bonus seruan.</translation>
+    </message>
+    <message>
+        <source>Every olo of the winning hand scores a fixed amount (an option: 5 by default, house). A win on a &lt;i&gt;chiqui&lt;/i&gt; — the winning card completed a mixed set whose other two cards are an identical pair (house reading) — lets the winner turn up to fifteen stock cards, stopping at the one that makes the pair an olo. A winning hand from the deal scores double (house).</source>
+        <translation>Setiap olo dalam kartu pemenang bernilai jumlah tetap (pilihan: bawaannya 5, aturan rumah). Kemenangan dengan &lt;i&gt;chiqui&lt;/i&gt; — kartu kemenangan melengkapi set campuran yang dua kartu lainnya sepasang kartu kembar (tafsiran aturan rumah) — membolehkan pemenang membalik sampai lima belas kartu tumpukan, berhenti pada kartu yang menjadikan pasangan itu olo. Kartu yang menang langsung dari pembagian mendapat skor ganda (aturan rumah).</translation>
+    </message>
+    <message>
+        <source>The winner turns fifteen cards from the stock and swaps them, card for card of the same rank, into the hand to make as many mata as they can. The score: 1 for the win and 1 for each mata; red cards score nothing extra. A winning hand from the deal ({kt}) scores double.</source>
+        <translation>Pemenang membalik lima belas kartu dari tumpukan dan menukarkannya, kartu demi kartu dengan angka yang sama, ke dalam kartunya untuk membentuk mata sebanyak mungkin. Skornya: 1 untuk kemenangan dan 1 untuk setiap mata; kartu merah tidak mendapat tambahan. Kartu yang menang langsung dari pembagian ({kt}) mendapat skor ganda.</translation>
+    </message>
+    <message>
+        <source>After a ceki call &lt;i&gt;ayam&lt;/i&gt; and &lt;i&gt;kandang&lt;/i&gt; are added as in Balik Satu.</source>
+        <translation>Setelah seruan ceki, &lt;i&gt;ayam&lt;/i&gt; dan &lt;i&gt;kandang&lt;/i&gt; ditambahkan seperti dalam Balik Satu.</translation>
+    </message>
+    <message>
+        <source>The points are taken as tokens: tokens of ten after a &lt;i&gt;ceki&lt;/i&gt; call (a win that completed a mata), else tokens of one. Both sides’ tokens and the bangkong record are shown in the middle of the table.</source>
+        <translation>Poin diambil dalam bentuk keping: keping sepuluhan setelah seruan &lt;i&gt;ceki&lt;/i&gt; (kemenangan yang melengkapi mata), selain itu keping satuan. Keping kedua pihak dan catatan bangkong ditampilkan di tengah meja.</translation>
+    </message>
+    <message>
+        <source>&lt;i&gt;Toh bayaran&lt;/i&gt;, step by step: 1 for metu, 2 for metu with a red winning card or for rabas, 3 for rabas with a red winning card (house: a red card means the winning card is red-stamped); +1 for each bak and +2 for each red bak; then the next stock card is turned and its Javanese value added: the Red Flower, the Old Thousand and the 1 of Myriads 10, the other cards their number.</source>
+        <translation>&lt;i&gt;Toh bayaran&lt;/i&gt;, langkah demi langkah: 1 untuk metu, 2 untuk metu dengan kartu kemenangan merah atau untuk rabas, 3 untuk rabas dengan kartu kemenangan merah (aturan rumah: kartu merah berarti kartu kemenangan bercap merah); +1 untuk setiap bak dan +2 untuk setiap bak merah; lalu kartu tumpukan berikutnya dibalik dan nilai Jawanya ditambahkan: Bunga Merah, Ribu Tua dan 1 Laksa 10, kartu lain sesuai angkanya.</translation>
+    </message>
+    <message>
+        <source>A winning hand from the deal is a rabas, scored double (house).</source>
+        <translation>Kartu yang menang langsung dari pembagian dihitung rabas, dengan skor ganda (aturan rumah).</translation>
+    </message>
+    <message>
+        <source>When a seat has 20 points or more after a hand, the bangkong ends (house: counted after the hand): each side pools its points, the larger side wins the bangkong, and its total and its excess over the other side are written down. A tie is written down as tied and nobody pays (house). CekiDesk pays each bangkong when it ends (which comes to the same as the source&apos;s reckoning at the end): the losing side pays the amount per bangkong and per excess point of the options, each loser paying half to one winner (house). The match lasts the number of bangkong chosen in New Game.</source>
+        <translation>Jika sebuah kursi mempunyai 20 poin atau lebih setelah satu babak, bangkong berakhir (aturan rumah: dihitung setelah babak): setiap pihak menggabungkan poinnya, pihak yang lebih besar memenangi bangkong, lalu totalnya dan kelebihannya atas pihak lain dicatat. Hasil seri dicatat sebagai seri dan tidak ada yang membayar (aturan rumah). CekiDesk membayar setiap bangkong saat bangkong itu berakhir (hasilnya sama dengan perhitungan sumber di akhir): pihak yang kalah membayar jumlah per bangkong dan per poin kelebihan sesuai pilihan, dan setiap yang kalah membayar separuhnya kepada satu pemenang (aturan rumah). Pertandingan berlangsung sebanyak bangkong yang dipilih di Permainan Baru.</translation>
+    </message>
+    <message>
+        <source>The scoring option chooses how money moves. &lt;i&gt;Toh bayaran&lt;/i&gt; (Yogyakarta&apos;s &lt;i&gt;bak-bakan&lt;/i&gt;): everyone pays the winner the points × the stake. &lt;i&gt;Toh bayaran&lt;/i&gt; turning fourteen: steps 1 and 2, then the winner turns fourteen cards and counts the bak they make with the hand less its winning card. &lt;i&gt;Undhuh-undhuhan&lt;/i&gt;: a pot that lasts; when it is empty everyone puts in one stake (house); metu takes one stake from it, rabas all of it. &lt;i&gt;Umbuk&lt;/i&gt;: the same pot; metu takes half (rounded down, house), rabas all. A drawn hand leaves the pot where it is.</source>
+        <translation>Pilihan penghitungan skor menentukan cara uang berpindah. &lt;i&gt;Toh bayaran&lt;/i&gt; (&lt;i&gt;bak-bakan&lt;/i&gt; di Yogyakarta): semua pemain membayar pemenang sebesar poin × taruhan. &lt;i&gt;Toh bayaran&lt;/i&gt; dengan membalik empat belas: langkah 1 dan 2, lalu pemenang membalik empat belas kartu dan menghitung bak yang terbentuk bersama kartunya tanpa kartu kemenangan. &lt;i&gt;Undhuh-undhuhan&lt;/i&gt;: pot yang bertahan; jika kosong, semua pemain memasukkan satu taruhan (aturan rumah); metu mengambil satu taruhan darinya, rabas seluruhnya. &lt;i&gt;Umbuk&lt;/i&gt;: pot yang sama; metu mengambil separuh (dibulatkan ke bawah, aturan rumah), rabas seluruhnya. Babak seri membiarkan pot apa adanya.</translation>
+    </message>
+    <message>
+        <source>&lt;i&gt;Cekèn&lt;/i&gt;, the side bet: with an amount in the options, every loser also pays the winner that much after each won hand (house: the source&apos;s ad-hoc bets made one fixed bet).</source>
+        <translation>&lt;i&gt;Cekèn&lt;/i&gt;, taruhan sampingan: jika ada jumlah di pilihan, setiap yang kalah juga membayar pemenang sebesar itu setelah setiap babak yang dimenangi (aturan rumah: taruhan dadakan di sumber dijadikan satu taruhan tetap).</translation>
+    </message>
+    <message>
+        <source>Everybody pays the winner the score × the stake per point of the match.</source>
+        <translation>Semua pemain membayar pemenang sebesar skor × taruhan per poin pertandingan.</translation>
+    </message>
+    <message>
+        <source>Your hand lies at the bottom, sorted into the sets it holds (the mata first), then the other cards by rank; the card you got this turn is marked. The others sit round the table in play order, each with the number of cards and the call. Click the stock (D) to draw or the large top card of the pile (T) to take it, then a card of your hand to throw it. Calls, claims and the win are buttons beside your name. At the end every hand is shown, the winner&apos;s sets in the middle with the card(s) turned for the score; a card that came in by a swap is marked.</source>
+        <translation>Kartu Anda ada di bagian bawah, diurutkan menurut set yang dibentuknya (mata lebih dulu), lalu kartu lainnya menurut angka; kartu yang Anda dapat pada giliran ini ditandai. Pemain lain duduk mengelilingi meja menurut urutan main, masing-masing dengan jumlah kartu dan seruannya. Klik tumpukan (D) untuk mengambil atau kartu teratas tumpukan buangan yang besar (T) untuk memungutnya, lalu klik kartu di tangan Anda untuk membuangnya. Seruan, klaim dan kemenangan berupa tombol di samping nama Anda. Di akhir babak semua kartu ditunjukkan, set pemenang di tengah bersama kartu yang dibalik untuk skor; kartu yang masuk lewat penukaran ditandai.</translation>
+    </message>
+    <message>
+        <source>Only the first player, who holds one card more, can be dealt a winning hand; they must then win at once (house).</source>
+        <translation>Hanya pemain pertama, yang memegang satu kartu lebih, yang bisa mendapat kartu menang dari pembagian; ia lalu wajib langsung menang (aturan rumah).</translation>
+    </message>
+    <message>
+        <source>A card taken from the pile cannot be thrown back in the same turn (house).</source>
+        <translation>Kartu yang dipungut dari tumpukan buangan tidak boleh dibuang kembali pada giliran yang sama (aturan rumah).</translation>
+    </message>
+    <message>
+        <source>After a call, only throws that keep the hand waiting are allowed (house).</source>
+        <translation>Setelah berseru, hanya buangan yang membuat kartu tetap menunggu yang diizinkan (aturan rumah).</translation>
+    </message>
+    <message>
+        <source>With several callers waiting for a revealed card, the first in turn order from the drawer wins it (house).</source>
+        <translation>Jika beberapa penyeru menunggu kartu yang dibuka, yang pertama menurut urutan giliran dari si pengambil yang memenanginya (aturan rumah).</translation>
+    </message>
+    <message>
+        <source>Anybody may win on their own stock draw, called or not; without a call there is no call bonus (house).</source>
+        <translation>Siapa pun boleh menang dengan kartu yang diambilnya sendiri dari tumpukan, sudah berseru atau belum; tanpa seruan tidak ada bonus seruan (aturan rumah).</translation>
+    </message>
+    <message>
+        <source>If the stock runs out, the hand is drawn; if the scoring needs more cards than are left, the winner turns what there is (house).</source>
+        <translation>Jika tumpukan habis, babak berakhir seri; jika penghitungan skor memerlukan lebih banyak kartu daripada yang tersisa, pemenang membalik kartu yang ada (aturan rumah).</translation>
+    </message>
+    <message>
+        <source>A hand is drawn after {n} turns in a row without a draw from the stock, so that it cannot go on for ever (house).</source>
+        <translation>Babak berakhir seri setelah {n} giliran berturut-turut tanpa ambilan dari tumpukan, agar tidak berlangsung tanpa akhir (aturan rumah).</translation>
+    </message>
+    <message>
+        <source>The deal passes to the next player after every hand; a replayed hand is dealt again by the same dealer (house).</source>
+        <translation>Giliran membagi pindah ke pemain berikutnya setelah setiap babak; babak yang diulang dibagi lagi oleh pembagi yang sama (aturan rumah).</translation>
+    </message>
+    <message>
+        <source>Where the chosen column of packs has no number for the table, The Babas&apos; is used (house).</source>
+        <translation>Jika kolom pak yang dipilih tidak memberi angka untuk jumlah pemain itu, angka The Babas yang dipakai (aturan rumah).</translation>
+    </message>
+    <message>
+        <source>A turned yu card replays even a hand won from the deal (house).</source>
+        <translation>Kartu yu yang dibalik mengulang babak, bahkan babak yang dimenangi langsung dari pembagian (aturan rumah).</translation>
+    </message>
+    <message>
+        <source>5 points per olo by default; a chiqui is a mixed set completed beside an identical pair; a winning hand from the deal scores double (house).</source>
+        <translation>Bawaannya 5 poin per olo; chiqui adalah set campuran yang dilengkapi di samping sepasang kartu kembar; kartu yang menang dari pembagian mendapat skor ganda (aturan rumah).</translation>
+    </message>
+    <message>
+        <source>A win on a taken discard (metu), and claims of a thrown card by callers, after the thrower&apos;s own call decision (house).</source>
+        <translation>Kemenangan dengan buangan yang dipungut (metu), dan klaim kartu buangan oleh penyeru, terjadi setelah si pembuang memutuskan seruannya sendiri (aturan rumah).</translation>
+    </message>
+    <message>
+        <source>Rabas is a win on one&apos;s own stock draw or from the deal; “a red card” is a red-stamped winning card (house).</source>
+        <translation>Rabas adalah kemenangan dengan kartu ambilan sendiri dari tumpukan atau langsung dari pembagian; “kartu merah” adalah kartu kemenangan yang bercap merah (aturan rumah).</translation>
+    </message>
+    <message>
+        <source>The sixth card of the draw-and-throw turn: you hold five, get a sixth by drawing or taking, and throw one, exactly like the fifteenth card of Balik Satu (house).</source>
+        <translation>Kartu keenam dalam giliran ambil-dan-buang: Anda memegang lima, mendapat yang keenam dengan mengambil atau memungut, lalu membuang satu, persis seperti kartu kelima belas dalam Balik Satu (aturan rumah).</translation>
+    </message>
+    <message>
+        <source>Five players play with seven packs; an empty pot is first filled with one stake from each player; umbuk rounds half the pot down (house).</source>
+        <translation>Lima pemain bermain dengan tujuh pak; pot kosong pertama-tama diisi satu taruhan dari setiap pemain; umbuk membulatkan separuh pot ke bawah (aturan rumah).</translation>
+    </message>
+    <message>
+        <source>Points count after the hand; each bangkong is paid when it ends, each loser paying half; a tied bangkong pays nothing (house).</source>
+        <translation>Poin dihitung setelah babak; setiap bangkong dibayar saat berakhir, setiap yang kalah membayar separuh; bangkong seri tidak membayar apa pun (aturan rumah).</translation>
+    </message>
+</context>
+<context>
+    <name>BalikScore</name>
+    <message>
+        <source>the turned card, {card}</source>
+        <extracomment>the score build-up&apos;s item codes (``details[&quot;score&quot;]``) in words</extracomment>
+        <translation>kartu yang dibalik, {card}</translation>
+    </message>
+    <message>
+        <source>%n mata(s)</source>
+        <translation>%n mata</translation>
+    </message>
+    <message>
+        <source>%n red mata(s), 2 each</source>
+        <translation>%n mata merah, masing-masing 2</translation>
+    </message>
+    <message>
+        <source>ayam: won after a ceki call on a card somebody else drew</source>
+        <translation>ayam: menang setelah seruan ceki dengan kartu yang diambil orang lain</translation>
+    </message>
+    <message>
+        <source>kandang: won after a ceki call on a card of one&apos;s own draw</source>
+        <translation>kandang: menang setelah seruan ceki dengan kartu ambilan sendiri</translation>
+    </message>
+    <message>
+        <source>doubled: a winning hand from the deal</source>
+        <translation>ganda: kartu menang langsung dari pembagian</translation>
+    </message>
+    <message>
+        <source>the win</source>
+        <translation>kemenangan</translation>
+    </message>
+    <message>
+        <source>%n olo(s)</source>
+        <translation>%n olo</translation>
+    </message>
+    <message>
+        <source>metu: won on another player&apos;s card</source>
+        <translation>metu: menang dengan kartu pemain lain</translation>
+    </message>
+    <message>
+        <source>metu with a red card</source>
+        <translation>metu dengan kartu merah</translation>
+    </message>
+    <message>
+        <source>rabas: won on one&apos;s own draw</source>
+        <translation>rabas: menang dengan kartu ambilan sendiri</translation>
+    </message>
+    <message>
+        <source>rabas with a red card</source>
+        <translation>rabas dengan kartu merah</translation>
+    </message>
+    <message>
+        <source>%n bak</source>
+        <translation>%n bak</translation>
+    </message>
+    <message>
+        <source>%n red bak, 2 each</source>
+        <translation>%n bak merah, masing-masing 2</translation>
+    </message>
+    <message>
+        <source>%n bak with the fourteen turned cards</source>
+        <translation>%n bak dengan keempat belas kartu yang dibalik</translation>
+    </message>
+    <message>
+        <source>%n red bak with the fourteen turned cards, 2 each</source>
+        <translation>%n bak merah dengan keempat belas kartu yang dibalik, masing-masing 2</translation>
+    </message>
+    <message>
+        <source>{what}: +{points}</source>
+        <extracomment>items whose points count something: how many (the points ÷ the points each)</extracomment>
+        <translation>{what}: +{points}</translation>
+    </message>
+</context>
+<context>
+    <name>BalikTable</name>
+    <message>
+        <source>Laid open: it cannot be discarded</source>
+        <extracomment>window-wide keys of the moves the verbs offered as buttons how many discards under the top one stay in view</extracomment>
+        <translation>Dibuka: tidak boleh dibuang</translation>
+    </message>
+    <message>
+        <source>The card you just got</source>
+        <translation>Kartu yang baru Anda dapat</translation>
+    </message>
+    <message>
+        <source>Laid open ({set})</source>
+        <translation>Dibuka ({set})</translation>
+    </message>
+    <message>
+        <source>{points} pts ({ones}×1, {tens}×10)</source>
+        <translation>{points} poin ({ones}×1, {tens}×10)</translation>
+    </message>
+    <message>
+        <source>Stock: %n card(s)</source>
+        <translation>Tumpukan: %n kartu</translation>
+    </message>
+    <message>
+        <source>Cards left in the stock</source>
+        <translation>Kartu yang tersisa di tumpukan</translation>
+    </message>
+    <message>
+        <source>Replay: the hand is dealt again</source>
+        <translation>Ulang: babak dibagi lagi</translation>
+    </message>
+    <message>
+        <source>Drawn hand</source>
+        <translation>Babak seri</translation>
+    </message>
+    <message>
+        <source>Pot: {money}</source>
+        <translation>Pot: {money}</translation>
+    </message>
+    <message>
+        <source>Thrown by {name}</source>
+        <translation>Dibuang oleh {name}</translation>
+    </message>
+    <message>
+        <source>Who threw the top discard</source>
+        <translation>Siapa yang membuang kartu buangan teratas</translation>
+    </message>
+    <message>
+        <source>Drawn by {name}, face up</source>
+        <translation>Diambil oleh {name}, terbuka</translation>
+    </message>
+    <message>
+        <source>{name} drew</source>
+        <translation>{name} mengambil</translation>
+    </message>
+    <message>
+        <source>Turned for the score</source>
+        <translation>Dibalik untuk skor</translation>
+    </message>
+    <message>
+        <source>{name}: {total}</source>
+        <translation>{name}: {total}</translation>
+    </message>
+    <message>
+        <source>%n point(s)</source>
+        <translation>%n poin</translation>
+    </message>
+    <message>
+        <source>Call {call}</source>
+        <translation>Serukan {call}</translation>
+    </message>
+    <message>
+        <source>{call} (key C). From now on every card drawn from the stock is shown, and you may claim the one that wins for you.</source>
+        <translation>{call} (tombol C). Mulai sekarang setiap kartu yang diambil dari tumpukan ditunjukkan, dan Anda boleh mengklaim kartu yang membuat Anda menang.</translation>
+    </message>
+    <message>
+        <source>Don&apos;t call</source>
+        <translation>Jangan berseru</translation>
+    </message>
+    <message>
+        <source>Keep your waiting hand to yourself for now (key K)</source>
+        <translation>Rahasiakan dulu bahwa Anda sedang menunggu (tombol K)</translation>
+    </message>
+    <message>
+        <source>Let it go</source>
+        <translation>Biarkan</translation>
+    </message>
+    <message>
+        <source>Do not claim this card (key P)</source>
+        <translation>Jangan klaim kartu ini (tombol P)</translation>
+    </message>
+    <message>
+        <source>Sampèi! Claim it</source>
+        <translation>Sampèi! Klaim</translation>
+    </message>
+    <message>
+        <source>This card completes your hand: take it and win (key S)</source>
+        <translation>Kartu ini melengkapi kartu Anda: ambil dan menanglah (tombol S)</translation>
+    </message>
+    <message>
+        <source>Sampèi! Win</source>
+        <translation>Sampèi! Menang</translation>
+    </message>
+    <message>
+        <source>Your hand is complete: show it and win (key S)</source>
+        <translation>Kartu Anda sudah lengkap: tunjukkan dan menanglah (tombol S)</translation>
+    </message>
+</context>
+<context>
+    <name>BalikTerms</name>
+    <message>
+        <source>Balik Satu</source>
+        <translation>Balik Satu</translation>
+    </message>
+    <message>
+        <source>2–14 players, two to eight packs. The Peranakan rummy: collect five sets of three with at least one mata, call tan or ceki when one card short, and win on a card from the stock; the winner turns one more card for the score.</source>
+        <translation>2–14 pemain, dua sampai delapan pak. Remi Peranakan: kumpulkan lima set berisi tiga kartu dengan sedikitnya satu mata, serukan tan atau ceki saat kurang satu kartu, dan menanglah dengan kartu dari tumpukan; pemenang membalik satu kartu lagi untuk skor.</translation>
+    </message>
+    <message>
+        <source>Chaqui</source>
+        <translation>Chaqui</translation>
+    </message>
+    <message>
+        <source>2–14 players. The Kristang Balik Satu: an olo completed from a discard is laid open, every olo scores a fixed amount, and a win on a chiqui pair turns up to fifteen cards to make it an olo.</source>
+        <translation>2–14 pemain. Balik Satu orang Kristang: olo yang dilengkapi dari buangan dibuka, setiap olo bernilai jumlah tetap, dan kemenangan dengan pasangan chiqui membalik sampai lima belas kartu untuk menjadikannya olo.</translation>
+    </message>
+    <message>
+        <source>Balik Lima Belas</source>
+        <translation>Balik Lima Belas</translation>
+    </message>
+    <message>
+        <source>2–14 players. Balik Satu scored by turning fifteen cards: the winner swaps them into mata, one point for the win and one for each mata.</source>
+        <translation>2–14 pemain. Balik Satu dengan skor dari lima belas kartu yang dibalik: pemenang menukarkannya menjadi mata, satu poin untuk kemenangan dan satu untuk setiap mata.</translation>
+    </message>
+    <message>
+        <source>Chot (Kiong)</source>
+        <translation>Chot (Kiong)</translation>
+    </message>
+    <message>
+        <source>4 players in two partnerships, three packs. Balik Lima Belas for tokens of one and ten; at 20 points the sides pool them for a bangkong.</source>
+        <translation>4 pemain dalam dua pihak berpasangan, tiga pak. Balik Lima Belas dengan keping satuan dan sepuluhan; pada 20 poin kedua pihak menggabungkannya untuk sebuah bangkong.</translation>
+    </message>
+    <message>
+        <source>Gonggong</source>
+        <translation>Gonggong</translation>
+    </message>
+    <message>
+        <source>4–6 players, six to eight packs, 14 cards. The Javanese Balik Satu of Surakarta: win with at least one bak, by rabas or metu, scored by toh bayaran or from a pot.</source>
+        <translation>4–6 pemain, enam sampai delapan pak, 14 kartu. Balik Satu Jawa dari Surakarta: menang dengan sedikitnya satu bak, secara rabas atau metu, dihitung dengan toh bayaran atau dari pot.</translation>
+    </message>
+    <message>
+        <source>Tantanan</source>
+        <translation>Tantanan</translation>
+    </message>
+    <message>
+        <source>4 players, one pack, five cards. The quick Javanese form: three pairs, one of them identical, scored as Gonggong&apos;s toh bayaran.</source>
+        <translation>4 pemain, satu pak, lima kartu. Bentuk Jawa yang cepat: tiga pasangan, salah satunya kembar, dihitung seperti toh bayaran Gonggong.</translation>
+    </message>
+    <message>
+        <source>Cekèn (Sampèn)</source>
+        <translation>Cekèn (Sampèn)</translation>
+    </message>
+    <message>
+        <source>3 players, one pack, five cards: Tantanan as played in Yogyakarta.</source>
+        <translation>3 pemain, satu pak, lima kartu: Tantanan sebagaimana dimainkan di Yogyakarta.</translation>
+    </message>
+    <message>
+        <source>Packs for the number of players</source>
+        <translation>Pak menurut jumlah pemain</translation>
+    </message>
+    <message>
+        <source>Which book&apos;s table of packs to use. Where the chosen book gives no number for this many players, The Babas&apos; number is used.</source>
+        <translation>Tabel pak dari buku mana yang dipakai. Jika buku yang dipilih tidak memberi angka untuk jumlah pemain ini, angka The Babas yang dipakai.</translation>
+    </message>
+    <message>
+        <source>The Babas (2 packs for 2, ½ more a player)</source>
+        <translation>The Babas (2 pak untuk 2, tambah ½ per pemain)</translation>
+    </message>
+    <message>
+        <source>Pwee (2½ packs for 2)</source>
+        <translation>Pwee (2½ pak untuk 2)</translation>
+    </message>
+    <message>
+        <source>Amaro (2 packs for 3)</source>
+        <translation>Amaro (2 pak untuk 3)</translation>
+    </message>
+    <message>
+        <source>Deck</source>
+        <translation>Dek</translation>
+    </message>
+    <message>
+        <source>Packs of 60 cards: six for four players, seven for five, eight for six. Sets of 30 cards, as the Surakarta description counts them: 180 cards for four, 240 for six.</source>
+        <translation>Pak berisi 60 kartu: enam untuk empat pemain, tujuh untuk lima, delapan untuk enam. Perangkat berisi 30 kartu, seperti hitungan uraian Surakarta: 180 kartu untuk empat pemain, 240 untuk enam.</translation>
+    </message>
+    <message>
+        <source>Six to eight packs (360 cards for four)</source>
+        <translation>Enam sampai delapan pak (360 kartu untuk empat)</translation>
+    </message>
+    <message>
+        <source>Six to eight sets (180 cards for four)</source>
+        <translation>Enam sampai delapan perangkat (180 kartu untuk empat)</translation>
+    </message>
+    <message>
+        <source>The six yu cards are one rank</source>
+        <translation>Keenam kartu yu berangka sama</translation>
+    </message>
+    <message>
+        <source>White Flower, Red Flower, Old Thousand and the three 1s make sets with each other. Off: the 1s of the suits are one rank, and each of the three honours sets only with its own copies.</source>
+        <translation>Bunga Putih, Bunga Merah, Ribu Tua dan ketiga kartu 1 saling membentuk set. Mati: kartu 1 dari ketiga jenis berangka sama, dan setiap kartu istimewa hanya membentuk set dengan kembarannya sendiri.</translation>
+    </message>
+    <message>
+        <source>A turned yu card replays the hand</source>
+        <translation>Kartu yu yang dibalik mengulang babak</translation>
+    </message>
+    <message>
+        <source>If the winner&apos;s turned card is the White Flower or a 1 of a suit, nobody scores and the hand is dealt again by the same dealer.</source>
+        <translation>Jika kartu yang dibalik pemenang adalah Bunga Putih atau kartu 1 suatu jenis, tidak ada yang mendapat skor dan babak dibagi ulang oleh pembagi yang sama.</translation>
+    </message>
+    <message>
+        <source>Ayam / kandang bonus</source>
+        <translation>Bonus ayam / kandang</translation>
+    </message>
+    <message>
+        <source>Extra points for a win after a ceki call: ayam when somebody else drew the winning card, kandang when the winner drew it.</source>
+        <translation>Poin tambahan untuk kemenangan setelah seruan ceki: ayam jika orang lain yang mengambil kartu kemenangan, kandang jika pemenang sendiri yang mengambilnya.</translation>
+    </message>
+    <message>
+        <source>ayam 1, kandang 2</source>
+        <translation>ayam 1, kandang 2</translation>
+    </message>
+    <message>
+        <source>ayam 5, kandang 10</source>
+        <translation>ayam 5, kandang 10</translation>
+    </message>
+    <message>
+        <source>ayam 10, kandang 20</source>
+        <translation>ayam 10, kandang 20</translation>
+    </message>
+    <message>
+        <source>Points per olo</source>
+        <translation>Poin per olo</translation>
+    </message>
+    <message>
+        <source>What each olo of the winning hand scores (house: the source gives five as an example).</source>
+        <translation>Nilai setiap olo dalam kartu pemenang (aturan rumah: sumbernya memberi lima sebagai contoh).</translation>
+    </message>
+    <message>
+        <source>Scoring</source>
+        <translation>Penghitungan skor</translation>
+    </message>
+    <message>
+        <source>Toh bayaran: everyone pays the winner&apos;s points. Undhuh-undhuhan and umbuk: the winner takes from a pot that lasts from hand to hand.</source>
+        <translation>Toh bayaran: semua pemain membayar poin pemenang. Undhuh-undhuhan dan umbuk: pemenang mengambil dari pot yang bertahan dari babak ke babak.</translation>
+    </message>
+    <message>
+        <source>Toh bayaran (bak-bakan): turn one card</source>
+        <translation>Toh bayaran (bak-bakan): balik satu kartu</translation>
+    </message>
+    <message>
+        <source>Toh bayaran: turn fourteen cards</source>
+        <translation>Toh bayaran: balik empat belas kartu</translation>
+    </message>
+    <message>
+        <source>Undhuh-undhuhan: a stake from the pot</source>
+        <translation>Undhuh-undhuhan: satu taruhan dari pot</translation>
+    </message>
+    <message>
+        <source>Umbuk: half the pot</source>
+        <translation>Umbuk: separuh pot</translation>
+    </message>
+    <message>
+        <source>Cekèn side bet</source>
+        <translation>Taruhan sampingan cekèn</translation>
+    </message>
+    <message>
+        <source>Each loser also pays the winner this much every won hand (0: no side bet).</source>
+        <translation>Setiap yang kalah juga membayar pemenang sebanyak ini setiap babak yang dimenangi (0: tanpa taruhan sampingan).</translation>
+    </message>
+    <message>
+        <source>Paid per bangkong</source>
+        <translation>Dibayar per bangkong</translation>
+    </message>
+    <message>
+        <source>What the side that loses a bangkong pays the winning side.</source>
+        <translation>Yang dibayar pihak yang kalah dalam bangkong kepada pihak yang menang.</translation>
+    </message>
+    <message>
+        <source>Paid per excess point</source>
+        <translation>Dibayar per poin kelebihan</translation>
+    </message>
+    <message>
+        <source>What the losing side pays for each point by which the winners&apos; pool is larger.</source>
+        <translation>Yang dibayar pihak yang kalah untuk setiap poin kelebihan gabungan poin pihak pemenang.</translation>
+    </message>
+    <message>
+        <source>A number of bangkong</source>
+        <translation>Sejumlah bangkong</translation>
+    </message>
+    <message>
+        <source>The match ends after this many bangkong; the side that won more of them wins, then the one with more excess points.</source>
+        <translation>Pertandingan selesai setelah bangkong sebanyak ini; pihak yang memenangi lebih banyak bangkong menang, lalu pihak dengan poin kelebihan lebih banyak.</translation>
+    </message>
+    <message>
+        <source>Bangkong:</source>
+        <translation>Bangkong:</translation>
+    </message>
+    <message>
+        <source>the winner&apos;s points</source>
+        <translation>poin pemenang</translation>
+    </message>
+    <message>
+        <source>a stake into the empty pot</source>
+        <translation>satu taruhan ke pot kosong</translation>
+    </message>
+    <message>
+        <source>the winner&apos;s share of the pot</source>
+        <translation>bagian pemenang dari pot</translation>
+    </message>
+    <message>
+        <source>cekèn side bet</source>
+        <translation>taruhan sampingan cekèn</translation>
+    </message>
+    <message>
+        <source>bangkong</source>
+        <translation>bangkong</translation>
+    </message>
+    <message>
+        <source>bangkong: the excess points</source>
+        <translation>bangkong: poin kelebihan</translation>
+    </message>
+</context>
+<context>
+    <name>BalikUI</name>
+    <message>
+        <source>{a} and {b}</source>
+        <translation>{a} dan {b}</translation>
+    </message>
+    <message>
+        <source>{name} threw {card}: it wins for you. Claim it, or let it go?</source>
+        <translation>{name} membuang {card}: kartu itu membuat Anda menang. Klaim, atau biarkan?</translation>
+    </message>
+    <message>
+        <source>{name} drew {card}: it wins for you. Sampèi! Claim it, or let it go?</source>
+        <translation>{name} mengambil {card}: kartu itu membuat Anda menang. Sampèi! Klaim, atau biarkan?</translation>
+    </message>
+    <message>
+        <source>You are one card from winning: call {call}, or keep quiet?</source>
+        <translation>Anda kurang satu kartu untuk menang: serukan {call}, atau diam saja?</translation>
+    </message>
+    <message>
+        <source>Your turn: draw from the stock, or take {name}&apos;s {card}.</source>
+        <translation>Giliran Anda: ambil dari tumpukan, atau ambil {card} milik {name}.</translation>
+    </message>
+    <message>
+        <source>Your turn: draw from the stock.</source>
+        <translation>Giliran Anda: ambil dari tumpukan.</translation>
+    </message>
+    <message>
+        <source>Your hand is complete: win (sampèi!), or discard a card.</source>
+        <translation>Kartu Anda sudah lengkap: menang (sampèi!), atau buang satu kartu.</translation>
+    </message>
+    <message>
+        <source>Your turn: discard a card that keeps you waiting.</source>
+        <translation>Giliran Anda: buang satu kartu yang membuat Anda tetap menunggu.</translation>
+    </message>
+    <message>
+        <source>Your turn: discard a card (you took {card}).</source>
+        <translation>Giliran Anda: buang satu kartu (Anda memungut {card}).</translation>
+    </message>
+    <message>
+        <source>Your turn: discard a card (you drew {card}).</source>
+        <translation>Giliran Anda: buang satu kartu (Anda mengambil {card}).</translation>
+    </message>
+    <message>
+        <source>Your turn: discard a card.</source>
+        <translation>Giliran Anda: buang satu kartu.</translation>
+    </message>
+    <message>
+        <source>draw from the stock</source>
+        <translation>ambil dari tumpukan</translation>
+    </message>
+    <message>
+        <source>take the {card}</source>
+        <translation>ambil {card}</translation>
+    </message>
+    <message>
+        <source>discard the {card}</source>
+        <translation>buang {card}</translation>
+    </message>
+    <message>
+        <source>call {call}</source>
+        <translation>serukan {call}</translation>
+    </message>
+    <message>
+        <source>do not call yet</source>
+        <translation>jangan berseru dulu</translation>
+    </message>
+    <message>
+        <source>win: sampèi!</source>
+        <translation>menang: sampèi!</translation>
+    </message>
+    <message>
+        <source>let the card go</source>
+        <translation>biarkan kartu itu</translation>
+    </message>
+    <message>
+        <source>Hand over — {card} was turned: the hand is played again.</source>
+        <translation>Babak selesai — {card} dibalik: babak dimainkan ulang.</translation>
+    </message>
+    <message>
+        <source>Hand over — you win {total}!</source>
+        <translation>Babak selesai — Anda menang {total}!</translation>
+    </message>
+    <message>
+        <source>Hand over — {name} wins {total}.</source>
+        <translation>Babak selesai — {name} menang {total}.</translation>
+    </message>
+    <message>
+        <source>Hand over — drawn: nobody won.</source>
+        <translation>Babak selesai — seri: tidak ada yang menang.</translation>
+    </message>
+    <message>
+        <source>%n token(s) of ten</source>
+        <translation>%n keping sepuluhan</translation>
+    </message>
+    <message>
+        <source>%n token(s) of one</source>
+        <translation>%n keping satuan</translation>
+    </message>
+    <message>
+        <source>%n point(s)</source>
+        <translation>%n poin</translation>
+    </message>
+    <message>
+        <source>Each bangkong is paid when it ends: the losing side pays the amounts of the rules. The match goes on until you stop.</source>
+        <translation>Setiap bangkong dibayar saat berakhir: pihak yang kalah membayar jumlah yang ditetapkan aturan. Pertandingan berlanjut sampai Anda berhenti.</translation>
+    </message>
+    <message>
+        <source>A lost bangkong costs the side {bangkong}, and {excess} per excess point.</source>
+        <translation>Bangkong yang kalah membuat pihak itu membayar {bangkong}, ditambah {excess} per poin kelebihan.</translation>
+    </message>
+    <message>
+        <source>In the pot: {money}.</source>
+        <translation>Di pot: {money}.</translation>
+    </message>
+    <message>
+        <source>{side}: {points} points in this bangkong ({ones} × 1, {tens} × 10)</source>
+        <translation>{side}: {points} poin dalam bangkong ini ({ones} × 1, {tens} × 10)</translation>
+    </message>
+    <message>
+        <source>Bangkong {n}: tied at {total}</source>
+        <translation>Bangkong {n}: seri pada {total}</translation>
+    </message>
+    <message>
+        <source>Bangkong {n}: {side} with {total}, {excess} more</source>
+        <translation>Bangkong {n}: {side} dengan {total}, lebih {excess}</translation>
+    </message>
 </context>
 <context>
     <name>CardName</name>
@@ -757,6 +1575,122 @@
         <translation>{name} mengambil dari tumpukan.</translation>
     </message>
     <message>
+        <source>You draw {card}, face up for all to see.</source>
+        <translation>Anda mengambil {card}, terbuka agar terlihat oleh semua.</translation>
+    </message>
+    <message>
+        <source>{name} draws {card}, face up for all to see.</source>
+        <translation>{name} mengambil {card}, terbuka agar terlihat oleh semua.</translation>
+    </message>
+    <message>
+        <source>You take {card} from {from_name}.</source>
+        <translation>Anda memungut {card} dari {from_name}.</translation>
+    </message>
+    <message>
+        <source>{name} takes {card} from {from_name}.</source>
+        <translation>{name} memungut {card} dari {from_name}.</translation>
+    </message>
+    <message>
+        <source>You call {call}! You wait for %n kind(s) of card.</source>
+        <translation>Anda menyerukan {call}! Anda menunggu %n jenis kartu.</translation>
+    </message>
+    <message>
+        <source>{name} calls {call}!</source>
+        <translation>{name} menyerukan {call}!</translation>
+    </message>
+    <message>
+        <source>You do not call.</source>
+        <translation>Anda tidak berseru.</translation>
+    </message>
+    <message>
+        <source>{name} does not call.</source>
+        <translation>{name} tidak berseru.</translation>
+    </message>
+    <message>
+        <source>Your call is now {call}.</source>
+        <translation>Seruan Anda sekarang {call}.</translation>
+    </message>
+    <message>
+        <source>{name}&apos;s call is now {call}.</source>
+        <translation>Seruan {name} sekarang {call}.</translation>
+    </message>
+    <message>
+        <source>You lay open an {set}: three × {card}.</source>
+        <translation>Anda membuka {set}: tiga × {card}.</translation>
+    </message>
+    <message>
+        <source>{name} lays open an {set}: three × {card}.</source>
+        <translation>{name} membuka {set}: tiga × {card}.</translation>
+    </message>
+    <message>
+        <source>Sampèi! You claim {card}, drawn by {from_name}.</source>
+        <translation>Sampèi! Anda mengklaim {card}, yang diambil {from_name}.</translation>
+    </message>
+    <message>
+        <source>Sampèi! {name} claims {card}, drawn by {from_name}.</source>
+        <translation>Sampèi! {name} mengklaim {card}, yang diambil {from_name}.</translation>
+    </message>
+    <message>
+        <source>You claim {from_name}&apos;s discard {card}.</source>
+        <translation>Anda mengklaim {card} buangan {from_name}.</translation>
+    </message>
+    <message>
+        <source>{name} claims {from_name}&apos;s discard {card}.</source>
+        <translation>{name} mengklaim {card} buangan {from_name}.</translation>
+    </message>
+    <message>
+        <source>You let {card} go.</source>
+        <translation>Anda membiarkan {card}.</translation>
+    </message>
+    <message>
+        <source>{name} lets {card} go.</source>
+        <translation>{name} membiarkan {card}.</translation>
+    </message>
+    <message>
+        <source>Sampèi! You win on {card}, drawn from the stock.</source>
+        <translation>Sampèi! Anda menang dengan {card}, yang diambil dari tumpukan.</translation>
+    </message>
+    <message>
+        <source>Sampèi! {name} wins on {card}, drawn from the stock.</source>
+        <translation>Sampèi! {name} menang dengan {card}, yang diambil dari tumpukan.</translation>
+    </message>
+    <message>
+        <source>You win on {from_name}&apos;s discard {card} (metu).</source>
+        <translation>Anda menang dengan {card} buangan {from_name} (metu).</translation>
+    </message>
+    <message>
+        <source>{name} wins on {from_name}&apos;s discard {card} (metu).</source>
+        <translation>{name} menang dengan {card} buangan {from_name} (metu).</translation>
+    </message>
+    <message>
+        <source>You were dealt a winning hand!</source>
+        <translation>Anda mendapat kartu menang dari pembagian!</translation>
+    </message>
+    <message>
+        <source>{name} was dealt a winning hand!</source>
+        <translation>{name} mendapat kartu menang dari pembagian!</translation>
+    </message>
+    <message>
+        <source>You turn %n card(s) for the score: {cards}.</source>
+        <translation>Anda membalik %n kartu untuk skor: {cards}.</translation>
+    </message>
+    <message>
+        <source>{name} turns %n card(s) for the score: {cards}.</source>
+        <translation>{name} membalik %n kartu untuk skor: {cards}.</translation>
+    </message>
+    <message>
+        <source>{card_in} takes the place of {card_out}: one more {set}.</source>
+        <translation>{card_in} menggantikan {card_out}: satu {set} lagi.</translation>
+    </message>
+    <message>
+        <source>{card} turned: nobody scores and the hand is dealt again.</source>
+        <translation>{card} dibalik: tidak ada yang mendapat skor dan babak dibagi ulang.</translation>
+    </message>
+    <message>
+        <source>Nobody has drawn from the stock for too long: the hand is drawn.</source>
+        <translation>Sudah terlalu lama tidak ada yang mengambil dari tumpukan: babak berakhir seri.</translation>
+    </message>
+    <message>
         <source>You take {card}.</source>
         <translation>Anda memungut {card}.</translation>
     </message>
@@ -1236,8 +2170,80 @@
         <translation>Tiga set {name}:</translation>
     </message>
     <message>
+        <source>{term}: {card_in} takes the place of {card_out}.</source>
+        <translation>{term}: {card_in} menggantikan {card_out}.</translation>
+    </message>
+    <message>
+        <source>Swapped: {card_in} in for {card_out}.</source>
+        <translation>Ditukar: {card_in} masuk menggantikan {card_out}.</translation>
+    </message>
+    <message>
+        <source>Total: {total}</source>
+        <translation>Total: {total}</translation>
+    </message>
+    <message>
+        <source>Your winning hand:</source>
+        <translation>Kartu Anda yang menang:</translation>
+    </message>
+    <message>
+        <source>{name}&apos;s winning hand:</source>
+        <translation>Kartu {name} yang menang:</translation>
+    </message>
+    <message>
+        <source>A turned White Flower or 1 of a suit means the hand is dealt again; nobody scores or pays.</source>
+        <translation>Bunga Putih atau kartu 1 suatu jenis yang dibalik berarti babak dibagi ulang; tidak ada yang mendapat skor atau membayar.</translation>
+    </message>
+    <message>
+        <source>Too many turns in a row went by without a draw from the stock, so the hand is drawn (house rule) and nobody pays.</source>
+        <translation>Terlalu banyak giliran berturut-turut tanpa ambilan dari tumpukan, jadi babak berakhir seri (aturan rumah) dan tidak ada yang membayar.</translation>
+    </message>
+    <message>
+        <source>The stock ran out before anybody won: nobody pays.</source>
+        <translation>Tumpukan habis sebelum ada yang menang: tidak ada yang membayar.</translation>
+    </message>
+    <message>
+        <source>Replay: {card} was turned</source>
+        <translation>Ulang: {card} dibalik</translation>
+    </message>
+    <message>
+        <source>You win {total}!</source>
+        <translation>Anda menang {total}!</translation>
+    </message>
+    <message>
+        <source>{name} wins {total}</source>
+        <translation>{name} menang {total}</translation>
+    </message>
+    <message>
         <source>Drawn hand</source>
         <translation>Babak seri</translation>
+    </message>
+    <message>
+        <source>A winning hand from the deal ({term}): the score is doubled.</source>
+        <translation>Kartu menang dari pembagian ({term}): skornya digandakan.</translation>
+    </message>
+    <message>
+        <source>Won on {card}, drawn from the stock.</source>
+        <translation>Menang dengan {card}, yang diambil dari tumpukan.</translation>
+    </message>
+    <message>
+        <source>Won on {card}, thrown by {name}.</source>
+        <translation>Menang dengan {card}, yang dibuang oleh {name}.</translation>
+    </message>
+    <message>
+        <source>Won on {card}, drawn from the stock by {name} (sampèi!).</source>
+        <translation>Menang dengan {card}, yang diambil {name} dari tumpukan (sampèi!).</translation>
+    </message>
+    <message>
+        <source>The call was {call}.</source>
+        <translation>Seruannya {call}.</translation>
+    </message>
+    <message>
+        <source>Turned for the score:</source>
+        <translation>Dibalik untuk skor:</translation>
+    </message>
+    <message>
+        <source>{card}: swapped into the winning hand</source>
+        <translation>{card}: ditukar masuk ke kartu pemenang</translation>
     </message>
     <message>
         <source>Nobody drew from the stock for {turns} turns in a row, so the hand ends drawn (a house rule against endless passing) and nobody scores.</source>
@@ -3382,6 +4388,54 @@
         <source>dika</source>
         <translation>dika</translation>
     </message>
+    <message>
+        <source>the hand is complete: sampèi!</source>
+        <translation>kartu sudah lengkap: sampèi!</translation>
+    </message>
+    <message>
+        <source>the {kind} completes the hand</source>
+        <translation>{kind} melengkapi kartu Anda</translation>
+    </message>
+    <message>
+        <source>one card from winning: call {call}</source>
+        <translation>kurang satu kartu untuk menang: serukan {call}</translation>
+    </message>
+    <message>
+        <source>the wait is better kept quiet for now</source>
+        <translation>lebih baik menunggu diam-diam dulu</translation>
+    </message>
+    <message>
+        <source>the card is not worth claiming</source>
+        <translation>kartu itu tidak layak diklaim</translation>
+    </message>
+    <message>
+        <source>the {kind} fits the sets of the hand</source>
+        <translation>{kind} cocok dengan set kartu Anda</translation>
+    </message>
+    <message>
+        <source>the discard does not help the hand</source>
+        <translation>kartu buangan itu tidak membantu kartu Anda</translation>
+    </message>
+    <message>
+        <source>%Ln winning card(s) still to come</source>
+        <translation>%Ln kartu kemenangan masih bisa datang</translation>
+    </message>
+    <message>
+        <source>no card of the {kind}&apos;s rank is left to come</source>
+        <translation>tidak ada lagi kartu dengan peringkat {kind} yang bisa datang</translation>
+    </message>
+    <message>
+        <source>the {kind} is left over from the sets</source>
+        <translation>{kind} tersisa di luar set</translation>
+    </message>
+    <message>
+        <source>tan</source>
+        <translation>tan</translation>
+    </message>
+    <message>
+        <source>ceki</source>
+        <translation>ceki</translation>
+    </message>
 </context>
 <context>
     <name>RoundWords</name>
@@ -3513,6 +4567,14 @@ uang</translation>
         <translation>{name} ×{mult}</translation>
     </message>
     <message>
+        <source>replayed</source>
+        <translation>diulang</translation>
+    </message>
+    <message>
+        <source>{name} {total}</source>
+        <translation>{name} {total}</translation>
+    </message>
+    <message>
         <source>drawn</source>
         <translation>seri</translation>
     </message>
@@ -3633,6 +4695,14 @@ uang</translation>
     <message>
         <source>&amp;Sort my hand automatically</source>
         <translation>&amp;Urutkan kartu saya secara otomatis</translation>
+    </message>
+    <message>
+        <source>Claim &amp;winning cards automatically</source>
+        <translation>Kla&amp;im kartu kemenangan secara otomatis</translation>
+    </message>
+    <message>
+        <source>When a card that completes your hand may be claimed (a revealed stock card after a call), take it at once instead of asking.</source>
+        <translation>Jika kartu yang melengkapi kartu Anda boleh diklaim (kartu tumpukan yang dibuka setelah seruan), langsung ambil tanpa bertanya.</translation>
     </message>
     <message>
         <source>Show card &amp;codes in the corner (S9, WF …) while learning</source>
@@ -3952,6 +5022,18 @@ uang</translation>
     <message>
         <source>Kartu Lima: show five cards that win at once</source>
         <translation>Kartu Lima: tunjukkan lima kartu yang langsung menang</translation>
+    </message>
+    <message>
+        <source>Balik Satu: draw from the stock, take the discard</source>
+        <translation>Balik Satu: ambil dari tumpukan, pungut buangan</translation>
+    </message>
+    <message>
+        <source>Balik Satu: call, or keep quiet</source>
+        <translation>Balik Satu: berseru, atau diam saja</translation>
+    </message>
+    <message>
+        <source>Balik Satu: win or claim (sampèi!), let a card go</source>
+        <translation>Balik Satu: menang atau klaim (sampèi!), biarkan kartu</translation>
     </message>
 </context>
 <context>
@@ -4455,6 +5537,79 @@ uang</translation>
     <message>
         <source>two mraji pairs shown at the start: the fifth trick is played at once</source>
         <translation>dua pasang mraji ditunjukkan di awal: trik kelima langsung dimainkan</translation>
+    </message>
+    <message>
+        <source>Chaqui&apos;s “eye”: three identical cards</source>
+        <extracomment>the family&apos;s games, in the New Game dialog&apos;s order the games of the Peranakan and Kristang tables (Peranakan card names) the games played with pairs (three pairs to win, five cards in hand) the games that count as Gonggong does (*rabas* / *metu*, *bak*)</extracomment>
+        <translation>“mata” dalam Chaqui: tiga kartu kembar</translation>
+    </message>
+    <message>
+        <source>identical cards: a triplet in Gonggong, an identical pair in Tantanan</source>
+        <translation>kartu kembar: tiga kartu kembar dalam Gonggong, sepasang kartu kembar dalam Tantanan</translation>
+    </message>
+    <message>
+        <source>“contact”: a turned card takes the place of a same-rank card to make a mata</source>
+        <translation>“terkena”: kartu yang dibalik menggantikan kartu seangka untuk membentuk mata</translation>
+    </message>
+    <message>
+        <source>“cage in hand”: dealt a winning hand, which scores double</source>
+        <translation>“kandang di tangan”: mendapat kartu menang dari pembagian, skornya ganda</translation>
+    </message>
+    <message>
+        <source>Chot&apos;s round of 20 points, won by the side with more points</source>
+        <translation>putaran 20 poin dalam Chot, dimenangi pihak dengan poin lebih banyak</translation>
+    </message>
+    <message>
+        <source>“clear”: a win on a card you drew yourself</source>
+        <translation>“bersih”: menang dengan kartu yang diambil sendiri</translation>
+    </message>
+    <message>
+        <source>“came out”: a win on another player&apos;s card</source>
+        <translation>“keluar”: menang dengan kartu pemain lain</translation>
+    </message>
+    <message>
+        <source>waiting for one exact card</source>
+        <translation>menunggu satu kartu yang persis</translation>
+    </message>
+    <message>
+        <source>Gonggong&apos;s call when only one exact card wins: one coin on the table</source>
+        <translation>seruan Gonggong jika hanya satu kartu yang persis yang menang: satu uang logam di meja</translation>
+    </message>
+    <message>
+        <source>Gonggong&apos;s call when any card of a rank wins: two coins, one on the other</source>
+        <translation>seruan Gonggong jika kartu apa saja dari satu peringkat menang: dua uang logam bertumpuk</translation>
+    </message>
+    <message>
+        <source>Tantanan&apos;s call when only an identical card wins</source>
+        <translation>seruan Tantanan jika hanya kartu kembar yang menang</translation>
+    </message>
+    <message>
+        <source>Tantanan&apos;s call when any card of a rank wins</source>
+        <translation>seruan Tantanan jika kartu apa saja dari satu peringkat menang</translation>
+    </message>
+    <message>
+        <source>“pickings”: the winner takes from a pot</source>
+        <translation>“panenan”: pemenang mengambil dari pot</translation>
+    </message>
+    <message>
+        <source>“stake payments”: everyone pays the winner&apos;s points</source>
+        <translation>“bayaran taruhan”: semua pemain membayar poin pemenang</translation>
+    </message>
+    <message>
+        <source>Yogyakarta&apos;s name of toh bayaran: payment by the bak</source>
+        <translation>nama Yogyakarta untuk toh bayaran: pembayaran menurut bak</translation>
+    </message>
+    <message>
+        <source>“piled”: a pot; metu takes half of it, rabas all</source>
+        <translation>“ditumpuk”: sebuah pot; metu mengambil separuhnya, rabas seluruhnya</translation>
+    </message>
+    <message>
+        <source>a side bet each loser pays the winner; also the three-player Tantanan</source>
+        <translation>taruhan sampingan yang dibayar setiap yang kalah kepada pemenang; juga Tantanan tiga pemain</translation>
+    </message>
+    <message>
+        <source>“turn fifteen”: the winner turns fifteen cards to make more mata</source>
+        <translation>“balik lima belas”: pemenang membalik lima belas kartu untuk membentuk lebih banyak mata</translation>
     </message>
 </context>
 </TS>

@@ -59,6 +59,824 @@
         <source>Rules of Kartu Lima after the article “Kartu Lima”, which follows Tjan Tjoe Siem&apos;s &lt;i&gt;Javaanse kaartspelen&lt;/i&gt; (pp. 46–57).</source>
         <translation>Aturan Kartu Lima manut artikel “Kartu Lima”, sing njupuk saka &lt;i&gt;Javaanse kaartspelen&lt;/i&gt; anggitané Tjan Tjoe Siem (kaca 46–57).</translation>
     </message>
+    <message>
+        <source>Rules of the Balik Satu family after the article “Balik Satu”, which follows Pwee (2003), &lt;i&gt;The Babas&lt;/i&gt;, Amaro (1993) on the Kristang Chaqui, and Tjan Tjoe Siem&apos;s &lt;i&gt;Javaanse kaartspelen&lt;/i&gt; on Gonggong and Tantanan.</source>
+        <translation>Aturan kulawarga Balik Satu miturut artikel “Balik Satu”, sing adhedhasar Pwee (2003), &lt;i&gt;The Babas&lt;/i&gt;, Amaro (1993) bab Chaqui Kristang, lan &lt;i&gt;Javaanse kaartspelen&lt;/i&gt; anggitané Tjan Tjoe Siem bab Gonggong lan Tantanan.</translation>
+    </message>
+</context>
+<context>
+    <name>BalikHelp</name>
+    <message>
+        <source>How to play {game}</source>
+        <translation>Carané main {game}</translation>
+    </message>
+    <message>
+        <source>The cards and their names</source>
+        <translation>Kertu lan jenengé</translation>
+    </message>
+    <message>
+        <source>The deal and a turn</source>
+        <translation>Mbagi kertu lan sagiliran</translation>
+    </message>
+    <message>
+        <source>Sets and a winning hand</source>
+        <translation>Set lan kertu sing menang</translation>
+    </message>
+    <message>
+        <source>Calling and sampèi</source>
+        <translation>Nyuwara lan sampèi</translation>
+    </message>
+    <message>
+        <source>Scoring</source>
+        <translation>Ngétung biji</translation>
+    </message>
+    <message>
+        <source>Paying</source>
+        <translation>Mbayar</translation>
+    </message>
+    <message>
+        <source>At the table</source>
+        <translation>Ing méja</translation>
+    </message>
+    <message>
+        <source>CekiDesk&apos;s house rules</source>
+        <translation>Aturan omah CekiDesk</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation>Tombol</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>Sumber</translation>
+    </message>
+    <message>
+        <source>After the article “Balik Satu”, which draws on Pwee (2003, p. 122), &lt;i&gt;The Babas&lt;/i&gt; (p. 155 and 162), Amaro (1993) for the Kristang Chaqui, &lt;i&gt;Gateway to Old School Games&lt;/i&gt;, and Tjan Tjoe Siem&apos;s &lt;i&gt;Javaanse kaartspelen&lt;/i&gt; (pp. 94–98) for Gonggong, Tantanan and Cekèn. This page is CekiDesk&apos;s own summary.</source>
+        <translation>Miturut artikel “Balik Satu”, sing njupuk saka Pwee (2003, kaca 122), &lt;i&gt;The Babas&lt;/i&gt; (kaca 155 lan 162), Amaro (1993) kanggo Chaqui Kristang, &lt;i&gt;Gateway to Old School Games&lt;/i&gt;, lan &lt;i&gt;Javaanse kaartspelen&lt;/i&gt; anggitané Tjan Tjoe Siem (kaca 94–98) kanggo Gonggong, Tantanan lan Cekèn. Kaca iki ringkesané CekiDesk dhéwé.</translation>
+    </message>
+    <message>
+        <source>Balik Satu (“turn one”) is the rummy of the Peranakan families of Malaysia and Singapore. Everybody collects five sets of three cards; at least one set must be three identical cards, a &lt;i&gt;mata&lt;/i&gt; (“eye”). The winner turns one more card from the stock, and that card sets the score.</source>
+        <translation>Balik Satu (“walik siji”) iku dolanan rummy kulawarga Peranakan ing Malaysia lan Singapura. Saben pemain nglumpukaké limang set isi telung kertu; paling ora siji set kudu telung kertu kembar, &lt;i&gt;mata&lt;/i&gt; (“mripat”). Sing menang malik kertu siji manèh saka tumpukan, lan kertu kuwi sing nemtokaké biji.</translation>
+    </message>
+    <message>
+        <source>Chaqui (also Chiqui or Chekki) is Balik Satu as the Kristang of Malacca played it. A set of three identical cards is an &lt;i&gt;olo&lt;/i&gt;; an olo completed with somebody&apos;s discard is laid open, and the score is a fixed amount for each olo.</source>
+        <translation>Chaqui (uga Chiqui utawa Chekki) iku Balik Satu kaya sing dimainaké wong Kristang ing Malaka. Set telung kertu kembar diarani &lt;i&gt;olo&lt;/i&gt;; olo sing dijangkepi nganggo buwangané wong liya dilumahaké, lan bijiné tetep kanggo saben olo.</translation>
+    </message>
+    <message>
+        <source>Balik Lima Belas (“turn fifteen”) is Balik Satu with another way of scoring: the winner turns fifteen cards and uses them to turn mixed sets into mata.</source>
+        <translation>Balik Lima Belas (“walik limalas”) iku Balik Satu nganggo cara ngétung biji liya: sing menang malik limalas kertu lan nganggo kertu-kertu kuwi kanggo ngowahi set campuran dadi mata.</translation>
+    </message>
+    <message>
+        <source>Chot, or Kiong, is Balik Lima Belas for four players in two partnerships, partners sitting opposite. Points are taken as tokens of one and of ten; when somebody reaches twenty, the sides pool their tokens for a &lt;i&gt;bangkong&lt;/i&gt;.</source>
+        <translation>Chot, utawa Kiong, iku Balik Lima Belas kanggo papat pemain ing rong pihak, kanca sapihak lungguh adhep-adhepan. Biji dijupuk awujud pèning regané siji lan regané sepuluh; yèn ana sing tekan rong puluh, saben pihak nggunggung pèningé kanggo &lt;i&gt;bangkong&lt;/i&gt;.</translation>
+    </message>
+    <message>
+        <source>Gonggong is the Javanese game of the same shape, described in Surakarta in the 1940s and played mostly by women. With 14 cards each, a win needs at least one &lt;i&gt;bak&lt;/i&gt; (three identical cards); there are several ways to pay, with a pot or without.</source>
+        <translation>Gonggong iku dolanan Jawa sing wujudé padha, dicathet ing Surakarta ing taun 1940-an lan umumé dimainaké wong wadon. Saben pemain nyekel 14 kertu, lan kanggo menang butuh paling ora siji &lt;i&gt;bak&lt;/i&gt; (telung kertu kembar); ana sawetara cara mbayar, nganggo pot utawa tanpa pot.</translation>
+    </message>
+    <message>
+        <source>Tantanan is the small, fast Javanese form: four players, one pack, five cards. A win is three pairs, one of them identical (a &lt;i&gt;bak&lt;/i&gt;).</source>
+        <translation>Tantanan iku wujud Jawa sing cilik lan cepet: papat pemain, sak pak, limang kertu. Menang yèn duwé telung pasang, salah sijiné kembar (&lt;i&gt;bak&lt;/i&gt;).</translation>
+    </message>
+    <message>
+        <source>Cekèn (or Sampèn) is Tantanan for three players, as it was played in Yogyakarta.</source>
+        <translation>Cekèn (utawa Sampèn) iku Tantanan kanggo telung pemain, kaya sing dimainaké ing Yogyakarta.</translation>
+    </message>
+    <message>
+        <source>The Ceki pack has thirty kinds: the 1 to 9 of Coins, Strings and Myriads, the White Flower, the Red Flower and the Old Thousand. The six &lt;i&gt;yu&lt;/i&gt; cards (Javanese &lt;i&gt;iyo&lt;/i&gt;) are the three 1s, the two Flowers and the Old Thousand. The red-stamped cards are the 9 of Strings (the Red Nine), the Red Flower (&lt;i&gt;Nyonya&lt;/i&gt;) and the Old Thousand (&lt;i&gt;Lau Chian&lt;/i&gt;).</source>
+        <translation>Pak Ceki isi telung puluh jinis: 1 nganti 9 Dhuwit, Lintrik lan Cina, Kembang Putih, Kembang Abang lan Èwu Tuwa. Nem kertu &lt;i&gt;yu&lt;/i&gt; (basa Jawa &lt;i&gt;iyo&lt;/i&gt;) yaiku kertu 1 telu, Kembang loro lan Èwu Tuwa. Kertu sing dicap abang yaiku 9 Lintrik (Sanga Abang), Kembang Abang (&lt;i&gt;Nyonya&lt;/i&gt;) lan Èwu Tuwa (&lt;i&gt;Lau Chian&lt;/i&gt;).</translation>
+    </message>
+    <message>
+        <source>At a Peranakan table the cards go by Malay and Hokkien names; CekiDesk writes them after the English name in this game (the tooltips of the table give every name). The Javanese names, in Latin letters and in aksara Jawa, are the Surakarta names of 1941.</source>
+        <translation>Ing méja Peranakan kertu diarani nganggo jeneng Melayu lan Hokkien; ing dolanan iki CekiDesk nulis jeneng kuwi sawisé jeneng kertuné (katrangan cilik ing méja nuduhaké kabèh jenengé). Jeneng Jawa, nganggo aksara Latin lan aksara Jawa, iku jeneng Surakarta taun 1941.</translation>
+    </message>
+    <message>
+        <source>The Javanese names, in Latin letters and in aksara Jawa, are the Surakarta names of 1941; the Peranakan names of Balik Satu are given beside them.</source>
+        <translation>Jeneng Jawa, nganggo aksara Latin lan aksara Jawa, iku jeneng Surakarta taun 1941; jeneng Peranakan ing Balik Satu ditulis ing sandhingé.</translation>
+    </message>
+    <message>
+        <source>The number of packs (of 60 cards) grows with the table. The Babas (players: packs): {babas}. Pwee: {pwee}. Amaro: {amaro}. The New Game dialog chooses the column; where the chosen book has no number for the table, The Babas&apos; number is used (house).</source>
+        <translation>Cacahé pak (isi 60 kertu) tambah akèh manut gedhéné méja. The Babas (pemain: pak): {babas}. Pwee: {pwee}. Amaro: {amaro}. Dialog Dolanan anyar milih kolomé; yèn buku sing dipilih ora nyebut cacah kanggo méja kuwi, cacah saka The Babas sing dianggo (aturan omah).</translation>
+    </message>
+    <message>
+        <source>Four players play with six packs (360 cards), six with eight (480); five play with seven packs (house). The description of Surakarta&apos;s game counts six sets, 180 cards, for four and eight sets, 240 cards, for six, a set being half a pack; the New Game dialog offers that smaller deck too.</source>
+        <translation>Papat pemain main nganggo nem pak (360 kertu), nem pemain nganggo wolung pak (480); limang pemain nganggo pitung pak (aturan omah). Katrangan dolanan Surakarta ngétung nem pangkon, 180 kertu, kanggo papat pemain lan wolung pangkon, 240 kertu, kanggo nem pemain, sapangkon isiné separo pak; dialog Dolanan anyar uga nawakaké dhèk sing luwih cilik kuwi.</translation>
+    </message>
+    <message>
+        <source>Three packs, 180 cards; the partners sit opposite each other.</source>
+        <translation>Telung pak, 180 kertu; kanca sapihak lungguh adhep-adhepan.</translation>
+    </message>
+    <message>
+        <source>One pack of 60 cards for %n player(s).</source>
+        <translation>Sak pak isi 60 kertu kanggo %n pemain.</translation>
+    </message>
+    <message>
+        <source>Everybody gets {hand} cards and the player after the dealer one more, {extra}; the rest is the stock, face down. Play goes anticlockwise: the next player is the one on your right (at CekiDesk&apos;s table, the next seat round the ring to the right). The first player begins by throwing a card.</source>
+        <translation>Saben pemain olèh {hand} kertu lan pemain sawisé sing mbagi olèh siji luwih, {extra}; turahé dadi tumpukan, kureb. Dolanan mlaku nglawan arah jarum jam: pemain sabanjuré yaiku sing ana ing sisih tengen sampéyan (ing méja CekiDesk, kursi sabanjuré muter nengen). Pemain kapisan miwiti kanthi mbuwang kertu siji.</translation>
+    </message>
+    <message>
+        <source>A turn: take the last card thrown (only the top of the pile, and only if the player before you threw it), or draw the top card of the stock; then throw one card face up. A card just taken from the pile cannot be thrown back in the same turn (house).</source>
+        <translation>Sagiliran: jupuk kertu sing pungkasan dibuwang (mung sing paling dhuwur ing buwangan, lan mung yèn sing mbuwang pemain sadurungé sampéyan), utawa jupuk kertu paling dhuwur saka tumpukan; banjur buwang kertu siji mlumah. Kertu sing lagi dijupuk saka buwangan ora olèh dibuwang manèh ing giliran sing padha (aturan omah).</translation>
+    </message>
+    <message>
+        <source>This game is played by {lo} to {hi} players.</source>
+        <translation>Dolanan iki dimainaké {lo} nganti {hi} pemain.</translation>
+    </message>
+    <message>
+        <source>A set here is a pair: two cards of one rank, the suit does not matter, and all six yu cards count as 1s. Two identical cards are a {bak}. Six cards win: three pairs, at least one of them a bak. So you hold five and wait for the sixth.</source>
+        <translation>Ing kéné set iku sapasang: kertu loro sing angkané padha, golongané ora dadi apa, lan nem kertu yu kabèh diétung kertu 1. Kertu loro sing kembar iku {bak}. Nem kertu gawé menang: telung pasang, paling ora siji bak. Dadi sampéyan nyekel lima lan ngenteni sing kaping nem.</translation>
+    </message>
+    <message>
+        <source>A set is three cards of one rank (any suits), or three identical cards: a {mata}. Fifteen cards win: five sets, at least one of them a {mata}. With the option on (the default) the six yu cards are all one rank; off, the 1s of the suits are a rank and each honour sets only with its own copies.</source>
+        <translation>Set iku telung kertu sing angkané padha (golongan apa waé), utawa telung kertu kembar: {mata}. Limalas kertu gawé menang: limang set, paling ora siji {mata}. Yèn pilihan iki urip (baku), nem kertu yu kabèh angkané padha; yèn mati, kertu 1 saben golongan dadi angka dhéwé, lan saben kertu mirunggan mung dadi set karo kembarané dhéwé.</translation>
+    </message>
+    <message>
+        <source>The fifteenth card must come from the stock: you cannot win on a card taken from the pile.</source>
+        <translation>Kertu kaping limalas kudu saka tumpukan: sampéyan ora bisa menang nganggo kertu sing dijupuk saka buwangan.</translation>
+    </message>
+    <message>
+        <source>The winning card may be your own draw (&lt;i&gt;rabas&lt;/i&gt;) or another player&apos;s card (&lt;i&gt;metu&lt;/i&gt;): a discard you take, or a card you claim.</source>
+        <translation>Kertu sing gawé menang bisa jupukané sampéyan dhéwé (&lt;i&gt;rabas&lt;/i&gt;) utawa kertuné pemain liya (&lt;i&gt;metu&lt;/i&gt;): buwangan sing sampéyan jupuk, utawa kertu sing sampéyan saut.</translation>
+    </message>
+    <message>
+        <source>When a card taken from the pile completes an olo, the three cards are laid open on the table for everyone to see; they stay in your hand but cannot be thrown.</source>
+        <translation>Yèn kertu sing dijupuk saka buwangan njangkepi olo, telung kertu kuwi dilumahaké ing méja supaya kabèh weruh; kertu kuwi tetep ing tangan sampéyan nanging ora olèh dibuwang.</translation>
+    </message>
+    <message>
+        <source>When a throw leaves your hand one card short of winning, you may call. CekiDesk asks you: &lt;b&gt;Call&lt;/b&gt; or &lt;b&gt;Don&apos;t call&lt;/b&gt;. The call is {tan} when you already hold a {mata}, so any card that completes the last set wins; it is {ceki} when the last set must become the {mata}, so only one card wins.</source>
+        <translation>Yèn sawisé mbuwang kertu sampéyan kurang siji kanggo menang, sampéyan olèh nyuwara. CekiDesk takon: &lt;b&gt;Nyuwara&lt;/b&gt; utawa &lt;b&gt;Ora nyuwara&lt;/b&gt;. Suwarané {tan} yèn sampéyan wis nyekel {mata}, dadi kertu apa waé sing njangkepi set pungkasan gawé menang; suwarané {ceki} yèn set pungkasan kudu dadi {mata}, dadi mung kertu siji sing gawé menang.</translation>
+    </message>
+    <message>
+        <source>At the Surakarta table ceki nocog is shown by one coin on the table and ceki kowah by two coins, one on the other; CekiDesk shows one or two dots on the caller&apos;s plate.</source>
+        <translation>Ing méja Surakarta ceki nocog dituduhaké nganggo dhuwit logam siji ing méja lan ceki kowah nganggo dhuwit logam loro, sing siji ing dhuwuré sijiné; CekiDesk nuduhaké titik siji utawa loro ing papan jenengé sing nyuwara.</translation>
+    </message>
+    <message>
+        <source>Once anybody has called, every card drawn from the stock is shown face up. If it is the card a caller waits for, that caller takes it at once, out of turn, and wins: &lt;i&gt;sampèi!&lt;/i&gt; (“it has come!”). CekiDesk asks you whether to claim it — or, with &lt;b&gt;Settings ▸ Claim winning cards automatically&lt;/b&gt; (on at first), claims it for you. The drawer&apos;s own win comes first; with several callers, the first in turn order from the drawer wins (house).</source>
+        <translation>Yèn wis ana sing nyuwara, saben kertu sing dijupuk saka tumpukan dituduhaké mlumah. Yèn kuwi kertu sing dienteni sing nyuwara, dhèwèké langsung njupuk, senajan dudu gilirané, lan menang: &lt;i&gt;sampèi!&lt;/i&gt; (“wis tekan!”). CekiDesk takon marang sampéyan arep nyaut apa ora — utawa, nganggo &lt;b&gt;Setèlan ▸ Saut kertu sing gawé menang otomatis&lt;/b&gt; (urip saka wiwitan), nyautaké kanggo sampéyan. Menangé sing njupuk dhéwé didhisikaké; yèn sing nyuwara luwih saka siji, sing kapisan miturut urutan giliran saka sing njupuk sing menang (aturan omah).</translation>
+    </message>
+    <message>
+        <source>After a call, every card you throw must keep your hand waiting (house: CekiDesk offers only those). A {ceki} caller who turns a mixed set into a {mata} is {tan} from then on; that never goes back.</source>
+        <translation>Sawisé nyuwara, saben kertu sing sampéyan buwang kudu njaga kertu sampéyan tetep ngenteni (aturan omah: CekiDesk mung nawakaké kertu sing kaya ngono). Sing nyuwara {ceki} sing ngowahi set campuran dadi {mata} wiwit kuwi dadi {tan}; kuwi ora bisa bali manèh.</translation>
+    </message>
+    <message>
+        <source>Anybody may win on a card of their own draw, called or not (house).</source>
+        <translation>Sapa waé olèh menang nganggo kertu jupukané dhéwé, wis nyuwara utawa durung (aturan omah).</translation>
+    </message>
+    <message>
+        <source>A caller may also claim a card thrown by another player that completes the hand, in turn order after the thrower, once the thrower has decided on their own call (house: the source does not say when).</source>
+        <translation>Sing nyuwara uga olèh nyaut kertu sing dibuwang pemain liya yèn kertu kuwi njangkepi kertuné, miturut urutan giliran sawisé sing mbuwang, sawisé sing mbuwang mutusaké arep nyuwara apa ora (aturan omah: sumberé ora nyebut kapan).</translation>
+    </message>
+    <message>
+        <source>The winner turns the next card of the stock, the &lt;i&gt;balik satu&lt;/i&gt;. Its value is the score&apos;s base: the plain cards their number, and the red-stamped cards more: {values}. If it is the White Flower or a 1 of a suit, nobody scores and the hand is dealt again by the same dealer (an option, on).</source>
+        <translation>Sing menang malik kertu sabanjuré saka tumpukan, &lt;i&gt;balik satu&lt;/i&gt;. Regané dadi dhasaré biji: kertu biasa manut angkané, lan kertu cap abang luwih: {values}. Yèn kuwi Kembang Putih utawa kertu 1 saka sawijining golongan, ora ana sing olèh biji lan babak dibagi manèh déning sing mbagi sing padha (pilihan, urip).</translation>
+    </message>
+    <message>
+        <source>{kena}: the turned card may take the place of a card of its rank to make one more mata. Then: +1 for each mata, +2 for each red-stamped mata. After a &lt;i&gt;ceki&lt;/i&gt; call (still ceki at the win): &lt;i&gt;ayam&lt;/i&gt; +1 when somebody else drew the winning card, &lt;i&gt;kandang&lt;/i&gt; +2 when you drew it yourself (options: 5 and 10, or 10 and 20).</source>
+        <translation>{kena}: kertu sing diwalik olèh nggantèni kertu sing angkané padha supaya dadi mata siji manèh. Banjur: +1 kanggo saben mata, +2 kanggo saben mata cap abang. Sawisé nyuwara &lt;i&gt;ceki&lt;/i&gt; (isih ceki nalika menang): &lt;i&gt;ayam&lt;/i&gt; +1 yèn wong liya sing njupuk kertu sing gawé menang, &lt;i&gt;kandang&lt;/i&gt; +2 yèn sampéyan dhéwé sing njupuk (pilihan: 5 lan 10, utawa 10 lan 20).</translation>
+    </message>
+    <message>
+        <source>{kt}: a winning hand straight from the deal wins at once and scores double, without the call bonus.</source>
+        <translation>{kt}: kertu menang langsung saka bagéyan sanalika menang lan bijiné dobel, tanpa tambahan suwara.</translation>
+    </message>
+    <message>
+        <source>Every olo of the winning hand scores a fixed amount (an option: 5 by default, house). A win on a &lt;i&gt;chiqui&lt;/i&gt; — the winning card completed a mixed set whose other two cards are an identical pair (house reading) — lets the winner turn up to fifteen stock cards, stopping at the one that makes the pair an olo. A winning hand from the deal scores double (house).</source>
+        <translation>Saben olo ing kertu sing menang olèh biji tetep (pilihan: baku 5, aturan omah). Menang nganggo &lt;i&gt;chiqui&lt;/i&gt; — kertu sing gawé menang njangkepi set campuran sing kertu loro liyané pasangan kembar (tafsiran aturan omah) — ngolèhaké sing menang malik nganti limalas kertu saka tumpukan, mandheg ing kertu sing ndadèkaké pasangan kuwi olo. Kertu menang saka bagéyan bijiné dobel (aturan omah).</translation>
+    </message>
+    <message>
+        <source>The winner turns fifteen cards from the stock and swaps them, card for card of the same rank, into the hand to make as many mata as they can. The score: 1 for the win and 1 for each mata; red cards score nothing extra. A winning hand from the deal ({kt}) scores double.</source>
+        <translation>Sing menang malik limalas kertu saka tumpukan lan ngijolaké menyang kertuné, siji-siji karo kertu sing angkané padha, kanggo nggawé mata sabisa-bisané. Bijiné: 1 kanggo menang lan 1 kanggo saben mata; kertu abang ora olèh tambahan. Kertu menang saka bagéyan ({kt}) bijiné dobel.</translation>
+    </message>
+    <message>
+        <source>After a ceki call &lt;i&gt;ayam&lt;/i&gt; and &lt;i&gt;kandang&lt;/i&gt; are added as in Balik Satu.</source>
+        <translation>Sawisé nyuwara ceki, &lt;i&gt;ayam&lt;/i&gt; lan &lt;i&gt;kandang&lt;/i&gt; ditambahaké kaya ing Balik Satu.</translation>
+    </message>
+    <message>
+        <source>The points are taken as tokens: tokens of ten after a &lt;i&gt;ceki&lt;/i&gt; call (a win that completed a mata), else tokens of one. Both sides’ tokens and the bangkong record are shown in the middle of the table.</source>
+        <translation>Biji dijupuk awujud pèning: pèning regané sepuluh sawisé nyuwara &lt;i&gt;ceki&lt;/i&gt; (menang sing njangkepi mata), yèn ora pèning regané siji. Pèningé pihak loro lan cathetan bangkong dituduhaké ing tengah méja.</translation>
+    </message>
+    <message>
+        <source>&lt;i&gt;Toh bayaran&lt;/i&gt;, step by step: 1 for metu, 2 for metu with a red winning card or for rabas, 3 for rabas with a red winning card (house: a red card means the winning card is red-stamped); +1 for each bak and +2 for each red bak; then the next stock card is turned and its Javanese value added: the Red Flower, the Old Thousand and the 1 of Myriads 10, the other cards their number.</source>
+        <translation>&lt;i&gt;Toh bayaran&lt;/i&gt;, langkah siji-siji: 1 kanggo metu, 2 kanggo metu nganggo kertu menang abang utawa kanggo rabas, 3 kanggo rabas nganggo kertu menang abang (aturan omah: kertu abang tegesé kertu sing gawé menang dicap abang); +1 kanggo saben bak lan +2 kanggo saben bak abang; banjur kertu tumpukan sabanjuré diwalik lan regané Jawa ditambahaké: Kembang Abang, Èwu Tuwa lan 1 Cina 10, kertu liyané manut angkané.</translation>
+    </message>
+    <message>
+        <source>A winning hand from the deal is a rabas, scored double (house).</source>
+        <translation>Kertu menang saka bagéyan iku rabas, bijiné dobel (aturan omah).</translation>
+    </message>
+    <message>
+        <source>When a seat has 20 points or more after a hand, the bangkong ends (house: counted after the hand): each side pools its points, the larger side wins the bangkong, and its total and its excess over the other side are written down. A tie is written down as tied and nobody pays (house). CekiDesk pays each bangkong when it ends (which comes to the same as the source&apos;s reckoning at the end): the losing side pays the amount per bangkong and per excess point of the options, each loser paying half to one winner (house). The match lasts the number of bangkong chosen in New Game.</source>
+        <translation>Yèn ana kursi sing olèh 20 biji utawa luwih sawisé sababak, bangkong rampung (aturan omah: diétung sawisé babak): saben pihak nggunggung bijiné, pihak sing luwih akèh menangaké bangkong, lan gunggungé sarta kacèké karo pihak liyané dicathet. Yèn padha, dicathet imbang lan ora ana sing mbayar (aturan omah). CekiDesk mbayar saben bangkong nalika rampung (asilé padha karo étungan sumber ing pungkasan): pihak sing kalah mbayar cacah saben bangkong lan saben biji kacèk miturut pilihan, saben sing kalah mbayar separo marang salah siji sing menang (aturan omah). Tandhing mlaku sacacahé bangkong sing dipilih ing Dolanan anyar.</translation>
+    </message>
+    <message>
+        <source>The scoring option chooses how money moves. &lt;i&gt;Toh bayaran&lt;/i&gt; (Yogyakarta&apos;s &lt;i&gt;bak-bakan&lt;/i&gt;): everyone pays the winner the points × the stake. &lt;i&gt;Toh bayaran&lt;/i&gt; turning fourteen: steps 1 and 2, then the winner turns fourteen cards and counts the bak they make with the hand less its winning card. &lt;i&gt;Undhuh-undhuhan&lt;/i&gt;: a pot that lasts; when it is empty everyone puts in one stake (house); metu takes one stake from it, rabas all of it. &lt;i&gt;Umbuk&lt;/i&gt;: the same pot; metu takes half (rounded down, house), rabas all. A drawn hand leaves the pot where it is.</source>
+        <translation>Pilihan ngétung biji nemtokaké carané dhuwit pindhah. &lt;i&gt;Toh bayaran&lt;/i&gt; (&lt;i&gt;bak-bakan&lt;/i&gt; ing Yogyakarta): kabèh pemain mbayar sing menang sacacahé biji × totohan. &lt;i&gt;Toh bayaran&lt;/i&gt; malik patbelas: langkah 1 lan 2, banjur sing menang malik patbelas kertu lan ngétung bak sing didadèkaké karo kertuné tanpa kertu sing gawé menang. &lt;i&gt;Undhuh-undhuhan&lt;/i&gt;: pot sing awet; yèn kosong kabèh pemain nglebokaké totohan siji (aturan omah); metu njupuk totohan siji saka kono, rabas njupuk kabèh. &lt;i&gt;Umbuk&lt;/i&gt;: pot sing padha; metu njupuk separo (dibunderaké mudhun, aturan omah), rabas kabèh. Babak seri ninggal pot kaya mau.</translation>
+    </message>
+    <message>
+        <source>&lt;i&gt;Cekèn&lt;/i&gt;, the side bet: with an amount in the options, every loser also pays the winner that much after each won hand (house: the source&apos;s ad-hoc bets made one fixed bet).</source>
+        <translation>&lt;i&gt;Cekèn&lt;/i&gt;, totohan sampingan: yèn ing pilihan ana cacahé, saben sing kalah uga mbayar sing menang semono saben babak sing dimenangaké (aturan omah: totohan dadakan ing sumber didadèkaké siji totohan tetep).</translation>
+    </message>
+    <message>
+        <source>Everybody pays the winner the score × the stake per point of the match.</source>
+        <translation>Kabèh pemain mbayar sing menang sacacahé biji × totohan saben biji ing tandhing.</translation>
+    </message>
+    <message>
+        <source>Your hand lies at the bottom, sorted into the sets it holds (the mata first), then the other cards by rank; the card you got this turn is marked. The others sit round the table in play order, each with the number of cards and the call. Click the stock (D) to draw or the large top card of the pile (T) to take it, then a card of your hand to throw it. Calls, claims and the win are buttons beside your name. At the end every hand is shown, the winner&apos;s sets in the middle with the card(s) turned for the score; a card that came in by a swap is marked.</source>
+        <translation>Kertu sampéyan ana ing ngisor, ditata miturut set sing ana (mata dhisik), banjur kertu liyané miturut angka; kertu sing sampéyan olèh ing giliran iki ditandhani. Pemain liyané lungguh ngubengi méja miturut urutan main, saben-saben karo cacah kertuné lan suwarané. Klik tumpukan (D) kanggo njupuk utawa kertu gedhé paling dhuwur ing buwangan (T) kanggo njupuk kuwi, banjur kertu ing tangan sampéyan kanggo mbuwang. Nyuwara, nyaut lan menang nganggo tombol ing sandhingé jeneng sampéyan. Ing pungkasan kabèh kertu dituduhaké, set-seté sing menang ing tengah karo kertu sing diwalik kanggo biji; kertu sing mlebu saka ijolan ditandhani.</translation>
+    </message>
+    <message>
+        <source>Only the first player, who holds one card more, can be dealt a winning hand; they must then win at once (house).</source>
+        <translation>Mung pemain kapisan, sing nyekel kertu siji luwih akèh, sing bisa olèh kertu menang saka bagéyan; dhèwèké banjur kudu langsung menang (aturan omah).</translation>
+    </message>
+    <message>
+        <source>A card taken from the pile cannot be thrown back in the same turn (house).</source>
+        <translation>Kertu sing dijupuk saka buwangan ora olèh dibuwang manèh ing giliran sing padha (aturan omah).</translation>
+    </message>
+    <message>
+        <source>After a call, only throws that keep the hand waiting are allowed (house).</source>
+        <translation>Sawisé nyuwara, mung buwangan sing njaga kertu tetep ngenteni sing olèh (aturan omah).</translation>
+    </message>
+    <message>
+        <source>With several callers waiting for a revealed card, the first in turn order from the drawer wins it (house).</source>
+        <translation>Yèn sawetara sing nyuwara ngenteni kertu sing dibukak, sing kapisan miturut urutan giliran saka sing njupuk sing olèh (aturan omah).</translation>
+    </message>
+    <message>
+        <source>Anybody may win on their own stock draw, called or not; without a call there is no call bonus (house).</source>
+        <translation>Sapa waé olèh menang nganggo jupukané dhéwé saka tumpukan, wis nyuwara utawa durung; tanpa suwara ora ana tambahan suwara (aturan omah).</translation>
+    </message>
+    <message>
+        <source>If the stock runs out, the hand is drawn; if the scoring needs more cards than are left, the winner turns what there is (house).</source>
+        <translation>Yèn tumpukan entèk, babak seri; yèn étungan biji butuh kertu luwih akèh tinimbang sing isih kari, sing menang malik sing ana (aturan omah).</translation>
+    </message>
+    <message>
+        <source>A hand is drawn after {n} turns in a row without a draw from the stock, so that it cannot go on for ever (house).</source>
+        <translation>Babak seri sawisé {n} giliran terus-terusan tanpa njupuk saka tumpukan, supaya ora mlaku tanpa pungkasan (aturan omah).</translation>
+    </message>
+    <message>
+        <source>The deal passes to the next player after every hand; a replayed hand is dealt again by the same dealer (house).</source>
+        <translation>Giliran mbagi pindhah marang pemain sabanjuré saben rampung babak; babak sing dibaleni dibagi manèh déning sing mbagi sing padha (aturan omah).</translation>
+    </message>
+    <message>
+        <source>Where the chosen column of packs has no number for the table, The Babas&apos; is used (house).</source>
+        <translation>Yèn kolom pak sing dipilih ora nyebut cacah kanggo méja iki, cacah saka The Babas sing dianggo (aturan omah).</translation>
+    </message>
+    <message>
+        <source>A turned yu card replays even a hand won from the deal (house).</source>
+        <translation>Kertu yu sing diwalik mbaleni babak, senajan babak sing dimenangaké langsung saka bagéyan (aturan omah).</translation>
+    </message>
+    <message>
+        <source>5 points per olo by default; a chiqui is a mixed set completed beside an identical pair; a winning hand from the deal scores double (house).</source>
+        <translation>Baku 5 biji saben olo; chiqui iku set campuran sing dijangkepi ing sandhingé pasangan kembar; kertu menang saka bagéyan bijiné dobel (aturan omah).</translation>
+    </message>
+    <message>
+        <source>A win on a taken discard (metu), and claims of a thrown card by callers, after the thrower&apos;s own call decision (house).</source>
+        <translation>Menang nganggo buwangan sing dijupuk (metu), lan kertu buwangan sing disaut déning sing nyuwara, sawisé sing mbuwang mutusaké suwarané dhéwé (aturan omah).</translation>
+    </message>
+    <message>
+        <source>Rabas is a win on one&apos;s own stock draw or from the deal; “a red card” is a red-stamped winning card (house).</source>
+        <translation>Rabas iku menang nganggo jupukané dhéwé saka tumpukan utawa langsung saka bagéyan; “kertu abang” iku kertu sing gawé menang sing dicap abang (aturan omah).</translation>
+    </message>
+    <message>
+        <source>The sixth card of the draw-and-throw turn: you hold five, get a sixth by drawing or taking, and throw one, exactly like the fifteenth card of Balik Satu (house).</source>
+        <translation>Kertu kaping nem ing giliran njupuk-lan-mbuwang: sampéyan nyekel lima, olèh sing kaping nem saka tumpukan utawa buwangan, lan mbuwang siji, plek kaya kertu kaping limalas ing Balik Satu (aturan omah).</translation>
+    </message>
+    <message>
+        <source>Five players play with seven packs; an empty pot is first filled with one stake from each player; umbuk rounds half the pot down (house).</source>
+        <translation>Limang pemain main nganggo pitung pak; pot sing kosong diisi dhisik totohan siji saka saben pemain; umbuk mbunderaké separoné pot mudhun (aturan omah).</translation>
+    </message>
+    <message>
+        <source>Points count after the hand; each bangkong is paid when it ends, each loser paying half; a tied bangkong pays nothing (house).</source>
+        <translation>Biji diétung sawisé babak; saben bangkong dibayar nalika rampung, saben sing kalah mbayar separo; bangkong sing imbang ora mbayar apa-apa (aturan omah).</translation>
+    </message>
+</context>
+<context>
+    <name>BalikScore</name>
+    <message>
+        <source>the turned card, {card}</source>
+        <extracomment>the score build-up&apos;s item codes (``details[&quot;score&quot;]``) in words</extracomment>
+        <translation>kertu sing diwalik, {card}</translation>
+    </message>
+    <message>
+        <source>%n mata(s)</source>
+        <translation>%n mata</translation>
+    </message>
+    <message>
+        <source>%n red mata(s), 2 each</source>
+        <translation>%n mata abang, saben 2</translation>
+    </message>
+    <message>
+        <source>ayam: won after a ceki call on a card somebody else drew</source>
+        <translation>ayam: menang sawisé nyuwara ceki nganggo kertu sing dijupuk wong liya</translation>
+    </message>
+    <message>
+        <source>kandang: won after a ceki call on a card of one&apos;s own draw</source>
+        <translation>kandang: menang sawisé nyuwara ceki nganggo kertu jupukané dhéwé</translation>
+    </message>
+    <message>
+        <source>doubled: a winning hand from the deal</source>
+        <translation>dobel: kertu menang saka bagéyan</translation>
+    </message>
+    <message>
+        <source>the win</source>
+        <translation>menang</translation>
+    </message>
+    <message>
+        <source>%n olo(s)</source>
+        <translation>%n olo</translation>
+    </message>
+    <message>
+        <source>metu: won on another player&apos;s card</source>
+        <translation>metu: menang nganggo kertuné pemain liya</translation>
+    </message>
+    <message>
+        <source>metu with a red card</source>
+        <translation>metu nganggo kertu abang</translation>
+    </message>
+    <message>
+        <source>rabas: won on one&apos;s own draw</source>
+        <translation>rabas: menang nganggo jupukané dhéwé</translation>
+    </message>
+    <message>
+        <source>rabas with a red card</source>
+        <translation>rabas nganggo kertu abang</translation>
+    </message>
+    <message>
+        <source>%n bak</source>
+        <translation>%n bak</translation>
+    </message>
+    <message>
+        <source>%n red bak, 2 each</source>
+        <translation>%n bak abang, saben 2</translation>
+    </message>
+    <message>
+        <source>%n bak with the fourteen turned cards</source>
+        <translation>%n bak karo patbelas kertu sing diwalik</translation>
+    </message>
+    <message>
+        <source>%n red bak with the fourteen turned cards, 2 each</source>
+        <translation>%n bak abang karo patbelas kertu sing diwalik, saben 2</translation>
+    </message>
+    <message>
+        <source>{what}: +{points}</source>
+        <extracomment>items whose points count something: how many (the points ÷ the points each)</extracomment>
+        <translation>{what}: +{points}</translation>
+    </message>
+</context>
+<context>
+    <name>BalikTable</name>
+    <message>
+        <source>Laid open: it cannot be discarded</source>
+        <extracomment>window-wide keys of the moves the verbs offered as buttons how many discards under the top one stay in view</extracomment>
+        <translation>Dilumahaké: ora olèh dibuwang</translation>
+    </message>
+    <message>
+        <source>The card you just got</source>
+        <translation>Kertu sing lagi sampéyan olèh</translation>
+    </message>
+    <message>
+        <source>Laid open ({set})</source>
+        <translation>Dilumahaké ({set})</translation>
+    </message>
+    <message>
+        <source>{points} pts ({ones}×1, {tens}×10)</source>
+        <translation>{points} biji ({ones}×1, {tens}×10)</translation>
+    </message>
+    <message>
+        <source>Stock: %n card(s)</source>
+        <translation>Tumpukan: %n kertu</translation>
+    </message>
+    <message>
+        <source>Cards left in the stock</source>
+        <translation>Kertu sing isih ana ing tumpukan</translation>
+    </message>
+    <message>
+        <source>Replay: the hand is dealt again</source>
+        <translation>Baleni: babak dibagi manèh</translation>
+    </message>
+    <message>
+        <source>Drawn hand</source>
+        <translation>Babak seri</translation>
+    </message>
+    <message>
+        <source>Pot: {money}</source>
+        <translation>Pot: {money}</translation>
+    </message>
+    <message>
+        <source>Thrown by {name}</source>
+        <translation>Dibuwang {name}</translation>
+    </message>
+    <message>
+        <source>Who threw the top discard</source>
+        <translation>Sing mbuwang buwangan paling dhuwur</translation>
+    </message>
+    <message>
+        <source>Drawn by {name}, face up</source>
+        <translation>Dijupuk {name}, mlumah</translation>
+    </message>
+    <message>
+        <source>{name} drew</source>
+        <translation>{name} njupuk</translation>
+    </message>
+    <message>
+        <source>Turned for the score</source>
+        <translation>Diwalik kanggo biji</translation>
+    </message>
+    <message>
+        <source>{name}: {total}</source>
+        <translation>{name}: {total}</translation>
+    </message>
+    <message>
+        <source>%n point(s)</source>
+        <translation>%n biji</translation>
+    </message>
+    <message>
+        <source>Call {call}</source>
+        <translation>Nyuwara {call}</translation>
+    </message>
+    <message>
+        <source>{call} (key C). From now on every card drawn from the stock is shown, and you may claim the one that wins for you.</source>
+        <translation>{call} (tombol C). Wiwit saiki saben kertu sing dijupuk saka tumpukan dituduhaké, lan sampéyan olèh nyaut kertu sing gawé sampéyan menang.</translation>
+    </message>
+    <message>
+        <source>Don&apos;t call</source>
+        <translation>Ora nyuwara</translation>
+    </message>
+    <message>
+        <source>Keep your waiting hand to yourself for now (key K)</source>
+        <translation>Aja diabaraké dhisik yèn sampéyan lagi ngenteni (tombol K)</translation>
+    </message>
+    <message>
+        <source>Let it go</source>
+        <translation>Lilakna</translation>
+    </message>
+    <message>
+        <source>Do not claim this card (key P)</source>
+        <translation>Ora nyaut kertu iki (tombol P)</translation>
+    </message>
+    <message>
+        <source>Sampèi! Claim it</source>
+        <translation>Sampèi! Saut</translation>
+    </message>
+    <message>
+        <source>This card completes your hand: take it and win (key S)</source>
+        <translation>Kertu iki njangkepi kertu sampéyan: jupuk lan menang (tombol S)</translation>
+    </message>
+    <message>
+        <source>Sampèi! Win</source>
+        <translation>Sampèi! Menang</translation>
+    </message>
+    <message>
+        <source>Your hand is complete: show it and win (key S)</source>
+        <translation>Kertu sampéyan wis jangkep: tuduhna lan menang (tombol S)</translation>
+    </message>
+</context>
+<context>
+    <name>BalikTerms</name>
+    <message>
+        <source>Balik Satu</source>
+        <translation>Balik Satu</translation>
+    </message>
+    <message>
+        <source>2–14 players, two to eight packs. The Peranakan rummy: collect five sets of three with at least one mata, call tan or ceki when one card short, and win on a card from the stock; the winner turns one more card for the score.</source>
+        <translation>2–14 pemain, loro nganti wolung pak. Rummy Peranakan: klumpukna limang set isi telu, paling ora siji mata, nyuwara tan utawa ceki yèn kurang kertu siji, lan menang nganggo kertu saka tumpukan; sing menang malik kertu siji manèh kanggo biji.</translation>
+    </message>
+    <message>
+        <source>Chaqui</source>
+        <translation>Chaqui</translation>
+    </message>
+    <message>
+        <source>2–14 players. The Kristang Balik Satu: an olo completed from a discard is laid open, every olo scores a fixed amount, and a win on a chiqui pair turns up to fifteen cards to make it an olo.</source>
+        <translation>2–14 pemain. Balik Satu Kristang: olo sing dijangkepi saka buwangan dilumahaké, saben olo olèh biji tetep, lan menang nganggo pasangan chiqui malik nganti limalas kertu supaya dadi olo.</translation>
+    </message>
+    <message>
+        <source>Balik Lima Belas</source>
+        <translation>Balik Lima Belas</translation>
+    </message>
+    <message>
+        <source>2–14 players. Balik Satu scored by turning fifteen cards: the winner swaps them into mata, one point for the win and one for each mata.</source>
+        <translation>2–14 pemain. Balik Satu sing bijiné diétung kanthi malik limalas kertu: sing menang ngijolaké kertu-kertu kuwi dadi mata, biji siji kanggo menang lan siji kanggo saben mata.</translation>
+    </message>
+    <message>
+        <source>Chot (Kiong)</source>
+        <translation>Chot (Kiong)</translation>
+    </message>
+    <message>
+        <source>4 players in two partnerships, three packs. Balik Lima Belas for tokens of one and ten; at 20 points the sides pool them for a bangkong.</source>
+        <translation>4 pemain ing rong pihak, telung pak. Balik Lima Belas nganggo pèning regané siji lan sepuluh; ing 20 biji saben pihak nggunggung pèningé kanggo bangkong.</translation>
+    </message>
+    <message>
+        <source>Gonggong</source>
+        <translation>Gonggong</translation>
+    </message>
+    <message>
+        <source>4–6 players, six to eight packs, 14 cards. The Javanese Balik Satu of Surakarta: win with at least one bak, by rabas or metu, scored by toh bayaran or from a pot.</source>
+        <translation>4–6 pemain, nem nganti wolung pak, 14 kertu. Balik Satu Jawa saka Surakarta: menang nganggo paling ora siji bak, kanthi rabas utawa metu, bijiné nganggo toh bayaran utawa saka pot.</translation>
+    </message>
+    <message>
+        <source>Tantanan</source>
+        <translation>Tantanan</translation>
+    </message>
+    <message>
+        <source>4 players, one pack, five cards. The quick Javanese form: three pairs, one of them identical, scored as Gonggong&apos;s toh bayaran.</source>
+        <translation>4 pemain, sak pak, limang kertu. Wujud Jawa sing cepet: telung pasang, salah sijiné kembar, bijiné kaya toh bayaran ing Gonggong.</translation>
+    </message>
+    <message>
+        <source>Cekèn (Sampèn)</source>
+        <translation>Cekèn (Sampèn)</translation>
+    </message>
+    <message>
+        <source>3 players, one pack, five cards: Tantanan as played in Yogyakarta.</source>
+        <translation>3 pemain, sak pak, limang kertu: Tantanan kaya sing dimainaké ing Yogyakarta.</translation>
+    </message>
+    <message>
+        <source>Packs for the number of players</source>
+        <translation>Cacah pak miturut cacah pemain</translation>
+    </message>
+    <message>
+        <source>Which book&apos;s table of packs to use. Where the chosen book gives no number for this many players, The Babas&apos; number is used.</source>
+        <translation>Tabel pak saka buku endi sing dianggo. Yèn buku sing dipilih ora nyebut cacah kanggo pemain sacacah iki, cacah saka The Babas sing dianggo.</translation>
+    </message>
+    <message>
+        <source>The Babas (2 packs for 2, ½ more a player)</source>
+        <translation>The Babas (2 pak kanggo 2, tambah separo pak saben pemain)</translation>
+    </message>
+    <message>
+        <source>Pwee (2½ packs for 2)</source>
+        <translation>Pwee (2 pak lan separo kanggo 2)</translation>
+    </message>
+    <message>
+        <source>Amaro (2 packs for 3)</source>
+        <translation>Amaro (2 pak kanggo 3)</translation>
+    </message>
+    <message>
+        <source>Deck</source>
+        <translation>Dhèk</translation>
+    </message>
+    <message>
+        <source>Packs of 60 cards: six for four players, seven for five, eight for six. Sets of 30 cards, as the Surakarta description counts them: 180 cards for four, 240 for six.</source>
+        <translation>Pak isi 60 kertu: nem kanggo papat pemain, pitu kanggo lima, wolu kanggo nem. Pangkon isi 30 kertu, kaya étungané katrangan Surakarta: 180 kertu kanggo papat pemain, 240 kanggo nem.</translation>
+    </message>
+    <message>
+        <source>Six to eight packs (360 cards for four)</source>
+        <translation>Nem nganti wolung pak (360 kertu kanggo papat)</translation>
+    </message>
+    <message>
+        <source>Six to eight sets (180 cards for four)</source>
+        <translation>Nem nganti wolung pangkon (180 kertu kanggo papat)</translation>
+    </message>
+    <message>
+        <source>The six yu cards are one rank</source>
+        <translation>Nem kertu yu angkané padha</translation>
+    </message>
+    <message>
+        <source>White Flower, Red Flower, Old Thousand and the three 1s make sets with each other. Off: the 1s of the suits are one rank, and each of the three honours sets only with its own copies.</source>
+        <translation>Kembang Putih, Kembang Abang, Èwu Tuwa lan kertu 1 telu bisa dadi set bebarengan. Mati: kertu 1 saben golongan angkané padha, lan saben kertu mirunggan telu mung dadi set karo kembarané dhéwé.</translation>
+    </message>
+    <message>
+        <source>A turned yu card replays the hand</source>
+        <translation>Kertu yu sing diwalik mbaleni babak</translation>
+    </message>
+    <message>
+        <source>If the winner&apos;s turned card is the White Flower or a 1 of a suit, nobody scores and the hand is dealt again by the same dealer.</source>
+        <translation>Yèn kertu sing diwalik sing menang iku Kembang Putih utawa kertu 1 saka sawijining golongan, ora ana sing olèh biji lan babak dibagi manèh déning sing mbagi sing padha.</translation>
+    </message>
+    <message>
+        <source>Ayam / kandang bonus</source>
+        <translation>Tambahan ayam / kandang</translation>
+    </message>
+    <message>
+        <source>Extra points for a win after a ceki call: ayam when somebody else drew the winning card, kandang when the winner drew it.</source>
+        <translation>Biji tambahan kanggo menang sawisé nyuwara ceki: ayam yèn wong liya sing njupuk kertu sing gawé menang, kandang yèn sing menang dhéwé sing njupuk.</translation>
+    </message>
+    <message>
+        <source>ayam 1, kandang 2</source>
+        <translation>ayam 1, kandang 2</translation>
+    </message>
+    <message>
+        <source>ayam 5, kandang 10</source>
+        <translation>ayam 5, kandang 10</translation>
+    </message>
+    <message>
+        <source>ayam 10, kandang 20</source>
+        <translation>ayam 10, kandang 20</translation>
+    </message>
+    <message>
+        <source>Points per olo</source>
+        <translation>Biji saben olo</translation>
+    </message>
+    <message>
+        <source>What each olo of the winning hand scores (house: the source gives five as an example).</source>
+        <translation>Biji saben olo ing kertu sing menang (aturan omah: sumberé mènèhi lima minangka tuladha).</translation>
+    </message>
+    <message>
+        <source>Scoring</source>
+        <translation>Ngétung biji</translation>
+    </message>
+    <message>
+        <source>Toh bayaran: everyone pays the winner&apos;s points. Undhuh-undhuhan and umbuk: the winner takes from a pot that lasts from hand to hand.</source>
+        <translation>Toh bayaran: kabèh pemain mbayar biji sing menang. Undhuh-undhuhan lan umbuk: sing menang njupuk saka pot sing awet saka babak menyang babak.</translation>
+    </message>
+    <message>
+        <source>Toh bayaran (bak-bakan): turn one card</source>
+        <translation>Toh bayaran (bak-bakan): malik kertu siji</translation>
+    </message>
+    <message>
+        <source>Toh bayaran: turn fourteen cards</source>
+        <translation>Toh bayaran: malik patbelas kertu</translation>
+    </message>
+    <message>
+        <source>Undhuh-undhuhan: a stake from the pot</source>
+        <translation>Undhuh-undhuhan: totohan siji saka pot</translation>
+    </message>
+    <message>
+        <source>Umbuk: half the pot</source>
+        <translation>Umbuk: separo pot</translation>
+    </message>
+    <message>
+        <source>Cekèn side bet</source>
+        <translation>Totohan sampingan cekèn</translation>
+    </message>
+    <message>
+        <source>Each loser also pays the winner this much every won hand (0: no side bet).</source>
+        <translation>Saben sing kalah uga mbayar sing menang semono saben babak sing dimenangaké (0: tanpa totohan sampingan).</translation>
+    </message>
+    <message>
+        <source>Paid per bangkong</source>
+        <translation>Bayaran saben bangkong</translation>
+    </message>
+    <message>
+        <source>What the side that loses a bangkong pays the winning side.</source>
+        <translation>Sing dibayar pihak sing kalah bangkong marang pihak sing menang.</translation>
+    </message>
+    <message>
+        <source>Paid per excess point</source>
+        <translation>Bayaran saben biji kacèk</translation>
+    </message>
+    <message>
+        <source>What the losing side pays for each point by which the winners&apos; pool is larger.</source>
+        <translation>Sing dibayar pihak sing kalah kanggo saben biji kacèké gunggungan pihak sing menang.</translation>
+    </message>
+    <message>
+        <source>A number of bangkong</source>
+        <translation>Cacah bangkong</translation>
+    </message>
+    <message>
+        <source>The match ends after this many bangkong; the side that won more of them wins, then the one with more excess points.</source>
+        <translation>Tandhing rampung sawisé bangkong sacacah iki; pihak sing menang bangkong luwih akèh sing menang, banjur sing kacèk bijiné luwih akèh.</translation>
+    </message>
+    <message>
+        <source>Bangkong:</source>
+        <translation>Bangkong:</translation>
+    </message>
+    <message>
+        <source>the winner&apos;s points</source>
+        <translation>biji sing menang</translation>
+    </message>
+    <message>
+        <source>a stake into the empty pot</source>
+        <translation>totohan siji menyang pot sing kosong</translation>
+    </message>
+    <message>
+        <source>the winner&apos;s share of the pot</source>
+        <translation>bagéyané sing menang saka pot</translation>
+    </message>
+    <message>
+        <source>cekèn side bet</source>
+        <translation>totohan sampingan cekèn</translation>
+    </message>
+    <message>
+        <source>bangkong</source>
+        <translation>bangkong</translation>
+    </message>
+    <message>
+        <source>bangkong: the excess points</source>
+        <translation>bangkong: kacèk biji</translation>
+    </message>
+</context>
+<context>
+    <name>BalikUI</name>
+    <message>
+        <source>{a} and {b}</source>
+        <translation>{a} lan {b}</translation>
+    </message>
+    <message>
+        <source>{name} threw {card}: it wins for you. Claim it, or let it go?</source>
+        <translation>{name} mbuwang {card}: kuwi gawé sampéyan menang. Saut, utawa lilakna?</translation>
+    </message>
+    <message>
+        <source>{name} drew {card}: it wins for you. Sampèi! Claim it, or let it go?</source>
+        <translation>{name} njupuk {card}: kuwi gawé sampéyan menang. Sampèi! Saut, utawa lilakna?</translation>
+    </message>
+    <message>
+        <source>You are one card from winning: call {call}, or keep quiet?</source>
+        <translation>Sampéyan kurang kertu siji kanggo menang: nyuwara {call}, utawa meneng waé?</translation>
+    </message>
+    <message>
+        <source>Your turn: draw from the stock, or take {name}&apos;s {card}.</source>
+        <translation>Giliran sampéyan: jupuk saka tumpukan, utawa jupuk {card} buwangané {name}.</translation>
+    </message>
+    <message>
+        <source>Your turn: draw from the stock.</source>
+        <translation>Giliran sampéyan: jupuk saka tumpukan.</translation>
+    </message>
+    <message>
+        <source>Your hand is complete: win (sampèi!), or discard a card.</source>
+        <translation>Kertu sampéyan wis jangkep: menang (sampèi!), utawa buwang kertu siji.</translation>
+    </message>
+    <message>
+        <source>Your turn: discard a card that keeps you waiting.</source>
+        <translation>Giliran sampéyan: buwang kertu siji sing njaga sampéyan tetep ngenteni.</translation>
+    </message>
+    <message>
+        <source>Your turn: discard a card (you took {card}).</source>
+        <translation>Giliran sampéyan: buwang kertu siji (sampéyan njupuk buwangan {card}).</translation>
+    </message>
+    <message>
+        <source>Your turn: discard a card (you drew {card}).</source>
+        <translation>Giliran sampéyan: buwang kertu siji (sampéyan njupuk {card}).</translation>
+    </message>
+    <message>
+        <source>Your turn: discard a card.</source>
+        <translation>Giliran sampéyan: buwang kertu siji.</translation>
+    </message>
+    <message>
+        <source>draw from the stock</source>
+        <translation>jupuk saka tumpukan</translation>
+    </message>
+    <message>
+        <source>take the {card}</source>
+        <translation>jupuk {card}</translation>
+    </message>
+    <message>
+        <source>discard the {card}</source>
+        <translation>buwang {card}</translation>
+    </message>
+    <message>
+        <source>call {call}</source>
+        <translation>nyuwara {call}</translation>
+    </message>
+    <message>
+        <source>do not call yet</source>
+        <translation>durung nyuwara</translation>
+    </message>
+    <message>
+        <source>win: sampèi!</source>
+        <translation>menang: sampèi!</translation>
+    </message>
+    <message>
+        <source>let the card go</source>
+        <translation>lilakna kertuné</translation>
+    </message>
+    <message>
+        <source>Hand over — {card} was turned: the hand is played again.</source>
+        <translation>Babak rampung — {card} diwalik: babak dibaleni.</translation>
+    </message>
+    <message>
+        <source>Hand over — you win {total}!</source>
+        <translation>Babak rampung — sampéyan menang {total}!</translation>
+    </message>
+    <message>
+        <source>Hand over — {name} wins {total}.</source>
+        <translation>Babak rampung — {name} menang {total}.</translation>
+    </message>
+    <message>
+        <source>Hand over — drawn: nobody won.</source>
+        <translation>Babak rampung — seri: ora ana sing menang.</translation>
+    </message>
+    <message>
+        <source>%n token(s) of ten</source>
+        <translation>%n pèning regané sepuluh</translation>
+    </message>
+    <message>
+        <source>%n token(s) of one</source>
+        <translation>%n pèning regané siji</translation>
+    </message>
+    <message>
+        <source>%n point(s)</source>
+        <translation>%n biji</translation>
+    </message>
+    <message>
+        <source>Each bangkong is paid when it ends: the losing side pays the amounts of the rules. The match goes on until you stop.</source>
+        <translation>Saben bangkong dibayar nalika rampung: pihak sing kalah mbayar cacah sing ditemtokaké aturan. Tandhing terus nganti sampéyan mandheg.</translation>
+    </message>
+    <message>
+        <source>A lost bangkong costs the side {bangkong}, and {excess} per excess point.</source>
+        <translation>Bangkong sing kalah ndadèkaké pihak kuwi mbayar {bangkong}, lan {excess} saben kacèk biji.</translation>
+    </message>
+    <message>
+        <source>In the pot: {money}.</source>
+        <translation>Ing pot: {money}.</translation>
+    </message>
+    <message>
+        <source>{side}: {points} points in this bangkong ({ones} × 1, {tens} × 10)</source>
+        <translation>{side}: {points} biji ing bangkong iki ({ones} × 1, {tens} × 10)</translation>
+    </message>
+    <message>
+        <source>Bangkong {n}: tied at {total}</source>
+        <translation>Bangkong {n}: imbang, padha {total}</translation>
+    </message>
+    <message>
+        <source>Bangkong {n}: {side} with {total}, {excess} more</source>
+        <translation>Bangkong {n}: {side} menang karo {total}, kacèk {excess}</translation>
+    </message>
 </context>
 <context>
     <name>CardName</name>
@@ -757,6 +1575,122 @@
         <translation>{name} njupuk saka tumpukan.</translation>
     </message>
     <message>
+        <source>You draw {card}, face up for all to see.</source>
+        <translation>Sampéyan njupuk {card}, mlumah supaya kabèh weruh.</translation>
+    </message>
+    <message>
+        <source>{name} draws {card}, face up for all to see.</source>
+        <translation>{name} njupuk {card}, mlumah supaya kabèh weruh.</translation>
+    </message>
+    <message>
+        <source>You take {card} from {from_name}.</source>
+        <translation>Sampéyan njupuk buwangan {card} saka {from_name}.</translation>
+    </message>
+    <message>
+        <source>{name} takes {card} from {from_name}.</source>
+        <translation>{name} njupuk buwangan {card} saka {from_name}.</translation>
+    </message>
+    <message>
+        <source>You call {call}! You wait for %n kind(s) of card.</source>
+        <translation>Sampéyan nyuwara {call}! Sampéyan ngenteni %n jinis kertu.</translation>
+    </message>
+    <message>
+        <source>{name} calls {call}!</source>
+        <translation>{name} nyuwara {call}!</translation>
+    </message>
+    <message>
+        <source>You do not call.</source>
+        <translation>Sampéyan ora nyuwara.</translation>
+    </message>
+    <message>
+        <source>{name} does not call.</source>
+        <translation>{name} ora nyuwara.</translation>
+    </message>
+    <message>
+        <source>Your call is now {call}.</source>
+        <translation>Suwara sampéyan saiki {call}.</translation>
+    </message>
+    <message>
+        <source>{name}&apos;s call is now {call}.</source>
+        <translation>Suwarané {name} saiki {call}.</translation>
+    </message>
+    <message>
+        <source>You lay open an {set}: three × {card}.</source>
+        <translation>Sampéyan nglumahaké {set}: telu × {card}.</translation>
+    </message>
+    <message>
+        <source>{name} lays open an {set}: three × {card}.</source>
+        <translation>{name} nglumahaké {set}: telu × {card}.</translation>
+    </message>
+    <message>
+        <source>Sampèi! You claim {card}, drawn by {from_name}.</source>
+        <translation>Sampèi! Sampéyan nyaut {card}, sing dijupuk {from_name}.</translation>
+    </message>
+    <message>
+        <source>Sampèi! {name} claims {card}, drawn by {from_name}.</source>
+        <translation>Sampèi! {name} nyaut {card}, sing dijupuk {from_name}.</translation>
+    </message>
+    <message>
+        <source>You claim {from_name}&apos;s discard {card}.</source>
+        <translation>Sampéyan nyaut buwangané {from_name}, {card}.</translation>
+    </message>
+    <message>
+        <source>{name} claims {from_name}&apos;s discard {card}.</source>
+        <translation>{name} nyaut buwangané {from_name}, {card}.</translation>
+    </message>
+    <message>
+        <source>You let {card} go.</source>
+        <translation>Sampéyan nglilakaké {card}.</translation>
+    </message>
+    <message>
+        <source>{name} lets {card} go.</source>
+        <translation>{name} nglilakaké {card}.</translation>
+    </message>
+    <message>
+        <source>Sampèi! You win on {card}, drawn from the stock.</source>
+        <translation>Sampèi! Sampéyan menang nganggo {card}, sing dijupuk saka tumpukan.</translation>
+    </message>
+    <message>
+        <source>Sampèi! {name} wins on {card}, drawn from the stock.</source>
+        <translation>Sampèi! {name} menang nganggo {card}, sing dijupuk saka tumpukan.</translation>
+    </message>
+    <message>
+        <source>You win on {from_name}&apos;s discard {card} (metu).</source>
+        <translation>Sampéyan menang nganggo buwangané {from_name}, {card} (metu).</translation>
+    </message>
+    <message>
+        <source>{name} wins on {from_name}&apos;s discard {card} (metu).</source>
+        <translation>{name} menang nganggo buwangané {from_name}, {card} (metu).</translation>
+    </message>
+    <message>
+        <source>You were dealt a winning hand!</source>
+        <translation>Sampéyan olèh kertu menang saka bagéyan!</translation>
+    </message>
+    <message>
+        <source>{name} was dealt a winning hand!</source>
+        <translation>{name} olèh kertu menang saka bagéyan!</translation>
+    </message>
+    <message>
+        <source>You turn %n card(s) for the score: {cards}.</source>
+        <translation>Sampéyan malik %n kertu kanggo biji: {cards}.</translation>
+    </message>
+    <message>
+        <source>{name} turns %n card(s) for the score: {cards}.</source>
+        <translation>{name} malik %n kertu kanggo biji: {cards}.</translation>
+    </message>
+    <message>
+        <source>{card_in} takes the place of {card_out}: one more {set}.</source>
+        <translation>{card_in} nggantèni {card_out}: tambah {set} siji.</translation>
+    </message>
+    <message>
+        <source>{card} turned: nobody scores and the hand is dealt again.</source>
+        <translation>{card} diwalik: ora ana sing olèh biji lan babak dibagi manèh.</translation>
+    </message>
+    <message>
+        <source>Nobody has drawn from the stock for too long: the hand is drawn.</source>
+        <translation>Wis suwé banget ora ana sing njupuk saka tumpukan: babak seri.</translation>
+    </message>
+    <message>
         <source>You take {card}.</source>
         <translation>Sampéyan njupuk buwangan {card}.</translation>
     </message>
@@ -1236,8 +2170,80 @@
         <translation>Telung set {name}:</translation>
     </message>
     <message>
+        <source>{term}: {card_in} takes the place of {card_out}.</source>
+        <translation>{term}: {card_in} nggantèni {card_out}.</translation>
+    </message>
+    <message>
+        <source>Swapped: {card_in} in for {card_out}.</source>
+        <translation>Diijolaké: {card_in} mlebu ngganti {card_out}.</translation>
+    </message>
+    <message>
+        <source>Total: {total}</source>
+        <translation>Gunggung: {total}</translation>
+    </message>
+    <message>
+        <source>Your winning hand:</source>
+        <translation>Kertu menang sampéyan:</translation>
+    </message>
+    <message>
+        <source>{name}&apos;s winning hand:</source>
+        <translation>Kertu menangé {name}:</translation>
+    </message>
+    <message>
+        <source>A turned White Flower or 1 of a suit means the hand is dealt again; nobody scores or pays.</source>
+        <translation>Kembang Putih utawa kertu 1 saka sawijining golongan sing diwalik tegesé babak dibagi manèh; ora ana sing olèh biji utawa mbayar.</translation>
+    </message>
+    <message>
+        <source>Too many turns in a row went by without a draw from the stock, so the hand is drawn (house rule) and nobody pays.</source>
+        <translation>Kakèhan giliran terus-terusan tanpa njupuk saka tumpukan, dadi babak seri (aturan omah) lan ora ana sing mbayar.</translation>
+    </message>
+    <message>
+        <source>The stock ran out before anybody won: nobody pays.</source>
+        <translation>Tumpukan entèk sadurungé ana sing menang: ora ana sing mbayar.</translation>
+    </message>
+    <message>
+        <source>Replay: {card} was turned</source>
+        <translation>Baleni: {card} diwalik</translation>
+    </message>
+    <message>
+        <source>You win {total}!</source>
+        <translation>Sampéyan menang {total}!</translation>
+    </message>
+    <message>
+        <source>{name} wins {total}</source>
+        <translation>{name} menang {total}</translation>
+    </message>
+    <message>
         <source>Drawn hand</source>
         <translation>Babak seri</translation>
+    </message>
+    <message>
+        <source>A winning hand from the deal ({term}): the score is doubled.</source>
+        <translation>Kertu menang saka bagéyan ({term}): bijiné dobel.</translation>
+    </message>
+    <message>
+        <source>Won on {card}, drawn from the stock.</source>
+        <translation>Menang nganggo {card}, dijupuk saka tumpukan.</translation>
+    </message>
+    <message>
+        <source>Won on {card}, thrown by {name}.</source>
+        <translation>Menang nganggo {card}, dibuwang {name}.</translation>
+    </message>
+    <message>
+        <source>Won on {card}, drawn from the stock by {name} (sampèi!).</source>
+        <translation>Menang nganggo {card}, dijupuk saka tumpukan déning {name} (sampèi!).</translation>
+    </message>
+    <message>
+        <source>The call was {call}.</source>
+        <translation>Suwarané {call}.</translation>
+    </message>
+    <message>
+        <source>Turned for the score:</source>
+        <translation>Diwalik kanggo biji:</translation>
+    </message>
+    <message>
+        <source>{card}: swapped into the winning hand</source>
+        <translation>{card}: diijolaké mlebu ing kertu sing menang</translation>
     </message>
     <message>
         <source>Nobody drew from the stock for {turns} turns in a row, so the hand ends drawn (a house rule against endless passing) and nobody scores.</source>
@@ -3382,6 +4388,54 @@
         <source>dika</source>
         <translation>dika</translation>
     </message>
+    <message>
+        <source>the hand is complete: sampèi!</source>
+        <translation>kertu wis jangkep: sampèi!</translation>
+    </message>
+    <message>
+        <source>the {kind} completes the hand</source>
+        <translation>{kind} njangkepi kertu</translation>
+    </message>
+    <message>
+        <source>one card from winning: call {call}</source>
+        <translation>kurang kertu siji kanggo menang: nyuwara {call}</translation>
+    </message>
+    <message>
+        <source>the wait is better kept quiet for now</source>
+        <translation>luwih becik meneng dhisik yèn lagi ngenteni</translation>
+    </message>
+    <message>
+        <source>the card is not worth claiming</source>
+        <translation>kertu iki ora pantes disaut</translation>
+    </message>
+    <message>
+        <source>the {kind} fits the sets of the hand</source>
+        <translation>{kind} cocog karo set-set ing tangan</translation>
+    </message>
+    <message>
+        <source>the discard does not help the hand</source>
+        <translation>buwangan kuwi ora mbantu kertu ing tangan</translation>
+    </message>
+    <message>
+        <source>%Ln winning card(s) still to come</source>
+        <translation>%Ln kertu sing gawé menang isih bisa teka</translation>
+    </message>
+    <message>
+        <source>no card of the {kind}&apos;s rank is left to come</source>
+        <translation>ora ana kertu sing angkané padha karo {kind} sing isih bisa teka</translation>
+    </message>
+    <message>
+        <source>the {kind} is left over from the sets</source>
+        <translation>{kind} turahan saka set-set</translation>
+    </message>
+    <message>
+        <source>tan</source>
+        <translation>tan</translation>
+    </message>
+    <message>
+        <source>ceki</source>
+        <translation>ceki</translation>
+    </message>
 </context>
 <context>
     <name>RoundWords</name>
@@ -3513,6 +4567,14 @@ dhuwit</translation>
         <translation>{name} ×{mult}</translation>
     </message>
     <message>
+        <source>replayed</source>
+        <translation>dibaleni</translation>
+    </message>
+    <message>
+        <source>{name} {total}</source>
+        <translation>{name} {total}</translation>
+    </message>
+    <message>
         <source>drawn</source>
         <translation>seri</translation>
     </message>
@@ -3633,6 +4695,14 @@ dhuwit</translation>
     <message>
         <source>&amp;Sort my hand automatically</source>
         <translation>&amp;Urutaké kertuku otomatis</translation>
+    </message>
+    <message>
+        <source>Claim &amp;winning cards automatically</source>
+        <translation>Saut kertu sing &amp;gawé menang otomatis</translation>
+    </message>
+    <message>
+        <source>When a card that completes your hand may be claimed (a revealed stock card after a call), take it at once instead of asking.</source>
+        <translation>Yèn kertu sing njangkepi kertu sampéyan olèh disaut (kertu tumpukan sing dibukak sawisé nyuwara), langsung jupuk tanpa takon.</translation>
     </message>
     <message>
         <source>Show card &amp;codes in the corner (S9, WF …) while learning</source>
@@ -3952,6 +5022,18 @@ dhuwit</translation>
     <message>
         <source>Kartu Lima: show five cards that win at once</source>
         <translation>Kartu Lima: tuduhaké limang kertu sing langsung menang</translation>
+    </message>
+    <message>
+        <source>Balik Satu: draw from the stock, take the discard</source>
+        <translation>Balik Satu: jupuk saka tumpukan, jupuk buwangan</translation>
+    </message>
+    <message>
+        <source>Balik Satu: call, or keep quiet</source>
+        <translation>Balik Satu: nyuwara, utawa meneng waé</translation>
+    </message>
+    <message>
+        <source>Balik Satu: win or claim (sampèi!), let a card go</source>
+        <translation>Balik Satu: menang utawa nyaut (sampèi!), nglilakaké kertu</translation>
     </message>
 </context>
 <context>
@@ -4455,6 +5537,79 @@ dhuwit</translation>
     <message>
         <source>two mraji pairs shown at the start: the fifth trick is played at once</source>
         <translation>rong pasang mraji dituduhaké ing wiwitan: trik kaping lima langsung dimainaké</translation>
+    </message>
+    <message>
+        <source>Chaqui&apos;s “eye”: three identical cards</source>
+        <extracomment>the family&apos;s games, in the New Game dialog&apos;s order the games of the Peranakan and Kristang tables (Peranakan card names) the games played with pairs (three pairs to win, five cards in hand) the games that count as Gonggong does (*rabas* / *metu*, *bak*)</extracomment>
+        <translation>“mripat” Chaqui: telung kertu kembar</translation>
+    </message>
+    <message>
+        <source>identical cards: a triplet in Gonggong, an identical pair in Tantanan</source>
+        <translation>kertu kembar: telu ing Gonggong, sapasang kembar ing Tantanan</translation>
+    </message>
+    <message>
+        <source>“contact”: a turned card takes the place of a same-rank card to make a mata</source>
+        <translation>“kesenggol”: kertu sing diwalik nggantèni kertu sing angkané padha supaya dadi mata</translation>
+    </message>
+    <message>
+        <source>“cage in hand”: dealt a winning hand, which scores double</source>
+        <translation>“kandhang ing tangan”: olèh kertu menang saka bagéyan, bijiné dobel</translation>
+    </message>
+    <message>
+        <source>Chot&apos;s round of 20 points, won by the side with more points</source>
+        <translation>puteran 20 biji ing Chot, dimenangaké pihak sing bijiné luwih akèh</translation>
+    </message>
+    <message>
+        <source>“clear”: a win on a card you drew yourself</source>
+        <translation>“resik”: menang nganggo kertu sing sampéyan jupuk dhéwé</translation>
+    </message>
+    <message>
+        <source>“came out”: a win on another player&apos;s card</source>
+        <translation>menang nganggo kertu sing metu saka pemain liya</translation>
+    </message>
+    <message>
+        <source>waiting for one exact card</source>
+        <translation>ngenteni siji kertu sing pas</translation>
+    </message>
+    <message>
+        <source>Gonggong&apos;s call when only one exact card wins: one coin on the table</source>
+        <translation>suwara Gonggong yèn mung siji kertu sing pas gawé menang: dhuwit logam siji ing méja</translation>
+    </message>
+    <message>
+        <source>Gonggong&apos;s call when any card of a rank wins: two coins, one on the other</source>
+        <translation>suwara Gonggong yèn kertu apa waé sing angkané padha gawé menang: dhuwit logam loro, sing siji ing dhuwuré sijiné</translation>
+    </message>
+    <message>
+        <source>Tantanan&apos;s call when only an identical card wins</source>
+        <translation>suwara Tantanan yèn mung kertu kembar sing gawé menang</translation>
+    </message>
+    <message>
+        <source>Tantanan&apos;s call when any card of a rank wins</source>
+        <translation>suwara Tantanan yèn kertu apa waé sing angkané padha gawé menang</translation>
+    </message>
+    <message>
+        <source>“pickings”: the winner takes from a pot</source>
+        <translation>“panèn”: sing menang ngundhuh saka pot</translation>
+    </message>
+    <message>
+        <source>“stake payments”: everyone pays the winner&apos;s points</source>
+        <translation>“bayaran totohan”: kabèh pemain mbayar biji sing menang</translation>
+    </message>
+    <message>
+        <source>Yogyakarta&apos;s name of toh bayaran: payment by the bak</source>
+        <translation>jeneng Yogyakarta kanggo toh bayaran: bayaran miturut bak</translation>
+    </message>
+    <message>
+        <source>“piled”: a pot; metu takes half of it, rabas all</source>
+        <translation>“ditumpuk”: pot; metu njupuk separo, rabas njupuk kabèh</translation>
+    </message>
+    <message>
+        <source>a side bet each loser pays the winner; also the three-player Tantanan</source>
+        <translation>totohan sampingan sing dibayar saben sing kalah marang sing menang; uga Tantanan telung pemain</translation>
+    </message>
+    <message>
+        <source>“turn fifteen”: the winner turns fifteen cards to make more mata</source>
+        <translation>“walik limalas”: sing menang malik limalas kertu supaya mata tambah akèh</translation>
     </message>
 </context>
 </TS>

@@ -73,6 +73,1024 @@
         <translatorcomment>jv: Aturan Kartu Lima manut artikel “Kartu Lima”, sing njupuk saka &lt;i&gt;Javaanse kaartspelen&lt;/i&gt; anggitané Tjan Tjoe Siem (kaca 46–57).</translatorcomment>
         <translation>ꦲꦠꦸꦫꦤ꧀ꦏꦂꦠꦸ​ꦭꦶꦩ​ꦩꦤꦸꦠ꧀ꦲꦂꦠꦶꦏꦼꦭ꧀ “ꦏꦂꦠꦸ​ꦭꦶꦩ”꧈ ꦱꦶꦁ​ꦚ꧀ꦗꦸꦥꦸꦏ꧀ꦱꦏ &lt;i&gt;Javaanse kaartspelen&lt;/i&gt; ꦲꦁꦒꦶꦠꦤꦺ​ꦠ꧀ꦗꦤ꧀ꦠ꧀ꦗꦺꦴꦲꦼ​ꦱꦶꦲꦼꦩ꧀ (ꦏꦕ 46–57)꧉</translation>
     </message>
+    <message>
+        <source>Rules of the Balik Satu family after the article “Balik Satu”, which follows Pwee (2003), &lt;i&gt;The Babas&lt;/i&gt;, Amaro (1993) on the Kristang Chaqui, and Tjan Tjoe Siem&apos;s &lt;i&gt;Javaanse kaartspelen&lt;/i&gt; on Gonggong and Tantanan.</source>
+        <translatorcomment>jv: Aturan kulawarga Balik Satu miturut artikel “Balik Satu”, sing adhedhasar Pwee (2003), &lt;i&gt;The Babas&lt;/i&gt;, Amaro (1993) bab Chaqui Kristang, lan &lt;i&gt;Javaanse kaartspelen&lt;/i&gt; anggitané Tjan Tjoe Siem bab Gonggong lan Tantanan.</translatorcomment>
+        <translation>ꦲꦠꦸꦫꦤ꧀ꦏꦸꦭꦮꦂꦒ​ꦧꦭꦶꦏ꧀ꦱꦠꦸ​ꦩꦶꦠꦸꦫꦸꦠ꧀ꦲꦂꦠꦶꦏꦼꦭ꧀ “ꦧꦭꦶꦏ꧀ꦱꦠꦸ”꧈ ꦱꦶꦁ​ꦲꦝꦼꦝꦱꦂ Pwee (2003)꧈ &lt;i&gt;The Babas&lt;/i&gt;꧈ Amaro (1993) ꦧꦧ꧀ꦕ꧀ꦲꦏꦸꦲꦶ​ꦏꦿꦶꦱ꧀ꦠꦁ꧈ ꦭꦤ꧀ &lt;i&gt;Javaanse kaartspelen&lt;/i&gt; ꦲꦁꦒꦶꦠꦤꦺ​ꦠ꧀ꦗꦤ꧀ꦠ꧀ꦗꦺꦴꦲꦼ​ꦱꦶꦲꦼꦩ꧀ꦧꦧ꧀ꦒꦺꦴꦁꦒꦺꦴꦁ​ꦭꦤ꧀ꦠꦤ꧀ꦠꦤꦤ꧀꧉</translation>
+    </message>
+</context>
+<context>
+    <name>BalikHelp</name>
+    <message>
+        <source>How to play {game}</source>
+        <translatorcomment>jv: Carané main {game}</translatorcomment>
+        <translation>ꦕꦫꦤꦺ​ꦩꦲꦶꦤ꧀ {game}</translation>
+    </message>
+    <message>
+        <source>The cards and their names</source>
+        <translatorcomment>jv: Kertu lan jenengé</translatorcomment>
+        <translation>ꦏꦼꦂꦠꦸ​ꦭꦤ꧀ꦗꦼꦤꦼꦔꦺ</translation>
+    </message>
+    <message>
+        <source>The deal and a turn</source>
+        <translatorcomment>jv: Mbagi kertu lan sagiliran</translatorcomment>
+        <translation>ꦩ꧀ꦧꦒꦶ​ꦏꦼꦂꦠꦸ​ꦭꦤ꧀ꦱꦒꦶꦭꦶꦫꦤ꧀</translation>
+    </message>
+    <message>
+        <source>Sets and a winning hand</source>
+        <translatorcomment>jv: Set lan kertu sing menang</translatorcomment>
+        <translation>ꦱꦼꦠ꧀ꦭꦤ꧀ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦩꦼꦤꦁ</translation>
+    </message>
+    <message>
+        <source>Calling and sampèi</source>
+        <translatorcomment>jv: Nyuwara lan sampèi</translatorcomment>
+        <translation>ꦚꦸꦮꦫ​ꦭꦤ꧀ꦱꦩ꧀ꦥꦺꦲꦶ</translation>
+    </message>
+    <message>
+        <source>Scoring</source>
+        <translatorcomment>jv: Ngétung biji</translatorcomment>
+        <translation>ꦔꦺꦠꦸꦁ​ꦧꦶꦗꦶ</translation>
+    </message>
+    <message>
+        <source>Paying</source>
+        <translatorcomment>jv: Mbayar</translatorcomment>
+        <translation>ꦩ꧀ꦧꦪꦂ</translation>
+    </message>
+    <message>
+        <source>At the table</source>
+        <translatorcomment>jv: Ing méja</translatorcomment>
+        <translation>ꦲꦶꦁ​ꦩꦺꦗ</translation>
+    </message>
+    <message>
+        <source>CekiDesk&apos;s house rules</source>
+        <translatorcomment>jv: Aturan omah CekiDesk</translatorcomment>
+        <translation>ꦲꦠꦸꦫꦤ꧀ꦲꦺꦴꦩꦃ CekiDesk</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translatorcomment>jv: Tombol</translatorcomment>
+        <translation>ꦠꦺꦴꦩ꧀ꦧꦺꦴꦭ꧀</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translatorcomment>jv: Sumber</translatorcomment>
+        <translation>ꦱꦸꦩ꧀ꦧꦼꦂ</translation>
+    </message>
+    <message>
+        <source>After the article “Balik Satu”, which draws on Pwee (2003, p. 122), &lt;i&gt;The Babas&lt;/i&gt; (p. 155 and 162), Amaro (1993) for the Kristang Chaqui, &lt;i&gt;Gateway to Old School Games&lt;/i&gt;, and Tjan Tjoe Siem&apos;s &lt;i&gt;Javaanse kaartspelen&lt;/i&gt; (pp. 94–98) for Gonggong, Tantanan and Cekèn. This page is CekiDesk&apos;s own summary.</source>
+        <translatorcomment>jv: Miturut artikel “Balik Satu”, sing njupuk saka Pwee (2003, kaca 122), &lt;i&gt;The Babas&lt;/i&gt; (kaca 155 lan 162), Amaro (1993) kanggo Chaqui Kristang, &lt;i&gt;Gateway to Old School Games&lt;/i&gt;, lan &lt;i&gt;Javaanse kaartspelen&lt;/i&gt; anggitané Tjan Tjoe Siem (kaca 94–98) kanggo Gonggong, Tantanan lan Cekèn. Kaca iki ringkesané CekiDesk dhéwé.</translatorcomment>
+        <translation>ꦩꦶꦠꦸꦫꦸꦠ꧀ꦲꦂꦠꦶꦏꦼꦭ꧀ “ꦧꦭꦶꦏ꧀ꦱꦠꦸ”꧈ ꦱꦶꦁ​ꦚ꧀ꦗꦸꦥꦸꦏ꧀ꦱꦏ Pwee (2003꧈ ꦏꦕ 122)꧈ &lt;i&gt;The Babas&lt;/i&gt; (ꦏꦕ 155 ꦭꦤ꧀ 162)꧈ Amaro (1993) ꦏꦁꦒꦺꦴ​ꦕ꧀ꦲꦏꦸꦲꦶ​ꦏꦿꦶꦱ꧀ꦠꦁ꧈ &lt;i&gt;ꦒꦠꦼꦮꦪ꧀ꦠꦺꦴ​ꦲꦺꦴꦭ꧀ꦢ꧀ꦱ꧀ꦕ꧀ꦲꦺꦴꦲꦺꦴꦭ꧀ꦒꦩꦼꦱ꧀&lt;/i&gt;꧈ ꦭꦤ꧀ &lt;i&gt;Javaanse kaartspelen&lt;/i&gt; ꦲꦁꦒꦶꦠꦤꦺ​ꦠ꧀ꦗꦤ꧀ꦠ꧀ꦗꦺꦴꦲꦼ​ꦱꦶꦲꦼꦩ꧀ (ꦏꦕ 94–98) ꦏꦁꦒꦺꦴ​ꦒꦺꦴꦁꦒꦺꦴꦁ꧈ ꦠꦤ꧀ꦠꦤꦤ꧀ꦭꦤ꧀ꦕꦼꦏꦺꦤ꧀꧉ ꦏꦕ​ꦲꦶꦏꦶ​ꦫꦶꦁꦏꦼꦱꦤꦺ CekiDesk ꦝꦺꦮꦺ꧉</translation>
+    </message>
+    <message>
+        <source>Balik Satu (“turn one”) is the rummy of the Peranakan families of Malaysia and Singapore. Everybody collects five sets of three cards; at least one set must be three identical cards, a &lt;i&gt;mata&lt;/i&gt; (“eye”). The winner turns one more card from the stock, and that card sets the score.</source>
+        <translatorcomment>jv: Balik Satu (“walik siji”) iku dolanan rummy kulawarga Peranakan ing Malaysia lan Singapura. Saben pemain nglumpukaké limang set isi telung kertu; paling ora siji set kudu telung kertu kembar, &lt;i&gt;mata&lt;/i&gt; (“mripat”). Sing menang malik kertu siji manèh saka tumpukan, lan kertu kuwi sing nemtokaké biji.</translatorcomment>
+        <translation>ꦧꦭꦶꦏ꧀ꦱꦠꦸ (“ꦮꦭꦶꦏ꧀ꦱꦶꦗꦶ”) ꦲꦶꦏꦸ​ꦢꦺꦴꦭꦤꦤ꧀ꦫꦸꦩ꧀ꦩ꧀ꦪ꧀ꦏꦸꦭꦮꦂꦒ​ꦥꦼꦫꦤꦏꦤ꧀ꦲꦶꦁ​ꦩꦭꦪ꧀ꦱꦶꦲ​ꦭꦤ꧀ꦱꦶꦔꦥꦸꦫ꧉ ꦱꦧꦼꦤ꧀ꦥꦼꦩꦲꦶꦤ꧀ꦔ꧀ꦭꦸꦩ꧀ꦥꦸꦏꦏꦺ​ꦭꦶꦩꦁ​ꦱꦼꦠ꧀ꦲꦶꦱꦶ​ꦠꦼꦭꦸꦁ​ꦏꦼꦂꦠꦸ; ꦥꦭꦶꦁ​ꦲꦺꦴꦫ​ꦱꦶꦗꦶ​ꦱꦼꦠ꧀ꦏꦸꦢꦸ​ꦠꦼꦭꦸꦁ​ꦏꦼꦂꦠꦸ​ꦏꦼꦩ꧀ꦧꦂ꧈ &lt;i&gt;ꦩꦠ&lt;/i&gt; (“ꦩꦿꦶꦥꦠ꧀”)꧉ ꦱꦶꦁ​ꦩꦼꦤꦁ​ꦩꦭꦶꦏ꧀ꦏꦼꦂꦠꦸ​ꦱꦶꦗꦶ​ꦩꦤꦺꦃ​ꦱꦏ​ꦠꦸꦩ꧀ꦥꦸꦏꦤ꧀꧈ ꦭꦤ꧀ꦏꦼꦂꦠꦸ​ꦏꦸꦮꦶ​ꦱꦶꦁ​ꦤꦼꦩ꧀ꦠꦺꦴꦏꦏꦺ​ꦧꦶꦗꦶ꧉</translation>
+    </message>
+    <message>
+        <source>Chaqui (also Chiqui or Chekki) is Balik Satu as the Kristang of Malacca played it. A set of three identical cards is an &lt;i&gt;olo&lt;/i&gt;; an olo completed with somebody&apos;s discard is laid open, and the score is a fixed amount for each olo.</source>
+        <translatorcomment>jv: Chaqui (uga Chiqui utawa Chekki) iku Balik Satu kaya sing dimainaké wong Kristang ing Malaka. Set telung kertu kembar diarani &lt;i&gt;olo&lt;/i&gt;; olo sing dijangkepi nganggo buwangané wong liya dilumahaké, lan bijiné tetep kanggo saben olo.</translatorcomment>
+        <translation>ꦕ꧀ꦲꦏꦸꦲꦶ (ꦲꦸꦒ​ꦕ꧀ꦲꦶꦏꦸꦲꦶ​ꦲꦸꦠꦮ​ꦕ꧀ꦲꦼꦏ꧀ꦏꦶ) ꦲꦶꦏꦸ​ꦧꦭꦶꦏ꧀ꦱꦠꦸ​ꦏꦪ​ꦱꦶꦁ​ꦢꦶꦩꦲꦶꦤꦏꦺ​ꦮꦺꦴꦁ​ꦏꦿꦶꦱ꧀ꦠꦁ​ꦲꦶꦁ​ꦩꦭꦏ꧉ ꦱꦼꦠ꧀ꦠꦼꦭꦸꦁ​ꦏꦼꦂꦠꦸ​ꦏꦼꦩ꧀ꦧꦂ​ꦢꦶꦲꦫꦤꦶ &lt;i&gt;ꦲꦺꦴꦭꦺꦴ&lt;/i&gt;; ꦲꦺꦴꦭꦺꦴ​ꦱꦶꦁ​ꦢꦶꦗꦁꦏꦼꦥꦶ​ꦔꦁꦒꦺꦴ​ꦧꦸꦮꦔꦤꦺ​ꦮꦺꦴꦁ​ꦭꦶꦪ​ꦢꦶꦭꦸꦩꦲꦏꦺ꧈ ꦭꦤ꧀ꦧꦶꦗꦶꦤꦺ​ꦠꦼꦠꦼꦥ꧀ꦏꦁꦒꦺꦴ​ꦱꦧꦼꦤ꧀ꦲꦺꦴꦭꦺꦴ꧉</translation>
+    </message>
+    <message>
+        <source>Balik Lima Belas (“turn fifteen”) is Balik Satu with another way of scoring: the winner turns fifteen cards and uses them to turn mixed sets into mata.</source>
+        <translatorcomment>jv: Balik Lima Belas (“walik limalas”) iku Balik Satu nganggo cara ngétung biji liya: sing menang malik limalas kertu lan nganggo kertu-kertu kuwi kanggo ngowahi set campuran dadi mata.</translatorcomment>
+        <translation>ꦧꦭꦶꦏ꧀ꦭꦶꦩ​ꦧꦼꦭꦱ꧀ (“ꦮꦭꦶꦏ꧀ꦭꦶꦩꦭꦱ꧀”) ꦲꦶꦏꦸ​ꦧꦭꦶꦏ꧀ꦱꦠꦸ​ꦔꦁꦒꦺꦴ​ꦕꦫ​ꦔꦺꦠꦸꦁ​ꦧꦶꦗꦶ​ꦭꦶꦪ: ꦱꦶꦁ​ꦩꦼꦤꦁ​ꦩꦭꦶꦏ꧀ꦭꦶꦩꦭꦱ꧀ꦏꦼꦂꦠꦸ​ꦭꦤ꧀ꦔꦁꦒꦺꦴ​ꦏꦼꦂꦠꦸ​ꦏꦼꦂꦠꦸ​ꦏꦸꦮꦶ​ꦏꦁꦒꦺꦴ​ꦔꦺꦴꦮꦲꦶ​ꦱꦼꦠ꧀ꦕꦩ꧀ꦥꦸꦫꦤ꧀ꦢꦢꦶ​ꦩꦠ꧉</translation>
+    </message>
+    <message>
+        <source>Chot, or Kiong, is Balik Lima Belas for four players in two partnerships, partners sitting opposite. Points are taken as tokens of one and of ten; when somebody reaches twenty, the sides pool their tokens for a &lt;i&gt;bangkong&lt;/i&gt;.</source>
+        <translatorcomment>jv: Chot, utawa Kiong, iku Balik Lima Belas kanggo papat pemain ing rong pihak, kanca sapihak lungguh adhep-adhepan. Biji dijupuk awujud pèning regané siji lan regané sepuluh; yèn ana sing tekan rong puluh, saben pihak nggunggung pèningé kanggo &lt;i&gt;bangkong&lt;/i&gt;.</translatorcomment>
+        <translation>ꦕ꧀ꦲꦺꦴꦠ꧀꧈ ꦲꦸꦠꦮ​ꦏꦶꦲꦺꦴꦁ꧈ ꦲꦶꦏꦸ​ꦧꦭꦶꦏ꧀ꦭꦶꦩ​ꦧꦼꦭꦱ꧀ꦏꦁꦒꦺꦴ​ꦥꦥꦠ꧀ꦥꦼꦩꦲꦶꦤ꧀ꦲꦶꦁ​ꦫꦺꦴꦁ​ꦥꦶꦲꦏ꧀꧈ ꦏꦚ꧀ꦕ​ꦱꦥꦶꦲꦏ꧀ꦭꦸꦁꦒꦸꦃ​ꦲꦝꦼꦥ꧀ꦲꦝꦼꦥꦤ꧀꧉ ꦧꦶꦗꦶ​ꦢꦶꦗꦸꦥꦸꦏ꧀ꦲꦮꦸꦗꦸꦢ꧀ꦥꦺꦤꦶꦁ​ꦉꦒꦤꦺ​ꦱꦶꦗꦶ​ꦭꦤ꧀ꦫꦼꦒꦤꦺ​ꦱꦼꦥꦸꦭꦸꦃ; ꦪꦺꦤ꧀ꦲꦤ​ꦱꦶꦁ​ꦠꦼꦏꦤ꧀ꦫꦺꦴꦁ​ꦥꦸꦭꦸꦃ꧈ ꦱꦧꦼꦤ꧀ꦥꦶꦲꦏ꧀ꦔ꧀ꦒꦸꦁꦒꦸꦁ​ꦥꦺꦤꦶꦔꦺ​ꦏꦁꦒꦺꦴ &lt;i&gt;ꦧꦁꦏꦺꦴꦁ&lt;/i&gt;꧉</translation>
+    </message>
+    <message>
+        <source>Gonggong is the Javanese game of the same shape, described in Surakarta in the 1940s and played mostly by women. With 14 cards each, a win needs at least one &lt;i&gt;bak&lt;/i&gt; (three identical cards); there are several ways to pay, with a pot or without.</source>
+        <translatorcomment>jv: Gonggong iku dolanan Jawa sing wujudé padha, dicathet ing Surakarta ing taun 1940-an lan umumé dimainaké wong wadon. Saben pemain nyekel 14 kertu, lan kanggo menang butuh paling ora siji &lt;i&gt;bak&lt;/i&gt; (telung kertu kembar); ana sawetara cara mbayar, nganggo pot utawa tanpa pot.</translatorcomment>
+        <translation>ꦒꦺꦴꦁꦒꦺꦴꦁ​ꦲꦶꦏꦸ​ꦢꦺꦴꦭꦤꦤ꧀ꦗꦮ​ꦱꦶꦁ​ꦮꦸꦗꦸꦢꦺ​ꦥꦝ꧈ ꦢꦶꦕꦛꦼꦠ꧀ꦲꦶꦁ​ꦱꦸꦫꦏꦂꦠ​ꦲꦶꦁ​ꦠꦲꦸꦤ꧀ 1940-ꦲꦤ꧀ꦭꦤ꧀ꦲꦸꦩꦸꦩꦺ​ꦢꦶꦩꦲꦶꦤꦏꦺ​ꦮꦺꦴꦁ​ꦮꦢꦺꦴꦤ꧀꧉ ꦱꦧꦼꦤ꧀ꦥꦼꦩꦲꦶꦤ꧀ꦚꦼꦏꦼꦭ꧀ 14 ꦏꦼꦂꦠꦸ꧈ ꦭꦤ꧀ꦏꦁꦒꦺꦴ​ꦩꦼꦤꦁ​ꦧꦸꦠꦸꦃ​ꦥꦭꦶꦁ​ꦲꦺꦴꦫ​ꦱꦶꦗꦶ &lt;i&gt;ꦧꦏ꧀&lt;/i&gt; (ꦠꦼꦭꦸꦁ​ꦏꦼꦂꦠꦸ​ꦏꦼꦩ꧀ꦧꦂ); ꦲꦤ​ꦱꦮꦼꦠꦫ​ꦕꦫ​ꦩ꧀ꦧꦪꦂ꧈ ꦔꦁꦒꦺꦴ​ꦥꦺꦴꦠ꧀ꦲꦸꦠꦮ​ꦠꦤ꧀ꦥ​ꦥꦺꦴꦠ꧀꧉</translation>
+    </message>
+    <message>
+        <source>Tantanan is the small, fast Javanese form: four players, one pack, five cards. A win is three pairs, one of them identical (a &lt;i&gt;bak&lt;/i&gt;).</source>
+        <translatorcomment>jv: Tantanan iku wujud Jawa sing cilik lan cepet: papat pemain, sak pak, limang kertu. Menang yèn duwé telung pasang, salah sijiné kembar (&lt;i&gt;bak&lt;/i&gt;).</translatorcomment>
+        <translation>ꦠꦤ꧀ꦠꦤꦤ꧀ꦲꦶꦏꦸ​ꦮꦸꦗꦸꦢ꧀ꦗꦮ​ꦱꦶꦁ​ꦕꦶꦭꦶꦏ꧀ꦭꦤ꧀ꦕꦼꦥꦼꦠ꧀: ꦥꦥꦠ꧀ꦥꦼꦩꦲꦶꦤ꧀꧈ ꦱꦏ꧀ꦥꦏ꧀꧈ ꦭꦶꦩꦁ​ꦏꦼꦂꦠꦸ꧉ ꦩꦼꦤꦁ​ꦪꦺꦤ꧀ꦢꦸꦮꦺ​ꦠꦼꦭꦸꦁ​ꦥꦱꦁ꧈ ꦱꦭꦃ​ꦱꦶꦗꦶꦤꦺ​ꦏꦼꦩ꧀ꦧꦂ (&lt;i&gt;ꦧꦏ꧀&lt;/i&gt;)꧉</translation>
+    </message>
+    <message>
+        <source>Cekèn (or Sampèn) is Tantanan for three players, as it was played in Yogyakarta.</source>
+        <translatorcomment>jv: Cekèn (utawa Sampèn) iku Tantanan kanggo telung pemain, kaya sing dimainaké ing Yogyakarta.</translatorcomment>
+        <translation>ꦕꦼꦏꦺꦤ꧀ (ꦲꦸꦠꦮ​ꦱꦩ꧀ꦥꦺꦤ꧀) ꦲꦶꦏꦸ​ꦠꦤ꧀ꦠꦤꦤ꧀ꦏꦁꦒꦺꦴ​ꦠꦼꦭꦸꦁ​ꦥꦼꦩꦲꦶꦤ꧀꧈ ꦏꦪ​ꦱꦶꦁ​ꦢꦶꦩꦲꦶꦤꦏꦺ​ꦲꦶꦁ​ꦪꦺꦴꦒꦾꦏꦂꦠ꧉</translation>
+    </message>
+    <message>
+        <source>The Ceki pack has thirty kinds: the 1 to 9 of Coins, Strings and Myriads, the White Flower, the Red Flower and the Old Thousand. The six &lt;i&gt;yu&lt;/i&gt; cards (Javanese &lt;i&gt;iyo&lt;/i&gt;) are the three 1s, the two Flowers and the Old Thousand. The red-stamped cards are the 9 of Strings (the Red Nine), the Red Flower (&lt;i&gt;Nyonya&lt;/i&gt;) and the Old Thousand (&lt;i&gt;Lau Chian&lt;/i&gt;).</source>
+        <translatorcomment>jv: Pak Ceki isi telung puluh jinis: 1 nganti 9 Dhuwit, Lintrik lan Cina, Kembang Putih, Kembang Abang lan Èwu Tuwa. Nem kertu &lt;i&gt;yu&lt;/i&gt; (basa Jawa &lt;i&gt;iyo&lt;/i&gt;) yaiku kertu 1 telu, Kembang loro lan Èwu Tuwa. Kertu sing dicap abang yaiku 9 Lintrik (Sanga Abang), Kembang Abang (&lt;i&gt;Nyonya&lt;/i&gt;) lan Èwu Tuwa (&lt;i&gt;Lau Chian&lt;/i&gt;).</translatorcomment>
+        <translation>ꦥꦏ꧀ꦕꦼꦏꦶ​ꦲꦶꦱꦶ​ꦠꦼꦭꦸꦁ​ꦥꦸꦭꦸꦃ​ꦗꦶꦤꦶꦱ꧀: 1 ꦔꦤ꧀ꦠꦶ 9 ꦝꦸꦮꦶꦠ꧀꧈ ꦭꦶꦤ꧀ꦠꦿꦶꦏ꧀ꦭꦤ꧀ꦕꦶꦤ꧈ ꦏꦼꦩ꧀ꦧꦁ​ꦥꦸꦠꦶꦃ꧈ ꦏꦼꦩ꧀ꦧꦁ​ꦲꦧꦁ​ꦭꦤ꧀ꦲꦺꦮꦸ​ꦠꦸꦮ꧉ ꦤꦼꦩ꧀ꦏꦼꦂꦠꦸ &lt;i&gt;ꦪꦸ&lt;/i&gt; (ꦧꦱ​ꦗꦮ &lt;i&gt;ꦲꦶꦪꦺꦴ&lt;/i&gt;) ꦪꦲꦶꦏꦸ​ꦏꦼꦂꦠꦸ 1 ꦠꦼꦭꦸ꧈ ꦏꦼꦩ꧀ꦧꦁ​ꦭꦺꦴꦫꦺꦴ​ꦭꦤ꧀ꦲꦺꦮꦸ​ꦠꦸꦮ꧉ ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦢꦶꦕꦥ꧀ꦲꦧꦁ​ꦪꦲꦶꦏꦸ 9 ꦭꦶꦤ꧀ꦠꦿꦶꦏ꧀ (ꦱꦔ​ꦲꦧꦁ)꧈ ꦏꦼꦩ꧀ꦧꦁ​ꦲꦧꦁ (&lt;i&gt;ꦚꦺꦴꦚ&lt;/i&gt;) ꦭꦤ꧀ꦲꦺꦮꦸ​ꦠꦸꦮ (&lt;i&gt;ꦭꦲꦸ​ꦕ꧀ꦲꦶꦲꦤ꧀&lt;/i&gt;)꧉</translation>
+    </message>
+    <message>
+        <source>At a Peranakan table the cards go by Malay and Hokkien names; CekiDesk writes them after the English name in this game (the tooltips of the table give every name). The Javanese names, in Latin letters and in aksara Jawa, are the Surakarta names of 1941.</source>
+        <translatorcomment>jv: Ing méja Peranakan kertu diarani nganggo jeneng Melayu lan Hokkien; ing dolanan iki CekiDesk nulis jeneng kuwi sawisé jeneng kertuné (katrangan cilik ing méja nuduhaké kabèh jenengé). Jeneng Jawa, nganggo aksara Latin lan aksara Jawa, iku jeneng Surakarta taun 1941.</translatorcomment>
+        <translation>ꦲꦶꦁ​ꦩꦺꦗ​ꦥꦼꦫꦤꦏꦤ꧀ꦏꦼꦂꦠꦸ​ꦢꦶꦲꦫꦤꦶ​ꦔꦁꦒꦺꦴ​ꦗꦼꦤꦼꦁ​ꦩꦼꦭꦪꦸ​ꦭꦤ꧀ꦲꦺꦴꦏ꧀ꦏꦶꦲꦼꦤ꧀; ꦲꦶꦁ​ꦢꦺꦴꦭꦤꦤ꧀ꦲꦶꦏꦶ CekiDesk ꦤꦸꦭꦶꦱ꧀ꦗꦼꦤꦼꦁ​ꦏꦸꦮꦶ​ꦱꦮꦶꦱꦺ​ꦗꦼꦤꦼꦁ​ꦏꦼꦂꦠꦸꦤꦺ (ꦏꦠꦿꦔꦤ꧀ꦕꦶꦭꦶꦏ꧀ꦲꦶꦁ​ꦩꦺꦗ​ꦤꦸꦢꦸꦲꦏꦺ​ꦏꦧꦺꦃ​ꦗꦼꦤꦼꦔꦺ)꧉ ꦗꦼꦤꦼꦁ​ꦗꦮ꧈ ꦔꦁꦒꦺꦴ​ꦲꦏ꧀ꦱꦫ​ꦭꦠꦶꦤ꧀ꦭꦤ꧀ꦲꦏ꧀ꦱꦫ​ꦗꦮ꧈ ꦲꦶꦏꦸ​ꦗꦼꦤꦼꦁ​ꦱꦸꦫꦏꦂꦠ​ꦠꦲꦸꦤ꧀ 1941꧉</translation>
+    </message>
+    <message>
+        <source>The Javanese names, in Latin letters and in aksara Jawa, are the Surakarta names of 1941; the Peranakan names of Balik Satu are given beside them.</source>
+        <translatorcomment>jv: Jeneng Jawa, nganggo aksara Latin lan aksara Jawa, iku jeneng Surakarta taun 1941; jeneng Peranakan ing Balik Satu ditulis ing sandhingé.</translatorcomment>
+        <translation>ꦗꦼꦤꦼꦁ​ꦗꦮ꧈ ꦔꦁꦒꦺꦴ​ꦲꦏ꧀ꦱꦫ​ꦭꦠꦶꦤ꧀ꦭꦤ꧀ꦲꦏ꧀ꦱꦫ​ꦗꦮ꧈ ꦲꦶꦏꦸ​ꦗꦼꦤꦼꦁ​ꦱꦸꦫꦏꦂꦠ​ꦠꦲꦸꦤ꧀ 1941; ꦗꦼꦤꦼꦁ​ꦥꦼꦫꦤꦏꦤ꧀ꦲꦶꦁ​ꦧꦭꦶꦏ꧀ꦱꦠꦸ​ꦢꦶꦠꦸꦭꦶꦱ꧀ꦲꦶꦁ​ꦱꦤ꧀ꦝꦶꦔꦺ꧉</translation>
+    </message>
+    <message>
+        <source>The number of packs (of 60 cards) grows with the table. The Babas (players: packs): {babas}. Pwee: {pwee}. Amaro: {amaro}. The New Game dialog chooses the column; where the chosen book has no number for the table, The Babas&apos; number is used (house).</source>
+        <translatorcomment>jv: Cacahé pak (isi 60 kertu) tambah akèh manut gedhéné méja. The Babas (pemain: pak): {babas}. Pwee: {pwee}. Amaro: {amaro}. Dialog Dolanan anyar milih kolomé; yèn buku sing dipilih ora nyebut cacah kanggo méja kuwi, cacah saka The Babas sing dianggo (aturan omah).</translatorcomment>
+        <translation>ꦕꦕꦲꦺ​ꦥꦏ꧀ (ꦲꦶꦱꦶ 60 ꦏꦼꦂꦠꦸ) ꦠꦩ꧀ꦧꦃ​ꦲꦏꦺꦃ​ꦩꦤꦸꦠ꧀ꦒꦼꦝꦺꦤꦺ​ꦩꦺꦗ꧉ The Babas (ꦥꦼꦩꦲꦶꦤ꧀: ꦥꦏ꧀): {babas}꧉ Pwee: {pwee}꧉ Amaro: {amaro}꧉ ꦢꦶꦲꦭꦺꦴꦒ꧀ꦢꦺꦴꦭꦤꦤ꧀ꦲꦚꦂ​ꦩꦶꦭꦶꦃ​ꦏꦺꦴꦭꦺꦴꦩꦺ; ꦪꦺꦤ꧀ꦧꦸꦏꦸ​ꦱꦶꦁ​ꦢꦶꦥꦶꦭꦶꦃ​ꦲꦺꦴꦫ​ꦚꦼꦧꦸꦠ꧀ꦕꦕꦃ​ꦏꦁꦒꦺꦴ​ꦩꦺꦗ​ꦏꦸꦮꦶ꧈ ꦕꦕꦃ​ꦱꦏ The Babas ꦱꦶꦁ​ꦢꦶꦲꦁꦒꦺꦴ (ꦲꦠꦸꦫꦤ꧀ꦲꦺꦴꦩꦃ)꧉</translation>
+    </message>
+    <message>
+        <source>Four players play with six packs (360 cards), six with eight (480); five play with seven packs (house). The description of Surakarta&apos;s game counts six sets, 180 cards, for four and eight sets, 240 cards, for six, a set being half a pack; the New Game dialog offers that smaller deck too.</source>
+        <translatorcomment>jv: Papat pemain main nganggo nem pak (360 kertu), nem pemain nganggo wolung pak (480); limang pemain nganggo pitung pak (aturan omah). Katrangan dolanan Surakarta ngétung nem pangkon, 180 kertu, kanggo papat pemain lan wolung pangkon, 240 kertu, kanggo nem pemain, sapangkon isiné separo pak; dialog Dolanan anyar uga nawakaké dhèk sing luwih cilik kuwi.</translatorcomment>
+        <translation>ꦥꦥꦠ꧀ꦥꦼꦩꦲꦶꦤ꧀ꦩꦲꦶꦤ꧀ꦔꦁꦒꦺꦴ​ꦤꦼꦩ꧀ꦥꦏ꧀ (360 ꦏꦼꦂꦠꦸ)꧈ ꦤꦼꦩ꧀ꦥꦼꦩꦲꦶꦤ꧀ꦔꦁꦒꦺꦴ​ꦮꦺꦴꦭꦸꦁ​ꦥꦏ꧀ (480); ꦭꦶꦩꦁ​ꦥꦼꦩꦲꦶꦤ꧀ꦔꦁꦒꦺꦴ​ꦥꦶꦠꦸꦁ​ꦥꦏ꧀ (ꦲꦠꦸꦫꦤ꧀ꦲꦺꦴꦩꦃ)꧉ ꦏꦠꦿꦔꦤ꧀ꦢꦺꦴꦭꦤꦤ꧀ꦱꦸꦫꦏꦂꦠ​ꦔꦺꦠꦸꦁ​ꦤꦼꦩ꧀ꦥꦁꦏꦺꦴꦤ꧀꧈ 180 ꦏꦼꦂꦠꦸ꧈ ꦏꦁꦒꦺꦴ​ꦥꦥꦠ꧀ꦥꦼꦩꦲꦶꦤ꧀ꦭꦤ꧀ꦮꦺꦴꦭꦸꦁ​ꦥꦁꦏꦺꦴꦤ꧀꧈ 240 ꦏꦼꦂꦠꦸ꧈ ꦏꦁꦒꦺꦴ​ꦤꦼꦩ꧀ꦥꦼꦩꦲꦶꦤ꧀꧈ ꦱꦥꦁꦏꦺꦴꦤ꧀ꦲꦶꦱꦶꦤꦺ​ꦱꦼꦥꦫꦺꦴ​ꦥꦏ꧀; ꦢꦶꦲꦭꦺꦴꦒ꧀ꦢꦺꦴꦭꦤꦤ꧀ꦲꦚꦂ​ꦲꦸꦒ​ꦤꦮꦏꦏꦺ​ꦝꦺꦏ꧀ꦱꦶꦁ​ꦭꦸꦮꦶꦃ​ꦕꦶꦭꦶꦏ꧀ꦏꦸꦮꦶ꧉</translation>
+    </message>
+    <message>
+        <source>Three packs, 180 cards; the partners sit opposite each other.</source>
+        <translatorcomment>jv: Telung pak, 180 kertu; kanca sapihak lungguh adhep-adhepan.</translatorcomment>
+        <translation>ꦠꦼꦭꦸꦁ​ꦥꦏ꧀꧈ 180 ꦏꦼꦂꦠꦸ; ꦏꦚ꧀ꦕ​ꦱꦥꦶꦲꦏ꧀ꦭꦸꦁꦒꦸꦃ​ꦲꦝꦼꦥ꧀ꦲꦝꦼꦥꦤ꧀꧉</translation>
+    </message>
+    <message>
+        <source>One pack of 60 cards for %n player(s).</source>
+        <translatorcomment>jv: Sak pak isi 60 kertu kanggo %n pemain.</translatorcomment>
+        <translation>ꦱꦏ꧀ꦥꦏ꧀ꦲꦶꦱꦶ 60 ꦏꦼꦂꦠꦸ​ꦏꦁꦒꦺꦴ %n ꦥꦼꦩꦲꦶꦤ꧀꧉</translation>
+    </message>
+    <message>
+        <source>Everybody gets {hand} cards and the player after the dealer one more, {extra}; the rest is the stock, face down. Play goes anticlockwise: the next player is the one on your right (at CekiDesk&apos;s table, the next seat round the ring to the right). The first player begins by throwing a card.</source>
+        <translatorcomment>jv: Saben pemain olèh {hand} kertu lan pemain sawisé sing mbagi olèh siji luwih, {extra}; turahé dadi tumpukan, kureb. Dolanan mlaku nglawan arah jarum jam: pemain sabanjuré yaiku sing ana ing sisih tengen sampéyan (ing méja CekiDesk, kursi sabanjuré muter nengen). Pemain kapisan miwiti kanthi mbuwang kertu siji.</translatorcomment>
+        <translation>ꦱꦧꦼꦤ꧀ꦥꦼꦩꦲꦶꦤ꧀ꦲꦺꦴꦭꦺꦃ {hand} ꦏꦼꦂꦠꦸ​ꦭꦤ꧀ꦥꦼꦩꦲꦶꦤ꧀ꦱꦮꦶꦱꦺ​ꦱꦶꦁ​ꦩ꧀ꦧꦒꦶ​ꦲꦺꦴꦭꦺꦃ​ꦱꦶꦗꦶ​ꦭꦸꦮꦶꦃ꧈ {extra}; ꦠꦸꦫꦲꦺ​ꦢꦢꦶ​ꦠꦸꦩ꧀ꦥꦸꦏꦤ꧀꧈ ꦏꦸꦉꦧ꧀꧉ ꦢꦺꦴꦭꦤꦤ꧀ꦩ꧀ꦭꦏꦸ​ꦔ꧀ꦭꦮꦤ꧀ꦲꦫꦃ​ꦗꦫꦸꦩ꧀ꦗꦩ꧀: ꦥꦼꦩꦲꦶꦤ꧀ꦱꦧꦚ꧀ꦗꦸꦫꦺ​ꦪꦲꦶꦏꦸ​ꦱꦶꦁ​ꦲꦤ​ꦲꦶꦁ​ꦱꦶꦱꦶꦃ​ꦠꦼꦔꦼꦤ꧀ꦱꦩ꧀ꦥꦺꦪꦤ꧀ (ꦲꦶꦁ​ꦩꦺꦗ CekiDesk꧈ ꦏꦸꦂꦱꦶ​ꦱꦧꦚ꧀ꦗꦸꦫꦺ​ꦩꦸꦠꦼꦂ​ꦤꦼꦔꦼꦤ꧀)꧉ ꦥꦼꦩꦲꦶꦤ꧀ꦏꦥꦶꦱꦤ꧀ꦩꦶꦮꦶꦠꦶ​ꦏꦤ꧀ꦛꦶ​ꦩ꧀ꦧꦸꦮꦁ​ꦏꦼꦂꦠꦸ​ꦱꦶꦗꦶ꧉</translation>
+    </message>
+    <message>
+        <source>A turn: take the last card thrown (only the top of the pile, and only if the player before you threw it), or draw the top card of the stock; then throw one card face up. A card just taken from the pile cannot be thrown back in the same turn (house).</source>
+        <translatorcomment>jv: Sagiliran: jupuk kertu sing pungkasan dibuwang (mung sing paling dhuwur ing buwangan, lan mung yèn sing mbuwang pemain sadurungé sampéyan), utawa jupuk kertu paling dhuwur saka tumpukan; banjur buwang kertu siji mlumah. Kertu sing lagi dijupuk saka buwangan ora olèh dibuwang manèh ing giliran sing padha (aturan omah).</translatorcomment>
+        <translation>ꦱꦒꦶꦭꦶꦫꦤ꧀: ꦗꦸꦥꦸꦏ꧀ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦥꦸꦁꦏꦱꦤ꧀ꦢꦶꦧꦸꦮꦁ (ꦩꦸꦁ​ꦱꦶꦁ​ꦥꦭꦶꦁ​ꦝꦸꦮꦸꦂ​ꦲꦶꦁ​ꦧꦸꦮꦔꦤ꧀꧈ ꦭꦤ꧀ꦩꦸꦁ​ꦪꦺꦤ꧀ꦱꦶꦁ​ꦩ꧀ꦧꦸꦮꦁ​ꦥꦼꦩꦲꦶꦤ꧀ꦱꦢꦸꦫꦸꦔꦺ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀)꧈ ꦲꦸꦠꦮ​ꦗꦸꦥꦸꦏ꧀ꦏꦼꦂꦠꦸ​ꦥꦭꦶꦁ​ꦝꦸꦮꦸꦂ​ꦱꦏ​ꦠꦸꦩ꧀ꦥꦸꦏꦤ꧀; ꦧꦚ꧀ꦗꦸꦂ​ꦧꦸꦮꦁ​ꦏꦼꦂꦠꦸ​ꦱꦶꦗꦶ​ꦩ꧀ꦭꦸꦩꦃ꧉ ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦭꦒꦶ​ꦢꦶꦗꦸꦥꦸꦏ꧀ꦱꦏ​ꦧꦸꦮꦔꦤ꧀ꦲꦺꦴꦫ​ꦲꦺꦴꦭꦺꦃ​ꦢꦶꦧꦸꦮꦁ​ꦩꦤꦺꦃ​ꦲꦶꦁ​ꦒꦶꦭꦶꦫꦤ꧀ꦱꦶꦁ​ꦥꦝ (ꦲꦠꦸꦫꦤ꧀ꦲꦺꦴꦩꦃ)꧉</translation>
+    </message>
+    <message>
+        <source>This game is played by {lo} to {hi} players.</source>
+        <translatorcomment>jv: Dolanan iki dimainaké {lo} nganti {hi} pemain.</translatorcomment>
+        <translation>ꦢꦺꦴꦭꦤꦤ꧀ꦲꦶꦏꦶ​ꦢꦶꦩꦲꦶꦤꦏꦺ {lo} ꦔꦤ꧀ꦠꦶ {hi} ꦥꦼꦩꦲꦶꦤ꧀꧉</translation>
+    </message>
+    <message>
+        <source>A set here is a pair: two cards of one rank, the suit does not matter, and all six yu cards count as 1s. Two identical cards are a {bak}. Six cards win: three pairs, at least one of them a bak. So you hold five and wait for the sixth.</source>
+        <translatorcomment>jv: Ing kéné set iku sapasang: kertu loro sing angkané padha, golongané ora dadi apa, lan nem kertu yu kabèh diétung kertu 1. Kertu loro sing kembar iku {bak}. Nem kertu gawé menang: telung pasang, paling ora siji bak. Dadi sampéyan nyekel lima lan ngenteni sing kaping nem.</translatorcomment>
+        <translation>ꦲꦶꦁ​ꦏꦺꦤꦺ​ꦱꦼꦠ꧀ꦲꦶꦏꦸ​ꦱꦥꦱꦁ: ꦏꦼꦂꦠꦸ​ꦭꦺꦴꦫꦺꦴ​ꦱꦶꦁ​ꦲꦁꦏꦤꦺ​ꦥꦝ꧈ ꦒꦺꦴꦭꦺꦴꦔꦤꦺ​ꦲꦺꦴꦫ​ꦢꦢꦶ​ꦲꦥ꧈ ꦭꦤ꧀ꦤꦼꦩ꧀ꦏꦼꦂꦠꦸ​ꦪꦸ​ꦏꦧꦺꦃ​ꦢꦶꦲꦺꦠꦸꦁ​ꦏꦼꦂꦠꦸ 1꧉ ꦏꦼꦂꦠꦸ​ꦭꦺꦴꦫꦺꦴ​ꦱꦶꦁ​ꦏꦼꦩ꧀ꦧꦂ​ꦲꦶꦏꦸ {bak}꧉ ꦤꦼꦩ꧀ꦏꦼꦂꦠꦸ​ꦒꦮꦺ​ꦩꦼꦤꦁ: ꦠꦼꦭꦸꦁ​ꦥꦱꦁ꧈ ꦥꦭꦶꦁ​ꦲꦺꦴꦫ​ꦱꦶꦗꦶ​ꦧꦏ꧀꧉ ꦢꦢꦶ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦚꦼꦏꦼꦭ꧀ꦭꦶꦩ​ꦭꦤ꧀ꦔꦼꦤ꧀ꦠꦼꦤꦶ​ꦱꦶꦁ​ꦏꦥꦶꦁ​ꦤꦼꦩ꧀꧉</translation>
+    </message>
+    <message>
+        <source>A set is three cards of one rank (any suits), or three identical cards: a {mata}. Fifteen cards win: five sets, at least one of them a {mata}. With the option on (the default) the six yu cards are all one rank; off, the 1s of the suits are a rank and each honour sets only with its own copies.</source>
+        <translatorcomment>jv: Set iku telung kertu sing angkané padha (golongan apa waé), utawa telung kertu kembar: {mata}. Limalas kertu gawé menang: limang set, paling ora siji {mata}. Yèn pilihan iki urip (baku), nem kertu yu kabèh angkané padha; yèn mati, kertu 1 saben golongan dadi angka dhéwé, lan saben kertu mirunggan mung dadi set karo kembarané dhéwé.</translatorcomment>
+        <translation>ꦱꦼꦠ꧀ꦲꦶꦏꦸ​ꦠꦼꦭꦸꦁ​ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦲꦁꦏꦤꦺ​ꦥꦝ (ꦒꦺꦴꦭꦺꦴꦔꦤ꧀ꦲꦥ​ꦮꦲꦺ)꧈ ꦲꦸꦠꦮ​ꦠꦼꦭꦸꦁ​ꦏꦼꦂꦠꦸ​ꦏꦼꦩ꧀ꦧꦂ: {mata}꧉ ꦭꦶꦩꦭꦱ꧀ꦏꦼꦂꦠꦸ​ꦒꦮꦺ​ꦩꦼꦤꦁ: ꦭꦶꦩꦁ​ꦱꦼꦠ꧀꧈ ꦥꦭꦶꦁ​ꦲꦺꦴꦫ​ꦱꦶꦗꦶ {mata}꧉ ꦪꦺꦤ꧀ꦥꦶꦭꦶꦲꦤ꧀ꦲꦶꦏꦶ​ꦲꦸꦫꦶꦥ꧀ (ꦧꦏꦸ)꧈ ꦤꦼꦩ꧀ꦏꦼꦂꦠꦸ​ꦪꦸ​ꦏꦧꦺꦃ​ꦲꦁꦏꦤꦺ​ꦥꦝ; ꦪꦺꦤ꧀ꦩꦠꦶ꧈ ꦏꦼꦂꦠꦸ 1 ꦱꦧꦼꦤ꧀ꦒꦺꦴꦭꦺꦴꦔꦤ꧀ꦢꦢꦶ​ꦲꦁꦏ​ꦝꦺꦮꦺ꧈ ꦭꦤ꧀ꦱꦧꦼꦤ꧀ꦏꦼꦂꦠꦸ​ꦩꦶꦫꦸꦁꦒꦤ꧀ꦩꦸꦁ​ꦢꦢꦶ​ꦱꦼꦠ꧀ꦏꦫꦺꦴ​ꦏꦼꦩ꧀ꦧꦫꦤꦺ​ꦝꦺꦮꦺ꧉</translation>
+    </message>
+    <message>
+        <source>The fifteenth card must come from the stock: you cannot win on a card taken from the pile.</source>
+        <translatorcomment>jv: Kertu kaping limalas kudu saka tumpukan: sampéyan ora bisa menang nganggo kertu sing dijupuk saka buwangan.</translatorcomment>
+        <translation>ꦏꦼꦂꦠꦸ​ꦏꦥꦶꦁ​ꦭꦶꦩꦭꦱ꧀ꦏꦸꦢꦸ​ꦱꦏ​ꦠꦸꦩ꧀ꦥꦸꦏꦤ꧀: ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦲꦺꦴꦫ​ꦧꦶꦱ​ꦩꦼꦤꦁ​ꦔꦁꦒꦺꦴ​ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦢꦶꦗꦸꦥꦸꦏ꧀ꦱꦏ​ꦧꦸꦮꦔꦤ꧀꧉</translation>
+    </message>
+    <message>
+        <source>The winning card may be your own draw (&lt;i&gt;rabas&lt;/i&gt;) or another player&apos;s card (&lt;i&gt;metu&lt;/i&gt;): a discard you take, or a card you claim.</source>
+        <translatorcomment>jv: Kertu sing gawé menang bisa jupukané sampéyan dhéwé (&lt;i&gt;rabas&lt;/i&gt;) utawa kertuné pemain liya (&lt;i&gt;metu&lt;/i&gt;): buwangan sing sampéyan jupuk, utawa kertu sing sampéyan saut.</translatorcomment>
+        <translation>ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦒꦮꦺ​ꦩꦼꦤꦁ​ꦧꦶꦱ​ꦗꦸꦥꦸꦏꦤꦺ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦝꦺꦮꦺ (&lt;i&gt;ꦫꦧꦱ꧀&lt;/i&gt;) ꦲꦸꦠꦮ​ꦏꦼꦂꦠꦸꦤꦺ​ꦥꦼꦩꦲꦶꦤ꧀ꦭꦶꦪ (&lt;i&gt;ꦩꦼꦠꦸ&lt;/i&gt;): ꦧꦸꦮꦔꦤ꧀ꦱꦶꦁ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦗꦸꦥꦸꦏ꧀꧈ ꦲꦸꦠꦮ​ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦱꦲꦸꦠ꧀꧉</translation>
+    </message>
+    <message>
+        <source>When a card taken from the pile completes an olo, the three cards are laid open on the table for everyone to see; they stay in your hand but cannot be thrown.</source>
+        <translatorcomment>jv: Yèn kertu sing dijupuk saka buwangan njangkepi olo, telung kertu kuwi dilumahaké ing méja supaya kabèh weruh; kertu kuwi tetep ing tangan sampéyan nanging ora olèh dibuwang.</translatorcomment>
+        <translation>ꦪꦺꦤ꧀ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦢꦶꦗꦸꦥꦸꦏ꧀ꦱꦏ​ꦧꦸꦮꦔꦤ꧀ꦚ꧀ꦗꦁꦏꦼꦥꦶ​ꦲꦺꦴꦭꦺꦴ꧈ ꦠꦼꦭꦸꦁ​ꦏꦼꦂꦠꦸ​ꦏꦸꦮꦶ​ꦢꦶꦭꦸꦩꦲꦏꦺ​ꦲꦶꦁ​ꦩꦺꦗ​ꦱꦸꦥꦪ​ꦏꦧꦺꦃ​ꦮꦼꦫꦸꦃ; ꦏꦼꦂꦠꦸ​ꦏꦸꦮꦶ​ꦠꦼꦠꦼꦥ꧀ꦲꦶꦁ​ꦠꦔꦤ꧀ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦤꦔꦶꦁ​ꦲꦺꦴꦫ​ꦲꦺꦴꦭꦺꦃ​ꦢꦶꦧꦸꦮꦁ꧉</translation>
+    </message>
+    <message>
+        <source>When a throw leaves your hand one card short of winning, you may call. CekiDesk asks you: &lt;b&gt;Call&lt;/b&gt; or &lt;b&gt;Don&apos;t call&lt;/b&gt;. The call is {tan} when you already hold a {mata}, so any card that completes the last set wins; it is {ceki} when the last set must become the {mata}, so only one card wins.</source>
+        <translatorcomment>jv: Yèn sawisé mbuwang kertu sampéyan kurang siji kanggo menang, sampéyan olèh nyuwara. CekiDesk takon: &lt;b&gt;Nyuwara&lt;/b&gt; utawa &lt;b&gt;Ora nyuwara&lt;/b&gt;. Suwarané {tan} yèn sampéyan wis nyekel {mata}, dadi kertu apa waé sing njangkepi set pungkasan gawé menang; suwarané {ceki} yèn set pungkasan kudu dadi {mata}, dadi mung kertu siji sing gawé menang.</translatorcomment>
+        <translation>ꦪꦺꦤ꧀ꦱꦮꦶꦱꦺ​ꦩ꧀ꦧꦸꦮꦁ​ꦏꦼꦂꦠꦸ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦏꦸꦫꦁ​ꦱꦶꦗꦶ​ꦏꦁꦒꦺꦴ​ꦩꦼꦤꦁ꧈ ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦲꦺꦴꦭꦺꦃ​ꦚꦸꦮꦫ꧉ CekiDesk ꦠꦏꦺꦴꦤ꧀: &lt;b&gt;ꦚꦸꦮꦫ&lt;/b&gt; ꦲꦸꦠꦮ &lt;b&gt;ꦲꦺꦴꦫ​ꦚꦸꦮꦫ&lt;/b&gt;꧉ ꦱꦸꦮꦫꦤꦺ {tan} ꦪꦺꦤ꧀ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦮꦶꦱ꧀ꦚꦼꦏꦼꦭ꧀ {mata}꧈ ꦢꦢꦶ​ꦏꦼꦂꦠꦸ​ꦲꦥ​ꦮꦲꦺ​ꦱꦶꦁ​ꦚ꧀ꦗꦁꦏꦼꦥꦶ​ꦱꦼꦠ꧀ꦥꦸꦁꦏꦱꦤ꧀ꦒꦮꦺ​ꦩꦼꦤꦁ; ꦱꦸꦮꦫꦤꦺ {ceki} ꦪꦺꦤ꧀ꦱꦼꦠ꧀ꦥꦸꦁꦏꦱꦤ꧀ꦏꦸꦢꦸ​ꦢꦢꦶ {mata}꧈ ꦢꦢꦶ​ꦩꦸꦁ​ꦏꦼꦂꦠꦸ​ꦱꦶꦗꦶ​ꦱꦶꦁ​ꦒꦮꦺ​ꦩꦼꦤꦁ꧉</translation>
+    </message>
+    <message>
+        <source>At the Surakarta table ceki nocog is shown by one coin on the table and ceki kowah by two coins, one on the other; CekiDesk shows one or two dots on the caller&apos;s plate.</source>
+        <translatorcomment>jv: Ing méja Surakarta ceki nocog dituduhaké nganggo dhuwit logam siji ing méja lan ceki kowah nganggo dhuwit logam loro, sing siji ing dhuwuré sijiné; CekiDesk nuduhaké titik siji utawa loro ing papan jenengé sing nyuwara.</translatorcomment>
+        <translation>ꦲꦶꦁ​ꦩꦺꦗ​ꦱꦸꦫꦏꦂꦠ​ꦕꦼꦏꦶ​ꦤꦺꦴꦕꦺꦴꦒ꧀ꦢꦶꦠꦸꦢꦸꦲꦏꦺ​ꦔꦁꦒꦺꦴ​ꦝꦸꦮꦶꦠ꧀ꦭꦺꦴꦒꦩ꧀ꦱꦶꦗꦶ​ꦲꦶꦁ​ꦩꦺꦗ​ꦭꦤ꧀ꦕꦼꦏꦶ​ꦏꦺꦴꦮꦃ​ꦔꦁꦒꦺꦴ​ꦝꦸꦮꦶꦠ꧀ꦭꦺꦴꦒꦩ꧀ꦭꦺꦴꦫꦺꦴ꧈ ꦱꦶꦁ​ꦱꦶꦗꦶ​ꦲꦶꦁ​ꦝꦸꦮꦸꦫꦺ​ꦱꦶꦗꦶꦤꦺ; CekiDesk ꦤꦸꦢꦸꦲꦏꦺ​ꦠꦶꦠꦶꦏ꧀ꦱꦶꦗꦶ​ꦲꦸꦠꦮ​ꦭꦺꦴꦫꦺꦴ​ꦲꦶꦁ​ꦥꦥꦤ꧀ꦗꦼꦤꦼꦔꦺ​ꦱꦶꦁ​ꦚꦸꦮꦫ꧉</translation>
+    </message>
+    <message>
+        <source>Once anybody has called, every card drawn from the stock is shown face up. If it is the card a caller waits for, that caller takes it at once, out of turn, and wins: &lt;i&gt;sampèi!&lt;/i&gt; (“it has come!”). CekiDesk asks you whether to claim it — or, with &lt;b&gt;Settings ▸ Claim winning cards automatically&lt;/b&gt; (on at first), claims it for you. The drawer&apos;s own win comes first; with several callers, the first in turn order from the drawer wins (house).</source>
+        <translatorcomment>jv: Yèn wis ana sing nyuwara, saben kertu sing dijupuk saka tumpukan dituduhaké mlumah. Yèn kuwi kertu sing dienteni sing nyuwara, dhèwèké langsung njupuk, senajan dudu gilirané, lan menang: &lt;i&gt;sampèi!&lt;/i&gt; (“wis tekan!”). CekiDesk takon marang sampéyan arep nyaut apa ora — utawa, nganggo &lt;b&gt;Setèlan ▸ Saut kertu sing gawé menang otomatis&lt;/b&gt; (urip saka wiwitan), nyautaké kanggo sampéyan. Menangé sing njupuk dhéwé didhisikaké; yèn sing nyuwara luwih saka siji, sing kapisan miturut urutan giliran saka sing njupuk sing menang (aturan omah).</translatorcomment>
+        <translation>ꦪꦺꦤ꧀ꦮꦶꦱ꧀ꦲꦤ​ꦱꦶꦁ​ꦚꦸꦮꦫ꧈ ꦱꦧꦼꦤ꧀ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦢꦶꦗꦸꦥꦸꦏ꧀ꦱꦏ​ꦠꦸꦩ꧀ꦥꦸꦏꦤ꧀ꦢꦶꦠꦸꦢꦸꦲꦏꦺ​ꦩ꧀ꦭꦸꦩꦃ꧉ ꦪꦺꦤ꧀ꦏꦸꦮꦶ​ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦢꦶꦲꦼꦤ꧀ꦠꦼꦤꦶ​ꦱꦶꦁ​ꦚꦸꦮꦫ꧈ ꦝꦺꦮꦺꦏꦺ​ꦭꦁꦱꦸꦁ​ꦚ꧀ꦗꦸꦥꦸꦏ꧀꧈ ꦱꦼꦤꦗꦤ꧀ꦢꦸꦢꦸ​ꦒꦶꦭꦶꦫꦤꦺ꧈ ꦭꦤ꧀ꦩꦼꦤꦁ: &lt;i&gt;ꦱꦩ꧀ꦥꦺꦲꦶ!&lt;/i&gt; (“ꦮꦶꦱ꧀ꦠꦼꦏꦤ꧀!”)꧉ CekiDesk ꦠꦏꦺꦴꦤ꧀ꦩꦫꦁ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦲꦉꦥ꧀ꦚꦲꦸꦠ꧀ꦲꦥ​ꦲꦺꦴꦫ — ꦲꦸꦠꦮ꧈ ꦔꦁꦒꦺꦴ &lt;b&gt;ꦱꦼꦠꦺꦭꦤ꧀ ▸ ꦱꦲꦸꦠ꧀ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦒꦮꦺ​ꦩꦼꦤꦁ​ꦲꦺꦴꦠꦺꦴꦩꦠꦶꦱ꧀&lt;/b&gt; (ꦲꦸꦫꦶꦥ꧀ꦱꦏ​ꦮꦶꦮꦶꦠꦤ꧀)꧈ ꦚꦲꦸꦠꦏꦺ​ꦏꦁꦒꦺꦴ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀꧉ ꦩꦼꦤꦔꦺ​ꦱꦶꦁ​ꦚ꧀ꦗꦸꦥꦸꦏ꧀ꦝꦺꦮꦺ​ꦢꦶꦝꦶꦱꦶꦏꦏꦺ; ꦪꦺꦤ꧀ꦱꦶꦁ​ꦚꦸꦮꦫ​ꦭꦸꦮꦶꦃ​ꦱꦏ​ꦱꦶꦗꦶ꧈ ꦱꦶꦁ​ꦏꦥꦶꦱꦤ꧀ꦩꦶꦠꦸꦫꦸꦠ꧀ꦲꦸꦫꦸꦠꦤ꧀ꦒꦶꦭꦶꦫꦤ꧀ꦱꦏ​ꦱꦶꦁ​ꦚ꧀ꦗꦸꦥꦸꦏ꧀ꦱꦶꦁ​ꦩꦼꦤꦁ (ꦲꦠꦸꦫꦤ꧀ꦲꦺꦴꦩꦃ)꧉</translation>
+    </message>
+    <message>
+        <source>After a call, every card you throw must keep your hand waiting (house: CekiDesk offers only those). A {ceki} caller who turns a mixed set into a {mata} is {tan} from then on; that never goes back.</source>
+        <translatorcomment>jv: Sawisé nyuwara, saben kertu sing sampéyan buwang kudu njaga kertu sampéyan tetep ngenteni (aturan omah: CekiDesk mung nawakaké kertu sing kaya ngono). Sing nyuwara {ceki} sing ngowahi set campuran dadi {mata} wiwit kuwi dadi {tan}; kuwi ora bisa bali manèh.</translatorcomment>
+        <translation>ꦱꦮꦶꦱꦺ​ꦚꦸꦮꦫ꧈ ꦱꦧꦼꦤ꧀ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦧꦸꦮꦁ​ꦏꦸꦢꦸ​ꦚ꧀ꦗꦒ​ꦏꦼꦂꦠꦸ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦠꦼꦠꦼꦥ꧀ꦔꦼꦤ꧀ꦠꦼꦤꦶ (ꦲꦠꦸꦫꦤ꧀ꦲꦺꦴꦩꦃ: CekiDesk ꦩꦸꦁ​ꦤꦮꦏꦏꦺ​ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦏꦪ​ꦔꦺꦴꦤꦺꦴ)꧉ ꦱꦶꦁ​ꦚꦸꦮꦫ {ceki} ꦱꦶꦁ​ꦔꦺꦴꦮꦲꦶ​ꦱꦼꦠ꧀ꦕꦩ꧀ꦥꦸꦫꦤ꧀ꦢꦢꦶ {mata} ꦮꦶꦮꦶꦠ꧀ꦏꦸꦮꦶ​ꦢꦢꦶ {tan}; ꦏꦸꦮꦶ​ꦲꦺꦴꦫ​ꦧꦶꦱ​ꦧꦭꦶ​ꦩꦤꦺꦃ꧉</translation>
+    </message>
+    <message>
+        <source>Anybody may win on a card of their own draw, called or not (house).</source>
+        <translatorcomment>jv: Sapa waé olèh menang nganggo kertu jupukané dhéwé, wis nyuwara utawa durung (aturan omah).</translatorcomment>
+        <translation>ꦱꦥ​ꦮꦲꦺ​ꦲꦺꦴꦭꦺꦃ​ꦩꦼꦤꦁ​ꦔꦁꦒꦺꦴ​ꦏꦼꦂꦠꦸ​ꦗꦸꦥꦸꦏꦤꦺ​ꦝꦺꦮꦺ꧈ ꦮꦶꦱ꧀ꦚꦸꦮꦫ​ꦲꦸꦠꦮ​ꦢꦸꦫꦸꦁ (ꦲꦠꦸꦫꦤ꧀ꦲꦺꦴꦩꦃ)꧉</translation>
+    </message>
+    <message>
+        <source>A caller may also claim a card thrown by another player that completes the hand, in turn order after the thrower, once the thrower has decided on their own call (house: the source does not say when).</source>
+        <translatorcomment>jv: Sing nyuwara uga olèh nyaut kertu sing dibuwang pemain liya yèn kertu kuwi njangkepi kertuné, miturut urutan giliran sawisé sing mbuwang, sawisé sing mbuwang mutusaké arep nyuwara apa ora (aturan omah: sumberé ora nyebut kapan).</translatorcomment>
+        <translation>ꦱꦶꦁ​ꦚꦸꦮꦫ​ꦲꦸꦒ​ꦲꦺꦴꦭꦺꦃ​ꦚꦲꦸꦠ꧀ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦢꦶꦧꦸꦮꦁ​ꦥꦼꦩꦲꦶꦤ꧀ꦭꦶꦪ​ꦪꦺꦤ꧀ꦏꦼꦂꦠꦸ​ꦏꦸꦮꦶ​ꦚ꧀ꦗꦁꦏꦼꦥꦶ​ꦏꦼꦂꦠꦸꦤꦺ꧈ ꦩꦶꦠꦸꦫꦸꦠ꧀ꦲꦸꦫꦸꦠꦤ꧀ꦒꦶꦭꦶꦫꦤ꧀ꦱꦮꦶꦱꦺ​ꦱꦶꦁ​ꦩ꧀ꦧꦸꦮꦁ꧈ ꦱꦮꦶꦱꦺ​ꦱꦶꦁ​ꦩ꧀ꦧꦸꦮꦁ​ꦩꦸꦠꦸꦱꦏꦺ​ꦲꦉꦥ꧀ꦚꦸꦮꦫ​ꦲꦥ​ꦲꦺꦴꦫ (ꦲꦠꦸꦫꦤ꧀ꦲꦺꦴꦩꦃ: ꦱꦸꦩ꧀ꦧꦼꦫꦺ​ꦲꦺꦴꦫ​ꦚꦼꦧꦸꦠ꧀ꦏꦥꦤ꧀)꧉</translation>
+    </message>
+    <message>
+        <source>The winner turns the next card of the stock, the &lt;i&gt;balik satu&lt;/i&gt;. Its value is the score&apos;s base: the plain cards their number, and the red-stamped cards more: {values}. If it is the White Flower or a 1 of a suit, nobody scores and the hand is dealt again by the same dealer (an option, on).</source>
+        <translatorcomment>jv: Sing menang malik kertu sabanjuré saka tumpukan, &lt;i&gt;balik satu&lt;/i&gt;. Regané dadi dhasaré biji: kertu biasa manut angkané, lan kertu cap abang luwih: {values}. Yèn kuwi Kembang Putih utawa kertu 1 saka sawijining golongan, ora ana sing olèh biji lan babak dibagi manèh déning sing mbagi sing padha (pilihan, urip).</translatorcomment>
+        <translation>ꦱꦶꦁ​ꦩꦼꦤꦁ​ꦩꦭꦶꦏ꧀ꦏꦼꦂꦠꦸ​ꦱꦧꦚ꧀ꦗꦸꦫꦺ​ꦱꦏ​ꦠꦸꦩ꧀ꦥꦸꦏꦤ꧀꧈ &lt;i&gt;ꦧꦭꦶꦏ꧀ꦱꦠꦸ&lt;/i&gt;꧉ ꦉꦒꦤꦺ​ꦢꦢꦶ​ꦝꦱꦫꦺ​ꦧꦶꦗꦶ: ꦏꦼꦂꦠꦸ​ꦧꦶꦲꦱ​ꦩꦤꦸꦠ꧀ꦲꦁꦏꦤꦺ꧈ ꦭꦤ꧀ꦏꦼꦂꦠꦸ​ꦕꦥ꧀ꦲꦧꦁ​ꦭꦸꦮꦶꦃ: {values}꧉ ꦪꦺꦤ꧀ꦏꦸꦮꦶ​ꦏꦼꦩ꧀ꦧꦁ​ꦥꦸꦠꦶꦃ​ꦲꦸꦠꦮ​ꦏꦼꦂꦠꦸ 1 ꦱꦏ​ꦱꦮꦶꦗꦶꦤꦶꦁ​ꦒꦺꦴꦭꦺꦴꦔꦤ꧀꧈ ꦲꦺꦴꦫ​ꦲꦤ​ꦱꦶꦁ​ꦲꦺꦴꦭꦺꦃ​ꦧꦶꦗꦶ​ꦭꦤ꧀ꦧꦧꦏ꧀ꦢꦶꦧꦒꦶ​ꦩꦤꦺꦃ​ꦢꦺꦤꦶꦁ​ꦱꦶꦁ​ꦩ꧀ꦧꦒꦶ​ꦱꦶꦁ​ꦥꦝ (ꦥꦶꦭꦶꦲꦤ꧀꧈ ꦲꦸꦫꦶꦥ꧀)꧉</translation>
+    </message>
+    <message>
+        <source>{kena}: the turned card may take the place of a card of its rank to make one more mata. Then: +1 for each mata, +2 for each red-stamped mata. After a &lt;i&gt;ceki&lt;/i&gt; call (still ceki at the win): &lt;i&gt;ayam&lt;/i&gt; +1 when somebody else drew the winning card, &lt;i&gt;kandang&lt;/i&gt; +2 when you drew it yourself (options: 5 and 10, or 10 and 20).</source>
+        <translatorcomment>jv: {kena}: kertu sing diwalik olèh nggantèni kertu sing angkané padha supaya dadi mata siji manèh. Banjur: +1 kanggo saben mata, +2 kanggo saben mata cap abang. Sawisé nyuwara &lt;i&gt;ceki&lt;/i&gt; (isih ceki nalika menang): &lt;i&gt;ayam&lt;/i&gt; +1 yèn wong liya sing njupuk kertu sing gawé menang, &lt;i&gt;kandang&lt;/i&gt; +2 yèn sampéyan dhéwé sing njupuk (pilihan: 5 lan 10, utawa 10 lan 20).</translatorcomment>
+        <translation>{kena}: ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦢꦶꦮꦭꦶꦏ꧀ꦲꦺꦴꦭꦺꦃ​ꦔ꧀ꦒꦤ꧀ꦠꦺꦤꦶ​ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦲꦁꦏꦤꦺ​ꦥꦝ​ꦱꦸꦥꦪ​ꦢꦢꦶ​ꦩꦠ​ꦱꦶꦗꦶ​ꦩꦤꦺꦃ꧉ ꦧꦚ꧀ꦗꦸꦂ: +1 ꦏꦁꦒꦺꦴ​ꦱꦧꦼꦤ꧀ꦩꦠ꧈ +2 ꦏꦁꦒꦺꦴ​ꦱꦧꦼꦤ꧀ꦩꦠ​ꦕꦥ꧀ꦲꦧꦁ꧉ ꦱꦮꦶꦱꦺ​ꦚꦸꦮꦫ &lt;i&gt;ꦕꦼꦏꦶ&lt;/i&gt; (ꦲꦶꦱꦶꦃ​ꦕꦼꦏꦶ​ꦤꦭꦶꦏ​ꦩꦼꦤꦁ): &lt;i&gt;ꦲꦪꦩ꧀&lt;/i&gt; +1 ꦪꦺꦤ꧀ꦮꦺꦴꦁ​ꦭꦶꦪ​ꦱꦶꦁ​ꦚ꧀ꦗꦸꦥꦸꦏ꧀ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦒꦮꦺ​ꦩꦼꦤꦁ꧈ &lt;i&gt;ꦏꦤ꧀ꦢꦁ&lt;/i&gt; +2 ꦪꦺꦤ꧀ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦝꦺꦮꦺ​ꦱꦶꦁ​ꦚ꧀ꦗꦸꦥꦸꦏ꧀ (ꦥꦶꦭꦶꦲꦤ꧀: 5 ꦭꦤ꧀ 10꧈ ꦲꦸꦠꦮ 10 ꦭꦤ꧀ 20)꧉</translation>
+    </message>
+    <message>
+        <source>{kt}: a winning hand straight from the deal wins at once and scores double, without the call bonus.</source>
+        <translatorcomment>jv: {kt}: kertu menang langsung saka bagéyan sanalika menang lan bijiné dobel, tanpa tambahan suwara.</translatorcomment>
+        <translation>{kt}: ꦏꦼꦂꦠꦸ​ꦩꦼꦤꦁ​ꦭꦁꦱꦸꦁ​ꦱꦏ​ꦧꦒꦺꦪꦤ꧀ꦱꦤꦭꦶꦏ​ꦩꦼꦤꦁ​ꦭꦤ꧀ꦧꦶꦗꦶꦤꦺ​ꦢꦺꦴꦧꦼꦭ꧀꧈ ꦠꦤ꧀ꦥ​ꦠꦩ꧀ꦧꦲꦤ꧀ꦱꦸꦮꦫ꧉</translation>
+    </message>
+    <message>
+        <source>Every olo of the winning hand scores a fixed amount (an option: 5 by default, house). A win on a &lt;i&gt;chiqui&lt;/i&gt; — the winning card completed a mixed set whose other two cards are an identical pair (house reading) — lets the winner turn up to fifteen stock cards, stopping at the one that makes the pair an olo. A winning hand from the deal scores double (house).</source>
+        <translatorcomment>jv: Saben olo ing kertu sing menang olèh biji tetep (pilihan: baku 5, aturan omah). Menang nganggo &lt;i&gt;chiqui&lt;/i&gt; — kertu sing gawé menang njangkepi set campuran sing kertu loro liyané pasangan kembar (tafsiran aturan omah) — ngolèhaké sing menang malik nganti limalas kertu saka tumpukan, mandheg ing kertu sing ndadèkaké pasangan kuwi olo. Kertu menang saka bagéyan bijiné dobel (aturan omah).</translatorcomment>
+        <translation>ꦱꦧꦼꦤ꧀ꦲꦺꦴꦭꦺꦴ​ꦲꦶꦁ​ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦩꦼꦤꦁ​ꦲꦺꦴꦭꦺꦃ​ꦧꦶꦗꦶ​ꦠꦼꦠꦼꦥ꧀ (ꦥꦶꦭꦶꦲꦤ꧀: ꦧꦏꦸ 5꧈ ꦲꦠꦸꦫꦤ꧀ꦲꦺꦴꦩꦃ)꧉ ꦩꦼꦤꦁ​ꦔꦁꦒꦺꦴ &lt;i&gt;ꦕ꧀ꦲꦶꦏꦸꦲꦶ&lt;/i&gt; — ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦒꦮꦺ​ꦩꦼꦤꦁ​ꦚ꧀ꦗꦁꦏꦼꦥꦶ​ꦱꦼꦠ꧀ꦕꦩ꧀ꦥꦸꦫꦤ꧀ꦱꦶꦁ​ꦏꦼꦂꦠꦸ​ꦭꦺꦴꦫꦺꦴ​ꦭꦶꦪꦤꦺ​ꦥꦱꦔꦤ꧀ꦏꦼꦩ꧀ꦧꦂ (ꦠꦥ꦳꧀ꦱꦶꦫꦤ꧀ꦲꦠꦸꦫꦤ꧀ꦲꦺꦴꦩꦃ) — ꦔꦺꦴꦭꦺꦲꦏꦺ​ꦱꦶꦁ​ꦩꦼꦤꦁ​ꦩꦭꦶꦏ꧀ꦔꦤ꧀ꦠꦶ​ꦭꦶꦩꦭꦱ꧀ꦏꦼꦂꦠꦸ​ꦱꦏ​ꦠꦸꦩ꧀ꦥꦸꦏꦤ꧀꧈ ꦩꦤ꧀ꦝꦼꦒ꧀ꦲꦶꦁ​ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦤ꧀ꦢꦢꦺꦏꦏꦺ​ꦥꦱꦔꦤ꧀ꦏꦸꦮꦶ​ꦲꦺꦴꦭꦺꦴ꧉ ꦏꦼꦂꦠꦸ​ꦩꦼꦤꦁ​ꦱꦏ​ꦧꦒꦺꦪꦤ꧀ꦧꦶꦗꦶꦤꦺ​ꦢꦺꦴꦧꦼꦭ꧀ (ꦲꦠꦸꦫꦤ꧀ꦲꦺꦴꦩꦃ)꧉</translation>
+    </message>
+    <message>
+        <source>The winner turns fifteen cards from the stock and swaps them, card for card of the same rank, into the hand to make as many mata as they can. The score: 1 for the win and 1 for each mata; red cards score nothing extra. A winning hand from the deal ({kt}) scores double.</source>
+        <translatorcomment>jv: Sing menang malik limalas kertu saka tumpukan lan ngijolaké menyang kertuné, siji-siji karo kertu sing angkané padha, kanggo nggawé mata sabisa-bisané. Bijiné: 1 kanggo menang lan 1 kanggo saben mata; kertu abang ora olèh tambahan. Kertu menang saka bagéyan ({kt}) bijiné dobel.</translatorcomment>
+        <translation>ꦱꦶꦁ​ꦩꦼꦤꦁ​ꦩꦭꦶꦏ꧀ꦭꦶꦩꦭꦱ꧀ꦏꦼꦂꦠꦸ​ꦱꦏ​ꦠꦸꦩ꧀ꦥꦸꦏꦤ꧀ꦭꦤ꧀ꦔꦶꦗꦺꦴꦭꦏꦺ​ꦩꦼꦚꦁ​ꦏꦼꦂꦠꦸꦤꦺ꧈ ꦱꦶꦗꦶ​ꦱꦶꦗꦶ​ꦏꦫꦺꦴ​ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦲꦁꦏꦤꦺ​ꦥꦝ꧈ ꦏꦁꦒꦺꦴ​ꦔ꧀ꦒꦮꦺ​ꦩꦠ​ꦱꦧꦶꦱ​ꦧꦶꦱꦤꦺ꧉ ꦧꦶꦗꦶꦤꦺ: 1 ꦏꦁꦒꦺꦴ​ꦩꦼꦤꦁ​ꦭꦤ꧀ 1 ꦏꦁꦒꦺꦴ​ꦱꦧꦼꦤ꧀ꦩꦠ; ꦏꦼꦂꦠꦸ​ꦲꦧꦁ​ꦲꦺꦴꦫ​ꦲꦺꦴꦭꦺꦃ​ꦠꦩ꧀ꦧꦲꦤ꧀꧉ ꦏꦼꦂꦠꦸ​ꦩꦼꦤꦁ​ꦱꦏ​ꦧꦒꦺꦪꦤ꧀ ({kt}) ꦧꦶꦗꦶꦤꦺ​ꦢꦺꦴꦧꦼꦭ꧀꧉</translation>
+    </message>
+    <message>
+        <source>After a ceki call &lt;i&gt;ayam&lt;/i&gt; and &lt;i&gt;kandang&lt;/i&gt; are added as in Balik Satu.</source>
+        <translatorcomment>jv: Sawisé nyuwara ceki, &lt;i&gt;ayam&lt;/i&gt; lan &lt;i&gt;kandang&lt;/i&gt; ditambahaké kaya ing Balik Satu.</translatorcomment>
+        <translation>ꦱꦮꦶꦱꦺ​ꦚꦸꦮꦫ​ꦕꦼꦏꦶ꧈ &lt;i&gt;ꦲꦪꦩ꧀&lt;/i&gt; ꦭꦤ꧀ &lt;i&gt;ꦏꦤ꧀ꦢꦁ&lt;/i&gt; ꦢꦶꦠꦩ꧀ꦧꦲꦏꦺ​ꦏꦪ​ꦲꦶꦁ​ꦧꦭꦶꦏ꧀ꦱꦠꦸ꧉</translation>
+    </message>
+    <message>
+        <source>The points are taken as tokens: tokens of ten after a &lt;i&gt;ceki&lt;/i&gt; call (a win that completed a mata), else tokens of one. Both sides’ tokens and the bangkong record are shown in the middle of the table.</source>
+        <translatorcomment>jv: Biji dijupuk awujud pèning: pèning regané sepuluh sawisé nyuwara &lt;i&gt;ceki&lt;/i&gt; (menang sing njangkepi mata), yèn ora pèning regané siji. Pèningé pihak loro lan cathetan bangkong dituduhaké ing tengah méja.</translatorcomment>
+        <translation>ꦧꦶꦗꦶ​ꦢꦶꦗꦸꦥꦸꦏ꧀ꦲꦮꦸꦗꦸꦢ꧀ꦥꦺꦤꦶꦁ: ꦥꦺꦤꦶꦁ​ꦉꦒꦤꦺ​ꦱꦼꦥꦸꦭꦸꦃ​ꦱꦮꦶꦱꦺ​ꦚꦸꦮꦫ &lt;i&gt;ꦕꦼꦏꦶ&lt;/i&gt; (ꦩꦼꦤꦁ​ꦱꦶꦁ​ꦚ꧀ꦗꦁꦏꦼꦥꦶ​ꦩꦠ)꧈ ꦪꦺꦤ꧀ꦲꦺꦴꦫ​ꦥꦺꦤꦶꦁ​ꦉꦒꦤꦺ​ꦱꦶꦗꦶ꧉ ꦥꦺꦤꦶꦔꦺ​ꦥꦶꦲꦏ꧀ꦭꦺꦴꦫꦺꦴ​ꦭꦤ꧀ꦕꦛꦼꦠꦤ꧀ꦧꦁꦏꦺꦴꦁ​ꦢꦶꦠꦸꦢꦸꦲꦏꦺ​ꦲꦶꦁ​ꦠꦼꦔꦃ​ꦩꦺꦗ꧉</translation>
+    </message>
+    <message>
+        <source>&lt;i&gt;Toh bayaran&lt;/i&gt;, step by step: 1 for metu, 2 for metu with a red winning card or for rabas, 3 for rabas with a red winning card (house: a red card means the winning card is red-stamped); +1 for each bak and +2 for each red bak; then the next stock card is turned and its Javanese value added: the Red Flower, the Old Thousand and the 1 of Myriads 10, the other cards their number.</source>
+        <translatorcomment>jv: &lt;i&gt;Toh bayaran&lt;/i&gt;, langkah siji-siji: 1 kanggo metu, 2 kanggo metu nganggo kertu menang abang utawa kanggo rabas, 3 kanggo rabas nganggo kertu menang abang (aturan omah: kertu abang tegesé kertu sing gawé menang dicap abang); +1 kanggo saben bak lan +2 kanggo saben bak abang; banjur kertu tumpukan sabanjuré diwalik lan regané Jawa ditambahaké: Kembang Abang, Èwu Tuwa lan 1 Cina 10, kertu liyané manut angkané.</translatorcomment>
+        <translation>&lt;i&gt;ꦠꦺꦴꦃ​ꦧꦪꦫꦤ꧀&lt;/i&gt;꧈ ꦭꦁꦏꦃ​ꦱꦶꦗꦶ​ꦱꦶꦗꦶ: 1 ꦏꦁꦒꦺꦴ​ꦩꦼꦠꦸ꧈ 2 ꦏꦁꦒꦺꦴ​ꦩꦼꦠꦸ​ꦔꦁꦒꦺꦴ​ꦏꦼꦂꦠꦸ​ꦩꦼꦤꦁ​ꦲꦧꦁ​ꦲꦸꦠꦮ​ꦏꦁꦒꦺꦴ​ꦫꦧꦱ꧀꧈ 3 ꦏꦁꦒꦺꦴ​ꦫꦧꦱ꧀ꦔꦁꦒꦺꦴ​ꦏꦼꦂꦠꦸ​ꦩꦼꦤꦁ​ꦲꦧꦁ (ꦲꦠꦸꦫꦤ꧀ꦲꦺꦴꦩꦃ: ꦏꦼꦂꦠꦸ​ꦲꦧꦁ​ꦠꦼꦒꦼꦱꦺ​ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦒꦮꦺ​ꦩꦼꦤꦁ​ꦢꦶꦕꦥ꧀ꦲꦧꦁ); +1 ꦏꦁꦒꦺꦴ​ꦱꦧꦼꦤ꧀ꦧꦏ꧀ꦭꦤ꧀ +2 ꦏꦁꦒꦺꦴ​ꦱꦧꦼꦤ꧀ꦧꦏ꧀ꦲꦧꦁ; ꦧꦚ꧀ꦗꦸꦂ​ꦏꦼꦂꦠꦸ​ꦠꦸꦩ꧀ꦥꦸꦏꦤ꧀ꦱꦧꦚ꧀ꦗꦸꦫꦺ​ꦢꦶꦮꦭꦶꦏ꧀ꦭꦤ꧀ꦫꦼꦒꦤꦺ​ꦗꦮ​ꦢꦶꦠꦩ꧀ꦧꦲꦏꦺ: ꦏꦼꦩ꧀ꦧꦁ​ꦲꦧꦁ꧈ ꦲꦺꦮꦸ​ꦠꦸꦮ​ꦭꦤ꧀ 1 ꦕꦶꦤ 10꧈ ꦏꦼꦂꦠꦸ​ꦭꦶꦪꦤꦺ​ꦩꦤꦸꦠ꧀ꦲꦁꦏꦤꦺ꧉</translation>
+    </message>
+    <message>
+        <source>A winning hand from the deal is a rabas, scored double (house).</source>
+        <translatorcomment>jv: Kertu menang saka bagéyan iku rabas, bijiné dobel (aturan omah).</translatorcomment>
+        <translation>ꦏꦼꦂꦠꦸ​ꦩꦼꦤꦁ​ꦱꦏ​ꦧꦒꦺꦪꦤ꧀ꦲꦶꦏꦸ​ꦫꦧꦱ꧀꧈ ꦧꦶꦗꦶꦤꦺ​ꦢꦺꦴꦧꦼꦭ꧀ (ꦲꦠꦸꦫꦤ꧀ꦲꦺꦴꦩꦃ)꧉</translation>
+    </message>
+    <message>
+        <source>When a seat has 20 points or more after a hand, the bangkong ends (house: counted after the hand): each side pools its points, the larger side wins the bangkong, and its total and its excess over the other side are written down. A tie is written down as tied and nobody pays (house). CekiDesk pays each bangkong when it ends (which comes to the same as the source&apos;s reckoning at the end): the losing side pays the amount per bangkong and per excess point of the options, each loser paying half to one winner (house). The match lasts the number of bangkong chosen in New Game.</source>
+        <translatorcomment>jv: Yèn ana kursi sing olèh 20 biji utawa luwih sawisé sababak, bangkong rampung (aturan omah: diétung sawisé babak): saben pihak nggunggung bijiné, pihak sing luwih akèh menangaké bangkong, lan gunggungé sarta kacèké karo pihak liyané dicathet. Yèn padha, dicathet imbang lan ora ana sing mbayar (aturan omah). CekiDesk mbayar saben bangkong nalika rampung (asilé padha karo étungan sumber ing pungkasan): pihak sing kalah mbayar cacah saben bangkong lan saben biji kacèk miturut pilihan, saben sing kalah mbayar separo marang salah siji sing menang (aturan omah). Tandhing mlaku sacacahé bangkong sing dipilih ing Dolanan anyar.</translatorcomment>
+        <translation>ꦪꦺꦤ꧀ꦲꦤ​ꦏꦸꦂꦱꦶ​ꦱꦶꦁ​ꦲꦺꦴꦭꦺꦃ 20 ꦧꦶꦗꦶ​ꦲꦸꦠꦮ​ꦭꦸꦮꦶꦃ​ꦱꦮꦶꦱꦺ​ꦱꦧꦧꦏ꧀꧈ ꦧꦁꦏꦺꦴꦁ​ꦫꦩ꧀ꦥꦸꦁ (ꦲꦠꦸꦫꦤ꧀ꦲꦺꦴꦩꦃ: ꦢꦶꦲꦺꦠꦸꦁ​ꦱꦮꦶꦱꦺ​ꦧꦧꦏ꧀): ꦱꦧꦼꦤ꧀ꦥꦶꦲꦏ꧀ꦔ꧀ꦒꦸꦁꦒꦸꦁ​ꦧꦶꦗꦶꦤꦺ꧈ ꦥꦶꦲꦏ꧀ꦱꦶꦁ​ꦭꦸꦮꦶꦃ​ꦲꦏꦺꦃ​ꦩꦼꦤꦔꦏꦺ​ꦧꦁꦏꦺꦴꦁ꧈ ꦭꦤ꧀ꦒꦸꦁꦒꦸꦔꦺ​ꦱꦂꦠ​ꦏꦕꦺꦏꦺ​ꦏꦫꦺꦴ​ꦥꦶꦲꦏ꧀ꦭꦶꦪꦤꦺ​ꦢꦶꦕꦛꦼꦠ꧀꧉ ꦪꦺꦤ꧀ꦥꦝ꧈ ꦢꦶꦕꦛꦼꦠ꧀ꦲꦶꦩ꧀ꦧꦁ​ꦭꦤ꧀ꦲꦺꦴꦫ​ꦲꦤ​ꦱꦶꦁ​ꦩ꧀ꦧꦪꦂ (ꦲꦠꦸꦫꦤ꧀ꦲꦺꦴꦩꦃ)꧉ CekiDesk ꦩ꧀ꦧꦪꦂ​ꦱꦧꦼꦤ꧀ꦧꦁꦏꦺꦴꦁ​ꦤꦭꦶꦏ​ꦫꦩ꧀ꦥꦸꦁ (ꦲꦱꦶꦭꦺ​ꦥꦝ​ꦏꦫꦺꦴ​ꦲꦺꦠꦸꦔꦤ꧀ꦱꦸꦩ꧀ꦧꦼꦂ​ꦲꦶꦁ​ꦥꦸꦁꦏꦱꦤ꧀): ꦥꦶꦲꦏ꧀ꦱꦶꦁ​ꦏꦭꦃ​ꦩ꧀ꦧꦪꦂ​ꦕꦕꦃ​ꦱꦧꦼꦤ꧀ꦧꦁꦏꦺꦴꦁ​ꦭꦤ꧀ꦱꦧꦼꦤ꧀ꦧꦶꦗꦶ​ꦏꦕꦺꦏ꧀ꦩꦶꦠꦸꦫꦸꦠ꧀ꦥꦶꦭꦶꦲꦤ꧀꧈ ꦱꦧꦼꦤ꧀ꦱꦶꦁ​ꦏꦭꦃ​ꦩ꧀ꦧꦪꦂ​ꦱꦼꦥꦫꦺꦴ​ꦩꦫꦁ​ꦱꦭꦃ​ꦱꦶꦗꦶ​ꦱꦶꦁ​ꦩꦼꦤꦁ (ꦲꦠꦸꦫꦤ꧀ꦲꦺꦴꦩꦃ)꧉ ꦠꦤ꧀ꦝꦶꦁ​ꦩ꧀ꦭꦏꦸ​ꦱꦕꦕꦲꦺ​ꦧꦁꦏꦺꦴꦁ​ꦱꦶꦁ​ꦢꦶꦥꦶꦭꦶꦃ​ꦲꦶꦁ​ꦢꦺꦴꦭꦤꦤ꧀ꦲꦚꦂ꧉</translation>
+    </message>
+    <message>
+        <source>The scoring option chooses how money moves. &lt;i&gt;Toh bayaran&lt;/i&gt; (Yogyakarta&apos;s &lt;i&gt;bak-bakan&lt;/i&gt;): everyone pays the winner the points × the stake. &lt;i&gt;Toh bayaran&lt;/i&gt; turning fourteen: steps 1 and 2, then the winner turns fourteen cards and counts the bak they make with the hand less its winning card. &lt;i&gt;Undhuh-undhuhan&lt;/i&gt;: a pot that lasts; when it is empty everyone puts in one stake (house); metu takes one stake from it, rabas all of it. &lt;i&gt;Umbuk&lt;/i&gt;: the same pot; metu takes half (rounded down, house), rabas all. A drawn hand leaves the pot where it is.</source>
+        <translatorcomment>jv: Pilihan ngétung biji nemtokaké carané dhuwit pindhah. &lt;i&gt;Toh bayaran&lt;/i&gt; (&lt;i&gt;bak-bakan&lt;/i&gt; ing Yogyakarta): kabèh pemain mbayar sing menang sacacahé biji × totohan. &lt;i&gt;Toh bayaran&lt;/i&gt; malik patbelas: langkah 1 lan 2, banjur sing menang malik patbelas kertu lan ngétung bak sing didadèkaké karo kertuné tanpa kertu sing gawé menang. &lt;i&gt;Undhuh-undhuhan&lt;/i&gt;: pot sing awet; yèn kosong kabèh pemain nglebokaké totohan siji (aturan omah); metu njupuk totohan siji saka kono, rabas njupuk kabèh. &lt;i&gt;Umbuk&lt;/i&gt;: pot sing padha; metu njupuk separo (dibunderaké mudhun, aturan omah), rabas kabèh. Babak seri ninggal pot kaya mau.</translatorcomment>
+        <translation>ꦥꦶꦭꦶꦲꦤ꧀ꦔꦺꦠꦸꦁ​ꦧꦶꦗꦶ​ꦤꦼꦩ꧀ꦠꦺꦴꦏꦏꦺ​ꦕꦫꦤꦺ​ꦝꦸꦮꦶꦠ꧀ꦥꦶꦤ꧀ꦝꦃ꧉ &lt;i&gt;ꦠꦺꦴꦃ​ꦧꦪꦫꦤ꧀&lt;/i&gt; (&lt;i&gt;ꦧꦏ꧀ꦧꦏꦤ꧀&lt;/i&gt; ꦲꦶꦁ​ꦪꦺꦴꦒꦾꦏꦂꦠ): ꦏꦧꦺꦃ​ꦥꦼꦩꦲꦶꦤ꧀ꦩ꧀ꦧꦪꦂ​ꦱꦶꦁ​ꦩꦼꦤꦁ​ꦱꦕꦕꦲꦺ​ꦧꦶꦗꦶ × ꦠꦺꦴꦠꦺꦴꦲꦤ꧀꧉ &lt;i&gt;ꦠꦺꦴꦃ​ꦧꦪꦫꦤ꧀&lt;/i&gt; ꦩꦭꦶꦏ꧀ꦥꦠ꧀ꦧꦼꦭꦱ꧀: ꦭꦁꦏꦃ 1 ꦭꦤ꧀ 2꧈ ꦧꦚ꧀ꦗꦸꦂ​ꦱꦶꦁ​ꦩꦼꦤꦁ​ꦩꦭꦶꦏ꧀ꦥꦠ꧀ꦧꦼꦭꦱ꧀ꦏꦼꦂꦠꦸ​ꦭꦤ꧀ꦔꦺꦠꦸꦁ​ꦧꦏ꧀ꦱꦶꦁ​ꦢꦶꦢꦢꦺꦏꦏꦺ​ꦏꦫꦺꦴ​ꦏꦼꦂꦠꦸꦤꦺ​ꦠꦤ꧀ꦥ​ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦒꦮꦺ​ꦩꦼꦤꦁ꧉ &lt;i&gt;ꦲꦸꦤ꧀ꦝꦸꦃ​ꦲꦸꦤ꧀ꦝꦸꦲꦤ꧀&lt;/i&gt;: ꦥꦺꦴꦠ꧀ꦱꦶꦁ​ꦲꦮꦼꦠ꧀; ꦪꦺꦤ꧀ꦏꦺꦴꦱꦺꦴꦁ​ꦏꦧꦺꦃ​ꦥꦼꦩꦲꦶꦤ꧀ꦔ꧀ꦭꦼꦧꦺꦴꦏꦏꦺ​ꦠꦺꦴꦠꦺꦴꦲꦤ꧀ꦱꦶꦗꦶ (ꦲꦠꦸꦫꦤ꧀ꦲꦺꦴꦩꦃ); ꦩꦼꦠꦸ​ꦚ꧀ꦗꦸꦥꦸꦏ꧀ꦠꦺꦴꦠꦺꦴꦲꦤ꧀ꦱꦶꦗꦶ​ꦱꦏ​ꦏꦺꦴꦤꦺꦴ꧈ ꦫꦧꦱ꧀ꦚ꧀ꦗꦸꦥꦸꦏ꧀ꦏꦧꦺꦃ꧉ &lt;i&gt;ꦲꦸꦩ꧀ꦧꦸꦏ꧀&lt;/i&gt;: ꦥꦺꦴꦠ꧀ꦱꦶꦁ​ꦥꦝ; ꦩꦼꦠꦸ​ꦚ꧀ꦗꦸꦥꦸꦏ꧀ꦱꦼꦥꦫꦺꦴ (ꦢꦶꦧꦸꦤ꧀ꦢꦼꦫꦏꦺ​ꦩꦸꦝꦸꦤ꧀꧈ ꦲꦠꦸꦫꦤ꧀ꦲꦺꦴꦩꦃ)꧈ ꦫꦧꦱ꧀ꦏꦧꦺꦃ꧉ ꦧꦧꦏ꧀ꦱꦼꦫꦶ​ꦤꦶꦁꦒꦭ꧀ꦥꦺꦴꦠ꧀ꦏꦪ​ꦩꦲꦸ꧉</translation>
+    </message>
+    <message>
+        <source>&lt;i&gt;Cekèn&lt;/i&gt;, the side bet: with an amount in the options, every loser also pays the winner that much after each won hand (house: the source&apos;s ad-hoc bets made one fixed bet).</source>
+        <translatorcomment>jv: &lt;i&gt;Cekèn&lt;/i&gt;, totohan sampingan: yèn ing pilihan ana cacahé, saben sing kalah uga mbayar sing menang semono saben babak sing dimenangaké (aturan omah: totohan dadakan ing sumber didadèkaké siji totohan tetep).</translatorcomment>
+        <translation>&lt;i&gt;ꦕꦼꦏꦺꦤ꧀&lt;/i&gt;꧈ ꦠꦺꦴꦠꦺꦴꦲꦤ꧀ꦱꦩ꧀ꦥꦶꦔꦤ꧀: ꦪꦺꦤ꧀ꦲꦶꦁ​ꦥꦶꦭꦶꦲꦤ꧀ꦲꦤ​ꦕꦕꦲꦺ꧈ ꦱꦧꦼꦤ꧀ꦱꦶꦁ​ꦏꦭꦃ​ꦲꦸꦒ​ꦩ꧀ꦧꦪꦂ​ꦱꦶꦁ​ꦩꦼꦤꦁ​ꦱꦼꦩꦺꦴꦤꦺꦴ​ꦱꦧꦼꦤ꧀ꦧꦧꦏ꧀ꦱꦶꦁ​ꦢꦶꦩꦼꦤꦔꦏꦺ (ꦲꦠꦸꦫꦤ꧀ꦲꦺꦴꦩꦃ: ꦠꦺꦴꦠꦺꦴꦲꦤ꧀ꦢꦢꦏꦤ꧀ꦲꦶꦁ​ꦱꦸꦩ꧀ꦧꦼꦂ​ꦢꦶꦢꦢꦺꦏꦏꦺ​ꦱꦶꦗꦶ​ꦠꦺꦴꦠꦺꦴꦲꦤ꧀ꦠꦼꦠꦼꦥ꧀)꧉</translation>
+    </message>
+    <message>
+        <source>Everybody pays the winner the score × the stake per point of the match.</source>
+        <translatorcomment>jv: Kabèh pemain mbayar sing menang sacacahé biji × totohan saben biji ing tandhing.</translatorcomment>
+        <translation>ꦏꦧꦺꦃ​ꦥꦼꦩꦲꦶꦤ꧀ꦩ꧀ꦧꦪꦂ​ꦱꦶꦁ​ꦩꦼꦤꦁ​ꦱꦕꦕꦲꦺ​ꦧꦶꦗꦶ × ꦠꦺꦴꦠꦺꦴꦲꦤ꧀ꦱꦧꦼꦤ꧀ꦧꦶꦗꦶ​ꦲꦶꦁ​ꦠꦤ꧀ꦝꦶꦁ꧉</translation>
+    </message>
+    <message>
+        <source>Your hand lies at the bottom, sorted into the sets it holds (the mata first), then the other cards by rank; the card you got this turn is marked. The others sit round the table in play order, each with the number of cards and the call. Click the stock (D) to draw or the large top card of the pile (T) to take it, then a card of your hand to throw it. Calls, claims and the win are buttons beside your name. At the end every hand is shown, the winner&apos;s sets in the middle with the card(s) turned for the score; a card that came in by a swap is marked.</source>
+        <translatorcomment>jv: Kertu sampéyan ana ing ngisor, ditata miturut set sing ana (mata dhisik), banjur kertu liyané miturut angka; kertu sing sampéyan olèh ing giliran iki ditandhani. Pemain liyané lungguh ngubengi méja miturut urutan main, saben-saben karo cacah kertuné lan suwarané. Klik tumpukan (D) kanggo njupuk utawa kertu gedhé paling dhuwur ing buwangan (T) kanggo njupuk kuwi, banjur kertu ing tangan sampéyan kanggo mbuwang. Nyuwara, nyaut lan menang nganggo tombol ing sandhingé jeneng sampéyan. Ing pungkasan kabèh kertu dituduhaké, set-seté sing menang ing tengah karo kertu sing diwalik kanggo biji; kertu sing mlebu saka ijolan ditandhani.</translatorcomment>
+        <translation>ꦏꦼꦂꦠꦸ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦲꦤ​ꦲꦶꦁ​ꦔꦶꦱꦺꦴꦂ꧈ ꦢꦶꦠꦠ​ꦩꦶꦠꦸꦫꦸꦠ꧀ꦱꦼꦠ꧀ꦱꦶꦁ​ꦲꦤ (ꦩꦠ​ꦝꦶꦱꦶꦏ꧀)꧈ ꦧꦚ꧀ꦗꦸꦂ​ꦏꦼꦂꦠꦸ​ꦭꦶꦪꦤꦺ​ꦩꦶꦠꦸꦫꦸꦠ꧀ꦲꦁꦏ; ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦲꦺꦴꦭꦺꦃ​ꦲꦶꦁ​ꦒꦶꦭꦶꦫꦤ꧀ꦲꦶꦏꦶ​ꦢꦶꦠꦤ꧀ꦝꦤꦶ꧉ ꦥꦼꦩꦲꦶꦤ꧀ꦭꦶꦪꦤꦺ​ꦭꦸꦁꦒꦸꦃ​ꦔꦸꦧꦼꦔꦶ​ꦩꦺꦗ​ꦩꦶꦠꦸꦫꦸꦠ꧀ꦲꦸꦫꦸꦠꦤ꧀ꦩꦲꦶꦤ꧀꧈ ꦱꦧꦼꦤ꧀ꦱꦧꦼꦤ꧀ꦏꦫꦺꦴ​ꦕꦕꦃ​ꦏꦼꦂꦠꦸꦤꦺ​ꦭꦤ꧀ꦱꦸꦮꦫꦤꦺ꧉ ꦏ꧀ꦭꦶꦏ꧀ꦠꦸꦩ꧀ꦥꦸꦏꦤ꧀ (D) ꦏꦁꦒꦺꦴ​ꦚ꧀ꦗꦸꦥꦸꦏ꧀ꦲꦸꦠꦮ​ꦏꦼꦂꦠꦸ​ꦒꦼꦝꦺ​ꦥꦭꦶꦁ​ꦝꦸꦮꦸꦂ​ꦲꦶꦁ​ꦧꦸꦮꦔꦤ꧀ (T) ꦏꦁꦒꦺꦴ​ꦚ꧀ꦗꦸꦥꦸꦏ꧀ꦏꦸꦮꦶ꧈ ꦧꦚ꧀ꦗꦸꦂ​ꦏꦼꦂꦠꦸ​ꦲꦶꦁ​ꦠꦔꦤ꧀ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦏꦁꦒꦺꦴ​ꦩ꧀ꦧꦸꦮꦁ꧉ ꦚꦸꦮꦫ꧈ ꦚꦲꦸꦠ꧀ꦭꦤ꧀ꦩꦼꦤꦁ​ꦔꦁꦒꦺꦴ​ꦠꦺꦴꦩ꧀ꦧꦺꦴꦭ꧀ꦲꦶꦁ​ꦱꦤ꧀ꦝꦶꦔꦺ​ꦗꦼꦤꦼꦁ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀꧉ ꦲꦶꦁ​ꦥꦸꦁꦏꦱꦤ꧀ꦏꦧꦺꦃ​ꦏꦼꦂꦠꦸ​ꦢꦶꦠꦸꦢꦸꦲꦏꦺ꧈ ꦱꦼꦠ꧀ꦱꦼꦠꦺ​ꦱꦶꦁ​ꦩꦼꦤꦁ​ꦲꦶꦁ​ꦠꦼꦔꦃ​ꦏꦫꦺꦴ​ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦢꦶꦮꦭꦶꦏ꧀ꦏꦁꦒꦺꦴ​ꦧꦶꦗꦶ; ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦩ꧀ꦭꦼꦧꦸ​ꦱꦏ​ꦲꦶꦗꦺꦴꦭꦤ꧀ꦢꦶꦠꦤ꧀ꦝꦤꦶ꧉</translation>
+    </message>
+    <message>
+        <source>Only the first player, who holds one card more, can be dealt a winning hand; they must then win at once (house).</source>
+        <translatorcomment>jv: Mung pemain kapisan, sing nyekel kertu siji luwih akèh, sing bisa olèh kertu menang saka bagéyan; dhèwèké banjur kudu langsung menang (aturan omah).</translatorcomment>
+        <translation>ꦩꦸꦁ​ꦥꦼꦩꦲꦶꦤ꧀ꦏꦥꦶꦱꦤ꧀꧈ ꦱꦶꦁ​ꦚꦼꦏꦼꦭ꧀ꦏꦼꦂꦠꦸ​ꦱꦶꦗꦶ​ꦭꦸꦮꦶꦃ​ꦲꦏꦺꦃ꧈ ꦱꦶꦁ​ꦧꦶꦱ​ꦲꦺꦴꦭꦺꦃ​ꦏꦼꦂꦠꦸ​ꦩꦼꦤꦁ​ꦱꦏ​ꦧꦒꦺꦪꦤ꧀; ꦝꦺꦮꦺꦏꦺ​ꦧꦚ꧀ꦗꦸꦂ​ꦏꦸꦢꦸ​ꦭꦁꦱꦸꦁ​ꦩꦼꦤꦁ (ꦲꦠꦸꦫꦤ꧀ꦲꦺꦴꦩꦃ)꧉</translation>
+    </message>
+    <message>
+        <source>A card taken from the pile cannot be thrown back in the same turn (house).</source>
+        <translatorcomment>jv: Kertu sing dijupuk saka buwangan ora olèh dibuwang manèh ing giliran sing padha (aturan omah).</translatorcomment>
+        <translation>ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦢꦶꦗꦸꦥꦸꦏ꧀ꦱꦏ​ꦧꦸꦮꦔꦤ꧀ꦲꦺꦴꦫ​ꦲꦺꦴꦭꦺꦃ​ꦢꦶꦧꦸꦮꦁ​ꦩꦤꦺꦃ​ꦲꦶꦁ​ꦒꦶꦭꦶꦫꦤ꧀ꦱꦶꦁ​ꦥꦝ (ꦲꦠꦸꦫꦤ꧀ꦲꦺꦴꦩꦃ)꧉</translation>
+    </message>
+    <message>
+        <source>After a call, only throws that keep the hand waiting are allowed (house).</source>
+        <translatorcomment>jv: Sawisé nyuwara, mung buwangan sing njaga kertu tetep ngenteni sing olèh (aturan omah).</translatorcomment>
+        <translation>ꦱꦮꦶꦱꦺ​ꦚꦸꦮꦫ꧈ ꦩꦸꦁ​ꦧꦸꦮꦔꦤ꧀ꦱꦶꦁ​ꦚ꧀ꦗꦒ​ꦏꦼꦂꦠꦸ​ꦠꦼꦠꦼꦥ꧀ꦔꦼꦤ꧀ꦠꦼꦤꦶ​ꦱꦶꦁ​ꦲꦺꦴꦭꦺꦃ (ꦲꦠꦸꦫꦤ꧀ꦲꦺꦴꦩꦃ)꧉</translation>
+    </message>
+    <message>
+        <source>With several callers waiting for a revealed card, the first in turn order from the drawer wins it (house).</source>
+        <translatorcomment>jv: Yèn sawetara sing nyuwara ngenteni kertu sing dibukak, sing kapisan miturut urutan giliran saka sing njupuk sing olèh (aturan omah).</translatorcomment>
+        <translation>ꦪꦺꦤ꧀ꦱꦮꦼꦠꦫ​ꦱꦶꦁ​ꦚꦸꦮꦫ​ꦔꦼꦤ꧀ꦠꦼꦤꦶ​ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦢꦶꦧꦸꦏꦏ꧀꧈ ꦱꦶꦁ​ꦏꦥꦶꦱꦤ꧀ꦩꦶꦠꦸꦫꦸꦠ꧀ꦲꦸꦫꦸꦠꦤ꧀ꦒꦶꦭꦶꦫꦤ꧀ꦱꦏ​ꦱꦶꦁ​ꦚ꧀ꦗꦸꦥꦸꦏ꧀ꦱꦶꦁ​ꦲꦺꦴꦭꦺꦃ (ꦲꦠꦸꦫꦤ꧀ꦲꦺꦴꦩꦃ)꧉</translation>
+    </message>
+    <message>
+        <source>Anybody may win on their own stock draw, called or not; without a call there is no call bonus (house).</source>
+        <translatorcomment>jv: Sapa waé olèh menang nganggo jupukané dhéwé saka tumpukan, wis nyuwara utawa durung; tanpa suwara ora ana tambahan suwara (aturan omah).</translatorcomment>
+        <translation>ꦱꦥ​ꦮꦲꦺ​ꦲꦺꦴꦭꦺꦃ​ꦩꦼꦤꦁ​ꦔꦁꦒꦺꦴ​ꦗꦸꦥꦸꦏꦤꦺ​ꦝꦺꦮꦺ​ꦱꦏ​ꦠꦸꦩ꧀ꦥꦸꦏꦤ꧀꧈ ꦮꦶꦱ꧀ꦚꦸꦮꦫ​ꦲꦸꦠꦮ​ꦢꦸꦫꦸꦁ; ꦠꦤ꧀ꦥ​ꦱꦸꦮꦫ​ꦲꦺꦴꦫ​ꦲꦤ​ꦠꦩ꧀ꦧꦲꦤ꧀ꦱꦸꦮꦫ (ꦲꦠꦸꦫꦤ꧀ꦲꦺꦴꦩꦃ)꧉</translation>
+    </message>
+    <message>
+        <source>If the stock runs out, the hand is drawn; if the scoring needs more cards than are left, the winner turns what there is (house).</source>
+        <translatorcomment>jv: Yèn tumpukan entèk, babak seri; yèn étungan biji butuh kertu luwih akèh tinimbang sing isih kari, sing menang malik sing ana (aturan omah).</translatorcomment>
+        <translation>ꦪꦺꦤ꧀ꦠꦸꦩ꧀ꦥꦸꦏꦤ꧀ꦲꦼꦤ꧀ꦠꦺꦏ꧀꧈ ꦧꦧꦏ꧀ꦱꦼꦫꦶ; ꦪꦺꦤ꧀ꦲꦺꦠꦸꦔꦤ꧀ꦧꦶꦗꦶ​ꦧꦸꦠꦸꦃ​ꦏꦼꦂꦠꦸ​ꦭꦸꦮꦶꦃ​ꦲꦏꦺꦃ​ꦠꦶꦤꦶꦩ꧀ꦧꦁ​ꦱꦶꦁ​ꦲꦶꦱꦶꦃ​ꦏꦫꦶ꧈ ꦱꦶꦁ​ꦩꦼꦤꦁ​ꦩꦭꦶꦏ꧀ꦱꦶꦁ​ꦲꦤ (ꦲꦠꦸꦫꦤ꧀ꦲꦺꦴꦩꦃ)꧉</translation>
+    </message>
+    <message>
+        <source>A hand is drawn after {n} turns in a row without a draw from the stock, so that it cannot go on for ever (house).</source>
+        <translatorcomment>jv: Babak seri sawisé {n} giliran terus-terusan tanpa njupuk saka tumpukan, supaya ora mlaku tanpa pungkasan (aturan omah).</translatorcomment>
+        <translation>ꦧꦧꦏ꧀ꦱꦼꦫꦶ​ꦱꦮꦶꦱꦺ {n} ꦒꦶꦭꦶꦫꦤ꧀ꦠꦼꦫꦸꦱ꧀ꦠꦼꦫꦸꦱꦤ꧀ꦠꦤ꧀ꦥ​ꦚ꧀ꦗꦸꦥꦸꦏ꧀ꦱꦏ​ꦠꦸꦩ꧀ꦥꦸꦏꦤ꧀꧈ ꦱꦸꦥꦪ​ꦲꦺꦴꦫ​ꦩ꧀ꦭꦏꦸ​ꦠꦤ꧀ꦥ​ꦥꦸꦁꦏꦱꦤ꧀ (ꦲꦠꦸꦫꦤ꧀ꦲꦺꦴꦩꦃ)꧉</translation>
+    </message>
+    <message>
+        <source>The deal passes to the next player after every hand; a replayed hand is dealt again by the same dealer (house).</source>
+        <translatorcomment>jv: Giliran mbagi pindhah marang pemain sabanjuré saben rampung babak; babak sing dibaleni dibagi manèh déning sing mbagi sing padha (aturan omah).</translatorcomment>
+        <translation>ꦒꦶꦭꦶꦫꦤ꧀ꦩ꧀ꦧꦒꦶ​ꦥꦶꦤ꧀ꦝꦃ​ꦩꦫꦁ​ꦥꦼꦩꦲꦶꦤ꧀ꦱꦧꦚ꧀ꦗꦸꦫꦺ​ꦱꦧꦼꦤ꧀ꦫꦩ꧀ꦥꦸꦁ​ꦧꦧꦏ꧀; ꦧꦧꦏ꧀ꦱꦶꦁ​ꦢꦶꦧꦊꦤꦶ​ꦢꦶꦧꦒꦶ​ꦩꦤꦺꦃ​ꦢꦺꦤꦶꦁ​ꦱꦶꦁ​ꦩ꧀ꦧꦒꦶ​ꦱꦶꦁ​ꦥꦝ (ꦲꦠꦸꦫꦤ꧀ꦲꦺꦴꦩꦃ)꧉</translation>
+    </message>
+    <message>
+        <source>Where the chosen column of packs has no number for the table, The Babas&apos; is used (house).</source>
+        <translatorcomment>jv: Yèn kolom pak sing dipilih ora nyebut cacah kanggo méja iki, cacah saka The Babas sing dianggo (aturan omah).</translatorcomment>
+        <translation>ꦪꦺꦤ꧀ꦏꦺꦴꦭꦺꦴꦩ꧀ꦥꦏ꧀ꦱꦶꦁ​ꦢꦶꦥꦶꦭꦶꦃ​ꦲꦺꦴꦫ​ꦚꦼꦧꦸꦠ꧀ꦕꦕꦃ​ꦏꦁꦒꦺꦴ​ꦩꦺꦗ​ꦲꦶꦏꦶ꧈ ꦕꦕꦃ​ꦱꦏ The Babas ꦱꦶꦁ​ꦢꦶꦲꦁꦒꦺꦴ (ꦲꦠꦸꦫꦤ꧀ꦲꦺꦴꦩꦃ)꧉</translation>
+    </message>
+    <message>
+        <source>A turned yu card replays even a hand won from the deal (house).</source>
+        <translatorcomment>jv: Kertu yu sing diwalik mbaleni babak, senajan babak sing dimenangaké langsung saka bagéyan (aturan omah).</translatorcomment>
+        <translation>ꦏꦼꦂꦠꦸ​ꦪꦸ​ꦱꦶꦁ​ꦢꦶꦮꦭꦶꦏ꧀ꦩ꧀ꦧꦊꦤꦶ​ꦧꦧꦏ꧀꧈ ꦱꦼꦤꦗꦤ꧀ꦧꦧꦏ꧀ꦱꦶꦁ​ꦢꦶꦩꦼꦤꦔꦏꦺ​ꦭꦁꦱꦸꦁ​ꦱꦏ​ꦧꦒꦺꦪꦤ꧀ (ꦲꦠꦸꦫꦤ꧀ꦲꦺꦴꦩꦃ)꧉</translation>
+    </message>
+    <message>
+        <source>5 points per olo by default; a chiqui is a mixed set completed beside an identical pair; a winning hand from the deal scores double (house).</source>
+        <translatorcomment>jv: Baku 5 biji saben olo; chiqui iku set campuran sing dijangkepi ing sandhingé pasangan kembar; kertu menang saka bagéyan bijiné dobel (aturan omah).</translatorcomment>
+        <translation>ꦧꦏꦸ 5 ꦧꦶꦗꦶ​ꦱꦧꦼꦤ꧀ꦲꦺꦴꦭꦺꦴ; ꦕ꧀ꦲꦶꦏꦸꦲꦶ​ꦲꦶꦏꦸ​ꦱꦼꦠ꧀ꦕꦩ꧀ꦥꦸꦫꦤ꧀ꦱꦶꦁ​ꦢꦶꦗꦁꦏꦼꦥꦶ​ꦲꦶꦁ​ꦱꦤ꧀ꦝꦶꦔꦺ​ꦥꦱꦔꦤ꧀ꦏꦼꦩ꧀ꦧꦂ; ꦏꦼꦂꦠꦸ​ꦩꦼꦤꦁ​ꦱꦏ​ꦧꦒꦺꦪꦤ꧀ꦧꦶꦗꦶꦤꦺ​ꦢꦺꦴꦧꦼꦭ꧀ (ꦲꦠꦸꦫꦤ꧀ꦲꦺꦴꦩꦃ)꧉</translation>
+    </message>
+    <message>
+        <source>A win on a taken discard (metu), and claims of a thrown card by callers, after the thrower&apos;s own call decision (house).</source>
+        <translatorcomment>jv: Menang nganggo buwangan sing dijupuk (metu), lan kertu buwangan sing disaut déning sing nyuwara, sawisé sing mbuwang mutusaké suwarané dhéwé (aturan omah).</translatorcomment>
+        <translation>ꦩꦼꦤꦁ​ꦔꦁꦒꦺꦴ​ꦧꦸꦮꦔꦤ꧀ꦱꦶꦁ​ꦢꦶꦗꦸꦥꦸꦏ꧀ (ꦩꦼꦠꦸ)꧈ ꦭꦤ꧀ꦏꦼꦂꦠꦸ​ꦧꦸꦮꦔꦤ꧀ꦱꦶꦁ​ꦢꦶꦱꦲꦸꦠ꧀ꦢꦺꦤꦶꦁ​ꦱꦶꦁ​ꦚꦸꦮꦫ꧈ ꦱꦮꦶꦱꦺ​ꦱꦶꦁ​ꦩ꧀ꦧꦸꦮꦁ​ꦩꦸꦠꦸꦱꦏꦺ​ꦱꦸꦮꦫꦤꦺ​ꦝꦺꦮꦺ (ꦲꦠꦸꦫꦤ꧀ꦲꦺꦴꦩꦃ)꧉</translation>
+    </message>
+    <message>
+        <source>Rabas is a win on one&apos;s own stock draw or from the deal; “a red card” is a red-stamped winning card (house).</source>
+        <translatorcomment>jv: Rabas iku menang nganggo jupukané dhéwé saka tumpukan utawa langsung saka bagéyan; “kertu abang” iku kertu sing gawé menang sing dicap abang (aturan omah).</translatorcomment>
+        <translation>ꦫꦧꦱ꧀ꦲꦶꦏꦸ​ꦩꦼꦤꦁ​ꦔꦁꦒꦺꦴ​ꦗꦸꦥꦸꦏꦤꦺ​ꦝꦺꦮꦺ​ꦱꦏ​ꦠꦸꦩ꧀ꦥꦸꦏꦤ꧀ꦲꦸꦠꦮ​ꦭꦁꦱꦸꦁ​ꦱꦏ​ꦧꦒꦺꦪꦤ꧀; “ꦏꦼꦂꦠꦸ​ꦲꦧꦁ” ꦲꦶꦏꦸ​ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦒꦮꦺ​ꦩꦼꦤꦁ​ꦱꦶꦁ​ꦢꦶꦕꦥ꧀ꦲꦧꦁ (ꦲꦠꦸꦫꦤ꧀ꦲꦺꦴꦩꦃ)꧉</translation>
+    </message>
+    <message>
+        <source>The sixth card of the draw-and-throw turn: you hold five, get a sixth by drawing or taking, and throw one, exactly like the fifteenth card of Balik Satu (house).</source>
+        <translatorcomment>jv: Kertu kaping nem ing giliran njupuk-lan-mbuwang: sampéyan nyekel lima, olèh sing kaping nem saka tumpukan utawa buwangan, lan mbuwang siji, plek kaya kertu kaping limalas ing Balik Satu (aturan omah).</translatorcomment>
+        <translation>ꦏꦼꦂꦠꦸ​ꦏꦥꦶꦁ​ꦤꦼꦩ꧀ꦲꦶꦁ​ꦒꦶꦭꦶꦫꦤ꧀ꦚ꧀ꦗꦸꦥꦸꦏ꧀ꦭꦤ꧀ꦩ꧀ꦧꦸꦮꦁ: ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦚꦼꦏꦼꦭ꧀ꦭꦶꦩ꧈ ꦲꦺꦴꦭꦺꦃ​ꦱꦶꦁ​ꦏꦥꦶꦁ​ꦤꦼꦩ꧀ꦱꦏ​ꦠꦸꦩ꧀ꦥꦸꦏꦤ꧀ꦲꦸꦠꦮ​ꦧꦸꦮꦔꦤ꧀꧈ ꦭꦤ꧀ꦩ꧀ꦧꦸꦮꦁ​ꦱꦶꦗꦶ꧈ ꦥ꧀ꦭꦼꦏ꧀ꦏꦪ​ꦏꦼꦂꦠꦸ​ꦏꦥꦶꦁ​ꦭꦶꦩꦭꦱ꧀ꦲꦶꦁ​ꦧꦭꦶꦏ꧀ꦱꦠꦸ (ꦲꦠꦸꦫꦤ꧀ꦲꦺꦴꦩꦃ)꧉</translation>
+    </message>
+    <message>
+        <source>Five players play with seven packs; an empty pot is first filled with one stake from each player; umbuk rounds half the pot down (house).</source>
+        <translatorcomment>jv: Limang pemain main nganggo pitung pak; pot sing kosong diisi dhisik totohan siji saka saben pemain; umbuk mbunderaké separoné pot mudhun (aturan omah).</translatorcomment>
+        <translation>ꦭꦶꦩꦁ​ꦥꦼꦩꦲꦶꦤ꧀ꦩꦲꦶꦤ꧀ꦔꦁꦒꦺꦴ​ꦥꦶꦠꦸꦁ​ꦥꦏ꧀; ꦥꦺꦴꦠ꧀ꦱꦶꦁ​ꦏꦺꦴꦱꦺꦴꦁ​ꦢꦶꦲꦶꦱꦶ​ꦝꦶꦱꦶꦏ꧀ꦠꦺꦴꦠꦺꦴꦲꦤ꧀ꦱꦶꦗꦶ​ꦱꦏ​ꦱꦧꦼꦤ꧀ꦥꦼꦩꦲꦶꦤ꧀; ꦲꦸꦩ꧀ꦧꦸꦏ꧀ꦩ꧀ꦧꦸꦤ꧀ꦢꦼꦫꦏꦺ​ꦱꦼꦥꦫꦺꦴꦤꦺ​ꦥꦺꦴꦠ꧀ꦩꦸꦝꦸꦤ꧀ (ꦲꦠꦸꦫꦤ꧀ꦲꦺꦴꦩꦃ)꧉</translation>
+    </message>
+    <message>
+        <source>Points count after the hand; each bangkong is paid when it ends, each loser paying half; a tied bangkong pays nothing (house).</source>
+        <translatorcomment>jv: Biji diétung sawisé babak; saben bangkong dibayar nalika rampung, saben sing kalah mbayar separo; bangkong sing imbang ora mbayar apa-apa (aturan omah).</translatorcomment>
+        <translation>ꦧꦶꦗꦶ​ꦢꦶꦲꦺꦠꦸꦁ​ꦱꦮꦶꦱꦺ​ꦧꦧꦏ꧀; ꦱꦧꦼꦤ꧀ꦧꦁꦏꦺꦴꦁ​ꦢꦶꦧꦪꦂ​ꦤꦭꦶꦏ​ꦫꦩ꧀ꦥꦸꦁ꧈ ꦱꦧꦼꦤ꧀ꦱꦶꦁ​ꦏꦭꦃ​ꦩ꧀ꦧꦪꦂ​ꦱꦼꦥꦫꦺꦴ; ꦧꦁꦏꦺꦴꦁ​ꦱꦶꦁ​ꦲꦶꦩ꧀ꦧꦁ​ꦲꦺꦴꦫ​ꦩ꧀ꦧꦪꦂ​ꦲꦥ​ꦲꦥ (ꦲꦠꦸꦫꦤ꧀ꦲꦺꦴꦩꦃ)꧉</translation>
+    </message>
+</context>
+<context>
+    <name>BalikScore</name>
+    <message>
+        <source>the turned card, {card}</source>
+        <extracomment>the score build-up&apos;s item codes (``details[&quot;score&quot;]``) in words</extracomment>
+        <translatorcomment>jv: kertu sing diwalik, {card}</translatorcomment>
+        <translation>ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦢꦶꦮꦭꦶꦏ꧀꧈ {card}</translation>
+    </message>
+    <message>
+        <source>%n mata(s)</source>
+        <translatorcomment>jv: %n mata</translatorcomment>
+        <translation>%n ꦩꦠ</translation>
+    </message>
+    <message>
+        <source>%n red mata(s), 2 each</source>
+        <translatorcomment>jv: %n mata abang, saben 2</translatorcomment>
+        <translation>%n ꦩꦠ​ꦲꦧꦁ꧈ ꦱꦧꦼꦤ꧀ 2</translation>
+    </message>
+    <message>
+        <source>ayam: won after a ceki call on a card somebody else drew</source>
+        <translatorcomment>jv: ayam: menang sawisé nyuwara ceki nganggo kertu sing dijupuk wong liya</translatorcomment>
+        <translation>ꦲꦪꦩ꧀: ꦩꦼꦤꦁ​ꦱꦮꦶꦱꦺ​ꦚꦸꦮꦫ​ꦕꦼꦏꦶ​ꦔꦁꦒꦺꦴ​ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦢꦶꦗꦸꦥꦸꦏ꧀ꦮꦺꦴꦁ​ꦭꦶꦪ</translation>
+    </message>
+    <message>
+        <source>kandang: won after a ceki call on a card of one&apos;s own draw</source>
+        <translatorcomment>jv: kandang: menang sawisé nyuwara ceki nganggo kertu jupukané dhéwé</translatorcomment>
+        <translation>ꦏꦤ꧀ꦢꦁ: ꦩꦼꦤꦁ​ꦱꦮꦶꦱꦺ​ꦚꦸꦮꦫ​ꦕꦼꦏꦶ​ꦔꦁꦒꦺꦴ​ꦏꦼꦂꦠꦸ​ꦗꦸꦥꦸꦏꦤꦺ​ꦝꦺꦮꦺ</translation>
+    </message>
+    <message>
+        <source>doubled: a winning hand from the deal</source>
+        <translatorcomment>jv: dobel: kertu menang saka bagéyan</translatorcomment>
+        <translation>ꦢꦺꦴꦧꦼꦭ꧀: ꦏꦼꦂꦠꦸ​ꦩꦼꦤꦁ​ꦱꦏ​ꦧꦒꦺꦪꦤ꧀</translation>
+    </message>
+    <message>
+        <source>the win</source>
+        <translatorcomment>jv: menang</translatorcomment>
+        <translation>ꦩꦼꦤꦁ</translation>
+    </message>
+    <message>
+        <source>%n olo(s)</source>
+        <translatorcomment>jv: %n olo</translatorcomment>
+        <translation>%n ꦲꦺꦴꦭꦺꦴ</translation>
+    </message>
+    <message>
+        <source>metu: won on another player&apos;s card</source>
+        <translatorcomment>jv: metu: menang nganggo kertuné pemain liya</translatorcomment>
+        <translation>ꦩꦼꦠꦸ: ꦩꦼꦤꦁ​ꦔꦁꦒꦺꦴ​ꦏꦼꦂꦠꦸꦤꦺ​ꦥꦼꦩꦲꦶꦤ꧀ꦭꦶꦪ</translation>
+    </message>
+    <message>
+        <source>metu with a red card</source>
+        <translatorcomment>jv: metu nganggo kertu abang</translatorcomment>
+        <translation>ꦩꦼꦠꦸ​ꦔꦁꦒꦺꦴ​ꦏꦼꦂꦠꦸ​ꦲꦧꦁ</translation>
+    </message>
+    <message>
+        <source>rabas: won on one&apos;s own draw</source>
+        <translatorcomment>jv: rabas: menang nganggo jupukané dhéwé</translatorcomment>
+        <translation>ꦫꦧꦱ꧀: ꦩꦼꦤꦁ​ꦔꦁꦒꦺꦴ​ꦗꦸꦥꦸꦏꦤꦺ​ꦝꦺꦮꦺ</translation>
+    </message>
+    <message>
+        <source>rabas with a red card</source>
+        <translatorcomment>jv: rabas nganggo kertu abang</translatorcomment>
+        <translation>ꦫꦧꦱ꧀ꦔꦁꦒꦺꦴ​ꦏꦼꦂꦠꦸ​ꦲꦧꦁ</translation>
+    </message>
+    <message>
+        <source>%n bak</source>
+        <translatorcomment>jv: %n bak</translatorcomment>
+        <translation>%n ꦧꦏ꧀</translation>
+    </message>
+    <message>
+        <source>%n red bak, 2 each</source>
+        <translatorcomment>jv: %n bak abang, saben 2</translatorcomment>
+        <translation>%n ꦧꦏ꧀ꦲꦧꦁ꧈ ꦱꦧꦼꦤ꧀ 2</translation>
+    </message>
+    <message>
+        <source>%n bak with the fourteen turned cards</source>
+        <translatorcomment>jv: %n bak karo patbelas kertu sing diwalik</translatorcomment>
+        <translation>%n ꦧꦏ꧀ꦏꦫꦺꦴ​ꦥꦠ꧀ꦧꦼꦭꦱ꧀ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦢꦶꦮꦭꦶꦏ꧀</translation>
+    </message>
+    <message>
+        <source>%n red bak with the fourteen turned cards, 2 each</source>
+        <translatorcomment>jv: %n bak abang karo patbelas kertu sing diwalik, saben 2</translatorcomment>
+        <translation>%n ꦧꦏ꧀ꦲꦧꦁ​ꦏꦫꦺꦴ​ꦥꦠ꧀ꦧꦼꦭꦱ꧀ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦢꦶꦮꦭꦶꦏ꧀꧈ ꦱꦧꦼꦤ꧀ 2</translation>
+    </message>
+    <message>
+        <source>{what}: +{points}</source>
+        <extracomment>items whose points count something: how many (the points ÷ the points each)</extracomment>
+        <translatorcomment>jv: {what}: +{points}</translatorcomment>
+        <translation>{what}: +{points}</translation>
+    </message>
+</context>
+<context>
+    <name>BalikTable</name>
+    <message>
+        <source>Laid open: it cannot be discarded</source>
+        <extracomment>window-wide keys of the moves the verbs offered as buttons how many discards under the top one stay in view</extracomment>
+        <translatorcomment>jv: Dilumahaké: ora olèh dibuwang</translatorcomment>
+        <translation>ꦢꦶꦭꦸꦩꦲꦏꦺ: ꦲꦺꦴꦫ​ꦲꦺꦴꦭꦺꦃ​ꦢꦶꦧꦸꦮꦁ</translation>
+    </message>
+    <message>
+        <source>The card you just got</source>
+        <translatorcomment>jv: Kertu sing lagi sampéyan olèh</translatorcomment>
+        <translation>ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦭꦒꦶ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦲꦺꦴꦭꦺꦃ</translation>
+    </message>
+    <message>
+        <source>Laid open ({set})</source>
+        <translatorcomment>jv: Dilumahaké ({set})</translatorcomment>
+        <translation>ꦢꦶꦭꦸꦩꦲꦏꦺ ({set})</translation>
+    </message>
+    <message>
+        <source>{points} pts ({ones}×1, {tens}×10)</source>
+        <translatorcomment>jv: {points} biji ({ones}×1, {tens}×10)</translatorcomment>
+        <translation>{points} ꦧꦶꦗꦶ ({ones}×1꧈ {tens}×10)</translation>
+    </message>
+    <message>
+        <source>Stock: %n card(s)</source>
+        <translatorcomment>jv: Tumpukan: %n kertu</translatorcomment>
+        <translation>ꦠꦸꦩ꧀ꦥꦸꦏꦤ꧀: %n ꦏꦼꦂꦠꦸ</translation>
+    </message>
+    <message>
+        <source>Cards left in the stock</source>
+        <translatorcomment>jv: Kertu sing isih ana ing tumpukan</translatorcomment>
+        <translation>ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦲꦶꦱꦶꦃ​ꦲꦤ​ꦲꦶꦁ​ꦠꦸꦩ꧀ꦥꦸꦏꦤ꧀</translation>
+    </message>
+    <message>
+        <source>Replay: the hand is dealt again</source>
+        <translatorcomment>jv: Baleni: babak dibagi manèh</translatorcomment>
+        <translation>ꦧꦊꦤꦶ: ꦧꦧꦏ꧀ꦢꦶꦧꦒꦶ​ꦩꦤꦺꦃ</translation>
+    </message>
+    <message>
+        <source>Drawn hand</source>
+        <translatorcomment>jv: Babak seri</translatorcomment>
+        <translation>ꦧꦧꦏ꧀ꦱꦼꦫꦶ</translation>
+    </message>
+    <message>
+        <source>Pot: {money}</source>
+        <translatorcomment>jv: Pot: {money}</translatorcomment>
+        <translation>ꦥꦺꦴꦠ꧀: {money}</translation>
+    </message>
+    <message>
+        <source>Thrown by {name}</source>
+        <translatorcomment>jv: Dibuwang {name}</translatorcomment>
+        <translation>ꦢꦶꦧꦸꦮꦁ {name}</translation>
+    </message>
+    <message>
+        <source>Who threw the top discard</source>
+        <translatorcomment>jv: Sing mbuwang buwangan paling dhuwur</translatorcomment>
+        <translation>ꦱꦶꦁ​ꦩ꧀ꦧꦸꦮꦁ​ꦧꦸꦮꦔꦤ꧀ꦥꦭꦶꦁ​ꦝꦸꦮꦸꦂ</translation>
+    </message>
+    <message>
+        <source>Drawn by {name}, face up</source>
+        <translatorcomment>jv: Dijupuk {name}, mlumah</translatorcomment>
+        <translation>ꦢꦶꦗꦸꦥꦸꦏ꧀ {name}꧈ ꦩ꧀ꦭꦸꦩꦃ</translation>
+    </message>
+    <message>
+        <source>{name} drew</source>
+        <translatorcomment>jv: {name} njupuk</translatorcomment>
+        <translation>{name} ꦚ꧀ꦗꦸꦥꦸꦏ꧀</translation>
+    </message>
+    <message>
+        <source>Turned for the score</source>
+        <translatorcomment>jv: Diwalik kanggo biji</translatorcomment>
+        <translation>ꦢꦶꦮꦭꦶꦏ꧀ꦏꦁꦒꦺꦴ​ꦧꦶꦗꦶ</translation>
+    </message>
+    <message>
+        <source>{name}: {total}</source>
+        <translatorcomment>jv: {name}: {total}</translatorcomment>
+        <translation>{name}: {total}</translation>
+    </message>
+    <message>
+        <source>%n point(s)</source>
+        <translatorcomment>jv: %n biji</translatorcomment>
+        <translation>%n ꦧꦶꦗꦶ</translation>
+    </message>
+    <message>
+        <source>Call {call}</source>
+        <translatorcomment>jv: Nyuwara {call}</translatorcomment>
+        <translation>ꦚꦸꦮꦫ {call}</translation>
+    </message>
+    <message>
+        <source>{call} (key C). From now on every card drawn from the stock is shown, and you may claim the one that wins for you.</source>
+        <translatorcomment>jv: {call} (tombol C). Wiwit saiki saben kertu sing dijupuk saka tumpukan dituduhaké, lan sampéyan olèh nyaut kertu sing gawé sampéyan menang.</translatorcomment>
+        <translation>{call} (ꦠꦺꦴꦩ꧀ꦧꦺꦴꦭ꧀ C)꧉ ꦮꦶꦮꦶꦠ꧀ꦱꦲꦶꦏꦶ​ꦱꦧꦼꦤ꧀ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦢꦶꦗꦸꦥꦸꦏ꧀ꦱꦏ​ꦠꦸꦩ꧀ꦥꦸꦏꦤ꧀ꦢꦶꦠꦸꦢꦸꦲꦏꦺ꧈ ꦭꦤ꧀ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦲꦺꦴꦭꦺꦃ​ꦚꦲꦸꦠ꧀ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦒꦮꦺ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦩꦼꦤꦁ꧉</translation>
+    </message>
+    <message>
+        <source>Don&apos;t call</source>
+        <translatorcomment>jv: Ora nyuwara</translatorcomment>
+        <translation>ꦲꦺꦴꦫ​ꦚꦸꦮꦫ</translation>
+    </message>
+    <message>
+        <source>Keep your waiting hand to yourself for now (key K)</source>
+        <translatorcomment>jv: Aja diabaraké dhisik yèn sampéyan lagi ngenteni (tombol K)</translatorcomment>
+        <translation>ꦲꦗ​ꦢꦶꦲꦧꦫꦏꦺ​ꦝꦶꦱꦶꦏ꧀ꦪꦺꦤ꧀ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦭꦒꦶ​ꦔꦼꦤ꧀ꦠꦼꦤꦶ (ꦠꦺꦴꦩ꧀ꦧꦺꦴꦭ꧀ K)</translation>
+    </message>
+    <message>
+        <source>Let it go</source>
+        <translatorcomment>jv: Lilakna</translatorcomment>
+        <translation>ꦭꦶꦭꦏ꧀ꦤ</translation>
+    </message>
+    <message>
+        <source>Do not claim this card (key P)</source>
+        <translatorcomment>jv: Ora nyaut kertu iki (tombol P)</translatorcomment>
+        <translation>ꦲꦺꦴꦫ​ꦚꦲꦸꦠ꧀ꦏꦼꦂꦠꦸ​ꦲꦶꦏꦶ (ꦠꦺꦴꦩ꧀ꦧꦺꦴꦭ꧀ P)</translation>
+    </message>
+    <message>
+        <source>Sampèi! Claim it</source>
+        <translatorcomment>jv: Sampèi! Saut</translatorcomment>
+        <translation>ꦱꦩ꧀ꦥꦺꦲꦶ! ꦱꦲꦸꦠ꧀</translation>
+    </message>
+    <message>
+        <source>This card completes your hand: take it and win (key S)</source>
+        <translatorcomment>jv: Kertu iki njangkepi kertu sampéyan: jupuk lan menang (tombol S)</translatorcomment>
+        <translation>ꦏꦼꦂꦠꦸ​ꦲꦶꦏꦶ​ꦚ꧀ꦗꦁꦏꦼꦥꦶ​ꦏꦼꦂꦠꦸ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀: ꦗꦸꦥꦸꦏ꧀ꦭꦤ꧀ꦩꦼꦤꦁ (ꦠꦺꦴꦩ꧀ꦧꦺꦴꦭ꧀ S)</translation>
+    </message>
+    <message>
+        <source>Sampèi! Win</source>
+        <translatorcomment>jv: Sampèi! Menang</translatorcomment>
+        <translation>ꦱꦩ꧀ꦥꦺꦲꦶ! ꦩꦼꦤꦁ</translation>
+    </message>
+    <message>
+        <source>Your hand is complete: show it and win (key S)</source>
+        <translatorcomment>jv: Kertu sampéyan wis jangkep: tuduhna lan menang (tombol S)</translatorcomment>
+        <translation>ꦏꦼꦂꦠꦸ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦮꦶꦱ꧀ꦗꦁꦏꦼꦥ꧀: ꦠꦸꦢꦸꦃꦤ​ꦭꦤ꧀ꦩꦼꦤꦁ (ꦠꦺꦴꦩ꧀ꦧꦺꦴꦭ꧀ S)</translation>
+    </message>
+</context>
+<context>
+    <name>BalikTerms</name>
+    <message>
+        <source>Balik Satu</source>
+        <translatorcomment>jv: Balik Satu</translatorcomment>
+        <translation>ꦧꦭꦶꦏ꧀ꦱꦠꦸ</translation>
+    </message>
+    <message>
+        <source>2–14 players, two to eight packs. The Peranakan rummy: collect five sets of three with at least one mata, call tan or ceki when one card short, and win on a card from the stock; the winner turns one more card for the score.</source>
+        <translatorcomment>jv: 2–14 pemain, loro nganti wolung pak. Rummy Peranakan: klumpukna limang set isi telu, paling ora siji mata, nyuwara tan utawa ceki yèn kurang kertu siji, lan menang nganggo kertu saka tumpukan; sing menang malik kertu siji manèh kanggo biji.</translatorcomment>
+        <translation>2–14 ꦥꦼꦩꦲꦶꦤ꧀꧈ ꦭꦺꦴꦫꦺꦴ​ꦔꦤ꧀ꦠꦶ​ꦮꦺꦴꦭꦸꦁ​ꦥꦏ꧀꧉ ꦫꦸꦩ꧀ꦩ꧀ꦪ꧀ꦥꦼꦫꦤꦏꦤ꧀: ꦏ꧀ꦭꦸꦩ꧀ꦥꦸꦏ꧀ꦤ​ꦭꦶꦩꦁ​ꦱꦼꦠ꧀ꦲꦶꦱꦶ​ꦠꦼꦭꦸ꧈ ꦥꦭꦶꦁ​ꦲꦺꦴꦫ​ꦱꦶꦗꦶ​ꦩꦠ꧈ ꦚꦸꦮꦫ​ꦠꦤ꧀ꦲꦸꦠꦮ​ꦕꦼꦏꦶ​ꦪꦺꦤ꧀ꦏꦸꦫꦁ​ꦏꦼꦂꦠꦸ​ꦱꦶꦗꦶ꧈ ꦭꦤ꧀ꦩꦼꦤꦁ​ꦔꦁꦒꦺꦴ​ꦏꦼꦂꦠꦸ​ꦱꦏ​ꦠꦸꦩ꧀ꦥꦸꦏꦤ꧀; ꦱꦶꦁ​ꦩꦼꦤꦁ​ꦩꦭꦶꦏ꧀ꦏꦼꦂꦠꦸ​ꦱꦶꦗꦶ​ꦩꦤꦺꦃ​ꦏꦁꦒꦺꦴ​ꦧꦶꦗꦶ꧉</translation>
+    </message>
+    <message>
+        <source>Chaqui</source>
+        <translatorcomment>jv: Chaqui</translatorcomment>
+        <translation>ꦕ꧀ꦲꦏꦸꦲꦶ</translation>
+    </message>
+    <message>
+        <source>2–14 players. The Kristang Balik Satu: an olo completed from a discard is laid open, every olo scores a fixed amount, and a win on a chiqui pair turns up to fifteen cards to make it an olo.</source>
+        <translatorcomment>jv: 2–14 pemain. Balik Satu Kristang: olo sing dijangkepi saka buwangan dilumahaké, saben olo olèh biji tetep, lan menang nganggo pasangan chiqui malik nganti limalas kertu supaya dadi olo.</translatorcomment>
+        <translation>2–14 ꦥꦼꦩꦲꦶꦤ꧀꧉ ꦧꦭꦶꦏ꧀ꦱꦠꦸ​ꦏꦿꦶꦱ꧀ꦠꦁ: ꦲꦺꦴꦭꦺꦴ​ꦱꦶꦁ​ꦢꦶꦗꦁꦏꦼꦥꦶ​ꦱꦏ​ꦧꦸꦮꦔꦤ꧀ꦢꦶꦭꦸꦩꦲꦏꦺ꧈ ꦱꦧꦼꦤ꧀ꦲꦺꦴꦭꦺꦴ​ꦲꦺꦴꦭꦺꦃ​ꦧꦶꦗꦶ​ꦠꦼꦠꦼꦥ꧀꧈ ꦭꦤ꧀ꦩꦼꦤꦁ​ꦔꦁꦒꦺꦴ​ꦥꦱꦔꦤ꧀ꦕ꧀ꦲꦶꦏꦸꦲꦶ​ꦩꦭꦶꦏ꧀ꦔꦤ꧀ꦠꦶ​ꦭꦶꦩꦭꦱ꧀ꦏꦼꦂꦠꦸ​ꦱꦸꦥꦪ​ꦢꦢꦶ​ꦲꦺꦴꦭꦺꦴ꧉</translation>
+    </message>
+    <message>
+        <source>Balik Lima Belas</source>
+        <translatorcomment>jv: Balik Lima Belas</translatorcomment>
+        <translation>ꦧꦭꦶꦏ꧀ꦭꦶꦩ​ꦧꦼꦭꦱ꧀</translation>
+    </message>
+    <message>
+        <source>2–14 players. Balik Satu scored by turning fifteen cards: the winner swaps them into mata, one point for the win and one for each mata.</source>
+        <translatorcomment>jv: 2–14 pemain. Balik Satu sing bijiné diétung kanthi malik limalas kertu: sing menang ngijolaké kertu-kertu kuwi dadi mata, biji siji kanggo menang lan siji kanggo saben mata.</translatorcomment>
+        <translation>2–14 ꦥꦼꦩꦲꦶꦤ꧀꧉ ꦧꦭꦶꦏ꧀ꦱꦠꦸ​ꦱꦶꦁ​ꦧꦶꦗꦶꦤꦺ​ꦢꦶꦲꦺꦠꦸꦁ​ꦏꦤ꧀ꦛꦶ​ꦩꦭꦶꦏ꧀ꦭꦶꦩꦭꦱ꧀ꦏꦼꦂꦠꦸ: ꦱꦶꦁ​ꦩꦼꦤꦁ​ꦔꦶꦗꦺꦴꦭꦏꦺ​ꦏꦼꦂꦠꦸ​ꦏꦼꦂꦠꦸ​ꦏꦸꦮꦶ​ꦢꦢꦶ​ꦩꦠ꧈ ꦧꦶꦗꦶ​ꦱꦶꦗꦶ​ꦏꦁꦒꦺꦴ​ꦩꦼꦤꦁ​ꦭꦤ꧀ꦱꦶꦗꦶ​ꦏꦁꦒꦺꦴ​ꦱꦧꦼꦤ꧀ꦩꦠ꧉</translation>
+    </message>
+    <message>
+        <source>Chot (Kiong)</source>
+        <translatorcomment>jv: Chot (Kiong)</translatorcomment>
+        <translation>ꦕ꧀ꦲꦺꦴꦠ꧀ (ꦏꦶꦲꦺꦴꦁ)</translation>
+    </message>
+    <message>
+        <source>4 players in two partnerships, three packs. Balik Lima Belas for tokens of one and ten; at 20 points the sides pool them for a bangkong.</source>
+        <translatorcomment>jv: 4 pemain ing rong pihak, telung pak. Balik Lima Belas nganggo pèning regané siji lan sepuluh; ing 20 biji saben pihak nggunggung pèningé kanggo bangkong.</translatorcomment>
+        <translation>4 ꦥꦼꦩꦲꦶꦤ꧀ꦲꦶꦁ​ꦫꦺꦴꦁ​ꦥꦶꦲꦏ꧀꧈ ꦠꦼꦭꦸꦁ​ꦥꦏ꧀꧉ ꦧꦭꦶꦏ꧀ꦭꦶꦩ​ꦧꦼꦭꦱ꧀ꦔꦁꦒꦺꦴ​ꦥꦺꦤꦶꦁ​ꦉꦒꦤꦺ​ꦱꦶꦗꦶ​ꦭꦤ꧀ꦱꦼꦥꦸꦭꦸꦃ; ꦲꦶꦁ 20 ꦧꦶꦗꦶ​ꦱꦧꦼꦤ꧀ꦥꦶꦲꦏ꧀ꦔ꧀ꦒꦸꦁꦒꦸꦁ​ꦥꦺꦤꦶꦔꦺ​ꦏꦁꦒꦺꦴ​ꦧꦁꦏꦺꦴꦁ꧉</translation>
+    </message>
+    <message>
+        <source>Gonggong</source>
+        <translatorcomment>jv: Gonggong</translatorcomment>
+        <translation>ꦒꦺꦴꦁꦒꦺꦴꦁ</translation>
+    </message>
+    <message>
+        <source>4–6 players, six to eight packs, 14 cards. The Javanese Balik Satu of Surakarta: win with at least one bak, by rabas or metu, scored by toh bayaran or from a pot.</source>
+        <translatorcomment>jv: 4–6 pemain, nem nganti wolung pak, 14 kertu. Balik Satu Jawa saka Surakarta: menang nganggo paling ora siji bak, kanthi rabas utawa metu, bijiné nganggo toh bayaran utawa saka pot.</translatorcomment>
+        <translation>4–6 ꦥꦼꦩꦲꦶꦤ꧀꧈ ꦤꦼꦩ꧀ꦔꦤ꧀ꦠꦶ​ꦮꦺꦴꦭꦸꦁ​ꦥꦏ꧀꧈ 14 ꦏꦼꦂꦠꦸ꧉ ꦧꦭꦶꦏ꧀ꦱꦠꦸ​ꦗꦮ​ꦱꦏ​ꦱꦸꦫꦏꦂꦠ: ꦩꦼꦤꦁ​ꦔꦁꦒꦺꦴ​ꦥꦭꦶꦁ​ꦲꦺꦴꦫ​ꦱꦶꦗꦶ​ꦧꦏ꧀꧈ ꦏꦤ꧀ꦛꦶ​ꦫꦧꦱ꧀ꦲꦸꦠꦮ​ꦩꦼꦠꦸ꧈ ꦧꦶꦗꦶꦤꦺ​ꦔꦁꦒꦺꦴ​ꦠꦺꦴꦃ​ꦧꦪꦫꦤ꧀ꦲꦸꦠꦮ​ꦱꦏ​ꦥꦺꦴꦠ꧀꧉</translation>
+    </message>
+    <message>
+        <source>Tantanan</source>
+        <translatorcomment>jv: Tantanan</translatorcomment>
+        <translation>ꦠꦤ꧀ꦠꦤꦤ꧀</translation>
+    </message>
+    <message>
+        <source>4 players, one pack, five cards. The quick Javanese form: three pairs, one of them identical, scored as Gonggong&apos;s toh bayaran.</source>
+        <translatorcomment>jv: 4 pemain, sak pak, limang kertu. Wujud Jawa sing cepet: telung pasang, salah sijiné kembar, bijiné kaya toh bayaran ing Gonggong.</translatorcomment>
+        <translation>4 ꦥꦼꦩꦲꦶꦤ꧀꧈ ꦱꦏ꧀ꦥꦏ꧀꧈ ꦭꦶꦩꦁ​ꦏꦼꦂꦠꦸ꧉ ꦮꦸꦗꦸꦢ꧀ꦗꦮ​ꦱꦶꦁ​ꦕꦼꦥꦼꦠ꧀: ꦠꦼꦭꦸꦁ​ꦥꦱꦁ꧈ ꦱꦭꦃ​ꦱꦶꦗꦶꦤꦺ​ꦏꦼꦩ꧀ꦧꦂ꧈ ꦧꦶꦗꦶꦤꦺ​ꦏꦪ​ꦠꦺꦴꦃ​ꦧꦪꦫꦤ꧀ꦲꦶꦁ​ꦒꦺꦴꦁꦒꦺꦴꦁ꧉</translation>
+    </message>
+    <message>
+        <source>Cekèn (Sampèn)</source>
+        <translatorcomment>jv: Cekèn (Sampèn)</translatorcomment>
+        <translation>ꦕꦼꦏꦺꦤ꧀ (ꦱꦩ꧀ꦥꦺꦤ꧀)</translation>
+    </message>
+    <message>
+        <source>3 players, one pack, five cards: Tantanan as played in Yogyakarta.</source>
+        <translatorcomment>jv: 3 pemain, sak pak, limang kertu: Tantanan kaya sing dimainaké ing Yogyakarta.</translatorcomment>
+        <translation>3 ꦥꦼꦩꦲꦶꦤ꧀꧈ ꦱꦏ꧀ꦥꦏ꧀꧈ ꦭꦶꦩꦁ​ꦏꦼꦂꦠꦸ: ꦠꦤ꧀ꦠꦤꦤ꧀ꦏꦪ​ꦱꦶꦁ​ꦢꦶꦩꦲꦶꦤꦏꦺ​ꦲꦶꦁ​ꦪꦺꦴꦒꦾꦏꦂꦠ꧉</translation>
+    </message>
+    <message>
+        <source>Packs for the number of players</source>
+        <translatorcomment>jv: Cacah pak miturut cacah pemain</translatorcomment>
+        <translation>ꦕꦕꦃ​ꦥꦏ꧀ꦩꦶꦠꦸꦫꦸꦠ꧀ꦕꦕꦃ​ꦥꦼꦩꦲꦶꦤ꧀</translation>
+    </message>
+    <message>
+        <source>Which book&apos;s table of packs to use. Where the chosen book gives no number for this many players, The Babas&apos; number is used.</source>
+        <translatorcomment>jv: Tabel pak saka buku endi sing dianggo. Yèn buku sing dipilih ora nyebut cacah kanggo pemain sacacah iki, cacah saka The Babas sing dianggo.</translatorcomment>
+        <translation>Tabꦲꦼꦭ꧀ꦥꦏ꧀ꦱꦏ​ꦧꦸꦏꦸ​ꦲꦼꦤ꧀ꦢꦶ​ꦱꦶꦁ​ꦢꦶꦲꦁꦒꦺꦴ꧉ ꦪꦺꦤ꧀ꦧꦸꦏꦸ​ꦱꦶꦁ​ꦢꦶꦥꦶꦭꦶꦃ​ꦲꦺꦴꦫ​ꦚꦼꦧꦸꦠ꧀ꦕꦕꦃ​ꦏꦁꦒꦺꦴ​ꦥꦼꦩꦲꦶꦤ꧀ꦱꦕꦕꦃ​ꦲꦶꦏꦶ꧈ ꦕꦕꦃ​ꦱꦏ The Babas ꦱꦶꦁ​ꦢꦶꦲꦁꦒꦺꦴ꧉</translation>
+    </message>
+    <message>
+        <source>The Babas (2 packs for 2, ½ more a player)</source>
+        <translatorcomment>jv: The Babas (2 pak kanggo 2, tambah separo pak saben pemain)</translatorcomment>
+        <translation>The Babas (2 ꦥꦏ꧀ꦏꦁꦒꦺꦴ 2꧈ ꦠꦩ꧀ꦧꦃ​ꦱꦼꦥꦫꦺꦴ​ꦥꦏ꧀ꦱꦧꦼꦤ꧀ꦥꦼꦩꦲꦶꦤ꧀)</translation>
+    </message>
+    <message>
+        <source>Pwee (2½ packs for 2)</source>
+        <translatorcomment>jv: Pwee (2 pak lan separo kanggo 2)</translatorcomment>
+        <translation>Pwee (2 ꦥꦏ꧀ꦭꦤ꧀ꦱꦼꦥꦫꦺꦴ​ꦏꦁꦒꦺꦴ 2)</translation>
+    </message>
+    <message>
+        <source>Amaro (2 packs for 3)</source>
+        <translatorcomment>jv: Amaro (2 pak kanggo 3)</translatorcomment>
+        <translation>Amaro (2 ꦥꦏ꧀ꦏꦁꦒꦺꦴ 3)</translation>
+    </message>
+    <message>
+        <source>Deck</source>
+        <translatorcomment>jv: Dhèk</translatorcomment>
+        <translation>ꦝꦺꦏ꧀</translation>
+    </message>
+    <message>
+        <source>Packs of 60 cards: six for four players, seven for five, eight for six. Sets of 30 cards, as the Surakarta description counts them: 180 cards for four, 240 for six.</source>
+        <translatorcomment>jv: Pak isi 60 kertu: nem kanggo papat pemain, pitu kanggo lima, wolu kanggo nem. Pangkon isi 30 kertu, kaya étungané katrangan Surakarta: 180 kertu kanggo papat pemain, 240 kanggo nem.</translatorcomment>
+        <translation>ꦥꦏ꧀ꦲꦶꦱꦶ 60 ꦏꦼꦂꦠꦸ: ꦤꦼꦩ꧀ꦏꦁꦒꦺꦴ​ꦥꦥꦠ꧀ꦥꦼꦩꦲꦶꦤ꧀꧈ ꦥꦶꦠꦸ​ꦏꦁꦒꦺꦴ​ꦭꦶꦩ꧈ ꦮꦺꦴꦭꦸ​ꦏꦁꦒꦺꦴ​ꦤꦼꦩ꧀꧉ ꦥꦁꦏꦺꦴꦤ꧀ꦲꦶꦱꦶ 30 ꦏꦼꦂꦠꦸ꧈ ꦏꦪ​ꦲꦺꦠꦸꦔꦤꦺ​ꦏꦠꦿꦔꦤ꧀ꦱꦸꦫꦏꦂꦠ: 180 ꦏꦼꦂꦠꦸ​ꦏꦁꦒꦺꦴ​ꦥꦥꦠ꧀ꦥꦼꦩꦲꦶꦤ꧀꧈ 240 ꦏꦁꦒꦺꦴ​ꦤꦼꦩ꧀꧉</translation>
+    </message>
+    <message>
+        <source>Six to eight packs (360 cards for four)</source>
+        <translatorcomment>jv: Nem nganti wolung pak (360 kertu kanggo papat)</translatorcomment>
+        <translation>ꦤꦼꦩ꧀ꦔꦤ꧀ꦠꦶ​ꦮꦺꦴꦭꦸꦁ​ꦥꦏ꧀ (360 ꦏꦼꦂꦠꦸ​ꦏꦁꦒꦺꦴ​ꦥꦥꦠ꧀)</translation>
+    </message>
+    <message>
+        <source>Six to eight sets (180 cards for four)</source>
+        <translatorcomment>jv: Nem nganti wolung pangkon (180 kertu kanggo papat)</translatorcomment>
+        <translation>ꦤꦼꦩ꧀ꦔꦤ꧀ꦠꦶ​ꦮꦺꦴꦭꦸꦁ​ꦥꦁꦏꦺꦴꦤ꧀ (180 ꦏꦼꦂꦠꦸ​ꦏꦁꦒꦺꦴ​ꦥꦥꦠ꧀)</translation>
+    </message>
+    <message>
+        <source>The six yu cards are one rank</source>
+        <translatorcomment>jv: Nem kertu yu angkané padha</translatorcomment>
+        <translation>ꦤꦼꦩ꧀ꦏꦼꦂꦠꦸ​ꦪꦸ​ꦲꦁꦏꦤꦺ​ꦥꦝ</translation>
+    </message>
+    <message>
+        <source>White Flower, Red Flower, Old Thousand and the three 1s make sets with each other. Off: the 1s of the suits are one rank, and each of the three honours sets only with its own copies.</source>
+        <translatorcomment>jv: Kembang Putih, Kembang Abang, Èwu Tuwa lan kertu 1 telu bisa dadi set bebarengan. Mati: kertu 1 saben golongan angkané padha, lan saben kertu mirunggan telu mung dadi set karo kembarané dhéwé.</translatorcomment>
+        <translation>ꦏꦼꦩ꧀ꦧꦁ​ꦥꦸꦠꦶꦃ꧈ ꦏꦼꦩ꧀ꦧꦁ​ꦲꦧꦁ꧈ ꦲꦺꦮꦸ​ꦠꦸꦮ​ꦭꦤ꧀ꦏꦼꦂꦠꦸ 1 ꦠꦼꦭꦸ​ꦧꦶꦱ​ꦢꦢꦶ​ꦱꦼꦠ꧀ꦧꦼꦧꦉꦔꦤ꧀꧉ ꦩꦠꦶ: ꦏꦼꦂꦠꦸ 1 ꦱꦧꦼꦤ꧀ꦒꦺꦴꦭꦺꦴꦔꦤ꧀ꦲꦁꦏꦤꦺ​ꦥꦝ꧈ ꦭꦤ꧀ꦱꦧꦼꦤ꧀ꦏꦼꦂꦠꦸ​ꦩꦶꦫꦸꦁꦒꦤ꧀ꦠꦼꦭꦸ​ꦩꦸꦁ​ꦢꦢꦶ​ꦱꦼꦠ꧀ꦏꦫꦺꦴ​ꦏꦼꦩ꧀ꦧꦫꦤꦺ​ꦝꦺꦮꦺ꧉</translation>
+    </message>
+    <message>
+        <source>A turned yu card replays the hand</source>
+        <translatorcomment>jv: Kertu yu sing diwalik mbaleni babak</translatorcomment>
+        <translation>ꦏꦼꦂꦠꦸ​ꦪꦸ​ꦱꦶꦁ​ꦢꦶꦮꦭꦶꦏ꧀ꦩ꧀ꦧꦊꦤꦶ​ꦧꦧꦏ꧀</translation>
+    </message>
+    <message>
+        <source>If the winner&apos;s turned card is the White Flower or a 1 of a suit, nobody scores and the hand is dealt again by the same dealer.</source>
+        <translatorcomment>jv: Yèn kertu sing diwalik sing menang iku Kembang Putih utawa kertu 1 saka sawijining golongan, ora ana sing olèh biji lan babak dibagi manèh déning sing mbagi sing padha.</translatorcomment>
+        <translation>ꦪꦺꦤ꧀ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦢꦶꦮꦭꦶꦏ꧀ꦱꦶꦁ​ꦩꦼꦤꦁ​ꦲꦶꦏꦸ​ꦏꦼꦩ꧀ꦧꦁ​ꦥꦸꦠꦶꦃ​ꦲꦸꦠꦮ​ꦏꦼꦂꦠꦸ 1 ꦱꦏ​ꦱꦮꦶꦗꦶꦤꦶꦁ​ꦒꦺꦴꦭꦺꦴꦔꦤ꧀꧈ ꦲꦺꦴꦫ​ꦲꦤ​ꦱꦶꦁ​ꦲꦺꦴꦭꦺꦃ​ꦧꦶꦗꦶ​ꦭꦤ꧀ꦧꦧꦏ꧀ꦢꦶꦧꦒꦶ​ꦩꦤꦺꦃ​ꦢꦺꦤꦶꦁ​ꦱꦶꦁ​ꦩ꧀ꦧꦒꦶ​ꦱꦶꦁ​ꦥꦝ꧉</translation>
+    </message>
+    <message>
+        <source>Ayam / kandang bonus</source>
+        <translatorcomment>jv: Tambahan ayam / kandang</translatorcomment>
+        <translation>ꦠꦩ꧀ꦧꦲꦤ꧀ꦲꦪꦩ꧀ / ꦏꦤ꧀ꦢꦁ</translation>
+    </message>
+    <message>
+        <source>Extra points for a win after a ceki call: ayam when somebody else drew the winning card, kandang when the winner drew it.</source>
+        <translatorcomment>jv: Biji tambahan kanggo menang sawisé nyuwara ceki: ayam yèn wong liya sing njupuk kertu sing gawé menang, kandang yèn sing menang dhéwé sing njupuk.</translatorcomment>
+        <translation>ꦧꦶꦗꦶ​ꦠꦩ꧀ꦧꦲꦤ꧀ꦏꦁꦒꦺꦴ​ꦩꦼꦤꦁ​ꦱꦮꦶꦱꦺ​ꦚꦸꦮꦫ​ꦕꦼꦏꦶ: ꦲꦪꦩ꧀ꦪꦺꦤ꧀ꦮꦺꦴꦁ​ꦭꦶꦪ​ꦱꦶꦁ​ꦚ꧀ꦗꦸꦥꦸꦏ꧀ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦒꦮꦺ​ꦩꦼꦤꦁ꧈ ꦏꦤ꧀ꦢꦁ​ꦪꦺꦤ꧀ꦱꦶꦁ​ꦩꦼꦤꦁ​ꦝꦺꦮꦺ​ꦱꦶꦁ​ꦚ꧀ꦗꦸꦥꦸꦏ꧀꧉</translation>
+    </message>
+    <message>
+        <source>ayam 1, kandang 2</source>
+        <translatorcomment>jv: ayam 1, kandang 2</translatorcomment>
+        <translation>ꦲꦪꦩ꧀ 1꧈ ꦏꦤ꧀ꦢꦁ 2</translation>
+    </message>
+    <message>
+        <source>ayam 5, kandang 10</source>
+        <translatorcomment>jv: ayam 5, kandang 10</translatorcomment>
+        <translation>ꦲꦪꦩ꧀ 5꧈ ꦏꦤ꧀ꦢꦁ 10</translation>
+    </message>
+    <message>
+        <source>ayam 10, kandang 20</source>
+        <translatorcomment>jv: ayam 10, kandang 20</translatorcomment>
+        <translation>ꦲꦪꦩ꧀ 10꧈ ꦏꦤ꧀ꦢꦁ 20</translation>
+    </message>
+    <message>
+        <source>Points per olo</source>
+        <translatorcomment>jv: Biji saben olo</translatorcomment>
+        <translation>ꦧꦶꦗꦶ​ꦱꦧꦼꦤ꧀ꦲꦺꦴꦭꦺꦴ</translation>
+    </message>
+    <message>
+        <source>What each olo of the winning hand scores (house: the source gives five as an example).</source>
+        <translatorcomment>jv: Biji saben olo ing kertu sing menang (aturan omah: sumberé mènèhi lima minangka tuladha).</translatorcomment>
+        <translation>ꦧꦶꦗꦶ​ꦱꦧꦼꦤ꧀ꦲꦺꦴꦭꦺꦴ​ꦲꦶꦁ​ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦩꦼꦤꦁ (ꦲꦠꦸꦫꦤ꧀ꦲꦺꦴꦩꦃ: ꦱꦸꦩ꧀ꦧꦼꦫꦺ​ꦩꦺꦤꦺꦲꦶ​ꦭꦶꦩ​ꦩꦶꦤꦁꦏ​ꦠꦸꦭꦝ)꧉</translation>
+    </message>
+    <message>
+        <source>Scoring</source>
+        <translatorcomment>jv: Ngétung biji</translatorcomment>
+        <translation>ꦔꦺꦠꦸꦁ​ꦧꦶꦗꦶ</translation>
+    </message>
+    <message>
+        <source>Toh bayaran: everyone pays the winner&apos;s points. Undhuh-undhuhan and umbuk: the winner takes from a pot that lasts from hand to hand.</source>
+        <translatorcomment>jv: Toh bayaran: kabèh pemain mbayar biji sing menang. Undhuh-undhuhan lan umbuk: sing menang njupuk saka pot sing awet saka babak menyang babak.</translatorcomment>
+        <translation>ꦠꦺꦴꦃ​ꦧꦪꦫꦤ꧀: ꦏꦧꦺꦃ​ꦥꦼꦩꦲꦶꦤ꧀ꦩ꧀ꦧꦪꦂ​ꦧꦶꦗꦶ​ꦱꦶꦁ​ꦩꦼꦤꦁ꧉ ꦲꦸꦤ꧀ꦝꦸꦃ​ꦲꦸꦤ꧀ꦝꦸꦲꦤ꧀ꦭꦤ꧀ꦲꦸꦩ꧀ꦧꦸꦏ꧀: ꦱꦶꦁ​ꦩꦼꦤꦁ​ꦚ꧀ꦗꦸꦥꦸꦏ꧀ꦱꦏ​ꦥꦺꦴꦠ꧀ꦱꦶꦁ​ꦲꦮꦼꦠ꧀ꦱꦏ​ꦧꦧꦏ꧀ꦩꦼꦚꦁ​ꦧꦧꦏ꧀꧉</translation>
+    </message>
+    <message>
+        <source>Toh bayaran (bak-bakan): turn one card</source>
+        <translatorcomment>jv: Toh bayaran (bak-bakan): malik kertu siji</translatorcomment>
+        <translation>ꦠꦺꦴꦃ​ꦧꦪꦫꦤ꧀ (ꦧꦏ꧀ꦧꦏꦤ꧀): ꦩꦭꦶꦏ꧀ꦏꦼꦂꦠꦸ​ꦱꦶꦗꦶ</translation>
+    </message>
+    <message>
+        <source>Toh bayaran: turn fourteen cards</source>
+        <translatorcomment>jv: Toh bayaran: malik patbelas kertu</translatorcomment>
+        <translation>ꦠꦺꦴꦃ​ꦧꦪꦫꦤ꧀: ꦩꦭꦶꦏ꧀ꦥꦠ꧀ꦧꦼꦭꦱ꧀ꦏꦼꦂꦠꦸ</translation>
+    </message>
+    <message>
+        <source>Undhuh-undhuhan: a stake from the pot</source>
+        <translatorcomment>jv: Undhuh-undhuhan: totohan siji saka pot</translatorcomment>
+        <translation>ꦲꦸꦤ꧀ꦝꦸꦃ​ꦲꦸꦤ꧀ꦝꦸꦲꦤ꧀: ꦠꦺꦴꦠꦺꦴꦲꦤ꧀ꦱꦶꦗꦶ​ꦱꦏ​ꦥꦺꦴꦠ꧀</translation>
+    </message>
+    <message>
+        <source>Umbuk: half the pot</source>
+        <translatorcomment>jv: Umbuk: separo pot</translatorcomment>
+        <translation>ꦲꦸꦩ꧀ꦧꦸꦏ꧀: ꦱꦼꦥꦫꦺꦴ​ꦥꦺꦴꦠ꧀</translation>
+    </message>
+    <message>
+        <source>Cekèn side bet</source>
+        <translatorcomment>jv: Totohan sampingan cekèn</translatorcomment>
+        <translation>ꦠꦺꦴꦠꦺꦴꦲꦤ꧀ꦱꦩ꧀ꦥꦶꦔꦤ꧀ꦕꦼꦏꦺꦤ꧀</translation>
+    </message>
+    <message>
+        <source>Each loser also pays the winner this much every won hand (0: no side bet).</source>
+        <translatorcomment>jv: Saben sing kalah uga mbayar sing menang semono saben babak sing dimenangaké (0: tanpa totohan sampingan).</translatorcomment>
+        <translation>ꦱꦧꦼꦤ꧀ꦱꦶꦁ​ꦏꦭꦃ​ꦲꦸꦒ​ꦩ꧀ꦧꦪꦂ​ꦱꦶꦁ​ꦩꦼꦤꦁ​ꦱꦼꦩꦺꦴꦤꦺꦴ​ꦱꦧꦼꦤ꧀ꦧꦧꦏ꧀ꦱꦶꦁ​ꦢꦶꦩꦼꦤꦔꦏꦺ (0: ꦠꦤ꧀ꦥ​ꦠꦺꦴꦠꦺꦴꦲꦤ꧀ꦱꦩ꧀ꦥꦶꦔꦤ꧀)꧉</translation>
+    </message>
+    <message>
+        <source>Paid per bangkong</source>
+        <translatorcomment>jv: Bayaran saben bangkong</translatorcomment>
+        <translation>ꦧꦪꦫꦤ꧀ꦱꦧꦼꦤ꧀ꦧꦁꦏꦺꦴꦁ</translation>
+    </message>
+    <message>
+        <source>What the side that loses a bangkong pays the winning side.</source>
+        <translatorcomment>jv: Sing dibayar pihak sing kalah bangkong marang pihak sing menang.</translatorcomment>
+        <translation>ꦱꦶꦁ​ꦢꦶꦧꦪꦂ​ꦥꦶꦲꦏ꧀ꦱꦶꦁ​ꦏꦭꦃ​ꦧꦁꦏꦺꦴꦁ​ꦩꦫꦁ​ꦥꦶꦲꦏ꧀ꦱꦶꦁ​ꦩꦼꦤꦁ꧉</translation>
+    </message>
+    <message>
+        <source>Paid per excess point</source>
+        <translatorcomment>jv: Bayaran saben biji kacèk</translatorcomment>
+        <translation>ꦧꦪꦫꦤ꧀ꦱꦧꦼꦤ꧀ꦧꦶꦗꦶ​ꦏꦕꦺꦏ꧀</translation>
+    </message>
+    <message>
+        <source>What the losing side pays for each point by which the winners&apos; pool is larger.</source>
+        <translatorcomment>jv: Sing dibayar pihak sing kalah kanggo saben biji kacèké gunggungan pihak sing menang.</translatorcomment>
+        <translation>ꦱꦶꦁ​ꦢꦶꦧꦪꦂ​ꦥꦶꦲꦏ꧀ꦱꦶꦁ​ꦏꦭꦃ​ꦏꦁꦒꦺꦴ​ꦱꦧꦼꦤ꧀ꦧꦶꦗꦶ​ꦏꦕꦺꦏꦺ​ꦒꦸꦁꦒꦸꦔꦤ꧀ꦥꦶꦲꦏ꧀ꦱꦶꦁ​ꦩꦼꦤꦁ꧉</translation>
+    </message>
+    <message>
+        <source>A number of bangkong</source>
+        <translatorcomment>jv: Cacah bangkong</translatorcomment>
+        <translation>ꦕꦕꦃ​ꦧꦁꦏꦺꦴꦁ</translation>
+    </message>
+    <message>
+        <source>The match ends after this many bangkong; the side that won more of them wins, then the one with more excess points.</source>
+        <translatorcomment>jv: Tandhing rampung sawisé bangkong sacacah iki; pihak sing menang bangkong luwih akèh sing menang, banjur sing kacèk bijiné luwih akèh.</translatorcomment>
+        <translation>ꦠꦤ꧀ꦝꦶꦁ​ꦫꦩ꧀ꦥꦸꦁ​ꦱꦮꦶꦱꦺ​ꦧꦁꦏꦺꦴꦁ​ꦱꦕꦕꦃ​ꦲꦶꦏꦶ; ꦥꦶꦲꦏ꧀ꦱꦶꦁ​ꦩꦼꦤꦁ​ꦧꦁꦏꦺꦴꦁ​ꦭꦸꦮꦶꦃ​ꦲꦏꦺꦃ​ꦱꦶꦁ​ꦩꦼꦤꦁ꧈ ꦧꦚ꧀ꦗꦸꦂ​ꦱꦶꦁ​ꦏꦕꦺꦏ꧀ꦧꦶꦗꦶꦤꦺ​ꦭꦸꦮꦶꦃ​ꦲꦏꦺꦃ꧉</translation>
+    </message>
+    <message>
+        <source>Bangkong:</source>
+        <translatorcomment>jv: Bangkong:</translatorcomment>
+        <translation>ꦧꦁꦏꦺꦴꦁ:</translation>
+    </message>
+    <message>
+        <source>the winner&apos;s points</source>
+        <translatorcomment>jv: biji sing menang</translatorcomment>
+        <translation>ꦧꦶꦗꦶ​ꦱꦶꦁ​ꦩꦼꦤꦁ</translation>
+    </message>
+    <message>
+        <source>a stake into the empty pot</source>
+        <translatorcomment>jv: totohan siji menyang pot sing kosong</translatorcomment>
+        <translation>ꦠꦺꦴꦠꦺꦴꦲꦤ꧀ꦱꦶꦗꦶ​ꦩꦼꦚꦁ​ꦥꦺꦴꦠ꧀ꦱꦶꦁ​ꦏꦺꦴꦱꦺꦴꦁ</translation>
+    </message>
+    <message>
+        <source>the winner&apos;s share of the pot</source>
+        <translatorcomment>jv: bagéyané sing menang saka pot</translatorcomment>
+        <translation>ꦧꦒꦺꦪꦤꦺ​ꦱꦶꦁ​ꦩꦼꦤꦁ​ꦱꦏ​ꦥꦺꦴꦠ꧀</translation>
+    </message>
+    <message>
+        <source>cekèn side bet</source>
+        <translatorcomment>jv: totohan sampingan cekèn</translatorcomment>
+        <translation>ꦠꦺꦴꦠꦺꦴꦲꦤ꧀ꦱꦩ꧀ꦥꦶꦔꦤ꧀ꦕꦼꦏꦺꦤ꧀</translation>
+    </message>
+    <message>
+        <source>bangkong</source>
+        <translatorcomment>jv: bangkong</translatorcomment>
+        <translation>ꦧꦁꦏꦺꦴꦁ</translation>
+    </message>
+    <message>
+        <source>bangkong: the excess points</source>
+        <translatorcomment>jv: bangkong: kacèk biji</translatorcomment>
+        <translation>ꦧꦁꦏꦺꦴꦁ: ꦏꦕꦺꦏ꧀ꦧꦶꦗꦶ</translation>
+    </message>
+</context>
+<context>
+    <name>BalikUI</name>
+    <message>
+        <source>{a} and {b}</source>
+        <translatorcomment>jv: {a} lan {b}</translatorcomment>
+        <translation>{a} ꦭꦤ꧀ {b}</translation>
+    </message>
+    <message>
+        <source>{name} threw {card}: it wins for you. Claim it, or let it go?</source>
+        <translatorcomment>jv: {name} mbuwang {card}: kuwi gawé sampéyan menang. Saut, utawa lilakna?</translatorcomment>
+        <translation>{name} ꦩ꧀ꦧꦸꦮꦁ {card}: ꦏꦸꦮꦶ​ꦒꦮꦺ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦩꦼꦤꦁ꧉ ꦱꦲꦸꦠ꧀꧈ ꦲꦸꦠꦮ​ꦭꦶꦭꦏ꧀ꦤ?</translation>
+    </message>
+    <message>
+        <source>{name} drew {card}: it wins for you. Sampèi! Claim it, or let it go?</source>
+        <translatorcomment>jv: {name} njupuk {card}: kuwi gawé sampéyan menang. Sampèi! Saut, utawa lilakna?</translatorcomment>
+        <translation>{name} ꦚ꧀ꦗꦸꦥꦸꦏ꧀ {card}: ꦏꦸꦮꦶ​ꦒꦮꦺ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦩꦼꦤꦁ꧉ ꦱꦩ꧀ꦥꦺꦲꦶ! ꦱꦲꦸꦠ꧀꧈ ꦲꦸꦠꦮ​ꦭꦶꦭꦏ꧀ꦤ?</translation>
+    </message>
+    <message>
+        <source>You are one card from winning: call {call}, or keep quiet?</source>
+        <translatorcomment>jv: Sampéyan kurang kertu siji kanggo menang: nyuwara {call}, utawa meneng waé?</translatorcomment>
+        <translation>ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦏꦸꦫꦁ​ꦏꦼꦂꦠꦸ​ꦱꦶꦗꦶ​ꦏꦁꦒꦺꦴ​ꦩꦼꦤꦁ: ꦚꦸꦮꦫ {call}꧈ ꦲꦸꦠꦮ​ꦩꦼꦤꦼꦁ​ꦮꦲꦺ?</translation>
+    </message>
+    <message>
+        <source>Your turn: draw from the stock, or take {name}&apos;s {card}.</source>
+        <translatorcomment>jv: Giliran sampéyan: jupuk saka tumpukan, utawa jupuk {card} buwangané {name}.</translatorcomment>
+        <translation>ꦒꦶꦭꦶꦫꦤ꧀ꦱꦩ꧀ꦥꦺꦪꦤ꧀: ꦗꦸꦥꦸꦏ꧀ꦱꦏ​ꦠꦸꦩ꧀ꦥꦸꦏꦤ꧀꧈ ꦲꦸꦠꦮ​ꦗꦸꦥꦸꦏ꧀ {card} ꦧꦸꦮꦔꦤꦺ {name}꧉</translation>
+    </message>
+    <message>
+        <source>Your turn: draw from the stock.</source>
+        <translatorcomment>jv: Giliran sampéyan: jupuk saka tumpukan.</translatorcomment>
+        <translation>ꦒꦶꦭꦶꦫꦤ꧀ꦱꦩ꧀ꦥꦺꦪꦤ꧀: ꦗꦸꦥꦸꦏ꧀ꦱꦏ​ꦠꦸꦩ꧀ꦥꦸꦏꦤ꧀꧉</translation>
+    </message>
+    <message>
+        <source>Your hand is complete: win (sampèi!), or discard a card.</source>
+        <translatorcomment>jv: Kertu sampéyan wis jangkep: menang (sampèi!), utawa buwang kertu siji.</translatorcomment>
+        <translation>ꦏꦼꦂꦠꦸ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦮꦶꦱ꧀ꦗꦁꦏꦼꦥ꧀: ꦩꦼꦤꦁ (ꦱꦩ꧀ꦥꦺꦲꦶ!)꧈ ꦲꦸꦠꦮ​ꦧꦸꦮꦁ​ꦏꦼꦂꦠꦸ​ꦱꦶꦗꦶ꧉</translation>
+    </message>
+    <message>
+        <source>Your turn: discard a card that keeps you waiting.</source>
+        <translatorcomment>jv: Giliran sampéyan: buwang kertu siji sing njaga sampéyan tetep ngenteni.</translatorcomment>
+        <translation>ꦒꦶꦭꦶꦫꦤ꧀ꦱꦩ꧀ꦥꦺꦪꦤ꧀: ꦧꦸꦮꦁ​ꦏꦼꦂꦠꦸ​ꦱꦶꦗꦶ​ꦱꦶꦁ​ꦚ꧀ꦗꦒ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦠꦼꦠꦼꦥ꧀ꦔꦼꦤ꧀ꦠꦼꦤꦶ꧉</translation>
+    </message>
+    <message>
+        <source>Your turn: discard a card (you took {card}).</source>
+        <translatorcomment>jv: Giliran sampéyan: buwang kertu siji (sampéyan njupuk buwangan {card}).</translatorcomment>
+        <translation>ꦒꦶꦭꦶꦫꦤ꧀ꦱꦩ꧀ꦥꦺꦪꦤ꧀: ꦧꦸꦮꦁ​ꦏꦼꦂꦠꦸ​ꦱꦶꦗꦶ (ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦚ꧀ꦗꦸꦥꦸꦏ꧀ꦧꦸꦮꦔꦤ꧀ {card})꧉</translation>
+    </message>
+    <message>
+        <source>Your turn: discard a card (you drew {card}).</source>
+        <translatorcomment>jv: Giliran sampéyan: buwang kertu siji (sampéyan njupuk {card}).</translatorcomment>
+        <translation>ꦒꦶꦭꦶꦫꦤ꧀ꦱꦩ꧀ꦥꦺꦪꦤ꧀: ꦧꦸꦮꦁ​ꦏꦼꦂꦠꦸ​ꦱꦶꦗꦶ (ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦚ꧀ꦗꦸꦥꦸꦏ꧀ {card})꧉</translation>
+    </message>
+    <message>
+        <source>Your turn: discard a card.</source>
+        <translatorcomment>jv: Giliran sampéyan: buwang kertu siji.</translatorcomment>
+        <translation>ꦒꦶꦭꦶꦫꦤ꧀ꦱꦩ꧀ꦥꦺꦪꦤ꧀: ꦧꦸꦮꦁ​ꦏꦼꦂꦠꦸ​ꦱꦶꦗꦶ꧉</translation>
+    </message>
+    <message>
+        <source>draw from the stock</source>
+        <translatorcomment>jv: jupuk saka tumpukan</translatorcomment>
+        <translation>ꦗꦸꦥꦸꦏ꧀ꦱꦏ​ꦠꦸꦩ꧀ꦥꦸꦏꦤ꧀</translation>
+    </message>
+    <message>
+        <source>take the {card}</source>
+        <translatorcomment>jv: jupuk {card}</translatorcomment>
+        <translation>ꦗꦸꦥꦸꦏ꧀ {card}</translation>
+    </message>
+    <message>
+        <source>discard the {card}</source>
+        <translatorcomment>jv: buwang {card}</translatorcomment>
+        <translation>ꦧꦸꦮꦁ {card}</translation>
+    </message>
+    <message>
+        <source>call {call}</source>
+        <translatorcomment>jv: nyuwara {call}</translatorcomment>
+        <translation>ꦚꦸꦮꦫ {call}</translation>
+    </message>
+    <message>
+        <source>do not call yet</source>
+        <translatorcomment>jv: durung nyuwara</translatorcomment>
+        <translation>ꦢꦸꦫꦸꦁ​ꦚꦸꦮꦫ</translation>
+    </message>
+    <message>
+        <source>win: sampèi!</source>
+        <translatorcomment>jv: menang: sampèi!</translatorcomment>
+        <translation>ꦩꦼꦤꦁ: ꦱꦩ꧀ꦥꦺꦲꦶ!</translation>
+    </message>
+    <message>
+        <source>let the card go</source>
+        <translatorcomment>jv: lilakna kertuné</translatorcomment>
+        <translation>ꦭꦶꦭꦏ꧀ꦤ​ꦏꦼꦂꦠꦸꦤꦺ</translation>
+    </message>
+    <message>
+        <source>Hand over — {card} was turned: the hand is played again.</source>
+        <translatorcomment>jv: Babak rampung — {card} diwalik: babak dibaleni.</translatorcomment>
+        <translation>ꦧꦧꦏ꧀ꦫꦩ꧀ꦥꦸꦁ — {card} ꦢꦶꦮꦭꦶꦏ꧀: ꦧꦧꦏ꧀ꦢꦶꦧꦊꦤꦶ꧉</translation>
+    </message>
+    <message>
+        <source>Hand over — you win {total}!</source>
+        <translatorcomment>jv: Babak rampung — sampéyan menang {total}!</translatorcomment>
+        <translation>ꦧꦧꦏ꧀ꦫꦩ꧀ꦥꦸꦁ — ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦩꦼꦤꦁ {total}!</translation>
+    </message>
+    <message>
+        <source>Hand over — {name} wins {total}.</source>
+        <translatorcomment>jv: Babak rampung — {name} menang {total}.</translatorcomment>
+        <translation>ꦧꦧꦏ꧀ꦫꦩ꧀ꦥꦸꦁ — {name} ꦩꦼꦤꦁ {total}꧉</translation>
+    </message>
+    <message>
+        <source>Hand over — drawn: nobody won.</source>
+        <translatorcomment>jv: Babak rampung — seri: ora ana sing menang.</translatorcomment>
+        <translation>ꦧꦧꦏ꧀ꦫꦩ꧀ꦥꦸꦁ — ꦱꦼꦫꦶ: ꦲꦺꦴꦫ​ꦲꦤ​ꦱꦶꦁ​ꦩꦼꦤꦁ꧉</translation>
+    </message>
+    <message>
+        <source>%n token(s) of ten</source>
+        <translatorcomment>jv: %n pèning regané sepuluh</translatorcomment>
+        <translation>%n ꦥꦺꦤꦶꦁ​ꦉꦒꦤꦺ​ꦱꦼꦥꦸꦭꦸꦃ</translation>
+    </message>
+    <message>
+        <source>%n token(s) of one</source>
+        <translatorcomment>jv: %n pèning regané siji</translatorcomment>
+        <translation>%n ꦥꦺꦤꦶꦁ​ꦉꦒꦤꦺ​ꦱꦶꦗꦶ</translation>
+    </message>
+    <message>
+        <source>%n point(s)</source>
+        <translatorcomment>jv: %n biji</translatorcomment>
+        <translation>%n ꦧꦶꦗꦶ</translation>
+    </message>
+    <message>
+        <source>Each bangkong is paid when it ends: the losing side pays the amounts of the rules. The match goes on until you stop.</source>
+        <translatorcomment>jv: Saben bangkong dibayar nalika rampung: pihak sing kalah mbayar cacah sing ditemtokaké aturan. Tandhing terus nganti sampéyan mandheg.</translatorcomment>
+        <translation>ꦱꦧꦼꦤ꧀ꦧꦁꦏꦺꦴꦁ​ꦢꦶꦧꦪꦂ​ꦤꦭꦶꦏ​ꦫꦩ꧀ꦥꦸꦁ: ꦥꦶꦲꦏ꧀ꦱꦶꦁ​ꦏꦭꦃ​ꦩ꧀ꦧꦪꦂ​ꦕꦕꦃ​ꦱꦶꦁ​ꦢꦶꦠꦼꦩ꧀ꦠꦺꦴꦏꦏꦺ​ꦲꦠꦸꦫꦤ꧀꧉ ꦠꦤ꧀ꦝꦶꦁ​ꦠꦼꦫꦸꦱ꧀ꦔꦤ꧀ꦠꦶ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦩꦤ꧀ꦝꦼꦒ꧀꧉</translation>
+    </message>
+    <message>
+        <source>A lost bangkong costs the side {bangkong}, and {excess} per excess point.</source>
+        <translatorcomment>jv: Bangkong sing kalah ndadèkaké pihak kuwi mbayar {bangkong}, lan {excess} saben kacèk biji.</translatorcomment>
+        <translation>ꦧꦁꦏꦺꦴꦁ​ꦱꦶꦁ​ꦏꦭꦃ​ꦤ꧀ꦢꦢꦺꦏꦏꦺ​ꦥꦶꦲꦏ꧀ꦏꦸꦮꦶ​ꦩ꧀ꦧꦪꦂ {bangkong}꧈ ꦭꦤ꧀ {excess} ꦱꦧꦼꦤ꧀ꦏꦕꦺꦏ꧀ꦧꦶꦗꦶ꧉</translation>
+    </message>
+    <message>
+        <source>In the pot: {money}.</source>
+        <translatorcomment>jv: Ing pot: {money}.</translatorcomment>
+        <translation>ꦲꦶꦁ​ꦥꦺꦴꦠ꧀: {money}꧉</translation>
+    </message>
+    <message>
+        <source>{side}: {points} points in this bangkong ({ones} × 1, {tens} × 10)</source>
+        <translatorcomment>jv: {side}: {points} biji ing bangkong iki ({ones} × 1, {tens} × 10)</translatorcomment>
+        <translation>{side}: {points} ꦧꦶꦗꦶ​ꦲꦶꦁ​ꦧꦁꦏꦺꦴꦁ​ꦲꦶꦏꦶ ({ones} × 1꧈ {tens} × 10)</translation>
+    </message>
+    <message>
+        <source>Bangkong {n}: tied at {total}</source>
+        <translatorcomment>jv: Bangkong {n}: imbang, padha {total}</translatorcomment>
+        <translation>ꦧꦁꦏꦺꦴꦁ {n}: ꦲꦶꦩ꧀ꦧꦁ꧈ ꦥꦝ {total}</translation>
+    </message>
+    <message>
+        <source>Bangkong {n}: {side} with {total}, {excess} more</source>
+        <translatorcomment>jv: Bangkong {n}: {side} menang karo {total}, kacèk {excess}</translatorcomment>
+        <translation>ꦧꦁꦏꦺꦴꦁ {n}: {side} ꦩꦼꦤꦁ​ꦏꦫꦺꦴ {total}꧈ ꦏꦕꦺꦏ꧀ {excess}</translation>
+    </message>
 </context>
 <context>
     <name>CardName</name>
@@ -938,6 +1956,151 @@
         <translation>{name} ꦚ꧀ꦗꦸꦥꦸꦏ꧀ꦱꦏ​ꦠꦸꦩ꧀ꦥꦸꦏꦤ꧀꧉</translation>
     </message>
     <message>
+        <source>You draw {card}, face up for all to see.</source>
+        <translatorcomment>jv: Sampéyan njupuk {card}, mlumah supaya kabèh weruh.</translatorcomment>
+        <translation>ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦚ꧀ꦗꦸꦥꦸꦏ꧀ {card}꧈ ꦩ꧀ꦭꦸꦩꦃ​ꦱꦸꦥꦪ​ꦏꦧꦺꦃ​ꦮꦼꦫꦸꦃ꧉</translation>
+    </message>
+    <message>
+        <source>{name} draws {card}, face up for all to see.</source>
+        <translatorcomment>jv: {name} njupuk {card}, mlumah supaya kabèh weruh.</translatorcomment>
+        <translation>{name} ꦚ꧀ꦗꦸꦥꦸꦏ꧀ {card}꧈ ꦩ꧀ꦭꦸꦩꦃ​ꦱꦸꦥꦪ​ꦏꦧꦺꦃ​ꦮꦼꦫꦸꦃ꧉</translation>
+    </message>
+    <message>
+        <source>You take {card} from {from_name}.</source>
+        <translatorcomment>jv: Sampéyan njupuk buwangan {card} saka {from_name}.</translatorcomment>
+        <translation>ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦚ꧀ꦗꦸꦥꦸꦏ꧀ꦧꦸꦮꦔꦤ꧀ {card} ꦱꦏ {from_name}꧉</translation>
+    </message>
+    <message>
+        <source>{name} takes {card} from {from_name}.</source>
+        <translatorcomment>jv: {name} njupuk buwangan {card} saka {from_name}.</translatorcomment>
+        <translation>{name} ꦚ꧀ꦗꦸꦥꦸꦏ꧀ꦧꦸꦮꦔꦤ꧀ {card} ꦱꦏ {from_name}꧉</translation>
+    </message>
+    <message>
+        <source>You call {call}! You wait for %n kind(s) of card.</source>
+        <translatorcomment>jv: Sampéyan nyuwara {call}! Sampéyan ngenteni %n jinis kertu.</translatorcomment>
+        <translation>ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦚꦸꦮꦫ {call}! ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦔꦼꦤ꧀ꦠꦼꦤꦶ %n ꦗꦶꦤꦶꦱ꧀ꦏꦼꦂꦠꦸ꧉</translation>
+    </message>
+    <message>
+        <source>{name} calls {call}!</source>
+        <translatorcomment>jv: {name} nyuwara {call}!</translatorcomment>
+        <translation>{name} ꦚꦸꦮꦫ {call}!</translation>
+    </message>
+    <message>
+        <source>You do not call.</source>
+        <translatorcomment>jv: Sampéyan ora nyuwara.</translatorcomment>
+        <translation>ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦲꦺꦴꦫ​ꦚꦸꦮꦫ꧉</translation>
+    </message>
+    <message>
+        <source>{name} does not call.</source>
+        <translatorcomment>jv: {name} ora nyuwara.</translatorcomment>
+        <translation>{name} ꦲꦺꦴꦫ​ꦚꦸꦮꦫ꧉</translation>
+    </message>
+    <message>
+        <source>Your call is now {call}.</source>
+        <translatorcomment>jv: Suwara sampéyan saiki {call}.</translatorcomment>
+        <translation>ꦱꦸꦮꦫ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦱꦲꦶꦏꦶ {call}꧉</translation>
+    </message>
+    <message>
+        <source>{name}&apos;s call is now {call}.</source>
+        <translatorcomment>jv: Suwarané {name} saiki {call}.</translatorcomment>
+        <translation>ꦱꦸꦮꦫꦤꦺ {name} ꦱꦲꦶꦏꦶ {call}꧉</translation>
+    </message>
+    <message>
+        <source>You lay open an {set}: three × {card}.</source>
+        <translatorcomment>jv: Sampéyan nglumahaké {set}: telu × {card}.</translatorcomment>
+        <translation>ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦔ꧀ꦭꦸꦩꦲꦏꦺ {set}: ꦠꦼꦭꦸ × {card}꧉</translation>
+    </message>
+    <message>
+        <source>{name} lays open an {set}: three × {card}.</source>
+        <translatorcomment>jv: {name} nglumahaké {set}: telu × {card}.</translatorcomment>
+        <translation>{name} ꦔ꧀ꦭꦸꦩꦲꦏꦺ {set}: ꦠꦼꦭꦸ × {card}꧉</translation>
+    </message>
+    <message>
+        <source>Sampèi! You claim {card}, drawn by {from_name}.</source>
+        <translatorcomment>jv: Sampèi! Sampéyan nyaut {card}, sing dijupuk {from_name}.</translatorcomment>
+        <translation>ꦱꦩ꧀ꦥꦺꦲꦶ! ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦚꦲꦸꦠ꧀ {card}꧈ ꦱꦶꦁ​ꦢꦶꦗꦸꦥꦸꦏ꧀ {from_name}꧉</translation>
+    </message>
+    <message>
+        <source>Sampèi! {name} claims {card}, drawn by {from_name}.</source>
+        <translatorcomment>jv: Sampèi! {name} nyaut {card}, sing dijupuk {from_name}.</translatorcomment>
+        <translation>ꦱꦩ꧀ꦥꦺꦲꦶ! {name} ꦚꦲꦸꦠ꧀ {card}꧈ ꦱꦶꦁ​ꦢꦶꦗꦸꦥꦸꦏ꧀ {from_name}꧉</translation>
+    </message>
+    <message>
+        <source>You claim {from_name}&apos;s discard {card}.</source>
+        <translatorcomment>jv: Sampéyan nyaut buwangané {from_name}, {card}.</translatorcomment>
+        <translation>ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦚꦲꦸꦠ꧀ꦧꦸꦮꦔꦤꦺ {from_name}꧈ {card}꧉</translation>
+    </message>
+    <message>
+        <source>{name} claims {from_name}&apos;s discard {card}.</source>
+        <translatorcomment>jv: {name} nyaut buwangané {from_name}, {card}.</translatorcomment>
+        <translation>{name} ꦚꦲꦸꦠ꧀ꦧꦸꦮꦔꦤꦺ {from_name}꧈ {card}꧉</translation>
+    </message>
+    <message>
+        <source>You let {card} go.</source>
+        <translatorcomment>jv: Sampéyan nglilakaké {card}.</translatorcomment>
+        <translation>ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦔ꧀ꦭꦶꦭꦏꦏꦺ {card}꧉</translation>
+    </message>
+    <message>
+        <source>{name} lets {card} go.</source>
+        <translatorcomment>jv: {name} nglilakaké {card}.</translatorcomment>
+        <translation>{name} ꦔ꧀ꦭꦶꦭꦏꦏꦺ {card}꧉</translation>
+    </message>
+    <message>
+        <source>Sampèi! You win on {card}, drawn from the stock.</source>
+        <translatorcomment>jv: Sampèi! Sampéyan menang nganggo {card}, sing dijupuk saka tumpukan.</translatorcomment>
+        <translation>ꦱꦩ꧀ꦥꦺꦲꦶ! ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦩꦼꦤꦁ​ꦔꦁꦒꦺꦴ {card}꧈ ꦱꦶꦁ​ꦢꦶꦗꦸꦥꦸꦏ꧀ꦱꦏ​ꦠꦸꦩ꧀ꦥꦸꦏꦤ꧀꧉</translation>
+    </message>
+    <message>
+        <source>Sampèi! {name} wins on {card}, drawn from the stock.</source>
+        <translatorcomment>jv: Sampèi! {name} menang nganggo {card}, sing dijupuk saka tumpukan.</translatorcomment>
+        <translation>ꦱꦩ꧀ꦥꦺꦲꦶ! {name} ꦩꦼꦤꦁ​ꦔꦁꦒꦺꦴ {card}꧈ ꦱꦶꦁ​ꦢꦶꦗꦸꦥꦸꦏ꧀ꦱꦏ​ꦠꦸꦩ꧀ꦥꦸꦏꦤ꧀꧉</translation>
+    </message>
+    <message>
+        <source>You win on {from_name}&apos;s discard {card} (metu).</source>
+        <translatorcomment>jv: Sampéyan menang nganggo buwangané {from_name}, {card} (metu).</translatorcomment>
+        <translation>ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦩꦼꦤꦁ​ꦔꦁꦒꦺꦴ​ꦧꦸꦮꦔꦤꦺ {from_name}꧈ {card} (ꦩꦼꦠꦸ)꧉</translation>
+    </message>
+    <message>
+        <source>{name} wins on {from_name}&apos;s discard {card} (metu).</source>
+        <translatorcomment>jv: {name} menang nganggo buwangané {from_name}, {card} (metu).</translatorcomment>
+        <translation>{name} ꦩꦼꦤꦁ​ꦔꦁꦒꦺꦴ​ꦧꦸꦮꦔꦤꦺ {from_name}꧈ {card} (ꦩꦼꦠꦸ)꧉</translation>
+    </message>
+    <message>
+        <source>You were dealt a winning hand!</source>
+        <translatorcomment>jv: Sampéyan olèh kertu menang saka bagéyan!</translatorcomment>
+        <translation>ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦲꦺꦴꦭꦺꦃ​ꦏꦼꦂꦠꦸ​ꦩꦼꦤꦁ​ꦱꦏ​ꦧꦒꦺꦪꦤ꧀!</translation>
+    </message>
+    <message>
+        <source>{name} was dealt a winning hand!</source>
+        <translatorcomment>jv: {name} olèh kertu menang saka bagéyan!</translatorcomment>
+        <translation>{name} ꦲꦺꦴꦭꦺꦃ​ꦏꦼꦂꦠꦸ​ꦩꦼꦤꦁ​ꦱꦏ​ꦧꦒꦺꦪꦤ꧀!</translation>
+    </message>
+    <message>
+        <source>You turn %n card(s) for the score: {cards}.</source>
+        <translatorcomment>jv: Sampéyan malik %n kertu kanggo biji: {cards}.</translatorcomment>
+        <translation>ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦩꦭꦶꦏ꧀ %n ꦏꦼꦂꦠꦸ​ꦏꦁꦒꦺꦴ​ꦧꦶꦗꦶ: {cards}꧉</translation>
+    </message>
+    <message>
+        <source>{name} turns %n card(s) for the score: {cards}.</source>
+        <translatorcomment>jv: {name} malik %n kertu kanggo biji: {cards}.</translatorcomment>
+        <translation>{name} ꦩꦭꦶꦏ꧀ %n ꦏꦼꦂꦠꦸ​ꦏꦁꦒꦺꦴ​ꦧꦶꦗꦶ: {cards}꧉</translation>
+    </message>
+    <message>
+        <source>{card_in} takes the place of {card_out}: one more {set}.</source>
+        <translatorcomment>jv: {card_in} nggantèni {card_out}: tambah {set} siji.</translatorcomment>
+        <translation>{card_in} ꦔ꧀ꦒꦤ꧀ꦠꦺꦤꦶ {card_out}: ꦠꦩ꧀ꦧꦃ {set} ꦱꦶꦗꦶ꧉</translation>
+    </message>
+    <message>
+        <source>{card} turned: nobody scores and the hand is dealt again.</source>
+        <translatorcomment>jv: {card} diwalik: ora ana sing olèh biji lan babak dibagi manèh.</translatorcomment>
+        <translation>{card} ꦢꦶꦮꦭꦶꦏ꧀: ꦲꦺꦴꦫ​ꦲꦤ​ꦱꦶꦁ​ꦲꦺꦴꦭꦺꦃ​ꦧꦶꦗꦶ​ꦭꦤ꧀ꦧꦧꦏ꧀ꦢꦶꦧꦒꦶ​ꦩꦤꦺꦃ꧉</translation>
+    </message>
+    <message>
+        <source>Nobody has drawn from the stock for too long: the hand is drawn.</source>
+        <translatorcomment>jv: Wis suwé banget ora ana sing njupuk saka tumpukan: babak seri.</translatorcomment>
+        <translation>ꦮꦶꦱ꧀ꦱꦸꦮꦺ​ꦧꦔꦼꦠ꧀ꦲꦺꦴꦫ​ꦲꦤ​ꦱꦶꦁ​ꦚ꧀ꦗꦸꦥꦸꦏ꧀ꦱꦏ​ꦠꦸꦩ꧀ꦥꦸꦏꦤ꧀: ꦧꦧꦏ꧀ꦱꦼꦫꦶ꧉</translation>
+    </message>
+    <message>
         <source>You take {card}.</source>
         <translatorcomment>jv: Sampéyan njupuk buwangan {card}.</translatorcomment>
         <translation>ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦚ꧀ꦗꦸꦥꦸꦏ꧀ꦧꦸꦮꦔꦤ꧀ {card}꧉</translation>
@@ -1534,9 +2697,99 @@
         <translation>ꦠꦼꦭꦸꦁ​ꦱꦼꦠ꧀ {name}:</translation>
     </message>
     <message>
+        <source>{term}: {card_in} takes the place of {card_out}.</source>
+        <translatorcomment>jv: {term}: {card_in} nggantèni {card_out}.</translatorcomment>
+        <translation>{term}: {card_in} ꦔ꧀ꦒꦤ꧀ꦠꦺꦤꦶ {card_out}꧉</translation>
+    </message>
+    <message>
+        <source>Swapped: {card_in} in for {card_out}.</source>
+        <translatorcomment>jv: Diijolaké: {card_in} mlebu ngganti {card_out}.</translatorcomment>
+        <translation>ꦢꦶꦲꦶꦗꦺꦴꦭꦏꦺ: {card_in} ꦩ꧀ꦭꦼꦧꦸ​ꦔ꧀ꦒꦤ꧀ꦠꦶ {card_out}꧉</translation>
+    </message>
+    <message>
+        <source>Total: {total}</source>
+        <translatorcomment>jv: Gunggung: {total}</translatorcomment>
+        <translation>ꦒꦸꦁꦒꦸꦁ: {total}</translation>
+    </message>
+    <message>
+        <source>Your winning hand:</source>
+        <translatorcomment>jv: Kertu menang sampéyan:</translatorcomment>
+        <translation>ꦏꦼꦂꦠꦸ​ꦩꦼꦤꦁ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀:</translation>
+    </message>
+    <message>
+        <source>{name}&apos;s winning hand:</source>
+        <translatorcomment>jv: Kertu menangé {name}:</translatorcomment>
+        <translation>ꦏꦼꦂꦠꦸ​ꦩꦼꦤꦔꦺ {name}:</translation>
+    </message>
+    <message>
+        <source>A turned White Flower or 1 of a suit means the hand is dealt again; nobody scores or pays.</source>
+        <translatorcomment>jv: Kembang Putih utawa kertu 1 saka sawijining golongan sing diwalik tegesé babak dibagi manèh; ora ana sing olèh biji utawa mbayar.</translatorcomment>
+        <translation>ꦏꦼꦩ꧀ꦧꦁ​ꦥꦸꦠꦶꦃ​ꦲꦸꦠꦮ​ꦏꦼꦂꦠꦸ 1 ꦱꦏ​ꦱꦮꦶꦗꦶꦤꦶꦁ​ꦒꦺꦴꦭꦺꦴꦔꦤ꧀ꦱꦶꦁ​ꦢꦶꦮꦭꦶꦏ꧀ꦠꦼꦒꦼꦱꦺ​ꦧꦧꦏ꧀ꦢꦶꦧꦒꦶ​ꦩꦤꦺꦃ; ꦲꦺꦴꦫ​ꦲꦤ​ꦱꦶꦁ​ꦲꦺꦴꦭꦺꦃ​ꦧꦶꦗꦶ​ꦲꦸꦠꦮ​ꦩ꧀ꦧꦪꦂ꧉</translation>
+    </message>
+    <message>
+        <source>Too many turns in a row went by without a draw from the stock, so the hand is drawn (house rule) and nobody pays.</source>
+        <translatorcomment>jv: Kakèhan giliran terus-terusan tanpa njupuk saka tumpukan, dadi babak seri (aturan omah) lan ora ana sing mbayar.</translatorcomment>
+        <translation>ꦏꦏꦺꦲꦤ꧀ꦒꦶꦭꦶꦫꦤ꧀ꦠꦼꦫꦸꦱ꧀ꦠꦼꦫꦸꦱꦤ꧀ꦠꦤ꧀ꦥ​ꦚ꧀ꦗꦸꦥꦸꦏ꧀ꦱꦏ​ꦠꦸꦩ꧀ꦥꦸꦏꦤ꧀꧈ ꦢꦢꦶ​ꦧꦧꦏ꧀ꦱꦼꦫꦶ (ꦲꦠꦸꦫꦤ꧀ꦲꦺꦴꦩꦃ) ꦭꦤ꧀ꦲꦺꦴꦫ​ꦲꦤ​ꦱꦶꦁ​ꦩ꧀ꦧꦪꦂ꧉</translation>
+    </message>
+    <message>
+        <source>The stock ran out before anybody won: nobody pays.</source>
+        <translatorcomment>jv: Tumpukan entèk sadurungé ana sing menang: ora ana sing mbayar.</translatorcomment>
+        <translation>ꦠꦸꦩ꧀ꦥꦸꦏꦤ꧀ꦲꦼꦤ꧀ꦠꦺꦏ꧀ꦱꦢꦸꦫꦸꦔꦺ​ꦲꦤ​ꦱꦶꦁ​ꦩꦼꦤꦁ: ꦲꦺꦴꦫ​ꦲꦤ​ꦱꦶꦁ​ꦩ꧀ꦧꦪꦂ꧉</translation>
+    </message>
+    <message>
+        <source>Replay: {card} was turned</source>
+        <translatorcomment>jv: Baleni: {card} diwalik</translatorcomment>
+        <translation>ꦧꦊꦤꦶ: {card} ꦢꦶꦮꦭꦶꦏ꧀</translation>
+    </message>
+    <message>
+        <source>You win {total}!</source>
+        <translatorcomment>jv: Sampéyan menang {total}!</translatorcomment>
+        <translation>ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦩꦼꦤꦁ {total}!</translation>
+    </message>
+    <message>
+        <source>{name} wins {total}</source>
+        <translatorcomment>jv: {name} menang {total}</translatorcomment>
+        <translation>{name} ꦩꦼꦤꦁ {total}</translation>
+    </message>
+    <message>
         <source>Drawn hand</source>
         <translatorcomment>jv: Babak seri</translatorcomment>
         <translation>ꦧꦧꦏ꧀ꦱꦼꦫꦶ</translation>
+    </message>
+    <message>
+        <source>A winning hand from the deal ({term}): the score is doubled.</source>
+        <translatorcomment>jv: Kertu menang saka bagéyan ({term}): bijiné dobel.</translatorcomment>
+        <translation>ꦏꦼꦂꦠꦸ​ꦩꦼꦤꦁ​ꦱꦏ​ꦧꦒꦺꦪꦤ꧀ ({term}): ꦧꦶꦗꦶꦤꦺ​ꦢꦺꦴꦧꦼꦭ꧀꧉</translation>
+    </message>
+    <message>
+        <source>Won on {card}, drawn from the stock.</source>
+        <translatorcomment>jv: Menang nganggo {card}, dijupuk saka tumpukan.</translatorcomment>
+        <translation>ꦩꦼꦤꦁ​ꦔꦁꦒꦺꦴ {card}꧈ ꦢꦶꦗꦸꦥꦸꦏ꧀ꦱꦏ​ꦠꦸꦩ꧀ꦥꦸꦏꦤ꧀꧉</translation>
+    </message>
+    <message>
+        <source>Won on {card}, thrown by {name}.</source>
+        <translatorcomment>jv: Menang nganggo {card}, dibuwang {name}.</translatorcomment>
+        <translation>ꦩꦼꦤꦁ​ꦔꦁꦒꦺꦴ {card}꧈ ꦢꦶꦧꦸꦮꦁ {name}꧉</translation>
+    </message>
+    <message>
+        <source>Won on {card}, drawn from the stock by {name} (sampèi!).</source>
+        <translatorcomment>jv: Menang nganggo {card}, dijupuk saka tumpukan déning {name} (sampèi!).</translatorcomment>
+        <translation>ꦩꦼꦤꦁ​ꦔꦁꦒꦺꦴ {card}꧈ ꦢꦶꦗꦸꦥꦸꦏ꧀ꦱꦏ​ꦠꦸꦩ꧀ꦥꦸꦏꦤ꧀ꦢꦺꦤꦶꦁ {name} (ꦱꦩ꧀ꦥꦺꦲꦶ!)꧉</translation>
+    </message>
+    <message>
+        <source>The call was {call}.</source>
+        <translatorcomment>jv: Suwarané {call}.</translatorcomment>
+        <translation>ꦱꦸꦮꦫꦤꦺ {call}꧉</translation>
+    </message>
+    <message>
+        <source>Turned for the score:</source>
+        <translatorcomment>jv: Diwalik kanggo biji:</translatorcomment>
+        <translation>ꦢꦶꦮꦭꦶꦏ꧀ꦏꦁꦒꦺꦴ​ꦧꦶꦗꦶ:</translation>
+    </message>
+    <message>
+        <source>{card}: swapped into the winning hand</source>
+        <translatorcomment>jv: {card}: diijolaké mlebu ing kertu sing menang</translatorcomment>
+        <translation>{card}: ꦢꦶꦲꦶꦗꦺꦴꦭꦏꦺ​ꦩ꧀ꦭꦼꦧꦸ​ꦲꦶꦁ​ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦩꦼꦤꦁ</translation>
     </message>
     <message>
         <source>Nobody drew from the stock for {turns} turns in a row, so the hand ends drawn (a house rule against endless passing) and nobody scores.</source>
@@ -4205,6 +5458,66 @@
         <translatorcomment>jv: dika</translatorcomment>
         <translation>ꦢꦶꦏ</translation>
     </message>
+    <message>
+        <source>the hand is complete: sampèi!</source>
+        <translatorcomment>jv: kertu wis jangkep: sampèi!</translatorcomment>
+        <translation>ꦏꦼꦂꦠꦸ​ꦮꦶꦱ꧀ꦗꦁꦏꦼꦥ꧀: ꦱꦩ꧀ꦥꦺꦲꦶ!</translation>
+    </message>
+    <message>
+        <source>the {kind} completes the hand</source>
+        <translatorcomment>jv: {kind} njangkepi kertu</translatorcomment>
+        <translation>{kind} ꦚ꧀ꦗꦁꦏꦼꦥꦶ​ꦏꦼꦂꦠꦸ</translation>
+    </message>
+    <message>
+        <source>one card from winning: call {call}</source>
+        <translatorcomment>jv: kurang kertu siji kanggo menang: nyuwara {call}</translatorcomment>
+        <translation>ꦏꦸꦫꦁ​ꦏꦼꦂꦠꦸ​ꦱꦶꦗꦶ​ꦏꦁꦒꦺꦴ​ꦩꦼꦤꦁ: ꦚꦸꦮꦫ {call}</translation>
+    </message>
+    <message>
+        <source>the wait is better kept quiet for now</source>
+        <translatorcomment>jv: luwih becik meneng dhisik yèn lagi ngenteni</translatorcomment>
+        <translation>ꦭꦸꦮꦶꦃ​ꦧꦼꦕꦶꦏ꧀ꦩꦼꦤꦼꦁ​ꦝꦶꦱꦶꦏ꧀ꦪꦺꦤ꧀ꦭꦒꦶ​ꦔꦼꦤ꧀ꦠꦼꦤꦶ</translation>
+    </message>
+    <message>
+        <source>the card is not worth claiming</source>
+        <translatorcomment>jv: kertu iki ora pantes disaut</translatorcomment>
+        <translation>ꦏꦼꦂꦠꦸ​ꦲꦶꦏꦶ​ꦲꦺꦴꦫ​ꦥꦤ꧀ꦠꦼꦱ꧀ꦢꦶꦱꦲꦸꦠ꧀</translation>
+    </message>
+    <message>
+        <source>the {kind} fits the sets of the hand</source>
+        <translatorcomment>jv: {kind} cocog karo set-set ing tangan</translatorcomment>
+        <translation>{kind} ꦕꦺꦴꦕꦺꦴꦒ꧀ꦏꦫꦺꦴ​ꦱꦼꦠ꧀ꦱꦼꦠ꧀ꦲꦶꦁ​ꦠꦔꦤ꧀</translation>
+    </message>
+    <message>
+        <source>the discard does not help the hand</source>
+        <translatorcomment>jv: buwangan kuwi ora mbantu kertu ing tangan</translatorcomment>
+        <translation>ꦧꦸꦮꦔꦤ꧀ꦏꦸꦮꦶ​ꦲꦺꦴꦫ​ꦩ꧀ꦧꦤ꧀ꦠꦸ​ꦏꦼꦂꦠꦸ​ꦲꦶꦁ​ꦠꦔꦤ꧀</translation>
+    </message>
+    <message>
+        <source>%Ln winning card(s) still to come</source>
+        <translatorcomment>jv: %Ln kertu sing gawé menang isih bisa teka</translatorcomment>
+        <translation>%ꦭ꧀ꦤ꧀ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦒꦮꦺ​ꦩꦼꦤꦁ​ꦲꦶꦱꦶꦃ​ꦧꦶꦱ​ꦠꦼꦏ</translation>
+    </message>
+    <message>
+        <source>no card of the {kind}&apos;s rank is left to come</source>
+        <translatorcomment>jv: ora ana kertu sing angkané padha karo {kind} sing isih bisa teka</translatorcomment>
+        <translation>ꦲꦺꦴꦫ​ꦲꦤ​ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦲꦁꦏꦤꦺ​ꦥꦝ​ꦏꦫꦺꦴ {kind} ꦱꦶꦁ​ꦲꦶꦱꦶꦃ​ꦧꦶꦱ​ꦠꦼꦏ</translation>
+    </message>
+    <message>
+        <source>the {kind} is left over from the sets</source>
+        <translatorcomment>jv: {kind} turahan saka set-set</translatorcomment>
+        <translation>{kind} ꦠꦸꦫꦲꦤ꧀ꦱꦏ​ꦱꦼꦠ꧀ꦱꦼꦠ꧀</translation>
+    </message>
+    <message>
+        <source>tan</source>
+        <translatorcomment>jv: tan</translatorcomment>
+        <translation>ꦠꦤ꧀</translation>
+    </message>
+    <message>
+        <source>ceki</source>
+        <translatorcomment>jv: ceki</translatorcomment>
+        <translation>ꦕꦼꦏꦶ</translation>
+    </message>
 </context>
 <context>
     <name>RoundWords</name>
@@ -4367,6 +5680,16 @@ dhuwit</translatorcomment>
         <translation>{name} ×{mult}</translation>
     </message>
     <message>
+        <source>replayed</source>
+        <translatorcomment>jv: dibaleni</translatorcomment>
+        <translation>ꦢꦶꦧꦊꦤꦶ</translation>
+    </message>
+    <message>
+        <source>{name} {total}</source>
+        <translatorcomment>jv: {name} {total}</translatorcomment>
+        <translation>{name} {total}</translation>
+    </message>
+    <message>
         <source>drawn</source>
         <translatorcomment>jv: seri</translatorcomment>
         <translation>ꦱꦼꦫꦶ</translation>
@@ -4515,6 +5838,16 @@ dhuwit</translatorcomment>
         <source>&amp;Sort my hand automatically</source>
         <translatorcomment>jv: &amp;Urutaké kertuku otomatis</translatorcomment>
         <translation>ꦲꦸꦫꦸꦠꦏꦺ​ꦏꦼꦂꦠꦸꦏꦸ​ꦲꦺꦴꦠꦺꦴꦩꦠꦶꦱ꧀(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Claim &amp;winning cards automatically</source>
+        <translatorcomment>jv: Saut kertu sing &amp;gawé menang otomatis</translatorcomment>
+        <translation>ꦱꦲꦸꦠ꧀ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦒꦮꦺ​ꦩꦼꦤꦁ​ꦲꦺꦴꦠꦺꦴꦩꦠꦶꦱ꧀(&amp;G)</translation>
+    </message>
+    <message>
+        <source>When a card that completes your hand may be claimed (a revealed stock card after a call), take it at once instead of asking.</source>
+        <translatorcomment>jv: Yèn kertu sing njangkepi kertu sampéyan olèh disaut (kertu tumpukan sing dibukak sawisé nyuwara), langsung jupuk tanpa takon.</translatorcomment>
+        <translation>ꦪꦺꦤ꧀ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦚ꧀ꦗꦁꦏꦼꦥꦶ​ꦏꦼꦂꦠꦸ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦲꦺꦴꦭꦺꦃ​ꦢꦶꦱꦲꦸꦠ꧀ (ꦏꦼꦂꦠꦸ​ꦠꦸꦩ꧀ꦥꦸꦏꦤ꧀ꦱꦶꦁ​ꦢꦶꦧꦸꦏꦏ꧀ꦱꦮꦶꦱꦺ​ꦚꦸꦮꦫ)꧈ ꦭꦁꦱꦸꦁ​ꦗꦸꦥꦸꦏ꧀ꦠꦤ꧀ꦥ​ꦠꦏꦺꦴꦤ꧀꧉</translation>
     </message>
     <message>
         <source>Show card &amp;codes in the corner (S9, WF …) while learning</source>
@@ -4910,6 +6243,21 @@ dhuwit</translatorcomment>
         <source>Kartu Lima: show five cards that win at once</source>
         <translatorcomment>jv: Kartu Lima: tuduhaké limang kertu sing langsung menang</translatorcomment>
         <translation>ꦏꦂꦠꦸ​ꦭꦶꦩ: ꦠꦸꦢꦸꦲꦏꦺ​ꦭꦶꦩꦁ​ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦭꦁꦱꦸꦁ​ꦩꦼꦤꦁ</translation>
+    </message>
+    <message>
+        <source>Balik Satu: draw from the stock, take the discard</source>
+        <translatorcomment>jv: Balik Satu: jupuk saka tumpukan, jupuk buwangan</translatorcomment>
+        <translation>ꦧꦭꦶꦏ꧀ꦱꦠꦸ: ꦗꦸꦥꦸꦏ꧀ꦱꦏ​ꦠꦸꦩ꧀ꦥꦸꦏꦤ꧀꧈ ꦗꦸꦥꦸꦏ꧀ꦧꦸꦮꦔꦤ꧀</translation>
+    </message>
+    <message>
+        <source>Balik Satu: call, or keep quiet</source>
+        <translatorcomment>jv: Balik Satu: nyuwara, utawa meneng waé</translatorcomment>
+        <translation>ꦧꦭꦶꦏ꧀ꦱꦠꦸ: ꦚꦸꦮꦫ꧈ ꦲꦸꦠꦮ​ꦩꦼꦤꦼꦁ​ꦮꦲꦺ</translation>
+    </message>
+    <message>
+        <source>Balik Satu: win or claim (sampèi!), let a card go</source>
+        <translatorcomment>jv: Balik Satu: menang utawa nyaut (sampèi!), nglilakaké kertu</translatorcomment>
+        <translation>ꦧꦭꦶꦏ꧀ꦱꦠꦸ: ꦩꦼꦤꦁ​ꦲꦸꦠꦮ​ꦚꦲꦸꦠ꧀ (ꦱꦩ꧀ꦥꦺꦲꦶ!)꧈ ꦔ꧀ꦭꦶꦭꦏꦏꦺ​ꦏꦼꦂꦠꦸ</translation>
     </message>
 </context>
 <context>
@@ -5538,6 +6886,97 @@ dhuwit</translatorcomment>
         <source>two mraji pairs shown at the start: the fifth trick is played at once</source>
         <translatorcomment>jv: rong pasang mraji dituduhaké ing wiwitan: trik kaping lima langsung dimainaké</translatorcomment>
         <translation>ꦫꦺꦴꦁ​ꦥꦱꦁ​ꦩꦿꦗꦶ​ꦢꦶꦠꦸꦢꦸꦲꦏꦺ​ꦲꦶꦁ​ꦮꦶꦮꦶꦠꦤ꧀: ꦠꦿꦶꦏ꧀ꦏꦥꦶꦁ​ꦭꦶꦩ​ꦭꦁꦱꦸꦁ​ꦢꦶꦩꦲꦶꦤꦏꦺ</translation>
+    </message>
+    <message>
+        <source>Chaqui&apos;s “eye”: three identical cards</source>
+        <extracomment>the family&apos;s games, in the New Game dialog&apos;s order the games of the Peranakan and Kristang tables (Peranakan card names) the games played with pairs (three pairs to win, five cards in hand) the games that count as Gonggong does (*rabas* / *metu*, *bak*)</extracomment>
+        <translatorcomment>jv: “mripat” Chaqui: telung kertu kembar</translatorcomment>
+        <translation>“ꦩꦿꦶꦥꦠ꧀” ꦕ꧀ꦲꦏꦸꦲꦶ: ꦠꦼꦭꦸꦁ​ꦏꦼꦂꦠꦸ​ꦏꦼꦩ꧀ꦧꦂ</translation>
+    </message>
+    <message>
+        <source>identical cards: a triplet in Gonggong, an identical pair in Tantanan</source>
+        <translatorcomment>jv: kertu kembar: telu ing Gonggong, sapasang kembar ing Tantanan</translatorcomment>
+        <translation>ꦏꦼꦂꦠꦸ​ꦏꦼꦩ꧀ꦧꦂ: ꦠꦼꦭꦸ​ꦲꦶꦁ​ꦒꦺꦴꦁꦒꦺꦴꦁ꧈ ꦱꦥꦱꦁ​ꦏꦼꦩ꧀ꦧꦂ​ꦲꦶꦁ​ꦠꦤ꧀ꦠꦤꦤ꧀</translation>
+    </message>
+    <message>
+        <source>“contact”: a turned card takes the place of a same-rank card to make a mata</source>
+        <translatorcomment>jv: “kesenggol”: kertu sing diwalik nggantèni kertu sing angkané padha supaya dadi mata</translatorcomment>
+        <translation>“ꦏꦼꦱꦼꦁꦒꦺꦴꦭ꧀”: ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦢꦶꦮꦭꦶꦏ꧀ꦔ꧀ꦒꦤ꧀ꦠꦺꦤꦶ​ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦲꦁꦏꦤꦺ​ꦥꦝ​ꦱꦸꦥꦪ​ꦢꦢꦶ​ꦩꦠ</translation>
+    </message>
+    <message>
+        <source>“cage in hand”: dealt a winning hand, which scores double</source>
+        <translatorcomment>jv: “kandhang ing tangan”: olèh kertu menang saka bagéyan, bijiné dobel</translatorcomment>
+        <translation>“ꦏꦤ꧀ꦝꦁ​ꦲꦶꦁ​ꦠꦔꦤ꧀”: ꦲꦺꦴꦭꦺꦃ​ꦏꦼꦂꦠꦸ​ꦩꦼꦤꦁ​ꦱꦏ​ꦧꦒꦺꦪꦤ꧀꧈ ꦧꦶꦗꦶꦤꦺ​ꦢꦺꦴꦧꦼꦭ꧀</translation>
+    </message>
+    <message>
+        <source>Chot&apos;s round of 20 points, won by the side with more points</source>
+        <translatorcomment>jv: puteran 20 biji ing Chot, dimenangaké pihak sing bijiné luwih akèh</translatorcomment>
+        <translation>ꦥꦸꦠꦼꦫꦤ꧀ 20 ꦧꦶꦗꦶ​ꦲꦶꦁ​ꦕ꧀ꦲꦺꦴꦠ꧀꧈ ꦢꦶꦩꦼꦤꦔꦏꦺ​ꦥꦶꦲꦏ꧀ꦱꦶꦁ​ꦧꦶꦗꦶꦤꦺ​ꦭꦸꦮꦶꦃ​ꦲꦏꦺꦃ</translation>
+    </message>
+    <message>
+        <source>“clear”: a win on a card you drew yourself</source>
+        <translatorcomment>jv: “resik”: menang nganggo kertu sing sampéyan jupuk dhéwé</translatorcomment>
+        <translation>“ꦉꦱꦶꦏ꧀”: ꦩꦼꦤꦁ​ꦔꦁꦒꦺꦴ​ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦗꦸꦥꦸꦏ꧀ꦝꦺꦮꦺ</translation>
+    </message>
+    <message>
+        <source>“came out”: a win on another player&apos;s card</source>
+        <translatorcomment>jv: menang nganggo kertu sing metu saka pemain liya</translatorcomment>
+        <translation>ꦩꦼꦤꦁ​ꦔꦁꦒꦺꦴ​ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦩꦼꦠꦸ​ꦱꦏ​ꦥꦼꦩꦲꦶꦤ꧀ꦭꦶꦪ</translation>
+    </message>
+    <message>
+        <source>waiting for one exact card</source>
+        <translatorcomment>jv: ngenteni siji kertu sing pas</translatorcomment>
+        <translation>ꦔꦼꦤ꧀ꦠꦼꦤꦶ​ꦱꦶꦗꦶ​ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦥꦱ꧀</translation>
+    </message>
+    <message>
+        <source>Gonggong&apos;s call when only one exact card wins: one coin on the table</source>
+        <translatorcomment>jv: suwara Gonggong yèn mung siji kertu sing pas gawé menang: dhuwit logam siji ing méja</translatorcomment>
+        <translation>ꦱꦸꦮꦫ​ꦒꦺꦴꦁꦒꦺꦴꦁ​ꦪꦺꦤ꧀ꦩꦸꦁ​ꦱꦶꦗꦶ​ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦥꦱ꧀ꦒꦮꦺ​ꦩꦼꦤꦁ: ꦝꦸꦮꦶꦠ꧀ꦭꦺꦴꦒꦩ꧀ꦱꦶꦗꦶ​ꦲꦶꦁ​ꦩꦺꦗ</translation>
+    </message>
+    <message>
+        <source>Gonggong&apos;s call when any card of a rank wins: two coins, one on the other</source>
+        <translatorcomment>jv: suwara Gonggong yèn kertu apa waé sing angkané padha gawé menang: dhuwit logam loro, sing siji ing dhuwuré sijiné</translatorcomment>
+        <translation>ꦱꦸꦮꦫ​ꦒꦺꦴꦁꦒꦺꦴꦁ​ꦪꦺꦤ꧀ꦏꦼꦂꦠꦸ​ꦲꦥ​ꦮꦲꦺ​ꦱꦶꦁ​ꦲꦁꦏꦤꦺ​ꦥꦝ​ꦒꦮꦺ​ꦩꦼꦤꦁ: ꦝꦸꦮꦶꦠ꧀ꦭꦺꦴꦒꦩ꧀ꦭꦺꦴꦫꦺꦴ꧈ ꦱꦶꦁ​ꦱꦶꦗꦶ​ꦲꦶꦁ​ꦝꦸꦮꦸꦫꦺ​ꦱꦶꦗꦶꦤꦺ</translation>
+    </message>
+    <message>
+        <source>Tantanan&apos;s call when only an identical card wins</source>
+        <translatorcomment>jv: suwara Tantanan yèn mung kertu kembar sing gawé menang</translatorcomment>
+        <translation>ꦱꦸꦮꦫ​ꦠꦤ꧀ꦠꦤꦤ꧀ꦪꦺꦤ꧀ꦩꦸꦁ​ꦏꦼꦂꦠꦸ​ꦏꦼꦩ꧀ꦧꦂ​ꦱꦶꦁ​ꦒꦮꦺ​ꦩꦼꦤꦁ</translation>
+    </message>
+    <message>
+        <source>Tantanan&apos;s call when any card of a rank wins</source>
+        <translatorcomment>jv: suwara Tantanan yèn kertu apa waé sing angkané padha gawé menang</translatorcomment>
+        <translation>ꦱꦸꦮꦫ​ꦠꦤ꧀ꦠꦤꦤ꧀ꦪꦺꦤ꧀ꦏꦼꦂꦠꦸ​ꦲꦥ​ꦮꦲꦺ​ꦱꦶꦁ​ꦲꦁꦏꦤꦺ​ꦥꦝ​ꦒꦮꦺ​ꦩꦼꦤꦁ</translation>
+    </message>
+    <message>
+        <source>“pickings”: the winner takes from a pot</source>
+        <translatorcomment>jv: “panèn”: sing menang ngundhuh saka pot</translatorcomment>
+        <translation>“ꦥꦤꦺꦤ꧀”: ꦱꦶꦁ​ꦩꦼꦤꦁ​ꦔꦸꦤ꧀ꦝꦸꦃ​ꦱꦏ​ꦥꦺꦴꦠ꧀</translation>
+    </message>
+    <message>
+        <source>“stake payments”: everyone pays the winner&apos;s points</source>
+        <translatorcomment>jv: “bayaran totohan”: kabèh pemain mbayar biji sing menang</translatorcomment>
+        <translation>“ꦧꦪꦫꦤ꧀ꦠꦺꦴꦠꦺꦴꦲꦤ꧀”: ꦏꦧꦺꦃ​ꦥꦼꦩꦲꦶꦤ꧀ꦩ꧀ꦧꦪꦂ​ꦧꦶꦗꦶ​ꦱꦶꦁ​ꦩꦼꦤꦁ</translation>
+    </message>
+    <message>
+        <source>Yogyakarta&apos;s name of toh bayaran: payment by the bak</source>
+        <translatorcomment>jv: jeneng Yogyakarta kanggo toh bayaran: bayaran miturut bak</translatorcomment>
+        <translation>ꦗꦼꦤꦼꦁ​ꦪꦺꦴꦒꦾꦏꦂꦠ​ꦏꦁꦒꦺꦴ​ꦠꦺꦴꦃ​ꦧꦪꦫꦤ꧀: ꦧꦪꦫꦤ꧀ꦩꦶꦠꦸꦫꦸꦠ꧀ꦧꦏ꧀</translation>
+    </message>
+    <message>
+        <source>“piled”: a pot; metu takes half of it, rabas all</source>
+        <translatorcomment>jv: “ditumpuk”: pot; metu njupuk separo, rabas njupuk kabèh</translatorcomment>
+        <translation>“ꦢꦶꦠꦸꦩ꧀ꦥꦸꦏ꧀”: ꦥꦺꦴꦠ꧀; ꦩꦼꦠꦸ​ꦚ꧀ꦗꦸꦥꦸꦏ꧀ꦱꦼꦥꦫꦺꦴ꧈ ꦫꦧꦱ꧀ꦚ꧀ꦗꦸꦥꦸꦏ꧀ꦏꦧꦺꦃ</translation>
+    </message>
+    <message>
+        <source>a side bet each loser pays the winner; also the three-player Tantanan</source>
+        <translatorcomment>jv: totohan sampingan sing dibayar saben sing kalah marang sing menang; uga Tantanan telung pemain</translatorcomment>
+        <translation>ꦠꦺꦴꦠꦺꦴꦲꦤ꧀ꦱꦩ꧀ꦥꦶꦔꦤ꧀ꦱꦶꦁ​ꦢꦶꦧꦪꦂ​ꦱꦧꦼꦤ꧀ꦱꦶꦁ​ꦏꦭꦃ​ꦩꦫꦁ​ꦱꦶꦁ​ꦩꦼꦤꦁ; ꦲꦸꦒ​ꦠꦤ꧀ꦠꦤꦤ꧀ꦠꦼꦭꦸꦁ​ꦥꦼꦩꦲꦶꦤ꧀</translation>
+    </message>
+    <message>
+        <source>“turn fifteen”: the winner turns fifteen cards to make more mata</source>
+        <translatorcomment>jv: “walik limalas”: sing menang malik limalas kertu supaya mata tambah akèh</translatorcomment>
+        <translation>“ꦮꦭꦶꦏ꧀ꦭꦶꦩꦭꦱ꧀”: ꦱꦶꦁ​ꦩꦼꦤꦁ​ꦩꦭꦶꦏ꧀ꦭꦶꦩꦭꦱ꧀ꦏꦼꦂꦠꦸ​ꦱꦸꦥꦪ​ꦩꦠ​ꦠꦩ꧀ꦧꦃ​ꦲꦏꦺꦃ</translation>
     </message>
 </context>
 </TS>

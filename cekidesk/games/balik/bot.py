@@ -63,7 +63,7 @@ _RED_GAMES = frozenset({"balik-satu", "gonggong", "tantanan", "ceken"})
 
 def live_kinds(view: BalikView) -> list[int]:
     """For each kind, the copies the viewer has not seen (in others' hands out of sight, or the stock)."""
-    per_kind = half_packs(view.game_id, view.n_players, getattr(view.options, "deck_column", "babas"))
+    per_kind = half_packs(view.game_id, view.n_players, view.options)
     live = [per_kind] * 30
     for k in view.hand:
         live[k] -= 1

@@ -37,13 +37,17 @@ DECK_COLUMNS: dict[str, dict[int, int]] = {
     "pwee": {2: 5, 3: 6, 5: 7, 7: 8, 9: 9, 11: 10, 13: 11},
     "amaro": {3: 4, 5: 6, 7: 8, 9: 10, 11: 12, 13: 14},
 }
-#: the fixed decks (half-packs by number of players) of the other games
+#: the fixed decks (half-packs by number of players) of the other games; Gonggong's are RULINGS
+#: §5's packs of 60 ("4 players with 6 packs, or 6 with 8"; 5 with 7 is house)
 FIXED_DECKS: dict[str, dict[int, int]] = {
     "chot": {4: 6},
     "gonggong": {4: 12, 5: 14, 6: 16},
     "tantanan": {4: 2},
     "ceken": {3: 2},
 }
+#: Gonggong's ``deck="sets"`` option: the source's count, "six sets of cards (180 cards) for four
+#: players, or eight sets (240 cards) for six", a set being 30 cards (half a pack); 5 with 7 is house
+GONGGONG_SETS: dict[int, int] = {4: 6, 5: 7, 6: 8}
 #: (fewest, most, usual) players per game
 PLAYERS: dict[str, tuple[int, int, int]] = {
     "balik-satu": (2, 14, 4), "chaqui": (2, 14, 4), "balik-lima-belas": (2, 14, 4), "chot": (4, 4, 4),
@@ -51,10 +55,14 @@ PLAYERS: dict[str, tuple[int, int, int]] = {
 }
 
 
-def half_packs(game_id: str, n_players: int, column: str = "babas") -> int:
-    """The deck of ``game_id`` for ``n_players``, in half-packs of 30 cards."""
+def half_packs(game_id: str, n_players: int, options: object = None) -> int:
+    """The deck of ``game_id`` for ``n_players`` under the table's ``options`` (their
+    ``deck_column``, or Gonggong's ``deck``), in half-packs of 30 cards."""
     if game_id in COLUMN_GAMES:
+        column = getattr(options, "deck_column", "babas")
         return DECK_COLUMNS[column].get(n_players, DECK_COLUMNS["babas"][n_players])
+    if game_id == "gonggong" and getattr(options, "deck", "packs") == "sets":
+        return GONGGONG_SETS[n_players]
     return FIXED_DECKS[game_id][n_players]
 
 
@@ -141,5 +149,5 @@ def counts_of(kinds: Sequence[Kind]) -> list[int]:
     return scoring.counts_of(kinds)
 
 
-__all__ = ["COLUMN_GAMES", "DECK_COLUMNS", "FIXED_DECKS", "GAME_IDS", "METU_GAMES", "PLAYERS",
+__all__ = ["COLUMN_GAMES", "DECK_COLUMNS", "FIXED_DECKS", "GAME_IDS", "GONGGONG_SETS", "METU_GAMES", "PLAYERS",
            "Shape", "counts_of", "half_packs", "shape"]

@@ -129,8 +129,10 @@ class ChotOptions(_Options):
 
 
 class GonggongOptions(_Options):
-    """The table's choices for Gonggong: the scoring method and the *ceken* side bet (0 = off)."""
+    """The table's choices for Gonggong: the deck (RULINGS' packs of 60, or the source's sets of 30),
+    the scoring method and the *ceken* side bet (0 = off)."""
 
+    deck: Literal["packs", "sets"] = _option("packs", "deck")
     yu_one_rank: bool = _option(True, "yu_one_rank")
     scoring: Literal["toh_bayaran", "toh_bayaran_14", "undhuh", "umbuk"] = _option("toh_bayaran", "scoring")
     ceken_cents: int = _option(0, "ceken_cents", ge=0, le=1_000_000)
@@ -153,7 +155,7 @@ def shape_of(game_id: str, options: BaseModel) -> Shape:
 
 
 def deck_size(game_id: str, n_players: int, options: BaseModel) -> int:
-    return 30 * half_packs(game_id, n_players, getattr(options, "deck_column", "babas"))
+    return 30 * half_packs(game_id, n_players, options)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -678,7 +680,7 @@ def determinize(view: BalikView, rng: random.Random) -> BalikState:
     state.shape = shape_of(view.game_id, view.options)
     state.metu = view.game_id in METU_GAMES
     state.carry_view = view.carry_view
-    copies = Copies(30, half_packs(view.game_id, n, getattr(view.options, "deck_column", "babas")))
+    copies = Copies(30, half_packs(view.game_id, n, view.options))
     take = copies.take
     me = view.viewer
     hands: list[list] = [[] for _ in range(n)]

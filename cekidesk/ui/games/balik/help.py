@@ -193,7 +193,10 @@ def _deck_words(game_id: str) -> str:
     if game_id == "gonggong":
         return QCoreApplication.translate(
             "BalikHelp",
-            "Four players play with six packs (180 cards), six with eight (240); five play with seven packs (house).",
+            "Four players play with six packs (360 cards), six with eight (480); five play with seven "
+            "packs (house). The description of Surakarta's game counts six sets, 180 cards, for four "
+            "and eight sets, 240 cards, for six, a set being half a pack; the New Game dialog offers "
+            "that smaller deck too.",
         )
     if game_id == "chot":
         return QCoreApplication.translate("BalikHelp", "Three packs, 180 cards; the partners sit opposite each other.")

@@ -180,6 +180,12 @@ names.register_texts("BalikTerms", {
     "balik.option.deck_column.babas": QT_TRANSLATE_NOOP("BalikTerms", "The Babas (2 packs for 2, ½ more a player)"),
     "balik.option.deck_column.pwee": QT_TRANSLATE_NOOP("BalikTerms", "Pwee (2½ packs for 2)"),
     "balik.option.deck_column.amaro": QT_TRANSLATE_NOOP("BalikTerms", "Amaro (2 packs for 3)"),
+    "balik.option.deck": QT_TRANSLATE_NOOP("BalikTerms", "Deck"),
+    "balik.option.deck.help": QT_TRANSLATE_NOOP(
+        "BalikTerms", "Packs of 60 cards: six for four players, seven for five, eight for six. Sets of 30 "
+                      "cards, as the Surakarta description counts them: 180 cards for four, 240 for six."),
+    "balik.option.deck.packs": QT_TRANSLATE_NOOP("BalikTerms", "Six to eight packs (360 cards for four)"),
+    "balik.option.deck.sets": QT_TRANSLATE_NOOP("BalikTerms", "Six to eight sets (180 cards for four)"),
     "balik.option.yu_one_rank": QT_TRANSLATE_NOOP("BalikTerms", "The six yu cards are one rank"),
     "balik.option.yu_one_rank.help": QT_TRANSLATE_NOOP(
         "BalikTerms", "White Flower, Red Flower, Old Thousand and the three 1s make sets with each other. "
@@ -519,7 +525,8 @@ class BalikUI(GameUI[Any]):
                 content.caption = (QCoreApplication.translate("HandEndDialog", "Your winning hand:") if w == human
                                    else QCoreApplication.translate("HandEndDialog", "{name}'s winning hand:").format(
                                        name=seat_name(w, seat_names)))
-                content.showcase = self._showcase(sets, turned, namer, parent)
+                content.showcase = self._showcase(sets, turned, [into for _out, into in d.get("swaps") or []],
+                                                  namer, parent)
         elif d.get("replay"):
             parts.append(QCoreApplication.translate(
                 "HandEndDialog", "A turned White Flower or 1 of a suit means the hand is dealt again; nobody "
@@ -577,8 +584,10 @@ class BalikUI(GameUI[Any]):
         return text
 
     @staticmethod
-    def _showcase(sets: Sequence[Sequence[str]], turned: Sequence[str], namer: Namer, parent: QWidget) -> QWidget:
-        """The winner's sets, and under them the cards turned for the score."""
+    def _showcase(sets: Sequence[Sequence[str]], turned: Sequence[str], swapped_in: Sequence[str],
+                  namer: Namer, parent: QWidget) -> QWidget:
+        """The winner's sets, and under them the cards turned for the score, each readable: at most
+        eight to a row, those a swap took into the hand greyed with a tooltip saying so."""
         from ...cardpics import CardRow
 
         box = QWidget(parent)
@@ -590,10 +599,19 @@ class BalikUI(GameUI[Any]):
         lay.addWidget(row)
         if turned:
             lay.addWidget(QLabel(QCoreApplication.translate("HandEndDialog", "Turned for the score:"), box))
-            t = CardRow([list(turned)], round(SHOWCASE_HEIGHT * 0.7), namer, box,
-                        overlap=0.45 if len(turned) > 5 else 0.0)
-            t.setObjectName("turnedCards")
-            lay.addWidget(t)
+            per_row = 8
+            used = list(swapped_in)
+            for start in range(0, len(turned), per_row):
+                chunk = list(turned[start:start + per_row])
+                t = CardRow([chunk], round(SHOWCASE_HEIGHT * 0.8), namer, box)
+                t.setObjectName("turnedCards")
+                for lab, code in zip(t.labels, chunk, strict=True):
+                    if code in used:
+                        used.remove(code)
+                        lab.setEnabled(False)       # Qt greys a disabled label's picture
+                        lab.setToolTip(QCoreApplication.translate(
+                            "HandEndDialog", "{card}: swapped into the winning hand").format(card=namer(code)))
+                lay.addWidget(t)
         return box
 
     def _chot_lines(self, carry: Any, seat_names: Sequence[str]) -> list[str]:
