@@ -130,9 +130,10 @@ def check_end_dialog(qtbot, w: MainWindow) -> None:
     assert "Won on 6 of Coins — lak hitam, drawn from the stock by Budi (sampèi!)." in text
     assert "The call was ceki." in text
     assert "kena: 3 of Coins — sa batik takes the place of 3 of Strings — sa udang." in text
+    score = dlg.findChild(QLabel, "scoreLines").text()
     for line in ("the turned card, 3 of Coins — sa batik: +3", "2 matas: +2",
                  "ayam: won after a ceki call on a card somebody else drew: +1", "Total: 6 points"):
-        assert line in text, line
+        assert line in score and line not in text, line
     sets = dlg.findChild(QWidget, "winningSets")
     shown = [lab.property("card") for lab in sets.findChildren(QLabel) if lab.property("card")]
     assert shown[:6] == ["C3", "C3", "C3", "C6", "C6", "C6"] or shown[:6] == ["C6", "C6", "C6", "C3", "C3", "C3"]
@@ -339,20 +340,42 @@ def test_the_call_and_the_claim_by_keyboard(qtbot, boxes, stacked):
     w.close()
 
 
-def test_fifteen_turned_cards_are_shown_readable_in_rows(qtbot):
-    """Balik Lima Belas and Chot turn fifteen cards: rows of at most eight, none overlapping, each
-    as tall as most of a winning set's card; the one swapped in is greyed."""
+def test_fifteen_turned_cards_are_shown_readable_in_one_row(qtbot):
+    """Balik Lima Belas and Chot turn fifteen cards: one row, none overlapping, each as tall as most
+    of a winning set's card, narrower than the dialog at 1280×720; the one swapped in is greyed."""
     from cekidesk.ui.games.balik.words import SHOWCASE_HEIGHT, BalikUI
 
     parent = QWidget()
     qtbot.addWidget(parent)
     turned = ["C1", "C8", "M3", "C5", "M1", "M2", "C4", "C9", "S3", "M2", "S5", "M5", "RF", "C7", "M4"]
     box = BalikUI._showcase([["C6", "C6", "C6"]], turned, ["M2"], str, parent)
-    rows = box.findChildren(QWidget, "turnedCards")
-    assert [len(r.labels) for r in rows] == [8, 7]
-    for r in rows:
-        xs = [lab.x() for lab in r.labels]
-        assert all(b - a >= lab.pixmap().deviceIndependentSize().width() for a, b, lab in zip(xs, xs[1:], r.labels))
-        assert all(lab.pixmap().deviceIndependentSize().height() >= 0.75 * SHOWCASE_HEIGHT for lab in r.labels)
-    greyed = [lab.property("card") for r in rows for lab in r.labels if not lab.isEnabled()]
+    (row,) = box.findChildren(QWidget, "turnedCards")
+    assert [lab.property("card") for lab in row.labels] == turned
+    xs = [lab.x() for lab in row.labels]
+    widths = [lab.pixmap().deviceIndependentSize().width() for lab in row.labels]
+    assert all(b - a >= w for a, b, w in zip(xs, xs[1:], widths))
+    assert xs[-1] + widths[-1] < 600
+    assert all(lab.pixmap().deviceIndependentSize().height() >= 0.75 * SHOWCASE_HEIGHT for lab in row.labels)
+    greyed = [lab.property("card") for lab in row.labels if not lab.isEnabled()]
     assert greyed == ["M2"]
+
+
+def test_the_log_says_your_discard_when_another_player_takes_or_claims_the_humans_card(qapp):
+    from cekidesk.engine.core import Event
+
+    ui = game_ui("gonggong")
+    seats = ["You", "Budi", "Sari", "Ayu"]
+    say = lambda t, **d: ui.describe_event(Event(t, 2, d), seats, 0, names.card_name)  # noqa: E731
+    assert say("take", card="C1", **{"from": 0}) == "Sari takes 1 of Coins from you."
+    assert say("take", card="C1", **{"from": 1}) == "Sari takes 1 of Coins from Budi."
+    assert say("claim", card="C1", source="discard", **{"from": 0}) == "Sari claims your discard 1 of Coins."
+    assert say("claim", card="C1", source="stock", **{"from": 0}) == "Sampèi! Sari claims 1 of Coins, drawn by you."
+    assert say("win", card="C1", how="take", **{"from": 0}) == "Sari wins on your discard 1 of Coins (metu)."
+    assert say("win", card="C1", how="take", **{"from": 3}) == "Sari wins on Ayu's discard 1 of Coins (metu)."
+
+
+@pytest.mark.parametrize("scoring,pot", [("toh_bayaran", False), ("undhuh", True), ("umbuk", True)])
+def test_only_gonggongs_pot_methods_speak_of_a_pot(scoring, pot):
+    match = new_match("gonggong", 4, 3, {"scoring": scoring})
+    assert game_ui("gonggong").uses_pot(match) is pot
+    assert game_ui("balik-satu").uses_pot(new_match("balik-satu", 4, 3)) is False

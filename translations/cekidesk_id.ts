@@ -1591,6 +1591,10 @@
         <translation>{name} memungut {card} dari {from_name}.</translation>
     </message>
     <message>
+        <source>{name} takes {card} from you.</source>
+        <translation>{name} memungut {card} dari Anda.</translation>
+    </message>
+    <message>
         <source>You call {call}! You wait for %n kind(s) of card.</source>
         <translation>Anda menyerukan {call}! Anda menunggu %n jenis kartu.</translation>
     </message>
@@ -1631,12 +1635,20 @@
         <translation>Sampèi! {name} mengklaim {card}, yang diambil {from_name}.</translation>
     </message>
     <message>
+        <source>Sampèi! {name} claims {card}, drawn by you.</source>
+        <translation>Sampèi! {name} mengklaim {card}, yang Anda ambil.</translation>
+    </message>
+    <message>
         <source>You claim {from_name}&apos;s discard {card}.</source>
         <translation>Anda mengklaim {card} buangan {from_name}.</translation>
     </message>
     <message>
         <source>{name} claims {from_name}&apos;s discard {card}.</source>
         <translation>{name} mengklaim {card} buangan {from_name}.</translation>
+    </message>
+    <message>
+        <source>{name} claims your discard {card}.</source>
+        <translation>{name} mengklaim {card} buangan Anda.</translation>
     </message>
     <message>
         <source>You let {card} go.</source>
@@ -1661,6 +1673,10 @@
     <message>
         <source>{name} wins on {from_name}&apos;s discard {card} (metu).</source>
         <translation>{name} menang dengan {card} buangan {from_name} (metu).</translation>
+    </message>
+    <message>
+        <source>{name} wins on your discard {card} (metu).</source>
+        <translation>{name} menang dengan {card} buangan Anda (metu).</translation>
     </message>
     <message>
         <source>You were dealt a winning hand!</source>

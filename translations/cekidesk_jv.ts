@@ -1591,6 +1591,10 @@
         <translation>{name} njupuk buwangan {card} saka {from_name}.</translation>
     </message>
     <message>
+        <source>{name} takes {card} from you.</source>
+        <translation>{name} njupuk buwangan {card} saka sampéyan.</translation>
+    </message>
+    <message>
         <source>You call {call}! You wait for %n kind(s) of card.</source>
         <translation>Sampéyan nyuwara {call}! Sampéyan ngenteni %n jinis kertu.</translation>
     </message>
@@ -1631,12 +1635,20 @@
         <translation>Sampèi! {name} nyaut {card}, sing dijupuk {from_name}.</translation>
     </message>
     <message>
+        <source>Sampèi! {name} claims {card}, drawn by you.</source>
+        <translation>Sampèi! {name} nyaut {card}, sing dijupuk sampéyan.</translation>
+    </message>
+    <message>
         <source>You claim {from_name}&apos;s discard {card}.</source>
         <translation>Sampéyan nyaut buwangané {from_name}, {card}.</translation>
     </message>
     <message>
         <source>{name} claims {from_name}&apos;s discard {card}.</source>
         <translation>{name} nyaut buwangané {from_name}, {card}.</translation>
+    </message>
+    <message>
+        <source>{name} claims your discard {card}.</source>
+        <translation>{name} nyaut buwangan sampéyan {card}.</translation>
     </message>
     <message>
         <source>You let {card} go.</source>
@@ -1661,6 +1673,10 @@
     <message>
         <source>{name} wins on {from_name}&apos;s discard {card} (metu).</source>
         <translation>{name} menang nganggo buwangané {from_name}, {card} (metu).</translation>
+    </message>
+    <message>
+        <source>{name} wins on your discard {card} (metu).</source>
+        <translation>{name} menang nganggo buwangan sampéyan {card} (metu).</translation>
     </message>
     <message>
         <source>You were dealt a winning hand!</source>

@@ -1976,6 +1976,11 @@
         <translation>{name} ꦚ꧀ꦗꦸꦥꦸꦏ꧀ꦧꦸꦮꦔꦤ꧀ {card} ꦱꦏ {from_name}꧉</translation>
     </message>
     <message>
+        <source>{name} takes {card} from you.</source>
+        <translatorcomment>jv: {name} njupuk buwangan {card} saka sampéyan.</translatorcomment>
+        <translation>{name} ꦚ꧀ꦗꦸꦥꦸꦏ꧀ꦧꦸꦮꦔꦤ꧀ {card} ꦱꦏ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀꧉</translation>
+    </message>
+    <message>
         <source>You call {call}! You wait for %n kind(s) of card.</source>
         <translatorcomment>jv: Sampéyan nyuwara {call}! Sampéyan ngenteni %n jinis kertu.</translatorcomment>
         <translation>ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦚꦸꦮꦫ {call}! ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦔꦼꦤ꧀ꦠꦼꦤꦶ %n ꦗꦶꦤꦶꦱ꧀ꦏꦼꦂꦠꦸ꧉</translation>
@@ -2026,6 +2031,11 @@
         <translation>ꦱꦩ꧀ꦥꦺꦲꦶ! {name} ꦚꦲꦸꦠ꧀ {card}꧈ ꦱꦶꦁ​ꦢꦶꦗꦸꦥꦸꦏ꧀ {from_name}꧉</translation>
     </message>
     <message>
+        <source>Sampèi! {name} claims {card}, drawn by you.</source>
+        <translatorcomment>jv: Sampèi! {name} nyaut {card}, sing dijupuk sampéyan.</translatorcomment>
+        <translation>ꦱꦩ꧀ꦥꦺꦲꦶ! {name} ꦚꦲꦸꦠ꧀ {card}꧈ ꦱꦶꦁ​ꦢꦶꦗꦸꦥꦸꦏ꧀ꦱꦩ꧀ꦥꦺꦪꦤ꧀꧉</translation>
+    </message>
+    <message>
         <source>You claim {from_name}&apos;s discard {card}.</source>
         <translatorcomment>jv: Sampéyan nyaut buwangané {from_name}, {card}.</translatorcomment>
         <translation>ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦚꦲꦸꦠ꧀ꦧꦸꦮꦔꦤꦺ {from_name}꧈ {card}꧉</translation>
@@ -2034,6 +2044,11 @@
         <source>{name} claims {from_name}&apos;s discard {card}.</source>
         <translatorcomment>jv: {name} nyaut buwangané {from_name}, {card}.</translatorcomment>
         <translation>{name} ꦚꦲꦸꦠ꧀ꦧꦸꦮꦔꦤꦺ {from_name}꧈ {card}꧉</translation>
+    </message>
+    <message>
+        <source>{name} claims your discard {card}.</source>
+        <translatorcomment>jv: {name} nyaut buwangan sampéyan {card}.</translatorcomment>
+        <translation>{name} ꦚꦲꦸꦠ꧀ꦧꦸꦮꦔꦤ꧀ꦱꦩ꧀ꦥꦺꦪꦤ꧀ {card}꧉</translation>
     </message>
     <message>
         <source>You let {card} go.</source>
@@ -2064,6 +2079,11 @@
         <source>{name} wins on {from_name}&apos;s discard {card} (metu).</source>
         <translatorcomment>jv: {name} menang nganggo buwangané {from_name}, {card} (metu).</translatorcomment>
         <translation>{name} ꦩꦼꦤꦁ​ꦔꦁꦒꦺꦴ​ꦧꦸꦮꦔꦤꦺ {from_name}꧈ {card} (ꦩꦼꦠꦸ)꧉</translation>
+    </message>
+    <message>
+        <source>{name} wins on your discard {card} (metu).</source>
+        <translatorcomment>jv: {name} menang nganggo buwangan sampéyan {card} (metu).</translatorcomment>
+        <translation>{name} ꦩꦼꦤꦁ​ꦔꦁꦒꦺꦴ​ꦧꦸꦮꦔꦤ꧀ꦱꦩ꧀ꦥꦺꦪꦤ꧀ {card} (ꦩꦼꦠꦸ)꧉</translation>
     </message>
     <message>
         <source>You were dealt a winning hand!</source>

@@ -1157,7 +1157,8 @@ class HandEndDialog(QDialog):
             self.items_label.setObjectName("stakeItems")
             self.items_label.setWordWrap(True)
             pl.addWidget(self.items_label)
-        if money and match.spec.carries_pot and not game_ui(match.spec.id).stake_summary(match):
+        gui = game_ui(match.spec.id)
+        if money and gui.uses_pot(match) and not gui.stake_summary(match):
             pot = QLabel(self.tr("In the pot now: {money}").format(
                 money=names.format_money(match.pot, signed=False)), page)
             pot.setObjectName("potLabel")

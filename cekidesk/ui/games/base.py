@@ -254,6 +254,11 @@ class GameUI(Generic[V]):
         """One line on how a money match is settled ("" = the generic stake per point)."""
         return ""
 
+    def uses_pot(self, match: Match) -> bool:
+        """Whether this match's money goes through a pot kept between hands (the end-of-hand dialog
+        then says what is in it)."""
+        return match.spec.carries_pot
+
     # -- help ----------------------------------------------------------------------------------------
     def help_title(self) -> str:
         return names.game_title(f"game.{self.game_id}")

@@ -17,8 +17,8 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication
-from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
+from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from cekidesk.engine.cards import Kind
 from cekidesk.engine.core import Action, Event, HandResult
@@ -287,6 +287,7 @@ _TEMPLATES: dict[tuple[str, bool, str], str] = {
     ("draw", False, "revealed"): QT_TRANSLATE_NOOP("GameLog", "{name} draws {card}, face up for all to see."),
     ("take", True, ""): QT_TRANSLATE_NOOP("GameLog", "You take {card} from {from_name}."),
     ("take", False, ""): QT_TRANSLATE_NOOP("GameLog", "{name} takes {card} from {from_name}."),
+    ("take", False, "you"): QT_TRANSLATE_NOOP("GameLog", "{name} takes {card} from you."),
     ("discard", True, ""): QT_TRANSLATE_NOOP("GameLog", "You discard {card}."),
     ("discard", False, ""): QT_TRANSLATE_NOOP("GameLog", "{name} discards {card}."),
     ("call", True, ""): QT_TRANSLATE_NOOP("GameLog", "You call {call}! You wait for %n kind(s) of card."),
@@ -299,14 +300,17 @@ _TEMPLATES: dict[tuple[str, bool, str], str] = {
     ("expose", False, ""): QT_TRANSLATE_NOOP("GameLog", "{name} lays open an {set}: three × {card}."),
     ("claim", True, "stock"): QT_TRANSLATE_NOOP("GameLog", "Sampèi! You claim {card}, drawn by {from_name}."),
     ("claim", False, "stock"): QT_TRANSLATE_NOOP("GameLog", "Sampèi! {name} claims {card}, drawn by {from_name}."),
+    ("claim", False, "stock-you"): QT_TRANSLATE_NOOP("GameLog", "Sampèi! {name} claims {card}, drawn by you."),
     ("claim", True, "discard"): QT_TRANSLATE_NOOP("GameLog", "You claim {from_name}'s discard {card}."),
     ("claim", False, "discard"): QT_TRANSLATE_NOOP("GameLog", "{name} claims {from_name}'s discard {card}."),
+    ("claim", False, "discard-you"): QT_TRANSLATE_NOOP("GameLog", "{name} claims your discard {card}."),
     ("pass", True, ""): QT_TRANSLATE_NOOP("GameLog", "You let {card} go."),
     ("pass", False, ""): QT_TRANSLATE_NOOP("GameLog", "{name} lets {card} go."),
     ("win", True, "self"): QT_TRANSLATE_NOOP("GameLog", "Sampèi! You win on {card}, drawn from the stock."),
     ("win", False, "self"): QT_TRANSLATE_NOOP("GameLog", "Sampèi! {name} wins on {card}, drawn from the stock."),
     ("win", True, "take"): QT_TRANSLATE_NOOP("GameLog", "You win on {from_name}'s discard {card} (metu)."),
     ("win", False, "take"): QT_TRANSLATE_NOOP("GameLog", "{name} wins on {from_name}'s discard {card} (metu)."),
+    ("win", False, "take-you"): QT_TRANSLATE_NOOP("GameLog", "{name} wins on your discard {card} (metu)."),
     ("win", True, "dealt"): QT_TRANSLATE_NOOP("GameLog", "You were dealt a winning hand!"),
     ("win", False, "dealt"): QT_TRANSLATE_NOOP("GameLog", "{name} was dealt a winning hand!"),
     ("turn", True, ""): QT_TRANSLATE_NOOP("GameLog", "You turn %n card(s) for the score: {cards}."),
@@ -445,6 +449,8 @@ class BalikUI(GameUI[Any]):
             return namer(kind_of(code)) if code else ""
 
         frm = seat_name(d.get("from"), seat_names)
+        # another player's move involving the human's card: "from you", "your discard"
+        from_you = not you and d.get("from") is not None and d.get("from") == human
         if t == "deal":
             cards = d.get("cards")
             if you and cards:
@@ -457,7 +463,7 @@ class BalikUI(GameUI[Any]):
                 return _say(("draw", True, ""), card=card())
             return _say(("draw", False, ""), name=who)
         if t in ("take", "discard", "pass"):
-            return _say((t, you, ""), name=who, card=card(), from_name=frm)
+            return _say((t, you, "you" if t == "take" and from_you else ""), name=who, card=card(), from_name=frm)
         if t == "call":
             call = self.call_word(str(d.get("call", "")), style)
             if you:
@@ -471,13 +477,15 @@ class BalikUI(GameUI[Any]):
             return _say(("expose", you, ""), name=who, card=card(), set=self.set_word(style))
         if t == "claim":
             source = "discard" if d.get("source") == "discard" else "stock"
-            return _say(("claim", you, source), name=who, card=card(), from_name=frm)
+            return _say(("claim", you, source + ("-you" if from_you else "")), name=who, card=card(),
+                        from_name=frm)
         if t == "win":
             if d.get("how") == "claim":
                 return None     # the claim's own line said it
             how = str(d.get("how", "self"))
             how = how if how in ("self", "take", "dealt") else "self"
-            return _say(("win", you, how), name=who, card=card(), from_name=frm)
+            return _say(("win", you, how + ("-you" if from_you and how == "take" else "")), name=who,
+                        card=card(), from_name=frm)
         if t == "turn":
             cards = d.get("cards") or []
             return _say(("turn", you, ""), name=who, n=len(cards),
@@ -522,11 +530,13 @@ class BalikUI(GameUI[Any]):
                     total=self._total_words(int(d.get("total", 0)), d)))
             sets = d.get("sets") or []
             if sets:
+                score_html = "<br>".join(html.escape(x) for x in lines + self._chot_lines(record.carry, seat_names))
+                lines = []
                 content.caption = (QCoreApplication.translate("HandEndDialog", "Your winning hand:") if w == human
                                    else QCoreApplication.translate("HandEndDialog", "{name}'s winning hand:").format(
                                        name=seat_name(w, seat_names)))
                 content.showcase = self._showcase(sets, turned, [into for _out, into in d.get("swaps") or []],
-                                                  namer, parent)
+                                                  namer, parent, score_html)
         elif d.get("replay"):
             parts.append(QCoreApplication.translate(
                 "HandEndDialog", "A turned White Flower or 1 of a suit means the hand is dealt again; nobody "
@@ -539,8 +549,9 @@ class BalikUI(GameUI[Any]):
             parts.append(QCoreApplication.translate(
                 "HandEndDialog", "The stock ran out before anybody won: nobody pays."))
         # rich text: the sentences, then the score's build-up and Chot's tokens line by line
+        chot = [] if content.showcase is not None else self._chot_lines(record.carry, seat_names)
         blocks = [html.escape(" ".join(parts)), "<br>".join(html.escape(x) for x in lines),
-                  "<br>".join(html.escape(x) for x in self._chot_lines(record.carry, seat_names))]
+                  "<br>".join(html.escape(x) for x in chot)]
         content.explanation = "<br><br>".join(b for b in blocks if b)
         hands = d.get("hands") or []
         if hands:
@@ -585,33 +596,44 @@ class BalikUI(GameUI[Any]):
 
     @staticmethod
     def _showcase(sets: Sequence[Sequence[str]], turned: Sequence[str], swapped_in: Sequence[str],
-                  namer: Namer, parent: QWidget) -> QWidget:
-        """The winner's sets, and under them the cards turned for the score, each readable: at most
-        eight to a row, those a swap took into the hand greyed with a tooltip saying so."""
+                  namer: Namer, parent: QWidget, score_html: str = "") -> QWidget:
+        """The winner's sets, and under them, after their caption, the cards turned for the score
+        (up to fifteen), side by side without overlapping; those a swap took into the hand are
+        greyed, with a tooltip saying so.  The score's build-up (``score_html``) stands beside the
+        cards, where a row of fifteen leaves room, so that the payments below keep theirs."""
         from ...cardpics import CardRow
 
         box = QWidget(parent)
         box.setObjectName("balikShowcase")
-        lay = QVBoxLayout(box)
-        lay.setContentsMargins(0, 0, 0, 0)
+        outer = QHBoxLayout(box)
+        outer.setContentsMargins(0, 0, 0, 0)
+        lay = QVBoxLayout()
+        outer.addLayout(lay)
         row = CardRow(sets, SHOWCASE_HEIGHT, namer, box)
         row.setObjectName("winningSets")
         lay.addWidget(row)
         if turned:
-            lay.addWidget(QLabel(QCoreApplication.translate("HandEndDialog", "Turned for the score:"), box))
-            per_row = 8
+            line = QHBoxLayout()
+            line.addWidget(QLabel(QCoreApplication.translate("HandEndDialog", "Turned for the score:"), box))
+            t = CardRow([list(turned)], round(SHOWCASE_HEIGHT * 0.8), namer, box)
+            t.setObjectName("turnedCards")
             used = list(swapped_in)
-            for start in range(0, len(turned), per_row):
-                chunk = list(turned[start:start + per_row])
-                t = CardRow([chunk], round(SHOWCASE_HEIGHT * 0.8), namer, box)
-                t.setObjectName("turnedCards")
-                for lab, code in zip(t.labels, chunk, strict=True):
-                    if code in used:
-                        used.remove(code)
-                        lab.setEnabled(False)       # Qt greys a disabled label's picture
-                        lab.setToolTip(QCoreApplication.translate(
-                            "HandEndDialog", "{card}: swapped into the winning hand").format(card=namer(code)))
-                lay.addWidget(t)
+            for lab, code in zip(t.labels, turned, strict=True):
+                if code in used:
+                    used.remove(code)
+                    lab.setEnabled(False)       # Qt greys a disabled label's picture
+                    lab.setToolTip(QCoreApplication.translate(
+                        "HandEndDialog", "{card}: swapped into the winning hand").format(card=namer(code)))
+            line.addWidget(t, 1)
+            lay.addLayout(line)
+        lay.addStretch(1)
+        if score_html:
+            score = QLabel(score_html, box)
+            score.setObjectName("scoreLines")
+            score.setWordWrap(True)
+            score.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+            score.setMinimumWidth(180)
+            outer.addWidget(score, 1)
         return box
 
     def _chot_lines(self, carry: Any, seat_names: Sequence[str]) -> list[str]:
@@ -644,6 +666,12 @@ class BalikUI(GameUI[Any]):
             return QCoreApplication.translate("BalikUI", "In the pot: {money}.").format(
                 money=names.format_money(match.pot, signed=False))
         return ""
+
+    def uses_pot(self, match: Match) -> bool:
+        """Only Gonggong's undhuh-undhuhan and umbuk keep a pot; toh bayaran is paid hand to hand."""
+        from cekidesk.games.balik.scoring import POT_METHODS
+
+        return self.game_id == "gonggong" and getattr(match.options, "scoring", "") in POT_METHODS
 
     # -- the automatic claim ----------------------------------------------------------------------------
     def auto_action(self, view: Any, settings: Any) -> Action | None:
