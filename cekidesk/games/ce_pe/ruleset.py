@@ -28,11 +28,12 @@ such as ``AS``).
 """
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from cekidesk.engine.cards import CardCodeError, WKind
 
@@ -169,6 +170,11 @@ class CePeOptions(BaseModel):
         return self.card_effects.get(kind.code) or self.effects[RANKS[kind.rank - 1]]
 
 
+#: the codes :func:`problems` may give
+PROBLEM_CODES = frozenset({"start_over_limit", "no_values", "nothing_playable", "redeal_with_lives",
+                           "instant_win_over_limit", "deck_too_small"})
+
+
 @dataclass(frozen=True)
 class Problem:
     """Why a rule set cannot be played: a code (the window words it) and its numbers."""
@@ -261,10 +267,63 @@ PRESETS: dict[str, dict[str, Any]] = {
 }
 
 
+# ---------------------------------------------------------------------------------------------
+# A rule set as a small file (the rule editor's export and import, the simulator's ``--rules FILE``)
+
+RULES_FORMAT = "cekidesk-ce-pe-rules"
+RULES_VERSION = 1
+#: a rule-set file is small: anything longer is refused unread
+MAX_RULES_BYTES = 256 * 1024
+
+
+class RuleFileError(ValueError):
+    """A rule-set file that cannot be used.  ``code``: ``too_big``, ``not_json``, ``not_rules``
+    (another kind of file), ``newer`` (a later version of CekiDesk wrote it), ``invalid`` (its rules
+    break a bound: ``detail`` says which field), or a :class:`Problem` code (``detail``: its params)."""
+
+    def __init__(self, code: str, detail: Any = None):
+        super().__init__(f"{code}: {detail}" if detail is not None else code)
+        self.code = code
+        self.detail = detail
+
+
+def rules_to_json(rules: CePeOptions) -> str:
+    """The text of a rule-set file: a small JSON object with its format, version and the rules."""
+    return json.dumps({"format": RULES_FORMAT, "version": RULES_VERSION, "game": "ce-pe",
+                       "rules": rules.model_dump(mode="json")}, ensure_ascii=False, indent=1) + "\n"
+
+
+def rules_from_json(text: str | bytes) -> CePeOptions:
+    """A rule set from a file's text; raises :class:`RuleFileError` for anything else."""
+    if len(text) > MAX_RULES_BYTES:
+        raise RuleFileError("too_big", len(text))
+    try:
+        data = json.loads(text)
+    except (ValueError, UnicodeDecodeError):
+        raise RuleFileError("not_json") from None
+    if not isinstance(data, dict) or data.get("format") != RULES_FORMAT or not isinstance(data.get("rules"), dict):
+        raise RuleFileError("not_rules")
+    version = data.get("version")
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise RuleFileError("not_rules")
+    if version > RULES_VERSION:
+        raise RuleFileError("newer", version)
+    try:
+        return CePeOptions.model_validate(data["rules"])
+    except ValidationError as e:
+        first = e.errors()[0]
+        msg = str(first.get("msg", ""))
+        code = msg.removeprefix("Value error, ").split(":", 1)[0]
+        if code in PROBLEM_CODES:
+            raise RuleFileError(code, msg) from None
+        raise RuleFileError("invalid", ".".join(str(x) for x in first.get("loc", ()))) from None
+
+
 def preset(preset_id: str) -> CePeOptions:
     """A published rule set by its id (``ce_pe``, ``normal_99``, ``bloody``, ``ninety_nine``)."""
     return CePeOptions.model_validate(PRESETS[preset_id])
 
 
-__all__ = ["ACTIONS", "BOUND", "COUNTER_OPS", "MAX_PLAYERS", "MIN_PLAYERS", "PENALTIES", "PRESETS", "RANKS",
-           "TARGETED", "CePeOptions", "Effect", "Problem", "preset", "problems"]
+__all__ = ["ACTIONS", "BOUND", "COUNTER_OPS", "MAX_PLAYERS", "MAX_RULES_BYTES", "MIN_PLAYERS", "PENALTIES",
+           "PRESETS", "PROBLEM_CODES", "RANKS", "RULES_FORMAT", "RULES_VERSION", "TARGETED", "CePeOptions", "Effect",
+           "Problem", "RuleFileError", "preset", "problems", "rules_from_json", "rules_to_json"]
