@@ -148,8 +148,9 @@ class SettingsNotice:
     kept: Path | None
 
 
-def _backup_name(path: Path) -> Path:
-    """A name beside ``path`` that nothing has yet: ``settings.json.bad``, or with the time added."""
+def backup_name(path: Path) -> Path:
+    """A name beside ``path`` that nothing has yet: ``settings.json.bad``, or with the time added (also
+    where a damaged rule-set file is set aside)."""
     target = path.with_name(path.name + BACKUP_SUFFIX)
     if os.path.lexists(target):
         stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
@@ -167,7 +168,7 @@ def _backup(path: Path) -> Path | None:
         for old in sorted(path.parent.glob(path.name + BACKUP_SUFFIX + "*")):
             if old.is_file() and filecmp.cmp(old, path, shallow=False):
                 return old  # already kept
-        target = _backup_name(path)
+        target = backup_name(path)
         shutil.copy2(path, target)
         return target
     except OSError as exc:
@@ -185,7 +186,7 @@ def _damaged(path: Path, why: str) -> Settings:
 def _set_aside(path: Path, problem: Literal["too_large", "not_a_file"], why: str) -> SettingsNotice:
     """Rename what is at ``path`` (a link itself, not what it points to) beside it: no copy, so it
     costs nothing whatever its size, and the next save writes a real settings file in its place."""
-    backup = _backup_name(path)
+    backup = backup_name(path)
     target: Path | None = backup
     try:
         os.rename(path, backup)

@@ -1,0 +1,163 @@
+"""The player's saved Ce Pe rule sets: one small file each in the ``rules`` folder of the user data
+folder (no Qt).
+
+A rule set is written exactly as a rule-set file is exported (:func:`rules_to_json`, atomically), so
+a saved set can be shared by copying its file and an exported one can be dropped into the folder.
+What can go wrong never costs the player anything:
+
+* a damaged or foreign file in the folder (too large, not a file, not JSON, not a rule set, rules
+  that break a bound or cannot be played) is reported once, in a :class:`RuleSetNotice`, and renamed
+  aside (``<file>.bad``, or with the time added, as a bad settings file), never overwritten;
+* a file written by a newer CekiDesk is reported and left where it is (that CekiDesk can read it);
+* saving under a name that a saved set already has raises :class:`RuleSetExists` unless the caller
+  says to replace it (the window asks first); a new set gets a file name nothing has;
+* importing a file that is not a good rule set raises :class:`RuleFileError` and changes nothing.
+"""
+from __future__ import annotations
+
+import logging
+import os
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from cekidesk.games.ce_pe.ruleset import MAX_RULES_BYTES, CePeOptions, RuleFileError, rules_from_json, rules_to_json
+
+from .atomic import atomic_write_text
+from .files import FileTooLargeError, NotAFileError, read_regular_file
+from .paths import data_dir
+from .settings import backup_name
+
+log = logging.getLogger(__name__)
+
+RULES_EXTENSION = ".cepe.json"
+RULES_FOLDER = "rules"
+
+
+def rules_dir() -> Path:
+    """The folder of the player's saved rule sets."""
+    return data_dir() / RULES_FOLDER
+
+
+@dataclass(frozen=True)
+class SavedRuleSet:
+    """A rule set in the folder: its file and its rules (``rules.name`` is what the player calls it)."""
+
+    path: Path
+    rules: CePeOptions
+
+
+@dataclass(frozen=True)
+class RuleSetNotice:
+    """A file in the folder that could not be used: ``error`` says why (its ``code``: a
+    :class:`RuleFileError` code, ``not_a_file`` or ``unreadable``), ``kept`` where it is now (None:
+    left in place — a newer CekiDesk's file — or it could not be moved)."""
+
+    path: Path
+    error: RuleFileError
+    kept: Path | None
+
+
+class RuleSetExists(Exception):
+    """A saved rule set already has this name (``existing``: it)."""
+
+    def __init__(self, existing: SavedRuleSet):
+        super().__init__(existing.rules.name)
+        self.existing = existing
+
+
+def read_rule_file(path: str | os.PathLike) -> CePeOptions:
+    """The rule set in the file at ``path`` (an import, or a saved set).  Raises
+    :class:`RuleFileError`: ``too_big``, ``not_a_file``, ``unreadable`` or a code of
+    :func:`rules_from_json`."""
+    try:
+        data = read_regular_file(path, MAX_RULES_BYTES)
+    except FileTooLargeError as exc:
+        raise RuleFileError("too_big", exc.size) from None
+    except NotAFileError:
+        raise RuleFileError("not_a_file") from None
+    except OSError as exc:
+        raise RuleFileError("unreadable", exc.strerror or str(exc)) from None
+    return rules_from_json(data)
+
+
+def write_rule_file(rules: CePeOptions, path: str | os.PathLike) -> Path:
+    """Write ``rules`` to ``path`` as a rule-set file, atomically (an export; the folder must exist).
+    Raises ``OSError`` with any old file intact."""
+    p = Path(path)
+    atomic_write_text(p, rules_to_json(rules))
+    return p
+
+
+def _set_aside(path: Path, error: RuleFileError) -> RuleSetNotice:
+    kept: Path | None = None
+    if error.code != "newer":
+        target = backup_name(path)
+        try:
+            os.rename(path, target)
+            kept = target
+        except OSError as exc:
+            log.warning("could not move the rule-set file %s aside: %s", path, exc)
+    log.warning("the rule-set file %s cannot be used (%s)%s", path, error,
+                f"; it was renamed {kept.name}" if kept else "")
+    return RuleSetNotice(path, error, kept)
+
+
+def list_rule_sets(folder: Path | None = None) -> tuple[list[SavedRuleSet], list[RuleSetNotice]]:
+    """The saved rule sets, by name, and a notice for each file that could not be used (set aside;
+    see the module docstring).  Never raises: a missing or unreadable folder holds nothing."""
+    folder = rules_dir() if folder is None else folder
+    try:
+        paths = sorted(p for p in folder.iterdir() if p.name.lower().endswith(RULES_EXTENSION))
+    except OSError:
+        return [], []
+    found: list[SavedRuleSet] = []
+    notices: list[RuleSetNotice] = []
+    for p in paths:
+        try:
+            found.append(SavedRuleSet(p, read_rule_file(p)))
+        except RuleFileError as exc:
+            notices.append(_set_aside(p, exc))
+    found.sort(key=lambda s: (s.rules.name.casefold(), s.path.name))
+    return found, notices
+
+
+def _same_name(a: str, b: str) -> bool:
+    return " ".join(a.split()).casefold() == " ".join(b.split()).casefold()
+
+
+def _file_stem(name: str) -> str:
+    """A file name for a rule set's name: its letters and digits (any script), the rest as dashes."""
+    stem = re.sub(r"[^\w]+", "-", name, flags=re.UNICODE).strip("-_").lower()
+    return stem[:40] or "rules"
+
+
+def _free_path(folder: Path, name: str) -> Path:
+    stem = _file_stem(name)
+    path, n = folder / (stem + RULES_EXTENSION), 1
+    while os.path.lexists(path):
+        n += 1
+        path = folder / f"{stem}-{n}{RULES_EXTENSION}"
+    return path
+
+
+def save_rule_set(rules: CePeOptions, replace: bool = False, folder: Path | None = None) -> SavedRuleSet:
+    """Save ``rules`` under its name.  A saved set of that name (spaces and case aside) raises
+    :class:`RuleSetExists` unless ``replace``, which writes over that set's own file.  Raises
+    ``OSError`` when the folder or the file cannot be written (nothing is changed then)."""
+    folder = rules_dir() if folder is None else folder
+    folder.mkdir(parents=True, exist_ok=True)
+    existing = next((s for s in list_rule_sets(folder)[0] if _same_name(s.rules.name, rules.name)), None)
+    if existing is not None and not replace:
+        raise RuleSetExists(existing)
+    path = existing.path if existing is not None else _free_path(folder, rules.name)
+    return SavedRuleSet(write_rule_file(rules, path), rules)
+
+
+def delete_rule_set(saved: SavedRuleSet) -> None:
+    """Remove a saved rule set's file.  Raises ``OSError`` if it cannot be removed."""
+    os.remove(saved.path)
+
+
+__all__ = ["RULES_EXTENSION", "RuleSetExists", "RuleSetNotice", "SavedRuleSet", "delete_rule_set", "list_rule_sets",
+           "read_rule_file", "rules_dir", "save_rule_set", "write_rule_file"]
