@@ -8,6 +8,7 @@ from __future__ import annotations
 import enum
 import html
 import random
+import types
 import typing
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -43,7 +44,7 @@ from PySide6.QtWidgets import (
 
 from cekidesk import __version__
 from cekidesk.bots import bot_levels, make_bot
-from cekidesk.engine.core import GameSpec
+from cekidesk.engine.core import GameSpec, OptionsError
 from cekidesk.engine.match import HandRecord, Match, MatchEnding, MatchOptions, ending_of
 from cekidesk.games import DEFAULT_GAME_ID, games, get_game
 from cekidesk.persistence.saves import LoadedGame, Seat
@@ -118,6 +119,12 @@ def _number_range(info: Any, lo: int, hi: int) -> tuple[int, int]:
     return lo, hi
 
 
+def _optional_int(annotation: Any) -> bool:
+    """Whether a field is ``int | None`` (a number that may be switched off)."""
+    return typing.get_origin(annotation) in (typing.Union, types.UnionType) \
+        and set(typing.get_args(annotation)) == {int, type(None)}
+
+
 def _choices(annotation: Any) -> list[Any] | None:
     if typing.get_origin(annotation) is Literal:
         return list(typing.get_args(annotation))
@@ -128,20 +135,27 @@ def _choices(annotation: Any) -> list[Any] | None:
 
 class OptionsForm(QWidget):
     """A form for a game's options model: bool → check box, int → spin box (an amount of money for
-    the fields in ``money``), float → number box, Literal / Enum → combo box, str → line edit.  Titles
-    and descriptions are translated keys (``names.text``); each widget is named ``option_<field>``.
-    ``changed`` is emitted when the player edits an option (and when :meth:`set_values` fills the form)."""
+    the fields in ``money``; ``int | None``: its lowest step reads "Off"), float → number box, Literal /
+    Enum → combo box, str → line edit; a field no widget can edit (a table of effects) is kept as it
+    is and shown read-only in the words of ``summary(field, value)`` (hidden when that is "").  Titles
+    and descriptions are translated keys (``names.text``); each widget is named ``option_<field>``;
+    ``skip`` leaves fields out (their values are not in :meth:`values`).  ``changed`` is emitted
+    when the player edits an option (and when :meth:`set_values` fills the form)."""
 
     changed = Signal()
 
     def __init__(self, model: type[BaseModel], values: dict[str, Any] | None = None,
-                 parent: QWidget | None = None, money: frozenset[str] = frozenset()):
+                 parent: QWidget | None = None, money: frozenset[str] = frozenset(),
+                 summary: Callable[[str, Any], str] | None = None, skip: frozenset[str] = frozenset()):
         super().__init__(parent)
+        self._summary = summary or (lambda name, value: "")
         self.model = model
         self.widgets: dict[str, QWidget] = {}
         self._getters: dict[str, Callable[[], Any]] = {}
         self._rows: dict[str, list[QWidget]] = {}      # field -> the widgets of its rows (for show_if)
         self._show_if: dict[str, dict[str, list[Any]]] = {}
+        self._setters: dict[str, Callable[[Any], None]] = {}
+        self._summaries: dict[str, QLabel] = {}         # the read-only fields
         # the form scrolls inside the Rules box when a game has many options
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
@@ -157,6 +171,8 @@ class OptionsForm(QWidget):
         lay.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         values = values or {}
         for name, info in model.model_fields.items():
+            if name in skip:
+                continue
             title = names.text(info.title, name.replace("_", " ").capitalize()) if info.title \
                 else name.replace("_", " ").capitalize()
             helptext = names.text(info.description, "") if info.description else ""
@@ -188,6 +204,14 @@ class OptionsForm(QWidget):
                     show_money_unit(w)
                 self._getters[name] = w.value
                 label = title
+            elif _optional_int(ann):
+                w = QSpinBox(self)
+                lo, hi = _number_range(info, -1_000_000_000, 1_000_000_000)
+                w.setRange(lo - 1, hi)          # the lowest step is "off" (None)
+                w.setSpecialValueText(self.tr("Off"))
+                w.setValue(lo - 1 if current is None else int(current))
+                self._getters[name] = lambda w=w: None if w.value() == w.minimum() else w.value()
+                label = title
             elif ann is float:
                 w = QDoubleSpinBox(self)
                 lo, hi = _number_range(info, -1_000_000_000, 1_000_000_000)
@@ -195,10 +219,13 @@ class OptionsForm(QWidget):
                 w.setValue(float(current))
                 self._getters[name] = w.value
                 label = title
-            else:
+            elif ann is str:
                 w = QLineEdit(self)
                 w.setText("" if current is None else str(current))
                 self._getters[name] = w.text
+                label = title
+            else:
+                w = self._read_only(name, current)
                 label = title
             w.setObjectName(f"option_{name}")
             if helptext:
@@ -236,7 +263,6 @@ class OptionsForm(QWidget):
                 cw.valueChanged.connect(self._update_shown)
             elif isinstance(cw, QLineEdit):
                 cw.textChanged.connect(self._update_shown)
-        self._setters: dict[str, Callable[[Any], None]] = {}
         for name, w in self.widgets.items():
             self._connect(name, w)
         self._update_shown()
@@ -245,6 +271,25 @@ class OptionsForm(QWidget):
         self.scroll_area.setMinimumHeight(min(inner.sizeHint().height() + 4, 150))
         self.scroll_area.setMinimumWidth(inner.minimumSizeHint().width()
                                     + self.scroll_area.verticalScrollBar().sizeHint().width() + 2)
+
+    def _read_only(self, name: str, value: Any) -> QLabel:
+        """A field the form cannot edit: its value is kept and shown in words (see the class)."""
+        w = QLabel(self)
+        w.setWordWrap(True)
+        w.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        kept = {"value": value}
+
+        def show(v: Any) -> None:
+            kept["value"] = v
+            w.setText(self._summary(name, v))
+            self._update_shown()
+            self.changed.emit()
+
+        self._getters[name] = lambda: kept["value"]
+        self._setters[name] = show
+        self._summaries[name] = w
+        w.setText(self._summary(name, value))
+        return w
 
     def is_shown(self, name: str) -> bool:
         """Whether the field's row is offered now (its show_if conditions hold)."""
@@ -259,8 +304,8 @@ class OptionsForm(QWidget):
         return True
 
     def _update_shown(self, *_: Any) -> None:
-        for name in self._show_if:
-            on = self.is_shown(name)
+        for name in {*self._show_if, *self._summaries}:
+            on = self.is_shown(name) and (name not in self._summaries or bool(self._summaries[name].text()))
             for w in self._rows.get(name, []):
                 self._form.setRowVisible(w, on)
 
@@ -280,7 +325,8 @@ class OptionsForm(QWidget):
             self._setters[name] = pick
         elif isinstance(w, (QSpinBox, QDoubleSpinBox)):
             w.valueChanged.connect(self.changed)
-            self._setters[name] = w.setValue
+            # an optional number's None is its lowest step ("Off")
+            self._setters[name] = lambda v, w=w: w.setValue(w.minimum() if v is None else v)
         elif isinstance(w, QLineEdit):
             w.textChanged.connect(self.changed)
             self._setters[name] = lambda v: w.setText("" if v is None else str(v))
@@ -378,7 +424,14 @@ class NewGameDialog(QDialog):
         self.preset_combo.setObjectName("presetCombo")
         self.preset_label = QLabel(self.tr("R&ules:"), self)
         self.preset_label.setBuddy(self.preset_combo)
-        preset_row.addRow(self.preset_label, self.preset_combo)
+        # a game with an editor of its own (GameUI.edits_options) offers it beside the combo
+        self.edit_rules_button = QPushButton(self.tr("&Edit rules…"), self)
+        self.edit_rules_button.setObjectName("editRulesButton")
+        self.edit_rules_button.clicked.connect(self._edit_rules)
+        combo_row = QHBoxLayout()
+        combo_row.addWidget(self.preset_combo, 1)
+        combo_row.addWidget(self.edit_rules_button)
+        preset_row.addRow(self.preset_label, combo_row)
         self.rules_layout.addLayout(preset_row)
         self.preset_help = QLabel(self)
         self.preset_help.setObjectName("presetHelp")
@@ -488,8 +541,9 @@ class NewGameDialog(QDialog):
             self.rules_layout.removeWidget(self._options_form)
             self._options_form.hide()   # deleted when the event loop next runs: never drawn meanwhile
             self._options_form.deleteLater()
-        self._options_form = OptionsForm(spec.options_model, parent=self.rules_box,
-                                         money=game_ui(spec.id).money_options)
+        gui = game_ui(spec.id)
+        self._options_form = OptionsForm(spec.options_model, parent=self.rules_box, money=gui.money_options,
+                                         summary=gui.option_summary)
         self._options_form.setObjectName("optionsForm")
         self._options_form.changed.connect(self._options_edited)
         self.rules_layout.addWidget(self._options_form)
@@ -509,35 +563,44 @@ class NewGameDialog(QDialog):
 
     # -- presets ----------------------------------------------------------------------------
     def _fill_presets(self, spec: GameSpec) -> None:
-        """The game's named sets of options, then "Custom"; hidden for a game without presets."""
+        """The game's named sets of options, the player's own (``GameUI.option_presets``), then
+        "Custom"; hidden for a game with neither.  Each is kept whole: the game's defaults with the
+        set's values."""
+        gui = game_ui(spec.id)
+        self._presets = [(names.text(key, key.rsplit(".", 1)[-1].capitalize()), names.text(key + ".help", ""),
+                          self._whole(values)) for key, values in spec.presets]
+        self._presets += [(label, "", self._whole(values)) for label, values in gui.option_presets(self)]
         self.preset_combo.blockSignals(True)
         self.preset_combo.clear()
-        for key, _values in spec.presets:
-            self.preset_combo.addItem(names.text(key, key.rsplit(".", 1)[-1].capitalize()), key)
-            self.preset_combo.setItemData(self.preset_combo.count() - 1, names.text(key + ".help", ""),
-                                          Qt.ItemDataRole.ToolTipRole)
+        for i, (label, helptext, _values) in enumerate(self._presets):
+            self.preset_combo.addItem(label, i)
+            self.preset_combo.setItemData(i, helptext, Qt.ItemDataRole.ToolTipRole)
         self.preset_combo.addItem(self.tr("Custom"), None)
         self.preset_combo.blockSignals(False)
         for w in (self.preset_label, self.preset_combo, self.preset_help):
-            w.setVisible(bool(spec.presets))
+            w.setVisible(bool(self._presets) or gui.edits_options)
+        self.edit_rules_button.setVisible(gui.edits_options)
         self._options_edited()
 
-    def _preset_values(self, key: str) -> dict[str, Any]:
-        """A preset's whole set of options: the game's defaults with the preset's values."""
-        spec = self.spec
-        return spec.make_options(dict(spec.presets)[key]).model_dump(mode="json")
+    def _whole(self, values: dict[str, Any]) -> dict[str, Any]:
+        """A set of options as the game reads it (its defaults filled in), comparable with any other;
+        options the game refuses stay as given (they then match no preset)."""
+        try:
+            return self.spec.make_options(values).model_dump(mode="json")
+        except OptionsError:
+            return dict(values)
 
     def _preset_chosen(self) -> None:
-        key = self.preset_combo.currentData()
-        if key is not None:
-            self.options_form.set_values(self._preset_values(key))   # _options_edited follows
+        i = self.preset_combo.currentData()
+        if i is not None:
+            self.options_form.set_values(self._presets[i][2])   # _options_edited follows
         self._show_preset_help()
 
     def _options_edited(self) -> None:
         """The preset the options now equal, or "Custom" once the player changed one."""
-        shown = self.options_form.values()
-        match = next((i for i, (key, _v) in enumerate(self.spec.presets)
-                      if all(shown.get(k) == v for k, v in self._preset_values(key).items())),
+        shown = self._whole(self.options_form.values())
+        match = next((i for i, (_label, _help, values) in enumerate(self._presets)
+                      if all(shown.get(k) == v for k, v in values.items())),
                      self.preset_combo.count() - 1)
         self.preset_combo.blockSignals(True)
         self.preset_combo.setCurrentIndex(match)
@@ -545,9 +608,18 @@ class NewGameDialog(QDialog):
         self._show_preset_help()
 
     def _show_preset_help(self) -> None:
-        key = self.preset_combo.currentData()
-        self.preset_help.setText(names.text(key + ".help", "") if key else "")
-        self.preset_help.setVisible(bool(self.spec.presets) and bool(self.preset_help.text()))
+        i = self.preset_combo.currentData()
+        self.preset_help.setText(self._presets[i][1] if i is not None else "")
+        self.preset_help.setVisible(bool(self.preset_help.text()))
+
+    def _edit_rules(self) -> None:
+        """The game's own editor, on the options shown; what it gives back is shown (the presets are
+        listed again: the player may have saved or deleted a rule set there)."""
+        spec = self.spec
+        chosen = game_ui(spec.id).edit_options(self, self.options_form.values())
+        self._fill_presets(spec)
+        if chosen is not None:
+            self.options_form.set_values(chosen)
 
     def _build_seats(self, spec: GameSpec) -> None:
         old = [(e.text(), c.currentData()) for _, e, c in self._seat_rows]

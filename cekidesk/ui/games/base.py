@@ -14,7 +14,11 @@ that turns the game's views, events and results into words and widgets:
 * ``help_html(ctx)`` — the game's How-to-play page;
 * ``match_mode_help(mode)`` — the New Game dialog's explanation of a match mode;
 * ``auto_action(view, settings)`` — a move made for the human at once, as the settings ask (claiming
-  a winning card with ``Settings.auto_claim``).
+  a winning card with ``Settings.auto_claim``);
+* ``option_presets(parent)``, ``edit_options(parent, values)``, ``option_summary(name, value)`` — the
+  New Game dialog's rules beyond the game's presets: the player's own rule sets, the game's own
+  editor of its options ("Edit rules…", with ``edits_options``) and the words of an option the
+  generic form cannot edit.
 
 The module also imports (and so registers) its table layout.  Adding a game never means editing
 the table, the window or the dialogs.
@@ -258,6 +262,26 @@ class GameUI(Generic[V]):
         """Whether this match's money goes through a pot kept between hands (the end-of-hand dialog
         then says what is in it)."""
         return match.spec.carries_pot
+
+    # -- the New Game dialog's rules ------------------------------------------------------------------
+    #: whether the game has an editor of its own for its options (New Game then offers "Edit rules…")
+    edits_options: ClassVar[bool] = False
+
+    def option_presets(self, parent: QWidget | None = None) -> list[tuple[str, dict[str, Any]]]:
+        """Named sets of options offered after the game's presets — the player's own, e.g. saved rule
+        sets — as (label, options) pairs.  ``parent``: the dialog, where a set that could not be read
+        may be reported."""
+        return []
+
+    def edit_options(self, parent: QWidget, values: dict[str, Any]) -> dict[str, Any] | None:
+        """Let the player edit ``values`` (the options New Game shows) in the game's own editor: the
+        options to show then, or None when cancelled (or the game has no editor)."""
+        return None
+
+    def option_summary(self, name: str, value: Any) -> str:
+        """An option the generic form cannot edit (a table of effects), in words, shown read-only;
+        "" leaves it out of the form (it keeps its value)."""
+        return ""
 
     # -- help ----------------------------------------------------------------------------------------
     def help_title(self) -> str:
