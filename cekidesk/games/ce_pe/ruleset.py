@@ -162,7 +162,7 @@ class CePeOptions(BaseModel):
         # the rule editor shows every problem in words (:func:`problems`)
         found = problems(self)
         if found:
-            raise ValueError(f"{found[0].code}: {found[0].params}")
+            raise UnplayableRules(found[0])
         return self
 
     def effect_of(self, kind: WKind) -> Effect:
@@ -181,6 +181,14 @@ class Problem:
 
     code: str
     params: tuple[Any, ...] = ()
+
+
+class UnplayableRules(ValueError):
+    """What :class:`CePeOptions` raises for a rule set with a problem (``problem``: the first)."""
+
+    def __init__(self, problem: Problem):
+        super().__init__(f"{problem.code}: {problem.params}")
+        self.problem = problem
 
 
 def problems(rules: Any, n_players: int | None = None) -> list[Problem]:
@@ -312,10 +320,9 @@ def rules_from_json(text: str | bytes) -> CePeOptions:
         return CePeOptions.model_validate(data["rules"])
     except ValidationError as e:
         first = e.errors()[0]
-        msg = str(first.get("msg", ""))
-        code = msg.removeprefix("Value error, ").split(":", 1)[0]
-        if code in PROBLEM_CODES:
-            raise RuleFileError(code, msg) from None
+        cause = (first.get("ctx") or {}).get("error")
+        if isinstance(cause, UnplayableRules):
+            raise RuleFileError(cause.problem.code, cause.problem.params) from None
         raise RuleFileError("invalid", ".".join(str(x) for x in first.get("loc", ()))) from None
 
 
@@ -326,4 +333,4 @@ def preset(preset_id: str) -> CePeOptions:
 
 __all__ = ["ACTIONS", "BOUND", "COUNTER_OPS", "MAX_PLAYERS", "MAX_RULES_BYTES", "MIN_PLAYERS", "PENALTIES",
            "PRESETS", "PROBLEM_CODES", "RANKS", "RULES_FORMAT", "RULES_VERSION", "TARGETED", "CePeOptions", "Effect",
-           "Problem", "RuleFileError", "preset", "problems", "rules_from_json", "rules_to_json"]
+           "Problem", "RuleFileError", "UnplayableRules", "preset", "problems", "rules_from_json", "rules_to_json"]
