@@ -94,6 +94,14 @@ def test_a_bad_import_raises_with_its_code(tmp_path, content, code):
     assert e.value.code == code
 
 
+def test_unplayable_rules_in_a_file_give_the_problem_and_its_numbers(tmp_path):
+    p = tmp_path / "high.cepe.json"
+    p.write_text(rules_to_json(my_rules()).replace('"start": 0', '"start": 150'))
+    with pytest.raises(RuleFileError) as e:
+        read_rule_file(p)
+    assert (e.value.code, e.value.detail) == ("start_over_limit", (150, 100))
+
+
 def test_a_folder_or_a_missing_file_is_refused_in_words(tmp_path):
     with pytest.raises(RuleFileError) as e:
         read_rule_file(tmp_path)
