@@ -1,0 +1,709 @@
+"""Ce Pe's rule editor: a dialog in which the player makes a rule set of their own — the effect of
+every rank and of single cards, the limit, the start, the deal, the penalty, the redeal, an instant
+win — starting from a preset or a saved set, checked as they type (``problems`` in the words of
+``problem_text``: the rules can be saved or used only when there are none), previewed as a table of
+cards, named, saved in the rule-set folder (:mod:`cekidesk.persistence.rulesets`), exported to a
+file and imported from one.
+
+The New Game dialog reaches it through the generic ``GameUI`` hooks, implemented here as
+:class:`RuleSetHooks` (Ce Pe's ``GameUI`` mixes it in): the saved sets beside the presets, "Edit
+rules…", and the effect tables shown read-only in the form.
+
+Nothing the player does here loses anything: a bad file is refused in words and changes nothing,
+saving under a name already used asks first, and a failed write leaves the old file.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+from pydantic import ValidationError
+from PySide6.QtCore import QAbstractTableModel, QCoreApplication, QModelIndex, QPersistentModelIndex, QRegularExpression, \
+    QSize, Qt
+from PySide6.QtGui import QIcon, QRegularExpressionValidator
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QListView,
+    QListWidget,
+    QListWidgetItem,
+    QMessageBox,
+    QPushButton,
+    QStyledItemDelegate,
+    QTableView,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from cekidesk.engine.cards import ALL_WKINDS, WKind
+from cekidesk.games.ce_pe.ruleset import (
+    ACTIONS,
+    BOUND,
+    COUNTER_OPS,
+    PRESETS,
+    RANKS,
+    CePeOptions,
+    Effect,
+    Problem,
+    RuleFileError,
+    preset,
+    problems,
+)
+from cekidesk.persistence.rulesets import (
+    RULES_EXTENSION,
+    RuleSetExists,
+    SavedRuleSet,
+    delete_rule_set,
+    list_rule_sets,
+    read_rule_file,
+    rules_dir,
+    save_rule_set,
+    write_rule_file,
+)
+
+from ... import names
+from ...cardpics import card_pixmap
+from ...dialogs import OptionsForm, fit_wrapped_labels
+from ...i18n import QT_TRANSLATE_NOOP
+from .effects import action_text, effect_text, problem_text, rank_text
+
+CONTEXT = "CePeRuleEditor"
+#: the fields the editor's own widgets edit (the rest are in its options form)
+OWN_FIELDS = frozenset({"name", "effects", "card_effects"})
+#: the longest name a rule set may have
+NAME_LENGTH = next(m.max_length for m in CePeOptions.model_fields["name"].metadata if hasattr(m, "max_length"))
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate(CONTEXT, text)
+
+
+COUNTER_WORDS: dict[str, str] = {
+    "none": QT_TRANSLATE_NOOP(CONTEXT, "No change"),
+    "add": QT_TRANSLATE_NOOP(CONTEXT, "Add"),
+    "add_or_sub": QT_TRANSLATE_NOOP(CONTEXT, "Add or subtract"),
+    "set": QT_TRANSLATE_NOOP(CONTEXT, "Set to"),
+}
+
+# -- values as the player types them -----------------------------------------------------------
+
+#: up to four whole numbers, signed, separated by commas or spaces ("1, 11", "-10")
+VALUES_PATTERN = r"\s*([-−+]?\d{0,5}\s*[,;\s]\s*){0,3}[-−+]?\d{0,5}\s*"
+
+
+def parse_values(text: str) -> tuple[int, ...]:
+    """The numbers in ``text`` ("1, 11", "−10"), each held to ±:data:`BOUND`, in order."""
+    found = re.findall(r"[-−+]?\d+", text)
+    return tuple(max(-BOUND, min(BOUND, int(v.replace("−", "-")))) for v in found[:4])
+
+
+def values_text(values: Sequence[int]) -> str:
+    return ", ".join(str(v) for v in values)
+
+
+def key_name(key: str) -> str:
+    """A row's heading: a rank ("Ace", "10") or a card ("Ace of Spades")."""
+    return rank_text(key) if key in RANKS else names.card_name(key)
+
+
+CARD_CODES = frozenset(k.code for k in ALL_WKINDS)
+
+
+def _effect_or(raw: Any, default: Effect | None) -> Effect | None:
+    """``raw`` (an Effect or its dict) as an Effect, or ``default`` if it is not one."""
+    try:
+        return raw if isinstance(raw, Effect) else Effect.model_validate(raw)
+    except ValidationError:
+        return default
+
+
+# -- the table of effects ------------------------------------------------------------------------
+
+class EffectsModel(QAbstractTableModel):
+    """Effects by key (the ranks, or single cards), one row each: the card, the counter change, its
+    values, the action, "no draw" and "always playable" (check boxes)."""
+
+    CARD, COUNTER, VALUES, ACTION, NO_DRAW, ALWAYS = range(6)
+    HEADS = (QT_TRANSLATE_NOOP(CONTEXT, "Card"), QT_TRANSLATE_NOOP(CONTEXT, "Counter"),
+             QT_TRANSLATE_NOOP(CONTEXT, "Values"), QT_TRANSLATE_NOOP(CONTEXT, "Action"),
+             QT_TRANSLATE_NOOP(CONTEXT, "No draw"), QT_TRANSLATE_NOOP(CONTEXT, "Always playable"))
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self._rows: list[tuple[str, Effect]] = []
+
+    # -- the effects as data
+    def effects(self) -> dict[str, Effect]:
+        return dict(self._rows)
+
+    def keys(self) -> list[str]:
+        return [k for k, _e in self._rows]
+
+    def set_effects(self, effects: dict[str, Effect]) -> None:
+        self.beginResetModel()
+        self._rows = list(effects.items())
+        self.endResetModel()
+
+    def add(self, key: str, effect: Effect) -> int:
+        """Add a row for ``key`` (kept in card order); its row number (the existing one if it has one)."""
+        if key in self.keys():
+            return self.keys().index(key)
+        order = [WKind.parse(k).number for k in self.keys()]
+        row = sum(1 for n in order if n < WKind.parse(key).number)
+        self.beginInsertRows(QModelIndex(), row, row)
+        self._rows.insert(row, (key, effect))
+        self.endInsertRows()
+        return row
+
+    def remove(self, rows: Sequence[int]) -> None:
+        for row in sorted(set(rows), reverse=True):
+            self.beginRemoveRows(QModelIndex(), row, row)
+            del self._rows[row]
+            self.endRemoveRows()
+
+    # -- Qt's model
+    def rowCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:
+        return 0 if parent.isValid() else len(self._rows)
+
+    def columnCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:
+        return 0 if parent.isValid() else len(self.HEADS)
+
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+            return _tr(self.HEADS[section])
+        return None
+
+    def flags(self, index: QModelIndex | QPersistentModelIndex) -> Qt.ItemFlag:
+        base = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+        if index.column() in (self.NO_DRAW, self.ALWAYS):
+            return base | Qt.ItemFlag.ItemIsUserCheckable
+        if index.column() == self.VALUES and self._rows[index.row()][1].counter == "none":
+            return base
+        if index.column() != self.CARD:
+            return base | Qt.ItemFlag.ItemIsEditable
+        return base
+
+    def data(self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid():
+            return None
+        key, eff = self._rows[index.row()]
+        col = index.column()
+        if role == Qt.ItemDataRole.CheckStateRole and col in (self.NO_DRAW, self.ALWAYS):
+            on = not eff.draw if col == self.NO_DRAW else eff.always
+            return Qt.CheckState.Checked if on else Qt.CheckState.Unchecked
+        if role == Qt.ItemDataRole.EditRole:
+            return {self.COUNTER: eff.counter, self.VALUES: values_text(eff.values), self.ACTION: eff.action}.get(col)
+        if role == Qt.ItemDataRole.DisplayRole:
+            if col == self.CARD:
+                return key_name(key)
+            if col == self.COUNTER:
+                return _tr(COUNTER_WORDS[eff.counter])
+            if col == self.VALUES:
+                return values_text(eff.values) if eff.counter != "none" else ""
+            if col == self.ACTION:
+                return action_text(eff.action) or "—"
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return effect_text(eff)
+        return None
+
+    def setData(self, index: QModelIndex | QPersistentModelIndex, value: Any,
+                role: int = Qt.ItemDataRole.EditRole) -> bool:
+        if not index.isValid():
+            return False
+        key, eff = self._rows[index.row()]
+        col = index.column()
+        change: dict[str, Any]
+        if role == Qt.ItemDataRole.CheckStateRole and col in (self.NO_DRAW, self.ALWAYS):
+            on = Qt.CheckState(value) == Qt.CheckState.Checked
+            change = {"draw": not on} if col == self.NO_DRAW else {"always": on}
+        elif role == Qt.ItemDataRole.EditRole and col == self.COUNTER and value in COUNTER_OPS:
+            change = {"counter": value}
+        elif role == Qt.ItemDataRole.EditRole and col == self.VALUES:
+            change = {"values": parse_values(str(value))}
+        elif role == Qt.ItemDataRole.EditRole and col == self.ACTION and value in ACTIONS:
+            change = {"action": value}
+        else:
+            return False
+        self._rows[index.row()] = (key, Effect.model_validate({**eff.model_dump(), **change}))
+        row = index.row()
+        self.dataChanged.emit(self.index(row, 0), self.index(row, self.columnCount() - 1))
+        return True
+
+
+class ChoiceDelegate(QStyledItemDelegate):
+    """A combo box for a column of codes (the counter change, the action), in words."""
+
+    def __init__(self, choices: Callable[[], list[tuple[str, str]]], parent: QWidget | None = None):
+        super().__init__(parent)
+        self._choices = choices
+
+    def createEditor(self, parent: QWidget, option: Any, index: QModelIndex | QPersistentModelIndex) -> QWidget:
+        combo = QComboBox(parent)
+        for code, text in self._choices():
+            combo.addItem(text, code)
+        combo.activated.connect(lambda _i, c=combo: self._chosen(c))
+        return combo
+
+    def _chosen(self, combo: QComboBox) -> None:
+        """A choice is made at once (no need to leave the cell)."""
+        self.commitData.emit(combo)
+        self.closeEditor.emit(combo)
+
+    def setEditorData(self, editor: QWidget, index: QModelIndex | QPersistentModelIndex) -> None:
+        assert isinstance(editor, QComboBox)
+        editor.setCurrentIndex(max(0, editor.findData(index.data(Qt.ItemDataRole.EditRole))))
+
+    def setModelData(self, editor: QWidget, model: Any, index: QModelIndex | QPersistentModelIndex) -> None:
+        assert isinstance(editor, QComboBox)
+        model.setData(index, editor.currentData(), Qt.ItemDataRole.EditRole)
+
+
+class ValuesDelegate(QStyledItemDelegate):
+    """A line edit that takes up to four whole numbers ("1, 11")."""
+
+    def createEditor(self, parent: QWidget, option: Any, index: QModelIndex | QPersistentModelIndex) -> QWidget:
+        edit = QLineEdit(parent)
+        edit.setValidator(QRegularExpressionValidator(QRegularExpression(VALUES_PATTERN), edit))
+        edit.setToolTip(_tr("Up to four whole numbers, separated by commas, e.g. 1, 11"))
+        return edit
+
+
+def counter_choices() -> list[tuple[str, str]]:
+    return [(op, _tr(COUNTER_WORDS[op])) for op in COUNTER_OPS]
+
+
+def action_choices() -> list[tuple[str, str]]:
+    return [(a, action_text(a) or _tr("No action")) for a in ACTIONS]
+
+
+def effects_view(model: EffectsModel, name: str, parent: QWidget) -> QTableView:
+    """A table of effects with its editors: combo boxes for the counter and the action."""
+    view = QTableView(parent)
+    view.setObjectName(name)
+    view.setModel(model)
+    view.setItemDelegateForColumn(EffectsModel.COUNTER, ChoiceDelegate(counter_choices, view))
+    view.setItemDelegateForColumn(EffectsModel.VALUES, ValuesDelegate(view))
+    view.setItemDelegateForColumn(EffectsModel.ACTION, ChoiceDelegate(action_choices, view))
+    trigger = QAbstractItemView.EditTrigger
+    view.setEditTriggers(trigger.DoubleClicked | trigger.SelectedClicked | trigger.EditKeyPressed
+                         | trigger.AnyKeyPressed)
+    view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+    rows = view.verticalHeader()
+    rows.setVisible(False)
+    rows.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+    rows.setDefaultSectionSize(view.fontMetrics().height() + 8)
+    view.setWordWrap(False)
+    head = view.horizontalHeader()
+    head.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+    head.setSectionResizeMode(EffectsModel.ACTION, QHeaderView.ResizeMode.Stretch)
+    return view
+
+
+# -- the words of a refused file -------------------------------------------------------------------
+
+def file_error_text(error: RuleFileError, file: str) -> str:
+    """Why a rule-set file cannot be used, as a sentence naming the file."""
+    code = error.code
+    if code == "too_big":
+        return _tr("“{file}” is far too large to be a rule set.").format(file=file)
+    if code in ("not_json", "not_rules", "not_a_file"):
+        return _tr("“{file}” is not a CekiDesk rule set.").format(file=file)
+    if code == "newer":
+        return _tr("“{file}” was written by a newer CekiDesk; this version cannot read it.").format(file=file)
+    if code == "unreadable":
+        return _tr("“{file}” cannot be read ({reason}).").format(file=file, reason=error.detail)
+    if code == "invalid":
+        field = str(error.detail or "").split(".", 1)[0]
+        title = names.text(f"ce-pe.option.{field}", field.replace("_", " "))
+        return _tr("“{file}” has a value that is out of range or of the wrong kind: {field}.").format(
+            file=file, field=title)
+    params = tuple(error.detail) if isinstance(error.detail, tuple | list) else ()
+    return _tr("“{file}” holds rules that cannot be played: {why}").format(
+        file=file, why=problem_text(Problem(code, params)))
+
+
+# -- the dialog --------------------------------------------------------------------------------------
+
+def preset_title(preset_id: str) -> str:
+    return names.text(f"ce-pe.preset.{preset_id}", str(PRESETS[preset_id]["name"]))
+
+
+class RuleEditor(QDialog):
+    """The rule editor (see the module docstring).  ``values``: the rules to begin with (New Game's
+    options; a preset when None).  ``choosing``: opened from New Game, with "Use these rules".  The
+    file dialogs are :attr:`ask_export_path` and :attr:`ask_import_path` (tests replace them)."""
+
+    def __init__(self, values: dict[str, Any] | None = None, parent: QWidget | None = None,
+                 choosing: bool = False):
+        super().__init__(parent)
+        self.setObjectName("cePeRuleEditor")
+        self.setWindowTitle(_tr("Ce Pe rules"))
+        self.saved: list[SavedRuleSet] = []
+        lay = QVBoxLayout(self)
+
+        top = QHBoxLayout()
+        self.start_combo = QComboBox(self)
+        self.start_combo.setObjectName("startFromCombo")
+        start_label = QLabel(_tr("&Start from:"), self)
+        start_label.setBuddy(self.start_combo)
+        self.delete_button = QPushButton(_tr("&Delete"), self)
+        self.delete_button.setObjectName("deleteButton")
+        self.delete_button.setToolTip(_tr("Delete the saved rule set chosen here"))
+        self.name_edit = QLineEdit(self)
+        self.name_edit.setObjectName("nameEdit")
+        self.name_edit.setMaxLength(NAME_LENGTH)
+        name_label = QLabel(_tr("&Name:"), self)
+        name_label.setBuddy(self.name_edit)
+        for w, stretch in ((start_label, 0), (self.start_combo, 2), (self.delete_button, 0), (name_label, 0),
+                           (self.name_edit, 2)):
+            top.addWidget(w, stretch)
+        lay.addLayout(top)
+
+        middle = QHBoxLayout()
+        self.tabs = QTabWidget(self)
+        middle.addWidget(self.tabs, 3)
+        # the effects: per rank, then single cards
+        page = QWidget(self)
+        pl = QVBoxLayout(page)
+        self.ranks = EffectsModel(self)
+        self.rank_view = effects_view(self.ranks, "rankEffects", page)
+        # every rank in sight: the single cards' table gives up the height first
+        self.rank_view.setFixedHeight(self.rank_view.horizontalHeader().sizeHint().height()
+                                      + len(RANKS) * self.rank_view.verticalHeader().defaultSectionSize()
+                                      + 2 * self.rank_view.frameWidth())
+        pl.addWidget(self.rank_view)
+        pl.addWidget(QLabel(_tr("Single cards, whatever their rank says:"), page))
+        self.cards = EffectsModel(self)
+        self.card_view = effects_view(self.cards, "cardEffects", page)
+        pl.addWidget(self.card_view, 1)
+        add_row = QHBoxLayout()
+        self.card_combo = QComboBox(page)
+        self.card_combo.setObjectName("cardCombo")
+        for kind in ALL_WKINDS:
+            self.card_combo.addItem(names.card_name(kind.code), kind.code)
+        self.add_card_button = QPushButton(_tr("&Add this card"), page)
+        self.add_card_button.setObjectName("addCardButton")
+        self.remove_card_button = QPushButton(_tr("&Remove"), page)
+        self.remove_card_button.setObjectName("removeCardButton")
+        for w in (self.card_combo, self.add_card_button, self.remove_card_button):
+            add_row.addWidget(w)
+        add_row.addStretch(1)
+        pl.addLayout(add_row)
+        self.tabs.addTab(page, _tr("&Effects"))
+        # the rest of the rules: the game's own options form, without what the tables edit
+        self.form = OptionsForm(CePeOptions, parent=self, skip=OWN_FIELDS)
+        self.form.setObjectName("ruleOptions")
+        self.tabs.addTab(self.form, _tr("&Game"))
+        # the preview: every rank as a card with its effect, then the single cards
+        self.preview = QListWidget(self)
+        self.preview.setObjectName("rulePreview")
+        self.preview.setViewMode(QListView.ViewMode.IconMode)
+        self.preview.setResizeMode(QListView.ResizeMode.Adjust)
+        self.preview.setMovement(QListView.Movement.Static)
+        self.preview.setWordWrap(True)
+        self.preview.setIconSize(QSize(63, 88))
+        self.preview.setGridSize(QSize(176, 170))
+        self.preview.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        self.tabs.addTab(self.preview, _tr("&Preview"))
+
+        side = QVBoxLayout()
+        side.addWidget(QLabel(_tr("Problems:"), self))
+        self.problem_list = QListWidget(self)
+        self.problem_list.setObjectName("problemList")
+        self.problem_list.setWordWrap(True)
+        self.problem_list.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        side.addWidget(self.problem_list, 1)
+        middle.addLayout(side, 1)
+        lay.addLayout(middle, 1)
+
+        buttons = QDialogButtonBox(self)
+        role = QDialogButtonBox.ButtonRole
+        self.import_button = buttons.addButton(_tr("&Import…"), role.ActionRole)
+        self.export_button = buttons.addButton(_tr("E&xport…"), role.ActionRole)
+        self.save_button = buttons.addButton(_tr("Sa&ve"), role.ActionRole)
+        self.save_button.setToolTip(_tr("Save these rules under their name; they are then offered in New Game"))
+        self.use_button: QPushButton | None = None
+        if choosing:
+            self.use_button = buttons.addButton(_tr("&Use these rules"), role.AcceptRole)
+            self.use_button.setObjectName("useButton")
+            self.use_button.setDefault(True)
+            self.use_button.clicked.connect(self.accept)
+        close = buttons.addButton(_tr("Cancel") if choosing else _tr("Close"), role.RejectRole)
+        close.clicked.connect(self.reject)
+        for b, name in ((self.import_button, "importButton"), (self.export_button, "exportButton"),
+                        (self.save_button, "saveButton")):
+            b.setObjectName(name)
+        lay.addWidget(buttons)
+
+        self.ask_export_path: Callable[[], str] = self._export_dialog
+        self.ask_import_path: Callable[[], str] = self._import_dialog
+
+        self._fill_start_combo()
+        self.load_values(values or {})
+        self.start_combo.activated.connect(self._start_chosen)
+        self.delete_button.clicked.connect(self.delete_chosen)
+        self.add_card_button.clicked.connect(self.add_card)
+        self.remove_card_button.clicked.connect(self.remove_cards)
+        self.import_button.clicked.connect(self.import_file)
+        self.export_button.clicked.connect(self.export_file)
+        self.save_button.clicked.connect(self.save)
+        self.name_edit.textChanged.connect(self._validate)
+        self.form.changed.connect(self._validate)
+        for model in (self.ranks, self.cards):
+            for signal in (model.dataChanged, model.rowsInserted, model.rowsRemoved, model.modelReset):
+                signal.connect(self._validate)
+        self._validate()
+        self.resize(1180, 660)
+        fit_wrapped_labels(self)
+
+    # -- the rules shown ---------------------------------------------------------------------------
+    def load(self, rules: CePeOptions) -> None:
+        """Show ``rules`` in every field (a preset, a saved set, an import)."""
+        self.load_values(rules.model_dump(mode="json"))
+
+    def load_values(self, values: dict[str, Any]) -> None:
+        """Show options as New Game has them — perhaps not yet a rule set that can be played (the
+        problems list then says why); an effect that is not one keeps the source's."""
+        base = preset("ce_pe")
+        given = values.get("effects") if isinstance(values.get("effects"), dict) else {}
+        self.ranks.set_effects({r: _effect_or(given.get(r), base.effects[r]) for r in RANKS})
+        cards = values.get("card_effects") if isinstance(values.get("card_effects"), dict) else {}
+        self.cards.set_effects({code: eff for code, eff in ((c, _effect_or(e, None)) for c, e in cards.items())
+                                if eff is not None and code in CARD_CODES})
+        self.name_edit.setText(str(values.get("name") or base.name))
+        self.form.set_values({**base.model_dump(mode="json", exclude=set(OWN_FIELDS)),
+                              **{k: v for k, v in values.items() if k not in OWN_FIELDS}})
+
+    def _fields(self) -> dict[str, Any]:
+        return {**self.form.values(), "name": " ".join(self.name_edit.text().split()),
+                "effects": self.ranks.effects(), "card_effects": self.cards.effects()}
+
+    def problems(self) -> list[str]:
+        """Everything that keeps these rules from being played or saved, in words."""
+        fields = self._fields()
+        found = [problem_text(p) for p in problems(SimpleNamespace(**fields))]
+        if not fields["name"]:
+            found.insert(0, _tr("Give the rules a name."))
+        if not found and self.rules() is None:
+            found.append(_tr("These rules cannot be played."))
+        return found
+
+    def rules(self) -> CePeOptions | None:
+        """The rules shown, or None while they have a problem."""
+        try:
+            return CePeOptions.model_validate(self._fields())
+        except ValidationError:
+            return None
+
+    def _validate(self) -> None:
+        found = self.problems()
+        self.problem_list.clear()
+        for text in found or [_tr("None: these rules can be played.")]:
+            item = QListWidgetItem(text, self.problem_list)
+            item.setToolTip(text)
+        ok = not found
+        for b in (self.save_button, self.export_button, self.use_button):
+            if b is not None:
+                b.setEnabled(ok)
+        self._fill_preview()
+
+    def _fill_preview(self) -> None:
+        """Every rank as its card of spades with its effect, then the single cards with theirs."""
+        self.preview.clear()
+        rows = [(f"{r}S", rank_text(r), e) for r, e in self.ranks.effects().items()]
+        rows += [(code, names.card_name(code), e) for code, e in self.cards.effects().items()]
+        for code, title, eff in rows:
+            item = QListWidgetItem(QIcon(card_pixmap(code, 88, self)), f"{title}\n{effect_text(eff)}", self.preview)
+            item.setToolTip(f"{title}: {effect_text(eff)}")
+
+    # -- single cards --------------------------------------------------------------------------------
+    def add_card(self) -> None:
+        """A row for the card chosen, starting from its rank's effect."""
+        code = self.card_combo.currentData()
+        rank = RANKS[WKind.parse(code).rank - 1]
+        row = self.cards.add(code, self.ranks.effects()[rank])
+        self.card_view.selectRow(row)
+
+    def remove_cards(self) -> None:
+        self.cards.remove([i.row() for i in self.card_view.selectionModel().selectedRows()])
+
+    # -- presets and saved sets ------------------------------------------------------------------------
+    def _fill_start_combo(self, select: Path | None = None) -> None:
+        self.saved, notices = list_rule_sets()
+        tell_notices(self, notices)
+        self.start_combo.clear()
+        for pid in PRESETS:
+            self.start_combo.addItem(preset_title(pid), pid)
+        for s in self.saved:
+            self.start_combo.addItem(saved_label(s), str(s.path))
+        if select is not None:
+            self.start_combo.setCurrentIndex(max(0, self.start_combo.findData(str(select))))
+        self._start_shown()
+
+    def _start_shown(self) -> None:
+        self.delete_button.setEnabled(self._chosen_saved() is not None)
+
+    def _chosen_saved(self) -> SavedRuleSet | None:
+        data = self.start_combo.currentData()
+        return next((s for s in self.saved if str(s.path) == data), None)
+
+    def _start_chosen(self) -> None:
+        data = self.start_combo.currentData()
+        saved = self._chosen_saved()
+        self.load(saved.rules if saved is not None else preset(data))
+        self._start_shown()
+
+    def delete_chosen(self) -> None:
+        saved = self._chosen_saved()
+        if saved is None:
+            return
+        answer = QMessageBox.question(self, _tr("Delete a rule set"), _tr(
+            "Delete the saved rule set “{name}”? The rules being edited stay as they are.").format(
+            name=saved.rules.name))
+        if answer != QMessageBox.StandardButton.Yes:
+            return
+        try:
+            delete_rule_set(saved)
+        except OSError as exc:
+            QMessageBox.warning(self, _tr("Delete a rule set"), _tr(
+                "The rule set could not be deleted ({reason}).").format(reason=exc.strerror or exc))
+        self._fill_start_combo()
+
+    def save(self) -> SavedRuleSet | None:
+        """Save the rules under their name (a name already saved is replaced only if the player says
+        so); the saved set, or None."""
+        rules = self.rules()
+        if rules is None:
+            return None
+        try:
+            try:
+                saved = save_rule_set(rules)
+            except RuleSetExists as clash:
+                answer = QMessageBox.question(self, _tr("Save the rules"), _tr(
+                    "A rule set called “{name}” is already saved. Replace it with these rules?").format(
+                    name=clash.existing.rules.name))
+                if answer != QMessageBox.StandardButton.Yes:
+                    return None
+                saved = save_rule_set(rules, replace=True)
+        except OSError as exc:
+            QMessageBox.warning(self, _tr("Save the rules"), _tr(
+                "The rules could not be saved ({reason}). Nothing was changed.").format(reason=exc.strerror or exc))
+            return None
+        self._fill_start_combo(select=saved.path)
+        return saved
+
+    # -- files ---------------------------------------------------------------------------------------------
+    def _file_filter(self) -> str:
+        return _tr("Ce Pe rule sets (*{ext});;All files (*)").format(ext=RULES_EXTENSION)
+
+    def _export_dialog(self) -> str:
+        suggested = Path.home() / (self.name_edit.text().strip() + RULES_EXTENSION)
+        return QFileDialog.getSaveFileName(self, _tr("Export the rules"), str(suggested), self._file_filter())[0]
+
+    def _import_dialog(self) -> str:
+        folder = rules_dir() if rules_dir().is_dir() else Path.home()
+        return QFileDialog.getOpenFileName(self, _tr("Import rules"), str(folder), self._file_filter())[0]
+
+    def export_file(self) -> Path | None:
+        rules = self.rules()
+        chosen = self.ask_export_path() if rules is not None else ""
+        if not chosen or rules is None:
+            return None
+        path = Path(chosen)
+        if not path.name.lower().endswith(RULES_EXTENSION):
+            path = path.with_name(path.name.removesuffix(".json") + RULES_EXTENSION)
+        try:
+            return write_rule_file(rules, path)
+        except OSError as exc:
+            QMessageBox.warning(self, _tr("Export the rules"), _tr(
+                "“{file}” could not be written ({reason}).").format(file=path.name, reason=exc.strerror or exc))
+            return None
+
+    def import_file(self) -> CePeOptions | None:
+        """Load the rules of a file into the editor; a bad file is refused in words and changes nothing."""
+        chosen = self.ask_import_path()
+        if not chosen:
+            return None
+        try:
+            rules = read_rule_file(chosen)
+        except RuleFileError as exc:
+            QMessageBox.warning(self, _tr("Import rules"), file_error_text(exc, Path(chosen).name)
+                                + "\n\n" + _tr("Nothing was changed."))
+            return None
+        self.load(rules)
+        return rules
+
+
+def saved_label(saved: SavedRuleSet) -> str:
+    """A saved rule set as the combos list it, apart from the presets of the same name."""
+    return _tr("{name} (saved)").format(name=saved.rules.name)
+
+
+def tell_notices(parent: QWidget | None, notices: Sequence[Any]) -> None:
+    """Say, once, which files of the rule-set folder could not be used and where they are now."""
+    if not notices or parent is None:
+        return
+    lines = []
+    for n in notices:
+        line = file_error_text(n.error, n.path.name)
+        if n.kept is not None:
+            line += " " + _tr("It was set aside as “{kept}”.").format(kept=n.kept.name)
+        lines.append(line)
+    QMessageBox.warning(parent, _tr("Saved rules not used"), "\n\n".join(lines) + "\n\n" + _tr(
+        "Your other rule sets are kept. The folder is {folder}.").format(folder=str(rules_dir())))
+
+
+def edit_options(parent: QWidget, values: dict[str, Any]) -> dict[str, Any] | None:
+    """The New Game dialog's "Edit rules…": the rules chosen in the editor, or None (cancelled)."""
+    dialog = RuleEditor(values, parent, choosing=True)
+    if dialog.exec() != QDialog.DialogCode.Accepted:
+        return None
+    rules = dialog.rules()
+    return None if rules is None else rules.model_dump(mode="json")
+
+
+def option_presets(parent: QWidget | None = None) -> list[tuple[str, dict[str, Any]]]:
+    """The saved rule sets for New Game, after the presets (a file that cannot be used is reported)."""
+    saved, notices = list_rule_sets()
+    tell_notices(parent, notices)
+    return [(saved_label(s), s.rules.model_dump(mode="json")) for s in saved]
+
+
+def option_summary(name: str, value: Any) -> str:
+    """The effect tables in New Game's form, read-only: "Ace: +1 or +11 · 2: +2 · …"."""
+    if name not in ("effects", "card_effects") or not isinstance(value, dict):
+        return ""
+    effects = {key: _effect_or(raw, None) for key, raw in value.items() if key in RANKS or key in CARD_CODES}
+    return " · ".join(_tr("{card}: {effect}").format(card=key_name(key), effect=effect_text(eff))
+                      for key, eff in effects.items() if eff is not None)
+
+
+class RuleSetHooks:
+    """Ce Pe's answers to the New Game dialog's hooks (``GameUI``): mixed into its ``GameUI``."""
+
+    edits_options = True
+
+    def option_presets(self, parent: QWidget | None = None) -> list[tuple[str, dict[str, Any]]]:
+        return option_presets(parent)
+
+    def edit_options(self, parent: QWidget, values: dict[str, Any]) -> dict[str, Any] | None:
+        return edit_options(parent, values)
+
+    def option_summary(self, name: str, value: Any) -> str:
+        return option_summary(name, value)
+
+
+__all__ = ["EffectsModel", "RuleEditor", "RuleSetHooks", "edit_options", "file_error_text", "option_presets",
+           "option_summary", "parse_values"]
