@@ -198,6 +198,16 @@ def copy_keys(kinds: Sequence[Hashable], prefix: str) -> list[tuple]:
     return out
 
 
+def hands_by_seat(plan: Plan, n: int, roles: Sequence[str] = ("hand", "opponent")) -> dict[int, list[Any]]:
+    """The keys of each seat's cards of ``roles`` in ``plan``, in the plan's order (a deal's
+    choreography sends them out of the stock seat by seat)."""
+    out: dict[int, list[Any]] = {q: [] for q in range(n)}
+    for c in plan.cards:
+        if c.role in roles and 0 <= c.seat < n:
+            out[c.seat].append(c.key)
+    return out
+
+
 def labels_inside(plan: Plan, W: float) -> None:
     """Pull every label's pill inside the scene's width (a long text at a side seat)."""
     for lab in plan.labels:
