@@ -29,6 +29,7 @@ BUILTIN_GAMES: tuple[str, ...] = (
     "pei",
     "kartu_lima",
     "balik",
+    "ce_pe",
 )
 
 #: The game the app offers when the player has not chosen one yet (the first built-in game).

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Sequence
-from typing import cast
+from typing import Any, cast
 
 from PySide6.QtCore import QUrl
 from PySide6.QtGui import QTextDocument
@@ -28,12 +28,13 @@ class HowToPlayDialog(QDialog):
     ``game_id``'s page.  ``shortcuts`` are the window's keys; each page adds its table's own."""
 
     def __init__(self, shortcuts: Sequence[tuple[str, str]] = (), parent: QWidget | None = None,
-                 game_id: str = DEFAULT_GAME_ID, card_names: str = "latin"):
+                 game_id: str = DEFAULT_GAME_ID, card_names: str = "latin", current: tuple[str, Any] | None = None):
         super().__init__(parent)
         self.setObjectName("howToPlay")
         self.setWindowTitle(self.tr("How to play"))
         self.shortcuts = list(shortcuts)
         self.card_names = card_names
+        self.current = current     # (game id, options) of the game under way, for its page
         lay = QVBoxLayout(self)
         self.tabs = QTabWidget(self)
         self.tabs.setObjectName("helpTabs")
@@ -60,8 +61,14 @@ class HowToPlayDialog(QDialog):
             ui = game_ui(gid)
             self.tabs.setTabText(i, ui.help_title())
             keys = list(TableWidget.shortcuts(gid)) + self.shortcuts
-            ctx = HelpContext(self._picture_source(b), self.card_names, keys)
+            ctx = HelpContext(self._picture_source(b), self.card_names, keys, self.current)
             b.setHtml("<html><body>" + ui.help_html(ctx) + "</body></html>")
+
+    def set_current(self, current: tuple[str, Any] | None) -> None:
+        """The game under way and its options (None: none); the pages are rewritten if they changed."""
+        if current != self.current:
+            self.current = current
+            self.refresh()
 
     def show_game(self, game_id: str) -> None:
         ids = list(self.browsers)

@@ -829,11 +829,14 @@ class MainWindow(QMainWindow):
     def show_help(self) -> QDialog:
         m = self.controller.match
         game_id = m.spec.id if m is not None else (self.settings.last_game_id or DEFAULT_GAME_ID)
+        current = (m.spec.id, m.options) if m is not None else None
         if self.help_dialog is None:
             from .help import HowToPlayDialog
             keys = self.menu_shortcuts()
-            self.help_dialog = HowToPlayDialog(keys, self, game_id=game_id, card_names=self.settings.card_names)
+            self.help_dialog = HowToPlayDialog(keys, self, game_id=game_id, card_names=self.settings.card_names,
+                                               current=current)
         else:
+            self.help_dialog.set_current(current)
             self.help_dialog.show_game(game_id)
         self.help_dialog.show()
         self.help_dialog.raise_()

@@ -64,6 +64,12 @@ class Effect(BaseModel):
     draw: bool = True
     always: bool = False
 
+    @field_validator("values", mode="before")
+    @classmethod
+    def _values_from_json(cls, v: Any) -> Any:
+        # JSON has no tuples: a saved game's options come back as lists (saves validate strictly)
+        return tuple(v) if isinstance(v, list) else v
+
     @field_validator("values")
     @classmethod
     def _values_in_bounds(cls, v: tuple[int, ...]) -> tuple[int, ...]:

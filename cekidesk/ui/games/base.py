@@ -89,14 +89,22 @@ class HandEndContent:
 
 
 class HelpContext:
-    """What a help page may use: card pictures (``img``), the player's card-name form and the
-    keyboard shortcuts.  The dialog registers every picture a page asks for."""
+    """What a help page may use: card pictures (``img``), the player's card-name form, the
+    keyboard shortcuts and the options of the game under way (``current_options``).  The dialog registers every picture a page asks for."""
 
     def __init__(self, img: Callable[[str, int, str], str], card_names: str = "latin",
-                 shortcuts: Sequence[tuple[str, str]] = ()):
+                 shortcuts: Sequence[tuple[str, str]] = (), current: tuple[str, Any] | None = None):
         self._img = img
         self.card_names = card_names
         self.shortcuts = list(shortcuts)
+        self._current = current
+
+    def current_options(self, game_id: str) -> Any:
+        """The options of the game under way when it is ``game_id`` (a page may show the rules being
+        played, e.g. Ce Pe's effect table), else None."""
+        if self._current is None or self._current[0] != game_id:
+            return None
+        return self._current[1]
 
     def img(self, code: str, height: int, title: str = "") -> str:
         return self._img(code, height, title)

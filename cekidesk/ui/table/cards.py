@@ -79,6 +79,7 @@ class CardItem(QGraphicsObject):
         self.role = ""
         self.seat = -1
         self.action: Action | None = None   # the Action a click on this card chooses (already legal)
+        self.opens = False          # a click shows the card's choices (CardSpec.choices) instead
         self.selectable = False     # part of the human's hand (keyboard, drag)
         self.highlight = False      # playable: soft outline
         self.strong = False         # playable pile: a clear glow

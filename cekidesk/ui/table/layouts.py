@@ -47,6 +47,10 @@ class CardSpec:
     tooltip: str | None = None   # extra tooltip text (after the card's name)
     peek: tuple[float, float] = (1.0, 1.0)   # the part left uncovered (from the left, from the top):
                                              # only that part is painted and clickable
+    #: a card that can be played in several ways (an amount, a target): a click or Enter shows these
+    #: choices (each one action of view.legal) as a bar at their anchor instead of playing; leave
+    #: ``action`` None then
+    choices: list[ChoiceSpec] = field(default_factory=list)
 
 
 @dataclass
@@ -62,6 +66,7 @@ class SeatSpec:
     winner: bool = False
     human: bool = False
     extra: str = ""              # a short second line (e.g. face-down count)
+    greyed: bool = False         # a player out of the hand: the plate is drawn faded
 
 
 @dataclass
@@ -72,6 +77,7 @@ class LabelSpec:
     size: float                  # font pixel size
     style: str = "count"         # "count", "banner", "winner", "note"
     tooltip: str = ""
+    fill: tuple[int, int, int] | None = None   # the pill's colour instead of the style's (e.g. a warming counter)
 
 
 @dataclass
@@ -189,6 +195,16 @@ def copy_keys(kinds: Sequence[Hashable], prefix: str) -> list[tuple]:
         n = seen.get(k, 0)
         seen[k] = n + 1
         out.append((prefix, k, n))
+    return out
+
+
+def hands_by_seat(plan: Plan, n: int, roles: Sequence[str] = ("hand", "opponent")) -> dict[int, list[Any]]:
+    """The keys of each seat's cards of ``roles`` in ``plan``, in the plan's order (a deal's
+    choreography sends them out of the stock seat by seat)."""
+    out: dict[int, list[Any]] = {q: [] for q in range(n)}
+    for c in plan.cards:
+        if c.role in roles and 0 <= c.seat < n:
+            out[c.seat].append(c.key)
     return out
 
 

@@ -94,6 +94,7 @@ class SeatItem(QGraphicsObject):
             self.prepareGeometryChange()
         self.spec = spec
         self.setPos(spec.rect.topLeft())
+        self.setOpacity(0.45 if spec.greyed else 1.0)
         tips = [spec.name]
         if spec.dealer:
             tips.append(QCoreApplication.translate("TableWidget", "Dealer"))
@@ -258,6 +259,9 @@ class LabelItem(QGraphicsObject):
 
     def paint(self, p: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         bg, fg, _ = self.STYLES.get(self.spec.style, self.STYLES["count"])
+        if self.spec.fill is not None:
+            bg = QColor(*self.spec.fill)
+            fg = QColor(255, 255, 255) if bg.lightnessF() < 0.6 else QColor(30, 20, 0)
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         p.setRenderHint(QPainter.RenderHint.TextAntialiasing)
         if bg.alpha():
@@ -315,6 +319,7 @@ class TableWidget(QGraphicsView):
         self._labels: dict[Hashable, LabelItem] = {}
         self._slots: list[QGraphicsPathItem] = []
         self._bars: dict[int, ChoiceBar] = {}     # the choices of the plan, by anchor
+        self._opened: Hashable | None = None      # the card whose choices (CardSpec.choices) are shown
         self._back_to_choices = False   # the keyboard left a bar that went: it goes to the next one
         self._anim: QParallelAnimationGroup | None = None
         self._speed = "normal"
@@ -389,6 +394,7 @@ class TableWidget(QGraphicsView):
             self._clear_scene()
         self._view = view
         self._hint = None
+        self._opened = None
         self._apply(events or [], animate=bool(events))
         self._played_key = None
 
@@ -520,6 +526,7 @@ class TableWidget(QGraphicsView):
         self._seats.clear()
         self._labels.clear()
         self._slots.clear()
+        self._opened = None
         self._sync_choices(Plan())
         self._plan = None
         self._hover = None
@@ -599,6 +606,8 @@ class TableWidget(QGraphicsView):
         self._items = items
         self._specs = {c.key: c for c in plan.cards}
         self._plan = plan
+        if self._opened is not None and not (self._opened in self._specs and self._specs[self._opened].choices):
+            self._opened = None
 
         # -- keyboard selection survives where it can
         hand = [c.key for c in plan.cards if c.selectable]
@@ -786,7 +795,7 @@ class TableWidget(QGraphicsView):
         if spec.selectable:
             if spec.key == self._selected:
                 lift = 0.12 * spec.height
-            elif it is self._hover and it.action is not None:
+            elif it is self._hover and (it.action is not None or it.opens):
                 lift = 0.05 * spec.height
         if not lift:
             return QPointF(spec.pos)
@@ -800,6 +809,7 @@ class TableWidget(QGraphicsView):
         it.seat = spec.seat
         legal = self._view.legal if self._view is not None else ()
         it.action = spec.action if spec.action is not None and spec.action in legal else None
+        it.opens = it.action is None and any(c.action in legal for c in spec.choices)
         it.selectable = spec.selectable
         it.strong = spec.strong
         if (it.mark, it.show_code) != (spec.mark, self._show_codes):
@@ -818,7 +828,8 @@ class TableWidget(QGraphicsView):
         tip = "\n".join(tips)
         if tip != it.toolTip():
             it.setToolTip(tip)
-        it.setCursor(Qt.CursorShape.PointingHandCursor if it.action is not None else Qt.CursorShape.ArrowCursor)
+        it.setCursor(Qt.CursorShape.PointingHandCursor if it.action is not None or it.opens
+                     else Qt.CursorShape.ArrowCursor)
 
     def _hint_item(self) -> CardItem | None:
         """The item that shows the hinted action: a card of the hand (or another selectable card),
@@ -843,7 +854,7 @@ class TableWidget(QGraphicsView):
         if self._plan is None:
             return
         items = self._items
-        any_hand_action = any(it.selectable and it.action is not None for it in items.values())
+        any_hand_action = any(it.selectable and (it.action is not None or it.opens) for it in items.values())
         tops: dict[str, CardItem] = {}
         for it in items.values():
             if it.action is not None and not it.selectable:
@@ -853,8 +864,9 @@ class TableWidget(QGraphicsView):
         hint_item = self._hint_item()
         for key, it in items.items():
             spec = self._specs[key]
-            hl = self._highlight and it.action is not None and (it.selectable or tops.get(it.role) is it)
-            dim = spec.dim or (self._highlight and it.selectable and any_hand_action and it.action is None)
+            playable = it.action is not None or it.opens
+            hl = self._highlight and playable and (it.selectable or tops.get(it.role) is it)
+            dim = spec.dim or (self._highlight and it.selectable and any_hand_action and not playable)
             changed = (hl, dim, key == self._selected, it is hint_item) != (it.highlight, it.dim, it.selected, it.hint)
             it.highlight, it.dim, it.selected, it.hint = hl, dim, key == self._selected, it is hint_item
             if changed:
@@ -916,7 +928,8 @@ class TableWidget(QGraphicsView):
         first control of the next choices — now, or when the next choices come (it waits on the
         table meanwhile, unless the player clicks the table)."""
         by_anchor: dict[int, list] = {}
-        for c in plan.choices:
+        opened = self._specs.get(self._opened) if self._opened is not None else None
+        for c in plan.choices + (opened.choices if opened is not None else []):
             by_anchor.setdefault(c.anchor, []).append(c)
         focus = QApplication.focusWidget()
         had_focus = any(bar.isAncestorOf(focus) for bar in self._bars.values()) if focus else False
@@ -1037,9 +1050,32 @@ class TableWidget(QGraphicsView):
         ranges = view.ranges if action.player == view.viewer else ()
         if offered_action(action, view.legal, ranges) is None:
             return False
-        self._played_key = key   # the copy that was clicked flies (the next show_view uses it)
+        # the copy that was clicked flies (the next show_view uses it); a card's choice: that card
+        self._played_key = key if key is not None else self._opened
         self.actionChosen.emit(action)
         return True
+
+    def _activate(self, item: CardItem) -> None:
+        """A click or Enter on a card: play its action, or show its choices (a card that can be played
+        in several ways), the keyboard in their bar."""
+        if not item.opens:
+            self._emit(item.action, item.key)
+            return
+        self._opened = item.key
+        self._sync_choices(self._plan or Plan())
+        bar = self._bars.get(self._specs[item.key].choices[0].anchor)
+        if bar is not None:
+            bar.focusables()[0].setFocus(Qt.FocusReason.TabFocusReason)
+
+    def opened_card(self) -> Hashable | None:
+        """The card whose choices are shown now (None: no card's)."""
+        return self._opened
+
+    def close_card_choices(self) -> None:
+        """Hide a card's choices (Escape, another card) and give the keyboard back to the table."""
+        self._opened = None
+        self.setFocus(Qt.FocusReason.OtherFocusReason)
+        self._sync_choices(self._plan or Plan())
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
         self._back_to_choices = False
@@ -1090,7 +1126,7 @@ class TableWidget(QGraphicsView):
         if item is not None and (press[1] is None or item is press[1]):
             if item.selectable:
                 self._select(item.key)
-            self._emit(item.action, item.key)
+            self._activate(item)
         event.accept()
 
     def mouseDoubleClickEvent(self, event: QMouseEvent) -> None:
@@ -1104,7 +1140,7 @@ class TableWidget(QGraphicsView):
         event.accept()   # the table never scrolls
 
     def _set_hover(self, item: CardItem | None) -> None:
-        if item is not None and item.action is None:
+        if item is not None and item.action is None and not item.opens:
             item = None
         if item is self._hover:
             return
@@ -1189,7 +1225,11 @@ class TableWidget(QGraphicsView):
         if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space):
             it = self._items.get(self._selected) if self._selected is not None else None
             if it is not None:
-                self._emit(it.action, it.key)
+                self._activate(it)
+            event.accept()
+            return
+        if key == Qt.Key.Key_Escape and self._opened is not None:
+            self.close_card_choices()
             event.accept()
             return
         if self.press_key(int(key)):

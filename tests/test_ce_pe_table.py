@@ -1,0 +1,250 @@
+"""Ce Pe's table layout, from views built by hand: the counter in the middle ("73 / 100") warming as it
+nears the limit, the direction and the next player, dimmed cards that say why they cannot be played,
+a card of several moves offering them as choices, lives as turned-down cards, tokens, players out
+faded with their place, the ``lose`` button with its reason; and every seat, card and label inside
+the table, with no two plates overlapping, for 2–8 players at 1280×720 and at full HD.  The table
+widget's side (a click on a card of several moves shows its choices, Enter and Escape too) is tested
+on the real widget."""
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+from PySide6.QtCore import QRectF, Qt
+from waiting import HANG_GUARD_MS
+
+from cekidesk.engine.cards import WKind
+from cekidesk.engine.core import Action
+from cekidesk.games.ce_pe.rules import CePeView
+from cekidesk.games.ce_pe.ruleset import CePeOptions, preset
+from cekidesk.ui.app import guard_none_refcount
+from cekidesk.ui.games.ce_pe.layout import CePeLayout, warmth
+from cekidesk.ui.table import TableWidget
+from cekidesk.ui.table.layouts import LayoutOptions, text_width
+
+guard_none_refcount()
+
+W = WKind.parse
+
+
+def view(n: int = 4, **fields) -> CePeView:
+    """Seat 0's view in the middle of a hand of Ce Pe (its turn, the counter at 73)."""
+    rules = fields.pop("rules", CePeOptions())
+    hand = tuple(W(c) for c in fields.pop("hand", ("AS", "10H", "QD", "3C")))
+    base = dict(
+        viewer=0, n_players=n, to_act=(0,), legal=(), dealer=n - 1, current=0, direction=1, phase="play",
+        counter=73, limit=rules.limit, rules=rules, hand=hand, hand_counts=(len(hand),) + (4,) * (n - 1),
+        face_down=(0,) * n, tokens=None, out=(False,) * n, eliminated=(), stock_count=30,
+        discards=((W("9C"), n - 1), (W("2H"), 1 % n)), last_play=(1 % n, W("2H"), 2, None, 71, 73),
+        next_player=1 % n, blocked=(), pending_exchange=None, result=None)
+    base.update(fields)
+    return CePeView(**base)
+
+
+def plan(v: CePeView, w: float = 1280, h: float = 720):
+    return CePeLayout([f"Player{q}" for q in range(v.n_players)], 0).plan(v, w, h, LayoutOptions())
+
+
+def hand_card(p, code: str):
+    (card,) = [c for c in p.cards if c.role == "hand" and c.kind == W(code)]
+    return card
+
+
+def test_the_counter_shows_the_limit_and_warms_as_it_nears_it():
+    p = plan(view(counter=73))
+    (counter,) = [lab for lab in p.labels if lab.key == ("counter",)]
+    assert counter.text == "73 / 100"
+    assert plan(view(counter=-20)).labels[0].text == "−20 / 100"
+
+    def heat(c: int) -> int:
+        r, g, _ = warmth(c, 100)
+        return r - g
+
+    temps = [heat(c) for c in (0, 40, 70, 85, 95, 100)]
+    assert temps == sorted(temps) and temps[0] < 0 < temps[-1]
+    assert counter.fill == warmth(73, 100)
+
+
+def test_the_direction_and_the_next_player_are_shown():
+    p = plan(view(direction=-1, next_player=3))
+    (line,) = [lab.text for lab in p.labels if lab.key == ("direction",)]
+    assert line == "↺ anticlockwise · next: Player3"
+    badges = {s.seat: s.badge for s in p.seats}
+    assert badges[3] == "next" and badges[1] == "" and badges[0] == ""
+
+
+def test_a_card_that_cannot_be_played_is_dimmed_and_says_why():
+    legal = (Action(0, "play", W("AS"), None, 1), Action(0, "play", W("QD"), None, -20))
+    p = plan(view(legal=legal, blocked=((W("10H"), 83), (W("3C"), 104))))
+    tenh = hand_card(p, "10H")
+    assert tenh.dim and tenh.action is None and not tenh.choices
+    assert tenh.tooltip == "Cannot be played: it would make 83"
+    assert hand_card(p, "3C").tooltip == "Cannot be played: it would make 104"
+    assert not hand_card(p, "AS").dim and hand_card(p, "AS").action == legal[0]
+
+
+def test_a_card_of_several_moves_offers_them_as_choices():
+    legal = (Action(0, "play", W("AS"), None, 1), Action(0, "play", W("AS"), None, 11),
+             Action(0, "play", W("QD"), None, -20))
+    p = plan(view(legal=legal, counter=60))
+    ace = hand_card(p, "AS")
+    assert ace.action is None
+    assert [(c.label, c.action) for c in ace.choices] == [("+1 → 61", legal[0]), ("+11 → 71", legal[1])]
+    assert hand_card(p, "QD").action == legal[2] and not hand_card(p, "QD").choices
+
+
+def test_a_target_is_a_choice_by_the_players_name():
+    rules = preset("ce_pe")
+    legal = tuple(Action(0, "play", W("5C"), t, None) for t in (0, 1, 2))
+    p = plan(view(3, rules=rules, hand=("5C",), legal=legal))
+    assert [c.label for c in hand_card(p, "5C").choices] == ["Player0 next", "Player1 next", "Player2 next"]
+    legal = tuple(Action(0, "play", W("3C"), t, None) for t in (1, 2))
+    p = plan(view(3, rules=rules, hand=("3C",), legal=legal))
+    assert [c.label for c in hand_card(p, "3C").choices] == ["with Player1", "with Player2"]
+
+
+def test_lives_tokens_and_players_out():
+    p = plan(view(5, face_down=(1, 2, 0, 0, 0), out=(False, False, False, True, False), eliminated=(3,),
+                  hand_counts=(4, 2, 4, 0, 4)))
+    down = [c for c in p.cards if c.role == "facedown"]
+    assert sorted((c.seat, c.face_up) for c in down) == [(0, False), (1, False), (1, False)]
+    assert all("turned face down" in (c.tooltip or "") for c in down)
+    seats = {s.seat: s for s in p.seats}
+    assert seats[3].greyed and seats[3].extra == "out, place 5"
+    assert not seats[1].greyed and seats[1].extra == "2 lives lost"
+    rules = preset("ninety_nine")
+    p = plan(view(3, rules=rules, hand=("9C", "2D", "KH"), tokens=(3, 1, 2)))
+    tokens = {lab.key: lab for lab in p.labels if lab.key[0] == "tokens"}
+    assert tokens[("tokens", 1)].text == "●" and tokens[("tokens", 1)].tooltip == "1 token left"
+    assert tokens[("tokens", 0)].text == "●●●"
+    assert {s.seat: s.extra for s in p.seats}[2] == "2 tokens"
+
+
+def test_with_no_playable_card_the_loss_is_a_button_with_its_reason():
+    rules = preset("normal_99")
+    p = plan(view(rules=rules, counter=95, legal=(Action(0, "lose"),),
+                  blocked=((W("AS"), 96), (W("10H"), 105), (W("QD"), 115), (W("3C"), 98))))
+    (lose,) = p.choices
+    assert lose.action == Action(0, "lose") and lose.label == "Drop out"
+    assert lose.tooltip == "No card of yours can be played at 95 (limit 99): you are out."
+    assert all(c.dim for c in p.cards if c.role == "hand")
+
+
+def test_with_lives_the_cards_become_the_ones_to_turn_down():
+    legal = tuple(Action(0, "turn_down", W(c)) for c in ("AS", "10H"))
+    p = plan(view(hand=("AS", "10H"), counter=100, legal=legal, blocked=((W("AS"), 101), (W("10H"), 110))))
+    ace = hand_card(p, "AS")
+    assert ace.action == legal[0] and not ace.dim
+    assert ace.tooltip.splitlines() == ["Cannot be played: it would make 101",
+                                        "Click to turn it face down (you lose a life)"]
+
+
+def test_in_the_give_step_a_click_gives_the_card():
+    legal = tuple(Action(0, "give", W(c)) for c in ("AS", "10H", "QD", "3C"))
+    p = plan(view(phase="give", pending_exchange=2, legal=legal))
+    assert [hand_card(p, c).action.verb for c in ("AS", "10H", "QD", "3C")] == ["give"] * 4
+
+
+def _rect(c) -> QRectF:
+    w = c.height * 63 / 88
+    return QRectF(c.pos.x() - w / 2, c.pos.y() - c.height / 2, w, c.height)
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (1024, 640)])
+@pytest.mark.parametrize("n", range(2, 9))
+def test_everything_fits_and_no_seat_covers_another_or_the_middle(n, size):
+    w, h = size
+    v = view(n, face_down=(2,) * n, hand_counts=(4,) * n, discards=tuple((W("9C"), q % n) for q in range(8)))
+    p = plan(v, w, h)
+    scene = QRectF(0, 0, w, h)
+    for c in p.cards:
+        assert scene.contains(_rect(c).adjusted(2, 2, -2, -2)) or c.rotation, (n, size, c.key)
+    for s in p.seats:
+        assert scene.contains(s.rect), (n, size, s.seat)
+    plates = [s.rect for s in p.seats]
+    assert not any(a.intersects(b) for i, a in enumerate(plates) for b in plates[i + 1:]), (n, size)
+    counter = next(lab for lab in p.labels if lab.key == ("counter",))
+    half = text_width(counter.text, counter.size, True) / 2
+    middle = QRectF(counter.pos.x() - half, counter.pos.y() - counter.size * 0.7, 2 * half, counter.size * 1.4)
+    assert not any(middle.intersects(r) for r in plates), (n, size)
+    piles = [_rect(c) for c in p.cards if c.role in ("pile", "stock")]
+    others = [_rect(c) for c in p.cards if c.role in ("opponent", "hand")]
+    assert not any(a.intersects(b) for a in piles for b in others + plates), (n, size)
+
+
+# -- the widget: a card of several moves ----------------------------------------------------------
+
+@pytest.fixture
+def table(qtbot):
+    t = TableWidget()
+    qtbot.addWidget(t)
+    t.resize(1280, 720)
+    t.set_options(animation_speed="off")
+    t.set_game("ce-pe", ["You", "Budi", "Sari", "Ayu"], 0)
+    t.show()
+    qtbot.waitExposed(t, timeout=HANG_GUARD_MS)
+    return t
+
+
+ACE_LEGAL = (Action(0, "play", W("AS"), None, 1), Action(0, "play", W("AS"), None, 11),
+             Action(0, "play", W("QD"), None, -20))
+
+
+def _item(t: TableWidget, code: str):
+    return next(it for it in t.card_items() if it.role == "hand" and it.kind == W(code))
+
+
+def test_a_click_on_a_card_of_several_moves_shows_them_and_a_button_plays_one(qtbot, table):
+    table.show_view(view(legal=ACE_LEGAL, counter=60))
+    chosen: list = []
+    table.actionChosen.connect(chosen.append)
+    assert not table.choice_bars()
+    ace = _item(table, "AS")
+    pos = table.mapFromScene(ace.sceneBoundingRect().center())
+    qtbot.mouseClick(table.viewport(), Qt.MouseButton.LeftButton, pos=pos)
+    assert not chosen and table.opened_card() == ace.key
+    (bar,) = table.choice_bars()
+    assert [b.text() for b in bar.buttons.values()] == ["+1 → 61", "+11 → 71"]
+    qtbot.mouseClick(list(bar.buttons.values())[1], Qt.MouseButton.LeftButton)
+    assert chosen == [ACE_LEGAL[1]]
+    # a card of one move plays at once
+    table.show_view(view(legal=ACE_LEGAL, counter=60))
+    assert not table.choice_bars()
+    queen = _item(table, "QD")
+    qtbot.mouseClick(table.viewport(), Qt.MouseButton.LeftButton, pos=table.mapFromScene(queen.sceneBoundingRect().center()))
+    assert chosen[-1] == ACE_LEGAL[2]
+
+
+def test_the_keyboard_opens_a_cards_choices_and_escape_closes_them(qtbot, table):
+    table.show_view(view(legal=ACE_LEGAL, counter=60))
+    chosen: list = []
+    table.actionChosen.connect(chosen.append)
+    table.setFocus()
+    keys = [c.key for c in sorted((it for it in table.card_items() if it.selectable), key=lambda i: i.pos().x())]
+    qtbot.keyClick(table, Qt.Key.Key_Home)
+    assert table.selected_card().key == keys[0]
+    while table.selected_card().kind != W("AS"):
+        qtbot.keyClick(table, Qt.Key.Key_Right)
+    qtbot.keyClick(table, Qt.Key.Key_Return)
+    (bar,) = table.choice_bars()
+    first = list(bar.buttons.values())[0]
+    assert first.hasFocus() or qtbot.waitUntil(first.hasFocus, timeout=HANG_GUARD_MS) is None
+    qtbot.keyClick(first, Qt.Key.Key_Right)
+    second = list(bar.buttons.values())[1]
+    assert second.hasFocus()
+    table.setFocus()
+    qtbot.keyClick(table, Qt.Key.Key_Escape)
+    assert not table.choice_bars() and table.opened_card() is None and not chosen
+    qtbot.keyClick(table, Qt.Key.Key_Return)
+    (bar,) = table.choice_bars()
+    qtbot.keyClick(list(bar.buttons.values())[1], Qt.Key.Key_Return)
+    assert chosen == [ACE_LEGAL[1]]
+
+
+def test_the_choices_close_when_the_game_moves_on(qtbot, table):
+    table.show_view(view(legal=ACE_LEGAL, counter=60))
+    ace = _item(table, "AS")
+    qtbot.mouseClick(table.viewport(), Qt.MouseButton.LeftButton, pos=table.mapFromScene(ace.sceneBoundingRect().center()))
+    assert table.choice_bars()
+    table.show_view(dataclasses.replace(view(legal=(), counter=71), current=1, to_act=(1,)))
+    assert not table.choice_bars() and table.opened_card() is None
