@@ -16,12 +16,18 @@ import cekidesk.games as registry
 from cekidesk.games.ce_pe.ruleset import PRESETS, CePeOptions, Effect, Problem, preset, rules_to_json
 from cekidesk.persistence.rulesets import RULES_EXTENSION, list_rule_sets, rules_dir, save_rule_set
 from cekidesk.persistence.settings import Settings
+from cekidesk.ui.app import guard_none_refcount
 from cekidesk.ui.dialogs import NewGameDialog
-from cekidesk.ui.games import GameUI, register_game_ui
+from cekidesk.ui.games import GameUI, game_ui, register_game_ui
 from cekidesk.ui.games.ce_pe.editor import EffectsModel, RuleEditor, RuleSetHooks, parse_values
 from cekidesk.ui.games.ce_pe.effects import problem_text
+from cekidesk.ui.main_window import MainWindow
 
+from test_ui_play import cards, visible_point
 from toygames import duel
+from waiting import HANG_GUARD_MS
+
+guard_none_refcount()
 
 TOY_ID = "toy-ce-pe-rules"
 
@@ -302,3 +308,79 @@ def test_the_rule_set_folder_path_is_shown_for_a_bad_file(qtbot, boxes):
     (rules_dir() / ("x" + RULES_EXTENSION)).write_bytes(b"\0" * 10)
     RuleEditor(None, None).deleteLater()
     assert str(rules_dir()) in boxes[0][2] and Path(rules_dir() / "x.cepe.json.bad").exists()
+
+
+# -- the real game: a rule set made in the editor, chosen in New Game, played, saved and loaded -------
+
+@pytest.fixture
+def wired(monkeypatch):
+    """Ce Pe's GameUI with the rule-set hooks (the one-line mix-in of RuleSetHooks into CePeUI, done
+    here until words.py has it)."""
+    gui = game_ui("ce-pe")
+    if not isinstance(gui, RuleSetHooks):
+        for name in ("edits_options", "option_presets", "edit_options", "option_summary"):
+            monkeypatch.setattr(type(gui), name, getattr(RuleSetHooks, name))
+    return gui
+
+
+def human_moves(qtbot, w: MainWindow, moves: int) -> int:
+    """Make up to ``moves`` moves for the human by clicking the table (a card, then the first of its
+    choices if it has several; a button when no card can be played); the moves made."""
+    c = w.controller
+    made = 0
+    while made < moves and not c.match.hand_over():
+        qtbot.waitUntil(lambda: c.waiting_for_human() or c.match.hand_over(), timeout=HANG_GUARD_MS)
+        if c.match.hand_over():
+            break
+        m = c.match
+        n = len(m.logs[-1])
+        limit = c.view().limit
+        hand = [it for it in cards(w) if it.selectable]
+        if hand:
+            qtbot.mouseClick(w.table.viewport(), Qt.MouseButton.LeftButton, pos=visible_point(w, hand[0]))
+        if len(m.logs[-1]) == n and w.table.choice_bars():
+            qtbot.mouseClick(list(w.table.choice_bars()[0].buttons.values())[0], Qt.MouseButton.LeftButton)
+        qtbot.waitUntil(lambda: len(m.logs[-1]) > n or m.hand_over(), timeout=HANG_GUARD_MS)
+        assert c.view().counter <= limit
+        made += 1
+    return made
+
+
+def test_a_rule_set_made_in_the_editor_is_chosen_in_new_game_played_saved_and_loaded(
+        qtbot, boxes, monkeypatch, wired, tmp_path):
+    editor = RuleEditor(None, None)
+    qtbot.addWidget(editor)
+    editor.show()
+    make_kampung(qtbot, editor)
+    made = editor.save().rules
+
+    def accept(dlg):
+        dlg.game_combo.setCurrentIndex(dlg.game_combo.findData("ce-pe"))
+        dlg.set_players(3)
+        dlg.preset_combo.setCurrentIndex(dlg.preset_combo.findText("Kampung (saved)"))
+        dlg.seed_edit.setText("7")
+        return QDialog.DialogCode.Accepted
+
+    monkeypatch.setattr(NewGameDialog, "exec", accept)
+    w = MainWindow(Settings(animation_speed="off", bot_pace_ms=0))
+    qtbot.addWidget(w)
+    w.controller.pace_ms = 0
+    w.resize(1280, 720)
+    w.show()
+    qtbot.waitExposed(w, timeout=HANG_GUARD_MS)
+    assert w.new_game()
+    c = w.controller
+    assert c.match.spec.id == "ce-pe" and c.match.options == made
+    assert c.view().limit == 99 and c.view().rules == made
+    assert human_moves(qtbot, w, 3) >= 1
+    # a save keeps the exact rules: loaded, the game goes on under them
+    path = tmp_path / "kampung.cekisave"
+    assert w.save_to(path)
+    w.controller.flush_autosave()
+    assert w.open_file(path)
+    assert c.match.options == made and c.view().rules == made
+    if not c.match.hand_over():
+        human_moves(qtbot, w, 2)
+    assert c.match.options == made
+    assert not [b for b in boxes if b[0] == "warning"]
+    w.close()
