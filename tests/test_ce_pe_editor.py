@@ -384,3 +384,17 @@ def test_a_rule_set_made_in_the_editor_is_chosen_in_new_game_played_saved_and_lo
     assert c.match.options == made
     assert not [b for b in boxes if b[0] == "warning"]
     w.close()
+
+
+def test_the_start_combo_names_the_set_the_rules_came_from(qtbot):
+    bloody = RuleEditor(preset("bloody").model_dump(mode="json"), None)
+    qtbot.addWidget(bloody)
+    assert bloody.start_combo.currentData() == "bloody"
+    own = RuleEditor({**preset("bloody").model_dump(mode="json"), "start": 50}, None)
+    qtbot.addWidget(own)
+    assert own.start_combo.currentIndex() == -1 and own.form.widgets["start"].value() == 50
+    # options the form shows that are no rule set yet are kept, with their problem listed
+    high = RuleEditor({**preset("ce_pe").model_dump(mode="json"), "start": 150}, None)
+    qtbot.addWidget(high)
+    assert high.form.widgets["start"].value() == 150
+    assert problems_shown(high) == [problem_text(Problem("start_over_limit", (150, 100)))]

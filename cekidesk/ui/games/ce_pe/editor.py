@@ -23,7 +23,7 @@ from typing import Any
 from pydantic import ValidationError
 from PySide6.QtCore import QAbstractTableModel, QCoreApplication, QModelIndex, QPersistentModelIndex, QRegularExpression, \
     QSize, Qt
-from PySide6.QtGui import QIcon, QRegularExpressionValidator
+from PySide6.QtGui import QFont, QFontMetricsF, QIcon, QRegularExpressionValidator
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -73,9 +73,10 @@ from cekidesk.persistence.rulesets import (
     write_rule_file,
 )
 
-from ... import names
+from ... import i18n, names
 from ...cardpics import card_pixmap
 from ...dialogs import OptionsForm, fit_wrapped_labels
+from ...fonts import javanese_line_height
 from ...i18n import QT_TRANSLATE_NOOP
 from .effects import action_text, effect_text, problem_text, rank_text
 
@@ -280,6 +281,13 @@ class ValuesDelegate(QStyledItemDelegate):
         return edit
 
 
+def line_height(font: QFont) -> float:
+    """The height of a line of text in the interface language (aksara Jawa is much taller than the
+    Latin font, and a table row sized by the Latin font cuts it)."""
+    height = QFontMetricsF(font).height()
+    return max(height, javanese_line_height(font)) if i18n.current_language() == "jv-Java" else height
+
+
 def counter_choices() -> list[tuple[str, str]]:
     return [(op, _tr(COUNTER_WORDS[op])) for op in COUNTER_OPS]
 
@@ -303,7 +311,7 @@ def effects_view(model: EffectsModel, name: str, parent: QWidget) -> QTableView:
     rows = view.verticalHeader()
     rows.setVisible(False)
     rows.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
-    rows.setDefaultSectionSize(view.fontMetrics().height() + 8)
+    rows.setDefaultSectionSize(round(line_height(view.font())) + 8)
     view.setWordWrap(False)
     head = view.horizontalHeader()
     head.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
@@ -375,15 +383,12 @@ class RuleEditor(QDialog):
         self.tabs = QTabWidget(self)
         middle.addWidget(self.tabs, 3)
         # the effects: per rank, then single cards
+        self.ranks = EffectsModel(self)
+        self.rank_view = effects_view(self.ranks, "rankEffects", self)
+        self.tabs.addTab(self.rank_view, _tr("&Ranks"))
+        # single cards, on a page of their own (a table of rank rows is tall in aksara Jawa)
         page = QWidget(self)
         pl = QVBoxLayout(page)
-        self.ranks = EffectsModel(self)
-        self.rank_view = effects_view(self.ranks, "rankEffects", page)
-        # every rank in sight: the single cards' table gives up the height first
-        self.rank_view.setFixedHeight(self.rank_view.horizontalHeader().sizeHint().height()
-                                      + len(RANKS) * self.rank_view.verticalHeader().defaultSectionSize()
-                                      + 2 * self.rank_view.frameWidth())
-        pl.addWidget(self.rank_view)
         pl.addWidget(QLabel(_tr("Single cards, whatever their rank says:"), page))
         self.cards = EffectsModel(self)
         self.card_view = effects_view(self.cards, "cardEffects", page)
@@ -391,6 +396,7 @@ class RuleEditor(QDialog):
         add_row = QHBoxLayout()
         self.card_combo = QComboBox(page)
         self.card_combo.setObjectName("cardCombo")
+        self.card_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         for kind in ALL_WKINDS:
             self.card_combo.addItem(names.card_name(kind.code), kind.code)
         self.add_card_button = QPushButton(_tr("&Add this card"), page)
@@ -401,7 +407,7 @@ class RuleEditor(QDialog):
             add_row.addWidget(w)
         add_row.addStretch(1)
         pl.addLayout(add_row)
-        self.tabs.addTab(page, _tr("&Effects"))
+        self.tabs.addTab(page, _tr("Single &cards"))
         # the rest of the rules: the game's own options form, without what the tables edit
         self.form = OptionsForm(CePeOptions, parent=self, skip=OWN_FIELDS)
         self.form.setObjectName("ruleOptions")
@@ -450,8 +456,10 @@ class RuleEditor(QDialog):
         self.ask_export_path: Callable[[], str] = self._export_dialog
         self.ask_import_path: Callable[[], str] = self._import_dialog
 
+        self.start_combo.setPlaceholderText(_tr("Choose a preset or a saved set"))
         self._fill_start_combo()
         self.load_values(values or {})
+        self._show_start()
         self.start_combo.activated.connect(self._start_chosen)
         self.delete_button.clicked.connect(self.delete_chosen)
         self.add_card_button.clicked.connect(self.add_card)
@@ -549,8 +557,21 @@ class RuleEditor(QDialog):
         for s in self.saved:
             self.start_combo.addItem(saved_label(s), str(s.path))
         if select is not None:
-            self.start_combo.setCurrentIndex(max(0, self.start_combo.findData(str(select))))
+            self.start_combo.setCurrentIndex(self.start_combo.findData(str(select)))
+            self._start_shown()
+        else:
+            self._show_start()
+
+    def _show_start(self) -> None:
+        """Name in the combo the preset or saved set the rules shown are, if they are one."""
+        rules = self.rules()
+        found = [i for i in range(self.start_combo.count()) if rules is not None and self._entry(i) == rules]
+        self.start_combo.setCurrentIndex(found[0] if found else -1)
         self._start_shown()
+
+    def _entry(self, i: int) -> CePeOptions:
+        data = self.start_combo.itemData(i)
+        return next((s.rules for s in self.saved if str(s.path) == data), None) or preset(data)
 
     def _start_shown(self) -> None:
         self.delete_button.setEnabled(self._chosen_saved() is not None)
@@ -560,9 +581,8 @@ class RuleEditor(QDialog):
         return next((s for s in self.saved if str(s.path) == data), None)
 
     def _start_chosen(self) -> None:
-        data = self.start_combo.currentData()
-        saved = self._chosen_saved()
-        self.load(saved.rules if saved is not None else preset(data))
+        if self.start_combo.currentIndex() >= 0:
+            self.load(self._entry(self.start_combo.currentIndex()))
         self._start_shown()
 
     def delete_chosen(self) -> None:
@@ -643,6 +663,7 @@ class RuleEditor(QDialog):
                                 + "\n\n" + _tr("Nothing was changed."))
             return None
         self.load(rules)
+        self._show_start()
         return rules
 
 
