@@ -11,6 +11,9 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QDialog, QLineEdit, QMessageBox
+from test_ui_play import cards, visible_point
+from toygames import duel
+from waiting import HANG_GUARD_MS
 
 import cekidesk.games as registry
 from cekidesk.games.ce_pe.ruleset import PRESETS, CePeOptions, Effect, Problem, preset, rules_to_json
@@ -22,10 +25,6 @@ from cekidesk.ui.games import GameUI, game_ui, register_game_ui
 from cekidesk.ui.games.ce_pe.editor import EffectsModel, RuleEditor, RuleSetHooks, parse_values
 from cekidesk.ui.games.ce_pe.effects import problem_text
 from cekidesk.ui.main_window import MainWindow
-
-from test_ui_play import cards, visible_point
-from toygames import duel
-from waiting import HANG_GUARD_MS
 
 guard_none_refcount()
 
@@ -115,9 +114,10 @@ def test_the_editor_makes_a_rule_set_and_saves_it(qtbot, editor):
     # the saved set is offered at once to start from
     assert editor.start_combo.currentText() == "Kampung (saved)" and editor.delete_button.isEnabled()
     # the preview shows every rank and the single card, with its effect in words
-    texts = [editor.preview.item(i).text() for i in range(editor.preview.count())]
-    assert len(texts) == 14 and texts[6] == "7\n+7; reverse the direction of play"
-    assert texts[-1] == "Ace of Spades\nset to 0; no draw"
+    page = editor.preview.toPlainText()
+    assert "7\n+7; reverse the direction of play" in page and "Queen\n−5 or −15" in page
+    assert page.rstrip().endswith("Ace of Spades\nset to 0; no draw")
+    assert editor.preview.toHtml().count("<img") == 14
 
 
 def test_problems_are_shown_live_and_block_saving(qtbot, editor):
@@ -340,7 +340,7 @@ def human_moves(qtbot, w: MainWindow, moves: int) -> int:
             qtbot.mouseClick(w.table.viewport(), Qt.MouseButton.LeftButton, pos=visible_point(w, hand[0]))
         if len(m.logs[-1]) == n and w.table.choice_bars():
             qtbot.mouseClick(list(w.table.choice_bars()[0].buttons.values())[0], Qt.MouseButton.LeftButton)
-        qtbot.waitUntil(lambda: len(m.logs[-1]) > n or m.hand_over(), timeout=HANG_GUARD_MS)
+        qtbot.waitUntil(lambda m=m, n=n: len(m.logs[-1]) > n or m.hand_over(), timeout=HANG_GUARD_MS)
         assert c.view().counter <= limit
         made += 1
     return made

@@ -8,7 +8,7 @@ URLs, as the page asks for them.
 from __future__ import annotations
 
 import html
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, cast
 
 from PySide6.QtCore import QUrl
@@ -84,18 +84,23 @@ class HowToPlayDialog(QDialog):
         b = self.browsers[game_id] if game_id else self.browser
         return b.toHtml()
 
-    def _picture_source(self, browser: QTextBrowser):
-        doc = browser.document()
-        dpr = device_ratio(self)
-        added: set[str] = set()
+    def _picture_source(self, browser: QTextBrowser) -> Callable[[str, int, str], str]:
+        return picture_source(browser, device_ratio(self))
 
-        def img(code: str, height: int, title: str = "") -> str:
-            url = f"card:{code}/{height}"
-            if url not in added:
-                doc.addResource(QTextDocument.ResourceType.ImageResource, QUrl(url), card_image(code, height, dpr))
-                added.add(url)
-            w = round(card_width(height, code))
-            t = html.escape(title, quote=True)
-            return f'<img src="{url}" width="{w}" height="{height}" title="{t}" alt="{t}">'
 
-        return img
+def picture_source(browser: QTextBrowser, dpr: float) -> Callable[[str, int, str], str]:
+    """``img(code, height, title)`` for pages of ``browser``: an ``<img>`` of the card, its picture
+    handed to the browser's document once (``card:<code>/<height>``)."""
+    doc = browser.document()
+    added: set[str] = set()
+
+    def img(code: str, height: int, title: str = "") -> str:
+        url = f"card:{code}/{height}"
+        if url not in added:
+            doc.addResource(QTextDocument.ResourceType.ImageResource, QUrl(url), card_image(code, height, dpr))
+            added.add(url)
+        w = round(card_width(height, code))
+        t = html.escape(title, quote=True)
+        return f'<img src="{url}" width="{w}" height="{height}" title="{t}" alt="{t}">'
+
+    return img

@@ -14,6 +14,7 @@ saving under a name already used asks first, and a failed write leaves the old f
 """
 from __future__ import annotations
 
+import html
 import re
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -21,21 +22,25 @@ from types import SimpleNamespace
 from typing import Any
 
 from pydantic import ValidationError
-from PySide6.QtCore import QAbstractTableModel, QCoreApplication, QModelIndex, QPersistentModelIndex, QRegularExpression, \
-    QSize, Qt
-from PySide6.QtGui import QFont, QFontMetricsF, QIcon, QRegularExpressionValidator
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QCoreApplication,
+    QModelIndex,
+    QPersistentModelIndex,
+    QRegularExpression,
+    Qt,
+)
+from PySide6.QtGui import QFont, QFontMetricsF, QRegularExpressionValidator
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
     QDialog,
     QDialogButtonBox,
     QFileDialog,
-    QFormLayout,
     QHBoxLayout,
     QHeaderView,
     QLabel,
     QLineEdit,
-    QListView,
     QListWidget,
     QListWidgetItem,
     QMessageBox,
@@ -43,6 +48,7 @@ from PySide6.QtWidgets import (
     QStyledItemDelegate,
     QTableView,
     QTabWidget,
+    QTextBrowser,
     QVBoxLayout,
     QWidget,
 )
@@ -74,15 +80,18 @@ from cekidesk.persistence.rulesets import (
 )
 
 from ... import i18n, names
-from ...cardpics import card_pixmap
+from ...cardpics import device_ratio
 from ...dialogs import OptionsForm, fit_wrapped_labels
 from ...fonts import javanese_line_height
+from ...help import picture_source
 from ...i18n import QT_TRANSLATE_NOOP
 from .effects import action_text, effect_text, problem_text, rank_text
 
 CONTEXT = "CePeRuleEditor"
 #: the fields the editor's own widgets edit (the rest are in its options form)
 OWN_FIELDS = frozenset({"name", "effects", "card_effects"})
+#: the cards in a row of the preview
+PREVIEW_COLUMNS = 7
 #: the longest name a rule set may have
 NAME_LENGTH = next(m.max_length for m in CePeOptions.model_fields["name"].metadata if hasattr(m, "max_length"))
 
@@ -413,15 +422,8 @@ class RuleEditor(QDialog):
         self.form.setObjectName("ruleOptions")
         self.tabs.addTab(self.form, _tr("&Game"))
         # the preview: every rank as a card with its effect, then the single cards
-        self.preview = QListWidget(self)
+        self.preview = QTextBrowser(self)
         self.preview.setObjectName("rulePreview")
-        self.preview.setViewMode(QListView.ViewMode.IconMode)
-        self.preview.setResizeMode(QListView.ResizeMode.Adjust)
-        self.preview.setMovement(QListView.Movement.Static)
-        self.preview.setWordWrap(True)
-        self.preview.setIconSize(QSize(63, 88))
-        self.preview.setGridSize(QSize(176, 170))
-        self.preview.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         self.tabs.addTab(self.preview, _tr("&Preview"))
 
         side = QVBoxLayout()
@@ -528,13 +530,18 @@ class RuleEditor(QDialog):
         self._fill_preview()
 
     def _fill_preview(self) -> None:
-        """Every rank as its card of spades with its effect, then the single cards with theirs."""
-        self.preview.clear()
-        rows = [(f"{r}S", rank_text(r), e) for r, e in self.ranks.effects().items()]
-        rows += [(code, names.card_name(code), e) for code, e in self.cards.effects().items()]
-        for code, title, eff in rows:
-            item = QListWidgetItem(QIcon(card_pixmap(code, 88, self)), f"{title}\n{effect_text(eff)}", self.preview)
-            item.setToolTip(f"{title}: {effect_text(eff)}")
+        """Every rank as its card of spades with its effect, then the single cards with theirs, in
+        rows of :data:`PREVIEW_COLUMNS` (a page, so that any script wraps and nothing is cut)."""
+        img = picture_source(self.preview, device_ratio(self))
+        cells = [(f"{r}S", rank_text(r), e) for r, e in self.ranks.effects().items()]
+        cells += [(code, names.card_name(code), e) for code, e in self.cards.effects().items()]
+        esc = html.escape
+        tds = [f"<td align='center' valign='top' width='{100 // PREVIEW_COLUMNS}%'>{img(code, 88, title)}<br>"
+               f"<b>{esc(title)}</b><br>{esc(effect_text(eff))}</td>" for code, title, eff in cells]
+        rows = ("<tr>" + "".join(tds[i:i + PREVIEW_COLUMNS]) + "</tr>" for i in range(0, len(tds), PREVIEW_COLUMNS))
+        bar = self.preview.verticalScrollBar().value()
+        self.preview.setHtml(f"<table width='100%' cellspacing='0' cellpadding='6'>{''.join(rows)}</table>")
+        self.preview.verticalScrollBar().setValue(bar)
 
     # -- single cards --------------------------------------------------------------------------------
     def add_card(self) -> None:
