@@ -18,9 +18,10 @@ from waiting import HANG_GUARD_MS
 import cekidesk.games as registry
 from cekidesk.games.ce_pe.ruleset import PRESETS, CePeOptions, Effect, Problem, preset, rules_to_json
 from cekidesk.persistence.rulesets import RULES_EXTENSION, list_rule_sets, rules_dir, save_rule_set
+from cekidesk.persistence.saves import Seat
 from cekidesk.persistence.settings import Settings
 from cekidesk.ui.app import guard_none_refcount
-from cekidesk.ui.dialogs import NewGameDialog
+from cekidesk.ui.dialogs import NewGameConfig, NewGameDialog
 from cekidesk.ui.games import GameUI, game_ui, register_game_ui
 from cekidesk.ui.games.ce_pe.editor import EffectsModel, RuleEditor, RuleSetHooks, parse_values
 from cekidesk.ui.games.ce_pe.effects import problem_text
@@ -398,3 +399,25 @@ def test_the_start_combo_names_the_set_the_rules_came_from(qtbot):
     qtbot.addWidget(high)
     assert high.form.widgets["start"].value() == 150
     assert problems_shown(high) == [problem_text(Problem("start_over_limit", (150, 100)))]
+
+
+def test_the_game_menu_opens_the_rule_sets_with_the_rules_of_the_game_under_way(qtbot, boxes, monkeypatch, wired):
+    seen = []
+
+    def run(editor: RuleEditor) -> int:
+        seen.append((editor.use_button, editor.rules()))
+        return QDialog.DialogCode.Rejected
+
+    monkeypatch.setattr(RuleEditor, "exec", run)
+    w = MainWindow(Settings(animation_speed="off", bot_pace_ms=0))
+    qtbot.addWidget(w)
+    act = w.act_rule_sets["ce-pe"]
+    assert act.text() == "Ce Pe rule sets…" and act in w.menu_game.actions()
+    act.trigger()                                           # no game under way: the source's rules
+    assert seen == [(None, preset("ce_pe"))]
+    started = w.start_new_game(NewGameConfig("ce-pe", [Seat.human("You"), Seat.bot("normal", "Budi")], 3,
+                                             preset("ninety_nine").model_dump(mode="json"), {"mode": "hands"}))
+    assert started
+    act.trigger()
+    assert seen[-1] == (None, preset("ninety_nine")) and w.controller.match.options == preset("ninety_nine")
+    w.close()

@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
 from cekidesk.bots import Decision, RandomBot
 from cekidesk.engine.core import Action, EngineError, Event, View
 from cekidesk.engine.match import HandRecord, Match
-from cekidesk.games import DEFAULT_GAME_ID, new_match
+from cekidesk.games import DEFAULT_GAME_ID, games, get_game, new_match
 from cekidesk.persistence import paths
 from cekidesk.persistence.files import clean_stale_temp_files
 from cekidesk.persistence.saves import SaveFileError, Seat, load_autosave, load_match
@@ -189,6 +189,10 @@ class MainWindow(QMainWindow):
         self.act_settings = self._action("", self.show_settings, QKeySequence.StandardKey.Preferences,
                                          "actSettings")
         self.act_settings.setMenuRole(QAction.MenuRole.PreferencesRole)
+        # Game ▸ <game> rule sets…: the editor of each game that has one (GameUI.edits_options)
+        self.act_rule_sets = {spec.id: self._action("", lambda _=False, gid=spec.id: self.edit_rule_sets(gid), None,
+                                                    f"actRuleSets_{spec.id}")
+                              for spec in games() if game_ui(spec.id).edits_options}
         self.act_help = self._action("", self.show_help, "F1", "actHelp")
         self.act_about = self._action("", self.show_about, None, "actAbout")
         self.act_about.setMenuRole(QAction.MenuRole.AboutRole)
@@ -210,6 +214,8 @@ class MainWindow(QMainWindow):
                         (self.act_settings, self.tr("&Settings…")), (self.act_help, self.tr("&How to play")),
                         (self.act_about, self.tr("&About CekiDesk"))):
             a.setText(text)
+        for gid, a in self.act_rule_sets.items():
+            a.setText(self.tr("{game} rule sets…").format(game=names.game_title(get_game(gid))))
         if hasattr(self, "menu_game"):
             self.menu_game.setTitle(self.tr("&Game"))
             self.menu_view.setTitle(self.tr("&View"))
@@ -231,6 +237,8 @@ class MainWindow(QMainWindow):
         game.addAction(self.act_next)
         game.addSeparator()
         game.addAction(self.act_settings)   # in a menu, so the arrow keys move across the menu bar
+        for a in self.act_rule_sets.values():
+            game.addAction(a)
         game.addSeparator()
         game.addAction(self.act_quit)
         view = self.menu_view = mb.addMenu("")
@@ -270,6 +278,14 @@ class MainWindow(QMainWindow):
             if not a.shortcut().isEmpty():
                 out.append((a.shortcut().toString(QKeySequence.SequenceFormat.NativeText), what))
         return out
+
+    def edit_rule_sets(self, game_id: str) -> None:
+        """A game's own rule editor, to make, save and share rule sets; it starts from the rules of
+        the game under way when it is that game (the game itself goes on under its own)."""
+        m = self.controller.match
+        values = m.options.model_dump(mode="json") if m is not None and m.spec.id == game_id else {}
+        with self._held():
+            game_ui(game_id).edit_options(self, values, use=False)
 
     # -- session start -------------------------------------------------------------------------
     def startup(self, new: bool = False, open_path: str | None = None, seed: int | None = None) -> None:

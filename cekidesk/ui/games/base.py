@@ -281,9 +281,10 @@ class GameUI(Generic[V]):
         may be reported."""
         return []
 
-    def edit_options(self, parent: QWidget, values: dict[str, Any]) -> dict[str, Any] | None:
+    def edit_options(self, parent: QWidget, values: dict[str, Any], use: bool = True) -> dict[str, Any] | None:
         """Let the player edit ``values`` (the options New Game shows) in the game's own editor: the
-        options to show then, or None when cancelled (or the game has no editor)."""
+        options to show then, or None when cancelled (or the game has no editor).  ``use=False``: the
+        editor only to make, save and share rule sets (the Game menu's entry), nothing comes back."""
         return None
 
     def option_summary(self, name: str, value: Any) -> str:

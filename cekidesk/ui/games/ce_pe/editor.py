@@ -81,9 +81,7 @@ from cekidesk.persistence.rulesets import (
 
 from ... import i18n, names
 from ...cardpics import device_ratio
-from ...dialogs import OptionsForm, fit_wrapped_labels
 from ...fonts import javanese_line_height
-from ...help import picture_source
 from ...i18n import QT_TRANSLATE_NOOP
 from .effects import action_text, effect_text, problem_text, rank_text
 
@@ -364,6 +362,10 @@ class RuleEditor(QDialog):
 
     def __init__(self, values: dict[str, Any] | None = None, parent: QWidget | None = None,
                  choosing: bool = False):
+        # imported here, not with the module: the window's dialogs import every game's UI, and so
+        # this module, while they are being imported themselves
+        from ...dialogs import OptionsForm, fit_wrapped_labels
+
         super().__init__(parent)
         self.setObjectName("cePeRuleEditor")
         self.setWindowTitle(_tr("Ce Pe rules"))
@@ -532,6 +534,8 @@ class RuleEditor(QDialog):
     def _fill_preview(self) -> None:
         """Every rank as its card of spades with its effect, then the single cards with theirs, in
         rows of :data:`PREVIEW_COLUMNS` (a page, so that any script wraps and nothing is cut)."""
+        from ...help import picture_source   # (see __init__)
+
         img = picture_source(self.preview, device_ratio(self))
         cells = [(f"{r}S", rank_text(r), e) for r, e in self.ranks.effects().items()]
         cells += [(code, names.card_name(code), e) for code, e in self.cards.effects().items()]
@@ -693,10 +697,11 @@ def tell_notices(parent: QWidget | None, notices: Sequence[Any]) -> None:
         "Your other rule sets are kept. The folder is {folder}.").format(folder=str(rules_dir())))
 
 
-def edit_options(parent: QWidget, values: dict[str, Any]) -> dict[str, Any] | None:
-    """The New Game dialog's "Edit rules…": the rules chosen in the editor, or None (cancelled)."""
-    dialog = RuleEditor(values, parent, choosing=True)
-    if dialog.exec() != QDialog.DialogCode.Accepted:
+def edit_options(parent: QWidget, values: dict[str, Any], use: bool = True) -> dict[str, Any] | None:
+    """The New Game dialog's "Edit rules…": the rules chosen in the editor, or None (cancelled);
+    ``use=False``: the editor with a Close button (Game ▸ Ce Pe rule sets…), None."""
+    dialog = RuleEditor(values, parent, choosing=use)
+    if dialog.exec() != QDialog.DialogCode.Accepted or not use:
         return None
     rules = dialog.rules()
     return None if rules is None else rules.model_dump(mode="json")
@@ -726,8 +731,8 @@ class RuleSetHooks:
     def option_presets(self, parent: QWidget | None = None) -> list[tuple[str, dict[str, Any]]]:
         return option_presets(parent)
 
-    def edit_options(self, parent: QWidget, values: dict[str, Any]) -> dict[str, Any] | None:
-        return edit_options(parent, values)
+    def edit_options(self, parent: QWidget, values: dict[str, Any], use: bool = True) -> dict[str, Any] | None:
+        return edit_options(parent, values, use)
 
     def option_summary(self, name: str, value: Any) -> str:
         return option_summary(name, value)
