@@ -421,3 +421,18 @@ def test_the_game_menu_opens_the_rule_sets_with_the_rules_of_the_game_under_way(
     act.trigger()
     assert seen[-1] == (None, preset("ninety_nine")) and w.controller.match.options == preset("ninety_nine")
     w.close()
+
+
+def test_in_aksara_jawa_a_row_is_as_tall_as_a_line_of_javanese_script(qtbot, qapp):
+    from cekidesk.ui import i18n
+    from cekidesk.ui.fonts import install_javanese_font, javanese_line_height
+
+    install_javanese_font(qapp)
+    try:
+        i18n.set_language("jv-Java")
+        dlg = RuleEditor(None, None)
+        qtbot.addWidget(dlg)
+        need = javanese_line_height(dlg.rank_view.font())
+        assert dlg.rank_view.rowHeight(0) >= need and dlg.card_view.verticalHeader().defaultSectionSize() >= need
+    finally:
+        i18n.set_language("en")
