@@ -436,3 +436,18 @@ def test_in_aksara_jawa_a_row_is_as_tall_as_a_line_of_javanese_script(qtbot, qap
         assert dlg.rank_view.rowHeight(0) >= need and dlg.card_view.verticalHeader().defaultSectionSize() >= need
     finally:
         i18n.set_language("en")
+
+
+def test_new_game_does_not_start_rules_that_cannot_be_played_and_keeps_every_choice(qtbot, boxes, rules_game):
+    dlg = new_game_dialog(qtbot)
+    dlg.show()
+    dlg.options_form.widgets["start"].setValue(150)
+    dlg.seat_edit(1).setText("Joko")
+    dlg.accept()
+    assert dlg.isVisible() and dlg.result() != QDialog.DialogCode.Accepted
+    [(kind, title, _text)] = boxes
+    assert kind == "warning" and title == "These rules cannot be played"
+    assert dlg.options_form.widgets["start"].value() == 150 and dlg.seat_edit(1).text() == "Joko"
+    dlg.options_form.widgets["start"].setValue(0)
+    dlg.accept()
+    assert dlg.result() == QDialog.DialogCode.Accepted

@@ -727,6 +727,18 @@ class NewGameDialog(QDialog):
     def seat_level(self, i: int) -> QComboBox:
         return self._seat_rows[i][2]
 
+    def accept(self) -> None:
+        """Start — unless the game refuses the options shown (a rule set that cannot be played):
+        then the player is told, and the dialog stays open with every choice as it was."""
+        try:
+            self.spec.make_options(self.options_form.values())
+        except OptionsError:
+            QMessageBox.warning(self, self.tr("These rules cannot be played"), self.tr(
+                "The game cannot be dealt with these rules. Change them, or choose a set of rules in the "
+                "Rules list, and start again."))
+            return
+        super().accept()
+
     def config(self) -> NewGameConfig:
         n = self.players_spin.value()
         seats: list[Seat] = []
