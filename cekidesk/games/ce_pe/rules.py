@@ -106,7 +106,7 @@ from .ruleset import MAX_PLAYERS, MIN_PLAYERS, TARGETED, CePeOptions, Effect
 GAME_ID = "ce-pe"
 PLAY, GIVE, OVER = "play", "give", "over"
 #: (house) how many times a hand's stock is rebuilt from the discards before it runs dry for good
-MAX_RESHUFFLES = 8
+MAX_RESHUFFLES = 30
 #: how many of the latest discards the view lists with their throwers
 DISCARDS_SHOWN = 8
 
