@@ -122,13 +122,13 @@ def reasons(view: CePeView, action: Action) -> tuple[Reason, ...]:
         eff = view.rules.effect_of(action.card)
         after = after_of(eff, view.counter, action.amount)
         if limit - after < ROOM // 2:
-            out.append(("ce_pe_pressure", {"counter": after, "limit": limit, "player": view.next_player}))
+            out.append(("ce_pe.pressure", {"counter": after, "limit": limit, "player": view.next_player}))
         if not is_magic(eff, limit) and any(is_magic(view.rules.effect_of(k), limit) for k in t.hand):
-            out.append(("ce_pe_keep_magic", {}))
+            out.append(("ce_pe.keep_magic", {}))
         if action.target is not None and action.target != view.viewer:
-            out.append(("ce_pe_target_weakest", {"player": action.target}))
+            out.append(("ce_pe.target_weakest", {"player": action.target}))
     elif action.verb in ("give", "turn_down"):
-        out.append(("ce_pe_worst_card", {"card": action.card.code if action.card else None}))
+        out.append(("ce_pe.worst_card", {"card": action.card.code if action.card else None}))
     return tuple(out)
 
 
