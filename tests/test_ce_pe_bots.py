@@ -7,7 +7,7 @@ import pickle
 import random
 
 import pytest
-from bot_checks import assert_decisions_ignore_hidden_cards, wins_against_random
+from bot_checks import assert_decisions_ignore_hidden_cards, assert_playout_ends, wins_against_random
 from ce_pe_helpers import rules, stacked
 from helpers import play_on
 
@@ -16,7 +16,6 @@ from cekidesk.engine.cards import WKind
 from cekidesk.engine.core import Action
 from cekidesk.games import get_game
 from cekidesk.games.ce_pe.bot import reasons
-from cekidesk.games.ce_pe.search import HOOKS
 
 W = WKind.parse
 SPEC = get_game("ce-pe")
@@ -92,18 +91,7 @@ def test_decisions_depend_only_on_the_view(options):
 
 @pytest.mark.parametrize("options", PRESETS, ids=[k for k, _o in SPEC.presets])
 def test_the_playout_policy_ends_every_preset(options):
-    opts = SPEC.make_options(options)
-    for seed in range(6):
-        n = 2 + seed
-        state = SPEC.new_hand(opts, n, seed, 0, carry=SPEC.initial_carry(n, opts))
-        rng = random.Random(seed)
-        steps = 0
-        while not state.is_terminal():
-            action = HOOKS.playout(state, rng)
-            assert action in state.legal_actions(action.player)
-            state.apply(action)
-            steps += 1
-        assert steps <= SPEC.max_hand_actions(n, opts)
+    assert_playout_ends(SPEC, options)
 
 
 @pytest.mark.parametrize("level", ["beginner", "hard", "expert"])

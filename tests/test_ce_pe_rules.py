@@ -6,6 +6,7 @@ import random
 
 import pytest
 from ce_pe_helpers import hand_codes, play, rules, stacked
+from helpers import seats_for
 
 from cekidesk.engine.cards import WKind
 from cekidesk.engine.core import Action, IllegalActionError
@@ -13,7 +14,6 @@ from cekidesk.engine.match import Match, MatchOptions
 from cekidesk.games import get_game
 from cekidesk.games.ce_pe import rules as R
 from cekidesk.persistence import saves
-from helpers import seats_for
 
 W = WKind.parse
 
