@@ -119,3 +119,10 @@ def test_the_bots_travel_to_the_bot_process_and_back():
         bot = make_bot("ce-pe", level, 1)
         again = pickle.loads(pickle.dumps(bot))
         assert type(again) is type(bot) and again.for_game == "ce-pe"
+
+
+def test_normal_swaps_hands_with_the_largest_hand():
+    s = stacked(4, {0: "AH 9H 9D 9C 9S"}, options=rules("bloody"), counter=98)
+    s.hands[1], s.hands[3] = s.hands[1][:2], s.hands[3][:4]
+    action = normal(s.view(0))
+    assert action == Action(0, "play", W("AH"), 2, 1)

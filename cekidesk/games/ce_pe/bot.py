@@ -10,9 +10,9 @@ or, for the searching levels' playouts, from the state (``search.py``), so both 
   as it nears it.
 * **Pressure**: a play that leaves the next player little room (the counter near the limit) scores
   up to :data:`PRESSURE`; an amount choice (an Ace's 1 or 11, a 10's ±10) goes up when it can.
-* **Targets** (a 3's exchange, a 5's next player, a swap, a replacement taken) go against the
-  weakest opponent: the fewest tokens, then the fewest cards (lives); a 5 names that player when the
-  counter is high, and oneself only when holding another magic card.
+* **Targets** (a 3's exchange, a 5's next player, a replacement taken) go against the weakest
+  opponent: the fewest tokens, then the fewest cards (lives); a 5 names oneself only when the counter
+  is high and another magic card is in hand.  A swap of hands goes to the largest hand.
 * **Giving, turning down**: the card least likely to be playable later (the largest addition).
 
 The decision is deterministic (the random generator is not used).
@@ -102,6 +102,8 @@ def _target_score(t: Table, a: Action, eff: Effect, high: float) -> float:
         magic_left = sum(1 for k in t.hand if is_magic(t.rules.effect_of(k), t.rules.limit)) - is_magic(
             eff, t.rules.limit)
         return 0.5 if magic_left > 0 and high > 0.5 else -1.0
+    if eff.action == "swap_hands":          # a swap is worth the larger hand
+        others.sort(key=lambda q: -t.cards[q])
     rank = others.index(a.target) if a.target in others else len(others)
     return -0.1 * rank
 
