@@ -106,7 +106,7 @@ from .ruleset import MAX_PLAYERS, MIN_PLAYERS, TARGETED, CePeOptions, Effect
 GAME_ID = "ce-pe"
 PLAY, GIVE, OVER = "play", "give", "over"
 #: (house) how many times a hand's stock is rebuilt from the discards before it runs dry for good
-MAX_RESHUFFLES = 8
+MAX_RESHUFFLES = 30
 #: how many of the latest discards the view lists with their throwers
 DISCARDS_SHOWN = 8
 
@@ -136,6 +136,11 @@ def plays_of(effect: Effect, counter: int, limit: int) -> list[tuple[int | None,
     if not ok and effect.always:
         return [(None, counter)]
     return ok
+
+
+def effect_table(options: CePeOptions) -> tuple[Effect, ...]:
+    """The effect of each of the 52 faces (by ``WKind.number``), looked up once per hand."""
+    return tuple(options.effect_of(k) for k in ALL_WKINDS)
 
 
 def after_of(effect: Effect, counter: int, amount: int | None) -> int:
@@ -203,6 +208,7 @@ class CePeState(GameState):
     def __init__(self, options: CePeOptions, n_players: int, seed: int, dealer: int = 0,
                  carry: tuple[int, ...] | None = None, deck: Sequence[WCard] | None = None):
         super().__init__(n_players, options, seed)
+        self.effects = effect_table(options)
         self.carry = starting_carry(carry, n_players, options)
         self.out_of_match = tuple(p for p in range(n_players) if self.carry[p] <= 0)
         self.out = [p in self.out_of_match for p in range(n_players)]
@@ -264,7 +270,7 @@ class CePeState(GameState):
         return () if self.phase == OVER else (self.current,)
 
     def effect(self, kind: WKind) -> Effect:
-        return self.options.effect_of(kind)
+        return self.effects[kind.number]
 
     def legal_actions(self, player: int) -> list[Action]:
         if self.phase == OVER or player != self.current:
@@ -370,12 +376,12 @@ class CePeState(GameState):
         theirs = self.hands[target]
         if not theirs:
             if events is not None:
-                events.append(Event("take_replacement", p, {"target": target, "taken": False}))
+                events.append(Event("take_replacement", p, {"target": target, "took_card": False}))
             return
         uid = theirs.pop(self.rng.randrange(len(theirs)))
         self.hands[p].append(uid)
         if events is not None:
-            events.append(Event("take_replacement", p, {"target": target, "taken": True},
+            events.append(Event("take_replacement", p, {"target": target, "took_card": True},
                                 {"card": kind_of(uid).code}, frozenset({p, target})))
 
     def _give(self, action: Action, events: list[Event] | None) -> None:
@@ -389,7 +395,7 @@ class CePeState(GameState):
             self.hands[p].append(taken)
         if events is not None:
             secret = {"given": action.card.code, "taken": kind_of(taken).code if taken is not None else None}
-            events.append(Event("exchange", p, {"target": target, "taken": taken is not None},
+            events.append(Event("exchange", p, {"target": target, "took_card": taken is not None},
                                 secret, frozenset({p, target})))
         self.phase, self.pending = PLAY, None
         self._pass_to(self._next_in(p, self.direction), events)
@@ -568,6 +574,7 @@ class CePeState(GameState):
         n, me = view.n_players, view.viewer
         state = object.__new__(cls)
         GameState.__init__(state, n, view.rules, rng.randrange(2**62))
+        state.effects = effect_table(view.rules)
         copies = Copies(52, view.rules.decks)
         take = copies.take
         res = view.result
@@ -602,13 +609,15 @@ class CePeState(GameState):
         return state
 
     def _copy_into(self, other: CePeState) -> None:
+        other.effects = self.effects            # never changed: shared
         other.carry, other.out_of_match, other.out = self.carry, self.out_of_match, list(self.out)
         other.dealer, other.direction, other.current = self.dealer, self.direction, self.current
         other.tokens = list(self.tokens) if self.tokens is not None else None
         other.hands = [list(h) for h in self.hands]
         other.face_down = [list(f) for f in self.face_down]
         other.stock, other.discards, other.throwers = list(self.stock), list(self.discards), list(self.throwers)
-        other.counter, other.phase, other.pending, other.last_play = self.counter, self.phase, self.pending, self.last_play
+        other.counter, other.phase, other.pending = self.counter, self.phase, self.pending
+        other.last_play = self.last_play
         other.eliminated = list(self.eliminated)
         other.reshuffles, other.turns = self.reshuffles, self.turns
         other.winner, other.reason, other.loser = self.winner, self.reason, self.loser
