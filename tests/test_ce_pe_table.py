@@ -27,6 +27,11 @@ guard_none_refcount()
 W = WKind.parse
 
 
+@pytest.fixture(autouse=True)
+def _app(qapp):
+    """Labels are measured with fonts: an application first."""
+
+
 def view(n: int = 4, **fields) -> CePeView:
     """Seat 0's view in the middle of a hand of Ce Pe (its turn, the counter at 73)."""
     rules = fields.pop("rules", CePeOptions())
@@ -111,7 +116,7 @@ def test_lives_tokens_and_players_out():
     assert all("turned face down" in (c.tooltip or "") for c in down)
     seats = {s.seat: s for s in p.seats}
     assert seats[3].greyed and seats[3].extra == "out, place 5"
-    assert not seats[1].greyed and seats[1].extra == "2 lives lost"
+    assert not seats[1].greyed and seats[1].extra == "2 cards face down"
     rules = preset("ninety_nine")
     p = plan(view(3, rules=rules, hand=("9C", "2D", "KH"), tokens=(3, 1, 2)))
     tokens = {lab.key: lab for lab in p.labels if lab.key[0] == "tokens"}
