@@ -11,7 +11,7 @@ import random
 import pytest
 from PySide6.QtCore import Qt
 from waiting import HANG_GUARD_MS
-from window_helpers import visible_point
+from window_helpers import open_window, visible_point
 
 import cekidesk.games as games_pkg
 from cekidesk.bots import Bot
@@ -22,7 +22,6 @@ from cekidesk.games import get_game, new_match
 from cekidesk.games.ce_pe import rules
 from cekidesk.games.ce_pe.ruleset import PRESETS, preset
 from cekidesk.persistence.saves import Seat
-from cekidesk.persistence.settings import Settings
 from cekidesk.ui import names
 from cekidesk.ui.app import guard_none_refcount
 from cekidesk.ui.dialogs import NewGameConfig
@@ -73,16 +72,6 @@ def stacked(monkeypatch):
     return next(s for s in range(100) if new_match(GAME, 2, s).dealer == 1)
 
 
-def new_window(qtbot) -> MainWindow:
-    w = MainWindow(Settings(animation_speed="off", bot_pace_ms=0))
-    qtbot.addWidget(w)
-    w.controller.pace_ms = 0
-    w.resize(1280, 720)
-    w.show()
-    qtbot.waitExposed(w, timeout=HANG_GUARD_MS)
-    return w
-
-
 def wait_for_human(qtbot, w: MainWindow) -> None:
     c = w.controller
     qtbot.waitUntil(lambda: c.match.hand_over() or c.waiting_for_human(), timeout=HANG_GUARD_MS)
@@ -116,7 +105,7 @@ def play_on(qtbot, w: MainWindow) -> None:
 
 
 def test_a_whole_hand_with_an_ace_choice_and_an_exchange(qtbot, boxes, stacked):
-    w = new_window(qtbot)
+    w = open_window(qtbot)
     c = w.controller
     assert w.start_new_game(NewGameConfig(GAME, [Seat.human("You"), Seat.bot("test-highest", "Budi")], stacked,
                                           {"penalty": "out"}, {"mode": "hands", "limit": 1}))
@@ -271,7 +260,7 @@ def test_the_help_page_shows_the_four_rule_sets_and_the_rules_under_way(qapp):
 
 
 def test_the_help_window_shows_the_rules_of_the_game_under_way(qtbot, boxes):
-    w = new_window(qtbot)
+    w = open_window(qtbot)
     assert w.start_new_game(NewGameConfig(GAME, [Seat.human("You"), Seat.bot("normal", "Budi")], 3,
                                           PRESETS["ninety_nine"], {"mode": "last_standing"}))
     dlg = w.show_help()
