@@ -256,7 +256,7 @@ def test_the_help_page_shows_the_four_rule_sets_and_the_rules_under_way(qapp):
     page = ui.help_html(HelpContext(lambda code, h, t="": "", "latin", current=(GAME, mine)))
     assert "The game under way is played with the rules “Forty-two”" in page
     assert "<tr><td><b>Instant win at</b></td><td>42</td></tr>" in page
-    assert "House rules" in page and "RULINGS" in page
+    assert "House rules" in page and "the blog post “Ce Pe”" in page
 
 
 def test_the_help_window_shows_the_rules_of_the_game_under_way(qtbot, boxes):
