@@ -173,7 +173,7 @@ def check_end_dialog(qtbot, w: MainWindow) -> None:
                                    else "Hand over — Budi is the last player standing.")
     text = dlg.explanation.text()
     assert f"The counter ended at {res.details['counter']}." in text
-    assert f"Out, in this order: 1. {'Budi' if loser == 1 else 'You'}." in text
+    assert f"Out, first to last: {'Budi' if loser == 1 else 'You'}." in text
     assert dlg.content.showcase is not None
     shown = [lab.property("card") for lab in dlg.content.showcase.findChildren(type(dlg.headline))
              if lab.property("card")]

@@ -395,13 +395,12 @@ class CePeUI(GameUI[Any]):
             parts.append(QCoreApplication.translate(
                 "HandEndDialog", "The counter ended at {counter}.").format(counter=counter_str(int(d.get("counter", 0)))))
         if order:
-            out = [QCoreApplication.translate("HandEndDialog", "{n}. {name}").format(
-                n=i + 1, name=names.seat_label(seat_names, q, human)) for i, q in enumerate(order)]
-            parts.append(QCoreApplication.translate("HandEndDialog", "Out, in this order: {list}.").format(
-                list=QCoreApplication.translate("Terms", ", ").join(out)))
+            parts.append(QCoreApplication.translate("HandEndDialog", "Out, first to last: {list}.").format(
+                list=QCoreApplication.translate("Terms", ", ").join(names.seat_label(seat_names, q, human)
+                                                                     for q in order)))
         content.explanation = " ".join(parts)
         hands = d.get("hands")
-        if hands:
+        if hands and any(hands):
             content.caption = QCoreApplication.translate("HandEndDialog", "Everyone's last cards:")
             content.showcase_tab = QCoreApplication.translate("HandEndDialog", "Hands")
             content.showcase = hands_tab([list(h) for h in hands][:n], seat_names, human, namer, parent)
