@@ -253,3 +253,26 @@ def test_the_choices_close_when_the_game_moves_on(qtbot, table):
     assert table.choice_bars()
     table.show_view(dataclasses.replace(view(legal=(), counter=71), current=1, to_act=(1,)))
     assert not table.choice_bars() and table.opened_card() is None
+
+
+def test_a_computer_players_card_flies_from_their_seat_and_the_counter_pops():
+    from cekidesk.engine.core import Event
+
+    layout = CePeLayout(["You", "Budi", "Sari", "Ayu"], 0)
+    before = view(counter=71, discards=((W("9C"), 3),), last_play=(3, W("9C"), 9, None, 62, 71), current=1,
+                  to_act=(1,), next_player=2)
+    old = layout.plan(before, 1280, 720, LayoutOptions())
+    after = view(counter=91, discards=((W("9C"), 3), (W("KH"), 1)), last_play=(1, W("KH"), 100, None, 71, 91),
+                 current=2, to_act=(2,), next_player=3)
+    new = layout.plan(after, 1280, 720, LayoutOptions())
+    play = Event("play", 1, {"card": "KH", "amount": 20, "target": None, "before": 71, "after": 91, "action": "none"})
+    ch = layout.choreograph([play], old.by_key(), new, after)
+    top = [c for c in new.cards if c.role == "pile"][-1]
+    assert top.kind == W("KH")
+    budi = next(s for s in new.seats if s.seat == 1).rect
+    start = ch.start[top.key][0]
+    assert abs(start.x() - budi.center().x()) < budi.width() / 2 and not ch.start[top.key][1]
+    assert ch.banners == [("counter",)]
+    # a card that leaves the counter where it was: no pop
+    stay = Event("play", 1, {"card": "5H", "amount": None, "target": 2, "before": 71, "after": 71, "action": "choose_next"})
+    assert ("counter",) not in layout.choreograph([stay], old.by_key(), new, after).banners
