@@ -35,20 +35,24 @@ def add_game_arguments(ap: argparse.ArgumentParser) -> None:
                     help=f"the game (default {DEFAULT_GAME_ID})")
     ap.add_argument("--players", type=int, default=None, help="players per hand (default: the game's usual)")
     ap.add_argument("--options", action="append", default=[], metavar="KEY=VALUE", help="a game option")
+    ap.add_argument("--rules", default=None, metavar="PRESET|FILE",
+                    help="start from a preset of the game (or a rule-set file), as cekidesk-sim --rules")
 
 
 def game_table(args: argparse.Namespace) -> tuple[Any, int, BaseModel, str]:
     """From those arguments: the game's spec, the number of players, the options, and the options
     as a line of text."""
     from cekidesk.games import get_game
+    from cekidesk.selfplay import options_text
+    from cekidesk.sim import rules_options
 
     spec = get_game(args.game)
     players = args.players or spec.default_players
     spec.check_players(players)
+    base = rules_options(spec, args.rules) if getattr(args, "rules", None) else {}
     pairs = dict(item.split("=", 1) for chunk in args.options for item in chunk.split(",") if "=" in item)
-    options = spec.make_options(pairs)
-    shown = ", ".join(f"{k}={v}" for k, v in sorted(options.model_dump().items()))
-    return spec, players, options, shown or "none"
+    options = spec.make_options({**base, **pairs})
+    return spec, players, options, options_text(options.model_dump())
 
 
 def random_playout(state: Any, rng: random.Random, checked: bool = False) -> int:

@@ -51,6 +51,8 @@ def play_hand(match: Match, decide: Callable[[int, View], Action], limit: int, l
 def options_text(options: dict[str, Any]) -> str:
     """A game's options for a report: ``key=value`` in key order, booleans as true/false."""
     def text(v: Any) -> str:
+        if isinstance(v, dict):      # a table of values (Ce Pe's effects): its size, not its contents
+            return f"({len(v)} entries)"
         return ("true" if v else "false") if isinstance(v, bool) else str(v)
     return ", ".join(f"{k}={text(v)}" for k, v in sorted(options.items())) or "none"
 

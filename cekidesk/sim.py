@@ -21,6 +21,7 @@ Games whose stakes are set in their own options (``GameSpec.stake_per_point`` Fa
 from __future__ import annotations
 
 import argparse
+import importlib
 import math
 import multiprocessing
 import random
@@ -38,7 +39,7 @@ from cekidesk.bots import BotError, bot_levels, canonical_level, make_bot
 from cekidesk.engine.core import EngineError, GameSpec, HandResult
 from cekidesk.engine.match import MatchOptions
 from cekidesk.engine.stats import SimSummary, outcome_lines, pct
-from cekidesk.games import DEFAULT_GAME_ID, games, get_game, new_match
+from cekidesk.games import DEFAULT_GAME_ID, games, get_game, module_name, new_match
 from cekidesk.selfplay import Progress, StuckHandError, hand_limit, options_text, play_hand
 
 MAX_ROUNDS = 10_000_000
@@ -186,6 +187,10 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--seed", type=int, default=0, help="seed of the deals and the bots (default: 0)")
     parser.add_argument("--options", action="append", default=[], metavar="KEY=VALUE",
                         help="a game option, e.g. some_option=true (repeat or comma-separate for several)")
+    parser.add_argument("--rules", default=None, metavar="PRESET|FILE",
+                        help="start from one of the game's ready-made rule sets (e.g. bloody for ce-pe) or, "
+                             "for a game with rule-set files, a saved rule-set file; --options change it "
+                             "further")
     bar = parser.add_mutually_exclusive_group()
     bar.add_argument("--progress", dest="progress", action="store_true", default=None,
                      help="show a progress bar on standard error (default: only when it is a terminal)")
@@ -224,8 +229,58 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _parse_options(parser: argparse.ArgumentParser, spec: GameSpec, raw: list[str]) -> dict[str, Any]:
-    pairs: dict[str, Any] = {}
+class RulesError(ValueError):
+    """A ``--rules`` value that names no preset of the game and no usable rule-set file (the message
+    is one line for the person who typed it)."""
+
+
+#: what a rule-set file's refusal codes mean (``RuleFileError.code`` of a game's ``rules_from_json``)
+_RULE_FILE_WORDS = {
+    "too_big": "the file is too large to be a rule set",
+    "not_json": "the file is not a rule set (not JSON text)",
+    "not_rules": "the file is not a rule set of this game",
+    "newer": "the file was written by a newer version of CekiDesk",
+    "invalid": "the rule set has a value out of bounds",
+}
+
+
+def preset_ids(spec: GameSpec) -> dict[str, dict[str, Any]]:
+    """The game's presets by their short id (the last part of the names key: ``bloody``)."""
+    return {key.rsplit(".", 1)[-1]: dict(options) for key, options in spec.presets}
+
+
+def rules_options(spec: GameSpec, value: str) -> dict[str, Any]:
+    """The options of ``--rules``: a preset id of the game, else a rule-set file read by the game's
+    ``rules_from_json`` (a game that offers rule files defines it in its package).  Raises
+    :class:`RulesError` with a one-line message."""
+    presets = preset_ids(spec)
+    if value in presets:
+        return presets[value]
+    reader = getattr(importlib.import_module(f"cekidesk.games.{module_name(spec.id)}"), "rules_from_json", None)
+    known = ", ".join(presets) or "none"
+    if reader is None:
+        raise RulesError(f"--rules: {spec.id} has no rule set {value!r} (its presets: {known})")
+    try:
+        with open(value, "rb") as f:
+            text = f.read(1 << 20)
+    except OSError as exc:
+        raise RulesError(f"--rules: {value!r} is neither a preset of {spec.id} ({known}) nor a readable "
+                         f"file ({exc.strerror or exc})") from None
+    try:
+        rules = reader(text)
+    except ValueError as exc:
+        code = getattr(exc, "code", "")
+        detail = getattr(exc, "detail", None)
+        why = _RULE_FILE_WORDS.get(code, f"the rules cannot be played ({code})")
+        if code == "invalid" and detail:
+            why += f" ({detail})"
+        raise RulesError(f"--rules {value}: {why}") from None
+    return rules.model_dump(mode="json")
+
+
+def _parse_options(parser: argparse.ArgumentParser, spec: GameSpec, raw: list[str],
+                   base: dict[str, Any] | None = None) -> dict[str, Any]:
+    pairs: dict[str, Any] = dict(base or {})
     for chunk in raw:
         for item in chunk.split(","):
             item = item.strip()
@@ -247,6 +302,17 @@ def _parse_options(parser: argparse.ArgumentParser, spec: GameSpec, raw: list[st
         )
         parser.error(f"invalid --options for {spec.id}: {problems} (options of {spec.id}: {known})")
     return model.model_dump()
+
+
+def _rules(spec: GameSpec, value: str | None) -> dict[str, Any] | None:
+    """The options ``--rules`` names, or None; a bad value ends the program with one line (exit 2)."""
+    if value is None:
+        return None
+    try:
+        return rules_options(spec, value)
+    except RulesError as exc:
+        print(f"cekidesk-sim: error: {exc}", file=sys.stderr)
+        raise SystemExit(2) from None
 
 
 def _flag(name: str) -> str:
@@ -315,7 +381,7 @@ def _sim_main(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         if len(seats) != n:
             parser.error(f"--seats names {len(seats)} bots but there are {n} players")
     seats = [_check_level(parser, spec, s, "--seats") for s in seats]
-    options = _parse_options(parser, spec, args.options)
+    options = _parse_options(parser, spec, args.options, _rules(spec, args.rules))
 
     return _run(parser, args, lambda: simulate(spec.id, n, rounds, seats, args.seed, options, stake,
                                                progress=_progress_stream(args)),
@@ -367,7 +433,7 @@ def _arena_main(parser: argparse.ArgumentParser, args: argparse.Namespace) -> in
     jobs = 1 if args.jobs is None else args.jobs
     if not 1 <= jobs <= MAX_JOBS:
         parser.error(f"--jobs must be from 1 to {MAX_JOBS}, not {jobs}")
-    options = _parse_options(parser, spec, args.options)
+    options = _parse_options(parser, spec, args.options, _rules(spec, args.rules))
 
     # weakest first, whatever the order given: the pairwise table compares each level with the ones below
     config = arena_config(spec.id, n, [lv for lv in offered if lv in chosen], deals, args.seed, options, scale)

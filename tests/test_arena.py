@@ -299,7 +299,7 @@ def test_pairwise_verdicts(capsys):
 # -- errors ----------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("argv,message", [
-    (["--arena", "poker"], "unknown game 'poker' (known games: balik-lima-belas, balik-satu, ceken, ceki, chaqui, chot, gonggong, kartu-lima, pei, tantanan)"),
+    (["--arena", "poker"], "unknown game 'poker' (known games: balik-lima-belas, balik-satu, ce-pe, ceken, ceki, chaqui, chot, gonggong, kartu-lima, pei, tantanan)"),
     (["--arena", "ceki", "--levels", "normal,genius"],
      "--levels: unknown bot level 'genius' for ceki (levels: beginner, normal, hard, expert)"),
     (["--arena", "ceki", "--levels", "normal"], "--levels needs at least 2 levels to compare, not 1"),

@@ -130,7 +130,7 @@ def test_quiet_hides_the_speed(capsys):
 
 
 @pytest.mark.parametrize("argv,message", [
-    (["--game", "poker"], "unknown game 'poker' (known games: balik-lima-belas, balik-satu, ceken, ceki, chaqui, chot, gonggong, kartu-lima, pei, tantanan)"),
+    (["--game", "poker"], "unknown game 'poker' (known games: balik-lima-belas, balik-satu, ce-pe, ceken, ceki, chaqui, chot, gonggong, kartu-lima, pei, tantanan)"),
     (["--players", "7"], "--players 7: ceki is played by 2–6 players"),
     (["--players", "1"], "--players 1: ceki is played by 2–6 players"),
     (["--players", "3", "--seats", "normal,beginner"], "--seats names 2 bots but there are 3 players"),

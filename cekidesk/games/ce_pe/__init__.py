@@ -6,8 +6,10 @@ from cekidesk.engine.core import GameSpec
 from cekidesk.engine.match import MatchEnding
 
 from . import rules
+from . import search as _search
 from .bot import CePeNormalBot
-from .ruleset import PRESETS, CePeOptions
+# the simulator reads a rule-set file (``cekidesk-sim --rules FILE``) with the game's rules_from_json
+from .ruleset import PRESETS, CePeOptions, rules_from_json
 from .stats import statistics
 
 SPEC = GameSpec(
@@ -30,7 +32,8 @@ SPEC = GameSpec(
     initial_carry=rules.initial_carry,
     out_seats=rules.out_seats,
     match_endings=(MatchEnding("last_standing", "ending.last_standing", rules.last_standing),),
+    search=_search.HOOKS,
     presets=tuple((f"ce-pe.preset.{pid}", PRESETS[pid]) for pid in ("ce_pe", "normal_99", "bloody", "ninety_nine")),
 )
 
-__all__ = ["SPEC"]
+__all__ = ["SPEC", "rules_from_json"]

@@ -106,7 +106,7 @@ from .ruleset import MAX_PLAYERS, MIN_PLAYERS, TARGETED, CePeOptions, Effect
 GAME_ID = "ce-pe"
 PLAY, GIVE, OVER = "play", "give", "over"
 #: (house) how many times a hand's stock is rebuilt from the discards before it runs dry for good
-MAX_RESHUFFLES = 8
+MAX_RESHUFFLES = 30
 #: how many of the latest discards the view lists with their throwers
 DISCARDS_SHOWN = 8
 
@@ -370,12 +370,12 @@ class CePeState(GameState):
         theirs = self.hands[target]
         if not theirs:
             if events is not None:
-                events.append(Event("take_replacement", p, {"target": target, "taken": False}))
+                events.append(Event("take_replacement", p, {"target": target, "took_card": False}))
             return
         uid = theirs.pop(self.rng.randrange(len(theirs)))
         self.hands[p].append(uid)
         if events is not None:
-            events.append(Event("take_replacement", p, {"target": target, "taken": True},
+            events.append(Event("take_replacement", p, {"target": target, "took_card": True},
                                 {"card": kind_of(uid).code}, frozenset({p, target})))
 
     def _give(self, action: Action, events: list[Event] | None) -> None:
@@ -389,7 +389,7 @@ class CePeState(GameState):
             self.hands[p].append(taken)
         if events is not None:
             secret = {"given": action.card.code, "taken": kind_of(taken).code if taken is not None else None}
-            events.append(Event("exchange", p, {"target": target, "taken": taken is not None},
+            events.append(Event("exchange", p, {"target": target, "took_card": taken is not None},
                                 secret, frozenset({p, target})))
         self.phase, self.pending = PLAY, None
         self._pass_to(self._next_in(p, self.direction), events)
