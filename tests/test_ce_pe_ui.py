@@ -224,14 +224,16 @@ def test_the_log_words_the_counter_the_targets_and_the_secrets():
         "Budi plays Queen of Hearts: −20 → 53."
     assert say("play", 2, card="3C", amount=None, target=0, before=53, after=53, action="exchange") == \
         "Sari plays 3 of Clubs; the counter stays at 53."
-    assert say("exchange", 2, target=0, given="7H", taken="KS") == \
+    assert say("exchange", 2, target=0, took_card=True, given="7H", taken="KS") == \
         "Sari exchanges a card with you: you give King of Spades and get 7 of Hearts."
-    assert say("exchange", 2, target=1, taken=True) == "Sari exchanges a card with Budi."
+    assert say("exchange", 2, target=1, took_card=True) == "Sari exchanges a card with Budi."
+    assert say("exchange", 2, target=1, took_card=False) == \
+        "Sari gives Budi a card; their hand was empty, so nothing is taken."
     assert say("choose_next", 1, seat=0) == "Budi chooses you to play next."
     assert say("choose_next", 1, seat=1) == "Budi chooses to play next again."
     assert say("skip", 1, seat=0) == "You are skipped."
     assert say("reverse", 1, direction=-1) == "The direction of play turns: now anticlockwise."
-    assert say("take_replacement", 1, target=0, taken=True, card="2D") == \
+    assert say("take_replacement", 1, target=0, took_card=True, card="2D") == \
         "Budi takes their replacement from your hand: 2 of Diamonds."
     assert say("turn_down", 1, left=3) == "Budi cannot play: they turn a card face down and lose a life."
     assert say("turn_down", 0, left=3, card="9S") == "You cannot play: you turn 9 of Spades face down and lose a life."

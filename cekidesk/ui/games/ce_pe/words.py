@@ -332,8 +332,8 @@ class CePeUI(GameUI[Any]):
             variant = "self" if chosen == p else ("you" if chosen == human and not you else "")
             return _say(("choose_next", you, variant), name=who, target=seat_name(chosen, seat_names))
         if t == "exchange":
-            given, taken = d.get("given"), d.get("taken")    # codes for the two, else taken: whether any
-            if taken is False or (given and taken is None):
+            given, taken = d.get("given"), d.get("taken")    # codes, for the two players only
+            if d.get("took_card") is False:
                 return _say(("exchange", you, "empty"), name=who, target=tname)
             if given and isinstance(taken, str):
                 return _say(("exchange", you, "" if you else "you"), name=who, target=tname,
@@ -345,7 +345,7 @@ class CePeUI(GameUI[Any]):
             got = d.get("card")
             if (you or to_you) and got:
                 return _say(("take_replacement", you, "" if you else "you"), name=who, target=tname, card=card(got))
-            if d.get("taken") is False:
+            if d.get("took_card") is False:
                 return _say(("take_replacement", you, "empty"), name=who, target=tname)
             return _say(("take_replacement", False, ""), name=who, target=tname)
         if t == "turn_down":
