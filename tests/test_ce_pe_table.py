@@ -237,9 +237,9 @@ def test_the_keyboard_opens_a_cards_choices_and_escape_closes_them(qtbot, table)
     qtbot.keyClick(first, Qt.Key.Key_Right)
     second = list(bar.buttons.values())[1]
     assert second.hasFocus()
-    table.setFocus()
-    qtbot.keyClick(table, Qt.Key.Key_Escape)
+    qtbot.keyClick(second, Qt.Key.Key_Escape)      # from the bar itself
     assert not table.choice_bars() and table.opened_card() is None and not chosen
+    assert table.hasFocus()
     qtbot.keyClick(table, Qt.Key.Key_Return)
     (bar,) = table.choice_bars()
     qtbot.keyClick(list(bar.buttons.values())[1], Qt.Key.Key_Return)
@@ -276,3 +276,20 @@ def test_a_computer_players_card_flies_from_their_seat_and_the_counter_pops():
     # a card that leaves the counter where it was: no pop
     stay = Event("play", 1, {"card": "5H", "amount": None, "target": 2, "before": 71, "after": 71, "action": "choose_next"})
     assert ("counter",) not in layout.choreograph([stay], old.by_key(), new, after).banners
+
+
+def test_the_status_line_says_what_to_do_when_nothing_can_be_played():
+    from cekidesk.ui.games import game_ui
+
+    ui = game_ui("ce-pe")
+    seats = ["You", "Budi", "Sari", "Ayu"]
+    legal = tuple(Action(0, "turn_down", W(c)) for c in ("AS", "10H"))
+    assert ui.your_turn_text(view(hand=("AS", "10H"), counter=100, legal=legal), seats) == (
+        "No card of yours can be played at 100 (limit 100): click the card to turn face down — you lose a life.")
+    assert ui.auto_action(view(legal=legal), None) is None
+    lose = view(rules=preset("ninety_nine"), counter=98, tokens=(2, 3, 3, 3), legal=(Action(0, "lose"),))
+    assert ui.your_turn_text(lose, seats) == "No card of yours can be played at 98 (limit 99): you lose a token."
+    assert ui.auto_action(lose, None) == Action(0, "lose")
+    give = view(phase="give", pending_exchange=2, legal=(Action(0, "give", W("AS")),))
+    assert ui.your_turn_text(give, seats) == (
+        "Exchange with Sari: click the card you give them; you take a random card of their hand.")
