@@ -27,6 +27,11 @@ guard_none_refcount()
 W = WKind.parse
 
 
+@pytest.fixture(autouse=True)
+def _app(qapp):
+    """Labels are measured with fonts: an application first."""
+
+
 def view(n: int = 4, **fields) -> CePeView:
     """Seat 0's view in the middle of a hand of Ce Pe (its turn, the counter at 73)."""
     rules = fields.pop("rules", CePeOptions())
@@ -111,7 +116,7 @@ def test_lives_tokens_and_players_out():
     assert all("turned face down" in (c.tooltip or "") for c in down)
     seats = {s.seat: s for s in p.seats}
     assert seats[3].greyed and seats[3].extra == "out, place 5"
-    assert not seats[1].greyed and seats[1].extra == "2 lives lost"
+    assert not seats[1].greyed and seats[1].extra == "2 cards face down"
     rules = preset("ninety_nine")
     p = plan(view(3, rules=rules, hand=("9C", "2D", "KH"), tokens=(3, 1, 2)))
     tokens = {lab.key: lab for lab in p.labels if lab.key[0] == "tokens"}
@@ -232,9 +237,9 @@ def test_the_keyboard_opens_a_cards_choices_and_escape_closes_them(qtbot, table)
     qtbot.keyClick(first, Qt.Key.Key_Right)
     second = list(bar.buttons.values())[1]
     assert second.hasFocus()
-    table.setFocus()
-    qtbot.keyClick(table, Qt.Key.Key_Escape)
+    qtbot.keyClick(second, Qt.Key.Key_Escape)      # from the bar itself
     assert not table.choice_bars() and table.opened_card() is None and not chosen
+    assert table.hasFocus()
     qtbot.keyClick(table, Qt.Key.Key_Return)
     (bar,) = table.choice_bars()
     qtbot.keyClick(list(bar.buttons.values())[1], Qt.Key.Key_Return)
@@ -248,3 +253,43 @@ def test_the_choices_close_when_the_game_moves_on(qtbot, table):
     assert table.choice_bars()
     table.show_view(dataclasses.replace(view(legal=(), counter=71), current=1, to_act=(1,)))
     assert not table.choice_bars() and table.opened_card() is None
+
+
+def test_a_computer_players_card_flies_from_their_seat_and_the_counter_pops():
+    from cekidesk.engine.core import Event
+
+    layout = CePeLayout(["You", "Budi", "Sari", "Ayu"], 0)
+    before = view(counter=71, discards=((W("9C"), 3),), last_play=(3, W("9C"), 9, None, 62, 71), current=1,
+                  to_act=(1,), next_player=2)
+    old = layout.plan(before, 1280, 720, LayoutOptions())
+    after = view(counter=91, discards=((W("9C"), 3), (W("KH"), 1)), last_play=(1, W("KH"), 100, None, 71, 91),
+                 current=2, to_act=(2,), next_player=3)
+    new = layout.plan(after, 1280, 720, LayoutOptions())
+    play = Event("play", 1, {"card": "KH", "amount": 20, "target": None, "before": 71, "after": 91, "action": "none"})
+    ch = layout.choreograph([play], old.by_key(), new, after)
+    top = [c for c in new.cards if c.role == "pile"][-1]
+    assert top.kind == W("KH")
+    budi = next(s for s in new.seats if s.seat == 1).rect
+    start = ch.start[top.key][0]
+    assert abs(start.x() - budi.center().x()) < budi.width() / 2 and not ch.start[top.key][1]
+    assert ch.banners == [("counter",)]
+    # a card that leaves the counter where it was: no pop
+    stay = Event("play", 1, {"card": "5H", "amount": None, "target": 2, "before": 71, "after": 71, "action": "choose_next"})
+    assert ("counter",) not in layout.choreograph([stay], old.by_key(), new, after).banners
+
+
+def test_the_status_line_says_what_to_do_when_nothing_can_be_played():
+    from cekidesk.ui.games import game_ui
+
+    ui = game_ui("ce-pe")
+    seats = ["You", "Budi", "Sari", "Ayu"]
+    legal = tuple(Action(0, "turn_down", W(c)) for c in ("AS", "10H"))
+    assert ui.your_turn_text(view(hand=("AS", "10H"), counter=100, legal=legal), seats) == (
+        "No card of yours can be played at 100 (limit 100): click the card to turn face down — you lose a life.")
+    assert ui.auto_action(view(legal=legal), None) is None
+    lose = view(rules=preset("ninety_nine"), counter=98, tokens=(2, 3, 3, 3), legal=(Action(0, "lose"),))
+    assert ui.your_turn_text(lose, seats) == "No card of yours can be played at 98 (limit 99): you lose a token."
+    assert ui.auto_action(lose, None) == Action(0, "lose")
+    give = view(phase="give", pending_exchange=2, legal=(Action(0, "give", W("AS")),))
+    assert ui.your_turn_text(give, seats) == (
+        "Exchange with Sari: click the card you give them; you take a random card of their hand.")

@@ -1,5 +1,5 @@
-"""What the tests of a game's window share: where a person clicks a card, and the button of a
-decision in the table's bars of choices."""
+"""What the tests of a game's window share: the window itself, where a person clicks a card, and the
+button of a decision in the table's bars of choices."""
 from __future__ import annotations
 
 from typing import Any
@@ -9,6 +9,21 @@ from PySide6.QtWidgets import QPushButton
 
 from cekidesk.ui.main_window import MainWindow
 from cekidesk.ui.table.cards import CardItem
+
+
+def open_window(qtbot, **settings: Any) -> MainWindow:
+    """The main window at 1280×720, shown, with no animation and no pause before a computer move
+    (``settings`` adds to or replaces those of :class:`Settings`)."""
+    from cekidesk.persistence.settings import Settings
+    from waiting import HANG_GUARD_MS
+
+    w = MainWindow(Settings(**{"animation_speed": "off", "bot_pace_ms": 0, **settings}))
+    qtbot.addWidget(w)
+    w.controller.pace_ms = 0
+    w.resize(1280, 720)
+    w.show()
+    qtbot.waitExposed(w, timeout=HANG_GUARD_MS)
+    return w
 
 
 def visible_point(w: MainWindow, item: CardItem) -> QPoint:

@@ -72,8 +72,8 @@ def help_html(ctx: HelpContext) -> str:
         "The last player standing wins.")))
     out.append(p(_tr(
         "CekiDesk follows the blog post “Ce Pe”, which invites players to make their own effect tables, and "
-        "its comments, which add the “Normal” 99 and “Bloody” tables and point to the classic Ninety-Nine; "
-        "the project's rulings (RULINGS §6) settle what the post leaves open.")))
+        "its comments, which add the “Normal” 99 and “Bloody” tables and point to the classic Ninety-Nine. "
+        "Where they leave a question open, CekiDesk decides: see the house rules below.")))
     out.append(ctx.heading("turn", _tr("A turn")))
     out.append(ul([
         _tr("The player left of the dealer begins; play goes clockwise until a reverse."),
@@ -126,7 +126,7 @@ def help_html(ctx: HelpContext) -> str:
         names.text("ending.last_standing") + " — " + names.text("ending.last_standing.help"),
     ]))
     out.append(ctx.heading("house", _tr("House rules")))
-    out.append(p(_tr("Where the post and the rulings are silent, CekiDesk decides:")))
+    out.append(p(_tr("Where the post and its comments are silent, CekiDesk decides:")))
     out.append(ul([
         _tr("The player left of the dealer starts (the post does not say)."),
         _tr("A card that is always playable (the King) but whose every outcome would pass the limit leaves "

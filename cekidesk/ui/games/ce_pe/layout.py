@@ -223,7 +223,7 @@ class CePeLayout(TableLayout[Any]):
                                        view.tokens[q]))
         down = count(view.face_down[q])
         if down:
-            parts.append(names.counted(QCoreApplication.translate("CePeTable", "%n life/lives lost", None, down), down))
+            parts.append(names.counted(QCoreApplication.translate("CePeTable", "%n card(s) face down", None, down), down))
         return QCoreApplication.translate("Terms", ", ").join(parts)
 
     def _lives(self, plan: Plan, view: Any, q: int, pos: QPointF, h: float, w: float) -> None:

@@ -96,6 +96,8 @@ _TEMPLATES: dict[tuple[str, bool, str], str] = {
                    "You hold {cards}."),
     ("play", True, "change"): QT_TRANSLATE_NOOP("GameLog", "You play {card}: {change} → {after}."),
     ("play", False, "change"): QT_TRANSLATE_NOOP("GameLog", "{name} plays {card}: {change} → {after}."),
+    ("play", True, "set"): QT_TRANSLATE_NOOP("GameLog", "You play {card}: the counter is set to {after}."),
+    ("play", False, "set"): QT_TRANSLATE_NOOP("GameLog", "{name} plays {card}: the counter is set to {after}."),
     ("play", True, ""): QT_TRANSLATE_NOOP("GameLog", "You play {card}; the counter stays at {after}."),
     ("play", False, ""): QT_TRANSLATE_NOOP("GameLog", "{name} plays {card}; the counter stays at {after}."),
     ("draw", True, ""): QT_TRANSLATE_NOOP("GameLog", "You draw {card}."),
@@ -165,10 +167,13 @@ def signed(v: int) -> str:
     return f"+{v}" if v > 0 else f"−{-v}" if v < 0 else "0"
 
 
-def change_text(before: int | None, after: int | None) -> str:
-    """What a play did to the counter: "+11", "−20" (a King's set from 80: "+20"); "" when it stayed."""
+def change_text(before: int | None, after: int | None, amount: int | None) -> str:
+    """What a play did to the counter: "+11", "−20"; "=" for a set (its amount is the value set,
+    which an addition from elsewhere than 0 never equals); "" when it stayed."""
     if before is None or after is None or before == after:
         return ""
+    if amount is not None and amount == after and before + amount != after:
+        return "="
     return signed(int(after) - int(before))
 
 
@@ -304,10 +309,11 @@ class CePeUI(GameUI[Any]):
                 return None       # (one deal event a seat: the human's says it all)
             return _say(("deal", True, ""), len(cards), dealer=seat_name(d.get("dealer"), seat_names),
                         starter=seat_name(d.get("first"), seat_names), counter=counter_str(int(d.get("counter", 0))),
-                        cards=names.card_list(sorted(_wkind(c) for c in cards), namer))
+                        cards=names.card_list(sorted((_wkind(c) for c in cards), key=lambda k: (k.rank, k.number)), namer))
         if t == "play":
-            change = change_text(d.get("before"), d.get("after"))
-            return _say(("play", you, "change" if change else ""), name=who, card=card(d["card"]), change=change,
+            change = change_text(d.get("before"), d.get("after"), d.get("amount"))
+            variant = "set" if change == "=" else "change" if change else ""
+            return _say(("play", you, variant), name=who, card=card(d["card"]), change=change,
                         after=counter_str(int(d.get("after", 0))))
         if t == "draw":
             return _say(("draw", True, ""), card=card(d["card"])) if you and d.get("card") else None
@@ -326,8 +332,8 @@ class CePeUI(GameUI[Any]):
             variant = "self" if chosen == p else ("you" if chosen == human and not you else "")
             return _say(("choose_next", you, variant), name=who, target=seat_name(chosen, seat_names))
         if t == "exchange":
-            given, taken = d.get("given"), d.get("taken")    # codes for the two, else taken: whether any
-            if taken is False or (given and taken is None):
+            given, taken = d.get("given"), d.get("taken")    # codes, for the two players only
+            if d.get("took_card") is False:
                 return _say(("exchange", you, "empty"), name=who, target=tname)
             if given and isinstance(taken, str):
                 return _say(("exchange", you, "" if you else "you"), name=who, target=tname,
@@ -339,7 +345,7 @@ class CePeUI(GameUI[Any]):
             got = d.get("card")
             if (you or to_you) and got:
                 return _say(("take_replacement", you, "" if you else "you"), name=who, target=tname, card=card(got))
-            if d.get("taken") is False:
+            if d.get("took_card") is False:
                 return _say(("take_replacement", you, "empty"), name=who, target=tname)
             return _say(("take_replacement", False, ""), name=who, target=tname)
         if t == "turn_down":
@@ -389,13 +395,12 @@ class CePeUI(GameUI[Any]):
             parts.append(QCoreApplication.translate(
                 "HandEndDialog", "The counter ended at {counter}.").format(counter=counter_str(int(d.get("counter", 0)))))
         if order:
-            out = [QCoreApplication.translate("HandEndDialog", "{n}. {name}").format(
-                n=i + 1, name=names.seat_label(seat_names, q, human)) for i, q in enumerate(order)]
-            parts.append(QCoreApplication.translate("HandEndDialog", "Out, in this order: {list}.").format(
-                list=QCoreApplication.translate("Terms", ", ").join(out)))
+            parts.append(QCoreApplication.translate("HandEndDialog", "Out, first to last: {list}.").format(
+                list=QCoreApplication.translate("Terms", ", ").join(names.seat_label(seat_names, q, human)
+                                                                     for q in order)))
         content.explanation = " ".join(parts)
         hands = d.get("hands")
-        if hands:
+        if hands and any(hands):
             content.caption = QCoreApplication.translate("HandEndDialog", "Everyone's last cards:")
             content.showcase_tab = QCoreApplication.translate("HandEndDialog", "Hands")
             content.showcase = hands_tab([list(h) for h in hands][:n], seat_names, human, namer, parent)
