@@ -12,6 +12,7 @@ import types
 import typing
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any, Literal
 
 from pydantic import BaseModel
@@ -125,6 +126,16 @@ def _optional_int(annotation: Any) -> bool:
         and set(typing.get_args(annotation)) == {int, type(None)}
 
 
+def _optional_value(spin: QSpinBox) -> int | None:
+    """An optional number's value: None at its lowest step ("Off")."""
+    return None if spin.value() == spin.minimum() else spin.value()
+
+
+def _set_number(spin: QSpinBox, value: int | None) -> None:
+    """Show ``value`` in a spin box (None: its lowest step, an optional number's "Off")."""
+    spin.setValue(spin.minimum() if value is None else value)
+
+
 def _choices(annotation: Any) -> list[Any] | None:
     if typing.get_origin(annotation) is Literal:
         return list(typing.get_args(annotation))
@@ -210,7 +221,7 @@ class OptionsForm(QWidget):
                 w.setRange(lo - 1, hi)          # the lowest step is "off" (None)
                 w.setSpecialValueText(self.tr("Off"))
                 w.setValue(lo - 1 if current is None else int(current))
-                self._getters[name] = lambda w=w: None if w.value() == w.minimum() else w.value()
+                self._getters[name] = partial(_optional_value, w)
                 label = title
             elif ann is float:
                 w = QDoubleSpinBox(self)
@@ -323,10 +334,12 @@ class OptionsForm(QWidget):
                     if d == v or (isinstance(d, enum.Enum) and d.value == v):
                         w.setCurrentIndex(i)
             self._setters[name] = pick
-        elif isinstance(w, (QSpinBox, QDoubleSpinBox)):
+        elif isinstance(w, QSpinBox):
             w.valueChanged.connect(self.changed)
-            # an optional number's None is its lowest step ("Off")
-            self._setters[name] = lambda v, w=w: w.setValue(w.minimum() if v is None else v)
+            self._setters[name] = partial(_set_number, w)
+        elif isinstance(w, QDoubleSpinBox):
+            w.valueChanged.connect(self.changed)
+            self._setters[name] = w.setValue
         elif isinstance(w, QLineEdit):
             w.textChanged.connect(self.changed)
             self._setters[name] = lambda v: w.setText("" if v is None else str(v))

@@ -137,6 +137,10 @@ def _effect_or(raw: Any, default: Effect | None) -> Effect | None:
         return default
 
 
+def _dict(raw: Any) -> dict[str, Any]:
+    return raw if isinstance(raw, dict) else {}
+
+
 # -- the table of effects ------------------------------------------------------------------------
 
 class EffectsModel(QAbstractTableModel):
@@ -489,11 +493,10 @@ class RuleEditor(QDialog):
         """Show options as New Game has them — perhaps not yet a rule set that can be played (the
         problems list then says why); an effect that is not one keeps the source's."""
         base = preset("ce_pe")
-        given = values.get("effects") if isinstance(values.get("effects"), dict) else {}
-        self.ranks.set_effects({r: _effect_or(given.get(r), base.effects[r]) for r in RANKS})
-        cards = values.get("card_effects") if isinstance(values.get("card_effects"), dict) else {}
-        self.cards.set_effects({code: eff for code, eff in ((c, _effect_or(e, None)) for c, e in cards.items())
-                                if eff is not None and code in CARD_CODES})
+        given = _dict(values.get("effects"))
+        self.ranks.set_effects({r: _effect_or(given.get(r), base.effects[r]) or base.effects[r] for r in RANKS})
+        cards = {code: _effect_or(raw, None) for code, raw in _dict(values.get("card_effects")).items()}
+        self.cards.set_effects({code: eff for code, eff in cards.items() if eff is not None and code in CARD_CODES})
         self.name_edit.setText(str(values.get("name") or base.name))
         self.form.set_values({**base.model_dump(mode="json", exclude=set(OWN_FIELDS)),
                               **{k: v for k, v in values.items() if k not in OWN_FIELDS}})
@@ -534,7 +537,7 @@ class RuleEditor(QDialog):
     def _fill_preview(self) -> None:
         """Every rank as its card of spades with its effect, then the single cards with theirs, in
         rows of :data:`PREVIEW_COLUMNS` (a page, so that any script wraps and nothing is cut)."""
-        from ...help import picture_source   # (see __init__)
+        from ...help import picture_source  # (see __init__)
 
         img = picture_source(self.preview, device_ratio(self))
         cells = [(f"{r}S", rank_text(r), e) for r, e in self.ranks.effects().items()]
