@@ -114,11 +114,15 @@ def test_the_editor_makes_a_rule_set_and_saves_it(qtbot, editor):
     assert [s.rules for s in list_rule_sets()[0]] == [editor.rules()]
     # the saved set is offered at once to start from
     assert editor.start_combo.currentText() == "Kampung (saved)" and editor.delete_button.isEnabled()
-    # the preview shows every rank and the single card, with its effect in words
+    # the preview shows every rank and the single card, with its effect in words, and follows edits
+    editor.tabs.setCurrentWidget(editor.preview)
     page = editor.preview.toPlainText()
     assert "7\n+7; reverse the direction of play" in page and "Queen\n−5 or −15" in page
     assert page.rstrip().endswith("Ace of Spades\nset to 0; no draw")
     assert editor.preview.toHtml().count("<img") == 14
+    assert 'src="card:AH/88"' in editor.preview.toHtml()          # the Ace rank: not the A♠ of its own
+    editor.ranks.setData(cell(editor.ranks, "2", EffectsModel.VALUES), "5")
+    assert "2\n+5" in editor.preview.toPlainText()
 
 
 def test_problems_are_shown_live_and_block_saving(qtbot, editor):

@@ -369,6 +369,7 @@ class RuleEditor(QDialog):
         # imported here, not with the module: the window's dialogs import every game's UI, and so
         # this module, while they are being imported themselves
         from ...dialogs import OptionsForm, fit_wrapped_labels
+        from ...help import picture_source
 
         super().__init__(parent)
         self.setObjectName("cePeRuleEditor")
@@ -430,6 +431,7 @@ class RuleEditor(QDialog):
         # the preview: every rank as a card with its effect, then the single cards
         self.preview = QTextBrowser(self)
         self.preview.setObjectName("rulePreview")
+        self._card_img = picture_source(self.preview, device_ratio(self))   # each picture drawn once
         self.tabs.addTab(self.preview, _tr("&Preview"))
 
         side = QVBoxLayout()
@@ -475,6 +477,7 @@ class RuleEditor(QDialog):
         self.import_button.clicked.connect(self.import_file)
         self.export_button.clicked.connect(self.export_file)
         self.save_button.clicked.connect(self.save)
+        self.tabs.currentChanged.connect(self._fill_preview)
         self.name_edit.textChanged.connect(self._validate)
         self.form.changed.connect(self._validate)
         for model in (self.ranks, self.cards):
@@ -534,14 +537,17 @@ class RuleEditor(QDialog):
                 b.setEnabled(ok)
         self._fill_preview()
 
-    def _fill_preview(self) -> None:
-        """Every rank as its card of spades with its effect, then the single cards with theirs, in
+    def _fill_preview(self, *_: Any) -> None:
+        """Every rank as one of its cards with its effect, then the single cards with theirs, in
         rows of :data:`PREVIEW_COLUMNS` (a page, so that any script wraps and nothing is cut)."""
-        from ...help import picture_source  # (see __init__)
-
-        img = picture_source(self.preview, device_ratio(self))
-        cells = [(f"{r}S", rank_text(r), e) for r, e in self.ranks.effects().items()]
-        cells += [(code, names.card_name(code), e) for code, e in self.cards.effects().items()]
+        if self.tabs.currentWidget() is not self.preview:
+            return                                  # drawn when its tab is shown
+        img = self._card_img
+        own = self.cards.effects()
+        # a rank is shown by a card of it without an effect of its own (A♥ when A♠ has one)
+        cells = [(next((f"{r}{s}" for s in "SHDC" if f"{r}{s}" not in own), f"{r}S"), rank_text(r), e)
+                 for r, e in self.ranks.effects().items()]
+        cells += [(code, names.card_name(code), e) for code, e in own.items()]
         esc = html.escape
         tds = [f"<td align='center' valign='top' width='{100 // PREVIEW_COLUMNS}%'>{img(code, 88, title)}<br>"
                f"<b>{esc(title)}</b><br>{esc(effect_text(eff))}</td>" for code, title, eff in cells]
