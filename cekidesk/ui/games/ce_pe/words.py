@@ -89,6 +89,20 @@ names.register_texts(
     },
 )
 
+# why a computer player (the hint) chose its move: cekidesk.games.ce_pe.bot.reasons, codes under the
+# game's package name (``ce_pe.``), the card as ``kind``
+names.register_texts(
+    "Reasons",
+    {
+        "reason.ce_pe.pressure": QT_TRANSLATE_NOOP(
+            "Reasons", "leaves the counter at {counter}, close to the limit of {limit}, for the next player"),
+        "reason.ce_pe.keep_magic": QT_TRANSLATE_NOOP(
+            "Reasons", "keeps the cards that can be played at any count for later"),
+        "reason.ce_pe.target_weakest": QT_TRANSLATE_NOOP("Reasons", "aims at the player closest to going out"),
+        "reason.ce_pe.worst_card": QT_TRANSLATE_NOOP("Reasons", "{kind} is the card worth least to keep"),
+    },
+)
+
 #: the log's sentences by (event, the human did it, variant)
 _TEMPLATES: dict[tuple[str, bool, str], str] = {
     ("deal", True, ""): QT_TRANSLATE_NOOP(
