@@ -210,6 +210,9 @@ def test_a_click_on_a_card_of_several_moves_shows_them_and_a_button_plays_one(qt
     assert not chosen and table.opened_card() == ace.key
     (bar,) = table.choice_bars()
     assert [b.text() for b in bar.buttons.values()] == ["+1 → 61", "+11 → 71"]
+    # over the card, where it hides no card of the hand
+    card = table.mapFromScene(ace.sceneBoundingRect()).boundingRect()
+    assert bar.geometry().bottom() < card.top() and bar.geometry().left() < card.center().x() < bar.geometry().right()
     qtbot.mouseClick(list(bar.buttons.values())[1], Qt.MouseButton.LeftButton)
     assert chosen == [ACE_LEGAL[1]]
     # a card of one move plays at once
