@@ -419,6 +419,16 @@ class CePeUI(GameUI[Any]):
             content.showcase_tab = QCoreApplication.translate("HandEndDialog", "Hands")
             content.showcase = hands_tab([list(h) for h in hands][:n], seat_names, human, namer, parent)
 
+    def stake_summary(self, match: Match) -> str:
+        """Each player out pays the winner a stake (with a redeal: when the match is decided)."""
+        stake = names.format_money(match.match_options.stake_cents, signed=False)
+        if rules_of(match).redeal_after_loss:
+            return QCoreApplication.translate(
+                "CePeUI", "Stake: {stake} from each other player to the last one standing, when the match is "
+                          "decided.").format(stake=stake)
+        return QCoreApplication.translate(
+            "CePeUI", "Stake: {stake} from each player out to the winner of the hand.").format(stake=stake)
+
     # -- help ----------------------------------------------------------------------------------------
     def help_title(self) -> str:
         return QCoreApplication.translate("CePeHelp", "How to play Ce Pe")
