@@ -111,6 +111,7 @@ MAX_RESHUFFLES = 30
 DISCARDS_SHOWN = 8
 
 _KINDS = ALL_WKINDS
+_NO_TARGET: tuple[None] = (None,)
 
 
 def kind_of(uid: int) -> WKind:
@@ -275,14 +276,15 @@ class CePeState(GameState):
     def legal_actions(self, player: int) -> list[Action]:
         if self.phase == OVER or player != self.current:
             return []
-        hand = sorted(set(kind_of(u) for u in self.hands[player]), key=lambda k: k.number)
+        hand = [_KINDS[n] for n in sorted({u % 52 for u in self.hands[player]})]
         if self.phase == GIVE:
             return [Action(player, "give", k) for k in hand]
         out: list[Action] = []
         limit = self.options.limit
+        effects = self.effects
         for k in hand:
-            eff = self.effect(k)
-            targets = self._targets(player, eff)
+            eff = effects[k.number]
+            targets = self._targets(player, eff) if eff.action in TARGETED else _NO_TARGET
             for amount, _after in plays_of(eff, self.counter, limit):
                 out += [Action(player, "play", k, t, amount) for t in targets]
         if out:
@@ -291,9 +293,9 @@ class CePeState(GameState):
             return [Action(player, "turn_down", k) for k in hand]
         return [Action(player, "lose")]
 
-    def _targets(self, player: int, eff: Effect) -> list[int | None]:
-        if eff.action not in TARGETED:
-            return [None]
+    def _targets(self, player: int, eff: Effect) -> list[int]:
+        """The seats a targeted action may name: anyone still in for a ``choose_next``, another
+        player still in for the others."""
         if eff.action == "choose_next":
             return self._seats_in()
         return [q for q in self._seats_in() if q != player]
