@@ -1,5 +1,5 @@
 """Checks shared by the bots' tests of every game: a decision never depends on hidden cards; a bot
-against random players."""
+against random players; the playout policy ends hands."""
 from __future__ import annotations
 
 import random
@@ -44,3 +44,21 @@ def wins_against_random(spec, n: int, seed: int, bot, hands: int) -> int:
             match.apply(bots[p].choose(match.state.view(p), rng))
         wins += match.history[-1].result.winners == (0,)
     return wins
+
+
+def assert_playout_ends(spec, options: dict | None = None, seeds: int = 6) -> None:
+    """The game's playout policy (``spec.search.playout``) plays hands of ``options`` to their end
+    with legal moves, within the game's bound, at every player count in turn."""
+    for seed in range(seeds):
+        n = spec.min_players + seed % (spec.max_players - spec.min_players + 1)
+        opts = spec.make_options(options)
+        extra = {"carry": spec.initial_carry(n, opts)} if spec.initial_carry else {}
+        state = spec.new_hand(opts, n, seed, 0, **extra)
+        rng = random.Random(seed)
+        steps = 0
+        while not state.is_terminal():
+            action = spec.search.playout(state, rng)
+            assert action in state.legal_actions(action.player)
+            state.apply(action)
+            steps += 1
+        assert steps <= spec.max_hand_actions(n, opts)

@@ -6,6 +6,7 @@ import random
 
 import pytest
 from ce_pe_helpers import hand_codes, play, rules, stacked
+from helpers import seats_for
 
 from cekidesk.engine.cards import WKind
 from cekidesk.engine.core import Action, IllegalActionError
@@ -13,7 +14,6 @@ from cekidesk.engine.match import Match, MatchOptions
 from cekidesk.games import get_game
 from cekidesk.games.ce_pe import rules as R
 from cekidesk.persistence import saves
-from helpers import seats_for
 
 W = WKind.parse
 
@@ -330,3 +330,35 @@ def test_a_decided_match_played_on_starts_a_new_carry():
 def test_the_actions_round_trip_as_text():
     for text in ("0 play AS =11", "1 play 5S @3", "0 play QH =-20", "2 give KD", "1 turn_down 9C", "3 lose"):
         assert str(Action.parse(text)) == text
+
+
+# -- each preset's penalty and stock rules ------------------------------------------------------------
+
+@pytest.mark.parametrize("preset_id,verb,after", [
+    ("ce_pe", "turn_down", ["turn_down"]),
+    ("normal_99", "lose", ["out"]),
+    ("bloody", "lose", ["out"]),
+    ("ninety_nine", "lose", ["lose_token", "redeal"]),
+])
+def test_each_presets_penalty_for_a_player_who_cannot_play(preset_id, verb, after):
+    o = rules(preset_id)
+    hand = " ".join("8H 8D 6C 9C 9D".split()[:o.hand_size])
+    s = stacked(3, {1: hand}, options=o, counter=o.limit, dealer=0)
+    legal = s.legal_actions(1)
+    assert {a.verb for a in legal} == {verb}
+    events = s.apply(legal[0])
+    assert [e.type for e in events] == after
+    if preset_id in ("normal_99", "bloody"):
+        assert s.out[1] and s.current == 2 and not s.is_terminal()
+    if preset_id == "ninety_nine":
+        assert s.is_terminal() and s.result().details["carry"] == (3, 2, 3)
+
+
+@pytest.mark.parametrize("preset_id", ["ce_pe", "normal_99", "bloody", "ninety_nine"])
+def test_each_preset_rebuilds_an_empty_stock_from_the_discards(preset_id):
+    s = stacked(2, {0: "2S 2H 2D"}, options=rules(preset_id), counter=0)
+    s.stock.clear()
+    s.discards, s.throwers = [W("5S").number, W("6S").number], [1, 1]
+    events = play(s, "0 play 2S =2")
+    assert [e.type for e in events][-2:] == ["reshuffle", "draw"]
+    assert len(s.stock) == 1 and len(s.discards) == 1

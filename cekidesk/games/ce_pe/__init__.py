@@ -8,6 +8,7 @@ from cekidesk.engine.match import MatchEnding
 from . import rules
 from . import search as _search
 from .bot import CePeNormalBot
+
 # the simulator reads a rule-set file (``cekidesk-sim --rules FILE``) with the game's rules_from_json
 from .ruleset import PRESETS, CePeOptions, rules_from_json
 from .stats import statistics

@@ -10,9 +10,9 @@ or, for the searching levels' playouts, from the state (``search.py``), so both 
   as it nears it.
 * **Pressure**: a play that leaves the next player little room (the counter near the limit) scores
   up to :data:`PRESSURE`; an amount choice (an Ace's 1 or 11, a 10's ±10) goes up when it can.
-* **Targets** (a 3's exchange, a 5's next player, a swap, a replacement taken) go against the
-  weakest opponent: the fewest tokens, then the fewest cards (lives); a 5 names that player when the
-  counter is high, and oneself only when holding another magic card.
+* **Targets** (a 3's exchange, a 5's next player, a replacement taken) go against the weakest
+  opponent: the fewest tokens, then the fewest cards (lives); a 5 names oneself only when the counter
+  is high and another magic card is in hand.  A swap of hands goes to the largest hand.
 * **Giving, turning down**: the card least likely to be playable later (the largest addition).
 
 The decision is deterministic (the random generator is not used).
@@ -102,6 +102,8 @@ def _target_score(t: Table, a: Action, eff: Effect, high: float) -> float:
         magic_left = sum(1 for k in t.hand if is_magic(t.rules.effect_of(k), t.rules.limit)) - is_magic(
             eff, t.rules.limit)
         return 0.5 if magic_left > 0 and high > 0.5 else -1.0
+    if eff.action == "swap_hands":          # a swap is worth the larger hand
+        others.sort(key=lambda q: -t.cards[q])
     rank = others.index(a.target) if a.target in others else len(others)
     return -0.1 * rank
 
@@ -122,13 +124,13 @@ def reasons(view: CePeView, action: Action) -> tuple[Reason, ...]:
         eff = view.rules.effect_of(action.card)
         after = after_of(eff, view.counter, action.amount)
         if limit - after < ROOM // 2:
-            out.append(("ce_pe_pressure", {"counter": after, "limit": limit, "player": view.next_player}))
+            out.append(("ce_pe.pressure", {"counter": after, "limit": limit, "player": view.next_player}))
         if not is_magic(eff, limit) and any(is_magic(view.rules.effect_of(k), limit) for k in t.hand):
-            out.append(("ce_pe_keep_magic", {}))
+            out.append(("ce_pe.keep_magic", {}))
         if action.target is not None and action.target != view.viewer:
-            out.append(("ce_pe_target_weakest", {"player": action.target}))
+            out.append(("ce_pe.target_weakest", {"player": action.target}))
     elif action.verb in ("give", "turn_down"):
-        out.append(("ce_pe_worst_card", {"card": action.card.code if action.card else None}))
+        out.append(("ce_pe.worst_card", {"card": action.card.code if action.card else None}))
     return tuple(out)
 
 

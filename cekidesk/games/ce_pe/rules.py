@@ -111,6 +111,7 @@ MAX_RESHUFFLES = 30
 DISCARDS_SHOWN = 8
 
 _KINDS = ALL_WKINDS
+_NO_TARGET: tuple[None] = (None,)
 
 
 def kind_of(uid: int) -> WKind:
@@ -136,6 +137,11 @@ def plays_of(effect: Effect, counter: int, limit: int) -> list[tuple[int | None,
     if not ok and effect.always:
         return [(None, counter)]
     return ok
+
+
+def effect_table(options: CePeOptions) -> tuple[Effect, ...]:
+    """The effect of each of the 52 faces (by ``WKind.number``), looked up once per hand."""
+    return tuple(options.effect_of(k) for k in ALL_WKINDS)
 
 
 def after_of(effect: Effect, counter: int, amount: int | None) -> int:
@@ -203,6 +209,7 @@ class CePeState(GameState):
     def __init__(self, options: CePeOptions, n_players: int, seed: int, dealer: int = 0,
                  carry: tuple[int, ...] | None = None, deck: Sequence[WCard] | None = None):
         super().__init__(n_players, options, seed)
+        self.effects = effect_table(options)
         self.carry = starting_carry(carry, n_players, options)
         self.out_of_match = tuple(p for p in range(n_players) if self.carry[p] <= 0)
         self.out = [p in self.out_of_match for p in range(n_players)]
@@ -264,19 +271,20 @@ class CePeState(GameState):
         return () if self.phase == OVER else (self.current,)
 
     def effect(self, kind: WKind) -> Effect:
-        return self.options.effect_of(kind)
+        return self.effects[kind.number]
 
     def legal_actions(self, player: int) -> list[Action]:
         if self.phase == OVER or player != self.current:
             return []
-        hand = sorted(set(kind_of(u) for u in self.hands[player]), key=lambda k: k.number)
+        hand = [_KINDS[n] for n in sorted({u % 52 for u in self.hands[player]})]
         if self.phase == GIVE:
             return [Action(player, "give", k) for k in hand]
         out: list[Action] = []
         limit = self.options.limit
+        effects = self.effects
         for k in hand:
-            eff = self.effect(k)
-            targets = self._targets(player, eff)
+            eff = effects[k.number]
+            targets = self._targets(player, eff) if eff.action in TARGETED else _NO_TARGET
             for amount, _after in plays_of(eff, self.counter, limit):
                 out += [Action(player, "play", k, t, amount) for t in targets]
         if out:
@@ -285,9 +293,9 @@ class CePeState(GameState):
             return [Action(player, "turn_down", k) for k in hand]
         return [Action(player, "lose")]
 
-    def _targets(self, player: int, eff: Effect) -> list[int | None]:
-        if eff.action not in TARGETED:
-            return [None]
+    def _targets(self, player: int, eff: Effect) -> list[int]:
+        """The seats a targeted action may name: anyone still in for a ``choose_next``, another
+        player still in for the others."""
         if eff.action == "choose_next":
             return self._seats_in()
         return [q for q in self._seats_in() if q != player]
@@ -568,6 +576,7 @@ class CePeState(GameState):
         n, me = view.n_players, view.viewer
         state = object.__new__(cls)
         GameState.__init__(state, n, view.rules, rng.randrange(2**62))
+        state.effects = effect_table(view.rules)
         copies = Copies(52, view.rules.decks)
         take = copies.take
         res = view.result
@@ -602,13 +611,15 @@ class CePeState(GameState):
         return state
 
     def _copy_into(self, other: CePeState) -> None:
+        other.effects = self.effects            # never changed: shared
         other.carry, other.out_of_match, other.out = self.carry, self.out_of_match, list(self.out)
         other.dealer, other.direction, other.current = self.dealer, self.direction, self.current
         other.tokens = list(self.tokens) if self.tokens is not None else None
         other.hands = [list(h) for h in self.hands]
         other.face_down = [list(f) for f in self.face_down]
         other.stock, other.discards, other.throwers = list(self.stock), list(self.discards), list(self.throwers)
-        other.counter, other.phase, other.pending, other.last_play = self.counter, self.phase, self.pending, self.last_play
+        other.counter, other.phase, other.pending = self.counter, self.phase, self.pending
+        other.last_play = self.last_play
         other.eliminated = list(self.eliminated)
         other.reshuffles, other.turns = self.reshuffles, self.turns
         other.winner, other.reason, other.loser = self.winner, self.reason, self.loser

@@ -37,6 +37,6 @@ def statistics(s: SimSummary) -> list[str]:
                      + ", ".join(f"seat {p} {c[p]}" for p in range(s.n_players)))
     lines.append("hand length (turns): " + _spread([r.details["turns"] for r in s.results]))
     shuffles = [r.details["reshuffles"] for r in s.results]
-    lines.append("stock rebuilt: " + _spread(shuffles)
-                 + f"; hands with a rebuild {sum(1 for x in shuffles if x)} ({pct(sum(1 for x in shuffles if x), s.rounds)})")
+    rebuilt = sum(1 for x in shuffles if x)
+    lines.append(f"stock rebuilt: {_spread(shuffles)}; hands with a rebuild {rebuilt} ({pct(rebuilt, s.rounds)})")
     return lines + other_outcome_lines(s, ("win", "loss"))
