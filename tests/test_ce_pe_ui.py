@@ -296,3 +296,15 @@ def test_a_money_match_says_how_a_hand_is_paid():
     assert ui.stake_summary(m) == f"Stake: {names.format_money(500, signed=False)} from each player out to the winner of the hand."
     m = Match(get_game(GAME), 3, 1, PRESETS["ninety_nine"], {"mode": "money", "stake_cents": 500})
     assert "to the last one standing, when the match is decided" in ui.stake_summary(m)
+
+
+def test_the_hints_reasons_are_worded():
+    from cekidesk.ui.reasons import describe_reasons
+
+    namer = names.card_namer("latin", GAME)
+    line = describe_reasons([("ce_pe.pressure", {"counter": 95, "limit": 100, "player": 2}),
+                             ("ce_pe.keep_magic", {}), ("ce_pe.target_weakest", {"player": 1}),
+                             ("ce_pe.worst_card", {"kind": "9D"})], namer)
+    assert line == ("leaves the counter at 95, close to the limit of 100, for the next player; keeps the cards "
+                    "that can be played at any count for later; aims at the player closest to going out; "
+                    "9 of Diamonds is the card worth least to keep")
