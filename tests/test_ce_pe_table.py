@@ -195,6 +195,10 @@ ACE_LEGAL = (Action(0, "play", W("AS"), None, 1), Action(0, "play", W("AS"), Non
              Action(0, "play", W("QD"), None, -20))
 
 
+def click_item(qtbot, t: TableWidget, item) -> None:
+    qtbot.mouseClick(t.viewport(), Qt.MouseButton.LeftButton, pos=t.mapFromScene(item.sceneBoundingRect().center()))
+
+
 def _item(t: TableWidget, code: str):
     return next(it for it in t.card_items() if it.role == "hand" and it.kind == W(code))
 
@@ -205,8 +209,7 @@ def test_a_click_on_a_card_of_several_moves_shows_them_and_a_button_plays_one(qt
     table.actionChosen.connect(chosen.append)
     assert not table.choice_bars()
     ace = _item(table, "AS")
-    pos = table.mapFromScene(ace.sceneBoundingRect().center())
-    qtbot.mouseClick(table.viewport(), Qt.MouseButton.LeftButton, pos=pos)
+    click_item(qtbot, table, ace)
     assert not chosen and table.opened_card() == ace.key
     (bar,) = table.choice_bars()
     assert [b.text() for b in bar.buttons.values()] == ["+1 → 61", "+11 → 71"]
@@ -219,7 +222,7 @@ def test_a_click_on_a_card_of_several_moves_shows_them_and_a_button_plays_one(qt
     table.show_view(view(legal=ACE_LEGAL, counter=60))
     assert not table.choice_bars()
     queen = _item(table, "QD")
-    qtbot.mouseClick(table.viewport(), Qt.MouseButton.LeftButton, pos=table.mapFromScene(queen.sceneBoundingRect().center()))
+    click_item(qtbot, table, queen)
     assert chosen[-1] == ACE_LEGAL[2]
 
 
@@ -252,7 +255,7 @@ def test_the_keyboard_opens_a_cards_choices_and_escape_closes_them(qtbot, table)
 def test_the_choices_close_when_the_game_moves_on(qtbot, table):
     table.show_view(view(legal=ACE_LEGAL, counter=60))
     ace = _item(table, "AS")
-    qtbot.mouseClick(table.viewport(), Qt.MouseButton.LeftButton, pos=table.mapFromScene(ace.sceneBoundingRect().center()))
+    click_item(qtbot, table, ace)
     assert table.choice_bars()
     table.show_view(dataclasses.replace(view(legal=(), counter=71), current=1, to_act=(1,)))
     assert not table.choice_bars() and table.opened_card() is None
@@ -277,7 +280,8 @@ def test_a_computer_players_card_flies_from_their_seat_and_the_counter_pops():
     assert abs(start.x() - budi.center().x()) < budi.width() / 2 and not ch.start[top.key][1]
     assert ch.banners == [("counter",)]
     # a card that leaves the counter where it was: no pop
-    stay = Event("play", 1, {"card": "5H", "amount": None, "target": 2, "before": 71, "after": 71, "action": "choose_next"})
+    stay = Event("play", 1, {"card": "5H", "amount": None, "target": 2, "before": 71, "after": 71,
+                             "action": "choose_next"})
     assert ("counter",) not in layout.choreograph([stay], old.by_key(), new, after).banners
 
 

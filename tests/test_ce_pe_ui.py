@@ -293,7 +293,8 @@ def test_the_whole_match_of_ninety_nine_is_worded_at_its_end():
 def test_a_money_match_says_how_a_hand_is_paid():
     ui = game_ui(GAME)
     m = Match(get_game(GAME), 3, 1, PRESETS["ce_pe"], {"mode": "money", "stake_cents": 500})
-    assert ui.stake_summary(m) == f"Stake: {names.format_money(500, signed=False)} from each player out to the winner of the hand."
+    stake = names.format_money(500, signed=False)
+    assert ui.stake_summary(m) == f"Stake: {stake} from each player out to the winner of the hand."
     m = Match(get_game(GAME), 3, 1, PRESETS["ninety_nine"], {"mode": "money", "stake_cents": 500})
     assert "to the last one standing, when the match is decided" in ui.stake_summary(m)
 

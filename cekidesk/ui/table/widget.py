@@ -958,8 +958,8 @@ class TableWidget(QGraphicsView):
 
     def _place_choices(self, plan: Plan) -> None:
         """Each bar beside its anchor seat's plate (above it, or below if there is no room), a card's
-        choices over the card, or in the table's centre, inside the table; its text grows with the table and shrinks only if the
-        bar would not fit across it."""
+        choices over the card, or in the table's centre, inside the table; its text grows with the
+        table and shrinks only if the bar would not fit across it."""
         W, H = self.viewport().width(), self.viewport().height()
         seats = {s.seat: s.rect for s in plan.seats}
         opened = self._items.get(self._opened) if self._opened is not None else None

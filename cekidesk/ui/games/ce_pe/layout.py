@@ -18,10 +18,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Hashable, Sequence
+from functools import partial
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QPointF, QRectF
 
+from cekidesk.engine.cards import WKind
 from cekidesk.engine.core import Event
 
 from ... import names
@@ -41,6 +43,7 @@ from ...table.layouts import (
     hands_by_seat,
     labels_inside,
     register_layout,
+    text_width,
 )
 
 FAMILY = "western"
@@ -58,10 +61,10 @@ def warmth(counter: int, limit: int, start: int = 0) -> tuple[int, int, int]:
     :data:`WARMTH` colours (at or above the limit: the hottest)."""
     span = max(1, limit - min(start, limit - 1))
     t = min(1.0, max(0.0, (counter - min(start, limit - 1)) / span))
-    for (t0, c0), (t1, c1) in zip(WARMTH, WARMTH[1:]):
+    for (t0, c0), (t1, c1) in zip(WARMTH, WARMTH[1:], strict=False):
         if t <= t1:
             f = (t - t0) / (t1 - t0) if t1 > t0 else 1.0
-            return tuple(round(a + (b - a) * f) for a, b in zip(c0, c1))  # type: ignore[return-value]
+            return tuple(round(a + (b - a) * f) for a, b in zip(c0, c1, strict=True))  # type: ignore[return-value]
     return WARMTH[-1][1]
 
 
@@ -72,7 +75,9 @@ def count(x: Any) -> int:
 
 def counter_text(counter: int, limit: int) -> str:
     """ "73 / 100" (with a real minus sign)."""
-    return _tr("{counter} / {limit}").format(counter=str(counter).replace("-", "−"), limit=str(limit).replace("-", "−"))
+    from .words import counter_str
+
+    return _tr("{counter} / {limit}").format(counter=counter_str(counter), limit=counter_str(limit))
 
 
 class CePeLayout(TableLayout[Any]):
@@ -142,8 +147,8 @@ class CePeLayout(TableLayout[Any]):
         # ======================================================================== the human
         wh = card_width(hand_h, back_code(FAMILY))
         hand_cy = H - M - hand_h / 2 - 0.04 * hand_h
-        order = self.merge_hand_order(copy_keys(sorted(view.hand, key=lambda k: (k.rank, k.suit.value)), "h"),
-                                      options.sort_hand)
+        hand: list[WKind] = sorted(view.hand, key=by_rank)
+        order = self.merge_hand_order(copy_keys(hand, "h"), options.sort_hand)
         k = len(order)
         sp = min(1.06 * wh, (W * 0.6) / max(1, k))
         x = W / 2 - sp * (k - 1) / 2
@@ -197,8 +202,6 @@ class CePeLayout(TableLayout[Any]):
         hands = view.result.details.get("hands") or ()
         if q >= len(hands):
             return []
-        from cekidesk.engine.cards import WKind
-
         return [WKind.parse(str(c)) for c in hands[q]]
 
     def _seat(self, view: Any, q: int, rect: QRectF, over: bool, human: bool = False) -> SeatSpec:
@@ -223,7 +226,8 @@ class CePeLayout(TableLayout[Any]):
                                        view.tokens[q]))
         down = count(view.face_down[q])
         if down:
-            parts.append(names.counted(QCoreApplication.translate("CePeTable", "%n card(s) face down", None, down), down))
+            parts.append(names.counted(
+                QCoreApplication.translate("CePeTable", "%n card(s) face down", None, down), down))
         return QCoreApplication.translate("Terms", ", ").join(parts)
 
     def _lives(self, plan: Plan, view: Any, q: int, pos: QPointF, h: float, w: float) -> None:
@@ -259,10 +263,11 @@ class CePeLayout(TableLayout[Any]):
         if view.result is None and 0 <= view.next_player < view.n_players:
             arrow = "↻" if view.direction > 0 else "↺"
             way = _tr("clockwise") if view.direction > 0 else _tr("anticlockwise")
-            line = _tr("{arrow} {way} · next: {name}").format(arrow=arrow, way=way, name=self.seat_title(view.next_player))
+            line = _tr("{arrow} {way} · next: {name}").format(
+                arrow=arrow, way=way, name=self.seat_title(view.next_player))
             plan.labels.append(LabelSpec(("direction",), line, QPointF(centre.x(), centre.y() + big * 0.75), font,
                                          "count", _tr("The direction of play and who moves after the current player")))
-        tw = _label_half_width(text, big)
+        tw = text_width(text, big, True) / 2
         pw = card_width(pile_h, back_code(FAMILY))
         # the stock: a small stack and its count
         sx = centre.x() - tw - pw * 0.9
@@ -282,7 +287,7 @@ class CePeLayout(TableLayout[Any]):
         dx = centre.x() + tw + pw * 0.9
         discards = list(view.discards or ())
         keys = copy_keys([kind for kind, _ in discards], "d")
-        for i, ((kind, who), key) in enumerate(zip(discards, keys)):
+        for i, ((kind, who), key) in enumerate(zip(discards, keys, strict=True)):
             top = i == len(discards) - 1
             rot = 0.0 if top else ((i * 37) % 19 - 9)
             plan.cards.append(CardSpec(key, kind, True, QPointF(dx + (0 if top else (i % 3 - 1) * 0.04 * pw),
@@ -327,14 +332,13 @@ class CePeLayout(TableLayout[Any]):
                 if e.data.get("before") != e.data.get("after") and ("counter",) not in ch.banners:
                     ch.banners.append(("counter",))
             elif t in ("draw", "reshuffle") and p == self.human:
-                nk = pr.first_new(lambda key: key[0] == "h")
+                nk = pr.first_new(partial(_of_seat, "h", None))
                 if nk is not None:
                     ch.start[nk] = (stock_pos, False, 0.0, stock_h)
                     pr.used_new.add(nk)
             elif t == "turn_down" and p is not None:
-                nk = pr.first_new(lambda key, q=p: key[0] == "down" and key[1] == q)
-                ok = pr.last_vanished(lambda key, q=p: (key[0] == "h") if q == self.human else
-                                      (key[0] == "o" and key[1] == q))
+                nk = pr.first_new(partial(_of_seat, "down", p))
+                ok = pr.last_vanished(partial(_of_seat, "h", None) if p == self.human else partial(_of_seat, "o", p))
                 if nk is not None and ok is not None:
                     pr.reuse(nk, ok)
         if ch.deal:
@@ -353,6 +357,16 @@ class CePeLayout(TableLayout[Any]):
                 ch.reuse.pop(key, None)
 
 
+def by_rank(kind: WKind) -> tuple[int, int]:
+    """The hand's order: by rank, then suit."""
+    return kind.rank, kind.number
+
+
+def _of_seat(prefix: str, seat: int | None, key: Any) -> bool:
+    """Whether the card key ``key`` is ``prefix``'s (of ``seat``, when given: backs, turned-down cards)."""
+    return key[0] == prefix and (seat is None or key[1] == seat)
+
+
 def ui_blocked(value: int, turn_down: bool) -> str:
     """A dimmed card's tooltip: why it cannot be played (and, with no playable card, that a click turns
     it face down)."""
@@ -362,12 +376,6 @@ def ui_blocked(value: int, turn_down: bool) -> str:
     if turn_down:
         text += "\n" + _tr("Click to turn it face down (you lose a life)")
     return text
-
-
-def _label_half_width(text: str, size: float) -> float:
-    from ...table.layouts import text_width
-
-    return text_width(text, size, True) / 2
 
 
 register_layout(CePeLayout.game_id, CePeLayout)

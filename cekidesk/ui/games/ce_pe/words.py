@@ -21,7 +21,7 @@ from cekidesk.games.ce_pe.ruleset import CePeOptions
 from ... import names
 from ...i18n import QT_TRANSLATE_NOOP
 from ..base import GameUI, HandEndContent, HelpContext, Namer, hands_tab, log_sentence, register_game_ui, seat_name
-from . import layout  # noqa: F401  (registers the table layout)
+from .layout import by_rank  # (importing the layout registers it)
 
 names.register_texts(
     "CePeTerms",
@@ -208,11 +208,6 @@ def blocked_text(counter: int) -> str:
         counter=counter_str(counter))
 
 
-def place_text(place: int, n: int) -> str:
-    """A place in a hand: "last of 4" … "2nd of 4"; 1 is the winner."""
-    return QCoreApplication.translate("CePeUI", "place {place} of {n}").format(place=place, n=n)
-
-
 @register_game_ui
 class CePeUI(GameUI[Any]):
     game_id = "ce-pe"
@@ -323,7 +318,7 @@ class CePeUI(GameUI[Any]):
                 return None       # (one deal event a seat: the human's says it all)
             return _say(("deal", True, ""), len(cards), dealer=seat_name(d.get("dealer"), seat_names),
                         starter=seat_name(d.get("first"), seat_names), counter=counter_str(int(d.get("counter", 0))),
-                        cards=names.card_list(sorted((_wkind(c) for c in cards), key=lambda k: (k.rank, k.number)), namer))
+                        cards=names.card_list(sorted((_wkind(c) for c in cards), key=by_rank), namer))
         if t == "play":
             change = change_text(d.get("before"), d.get("after"), d.get("amount"))
             variant = "set" if change == "=" else "change" if change else ""
@@ -392,22 +387,24 @@ class CePeUI(GameUI[Any]):
                       human: int, namer: Namer, parent: QWidget) -> None:
         res = record.result
         d = res.details
+        counter = counter_str(int(d.get("counter", 0)))
         content.headline = self.hand_over_text(res, seat_names, human)
         order = [int(q) for q in d.get("order") or ()]
         n = len(seat_names)
         parts: list[str] = []
         if res.winners and d.get("reason") == "instant_win":
             parts.append(QCoreApplication.translate(
-                "HandEndDialog", "{name} left the counter at exactly {counter}, the instant win of these rules.").format(
-                name=names.seat_label(seat_names, res.winners[0], human), counter=counter_str(int(d.get("counter", 0)))))
+                "HandEndDialog", "{name} left the counter at exactly {counter}, the instant win of these "
+                                 "rules.").format(name=names.seat_label(seat_names, res.winners[0], human),
+                                                  counter=counter))
         elif not res.winners and d.get("loser") is not None:
             parts.append(QCoreApplication.translate(
                 "HandEndDialog", "{name} could not play at {counter}; under these rules the cards are dealt again "
                                  "after every loss.").format(name=names.seat_label(seat_names, d["loser"], human),
-                                                             counter=counter_str(int(d.get("counter", 0)))))
+                                                             counter=counter))
         else:
             parts.append(QCoreApplication.translate(
-                "HandEndDialog", "The counter ended at {counter}.").format(counter=counter_str(int(d.get("counter", 0)))))
+                "HandEndDialog", "The counter ended at {counter}.").format(counter=counter))
         if order:
             parts.append(QCoreApplication.translate("HandEndDialog", "Out, first to last: {list}.").format(
                 list=QCoreApplication.translate("Terms", ", ").join(names.seat_label(seat_names, q, human)
