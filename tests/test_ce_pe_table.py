@@ -115,7 +115,7 @@ def test_lives_tokens_and_players_out():
     assert sorted((c.seat, c.face_up) for c in down) == [(0, False), (1, False), (1, False)]
     assert all("turned face down" in (c.tooltip or "") for c in down)
     seats = {s.seat: s for s in p.seats}
-    assert seats[3].greyed and seats[3].extra == "out, place 5"
+    assert seats[3].greyed and seats[3].extra == seats[3].badge == "out, place 5"
     assert not seats[1].greyed and seats[1].extra == "2 cards face down"
     rules = preset("ninety_nine")
     p = plan(view(3, rules=rules, hand=("9C", "2D", "KH"), tokens=(3, 1, 2)))

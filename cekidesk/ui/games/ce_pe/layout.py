@@ -207,7 +207,9 @@ class CePeLayout(TableLayout[Any]):
     def _seat(self, view: Any, q: int, rect: QRectF, over: bool, human: bool = False) -> SeatSpec:
         out = bool(view.out[q])
         badge = tip = ""
-        if not over and not out and q == view.next_player and q != view.current:
+        if out:
+            badge, tip = self._seat_extra(view, q), _tr("Out of this hand")
+        elif not over and q == view.next_player and q != view.current:
             badge, tip = _tr("next"), _tr("Plays after the current player, as things stand")
         winner = over and view.result is not None and q in view.result.winners
         return SeatSpec(seat=q, rect=rect, name=self.seat_title(q), count=view.hand_counts[q], dealer=q == view.dealer,
