@@ -300,3 +300,10 @@ def test_the_status_line_says_what_to_do_when_nothing_can_be_played():
     give = view(phase="give", pending_exchange=2, legal=(Action(0, "give", W("AS")),))
     assert ui.your_turn_text(give, seats) == (
         "Exchange with Sari: click the card you give them; you take a random card of their hand.")
+
+
+def test_a_hint_among_a_cards_choices_marks_the_card(qtbot, table):
+    table.show_view(view(legal=ACE_LEGAL, counter=60))
+    table.set_hint(ACE_LEGAL[1])
+    ace = _item(table, "AS")
+    assert ace.hint and table.selected_card() is ace

@@ -832,11 +832,12 @@ class TableWidget(QGraphicsView):
                      else Qt.CursorShape.ArrowCursor)
 
     def _hint_item(self) -> CardItem | None:
-        """The item that shows the hinted action: a card of the hand (or another selectable card),
-        else the top card of the pile that plays it."""
+        """The item that shows the hinted action: a card of the hand (or another selectable card; a
+        card whose choices hold it), else the top card of the pile that plays it."""
         if self._hint is None:
             return None
-        cands = [it for it in self._items.values() if it.action == self._hint]
+        cands = [it for it in self._items.values() if it.action == self._hint
+                 or any(c.action == self._hint for c in self._specs[it.key].choices)]
         if not cands:
             return None
         sel = [it for it in cands if it.selectable]
