@@ -52,10 +52,6 @@ WARMTH: tuple[tuple[float, tuple[int, int, int]], ...] = (
     (0.0, (34, 110, 76)), (0.6, (60, 120, 60)), (0.8, (214, 160, 40)), (0.9, (222, 110, 30)), (1.0, (200, 40, 30)))
 
 
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("CePeTable", text)
-
-
 def warmth(counter: int, limit: int, start: int = 0) -> tuple[int, int, int]:
     """The counter's colour: the share of the way from the start to the limit, between the
     :data:`WARMTH` colours (at or above the limit: the hottest)."""
@@ -77,7 +73,8 @@ def counter_text(counter: int, limit: int) -> str:
     """ "73 / 100" (with a real minus sign)."""
     from .words import counter_str
 
-    return _tr("{counter} / {limit}").format(counter=counter_str(counter), limit=counter_str(limit))
+    return QCoreApplication.translate(
+        "CePeTable", "{counter} / {limit}").format(counter=counter_str(counter), limit=counter_str(limit))
 
 
 class CePeLayout(TableLayout[Any]):
@@ -192,7 +189,9 @@ class CePeLayout(TableLayout[Any]):
     def _lose_label(view: Any) -> str:
         from .words import rules_of
 
-        return _tr("Lose a token") if rules_of(view).penalty == "tokens" else _tr("Drop out")
+        if rules_of(view).penalty == "tokens":
+            return QCoreApplication.translate("CePeTable", "Lose a token")
+        return QCoreApplication.translate("CePeTable", "Drop out")
 
     @staticmethod
     def _shown_hand(view: Any, q: int) -> list[Any]:
@@ -208,9 +207,10 @@ class CePeLayout(TableLayout[Any]):
         out = bool(view.out[q])
         badge = tip = ""
         if out:
-            badge, tip = self._seat_extra(view, q), _tr("Out of this hand")
+            badge, tip = self._seat_extra(view, q), QCoreApplication.translate("CePeTable", "Out of this hand")
         elif not over and q == view.next_player and q != view.current:
-            badge, tip = _tr("next"), _tr("Plays after the current player, as things stand")
+            badge = QCoreApplication.translate("CePeTable", "next")
+            tip = QCoreApplication.translate("CePeTable", "Plays after the current player, as things stand")
         winner = over and view.result is not None and q in view.result.winners
         return SeatSpec(seat=q, rect=rect, name=self.seat_title(q), count=view.hand_counts[q], dealer=q == view.dealer,
                         to_move=q == view.current and not over and not out, badge=badge, badge_tip=tip,
@@ -221,11 +221,13 @@ class CePeLayout(TableLayout[Any]):
         if view.out[q]:
             order = list(view.eliminated or ())
             place = view.n_players - order.index(q) if q in order else None
-            return _tr("out") if place is None else _tr("out, place {place}").format(place=place)
+            if place is None:
+                return QCoreApplication.translate("CePeTable", "out")
+            return QCoreApplication.translate("CePeTable", "out, place {place}").format(place=place)
         parts = []
-        if view.tokens is not None and view.tokens[q] is not None:
-            parts.append(names.counted(QCoreApplication.translate("CePeTable", "%n token(s)", None, view.tokens[q]),
-                                       view.tokens[q]))
+        tokens = view.tokens[q] if view.tokens is not None else None
+        if tokens is not None:     # (a plain name as the count: lupdate reads no other)
+            parts.append(names.counted(QCoreApplication.translate("CePeTable", "%n token(s)", None, tokens), tokens))
         down = count(view.face_down[q])
         if down:
             parts.append(names.counted(
@@ -258,17 +260,21 @@ class CePeLayout(TableLayout[Any]):
         limit = view.limit
         big = max(22.0, 0.085 * s)
         text = counter_text(view.counter, limit)
-        over_limit_tip = _tr("The counter: no play may take it above {limit}").format(limit=limit)
+        over_limit_tip = QCoreApplication.translate(
+            "CePeTable", "The counter: no play may take it above {limit}").format(limit=limit)
         plan.labels.append(LabelSpec(("counter",), text, QPointF(centre.x(), centre.y() - big * 0.3), big, "banner",
                                      over_limit_tip, fill=warmth(view.counter, limit, rules_of(view).start)))
         # the direction and the next player
         if view.result is None and 0 <= view.next_player < view.n_players:
             arrow = "↻" if view.direction > 0 else "↺"
-            way = _tr("clockwise") if view.direction > 0 else _tr("anticlockwise")
-            line = _tr("{arrow} {way} · next: {name}").format(
+            way = (QCoreApplication.translate("CePeTable", "clockwise") if view.direction > 0
+                   else QCoreApplication.translate("CePeTable", "anticlockwise"))
+            line = QCoreApplication.translate("CePeTable", "{arrow} {way} · next: {name}").format(
                 arrow=arrow, way=way, name=self.seat_title(view.next_player))
+            tip = QCoreApplication.translate("CePeTable",
+                                             "The direction of play and who moves after the current player")
             plan.labels.append(LabelSpec(("direction",), line, QPointF(centre.x(), centre.y() + big * 0.75), font,
-                                         "count", _tr("The direction of play and who moves after the current player")))
+                                         "count", tip))
         tw = text_width(text, big, True) / 2
         pw = card_width(pile_h, back_code(FAMILY))
         # the stock: a small stack and its count
@@ -276,11 +282,11 @@ class CePeLayout(TableLayout[Any]):
         self._stock = (QPointF(sx, centre.y()), pile_h)
         shown = min(3, view.stock_count)
         off = max(1.0, 0.02 * pile_h)
+        left = view.stock_count
+        tip = names.counted(QCoreApplication.translate("CePeTable", "The stock: %n card(s)", None, left), left)
         for i in range(shown):
             plan.cards.append(CardSpec(("stock", i), None, False, QPointF(sx - i * off, centre.y() - i * off), pile_h,
-                                       z=50 + i, role="stock", tooltip=names.counted(QCoreApplication.translate(
-                                           "CePeTable", "The stock: %n card(s)", None, view.stock_count),
-                                           view.stock_count)))
+                                       z=50 + i, role="stock", tooltip=tip))
         if not shown:
             plan.slots.append(QRectF(sx - pw / 2, centre.y() - pile_h / 2, pw, pile_h))
         plan.labels.append(LabelSpec(("stockcount",), str(view.stock_count), QPointF(sx, centre.y() + pile_h * 0.62),
@@ -295,7 +301,8 @@ class CePeLayout(TableLayout[Any]):
             plan.cards.append(CardSpec(key, kind, True, QPointF(dx + (0 if top else (i % 3 - 1) * 0.04 * pw),
                                                                 centre.y()), pile_h, rotation=rot, z=100 + i,
                                        role="pile", seat=who if who is not None else -1,
-                                       tooltip=_tr("Played by {name}").format(name=self.seat_title(who))
+                                       tooltip=QCoreApplication.translate(
+                                           "CePeTable", "Played by {name}").format(name=self.seat_title(who))
                                        if who is not None else None))
         if not discards:
             plan.slots.append(QRectF(dx - pw / 2, centre.y() - pile_h / 2, pw, pile_h))
@@ -303,7 +310,8 @@ class CePeLayout(TableLayout[Any]):
         if last is not None:
             who = last[0]
             plan.labels.append(LabelSpec(("thrower",), self.seat_title(who), QPointF(dx, centre.y() + pile_h * 0.62),
-                                         font * 0.9, "count", _tr("Played the top card")))
+                                         font * 0.9, "count", QCoreApplication.translate(
+                                             "CePeTable", "Played the top card")))
 
     # ------------------------------------------------------------------------------------------
     def choreograph(self, events: Sequence[Event], old: dict[Hashable, Any], new: Plan, view: Any,
@@ -376,7 +384,7 @@ def ui_blocked(value: int, turn_down: bool) -> str:
 
     text = blocked_text(value)
     if turn_down:
-        text += "\n" + _tr("Click to turn it face down (you lose a life)")
+        text += "\n" + QCoreApplication.translate("CePeTable", "Click to turn it face down (you lose a life)")
     return text
 
 
