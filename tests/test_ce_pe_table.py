@@ -115,7 +115,7 @@ def test_lives_tokens_and_players_out():
     assert sorted((c.seat, c.face_up) for c in down) == [(0, False), (1, False), (1, False)]
     assert all("turned face down" in (c.tooltip or "") for c in down)
     seats = {s.seat: s for s in p.seats}
-    assert seats[3].greyed and seats[3].extra == "out, place 5"
+    assert seats[3].greyed and seats[3].extra == seats[3].badge == "out, place 5"
     assert not seats[1].greyed and seats[1].extra == "2 cards face down"
     rules = preset("ninety_nine")
     p = plan(view(3, rules=rules, hand=("9C", "2D", "KH"), tokens=(3, 1, 2)))
@@ -195,6 +195,10 @@ ACE_LEGAL = (Action(0, "play", W("AS"), None, 1), Action(0, "play", W("AS"), Non
              Action(0, "play", W("QD"), None, -20))
 
 
+def click_item(qtbot, t: TableWidget, item) -> None:
+    qtbot.mouseClick(t.viewport(), Qt.MouseButton.LeftButton, pos=t.mapFromScene(item.sceneBoundingRect().center()))
+
+
 def _item(t: TableWidget, code: str):
     return next(it for it in t.card_items() if it.role == "hand" and it.kind == W(code))
 
@@ -205,18 +209,20 @@ def test_a_click_on_a_card_of_several_moves_shows_them_and_a_button_plays_one(qt
     table.actionChosen.connect(chosen.append)
     assert not table.choice_bars()
     ace = _item(table, "AS")
-    pos = table.mapFromScene(ace.sceneBoundingRect().center())
-    qtbot.mouseClick(table.viewport(), Qt.MouseButton.LeftButton, pos=pos)
+    click_item(qtbot, table, ace)
     assert not chosen and table.opened_card() == ace.key
     (bar,) = table.choice_bars()
     assert [b.text() for b in bar.buttons.values()] == ["+1 → 61", "+11 → 71"]
+    # over the card, where it hides no card of the hand
+    card = table.mapFromScene(ace.sceneBoundingRect()).boundingRect()
+    assert bar.geometry().bottom() < card.top() and bar.geometry().left() < card.center().x() < bar.geometry().right()
     qtbot.mouseClick(list(bar.buttons.values())[1], Qt.MouseButton.LeftButton)
     assert chosen == [ACE_LEGAL[1]]
     # a card of one move plays at once
     table.show_view(view(legal=ACE_LEGAL, counter=60))
     assert not table.choice_bars()
     queen = _item(table, "QD")
-    qtbot.mouseClick(table.viewport(), Qt.MouseButton.LeftButton, pos=table.mapFromScene(queen.sceneBoundingRect().center()))
+    click_item(qtbot, table, queen)
     assert chosen[-1] == ACE_LEGAL[2]
 
 
@@ -249,7 +255,7 @@ def test_the_keyboard_opens_a_cards_choices_and_escape_closes_them(qtbot, table)
 def test_the_choices_close_when_the_game_moves_on(qtbot, table):
     table.show_view(view(legal=ACE_LEGAL, counter=60))
     ace = _item(table, "AS")
-    qtbot.mouseClick(table.viewport(), Qt.MouseButton.LeftButton, pos=table.mapFromScene(ace.sceneBoundingRect().center()))
+    click_item(qtbot, table, ace)
     assert table.choice_bars()
     table.show_view(dataclasses.replace(view(legal=(), counter=71), current=1, to_act=(1,)))
     assert not table.choice_bars() and table.opened_card() is None
@@ -274,7 +280,8 @@ def test_a_computer_players_card_flies_from_their_seat_and_the_counter_pops():
     assert abs(start.x() - budi.center().x()) < budi.width() / 2 and not ch.start[top.key][1]
     assert ch.banners == [("counter",)]
     # a card that leaves the counter where it was: no pop
-    stay = Event("play", 1, {"card": "5H", "amount": None, "target": 2, "before": 71, "after": 71, "action": "choose_next"})
+    stay = Event("play", 1, {"card": "5H", "amount": None, "target": 2, "before": 71, "after": 71,
+                             "action": "choose_next"})
     assert ("counter",) not in layout.choreograph([stay], old.by_key(), new, after).banners
 
 
@@ -293,3 +300,10 @@ def test_the_status_line_says_what_to_do_when_nothing_can_be_played():
     give = view(phase="give", pending_exchange=2, legal=(Action(0, "give", W("AS")),))
     assert ui.your_turn_text(give, seats) == (
         "Exchange with Sari: click the card you give them; you take a random card of their hand.")
+
+
+def test_a_hint_among_a_cards_choices_marks_the_card(qtbot, table):
+    table.show_view(view(legal=ACE_LEGAL, counter=60))
+    table.set_hint(ACE_LEGAL[1])
+    ace = _item(table, "AS")
+    assert ace.hint and table.selected_card() is ace

@@ -288,3 +288,24 @@ def test_the_whole_match_of_ninety_nine_is_worded_at_its_end():
         assert ui.hand_summary(res, seats) == f"{seats[loser]} lost"
     else:
         assert "last player standing" in text or "at once" in text
+
+
+def test_a_money_match_says_how_a_hand_is_paid():
+    ui = game_ui(GAME)
+    m = Match(get_game(GAME), 3, 1, PRESETS["ce_pe"], {"mode": "money", "stake_cents": 500})
+    stake = names.format_money(500, signed=False)
+    assert ui.stake_summary(m) == f"Stake: {stake} from each player out to the winner of the hand."
+    m = Match(get_game(GAME), 3, 1, PRESETS["ninety_nine"], {"mode": "money", "stake_cents": 500})
+    assert "to the last one standing, when the match is decided" in ui.stake_summary(m)
+
+
+def test_the_hints_reasons_are_worded():
+    from cekidesk.ui.reasons import describe_reasons
+
+    namer = names.card_namer("latin", GAME)
+    line = describe_reasons([("ce_pe.pressure", {"counter": 95, "limit": 100, "player": 2}),
+                             ("ce_pe.keep_magic", {}), ("ce_pe.target_weakest", {"player": 1}),
+                             ("ce_pe.worst_card", {"kind": "9D"})], namer)
+    assert line == ("leaves the counter at 95, close to the limit of 100, for the next player; keeps the cards "
+                    "that can be played at any count for later; aims at the player closest to going out; "
+                    "9 of Diamonds is the card worth least to keep")

@@ -47,7 +47,7 @@ def _unfinished(game_id: str, seed: int, steps: int) -> GameState:
 
 def test_every_builtin_game_offers_the_four_levels_in_order():
     assert SEARCHING == ["ceki", "pei", "kartu-lima", "balik-satu", "chaqui", "balik-lima-belas", "chot",
-                         "gonggong", "tantanan", "ceken"]
+                         "gonggong", "tantanan", "ceken", "ce-pe"]
     for game_id in SEARCHING:
         assert bot_levels(game_id) == list(LEVELS)
         assert [type(make_bot(game_id, lv)).level for lv in LEVELS] == list(LEVELS)

@@ -14,8 +14,9 @@ from cekidesk.ui.table.cards import CardItem
 def open_window(qtbot, **settings: Any) -> MainWindow:
     """The main window at 1280×720, shown, with no animation and no pause before a computer move
     (``settings`` adds to or replaces those of :class:`Settings`)."""
-    from cekidesk.persistence.settings import Settings
     from waiting import HANG_GUARD_MS
+
+    from cekidesk.persistence.settings import Settings
 
     w = MainWindow(Settings(**{"animation_speed": "off", "bot_pace_ms": 0, **settings}))
     qtbot.addWidget(w)

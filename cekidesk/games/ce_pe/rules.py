@@ -111,6 +111,7 @@ MAX_RESHUFFLES = 30
 DISCARDS_SHOWN = 8
 
 _KINDS = ALL_WKINDS
+_NO_TARGET: tuple[None] = (None,)
 
 
 def kind_of(uid: int) -> WKind:
@@ -122,20 +123,19 @@ def plays_of(effect: Effect, counter: int, limit: int) -> list[tuple[int | None,
     amount as an action names it (add: the value added; add_or_sub: +v or −v; set: the value set
     to; None: the counter is left as it is).  Only those at or below ``limit``; an ``always`` card
     with none of them leaves the counter as it is (house, as :meth:`Effect.choices`)."""
-    out: list[tuple[int | None, int]] = []
-    if effect.counter == "none" or not effect.values:
-        out.append((None, counter))
-    elif effect.counter == "add":
-        out += [(v, counter + v) for v in effect.values]
-    elif effect.counter == "add_or_sub":
-        amounts = dict.fromkeys(a for v in effect.values for a in (v, -v))
-        out += [(a, counter + a) for a in amounts]
+    op, values = effect.counter, effect.values
+    ways: list[tuple[int | None, int]]
+    if op == "none" or not values:
+        ways = [(None, counter)] if counter <= limit else []
+    elif op == "add":
+        ways = [(v, counter + v) for v in values if counter + v <= limit]
+    elif op == "add_or_sub":
+        ways = [(a, counter + a) for a in dict.fromkeys(a for v in values for a in (v, -v)) if counter + a <= limit]
     else:
-        out += [(v, v) for v in effect.values]
-    ok = [(a, after) for a, after in out if after <= limit]
-    if not ok and effect.always:
+        ways = [(v, v) for v in values if v <= limit]
+    if not ways and effect.always:
         return [(None, counter)]
-    return ok
+    return ways
 
 
 def effect_table(options: CePeOptions) -> tuple[Effect, ...]:
@@ -275,25 +275,26 @@ class CePeState(GameState):
     def legal_actions(self, player: int) -> list[Action]:
         if self.phase == OVER or player != self.current:
             return []
-        hand = sorted(set(kind_of(u) for u in self.hands[player]), key=lambda k: k.number)
+        faces = sorted({u % 52 for u in self.hands[player]})
         if self.phase == GIVE:
-            return [Action(player, "give", k) for k in hand]
+            return [Action(player, "give", _KINDS[n]) for n in faces]
         out: list[Action] = []
         limit = self.options.limit
-        for k in hand:
-            eff = self.effect(k)
-            targets = self._targets(player, eff)
+        effects = self.effects
+        for n in faces:
+            eff, k = effects[n], _KINDS[n]
+            targets = self._targets(player, eff) if eff.action in TARGETED else _NO_TARGET
             for amount, _after in plays_of(eff, self.counter, limit):
                 out += [Action(player, "play", k, t, amount) for t in targets]
         if out:
             return out
         if self.options.penalty == "lives":
-            return [Action(player, "turn_down", k) for k in hand]
+            return [Action(player, "turn_down", _KINDS[n]) for n in faces]
         return [Action(player, "lose")]
 
-    def _targets(self, player: int, eff: Effect) -> list[int | None]:
-        if eff.action not in TARGETED:
-            return [None]
+    def _targets(self, player: int, eff: Effect) -> list[int]:
+        """The seats a targeted action may name: anyone still in for a ``choose_next``, another
+        player still in for the others."""
         if eff.action == "choose_next":
             return self._seats_in()
         return [q for q in self._seats_in() if q != player]
@@ -317,9 +318,9 @@ class CePeState(GameState):
 
     # -- a play -------------------------------------------------------------------------------
     def _remove(self, p: int, kind: WKind) -> int:
-        hand = self.hands[p]
+        hand, n = self.hands[p], kind.number
         for i, u in enumerate(hand):
-            if u % 52 == kind.number:
+            if u % 52 == n:
                 return hand.pop(i)
         raise IllegalActionError(f"player {p} holds no {kind.code}")
 

@@ -90,7 +90,8 @@ class HandEndContent:
 
 class HelpContext:
     """What a help page may use: card pictures (``img``), the player's card-name form, the
-    keyboard shortcuts and the options of the game under way (``current_options``).  The dialog registers every picture a page asks for."""
+    keyboard shortcuts and the options of the game under way (``current_options``).  The dialog
+    registers every picture a page asks for."""
 
     def __init__(self, img: Callable[[str, int, str], str], card_names: str = "latin",
                  shortcuts: Sequence[tuple[str, str]] = (), current: tuple[str, Any] | None = None):

@@ -832,11 +832,12 @@ class TableWidget(QGraphicsView):
                      else Qt.CursorShape.ArrowCursor)
 
     def _hint_item(self) -> CardItem | None:
-        """The item that shows the hinted action: a card of the hand (or another selectable card),
-        else the top card of the pile that plays it."""
+        """The item that shows the hinted action: a card of the hand (or another selectable card; a
+        card whose choices hold it), else the top card of the pile that plays it."""
         if self._hint is None:
             return None
-        cands = [it for it in self._items.values() if it.action == self._hint]
+        cands = [it for it in self._items.values() if it.action == self._hint
+                 or any(c.action == self._hint for c in self._specs[it.key].choices)]
         if not cands:
             return None
         sel = [it for it in cands if it.selectable]
@@ -957,18 +958,21 @@ class TableWidget(QGraphicsView):
             self._back_to_choices = first is None
 
     def _place_choices(self, plan: Plan) -> None:
-        """Each bar beside its anchor seat's plate (above it, or below if there is no room), or in
-        the table's centre, inside the table; its text grows with the table and shrinks only if the
-        bar would not fit across it."""
+        """Each bar beside its anchor seat's plate (above it, or below if there is no room), a card's
+        choices over the card, or in the table's centre, inside the table; its text grows with the
+        table and shrinks only if the bar would not fit across it."""
         W, H = self.viewport().width(), self.viewport().height()
         seats = {s.seat: s.rect for s in plan.seats}
+        opened = self._items.get(self._opened) if self._opened is not None else None
         for anchor, bar in self._bars.items():
             px = round(max(12.0, min(W / 64, H / 40)))
             bar.set_pixel_size(px)
             while bar.width() > W - 16 and px > 9:
                 px -= 1
                 bar.set_pixel_size(px)
-            rect = seats.get(anchor)
+            # a card's choices stand over the card (the seat's own choices beside its plate)
+            mine = opened is not None and any(c in bar.specs for c in self._specs[opened.key].choices)
+            rect = opened.sceneBoundingRect() if mine and opened is not None else seats.get(anchor)
             if rect is None:
                 x, y = (W - bar.width()) / 2, (H - bar.height()) / 2
             else:

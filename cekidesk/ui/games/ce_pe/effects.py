@@ -11,10 +11,6 @@ from ... import names
 from ...i18n import QT_TRANSLATE_NOOP
 
 
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("CePeEffects", text)
-
-
 def _signed(v: int) -> str:
     return f"+{v}" if v >= 0 else f"−{-v}"
 
@@ -32,14 +28,15 @@ def counter_text(effect: Effect) -> str:
         parts = [f"±{abs(v)}" for v in vals]
     else:
         parts = [str(v) for v in vals]
-        return _tr("set to {values}").format(values=_or(parts))
+        return QCoreApplication.translate("CePeEffects", "set to {values}").format(values=_or(parts))
     return _or(parts)
 
 
 def _or(parts: list[str]) -> str:
     if len(parts) == 1:
         return parts[0]
-    return _tr("{first} or {last}").format(first=", ".join(parts[:-1]), last=parts[-1])
+    return QCoreApplication.translate("CePeEffects", "{first} or {last}").format(
+        first=", ".join(parts[:-1]), last=parts[-1])
 
 
 ACTION_WORDS: dict[str, str] = {
@@ -60,12 +57,12 @@ RANK_WORDS: dict[str, str] = {
 
 def action_text(action: str) -> str:
     """An action in words ("" for none), in the current language."""
-    return _tr(ACTION_WORDS[action]) if action in ACTION_WORDS else ""
+    return QCoreApplication.translate("CePeEffects", ACTION_WORDS[action]) if action in ACTION_WORDS else ""
 
 
 def rank_text(rank: str) -> str:
     """A rank key ("A", "10", "K") in words: "Ace", "10", "King"."""
-    return _tr(RANK_WORDS[rank]) if rank.isalpha() else rank
+    return QCoreApplication.translate("CePeEffects", RANK_WORDS[rank]) if rank.isalpha() else rank
 
 
 def effect_text(effect: Effect) -> str:
@@ -73,10 +70,10 @@ def effect_text(effect: Effect) -> str:
     hand; no draw", "set to 100 (always playable)", "no effect"."""
     parts = [p for p in (counter_text(effect), action_text(effect.action)) if p]
     if not effect.draw and effect.action not in ("take_replacement",):
-        parts.append(_tr("no draw"))
-    text = "; ".join(parts) if parts else _tr("no effect")
+        parts.append(QCoreApplication.translate("CePeEffects", "no draw"))
+    text = "; ".join(parts) if parts else QCoreApplication.translate("CePeEffects", "no effect")
     if effect.always:
-        text = _tr("{effect} (always playable)").format(effect=text)
+        text = QCoreApplication.translate("CePeEffects", "{effect} (always playable)").format(effect=text)
     return text
 
 
@@ -85,22 +82,30 @@ def problem_text(problem: Problem) -> str:
     p = problem.params
     code = problem.code
     if code == "start_over_limit":
-        return _tr("The counter would start at {start}, above the limit of {limit}.").format(start=p[0], limit=p[1])
+        return QCoreApplication.translate(
+            "CePeEffects", "The counter would start at {start}, above the limit of {limit}.").format(
+            start=p[0], limit=p[1])
     if code == "no_values":
-        return _tr("{card}: a change of the counter needs at least one value.").format(card=_key_name(p[0]))
+        return QCoreApplication.translate(
+            "CePeEffects", "{card}: a change of the counter needs at least one value.").format(
+            card=_key_name(p[0]))
     if code == "nothing_playable":
-        return _tr("No card can be played when the counter is at {start} (the limit is {limit}): nobody "
-                   "could ever move.").format(start=p[0], limit=p[1])
+        return QCoreApplication.translate(
+            "CePeEffects", "No card can be played when the counter is at {start} (the limit is {limit}): "
+                           "nobody could ever move.").format(start=p[0], limit=p[1])
     if code == "redeal_with_lives":
-        return _tr("A redeal after a loss would give back the turned-down cards: choose tokens or "
-                   "\"out at once\" with it.")
+        return QCoreApplication.translate(
+            "CePeEffects", "A redeal after a loss would give back the turned-down cards: choose tokens or "
+                           "\"out at once\" with it.")
     if code == "instant_win_over_limit":
-        return _tr("The instant win at {total} lies above the limit of {limit}, so it can never be "
-                   "made.").format(total=p[0], limit=p[1])
+        return QCoreApplication.translate(
+            "CePeEffects", "The instant win at {total} lies above the limit of {limit}, so it can never be "
+                           "made.").format(total=p[0], limit=p[1])
     if code == "deck_too_small":
-        return _tr("The deck has {cards} cards but the deal needs {needed}: add a deck or deal fewer "
-                   "cards.").format(cards=p[0], needed=p[1])
-    return _tr("These rules cannot be played ({code}).").format(code=code)
+        return QCoreApplication.translate(
+            "CePeEffects", "The deck has {cards} cards but the deal needs {needed}: add a deck or deal fewer "
+                           "cards.").format(cards=p[0], needed=p[1])
+    return QCoreApplication.translate("CePeEffects", "These rules cannot be played ({code}).").format(code=code)
 
 
 def _key_name(key: str) -> str:

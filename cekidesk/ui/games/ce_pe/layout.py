@@ -18,10 +18,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Hashable, Sequence
+from functools import partial
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QPointF, QRectF
 
+from cekidesk.engine.cards import WKind
 from cekidesk.engine.core import Event
 
 from ... import names
@@ -41,6 +43,7 @@ from ...table.layouts import (
     hands_by_seat,
     labels_inside,
     register_layout,
+    text_width,
 )
 
 FAMILY = "western"
@@ -49,19 +52,15 @@ WARMTH: tuple[tuple[float, tuple[int, int, int]], ...] = (
     (0.0, (34, 110, 76)), (0.6, (60, 120, 60)), (0.8, (214, 160, 40)), (0.9, (222, 110, 30)), (1.0, (200, 40, 30)))
 
 
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("CePeTable", text)
-
-
 def warmth(counter: int, limit: int, start: int = 0) -> tuple[int, int, int]:
     """The counter's colour: the share of the way from the start to the limit, between the
     :data:`WARMTH` colours (at or above the limit: the hottest)."""
     span = max(1, limit - min(start, limit - 1))
     t = min(1.0, max(0.0, (counter - min(start, limit - 1)) / span))
-    for (t0, c0), (t1, c1) in zip(WARMTH, WARMTH[1:]):
+    for (t0, c0), (t1, c1) in zip(WARMTH, WARMTH[1:], strict=False):
         if t <= t1:
             f = (t - t0) / (t1 - t0) if t1 > t0 else 1.0
-            return tuple(round(a + (b - a) * f) for a, b in zip(c0, c1))  # type: ignore[return-value]
+            return tuple(round(a + (b - a) * f) for a, b in zip(c0, c1, strict=True))  # type: ignore[return-value]
     return WARMTH[-1][1]
 
 
@@ -72,7 +71,10 @@ def count(x: Any) -> int:
 
 def counter_text(counter: int, limit: int) -> str:
     """ "73 / 100" (with a real minus sign)."""
-    return _tr("{counter} / {limit}").format(counter=str(counter).replace("-", "−"), limit=str(limit).replace("-", "−"))
+    from .words import counter_str
+
+    return QCoreApplication.translate(
+        "CePeTable", "{counter} / {limit}").format(counter=counter_str(counter), limit=counter_str(limit))
 
 
 class CePeLayout(TableLayout[Any]):
@@ -142,8 +144,8 @@ class CePeLayout(TableLayout[Any]):
         # ======================================================================== the human
         wh = card_width(hand_h, back_code(FAMILY))
         hand_cy = H - M - hand_h / 2 - 0.04 * hand_h
-        order = self.merge_hand_order(copy_keys(sorted(view.hand, key=lambda k: (k.rank, k.suit.value)), "h"),
-                                      options.sort_hand)
+        hand: list[WKind] = sorted(view.hand, key=by_rank)
+        order = self.merge_hand_order(copy_keys(hand, "h"), options.sort_hand)
         k = len(order)
         sp = min(1.06 * wh, (W * 0.6) / max(1, k))
         x = W / 2 - sp * (k - 1) / 2
@@ -187,7 +189,9 @@ class CePeLayout(TableLayout[Any]):
     def _lose_label(view: Any) -> str:
         from .words import rules_of
 
-        return _tr("Lose a token") if rules_of(view).penalty == "tokens" else _tr("Drop out")
+        if rules_of(view).penalty == "tokens":
+            return QCoreApplication.translate("CePeTable", "Lose a token")
+        return QCoreApplication.translate("CePeTable", "Drop out")
 
     @staticmethod
     def _shown_hand(view: Any, q: int) -> list[Any]:
@@ -197,15 +201,16 @@ class CePeLayout(TableLayout[Any]):
         hands = view.result.details.get("hands") or ()
         if q >= len(hands):
             return []
-        from cekidesk.engine.cards import WKind
-
         return [WKind.parse(str(c)) for c in hands[q]]
 
     def _seat(self, view: Any, q: int, rect: QRectF, over: bool, human: bool = False) -> SeatSpec:
         out = bool(view.out[q])
         badge = tip = ""
-        if not over and not out and q == view.next_player and q != view.current:
-            badge, tip = _tr("next"), _tr("Plays after the current player, as things stand")
+        if out:
+            badge, tip = self._seat_extra(view, q), QCoreApplication.translate("CePeTable", "Out of this hand")
+        elif not over and q == view.next_player and q != view.current:
+            badge = QCoreApplication.translate("CePeTable", "next")
+            tip = QCoreApplication.translate("CePeTable", "Plays after the current player, as things stand")
         winner = over and view.result is not None and q in view.result.winners
         return SeatSpec(seat=q, rect=rect, name=self.seat_title(q), count=view.hand_counts[q], dealer=q == view.dealer,
                         to_move=q == view.current and not over and not out, badge=badge, badge_tip=tip,
@@ -216,14 +221,17 @@ class CePeLayout(TableLayout[Any]):
         if view.out[q]:
             order = list(view.eliminated or ())
             place = view.n_players - order.index(q) if q in order else None
-            return _tr("out") if place is None else _tr("out, place {place}").format(place=place)
+            if place is None:
+                return QCoreApplication.translate("CePeTable", "out")
+            return QCoreApplication.translate("CePeTable", "out, place {place}").format(place=place)
         parts = []
-        if view.tokens is not None and view.tokens[q] is not None:
-            parts.append(names.counted(QCoreApplication.translate("CePeTable", "%n token(s)", None, view.tokens[q]),
-                                       view.tokens[q]))
+        tokens = view.tokens[q] if view.tokens is not None else None
+        if tokens is not None:     # (a plain name as the count: lupdate reads no other)
+            parts.append(names.counted(QCoreApplication.translate("CePeTable", "%n token(s)", None, tokens), tokens))
         down = count(view.face_down[q])
         if down:
-            parts.append(names.counted(QCoreApplication.translate("CePeTable", "%n card(s) face down", None, down), down))
+            parts.append(names.counted(
+                QCoreApplication.translate("CePeTable", "%n card(s) face down", None, down), down))
         return QCoreApplication.translate("Terms", ", ").join(parts)
 
     def _lives(self, plan: Plan, view: Any, q: int, pos: QPointF, h: float, w: float) -> None:
@@ -252,28 +260,33 @@ class CePeLayout(TableLayout[Any]):
         limit = view.limit
         big = max(22.0, 0.085 * s)
         text = counter_text(view.counter, limit)
-        over_limit_tip = _tr("The counter: no play may take it above {limit}").format(limit=limit)
+        over_limit_tip = QCoreApplication.translate(
+            "CePeTable", "The counter: no play may take it above {limit}").format(limit=limit)
         plan.labels.append(LabelSpec(("counter",), text, QPointF(centre.x(), centre.y() - big * 0.3), big, "banner",
                                      over_limit_tip, fill=warmth(view.counter, limit, rules_of(view).start)))
         # the direction and the next player
         if view.result is None and 0 <= view.next_player < view.n_players:
             arrow = "↻" if view.direction > 0 else "↺"
-            way = _tr("clockwise") if view.direction > 0 else _tr("anticlockwise")
-            line = _tr("{arrow} {way} · next: {name}").format(arrow=arrow, way=way, name=self.seat_title(view.next_player))
+            way = (QCoreApplication.translate("CePeTable", "clockwise") if view.direction > 0
+                   else QCoreApplication.translate("CePeTable", "anticlockwise"))
+            line = QCoreApplication.translate("CePeTable", "{arrow} {way} · next: {name}").format(
+                arrow=arrow, way=way, name=self.seat_title(view.next_player))
+            tip = QCoreApplication.translate("CePeTable",
+                                             "The direction of play and who moves after the current player")
             plan.labels.append(LabelSpec(("direction",), line, QPointF(centre.x(), centre.y() + big * 0.75), font,
-                                         "count", _tr("The direction of play and who moves after the current player")))
-        tw = _label_half_width(text, big)
+                                         "count", tip))
+        tw = text_width(text, big, True) / 2
         pw = card_width(pile_h, back_code(FAMILY))
         # the stock: a small stack and its count
         sx = centre.x() - tw - pw * 0.9
         self._stock = (QPointF(sx, centre.y()), pile_h)
         shown = min(3, view.stock_count)
         off = max(1.0, 0.02 * pile_h)
+        left = view.stock_count
+        tip = names.counted(QCoreApplication.translate("CePeTable", "The stock: %n card(s)", None, left), left)
         for i in range(shown):
             plan.cards.append(CardSpec(("stock", i), None, False, QPointF(sx - i * off, centre.y() - i * off), pile_h,
-                                       z=50 + i, role="stock", tooltip=names.counted(QCoreApplication.translate(
-                                           "CePeTable", "The stock: %n card(s)", None, view.stock_count),
-                                           view.stock_count)))
+                                       z=50 + i, role="stock", tooltip=tip))
         if not shown:
             plan.slots.append(QRectF(sx - pw / 2, centre.y() - pile_h / 2, pw, pile_h))
         plan.labels.append(LabelSpec(("stockcount",), str(view.stock_count), QPointF(sx, centre.y() + pile_h * 0.62),
@@ -282,13 +295,14 @@ class CePeLayout(TableLayout[Any]):
         dx = centre.x() + tw + pw * 0.9
         discards = list(view.discards or ())
         keys = copy_keys([kind for kind, _ in discards], "d")
-        for i, ((kind, who), key) in enumerate(zip(discards, keys)):
+        for i, ((kind, who), key) in enumerate(zip(discards, keys, strict=True)):
             top = i == len(discards) - 1
             rot = 0.0 if top else ((i * 37) % 19 - 9)
             plan.cards.append(CardSpec(key, kind, True, QPointF(dx + (0 if top else (i % 3 - 1) * 0.04 * pw),
                                                                 centre.y()), pile_h, rotation=rot, z=100 + i,
                                        role="pile", seat=who if who is not None else -1,
-                                       tooltip=_tr("Played by {name}").format(name=self.seat_title(who))
+                                       tooltip=QCoreApplication.translate(
+                                           "CePeTable", "Played by {name}").format(name=self.seat_title(who))
                                        if who is not None else None))
         if not discards:
             plan.slots.append(QRectF(dx - pw / 2, centre.y() - pile_h / 2, pw, pile_h))
@@ -296,7 +310,8 @@ class CePeLayout(TableLayout[Any]):
         if last is not None:
             who = last[0]
             plan.labels.append(LabelSpec(("thrower",), self.seat_title(who), QPointF(dx, centre.y() + pile_h * 0.62),
-                                         font * 0.9, "count", _tr("Played the top card")))
+                                         font * 0.9, "count", QCoreApplication.translate(
+                                             "CePeTable", "Played the top card")))
 
     # ------------------------------------------------------------------------------------------
     def choreograph(self, events: Sequence[Event], old: dict[Hashable, Any], new: Plan, view: Any,
@@ -327,14 +342,13 @@ class CePeLayout(TableLayout[Any]):
                 if e.data.get("before") != e.data.get("after") and ("counter",) not in ch.banners:
                     ch.banners.append(("counter",))
             elif t in ("draw", "reshuffle") and p == self.human:
-                nk = pr.first_new(lambda key: key[0] == "h")
+                nk = pr.first_new(partial(_of_seat, "h", None))
                 if nk is not None:
                     ch.start[nk] = (stock_pos, False, 0.0, stock_h)
                     pr.used_new.add(nk)
             elif t == "turn_down" and p is not None:
-                nk = pr.first_new(lambda key, q=p: key[0] == "down" and key[1] == q)
-                ok = pr.last_vanished(lambda key, q=p: (key[0] == "h") if q == self.human else
-                                      (key[0] == "o" and key[1] == q))
+                nk = pr.first_new(partial(_of_seat, "down", p))
+                ok = pr.last_vanished(partial(_of_seat, "h", None) if p == self.human else partial(_of_seat, "o", p))
                 if nk is not None and ok is not None:
                     pr.reuse(nk, ok)
         if ch.deal:
@@ -353,6 +367,16 @@ class CePeLayout(TableLayout[Any]):
                 ch.reuse.pop(key, None)
 
 
+def by_rank(kind: WKind) -> tuple[int, int]:
+    """The hand's order: by rank, then suit."""
+    return kind.rank, kind.number
+
+
+def _of_seat(prefix: str, seat: int | None, key: Any) -> bool:
+    """Whether the card key ``key`` is ``prefix``'s (of ``seat``, when given: backs, turned-down cards)."""
+    return key[0] == prefix and (seat is None or key[1] == seat)
+
+
 def ui_blocked(value: int, turn_down: bool) -> str:
     """A dimmed card's tooltip: why it cannot be played (and, with no playable card, that a click turns
     it face down)."""
@@ -360,14 +384,8 @@ def ui_blocked(value: int, turn_down: bool) -> str:
 
     text = blocked_text(value)
     if turn_down:
-        text += "\n" + _tr("Click to turn it face down (you lose a life)")
+        text += "\n" + QCoreApplication.translate("CePeTable", "Click to turn it face down (you lose a life)")
     return text
-
-
-def _label_half_width(text: str, size: float) -> float:
-    from ...table.layouts import text_width
-
-    return text_width(text, size, True) / 2
 
 
 register_layout(CePeLayout.game_id, CePeLayout)

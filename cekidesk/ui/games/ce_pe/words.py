@@ -21,7 +21,7 @@ from cekidesk.games.ce_pe.ruleset import CePeOptions
 from ... import names
 from ...i18n import QT_TRANSLATE_NOOP
 from ..base import GameUI, HandEndContent, HelpContext, Namer, hands_tab, log_sentence, register_game_ui, seat_name
-from . import layout  # noqa: F401  (registers the table layout)
+from .layout import by_rank  # (importing the layout registers it)
 
 names.register_texts(
     "CePeTerms",
@@ -86,6 +86,20 @@ names.register_texts(
             "CePeTerms", "The match ends when only one player is left in; with a redeal after every loss, what "
                          "each player lost is carried from hand to hand."),
         "stake.eliminated": QT_TRANSLATE_NOOP("CePeTerms", "eliminated"),
+    },
+)
+
+# why a computer player (the hint) chose its move: cekidesk.games.ce_pe.bot.reasons, codes under the
+# game's package name (``ce_pe.``), the card as ``kind``
+names.register_texts(
+    "Reasons",
+    {
+        "reason.ce_pe.pressure": QT_TRANSLATE_NOOP(
+            "Reasons", "leaves the counter at {counter}, close to the limit of {limit}, for the next player"),
+        "reason.ce_pe.keep_magic": QT_TRANSLATE_NOOP(
+            "Reasons", "keeps the cards that can be played at any count for later"),
+        "reason.ce_pe.target_weakest": QT_TRANSLATE_NOOP("Reasons", "aims at the player closest to going out"),
+        "reason.ce_pe.worst_card": QT_TRANSLATE_NOOP("Reasons", "{kind} is the card worth least to keep"),
     },
 )
 
@@ -192,11 +206,6 @@ def blocked_text(counter: int) -> str:
     """Why a card of the hand cannot be played now ("would make 104")."""
     return QCoreApplication.translate("CePeUI", "Cannot be played: it would make {counter}").format(
         counter=counter_str(counter))
-
-
-def place_text(place: int, n: int) -> str:
-    """A place in a hand: "last of 4" … "2nd of 4"; 1 is the winner."""
-    return QCoreApplication.translate("CePeUI", "place {place} of {n}").format(place=place, n=n)
 
 
 @register_game_ui
@@ -309,7 +318,7 @@ class CePeUI(GameUI[Any]):
                 return None       # (one deal event a seat: the human's says it all)
             return _say(("deal", True, ""), len(cards), dealer=seat_name(d.get("dealer"), seat_names),
                         starter=seat_name(d.get("first"), seat_names), counter=counter_str(int(d.get("counter", 0))),
-                        cards=names.card_list(sorted((_wkind(c) for c in cards), key=lambda k: (k.rank, k.number)), namer))
+                        cards=names.card_list(sorted((_wkind(c) for c in cards), key=by_rank), namer))
         if t == "play":
             change = change_text(d.get("before"), d.get("after"), d.get("amount"))
             variant = "set" if change == "=" else "change" if change else ""
@@ -378,22 +387,24 @@ class CePeUI(GameUI[Any]):
                       human: int, namer: Namer, parent: QWidget) -> None:
         res = record.result
         d = res.details
+        counter = counter_str(int(d.get("counter", 0)))
         content.headline = self.hand_over_text(res, seat_names, human)
         order = [int(q) for q in d.get("order") or ()]
         n = len(seat_names)
         parts: list[str] = []
         if res.winners and d.get("reason") == "instant_win":
             parts.append(QCoreApplication.translate(
-                "HandEndDialog", "{name} left the counter at exactly {counter}, the instant win of these rules.").format(
-                name=names.seat_label(seat_names, res.winners[0], human), counter=counter_str(int(d.get("counter", 0)))))
+                "HandEndDialog", "{name} left the counter at exactly {counter}, the instant win of these "
+                                 "rules.").format(name=names.seat_label(seat_names, res.winners[0], human),
+                                                  counter=counter))
         elif not res.winners and d.get("loser") is not None:
             parts.append(QCoreApplication.translate(
                 "HandEndDialog", "{name} could not play at {counter}; under these rules the cards are dealt again "
                                  "after every loss.").format(name=names.seat_label(seat_names, d["loser"], human),
-                                                             counter=counter_str(int(d.get("counter", 0)))))
+                                                             counter=counter))
         else:
             parts.append(QCoreApplication.translate(
-                "HandEndDialog", "The counter ended at {counter}.").format(counter=counter_str(int(d.get("counter", 0)))))
+                "HandEndDialog", "The counter ended at {counter}.").format(counter=counter))
         if order:
             parts.append(QCoreApplication.translate("HandEndDialog", "Out, first to last: {list}.").format(
                 list=QCoreApplication.translate("Terms", ", ").join(names.seat_label(seat_names, q, human)
@@ -404,6 +415,16 @@ class CePeUI(GameUI[Any]):
             content.caption = QCoreApplication.translate("HandEndDialog", "Everyone's last cards:")
             content.showcase_tab = QCoreApplication.translate("HandEndDialog", "Hands")
             content.showcase = hands_tab([list(h) for h in hands][:n], seat_names, human, namer, parent)
+
+    def stake_summary(self, match: Match) -> str:
+        """Each player out pays the winner a stake (with a redeal: when the match is decided)."""
+        stake = names.format_money(match.match_options.stake_cents, signed=False)
+        if rules_of(match).redeal_after_loss:
+            return QCoreApplication.translate(
+                "CePeUI", "Stake: {stake} from each other player to the last one standing, when the match is "
+                          "decided.").format(stake=stake)
+        return QCoreApplication.translate(
+            "CePeUI", "Stake: {stake} from each player out to the winner of the hand.").format(stake=stake)
 
     # -- help ----------------------------------------------------------------------------------------
     def help_title(self) -> str:
