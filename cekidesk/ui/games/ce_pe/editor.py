@@ -99,10 +99,10 @@ def _tr(text: str) -> str:
 
 
 COUNTER_WORDS: dict[str, str] = {
-    "none": QT_TRANSLATE_NOOP(CONTEXT, "No change"),
-    "add": QT_TRANSLATE_NOOP(CONTEXT, "Add"),
-    "add_or_sub": QT_TRANSLATE_NOOP(CONTEXT, "Add or subtract"),
-    "set": QT_TRANSLATE_NOOP(CONTEXT, "Set to"),
+    "none": QT_TRANSLATE_NOOP("CePeRuleEditor", "No change"),
+    "add": QT_TRANSLATE_NOOP("CePeRuleEditor", "Add"),
+    "add_or_sub": QT_TRANSLATE_NOOP("CePeRuleEditor", "Add or subtract"),
+    "set": QT_TRANSLATE_NOOP("CePeRuleEditor", "Set to"),
 }
 
 # -- values as the player types them -----------------------------------------------------------
@@ -148,9 +148,9 @@ class EffectsModel(QAbstractTableModel):
     values, the action, "no draw" and "always playable" (check boxes)."""
 
     CARD, COUNTER, VALUES, ACTION, NO_DRAW, ALWAYS = range(6)
-    HEADS = (QT_TRANSLATE_NOOP(CONTEXT, "Card"), QT_TRANSLATE_NOOP(CONTEXT, "Counter"),
-             QT_TRANSLATE_NOOP(CONTEXT, "Values"), QT_TRANSLATE_NOOP(CONTEXT, "Action"),
-             QT_TRANSLATE_NOOP(CONTEXT, "No draw"), QT_TRANSLATE_NOOP(CONTEXT, "Always playable"))
+    HEADS = (QT_TRANSLATE_NOOP("CePeRuleEditor", "Card"), QT_TRANSLATE_NOOP("CePeRuleEditor", "Counter"),
+             QT_TRANSLATE_NOOP("CePeRuleEditor", "Values"), QT_TRANSLATE_NOOP("CePeRuleEditor", "Action"),
+             QT_TRANSLATE_NOOP("CePeRuleEditor", "No draw"), QT_TRANSLATE_NOOP("CePeRuleEditor", "Always playable"))
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
@@ -288,7 +288,8 @@ class ValuesDelegate(QStyledItemDelegate):
     def createEditor(self, parent: QWidget, option: Any, index: QModelIndex | QPersistentModelIndex) -> QWidget:
         edit = QLineEdit(parent)
         edit.setValidator(QRegularExpressionValidator(QRegularExpression(VALUES_PATTERN), edit))
-        edit.setToolTip(_tr("Up to four whole numbers, separated by commas, e.g. 1, 11"))
+        edit.setToolTip(QCoreApplication.translate(
+            "CePeRuleEditor", "Up to four whole numbers, separated by commas, e.g. 1, 11"))
         return edit
 
 
@@ -304,7 +305,7 @@ def counter_choices() -> list[tuple[str, str]]:
 
 
 def action_choices() -> list[tuple[str, str]]:
-    return [(a, action_text(a) or _tr("No action")) for a in ACTIONS]
+    return [(a, action_text(a) or QCoreApplication.translate("CePeRuleEditor", "No action")) for a in ACTIONS]
 
 
 def effects_view(model: EffectsModel, name: str, parent: QWidget) -> QTableView:
@@ -336,20 +337,25 @@ def file_error_text(error: RuleFileError, file: str) -> str:
     """Why a rule-set file cannot be used, as a sentence naming the file."""
     code = error.code
     if code == "too_big":
-        return _tr("“{file}” is far too large to be a rule set.").format(file=file)
+        return QCoreApplication.translate(
+            "CePeRuleEditor", "“{file}” is far too large to be a rule set.").format(file=file)
     if code in ("not_json", "not_rules", "not_a_file"):
-        return _tr("“{file}” is not a CekiDesk rule set.").format(file=file)
+        return QCoreApplication.translate("CePeRuleEditor", "“{file}” is not a CekiDesk rule set.").format(file=file)
     if code == "newer":
-        return _tr("“{file}” was written by a newer CekiDesk; this version cannot read it.").format(file=file)
+        return QCoreApplication.translate(
+            "CePeRuleEditor", "“{file}” was written by a newer CekiDesk; this version cannot read it."
+        ).format(file=file)
     if code == "unreadable":
-        return _tr("“{file}” cannot be read ({reason}).").format(file=file, reason=error.detail)
+        return QCoreApplication.translate(
+            "CePeRuleEditor", "“{file}” cannot be read ({reason}).").format(file=file, reason=error.detail)
     if code == "invalid":
         field = str(error.detail or "").split(".", 1)[0]
         title = names.text(f"ce-pe.option.{field}", field.replace("_", " "))
-        return _tr("“{file}” has a value that is out of range or of the wrong kind: {field}.").format(
+        return QCoreApplication.translate(
+            "CePeRuleEditor", "“{file}” has a value that is out of range or of the wrong kind: {field}.").format(
             file=file, field=title)
     params = tuple(error.detail) if isinstance(error.detail, tuple | list) else ()
-    return _tr("“{file}” holds rules that cannot be played: {why}").format(
+    return QCoreApplication.translate("CePeRuleEditor", "“{file}” holds rules that cannot be played: {why}").format(
         file=file, why=problem_text(Problem(code, params)))
 
 
@@ -373,22 +379,23 @@ class RuleEditor(QDialog):
 
         super().__init__(parent)
         self.setObjectName("cePeRuleEditor")
-        self.setWindowTitle(_tr("Ce Pe rules"))
+        self.setWindowTitle(QCoreApplication.translate("CePeRuleEditor", "Ce Pe rules"))
         self.saved: list[SavedRuleSet] = []
         lay = QVBoxLayout(self)
 
         top = QHBoxLayout()
         self.start_combo = QComboBox(self)
         self.start_combo.setObjectName("startFromCombo")
-        start_label = QLabel(_tr("&Start from:"), self)
+        start_label = QLabel(QCoreApplication.translate("CePeRuleEditor", "&Start from:"), self)
         start_label.setBuddy(self.start_combo)
-        self.delete_button = QPushButton(_tr("&Delete"), self)
+        self.delete_button = QPushButton(QCoreApplication.translate("CePeRuleEditor", "&Delete"), self)
         self.delete_button.setObjectName("deleteButton")
-        self.delete_button.setToolTip(_tr("Delete the saved rule set chosen here"))
+        self.delete_button.setToolTip(QCoreApplication.translate(
+            "CePeRuleEditor", "Delete the saved rule set chosen here"))
         self.name_edit = QLineEdit(self)
         self.name_edit.setObjectName("nameEdit")
         self.name_edit.setMaxLength(NAME_LENGTH)
-        name_label = QLabel(_tr("&Name:"), self)
+        name_label = QLabel(QCoreApplication.translate("CePeRuleEditor", "&Name:"), self)
         name_label.setBuddy(self.name_edit)
         for w, stretch in ((start_label, 0), (self.start_combo, 2), (self.delete_button, 0), (name_label, 0),
                            (self.name_edit, 2)):
@@ -401,11 +408,12 @@ class RuleEditor(QDialog):
         # the effects: per rank, then single cards
         self.ranks = EffectsModel(self)
         self.rank_view = effects_view(self.ranks, "rankEffects", self)
-        self.tabs.addTab(self.rank_view, _tr("&Ranks"))
+        self.tabs.addTab(self.rank_view, QCoreApplication.translate("CePeRuleEditor", "&Ranks"))
         # single cards, on a page of their own (a table of rank rows is tall in aksara Jawa)
         page = QWidget(self)
         pl = QVBoxLayout(page)
-        pl.addWidget(QLabel(_tr("Single cards, whatever their rank says:"), page))
+        pl.addWidget(QLabel(QCoreApplication.translate(
+            "CePeRuleEditor", "Single cards, whatever their rank says:"), page))
         self.cards = EffectsModel(self)
         self.card_view = effects_view(self.cards, "cardEffects", page)
         pl.addWidget(self.card_view, 1)
@@ -415,27 +423,27 @@ class RuleEditor(QDialog):
         self.card_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         for kind in ALL_WKINDS:
             self.card_combo.addItem(names.card_name(kind.code), kind.code)
-        self.add_card_button = QPushButton(_tr("&Add this card"), page)
+        self.add_card_button = QPushButton(QCoreApplication.translate("CePeRuleEditor", "&Add this card"), page)
         self.add_card_button.setObjectName("addCardButton")
-        self.remove_card_button = QPushButton(_tr("&Remove"), page)
+        self.remove_card_button = QPushButton(QCoreApplication.translate("CePeRuleEditor", "&Remove"), page)
         self.remove_card_button.setObjectName("removeCardButton")
         for w in (self.card_combo, self.add_card_button, self.remove_card_button):
             add_row.addWidget(w)
         add_row.addStretch(1)
         pl.addLayout(add_row)
-        self.tabs.addTab(page, _tr("Single &cards"))
+        self.tabs.addTab(page, QCoreApplication.translate("CePeRuleEditor", "Single &cards"))
         # the rest of the rules: the game's own options form, without what the tables edit
         self.form = OptionsForm(CePeOptions, parent=self, skip=OWN_FIELDS)
         self.form.setObjectName("ruleOptions")
-        self.tabs.addTab(self.form, _tr("&Game"))
+        self.tabs.addTab(self.form, QCoreApplication.translate("CePeRuleEditor", "&Game"))
         # the preview: every rank as a card with its effect, then the single cards
         self.preview = QTextBrowser(self)
         self.preview.setObjectName("rulePreview")
         self._card_img = picture_source(self.preview, device_ratio(self))   # each picture drawn once
-        self.tabs.addTab(self.preview, _tr("&Preview"))
+        self.tabs.addTab(self.preview, QCoreApplication.translate("CePeRuleEditor", "&Preview"))
 
         side = QVBoxLayout()
-        side.addWidget(QLabel(_tr("Problems:"), self))
+        side.addWidget(QLabel(QCoreApplication.translate("CePeRuleEditor", "Problems:"), self))
         self.problem_list = QListWidget(self)
         self.problem_list.setObjectName("problemList")
         self.problem_list.setWordWrap(True)
@@ -446,17 +454,23 @@ class RuleEditor(QDialog):
 
         buttons = QDialogButtonBox(self)
         role = QDialogButtonBox.ButtonRole
-        self.import_button = buttons.addButton(_tr("&Import…"), role.ActionRole)
-        self.export_button = buttons.addButton(_tr("E&xport…"), role.ActionRole)
-        self.save_button = buttons.addButton(_tr("Sa&ve"), role.ActionRole)
-        self.save_button.setToolTip(_tr("Save these rules under their name; they are then offered in New Game"))
+        self.import_button = buttons.addButton(QCoreApplication.translate(
+            "CePeRuleEditor", "&Import…"), role.ActionRole)
+        self.export_button = buttons.addButton(QCoreApplication.translate(
+            "CePeRuleEditor", "E&xport…"), role.ActionRole)
+        self.save_button = buttons.addButton(QCoreApplication.translate("CePeRuleEditor", "Sa&ve"), role.ActionRole)
+        self.save_button.setToolTip(QCoreApplication.translate(
+            "CePeRuleEditor", "Save these rules under their name; they are then offered in New Game"))
         self.use_button: QPushButton | None = None
         if choosing:
-            self.use_button = buttons.addButton(_tr("&Use these rules"), role.AcceptRole)
+            self.use_button = buttons.addButton(QCoreApplication.translate(
+                "CePeRuleEditor", "&Use these rules"), role.AcceptRole)
             self.use_button.setObjectName("useButton")
             self.use_button.setDefault(True)
             self.use_button.clicked.connect(self.accept)
-        close = buttons.addButton(_tr("Cancel") if choosing else _tr("Close"), role.RejectRole)
+        close = buttons.addButton(
+            QCoreApplication.translate("CePeRuleEditor", "Cancel") if choosing
+            else QCoreApplication.translate("CePeRuleEditor", "Close"), role.RejectRole)
         close.clicked.connect(self.reject)
         for b, name in ((self.import_button, "importButton"), (self.export_button, "exportButton"),
                         (self.save_button, "saveButton")):
@@ -466,7 +480,8 @@ class RuleEditor(QDialog):
         self.ask_export_path: Callable[[], str] = self._export_dialog
         self.ask_import_path: Callable[[], str] = self._import_dialog
 
-        self.start_combo.setPlaceholderText(_tr("Choose a preset or a saved set"))
+        self.start_combo.setPlaceholderText(QCoreApplication.translate(
+            "CePeRuleEditor", "Choose a preset or a saved set"))
         self._fill_start_combo()
         self.load_values(values or {})
         self._show_start()
@@ -513,9 +528,9 @@ class RuleEditor(QDialog):
         fields = self._fields()
         found = [problem_text(p) for p in problems(SimpleNamespace(**fields))]
         if not fields["name"]:
-            found.insert(0, _tr("Give the rules a name."))
+            found.insert(0, QCoreApplication.translate("CePeRuleEditor", "Give the rules a name."))
         if not found and self.rules() is None:
-            found.append(_tr("These rules cannot be played."))
+            found.append(QCoreApplication.translate("CePeRuleEditor", "These rules cannot be played."))
         return found
 
     def rules(self) -> CePeOptions | None:
@@ -528,7 +543,7 @@ class RuleEditor(QDialog):
     def _validate(self) -> None:
         found = self.problems()
         self.problem_list.clear()
-        for text in found or [_tr("None: these rules can be played.")]:
+        for text in found or [QCoreApplication.translate("CePeRuleEditor", "None: these rules can be played.")]:
             item = QListWidgetItem(text, self.problem_list)
             item.setToolTip(text)
         ok = not found
@@ -609,7 +624,7 @@ class RuleEditor(QDialog):
         saved = self._chosen_saved()
         if saved is None:
             return
-        answer = QMessageBox.question(self, _tr("Delete a rule set"), _tr(
+        answer = QMessageBox.question(self, QCoreApplication.translate("CePeRuleEditor", "Delete a rule set"), _tr(
             "Delete the saved rule set “{name}”? The rules being edited stay as they are.").format(
             name=saved.rules.name))
         if answer != QMessageBox.StandardButton.Yes:
@@ -617,7 +632,7 @@ class RuleEditor(QDialog):
         try:
             delete_rule_set(saved)
         except OSError as exc:
-            QMessageBox.warning(self, _tr("Delete a rule set"), _tr(
+            QMessageBox.warning(self, QCoreApplication.translate("CePeRuleEditor", "Delete a rule set"), _tr(
                 "The rule set could not be deleted ({reason}).").format(reason=exc.strerror or exc))
         self._fill_start_combo()
 
@@ -631,14 +646,14 @@ class RuleEditor(QDialog):
             try:
                 saved = save_rule_set(rules)
             except RuleSetExists as clash:
-                answer = QMessageBox.question(self, _tr("Save the rules"), _tr(
+                answer = QMessageBox.question(self, QCoreApplication.translate("CePeRuleEditor", "Save the rules"), _tr(
                     "A rule set called “{name}” is already saved. Replace it with these rules?").format(
                     name=clash.existing.rules.name))
                 if answer != QMessageBox.StandardButton.Yes:
                     return None
                 saved = save_rule_set(rules, replace=True)
         except OSError as exc:
-            QMessageBox.warning(self, _tr("Save the rules"), _tr(
+            QMessageBox.warning(self, QCoreApplication.translate("CePeRuleEditor", "Save the rules"), _tr(
                 "The rules could not be saved ({reason}). Nothing was changed.").format(reason=exc.strerror or exc))
             return None
         self._fill_start_combo(select=saved.path)
@@ -646,15 +661,18 @@ class RuleEditor(QDialog):
 
     # -- files ---------------------------------------------------------------------------------------------
     def _file_filter(self) -> str:
-        return _tr("Ce Pe rule sets (*{ext});;All files (*)").format(ext=RULES_EXTENSION)
+        return QCoreApplication.translate(
+            "CePeRuleEditor", "Ce Pe rule sets (*{ext});;All files (*)").format(ext=RULES_EXTENSION)
 
     def _export_dialog(self) -> str:
         suggested = Path.home() / (self.name_edit.text().strip() + RULES_EXTENSION)
-        return QFileDialog.getSaveFileName(self, _tr("Export the rules"), str(suggested), self._file_filter())[0]
+        return QFileDialog.getSaveFileName(self, QCoreApplication.translate(
+            "CePeRuleEditor", "Export the rules"), str(suggested), self._file_filter())[0]
 
     def _import_dialog(self) -> str:
         folder = rules_dir() if rules_dir().is_dir() else Path.home()
-        return QFileDialog.getOpenFileName(self, _tr("Import rules"), str(folder), self._file_filter())[0]
+        return QFileDialog.getOpenFileName(self, QCoreApplication.translate(
+            "CePeRuleEditor", "Import rules"), str(folder), self._file_filter())[0]
 
     def export_file(self) -> Path | None:
         rules = self.rules()
@@ -667,7 +685,7 @@ class RuleEditor(QDialog):
         try:
             return write_rule_file(rules, path)
         except OSError as exc:
-            QMessageBox.warning(self, _tr("Export the rules"), _tr(
+            QMessageBox.warning(self, QCoreApplication.translate("CePeRuleEditor", "Export the rules"), _tr(
                 "“{file}” could not be written ({reason}).").format(file=path.name, reason=exc.strerror or exc))
             return None
 
@@ -679,8 +697,9 @@ class RuleEditor(QDialog):
         try:
             rules = read_rule_file(chosen)
         except RuleFileError as exc:
-            QMessageBox.warning(self, _tr("Import rules"), file_error_text(exc, Path(chosen).name)
-                                + "\n\n" + _tr("Nothing was changed."))
+            QMessageBox.warning(self, QCoreApplication.translate(
+                "CePeRuleEditor", "Import rules"), file_error_text(exc, Path(chosen).name)
+                                + "\n\n" + QCoreApplication.translate("CePeRuleEditor", "Nothing was changed."))
             return None
         self.load(rules)
         self._show_start()
@@ -689,7 +708,7 @@ class RuleEditor(QDialog):
 
 def saved_label(saved: SavedRuleSet) -> str:
     """A saved rule set as the combos list it, apart from the presets of the same name."""
-    return _tr("{name} (saved)").format(name=saved.rules.name)
+    return QCoreApplication.translate("CePeRuleEditor", "{name} (saved)").format(name=saved.rules.name)
 
 
 def tell_notices(parent: QWidget | None, notices: Sequence[Any]) -> None:
@@ -700,9 +719,11 @@ def tell_notices(parent: QWidget | None, notices: Sequence[Any]) -> None:
     for n in notices:
         line = file_error_text(n.error, n.path.name)
         if n.kept is not None:
-            line += " " + _tr("It was set aside as “{kept}”.").format(kept=n.kept.name)
+            line += " " + QCoreApplication.translate(
+                "CePeRuleEditor", "It was set aside as “{kept}”.").format(kept=n.kept.name)
         lines.append(line)
-    QMessageBox.warning(parent, _tr("Saved rules not used"), "\n\n".join(lines) + "\n\n" + _tr(
+    QMessageBox.warning(parent, QCoreApplication.translate(
+        "CePeRuleEditor", "Saved rules not used"), "\n\n".join(lines) + "\n\n" + _tr(
         "Your other rule sets are kept. The folder is {folder}.").format(folder=str(rules_dir())))
 
 
@@ -728,7 +749,8 @@ def option_summary(name: str, value: Any) -> str:
     if name not in ("effects", "card_effects") or not isinstance(value, dict):
         return ""
     effects = {key: _effect_or(raw, None) for key, raw in value.items() if key in RANKS or key in CARD_CODES}
-    return " · ".join(_tr("{card}: {effect}").format(card=key_name(key), effect=effect_text(eff))
+    return " · ".join(QCoreApplication.translate(
+        "CePeRuleEditor", "{card}: {effect}").format(card=key_name(key), effect=effect_text(eff))
                       for key, eff in effects.items() if eff is not None)
 
 

@@ -21,6 +21,7 @@ from cekidesk.games.ce_pe.ruleset import CePeOptions
 from ... import names
 from ...i18n import QT_TRANSLATE_NOOP
 from ..base import GameUI, HandEndContent, HelpContext, Namer, hands_tab, log_sentence, register_game_ui, seat_name
+from .editor import RuleSetHooks
 from .layout import by_rank  # (importing the layout registers it)
 
 names.register_texts(
@@ -209,7 +210,7 @@ def blocked_text(counter: int) -> str:
 
 
 @register_game_ui
-class CePeUI(GameUI[Any]):
+class CePeUI(RuleSetHooks, GameUI[Any]):
     game_id = "ce-pe"
     important_events = frozenset({"out", "win", "instant_win", "lose_token", "turn_down", "redeal"})
 
