@@ -56,12 +56,9 @@ def stacked(n: int, hands: Mapping[int, str], stock: str = "", *, dealer: int | 
     return state
 
 
-def codes(kinds) -> list[str]:
-    return sorted(k.code for k in kinds)
-
-
 def hand_codes(state: CePeState, p: int) -> list[str]:
-    return sorted(WKind.parse(c).code for c in (k.code for k in state.view(p).hand))
+    """Seat ``p``'s hand as sorted codes."""
+    return sorted(k.code for k in state.view(p).hand)
 
 
 def play(state: CePeState, text: str):
