@@ -69,7 +69,7 @@ _LETTERS = set(_VOWELS) | set("bcdfghjklmnpqrstvwxyz")
 # Characters besides the Javanese block that a Javanese-script text may contain.
 # (▸ appears in menu paths, * in file-dialog patterns, © in the credits, ¢ in amounts of money, = in
 # worked sums, 萬 is the sign printed on the Myriad cards that the rules describe.)
-ALLOWED_NON_JAVANESE = set(" \t\n\u00a0" + ZWSP + "0123456789" + "!?:;()[]\"'«»“”‘’…–—-/+−×=%·•,.▸*©¢萬")
+ALLOWED_NON_JAVANESE = set(" \t\n\u00a0" + ZWSP + "0123456789" + "!?:;()[]\"'«»“”‘’…–—-/+−×=%·•,.▸*©¢萬→↻↺±●")
 
 _PROTECTED = re.compile(
     r"\{[^{}]*\}"                       # {placeholder}

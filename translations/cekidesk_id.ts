@@ -63,6 +63,10 @@
         <source>Rules of the Balik Satu family after the article “Balik Satu”, which follows Pwee (2003), &lt;i&gt;The Babas&lt;/i&gt;, Amaro (1993) on the Kristang Chaqui, and Tjan Tjoe Siem&apos;s &lt;i&gt;Javaanse kaartspelen&lt;/i&gt; on Gonggong and Tantanan.</source>
         <translation>Aturan keluarga Balik Satu mengikuti artikel “Balik Satu”, yang bersumber pada Pwee (2003), &lt;i&gt;The Babas&lt;/i&gt;, Amaro (1993) tentang Chaqui orang Kristang, dan &lt;i&gt;Javaanse kaartspelen&lt;/i&gt; karya Tjan Tjoe Siem tentang Gonggong dan Tantanan.</translation>
     </message>
+    <message>
+        <source>Rules of Ce Pe after the blog post “Ce Pe” and its comments (the Normal 99 and Bloody variants), and the classic Ninety-Nine.</source>
+        <translation>Aturan Ce Pe mengikuti tulisan blog “Ce Pe” dan komentarnya (varian Normal 99 dan Bloody), serta Ninety-Nine klasik.</translation>
+    </message>
 </context>
 <context>
     <name>BalikHelp</name>
@@ -1242,6 +1246,836 @@
     </message>
 </context>
 <context>
+    <name>CePeEffects</name>
+    <message>
+        <source>set to {values}</source>
+        <translation>jadi {values}</translation>
+    </message>
+    <message>
+        <source>{first} or {last}</source>
+        <translation>{first} atau {last}</translation>
+    </message>
+    <message>
+        <source>reverse the direction of play</source>
+        <translation>balik arah permainan</translation>
+    </message>
+    <message>
+        <source>skip the next player</source>
+        <translation>lewati pemain berikutnya</translation>
+    </message>
+    <message>
+        <source>choose who plays next</source>
+        <translation>pilih siapa yang jalan berikutnya</translation>
+    </message>
+    <message>
+        <source>draw, then exchange a card with a chosen player</source>
+        <translation>ambil kartu, lalu tukar satu kartu dengan pemain pilihan</translation>
+    </message>
+    <message>
+        <source>swap hands with a chosen player</source>
+        <translation>tukar seluruh kartu dengan pemain pilihan</translation>
+    </message>
+    <message>
+        <source>take the replacement from a chosen player&apos;s hand</source>
+        <translation>ambil kartu pengganti dari tangan pemain pilihan</translation>
+    </message>
+    <message>
+        <source>Ace</source>
+        <extracomment>the ranks as the rule editor and the help&apos;s effect table head their rows</extracomment>
+        <translation>As</translation>
+    </message>
+    <message>
+        <source>Jack</source>
+        <translation>Jek</translation>
+    </message>
+    <message>
+        <source>Queen</source>
+        <translation>Ratu</translation>
+    </message>
+    <message>
+        <source>King</source>
+        <translation>Raja</translation>
+    </message>
+    <message>
+        <source>no draw</source>
+        <translation>tidak mengambil kartu</translation>
+    </message>
+    <message>
+        <source>no effect</source>
+        <translation>tanpa efek</translation>
+    </message>
+    <message>
+        <source>{effect} (always playable)</source>
+        <translation>{effect} (selalu bisa dimainkan)</translation>
+    </message>
+    <message>
+        <source>The counter would start at {start}, above the limit of {limit}.</source>
+        <translation>Hitungan akan dimulai dari {start}, di atas batas {limit}.</translation>
+    </message>
+    <message>
+        <source>{card}: a change of the counter needs at least one value.</source>
+        <translation>{card}: perubahan hitungan memerlukan setidaknya satu nilai.</translation>
+    </message>
+    <message>
+        <source>No card can be played when the counter is at {start} (the limit is {limit}): nobody could ever move.</source>
+        <translation>Tidak ada kartu yang bisa dimainkan saat hitungan di {start} (batasnya {limit}): tidak ada yang bisa jalan.</translation>
+    </message>
+    <message>
+        <source>A redeal after a loss would give back the turned-down cards: choose tokens or &quot;out at once&quot; with it.</source>
+        <translation>Pembagian ulang setelah kalah akan mengembalikan kartu yang ditelungkupkan: pakai keping atau “langsung keluar” bersamanya.</translation>
+    </message>
+    <message>
+        <source>The instant win at {total} lies above the limit of {limit}, so it can never be made.</source>
+        <translation>Menang seketika di {total} berada di atas batas {limit}, jadi tidak mungkin tercapai.</translation>
+    </message>
+    <message>
+        <source>The deck has {cards} cards but the deal needs {needed}: add a deck or deal fewer cards.</source>
+        <translation>Pak berisi {cards} kartu, tetapi pembagian memerlukan {needed}: tambah satu pak atau bagikan lebih sedikit kartu.</translation>
+    </message>
+    <message>
+        <source>These rules cannot be played ({code}).</source>
+        <translation>Aturan ini tidak bisa dimainkan ({code}).</translation>
+    </message>
+</context>
+<context>
+    <name>CePeHelp</name>
+    <message>
+        <source>a token (%n each)</source>
+        <translation>satu keping (masing-masing %n)</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>ya</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>tidak</translation>
+    </message>
+    <message>
+        <source>Limit</source>
+        <translation>Batas</translation>
+    </message>
+    <message>
+        <source>Counter at the start</source>
+        <translation>Hitungan awal</translation>
+    </message>
+    <message>
+        <source>Cards in a hand</source>
+        <translation>Kartu per pemain</translation>
+    </message>
+    <message>
+        <source>Decks</source>
+        <translation>Pak</translation>
+    </message>
+    <message>
+        <source>Who cannot play</source>
+        <translation>Yang tidak bisa main</translation>
+    </message>
+    <message>
+        <source>Redeal after a loss</source>
+        <translation>Bagi ulang setelah kalah</translation>
+    </message>
+    <message>
+        <source>Instant win at</source>
+        <translation>Menang seketika di</translation>
+    </message>
+    <message>
+        <source>as its rank</source>
+        <translation>sesuai angkanya</translation>
+    </message>
+    <message>
+        <source>The game</source>
+        <translation>Permainan</translation>
+    </message>
+    <message>
+        <source>A turn</source>
+        <translation>Satu giliran</translation>
+    </message>
+    <message>
+        <source>The four rule sets</source>
+        <translation>Keempat set aturan</translation>
+    </message>
+    <message>
+        <source>The rules of this game</source>
+        <translation>Aturan permainan ini</translation>
+    </message>
+    <message>
+        <source>At the table</source>
+        <translation>Di meja</translation>
+    </message>
+    <message>
+        <source>Matches</source>
+        <translation>Pertandingan</translation>
+    </message>
+    <message>
+        <source>House rules</source>
+        <translation>Aturan rumah</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation>Tombol</translation>
+    </message>
+    <message>
+        <source>Ce Pe (“one hundred” in Hokkien) is played with one or more ordinary 52-card decks by two to eight players. All share one counter: it starts at 0, may go below zero, and must never go above 100. Every card moves the counter or changes the play, and whoever cannot play a card loses a life. The last player standing wins.</source>
+        <translation>Ce Pe (“seratus” dalam bahasa Hokkien) dimainkan dengan satu pak atau lebih kartu remi biasa berisi 52 kartu oleh dua sampai delapan pemain. Semua pemain berbagi satu hitungan: mulai dari 0, boleh turun di bawah nol, dan tidak boleh melewati 100. Setiap kartu menggerakkan hitungan atau mengubah jalannya permainan, dan siapa yang tidak bisa memainkan kartu kehilangan satu nyawa. Pemain terakhir yang bertahan menang.</translation>
+    </message>
+    <message>
+        <source>CekiDesk follows the blog post “Ce Pe”, which invites players to make their own effect tables, and its comments, which add the “Normal” 99 and “Bloody” tables and point to the classic Ninety-Nine. Where they leave a question open, CekiDesk decides: see the house rules below.</source>
+        <translation>CekiDesk mengikuti tulisan blog “Ce Pe”, yang mengajak pemain membuat tabel efek sendiri, beserta komentarnya, yang menambahkan tabel 99 “Normal” dan “Bloody” serta merujuk ke Ninety-Nine klasik. Bila ada pertanyaan yang tidak mereka jawab, CekiDesk yang memutuskan: lihat aturan rumah di bawah.</translation>
+    </message>
+    <message>
+        <source>The player left of the dealer begins; play goes clockwise until a reverse.</source>
+        <translation>Pemain di sebelah kiri pembagi mulai; permainan berjalan searah jarum jam sampai ada pembalikan arah.</translation>
+    </message>
+    <message>
+        <source>On your turn you play one card whose effect keeps the counter at or below the limit, carry out its effect, and draw a card from the stock. An Ace may add 1 or 11, a 10 or a Queen may go up or down: you choose, as long as the counter stays within the limit.</source>
+        <translation>Pada giliran Anda, mainkan satu kartu yang efeknya menjaga hitungan tetap pada atau di bawah batas, jalankan efeknya, lalu ambil satu kartu dari tumpukan. As boleh menambah 1 atau 11, kartu 10 atau Ratu boleh naik atau turun: Anda yang memilih, asalkan hitungan tetap dalam batas.</translation>
+    </message>
+    <message>
+        <source>You must carry out the effect of the card you play: a 3 makes you exchange a card even when that hurts you.</source>
+        <translation>Anda wajib menjalankan efek kartu yang Anda mainkan: kartu 3 membuat Anda menukar kartu meski itu merugikan Anda.</translation>
+    </message>
+    <message>
+        <source>If no card of yours can be played, you lose a life: you turn one card of your hand face down and do not draw. With no cards left you are out.</source>
+        <translation>Jika tidak ada kartu Anda yang bisa dimainkan, Anda kehilangan satu nyawa: Anda menelungkupkan satu kartu di tangan dan tidak mengambil kartu. Jika kartu Anda habis, Anda keluar.</translation>
+    </message>
+    <message>
+        <source>When the stock runs out, the discards under the top card and the turned-down cards are shuffled into a new stock.</source>
+        <translation>Jika tumpukan habis, kartu buangan di bawah kartu teratas dan kartu yang ditelungkupkan dikocok menjadi tumpukan baru.</translation>
+    </message>
+    <message>
+        <source>Ce Pe is the post&apos;s own table; Normal 99 and Bloody are from its comments (nobody has lives there: who cannot play is out); Ninety-Nine is the classic game with tokens and a new deal after every loss. Choose one in the New Game dialog, or make your own rules.</source>
+        <translation>Ce Pe adalah tabel dari tulisan itu sendiri; Normal 99 dan Bloody berasal dari komentarnya (di sana tidak ada nyawa: yang tidak bisa main langsung keluar); Ninety-Nine adalah permainan klasik dengan keping dan pembagian ulang setelah setiap kekalahan. Pilih salah satu di dialog Permainan Baru, atau buat aturan Anda sendiri.</translation>
+    </message>
+    <message>
+        <source>The game under way is played with the rules “{name}”:</source>
+        <translation>Permainan yang sedang berjalan memakai aturan “{name}”:</translation>
+    </message>
+    <message>
+        <source>When a game of Ce Pe is under way, its rules are shown here.</source>
+        <translation>Saat permainan Ce Pe sedang berjalan, aturannya ditampilkan di sini.</translation>
+    </message>
+    <message>
+        <source>The counter stands large in the middle with the limit beside it; its colour warms as it nears the limit. Under it: the direction of play and who moves next.</source>
+        <translation>Hitungan tampil besar di tengah dengan batas di sampingnya; warnanya makin hangat saat mendekati batas. Di bawahnya: arah permainan dan siapa yang jalan berikutnya.</translation>
+    </message>
+    <message>
+        <source>Click a card to play it. A card that can be played in more than one way (an Ace&apos;s +1 or +11, a 10 or Queen up or down, the player a 3 or a 5 names) shows its choices as buttons: click one, or use Left / Right and Enter; Escape closes them.</source>
+        <translation>Klik kartu untuk memainkannya. Kartu yang bisa dimainkan dengan lebih dari satu cara (+1 atau +11 dari As, 10 atau Ratu naik atau turun, pemain yang ditunjuk kartu 3 atau 5) menampilkan pilihannya sebagai tombol: klik salah satu, atau pakai Kiri / Kanan dan Enter; Escape menutupnya.</translation>
+    </message>
+    <message>
+        <source>A card that cannot be played is dimmed; its tooltip says why (“it would make 104”).</source>
+        <translation>Kartu yang tidak bisa dimainkan diredupkan; keterangannya menjelaskan alasannya (“hitungan jadi 104”).</translation>
+    </message>
+    <message>
+        <source>After a 3 you draw, then click the card you give; you take a random card of the other hand.</source>
+        <translation>Setelah kartu 3, Anda mengambil kartu, lalu klik kartu yang Anda berikan; Anda mendapat satu kartu acak dari tangan pemain lain itu.</translation>
+    </message>
+    <message>
+        <source>With no playable card under lives, click the card to turn face down. Under tokens or “out at once” the table says why and plays your loss for you.</source>
+        <translation>Jika tidak ada kartu yang bisa dimainkan dengan aturan nyawa, klik kartu yang akan ditelungkupkan. Dengan aturan keping atau “langsung keluar”, meja menjelaskan alasannya dan menjalankan kekalahan Anda.</translation>
+    </message>
+    <message>
+        <source>Every seat shows its cards, the cards turned face down (lives lost) and its tokens; a player who is out is faded, with their place. The game log tells every move.</source>
+        <translation>Setiap kursi menampilkan kartunya, kartu yang ditelungkupkan (nyawa yang hilang) dan kepingnya; pemain yang sudah keluar tampak pudar, dengan peringkatnya. Catatan permainan mencatat setiap langkah.</translation>
+    </message>
+    <message>
+        <source>every player eliminated in a hand pays its winner one stake; with a redeal after every loss, nothing is paid until one player is left, who gets a stake from each other player.</source>
+        <translation>setiap pemain yang tersingkir dalam satu babak membayar satu taruhan kepada pemenang babak itu; dengan pembagian ulang setelah setiap kekalahan, tidak ada pembayaran sampai tersisa satu pemain, yang mendapat satu taruhan dari setiap pemain lain.</translation>
+    </message>
+    <message>
+        <source>Where the post and its comments are silent, CekiDesk decides:</source>
+        <translation>Bila tulisan itu dan komentarnya tidak menyebutkan, CekiDesk yang memutuskan:</translation>
+    </message>
+    <message>
+        <source>The player left of the dealer starts (the post does not say).</source>
+        <translation>Pemain di sebelah kiri pembagi yang mulai (tulisan itu tidak menyebutkannya).</translation>
+    </message>
+    <message>
+        <source>A card that is always playable (the King) but whose every outcome would pass the limit leaves the counter as it is.</source>
+        <translation>Kartu yang selalu bisa dimainkan (Raja) tetapi semua hasilnya akan melewati batas membiarkan hitungan tetap.</translation>
+    </message>
+    <message>
+        <source>With two players left, a reverse changes nothing but the direction, and a Jack gives the player another turn.</source>
+        <translation>Jika tinggal dua pemain, pembalikan arah hanya mengubah arah, dan Jek memberi pemain itu giliran lagi.</translation>
+    </message>
+    <message>
+        <source>A player whose hand is empty when their turn comes (the stock ran dry) is out.</source>
+        <translation>Pemain yang tangannya kosong saat gilirannya tiba (tumpukan sudah habis) keluar.</translation>
+    </message>
+    <message>
+        <source>Turned-down cards are seen only by their owner.</source>
+        <translation>Kartu yang ditelungkupkan hanya bisa dilihat pemiliknya.</translation>
+    </message>
+    <message>
+        <source>After a few rebuilds in one hand the stock is no longer rebuilt, so every hand ends; with nothing to draw a player just does not draw.</source>
+        <translation>Setelah beberapa kali dibentuk ulang dalam satu babak, tumpukan tidak dibentuk lagi, sehingga setiap babak pasti berakhir; jika tidak ada yang bisa diambil, pemain tidak mengambil kartu.</translation>
+    </message>
+    <message>
+        <source>With nothing to give, an exchange does nothing; from an empty hand nothing is taken.</source>
+        <translation>Jika tidak ada yang bisa diberikan, pertukaran tidak terjadi; dari tangan yang kosong tidak ada yang diambil.</translation>
+    </message>
+    <message>
+        <source>With a redeal after every loss, an instant win wins the whole match.</source>
+        <translation>Dengan pembagian ulang setelah setiap kekalahan, menang seketika memenangi seluruh pertandingan.</translation>
+    </message>
+    <message>
+        <source>How to play Ce Pe</source>
+        <translation>Cara bermain Ce Pe</translation>
+    </message>
+</context>
+<context>
+    <name>CePeRuleEditor</name>
+    <message>
+        <source>No change</source>
+        <extracomment>the fields the editor&apos;s own widgets edit (the rest are in its options form) the cards in a row of the preview the longest name a rule set may have</extracomment>
+        <translation>Tidak berubah</translation>
+    </message>
+    <message>
+        <source>Add</source>
+        <translation>Tambah</translation>
+    </message>
+    <message>
+        <source>Add or subtract</source>
+        <translation>Tambah atau kurangi</translation>
+    </message>
+    <message>
+        <source>Set to</source>
+        <translation>Jadikan</translation>
+    </message>
+    <message>
+        <source>Card</source>
+        <extracomment>up to four whole numbers, signed, separated by commas or spaces (&quot;1, 11&quot;, &quot;-10&quot;)</extracomment>
+        <translation>Kartu</translation>
+    </message>
+    <message>
+        <source>Counter</source>
+        <translation>Hitungan</translation>
+    </message>
+    <message>
+        <source>Values</source>
+        <translation>Nilai</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>Aksi</translation>
+    </message>
+    <message>
+        <source>No draw</source>
+        <translation>Tidak mengambil kartu</translation>
+    </message>
+    <message>
+        <source>Always playable</source>
+        <translation>Selalu bisa dimainkan</translation>
+    </message>
+    <message>
+        <source>Up to four whole numbers, separated by commas, e.g. 1, 11</source>
+        <translation>Paling banyak empat bilangan bulat, dipisahkan koma, mis. 1, 11</translation>
+    </message>
+    <message>
+        <source>No action</source>
+        <translation>Tanpa aksi</translation>
+    </message>
+    <message>
+        <source>“{file}” is far too large to be a rule set.</source>
+        <translation>“{file}” terlalu besar untuk menjadi set aturan.</translation>
+    </message>
+    <message>
+        <source>“{file}” is not a CekiDesk rule set.</source>
+        <translation>“{file}” bukan set aturan CekiDesk.</translation>
+    </message>
+    <message>
+        <source>“{file}” was written by a newer CekiDesk; this version cannot read it.</source>
+        <translation>“{file}” ditulis oleh CekiDesk yang lebih baru; versi ini tidak bisa membacanya.</translation>
+    </message>
+    <message>
+        <source>“{file}” cannot be read ({reason}).</source>
+        <translation>“{file}” tidak bisa dibaca ({reason}).</translation>
+    </message>
+    <message>
+        <source>“{file}” has a value that is out of range or of the wrong kind: {field}.</source>
+        <translation>“{file}” berisi nilai yang di luar jangkauan atau jenisnya salah: {field}.</translation>
+    </message>
+    <message>
+        <source>“{file}” holds rules that cannot be played: {why}</source>
+        <translation>“{file}” berisi aturan yang tidak bisa dimainkan: {why}</translation>
+    </message>
+    <message>
+        <source>Ce Pe rules</source>
+        <translation>Aturan Ce Pe</translation>
+    </message>
+    <message>
+        <source>&amp;Start from:</source>
+        <translation>&amp;Mulai dari:</translation>
+    </message>
+    <message>
+        <source>&amp;Delete</source>
+        <translation>&amp;Hapus</translation>
+    </message>
+    <message>
+        <source>Delete the saved rule set chosen here</source>
+        <translation>Hapus set aturan tersimpan yang dipilih di sini</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>&amp;Nama:</translation>
+    </message>
+    <message>
+        <source>&amp;Ranks</source>
+        <translation>&amp;Angka</translation>
+    </message>
+    <message>
+        <source>Single cards, whatever their rank says:</source>
+        <translation>Kartu khusus, apa pun angkanya:</translation>
+    </message>
+    <message>
+        <source>&amp;Add this card</source>
+        <translation>&amp;Tambahkan kartu ini</translation>
+    </message>
+    <message>
+        <source>&amp;Remove</source>
+        <translation>&amp;Lepaskan</translation>
+    </message>
+    <message>
+        <source>Single &amp;cards</source>
+        <translation>Kartu kh&amp;usus</translation>
+    </message>
+    <message>
+        <source>&amp;Game</source>
+        <translation>&amp;Permainan</translation>
+    </message>
+    <message>
+        <source>&amp;Preview</source>
+        <translation>Pratin&amp;jau</translation>
+    </message>
+    <message>
+        <source>Problems:</source>
+        <translation>Masalah:</translation>
+    </message>
+    <message>
+        <source>&amp;Import…</source>
+        <translation>&amp;Impor…</translation>
+    </message>
+    <message>
+        <source>E&amp;xport…</source>
+        <translation>E&amp;kspor…</translation>
+    </message>
+    <message>
+        <source>Sa&amp;ve</source>
+        <translation>&amp;Simpan</translation>
+    </message>
+    <message>
+        <source>Save these rules under their name; they are then offered in New Game</source>
+        <translation>Simpan aturan ini dengan namanya; setelah itu aturan ini ditawarkan di Permainan Baru</translation>
+    </message>
+    <message>
+        <source>&amp;Use these rules</source>
+        <translation>Pakai atu&amp;ran ini</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Batal</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Tutup</translation>
+    </message>
+    <message>
+        <source>Choose a preset or a saved set</source>
+        <translation>Pilih aturan bawaan atau set yang tersimpan</translation>
+    </message>
+    <message>
+        <source>Give the rules a name.</source>
+        <translation>Beri nama aturan ini.</translation>
+    </message>
+    <message>
+        <source>These rules cannot be played.</source>
+        <translation>Aturan ini tidak bisa dimainkan.</translation>
+    </message>
+    <message>
+        <source>None: these rules can be played.</source>
+        <translation>Tidak ada: aturan ini bisa dimainkan.</translation>
+    </message>
+    <message>
+        <source>Delete a rule set</source>
+        <translation>Hapus set aturan</translation>
+    </message>
+    <message>
+        <source>Save the rules</source>
+        <translation>Simpan aturan</translation>
+    </message>
+    <message>
+        <source>Ce Pe rule sets (*{ext});;All files (*)</source>
+        <translation>Set aturan Ce Pe (*{ext});;Semua berkas (*)</translation>
+    </message>
+    <message>
+        <source>Export the rules</source>
+        <translation>Ekspor aturan</translation>
+    </message>
+    <message>
+        <source>Import rules</source>
+        <translation>Impor aturan</translation>
+    </message>
+    <message>
+        <source>Nothing was changed.</source>
+        <translation>Tidak ada yang diubah.</translation>
+    </message>
+    <message>
+        <source>{name} (saved)</source>
+        <translation>{name} (tersimpan)</translation>
+    </message>
+    <message>
+        <source>It was set aside as “{kept}”.</source>
+        <translation>Aturan itu disisihkan sebagai “{kept}”.</translation>
+    </message>
+    <message>
+        <source>Saved rules not used</source>
+        <translation>Aturan tersimpan tidak dipakai</translation>
+    </message>
+    <message>
+        <source>{card}: {effect}</source>
+        <translation>{card}: {effect}</translation>
+    </message>
+</context>
+<context>
+    <name>CePeTable</name>
+    <message>
+        <source>{counter} / {limit}</source>
+        <extracomment>the counter&apos;s pill from cool to hot: (share of the limit reached, colour)</extracomment>
+        <translation>{counter} / {limit}</translation>
+    </message>
+    <message>
+        <source>Lose a token</source>
+        <translation>Kehilangan keping</translation>
+    </message>
+    <message>
+        <source>Drop out</source>
+        <translation>Keluar</translation>
+    </message>
+    <message>
+        <source>Out of this hand</source>
+        <translation>Keluar dari babak ini</translation>
+    </message>
+    <message>
+        <source>next</source>
+        <translation>berikutnya</translation>
+    </message>
+    <message>
+        <source>Plays after the current player, as things stand</source>
+        <translation>Jalan setelah pemain yang sekarang, menurut keadaan saat ini</translation>
+    </message>
+    <message>
+        <source>out</source>
+        <translation>keluar</translation>
+    </message>
+    <message>
+        <source>out, place {place}</source>
+        <translation>keluar, peringkat {place}</translation>
+    </message>
+    <message>
+        <source>%n token(s)</source>
+        <translation>%n keping</translation>
+    </message>
+    <message>
+        <source>%n card(s) face down</source>
+        <translation>%n kartu tertelungkup</translation>
+    </message>
+    <message>
+        <source>%n card(s) turned face down: a life lost for each</source>
+        <translation>%n kartu ditelungkupkan: masing-masing satu nyawa hilang</translation>
+    </message>
+    <message>
+        <source>%n token(s) left</source>
+        <translation>sisa %n keping</translation>
+    </message>
+    <message>
+        <source>The counter: no play may take it above {limit}</source>
+        <translation>Hitungan: tidak ada kartu yang boleh membuatnya melewati {limit}</translation>
+    </message>
+    <message>
+        <source>clockwise</source>
+        <translation>searah jarum jam</translation>
+    </message>
+    <message>
+        <source>anticlockwise</source>
+        <translation>berlawanan arah jarum jam</translation>
+    </message>
+    <message>
+        <source>{arrow} {way} · next: {name}</source>
+        <translation>{arrow} {way} · berikutnya: {name}</translation>
+    </message>
+    <message>
+        <source>The direction of play and who moves after the current player</source>
+        <translation>Arah permainan dan siapa yang jalan setelah pemain yang sekarang</translation>
+    </message>
+    <message>
+        <source>The stock: %n card(s)</source>
+        <translation>Tumpukan: %n kartu</translation>
+    </message>
+    <message>
+        <source>Played by {name}</source>
+        <translation>Dimainkan oleh {name}</translation>
+    </message>
+    <message>
+        <source>Played the top card</source>
+        <translation>Memainkan kartu teratas</translation>
+    </message>
+    <message>
+        <source>Click to turn it face down (you lose a life)</source>
+        <translation>Klik untuk menelungkupkannya (Anda kehilangan satu nyawa)</translation>
+    </message>
+</context>
+<context>
+    <name>CePeTerms</name>
+    <message>
+        <source>Ce Pe</source>
+        <translation>Ce Pe</translation>
+    </message>
+    <message>
+        <source>2–8 players, a Western deck. Each card moves a shared counter that must never pass the limit; who cannot play loses a life, and the last player standing wins. Four published rule sets, or your own.</source>
+        <translation>2–8 pemain, satu pak kartu remi. Setiap kartu menggerakkan hitungan bersama yang tidak boleh melewati batas; yang tidak bisa main kehilangan satu nyawa, dan pemain terakhir yang bertahan menang. Empat set aturan yang sudah diterbitkan, atau aturan Anda sendiri.</translation>
+    </message>
+    <message>
+        <source>Name of the rules</source>
+        <translation>Nama aturan</translation>
+    </message>
+    <message>
+        <source>What these rules are called.</source>
+        <translation>Sebutan untuk aturan ini.</translation>
+    </message>
+    <message>
+        <source>Limit</source>
+        <translation>Batas</translation>
+    </message>
+    <message>
+        <source>The counter may never go above this number.</source>
+        <translation>Hitungan tidak boleh melewati angka ini.</translation>
+    </message>
+    <message>
+        <source>Counter at the start</source>
+        <translation>Hitungan awal</translation>
+    </message>
+    <message>
+        <source>Where the counter stands when a hand is dealt.</source>
+        <translation>Posisi hitungan saat kartu dibagikan.</translation>
+    </message>
+    <message>
+        <source>Cards in a hand</source>
+        <translation>Kartu per pemain</translation>
+    </message>
+    <message>
+        <source>How many cards each player is dealt (and keeps by drawing).</source>
+        <translation>Berapa kartu yang dibagikan kepada setiap pemain (dan dipertahankan dengan mengambil kartu).</translation>
+    </message>
+    <message>
+        <source>Decks</source>
+        <translation>Pak</translation>
+    </message>
+    <message>
+        <source>How many 52-card decks are shuffled together.</source>
+        <translation>Berapa pak berisi 52 kartu yang dikocok bersama.</translation>
+    </message>
+    <message>
+        <source>Who cannot play</source>
+        <translation>Yang tidak bisa main</translation>
+    </message>
+    <message>
+        <source>What a player loses when no card of their hand can be played.</source>
+        <translation>Apa yang hilang dari pemain bila tidak ada kartu di tangannya yang bisa dimainkan.</translation>
+    </message>
+    <message>
+        <source>turns a card face down (a life)</source>
+        <translation>menelungkupkan satu kartu (satu nyawa)</translation>
+    </message>
+    <message>
+        <source>loses a token</source>
+        <translation>kehilangan satu keping</translation>
+    </message>
+    <message>
+        <source>is out at once</source>
+        <translation>langsung keluar</translation>
+    </message>
+    <message>
+        <source>Tokens</source>
+        <translation>Keping</translation>
+    </message>
+    <message>
+        <source>How many tokens each player starts with; with none left they are out.</source>
+        <translation>Jumlah keping setiap pemain di awal; bila kepingnya habis, ia keluar.</translation>
+    </message>
+    <message>
+        <source>Redeal after every loss</source>
+        <translation>Bagi ulang setelah setiap kekalahan</translation>
+    </message>
+    <message>
+        <source>A lost token or a player out ends the hand; the next hand is dealt, and the match goes on until one player is left.</source>
+        <translation>Keping yang hilang atau pemain yang keluar mengakhiri babak; babak berikutnya dibagikan, dan pertandingan berlanjut sampai tersisa satu pemain.</translation>
+    </message>
+    <message>
+        <source>Instant win at</source>
+        <translation>Menang seketika di</translation>
+    </message>
+    <message>
+        <source>A play that leaves the counter exactly here wins the hand at once (empty: off).</source>
+        <translation>Kartu yang membuat hitungan tepat di angka ini langsung memenangi babak (kosong: mati).</translation>
+    </message>
+    <message>
+        <source>Effects</source>
+        <translation>Efek</translation>
+    </message>
+    <message>
+        <source>What each rank does when it is played.</source>
+        <translation>Apa yang dilakukan setiap angka kartu saat dimainkan.</translation>
+    </message>
+    <message>
+        <source>Effects of single cards</source>
+        <translation>Efek kartu khusus</translation>
+    </message>
+    <message>
+        <source>Cards whose effect differs from their rank&apos;s, such as the Ace of Spades.</source>
+        <translation>Kartu yang efeknya berbeda dari efek angkanya, misalnya As Sekop.</translation>
+    </message>
+    <message>
+        <source>The source&apos;s game: limit 100, four cards, lives as face-down cards; 3 exchanges, 5 chooses who is next, 7 reverses, J skips, K sets 100.</source>
+        <translation>Permainan dari sumbernya: batas 100, empat kartu, nyawa berupa kartu tertelungkup; 3 menukar kartu, 5 memilih siapa berikutnya, 7 membalik arah, J melewati, K menjadikan 100.</translation>
+    </message>
+    <message>
+        <source>Normal 99</source>
+        <translation>Normal 99</translation>
+    </message>
+    <message>
+        <source>Limit 99, five cards, out when you cannot play; 4 reverses, 5 chooses, J passes, K sets 99, the Ace of Spades sets 0.</source>
+        <translation>Batas 99, lima kartu, langsung keluar bila tidak bisa main; 4 membalik arah, 5 memilih, J melewati, K menjadikan 99, As Sekop menjadikan 0.</translation>
+    </message>
+    <message>
+        <source>Bloody</source>
+        <translation>Bloody</translation>
+    </message>
+    <message>
+        <source>Normal 99, and a 7 takes its replacement from another player&apos;s hand; an Ace other than Spades swaps whole hands.</source>
+        <translation>Normal 99, ditambah: kartu 7 mengambil kartu penggantinya dari tangan pemain lain; As selain Sekop menukar seluruh kartu di tangan.</translation>
+    </message>
+    <message>
+        <source>Ninety-Nine</source>
+        <translation>Ninety-Nine</translation>
+    </message>
+    <message>
+        <source>Three cards and three tokens, limit 99; who cannot play loses a token and the hand is dealt again; 4 reverses, 9 adds nothing, 10 takes 10 off.</source>
+        <translation>Tiga kartu dan tiga keping, batas 99; yang tidak bisa main kehilangan satu keping dan kartu dibagi ulang; 4 membalik arah, 9 tidak menambah apa pun, 10 mengurangi 10.</translation>
+    </message>
+    <message>
+        <source>Last player standing</source>
+        <translation>Pemain terakhir yang bertahan</translation>
+    </message>
+    <message>
+        <source>The match ends when only one player is left in; with a redeal after every loss, what each player lost is carried from hand to hand.</source>
+        <translation>Pertandingan berakhir saat hanya tersisa satu pemain; dengan pembagian ulang setelah setiap kekalahan, kehilangan setiap pemain dibawa dari babak ke babak.</translation>
+    </message>
+    <message>
+        <source>eliminated</source>
+        <translation>tersingkir</translation>
+    </message>
+</context>
+<context>
+    <name>CePeUI</name>
+    <message>
+        <source>Cannot be played: it would make {counter}</source>
+        <translation>Tidak bisa dimainkan: hitungan akan jadi {counter}</translation>
+    </message>
+    <message>
+        <source>Exchange with {name}: click the card you give them; you take a random card of their hand.</source>
+        <translation>Bertukar dengan {name}: klik kartu yang Anda berikan; Anda mendapat satu kartu acak dari tangannya.</translation>
+    </message>
+    <message>
+        <source>No card of yours can be played at {counter} (limit {limit}): click the card to turn face down — you lose a life.</source>
+        <translation>Tidak ada kartu Anda yang bisa dimainkan di {counter} (batas {limit}): klik kartu yang akan ditelungkupkan — Anda kehilangan satu nyawa.</translation>
+    </message>
+    <message>
+        <source>Your turn: the counter is at {counter}, the limit {limit}. Play a card.</source>
+        <translation>Giliran Anda: hitungan di {counter}, batasnya {limit}. Mainkan satu kartu.</translation>
+    </message>
+    <message>
+        <source>No card of yours can be played at {counter} (limit {limit}): you lose a token.</source>
+        <translation>Tidak ada kartu Anda yang bisa dimainkan di {counter} (batas {limit}): Anda kehilangan satu keping.</translation>
+    </message>
+    <message>
+        <source>No card of yours can be played at {counter} (limit {limit}): you are out.</source>
+        <translation>Tidak ada kartu Anda yang bisa dimainkan di {counter} (batas {limit}): Anda keluar.</translation>
+    </message>
+    <message>
+        <source>give the {card}</source>
+        <translation>berikan {card}</translation>
+    </message>
+    <message>
+        <source>turn the {card} face down</source>
+        <translation>telungkupkan {card}</translation>
+    </message>
+    <message>
+        <source>lose a token</source>
+        <translation>kehilangan keping</translation>
+    </message>
+    <message>
+        <source>drop out</source>
+        <translation>keluar</translation>
+    </message>
+    <message>
+        <source>play the {card}</source>
+        <translation>mainkan {card}</translation>
+    </message>
+    <message>
+        <source>{play}: {how}</source>
+        <translation>{play}: {how}</translation>
+    </message>
+    <message>
+        <source>{change} → {after}</source>
+        <translation>{change} → {after}</translation>
+    </message>
+    <message>
+        <source>with {name}</source>
+        <translation>dengan {name}</translation>
+    </message>
+    <message>
+        <source>{name} next</source>
+        <translation>berikutnya {name}</translation>
+    </message>
+    <message>
+        <source>Hand over — you lost; the cards are dealt again.</source>
+        <translation>Babak selesai — Anda kalah; kartu dibagi ulang.</translation>
+    </message>
+    <message>
+        <source>Hand over — {name} lost; the cards are dealt again.</source>
+        <translation>Babak selesai — {name} kalah; kartu dibagi ulang.</translation>
+    </message>
+    <message>
+        <source>Hand over — you made {counter} and win at once!</source>
+        <translation>Babak selesai — Anda membuat {counter} dan langsung menang!</translation>
+    </message>
+    <message>
+        <source>Hand over — {name} made {counter} and wins at once.</source>
+        <translation>Babak selesai — {name} membuat {counter} dan langsung menang.</translation>
+    </message>
+    <message>
+        <source>Hand over — you are the last player standing!</source>
+        <translation>Babak selesai — Anda pemain terakhir yang bertahan!</translation>
+    </message>
+    <message>
+        <source>Hand over — {name} is the last player standing.</source>
+        <translation>Babak selesai — {name} pemain terakhir yang bertahan.</translation>
+    </message>
+    <message>
+        <source>{name} lost</source>
+        <translation>{name} kalah</translation>
+    </message>
+    <message>
+        <source>Stake: {stake} from each other player to the last one standing, when the match is decided.</source>
+        <translation>Taruhan: {stake} dari setiap pemain lain kepada pemain terakhir yang bertahan, setelah pertandingan selesai.</translation>
+    </message>
+    <message>
+        <source>Stake: {stake} from each player out to the winner of the hand.</source>
+        <translation>Taruhan: {stake} dari setiap pemain yang keluar kepada pemenang babak.</translation>
+    </message>
+</context>
+<context>
     <name>CekiHelp</name>
     <message>
         <source>How to play Ceki</source>
@@ -2070,6 +2904,179 @@
         <source>{name} black</source>
         <translation>{name} hitam</translation>
     </message>
+    <message>
+        <source>{dealer} deals %n card(s) each; the counter starts at {counter}, {starter} begins. You hold {cards}.</source>
+        <extracomment>the log&apos;s sentences by (event, the human did it, variant)</extracomment>
+        <translation>{dealer} membagikan %n kartu kepada setiap pemain; hitungan mulai dari {counter}, {starter} jalan lebih dulu. Kartu Anda: {cards}.</translation>
+    </message>
+    <message>
+        <source>You play {card}: {change} → {after}.</source>
+        <translation>Anda memainkan {card}: {change} → {after}.</translation>
+    </message>
+    <message>
+        <source>{name} plays {card}: {change} → {after}.</source>
+        <translation>{name} memainkan {card}: {change} → {after}.</translation>
+    </message>
+    <message>
+        <source>You play {card}: the counter is set to {after}.</source>
+        <translation>Anda memainkan {card}: hitungan menjadi {after}.</translation>
+    </message>
+    <message>
+        <source>{name} plays {card}: the counter is set to {after}.</source>
+        <translation>{name} memainkan {card}: hitungan menjadi {after}.</translation>
+    </message>
+    <message>
+        <source>You play {card}; the counter stays at {after}.</source>
+        <translation>Anda memainkan {card}; hitungan tetap di {after}.</translation>
+    </message>
+    <message>
+        <source>{name} plays {card}; the counter stays at {after}.</source>
+        <translation>{name} memainkan {card}; hitungan tetap di {after}.</translation>
+    </message>
+    <message>
+        <source>The stock is empty: %n card(s) from the discards are shuffled into a new stock.</source>
+        <translation>Tumpukan habis: %n kartu buangan dikocok menjadi tumpukan baru.</translation>
+    </message>
+    <message>
+        <source>The direction of play turns: now clockwise.</source>
+        <translation>Arah permainan berbalik: sekarang searah jarum jam.</translation>
+    </message>
+    <message>
+        <source>The direction of play turns: now anticlockwise.</source>
+        <translation>Arah permainan berbalik: sekarang berlawanan arah jarum jam.</translation>
+    </message>
+    <message>
+        <source>{target} is skipped.</source>
+        <translation>Giliran {target} dilewati.</translation>
+    </message>
+    <message>
+        <source>You are skipped.</source>
+        <translation>Giliran Anda dilewati.</translation>
+    </message>
+    <message>
+        <source>You choose {target} to play next.</source>
+        <translation>Anda memilih {target} untuk jalan berikutnya.</translation>
+    </message>
+    <message>
+        <source>You choose to play next yourself.</source>
+        <translation>Anda memilih untuk jalan lagi.</translation>
+    </message>
+    <message>
+        <source>{name} chooses {target} to play next.</source>
+        <translation>{name} memilih {target} untuk jalan berikutnya.</translation>
+    </message>
+    <message>
+        <source>{name} chooses to play next again.</source>
+        <translation>{name} memilih untuk jalan lagi.</translation>
+    </message>
+    <message>
+        <source>{name} chooses you to play next.</source>
+        <translation>{name} memilih Anda untuk jalan berikutnya.</translation>
+    </message>
+    <message>
+        <source>You exchange a card with {target}: you give {given} and get {taken}.</source>
+        <translation>Anda bertukar kartu dengan {target}: Anda memberikan {given} dan mendapat {taken}.</translation>
+    </message>
+    <message>
+        <source>{name} exchanges a card with you: you give {taken} and get {given}.</source>
+        <translation>{name} bertukar kartu dengan Anda: Anda memberikan {taken} dan mendapat {given}.</translation>
+    </message>
+    <message>
+        <source>{name} exchanges a card with {target}.</source>
+        <translation>{name} bertukar kartu dengan {target}.</translation>
+    </message>
+    <message>
+        <source>You give {target} a card; their hand was empty, so you take none.</source>
+        <translation>Anda memberikan satu kartu kepada {target}; tangannya kosong, jadi Anda tidak mengambil apa pun.</translation>
+    </message>
+    <message>
+        <source>{name} gives {target} a card; their hand was empty, so nothing is taken.</source>
+        <translation>{name} memberikan satu kartu kepada {target}; tangannya kosong, jadi tidak ada yang diambil.</translation>
+    </message>
+    <message>
+        <source>You swap hands with {target}.</source>
+        <translation>Anda bertukar seluruh kartu dengan {target}.</translation>
+    </message>
+    <message>
+        <source>{name} swaps hands with you.</source>
+        <translation>{name} bertukar seluruh kartu dengan Anda.</translation>
+    </message>
+    <message>
+        <source>{name} swaps hands with {target}.</source>
+        <translation>{name} bertukar seluruh kartu dengan {target}.</translation>
+    </message>
+    <message>
+        <source>You take your replacement from {target}&apos;s hand: {card}.</source>
+        <translation>Anda mengambil kartu pengganti dari tangan {target}: {card}.</translation>
+    </message>
+    <message>
+        <source>{name} takes their replacement from your hand: {card}.</source>
+        <translation>{name} mengambil kartu penggantinya dari tangan Anda: {card}.</translation>
+    </message>
+    <message>
+        <source>{name} takes their replacement from {target}&apos;s hand.</source>
+        <translation>{name} mengambil kartu penggantinya dari tangan {target}.</translation>
+    </message>
+    <message>
+        <source>{target}&apos;s hand is empty: you take no replacement.</source>
+        <translation>Tangan {target} kosong: Anda tidak mendapat kartu pengganti.</translation>
+    </message>
+    <message>
+        <source>{target}&apos;s hand is empty: {name} takes no replacement.</source>
+        <translation>Tangan {target} kosong: {name} tidak mendapat kartu pengganti.</translation>
+    </message>
+    <message>
+        <source>You cannot play: you turn {card} face down and lose a life.</source>
+        <translation>Anda tidak bisa main: Anda menelungkupkan {card} dan kehilangan satu nyawa.</translation>
+    </message>
+    <message>
+        <source>{name} cannot play: they turn a card face down and lose a life.</source>
+        <translation>{name} tidak bisa main: ia menelungkupkan satu kartu dan kehilangan satu nyawa.</translation>
+    </message>
+    <message>
+        <source>You cannot play and lose a token: %n left.</source>
+        <translation>Anda tidak bisa main dan kehilangan satu keping: sisa %n.</translation>
+    </message>
+    <message>
+        <source>{name} cannot play and loses a token: %n left.</source>
+        <translation>{name} tidak bisa main dan kehilangan satu keping: sisa %n.</translation>
+    </message>
+    <message>
+        <source>You are out, in place {place}.</source>
+        <translation>Anda keluar, di peringkat {place}.</translation>
+    </message>
+    <message>
+        <source>{name} is out, in place {place}.</source>
+        <translation>{name} keluar, di peringkat {place}.</translation>
+    </message>
+    <message>
+        <source>You make exactly {counter} and win at once!</source>
+        <translation>Anda membuat tepat {counter} dan langsung menang!</translation>
+    </message>
+    <message>
+        <source>{name} makes exactly {counter} and wins at once.</source>
+        <translation>{name} membuat tepat {counter} dan langsung menang.</translation>
+    </message>
+    <message>
+        <source>You are the last player standing and win the hand!</source>
+        <translation>Anda pemain terakhir yang bertahan dan memenangi babak!</translation>
+    </message>
+    <message>
+        <source>{name} is the last player standing and wins the hand.</source>
+        <translation>{name} pemain terakhir yang bertahan dan memenangi babak.</translation>
+    </message>
+    <message>
+        <source>You win the hand!</source>
+        <translation>Anda memenangi babak!</translation>
+    </message>
+    <message>
+        <source>{name} wins the hand.</source>
+        <translation>{name} memenangi babak.</translation>
+    </message>
+    <message>
+        <source>A loss: the hand ends and the cards are dealt again.</source>
+        <translation>Ada yang kalah: babak berakhir dan kartu dibagi ulang.</translation>
+    </message>
 </context>
 <context>
     <name>GameLogDock</name>
@@ -2384,6 +3391,30 @@
     <message>
         <source>led by {leader}, won by {winner}</source>
         <translation>dibuka oleh {leader}, dimenangi {winner}</translation>
+    </message>
+    <message>
+        <source>{name} left the counter at exactly {counter}, the instant win of these rules.</source>
+        <translation>{name} membuat hitungan tepat {counter}, angka menang seketika dalam aturan ini.</translation>
+    </message>
+    <message>
+        <source>{name} could not play at {counter}; under these rules the cards are dealt again after every loss.</source>
+        <translation>{name} tidak bisa main di {counter}; menurut aturan ini kartu dibagi ulang setelah setiap kekalahan.</translation>
+    </message>
+    <message>
+        <source>The counter ended at {counter}.</source>
+        <translation>Hitungan berakhir di {counter}.</translation>
+    </message>
+    <message>
+        <source>Out, first to last: {list}.</source>
+        <translation>Keluar, dari yang pertama sampai terakhir: {list}.</translation>
+    </message>
+    <message>
+        <source>Everyone&apos;s last cards:</source>
+        <translation>Kartu terakhir semua pemain:</translation>
+    </message>
+    <message>
+        <source>Hands</source>
+        <translation>Kartu di tangan</translation>
     </message>
 </context>
 <context>
@@ -3293,6 +4324,10 @@
         <translation>&amp;Tentang CekiDesk</translation>
     </message>
     <message>
+        <source>{game} rule sets…</source>
+        <translation>Set aturan {game}…</translation>
+    </message>
+    <message>
         <source>&amp;Game</source>
         <translation>&amp;Permainan</translation>
     </message>
@@ -3590,6 +4625,10 @@
         <translation>A&amp;turan:</translation>
     </message>
     <message>
+        <source>&amp;Edit rules…</source>
+        <translation>&amp;Ubah aturan…</translation>
+    </message>
+    <message>
         <source>Match</source>
         <translation>Pertandingan</translation>
     </message>
@@ -3657,9 +4696,21 @@
         <source>{level}: {description}</source>
         <translation>{level}: {description}</translation>
     </message>
+    <message>
+        <source>These rules cannot be played</source>
+        <translation>Aturan ini tidak bisa dimainkan</translation>
+    </message>
+    <message>
+        <source>The game cannot be dealt with these rules. Change them, or choose a set of rules in the Rules list, and start again.</source>
+        <translation>Permainan tidak bisa dibagikan dengan aturan ini. Ubah aturannya, atau pilih set aturan di daftar Aturan, lalu mulai lagi.</translation>
+    </message>
 </context>
 <context>
     <name>OptionsForm</name>
+    <message>
+        <source>Off</source>
+        <translation>Mati</translation>
+    </message>
     <message>
         <source>This game has no options.</source>
         <translation>Permainan ini tidak punya pilihan.</translation>
@@ -4452,6 +5503,22 @@
         <source>ceki</source>
         <translation>ceki</translation>
     </message>
+    <message>
+        <source>leaves the counter at {counter}, close to the limit of {limit}, for the next player</source>
+        <translation>menyisakan hitungan {counter}, dekat batas {limit}, untuk pemain berikutnya</translation>
+    </message>
+    <message>
+        <source>keeps the cards that can be played at any count for later</source>
+        <translation>menyimpan kartu yang bisa dimainkan pada hitungan berapa pun untuk nanti</translation>
+    </message>
+    <message>
+        <source>aims at the player closest to going out</source>
+        <translation>mengincar pemain yang paling dekat untuk keluar</translation>
+    </message>
+    <message>
+        <source>{kind} is the card worth least to keep</source>
+        <translation>{kind} adalah kartu yang paling tidak berharga untuk disimpan</translation>
+    </message>
 </context>
 <context>
     <name>RoundWords</name>
@@ -4842,7 +5909,7 @@ uang</translation>
     <name>TableWidget</name>
     <message>
         <source>Player %1</source>
-        <extracomment>every key this game&apos;s plans may bind to a move (``Plan.keys``): the window makes them window-wide shortcuts, so they work wherever the keyboard is in the main window</extracomment>
+        <extracomment>a card that can be played in several ways (an amount, a target): a click or Enter shows these choices (each one action of view.legal) as a bar at their anchor instead of playing; leave ``action`` None then every key this game&apos;s plans may bind to a move (``Plan.keys``): the window makes them window-wide shortcuts, so they work wherever the keyboard is in the main window</extracomment>
         <translation>Pemain %1</translation>
     </message>
     <message>

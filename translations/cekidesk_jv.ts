@@ -63,6 +63,10 @@
         <source>Rules of the Balik Satu family after the article “Balik Satu”, which follows Pwee (2003), &lt;i&gt;The Babas&lt;/i&gt;, Amaro (1993) on the Kristang Chaqui, and Tjan Tjoe Siem&apos;s &lt;i&gt;Javaanse kaartspelen&lt;/i&gt; on Gonggong and Tantanan.</source>
         <translation>Aturan kulawarga Balik Satu miturut artikel “Balik Satu”, sing adhedhasar Pwee (2003), &lt;i&gt;The Babas&lt;/i&gt;, Amaro (1993) bab Chaqui Kristang, lan &lt;i&gt;Javaanse kaartspelen&lt;/i&gt; anggitané Tjan Tjoe Siem bab Gonggong lan Tantanan.</translation>
     </message>
+    <message>
+        <source>Rules of Ce Pe after the blog post “Ce Pe” and its comments (the Normal 99 and Bloody variants), and the classic Ninety-Nine.</source>
+        <translation>Aturan Ce Pe miturut tulisan blog “Ce Pe” lan komentar-komentaré (varian Normal 99 lan Bloody), uga Ninety-Nine klasik.</translation>
+    </message>
 </context>
 <context>
     <name>BalikHelp</name>
@@ -1242,6 +1246,836 @@
     </message>
 </context>
 <context>
+    <name>CePeEffects</name>
+    <message>
+        <source>set to {values}</source>
+        <translation>didadèkaké {values}</translation>
+    </message>
+    <message>
+        <source>{first} or {last}</source>
+        <translation>{first} utawa {last}</translation>
+    </message>
+    <message>
+        <source>reverse the direction of play</source>
+        <translation>malik arah dolanan</translation>
+    </message>
+    <message>
+        <source>skip the next player</source>
+        <translation>nglompati pemain sabanjuré</translation>
+    </message>
+    <message>
+        <source>choose who plays next</source>
+        <translation>milih sapa sing main sabanjuré</translation>
+    </message>
+    <message>
+        <source>draw, then exchange a card with a chosen player</source>
+        <translation>njupuk, banjur ijol kertu siji karo pemain sing dipilih</translation>
+    </message>
+    <message>
+        <source>swap hands with a chosen player</source>
+        <translation>ijol kertu sakabèhé karo pemain sing dipilih</translation>
+    </message>
+    <message>
+        <source>take the replacement from a chosen player&apos;s hand</source>
+        <translation>njupuk kertu gantiné saka tangané pemain sing dipilih</translation>
+    </message>
+    <message>
+        <source>Ace</source>
+        <extracomment>the ranks as the rule editor and the help&apos;s effect table head their rows</extracomment>
+        <translation>As</translation>
+    </message>
+    <message>
+        <source>Jack</source>
+        <translation>Jèk</translation>
+    </message>
+    <message>
+        <source>Queen</source>
+        <translation>Ratu</translation>
+    </message>
+    <message>
+        <source>King</source>
+        <translation>Raja</translation>
+    </message>
+    <message>
+        <source>no draw</source>
+        <translation>ora njupuk</translation>
+    </message>
+    <message>
+        <source>no effect</source>
+        <translation>tanpa efek</translation>
+    </message>
+    <message>
+        <source>{effect} (always playable)</source>
+        <translation>{effect} (mesthi bisa dietokaké)</translation>
+    </message>
+    <message>
+        <source>The counter would start at {start}, above the limit of {limit}.</source>
+        <translation>Itungan bakal diwiwiti saka {start}, ngluwihi wates {limit}.</translation>
+    </message>
+    <message>
+        <source>{card}: a change of the counter needs at least one value.</source>
+        <translation>{card}: owahing itungan butuh paling ora siji angka.</translation>
+    </message>
+    <message>
+        <source>No card can be played when the counter is at {start} (the limit is {limit}): nobody could ever move.</source>
+        <translation>Ora ana kertu sing bisa dietokaké yèn itungan ana ing {start} (watesé {limit}): ora ana sing bisa mlaku.</translation>
+    </message>
+    <message>
+        <source>A redeal after a loss would give back the turned-down cards: choose tokens or &quot;out at once&quot; with it.</source>
+        <translation>Bagi manèh sawisé kalah bakal mbalèkaké kertu sing dikurebaké: pilih koin utawa “langsung metu” bebarengan karo kuwi.</translation>
+    </message>
+    <message>
+        <source>The instant win at {total} lies above the limit of {limit}, so it can never be made.</source>
+        <translation>Menang langsung ing {total} ngluwihi wates {limit}, dadi ora bakal bisa kelakon.</translation>
+    </message>
+    <message>
+        <source>The deck has {cards} cards but the deal needs {needed}: add a deck or deal fewer cards.</source>
+        <translation>Dhèké isi {cards} kertu nanging mbagi butuh {needed}: tambahi dhèk utawa bagi kertu luwih sithik.</translation>
+    </message>
+    <message>
+        <source>These rules cannot be played ({code}).</source>
+        <translation>Aturan iki ora bisa dimainaké ({code}).</translation>
+    </message>
+</context>
+<context>
+    <name>CePeHelp</name>
+    <message>
+        <source>a token (%n each)</source>
+        <translation>koin (%n saben siji)</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>ya</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>ora</translation>
+    </message>
+    <message>
+        <source>Limit</source>
+        <translation>Wates</translation>
+    </message>
+    <message>
+        <source>Counter at the start</source>
+        <translation>Itungan wiwitan</translation>
+    </message>
+    <message>
+        <source>Cards in a hand</source>
+        <translation>Kertu ing tangan</translation>
+    </message>
+    <message>
+        <source>Decks</source>
+        <translation>Dhèk</translation>
+    </message>
+    <message>
+        <source>Who cannot play</source>
+        <translation>Sing ora bisa main</translation>
+    </message>
+    <message>
+        <source>Redeal after a loss</source>
+        <translation>Bagi manèh sawisé kalah</translation>
+    </message>
+    <message>
+        <source>Instant win at</source>
+        <translation>Menang langsung ing</translation>
+    </message>
+    <message>
+        <source>as its rank</source>
+        <translation>manut angkané</translation>
+    </message>
+    <message>
+        <source>The game</source>
+        <translation>Dolanané</translation>
+    </message>
+    <message>
+        <source>A turn</source>
+        <translation>Sagiliran</translation>
+    </message>
+    <message>
+        <source>The four rule sets</source>
+        <translation>Papat paket aturan</translation>
+    </message>
+    <message>
+        <source>The rules of this game</source>
+        <translation>Aturan dolanan iki</translation>
+    </message>
+    <message>
+        <source>At the table</source>
+        <translation>Ing méja</translation>
+    </message>
+    <message>
+        <source>Matches</source>
+        <translation>Tandhing</translation>
+    </message>
+    <message>
+        <source>House rules</source>
+        <translation>Aturan omah</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation>Tombol</translation>
+    </message>
+    <message>
+        <source>Ce Pe (“one hundred” in Hokkien) is played with one or more ordinary 52-card decks by two to eight players. All share one counter: it starts at 0, may go below zero, and must never go above 100. Every card moves the counter or changes the play, and whoever cannot play a card loses a life. The last player standing wins.</source>
+        <translation>Ce Pe (“satus” ing basa Hokkien) dimainaké nganggo siji utawa luwih dhèk biasa isi 52 kertu déning loro nganti wolung pemain. Kabèh nganggo itungan siji bebarengan: diwiwiti saka 0, olèh mudhun ngisor nol, lan ora olèh ngluwihi 100. Saben kertu ngobahaké itungan utawa ngowahi dolanan, lan sapa sing ora bisa ngetokaké kertu kélangan nyawa siji. Pemain sing kari dhéwé sing menang.</translation>
+    </message>
+    <message>
+        <source>CekiDesk follows the blog post “Ce Pe”, which invites players to make their own effect tables, and its comments, which add the “Normal” 99 and “Bloody” tables and point to the classic Ninety-Nine. Where they leave a question open, CekiDesk decides: see the house rules below.</source>
+        <translation>CekiDesk manut tulisan blog “Ce Pe”, sing ngajak para pemain nggawé tabel efek dhéwé, lan komentar-komentaré, sing nambahi tabel 99 “Normal” lan “Bloody” sarta nuduhaké Ninety-Nine klasik. Yèn ana perkara sing ora dijlentrèhaké, CekiDesk sing mutusaké: delengen aturan omah ing ngisor.</translation>
+    </message>
+    <message>
+        <source>The player left of the dealer begins; play goes clockwise until a reverse.</source>
+        <translation>Pemain ing sisih kiwané sing mbagi miwiti; dolanan mlaku manut arah jarum jam nganti ana sing malik arah.</translation>
+    </message>
+    <message>
+        <source>On your turn you play one card whose effect keeps the counter at or below the limit, carry out its effect, and draw a card from the stock. An Ace may add 1 or 11, a 10 or a Queen may go up or down: you choose, as long as the counter stays within the limit.</source>
+        <translation>Ing giliran sampéyan, etokaké kertu siji sing efeké njaga itungan tetep ing wates utawa ngisoré, tindakaké efeké, lan jupuk kertu siji saka tumpukan. As olèh nambah 1 utawa 11, 10 utawa Ratu olèh munggah utawa mudhun: sampéyan sing milih, anggeré itungan tetep ing sajroning wates.</translation>
+    </message>
+    <message>
+        <source>You must carry out the effect of the card you play: a 3 makes you exchange a card even when that hurts you.</source>
+        <translation>Sampéyan kudu nindakaké efek kertu sing sampéyan etokaké: kertu 3 meksa sampéyan ijol kertu senajan kuwi ngrugèkaké sampéyan.</translation>
+    </message>
+    <message>
+        <source>If no card of yours can be played, you lose a life: you turn one card of your hand face down and do not draw. With no cards left you are out.</source>
+        <translation>Yèn ora ana kertu sampéyan sing bisa dietokaké, sampéyan kélangan nyawa siji: sampéyan ngurebaké kertu siji saka tangan lan ora njupuk. Yèn kertuné wis entèk, sampéyan metu.</translation>
+    </message>
+    <message>
+        <source>When the stock runs out, the discards under the top card and the turned-down cards are shuffled into a new stock.</source>
+        <translation>Yèn tumpukan entèk, buwangan ing ngisoré kertu paling dhuwur lan kertu-kertu sing dikurebaké dikocok dadi tumpukan anyar.</translation>
+    </message>
+    <message>
+        <source>Ce Pe is the post&apos;s own table; Normal 99 and Bloody are from its comments (nobody has lives there: who cannot play is out); Ninety-Nine is the classic game with tokens and a new deal after every loss. Choose one in the New Game dialog, or make your own rules.</source>
+        <translation>Ce Pe iku tabelé tulisan kuwi dhéwé; Normal 99 lan Bloody saka komentar-komentaré (ing kono ora ana nyawa: sing ora bisa main langsung metu); Ninety-Nine iku dolanan klasik nganggo koin lan bagi anyar saben ana sing kalah. Pilih salah siji ing dialog Dolanan anyar, utawa gawé aturan dhéwé.</translation>
+    </message>
+    <message>
+        <source>The game under way is played with the rules “{name}”:</source>
+        <translation>Dolanan sing lagi mlaku nganggo aturan “{name}”:</translation>
+    </message>
+    <message>
+        <source>When a game of Ce Pe is under way, its rules are shown here.</source>
+        <translation>Yèn ana dolanan Ce Pe sing lagi mlaku, aturané dituduhaké ing kéné.</translation>
+    </message>
+    <message>
+        <source>The counter stands large in the middle with the limit beside it; its colour warms as it nears the limit. Under it: the direction of play and who moves next.</source>
+        <translation>Itungan katon gedhé ing tengah lan watesé ing sandhingé; wernané saya anget yèn saya cedhak wates. Ing ngisoré: arah dolanan lan sapa sing main sabanjuré.</translation>
+    </message>
+    <message>
+        <source>Click a card to play it. A card that can be played in more than one way (an Ace&apos;s +1 or +11, a 10 or Queen up or down, the player a 3 or a 5 names) shows its choices as buttons: click one, or use Left / Right and Enter; Escape closes them.</source>
+        <translation>Klik kertu kanggo ngetokaké. Kertu sing bisa dietokaké kanthi luwih saka siji cara (As +1 utawa +11, 10 utawa Ratu munggah utawa mudhun, pemain sing dipilih nganggo 3 utawa 5) nuduhaké pilihané dadi tombol: klik salah siji, utawa anggo Kiwa / Tengen lan Enter; Escape nutup pilihan kuwi.</translation>
+    </message>
+    <message>
+        <source>A card that cannot be played is dimmed; its tooltip says why (“it would make 104”).</source>
+        <translation>Kertu sing ora bisa dietokaké katon surem; katrangané nyebutaké sebabé (“dadi 104”).</translation>
+    </message>
+    <message>
+        <source>After a 3 you draw, then click the card you give; you take a random card of the other hand.</source>
+        <translation>Sawisé kertu 3 sampéyan njupuk, banjur klik kertu sing sampéyan wènèhaké; sampéyan olèh kertu acak saka tangan liyané.</translation>
+    </message>
+    <message>
+        <source>With no playable card under lives, click the card to turn face down. Under tokens or “out at once” the table says why and plays your loss for you.</source>
+        <translation>Yèn nganggo nyawa lan ora ana kertu sing bisa dietokaké, klik kertu sing arep dikurebaké. Yèn nganggo koin utawa “langsung metu”, méja nyebutaké sebabé lan nindakaké kalahé sampéyan kanggo sampéyan.</translation>
+    </message>
+    <message>
+        <source>Every seat shows its cards, the cards turned face down (lives lost) and its tokens; a player who is out is faded, with their place. The game log tells every move.</source>
+        <translation>Saben kursi nuduhaké kertuné, kertu sing dikurebaké (nyawa sing ilang) lan koiné; pemain sing wis metu katon surem, karo urutané. Cathetan dolanan nyritakaké saben langkah.</translation>
+    </message>
+    <message>
+        <source>every player eliminated in a hand pays its winner one stake; with a redeal after every loss, nothing is paid until one player is left, who gets a stake from each other player.</source>
+        <translation>saben pemain sing metu ing sababak mbayar totohan siji marang sing menang babak kuwi; yèn bagi manèh saben ana sing kalah, ora ana sing mbayar nganti kari pemain siji, sing olèh totohan siji saka saben pemain liyané.</translation>
+    </message>
+    <message>
+        <source>Where the post and its comments are silent, CekiDesk decides:</source>
+        <translation>Yèn tulisan lan komentar-komentaré ora nyebut, CekiDesk sing mutusaké:</translation>
+    </message>
+    <message>
+        <source>The player left of the dealer starts (the post does not say).</source>
+        <translation>Pemain ing sisih kiwané sing mbagi sing miwiti (tulisané ora nyebut).</translation>
+    </message>
+    <message>
+        <source>A card that is always playable (the King) but whose every outcome would pass the limit leaves the counter as it is.</source>
+        <translation>Kertu sing mesthi bisa dietokaké (Raja) nanging kabèh asilé bakal ngluwihi wates, ninggal itungan kaya mau.</translation>
+    </message>
+    <message>
+        <source>With two players left, a reverse changes nothing but the direction, and a Jack gives the player another turn.</source>
+        <translation>Yèn kari pemain loro, malik arah ora ngowahi apa-apa kejaba arahé, lan Jèk mènèhi pemain kuwi giliran manèh.</translation>
+    </message>
+    <message>
+        <source>A player whose hand is empty when their turn comes (the stock ran dry) is out.</source>
+        <translation>Pemain sing tangané kosong nalika gilirané teka (tumpukan wis entèk) metu.</translation>
+    </message>
+    <message>
+        <source>Turned-down cards are seen only by their owner.</source>
+        <translation>Kertu sing dikurebaké mung katon déning sing duwé.</translation>
+    </message>
+    <message>
+        <source>After a few rebuilds in one hand the stock is no longer rebuilt, so every hand ends; with nothing to draw a player just does not draw.</source>
+        <translation>Sawisé tumpukan digawé manèh kaping pirang-pirang ing sababak, tumpukan ora digawé manèh, dadi saben babak mesthi rampung; yèn ora ana sing bisa dijupuk, pemain ora njupuk.</translation>
+    </message>
+    <message>
+        <source>With nothing to give, an exchange does nothing; from an empty hand nothing is taken.</source>
+        <translation>Yèn ora ana sing bisa diwènèhaké, ijolan ora ana gunané; saka tangan kosong ora ana sing dijupuk.</translation>
+    </message>
+    <message>
+        <source>With a redeal after every loss, an instant win wins the whole match.</source>
+        <translation>Yèn bagi manèh saben ana sing kalah, menang langsung menangaké tandhing sakabèhé.</translation>
+    </message>
+    <message>
+        <source>How to play Ce Pe</source>
+        <translation>Carané main Ce Pe</translation>
+    </message>
+</context>
+<context>
+    <name>CePeRuleEditor</name>
+    <message>
+        <source>No change</source>
+        <extracomment>the fields the editor&apos;s own widgets edit (the rest are in its options form) the cards in a row of the preview the longest name a rule set may have</extracomment>
+        <translation>Ora owah</translation>
+    </message>
+    <message>
+        <source>Add</source>
+        <translation>Tambah</translation>
+    </message>
+    <message>
+        <source>Add or subtract</source>
+        <translation>Tambah utawa kurang</translation>
+    </message>
+    <message>
+        <source>Set to</source>
+        <translation>Dadèkaké</translation>
+    </message>
+    <message>
+        <source>Card</source>
+        <extracomment>up to four whole numbers, signed, separated by commas or spaces (&quot;1, 11&quot;, &quot;-10&quot;)</extracomment>
+        <translation>Kertu</translation>
+    </message>
+    <message>
+        <source>Counter</source>
+        <translation>Itungan</translation>
+    </message>
+    <message>
+        <source>Values</source>
+        <translation>Angka</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>Tindakan</translation>
+    </message>
+    <message>
+        <source>No draw</source>
+        <translation>Ora njupuk</translation>
+    </message>
+    <message>
+        <source>Always playable</source>
+        <translation>Mesthi bisa dietokaké</translation>
+    </message>
+    <message>
+        <source>Up to four whole numbers, separated by commas, e.g. 1, 11</source>
+        <translation>Nganti patang angka wutuh, dipisah koma, upamané 1, 11</translation>
+    </message>
+    <message>
+        <source>No action</source>
+        <translation>Tanpa tindakan</translation>
+    </message>
+    <message>
+        <source>“{file}” is far too large to be a rule set.</source>
+        <translation>“{file}” kegedhèn banget kanggo dadi paket aturan.</translation>
+    </message>
+    <message>
+        <source>“{file}” is not a CekiDesk rule set.</source>
+        <translation>“{file}” dudu paket aturan CekiDesk.</translation>
+    </message>
+    <message>
+        <source>“{file}” was written by a newer CekiDesk; this version cannot read it.</source>
+        <translation>“{file}” ditulis CekiDesk sing luwih anyar; vèrsi iki ora bisa maca.</translation>
+    </message>
+    <message>
+        <source>“{file}” cannot be read ({reason}).</source>
+        <translation>“{file}” ora bisa diwaca ({reason}).</translation>
+    </message>
+    <message>
+        <source>“{file}” has a value that is out of range or of the wrong kind: {field}.</source>
+        <translation>“{file}” ngemot angka sing ora samesthiné utawa jinisé salah: {field}.</translation>
+    </message>
+    <message>
+        <source>“{file}” holds rules that cannot be played: {why}</source>
+        <translation>“{file}” ngemot aturan sing ora bisa dimainaké: {why}</translation>
+    </message>
+    <message>
+        <source>Ce Pe rules</source>
+        <translation>Aturan Ce Pe</translation>
+    </message>
+    <message>
+        <source>&amp;Start from:</source>
+        <translation>&amp;Wiwit saka:</translation>
+    </message>
+    <message>
+        <source>&amp;Delete</source>
+        <translation>&amp;Busak</translation>
+    </message>
+    <message>
+        <source>Delete the saved rule set chosen here</source>
+        <translation>Busak paket aturan sing disimpen sing dipilih ing kéné</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>&amp;Jeneng:</translation>
+    </message>
+    <message>
+        <source>&amp;Ranks</source>
+        <translation>&amp;Angka kertu</translation>
+    </message>
+    <message>
+        <source>Single cards, whatever their rank says:</source>
+        <translation>Kertu siji-siji, apa waé angkané:</translation>
+    </message>
+    <message>
+        <source>&amp;Add this card</source>
+        <translation>&amp;Tambahaké kertu iki</translation>
+    </message>
+    <message>
+        <source>&amp;Remove</source>
+        <translation>&amp;Buwang</translation>
+    </message>
+    <message>
+        <source>Single &amp;cards</source>
+        <translation>&amp;Kertu siji-siji</translation>
+    </message>
+    <message>
+        <source>&amp;Game</source>
+        <translation>&amp;Dolanan</translation>
+    </message>
+    <message>
+        <source>&amp;Preview</source>
+        <translation>&amp;Pratinjau</translation>
+    </message>
+    <message>
+        <source>Problems:</source>
+        <translation>Masalah:</translation>
+    </message>
+    <message>
+        <source>&amp;Import…</source>
+        <translation>&amp;Impor…</translation>
+    </message>
+    <message>
+        <source>E&amp;xport…</source>
+        <translation>É&amp;kspor…</translation>
+    </message>
+    <message>
+        <source>Sa&amp;ve</source>
+        <translation>Sim&amp;pen</translation>
+    </message>
+    <message>
+        <source>Save these rules under their name; they are then offered in New Game</source>
+        <translation>Simpen aturan iki nganggo jenengé; banjur bakal ditawakaké ing Dolanan anyar</translation>
+    </message>
+    <message>
+        <source>&amp;Use these rules</source>
+        <translation>&amp;Anggo aturan iki</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Batal</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Tutup</translation>
+    </message>
+    <message>
+        <source>Choose a preset or a saved set</source>
+        <translation>Pilih paket baku utawa paket sing disimpen</translation>
+    </message>
+    <message>
+        <source>Give the rules a name.</source>
+        <translation>Wènèhi jeneng aturan iki.</translation>
+    </message>
+    <message>
+        <source>These rules cannot be played.</source>
+        <translation>Aturan iki ora bisa dimainaké.</translation>
+    </message>
+    <message>
+        <source>None: these rules can be played.</source>
+        <translation>Ora ana: aturan iki bisa dimainaké.</translation>
+    </message>
+    <message>
+        <source>Delete a rule set</source>
+        <translation>Busak paket aturan</translation>
+    </message>
+    <message>
+        <source>Save the rules</source>
+        <translation>Simpen aturan</translation>
+    </message>
+    <message>
+        <source>Ce Pe rule sets (*{ext});;All files (*)</source>
+        <translation>Paket aturan Ce Pe (*{ext});;Kabèh berkas (*)</translation>
+    </message>
+    <message>
+        <source>Export the rules</source>
+        <translation>Ékspor aturan</translation>
+    </message>
+    <message>
+        <source>Import rules</source>
+        <translation>Impor aturan</translation>
+    </message>
+    <message>
+        <source>Nothing was changed.</source>
+        <translation>Ora ana sing diowahi.</translation>
+    </message>
+    <message>
+        <source>{name} (saved)</source>
+        <translation>{name} (disimpen)</translation>
+    </message>
+    <message>
+        <source>It was set aside as “{kept}”.</source>
+        <translation>Berkasé disisihaké kanthi jeneng “{kept}”.</translation>
+    </message>
+    <message>
+        <source>Saved rules not used</source>
+        <translation>Aturan sing disimpen ora dianggo</translation>
+    </message>
+    <message>
+        <source>{card}: {effect}</source>
+        <translation>{card}: {effect}</translation>
+    </message>
+</context>
+<context>
+    <name>CePeTable</name>
+    <message>
+        <source>{counter} / {limit}</source>
+        <extracomment>the counter&apos;s pill from cool to hot: (share of the limit reached, colour)</extracomment>
+        <translation>{counter} / {limit}</translation>
+    </message>
+    <message>
+        <source>Lose a token</source>
+        <translation>Kélangan koin</translation>
+    </message>
+    <message>
+        <source>Drop out</source>
+        <translation>Metu</translation>
+    </message>
+    <message>
+        <source>Out of this hand</source>
+        <translation>Metu saka babak iki</translation>
+    </message>
+    <message>
+        <source>next</source>
+        <translation>sabanjuré</translation>
+    </message>
+    <message>
+        <source>Plays after the current player, as things stand</source>
+        <translation>Main sawisé pemain saiki, miturut kahanan saiki</translation>
+    </message>
+    <message>
+        <source>out</source>
+        <translation>metu</translation>
+    </message>
+    <message>
+        <source>out, place {place}</source>
+        <translation>metu, urutan {place}</translation>
+    </message>
+    <message>
+        <source>%n token(s)</source>
+        <translation>%n koin</translation>
+    </message>
+    <message>
+        <source>%n card(s) face down</source>
+        <translation>%n kertu dikurebaké</translation>
+    </message>
+    <message>
+        <source>%n card(s) turned face down: a life lost for each</source>
+        <translation>%n kertu dikurebaké: saben siji nyawa sing ilang</translation>
+    </message>
+    <message>
+        <source>%n token(s) left</source>
+        <translation>kari %n koin</translation>
+    </message>
+    <message>
+        <source>The counter: no play may take it above {limit}</source>
+        <translation>Itungan: ora ana langkah sing olèh nggawé ngluwihi {limit}</translation>
+    </message>
+    <message>
+        <source>clockwise</source>
+        <translation>manut arah jarum jam</translation>
+    </message>
+    <message>
+        <source>anticlockwise</source>
+        <translation>nglawan arah jarum jam</translation>
+    </message>
+    <message>
+        <source>{arrow} {way} · next: {name}</source>
+        <translation>{arrow} {way} · sabanjuré: {name}</translation>
+    </message>
+    <message>
+        <source>The direction of play and who moves after the current player</source>
+        <translation>Arah dolanan lan sapa sing main sawisé pemain saiki</translation>
+    </message>
+    <message>
+        <source>The stock: %n card(s)</source>
+        <translation>Tumpukan: %n kertu</translation>
+    </message>
+    <message>
+        <source>Played by {name}</source>
+        <translation>Dietokaké {name}</translation>
+    </message>
+    <message>
+        <source>Played the top card</source>
+        <translation>Sing ngetokaké kertu paling dhuwur</translation>
+    </message>
+    <message>
+        <source>Click to turn it face down (you lose a life)</source>
+        <translation>Klik kanggo ngurebaké (sampéyan kélangan nyawa)</translation>
+    </message>
+</context>
+<context>
+    <name>CePeTerms</name>
+    <message>
+        <source>Ce Pe</source>
+        <translation>Ce Pe</translation>
+    </message>
+    <message>
+        <source>2–8 players, a Western deck. Each card moves a shared counter that must never pass the limit; who cannot play loses a life, and the last player standing wins. Four published rule sets, or your own.</source>
+        <translation>2–8 pemain, dhèk kertu Kulon. Saben kertu ngobahaké itungan bebarengan sing ora olèh ngluwihi wates; sing ora bisa main kélangan nyawa, lan pemain sing kari dhéwé sing menang. Papat paket aturan sing wis kasebar, utawa gawéan sampéyan dhéwé.</translation>
+    </message>
+    <message>
+        <source>Name of the rules</source>
+        <translation>Jeneng aturan</translation>
+    </message>
+    <message>
+        <source>What these rules are called.</source>
+        <translation>Jenengé aturan iki.</translation>
+    </message>
+    <message>
+        <source>Limit</source>
+        <translation>Wates</translation>
+    </message>
+    <message>
+        <source>The counter may never go above this number.</source>
+        <translation>Itungan ora olèh ngluwihi angka iki.</translation>
+    </message>
+    <message>
+        <source>Counter at the start</source>
+        <translation>Itungan wiwitan</translation>
+    </message>
+    <message>
+        <source>Where the counter stands when a hand is dealt.</source>
+        <translation>Angka itungan nalika babak dibagi.</translation>
+    </message>
+    <message>
+        <source>Cards in a hand</source>
+        <translation>Kertu ing tangan</translation>
+    </message>
+    <message>
+        <source>How many cards each player is dealt (and keeps by drawing).</source>
+        <translation>Pirang kertu sing diolèhi saben pemain (lan dijaga kanthi njupuk).</translation>
+    </message>
+    <message>
+        <source>Decks</source>
+        <translation>Dhèk</translation>
+    </message>
+    <message>
+        <source>How many 52-card decks are shuffled together.</source>
+        <translation>Pirang dhèk isi 52 kertu sing dikocok bareng.</translation>
+    </message>
+    <message>
+        <source>Who cannot play</source>
+        <translation>Sing ora bisa main</translation>
+    </message>
+    <message>
+        <source>What a player loses when no card of their hand can be played.</source>
+        <translation>Apa sing ilang saka pemain yèn ora ana kertu ing tangané sing bisa dietokaké.</translation>
+    </message>
+    <message>
+        <source>turns a card face down (a life)</source>
+        <translation>ngurebaké kertu siji (nyawa siji)</translation>
+    </message>
+    <message>
+        <source>loses a token</source>
+        <translation>kélangan koin siji</translation>
+    </message>
+    <message>
+        <source>is out at once</source>
+        <translation>langsung metu</translation>
+    </message>
+    <message>
+        <source>Tokens</source>
+        <translation>Koin</translation>
+    </message>
+    <message>
+        <source>How many tokens each player starts with; with none left they are out.</source>
+        <translation>Pirang koin sing diduwèni saben pemain ing wiwitan; yèn wis entèk, pemain kuwi metu.</translation>
+    </message>
+    <message>
+        <source>Redeal after every loss</source>
+        <translation>Bagi manèh saben ana sing kalah</translation>
+    </message>
+    <message>
+        <source>A lost token or a player out ends the hand; the next hand is dealt, and the match goes on until one player is left.</source>
+        <translation>Koin sing ilang utawa pemain sing metu ngrampungaké babak; babak sabanjuré dibagi, lan tandhing terus nganti kari pemain siji.</translation>
+    </message>
+    <message>
+        <source>Instant win at</source>
+        <translation>Menang langsung ing</translation>
+    </message>
+    <message>
+        <source>A play that leaves the counter exactly here wins the hand at once (empty: off).</source>
+        <translation>Langkah sing ninggal itungan pas ing angka iki langsung menangaké babak (kosong: mati).</translation>
+    </message>
+    <message>
+        <source>Effects</source>
+        <translation>Efek</translation>
+    </message>
+    <message>
+        <source>What each rank does when it is played.</source>
+        <translation>Apa sing ditindakaké saben angka kertu yèn dietokaké.</translation>
+    </message>
+    <message>
+        <source>Effects of single cards</source>
+        <translation>Efek kertu siji-siji</translation>
+    </message>
+    <message>
+        <source>Cards whose effect differs from their rank&apos;s, such as the Ace of Spades.</source>
+        <translation>Kertu sing efeké béda karo efek angkané, kaya As Sekop.</translation>
+    </message>
+    <message>
+        <source>The source&apos;s game: limit 100, four cards, lives as face-down cards; 3 exchanges, 5 chooses who is next, 7 reverses, J skips, K sets 100.</source>
+        <translation>Dolanan saka sumberé: wates 100, papat kertu, nyawa dadi kertu kureb; 3 ijol kertu, 5 milih sing sabanjuré, 7 malik arah, J nglompati, K dadèkaké 100.</translation>
+    </message>
+    <message>
+        <source>Normal 99</source>
+        <translation>Normal 99</translation>
+    </message>
+    <message>
+        <source>Limit 99, five cards, out when you cannot play; 4 reverses, 5 chooses, J passes, K sets 99, the Ace of Spades sets 0.</source>
+        <translation>Wates 99, limang kertu, metu yèn ora bisa main; 4 malik arah, 5 milih, J nglompati, K dadèkaké 99, As Sekop dadèkaké 0.</translation>
+    </message>
+    <message>
+        <source>Bloody</source>
+        <translation>Bloody</translation>
+    </message>
+    <message>
+        <source>Normal 99, and a 7 takes its replacement from another player&apos;s hand; an Ace other than Spades swaps whole hands.</source>
+        <translation>Normal 99, lan 7 njupuk kertu gantiné saka tangané pemain liya; As sing dudu Sekop ijol kertu sakabèhé.</translation>
+    </message>
+    <message>
+        <source>Ninety-Nine</source>
+        <translation>Ninety-Nine</translation>
+    </message>
+    <message>
+        <source>Three cards and three tokens, limit 99; who cannot play loses a token and the hand is dealt again; 4 reverses, 9 adds nothing, 10 takes 10 off.</source>
+        <translation>Telung kertu lan telung koin, wates 99; sing ora bisa main kélangan koin siji lan babak dibagi manèh; 4 malik arah, 9 ora nambah apa-apa, 10 ngurangi 10.</translation>
+    </message>
+    <message>
+        <source>Last player standing</source>
+        <translation>Pemain sing kari dhéwé</translation>
+    </message>
+    <message>
+        <source>The match ends when only one player is left in; with a redeal after every loss, what each player lost is carried from hand to hand.</source>
+        <translation>Tandhing rampung yèn mung kari pemain siji sing isih main; yèn bagi manèh saben ana sing kalah, apa sing wis ilang saka saben pemain digawa saka babak menyang babak.</translation>
+    </message>
+    <message>
+        <source>eliminated</source>
+        <translation>metu</translation>
+    </message>
+</context>
+<context>
+    <name>CePeUI</name>
+    <message>
+        <source>Cannot be played: it would make {counter}</source>
+        <translation>Ora bisa dietokaké: bakal dadi {counter}</translation>
+    </message>
+    <message>
+        <source>Exchange with {name}: click the card you give them; you take a random card of their hand.</source>
+        <translation>Ijol karo {name}: klik kertu sing sampéyan wènèhaké; sampéyan olèh kertu acak saka tangané.</translation>
+    </message>
+    <message>
+        <source>No card of yours can be played at {counter} (limit {limit}): click the card to turn face down — you lose a life.</source>
+        <translation>Ora ana kertu sampéyan sing bisa dietokaké ing {counter} (wates {limit}): klik kertu sing arep dikurebaké — sampéyan kélangan nyawa.</translation>
+    </message>
+    <message>
+        <source>Your turn: the counter is at {counter}, the limit {limit}. Play a card.</source>
+        <translation>Giliran sampéyan: itungan ana ing {counter}, watesé {limit}. Etokaké kertu.</translation>
+    </message>
+    <message>
+        <source>No card of yours can be played at {counter} (limit {limit}): you lose a token.</source>
+        <translation>Ora ana kertu sampéyan sing bisa dietokaké ing {counter} (wates {limit}): sampéyan kélangan koin.</translation>
+    </message>
+    <message>
+        <source>No card of yours can be played at {counter} (limit {limit}): you are out.</source>
+        <translation>Ora ana kertu sampéyan sing bisa dietokaké ing {counter} (wates {limit}): sampéyan metu.</translation>
+    </message>
+    <message>
+        <source>give the {card}</source>
+        <translation>wènèhaké {card}</translation>
+    </message>
+    <message>
+        <source>turn the {card} face down</source>
+        <translation>kurebaké {card}</translation>
+    </message>
+    <message>
+        <source>lose a token</source>
+        <translation>kélangan koin</translation>
+    </message>
+    <message>
+        <source>drop out</source>
+        <translation>metu</translation>
+    </message>
+    <message>
+        <source>play the {card}</source>
+        <translation>etokaké {card}</translation>
+    </message>
+    <message>
+        <source>{play}: {how}</source>
+        <translation>{play}: {how}</translation>
+    </message>
+    <message>
+        <source>{change} → {after}</source>
+        <translation>{change} → {after}</translation>
+    </message>
+    <message>
+        <source>with {name}</source>
+        <translation>karo {name}</translation>
+    </message>
+    <message>
+        <source>{name} next</source>
+        <translation>sabanjuré {name}</translation>
+    </message>
+    <message>
+        <source>Hand over — you lost; the cards are dealt again.</source>
+        <translation>Babak rampung — sampéyan kalah; kertu dibagi manèh.</translation>
+    </message>
+    <message>
+        <source>Hand over — {name} lost; the cards are dealt again.</source>
+        <translation>Babak rampung — {name} kalah; kertu dibagi manèh.</translation>
+    </message>
+    <message>
+        <source>Hand over — you made {counter} and win at once!</source>
+        <translation>Babak rampung — sampéyan nggawé {counter} lan langsung menang!</translation>
+    </message>
+    <message>
+        <source>Hand over — {name} made {counter} and wins at once.</source>
+        <translation>Babak rampung — {name} nggawé {counter} lan langsung menang.</translation>
+    </message>
+    <message>
+        <source>Hand over — you are the last player standing!</source>
+        <translation>Babak rampung — sampéyan pemain sing kari dhéwé!</translation>
+    </message>
+    <message>
+        <source>Hand over — {name} is the last player standing.</source>
+        <translation>Babak rampung — {name} pemain sing kari dhéwé.</translation>
+    </message>
+    <message>
+        <source>{name} lost</source>
+        <translation>{name} kalah</translation>
+    </message>
+    <message>
+        <source>Stake: {stake} from each other player to the last one standing, when the match is decided.</source>
+        <translation>Totohan: {stake} saka saben pemain liyané marang sing kari dhéwé, nalika tandhing wis ana asilé.</translation>
+    </message>
+    <message>
+        <source>Stake: {stake} from each player out to the winner of the hand.</source>
+        <translation>Totohan: {stake} saka saben pemain sing metu marang sing menang babak.</translation>
+    </message>
+</context>
+<context>
     <name>CekiHelp</name>
     <message>
         <source>How to play Ceki</source>
@@ -2070,6 +2904,179 @@
         <source>{name} black</source>
         <translation>{name} ireng</translation>
     </message>
+    <message>
+        <source>{dealer} deals %n card(s) each; the counter starts at {counter}, {starter} begins. You hold {cards}.</source>
+        <extracomment>the log&apos;s sentences by (event, the human did it, variant)</extracomment>
+        <translation>{dealer} mbagi %n kertu saben pemain; itungan diwiwiti saka {counter}, {starter} sing miwiti. Kertu sampéyan: {cards}.</translation>
+    </message>
+    <message>
+        <source>You play {card}: {change} → {after}.</source>
+        <translation>Sampéyan ngetokaké {card}: {change} → {after}.</translation>
+    </message>
+    <message>
+        <source>{name} plays {card}: {change} → {after}.</source>
+        <translation>{name} ngetokaké {card}: {change} → {after}.</translation>
+    </message>
+    <message>
+        <source>You play {card}: the counter is set to {after}.</source>
+        <translation>Sampéyan ngetokaké {card}: itungan didadèkaké {after}.</translation>
+    </message>
+    <message>
+        <source>{name} plays {card}: the counter is set to {after}.</source>
+        <translation>{name} ngetokaké {card}: itungan didadèkaké {after}.</translation>
+    </message>
+    <message>
+        <source>You play {card}; the counter stays at {after}.</source>
+        <translation>Sampéyan ngetokaké {card}; itungan tetep {after}.</translation>
+    </message>
+    <message>
+        <source>{name} plays {card}; the counter stays at {after}.</source>
+        <translation>{name} ngetokaké {card}; itungan tetep {after}.</translation>
+    </message>
+    <message>
+        <source>The stock is empty: %n card(s) from the discards are shuffled into a new stock.</source>
+        <translation>Tumpukan entèk: %n kertu saka buwangan dikocok dadi tumpukan anyar.</translation>
+    </message>
+    <message>
+        <source>The direction of play turns: now clockwise.</source>
+        <translation>Arah dolanan malik: saiki manut arah jarum jam.</translation>
+    </message>
+    <message>
+        <source>The direction of play turns: now anticlockwise.</source>
+        <translation>Arah dolanan malik: saiki nglawan arah jarum jam.</translation>
+    </message>
+    <message>
+        <source>{target} is skipped.</source>
+        <translation>{target} dilompati.</translation>
+    </message>
+    <message>
+        <source>You are skipped.</source>
+        <translation>Sampéyan dilompati.</translation>
+    </message>
+    <message>
+        <source>You choose {target} to play next.</source>
+        <translation>Sampéyan milih {target} main sabanjuré.</translation>
+    </message>
+    <message>
+        <source>You choose to play next yourself.</source>
+        <translation>Sampéyan milih main sabanjuré dhéwé.</translation>
+    </message>
+    <message>
+        <source>{name} chooses {target} to play next.</source>
+        <translation>{name} milih {target} main sabanjuré.</translation>
+    </message>
+    <message>
+        <source>{name} chooses to play next again.</source>
+        <translation>{name} milih main sabanjuré manèh.</translation>
+    </message>
+    <message>
+        <source>{name} chooses you to play next.</source>
+        <translation>{name} milih sampéyan main sabanjuré.</translation>
+    </message>
+    <message>
+        <source>You exchange a card with {target}: you give {given} and get {taken}.</source>
+        <translation>Sampéyan ijol kertu karo {target}: sampéyan mènèhi {given} lan olèh {taken}.</translation>
+    </message>
+    <message>
+        <source>{name} exchanges a card with you: you give {taken} and get {given}.</source>
+        <translation>{name} ijol kertu karo sampéyan: sampéyan mènèhi {taken} lan olèh {given}.</translation>
+    </message>
+    <message>
+        <source>{name} exchanges a card with {target}.</source>
+        <translation>{name} ijol kertu karo {target}.</translation>
+    </message>
+    <message>
+        <source>You give {target} a card; their hand was empty, so you take none.</source>
+        <translation>Sampéyan mènèhi {target} kertu siji; tangané kosong, dadi sampéyan ora njupuk apa-apa.</translation>
+    </message>
+    <message>
+        <source>{name} gives {target} a card; their hand was empty, so nothing is taken.</source>
+        <translation>{name} mènèhi {target} kertu siji; tangané kosong, dadi ora ana sing dijupuk.</translation>
+    </message>
+    <message>
+        <source>You swap hands with {target}.</source>
+        <translation>Sampéyan ijol kertu sakabèhé karo {target}.</translation>
+    </message>
+    <message>
+        <source>{name} swaps hands with you.</source>
+        <translation>{name} ijol kertu sakabèhé karo sampéyan.</translation>
+    </message>
+    <message>
+        <source>{name} swaps hands with {target}.</source>
+        <translation>{name} ijol kertu sakabèhé karo {target}.</translation>
+    </message>
+    <message>
+        <source>You take your replacement from {target}&apos;s hand: {card}.</source>
+        <translation>Sampéyan njupuk kertu gantiné saka tangané {target}: {card}.</translation>
+    </message>
+    <message>
+        <source>{name} takes their replacement from your hand: {card}.</source>
+        <translation>{name} njupuk kertu gantiné saka tangan sampéyan: {card}.</translation>
+    </message>
+    <message>
+        <source>{name} takes their replacement from {target}&apos;s hand.</source>
+        <translation>{name} njupuk kertu gantiné saka tangané {target}.</translation>
+    </message>
+    <message>
+        <source>{target}&apos;s hand is empty: you take no replacement.</source>
+        <translation>Tangané {target} kosong: sampéyan ora njupuk kertu ganti.</translation>
+    </message>
+    <message>
+        <source>{target}&apos;s hand is empty: {name} takes no replacement.</source>
+        <translation>Tangané {target} kosong: {name} ora njupuk kertu ganti.</translation>
+    </message>
+    <message>
+        <source>You cannot play: you turn {card} face down and lose a life.</source>
+        <translation>Sampéyan ora bisa main: sampéyan ngurebaké {card} lan kélangan nyawa siji.</translation>
+    </message>
+    <message>
+        <source>{name} cannot play: they turn a card face down and lose a life.</source>
+        <translation>{name} ora bisa main: dhèwèké ngurebaké kertu siji lan kélangan nyawa siji.</translation>
+    </message>
+    <message>
+        <source>You cannot play and lose a token: %n left.</source>
+        <translation>Sampéyan ora bisa main lan kélangan koin siji: kari %n.</translation>
+    </message>
+    <message>
+        <source>{name} cannot play and loses a token: %n left.</source>
+        <translation>{name} ora bisa main lan kélangan koin siji: kari %n.</translation>
+    </message>
+    <message>
+        <source>You are out, in place {place}.</source>
+        <translation>Sampéyan metu, ing urutan {place}.</translation>
+    </message>
+    <message>
+        <source>{name} is out, in place {place}.</source>
+        <translation>{name} metu, ing urutan {place}.</translation>
+    </message>
+    <message>
+        <source>You make exactly {counter} and win at once!</source>
+        <translation>Sampéyan nggawé pas {counter} lan langsung menang!</translation>
+    </message>
+    <message>
+        <source>{name} makes exactly {counter} and wins at once.</source>
+        <translation>{name} nggawé pas {counter} lan langsung menang.</translation>
+    </message>
+    <message>
+        <source>You are the last player standing and win the hand!</source>
+        <translation>Sampéyan pemain sing kari dhéwé lan menangaké babak!</translation>
+    </message>
+    <message>
+        <source>{name} is the last player standing and wins the hand.</source>
+        <translation>{name} pemain sing kari dhéwé lan menangaké babak.</translation>
+    </message>
+    <message>
+        <source>You win the hand!</source>
+        <translation>Sampéyan menangaké babak!</translation>
+    </message>
+    <message>
+        <source>{name} wins the hand.</source>
+        <translation>{name} menangaké babak.</translation>
+    </message>
+    <message>
+        <source>A loss: the hand ends and the cards are dealt again.</source>
+        <translation>Ana sing kalah: babak rampung lan kertu dibagi manèh.</translation>
+    </message>
 </context>
 <context>
     <name>GameLogDock</name>
@@ -2384,6 +3391,30 @@
     <message>
         <source>led by {leader}, won by {winner}</source>
         <translation>dibukak {leader}, dimenangaké {winner}</translation>
+    </message>
+    <message>
+        <source>{name} left the counter at exactly {counter}, the instant win of these rules.</source>
+        <translation>{name} ninggal itungan pas ing {counter}, menang langsungé aturan iki.</translation>
+    </message>
+    <message>
+        <source>{name} could not play at {counter}; under these rules the cards are dealt again after every loss.</source>
+        <translation>{name} ora bisa main ing {counter}; miturut aturan iki kertu dibagi manèh saben ana sing kalah.</translation>
+    </message>
+    <message>
+        <source>The counter ended at {counter}.</source>
+        <translation>Itungan rampung ing {counter}.</translation>
+    </message>
+    <message>
+        <source>Out, first to last: {list}.</source>
+        <translation>Sing metu, saka kapisan nganti pungkasan: {list}.</translation>
+    </message>
+    <message>
+        <source>Everyone&apos;s last cards:</source>
+        <translation>Kertu pungkasané kabèh pemain:</translation>
+    </message>
+    <message>
+        <source>Hands</source>
+        <translation>Kertuné pemain</translation>
     </message>
 </context>
 <context>
@@ -3293,6 +4324,10 @@
         <translation>Ba&amp;bagan CekiDesk</translation>
     </message>
     <message>
+        <source>{game} rule sets…</source>
+        <translation>Paket aturan {game}…</translation>
+    </message>
+    <message>
         <source>&amp;Game</source>
         <translation>&amp;Dolanan</translation>
     </message>
@@ -3590,6 +4625,10 @@
         <translation>&amp;Aturan:</translation>
     </message>
     <message>
+        <source>&amp;Edit rules…</source>
+        <translation>&amp;Owahi aturan…</translation>
+    </message>
+    <message>
         <source>Match</source>
         <translation>Tandhing</translation>
     </message>
@@ -3657,9 +4696,21 @@
         <source>{level}: {description}</source>
         <translation>{level}: {description}</translation>
     </message>
+    <message>
+        <source>These rules cannot be played</source>
+        <translation>Aturan iki ora bisa dimainaké</translation>
+    </message>
+    <message>
+        <source>The game cannot be dealt with these rules. Change them, or choose a set of rules in the Rules list, and start again.</source>
+        <translation>Dolanan ora bisa dibagi nganggo aturan iki. Owahana, utawa pilih aturan ing dhaptar Aturan, lan wiwiti manèh.</translation>
+    </message>
 </context>
 <context>
     <name>OptionsForm</name>
+    <message>
+        <source>Off</source>
+        <translation>Mati</translation>
+    </message>
     <message>
         <source>This game has no options.</source>
         <translation>Dolanan iki ora duwé pilihan.</translation>
@@ -4452,6 +5503,22 @@
         <source>ceki</source>
         <translation>ceki</translation>
     </message>
+    <message>
+        <source>leaves the counter at {counter}, close to the limit of {limit}, for the next player</source>
+        <translation>ninggal itungan ing {counter}, cedhak karo wates {limit}, kanggo pemain sabanjuré</translation>
+    </message>
+    <message>
+        <source>keeps the cards that can be played at any count for later</source>
+        <translation>nyimpen kertu sing bisa dietokaké ing itungan pira waé kanggo mengko</translation>
+    </message>
+    <message>
+        <source>aims at the player closest to going out</source>
+        <translation>ngarah pemain sing paling cedhak metu</translation>
+    </message>
+    <message>
+        <source>{kind} is the card worth least to keep</source>
+        <translation>{kind} kertu sing paling ora aji kanggo disimpen</translation>
+    </message>
 </context>
 <context>
     <name>RoundWords</name>
@@ -4842,7 +5909,7 @@ dhuwit</translation>
     <name>TableWidget</name>
     <message>
         <source>Player %1</source>
-        <extracomment>every key this game&apos;s plans may bind to a move (``Plan.keys``): the window makes them window-wide shortcuts, so they work wherever the keyboard is in the main window</extracomment>
+        <extracomment>a card that can be played in several ways (an amount, a target): a click or Enter shows these choices (each one action of view.legal) as a bar at their anchor instead of playing; leave ``action`` None then every key this game&apos;s plans may bind to a move (``Plan.keys``): the window makes them window-wide shortcuts, so they work wherever the keyboard is in the main window</extracomment>
         <translation>Pemain %1</translation>
     </message>
     <message>

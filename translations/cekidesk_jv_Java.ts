@@ -78,6 +78,11 @@
         <translatorcomment>jv: Aturan kulawarga Balik Satu miturut artikel “Balik Satu”, sing adhedhasar Pwee (2003), &lt;i&gt;The Babas&lt;/i&gt;, Amaro (1993) bab Chaqui Kristang, lan &lt;i&gt;Javaanse kaartspelen&lt;/i&gt; anggitané Tjan Tjoe Siem bab Gonggong lan Tantanan.</translatorcomment>
         <translation>ꦲꦠꦸꦫꦤ꧀ꦏꦸꦭꦮꦂꦒ​ꦧꦭꦶꦏ꧀ꦱꦠꦸ​ꦩꦶꦠꦸꦫꦸꦠ꧀ꦲꦂꦠꦶꦏꦼꦭ꧀ “ꦧꦭꦶꦏ꧀ꦱꦠꦸ”꧈ ꦱꦶꦁ​ꦲꦝꦼꦝꦱꦂ Pwee (2003)꧈ &lt;i&gt;The Babas&lt;/i&gt;꧈ Amaro (1993) ꦧꦧ꧀ꦕ꧀ꦲꦏꦸꦲꦶ​ꦏꦿꦶꦱ꧀ꦠꦁ꧈ ꦭꦤ꧀ &lt;i&gt;Javaanse kaartspelen&lt;/i&gt; ꦲꦁꦒꦶꦠꦤꦺ​ꦠ꧀ꦗꦤ꧀ꦠ꧀ꦗꦺꦴꦲꦼ​ꦱꦶꦲꦼꦩ꧀ꦧꦧ꧀ꦒꦺꦴꦁꦒꦺꦴꦁ​ꦭꦤ꧀ꦠꦤ꧀ꦠꦤꦤ꧀꧉</translation>
     </message>
+    <message>
+        <source>Rules of Ce Pe after the blog post “Ce Pe” and its comments (the Normal 99 and Bloody variants), and the classic Ninety-Nine.</source>
+        <translatorcomment>jv: Aturan Ce Pe miturut tulisan blog “Ce Pe” lan komentar-komentaré (varian Normal 99 lan Bloody), uga Ninety-Nine klasik.</translatorcomment>
+        <translation>ꦲꦠꦸꦫꦤ꧀ꦕꦼ​ꦥꦼ​ꦩꦶꦠꦸꦫꦸꦠ꧀ꦠꦸꦭꦶꦱꦤ꧀ꦧ꧀ꦭꦺꦴꦒ꧀ “ꦕꦼ​ꦥꦼ” ꦭꦤ꧀ꦏꦺꦴꦩꦼꦤ꧀ꦠꦂ​ꦏꦺꦴꦩꦼꦤ꧀ꦠꦫꦺ (ꦥ꦳ꦫꦶꦲꦤ꧀ꦤꦺꦴꦂꦩꦭ꧀ 99 ꦭꦤ꧀ꦧ꧀ꦭꦺꦴꦲꦺꦴꦢ꧀ꦪ꧀)꧈ ꦲꦸꦒ​ꦤꦶꦤꦼꦠ꧀ꦪ꧀ꦤꦶꦤꦼ​ꦏ꧀ꦭꦱꦶꦏ꧀꧉</translation>
+    </message>
 </context>
 <context>
     <name>BalikHelp</name>
@@ -1546,6 +1551,1038 @@
     </message>
 </context>
 <context>
+    <name>CePeEffects</name>
+    <message>
+        <source>set to {values}</source>
+        <translatorcomment>jv: didadèkaké {values}</translatorcomment>
+        <translation>ꦢꦶꦢꦢꦺꦏꦏꦺ {values}</translation>
+    </message>
+    <message>
+        <source>{first} or {last}</source>
+        <translatorcomment>jv: {first} utawa {last}</translatorcomment>
+        <translation>{first} ꦲꦸꦠꦮ {last}</translation>
+    </message>
+    <message>
+        <source>reverse the direction of play</source>
+        <translatorcomment>jv: malik arah dolanan</translatorcomment>
+        <translation>ꦩꦭꦶꦏ꧀ꦲꦫꦃ​ꦢꦺꦴꦭꦤꦤ꧀</translation>
+    </message>
+    <message>
+        <source>skip the next player</source>
+        <translatorcomment>jv: nglompati pemain sabanjuré</translatorcomment>
+        <translation>ꦔ꧀ꦭꦺꦴꦩ꧀ꦥꦠꦶ​ꦥꦼꦩꦲꦶꦤ꧀ꦱꦧꦚ꧀ꦗꦸꦫꦺ</translation>
+    </message>
+    <message>
+        <source>choose who plays next</source>
+        <translatorcomment>jv: milih sapa sing main sabanjuré</translatorcomment>
+        <translation>ꦩꦶꦭꦶꦃ​ꦱꦥ​ꦱꦶꦁ​ꦩꦲꦶꦤ꧀ꦱꦧꦚ꧀ꦗꦸꦫꦺ</translation>
+    </message>
+    <message>
+        <source>draw, then exchange a card with a chosen player</source>
+        <translatorcomment>jv: njupuk, banjur ijol kertu siji karo pemain sing dipilih</translatorcomment>
+        <translation>ꦚ꧀ꦗꦸꦥꦸꦏ꧀꧈ ꦧꦚ꧀ꦗꦸꦂ​ꦲꦶꦗꦺꦴꦭ꧀ꦏꦼꦂꦠꦸ​ꦱꦶꦗꦶ​ꦏꦫꦺꦴ​ꦥꦼꦩꦲꦶꦤ꧀ꦱꦶꦁ​ꦢꦶꦥꦶꦭꦶꦃ</translation>
+    </message>
+    <message>
+        <source>swap hands with a chosen player</source>
+        <translatorcomment>jv: ijol kertu sakabèhé karo pemain sing dipilih</translatorcomment>
+        <translation>ꦲꦶꦗꦺꦴꦭ꧀ꦏꦼꦂꦠꦸ​ꦱꦏꦧꦺꦲꦺ​ꦏꦫꦺꦴ​ꦥꦼꦩꦲꦶꦤ꧀ꦱꦶꦁ​ꦢꦶꦥꦶꦭꦶꦃ</translation>
+    </message>
+    <message>
+        <source>take the replacement from a chosen player&apos;s hand</source>
+        <translatorcomment>jv: njupuk kertu gantiné saka tangané pemain sing dipilih</translatorcomment>
+        <translation>ꦚ꧀ꦗꦸꦥꦸꦏ꧀ꦏꦼꦂꦠꦸ​ꦒꦤ꧀ꦠꦶꦤꦺ​ꦱꦏ​ꦠꦔꦤꦺ​ꦥꦼꦩꦲꦶꦤ꧀ꦱꦶꦁ​ꦢꦶꦥꦶꦭꦶꦃ</translation>
+    </message>
+    <message>
+        <source>Ace</source>
+        <extracomment>the ranks as the rule editor and the help&apos;s effect table head their rows</extracomment>
+        <translatorcomment>jv: As</translatorcomment>
+        <translation>ꦲꦱ꧀</translation>
+    </message>
+    <message>
+        <source>Jack</source>
+        <translatorcomment>jv: Jèk</translatorcomment>
+        <translation>ꦗꦺꦏ꧀</translation>
+    </message>
+    <message>
+        <source>Queen</source>
+        <translatorcomment>jv: Ratu</translatorcomment>
+        <translation>ꦫꦠꦸ</translation>
+    </message>
+    <message>
+        <source>King</source>
+        <translatorcomment>jv: Raja</translatorcomment>
+        <translation>ꦫꦗ</translation>
+    </message>
+    <message>
+        <source>no draw</source>
+        <translatorcomment>jv: ora njupuk</translatorcomment>
+        <translation>ꦲꦺꦴꦫ​ꦚ꧀ꦗꦸꦥꦸꦏ꧀</translation>
+    </message>
+    <message>
+        <source>no effect</source>
+        <translatorcomment>jv: tanpa efek</translatorcomment>
+        <translation>ꦠꦤ꧀ꦥ​ꦲꦼꦥ꦳ꦼꦏ꧀</translation>
+    </message>
+    <message>
+        <source>{effect} (always playable)</source>
+        <translatorcomment>jv: {effect} (mesthi bisa dietokaké)</translatorcomment>
+        <translation>{effect} (ꦩꦼꦱ꧀ꦛꦶ​ꦧꦶꦱ​ꦢꦶꦲꦼꦠꦺꦴꦏꦏꦺ)</translation>
+    </message>
+    <message>
+        <source>The counter would start at {start}, above the limit of {limit}.</source>
+        <translatorcomment>jv: Itungan bakal diwiwiti saka {start}, ngluwihi wates {limit}.</translatorcomment>
+        <translation>ꦲꦶꦠꦸꦔꦤ꧀ꦧꦏꦭ꧀ꦢꦶꦮꦶꦮꦶꦠꦶ​ꦱꦏ {start}꧈ ꦔ꧀ꦭꦸꦮꦶꦲꦶ​ꦮꦠꦼꦱ꧀ {limit}꧉</translation>
+    </message>
+    <message>
+        <source>{card}: a change of the counter needs at least one value.</source>
+        <translatorcomment>jv: {card}: owahing itungan butuh paling ora siji angka.</translatorcomment>
+        <translation>{card}: ꦲꦺꦴꦮꦲꦶꦁ​ꦲꦶꦠꦸꦔꦤ꧀ꦧꦸꦠꦸꦃ​ꦥꦭꦶꦁ​ꦲꦺꦴꦫ​ꦱꦶꦗꦶ​ꦲꦁꦏ꧉</translation>
+    </message>
+    <message>
+        <source>No card can be played when the counter is at {start} (the limit is {limit}): nobody could ever move.</source>
+        <translatorcomment>jv: Ora ana kertu sing bisa dietokaké yèn itungan ana ing {start} (watesé {limit}): ora ana sing bisa mlaku.</translatorcomment>
+        <translation>ꦲꦺꦴꦫ​ꦲꦤ​ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦧꦶꦱ​ꦢꦶꦲꦼꦠꦺꦴꦏꦏꦺ​ꦪꦺꦤ꧀ꦲꦶꦠꦸꦔꦤ꧀ꦲꦤ​ꦲꦶꦁ {start} (ꦮꦠꦼꦱꦺ {limit}): ꦲꦺꦴꦫ​ꦲꦤ​ꦱꦶꦁ​ꦧꦶꦱ​ꦩ꧀ꦭꦏꦸ꧉</translation>
+    </message>
+    <message>
+        <source>A redeal after a loss would give back the turned-down cards: choose tokens or &quot;out at once&quot; with it.</source>
+        <translatorcomment>jv: Bagi manèh sawisé kalah bakal mbalèkaké kertu sing dikurebaké: pilih koin utawa “langsung metu” bebarengan karo kuwi.</translatorcomment>
+        <translation>ꦧꦒꦶ​ꦩꦤꦺꦃ​ꦱꦮꦶꦱꦺ​ꦏꦭꦃ​ꦧꦏꦭ꧀ꦩ꧀ꦧꦭꦺꦏꦏꦺ​ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦢꦶꦏꦸꦉꦧꦏꦺ: ꦥꦶꦭꦶꦃ​ꦏꦺꦴꦲꦶꦤ꧀ꦲꦸꦠꦮ “ꦭꦁꦱꦸꦁ​ꦩꦼꦠꦸ” ꦧꦼꦧꦉꦔꦤ꧀ꦏꦫꦺꦴ​ꦏꦸꦮꦶ꧉</translation>
+    </message>
+    <message>
+        <source>The instant win at {total} lies above the limit of {limit}, so it can never be made.</source>
+        <translatorcomment>jv: Menang langsung ing {total} ngluwihi wates {limit}, dadi ora bakal bisa kelakon.</translatorcomment>
+        <translation>ꦩꦼꦤꦁ​ꦭꦁꦱꦸꦁ​ꦲꦶꦁ {total} ꦔ꧀ꦭꦸꦮꦶꦲꦶ​ꦮꦠꦼꦱ꧀ {limit}꧈ ꦢꦢꦶ​ꦲꦺꦴꦫ​ꦧꦏꦭ꧀ꦧꦶꦱ​ꦏꦼꦭꦏꦺꦴꦤ꧀꧉</translation>
+    </message>
+    <message>
+        <source>The deck has {cards} cards but the deal needs {needed}: add a deck or deal fewer cards.</source>
+        <translatorcomment>jv: Dhèké isi {cards} kertu nanging mbagi butuh {needed}: tambahi dhèk utawa bagi kertu luwih sithik.</translatorcomment>
+        <translation>ꦝꦺꦏꦺ​ꦲꦶꦱꦶ {cards} ꦏꦼꦂꦠꦸ​ꦤꦔꦶꦁ​ꦩ꧀ꦧꦒꦶ​ꦧꦸꦠꦸꦃ {needed}: ꦠꦩ꧀ꦧꦲꦶ​ꦝꦺꦏ꧀ꦲꦸꦠꦮ​ꦧꦒꦶ​ꦏꦼꦂꦠꦸ​ꦭꦸꦮꦶꦃ​ꦱꦶꦛꦶꦏ꧀꧉</translation>
+    </message>
+    <message>
+        <source>These rules cannot be played ({code}).</source>
+        <translatorcomment>jv: Aturan iki ora bisa dimainaké ({code}).</translatorcomment>
+        <translation>ꦲꦠꦸꦫꦤ꧀ꦲꦶꦏꦶ​ꦲꦺꦴꦫ​ꦧꦶꦱ​ꦢꦶꦩꦲꦶꦤꦏꦺ ({code})꧉</translation>
+    </message>
+</context>
+<context>
+    <name>CePeHelp</name>
+    <message>
+        <source>a token (%n each)</source>
+        <translatorcomment>jv: koin (%n saben siji)</translatorcomment>
+        <translation>ꦏꦺꦴꦲꦶꦤ꧀ (%n ꦱꦧꦼꦤ꧀ꦱꦶꦗꦶ)</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translatorcomment>jv: ya</translatorcomment>
+        <translation>ꦪ</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translatorcomment>jv: ora</translatorcomment>
+        <translation>ꦲꦺꦴꦫ</translation>
+    </message>
+    <message>
+        <source>Limit</source>
+        <translatorcomment>jv: Wates</translatorcomment>
+        <translation>ꦮꦠꦼꦱ꧀</translation>
+    </message>
+    <message>
+        <source>Counter at the start</source>
+        <translatorcomment>jv: Itungan wiwitan</translatorcomment>
+        <translation>ꦲꦶꦠꦸꦔꦤ꧀ꦮꦶꦮꦶꦠꦤ꧀</translation>
+    </message>
+    <message>
+        <source>Cards in a hand</source>
+        <translatorcomment>jv: Kertu ing tangan</translatorcomment>
+        <translation>ꦏꦼꦂꦠꦸ​ꦲꦶꦁ​ꦠꦔꦤ꧀</translation>
+    </message>
+    <message>
+        <source>Decks</source>
+        <translatorcomment>jv: Dhèk</translatorcomment>
+        <translation>ꦝꦺꦏ꧀</translation>
+    </message>
+    <message>
+        <source>Who cannot play</source>
+        <translatorcomment>jv: Sing ora bisa main</translatorcomment>
+        <translation>ꦱꦶꦁ​ꦲꦺꦴꦫ​ꦧꦶꦱ​ꦩꦲꦶꦤ꧀</translation>
+    </message>
+    <message>
+        <source>Redeal after a loss</source>
+        <translatorcomment>jv: Bagi manèh sawisé kalah</translatorcomment>
+        <translation>ꦧꦒꦶ​ꦩꦤꦺꦃ​ꦱꦮꦶꦱꦺ​ꦏꦭꦃ</translation>
+    </message>
+    <message>
+        <source>Instant win at</source>
+        <translatorcomment>jv: Menang langsung ing</translatorcomment>
+        <translation>ꦩꦼꦤꦁ​ꦭꦁꦱꦸꦁ​ꦲꦶꦁ</translation>
+    </message>
+    <message>
+        <source>as its rank</source>
+        <translatorcomment>jv: manut angkané</translatorcomment>
+        <translation>ꦩꦤꦸꦠ꧀ꦲꦁꦏꦤꦺ</translation>
+    </message>
+    <message>
+        <source>The game</source>
+        <translatorcomment>jv: Dolanané</translatorcomment>
+        <translation>ꦢꦺꦴꦭꦤꦤꦺ</translation>
+    </message>
+    <message>
+        <source>A turn</source>
+        <translatorcomment>jv: Sagiliran</translatorcomment>
+        <translation>ꦱꦒꦶꦭꦶꦫꦤ꧀</translation>
+    </message>
+    <message>
+        <source>The four rule sets</source>
+        <translatorcomment>jv: Papat paket aturan</translatorcomment>
+        <translation>ꦥꦥꦠ꧀ꦥꦏꦼꦠ꧀ꦲꦠꦸꦫꦤ꧀</translation>
+    </message>
+    <message>
+        <source>The rules of this game</source>
+        <translatorcomment>jv: Aturan dolanan iki</translatorcomment>
+        <translation>ꦲꦠꦸꦫꦤ꧀ꦢꦺꦴꦭꦤꦤ꧀ꦲꦶꦏꦶ</translation>
+    </message>
+    <message>
+        <source>At the table</source>
+        <translatorcomment>jv: Ing méja</translatorcomment>
+        <translation>ꦲꦶꦁ​ꦩꦺꦗ</translation>
+    </message>
+    <message>
+        <source>Matches</source>
+        <translatorcomment>jv: Tandhing</translatorcomment>
+        <translation>ꦠꦤ꧀ꦝꦶꦁ</translation>
+    </message>
+    <message>
+        <source>House rules</source>
+        <translatorcomment>jv: Aturan omah</translatorcomment>
+        <translation>ꦲꦠꦸꦫꦤ꧀ꦲꦺꦴꦩꦃ</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translatorcomment>jv: Tombol</translatorcomment>
+        <translation>ꦠꦺꦴꦩ꧀ꦧꦺꦴꦭ꧀</translation>
+    </message>
+    <message>
+        <source>Ce Pe (“one hundred” in Hokkien) is played with one or more ordinary 52-card decks by two to eight players. All share one counter: it starts at 0, may go below zero, and must never go above 100. Every card moves the counter or changes the play, and whoever cannot play a card loses a life. The last player standing wins.</source>
+        <translatorcomment>jv: Ce Pe (“satus” ing basa Hokkien) dimainaké nganggo siji utawa luwih dhèk biasa isi 52 kertu déning loro nganti wolung pemain. Kabèh nganggo itungan siji bebarengan: diwiwiti saka 0, olèh mudhun ngisor nol, lan ora olèh ngluwihi 100. Saben kertu ngobahaké itungan utawa ngowahi dolanan, lan sapa sing ora bisa ngetokaké kertu kélangan nyawa siji. Pemain sing kari dhéwé sing menang.</translatorcomment>
+        <translation>ꦕꦼ​ꦥꦼ (“ꦱꦠꦸꦱ꧀” ꦲꦶꦁ​ꦧꦱ​ꦲꦺꦴꦏ꧀ꦏꦶꦲꦼꦤ꧀) ꦢꦶꦩꦲꦶꦤꦏꦺ​ꦔꦁꦒꦺꦴ​ꦱꦶꦗꦶ​ꦲꦸꦠꦮ​ꦭꦸꦮꦶꦃ​ꦝꦺꦏ꧀ꦧꦶꦲꦱ​ꦲꦶꦱꦶ 52 ꦏꦼꦂꦠꦸ​ꦢꦺꦤꦶꦁ​ꦭꦺꦴꦫꦺꦴ​ꦔꦤ꧀ꦠꦶ​ꦮꦺꦴꦭꦸꦁ​ꦥꦼꦩꦲꦶꦤ꧀꧉ ꦏꦧꦺꦃ​ꦔꦁꦒꦺꦴ​ꦲꦶꦠꦸꦔꦤ꧀ꦱꦶꦗꦶ​ꦧꦼꦧꦉꦔꦤ꧀: ꦢꦶꦮꦶꦮꦶꦠꦶ​ꦱꦏ 0꧈ ꦲꦺꦴꦭꦺꦃ​ꦩꦸꦝꦸꦤ꧀ꦔꦶꦱꦺꦴꦂ​ꦤꦺꦴꦭ꧀꧈ ꦭꦤ꧀ꦲꦺꦴꦫ​ꦲꦺꦴꦭꦺꦃ​ꦔ꧀ꦭꦸꦮꦶꦲꦶ 100꧉ ꦱꦧꦼꦤ꧀ꦏꦼꦂꦠꦸ​ꦔꦺꦴꦧꦲꦏꦺ​ꦲꦶꦠꦸꦔꦤ꧀ꦲꦸꦠꦮ​ꦔꦺꦴꦮꦲꦶ​ꦢꦺꦴꦭꦤꦤ꧀꧈ ꦭꦤ꧀ꦱꦥ​ꦱꦶꦁ​ꦲꦺꦴꦫ​ꦧꦶꦱ​ꦔꦼꦠꦺꦴꦏꦏꦺ​ꦏꦼꦂꦠꦸ​ꦏꦺꦭꦔꦤ꧀ꦚꦮ​ꦱꦶꦗꦶ꧉ ꦥꦼꦩꦲꦶꦤ꧀ꦱꦶꦁ​ꦏꦫꦶ​ꦝꦺꦮꦺ​ꦱꦶꦁ​ꦩꦼꦤꦁ꧉</translation>
+    </message>
+    <message>
+        <source>CekiDesk follows the blog post “Ce Pe”, which invites players to make their own effect tables, and its comments, which add the “Normal” 99 and “Bloody” tables and point to the classic Ninety-Nine. Where they leave a question open, CekiDesk decides: see the house rules below.</source>
+        <translatorcomment>jv: CekiDesk manut tulisan blog “Ce Pe”, sing ngajak para pemain nggawé tabel efek dhéwé, lan komentar-komentaré, sing nambahi tabel 99 “Normal” lan “Bloody” sarta nuduhaké Ninety-Nine klasik. Yèn ana perkara sing ora dijlentrèhaké, CekiDesk sing mutusaké: delengen aturan omah ing ngisor.</translatorcomment>
+        <translation>CekiDesk ꦩꦤꦸꦠ꧀ꦠꦸꦭꦶꦱꦤ꧀ꦧ꧀ꦭꦺꦴꦒ꧀ “ꦕꦼ​ꦥꦼ”꧈ ꦱꦶꦁ​ꦔꦗꦏ꧀ꦥꦫ​ꦥꦼꦩꦲꦶꦤ꧀ꦔ꧀ꦒꦮꦺ​ꦠꦧꦼꦭ꧀ꦲꦼꦥ꦳ꦼꦏ꧀ꦝꦺꦮꦺ꧈ ꦭꦤ꧀ꦏꦺꦴꦩꦼꦤ꧀ꦠꦂ​ꦏꦺꦴꦩꦼꦤ꧀ꦠꦫꦺ꧈ ꦱꦶꦁ​ꦤꦩ꧀ꦧꦲꦶ​ꦠꦧꦼꦭ꧀ 99 “ꦤꦺꦴꦂꦩꦭ꧀” ꦭꦤ꧀ “ꦧ꧀ꦭꦺꦴꦲꦺꦴꦢ꧀ꦪ꧀” ꦱꦂꦠ​ꦤꦸꦢꦸꦲꦏꦺ​ꦤꦶꦤꦼꦠ꧀ꦪ꧀ꦤꦶꦤꦼ​ꦏ꧀ꦭꦱꦶꦏ꧀꧉ ꦪꦺꦤ꧀ꦲꦤ​ꦥꦼꦂꦏꦫ​ꦱꦶꦁ​ꦲꦺꦴꦫ​ꦢꦶꦗ꧀ꦭꦼꦤ꧀ꦠꦿꦺꦲꦏꦺ꧈ CekiDesk ꦱꦶꦁ​ꦩꦸꦠꦸꦱꦏꦺ: ꦢꦼꦊꦔꦼꦤ꧀ꦲꦠꦸꦫꦤ꧀ꦲꦺꦴꦩꦃ​ꦲꦶꦁ​ꦔꦶꦱꦺꦴꦂ꧉</translation>
+    </message>
+    <message>
+        <source>The player left of the dealer begins; play goes clockwise until a reverse.</source>
+        <translatorcomment>jv: Pemain ing sisih kiwané sing mbagi miwiti; dolanan mlaku manut arah jarum jam nganti ana sing malik arah.</translatorcomment>
+        <translation>ꦥꦼꦩꦲꦶꦤ꧀ꦲꦶꦁ​ꦱꦶꦱꦶꦃ​ꦏꦶꦮꦤꦺ​ꦱꦶꦁ​ꦩ꧀ꦧꦒꦶ​ꦩꦶꦮꦶꦠꦶ; ꦢꦺꦴꦭꦤꦤ꧀ꦩ꧀ꦭꦏꦸ​ꦩꦤꦸꦠ꧀ꦲꦫꦃ​ꦗꦫꦸꦩ꧀ꦗꦩ꧀ꦔꦤ꧀ꦠꦶ​ꦲꦤ​ꦱꦶꦁ​ꦩꦭꦶꦏ꧀ꦲꦫꦃ꧉</translation>
+    </message>
+    <message>
+        <source>On your turn you play one card whose effect keeps the counter at or below the limit, carry out its effect, and draw a card from the stock. An Ace may add 1 or 11, a 10 or a Queen may go up or down: you choose, as long as the counter stays within the limit.</source>
+        <translatorcomment>jv: Ing giliran sampéyan, etokaké kertu siji sing efeké njaga itungan tetep ing wates utawa ngisoré, tindakaké efeké, lan jupuk kertu siji saka tumpukan. As olèh nambah 1 utawa 11, 10 utawa Ratu olèh munggah utawa mudhun: sampéyan sing milih, anggeré itungan tetep ing sajroning wates.</translatorcomment>
+        <translation>ꦲꦶꦁ​ꦒꦶꦭꦶꦫꦤ꧀ꦱꦩ꧀ꦥꦺꦪꦤ꧀꧈ ꦲꦼꦠꦺꦴꦏꦏꦺ​ꦏꦼꦂꦠꦸ​ꦱꦶꦗꦶ​ꦱꦶꦁ​ꦲꦼꦥ꦳ꦼꦏꦺ​ꦚ꧀ꦗꦒ​ꦲꦶꦠꦸꦔꦤ꧀ꦠꦼꦠꦼꦥ꧀ꦲꦶꦁ​ꦮꦠꦼꦱ꧀ꦲꦸꦠꦮ​ꦔꦶꦱꦺꦴꦫꦺ꧈ ꦠꦶꦤ꧀ꦢꦏꦏꦺ​ꦲꦼꦥ꦳ꦼꦏꦺ꧈ ꦭꦤ꧀ꦗꦸꦥꦸꦏ꧀ꦏꦼꦂꦠꦸ​ꦱꦶꦗꦶ​ꦱꦏ​ꦠꦸꦩ꧀ꦥꦸꦏꦤ꧀꧉ ꦲꦱ꧀ꦲꦺꦴꦭꦺꦃ​ꦤꦩ꧀ꦧꦃ 1 ꦲꦸꦠꦮ 11꧈ 10 ꦲꦸꦠꦮ​ꦫꦠꦸ​ꦲꦺꦴꦭꦺꦃ​ꦩꦸꦁꦒꦃ​ꦲꦸꦠꦮ​ꦩꦸꦝꦸꦤ꧀: ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦱꦶꦁ​ꦩꦶꦭꦶꦃ꧈ ꦲꦁꦒꦼꦫꦺ​ꦲꦶꦠꦸꦔꦤ꧀ꦠꦼꦠꦼꦥ꧀ꦲꦶꦁ​ꦱꦗꦿꦺꦴꦤꦶꦁ​ꦮꦠꦼꦱ꧀꧉</translation>
+    </message>
+    <message>
+        <source>You must carry out the effect of the card you play: a 3 makes you exchange a card even when that hurts you.</source>
+        <translatorcomment>jv: Sampéyan kudu nindakaké efek kertu sing sampéyan etokaké: kertu 3 meksa sampéyan ijol kertu senajan kuwi ngrugèkaké sampéyan.</translatorcomment>
+        <translation>ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦏꦸꦢꦸ​ꦤꦶꦤ꧀ꦢꦏꦏꦺ​ꦲꦼꦥ꦳ꦼꦏ꧀ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦲꦼꦠꦺꦴꦏꦏꦺ: ꦏꦼꦂꦠꦸ 3 ꦩꦼꦏ꧀ꦱ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦲꦶꦗꦺꦴꦭ꧀ꦏꦼꦂꦠꦸ​ꦱꦼꦤꦗꦤ꧀ꦏꦸꦮꦶ​ꦔꦿꦸꦒꦺꦏꦏꦺ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀꧉</translation>
+    </message>
+    <message>
+        <source>If no card of yours can be played, you lose a life: you turn one card of your hand face down and do not draw. With no cards left you are out.</source>
+        <translatorcomment>jv: Yèn ora ana kertu sampéyan sing bisa dietokaké, sampéyan kélangan nyawa siji: sampéyan ngurebaké kertu siji saka tangan lan ora njupuk. Yèn kertuné wis entèk, sampéyan metu.</translatorcomment>
+        <translation>ꦪꦺꦤ꧀ꦲꦺꦴꦫ​ꦲꦤ​ꦏꦼꦂꦠꦸ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦱꦶꦁ​ꦧꦶꦱ​ꦢꦶꦲꦼꦠꦺꦴꦏꦏꦺ꧈ ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦏꦺꦭꦔꦤ꧀ꦚꦮ​ꦱꦶꦗꦶ: ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦔꦸꦉꦧꦏꦺ​ꦏꦼꦂꦠꦸ​ꦱꦶꦗꦶ​ꦱꦏ​ꦠꦔꦤ꧀ꦭꦤ꧀ꦲꦺꦴꦫ​ꦚ꧀ꦗꦸꦥꦸꦏ꧀꧉ ꦪꦺꦤ꧀ꦏꦼꦂꦠꦸꦤꦺ​ꦮꦶꦱ꧀ꦲꦼꦤ꧀ꦠꦺꦏ꧀꧈ ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦩꦼꦠꦸ꧉</translation>
+    </message>
+    <message>
+        <source>When the stock runs out, the discards under the top card and the turned-down cards are shuffled into a new stock.</source>
+        <translatorcomment>jv: Yèn tumpukan entèk, buwangan ing ngisoré kertu paling dhuwur lan kertu-kertu sing dikurebaké dikocok dadi tumpukan anyar.</translatorcomment>
+        <translation>ꦪꦺꦤ꧀ꦠꦸꦩ꧀ꦥꦸꦏꦤ꧀ꦲꦼꦤ꧀ꦠꦺꦏ꧀꧈ ꦧꦸꦮꦔꦤ꧀ꦲꦶꦁ​ꦔꦶꦱꦺꦴꦫꦺ​ꦏꦼꦂꦠꦸ​ꦥꦭꦶꦁ​ꦝꦸꦮꦸꦂ​ꦭꦤ꧀ꦏꦼꦂꦠꦸ​ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦢꦶꦏꦸꦉꦧꦏꦺ​ꦢꦶꦏꦺꦴꦕꦺꦴꦏ꧀ꦢꦢꦶ​ꦠꦸꦩ꧀ꦥꦸꦏꦤ꧀ꦲꦚꦂ꧉</translation>
+    </message>
+    <message>
+        <source>Ce Pe is the post&apos;s own table; Normal 99 and Bloody are from its comments (nobody has lives there: who cannot play is out); Ninety-Nine is the classic game with tokens and a new deal after every loss. Choose one in the New Game dialog, or make your own rules.</source>
+        <translatorcomment>jv: Ce Pe iku tabelé tulisan kuwi dhéwé; Normal 99 lan Bloody saka komentar-komentaré (ing kono ora ana nyawa: sing ora bisa main langsung metu); Ninety-Nine iku dolanan klasik nganggo koin lan bagi anyar saben ana sing kalah. Pilih salah siji ing dialog Dolanan anyar, utawa gawé aturan dhéwé.</translatorcomment>
+        <translation>ꦕꦼ​ꦥꦼ​ꦲꦶꦏꦸ​ꦠꦧꦼꦭꦺ​ꦠꦸꦭꦶꦱꦤ꧀ꦏꦸꦮꦶ​ꦝꦺꦮꦺ; ꦤꦺꦴꦂꦩꦭ꧀ 99 ꦭꦤ꧀ꦧ꧀ꦭꦺꦴꦲꦺꦴꦢ꧀ꦪ꧀ꦱꦏ​ꦏꦺꦴꦩꦼꦤ꧀ꦠꦂ​ꦏꦺꦴꦩꦼꦤ꧀ꦠꦫꦺ (ꦲꦶꦁ​ꦏꦺꦴꦤꦺꦴ​ꦲꦺꦴꦫ​ꦲꦤ​ꦚꦮ: ꦱꦶꦁ​ꦲꦺꦴꦫ​ꦧꦶꦱ​ꦩꦲꦶꦤ꧀ꦭꦁꦱꦸꦁ​ꦩꦼꦠꦸ); ꦤꦶꦤꦼꦠ꧀ꦪ꧀ꦤꦶꦤꦼ​ꦲꦶꦏꦸ​ꦢꦺꦴꦭꦤꦤ꧀ꦏ꧀ꦭꦱꦶꦏ꧀ꦔꦁꦒꦺꦴ​ꦏꦺꦴꦲꦶꦤ꧀ꦭꦤ꧀ꦧꦒꦶ​ꦲꦚꦂ​ꦱꦧꦼꦤ꧀ꦲꦤ​ꦱꦶꦁ​ꦏꦭꦃ꧉ ꦥꦶꦭꦶꦃ​ꦱꦭꦃ​ꦱꦶꦗꦶ​ꦲꦶꦁ​ꦢꦶꦲꦭꦺꦴꦒ꧀ꦢꦺꦴꦭꦤꦤ꧀ꦲꦚꦂ꧈ ꦲꦸꦠꦮ​ꦒꦮꦺ​ꦲꦠꦸꦫꦤ꧀ꦝꦺꦮꦺ꧉</translation>
+    </message>
+    <message>
+        <source>The game under way is played with the rules “{name}”:</source>
+        <translatorcomment>jv: Dolanan sing lagi mlaku nganggo aturan “{name}”:</translatorcomment>
+        <translation>ꦢꦺꦴꦭꦤꦤ꧀ꦱꦶꦁ​ꦭꦒꦶ​ꦩ꧀ꦭꦏꦸ​ꦔꦁꦒꦺꦴ​ꦲꦠꦸꦫꦤ꧀ “{name}”:</translation>
+    </message>
+    <message>
+        <source>When a game of Ce Pe is under way, its rules are shown here.</source>
+        <translatorcomment>jv: Yèn ana dolanan Ce Pe sing lagi mlaku, aturané dituduhaké ing kéné.</translatorcomment>
+        <translation>ꦪꦺꦤ꧀ꦲꦤ​ꦢꦺꦴꦭꦤꦤ꧀ꦕꦼ​ꦥꦼ​ꦱꦶꦁ​ꦭꦒꦶ​ꦩ꧀ꦭꦏꦸ꧈ ꦲꦠꦸꦫꦤꦺ​ꦢꦶꦠꦸꦢꦸꦲꦏꦺ​ꦲꦶꦁ​ꦏꦺꦤꦺ꧉</translation>
+    </message>
+    <message>
+        <source>The counter stands large in the middle with the limit beside it; its colour warms as it nears the limit. Under it: the direction of play and who moves next.</source>
+        <translatorcomment>jv: Itungan katon gedhé ing tengah lan watesé ing sandhingé; wernané saya anget yèn saya cedhak wates. Ing ngisoré: arah dolanan lan sapa sing main sabanjuré.</translatorcomment>
+        <translation>ꦲꦶꦠꦸꦔꦤ꧀ꦏꦠꦺꦴꦤ꧀ꦒꦼꦝꦺ​ꦲꦶꦁ​ꦠꦼꦔꦃ​ꦭꦤ꧀ꦮꦠꦼꦱꦺ​ꦲꦶꦁ​ꦱꦤ꧀ꦝꦶꦔꦺ; ꦮꦼꦂꦤꦤꦺ​ꦱꦪ​ꦲꦔꦼꦠ꧀ꦪꦺꦤ꧀ꦱꦪ​ꦕꦼꦝꦏ꧀ꦮꦠꦼꦱ꧀꧉ ꦲꦶꦁ​ꦔꦶꦱꦺꦴꦫꦺ: ꦲꦫꦃ​ꦢꦺꦴꦭꦤꦤ꧀ꦭꦤ꧀ꦱꦥ​ꦱꦶꦁ​ꦩꦲꦶꦤ꧀ꦱꦧꦚ꧀ꦗꦸꦫꦺ꧉</translation>
+    </message>
+    <message>
+        <source>Click a card to play it. A card that can be played in more than one way (an Ace&apos;s +1 or +11, a 10 or Queen up or down, the player a 3 or a 5 names) shows its choices as buttons: click one, or use Left / Right and Enter; Escape closes them.</source>
+        <translatorcomment>jv: Klik kertu kanggo ngetokaké. Kertu sing bisa dietokaké kanthi luwih saka siji cara (As +1 utawa +11, 10 utawa Ratu munggah utawa mudhun, pemain sing dipilih nganggo 3 utawa 5) nuduhaké pilihané dadi tombol: klik salah siji, utawa anggo Kiwa / Tengen lan Enter; Escape nutup pilihan kuwi.</translatorcomment>
+        <translation>ꦏ꧀ꦭꦶꦏ꧀ꦏꦼꦂꦠꦸ​ꦏꦁꦒꦺꦴ​ꦔꦼꦠꦺꦴꦏꦏꦺ꧉ ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦧꦶꦱ​ꦢꦶꦲꦼꦠꦺꦴꦏꦏꦺ​ꦏꦤ꧀ꦛꦶ​ꦭꦸꦮꦶꦃ​ꦱꦏ​ꦱꦶꦗꦶ​ꦕꦫ (ꦲꦱ꧀ +1 ꦲꦸꦠꦮ +11꧈ 10 ꦲꦸꦠꦮ​ꦫꦠꦸ​ꦩꦸꦁꦒꦃ​ꦲꦸꦠꦮ​ꦩꦸꦝꦸꦤ꧀꧈ ꦥꦼꦩꦲꦶꦤ꧀ꦱꦶꦁ​ꦢꦶꦥꦶꦭꦶꦃ​ꦔꦁꦒꦺꦴ 3 ꦲꦸꦠꦮ 5) ꦤꦸꦢꦸꦲꦏꦺ​ꦥꦶꦭꦶꦲꦤꦺ​ꦢꦢꦶ​ꦠꦺꦴꦩ꧀ꦧꦺꦴꦭ꧀: ꦏ꧀ꦭꦶꦏ꧀ꦱꦭꦃ​ꦱꦶꦗꦶ꧈ ꦲꦸꦠꦮ​ꦲꦁꦒꦺꦴ​ꦏꦶꦮ / ꦠꦼꦔꦼꦤ꧀ꦭꦤ꧀ Enter; Escꦲꦥꦼ​ꦤꦸꦠꦸꦥ꧀ꦥꦶꦭꦶꦲꦤ꧀ꦏꦸꦮꦶ꧉</translation>
+    </message>
+    <message>
+        <source>A card that cannot be played is dimmed; its tooltip says why (“it would make 104”).</source>
+        <translatorcomment>jv: Kertu sing ora bisa dietokaké katon surem; katrangané nyebutaké sebabé (“dadi 104”).</translatorcomment>
+        <translation>ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦲꦺꦴꦫ​ꦧꦶꦱ​ꦢꦶꦲꦼꦠꦺꦴꦏꦏꦺ​ꦏꦠꦺꦴꦤ꧀ꦱꦸꦉꦩ꧀; ꦏꦠꦿꦔꦤꦺ​ꦚꦼꦧꦸꦠꦏꦺ​ꦱꦼꦧꦧꦺ (“ꦢꦢꦶ 104”)꧉</translation>
+    </message>
+    <message>
+        <source>After a 3 you draw, then click the card you give; you take a random card of the other hand.</source>
+        <translatorcomment>jv: Sawisé kertu 3 sampéyan njupuk, banjur klik kertu sing sampéyan wènèhaké; sampéyan olèh kertu acak saka tangan liyané.</translatorcomment>
+        <translation>ꦱꦮꦶꦱꦺ​ꦏꦼꦂꦠꦸ 3 ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦚ꧀ꦗꦸꦥꦸꦏ꧀꧈ ꦧꦚ꧀ꦗꦸꦂ​ꦏ꧀ꦭꦶꦏ꧀ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦮꦺꦤꦺꦲꦏꦺ; ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦲꦺꦴꦭꦺꦃ​ꦏꦼꦂꦠꦸ​ꦲꦕꦏ꧀ꦱꦏ​ꦠꦔꦤ꧀ꦭꦶꦪꦤꦺ꧉</translation>
+    </message>
+    <message>
+        <source>With no playable card under lives, click the card to turn face down. Under tokens or “out at once” the table says why and plays your loss for you.</source>
+        <translatorcomment>jv: Yèn nganggo nyawa lan ora ana kertu sing bisa dietokaké, klik kertu sing arep dikurebaké. Yèn nganggo koin utawa “langsung metu”, méja nyebutaké sebabé lan nindakaké kalahé sampéyan kanggo sampéyan.</translatorcomment>
+        <translation>ꦪꦺꦤ꧀ꦔꦁꦒꦺꦴ​ꦚꦮ​ꦭꦤ꧀ꦲꦺꦴꦫ​ꦲꦤ​ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦧꦶꦱ​ꦢꦶꦲꦼꦠꦺꦴꦏꦏꦺ꧈ ꦏ꧀ꦭꦶꦏ꧀ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦲꦉꦥ꧀ꦢꦶꦏꦸꦉꦧꦏꦺ꧉ ꦪꦺꦤ꧀ꦔꦁꦒꦺꦴ​ꦏꦺꦴꦲꦶꦤ꧀ꦲꦸꦠꦮ “ꦭꦁꦱꦸꦁ​ꦩꦼꦠꦸ”꧈ ꦩꦺꦗ​ꦚꦼꦧꦸꦠꦏꦺ​ꦱꦼꦧꦧꦺ​ꦭꦤ꧀ꦤꦶꦤ꧀ꦢꦏꦏꦺ​ꦏꦭꦲꦺ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦏꦁꦒꦺꦴ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀꧉</translation>
+    </message>
+    <message>
+        <source>Every seat shows its cards, the cards turned face down (lives lost) and its tokens; a player who is out is faded, with their place. The game log tells every move.</source>
+        <translatorcomment>jv: Saben kursi nuduhaké kertuné, kertu sing dikurebaké (nyawa sing ilang) lan koiné; pemain sing wis metu katon surem, karo urutané. Cathetan dolanan nyritakaké saben langkah.</translatorcomment>
+        <translation>ꦱꦧꦼꦤ꧀ꦏꦸꦂꦱꦶ​ꦤꦸꦢꦸꦲꦏꦺ​ꦏꦼꦂꦠꦸꦤꦺ꧈ ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦢꦶꦏꦸꦉꦧꦏꦺ (ꦚꦮ​ꦱꦶꦁ​ꦲꦶꦭꦁ) ꦭꦤ꧀ꦏꦺꦴꦲꦶꦤꦺ; ꦥꦼꦩꦲꦶꦤ꧀ꦱꦶꦁ​ꦮꦶꦱ꧀ꦩꦼꦠꦸ​ꦏꦠꦺꦴꦤ꧀ꦱꦸꦉꦩ꧀꧈ ꦏꦫꦺꦴ​ꦲꦸꦫꦸꦠꦤꦺ꧉ ꦕꦛꦼꦠꦤ꧀ꦢꦺꦴꦭꦤꦤ꧀ꦚꦿꦶꦠꦏꦏꦺ​ꦱꦧꦼꦤ꧀ꦭꦁꦏꦃ꧉</translation>
+    </message>
+    <message>
+        <source>every player eliminated in a hand pays its winner one stake; with a redeal after every loss, nothing is paid until one player is left, who gets a stake from each other player.</source>
+        <translatorcomment>jv: saben pemain sing metu ing sababak mbayar totohan siji marang sing menang babak kuwi; yèn bagi manèh saben ana sing kalah, ora ana sing mbayar nganti kari pemain siji, sing olèh totohan siji saka saben pemain liyané.</translatorcomment>
+        <translation>ꦱꦧꦼꦤ꧀ꦥꦼꦩꦲꦶꦤ꧀ꦱꦶꦁ​ꦩꦼꦠꦸ​ꦲꦶꦁ​ꦱꦧꦧꦏ꧀ꦩ꧀ꦧꦪꦂ​ꦠꦺꦴꦠꦺꦴꦲꦤ꧀ꦱꦶꦗꦶ​ꦩꦫꦁ​ꦱꦶꦁ​ꦩꦼꦤꦁ​ꦧꦧꦏ꧀ꦏꦸꦮꦶ; ꦪꦺꦤ꧀ꦧꦒꦶ​ꦩꦤꦺꦃ​ꦱꦧꦼꦤ꧀ꦲꦤ​ꦱꦶꦁ​ꦏꦭꦃ꧈ ꦲꦺꦴꦫ​ꦲꦤ​ꦱꦶꦁ​ꦩ꧀ꦧꦪꦂ​ꦔꦤ꧀ꦠꦶ​ꦏꦫꦶ​ꦥꦼꦩꦲꦶꦤ꧀ꦱꦶꦗꦶ꧈ ꦱꦶꦁ​ꦲꦺꦴꦭꦺꦃ​ꦠꦺꦴꦠꦺꦴꦲꦤ꧀ꦱꦶꦗꦶ​ꦱꦏ​ꦱꦧꦼꦤ꧀ꦥꦼꦩꦲꦶꦤ꧀ꦭꦶꦪꦤꦺ꧉</translation>
+    </message>
+    <message>
+        <source>Where the post and its comments are silent, CekiDesk decides:</source>
+        <translatorcomment>jv: Yèn tulisan lan komentar-komentaré ora nyebut, CekiDesk sing mutusaké:</translatorcomment>
+        <translation>ꦪꦺꦤ꧀ꦠꦸꦭꦶꦱꦤ꧀ꦭꦤ꧀ꦏꦺꦴꦩꦼꦤ꧀ꦠꦂ​ꦏꦺꦴꦩꦼꦤ꧀ꦠꦫꦺ​ꦲꦺꦴꦫ​ꦚꦼꦧꦸꦠ꧀꧈ CekiDesk ꦱꦶꦁ​ꦩꦸꦠꦸꦱꦏꦺ:</translation>
+    </message>
+    <message>
+        <source>The player left of the dealer starts (the post does not say).</source>
+        <translatorcomment>jv: Pemain ing sisih kiwané sing mbagi sing miwiti (tulisané ora nyebut).</translatorcomment>
+        <translation>ꦥꦼꦩꦲꦶꦤ꧀ꦲꦶꦁ​ꦱꦶꦱꦶꦃ​ꦏꦶꦮꦤꦺ​ꦱꦶꦁ​ꦩ꧀ꦧꦒꦶ​ꦱꦶꦁ​ꦩꦶꦮꦶꦠꦶ (ꦠꦸꦭꦶꦱꦤꦺ​ꦲꦺꦴꦫ​ꦚꦼꦧꦸꦠ꧀)꧉</translation>
+    </message>
+    <message>
+        <source>A card that is always playable (the King) but whose every outcome would pass the limit leaves the counter as it is.</source>
+        <translatorcomment>jv: Kertu sing mesthi bisa dietokaké (Raja) nanging kabèh asilé bakal ngluwihi wates, ninggal itungan kaya mau.</translatorcomment>
+        <translation>ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦩꦼꦱ꧀ꦛꦶ​ꦧꦶꦱ​ꦢꦶꦲꦼꦠꦺꦴꦏꦏꦺ (ꦫꦗ) ꦤꦔꦶꦁ​ꦏꦧꦺꦃ​ꦲꦱꦶꦭꦺ​ꦧꦏꦭ꧀ꦔ꧀ꦭꦸꦮꦶꦲꦶ​ꦮꦠꦼꦱ꧀꧈ ꦤꦶꦁꦒꦭ꧀ꦲꦶꦠꦸꦔꦤ꧀ꦏꦪ​ꦩꦲꦸ꧉</translation>
+    </message>
+    <message>
+        <source>With two players left, a reverse changes nothing but the direction, and a Jack gives the player another turn.</source>
+        <translatorcomment>jv: Yèn kari pemain loro, malik arah ora ngowahi apa-apa kejaba arahé, lan Jèk mènèhi pemain kuwi giliran manèh.</translatorcomment>
+        <translation>ꦪꦺꦤ꧀ꦏꦫꦶ​ꦥꦼꦩꦲꦶꦤ꧀ꦭꦺꦴꦫꦺꦴ꧈ ꦩꦭꦶꦏ꧀ꦲꦫꦃ​ꦲꦺꦴꦫ​ꦔꦺꦴꦮꦲꦶ​ꦲꦥ​ꦲꦥ​ꦏꦼꦗꦧ​ꦲꦫꦲꦺ꧈ ꦭꦤ꧀ꦗꦺꦏ꧀ꦩꦺꦤꦺꦲꦶ​ꦥꦼꦩꦲꦶꦤ꧀ꦏꦸꦮꦶ​ꦒꦶꦭꦶꦫꦤ꧀ꦩꦤꦺꦃ꧉</translation>
+    </message>
+    <message>
+        <source>A player whose hand is empty when their turn comes (the stock ran dry) is out.</source>
+        <translatorcomment>jv: Pemain sing tangané kosong nalika gilirané teka (tumpukan wis entèk) metu.</translatorcomment>
+        <translation>ꦥꦼꦩꦲꦶꦤ꧀ꦱꦶꦁ​ꦠꦔꦤꦺ​ꦏꦺꦴꦱꦺꦴꦁ​ꦤꦭꦶꦏ​ꦒꦶꦭꦶꦫꦤꦺ​ꦠꦼꦏ (ꦠꦸꦩ꧀ꦥꦸꦏꦤ꧀ꦮꦶꦱ꧀ꦲꦼꦤ꧀ꦠꦺꦏ꧀) ꦩꦼꦠꦸ꧉</translation>
+    </message>
+    <message>
+        <source>Turned-down cards are seen only by their owner.</source>
+        <translatorcomment>jv: Kertu sing dikurebaké mung katon déning sing duwé.</translatorcomment>
+        <translation>ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦢꦶꦏꦸꦉꦧꦏꦺ​ꦩꦸꦁ​ꦏꦠꦺꦴꦤ꧀ꦢꦺꦤꦶꦁ​ꦱꦶꦁ​ꦢꦸꦮꦺ꧉</translation>
+    </message>
+    <message>
+        <source>After a few rebuilds in one hand the stock is no longer rebuilt, so every hand ends; with nothing to draw a player just does not draw.</source>
+        <translatorcomment>jv: Sawisé tumpukan digawé manèh kaping pirang-pirang ing sababak, tumpukan ora digawé manèh, dadi saben babak mesthi rampung; yèn ora ana sing bisa dijupuk, pemain ora njupuk.</translatorcomment>
+        <translation>ꦱꦮꦶꦱꦺ​ꦠꦸꦩ꧀ꦥꦸꦏꦤ꧀ꦢꦶꦒꦮꦺ​ꦩꦤꦺꦃ​ꦏꦥꦶꦁ​ꦥꦶꦫꦁ​ꦥꦶꦫꦁ​ꦲꦶꦁ​ꦱꦧꦧꦏ꧀꧈ ꦠꦸꦩ꧀ꦥꦸꦏꦤ꧀ꦲꦺꦴꦫ​ꦢꦶꦒꦮꦺ​ꦩꦤꦺꦃ꧈ ꦢꦢꦶ​ꦱꦧꦼꦤ꧀ꦧꦧꦏ꧀ꦩꦼꦱ꧀ꦛꦶ​ꦫꦩ꧀ꦥꦸꦁ; ꦪꦺꦤ꧀ꦲꦺꦴꦫ​ꦲꦤ​ꦱꦶꦁ​ꦧꦶꦱ​ꦢꦶꦗꦸꦥꦸꦏ꧀꧈ ꦥꦼꦩꦲꦶꦤ꧀ꦲꦺꦴꦫ​ꦚ꧀ꦗꦸꦥꦸꦏ꧀꧉</translation>
+    </message>
+    <message>
+        <source>With nothing to give, an exchange does nothing; from an empty hand nothing is taken.</source>
+        <translatorcomment>jv: Yèn ora ana sing bisa diwènèhaké, ijolan ora ana gunané; saka tangan kosong ora ana sing dijupuk.</translatorcomment>
+        <translation>ꦪꦺꦤ꧀ꦲꦺꦴꦫ​ꦲꦤ​ꦱꦶꦁ​ꦧꦶꦱ​ꦢꦶꦮꦺꦤꦺꦲꦏꦺ꧈ ꦲꦶꦗꦺꦴꦭꦤ꧀ꦲꦺꦴꦫ​ꦲꦤ​ꦒꦸꦤꦤꦺ; ꦱꦏ​ꦠꦔꦤ꧀ꦏꦺꦴꦱꦺꦴꦁ​ꦲꦺꦴꦫ​ꦲꦤ​ꦱꦶꦁ​ꦢꦶꦗꦸꦥꦸꦏ꧀꧉</translation>
+    </message>
+    <message>
+        <source>With a redeal after every loss, an instant win wins the whole match.</source>
+        <translatorcomment>jv: Yèn bagi manèh saben ana sing kalah, menang langsung menangaké tandhing sakabèhé.</translatorcomment>
+        <translation>ꦪꦺꦤ꧀ꦧꦒꦶ​ꦩꦤꦺꦃ​ꦱꦧꦼꦤ꧀ꦲꦤ​ꦱꦶꦁ​ꦏꦭꦃ꧈ ꦩꦼꦤꦁ​ꦭꦁꦱꦸꦁ​ꦩꦼꦤꦔꦏꦺ​ꦠꦤ꧀ꦝꦶꦁ​ꦱꦏꦧꦺꦲꦺ꧉</translation>
+    </message>
+    <message>
+        <source>How to play Ce Pe</source>
+        <translatorcomment>jv: Carané main Ce Pe</translatorcomment>
+        <translation>ꦕꦫꦤꦺ​ꦩꦲꦶꦤ꧀ꦕꦼ​ꦥꦼ</translation>
+    </message>
+</context>
+<context>
+    <name>CePeRuleEditor</name>
+    <message>
+        <source>No change</source>
+        <extracomment>the fields the editor&apos;s own widgets edit (the rest are in its options form) the cards in a row of the preview the longest name a rule set may have</extracomment>
+        <translatorcomment>jv: Ora owah</translatorcomment>
+        <translation>ꦲꦺꦴꦫ​ꦲꦺꦴꦮꦃ</translation>
+    </message>
+    <message>
+        <source>Add</source>
+        <translatorcomment>jv: Tambah</translatorcomment>
+        <translation>ꦠꦩ꧀ꦧꦃ</translation>
+    </message>
+    <message>
+        <source>Add or subtract</source>
+        <translatorcomment>jv: Tambah utawa kurang</translatorcomment>
+        <translation>ꦠꦩ꧀ꦧꦃ​ꦲꦸꦠꦮ​ꦏꦸꦫꦁ</translation>
+    </message>
+    <message>
+        <source>Set to</source>
+        <translatorcomment>jv: Dadèkaké</translatorcomment>
+        <translation>ꦢꦢꦺꦏꦏꦺ</translation>
+    </message>
+    <message>
+        <source>Card</source>
+        <extracomment>up to four whole numbers, signed, separated by commas or spaces (&quot;1, 11&quot;, &quot;-10&quot;)</extracomment>
+        <translatorcomment>jv: Kertu</translatorcomment>
+        <translation>ꦏꦼꦂꦠꦸ</translation>
+    </message>
+    <message>
+        <source>Counter</source>
+        <translatorcomment>jv: Itungan</translatorcomment>
+        <translation>ꦲꦶꦠꦸꦔꦤ꧀</translation>
+    </message>
+    <message>
+        <source>Values</source>
+        <translatorcomment>jv: Angka</translatorcomment>
+        <translation>ꦲꦁꦏ</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translatorcomment>jv: Tindakan</translatorcomment>
+        <translation>ꦠꦶꦤ꧀ꦢꦏꦤ꧀</translation>
+    </message>
+    <message>
+        <source>No draw</source>
+        <translatorcomment>jv: Ora njupuk</translatorcomment>
+        <translation>ꦲꦺꦴꦫ​ꦚ꧀ꦗꦸꦥꦸꦏ꧀</translation>
+    </message>
+    <message>
+        <source>Always playable</source>
+        <translatorcomment>jv: Mesthi bisa dietokaké</translatorcomment>
+        <translation>ꦩꦼꦱ꧀ꦛꦶ​ꦧꦶꦱ​ꦢꦶꦲꦼꦠꦺꦴꦏꦏꦺ</translation>
+    </message>
+    <message>
+        <source>Up to four whole numbers, separated by commas, e.g. 1, 11</source>
+        <translatorcomment>jv: Nganti patang angka wutuh, dipisah koma, upamané 1, 11</translatorcomment>
+        <translation>ꦔꦤ꧀ꦠꦶ​ꦥꦠꦁ​ꦲꦁꦏ​ꦮꦸꦠꦸꦃ꧈ ꦢꦶꦥꦶꦱꦃ​ꦏꦺꦴꦩ꧈ ꦲꦸꦥꦩꦤꦺ 1꧈ 11</translation>
+    </message>
+    <message>
+        <source>No action</source>
+        <translatorcomment>jv: Tanpa tindakan</translatorcomment>
+        <translation>ꦠꦤ꧀ꦥ​ꦠꦶꦤ꧀ꦢꦏꦤ꧀</translation>
+    </message>
+    <message>
+        <source>“{file}” is far too large to be a rule set.</source>
+        <translatorcomment>jv: “{file}” kegedhèn banget kanggo dadi paket aturan.</translatorcomment>
+        <translation>“{file}” ꦏꦼꦒꦼꦝꦺꦤ꧀ꦧꦔꦼꦠ꧀ꦏꦁꦒꦺꦴ​ꦢꦢꦶ​ꦥꦏꦼꦠ꧀ꦲꦠꦸꦫꦤ꧀꧉</translation>
+    </message>
+    <message>
+        <source>“{file}” is not a CekiDesk rule set.</source>
+        <translatorcomment>jv: “{file}” dudu paket aturan CekiDesk.</translatorcomment>
+        <translation>“{file}” ꦢꦸꦢꦸ​ꦥꦏꦼꦠ꧀ꦲꦠꦸꦫꦤ꧀ CekiDesk꧉</translation>
+    </message>
+    <message>
+        <source>“{file}” was written by a newer CekiDesk; this version cannot read it.</source>
+        <translatorcomment>jv: “{file}” ditulis CekiDesk sing luwih anyar; vèrsi iki ora bisa maca.</translatorcomment>
+        <translation>“{file}” ꦢꦶꦠꦸꦭꦶꦱ꧀ CekiDesk ꦱꦶꦁ​ꦭꦸꦮꦶꦃ​ꦲꦚꦂ; ꦥ꦳ꦺꦂꦱꦶ​ꦲꦶꦏꦶ​ꦲꦺꦴꦫ​ꦧꦶꦱ​ꦩꦕ꧉</translation>
+    </message>
+    <message>
+        <source>“{file}” cannot be read ({reason}).</source>
+        <translatorcomment>jv: “{file}” ora bisa diwaca ({reason}).</translatorcomment>
+        <translation>“{file}” ꦲꦺꦴꦫ​ꦧꦶꦱ​ꦢꦶꦮꦕ ({reason})꧉</translation>
+    </message>
+    <message>
+        <source>“{file}” has a value that is out of range or of the wrong kind: {field}.</source>
+        <translatorcomment>jv: “{file}” ngemot angka sing ora samesthiné utawa jinisé salah: {field}.</translatorcomment>
+        <translation>“{file}” ꦔꦼꦩꦺꦴꦠ꧀ꦲꦁꦏ​ꦱꦶꦁ​ꦲꦺꦴꦫ​ꦱꦩꦼꦱ꧀ꦛꦶꦤꦺ​ꦲꦸꦠꦮ​ꦗꦶꦤꦶꦱꦺ​ꦱꦭꦃ: {field}꧉</translation>
+    </message>
+    <message>
+        <source>“{file}” holds rules that cannot be played: {why}</source>
+        <translatorcomment>jv: “{file}” ngemot aturan sing ora bisa dimainaké: {why}</translatorcomment>
+        <translation>“{file}” ꦔꦼꦩꦺꦴꦠ꧀ꦲꦠꦸꦫꦤ꧀ꦱꦶꦁ​ꦲꦺꦴꦫ​ꦧꦶꦱ​ꦢꦶꦩꦲꦶꦤꦏꦺ: {why}</translation>
+    </message>
+    <message>
+        <source>Ce Pe rules</source>
+        <translatorcomment>jv: Aturan Ce Pe</translatorcomment>
+        <translation>ꦲꦠꦸꦫꦤ꧀ꦕꦼ​ꦥꦼ</translation>
+    </message>
+    <message>
+        <source>&amp;Start from:</source>
+        <translatorcomment>jv: &amp;Wiwit saka:</translatorcomment>
+        <translation>ꦮꦶꦮꦶꦠ꧀ꦱꦏ(&amp;W):</translation>
+    </message>
+    <message>
+        <source>&amp;Delete</source>
+        <translatorcomment>jv: &amp;Busak</translatorcomment>
+        <translation>ꦧꦸꦱꦏ꧀(&amp;B)</translation>
+    </message>
+    <message>
+        <source>Delete the saved rule set chosen here</source>
+        <translatorcomment>jv: Busak paket aturan sing disimpen sing dipilih ing kéné</translatorcomment>
+        <translation>ꦧꦸꦱꦏ꧀ꦥꦏꦼꦠ꧀ꦲꦠꦸꦫꦤ꧀ꦱꦶꦁ​ꦢꦶꦱꦶꦩ꧀ꦥꦼꦤ꧀ꦱꦶꦁ​ꦢꦶꦥꦶꦭꦶꦃ​ꦲꦶꦁ​ꦏꦺꦤꦺ</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translatorcomment>jv: &amp;Jeneng:</translatorcomment>
+        <translation>ꦗꦼꦤꦼꦁ(&amp;J):</translation>
+    </message>
+    <message>
+        <source>&amp;Ranks</source>
+        <translatorcomment>jv: &amp;Angka kertu</translatorcomment>
+        <translation>ꦲꦁꦏ​ꦏꦼꦂꦠꦸ(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Single cards, whatever their rank says:</source>
+        <translatorcomment>jv: Kertu siji-siji, apa waé angkané:</translatorcomment>
+        <translation>ꦏꦼꦂꦠꦸ​ꦱꦶꦗꦶ​ꦱꦶꦗꦶ꧈ ꦲꦥ​ꦮꦲꦺ​ꦲꦁꦏꦤꦺ:</translation>
+    </message>
+    <message>
+        <source>&amp;Add this card</source>
+        <translatorcomment>jv: &amp;Tambahaké kertu iki</translatorcomment>
+        <translation>ꦠꦩ꧀ꦧꦲꦏꦺ​ꦏꦼꦂꦠꦸ​ꦲꦶꦏꦶ(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;Remove</source>
+        <translatorcomment>jv: &amp;Buwang</translatorcomment>
+        <translation>ꦧꦸꦮꦁ(&amp;B)</translation>
+    </message>
+    <message>
+        <source>Single &amp;cards</source>
+        <translatorcomment>jv: &amp;Kertu siji-siji</translatorcomment>
+        <translation>ꦏꦼꦂꦠꦸ​ꦱꦶꦗꦶ​ꦱꦶꦗꦶ(&amp;K)</translation>
+    </message>
+    <message>
+        <source>&amp;Game</source>
+        <translatorcomment>jv: &amp;Dolanan</translatorcomment>
+        <translation>ꦢꦺꦴꦭꦤꦤ꧀(&amp;D)</translation>
+    </message>
+    <message>
+        <source>&amp;Preview</source>
+        <translatorcomment>jv: &amp;Pratinjau</translatorcomment>
+        <translation>ꦥꦿꦠꦶꦚ꧀ꦗꦲꦸ(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Problems:</source>
+        <translatorcomment>jv: Masalah:</translatorcomment>
+        <translation>ꦩꦱꦭꦃ:</translation>
+    </message>
+    <message>
+        <source>&amp;Import…</source>
+        <translatorcomment>jv: &amp;Impor…</translatorcomment>
+        <translation>ꦲꦶꦩ꧀ꦥꦺꦴꦂ(&amp;I)…</translation>
+    </message>
+    <message>
+        <source>E&amp;xport…</source>
+        <translatorcomment>jv: É&amp;kspor…</translatorcomment>
+        <translation>ꦲꦺꦏ꧀ꦱ꧀ꦥꦺꦴꦂ(&amp;K)…</translation>
+    </message>
+    <message>
+        <source>Sa&amp;ve</source>
+        <translatorcomment>jv: Sim&amp;pen</translatorcomment>
+        <translation>ꦱꦶꦩ꧀ꦥꦼꦤ꧀(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Save these rules under their name; they are then offered in New Game</source>
+        <translatorcomment>jv: Simpen aturan iki nganggo jenengé; banjur bakal ditawakaké ing Dolanan anyar</translatorcomment>
+        <translation>ꦱꦶꦩ꧀ꦥꦼꦤ꧀ꦲꦠꦸꦫꦤ꧀ꦲꦶꦏꦶ​ꦔꦁꦒꦺꦴ​ꦗꦼꦤꦼꦔꦺ; ꦧꦚ꧀ꦗꦸꦂ​ꦧꦏꦭ꧀ꦢꦶꦠꦮꦏꦏꦺ​ꦲꦶꦁ​ꦢꦺꦴꦭꦤꦤ꧀ꦲꦚꦂ</translation>
+    </message>
+    <message>
+        <source>&amp;Use these rules</source>
+        <translatorcomment>jv: &amp;Anggo aturan iki</translatorcomment>
+        <translation>ꦲꦁꦒꦺꦴ​ꦲꦠꦸꦫꦤ꧀ꦲꦶꦏꦶ(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translatorcomment>jv: Batal</translatorcomment>
+        <translation>ꦧꦠꦭ꧀</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translatorcomment>jv: Tutup</translatorcomment>
+        <translation>ꦠꦸꦠꦸꦥ꧀</translation>
+    </message>
+    <message>
+        <source>Choose a preset or a saved set</source>
+        <translatorcomment>jv: Pilih paket baku utawa paket sing disimpen</translatorcomment>
+        <translation>ꦥꦶꦭꦶꦃ​ꦥꦏꦼꦠ꧀ꦧꦏꦸ​ꦲꦸꦠꦮ​ꦥꦏꦼꦠ꧀ꦱꦶꦁ​ꦢꦶꦱꦶꦩ꧀ꦥꦼꦤ꧀</translation>
+    </message>
+    <message>
+        <source>Give the rules a name.</source>
+        <translatorcomment>jv: Wènèhi jeneng aturan iki.</translatorcomment>
+        <translation>ꦮꦺꦤꦺꦲꦶ​ꦗꦼꦤꦼꦁ​ꦲꦠꦸꦫꦤ꧀ꦲꦶꦏꦶ꧉</translation>
+    </message>
+    <message>
+        <source>These rules cannot be played.</source>
+        <translatorcomment>jv: Aturan iki ora bisa dimainaké.</translatorcomment>
+        <translation>ꦲꦠꦸꦫꦤ꧀ꦲꦶꦏꦶ​ꦲꦺꦴꦫ​ꦧꦶꦱ​ꦢꦶꦩꦲꦶꦤꦏꦺ꧉</translation>
+    </message>
+    <message>
+        <source>None: these rules can be played.</source>
+        <translatorcomment>jv: Ora ana: aturan iki bisa dimainaké.</translatorcomment>
+        <translation>ꦲꦺꦴꦫ​ꦲꦤ: ꦲꦠꦸꦫꦤ꧀ꦲꦶꦏꦶ​ꦧꦶꦱ​ꦢꦶꦩꦲꦶꦤꦏꦺ꧉</translation>
+    </message>
+    <message>
+        <source>Delete a rule set</source>
+        <translatorcomment>jv: Busak paket aturan</translatorcomment>
+        <translation>ꦧꦸꦱꦏ꧀ꦥꦏꦼꦠ꧀ꦲꦠꦸꦫꦤ꧀</translation>
+    </message>
+    <message>
+        <source>Save the rules</source>
+        <translatorcomment>jv: Simpen aturan</translatorcomment>
+        <translation>ꦱꦶꦩ꧀ꦥꦼꦤ꧀ꦲꦠꦸꦫꦤ꧀</translation>
+    </message>
+    <message>
+        <source>Ce Pe rule sets (*{ext});;All files (*)</source>
+        <translatorcomment>jv: Paket aturan Ce Pe (*{ext});;Kabèh berkas (*)</translatorcomment>
+        <translation>ꦥꦏꦼꦠ꧀ꦲꦠꦸꦫꦤ꧀ꦕꦼ​ꦥꦼ (*{ext});;ꦏꦧꦺꦃ​ꦧꦼꦂꦏꦱ꧀ (*)</translation>
+    </message>
+    <message>
+        <source>Export the rules</source>
+        <translatorcomment>jv: Ékspor aturan</translatorcomment>
+        <translation>ꦲꦺꦏ꧀ꦱ꧀ꦥꦺꦴꦂ​ꦲꦠꦸꦫꦤ꧀</translation>
+    </message>
+    <message>
+        <source>Import rules</source>
+        <translatorcomment>jv: Impor aturan</translatorcomment>
+        <translation>ꦲꦶꦩ꧀ꦥꦺꦴꦂ​ꦲꦠꦸꦫꦤ꧀</translation>
+    </message>
+    <message>
+        <source>Nothing was changed.</source>
+        <translatorcomment>jv: Ora ana sing diowahi.</translatorcomment>
+        <translation>ꦲꦺꦴꦫ​ꦲꦤ​ꦱꦶꦁ​ꦢꦶꦲꦺꦴꦮꦲꦶ꧉</translation>
+    </message>
+    <message>
+        <source>{name} (saved)</source>
+        <translatorcomment>jv: {name} (disimpen)</translatorcomment>
+        <translation>{name} (ꦢꦶꦱꦶꦩ꧀ꦥꦼꦤ꧀)</translation>
+    </message>
+    <message>
+        <source>It was set aside as “{kept}”.</source>
+        <translatorcomment>jv: Berkasé disisihaké kanthi jeneng “{kept}”.</translatorcomment>
+        <translation>ꦧꦼꦂꦏꦱꦺ​ꦢꦶꦱꦶꦱꦶꦲꦏꦺ​ꦏꦤ꧀ꦛꦶ​ꦗꦼꦤꦼꦁ “{kept}”꧉</translation>
+    </message>
+    <message>
+        <source>Saved rules not used</source>
+        <translatorcomment>jv: Aturan sing disimpen ora dianggo</translatorcomment>
+        <translation>ꦲꦠꦸꦫꦤ꧀ꦱꦶꦁ​ꦢꦶꦱꦶꦩ꧀ꦥꦼꦤ꧀ꦲꦺꦴꦫ​ꦢꦶꦲꦁꦒꦺꦴ</translation>
+    </message>
+    <message>
+        <source>{card}: {effect}</source>
+        <translatorcomment>jv: {card}: {effect}</translatorcomment>
+        <translation>{card}: {effect}</translation>
+    </message>
+</context>
+<context>
+    <name>CePeTable</name>
+    <message>
+        <source>{counter} / {limit}</source>
+        <extracomment>the counter&apos;s pill from cool to hot: (share of the limit reached, colour)</extracomment>
+        <translatorcomment>jv: {counter} / {limit}</translatorcomment>
+        <translation>{counter} / {limit}</translation>
+    </message>
+    <message>
+        <source>Lose a token</source>
+        <translatorcomment>jv: Kélangan koin</translatorcomment>
+        <translation>ꦏꦺꦭꦔꦤ꧀ꦏꦺꦴꦲꦶꦤ꧀</translation>
+    </message>
+    <message>
+        <source>Drop out</source>
+        <translatorcomment>jv: Metu</translatorcomment>
+        <translation>ꦩꦼꦠꦸ</translation>
+    </message>
+    <message>
+        <source>Out of this hand</source>
+        <translatorcomment>jv: Metu saka babak iki</translatorcomment>
+        <translation>ꦩꦼꦠꦸ​ꦱꦏ​ꦧꦧꦏ꧀ꦲꦶꦏꦶ</translation>
+    </message>
+    <message>
+        <source>next</source>
+        <translatorcomment>jv: sabanjuré</translatorcomment>
+        <translation>ꦱꦧꦚ꧀ꦗꦸꦫꦺ</translation>
+    </message>
+    <message>
+        <source>Plays after the current player, as things stand</source>
+        <translatorcomment>jv: Main sawisé pemain saiki, miturut kahanan saiki</translatorcomment>
+        <translation>ꦩꦲꦶꦤ꧀ꦱꦮꦶꦱꦺ​ꦥꦼꦩꦲꦶꦤ꧀ꦱꦲꦶꦏꦶ꧈ ꦩꦶꦠꦸꦫꦸꦠ꧀ꦏꦲꦤꦤ꧀ꦱꦲꦶꦏꦶ</translation>
+    </message>
+    <message>
+        <source>out</source>
+        <translatorcomment>jv: metu</translatorcomment>
+        <translation>ꦩꦼꦠꦸ</translation>
+    </message>
+    <message>
+        <source>out, place {place}</source>
+        <translatorcomment>jv: metu, urutan {place}</translatorcomment>
+        <translation>ꦩꦼꦠꦸ꧈ ꦲꦸꦫꦸꦠꦤ꧀ {place}</translation>
+    </message>
+    <message>
+        <source>%n token(s)</source>
+        <translatorcomment>jv: %n koin</translatorcomment>
+        <translation>%n ꦏꦺꦴꦲꦶꦤ꧀</translation>
+    </message>
+    <message>
+        <source>%n card(s) face down</source>
+        <translatorcomment>jv: %n kertu dikurebaké</translatorcomment>
+        <translation>%n ꦏꦼꦂꦠꦸ​ꦢꦶꦏꦸꦉꦧꦏꦺ</translation>
+    </message>
+    <message>
+        <source>%n card(s) turned face down: a life lost for each</source>
+        <translatorcomment>jv: %n kertu dikurebaké: saben siji nyawa sing ilang</translatorcomment>
+        <translation>%n ꦏꦼꦂꦠꦸ​ꦢꦶꦏꦸꦉꦧꦏꦺ: ꦱꦧꦼꦤ꧀ꦱꦶꦗꦶ​ꦚꦮ​ꦱꦶꦁ​ꦲꦶꦭꦁ</translation>
+    </message>
+    <message>
+        <source>%n token(s) left</source>
+        <translatorcomment>jv: kari %n koin</translatorcomment>
+        <translation>ꦏꦫꦶ %n ꦏꦺꦴꦲꦶꦤ꧀</translation>
+    </message>
+    <message>
+        <source>The counter: no play may take it above {limit}</source>
+        <translatorcomment>jv: Itungan: ora ana langkah sing olèh nggawé ngluwihi {limit}</translatorcomment>
+        <translation>ꦲꦶꦠꦸꦔꦤ꧀: ꦲꦺꦴꦫ​ꦲꦤ​ꦭꦁꦏꦃ​ꦱꦶꦁ​ꦲꦺꦴꦭꦺꦃ​ꦔ꧀ꦒꦮꦺ​ꦔ꧀ꦭꦸꦮꦶꦲꦶ {limit}</translation>
+    </message>
+    <message>
+        <source>clockwise</source>
+        <translatorcomment>jv: manut arah jarum jam</translatorcomment>
+        <translation>ꦩꦤꦸꦠ꧀ꦲꦫꦃ​ꦗꦫꦸꦩ꧀ꦗꦩ꧀</translation>
+    </message>
+    <message>
+        <source>anticlockwise</source>
+        <translatorcomment>jv: nglawan arah jarum jam</translatorcomment>
+        <translation>ꦔ꧀ꦭꦮꦤ꧀ꦲꦫꦃ​ꦗꦫꦸꦩ꧀ꦗꦩ꧀</translation>
+    </message>
+    <message>
+        <source>{arrow} {way} · next: {name}</source>
+        <translatorcomment>jv: {arrow} {way} · sabanjuré: {name}</translatorcomment>
+        <translation>{arrow} {way} · ꦱꦧꦚ꧀ꦗꦸꦫꦺ: {name}</translation>
+    </message>
+    <message>
+        <source>The direction of play and who moves after the current player</source>
+        <translatorcomment>jv: Arah dolanan lan sapa sing main sawisé pemain saiki</translatorcomment>
+        <translation>ꦲꦫꦃ​ꦢꦺꦴꦭꦤꦤ꧀ꦭꦤ꧀ꦱꦥ​ꦱꦶꦁ​ꦩꦲꦶꦤ꧀ꦱꦮꦶꦱꦺ​ꦥꦼꦩꦲꦶꦤ꧀ꦱꦲꦶꦏꦶ</translation>
+    </message>
+    <message>
+        <source>The stock: %n card(s)</source>
+        <translatorcomment>jv: Tumpukan: %n kertu</translatorcomment>
+        <translation>ꦠꦸꦩ꧀ꦥꦸꦏꦤ꧀: %n ꦏꦼꦂꦠꦸ</translation>
+    </message>
+    <message>
+        <source>Played by {name}</source>
+        <translatorcomment>jv: Dietokaké {name}</translatorcomment>
+        <translation>ꦢꦶꦲꦼꦠꦺꦴꦏꦏꦺ {name}</translation>
+    </message>
+    <message>
+        <source>Played the top card</source>
+        <translatorcomment>jv: Sing ngetokaké kertu paling dhuwur</translatorcomment>
+        <translation>ꦱꦶꦁ​ꦔꦼꦠꦺꦴꦏꦏꦺ​ꦏꦼꦂꦠꦸ​ꦥꦭꦶꦁ​ꦝꦸꦮꦸꦂ</translation>
+    </message>
+    <message>
+        <source>Click to turn it face down (you lose a life)</source>
+        <translatorcomment>jv: Klik kanggo ngurebaké (sampéyan kélangan nyawa)</translatorcomment>
+        <translation>ꦏ꧀ꦭꦶꦏ꧀ꦏꦁꦒꦺꦴ​ꦔꦸꦉꦧꦏꦺ (ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦏꦺꦭꦔꦤ꧀ꦚꦮ)</translation>
+    </message>
+</context>
+<context>
+    <name>CePeTerms</name>
+    <message>
+        <source>Ce Pe</source>
+        <translatorcomment>jv: Ce Pe</translatorcomment>
+        <translation>ꦕꦼ​ꦥꦼ</translation>
+    </message>
+    <message>
+        <source>2–8 players, a Western deck. Each card moves a shared counter that must never pass the limit; who cannot play loses a life, and the last player standing wins. Four published rule sets, or your own.</source>
+        <translatorcomment>jv: 2–8 pemain, dhèk kertu Kulon. Saben kertu ngobahaké itungan bebarengan sing ora olèh ngluwihi wates; sing ora bisa main kélangan nyawa, lan pemain sing kari dhéwé sing menang. Papat paket aturan sing wis kasebar, utawa gawéan sampéyan dhéwé.</translatorcomment>
+        <translation>2–8 ꦥꦼꦩꦲꦶꦤ꧀꧈ ꦝꦺꦏ꧀ꦏꦼꦂꦠꦸ​ꦏꦸꦭꦺꦴꦤ꧀꧉ ꦱꦧꦼꦤ꧀ꦏꦼꦂꦠꦸ​ꦔꦺꦴꦧꦲꦏꦺ​ꦲꦶꦠꦸꦔꦤ꧀ꦧꦼꦧꦉꦔꦤ꧀ꦱꦶꦁ​ꦲꦺꦴꦫ​ꦲꦺꦴꦭꦺꦃ​ꦔ꧀ꦭꦸꦮꦶꦲꦶ​ꦮꦠꦼꦱ꧀; ꦱꦶꦁ​ꦲꦺꦴꦫ​ꦧꦶꦱ​ꦩꦲꦶꦤ꧀ꦏꦺꦭꦔꦤ꧀ꦚꦮ꧈ ꦭꦤ꧀ꦥꦼꦩꦲꦶꦤ꧀ꦱꦶꦁ​ꦏꦫꦶ​ꦝꦺꦮꦺ​ꦱꦶꦁ​ꦩꦼꦤꦁ꧉ ꦥꦥꦠ꧀ꦥꦏꦼꦠ꧀ꦲꦠꦸꦫꦤ꧀ꦱꦶꦁ​ꦮꦶꦱ꧀ꦏꦱꦼꦧꦂ꧈ ꦲꦸꦠꦮ​ꦒꦮꦺꦲꦤ꧀ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦝꦺꦮꦺ꧉</translation>
+    </message>
+    <message>
+        <source>Name of the rules</source>
+        <translatorcomment>jv: Jeneng aturan</translatorcomment>
+        <translation>ꦗꦼꦤꦼꦁ​ꦲꦠꦸꦫꦤ꧀</translation>
+    </message>
+    <message>
+        <source>What these rules are called.</source>
+        <translatorcomment>jv: Jenengé aturan iki.</translatorcomment>
+        <translation>ꦗꦼꦤꦼꦔꦺ​ꦲꦠꦸꦫꦤ꧀ꦲꦶꦏꦶ꧉</translation>
+    </message>
+    <message>
+        <source>Limit</source>
+        <translatorcomment>jv: Wates</translatorcomment>
+        <translation>ꦮꦠꦼꦱ꧀</translation>
+    </message>
+    <message>
+        <source>The counter may never go above this number.</source>
+        <translatorcomment>jv: Itungan ora olèh ngluwihi angka iki.</translatorcomment>
+        <translation>ꦲꦶꦠꦸꦔꦤ꧀ꦲꦺꦴꦫ​ꦲꦺꦴꦭꦺꦃ​ꦔ꧀ꦭꦸꦮꦶꦲꦶ​ꦲꦁꦏ​ꦲꦶꦏꦶ꧉</translation>
+    </message>
+    <message>
+        <source>Counter at the start</source>
+        <translatorcomment>jv: Itungan wiwitan</translatorcomment>
+        <translation>ꦲꦶꦠꦸꦔꦤ꧀ꦮꦶꦮꦶꦠꦤ꧀</translation>
+    </message>
+    <message>
+        <source>Where the counter stands when a hand is dealt.</source>
+        <translatorcomment>jv: Angka itungan nalika babak dibagi.</translatorcomment>
+        <translation>ꦲꦁꦏ​ꦲꦶꦠꦸꦔꦤ꧀ꦤꦭꦶꦏ​ꦧꦧꦏ꧀ꦢꦶꦧꦒꦶ꧉</translation>
+    </message>
+    <message>
+        <source>Cards in a hand</source>
+        <translatorcomment>jv: Kertu ing tangan</translatorcomment>
+        <translation>ꦏꦼꦂꦠꦸ​ꦲꦶꦁ​ꦠꦔꦤ꧀</translation>
+    </message>
+    <message>
+        <source>How many cards each player is dealt (and keeps by drawing).</source>
+        <translatorcomment>jv: Pirang kertu sing diolèhi saben pemain (lan dijaga kanthi njupuk).</translatorcomment>
+        <translation>ꦥꦶꦫꦁ​ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦢꦶꦲꦺꦴꦭꦺꦲꦶ​ꦱꦧꦼꦤ꧀ꦥꦼꦩꦲꦶꦤ꧀ (ꦭꦤ꧀ꦢꦶꦗꦒ​ꦏꦤ꧀ꦛꦶ​ꦚ꧀ꦗꦸꦥꦸꦏ꧀)꧉</translation>
+    </message>
+    <message>
+        <source>Decks</source>
+        <translatorcomment>jv: Dhèk</translatorcomment>
+        <translation>ꦝꦺꦏ꧀</translation>
+    </message>
+    <message>
+        <source>How many 52-card decks are shuffled together.</source>
+        <translatorcomment>jv: Pirang dhèk isi 52 kertu sing dikocok bareng.</translatorcomment>
+        <translation>ꦥꦶꦫꦁ​ꦝꦺꦏ꧀ꦲꦶꦱꦶ 52 ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦢꦶꦏꦺꦴꦕꦺꦴꦏ꧀ꦧꦉꦁ꧉</translation>
+    </message>
+    <message>
+        <source>Who cannot play</source>
+        <translatorcomment>jv: Sing ora bisa main</translatorcomment>
+        <translation>ꦱꦶꦁ​ꦲꦺꦴꦫ​ꦧꦶꦱ​ꦩꦲꦶꦤ꧀</translation>
+    </message>
+    <message>
+        <source>What a player loses when no card of their hand can be played.</source>
+        <translatorcomment>jv: Apa sing ilang saka pemain yèn ora ana kertu ing tangané sing bisa dietokaké.</translatorcomment>
+        <translation>ꦲꦥ​ꦱꦶꦁ​ꦲꦶꦭꦁ​ꦱꦏ​ꦥꦼꦩꦲꦶꦤ꧀ꦪꦺꦤ꧀ꦲꦺꦴꦫ​ꦲꦤ​ꦏꦼꦂꦠꦸ​ꦲꦶꦁ​ꦠꦔꦤꦺ​ꦱꦶꦁ​ꦧꦶꦱ​ꦢꦶꦲꦼꦠꦺꦴꦏꦏꦺ꧉</translation>
+    </message>
+    <message>
+        <source>turns a card face down (a life)</source>
+        <translatorcomment>jv: ngurebaké kertu siji (nyawa siji)</translatorcomment>
+        <translation>ꦔꦸꦉꦧꦏꦺ​ꦏꦼꦂꦠꦸ​ꦱꦶꦗꦶ (ꦚꦮ​ꦱꦶꦗꦶ)</translation>
+    </message>
+    <message>
+        <source>loses a token</source>
+        <translatorcomment>jv: kélangan koin siji</translatorcomment>
+        <translation>ꦏꦺꦭꦔꦤ꧀ꦏꦺꦴꦲꦶꦤ꧀ꦱꦶꦗꦶ</translation>
+    </message>
+    <message>
+        <source>is out at once</source>
+        <translatorcomment>jv: langsung metu</translatorcomment>
+        <translation>ꦭꦁꦱꦸꦁ​ꦩꦼꦠꦸ</translation>
+    </message>
+    <message>
+        <source>Tokens</source>
+        <translatorcomment>jv: Koin</translatorcomment>
+        <translation>ꦏꦺꦴꦲꦶꦤ꧀</translation>
+    </message>
+    <message>
+        <source>How many tokens each player starts with; with none left they are out.</source>
+        <translatorcomment>jv: Pirang koin sing diduwèni saben pemain ing wiwitan; yèn wis entèk, pemain kuwi metu.</translatorcomment>
+        <translation>ꦥꦶꦫꦁ​ꦏꦺꦴꦲꦶꦤ꧀ꦱꦶꦁ​ꦢꦶꦢꦸꦮꦺꦤꦶ​ꦱꦧꦼꦤ꧀ꦥꦼꦩꦲꦶꦤ꧀ꦲꦶꦁ​ꦮꦶꦮꦶꦠꦤ꧀; ꦪꦺꦤ꧀ꦮꦶꦱ꧀ꦲꦼꦤ꧀ꦠꦺꦏ꧀꧈ ꦥꦼꦩꦲꦶꦤ꧀ꦏꦸꦮꦶ​ꦩꦼꦠꦸ꧉</translation>
+    </message>
+    <message>
+        <source>Redeal after every loss</source>
+        <translatorcomment>jv: Bagi manèh saben ana sing kalah</translatorcomment>
+        <translation>ꦧꦒꦶ​ꦩꦤꦺꦃ​ꦱꦧꦼꦤ꧀ꦲꦤ​ꦱꦶꦁ​ꦏꦭꦃ</translation>
+    </message>
+    <message>
+        <source>A lost token or a player out ends the hand; the next hand is dealt, and the match goes on until one player is left.</source>
+        <translatorcomment>jv: Koin sing ilang utawa pemain sing metu ngrampungaké babak; babak sabanjuré dibagi, lan tandhing terus nganti kari pemain siji.</translatorcomment>
+        <translation>ꦏꦺꦴꦲꦶꦤ꧀ꦱꦶꦁ​ꦲꦶꦭꦁ​ꦲꦸꦠꦮ​ꦥꦼꦩꦲꦶꦤ꧀ꦱꦶꦁ​ꦩꦼꦠꦸ​ꦔꦿꦩ꧀ꦥꦸꦔꦏꦺ​ꦧꦧꦏ꧀; ꦧꦧꦏ꧀ꦱꦧꦚ꧀ꦗꦸꦫꦺ​ꦢꦶꦧꦒꦶ꧈ ꦭꦤ꧀ꦠꦤ꧀ꦝꦶꦁ​ꦠꦼꦫꦸꦱ꧀ꦔꦤ꧀ꦠꦶ​ꦏꦫꦶ​ꦥꦼꦩꦲꦶꦤ꧀ꦱꦶꦗꦶ꧉</translation>
+    </message>
+    <message>
+        <source>Instant win at</source>
+        <translatorcomment>jv: Menang langsung ing</translatorcomment>
+        <translation>ꦩꦼꦤꦁ​ꦭꦁꦱꦸꦁ​ꦲꦶꦁ</translation>
+    </message>
+    <message>
+        <source>A play that leaves the counter exactly here wins the hand at once (empty: off).</source>
+        <translatorcomment>jv: Langkah sing ninggal itungan pas ing angka iki langsung menangaké babak (kosong: mati).</translatorcomment>
+        <translation>ꦭꦁꦏꦃ​ꦱꦶꦁ​ꦤꦶꦁꦒꦭ꧀ꦲꦶꦠꦸꦔꦤ꧀ꦥꦱ꧀ꦲꦶꦁ​ꦲꦁꦏ​ꦲꦶꦏꦶ​ꦭꦁꦱꦸꦁ​ꦩꦼꦤꦔꦏꦺ​ꦧꦧꦏ꧀ (ꦏꦺꦴꦱꦺꦴꦁ: ꦩꦠꦶ)꧉</translation>
+    </message>
+    <message>
+        <source>Effects</source>
+        <translatorcomment>jv: Efek</translatorcomment>
+        <translation>ꦲꦼꦥ꦳ꦼꦏ꧀</translation>
+    </message>
+    <message>
+        <source>What each rank does when it is played.</source>
+        <translatorcomment>jv: Apa sing ditindakaké saben angka kertu yèn dietokaké.</translatorcomment>
+        <translation>ꦲꦥ​ꦱꦶꦁ​ꦢꦶꦠꦶꦤ꧀ꦢꦏꦏꦺ​ꦱꦧꦼꦤ꧀ꦲꦁꦏ​ꦏꦼꦂꦠꦸ​ꦪꦺꦤ꧀ꦢꦶꦲꦼꦠꦺꦴꦏꦏꦺ꧉</translation>
+    </message>
+    <message>
+        <source>Effects of single cards</source>
+        <translatorcomment>jv: Efek kertu siji-siji</translatorcomment>
+        <translation>ꦲꦼꦥ꦳ꦼꦏ꧀ꦏꦼꦂꦠꦸ​ꦱꦶꦗꦶ​ꦱꦶꦗꦶ</translation>
+    </message>
+    <message>
+        <source>Cards whose effect differs from their rank&apos;s, such as the Ace of Spades.</source>
+        <translatorcomment>jv: Kertu sing efeké béda karo efek angkané, kaya As Sekop.</translatorcomment>
+        <translation>ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦲꦼꦥ꦳ꦼꦏꦺ​ꦧꦺꦢ​ꦏꦫꦺꦴ​ꦲꦼꦥ꦳ꦼꦏ꧀ꦲꦁꦏꦤꦺ꧈ ꦏꦪ​ꦲꦱ꧀ꦱꦼꦏꦺꦴꦥ꧀꧉</translation>
+    </message>
+    <message>
+        <source>The source&apos;s game: limit 100, four cards, lives as face-down cards; 3 exchanges, 5 chooses who is next, 7 reverses, J skips, K sets 100.</source>
+        <translatorcomment>jv: Dolanan saka sumberé: wates 100, papat kertu, nyawa dadi kertu kureb; 3 ijol kertu, 5 milih sing sabanjuré, 7 malik arah, J nglompati, K dadèkaké 100.</translatorcomment>
+        <translation>ꦢꦺꦴꦭꦤꦤ꧀ꦱꦏ​ꦱꦸꦩ꧀ꦧꦼꦫꦺ: ꦮꦠꦼꦱ꧀ 100꧈ ꦥꦥꦠ꧀ꦏꦼꦂꦠꦸ꧈ ꦚꦮ​ꦢꦢꦶ​ꦏꦼꦂꦠꦸ​ꦏꦸꦉꦧ꧀; 3 ꦲꦶꦗꦺꦴꦭ꧀ꦏꦼꦂꦠꦸ꧈ 5 ꦩꦶꦭꦶꦃ​ꦱꦶꦁ​ꦱꦧꦚ꧀ꦗꦸꦫꦺ꧈ 7 ꦩꦭꦶꦏ꧀ꦲꦫꦃ꧈ J ꦔ꧀ꦭꦺꦴꦩ꧀ꦥꦠꦶ꧈ K ꦢꦢꦺꦏꦏꦺ 100꧉</translation>
+    </message>
+    <message>
+        <source>Normal 99</source>
+        <translatorcomment>jv: Normal 99</translatorcomment>
+        <translation>ꦤꦺꦴꦂꦩꦭ꧀ 99</translation>
+    </message>
+    <message>
+        <source>Limit 99, five cards, out when you cannot play; 4 reverses, 5 chooses, J passes, K sets 99, the Ace of Spades sets 0.</source>
+        <translatorcomment>jv: Wates 99, limang kertu, metu yèn ora bisa main; 4 malik arah, 5 milih, J nglompati, K dadèkaké 99, As Sekop dadèkaké 0.</translatorcomment>
+        <translation>ꦮꦠꦼꦱ꧀ 99꧈ ꦭꦶꦩꦁ​ꦏꦼꦂꦠꦸ꧈ ꦩꦼꦠꦸ​ꦪꦺꦤ꧀ꦲꦺꦴꦫ​ꦧꦶꦱ​ꦩꦲꦶꦤ꧀; 4 ꦩꦭꦶꦏ꧀ꦲꦫꦃ꧈ 5 ꦩꦶꦭꦶꦃ꧈ J ꦔ꧀ꦭꦺꦴꦩ꧀ꦥꦠꦶ꧈ K ꦢꦢꦺꦏꦏꦺ 99꧈ ꦲꦱ꧀ꦱꦼꦏꦺꦴꦥ꧀ꦢꦢꦺꦏꦏꦺ 0꧉</translation>
+    </message>
+    <message>
+        <source>Bloody</source>
+        <translatorcomment>jv: Bloody</translatorcomment>
+        <translation>ꦧ꧀ꦭꦺꦴꦲꦺꦴꦢ꧀ꦪ꧀</translation>
+    </message>
+    <message>
+        <source>Normal 99, and a 7 takes its replacement from another player&apos;s hand; an Ace other than Spades swaps whole hands.</source>
+        <translatorcomment>jv: Normal 99, lan 7 njupuk kertu gantiné saka tangané pemain liya; As sing dudu Sekop ijol kertu sakabèhé.</translatorcomment>
+        <translation>ꦤꦺꦴꦂꦩꦭ꧀ 99꧈ ꦭꦤ꧀ 7 ꦚ꧀ꦗꦸꦥꦸꦏ꧀ꦏꦼꦂꦠꦸ​ꦒꦤ꧀ꦠꦶꦤꦺ​ꦱꦏ​ꦠꦔꦤꦺ​ꦥꦼꦩꦲꦶꦤ꧀ꦭꦶꦪ; ꦲꦱ꧀ꦱꦶꦁ​ꦢꦸꦢꦸ​ꦱꦼꦏꦺꦴꦥ꧀ꦲꦶꦗꦺꦴꦭ꧀ꦏꦼꦂꦠꦸ​ꦱꦏꦧꦺꦲꦺ꧉</translation>
+    </message>
+    <message>
+        <source>Ninety-Nine</source>
+        <translatorcomment>jv: Ninety-Nine</translatorcomment>
+        <translation>ꦤꦶꦤꦼꦠ꧀ꦪ꧀ꦤꦶꦤꦼ</translation>
+    </message>
+    <message>
+        <source>Three cards and three tokens, limit 99; who cannot play loses a token and the hand is dealt again; 4 reverses, 9 adds nothing, 10 takes 10 off.</source>
+        <translatorcomment>jv: Telung kertu lan telung koin, wates 99; sing ora bisa main kélangan koin siji lan babak dibagi manèh; 4 malik arah, 9 ora nambah apa-apa, 10 ngurangi 10.</translatorcomment>
+        <translation>ꦠꦼꦭꦸꦁ​ꦏꦼꦂꦠꦸ​ꦭꦤ꧀ꦠꦼꦭꦸꦁ​ꦏꦺꦴꦲꦶꦤ꧀꧈ ꦮꦠꦼꦱ꧀ 99; ꦱꦶꦁ​ꦲꦺꦴꦫ​ꦧꦶꦱ​ꦩꦲꦶꦤ꧀ꦏꦺꦭꦔꦤ꧀ꦏꦺꦴꦲꦶꦤ꧀ꦱꦶꦗꦶ​ꦭꦤ꧀ꦧꦧꦏ꧀ꦢꦶꦧꦒꦶ​ꦩꦤꦺꦃ; 4 ꦩꦭꦶꦏ꧀ꦲꦫꦃ꧈ 9 ꦲꦺꦴꦫ​ꦤꦩ꧀ꦧꦃ​ꦲꦥ​ꦲꦥ꧈ 10 ꦔꦸꦫꦔꦶ 10꧉</translation>
+    </message>
+    <message>
+        <source>Last player standing</source>
+        <translatorcomment>jv: Pemain sing kari dhéwé</translatorcomment>
+        <translation>ꦥꦼꦩꦲꦶꦤ꧀ꦱꦶꦁ​ꦏꦫꦶ​ꦝꦺꦮꦺ</translation>
+    </message>
+    <message>
+        <source>The match ends when only one player is left in; with a redeal after every loss, what each player lost is carried from hand to hand.</source>
+        <translatorcomment>jv: Tandhing rampung yèn mung kari pemain siji sing isih main; yèn bagi manèh saben ana sing kalah, apa sing wis ilang saka saben pemain digawa saka babak menyang babak.</translatorcomment>
+        <translation>ꦠꦤ꧀ꦝꦶꦁ​ꦫꦩ꧀ꦥꦸꦁ​ꦪꦺꦤ꧀ꦩꦸꦁ​ꦏꦫꦶ​ꦥꦼꦩꦲꦶꦤ꧀ꦱꦶꦗꦶ​ꦱꦶꦁ​ꦲꦶꦱꦶꦃ​ꦩꦲꦶꦤ꧀; ꦪꦺꦤ꧀ꦧꦒꦶ​ꦩꦤꦺꦃ​ꦱꦧꦼꦤ꧀ꦲꦤ​ꦱꦶꦁ​ꦏꦭꦃ꧈ ꦲꦥ​ꦱꦶꦁ​ꦮꦶꦱ꧀ꦲꦶꦭꦁ​ꦱꦏ​ꦱꦧꦼꦤ꧀ꦥꦼꦩꦲꦶꦤ꧀ꦢꦶꦒꦮ​ꦱꦏ​ꦧꦧꦏ꧀ꦩꦼꦚꦁ​ꦧꦧꦏ꧀꧉</translation>
+    </message>
+    <message>
+        <source>eliminated</source>
+        <translatorcomment>jv: metu</translatorcomment>
+        <translation>ꦩꦼꦠꦸ</translation>
+    </message>
+</context>
+<context>
+    <name>CePeUI</name>
+    <message>
+        <source>Cannot be played: it would make {counter}</source>
+        <translatorcomment>jv: Ora bisa dietokaké: bakal dadi {counter}</translatorcomment>
+        <translation>ꦲꦺꦴꦫ​ꦧꦶꦱ​ꦢꦶꦲꦼꦠꦺꦴꦏꦏꦺ: ꦧꦏꦭ꧀ꦢꦢꦶ {counter}</translation>
+    </message>
+    <message>
+        <source>Exchange with {name}: click the card you give them; you take a random card of their hand.</source>
+        <translatorcomment>jv: Ijol karo {name}: klik kertu sing sampéyan wènèhaké; sampéyan olèh kertu acak saka tangané.</translatorcomment>
+        <translation>ꦲꦶꦗꦺꦴꦭ꧀ꦏꦫꦺꦴ {name}: ꦏ꧀ꦭꦶꦏ꧀ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦮꦺꦤꦺꦲꦏꦺ; ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦲꦺꦴꦭꦺꦃ​ꦏꦼꦂꦠꦸ​ꦲꦕꦏ꧀ꦱꦏ​ꦠꦔꦤꦺ꧉</translation>
+    </message>
+    <message>
+        <source>No card of yours can be played at {counter} (limit {limit}): click the card to turn face down — you lose a life.</source>
+        <translatorcomment>jv: Ora ana kertu sampéyan sing bisa dietokaké ing {counter} (wates {limit}): klik kertu sing arep dikurebaké — sampéyan kélangan nyawa.</translatorcomment>
+        <translation>ꦲꦺꦴꦫ​ꦲꦤ​ꦏꦼꦂꦠꦸ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦱꦶꦁ​ꦧꦶꦱ​ꦢꦶꦲꦼꦠꦺꦴꦏꦏꦺ​ꦲꦶꦁ {counter} (ꦮꦠꦼꦱ꧀ {limit}): ꦏ꧀ꦭꦶꦏ꧀ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦲꦉꦥ꧀ꦢꦶꦏꦸꦉꦧꦏꦺ — ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦏꦺꦭꦔꦤ꧀ꦚꦮ꧉</translation>
+    </message>
+    <message>
+        <source>Your turn: the counter is at {counter}, the limit {limit}. Play a card.</source>
+        <translatorcomment>jv: Giliran sampéyan: itungan ana ing {counter}, watesé {limit}. Etokaké kertu.</translatorcomment>
+        <translation>ꦒꦶꦭꦶꦫꦤ꧀ꦱꦩ꧀ꦥꦺꦪꦤ꧀: ꦲꦶꦠꦸꦔꦤ꧀ꦲꦤ​ꦲꦶꦁ {counter}꧈ ꦮꦠꦼꦱꦺ {limit}꧉ ꦲꦼꦠꦺꦴꦏꦏꦺ​ꦏꦼꦂꦠꦸ꧉</translation>
+    </message>
+    <message>
+        <source>No card of yours can be played at {counter} (limit {limit}): you lose a token.</source>
+        <translatorcomment>jv: Ora ana kertu sampéyan sing bisa dietokaké ing {counter} (wates {limit}): sampéyan kélangan koin.</translatorcomment>
+        <translation>ꦲꦺꦴꦫ​ꦲꦤ​ꦏꦼꦂꦠꦸ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦱꦶꦁ​ꦧꦶꦱ​ꦢꦶꦲꦼꦠꦺꦴꦏꦏꦺ​ꦲꦶꦁ {counter} (ꦮꦠꦼꦱ꧀ {limit}): ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦏꦺꦭꦔꦤ꧀ꦏꦺꦴꦲꦶꦤ꧀꧉</translation>
+    </message>
+    <message>
+        <source>No card of yours can be played at {counter} (limit {limit}): you are out.</source>
+        <translatorcomment>jv: Ora ana kertu sampéyan sing bisa dietokaké ing {counter} (wates {limit}): sampéyan metu.</translatorcomment>
+        <translation>ꦲꦺꦴꦫ​ꦲꦤ​ꦏꦼꦂꦠꦸ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦱꦶꦁ​ꦧꦶꦱ​ꦢꦶꦲꦼꦠꦺꦴꦏꦏꦺ​ꦲꦶꦁ {counter} (ꦮꦠꦼꦱ꧀ {limit}): ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦩꦼꦠꦸ꧉</translation>
+    </message>
+    <message>
+        <source>give the {card}</source>
+        <translatorcomment>jv: wènèhaké {card}</translatorcomment>
+        <translation>ꦮꦺꦤꦺꦲꦏꦺ {card}</translation>
+    </message>
+    <message>
+        <source>turn the {card} face down</source>
+        <translatorcomment>jv: kurebaké {card}</translatorcomment>
+        <translation>ꦏꦸꦉꦧꦏꦺ {card}</translation>
+    </message>
+    <message>
+        <source>lose a token</source>
+        <translatorcomment>jv: kélangan koin</translatorcomment>
+        <translation>ꦏꦺꦭꦔꦤ꧀ꦏꦺꦴꦲꦶꦤ꧀</translation>
+    </message>
+    <message>
+        <source>drop out</source>
+        <translatorcomment>jv: metu</translatorcomment>
+        <translation>ꦩꦼꦠꦸ</translation>
+    </message>
+    <message>
+        <source>play the {card}</source>
+        <translatorcomment>jv: etokaké {card}</translatorcomment>
+        <translation>ꦲꦼꦠꦺꦴꦏꦏꦺ {card}</translation>
+    </message>
+    <message>
+        <source>{play}: {how}</source>
+        <translatorcomment>jv: {play}: {how}</translatorcomment>
+        <translation>{play}: {how}</translation>
+    </message>
+    <message>
+        <source>{change} → {after}</source>
+        <translatorcomment>jv: {change} → {after}</translatorcomment>
+        <translation>{change} → {after}</translation>
+    </message>
+    <message>
+        <source>with {name}</source>
+        <translatorcomment>jv: karo {name}</translatorcomment>
+        <translation>ꦏꦫꦺꦴ {name}</translation>
+    </message>
+    <message>
+        <source>{name} next</source>
+        <translatorcomment>jv: sabanjuré {name}</translatorcomment>
+        <translation>ꦱꦧꦚ꧀ꦗꦸꦫꦺ {name}</translation>
+    </message>
+    <message>
+        <source>Hand over — you lost; the cards are dealt again.</source>
+        <translatorcomment>jv: Babak rampung — sampéyan kalah; kertu dibagi manèh.</translatorcomment>
+        <translation>ꦧꦧꦏ꧀ꦫꦩ꧀ꦥꦸꦁ — ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦏꦭꦃ; ꦏꦼꦂꦠꦸ​ꦢꦶꦧꦒꦶ​ꦩꦤꦺꦃ꧉</translation>
+    </message>
+    <message>
+        <source>Hand over — {name} lost; the cards are dealt again.</source>
+        <translatorcomment>jv: Babak rampung — {name} kalah; kertu dibagi manèh.</translatorcomment>
+        <translation>ꦧꦧꦏ꧀ꦫꦩ꧀ꦥꦸꦁ — {name} ꦏꦭꦃ; ꦏꦼꦂꦠꦸ​ꦢꦶꦧꦒꦶ​ꦩꦤꦺꦃ꧉</translation>
+    </message>
+    <message>
+        <source>Hand over — you made {counter} and win at once!</source>
+        <translatorcomment>jv: Babak rampung — sampéyan nggawé {counter} lan langsung menang!</translatorcomment>
+        <translation>ꦧꦧꦏ꧀ꦫꦩ꧀ꦥꦸꦁ — ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦔ꧀ꦒꦮꦺ {counter} ꦭꦤ꧀ꦭꦁꦱꦸꦁ​ꦩꦼꦤꦁ!</translation>
+    </message>
+    <message>
+        <source>Hand over — {name} made {counter} and wins at once.</source>
+        <translatorcomment>jv: Babak rampung — {name} nggawé {counter} lan langsung menang.</translatorcomment>
+        <translation>ꦧꦧꦏ꧀ꦫꦩ꧀ꦥꦸꦁ — {name} ꦔ꧀ꦒꦮꦺ {counter} ꦭꦤ꧀ꦭꦁꦱꦸꦁ​ꦩꦼꦤꦁ꧉</translation>
+    </message>
+    <message>
+        <source>Hand over — you are the last player standing!</source>
+        <translatorcomment>jv: Babak rampung — sampéyan pemain sing kari dhéwé!</translatorcomment>
+        <translation>ꦧꦧꦏ꧀ꦫꦩ꧀ꦥꦸꦁ — ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦥꦼꦩꦲꦶꦤ꧀ꦱꦶꦁ​ꦏꦫꦶ​ꦝꦺꦮꦺ!</translation>
+    </message>
+    <message>
+        <source>Hand over — {name} is the last player standing.</source>
+        <translatorcomment>jv: Babak rampung — {name} pemain sing kari dhéwé.</translatorcomment>
+        <translation>ꦧꦧꦏ꧀ꦫꦩ꧀ꦥꦸꦁ — {name} ꦥꦼꦩꦲꦶꦤ꧀ꦱꦶꦁ​ꦏꦫꦶ​ꦝꦺꦮꦺ꧉</translation>
+    </message>
+    <message>
+        <source>{name} lost</source>
+        <translatorcomment>jv: {name} kalah</translatorcomment>
+        <translation>{name} ꦏꦭꦃ</translation>
+    </message>
+    <message>
+        <source>Stake: {stake} from each other player to the last one standing, when the match is decided.</source>
+        <translatorcomment>jv: Totohan: {stake} saka saben pemain liyané marang sing kari dhéwé, nalika tandhing wis ana asilé.</translatorcomment>
+        <translation>ꦠꦺꦴꦠꦺꦴꦲꦤ꧀: {stake} ꦱꦏ​ꦱꦧꦼꦤ꧀ꦥꦼꦩꦲꦶꦤ꧀ꦭꦶꦪꦤꦺ​ꦩꦫꦁ​ꦱꦶꦁ​ꦏꦫꦶ​ꦝꦺꦮꦺ꧈ ꦤꦭꦶꦏ​ꦠꦤ꧀ꦝꦶꦁ​ꦮꦶꦱ꧀ꦲꦤ​ꦲꦱꦶꦭꦺ꧉</translation>
+    </message>
+    <message>
+        <source>Stake: {stake} from each player out to the winner of the hand.</source>
+        <translatorcomment>jv: Totohan: {stake} saka saben pemain sing metu marang sing menang babak.</translatorcomment>
+        <translation>ꦠꦺꦴꦠꦺꦴꦲꦤ꧀: {stake} ꦱꦏ​ꦱꦧꦼꦤ꧀ꦥꦼꦩꦲꦶꦤ꧀ꦱꦶꦁ​ꦩꦼꦠꦸ​ꦩꦫꦁ​ꦱꦶꦁ​ꦩꦼꦤꦁ​ꦧꦧꦏ꧀꧉</translation>
+    </message>
+</context>
+<context>
     <name>CekiHelp</name>
     <message>
         <source>How to play Ceki</source>
@@ -2575,6 +3612,222 @@
         <translatorcomment>jv: {name} ireng</translatorcomment>
         <translation>{name} ꦲꦶꦉꦁ</translation>
     </message>
+    <message>
+        <source>{dealer} deals %n card(s) each; the counter starts at {counter}, {starter} begins. You hold {cards}.</source>
+        <extracomment>the log&apos;s sentences by (event, the human did it, variant)</extracomment>
+        <translatorcomment>jv: {dealer} mbagi %n kertu saben pemain; itungan diwiwiti saka {counter}, {starter} sing miwiti. Kertu sampéyan: {cards}.</translatorcomment>
+        <translation>{dealer} ꦩ꧀ꦧꦒꦶ %n ꦏꦼꦂꦠꦸ​ꦱꦧꦼꦤ꧀ꦥꦼꦩꦲꦶꦤ꧀; ꦲꦶꦠꦸꦔꦤ꧀ꦢꦶꦮꦶꦮꦶꦠꦶ​ꦱꦏ {counter}꧈ {starter} ꦱꦶꦁ​ꦩꦶꦮꦶꦠꦶ꧉ ꦏꦼꦂꦠꦸ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀: {cards}꧉</translation>
+    </message>
+    <message>
+        <source>You play {card}: {change} → {after}.</source>
+        <translatorcomment>jv: Sampéyan ngetokaké {card}: {change} → {after}.</translatorcomment>
+        <translation>ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦔꦼꦠꦺꦴꦏꦏꦺ {card}: {change} → {after}꧉</translation>
+    </message>
+    <message>
+        <source>{name} plays {card}: {change} → {after}.</source>
+        <translatorcomment>jv: {name} ngetokaké {card}: {change} → {after}.</translatorcomment>
+        <translation>{name} ꦔꦼꦠꦺꦴꦏꦏꦺ {card}: {change} → {after}꧉</translation>
+    </message>
+    <message>
+        <source>You play {card}: the counter is set to {after}.</source>
+        <translatorcomment>jv: Sampéyan ngetokaké {card}: itungan didadèkaké {after}.</translatorcomment>
+        <translation>ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦔꦼꦠꦺꦴꦏꦏꦺ {card}: ꦲꦶꦠꦸꦔꦤ꧀ꦢꦶꦢꦢꦺꦏꦏꦺ {after}꧉</translation>
+    </message>
+    <message>
+        <source>{name} plays {card}: the counter is set to {after}.</source>
+        <translatorcomment>jv: {name} ngetokaké {card}: itungan didadèkaké {after}.</translatorcomment>
+        <translation>{name} ꦔꦼꦠꦺꦴꦏꦏꦺ {card}: ꦲꦶꦠꦸꦔꦤ꧀ꦢꦶꦢꦢꦺꦏꦏꦺ {after}꧉</translation>
+    </message>
+    <message>
+        <source>You play {card}; the counter stays at {after}.</source>
+        <translatorcomment>jv: Sampéyan ngetokaké {card}; itungan tetep {after}.</translatorcomment>
+        <translation>ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦔꦼꦠꦺꦴꦏꦏꦺ {card}; ꦲꦶꦠꦸꦔꦤ꧀ꦠꦼꦠꦼꦥ꧀ {after}꧉</translation>
+    </message>
+    <message>
+        <source>{name} plays {card}; the counter stays at {after}.</source>
+        <translatorcomment>jv: {name} ngetokaké {card}; itungan tetep {after}.</translatorcomment>
+        <translation>{name} ꦔꦼꦠꦺꦴꦏꦏꦺ {card}; ꦲꦶꦠꦸꦔꦤ꧀ꦠꦼꦠꦼꦥ꧀ {after}꧉</translation>
+    </message>
+    <message>
+        <source>The stock is empty: %n card(s) from the discards are shuffled into a new stock.</source>
+        <translatorcomment>jv: Tumpukan entèk: %n kertu saka buwangan dikocok dadi tumpukan anyar.</translatorcomment>
+        <translation>ꦠꦸꦩ꧀ꦥꦸꦏꦤ꧀ꦲꦼꦤ꧀ꦠꦺꦏ꧀: %n ꦏꦼꦂꦠꦸ​ꦱꦏ​ꦧꦸꦮꦔꦤ꧀ꦢꦶꦏꦺꦴꦕꦺꦴꦏ꧀ꦢꦢꦶ​ꦠꦸꦩ꧀ꦥꦸꦏꦤ꧀ꦲꦚꦂ꧉</translation>
+    </message>
+    <message>
+        <source>The direction of play turns: now clockwise.</source>
+        <translatorcomment>jv: Arah dolanan malik: saiki manut arah jarum jam.</translatorcomment>
+        <translation>ꦲꦫꦃ​ꦢꦺꦴꦭꦤꦤ꧀ꦩꦭꦶꦏ꧀: ꦱꦲꦶꦏꦶ​ꦩꦤꦸꦠ꧀ꦲꦫꦃ​ꦗꦫꦸꦩ꧀ꦗꦩ꧀꧉</translation>
+    </message>
+    <message>
+        <source>The direction of play turns: now anticlockwise.</source>
+        <translatorcomment>jv: Arah dolanan malik: saiki nglawan arah jarum jam.</translatorcomment>
+        <translation>ꦲꦫꦃ​ꦢꦺꦴꦭꦤꦤ꧀ꦩꦭꦶꦏ꧀: ꦱꦲꦶꦏꦶ​ꦔ꧀ꦭꦮꦤ꧀ꦲꦫꦃ​ꦗꦫꦸꦩ꧀ꦗꦩ꧀꧉</translation>
+    </message>
+    <message>
+        <source>{target} is skipped.</source>
+        <translatorcomment>jv: {target} dilompati.</translatorcomment>
+        <translation>{target} ꦢꦶꦭꦺꦴꦩ꧀ꦥꦠꦶ꧉</translation>
+    </message>
+    <message>
+        <source>You are skipped.</source>
+        <translatorcomment>jv: Sampéyan dilompati.</translatorcomment>
+        <translation>ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦢꦶꦭꦺꦴꦩ꧀ꦥꦠꦶ꧉</translation>
+    </message>
+    <message>
+        <source>You choose {target} to play next.</source>
+        <translatorcomment>jv: Sampéyan milih {target} main sabanjuré.</translatorcomment>
+        <translation>ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦩꦶꦭꦶꦃ {target} ꦩꦲꦶꦤ꧀ꦱꦧꦚ꧀ꦗꦸꦫꦺ꧉</translation>
+    </message>
+    <message>
+        <source>You choose to play next yourself.</source>
+        <translatorcomment>jv: Sampéyan milih main sabanjuré dhéwé.</translatorcomment>
+        <translation>ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦩꦶꦭꦶꦃ​ꦩꦲꦶꦤ꧀ꦱꦧꦚ꧀ꦗꦸꦫꦺ​ꦝꦺꦮꦺ꧉</translation>
+    </message>
+    <message>
+        <source>{name} chooses {target} to play next.</source>
+        <translatorcomment>jv: {name} milih {target} main sabanjuré.</translatorcomment>
+        <translation>{name} ꦩꦶꦭꦶꦃ {target} ꦩꦲꦶꦤ꧀ꦱꦧꦚ꧀ꦗꦸꦫꦺ꧉</translation>
+    </message>
+    <message>
+        <source>{name} chooses to play next again.</source>
+        <translatorcomment>jv: {name} milih main sabanjuré manèh.</translatorcomment>
+        <translation>{name} ꦩꦶꦭꦶꦃ​ꦩꦲꦶꦤ꧀ꦱꦧꦚ꧀ꦗꦸꦫꦺ​ꦩꦤꦺꦃ꧉</translation>
+    </message>
+    <message>
+        <source>{name} chooses you to play next.</source>
+        <translatorcomment>jv: {name} milih sampéyan main sabanjuré.</translatorcomment>
+        <translation>{name} ꦩꦶꦭꦶꦃ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦩꦲꦶꦤ꧀ꦱꦧꦚ꧀ꦗꦸꦫꦺ꧉</translation>
+    </message>
+    <message>
+        <source>You exchange a card with {target}: you give {given} and get {taken}.</source>
+        <translatorcomment>jv: Sampéyan ijol kertu karo {target}: sampéyan mènèhi {given} lan olèh {taken}.</translatorcomment>
+        <translation>ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦲꦶꦗꦺꦴꦭ꧀ꦏꦼꦂꦠꦸ​ꦏꦫꦺꦴ {target}: ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦩꦺꦤꦺꦲꦶ {given} ꦭꦤ꧀ꦲꦺꦴꦭꦺꦃ {taken}꧉</translation>
+    </message>
+    <message>
+        <source>{name} exchanges a card with you: you give {taken} and get {given}.</source>
+        <translatorcomment>jv: {name} ijol kertu karo sampéyan: sampéyan mènèhi {taken} lan olèh {given}.</translatorcomment>
+        <translation>{name} ꦲꦶꦗꦺꦴꦭ꧀ꦏꦼꦂꦠꦸ​ꦏꦫꦺꦴ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀: ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦩꦺꦤꦺꦲꦶ {taken} ꦭꦤ꧀ꦲꦺꦴꦭꦺꦃ {given}꧉</translation>
+    </message>
+    <message>
+        <source>{name} exchanges a card with {target}.</source>
+        <translatorcomment>jv: {name} ijol kertu karo {target}.</translatorcomment>
+        <translation>{name} ꦲꦶꦗꦺꦴꦭ꧀ꦏꦼꦂꦠꦸ​ꦏꦫꦺꦴ {target}꧉</translation>
+    </message>
+    <message>
+        <source>You give {target} a card; their hand was empty, so you take none.</source>
+        <translatorcomment>jv: Sampéyan mènèhi {target} kertu siji; tangané kosong, dadi sampéyan ora njupuk apa-apa.</translatorcomment>
+        <translation>ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦩꦺꦤꦺꦲꦶ {target} ꦏꦼꦂꦠꦸ​ꦱꦶꦗꦶ; ꦠꦔꦤꦺ​ꦏꦺꦴꦱꦺꦴꦁ꧈ ꦢꦢꦶ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦲꦺꦴꦫ​ꦚ꧀ꦗꦸꦥꦸꦏ꧀ꦲꦥ​ꦲꦥ꧉</translation>
+    </message>
+    <message>
+        <source>{name} gives {target} a card; their hand was empty, so nothing is taken.</source>
+        <translatorcomment>jv: {name} mènèhi {target} kertu siji; tangané kosong, dadi ora ana sing dijupuk.</translatorcomment>
+        <translation>{name} ꦩꦺꦤꦺꦲꦶ {target} ꦏꦼꦂꦠꦸ​ꦱꦶꦗꦶ; ꦠꦔꦤꦺ​ꦏꦺꦴꦱꦺꦴꦁ꧈ ꦢꦢꦶ​ꦲꦺꦴꦫ​ꦲꦤ​ꦱꦶꦁ​ꦢꦶꦗꦸꦥꦸꦏ꧀꧉</translation>
+    </message>
+    <message>
+        <source>You swap hands with {target}.</source>
+        <translatorcomment>jv: Sampéyan ijol kertu sakabèhé karo {target}.</translatorcomment>
+        <translation>ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦲꦶꦗꦺꦴꦭ꧀ꦏꦼꦂꦠꦸ​ꦱꦏꦧꦺꦲꦺ​ꦏꦫꦺꦴ {target}꧉</translation>
+    </message>
+    <message>
+        <source>{name} swaps hands with you.</source>
+        <translatorcomment>jv: {name} ijol kertu sakabèhé karo sampéyan.</translatorcomment>
+        <translation>{name} ꦲꦶꦗꦺꦴꦭ꧀ꦏꦼꦂꦠꦸ​ꦱꦏꦧꦺꦲꦺ​ꦏꦫꦺꦴ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀꧉</translation>
+    </message>
+    <message>
+        <source>{name} swaps hands with {target}.</source>
+        <translatorcomment>jv: {name} ijol kertu sakabèhé karo {target}.</translatorcomment>
+        <translation>{name} ꦲꦶꦗꦺꦴꦭ꧀ꦏꦼꦂꦠꦸ​ꦱꦏꦧꦺꦲꦺ​ꦏꦫꦺꦴ {target}꧉</translation>
+    </message>
+    <message>
+        <source>You take your replacement from {target}&apos;s hand: {card}.</source>
+        <translatorcomment>jv: Sampéyan njupuk kertu gantiné saka tangané {target}: {card}.</translatorcomment>
+        <translation>ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦚ꧀ꦗꦸꦥꦸꦏ꧀ꦏꦼꦂꦠꦸ​ꦒꦤ꧀ꦠꦶꦤꦺ​ꦱꦏ​ꦠꦔꦤꦺ {target}: {card}꧉</translation>
+    </message>
+    <message>
+        <source>{name} takes their replacement from your hand: {card}.</source>
+        <translatorcomment>jv: {name} njupuk kertu gantiné saka tangan sampéyan: {card}.</translatorcomment>
+        <translation>{name} ꦚ꧀ꦗꦸꦥꦸꦏ꧀ꦏꦼꦂꦠꦸ​ꦒꦤ꧀ꦠꦶꦤꦺ​ꦱꦏ​ꦠꦔꦤ꧀ꦱꦩ꧀ꦥꦺꦪꦤ꧀: {card}꧉</translation>
+    </message>
+    <message>
+        <source>{name} takes their replacement from {target}&apos;s hand.</source>
+        <translatorcomment>jv: {name} njupuk kertu gantiné saka tangané {target}.</translatorcomment>
+        <translation>{name} ꦚ꧀ꦗꦸꦥꦸꦏ꧀ꦏꦼꦂꦠꦸ​ꦒꦤ꧀ꦠꦶꦤꦺ​ꦱꦏ​ꦠꦔꦤꦺ {target}꧉</translation>
+    </message>
+    <message>
+        <source>{target}&apos;s hand is empty: you take no replacement.</source>
+        <translatorcomment>jv: Tangané {target} kosong: sampéyan ora njupuk kertu ganti.</translatorcomment>
+        <translation>ꦠꦔꦤꦺ {target} ꦏꦺꦴꦱꦺꦴꦁ: ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦲꦺꦴꦫ​ꦚ꧀ꦗꦸꦥꦸꦏ꧀ꦏꦼꦂꦠꦸ​ꦒꦤ꧀ꦠꦶ꧉</translation>
+    </message>
+    <message>
+        <source>{target}&apos;s hand is empty: {name} takes no replacement.</source>
+        <translatorcomment>jv: Tangané {target} kosong: {name} ora njupuk kertu ganti.</translatorcomment>
+        <translation>ꦠꦔꦤꦺ {target} ꦏꦺꦴꦱꦺꦴꦁ: {name} ꦲꦺꦴꦫ​ꦚ꧀ꦗꦸꦥꦸꦏ꧀ꦏꦼꦂꦠꦸ​ꦒꦤ꧀ꦠꦶ꧉</translation>
+    </message>
+    <message>
+        <source>You cannot play: you turn {card} face down and lose a life.</source>
+        <translatorcomment>jv: Sampéyan ora bisa main: sampéyan ngurebaké {card} lan kélangan nyawa siji.</translatorcomment>
+        <translation>ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦲꦺꦴꦫ​ꦧꦶꦱ​ꦩꦲꦶꦤ꧀: ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦔꦸꦉꦧꦏꦺ {card} ꦭꦤ꧀ꦏꦺꦭꦔꦤ꧀ꦚꦮ​ꦱꦶꦗꦶ꧉</translation>
+    </message>
+    <message>
+        <source>{name} cannot play: they turn a card face down and lose a life.</source>
+        <translatorcomment>jv: {name} ora bisa main: dhèwèké ngurebaké kertu siji lan kélangan nyawa siji.</translatorcomment>
+        <translation>{name} ꦲꦺꦴꦫ​ꦧꦶꦱ​ꦩꦲꦶꦤ꧀: ꦝꦺꦮꦺꦏꦺ​ꦔꦸꦉꦧꦏꦺ​ꦏꦼꦂꦠꦸ​ꦱꦶꦗꦶ​ꦭꦤ꧀ꦏꦺꦭꦔꦤ꧀ꦚꦮ​ꦱꦶꦗꦶ꧉</translation>
+    </message>
+    <message>
+        <source>You cannot play and lose a token: %n left.</source>
+        <translatorcomment>jv: Sampéyan ora bisa main lan kélangan koin siji: kari %n.</translatorcomment>
+        <translation>ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦲꦺꦴꦫ​ꦧꦶꦱ​ꦩꦲꦶꦤ꧀ꦭꦤ꧀ꦏꦺꦭꦔꦤ꧀ꦏꦺꦴꦲꦶꦤ꧀ꦱꦶꦗꦶ: ꦏꦫꦶ %n꧉</translation>
+    </message>
+    <message>
+        <source>{name} cannot play and loses a token: %n left.</source>
+        <translatorcomment>jv: {name} ora bisa main lan kélangan koin siji: kari %n.</translatorcomment>
+        <translation>{name} ꦲꦺꦴꦫ​ꦧꦶꦱ​ꦩꦲꦶꦤ꧀ꦭꦤ꧀ꦏꦺꦭꦔꦤ꧀ꦏꦺꦴꦲꦶꦤ꧀ꦱꦶꦗꦶ: ꦏꦫꦶ %n꧉</translation>
+    </message>
+    <message>
+        <source>You are out, in place {place}.</source>
+        <translatorcomment>jv: Sampéyan metu, ing urutan {place}.</translatorcomment>
+        <translation>ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦩꦼꦠꦸ꧈ ꦲꦶꦁ​ꦲꦸꦫꦸꦠꦤ꧀ {place}꧉</translation>
+    </message>
+    <message>
+        <source>{name} is out, in place {place}.</source>
+        <translatorcomment>jv: {name} metu, ing urutan {place}.</translatorcomment>
+        <translation>{name} ꦩꦼꦠꦸ꧈ ꦲꦶꦁ​ꦲꦸꦫꦸꦠꦤ꧀ {place}꧉</translation>
+    </message>
+    <message>
+        <source>You make exactly {counter} and win at once!</source>
+        <translatorcomment>jv: Sampéyan nggawé pas {counter} lan langsung menang!</translatorcomment>
+        <translation>ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦔ꧀ꦒꦮꦺ​ꦥꦱ꧀ {counter} ꦭꦤ꧀ꦭꦁꦱꦸꦁ​ꦩꦼꦤꦁ!</translation>
+    </message>
+    <message>
+        <source>{name} makes exactly {counter} and wins at once.</source>
+        <translatorcomment>jv: {name} nggawé pas {counter} lan langsung menang.</translatorcomment>
+        <translation>{name} ꦔ꧀ꦒꦮꦺ​ꦥꦱ꧀ {counter} ꦭꦤ꧀ꦭꦁꦱꦸꦁ​ꦩꦼꦤꦁ꧉</translation>
+    </message>
+    <message>
+        <source>You are the last player standing and win the hand!</source>
+        <translatorcomment>jv: Sampéyan pemain sing kari dhéwé lan menangaké babak!</translatorcomment>
+        <translation>ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦥꦼꦩꦲꦶꦤ꧀ꦱꦶꦁ​ꦏꦫꦶ​ꦝꦺꦮꦺ​ꦭꦤ꧀ꦩꦼꦤꦔꦏꦺ​ꦧꦧꦏ꧀!</translation>
+    </message>
+    <message>
+        <source>{name} is the last player standing and wins the hand.</source>
+        <translatorcomment>jv: {name} pemain sing kari dhéwé lan menangaké babak.</translatorcomment>
+        <translation>{name} ꦥꦼꦩꦲꦶꦤ꧀ꦱꦶꦁ​ꦏꦫꦶ​ꦝꦺꦮꦺ​ꦭꦤ꧀ꦩꦼꦤꦔꦏꦺ​ꦧꦧꦏ꧀꧉</translation>
+    </message>
+    <message>
+        <source>You win the hand!</source>
+        <translatorcomment>jv: Sampéyan menangaké babak!</translatorcomment>
+        <translation>ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦩꦼꦤꦔꦏꦺ​ꦧꦧꦏ꧀!</translation>
+    </message>
+    <message>
+        <source>{name} wins the hand.</source>
+        <translatorcomment>jv: {name} menangaké babak.</translatorcomment>
+        <translation>{name} ꦩꦼꦤꦔꦏꦺ​ꦧꦧꦏ꧀꧉</translation>
+    </message>
+    <message>
+        <source>A loss: the hand ends and the cards are dealt again.</source>
+        <translatorcomment>jv: Ana sing kalah: babak rampung lan kertu dibagi manèh.</translatorcomment>
+        <translation>ꦲꦤ​ꦱꦶꦁ​ꦏꦭꦃ: ꦧꦧꦏ꧀ꦫꦩ꧀ꦥꦸꦁ​ꦭꦤ꧀ꦏꦼꦂꦠꦸ​ꦢꦶꦧꦒꦶ​ꦩꦤꦺꦃ꧉</translation>
+    </message>
 </context>
 <context>
     <name>GameLogDock</name>
@@ -2965,6 +4218,36 @@
         <source>led by {leader}, won by {winner}</source>
         <translatorcomment>jv: dibukak {leader}, dimenangaké {winner}</translatorcomment>
         <translation>ꦢꦶꦧꦸꦏꦏ꧀ {leader}꧈ ꦢꦶꦩꦼꦤꦔꦏꦺ {winner}</translation>
+    </message>
+    <message>
+        <source>{name} left the counter at exactly {counter}, the instant win of these rules.</source>
+        <translatorcomment>jv: {name} ninggal itungan pas ing {counter}, menang langsungé aturan iki.</translatorcomment>
+        <translation>{name} ꦤꦶꦁꦒꦭ꧀ꦲꦶꦠꦸꦔꦤ꧀ꦥꦱ꧀ꦲꦶꦁ {counter}꧈ ꦩꦼꦤꦁ​ꦭꦁꦱꦸꦔꦺ​ꦲꦠꦸꦫꦤ꧀ꦲꦶꦏꦶ꧉</translation>
+    </message>
+    <message>
+        <source>{name} could not play at {counter}; under these rules the cards are dealt again after every loss.</source>
+        <translatorcomment>jv: {name} ora bisa main ing {counter}; miturut aturan iki kertu dibagi manèh saben ana sing kalah.</translatorcomment>
+        <translation>{name} ꦲꦺꦴꦫ​ꦧꦶꦱ​ꦩꦲꦶꦤ꧀ꦲꦶꦁ {counter}; ꦩꦶꦠꦸꦫꦸꦠ꧀ꦲꦠꦸꦫꦤ꧀ꦲꦶꦏꦶ​ꦏꦼꦂꦠꦸ​ꦢꦶꦧꦒꦶ​ꦩꦤꦺꦃ​ꦱꦧꦼꦤ꧀ꦲꦤ​ꦱꦶꦁ​ꦏꦭꦃ꧉</translation>
+    </message>
+    <message>
+        <source>The counter ended at {counter}.</source>
+        <translatorcomment>jv: Itungan rampung ing {counter}.</translatorcomment>
+        <translation>ꦲꦶꦠꦸꦔꦤ꧀ꦫꦩ꧀ꦥꦸꦁ​ꦲꦶꦁ {counter}꧉</translation>
+    </message>
+    <message>
+        <source>Out, first to last: {list}.</source>
+        <translatorcomment>jv: Sing metu, saka kapisan nganti pungkasan: {list}.</translatorcomment>
+        <translation>ꦱꦶꦁ​ꦩꦼꦠꦸ꧈ ꦱꦏ​ꦏꦥꦶꦱꦤ꧀ꦔꦤ꧀ꦠꦶ​ꦥꦸꦁꦏꦱꦤ꧀: {list}꧉</translation>
+    </message>
+    <message>
+        <source>Everyone&apos;s last cards:</source>
+        <translatorcomment>jv: Kertu pungkasané kabèh pemain:</translatorcomment>
+        <translation>ꦏꦼꦂꦠꦸ​ꦥꦸꦁꦏꦱꦤꦺ​ꦏꦧꦺꦃ​ꦥꦼꦩꦲꦶꦤ꧀:</translation>
+    </message>
+    <message>
+        <source>Hands</source>
+        <translatorcomment>jv: Kertuné pemain</translatorcomment>
+        <translation>ꦏꦼꦂꦠꦸꦤꦺ​ꦥꦼꦩꦲꦶꦤ꧀</translation>
     </message>
 </context>
 <context>
@@ -4095,6 +5378,11 @@
         <translation>ꦧꦧꦒꦤ꧀ CekiDesk(&amp;B)</translation>
     </message>
     <message>
+        <source>{game} rule sets…</source>
+        <translatorcomment>jv: Paket aturan {game}…</translatorcomment>
+        <translation>ꦥꦏꦼꦠ꧀ꦲꦠꦸꦫꦤ꧀ {game}…</translation>
+    </message>
+    <message>
         <source>&amp;Game</source>
         <translatorcomment>jv: &amp;Dolanan</translatorcomment>
         <translation>ꦢꦺꦴꦭꦤꦤ꧀(&amp;D)</translation>
@@ -4464,6 +5752,11 @@
         <translation>ꦲꦠꦸꦫꦤ꧀(&amp;A):</translation>
     </message>
     <message>
+        <source>&amp;Edit rules…</source>
+        <translatorcomment>jv: &amp;Owahi aturan…</translatorcomment>
+        <translation>ꦲꦺꦴꦮꦲꦶ​ꦲꦠꦸꦫꦤ꧀(&amp;O)…</translation>
+    </message>
+    <message>
         <source>Match</source>
         <translatorcomment>jv: Tandhing</translatorcomment>
         <translation>ꦠꦤ꧀ꦝꦶꦁ</translation>
@@ -4548,9 +5841,24 @@
         <translatorcomment>jv: {level}: {description}</translatorcomment>
         <translation>{level}: {description}</translation>
     </message>
+    <message>
+        <source>These rules cannot be played</source>
+        <translatorcomment>jv: Aturan iki ora bisa dimainaké</translatorcomment>
+        <translation>ꦲꦠꦸꦫꦤ꧀ꦲꦶꦏꦶ​ꦲꦺꦴꦫ​ꦧꦶꦱ​ꦢꦶꦩꦲꦶꦤꦏꦺ</translation>
+    </message>
+    <message>
+        <source>The game cannot be dealt with these rules. Change them, or choose a set of rules in the Rules list, and start again.</source>
+        <translatorcomment>jv: Dolanan ora bisa dibagi nganggo aturan iki. Owahana, utawa pilih aturan ing dhaptar Aturan, lan wiwiti manèh.</translatorcomment>
+        <translation>ꦢꦺꦴꦭꦤꦤ꧀ꦲꦺꦴꦫ​ꦧꦶꦱ​ꦢꦶꦧꦒꦶ​ꦔꦁꦒꦺꦴ​ꦲꦠꦸꦫꦤ꧀ꦲꦶꦏꦶ꧉ ꦲꦺꦴꦮꦲꦤ꧈ ꦲꦸꦠꦮ​ꦥꦶꦭꦶꦃ​ꦲꦠꦸꦫꦤ꧀ꦲꦶꦁ​ꦝꦥ꧀ꦠꦂ​ꦲꦠꦸꦫꦤ꧀꧈ ꦭꦤ꧀ꦮꦶꦮꦶꦠꦶ​ꦩꦤꦺꦃ꧉</translation>
+    </message>
 </context>
 <context>
     <name>OptionsForm</name>
+    <message>
+        <source>Off</source>
+        <translatorcomment>jv: Mati</translatorcomment>
+        <translation>ꦩꦠꦶ</translation>
+    </message>
     <message>
         <source>This game has no options.</source>
         <translatorcomment>jv: Dolanan iki ora duwé pilihan.</translatorcomment>
@@ -5538,6 +6846,26 @@
         <translatorcomment>jv: ceki</translatorcomment>
         <translation>ꦕꦼꦏꦶ</translation>
     </message>
+    <message>
+        <source>leaves the counter at {counter}, close to the limit of {limit}, for the next player</source>
+        <translatorcomment>jv: ninggal itungan ing {counter}, cedhak karo wates {limit}, kanggo pemain sabanjuré</translatorcomment>
+        <translation>ꦤꦶꦁꦒꦭ꧀ꦲꦶꦠꦸꦔꦤ꧀ꦲꦶꦁ {counter}꧈ ꦕꦼꦝꦏ꧀ꦏꦫꦺꦴ​ꦮꦠꦼꦱ꧀ {limit}꧈ ꦏꦁꦒꦺꦴ​ꦥꦼꦩꦲꦶꦤ꧀ꦱꦧꦚ꧀ꦗꦸꦫꦺ</translation>
+    </message>
+    <message>
+        <source>keeps the cards that can be played at any count for later</source>
+        <translatorcomment>jv: nyimpen kertu sing bisa dietokaké ing itungan pira waé kanggo mengko</translatorcomment>
+        <translation>ꦚꦶꦩ꧀ꦥꦼꦤ꧀ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦧꦶꦱ​ꦢꦶꦲꦼꦠꦺꦴꦏꦏꦺ​ꦲꦶꦁ​ꦲꦶꦠꦸꦔꦤ꧀ꦥꦶꦫ​ꦮꦲꦺ​ꦏꦁꦒꦺꦴ​ꦩꦼꦁꦏꦺꦴ</translation>
+    </message>
+    <message>
+        <source>aims at the player closest to going out</source>
+        <translatorcomment>jv: ngarah pemain sing paling cedhak metu</translatorcomment>
+        <translation>ꦔꦫꦃ​ꦥꦼꦩꦲꦶꦤ꧀ꦱꦶꦁ​ꦥꦭꦶꦁ​ꦕꦼꦝꦏ꧀ꦩꦼꦠꦸ</translation>
+    </message>
+    <message>
+        <source>{kind} is the card worth least to keep</source>
+        <translatorcomment>jv: {kind} kertu sing paling ora aji kanggo disimpen</translatorcomment>
+        <translation>{kind} ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦥꦭꦶꦁ​ꦲꦺꦴꦫ​ꦲꦗꦶ​ꦏꦁꦒꦺꦴ​ꦢꦶꦱꦶꦩ꧀ꦥꦼꦤ꧀</translation>
+    </message>
 </context>
 <context>
     <name>RoundWords</name>
@@ -6018,7 +7346,7 @@ dhuwit</translatorcomment>
     <name>TableWidget</name>
     <message>
         <source>Player %1</source>
-        <extracomment>every key this game&apos;s plans may bind to a move (``Plan.keys``): the window makes them window-wide shortcuts, so they work wherever the keyboard is in the main window</extracomment>
+        <extracomment>a card that can be played in several ways (an amount, a target): a click or Enter shows these choices (each one action of view.legal) as a bar at their anchor instead of playing; leave ``action`` None then every key this game&apos;s plans may bind to a move (``Plan.keys``): the window makes them window-wide shortcuts, so they work wherever the keyboard is in the main window</extracomment>
         <translatorcomment>jv: Pemain %1</translatorcomment>
         <translation>ꦥꦼꦩꦲꦶꦤ꧀ %1</translation>
     </message>

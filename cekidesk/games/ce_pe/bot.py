@@ -130,7 +130,7 @@ def reasons(view: CePeView, action: Action) -> tuple[Reason, ...]:
         if action.target is not None and action.target != view.viewer:
             out.append(("ce_pe.target_weakest", {"player": action.target}))
     elif action.verb in ("give", "turn_down"):
-        out.append(("ce_pe.worst_card", {"card": action.card.code if action.card else None}))
+        out.append(("ce_pe.worst_card", {"kind": action.card.code if action.card else None}))
     return tuple(out)
 
 

@@ -87,7 +87,9 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
+
+from pydantic import BaseModel
 
 from cekidesk.engine.cards import ALL_WKINDS, WCard, WKind, western_deck
 from cekidesk.engine.core import (
@@ -354,14 +356,17 @@ class CePeState(GameState):
             if events is not None:
                 events.append(Event("skip", p, {"seat": skipped}))
         elif act == "choose_next":
+            assert target is not None       # a targeted effect's legal actions all name one
             nxt = target
             if events is not None:
                 events.append(Event("choose_next", p, {"seat": target}))
         elif act == "swap_hands":
+            assert target is not None
             self.hands[p], self.hands[target] = self.hands[target], self.hands[p]
             if events is not None:
                 events.append(Event("swap_hands", p, {"target": target}))
         elif act == "take_replacement":
+            assert target is not None
             self._take_replacement(p, target, events)
         if act == "exchange":
             if eff.draw:
@@ -584,13 +589,15 @@ class CePeState(GameState):
         state.hands = []
         for q in range(n):
             kinds = shown[q] if shown is not None else view.hand if q == me else None
-            state.hands.append([take(k.number) for k in kinds] if kinds is not None
-                               else [None] * view.hand_counts[q])
-        state.face_down = [[take(k.number) for k in view.my_face_down] if q == me else [None] * view.face_down[q]
-                           for q in range(n)]
+            unknown: list[Any] = [None] * view.hand_counts[q]     # blanks, dealt below
+            state.hands.append([take(k.number) for k in kinds] if kinds is not None else unknown)
+        face_down: list[list[Any]] = [[take(k.number) for k in view.my_face_down] if q == me
+                                      else [None] * view.face_down[q] for q in range(n)]
+        state.face_down = face_down
         state.discards = [take(k.number) for k, _t in view.discard_pile]
         state.throwers = [t for _k, t in view.discard_pile]
-        state.stock = [None] * view.stock_count
+        stock: list[Any] = [None] * view.stock_count
+        state.stock = stock
         where = [s for q in range(n) for s in blanks(state.hands[q]) + blanks(state.face_down[q])]
         deal_unseen(where + blanks(state.stock), copies, rng)
         state.out_of_match = view.out_of_match
@@ -627,8 +634,9 @@ class CePeState(GameState):
 # ---------------------------------------------------------------------------------------------
 # The match: carry, settlement, dealer, bound
 
-def initial_carry(n_players: int, options: CePeOptions) -> tuple[int, ...]:
+def initial_carry(n_players: int, options: BaseModel) -> tuple[int, ...]:
     """Per seat the tokens a match starts with (1 each for the penalties ``lives`` and ``out``)."""
+    options = cast(CePeOptions, options)
     return (options.tokens if options.penalty == "tokens" else 1,) * n_players
 
 

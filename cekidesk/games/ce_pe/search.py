@@ -14,6 +14,7 @@ import random
 from collections.abc import Sequence
 from typing import cast
 
+from cekidesk.engine.cards import WKind
 from cekidesk.engine.core import Action, GameState, View
 from cekidesk.engine.search import SearchHooks
 
@@ -52,7 +53,7 @@ def plausible(view: View) -> list[Action]:
     v = cast(CePeView, view)
     low = v.limit - v.counter >= bot.ROOM
     keep = [a for a in v.legal if not (low and a.verb == "play" and a.card is not None
-                                       and bot.is_magic(v.rules.effect_of(a.card), v.limit))]
+                                       and bot.is_magic(v.rules.effect_of(cast(WKind, a.card)), v.limit))]
     return keep or list(v.legal)
 
 
