@@ -33,7 +33,7 @@ def test_ninety_nine_reports_the_hands_lost_before_a_redeal(capsys):
 
 def test_a_rule_set_file_plays_exactly_its_rules(capsys, tmp_path):
     mine = CePeOptions.model_validate({**preset("bloody").model_dump(), "name": "Kelas 9B", "hand_size": 3})
-    path = tmp_path / "kelas.cekirules"
+    path = tmp_path / "kelas.cepe.json"
     path.write_text(rules_to_json(mine), encoding="utf-8")
     out = report(capsys, [*BASE, "--rules", str(path)])
     assert "name=Kelas 9B" in out and "hand_size=3" in out
@@ -52,7 +52,7 @@ def test_a_rule_set_file_plays_exactly_its_rules(capsys, tmp_path):
      "a value out of bounds (hand_size)"),
 ])
 def test_a_bad_rule_file_gets_one_clear_line_and_exit_code_2(capsys, tmp_path, content, words):
-    path = tmp_path / "bad.cekirules"
+    path = tmp_path / "bad.cepe.json"
     path.write_text(content, encoding="utf-8")
     with pytest.raises(SystemExit) as exc:
         main([*BASE, "--rules", str(path)])
