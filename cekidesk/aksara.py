@@ -76,7 +76,7 @@ _PROTECTED = re.compile(
     r"|<[^<>]*>"                        # <rich text tag>
     r"|&(?:[A-Za-z]+|#\d+|#x[0-9A-Fa-f]+);"  # &entity;
     r"|&&"                              # a literal ampersand
-    r"|%L?\d+|%n"                       # %1, and the count %n of a plural text
+    r"|%L?\d+|%L?n"                     # %1, and the count %n (%Ln) of a plural text
     r"|\d+(?:[.,:]\d+)*"                # numbers, also 1.5, 10:30
     r"|\b[A-Za-z]+(?:\+[A-Za-z0-9]+)+\b"  # Ctrl+N, Shift+F1
     r"|\b(?:[A-Za-z][a-z]*[A-Z0-9][A-Za-z0-9]*|[A-Z][0-9A-Z]*)\b(?!['’])"  # S9, WF, F1, N, CekiDesk

@@ -129,3 +129,11 @@ def test_any_latin_javanese_phrase_gives_javanese_script_only(words):
         if c == PANGKON:
             assert i > 0 and "\ua98f" <= out[i - 1] <= "\ua9b2" or out[i - 1] == "\ua9b3", (text, out)
     assert strip_protected(out).strip(" " + ZWSP)
+
+
+@pytest.mark.parametrize("marker", ["%n", "%Ln", "%1", "%L1"])
+def test_qt_count_markers_stay_as_they_are(marker):
+    """Qt fills %n / %Ln (a plural's count) and %1 at run time: written in aksara Jawa they would
+    be shown as letters instead of the number."""
+    out = transliterate(f"njaga {marker} pasangan")
+    assert marker in out and "ꦚ꧀ꦗꦒ" in out

@@ -6619,12 +6619,12 @@
     <message>
         <source>keeps %Ln live pair(s)</source>
         <translatorcomment>jv: njaga %Ln pasangan sing isih urip</translatorcomment>
-        <translation>ꦚ꧀ꦗꦒ %ꦭ꧀ꦤ꧀ꦥꦱꦔꦤ꧀ꦱꦶꦁ​ꦲꦶꦱꦶꦃ​ꦲꦸꦫꦶꦥ꧀</translation>
+        <translation>ꦚ꧀ꦗꦒ %Ln ꦥꦱꦔꦤ꧀ꦱꦶꦁ​ꦲꦶꦱꦶꦃ​ꦲꦸꦫꦶꦥ꧀</translation>
     </message>
     <message>
         <source>%Ln of the {of} cards of its value are still unseen</source>
         <translatorcomment>jv: %Ln saka {of} kertu sing ajiné padha durung katon</translatorcomment>
-        <translation>%ꦭ꧀ꦤ꧀ꦱꦏ {of} ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦲꦗꦶꦤꦺ​ꦥꦝ​ꦢꦸꦫꦸꦁ​ꦏꦠꦺꦴꦤ꧀</translation>
+        <translation>%Ln ꦱꦏ {of} ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦲꦗꦶꦤꦺ​ꦥꦝ​ꦢꦸꦫꦸꦁ​ꦏꦠꦺꦴꦤ꧀</translation>
     </message>
     <message>
         <source>it is the pool card worth most to you</source>
@@ -6644,7 +6644,7 @@
     <message>
         <source>keeps %Ln more card(s) of its rank for later</source>
         <translatorcomment>jv: nyimpen %Ln kertu liyané sing pangkaté padha kanggo mengko</translatorcomment>
-        <translation>ꦚꦶꦩ꧀ꦥꦼꦤ꧀ %ꦭ꧀ꦤ꧀ꦏꦼꦂꦠꦸ​ꦭꦶꦪꦤꦺ​ꦱꦶꦁ​ꦥꦁꦏꦠꦺ​ꦥꦝ​ꦏꦁꦒꦺꦴ​ꦩꦼꦁꦏꦺꦴ</translation>
+        <translation>ꦚꦶꦩ꧀ꦥꦼꦤ꧀ %Ln ꦏꦼꦂꦠꦸ​ꦭꦶꦪꦤꦺ​ꦱꦶꦁ​ꦥꦁꦏꦠꦺ​ꦥꦝ​ꦏꦁꦒꦺꦴ​ꦩꦼꦁꦏꦺꦴ</translation>
     </message>
     <message>
         <source>it counts toward {combo}</source>
@@ -6654,12 +6654,12 @@
     <message>
         <source>played out best in %Ln imagined deal(s)</source>
         <translatorcomment>jv: paling apik ing %Ln bagéan kertu sing dibayangaké</translatorcomment>
-        <translation>ꦥꦭꦶꦁ​ꦲꦥꦶꦏ꧀ꦲꦶꦁ %ꦭ꧀ꦤ꧀ꦧꦒꦺꦲꦤ꧀ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦢꦶꦧꦪꦔꦏꦺ</translation>
+        <translation>ꦥꦭꦶꦁ​ꦲꦥꦶꦏ꧀ꦲꦶꦁ %Ln ꦧꦒꦺꦲꦤ꧀ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦢꦶꦧꦪꦔꦏꦺ</translation>
     </message>
     <message>
         <source>confirmed in %Ln imagined deal(s)</source>
         <translatorcomment>jv: dikuwataké déning %Ln bagéan kertu sing dibayangaké</translatorcomment>
-        <translation>ꦢꦶꦏꦸꦮꦠꦏꦺ​ꦢꦺꦤꦶꦁ %ꦭ꧀ꦤ꧀ꦧꦒꦺꦲꦤ꧀ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦢꦶꦧꦪꦔꦏꦺ</translation>
+        <translation>ꦢꦶꦏꦸꦮꦠꦏꦺ​ꦢꦺꦤꦶꦁ %Ln ꦧꦒꦺꦲꦤ꧀ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦢꦶꦧꦪꦔꦏꦺ</translation>
     </message>
     <message>
         <source>; </source>
@@ -6824,7 +6824,7 @@
     <message>
         <source>%Ln winning card(s) still to come</source>
         <translatorcomment>jv: %Ln kertu sing gawé menang isih bisa teka</translatorcomment>
-        <translation>%ꦭ꧀ꦤ꧀ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦒꦮꦺ​ꦩꦼꦤꦁ​ꦲꦶꦱꦶꦃ​ꦧꦶꦱ​ꦠꦼꦏ</translation>
+        <translation>%Ln ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦒꦮꦺ​ꦩꦼꦤꦁ​ꦲꦶꦱꦶꦃ​ꦧꦶꦱ​ꦠꦼꦏ</translation>
     </message>
     <message>
         <source>no card of the {kind}&apos;s rank is left to come</source>
