@@ -20,10 +20,12 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
 from PySide6.QtCore import QCoreApplication, QPointF, QRectF
-from PySide6.QtGui import QFont, QFontMetricsF
+from PySide6.QtGui import QFontMetricsF
 
 from cekidesk.engine.core import Action, AmountRange, Event, View
 from cekidesk.games import games, module_name
+
+from ..fonts import pixel_font
 
 
 @dataclass
@@ -179,10 +181,7 @@ class Pairing:
 def text_width(text: str, size: float, bold: bool = False) -> float:
     """How wide a table label of ``text`` is at ``size`` pixels, its pill's padding included (for
     layouts that place labels beside each other)."""
-    f = QFont()
-    f.setPixelSize(max(8, round(size)))
-    f.setBold(bold)
-    fm = QFontMetricsF(f)
+    fm = QFontMetricsF(pixel_font(max(8, round(size)), bold))
     return fm.horizontalAdvance(text) + fm.height() * 0.9
 
 

@@ -59,6 +59,7 @@ from cekidesk.games import get_game
 from cekidesk.ui.names import card_tooltip
 
 from ..cardpics import CEKI, back_code, card_width, kind_code
+from ..fonts import pixel_font
 from .cards import CardItem, star_path
 from .choices import ChoiceBar
 from .choices import signature as choice_signature
@@ -235,10 +236,7 @@ class LabelItem(QGraphicsObject):
         self.set_spec(spec, force=True)
 
     def _font(self) -> QFont:
-        f = QFont()
-        f.setPixelSize(max(8, round(self.spec.size)))
-        f.setBold(self.STYLES.get(self.spec.style, self.STYLES["count"])[2])
-        return f
+        return pixel_font(max(8, round(self.spec.size)), self.STYLES.get(self.spec.style, self.STYLES["count"])[2])
 
     def set_spec(self, spec: LabelSpec, force: bool = False) -> None:
         if spec == self.spec and not force:
