@@ -12,9 +12,11 @@ from __future__ import annotations
 
 import random
 import re
+from itertools import count, takewhile
 
 import pytest
-from PySide6.QtCore import QCoreApplication, QPointF, QRectF, QSizeF, Qt
+from PySide6 import QtGui
+from PySide6.QtCore import QCoreApplication, QModelIndex, QPointF, QRectF, QSizeF, Qt
 from PySide6.QtGui import (
     QFont,
     QFontInfo,
@@ -173,7 +175,7 @@ def _label(problems: list[str], lab: QLabel) -> None:
     m = lab.margin()
     room.adjust(m, m, -m, -m)
     if lab.textFormat() == Qt.TextFormat.RichText or (lab.textFormat() == Qt.TextFormat.AutoText
-                                                      and Qt.mightBeRichText(text)):
+                                                      and QtGui.Qt.mightBeRichText(text)):
         doc = QTextDocument()
         doc.setDefaultFont(lab.font())
         doc.setDocumentMargin(0)
@@ -230,9 +232,9 @@ def _view(problems: list[str], v: QAbstractItemView) -> None:
     if model is None or isinstance(v, QHeaderView):
         return
     port = v.viewport().rect()
-    for row in range(min(model.rowCount(), 200)):
-        for col in range(model.columnCount()):
-            idx = model.index(row, col)
+    for row in range(min(model.rowCount(QModelIndex()), 200)):
+        for idx in takewhile(QModelIndex.isValid, (model.index(row, col) for col in count())):
+            col = idx.column()
             rect = v.visualRect(idx)
             if rect.isEmpty() or not port.intersects(rect):
                 continue
@@ -241,7 +243,8 @@ def _view(problems: list[str], v: QAbstractItemView) -> None:
                 continue
             font = idx.data(Qt.ItemDataRole.FontRole)
             f = font if isinstance(font, QFont) else v.font()
-            _fit(problems, v, f"row {row} column {col}", text, text_size(f, text), QRectF(rect).adjusted(0, 1, 0, -1),
+            wrap = rect.width() - 6 if v.wordWrap() else None   # (the delegate's margins)
+            _fit(problems, v, f"row {row} column {col}", text, text_size(f, text, wrap), QRectF(rect),
                  check_width=False)
 
 
@@ -332,6 +335,33 @@ def test_table_labels_and_their_widths_are_larger_in_aksara_jawa(qapp, language)
     assert item.boundingRect().height() > latin_h * 1.2
     # the pill holds its text
     assert item.boundingRect().width() >= QFontMetricsF(item._font()).horizontalAdvance(spec.text)
+
+
+def test_the_clip_check_names_a_clipped_widget_and_its_text(qtbot, qapp, language):
+    """The check itself: a button kept at a Latin line's height, a spin box too narrow for its
+    largest value, a label narrower than its text, a combo too low for an aksara Jawa item."""
+    install_javanese_font(qapp)
+    language("jv-Java")
+    box = QWidget()
+    button = QPushButton("ꦩꦸꦭꦲꦶ ꦲꦚꦂ", box)
+    button.setObjectName("low")
+    button.setGeometry(0, 0, 200, 18)
+    spin = QSpinBox(box)
+    spin.setRange(0, 1_000_000)
+    spin.setGeometry(0, 40, 30, 60)
+    label = QLabel("ꦱꦔꦧꦁ ꦱꦔꦧꦁ ꦱꦔꦧꦁ", box)
+    label.setGeometry(0, 120, 40, 60)
+    combo = QComboBox(box)
+    combo.addItem("ꦧꦱꦗꦮ")
+    combo.setGeometry(0, 200, 200, 60)
+    shown(qtbot, box, (300, 300))
+    found = clips(box)
+    assert any(p.startswith("QPushButton low ") and "ꦩꦸꦭꦲꦶ ꦲꦚꦂ" in p and "height" in p for p in found), found
+    assert any(p.startswith("QSpinBox") and "1000000" in p and "width" in p for p in found), found
+    assert any(p.startswith("QLabel") and "width" in p for p in found), found
+    assert not any(p.startswith("QComboBox") for p in found), found
+    combo.setFixedHeight(16)
+    assert any(p.startswith("QComboBox") and "ꦧꦱꦗꦮ" in p for p in clips(box)), clips(box)
 
 
 def finished_hand(game: str, seed: int = 3) -> Match:

@@ -53,6 +53,7 @@ from cekidesk.persistence.settings import EXPERT_SECONDS, Settings
 
 from . import i18n, names
 from .cardpics import card_pixmap
+from .fonts import fit_javanese_line
 from .games import HandEndContent, game_ui
 from .names import seat_label
 
@@ -815,6 +816,7 @@ class SettingsDialog(QDialog):
             self.language.addItem(lang.native, lang.id)
         i = self.language.findData(i18n.resolve(settings.language))
         self.language.setCurrentIndex(max(0, i))
+        fit_javanese_line(self.language)
         row("language", self.language)
 
         self.card_names = QComboBox(self)

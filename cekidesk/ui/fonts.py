@@ -27,9 +27,11 @@ made at a pixel size of their own (the table's labels) come from :func:`pixel_fo
 from __future__ import annotations
 
 import logging
+import math
 
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QFont, QFontDatabase, QFontInfo, QFontMetricsF, QGuiApplication
+from PySide6.QtWidgets import QWidget
 
 from cekidesk.resources import resource
 
@@ -135,6 +137,14 @@ def pixel_font(px: float, bold: bool = False) -> QFont:
     f.setPixelSize(max(1, round(px * script_scale())))
     f.setBold(bold)
     return f
+
+
+def fit_javanese_line(w: QWidget) -> None:
+    """Make ``w`` (a combo box listing a text in aksara Jawa in a Latin interface: the languages)
+    tall enough to show a line of the script in its font, which is taller than its Latin line."""
+    extra = javanese_line_height(w.font()) - QFontMetricsF(w.font()).height()
+    if extra > 0:
+        w.setMinimumHeight(math.ceil(w.sizeHint().height() + extra))
 
 
 def javanese_line_height(font: QFont | None = None) -> float:
