@@ -60,7 +60,7 @@ from cekidesk.games import new_match
 from cekidesk.persistence.saves import Seat
 from cekidesk.ui import fonts, i18n
 from cekidesk.ui.dialogs import HandEndDialog, NewGameConfig, NewGameDialog, SettingsDialog
-from cekidesk.ui.fonts import FAMILY, SCRIPT_SCALE, install_javanese_font
+from cekidesk.ui.fonts import FAMILY, SCRIPT_SCALE, install_javanese_font, javanese_line_height
 from cekidesk.ui.gamelog import GameLogView
 from cekidesk.ui.games.ce_pe.editor import RuleEditor
 from cekidesk.ui.table.layouts import LabelSpec, text_width
@@ -362,6 +362,35 @@ def test_the_clip_check_names_a_clipped_widget_and_its_text(qtbot, qapp, languag
     assert not any(p.startswith("QComboBox") for p in found), found
     combo.setFixedHeight(16)
     assert any(p.startswith("QComboBox") and "ꦧꦱꦗꦮ" in p for p in clips(box)), clips(box)
+
+
+def test_a_label_in_aksara_jawa_in_a_latin_interface_is_as_tall_as_the_script(qapp, language):
+    """Javanese card names on the table in the English interface: the pill holds the script's
+    taller line, not only the Latin font's."""
+    install_javanese_font(qapp)
+    language("en")
+    item = LabelItem(LabelSpec("s", "ꦱꦔꦧꦁ", QPointF(0, 0), 14))
+    assert item.boundingRect().height() >= javanese_line_height(item._font())
+    assert text_width("ꦱꦔꦧꦁ", 14) >= QFontMetricsF(item._font()).horizontalAdvance("ꦱꦔꦧꦁ")
+
+
+def test_the_window_follows_the_interface_font(qtbot, boxes, language):
+    """The status line, the log and its title, the menus and the toolbar are drawn 1.3× in aksara
+    Jawa — also those made before the new font reached the window — and go back with Latin."""
+    w = open_window(qtbot, language="jv-Java")
+    QApplication.processEvents()
+    parts = [w.status_label, w.log_dock, w.log_dock.view, w.menuBar(), w.toolbar]
+
+    def sizes() -> list[float]:
+        return [p.font().pointSizeF() for p in parts]
+
+    big = sizes()
+    assert all(p.font().families()[0] == FAMILY for p in parts)
+    w.settings.language = "en"
+    w.apply_settings()
+    QApplication.processEvents()
+    assert all(p.font().families()[0] != FAMILY for p in parts)
+    assert sizes() == pytest.approx([b / SCRIPT_SCALE for b in big])
 
 
 def finished_hand(game: str, seed: int = 3) -> Match:

@@ -29,8 +29,8 @@ from __future__ import annotations
 import logging
 import math
 
-from PySide6.QtCore import QCoreApplication
-from PySide6.QtGui import QFont, QFontDatabase, QFontInfo, QFontMetricsF, QGuiApplication
+from PySide6.QtCore import QCoreApplication, QSizeF
+from PySide6.QtGui import QFont, QFontDatabase, QFontInfo, QFontMetricsF, QGuiApplication, QTextLayout
 from PySide6.QtWidgets import QWidget
 
 from cekidesk.resources import resource
@@ -137,6 +137,19 @@ def pixel_font(px: float, bold: bool = False) -> QFont:
     f.setPixelSize(max(1, round(px * script_scale())))
     f.setBold(bold)
     return f
+
+
+def line_size(font: QFont, text: str) -> QSizeF:
+    """The size of ``text`` on one line as Qt draws it in ``font``: its height is that of the fonts
+    it really uses (a Latin line of digits keeps the Latin height under a Javanese-led font, a line
+    with aksara Jawa takes the script's in a Latin-led one), where ``QFontMetricsF`` knows only the
+    first family's."""
+    layout = QTextLayout(text, font)
+    layout.beginLayout()
+    line = layout.createLine()
+    line.setLineWidth(1e7)   # (one line: no wrap)
+    layout.endLayout()
+    return QSizeF(line.naturalTextWidth(), line.height())
 
 
 def fit_javanese_line(w: QWidget) -> None:

@@ -16,7 +16,7 @@ from types import SimpleNamespace
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QByteArray, QCoreApplication, QEvent, Qt, QTimer, Slot
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShortcut
+from PySide6.QtGui import QAction, QCloseEvent, QFont, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QApplication,
     QDialog,
@@ -88,14 +88,9 @@ class MainWindow(QMainWindow):
 
         self.status_label = QLabel(self)
         self.status_label.setObjectName("statusLine")
-        f = self.status_label.font()
-        f.setPointSizeF(f.pointSizeF() * 1.15)
-        self.status_label.setFont(f)
         self.status_label.setTextInteractionFlags(Qt.TextInteractionFlag.NoTextInteraction)
-        # a hint with its reason can be longer than the window is wide: it wraps onto a second line
-        # instead of being cut off, in room kept for two lines (the table does not jump when it comes)
         self.status_label.setWordWrap(True)
-        self.status_label.setFixedHeight(2 * self.status_label.fontMetrics().lineSpacing() + 2)
+        self._fit_status_font()
         self.statusBar().addWidget(self.status_label, 1)
         self.info_label = QLabel(self)
         self.info_label.setObjectName("infoLabel")
@@ -136,6 +131,16 @@ class MainWindow(QMainWindow):
         self._restore_geometry()
         self.apply_settings()
         self._refresh()
+
+    def _fit_status_font(self) -> None:
+        """The status line a little larger than the interface font (now, and again after a change of
+        language, which may change the interface font: aksara Jawa is larger).  A hint with its
+        reason can be longer than the window is wide: it wraps onto a second line instead of being
+        cut off, in room kept for two lines (the table does not jump when it comes)."""
+        f = QFont(QApplication.font())   # (the application's, which a new language changed at once)
+        f.setPointSizeF(f.pointSizeF() * 1.15)
+        self.status_label.setFont(f)
+        self.status_label.setFixedHeight(2 * self.status_label.fontMetrics().lineSpacing() + 2)
 
     # -- the keyboard after a dialog ------------------------------------------------------------
     def childEvent(self, event) -> None:
@@ -948,6 +953,7 @@ class MainWindow(QMainWindow):
         if not hasattr(self, "act_new"):
             return
         self._retranslate_actions()
+        self._fit_status_font()
         self.table.set_seat_names(self.seat_names())
         self._apply_shown_settings()    # re-plans the table with the new words
         self.log_dock.reword()          # the same lines in the new words

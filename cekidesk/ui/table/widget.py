@@ -59,7 +59,7 @@ from cekidesk.games import get_game
 from cekidesk.ui.names import card_tooltip
 
 from ..cardpics import CEKI, back_code, card_width, kind_code
-from ..fonts import pixel_font
+from ..fonts import line_size, pixel_font
 from .cards import CardItem, star_path
 from .choices import ChoiceBar
 from .choices import signature as choice_signature
@@ -243,9 +243,8 @@ class LabelItem(QGraphicsObject):
             return
         self.prepareGeometryChange()
         self.spec = spec
-        fm = QFontMetricsF(self._font())
-        tw = fm.horizontalAdvance(spec.text)
-        th = fm.height()
+        size = line_size(self._font(), spec.text)   # (digits under aksara Jawa keep a Latin line's height)
+        tw, th = size.width(), size.height()
         padx, pady = th * 0.45, th * 0.12
         self._rect = QRectF(-tw / 2 - padx, -th / 2 - pady, tw + 2 * padx, th + 2 * pady)
         self.setPos(spec.pos)
