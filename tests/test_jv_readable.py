@@ -21,6 +21,8 @@ from PySide6.QtGui import (
     QFont,
     QFontInfo,
     QFontMetricsF,
+    QImage,
+    QPainter,
     QTextBlock,
     QTextDocument,
     QTextLayout,
@@ -364,14 +366,33 @@ def test_the_clip_check_names_a_clipped_widget_and_its_text(qtbot, qapp, languag
     assert any(p.startswith("QComboBox") and "ꦧꦱꦗꦮ" in p for p in clips(box)), clips(box)
 
 
-def test_a_label_in_aksara_jawa_in_a_latin_interface_is_as_tall_as_the_script(qapp, language):
-    """Javanese card names on the table in the English interface: the pill holds the script's
-    taller line, not only the Latin font's."""
+@pytest.mark.parametrize("lang", ["en", "jv-Java"])
+@pytest.mark.parametrize("text", ["85", "ꦭꦸꦒꦶꦏꦿꦤ", "40 ꦭꦺꦴꦤ꧀", "ꦧꦸꦚ꧀ꦕꦶꦲꦧꦿꦶꦠ꧀", "Ayu"])
+def test_a_table_label_holds_its_ink_and_is_no_taller_than_it_needs(qapp, language, lang, text):
+    """A pill holds every pixel of its text, aksara Jawa (card names on the table) in any interface
+    too, and is not as tall as the script's full line, which keeps room for stacks the label does
+    not have; a Latin label keeps a Latin line's height."""
     install_javanese_font(qapp)
-    language("en")
-    item = LabelItem(LabelSpec("s", "ꦱꦔꦧꦁ", QPointF(0, 0), 14))
-    assert item.boundingRect().height() >= javanese_line_height(item._font())
-    assert text_width("ꦱꦔꦧꦁ", 14) >= QFontMetricsF(item._font()).horizontalAdvance("ꦱꦔꦧꦁ")
+    language(lang)
+    item = LabelItem(LabelSpec("s", text, QPointF(0, 0), 14))
+    font = item._font()
+    img = QImage(400, 200, QImage.Format.Format_ARGB32)
+    img.fill(Qt.GlobalColor.white)
+    p = QPainter(img)
+    p.translate(200, 100)
+    p.setFont(font)
+    p.setPen(Qt.GlobalColor.black)
+    p.drawText(QPointF(-item._line.width / 2, item._line.baseline), text)
+    p.end()
+    ink = [(x - 200, y - 100) for y in range(200) for x in range(400) if img.pixelColor(x, y).lightness() < 200]
+    pill = item.boundingRect()
+    assert ink and all(pill.contains(QPointF(x + 0.5, y + 0.5)) for x, y in ink), (text, pill)
+    if text.isascii():
+        latin_font = QFont(font)
+        latin_font.setFamilies([f for f in font.families() if f != FAMILY])
+        assert item._line.height == pytest.approx(QFontMetricsF(latin_font).height())
+    else:
+        assert item._line.height < javanese_line_height(font)
 
 
 def test_the_window_follows_the_interface_font(qtbot, boxes, language):

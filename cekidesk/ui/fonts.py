@@ -28,9 +28,10 @@ from __future__ import annotations
 
 import logging
 import math
+from dataclasses import dataclass
 
-from PySide6.QtCore import QCoreApplication, QSizeF
-from PySide6.QtGui import QFont, QFontDatabase, QFontInfo, QFontMetricsF, QGuiApplication, QTextLayout
+from PySide6.QtCore import QCoreApplication
+from PySide6.QtGui import QFont, QFontDatabase, QFontInfo, QFontMetricsF, QGuiApplication
 from PySide6.QtWidgets import QWidget
 
 from cekidesk.resources import resource
@@ -139,17 +140,29 @@ def pixel_font(px: float, bold: bool = False) -> QFont:
     return f
 
 
-def line_size(font: QFont, text: str) -> QSizeF:
-    """The size of ``text`` on one line as Qt draws it in ``font``: its height is that of the fonts
-    it really uses (a Latin line of digits keeps the Latin height under a Javanese-led font, a line
-    with aksara Jawa takes the script's in a Latin-led one), where ``QFontMetricsF`` knows only the
-    first family's."""
-    layout = QTextLayout(text, font)
-    layout.beginLayout()
-    line = layout.createLine()
-    line.setLineWidth(1e7)   # (one line: no wrap)
-    layout.endLayout()
-    return QSizeF(line.naturalTextWidth(), line.height())
+@dataclass(frozen=True, slots=True)
+class ShortLine:
+    """A short one-line text as a table label draws it: its ``width``, the ``height`` it needs and
+    its ``baseline`` below the middle of that height."""
+
+    width: float
+    height: float
+    baseline: float
+
+
+def short_line(font: QFont, text: str) -> ShortLine:
+    """How a label's one line of ``text`` in ``font`` is measured and placed.  It is as tall as a
+    Latin line of the font's size, or as its ink where that is taller (aksara Jawa, whose full line
+    height keeps room for stacks of signs a short label seldom has: a pill of that height would
+    be twice the Latin one); the ink is then centred.  Latin text is placed as a Latin line."""
+    fm = QFontMetricsF(font)
+    latin = QFont(font)
+    latin.setFamilies([f for f in font.families() if f != FAMILY] or font.families())
+    lm = QFontMetricsF(latin)
+    ink = fm.tightBoundingRect(text)
+    if ink.height() + 2 <= lm.height():
+        return ShortLine(fm.horizontalAdvance(text), lm.height(), lm.ascent() - lm.height() / 2)
+    return ShortLine(fm.horizontalAdvance(text), ink.height() + 2, -ink.center().y())
 
 
 def fit_javanese_line(w: QWidget) -> None:

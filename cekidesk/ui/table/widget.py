@@ -59,7 +59,7 @@ from cekidesk.games import get_game
 from cekidesk.ui.names import card_tooltip
 
 from ..cardpics import CEKI, back_code, card_width, kind_code
-from ..fonts import line_size, pixel_font
+from ..fonts import pixel_font, short_line
 from .cards import CardItem, star_path
 from .choices import ChoiceBar
 from .choices import signature as choice_signature
@@ -243,8 +243,8 @@ class LabelItem(QGraphicsObject):
             return
         self.prepareGeometryChange()
         self.spec = spec
-        size = line_size(self._font(), spec.text)   # (digits under aksara Jawa keep a Latin line's height)
-        tw, th = size.width(), size.height()
+        self._line = line = short_line(self._font(), spec.text)
+        tw, th = line.width, line.height
         padx, pady = th * 0.45, th * 0.12
         self._rect = QRectF(-tw / 2 - padx, -th / 2 - pady, tw + 2 * padx, th + 2 * pady)
         self.setPos(spec.pos)
@@ -268,7 +268,7 @@ class LabelItem(QGraphicsObject):
             p.drawRoundedRect(self._rect, r, r)
         p.setFont(self._font())
         p.setPen(fg)
-        p.drawText(self._rect, Qt.AlignmentFlag.AlignCenter, self.spec.text)
+        p.drawText(QPointF(-self._line.width / 2, self._line.baseline), self.spec.text)
 
 
 # -----------------------------------------------------------------------------------------------
