@@ -19,6 +19,7 @@ log = logging.getLogger("cekidesk")
 
 LOG_NAME = "cekidesk.log"
 
+from . import i18n  # noqa: E402
 from .qtfix import guard_none_refcount  # noqa: E402,F401  (re-exported)
 
 
@@ -73,7 +74,7 @@ class ErrorReporter:
     @staticmethod
     def show_message(parent: QWidget | None) -> None:
         QMessageBox.critical(
-            parent, QCoreApplication.translate("ErrorReporter", "Something went wrong"),
+            parent, i18n.latin(lambda: QCoreApplication.translate("ErrorReporter", "Something went wrong")),
             QCoreApplication.translate(
                 "ErrorReporter", "CekiDesk ran into an unexpected problem. Your game is saved after every move, so you "
                                  "can carry on, or quit and continue it later.") + "\n\n"

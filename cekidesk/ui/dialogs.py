@@ -53,6 +53,7 @@ from cekidesk.persistence.settings import EXPERT_SECONDS, Settings
 
 from . import i18n, names
 from .cardpics import card_pixmap
+from .fonts import fit_javanese_line
 from .games import HandEndContent, game_ui
 from .names import seat_label
 
@@ -386,7 +387,7 @@ class NewGameDialog(QDialog):
                  in_progress: bool = False):
         super().__init__(parent)
         self.setObjectName("newGameDialog")
-        self.setWindowTitle(self.tr("New game"))
+        self.setWindowTitle(i18n.latin(lambda: self.tr("New game")))
         self.settings = settings
         self._seat_rows: list[tuple[QLabel, QLineEdit, QComboBox]] = []
         self._options_form: OptionsForm | None = None
@@ -746,7 +747,7 @@ class NewGameDialog(QDialog):
         try:
             self.spec.make_options(self.options_form.values())
         except OptionsError:
-            QMessageBox.warning(self, self.tr("These rules cannot be played"), self.tr(
+            QMessageBox.warning(self, i18n.latin(lambda: self.tr("These rules cannot be played")), self.tr(
                 "The game cannot be dealt with these rules. Change them, or choose a set of rules in the "
                 "Rules list, and start again."))
             return
@@ -796,7 +797,7 @@ class SettingsDialog(QDialog):
     def __init__(self, settings: Settings, parent: QWidget | None = None):
         super().__init__(parent)
         self.setObjectName("settingsDialog")
-        self.setWindowTitle(self.tr("Settings"))
+        self.setWindowTitle(i18n.latin(lambda: self.tr("Settings")))
         self.settings = settings
         lay = QVBoxLayout(self)
         form = QFormLayout()
@@ -815,6 +816,7 @@ class SettingsDialog(QDialog):
             self.language.addItem(lang.native, lang.id)
         i = self.language.findData(i18n.resolve(settings.language))
         self.language.setCurrentIndex(max(0, i))
+        fit_javanese_line(self.language)
         row("language", self.language)
 
         self.card_names = QComboBox(self)
@@ -923,7 +925,7 @@ class SettingsDialog(QDialog):
 
     def retranslate(self) -> None:
         """All texts in the current language (at start and after a language change)."""
-        self.setWindowTitle(self.tr("Settings"))
+        self.setWindowTitle(i18n.latin(lambda: self.tr("Settings")))
         for key, text in (("language", self.tr("&Language:")), ("card_names", self.tr("Javanese card &names:")),
                           ("speed", self.tr("&Animations:")), ("pace", self.tr("Computer &pace:")),
                           ("opponents", self.tr("Default &opponents:")), ("level", self.tr("Default &level:")),
@@ -1140,7 +1142,7 @@ class ScoreSheetDialog(QDialog):
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
         self.setObjectName("scoreSheetDialog")
-        self.setWindowTitle(self.tr("Score sheet"))
+        self.setWindowTitle(i18n.latin(lambda: self.tr("Score sheet")))
         lay = QVBoxLayout(self)
         self.progress = QLabel(self)
         lay.addWidget(self.progress)
@@ -1175,7 +1177,7 @@ class HandEndDialog(QDialog):
         money = match.match_options.mode == "money"
         self.match_over = match.is_over()
         words = game_ui(match.spec.id).words
-        self.setWindowTitle(words.over(rec.index + 1))
+        self.setWindowTitle(i18n.latin(lambda: words.over(rec.index + 1)))
         lay = QVBoxLayout(self)
 
         content = HandEndContent()
@@ -1339,7 +1341,7 @@ class StandingsDialog(QDialog):
     def __init__(self, match: Match, seat_names: Sequence[str], human_seat: int, parent: QWidget | None = None):
         super().__init__(parent)
         self.setObjectName("standingsDialog")
-        self.setWindowTitle(self.tr("Final standings"))
+        self.setWindowTitle(i18n.latin(lambda: self.tr("Final standings")))
         lay = QVBoxLayout(self)
         winners = match.winners() or tuple(match.standings()[:1])
         head = QLabel(self)
@@ -1400,7 +1402,7 @@ class AboutDialog(QDialog):
     def __init__(self, game_info: str = "", parent: QWidget | None = None):
         super().__init__(parent)
         self.setObjectName("aboutDialog")
-        self.setWindowTitle(self.tr("About CekiDesk"))
+        self.setWindowTitle(i18n.latin(lambda: self.tr("About CekiDesk")))
         lay = QHBoxLayout(self)
         pics = QVBoxLayout()
         for code in ("RF", "OT", "S9"):
@@ -1470,7 +1472,7 @@ def ask_continue(parent: QWidget | None, loaded: LoadedGame) -> bool:
     """Ask whether to continue the unfinished game.  True: continue; False: a new game."""
     box = QMessageBox(parent)
     box.setIcon(QMessageBox.Icon.Question)
-    box.setWindowTitle(QCoreApplication.translate("ContinueQuestion", "Continue your game?"))
+    box.setWindowTitle(i18n.latin(lambda: QCoreApplication.translate("ContinueQuestion", "Continue your game?")))
     box.setText(QCoreApplication.translate("ContinueQuestion", "You have an unfinished game:"))
     box.setInformativeText(describe_saved(loaded) + "\n\n"
                            + QCoreApplication.translate("ContinueQuestion", "Starting a new game will replace it."))

@@ -15,13 +15,24 @@ Qt lays out a line with the ascent and descent of every font used in it, so a li
 is taller (about 1.75× at the same point size: the script's stacked pasangan and signs above and
 below); layouts that ask for ``sizeHint`` get the room by themselves, and fixed-size places use
 :func:`javanese_line_height`.
+
+In the aksara Jawa interface (:func:`use_javanese_script`, called by ``i18n.set_language``) the
+script is drawn :data:`SCRIPT_SCALE` times the Latin size — at the Latin size its small signs are
+hard to read — and with line heights that fit it: the application font becomes
+``["Noto Sans Javanese", system family]`` at 1.3× the system size, so every widget's font metrics
+(and with them every ``sizeHint``, the log's and the help's lines) are the Javanese script's, while
+Latin letters and digits, which the Javanese font lacks, fall back to the system family.  Fonts
+made at a pixel size of their own (the table's labels) come from :func:`pixel_font`, scaled alike.
 """
 from __future__ import annotations
 
 import logging
+import math
+from dataclasses import dataclass
 
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QFont, QFontDatabase, QFontInfo, QFontMetricsF, QGuiApplication
+from PySide6.QtWidgets import QWidget
 
 from cekidesk.resources import resource
 
@@ -30,7 +41,12 @@ log = logging.getLogger(__name__)
 FAMILY = "Noto Sans Javanese"
 FILES = ("NotoSansJavanese-Regular.ttf", "NotoSansJavanese-Bold.ttf")
 
+#: how much larger than Latin text aksara Jawa is drawn in the aksara Jawa interface
+SCRIPT_SCALE = 1.3
+
 _installed: str | None = None
+_system: QFont | None = None     # the system font, named by the family it resolves to (the Latin one)
+_javanese_first = False          # the aksara Jawa interface is in use
 
 
 def register_fonts() -> str | None:
@@ -62,22 +78,99 @@ def with_fallback(font: QFont, family: str = FAMILY) -> QFont:
 
 
 def install_javanese_font(app: QCoreApplication | None = None) -> str | None:
-    """Register the bundled font and make it the application font's fallback.  Returns the family."""
+    """Register the bundled font and make the application font the interface font (the system
+    font with the Javanese one as its fallback; led by it in the aksara Jawa interface).  Returns
+    the family."""
+    global _system
     family = register_fonts()
     if family is None:
         return None
     app = app or QCoreApplication.instance()
     if app is None:
         return family
-    base = QFont(QGuiApplication.font())
-    # Name the family the system font really resolves to ("Sans Serif" is only an alias): a family
-    # list whose first name is an alias would make the Javanese font the primary one, and Latin
-    # text would take its much taller line height.
-    real = QFontInfo(base).family()
-    if real and real != family:
-        base.setFamilies([real])
-    QGuiApplication.setFont(with_fallback(base, family))
+    if _system is None:
+        base = QFont(QGuiApplication.font())
+        # Name the family the system font really resolves to ("Sans Serif" is only an alias): a
+        # family list whose first name is an alias would make the Javanese font the primary one,
+        # and Latin text would take its much taller line height.
+        real = QFontInfo(base).family()
+        if real and real != family:
+            base.setFamilies([real])
+        _system = base
+    QGuiApplication.setFont(interface_font(_system, family))
     return family
+
+
+def interface_font(system: QFont, family: str = FAMILY) -> QFont:
+    """The application font made from the ``system`` font for the interface language in use."""
+    if not _javanese_first:
+        return with_fallback(system, family)
+    f = QFont(system)
+    f.setFamilies([family] + [x for x in (system.families() or [system.family()]) if x != family])
+    if f.pointSizeF() > 0:
+        f.setPointSizeF(system.pointSizeF() * SCRIPT_SCALE)
+    else:
+        f.setPixelSize(round(system.pixelSize() * SCRIPT_SCALE))
+    return f
+
+
+def use_javanese_script(on: bool) -> None:
+    """Draw the interface for aksara Jawa (``on``: 1.3× and led by the Javanese font) or for Latin
+    text (the system font).  Widgets that keep the application font follow at once (Qt sends them
+    a font change)."""
+    global _javanese_first
+    if on == _javanese_first:
+        return
+    _javanese_first = on
+    if _installed is not None and QCoreApplication.instance() is not None:
+        install_javanese_font()
+
+
+def script_scale() -> float:
+    """How much larger than its Latin size a text is drawn now (1.3 in the aksara Jawa interface)."""
+    return SCRIPT_SCALE if _javanese_first else 1.0
+
+
+def pixel_font(px: float, bold: bool = False) -> QFont:
+    """The application font at ``px`` pixels as a Latin text would have them — a table label's
+    size —, scaled by :func:`script_scale` (the family list comes from the application font)."""
+    f = QFont()
+    f.setPixelSize(max(1, round(px * script_scale())))
+    f.setBold(bold)
+    return f
+
+
+@dataclass(frozen=True, slots=True)
+class ShortLine:
+    """A short one-line text as a table label draws it: its ``width``, the ``height`` it needs and
+    its ``baseline`` below the middle of that height."""
+
+    width: float
+    height: float
+    baseline: float
+
+
+def short_line(font: QFont, text: str) -> ShortLine:
+    """How a label's one line of ``text`` in ``font`` is measured and placed.  It is as tall as a
+    Latin line of the font's size, or as its ink where that is taller (aksara Jawa, whose full line
+    height keeps room for stacks of signs a short label seldom has: a pill of that height would
+    be twice the Latin one); the ink is then centred.  Latin text is placed as a Latin line."""
+    fm = QFontMetricsF(font)
+    latin = QFont(font)
+    latin.setFamilies([f for f in font.families() if f != FAMILY] or font.families())
+    lm = QFontMetricsF(latin)
+    ink = fm.tightBoundingRect(text)
+    if ink.height() + 2 <= lm.height():
+        return ShortLine(fm.horizontalAdvance(text), lm.height(), lm.ascent() - lm.height() / 2)
+    return ShortLine(fm.horizontalAdvance(text), ink.height() + 2, -ink.center().y())
+
+
+def fit_javanese_line(w: QWidget) -> None:
+    """Make ``w`` (a combo box listing a text in aksara Jawa in a Latin interface: the languages)
+    tall enough to show a line of the script in its font, which is taller than its Latin line."""
+    extra = javanese_line_height(w.font()) - QFontMetricsF(w.font()).height()
+    if extra > 0:
+        w.setMinimumHeight(math.ceil(w.sizeHint().height() + extra))
 
 
 def javanese_line_height(font: QFont | None = None) -> float:

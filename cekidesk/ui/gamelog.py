@@ -320,8 +320,8 @@ class GameLogDock(QDockWidget):
     def __init__(self, parent: QWidget | None = None, max_lines: int = 2000):
         super().__init__(self.tr("Game log"), parent)
         self.setObjectName("gameLogDock")
-        # the title bar is as tall as a Latin line; aksara Jawa needs more room above and below
-        self.setStyleSheet("QDockWidget::title { padding-top: 5px; padding-bottom: 5px; }")
+        # (no style sheet: a widget with one keeps the font it had when polished, and the title would
+        # not follow the interface font — in aksara Jawa a larger one, with the script's line height)
         self.model = GameLogModel(max_lines, self)
         self.view = GameLogView(self)
         self.view.setObjectName("gameLogView")

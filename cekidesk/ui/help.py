@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QDialog, QTabWidget, QTextBrowser, QVBoxLayout, QW
 
 from cekidesk.games import DEFAULT_GAME_ID, games
 
+from . import i18n
 from .cardpics import card_image, card_width, device_ratio
 from .dialogs import close_buttons
 from .games import HelpContext, game_ui
@@ -31,7 +32,7 @@ class HowToPlayDialog(QDialog):
                  game_id: str = DEFAULT_GAME_ID, card_names: str = "latin", current: tuple[str, Any] | None = None):
         super().__init__(parent)
         self.setObjectName("howToPlay")
-        self.setWindowTitle(self.tr("How to play"))
+        self.setWindowTitle(i18n.latin(lambda: self.tr("How to play")))
         self.shortcuts = list(shortcuts)
         self.card_names = card_names
         self.current = current     # (game id, options) of the game under way, for its page

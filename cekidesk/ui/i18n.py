@@ -15,7 +15,13 @@ Where the ``.qm`` files come from:
   up at the next start, and no ``.qm`` is ever written into the repository.
 
 :func:`set_language` installs (or removes) the translators on the QApplication; Qt then sends every
-widget a ``LanguageChange`` event, and the windows retranslate themselves.  No restart.
+widget a ``LanguageChange`` event, and the windows retranslate themselves.  No restart.  It also sets
+the interface font for the language (aksara Jawa larger than Latin: :mod:`cekidesk.ui.fonts`).
+
+Texts the system draws — window titles in the title bar and the task bar, file dialogs' titles and
+filters — may meet a system without a Javanese font, so in the aksara Jawa interface they are made
+with :func:`latin` and come in Latin letters: the Javanese Latin translation, from which the aksara
+Jawa one is made.
 """
 from __future__ import annotations
 
@@ -25,17 +31,24 @@ import os
 import subprocess
 import sys
 import tempfile
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
 
 from cekidesk.languages import LANGUAGES, SOURCE, Language, language_for_locale, normalize_language
 
+from . import fonts
+
 log = logging.getLogger(__name__)
 
 _PACKAGE = Path(__file__).resolve().parent.parent          # cekidesk/
 SOURCE_TS_DIR = _PACKAGE.parent / "translations"          # the repository's translations/
 INSTALLED_QM_DIR = _PACKAGE / "resources_data" / "translations"
+
+#: the language whose translation gives the Latin form of the aksara Jawa interface's texts
+LATIN_FORM = {"jv-Java": "jv"}
 
 _translators: list[QTranslator] = []
 _current: str = SOURCE
@@ -167,6 +180,54 @@ def _qt_translator(info: Language) -> QTranslator | None:
     return None
 
 
+class LatinForm(QTranslator):
+    """Installed after the interface's own translation (so asked first) in a language written in
+    another script: silent (a null answer makes Qt ask the next translator) except while
+    :func:`latin_script` is on, when it answers with the Latin-letter translation ``latin`` (or
+    the English text it lacks)."""
+
+    def __init__(self, latin: QTranslator):
+        super().__init__()
+        self.latin = latin
+        self.on = 0
+
+    def translate(self, context: str, source: str, disambiguation: str | None = None, n: int = -1) -> str | None:
+        if not self.on:
+            return None
+        return self.latin.translate(context, source, disambiguation, n) or source
+
+    def isEmpty(self) -> bool:
+        return False
+
+
+def _latin_form(lang: str) -> LatinForm | None:
+    """The :class:`LatinForm` of ``lang``'s texts, if it is written in another script and the Latin
+    translation loads."""
+    qm = qm_file(LATIN_FORM[lang]) if lang in LATIN_FORM else None
+    t = QTranslator()
+    return LatinForm(t) if qm is not None and t.load(str(qm)) else None
+
+
+@contextmanager
+def latin_script() -> Iterator[None]:
+    """Texts translated inside come in Latin letters (unchanged in a Latin-letter interface)."""
+    forms = [t for t in _translators if isinstance(t, LatinForm)]
+    for t in forms:
+        t.on += 1
+    try:
+        yield
+    finally:
+        for t in forms:
+            t.on -= 1
+
+
+def latin(make: Callable[[], str]) -> str:
+    """``make()``'s text with its translated parts in Latin letters — for what the system draws,
+    which may lack a Javanese font: ``setWindowTitle(i18n.latin(lambda: self.tr("Settings")))``."""
+    with latin_script():
+        return make()
+
+
 def set_language(value: str | None) -> str:
     """Use the interface language ``value`` (an app id; None = the default) from now on.  Removes
     the previous translators and installs the new ones; every widget gets a ``LanguageChange``.
@@ -189,6 +250,10 @@ def set_language(value: str | None) -> str:
         qt = _qt_translator(info)
         if qt is not None:
             new.append(qt)
+    form = _latin_form(lang)
+    if form is not None:
+        new.append(form)
+    fonts.use_javanese_script(lang == "jv-Java")   # before the windows retranslate (and measure) themselves
     for t in _translators:
         QCoreApplication.removeTranslator(t)
     _translators[:] = new

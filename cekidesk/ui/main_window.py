@@ -16,7 +16,7 @@ from types import SimpleNamespace
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QByteArray, QCoreApplication, QEvent, Qt, QTimer, Slot
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShortcut
+from PySide6.QtGui import QAction, QCloseEvent, QFont, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QApplication,
     QDialog,
@@ -88,14 +88,9 @@ class MainWindow(QMainWindow):
 
         self.status_label = QLabel(self)
         self.status_label.setObjectName("statusLine")
-        f = self.status_label.font()
-        f.setPointSizeF(f.pointSizeF() * 1.15)
-        self.status_label.setFont(f)
         self.status_label.setTextInteractionFlags(Qt.TextInteractionFlag.NoTextInteraction)
-        # a hint with its reason can be longer than the window is wide: it wraps onto a second line
-        # instead of being cut off, in room kept for two lines (the table does not jump when it comes)
         self.status_label.setWordWrap(True)
-        self.status_label.setFixedHeight(2 * self.status_label.fontMetrics().lineSpacing() + 2)
+        self._fit_status_font()
         self.statusBar().addWidget(self.status_label, 1)
         self.info_label = QLabel(self)
         self.info_label.setObjectName("infoLabel")
@@ -136,6 +131,16 @@ class MainWindow(QMainWindow):
         self._restore_geometry()
         self.apply_settings()
         self._refresh()
+
+    def _fit_status_font(self) -> None:
+        """The status line a little larger than the interface font (now, and again after a change of
+        language, which may change the interface font: aksara Jawa is larger).  A hint with its
+        reason can be longer than the window is wide: it wraps onto a second line instead of being
+        cut off, in room kept for two lines (the table does not jump when it comes)."""
+        f = QFont(QApplication.font())   # (the application's, which a new language changed at once)
+        f.setPointSizeF(f.pointSizeF() * 1.15)
+        self.status_label.setFont(f)
+        self.status_label.setFixedHeight(2 * self.status_label.fontMetrics().lineSpacing() + 2)
 
     # -- the keyboard after a dialog ------------------------------------------------------------
     def childEvent(self, event) -> None:
@@ -304,7 +309,7 @@ class MainWindow(QMainWindow):
                 self._bad_autosave = True
                 log.warning("the autosave cannot be loaded: %s (%s)", exc, exc.reason)
                 QMessageBox.warning(
-                    self, self.tr("Your last game cannot be continued"),
+                    self, i18n.latin(lambda: self.tr("Your last game cannot be continued")),
                     str(exc) + "\n\n" + self.tr("The file is left as it is until you start a new game; "
                                                 "it is then kept beside the new autosave as “autosave.bad”."))
             if loaded is not None and dialogs.ask_continue(self, loaded) and self._begin(loaded.match, loaded.seats):
@@ -324,7 +329,7 @@ class MainWindow(QMainWindow):
         if notice.kept is not None:
             text += " " + self.tr("The file was not read; it is kept, renamed “{kept}”, in {folder}.").format(
                 kept=notice.kept.name, folder=str(notice.kept.parent))
-        QMessageBox.warning(self, self.tr("Settings not used"), text)
+        QMessageBox.warning(self, i18n.latin(lambda: self.tr("Settings not used")), text)
 
     def _in_progress(self) -> bool:
         m = self.controller.match
@@ -358,7 +363,7 @@ class MainWindow(QMainWindow):
             match = new_match(config.game_id, len(config.seats), config.seed, config.options, config.match_options)
         except EngineError as exc:
             log.warning("cannot start %s: %s", config, exc)
-            QMessageBox.warning(self, self.tr("Cannot start this game"),
+            QMessageBox.warning(self, i18n.latin(lambda: self.tr("Cannot start this game")),
                                 self.tr("These choices do not make a game CekiDesk can deal."))
             return False
         s = self.settings
@@ -383,7 +388,7 @@ class MainWindow(QMainWindow):
             bots = self.controller.make_bots(match, seats, self.settings.bot_budgets())
         except ValueError as exc:
             log.warning("cannot seat the players of %s: %s", match.spec.id, exc)
-            QMessageBox.warning(self, self.tr("Cannot play this game"),
+            QMessageBox.warning(self, i18n.latin(lambda: self.tr("Cannot play this game")),
                                 self.tr("CekiDesk cannot seat the players of this game, so it cannot be played. "
                                         "Nothing was changed."))
             return False
@@ -416,16 +421,18 @@ class MainWindow(QMainWindow):
             loaded = load_autosave()
         except SaveFileError as exc:
             self._bad_autosave = True
-            QMessageBox.warning(self, self.tr("Your last game cannot be continued"), str(exc))
+            QMessageBox.warning(self, i18n.latin(lambda: self.tr("Your last game cannot be continued")), str(exc))
             return
         if loaded is None:
-            QMessageBox.information(self, self.tr("Continue"), self.tr("There is no unfinished game to continue."))
+            QMessageBox.information(self, i18n.latin(lambda: self.tr("Continue")),
+                                    self.tr("There is no unfinished game to continue."))
             return
         self._begin(loaded.match, loaded.seats)
 
     # -- files ----------------------------------------------------------------------------------
     def _file_filter(self) -> str:
-        return self.tr("CekiDesk games (*{ext});;All files (*)").format(ext=paths.SAVE_EXTENSION)
+        """The file dialogs' filter (in Latin letters: a native file dialog is drawn by the system)."""
+        return i18n.latin(lambda: self.tr("CekiDesk games (*{ext});;All files (*)").format(ext=paths.SAVE_EXTENSION))
 
     def open_dialog(self) -> None:
         """Game ▸ Open (Ctrl+O): choose a file; a game in progress is only replaced once the player
@@ -436,7 +443,7 @@ class MainWindow(QMainWindow):
                 start.mkdir(parents=True, exist_ok=True)
             except OSError:
                 start = Path.home()
-            path, _ = QFileDialog.getOpenFileName(self, self.tr("Open a saved game"), str(start),
+            path, _ = QFileDialog.getOpenFileName(self, i18n.latin(lambda: self.tr("Open a saved game")), str(start),
                                                   self._file_filter())
             if path:
                 self.open_file(path, ask=True)
@@ -448,7 +455,7 @@ class MainWindow(QMainWindow):
             loaded = load_match(path)
         except SaveFileError as exc:
             log.info("cannot open %s: %s (%s)", path, exc, exc.reason)
-            QMessageBox.warning(self, self.tr("Cannot open this file"), str(exc))
+            QMessageBox.warning(self, i18n.latin(lambda: self.tr("Cannot open this file")), str(exc))
             return False
         name = Path(path).name
         if ask and self._in_progress() and not self._replace_agreed(name):
@@ -460,7 +467,7 @@ class MainWindow(QMainWindow):
 
     def _replace_agreed(self, file_name: str) -> bool:
         answer = QMessageBox.question(
-            self, self.tr("Replace the game in progress?"),
+            self, i18n.latin(lambda: self.tr("Replace the game in progress?")),
             self.tr("The game in progress will be replaced by the one in “{file}” (use Game ▸ Save As… "
                     "first to keep it). Open it?").format(file=file_name),
             QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, QMessageBox.StandardButton.Yes)
@@ -475,7 +482,8 @@ class MainWindow(QMainWindow):
         except OSError:
             folder = Path.home()
         suggested = folder / f"{self.controller.match.spec.id}-{datetime.now():%Y-%m-%d-%H%M}{paths.SAVE_EXTENSION}"
-        path, _ = QFileDialog.getSaveFileName(self, self.tr("Save the game as"), str(suggested), self._file_filter())
+        path, _ = QFileDialog.getSaveFileName(self, i18n.latin(lambda: self.tr("Save the game as")), str(suggested),
+                                              self._file_filter())
         if path:
             self.save_to(path)
 
@@ -483,14 +491,14 @@ class MainWindow(QMainWindow):
         p = paths.with_save_extension(path)
         if p != Path(path) and p.exists():
             answer = QMessageBox.question(
-                self, self.tr("Replace the file?"),
+                self, i18n.latin(lambda: self.tr("Replace the file?")),
                 self.tr("“{file}” already exists. Replace it?").format(file=p.name))
             if answer != QMessageBox.StandardButton.Yes:
                 return False
         try:
             self.controller.save_as(p)
         except SaveFileError as exc:
-            QMessageBox.warning(self, self.tr("The game was not saved"), str(exc))
+            QMessageBox.warning(self, i18n.latin(lambda: self.tr("The game was not saved")), str(exc))
             return False
         self.log_dock.add_notice(lambda: self.tr("Game saved as {file}.").format(file=p.name))
         return True
@@ -586,14 +594,14 @@ class MainWindow(QMainWindow):
                                                          "one takes over the seat.").format(name=name))
                 QTimer.singleShot(0, c, lambda: c.set_paused(c.paused))
             else:
-                QMessageBox.warning(self, self.tr("A computer player is stuck"),
+                QMessageBox.warning(self, i18n.latin(lambda: self.tr("A computer player is stuck")),
                                     self.tr("A computer player could not make its move. Your game is saved; "
                                             "start a new game or open a saved one."))
         elif code == "autosave_failed":
             self.log_dock.append([self._autosave_failed_entry()])
             if not self._autosave_warned:
                 self._autosave_warned = True
-                QMessageBox.warning(self, self.tr("Automatic saving failed"),
+                QMessageBox.warning(self, i18n.latin(lambda: self.tr("Automatic saving failed")),
                                     self.tr("The game could not be saved automatically:") + "\n\n" + detail)
 
     def _autosave_failed_entry(self) -> LogEntry:
@@ -763,8 +771,9 @@ class MainWindow(QMainWindow):
             self.setWindowTitle("CekiDesk")
             self.info_label.setText("")
         else:
-            title = names.game_title(m.spec)
-            self.setWindowTitle(self.tr("{game} — deal no. {seed} — CekiDesk").format(game=title, seed=m.seed))
+            # (in the title bar and the task bar, which may have no Javanese font: in Latin letters)
+            self.setWindowTitle(i18n.latin(lambda: self.tr("{game} — deal no. {seed} — CekiDesk").format(
+                game=names.game_title(m.spec), seed=m.seed)))
             self.info_label.setText(self.deal_words().number(m.hand_index + 1, m.seed))
         self.act_save_as.setEnabled(m is not None)
         self.act_next.setEnabled(m is not None and m.hand_over())
@@ -919,7 +928,7 @@ class MainWindow(QMainWindow):
             log.warning("cannot save the settings: %s", exc)
             if not self._settings_warned:
                 self._settings_warned = True
-                QMessageBox.warning(self, self.tr("Settings not saved"),
+                QMessageBox.warning(self, i18n.latin(lambda: self.tr("Settings not saved")),
                                     self.tr("Your settings could not be saved; they apply until you quit."))
 
     def toggle_full_screen(self, checked: bool | None = None) -> None:
@@ -944,6 +953,7 @@ class MainWindow(QMainWindow):
         if not hasattr(self, "act_new"):
             return
         self._retranslate_actions()
+        self._fit_status_font()
         self.table.set_seat_names(self.seat_names())
         self._apply_shown_settings()    # re-plans the table with the new words
         self.log_dock.reword()          # the same lines in the new words

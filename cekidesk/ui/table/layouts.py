@@ -20,10 +20,11 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
 from PySide6.QtCore import QCoreApplication, QPointF, QRectF
-from PySide6.QtGui import QFont, QFontMetricsF
 
 from cekidesk.engine.core import Action, AmountRange, Event, View
 from cekidesk.games import games, module_name
+
+from ..fonts import pixel_font, short_line
 
 
 @dataclass
@@ -179,11 +180,8 @@ class Pairing:
 def text_width(text: str, size: float, bold: bool = False) -> float:
     """How wide a table label of ``text`` is at ``size`` pixels, its pill's padding included (for
     layouts that place labels beside each other)."""
-    f = QFont()
-    f.setPixelSize(max(8, round(size)))
-    f.setBold(bold)
-    fm = QFontMetricsF(f)
-    return fm.horizontalAdvance(text) + fm.height() * 0.9
+    line = short_line(pixel_font(max(8, round(size)), bold), text)
+    return line.width + line.height * 0.9
 
 
 def copy_keys(kinds: Sequence[Hashable], prefix: str) -> list[tuple]:

@@ -59,6 +59,7 @@ from cekidesk.games import get_game
 from cekidesk.ui.names import card_tooltip
 
 from ..cardpics import CEKI, back_code, card_width, kind_code
+from ..fonts import pixel_font, short_line
 from .cards import CardItem, star_path
 from .choices import ChoiceBar
 from .choices import signature as choice_signature
@@ -235,19 +236,15 @@ class LabelItem(QGraphicsObject):
         self.set_spec(spec, force=True)
 
     def _font(self) -> QFont:
-        f = QFont()
-        f.setPixelSize(max(8, round(self.spec.size)))
-        f.setBold(self.STYLES.get(self.spec.style, self.STYLES["count"])[2])
-        return f
+        return pixel_font(max(8, round(self.spec.size)), self.STYLES.get(self.spec.style, self.STYLES["count"])[2])
 
     def set_spec(self, spec: LabelSpec, force: bool = False) -> None:
         if spec == self.spec and not force:
             return
         self.prepareGeometryChange()
         self.spec = spec
-        fm = QFontMetricsF(self._font())
-        tw = fm.horizontalAdvance(spec.text)
-        th = fm.height()
+        self._line = line = short_line(self._font(), spec.text)
+        tw, th = line.width, line.height
         padx, pady = th * 0.45, th * 0.12
         self._rect = QRectF(-tw / 2 - padx, -th / 2 - pady, tw + 2 * padx, th + 2 * pady)
         self.setPos(spec.pos)
@@ -271,7 +268,7 @@ class LabelItem(QGraphicsObject):
             p.drawRoundedRect(self._rect, r, r)
         p.setFont(self._font())
         p.setPen(fg)
-        p.drawText(self._rect, Qt.AlignmentFlag.AlignCenter, self.spec.text)
+        p.drawText(QPointF(-self._line.width / 2, self._line.baseline), self.spec.text)
 
 
 # -----------------------------------------------------------------------------------------------

@@ -379,7 +379,7 @@ class RuleEditor(QDialog):
 
         super().__init__(parent)
         self.setObjectName("cePeRuleEditor")
-        self.setWindowTitle(QCoreApplication.translate("CePeRuleEditor", "Ce Pe rules"))
+        self.setWindowTitle(i18n.latin(lambda: QCoreApplication.translate("CePeRuleEditor", "Ce Pe rules")))
         self.saved: list[SavedRuleSet] = []
         lay = QVBoxLayout(self)
 
@@ -624,7 +624,8 @@ class RuleEditor(QDialog):
         saved = self._chosen_saved()
         if saved is None:
             return
-        answer = QMessageBox.question(self, QCoreApplication.translate("CePeRuleEditor", "Delete a rule set"), _tr(
+        answer = QMessageBox.question(self, i18n.latin(lambda: QCoreApplication.translate(
+            "CePeRuleEditor", "Delete a rule set")), _tr(
             "Delete the saved rule set “{name}”? The rules being edited stay as they are.").format(
             name=saved.rules.name))
         if answer != QMessageBox.StandardButton.Yes:
@@ -632,7 +633,8 @@ class RuleEditor(QDialog):
         try:
             delete_rule_set(saved)
         except OSError as exc:
-            QMessageBox.warning(self, QCoreApplication.translate("CePeRuleEditor", "Delete a rule set"), _tr(
+            QMessageBox.warning(self, i18n.latin(lambda: QCoreApplication.translate(
+                "CePeRuleEditor", "Delete a rule set")), _tr(
                 "The rule set could not be deleted ({reason}).").format(reason=exc.strerror or exc))
         self._fill_start_combo()
 
@@ -646,14 +648,16 @@ class RuleEditor(QDialog):
             try:
                 saved = save_rule_set(rules)
             except RuleSetExists as clash:
-                answer = QMessageBox.question(self, QCoreApplication.translate("CePeRuleEditor", "Save the rules"), _tr(
+                answer = QMessageBox.question(self, i18n.latin(lambda: QCoreApplication.translate(
+                    "CePeRuleEditor", "Save the rules")), _tr(
                     "A rule set called “{name}” is already saved. Replace it with these rules?").format(
                     name=clash.existing.rules.name))
                 if answer != QMessageBox.StandardButton.Yes:
                     return None
                 saved = save_rule_set(rules, replace=True)
         except OSError as exc:
-            QMessageBox.warning(self, QCoreApplication.translate("CePeRuleEditor", "Save the rules"), _tr(
+            QMessageBox.warning(self, i18n.latin(lambda: QCoreApplication.translate(
+                "CePeRuleEditor", "Save the rules")), _tr(
                 "The rules could not be saved ({reason}). Nothing was changed.").format(reason=exc.strerror or exc))
             return None
         self._fill_start_combo(select=saved.path)
@@ -661,18 +665,18 @@ class RuleEditor(QDialog):
 
     # -- files ---------------------------------------------------------------------------------------------
     def _file_filter(self) -> str:
-        return QCoreApplication.translate(
-            "CePeRuleEditor", "Ce Pe rule sets (*{ext});;All files (*)").format(ext=RULES_EXTENSION)
+        return i18n.latin(lambda: QCoreApplication.translate(
+            "CePeRuleEditor", "Ce Pe rule sets (*{ext});;All files (*)").format(ext=RULES_EXTENSION))
 
     def _export_dialog(self) -> str:
         suggested = Path.home() / (self.name_edit.text().strip() + RULES_EXTENSION)
-        return QFileDialog.getSaveFileName(self, QCoreApplication.translate(
-            "CePeRuleEditor", "Export the rules"), str(suggested), self._file_filter())[0]
+        return QFileDialog.getSaveFileName(self, i18n.latin(lambda: QCoreApplication.translate(
+            "CePeRuleEditor", "Export the rules")), str(suggested), self._file_filter())[0]
 
     def _import_dialog(self) -> str:
         folder = rules_dir() if rules_dir().is_dir() else Path.home()
-        return QFileDialog.getOpenFileName(self, QCoreApplication.translate(
-            "CePeRuleEditor", "Import rules"), str(folder), self._file_filter())[0]
+        return QFileDialog.getOpenFileName(self, i18n.latin(lambda: QCoreApplication.translate(
+            "CePeRuleEditor", "Import rules")), str(folder), self._file_filter())[0]
 
     def export_file(self) -> Path | None:
         rules = self.rules()
@@ -685,7 +689,8 @@ class RuleEditor(QDialog):
         try:
             return write_rule_file(rules, path)
         except OSError as exc:
-            QMessageBox.warning(self, QCoreApplication.translate("CePeRuleEditor", "Export the rules"), _tr(
+            QMessageBox.warning(self, i18n.latin(lambda: QCoreApplication.translate(
+                "CePeRuleEditor", "Export the rules")), _tr(
                 "“{file}” could not be written ({reason}).").format(file=path.name, reason=exc.strerror or exc))
             return None
 
@@ -697,8 +702,8 @@ class RuleEditor(QDialog):
         try:
             rules = read_rule_file(chosen)
         except RuleFileError as exc:
-            QMessageBox.warning(self, QCoreApplication.translate(
-                "CePeRuleEditor", "Import rules"), file_error_text(exc, Path(chosen).name)
+            QMessageBox.warning(self, i18n.latin(lambda: QCoreApplication.translate(
+                "CePeRuleEditor", "Import rules")), file_error_text(exc, Path(chosen).name)
                                 + "\n\n" + QCoreApplication.translate("CePeRuleEditor", "Nothing was changed."))
             return None
         self.load(rules)
@@ -722,8 +727,8 @@ def tell_notices(parent: QWidget | None, notices: Sequence[Any]) -> None:
             line += " " + QCoreApplication.translate(
                 "CePeRuleEditor", "It was set aside as “{kept}”.").format(kept=n.kept.name)
         lines.append(line)
-    QMessageBox.warning(parent, QCoreApplication.translate(
-        "CePeRuleEditor", "Saved rules not used"), "\n\n".join(lines) + "\n\n" + _tr(
+    QMessageBox.warning(parent, i18n.latin(lambda: QCoreApplication.translate(
+        "CePeRuleEditor", "Saved rules not used")), "\n\n".join(lines) + "\n\n" + _tr(
         "Your other rule sets are kept. The folder is {folder}.").format(folder=str(rules_dir())))
 
 
