@@ -414,13 +414,18 @@ class TableWidget(QGraphicsView):
     def set_hint(self, action: Action | None) -> None:
         """Mark the card or pile of a suggested action (None clears it) and make it the keyboard
         selection, so that Enter plays exactly the hinted move (a hand card, a capture choice, or
-        the stock or discard pile of a draw or take)."""
+        the stock or discard pile of a draw or take); a card played in several ways opens its
+        choices, and a decision that is not a card puts the keyboard on its button."""
         self._hint = action
         item = self._hint_item()
         if item is not None:
             self._select(item.key)
+            if item.opens:   # one of the card's ways to play: its choices open, the keyboard on it
+                self._activate(item)
         else:
             self._decorate()
+            if action is not None:   # a decision that is not a card: the keyboard on its button
+                any(bar.focus_action(action) for bar in self._bars.values())
 
     def set_thinking(self, seat: int) -> None:
         """Highlight the seat whose computer player is thinking (−1: nobody)."""
@@ -1068,7 +1073,7 @@ class TableWidget(QGraphicsView):
         self._opened = item.key
         self._sync_choices(self._plan or Plan())
         bar = self._bars.get(self._specs[item.key].choices[0].anchor)
-        if bar is not None:
+        if bar is not None and not (self._hint is not None and bar.focus_action(self._hint)):
             bar.focusables()[0].setFocus(Qt.FocusReason.TabFocusReason)
 
     def opened_card(self) -> Hashable | None:
