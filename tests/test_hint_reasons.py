@@ -12,6 +12,8 @@ import dataclasses
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QPushButton
+from test_ce_pe_table import ACE_LEGAL, table  # noqa: F401 - the Ce Pe table fixture
+from test_ce_pe_table import view as ce_pe_view
 from test_decision_controls import SEATS as DUEL_SEATS
 from test_decision_controls import duel_table  # noqa: F401 - a fixture of the duel's table
 from test_decision_controls import human_turn
@@ -206,24 +208,14 @@ def test_balik_says_why_of_every_discard():
     assert seen >= 12
 
 
-def test_a_hinted_way_of_playing_a_card_opens_its_choices_on_it(qtbot):
+def test_a_hinted_way_of_playing_a_card_opens_its_choices_on_it(qtbot, table):  # noqa: F811
     """Ce Pe's Ace: the hint +11 opens the Ace's choices with the keyboard on +11 (not on +1, the
     first), so Enter plays +11."""
-    from test_ce_pe_table import ACE_LEGAL, view
-
-    from cekidesk.ui.table import TableWidget
-    t = TableWidget()
-    qtbot.addWidget(t)
-    t.resize(1280, 720)
-    t.set_options(animation_speed="off")
-    t.set_game("ce-pe", ["You", "Budi", "Sari", "Ayu"], 0)
-    t.show()
-    qtbot.waitExposed(t, timeout=HANG_GUARD_MS)
-    t.show_view(view(legal=ACE_LEGAL, counter=60))
+    table.show_view(ce_pe_view(legal=ACE_LEGAL, counter=60))
     chosen: list = []
-    t.actionChosen.connect(chosen.append)
-    t.set_hint(ACE_LEGAL[1])
-    (bar,) = t.choice_bars()
-    assert t.focusWidget() is list(bar.buttons.values())[1]
+    table.actionChosen.connect(chosen.append)
+    table.set_hint(ACE_LEGAL[1])
+    (bar,) = table.choice_bars()
+    assert table.focusWidget() is list(bar.buttons.values())[1]
     qtbot.keyClick(list(bar.buttons.values())[1], Qt.Key.Key_Return)
     assert chosen == [ACE_LEGAL[1]]
