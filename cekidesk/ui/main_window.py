@@ -913,6 +913,7 @@ class MainWindow(QMainWindow):
         self.controller.settings = s
         self.table.set_options(animation_speed=s.animation_speed, highlight_legal=s.highlight_legal,
                                sort_hand=s.sort_hand, show_codes=s.show_card_codes, card_namer=self._card_namer())
+        self.table.set_looks(s.table_colour, s.card_back)
         game = self.controller.match.spec.id if self.controller.match is not None else None
         if (s.card_names, game) != self._log_card_names:
             self._log_card_names = (s.card_names, game)
