@@ -71,7 +71,7 @@ MAX_SPARE_CARDS = 160
 #: the light middle to the dark edge
 FELTS: dict[str, tuple[QColor, QColor, QColor]] = {
     "green": (QColor(38, 112, 72), QColor(26, 86, 55), QColor(10, 40, 26)),
-    "red": (QColor(122, 46, 36), QColor(94, 32, 26), QColor(40, 12, 10)),   # a deep red-brown
+    "red": (QColor(116, 50, 36), QColor(88, 36, 26), QColor(36, 14, 10)),   # a deep red-brown
 }
 
 
