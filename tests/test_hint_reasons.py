@@ -219,3 +219,14 @@ def test_a_hinted_way_of_playing_a_card_opens_its_choices_on_it(qtbot, table):  
     assert table.focusWidget() is list(bar.buttons.values())[1]
     qtbot.keyClick(list(bar.buttons.values())[1], Qt.Key.Key_Return)
     assert chosen == [ACE_LEGAL[1]]
+
+
+def test_ce_pe_says_a_card_brings_the_counter_down():
+    from cekidesk.engine.cards import WKind
+    from cekidesk.engine.core import Action
+    from cekidesk.games.ce_pe.bot import reasons as ce_pe_reasons
+    down = Action(0, "play", WKind.parse("10H"), None, -10)
+    v = ce_pe_view(legal=(down,), counter=60)
+    assert ("ce_pe.lowers", {"counter": 50}) in ce_pe_reasons(v, down)
+    assert describe_reasons(ce_pe_reasons(v, down), str) == \
+        "brings the counter down to 50, leaving room for your next cards"
