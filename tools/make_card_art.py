@@ -83,6 +83,11 @@ RED = "#c8321f"        # the red seal (vermilion)
 BACK = "#22315f"       # back: indigo
 BACK_LINE = "#d9c89a"  # back: fine border
 BACK_LATTICE = "#3d5294"
+KAWUNG = "#6a2015"     # the second back: a deep sogan red-brown ...
+KAWUNG_PETAL = "#9a4630"  # ... with its kawung petals
+#: the back designs (the app's Settings offer them): ground and pattern colours; the files are
+#: ``back.svg`` (lattice) and ``back-<design>.svg``
+BACK_DESIGNS = {"lattice": (BACK, BACK_LATTICE), "kawung": (KAWUNG, KAWUNG_PETAL)}
 
 # the frame: outer rectangle and band thickness; the picture panel lies inside it
 FX0, FX1, FY0, FY1 = 5.0, 95.0, 20.0, 240.0
@@ -673,33 +678,58 @@ def face_svg(code: str, glyphs: Glyphs) -> str:
     return _svg(card_name(code), body, glyphs if uses_glyphs else None)
 
 
-def back_svg() -> str:
-    parts = [rect(0, 0, W, H, EDGE, rx=7.5), rect(1.1, 1.1, W - 2.2, H - 2.2, BACK, rx=6.6)]
-    # a fine diamond lattice inside a double border
-    x0, y0, x1, y1 = 10.0, 10.0, W - 10.0, H - 10.0
-    lat = []
-    step = 10.0
-    for k in range(-30, 30):
-        for dx in (1, -1):
-            seg = _clip_line(W / 2 + k * step, H / 2, dx, 1, x0, y0, x1, y1)
-            if seg:
-                lat.append(f"M{f(seg[0])} {f(seg[1])}L{f(seg[2])} {f(seg[3])}")
-    parts.append(f'<path d="{"".join(lat)}" fill="none" stroke="{BACK_LATTICE}" stroke-width="1.1"/>')
+def back_pattern(design: str, w: float, h: float) -> str:
+    """A back's all-over pattern inside its border (``w`` × ``h`` card): the indigo back's fine
+    diamond lattice, or kawung — four oval petals round a cream dot on the diagonals, the old
+    Javanese batik motif — in rows."""
+    x0, y0, x1, y1 = 10.0, 10.0, w - 10.0, h - 10.0
+    ground, colour = BACK_DESIGNS[design]
+    if design == "lattice":
+        lat = []
+        for k in range(-30, 30):
+            for dx in (1, -1):
+                seg = _clip_line(w / 2 + k * 10.0, h / 2, dx, 1, x0, y0, x1, y1)
+                if seg:
+                    lat.append(f"M{f(seg[0])} {f(seg[1])}L{f(seg[2])} {f(seg[3])}")
+        return f'<path d="{"".join(lat)}" fill="none" stroke="{colour}" stroke-width="1.1"/>'
+    cols = round((x1 - x0) / 12.0)
+    step = (x1 - x0) / cols
+    rows = int((y1 - y0) // step)
+    top = (h - rows * step) / 2
+    rx = step * 2 ** 0.5 / 4          # the petals of two neighbouring dots meet on the diagonal
+    parts = []
+    for j in range(rows):
+        for i in range(cols):
+            cx, cy = x0 + (i + 0.5) * step, top + (j + 0.5) * step
+            for angle, (sx, sy) in ((45, (1, 1)), (135, (-1, 1)), (225, (-1, -1)), (315, (1, -1))):
+                ex, ey = cx + sx * rx / 2 ** 0.5, cy + sy * rx / 2 ** 0.5
+                parts.append(f'<ellipse cx="{f(ex)}" cy="{f(ey)}" rx="{f(rx * 0.92)}" ry="{f(rx * 0.5)}" '
+                             f'transform="rotate({angle} {f(ex)} {f(ey)})" fill="{colour}"/>')
+            parts.append(circle(cx, cy, step * 0.09, BACK_LINE))
+    return "".join(parts)
+
+
+def back_svg(design: str = "lattice") -> str:
+    ground = BACK_DESIGNS[design][0]
+    parts = [rect(0, 0, W, H, EDGE, rx=7.5), rect(1.1, 1.1, W - 2.2, H - 2.2, ground, rx=6.6)]
+    # the all-over pattern inside a double border
+    parts.append(back_pattern(design, W, H))
     for ins, wdt in ((5.0, 1.0), (8.0, 0.6)):
         parts.append(f'<rect x="{f(ins)}" y="{f(ins)}" width="{f(W - 2 * ins)}" height="{f(H - 2 * ins)}" '
                      f'rx="{f(max(1.0, 6.6 - ins))}" fill="none" stroke="{BACK_LINE}" '
                      f'stroke-width="{f(wdt)}"/>')
     # a central medallion: a cash coin in a lozenge
     lz = [(W / 2, H / 2 - 24), (W / 2 + 17, H / 2), (W / 2, H / 2 + 24), (W / 2 - 17, H / 2)]
-    parts.append(polygon(lz, BACK))
+    parts.append(polygon(lz, ground))
     parts.append(f'<polygon points="{pts(lz)}" fill="none" stroke="{BACK_LINE}" stroke-width="1.2"/>')
     parts.append(circle(W / 2, H / 2, 9.5, BACK_LINE))
-    parts.append(circle(W / 2, H / 2, 7.6, BACK))
+    parts.append(circle(W / 2, H / 2, 7.6, ground))
     parts.append(rect(W / 2 - 3, H / 2 - 3, 6, 6, BACK_LINE))
-    parts.append(rect(W / 2 - 1.6, H / 2 - 1.6, 3.2, 3.2, BACK))
+    parts.append(rect(W / 2 - 1.6, H / 2 - 1.6, 3.2, 3.2, ground))
     for dy in (-1, 1):
         parts.append(circle(W / 2, H / 2 + dy * 32, 2.2, BACK_LINE))
-    return _svg("Card back", f'<g id="face">{"".join(parts)}</g>', None)
+    title = "Card back" if design == "lattice" else f"Card back ({design})"
+    return _svg(title, f'<g id="face">{"".join(parts)}</g>', None)
 
 
 def _clip_line(px, py, dx, dy, x0, y0, x1, y1):
@@ -720,8 +750,13 @@ def _clip_line(px, py, dx, dy, x0, y0, x1, y1):
 def build_all(glyphs: Glyphs) -> dict[str, str]:
     """File name → SVG text for the 30 faces and the back."""
     out = {f"{code}.svg": face_svg(code, glyphs) for code in CODES}
-    out["back.svg"] = back_svg()
+    out.update({back_file(d): back_svg(d) for d in BACK_DESIGNS})
     return out
+
+
+def back_file(design: str) -> str:
+    """The file of the back ``design``."""
+    return "back.svg" if design == "lattice" else f"back-{design}.svg"
 
 
 def write_all(out_dir: Path, files: dict[str, str]) -> None:

@@ -281,42 +281,36 @@ def face_svg(code: str) -> str:
     return _svg(card_name(code), body)
 
 
-def back_svg() -> str:
-    """The Ceki back's family: indigo, a fine diamond lattice, a double cream border, a cash coin in
-    a lozenge."""
-    parts = [rect(0, 0, W, H, ceki.EDGE, rx=5.5), rect(1.1, 1.1, W - 2.2, H - 2.2, ceki.BACK, rx=4.6)]
-    x0, y0, x1, y1 = 10.0, 10.0, W - 10.0, H - 10.0
-    lat = []
-    step = 10.0
-    for k in range(-30, 30):
-        for dx in (1, -1):
-            seg = ceki._clip_line(W / 2 + k * step, H / 2, dx, 1, x0, y0, x1, y1)
-            if seg:
-                lat.append(f"M{f(seg[0])} {f(seg[1])}L{f(seg[2])} {f(seg[3])}")
-    parts.append(f'<path d="{"".join(lat)}" fill="none" stroke="{ceki.BACK_LATTICE}" stroke-width="1.1"/>')
+def back_svg(design: str = "lattice") -> str:
+    """The Ceki back's family: its ground and all-over pattern (the indigo lattice or the red-brown
+    kawung), a double cream border, a cash coin in a lozenge."""
+    ground = ceki.BACK_DESIGNS[design][0]
+    parts = [rect(0, 0, W, H, ceki.EDGE, rx=5.5), rect(1.1, 1.1, W - 2.2, H - 2.2, ground, rx=4.6)]
+    parts.append(ceki.back_pattern(design, W, H))
     for ins, wdt in ((5.0, 1.0), (8.0, 0.6)):
         parts.append(f'<rect x="{f(ins)}" y="{f(ins)}" width="{f(W - 2 * ins)}" height="{f(H - 2 * ins)}" '
                      f'rx="{f(max(1.0, 4.6 - ins))}" fill="none" stroke="{ceki.BACK_LINE}" '
                      f'stroke-width="{f(wdt)}"/>')
     cx, cy = W / 2, H / 2
     lz = [(cx, cy - 30), (cx + 24, cy), (cx, cy + 30), (cx - 24, cy)]
-    parts.append(polygon(lz, ceki.BACK))
+    parts.append(polygon(lz, ground))
     parts.append(f'<polygon points="{ceki.pts(lz)}" fill="none" stroke="{ceki.BACK_LINE}" stroke-width="1.2"/>')
     parts.append(ceki.circle(cx, cy, 12.0, ceki.BACK_LINE))
-    parts.append(ceki.circle(cx, cy, 9.6, ceki.BACK))
+    parts.append(ceki.circle(cx, cy, 9.6, ground))
     parts.append(rect(cx - 3.8, cy - 3.8, 7.6, 7.6, ceki.BACK_LINE))
-    parts.append(rect(cx - 2, cy - 2, 4, 4, ceki.BACK))
+    parts.append(rect(cx - 2, cy - 2, 4, 4, ground))
     for dy in (-1, 1):
         parts.append(ceki.circle(cx, cy + dy * 38, 2.4, ceki.BACK_LINE))
     for dx in (-1, 1):
         parts.append(ceki.circle(cx + dx * 32, cy, 2.4, ceki.BACK_LINE))
-    return _svg("Card back", f'<g id="face">{"".join(parts)}</g>')
+    title = "Card back" if design == "lattice" else f"Card back ({design})"
+    return _svg(title, f'<g id="face">{"".join(parts)}</g>')
 
 
 def build_all() -> dict[str, str]:
     """File name → SVG text for the 52 faces and the back."""
     out = {f"{code}.svg": face_svg(code) for code in CODES}
-    out["back.svg"] = back_svg()
+    out.update({ceki.back_file(d): back_svg(d) for d in ceki.BACK_DESIGNS})
     return out
 
 

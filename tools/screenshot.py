@@ -76,6 +76,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--language", default="en", help="interface language: en, id, jv, jv-Java")
     ap.add_argument("--card-names", default="latin", choices=("latin", "javanese", "both"),
                     help="how Javanese card names are written")
+    ap.add_argument("--table-colour", default="green", choices=("green", "red"), help="the table's felt")
+    ap.add_argument("--card-back", default="lattice", choices=("lattice", "kawung"), help="the card backs")
     args = ap.parse_args(argv)
     w, h = (int(x) for x in args.size.lower().split("x"))
 
@@ -99,7 +101,8 @@ def main(argv: list[str] | None = None) -> int:
     guard_none_refcount()
     app = QApplication.instance() or make_application()
     win = MainWindow(Settings(animation_speed="off", bot_pace_ms=0, language=args.language,
-                              card_names=args.card_names))
+                              card_names=args.card_names, table_colour=args.table_colour,
+                              card_back=args.card_back))
     win.resize(w, h)
     win.show()
     win.activateWindow()

@@ -58,6 +58,8 @@ EXPERT_SECONDS_DEFAULT = 1.0
 CardNames = Literal["latin", "javanese", "both"]
 AnimationSpeed = Literal["off", "fast", "normal", "slow"]
 Currency = Literal["rupiah", "cents", "points"]
+TableColour = Literal["green", "red"]
+CardBack = Literal["lattice", "kawung"]
 
 
 class Settings(BaseModel):
@@ -92,6 +94,9 @@ class Settings(BaseModel):
     auto_claim: bool = Field(True, description="Take a card that wins for the player at once, where a game lets a "
                                                "player claim it (e.g. a revealed stock card in Balik Satu).")
     show_card_codes: bool = Field(False, description="Print each card's code (S9, WF …) in its corner, for learners.")
+    table_colour: TableColour = Field("green", description="The table's felt: green or red-brown.")
+    card_back: CardBack = Field("lattice", description="The card backs: the indigo lattice or the red-brown "
+                                                       "kawung (in every card family).")
     autosave: bool = Field(True, description="Save the game in progress automatically.")
     last_game_id: str = Field(DEFAULT_GAME_ID, pattern=r"^[a-z][a-z0-9_-]{0,31}$",
                               description="The game chosen last time.")

@@ -7,6 +7,9 @@
 * :func:`card_pixmap` / :func:`card_image` give a face for a widget (a missing picture gives a plain
   card with the code, never a crash); :class:`CardRow` shows cards in a row of groups.
 * :data:`FAMILIES` holds the card families (Ceki, Western): each one's shape, folder and back.
+  Every family's back comes in the designs of :data:`BACK_DESIGNS` (``back.svg``,
+  ``back-kawung.svg``); a back code draws the design chosen in the Settings
+  (:meth:`CardArt.set_back_design`), so no layout or plan knows which.
   :func:`card_ratio` / :func:`card_width` give a card's shape by its code's family,
   :func:`back_code` / :func:`kind_code` the code that draws a hidden card of a family.
 """
@@ -47,6 +50,12 @@ FAMILIES: dict[str, CardFamily] = {
     WESTERN: CardFamily(WESTERN, 88 / 63, (WESTERN,), "back-western"),  # a 63 × 88 mm poker card
 }
 BACK = FAMILIES[CEKI].back
+#: the back designs (``Settings.card_back``): the file of each in a family's folder and its ground
+#: colour (the small card of a seat plate); the first is the default
+BACK_DESIGNS: dict[str, tuple[str, str]] = {
+    "lattice": ("back", "#22315f"),   # indigo, a fine diamond lattice
+    "kawung": ("back-kawung", "#6a2015"),   # deep red-brown, the kawung batik motif
+}
 _BACKS = {fam.back: fam for fam in FAMILIES.values()}
 
 
@@ -89,9 +98,9 @@ def kind_code(kind: Any, family_name: str = CEKI) -> str:
     return back_code(family_name) if kind is None else getattr(kind, "code", str(kind))
 
 
-def _svg_path(code: str):
+def _svg_path(code: str, back_design: str = "lattice"):
     fam = family_of(code)
-    name = "back" if code == fam.back else code
+    name = BACK_DESIGNS[back_design][0] if code == fam.back else code
     return resource("cards", *fam.folder, f"{name}.svg")
 
 
@@ -104,10 +113,27 @@ class CardArt:
         self._renderers: dict[str, QSvgRenderer | None] = {}
         self._pixmaps: OrderedDict[tuple, QPixmap] = OrderedDict()
         self.renders = 0   # how many pixmaps were rendered (tests and the bench read it)
+        self.back_design = next(iter(BACK_DESIGNS))
+
+    def set_back_design(self, design: str) -> bool:
+        """Draw every back in ``design`` (a key of :data:`BACK_DESIGNS`; another falls back to the
+        default) from now on; True if that changed anything (then the caller repaints)."""
+        design = design if design in BACK_DESIGNS else next(iter(BACK_DESIGNS))
+        if design == self.back_design:
+            return False
+        self.back_design = design
+        for code in _BACKS:
+            self._renderers.pop(code, None)
+        self._pixmaps = OrderedDict((k, pm) for k, pm in self._pixmaps.items() if k[0] not in _BACKS)
+        return True
+
+    def back_colour(self) -> str:
+        """The ground colour of the backs drawn now (a back drawn too small for its pattern)."""
+        return BACK_DESIGNS[self.back_design][1]
 
     def renderer_or_none(self, code: str) -> QSvgRenderer | None:
         if code not in self._renderers:
-            path = _svg_path(code)
+            path = _svg_path(code, self.back_design)
             r = QSvgRenderer(str(path)) if path.is_file() else None
             self._renderers[code] = r if r is not None and r.isValid() else None
         return self._renderers[code]
@@ -115,7 +141,7 @@ class CardArt:
     def renderer(self, code: str) -> QSvgRenderer:
         r = self.renderer_or_none(code)
         if r is None:
-            raise FileNotFoundError(f"card art {_svg_path(code)} is missing or not valid SVG")
+            raise FileNotFoundError(f"card art {_svg_path(code, self.back_design)} is missing or not valid SVG")
         return r
 
     def render(self, p: QPainter, code: str, target: QRectF, show_code: bool = False) -> None:

@@ -793,6 +793,8 @@ class SettingsDialog(QDialog):
 
     SPEEDS = ("off", "fast", "normal", "slow")
     CARD_NAMES = ("latin", "javanese", "both")
+    TABLE_COLOURS = ("green", "red")
+    CARD_BACKS = ("lattice", "kawung")
 
     def __init__(self, settings: Settings, parent: QWidget | None = None):
         super().__init__(parent)
@@ -838,6 +840,24 @@ class SettingsDialog(QDialog):
             self.speed.addItem("", s)
         self.speed.setCurrentIndex(self.SPEEDS.index(settings.animation_speed))
         row("speed", self.speed)
+
+        # the table's looks: the felt and the card backs side by side (one row: the dialog fits 720 px)
+        looks = QWidget(self)
+        looks_row = QHBoxLayout(looks)
+        looks_row.setContentsMargins(0, 0, 0, 0)
+        self.table_colour = QComboBox(looks)
+        self.table_colour.setObjectName("tableColourCombo")
+        self.card_back = QComboBox(looks)
+        self.card_back.setObjectName("cardBackCombo")
+        for combo, ids, chosen in ((self.table_colour, self.TABLE_COLOURS, settings.table_colour),
+                                   (self.card_back, self.CARD_BACKS, settings.card_back)):
+            for value in ids:
+                combo.addItem("", value)
+            combo.setCurrentIndex(ids.index(chosen))
+            looks_row.addWidget(combo)
+        looks_row.addStretch(1)
+        row("looks", looks)
+        self._labels["looks"].setBuddy(self.table_colour)
 
         self.pace = QSpinBox(self)
         self.pace.setObjectName("paceSpin")
@@ -908,7 +928,7 @@ class SettingsDialog(QDialog):
         self.retranslate()
         fit_wrapped_labels(self)
 
-        for combo in (self.language, self.card_names, self.speed, self.level):
+        for combo in (self.language, self.card_names, self.speed, self.level, self.table_colour, self.card_back):
             combo.currentIndexChanged.connect(self._store)
         self.currency.currentIndexChanged.connect(self._store_currency)
         for spin in (self.pace, self.opponents, self.expert):
@@ -929,7 +949,8 @@ class SettingsDialog(QDialog):
         for key, text in (("language", self.tr("&Language:")), ("card_names", self.tr("Javanese card &names:")),
                           ("speed", self.tr("&Animations:")), ("pace", self.tr("Computer &pace:")),
                           ("opponents", self.tr("Default &opponents:")), ("level", self.tr("Default &level:")),
-                          ("expert", self.tr("&Expert thinking time:")), ("currency", self.tr("&Money in:"))):
+                          ("expert", self.tr("&Expert thinking time:")), ("currency", self.tr("&Money in:")),
+                          ("looks", self.tr("&Table and cards:"))):
             self._labels[key].setText(text)
         for i, text in enumerate((self.tr("Rupiah (Rp)"), self.tr("Cents (¢)"), self.tr("Points (no currency)"))):
             self.currency.setItemText(i, text)
@@ -943,6 +964,13 @@ class SettingsDialog(QDialog):
             self.card_names.setItemText(i, names.text(f"cardnames.{c}"))
         for i, sp in enumerate(self.SPEEDS):
             self.speed.setItemText(i, names.text(f"speed.{sp}"))
+        for i, text in enumerate((self.tr("Green felt"), self.tr("Red-brown felt"))):
+            self.table_colour.setItemText(i, text)
+        for i, text in enumerate((self.tr("Indigo backs"), self.tr("Red-brown kawung backs"))):
+            self.card_back.setItemText(i, text)
+        self.table_colour.setToolTip(self.tr("The colour of the table."))
+        self.card_back.setToolTip(self.tr("The backs of the cards: an indigo lattice, or the kawung batik "
+                                          "motif on red-brown."))
         for i in range(self.level.count()):
             self.level.setItemText(i, names.bot_level_name(self.level.itemData(i)))
         self._show_level_help()
@@ -970,6 +998,8 @@ class SettingsDialog(QDialog):
         s.language = self.language.currentData()
         s.card_names = self.card_names.currentData()
         s.animation_speed = self.speed.currentData()
+        s.table_colour = self.table_colour.currentData()
+        s.card_back = self.card_back.currentData()
         s.bot_pace_ms = self.pace.value()
         s.default_opponents = self.opponents.value()
         if self.level.currentData():

@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from cekidesk.bots import Decision, RandomBot
-from cekidesk.engine.core import Action, EngineError, Event, View
+from cekidesk.engine.core import Action, EngineError, Event, View, offered_action
 from cekidesk.engine.match import HandRecord, Match
 from cekidesk.games import DEFAULT_GAME_ID, games, get_game, new_match
 from cekidesk.persistence import paths
@@ -103,8 +103,7 @@ class MainWindow(QMainWindow):
         self.settings_dialog: SettingsDialog | None = None
         self._thinking_seat = -1
         self._hint: Action | None = None
-        self._hint_text = ""
-        self._hint_why = ""
+        self._hint_say: Callable[[], str] | None = None   # the hint's line, worded when shown
         self._shown_match: Match | None = None
         self._hand_end_pending = False
         self._bad_autosave = False
@@ -688,10 +687,10 @@ class MainWindow(QMainWindow):
         c = self.controller
         if decision is not None and self.settings.hints and c.waiting_for_human():
             view = c.view()
-            if decision.action in view.legal:
+            if offered_action(decision.action, view.legal, view.ranges) is not None:
                 self._hint = decision.action
-                self._hint_text = self.describe_action(decision.action, view)
-                self._hint_why = describe_reasons(decision.reasons, self._card_namer())
+                self._hint_say = self._hint_line(decision, view)
+                self.log_dock.add_notice(self._hint_say)
                 self.table.set_hint(decision.action)
             else:
                 log.warning("the hint %s is not a legal move", decision.action)
@@ -699,8 +698,23 @@ class MainWindow(QMainWindow):
 
     def _forget_hint(self) -> None:
         self._hint = None
-        self._hint_text = self._hint_why = ""
+        self._hint_say = None
         self.table.set_hint(None)
+
+    def _hint_line(self, decision: Decision, view: View) -> Callable[[], str]:
+        """The hint's line, what and why, worded in the language and card names of the moment it is
+        read (the status line words it at every refresh, the log again when the language changes)."""
+        m = self.controller.match
+        assert m is not None, "a hint needs a match"
+        ui = game_ui(m.spec.id)
+
+        def say() -> str:
+            what = ui.describe_action(decision.action, view)
+            why = describe_reasons(decision.reasons, self._card_namer())
+            if why:
+                return self.tr("Hint: {what} ({why}).").format(what=what, why=why)
+            return self.tr("Hint: {what}.").format(what=what)
+        return say
 
     def deal_words(self) -> DealWords:
         """What the game on the table calls a deal ("hand", "round") in the window's sentences."""
@@ -739,12 +753,8 @@ class MainWindow(QMainWindow):
             text = self.your_turn_text(c.view())
             if c.hint_pending:
                 text += "  " + self.tr("Thinking about a hint…")
-            elif self._hint_text:
-                if self._hint_why:
-                    text += "  " + self.tr("Hint: {what} ({why}).").format(what=self._hint_text,
-                                                                         why=self._hint_why)
-                else:
-                    text += "  " + self.tr("Hint: {what}.").format(what=self._hint_text)
+            elif self._hint_say is not None:
+                text += "  " + self._hint_say()
             return text
         seat = self._thinking_seat
         if seat < 0:
@@ -912,6 +922,7 @@ class MainWindow(QMainWindow):
         self.controller.settings = s
         self.table.set_options(animation_speed=s.animation_speed, highlight_legal=s.highlight_legal,
                                sort_hand=s.sort_hand, show_codes=s.show_card_codes, card_namer=self._card_namer())
+        self.table.set_looks(s.table_colour, s.card_back)
         game = self.controller.match.spec.id if self.controller.match is not None else None
         if (s.card_names, game) != self._log_card_names:
             self._log_card_names = (s.card_names, game)

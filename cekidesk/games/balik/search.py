@@ -121,9 +121,10 @@ def plausible(view: View) -> list[Action]:
 
 def reasons(view: View, action: Action) -> tuple[tuple[str, dict], ...]:
     """Why ``action`` is good, as codes: ``balik.win``, ``balik.claim`` {kind}, ``balik.call``
-    {call}, ``balik.no_call``, ``balik.take`` {kind}, ``balik.draw``, ``balik.waits`` {n} (live
-    outs after the move), ``balik.dead`` {kind} (no copy of its group left to come), ``balik.lone``
-    {kind} (a card in no set)."""
+    {call}, ``balik.no_call``, ``balik.take`` {kind}, ``balik.draw`` {kind} (the discard let go), ``balik.waits`` {n}
+    (live outs after the move), ``balik.dead`` {kind} (no copy of its group left to come),
+    ``balik.lone`` {kind} (a card in no set), ``balik.few_live`` {kind, n} (a card of an unfinished
+    set: the cards of its group still to come)."""
     v = cast(BalikView, view)
     verb = action.verb
     if verb == WIN:
@@ -140,7 +141,7 @@ def reasons(view: View, action: Action) -> tuple[tuple[str, dict], ...]:
     if verb == TAKE and v.top_discard is not None:
         return (("balik.take", {"kind": v.top_discard.code}),)
     if verb == DRAW:
-        return (("balik.draw", {}),)
+        return (("balik.draw", {"kind": v.top_discard.code}),) if v.top_discard is not None else ()
     if verb != DISCARD:
         return ()
     card = cast(Kind, action.card)
@@ -154,10 +155,13 @@ def reasons(view: View, action: Action) -> tuple[tuple[str, dict], ...]:
     waits = shp.waits(counts)
     if waits:
         out.append(("balik.waits", {"n": sum(live[k] for k in waits)}))
-    if not sum(live[k] for k in shp.members[shp.group[card]]):
+    to_come = sum(live[k] for k in shp.members[shp.group[card]])
+    if not to_come:
         out.append(("balik.dead", {"kind": card.code}))
     elif sum(counts[k] for k in shp.members[shp.group[card]]) % shp.s == 0:
         out.append(("balik.lone", {"kind": card.code}))
+    else:
+        out.append(("balik.few_live", {"kind": card.code, "n": to_come}))
     return tuple(out)
 
 

@@ -125,6 +125,8 @@ def reasons(view: CePeView, action: Action) -> tuple[Reason, ...]:
         after = after_of(eff, view.counter, action.amount)
         if limit - after < ROOM // 2:
             out.append(("ce_pe.pressure", {"counter": after, "limit": limit, "player": view.next_player}))
+        elif after < view.counter:
+            out.append(("ce_pe.lowers", {"counter": after}))
         if not is_magic(eff, limit) and any(is_magic(view.rules.effect_of(k), limit) for k in t.hand):
             out.append(("ce_pe.keep_magic", {}))
         if action.target is not None and action.target != view.viewer:

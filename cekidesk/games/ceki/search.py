@@ -204,8 +204,8 @@ def reasons(view: View, action: Action) -> tuple[tuple[str, dict], ...]:
     if action.verb == "take":
         out.append(("ceki.take_wins" if v.called[v.viewer] else "ceki.take_set",
                     {"kind": v.discards[-1].code}))
-    elif action.verb == "draw":
-        out.append(("ceki.draw", {}))
+    elif action.verb == "draw" and v.discards:
+        out.append(("ceki.draw", {"kind": v.discards[-1].code}))
     card = cast(Kind | None, action.card)   # a Ceki action names a Ceki kind, or none
     if card is not None:
         k = card
@@ -214,6 +214,8 @@ def reasons(view: View, action: Action) -> tuple[tuple[str, dict], ...]:
             out.append(("ceki.dead", {"kind": k.code}))
         elif counts.get(g, 0) >= 2:
             out.append(("ceki.breaks", {"kind": k.code}))
+        elif counts.get(g, 0) == 1:
+            out.append(("ceki.lone", {"kind": k.code}))
     pairs = [g for g, c in counts.items() if c == 2 and unseen[g] > 0
              and not (card is not None and groups[card] == g)]
     if pairs:

@@ -152,11 +152,43 @@ def reasons(view: View, action: Action) -> tuple[tuple[str, dict], ...]:
         out.append(("pei.lays", {"kind": card.code}))
         if same > 1:
             out.append(("pei.keeps_rank", {"n": same - 1}))
-    for code, cards in COMBO_CARDS.items():
-        if card in cards:
-            out.append(("pei.combo", {"combo": code}))
-            break
-    return tuple(out)
+    return tuple(out) + _combo_reasons(v, _gained(v, action))
+
+
+def _gained(v: PeiView, action: Action) -> frozenset[Kind]:
+    """The cards ``action`` surely brings into the viewer's captures: a chosen capture and the card
+    that makes it, or a card played onto the one pool kind of its rank (with several kinds the
+    choice comes later, so none is sure)."""
+    card = cast(Kind, action.card)
+    if action.verb == "capture":
+        return frozenset(k for k in (card, v.pending) if k is not None)
+    r = rank_of(card, v.options)
+    matches = {k for k in v.pool if rank_of(k, v.options) == r}
+    return frozenset({card, *matches}) if len(matches) == 1 else frozenset()
+
+
+def _combo_reasons(v: PeiView, gained: frozenset[Kind]) -> tuple[tuple[str, dict], ...]:
+    """What the ``gained`` cards do to the combinations: complete one of the viewer's
+    (``pei.completes``), or bring it to two of its three cards (``pei.combo``: ``n`` of ``of``) —
+    the one that gains most —, and take a card an opponent lacks to complete one (``pei.denies``)."""
+    mine = set(v.captured[v.viewer])
+    best: tuple[tuple[int, int], tuple[str, dict]] | None = None
+    denied: list[tuple[str, dict]] = []
+    for code, base in COMBO_CARDS.items():
+        if not gained & set(base):
+            continue
+        before = sum(k in mine for k in base)
+        after = sum(k in mine or k in gained for k in base)
+        if before < after and after >= 2:
+            done = after == len(base)
+            reason = ("pei.completes", {"combo": code}) if done else \
+                ("pei.combo", {"combo": code, "n": after, "of": len(base)})
+            if best is None or (done, after) > best[0]:
+                best = ((done, after), reason)
+        if not denied and any(len(lack := set(base) - set(v.captured[q])) == 1 and lack <= gained
+                              for q in range(v.n_players) if q != v.viewer):
+            denied.append(("pei.denies", {"combo": code}))
+    return ((best[1],) if best else ()) + tuple(denied)
 
 
 HOOKS = SearchHooks(playout=playout, rank=rank, utility=utility, evidence=PeiEvidence, reasons=reasons,

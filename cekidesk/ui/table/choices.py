@@ -117,6 +117,19 @@ class ChoiceBar(QFrame):
         self.chosen.emit(amount.action(self.player) if amount is not None else spec.action)
         return True
 
+    def focus_action(self, action: Action) -> bool:
+        """Put the keyboard on the button that chooses ``action`` (a range's: with its amount in the
+        box), so that Enter chooses exactly it; False if the bar does not offer it."""
+        for spec in self.specs:
+            amount = self.amounts.get(spec.key)
+            if amount is not None and amount.range.holds(action) and isinstance(action.amount, int):
+                amount.spin.setValue(action.amount)
+            elif spec.action != action:
+                continue
+            self.buttons[spec.key].setFocus(Qt.FocusReason.OtherFocusReason)
+            return True
+        return False
+
     def focusables(self) -> list[QWidget]:
         """The bar's controls in keyboard order."""
         out: list[QWidget] = []

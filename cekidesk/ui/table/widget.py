@@ -58,7 +58,7 @@ from cekidesk.engine.core import Action, Event, View, offered_action
 from cekidesk.games import get_game
 from cekidesk.ui.names import card_tooltip
 
-from ..cardpics import CEKI, back_code, card_width, kind_code
+from ..cardpics import CEKI, back_code, card_art, card_width, kind_code
 from ..fonts import pixel_font, short_line
 from .cards import CardItem, star_path
 from .choices import ChoiceBar
@@ -68,6 +68,12 @@ from .layouts import CardSpec, LabelSpec, LayoutOptions, Plan, SeatSpec, TableLa
 SPEEDS = {"off": 0, "fast": 170, "normal": 320, "slow": 650}   # one card's flight, ms
 #: cards taken off the table kept for the next plan (a deal of the largest table has about 130)
 MAX_SPARE_CARDS = 160
+#: the table's felts (``Settings.table_colour``), the first the default: a radial gradient from
+#: the light middle to the dark edge
+FELTS: dict[str, tuple[QColor, QColor, QColor]] = {
+    "green": (QColor(38, 112, 72), QColor(26, 86, 55), QColor(10, 40, 26)),
+    "red": (QColor(116, 50, 36), QColor(88, 36, 26), QColor(36, 14, 10)),   # a deep red-brown
+}
 
 
 
@@ -180,7 +186,7 @@ class SeatItem(QGraphicsObject):
         ch_ = h * 0.3
         cw = max(ch_ / 2, card_width(ch_, back_code(self.family)))   # a Ceki card widened: no sliver
         p.setPen(QPen(QColor(230, 225, 210), 1))
-        p.setBrush(QColor(34, 49, 95))
+        p.setBrush(QColor(card_art().back_colour()))
         p.drawRoundedRect(QRectF(pad, y2 + h * 0.02, cw, ch_), 1.5, 1.5)
         p.setFont(small)
         p.setPen(QColor(230, 225, 210))
@@ -337,6 +343,7 @@ class TableWidget(QGraphicsView):
         self._serial = 0
         self._felt: QPixmap | None = None
         self._felt_key: tuple = ()
+        self._felt_colour = "green"
         self._think_timer = QTimer(self)
         self._think_timer.setInterval(380)
         self._think_timer.timeout.connect(self._think_tick)
@@ -411,13 +418,18 @@ class TableWidget(QGraphicsView):
     def set_hint(self, action: Action | None) -> None:
         """Mark the card or pile of a suggested action (None clears it) and make it the keyboard
         selection, so that Enter plays exactly the hinted move (a hand card, a capture choice, or
-        the stock or discard pile of a draw or take)."""
+        the stock or discard pile of a draw or take); a card played in several ways opens its
+        choices, and a decision that is not a card puts the keyboard on its button."""
         self._hint = action
         item = self._hint_item()
         if item is not None:
             self._select(item.key)
+            if item.opens:   # one of the card's ways to play: its choices open, the keyboard on it
+                self._activate(item)
         else:
             self._decorate()
+            if action is not None:   # a decision that is not a card: the keyboard on its button
+                any(bar.focus_action(action) for bar in self._bars.values())
 
     def set_thinking(self, seat: int) -> None:
         """Highlight the seat whose computer player is thinking (−1: nobody)."""
@@ -988,23 +1000,33 @@ class TableWidget(QGraphicsView):
         rect = QRectF(rect)   # Qt passes a QRectF; the stub also allows a QRect
         sr = self.sceneRect()
         dpr = self.devicePixelRatioF()
-        key = (round(sr.width()), round(sr.height()), dpr)
+        key = (round(sr.width()), round(sr.height()), dpr, self._felt_colour)
         if self._felt is None or self._felt_key != key:
-            self._felt = self._make_felt(int(sr.width()), int(sr.height()), dpr)
+            self._felt = self._make_felt(int(sr.width()), int(sr.height()), dpr, FELTS[self._felt_colour])
             self._felt_key = key
         painter.drawPixmap(rect, self._felt,
                            QRectF(rect.x() * dpr, rect.y() * dpr, rect.width() * dpr, rect.height() * dpr))
 
+    def set_looks(self, felt: str, card_back: str) -> None:
+        """Draw the felt ``felt`` (a key of :data:`FELTS`) and the card backs ``card_back`` (a
+        design of ``cardpics.BACK_DESIGNS``) from now on, the table on screen at once."""
+        felt = felt if felt in FELTS else next(iter(FELTS))
+        changed = card_art().set_back_design(card_back) or felt != self._felt_colour
+        self._felt_colour = felt
+        if changed:
+            for item in self._scene.items():   # the cards and plates repaint (their caches too)
+                item.update()
+            self.viewport().update()
+
     @staticmethod
-    def _make_felt(w: int, h: int, dpr: float) -> QPixmap:
+    def _make_felt(w: int, h: int, dpr: float, colours: tuple[QColor, QColor, QColor]) -> QPixmap:
         pm = QPixmap(max(1, round(w * dpr)), max(1, round(h * dpr)))
         pm.setDevicePixelRatio(dpr)
         p = QPainter(pm)
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         g = QRadialGradient(QPointF(w / 2, h * 0.46), max(w, h) * 0.72)
-        g.setColorAt(0.0, QColor(38, 112, 72))
-        g.setColorAt(0.55, QColor(26, 86, 55))
-        g.setColorAt(1.0, QColor(10, 40, 26))
+        for at, colour in zip((0.0, 0.55, 1.0), colours):
+            g.setColorAt(at, colour)
         p.fillRect(QRectF(0, 0, w, h), g)
         # a faint inner rail
         m = min(w, h) * 0.035
@@ -1065,7 +1087,7 @@ class TableWidget(QGraphicsView):
         self._opened = item.key
         self._sync_choices(self._plan or Plan())
         bar = self._bars.get(self._specs[item.key].choices[0].anchor)
-        if bar is not None:
+        if bar is not None and not (self._hint is not None and bar.focus_action(self._hint)):
             bar.focusables()[0].setFocus(Qt.FocusReason.TabFocusReason)
 
     def opened_card(self) -> Hashable | None:

@@ -133,10 +133,11 @@ names.register_texts("Reasons", {
     "reason.balik.no_call": QT_TRANSLATE_NOOP("Reasons", "the wait is better kept quiet for now"),
     "reason.balik.pass": QT_TRANSLATE_NOOP("Reasons", "the card is not worth claiming"),
     "reason.balik.take": QT_TRANSLATE_NOOP("Reasons", "the {kind} fits the sets of the hand"),
-    "reason.balik.draw": QT_TRANSLATE_NOOP("Reasons", "the discard does not help the hand"),
+    "reason.balik.draw": QT_TRANSLATE_NOOP("Reasons", "the {kind} on the pile does not help the hand"),
     "reason.balik.waits": QT_TRANSLATE_NOOP("Reasons", "%Ln winning card(s) still to come"),
     "reason.balik.dead": QT_TRANSLATE_NOOP("Reasons", "no card of the {kind}'s rank is left to come"),
     "reason.balik.lone": QT_TRANSLATE_NOOP("Reasons", "the {kind} is left over from the sets"),
+    "reason.balik.few_live": QT_TRANSLATE_NOOP("Reasons", "%Ln card(s) that go with the {kind} are still to come"),
     "balik.call.tan": QT_TRANSLATE_NOOP("Reasons", "tan"),
     "balik.call.ceki": QT_TRANSLATE_NOOP("Reasons", "ceki"),
 })

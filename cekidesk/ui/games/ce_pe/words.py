@@ -97,6 +97,8 @@ names.register_texts(
     {
         "reason.ce_pe.pressure": QT_TRANSLATE_NOOP(
             "Reasons", "leaves the counter at {counter}, close to the limit of {limit}, for the next player"),
+        "reason.ce_pe.lowers": QT_TRANSLATE_NOOP(
+            "Reasons", "brings the counter down to {counter}, leaving room for your next cards"),
         "reason.ce_pe.keep_magic": QT_TRANSLATE_NOOP(
             "Reasons", "keeps the cards that can be played at any count for later"),
         "reason.ce_pe.target_weakest": QT_TRANSLATE_NOOP("Reasons", "aims at the player closest to going out"),

@@ -38,9 +38,10 @@ EXAMPLE_HEIGHT = 100
 names.register_texts("Reasons", {
     "reason.ceki.take_wins": QT_TRANSLATE_NOOP("Reasons", "the {kind} completes your hand"),
     "reason.ceki.take_set": QT_TRANSLATE_NOOP("Reasons", "the {kind} makes a set of three"),
-    "reason.ceki.draw": QT_TRANSLATE_NOOP("Reasons", "the discard is worth less than a fresh card"),
+    "reason.ceki.draw": QT_TRANSLATE_NOOP("Reasons", "the {kind} on the pile is worth less than a fresh card"),
     "reason.ceki.dead": QT_TRANSLATE_NOOP("Reasons", "every other card of its value is in sight: nobody can use it"),
     "reason.ceki.breaks": QT_TRANSLATE_NOOP("Reasons", "its pair is the weakest part of the hand"),
+    "reason.ceki.lone": QT_TRANSLATE_NOOP("Reasons", "the {kind} is in none of your pairs or sets"),
     "reason.ceki.live_pairs": QT_TRANSLATE_NOOP("Reasons", "keeps %Ln live pair(s)"),
     "reason.ceki.unseen": QT_TRANSLATE_NOOP("Reasons", "%Ln of the {of} cards of its value are still unseen"),
 })

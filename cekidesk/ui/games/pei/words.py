@@ -36,7 +36,9 @@ names.register_texts("Reasons", {
     "reason.pei.captures": QT_TRANSLATE_NOOP("Reasons", "it captures from the pool"),
     "reason.pei.lays": QT_TRANSLATE_NOOP("Reasons", "nothing captures now; it costs least in the pool"),
     "reason.pei.keeps_rank": QT_TRANSLATE_NOOP("Reasons", "keeps %Ln more card(s) of its rank for later"),
-    "reason.pei.combo": QT_TRANSLATE_NOOP("Reasons", "it counts toward {combo}"),
+    "reason.pei.combo": QT_TRANSLATE_NOOP("Reasons", "brings your {combo} to %Ln of its {of} cards"),
+    "reason.pei.completes": QT_TRANSLATE_NOOP("Reasons", "completes your {combo}"),
+    "reason.pei.denies": QT_TRANSLATE_NOOP("Reasons", "takes the card an opponent lacks for {combo}"),
 })
 
 names.register_texts("PeiTerms", {
