@@ -1025,7 +1025,7 @@ class TableWidget(QGraphicsView):
         p = QPainter(pm)
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         g = QRadialGradient(QPointF(w / 2, h * 0.46), max(w, h) * 0.72)
-        for at, colour in zip((0.0, 0.55, 1.0), colours):
+        for at, colour in zip((0.0, 0.55, 1.0), colours, strict=True):
             g.setColorAt(at, colour)
         p.fillRect(QRectF(0, 0, w, h), g)
         # a faint inner rail
