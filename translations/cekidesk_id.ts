@@ -5308,8 +5308,8 @@
         <translation>{kind} membentuk set tiga kartu</translation>
     </message>
     <message>
-        <source>the discard is worth less than a fresh card</source>
-        <translation>kartu buangan itu kurang berharga daripada kartu baru</translation>
+        <source>the {kind} on the pile is worth less than a fresh card</source>
+        <translation>{kind} di tumpukan buangan kurang berharga daripada kartu baru</translation>
     </message>
     <message>
         <source>every other card of its value is in sight: nobody can use it</source>
@@ -5318,6 +5318,10 @@
     <message>
         <source>its pair is the weakest part of the hand</source>
         <translation>pasangannya adalah bagian terlemah dari kartu di tangan</translation>
+    </message>
+    <message>
+        <source>the {kind} is in none of your pairs or sets</source>
+        <translation>{kind} tidak termasuk pasangan atau set mana pun milik Anda</translation>
     </message>
     <message>
         <source>keeps %Ln live pair(s)</source>
@@ -5344,8 +5348,16 @@
         <translation>menyimpan %Ln kartu lain dengan peringkat yang sama untuk nanti</translation>
     </message>
     <message>
-        <source>it counts toward {combo}</source>
-        <translation>kartu itu menuju {combo}</translation>
+        <source>brings your {combo} to %Ln of its {of} cards</source>
+        <translation>membuat {combo} Anda berisi %Ln dari {of} kartunya</translation>
+    </message>
+    <message>
+        <source>completes your {combo}</source>
+        <translation>melengkapi {combo} Anda</translation>
+    </message>
+    <message>
+        <source>takes the card an opponent lacks for {combo}</source>
+        <translation>mengambil kartu yang dibutuhkan lawan untuk {combo}</translation>
     </message>
     <message>
         <source>played out best in %Ln imagined deal(s)</source>
@@ -5480,8 +5492,8 @@
         <translation>{kind} cocok dengan set kartu Anda</translation>
     </message>
     <message>
-        <source>the discard does not help the hand</source>
-        <translation>kartu buangan itu tidak membantu kartu Anda</translation>
+        <source>the {kind} on the pile does not help the hand</source>
+        <translation>{kind} di tumpukan buangan tidak membantu kartu Anda</translation>
     </message>
     <message>
         <source>%Ln winning card(s) still to come</source>
@@ -5496,6 +5508,10 @@
         <translation>{kind} tersisa di luar set</translation>
     </message>
     <message>
+        <source>%Ln card(s) that go with the {kind} are still to come</source>
+        <translation>masih ada %Ln kartu yang cocok dengan {kind}</translation>
+    </message>
+    <message>
         <source>tan</source>
         <translation>tan</translation>
     </message>
@@ -5506,6 +5522,10 @@
     <message>
         <source>leaves the counter at {counter}, close to the limit of {limit}, for the next player</source>
         <translation>menyisakan hitungan {counter}, dekat batas {limit}, untuk pemain berikutnya</translation>
+    </message>
+    <message>
+        <source>brings the counter down to {counter}, leaving room for your next cards</source>
+        <translation>menurunkan hitungan ke {counter}, memberi ruang untuk kartu Anda berikutnya</translation>
     </message>
     <message>
         <source>keeps the cards that can be played at any count for later</source>
@@ -5740,6 +5760,10 @@ uang</translation>
         <translation>&amp;Waktu berpikir Ahli:</translation>
     </message>
     <message>
+        <source>&amp;Table and cards:</source>
+        <translation>&amp;Meja dan kartu:</translation>
+    </message>
+    <message>
         <source>Rupiah (Rp)</source>
         <translation>Rupiah (Rp)</translation>
     </message>
@@ -5754,6 +5778,30 @@ uang</translation>
     <message>
         <source>How stakes and payments are shown and entered. Until you choose, Indonesian and Javanese show rupiah and English cents.</source>
         <translation>Cara taruhan dan pembayaran ditampilkan dan dimasukkan. Selama Anda belum memilih, bahasa Indonesia dan Jawa memakai rupiah, dan bahasa Inggris memakai sen.</translation>
+    </message>
+    <message>
+        <source>Green felt</source>
+        <translation>Laken hijau</translation>
+    </message>
+    <message>
+        <source>Red-brown felt</source>
+        <translation>Laken cokelat kemerahan</translation>
+    </message>
+    <message>
+        <source>Indigo backs</source>
+        <translation>Belakang kartu nila</translation>
+    </message>
+    <message>
+        <source>Red-brown kawung backs</source>
+        <translation>Belakang kartu kawung cokelat kemerahan</translation>
+    </message>
+    <message>
+        <source>The colour of the table.</source>
+        <translation>Warna meja.</translation>
+    </message>
+    <message>
+        <source>The backs of the cards: an indigo lattice, or the kawung batik motif on red-brown.</source>
+        <translation>Bagian belakang kartu: kisi-kisi nila, atau motif batik kawung di atas cokelat kemerahan.</translation>
     </message>
     <message>
         <source> s a move</source>
@@ -5970,7 +6018,7 @@ uang</translation>
     </message>
     <message>
         <source>Dealer</source>
-        <extracomment>cards taken off the table kept for the next plan (a deal of the largest table has about 130)</extracomment>
+        <extracomment>cards taken off the table kept for the next plan (a deal of the largest table has about 130) the table&apos;s felts (``Settings.table_colour``), the first the default: a radial gradient from the light middle to the dark edge</extracomment>
         <translation>Pembagi</translation>
     </message>
     <message>

@@ -5308,8 +5308,8 @@
         <translation>{kind} dadi sèt telu</translation>
     </message>
     <message>
-        <source>the discard is worth less than a fresh card</source>
-        <translation>kertu buwangan kuwi luwih ora aji tinimbang kertu anyar</translation>
+        <source>the {kind} on the pile is worth less than a fresh card</source>
+        <translation>{kind} ing buwangan luwih ora aji tinimbang kertu anyar</translation>
     </message>
     <message>
         <source>every other card of its value is in sight: nobody can use it</source>
@@ -5318,6 +5318,10 @@
     <message>
         <source>its pair is the weakest part of the hand</source>
         <translation>pasangané kuwi bagéan sing paling ringkih ing tangan</translation>
+    </message>
+    <message>
+        <source>the {kind} is in none of your pairs or sets</source>
+        <translation>{kind} ora mlebu pasangan utawa set sampéyan endi waé</translation>
     </message>
     <message>
         <source>keeps %Ln live pair(s)</source>
@@ -5344,8 +5348,16 @@
         <translation>nyimpen %Ln kertu liyané sing pangkaté padha kanggo mengko</translation>
     </message>
     <message>
-        <source>it counts toward {combo}</source>
-        <translation>kertu kuwi nuju {combo}</translation>
+        <source>brings your {combo} to %Ln of its {of} cards</source>
+        <translation>ndadèkaké {combo} sampéyan isi %Ln saka {of} kertuné</translation>
+    </message>
+    <message>
+        <source>completes your {combo}</source>
+        <translation>njangkepi {combo} sampéyan</translation>
+    </message>
+    <message>
+        <source>takes the card an opponent lacks for {combo}</source>
+        <translation>njupuk kertu sing dibutuhaké mungsuh kanggo {combo}</translation>
     </message>
     <message>
         <source>played out best in %Ln imagined deal(s)</source>
@@ -5480,8 +5492,8 @@
         <translation>{kind} cocog karo set-set ing tangan</translation>
     </message>
     <message>
-        <source>the discard does not help the hand</source>
-        <translation>buwangan kuwi ora mbantu kertu ing tangan</translation>
+        <source>the {kind} on the pile does not help the hand</source>
+        <translation>{kind} ing buwangan ora mbantu kertu ing tangan</translation>
     </message>
     <message>
         <source>%Ln winning card(s) still to come</source>
@@ -5496,6 +5508,10 @@
         <translation>{kind} turahan saka set-set</translation>
     </message>
     <message>
+        <source>%Ln card(s) that go with the {kind} are still to come</source>
+        <translation>isih ana %Ln kertu sing cocog karo {kind}</translation>
+    </message>
+    <message>
         <source>tan</source>
         <translation>tan</translation>
     </message>
@@ -5506,6 +5522,10 @@
     <message>
         <source>leaves the counter at {counter}, close to the limit of {limit}, for the next player</source>
         <translation>ninggal itungan ing {counter}, cedhak karo wates {limit}, kanggo pemain sabanjuré</translation>
+    </message>
+    <message>
+        <source>brings the counter down to {counter}, leaving room for your next cards</source>
+        <translation>ngudhunaké itungan dadi {counter}, menehi papan kanggo kertu sampéyan sabanjuré</translation>
     </message>
     <message>
         <source>keeps the cards that can be played at any count for later</source>
@@ -5740,6 +5760,10 @@ dhuwit</translation>
         <translation>&amp;Wektu mikir Ahli:</translation>
     </message>
     <message>
+        <source>&amp;Table and cards:</source>
+        <translation>&amp;Méja lan kertu:</translation>
+    </message>
+    <message>
         <source>Rupiah (Rp)</source>
         <translation>Rupiah (Rp)</translation>
     </message>
@@ -5754,6 +5778,30 @@ dhuwit</translation>
     <message>
         <source>How stakes and payments are shown and entered. Until you choose, Indonesian and Javanese show rupiah and English cents.</source>
         <translation>Carané totohan lan bayaran dituduhaké lan dilebokaké. Sadurungé sampéyan milih, basa Indonésia lan Jawa nganggo rupiah, basa Inggris nganggo sèn.</translation>
+    </message>
+    <message>
+        <source>Green felt</source>
+        <translation>Laken ijo</translation>
+    </message>
+    <message>
+        <source>Red-brown felt</source>
+        <translation>Laken abang soklat</translation>
+    </message>
+    <message>
+        <source>Indigo backs</source>
+        <translation>Mburi kertu biru nila</translation>
+    </message>
+    <message>
+        <source>Red-brown kawung backs</source>
+        <translation>Mburi kertu kawung abang soklat</translation>
+    </message>
+    <message>
+        <source>The colour of the table.</source>
+        <translation>Werna méja.</translation>
+    </message>
+    <message>
+        <source>The backs of the cards: an indigo lattice, or the kawung batik motif on red-brown.</source>
+        <translation>Mburiné kertu: kisi-kisi biru nila, utawa motif bathik kawung ing dhasar abang soklat.</translation>
     </message>
     <message>
         <source> s a move</source>
@@ -5970,7 +6018,7 @@ dhuwit</translation>
     </message>
     <message>
         <source>Dealer</source>
-        <extracomment>cards taken off the table kept for the next plan (a deal of the largest table has about 130)</extracomment>
+        <extracomment>cards taken off the table kept for the next plan (a deal of the largest table has about 130) the table&apos;s felts (``Settings.table_colour``), the first the default: a radial gradient from the light middle to the dark edge</extracomment>
         <translation>Sing mbagi</translation>
     </message>
     <message>

@@ -6602,9 +6602,9 @@
         <translation>{kind} ꦢꦢꦶ​ꦱꦺꦠ꧀ꦠꦼꦭꦸ</translation>
     </message>
     <message>
-        <source>the discard is worth less than a fresh card</source>
-        <translatorcomment>jv: kertu buwangan kuwi luwih ora aji tinimbang kertu anyar</translatorcomment>
-        <translation>ꦏꦼꦂꦠꦸ​ꦧꦸꦮꦔꦤ꧀ꦏꦸꦮꦶ​ꦭꦸꦮꦶꦃ​ꦲꦺꦴꦫ​ꦲꦗꦶ​ꦠꦶꦤꦶꦩ꧀ꦧꦁ​ꦏꦼꦂꦠꦸ​ꦲꦚꦂ</translation>
+        <source>the {kind} on the pile is worth less than a fresh card</source>
+        <translatorcomment>jv: {kind} ing buwangan luwih ora aji tinimbang kertu anyar</translatorcomment>
+        <translation>{kind} ꦲꦶꦁ​ꦧꦸꦮꦔꦤ꧀ꦭꦸꦮꦶꦃ​ꦲꦺꦴꦫ​ꦲꦗꦶ​ꦠꦶꦤꦶꦩ꧀ꦧꦁ​ꦏꦼꦂꦠꦸ​ꦲꦚꦂ</translation>
     </message>
     <message>
         <source>every other card of its value is in sight: nobody can use it</source>
@@ -6615,6 +6615,11 @@
         <source>its pair is the weakest part of the hand</source>
         <translatorcomment>jv: pasangané kuwi bagéan sing paling ringkih ing tangan</translatorcomment>
         <translation>ꦥꦱꦔꦤꦺ​ꦏꦸꦮꦶ​ꦧꦒꦺꦲꦤ꧀ꦱꦶꦁ​ꦥꦭꦶꦁ​ꦫꦶꦁꦏꦶꦃ​ꦲꦶꦁ​ꦠꦔꦤ꧀</translation>
+    </message>
+    <message>
+        <source>the {kind} is in none of your pairs or sets</source>
+        <translatorcomment>jv: {kind} ora mlebu pasangan utawa set sampéyan endi waé</translatorcomment>
+        <translation>{kind} ꦲꦺꦴꦫ​ꦩ꧀ꦭꦼꦧꦸ​ꦥꦱꦔꦤ꧀ꦲꦸꦠꦮ​ꦱꦼꦠ꧀ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦲꦼꦤ꧀ꦢꦶ​ꦮꦲꦺ</translation>
     </message>
     <message>
         <source>keeps %Ln live pair(s)</source>
@@ -6647,9 +6652,19 @@
         <translation>ꦚꦶꦩ꧀ꦥꦼꦤ꧀ %Ln ꦏꦼꦂꦠꦸ​ꦭꦶꦪꦤꦺ​ꦱꦶꦁ​ꦥꦁꦏꦠꦺ​ꦥꦝ​ꦏꦁꦒꦺꦴ​ꦩꦼꦁꦏꦺꦴ</translation>
     </message>
     <message>
-        <source>it counts toward {combo}</source>
-        <translatorcomment>jv: kertu kuwi nuju {combo}</translatorcomment>
-        <translation>ꦏꦼꦂꦠꦸ​ꦏꦸꦮꦶ​ꦤꦸꦗꦸ {combo}</translation>
+        <source>brings your {combo} to %Ln of its {of} cards</source>
+        <translatorcomment>jv: ndadèkaké {combo} sampéyan isi %Ln saka {of} kertuné</translatorcomment>
+        <translation>ꦤ꧀ꦢꦢꦺꦏꦏꦺ {combo} ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦲꦶꦱꦶ %Ln ꦱꦏ {of} ꦏꦼꦂꦠꦸꦤꦺ</translation>
+    </message>
+    <message>
+        <source>completes your {combo}</source>
+        <translatorcomment>jv: njangkepi {combo} sampéyan</translatorcomment>
+        <translation>ꦚ꧀ꦗꦁꦏꦼꦥꦶ {combo} ꦱꦩ꧀ꦥꦺꦪꦤ꧀</translation>
+    </message>
+    <message>
+        <source>takes the card an opponent lacks for {combo}</source>
+        <translatorcomment>jv: njupuk kertu sing dibutuhaké mungsuh kanggo {combo}</translatorcomment>
+        <translation>ꦚ꧀ꦗꦸꦥꦸꦏ꧀ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦢꦶꦧꦸꦠꦸꦲꦏꦺ​ꦩꦸꦁꦱꦸꦃ​ꦏꦁꦒꦺꦴ {combo}</translation>
     </message>
     <message>
         <source>played out best in %Ln imagined deal(s)</source>
@@ -6817,9 +6832,9 @@
         <translation>{kind} ꦕꦺꦴꦕꦺꦴꦒ꧀ꦏꦫꦺꦴ​ꦱꦼꦠ꧀ꦱꦼꦠ꧀ꦲꦶꦁ​ꦠꦔꦤ꧀</translation>
     </message>
     <message>
-        <source>the discard does not help the hand</source>
-        <translatorcomment>jv: buwangan kuwi ora mbantu kertu ing tangan</translatorcomment>
-        <translation>ꦧꦸꦮꦔꦤ꧀ꦏꦸꦮꦶ​ꦲꦺꦴꦫ​ꦩ꧀ꦧꦤ꧀ꦠꦸ​ꦏꦼꦂꦠꦸ​ꦲꦶꦁ​ꦠꦔꦤ꧀</translation>
+        <source>the {kind} on the pile does not help the hand</source>
+        <translatorcomment>jv: {kind} ing buwangan ora mbantu kertu ing tangan</translatorcomment>
+        <translation>{kind} ꦲꦶꦁ​ꦧꦸꦮꦔꦤ꧀ꦲꦺꦴꦫ​ꦩ꧀ꦧꦤ꧀ꦠꦸ​ꦏꦼꦂꦠꦸ​ꦲꦶꦁ​ꦠꦔꦤ꧀</translation>
     </message>
     <message>
         <source>%Ln winning card(s) still to come</source>
@@ -6837,6 +6852,11 @@
         <translation>{kind} ꦠꦸꦫꦲꦤ꧀ꦱꦏ​ꦱꦼꦠ꧀ꦱꦼꦠ꧀</translation>
     </message>
     <message>
+        <source>%Ln card(s) that go with the {kind} are still to come</source>
+        <translatorcomment>jv: isih ana %Ln kertu sing cocog karo {kind}</translatorcomment>
+        <translation>ꦲꦶꦱꦶꦃ​ꦲꦤ %Ln ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦕꦺꦴꦕꦺꦴꦒ꧀ꦏꦫꦺꦴ {kind}</translation>
+    </message>
+    <message>
         <source>tan</source>
         <translatorcomment>jv: tan</translatorcomment>
         <translation>ꦠꦤ꧀</translation>
@@ -6850,6 +6870,11 @@
         <source>leaves the counter at {counter}, close to the limit of {limit}, for the next player</source>
         <translatorcomment>jv: ninggal itungan ing {counter}, cedhak karo wates {limit}, kanggo pemain sabanjuré</translatorcomment>
         <translation>ꦤꦶꦁꦒꦭ꧀ꦲꦶꦠꦸꦔꦤ꧀ꦲꦶꦁ {counter}꧈ ꦕꦼꦝꦏ꧀ꦏꦫꦺꦴ​ꦮꦠꦼꦱ꧀ {limit}꧈ ꦏꦁꦒꦺꦴ​ꦥꦼꦩꦲꦶꦤ꧀ꦱꦧꦚ꧀ꦗꦸꦫꦺ</translation>
+    </message>
+    <message>
+        <source>brings the counter down to {counter}, leaving room for your next cards</source>
+        <translatorcomment>jv: ngudhunaké itungan dadi {counter}, menehi papan kanggo kertu sampéyan sabanjuré</translatorcomment>
+        <translation>ꦔꦸꦝꦸꦤꦏꦺ​ꦲꦶꦠꦸꦔꦤ꧀ꦢꦢꦶ {counter}꧈ ꦩꦼꦤꦼꦲꦶ​ꦥꦥꦤ꧀ꦏꦁꦒꦺꦴ​ꦏꦼꦂꦠꦸ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦱꦧꦚ꧀ꦗꦸꦫꦺ</translation>
     </message>
     <message>
         <source>keeps the cards that can be played at any count for later</source>
@@ -7138,6 +7163,11 @@ dhuwit</translatorcomment>
         <translation>ꦮꦼꦏ꧀ꦠꦸ​ꦩꦶꦏꦶꦂ​ꦲꦃꦭꦶ(&amp;W):</translation>
     </message>
     <message>
+        <source>&amp;Table and cards:</source>
+        <translatorcomment>jv: &amp;Méja lan kertu:</translatorcomment>
+        <translation>ꦩꦺꦗ​ꦭꦤ꧀ꦏꦼꦂꦠꦸ(&amp;M):</translation>
+    </message>
+    <message>
         <source>Rupiah (Rp)</source>
         <translatorcomment>jv: Rupiah (Rp)</translatorcomment>
         <translation>ꦫꦸꦥꦶꦲꦃ (Rp)</translation>
@@ -7156,6 +7186,36 @@ dhuwit</translatorcomment>
         <source>How stakes and payments are shown and entered. Until you choose, Indonesian and Javanese show rupiah and English cents.</source>
         <translatorcomment>jv: Carané totohan lan bayaran dituduhaké lan dilebokaké. Sadurungé sampéyan milih, basa Indonésia lan Jawa nganggo rupiah, basa Inggris nganggo sèn.</translatorcomment>
         <translation>ꦕꦫꦤꦺ​ꦠꦺꦴꦠꦺꦴꦲꦤ꧀ꦭꦤ꧀ꦧꦪꦫꦤ꧀ꦢꦶꦠꦸꦢꦸꦲꦏꦺ​ꦭꦤ꧀ꦢꦶꦊꦧꦺꦴꦏꦏꦺ꧉ ꦱꦢꦸꦫꦸꦔꦺ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦩꦶꦭꦶꦃ꧈ ꦧꦱ​ꦲꦶꦤ꧀ꦢꦺꦴꦤꦺꦱꦶꦲ​ꦭꦤ꧀ꦗꦮ​ꦔꦁꦒꦺꦴ​ꦫꦸꦥꦶꦲꦃ꧈ ꦧꦱ​ꦲꦶꦁꦒꦿꦶꦱ꧀ꦔꦁꦒꦺꦴ​ꦱꦺꦤ꧀꧉</translation>
+    </message>
+    <message>
+        <source>Green felt</source>
+        <translatorcomment>jv: Laken ijo</translatorcomment>
+        <translation>ꦭꦏꦼꦤ꧀ꦲꦶꦗꦺꦴ</translation>
+    </message>
+    <message>
+        <source>Red-brown felt</source>
+        <translatorcomment>jv: Laken abang soklat</translatorcomment>
+        <translation>ꦭꦏꦼꦤ꧀ꦲꦧꦁ​ꦱꦺꦴꦏ꧀ꦭꦠ꧀</translation>
+    </message>
+    <message>
+        <source>Indigo backs</source>
+        <translatorcomment>jv: Mburi kertu biru nila</translatorcomment>
+        <translation>ꦩ꧀ꦧꦸꦫꦶ​ꦏꦼꦂꦠꦸ​ꦧꦶꦫꦸ​ꦤꦶꦭ</translation>
+    </message>
+    <message>
+        <source>Red-brown kawung backs</source>
+        <translatorcomment>jv: Mburi kertu kawung abang soklat</translatorcomment>
+        <translation>ꦩ꧀ꦧꦸꦫꦶ​ꦏꦼꦂꦠꦸ​ꦏꦮꦸꦁ​ꦲꦧꦁ​ꦱꦺꦴꦏ꧀ꦭꦠ꧀</translation>
+    </message>
+    <message>
+        <source>The colour of the table.</source>
+        <translatorcomment>jv: Werna méja.</translatorcomment>
+        <translation>ꦮꦼꦂꦤ​ꦩꦺꦗ꧉</translation>
+    </message>
+    <message>
+        <source>The backs of the cards: an indigo lattice, or the kawung batik motif on red-brown.</source>
+        <translatorcomment>jv: Mburiné kertu: kisi-kisi biru nila, utawa motif bathik kawung ing dhasar abang soklat.</translatorcomment>
+        <translation>ꦩ꧀ꦧꦸꦫꦶꦤꦺ​ꦏꦼꦂꦠꦸ: ꦏꦶꦱꦶ​ꦏꦶꦱꦶ​ꦧꦶꦫꦸ​ꦤꦶꦭ꧈ ꦲꦸꦠꦮ​ꦩꦺꦴꦠꦶꦥ꦳꧀ꦧꦛꦶꦏ꧀ꦏꦮꦸꦁ​ꦲꦶꦁ​ꦝꦱꦂ​ꦲꦧꦁ​ꦱꦺꦴꦏ꧀ꦭꦠ꧀꧉</translation>
     </message>
     <message>
         <source> s a move</source>
@@ -7422,7 +7482,7 @@ dhuwit</translatorcomment>
     </message>
     <message>
         <source>Dealer</source>
-        <extracomment>cards taken off the table kept for the next plan (a deal of the largest table has about 130)</extracomment>
+        <extracomment>cards taken off the table kept for the next plan (a deal of the largest table has about 130) the table&apos;s felts (``Settings.table_colour``), the first the default: a radial gradient from the light middle to the dark edge</extracomment>
         <translatorcomment>jv: Sing mbagi</translatorcomment>
         <translation>ꦱꦶꦁ​ꦩ꧀ꦧꦒꦶ</translation>
     </message>
