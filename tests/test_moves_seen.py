@@ -47,8 +47,11 @@ def until_human(qtbot, w: MainWindow) -> None:
 
 
 def play_first_legal(w: MainWindow) -> None:
+    """The human's whole turn (Ceki's draw and discard): the first legal move each time."""
     c = w.controller
     assert c.play(c.view().legal[0])
+    while c.waiting_for_human():
+        assert c.play(c.view().legal[0])
 
 
 # ---------------------------------------------------------------------------------------------
@@ -137,14 +140,14 @@ def test_space_on_the_table_pauses_while_the_computer_players_move(qtbot):
     c = w.controller
     until_human(qtbot, w)
     c.set_paused(True)
-    play_first_legal(w)
-    c.set_paused(False)
-    c.set_paused(True)   # computer players are to move now: the table has nothing of the person's
-    c.set_paused(False)
+    play_first_legal(w)          # the computer players are to move, and wait
     w.table.setFocus()
-    if not c.waiting_for_human():
-        QTest.keyClick(w.table, Qt.Key.Key_Space)
-        assert c.paused or c.waiting_for_human()
+    QTest.keyClick(w.table, Qt.Key.Key_Space)
+    assert not c.paused and w.act_pause.isChecked() is False
+    c.set_paused(True)
+    c.set_paused(False)
+    QTest.keyClick(w.table, Qt.Key.Key_Space)
+    assert c.paused or c.waiting_for_human()
 
 
 # ---------------------------------------------------------------------------------------------

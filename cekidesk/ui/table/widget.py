@@ -1328,12 +1328,14 @@ class TableWidget(QGraphicsView):
                 self._select(hand[i])
             event.accept()
             return
+        if key == Qt.Key.Key_Space and not (self._view is not None and self._view.legal):
+            self.pauseKey.emit()   # nothing of the person's to choose: the computer players move
+            event.accept()
+            return
         if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space):
             it = self._items.get(self._selected) if self._selected is not None else None
             if it is not None:
                 self._activate(it)
-            elif key == Qt.Key.Key_Space and not hand:
-                self.pauseKey.emit()
             event.accept()
             return
         if key == Qt.Key.Key_Escape and self._opened is not None:
