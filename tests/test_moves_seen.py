@@ -68,8 +68,7 @@ def test_a_computer_move_is_said_beside_its_seat_and_the_seat_is_lit_while_it_th
     lit: list[tuple[int, bool]] = []
     w.controller.thinking.connect(lambda seat: lit.append(
         (seat, seat >= 0 and w.table.seat_items()[seat].thinking)))
-    start(w, "pei", seed=5, seats=[Seat.human("You"), Seat.bot("normal", "Budi"), Seat.bot("normal", "Sari"),
-                                   Seat.bot("normal", "Ayu")])
+    start(w)
     c = w.controller
     until_human(qtbot, w)
     if c.waiting_for_human():
