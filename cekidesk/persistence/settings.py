@@ -91,6 +91,8 @@ class Settings(BaseModel):
     sort_hand: bool = Field(True, description="Keep the player's hand sorted.")
     auto_claim: bool = Field(True, description="Take a card that wins for the player at once, where a game lets a "
                                                "player claim it (e.g. a revealed stock card in Balik Satu).")
+    auto_throw_after_call: bool = Field(True, description="After a ceki call, throw the card that must be thrown "
+                                                          "at once (the only card a caller may throw).")
     show_card_codes: bool = Field(False, description="Print each card's code (S9, WF …) in its corner, for learners.")
     autosave: bool = Field(True, description="Save the game in progress automatically.")
     last_game_id: str = Field(DEFAULT_GAME_ID, pattern=r"^[a-z][a-z0-9_-]{0,31}$",
