@@ -196,3 +196,33 @@ def test_a_click_or_esc_ends_the_replay(qtbot):
         assert c.replaying
         end()
         assert not c.replaying and w.table.current_view() == live
+
+
+# ---------------------------------------------------------------------------------------------
+# Ceki: the forced throw after a call
+
+def _caller_to_throw():
+    """A Ceki position where the player to move has called and must throw the card drawn."""
+    import random
+
+    from cekidesk.games import new_match
+
+    for seed in range(200):
+        m = new_match("ceki", 4, seed)
+        rng = random.Random(seed)
+        while not m.hand_over():
+            p = m.state.to_act()[0]
+            view = m.state.view(p)
+            if view.called[p] and [a.verb for a in view.legal] == ["discard"]:
+                return view
+            m.apply(rng.choice(view.legal))
+    raise AssertionError("no deal had a caller to throw")
+
+
+def test_after_a_call_the_forced_card_is_thrown_for_the_person_as_the_setting_asks():
+    from cekidesk.ui.games import game_ui
+
+    view = _caller_to_throw()
+    ui = game_ui("ceki")
+    assert ui.auto_action(view, Settings()) == view.legal[0]
+    assert ui.auto_action(view, Settings(auto_throw_after_call=False)) is None
