@@ -540,6 +540,7 @@ class MainWindow(QMainWindow):
         self._forget_hint()
         self._hand_end_pending = False
         self._close_end_dialogs()
+        self.act_pause.setChecked(c.paused)   # a new game starts unpaused
         seat_names = self.seat_names()
         self._apply_shown_settings()    # the card names of this game's tradition
         self.table.set_game(m.spec.id, seat_names, c.human_seat)
