@@ -93,6 +93,8 @@ class Settings(BaseModel):
     sort_hand: bool = Field(True, description="Keep the player's hand sorted.")
     auto_claim: bool = Field(True, description="Take a card that wins for the player at once, where a game lets a "
                                                "player claim it (e.g. a revealed stock card in Balik Satu).")
+    auto_throw_after_call: bool = Field(True, description="After a ceki call, throw the card that must be thrown "
+                                                          "at once (the only card a caller may throw).")
     show_card_codes: bool = Field(False, description="Print each card's code (S9, WF …) in its corner, for learners.")
     table_colour: TableColour = Field("green", description="The table's felt: green or red-brown.")
     card_back: CardBack = Field("lattice", description="The card backs: the indigo lattice or the red-brown "

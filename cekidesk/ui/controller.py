@@ -22,7 +22,7 @@ from PySide6.QtCore import QObject, QThreadPool, QTimer, Signal, Slot
 from cekidesk.bots import bot_levels, make_bot
 from cekidesk.bots.process import BotProcess
 from cekidesk.engine.bot import Bot, Decision
-from cekidesk.engine.core import Action, EngineError, Event, View
+from cekidesk.engine.core import Action, EngineError, Event, GameState, View
 from cekidesk.engine.match import Match
 from cekidesk.games import new_match
 from cekidesk.persistence import paths
@@ -84,7 +84,11 @@ class GameController(QObject):
       * ``autosaveRestored`` — an autosave succeeded after ``problem("autosave_failed", …)``;
       * ``hintReady(decision)`` — the answer to :meth:`request_hint` for the position it was asked
         in (a :class:`~cekidesk.engine.bot.Decision`; None: no hint could be found).  A hint whose
-        position has moved on meanwhile is dropped: no signal.
+        position has moved on meanwhile is dropped: no signal;
+      * ``pausedChanged(paused)`` — the computer players were paused or go on;
+      * ``replayFrame(view, events)`` / ``replayEnded`` — the replay of the last round of moves
+        (:meth:`start_replay`): a position as the human saw it, with the events that led to it; then
+        the live position is the table's again.
     """
 
     started = Signal()
@@ -95,6 +99,9 @@ class GameController(QObject):
     problem = Signal(str, str)
     autosaveRestored = Signal()
     hintReady = Signal(object)
+    pausedChanged = Signal(bool)
+    replayFrame = Signal(object, list)
+    replayEnded = Signal()
 
     def __init__(self, pace_ms: int = 600, autosave: bool = True, parent: QObject | None = None):
         super().__init__(parent)
@@ -106,6 +113,15 @@ class GameController(QObject):
         #: the player's settings, for the moves a game makes for them (``GameUI.auto_action``)
         self.settings: object | None = None
         self.paused = False
+        self._step = False              # paused, one computer move may be played (:meth:`step`)
+        #: the hand's state before the human's latest move and that move's index in the hand's log
+        #: (what the replay starts from); None: the human has not moved in this hand since it was shown
+        self._turn_start: tuple[GameState, int] | None = None
+        self._replay: list[Action] = []   # the moves the replay has still to show
+        self._replay_state: GameState | None = None
+        self._replay_timer = QTimer(self)
+        self._replay_timer.setSingleShot(True)
+        self._replay_timer.timeout.connect(self._replay_next)
         self.autosave_failing = False   # the last autosave failed (and that was told)
         self._token = 0
         self._busy_seat = -1
@@ -152,6 +168,7 @@ class GameController(QObject):
         if bots is None:
             bots = self.make_bots(match, seats)
         self._forget_moves()
+        self._turn_start = None
         self.match = match
         self.seats = tuple(seats)
         self.bots = bots
@@ -190,6 +207,7 @@ class GameController(QObject):
         """The session is replaced or ends: every answer still to come is ignored, every search
         running or waiting to run in the bot process is cancelled."""
         self._token += 1
+        self._end_replay()
         self._timer.stop()
         self._pending = None
         self._busy_seat = -1
@@ -230,14 +248,14 @@ class GameController(QObject):
     @Slot(object)
     def play(self, action: Action) -> bool:
         """The human's move.  Returns False (and changes nothing) if it is not legal now."""
-        if self.match is None or not self.waiting_for_human() or action.player != self.human_seat:
+        if self.match is None or self.replaying or not self.waiting_for_human() or action.player != self.human_seat:
             return False
         if self._pending is not None and self._pending[1] == self.human_seat:
             # the person chose before the move made for them was due: theirs counts
             self._pending = None
             self._timer.stop()
         try:
-            events = self.match.apply(action)
+            events = self._apply(action)
         except EngineError:
             return False
         if self._hint_job and self._busy_seat < 0:
@@ -252,14 +270,49 @@ class GameController(QObject):
             return
         self.match.next_hand()
         self._hint_job = 0
+        self._turn_start = None
         self._autosave()
         self.started.emit()
         self._after_change()
 
+    def _apply(self, action: Action) -> list[Event]:
+        """Play ``action`` in the match; before the human's move, keep the state it is played in,
+        which the replay of the last round starts from."""
+        assert self.match is not None, "a move is played in a match"
+        before = self.match.state.clone() if action.player == self.human_seat else None
+        events = self.match.apply(action)
+        if before is not None:
+            self._turn_start = (before, len(self.match.logs[-1]) - 1)
+        return events
+
     def set_paused(self, paused: bool) -> None:
+        """Stop the computer players (a move already chosen waits) or let them go on."""
+        changed = paused != self.paused
         self.paused = paused
-        if not paused:
+        self._step = False
+        if paused:
+            self._timer.stop()
+        elif self._pending is not None:
+            self._timer.start(0)
+        else:
             self._after_change()
+        if changed:
+            self.pausedChanged.emit(paused)
+
+    def step(self) -> bool:
+        """While paused: play exactly one computer player's move (the one waiting, else the next one
+        asked).  False if there is nothing to step (not paused, the hand is over, the human's turn)."""
+        m = self.match
+        if m is None or not self.paused or m.hand_over() or self.replaying:
+            return False
+        if self._pending is None and self._busy_seat < 0 and not any(q in self.bots for q in m.state.to_act()):
+            return False
+        self._step = True
+        if self._pending is not None:
+            self._timer.start(0)
+        else:
+            self._after_change()
+        return True
 
     def _played(self, events: list[Event]) -> None:
         self._hint_job = 0
@@ -278,7 +331,8 @@ class GameController(QObject):
         simultaneous decision), every bot seat among them is asked, one after the other as each
         answer is played, while the human may choose at any time."""
         m = self.match
-        if m is None or m.hand_over() or self.paused or self._busy_seat >= 0 or self._pending:
+        if m is None or m.hand_over() or (self.paused and not self._step) or self._busy_seat >= 0 \
+                or self._pending or self.replaying:
             return
         for seat in m.state.to_act():
             if seat in self.bots:
@@ -320,19 +374,22 @@ class GameController(QObject):
             self.bots[seat] = bot
         self._busy_seat = -1
         self._pending = (token, seat, decision.action)
+        if self.paused and not self._step:
+            return   # it waits for the pause to end (or a step)
         waited = (time.monotonic() - self._asked_at) * 1000
         self._timer.start(max(0, int(self.pace_ms - waited)))
 
     @Slot()
     def _apply_pending(self) -> None:
-        if self._pending is None:
+        if self._pending is None or self.replaying or (self.paused and not self._step):
             return
         token, seat, action = self._pending
         self._pending = None
+        self._step = False
         if token != self._token or self.match is None:
             return
         try:
-            events = self.match.apply(action)
+            events = self._apply(action)
         except EngineError as exc:
             self.problem.emit("bot_illegal", f"seat {seat}: {exc}")
             return
@@ -392,10 +449,75 @@ class GameController(QObject):
         self.hintReady.emit(None)
 
     def skip_pacing(self) -> None:
-        """Play a computer player's waiting move now (a click skips the pause)."""
-        if self._pending is not None:
+        """Play a computer player's waiting move now (a click skips the pause between moves; a
+        pause of the computer players stays)."""
+        if self._pending is not None and not self.paused:
             self._timer.stop()
             self._apply_pending()
+
+    # -- the replay of the last round -------------------------------------------------------
+    @property
+    def replaying(self) -> bool:
+        return self._replay_state is not None
+
+    def can_replay(self) -> bool:
+        """Whether there are moves since the human's previous turn to show again."""
+        m = self.match
+        return (m is not None and self._turn_start is not None and not self.replaying
+                and len(m.logs[-1]) > self._turn_start[1])
+
+    def start_replay(self) -> bool:
+        """Show again every move since the human's previous turn (their move included): a clone of
+        the state they moved in plays the hand's logged moves one by one (the engine is
+        deterministic), each as a ``replayFrame`` after the pace; then ``replayEnded``.  The match
+        is not touched; the computer players and the human wait meanwhile."""
+        if not self.can_replay():
+            return False
+        assert self.match is not None and self._turn_start is not None
+        state, first = self._turn_start
+        self._replay_state = state.clone()
+        self._replay = list(self.match.logs[-1][first:])
+        self._timer.stop()
+        self.replayFrame.emit(self._replay_state.view(self.human_seat), [])
+        self._replay_timer.start(self.replay_ms())
+        return True
+
+    def replay_ms(self) -> int:
+        """The time each move of the replay stays in view: the pace, and never less than half a
+        second, so that the replay can be followed even with computer players set to instant."""
+        return max(500, self.pace_ms)
+
+    @Slot()
+    def _replay_next(self) -> None:
+        if self._replay_state is None:
+            return
+        if not self._replay:
+            self.stop_replay()
+            return
+        events = self._replay_state.apply(self._replay.pop(0))
+        self.replayFrame.emit(self._replay_state.view(self.human_seat),
+                              [e.for_viewer(self.human_seat) for e in events])
+        self._replay_timer.start(self.replay_ms())
+
+    def stop_replay(self) -> None:
+        """End the replay (a click, Esc, or its last move shown): the live position is shown again and
+        the game goes on where it was."""
+        if not self._end_replay():
+            return
+        if self._pending is not None and not self.paused:
+            self._timer.start(self.pace_ms)
+        else:
+            self._after_change()
+
+    def _end_replay(self) -> bool:
+        """Forget the replay and tell the window (False: none was shown)."""
+        if self._replay_state is None:
+            return False
+        self._replay_state = None
+        self._replay = []
+        self._replay_timer.stop()
+        self.replayEnded.emit()
+        return True
 
     # -- saving ---------------------------------------------------------------------------
     def _autosave(self) -> None:

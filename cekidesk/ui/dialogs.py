@@ -914,6 +914,10 @@ class SettingsDialog(QDialog):
         self.auto_claim.setObjectName("autoClaimCheck")
         self.auto_claim.setChecked(settings.auto_claim)
         form.addRow(self.auto_claim)
+        self.auto_throw = QCheckBox(self)
+        self.auto_throw.setObjectName("autoThrowCheck")
+        self.auto_throw.setChecked(settings.auto_throw_after_call)
+        form.addRow(self.auto_throw)
         self.show_codes = QCheckBox(self)
         self.show_codes.setObjectName("codesCheck")
         self.show_codes.setChecked(settings.show_card_codes)
@@ -935,7 +939,7 @@ class SettingsDialog(QDialog):
             spin.valueChanged.connect(self._store)
         self.level.currentIndexChanged.connect(self._show_level_help)
         self.expert.valueChanged.connect(self._show_level_help)
-        for box in (self.hints, self.highlight, self.sort_hand, self.auto_claim, self.show_codes, self.autosave):
+        for box in (self.hints, self.highlight, self.sort_hand, self.auto_claim, self.auto_throw, self.show_codes, self.autosave):
             box.toggled.connect(self._store)
 
     def changeEvent(self, event: QEvent) -> None:
@@ -988,6 +992,9 @@ class SettingsDialog(QDialog):
         self.auto_claim.setText(self.tr("Claim &winning cards automatically"))
         self.auto_claim.setToolTip(self.tr("When a card that completes your hand may be claimed (a revealed stock "
                                            "card after a call), take it at once instead of asking."))
+        self.auto_throw.setText(self.tr("After a ceki call, &throw the forced card automatically"))
+        self.auto_throw.setToolTip(self.tr("Once you have called, the card you draw is the only one you may throw: "
+                                           "the table throws it for you."))
         self.show_codes.setText(self.tr("Show card &codes in the corner (S9, WF …) while learning"))
         self.autosave.setText(self.tr("Save the game &automatically after every move"))
         self.close_button.setText(self.tr("Close"))
@@ -1009,6 +1016,7 @@ class SettingsDialog(QDialog):
         s.highlight_legal = self.highlight.isChecked()
         s.sort_hand = self.sort_hand.isChecked()
         s.auto_claim = self.auto_claim.isChecked()
+        s.auto_throw_after_call = self.auto_throw.isChecked()
         s.show_card_codes = self.show_codes.isChecked()
         s.autosave = self.autosave.isChecked()
         self.settingsChanged.emit()

@@ -60,6 +60,12 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+def caption_ms(pace_ms: int) -> int:
+    """How long a move's caption stays beside its seat, for a pace of ``pace_ms`` between moves: long
+    enough to read (at least 1.5 s) and scaled with the pace; none at pace 0 ("instant")."""
+    return 0 if pace_ms <= 0 else max(1500, 3 * pace_ms)
+
+
 #: How long to wait for the table's reveal animation before the end-of-hand dialog (ms).
 HAND_END_DELAY = {"off": 0, "fast": 500, "normal": 1000, "slow": 1800}
 
@@ -123,8 +129,12 @@ class MainWindow(QMainWindow):
         c.problem.connect(self._on_problem)
         c.autosaveRestored.connect(self._on_autosave_restored)
         c.hintReady.connect(self._on_hint_ready)
+        c.pausedChanged.connect(self._on_paused_changed)
+        c.replayFrame.connect(self._on_replay_frame)
+        c.replayEnded.connect(self._on_replay_ended)
         self.table.actionChosen.connect(self._on_action_chosen)
-        self.table.clicked.connect(self.controller.skip_pacing)
+        self.table.clicked.connect(self._on_table_clicked)
+        self.table.pauseKey.connect(self.act_pause.trigger)
         self.table.animationsDone.connect(self._maybe_show_hand_end)
 
         self._restore_geometry()
@@ -183,6 +193,13 @@ class MainWindow(QMainWindow):
         self.act_quit.setMenuRole(QAction.MenuRole.QuitRole)
         self.act_next = self._action("", self.next_hand, "N", "actNextHand")
         self.act_hint = self._action("", self.show_hint, "H", "actHint")
+        # Space pauses too, from the table while nothing of the person's is to choose (pauseKey)
+        self.act_pause = self._action("", self.controller.set_paused, "Pause", "actPause")
+        self.act_pause.setCheckable(True)
+        self.act_step = self._action("", lambda: self.controller.step(), ".", "actStep")
+        self.act_replay = self._action("", lambda: self.controller.start_replay(), "Ctrl+R", "actReplay")
+        self.end_replay_key = QShortcut(QKeySequence("Escape"), self, self.controller.stop_replay)
+        self.end_replay_key.setEnabled(False)   # Esc is the table's own but during a replay
         self.act_fullscreen = self._action("", self.toggle_full_screen, "F11", "actFullScreen")
         self.act_fullscreen.setCheckable(True)
         self.act_log = self.log_dock.toggleViewAction()
@@ -214,6 +231,8 @@ class MainWindow(QMainWindow):
                         (self.act_open, self.tr("&Open…")), (self.act_save_as, self.tr("Save &As…")),
                         (self.act_quit, self.tr("&Quit")), (self.act_next, self.deal_words().next()),
                         (self.act_hint, self.tr("&Hint")), (self.act_fullscreen, self.tr("&Full screen")),
+                        (self.act_pause, self.tr("&Pause")), (self.act_step, self.tr("S&tep")),
+                        (self.act_replay, self.tr("Show the last &round again")),
                         (self.act_log, self.tr("Game &log")), (self.act_scores, self.tr("&Score sheet")),
                         (self.act_settings, self.tr("&Settings…")), (self.act_help, self.tr("&How to play")),
                         (self.act_about, self.tr("&About CekiDesk"))):
@@ -225,7 +244,8 @@ class MainWindow(QMainWindow):
             self.menu_view.setTitle(self.tr("&View"))
             self.menu_help.setTitle(self.tr("&Help"))
             self.toolbar.setWindowTitle(self.tr("Game"))
-            for a in (self.act_hint, self.act_next, self.act_new, self.act_scores):
+            self.act_pause.setToolTip(self.tr("Stop the computer players, or let them go on (Space)"))
+            for a in (self.act_hint, self.act_next, self.act_new, self.act_scores, self.act_step, self.act_replay):
                 if not a.shortcut().isEmpty():
                     key = a.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
                     a.setToolTip(f"{a.text().replace('&', '')} ({key})")
@@ -239,6 +259,9 @@ class MainWindow(QMainWindow):
         game.addSeparator()
         game.addAction(self.act_hint)
         game.addAction(self.act_next)
+        game.addSeparator()
+        for a in (self.act_pause, self.act_step, self.act_replay):
+            game.addAction(a)
         game.addSeparator()
         game.addAction(self.act_settings)   # in a menu, so the arrow keys move across the menu bar
         for a in self.act_rule_sets.values():
@@ -262,6 +285,9 @@ class MainWindow(QMainWindow):
         tb.addAction(self.act_hint)
         tb.addAction(self.act_next)
         tb.addSeparator()
+        for a in (self.act_pause, self.act_step, self.act_replay):
+            tb.addAction(a)
+        tb.addSeparator()
         tb.addAction(self.act_scores)
         tb.addAction(self.act_log)
         self.addToolBar(Qt.ToolBarArea.TopToolBarArea, tb)
@@ -275,6 +301,10 @@ class MainWindow(QMainWindow):
                         (self.act_save_as, self.tr("Save the game as a file")),
                         (self.act_hint, self.tr("Hint: the move a Hard computer player would make now")),
                         (self.act_next, self.deal_words().next_help()), (self.act_scores, self.tr("Score sheet")),
+                        (self.act_pause, self.tr("Pause the computer players or let them go on (also Space)")),
+                        (self.act_step, self.tr("While paused: one computer player's move")),
+                        (self.act_replay, self.tr("Show every move since your last turn again "
+                                                  "(a click or Esc ends it)")),
                         (self.act_log, self.tr("Show or hide the game log")), (self.act_settings, self.tr("Settings")),
                         (self.act_fullscreen, self.tr("Full screen on or off")),
                         (self.act_help, self.tr("How to play")),
@@ -517,6 +547,7 @@ class MainWindow(QMainWindow):
         self._forget_hint()
         self._hand_end_pending = False
         self._close_end_dialogs()
+        self.act_pause.setChecked(c.paused)   # a new game starts unpaused
         seat_names = self.seat_names()
         self._apply_shown_settings()    # the card names of this game's tradition
         self.table.set_game(m.spec.id, seat_names, c.human_seat)
@@ -537,9 +568,45 @@ class MainWindow(QMainWindow):
         self._thinking_seat = -1  # until the controller says who thinks next
         self._forget_hint()
         self.table.show_view(self.controller.view(), events)
+        self._show_captions(events)
         m = self.controller.match
         if m is not None:
             self.log_dock.add_events(events, self._seating(m))
+        self._refresh()
+
+    @Slot()
+    def _on_table_clicked(self) -> None:
+        """A click on the table ends a replay, else skips the pause before a computer player's move."""
+        if self.controller.replaying:
+            self.controller.stop_replay()
+        else:
+            self.controller.skip_pacing()
+
+    @Slot(bool)
+    def _on_paused_changed(self, paused: bool) -> None:
+        self.act_pause.setChecked(paused)
+        self._refresh()
+
+    @Slot(object, list)
+    def _on_replay_frame(self, view: View, events: list[Event]) -> None:
+        """One position of the replay of the last round, with the captions of its moves."""
+        self.end_replay_key.setEnabled(True)
+        self.table.set_thinking(-1)
+        self.table.show_view(view, events)
+        self._show_captions(events, replay=True)
+        self._refresh()
+
+    @Slot()
+    def _on_replay_ended(self) -> None:
+        """The live position again, as it was before the replay."""
+        self.end_replay_key.setEnabled(False)
+        c = self.controller
+        if c.match is not None:
+            self.table.clear_captions()
+            self.table.show_view(c.view())
+            self.table.set_thinking(self._thinking_seat)
+            if self._hint is not None:
+                self.table.set_hint(self._hint)
         self._refresh()
 
     @Slot(int)
@@ -722,6 +789,24 @@ class MainWindow(QMainWindow):
         game_id = m.spec.id if m is not None else (self.settings.last_game_id or DEFAULT_GAME_ID)
         return game_ui(game_id).words
 
+    def _show_captions(self, events: Sequence[Event], replay: bool = False) -> None:
+        """Each computer player's move in words beside its seat (in a replay, everyone's), for as long
+        as the pace gives; pace 0 (instant) shows none but in a replay."""
+        c = self.controller
+        m = c.match
+        ms = caption_ms(c.replay_ms() if replay else c.pace_ms)
+        if m is None or ms <= 0:
+            return
+        ui, seat_names, namer = game_ui(m.spec.id), self.seat_names(), self._card_namer()
+        said: dict[int, list[str]] = {}
+        for e in events:
+            if e.player is not None and (replay or e.player in c.bots):
+                text = ui.caption(e, seat_names, c.human_seat, namer)
+                if text:
+                    said.setdefault(e.player, []).append(text)
+        for seat, texts in said.items():
+            self.table.show_caption(seat, "\n".join(texts), ms)
+
     def describe_action(self, action: Action, view: View) -> str:
         m = self.controller.match
         return game_ui(m.spec.id).describe_action(action, view) if m is not None else str(action)
@@ -732,6 +817,8 @@ class MainWindow(QMainWindow):
         m = c.match
         if m is None:
             return self.tr("No game on the table. Choose Game ▸ New… to start one.")
+        if c.replaying:
+            return self.tr("The last round again — click the table or press Esc to go back to the game.")
         seat_names = self.seat_names()
         human = c.human_seat
         if m.hand_over():
@@ -789,7 +876,10 @@ class MainWindow(QMainWindow):
         self.act_next.setEnabled(m is not None and m.hand_over())
         self.act_next.setText(self.tr(
             "Final &standings") if m is not None and m.is_over() else self.deal_words().next())
-        self.act_hint.setEnabled(self.hint_available())
+        self.act_hint.setEnabled(self.hint_available() and not c.replaying)
+        self.act_pause.setEnabled(m is not None and not m.hand_over())
+        self.act_step.setEnabled(c.paused and m is not None and not m.hand_over() and not c.waiting_for_human())
+        self.act_replay.setEnabled(c.can_replay())
         self.act_hint.setVisible(self.settings.hints)
         self.act_scores.setEnabled(m is not None)
         self.act_continue.setEnabled((m is None or m.is_over()) and self.controller.autosave_exists())

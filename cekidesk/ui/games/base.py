@@ -249,6 +249,11 @@ class GameUI(Generic[V]):
         return QCoreApplication.translate("GameLog", "{name}: {what}").format(
             name=seat_name(event.player, seat_names), what=event.type.replace("_", " "))
 
+    def caption(self, event: Event, seat_names: Sequence[str], human: int, namer: Namer) -> str | None:
+        """The words shown beside ``event.player``'s seat for a move (None: nothing): the game log's
+        sentence unless the game gives a shorter one (the seat's plate already names the player)."""
+        return self.describe_event(event, seat_names, human, namer)
+
     # -- moves made for the player ----------------------------------------------------------------
     def auto_action(self, view: V, settings: Any) -> Action | None:
         """A move the window makes for the person at once when they are to act, as their settings ask

@@ -277,12 +277,75 @@ class LabelItem(QGraphicsObject):
         p.drawText(QPointF(-self._line.width / 2, self._line.baseline), self.spec.text)
 
 
+class CaptionItem(QGraphicsObject):
+    """A computer player's move in words beside its seat: a speech bubble, wrapped to a few lines,
+    above a plate in the lower half of the table and below one in the upper half (its tail points at
+    the plate).  It goes by itself after the time it was shown for."""
+
+    def __init__(self, text: str, scene_width: float):
+        super().__init__()
+        self.text = text
+        self.below = True
+        self._font = QFont()
+        self._font.setPixelSize(max(11, round(scene_width / 80)))
+        fm = QFontMetricsF(self._font)
+        pad = fm.height() * 0.45
+        width = min(scene_width * 0.3, fm.horizontalAdvance(text) + 2)
+        bound = fm.boundingRect(QRectF(0, 0, width, 10000), int(Qt.TextFlag.TextWordWrap), text)
+        self._text_rect = QRectF(pad, pad, max(width, bound.width()), bound.height())
+        self._rect = self._text_rect.adjusted(-pad, -pad, pad, pad)
+        self._tail = fm.height() * 0.5
+        self._anchor_x = self._rect.center().x()   # where the tail points, from the bubble's left
+        self.timer = QTimer(self)
+        self.timer.setSingleShot(True)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.setZValue(900)
+
+    def place(self, seat: QRectF, scene: QRectF) -> None:
+        """Beside ``seat`` (the plate's rectangle in the scene), inside ``scene``."""
+        self.prepareGeometryChange()
+        self.below = seat.center().y() < scene.center().y()
+        w, h = self._rect.width(), self._rect.height()
+        x = min(max(scene.left() + 4, seat.center().x() - w / 2), scene.right() - w - 4)
+        y = seat.bottom() + self._tail if self.below else seat.top() - self._tail - h
+        self._anchor_x = seat.center().x() - x
+        self.setPos(x, min(max(scene.top() + 2, y), scene.bottom() - h - 2))
+
+    def boundingRect(self) -> QRectF:
+        return self._rect.adjusted(-2, -self._tail - 2, 2, self._tail + 2)
+
+    def paint(self, p: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        p.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+        r = self._rect
+        bubble = QPainterPath()
+        radius = min(12.0, r.height() * 0.3)
+        bubble.addRoundedRect(r, radius, radius)
+        ax = min(max(r.left() + self._tail * 1.5, self._anchor_x), r.right() - self._tail * 1.5)
+        tail = QPainterPath()
+        if self.below:
+            tail.moveTo(ax - self._tail * 0.8, r.top() + 1)
+            tail.lineTo(ax, r.top() - self._tail)
+            tail.lineTo(ax + self._tail * 0.8, r.top() + 1)
+        else:
+            tail.moveTo(ax - self._tail * 0.8, r.bottom() - 1)
+            tail.lineTo(ax, r.bottom() + self._tail)
+            tail.lineTo(ax + self._tail * 0.8, r.bottom() - 1)
+        p.setPen(QPen(QColor(40, 30, 10, 160), 1.2))
+        p.setBrush(QColor(255, 250, 232, 240))
+        p.drawPath(bubble.united(tail))
+        p.setFont(self._font)
+        p.setPen(QColor(30, 24, 12))
+        p.drawText(self._text_rect, int(Qt.TextFlag.TextWordWrap | Qt.AlignmentFlag.AlignHCenter), self.text)
+
+
 # -----------------------------------------------------------------------------------------------
 
 class TableWidget(QGraphicsView):
     actionChosen = Signal(object)   # an Action from view.legal, chosen by click, drag or key
     clicked = Signal()              # any click on the table (the window uses it to skip pauses)
     animationsDone = Signal()       # every running animation has finished (or none was running)
+    pauseKey = Signal()             # Space while nothing of the person's is to choose (the window pauses)
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
@@ -332,6 +395,7 @@ class TableWidget(QGraphicsView):
         self._namer: Callable[[Any], str] | None = None
         self._hint: Action | None = None
         self._thinking = -1
+        self._captions: dict[int, CaptionItem] = {}   # the moves in words beside their seats
         self._selected: Hashable | None = None
         self._selected_index = -1
         self._hover: CardItem | None = None
@@ -357,6 +421,7 @@ class TableWidget(QGraphicsView):
         self._names = list(seat_names)
         self._human = human_seat
         self._use_game(game_id, human_seat)
+        self.clear_captions()
         self._clear_scene()
 
     def _use_game(self, game_id: str, human_seat: int) -> TableLayout:
@@ -440,6 +505,42 @@ class TableWidget(QGraphicsView):
             self._think_timer.start()
         else:
             self._think_timer.stop()
+
+    def show_caption(self, seat: int, text: str, ms: int) -> None:
+        """Say ``text`` beside ``seat``'s plate for ``ms`` milliseconds (it replaces what the seat
+        said before)."""
+        self._drop_caption(seat)
+        item = CaptionItem(text, self._scene.sceneRect().width())
+        self._scene.addItem(item)
+        self._captions[seat] = item
+        item.timer.timeout.connect(lambda: self._drop_caption(seat, item))
+        item.timer.start(ms)
+        self._place_captions()
+
+    def captions(self) -> dict[int, str]:
+        """The captions shown now, by seat."""
+        return {q: item.text for q, item in self._captions.items()}
+
+    def clear_captions(self) -> None:
+        for seat in list(self._captions):
+            self._drop_caption(seat)
+
+    def _drop_caption(self, seat: int, item: CaptionItem | None = None) -> None:
+        """Take ``seat``'s caption off the table (only ``item``, if given: a later one stays)."""
+        shown = self._captions.get(seat)
+        if shown is None or (item is not None and shown is not item):
+            return
+        del self._captions[seat]
+        shown.timer.stop()
+        self._scene.removeItem(shown)
+        shown.deleteLater()
+
+    def _place_captions(self) -> None:
+        for seat, item in self._captions.items():
+            plate = self._seats.get(seat)
+            if plate is not None:
+                item.place(plate.spec.rect, self._scene.sceneRect())
+            item.setVisible(plate is not None)
 
     def _think_tick(self) -> None:
         item = self._seats.get(self._thinking)
@@ -897,6 +998,7 @@ class TableWidget(QGraphicsView):
             item.set_thinking(spec.seat == self._thinking)
         for q in [q for q in self._seats if q not in seen]:
             self._scene.removeItem(self._seats.pop(q))
+        self._place_captions()
 
     def _sync_labels(self, plan: Plan) -> None:
         seen = set()
@@ -1243,6 +1345,10 @@ class TableWidget(QGraphicsView):
                 else:
                     i = (i + (1 if key == Qt.Key.Key_Right else -1)) % len(hand)
                 self._select(hand[i])
+            event.accept()
+            return
+        if key == Qt.Key.Key_Space and not (self._view is not None and self._view.legal):
+            self.pauseKey.emit()   # nothing of the person's to choose: the computer players move
             event.accept()
             return
         if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space):

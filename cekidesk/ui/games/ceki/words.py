@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Sequence
+from typing import Any
 
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QWidget
@@ -105,6 +106,14 @@ def _say(key: tuple[str, bool, str], n: int | None = None, **values: object) -> 
 class CekiUI(GameUI[CekiView]):
     game_id = "ceki"
     important_events = frozenset({"call", "win", "exhausted", DRAWN_NO_DRAW})
+
+    def auto_action(self, view: CekiView, settings: Any) -> Action | None:
+        """With ``Settings.auto_throw_after_call`` on, a caller's throw is made for them: after a call
+        the card drawn is the only one the rules let them throw."""
+        if not getattr(settings, "auto_throw_after_call", True) or not view.called[view.viewer]:
+            return None
+        throws = [a for a in view.legal if a.verb == "discard"]
+        return throws[0] if len(throws) == 1 and len(view.legal) == 1 else None
 
     # -- status line ------------------------------------------------------------------------------
     def your_turn_text(self, view: CekiView, seat_names: Sequence[str]) -> str:
