@@ -4304,6 +4304,18 @@
         <translation>Layar &amp;penuh</translation>
     </message>
     <message>
+        <source>&amp;Pause</source>
+        <translation>&amp;Jeda</translation>
+    </message>
+    <message>
+        <source>S&amp;tep</source>
+        <translation>&amp;Maju satu langkah</translation>
+    </message>
+    <message>
+        <source>Show the last &amp;round again</source>
+        <translation>&amp;Tampilkan lagi putaran terakhir</translation>
+    </message>
+    <message>
         <source>Game &amp;log</source>
         <translation>&amp;Catatan permainan</translation>
     </message>
@@ -4344,6 +4356,10 @@
         <translation>Permainan</translation>
     </message>
     <message>
+        <source>Stop the computer players, or let them go on (Space)</source>
+        <translation>Hentikan pemain komputer, atau biarkan mereka lanjut (Spasi)</translation>
+    </message>
+    <message>
         <source>Start a new game</source>
         <translation>Mulai permainan baru</translation>
     </message>
@@ -4362,6 +4378,18 @@
     <message>
         <source>Score sheet</source>
         <translation>Lembar skor</translation>
+    </message>
+    <message>
+        <source>Pause the computer players or let them go on (also Space)</source>
+        <translation>Jeda pemain komputer atau biarkan mereka lanjut (juga Spasi)</translation>
+    </message>
+    <message>
+        <source>While paused: one computer player&apos;s move</source>
+        <translation>Saat dijeda: satu langkah seorang pemain komputer</translation>
+    </message>
+    <message>
+        <source>Show every move since your last turn again (a click or Esc ends it)</source>
+        <translation>Tampilkan lagi semua langkah sejak giliran Anda yang terakhir (klik atau Esc untuk mengakhiri)</translation>
     </message>
     <message>
         <source>Show or hide the game log</source>
@@ -4486,6 +4514,10 @@
     <message>
         <source>A computer player could not make its move. Your game is saved; start a new game or open a saved one.</source>
         <translation>Seorang pemain komputer tidak bisa melangkah. Permainan Anda sudah disimpan; mulai permainan baru atau buka yang tersimpan.</translation>
+    </message>
+    <message>
+        <source>The last round again — click the table or press Esc to go back to the game.</source>
+        <translation>Putaran terakhir sekali lagi — klik meja atau tekan Esc untuk kembali ke permainan.</translation>
     </message>
     <message>
         <source>Thinking about a hint…</source>
@@ -5834,6 +5866,14 @@ uang</translation>
     <message>
         <source>When a card that completes your hand may be claimed (a revealed stock card after a call), take it at once instead of asking.</source>
         <translation>Jika kartu yang melengkapi kartu Anda boleh diklaim (kartu tumpukan yang dibuka setelah seruan), langsung ambil tanpa bertanya.</translation>
+    </message>
+    <message>
+        <source>After a ceki call, &amp;throw the forced card automatically</source>
+        <translation>Setelah menyerukan ceki, buang kartu &amp;wajib secara otomatis</translation>
+    </message>
+    <message>
+        <source>Once you have called, the card you draw is the only one you may throw: the table throws it for you.</source>
+        <translation>Setelah Anda berseru, kartu yang Anda ambil adalah satu-satunya yang boleh dibuang: meja membuangnya untuk Anda.</translation>
     </message>
     <message>
         <source>Show card &amp;codes in the corner (S9, WF …) while learning</source>

@@ -4304,6 +4304,18 @@
         <translation>&amp;Layar kebak</translation>
     </message>
     <message>
+        <source>&amp;Pause</source>
+        <translation>&amp;Ngaso</translation>
+    </message>
+    <message>
+        <source>S&amp;tep</source>
+        <translation>Siji &amp;langkah</translation>
+    </message>
+    <message>
+        <source>Show the last &amp;round again</source>
+        <translation>Puter manèh &amp;giliran pungkasan</translation>
+    </message>
+    <message>
         <source>Game &amp;log</source>
         <translation>&amp;Cathetan dolanan</translation>
     </message>
@@ -4344,6 +4356,10 @@
         <translation>Dolanan</translation>
     </message>
     <message>
+        <source>Stop the computer players, or let them go on (Space)</source>
+        <translation>Mandhegaké pemain komputer, utawa nerusaké (Spasi)</translation>
+    </message>
+    <message>
         <source>Start a new game</source>
         <translation>Miwiti dolanan anyar</translation>
     </message>
@@ -4362,6 +4378,18 @@
     <message>
         <source>Score sheet</source>
         <translation>Cathetan biji</translation>
+    </message>
+    <message>
+        <source>Pause the computer players or let them go on (also Space)</source>
+        <translation>Ngasokaké pemain komputer utawa nerusaké (uga Spasi)</translation>
+    </message>
+    <message>
+        <source>While paused: one computer player&apos;s move</source>
+        <translation>Nalika ngaso: siji langkahé pemain komputer</translation>
+    </message>
+    <message>
+        <source>Show every move since your last turn again (a click or Esc ends it)</source>
+        <translation>Tuduhaké manèh kabèh langkah wiwit giliran sampéyan pungkasan (klik utawa Esc kanggo mungkasi)</translation>
     </message>
     <message>
         <source>Show or hide the game log</source>
@@ -4486,6 +4514,10 @@
     <message>
         <source>A computer player could not make its move. Your game is saved; start a new game or open a saved one.</source>
         <translation>Ana pemain komputer sing ora bisa nglangkah. Dolanan sampéyan wis disimpen; wiwiti dolanan anyar utawa bukak sing disimpen.</translation>
+    </message>
+    <message>
+        <source>The last round again — click the table or press Esc to go back to the game.</source>
+        <translation>Giliran pungkasan sepisan manèh — klik méja utawa pencet Esc kanggo bali menyang dolanan.</translation>
     </message>
     <message>
         <source>Thinking about a hint…</source>
@@ -5834,6 +5866,14 @@ dhuwit</translation>
     <message>
         <source>When a card that completes your hand may be claimed (a revealed stock card after a call), take it at once instead of asking.</source>
         <translation>Yèn kertu sing njangkepi kertu sampéyan olèh disaut (kertu tumpukan sing dibukak sawisé nyuwara), langsung jupuk tanpa takon.</translation>
+    </message>
+    <message>
+        <source>After a ceki call, &amp;throw the forced card automatically</source>
+        <translation>Sawisé nyuwara ceki, buwang kertu &amp;wajib kanthi otomatis</translation>
+    </message>
+    <message>
+        <source>Once you have called, the card you draw is the only one you may throw: the table throws it for you.</source>
+        <translation>Sawisé sampéyan nyuwara, kertu sing sampéyan jupuk mung siji-sijiné sing olèh dibuwang: méja mbuwangaké kanggo sampéyan.</translation>
     </message>
     <message>
         <source>Show card &amp;codes in the corner (S9, WF …) while learning</source>

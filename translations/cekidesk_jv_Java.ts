@@ -5353,6 +5353,21 @@
         <translation>ꦭꦪꦂ​ꦏꦼꦧꦏ꧀(&amp;L)</translation>
     </message>
     <message>
+        <source>&amp;Pause</source>
+        <translatorcomment>jv: &amp;Ngaso</translatorcomment>
+        <translation>ꦔꦱꦺꦴ(&amp;N)</translation>
+    </message>
+    <message>
+        <source>S&amp;tep</source>
+        <translatorcomment>jv: Siji &amp;langkah</translatorcomment>
+        <translation>ꦱꦶꦗꦶ​ꦭꦁꦏꦃ(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Show the last &amp;round again</source>
+        <translatorcomment>jv: Puter manèh &amp;giliran pungkasan</translatorcomment>
+        <translation>ꦥꦸꦠꦼꦂ​ꦩꦤꦺꦃ​ꦒꦶꦭꦶꦫꦤ꧀ꦥꦸꦁꦏꦱꦤ꧀(&amp;G)</translation>
+    </message>
+    <message>
         <source>Game &amp;log</source>
         <translatorcomment>jv: &amp;Cathetan dolanan</translatorcomment>
         <translation>ꦕꦛꦼꦠꦤ꧀ꦢꦺꦴꦭꦤꦤ꧀(&amp;C)</translation>
@@ -5403,6 +5418,11 @@
         <translation>ꦢꦺꦴꦭꦤꦤ꧀</translation>
     </message>
     <message>
+        <source>Stop the computer players, or let them go on (Space)</source>
+        <translatorcomment>jv: Mandhegaké pemain komputer, utawa nerusaké (Spasi)</translatorcomment>
+        <translation>ꦩꦤ꧀ꦝꦼꦒꦏꦺ​ꦥꦼꦩꦲꦶꦤ꧀ꦏꦺꦴꦩ꧀ꦥꦸꦠꦼꦂ꧈ ꦲꦸꦠꦮ​ꦤꦼꦫꦸꦱꦏꦺ (ꦱ꧀ꦥꦱꦶ)</translation>
+    </message>
+    <message>
         <source>Start a new game</source>
         <translatorcomment>jv: Miwiti dolanan anyar</translatorcomment>
         <translation>ꦩꦶꦮꦶꦠꦶ​ꦢꦺꦴꦭꦤꦤ꧀ꦲꦚꦂ</translation>
@@ -5426,6 +5446,21 @@
         <source>Score sheet</source>
         <translatorcomment>jv: Cathetan biji</translatorcomment>
         <translation>ꦕꦛꦼꦠꦤ꧀ꦧꦶꦗꦶ</translation>
+    </message>
+    <message>
+        <source>Pause the computer players or let them go on (also Space)</source>
+        <translatorcomment>jv: Ngasokaké pemain komputer utawa nerusaké (uga Spasi)</translatorcomment>
+        <translation>ꦔꦱꦺꦴꦏꦏꦺ​ꦥꦼꦩꦲꦶꦤ꧀ꦏꦺꦴꦩ꧀ꦥꦸꦠꦼꦂ​ꦲꦸꦠꦮ​ꦤꦼꦫꦸꦱꦏꦺ (ꦲꦸꦒ​ꦱ꧀ꦥꦱꦶ)</translation>
+    </message>
+    <message>
+        <source>While paused: one computer player&apos;s move</source>
+        <translatorcomment>jv: Nalika ngaso: siji langkahé pemain komputer</translatorcomment>
+        <translation>ꦤꦭꦶꦏ​ꦔꦱꦺꦴ: ꦱꦶꦗꦶ​ꦭꦁꦏꦲꦺ​ꦥꦼꦩꦲꦶꦤ꧀ꦏꦺꦴꦩ꧀ꦥꦸꦠꦼꦂ</translation>
+    </message>
+    <message>
+        <source>Show every move since your last turn again (a click or Esc ends it)</source>
+        <translatorcomment>jv: Tuduhaké manèh kabèh langkah wiwit giliran sampéyan pungkasan (klik utawa Esc kanggo mungkasi)</translatorcomment>
+        <translation>ꦠꦸꦢꦸꦲꦏꦺ​ꦩꦤꦺꦃ​ꦏꦧꦺꦃ​ꦭꦁꦏꦃ​ꦮꦶꦮꦶꦠ꧀ꦒꦶꦭꦶꦫꦤ꧀ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦥꦸꦁꦏꦱꦤ꧀ (ꦏ꧀ꦭꦶꦏ꧀ꦲꦸꦠꦮ Esc ꦏꦁꦒꦺꦴ​ꦩꦸꦁꦏꦱꦶ)</translation>
     </message>
     <message>
         <source>Show or hide the game log</source>
@@ -5581,6 +5616,11 @@
         <source>A computer player could not make its move. Your game is saved; start a new game or open a saved one.</source>
         <translatorcomment>jv: Ana pemain komputer sing ora bisa nglangkah. Dolanan sampéyan wis disimpen; wiwiti dolanan anyar utawa bukak sing disimpen.</translatorcomment>
         <translation>ꦲꦤ​ꦥꦼꦩꦲꦶꦤ꧀ꦏꦺꦴꦩ꧀ꦥꦸꦠꦼꦂ​ꦱꦶꦁ​ꦲꦺꦴꦫ​ꦧꦶꦱ​ꦔ꧀ꦭꦁꦏꦃ꧉ ꦢꦺꦴꦭꦤꦤ꧀ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦮꦶꦱ꧀ꦢꦶꦱꦶꦩ꧀ꦥꦼꦤ꧀; ꦮꦶꦮꦶꦠꦶ​ꦢꦺꦴꦭꦤꦤ꧀ꦲꦚꦂ​ꦲꦸꦠꦮ​ꦧꦸꦏꦏ꧀ꦱꦶꦁ​ꦢꦶꦱꦶꦩ꧀ꦥꦼꦤ꧀꧉</translation>
+    </message>
+    <message>
+        <source>The last round again — click the table or press Esc to go back to the game.</source>
+        <translatorcomment>jv: Giliran pungkasan sepisan manèh — klik méja utawa pencet Esc kanggo bali menyang dolanan.</translatorcomment>
+        <translation>ꦒꦶꦭꦶꦫꦤ꧀ꦥꦸꦁꦏꦱꦤ꧀ꦱꦼꦥꦶꦱꦤ꧀ꦩꦤꦺꦃ — ꦏ꧀ꦭꦶꦏ꧀ꦩꦺꦗ​ꦲꦸꦠꦮ​ꦥꦼꦚ꧀ꦕꦼꦠ꧀ Esc ꦏꦁꦒꦺꦴ​ꦧꦭꦶ​ꦩꦼꦚꦁ​ꦢꦺꦴꦭꦤꦤ꧀꧉</translation>
     </message>
     <message>
         <source>Thinking about a hint…</source>
@@ -7256,6 +7296,16 @@ dhuwit</translatorcomment>
         <source>When a card that completes your hand may be claimed (a revealed stock card after a call), take it at once instead of asking.</source>
         <translatorcomment>jv: Yèn kertu sing njangkepi kertu sampéyan olèh disaut (kertu tumpukan sing dibukak sawisé nyuwara), langsung jupuk tanpa takon.</translatorcomment>
         <translation>ꦪꦺꦤ꧀ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦚ꧀ꦗꦁꦏꦼꦥꦶ​ꦏꦼꦂꦠꦸ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦲꦺꦴꦭꦺꦃ​ꦢꦶꦱꦲꦸꦠ꧀ (ꦏꦼꦂꦠꦸ​ꦠꦸꦩ꧀ꦥꦸꦏꦤ꧀ꦱꦶꦁ​ꦢꦶꦧꦸꦏꦏ꧀ꦱꦮꦶꦱꦺ​ꦚꦸꦮꦫ)꧈ ꦭꦁꦱꦸꦁ​ꦗꦸꦥꦸꦏ꧀ꦠꦤ꧀ꦥ​ꦠꦏꦺꦴꦤ꧀꧉</translation>
+    </message>
+    <message>
+        <source>After a ceki call, &amp;throw the forced card automatically</source>
+        <translatorcomment>jv: Sawisé nyuwara ceki, buwang kertu &amp;wajib kanthi otomatis</translatorcomment>
+        <translation>ꦱꦮꦶꦱꦺ​ꦚꦸꦮꦫ​ꦕꦼꦏꦶ꧈ ꦧꦸꦮꦁ​ꦏꦼꦂꦠꦸ​ꦮꦗꦶꦧ꧀ꦏꦤ꧀ꦛꦶ​ꦲꦺꦴꦠꦺꦴꦩꦠꦶꦱ꧀(&amp;W)</translation>
+    </message>
+    <message>
+        <source>Once you have called, the card you draw is the only one you may throw: the table throws it for you.</source>
+        <translatorcomment>jv: Sawisé sampéyan nyuwara, kertu sing sampéyan jupuk mung siji-sijiné sing olèh dibuwang: méja mbuwangaké kanggo sampéyan.</translatorcomment>
+        <translation>ꦱꦮꦶꦱꦺ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦚꦸꦮꦫ꧈ ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦗꦸꦥꦸꦏ꧀ꦩꦸꦁ​ꦱꦶꦗꦶ​ꦱꦶꦗꦶꦤꦺ​ꦱꦶꦁ​ꦲꦺꦴꦭꦺꦃ​ꦢꦶꦧꦸꦮꦁ: ꦩꦺꦗ​ꦩ꧀ꦧꦸꦮꦔꦏꦺ​ꦏꦁꦒꦺꦴ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀꧉</translation>
     </message>
     <message>
         <source>Show card &amp;codes in the corner (S9, WF …) while learning</source>

@@ -939,7 +939,8 @@ class SettingsDialog(QDialog):
             spin.valueChanged.connect(self._store)
         self.level.currentIndexChanged.connect(self._show_level_help)
         self.expert.valueChanged.connect(self._show_level_help)
-        for box in (self.hints, self.highlight, self.sort_hand, self.auto_claim, self.auto_throw, self.show_codes, self.autosave):
+        for box in (self.hints, self.highlight, self.sort_hand, self.auto_claim, self.auto_throw, self.show_codes,
+                    self.autosave):
             box.toggled.connect(self._store)
 
     def changeEvent(self, event: QEvent) -> None:
