@@ -32,6 +32,7 @@ from cekidesk.games.kartu_lima.rules import KartuLimaView, streak_name
 
 from ... import names
 from ...cardpics import card_width
+from ...fonts import script_scale
 from ...table.layouts import (
     CardSpec,
     ChoiceSpec,
@@ -350,7 +351,7 @@ class KartuLimaLayout(TableLayout[KartuLimaView]):
             lines = [chose, *lines] if upper else [*lines, chose]
         if not lines:
             return
-        step = font * 1.5
+        step = font * 1.5 * script_scale()     # labels in aksara Jawa are drawn 1.3× as tall
         y = rect.bottom() + step * 0.7 if upper else rect.top() - step * 0.7 - step * (len(lines) - 1)
         for i, (key, text, st, size) in enumerate(lines):
             tip = {"ana_kene": names.term_tooltip("ana_kene"), "chose": ""}.get(key, names.term_tooltip("wangsalan"))
@@ -435,7 +436,8 @@ class KartuLimaLayout(TableLayout[KartuLimaView]):
                     )
                 )
         # words: the trick count, the led group, the pot
-        top_y = info.y() - font * 0.9
+        lh = font * script_scale()     # a label's height: 1.3× in aksara Jawa
+        top_y = info.y() - lh * 0.9
         if over:
             line = QCoreApplication.translate("KartuLimaTable", "The hand is over")
         else:
@@ -468,7 +470,7 @@ class KartuLimaLayout(TableLayout[KartuLimaView]):
             )
         for i, text in enumerate(lines):
             plan.labels.append(
-                LabelSpec(("mid", i), text, QPointF(info.x(), info.y() + font * (0.9 + 1.8 * i)), font, "count")
+                LabelSpec(("mid", i), text, QPointF(info.x(), info.y() + lh * (0.9 + 1.8 * i)), font, "count")
             )
         if view.phase not in ("play", "over"):
             plan.labels.append(
