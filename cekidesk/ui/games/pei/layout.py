@@ -51,6 +51,12 @@ SIDE_RANKS: dict[str, tuple[int, ...]] = {
     "dealer": (6, 4),
 }
 ROLE_KEYS = ("raja", "patih", "unyik")
+#: how much of a card's width a card of the next kind in a captured stack leaves uncovered: the
+#: corner code, the frame that tells the rank and the edge of the picture that tells the suit
+INDEX_STEP = 0.5
+#: how much of a card's height the next copy of the same kind leaves uncovered in a stack: the
+#: corner code and the top of the frame
+PILE_STEP = 0.14
 #: the keys a capture choice answers to (1 … 6: at most six kinds of one rank)
 CHOICE_KEYS = (Qt.Key.Key_1, Qt.Key.Key_2, Qt.Key.Key_3, Qt.Key.Key_4, Qt.Key.Key_5, Qt.Key.Key_6, Qt.Key.Key_7,
                Qt.Key.Key_8, Qt.Key.Key_9)
@@ -84,6 +90,57 @@ def rank_kinds(options: Any) -> dict[int, list[Kind]]:
 def hand_sort_key(kind: Kind, options: Any) -> tuple[int, int]:
     """The human's hand by rank (the iyo cards together), then by kind."""
     return rank_of(kind, options), kind.value
+
+
+def _columns(kinds: Sequence[Kind]) -> list[tuple[Kind, int]]:
+    """A group's cards as (kind, copies) in the order the kinds first come: one column of a stack
+    per kind, its copies piled."""
+    counts: dict[Kind, int] = {}
+    for k in kinds:
+        counts[k] = counts.get(k, 0) + 1
+    return list(counts.items())
+
+
+#: the hand's card height, as a share of the table's size (and the most a pool card gets)
+HAND_SHARE = 0.19
+#: the least the hand's cards shrink to (as a share) so that the pool's are as large
+HAND_MIN = 0.14
+#: the bottom band's height in hand-card heights (the lifted selection above, a margin below)
+HAND_BAND = 1.19
+
+#: the pool square, in units of a pool card's height (a card 1 high, 1/ratio wide)
+_U_W = 1 / card_ratio()
+_PITCH = 1.08 * _U_W       # between two kinds of one rank
+_RGAP = 0.5 * _U_W         # between two ranks
+_DY = 0.15                 # a stacked copy shows this much of the card below
+_ROW_H = 1 + 2 * _DY       # a row leaves room for three stacked copies
+_VGAP = 0.12
+_SGAP = 0.6 * _U_W         # between a side block and the centre column
+_PEND_H = 1.3              # the card waiting for a capture choice, larger
+
+
+def _hrow_width(ranks: dict[int, list[Kind]], rs: list[int]) -> float:
+    n = sum(len(ranks[r]) for r in rs)
+    return n * _PITCH - (_PITCH - _U_W) + _RGAP * max(0, len(rs) - 1) if n else 0.0
+
+
+def _vblock(ranks: dict[int, list[Kind]], rs: list[int]) -> tuple[float, float]:
+    wmax = max((len(ranks[r]) * _PITCH - (_PITCH - _U_W) for r in rs), default=0.0)
+    return wmax, len(rs) * _ROW_H + max(0, len(rs) - 1) * _VGAP
+
+
+def _square(ranks: dict[int, list[Kind]], sides: dict[str, str]) -> tuple:
+    """The pool square's parts in pool-card units: the ranks on each screen side, the left and right
+    blocks' widths, the centre column's width and height, the whole width and height."""
+    side_ranks = {side: [r for r in SIDE_RANKS[role] if r in ranks] for role, side in sides.items()}
+    band_w = 0.85 * _U_W + 3 * _U_W + _PEND_H * _U_W + 4 * 0.35 * _U_W   # peek, stock, last, pending
+    band_h = max(1.0, _PEND_H)
+    lw, lh = _vblock(ranks, side_ranks["left"])
+    rw, rh = _vblock(ranks, side_ranks["right"])
+    cw = max(_hrow_width(ranks, side_ranks["top"]), _hrow_width(ranks, side_ranks["bottom"]), band_w)
+    ch = _ROW_H + _VGAP * 2 + band_h + _ROW_H
+    total_w = lw + _SGAP + cw + _SGAP + rw
+    return side_ranks, lw, rw, cw, ch, total_w, max(ch, lh, rh)
 
 
 def _keys_for(kinds: Sequence[Kind], prefix: tuple) -> list[tuple]:
@@ -155,9 +212,11 @@ class PeiLayout(TableLayout):
 
         panel_w = round(0.2 * s)
         panel_h = round(0.07 * s)
-        hand_h = round(0.19 * s)
         back_h = round(0.085 * s)
         cap_h = round(0.1 * s)
+        col_w = max(0.2 * W, 4 * card_width(cap_h))             # the opponents' captured cards
+        col_top = M + max(panel_h, back_h) + gap
+        hand_h = round(HAND_SHARE * s) if over else self._hand_height(ranks, W, H, s, M, gap, col_w, col_top)
 
         # -- captured cards arranged (public): groups of (kinds, points, code)
         arrangements = []
@@ -169,14 +228,11 @@ class PeiLayout(TableLayout):
             arrangements.append((arr, groups))
 
         # ============================================================================ bottom band
-        hand_bottom = H - M - 0.06 * hand_h
-        hand_cy = hand_bottom - hand_h / 2
-        hand_top = hand_cy - hand_h / 2 - 0.13 * hand_h           # with the lifted selection
-        col_w = max(0.2 * W, 4 * card_width(cap_h))             # the opponents' captured cards
+        hand_top = H - M - HAND_BAND * hand_h                      # with the lifted selection
+        hand_cy = hand_top + 0.13 * hand_h + hand_h / 2
         if over:
             col_w = 0.39 * W                                    # the pool is (nearly) empty: room
         r1h = max(panel_h, back_h)
-        col_top = M + r1h + gap
 
         # ============================================================================ opponents
         half = (W - 3 * M) / 2
@@ -207,14 +263,17 @@ class PeiLayout(TableLayout):
             # captured cards: a column on the seat's side, down to the hand
             cx0 = M if outer_left else W - M - col_w
             region = QRectF(cx0, col_top, col_w, max(20.0, hand_top - gap - col_top))
-            h_max = round(0.14 * s) if over else round(0.12 * s)
+            h_max = round(0.15 * s) if over else round(0.14 * s)
             self._captured(plan, view, seat, arrangements[seat][1], region, h_max, small, over,
                            align="left" if outer_left else "right")
 
         # ============================================================================ the human
         wh = card_width(hand_h)
-        cap_w = col_w
         hand_l = M + panel_w + 2 * gap
+        # the human's captured cards take what the hand leaves of the bottom band (it shrinks as the
+        # round goes on), at least an opponent's column; the hand keeps a third of the width
+        hand_need = max(wh * (1 + 1.04 * (len(view.hand) - 1)), W / 3) if view.hand and not over else 0.0
+        cap_w = min(max(col_w, W - M - 2 * gap - hand_l - hand_need), W - M - hand_l)
         hand_r = W - M - cap_w - 2 * gap
         human_cards: list[CardSpec] = []
         pending_choice = view.phase == "capture" and view.current == me and not over
@@ -282,6 +341,16 @@ class PeiLayout(TableLayout):
         clamp_to_scene(plan, W, H)
         return plan
 
+    def _hand_height(self, ranks: dict[int, list[Kind]], W: float, H: float, s: float, M: float, gap: float,
+                     col_w: float, col_top: float) -> float:
+        """The hand's card height: :data:`HAND_SHARE` of the table, or less so that the pool, in the
+        middle between the captured columns and the hand, gets cards as large as the hand's (the
+        height where both are equal, down to :data:`HAND_MIN` of the table)."""
+        _, _, _, _, _, total_w, total_h = _square(ranks, self.sides)
+        # the middle's height is H - M - HAND_BAND * hand_h - gap - col_top (see plan)
+        equal = min((H - M - gap - col_top) / (total_h + HAND_BAND), (W - 2 * (M + col_w + gap)) / total_w)
+        return round(min(HAND_SHARE * s, max(HAND_MIN * s, equal)))
+
     # ------------------------------------------------------------------------------------------
     def _role_labels(self, plan: Plan, view: PeiView, seat: int, x: float, y: float, font: float,
                      grow_right: bool) -> None:
@@ -326,76 +395,106 @@ class PeiLayout(TableLayout):
     # ------------------------------------------------------------------------------------------
     def _captured(self, plan: Plan, view: PeiView, seat: int, groups: list, region: QRectF, h_max: float,
                   small: float, over: bool, align: str) -> None:
-        """A seat's captured cards in ``region``: each combination a small fan, then the loose cards,
-        wrapped into rows; the cards as large as the region allows (up to ``h_max``).  At the end
-        each group's points beneath it."""
+        """A seat's captured cards in ``region``: each combination a stack, then the loose cards,
+        wrapped into rows, a group never split; the cards as large as the region allows (up to
+        ``h_max``).  In a stack the kinds fan out sideways by :data:`INDEX_STEP` of a card's width,
+        the copies of one kind pile downwards by :data:`PILE_STEP` of its height, so no card is ever
+        covered past its index; a badge "×n" says how many cards the group holds.  At the end each
+        group's points beneath it."""
         if not groups:
             return
+        stacks = [(gi, _columns(kinds)) for gi, (kinds, _, _) in enumerate(groups)]
+        badge = small * 1.2
         label_room = small * 1.45 if over else 0.0
+        gap_u = 0.35                       # between two groups, in card widths
 
-        def wrap(h: float) -> list[list[tuple[int, list[Kind], float]]]:
-            """Rows of (group index, kinds, step) pieces."""
+        def size(cols: list[tuple[Kind, int]], h: float) -> tuple[float, float]:
             w = card_width(h)
-            rows: list[list[tuple[int, list[Kind], float]]] = [[]]
+            return (w * (1 + INDEX_STEP * (len(cols) - 1)),
+                    h * (1 + PILE_STEP * (max(n for _, n in cols) - 1)))
+
+        def wrap(h: float) -> list[list[tuple[int, list[tuple[Kind, int]]]]]:
+            """Rows of (group index, columns) pieces: a group starts a fresh row rather than split,
+            unless it is wider than a whole row."""
+            w = card_width(h)
+            rows: list[list[tuple[int, list[tuple[Kind, int]]]]] = [[]]
             x = 0.0
-            for gi, (kinds, _, code) in enumerate(groups):
-                step = (0.6 if code else 0.55) * w
-                rest = list(kinds)
+            for gi, cols in stacks:
+                rest = cols
                 while rest:
-                    lead = 0.35 * w if rows[-1] else 0.0
+                    lead = gap_u * w if rows[-1] else 0.0
                     room = region.width() - x - lead
-                    fit = 0 if room < w else 1 + int((room - w) // step)
-                    if fit < len(rest) and rows[-1]:
-                        rows.append([])          # start the group on a fresh row
+                    fit = 0 if room < w else 1 + int((room - w) // (INDEX_STEP * w))
+                    if rows[-1] and (fit < len(rest) <= 1 + int((region.width() - w) // (INDEX_STEP * w))
+                                     or not fit):
+                        rows.append([])
                         x = 0.0
                         continue
-                    fit = max(1, min(fit, len(rest)))
-                    rows[-1].append((gi, rest[:fit], step))
-                    x += lead + w + step * (fit - 1)
-                    rest = rest[fit:]
+                    piece, rest = rest[:max(1, fit)], rest[max(1, fit):]
+                    rows[-1].append((gi, piece))
+                    x += lead + size(piece, h)[0]
                     if rest:
                         rows.append([])
                         x = 0.0
             return rows
 
-        h = h_max
-        rows = wrap(h)
-        while h > 12 and len(rows) * (h * 1.05 + label_room) > region.height():
-            h *= 0.93
+        def row_heights(rows: list, h: float) -> list[float]:
+            return [badge + max(size(cols, h)[1] for _, cols in row) + label_room + 0.05 * h for row in rows]
+
+        def fits(h: float) -> bool:
             rows = wrap(h)
+            return (sum(row_heights(rows, h)) <= region.height()
+                    and all(size(cols, h)[0] <= region.width() for row in rows for _, cols in row))
+
+        h = h_max
+        while h > 12 and not fits(h):
+            h *= 0.95
+        rows = wrap(h)
         w = card_width(h)
-        pitch = h * 1.05 + label_room
         keys_seen: dict[Kind, int] = {}
-        last_piece = {}
+        places: dict[int, list[tuple[int, int]]] = {}     # group -> the (row, place) of its pieces
         for r, row in enumerate(rows):
-            for i, piece in enumerate(row):
-                last_piece[piece[0]] = (r, i)
-        for r, row in enumerate(rows):
-            widths = [w + st * (len(ks) - 1) for _, ks, st in row]
-            rw = sum(widths) + 0.35 * w * max(0, len(row) - 1)
+            for i, (gi, _) in enumerate(row):
+                places.setdefault(gi, []).append((r, i))
+        y = region.top()
+        for r, (row, rh) in enumerate(zip(rows, row_heights(rows, h), strict=True)):
+            widths = [size(cols, h)[0] for _, cols in row]
+            rw = sum(widths) + gap_u * w * max(0, len(row) - 1)
             if align == "left":
                 x = region.left()
             elif align == "right":
                 x = region.right() - rw
             else:
                 x = region.center().x() - rw / 2
-            cy = region.top() + h / 2 + r * pitch
-            for i, ((gi, kinds, step), gw) in enumerate(zip(row, widths, strict=True)):
-                kinds_, points, code = groups[gi]
+            top = y + badge
+            for i, ((gi, cols), gw) in enumerate(zip(row, widths, strict=True)):
+                kinds, points, code = groups[gi]
                 tip = self._group_tip(code, points)
-                for j, k in enumerate(kinds):
-                    n = keys_seen.get(k, 0)
-                    keys_seen[k] = n + 1
-                    last = j + 1 == len(kinds)
-                    plan.cards.append(CardSpec(("cap", seat, k, n), k, True, QPointF(x + w / 2 + j * step, cy), h,
-                                               z=400 + 40 * seat + r + i * 0.01 + j * 0.0001, role="captured",
-                                               seat=seat, tooltip=tip,
-                                               peek=(min(1.0, step / w + 0.02), 1.0) if not last else (1.0, 1.0)))
-                if over and last_piece.get(gi) == (r, i):
+                z0 = 400 + 40 * seat + r + i * 0.01
+                for j, (k, n) in enumerate(cols):
+                    below = cols[j + 1][1] if j + 1 < len(cols) else 0
+                    for c in range(n):
+                        m = keys_seen.get(k, 0)
+                        keys_seen[k] = m + 1
+                        # covered on the right by the next kind's cards only as far down as they reach
+                        px = INDEX_STEP + 0.02 if c < below else 1.0
+                        py = PILE_STEP + 0.02 if c + 1 < n else 1.0
+                        plan.cards.append(CardSpec(
+                            ("cap", seat, k, m), k, True,
+                            QPointF(x + w / 2 + j * INDEX_STEP * w, top + h / 2 + c * PILE_STEP * h), h,
+                            z=z0 + j * 0.0002 + c * 0.00001, role="captured", seat=seat, tooltip=tip,
+                            peek=(min(1.0, px), min(1.0, py))))
+                count = QCoreApplication.translate("TableWidget", "×%1").replace("%1", str(len(kinds)))
+                if places[gi][0] == (r, i):
+                    plan.labels.append(LabelSpec(("capn", seat, gi), count,
+                                                 QPointF(x + gw - text_width(count, small) / 2, y + badge / 2),
+                                                 small, "count", tip))
+                if over and places[gi][-1] == (r, i):
                     plan.labels.append(LabelSpec(("pts", seat, gi), str(points),
-                                                 QPointF(x + gw / 2, cy + h / 2 + small * 0.75), small,
-                                                 "count", tip))
-                x += gw + 0.35 * w
+                                                 QPointF(x + gw / 2, top + rh - badge - label_room + small * 0.7),
+                                                 small, "count", tip))
+                x += gw + gap_u * w
+            y += rh
 
     @staticmethod
     def _group_tip(code: str, points: int) -> str:
@@ -410,35 +509,13 @@ class PeiLayout(TableLayout):
                 ranks: dict[int, list[Kind]], legal: set, me: int, over: bool) -> None:
         """The stock, the last card, the peek, the pending card and the pool square, as large as
         ``box`` allows."""
-        side_ranks = {side: [r for r in SIDE_RANKS[role] if r in ranks] for role, side in self.sides.items()}
-        # units: a pool card is 1 high, 1/ratio wide
-        U_W = 1 / card_ratio()
-        pitch = 1.08 * U_W        # between two kinds of one rank
-        rgap = 0.5 * U_W          # between two ranks
-        dy = 0.15                 # a stacked copy shows this much of the card below
-        row_h = 1 + 2 * dy        # a row leaves room for three stacked copies
-        vgap = 0.12
+        side_ranks, lw, rw_, cw, ch, total_w, total_h = _square(ranks, self.sides)
+        U_W, pitch, rgap, dy, row_h, vgap, sgap = _U_W, _PITCH, _RGAP, _DY, _ROW_H, _VGAP, _SGAP
 
         def hrow_width(rs: list[int]) -> float:
-            n = sum(len(ranks[r]) for r in rs)
-            return n * pitch - (pitch - U_W) + rgap * max(0, len(rs) - 1) if n else 0.0
+            return _hrow_width(ranks, rs)
 
-        def vblock(rs: list[int]) -> tuple[float, float]:
-            wmax = max((len(ranks[r]) * pitch - (pitch - U_W) for r in rs), default=0.0)
-            return wmax, len(rs) * row_h + max(0, len(rs) - 1) * vgap
-
-        pend_h = 1.3
-        band_w = 0.85 * U_W + 3 * U_W + pend_h * U_W + 4 * 0.35 * U_W   # peek, stock, last, pending
-        band_h = max(1.0, pend_h)
-        top_w, bot_w = hrow_width(side_ranks["top"]), hrow_width(side_ranks["bottom"])
-        lw, lh = vblock(side_ranks["left"])
-        rw_, rh = vblock(side_ranks["right"])
-        cw = max(top_w, bot_w, band_w)
-        ch = row_h + vgap * 2 + band_h + row_h
-        sgap = 0.6 * U_W
-        total_w = lw + sgap + cw + sgap + rw_
-        total_h = max(ch, lh, rh)
-        ph = min(box.height() / total_h, box.width() / total_w, 0.15 * s)
+        ph = min(box.height() / total_h, box.width() / total_w, HAND_SHARE * s)
         pw = card_width(ph)
         sq_w, sq_h = total_w * ph, total_h * ph
         x0 = box.center().x() - sq_w / 2
@@ -503,7 +580,6 @@ class PeiLayout(TableLayout):
         vblock_at(side_ranks["right"], x0 + sq_w - rw_ * ph, rw_)
 
         # -- the stock band: peek, stock, last card, pending card
-        sx = ccx - (pend_h * U_W * ph) / 2 + 0.0     # the stock slightly left of centre
         sx = ccx - 0.35 * pw
         sc = view.stock_count - (1 if view.last_card is not None else 0)
         shown = 0 if sc <= 0 else min(sc, 1 + sc // 10, 5)
@@ -540,7 +616,7 @@ class PeiLayout(TableLayout):
             plan.labels.append(LabelSpec(("peek",), QCoreApplication.translate("TableWidget", "only you see this"),
                                          QPointF(kx, cy + ph / 2 + small * 0.75), small, "count"))
         if view.pending is not None:
-            hp = pend_h * ph
+            hp = _PEND_H * ph
             px = right + 0.45 * pw + card_width(hp) / 2
             who = view.current
             tip = QCoreApplication.translate("TableWidget", "Waiting for the choice of the card to capture")
