@@ -5,7 +5,8 @@
   renders SVG while painting once a size has been seen.  With codes hidden only the SVG's ``face``
   group is drawn.  The table, the dialogs and the help pages all draw through it.
 * :func:`card_pixmap` / :func:`card_image` give a face for a widget (a missing picture gives a plain
-  card with the code, never a crash); :class:`CardRow` shows cards in a row of groups.
+  card with the code, never a crash); :class:`CardRow` shows cards in a row of groups, wrapped into more rows where it is narrow
+  (:class:`FlowLayout`).
 * :data:`FAMILIES` holds the card families (Ceki, Western): each one's shape, folder and back.
   Every family's back comes in the designs of :data:`BACK_DESIGNS` (``back.svg``,
   ``back-kawung.svg``); a back code draws the design chosen in the Settings
@@ -21,10 +22,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from PySide6.QtCore import QRectF, Qt
+from PySide6.QtCore import QPoint, QRect, QRectF, QSize, Qt
 from PySide6.QtGui import QGuiApplication, QImage, QPainter, QPixmap
 from PySide6.QtSvg import QSvgRenderer
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QWidget
+from PySide6.QtWidgets import QLabel, QLayout, QLayoutItem, QWidget
 
 from cekidesk.engine.cards import CardCodeError, WKind, parse_kind
 from cekidesk.resources import resource
@@ -227,17 +228,83 @@ def card_pixmap(code: str, height: int, widget: QWidget | None = None) -> QPixma
     return QPixmap.fromImage(card_image(code, height, dpr))
 
 
+class FlowLayout(QLayout):
+    """Widgets side by side, left to right, starting a new line where the next one does not fit
+    (Qt has no such layout of its own).  Its height follows its width (``heightForWidth``), so a
+    scroll area that resizes its widget scrolls down, never sideways, and a narrower window only
+    makes more lines."""
+
+    def __init__(self, parent: QWidget | None = None, spacing: int = 6, line_spacing: int | None = None):
+        super().__init__(parent)
+        self._items: list[QLayoutItem] = []
+        self.setContentsMargins(0, 0, 0, 0)
+        self.setSpacing(spacing)
+        self._line_spacing = spacing if line_spacing is None else line_spacing
+
+    def addItem(self, item: QLayoutItem) -> None:
+        self._items.append(item)
+
+    def count(self) -> int:
+        return len(self._items)
+
+    def itemAt(self, index: int) -> QLayoutItem | None:
+        return self._items[index] if 0 <= index < len(self._items) else None
+
+    def takeAt(self, index: int) -> QLayoutItem | None:
+        return self._items.pop(index) if 0 <= index < len(self._items) else None
+
+    def expandingDirections(self) -> Qt.Orientation:
+        return Qt.Orientation(0)
+
+    def hasHeightForWidth(self) -> bool:
+        return True
+
+    def heightForWidth(self, width: int) -> int:
+        return self._place(QRect(0, 0, width, 0), move=False)
+
+    def setGeometry(self, rect: QRect) -> None:
+        super().setGeometry(rect)
+        self._place(rect, move=True)
+
+    def sizeHint(self) -> QSize:
+        """Everything on one line."""
+        hints = [it.sizeHint() for it in self._items]
+        w = sum(h.width() for h in hints) + self.spacing() * max(0, len(hints) - 1)
+        return QSize(w, max((h.height() for h in hints), default=0))
+
+    def minimumSize(self) -> QSize:
+        """As wide as the widest item (one a line)."""
+        size = QSize()
+        for it in self._items:
+            size = size.expandedTo(it.minimumSize())
+        return size
+
+    def _place(self, rect: QRect, move: bool) -> int:
+        """Lay the items out in ``rect`` (only measure unless ``move``); the height used."""
+        x, y, line_h = rect.x(), rect.y(), 0
+        for it in self._items:
+            hint = it.sizeHint()
+            if x > rect.x() and x + hint.width() > rect.right() + 1:
+                x, y = rect.x(), y + line_h + self._line_spacing
+                line_h = 0
+            if move:
+                it.setGeometry(QRect(QPoint(x, y), hint))
+            x += hint.width() + self.spacing()
+            line_h = max(line_h, hint.height())
+        return y + line_h - rect.y()
+
+
 class CardRow(QWidget):
-    """Card pictures in a row, in groups separated by a gap (e.g. the three sets of a win)."""
+    """Card pictures in a row, in groups separated by a gap (e.g. the three sets of a win); where the
+    row is narrower than the groups, they go on into more lines (a group is never split)."""
 
     def __init__(self, groups: Sequence[Sequence[str]], height: int = 96,
                  namer: Callable[[Any], str] | None = None, parent: QWidget | None = None,
                  overlap: float = 0.0):
         super().__init__(parent)
         namer = namer or names.card_name
-        lay = QHBoxLayout(self)
-        lay.setContentsMargins(0, 0, 0, 0)
-        lay.setSpacing(max(6, height // 5))
+        gap = max(6, height // 5)
+        lay = FlowLayout(self, gap, gap // 2)
         self.labels: list[QLabel] = []
         for group in groups:
             # each group is a box of fixed size with its cards placed by hand, so that they can
@@ -255,4 +322,3 @@ class CardRow(QWidget):
                 lab.move(i * dx, 0)
                 self.labels.append(lab)
             lay.addWidget(box)
-        lay.addStretch(1)

@@ -16,8 +16,8 @@ from functools import partial
 from typing import Any, Literal
 
 from pydantic import BaseModel
-from PySide6.QtCore import QCoreApplication, QEvent, QObject, QRegularExpression, Qt, Signal
-from PySide6.QtGui import QFont, QRegularExpressionValidator
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QRect, QRegularExpression, Qt, Signal
+from PySide6.QtGui import QFont, QGuiApplication, QRegularExpressionValidator
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -1325,8 +1325,44 @@ class HandEndDialog(QDialog):
         close.clicked.connect(self.reject)
         self.next_button.clicked.connect(self.accept)
         lay.addWidget(buttons)
-        self.resize(860, 600)
         fit_wrapped_labels(self)
+        self._fit_to_screen()
+
+    #: the size the dialog opens at where the screen has room (a game's showcase may ask for more)
+    OPEN_SIZE = (860, 600)
+    #: room left around the dialog on the screen, and for the title bar the system adds
+    SCREEN_MARGIN, TITLE_BAR = 16, 40
+
+    def _free_area(self) -> QRect:
+        """The part of the dialog's screen it may cover (the screen's available area, its margin
+        and the title bar taken off)."""
+        screen = self.screen() or QGuiApplication.primaryScreen()
+        m = self.SCREEN_MARGIN
+        return screen.availableGeometry().adjusted(m, m + self.TITLE_BAR, -m, -m)
+
+    def _fit_to_screen(self) -> None:
+        """Open as large as the contents want, at least :data:`OPEN_SIZE`, but never larger than the
+        screen's free area: at 1280 × 720 the cards wrap into more lines and scroll down rather
+        than sideways."""
+        free = self._free_area()
+        hint = self.sizeHint()
+        w = max(self.OPEN_SIZE[0], hint.width())
+        if hint.height() > free.height():
+            w = max(w, free.width() * 4 // 5)     # wider: the long texts take fewer lines
+        self.resize(min(w, free.width()), min(max(self.OPEN_SIZE[1], hint.height()), free.height()))
+
+    def showEvent(self, event: Any) -> None:
+        """Keep the whole dialog on the screen (it opens centred on the window, which may be near an
+        edge or larger than the dialog's room)."""
+        super().showEvent(event)
+        free = self._free_area()
+        if self.height() > free.height():     # the wrapped texts may have needed fewer lines at last
+            self.resize(self.width(), free.height())
+        geo = self.geometry()
+        x = max(free.left(), min(geo.x(), free.right() + 1 - geo.width()))
+        y = max(free.top(), min(geo.y(), free.bottom() + 1 - geo.height()))
+        if (x, y) != (geo.x(), geo.y()):
+            self.move(x + self.pos().x() - geo.x(), y + self.pos().y() - geo.y())
 
 
 def stake_item_text(item: Sequence[Any], seat_names: Sequence[str], human_seat: int) -> str:

@@ -59,9 +59,16 @@ def log_sentence(template: str, n: int | None = None, **values: object) -> str:
     return names.counted(QCoreApplication.translate("GameLog", template, None, n), n).format(**values)
 
 
+#: the card height of the end-of-hand "All hands" tab: readable at 1280 × 720 (issue 15)
+HANDS_CARD_HEIGHT = 90
+
+
 def hands_tab(hands: Sequence[Sequence[str]], seat_names: Sequence[str], human: int, namer: Namer,
-              parent: QWidget, height: int = 56, overlap: float = 0.0) -> QWidget:
-    """An end-of-hand tab with every seat's cards (codes), a row each, scrolling when they are many."""
+              parent: QWidget, overlap: float = 0.0) -> QWidget:
+    """An end-of-hand tab with every seat's cards (codes), :data:`HANDS_CARD_HEIGHT` tall, a row
+    each; many hands (the Balik family's fourteen) scroll down.  A hand is one group of its row,
+    never split (a gap would read as a set): the longest, fifteen cards, is about 570 pixels wide,
+    so the rows fit the end-of-hand dialog at 1280 × 720."""
     from ..cardpics import CardRow
 
     area = QScrollArea(parent)
@@ -70,7 +77,8 @@ def hands_tab(hands: Sequence[Sequence[str]], seat_names: Sequence[str], human: 
     grid = QGridLayout(inner)
     for i, cards in enumerate(hands):
         grid.addWidget(QLabel(names.seat_label(seat_names, i, human), inner), i, 0)
-        grid.addWidget(CardRow([sorted(cards, key=names.by_value)], height, namer, inner, overlap=overlap), i, 1)
+        grid.addWidget(CardRow([sorted(cards, key=names.by_value)], HANDS_CARD_HEIGHT, namer, inner,
+                               overlap=overlap), i, 1)
     grid.setColumnStretch(1, 1)
     area.setWidget(inner)
     return area

@@ -46,7 +46,6 @@ PAIR_IDS = frozenset({"tantanan", "ceken"})
 #: the games that count as Gonggong does (*rabas* / *metu*, *bak*)
 JAVANESE_IDS = frozenset({"gonggong", "tantanan", "ceken"})
 SHOWCASE_HEIGHT = 84
-HANDS_HEIGHT = 50
 
 for _gid in PERANAKAN_IDS:
     names.register_peranakan_game(_gid)
@@ -557,7 +556,7 @@ class BalikUI(GameUI[Any]):
         hands = d.get("hands") or []
         if hands:
             content.tabs.append((QCoreApplication.translate("HandEndDialog", "All hands"),
-                                 hands_tab(hands, seat_names, human, namer, parent, HANDS_HEIGHT, 0.3)))
+                                 hands_tab(hands, seat_names, human, namer, parent, 0.3)))
 
     def _headline(self, res: HandResult, seat_names: Sequence[str], human: int) -> str:
         d = res.details

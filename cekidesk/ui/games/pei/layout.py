@@ -104,7 +104,7 @@ def _columns(kinds: Sequence[Kind]) -> list[tuple[Kind, int]]:
 #: the hand's card height, as a share of the table's size (and the most a pool card gets)
 HAND_SHARE = 0.19
 #: the least the hand's cards shrink to (as a share) so that the pool's are as large
-HAND_MIN = 0.14
+HAND_MIN = 0.12
 #: the bottom band's height in hand-card heights (the lifted selection above, a margin below)
 HAND_BAND = 1.19
 
@@ -349,7 +349,7 @@ class PeiLayout(TableLayout):
         _, _, _, _, _, total_w, total_h = _square(ranks, self.sides)
         # the middle's height is H - M - HAND_BAND * hand_h - gap - col_top (see plan)
         equal = min((H - M - gap - col_top) / (total_h + HAND_BAND), (W - 2 * (M + col_w + gap)) / total_w)
-        return round(min(HAND_SHARE * s, max(HAND_MIN * s, equal)))
+        return math.floor(min(HAND_SHARE * s, max(HAND_MIN * s, equal)))
 
     # ------------------------------------------------------------------------------------------
     def _role_labels(self, plan: Plan, view: PeiView, seat: int, x: float, y: float, font: float,

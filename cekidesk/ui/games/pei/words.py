@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import Any, cast
 
 from PySide6.QtCore import QCoreApplication, Qt
-from PySide6.QtWidgets import QGridLayout, QLabel, QScrollArea, QWidget
+from PySide6.QtWidgets import QGridLayout, QLabel, QScrollArea, QVBoxLayout, QWidget
 
 from cekidesk.engine.cards import Counting, Kind
 from cekidesk.engine.core import Action, Event, HandResult
@@ -518,7 +518,7 @@ class PeiUI(GameUI[PeiView]):
                             parent: QWidget, order: Sequence[int] | None = None) -> QWidget:
         """Every player's combinations as card pictures with their points, the loose cards and the
         total — one row per player, from ngeté to kete."""
-        from ...cardpics import CardRow, card_width
+        from ...cardpics import CardRow, FlowLayout, card_width
         from ...names import seat_label
 
         order = list(order or self._ranking(res))
@@ -543,42 +543,45 @@ class PeiUI(GameUI[PeiView]):
             head.setObjectName(f"peiSeat{seat}")
             grid.addWidget(head, row, 0, Qt.AlignmentFlag.AlignTop)
             line = QWidget(inner)
-            hl = QGridLayout(line)
-            hl.setContentsMargins(0, 0, 0, 0)
-            hl.setHorizontalSpacing(12)
+            flow = FlowLayout(line, 12, 6)
             rows: list[QWidget] = []
-            col = 0
+
+            def add(cards: QWidget, caption: str, name: str) -> None:
+                """One group of ``line``: its cards with their caption beneath."""
+                box = QWidget(line)
+                bl = QVBoxLayout(box)
+                bl.setContentsMargins(0, 0, 0, 0)
+                bl.setSpacing(2)
+                cards.setParent(box)
+                bl.addWidget(cards)
+                cap = QLabel(caption, box)
+                cap.setObjectName(name)
+                bl.addWidget(cap, 0, Qt.AlignmentFlag.AlignLeft)
+                flow.addWidget(box)
+                rows.append(cards)
+
             for code, cards, points in arr.get("combos", []):
                 cr = CardRow([cards], SHOWCASE_HEIGHT, namer, line, overlap=0.3)
                 cr.setObjectName(f"combo_{code}")
                 cr.setToolTip(names.text(f"pei.combo.{code}.help", ""))
-                hl.addWidget(cr, 0, col)
-                cap = QLabel(QCoreApplication.translate(
-                    "HandEndDialog", "{name} {points}").format(name=combo_name(code), points=points), line)
-                cap.setObjectName(f"comboLabel_{code}")
-                hl.addWidget(cap, 1, col, Qt.AlignmentFlag.AlignLeft)
-                rows.append(cr)
-                col += 1
+                add(cr, QCoreApplication.translate("HandEndDialog", "{name} {points}").format(
+                    name=combo_name(code), points=points), f"comboLabel_{code}")
             loose = arr.get("loose", [])
             if loose:
                 w = card_width(SHOWCASE_HEIGHT, str(loose[0]))
                 step = min(0.45, max(0.2, (LOOSE_WIDTH - w) / max(1, len(loose) - 1) / w))
                 fan = CardFan(loose, SHOWCASE_HEIGHT, step, namer, line)
                 fan.setObjectName("loose")
-                hl.addWidget(fan, 0, col)
-                hl.addWidget(QLabel(QCoreApplication.translate("HandEndDialog", "loose cards {points}").format(
-                    points=arr.get("loose_points", 0)), line), 1, col, Qt.AlignmentFlag.AlignLeft)
-                rows.append(fan)
-                col += 1
-            if not col:
-                hl.addWidget(QLabel(QCoreApplication.translate("HandEndDialog", "(captured nothing)"), line), 0, 0)
-            hl.setColumnStretch(col, 1)
+                add(fan, QCoreApplication.translate("HandEndDialog", "loose cards {points}").format(
+                    points=arr.get("loose_points", 0)), "looseLabel")
+            if not rows:
+                flow.addWidget(QLabel(QCoreApplication.translate("HandEndDialog", "(captured nothing)"), line))
             grid.addWidget(line, row, 1)
             self.showcase_rows.append((seat, rows))
         grid.setColumnStretch(1, 1)
         grid.setRowStretch(len(order), 1)
         area.setWidget(inner)
-        area.setMinimumHeight(3 * (SHOWCASE_HEIGHT + 42) + 16)
+        area.setMinimumHeight(SHOWCASE_HEIGHT + 58)    # a row at least; more scroll down
         return area
 
     def match_mode_help(self, mode: str) -> str:
