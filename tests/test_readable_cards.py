@@ -26,6 +26,8 @@ from cekidesk.ui.games.pei.layout import PeiLayout
 from cekidesk.ui.table.layouts import CardSpec, LayoutOptions, Plan
 
 SCREEN = QRect(0, 0, 1280, 720)
+#: the height of a window's title bar (drawn by the system, above the dialog's geometry)
+TITLE_BAR = 30
 NAMES = ["You", "Budi", "Sari"]
 #: a Ceki card's index: the corner code (x 5.5–25, y 4–16 of the 100 × 260 face) and the frame
 #: around it that tells the rank, as shares of the card's width and height
@@ -156,7 +158,7 @@ def sideways(page: QWidget) -> list[str]:
 def assert_on_screen(dlg: HandEndDialog) -> None:
     geo = dlg.geometry()
     assert SCREEN.contains(geo), geo
-    assert geo.top() >= HandEndDialog.TITLE_BAR        # room for the title bar the system adds
+    assert geo.top() >= TITLE_BAR        # room for the title bar the system adds
 
 
 @pytest.mark.parametrize("lang", ["en", "jv-Java"])
