@@ -269,7 +269,10 @@ class PeiLayout(TableLayout):
 
         # ============================================================================ the human
         wh = card_width(hand_h)
-        hand_l = M + panel_w + 2 * gap
+        panel = QRectF(M, hand_cy - panel_h / 2 + 0.2 * panel_h, panel_w, panel_h)
+        plan.seats.append(self._seat(view, me, panel, over, human=True))
+        labels_r = self._role_labels(plan, view, me, M, panel.top() - font * 0.95, font, grow_right=True)
+        hand_l = max(M + panel_w, labels_r) + 2 * gap        # clear of the plate and its role and score
         # the human's captured cards take what the hand leaves of the bottom band (it shrinks as the
         # round goes on), at least an opponent's column; the hand keeps a third of the width
         hand_need = max(wh * (1 + 1.04 * (len(view.hand) - 1)), W / 3) if view.hand and not over else 0.0
@@ -301,9 +304,6 @@ class PeiLayout(TableLayout):
             else:
                 hl = hr = (hand_l + hand_r) / 2
             plan.hand_rect = QRectF(hl - wh, hand_top - 0.05 * s, hr - hl + 2 * wh, H - hand_top + 0.05 * s)
-        panel = QRectF(M, hand_cy - panel_h / 2 + 0.2 * panel_h, panel_w, panel_h)
-        plan.seats.append(self._seat(view, me, panel, over, human=True))
-        self._role_labels(plan, view, me, M, panel.top() - font * 0.95, font, grow_right=True)
         if over:
             # the hand is empty: the human's captured cards take the whole bottom band, larger
             region = QRectF(hand_l, hand_top + 0.03 * s, W - M - hand_l, H - M - hand_top - 0.03 * s)
@@ -353,8 +353,9 @@ class PeiLayout(TableLayout):
 
     # ------------------------------------------------------------------------------------------
     def _role_labels(self, plan: Plan, view: PeiView, seat: int, x: float, y: float, font: float,
-                     grow_right: bool) -> None:
-        """The seat's role (a red pill) and its running score — at the end its rank and total."""
+                     grow_right: bool) -> float:
+        """The seat's role (a red pill) and its running score — at the end its rank and total —
+        from ``x`` on; the far edge of the two."""
         role = ROLE_KEYS[view.roles.index(seat)]
         role_text = _ROLE_TEXT[role]()
         rw = text_width(role_text, font, True)
@@ -381,6 +382,7 @@ class PeiLayout(TableLayout):
         plan.labels.append(LabelSpec(("role", seat), role_text, QPointF(rx, y), font, "banner",
                                      QCoreApplication.translate("TableWidget", "This round's role")))
         plan.labels.append(LabelSpec(("score", seat), score_text, QPointF(sx, y), font, style, tip))
+        return sx + sw / 2 if grow_right else sx - sw / 2
 
     def _seat(self, view: PeiView, seat: int, rect: QRectF, over: bool, human: bool = False) -> SeatSpec:
         role = ROLE_KEYS[view.roles.index(seat)]
