@@ -10,9 +10,12 @@ sixes and fours on the dealer's side (the fourth side, opposite the human: the t
 rank has a fixed place for each of its kinds, copies of a kind are stacked.
 
 Every seat shows its name plate, its role and running score, and its captured cards (public)
-grouped as the best arrangement groups them: each combination, then the loose cards.  A card
-waiting for a capture choice is shown large beside the stock, and the pool cards it may capture
-glow.  At the end of the round every group carries its points, and each seat its total and rank.
+grouped as the best arrangement groups them: each combination, then the loose cards, as a stack
+with a count ("×5") whose cards are never covered past their index (the corner and the frame that
+tells the rank).  The hand's cards are no larger than the pool's where the middle has room for
+that.  A card waiting for a capture choice is shown large beside the stock, and the pool cards it
+may capture glow.  At the end of the round every group carries its points, and each seat its total
+and rank.
 """
 from __future__ import annotations
 
@@ -325,7 +328,7 @@ class PeiLayout(TableLayout):
         # the capture choice: a clear word above the hand
         if pending_choice:
             plan.labels.append(LabelSpec(("choose",), QCoreApplication.translate(
-                "TableWidget", "Choose which card to capture"), QPointF(W / 2 - cap_w / 2, hand_top + font * 0.2),
+                "TableWidget", "Choose which card to capture"), QPointF((hand_l + hand_r) / 2, hand_top + font * 0.2),
                 font * 1.1, "winner"))
 
         # keys
