@@ -108,6 +108,8 @@ def _columns(kinds: Sequence[Kind]) -> list[tuple[Kind, int]]:
 HAND_SHARE = 0.19
 #: the least the hand's cards shrink to (as a share) so that the pool's are as large
 HAND_MIN = 0.12
+#: the least share of the width an opponent's column of captured cards narrows to for the pool
+COLUMN_MIN = 0.15
 #: the bottom band's height in hand-card heights (the lifted selection above, a margin below)
 HAND_BAND = 1.19
 
@@ -219,7 +221,9 @@ class PeiLayout(TableLayout):
         cap_h = round(0.1 * s)
         col_w = max(0.2 * W, 4 * card_width(cap_h))             # the opponents' captured cards
         col_top = M + max(panel_h, back_h) + gap
-        hand_h = round(HAND_SHARE * s) if over else self._hand_height(ranks, W, H, s, M, gap, col_w, col_top)
+        hand_h = round(HAND_SHARE * s)
+        if not over:
+            hand_h, col_w = self._hand_and_columns(ranks, W, H, s, M, gap, col_w, col_top)
 
         # -- captured cards arranged (public): groups of (kinds, points, code)
         arrangements = []
@@ -344,15 +348,19 @@ class PeiLayout(TableLayout):
         clamp_to_scene(plan, W, H)
         return plan
 
-    def _hand_height(self, ranks: dict[int, list[Kind]], W: float, H: float, s: float, M: float, gap: float,
-                     col_w: float, col_top: float) -> float:
-        """The hand's card height: :data:`HAND_SHARE` of the table, or less so that the pool, in the
-        middle between the captured columns and the hand, gets cards as large as the hand's (the
-        height where both are equal, down to :data:`HAND_MIN` of the table)."""
+    def _hand_and_columns(self, ranks: dict[int, list[Kind]], W: float, H: float, s: float, M: float,
+                          gap: float, col_w: float, col_top: float) -> tuple[int, float]:
+        """The hand's card height and the opponents' columns' width, so that the pool, in the middle
+        between the columns and above the hand, gets cards as large as the hand's: the height where
+        both are equal (at most :data:`HAND_SHARE` of the table); the columns narrow (down to
+        :data:`COLUMN_MIN` of the width) where the pool needs the width, and the hand shrinks (down
+        to :data:`HAND_MIN`) only where even that is not enough."""
         _, _, _, _, _, total_w, total_h = _square(ranks, self.sides)
-        # the middle's height is H - M - HAND_BAND * hand_h - gap - col_top (see plan)
-        equal = min((H - M - gap - col_top) / (total_h + HAND_BAND), (W - 2 * (M + col_w + gap)) / total_w)
-        return math.floor(min(HAND_SHARE * s, max(HAND_MIN * s, equal)))
+        # the middle is H - M - HAND_BAND * hand_h - gap - col_top high (see plan)
+        tall = min(HAND_SHARE * s, (H - M - gap - col_top) / (total_h + HAND_BAND))
+        col_w = max(COLUMN_MIN * W, min(col_w, (W - 2 * (M + gap) - total_w * tall) / 2))
+        wide = (W - 2 * (M + col_w + gap)) / total_w
+        return math.floor(max(HAND_MIN * s, min(tall, wide))), col_w
 
     # ------------------------------------------------------------------------------------------
     def _role_labels(self, plan: Plan, view: PeiView, seat: int, x: float, y: float, font: float,
