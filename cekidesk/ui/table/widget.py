@@ -63,9 +63,15 @@ from ..fonts import pixel_font, short_line
 from .cards import CardItem, star_path
 from .choices import ChoiceBar
 from .choices import signature as choice_signature
-from .layouts import CardSpec, LabelSpec, LayoutOptions, Plan, SeatSpec, TableLayout, layout_class, registered_layouts
+from .feel import CELEBRATION_MS, ZOOM, CelebrationItem, ZoomNames, drop_light
+from .layouts import CardSpec, DropZone, LabelSpec, LayoutOptions, Plan, SeatSpec, TableLayout, layout_class, registered_layouts
 
 SPEEDS = {"off": 0, "fast": 170, "normal": 320, "slow": 650}   # one card's flight, ms
+#: every card move (its travel, growth, turn and flip) starts gently and lands gently, as a hand
+#: moving a card does
+MOVE_EASING = QEasingCurve.Type.InOutCubic
+#: held down over a card (as the right mouse button), it shows the card large with all its names
+ZOOM_KEY = Qt.Key.Key_Z
 #: cards taken off the table kept for the next plan (a deal of the largest table has about 130)
 MAX_SPARE_CARDS = 160
 #: the table's felts (``Settings.table_colour``), the first the default: a radial gradient from
@@ -346,6 +352,7 @@ class TableWidget(QGraphicsView):
     clicked = Signal()              # any click on the table (the window uses it to skip pauses)
     animationsDone = Signal()       # every running animation has finished (or none was running)
     pauseKey = Signal()             # Space while nothing of the person's is to choose (the window pauses)
+    celebrationDone = Signal()      # a win's celebration is over (or was skipped)
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
@@ -388,6 +395,7 @@ class TableWidget(QGraphicsView):
         self._opened: Hashable | None = None      # the card whose choices (CardSpec.choices) are shown
         self._back_to_choices = False   # the keyboard left a bar that went: it goes to the next one
         self._anim: QParallelAnimationGroup | None = None
+        self._dealing = False   # the running animation deals a hand: the person waits for it
         self._speed = "normal"
         self._highlight = True
         self._sort = True
@@ -408,6 +416,12 @@ class TableWidget(QGraphicsView):
         self._felt: QPixmap | None = None
         self._felt_key: tuple = ()
         self._felt_colour = "green"
+        self._celebration: dict[int, CelebrationItem] = {}   # the winners' plates, glowing, by seat
+        self._celebration_anim: QParallelAnimationGroup | None = None
+        self._drop_lit: tuple[QRectF, QGraphicsPathItem] | None = None   # the drop target lit now
+        self._zoom: list[QGraphicsItem] = []   # the zoomed card and its names
+        self._zoom_names: list[str] = []
+        self._mouse = QPointF(-1, -1)          # where the mouse was last seen (viewport)
         self._think_timer = QTimer(self)
         self._think_timer.setInterval(380)
         self._think_timer.timeout.connect(self._think_tick)
@@ -449,6 +463,8 @@ class TableWidget(QGraphicsView):
         """Draw ``view``; animate ``events`` (as the human sees them) if animations are on."""
         self._serial += 1
         self._stop_animations()
+        self.end_celebration()
+        self.hide_zoom()
         # the window names the game (set_game); a view may name it too (a field of its own: the View
         # base cannot declare one without giving every game's view a default there)
         game_id: str = getattr(view, "game_id", "")
@@ -505,6 +521,47 @@ class TableWidget(QGraphicsView):
             self._think_timer.start()
         else:
             self._think_timer.stop()
+
+    def celebrate(self, winners: Sequence[int]) -> bool:
+        """Celebrate a hand won by ``winners`` at their seats: their plates glow and a few stars
+        rise, for :data:`~.feel.CELEBRATION_MS` at the animation speed; a click or a key ends it.
+        ``celebrationDone`` follows.  False (nothing shown, no signal) with animations off, on a
+        hidden table or with no winner on the table."""
+        self.end_celebration()
+        ms = CELEBRATION_MS.get(self._speed, 0)
+        seats = [q for q in dict.fromkeys(winners) if q in self._seats]
+        if ms <= 0 or not seats or not self.isVisible():
+            return False
+        group = QParallelAnimationGroup(self)
+        for q in seats:
+            item = self._celebration[q] = CelebrationItem(self._seats[q].spec.rect)
+            self._scene.addItem(item)
+            a = QPropertyAnimation(item, b"progress", group)
+            a.setStartValue(0.0)
+            a.setEndValue(1.0)
+            a.setDuration(ms)
+            group.addAnimation(a)
+        group.finished.connect(self.end_celebration)
+        self._celebration_anim = group
+        group.start()
+        return True
+
+    def celebrating(self) -> list[int]:
+        """The seats whose win is being celebrated now (none: nothing is)."""
+        return list(self._celebration)
+
+    def end_celebration(self) -> None:
+        """End a win's celebration now (a click, a key, the end of its time, a new view)."""
+        anim, self._celebration_anim = self._celebration_anim, None
+        if anim is None:
+            return
+        anim.stop()
+        anim.deleteLater()
+        for item in self._celebration.values():
+            self._scene.removeItem(item)
+            item.deleteLater()
+        self._celebration = {}
+        self.celebrationDone.emit()
 
     def show_caption(self, seat: int, text: str, ms: int) -> None:
         """Say ``text`` beside ``seat``'s plate for ``ms`` milliseconds (it replaces what the seat
@@ -609,6 +666,11 @@ class TableWidget(QGraphicsView):
     def is_animating(self) -> bool:
         return self._anim is not None
 
+    def is_dealing(self) -> bool:
+        """Whether a hand's cards are flying to the seats now (the person and the computer players
+        wait until they are all there, or a click or a key skips the rest)."""
+        return self._dealing
+
     def selected_card(self) -> CardItem | None:
         return self._items.get(self._selected) if self._selected is not None else None
 
@@ -627,6 +689,9 @@ class TableWidget(QGraphicsView):
 
     def _clear_scene(self) -> None:
         self._stop_animations()
+        self.end_celebration()
+        self.hide_zoom()
+        self._light_drop(None)
         for it in list(self._items.values()):
             self._retire(it)
         for other in list(self._seats.values()) + list(self._labels.values()) + self._slots:
@@ -671,6 +736,7 @@ class TableWidget(QGraphicsView):
         if self._view is None or self._layout is None:
             return
         self._stop_animations()   # (it would go on moving items this plan takes off the table)
+        self._light_drop(None)    # (the next move of a dragged card lights the new plan's target)
         vp = self.viewport().size()
         W, H = max(1, vp.width()), max(1, vp.height())
         self._scene.setSceneRect(0, 0, W, H)
@@ -818,6 +884,7 @@ class TableWidget(QGraphicsView):
         self._decorate()
         if group is not None and group.animationCount() > 0:
             self._anim = group
+            self._dealing = choreo is not None and choreo.deal
             group.finished.connect(self._animation_finished)
             group.start()
         else:
@@ -831,20 +898,18 @@ class TableWidget(QGraphicsView):
                   fade: bool = False, scale: float = 1.0) -> None:
         anims: list[QPropertyAnimation] = []
 
-        def anim(prop: bytes, start: Any, end: Any, ms: int = duration,
-                 easing: QEasingCurve.Type | None = None) -> None:
+        def anim(prop: bytes, start: Any, end: Any, ms: int = duration) -> None:
             a = QPropertyAnimation(it, prop)
             a.setStartValue(start)
             a.setEndValue(end)
             a.setDuration(ms)
-            if easing is not None:
-                a.setEasingCurve(easing)
+            a.setEasingCurve(MOVE_EASING)
             anims.append(a)
 
         if scale != 1.0:
-            anim(b"zoom", scale, 1.0, easing=QEasingCurve.Type.OutCubic)
+            anim(b"zoom", scale, 1.0)
         if pos is not None:
-            anim(b"pos", it.pos(), pos, easing=QEasingCurve.Type.OutCubic)
+            anim(b"pos", it.pos(), pos)
         if rot is not None and abs(it.rotation() - rot) > 0.05:
             anim(b"angle", it.rotation(), rot)
         if flip:
@@ -871,12 +936,14 @@ class TableWidget(QGraphicsView):
             return
         self._snap()
         anim, self._anim = self._anim, None
+        self._dealing = False
         if anim is not None:
             anim.deleteLater()
         self.animationsDone.emit()
 
     def _stop_animations(self) -> None:
         anim, self._anim = self._anim, None
+        self._dealing = False
         if anim is not None:
             anim.stop()
             anim.deleteLater()
@@ -1171,6 +1238,9 @@ class TableWidget(QGraphicsView):
         view = self._view
         if action is None or view is None:
             return False
+        if self._dealing:   # a button of the choices while the hand is dealt: it only ends the deal
+            self.skip_animations()
+            return False
         # a range names no player: its amounts are the viewer's own decisions
         ranges = view.ranges if action.player == view.viewer else ()
         if offered_action(action, view.legal, ranges) is None:
@@ -1204,17 +1274,25 @@ class TableWidget(QGraphicsView):
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
         self._back_to_choices = False
+        if event.button() == Qt.MouseButton.RightButton:   # looking, not playing: the card's zoom
+            item = self._card_at(event.position())
+            if item is not None:
+                self.show_zoom(item)
+            event.accept()
+            return
+        self.end_celebration()
         self.clicked.emit()
         self.setFocus(Qt.FocusReason.MouseFocusReason)
+        dealing = self._dealing
         if self._anim is not None:
             self.skip_animations()
-        if event.button() == Qt.MouseButton.LeftButton:
+        if event.button() == Qt.MouseButton.LeftButton and not dealing:   # a deal's skip plays nothing
             pos = event.position()
             self._press = (pos, self._card_at(pos))
         event.accept()
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
-        pos = event.position()
+        pos = self._mouse = event.position()
         if self._press is not None and event.buttons() & Qt.MouseButton.LeftButton:
             p0, item = self._press
             if self._drag is None and item is not None and item.selectable and item.scene() is self._scene \
@@ -1224,6 +1302,7 @@ class TableWidget(QGraphicsView):
                 item.setZValue(9000)
                 self._set_hover(None)
             if self._drag is not None:
+                self._light_drop(self._drop_zone(self._drag, self.mapToScene(pos.toPoint())))
                 sp = self.mapToScene(pos.toPoint()) - self._drag_offset
                 r = self.sceneRect()
                 sp.setX(min(max(sp.x(), r.left()), r.right()))
@@ -1236,8 +1315,11 @@ class TableWidget(QGraphicsView):
 
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:
         if event.button() != Qt.MouseButton.LeftButton:
+            if event.button() == Qt.MouseButton.RightButton:
+                self.hide_zoom()
             event.accept()
             return
+        self._light_drop(None)
         press, self._press = self._press, None
         pos = event.position()
         if self._drag is not None:
@@ -1259,6 +1341,7 @@ class TableWidget(QGraphicsView):
 
     def leaveEvent(self, event) -> None:
         self._set_hover(None)
+        self._mouse = QPointF(-1, -1)
         super().leaveEvent(event)
 
     def wheelEvent(self, event) -> None:
@@ -1278,15 +1361,42 @@ class TableWidget(QGraphicsView):
                     it.setPos(self._target_pos(it, spec))
                 it.update()
 
+    def _drop_zone(self, item: CardItem, scene_pos: QPointF) -> DropZone | None:
+        """The plan's drop target at ``scene_pos`` where dropping ``item`` is a legal move."""
+        view = self._view
+        if self._plan is None or view is None:
+            return None
+        for zone in self._plan.drops:
+            action = zone.actions.get(item.kind) if zone.rect.contains(scene_pos) else None
+            if action is not None and offered_action(action, view.legal, ()) is not None:
+                return zone
+        return None
+
+    def _light_drop(self, zone: DropZone | None) -> None:
+        """Light ``zone`` (None: no zone) as the place the dragged card would go."""
+        lit = self._drop_lit
+        if lit is not None and zone is not None and lit[0] == zone.rect:
+            return
+        if lit is not None:
+            self._scene.removeItem(lit[1])
+            self._drop_lit = None
+        if zone is not None:
+            item = drop_light(zone.rect)
+            self._scene.addItem(item)
+            self._drop_lit = (QRectF(zone.rect), item)
+
+    def lit_drop(self) -> QRectF | None:
+        """The drop target lit now (under a dragged card that may be dropped there), or None."""
+        return QRectF(self._drop_lit[0]) if self._drop_lit is not None else None
+
     def _drop(self, item: CardItem, scene_pos: QPointF) -> None:
         plan = self._plan
         if plan is not None:
-            for zone in plan.drops:
-                if zone.rect.contains(scene_pos) and item.kind in zone.actions:
-                    if self._emit(zone.actions[item.kind], item.key):
-                        if item.key in self._specs and self._items.get(item.key) is item:
-                            self._refresh_positions(animate=True)
-                        return
+            zone = self._drop_zone(item, scene_pos)
+            if zone is not None and self._emit(zone.actions[item.kind], item.key):
+                if item.key in self._specs and self._items.get(item.key) is item:
+                    self._refresh_positions(animate=True)
+                return
             if plan.hand_rect is not None and plan.hand_rect.contains(scene_pos) and not self._sort:
                 hand = [c for c in plan.cards if c.selectable and c.key != item.key]
                 index = sum(1 for c in hand if c.pos.x() < scene_pos.x())
@@ -1322,9 +1432,21 @@ class TableWidget(QGraphicsView):
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         key = event.key()
+        if self._celebration_anim is not None and not event.isAutoRepeat():   # any key ends a celebration
+            self.end_celebration()
+            event.accept()
+            return
         if event.modifiers() & (Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.AltModifier
                                 | Qt.KeyboardModifier.MetaModifier):
             event.ignore()
+            return
+        if key == ZOOM_KEY:
+            if not event.isAutoRepeat():
+                item = self._card_at(self._mouse) if self._mouse.x() >= 0 else None
+                item = item or self.selected_card()
+                if item is not None:
+                    self.show_zoom(item)
+            event.accept()
             return
         if self._plan is None:
             event.ignore()
@@ -1365,6 +1487,69 @@ class TableWidget(QGraphicsView):
             event.accept()
             return
         event.ignore()
+
+    def keyReleaseEvent(self, event: QKeyEvent) -> None:
+        if event.key() == ZOOM_KEY and not event.isAutoRepeat():
+            self.hide_zoom()
+            event.accept()
+            return
+        super().keyReleaseEvent(event)
+
+    def focusOutEvent(self, event) -> None:
+        self.hide_zoom()   # the key's release may go elsewhere
+        super().focusOutEvent(event)
+
+    # ===========================================================================================
+    # the zoom
+
+    def show_zoom(self, item: CardItem) -> None:
+        """Show ``item``'s card large beside it, inside the table, with every name of the card (a
+        hidden card: its back, no names) until :meth:`hide_zoom` (Z or the right button let go)."""
+        self.hide_zoom()
+        sr = self._scene.sceneRect()
+        face = item.face_up and item.kind is not None
+        h = min(item.height * ZOOM, sr.height() * 0.62)
+        h = max(h, min(item.height, sr.height() * 0.62))   # never smaller than the card itself
+        big = CardItem(("zoom",), item.kind if face else None, face, h, self._family)
+        big.setZValue(9500)
+        big.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self._zoom_names = card_tooltip(item.kind).split("\n") if face else []
+        names = None
+        if self._zoom_names:
+            px = max(11, round(min(sr.width() / 90, sr.height() / 50)))
+            names = ZoomNames(self._zoom_names, px, sr.width() * 0.4)
+            names.setZValue(9500)
+        self._zoom = [big] + ([names] if names is not None else [])
+        for it in self._zoom:
+            self._scene.addItem(it)
+        self._place_zoom(item.sceneBoundingRect(), big, names)
+
+    def _place_zoom(self, near: QRectF, big: CardItem, names: ZoomNames | None) -> None:
+        """The large card (its names under it) to the right of the card looked at, or to its left
+        where there is no room, inside the scene."""
+        sr = self._scene.sceneRect().adjusted(6, 6, -6, -6)
+        card = big.card_rect()
+        block_w = max(card.width(), names.boundingRect().width() if names is not None else 0.0)
+        block_h = card.height() + (names.boundingRect().height() + 6 if names is not None else 0.0)
+        gap = 12.0
+        x = near.right() + gap if near.right() + gap + block_w <= sr.right() else near.left() - gap - block_w
+        x = min(max(x, sr.left()), sr.right() - block_w)
+        y = min(max(near.center().y() - block_h / 2, sr.top()), sr.bottom() - block_h)
+        big.setPos(x + block_w / 2, y + card.height() / 2)
+        if names is not None:
+            names.setPos(x + (block_w - names.boundingRect().width()) / 2, y + card.height() + 6)
+
+    def hide_zoom(self) -> None:
+        for it in self._zoom:
+            self._scene.removeItem(it)
+        self._zoom = []
+        self._zoom_names = []
+
+    def zoomed(self) -> tuple[QRectF, list[str]] | None:
+        """The zoom shown now: the large card's rectangle in the scene and the names under it."""
+        if not self._zoom:
+            return None
+        return self._zoom[0].sceneBoundingRect(), list(self._zoom_names)
 
     def focusInEvent(self, event) -> None:
         super().focusInEvent(event)
