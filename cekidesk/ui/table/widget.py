@@ -23,6 +23,7 @@ from PySide6.QtCore import (
     QRect,
     QRectF,
     QSequentialAnimationGroup,
+    QSizeF,
     Qt,
     QTimer,
     Signal,
@@ -41,6 +42,7 @@ from PySide6.QtGui import (
     QPixmap,
     QPixmapCache,
     QRadialGradient,
+    QTransform,
 )
 from PySide6.QtWidgets import (
     QApplication,
@@ -286,39 +288,97 @@ class LabelItem(QGraphicsObject):
 class CaptionItem(QGraphicsObject):
     """A computer player's move in words beside its seat: a speech bubble, wrapped to a few lines,
     above a plate in the lower half of the table and below one in the upper half (its tail points at
-    the plate).  It goes by itself after the time it was shown for."""
+    the plate) — or on the other side of it, or beside it, wherever it covers no card.  It goes by
+    itself after the time it was shown for."""
 
     def __init__(self, text: str, scene_width: float):
         super().__init__()
         self.text = text
-        self.below = True
+        self.side = "below"   # where the bubble is from its plate: "below", "above", "left", "right"
         self._font = QFont()
         self._font.setPixelSize(max(11, round(scene_width / 80)))
-        fm = QFontMetricsF(self._font)
-        pad = fm.height() * 0.45
-        width = min(scene_width * 0.3, fm.horizontalAdvance(text) + 2)
-        bound = fm.boundingRect(QRectF(0, 0, width, 10000), int(Qt.TextFlag.TextWordWrap), text)
-        self._text_rect = QRectF(pad, pad, max(width, bound.width()), bound.height())
-        self._rect = self._text_rect.adjusted(-pad, -pad, pad, pad)
-        self._tail = fm.height() * 0.5
-        self._anchor_x = self._rect.center().x()   # where the tail points, from the bubble's left
+        self._scene_width = scene_width
+        self._tail = QFontMetricsF(self._font).height() * 0.5
+        self._wrap(0.3)
+        self._anchor = self._rect.center()   # where the tail points, in the bubble's coordinates
         self.timer = QTimer(self)
         self.timer.setSingleShot(True)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.setZValue(900)
 
-    def place(self, seat: QRectF, scene: QRectF) -> None:
-        """Beside ``seat`` (the plate's rectangle in the scene), inside ``scene``."""
+    def _wrap(self, share: float) -> None:
+        """Wrap the text to at most ``share`` of the table's width."""
+        fm = QFontMetricsF(self._font)
+        pad = fm.height() * 0.45
+        width = min(self._scene_width * share, fm.horizontalAdvance(self.text) + 2)
+        bound = fm.boundingRect(QRectF(0, 0, width, 10000), int(Qt.TextFlag.TextWordWrap), self.text)
+        self._text_rect = QRectF(pad, pad, max(width, bound.width()), bound.height())
+        self._rect = self._text_rect.adjusted(-pad, -pad, pad, pad)
+
+    def place(self, seat: QRectF, scene: QRectF, cards: Sequence[QRectF] = (),
+              others: Sequence[QRectF] = ()) -> None:
+        """Beside ``seat`` (the plate's rectangle in the scene), inside ``scene``, covering none of
+        ``cards`` (the seats' cards) nor the plate where any place allows, and as little of
+        ``others`` (the cards in the middle, other plates, labels) as it can: below a plate in the
+        upper half of the table, above one in the lower half, else on its other side, beside it or
+        along it, wrapped narrower if need be; on a crowded table, the nearest free place."""
         self.prepareGeometryChange()
-        self.below = seat.center().y() < scene.center().y()
+        best: tuple | None = None
+        for spots in (self._ring, self._around):
+            for share in (0.3, 0.2, 0.14):
+                self._wrap(share)
+                inside = scene.adjusted(4, 2, -4, -2)
+                for at in spots(seat, inside):
+                    box = QRectF(self._clamp(at, inside), self._rect.size())
+                    cost = (_covered(box, cards), _covered(box, [seat]), _covered(box, others))
+                    if best is None or cost < best[0]:
+                        best = (cost, share, box.topLeft())
+                        if not any(cost):
+                            break   # the first place that covers nothing is the one
+                if not best[0][0] and not best[0][1]:
+                    break
+            if best is not None and not best[0][0] and not best[0][1]:
+                break
+        assert best is not None
+        _, share, at = best
+        self._wrap(share)
+        box = QRectF(at, self._rect.size())
+        self.side = ("below" if box.top() >= seat.bottom() - 1 else "above" if box.bottom() <= seat.top() + 1
+                     else "right" if box.left() >= seat.right() - 1 else "left")
+        self._anchor = seat.center() - at
+        self.setPos(at)
+
+    def _ring(self, seat: QRectF, inside: QRectF) -> list[QPointF]:
+        """The bubble's places right round the plate, the usual first."""
+        w, h, t = self._rect.width(), self._rect.height(), self._tail
+        below = seat.center().y() < inside.center().y()
+        ys = [seat.bottom() + t, seat.top() - t - h]
+        spots = [QPointF(x, y) for y in (ys if below else ys[::-1])
+                 for x in (seat.center().x() - w / 2, seat.left(), seat.right() - w)]
+        spots += [QPointF(x, y) for x in (seat.right() + t, seat.left() - t - w)
+                  for y in (seat.center().y() - h / 2, seat.top(), seat.bottom() - h)]
+        return spots
+
+    def _around(self, seat: QRectF, inside: QRectF) -> list[QPointF]:
+        """Places farther from the plate, nearest first (a crowded corner of the table)."""
         w, h = self._rect.width(), self._rect.height()
-        x = min(max(scene.left() + 4, seat.center().x() - w / 2), scene.right() - w - 4)
-        y = seat.bottom() + self._tail if self.below else seat.top() - self._tail - h
-        self._anchor_x = seat.center().x() - x
-        self.setPos(x, min(max(scene.top() + 2, y), scene.bottom() - h - 2))
+        c = seat.center()
+        spots = [QPointF(inside.left() + i * w / 4, inside.top() + j * h / 2)
+                 for i in range(int((inside.width() - w) / (w / 4)) + 2)
+                 for j in range(int((inside.height() - h) / (h / 2)) + 2)]
+        return sorted(spots, key=lambda p: (p.x() + w / 2 - c.x()) ** 2 + (p.y() + h / 2 - c.y()) ** 2)
+
+    def _clamp(self, at: QPointF, inside: QRectF) -> QPointF:
+        w, h = self._rect.width(), self._rect.height()
+        return QPointF(min(max(at.x(), inside.left()), inside.right() - w),
+                       min(max(at.y(), inside.top()), inside.bottom() - h))
 
     def boundingRect(self) -> QRectF:
-        return self._rect.adjusted(-2, -self._tail - 2, 2, self._tail + 2)
+        return self._rect.adjusted(-self._tail - 2, -self._tail - 2, self._tail + 2, self._tail + 2)
+
+    def bubble_rect(self) -> QRectF:
+        """The bubble (its tail left out) in the scene."""
+        return self._rect.translated(self.pos())
 
     def paint(self, p: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
@@ -327,22 +387,39 @@ class CaptionItem(QGraphicsObject):
         bubble = QPainterPath()
         radius = min(12.0, r.height() * 0.3)
         bubble.addRoundedRect(r, radius, radius)
-        ax = min(max(r.left() + self._tail * 1.5, self._anchor_x), r.right() - self._tail * 1.5)
+        t = self._tail
+        ax = min(max(r.left() + t * 1.5, self._anchor.x()), r.right() - t * 1.5)
+        ay = min(max(r.top() + t * 1.2, self._anchor.y()), r.bottom() - t * 1.2)
+        # the tail's base on the bubble's edge toward the plate, and its tip
+        base, tip = {
+            "below": ((QPointF(ax - t * 0.8, r.top() + 1), QPointF(ax + t * 0.8, r.top() + 1)),
+                      QPointF(ax, r.top() - t)),
+            "above": ((QPointF(ax - t * 0.8, r.bottom() - 1), QPointF(ax + t * 0.8, r.bottom() - 1)),
+                      QPointF(ax, r.bottom() + t)),
+            "right": ((QPointF(r.left() + 1, ay - t * 0.8), QPointF(r.left() + 1, ay + t * 0.8)),
+                      QPointF(r.left() - t, ay)),
+            "left": ((QPointF(r.right() - 1, ay - t * 0.8), QPointF(r.right() - 1, ay + t * 0.8)),
+                     QPointF(r.right() + t, ay)),
+        }[self.side]
         tail = QPainterPath()
-        if self.below:
-            tail.moveTo(ax - self._tail * 0.8, r.top() + 1)
-            tail.lineTo(ax, r.top() - self._tail)
-            tail.lineTo(ax + self._tail * 0.8, r.top() + 1)
-        else:
-            tail.moveTo(ax - self._tail * 0.8, r.bottom() - 1)
-            tail.lineTo(ax, r.bottom() + self._tail)
-            tail.lineTo(ax + self._tail * 0.8, r.bottom() - 1)
+        tail.moveTo(base[0])
+        tail.lineTo(tip)
+        tail.lineTo(base[1])
         p.setPen(QPen(QColor(40, 30, 10, 160), 1.2))
         p.setBrush(QColor(255, 250, 232, 240))
         p.drawPath(bubble.united(tail))
         p.setFont(self._font)
         p.setPen(QColor(30, 24, 12))
         p.drawText(self._text_rect, int(Qt.TextFlag.TextWordWrap | Qt.AlignmentFlag.AlignHCenter), self.text)
+
+
+def _covered(box: QRectF, rects: Sequence[QRectF]) -> float:
+    """How much of ``rects`` the rectangle ``box`` covers (the sum of the overlaps' areas)."""
+    area = 0.0
+    for r in rects:
+        o = box.intersected(r)
+        area += max(0.0, o.width()) * max(0.0, o.height())
+    return area
 
 
 # -----------------------------------------------------------------------------------------------
@@ -593,11 +670,28 @@ class TableWidget(QGraphicsView):
         shown.deleteLater()
 
     def _place_captions(self) -> None:
+        """Each caption by its seat's plate, on none of the seats' cards where it can be (the cards'
+        places in the plan: an animation may still be bringing them)."""
+        if not self._captions:
+            return
+        seats_cards, middle = [], []
+        for spec in self._specs.values():
+            (seats_cards if spec.seat >= 0 else middle).append(self._spec_rect(spec))
+        middle += [label.mapRectToScene(label.boundingRect()) for label in self._labels.values()]
+        plates = {q: item.spec.rect for q, item in self._seats.items()}
         for seat, item in self._captions.items():
-            plate = self._seats.get(seat)
+            plate = plates.get(seat)
             if plate is not None:
-                item.place(plate.spec.rect, self._scene.sceneRect())
+                others = middle + [r for q, r in plates.items() if q != seat]
+                item.place(plate, self._scene.sceneRect(), seats_cards, others)
             item.setVisible(plate is not None)
+
+    def _spec_rect(self, spec: CardSpec) -> QRectF:
+        """Where a card of the plan lies in the scene (its turn included), as a rectangle."""
+        w = card_width(spec.height, back_code(self._family))
+        box = QRectF(-w / 2, -spec.height / 2, w, spec.height)
+        turn = QTransform().translate(spec.pos.x(), spec.pos.y()).rotate(spec.rotation)
+        return turn.mapRect(box)
 
     def _think_tick(self) -> None:
         item = self._seats.get(self._thinking)
