@@ -738,6 +738,8 @@ class TableWidget(QGraphicsView):
              QCoreApplication.translate("TableWidget", "Select a card in your hand")),
             (QCoreApplication.translate("TableWidget", "Enter / Space"),
              QCoreApplication.translate("TableWidget", "Play the selected card")),
+            (QCoreApplication.translate("TableWidget", "Z or the right mouse button, held"),
+             QCoreApplication.translate("TableWidget", "Show the card under the mouse large, with all its names")),
         ]
         seen = {k for k, _ in out}
         layouts = registered_layouts()
