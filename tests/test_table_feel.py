@@ -133,6 +133,20 @@ def test_a_dealt_hand_arrives_card_by_card_nobody_moves_meanwhile_and_a_click_sk
     qtbot.waitUntil(lambda: len(c.match.logs[-1]) > moves_before, timeout=HANG_GUARD_MS)
 
 
+def test_a_deal_cut_short_lets_the_computer_players_go_on(qtbot):
+    """A deal stopped by anything but its end (here the table resized) is over too: nobody waits."""
+    w = window(qtbot, pace=0)
+    start(w)
+    c = w.controller
+    assert w.table.is_dealing()
+    w.table._anim.pause()
+    qtbot.waitUntil(lambda: c._pending is not None, timeout=HANG_GUARD_MS)
+    moves = len(c.match.logs[-1])
+    w.resize(1200, 700)
+    qtbot.waitUntil(lambda: not w.table.is_dealing(), timeout=HANG_GUARD_MS)
+    qtbot.waitUntil(lambda: len(c.match.logs[-1]) > moves, timeout=HANG_GUARD_MS)
+
+
 # ---------------------------------------------------------------------------------------------
 # the celebration
 

@@ -135,7 +135,8 @@ class MainWindow(QMainWindow):
         self.table.actionChosen.connect(self._on_action_chosen)
         self.table.clicked.connect(self._on_table_clicked)
         self.table.pauseKey.connect(self.act_pause.trigger)
-        self.table.animationsDone.connect(self._on_animations_done)
+        self.table.animationsDone.connect(self._maybe_show_hand_end)
+        self.table.dealt.connect(self._on_dealt)
         self.table.celebrationDone.connect(self._maybe_show_hand_end)
 
         self._restore_geometry()
@@ -633,10 +634,9 @@ class MainWindow(QMainWindow):
             QTimer.singleShot(delay, self, self._maybe_show_hand_end)
 
     @Slot()
-    def _on_animations_done(self) -> None:
-        """The table's cards are where they belong: a dealt hand is played, an ended one shown."""
+    def _on_dealt(self) -> None:
+        """The hand is on the table (dealt, or the deal skipped): the computer players go on."""
         self.controller.hold(False)
-        self._maybe_show_hand_end()
 
     @Slot()
     def _maybe_show_hand_end(self) -> None:

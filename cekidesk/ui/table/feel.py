@@ -9,9 +9,10 @@ from __future__ import annotations
 import math
 
 from PySide6.QtCore import Property, QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
+from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsObject, QGraphicsPathItem, QStyleOptionGraphicsItem, QWidget
 
+from ..fonts import pixel_font
 from .cards import star_path
 
 #: how long a win is celebrated at each animation speed, ms (none when animations are off)
@@ -82,14 +83,14 @@ class CelebrationItem(QGraphicsObject):
 def drop_light(rect: QRectF) -> QGraphicsPathItem:
     """The light on a drop target while a card that may be dropped there is over it."""
     path = QPainterPath()
-    m = max(4.0, min(rect.width(), rect.height()) * 0.06)
-    lit = rect.adjusted(-m, -m, m, m)
-    radius = min(lit.width(), lit.height()) * 0.12
-    path.addRoundedRect(lit, radius, radius)
+    radius = min(18.0, min(rect.width(), rect.height()) * 0.12)
+    path.addRoundedRect(rect, radius, radius)
     item = QGraphicsPathItem(path)
-    item.setPen(QPen(_GOLD, max(2.5, m * 0.5)))
+    edge = QColor(_GOLD)
+    edge.setAlpha(230)
+    item.setPen(QPen(edge, 3.0))
     fill = QColor(_GOLD)
-    fill.setAlpha(48)
+    fill.setAlpha(30)
     item.setBrush(fill)
     item.setZValue(-5)   # on the felt, under the cards lying there
     item.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
@@ -102,8 +103,7 @@ class ZoomNames(QGraphicsObject):
     def __init__(self, lines: list[str], pixel_size: int, max_width: float):
         super().__init__()
         self.lines = lines
-        self._font = QFont()
-        self._font.setPixelSize(pixel_size)
+        self._font = pixel_font(pixel_size)   # aksara Jawa 1.3× in its interface, as every table text
         fm = QFontMetricsF(self._font)
         self._pad = fm.height() * 0.5
         self._line = fm.lineSpacing()

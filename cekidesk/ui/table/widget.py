@@ -430,6 +430,7 @@ class TableWidget(QGraphicsView):
     animationsDone = Signal()       # every running animation has finished (or none was running)
     pauseKey = Signal()             # Space while nothing of the person's is to choose (the window pauses)
     celebrationDone = Signal()      # a win's celebration is over (or was skipped)
+    dealt = Signal()                # a hand's deal is over: finished, skipped or cut short
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
@@ -1032,14 +1033,19 @@ class TableWidget(QGraphicsView):
             return
         self._snap()
         anim, self._anim = self._anim, None
-        self._dealing = False
+        self._end_deal()
         if anim is not None:
             anim.deleteLater()
         self.animationsDone.emit()
 
+    def _end_deal(self) -> None:
+        if self._dealing:
+            self._dealing = False
+            self.dealt.emit()
+
     def _stop_animations(self) -> None:
         anim, self._anim = self._anim, None
-        self._dealing = False
+        self._end_deal()
         if anim is not None:
             anim.stop()
             anim.deleteLater()
@@ -1612,7 +1618,7 @@ class TableWidget(QGraphicsView):
         self._zoom_names = card_tooltip(item.kind).split("\n") if face else []
         names = None
         if self._zoom_names:
-            px = max(11, round(min(sr.width() / 90, sr.height() / 50)))
+            px = max(12, round(min(sr.height() / 36, h / 14)))
             names = ZoomNames(self._zoom_names, px, sr.width() * 0.4)
             names.setZValue(9500)
         self._zoom = [big] + ([names] if names is not None else [])
@@ -1621,19 +1627,34 @@ class TableWidget(QGraphicsView):
         self._place_zoom(item.sceneBoundingRect(), big, names)
 
     def _place_zoom(self, near: QRectF, big: CardItem, names: ZoomNames | None) -> None:
-        """The large card (its names under it) to the right of the card looked at, or to its left
-        where there is no room, inside the scene."""
+        """The large card, its names beside it, above the card looked at, else below it (leaving the
+        row it lies in free); else the names under the large card, to the card's right or left —
+        the first with room, inside the scene."""
         sr = self._scene.sceneRect().adjusted(6, 6, -6, -6)
         card = big.card_rect()
-        block_w = max(card.width(), names.boundingRect().width() if names is not None else 0.0)
-        block_h = card.height() + (names.boundingRect().height() + 6 if names is not None else 0.0)
+        nw, nh = (names.boundingRect().width(), names.boundingRect().height()) if names is not None else (0.0, 0.0)
         gap = 12.0
-        x = near.right() + gap if near.right() + gap + block_w <= sr.right() else near.left() - gap - block_w
-        x = min(max(x, sr.left()), sr.right() - block_w)
-        y = min(max(near.center().y() - block_h / 2, sr.top()), sr.bottom() - block_h)
-        big.setPos(x + block_w / 2, y + card.height() / 2)
-        if names is not None:
-            names.setPos(x + (block_w - names.boundingRect().width()) / 2, y + card.height() + 6)
+        spots = []   # (top left of the block, the names beside the card?, the block's size)
+        for beside in (True, False):
+            w = card.width() + (nw + gap if beside and names is not None else 0.0)
+            h = max(card.height(), nh) if beside else card.height() + (nh + 6 if names is not None else 0.0)
+            cx, cy = near.center().x() - w / 2, near.center().y() - h / 2
+            spots += [(QPointF(cx, near.top() - gap - h), beside, w, h, sr.top() <= near.top() - gap - h),
+                      (QPointF(cx, near.bottom() + gap), beside, w, h, near.bottom() + gap + h <= sr.bottom())]
+            if not beside:
+                spots += [(QPointF(near.right() + gap, cy), beside, w, h, near.right() + gap + w <= sr.right()),
+                          (QPointF(near.left() - gap - w, cy), beside, w, h, sr.left() <= near.left() - gap - w)]
+        at, beside, w, h, _ = next((spot for spot in spots if spot[-1]), spots[-2])
+        x = min(max(at.x(), sr.left()), sr.right() - w)
+        y = min(max(at.y(), sr.top()), sr.bottom() - h)
+        if beside:
+            big.setPos(x + card.width() / 2, y + h / 2)
+            if names is not None:
+                names.setPos(x + card.width() + gap, y + (h - nh) / 2)
+        else:
+            big.setPos(x + w / 2, y + card.height() / 2)
+            if names is not None:
+                names.setPos(x + (w - nw) / 2, y + card.height() + 6)
 
     def hide_zoom(self) -> None:
         for it in self._zoom:
