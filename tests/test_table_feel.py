@@ -22,7 +22,7 @@ from cekidesk.ui.app import guard_none_refcount
 from cekidesk.ui.dialogs import NewGameConfig
 from cekidesk.ui.main_window import MainWindow
 from cekidesk.ui.names import card_tooltip
-from cekidesk.ui.table.widget import TableWidget
+from cekidesk.ui.table.widget import DEAL_FLIGHTS, SPEEDS, TableWidget
 
 from waiting import HANG_GUARD_MS
 
@@ -131,6 +131,17 @@ def test_a_dealt_hand_arrives_card_by_card_nobody_moves_meanwhile_and_a_click_sk
     assert arrived() == len(mine) and chosen == []
     # then the computer players go on
     qtbot.waitUntil(lambda: len(c.match.logs[-1]) > moves_before, timeout=HANG_GUARD_MS)
+
+
+@pytest.mark.parametrize("game, players", [("ceki", 4), ("balik-satu", 14), ("pei", 3)])
+def test_a_deal_is_short_however_many_cards_it_has(qtbot, game, players):
+    """The last card leaves the stock at most DEAL_FLIGHTS flights after the first (a deal of 14
+    hands too): the durations are the animations' own, not a measured time."""
+    w = window(qtbot, speed="normal", pace=0)
+    start(w, game=game, seats=[Seat.human("You")] + [Seat.bot("beginner", f"Bot {i}") for i in range(1, players)])
+    assert w.table.is_dealing()
+    flight = SPEEDS["normal"]
+    assert w.table._anim.totalDuration() <= (DEAL_FLIGHTS + 1) * flight + 1
 
 
 def test_a_deal_cut_short_lets_the_computer_players_go_on(qtbot):

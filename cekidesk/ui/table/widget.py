@@ -66,12 +66,14 @@ from .cards import CardItem, star_path
 from .choices import ChoiceBar
 from .choices import signature as choice_signature
 from .feel import CELEBRATION_MS, ZOOM, CelebrationItem, ZoomNames, drop_light
-from .layouts import CardSpec, DropZone, LabelSpec, LayoutOptions, Plan, SeatSpec, TableLayout, layout_class, registered_layouts
+from .layouts import CardSpec, Choreo, DropZone, LabelSpec, LayoutOptions, Plan, SeatSpec, TableLayout, layout_class, registered_layouts
 
 SPEEDS = {"off": 0, "fast": 170, "normal": 320, "slow": 650}   # one card's flight, ms
 #: every card move (its travel, growth, turn and flip) starts gently and lands gently, as a hand
 #: moving a card does
 MOVE_EASING = QEasingCurve.Type.InOutCubic
+#: the longest a deal's cards take to leave the stock, in flights (the person waits for the deal)
+DEAL_FLIGHTS = 4.0
 #: held down over a card (as the right mouse button), it shows the card large with all its names
 ZOOM_KEY = Qt.Key.Key_Z
 #: cards taken off the table kept for the next plan (a deal of the largest table has about 130)
@@ -411,6 +413,15 @@ class CaptionItem(QGraphicsObject):
         p.setFont(self._font)
         p.setPen(QColor(30, 24, 12))
         p.drawText(self._text_rect, int(Qt.TextFlag.TextWordWrap | Qt.AlignmentFlag.AlignHCenter), self.text)
+
+
+def _shorten_deal(choreo: Choreo) -> None:
+    """Keep a deal short however many cards it has: the last card leaves the stock at most
+    :data:`DEAL_FLIGHTS` flights after the first (the layout's order and rhythm kept)."""
+    last = max(choreo.delay.values(), default=0.0)
+    if last > DEAL_FLIGHTS:
+        for key, delay in choreo.delay.items():
+            choreo.delay[key] = delay * DEAL_FLIGHTS / last
 
 
 def _covered(box: QRectF, rects: Sequence[QRectF]) -> float:
@@ -848,6 +859,8 @@ class TableWidget(QGraphicsView):
                                                   played_key=self._played_key)
             except Exception:   # an animation must never break the table
                 choreo = None
+        if choreo is not None and choreo.deal:
+            _shorten_deal(choreo)
         new_keys = {c.key for c in plan.cards}
 
         # -- which item shows which card
