@@ -9,10 +9,12 @@ from __future__ import annotations
 import math
 
 from PySide6.QtCore import Property, QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPainterPath, QPen
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsObject, QGraphicsPathItem, QStyleOptionGraphicsItem, QWidget
 
-from ..fonts import pixel_font
+from cekidesk.aksara import is_javanese_char
+
+from ..fonts import FAMILY, SCRIPT_SCALE, ShortLine, pixel_font, short_line
 from .cards import star_path
 
 #: how long a win is celebrated at each animation speed, ms (none when animations are off)
@@ -24,14 +26,16 @@ _SPARKS = 9   # the little stars rising from a winner's plate
 
 
 class CelebrationItem(QGraphicsObject):
-    """A winner's plate glowing, with a few golden stars rising from it and fading; ``progress``
-    (0 → 1) is what an animation drives, so a frame can be looked at without waiting for it."""
+    """A winner's plate glowing, with a few golden stars rising from it and fading (sinking, from a
+    plate at the table's top edge); ``progress`` (0 → 1) is what an animation drives, so a frame
+    can be looked at without waiting for it."""
 
-    def __init__(self, plate: QRectF):
+    def __init__(self, plate: QRectF, scene: QRectF):
         super().__init__()
         self._plate = QRectF(plate)
         self._progress = 0.0
         self._rise = max(40.0, plate.height() * 1.6)
+        self._up = plate.top() - self._rise >= scene.top()
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.setZValue(950)   # over the cards, under the captions' bubbles
 
@@ -46,7 +50,8 @@ class CelebrationItem(QGraphicsObject):
 
     def boundingRect(self) -> QRectF:
         m = self._plate.height() * 0.45
-        return self._plate.adjusted(-m, -m - self._rise, m, m)
+        up, down = (self._rise, 0.0) if self._up else (0.0, self._rise)
+        return self._plate.adjusted(-m, -m - up, m, m + down)
 
     def paint(self, p: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         t = self._progress
@@ -72,7 +77,8 @@ class CelebrationItem(QGraphicsObject):
             if own <= 0:
                 continue
             x = r.left() + r.width() * ((i * 0.37 + 0.12) % 1.0)
-            y = r.top() - self._rise * own * (0.7 + 0.3 * ((i * 0.61) % 1.0))
+            way = self._rise * own * (0.7 + 0.3 * ((i * 0.61) % 1.0))
+            y = r.top() - way if self._up else r.bottom() + way
             size = r.height() * (0.16 + 0.06 * (i % 3)) * (1.0 - 0.4 * own)
             colour = QColor(255, 240, 170) if i % 2 else QColor(_GOLD)
             colour.setAlphaF(max(0.0, 1.0 - own) * fade)
@@ -98,18 +104,25 @@ def drop_light(rect: QRectF) -> QGraphicsPathItem:
 
 
 class ZoomNames(QGraphicsObject):
-    """The names of a zoomed card, one line each, on a dark pill under (or beside) the large card."""
+    """The names of a zoomed card, one line each, on a dark pill beside (or under) the large card;
+    each line as tall as its script needs (a line in aksara Jawa is taller than a Latin one)."""
 
-    def __init__(self, lines: list[str], pixel_size: int, max_width: float):
+    def __init__(self, lines: list[str], pixel_size: int):
         super().__init__()
         self.lines = lines
         self._font = pixel_font(pixel_size)   # aksara Jawa 1.3× in its interface, as every table text
-        fm = QFontMetricsF(self._font)
-        self._pad = fm.height() * 0.5
-        self._line = fm.lineSpacing()
-        width = max((fm.horizontalAdvance(t) for t in lines), default=0.0) + 4
-        self._width = min(width, max_width)
-        self._rect = QRectF(0, 0, self._width + 2 * self._pad, self._line * len(lines) + 2 * self._pad)
+        # a line in aksara Jawa is led by its font at 1.3× the Latin size, in any interface
+        self._script = QFont(self._font)
+        self._script.setFamilies([FAMILY] + [f for f in self._font.families() if f != FAMILY])
+        self._script.setPixelSize(round(pixel_size * SCRIPT_SCALE))
+        self._fonts = [self._script if any(map(is_javanese_char, t)) else self._font for t in lines]
+        self._measured = [_script_line(f, t) if f is self._script else short_line(f, t)
+                          for f, t in zip(self._fonts, lines, strict=True)]
+        self._pad = pixel_size * 0.6
+        self._gap = pixel_size * 0.3
+        width = max((m.width for m in self._measured), default=0.0) + 2
+        height = sum(m.height for m in self._measured) + self._gap * max(0, len(lines) - 1)
+        self._rect = QRectF(0, 0, width + 2 * self._pad, height + 2 * self._pad)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
 
     def boundingRect(self) -> QRectF:
@@ -121,8 +134,16 @@ class ZoomNames(QGraphicsObject):
         p.setPen(Qt.PenStyle.NoPen)
         p.setBrush(QColor(12, 20, 16, 225))
         p.drawRoundedRect(self._rect, self._pad, self._pad)
-        p.setFont(self._font)
         p.setPen(QColor(250, 244, 226))
-        for i, text in enumerate(self.lines):
-            p.drawText(QRectF(self._pad, self._pad + i * self._line, self._width, self._line),
-                       int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter), text)
+        y = self._pad
+        for text, font, line in zip(self.lines, self._fonts, self._measured, strict=True):
+            p.setFont(font)
+            p.drawText(QPointF(self._pad, y + line.height / 2 + line.baseline), text)
+            y += line.height + self._gap
+
+
+def _script_line(font: QFont, text: str) -> ShortLine:
+    """A line of aksara Jawa at the script's own line height: its signs above and below the letters
+    (a suku, a cakra) need it, and Qt's tight measure of the ink leaves them out."""
+    fm = QFontMetricsF(font)
+    return ShortLine(fm.horizontalAdvance(text), fm.height(), fm.ascent() - fm.height() / 2)

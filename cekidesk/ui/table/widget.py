@@ -623,7 +623,7 @@ class TableWidget(QGraphicsView):
             return False
         group = QParallelAnimationGroup(self)
         for q in seats:
-            item = self._celebration[q] = CelebrationItem(self._seats[q].spec.rect)
+            item = self._celebration[q] = CelebrationItem(self._seats[q].spec.rect, self._scene.sceneRect())
             self._scene.addItem(item)
             a = QPropertyAnimation(item, b"progress", group)
             a.setStartValue(0.0)
@@ -1632,7 +1632,7 @@ class TableWidget(QGraphicsView):
         names = None
         if self._zoom_names:
             px = max(12, round(min(sr.height() / 36, h / 14)))
-            names = ZoomNames(self._zoom_names, px, sr.width() * 0.4)
+            names = ZoomNames(self._zoom_names, px)
             names.setZValue(9500)
         self._zoom = [big] + ([names] if names is not None else [])
         for it in self._zoom:
