@@ -23,7 +23,6 @@ from PySide6.QtCore import (
     QRect,
     QRectF,
     QSequentialAnimationGroup,
-    QSizeF,
     Qt,
     QTimer,
     Signal,
@@ -66,7 +65,18 @@ from .cards import CardItem, star_path
 from .choices import ChoiceBar
 from .choices import signature as choice_signature
 from .feel import CELEBRATION_MS, ZOOM, CelebrationItem, ZoomNames, drop_light
-from .layouts import CardSpec, Choreo, DropZone, LabelSpec, LayoutOptions, Plan, SeatSpec, TableLayout, layout_class, registered_layouts
+from .layouts import (
+    CardSpec,
+    Choreo,
+    DropZone,
+    LabelSpec,
+    LayoutOptions,
+    Plan,
+    SeatSpec,
+    TableLayout,
+    layout_class,
+    registered_layouts,
+)
 
 SPEEDS = {"off": 0, "fast": 170, "normal": 320, "slow": 650}   # one card's flight, ms
 #: every card move (its travel, growth, turn and flip) starts gently and lands gently, as a hand
@@ -325,11 +335,11 @@ class CaptionItem(QGraphicsObject):
         upper half of the table, above one in the lower half, else on its other side, beside it or
         along it, wrapped narrower if need be; on a crowded table, the nearest free place."""
         self.prepareGeometryChange()
-        best: tuple | None = None
+        inside = scene.adjusted(4, 2, -4, -2)
+        best: tuple[tuple[float, float, float], float, QPointF] | None = None
         for spots in (self._ring, self._around):
             for share in (0.3, 0.2, 0.14):
                 self._wrap(share)
-                inside = scene.adjusted(4, 2, -4, -2)
                 for at in spots(seat, inside):
                     box = QRectF(self._clamp(at, inside), self._rect.size())
                     cost = (_covered(box, cards), _covered(box, [seat]), _covered(box, others))
@@ -337,11 +347,11 @@ class CaptionItem(QGraphicsObject):
                         best = (cost, share, box.topLeft())
                         if not any(cost):
                             break   # the first place that covers nothing is the one
-                if not best[0][0] and not best[0][1]:
-                    break
-            if best is not None and not best[0][0] and not best[0][1]:
+                if best is not None and not any(best[0][:2]):
+                    break   # no card and not the plate: the widest such wrap
+            if best is not None and not any(best[0][:2]):
                 break
-        assert best is not None
+        assert best is not None, "a plate has places round it"
         _, share, at = best
         self._wrap(share)
         box = QRectF(at, self._rect.size())
@@ -686,7 +696,8 @@ class TableWidget(QGraphicsView):
         places in the plan: an animation may still be bringing them)."""
         if not self._captions:
             return
-        seats_cards, middle = [], []
+        seats_cards: list[QRectF] = []
+        middle: list[QRectF] = []
         for spec in self._specs.values():
             (seats_cards if spec.seat >= 0 else middle).append(self._spec_rect(spec))
         middle += [label.mapRectToScene(label.boundingRect()) for label in self._labels.values()]
