@@ -133,6 +133,18 @@ def test_a_dealt_hand_arrives_card_by_card_nobody_moves_meanwhile_and_a_click_sk
     qtbot.waitUntil(lambda: len(c.match.logs[-1]) > moves_before, timeout=HANG_GUARD_MS)
 
 
+def test_a_card_flies_whole_and_lies_as_its_plan_says(qtbot):
+    """A card of a fan shows only its uncovered part (its peek) where it lies, but flies whole."""
+    w = window(qtbot, pace=0)
+    start(w)
+    table = w.table
+    fanned = [it for it in table.card_items() if table._specs[it.key].peek != (1.0, 1.0)]
+    assert fanned, "the opponents' backs lie in fans"
+    assert all(it.peek == (1.0, 1.0) for it in fanned)
+    table.skip_animations()
+    assert all(it.peek == table._specs[it.key].peek for it in fanned)
+
+
 @pytest.mark.parametrize("game, players", [("ceki", 4), ("balik-satu", 14), ("pei", 3)])
 def test_a_deal_is_short_however_many_cards_it_has(qtbot, game, players):
     """The last card leaves the stock at most DEAL_FLIGHTS flights after the first (a deal of 14

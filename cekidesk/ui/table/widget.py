@@ -977,6 +977,8 @@ class TableWidget(QGraphicsView):
             else:
                 it.set_face(spec.kind, spec.face_up)
             it.setZValue(spec.z + (5000 if moves and not slide else 0))
+            if moves and not slide:
+                it.set_peek((1.0, 1.0))   # a card flies whole; where it lands, cards cover it again
             self._add_anim(group, it, delay, flight if not slide else int(flight * 0.6),
                            pos=target if moves else None, rot=spec.rotation if moves else None, flip=flips,
                            scale=scale0)
@@ -1084,6 +1086,7 @@ class TableWidget(QGraphicsView):
             if it is self._drag:
                 continue
             it.set_face(spec.kind, spec.face_up)
+            it.set_peek(spec.peek)
             it.setPos(self._target_pos(it, spec))
             it.setRotation(spec.rotation)
             it.setOpacity(1.0)
@@ -1426,6 +1429,7 @@ class TableWidget(QGraphicsView):
                 self._drag = item
                 self._drag_offset = self.mapToScene(p0.toPoint()) - item.pos()
                 item.setZValue(9000)
+                item.set_peek((1.0, 1.0))   # the whole card follows the mouse
                 self._set_hover(None)
             if self._drag is not None:
                 self._light_drop(self._drop_zone(self._drag, self.mapToScene(pos.toPoint())))
@@ -1540,6 +1544,7 @@ class TableWidget(QGraphicsView):
             if spec is None:
                 continue
             target = self._target_pos(it, spec)
+            it.set_peek(spec.peek)
             if group is not None and (it.pos() - target).manhattanLength() > 0.5:
                 self._add_anim(group, it, 0, int(self._flight_ms() * 0.6), pos=target)
             else:
