@@ -693,7 +693,8 @@ class TableWidget(QGraphicsView):
 
     def _place_captions(self) -> None:
         """Each caption by its seat's plate, on none of the seats' cards where it can be (the cards'
-        places in the plan: an animation may still be bringing them)."""
+        places in the plan: an animation may still be bringing them), and as little as it can on
+        the rest: the middle's cards, the labels, the other plates and the captions placed before."""
         if not self._captions:
             return
         seats_cards: list[QRectF] = []
@@ -707,6 +708,7 @@ class TableWidget(QGraphicsView):
             if plate is not None:
                 others = middle + [r for q, r in plates.items() if q != seat]
                 item.place(plate, self._scene.sceneRect(), seats_cards, others)
+                middle.append(item.bubble_rect())
             item.setVisible(plate is not None)
 
     def _spec_rect(self, spec: CardSpec) -> QRectF:
