@@ -311,7 +311,7 @@ def test_the_zoom_key_is_listed_for_help():
 # captions and cards
 
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
-@pytest.mark.parametrize("game, players", [("ceki", 4), ("pei", 3)])
+@pytest.mark.parametrize("game, players", [("ceki", 4), ("pei", 3), ("kartu-lima", 9)])
 def test_a_caption_never_covers_a_seats_cards(qtbot, size, game, players):
     w = window(qtbot, speed="off", pace=0, size=size)
     seats = [Seat.human("You")] + [Seat.bot("beginner", f"Bot {i}") for i in range(1, players)]
