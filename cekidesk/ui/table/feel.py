@@ -19,7 +19,7 @@ from .cards import star_path
 
 #: how long a win is celebrated at each animation speed, ms (none when animations are off)
 CELEBRATION_MS = {"off": 0, "fast": 800, "normal": 1300, "slow": 2000}
-#: how much larger the zoom shows a card than the table's largest card height (a fixed factor)
+#: how much larger the zoom shows a card than it lies on the table (less where the table is too low)
 ZOOM = 2.5
 _GOLD = QColor(255, 205, 70)
 _SPARKS = 9   # the little stars rising from a winner's plate
@@ -61,7 +61,6 @@ class CelebrationItem(QGraphicsObject):
         glow = 0.5 + 0.5 * math.sin(t * math.pi * 4 - math.pi / 2)
         fade = min(1.0, (1.0 - t) * 5)   # everything goes in the last fifth
         halo = QColor(_GOLD)
-        halo.setAlphaF(0.55 * glow * fade)
         rad = r.height() * 0.3
         for grow in (0.32, 0.2, 0.1):
             m = r.height() * grow
