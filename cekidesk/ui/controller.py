@@ -113,6 +113,8 @@ class GameController(QObject):
         #: the player's settings, for the moves a game makes for them (``GameUI.auto_action``)
         self.settings: object | None = None
         self.paused = False
+        #: the table deals a hand: a computer player's move waits until it is dealt (:meth:`hold`)
+        self._held = False
         self._step = False              # paused, one computer move may be played (:meth:`step`)
         #: the hand's state before the human's latest move and that move's index in the hand's log
         #: (what the replay starts from); None: the human has not moved in this hand since it was shown
@@ -210,6 +212,7 @@ class GameController(QObject):
         self._end_replay()
         self._timer.stop()
         self._pending = None
+        self._held = False
         self._busy_seat = -1
         self._hint_job = 0
         if self._last_job:
@@ -299,6 +302,14 @@ class GameController(QObject):
         if changed:
             self.pausedChanged.emit(paused)
 
+    def hold(self, on: bool) -> None:
+        """Keep a computer player's chosen move waiting while the table deals the hand (``on``), or
+        let it come a pace after the deal is over (or skipped)."""
+        was, self._held = self._held, on
+        if was and not on and self._pending is not None and not self._timer.isActive() \
+                and not (self.paused and not self._step):
+            self._timer.start(self.pace_ms)
+
     def step(self) -> bool:
         """While paused: play exactly one computer player's move (the one waiting, else the next one
         asked).  False if there is nothing to step (not paused, the hand is over, the human's turn)."""
@@ -381,7 +392,7 @@ class GameController(QObject):
 
     @Slot()
     def _apply_pending(self) -> None:
-        if self._pending is None or self.replaying or (self.paused and not self._step):
+        if self._pending is None or self.replaying or self._held or (self.paused and not self._step):
             return
         token, seat, action = self._pending
         self._pending = None

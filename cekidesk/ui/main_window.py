@@ -136,6 +136,8 @@ class MainWindow(QMainWindow):
         self.table.clicked.connect(self._on_table_clicked)
         self.table.pauseKey.connect(self.act_pause.trigger)
         self.table.animationsDone.connect(self._maybe_show_hand_end)
+        self.table.dealt.connect(self._on_dealt)
+        self.table.celebrationDone.connect(self._maybe_show_hand_end)
 
         self._restore_geometry()
         self.apply_settings()
@@ -552,6 +554,7 @@ class MainWindow(QMainWindow):
         self._apply_shown_settings()    # the card names of this game's tradition
         self.table.set_game(m.spec.id, seat_names, c.human_seat)
         self.table.show_view(c.view(), c.deal_events())
+        c.hold(self.table.is_dealing())   # the computer players move once the hand is dealt
         if m is not self._shown_match:
             self._shown_match = m
             self._rebuild_log()
@@ -621,6 +624,9 @@ class MainWindow(QMainWindow):
         self.table.set_thinking(-1)
         self._hand_end_pending = True
         self._refresh()
+        m = self.controller.match
+        if m is not None and self.table.celebrate(m.state.result().winners):
+            return   # the end-of-hand dialog comes when the celebration is over (celebrationDone)
         delay = HAND_END_DELAY.get(self.settings.animation_speed, 1000)
         if delay <= 0:
             self._maybe_show_hand_end()
@@ -628,8 +634,13 @@ class MainWindow(QMainWindow):
             QTimer.singleShot(delay, self, self._maybe_show_hand_end)
 
     @Slot()
+    def _on_dealt(self) -> None:
+        """The hand is on the table (dealt, or the deal skipped): the computer players go on."""
+        self.controller.hold(False)
+
+    @Slot()
     def _maybe_show_hand_end(self) -> None:
-        if not self._hand_end_pending:
+        if not self._hand_end_pending or self.table.celebrating():
             return
         m = self.controller.match
         self._hand_end_pending = False

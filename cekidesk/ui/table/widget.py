@@ -41,6 +41,7 @@ from PySide6.QtGui import (
     QPixmap,
     QPixmapCache,
     QRadialGradient,
+    QTransform,
 )
 from PySide6.QtWidgets import (
     QApplication,
@@ -63,9 +64,28 @@ from ..fonts import pixel_font, short_line
 from .cards import CardItem, star_path
 from .choices import ChoiceBar
 from .choices import signature as choice_signature
-from .layouts import CardSpec, LabelSpec, LayoutOptions, Plan, SeatSpec, TableLayout, layout_class, registered_layouts
+from .feel import CELEBRATION_MS, ZOOM, CelebrationItem, ZoomNames, drop_light
+from .layouts import (
+    CardSpec,
+    Choreo,
+    DropZone,
+    LabelSpec,
+    LayoutOptions,
+    Plan,
+    SeatSpec,
+    TableLayout,
+    layout_class,
+    registered_layouts,
+)
 
 SPEEDS = {"off": 0, "fast": 170, "normal": 320, "slow": 650}   # one card's flight, ms
+#: every card move (its travel, growth, turn and flip) starts gently and lands gently, as a hand
+#: moving a card does
+MOVE_EASING = QEasingCurve.Type.InOutCubic
+#: the longest a deal's cards take to leave the stock, in flights (the person waits for the deal)
+DEAL_FLIGHTS = 4.0
+#: held down over a card (as the right mouse button), it shows the card large with all its names
+ZOOM_KEY = Qt.Key.Key_Z
 #: cards taken off the table kept for the next plan (a deal of the largest table has about 130)
 MAX_SPARE_CARDS = 160
 #: the table's felts (``Settings.table_colour``), the first the default: a radial gradient from
@@ -280,39 +300,97 @@ class LabelItem(QGraphicsObject):
 class CaptionItem(QGraphicsObject):
     """A computer player's move in words beside its seat: a speech bubble, wrapped to a few lines,
     above a plate in the lower half of the table and below one in the upper half (its tail points at
-    the plate).  It goes by itself after the time it was shown for."""
+    the plate) — or on the other side of it, or beside it, wherever it covers no card.  It goes by
+    itself after the time it was shown for."""
 
     def __init__(self, text: str, scene_width: float):
         super().__init__()
         self.text = text
-        self.below = True
+        self.side = "below"   # where the bubble is from its plate: "below", "above", "left", "right"
         self._font = QFont()
         self._font.setPixelSize(max(11, round(scene_width / 80)))
-        fm = QFontMetricsF(self._font)
-        pad = fm.height() * 0.45
-        width = min(scene_width * 0.3, fm.horizontalAdvance(text) + 2)
-        bound = fm.boundingRect(QRectF(0, 0, width, 10000), int(Qt.TextFlag.TextWordWrap), text)
-        self._text_rect = QRectF(pad, pad, max(width, bound.width()), bound.height())
-        self._rect = self._text_rect.adjusted(-pad, -pad, pad, pad)
-        self._tail = fm.height() * 0.5
-        self._anchor_x = self._rect.center().x()   # where the tail points, from the bubble's left
+        self._scene_width = scene_width
+        self._tail = QFontMetricsF(self._font).height() * 0.5
+        self._wrap(0.3)
+        self._anchor = self._rect.center()   # where the tail points, in the bubble's coordinates
         self.timer = QTimer(self)
         self.timer.setSingleShot(True)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.setZValue(900)
 
-    def place(self, seat: QRectF, scene: QRectF) -> None:
-        """Beside ``seat`` (the plate's rectangle in the scene), inside ``scene``."""
+    def _wrap(self, share: float) -> None:
+        """Wrap the text to at most ``share`` of the table's width."""
+        fm = QFontMetricsF(self._font)
+        pad = fm.height() * 0.45
+        width = min(self._scene_width * share, fm.horizontalAdvance(self.text) + 2)
+        bound = fm.boundingRect(QRectF(0, 0, width, 10000), int(Qt.TextFlag.TextWordWrap), self.text)
+        self._text_rect = QRectF(pad, pad, max(width, bound.width()), bound.height())
+        self._rect = self._text_rect.adjusted(-pad, -pad, pad, pad)
+
+    def place(self, seat: QRectF, scene: QRectF, cards: Sequence[QRectF] = (),
+              others: Sequence[QRectF] = ()) -> None:
+        """Beside ``seat`` (the plate's rectangle in the scene), inside ``scene``, covering none of
+        ``cards`` (the seats' cards) nor the plate where any place allows, and as little of
+        ``others`` (the cards in the middle, other plates, labels) as it can: below a plate in the
+        upper half of the table, above one in the lower half, else on its other side, beside it or
+        along it, wrapped narrower if need be; on a crowded table, the nearest free place."""
         self.prepareGeometryChange()
-        self.below = seat.center().y() < scene.center().y()
+        inside = scene.adjusted(4, 2, -4, -2)
+        best: tuple[tuple[float, float, float], float, QPointF] | None = None
+        for spots in (self._ring, self._around):
+            for share in (0.3, 0.2, 0.14):
+                self._wrap(share)
+                for at in spots(seat, inside):
+                    box = QRectF(self._clamp(at, inside), self._rect.size())
+                    cost = (_covered(box, cards), _covered(box, [seat]), _covered(box, others))
+                    if best is None or cost < best[0]:
+                        best = (cost, share, box.topLeft())
+                        if not any(cost):
+                            break   # the first place that covers nothing is the one
+                if best is not None and not any(best[0][:2]):
+                    break   # no card and not the plate: the widest such wrap
+            if best is not None and not any(best[0][:2]):
+                break
+        assert best is not None, "a plate has places round it"
+        _, share, at = best
+        self._wrap(share)
+        box = QRectF(at, self._rect.size())
+        self.side = ("below" if box.top() >= seat.bottom() - 1 else "above" if box.bottom() <= seat.top() + 1
+                     else "right" if box.left() >= seat.right() - 1 else "left")
+        self._anchor = seat.center() - at
+        self.setPos(at)
+
+    def _ring(self, seat: QRectF, inside: QRectF) -> list[QPointF]:
+        """The bubble's places right round the plate, the usual first."""
+        w, h, t = self._rect.width(), self._rect.height(), self._tail
+        below = seat.center().y() < inside.center().y()
+        ys = [seat.bottom() + t, seat.top() - t - h]
+        spots = [QPointF(x, y) for y in (ys if below else ys[::-1])
+                 for x in (seat.center().x() - w / 2, seat.left(), seat.right() - w)]
+        spots += [QPointF(x, y) for x in (seat.right() + t, seat.left() - t - w)
+                  for y in (seat.center().y() - h / 2, seat.top(), seat.bottom() - h)]
+        return spots
+
+    def _around(self, seat: QRectF, inside: QRectF) -> list[QPointF]:
+        """Places farther from the plate, nearest first (a crowded corner of the table)."""
         w, h = self._rect.width(), self._rect.height()
-        x = min(max(scene.left() + 4, seat.center().x() - w / 2), scene.right() - w - 4)
-        y = seat.bottom() + self._tail if self.below else seat.top() - self._tail - h
-        self._anchor_x = seat.center().x() - x
-        self.setPos(x, min(max(scene.top() + 2, y), scene.bottom() - h - 2))
+        c = seat.center()
+        spots = [QPointF(inside.left() + i * w / 4, inside.top() + j * h / 2)
+                 for i in range(int((inside.width() - w) / (w / 4)) + 2)
+                 for j in range(int((inside.height() - h) / (h / 2)) + 2)]
+        return sorted(spots, key=lambda p: (p.x() + w / 2 - c.x()) ** 2 + (p.y() + h / 2 - c.y()) ** 2)
+
+    def _clamp(self, at: QPointF, inside: QRectF) -> QPointF:
+        w, h = self._rect.width(), self._rect.height()
+        return QPointF(min(max(at.x(), inside.left()), inside.right() - w),
+                       min(max(at.y(), inside.top()), inside.bottom() - h))
 
     def boundingRect(self) -> QRectF:
-        return self._rect.adjusted(-2, -self._tail - 2, 2, self._tail + 2)
+        return self._rect.adjusted(-self._tail - 2, -self._tail - 2, self._tail + 2, self._tail + 2)
+
+    def bubble_rect(self) -> QRectF:
+        """The bubble (its tail left out) in the scene."""
+        return self._rect.translated(self.pos())
 
     def paint(self, p: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
@@ -321,22 +399,48 @@ class CaptionItem(QGraphicsObject):
         bubble = QPainterPath()
         radius = min(12.0, r.height() * 0.3)
         bubble.addRoundedRect(r, radius, radius)
-        ax = min(max(r.left() + self._tail * 1.5, self._anchor_x), r.right() - self._tail * 1.5)
+        t = self._tail
+        ax = min(max(r.left() + t * 1.5, self._anchor.x()), r.right() - t * 1.5)
+        ay = min(max(r.top() + t * 1.2, self._anchor.y()), r.bottom() - t * 1.2)
+        # the tail's base on the bubble's edge toward the plate, and its tip
+        base, tip = {
+            "below": ((QPointF(ax - t * 0.8, r.top() + 1), QPointF(ax + t * 0.8, r.top() + 1)),
+                      QPointF(ax, r.top() - t)),
+            "above": ((QPointF(ax - t * 0.8, r.bottom() - 1), QPointF(ax + t * 0.8, r.bottom() - 1)),
+                      QPointF(ax, r.bottom() + t)),
+            "right": ((QPointF(r.left() + 1, ay - t * 0.8), QPointF(r.left() + 1, ay + t * 0.8)),
+                      QPointF(r.left() - t, ay)),
+            "left": ((QPointF(r.right() - 1, ay - t * 0.8), QPointF(r.right() - 1, ay + t * 0.8)),
+                     QPointF(r.right() + t, ay)),
+        }[self.side]
         tail = QPainterPath()
-        if self.below:
-            tail.moveTo(ax - self._tail * 0.8, r.top() + 1)
-            tail.lineTo(ax, r.top() - self._tail)
-            tail.lineTo(ax + self._tail * 0.8, r.top() + 1)
-        else:
-            tail.moveTo(ax - self._tail * 0.8, r.bottom() - 1)
-            tail.lineTo(ax, r.bottom() + self._tail)
-            tail.lineTo(ax + self._tail * 0.8, r.bottom() - 1)
+        tail.moveTo(base[0])
+        tail.lineTo(tip)
+        tail.lineTo(base[1])
         p.setPen(QPen(QColor(40, 30, 10, 160), 1.2))
         p.setBrush(QColor(255, 250, 232, 240))
         p.drawPath(bubble.united(tail))
         p.setFont(self._font)
         p.setPen(QColor(30, 24, 12))
         p.drawText(self._text_rect, int(Qt.TextFlag.TextWordWrap | Qt.AlignmentFlag.AlignHCenter), self.text)
+
+
+def _shorten_deal(choreo: Choreo) -> None:
+    """Keep a deal short however many cards it has: the last card leaves the stock at most
+    :data:`DEAL_FLIGHTS` flights after the first (the layout's order and rhythm kept)."""
+    last = max(choreo.delay.values(), default=0.0)
+    if last > DEAL_FLIGHTS:
+        for key, delay in choreo.delay.items():
+            choreo.delay[key] = delay * DEAL_FLIGHTS / last
+
+
+def _covered(box: QRectF, rects: Sequence[QRectF]) -> float:
+    """How much of ``rects`` the rectangle ``box`` covers (the sum of the overlaps' areas)."""
+    area = 0.0
+    for r in rects:
+        o = box.intersected(r)
+        area += max(0.0, o.width()) * max(0.0, o.height())
+    return area
 
 
 # -----------------------------------------------------------------------------------------------
@@ -346,6 +450,8 @@ class TableWidget(QGraphicsView):
     clicked = Signal()              # any click on the table (the window uses it to skip pauses)
     animationsDone = Signal()       # every running animation has finished (or none was running)
     pauseKey = Signal()             # Space while nothing of the person's is to choose (the window pauses)
+    celebrationDone = Signal()      # a win's celebration is over (or was skipped)
+    dealt = Signal()                # a hand's deal is over: finished, skipped or cut short
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
@@ -388,6 +494,7 @@ class TableWidget(QGraphicsView):
         self._opened: Hashable | None = None      # the card whose choices (CardSpec.choices) are shown
         self._back_to_choices = False   # the keyboard left a bar that went: it goes to the next one
         self._anim: QParallelAnimationGroup | None = None
+        self._dealing = False   # the running animation deals a hand: the person waits for it
         self._speed = "normal"
         self._highlight = True
         self._sort = True
@@ -408,6 +515,12 @@ class TableWidget(QGraphicsView):
         self._felt: QPixmap | None = None
         self._felt_key: tuple = ()
         self._felt_colour = "green"
+        self._celebration: dict[int, CelebrationItem] = {}   # the winners' plates, glowing, by seat
+        self._celebration_anim: QParallelAnimationGroup | None = None
+        self._drop_lit: tuple[QRectF, QGraphicsPathItem] | None = None   # the drop target lit now
+        self._zoom: list[QGraphicsItem] = []   # the zoomed card and its names
+        self._zoom_names: list[str] = []
+        self._mouse = QPointF(-1, -1)          # where the mouse was last seen (viewport)
         self._think_timer = QTimer(self)
         self._think_timer.setInterval(380)
         self._think_timer.timeout.connect(self._think_tick)
@@ -449,6 +562,8 @@ class TableWidget(QGraphicsView):
         """Draw ``view``; animate ``events`` (as the human sees them) if animations are on."""
         self._serial += 1
         self._stop_animations()
+        self.end_celebration()
+        self.hide_zoom()
         # the window names the game (set_game); a view may name it too (a field of its own: the View
         # base cannot declare one without giving every game's view a default there)
         game_id: str = getattr(view, "game_id", "")
@@ -506,6 +621,47 @@ class TableWidget(QGraphicsView):
         else:
             self._think_timer.stop()
 
+    def celebrate(self, winners: Sequence[int]) -> bool:
+        """Celebrate a hand won by ``winners`` at their seats: their plates glow and a few stars
+        rise, for :data:`~.feel.CELEBRATION_MS` at the animation speed; a click or a key ends it.
+        ``celebrationDone`` follows.  False (nothing shown, no signal) with animations off, on a
+        hidden table or with no winner on the table."""
+        self.end_celebration()
+        ms = CELEBRATION_MS.get(self._speed, 0)
+        seats = [q for q in dict.fromkeys(winners) if q in self._seats]
+        if ms <= 0 or not seats or not self.isVisible():
+            return False
+        group = QParallelAnimationGroup(self)
+        for q in seats:
+            item = self._celebration[q] = CelebrationItem(self._seats[q].spec.rect, self._scene.sceneRect())
+            self._scene.addItem(item)
+            a = QPropertyAnimation(item, b"progress", group)
+            a.setStartValue(0.0)
+            a.setEndValue(1.0)
+            a.setDuration(ms)
+            group.addAnimation(a)
+        group.finished.connect(self.end_celebration)
+        self._celebration_anim = group
+        group.start()
+        return True
+
+    def celebrating(self) -> list[int]:
+        """The seats whose win is being celebrated now (none: nothing is)."""
+        return list(self._celebration)
+
+    def end_celebration(self) -> None:
+        """End a win's celebration now (a click, a key, the end of its time, a new view)."""
+        anim, self._celebration_anim = self._celebration_anim, None
+        if anim is None:
+            return
+        anim.stop()
+        anim.deleteLater()
+        for item in self._celebration.values():
+            self._scene.removeItem(item)
+            item.deleteLater()
+        self._celebration = {}
+        self.celebrationDone.emit()
+
     def show_caption(self, seat: int, text: str, ms: int) -> None:
         """Say ``text`` beside ``seat``'s plate for ``ms`` milliseconds (it replaces what the seat
         said before)."""
@@ -536,11 +692,31 @@ class TableWidget(QGraphicsView):
         shown.deleteLater()
 
     def _place_captions(self) -> None:
+        """Each caption by its seat's plate, on none of the seats' cards where it can be (the cards'
+        places in the plan: an animation may still be bringing them), and as little as it can on
+        the rest: the middle's cards, the labels, the other plates and the captions placed before."""
+        if not self._captions:
+            return
+        seats_cards: list[QRectF] = []
+        middle: list[QRectF] = []
+        for spec in self._specs.values():
+            (seats_cards if spec.seat >= 0 else middle).append(self._spec_rect(spec))
+        middle += [label.mapRectToScene(label.boundingRect()) for label in self._labels.values()]
+        plates = {q: item.spec.rect for q, item in self._seats.items()}
         for seat, item in self._captions.items():
-            plate = self._seats.get(seat)
+            plate = plates.get(seat)
             if plate is not None:
-                item.place(plate.spec.rect, self._scene.sceneRect())
+                others = middle + [r for q, r in plates.items() if q != seat]
+                item.place(plate, self._scene.sceneRect(), seats_cards, others)
+                middle.append(item.bubble_rect())
             item.setVisible(plate is not None)
+
+    def _spec_rect(self, spec: CardSpec) -> QRectF:
+        """Where a card of the plan lies in the scene (its turn included), as a rectangle."""
+        w = card_width(spec.height, back_code(self._family))
+        box = QRectF(-w / 2, -spec.height / 2, w, spec.height)
+        turn = QTransform().translate(spec.pos.x(), spec.pos.y()).rotate(spec.rotation)
+        return turn.mapRect(box)
 
     def _think_tick(self) -> None:
         item = self._seats.get(self._thinking)
@@ -587,6 +763,8 @@ class TableWidget(QGraphicsView):
              QCoreApplication.translate("TableWidget", "Select a card in your hand")),
             (QCoreApplication.translate("TableWidget", "Enter / Space"),
              QCoreApplication.translate("TableWidget", "Play the selected card")),
+            (QCoreApplication.translate("TableWidget", "Z or the right mouse button, held"),
+             QCoreApplication.translate("TableWidget", "Show the card under the mouse large, with all its names")),
         ]
         seen = {k for k, _ in out}
         layouts = registered_layouts()
@@ -609,6 +787,11 @@ class TableWidget(QGraphicsView):
     def is_animating(self) -> bool:
         return self._anim is not None
 
+    def is_dealing(self) -> bool:
+        """Whether a hand's cards are flying to the seats now (the person and the computer players
+        wait until they are all there, or a click or a key skips the rest)."""
+        return self._dealing
+
     def selected_card(self) -> CardItem | None:
         return self._items.get(self._selected) if self._selected is not None else None
 
@@ -627,6 +810,9 @@ class TableWidget(QGraphicsView):
 
     def _clear_scene(self) -> None:
         self._stop_animations()
+        self.end_celebration()
+        self.hide_zoom()
+        self._light_drop(None)
         for it in list(self._items.values()):
             self._retire(it)
         for other in list(self._seats.values()) + list(self._labels.values()) + self._slots:
@@ -671,6 +857,7 @@ class TableWidget(QGraphicsView):
         if self._view is None or self._layout is None:
             return
         self._stop_animations()   # (it would go on moving items this plan takes off the table)
+        self._light_drop(None)    # (the next move of a dragged card lights the new plan's target)
         vp = self.viewport().size()
         W, H = max(1, vp.width()), max(1, vp.height())
         self._scene.setSceneRect(0, 0, W, H)
@@ -685,6 +872,8 @@ class TableWidget(QGraphicsView):
                                                   played_key=self._played_key)
             except Exception:   # an animation must never break the table
                 choreo = None
+        if choreo is not None and choreo.deal:
+            _shorten_deal(choreo)
         new_keys = {c.key for c in plan.cards}
 
         # -- which item shows which card
@@ -790,6 +979,8 @@ class TableWidget(QGraphicsView):
             else:
                 it.set_face(spec.kind, spec.face_up)
             it.setZValue(spec.z + (5000 if moves and not slide else 0))
+            if moves and not slide:
+                it.set_peek((1.0, 1.0))   # a card flies whole; where it lands, cards cover it again
             self._add_anim(group, it, delay, flight if not slide else int(flight * 0.6),
                            pos=target if moves else None, rot=spec.rotation if moves else None, flip=flips,
                            scale=scale0)
@@ -818,6 +1009,7 @@ class TableWidget(QGraphicsView):
         self._decorate()
         if group is not None and group.animationCount() > 0:
             self._anim = group
+            self._dealing = choreo is not None and choreo.deal
             group.finished.connect(self._animation_finished)
             group.start()
         else:
@@ -831,20 +1023,18 @@ class TableWidget(QGraphicsView):
                   fade: bool = False, scale: float = 1.0) -> None:
         anims: list[QPropertyAnimation] = []
 
-        def anim(prop: bytes, start: Any, end: Any, ms: int = duration,
-                 easing: QEasingCurve.Type | None = None) -> None:
+        def anim(prop: bytes, start: Any, end: Any, ms: int = duration) -> None:
             a = QPropertyAnimation(it, prop)
             a.setStartValue(start)
             a.setEndValue(end)
             a.setDuration(ms)
-            if easing is not None:
-                a.setEasingCurve(easing)
+            a.setEasingCurve(MOVE_EASING)
             anims.append(a)
 
         if scale != 1.0:
-            anim(b"zoom", scale, 1.0, easing=QEasingCurve.Type.OutCubic)
+            anim(b"zoom", scale, 1.0)
         if pos is not None:
-            anim(b"pos", it.pos(), pos, easing=QEasingCurve.Type.OutCubic)
+            anim(b"pos", it.pos(), pos)
         if rot is not None and abs(it.rotation() - rot) > 0.05:
             anim(b"angle", it.rotation(), rot)
         if flip:
@@ -871,12 +1061,19 @@ class TableWidget(QGraphicsView):
             return
         self._snap()
         anim, self._anim = self._anim, None
+        self._end_deal()
         if anim is not None:
             anim.deleteLater()
         self.animationsDone.emit()
 
+    def _end_deal(self) -> None:
+        if self._dealing:
+            self._dealing = False
+            self.dealt.emit()
+
     def _stop_animations(self) -> None:
         anim, self._anim = self._anim, None
+        self._end_deal()
         if anim is not None:
             anim.stop()
             anim.deleteLater()
@@ -891,6 +1088,7 @@ class TableWidget(QGraphicsView):
             if it is self._drag:
                 continue
             it.set_face(spec.kind, spec.face_up)
+            it.set_peek(spec.peek)
             it.setPos(self._target_pos(it, spec))
             it.setRotation(spec.rotation)
             it.setOpacity(1.0)
@@ -1171,6 +1369,9 @@ class TableWidget(QGraphicsView):
         view = self._view
         if action is None or view is None:
             return False
+        if self._dealing:   # a button of the choices while the hand is dealt: it only ends the deal
+            self.skip_animations()
+            return False
         # a range names no player: its amounts are the viewer's own decisions
         ranges = view.ranges if action.player == view.viewer else ()
         if offered_action(action, view.legal, ranges) is None:
@@ -1204,17 +1405,25 @@ class TableWidget(QGraphicsView):
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
         self._back_to_choices = False
+        if event.button() == Qt.MouseButton.RightButton:   # looking, not playing: the card's zoom
+            item = self._card_at(event.position())
+            if item is not None:
+                self.show_zoom(item)
+            event.accept()
+            return
+        self.end_celebration()
         self.clicked.emit()
         self.setFocus(Qt.FocusReason.MouseFocusReason)
+        dealing = self._dealing
         if self._anim is not None:
             self.skip_animations()
-        if event.button() == Qt.MouseButton.LeftButton:
+        if event.button() == Qt.MouseButton.LeftButton and not dealing:   # a deal's skip plays nothing
             pos = event.position()
             self._press = (pos, self._card_at(pos))
         event.accept()
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
-        pos = event.position()
+        pos = self._mouse = event.position()
         if self._press is not None and event.buttons() & Qt.MouseButton.LeftButton:
             p0, item = self._press
             if self._drag is None and item is not None and item.selectable and item.scene() is self._scene \
@@ -1222,8 +1431,10 @@ class TableWidget(QGraphicsView):
                 self._drag = item
                 self._drag_offset = self.mapToScene(p0.toPoint()) - item.pos()
                 item.setZValue(9000)
+                item.set_peek((1.0, 1.0))   # the whole card follows the mouse
                 self._set_hover(None)
             if self._drag is not None:
+                self._light_drop(self._drop_zone(self._drag, self.mapToScene(pos.toPoint())))
                 sp = self.mapToScene(pos.toPoint()) - self._drag_offset
                 r = self.sceneRect()
                 sp.setX(min(max(sp.x(), r.left()), r.right()))
@@ -1236,8 +1447,11 @@ class TableWidget(QGraphicsView):
 
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:
         if event.button() != Qt.MouseButton.LeftButton:
+            if event.button() == Qt.MouseButton.RightButton:
+                self.hide_zoom()
             event.accept()
             return
+        self._light_drop(None)
         press, self._press = self._press, None
         pos = event.position()
         if self._drag is not None:
@@ -1259,6 +1473,7 @@ class TableWidget(QGraphicsView):
 
     def leaveEvent(self, event) -> None:
         self._set_hover(None)
+        self._mouse = QPointF(-1, -1)
         super().leaveEvent(event)
 
     def wheelEvent(self, event) -> None:
@@ -1278,15 +1493,42 @@ class TableWidget(QGraphicsView):
                     it.setPos(self._target_pos(it, spec))
                 it.update()
 
+    def _drop_zone(self, item: CardItem, scene_pos: QPointF) -> DropZone | None:
+        """The plan's drop target at ``scene_pos`` where dropping ``item`` is a legal move."""
+        view = self._view
+        if self._plan is None or view is None:
+            return None
+        for zone in self._plan.drops:
+            action = zone.actions.get(item.kind) if zone.rect.contains(scene_pos) else None
+            if action is not None and offered_action(action, view.legal, ()) is not None:
+                return zone
+        return None
+
+    def _light_drop(self, zone: DropZone | None) -> None:
+        """Light ``zone`` (None: no zone) as the place the dragged card would go."""
+        lit = self._drop_lit
+        if lit is not None and zone is not None and lit[0] == zone.rect:
+            return
+        if lit is not None:
+            self._scene.removeItem(lit[1])
+            self._drop_lit = None
+        if zone is not None:
+            item = drop_light(zone.rect)
+            self._scene.addItem(item)
+            self._drop_lit = (QRectF(zone.rect), item)
+
+    def lit_drop(self) -> QRectF | None:
+        """The drop target lit now (under a dragged card that may be dropped there), or None."""
+        return QRectF(self._drop_lit[0]) if self._drop_lit is not None else None
+
     def _drop(self, item: CardItem, scene_pos: QPointF) -> None:
         plan = self._plan
         if plan is not None:
-            for zone in plan.drops:
-                if zone.rect.contains(scene_pos) and item.kind in zone.actions:
-                    if self._emit(zone.actions[item.kind], item.key):
-                        if item.key in self._specs and self._items.get(item.key) is item:
-                            self._refresh_positions(animate=True)
-                        return
+            zone = self._drop_zone(item, scene_pos)
+            if zone is not None and self._emit(zone.actions[item.kind], item.key):
+                if item.key in self._specs and self._items.get(item.key) is item:
+                    self._refresh_positions(animate=True)
+                return
             if plan.hand_rect is not None and plan.hand_rect.contains(scene_pos) and not self._sort:
                 hand = [c for c in plan.cards if c.selectable and c.key != item.key]
                 index = sum(1 for c in hand if c.pos.x() < scene_pos.x())
@@ -1304,6 +1546,7 @@ class TableWidget(QGraphicsView):
             if spec is None:
                 continue
             target = self._target_pos(it, spec)
+            it.set_peek(spec.peek)
             if group is not None and (it.pos() - target).manhattanLength() > 0.5:
                 self._add_anim(group, it, 0, int(self._flight_ms() * 0.6), pos=target)
             else:
@@ -1322,9 +1565,21 @@ class TableWidget(QGraphicsView):
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         key = event.key()
+        if self._celebration_anim is not None and not event.isAutoRepeat():   # any key ends a celebration
+            self.end_celebration()
+            event.accept()
+            return
         if event.modifiers() & (Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.AltModifier
                                 | Qt.KeyboardModifier.MetaModifier):
             event.ignore()
+            return
+        if key == ZOOM_KEY:
+            if not event.isAutoRepeat():
+                item = self._card_at(self._mouse) if self._mouse.x() >= 0 else None
+                item = item or self.selected_card()
+                if item is not None:
+                    self.show_zoom(item)
+            event.accept()
             return
         if self._plan is None:
             event.ignore()
@@ -1365,6 +1620,84 @@ class TableWidget(QGraphicsView):
             event.accept()
             return
         event.ignore()
+
+    def keyReleaseEvent(self, event: QKeyEvent) -> None:
+        if event.key() == ZOOM_KEY and not event.isAutoRepeat():
+            self.hide_zoom()
+            event.accept()
+            return
+        super().keyReleaseEvent(event)
+
+    def focusOutEvent(self, event) -> None:
+        self.hide_zoom()   # the key's release may go elsewhere
+        super().focusOutEvent(event)
+
+    # ===========================================================================================
+    # the zoom
+
+    def show_zoom(self, item: CardItem) -> None:
+        """Show ``item``'s card large beside it, inside the table, with every name of the card (a
+        hidden card: its back, no names) until :meth:`hide_zoom` (Z or the right button let go)."""
+        self.hide_zoom()
+        sr = self._scene.sceneRect()
+        face = item.face_up and item.kind is not None
+        h = min(item.height * ZOOM, sr.height() * 0.62)
+        h = max(h, min(item.height, sr.height() * 0.62))   # never smaller than the card itself
+        big = CardItem(("zoom",), item.kind if face else None, face, h, self._family)
+        big.setZValue(9500)
+        big.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self._zoom_names = card_tooltip(item.kind).split("\n") if face else []
+        names = None
+        if self._zoom_names:
+            px = max(12, round(min(sr.height() / 36, h / 14)))
+            names = ZoomNames(self._zoom_names, px)
+            names.setZValue(9500)
+        self._zoom = [big] + ([names] if names is not None else [])
+        for it in self._zoom:
+            self._scene.addItem(it)
+        self._place_zoom(item.sceneBoundingRect(), big, names)
+
+    def _place_zoom(self, near: QRectF, big: CardItem, names: ZoomNames | None) -> None:
+        """The large card, its names beside it, above the card looked at, else below it (leaving the
+        row it lies in free); else the names under the large card, to the card's right or left —
+        the first with room, inside the scene."""
+        sr = self._scene.sceneRect().adjusted(6, 6, -6, -6)
+        card = big.card_rect()
+        nw, nh = (names.boundingRect().width(), names.boundingRect().height()) if names is not None else (0.0, 0.0)
+        gap = 12.0
+        spots = []   # (top left of the block, the names beside the card?, the block's size)
+        for beside in (True, False):
+            w = card.width() + (nw + gap if beside and names is not None else 0.0)
+            h = max(card.height(), nh) if beside else card.height() + (nh + 6 if names is not None else 0.0)
+            cx, cy = near.center().x() - w / 2, near.center().y() - h / 2
+            spots += [(QPointF(cx, near.top() - gap - h), beside, w, h, sr.top() <= near.top() - gap - h),
+                      (QPointF(cx, near.bottom() + gap), beside, w, h, near.bottom() + gap + h <= sr.bottom())]
+            if not beside:
+                spots += [(QPointF(near.right() + gap, cy), beside, w, h, near.right() + gap + w <= sr.right()),
+                          (QPointF(near.left() - gap - w, cy), beside, w, h, sr.left() <= near.left() - gap - w)]
+        at, beside, w, h, _ = next((spot for spot in spots if spot[-1]), spots[-2])
+        x = min(max(at.x(), sr.left()), sr.right() - w)
+        y = min(max(at.y(), sr.top()), sr.bottom() - h)
+        if beside:
+            big.setPos(x + card.width() / 2, y + h / 2)
+            if names is not None:
+                names.setPos(x + card.width() + gap, y + (h - nh) / 2)
+        else:
+            big.setPos(x + w / 2, y + card.height() / 2)
+            if names is not None:
+                names.setPos(x + (w - nw) / 2, y + card.height() + 6)
+
+    def hide_zoom(self) -> None:
+        for it in self._zoom:
+            self._scene.removeItem(it)
+        self._zoom = []
+        self._zoom_names = []
+
+    def zoomed(self) -> tuple[QRectF, list[str]] | None:
+        """The zoom shown now: the large card's rectangle in the scene and the names under it."""
+        if not self._zoom:
+            return None
+        return self._zoom[0].sceneBoundingRect(), list(self._zoom_names)
 
     def focusInEvent(self, event) -> None:
         super().focusInEvent(event)
