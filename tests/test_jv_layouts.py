@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import QRectF
-from PySide6.QtWidgets import QAbstractItemView, QApplication, QTabBar
+from PySide6.QtWidgets import QAbstractItemView, QApplication, QTabBar, QTabWidget
 from test_jv_readable import LANGUAGES, clips, text_size
 from waiting import HANG_GUARD_MS
 from window_helpers import open_window
@@ -58,3 +58,22 @@ def test_every_game_of_the_help_is_seen_whole_without_scrolling(qtbot, boxes, la
     assert scrolled_away(help_dialog) == []
     assert help_dialog.height() <= 650 and help_dialog.width() <= 1280
     assert clips(help_dialog) == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_settings_fit_a_1280_by_720_screen_with_every_text_whole(qtbot, boxes, language, lang):
+    """Settings was 940 pixels tall in aksara Jawa (one column of every row): now every page of it
+    fits in 650 (a 720-pixel screen less a task bar and the title bar), nothing clipped."""
+    w = open_window(qtbot, language=lang)
+    QApplication.processEvents()
+    dlg = w.show_settings()
+    qtbot.waitExposed(dlg, timeout=HANG_GUARD_MS)
+    pages = dlg.findChildren(QTabWidget)
+    shown_pages = [(t, i) for t in pages for i in range(t.count())] or [(None, 0)]
+    for tabs, i in shown_pages:
+        if tabs is not None:
+            tabs.setCurrentIndex(i)
+        QApplication.processEvents()
+        assert dlg.height() <= 650 and dlg.width() <= 1280, (i, dlg.size())
+        assert clips(dlg) == [], i
+        assert scrolled_away(dlg) == [], i
