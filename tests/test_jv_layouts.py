@@ -4,14 +4,20 @@ family — their line spacing and their place beside the cards — at 1280×720 
 and in aksara Jawa."""
 from __future__ import annotations
 
+import random
+
 import pytest
+from helpers import random_decision
 from PySide6.QtCore import QRectF
 from PySide6.QtWidgets import QAbstractItemView, QApplication, QTabBar, QTabWidget
 from test_jv_readable import LANGUAGES, clips, text_size
 from waiting import HANG_GUARD_MS
 from window_helpers import open_window
 
-from cekidesk.ui import i18n
+from cekidesk.games import get_game
+from cekidesk.ui import i18n, names
+from cekidesk.ui.table import TableWidget
+from cekidesk.ui.table.widget import LabelItem
 
 
 @pytest.fixture
@@ -77,3 +83,86 @@ def test_the_settings_fit_a_1280_by_720_screen_with_every_text_whole(qtbot, boxe
         assert dlg.height() <= 650 and dlg.width() <= 1280, (i, dlg.size())
         assert clips(dlg) == [], i
         assert scrolled_away(dlg) == [], i
+
+
+# -- the tables: labels beside the cards, their lines apart -----------------------------------------
+
+#: the table's size in the window at 1280×720 (the log beside it), the whole 1280×720, full HD
+TABLE_SIZES = [(1018, 555), (1280, 720), (1920, 1080)]
+
+
+def random_views(game: str, n: int, seed: int, options: dict):
+    """Seat 0's views of a hand played by random decisions (amounts in a range included)."""
+    spec = get_game(game)
+    rng = random.Random(seed)
+    st = spec.new_hand(spec.options_model(**options), n, seed, 0)
+    while True:
+        yield st.view(0)
+        if st.is_terminal():
+            return
+        st.apply(random_decision(st, rng))
+
+
+def overlaps(table: TableWidget, cards_too: bool = True) -> list[str]:
+    """Every label of the scene that lies over a card (``cards_too``) or over another label, with
+    both."""
+    labels = [it for it in table.scene().items() if isinstance(it, LabelItem) and it.isVisible()]
+    cards = [it for it in table.card_items() if it.isVisible()] if cards_too else []
+    out = []
+    for i, lab in enumerate(labels):
+        r = lab.mapRectToScene(lab.boundingRect().adjusted(1, 1, -1, -1))   # (the item's 1-pixel margin)
+        for c in cards:
+            if r.intersects(c.mapRectToScene(c.visible_rect())):
+                out.append(f"label {lab.spec.key} {lab.spec.text!r} over card {c.key}")
+        for other in labels[i + 1:]:
+            if r.intersects(other.mapRectToScene(other.boundingRect().adjusted(1, 1, -1, -1))):
+                out.append(f"label {lab.spec.key} {lab.spec.text!r} over label {other.spec.key} {other.spec.text!r}")
+    return out
+
+
+def walk(qtbot, game: str, players: list[int], options: dict, seeds: range, lang: str,
+         cards_too: bool = True) -> dict:
+    """Every overlap of the table of ``game`` through random hands, by players, size, seed and move."""
+    i18n.set_language(lang)
+    found = {}
+    for n in players:
+        table = TableWidget()
+        qtbot.addWidget(table)
+        table.set_options(animation_speed="off", card_namer=names.card_namer("javanese" if lang == "jv-Java"
+                                                                             else "latin"))
+        table.set_game(game, [f"Player {q}" for q in range(n)], 0)
+        table.show()
+        for W, H in TABLE_SIZES:
+            table.resize(W, H)
+            QApplication.processEvents()
+            for seed in seeds:
+                for step, view in enumerate(random_views(game, n, seed, options)):
+                    table.show_view(view)
+                    bad = overlaps(table, cards_too)
+                    if bad:
+                        found[(n, W, H, seed, step)] = bad
+        table.close()
+    return found
+
+
+@pytest.mark.parametrize("lang", ["en", "jv-Java"])
+def test_no_kartu_lima_label_lies_over_a_card_or_another_label(qtbot, language, lang):
+    """The wangsalan's meaning at a right-hand seat lay over that seat's trick card; the lines of a
+    seat crowded each other in aksara Jawa."""
+    found = walk(qtbot, "kartu-lima", [5, 6, 7, 9], {"stakes": "bal_balan", "roosters": "tetep",
+                                                      "gor_goran": True, "abang_ireng": True}, range(3), lang)
+    assert not found, found
+
+
+@pytest.mark.parametrize("lang", ["en", "jv-Java"])
+def test_no_ce_pe_label_lies_over_a_card_or_another_label(qtbot, language, lang):
+    """The direction line under the counter ran into the piles in aksara Jawa, the thrower's name
+    under the discards into their turned corners."""
+    assert not (found := walk(qtbot, "ce-pe", [2, 4, 6], {}, range(2), lang)), found
+
+
+@pytest.mark.parametrize("lang", ["en", "jv-Java"])
+def test_the_balik_satu_tables_words_keep_apart(qtbot, language, lang):
+    """The words under and over the stock and the pile, the notes in the middle and the score's
+    lines are spaced by their own heights (1.3× in aksara Jawa): none lies over another."""
+    assert not (found := walk(qtbot, "balik-satu", [2, 4, 6], {}, range(2), lang, cards_too=False)), found
