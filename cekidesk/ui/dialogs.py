@@ -61,10 +61,13 @@ from .names import seat_label
 class _WrapFitter(QObject):
     """Keeps a word-wrapped label's minimum height at what its text needs at its current width.
     Qt's layouts ask a wrapped label for its height at its preferred width, not at the width it
-    ends up with, so in a crowded dialog (or a long translation) its last lines would be cut off."""
+    ends up with, so in a crowded dialog (or a long translation) its last lines would be cut off.
+    A label on a hidden page (a tab not shown) is fitted when it is shown: hidden, it may be laid
+    out a few pixels wide, and the height of that width would stretch its page."""
 
     def eventFilter(self, obj: QObject, event: QEvent) -> bool:
-        if event.type() == QEvent.Type.Resize and isinstance(obj, QLabel) and obj.wordWrap():
+        if (event.type() in (QEvent.Type.Resize, QEvent.Type.Show) and isinstance(obj, QLabel) and obj.wordWrap()
+                and obj.isVisible()):
             need = obj.heightForWidth(obj.width())
             if need > 0 and need != obj.minimumHeight():
                 obj.setMinimumHeight(need)
@@ -787,7 +790,11 @@ class NewGameDialog(QDialog):
 
 class SettingsDialog(QDialog):
     """The preferences.  Every change is written into ``settings`` at once and announced with
-    ``settingsChanged`` (the window saves and applies it)."""
+    ``settingsChanged`` (the window saves and applies it).
+
+    Three tabs (display, computer players, playing): one column of all the rows was 940 pixels
+    tall in aksara Jawa, whose lines are 1.3× and much taller than Latin ones — too tall for a
+    1280×720 screen —, and two columns still too tall and too wide for it."""
 
     settingsChanged = Signal()
 
@@ -802,15 +809,24 @@ class SettingsDialog(QDialog):
         self.setWindowTitle(i18n.latin(lambda: self.tr("Settings")))
         self.settings = settings
         lay = QVBoxLayout(self)
-        form = QFormLayout()
-        lay.addLayout(form)
+        self.tabs = QTabWidget(self)
+        self.tabs.setObjectName("settingsTabs")
+        lay.addWidget(self.tabs)
         self._labels: dict[str, QLabel] = {}
+
+        def page(key: str) -> QFormLayout:
+            w = QWidget(self.tabs)
+            w.setObjectName(f"{key}Page")
+            self.tabs.addTab(w, "")
+            return QFormLayout(w)
 
         def row(key: str, widget: QWidget) -> None:
             label = QLabel(self)
             label.setBuddy(widget)
             self._labels[key] = label
             form.addRow(label, widget)
+
+        form = page("display")
 
         self.language = QComboBox(self)
         self.language.setObjectName("languageCombo")
@@ -858,7 +874,12 @@ class SettingsDialog(QDialog):
         looks_row.addStretch(1)
         row("looks", looks)
         self._labels["looks"].setBuddy(self.table_colour)
+        self.show_codes = QCheckBox(self)
+        self.show_codes.setObjectName("codesCheck")
+        self.show_codes.setChecked(settings.show_card_codes)
+        form.addRow(self.show_codes)
 
+        form = page("computer")
         self.pace = QSpinBox(self)
         self.pace.setObjectName("paceSpin")
         self.pace.setRange(0, 5000)
@@ -898,6 +919,7 @@ class SettingsDialog(QDialog):
         self.expert_help.setWordWrap(True)
         form.addRow("", self.expert_help)
 
+        form = page("play")
         self.hints = QCheckBox(self)
         self.hints.setObjectName("hintsCheck")
         self.hints.setChecked(settings.hints)
@@ -918,10 +940,6 @@ class SettingsDialog(QDialog):
         self.auto_throw.setObjectName("autoThrowCheck")
         self.auto_throw.setChecked(settings.auto_throw_after_call)
         form.addRow(self.auto_throw)
-        self.show_codes = QCheckBox(self)
-        self.show_codes.setObjectName("codesCheck")
-        self.show_codes.setChecked(settings.show_card_codes)
-        form.addRow(self.show_codes)
         self.autosave = QCheckBox(self)
         self.autosave.setObjectName("autosaveCheck")
         self.autosave.setChecked(settings.autosave)
@@ -957,6 +975,8 @@ class SettingsDialog(QDialog):
                           ("expert", self.tr("&Expert thinking time:")), ("currency", self.tr("&Money in:")),
                           ("looks", self.tr("&Table and cards:"))):
             self._labels[key].setText(text)
+        for i, text in enumerate((self.tr("Display"), self.tr("Computer players"), self.tr("Playing"))):
+            self.tabs.setTabText(i, text)
         for i, text in enumerate((self.tr("Rupiah (Rp)"), self.tr("Cents (¢)"), self.tr("Points (no currency)"))):
             self.currency.setItemText(i, text)
         self.currency.setToolTip(self.tr("How stakes and payments are shown and entered. Until you choose, "

@@ -1,6 +1,8 @@
 """Help ▸ How to play: each game's rules in CekiDesk's own words, with card pictures.
 
-One tab per game; the pages themselves are written by the games' UI modules
+One page per game, chosen from a list of the games' names (eleven tabs of "How to play …" never fit
+a 1280-pixel screen, least of all in aksara Jawa at 1.3×; a list shows every name whole and grows
+with the games); the pages themselves are written by the games' UI modules
 (:meth:`cekidesk.ui.games.base.GameUI.help_html`).  The pictures are rendered from the card SVGs
 and handed to each page's document with ``document().addResource`` under ``card:<code>/<height>``
 URLs, as the page asks for them.
@@ -13,11 +15,20 @@ from typing import Any, cast
 
 from PySide6.QtCore import QUrl
 from PySide6.QtGui import QTextDocument
-from PySide6.QtWidgets import QDialog, QTabWidget, QTextBrowser, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QDialog,
+    QHBoxLayout,
+    QListWidget,
+    QListWidgetItem,
+    QStackedWidget,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
 
 from cekidesk.games import DEFAULT_GAME_ID, games
 
-from . import i18n
+from . import i18n, names
 from .cardpics import card_image, card_width, device_ratio
 from .dialogs import close_buttons
 from .games import HelpContext, game_ui
@@ -25,8 +36,9 @@ from .table import TableWidget
 
 
 class HowToPlayDialog(QDialog):
-    """A non-modal window with the rules of every game, one tab (QTextBrowser) each; it opens on
-    ``game_id``'s page.  ``shortcuts`` are the window's keys; each page adds its table's own."""
+    """A non-modal window with the rules of every game, one page (QTextBrowser) each, chosen in the
+    list of games beside it; it opens on ``game_id``'s page.  ``shortcuts`` are the window's keys;
+    each page adds its table's own."""
 
     def __init__(self, shortcuts: Sequence[tuple[str, str]] = (), parent: QWidget | None = None,
                  game_id: str = DEFAULT_GAME_ID, card_names: str = "latin", current: tuple[str, Any] | None = None):
@@ -37,33 +49,48 @@ class HowToPlayDialog(QDialog):
         self.card_names = card_names
         self.current = current     # (game id, options) of the game under way, for its page
         lay = QVBoxLayout(self)
-        self.tabs = QTabWidget(self)
-        self.tabs.setObjectName("helpTabs")
+        row = QHBoxLayout()
+        lay.addLayout(row)
+        self.games = QListWidget(self)
+        self.games.setObjectName("helpGames")
+        self.pages = QStackedWidget(self)
         self.browsers: dict[str, QTextBrowser] = {}
         for spec in games():
-            ui = game_ui(spec.id)
-            b = QTextBrowser(self.tabs)
+            b = QTextBrowser(self.pages)
             b.setObjectName(f"helpBrowser_{spec.id}")
             b.setOpenExternalLinks(False)
             b.setOpenLinks(True)
             self.browsers[spec.id] = b
-            self.tabs.addTab(b, ui.help_title())
-        lay.addWidget(self.tabs)
+            self.pages.addWidget(b)
+            self.games.addItem(QListWidgetItem())
+        self.games.currentRowChanged.connect(self.pages.setCurrentIndex)
+        row.addWidget(self.games)
+        row.addWidget(self.pages, 1)
         lay.addWidget(close_buttons(self, self.tr("Close"))[0])
         self.refresh()
         self.show_game(game_id)
-        self.resize(940, 700)
+        self.resize(940, 640)     # with its title bar, within a 1280×720 screen that has a task bar
 
     def refresh(self, card_names: str | None = None) -> None:
-        """(Re)write every page — after a change of language or of the card-name form."""
+        """(Re)write every page and the list of games — after a change of language or of the
+        card-name form."""
         if card_names is not None:
             self.card_names = card_names
         for i, (gid, b) in enumerate(self.browsers.items()):
             ui = game_ui(gid)
-            self.tabs.setTabText(i, ui.help_title())
+            item = self.games.item(i)
+            item.setText(names.game_title(f"game.{gid}"))
+            item.setToolTip(ui.help_title())
+            b.setAccessibleName(ui.help_title())
             keys = list(TableWidget.shortcuts(gid)) + self.shortcuts
             ctx = HelpContext(self._picture_source(b), self.card_names, keys, self.current)
             b.setHtml("<html><body>" + ui.help_html(ctx) + "</body></html>")
+        self._fit_list()
+
+    def _fit_list(self) -> None:
+        """The list as wide as its longest name (names are short: the page keeps the room)."""
+        g = self.games
+        g.setFixedWidth(g.sizeHintForColumn(0) + 2 * g.frameWidth() + g.spacing() * 2 + 8)
 
     def set_current(self, current: tuple[str, Any] | None) -> None:
         """The game under way and its options (None: none); the pages are rewritten if they changed."""
@@ -74,12 +101,12 @@ class HowToPlayDialog(QDialog):
     def show_game(self, game_id: str) -> None:
         ids = list(self.browsers)
         if game_id in ids:
-            self.tabs.setCurrentIndex(ids.index(game_id))
+            self.games.setCurrentRow(ids.index(game_id))
 
     @property
     def browser(self) -> QTextBrowser:
         """The page shown now."""
-        return cast(QTextBrowser, self.tabs.currentWidget())   # every tab is a browser
+        return cast(QTextBrowser, self.pages.currentWidget())   # every page is a browser
 
     def page_html(self, game_id: str | None = None) -> str:
         b = self.browsers[game_id] if game_id else self.browser

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import importlib
 import math
+import re
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
@@ -25,6 +26,15 @@ from cekidesk.engine.core import Action, AmountRange, Event, View
 from cekidesk.games import games, module_name
 
 from ..fonts import pixel_font, short_line
+
+#: a short label's text as tall as most (a Latin line; in aksara Jawa, 1.3× it)
+_LINE_SAMPLE = "Ag"
+
+
+def label_line() -> float:
+    """How tall a table label's line of text is per pixel of its size (``LabelSpec.size``) in the
+    interface font now: a Latin line's (about 1.16) in Latin interfaces, 1.3× that in aksara Jawa."""
+    return short_line(pixel_font(100), _LINE_SAMPLE).height / 100
 
 
 @dataclass
@@ -149,6 +159,35 @@ class LayoutOptions:
     sort_hand: bool = True
     highlight_legal: bool = True
     card_namer: Callable[[Any], str] | None = None
+    #: a label's line height per pixel of its size, from the interface font when the options are
+    #: made (:func:`label_line`): layouts space their lines of words by :meth:`line`, so that lines in
+    #: aksara Jawa (1.3×) do not crowd
+    label_line: float = field(default_factory=label_line)
+
+    def line(self, size: float) -> float:
+        """The height of one line of a label of ``size`` pixels."""
+        return size * self.label_line
+
+
+@dataclass(frozen=True)
+class Frame:
+    """The measures a table takes from the scene: its width ``W`` and height ``H``, the scale ``s``
+    that card sizes are shares of (the height, or a share of a narrow scene's width), the margin
+    ``M`` at the scene's edges and the ``gap`` between neighbouring things."""
+
+    W: float
+    H: float
+    s: float
+    M: float
+    gap: float
+
+
+def frame(width: float, height: float, share: float = 0.62) -> Frame:
+    """The :class:`Frame` of a scene ``width`` × ``height``: ``s`` is the height, at most ``share``
+    of the width (never under 240)."""
+    W, H = float(width), float(height)
+    s = max(240.0, min(H, share * W))
+    return Frame(W, H, s, max(6.0, 0.012 * s), 0.012 * s)
 
 
 class Pairing:
@@ -182,6 +221,27 @@ def text_width(text: str, size: float, bold: bool = False) -> float:
     layouts that place labels beside each other)."""
     line = short_line(pixel_font(max(8, round(size)), bold), text)
     return line.width + line.height * 0.9
+
+
+def text_height(text: str, size: float, bold: bool = False) -> float:
+    """How tall a table label of ``text`` is at ``size`` pixels, its pill's padding included (aksara
+    Jawa with stacked signs is taller than a plain line)."""
+    return short_line(pixel_font(max(8, round(size)), bold), text).height * 1.24
+
+
+def wrap_label(text: str, size: float, width: float, bold: bool = False) -> list[str]:
+    """``text`` broken at its spaces (and the zero-width spaces between the words of aksara Jawa)
+    into lines whose labels are at most ``width`` wide; a word wider than that keeps a line."""
+    lines: list[str] = []
+    line = ""
+    for word in re.split(r"(?<=[ \u200b])", text):
+        if line and text_width((line + word).rstrip(" \u200b"), size, bold) > width:
+            lines.append(line.rstrip(" \u200b"))
+            line = word
+        else:
+            line += word
+    last = line.rstrip(" \u200b")
+    return [*lines, last] if last else lines or [text]
 
 
 def copy_keys(kinds: Sequence[Hashable], prefix: str) -> list[tuple]:
@@ -286,6 +346,13 @@ class TableLayout(Generic[V]):
 
     def hand_keys_in_order(self) -> list[Hashable]:
         return list(self._order)
+
+    def viewer_seat(self, view: V) -> int:
+        """The seat at the bottom of the table: the human's, or the view's own if the human has no
+        seat in this game (kept for the plans that follow)."""
+        if not 0 <= self.human < view.n_players:
+            self.human = view.viewer
+        return self.human
 
     def seat_title(self, seat: int) -> str:
         """A seat's name ("Player 3" for a nameless seat)."""

@@ -48,8 +48,10 @@ from ...table.layouts import (
     TableLayout,
     clamp_to_scene,
     copy_keys,
+    frame,
     labels_inside,
     register_layout,
+    text_height,
 )
 from .words import GAME_IDS, call_of, call_term, kind_of, set_term, side_lines
 
@@ -118,16 +120,16 @@ class BalikLayout(TableLayout[Any]):
         self._reveal_pos: dict[int, QPointF] = {}
         self._fan_h = 0.0
         self._fans: list[QRectF] = []
+        self._sep = 0.0     # the room between a card and its words, from the label line height
 
     # ------------------------------------------------------------------------------------------
     def plan(self, view: Any, width: float, height: float, options: LayoutOptions) -> Plan:
-        W, H = float(width), float(height)
+        f = frame(width, height, 0.6)
+        W, H, s, M = f.W, f.H, f.s, f.M
         n = view.n_players
-        me = self.human if 0 <= self.human < n else view.viewer
-        self.human = me
-        s = max(240.0, min(H, 0.6 * W))
-        M = max(6.0, 0.012 * s)
+        me = self.viewer_seat(view)
         font = max(10.0, 0.022 * s)
+        self._sep = options.line(font) * 0.2    # between a card and its words, or two lines
         plan = Plan()
         legal = set(view.legal)
         over = view.result is not None
@@ -354,7 +356,8 @@ class BalikLayout(TableLayout[Any]):
         top_off = max(0, shown - 1) * off
         self._stock = (QPointF(stock_x - top_off, c.y() - top_off), mid_h)
         plan.slots.append(QRectF(stock_x - wm / 2, c.y() - mid_h / 2, wm, mid_h))
-        plan.labels.append(LabelSpec(("stock",), str(sc), QPointF(stock_x, c.y() + mid_h / 2 + font * 0.95),
+        plan.labels.append(LabelSpec(("stock",), str(sc), self._under(QPointF(stock_x, c.y() + mid_h / 2), str(sc),
+                                                                      font * 0.95),
                                      font * 0.95, "count",
                                      QCoreApplication.translate("BalikTable", "Cards left in the stock")))
         self._pile(plan, view, me, c, mid_h, wm, small_h, ws, font, legal)
@@ -375,12 +378,22 @@ class BalikLayout(TableLayout[Any]):
         if view.game_id == "chot" and cv is not None and view.sides:
             for i, line in enumerate(side_lines(cv, view.sides, [self.seat_title(q) for q in range(view.n_players)])):
                 notes.append((("chot", i), line, "count", names.term_tooltip("bangkong")))
-        y = c.y() + mid_h * 0.5 + font * 2.6
+        # under the stock's count (or the score's cards), a line apart
+        y = c.y() + mid_h * 0.5 + text_height("0", font * 0.95) + 6 * self._sep
         if over and view.result.winners:
-            y = c.y() + mid_h * 1.25 + font * 1.8
+            y = c.y() + mid_h * 1.25 + 4 * self._sep
         for key, text, st, tip in notes:
-            plan.labels.append(LabelSpec(key, text, QPointF(c.x(), y), font * 0.9, st, tip))
-            y += font * 1.6
+            h = text_height(text, font * 0.9, st != "count")
+            plan.labels.append(LabelSpec(key, text, QPointF(c.x(), y + h / 2), font * 0.9, st, tip))
+            y += h + self._sep
+
+    def _under(self, edge: QPointF, text: str, size: float, bold: bool = False) -> QPointF:
+        """Where a label of ``text`` goes just under a card whose bottom edge's middle is ``edge``."""
+        return QPointF(edge.x(), edge.y() + self._sep + text_height(text, size, bold) / 2)
+
+    def _over(self, edge: QPointF, text: str, size: float, bold: bool = False) -> QPointF:
+        """Where a label of ``text`` goes just over a card whose top edge's middle is ``edge``."""
+        return QPointF(edge.x(), edge.y() - self._sep - text_height(text, size, bold) / 2)
 
     def _free_span(self, c: QPointF, inner_w: float, top: float, bottom: float) -> tuple[float, float]:
         """The x range of the middle between the fans of the side seats, from ``top`` to ``bottom``."""
@@ -410,7 +423,8 @@ class BalikLayout(TableLayout[Any]):
                                    tooltip=QCoreApplication.translate("BalikTable", "Thrown by {name}").format(
                                        name=self.seat_title(thrower))))
         plan.labels.append(LabelSpec(("thrower",), self.seat_title(thrower),
-                                     QPointF(c.x(), c.y() - mid_h / 2 - font * 0.9), font * 0.85, "count",
+                                     self._over(QPointF(c.x(), c.y() - mid_h / 2), self.seat_title(thrower),
+                                                font * 0.85), font * 0.85, "count",
                                      QCoreApplication.translate("BalikTable", "Who threw the top discard")))
         x0 = c.x() + wm / 2 + 0.15 * wm + ws / 2
         sp = 0.7 * ws
@@ -436,8 +450,9 @@ class BalikLayout(TableLayout[Any]):
                                    mark="win" if mine else "drawn",
                                    tooltip=QCoreApplication.translate("BalikTable", "Drawn by {name}, face up").format(
                                        name=self.seat_title(drawer))))
-        plan.labels.append(LabelSpec(("revealed",), QCoreApplication.translate("BalikTable", "{name} drew").format(
-            name=self.seat_title(drawer)), QPointF(pos.x(), pos.y() - h / 2 - font * 0.8), font * 0.85, "banner"))
+        text = QCoreApplication.translate("BalikTable", "{name} drew").format(name=self.seat_title(drawer))
+        plan.labels.append(LabelSpec(("revealed",), text, self._over(QPointF(pos.x(), pos.y() - h / 2), text,
+                                                                     font * 0.85, True), font * 0.85, "banner"))
 
     def _showcase(self, plan: Plan, view: Any, c: QPointF, left: float, right: float, mid_h: float,
                   font: float) -> None:
@@ -488,7 +503,8 @@ class BalikLayout(TableLayout[Any]):
             tw = card_width(th)
             tsp = min(1.02 * tw, (avail - tw) / max(1, len(turned) - 1))
             tx = x_left + tw / 2
-            ty = y + h / 2 + th / 2 + font * 1.6
+            label = QCoreApplication.translate("BalikTable", "Turned for the score")
+            ty = y + h / 2 + th / 2 + text_height(label, font * 0.8) + 3 * self._sep
             used = list(swapped_in)
             for j, k in enumerate(turned):
                 taken = k in used
@@ -498,15 +514,15 @@ class BalikLayout(TableLayout[Any]):
                                            role="reveal", dim=taken,
                                            tooltip=QCoreApplication.translate("BalikTable", "Turned for the score")))
             plan.labels.append(LabelSpec(
-                ("turned",), QCoreApplication.translate("BalikTable", "Turned for the score"),
-                QPointF(tx + (len(turned) - 1) * tsp / 2, ty - th / 2 - font * 0.75), font * 0.8, "count"))
+                ("turned",), label, self._over(QPointF(tx + (len(turned) - 1) * tsp / 2, ty - th / 2), label,
+                                               font * 0.8), font * 0.8, "count"))
         if isinstance(winner, int):
             total_pts = d.get("total", 0)
             text = QCoreApplication.translate("BalikTable", "{name}: {total}").format(
                 name=self.seat_title(winner), total=names.counted(QCoreApplication.translate(
                     "BalikTable", "%n point(s)", None, total_pts), total_pts))
-            plan.labels.append(LabelSpec(("result",), text, QPointF(c.x(), y - h / 2 - font * 1.1), font * 1.05,
-                                         "winner"))
+            plan.labels.append(LabelSpec(("result",), text, self._over(QPointF(c.x(), y - h / 2), text, font * 1.05,
+                                                                       True), font * 1.05, "winner"))
 
     # ------------------------------------------------------------------------------------------
     def choices(self, view: Any, style: str = "latin") -> list[ChoiceSpec]:

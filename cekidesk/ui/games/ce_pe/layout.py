@@ -40,10 +40,13 @@ from ...table.layouts import (
     TableLayout,
     clamp_to_scene,
     copy_keys,
+    frame,
     hands_by_seat,
     labels_inside,
     register_layout,
+    text_height,
     text_width,
+    wrap_label,
 )
 
 FAMILY = "western"
@@ -89,12 +92,9 @@ class CePeLayout(TableLayout[Any]):
     def plan(self, view: Any, width: float, height: float, options: LayoutOptions) -> Plan:
         from .words import CePeUI
 
-        W, H = float(width), float(height)
-        me = self.human if 0 <= self.human < view.n_players else view.viewer
-        self.human = me
-        s = max(240.0, min(H, 0.62 * W))
-        M = max(6.0, 0.012 * s)
-        gap = 0.012 * s
+        f = frame(width, height)
+        W, H, s, M, gap = f.W, f.H, f.s, f.M, f.gap
+        me = self.viewer_seat(view)
         font = max(10.0, 0.024 * s)
         plan = Plan()
         over = view.result is not None
@@ -174,7 +174,7 @@ class CePeLayout(TableLayout[Any]):
         self._lives(plan, view, me, QPointF(panel.center().x(), panel.top() - back_h * 0.55), back_h * 0.8, bw * 0.8)
 
         # ======================================================================== the middle
-        self._middle(plan, view, centre, pile_h, font, s)
+        self._middle(plan, view, centre, pile_h, font, s, options)
         if mine:
             plan.choices += [ChoiceSpec(("lose",), self._lose_label(view), action=a, anchor=me,
                                         tooltip=ui.lose_reason(view)) for a in view.legal if a.verb == "lose"]
@@ -252,9 +252,11 @@ class CePeLayout(TableLayout[Any]):
                                              "CePeTable", "%n token(s) left", None, tokens), tokens)))
 
     # ------------------------------------------------------------------------------------------
-    def _middle(self, plan: Plan, view: Any, centre: QPointF, pile_h: float, font: float, s: float) -> None:
+    def _middle(self, plan: Plan, view: Any, centre: QPointF, pile_h: float, font: float, s: float,
+                options: LayoutOptions) -> None:
         """The counter in the middle, the direction and the next player under it, the stock on its
-        left and the discard pile on its right."""
+        left and the discard pile on its right; the words under a pile a fifth of a line below it
+        (their height the interface's: 1.3× in aksara Jawa)."""
         from .words import rules_of
 
         limit = view.limit
@@ -264,7 +266,10 @@ class CePeLayout(TableLayout[Any]):
             "CePeTable", "The counter: no play may take it above {limit}").format(limit=limit)
         plan.labels.append(LabelSpec(("counter",), text, QPointF(centre.x(), centre.y() - big * 0.3), big, "banner",
                                      over_limit_tip, fill=warmth(view.counter, limit, rules_of(view).start)))
-        # the direction and the next player
+        # the direction and the next player under the counter, in lines no wider than four pile cards
+        # (or the counter): the piles stand beside them
+        tw = text_width(text, big, True) / 2
+        pw = card_width(pile_h, back_code(FAMILY))
         if view.result is None and 0 <= view.next_player < view.n_players:
             arrow = "↻" if view.direction > 0 else "↺"
             way = (QCoreApplication.translate("CePeTable", "clockwise") if view.direction > 0
@@ -273,10 +278,13 @@ class CePeLayout(TableLayout[Any]):
                 arrow=arrow, way=way, name=self.seat_title(view.next_player))
             tip = QCoreApplication.translate("CePeTable",
                                              "The direction of play and who moves after the current player")
-            plan.labels.append(LabelSpec(("direction",), line, QPointF(centre.x(), centre.y() + big * 0.75), font,
-                                         "count", tip))
-        tw = text_width(text, big, True) / 2
-        pw = card_width(pile_h, back_code(FAMILY))
+            y = centre.y() - big * 0.3 + text_height(text, big, True) / 2 + options.line(font) * 0.2
+            for j, part in enumerate(wrap_label(line, font, max(2 * tw, 4 * pw))):
+                h = text_height(part, font)
+                plan.labels.append(LabelSpec(("direction",) if j == 0 else ("direction", j), part,
+                                             QPointF(centre.x(), y + h / 2), font, "count", tip))
+                tw = max(tw, text_width(part, font) / 2)
+                y += h + options.line(font) * 0.1
         # the stock: a small stack and its count
         sx = centre.x() - tw - pw * 0.9
         self._stock = (QPointF(sx, centre.y()), pile_h)
@@ -289,7 +297,10 @@ class CePeLayout(TableLayout[Any]):
                                        z=50 + i, role="stock", tooltip=tip))
         if not shown:
             plan.slots.append(QRectF(sx - pw / 2, centre.y() - pile_h / 2, pw, pile_h))
-        plan.labels.append(LabelSpec(("stockcount",), str(view.stock_count), QPointF(sx, centre.y() + pile_h * 0.62),
+        # the top of the words under a pile (clear of its turned cards' corners)
+        under = centre.y() + pile_h / 2 + pw * 0.1 + options.line(font) * 0.2
+        plan.labels.append(LabelSpec(("stockcount",), str(view.stock_count),
+                                     QPointF(sx, under + text_height(str(view.stock_count), font * 0.9) / 2),
                                      font * 0.9, "count"))
         # the discard pile: the last cards fanned a little, the top one straight
         dx = centre.x() + tw + pw * 0.9
@@ -309,7 +320,8 @@ class CePeLayout(TableLayout[Any]):
         last = view.last_play
         if last is not None:
             who = last[0]
-            plan.labels.append(LabelSpec(("thrower",), self.seat_title(who), QPointF(dx, centre.y() + pile_h * 0.62),
+            name = self.seat_title(who)
+            plan.labels.append(LabelSpec(("thrower",), name, QPointF(dx, under + text_height(name, font * 0.9) / 2),
                                          font * 0.9, "count", QCoreApplication.translate(
                                              "CePeTable", "Played the top card")))
 

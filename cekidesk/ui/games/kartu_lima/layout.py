@@ -32,7 +32,6 @@ from cekidesk.games.kartu_lima.rules import KartuLimaView, streak_name
 
 from ... import names
 from ...cardpics import card_width
-from ...fonts import script_scale
 from ...table.layouts import (
     CardSpec,
     ChoiceSpec,
@@ -46,8 +45,12 @@ from ...table.layouts import (
     TableLayout,
     clamp_to_scene,
     copy_keys,
+    frame,
     labels_inside,
     register_layout,
+    text_height,
+    text_width,
+    wrap_label,
 )
 from . import wangsalan
 
@@ -77,6 +80,50 @@ def _in_hand(kind: Kind | None, key: Any) -> bool:
 def _opponents(seat: int, key: Any) -> bool:
     """Whether ``key`` is one of the backs of ``seat``'s hand."""
     return key[0] == "o" and key[1] == seat
+
+
+def card_rect(c: CardSpec) -> QRectF:
+    """Where a card of a plan lies (upright)."""
+    w = card_width(c.height)
+    return QRectF(c.pos.x() - w / 2, c.pos.y() - c.height / 2, w, c.height)
+
+
+def label_rect(sp: LabelSpec, dx: float = 0.0) -> QRectF:
+    """Where a label's pill lies (moved ``dx`` sideways)."""
+    bold = sp.style != "count"
+    hw, h = text_width(sp.text, sp.size, bold) / 2, text_height(sp.text, sp.size, bold)
+    return QRectF(sp.pos.x() + dx - hw, sp.pos.y() - h / 2, 2 * hw, h)
+
+
+def clear_of(specs: list[LabelSpec], taken: list[QRectF], W: float, M: float) -> bool:
+    """Move a block of labels sideways, as little as it takes, off every card and label of ``taken``
+    it covers (staying inside the scene); where no sideways place is free it stays.  Whether it is
+    clear."""
+
+    def covered(dx: float) -> list[QRectF]:
+        block = [label_rect(sp, dx) for sp in specs]
+        return [t for t in taken if any(t.intersects(r) for r in block)]
+
+    def inside(dx: float) -> bool:
+        return all(M <= r.left() and r.right() <= W - M for r in (label_rect(sp, dx) for sp in specs))
+
+    dx = 0.0
+    for _ in range(6):
+        hits = covered(dx)
+        if not hits:
+            break
+        block = [label_rect(sp, dx) for sp in specs]
+        left, right = min(r.left() for r in block), max(r.right() for r in block)
+        moves = [m for m in (dx + min(t.left() for t in hits) - 2 - right, dx + max(t.right() for t in hits) + 2 - left)
+                 if inside(m)]
+        if not moves:
+            return False
+        dx = min(moves, key=abs)
+    if covered(dx):
+        return False
+    for sp in specs:
+        sp.pos = QPointF(sp.pos.x() + dx, sp.pos.y())
+    return True
 
 
 class KartuLimaLayout(TableLayout[KartuLimaView]):
@@ -110,14 +157,10 @@ class KartuLimaLayout(TableLayout[KartuLimaView]):
         return QPointF(cx, cy), rx, ry, angles
 
     def plan(self, view: KartuLimaView, width: float, height: float, options: LayoutOptions) -> Plan:
-        W, H = float(width), float(height)
-        me = self.human if 0 <= self.human < view.n_players else view.viewer
-        self.human = me
-        s = max(240.0, min(H, 0.62 * W))
-        M = max(6.0, 0.012 * s)
-        gap = 0.012 * s
+        f = frame(width, height)
+        W, H, s, M, gap = f.W, f.H, f.s, f.M, f.gap
+        me = self.viewer_seat(view)
         font = max(9.0, 0.022 * s)
-        small = max(8.0, 0.018 * s)
         plan = Plan()
         over = view.result is not None
         legal = view.legal
@@ -143,6 +186,7 @@ class KartuLimaLayout(TableLayout[KartuLimaView]):
 
         # ======================================================================== the other seats
         shown = self._shown_cards(view)
+        notes: list[tuple[int, QRectF, bool, tuple[float, float]]] = []   # seat, plate, upper, band
         for q in range(view.n_players):
             if q == me:
                 continue
@@ -174,7 +218,9 @@ class KartuLimaLayout(TableLayout[KartuLimaView]):
                         peek=(1.0, 1.0) if last else (fan_sp / bw + 0.02, 1.0),
                     )
                 )
-            self._seat_notes(plan, view, q, QPointF(px, py), rect, font, small, style, upper=py < centre.y())
+            # the seat's words: centred on the plate, no wider than twice its room to the nearer edge
+            half = min(1.1 * panel_w, px - M, W - M - px)
+            notes.append((q, rect, py < centre.y(), (px - half, px + half)))
 
         # ======================================================================== the human
         hand_cy = H - M - hand_h / 2 - 0.04 * hand_h
@@ -212,12 +258,15 @@ class KartuLimaLayout(TableLayout[KartuLimaView]):
         plan.seats.append(self._seat(view, me, panel, over, style, human=True))
         self._seat_pos[me] = panel.center()
         plan.hand_rect = QRectF(hand_l - wh, hand_top - 0.05 * s, max(wh, sp * n) + 2 * wh, H - hand_top + 0.05 * s)
-        self._seat_notes(plan, view, me, panel.center(), panel, font, small, style, upper=False)
+        notes.append((me, panel, False, (M, hand_l - gap)))     # the person's: left of the hand
         hand_r = W / 2 + sp * (n - 1) / 2 + wh / 2 if n else W / 2
         info = QPointF((max(hand_r, W / 2 + 2.6 * wh) + W) / 2, hand_cy)
 
         # ======================================================================== the middle
-        self._middle(plan, view, centre, rx, ry, angles, info, trick_h, pack_h, font, small, over, style)
+        self._middle(plan, view, centre, rx, ry, angles, info, trick_h, pack_h, font, over, style, options)
+        leader = view.current.leader if view.current is not None and view.current.cards else None
+        for q, rect, upper, band in sorted(notes, key=lambda n: n[0] != leader):   # the riddle's first
+            self._place_notes(plan, view, q, rect, upper, band, font, style, options, centre, M)
 
         # -- keys and the drop zone (a card dragged to the middle is played)
         plan.keys = {int(KEYS[a.verb]): a for a in legal if a.verb in KEYS}
@@ -314,21 +363,63 @@ class KartuLimaLayout(TableLayout[KartuLimaView]):
             )
         return QCoreApplication.translate("Terms", ", ").join(parts)
 
+    def _place_notes(self, plan: Plan, view: KartuLimaView, q: int, rect: QRectF, upper: bool,
+                     band: tuple[float, float], font: float, style: str, options: LayoutOptions,
+                     centre: QPointF, M: float) -> None:
+        """Seat ``q``'s words (:meth:`_seat_notes`) where they cover no card, plate or other label:
+        beside the plate, the seat's trick card moved off them toward the middle, the block moved
+        sideways, the lines wrapped wider or narrower if need be; else beside the seat's trick card,
+        on the middle's side; else on the plate's other side.  Where nothing is clear, where the
+        fewest things are covered."""
+        card = next((c for c in plan.cards if c.role == "trick" and c.seat == q), None)
+        start = card.pos if card is not None else QPointF()
+        taken = [label_rect(lab) for lab in plan.labels] + [s.rect for s in plan.seats if s.seat != q]
+        places = [(rect, upper, band)]
+        if card is not None:
+            half = (band[1] - band[0]) / 2
+            places.append((card_rect(card), card.pos.y() < centre.y(), (card.pos.x() - half, card.pos.x() + half)))
+        places.append((rect, not upper, band))
+        best: tuple[int, list[LabelSpec], QPointF] | None = None    # the least covered, if none is clear
+        for i, (anchor, down, (lo, hi)) in enumerate(places):
+            for share in (1.0, 1.4, 0.75):
+                mid, room = (lo + hi) / 2, (hi - lo) / 2 * share
+                block = self._seat_notes(view, q, anchor, font, style, down, (max(M, mid - room),
+                                                                               min(2 * centre.x() - M, mid + room)),
+                                         options)
+                if card is not None:
+                    card.pos = start
+                mine = card if i < 2 else None     # its own card moves off the block, or is its anchor
+                clear = clear_of(block, [card_rect(c) for c in plan.cards if c is not mine] + taken, 2 * centre.x(), M)
+                if clear and card is not None and i == 0:
+                    self._trick_card_off(card, block, centre)     # (its own card, after the block moved)
+                    clear = not any(card_rect(card).intersects(label_rect(lab)) for lab in block)
+                if clear:
+                    plan.labels += block
+                    return
+                rects = [label_rect(lab) for lab in block]
+                n = sum(any(r.intersects(x) for x in rects) for r in [card_rect(c) for c in plan.cards] + taken)
+                if best is None or n < best[0]:
+                    best = (n, block, card.pos if card is not None else start)
+        if best is not None:
+            if card is not None:
+                card.pos = best[2]
+            plan.labels += best[1]
+
     def _seat_notes(
         self,
-        plan: Plan,
         view: KartuLimaView,
         q: int,
-        pos: QPointF,
         rect: QRectF,
         font: float,
-        small: float,
         style: str,
         upper: bool,
-    ) -> None:
-        """Beside the plate, toward the middle (below an upper seat, above a lower one): what the
-        seat chose (:meth:`_seat_extra`) next to the plate, then the wangsalan of the card it led to
-        this trick and "ana kéné"."""
+        band: tuple[float, float],
+        options: LayoutOptions,
+    ) -> list[LabelSpec]:
+        """The labels beside the plate, toward the middle (below an upper seat, above a lower one):
+        what the seat chose (:meth:`_seat_extra`) next to the plate, then the wangsalan of the card
+        it led to this trick and "ana kéné".  Each line is as wide as the ``band`` lets it be (a
+        long meaning takes several), the lines stacked by their own heights."""
         lines: list[tuple[str, str, str, float]] = []  # (key, text, style, size)
         cur = view.current
         if cur is not None and cur.cards and cur.leader == q and cur.cards[0].kind is not None:
@@ -350,12 +441,34 @@ class KartuLimaLayout(TableLayout[KartuLimaView]):
             chose = ("chose", extra, "count", font * 0.9)
             lines = [chose, *lines] if upper else [*lines, chose]
         if not lines:
-            return
-        step = font * 1.5 * script_scale()     # labels in aksara Jawa are drawn 1.3× as tall
-        y = rect.bottom() + step * 0.7 if upper else rect.top() - step * 0.7 - step * (len(lines) - 1)
-        for i, (key, text, st, size) in enumerate(lines):
+            return []
+        specs: list[LabelSpec] = []
+        for key, text, st, size in lines:
             tip = {"ana_kene": names.term_tooltip("ana_kene"), "chose": ""}.get(key, names.term_tooltip("wangsalan"))
-            plan.labels.append(LabelSpec((key, q), text, QPointF(pos.x(), y + i * step), size, st, tip))
+            for j, part in enumerate(wrap_label(text, size, band[1] - band[0], st != "count")):
+                specs.append(LabelSpec((key, q) if j == 0 else (key, q, j), part, QPointF(), size, st, tip or text))
+        sep = options.line(font) * 0.12     # between two lines; four times that from the plate (and its fan)
+        heights = [text_height(sp.text, sp.size, sp.style != "count") for sp in specs]
+        y = rect.bottom() + 4 * sep if upper else rect.top() - 4 * sep - sum(heights) - sep * (len(specs) - 1)
+        x = rect.center().x()
+        for sp, h in zip(specs, heights, strict=True):
+            half = text_width(sp.text, sp.size, sp.style != "count") / 2
+            sp.pos = QPointF(min(max(x, band[0] + half), band[1] - half), y + h / 2)
+            y += h + sep
+        return specs
+
+    @staticmethod
+    def _trick_card_off(card: CardSpec, block: list[LabelSpec], centre: QPointF) -> None:
+        """A seat's card of the trick moved toward the middle, as little as it takes (in tenths of
+        the way), off the seat's words (tall in aksara Jawa, several lines for a long meaning)."""
+        rects = [label_rect(lab) for lab in block]
+        start = card.pos
+        for k in range(11):
+            t = 1 - k / 10
+            card.pos = QPointF(centre.x() + (start.x() - centre.x()) * t, centre.y() + (start.y() - centre.y()) * t)
+            if not any(card_rect(card).intersects(r) for r in rects):
+                return
+        card.pos = start
 
     # ------------------------------------------------------------------------------------------
     def _middle(
@@ -370,9 +483,9 @@ class KartuLimaLayout(TableLayout[KartuLimaView]):
         trick_h: float,
         pack_h: float,
         font: float,
-        small: float,
         over: bool,
         style: str,
+        options: LayoutOptions,
     ) -> None:
         """The trick round the pack; the trick count, the led group and the pot at ``info`` (beside the
         hand, where no card lies)."""
@@ -435,9 +548,9 @@ class KartuLimaLayout(TableLayout[KartuLimaView]):
                         tooltip=tip,
                     )
                 )
-        # words: the trick count, the led group, the pot
-        lh = font * script_scale()     # a label's height: 1.3× in aksara Jawa
-        top_y = info.y() - lh * 0.9
+        # words: the trick count above ``info``, the led group and the pot under it, a line apart
+        lh = options.line(font)
+        top_y = info.y() - lh * 0.4 - text_height("Ag", font) / 2
         if over:
             line = QCoreApplication.translate("KartuLimaTable", "The hand is over")
         else:
@@ -468,20 +581,15 @@ class KartuLimaLayout(TableLayout[KartuLimaView]):
                     "%1", names.format_money(view.pot, signed=False)
                 )
             )
+        y = info.y() + lh * 0.4
         for i, text in enumerate(lines):
-            plan.labels.append(
-                LabelSpec(("mid", i), text, QPointF(info.x(), info.y() + lh * (0.9 + 1.8 * i)), font, "count")
-            )
+            h = text_height(text, font)
+            plan.labels.append(LabelSpec(("mid", i), text, QPointF(info.x(), y + h / 2), font, "count"))
+            y += h + lh * 0.3
         if view.phase not in ("play", "over"):
-            plan.labels.append(
-                LabelSpec(
-                    ("phase",),
-                    self.phase_text(view),
-                    QPointF(centre.x(), centre.y() - pack_h / 2 - font * 1.2),
-                    font,
-                    "banner",
-                )
-            )
+            text = self.phase_text(view)
+            y = centre.y() - pack_h / 2 - lh * 0.3 - text_height(text, font, True) / 2
+            plan.labels.append(LabelSpec(("phase",), text, QPointF(centre.x(), y), font, "banner"))
 
     @staticmethod
     def phase_text(view: KartuLimaView) -> str:
