@@ -5,8 +5,8 @@
   renders SVG while painting once a size has been seen.  With codes hidden only the SVG's ``face``
   group is drawn.  The table, the dialogs and the help pages all draw through it.
 * :func:`card_pixmap` / :func:`card_image` give a face for a widget (a missing picture gives a plain
-  card with the code, never a crash); :class:`CardRow` shows cards in a row of groups, wrapped into more rows where it is narrow
-  (:class:`FlowLayout`).
+  card with the code, never a crash); :class:`CardRow` shows cards in a row of groups,
+  wrapped into more rows where it is narrow (:class:`FlowLayout`).
 * :data:`FAMILIES` holds the card families (Ceki, Western): each one's shape, folder and back.
   Every family's back comes in the designs of :data:`BACK_DESIGNS` (``back.svg``,
   ``back-kawung.svg``); a back code draws the design chosen in the Settings

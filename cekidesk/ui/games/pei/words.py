@@ -546,7 +546,8 @@ class PeiUI(GameUI[PeiView]):
             flow = FlowLayout(line, 12, 6)
             rows: list[QWidget] = []
 
-            def add(cards: QWidget, caption: str, name: str) -> None:
+            def add(cards: QWidget, caption: str, name: str, line: QWidget = line, flow: FlowLayout = flow,
+                    rows: list[QWidget] = rows) -> None:
                 """One group of ``line``: its cards with their caption beneath."""
                 box = QWidget(line)
                 bl = QVBoxLayout(box)
