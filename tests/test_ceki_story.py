@@ -107,3 +107,35 @@ def test_a_saved_game_rebuilds_the_record_from_its_moves():
     assert loaded.state.view(0).throws == before
     assert loaded.state.view(2) == m.state.view(2)
 
+
+
+# -- the table's "taken" mark ---------------------------------------------------------------------
+
+def paint(item) -> "QImage":
+    from PySide6.QtGui import QImage, QPainter
+
+    r = item.boundingRect()
+    img = QImage(int(r.width()) + 2, int(r.height()) + 2, QImage.Format.Format_ARGB32)
+    img.fill(0)
+    p = QPainter(img)
+    p.translate(-r.left() + 1, -r.top() + 1)
+    item.paint(p, None, None)
+    p.end()
+    return img
+
+
+def test_a_taken_card_has_a_coloured_bottom_edge_even_where_the_next_card_covers_it(qapp):
+    from PySide6.QtGui import QColor
+
+    from cekidesk.ui.table.cards import MARK_TAKEN, CardItem
+
+    item = CardItem("k", K.C7, True, 120)
+    item.set_peek((0.6, 1.0))                  # the next card of a strip covers its right side
+    r = item.boundingRect()
+    rect = item.card_rect()
+    # a point on the bottom edge in the part left uncovered, in the image's pixels
+    x, y = int(rect.left() + rect.width() * 0.3 - r.left() + 1), int(rect.bottom() - 2 - r.top() + 1)
+    plain = QColor(paint(item).pixel(x, y))
+    item.mark = "taken"
+    marked = QColor(paint(item).pixel(x, y))
+    assert marked == MARK_TAKEN and plain != MARK_TAKEN
