@@ -139,3 +139,175 @@ def test_a_taken_card_has_a_coloured_bottom_edge_even_where_the_next_card_covers
     item.mark = "taken"
     marked = QColor(paint(item).pixel(x, y))
     assert marked == MARK_TAKEN and plain != MARK_TAKEN
+
+
+# -- the table: strips, the pile, the thrower, the called hand -----------------------------------
+
+import pytest  # noqa: E402
+from PySide6.QtCore import QRectF  # noqa: E402
+
+from cekidesk.engine.core import Action  # noqa: E402
+from cekidesk.games.ceki.rules import CekiOptions, CekiState  # noqa: E402
+from cekidesk.ui.cardpics import card_width  # noqa: E402
+from cekidesk.ui.fonts import script_scale  # noqa: E402
+from cekidesk.ui.games.ceki import layout as ceki_layout  # noqa: E402
+from cekidesk.ui.table.layouts import LayoutOptions, layout_class, text_width  # noqa: E402
+
+NAMES = ["You", "Budi", "Sari", "Ayu", "Joko", "Wati"]
+#: the table's size in the window at 1280×720 and 1920×1080, with the game log beside it and without
+#: (the real window's: test_the_table_in_the_window_tells_who_threw_what)
+TABLE_SIZES = ((1018, 633), (1280, 633), (1658, 993), (1920, 993))
+MIDDLE = ("stock", "pile")
+
+
+def card_rect(c) -> QRectF:
+    """The part of a card of a plan that shows (what another card may not cover)."""
+    w = card_width(c.height)
+    return QRectF(c.pos.x() - w / 2, c.pos.y() - c.height / 2, w * c.peek[0], c.height * c.peek[1])
+
+
+def label_rect(lab) -> QRectF:
+    """A label's pill, as the table draws it (about: its line is a Latin line, 1.3× in aksara Jawa)."""
+    w = text_width(lab.text, lab.size, lab.style != "count")
+    h = lab.size * 1.45 * script_scale()
+    return QRectF(lab.pos.x() - w / 2, lab.pos.y() - h / 2, w, h)
+
+
+def views_of_hands(n: int, seed: int, every: int = 7):
+    """Seat 0's views along a random hand in which the players rather take and call (long strips,
+    called hands), and the end."""
+    st = CekiState(n, CekiOptions(), seed, seed % n)
+    rng = random.Random(seed)
+    i = 0
+    while not st.is_terminal():
+        p = st.to_act()[0]
+        legal = st.legal_actions(p)
+        st.apply(next((a for a in legal if a.verb == "take"), None) if rng.random() < 0.5
+                 and any(a.verb == "take" for a in legal) else rng.choice(legal))
+        i += 1
+        if i % every == 0 or st.is_terminal():
+            yield st.view(0)
+
+
+def check_story_plan(plan, view, W: float, H: float) -> None:
+    """Every card and label inside the table; each strip card off everything that is not its seat's
+    own (other seats' cards and plates, the stock and the pile, every label but its own "+n"); the
+    labels apart; the plates apart."""
+    scene = QRectF(0, 0, W, H).adjusted(-0.5, -0.5, 0.5, 0.5)
+    for c in plan.cards:
+        assert scene.contains(card_rect(c)), (c.key, card_rect(c))
+    for lab in plan.labels:
+        assert scene.contains(label_rect(lab)), (lab.key, lab.text, label_rect(lab))
+    plates = {s.seat: s.rect for s in plan.seats}
+    assert not any(plates[p].intersects(plates[q]) for p in plates for q in plates if p < q)
+    strips = [c for c in plan.cards if c.role == "thrown"]
+    for c in strips:
+        r = card_rect(c)
+        for o in plan.cards:
+            if o.seat != c.seat and (o.seat >= 0 or o.role in MIDDLE):
+                assert not r.intersects(card_rect(o)), ("strip card", c.key, "over", o.key)
+        for q, plate in plates.items():
+            assert q == c.seat or not r.intersects(plate), ("strip card", c.key, "over the plate of", q)
+        for lab in plan.labels:
+            assert lab.key == ("thr_more", c.seat) or not r.intersects(label_rect(lab)), (c.key, lab.text)
+    # the labels apart from each other and from every card but the seat's own ceki banner on its backs
+    labels = [lab for lab in plan.labels if lab.key[0] != "result"]
+    for i, a in enumerate(labels):
+        for b in labels[i + 1:]:
+            assert not label_rect(a).intersects(label_rect(b)), (a.text, b.text)
+        if view.result is None and a.key[0] != "call":
+            for o in plan.cards:
+                assert not label_rect(a).intersects(card_rect(o)), (a.text, o.key)
+        for q, plate in plates.items():
+            assert not label_rect(a).intersects(plate), (a.text, "over the plate of", q)
+
+
+@pytest.fixture(params=["en", "jv-Java"])
+def language(request, qapp, monkeypatch):
+    """The interface in English, or in aksara Jawa (its labels 1.3× the size) with the table's words
+    in Javanese script (the translations of these words come after this change)."""
+    from cekidesk.ui import i18n
+    from cekidesk.ui.fonts import install_javanese_font
+
+    if request.param == "jv-Java":
+        install_javanese_font(qapp)
+        i18n.set_language("jv-Java")
+        words = {"thrower_text": lambda t, me, name: "ꦧꦸꦮꦔꦤ꧀ꦩꦸꦝꦺꦮꦺ" if t == me else f"ꦢꦶꦧꦸꦮꦁ {name}",
+                 "taker_text": lambda t, me, name: "ꦢꦶꦗꦸꦥꦸꦏ꧀ꦏꦺꦴꦮꦺ" if t == me else f"ꦢꦶꦗꦸꦥꦸꦏ꧀ {name}",
+                 "face_down_text": lambda: "ꦢꦶꦠꦼꦁꦏꦸꦉꦧꦏꦺ"}
+        for name, fn in words.items():
+            monkeypatch.setattr(ceki_layout, name, fn)
+        assert script_scale() > 1.2
+    yield request.param
+    if request.param == "jv-Java":
+        i18n.set_language("en")
+
+
+def test_strips_the_pile_and_their_labels_fit_and_keep_clear_of_the_other_seats(language):
+    seen = Counter()
+    for n in range(2, 7):
+        for seed in range(3):
+            lay = layout_class("ceki")(NAMES[:n], 0)
+            for view in views_of_hands(n, seed):
+                for W, H in TABLE_SIZES:
+                    plan = lay.plan(view, W, H, LayoutOptions())
+                    check_story_plan(plan, view, W, H)
+                    keys = {lab.key[0] for lab in plan.labels}
+                    seen["more"] += "thr_more" in keys
+                    seen["called"] += view.called[0]
+                    seen["strips"] += sum(1 for c in plan.cards if c.role == "thrown")
+    assert seen["more"] and seen["called"] and seen["strips"] > 1000, seen
+
+
+def test_the_table_in_the_window_tells_who_threw_what(qtbot, language):
+    """The real window at 1280×720 and 1920×1080, two and six players: after some rounds every seat
+    that threw has its strip, the last discard names its thrower, and every strip card and label of
+    the table lies inside it, off the other seats' cards and plates."""
+    from cekidesk.persistence.saves import Seat
+    from cekidesk.persistence.settings import Settings
+    from cekidesk.ui.dialogs import NewGameConfig
+    from cekidesk.ui.main_window import MainWindow
+
+    from waiting import HANG_GUARD_MS
+
+    for size, n in (((1280, 720), 6), ((1920, 1080), 2), ((1280, 720), 2), ((1920, 1080), 6)):
+        w = MainWindow(Settings(animation_speed="off", bot_pace_ms=0))
+        qtbot.addWidget(w)
+        w.resize(*size)
+        w.show()
+        qtbot.waitExposed(w, timeout=HANG_GUARD_MS)
+        seats = [Seat.human("You")] + [Seat.bot("beginner", name) for name in NAMES[1:n]]
+        assert w.start_new_game(NewGameConfig("ceki", seats, 3, {}, {"mode": "hands", "hands": 1}))
+        c = w.controller
+        for _ in range(6):                          # six of the person's turns (or the hand's end)
+            qtbot.waitUntil(lambda: c.waiting_for_human() or c.match.hand_over(), timeout=HANG_GUARD_MS)
+            if c.match.hand_over():
+                break
+            while c.waiting_for_human():
+                legal = c.view().legal
+                assert c.play(next((a for a in legal if a.verb == "draw"), legal[-1]))
+        qtbot.waitUntil(lambda: c.waiting_for_human() or c.match.hand_over(), timeout=HANG_GUARD_MS)
+        table = w.table
+        view = table.current_view()
+        W, H = table.viewport().width(), table.viewport().height()
+        assert (W, H) in TABLE_SIZES
+        check_story_plan(table._plan, view, W, H)
+        scene = table.sceneRect()
+        items = table.card_items()
+        for it in items:
+            if it.role == "thrown":
+                r = it.mapRectToScene(it.visible_rect())
+                assert scene.contains(r), it.key
+                for o in items:
+                    if o.seat != it.seat and (o.seat >= 0 or o.role in MIDDLE):
+                        assert not r.intersects(o.mapRectToScene(o.visible_rect())), (it.key, o.key)
+        for lab in table._labels.values():
+            assert scene.contains(lab.sceneBoundingRect()), lab.spec.text
+        if view.result is None:
+            threw = {t.thrower for t in view.throws}
+            assert {it.seat for it in items if it.role == "thrown"} == threw and len(threw) == n
+            top = view.top_thrower
+            label = table._labels[("thrower",)].spec.text
+            mine = ceki_layout.thrower_text(0, 0, "You")
+            assert label == (mine if top == 0 else ceki_layout.thrower_text(top, 0, NAMES[top]))
+        w.close()
