@@ -311,3 +311,140 @@ def test_the_table_in_the_window_tells_who_threw_what(qtbot, language):
             mine = ceki_layout.thrower_text(0, 0, "You")
             assert label == (mine if top == 0 else ceki_layout.thrower_text(top, 0, NAMES[top]))
         w.close()
+
+
+def test_a_throw_flies_from_its_thrower_to_the_pile_and_then_shows_in_their_strip(qapp):
+    seen = Counter()
+    for n in (2, 4, 6):
+        st = CekiState(n, CekiOptions(), 40 + n, 0)
+        lay = layout_class("ceki")(NAMES[:n], 0)
+        rng = random.Random(n)
+        old = lay.plan(st.view(0), 1018, 633, LayoutOptions()).by_key()
+        while not st.is_terminal():
+            p = st.to_act()[0]
+            events = [e.for_viewer(0) for e in st.apply(rng.choice(st.legal_actions(p)))]
+            view = st.view(0)
+            new = lay.plan(view, 1018, 633, LayoutOptions())
+            ch = lay.choreograph(events, old, new, view)
+            keys = new.by_key()
+            assert all(nk in keys and ok in old for nk, ok in ch.reuse.items())
+            for e in events:
+                if e.type == "discard" and not st.is_terminal():
+                    top = ("pile", len(view.discards) - 1)
+                    assert old[ch.reuse[top]].seat == e.player            # from the thrower's cards
+                    strip = ("thr", e.player, len(view.thrown_by(e.player)) - 1)
+                    assert strip in keys and strip not in old and strip not in ch.reuse
+                    assert ch.delay[strip] > ch.delay.get(top, 0.0)       # it shows as the card lands
+                    seen["throws"] += 1
+                if e.type == "call" and e.player == 0:
+                    fd = [k for k in keys if k[0] == "hfd"]
+                    assert fd and all(old[ch.reuse[k]].role == "hand" for k in fd)
+                    seen["calls"] += 1
+            old = keys
+    assert seen["throws"] > 30, seen
+
+
+def plan_of(view, n: int = 3, size=(1018, 633), sort: bool = True):
+    return layout_class("ceki")(NAMES[:n], 0).plan(view, *size, LayoutOptions(sort_hand=sort))
+
+
+def test_each_strip_shows_its_seats_throws_newest_first_the_taken_ones_marked_and_named(qapp):
+    s = ceki_stacked(3, 2, HANDS_3, stock="M5 S5 C5")
+    act(s, "0 draw", "0 discard M5", "1 take", "1 discard S1", "2 draw", "2 discard C6",
+        "0 take", "0 discard C1", "1 draw", "1 discard S4")
+    plan = plan_of(s.view(0))
+    strips = {q: sorted((c for c in plan.cards if c.role == "thrown" and c.seat == q), key=lambda c: c.pos.x())
+              for q in range(3)}
+    assert [c.kind for c in strips[0]] == [K.C1, K.M5]          # newest first
+    assert [c.kind for c in strips[1]] == [K.S4, K.S1]
+    assert [c.kind for c in strips[2]] == [K.C6]
+    assert [c.mark for c in strips[0]] == [None, "taken"] and strips[2][0].mark == "taken"
+    assert strips[0][1].tooltip == "Your discard\nTaken by Budi"
+    assert strips[2][0].tooltip == "Thrown by Sari\nTaken by you"
+    assert strips[1][0].tooltip == "Thrown by Budi"
+    assert all(c.face_up and c.action is None and not c.selectable for cs in strips.values() for c in cs)
+    # the last discard names its thrower; once it is taken, the card under it names its own
+    labels = {lab.key: lab.text for lab in plan.labels}
+    assert labels[("thrower",)] == "Thrown by Budi"
+    act(s, "2 take")
+    assert {lab.key: lab.text for lab in plan_of(s.view(0)).labels}[("thrower",)] == "Your discard"
+
+
+def test_a_long_strip_keeps_the_newest_and_counts_the_rest(qapp):
+    for seed in range(40):      # a two-player hand still going after 45 throws of seat 1
+        st = CekiState(2, CekiOptions(), seed, 1)
+        rng = random.Random(seed)
+        while len(st.view(0).thrown_by(1)) < 45 and not st.is_terminal():
+            legal = st.legal_actions(st.to_act()[0])
+            st.apply(next((a for a in legal if a.verb == "draw"), None) or rng.choice(legal))
+        if not st.is_terminal():
+            break
+    view = st.view(0)
+    throws = view.thrown_by(1)
+    assert len(throws) == 45 and view.result is None
+    plan = plan_of(view, 2)
+    strip = sorted((c for c in plan.cards if c.role == "thrown" and c.seat == 1), key=lambda c: (c.pos.y(), c.pos.x()))
+    assert 10 <= len(strip) < len(throws)
+    assert [c.kind for c in strip] == [t.kind for t in throws[::-1][:len(strip)]]   # the newest, in order
+    more = next(lab for lab in plan.labels if lab.key == ("thr_more", 1))
+    assert more.text == f"+{len(throws) - len(strip)}"
+    assert more.tooltip == f"{len(throws) - len(strip)} earlier throws not shown"
+
+
+def test_the_piles_newest_cards_are_fanned_readable_over_the_rest(qapp):
+    st = CekiState(4, CekiOptions(), 8, 3)
+    rng = random.Random(8)
+    while len(st.discards) < 9:
+        legal = st.legal_actions(st.to_act()[0])
+        st.apply(next((a for a in legal if a.verb == "draw"), None) or rng.choice(legal))
+    view = st.view(0)
+    plan = plan_of(view, 4)
+    pile = sorted((c for c in plan.cards if c.role == "pile"), key=lambda c: c.z)
+    assert [c.kind for c in pile] == list(view.discards)
+    fan, under = pile[-ceki_layout.PILE_FANNED:], pile[:-ceki_layout.PILE_FANNED]
+    w = card_width(fan[0].height)
+    # the fan: left to right, the top card whole and in front, each other card mostly uncovered
+    assert [c.pos.x() for c in fan] == sorted(c.pos.x() for c in fan)
+    assert fan[-1].peek == (1.0, 1.0)
+    assert all(card_rect(c).width() >= 0.75 * w and c.peek[1] == 1.0 for c in fan)
+    # the rest stacked beneath the fan's first card: only their edges show
+    assert all(c.pos.x() <= fan[0].pos.x() and card_rect(c).width() < 0.1 * w for c in under)
+    assert all(abs(c.pos.y() - fan[0].pos.y()) < 1 for c in under)
+
+
+@pytest.mark.parametrize("sort", [True, False])
+def test_after_the_call_the_hand_is_the_two_sets_and_the_face_down_pair(qapp, sort):
+    # seat 0 (first to play) is dealt 7 7 7 / 8 8 8 and a pair of 5s: it calls from the deal
+    s = ceki_stacked(3, 2, ["C7 S7 M7 C8 S8 M8 C5 S5", "C1 C2 C3 C4 S6 WF RF M9",
+                            "S1 S2 S3 S4 M6 OT C9 M2"], stock="M9")
+    assert s.called[0]
+    plan = plan_of(s.view(0), sort=sort)
+    row = sorted((c for c in plan.cards if c.seat == 0 and c.role in ("hand", "facedown")), key=lambda c: c.pos.x())
+    assert [c.kind for c in row] == [K.C7, K.S7, K.M7, K.C8, K.S8, K.M8, K.C5, K.S5]
+    assert [c.role for c in row] == ["hand"] * 6 + ["facedown"] * 2
+    assert len({c.height for c in row}) == 1                       # the pair lies in the hand's row
+    steps = [b.pos.x() - a.pos.x() for a, b in zip(row, row[1:])]
+    assert steps[2] > steps[0] * 1.2 and steps[5] > steps[0] * 1.2  # apart: set, set, pair
+    for c in row[6:]:                                             # face up to its owner, dimmed and marked
+        assert c.face_up and c.dim and c.mark == "set_aside" and not c.selectable and c.action is None
+    label = next(lab for lab in plan.labels if lab.key == ("call", 0))
+    assert label.text == "Face down" and row[6].pos.x() <= label.pos.x() <= row[7].pos.x()
+    assert label.pos.y() < row[6].pos.y() - row[6].height / 2
+    # the card drawn after the call comes last, apart, the only one to throw
+    act(s, "0 draw")
+    row = sorted((c for c in plan_of(s.view(0), sort=sort).cards if c.seat == 0 and c.role in ("hand", "facedown")),
+                 key=lambda c: c.pos.x())
+    assert [c.kind for c in row][-3:] == [K.C5, K.S5, K.M9] and row[-1].mark == "drawn"
+    assert [c.action for c in row if c.action is not None] == [Action(0, "discard", K.M9)]
+
+
+def test_five_face_down_cards_are_shown_as_their_set_and_the_pair(qapp):
+    # 5 5 5 / 5 5 (the pair and a set of its value go face down) and 7 7 7
+    s = ceki_stacked(3, 2, ["C5 S5 M5 C5 S5 C7 S7 M7", "C1 C2 C3 C4 S6 WF RF M9",
+                            "S1 S2 S3 S4 M6 OT C9 M2"])
+    assert s.called[0] and len(s.view(0).facedown) == 5
+    row = sorted((c for c in plan_of(s.view(0)).cards if c.seat == 0 and c.role in ("hand", "facedown")),
+                 key=lambda c: c.pos.x())
+    assert [c.role for c in row] == ["hand"] * 3 + ["facedown"] * 5
+    steps = [b.pos.x() - a.pos.x() for a, b in zip(row, row[1:])]
+    assert steps[2] > steps[0] * 1.2 and steps[5] > steps[3] * 1.2 and abs(steps[3] - steps[0]) < 0.5

@@ -578,6 +578,9 @@ class CekiLayout(TableLayout):
                 if ok is not None:
                     reuse(nk, ok)
                     ch.delay.setdefault(nk, 0.0)
+                # the throw shows in the thrower's strip as the card lands on the pile
+                for sk in [k for k in appeared if k[0] == "thr" and k[1] == p]:
+                    ch.delay[sk] = 0.8
             elif e.type == "call":
                 ch.banners.append(("call", p))
                 if p == me:
