@@ -13,13 +13,28 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from cekidesk.engine.cards import Kind
-from cekidesk.games import new_match
-from cekidesk.games.ceki.rules import Throw
-from cekidesk.persistence import saves
-
+import pytest
 from helpers import act, ceki_stacked, seats_for
+from PySide6.QtCore import QRectF
+from PySide6.QtGui import QColor, QImage, QPainter
 from test_ceki_views import random_states
+from waiting import HANG_GUARD_MS
+
+from cekidesk.engine.cards import Kind
+from cekidesk.engine.core import Action
+from cekidesk.games import new_match
+from cekidesk.games.ceki.rules import CekiOptions, CekiState, Throw
+from cekidesk.persistence import saves
+from cekidesk.persistence.saves import Seat
+from cekidesk.persistence.settings import Settings
+from cekidesk.ui import i18n
+from cekidesk.ui.cardpics import card_width
+from cekidesk.ui.dialogs import NewGameConfig
+from cekidesk.ui.fonts import install_javanese_font, script_scale
+from cekidesk.ui.games.ceki import layout as ceki_layout
+from cekidesk.ui.main_window import MainWindow
+from cekidesk.ui.table.cards import MARK_TAKEN, CardItem
+from cekidesk.ui.table.layouts import LayoutOptions, layout_class, text_width
 
 K = Kind
 # three hands with no set and no pair between them (nobody calls from the deal)
@@ -111,9 +126,7 @@ def test_a_saved_game_rebuilds_the_record_from_its_moves():
 
 # -- the table's "taken" mark ---------------------------------------------------------------------
 
-def paint(item) -> "QImage":
-    from PySide6.QtGui import QImage, QPainter
-
+def paint(item) -> QImage:
     r = item.boundingRect()
     img = QImage(int(r.width()) + 2, int(r.height()) + 2, QImage.Format.Format_ARGB32)
     img.fill(0)
@@ -125,10 +138,6 @@ def paint(item) -> "QImage":
 
 
 def test_a_taken_card_has_a_coloured_bottom_edge_even_where_the_next_card_covers_it(qapp):
-    from PySide6.QtGui import QColor
-
-    from cekidesk.ui.table.cards import MARK_TAKEN, CardItem
-
     item = CardItem("k", K.C7, True, 120)
     item.set_peek((0.6, 1.0))                  # the next card of a strip covers its right side
     r = item.boundingRect()
@@ -142,16 +151,6 @@ def test_a_taken_card_has_a_coloured_bottom_edge_even_where_the_next_card_covers
 
 
 # -- the table: strips, the pile, the thrower, the called hand -----------------------------------
-
-import pytest  # noqa: E402
-from PySide6.QtCore import QRectF  # noqa: E402
-
-from cekidesk.engine.core import Action  # noqa: E402
-from cekidesk.games.ceki.rules import CekiOptions, CekiState  # noqa: E402
-from cekidesk.ui.cardpics import card_width  # noqa: E402
-from cekidesk.ui.fonts import script_scale  # noqa: E402
-from cekidesk.ui.games.ceki import layout as ceki_layout  # noqa: E402
-from cekidesk.ui.table.layouts import LayoutOptions, layout_class, text_width  # noqa: E402
 
 NAMES = ["You", "Budi", "Sari", "Ayu", "Joko", "Wati"]
 #: the table's size in the window at 1280×720 and 1920×1080, with the game log beside it and without
@@ -226,9 +225,6 @@ def check_story_plan(plan, view, W: float, H: float) -> None:
 def language(request, qapp, monkeypatch):
     """The interface in English, or in aksara Jawa (its labels 1.3× the size) with the table's words
     in Javanese script (the translations of these words come after this change)."""
-    from cekidesk.ui import i18n
-    from cekidesk.ui.fonts import install_javanese_font
-
     if request.param == "jv-Java":
         install_javanese_font(qapp)
         i18n.set_language("jv-Java")
@@ -263,13 +259,6 @@ def test_the_table_in_the_window_tells_who_threw_what(qtbot, language):
     """The real window at 1280×720 and 1920×1080, two and six players: after some rounds every seat
     that threw has its strip, the last discard names its thrower, and every strip card and label of
     the table lies inside it, off the other seats' cards and plates."""
-    from cekidesk.persistence.saves import Seat
-    from cekidesk.persistence.settings import Settings
-    from cekidesk.ui.dialogs import NewGameConfig
-    from cekidesk.ui.main_window import MainWindow
-
-    from waiting import HANG_GUARD_MS
-
     for size, n in (((1280, 720), 6), ((1920, 1080), 2), ((1280, 720), 2), ((1920, 1080), 6)):
         w = MainWindow(Settings(animation_speed="off", bot_pace_ms=0))
         qtbot.addWidget(w)
@@ -279,14 +268,18 @@ def test_the_table_in_the_window_tells_who_threw_what(qtbot, language):
         seats = [Seat.human("You")] + [Seat.bot("beginner", name) for name in NAMES[1:n]]
         assert w.start_new_game(NewGameConfig("ceki", seats, 3, {}, {"mode": "hands", "hands": 1}))
         c = w.controller
+
+        def settled(c=c) -> bool:
+            return c.waiting_for_human() or c.match.hand_over()
+
         for _ in range(6):                          # six of the person's turns (or the hand's end)
-            qtbot.waitUntil(lambda: c.waiting_for_human() or c.match.hand_over(), timeout=HANG_GUARD_MS)
+            qtbot.waitUntil(settled, timeout=HANG_GUARD_MS)
             if c.match.hand_over():
                 break
             while c.waiting_for_human():
                 legal = c.view().legal
                 assert c.play(next((a for a in legal if a.verb == "draw"), legal[-1]))
-        qtbot.waitUntil(lambda: c.waiting_for_human() or c.match.hand_over(), timeout=HANG_GUARD_MS)
+        qtbot.waitUntil(settled, timeout=HANG_GUARD_MS)
         table = w.table
         view = table.current_view()
         W, H = table.viewport().width(), table.viewport().height()
@@ -423,7 +416,7 @@ def test_after_the_call_the_hand_is_the_two_sets_and_the_face_down_pair(qapp, so
     assert [c.kind for c in row] == [K.C7, K.S7, K.M7, K.C8, K.S8, K.M8, K.C5, K.S5]
     assert [c.role for c in row] == ["hand"] * 6 + ["facedown"] * 2
     assert len({c.height for c in row}) == 1                       # the pair lies in the hand's row
-    steps = [b.pos.x() - a.pos.x() for a, b in zip(row, row[1:])]
+    steps = [b.pos.x() - a.pos.x() for a, b in zip(row, row[1:], strict=False)]
     assert steps[2] > steps[0] * 1.2 and steps[5] > steps[0] * 1.2  # apart: set, set, pair
     for c in row[6:]:                                             # face up to its owner, dimmed and marked
         assert c.face_up and c.dim and c.mark == "set_aside" and not c.selectable and c.action is None
@@ -446,5 +439,5 @@ def test_five_face_down_cards_are_shown_as_their_set_and_the_pair(qapp):
     row = sorted((c for c in plan_of(s.view(0)).cards if c.seat == 0 and c.role in ("hand", "facedown")),
                  key=lambda c: c.pos.x())
     assert [c.role for c in row] == ["hand"] * 3 + ["facedown"] * 5
-    steps = [b.pos.x() - a.pos.x() for a, b in zip(row, row[1:])]
+    steps = [b.pos.x() - a.pos.x() for a, b in zip(row, row[1:], strict=False)]
     assert steps[2] > steps[0] * 1.2 and steps[5] > steps[3] * 1.2 and abs(steps[3] - steps[0]) < 0.5

@@ -1,9 +1,10 @@
 """The Ceki table: the human at the bottom, the other seats clockwise (left → top → right), the
-stock and the fanned discard pile in the middle, callers' face-down cards beside their seats, and
-at the end of a hand every hand revealed with the winner's three sets grouped."""
+stock and the discard pile in the middle (its newest cards fanned, the thrower of the top one named),
+beside every seat the strip of the cards that player threw, callers' face-down cards beside their
+seats (the person's own in their hand's row, after the frozen sets), and at the end of a hand every
+hand revealed with the winner's three sets grouped."""
 from __future__ import annotations
 
-import math
 from collections.abc import Hashable, Sequence
 from typing import Any
 
@@ -28,11 +29,11 @@ from ...table.layouts import (
     TableLayout,
     clamp_to_scene,
     copy_keys,
+    labels_inside,
     register_layout,
     text_width,
 )
 from .words import earlier_throws_text, face_down_text, taker_text, thrower_text
-
 
 #: the pile's newest cards fanned, the newest in front; the older ones lie stacked beneath them
 PILE_FANNED = 4
@@ -217,11 +218,12 @@ class CekiLayout(TableLayout):
                 drawn_key = max(drawn_keys, key=lambda k: k[2]) if drawn_keys else None
             groups_k = (self._called_groups(view, order, drawn_key) if called else [order])
             flat = [k for g in groups_k for k in g]
+            hidden = {k for k in flat if k[0] == "hfd"}
             human_cards = self._row(flat, [[k[1] for k in g] for g in groups_k], QPointF(W / 2, hand_cy),
                                     hand_h, 1.04, arc=arc, role="hand", seat=me, z0=600, fan=1.4,
                                     max_width=hand_max_w)
             for spec in human_cards:
-                if spec.key[0] == "hfd":
+                if spec.key in hidden:
                     # face down for the others; face up to their owner, dimmed and marked
                     spec.role, spec.dim, spec.mark = "facedown", True, "set_aside"
                     spec.tooltip = QCoreApplication.translate("TableWidget", "Face-down (your ceki call)")
@@ -382,6 +384,7 @@ class CekiLayout(TableLayout):
             key_actions[int(Qt.Key.Key_T)] = take_a
         plan.keys = key_actions
         clamp_to_scene(plan, W, H)
+        labels_inside(plan, W)
         return plan
 
     def _pile(self, plan: Plan, view: CekiView, first: QPointF, h: float, label_y: float, font: float,
