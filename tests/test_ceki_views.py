@@ -116,6 +116,7 @@ class Observer:
         self.called = [False] * n
         self.known: list[list[str]] = [[] for _ in range(n)]
         self.discards: list[str] = []
+        self.throws: list[tuple[int, str, int]] = []   # thrower, card, taker (-1: nobody)
         self.last_fresh = False
         self.stock = 0
         self.drawn: str | None = None
@@ -154,6 +155,9 @@ class Observer:
         elif e.type == "take":
             self.took = True
             assert self.discards.pop() == d["card"]
+            thrower, card, _ = self.throws[-1]
+            assert card == d["card"]
+            self.throws[-1] = (thrower, card, q)
             self.hand_counts[q] += 1
             if not self.called[q]:
                 self.known[q].append(d["card"])
@@ -164,6 +168,7 @@ class Observer:
             self.took = False
             self.hand_counts[q] -= 1
             self.discards.append(d["card"])
+            self.throws.append((q, d["card"], -1))
             self.last_fresh = d["fresh"]
             if d["card"] in self.known[q]:
                 self.known[q].remove(d["card"])
@@ -190,6 +195,7 @@ class Observer:
         assert view.stock_count == self.stock
         assert view.drawn == (Kind.parse(self.drawn) if self.drawn else None)
         assert view.turns_without_draw == self.turns_without_draw
+        assert view.throws == tuple((t, Kind.parse(c), tk) for t, c, tk in self.throws)
 
 
 def test_view_fields_are_all_accounted_for():
@@ -197,7 +203,7 @@ def test_view_fields_are_all_accounted_for():
     assert {f.name for f in fields(CekiView)} == {
         "viewer", "n_players", "dealer", "options", "current", "phase", "to_act", "legal",
         "hand", "facedown", "drawn", "hand_counts", "facedown_counts", "called", "known",
-        "discards", "last_fresh", "stock_count", "turns_without_draw", "result"}
+        "discards", "last_fresh", "stock_count", "turns_without_draw", "result", "throws"}
 
 
 @settings(max_examples=40, deadline=None)

@@ -4,6 +4,7 @@ test-only game (tests/toygames/carry_game.py); Ceki and Pèi saves written befor
 identically."""
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import random
@@ -168,6 +169,18 @@ def _digest(text: str) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
+#: view fields added after the fixtures' digests were written (Ceki's public record of throws, issue 15):
+#: left out of the view's text, which is then the text the fixtures' code wrote
+LATER_FIELDS = ("throws",)
+
+
+def _view_text(view) -> str:
+    """``repr(view)`` as a view without :data:`LATER_FIELDS` has it (the dataclass's own repr)."""
+    shown = ", ".join(f"{f.name}={getattr(view, f.name)!r}" for f in dataclasses.fields(view)
+                      if f.repr and f.name not in LATER_FIELDS)
+    return f"{type(view).__qualname__}({shown})"
+
+
 @pytest.mark.parametrize("name", sorted(p.name for p in OLD_SAVES.glob("*.json") if p.name != "expected.json"))
 def test_ceki_and_pei_saves_written_before_the_carry_load_identically(name):
     """The fixtures were written by the code before this change (make_fixtures.py.txt), and
@@ -176,7 +189,7 @@ def test_ceki_and_pei_saves_written_before_the_carry_load_identically(name):
     loaded = load_match(OLD_SAVES / name)
     m = loaded.match
     assert m.carry is None and all(r.carry is None for r in m.history)
-    assert [_digest(repr(m.state.view(p))) for p in range(m.n_players)] == want["views"]
+    assert [_digest(_view_text(m.state.view(p))) for p in range(m.n_players)] == want["views"]
     hist = [(r.index, r.dealer, r.seed, r.result, r.payments, r.pot, r.items) for r in m.history]
     assert _digest(repr(hist)) == want["history"]
     assert (m.scores, m.ledger, m.hand_seed, m.dealer) == (want["scores"], want["ledger"], want["hand_seed"],

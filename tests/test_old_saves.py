@@ -55,10 +55,11 @@ def test_a_save_of_release_0_1_0_opens_identically(qtbot, boxes, name):
         assert {k: new.get(k) for k in old} == old, f"seat {seat}'s view"
     for key in ("legal", "scores", "ledger", "pot", "hand", "dealer", "log"):
         assert got[key] == want[key], key
+    cards = [c for c in got["cards"] if c[3] != "thrown"]    # Ceki's strips of thrown cards came later
     if got["table_size"] == want["table_size"]:
-        assert got["cards"] == want["cards"]
+        assert cards == want["cards"]
     else:
-        assert [c[:5] + c[7:] for c in got["cards"]] == [c[:5] + c[7:] for c in want["cards"]]
+        assert [c[:5] + c[7:] for c in cards] == [c[:5] + c[7:] for c in want["cards"]]
     # and the game goes on: the person's move is played and the log grows
     log_before = len(w.log_dock.lines())
     w.table.actionChosen.emit(w.controller.view().legal[0])

@@ -260,7 +260,9 @@ def check_no_leak(w: TableWidget, v) -> None:
     for it in w.card_items():
         if it.role in ("opponent", "stock") or (it.role == "facedown" and it.seat != v.viewer):
             assert it.kind is None and not it.face_up, it.key
-        if it.face_up:
+        if it.face_up and it.role == "thrown":      # a strip: the seat's own throws, public
+            assert it.kind == v.thrown_by(it.seat)[it.key[2]].kind
+        elif it.face_up:
             assert it.role in ("hand", "facedown", "pile") and (it.role == "pile" or it.seat == v.viewer)
     fd = [it for it in w.card_items() if it.role == "facedown" and it.seat == v.viewer]
     assert sorted(it.kind for it in fd) == sorted(v.facedown)

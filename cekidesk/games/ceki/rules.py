@@ -35,7 +35,7 @@ import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import cast
+from typing import NamedTuple, cast
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -101,6 +101,19 @@ _TAKE = [Action(p, TAKE) for p in range(6)]
 _DISCARD = [[Action(p, DISCARD, k) for k in ALL_KINDS] for p in range(6)]
 
 
+class Throw(NamedTuple):
+    """One card thrown onto the pile, as every player saw it: who threw which kind, and who took it
+    back up (-1: nobody; only the next player can, and only while it is the last discard)."""
+
+    thrower: int
+    kind: Kind
+    taker: int = -1
+
+
+# Cached throws, by thrower, kind and taker + 1: recording a throw on the fast path costs an index.
+_THROW = [[[Throw(p, k, t) for t in range(-1, 6)] for k in ALL_KINDS] for p in range(6)]
+
+
 def pair_group(counts: Sequence[int]) -> int:
     """If group ``counts`` (of an 8-card hand) form two sets and a pair, the pair's group, else -1."""
     found = -1
@@ -141,12 +154,23 @@ class CekiView(View):
     result: HandResult | None
     turns_without_draw: int = 0            # turns in a row that ended without a stock draw
                                            # (the hand is drawn at NO_DRAW_TURNS)
+    throws: tuple[Throw, ...] = ()         # every card thrown this hand, oldest first, and who took
+                                           # it: public, the same in every player's view
 
     game_id = GAME_ID
 
     @property
     def top_discard(self) -> Kind | None:
         return self.discards[-1] if self.discards else None
+
+    @property
+    def top_thrower(self) -> int | None:
+        """Who threw the top discard: the pile is the throws nobody took, in order."""
+        return next((t.thrower for t in reversed(self.throws) if t.taker < 0), None)
+
+    def thrown_by(self, seat: int) -> tuple[Throw, ...]:
+        """The cards ``seat`` threw this hand, oldest first."""
+        return tuple(t for t in self.throws if t.thrower == seat)
 
 
 class CekiState(GameState):
@@ -187,6 +211,7 @@ class CekiState(GameState):
         self.call_group = [-1] * n_players
         self.known: list[list[int]] = [[] for _ in range(n_players)]  # kinds, public
         self.discards: list[int] = []
+        self.throws: list[Throw] = []   # public: who threw what and who took it (see CekiView)
         self.last_fresh = False
         self.drawn = -1   # uid drawn from the stock this turn
         self.took = -1    # uid taken from the discard pile this turn
@@ -322,6 +347,9 @@ class CekiState(GameState):
             self.phase = PHASE_DISCARD
         elif verb == TAKE:
             uid = self.discards.pop()
+            # the last discard is always the newest throw (every take is followed by a throw)
+            thrower = self.throws[-1].thrower
+            self.throws[-1] = _THROW[thrower][uid % 30][p + 1]
             if events is not None:
                 events.append(Event("take", p, {"card": Kind(uid % 30).code}))
             if self.called[p]:
@@ -346,6 +374,7 @@ class CekiState(GameState):
             if k in self.known[p]:
                 self.known[p].remove(k)
             self.discards.append(uid)
+            self.throws.append(_THROW[p][k][0])
             self.last_fresh = fresh
             self.drawn = self.took = -1
             if events is not None:
@@ -388,6 +417,7 @@ class CekiState(GameState):
             stock_count=len(self.stock),
             result=self._result,
             turns_without_draw=self.turns_without_draw,
+            throws=tuple(self.throws),
         )
 
     def _copy_into(self, o: CekiState) -> None:
@@ -400,6 +430,7 @@ class CekiState(GameState):
         o.call_group = self.call_group[:]
         o.known = [k[:] for k in self.known]
         o.discards = self.discards[:]
+        o.throws = self.throws[:]
         o.last_fresh, o.drawn, o.took = self.last_fresh, self.drawn, self.took
         o.turns_without_draw = self.turns_without_draw
         o.current, o.phase, o._result = self.current, self.phase, self._result
@@ -494,6 +525,7 @@ def determinize(view: CekiView, rng: random.Random) -> CekiState:
     deal_unseen(hidden + blanks(stock), copies, rng)
     state.stock = stock
     state.hands, state.facedown, state.discards, state.known = hands, facedown, discards, known
+    state.throws = list(view.throws)
     state.counts = []
     for q in range(n):
         c = [0] * state.n_groups

@@ -24,6 +24,7 @@ GLOW_SELECT = QColor(90, 190, 255)
 GLOW_WIN = QColor(255, 120, 60)
 MARK_DRAWN = QColor(40, 200, 190)
 FROZEN = QColor(150, 185, 220)
+MARK_TAKEN = QColor(240, 170, 40)
 
 
 def star_path(centre: QPointF, outer: float, inner: float) -> QPainterPath:
@@ -87,7 +88,7 @@ class CardItem(QGraphicsObject):
         self.selected = False
         self.hint = False
         self.hover = False
-        self.mark: str | None = None   # "drawn", "win", "set_aside", "frozen"
+        self.mark: str | None = None   # "drawn", "win", "set_aside", "frozen", "taken"
         self.show_code = False
         self._flip = 1.0
         self._from_kind = kind
@@ -300,6 +301,17 @@ class CardItem(QGraphicsObject):
         if self.mark == "frozen":
             painter.setPen(QPen(FROZEN, max(1.5, w * 0.04)))
             painter.drawRoundedRect(rect.adjusted(1, 1, -1, -1), radius, radius)
+        if self.mark == "taken":
+            # a band along the bottom edge, seen however little of the card is left uncovered
+            band = max(3.0, h * 0.07)
+            edge = QPainterPath()
+            edge.addRoundedRect(rect, radius, radius)
+            painter.save()
+            painter.setClipPath(edge, Qt.ClipOperation.IntersectClip)
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(MARK_TAKEN)
+            painter.drawRect(QRectF(rect.left(), rect.bottom() - band, w, band))
+            painter.restore()
         if self.mark in ("drawn", "win"):
             colour = MARK_DRAWN if self.mark == "drawn" else GLOW_WIN
             d = max(7.0, w * 0.30)

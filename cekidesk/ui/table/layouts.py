@@ -54,7 +54,8 @@ class CardSpec:
     selectable: bool = False     # the human's own hand: keyboard selection and dragging
     strong: bool = False         # highlight strongly when playable (piles)
     dim: bool = False            # always dimmed (e.g. the human's face-down cards)
-    mark: str | None = None      # "drawn", "win", "set_aside" (face up: dimmed), "frozen"
+    mark: str | None = None      # "drawn", "win", "set_aside" (face up: dimmed), "frozen",
+                                 # "taken" (a coloured bottom edge: another player took it)
     tooltip: str | None = None   # extra tooltip text (after the card's name)
     peek: tuple[float, float] = (1.0, 1.0)   # the part left uncovered (from the left, from the top):
                                              # only that part is painted and clickable

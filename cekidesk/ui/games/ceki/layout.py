@@ -1,9 +1,10 @@
 """The Ceki table: the human at the bottom, the other seats clockwise (left → top → right), the
-stock and the fanned discard pile in the middle, callers' face-down cards beside their seats, and
-at the end of a hand every hand revealed with the winner's three sets grouped."""
+stock and the discard pile in the middle (its newest cards fanned, the thrower of the top one named),
+beside every seat the strip of the cards that player threw, callers' face-down cards beside their
+seats (the person's own in their hand's row, after the frozen sets), and at the end of a hand every
+hand revealed with the winner's three sets grouped."""
 from __future__ import annotations
 
-import math
 from collections.abc import Hashable, Sequence
 from typing import Any
 
@@ -11,9 +12,10 @@ from PySide6.QtCore import QCoreApplication, QPointF, QRectF, Qt
 
 from cekidesk.engine.cards import Kind
 from cekidesk.engine.core import Action, Event
-from cekidesk.games.ceki.rules import CekiView
+from cekidesk.games.ceki.rules import SET_GROUPS, CekiView
 
 from ...cardpics import card_ratio, card_width
+from ...fonts import script_scale
 from ...names import counted
 from ...table.layouts import (
     CardSpec,
@@ -27,14 +29,24 @@ from ...table.layouts import (
     TableLayout,
     clamp_to_scene,
     copy_keys,
+    labels_inside,
     register_layout,
+    text_width,
 )
+from .words import earlier_throws_text, face_down_text, taker_text, thrower_text
 
-
-def _value_group(kind: Kind, iyo_one_rank: bool) -> int:
-    if kind.is_honour:
-        return 0 if iyo_one_rank else 9 + kind.value - 27
-    return kind.pips - 1
+#: the pile's newest cards fanned, the newest in front; the older ones lie stacked beneath them
+PILE_FANNED = 4
+#: how far apart the fanned discards lie, in card widths (the part of each one left uncovered)
+PILE_STEP = 0.76
+#: the height of a strip's cards (the cards a seat threw), of the table's size
+STRIP_H = 0.095
+#: how far apart a strip's cards lie, in card widths, and its rows, in card heights
+STRIP_STEP, STRIP_ROW = 0.72, 0.62
+#: the rows of the strip of another player (the person's, beside their hand, has one)
+STRIP_ROWS = 2
+#: the pile's cards stacked beneath the fan drawn as a visible edge each, at the most
+PILE_EDGES = 6
 
 
 def _kind(code: Any) -> Kind:
@@ -56,6 +68,20 @@ class CekiLayout(TableLayout):
     def _hand_order(self, view: CekiView, sort: bool) -> list[tuple]:
         keys = copy_keys(view.hand, "h")
         return self.merge_hand_order(keys, sort)
+
+    @staticmethod
+    def _called_groups(view: CekiView, order: list[tuple], drawn_key: tuple | None) -> list[list[tuple]]:
+        """The person's hand after their call, as the call made it: the frozen sets (three cards of a
+        value each, by value), then the face-down cards (the pair; with a set of its value, that set
+        and the pair), then the card just drawn."""
+        group = SET_GROUPS[view.options.iyo_one_rank]
+
+        def threes(keys: list[tuple]) -> list[list[tuple]]:
+            keys = sorted(keys, key=lambda k: (group[k[1]], k[1], k[2]))
+            return [keys[i:i + 3] for i in range(0, len(keys), 3)]
+
+        groups = threes([k for k in order if k != drawn_key]) + threes(copy_keys(view.facedown, "hfd"))
+        return groups + [[drawn_key]] if drawn_key is not None else groups
 
 
     # ------------------------------------------------------------------------------------------
@@ -106,7 +132,10 @@ class CekiLayout(TableLayout):
         has_side = any(side != "top" for _, side, _ in sides)
         has_top = any(side == "top" for _, side, _ in sides)
         side_w = max(panel_w + 2 * M, 0.17 * W) if has_side else 0.0
-        top_band = M + panel_h + 0.012 * s + opp_h + 0.02 * s if has_top else M
+        strip_h = round(STRIP_H * s)
+        strip_band = strip_h * (1 + STRIP_ROW * (STRIP_ROWS - 1))   # another player's strip, its rows
+        # a top seat: its plate, its cards and the strip of the cards it threw
+        top_band = M + panel_h + 0.012 * s + opp_h + 0.012 * s + strip_band + 0.02 * s if has_top else M
 
         # -- the human's hand area ---------------------------------------------------------------
         details = result.details if result is not None else {}
@@ -126,17 +155,15 @@ class CekiLayout(TableLayout):
         band_l, band_r = side_w + M, W - side_w - M
         mid_top, mid_bot = top_band + 0.02 * s, hand_top - 0.02 * s
         cy = (mid_top + mid_bot) / 2
-        # the pile grows to the right of the stock; with nobody at the sides, the stock and the
-        # first dozen discards are centred
+        # the stock, and the pile's top cards fanned to its right, centred between the side seats
         gap = 0.07 * s
-        start_w = wm + gap + wm + 13 * 0.5 * wm
-        x0 = band_l + 0.02 * s if has_side else max(band_l, W / 2 - start_w / 2)
+        pile_sp = PILE_STEP * wm
+        block_w = wm + gap + wm + (PILE_FANNED - 1) * pile_sp
+        x0 = (band_l + band_r) / 2 - block_w / 2
         stock_x = x0 + wm / 2
         self._stock_pos = QPointF(stock_x, cy)
         self._stock_h = mid_h
-        pile_l = stock_x + wm / 2 + gap + wm / 2   # centre of the first discard
-        pile_r = max(pile_l, band_r - wm / 2 - 0.015 * s)
-        block_w = band_r - x0
+        pile_l = stock_x + wm / 2 + gap + wm / 2   # centre of the first fanned discard
         plan.slots.append(QRectF(stock_x - wm / 2, cy - mid_h / 2, wm, mid_h))
         plan.slots.append(QRectF(pile_l - wm / 2, cy - mid_h / 2, wm, mid_h))
 
@@ -150,43 +177,13 @@ class CekiLayout(TableLayout):
                 ("stock", i), None, False, QPointF(stock_x - i * off, cy - i * off), mid_h,
                 z=100 + i, role="stock", action=stock_act, strong=True,
                 tooltip=counted(QCoreApplication.translate("TableWidget", "Stock: %n card(s)", "", sc), sc)))
-        plan.labels.append(LabelSpec(("stock",), str(sc), QPointF(stock_x, cy + mid_h / 2 + font * 1.05),
-                                     font * 0.95, "count",
+        count_y = cy + mid_h / 2 + font * 1.05
+        plan.labels.append(LabelSpec(("stock",), str(sc), QPointF(stock_x, count_y), font * 0.95, "count",
                                      QCoreApplication.translate("TableWidget", "Cards left in the stock")))
         self._stock_top = QPointF(stock_x - max(0, shown - 1) * off, cy - max(0, shown - 1) * off)
-
-        # discard pile: fanned to the right, in up to three rows, the top card in front
-        pile = list(view.discards)
-        npile = len(pile)
-        if npile:
-            avail = max(1.0, pile_r - pile_l)
-            pref, least = 0.5 * wm, 0.34 * wm
-            rows, per = 1, npile
-            if (npile - 1) * pref > avail:
-                for rows in (1, 2, 3):
-                    per = math.ceil(npile / rows)
-                    if per <= 1 or avail / (per - 1) >= least:
-                        break
-            per = max(1, math.ceil(npile / rows))
-            sp = pref if per <= 1 else min(pref, avail / (per - 1))
-            dy = 0.3 * mid_h
-            rows = math.ceil(npile / per)
-            y_first = cy - (rows - 1) * dy / 2
-            take_ok = take_a in legal
-            tip_fresh = QCoreApplication.translate("TableWidget", "Last discard, drawn and thrown at once")
-            tip_last = QCoreApplication.translate("TableWidget", "Last discard")
-            for i, k in enumerate(pile):
-                r, c = divmod(i, per)
-                top = i == npile - 1
-                # covered by the next card in the row and by the card below in the next row
-                fx = min(1.0, sp / wm + 0.02) if i + 1 < npile and c + 1 < per else 1.0
-                fy = min(1.0, dy / mid_h + 0.02) if i + per < npile else 1.0
-                plan.cards.append(CardSpec(
-                    ("pile", i), k, True, QPointF(pile_l + c * sp, y_first + r * dy), mid_h,
-                    z=200 + i, role="pile", action=take_a if top and take_ok else None, strong=True,
-                    mark="drawn" if top and view.last_fresh and not over else None,
-                    tooltip=(tip_fresh if top and view.last_fresh else (tip_last if top else None)), peek=(fx, fy)))
-        drop_rect = QRectF(x0 - 0.02 * s, mid_top, block_w + 0.04 * s, mid_bot - mid_top)
+        self._pile(plan, view, QPointF(pile_l, cy), mid_h, count_y, font, take_a if take_a in legal else None,
+                   over)
+        drop_rect = QRectF(band_l, mid_top, band_r - band_l, mid_bot - mid_top)
         drops = {a.card: a for a in view.legal if a.verb == "discard"}
         if drops:
             plan.drops.append(DropZone(drop_rect, drops))
@@ -215,29 +212,22 @@ class CekiLayout(TableLayout):
         else:
             order = self._hand_order(view, options.sort_hand)
             called = view.called[me]
-            iyo = view.options.iyo_one_rank
             drawn_key = None
             if view.drawn is not None:
                 drawn_keys = [k for k in order if k[1] == view.drawn]
                 drawn_key = max(drawn_keys, key=lambda k: k[2]) if drawn_keys else None
-            if called and options.sort_hand:
-                rest = [k for k in order if k != drawn_key]
-                groups_k: list[list[tuple]] = []
-                for key in rest:
-                    g = _value_group(key[1], iyo)
-                    if groups_k and _value_group(groups_k[-1][-1][1], iyo) == g and len(groups_k[-1]) < 3:
-                        groups_k[-1].append(key)
-                    else:
-                        groups_k.append([key])
-                if drawn_key is not None:
-                    groups_k.append([drawn_key])
-            else:
-                groups_k = [order]
+            groups_k = (self._called_groups(view, order, drawn_key) if called else [order])
             flat = [k for g in groups_k for k in g]
+            hidden = {k for k in flat if k[0] == "hfd"}
             human_cards = self._row(flat, [[k[1] for k in g] for g in groups_k], QPointF(W / 2, hand_cy),
                                     hand_h, 1.04, arc=arc, role="hand", seat=me, z0=600, fan=1.4,
                                     max_width=hand_max_w)
             for spec in human_cards:
+                if spec.key in hidden:
+                    # face down for the others; face up to their owner, dimmed and marked
+                    spec.role, spec.dim, spec.mark = "facedown", True, "set_aside"
+                    spec.tooltip = QCoreApplication.translate("TableWidget", "Face-down (your ceki call)")
+                    continue
                 a = Action(me, "discard", spec.kind)
                 spec.selectable = True
                 spec.action = a if a in legal else None
@@ -247,6 +237,12 @@ class CekiLayout(TableLayout):
                 elif called:
                     spec.mark = "frozen"
                     spec.tooltip = QCoreApplication.translate("TableWidget", "Frozen set")
+            down = [c for c in human_cards if c.role == "facedown"]
+            if down:
+                x = sum(c.pos.x() for c in down) / len(down)
+                y = min(c.pos.y() for c in down) - hand_h / 2 - font * 0.8 * script_scale()
+                plan.labels.append(LabelSpec(("call", me), face_down_text(), QPointF(x, y), font * 0.9, "count",
+                                             QCoreApplication.translate("TableWidget", "Face-down (your ceki call)")))
         # keep the hand inside the window even at narrow sizes
         plan.cards.extend(human_cards)
         if human_cards:
@@ -255,23 +251,10 @@ class CekiLayout(TableLayout):
         else:
             hand_l = hand_r = W / 2
         plan.hand_rect = QRectF(hand_l - wh, hand_top - 0.05 * s, hand_r - hand_l + 2 * wh, H - hand_top + 0.05 * s)
-
-        # the human's face-down cards (face up for them, dimmed and marked)
-        if not over and view.facedown:
-            fh = round(0.62 * hand_h)
-            fw = card_width(fh)
-            keys = copy_keys(view.facedown, "hfd")
-            tip = QCoreApplication.translate("TableWidget", "Face-down (your ceki call)")
-            x = hand_r + 0.035 * s + fw / 2
-            fy = hand_cy + (hand_h - fh) / 2 - 0.01 * s
-            for i, key in enumerate(keys):
-                plan.cards.append(CardSpec(key, key[1], True, QPointF(x + i * 0.62 * fw, fy), fh, z=500 + i,
-                                           role="facedown", seat=me, dim=True, mark="set_aside",
-                                           tooltip=tip))
-            right = x + (len(keys) - 1) * 0.62 * fw
-            plan.labels.append(LabelSpec(("call", me), QCoreApplication.translate("TableWidget", "ceki"),
-                                         QPointF((x + right) / 2, fy - fh / 2 - font * 0.9),
-                                         font, "banner"))
+        if not over:
+            # the cards the person threw, to the right of their hand
+            left = hand_r + 0.035 * s
+            self._strip(plan, view, me, left, hand_cy + hand_h / 2 - strip_h, W - M - left, strip_h, font, 1)
         hp_x = max(M + panel_w / 2, hand_l - 0.03 * s - panel_w / 2)
         plan.seats.append(self._seat(view, me, QRectF(hp_x - panel_w / 2, hand_cy - panel_h / 2, panel_w, panel_h),
                                      winner, over, human=True))
@@ -293,11 +276,22 @@ class CekiLayout(TableLayout):
             else:
                 cx = M + side_w / 2 - M / 2 if side == "left" else W - M - side_w / 2 + M / 2
                 cy_seat = mid_top + (mid_bot - mid_top) * 0.42
-                panel = QRectF(cx - panel_w / 2, cy_seat - (panel_h + opp_h + 0.012 * s) / 2, panel_w, panel_h)
+                # the plate, the cards and the strip, clear of the middle's bottom (the person's strip)
+                block = panel_h + 0.012 * s + opp_h + 0.012 * s + strip_band
+                y = max(mid_top, min(cy_seat - (panel_h + opp_h + 0.012 * s) / 2, mid_bot - block))
+                panel = QRectF(cx - panel_w / 2, y, panel_w, panel_h)
                 row_cy = panel.bottom() + 0.012 * s + opp_h / 2
                 row_cx = cx
                 row_avail = side_w - 0.02 * s
             plan.seats.append(self._seat(view, seat, panel, winner, over, namer=options.card_namer))
+            if not over:
+                # the cards this player threw, under their cards, from the plate's left edge on
+                left = panel.left()
+                right = min(row_cx + row_avail / 2, W - M)
+                if side == "top" and n_top == 1:
+                    right = min(right, cx + 0.25 * W)
+                self._strip(plan, view, seat, left, row_cy + opp_h / 2 + 0.012 * s, right - left, strip_h, font,
+                            STRIP_ROWS)
             if over:
                 codes = [_kind(c) for c in hands_codes[seat]] if seat < len(hands_codes) else []
                 if seat == winner and sets:
@@ -365,9 +359,10 @@ class CekiLayout(TableLayout):
                                                    opp_h, z=300 + 20 * seat + 5 + j * 0.1, role="facedown", seat=seat,
                                                    mark="set_aside", tooltip=tip_fd,
                                                    peek=(fsp / w + 0.02, 1.0) if j + 1 < fd else (1.0, 1.0)))
+                    # on the backs (the space under them is the strip's)
                     lx = fx + (fd - 1) * fsp / 2
                     plan.labels.append(LabelSpec(("call", seat), QCoreApplication.translate("TableWidget", "ceki"),
-                                                 QPointF(lx, row_cy + opp_h / 2 + font * 0.75), font * 0.9, "banner"))
+                                                 QPointF(lx, row_cy), font * 0.9, "banner"))
 
         # the winner's score line
         if result is not None and result.winners:
@@ -389,7 +384,90 @@ class CekiLayout(TableLayout):
             key_actions[int(Qt.Key.Key_T)] = take_a
         plan.keys = key_actions
         clamp_to_scene(plan, W, H)
+        labels_inside(plan, W)
         return plan
+
+    def _pile(self, plan: Plan, view: CekiView, first: QPointF, h: float, label_y: float, font: float,
+              take: Action | None, over: bool) -> None:
+        """The discard pile: its :data:`PILE_FANNED` newest cards fanned from ``first`` (the centre of
+        the oldest of them), the top card in front and whole, the older cards stacked beneath the fan
+        with their edges showing; the thrower of the top card named under it."""
+        pile = view.discards
+        n = len(pile)
+        if not n:
+            return
+        w = card_width(h)
+        sp = PILE_STEP * w
+        edge = max(1.0, 0.012 * h)
+        fan0 = max(0, n - PILE_FANNED)
+        throwers = [t.thrower for t in view.throws if t.taker < 0]   # the pile is the throws nobody took
+        me = self.human
+        for i, k in enumerate(pile):
+            top = i == n - 1
+            if i >= fan0:
+                pos = QPointF(first.x() + (i - fan0) * sp, first.y())
+                peek = (1.0, 1.0) if top else (sp / w + 0.02, 1.0)
+            else:
+                depth = min(fan0 - i, PILE_EDGES)
+                pos = QPointF(first.x() - depth * edge, first.y())
+                peek = (edge / w + 0.02, 1.0) if fan0 - i <= PILE_EDGES else (0.05, 0.05)
+            tips = []
+            if top:
+                tips.append(QCoreApplication.translate("TableWidget", "Last discard, drawn and thrown at once")
+                            if view.last_fresh else QCoreApplication.translate("TableWidget", "Last discard"))
+            if i < len(throwers):
+                tips.append(thrower_text(throwers[i], me, self._name(throwers[i])))
+            plan.cards.append(CardSpec(
+                ("pile", i), k, True, pos, h, z=200 + i, role="pile", action=take if top else None, strong=True,
+                mark="drawn" if top and view.last_fresh and not over else None, tooltip="\n".join(tips), peek=peek))
+        who = view.top_thrower
+        if who is not None:
+            text = thrower_text(who, me, self._name(who))
+            size = font * 0.9
+            # under the top card, kept clear of the stock's count at the fan's left
+            x = max(first.x() + (n - 1 - fan0) * sp, first.x() - w / 2 + text_width(text, size) / 2)
+            plan.labels.append(LabelSpec(("thrower",), text, QPointF(x, label_y), size, "count",
+                                         QCoreApplication.translate("CekiTable", "Who threw the last discard")))
+
+    def _strip(self, plan: Plan, view: CekiView, seat: int, left: float, top: float, avail: float, h: float,
+               font: float, rows: int) -> None:
+        """The cards ``seat`` threw this hand, newest first from the top left on, each a little over
+        the one before, in up to ``rows`` rows (the next row over the bottom of the one above: a
+        card's value is at its top) as many as ``avail`` holds, a "+n" for the oldest beyond; a
+        card the next player took up is marked and says who took it."""
+        throws = view.thrown_by(seat)
+        if not throws:
+            return
+        me = self.human
+        w = card_width(h)
+        sp, dy = STRIP_STEP * w, STRIP_ROW * h
+        count = len(throws)
+        size = font * 0.8
+        per = max(1, int((avail - w) // sp) + 1)
+        if count > per * rows:                      # room for the "+n" after the last row's cards
+            per_last = max(1, int((avail - w - text_width(f"+{count}", size)) // sp) + 1)
+            shown = throws[::-1][:per * (rows - 1) + per_last]
+        else:
+            shown = throws[::-1]
+        thrower = thrower_text(seat, me, self._name(seat))
+        for i, t in enumerate(shown):
+            r, c = divmod(i, per)
+            j = count - 1 - i                      # the throw's place among the seat's throws: its key
+            tip = thrower if t.taker < 0 else thrower + "\n" + taker_text(t.taker, me, self._name(t.taker))
+            fx = sp / w + 0.02 if c + 1 < per and i + 1 < len(shown) else 1.0
+            fy = dy / h + 0.02 if i + per < len(shown) else 1.0
+            plan.cards.append(CardSpec(
+                ("thr", seat, j), t.kind, True, QPointF(left + w / 2 + c * sp, top + h / 2 + r * dy), h,
+                z=150 + i * 0.1, role="thrown", seat=seat, mark="taken" if t.taker >= 0 else None, tooltip=tip,
+                peek=(fx, fy)))
+        more = count - len(shown)
+        if more:
+            text = f"+{more}"
+            r, c = divmod(len(shown) - 1, per)
+            x = left + w + c * sp + text_width(text, size) / 2 + 0.1 * w
+            # low beside the last card: clear of the bottom of the row above
+            plan.labels.append(LabelSpec(("thr_more", seat), text, QPointF(x, top + 0.75 * h + r * dy), size, "count",
+                                         earlier_throws_text(more)))
 
     def _seat(self, view: CekiView, seat: int, rect: QRectF, winner: int, over: bool, human: bool = False,
               namer: Any = None) -> SeatSpec:
@@ -503,6 +581,9 @@ class CekiLayout(TableLayout):
                 if ok is not None:
                     reuse(nk, ok)
                     ch.delay.setdefault(nk, 0.0)
+                # the throw shows in the thrower's strip as the card lands on the pile
+                for sk in [k for k in appeared if k[0] == "thr" and k[1] == p]:
+                    ch.delay[sk] = 0.8
             elif e.type == "call":
                 ch.banners.append(("call", p))
                 if p == me:

@@ -102,6 +102,32 @@ def _say(key: tuple[str, bool, str], n: int | None = None, **values: object) -> 
     return log_sentence(_TEMPLATES[key], n, **values)
 
 
+# -- the table's words (the layout, :mod:`.layout`, draws them) -----------------------------------
+
+def thrower_text(thrower: int, me: int, name: str) -> str:
+    """Who threw a card of the pile or of a seat's strip."""
+    if thrower == me:
+        return QCoreApplication.translate("CekiTable", "Your discard")
+    return QCoreApplication.translate("CekiTable", "Thrown by {name}").format(name=name)
+
+
+def taker_text(taker: int, me: int, name: str) -> str:
+    """Who took a thrown card back up from the pile."""
+    if taker == me:
+        return QCoreApplication.translate("CekiTable", "Taken by you")
+    return QCoreApplication.translate("CekiTable", "Taken by {name}").format(name=name)
+
+
+def earlier_throws_text(n: int) -> str:
+    """The tooltip of a strip's "+n": its oldest throws, for which the strip has no room."""
+    return names.counted(QCoreApplication.translate("CekiTable", "%n earlier throw(s) not shown", "", n), n)
+
+
+def face_down_text() -> str:
+    """The label over the person's own face-down cards after their call (which they alone see)."""
+    return QCoreApplication.translate("CekiTable", "Face down")
+
+
 @register_game_ui
 class CekiUI(GameUI[CekiView]):
     game_id = "ceki"
