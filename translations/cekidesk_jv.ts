@@ -355,7 +355,6 @@
     <name>BalikScore</name>
     <message>
         <source>the turned card, {card}</source>
-        <extracomment>the score build-up&apos;s item codes (``details[&quot;score&quot;]``) in words</extracomment>
         <translation>kertu sing diwalik, {card}</translation>
     </message>
     <message>
@@ -420,7 +419,6 @@
     </message>
     <message>
         <source>{what}: +{points}</source>
-        <extracomment>items whose points count something: how many (the points ÷ the points each)</extracomment>
         <translation>{what}: +{points}</translation>
     </message>
 </context>
@@ -428,7 +426,6 @@
     <name>BalikTable</name>
     <message>
         <source>Laid open: it cannot be discarded</source>
-        <extracomment>window-wide keys of the moves the verbs offered as buttons how many discards under the top one stay in view</extracomment>
         <translation>Dilumahaké: ora olèh dibuwang</translation>
     </message>
     <message>
@@ -1281,7 +1278,6 @@
     </message>
     <message>
         <source>Ace</source>
-        <extracomment>the ranks as the rule editor and the help&apos;s effect table head their rows</extracomment>
         <translation>As</translation>
     </message>
     <message>
@@ -1528,7 +1524,6 @@
     <name>CePeRuleEditor</name>
     <message>
         <source>No change</source>
-        <extracomment>the fields the editor&apos;s own widgets edit (the rest are in its options form) the cards in a row of the preview the longest name a rule set may have</extracomment>
         <translation>Ora owah</translation>
     </message>
     <message>
@@ -1545,7 +1540,6 @@
     </message>
     <message>
         <source>Card</source>
-        <extracomment>up to four whole numbers, signed, separated by commas or spaces (&quot;1, 11&quot;, &quot;-10&quot;)</extracomment>
         <translation>Kertu</translation>
     </message>
     <message>
@@ -1741,7 +1735,6 @@
     <name>CePeTable</name>
     <message>
         <source>{counter} / {limit}</source>
-        <extracomment>the counter&apos;s pill from cool to hot: (share of the limit reached, colour)</extracomment>
         <translation>{counter} / {limit}</translation>
     </message>
     <message>
@@ -2247,6 +2240,37 @@
     </message>
 </context>
 <context>
+    <name>CekiTable</name>
+    <message>
+        <source>Who threw the last discard</source>
+        <translation>Sapa sing mbuwang kertu buwangan pungkasan</translation>
+    </message>
+    <message>
+        <source>Your discard</source>
+        <translation>Buwangan sampéyan</translation>
+    </message>
+    <message>
+        <source>Thrown by {name}</source>
+        <translation>Dibuwang {name}</translation>
+    </message>
+    <message>
+        <source>Taken by you</source>
+        <translation>Dijupuk sampéyan</translation>
+    </message>
+    <message>
+        <source>Taken by {name}</source>
+        <translation>Dijupuk {name}</translation>
+    </message>
+    <message>
+        <source>%n earlier throw(s) not shown</source>
+        <translation>%n buwangan sadurungé ora katon</translation>
+    </message>
+    <message>
+        <source>Face down</source>
+        <translation>Dikurebaké</translation>
+    </message>
+</context>
+<context>
     <name>CekiUI</name>
     <message>
         <source>(Turns left before the hand is drawn unless someone draws from the stock: {left}.)</source>
@@ -2384,7 +2408,6 @@
     <name>GameLog</name>
     <message>
         <source>Somebody</source>
-        <extracomment>the view type a game&apos;s words read</extracomment>
         <translation>Ana wong</translation>
     </message>
     <message>
@@ -2393,7 +2416,6 @@
     </message>
     <message>
         <source>You are dealt {cards}.</source>
-        <extracomment>The sample winning hand: three 9s, three 7s (the pair of 7s was face-down) and three White Flowers.</extracomment>
         <translation>Sampéyan olèh {cards}.</translation>
     </message>
     <message>
@@ -2906,7 +2928,6 @@
     </message>
     <message>
         <source>{dealer} deals %n card(s) each; the counter starts at {counter}, {starter} begins. You hold {cards}.</source>
-        <extracomment>the log&apos;s sentences by (event, the human did it, variant)</extracomment>
         <translation>{dealer} mbagi %n kertu saben pemain; itungan diwiwiti saka {counter}, {starter} sing miwiti. Kertu sampéyan: {cards}.</translation>
     </message>
     <message>
@@ -3082,7 +3103,6 @@
     <name>GameLogDock</name>
     <message>
         <source>Game log</source>
-        <extracomment>how many entries have ever left the top since the last reset (keeps row stripes steady)</extracomment>
         <translation>Cathetan dolanan</translation>
     </message>
 </context>
@@ -3090,7 +3110,6 @@
     <name>GameUI</name>
     <message>
         <source>Your turn: choose your move.</source>
-        <extracomment>event types shown in bold in the game log the game&apos;s options that are amounts of money (entered in the chosen currency) what the game calls one deal, in every sentence of the window and the dialogs</extracomment>
         <translation>Giliran sampéyan: pilih langkah sampéyan.</translation>
     </message>
     <message>
@@ -3662,7 +3681,6 @@
     <name>KartuLimaTable</name>
     <message>
         <source>Your rooster (jagoan)</source>
-        <extracomment>window-wide keys of the non-card choices the verbs chosen by clicking a card of the hand</extracomment>
         <translation>Jagoné sampéyan (jagoan)</translation>
     </message>
     <message>
@@ -4272,7 +4290,6 @@
     <name>MainWindow</name>
     <message>
         <source>&amp;New…</source>
-        <extracomment>How long to wait for the table&apos;s reveal animation before the end-of-hand dialog (ms).</extracomment>
         <translation>&amp;Anyar…</translation>
     </message>
     <message>
@@ -4622,7 +4639,6 @@
     <name>Money</name>
     <message>
         <source>Rp %1</source>
-        <extracomment>How amounts of money are shown (Settings ``currency``): the engine counts whole units.</extracomment>
         <translation>Rp %1</translation>
     </message>
     <message>
@@ -5737,7 +5753,6 @@ dhuwit</translation>
     <name>Seats</name>
     <message>
         <source>You</source>
-        <extracomment>The human&apos;s name when the player keeps the one offered: saved like this (the source word, not a translation) and shown in the language of the moment.</extracomment>
         <translation>Sampéyan</translation>
     </message>
     <message>
@@ -5794,6 +5809,18 @@ dhuwit</translation>
     <message>
         <source>&amp;Table and cards:</source>
         <translation>&amp;Méja lan kertu:</translation>
+    </message>
+    <message>
+        <source>Display</source>
+        <translation>Tampilan</translation>
+    </message>
+    <message>
+        <source>Computer players</source>
+        <translation>Pemain komputer</translation>
+    </message>
+    <message>
+        <source>Playing</source>
+        <translation>Dolanan</translation>
     </message>
     <message>
         <source>Rupiah (Rp)</source>
@@ -5997,7 +6024,6 @@ dhuwit</translation>
     <name>TableWidget</name>
     <message>
         <source>Player %1</source>
-        <extracomment>a card that can be played in several ways (an amount, a target): a click or Enter shows these choices (each one action of view.legal) as a bar at their anchor instead of playing; leave ``action`` None then every key this game&apos;s plans may bind to a move (``Plan.keys``): the window makes them window-wide shortcuts, so they work wherever the keyboard is in the main window</extracomment>
         <translation>Pemain %1</translation>
     </message>
     <message>
@@ -6058,7 +6084,6 @@ dhuwit</translation>
     </message>
     <message>
         <source>Dealer</source>
-        <extracomment>cards taken off the table kept for the next plan (a deal of the largest table has about 130) the table&apos;s felts (``Settings.table_colour``), the first the default: a radial gradient from the light middle to the dark edge</extracomment>
         <translation>Sing mbagi</translation>
     </message>
     <message>
@@ -6086,8 +6111,15 @@ dhuwit</translation>
         <translation>Etokaké kertu sing dipilih</translation>
     </message>
     <message>
+        <source>Z or the right mouse button, held</source>
+        <translation>Z utawa tombol tengen mouse, dicekel</translation>
+    </message>
+    <message>
+        <source>Show the card under the mouse large, with all its names</source>
+        <translation>Tuduhaké kertu ing sangisoré mouse gedhé, karo kabèh jenengé</translation>
+    </message>
+    <message>
         <source>raja</source>
-        <extracomment>the ranks laid out in front of each role, and on the dealer&apos;s side (the source&apos;s square) the keys a capture choice answers to (1 … 6: at most six kinds of one rank)</extracomment>
         <translation>raja</translation>
     </message>
     <message>
@@ -6133,6 +6165,10 @@ dhuwit</translation>
     <message>
         <source>%1 — %2 points</source>
         <translation>%1 — %2 biji</translation>
+    </message>
+    <message>
+        <source>×%1</source>
+        <translation>×%1</translation>
     </message>
     <message>
         <source>%1: %2 points</source>
@@ -6711,7 +6747,6 @@ dhuwit</translation>
     </message>
     <message>
         <source>Chaqui&apos;s “eye”: three identical cards</source>
-        <extracomment>the family&apos;s games, in the New Game dialog&apos;s order the games of the Peranakan and Kristang tables (Peranakan card names) the games played with pairs (three pairs to win, five cards in hand) the games that count as Gonggong does (*rabas* / *metu*, *bak*)</extracomment>
         <translation>“mripat” Chaqui: telung kertu kembar</translation>
     </message>
     <message>

@@ -441,7 +441,6 @@
     <name>BalikScore</name>
     <message>
         <source>the turned card, {card}</source>
-        <extracomment>the score build-up&apos;s item codes (``details[&quot;score&quot;]``) in words</extracomment>
         <translatorcomment>jv: kertu sing diwalik, {card}</translatorcomment>
         <translation>ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦢꦶꦮꦭꦶꦏ꧀꧈ {card}</translation>
     </message>
@@ -522,7 +521,6 @@
     </message>
     <message>
         <source>{what}: +{points}</source>
-        <extracomment>items whose points count something: how many (the points ÷ the points each)</extracomment>
         <translatorcomment>jv: {what}: +{points}</translatorcomment>
         <translation>{what}: +{points}</translation>
     </message>
@@ -531,7 +529,6 @@
     <name>BalikTable</name>
     <message>
         <source>Laid open: it cannot be discarded</source>
-        <extracomment>window-wide keys of the moves the verbs offered as buttons how many discards under the top one stay in view</extracomment>
         <translatorcomment>jv: Dilumahaké: ora olèh dibuwang</translatorcomment>
         <translation>ꦢꦶꦭꦸꦩꦲꦏꦺ: ꦲꦺꦴꦫ​ꦲꦺꦴꦭꦺꦃ​ꦢꦶꦧꦸꦮꦁ</translation>
     </message>
@@ -1594,7 +1591,6 @@
     </message>
     <message>
         <source>Ace</source>
-        <extracomment>the ranks as the rule editor and the help&apos;s effect table head their rows</extracomment>
         <translatorcomment>jv: As</translatorcomment>
         <translation>ꦲꦱ꧀</translation>
     </message>
@@ -1901,7 +1897,6 @@
     <name>CePeRuleEditor</name>
     <message>
         <source>No change</source>
-        <extracomment>the fields the editor&apos;s own widgets edit (the rest are in its options form) the cards in a row of the preview the longest name a rule set may have</extracomment>
         <translatorcomment>jv: Ora owah</translatorcomment>
         <translation>ꦲꦺꦴꦫ​ꦲꦺꦴꦮꦃ</translation>
     </message>
@@ -1922,7 +1917,6 @@
     </message>
     <message>
         <source>Card</source>
-        <extracomment>up to four whole numbers, signed, separated by commas or spaces (&quot;1, 11&quot;, &quot;-10&quot;)</extracomment>
         <translatorcomment>jv: Kertu</translatorcomment>
         <translation>ꦏꦼꦂꦠꦸ</translation>
     </message>
@@ -2166,7 +2160,6 @@
     <name>CePeTable</name>
     <message>
         <source>{counter} / {limit}</source>
-        <extracomment>the counter&apos;s pill from cool to hot: (share of the limit reached, colour)</extracomment>
         <translatorcomment>jv: {counter} / {limit}</translatorcomment>
         <translation>{counter} / {limit}</translation>
     </message>
@@ -2796,6 +2789,44 @@
     </message>
 </context>
 <context>
+    <name>CekiTable</name>
+    <message>
+        <source>Who threw the last discard</source>
+        <translatorcomment>jv: Sapa sing mbuwang kertu buwangan pungkasan</translatorcomment>
+        <translation>ꦱꦥ​ꦱꦶꦁ​ꦩ꧀ꦧꦸꦮꦁ​ꦏꦼꦂꦠꦸ​ꦧꦸꦮꦔꦤ꧀ꦥꦸꦁꦏꦱꦤ꧀</translation>
+    </message>
+    <message>
+        <source>Your discard</source>
+        <translatorcomment>jv: Buwangan sampéyan</translatorcomment>
+        <translation>ꦧꦸꦮꦔꦤ꧀ꦱꦩ꧀ꦥꦺꦪꦤ꧀</translation>
+    </message>
+    <message>
+        <source>Thrown by {name}</source>
+        <translatorcomment>jv: Dibuwang {name}</translatorcomment>
+        <translation>ꦢꦶꦧꦸꦮꦁ {name}</translation>
+    </message>
+    <message>
+        <source>Taken by you</source>
+        <translatorcomment>jv: Dijupuk sampéyan</translatorcomment>
+        <translation>ꦢꦶꦗꦸꦥꦸꦏ꧀ꦱꦩ꧀ꦥꦺꦪꦤ꧀</translation>
+    </message>
+    <message>
+        <source>Taken by {name}</source>
+        <translatorcomment>jv: Dijupuk {name}</translatorcomment>
+        <translation>ꦢꦶꦗꦸꦥꦸꦏ꧀ {name}</translation>
+    </message>
+    <message>
+        <source>%n earlier throw(s) not shown</source>
+        <translatorcomment>jv: %n buwangan sadurungé ora katon</translatorcomment>
+        <translation>%n ꦧꦸꦮꦔꦤ꧀ꦱꦢꦸꦫꦸꦔꦺ​ꦲꦺꦴꦫ​ꦏꦠꦺꦴꦤ꧀</translation>
+    </message>
+    <message>
+        <source>Face down</source>
+        <translatorcomment>jv: Dikurebaké</translatorcomment>
+        <translation>ꦢꦶꦏꦸꦉꦧꦏꦺ</translation>
+    </message>
+</context>
+<context>
     <name>CekiUI</name>
     <message>
         <source>(Turns left before the hand is drawn unless someone draws from the stock: {left}.)</source>
@@ -2962,7 +2993,6 @@
     <name>GameLog</name>
     <message>
         <source>Somebody</source>
-        <extracomment>the view type a game&apos;s words read</extracomment>
         <translatorcomment>jv: Ana wong</translatorcomment>
         <translation>ꦲꦤ​ꦮꦺꦴꦁ</translation>
     </message>
@@ -2973,7 +3003,6 @@
     </message>
     <message>
         <source>You are dealt {cards}.</source>
-        <extracomment>The sample winning hand: three 9s, three 7s (the pair of 7s was face-down) and three White Flowers.</extracomment>
         <translatorcomment>jv: Sampéyan olèh {cards}.</translatorcomment>
         <translation>ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦲꦺꦴꦭꦺꦃ {cards}꧉</translation>
     </message>
@@ -3614,7 +3643,6 @@
     </message>
     <message>
         <source>{dealer} deals %n card(s) each; the counter starts at {counter}, {starter} begins. You hold {cards}.</source>
-        <extracomment>the log&apos;s sentences by (event, the human did it, variant)</extracomment>
         <translatorcomment>jv: {dealer} mbagi %n kertu saben pemain; itungan diwiwiti saka {counter}, {starter} sing miwiti. Kertu sampéyan: {cards}.</translatorcomment>
         <translation>{dealer} ꦩ꧀ꦧꦒꦶ %n ꦏꦼꦂꦠꦸ​ꦱꦧꦼꦤ꧀ꦥꦼꦩꦲꦶꦤ꧀; ꦲꦶꦠꦸꦔꦤ꧀ꦢꦶꦮꦶꦮꦶꦠꦶ​ꦱꦏ {counter}꧈ {starter} ꦱꦶꦁ​ꦩꦶꦮꦶꦠꦶ꧉ ꦏꦼꦂꦠꦸ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀: {cards}꧉</translation>
     </message>
@@ -3833,7 +3861,6 @@
     <name>GameLogDock</name>
     <message>
         <source>Game log</source>
-        <extracomment>how many entries have ever left the top since the last reset (keeps row stripes steady)</extracomment>
         <translatorcomment>jv: Cathetan dolanan</translatorcomment>
         <translation>ꦕꦛꦼꦠꦤ꧀ꦢꦺꦴꦭꦤꦤ꧀</translation>
     </message>
@@ -3842,7 +3869,6 @@
     <name>GameUI</name>
     <message>
         <source>Your turn: choose your move.</source>
-        <extracomment>event types shown in bold in the game log the game&apos;s options that are amounts of money (entered in the chosen currency) what the game calls one deal, in every sentence of the window and the dialogs</extracomment>
         <translatorcomment>jv: Giliran sampéyan: pilih langkah sampéyan.</translatorcomment>
         <translation>ꦒꦶꦭꦶꦫꦤ꧀ꦱꦩ꧀ꦥꦺꦪꦤ꧀: ꦥꦶꦭꦶꦃ​ꦭꦁꦏꦃ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀꧉</translation>
     </message>
@@ -4553,7 +4579,6 @@
     <name>KartuLimaTable</name>
     <message>
         <source>Your rooster (jagoan)</source>
-        <extracomment>window-wide keys of the non-card choices the verbs chosen by clicking a card of the hand</extracomment>
         <translatorcomment>jv: Jagoné sampéyan (jagoan)</translatorcomment>
         <translation>ꦗꦒꦺꦴꦤꦺ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀ (ꦗꦒꦺꦴꦲꦤ꧀)</translation>
     </message>
@@ -5313,7 +5338,6 @@
     <name>MainWindow</name>
     <message>
         <source>&amp;New…</source>
-        <extracomment>How long to wait for the table&apos;s reveal animation before the end-of-hand dialog (ms).</extracomment>
         <translatorcomment>jv: &amp;Anyar…</translatorcomment>
         <translation>ꦲꦚꦂ(&amp;A)…</translation>
     </message>
@@ -5749,7 +5773,6 @@
     <name>Money</name>
     <message>
         <source>Rp %1</source>
-        <extracomment>How amounts of money are shown (Settings ``currency``): the engine counts whole units.</extracomment>
         <translatorcomment>jv: Rp %1</translatorcomment>
         <translation>Rp %1</translation>
     </message>
@@ -7135,7 +7158,6 @@ dhuwit</translatorcomment>
     <name>Seats</name>
     <message>
         <source>You</source>
-        <extracomment>The human&apos;s name when the player keeps the one offered: saved like this (the source word, not a translation) and shown in the language of the moment.</extracomment>
         <translatorcomment>jv: Sampéyan</translatorcomment>
         <translation>ꦱꦩ꧀ꦥꦺꦪꦤ꧀</translation>
     </message>
@@ -7206,6 +7228,21 @@ dhuwit</translatorcomment>
         <source>&amp;Table and cards:</source>
         <translatorcomment>jv: &amp;Méja lan kertu:</translatorcomment>
         <translation>ꦩꦺꦗ​ꦭꦤ꧀ꦏꦼꦂꦠꦸ(&amp;M):</translation>
+    </message>
+    <message>
+        <source>Display</source>
+        <translatorcomment>jv: Tampilan</translatorcomment>
+        <translation>ꦠꦩ꧀ꦥꦶꦭꦤ꧀</translation>
+    </message>
+    <message>
+        <source>Computer players</source>
+        <translatorcomment>jv: Pemain komputer</translatorcomment>
+        <translation>ꦥꦼꦩꦲꦶꦤ꧀ꦏꦺꦴꦩ꧀ꦥꦸꦠꦼꦂ</translation>
+    </message>
+    <message>
+        <source>Playing</source>
+        <translatorcomment>jv: Dolanan</translatorcomment>
+        <translation>ꦢꦺꦴꦭꦤꦤ꧀</translation>
     </message>
     <message>
         <source>Rupiah (Rp)</source>
@@ -7456,7 +7493,6 @@ dhuwit</translatorcomment>
     <name>TableWidget</name>
     <message>
         <source>Player %1</source>
-        <extracomment>a card that can be played in several ways (an amount, a target): a click or Enter shows these choices (each one action of view.legal) as a bar at their anchor instead of playing; leave ``action`` None then every key this game&apos;s plans may bind to a move (``Plan.keys``): the window makes them window-wide shortcuts, so they work wherever the keyboard is in the main window</extracomment>
         <translatorcomment>jv: Pemain %1</translatorcomment>
         <translation>ꦥꦼꦩꦲꦶꦤ꧀ %1</translation>
     </message>
@@ -7532,7 +7568,6 @@ dhuwit</translatorcomment>
     </message>
     <message>
         <source>Dealer</source>
-        <extracomment>cards taken off the table kept for the next plan (a deal of the largest table has about 130) the table&apos;s felts (``Settings.table_colour``), the first the default: a radial gradient from the light middle to the dark edge</extracomment>
         <translatorcomment>jv: Sing mbagi</translatorcomment>
         <translation>ꦱꦶꦁ​ꦩ꧀ꦧꦒꦶ</translation>
     </message>
@@ -7567,8 +7602,17 @@ dhuwit</translatorcomment>
         <translation>ꦲꦼꦠꦺꦴꦏꦏꦺ​ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦢꦶꦥꦶꦭꦶꦃ</translation>
     </message>
     <message>
+        <source>Z or the right mouse button, held</source>
+        <translatorcomment>jv: Z utawa tombol tengen mouse, dicekel</translatorcomment>
+        <translation>Z ꦲꦸꦠꦮ​ꦠꦺꦴꦩ꧀ꦧꦺꦴꦭ꧀ꦠꦼꦔꦼꦤ꧀ꦩꦺꦴꦲꦸꦱꦼ꧈ ꦢꦶꦕꦼꦏꦼꦭ꧀</translation>
+    </message>
+    <message>
+        <source>Show the card under the mouse large, with all its names</source>
+        <translatorcomment>jv: Tuduhaké kertu ing sangisoré mouse gedhé, karo kabèh jenengé</translatorcomment>
+        <translation>ꦠꦸꦢꦸꦲꦏꦺ​ꦏꦼꦂꦠꦸ​ꦲꦶꦁ​ꦱꦔꦶꦱꦺꦴꦫꦺ​ꦩꦺꦴꦲꦸꦱꦼ​ꦒꦼꦝꦺ꧈ ꦏꦫꦺꦴ​ꦏꦧꦺꦃ​ꦗꦼꦤꦼꦔꦺ</translation>
+    </message>
+    <message>
         <source>raja</source>
-        <extracomment>the ranks laid out in front of each role, and on the dealer&apos;s side (the source&apos;s square) the keys a capture choice answers to (1 … 6: at most six kinds of one rank)</extracomment>
         <translatorcomment>jv: raja</translatorcomment>
         <translation>ꦫꦗ</translation>
     </message>
@@ -7626,6 +7670,11 @@ dhuwit</translatorcomment>
         <source>%1 — %2 points</source>
         <translatorcomment>jv: %1 — %2 biji</translatorcomment>
         <translation>%1 — %2 ꦧꦶꦗꦶ</translation>
+    </message>
+    <message>
+        <source>×%1</source>
+        <translatorcomment>jv: ×%1</translatorcomment>
+        <translation>×%1</translation>
     </message>
     <message>
         <source>%1: %2 points</source>
@@ -8347,7 +8396,6 @@ dhuwit</translatorcomment>
     </message>
     <message>
         <source>Chaqui&apos;s “eye”: three identical cards</source>
-        <extracomment>the family&apos;s games, in the New Game dialog&apos;s order the games of the Peranakan and Kristang tables (Peranakan card names) the games played with pairs (three pairs to win, five cards in hand) the games that count as Gonggong does (*rabas* / *metu*, *bak*)</extracomment>
         <translatorcomment>jv: “mripat” Chaqui: telung kertu kembar</translatorcomment>
         <translation>“ꦩꦿꦶꦥꦠ꧀” ꦕ꧀ꦲꦏꦸꦲꦶ: ꦠꦼꦭꦸꦁ​ꦏꦼꦂꦠꦸ​ꦏꦼꦩ꧀ꦧꦂ</translation>
     </message>

@@ -19,7 +19,7 @@ from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
 from cekidesk.persistence.paths import autosave_path
 from cekidesk.persistence.saves import SaveFileError, remove_autosave, write_save
 
-#: a request: the bytes to write, or REMOVE
+# a request: the bytes to write, or REMOVE
 REMOVE = None
 _NOTHING = object()   # no request waiting
 

@@ -45,14 +45,14 @@ class CardFamily:
 
 CEKI = "ceki"
 WESTERN = "western"
-#: the card families (``GameSpec.card_family`` names one); the one place their shapes are written
+# the card families (``GameSpec.card_family`` names one); the one place their shapes are written
 FAMILIES: dict[str, CardFamily] = {
     CEKI: CardFamily(CEKI, 2.6, (), "back"),                           # viewBox 100 × 260
     WESTERN: CardFamily(WESTERN, 88 / 63, (WESTERN,), "back-western"),  # a 63 × 88 mm poker card
 }
 BACK = FAMILIES[CEKI].back
-#: the back designs (``Settings.card_back``): the file of each in a family's folder and its ground
-#: colour (the small card of a seat plate); the first is the default
+# the back designs (``Settings.card_back``): the file of each in a family's folder and its ground
+# colour (the small card of a seat plate); the first is the default
 BACK_DESIGNS: dict[str, tuple[str, str]] = {
     "lattice": ("back", "#22315f"),   # indigo, a fine diamond lattice
     "kawung": ("back-kawung", "#6a2015"),   # deep red-brown, the kawung batik motif

@@ -33,7 +33,7 @@ from cekidesk.ui.games.base import game_ui
 log = logging.getLogger(__name__)
 
 
-#: the level the hint asks, and the one it falls back to (in-thread) in a game without it
+# the level the hint asks, and the one it falls back to (in-thread) in a game without it
 HINT_LEVEL = "hard"
 HINT_FALLBACK = "normal"
 
@@ -110,14 +110,14 @@ class GameController(QObject):
         self.bots: dict[int, Bot] = {}
         self.pace_ms = pace_ms
         self.autosave = autosave
-        #: the player's settings, for the moves a game makes for them (``GameUI.auto_action``)
+        # the player's settings, for the moves a game makes for them (``GameUI.auto_action``)
         self.settings: object | None = None
         self.paused = False
-        #: the table deals a hand: a computer player's move waits until it is dealt (:meth:`hold`)
+        # the table deals a hand: a computer player's move waits until it is dealt (:meth:`hold`)
         self._held = False
         self._step = False              # paused, one computer move may be played (:meth:`step`)
-        #: the hand's state before the human's latest move and that move's index in the hand's log
-        #: (what the replay starts from); None: the human has not moved in this hand since it was shown
+        # the hand's state before the human's latest move and that move's index in the hand's log
+        # (what the replay starts from); None: the human has not moved in this hand since it was shown
         self._turn_start: tuple[GameState, int] | None = None
         self._replay: list[Action] = []   # the moves the replay has still to show
         self._replay_state: GameState | None = None

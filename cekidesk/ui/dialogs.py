@@ -1348,9 +1348,9 @@ class HandEndDialog(QDialog):
         fit_wrapped_labels(self)
         self._fit_to_screen()
 
-    #: the size the dialog opens at where the screen has room (a game's showcase may ask for more)
+    # the size the dialog opens at where the screen has room (a game's showcase may ask for more)
     OPEN_SIZE = (860, 600)
-    #: room left around the dialog on the screen, and for the title bar the system adds
+    # room left around the dialog on the screen, and for the title bar the system adds
     SCREEN_MARGIN, TITLE_BAR = 16, 40
 
     def _free_area(self) -> QRect:

@@ -41,7 +41,7 @@ log = logging.getLogger(__name__)
 FAMILY = "Noto Sans Javanese"
 FILES = ("NotoSansJavanese-Regular.ttf", "NotoSansJavanese-Bold.ttf")
 
-#: how much larger than Latin text aksara Jawa is drawn in the aksara Jawa interface
+# how much larger than Latin text aksara Jawa is drawn in the aksara Jawa interface
 SCRIPT_SCALE = 1.3
 
 _installed: str | None = None

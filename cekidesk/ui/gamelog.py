@@ -111,7 +111,7 @@ class GameLogModel(QAbstractListModel):
         self.namer: Namer = names.card_name
         self._entries: list[LogEntry] = []
         self._texts: list[str] = []
-        #: how many entries have ever left the top since the last reset (keeps row stripes steady)
+        # how many entries have ever left the top since the last reset (keeps row stripes steady)
         self.trimmed = 0
 
     # -- Qt's model interface -------------------------------------------------------------------

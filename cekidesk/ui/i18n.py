@@ -47,7 +47,7 @@ _PACKAGE = Path(__file__).resolve().parent.parent          # cekidesk/
 SOURCE_TS_DIR = _PACKAGE.parent / "translations"          # the repository's translations/
 INSTALLED_QM_DIR = _PACKAGE / "resources_data" / "translations"
 
-#: the language whose translation gives the Latin form of the aksara Jawa interface's texts
+# the language whose translation gives the Latin form of the aksara Jawa interface's texts
 LATIN_FORM = {"jv-Java": "jv"}
 
 _translators: list[QTranslator] = []

@@ -66,7 +66,7 @@ def caption_ms(pace_ms: int) -> int:
     return 0 if pace_ms <= 0 else max(1500, 3 * pace_ms)
 
 
-#: How long to wait for the table's reveal animation before the end-of-hand dialog (ms).
+# How long to wait for the table's reveal animation before the end-of-hand dialog (ms).
 HAND_END_DELAY = {"off": 0, "fast": 500, "normal": 1000, "slow": 1800}
 
 

@@ -581,7 +581,7 @@ def win_kind_help(kind: str) -> str:
 # ---------------------------------------------------------------------------------------------
 # Numbers
 
-#: How amounts of money are shown (Settings ``currency``): the engine counts whole units.
+# How amounts of money are shown (Settings ``currency``): the engine counts whole units.
 CURRENCIES = ("rupiah", "cents", "points")
 _MONEY_FORMATS = {
     "rupiah": QT_TRANSLATE_NOOP("Money", "Rp %1"),
@@ -643,8 +643,8 @@ def format_points(points: int, signed: bool = False) -> str:
 # ---------------------------------------------------------------------------------------------
 # Seats
 
-#: The human's name when the player keeps the one offered: saved like this (the source word, not a
-#: translation) and shown in the language of the moment.
+# The human's name when the player keeps the one offered: saved like this (the source word, not a
+# translation) and shown in the language of the moment.
 DEFAULT_HUMAN_NAME = QT_TRANSLATE_NOOP("Seats", "You")
 
 

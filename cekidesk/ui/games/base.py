@@ -41,7 +41,7 @@ from .. import names
 from ..table.layouts import load_game_uis
 
 Namer = Callable[[Any], str]
-#: the view type a game's words read
+# the view type a game's words read
 V = TypeVar("V", bound=View)
 
 
@@ -59,7 +59,7 @@ def log_sentence(template: str, n: int | None = None, **values: object) -> str:
     return names.counted(QCoreApplication.translate("GameLog", template, None, n), n).format(**values)
 
 
-#: the card height of the end-of-hand "All hands" tab: readable at 1280 × 720 (issue 15)
+# the card height of the end-of-hand "All hands" tab: readable at 1280 × 720 (issue 15)
 HANDS_CARD_HEIGHT = 90
 
 
@@ -209,11 +209,11 @@ class GameUI(Generic[V]):
     defaults are plain but correct for any game."""
 
     game_id: ClassVar[str] = ""
-    #: event types shown in bold in the game log
+    # event types shown in bold in the game log
     important_events: ClassVar[frozenset[str]] = frozenset()
-    #: the game's options that are amounts of money (entered in the chosen currency)
+    # the game's options that are amounts of money (entered in the chosen currency)
     money_options: ClassVar[frozenset[str]] = frozenset()
-    #: what the game calls one deal, in every sentence of the window and the dialogs
+    # what the game calls one deal, in every sentence of the window and the dialogs
     deal_words_class: ClassVar[type[DealWords]] = DealWords
 
     @cached_property
@@ -286,7 +286,7 @@ class GameUI(Generic[V]):
         return match.spec.carries_pot
 
     # -- the New Game dialog's rules ------------------------------------------------------------------
-    #: whether the game has an editor of its own for its options (New Game then offers "Edit rules…")
+    # whether the game has an editor of its own for its options (New Game then offers "Edit rules…")
     edits_options: ClassVar[bool] = False
 
     def option_presets(self, parent: QWidget | None = None) -> list[tuple[str, dict[str, Any]]]:

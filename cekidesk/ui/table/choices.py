@@ -28,8 +28,8 @@ from .. import names
 from .layouts import ChoiceSpec
 
 _ENTER = (Qt.Key.Key_Return, Qt.Key.Key_Enter)
-#: the largest amount the controls offer (Qt's spin boxes and sliders hold a 32-bit int); a range
-#: that grows beyond it (Kartu Lima's bal-balan cap doubles with every win) is offered up to it
+# the largest amount the controls offer (Qt's spin boxes and sliders hold a 32-bit int); a range
+# that grows beyond it (Kartu Lima's bal-balan cap doubles with every win) is offered up to it
 MAX_AMOUNT = 2**31 - 1
 
 

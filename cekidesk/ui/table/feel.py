@@ -17,9 +17,9 @@ from cekidesk.aksara import is_javanese_char
 from ..fonts import FAMILY, SCRIPT_SCALE, ShortLine, pixel_font, short_line
 from .cards import star_path
 
-#: how long a win is celebrated at each animation speed, ms (none when animations are off)
+# how long a win is celebrated at each animation speed, ms (none when animations are off)
 CELEBRATION_MS = {"off": 0, "fast": 800, "normal": 1300, "slow": 2000}
-#: how much larger the zoom shows a card than it lies on the table (less where the table is too low)
+# how much larger the zoom shows a card than it lies on the table (less where the table is too low)
 ZOOM = 2.5
 _GOLD = QColor(255, 205, 70)
 _SPARKS = 9   # the little stars rising from a winner's plate

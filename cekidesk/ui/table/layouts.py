@@ -27,7 +27,7 @@ from cekidesk.games import games, module_name
 
 from ..fonts import pixel_font, short_line
 
-#: a short label's text as tall as most (a Latin line; in aksara Jawa, 1.3× it)
+# a short label's text as tall as most (a Latin line; in aksara Jawa, 1.3× it)
 _LINE_SAMPLE = "Ag"
 
 
@@ -59,9 +59,9 @@ class CardSpec:
     tooltip: str | None = None   # extra tooltip text (after the card's name)
     peek: tuple[float, float] = (1.0, 1.0)   # the part left uncovered (from the left, from the top):
                                              # only that part is painted and clickable
-    #: a card that can be played in several ways (an amount, a target): a click or Enter shows these
-    #: choices (each one action of view.legal) as a bar at their anchor instead of playing; leave
-    #: ``action`` None then
+    # a card that can be played in several ways (an amount, a target): a click or Enter shows these
+    # choices (each one action of view.legal) as a bar at their anchor instead of playing; leave
+    # ``action`` None then
     choices: list[ChoiceSpec] = field(default_factory=list)
 
 
@@ -160,9 +160,9 @@ class LayoutOptions:
     sort_hand: bool = True
     highlight_legal: bool = True
     card_namer: Callable[[Any], str] | None = None
-    #: a label's line height per pixel of its size, from the interface font when the options are
-    #: made (:func:`label_line`): layouts space their lines of words by :meth:`line`, so that lines in
-    #: aksara Jawa (1.3×) do not crowd
+    # a label's line height per pixel of its size, from the interface font when the options are
+    # made (:func:`label_line`): layouts space their lines of words by :meth:`line`, so that lines in
+    # aksara Jawa (1.3×) do not crowd
     label_line: float = field(default_factory=label_line)
 
     def line(self, size: float) -> float:
@@ -302,8 +302,8 @@ class TableLayout(Generic[V]):
     """Base of the per-game layouts; ``V`` is the type of the game's view (``TableLayout[CekiView]``)."""
 
     game_id = ""
-    #: every key this game's plans may bind to a move (``Plan.keys``): the window makes them
-    #: window-wide shortcuts, so they work wherever the keyboard is in the main window
+    # every key this game's plans may bind to a move (``Plan.keys``): the window makes them
+    # window-wide shortcuts, so they work wherever the keyboard is in the main window
     game_keys: tuple[int, ...] = ()
 
     def __init__(self, seat_names: Sequence[str], human_seat: int):

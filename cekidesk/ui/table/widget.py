@@ -79,17 +79,17 @@ from .layouts import (
 )
 
 SPEEDS = {"off": 0, "fast": 170, "normal": 320, "slow": 650}   # one card's flight, ms
-#: every card move (its travel, growth, turn and flip) starts gently and lands gently, as a hand
-#: moving a card does
+# every card move (its travel, growth, turn and flip) starts gently and lands gently, as a hand
+# moving a card does
 MOVE_EASING = QEasingCurve.Type.InOutCubic
-#: the longest a deal's cards take to leave the stock, in flights (the person waits for the deal)
+# the longest a deal's cards take to leave the stock, in flights (the person waits for the deal)
 DEAL_FLIGHTS = 4.0
-#: held down over a card (as the right mouse button), it shows the card large with all its names
+# held down over a card (as the right mouse button), it shows the card large with all its names
 ZOOM_KEY = Qt.Key.Key_Z
-#: cards taken off the table kept for the next plan (a deal of the largest table has about 130)
+# cards taken off the table kept for the next plan (a deal of the largest table has about 130)
 MAX_SPARE_CARDS = 160
-#: the table's felts (``Settings.table_colour``), the first the default: a radial gradient from
-#: the light middle to the dark edge
+# the table's felts (``Settings.table_colour``), the first the default: a radial gradient from
+# the light middle to the dark edge
 FELTS: dict[str, tuple[QColor, QColor, QColor]] = {
     "green": (QColor(38, 112, 72), QColor(26, 86, 55), QColor(10, 40, 26)),
     "red": (QColor(116, 50, 36), QColor(88, 36, 26), QColor(36, 14, 10)),   # a deep red-brown
@@ -307,8 +307,7 @@ class CaptionItem(QGraphicsObject):
         super().__init__()
         self.text = text
         self.side = "below"   # where the bubble is from its plate: "below", "above", "left", "right"
-        self._font = QFont()
-        self._font.setPixelSize(max(11, round(scene_width / 80)))
+        self._font = pixel_font(max(11, round(scene_width / 80)))   # 1.3× in aksara Jawa, as the labels
         self._scene_width = scene_width
         self._tail = QFontMetricsF(self._font).height() * 0.5
         self._wrap(0.3)

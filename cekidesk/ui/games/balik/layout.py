@@ -55,7 +55,7 @@ from ...table.layouts import (
 )
 from .words import GAME_IDS, call_of, call_term, kind_of, set_term, side_lines
 
-#: window-wide keys of the moves
+# window-wide keys of the moves
 KEYS = {
     "draw": Qt.Key.Key_D,
     "take": Qt.Key.Key_T,
@@ -65,9 +65,9 @@ KEYS = {
     "claim": Qt.Key.Key_S,
     "pass": Qt.Key.Key_P,
 }
-#: the verbs offered as buttons
+# the verbs offered as buttons
 CHOICE_VERBS = ("win", "claim", "pass", "call", "no_call")
-#: how many discards under the top one stay in view
+# how many discards under the top one stay in view
 PILE_SHOWN = 6
 
 

@@ -37,13 +37,13 @@ from ..base import (
     seat_name,
 )
 
-#: the family's games, in the New Game dialog's order
+# the family's games, in the New Game dialog's order
 GAME_IDS = ("balik-satu", "chaqui", "balik-lima-belas", "chot", "gonggong", "tantanan", "ceken")
-#: the games of the Peranakan and Kristang tables (Peranakan card names)
+# the games of the Peranakan and Kristang tables (Peranakan card names)
 PERANAKAN_IDS = ("balik-satu", "chaqui", "balik-lima-belas", "chot")
-#: the games played with pairs (three pairs to win, five cards in hand)
+# the games played with pairs (three pairs to win, five cards in hand)
 PAIR_IDS = frozenset({"tantanan", "ceken"})
-#: the games that count as Gonggong does (*rabas* / *metu*, *bak*)
+# the games that count as Gonggong does (*rabas* / *metu*, *bak*)
 JAVANESE_IDS = frozenset({"gonggong", "tantanan", "ceken"})
 SHOWCASE_HEIGHT = 84
 
@@ -237,7 +237,7 @@ names.register_texts("BalikTerms", {
     "stake.excess": QT_TRANSLATE_NOOP("BalikTerms", "bangkong: the excess points"),
 })
 
-#: the score build-up's item codes (``details["score"]``) in words
+# the score build-up's item codes (``details["score"]``) in words
 _SCORE_ITEMS = {
     "card": QT_TRANSLATE_NOOP("BalikScore", "the turned card, {card}"),
     "mata": QT_TRANSLATE_NOOP("BalikScore", "%n mata(s)"),
@@ -256,7 +256,7 @@ _SCORE_ITEMS = {
     "turn_bak": QT_TRANSLATE_NOOP("BalikScore", "%n bak with the fourteen turned cards"),
     "turn_red_bak": QT_TRANSLATE_NOOP("BalikScore", "%n red bak with the fourteen turned cards, 2 each"),
 }
-#: items whose points count something: how many (the points ÷ the points each)
+# items whose points count something: how many (the points ÷ the points each)
 _PER_ITEM = {"mata": 1, "red_mata": 2, "bak": 1, "red_bak": 2, "turn_bak": 1, "turn_red_bak": 2}
 
 

@@ -86,11 +86,11 @@ from ...i18n import QT_TRANSLATE_NOOP
 from .effects import action_text, effect_text, problem_text, rank_text
 
 CONTEXT = "CePeRuleEditor"
-#: the fields the editor's own widgets edit (the rest are in its options form)
+# the fields the editor's own widgets edit (the rest are in its options form)
 OWN_FIELDS = frozenset({"name", "effects", "card_effects"})
-#: the cards in a row of the preview
+# the cards in a row of the preview
 PREVIEW_COLUMNS = 7
-#: the longest name a rule set may have
+# the longest name a rule set may have
 NAME_LENGTH = next(m.max_length for m in CePeOptions.model_fields["name"].metadata if hasattr(m, "max_length"))
 
 
@@ -107,7 +107,7 @@ COUNTER_WORDS: dict[str, str] = {
 
 # -- values as the player types them -----------------------------------------------------------
 
-#: up to four whole numbers, signed, separated by commas or spaces ("1, 11", "-10")
+# up to four whole numbers, signed, separated by commas or spaces ("1, 11", "-10")
 VALUES_PATTERN = r"\s*([-−+]?\d{0,5}\s*[,;\s]\s*){0,3}[-−+]?\d{0,5}\s*"
 
 

@@ -47,7 +47,7 @@ ACTION_WORDS: dict[str, str] = {
     "swap_hands": QT_TRANSLATE_NOOP("CePeEffects", "swap hands with a chosen player"),
     "take_replacement": QT_TRANSLATE_NOOP("CePeEffects", "take the replacement from a chosen player's hand"),
 }
-#: the ranks as the rule editor and the help's effect table head their rows
+# the ranks as the rule editor and the help's effect table head their rows
 RANK_WORDS: dict[str, str] = {
     "A": QT_TRANSLATE_NOOP("CePeEffects", "Ace"), "2": "2", "3": "3", "4": "4", "5": "5", "6": "6", "7": "7",
     "8": "8", "9": "9", "10": "10", "J": QT_TRANSLATE_NOOP("CePeEffects", "Jack"),

@@ -50,7 +50,7 @@ from ...table.layouts import (
 )
 
 FAMILY = "western"
-#: the counter's pill from cool to hot: (share of the limit reached, colour)
+# the counter's pill from cool to hot: (share of the limit reached, colour)
 WARMTH: tuple[tuple[float, tuple[int, int, int]], ...] = (
     (0.0, (34, 110, 76)), (0.6, (60, 120, 60)), (0.8, (214, 160, 40)), (0.9, (222, 110, 30)), (1.0, (200, 40, 30)))
 

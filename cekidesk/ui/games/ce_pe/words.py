@@ -106,7 +106,7 @@ names.register_texts(
     },
 )
 
-#: the log's sentences by (event, the human did it, variant)
+# the log's sentences by (event, the human did it, variant)
 _TEMPLATES: dict[tuple[str, bool, str], str] = {
     ("deal", True, ""): QT_TRANSLATE_NOOP(
         "GameLog", "{dealer} deals %n card(s) each; the counter starts at {counter}, {starter} begins. "

@@ -35,17 +35,17 @@ from ...table.layouts import (
 )
 from .words import earlier_throws_text, face_down_text, taker_text, thrower_text
 
-#: the pile's newest cards fanned, the newest in front; the older ones lie stacked beneath them
+# the pile's newest cards fanned, the newest in front; the older ones lie stacked beneath them
 PILE_FANNED = 4
-#: how far apart the fanned discards lie, in card widths (the part of each one left uncovered)
+# how far apart the fanned discards lie, in card widths (the part of each one left uncovered)
 PILE_STEP = 0.76
-#: the height of a strip's cards (the cards a seat threw), of the table's size
+# the height of a strip's cards (the cards a seat threw), of the table's size
 STRIP_H = 0.095
-#: how far apart a strip's cards lie, in card widths, and its rows, in card heights
+# how far apart a strip's cards lie, in card widths, and its rows, in card heights
 STRIP_STEP, STRIP_ROW = 0.72, 0.62
-#: the rows of the strip of another player (the person's, beside their hand, has one)
+# the rows of the strip of another player (the person's, beside their hand, has one)
 STRIP_ROWS = 2
-#: the pile's cards stacked beneath the fan drawn as a visible edge each, at the most
+# the pile's cards stacked beneath the fan drawn as a visible edge each, at the most
 PILE_EDGES = 6
 
 

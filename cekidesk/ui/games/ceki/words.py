@@ -71,7 +71,7 @@ names.register_texts("Terms", {
     "win.triple.help": QT_TRANSLATE_NOOP("Terms", "drawn from the stock"),
 })
 
-#: The sample winning hand: three 9s, three 7s (the pair of 7s was face-down) and three White Flowers.
+# The sample winning hand: three 9s, three 7s (the pair of 7s was face-down) and three White Flowers.
 SAMPLE_SETS = (("C9", "S9", "M9"), ("C7", "M7", "M7"), ("WF", "WF", "WF"))
 
 # Game-log sentences, by (event type, the human did it, variant).  Marked for translation here and

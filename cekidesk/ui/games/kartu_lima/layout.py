@@ -54,7 +54,7 @@ from ...table.layouts import (
 )
 from . import wangsalan
 
-#: window-wide keys of the non-card choices
+# window-wide keys of the non-card choices
 KEYS = {
     "tomprang": Qt.Key.Key_T,
     "pass": Qt.Key.Key_P,
@@ -63,7 +63,7 @@ KEYS = {
     "mraji_papat": Qt.Key.Key_M,
     "reveal": Qt.Key.Key_V,
 }
-#: the verbs chosen by clicking a card of the hand
+# the verbs chosen by clicking a card of the hand
 CARD_VERBS = frozenset({"play", "mberi", "rooster", "gor", "keep"})
 
 

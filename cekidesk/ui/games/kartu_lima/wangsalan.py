@@ -15,7 +15,7 @@ from cekidesk.engine.cards import Kind
 from ... import names
 from ...i18n import QT_TRANSLATE_NOOP
 
-#: per card, its riddles: (phrase, meaning); the 2–9 of Myriads share one name
+# per card, its riddles: (phrase, meaning); the 2–9 of Myriads share one name
 _RIDDLES: dict[str, tuple[tuple[str, str], ...]] = {
     "WF": (("mandor ténong", QT_TRANSLATE_NOOP("Terms", "the guard of the snack basket: a cat, kucing")),),
     "M1": (
@@ -95,9 +95,9 @@ _RIDDLES: dict[str, tuple[tuple[str, str], ...]] = {
         ("obor", QT_TRANSLATE_NOOP("Terms", "a torch")),
     ),
 }
-#: the cards that share another card's riddles
+# the cards that share another card's riddles
 _SAME = {f"M{i}": "M2" for i in range(3, 10)}
-#: the cards in the order the help page lists them: the dika as the source does, then the others
+# the cards in the order the help page lists them: the dika as the source does, then the others
 ORDER = ("WF", "M1", "S1", "C1", "S2", "S3", "S4", "S6", "C2", "C5", "C6", "C7", "M2", "C4", "C8", "C9", "S9")
 
 

@@ -46,7 +46,7 @@ from ...table.layouts import (
     text_width,
 )
 
-#: the ranks laid out in front of each role, and on the dealer's side (the source's square)
+# the ranks laid out in front of each role, and on the dealer's side (the source's square)
 SIDE_RANKS: dict[str, tuple[int, ...]] = {
     "raja": (9, 1, 10),      # (10: the RF/OT/M1 rank of the ten_rank option, beside the ones)
     "patih": (8, 2),
@@ -54,13 +54,13 @@ SIDE_RANKS: dict[str, tuple[int, ...]] = {
     "dealer": (6, 4),
 }
 ROLE_KEYS = ("raja", "patih", "unyik")
-#: how much of a card's width a card of the next kind in a captured stack leaves uncovered: the
-#: corner code, the frame that tells the rank and the edge of the picture that tells the suit
+# how much of a card's width a card of the next kind in a captured stack leaves uncovered: the
+# corner code, the frame that tells the rank and the edge of the picture that tells the suit
 INDEX_STEP = 0.5
-#: how much of a card's height the next copy of the same kind leaves uncovered in a stack: the
-#: corner code and the top of the frame
+# how much of a card's height the next copy of the same kind leaves uncovered in a stack: the
+# corner code and the top of the frame
 PILE_STEP = 0.14
-#: the keys a capture choice answers to (1 … 6: at most six kinds of one rank)
+# the keys a capture choice answers to (1 … 6: at most six kinds of one rank)
 CHOICE_KEYS = (Qt.Key.Key_1, Qt.Key.Key_2, Qt.Key.Key_3, Qt.Key.Key_4, Qt.Key.Key_5, Qt.Key.Key_6, Qt.Key.Key_7,
                Qt.Key.Key_8, Qt.Key.Key_9)
 
@@ -104,16 +104,16 @@ def _columns(kinds: Sequence[Kind]) -> list[tuple[Kind, int]]:
     return list(counts.items())
 
 
-#: the hand's card height, as a share of the table's size (and the most a pool card gets)
+# the hand's card height, as a share of the table's size (and the most a pool card gets)
 HAND_SHARE = 0.19
-#: the least the hand's cards shrink to (as a share) so that the pool's are as large
+# the least the hand's cards shrink to (as a share) so that the pool's are as large
 HAND_MIN = 0.12
-#: the least share of the width an opponent's column of captured cards narrows to for the pool
+# the least share of the width an opponent's column of captured cards narrows to for the pool
 COLUMN_MIN = 0.15
-#: the bottom band's height in hand-card heights (the lifted selection above, a margin below)
+# the bottom band's height in hand-card heights (the lifted selection above, a margin below)
 HAND_BAND = 1.19
 
-#: the pool square, in units of a pool card's height (a card 1 high, 1/ratio wide)
+# the pool square, in units of a pool card's height (a card 1 high, 1/ratio wide)
 _U_W = 1 / card_ratio()
 _PITCH = 1.08 * _U_W       # between two kinds of one rank
 _RGAP = 0.5 * _U_W         # between two ranks
