@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Retake every screenshot the README shows, from the real window (offscreen unless DISPLAY is set).
+# Each line names the moment by conditions on your view (see tools/screenshot.py), so the same
+# command gives the same picture; run from the repository root after a change to the table.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+[ -n "${DISPLAY:-}" ] || export QT_QPA_PLATFORM=offscreen
+shot() { python3 tools/screenshot.py "$@"; }
+ceki=(--seed 11 --when phase=discard --when 'discards>=6' --when 'called>=1' --when 'called[me]=false')
+shot docs/screenshot.png --end docs/screenshot-end.png "${ceki[@]}"
+shot docs/screenshot-jv.png --language jv-Java --card-names both "${ceki[@]}"
+shot docs/screenshot-pei.png --game pei --seed 7 --when phase=play --end docs/screenshot-pei-end.png
+shot docs/screenshot-kartu-lima.png --game kartu-lima --players 9 --seed 7 --moves 2 --when phase=play \
+    --when 'trick>=2'
+shot docs/screenshot-balik-satu.png --game balik-satu --seed 7 --moves 1 --when 'calls[me]=tan' --when phase=draw \
+    --when 'discards>=8'
+shot docs/screenshot-balik-satu-14.png --game balik-satu --players 14 --size 1920x1080 --seed 7 --moves 2
+shot docs/screenshot-ce-pe.png --game ce-pe --players 5 --seed 7 --moves 2 --when 'counter>=90' --when 'out>=1'
