@@ -5,6 +5,7 @@ and in aksara Jawa."""
 from __future__ import annotations
 
 import random
+import unicodedata
 
 import pytest
 from helpers import random_decision
@@ -16,6 +17,7 @@ from window_helpers import open_window
 
 from cekidesk.games import get_game
 from cekidesk.ui import i18n, names
+from cekidesk.ui.help import HowToPlayDialog
 from cekidesk.ui.table import TableWidget
 from cekidesk.ui.table.widget import LabelItem
 
@@ -177,3 +179,32 @@ def test_the_balik_satu_tables_words_keep_apart(qtbot, language, lang):
     left = {k: bad for k, v in found.items()
             if (bad := [o for o in v if not any(a in o and b in o for a, b in BALIK_KNOWN)])}
     assert not left, left
+
+
+def split_syllables(doc) -> list[str]:
+    """The text runs of a rich-text document that begin with a combining sign (a vowel sign, a
+    pangkon, a layar…): the run before it was cut off from it, so the sign is drawn on its own
+    (over a dotted circle) instead of on its letter."""
+    out = []
+    block = doc.begin()
+    while block.isValid():
+        it = block.begin()
+        while not it.atEnd():
+            text = it.fragment().text()
+            if text and unicodedata.category(text[0]) in ("Mn", "Mc"):
+                out.append(f"{block.text()!r} cut before {text!r}")
+            it += 1
+        block = block.next()
+    return out
+
+
+def test_no_help_page_cuts_a_syllable_of_aksara_jawa(qtbot, language):
+    """An anchor before a heading's first letter made Qt put that letter in a run of its own, and
+    the vowel sign after it was drawn apart over a dotted circle ("ꦏ ◌ꦼꦂꦠꦸꦤꦺ" for Kertuné): every
+    game's help page in aksara Jawa keeps each syllable in one run."""
+    language("jv-Java")
+    help_dialog = HowToPlayDialog()
+    qtbot.addWidget(help_dialog)
+    assert help_dialog.browsers
+    for browser in help_dialog.browsers.values() if isinstance(help_dialog.browsers, dict) else help_dialog.browsers:
+        assert split_syllables(browser.document()) == []

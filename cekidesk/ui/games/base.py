@@ -152,7 +152,7 @@ class HelpContext:
 
     @staticmethod
     def heading(anchor: str, text: str) -> str:
-        return f'<h2><a name="{anchor}"></a>{text}</h2>'
+        return f'<h2><a name="{anchor}">&#8203;</a>{text}</h2>'
 
 
 class DealWords(QObject):

@@ -341,7 +341,7 @@ class CekiUI(GameUI[CekiView]):
                 ("source", QCoreApplication.translate("CekiHelp", "Source")))) + "</p>")
 
         # cards
-        out.append('<h2><a name="cards"></a>' + QCoreApplication.translate("CekiHelp", "The cards") + "</h2>")
+        out.append(ctx.heading("cards", QCoreApplication.translate("CekiHelp", "The cards")))
         out.append(ctx.p(QCoreApplication.translate(
             "CekiHelp", "Two packs are used: 120 cards, four of each of 30 kinds. There are three "
                         "suits numbered 1 to 9 — <b>Coins</b> (round cash coins), <b>Strings</b> "
@@ -364,7 +364,7 @@ class CekiUI(GameUI[CekiView]):
                                     for c in ("WF", "C1", "S9", "RF")) + "</p>")
 
         # deal
-        out.append('<h2><a name="deal"></a>' + QCoreApplication.translate("CekiHelp", "The deal") + "</h2>")
+        out.append(ctx.heading("deal", QCoreApplication.translate("CekiHelp", "The deal")))
         out.append(ctx.p(QCoreApplication.translate(
             "CekiHelp", "The first dealer is picked at random. Everyone receives eight cards, dealt two "
                         "at a time. The rest of the cards form the face-down stock in the middle. The "
@@ -372,7 +372,7 @@ class CekiUI(GameUI[CekiView]):
                         "each hand the deal moves one seat to the left.")))
 
         # turn
-        out.append('<h2><a name="turn"></a>' + QCoreApplication.translate("CekiHelp", "Your turn") + "</h2>")
+        out.append(ctx.heading("turn", QCoreApplication.translate("CekiHelp", "Your turn")))
         out.append(ctx.p(QCoreApplication.translate("CekiHelp", "A turn has two steps:")))
         out.append("<ol><li>" + QCoreApplication.translate(
             "CekiHelp", "<b>Get a card</b>: draw the top card of the stock, <i>or</i> pick up the "
@@ -387,7 +387,7 @@ class CekiUI(GameUI[CekiView]):
                         "throw. Only moves that are allowed are offered.")))
 
         # sets
-        out.append('<h2><a name="sets"></a>' + QCoreApplication.translate("CekiHelp", "Sets") + "</h2>")
+        out.append(ctx.heading("sets", QCoreApplication.translate("CekiHelp", "Sets")))
         out.append(ctx.p(QCoreApplication.translate(
             "CekiHelp", "A set is three cards of the same value; the suits do not matter. Three 7s — "
                         "the 7 of Coins and two 7s of Myriads, for example — are a set worth "
@@ -405,7 +405,7 @@ class CekiUI(GameUI[CekiView]):
                                   option=esc(names.text("ceki.option.iyo_one_rank")))))
 
         # ceki
-        out.append('<h2><a name="ceki"></a>' + QCoreApplication.translate("CekiHelp", "Calling ceki") + "</h2>")
+        out.append(ctx.heading("ceki", QCoreApplication.translate("CekiHelp", "Calling ceki")))
         out.append(ctx.p(QCoreApplication.translate(
             "CekiHelp", "Eight cards can hold at most two sets and a pair. That is the hand that can "
                         "win, and the moment you have it — at the end of your turn, or straight from "
@@ -421,7 +421,7 @@ class CekiUI(GameUI[CekiView]):
                         "to throw your card.")))
 
         # win
-        out.append('<h2><a name="win"></a>' + QCoreApplication.translate("CekiHelp", "Winning") + "</h2>")
+        out.append(ctx.heading("win", QCoreApplication.translate("CekiHelp", "Winning")))
         out.append(ctx.p(QCoreApplication.translate(
             "CekiHelp", "The first player to complete three sets wins the hand and is the only one to "
                         "score: the sum of the nine cards (numbered cards their number, Flowers and "
@@ -446,8 +446,8 @@ class CekiUI(GameUI[CekiView]):
                         "yourself from the stock, 153 (triple).")))
 
         # end
-        out.append('<h2><a name="end"></a>' + QCoreApplication.translate(
-            "CekiHelp", "Drawn hands and the match") + "</h2>")
+        out.append(ctx.heading("end", QCoreApplication.translate(
+            "CekiHelp", "Drawn hands and the match")))
         out.append(ctx.p(QCoreApplication.translate(
             "CekiHelp", "If the stock runs out, the hand is drawn: nobody scores and the deal moves "
                         "on. (The only exception: if the very last card thrown is the one the next "
@@ -466,8 +466,8 @@ class CekiUI(GameUI[CekiView]):
                         "highest total wins. View ▸ Score sheet shows every hand so far.")))
 
         # house
-        out.append('<h2><a name="house"></a>' + QCoreApplication.translate(
-            "CekiHelp", "CekiDesk's house rules") + "</h2>")
+        out.append(ctx.heading("house", QCoreApplication.translate(
+            "CekiHelp", "CekiDesk's house rules")))
         out.append(ctx.p(QCoreApplication.translate(
             "CekiHelp", "The old rule text leaves a few things open. CekiDesk plays them this way:")))
         out.append("<ul>" + "".join("<li>" + s + "</li>" for s in (
@@ -485,12 +485,12 @@ class CekiUI(GameUI[CekiView]):
         )) + "</ul>")
 
         # keys
-        out.append('<h2><a name="keys"></a>' + QCoreApplication.translate(
-            "CekiHelp", "Playing with the keyboard") + "</h2>")
+        out.append(ctx.heading("keys", QCoreApplication.translate(
+            "CekiHelp", "Playing with the keyboard")))
         out.append(ctx.keys_table())
 
         # source
-        out.append('<h2><a name="source"></a>' + QCoreApplication.translate("CekiHelp", "Source") + "</h2>")
+        out.append(ctx.heading("source", QCoreApplication.translate("CekiHelp", "Source")))
         out.append(ctx.p(QCoreApplication.translate(
             "CekiHelp", "These rules follow the rule text <i>Ceki (or Kowah): a traditional game for "
                         "2–6 players</i>. This page is CekiDesk's own summary; the house rules above are the app's "
