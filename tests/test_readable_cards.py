@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QAbstractScrollArea, QApplication, QLabel, QScroll
 from waiting import HANG_GUARD_MS
 
 from cekidesk.engine.match import Match
-from cekidesk.games import new_match
+from cekidesk.games import games, get_game, new_match
 from cekidesk.games.pei.rules import PeiOptions, PeiState, score_cards
 from cekidesk.ui import i18n, names
 from cekidesk.ui.cardpics import card_width
@@ -211,3 +211,20 @@ def test_all_hands_cards_are_at_least_90px_tall_at_1280x720(qtbot, screen_1280x7
     heights = {lab.pixmap().deviceIndependentSize().height() for lab in pics}
     assert min(heights) >= 90 and min(lab.height() for lab in pics) >= 90, heights
     assert not sideways(page), (game, sideways(page))
+
+
+@pytest.mark.parametrize("lang", ["en", "jv-Java"])
+@pytest.mark.parametrize("game", [g.id for g in games()])
+def test_every_end_of_hand_dialog_fits_a_1280x720_screen(qtbot, screen_1280x720, language, game, lang):
+    """With its most players, in Latin and in the taller lines of aksara Jawa, every game's
+    end-of-hand dialog lies within a 1280×720 screen with its buttons in view (Kartu Lima's nine
+    players' tricks and Balik Satu's payments pushed it 25–95 px past the bottom in aksara Jawa):
+    its pages scroll down instead."""
+    language(lang)
+    most = get_game(game).max_players
+    for seed in (3, 9):
+        dlg = open_dialog(qtbot, finished_hand(game, most, seed))
+        assert_on_screen(dlg)
+        button = dlg.next_button
+        assert button.isVisible() and dlg.rect().contains(button.geometry().translated(button.parentWidget().pos()))
+        dlg.close()

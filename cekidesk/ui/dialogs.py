@@ -16,16 +16,18 @@ from functools import partial
 from typing import Any, Literal
 
 from pydantic import BaseModel
-from PySide6.QtCore import QCoreApplication, QEvent, QObject, QRect, QRegularExpression, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QRect, QRegularExpression, Qt, QTimer, Signal
 from PySide6.QtGui import QFont, QGuiApplication, QRegularExpressionValidator
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QAbstractScrollArea,
     QCheckBox,
     QComboBox,
     QDialog,
     QDialogButtonBox,
     QDoubleSpinBox,
     QFormLayout,
+    QFrame,
     QGridLayout,
     QGroupBox,
     QHBoxLayout,
@@ -1365,18 +1367,52 @@ class HandEndDialog(QDialog):
         screen's free area: at 1280 × 720 the cards wrap into more lines and scroll down rather
         than sideways."""
         free = self._free_area()
+        if self.minimumSizeHint().height() > free.height():
+            self._scroll_pages()
+            layout = self.layout()
+            if layout is not None:
+                layout.invalidate()      # the pages' new (scrolling) minimum, not the cached one
+                layout.activate()
         hint = self.sizeHint()
         w = max(self.OPEN_SIZE[0], hint.width())
         if hint.height() > free.height():
             w = max(w, free.width() * 4 // 5)     # wider: the long texts take fewer lines
         self.resize(min(w, free.width()), min(max(self.OPEN_SIZE[1], hint.height()), free.height()))
 
+    def _scroll_pages(self) -> None:
+        """Let every tab page that cannot scroll itself scroll down: on a low screen (1280 × 720 with
+        the taller lines of aksara Jawa) a long payments page or nine players' tricks would otherwise
+        push the dialog, and its buttons, off the screen's bottom."""
+        tabs = self.tabs
+        current = tabs.currentIndex()
+        for i in range(tabs.count()):
+            page = tabs.widget(i)
+            if page is None or isinstance(page, QAbstractScrollArea):
+                continue
+            title = tabs.tabText(i)
+            area = QScrollArea()
+            area.setObjectName(f"{page.objectName() or 'page'}Scroll")
+            area.setWidgetResizable(True)
+            area.setFrameShape(QFrame.Shape.NoFrame)
+            area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+            area.setMinimumWidth(page.minimumSizeHint().width() + area.verticalScrollBar().sizeHint().width())
+            tabs.removeTab(i)
+            area.setWidget(page)
+            tabs.insertTab(i, area, title)
+        tabs.setCurrentIndex(current)
+
     def showEvent(self, event: Any) -> None:
         """Keep the whole dialog on the screen (it opens centred on the window, which may be near an
         edge or larger than the dialog's room)."""
         super().showEvent(event)
+        self._keep_on_screen()
+        # the wrapped texts are fitted to their width once shown and may need fewer lines then, so
+        # the minimum the layout set at first (the texts wrapped narrow) lets the dialog shrink after it
+        QTimer.singleShot(0, self, self._keep_on_screen)
+
+    def _keep_on_screen(self) -> None:
         free = self._free_area()
-        if self.height() > free.height():     # the wrapped texts may have needed fewer lines at last
+        if self.height() > free.height():
             self.resize(self.width(), free.height())
         geo = self.geometry()
         x = max(free.left(), min(geo.x(), free.right() + 1 - geo.width()))
