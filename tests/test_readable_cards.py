@@ -224,6 +224,8 @@ def test_every_end_of_hand_dialog_fits_a_1280x720_screen(qtbot, screen_1280x720,
     most = get_game(game).max_players
     for seed in (3, 9):
         dlg = open_dialog(qtbot, finished_hand(game, most, seed))
+        # (it shrinks to the screen once its wrapped texts are fitted: a layout or two after showing)
+        qtbot.waitUntil(lambda dlg=dlg: SCREEN.contains(dlg.geometry()), timeout=HANG_GUARD_MS)
         assert_on_screen(dlg)
         button = dlg.next_button
         assert button.isVisible() and dlg.rect().contains(button.geometry().translated(button.parentWidget().pos()))

@@ -16,7 +16,7 @@ from functools import partial
 from typing import Any, Literal
 
 from pydantic import BaseModel
-from PySide6.QtCore import QCoreApplication, QEvent, QObject, QRect, QRegularExpression, Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QRect, QRegularExpression, Qt, Signal
 from PySide6.QtGui import QFont, QGuiApplication, QRegularExpressionValidator
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -1406,9 +1406,15 @@ class HandEndDialog(QDialog):
         edge or larger than the dialog's room)."""
         super().showEvent(event)
         self._keep_on_screen()
-        # the wrapped texts are fitted to their width once shown and may need fewer lines then, so
-        # the minimum the layout set at first (the texts wrapped narrow) lets the dialog shrink after it
-        QTimer.singleShot(0, self, self._keep_on_screen)
+
+    def event(self, event: QEvent) -> bool:
+        """After each new layout: the wrapped texts are fitted to their width once shown and may
+        need fewer lines then, so the minimum the layout set at first (the texts wrapped narrow)
+        lets the dialog shrink to the screen's free area now."""
+        done = super().event(event)
+        if event.type() == QEvent.Type.LayoutRequest and self.isVisible():
+            self._keep_on_screen()
+        return done
 
     def _keep_on_screen(self) -> None:
         free = self._free_area()
