@@ -1348,6 +1348,7 @@ class HandEndDialog(QDialog):
         self.next_button.clicked.connect(self.accept)
         lay.addWidget(buttons)
         fit_wrapped_labels(self)
+        self._pages_scroll = False
         self._fit_to_screen()
 
     # the size the dialog opens at where the screen has room (a game's showcase may ask for more)
@@ -1367,17 +1368,23 @@ class HandEndDialog(QDialog):
         screen's free area: at 1280 × 720 the cards wrap into more lines and scroll down rather
         than sideways."""
         free = self._free_area()
-        if self.minimumSizeHint().height() > free.height():
-            self._scroll_pages()
-            layout = self.layout()
-            if layout is not None:
-                layout.invalidate()      # the pages' new (scrolling) minimum, not the cached one
-                layout.activate()
+        self._scroll_if_tall(free)
         hint = self.sizeHint()
         w = max(self.OPEN_SIZE[0], hint.width())
         if hint.height() > free.height():
             w = max(w, free.width() * 4 // 5)     # wider: the long texts take fewer lines
         self.resize(min(w, free.width()), min(max(self.OPEN_SIZE[1], hint.height()), free.height()))
+
+    def _scroll_if_tall(self, free: QRect) -> None:
+        """Make the pages scroll (once) where the dialog's least height is more than ``free``'s."""
+        if self._pages_scroll or self.minimumSizeHint().height() <= free.height():
+            return
+        self._pages_scroll = True
+        self._scroll_pages()
+        layout = self.layout()
+        if layout is not None:
+            layout.invalidate()      # the pages' new (scrolling) minimum, not the cached one
+            layout.activate()
 
     def _scroll_pages(self) -> None:
         """Let every tab page that cannot scroll itself scroll down: on a low screen (1280 × 720 with
@@ -1418,6 +1425,7 @@ class HandEndDialog(QDialog):
 
     def _keep_on_screen(self) -> None:
         free = self._free_area()
+        self._scroll_if_tall(free)      # (the texts, fitted to their width, may need more lines too)
         if self.height() > free.height():
             self.resize(self.width(), free.height())
         geo = self.geometry()
