@@ -490,23 +490,30 @@ class BalikLayout(TableLayout[Any]):
                 block = self._reveal_block(q, at)
                 return not self._scene.contains(block), sum(block.intersects(r) for r in taken)
 
-            self._reveal_pos[q] = min(self._reveal_places(q), key=cost)
+            free = next((at for at in self._reveal_places(q) if cost(at) == (False, 0)), None)
+            self._reveal_pos[q] = free if free is not None else min(self._reveal_places(q), key=cost)
         return self._reveal_pos[q]
 
     def _reveal_places(self, q: int) -> Iterator[QPointF]:
         """The places a revealed draw of another seat may take, best first: on the way from the
-        plate to the middle, nearest first (just past the seat's fan); then beside the plate and
-        fan, the side toward the middle first, its words level with the plate's name or the card
-        level with the fan."""
+        plate to the middle, nearest first (just past the seat's fan), or a little to either side
+        of the way (off a neighbour's fan); then beside the fan, then beside the plate and fan, the
+        side toward the middle first, the words level with the top or the card with the middle."""
         p, c = self._seat_pos[q], self._centre
+        dx, dy = c.x() - p.x(), c.y() - p.y()
+        d = math.hypot(dx, dy) or 1.0
+        step = 0.3 * self._reveal_h()
+        sx, sy = -dy / d * step, dx / d * step      # a step across the way
         for i in range(1, 21):
-            yield QPointF(p.x() + (c.x() - p.x()) * i / 20, p.y() + (c.y() - p.y()) * i / 20)
-        box = self._plates[q].united(self._fans[q])
+            x, y = p.x() + dx * i / 20, p.y() + dy * i / 20
+            for k in (0, 1, -1, 2, -2):
+                yield QPointF(x + k * sx, y + k * sy)
         b = self._reveal_block(q, QPointF())     # the block round a card centred at (0, 0)
-        xs = (box.right() - b.left(), box.left() - b.right())
-        for x in xs if p.x() <= c.x() else reversed(xs):
-            for y in (box.top() - b.top(), box.center().y() - b.center().y()):
-                yield QPointF(x, y)
+        for box in (self._fans[q], self._plates[q].united(self._fans[q])):
+            xs = (box.right() - b.left(), box.left() - b.right())
+            for x in xs if p.x() <= c.x() else reversed(xs):
+                for y in (box.top() - b.top(), box.center().y() - b.center().y()):
+                    yield QPointF(x, y)
 
     def _reveal_block(self, q: int, at: QPointF) -> QRectF:
         """The room a revealed draw of seat ``q`` takes with its card's centre at ``at``: the card,
