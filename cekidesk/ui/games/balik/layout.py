@@ -485,12 +485,17 @@ class BalikLayout(TableLayout[Any]):
         it), else the first where they cover fewest."""
         if q not in self._reveal_pos:
             taken = self._taken_rects()
+            room = self._reveal_block(q, QPointF())     # round a card centred at (0, 0)
 
             def cost(at: QPointF) -> tuple[bool, int]:
-                block = self._reveal_block(q, at)
+                block = room.translated(at)
                 return not self._scene.contains(block), sum(block.intersects(r) for r in taken)
 
-            free = next((at for at in self._reveal_places(q) if cost(at) == (False, 0)), None)
+            def clear(at: QPointF) -> bool:
+                block = room.translated(at)
+                return self._scene.contains(block) and not any(block.intersects(r) for r in taken)
+
+            free = next((at for at in self._reveal_places(q) if clear(at)), None)
             self._reveal_pos[q] = free if free is not None else min(self._reveal_places(q), key=cost)
         return self._reveal_pos[q]
 
