@@ -20,7 +20,7 @@ from cekidesk.games.balik.scoring import BalikCarry, BangkongRecord
 from cekidesk.ui import names
 from cekidesk.ui.cardpics import card_width
 from cekidesk.ui.games.balik.layout import BalikLayout, hand_groups
-from cekidesk.ui.table.layouts import LayoutOptions, layout_class, text_width
+from cekidesk.ui.table.layouts import LayoutOptions, label_rect, layout_class, text_width
 
 SIZES = ((1280, 720), (1920, 1080))
 
@@ -251,6 +251,63 @@ def test_the_end_shows_the_winners_sets_the_turned_card_and_the_swap(qapp):
         assert all(c.face_up for c in plan.cards if c.seat == 1 and c.role == "reveal")
         check_plan(plan, W, H)
     assert math.isfinite(plan.cards[0].pos.x())
+
+
+def gap(a: QRectF, b: QRectF) -> float:
+    """How far apart two rectangles are (0 where they touch or overlap)."""
+    return math.hypot(max(0.0, a.left() - b.right(), b.left() - a.right()),
+                      max(0.0, a.top() - b.bottom(), b.top() - a.bottom()))
+
+
+def lies_on(plan, keys: set) -> list:
+    """The cards, labels and plates of ``plan`` that the cards and labels of ``keys`` lie on."""
+    ours = [card_rect(c) for c in plan.cards if c.key[:1] in keys] + \
+        [label_rect(lab) for lab in plan.labels if lab.key in keys]
+    rest = [(c.key, card_rect(c)) for c in plan.cards if c.key[:1] not in keys] + \
+        [(lab.key, label_rect(lab)) for lab in plan.labels if lab.key not in keys] + \
+        [(("plate", s.seat), s.rect) for s in plan.seats]
+    return [key for key, r in rest if any(r.intersects(o) for o in ours)]
+
+
+@pytest.mark.parametrize("game_id, n", [("balik-satu", 2), ("balik-satu", 3), ("balik-satu", 6), ("balik-satu", 10),
+                                        ("balik-satu", 14), ("chaqui", 10), ("gonggong", 6), ("ceken", 3)])
+def test_a_revealed_draw_lies_by_its_drawer_on_nothing_else(qapp, game_id, n):
+    """A revealed stock draw lay over its drawer's fan and plate, the top seat's down to the
+    thrower's name over the pile: at every seat, the card and its "… drew" lie on no other card,
+    label or plate, the card within its height of its drawer's plate or cards, from a small window
+    to full HD, the pile empty or full."""
+    lay = layout_class(game_id)(seat_names(n), 0)
+    for view in views_of_random_hands(game_id, n, 1, every=150)[:-1]:
+        for q in range(n):
+            shown = dataclasses.replace(view, revealed=(Kind.C5, q), phase="claim" if q == 0 else view.phase)
+            for W, H in ((1018, 555), *SIZES):
+                plan = lay.plan(shown, W, H, LayoutOptions())
+                plates = {s.seat: s.rect for s in plan.seats}
+                assert lies_on(plan, {("revealed",)}) == [], (q, W, len(view.discards))
+                (card,) = [c for c in plan.cards if c.key == ("revealed",)]
+                seat = [c for c in plan.cards if c.seat == q and c.key[0] in ("o", "h")]
+                near = max(0.0, min(gap(card_rect(card), r) for r in [*map(card_rect, seat), plates[q]]))
+                assert near <= card.height, (q, W)
+
+
+@pytest.mark.parametrize("game_id, n", [("balik-satu", 2), ("balik-satu", 6), ("balik-satu", 10),
+                                        ("balik-satu", 14), ("balik-lima-belas", 6), ("gonggong", 5),
+                                        ("gonggong", 6), ("balik-lima-belas", 10), ("chaqui", 6),
+                                        ("tantanan", 4), ("ceken", 3)])
+def test_the_turned_cards_and_their_words_lie_on_no_seats_cards(qapp, game_id, n):
+    """"Turned for the score", wider than the one turned card under it, reached a side seat's fan:
+    the turned cards and their words lie on no other card, label or plate at the end of a won hand."""
+    lay = layout_class(game_id)(seat_names(n), 0)
+    won = 0
+    for seed in range(6):
+        view = views_of_random_hands(game_id, n, seed, every=10 ** 6)[-1]
+        if not view.result.winners:
+            continue
+        won += 1
+        for W, H in ((1018, 555), *SIZES):
+            plan = lay.plan(view, W, H, LayoutOptions())
+            assert lies_on(plan, {("turned",)}) == [], (seed, W)
+    assert won
 
 
 def test_gonggongs_pot_lies_in_the_middle(qapp):

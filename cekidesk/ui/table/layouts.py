@@ -230,6 +230,21 @@ def text_height(text: str, size: float, bold: bool = False) -> float:
     return short_line(pixel_font(max(8, round(size)), bold), text).height * 1.24
 
 
+def card_rect(c: CardSpec) -> QRectF:
+    """Where a card of a plan lies (upright)."""
+    from ..cardpics import card_width
+
+    w = card_width(c.height)
+    return QRectF(c.pos.x() - w / 2, c.pos.y() - c.height / 2, w, c.height)
+
+
+def label_rect(sp: LabelSpec, dx: float = 0.0) -> QRectF:
+    """Where a label's pill lies (moved ``dx`` sideways)."""
+    bold = sp.style != "count"
+    hw, h = text_width(sp.text, sp.size, bold) / 2, text_height(sp.text, sp.size, bold)
+    return QRectF(sp.pos.x() + dx - hw, sp.pos.y() - h / 2, 2 * hw, h)
+
+
 def wrap_label(text: str, size: float, width: float, bold: bool = False) -> list[str]:
     """``text`` broken at its spaces (and the zero-width spaces between the words of aksara Jawa)
     into lines whose labels are at most ``width`` wide; a word wider than that keeps a line."""

@@ -24,7 +24,7 @@ Every decision that is not a card (call or not, claim or let go, win) is a :clas
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Iterator, Sequence
 from functools import partial
 from typing import Any
 
@@ -46,12 +46,15 @@ from ...table.layouts import (
     Plan,
     SeatSpec,
     TableLayout,
+    card_rect,
     clamp_to_scene,
     copy_keys,
     frame,
+    label_rect,
     labels_inside,
     register_layout,
     text_height,
+    text_width,
 )
 from .words import GAME_IDS, call_of, call_term, kind_of, set_term, side_lines
 
@@ -117,10 +120,17 @@ class BalikLayout(TableLayout[Any]):
         super().__init__(seat_names, human_seat)
         self._stock = (QPointF(), 0.0)
         self._seat_pos: dict[int, QPointF] = {}
-        self._reveal_pos: dict[int, QPointF] = {}
+        self._reveal_pos: dict[int, QPointF] = {}   # where a seat's revealed draw lies (found when asked)
         self._fan_h = 0.0
-        self._fans: list[QRectF] = []
+        self._fans: dict[int, QRectF] = {}
+        self._plates: dict[int, QRectF] = {}
         self._sep = 0.0     # the room between a card and its words, from the label line height
+        self._font = 0.0
+        self._mid_h = 0.0
+        self._scene = QRectF()
+        self._centre = QPointF()
+        self._plan = Plan()         # the last plan: what a revealed draw must keep off
+        self._taken: list[QRectF] | None = None
 
     # ------------------------------------------------------------------------------------------
     def plan(self, view: Any, width: float, height: float, options: LayoutOptions) -> Plan:
@@ -130,7 +140,10 @@ class BalikLayout(TableLayout[Any]):
         me = self.viewer_seat(view)
         font = max(10.0, 0.022 * s)
         self._sep = options.line(font) * 0.2    # between a card and its words, or two lines
+        self._font = font
+        self._scene = QRectF(0, 0, W, H)
         plan = Plan()
+        self._plan, self._taken = plan, None
         legal = set(view.legal)
         over = view.result is not None
         style = getattr(options.card_namer, "style", "latin")
@@ -140,16 +153,20 @@ class BalikLayout(TableLayout[Any]):
         mid_h = round((0.15 if big else 0.12) * s)
         fan_h = round((0.075 if big else 0.055) * s)
         self._fan_h = fan_h
+        self._mid_h = mid_h
         panel_w = max(round(0.2 * s), round((0.11 if big else 0.095) * W))
         panel_h = round(0.066 * s)
         hand_top = H - M - hand_h * 1.14
 
         # the ring of the others: the human's place at the bottom, the next seat to their right
         cx, cy = W / 2, (M + hand_top) / 2
+        self._centre = QPointF(cx, cy)
         rx = W / 2 - M - panel_w / 2
         ry = (hand_top - M) / 2 - panel_h / 2 - fan_h * 0.6
         self._seat_pos = {}
-        self._fans = []
+        self._reveal_pos = {}
+        self._fans = {}
+        self._plates = {}
         for q in range(n):
             if q == me:
                 continue
@@ -251,6 +268,7 @@ class BalikLayout(TableLayout[Any]):
                font: float, over: bool, style: str, cx: float, cy: float) -> None:
         rect = QRectF(pos.x() - panel_w / 2, pos.y() - panel_h / 2, panel_w, panel_h)
         plan.seats.append(self._seat(view, q, rect, over, style))
+        self._plates[q] = rect
         w = card_width(fan_h)
         if over:
             hands = view.result.details.get("hands") or []
@@ -272,7 +290,7 @@ class BalikLayout(TableLayout[Any]):
         xs = [sum(steps[:i + 1]) for i in range(cnt)]
         span = xs[-1] if xs else 0.0
         fan = self._toward_middle(pos, QPointF(cx, cy), panel_w, panel_h, span + w, fan_h * 1.1)
-        self._fans.append(fan)
+        self._fans[q] = fan
         fx, fy = fan.center().x(), fan.center().y()
         x0 = fx - span / 2
         for i, kind in enumerate(kinds):
@@ -285,9 +303,6 @@ class BalikLayout(TableLayout[Any]):
                 (prefix, q, i), kind, up, QPointF(x0 + xs[i], fy), fan_h, z=300 + 20 * q + i * 0.1,
                 role="reveal" if over else "opponent", seat=q, tooltip=tip or self.seat_title(q),
                 peek=(1.0, 1.0) if i + 1 == cnt else (min(1.0, steps[i + 1] / w + 0.02), 1.0)))
-        # where a card this seat drew lies face up: toward the middle, beyond the fan
-        t = 0.42
-        self._reveal_pos[q] = QPointF(pos.x() + (cx - pos.x()) * t, pos.y() + (cy - pos.y()) * t)
 
     @staticmethod
     def _toward_middle(pos: QPointF, c: QPointF, pw: float, ph: float, fw: float, fh: float) -> QRectF:
@@ -329,14 +344,16 @@ class BalikLayout(TableLayout[Any]):
     # ------------------------------------------------------------------------------------------
     def _middle(self, plan: Plan, view: Any, me: int, c: QPointF, inner_w: float, mid_h: float, font: float,
                 legal: set, over: bool) -> None:
-        if over and view.result.winners:
-            # the end: the winner's sets take the middle, between the side seats' fans
-            left, right = self._free_span(c, inner_w, c.y() - mid_h * 0.7, c.y() + mid_h * 1.3)
-            self._showcase(plan, view, c, left, right, mid_h, font)
+        showcase = over and view.result.winners
+        if showcase:
+            # the end: the winner's sets take the middle, between the side seats
+            self._showcase(plan, view, c, inner_w, mid_h, font)
         else:
             self._stock_and_pile(plan, view, me, c, mid_h, font, legal, over)
         # the words under the middle: the result, the pot, Chot's sides
         self._notes(plan, view, c, mid_h, font, over)
+        if not showcase:
+            self._revealed(plan, view, me)    # last: it keeps off everything else
 
     def _stock_and_pile(self, plan: Plan, view: Any, me: int, c: QPointF, mid_h: float, font: float, legal: set,
                         over: bool) -> None:
@@ -361,7 +378,6 @@ class BalikLayout(TableLayout[Any]):
                                      font * 0.95, "count",
                                      QCoreApplication.translate("BalikTable", "Cards left in the stock")))
         self._pile(plan, view, me, c, mid_h, wm, small_h, ws, font, legal)
-        self._revealed(plan, view, me, mid_h, font)
 
     def _notes(self, plan: Plan, view: Any, c: QPointF, mid_h: float, font: float, over: bool) -> None:
         """Under the middle: a drawn hand's reason, the pot, Chot's sides and bangkong record."""
@@ -396,15 +412,16 @@ class BalikLayout(TableLayout[Any]):
         return QPointF(edge.x(), edge.y() - self._sep - text_height(text, size, bold) / 2)
 
     def _free_span(self, c: QPointF, inner_w: float, top: float, bottom: float) -> tuple[float, float]:
-        """The x range of the middle between the fans of the side seats, from ``top`` to ``bottom``."""
+        """The x range of the middle between the side seats' fans and plates, from ``top`` to
+        ``bottom`` (a seat straight above or below the middle bounds no side)."""
         left, right = c.x() - inner_w / 2, c.x() + inner_w / 2
-        for f in self._fans:
-            if f.bottom() < top or f.top() > bottom:
+        for r in (*self._fans.values(), *self._plates.values()):
+            if r.bottom() < top or r.top() > bottom:
                 continue
-            if f.center().x() < c.x():
-                left = max(left, f.right())
-            else:
-                right = min(right, f.left())
+            if r.right() <= c.x():
+                left = max(left, r.right())
+            elif r.left() >= c.x():
+                right = min(right, r.left())
         return left, right
 
     def _pile(self, plan: Plan, view: Any, me: int, c: QPointF, mid_h: float, wm: float, small_h: float,
@@ -437,27 +454,94 @@ class BalikLayout(TableLayout[Any]):
                 tooltip=QCoreApplication.translate("BalikTable", "Thrown by {name}").format(name=self.seat_title(who)),
                 peek=(1.0, 1.0)))
 
-    def _revealed(self, plan: Plan, view: Any, me: int, mid_h: float, font: float) -> None:
-        """A drawn stock card lying face up after a call, near its drawer."""
+    def _revealed(self, plan: Plan, view: Any, me: int) -> None:
+        """A drawn stock card lying face up after a call, near its drawer, "… drew" over it."""
         rev = view.revealed
         if rev is None or (rev[1] == me and view.phase != "claim"):
             return      # the person's own card is in their hand, marked as just drawn
         kind, drawer = rev
-        pos = self._reveal_pos.get(drawer, QPointF())
-        h = round(mid_h * 1.05)
+        pos = self._reveal_spot(drawer)
+        h = self._reveal_h()
         mine = view.claim is not None and view.phase == "claim" and me in view.to_act
         plan.cards.append(CardSpec(("revealed",), kind, True, pos, h, z=900, role="reveal", seat=drawer,
                                    mark="win" if mine else "drawn",
                                    tooltip=QCoreApplication.translate("BalikTable", "Drawn by {name}, face up").format(
                                        name=self.seat_title(drawer))))
-        text = QCoreApplication.translate("BalikTable", "{name} drew").format(name=self.seat_title(drawer))
+        text = self._drew(drawer)
+        size = self._font * 0.85
         plan.labels.append(LabelSpec(("revealed",), text, self._over(QPointF(pos.x(), pos.y() - h / 2), text,
-                                                                     font * 0.85, True), font * 0.85, "banner"))
+                                                                     size, True), size, "banner"))
 
-    def _showcase(self, plan: Plan, view: Any, c: QPointF, left: float, right: float, mid_h: float,
-                  font: float) -> None:
-        """The winner's sets in the middle, the cards turned for the score under them (those a swap
-        took in marked), and the score."""
+    def _reveal_h(self) -> float:
+        return round(self._mid_h * 1.05)
+
+    def _drew(self, q: int) -> str:
+        return QCoreApplication.translate("BalikTable", "{name} drew").format(name=self.seat_title(q))
+
+    def _reveal_spot(self, q: int) -> QPointF:
+        """Where seat ``q``'s revealed draw lies (its card's centre), found once a plan: the first of
+        :meth:`_reveal_places` where the card and its words lie on no card, label or plate of the
+        plan (the top seat's, straight on the way to the pile, had reached the thrower's name over
+        it), else the first where they cover fewest."""
+        if q not in self._reveal_pos:
+            taken = self._taken_rects()
+            room = self._reveal_block(q, QPointF())     # round a card centred at (0, 0)
+
+            def cost(at: QPointF) -> tuple[bool, int]:
+                block = room.translated(at)
+                return not self._scene.contains(block), sum(block.intersects(r) for r in taken)
+
+            def clear(at: QPointF) -> bool:
+                block = room.translated(at)
+                return self._scene.contains(block) and not any(block.intersects(r) for r in taken)
+
+            free = next((at for at in self._reveal_places(q) if clear(at)), None)
+            self._reveal_pos[q] = free if free is not None else min(self._reveal_places(q), key=cost)
+        return self._reveal_pos[q]
+
+    def _reveal_places(self, q: int) -> Iterator[QPointF]:
+        """The places a revealed draw of another seat may take, best first: on the way from the
+        plate to the middle, nearest first (just past the seat's fan), or a little to either side
+        of the way (off a neighbour's fan); then beside the fan, then beside the plate and fan, the
+        side toward the middle first, the words level with the top or the card with the middle."""
+        p, c = self._seat_pos[q], self._centre
+        dx, dy = c.x() - p.x(), c.y() - p.y()
+        d = math.hypot(dx, dy) or 1.0
+        step = 0.3 * self._reveal_h()
+        sx, sy = -dy / d * step, dx / d * step      # a step across the way
+        for i in range(1, 21):
+            x, y = p.x() + dx * i / 20, p.y() + dy * i / 20
+            for k in (0, 1, -1, 2, -2):
+                yield QPointF(x + k * sx, y + k * sy)
+        b = self._reveal_block(q, QPointF())     # the block round a card centred at (0, 0)
+        for box in (self._fans[q], self._plates[q].united(self._fans[q])):
+            xs = (box.right() - b.left(), box.left() - b.right())
+            for x in xs if p.x() <= c.x() else reversed(xs):
+                for y in (box.top() - b.top(), box.center().y() - b.center().y()):
+                    yield QPointF(x, y)
+
+    def _reveal_block(self, q: int, at: QPointF) -> QRectF:
+        """The room a revealed draw of seat ``q`` takes with its card's centre at ``at``: the card,
+        its words over it, a little room round them."""
+        text, size, h = self._drew(q), self._font * 0.85, self._reveal_h()
+        w = max(card_width(h), text_width(text, size, True))
+        top = at.y() - h / 2 - self._sep - text_height(text, size, True)
+        m = self._sep
+        return QRectF(at.x() - w / 2 - m, top - m, w + 2 * m, at.y() + h / 2 - top + 2 * m)
+
+    def _taken_rects(self) -> list[QRectF]:
+        """The cards, labels and plates of the last plan but a revealed draw's own."""
+        if self._taken is None:
+            plan = self._plan
+            self._taken = [*(card_rect(c) for c in plan.cards if c.key != ("revealed",)),
+                           *(label_rect(lab) for lab in plan.labels if lab.key != ("revealed",)),
+                           *(s.rect for s in plan.seats)]
+        return self._taken
+
+    def _showcase(self, plan: Plan, view: Any, c: QPointF, inner_w: float, mid_h: float, font: float) -> None:
+        """The winner's sets in the middle, between the side seats, the cards turned for the score
+        under them (those a swap took in marked), and the score."""
+        left, right = self._free_span(c, inner_w, c.y() - mid_h * 0.7, c.y() + mid_h * 1.3)
         d = view.result.details
         sets = [[kind_of(k) for k in st] for st in d.get("sets") or []]
         turned = [kind_of(k) for k in d.get("turned") or []]
@@ -479,6 +563,7 @@ class BalikLayout(TableLayout[Any]):
             f = (avail - w) / width
             sp, gap, width = sp * f, gap * f, width * f
         x = x_left + w / 2 + max(0.0, (avail - width - w) / 2)
+        sets_left = x - w / 2
         i = 0
         kena = list(swapped_in)
         win_marked = False
@@ -499,23 +584,7 @@ class BalikLayout(TableLayout[Any]):
                 i += 1
             x += gap
         if turned:
-            th = round(mid_h * 0.55)
-            tw = card_width(th)
-            tsp = min(1.02 * tw, (avail - tw) / max(1, len(turned) - 1))
-            tx = x_left + tw / 2
-            label = QCoreApplication.translate("BalikTable", "Turned for the score")
-            ty = y + h / 2 + th / 2 + text_height(label, font * 0.8) + 3 * self._sep
-            used = list(swapped_in)
-            for j, k in enumerate(turned):
-                taken = k in used
-                if taken:
-                    used.remove(k)
-                plan.cards.append(CardSpec(("turned", j), k, True, QPointF(tx + j * tsp, ty), th, z=800 + j,
-                                           role="reveal", dim=taken,
-                                           tooltip=QCoreApplication.translate("BalikTable", "Turned for the score")))
-            plan.labels.append(LabelSpec(
-                ("turned",), label, self._over(QPointF(tx + (len(turned) - 1) * tsp / 2, ty - th / 2), label,
-                                               font * 0.8), font * 0.8, "count"))
+            self._turned(plan, turned, swapped_in, c, inner_w, sets_left, y + h / 2, mid_h, font)
         if isinstance(winner, int):
             total_pts = d.get("total", 0)
             text = QCoreApplication.translate("BalikTable", "{name}: {total}").format(
@@ -523,6 +592,36 @@ class BalikLayout(TableLayout[Any]):
                     "BalikTable", "%n point(s)", None, total_pts), total_pts))
             plan.labels.append(LabelSpec(("result",), text, self._over(QPointF(c.x(), y - h / 2), text, font * 1.05,
                                                                        True), font * 1.05, "winner"))
+
+    def _turned(self, plan: Plan, turned: list[Kind], swapped_in: list[Kind], c: QPointF, inner_w: float,
+                sets_left: float, top: float, mid_h: float, font: float) -> None:
+        """The cards turned for the score in a row under the winner's sets (whose bottom is ``top``),
+        from under the sets' first card, "Turned for the score" over the row; the row and its words
+        kept between the side seats' fans and plates at their height (the words, wider than a single
+        turned card, had reached a side seat's fan); those a swap took in greyed."""
+        label = QCoreApplication.translate("BalikTable", "Turned for the score")
+        size = font * 0.8
+        lh = text_height(label, size)
+        th = round(mid_h * 0.55)
+        tw = card_width(th)
+        ty = top + 3 * self._sep + lh + th / 2
+        left, right = self._free_span(c, inner_w, top, ty + th / 2)
+        left, right = left + 0.05 * mid_h, right - 0.05 * mid_h
+        n = len(turned)
+        tsp = min(1.02 * tw, (right - left - tw) / max(1, n - 1))
+        row = tsp * (n - 1) + tw
+        block = max(row, text_width(label, size))
+        x0 = max(min(sets_left, right - block), left) if block <= right - left else (left + right - block) / 2
+        tx = x0 + (block - row) / 2 + tw / 2
+        used = list(swapped_in)
+        for j, k in enumerate(turned):
+            taken = k in used
+            if taken:
+                used.remove(k)
+            plan.cards.append(CardSpec(("turned", j), k, True, QPointF(tx + j * tsp, ty), th, z=800 + j,
+                                       role="reveal", dim=taken, tooltip=label))
+        plan.labels.append(LabelSpec(("turned",), label, self._over(QPointF(x0 + block / 2, ty - th / 2), label, size),
+                                     size, "count"))
 
     # ------------------------------------------------------------------------------------------
     def choices(self, view: Any, style: str = "latin") -> list[ChoiceSpec]:
@@ -631,7 +730,7 @@ class BalikLayout(TableLayout[Any]):
             return
         pr.used_new.add(nk)
         if e.data.get("revealed"):
-            spot = self._reveal_pos.get(p, stock_pos)
+            spot = self._reveal_spot(p) if p in self._seat_pos else stock_pos
             ch.start[nk] = (spot, True, 0.0, stock_h * 1.05)
             ch.delay[nk] = 1.6
         else:

@@ -43,9 +43,11 @@ from ...table.layouts import (
     Plan,
     SeatSpec,
     TableLayout,
+    card_rect,
     clamp_to_scene,
     copy_keys,
     frame,
+    label_rect,
     labels_inside,
     register_layout,
     text_height,
@@ -80,19 +82,6 @@ def _in_hand(kind: Kind | None, key: Any) -> bool:
 def _opponents(seat: int, key: Any) -> bool:
     """Whether ``key`` is one of the backs of ``seat``'s hand."""
     return key[0] == "o" and key[1] == seat
-
-
-def card_rect(c: CardSpec) -> QRectF:
-    """Where a card of a plan lies (upright)."""
-    w = card_width(c.height)
-    return QRectF(c.pos.x() - w / 2, c.pos.y() - c.height / 2, w, c.height)
-
-
-def label_rect(sp: LabelSpec, dx: float = 0.0) -> QRectF:
-    """Where a label's pill lies (moved ``dx`` sideways)."""
-    bold = sp.style != "count"
-    hw, h = text_width(sp.text, sp.size, bold) / 2, text_height(sp.text, sp.size, bold)
-    return QRectF(sp.pos.x() + dx - hw, sp.pos.y() - h / 2, 2 * hw, h)
 
 
 def clear_of(specs: list[LabelSpec], taken: list[QRectF], W: float, M: float) -> bool:
