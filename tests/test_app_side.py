@@ -3,6 +3,7 @@ running CekiDesk by a second ``cekidesk`` (one instance per user) or by macOS (Q
 the package metadata a build reads."""
 from __future__ import annotations
 
+import os
 import socket
 import subprocess
 import sys
@@ -20,6 +21,7 @@ from cekidesk.app import build_parser, main
 from cekidesk.persistence import paths
 from cekidesk.persistence.saves import Seat
 from cekidesk.ui import app as ui_app
+from cekidesk.ui import dialogs
 from cekidesk.ui import instance
 from cekidesk.ui.dialogs import NewGameConfig
 from cekidesk.ui.main_window import MainWindow
@@ -45,7 +47,7 @@ def test_help_names_the_file_and_every_flag(capsys):
     with pytest.raises(SystemExit) as stop:
         main(["--help"])
     assert stop.value.code == 0
-    out = capsys.readouterr().out
+    out = " ".join(capsys.readouterr().out.split())
     assert out.startswith("usage: cekidesk ")
     for words in ("FILE", "--open FILE", "--new", "--seed N", "--version", "already running"):
         assert words in out
@@ -138,16 +140,18 @@ def test_a_file_handed_while_a_dialog_is_open_waits_for_it(qtbot, boxes, tmp_pat
     qtbot.waitUntil(lambda: w.controller.match.seed == 44, timeout=HANG_GUARD_MS)
 
 
-def test_a_file_handed_before_the_start_is_the_one_the_start_opens(qtbot, boxes, tmp_path):
+def test_a_file_handed_before_the_start_is_the_one_the_start_opens(qtbot, boxes, tmp_path, monkeypatch):
     w0 = _ready_window(qtbot)
     path = _saved_game(w0, tmp_path, seed=46)
     w0.close()
+    asked = []
+    monkeypatch.setattr(dialogs, "ask_continue", lambda parent, loaded: asked.append(loaded) and False)
     w = open_window(qtbot)
     w.open_requested(str(path))            # (macOS: the Finder's file may come before the start)
     assert w.controller.match is None
     w.startup()
     assert w.controller.match.seed == 46
-    assert boxes == []                     # opened as the start's file: no question, no New Game
+    assert boxes == [] and asked == []     # opened as the start's file: no question, no offer to continue
 
 
 def test_a_broken_file_on_the_command_line_is_reported_and_the_start_goes_on(qtbot, boxes, tmp_path):
@@ -193,23 +197,23 @@ def first(qtbot, boxes):
     server.close()
 
 
-def _second(qtbot, *args: str) -> subprocess.CompletedProcess:
-    """``cekidesk ARGS`` as a second process of the same user (the same data folder), while this
-    process's event loop answers it."""
-    proc = subprocess.Popen([sys.executable, "-m", "cekidesk.app", *args], cwd=REPO, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)
+def _second(qtbot, *args: str, cwd: Path = REPO) -> subprocess.CompletedProcess:
+    """``cekidesk ARGS`` as a second process of the same user (the same data folder), started in
+    ``cwd``, while this process's event loop answers it."""
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(REPO), os.environ.get("PYTHONPATH", "")])}
+    proc = subprocess.Popen([sys.executable, "-m", "cekidesk.app", *args], cwd=cwd, env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     qtbot.waitUntil(lambda: proc.poll() is not None, timeout=2 * HANG_GUARD_MS)
     out, err = proc.communicate()
     return subprocess.CompletedProcess(proc.args, proc.returncode, out, err)
 
 
-def test_a_second_cekidesk_hands_its_file_to_the_first_and_exits(qtbot, first, tmp_path, monkeypatch):
+def test_a_second_cekidesk_hands_its_file_to_the_first_and_exits(qtbot, first, tmp_path):
     w, server = first
     path = _saved_game(w, tmp_path, seed=49)
     w.start_new_game(NewGameConfig("ceki", list(SEATS), 50, {}, {"mode": "hands", "hands": 3}))
-    monkeypatch.chdir(tmp_path)
     with qtbot.waitSignal(server.fileRequested, timeout=2 * HANG_GUARD_MS) as got:
-        done = _second(qtbot, "g.cekisave")         # relative to the second one's folder
+        done = _second(qtbot, "g.cekisave", cwd=tmp_path)     # relative to the second one's folder
     assert (done.returncode, done.stdout, done.stderr) == (0, "", "")
     assert got.args == [str(path)]
     assert w.controller.match.seed == 49
