@@ -516,11 +516,14 @@ class MainWindow(QMainWindow):
 
     @Slot()
     def come_forward(self) -> None:
-        """Raise and activate the window (a second ``cekidesk`` asked for it), restored if minimised."""
+        """Raise and activate the window (a second ``cekidesk`` asked for it), restored if minimised,
+        with its open dialog on top (without a window manager nothing else keeps it there)."""
         if self.isMinimized():
             self.showNormal()
-        self.raise_()
-        self.activateWindow()
+        for w in (self, QApplication.activeModalWidget()):
+            if w is not None:
+                w.raise_()
+                w.activateWindow()
 
     def open_file(self, path: str | Path, ask: bool = False) -> bool:
         """Load a save and continue it; with ``ask``, a game in progress is replaced only if the player
