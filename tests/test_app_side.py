@@ -15,19 +15,16 @@ from PySide6.QtCore import QCoreApplication, QDir
 from PySide6.QtGui import QFileOpenEvent
 from PySide6.QtNetwork import QLocalServer
 from PySide6.QtWidgets import QApplication, QDialog
+from waiting import HANG_GUARD_MS, finishes
+from window_helpers import open_window
 
 from cekidesk import __version__
 from cekidesk.app import build_parser, main
-from cekidesk.persistence import paths
 from cekidesk.persistence.saves import Seat
 from cekidesk.ui import app as ui_app
-from cekidesk.ui import dialogs
-from cekidesk.ui import instance
+from cekidesk.ui import dialogs, instance
 from cekidesk.ui.dialogs import NewGameConfig
 from cekidesk.ui.main_window import MainWindow
-
-from waiting import HANG_GUARD_MS, finishes
-from window_helpers import open_window
 
 REPO = Path(__file__).resolve().parents[1]
 SEATS = [Seat.human("You"), Seat.bot("beginner", "Budi"), Seat.bot("beginner", "Sari")]
