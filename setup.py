@@ -5,7 +5,8 @@ pyproject.toml) runs ``build_py``, which here also runs PySide6's ``lrelease`` o
 ``translations/cekidesk_*.ts`` and puts the ``.qm`` files into the built package as
 ``cekidesk/resources_data/translations/``.  No manual step; ``*.qm`` files are never committed.
 A source checkout compiles them on demand instead (``cekidesk/ui/i18n.py``).
-It also lists the packages (every ``cekidesk*`` package, found on disk).  Everything else about
+It also lists the packages (every ``cekidesk*`` package and every folder of ``resources/``, found
+on disk).  Everything else about
 the package is in pyproject.toml.
 """
 from __future__ import annotations
@@ -15,7 +16,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from setuptools import find_packages, setup
+from setuptools import find_namespace_packages, find_packages, setup
 from setuptools.command.build_py import build_py
 
 HERE = Path(__file__).resolve().parent
@@ -47,7 +48,11 @@ class BuildWithTranslations(build_py):
 
 
 #: every package under cekidesk/ (a new game's packages are found without a line anywhere), plus the
-#: resources folder mapped to cekidesk.resources_data in pyproject.toml
-PACKAGES = sorted(find_packages(include=["cekidesk", "cekidesk.*"])) + ["cekidesk.resources_data"]
+#: resources folder mapped to cekidesk.resources_data in pyproject.toml and each folder in it (to
+#: setuptools a folder of data is a package too: one it was not told of draws a warning, and a
+#: future setuptools leaves it out), also found on disk
+PACKAGES = sorted(find_packages(include=["cekidesk", "cekidesk.*"])) + ["cekidesk.resources_data"] + sorted(
+    "cekidesk.resources_data." + name for name in find_namespace_packages(where=str(HERE / "resources")))
 
-setup(packages=PACKAGES, cmdclass={"build_py": BuildWithTranslations})
+if __name__ == "__main__":   # (a build runs this file as __main__; the tests read PACKAGES)
+    setup(packages=PACKAGES, cmdclass={"build_py": BuildWithTranslations})

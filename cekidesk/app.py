@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import argparse
 import multiprocessing
+import os
 import sys
 
 from cekidesk import __version__
@@ -30,7 +31,9 @@ def build_parser() -> argparse.ArgumentParser:
                 description="Play Ceki and the other Ceki-card games of Java against computer players.")
     p.add_argument("--new", action="store_true",
                    help="start with the New Game dialog, without offering to continue the unfinished game")
-    p.add_argument("--open", metavar="FILE", help="open a saved game (.cekisave)")
+    p.add_argument("file", metavar="FILE", nargs="?",
+                   help="a saved game (.cekisave) to open; if CekiDesk is already running, it opens there")
+    p.add_argument("--open", metavar="FILE", help="the same as FILE")
     p.add_argument("--seed", metavar="N", type=_seed,
                    help="deal number to put in the New Game dialog (the same number deals the same cards)")
     p.add_argument("--version", action="version", version=f"CekiDesk {__version__}")
@@ -41,10 +44,15 @@ def main(argv: list[str] | None = None) -> int:
     # a frozen app (PyInstaller) starts its bot process by running itself: this turns that run into
     # the bot process instead of a second window (a no-op otherwise)
     multiprocessing.freeze_support()
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.file is not None and args.open is not None:
+        parser.error("give the file to open once: FILE or --open FILE")
+    path = args.file if args.file is not None else args.open
     from cekidesk.ui.app import run  # Qt is loaded only once the command line is good
 
-    return run(new=args.new, open_path=args.open, seed=args.seed)
+    # (absolute: a CekiDesk that already runs, in another folder, may be the one to open it)
+    return run(new=args.new, open_path=None if path is None else os.path.abspath(path), seed=args.seed)
 
 
 if __name__ == "__main__":

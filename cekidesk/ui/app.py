@@ -19,7 +19,7 @@ log = logging.getLogger("cekidesk")
 
 LOG_NAME = "cekidesk.log"
 
-from . import i18n  # noqa: E402
+from . import i18n, instance  # noqa: E402
 from .qtfix import guard_none_refcount  # noqa: E402,F401  (re-exported)
 
 
@@ -101,19 +101,42 @@ def make_application(argv0: str = "cekidesk") -> QApplication:
 
 
 def run(new: bool = False, open_path: str | None = None, seed: int | None = None) -> int:
-    """Open the window and run until it is closed.  Returns the exit status."""
+    """Open the window and run until it is closed, or hand ``open_path`` (absolute) to the CekiDesk
+    that already runs (see :mod:`cekidesk.ui.instance`).  Returns the exit status."""
     setup_logging()
     guard_none_refcount()
-    app = make_application(sys.argv[0] if sys.argv else "cekidesk")
+    try:
+        handed = instance.hand_over(open_path)            # (before Qt's application: no window)
+        app = None if handed else make_application(sys.argv[0] if sys.argv else "cekidesk")
+        server = None if handed else instance.claim(open_path)
+    except instance.NotAnswering as exc:
+        log.warning("a CekiDesk runs but does not answer: %s", exc)
+        print("cekidesk: CekiDesk is already running but does not answer; close it, then try again",
+              file=sys.stderr)
+        return 1
+    if app is None or server is None:
+        log.info("handed %s to the CekiDesk that runs", open_path or "the request to come forward")
+        return 0
     log.info("CekiDesk %s starting", __version__)
     from .main_window import MainWindow
 
     window = MainWindow()
     sys.excepthook = ErrorReporter(lambda: window)
     threading.excepthook = _thread_hook
+    file_events = instance.FileOpenEvents(ignore=open_path, parent=app)
+    app.installEventFilter(file_events)
+    take_requests(window, server, file_events)
     window.show()
     QTimer.singleShot(0, lambda: window.startup(new=new, open_path=open_path, seed=seed))
     status = app.exec()
+    server.close()                 # (a file handed over from now on would not be opened: start anew)
     window.controller.shutdown()   # (done by closing the window too; quitting otherwise must not leave the bot process)
     log.info("CekiDesk closed")
     return status
+
+
+def take_requests(window: Any, server: instance.InstanceServer, file_events: instance.FileOpenEvents) -> None:
+    """The window opens the files handed to the app and comes forward when asked."""
+    server.fileRequested.connect(window.open_requested)
+    server.raiseRequested.connect(window.come_forward)
+    file_events.fileRequested.connect(window.open_requested)

@@ -117,6 +117,8 @@ class MainWindow(QMainWindow):
         self._settings_warned = False
         self._log_card_names: tuple[str, str | None] | None = None   # the log's card-name form and game
         self._cli_seed: int | None = None
+        self._requested: list[str] = []   # files handed to the app, waiting for the start or a dialog
+        self._started = False
 
         self._make_actions()
         self._make_menus()
@@ -325,8 +327,16 @@ class MainWindow(QMainWindow):
 
     # -- session start -------------------------------------------------------------------------
     def startup(self, new: bool = False, open_path: str | None = None, seed: int | None = None) -> None:
-        """What happens when the app opens: the file given, or the offer to continue the unfinished
-        game, or the New Game dialog."""
+        """What happens when the app opens: the file given (or handed to the app before this: macOS
+        opens a double-clicked save that way), or the offer to continue the unfinished game, or the
+        New Game dialog.  Files handed to the app meanwhile are opened after it."""
+        if open_path is None and self._requested:
+            open_path = self._requested.pop(0)
+        self._start_session(new, open_path, seed)
+        self._started = True
+        self._open_requested()
+
+    def _start_session(self, new: bool, open_path: str | None, seed: int | None) -> None:
         self._cli_seed = seed
         clean_stale_temp_files()
         self._tell_settings_notice()
@@ -477,7 +487,43 @@ class MainWindow(QMainWindow):
             path, _ = QFileDialog.getOpenFileName(self, i18n.latin(lambda: self.tr("Open a saved game")), str(start),
                                                   self._file_filter())
             if path:
-                self.open_file(path, ask=True)
+                self.open_chosen(path)
+
+    def open_chosen(self, path: str) -> bool:
+        """Open a file the player chose, as Game ▸ Open does: the computer players wait, and a game in
+        progress is replaced only if the player agrees (it stays in the autosave until then)."""
+        with self._held():
+            return self.open_file(path, ask=True)
+
+    @Slot(str)
+    def open_requested(self, path: str) -> None:
+        """A file handed to the running app (a second ``cekidesk FILE``, the Finder): the window comes
+        forward and opens it as Game ▸ Open would, once the start is done and no dialog is open (an
+        open dialog is answered first; the file waits)."""
+        self._requested.append(path)
+        self.come_forward()
+        self._open_requested()
+
+    def _open_requested(self) -> None:
+        while self._started and self._requested and QApplication.activeModalWidget() is None:
+            self.open_chosen(self._requested.pop(0))
+
+    def event(self, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.WindowUnblocked and self._requested:
+            # (a dialog just closed; the code that showed it goes on first)
+            QTimer.singleShot(0, self, self._open_requested)
+        return super().event(event)
+
+    @Slot()
+    def come_forward(self) -> None:
+        """Raise and activate the window (a second ``cekidesk`` asked for it), restored if minimised,
+        with its open dialog on top (without a window manager nothing else keeps it there)."""
+        if self.isMinimized():
+            self.showNormal()
+        for w in (self, QApplication.activeModalWidget()):
+            if w is not None:
+                w.raise_()
+                w.activateWindow()
 
     def open_file(self, path: str | Path, ask: bool = False) -> bool:
         """Load a save and continue it; with ``ask``, a game in progress is replaced only if the player
