@@ -10,7 +10,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 HERE=packaging/linux
-APP_ID="io.github.cekidesk.CekiDesk"
+APP_ID="$(basename "$HERE"/*.desktop .desktop)"   # the desktop file's id names every file
 PYTHON="${PYTHON:-python3}"
 
 for tool in desktop-file-validate appstreamcli update-mime-database gio; do

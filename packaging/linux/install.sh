@@ -14,7 +14,7 @@
 set -euo pipefail
 
 HERE="$(cd "$(dirname "$0")" && pwd)"
-APP_ID="io.github.cekidesk.CekiDesk"
+APP_ID="$(basename "$HERE"/*.desktop .desktop)"   # the desktop file's id names every file
 PYTHON="${PYTHON:-python3}"
 prefix="$HOME/.local"
 exec_cmd=""

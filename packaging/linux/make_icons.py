@@ -16,10 +16,10 @@ import shutil
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
-SOURCE = ROOT / "resources" / "icons" / "cekidesk.svg"
-#: the desktop file's id, also the icon's name (the file names of an icon theme)
-APP_ID = "io.github.cekidesk.CekiDesk"
+HERE = Path(__file__).resolve().parent
+SOURCE = HERE.parents[1] / "resources" / "icons" / "cekidesk.svg"
+#: the icon's name is the desktop file's id (the one ``.desktop`` file beside this script)
+APP_ID = next(HERE.glob("*.desktop")).stem
 SIZES = (16, 24, 32, 48, 64, 128, 256, 512)
 
 
