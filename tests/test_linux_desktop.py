@@ -164,6 +164,8 @@ def test_the_window_has_the_icon_and_names_its_desktop_file(qtbot):
 
     ui_app.make_application()
     assert QGuiApplication.desktopFileName() == desktop_file().stem   # Wayland's app id: the right icon
+    # under X the desktop matches the window by its WM_CLASS, whose class Qt takes from the app's name
+    assert desktop_entry()["StartupWMClass"] == QGuiApplication.applicationName()
     w = open_window(qtbot)
     icon = w.windowIcon()
     assert not icon.isNull()
