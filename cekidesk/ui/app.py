@@ -10,14 +10,19 @@ from types import TracebackType
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QTimer
+from PySide6.QtGui import QGuiApplication, QIcon
 from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
 from cekidesk import __version__
 from cekidesk.persistence import paths
+from cekidesk.resources import resource
 
 log = logging.getLogger("cekidesk")
 
 LOG_NAME = "cekidesk.log"
+#: the id of the desktop file (``packaging/linux/<id>.desktop``): on Wayland the window's app id, by
+#: which the desktop finds CekiDesk's entry and icon
+DESKTOP_FILE_ID = "io.github.cekidesk.CekiDesk"
 
 from . import i18n, instance  # noqa: E402
 from .qtfix import guard_none_refcount  # noqa: E402,F401  (re-exported)
@@ -94,6 +99,8 @@ def make_application(argv0: str = "cekidesk") -> QApplication:
     QCoreApplication.setApplicationName(paths.APP_NAME)
     QCoreApplication.setApplicationVersion(__version__)
     QApplication.setApplicationDisplayName(paths.APP_NAME)
+    QApplication.setWindowIcon(QIcon(str(resource("icons", "cekidesk.svg"))))
+    QGuiApplication.setDesktopFileName(DESKTOP_FILE_ID)
     from .fonts import install_javanese_font
 
     install_javanese_font(app)   # aksara Jawa needs the bundled font (see cekidesk/ui/fonts.py)
