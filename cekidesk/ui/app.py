@@ -20,8 +20,8 @@ from cekidesk.resources import resource
 log = logging.getLogger("cekidesk")
 
 LOG_NAME = "cekidesk.log"
-#: the id of the desktop file (``packaging/linux/<id>.desktop``): on Wayland the window's app id, by
-#: which the desktop finds CekiDesk's entry and icon
+# the id of the desktop file (``packaging/linux/<id>.desktop``): on Wayland the window's app id, by
+# which the desktop finds CekiDesk's entry and icon
 DESKTOP_FILE_ID = "io.github.cekidesk.CekiDesk"
 
 from . import i18n, instance  # noqa: E402

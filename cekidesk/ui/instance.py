@@ -25,10 +25,10 @@ from cekidesk.persistence import paths
 
 log = logging.getLogger(__name__)
 
-#: how long a second instance waits for the first to connect and to answer (ms): a window busy for
-#: longer is treated as not answering
+# how long a second instance waits for the first to connect and to answer (ms): a window busy for
+# longer is treated as not answering
 ANSWER_MS = 10_000
-#: the longest message read from a second instance (a path is far shorter)
+# the longest message read from a second instance (a path is far shorter)
 MAX_MESSAGE = 64 * 1024
 ACK = b"ok\n"
 
