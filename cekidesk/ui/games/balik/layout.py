@@ -526,7 +526,7 @@ class BalikLayout(TableLayout[Any]):
         text, size, h = self._drew(q), self._font * 0.85, self._reveal_h()
         w = max(card_width(h), text_width(text, size, True))
         top = at.y() - h / 2 - self._sep - text_height(text, size, True)
-        m = self._sep
+        m = 2 * self._sep     # (the pill drawn is a little larger than its text measured)
         return QRectF(at.x() - w / 2 - m, top - m, w + 2 * m, at.y() + h / 2 - top + 2 * m)
 
     def _taken_rects(self) -> list[QRectF]:
