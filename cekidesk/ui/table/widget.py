@@ -1588,6 +1588,8 @@ class TableWidget(QGraphicsView):
             self.skip_animations()
         hand = [c.key for c in self._plan.cards if c.selectable]
         if key in (Qt.Key.Key_Left, Qt.Key.Key_Right, Qt.Key.Key_Home, Qt.Key.Key_End):
+            # the person chooses among the cards: the keyboard stays here when the next choices come
+            self._back_to_choices = False
             if hand:
                 i = hand.index(self._selected) if self._selected in hand else -1
                 if key == Qt.Key.Key_Home:
