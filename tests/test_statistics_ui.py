@@ -252,3 +252,27 @@ def test_a_damaged_statistics_file_is_told_once_and_recording_goes_on(qtbot, box
     assert len(kept) == 1 and kept[0].read_bytes() == b"\x00\x01 not statistics"
     w.close()
     QApplication.processEvents()
+
+
+@pytest.mark.parametrize("lang", ["en", "jv-Java"])
+def test_the_statistics_window_fits_1280x720_with_every_text_whole(qtbot, lang):
+    from test_jv_readable import clips, shown
+
+    from cekidesk.ui import i18n
+    from cekidesk.ui.fonts import install_javanese_font
+    from cekidesk.ui.statistics_window import StatisticsDialog
+
+    install_javanese_font()
+    i18n.set_language(lang)
+    try:
+        c, store = _recording(game="kartu-lima", seats=seats_for(5), seed=4)
+        _finish(c, hands=6)
+        dlg = shown(qtbot, StatisticsDialog(store, "kartu-lima"), (1280, 720))
+        assert dlg.minimumSizeHint().width() <= 1280 and dlg.minimumSizeHint().height() <= 720
+        assert (dlg.width(), dlg.height()) == (1280, 720)
+        assert not dlg.line.is_empty() and not dlg.bars.is_empty()
+        assert clips(dlg) == []
+        for chart in (dlg.line, dlg.bars):   # the charts' own labels: inside the chart, not elided
+            assert chart.height() >= chart.minimumSizeHint().height()
+    finally:
+        i18n.set_language("en")

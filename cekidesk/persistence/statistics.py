@@ -30,7 +30,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Literal
+from typing import Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -41,8 +41,8 @@ from .paths import data_dir
 log = logging.getLogger(__name__)
 
 STATISTICS_NAME = "statistics.json"
-FORMAT_ID = "cekidesk-statistics"
-STATISTICS_SCHEMA_VERSION = 1
+FORMAT_ID: Final = "cekidesk-statistics"
+STATISTICS_SCHEMA_VERSION: Final = 1
 #: far more than the bounded contents can need (about 12 games × 5,000 hands × ~90 bytes)
 MAX_STATISTICS_BYTES = 16 * 1024 * 1024
 MAX_MATCHES_PER_GAME = 500
@@ -105,7 +105,7 @@ class MatchStat(_Model):
 
 
 class Best(_Model):
-    """The best hand: most points, with its win kind and money."""
+    """The best hand: most points (of equal points, most money), with its win kind and money."""
 
     points: int
     kind: str | None = None
@@ -145,7 +145,7 @@ class Totals(_Model):
             self.kinds[h.kind] = self.kinds.get(h.kind, 0) + 1
         self.streak = self.streak + 1 if h.won else 0
         self.longest = max(self.longest, self.streak)
-        if h.won and (self.best is None or h.points >= self.best.points):
+        if h.won and (self.best is None or (h.points, h.money) >= (self.best.points, self.best.money)):
             self.best = Best(points=h.points, kind=h.kind, money=h.money, in_money_match=money_match)
 
     def add_match(self, m: MatchStat) -> None:
@@ -161,7 +161,8 @@ class Totals(_Model):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         for k, n in other.kinds.items():
             self.kinds[k] = self.kinds.get(k, 0) + n
-        if other.best is not None and (self.best is None or other.best.points > self.best.points):
+        if other.best is not None and (self.best is None or (other.best.points, other.best.money)
+                                       > (self.best.points, self.best.money)):
             self.best = other.best
         self.streak = max(self.streak, other.streak)
         self.longest = max(self.longest, other.longest)
@@ -390,6 +391,6 @@ def csv_text(rows: Iterable[tuple[MatchStat, HandStat]]) -> str:
     return out.getvalue()
 
 
-def write_csv(path: str | os.PathLike, rows: Iterable[tuple[MatchStat, HandStat]]) -> None:
+def write_csv(path: str | Path, rows: Iterable[tuple[MatchStat, HandStat]]) -> None:
     """Write the CSV export to ``path`` (UTF-8, atomically).  Raises ``OSError``."""
     atomic_write_text(path, csv_text(rows))

@@ -73,12 +73,13 @@ class _Chart(QWidget):
         raise NotImplementedError
 
     def minimumSizeHint(self) -> QSize:
+        """Room for a few ticks (or bars) and the axis labels, in lines of the widget's font."""
         line = QFontMetricsF(self.font()).height()
-        return QSize(int(16 * line), int(7 * line))
+        return QSize(int(14 * line), int(4.5 * line))
 
     def sizeHint(self) -> QSize:
         line = QFontMetricsF(self.font()).height()
-        return QSize(int(30 * line), int(11 * line))
+        return QSize(int(30 * line), int(10 * line))
 
     def tooltip_at(self, pos: QPointF) -> str | None:
         """The tooltip of the point or bar at ``pos`` (widget coordinates), if any."""

@@ -4,7 +4,7 @@ CSV export.  It reads the :class:`~cekidesk.persistence.statistics.StatisticsSto
 recorder writes, and shows it again whenever a hand is recorded."""
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QLocale
+from PySide6.QtCore import QDate, QEvent, QLocale
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -67,8 +67,8 @@ class StatisticsDialog(QDialog):
         self.form = QFormLayout(self.numbers)
         self.values: dict[str, QLabel] = {}
         self.row_labels: dict[str, QLabel] = {}
-        for key in ("matches", "matches_won", "hands", "won", "undone", "best", "money_won", "money_lost", "streak", "longest",
-                    "average"):
+        for key in ("matches", "matches_won", "hands", "won", "undone", "best", "money_won", "money_lost", "streak",
+                    "longest", "average"):
             value = QLabel(self.numbers)
             value.setObjectName(f"stat_{key}")
             value.setWordWrap(True)
@@ -80,8 +80,8 @@ class StatisticsDialog(QDialog):
         self.line.setObjectName("statsLineChart")
         self.bars = BarChart(self.bar_box)
         self.bars.setObjectName("statsBarChart")
-        for box, chart in ((self.line_box, self.line), (self.bar_box, self.bars)):
-            QVBoxLayout(box).addWidget(chart)
+        for group, chart in ((self.line_box, self.line), (self.bar_box, self.bars)):
+            QVBoxLayout(group).addWidget(chart)
 
         self.export_button = QPushButton(self)
         self.export_button.setObjectName("statsExport")
@@ -103,8 +103,8 @@ class StatisticsDialog(QDialog):
         body = QHBoxLayout()
         body.addWidget(self.numbers, 2)
         charts = QVBoxLayout()
-        charts.addWidget(self.line_box, 3)
-        charts.addWidget(self.bar_box, 2)
+        charts.addWidget(self.line_box, 1)
+        charts.addWidget(self.bar_box, 1)
         body.addLayout(charts, 3)
         bottom = QHBoxLayout()
         bottom.addWidget(self.export_button)
@@ -232,7 +232,7 @@ class StatisticsDialog(QDialog):
         fmt = (lambda x: names.format_money(int(x))) if money else (lambda x: names.format_points(int(x), True))
         loc = QLocale()
         tips = [names.counted(self.tr("Match {n}, {date}: {value} in %n hand(s)", "", len(m.hands)), len(m.hands))
-                .format(n=first + i + 1, date=loc.toString(m.started.astimezone().date(), QLocale.FormatType.ShortFormat),
+                .format(n=first + i + 1, date=loc.toString(_day(m), QLocale.FormatType.ShortFormat),
                         value=fmt(m.total(money)))
                 for i, m in enumerate(shown)]
         self.line.set_points([m.total(money) for m in shown], tips, fmt, first + 1)
@@ -316,3 +316,9 @@ class StatisticsDialog(QDialog):
         self.reset_button.setText(self.tr("&Reset"))
         self.reset_all_action.setText(self.tr("Reset the statistics of every game…"))
         self.close_button.setText(self.tr("Close"))
+
+
+def _day(m: MatchStat) -> QDate:
+    """The local day a match was started."""
+    day = m.started.astimezone().date()
+    return QDate(day.year, day.month, day.day)
