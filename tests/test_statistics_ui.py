@@ -276,3 +276,15 @@ def test_the_statistics_window_fits_1280x720_with_every_text_whole(qtbot, lang):
             assert chart.height() >= chart.minimumSizeHint().height()
     finally:
         i18n.set_language("en")
+
+
+def test_the_money_chart_says_where_the_matches_not_played_for_money_are(qtbot):
+    from cekidesk.ui.statistics_window import StatisticsDialog
+
+    c, store = _recording(mode="hands")
+    _finish(c, hands=2)
+    dlg = StatisticsDialog(store, "ceki")
+    qtbot.addWidget(dlg)
+    assert dlg.measure_box.currentData() is False and dlg.line.values == [c.match.scores[0]]
+    dlg.measure_box.setCurrentIndex(0)          # money
+    assert dlg.line.is_empty() and "Points" in dlg.line.empty_text

@@ -226,7 +226,11 @@ class StatisticsDialog(QDialog):
         money = self.money()
         n = self.last_box.currentData()
         if money:
+            self.line.empty_text = (self.tr("No match played for money yet: choose Points to see the others.")
+                                    if matches else self.tr("No match to show yet."))
             matches = [m for m in matches if m.money]
+        else:
+            self.line.empty_text = self.tr("No match to show yet.")
         first = max(0, len(matches) - n) if n else 0
         shown = matches[first:]
         fmt = (lambda x: names.format_money(int(x))) if money else (lambda x: names.format_points(int(x), True))
@@ -310,7 +314,6 @@ class StatisticsDialog(QDialog):
         self.numbers.setTitle(self.tr("Your numbers"))
         self.line_box.setTitle(self.tr("Your result per match"))
         self.bar_box.setTitle(self.tr("Win kinds"))
-        self.line.empty_text = self.tr("No match to show yet.")
         self.bars.empty_text = self.tr("No hand won yet.")
         self.export_button.setText(self.tr("&Export CSV…"))
         self.reset_button.setText(self.tr("&Reset"))
