@@ -169,3 +169,18 @@ def test_the_csv_export_has_a_header_and_one_row_per_hand_in_the_order_played():
     last = dict(zip(CSV_COLUMNS, rows[-1], strict=True))
     assert (last["game"], last["win_kind"], last["match_over"], last["match_won"]) == ("pei", "ngete", "1", "1")
     assert list(csv.reader(io.StringIO(csv_text(store.rows(["pei"])))))[1][0] == "pei"
+
+
+def test_a_match_longer_than_the_bound_folds_its_oldest_hands_and_the_file_still_loads(monkeypatch):
+    monkeypatch.setattr(st, "MAX_HANDS_PER_GAME", 10)
+    store = StatisticsStore()
+    m = store.new_match("ceki", "normal", True, "a" * 16)
+    for i in range(25):
+        _hand(store, m, i, won=i % 4 != 0, money=3)
+    assert [h.index for h in m.hands] == list(range(15, 25))
+    t = store.totals("ceki")
+    assert (t.matches, t.hands, t.hands_won, t.money_won) == (1, 25, 18, 75)
+    assert (t.streak, t.longest) == (0, 3)
+    store.save()
+    again = StatisticsStore()
+    assert again.notice is None and again.totals("ceki") == t

@@ -311,15 +311,22 @@ class StatisticsStore:
         return hand
 
     def _fold_old(self, game: str) -> None:
-        """Fold the game's oldest matches into its totals until it fits the bounds."""
+        """Fold the game's oldest matches into its totals until it fits the bounds; a single match
+        longer than the bound (money is played until the player stops) folds its oldest hands."""
         mine = [m for m in self.doc.matches if m.game == game]
         hands = sum(len(m.hands) for m in mine)
-        while len(mine) > 1 and (len(mine) > MAX_MATCHES_PER_GAME or hands > MAX_HANDS_PER_GAME):
-            old = mine.pop(0)
-            hands -= len(old.hands)
-            self.doc.matches.remove(old)
-            self._folded(old.game, old.level).add_match(old)
-            for h in sorted(old.hands, key=lambda h: h.seq):
+        while len(mine) > MAX_MATCHES_PER_GAME or hands > MAX_HANDS_PER_GAME:
+            old = mine[0]
+            if len(mine) > 1:
+                mine.pop(0)
+                self.doc.matches.remove(old)
+                self._folded(old.game, old.level).add_match(old)
+                gone = old.hands
+            else:
+                gone = sorted(old.hands, key=lambda h: h.seq)[:hands - MAX_HANDS_PER_GAME]
+                old.hands = [h for h in old.hands if h not in gone]
+            hands -= len(gone)
+            for h in sorted(gone, key=lambda h: h.seq):
                 self._folded(old.game, old.level).add_hand(h, old.money)
 
     def _folded(self, game: str, level: str) -> Totals:
