@@ -288,3 +288,24 @@ def test_the_money_chart_says_where_the_matches_not_played_for_money_are(qtbot):
     assert dlg.measure_box.currentData() is False and dlg.line.values == [c.match.scores[0]]
     dlg.measure_box.setCurrentIndex(0)          # money
     assert dlg.line.is_empty() and "Points" in dlg.line.empty_text
+
+
+def test_the_charts_draw_in_the_palettes_colours(qtbot):
+    from PySide6.QtGui import QColor, QPalette
+
+    for chart in (LineChart(), BarChart()):
+        qtbot.addWidget(chart)
+        pal = chart.palette()
+        pal.setColor(QPalette.ColorRole.Window, QColor("#101010"))
+        pal.setColor(QPalette.ColorRole.WindowText, QColor("#ff0000"))
+        pal.setColor(QPalette.ColorRole.Highlight, QColor("#00ff00"))
+        chart.setPalette(pal)
+        chart.setAutoFillBackground(True)
+        chart.resize(400, 240)
+        if isinstance(chart, LineChart):
+            chart.set_points([3, -2, 5], ["a", "b", "c"], str)
+        else:
+            chart.set_bars([("one", 3, "a"), ("two", 1, "b")])
+        image = chart.grab().toImage()
+        colours = {QColor(image.pixel(x, y)).name() for x in range(400) for y in range(240)}
+        assert {"#101010", "#00ff00", "#ff0000"} <= colours
