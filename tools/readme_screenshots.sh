@@ -16,3 +16,4 @@ shot docs/screenshot-balik-satu.png --game balik-satu --seed 7 --moves 1 --when 
     --when 'discards>=8'
 shot docs/screenshot-balik-satu-14.png --game balik-satu --players 14 --size 1920x1080 --seed 7 --moves 2
 shot docs/screenshot-ce-pe.png --game ce-pe --players 5 --seed 7 --moves 2 --when 'counter>=90' --when 'out>=1'
+python3 tools/statistics_screenshot.py docs/screenshot-statistics.png --game ceki --matches 40 --seed 7

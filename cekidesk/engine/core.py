@@ -454,6 +454,12 @@ class GameSpec:
     #: played hands (:class:`cekidesk.engine.stats.SimSummary`); None: the generic lines
     #: (:func:`cekidesk.engine.stats.outcome_lines`)
     statistics: Callable[[Any], list[str]] | None = None
+    #: how a seat fared in a finished hand, as one of ``win_kinds`` (Ceki's "plain", Pèi's place …),
+    #: given (the hand's :class:`HandResult`, the seat): what the player's statistics count; None:
+    #: nothing to count for that seat (it did not win, a drawn hand).  Codes, never words
+    win_kind: Callable[[HandResult, int], str | None] | None = None
+    #: every code ``win_kind`` may return, in the order the statistics show them
+    win_kinds: tuple[str, ...] = ()
     #: the cards the game is played with, for their pictures, shape and back: "ceki" or "western"
     card_family: str = "ceki"
     #: what the generic searching players need of the game (a playout policy …; see

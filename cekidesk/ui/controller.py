@@ -112,6 +112,9 @@ class GameController(QObject):
         self.autosave = autosave
         # the player's settings, for the moves a game makes for them (``GameUI.auto_action``)
         self.settings: object | None = None
+        #: whether the match's hands go into the player's statistics: False for a lesson and for
+        #: anything that is not a real match (set by :meth:`start`, or after it)
+        self.counts_for_statistics = True
         self.paused = False
         # the table deals a hand: a computer player's move waits until it is dealt (:meth:`hold`)
         self._held = False
@@ -163,12 +166,14 @@ class GameController(QObject):
         return {i: make_bot(match.spec.id, s.level, i, budget=budgets.get(s.level))
                 for i, s in enumerate(seats) if s.level is not None}
 
-    def start(self, match: Match, seats: Sequence[Seat], bots: dict[int, Bot] | None = None) -> None:
+    def start(self, match: Match, seats: Sequence[Seat], bots: dict[int, Bot] | None = None,
+              counts_for_statistics: bool = True) -> None:
         """Replace the session by ``match`` with ``seats`` (and ``bots`` from :meth:`make_bots`, made
-        here if not given).  Raises ``ValueError`` before anything is replaced if the seats cannot
-        be played."""
+        here if not given); ``counts_for_statistics`` False keeps its hands out of the player's
+        statistics.  Raises ``ValueError`` before anything is replaced if the seats cannot be played."""
         if bots is None:
             bots = self.make_bots(match, seats)
+        self.counts_for_statistics = counts_for_statistics
         self._forget_moves()
         self._turn_start = None
         self.match = match

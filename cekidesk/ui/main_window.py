@@ -36,6 +36,7 @@ from cekidesk.persistence import paths
 from cekidesk.persistence.files import clean_stale_temp_files
 from cekidesk.persistence.saves import SaveFileError, Seat, load_autosave, load_match
 from cekidesk.persistence.settings import Settings, SettingsNotice, load_settings_and_notice, save_settings
+from cekidesk.persistence.statistics import StatisticsStore
 
 from . import dialogs, i18n, names
 from .controller import GameController
@@ -53,6 +54,8 @@ from .gamelog import GameLogDock, LogEntry, Seating, left_out_notice
 from .games import DealWords, game_ui
 from .qtfix import guard_none_refcount
 from .reasons import describe_reasons
+from .statistics import StatisticsRecorder
+from .statistics_window import StatisticsDialog
 from .table import TableWidget
 
 if TYPE_CHECKING:
@@ -122,6 +125,7 @@ class MainWindow(QMainWindow):
 
         self._make_actions()
         self._make_menus()
+        self._make_statistics()
 
         c = self.controller
         c.started.connect(self._on_started)
@@ -340,6 +344,7 @@ class MainWindow(QMainWindow):
         self._cli_seed = seed
         clean_stale_temp_files()
         self._tell_settings_notice()
+        self._tell_statistics_notice()
         if open_path and self.open_file(open_path):
             return
         if not new:
@@ -1098,6 +1103,55 @@ class MainWindow(QMainWindow):
             self.showNormal()
         self.act_fullscreen.setChecked(bool(checked))
 
+    # -- statistics (cekidesk.ui.statistics: the recorder; .statistics_window: the window) ------------
+    def _make_statistics(self) -> None:
+        """Load the statistics once, record every finished hand of the person's into them, and offer
+        View ▸ Statistics… (Ctrl+I, no toolbar button)."""
+        self.statistics = StatisticsStore()
+        self.statistics_recorder = StatisticsRecorder(self.controller, self.statistics, self)
+        self.statistics_recorder.saveFailed.connect(lambda detail: self.log_dock.add_notice(
+            lambda: self.tr("The statistics could not be saved ({detail}); CekiDesk tries again after "
+                            "the next hand.").format(detail=detail)))
+        self.statistics_dialog: StatisticsDialog | None = None
+        self.act_statistics = self._action("", self.show_statistics, "Ctrl+I", "actStatistics")
+        self.menu_view.addAction(self.act_statistics)
+        self._retranslate_statistics()
+
+    def _retranslate_statistics(self) -> None:
+        self.act_statistics.setText(self.tr("S&tatistics…"))
+
+    def show_statistics(self) -> StatisticsDialog:
+        """The Statistics window (one, kept up to date while open), on the game under way."""
+        if self.statistics_dialog is None:
+            m = self.controller.match
+            self.statistics_dialog = StatisticsDialog(self.statistics, m.spec.id if m is not None else None, self)
+            self.statistics_recorder.recorded.connect(self.statistics_dialog.refresh)
+        self.statistics_dialog.show()
+        self.statistics_dialog.raise_()
+        self.statistics_dialog.activateWindow()
+        return self.statistics_dialog
+
+    def _tell_statistics_notice(self) -> None:
+        """Say once that the statistics file could not be used and was set aside."""
+        notice, self.statistics.notice = self.statistics.notice, None
+        if notice is None:
+            return
+        if notice.problem == "too_large":
+            why = self.tr("Your statistics file “{file}” is far too large to be CekiDesk's statistics.")
+        elif notice.problem == "newer":
+            why = self.tr("Your statistics file “{file}” was written by another version of CekiDesk.")
+        elif notice.problem == "not_a_file":
+            why = self.tr("The statistics file “{file}” is not an ordinary file.")
+        else:
+            why = self.tr("Your statistics file “{file}” is damaged.")
+        text = why.format(file=notice.path.name) + " " + self.tr("Your statistics start afresh.")
+        if notice.kept is not None:
+            text += " " + self.tr("The old file is kept, renamed “{kept}”, in {folder}.").format(
+                kept=notice.kept.name, folder=str(notice.kept.parent))
+        else:
+            text += " " + self.tr("The old file could not be moved aside, so nothing is written over it.")
+        QMessageBox.warning(self, i18n.latin(lambda: self.tr("Statistics set aside")), text)
+
     # -- language ---------------------------------------------------------------------------------------
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:
@@ -1111,6 +1165,7 @@ class MainWindow(QMainWindow):
         if not hasattr(self, "act_new"):
             return
         self._retranslate_actions()
+        self._retranslate_statistics()
         self._fit_status_font()
         self.table.set_seat_names(self.seat_names())
         self._apply_shown_settings()    # re-plans the table with the new words

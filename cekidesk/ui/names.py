@@ -578,6 +578,22 @@ def win_kind_help(kind: str) -> str:
     return text(f"win.{kind}.help", "")
 
 
+def register_win_kinds(game_ids: Sequence[str], context: str, mapping: dict[str, str]) -> None:
+    """The words of games' win-kind codes (``GameSpec.win_kinds``), for the statistics; marked with
+    ``QT_TRANSLATE_NOOP(context, …)`` where they are written (a family registers its ids at once)."""
+    for game_id in game_ids:
+        register_texts(context, {f"winkind.{game_id}.{code}": source for code, source in mapping.items()})
+
+
+def has_win_kind_words(game_id: str, code: str) -> bool:
+    return has_text(f"winkind.{game_id}.{code}")
+
+
+def win_kind_label(game_id: str, code: str) -> str:
+    """A game's win kind in words ("triple", "ngeté", "own draw"); an unknown code as it is."""
+    return text(f"winkind.{game_id}.{code}", code.replace("_", " "))
+
+
 # ---------------------------------------------------------------------------------------------
 # Numbers
 

@@ -13,7 +13,7 @@ from . import rules, scoring
 from . import search as _search
 from .bot import NORMAL_BOTS
 from .family import GAME_IDS, PLAYERS
-from .stats import statistics
+from .stats import WIN_KINDS, statistics, win_kind
 
 
 def _spec(game_id: str) -> GameSpec:
@@ -33,6 +33,8 @@ def _spec(game_id: str) -> GameSpec:
         state_type=rules.BalikState,
         bots=(NORMAL_BOTS[game_id],),
         statistics=statistics,
+        win_kind=win_kind,
+        win_kinds=WIN_KINDS,
         search=_search.HOOKS,
         sides=(lambda n, options: rules.CHOT_SIDES) if game_id == "chot" else None,
         **scoring.spec_fields(game_id),

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import replace
 
+from cekidesk.engine.core import HandResult
 from cekidesk.engine.stats import SimSummary, count_details, drawn_lines, pct, won_lines
 
 
@@ -44,3 +45,17 @@ def statistics(s: SimSummary) -> list[str]:
     # a replayed hand is nobody's win and no drawn hand either: it is counted above
     return lines + drawn_lines(replace(s, results=[r for r in s.results if r.outcome != "replay"]),
                                ("win", "draw", "replay"))
+
+#: how a hand is won: on one's own stock draw, a *sampèi* claim of another player's stock draw, on a
+#: discard (claimed or taken), or dealt (*kandang tangan*)
+WIN_KINDS = ("self", "claim", "discard", "dealt")
+
+
+def win_kind(result: HandResult, seat: int) -> str | None:
+    """How ``seat`` won the hand (None: it did not; a replay is nobody's win)."""
+    if seat not in result.winners:
+        return None
+    d = result.details
+    if d.get("how") in ("self", "dealt"):
+        return str(d["how"])
+    return "discard" if d.get("how") == "take" or d.get("source") == "discard" else "claim"

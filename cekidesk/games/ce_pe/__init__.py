@@ -11,7 +11,7 @@ from .bot import CePeNormalBot
 
 # the simulator reads a rule-set file (``cekidesk-sim --rules FILE``) with the game's rules_from_json
 from .ruleset import PRESETS, CePeOptions, rules_from_json
-from .stats import statistics
+from .stats import WIN_KINDS, statistics, win_kind
 
 SPEC = GameSpec(
     id=rules.GAME_ID,
@@ -29,6 +29,8 @@ SPEC = GameSpec(
     state_type=rules.CePeState,
     bots=(CePeNormalBot,),
     statistics=statistics,
+    win_kind=win_kind,
+    win_kinds=WIN_KINDS,
     card_family="western",
     initial_carry=rules.initial_carry,
     out_seats=rules.out_seats,

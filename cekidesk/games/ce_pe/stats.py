@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from cekidesk.engine.core import HandResult
 from cekidesk.engine.stats import SimSummary, count_details, other_outcome_lines, pct, won_lines
 
 
@@ -40,3 +41,11 @@ def statistics(s: SimSummary) -> list[str]:
     rebuilt = sum(1 for x in shuffles if x)
     lines.append(f"stock rebuilt: {_spread(shuffles)}; hands with a rebuild {rebuilt} ({pct(rebuilt, s.rounds)})")
     return lines + other_outcome_lines(s, ("win", "loss"))
+
+#: how a hand is won: the last player left in, or an instant win (the rule set's exact count)
+WIN_KINDS = ("last_standing", "instant_win")
+
+
+def win_kind(result: HandResult, seat: int) -> str | None:
+    """How ``seat`` won the hand (None: it did not; a loss before a redeal is nobody's win)."""
+    return str(result.details.get("reason")) if seat in result.winners else None

@@ -6,7 +6,7 @@ from cekidesk.engine.core import GameSpec
 from . import rules
 from . import search as _search
 from .bot import CekiHeuristicBot
-from .stats import statistics
+from .stats import WIN_KINDS, statistics, win_kind
 
 SPEC = GameSpec(
     id=rules.GAME_ID,
@@ -24,6 +24,8 @@ SPEC = GameSpec(
     state_type=rules.CekiState,
     bots=(CekiHeuristicBot,),
     statistics=statistics,
+    win_kind=win_kind,
+    win_kinds=WIN_KINDS,
     search=_search.HOOKS,
 )
 

@@ -1,6 +1,7 @@
 """Ceki's lines of the simulator's report: how the hands were won (plain, double, triple)."""
 from __future__ import annotations
 
+from cekidesk.engine.core import HandResult
 from cekidesk.engine.stats import SimSummary, count_details, drawn_lines, pct, won_lines
 
 from .rules import WIN_DOUBLE, WIN_PLAIN, WIN_TRIPLE
@@ -18,3 +19,11 @@ def statistics(s: SimSummary) -> list[str]:
     # why a hand was drawn: "exhausted" (the stock ran out), "no_draw" (the bound on turns without
     # a stock draw)
     return lines + drawn_lines(s)
+
+#: the win kinds, by what the winning card was (see ``rules``): the player's statistics count them
+WIN_KINDS = (WIN_PLAIN, WIN_DOUBLE, WIN_TRIPLE)
+
+
+def win_kind(result: HandResult, seat: int) -> str | None:
+    """The kind of ``seat``'s win (plain, double, triple); None if it did not win the hand."""
+    return result.details.get("win_kind") if seat in result.winners else None

@@ -6,7 +6,7 @@ from cekidesk.engine.core import GameSpec
 from . import rules
 from . import search as _search
 from .bot import KartuLimaHeuristicBot
-from .stats import statistics
+from .stats import WIN_KINDS, statistics, win_kind
 
 SPEC = GameSpec(
     id=rules.GAME_ID,
@@ -27,6 +27,8 @@ SPEC = GameSpec(
     initial_carry=rules.initial_carry,
     bots=(KartuLimaHeuristicBot,),
     statistics=statistics,
+    win_kind=win_kind,
+    win_kinds=WIN_KINDS,
     search=_search.HOOKS,
 )
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import Counter
 
 from cekidesk.engine.cards import Kind
+from cekidesk.engine.core import HandResult
 from cekidesk.engine.stats import SimSummary, count_details, other_outcome_lines, pct, won_lines
 
 from .rules import DIKA, GROUP_NAME, streak_name
@@ -43,3 +44,17 @@ def statistics(s: SimSummary) -> list[str]:
     lines.append(f"last trick led with a dika: {dika_last} ({pct(dika_last, s.rounds)})")
     lines.append(f"pot at the end: {s.pot} (payments + pot = {sum(s.payments) + s.pot})")
     return lines + other_outcome_lines(s, ("win",))
+
+#: how a hand is won: the fifth trick, the fifth trick after showing *mraji papat*, or at once with a
+#: dealt hand (the ``instant`` codes)
+WIN_KINDS = ("trick", "papat", "five_myriads", "five_cina_cilik")
+
+
+def win_kind(result: HandResult, seat: int) -> str | None:
+    """How ``seat`` won the hand (None: it did not)."""
+    d = result.details
+    if d.get("winner") != seat:
+        return None
+    if d.get("instant"):
+        return str(d["instant"])
+    return "papat" if d.get("papat") == seat else "trick"

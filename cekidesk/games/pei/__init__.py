@@ -6,7 +6,7 @@ from cekidesk.engine.core import GameSpec
 from . import rules
 from . import search as _search
 from .bot import PeiHeuristicBot
-from .stats import statistics
+from .stats import WIN_KINDS, statistics, win_kind
 
 SPEC = GameSpec(
     id=rules.GAME_ID,
@@ -26,6 +26,8 @@ SPEC = GameSpec(
     state_type=rules.PeiState,
     bots=(PeiHeuristicBot,),
     statistics=statistics,
+    win_kind=win_kind,
+    win_kinds=WIN_KINDS,
     search=_search.HOOKS,
 )
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from cekidesk.engine.core import HandResult
 from cekidesk.engine.stats import SimSummary, other_outcome_lines, pct
 
 
@@ -25,3 +26,13 @@ def statistics(s: SimSummary) -> list[str]:
                  sorted(combos.items(), key=lambda kv: (-kv[1], kv[0]))]
         lines.append("combinations per player-hand: " + ", ".join(parts))
     return lines + other_outcome_lines(s, ("scored",))
+
+#: every round ranks all three players: the place is what the player's statistics count (the ngeté
+#: is the round's winner)
+WIN_KINDS = ("ngete", "tengah", "kete")
+
+
+def win_kind(result: HandResult, seat: int) -> str | None:
+    """``seat``'s place in the round: ngeté (the top score, the winner), tengah or kete."""
+    ranking = result.details.get("ranking", ())
+    return WIN_KINDS[ranking.index(seat)] if seat in ranking else None

@@ -124,6 +124,14 @@ names.register_terms({
         "Terms", "“turn fifteen”: the winner turns fifteen cards to make more mata")),
 })
 
+# how a hand was won, for the player's statistics (cekidesk.games.balik.stats.WIN_KINDS)
+names.register_win_kinds(GAME_IDS, "Terms", {
+    "self": QT_TRANSLATE_NOOP("Terms", "on your own draw"),
+    "claim": QT_TRANSLATE_NOOP("Terms", "sampèi on another's draw"),
+    "discard": QT_TRANSLATE_NOOP("Terms", "on a discard"),
+    "dealt": QT_TRANSLATE_NOOP("Terms", "dealt a winning hand"),
+})
+
 # why a computer player (the hint) chose its move: cekidesk.games.balik.search.reasons
 names.register_texts("Reasons", {
     "reason.balik.win": QT_TRANSLATE_NOOP("Reasons", "the hand is complete: sampèi!"),

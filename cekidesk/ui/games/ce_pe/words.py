@@ -90,6 +90,12 @@ names.register_texts(
     },
 )
 
+# how a hand was won, for the player's statistics (cekidesk.games.ce_pe.stats.WIN_KINDS)
+names.register_win_kinds(("ce-pe",), "CePeTerms", {
+    "last_standing": QT_TRANSLATE_NOOP("CePeTerms", "last player standing"),
+    "instant_win": QT_TRANSLATE_NOOP("CePeTerms", "instant win"),
+})
+
 # why a computer player (the hint) chose its move: cekidesk.games.ce_pe.bot.reasons, codes under the
 # game's package name (``ce_pe.``), the card as ``kind``
 names.register_texts(

@@ -71,6 +71,13 @@ names.register_texts("Terms", {
     "win.triple.help": QT_TRANSLATE_NOOP("Terms", "drawn from the stock"),
 })
 
+# the win kinds the player's statistics count (cekidesk.games.ceki.stats.WIN_KINDS)
+names.register_win_kinds(("ceki",), "Terms", {
+    "plain": QT_TRANSLATE_NOOP("Terms", "plain"),
+    "double": QT_TRANSLATE_NOOP("Terms", "double"),
+    "triple": QT_TRANSLATE_NOOP("Terms", "triple"),
+})
+
 # The sample winning hand: three 9s, three 7s (the pair of 7s was face-down) and three White Flowers.
 SAMPLE_SETS = (("C9", "S9", "M9"), ("C7", "M7", "M7"), ("WF", "WF", "WF"))
 

@@ -61,6 +61,14 @@ names.register_terms(
     }
 )
 
+# how a hand was won, for the player's statistics (cekidesk.games.kartu_lima.stats.WIN_KINDS)
+names.register_win_kinds(("kartu-lima",), "KartuLimaTerms", {
+    "trick": QT_TRANSLATE_NOOP("KartuLimaTerms", "the fifth trick"),
+    "papat": QT_TRANSLATE_NOOP("KartuLimaTerms", "mraji papat"),
+    "five_myriads": QT_TRANSLATE_NOOP("KartuLimaTerms", "five Myriads"),
+    "five_cina_cilik": QT_TRANSLATE_NOOP("KartuLimaTerms", "five cina cilik"),
+})
+
 # why a computer player (the hint) chose its move: cekidesk.games.kartu_lima.search.reasons
 names.register_texts(
     "Reasons",

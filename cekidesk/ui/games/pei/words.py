@@ -149,6 +149,13 @@ names.register_texts("PeiTerms", {
                     "round to round. The match goes on until you stop."),
 })
 
+# the places the player's statistics count (cekidesk.games.pei.stats.WIN_KINDS)
+names.register_win_kinds(("pei",), "PeiTerms", {
+    "ngete": QT_TRANSLATE_NOOP("PeiTerms", "ngeté"),
+    "tengah": QT_TRANSLATE_NOOP("PeiTerms", "tengah"),
+    "kete": QT_TRANSLATE_NOOP("PeiTerms", "kete"),
+})
+
 # Stake methods explained at the end of a round
 _STAKE_HELP = {
     "jentolan": QT_TRANSLATE_NOOP("PeiUI", "Jentolan: no money changes hands; the kete deals the next round."),
