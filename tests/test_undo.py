@@ -1,0 +1,428 @@
+"""Undo, Redo, Restart this deal and Save through the real window (issue #16).
+
+An undo rebuilds the match by replaying its log without the tail taken back; a redo replays that
+tail.  These tests play a human's moves and the computer players' after them (across the end of a
+hand and the start of the next one), undo, redo, and compare what the player sees — the table's
+cards, the game log, the score sheet — and the save with what it was before.
+"""
+from __future__ import annotations
+
+import json
+import random
+from datetime import UTC, datetime
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeySequence
+from PySide6.QtTest import QTest
+from window_helpers import open_window
+
+from cekidesk.bots.random_bot import random_decision
+from cekidesk.games import games, new_match
+from cekidesk.persistence.saves import (
+    document_to_bytes,
+    load_match,
+    match_to_document,
+    parse_document,
+)
+from cekidesk.persistence.settings import Settings
+from cekidesk.ui.dialogs import NewGameConfig, NewGameDialog
+from cekidesk.ui.main_window import MainWindow
+
+from helpers import seats_for  # isort: skip
+
+FIXED = datetime(2026, 1, 1, tzinfo=UTC)
+
+
+def start(w: MainWindow, game_id: str, n: int, seed: int, mode: str = "target",
+          undo_allowed: bool | None = None, options: dict | None = None) -> None:
+    mo = {"mode": mode, **({"target": 100_000} if mode == "target" else {})}
+    assert w.start_new_game(NewGameConfig(game_id, seats_for(n), seed, options or {}, mo,
+                                          undo_allowed=undo_allowed))
+
+
+def settle(qtbot, w: MainWindow) -> None:
+    """Wait until the person is to move or the hand is over (the computer players have moved)."""
+    c = w.controller
+    qtbot.waitUntil(lambda: c.match.hand_over() or (c.waiting_for_human() and c._pending is None
+                                                    and c._busy_seat < 0))
+
+
+def human_moves(qtbot, w: MainWindow, rng: random.Random, count: int) -> None:
+    """The person makes ``count`` random legal moves (as the table reports a click), the computer
+    players answering after each."""
+    c = w.controller
+    for _ in range(count):
+        settle(qtbot, w)
+        if c.match.hand_over():
+            return
+        w.table.actionChosen.emit(random_decision(c.view(), rng))
+        settle(qtbot, w)
+
+
+def finish_hand(qtbot, w: MainWindow, rng: random.Random) -> None:
+    c = w.controller
+    while not c.match.hand_over():
+        human_moves(qtbot, w, rng, 1)
+
+
+def shown(w: MainWindow) -> dict:
+    """What the player sees and what a save would hold (its date and undone hands aside)."""
+    c = w.controller
+    m = c.match
+    doc = match_to_document(m, c.seats, saved_at=FIXED, undo_allowed=c.undo_allowed)
+    sheet = w.show_score_sheet().sheet
+    w.score_dialog.hide()
+    return {
+        "cards": sorted((it.kind.code if it.kind is not None else "", it.face_up, it.role, it.seat,
+                         round(it.pos().x(), 1), round(it.pos().y(), 1), it.action is not None)
+                        for it in w.table.card_items()),
+        "log": w.log_dock.lines(),
+        "sheet": [[sheet.item(r, col).text() if sheet.item(r, col) else ""
+                   for col in range(sheet.columnCount())] for r in range(sheet.rowCount())],
+        "save": document_to_bytes(doc),
+        "hand": (m.hand_index, m.hand_over(), len(m.history)),
+        "views": [m.state.view(p) for p in range(m.n_players)],
+        "end_dialog": w.hand_end_dialog is not None and w.hand_end_dialog.isVisible(),
+    }
+
+
+def undo(qtbot, w: MainWindow) -> None:
+    assert w.undo_commands.act_undo.isEnabled()
+    w.undo_commands.act_undo.trigger()
+    settle(qtbot, w)
+
+
+def redo(qtbot, w: MainWindow) -> None:
+    assert w.undo_commands.act_redo.isEnabled()
+    w.undo_commands.act_redo.trigger()
+    settle(qtbot, w)
+
+
+def assert_same(before: dict, after: dict) -> None:
+    for key in before:
+        assert after[key] == before[key], key
+
+
+@pytest.fixture
+def window(qtbot, boxes):
+    return open_window(qtbot, autosave=False)
+
+
+# -- undo and redo restore the identical table, log, score sheet and save ----------------------------
+
+def test_undo_takes_back_the_move_and_the_computer_moves_and_redo_restores_them(qtbot, window):
+    w, c = window, window.controller
+    start(w, "ceki", 3, 11)
+    rng = random.Random(3)
+    human_moves(qtbot, w, rng, 3)
+    settle(qtbot, w)
+    before_last = shown(w)
+    human_moves(qtbot, w, rng, 1)
+    after_move = shown(w)
+    assert after_move["save"] != before_last["save"]
+    log_len = sum(len(h) for h in c.match.logs)
+
+    undo(qtbot, w)
+    assert_same(before_last, shown(w))   # the human's move and every computer move after it are gone
+    assert sum(len(h) for h in c.match.logs) < log_len
+    assert c.undone_hands == frozenset({0})
+    assert c.waiting_for_human()
+
+    redo(qtbot, w)
+    assert_same(after_move, shown(w))
+    assert not w.undo_commands.act_redo.isEnabled()
+
+
+def test_undo_and_redo_across_the_end_of_a_hand_and_the_start_of_the_next(qtbot, window):
+    w, c = window, window.controller
+    start(w, "ceki", 2, 5)
+    rng = random.Random(8)
+    finish_hand(qtbot, w, rng)
+    qtbot.waitUntil(lambda: w.hand_end_dialog is not None and w.hand_end_dialog.isVisible())
+    ended = shown(w)
+    assert ended["hand"] == (0, True, 1) and ended["end_dialog"]
+
+    undo(qtbot, w)   # the last move of the hand: it is open again, its settlement and dialog gone
+    reopened = shown(w)
+    assert reopened["hand"] == (0, False, 0) and not reopened["end_dialog"]
+    assert c.match.scores == [0, 0] and c.match.ledger == [0, 0]
+    redo(qtbot, w)
+    qtbot.waitUntil(lambda: w.hand_end_dialog is not None and w.hand_end_dialog.isVisible())
+    assert_same(ended, shown(w))
+
+    w.next_hand()
+    settle(qtbot, w)
+    next_hand = shown(w)
+    assert next_hand["hand"][0] == 1
+    undo(qtbot, w)   # nobody has moved yet in this hand for the person: back into the previous one
+    assert c.match.hand_index == 0 and not c.match.hand_over()
+    assert shown(w)["hand"] == (0, False, 0)
+    redo(qtbot, w)   # the end of the hand, and the next hand's start as it was
+    assert_same(next_hand, shown(w))
+
+
+def test_a_new_move_after_an_undo_ends_the_redo(qtbot, window):
+    w, c = window, window.controller
+    start(w, "ceki", 3, 21)
+    rng = random.Random(1)
+    human_moves(qtbot, w, rng, 2)
+    undo(qtbot, w)
+    assert c.can_redo()
+    legal = c.view().legal
+    undone = c._redo[-1][0][0]
+    other = next((a for a in legal if a != undone), None)
+    if other is None:
+        pytest.skip("only one move was possible")
+    w.table.actionChosen.emit(other)
+    settle(qtbot, w)
+    assert not c.can_redo() and not w.undo_commands.act_redo.isEnabled()
+
+
+def test_the_same_move_again_keeps_the_redo_of_the_rest(qtbot, window):
+    w, c = window, window.controller
+    start(w, "ceki", 3, 21)
+    rng = random.Random(1)
+    human_moves(qtbot, w, rng, 2)
+    after = shown(w)
+    undo(qtbot, w)
+    w.table.actionChosen.emit(c._redo[-1][0][0])   # the move taken back, chosen again
+    settle(qtbot, w)
+    # the computer players (made afresh, with the same randomness) answer as before: every move
+    # of the redo was played again, so nothing is left to redo and the position is the same
+    assert not c.can_redo()
+    assert_same(after, shown(w))
+
+
+# -- the money match: no undo ----------------------------------------------------------------------
+
+def test_undo_is_refused_in_a_money_match(qtbot, window):
+    w, c = window, window.controller
+    start(w, "ceki", 3, 11, mode="money")
+    rng = random.Random(3)
+    human_moves(qtbot, w, rng, 2)
+    before = shown(w)
+    u = w.undo_commands
+    assert not c.undo_allowed
+    assert not u.act_undo.isEnabled() and not u.act_redo.isEnabled() and not u.act_restart.isEnabled()
+    assert u.act_undo.toolTip() == "Undo is off in a money match."
+    assert not c.undo() and not c.restart_deal() and not c.redo()
+    w.activateWindow()
+    QTest.keySequence(w, QKeySequence(QKeySequence.StandardKey.Undo))
+    assert w.statusBar().currentMessage() == "Undo is off in a money match."
+    assert_same(before, shown(w))
+    doc = parse_document(document_to_bytes(match_to_document(c.match, c.seats, undo_allowed=c.undo_allowed))
+                         .decode("utf-8"))
+    assert doc.undo_allowed is False
+
+
+def test_new_game_dialog_offers_undo_for_practice_and_says_a_money_match_has_none(qtbot, boxes):
+    dlg = NewGameDialog(Settings(language="en"))
+    qtbot.addWidget(dlg)
+    combo = dlg.mode_combo
+    combo.setCurrentIndex(combo.findData("target"))
+    assert dlg.practice_check.isEnabled() and dlg.practice_check.isChecked()
+    assert dlg.config().undo_allowed is True
+    dlg.practice_check.setChecked(False)   # the player's own choice for a practice match
+    assert dlg.config().undo_allowed is False
+    combo.setCurrentIndex(combo.findData("money"))
+    assert not dlg.practice_check.isEnabled() and not dlg.practice_check.isChecked()
+    assert "money match cannot be undone" in dlg.practice_help.text()
+    assert dlg.config().undo_allowed is False
+    combo.setCurrentIndex(combo.findData("hands"))
+    assert dlg.practice_check.isEnabled() and not dlg.practice_check.isChecked()   # kept as chosen
+
+
+def test_a_practice_match_without_undo_refuses_it_too(qtbot, window):
+    w, c = window, window.controller
+    start(w, "ceki", 2, 4, undo_allowed=False)
+    human_moves(qtbot, w, random.Random(2), 1)
+    assert not c.undo() and w.undo_commands.act_undo.toolTip() == "Undo is off in this match."
+
+
+# -- restart this deal -----------------------------------------------------------------------------------
+
+def test_restart_this_deal_plays_the_hand_again_from_its_start(qtbot, window, boxes):
+    w, c = window, window.controller
+    start(w, "ceki", 3, 17)
+    settle(qtbot, w)
+    at_start = shown(w)
+    human_moves(qtbot, w, random.Random(6), 3)
+    moved = shown(w)
+    assert w.undo_commands.act_restart.isEnabled()
+    w.undo_commands.act_restart.trigger()
+    settle(qtbot, w)
+    assert [b[0] for b in boxes] == ["question"]   # moves would be lost: asked first
+    assert_same(at_start, shown(w))
+    assert c.undone_hands == frozenset({0})
+    redo(qtbot, w)
+    assert_same(moved, shown(w))
+
+
+def test_restart_answered_no_changes_nothing(qtbot, window, monkeypatch):
+    from PySide6.QtWidgets import QMessageBox
+    w = window
+    start(w, "ceki", 3, 17)
+    human_moves(qtbot, w, random.Random(6), 2)
+    before = shown(w)
+    monkeypatch.setattr(QMessageBox, "question", staticmethod(lambda *a, **k: QMessageBox.StandardButton.No))
+    assert not w.undo_commands.restart_deal()
+    assert_same(before, shown(w))
+    assert w.controller.undone_hands == frozenset()
+
+
+# -- games with choices made at once, and with a carry ------------------------------------------------------
+
+def test_undo_in_kartu_lima_where_everybody_chooses_at_once(qtbot, window):
+    w, c = window, window.controller
+    start(w, "kartu-lima", 5, 9)
+    rng = random.Random(4)
+    human_moves(qtbot, w, rng, 3)
+    after = shown(w)
+    undo(qtbot, w)
+    assert c.waiting_for_human()
+    # the computer players wait for the person after an undo (they would otherwise choose first)
+    assert c._busy_seat < 0 and c._pending is None
+    redo(qtbot, w)
+    assert_same(after, shown(w))
+
+
+def test_undo_in_ce_pe_with_its_carry_of_lives(qtbot, window):
+    w, c = window, window.controller
+    start(w, "ce-pe", 3, 14)   # lives are the match's carry
+    rng = random.Random(5)
+    finish_hand(qtbot, w, rng)
+    qtbot.waitUntil(lambda: w.hand_end_dialog is not None)
+    ended = shown(w)
+    carry = c.match.carry
+    undo(qtbot, w)
+    assert c.match.carry != carry or c.match.history == []
+    redo(qtbot, w)
+    assert c.match.carry == carry
+    assert_same(ended, shown(w))
+
+
+# -- Ctrl+S ------------------------------------------------------------------------------------------------------
+
+def test_ctrl_s_writes_the_current_file_and_the_title_shows_it(qtbot, window, tmp_path, monkeypatch):
+    from PySide6.QtWidgets import QFileDialog
+    w, c = window, window.controller
+    start(w, "ceki", 3, 11)
+    target = tmp_path / "mine.cekisave"
+    asked = []
+    monkeypatch.setattr(QFileDialog, "getSaveFileName",
+                        staticmethod(lambda *a, **k: (asked.append(1), (str(target), ""))[1]))
+    w.activateWindow()
+    QTest.keySequence(w, QKeySequence(QKeySequence.StandardKey.Save))   # no file yet: asks for a name
+    assert asked == [1] and target.exists()
+    assert w.windowTitle().startswith("mine.cekisave[*]") and not w.isWindowModified()
+    human_moves(qtbot, w, random.Random(2), 1)
+    assert w.isWindowModified()
+    QTest.keySequence(w, QKeySequence(QKeySequence.StandardKey.Save))   # now to the file, not asked
+    assert asked == [1] and not w.isWindowModified()
+    loaded = load_match(target)
+    assert loaded.match.logs == c.match.logs and loaded.undo_allowed is True
+    undo(qtbot, w)
+    assert w.isWindowModified()
+    w.undo_commands.act_save.trigger()
+    assert load_match(target).undone_hands == frozenset({0})
+
+
+def test_an_opened_file_is_the_one_saved_to(qtbot, window, tmp_path):
+    w, c = window, window.controller
+    start(w, "ceki", 3, 11)
+    path = tmp_path / "g.cekisave"
+    assert w.save_to(path)
+    start(w, "ceki", 3, 12)
+    assert w.undo_commands.file is None and not w.windowTitle().startswith("g.cekisave")
+    assert w.open_file(path)
+    assert w.undo_commands.file == path and w.windowTitle().startswith("g.cekisave[*]")
+
+
+# -- saves: the choice and the undone hands are kept; old saves have a default -------------------------
+
+def test_the_choice_and_the_undone_hands_survive_save_and_load(qtbot, window, tmp_path):
+    w, c = window, window.controller
+    start(w, "ceki", 3, 11)
+    human_moves(qtbot, w, random.Random(3), 2)
+    undo(qtbot, w)
+    path = tmp_path / "u.cekisave"
+    assert w.save_to(path)
+    raw = json.loads(path.read_text(encoding="utf-8"))
+    assert raw["schema_version"] == 2 and raw["undo_allowed"] is True and raw["undone_hands"] == [0]
+    start(w, "ceki", 3, 12, mode="money")
+    assert w.open_file(path)
+    assert c.undo_allowed and c.undone_hands == frozenset({0}) and c.can_undo()
+
+
+@pytest.mark.parametrize(("mode", "allowed"), [("money", False), ("target", True)])
+def test_a_save_of_schema_1_has_undo_as_its_mode_says(tmp_path, mode, allowed):
+    m = new_match("ceki", 3, 5, match_options={"mode": mode})
+    d = json.loads(document_to_bytes(match_to_document(m, seats_for(3))))
+    d["schema_version"] = 1
+    del d["undo_allowed"], d["undone_hands"]
+    path = tmp_path / "old.cekisave"
+    path.write_text(json.dumps(d), encoding="utf-8")
+    loaded = load_match(path)
+    assert loaded.undo_allowed is allowed and loaded.undone_hands == frozenset()
+
+
+def test_a_save_marking_an_unplayed_hand_as_undone_is_damaged(tmp_path):
+    m = new_match("ceki", 3, 5, match_options={"mode": "target"})
+    d = json.loads(document_to_bytes(match_to_document(m, seats_for(3))))
+    d["undone_hands"] = [3]
+    from cekidesk.persistence.saves import SaveFileError
+    with pytest.raises(SaveFileError) as err:
+        parse_document(json.dumps(d))
+    assert err.value.reason == "damaged"
+
+
+# -- the help's keys -----------------------------------------------------------------------------------------------
+
+def test_the_help_lists_the_new_keys(qtbot, window):
+    keys = dict(window.menu_shortcuts())
+    for std in (QKeySequence.StandardKey.Save, QKeySequence.StandardKey.Undo, QKeySequence.StandardKey.Redo):
+        key = QKeySequence(std).toString(QKeySequence.SequenceFormat.NativeText)
+        assert key in keys
+
+
+# -- the property: a rebuild by replay is the position itself ---------------------------------------------------
+
+GAME_IDS = sorted(spec.id for spec in games())
+
+
+@settings(max_examples=40)
+@given(game=st.sampled_from(GAME_IDS), seed=st.integers(0, 10**6), moves=st.integers(0, 120),
+       cut=st.floats(0, 1))
+def test_a_match_rebuilt_from_its_log_cut_anywhere_is_the_match_as_it_was(game, seed, moves, cut):
+    """Play a random match, keeping every seat's view at every point; the log cut at a random point
+    and replayed gives the same views, scores, money, pot and carry as the match had there."""
+    from helpers import random_decision as any_decision
+    spec = next(s for s in games() if s.id == game)
+    n = spec.min_players
+    m = new_match(game, n, seed, match_options={"mode": "hands", "hands": 3})
+    rng = random.Random(seed)
+    points = []
+
+    def record() -> None:
+        points.append(([list(h) for h in m.logs],
+                       [m.state.view(p) for p in range(n)],
+                       (list(m.scores), list(m.ledger), m.pot, m.carry, m.dealer, len(m.history))))
+
+    record()
+    for _ in range(moves):
+        if m.hand_over():
+            if m.is_over():
+                break
+            m.next_hand()
+        else:
+            m.apply(any_decision(m.state, rng))
+        record()
+    logs, views, ledger = points[int(cut * (len(points) - 1))]
+    rebuilt = m.replayed(logs)
+    assert [rebuilt.state.view(p) for p in range(n)] == views
+    assert (list(rebuilt.scores), list(rebuilt.ledger), rebuilt.pot, rebuilt.carry, rebuilt.dealer,
+            len(rebuilt.history)) == ledger
+    assert rebuilt.logs == logs
