@@ -37,9 +37,10 @@ FIXED = datetime(2026, 1, 1, tzinfo=UTC)
 
 
 def start(w: MainWindow, game_id: str, n: int, seed: int, mode: str = "target",
-          undo_allowed: bool | None = None, options: dict | None = None) -> None:
+          undo_allowed: bool | None = None, options: dict | None = None,
+          levels: tuple[str, ...] = ("beginner", "normal")) -> None:
     mo = {"mode": mode, **({"target": 100_000} if mode == "target" else {})}
-    assert w.start_new_game(NewGameConfig(game_id, seats_for(n), seed, options or {}, mo,
+    assert w.start_new_game(NewGameConfig(game_id, seats_for(n, levels), seed, options or {}, mo,
                                           undo_allowed=undo_allowed))
 
 
@@ -196,6 +197,53 @@ def test_the_same_move_again_keeps_the_redo_of_the_rest(qtbot, window):
     assert_same(after, shown(w))
 
 
+def test_an_undo_drops_the_computer_move_on_its_way_the_search_and_the_hint(qtbot, window):
+    """A searching computer player thinks in the bot process and a hint is searched there too: an
+    undo cancels both, and neither answer changes the rebuilt match when it comes."""
+    w, c = window, window.controller
+    start(w, "ceki", 2, 31, levels=("hard",))
+    rng = random.Random(9)
+    human_moves(qtbot, w, rng, 1)
+    before = shown(w)
+    w.table.actionChosen.emit(random_decision(c.view(), rng))
+    assert c._busy_seat == 1   # the Hard player searches
+    undo(qtbot, w)
+    assert c._busy_seat < 0 and c._pending is None
+    assert c.request_hint() and c.hint_pending
+    hints = []
+    c.hintReady.connect(hints.append)
+    undo(qtbot, w)   # back one more move: the hint was for a position that is gone
+    assert not c.hint_pending
+    redo(qtbot, w)
+    assert_same(before, shown(w))
+    qtbot.wait(300)
+    assert hints == [] and shown(w)["save"] == before["save"]
+
+
+def test_a_move_the_game_made_for_the_person_is_taken_back_with_their_choice_before_it(qtbot, window,
+                                                                                       monkeypatch):
+    """An automatic move (GameUI.auto_action: a claim, the only throw after a call) is no choice: an
+    undo goes back to the person's choice before it, or the move would only be made again."""
+    from cekidesk.ui.games.base import game_ui
+    w, c = window, window.controller
+    start(w, "ceki", 2, 41)
+    settle(qtbot, w)
+    chose_at = shown(w)
+    human_moves(qtbot, w, random.Random(2), 1)   # a choice of the person
+    auto_at = c.view()
+    monkeypatch.setattr(type(game_ui("ceki")), "auto_action",
+                        lambda self, view, settings: view.legal[0] if view == auto_at else None)
+    c.set_paused(False)   # (the controller asks again: the move is made for the person)
+    qtbot.waitUntil(lambda: c.view() != auto_at)
+    settle(qtbot, w)
+    after = shown(w)
+    undo(qtbot, w)
+    assert c.view() != auto_at
+    assert_same(chose_at, shown(w))
+    redo(qtbot, w)
+    assert_same(after, shown(w))
+
+
 # -- the money match: no undo ----------------------------------------------------------------------
 
 def test_undo_is_refused_in_a_money_match(qtbot, window):
@@ -276,16 +324,26 @@ def test_restart_answered_no_changes_nothing(qtbot, window, monkeypatch):
 # -- games with choices made at once, and with a carry ------------------------------------------------------
 
 def test_undo_in_kartu_lima_where_everybody_chooses_at_once(qtbot, window):
+    """The person chooses a rooster before the computer players: an undo takes back their choices
+    too, and they wait for the person's new choice (choosing at once again would end the redo)."""
     w, c = window, window.controller
-    start(w, "kartu-lima", 5, 9)
-    rng = random.Random(4)
-    human_moves(qtbot, w, rng, 3)
+    c.pace_ms = 60_000   # the first computer player's choice waits: the person chooses first
+    start(w, "kartu-lima", 5, 9, options={"roosters": "tantangan", "gor_goran": True})
+    qtbot.waitUntil(c.waiting_for_human)
+    assert len(c.match.state.to_act()) > 1, "a round everybody chooses at once"
+    w.table.actionChosen.emit(random_decision(c.view(), random.Random(4)))
+    c.pace_ms = 0
+    c.skip_pacing()
+    settle(qtbot, w)
+    human_moves(qtbot, w, random.Random(5), 2)
     after = shown(w)
-    undo(qtbot, w)
-    assert c.waiting_for_human()
-    # the computer players wait for the person after an undo (they would otherwise choose first)
-    assert c._busy_seat < 0 and c._pending is None
-    redo(qtbot, w)
+    while c.match.logs[0] and c.can_undo():
+        undo(qtbot, w)
+    assert c.match.logs == [[]]   # the person's first choice was the first move of the hand
+    qtbot.wait(200)
+    assert c.match.logs == [[]] and c.can_redo()
+    while c.can_redo():
+        redo(qtbot, w)
     assert_same(after, shown(w))
 
 
