@@ -14,7 +14,6 @@ from datetime import UTC, datetime
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence
 from PySide6.QtTest import QTest
 from window_helpers import open_window
@@ -277,7 +276,7 @@ def test_new_game_dialog_offers_undo_for_practice_and_says_a_money_match_has_non
     assert dlg.config().undo_allowed is False
     combo.setCurrentIndex(combo.findData("money"))
     assert not dlg.practice_check.isEnabled() and not dlg.practice_check.isChecked()
-    assert "money match cannot be undone" in dlg.practice_help.text()
+    assert dlg.mode_help.text().endswith("A money match cannot be undone.")
     assert dlg.config().undo_allowed is False
     combo.setCurrentIndex(combo.findData("hands"))
     assert dlg.practice_check.isEnabled() and not dlg.practice_check.isChecked()   # kept as chosen
@@ -389,7 +388,7 @@ def test_ctrl_s_writes_the_current_file_and_the_title_shows_it(qtbot, window, tm
 
 
 def test_an_opened_file_is_the_one_saved_to(qtbot, window, tmp_path):
-    w, c = window, window.controller
+    w = window
     start(w, "ceki", 3, 11)
     path = tmp_path / "g.cekisave"
     assert w.save_to(path)

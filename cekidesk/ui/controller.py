@@ -190,9 +190,8 @@ class GameController(QObject):
         self.match = match
         self.seats = tuple(seats)
         self.bots = bots
-        self.undo_allowed = undo_allowed_by_default(match.match_options) if undo_allowed is None else undo_allowed
-        self.undone_hands = frozenset(undone_hands)
-        self._redo = []
+        self._init_undo(undo_allowed_by_default(match.match_options) if undo_allowed is None else undo_allowed,
+                        undone_hands)
         self._autosave()
         self.started.emit()
         self._after_change()
@@ -599,11 +598,11 @@ class GameController(QObject):
         return self._autosaver.will_exist()
 
     # -- undo, redo, restart this deal --------------------------------------------------------
-    def _init_undo(self) -> None:
+    def _init_undo(self, allowed: bool = False, undone_hands: Iterable[int] = ()) -> None:
         #: moves may be taken back in this match (chosen at its start: a practice match)
-        self.undo_allowed = False
+        self.undo_allowed = allowed
         #: the hands of the match in which a move was taken back or the deal restarted
-        self.undone_hands: frozenset[int] = frozenset()
+        self.undone_hands: frozenset[int] = frozenset(undone_hands)
         #: the match is being rebuilt by an undo, a redo or a restart (while ``started`` is emitted)
         self.rewound = False
         # the tails of the log taken back, the latest last: each one list of actions per hand, the

@@ -726,17 +726,15 @@ class NewGameDialog(QDialog):
 
     def _make_practice_choice(self, box: QVBoxLayout) -> None:
         """Whether moves may be taken back: a practice match may (on unless the player says no), a
-        money match never — its check box is then off and disabled, and the line under it says so."""
+        money match never — its check box is then off and disabled, and the mode's help says so."""
         self.practice_check = QCheckBox(self.tr("Practice match: &undo allowed"), self)
         self.practice_check.setObjectName("practiceCheck")
         self.practice_check.setChecked(True)
         self._practice_wanted = True   # the player's choice, back when a money match is left
         self.practice_check.toggled.connect(self._practice_toggled)
-        self.practice_help = QLabel(self)
-        self.practice_help.setObjectName("practiceHelp")
-        self.practice_help.setWordWrap(True)
+        self.practice_check.setToolTip(self.tr("Undo (Ctrl+Z) takes back your moves and Restart this deal plays a "
+                                               "deal again; the hands where you do it are marked as practice."))
         box.addWidget(self.practice_check)
-        box.addWidget(self.practice_help)
 
     def _practice_toggled(self, on: bool) -> None:
         if self.practice_check.isEnabled():
@@ -746,10 +744,8 @@ class NewGameDialog(QDialog):
         money = mode == "money"
         self.practice_check.setEnabled(not money)
         self.practice_check.setChecked(not money and self._practice_wanted)
-        self.practice_help.setText(
-            self.tr("A money match cannot be undone: every move counts, as at a real table.") if money
-            else self.tr("Undo (Ctrl+Z) takes back your moves and Restart this deal plays a deal again; "
-                         "the hands where you do it are marked as practice."))
+        if money:   # (said under the mode: no line of its own, the dialog must fit a small screen)
+            self.mode_help.setText(self.mode_help.text() + " " + self.tr("A money match cannot be undone."))
 
     def _show_limit(self, ending: MatchEnding | None) -> None:
         """The number a game's ending takes (its label from the game's words), if it takes one."""
