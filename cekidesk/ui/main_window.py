@@ -610,7 +610,8 @@ class MainWindow(QMainWindow):
         seat_names = self.seat_names()
         self._apply_shown_settings()    # the card names of this game's tradition
         self.table.set_game(m.spec.id, seat_names, c.human_seat)
-        self.table.show_view(c.view(), c.deal_events())
+        # (a hand rebuilt by an undo is not dealt again unless it is back at its start)
+        self.table.show_view(c.view(), c.deal_events() if not (c.rewound and m.logs[-1]) else [])
         c.hold(self.table.is_dealing())   # the computer players move once the hand is dealt
         if c.rewound:   # an undo, redo or restart rebuilt the match
             self._shown_match = m
