@@ -89,6 +89,13 @@ def shown(w: MainWindow) -> dict:
     }
 
 
+def press(qtbot, w: MainWindow, key: QKeySequence.StandardKey) -> None:
+    """The key pressed in the window (made the active one first: the score sheet was shown)."""
+    w.activateWindow()
+    qtbot.waitUntil(w.isActiveWindow)
+    QTest.keySequence(w, QKeySequence(key))
+
+
 def undo(qtbot, w: MainWindow) -> None:
     assert w.undo_commands.act_undo.isEnabled()
     w.undo_commands.act_undo.trigger()
@@ -114,6 +121,7 @@ def window(qtbot, boxes):
 # -- undo and redo restore the identical table, log, score sheet and save ----------------------------
 
 def test_undo_takes_back_the_move_and_the_computer_moves_and_redo_restores_them(qtbot, window):
+    """By the keys: Ctrl+Z, then Ctrl+Shift+Z."""
     w, c = window, window.controller
     start(w, "ceki", 3, 11)
     rng = random.Random(3)
@@ -125,13 +133,15 @@ def test_undo_takes_back_the_move_and_the_computer_moves_and_redo_restores_them(
     assert after_move["save"] != before_last["save"]
     log_len = sum(len(h) for h in c.match.logs)
 
-    undo(qtbot, w)
+    press(qtbot, w, QKeySequence.StandardKey.Undo)
+    settle(qtbot, w)
     assert_same(before_last, shown(w))   # the human's move and every computer move after it are gone
     assert sum(len(h) for h in c.match.logs) < log_len
     assert c.undone_hands == frozenset({0})
     assert c.waiting_for_human()
 
-    redo(qtbot, w)
+    press(qtbot, w, QKeySequence.StandardKey.Redo)
+    settle(qtbot, w)
     assert_same(after_move, shown(w))
     assert not w.undo_commands.act_redo.isEnabled()
 
@@ -145,7 +155,10 @@ def test_undo_and_redo_across_the_end_of_a_hand_and_the_start_of_the_next(qtbot,
     ended = shown(w)
     assert ended["hand"] == (0, True, 1) and ended["end_dialog"]
 
-    undo(qtbot, w)   # the last move of the hand: it is open again, its settlement and dialog gone
+    # the last move of the hand, by its key while the end-of-hand dialog is open: the hand is open
+    # again, its settlement and dialog gone
+    QTest.keySequence(w.hand_end_dialog, QKeySequence(QKeySequence.StandardKey.Undo))
+    settle(qtbot, w)
     reopened = shown(w)
     assert reopened["hand"] == (0, False, 0) and not reopened["end_dialog"]
     assert c.match.scores == [0, 0] and c.match.ledger == [0, 0]
@@ -256,8 +269,7 @@ def test_undo_is_refused_in_a_money_match(qtbot, window):
     assert not u.act_undo.isEnabled() and not u.act_redo.isEnabled() and not u.act_restart.isEnabled()
     assert u.act_undo.toolTip() == "Undo is off in a money match."
     assert not c.undo() and not c.restart_deal() and not c.redo()
-    w.activateWindow()
-    QTest.keySequence(w, QKeySequence(QKeySequence.StandardKey.Undo))
+    press(qtbot, w, QKeySequence.StandardKey.Undo)
     assert w.statusBar().currentMessage() == "Undo is off in a money match."
     assert_same(before, shown(w))
     doc = parse_document(document_to_bytes(match_to_document(c.match, c.seats, undo_allowed=c.undo_allowed))
@@ -371,13 +383,12 @@ def test_ctrl_s_writes_the_current_file_and_the_title_shows_it(qtbot, window, tm
     asked = []
     monkeypatch.setattr(QFileDialog, "getSaveFileName",
                         staticmethod(lambda *a, **k: (asked.append(1), (str(target), ""))[1]))
-    w.activateWindow()
-    QTest.keySequence(w, QKeySequence(QKeySequence.StandardKey.Save))   # no file yet: asks for a name
+    press(qtbot, w, QKeySequence.StandardKey.Save)   # no file yet: asks for a name
     assert asked == [1] and target.exists()
     assert w.windowTitle().startswith("mine.cekisave[*]") and not w.isWindowModified()
     human_moves(qtbot, w, random.Random(2), 1)
     assert w.isWindowModified()
-    QTest.keySequence(w, QKeySequence(QKeySequence.StandardKey.Save))   # now to the file, not asked
+    press(qtbot, w, QKeySequence.StandardKey.Save)   # now to the file, not asked
     assert asked == [1] and not w.isWindowModified()
     loaded = load_match(target)
     assert loaded.match.logs == c.match.logs and loaded.undo_allowed is True

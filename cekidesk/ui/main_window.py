@@ -761,6 +761,7 @@ class MainWindow(QMainWindow):
         dlg.nextHand.connect(self.next_hand)
         dlg.showStandings.connect(self.show_standings)
         QShortcut(QKeySequence("N"), dlg).activated.connect(dlg.next_button.click)
+        self.undo_commands.keys_in(dlg)
         self.hand_end_dialog = dlg
         dlg.open()  # window-modal, does not block
         self._refresh_score_sheet()
@@ -788,6 +789,7 @@ class MainWindow(QMainWindow):
             self.hand_end_dialog = None
         dlg = StandingsDialog(m, self.seat_names(), c.human_seat, self)
         dlg.newGame.connect(lambda: QTimer.singleShot(0, self, self.new_game))
+        self.undo_commands.keys_in(dlg)
         self.standings_dialog = dlg
         dlg.open()
         return dlg

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Slot
 from PySide6.QtGui import QAction, QKeySequence, QShortcut
-from PySide6.QtWidgets import QMessageBox
+from PySide6.QtWidgets import QDialog, QMessageBox
 
 from . import i18n
 
@@ -97,6 +97,12 @@ class UndoCommands(QObject):
     def _can_restart(self) -> bool:
         c = self.window.controller
         return c.match is not None and c.undo_allowed and not c.replaying and bool(c.match.logs[-1])
+
+    def keys_in(self, dialog: QDialog) -> None:
+        """Undo and Redo by their keys also while ``dialog`` (the end of a hand, the standings: modal
+        for the window) is open: undoing the hand's last move closes it and opens the hand again."""
+        for key, slot in ((QKeySequence.StandardKey.Undo, self.undo), (QKeySequence.StandardKey.Redo, self.redo)):
+            QShortcut(QKeySequence(key), dialog, slot)
 
     # -- the commands ---------------------------------------------------------------------------
     @Slot()
