@@ -256,6 +256,23 @@ def test_a_move_the_game_made_for_the_person_is_taken_back_with_their_choice_bef
     assert_same(after, shown(w))
 
 
+def test_an_undo_ends_the_replay_of_the_last_round(qtbot, window):
+    w, c = window, window.controller
+    start(w, "ceki", 3, 11)
+    rng = random.Random(3)
+    human_moves(qtbot, w, rng, 2)
+    before = shown(w)
+    human_moves(qtbot, w, rng, 1)
+    c.pace_ms = 60_000   # the replay's moves come slowly: it is still going when the undo comes
+    assert c.start_replay() and c.replaying
+    ended = []
+    c.replayEnded.connect(lambda: ended.append(1))
+    undo(qtbot, w)
+    assert not c.replaying and ended == [1]
+    c.pace_ms = 0
+    assert_same(before, shown(w))
+
+
 # -- the money match: no undo ----------------------------------------------------------------------
 
 def test_undo_is_refused_in_a_money_match(qtbot, window):

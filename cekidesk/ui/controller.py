@@ -616,11 +616,10 @@ class GameController(QObject):
         """Whether a human's move can be taken back now (the match allows it and one was made)."""
         m = self.match
         humans = self._human_seat_set()
-        return (m is not None and self.undo_allowed and not self.replaying
-                and any(a.player in humans for hand in m.logs for a in hand))
+        return m is not None and self.undo_allowed and any(a.player in humans for hand in m.logs for a in hand)
 
     def can_redo(self) -> bool:
-        return self.match is not None and self.undo_allowed and not self.replaying and bool(self._redo)
+        return self.match is not None and self.undo_allowed and bool(self._redo)
 
     def undo(self) -> bool:
         """Take back the last move a human chose and every move after it (the computer players',
@@ -644,7 +643,7 @@ class GameController(QObject):
         every move of the hand, which :meth:`redo` can play again.  False (nothing changes) if
         undo is off or no move was made in it."""
         m = self.match
-        if m is None or not self.undo_allowed or self.replaying or not m.logs[-1]:
+        if m is None or not self.undo_allowed or not m.logs[-1]:
             return False
         self._take_back(m.hand_index, 0, m.replayed([*m.logs[:-1], []]))
         return True

@@ -96,7 +96,7 @@ class UndoCommands(QObject):
 
     def _can_restart(self) -> bool:
         c = self.window.controller
-        return c.match is not None and c.undo_allowed and not c.replaying and bool(c.match.logs[-1])
+        return c.match is not None and c.undo_allowed and bool(c.match.logs[-1])
 
     def keys_in(self, dialog: QDialog) -> None:
         """Undo and Redo by their keys also while ``dialog`` (the end of a hand, the standings: modal
