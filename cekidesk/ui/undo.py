@@ -24,6 +24,17 @@ if TYPE_CHECKING:
 
 # how long the status bar says why Ctrl+Z does nothing (ms)
 REFUSED_MS = 5000
+# Redo's key on every platform (the platforms' own, such as Ctrl+Y, work too)
+REDO_KEY = "Ctrl+Shift+Z"
+
+
+def unique(keys: list[QKeySequence]) -> list[QKeySequence]:
+    """``keys`` without repeats, in their order."""
+    out: list[QKeySequence] = []
+    for k in keys:
+        if k not in out:
+            out.append(k)
+    return out
 
 
 class UndoCommands(QObject):
@@ -34,12 +45,16 @@ class UndoCommands(QObject):
         self.window = window
         w = window
         self.act_save = w._action("", self.save, QKeySequence.StandardKey.Save, "actSave")
-        self.act_undo = w._action("", self.undo, QKeySequence.StandardKey.Undo, "actUndo")
-        self.act_redo = w._action("", self.redo, QKeySequence.StandardKey.Redo, "actRedo")
+        self.act_undo = w._action("", self.undo, None, "actUndo")
+        self.act_undo.setShortcuts(QKeySequence.StandardKey.Undo)
+        self.act_redo = w._action("", self.redo, None, "actRedo")
+        # Ctrl+Shift+Z first everywhere (the help names it), then the platform's other Redo keys (Ctrl+Y)
+        redo_keys = QKeySequence.keyBindings(QKeySequence.StandardKey.Redo)
+        self.act_redo.setShortcuts(unique([QKeySequence(REDO_KEY), *redo_keys]))
         self.act_restart = w._action("", self.restart_deal, None, "actRestartDeal")
         # with undo off the actions are disabled, so their keys reach nothing: these say why
-        self.refused_keys = [QShortcut(QKeySequence(key), w, self.say_refused)
-                             for key in (QKeySequence.StandardKey.Undo, QKeySequence.StandardKey.Redo)]
+        self.refused_keys = [QShortcut(key, w, self.say_refused)
+                             for key in self.act_undo.shortcuts() + self.act_redo.shortcuts()]
         #: the file the game was opened from or last saved to (None: only the autosave)
         self.file: Path | None = None
         self._file_state: tuple | None = None   # what the file holds (see _state)
@@ -101,8 +116,9 @@ class UndoCommands(QObject):
     def keys_in(self, dialog: QDialog) -> None:
         """Undo and Redo by their keys also while ``dialog`` (the end of a hand, the standings: modal
         for the window) is open: undoing the hand's last move closes it and opens the hand again."""
-        for key, slot in ((QKeySequence.StandardKey.Undo, self.undo), (QKeySequence.StandardKey.Redo, self.redo)):
-            QShortcut(QKeySequence(key), dialog, slot)
+        for action, slot in ((self.act_undo, self.undo), (self.act_redo, self.redo)):
+            for key in action.shortcuts():
+                QShortcut(key, dialog, slot)
 
     # -- the commands ---------------------------------------------------------------------------
     @Slot()
