@@ -642,11 +642,16 @@ class GameController(QObject):
         """Play the current hand again from its start (the same cards, the same dealer): an undo of
         every move of the hand, which :meth:`redo` can play again.  False (nothing changes) if
         undo is off or no move was made in it."""
-        m = self.match
-        if m is None or not self.undo_allowed or not m.logs[-1]:
+        if not self.can_restart():
             return False
+        m = self.match
+        assert m is not None
         self._take_back(m.hand_index, 0, m.replayed([*m.logs[:-1], []]))
         return True
+
+    def can_restart(self) -> bool:
+        """Whether the hand on the table can be played again from its start (a move was made in it)."""
+        return self.match is not None and self.undo_allowed and bool(self.match.logs[-1])
 
     def redo(self) -> bool:
         """Play again the moves the last undo took back, exactly (never new choices of the computer

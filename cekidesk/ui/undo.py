@@ -94,7 +94,7 @@ class UndoCommands(QObject):
             a.setStatusTip(why)
         self.act_undo.setEnabled(c.can_undo())
         self.act_redo.setEnabled(c.can_redo())
-        self.act_restart.setEnabled(self._can_restart())
+        self.act_restart.setEnabled(c.can_restart())
         self.act_save.setEnabled(c.match is not None)
         for key in self.refused_keys:
             key.setEnabled(bool(why))
@@ -108,10 +108,6 @@ class UndoCommands(QObject):
     def _key_tip(a: QAction) -> str:
         key = a.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
         return f"{a.text().replace('&', '')} ({key})" if key else ""
-
-    def _can_restart(self) -> bool:
-        c = self.window.controller
-        return c.match is not None and c.undo_allowed and bool(c.match.logs[-1])
 
     def keys_in(self, dialog: QDialog) -> None:
         """Undo and Redo by their keys also while ``dialog`` (the end of a hand, the standings: modal
@@ -143,7 +139,7 @@ class UndoCommands(QObject):
         """Play the deal on the table again from its start, once the player agrees (its moves are
         taken back; Redo plays them again)."""
         w = self.window
-        if not self._can_restart():
+        if not w.controller.can_restart():
             return False
         with w._held():
             answer = QMessageBox.question(
