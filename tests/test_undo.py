@@ -147,6 +147,24 @@ def test_undo_takes_back_the_move_and_the_computer_moves_and_redo_restores_them(
     assert not w.undo_commands.act_redo.isEnabled()
 
 
+@pytest.mark.parametrize("game", sorted(spec.id for spec in games()))
+def test_undo_and_redo_in_every_game(qtbot, window, game):
+    w = window
+    spec = next(s for s in games() if s.id == game)
+    start(w, game, max(spec.min_players, 3), 23)
+    rng = random.Random(7)
+    human_moves(qtbot, w, rng, 2)
+    before = shown(w)
+    human_moves(qtbot, w, rng, 2)
+    after = shown(w)
+    undo(qtbot, w)
+    undo(qtbot, w)
+    assert_same(before, shown(w))
+    redo(qtbot, w)
+    redo(qtbot, w)
+    assert_same(after, shown(w))
+
+
 def test_undo_and_redo_across_the_end_of_a_hand_and_the_start_of_the_next(qtbot, window):
     w, c = window, window.controller
     start(w, "ceki", 2, 5)
@@ -376,18 +394,25 @@ def test_undo_in_kartu_lima_where_everybody_chooses_at_once(qtbot, window):
     assert_same(after, shown(w))
 
 
-def test_undo_in_ce_pe_with_its_carry_of_lives(qtbot, window):
+def test_undo_with_a_carry_from_hand_to_hand(qtbot, window):
+    """Kartu Lima carries the banjiran, the streak, the pot's hands from hand to hand (the match's
+    carry): undoing the last move of the second hand gives back the carry as the first hand left
+    it; the redo, the carry after the second."""
     w, c = window, window.controller
-    start(w, "ce-pe", 3, 14)   # lives are the match's carry
+    start(w, "kartu-lima", 5, 14, options={"stakes": "undhuh_undhuh", "undhuh_streak": True})
     rng = random.Random(5)
+    finish_hand(qtbot, w, rng)
+    w.next_hand()
     finish_hand(qtbot, w, rng)
     qtbot.waitUntil(lambda: w.hand_end_dialog is not None, timeout=HANG_GUARD_MS)
     ended = shown(w)
-    carry = c.match.carry
+    after_first, after_second = c.match.history[0].carry, c.match.carry
+    assert after_first != after_second
     undo(qtbot, w)
-    assert c.match.carry != carry or c.match.history == []
+    assert c.match.hand_index == 1 and not c.match.hand_over()
+    assert c.match.carry == after_first
     redo(qtbot, w)
-    assert c.match.carry == carry
+    assert c.match.carry == after_second
     assert_same(ended, shown(w))
 
 
