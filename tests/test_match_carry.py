@@ -194,6 +194,11 @@ def test_ceki_and_pei_saves_written_before_the_carry_load_identically(name):
     assert _digest(repr(hist)) == want["history"]
     assert (m.scores, m.ledger, m.hand_seed, m.dealer) == (want["scores"], want["ledger"], want["hand_seed"],
                                                          want["dealer"])
-    # saved again, the document has the shape it had (no carry, no limit)
+    # saved again, the document has the shape it had (no carry, no limit), but for what schema 2 adds:
+    # whether undo is allowed (as the match mode says, for a save that does not record it) and the
+    # hands undone (none)
     again = match_to_document(m, list(loaded.seats), saved_at=loaded.document.saved_at)
-    assert again.model_dump(exclude={"app_version"}) == loaded.document.model_dump(exclude={"app_version"})
+    added = {"app_version", "schema_version", "undo_allowed", "undone_hands"}
+    assert again.model_dump(exclude=added) == loaded.document.model_dump(exclude=added)
+    assert (again.schema_version, again.undo_allowed, again.undone_hands) == (
+        2, m.match_options.mode != "money", [])

@@ -200,9 +200,10 @@ def test_saved_json_fields(tmp_path):
     returned = save_match(path, m, seats)
     raw = json.loads(path.read_text(encoding="utf-8"))
     assert set(raw) == {"format", "schema_version", "app_version", "saved_at", "game", "options",
-                        "match_options", "seats", "seed", "log", "ledger"}
+                        "match_options", "seats", "seed", "log", "ledger", "undo_allowed", "undone_hands"}
     assert raw["format"] == "cekidesk-save"
-    assert raw["schema_version"] == 1
+    assert raw["schema_version"] == 2
+    assert raw["undo_allowed"] is False and raw["undone_hands"] == []   # a money match: no undo
     assert raw["app_version"] == cekidesk.__version__
     datetime.fromisoformat(raw["saved_at"].replace("Z", "+00:00"))
     assert raw["game"] == "ceki"
@@ -517,7 +518,7 @@ def _truncated() -> bytes:
 
 def _newer() -> bytes:
     d = valid_save_dict()
-    d["schema_version"] = 2
+    d["schema_version"] = 3
     d["app_version"] = "3.0.0"
     d["something_new"] = {"x": 1}
     return dumps(d)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -229,6 +229,20 @@ class Match:
             raise GameOverError("the match is over")
         self.dealer = self.spec.next_dealer(self.history[-1].result, self.dealer, self.n_players)
         self._start_hand()
+
+    def replayed(self, logs: Sequence[Sequence[Action]]) -> Match:
+        """A new match of the same game, players, seed and options with ``logs`` played in it (one
+        list of actions per hand, the last one possibly cut short or empty): the engine is
+        deterministic, so the log of this match cut anywhere rebuilds the match exactly as it was
+        at that point — an undo is a replay without the log's tail.  Raises ``EngineError`` if the
+        log is not one this match could have played."""
+        match = Match(self.spec, self.n_players, self.seed, self.options, self.match_options)
+        for hi, hand in enumerate(logs):
+            if hi:
+                match.next_hand()
+            for action in hand:
+                match.apply(action)
+        return match
 
     def out_seats(self) -> tuple[int, ...]:
         """The seats out of the match (lives gone …), as the game's carry says; () for most games."""

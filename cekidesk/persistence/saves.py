@@ -34,7 +34,7 @@ import json
 import logging
 import os
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -64,7 +64,7 @@ from .paths import autosave_path
 log = logging.getLogger(__name__)
 
 FORMAT_ID: Final = "cekidesk-save"
-SCHEMA_VERSION: Final = 1
+SCHEMA_VERSION: Final = 2   # 2: whether undo is allowed, and the hands it was used in
 
 #: Limits that keep a hand-edited file from making the app allocate or compute absurdly.
 MAX_FILE_BYTES = 8 * 1024 * 1024   # checked before reading
@@ -170,16 +170,19 @@ class Ledger(BaseModel):
 
 
 class SaveDocument(BaseModel):
-    """One save file (schema version 1).
+    """One save file (schema version 2; version 1 is read too).
 
     ``log`` holds one list per hand played or in progress, each the actions in order, as text.
     The last hand may be unfinished (mid-hand save) or finished (saved between hands).
+    ``undo_allowed`` is the choice made when the match started (None in a version 1 file: then
+    :func:`undo_allowed_by_default`), ``undone_hands`` the indices of the hands in which a move
+    was taken back or the deal restarted.
     """
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     format: Literal["cekidesk-save"] = FORMAT_ID
-    schema_version: Literal[1] = SCHEMA_VERSION
+    schema_version: Literal[1, 2] = SCHEMA_VERSION
     app_version: str = Field(__version__, min_length=1, max_length=40)
     saved_at: datetime | None = None
     game: str = Field(pattern=r"^[a-z][a-z0-9_-]{0,31}$")  # a game id: "ceki", "balik-satu"
@@ -189,6 +192,9 @@ class SaveDocument(BaseModel):
     seed: int = Field(ge=-(2**63), le=2**64 - 1)
     log: list[list[ActionText]] = Field(min_length=1, max_length=MAX_HANDS)
     ledger: Ledger
+    undo_allowed: bool | None = None
+    undone_hands: list[Annotated[int, Field(ge=0, lt=MAX_HANDS)]] = Field(default_factory=list,
+                                                                          max_length=MAX_HANDS)
 
     @field_validator("saved_at")
     @classmethod
@@ -220,6 +226,8 @@ class SaveDocument(BaseModel):
             raise ValueError(f"the scores are not given for each of the {n} seats")
         if self.ledger.hands_finished > len(self.log):
             raise ValueError("more hands are counted as finished than were played")
+        if any(i >= len(self.log) for i in self.undone_hands):
+            raise ValueError("a hand that was not played is marked as undone")
         return self
 
     @property
@@ -234,6 +242,22 @@ class LoadedGame:
     match: Match
     seats: tuple[Seat, ...]
     document: SaveDocument
+
+    @property
+    def undo_allowed(self) -> bool:
+        """Whether moves may be taken back in this match (as chosen at its start)."""
+        allowed = self.document.undo_allowed
+        return undo_allowed_by_default(self.match.match_options) if allowed is None else allowed
+
+    @property
+    def undone_hands(self) -> frozenset[int]:
+        return frozenset(self.document.undone_hands)
+
+
+def undo_allowed_by_default(match_options: MatchOptions) -> bool:
+    """A practice match may take moves back, a money match never: what a match whose choice is not
+    recorded (a save of schema version 1) is taken to have chosen."""
+    return match_options.mode != "money"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -409,10 +433,13 @@ def match_to_document(
     seats: Sequence[Seat | dict[str, Any]],
     *,
     saved_at: datetime | None = None,
+    undo_allowed: bool | None = None,
+    undone_hands: Iterable[int] = (),
 ) -> SaveDocument:
     """The save document of ``match`` with these ``seats`` (one per player, in seat order).
 
-    ``saved_at`` defaults to now (UTC).  Raises ``ValueError`` if the seats do not fit the match,
+    ``saved_at`` defaults to now (UTC); ``undo_allowed`` (None: :func:`undo_allowed_by_default`)
+    and ``undone_hands`` are recorded as given.  Raises ``ValueError`` if the seats do not fit the match,
     and :class:`SaveFileError` (reason ``"too_long"``) if the match exceeds the limits a save may
     hold (:data:`MAX_HANDS`, :data:`MAX_ACTIONS`).
     """
@@ -435,6 +462,8 @@ def match_to_document(
         log=log_text,
         ledger=Ledger(scores=list(match.scores), cents=list(match.ledger),
                       hands_finished=len(match.history), pot=match.pot),
+        undo_allowed=undo_allowed_by_default(match.match_options) if undo_allowed is None else undo_allowed,
+        undone_hands=sorted(set(undone_hands)),
     )
 
 
@@ -566,14 +595,16 @@ def _write_failure(exc: OSError, path: Path) -> SaveFileError:
                          "The previous file, if there was one, was not changed.", "write_failed", path)
 
 
-def save_match(path: str | os.PathLike, match: Match, seats: Sequence[Seat | dict[str, Any]]) -> SaveDocument:
+def save_match(path: str | os.PathLike, match: Match, seats: Sequence[Seat | dict[str, Any]], *,
+               undo_allowed: bool | None = None, undone_hands: Iterable[int] = ()) -> SaveDocument:
     """Save ``match`` with its ``seats`` to ``path``, atomically (the old file stays whole if
     anything fails).  Creates the parent folder if needed.  Returns the document written.
+    ``undo_allowed`` and ``undone_hands`` as :func:`match_to_document` takes them.
 
     Raises :class:`SaveFileError` (``"write_failed"``, ``"too_long"``) and ``ValueError`` for seats
     that do not fit the match.
     """
-    doc = match_to_document(match, seats)
+    doc = match_to_document(match, seats, undo_allowed=undo_allowed, undone_hands=undone_hands)
     write_save(path, save_bytes(doc, path))
     return doc
 

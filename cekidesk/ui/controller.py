@@ -15,7 +15,7 @@ from __future__ import annotations
 import logging
 import random
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from PySide6.QtCore import QObject, QThreadPool, QTimer, Signal, Slot
 
@@ -26,7 +26,15 @@ from cekidesk.engine.core import Action, EngineError, Event, GameState, View
 from cekidesk.engine.match import Match
 from cekidesk.games import new_match
 from cekidesk.persistence import paths
-from cekidesk.persistence.saves import SaveFileError, Seat, load_match, match_to_document, save_bytes, save_match
+from cekidesk.persistence.saves import (
+    SaveFileError,
+    Seat,
+    load_match,
+    match_to_document,
+    save_bytes,
+    save_match,
+    undo_allowed_by_default,
+)
 from cekidesk.ui.autosaver import Autosaver
 from cekidesk.ui.games.base import game_ui
 
@@ -89,6 +97,10 @@ class GameController(QObject):
       * ``replayFrame(view, events)`` / ``replayEnded`` — the replay of the last round of moves
         (:meth:`start_replay`): a position as the human saw it, with the events that led to it; then
         the live position is the table's again.
+
+    :meth:`undo`, :meth:`redo` and :meth:`restart_deal` rebuild the match from its log and emit
+    ``started`` (with :attr:`rewound` true meanwhile), then ``handEnded`` if a redo ends a hand
+    again — so ``handEnded`` may come twice for one hand.
     """
 
     started = Signal()
@@ -148,6 +160,7 @@ class GameController(QObject):
         self._hint_sink.failed.connect(self._hint_failed)
         self._autosaver = Autosaver(self)   # writes on a thread of its own: no move waits for the disk
         self._autosaver.finished.connect(self._autosaved)
+        self._init_undo()
 
     # -- sessions -------------------------------------------------------------------------
     @staticmethod
@@ -166,11 +179,15 @@ class GameController(QObject):
         return {i: make_bot(match.spec.id, s.level, i, budget=budgets.get(s.level))
                 for i, s in enumerate(seats) if s.level is not None}
 
-    def start(self, match: Match, seats: Sequence[Seat], bots: dict[int, Bot] | None = None,
+    def start(self, match: Match, seats: Sequence[Seat], bots: dict[int, Bot] | None = None, *,
+              undo_allowed: bool | None = None, undone_hands: Iterable[int] = (),
               counts_for_statistics: bool = True) -> None:
         """Replace the session by ``match`` with ``seats`` (and ``bots`` from :meth:`make_bots`, made
-        here if not given); ``counts_for_statistics`` False keeps its hands out of the player's
-        statistics.  Raises ``ValueError`` before anything is replaced if the seats cannot be played."""
+        here if not given).  ``undo_allowed``: whether moves may be taken back in this match (None:
+        in a practice match, not in a money match); ``undone_hands``: the hands in which that was
+        done already (a loaded save); ``counts_for_statistics`` False keeps its hands out of the
+        player's statistics.  Raises ``ValueError`` before anything is replaced if the seats cannot
+        be played."""
         if bots is None:
             bots = self.make_bots(match, seats)
         self.counts_for_statistics = counts_for_statistics
@@ -179,6 +196,8 @@ class GameController(QObject):
         self.match = match
         self.seats = tuple(seats)
         self.bots = bots
+        self._init_undo(undo_allowed_by_default(match.match_options) if undo_allowed is None else undo_allowed,
+                        undone_hands)
         self._autosave()
         self.started.emit()
         self._after_change()
@@ -190,11 +209,11 @@ class GameController(QObject):
     def load(self, path) -> None:
         """Open a save file; raises :class:`SaveFileError` (nothing changes) if it is bad."""
         loaded = load_match(path)
-        self.start(loaded.match, loaded.seats)
+        self.start(loaded.match, loaded.seats, undo_allowed=loaded.undo_allowed, undone_hands=loaded.undone_hands)
 
     def save_as(self, path) -> None:
         if self.match is not None:
-            save_match(path, self.match, self.seats)
+            save_match(path, self.match, self.seats, undo_allowed=self.undo_allowed, undone_hands=self.undone_hands)
 
     def stop(self) -> None:
         """Forget the session (bots' late answers are ignored; a search is cancelled)."""
@@ -277,6 +296,9 @@ class GameController(QObject):
         if self.match is None or not self.match.hand_over() or self.match.is_over():
             return
         self.match.next_hand()
+        if self._redo and len(self._redo[-1]) > 1:   # the moves taken back go on in this hand
+            self._redo[-1].pop(0)
+            self._redo_step_done()
         self._hint_job = 0
         self._turn_start = None
         self._autosave()
@@ -291,6 +313,7 @@ class GameController(QObject):
         events = self.match.apply(action)
         if before is not None:
             self._turn_start = (before, len(self.match.logs[-1]) - 1)
+        self._redo_played(action)
         return events
 
     def set_paused(self, paused: bool) -> None:
@@ -348,7 +371,7 @@ class GameController(QObject):
         answer is played, while the human may choose at any time."""
         m = self.match
         if m is None or m.hand_over() or (self.paused and not self._step) or self._busy_seat >= 0 \
-                or self._pending or self.replaying:
+                or self._pending or self.replaying or self._redo_waits():
             return
         for seat in m.state.to_act():
             if seat in self.bots:
@@ -548,7 +571,8 @@ class GameController(QObject):
             return
         path = paths.autosave_path()
         try:
-            data = save_bytes(match_to_document(self.match, self.seats), path)
+            data = save_bytes(match_to_document(self.match, self.seats, undo_allowed=self.undo_allowed,
+                                                undone_hands=self.undone_hands), path)
         except SaveFileError as exc:
             self._autosaved(str(exc))
             return
@@ -578,3 +602,145 @@ class GameController(QObject):
         """Whether there is an autosave to continue (once what was asked of the autosaver is done;
         this does not wait for it)."""
         return self._autosaver.will_exist()
+
+    # -- undo, redo, restart this deal --------------------------------------------------------
+    def _init_undo(self, allowed: bool = False, undone_hands: Iterable[int] = ()) -> None:
+        #: moves may be taken back in this match (chosen at its start: a practice match)
+        self.undo_allowed = allowed
+        #: the hands of the match in which a move was taken back or the deal restarted
+        self.undone_hands: frozenset[int] = frozenset(undone_hands)
+        #: the match is being rebuilt by an undo, a redo or a restart (while ``started`` is emitted)
+        self.rewound = False
+        # the tails of the log taken back, the latest last: each one list of actions per hand, the
+        # first one the rest of the hand it was cut from
+        self._redo: list[list[list[Action]]] = []
+
+    def _human_seat_set(self) -> frozenset[int]:
+        return frozenset(i for i, s in enumerate(self.seats) if s.kind == "human")
+
+    def can_undo(self) -> bool:
+        """Whether a human's move can be taken back now (the match allows it and one was made)."""
+        m = self.match
+        humans = self._human_seat_set()
+        return m is not None and self.undo_allowed and any(a.player in humans for hand in m.logs for a in hand)
+
+    def can_redo(self) -> bool:
+        return self.match is not None and self.undo_allowed and bool(self._redo)
+
+    def undo(self) -> bool:
+        """Take back the last move a human chose and every move after it (the computer players',
+        across the end of a hand and the start of the next one too): the match is rebuilt by
+        replaying its log without that tail, which :meth:`redo` can play again.  A move the game
+        made for the person (``GameUI.auto_action``) is taken back with the choice before it, or
+        it would only be made again.  False (nothing changes) if undo is off or there is no move
+        to take back."""
+        if not self.can_undo():
+            return False
+        assert self.match is not None
+        cut = self._undo_point()
+        if cut is None:
+            return False
+        hand, index, rebuilt = cut
+        self._take_back(hand, index, rebuilt)
+        return True
+
+    def restart_deal(self) -> bool:
+        """Play the current hand again from its start (the same cards, the same dealer): an undo of
+        every move of the hand, which :meth:`redo` can play again.  False (nothing changes) if
+        undo is off or no move was made in it."""
+        if not self.can_restart():
+            return False
+        m = self.match
+        assert m is not None
+        self._take_back(m.hand_index, 0, m.replayed([*m.logs[:-1], []]))
+        return True
+
+    def can_restart(self) -> bool:
+        """Whether the hand on the table can be played again from its start (a move was made in it)."""
+        return self.match is not None and self.undo_allowed and bool(self.match.logs[-1])
+
+    def redo(self) -> bool:
+        """Play again the moves the last undo took back, exactly (never new choices of the computer
+        players).  False if there is nothing to redo."""
+        if not self.can_redo():
+            return False
+        m = self.match
+        assert m is not None
+        tail = self._redo.pop()
+        logs = [list(hand) for hand in m.logs]
+        logs[-1] += tail[0]
+        logs += tail[1:]
+        self._rewind(m.replayed(logs))
+        return True
+
+    def _undo_point(self) -> tuple[int, int, Match] | None:
+        """Where the log is cut: (hand, index of the move, the match rebuilt before it) for the
+        last human move that was the person's choice."""
+        m = self.match
+        assert m is not None
+        humans = self._human_seat_set()
+        ui = game_ui(m.spec.id)
+        for hand in range(len(m.logs) - 1, -1, -1):
+            for index in range(len(m.logs[hand]) - 1, -1, -1):
+                action = m.logs[hand][index]
+                if action.player not in humans:
+                    continue
+                rebuilt = m.replayed([*m.logs[:hand], m.logs[hand][:index]])
+                if ui.auto_action(rebuilt.state.view(action.player), self.settings) is None:
+                    return hand, index, rebuilt
+        return None
+
+    def _take_back(self, hand: int, index: int, rebuilt: Match) -> None:
+        """Keep the log's tail from move ``index`` of ``hand`` for a redo, mark the hands it touches
+        as undone, and put ``rebuilt`` (the match without that tail) in place."""
+        m = self.match
+        assert m is not None
+        self._redo.append([list(m.logs[hand][index:])] + [list(h) for h in m.logs[hand + 1:]])
+        self.undone_hands |= frozenset(range(hand, len(m.logs)))
+        self._rewind(rebuilt)
+
+    def _rewind(self, rebuilt: Match) -> None:
+        """Put a rebuilt match in place of the one on the table: whatever was on its way (a computer
+        player's move or search, a hint, the replay of the last round) is dropped, the computer
+        players start afresh from their seats (a searching one's memory belongs to the moves taken
+        back), and the table, log and autosave follow the rebuilt match."""
+        self._forget_moves()
+        self._turn_start = None
+        self.match = rebuilt
+        self.bots = {seat: type(bot)(seat=seat, game_id=rebuilt.spec.id, budget=bot.budget)
+                     for seat, bot in self.bots.items()}
+        self._autosave()
+        self.rewound = True
+        try:
+            self.started.emit()
+        finally:
+            self.rewound = False
+        if rebuilt.hand_over():
+            self.handEnded.emit()
+            if rebuilt.is_over():
+                self.matchEnded.emit()
+            return
+        self._after_change()
+
+    def _redo_played(self, action: Action) -> None:
+        """A move was played: the move a redo would play next keeps the redo (it is the same
+        move); any other move is a new one, and the moves taken back are forgotten."""
+        if not self._redo:
+            return
+        tail = self._redo[-1]
+        if tail[0] and tail[0][0] == action:
+            tail[0].pop(0)
+            self._redo_step_done()
+        else:
+            self._redo.clear()
+
+    def _redo_step_done(self) -> None:
+        """Forget the latest redo once nothing of it is left to play."""
+        if self._redo and self._redo[-1] == [[]]:
+            self._redo.pop()
+
+    def _redo_waits(self) -> bool:
+        """After an undo, the computer players wait while a human may move (in a round everybody
+        chooses at once they would otherwise choose before the person and end the redo)."""
+        m = self.match
+        return bool(self._redo) and m is not None and bool(self._human_seat_set() & set(m.state.to_act()))

@@ -376,6 +376,7 @@ class NewGameConfig:
     options: dict[str, Any] = field(default_factory=dict)
     match_options: dict[str, Any] = field(default_factory=dict)
     seed_chosen: bool = False  # the player typed the deal number
+    undo_allowed: bool | None = None  # a practice match may take moves back (None: unless it is a money match)
 
 
 def random_seed() -> int:
@@ -495,6 +496,7 @@ class NewGameDialog(QDialog):
         self.mode_help.setWordWrap(True)
         # below the form, not in it: a form row gives a word-wrapped label too little height
         mbox.addWidget(self.mode_help)
+        self._make_practice_choice(mbox)
         right.addWidget(match_box)
 
         deal_box = QGroupBox(self.tr("Deal number"), self)
@@ -720,6 +722,30 @@ class NewGameDialog(QDialog):
             self.mode_help.setText(names.text(ending.title_key + ".help", ""))
         else:
             self.mode_help.setText(ui.match_mode_help(mode) if mode else "")
+        self._show_practice_choice(mode)
+
+    def _make_practice_choice(self, box: QVBoxLayout) -> None:
+        """Whether moves may be taken back: a practice match may (on unless the player says no), a
+        money match never — its check box is then off and disabled, and the mode's help says so."""
+        self.practice_check = QCheckBox(self.tr("Practice match: &undo allowed"), self)
+        self.practice_check.setObjectName("practiceCheck")
+        self.practice_check.setChecked(True)
+        self._practice_wanted = True   # the player's choice, back when a money match is left
+        self.practice_check.toggled.connect(self._practice_toggled)
+        self.practice_check.setToolTip(self.tr("Undo (Ctrl+Z) takes back your moves and Restart this deal plays a "
+                                               "deal again; the hands where you do it are marked as practice."))
+        box.addWidget(self.practice_check)
+
+    def _practice_toggled(self, on: bool) -> None:
+        if self.practice_check.isEnabled():
+            self._practice_wanted = on
+
+    def _show_practice_choice(self, mode: str | None) -> None:
+        money = mode == "money"
+        self.practice_check.setEnabled(not money)
+        self.practice_check.setChecked(not money and self._practice_wanted)
+        if money:   # (said under the mode: no line of its own, the dialog must fit a small screen)
+            self.mode_help.setText(self.mode_help.text() + " " + self.tr("A money match cannot be undone."))
 
     def _show_limit(self, ending: MatchEnding | None) -> None:
         """The number a game's ending takes (its label from the game's words), if it takes one."""
@@ -784,7 +810,8 @@ class NewGameDialog(QDialog):
             mo["hands"] = self.hands_spin.value()
         elif self.limit_spin.isVisibleTo(self):
             mo["limit"] = self.limit_spin.value()
-        return NewGameConfig(self.spec.id, seats, seed, self.options_form.values(), mo, chosen)
+        return NewGameConfig(self.spec.id, seats, seed, self.options_form.values(), mo, chosen,
+                             self.practice_check.isChecked())
 
 
 # ---------------------------------------------------------------------------------------------

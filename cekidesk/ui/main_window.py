@@ -8,7 +8,7 @@ It turns the controller's signals into what the player sees, and the table's cho
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
@@ -57,6 +57,7 @@ from .reasons import describe_reasons
 from .statistics import StatisticsRecorder
 from .statistics_window import StatisticsDialog
 from .table import TableWidget
+from .undo import UndoCommands
 
 if TYPE_CHECKING:
     from .help import HowToPlayDialog
@@ -119,6 +120,7 @@ class MainWindow(QMainWindow):
         self._autosave_warned = False
         self._settings_warned = False
         self._log_card_names: tuple[str, str | None] | None = None   # the log's card-name form and game
+        self._headings: dict[int, LogEntry] = {}   # each hand's latest heading in the log, by hand index
         self._cli_seed: int | None = None
         self._requested: list[str] = []   # files handed to the app, waiting for the start or a dialog
         self._started = False
@@ -232,6 +234,7 @@ class MainWindow(QMainWindow):
             sc = QShortcut(QKeySequence(key), self, context=Qt.ShortcutContext.WindowShortcut)
             sc.activated.connect(lambda key=key: self.table.press_key(key))
             self.game_shortcuts.append(sc)
+        self.undo_commands = UndoCommands(self)   # Save, Undo, Redo, Restart this deal
 
     def _retranslate_actions(self) -> None:
         """The texts of the actions, menus, toolbar and dock (again after a language change)."""
@@ -258,12 +261,15 @@ class MainWindow(QMainWindow):
                     key = a.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
                     a.setToolTip(f"{a.text().replace('&', '')} ({key})")
         self.log_dock.setWindowTitle(QCoreApplication.translate("GameLogDock", "Game log"))
+        self.undo_commands.retranslate()
 
     def _make_menus(self) -> None:
         mb = self.menuBar()
         game = self.menu_game = mb.addMenu("")
-        for a in (self.act_new, self.act_continue, self.act_open, self.act_save_as):
+        for a in (self.act_new, self.act_continue, self.act_open, self.undo_commands.act_save, self.act_save_as):
             game.addAction(a)
+        game.addSeparator()
+        game.addActions(self.undo_commands.actions())
         game.addSeparator()
         game.addAction(self.act_hint)
         game.addAction(self.act_next)
@@ -306,6 +312,7 @@ class MainWindow(QMainWindow):
         """(key, what it does) for the window's commands, for the help page."""
         out = []
         for a, what in ((self.act_new, self.tr("Start a new game")), (self.act_open, self.tr("Open a saved game")),
+                        *self.undo_commands.shortcuts(),
                         (self.act_save_as, self.tr("Save the game as a file")),
                         (self.act_hint, self.tr("Hint: the move a Hard computer player would make now")),
                         (self.act_next, self.deal_words().next_help()), (self.act_scores, self.tr("Score sheet")),
@@ -358,7 +365,8 @@ class MainWindow(QMainWindow):
                     self, i18n.latin(lambda: self.tr("Your last game cannot be continued")),
                     str(exc) + "\n\n" + self.tr("The file is left as it is until you start a new game; "
                                                 "it is then kept beside the new autosave as “autosave.bad”."))
-            if loaded is not None and dialogs.ask_continue(self, loaded) and self._begin(loaded.match, loaded.seats):
+            if loaded is not None and dialogs.ask_continue(self, loaded) and self._begin(
+                    loaded.match, loaded.seats, loaded.undo_allowed, loaded.undone_hands):
                 return
         self.new_game()
 
@@ -424,9 +432,10 @@ class MainWindow(QMainWindow):
             pass
         if (s.last_game_id, s.default_opponents, s.default_bot_level) != before:
             self._save_settings()   # (a file written and flushed to disk is a few ms of the deal)
-        return self._begin(match, config.seats)
+        return self._begin(match, config.seats, config.undo_allowed)
 
-    def _begin(self, match: Match, seats: Sequence[Seat]) -> bool:
+    def _begin(self, match: Match, seats: Sequence[Seat], undo_allowed: bool | None = None,
+               undone_hands: Iterable[int] = ()) -> bool:
         """Put a new or loaded match on the table (the old session is forgotten).  What can fail
         (making the computer players) is done first: if it fails, the player is told and nothing of
         the current session, the table or the autosave has changed.  True if the match was put on."""
@@ -442,7 +451,8 @@ class MainWindow(QMainWindow):
             self._set_aside_bad_autosave()
         self._close_end_dialogs()
         self.controller.paused = False
-        self.controller.start(match, seats, bots)
+        self.controller.start(match, seats, bots, undo_allowed=undo_allowed, undone_hands=undone_hands)
+        self.undo_commands.set_file(None)
         return True
 
     def _set_aside_bad_autosave(self) -> None:
@@ -473,7 +483,7 @@ class MainWindow(QMainWindow):
             QMessageBox.information(self, i18n.latin(lambda: self.tr("Continue")),
                                     self.tr("There is no unfinished game to continue."))
             return
-        self._begin(loaded.match, loaded.seats)
+        self._begin(loaded.match, loaded.seats, loaded.undo_allowed, loaded.undone_hands)
 
     # -- files ----------------------------------------------------------------------------------
     def _file_filter(self) -> str:
@@ -542,8 +552,9 @@ class MainWindow(QMainWindow):
         name = Path(path).name
         if ask and self._in_progress() and not self._replace_agreed(name):
             return False
-        if not self._begin(loaded.match, loaded.seats):
+        if not self._begin(loaded.match, loaded.seats, loaded.undo_allowed, loaded.undone_hands):
             return False
+        self.undo_commands.set_file(Path(path))
         self.log_dock.add_notice(lambda: self.tr("Opened {file}.").format(file=name))
         return True
 
@@ -555,9 +566,9 @@ class MainWindow(QMainWindow):
             QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, QMessageBox.StandardButton.Yes)
         return answer == QMessageBox.StandardButton.Yes
 
-    def save_as_dialog(self) -> None:
+    def save_as_dialog(self) -> bool:
         if self.controller.match is None:
-            return
+            return False
         folder = paths.saves_dir()
         try:
             folder.mkdir(parents=True, exist_ok=True)
@@ -566,8 +577,7 @@ class MainWindow(QMainWindow):
         suggested = folder / f"{self.controller.match.spec.id}-{datetime.now():%Y-%m-%d-%H%M}{paths.SAVE_EXTENSION}"
         path, _ = QFileDialog.getSaveFileName(self, i18n.latin(lambda: self.tr("Save the game as")), str(suggested),
                                               self._file_filter())
-        if path:
-            self.save_to(path)
+        return bool(path) and self.save_to(path)
 
     def save_to(self, path: str | Path) -> bool:
         p = paths.with_save_extension(path)
@@ -582,6 +592,7 @@ class MainWindow(QMainWindow):
         except SaveFileError as exc:
             QMessageBox.warning(self, i18n.latin(lambda: self.tr("The game was not saved")), str(exc))
             return False
+        self.undo_commands.set_file(p)
         self.log_dock.add_notice(lambda: self.tr("Game saved as {file}.").format(file=p.name))
         return True
 
@@ -604,9 +615,13 @@ class MainWindow(QMainWindow):
         seat_names = self.seat_names()
         self._apply_shown_settings()    # the card names of this game's tradition
         self.table.set_game(m.spec.id, seat_names, c.human_seat)
-        self.table.show_view(c.view(), c.deal_events())
+        # (a hand rebuilt by an undo is not dealt again unless it is back at its start)
+        self.table.show_view(c.view(), c.deal_events() if not (c.rewound and m.logs[-1]) else [])
         c.hold(self.table.is_dealing())   # the computer players move once the hand is dealt
-        if m is not self._shown_match:
+        if c.rewound:   # an undo, redo or restart rebuilt the match
+            self._shown_match = m
+            self.undo_commands.rewind_log()
+        elif m is not self._shown_match:
             self._shown_match = m
             self._rebuild_log()
         else:
@@ -751,6 +766,7 @@ class MainWindow(QMainWindow):
         dlg.nextHand.connect(self.next_hand)
         dlg.showStandings.connect(self.show_standings)
         QShortcut(QKeySequence("N"), dlg).activated.connect(dlg.next_button.click)
+        self.undo_commands.keys_in(dlg)
         self.hand_end_dialog = dlg
         dlg.open()  # window-modal, does not block
         self._refresh_score_sheet()
@@ -778,6 +794,7 @@ class MainWindow(QMainWindow):
             self.hand_end_dialog = None
         dlg = StandingsDialog(m, self.seat_names(), c.human_seat, self)
         dlg.newGame.connect(lambda: QTimer.singleShot(0, self, self.new_game))
+        self.undo_commands.keys_in(dlg)
         self.standings_dialog = dlg
         dlg.open()
         return dlg
@@ -945,6 +962,7 @@ class MainWindow(QMainWindow):
         self.act_hint.setVisible(self.settings.hints)
         self.act_scores.setEnabled(m is not None)
         self.act_continue.setEnabled((m is None or m.is_over()) and self.controller.autosave_exists())
+        self.undo_commands.refresh()
         self._refresh_score_sheet()
 
     # -- game log --------------------------------------------------------------------------------------
@@ -952,15 +970,18 @@ class MainWindow(QMainWindow):
         c = self.controller
         return Seating.of(m.spec.id, c.seats, c.human_seat)
 
-    def _hand_heading_entry(self) -> LogEntry:
-        """The heading of the current hand, worded whenever the log is worded, from what the hand
-        is now: the match moves on to other hands, so the number, the dealer and the hand's state
-        are kept as they are at this moment."""
-        m = self.controller.match
+    def _hand_heading_entry(self, match: Match | None = None) -> LogEntry:
+        """The heading of the current hand (of ``match``, else the controller's), worded whenever the
+        log is worded, from what the hand is now: the match moves on to other hands, so the number,
+        the dealer and the hand's state are kept as they are at this moment.  Each hand's latest
+        heading is kept in ``_headings`` (an undo's log goes back to it)."""
+        m = match or self.controller.match
         assert m is not None, "a hand's heading needs a match"
         ui, human = game_ui(m.spec.id), self.controller.human_seat
         hand = SimpleNamespace(spec=m.spec, hand_index=m.hand_index, dealer=m.dealer, state=m.state)
-        return LogEntry.notice(lambda: ui.hand_heading(hand, self.seat_names(), human), "heading")
+        entry = self._headings[m.hand_index] = LogEntry.notice(
+            lambda: ui.hand_heading(hand, self.seat_names(), human), "heading")
+        return entry
 
     def _log_hand_heading(self) -> None:
         if self.controller.match is not None:
@@ -976,7 +997,6 @@ class MainWindow(QMainWindow):
         if m is None:
             self.log_dock.clear()
             return
-        seating = self._seating(m)
         entries = [LogEntry.notice(lambda: self.tr("{game}, deal no. {seed}").format(
             game=names.game_title(m.spec), seed=m.seed), "heading")]
 
@@ -984,14 +1004,22 @@ class MainWindow(QMainWindow):
             return lambda: self.deal_words().summary(rec.index + 1, dialogs.hand_summary(m, rec, self.seat_names()))
 
         entries += [LogEntry.notice(summary(rec)) for rec in m.history[:m.hand_index]]
-        entries.append(self._hand_heading_entry())
-        entries += [LogEntry.of_event(e, seating) for e in c.deal_events()]
-        if m.hand_events_dropped:
-            entries.append(left_out_notice())
-        entries += [LogEntry.of_event(e.for_viewer(c.human_seat), seating) for e in m.hand_events]
+        entries += self._hand_entries(m)
         if c.autosave_failing:   # (the failure may have been told just before, in the log this one replaces)
             entries.append(self._autosave_failed_entry())
         self.log_dock.show_entries(entries)
+
+    def _hand_entries(self, m: Match) -> list[LogEntry]:
+        """The log of ``m``'s current hand as the human saw it: its heading, the deal, then the
+        events ``m`` kept while its moves were played (a line saying so where a giant hand's first
+        events were left out)."""
+        human, seating = self.controller.human_seat, self._seating(m)
+        entries = [self._hand_heading_entry(m)]
+        entries += [LogEntry.of_event(e.for_viewer(human), seating) for e in m.state.deal_events]
+        if m.hand_events_dropped:
+            entries.append(left_out_notice())
+        entries += [LogEntry.of_event(e.for_viewer(human), seating) for e in m.hand_events]
+        return entries
 
     # -- views and dialogs -----------------------------------------------------------------------------
     def _card_namer(self):
