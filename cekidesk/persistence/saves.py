@@ -64,7 +64,9 @@ from .paths import autosave_path
 log = logging.getLogger(__name__)
 
 FORMAT_ID: Final = "cekidesk-save"
-SCHEMA_VERSION: Final = 1
+#: the newest save format this CekiDesk reads and writes: 2 has ``first_deal`` (a match that plays a
+#: deal of another again); a save without one is still written as format 1, readable by older CekiDesks
+SCHEMA_VERSION: Final = 2
 
 #: Limits that keep a hand-edited file from making the app allocate or compute absurdly.
 MAX_FILE_BYTES = 8 * 1024 * 1024   # checked before reading
@@ -169,8 +171,18 @@ class Ledger(BaseModel):
     pot: int = Field(0, ge=0, le=MAX_ABS_TOTAL)
 
 
+class FirstDeal(BaseModel):
+    """How the first hand of a match that plays a deal again was dealt: that deal's hand seed and
+    dealer (:attr:`Match.first_deal`); later hands follow the match's seed."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    seed: int = Field(ge=0, lt=2**62)
+    dealer: int = Field(ge=0, lt=MAX_SEATS)
+
+
 class SaveDocument(BaseModel):
-    """One save file (schema version 1).
+    """One save file (schema version 1, or 2 with ``first_deal``).
 
     ``log`` holds one list per hand played or in progress, each the actions in order, as text.
     The last hand may be unfinished (mid-hand save) or finished (saved between hands).
@@ -179,7 +191,7 @@ class SaveDocument(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     format: Literal["cekidesk-save"] = FORMAT_ID
-    schema_version: Literal[1] = SCHEMA_VERSION
+    schema_version: Literal[1, 2] = 1
     app_version: str = Field(__version__, min_length=1, max_length=40)
     saved_at: datetime | None = None
     game: str = Field(pattern=r"^[a-z][a-z0-9_-]{0,31}$")  # a game id: "ceki", "balik-satu"
@@ -189,6 +201,7 @@ class SaveDocument(BaseModel):
     seed: int = Field(ge=-(2**63), le=2**64 - 1)
     log: list[list[ActionText]] = Field(min_length=1, max_length=MAX_HANDS)
     ledger: Ledger
+    first_deal: FirstDeal | None = None
 
     @field_validator("saved_at")
     @classmethod
@@ -220,6 +233,10 @@ class SaveDocument(BaseModel):
             raise ValueError(f"the scores are not given for each of the {n} seats")
         if self.ledger.hands_finished > len(self.log):
             raise ValueError("more hands are counted as finished than were played")
+        if (self.first_deal is not None) != (self.schema_version >= 2):
+            raise ValueError("the first deal is given in save format 2, and only there")
+        if self.first_deal is not None and self.first_deal.dealer >= n:
+            raise ValueError(f"the first dealer is not one of the {n} seats")
         return self
 
     @property
@@ -424,7 +441,10 @@ def match_to_document(
             f"This match is too long to be saved ({len(log_text):,} hands, {total:,} moves; a save holds at "
             f"most {MAX_HANDS:,} hands and {MAX_ACTIONS:,} moves). Please start a new match. "
             "No file was changed.", "too_long")
+    first = match.first_deal
     return SaveDocument(
+        schema_version=1 if first is None else 2,
+        first_deal=None if first is None else FirstDeal(seed=first[0], dealer=first[1]),
         app_version=__version__,
         saved_at=saved_at if saved_at is not None else datetime.now(UTC),
         game=match.spec.id,
@@ -497,7 +517,9 @@ def document_to_match(doc: SaveDocument) -> Match:
         raise _fail("invalid_options", f"The match settings in this save are not valid (“{spec.id}” is "
                                        f"not played in the “{match_options.mode}” mode).")
     try:
-        match = Match(spec, n, doc.seed, options, match_options)
+        first = doc.first_deal
+        match = Match(spec, n, doc.seed, options, match_options,
+                      None if first is None else (first.seed, first.dealer))
     except OptionsError:
         raise _fail("invalid_options", "The game options in this save are not valid.") from None
     except Exception:  # a rules bug must not escape as anything but a save error
@@ -544,6 +566,8 @@ def document_to_match(doc: SaveDocument) -> Match:
 def document_to_bytes(doc: SaveDocument) -> bytes:
     """The file contents for ``doc``: indented UTF-8 JSON, one line per hand, the log last."""
     d = doc.model_dump(mode="json")
+    if d["first_deal"] is None:
+        del d["first_deal"]   # (a save of format 1 keeps its shape)
     hands = d.pop("log")
     head = json.dumps(d, indent=2, ensure_ascii=False)
     assert head.endswith("\n}")
