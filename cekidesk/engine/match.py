@@ -148,6 +148,9 @@ class Match:
         self.carry: Any = None
         if self.spec.initial_carry is not None:
             self.carry = check_carry(self.spec.initial_carry(n_players, self.options))
+            if first_deal is not None and self.spec.first_deal_carry is not None:
+                self.carry = check_carry(self.spec.first_deal_carry(self.carry))
+        self._first_carry = self.carry   # (what the first hand was dealt with: its replay needs it)
         self._ending_winners: tuple[int, ...] | None = None
         self.history: list[HandRecord] = []
         self.logs: list[list[Action]] = []
@@ -188,12 +191,7 @@ class Match:
         dealer, the carry after the hand before it): the engine is deterministic, so playing
         ``logs[index]`` on it replays that hand exactly (the hand history's replay)."""
         rec = self.history[index]
-        if self.spec.initial_carry is None:
-            carry = None
-        elif index:
-            carry = self.history[index - 1].carry
-        else:
-            carry = check_carry(self.spec.initial_carry(self.n_players, self.options))
+        carry = self.history[index - 1].carry if index else self._first_carry
         return self._deal(rec.seed, rec.dealer, carry)
 
     @property

@@ -233,8 +233,8 @@ class SaveDocument(BaseModel):
             raise ValueError(f"the scores are not given for each of the {n} seats")
         if self.ledger.hands_finished > len(self.log):
             raise ValueError("more hands are counted as finished than were played")
-        if (self.first_deal is not None) != (self.schema_version >= 2):
-            raise ValueError("the first deal is given in save format 2, and only there")
+        if self.first_deal is not None and self.schema_version < 2:
+            raise ValueError("a first deal is given from save format 2 on")
         if self.first_deal is not None and self.first_deal.dealer >= n:
             raise ValueError(f"the first dealer is not one of the {n} seats")
         return self

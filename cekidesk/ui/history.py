@@ -599,6 +599,7 @@ class HandHistory(QObject):
             self.dialog.hide()
         self.bar.begin(self.replay.length, c.replay_ms())
         self.bar.show()
+        w.layout().activate()     # the table at its size under the bar before it is drawn
         w.table.set_thinking(-1)
         w.table.clear_captions()
         if not self._on_live_table():
@@ -687,6 +688,7 @@ class HandHistory(QObject):
         self.replay = None
         self.bar.pause()
         self.bar.hide()
+        w.layout().activate()     # the table at its size again before the game is drawn on it
         log_lines, was_paused, dialog_open = self._kept
         self._kept = ([], False, False)
         w.log_dock.show_entries(log_lines)
