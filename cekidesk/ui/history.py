@@ -429,12 +429,12 @@ class ReplayBar(QToolBar):
         return a
 
     def retranslate(self) -> None:
-        for a, text, tip in ((self.act_start, self.tr("|◀ Start"), self.tr("To the deal (Home)")),
-                             (self.act_back, self.tr("◀ Back"), self.tr("Back one move (Left)")),
+        for a, text, tip in ((self.act_start, self.tr("To the deal"), self.tr("To the deal (Home)")),
+                             (self.act_back, self.tr("Back"), self.tr("Back one move (Left)")),
                              (self.act_play, self.tr("Play"), self.tr("Play the moves at the computer pace, "
                                                                       "or pause (Space)")),
-                             (self.act_forward, self.tr("Forward ▶"), self.tr("Forward one move (Right)")),
-                             (self.act_end, self.tr("End ▶|"), self.tr("To the end of the hand (End)")),
+                             (self.act_forward, self.tr("Forward"), self.tr("Forward one move (Right)")),
+                             (self.act_end, self.tr("To the end"), self.tr("To the end of the hand (End)")),
                              (self.act_close, self.tr("Close the replay"), self.tr("Back to the game (Esc)"))):
             a.setText(text)
             a.setToolTip(tip)
