@@ -347,12 +347,30 @@ class HistoryDialog(QDialog):
 
     @Slot()
     def _select_last(self) -> None:
-        """The newest hand is the one chosen when the list is shown."""
+        """The newest hand is the one chosen when the list is shown, and every column is seen whole."""
         rows = self.proxy.rowCount()
         if rows:
             last = max(range(rows), key=lambda r: self.proxy.mapToSource(self.proxy.index(r, 0)).row())
             self.table.selectRow(last)
         self._update_buttons()
+        self._fit_width()
+
+    def showEvent(self, event: Any) -> None:
+        super().showEvent(event)
+        self._fit_width()   # (the columns measure their contents once shown)
+
+    def _fit_width(self) -> None:
+        """Wide enough for every column (the words of aksara Jawa are wider), within the screen."""
+        header = self.table.horizontalHeader()
+        columns = sum(max(self.table.sizeHintForColumn(c), header.sectionSizeHint(c))
+                      for c in range(self.proxy.columnCount()))
+        margins = self.layout().contentsMargins()
+        want = (columns + self.table.verticalScrollBar().sizeHint().width() + 2 * self.table.frameWidth()
+                + margins.left() + margins.right())
+        screen = self.screen()
+        room = screen.availableGeometry().width() - 40 if screen is not None else want
+        if want > self.width():
+            self.resize(min(want, room), self.height())
 
     def _update_buttons(self) -> None:
         chosen = self.chosen() is not None
