@@ -12,7 +12,7 @@ from collections import Counter
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QFileDialog
+from PySide6.QtWidgets import QApplication, QFileDialog
 
 from cekidesk.engine.match import Match
 from cekidesk.games import games, get_game, new_match
@@ -383,4 +383,45 @@ def test_a_bad_save_file_in_the_history_is_told_and_changes_nothing(qtbot, boxes
     assert kind == "warning" and title == "Cannot open this file"
     assert "incomplete" in text and "not changed" in text and "Traceback" not in text
     assert d.file is None and d.model.match is c.match and d.model.rowCount() == 1
+    w.close()
+
+
+def test_a_new_game_during_a_replay_ends_it_and_does_not_start_paused(qtbot, boxes):
+    w = open_window(qtbot)
+    start(w)
+    c = w.controller
+    play_to_hand_end(qtbot, w)
+    w.history.start(c.match, 0, c.seats)
+    assert c.paused
+    start(w, seed=6)
+    assert w.history.replay is None and not w.history.bar.isVisible()
+    qtbot.waitUntil(lambda: not c.paused, timeout=HANG_GUARD_MS)
+    assert w.table.current_view() == c.view() and w.log_dock.lines()[0].startswith("Ceki")
+    w.close()
+
+
+def test_a_saved_games_replay_keeps_its_players_names_through_a_language_change(qtbot, boxes, tmp_path):
+    w = open_window(qtbot)
+    others = [Seat.human("Rini"), Seat.bot("beginner", "Tono"), Seat.bot("beginner", "Wulan")]
+    m = new_match("ceki", 3, 3)
+    play_hands(m, 1, seed=5)
+    m.next_hand()
+    path = tmp_path / "theirs.cekisave"
+    save_match(path, m, others)
+    start(w)
+    d = w.history.show_dialog()
+    assert d.show_file(path)
+    d.replay_button.click()
+    names_now = lambda: sorted(item.spec.name for item in w.table.seat_items().values())  # noqa: E731
+    assert names_now() == ["Rini", "Tono", "Wulan"]
+    w.settings.language = "id"
+    w.apply_settings()
+    QApplication.processEvents()     # (the language change reaches the widgets as posted events)
+    assert w.menu_game.title() != "&Game"
+    assert names_now() == ["Rini", "Tono", "Wulan"]
+    w.history.close_replay()
+    assert names_now() == sorted(w.seat_names())
+    w.settings.language = "en"
+    w.apply_settings()
+    QApplication.processEvents()
     w.close()

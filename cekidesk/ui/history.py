@@ -406,6 +406,7 @@ class ReplayBar(QToolBar):
 
     moved = Signal(int)     # the position chosen (0 … length)
     closed = Signal()
+    retranslated = Signal()   # after the window's own retranslation (a child hears of it later)
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
@@ -462,6 +463,7 @@ class ReplayBar(QToolBar):
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate()
+            self.retranslated.emit()
         super().changeEvent(event)
 
     def begin(self, length: int, pace_ms: int) -> None:
@@ -542,6 +544,7 @@ class HandHistory(QObject):
         self.bar.hide()
         self.bar.moved.connect(self.go)
         self.bar.closed.connect(self.close_replay)
+        self.bar.retranslated.connect(self._renamed)
         self.replay: HandReplay | None = None
         self.seats: tuple[Seat, ...] = ()
         self.position = 0
@@ -574,7 +577,7 @@ class HandHistory(QObject):
         """A new hand, match or position (an undo) on the table: a replay shown ends first (the
         table and the log are the game's again), and the list follows."""
         if self.replay is not None:
-            self.close_replay(keep_pause=False)
+            self.close_replay(later=True)
         if self.dialog is not None:
             c = self.window.controller
             self.dialog.set_live(c.match, c.seats)
@@ -626,6 +629,14 @@ class HandHistory(QObject):
         w.log_dock.show_entries(self._log(0))
         w._refresh()
         w.table.setFocus()
+
+    @Slot()
+    def _renamed(self) -> None:
+        """A new language: the replay's seats keep their names (the window has just named the
+        table's seats after the game on the table) and the status line says where it is."""
+        if self.replay is not None:
+            self.window.table.set_seat_names(display_names(self.seats))
+            self.window._refresh()
 
     def _on_live_table(self) -> bool:
         """Whether the hand replayed is of the game on the table, seen from the same seat (the
@@ -694,9 +705,10 @@ class HandHistory(QObject):
             self.window.table.show_caption(seat, "\n".join(texts), ms)
 
     @Slot()
-    def close_replay(self, keep_pause: bool = True) -> None:
-        """Back to the game: its table, log and pause as they were (``keep_pause`` False: a new
-        game or position came meanwhile, which has its own)."""
+    def close_replay(self, later: bool = False) -> None:
+        """Back to the game: its table, log and pause as they were.  The computer players go on
+        unless they were paused before the replay (or a new game came meanwhile, which starts
+        unpaused); ``later``: once the window has shown a new game or position that came meanwhile."""
         if self.replay is None:
             return
         w = self.window
@@ -714,8 +726,11 @@ class HandHistory(QObject):
             if not live_table:
                 w.table.set_game(c.match.spec.id, w.seat_names(), c.human_seat)
             w._on_replay_ended()     # the live position, its thinking seat and hint, as after a replay
-            if keep_pause and c.paused != was_paused:
-                c.set_paused(was_paused)
+        if c.paused and not was_paused:
+            if later:
+                QTimer.singleShot(0, c, lambda: c.set_paused(False))
+            else:
+                c.set_paused(False)
         else:   # (a saved game's hand with no game on the table: the table is empty again)
             w.table.set_game(game_id, [], 0)
         if dialog_open and self.dialog is not None:
