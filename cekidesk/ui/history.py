@@ -97,7 +97,7 @@ class HandReplay:
     view), ``events(k)`` what the ``k``-th move showed the viewer."""
 
     #: a clone of the state is kept every this many moves: any position is rebuilt from the one
-    #: before it by at most this many moves (measured: ``bench/replay_bench.py``)
+    #: before it by at most this many moves (measured: ``bench/replay_speed.py``)
     CHECKPOINT = 32
 
     def __init__(self, match: Match, index: int, viewer: int):
@@ -111,9 +111,11 @@ class HandReplay:
         self._checkpoints: list[GameState] = []
         self._events: list[list[Event]] = []
         for k, action in enumerate(self.actions):
-            if k % self.CHECKPOINT == 0:
+            if k % self.CHECKPOINT == 0:   # (checkpoint i is position i × CHECKPOINT)
                 self._checkpoints.append(state.clone())
             self._events.append([e.for_viewer(viewer) for e in state.apply(action)])
+        if not self._checkpoints:          # a hand over at its deal
+            self._checkpoints.append(state.clone())
         self._at = (len(self.actions), state)   # the position last built, and its state
 
     @property
@@ -130,10 +132,8 @@ class HandReplay:
         k = max(0, min(k, self.length))
         at, state = self._at
         if not at <= k < at + self.CHECKPOINT:   # going back, or far ahead: from the checkpoint before k
-            at = k // self.CHECKPOINT * self.CHECKPOINT
-            state = self._checkpoints[at // self.CHECKPOINT].clone() if at < self.length else state
-            if at >= self.length:
-                at = self._at[0]
+            base = min(k // self.CHECKPOINT, len(self._checkpoints) - 1)
+            at, state = base * self.CHECKPOINT, self._checkpoints[base].clone()
         for action in self.actions[at:k]:
             state.apply_unchecked(action)
         self._at = (k, state)
