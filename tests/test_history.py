@@ -425,3 +425,20 @@ def test_a_saved_games_replay_keeps_its_players_names_through_a_language_change(
     w.apply_settings()
     QApplication.processEvents()
     w.close()
+
+
+def test_a_hands_replay_ends_the_replay_of_the_last_round_first(qtbot, boxes):
+    w = open_window(qtbot)
+    start(w)
+    c = w.controller
+    play_to_hand_end(qtbot, w)
+    w.next_hand()
+    qtbot.waitUntil(lambda: c.waiting_for_human(), timeout=HANG_GUARD_MS)
+    while c.waiting_for_human():
+        assert c.play(c.view().legal[0])
+    qtbot.waitUntil(lambda: c.waiting_for_human() or c.match.hand_over(), timeout=HANG_GUARD_MS)
+    assert c.start_replay()
+    w.history.start(c.match, 0, c.seats)
+    assert not c.replaying and not w.end_replay_key.isEnabled()
+    assert w.table.current_view() == w.history.replay.view(0)
+    w.close()

@@ -609,6 +609,8 @@ class HandHistory(QObject):
         c = w.controller
         if self.replay is not None:
             self.close_replay()
+        if c.replaying:      # (the controller's replay of the last round gives the table back first)
+            c.stop_replay()
         self.replay = HandReplay(match, index, first_human(seats))
         self.seats = tuple(seats)
         self.position = 0
