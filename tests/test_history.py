@@ -272,15 +272,22 @@ def test_a_replay_moves_by_keys_buttons_and_slider_and_gives_the_live_game_back(
     w.close()
 
 
-def test_the_computer_players_wait_while_a_replay_is_shown(qtbot, boxes):
+def a_turn_into_the_second_hand(qtbot):
+    """A window whose first hand is over and whose person has just played a whole turn of the
+    second: a computer player is next."""
     w = open_window(qtbot)
     start(w)
     c = w.controller
     play_to_hand_end(qtbot, w)
     w.next_hand()
     qtbot.waitUntil(lambda: c.waiting_for_human(), timeout=HANG_GUARD_MS)
-    while c.waiting_for_human():                   # the person's whole turn: a computer player is next …
+    while c.waiting_for_human():
         assert c.play(c.view().legal[0])
+    return w, c
+
+
+def test_the_computer_players_wait_while_a_replay_is_shown(qtbot, boxes):
+    w, c = a_turn_into_the_second_hand(qtbot)      # a computer player is next …
     moves = len(c.match.logs[-1])
     w.history.start(c.match, 0, c.seats)           # … but the replay comes first
     assert c.paused
@@ -428,14 +435,7 @@ def test_a_saved_games_replay_keeps_its_players_names_through_a_language_change(
 
 
 def test_a_hands_replay_ends_the_replay_of_the_last_round_first(qtbot, boxes):
-    w = open_window(qtbot)
-    start(w)
-    c = w.controller
-    play_to_hand_end(qtbot, w)
-    w.next_hand()
-    qtbot.waitUntil(lambda: c.waiting_for_human(), timeout=HANG_GUARD_MS)
-    while c.waiting_for_human():
-        assert c.play(c.view().legal[0])
+    w, c = a_turn_into_the_second_hand(qtbot)
     qtbot.waitUntil(lambda: c.waiting_for_human() or c.match.hand_over(), timeout=HANG_GUARD_MS)
     assert c.start_replay()
     w.history.start(c.match, 0, c.seats)
