@@ -199,7 +199,9 @@ def test_the_history_lists_the_finished_hands_sortable(qtbot, boxes):
     start(w)
     c = w.controller
     two_hands_and_a_third_begun(qtbot, w)
-    w.history.action.trigger()
+    w.activateWindow()
+    w.table.setFocus()
+    QTest.keySequence(w, w.history.action.shortcut())     # Ctrl+H (⌘Y on macOS)
     d = w.history.dialog
     assert d.isVisible() and d.model.rowCount() == 2
     heads = [d.model.headerData(i, Qt.Orientation.Horizontal) for i in range(d.model.columnCount())]

@@ -14,6 +14,7 @@ a sortable list, each replayed step by step on the real table, and "Play this de
 from __future__ import annotations
 
 import dataclasses
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 from types import SimpleNamespace
@@ -61,6 +62,10 @@ from .games import game_ui
 
 if TYPE_CHECKING:
     from .main_window import MainWindow
+
+
+#: Game ▸ History…'s key: Ctrl+H, but on macOS ⌘Y (⌘H hides the application there; ⌘Y is a browser's history)
+HISTORY_KEY = "Ctrl+Y" if sys.platform == "darwin" else "Ctrl+H"
 
 
 def first_human(seats: Sequence[Seat]) -> int:
@@ -537,7 +542,7 @@ class HandHistory(QObject):
     def __init__(self, window: MainWindow):
         super().__init__(window)
         self.window = window
-        self.action = window._action("", self.show_dialog, "Ctrl+H", "actHistory")
+        self.action = window._action("", self.show_dialog, HISTORY_KEY, "actHistory")
         self.dialog: HistoryDialog | None = None
         self.bar = ReplayBar(window)
         window.addToolBar(Qt.ToolBarArea.BottomToolBarArea, self.bar)
