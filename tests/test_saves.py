@@ -518,7 +518,7 @@ def _truncated() -> bytes:
 
 def _newer() -> bytes:
     d = valid_save_dict()
-    d["schema_version"] = 3
+    d["schema_version"] = saves.SCHEMA_VERSION + 1
     d["app_version"] = "3.0.0"
     d["something_new"] = {"x": 1}
     return dumps(d)

@@ -471,6 +471,11 @@ class GameSpec:
     #: and to ``settle(…, carry=)``, and takes back from ``Settlement.carry``.  None: the game
     #: carries nothing and is called exactly as before (Ceki, Pèi)
     initial_carry: Callable[[int, BaseModel], Any] | None = None
+    #: the carry of the first hand of a match that plays a later hand of another again
+    #: (``Match.first_deal``), from ``initial_carry``'s: a game whose first hand is dealt unlike the
+    #: others (Kartu Lima cuts for the dealer) says here that this one is dealt as a later hand;
+    #: None: the initial carry as it is
+    first_deal_carry: Callable[[Any], Any] | None = None
     #: the seats that are out of the match, given the carry (lives gone …): standings say "out";
     #: the game's ``new_hand`` deals to the others only (seats keep their numbers)
     out_seats: Callable[[Any], tuple[int, ...]] | None = None

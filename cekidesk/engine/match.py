@@ -118,6 +118,7 @@ class Match:
         seed: int,
         options: BaseModel | dict[str, Any] | None = None,
         match_options: MatchOptions | dict[str, Any] | None = None,
+        first_deal: tuple[int, int] | None = None,
     ):
         if not isinstance(spec, GameSpec):
             raise OptionsError(f"a match needs a GameSpec, not {type(spec).__name__} (cekidesk.games.get_game)")
@@ -147,21 +148,29 @@ class Match:
         self.carry: Any = None
         if self.spec.initial_carry is not None:
             self.carry = check_carry(self.spec.initial_carry(n_players, self.options))
+            if first_deal is not None and self.spec.first_deal_carry is not None:
+                self.carry = check_carry(self.spec.first_deal_carry(self.carry))
+        self._first_carry = self.carry   # (what the first hand was dealt with: its replay needs it)
         self._ending_winners: tuple[int, ...] | None = None
         self.history: list[HandRecord] = []
         self.logs: list[list[Action]] = []
         self.dealer = self.rng.randrange(n_players)
+        #: (hand seed, dealer) of the first hand instead of the ones the seed gives: a match that
+        #: plays a deal of another match again ("Play this deal again"); later hands follow the seed
+        self.first_deal = first_deal
+        if first_deal is not None:
+            if not 0 <= first_deal[1] < n_players:
+                raise OptionsError(f"the first dealer {first_deal[1]} is not one of the {n_players} seats")
+            self.dealer = first_deal[1]
         self.state: GameState
         self._start_hand()
 
     # -- hands ------------------------------------------------------------------------------
     def _start_hand(self) -> None:
         self.hand_seed = self.rng.randrange(2**62)
-        if self.spec.initial_carry is None:
-            self.state = self.spec.new_hand(self.options, self.n_players, self.hand_seed, self.dealer)
-        else:
-            self.state = self.spec.new_hand(self.options, self.n_players, self.hand_seed, self.dealer,
-                                            carry=self.carry)
+        if not self.logs and self.first_deal is not None:
+            self.hand_seed = self.first_deal[0]
+        self.state = self._deal(self.hand_seed, self.dealer, self.carry)
         self.logs.append([])
         #: The latest events of the current hand's actions, secrets included (the deal's events are
         #: the state's ``deal_events``).  Loading a save replays every action through :meth:`apply`,
@@ -170,6 +179,20 @@ class Match:
         #: :attr:`hand_events_dropped` counts the ones left out.
         self.hand_events: deque[Event] = deque(maxlen=self.EVENTS_KEPT)
         self.hand_events_dropped = 0
+
+    def _deal(self, seed: int, dealer: int, carry: Any) -> GameState:
+        """A hand's state as it is dealt (a game without a carry is called without one)."""
+        if self.spec.initial_carry is None:
+            return self.spec.new_hand(self.options, self.n_players, seed, dealer)
+        return self.spec.new_hand(self.options, self.n_players, seed, dealer, carry=carry)
+
+    def dealt_state(self, index: int) -> GameState:
+        """The state finished hand ``index`` started in, dealt again from its record (its seed, its
+        dealer, the carry after the hand before it): the engine is deterministic, so playing
+        ``logs[index]`` on it replays that hand exactly (the hand history's replay)."""
+        rec = self.history[index]
+        carry = self.history[index - 1].carry if index else self._first_carry
+        return self._deal(rec.seed, rec.dealer, carry)
 
     @property
     def hand_index(self) -> int:

@@ -95,9 +95,11 @@ def games() -> list[GameSpec]:
 
 def new_match(game_id: str, n_players: int, seed: int,
               options: BaseModel | dict[str, Any] | None = None,
-              match_options: MatchOptions | dict[str, Any] | None = None) -> Match:
-    """A new match of the game ``game_id`` (an unknown id raises :class:`OptionsError`)."""
-    return Match(get_game(game_id), n_players, seed, options, match_options)
+              match_options: MatchOptions | dict[str, Any] | None = None,
+              first_deal: tuple[int, int] | None = None) -> Match:
+    """A new match of the game ``game_id`` (an unknown id raises :class:`OptionsError`); its first
+    hand dealt from ``first_deal`` = (hand seed, dealer) when given (see :class:`Match`)."""
+    return Match(get_game(game_id), n_players, seed, options, match_options, first_deal)
 
 
 __all__ = ["BUILTIN_GAMES", "DEFAULT_GAME_ID", "games", "get_game", "module_name", "new_match", "register",

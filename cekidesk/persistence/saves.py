@@ -64,7 +64,9 @@ from .paths import autosave_path
 log = logging.getLogger(__name__)
 
 FORMAT_ID: Final = "cekidesk-save"
-SCHEMA_VERSION: Final = 2   # 2: whether undo is allowed, and the hands it was used in
+#: the newest save format, which this CekiDesk writes: 2 adds whether undo is allowed, the hands it
+#: was used in, and ``first_deal`` (a match that plays a deal of another again); format 1 is read too
+SCHEMA_VERSION: Final = 2
 
 #: Limits that keep a hand-edited file from making the app allocate or compute absurdly.
 MAX_FILE_BYTES = 8 * 1024 * 1024   # checked before reading
@@ -169,6 +171,16 @@ class Ledger(BaseModel):
     pot: int = Field(0, ge=0, le=MAX_ABS_TOTAL)
 
 
+class FirstDeal(BaseModel):
+    """How the first hand of a match that plays a deal again was dealt: that deal's hand seed and
+    dealer (:attr:`Match.first_deal`); later hands follow the match's seed."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    seed: int = Field(ge=0, lt=2**62)
+    dealer: int = Field(ge=0, lt=MAX_SEATS)
+
+
 class SaveDocument(BaseModel):
     """One save file (schema version 2; version 1 is read too).
 
@@ -195,6 +207,7 @@ class SaveDocument(BaseModel):
     undo_allowed: bool | None = None
     undone_hands: list[Annotated[int, Field(ge=0, lt=MAX_HANDS)]] = Field(default_factory=list,
                                                                           max_length=MAX_HANDS)
+    first_deal: FirstDeal | None = None
 
     @field_validator("saved_at")
     @classmethod
@@ -228,6 +241,10 @@ class SaveDocument(BaseModel):
             raise ValueError("more hands are counted as finished than were played")
         if any(i >= len(self.log) for i in self.undone_hands):
             raise ValueError("a hand that was not played is marked as undone")
+        if self.first_deal is not None and self.schema_version < 2:
+            raise ValueError("a first deal is given from save format 2 on")
+        if self.first_deal is not None and self.first_deal.dealer >= n:
+            raise ValueError(f"the first dealer is not one of the {n} seats")
         return self
 
     @property
@@ -451,7 +468,9 @@ def match_to_document(
             f"This match is too long to be saved ({len(log_text):,} hands, {total:,} moves; a save holds at "
             f"most {MAX_HANDS:,} hands and {MAX_ACTIONS:,} moves). Please start a new match. "
             "No file was changed.", "too_long")
+    first = match.first_deal
     return SaveDocument(
+        first_deal=None if first is None else FirstDeal(seed=first[0], dealer=first[1]),
         app_version=__version__,
         saved_at=saved_at if saved_at is not None else datetime.now(UTC),
         game=match.spec.id,
@@ -526,7 +545,9 @@ def document_to_match(doc: SaveDocument) -> Match:
         raise _fail("invalid_options", f"The match settings in this save are not valid (“{spec.id}” is "
                                        f"not played in the “{match_options.mode}” mode).")
     try:
-        match = Match(spec, n, doc.seed, options, match_options)
+        first = doc.first_deal
+        match = Match(spec, n, doc.seed, options, match_options,
+                      None if first is None else (first.seed, first.dealer))
     except OptionsError:
         raise _fail("invalid_options", "The game options in this save are not valid.") from None
     except Exception:  # a rules bug must not escape as anything but a save error
@@ -573,6 +594,8 @@ def document_to_match(doc: SaveDocument) -> Match:
 def document_to_bytes(doc: SaveDocument) -> bytes:
     """The file contents for ``doc``: indented UTF-8 JSON, one line per hand, the log last."""
     d = doc.model_dump(mode="json")
+    if d["first_deal"] is None:
+        del d["first_deal"]   # (only a match that plays a deal again has one)
     hands = d.pop("log")
     head = json.dumps(d, indent=2, ensure_ascii=False)
     assert head.endswith("\n}")

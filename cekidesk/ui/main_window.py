@@ -52,6 +52,7 @@ from .dialogs import (
 from .fonts import install_javanese_font
 from .gamelog import GameLogDock, LogEntry, Seating, left_out_notice
 from .games import DealWords, game_ui
+from .history import HandHistory, first_deal_of
 from .qtfix import guard_none_refcount
 from .reasons import describe_reasons
 from .statistics import StatisticsRecorder
@@ -235,6 +236,7 @@ class MainWindow(QMainWindow):
             sc.activated.connect(lambda key=key: self.table.press_key(key))
             self.game_shortcuts.append(sc)
         self.undo_commands = UndoCommands(self)   # Save, Undo, Redo, Restart this deal
+        self.history = HandHistory(self)   # Game ▸ History…, the replay of a hand, play a deal again
 
     def _retranslate_actions(self) -> None:
         """The texts of the actions, menus, toolbar and dock (again after a language change)."""
@@ -250,6 +252,7 @@ class MainWindow(QMainWindow):
             a.setText(text)
         for gid, a in self.act_rule_sets.items():
             a.setText(self.tr("{game} rule sets…").format(game=names.game_title(get_game(gid))))
+        self.history.retranslate()
         if hasattr(self, "menu_game"):
             self.menu_game.setTitle(self.tr("&Game"))
             self.menu_view.setTitle(self.tr("&View"))
@@ -276,6 +279,7 @@ class MainWindow(QMainWindow):
         game.addSeparator()
         for a in (self.act_pause, self.act_step, self.act_replay):
             game.addAction(a)
+        game.addAction(self.history.action)
         game.addSeparator()
         game.addAction(self.act_settings)   # in a menu, so the arrow keys move across the menu bar
         for a in self.act_rule_sets.values():
@@ -320,6 +324,8 @@ class MainWindow(QMainWindow):
                         (self.act_step, self.tr("While paused: one computer player's move")),
                         (self.act_replay, self.tr("Show every move since your last turn again "
                                                   "(a click or Esc ends it)")),
+                        (self.history.action, self.tr("Hand history: replay a finished hand, or play its "
+                                                      "deal again")),
                         (self.act_log, self.tr("Show or hide the game log")), (self.act_settings, self.tr("Settings")),
                         (self.act_fullscreen, self.tr("Full screen on or off")),
                         (self.act_help, self.tr("How to play")),
@@ -767,6 +773,7 @@ class MainWindow(QMainWindow):
         dlg.showStandings.connect(self.show_standings)
         QShortcut(QKeySequence("N"), dlg).activated.connect(dlg.next_button.click)
         self.undo_commands.keys_in(dlg)
+        self.history.add_play_again(dlg, m, c.seats)
         self.hand_end_dialog = dlg
         dlg.open()  # window-modal, does not block
         self._refresh_score_sheet()
@@ -783,6 +790,27 @@ class MainWindow(QMainWindow):
         self._close_end_dialogs()
         self.controller.next_hand()
         self.give_table_the_keyboard()
+
+    def play_deal_again(self, match: Match, index: int, seats: Sequence[Seat]) -> bool:
+        """Start a new match like ``match`` (its game, options, match options and ``seats``) whose
+        first hand is dealt exactly as its hand ``index`` was: the same deal number, and for a later
+        hand that hand's seed and dealer (kept in the save).  A game in progress is replaced only if
+        the player agrees.  True if the new match was put on the table."""
+        with self._held():
+            if self._in_progress() and QMessageBox.question(
+                    self, i18n.latin(lambda: self.tr("Replace the game in progress?")),
+                    self.tr("The game in progress will be replaced by a new game that starts with this deal "
+                            "(use Game ▸ Save As… first to keep it). Play it?"),
+                    QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+                    QMessageBox.StandardButton.Yes) != QMessageBox.StandardButton.Yes:
+                return False
+            again = new_match(match.spec.id, match.n_players, match.seed, match.options, match.match_options,
+                              first_deal_of(match, index))
+            if not self._begin(again, seats):
+                return False
+        self.log_dock.add_notice(lambda: self.tr("Hand {n} of deal no. {seed} dealt again.").format(
+            n=index + 1, seed=match.seed))
+        return True
 
     def show_standings(self) -> StandingsDialog | None:
         c = self.controller
@@ -964,6 +992,7 @@ class MainWindow(QMainWindow):
         self.act_continue.setEnabled((m is None or m.is_over()) and self.controller.autosave_exists())
         self.undo_commands.refresh()
         self._refresh_score_sheet()
+        self.history.refresh()
 
     # -- game log --------------------------------------------------------------------------------------
     def _seating(self, m: Match) -> Seating:

@@ -25,6 +25,7 @@ SPEC = GameSpec(
     max_hand_actions=rules.max_hand_actions,
     state_type=rules.KartuLimaState,
     initial_carry=rules.initial_carry,
+    first_deal_carry=rules.first_deal_carry,
     bots=(KartuLimaHeuristicBot,),
     statistics=statistics,
     win_kind=win_kind,

@@ -312,6 +312,12 @@ def initial_carry(n_players: int = 0, options: BaseModel | None = None) -> Kartu
     return KartuLimaCarry()
 
 
+def first_deal_carry(carry: KartuLimaCarry) -> KartuLimaCarry:
+    """A match that plays a later hand again deals it as a later hand: without the cut for the
+    dealer (the hand's dealer is given), nothing else carried."""
+    return carry.model_copy(update={"hands": max(1, carry.hands)})
+
+
 # ---------------------------------------------------------------------------------------------
 # The view
 
