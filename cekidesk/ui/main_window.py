@@ -806,7 +806,9 @@ class MainWindow(QMainWindow):
                 return False
             again = new_match(match.spec.id, match.n_players, match.seed, match.options, match.match_options,
                               first_deal_of(match, index))
-            if not self._begin(again, seats):
+            # the live match's practice/money choice goes with its deal; a saved game's is its mode's
+            undo = self.controller.undo_allowed if match is self.controller.match else None
+            if not self._begin(again, seats, undo_allowed=undo):
                 return False
         self.log_dock.add_notice(lambda: self.tr("Hand {n} of deal no. {seed} dealt again.").format(
             n=index + 1, seed=match.seed))
