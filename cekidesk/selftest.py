@@ -191,7 +191,7 @@ def table_image() -> Any:
         c = win.controller
         loop = QEventLoop()
         for _ in range(6000):   # (a bound on the waits, not on the time: 6000 × 20 ms at least)
-            if c.waiting_for_human() or c.match.hand_over():
+            if c.waiting_for_human() or (c.match is not None and c.match.hand_over()):
                 break
             QTimer.singleShot(20, loop.quit)
             loop.exec()
