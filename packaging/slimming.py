@@ -54,8 +54,9 @@ DROPPED_QT_LIBS = re.compile(
     r"ShaderTools|SpatialAudio|VectorImage|HttpServer|PrintSupport)")
 
 
-def system(platform: str = sys.platform) -> str:
-    """``linux``, ``win32`` or ``darwin``: the key of :data:`PLATFORMS` for ``platform``."""
+def system(platform: str | None = None) -> str:
+    """``linux``, ``win32`` or ``darwin``: the key of :data:`PLATFORMS` for ``platform`` (None: this one)."""
+    platform = platform or sys.platform
     return platform if platform in ("win32", "darwin") else "linux"
 
 
@@ -68,8 +69,9 @@ def plugin_of(dest: str) -> tuple[str, str] | None:
     return (parts[i + 1], parts[-1]) if len(parts) >= i + 3 else None
 
 
-def wanted(dest: str, platform: str = sys.platform) -> bool:
-    """Whether the file bound for ``dest`` (its path in the bundle) stays in it."""
+def wanted(dest: str, platform: str | None = None) -> bool:
+    """Whether the file bound for ``dest`` (its path in the bundle) stays in it, on ``platform``
+    (``sys.platform``'s values; None: this system)."""
     path = PurePath(dest.replace("\\", "/"))
     name = path.name
     if "resources_data" in path.parts:
@@ -89,6 +91,6 @@ def wanted(dest: str, platform: str = sys.platform) -> bool:
     return not DROPPED_QT_LIBS.search(name) and "gtk" not in name.lower()
 
 
-def slim(toc: list, platform: str = sys.platform) -> list:
+def slim(toc: list, platform: str | None = None) -> list:
     """The entries of a PyInstaller TOC (``(dest, source, kind)``) that stay."""
     return [entry for entry in toc if wanted(entry[0], platform)]
