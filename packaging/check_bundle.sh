@@ -84,26 +84,31 @@ step "ldd: every library of the $checked programs and shared libraries is found"
 
 # -- 3. the self-test, bundled and from source --------------------------------------------------------
 mkdir -p "$tmp/run/home"
-isolated() {   # a command with a home of its own, offscreen, run from an empty folder
-  (cd "$tmp/run" && env HOME="$tmp/run/home" XDG_CONFIG_HOME="$tmp/run/home/config" \
-    XDG_DATA_HOME="$tmp/run/home/data" XDG_CACHE_HOME="$tmp/run/home/cache" QT_QPA_PLATFORM=offscreen "$@")
+home() {   # a command with a home of its own (nothing of the user's read or written), offscreen
+  env HOME="$tmp/run/home" XDG_CONFIG_HOME="$tmp/run/home/config" XDG_DATA_HOME="$tmp/run/home/data" \
+    XDG_CACHE_HOME="$tmp/run/home/cache" QT_QPA_PLATFORM=offscreen "$@"
 }
-isolated "$dist/cekidesk-selftest" "$tmp/bundle.png" >"$tmp/selftest-bundle.txt" 2>&1 \
+bundled() {   # one of the bundle's programs, with a home of its own, from an empty folder (no checkout in reach)
+  local program="$1"
+  shift
+  (cd "$tmp/run" && home "$dist/$program" "$@")
+}
+bundled cekidesk-selftest "$tmp/bundle.png" >"$tmp/selftest-bundle.txt" 2>&1 \
   || { cat "$tmp/selftest-bundle.txt" >&2; fail "the bundle's self-test failed (above)"; }
 sed 's/^/  bundle: /' "$tmp/selftest-bundle.txt" | grep -E "ok|FAIL|passed"
-QT_QPA_PLATFORM=offscreen "$PYTHON" -m cekidesk.selftest "$tmp/source.png" >"$tmp/selftest-source.txt" 2>&1 \
+home "$PYTHON" -m cekidesk.selftest "$tmp/source.png" >"$tmp/selftest-source.txt" 2>&1 \
   || { cat "$tmp/selftest-source.txt" >&2; fail "the self-test from source failed (above)"; }
-QT_QPA_PLATFORM=offscreen "$PYTHON" -m cekidesk.selftest --compare "$tmp/bundle.png" "$tmp/source.png" \
+home "$PYTHON" -m cekidesk.selftest --compare "$tmp/bundle.png" "$tmp/source.png" \
   || fail "the bundle's table screenshot is not the one the source draws"
 
 # -- 4. cekidesk-sim, bundled and from source ---------------------------------------------------------
 for args in "--game ceki --rounds 300 --seed 7" "--game balik-satu --rounds 100 --seed 7" \
             "--arena ceki --levels beginner,normal --hands 20 --seed 7 --jobs 2"; do
   # shellcheck disable=SC2086   (the arguments are split on purpose)
-  isolated "$dist/cekidesk-sim" $args >"$tmp/sim-bundle.txt" 2>"$tmp/sim-bundle.err" \
+  bundled cekidesk-sim $args >"$tmp/sim-bundle.txt" 2>"$tmp/sim-bundle.err" \
     || { cat "$tmp/sim-bundle.err" >&2; fail "cekidesk-sim $args failed in the bundle (above)"; }
   # shellcheck disable=SC2086
-  "$PYTHON" -m cekidesk.sim $args >"$tmp/sim-source.txt" 2>/dev/null || fail "cekidesk-sim $args failed from source"
+  home "$PYTHON" -m cekidesk.sim $args >"$tmp/sim-source.txt" 2>/dev/null || fail "cekidesk-sim $args failed from source"
   diff "$tmp/sim-source.txt" "$tmp/sim-bundle.txt" >&2 \
     || fail "cekidesk-sim $args: the bundle's report differs from the source's (above)"
   step "cekidesk-sim $args: the same report from the bundle and from source"
