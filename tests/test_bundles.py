@@ -160,6 +160,8 @@ def test_the_spec_makes_three_programs_sharing_one_folder(qapp, tmp_path, monkey
         module, func = SCRIPTS[name].split(":")
         assert f"from {module} import {func}" in Path(analysis.args[0][0]).read_text(encoding="utf-8")
         assert "cekidesk.games.ceki" in analysis.kwargs["hiddenimports"]
+        # nothing of the tools a developer's Python has (they made CI's bundle 100 MB larger)
+        assert {"pytest", "hypothesis", "mypy", "IPython", "numpy"} <= set(analysis.kwargs["excludes"])
     # the package data where an installed CekiDesk has it, with every translation compiled
     datas = steps["Analysis"][0].kwargs["datas"]
     assert (str(ROOT / "resources"), "cekidesk/resources_data") in datas
