@@ -4,7 +4,8 @@
 #
 #   packaging/linux/install.sh [--prefix DIR] [--exec COMMAND] [--uninstall]
 #
-# Run it after `pip install .` (it renders the icons with the PySide6 CekiDesk runs on).  The default
+# Run it after `pip install .` (it renders the icons with the PySide6 CekiDesk runs on; in the Linux
+# download, whose install.sh runs this one, they are rendered already, in hicolor/ beside it).  The default
 # prefix is ~/.local, which needs no root: the files go to ~/.local/share/{applications,metainfo,
 # mime,icons}.  --exec is the command the menu entry runs: by default the `cekidesk` found on the
 # PATH now, by its full path (a virtual environment's is not on the desktop's PATH), else plain
@@ -87,11 +88,17 @@ if [ -z "$exec_cmd" ]; then
 fi
 exec_value="$(exec_key "$exec_cmd")"
 
-"$PYTHON" -c "import PySide6.QtSvg" 2>/dev/null \
-  || die "$PYTHON has no PySide6 to render the icons with: install CekiDesk first, or set PYTHON"
-work="$(mktemp -d)"
-trap 'rm -rf "$work"' EXIT
-QT_QPA_PLATFORM=offscreen "$PYTHON" "$HERE/make_icons.py" "$work" >/dev/null
+# The icons: rendered beside this script already (the Linux download, packaging/linux/make_tarball.sh),
+# else rendered now from the SVG.
+if [ -d "$HERE/hicolor" ]; then
+  rendered="$HERE"
+else
+  "$PYTHON" -c "import PySide6.QtSvg" 2>/dev/null \
+    || die "$PYTHON has no PySide6 to render the icons with: install CekiDesk first, or set PYTHON"
+  rendered="$(mktemp -d)"
+  trap 'rm -rf "$rendered"' EXIT
+  QT_QPA_PLATFORM=offscreen "$PYTHON" "$HERE/make_icons.py" "$rendered" >/dev/null
+fi
 
 mkdir -p "$data/applications" "$data/metainfo" "$data/mime/packages" "$icons"
 awk -v exec="$exec_value" '/^Exec=/ { print "Exec=" exec " %f"; next } { print }' \
@@ -99,7 +106,7 @@ awk -v exec="$exec_value" '/^Exec=/ { print "Exec=" exec " %f"; next } { print }
 chmod 644 "$desktop"
 install -m 644 "$HERE/$APP_ID.metainfo.xml" "$metainfo"
 install -m 644 "$HERE/$APP_ID.mime.xml" "$mime"
-cp -R "$work/hicolor/." "$icons/"
+cp -R "$rendered/hicolor/." "$icons/"
 refresh_caches
 echo "CekiDesk is in the desktop's menu (Exec=$exec_value %f), and .cekisave files open with it:"
 printf '  %s\n' "$desktop" "$metainfo" "$mime" "$icons/*/apps/$APP_ID.*"

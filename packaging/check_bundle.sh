@@ -1,0 +1,168 @@
+#!/usr/bin/env bash
+# Build CekiDesk's Linux bundle from this checkout and prove it works (run by .ci/run after the tests;
+# about two minutes, most of it PyInstaller):
+#
+#   packaging/check_bundle.sh [--keep DIR]
+#
+# 1. builds packaging/cekidesk.spec with PyInstaller (the bundle extra: pip install ".[bundle]"),
+#    into a temporary folder (nothing is written into the checkout), and fails on any missing-library
+#    warning in its log ("Library not found", "… required via ctypes not found": PyInstaller only
+#    warns, and ships a bundle that cannot start where that library is missing);
+# 2. fails on any "not found" of `ldd` over the bundle's programs and shared libraries (resolved as
+#    the bundle resolves them at run time: its _internal folder first);
+# 3. runs the bundle's self-test (offscreen, from another folder, with a home of its own) and the
+#    same self-test from source, and compares their table screenshots pixel by pixel;
+# 4. runs cekidesk-sim from the bundle and from source with the same arguments (plain hands, and an
+#    arena of two processes, which the bundle starts by running itself) and compares the reports;
+# 5. starts the bundled app under Xvfb (a display of its own) and fails unless it is still running
+#    after 5 s with nothing on standard error and no error in its log; then ends it.  The 5 s are a
+#    least running time, not a bound on speed: a slow machine only gives the app longer to fail;
+# 6. packs the Linux download (packaging/linux/make_tarball.sh), installs its desktop entry under a
+#    temporary prefix with its install.sh, and reports the folder's and the tar.gz's size and the
+#    build time.
+# --keep DIR keeps the bundle folder and the tar.gz there.  PYTHON names the Python to build and to
+# run from source with (default: python3); it needs CekiDesk's dependencies and PyInstaller.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROOT="$(pwd)"
+PYTHON="${PYTHON:-python3}"
+keep=""
+case "${1:-}" in
+  --keep) [ $# -eq 2 ] || { echo "check_bundle.sh: --keep needs a folder" >&2; exit 2; }; keep="$2" ;;
+  "") ;;
+  *) sed -n '4p' "$0" | sed 's/^# *//' >&2; exit 2 ;;
+esac
+fail() { echo "check_bundle.sh: FAIL: $*" >&2; exit 1; }
+step() { echo "check_bundle.sh: $*"; }
+
+for tool in ldd Xvfb; do
+  command -v "$tool" >/dev/null 2>&1 || fail "$tool is missing (see .ci/run for the packages)"
+done
+"$PYTHON" -c "import PyInstaller" 2>/dev/null \
+  || fail "$PYTHON has no PyInstaller: python3 -m pip install \".[bundle]\""
+
+tmp="$(mktemp -d)"
+pids=()
+cleanup() {
+  for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+  rm -rf "$tmp"
+}
+trap cleanup EXIT
+dist="$tmp/dist/CekiDesk"
+
+# -- 1. the build ------------------------------------------------------------------------------------
+step "building packaging/cekidesk.spec with PyInstaller $("$PYTHON" -m PyInstaller --version)"
+start=$(date +%s)
+if ! "$PYTHON" -m PyInstaller --noconfirm --clean --log-level WARN --distpath "$tmp/dist" \
+    --workpath "$tmp/work" packaging/cekidesk.spec >"$tmp/build.log" 2>&1; then
+  tail -n 40 "$tmp/build.log" >&2
+  fail "PyInstaller could not build the bundle (its log's end is above)"
+fi
+build_seconds=$(( $(date +%s) - start ))
+if grep -iE "library not found|could not resolve|required via ctypes not found|lib[^ ]* not found" \
+    "$tmp/build.log" >&2; then
+  fail "PyInstaller warned of a missing library (above): install it (see .ci/run) and build again"
+fi
+[ -x "$dist/cekidesk" ] && [ -x "$dist/cekidesk-sim" ] && [ -x "$dist/cekidesk-selftest" ] \
+  || fail "the bundle lacks one of cekidesk, cekidesk-sim and cekidesk-selftest"
+step "built in ${build_seconds} s, no missing-library warning"
+
+# -- 2. ldd ----------------------------------------------------------------------------------------
+missing="$tmp/ldd-missing.txt"
+: >"$missing"
+checked=0
+while IFS= read -r -d '' f; do
+  [ "$(head -c 4 "$f" | od -An -c | tr -d ' ')" = "177ELF" ] || continue
+  checked=$((checked + 1))
+  LD_LIBRARY_PATH="$dist/_internal" ldd "$f" 2>&1 | grep "not found" | sed "s|^|${f#"$dist"/}: |" >>"$missing" || true
+done < <(find "$dist" -type f \( -name "*.so" -o -name "*.so.*" -o -perm -u+x \) -print0)
+if [ -s "$missing" ]; then
+  cat "$missing" >&2
+  fail "ldd finds libraries missing for the bundle (above)"
+fi
+step "ldd: every library of the $checked programs and shared libraries is found"
+
+# -- 3. the self-test, bundled and from source --------------------------------------------------------
+mkdir -p "$tmp/run/home"
+home() {   # a command with a home of its own (nothing of the user's read or written), offscreen
+  env HOME="$tmp/run/home" XDG_CONFIG_HOME="$tmp/run/home/config" XDG_DATA_HOME="$tmp/run/home/data" \
+    XDG_CACHE_HOME="$tmp/run/home/cache" QT_QPA_PLATFORM=offscreen "$@"
+}
+bundled() {   # one of the bundle's programs, with a home of its own, from an empty folder (no checkout in reach)
+  local program="$1"
+  shift
+  (cd "$tmp/run" && home "$dist/$program" "$@")
+}
+bundled cekidesk-selftest "$tmp/bundle.png" >"$tmp/selftest-bundle.txt" 2>&1 \
+  || { cat "$tmp/selftest-bundle.txt" >&2; fail "the bundle's self-test failed (above)"; }
+sed 's/^/  bundle: /' "$tmp/selftest-bundle.txt" | grep -E "ok|FAIL|passed"
+home "$PYTHON" -m cekidesk.selftest "$tmp/source.png" >"$tmp/selftest-source.txt" 2>&1 \
+  || { cat "$tmp/selftest-source.txt" >&2; fail "the self-test from source failed (above)"; }
+home "$PYTHON" -m cekidesk.selftest --compare "$tmp/bundle.png" "$tmp/source.png" \
+  || fail "the bundle's table screenshot is not the one the source draws"
+
+# -- 4. cekidesk-sim, bundled and from source ---------------------------------------------------------
+for args in "--game ceki --rounds 300 --seed 7" "--game balik-satu --rounds 100 --seed 7" \
+            "--arena ceki --levels beginner,normal --hands 20 --seed 7 --jobs 2"; do
+  # shellcheck disable=SC2086   (the arguments are split on purpose)
+  bundled cekidesk-sim $args >"$tmp/sim-bundle.txt" 2>"$tmp/sim-bundle.err" \
+    || { cat "$tmp/sim-bundle.err" >&2; fail "cekidesk-sim $args failed in the bundle (above)"; }
+  # shellcheck disable=SC2086
+  home "$PYTHON" -m cekidesk.sim $args >"$tmp/sim-source.txt" 2>/dev/null || fail "cekidesk-sim $args failed from source"
+  diff "$tmp/sim-source.txt" "$tmp/sim-bundle.txt" >&2 \
+    || fail "cekidesk-sim $args: the bundle's report differs from the source's (above)"
+  step "cekidesk-sim $args: the same report from the bundle and from source"
+done
+
+# -- 5. the app under Xvfb ------------------------------------------------------------------------------
+exec 3>"$tmp/display"
+Xvfb -displayfd 3 -screen 0 1280x800x24 -nolisten tcp >"$tmp/xvfb.log" 2>&1 &
+pids+=($!)
+exec 3>&-
+for _ in $(seq 100); do [ -s "$tmp/display" ] && break; sleep 0.1; done
+display=":$(head -n 1 "$tmp/display")"
+[ "$display" != ":" ] || { cat "$tmp/xvfb.log" >&2; fail "Xvfb did not start (above)"; }
+mkdir -p "$tmp/app/runtime" && chmod 700 "$tmp/app/runtime"
+(cd "$tmp/app" && exec env -u QT_QPA_PLATFORM -u WAYLAND_DISPLAY DISPLAY="$display" HOME="$tmp/app" \
+  XDG_RUNTIME_DIR="$tmp/app/runtime" XDG_CONFIG_HOME="$tmp/app/config" XDG_DATA_HOME="$tmp/app/data" \
+  XDG_CACHE_HOME="$tmp/app/cache" "$dist/cekidesk" >"$tmp/app.out" 2>"$tmp/app.err") &
+app=$!
+pids+=("$app")
+sleep 5
+if ! kill -0 "$app" 2>/dev/null; then
+  wait "$app" && status=0 || status=$?
+  cat "$tmp/app.err" >&2
+  fail "the bundled app ended within 5 s under Xvfb (exit status $status; its standard error is above)"
+fi
+log="$tmp/app/data/CekiDesk/cekidesk.log"
+if [ -s "$tmp/app.err" ] || grep -qE "Traceback| ERROR " "$log" 2>/dev/null; then
+  cat "$tmp/app.err" >&2
+  grep -A 20 -E "Traceback| ERROR " "$log" >&2 || true
+  fail "the bundled app wrote to standard error or logged an error (above)"
+fi
+grep -q "CekiDesk .* starting" "$log" || fail "the bundled app did not log its start ($log)"
+kill "$app"
+wait "$app" 2>/dev/null || true
+step "the bundled app ran 5 s under Xvfb ($display) with nothing on standard error and no error logged"
+
+# -- 6. the Linux download -----------------------------------------------------------------------------
+tarball="$(PYTHON="$PYTHON" packaging/linux/make_tarball.sh "$dist" "$tmp/out")"
+mkdir -p "$tmp/unpacked" && tar -C "$tmp/unpacked" -xzf "$tarball"
+folder="$tmp/unpacked/$(basename "$tarball" .tar.gz)"
+HOME="$tmp/app" XDG_DATA_HOME="$tmp/prefix/share" "$folder/install.sh" --prefix "$tmp/prefix" >/dev/null
+desktop="$(find "$tmp/prefix/share/applications" -name '*.desktop')"
+grep -qxF "Exec=$folder/cekidesk %f" "$desktop" || fail "the download's install.sh does not run its own cekidesk"
+[ -s "$tmp/prefix/share/icons/hicolor/256x256/apps/$(basename "$desktop" .desktop).png" ] \
+  || fail "the download's install.sh installed no icon"
+step "$(basename "$tarball"): its install.sh puts the desktop entry (running its own cekidesk) and the icons in place"
+
+size_mb=$(( $(du -sb "$dist" | cut -f1) / 1000000 ))
+tar_mb=$(( $(stat -c %s "$tarball") / 1000000 ))
+step "bundle: ${size_mb} MB as a folder, ${tar_mb} MB as $(basename "$tarball"); built in ${build_seconds} s"
+if [ -n "$keep" ]; then
+  mkdir -p "$keep"
+  rm -rf "${keep:?}/CekiDesk"
+  cp -a "$dist" "$keep/" && cp "$tarball" "$keep/"
+  step "kept $keep/CekiDesk and $keep/$(basename "$tarball")"
+fi
+echo "packaging/check_bundle.sh: all checks passed"
