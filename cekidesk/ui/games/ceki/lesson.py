@@ -44,8 +44,8 @@ NOTES = (
     Note(QT_TRANSLATE_NOOP(_C, "Now throw a card you do not need. {card} goes with nothing in your hand: "
                                "click it, or press Enter (it is already chosen; Left / Right choose "
                                "another card)."), 3, MOVE),
-    Note(QT_TRANSLATE_NOOP(_C, "Draw again (D), then throw {card}: it makes nothing with your other "
-                               "cards."), 8, role("stock")),
+    Note(QT_TRANSLATE_NOOP(_C, "Throw {card}: it makes nothing with your other cards. The card to throw "
+                               "is already chosen: press Enter."), 9, MOVE),
     Note(QT_TRANSLATE_NOOP(_C, "Look: Sari takes the card you threw instead of drawing. The last discard may "
                                "be taken when it helps."), 12, plate(2)),
     Note(QT_TRANSLATE_NOOP(_C, "Keep the cards that can grow into sets — your 4s, 6s and 9s. Throw "
