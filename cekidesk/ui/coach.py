@@ -351,9 +351,14 @@ class Coach(QObject):
         if note is None:
             self.bubble.hide()
             move = self.taught()
-            if move is not None and move.player == self.lesson.human:
-                self.window.table.set_hint(move)
-                self.window.give_table_the_keyboard()
+            if move is None or move.player != self.lesson.human:
+                return
+            watch_from = self.lesson.watch_from
+            if watch_from is not None and self.index() >= watch_from:
+                QTimer.singleShot(self.window.controller.pace_ms, self, self._play_for_person)
+                return
+            self.window.table.set_hint(move)
+            self.window.give_table_the_keyboard()
             return
         self.bubble.say(self.note_text(note), bubble_width(self.window.table.viewport().width(), self.bubble))
         self._place()
@@ -361,6 +366,12 @@ class Coach(QObject):
         self.bubble.raise_()
         self.bubble.setFocus(Qt.FocusReason.OtherFocusReason)
         self.bubble.next_button.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def _play_for_person(self) -> None:
+        """The person's scripted move in the part of the hand that plays itself."""
+        move = self.taught()
+        if self.active() and move is not None and move.player == self.window.controller.human_seat:
+            self.window.controller.play(move)
 
     def note_text(self, note: Note) -> str:
         """``note``'s words now, its card and player filled in."""

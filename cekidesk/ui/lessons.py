@@ -36,6 +36,9 @@ How to write a lesson for a game
    card names) and ``{name}`` (the player who makes it).  Keep notes short (1–3 sentences),
    concrete about the cards on the table, and name the key and the click of the taught move.
 
+   A long hand need not be clicked through to its end: ``watch_from`` is the move from which the
+   person's moves are made for them (the notes still come where they are due).
+
 4. **``summary``**: the rules the lesson showed, one short sentence each (same marking), shown in
    the closing dialog.
 
@@ -117,6 +120,9 @@ class Lesson:
     summary: tuple[str, ...]
     context: str
     names: tuple[str, ...] = ()
+    #: from this move on the hand plays itself: the person's scripted moves are made for them at the
+    #: computer players' pace (a long hand's tail, once its lessons are taught); None: never
+    watch_from: int | None = None
     options: dict[str, Any] = field(default_factory=dict)
     match_options: dict[str, Any] = field(default_factory=lambda: {"mode": "hands", "hands": 1})
 
