@@ -198,11 +198,10 @@ def target_rects(note: Note, move: Action | None, plan: Plan, table) -> list[QRe
     if t.kind == "move" and move is not None:
         rects = [table.spec_rect(c) for c in plan.cards
                  if c.action == move or any(ch.action == move for ch in c.choices)]
-        for bar in table.choice_bars():
-            for spec in bar.specs:
-                if spec.action == move or (spec.range is not None and spec.range.holds(move)):
-                    button = bar.buttons[spec.key]
-                    rects.append(QRectF(button.geometry().translated(bar.pos())))
+        # a button: its whole bar (a widget over the scene, which would hide a mark round the button)
+        rects += [QRectF(bar.geometry()) for bar in table.choice_bars()
+                  if any(spec.action == move or (spec.range is not None and spec.range.holds(move))
+                         for spec in bar.specs)]
         return rects
     if t.kind == "role":
         return [table.spec_rect(c) for c in plan.cards if c.role == t.role and (t.seat < 0 or c.seat == t.seat)]
