@@ -76,7 +76,7 @@ def test_the_ceki_lesson_is_completed_by_the_keyboard_alone(qtbot, monkeypatch, 
         elif summary(w) is None:
             at = coach.index()
             press(KEYS.get(coach.taught().verb, Qt.Key.Key_Return))   # a throw: the taught card is chosen
-            qtbot.waitUntil(lambda: coach.index() > at, timeout=HANG_GUARD_MS)
+            qtbot.waitUntil(lambda at=at: coach.index() > at, timeout=HANG_GUARD_MS)
     assert notes == len(lesson.notes)
     assert [str(a) for a in c.match.logs[-1]] == list(lesson.script)
     assert c.match.history[-1].result.winners == (lesson.human,)

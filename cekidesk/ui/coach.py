@@ -108,7 +108,7 @@ class NoteBubble(QFrame):
         buttons.addWidget(self.leave_button)
         buttons.addStretch(1)
         buttons.addWidget(self.next_button)
-        box = QVBoxLayout(self)
+        box = self._box = QVBoxLayout(self)
         box.setContentsMargins(14, 10, 14, 10)
         box.addWidget(self.text)
         box.addLayout(buttons)
@@ -130,7 +130,7 @@ class NoteBubble(QFrame):
         """Show ``text``, wrapped to ``width`` pixels (the bubble's height follows)."""
         self.text.setText(text)
         self.setFixedWidth(width)
-        self.setFixedHeight(self.layout().totalHeightForWidth(width))
+        self.setFixedHeight(self._box.totalHeightForWidth(width))
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
@@ -294,7 +294,7 @@ class Coach(QObject):
         bots: dict[int, Bot] = {p: ScriptBot(p, game_id, self) for p in range(lesson.n_players) if p != lesson.human}
         self.lesson, self.match, self._notes = lesson, match, sorted(lesson.notes, key=lambda n: n.before)
         self._read, self._end_asked = 0, False
-        c.counts_for_statistics = False
+        c.counts_for_statistics = False   # type: ignore[attr-defined]  # (declared by the statistics)
         c.paused = False
         self.escape.setEnabled(True)
         c.start(match, seats, bots)
@@ -325,7 +325,7 @@ class Coach(QObject):
         self.lesson = None
         self._notes, self._read = [], 0
         self.escape.setEnabled(False)
-        self.window.controller.counts_for_statistics = True
+        self.window.controller.counts_for_statistics = True   # type: ignore[attr-defined]
         self._clear_marks()
         self.bubble.hide()
 
@@ -354,10 +354,10 @@ class Coach(QObject):
         note = self.note()
         if note is None:
             self.bubble.hide()
-            move = self.taught()
-            if move is None or move.player != self.lesson.human:
+            move, lesson = self.taught(), self.lesson
+            if move is None or lesson is None or move.player != lesson.human:
                 return
-            watch_from = self.lesson.watch_from
+            watch_from = lesson.watch_from
             if watch_from is not None and self.index() >= watch_from:
                 QTimer.singleShot(self.window.controller.pace_ms, self, self._play_for_person)
                 return
@@ -575,7 +575,8 @@ def offer_box(game_id: str, parent: QWidget) -> QMessageBox:
     box.setWindowTitle(i18n.latin(lambda: QCoreApplication.translate("LessonOffer", "Welcome to CekiDesk")))
     box.setText(QCoreApplication.translate("LessonOffer", "New to these cards? Learn to play {game} in one guided "
                                                           "hand.").format(game=game))
-    learn = box.addButton(QCoreApplication.translate("LessonOffer", "&Learn to play"), QMessageBox.ButtonRole.AcceptRole)
+    learn = box.addButton(QCoreApplication.translate("LessonOffer", "&Learn to play"),
+                          QMessageBox.ButtonRole.AcceptRole)
     box.setDefaultButton(learn)
     box.addButton(QCoreApplication.translate("LessonOffer", "&Not now"), QMessageBox.ButtonRole.RejectRole)
     return box
