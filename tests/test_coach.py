@@ -247,3 +247,23 @@ def test_the_chooser_lists_the_lessons_with_the_current_game_chosen(qtbot):
     ids = [dlg.games.item(i).data(Qt.ItemDataRole.UserRole) for i in range(dlg.games.count())]
     assert ids == lesson_games() and {"ceki", "pei", "kartu-lima"} <= set(ids)
     assert dlg.game_id() == "pei"
+
+
+def test_the_lesson_rebuilt_from_its_log_is_still_the_lesson(qtbot, monkeypatch):
+    """An undo rebuilds the match from its log (i16-undo): the coach goes on guiding the rebuilt one,
+    and an ordinary match of the same game and seed with other moves is not a lesson."""
+    w = open_window(qtbot)
+    start_lesson(qtbot, w, "ceki", monkeypatch)
+    c, coach = w.controller, w.coach
+    while coach.index() < 2:
+        note_or_move(qtbot, w)
+        coach.read_note()
+    rebuilt = coach.lesson.new_match()
+    for action in c.match.logs[-1][:1]:
+        rebuilt.apply(action)
+    c.start(rebuilt, c.seats, c.bots)
+    assert coach.active() and c.guiding() is coach and coach.index() == 1
+    other = coach.lesson.new_match()
+    other.apply(Action(2, "draw"))
+    other.apply(next(a for a in other.state.legal_actions(2) if a != Action.parse(coach.lesson.script[1])))
+    assert not coach.guides(other)

@@ -241,13 +241,26 @@ class Coach(QObject):
         window.table.viewport().installEventFilter(self)
 
     # -- the guide the controller asks ---------------------------------------------------------
+    def guides(self, match: Match) -> bool:
+        """Whether ``match`` is the lesson's: the one it started, or the same lesson rebuilt from its
+        log (an undo, a restart of the deal: the same game and seed, its moves the script's first)."""
+        if self.match is None:
+            return False
+        if match is self.match:
+            return True
+        lesson, moves = self.lesson, match.logs[0] if len(match.logs) == 1 else None
+        return (lesson is not None and moves is not None and match.spec.id == lesson.game_id
+                and match.seed == lesson.seed and [str(a) for a in moves] == list(lesson.script[:len(moves)]))
+
     def active(self) -> bool:
         """A lesson is under way on the table."""
-        return self.lesson is not None and self.window.controller.match is self.match
+        match = self.window.controller.match
+        return self.lesson is not None and match is not None and self.guides(match)
 
     def index(self) -> int:
         """The number of moves of the hand played so far."""
-        return len(self.match.logs[-1]) if self.match is not None else 0
+        match = self.window.controller.match if self.active() else self.match
+        return len(match.logs[-1]) if match is not None else 0
 
     def taught(self) -> Action | None:
         """The script's next move (None after the last, or with no lesson)."""
@@ -337,12 +350,16 @@ class Coach(QObject):
 
     def _on_started(self) -> None:
         """A match is on the table: the lesson's (again, after an undo) or another one."""
-        if self.match is not None and self.window.controller.match is not self.match:
+        match = self.window.controller.match
+        if self.match is None or match is None:
+            return
+        if not self.guides(match):
             self.match = None
             if self.lesson is not None:
                 self._previous = None
                 self._finish()
             return
+        self.match = match   # (the lesson rebuilt by an undo is the lesson still)
         self._show()
 
     # -- notes --------------------------------------------------------------------------------------
