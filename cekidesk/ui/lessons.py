@@ -138,9 +138,6 @@ class Lesson:
         view: Any = self.new_match().state.view(self.human)   # (every game's view has its viewer's ``hand``)
         return tuple(sorted(str(k) for k in view.hand))
 
-    def notes_before(self, index: int) -> list[Note]:
-        return [n for n in self.notes if n.before == index]
-
     def text(self, note: Note) -> str:
         """``note``'s words in the current language (its ``{card}``/``{name}`` not yet filled)."""
         return QCoreApplication.translate(self.context, note.source)
