@@ -61,8 +61,9 @@ def start_lesson(qtbot, w: MainWindow, game_id: str, monkeypatch) -> None:
 KEYS = {"draw": Qt.Key.Key_D, "take": Qt.Key.Key_T}
 
 
-def test_the_ceki_lesson_is_completed_by_the_keyboard_alone(qtbot, monkeypatch, boxes):
-    w = open_window(qtbot)
+@pytest.mark.parametrize("animation", ["off", "fast"])
+def test_the_ceki_lesson_is_completed_by_the_keyboard_alone(qtbot, monkeypatch, boxes, animation):
+    w = open_window(qtbot, animation_speed=animation)
     start_lesson(qtbot, w, "ceki", monkeypatch)
     c, coach = w.controller, w.coach
     lesson = coach.lesson
