@@ -343,8 +343,12 @@ class Coach(QObject):
         self.bubble.hide()
 
     def _escape(self) -> None:
+        """Escape ends the lesson, unless it has a nearer meaning: the end of a replay, or closing the
+        choices of a card played in several ways (the table's own Escape, which this shortcut takes)."""
         if self.window.controller.replaying:
             self.window.controller.stop_replay()
+        elif self.window.table.opened_card() is not None:
+            self.window.table.close_card_choices()
         else:
             self.leave()
 
