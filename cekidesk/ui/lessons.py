@@ -25,8 +25,8 @@ How to write a lesson for a game
    exactly as the tool printed them.
 
 3. **Write the notes**: each a :class:`Note` whose text is marked with
-   ``QT_TRANSLATE_NOOP(context, "…")`` (the lesson's ``context``, e.g. ``"CekiLesson"``) so that lupdate
-   finds it; it is translated when shown, so a change of language shows the next note in the new
+   ``QT_TRANSLATE_NOOP("CekiLesson", "…")`` — the lesson's ``context``, written out in every call:
+   lupdate reads the literal, and skips a text whose context is a variable —, so that lupdate finds it; it is translated when shown, so a change of language shows the next note in the new
    language.  ``before`` is the index in ``script`` of the move the note comes before (notes
    before the same move are shown in order; ``len(script)``: after the last move, with the result
    on the table).  ``target`` says what the note points at: :data:`MOVE` — the card(s), pile or
