@@ -26,13 +26,13 @@ How to write a lesson for a game
 
 3. **Write the notes**: each a :class:`Note` whose text is marked with
    ``QT_TRANSLATE_NOOP("CekiLesson", "…")`` — the lesson's ``context``, written out in every call:
-   lupdate reads the literal, and skips a text whose context is a variable —, so that lupdate finds it; it is translated when shown, so a change of language shows the next note in the new
-   language.  ``before`` is the index in ``script`` of the move the note comes before (notes
-   before the same move are shown in order; ``len(script)``: after the last move, with the result
-   on the table).  ``target`` says what the note points at: :data:`MOVE` — the card(s), pile or
-   button the move ``before`` is made with (the person's move: what they click) —, ``role("stock")``
-   (cards of that layout role, optionally of one seat), ``plate(seat)`` (a seat's name plate) or
-   :data:`NOWHERE`.  A text may say ``{card}`` (the card of the move ``before``, in the player's
+   lupdate reads the literal, and skips a text whose context is a variable without a word.  It is
+   translated when shown, so a change of language shows the next note in the new language.
+   ``before`` is the index in ``script`` of the move the note comes before (notes before the same
+   move are shown in order; ``len(script)``: after the last move, with the result on the table).
+   ``target`` says what the note points at: :data:`MOVE` — the card(s), pile or button the move
+   ``before`` is made with (the person's move: what they click) —, ``role("stock")`` (cards of that
+   layout role, optionally of one seat), ``plate(seat)`` (a seat's name plate) or :data:`NOWHERE`.  A text may say ``{card}`` (the card of the move ``before``, in the player's
    card names) and ``{name}`` (the player who makes it).  Keep notes short (1–3 sentences),
    concrete about the cards on the table, and name the key and the click of the taught move.
 

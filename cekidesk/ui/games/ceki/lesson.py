@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from cekidesk.ui.lessons import MOVE, NOWHERE, QT_TRANSLATE_NOOP, Lesson, Note, plate, role
 
-
 SCRIPT = (
     "2 draw", "2 discard OT",
     "0 draw", "0 discard WF",            # 2, 3
@@ -32,44 +31,44 @@ SCRIPT = (
 
 NOTES = (
     Note(QT_TRANSLATE_NOOP("CekiLesson", "Welcome to Ceki! Everybody holds eight cards. You win with three sets: "
-                               "three cards of one value, whatever their suits. Press Enter or click Next."),
+                                         "three cards of one value, whatever their suits. Press Enter or click Next."),
          0, NOWHERE),
     Note(QT_TRANSLATE_NOOP("CekiLesson", "These are your cards. Your two 9s are already a pair: one more 9 would make "
-                               "a set."), 0, role("hand", 0)),
+                                         "a set."), 0, role("hand", 0)),
     Note(QT_TRANSLATE_NOOP("CekiLesson", "Sari plays first. Watch: she draws a card from the stock, then throws one "
-                               "onto the discard pile."), 0, plate(2)),
+                                         "onto the discard pile."), 0, plate(2)),
     Note(QT_TRANSLATE_NOOP("CekiLesson", "Your turn. This is the stock: press D or click it to draw its top card."),
          2, MOVE),
     Note(QT_TRANSLATE_NOOP("CekiLesson", "Now throw a card you do not need. {card} goes with nothing in your hand: "
-                               "click it, or press Enter (it is already chosen; Left / Right choose "
-                               "another card)."), 3, MOVE),
-    Note(QT_TRANSLATE_NOOP("CekiLesson", "Throw {card}: it makes nothing with your other cards. The card to throw "
-                               "is already chosen: press Enter."), 9, MOVE),
+                                         "click it, or press Enter (it is already chosen; Left / Right choose another "
+                                         "card)."), 3, MOVE),
+    Note(QT_TRANSLATE_NOOP("CekiLesson", "Throw {card}: it makes nothing with your other cards. The card to throw is "
+                                         "already chosen: press Enter."), 9, MOVE),
     Note(QT_TRANSLATE_NOOP("CekiLesson", "Look: instead of drawing, Sari takes the card Budi just threw. The last "
-                               "discard may be taken when it helps."), 12, plate(2)),
-    Note(QT_TRANSLATE_NOOP("CekiLesson", "Keep the cards that can grow into sets — your 4s, 6s and 9s. Throw "
-                               "{card}."), 21, MOVE),
+                                         "discard may be taken when it helps."), 12, plate(2)),
+    Note(QT_TRANSLATE_NOOP("CekiLesson", "Keep the cards that can grow into sets — your 4s, 6s and 9s. Throw {card}."),
+         21, MOVE),
     Note(QT_TRANSLATE_NOOP("CekiLesson", "Sari threw a 4: with your two 4s it makes a set! Take it: press T or click "
-                               "the glowing discard."), 26, MOVE),
+                                         "the glowing discard."), 26, MOVE),
     Note(QT_TRANSLATE_NOOP("CekiLesson", "Two sets, the 4s and the 6s, and the pair of 9s. Throw {card}: with two "
-                               "sets and a pair CekiDesk calls ceki for you and lays the pair face down."),
+                                         "sets and a pair CekiDesk calls ceki for you and lays the pair face down."),
          27, MOVE),
     Note(QT_TRANSLATE_NOOP("CekiLesson", "Ceki! Now you wait for a third 9 — from the stock or from the discards."),
          28, plate(0)),
     Note(QT_TRANSLATE_NOOP("CekiLesson", "Your turn: draw from the stock (D). Is it a 9?"), 32, MOVE),
-    Note(QT_TRANSLATE_NOOP("CekiLesson", "A 9! Three sets: you win. Your score is the sum of your nine cards, "
-                               "tripled because the winning card came from the stock."), len(SCRIPT), plate(0)),
+    Note(QT_TRANSLATE_NOOP("CekiLesson", "A 9! Three sets: you win. Your score is the sum of your nine cards, tripled "
+                                         "because the winning card came from the stock."), len(SCRIPT), plate(0)),
 )
 
 SUMMARY = (
-    QT_TRANSLATE_NOOP("CekiLesson", "Everybody holds eight cards. On your turn draw from the stock (D) or take the last "
-                          "discard (T), then throw a card."),
-    QT_TRANSLATE_NOOP("CekiLesson", "A set is three cards of one value, whatever their suits; the White Flower, the Red "
-                          "Flower and the Old Thousand only go with their own kind."),
+    QT_TRANSLATE_NOOP("CekiLesson", "Everybody holds eight cards. On your turn draw from the stock (D) or take the "
+                                    "last discard (T), then throw a card."),
+    QT_TRANSLATE_NOOP("CekiLesson", "A set is three cards of one value, whatever their suits; the White Flower, the "
+                                    "Red Flower and the Old Thousand only go with their own kind."),
     QT_TRANSLATE_NOOP("CekiLesson", "With two sets and a pair you call ceki: the pair lies face down and you wait for "
-                          "its third card."),
-    QT_TRANSLATE_NOOP("CekiLesson", "The winner scores the sum of the nine cards: doubled when the player before threw a "
-                          "card they had kept, tripled when it was drawn from the stock."),
+                                    "its third card."),
+    QT_TRANSLATE_NOOP("CekiLesson", "The winner scores the sum of the nine cards: doubled when the player before "
+                                    "threw a card they had kept, tripled when it was drawn from the stock."),
 )
 
 

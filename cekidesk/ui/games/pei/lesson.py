@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from cekidesk.ui.lessons import MOVE, NOWHERE, QT_TRANSLATE_NOOP, Lesson, Note, plate, role
 
-
 SCRIPT = (
     "2 play RF", "2 capture OT", "2 draw", "0 play C9", "0 draw", "0 capture C8",  # 0
     "1 play OT", "1 capture M1", "1 draw", "2 play C1", "2 capture M1", "2 draw",  # 6
@@ -35,44 +34,44 @@ WATCH_FROM = 27   # after your third turn
 
 NOTES = (
     Note(QT_TRANSLATE_NOOP("PeiLesson", "Welcome to Pèi! Three players each play cards to capture cards of the same "
-                               "rank. Press Enter or click Next."), 0, NOWHERE),
+                                        "rank. Press Enter or click Next."), 0, NOWHERE),
     Note(QT_TRANSLATE_NOOP("PeiLesson", "This is the pool: 36 cards face up, laid out by rank. Everything you capture "
-                               "comes from here."), 0, role("pool")),
+                                        "comes from here."), 0, role("pool")),
     Note(QT_TRANSLATE_NOOP("PeiLesson", "Your 14 cards. You play one to capture a pool card of the same rank — a 9 "
-                               "takes a 9, whatever its suit."), 0, role("hand", 0)),
-    Note(QT_TRANSLATE_NOOP("PeiLesson", "This round Sari is the raja and plays first; you are the patih and play next, "
-                               "then Budi, the unyik."), 0, plate(2)),
+                                        "takes a 9, whatever its suit."), 0, role("hand", 0)),
+    Note(QT_TRANSLATE_NOOP("PeiLesson", "This round Sari is the raja and plays first; you are the patih and play "
+                                        "next, then Budi, the unyik."), 0, plate(2)),
     Note(QT_TRANSLATE_NOOP("PeiLesson", "Your turn. Play {card}: the pool holds one kind of 9, so it is captured at "
-                               "once. Click the card, or press Enter (it is already chosen)."), 3, MOVE),
+                                        "once. Click the card, or press Enter (it is already chosen)."), 3, MOVE),
     Note(QT_TRANSLATE_NOOP("PeiLesson", "Now turn up the bottom card of the stock: press D or click the stock. It "
-                               "captures the same way."), 4, MOVE),
+                                        "captures the same way."), 4, MOVE),
     Note(QT_TRANSLATE_NOOP("PeiLesson", "As the patih you also see the next card of the stock. Only you see it."),
          4, role("peek")),
     Note(QT_TRANSLATE_NOOP("PeiLesson", "The stock's card matches two kinds of 8 in the pool, so you choose which to "
-                               "capture: {card} glows. Click it, or press Enter."), 5, MOVE),
+                                        "capture: {card} glows. Click it, or press Enter."), 5, MOVE),
     Note(QT_TRANSLATE_NOOP("PeiLesson", "Play {card}: the pool holds two kinds of 2, and you will choose again."),
          13, MOVE),
     Note(QT_TRANSLATE_NOOP("PeiLesson", "Capture {card}: with your 8 of Coins and 2 of Strings it makes pang picis, a "
-                               "combination worth more at the end than loose cards."), 14, MOVE),
-    Note(QT_TRANSLATE_NOOP("PeiLesson", "The six iyo cards — White Flower, Red Flower, Old Thousand and the three 1s — "
-                               "are one rank. Play {card} to capture a 1."), 24, MOVE),
+                                        "combination worth more at the end than loose cards."), 14, MOVE),
+    Note(QT_TRANSLATE_NOOP("PeiLesson", "The six iyo cards — White Flower, Red Flower, Old Thousand and the three 1s "
+                                        "— are one rank. Play {card} to capture a 1."), 24, MOVE),
     Note(QT_TRANSLATE_NOOP("PeiLesson", "Turn up the stock's card (D). A card that matches nothing in the pool simply "
-                               "joins it."), 26, MOVE),
+                                        "joins it."), 26, MOVE),
     Note(QT_TRANSLATE_NOOP("PeiLesson", "That is all there is to it. Now the round plays itself: watch the captures "
-                               "pile up by each seat."), WATCH_FROM, role("captured", 0)),
+                                        "pile up by each seat."), WATCH_FROM, role("captured", 0)),
     Note(QT_TRANSLATE_NOOP("PeiLesson", "The round is over. Your captures make pang kéyang, pang picis and macan and "
-                               "score 307, the best: you are ngeté."), len(SCRIPT), plate(0)),
+                                        "score 307, the best: you are ngeté."), len(SCRIPT), plate(0)),
 )
 
 SUMMARY = (
     QT_TRANSLATE_NOOP("PeiLesson", "Three players: the raja plays first, then the patih, then the unyik."),
-    QT_TRANSLATE_NOOP("PeiLesson", "On your turn play a card to capture a pool card of the same rank, then turn up the "
-                          "bottom card of the stock (D) and do the same with it."),
-    QT_TRANSLATE_NOOP("PeiLesson", "When the pool holds two kinds of that rank you choose which to capture; a card that "
-                          "matches nothing joins the pool."),
+    QT_TRANSLATE_NOOP("PeiLesson", "On your turn play a card to capture a pool card of the same rank, then turn up "
+                                   "the bottom card of the stock (D) and do the same with it."),
+    QT_TRANSLATE_NOOP("PeiLesson", "When the pool holds two kinds of that rank you choose which to capture; a card "
+                                   "that matches nothing joins the pool."),
     QT_TRANSLATE_NOOP("PeiLesson", "The six iyo cards are one rank."),
     QT_TRANSLATE_NOOP("PeiLesson", "At the end combinations such as pang kéyang and pang picis score more than loose "
-                          "cards; the best score is ngeté, then tengah, then kete."),
+                                   "cards; the best score is ngeté, then tengah, then kete."),
 )
 
 
