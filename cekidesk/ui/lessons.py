@@ -32,8 +32,9 @@ How to write a lesson for a game
    move are shown in order; ``len(script)``: after the last move, with the result on the table).
    ``target`` says what the note points at: :data:`MOVE` — the card(s), pile or button the move
    ``before`` is made with (the person's move: what they click) —, ``role("stock")`` (cards of that
-   layout role, optionally of one seat), ``plate(seat)`` (a seat's name plate) or :data:`NOWHERE`.  A text may say ``{card}`` (the card of the move ``before``, in the player's
-   card names) and ``{name}`` (the player who makes it).  Keep notes short (1–3 sentences),
+   layout role, optionally of one seat), ``plate(seat)`` (a seat's name plate) or :data:`NOWHERE`.
+   A text may say ``{card}`` (the card of the move ``before``, in the player's card names) and
+   ``{name}`` (the player who makes it).  Keep notes short (1–3 sentences),
    concrete about the cards on the table, and name the key and the click of the taught move.
 
    A long hand need not be clicked through to its end: ``watch_from`` is the move from which the
