@@ -531,7 +531,7 @@ class SummaryDialog(QDialog):
         self.setObjectName("lessonSummary")
         game = names.game_title(get_game(lesson.game_id))
         self.setWindowTitle(i18n.latin(lambda: self.tr("Learn to play")))
-        heading = QLabel(self.tr("You have played a hand of {game}. What it showed:").format(game=game), self)
+        heading = QLabel(self.tr("Your guided {game} is over. What it showed:").format(game=game), self)
         heading.setWordWrap(True)
         rules = QLabel("<ul>" + "".join(f"<li>{html.escape(t)}</li>" for t in lesson.summary_texts())
                        + "</ul>", self)
@@ -581,6 +581,7 @@ class LessonChooser(QDialog):
         box.addWidget(intro)
         box.addWidget(self.games)
         box.addWidget(buttons)
+        self.setMinimumWidth(380)
 
     def game_id(self) -> str | None:
         item = self.games.currentItem()
