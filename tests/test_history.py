@@ -376,7 +376,7 @@ def test_the_history_of_a_saved_game_leaves_the_game_on_the_table(qtbot, boxes, 
     w.history.close_replay()
     assert c.match is live and (table_cards(w.table), w.log_dock.lines(), w.table.current_view()) == before
     d.live_button.click()
-    assert d.model.match is live and d.model.rowCount() == 0 and not d.live_button.isVisible()
+    assert d.model.game is live and d.model.rowCount() == 0 and not d.live_button.isVisible()
     w.close()
 
 
@@ -392,7 +392,7 @@ def test_a_bad_save_file_in_the_history_is_told_and_changes_nothing(qtbot, boxes
     kind, title, text = boxes[-1]
     assert kind == "warning" and title == "Cannot open this file"
     assert "incomplete" in text and "not changed" in text and "Traceback" not in text
-    assert d.file is None and d.model.match is c.match and d.model.rowCount() == 1
+    assert d.file is None and d.model.game is c.match and d.model.rowCount() == 1
     w.close()
 
 

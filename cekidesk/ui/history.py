@@ -24,6 +24,7 @@ from PySide6.QtCore import (
     QAbstractTableModel,
     QCoreApplication,
     QEvent,
+    QMargins,
     QModelIndex,
     QObject,
     QPersistentModelIndex,
@@ -93,7 +94,7 @@ def first_deal_of(match: Match, index: int) -> tuple[int, int] | None:
 def shown_view(view: View) -> View:
     """``view`` with nothing to choose: a replay shows positions, the table must offer no move."""
     fields = {f.name for f in dataclasses.fields(view)}   # type: ignore[arg-type]
-    return dataclasses.replace(view, **{k: () for k in ("legal", "ranges") if k in fields})
+    return dataclasses.replace(view, **{k: () for k in ("legal", "ranges") if k in fields})   # type: ignore[type-var]
 
 
 class HandReplay:
@@ -160,18 +161,18 @@ class HistoryModel(QAbstractTableModel):
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
-        self.match: Match | None = None
+        self.game: Match | None = None
         self.seats: tuple[Seat, ...] = ()
         self._rows = 0
 
     def show_match(self, match: Match | None, seats: Sequence[Seat]) -> None:
         self.beginResetModel()
-        self.match, self.seats = match, tuple(seats)
+        self.game, self.seats = match, tuple(seats)
         self._rows = len(match.history) if match is not None else 0
         self.endResetModel()
 
     def money(self) -> bool:
-        return self.match is not None and self.match.match_options.mode == "money"
+        return self.game is not None and self.game.match_options.mode == "money"
 
     def headers(self) -> list[str]:
         heads = [self.tr("Hand"), self.tr("Deal no."), self.tr("Dealer"), self.tr("Winner"), self.tr("Result"),
@@ -191,7 +192,7 @@ class HistoryModel(QAbstractTableModel):
         return None
 
     def data(self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        m = self.match
+        m = self.game
         if m is None or not index.isValid() or not 0 <= index.row() < self._rows:
             return None
         rec = m.history[index.row()]
@@ -333,7 +334,7 @@ class HistoryDialog(QDialog):
             self.show_file(path)
 
     def _update_caption(self) -> None:
-        m = self.model.match
+        m = self.model.game
         if m is None:
             text = self.tr("No game on the table.")
         else:
@@ -369,7 +370,8 @@ class HistoryDialog(QDialog):
         header = self.table.horizontalHeader()
         columns = sum(max(self.table.sizeHintForColumn(c), header.sectionSizeHint(c))
                       for c in range(self.proxy.columnCount()))
-        margins = self.layout().contentsMargins()
+        lay = self.layout()
+        margins = lay.contentsMargins() if lay is not None else QMargins()
         want = (columns + self.table.verticalScrollBar().sizeHint().width() + 2 * self.table.frameWidth()
                 + margins.left() + margins.right())
         screen = self.screen()
@@ -386,23 +388,30 @@ class HistoryDialog(QDialog):
     def chosen(self) -> int | None:
         """The index of the hand chosen in the list (None: none)."""
         rows = self.table.selectionModel().selectedRows()
-        if not rows or self.model.match is None:
+        if not rows or self.model.game is None:
             return None
         return self.proxy.mapToSource(rows[0]).row()
 
     def replay_chosen(self) -> None:
         index = self.chosen()
         if index is not None:
-            self.replayAsked.emit(self.model.match, index, self.model.seats)
+            self.replayAsked.emit(self.model.game, index, self.model.seats)
 
     def play_again_chosen(self) -> None:
         index = self.chosen()
         if index is not None:
-            self.playAgainAsked.emit(self.model.match, index, self.model.seats)
+            self.playAgainAsked.emit(self.model.game, index, self.model.seats)
 
 
 # ---------------------------------------------------------------------------------------------
 # The replay on the table
+
+def _activate(w: QWidget) -> None:
+    """Lay ``w`` out now (its table takes its new size at once)."""
+    lay = w.layout()
+    if lay is not None:
+        lay.activate()
+
 
 class ReplayBar(QToolBar):
     """The controls of a hand's replay, under the table: to start (Home), back one move (Left),
@@ -412,6 +421,7 @@ class ReplayBar(QToolBar):
     moved = Signal(int)     # the position chosen (0 … length)
     closed = Signal()
     retranslated = Signal()   # after the window's own retranslation (a child hears of it later)
+    slider: QSlider           # (made after the actions whose keys move it)
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
@@ -623,11 +633,11 @@ class HandHistory(QObject):
         self._kept = (w.log_dock.model.entries(), c.paused, dialog_open)
         if c.match is not None and not c.paused:
             c.set_paused(True)
-        if dialog_open:
+        if dialog_open and self.dialog is not None:
             self.dialog.hide()
         self.bar.begin(self.replay.length, c.replay_ms())
         self.bar.show()
-        w.layout().activate()     # the table at its size under the bar before it is drawn
+        _activate(w)     # the table at its size under the bar before it is drawn
         w.table.set_thinking(-1)
         w.table.clear_captions()
         if not self._on_live_table():
@@ -704,7 +714,9 @@ class HandHistory(QObject):
         namer = self.window._card_namer()
         said: dict[int, list[str]] = {}
         for e in events:
-            text = ui.caption(e, seat_names, r.viewer, namer) if e.player is not None else None
+            if e.player is None:
+                continue
+            text = ui.caption(e, seat_names, r.viewer, namer)
             if text:
                 said.setdefault(e.player, []).append(text)
         ms = caption_ms(self.window.controller.replay_ms())
@@ -725,7 +737,7 @@ class HandHistory(QObject):
         self.replay = None
         self.bar.pause()
         self.bar.hide()
-        w.layout().activate()     # the table at its size again before the game is drawn on it
+        _activate(w)     # the table at its size again before the game is drawn on it
         log_lines, was_paused, dialog_open = self._kept
         self._kept = ([], False, False)
         w.log_dock.show_entries(log_lines)
