@@ -104,6 +104,8 @@ class Settings(BaseModel):
                               description="The game chosen last time.")
     window_geometry: str | None = Field(None, max_length=8192,
                                         description="The main window's geometry (base64, from Qt).")
+    lesson_offered: bool = Field(False, description="The first start's offer of a guided first hand was made "
+                                                    "(it is made once).")
 
     def bot_budgets(self) -> dict[str, float]:
         """The thinking time (seconds a move) the player chose for computer players, by level; the

@@ -134,7 +134,7 @@ def run(new: bool = False, open_path: str | None = None, seed: int | None = None
     app.installEventFilter(file_events)
     take_requests(window, server, file_events)
     window.show()
-    QTimer.singleShot(0, lambda: window.startup(new=new, open_path=open_path, seed=seed))
+    QTimer.singleShot(0, lambda: window.startup(new=new, open_path=open_path, seed=seed, offer_lesson=True))
     status = app.exec()
     server.close()                 # (a file handed over from now on would not be opened: start anew)
     window.controller.shutdown()   # (done by closing the window too; quitting otherwise must not leave the bot process)

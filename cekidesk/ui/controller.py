@@ -16,6 +16,7 @@ import logging
 import random
 import time
 from collections.abc import Mapping, Sequence
+from typing import Protocol
 
 from PySide6.QtCore import QObject, QThreadPool, QTimer, Signal, Slot
 
@@ -36,6 +37,21 @@ log = logging.getLogger(__name__)
 # the level the hint asks, and the one it falls back to (in-thread) in a game without it
 HINT_LEVEL = "hard"
 HINT_FALLBACK = "normal"
+
+
+class Guide(Protocol):
+    """A lesson's guide (:class:`cekidesk.ui.coach.Coach`): while the controller's match is the
+    guide's ``match``, the person may make only the moves it ``allows``, the view the table gets is
+    ``narrow``\ ed to them, and nobody moves while it is ``waiting`` (a note is being read).  A lesson
+    is never autosaved and no move is made for the person by their settings."""
+
+    match: Match | None
+
+    def narrow(self, view: View) -> View: ...
+
+    def allows(self, action: Action) -> bool: ...
+
+    def waiting(self) -> bool: ...
 
 
 class _BotSignals(QObject):
@@ -145,6 +161,8 @@ class GameController(QObject):
         self._hint_sink.failed.connect(self._hint_failed)
         self._autosaver = Autosaver(self)   # writes on a thread of its own: no move waits for the disk
         self._autosaver.finished.connect(self._autosaved)
+        # a lesson's guide (``cekidesk.ui.coach``); it guides only while its match is this one's
+        self.guide: Guide | None = None
 
     # -- sessions -------------------------------------------------------------------------
     @staticmethod
@@ -237,7 +255,9 @@ class GameController(QObject):
 
     def view(self) -> View:
         assert self.match is not None, "a view needs a match"
-        return self.match.state.view(self.human_seat)
+        view = self.match.state.view(self.human_seat)
+        guide = self.guiding()
+        return view if guide is None else guide.narrow(view)
 
     def deal_events(self) -> list[Event]:
         assert self.match is not None, "a hand's deal needs a match"
@@ -252,6 +272,9 @@ class GameController(QObject):
     def play(self, action: Action) -> bool:
         """The human's move.  Returns False (and changes nothing) if it is not legal now."""
         if self.match is None or self.replaying or not self.waiting_for_human() or action.player != self.human_seat:
+            return False
+        guide = self.guiding()
+        if guide is not None and not guide.allows(action):
             return False
         if self._pending is not None and self._pending[1] == self.human_seat:
             # the person chose before the move made for them was due: theirs counts
@@ -343,7 +366,7 @@ class GameController(QObject):
         answer is played, while the human may choose at any time."""
         m = self.match
         if m is None or m.hand_over() or (self.paused and not self._step) or self._busy_seat >= 0 \
-                or self._pending or self.replaying:
+                or self._pending or self.replaying or self._guide_waits():
             return
         for seat in m.state.to_act():
             if seat in self.bots:
@@ -359,6 +382,8 @@ class GameController(QObject):
         table shows what happened first."""
         m = self.match
         assert m is not None, "a move is made in a match"
+        if self.guiding() is not None:
+            return   # a lesson teaches the move the settings would make
         action = game_ui(m.spec.id).auto_action(m.state.view(self.human_seat), self.settings)
         if action is None:
             return
@@ -530,14 +555,28 @@ class GameController(QObject):
         self.replayEnded.emit()
         return True
 
+    # -- a lesson's guide (Learn to play) ------------------------------------------------------
+    def guiding(self) -> Guide | None:
+        """The guide of the lesson on the table (None: an ordinary game)."""
+        guide = self.guide
+        return guide if guide is not None and self.match is not None and guide.match is self.match else None
+
+    def _guide_waits(self) -> bool:
+        guide = self.guiding()
+        return guide is not None and guide.waiting()
+
+    def guide_read(self) -> None:
+        """The guide's notes before the next move are read: the computer players (or the person) go on."""
+        self._after_change()
+
     # -- saving ---------------------------------------------------------------------------
     def _autosave(self) -> None:
         """Save after every move (the file is written on the autosaver's thread).  A failure is told
         once, by ``problem("autosave_failed", …)`` (the window logs it as a warning); while saving
         keeps failing, every later move tries again quietly (debug level only), and the first
         success after that emits ``autosaveRestored``."""
-        if not self.autosave or self.match is None:
-            return
+        if not self.autosave or self.match is None or self.guiding() is not None:
+            return   # (a lesson leaves the autosave of the game it interrupted as it was)
         if self.match.is_over():
             self._autosaver.remove()
             return

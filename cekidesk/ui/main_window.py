@@ -38,6 +38,7 @@ from cekidesk.persistence.saves import SaveFileError, Seat, load_autosave, load_
 from cekidesk.persistence.settings import Settings, SettingsNotice, load_settings_and_notice, save_settings
 
 from . import dialogs, i18n, names
+from .coach import Coach, LessonChooser, lesson_games, offer_box
 from .controller import GameController
 from .dialogs import (
     AboutDialog,
@@ -140,6 +141,7 @@ class MainWindow(QMainWindow):
         self.table.animationsDone.connect(self._maybe_show_hand_end)
         self.table.dealt.connect(self._on_dealt)
         self.table.celebrationDone.connect(self._maybe_show_hand_end)
+        self._make_learn()
 
         self._restore_geometry()
         self.apply_settings()
@@ -326,17 +328,20 @@ class MainWindow(QMainWindow):
             game_ui(game_id).edit_options(self, values, use=False)
 
     # -- session start -------------------------------------------------------------------------
-    def startup(self, new: bool = False, open_path: str | None = None, seed: int | None = None) -> None:
+    def startup(self, new: bool = False, open_path: str | None = None, seed: int | None = None,
+                offer_lesson: bool = False) -> None:
         """What happens when the app opens: the file given (or handed to the app before this: macOS
         opens a double-clicked save that way), or the offer to continue the unfinished game, or the
-        New Game dialog.  Files handed to the app meanwhile are opened after it."""
+        New Game dialog (``offer_lesson``: at the very first start, the offer of a guided hand
+        before it — the app's start asks for it, tests do not).  Files handed to the app meanwhile
+        are opened after it."""
         if open_path is None and self._requested:
             open_path = self._requested.pop(0)
-        self._start_session(new, open_path, seed)
+        self._start_session(new, open_path, seed, offer_lesson)
         self._started = True
         self._open_requested()
 
-    def _start_session(self, new: bool, open_path: str | None, seed: int | None) -> None:
+    def _start_session(self, new: bool, open_path: str | None, seed: int | None, offer_lesson: bool = False) -> None:
         self._cli_seed = seed
         clean_stale_temp_files()
         self._tell_settings_notice()
@@ -354,6 +359,8 @@ class MainWindow(QMainWindow):
                     str(exc) + "\n\n" + self.tr("The file is left as it is until you start a new game; "
                                                 "it is then kept beside the new autosave as “autosave.bad”."))
             if loaded is not None and dialogs.ask_continue(self, loaded) and self._begin(loaded.match, loaded.seats):
+                return
+            if offer_lesson and self.offer_lesson():
                 return
         self.new_game()
 
@@ -692,6 +699,8 @@ class MainWindow(QMainWindow):
         self._hand_end_pending = False
         if m is None or not m.hand_over() or not m.history:
             return
+        if self.coach.hand_over():
+            return   # a lesson ends with its own notes and summary
         self.show_hand_end()
 
     @Slot(object)
@@ -1111,6 +1120,7 @@ class MainWindow(QMainWindow):
         if not hasattr(self, "act_new"):
             return
         self._retranslate_actions()
+        self._retranslate_learn()
         self._fit_status_font()
         self.table.set_seat_names(self.seat_names())
         self._apply_shown_settings()    # re-plans the table with the new words
@@ -1136,6 +1146,42 @@ class MainWindow(QMainWindow):
                 dlg.close()
                 setattr(self, attr, None)
                 reopen()
+
+    # -- Learn to play (guided first hands: cekidesk/ui/coach.py) -------------------------------------
+    def _make_learn(self) -> None:
+        """Help ▸ Learn to play… and the coach that runs a lesson in this window."""
+        self.coach = Coach(self)
+        self.act_learn = self._action("", self.show_lessons, None, "actLearn")
+        self.menu_help.insertAction(self.act_about, self.act_learn)
+        self._retranslate_learn()
+
+    def _retranslate_learn(self) -> None:
+        if hasattr(self, "act_learn"):   # (a language change may come before it is made)
+            self.act_learn.setText(self.tr("&Learn to play…"))
+
+    def show_lessons(self) -> bool:
+        """Choose a game (the current one chosen) and play its lesson.  True if one was started."""
+        m = self.controller.match
+        current = m.spec.id if m is not None else self.settings.last_game_id
+        with self._held():
+            dlg = LessonChooser(current, self)
+            game_id = dlg.game_id() if dlg.exec() == QDialog.DialogCode.Accepted else None
+        return game_id is not None and self.coach.start(game_id)
+
+    def offer_lesson(self) -> bool:
+        """The first start offers a guided hand once (never again, whatever the answer).  True if
+        the lesson was started."""
+        if self.settings.lesson_offered:
+            return False
+        self.settings.lesson_offered = True
+        self._save_settings()
+        ready = lesson_games()
+        if not ready:
+            return False
+        game_id = self.settings.last_game_id if self.settings.last_game_id in ready else ready[0]
+        box = offer_box(game_id, self)
+        box.exec()
+        return box.buttonRole(box.clickedButton()) == QMessageBox.ButtonRole.AcceptRole and self.coach.start(game_id)
 
     # -- geometry and closing --------------------------------------------------------------------------
     def _restore_geometry(self) -> None:

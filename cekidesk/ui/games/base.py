@@ -15,6 +15,7 @@ that turns the game's views, events and results into words and widgets:
 * ``match_mode_help(mode)`` — the New Game dialog's explanation of a match mode;
 * ``auto_action(view, settings)`` — a move made for the human at once, as the settings ask (claiming
   a winning card with ``Settings.auto_claim``);
+* ``lesson()`` — the game's guided first hand (:class:`~cekidesk.ui.lessons.Lesson`), None without one;
 * ``option_presets(parent)``, ``edit_options(parent, values)``, ``option_summary(name, value)`` — the
   New Game dialog's rules beyond the game's presets: the player's own rule sets, the game's own
   editor of its options ("Edit rules…", with ``edits_options``) and the words of an option the
@@ -38,6 +39,7 @@ from cekidesk.engine.core import Action, Event, HandResult, View
 from cekidesk.engine.match import HandRecord, Match
 
 from .. import names
+from ..lessons import Lesson
 from ..table.layouts import load_game_uis
 
 Namer = Callable[[Any], str]
@@ -316,6 +318,12 @@ class GameUI(Generic[V]):
     def rules_source(self) -> str:
         """The About dialog's credit for the game's rules (rich text): the published source it follows."""
         return ""
+
+    # -- Learn to play ---------------------------------------------------------------------------------
+    def lesson(self) -> Lesson | None:
+        """The game's guided first hand (Help ▸ Learn to play; how to write one:
+        :mod:`cekidesk.ui.lessons`), built anew at each call; None: the game has no lesson."""
+        return None
 
 
 _UIS: dict[str, GameUI[Any]] = {}

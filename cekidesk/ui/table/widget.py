@@ -797,6 +797,14 @@ class TableWidget(QGraphicsView):
     def current_view(self) -> View | None:
         return self._view
 
+    def plan(self) -> Plan | None:
+        """The plan drawn now (where every card, seat and choice of the view lies)."""
+        return self._plan
+
+    def spec_rect(self, spec: CardSpec) -> QRectF:
+        """Where a card of the plan lies in the scene (= the viewport), once it has landed."""
+        return self._spec_rect(spec)
+
     def choice_bars(self) -> list[ChoiceBar]:
         """The bars of controls for the decisions that are not a card, shown now."""
         return list(self._bars.values())

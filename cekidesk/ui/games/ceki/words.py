@@ -20,6 +20,7 @@ from cekidesk.games.ceki.rules import DRAWN_NO_DRAW, NO_DRAW_TURNS, CekiView
 
 from ... import names
 from ...i18n import QT_TRANSLATE_NOOP
+from ...lessons import Lesson
 from ..base import (
     GameUI,
     HandEndContent,
@@ -30,6 +31,7 @@ from ..base import (
     register_game_ui,
     seat_name,
 )
+from .lesson import lesson as ceki_lesson
 
 GALLERY_HEIGHT = 92
 EXAMPLE_HEIGHT = 100
@@ -132,6 +134,9 @@ def face_down_text() -> str:
 class CekiUI(GameUI[CekiView]):
     game_id = "ceki"
     important_events = frozenset({"call", "win", "exhausted", DRAWN_NO_DRAW})
+
+    def lesson(self) -> Lesson:
+        return ceki_lesson()
 
     def auto_action(self, view: CekiView, settings: Any) -> Action | None:
         """With ``Settings.auto_throw_after_call`` on, a caller's throw is made for them: after a call

@@ -22,7 +22,9 @@ from cekidesk.games.pei.rules import COMBO_CARDS, COMBOS, UNYIK, PeiOptions, Pei
 
 from ... import names
 from ...i18n import QT_TRANSLATE_NOOP
+from ...lessons import Lesson
 from ..base import DealWords, GameUI, HandEndContent, HelpContext, Namer, log_sentence, register_game_ui, seat_name
+from .lesson import lesson as pei_lesson
 
 ROLES = ("raja", "patih", "unyik")
 PLACES = ("ngete", "tengah", "kete")
@@ -328,6 +330,9 @@ class PeiUI(GameUI[PeiView]):
     money_options = frozenset({"wudon_stake", "te_lumrah", "te_mati", "belahan", "patang_atusan", "jung",
                                "wulwulan_stake", "jedhil_stake", "jedhil_win", "jedhil_win_350",
                                "jedhil_win_400", "jedhil_second"})
+
+    def lesson(self) -> Lesson:
+        return pei_lesson()
 
     # -- status line ------------------------------------------------------------------------------
     def _match_text(self, card: Kind, view: PeiView) -> str:

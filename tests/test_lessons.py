@@ -1,0 +1,74 @@
+"""Every game's guided first hand ("Learn to play", cekidesk/ui/lessons.py) as data: the seed deals
+the hand the lesson says, the script is legal move by move and plays the whole hand, the notes sit
+at moves of the script and say something in every language."""
+from __future__ import annotations
+
+import pytest
+
+from cekidesk.engine.core import EngineError
+from cekidesk.ui import i18n
+from cekidesk.ui.games.base import registered_game_uis
+from cekidesk.ui.lessons import Lesson
+
+LESSONS: dict[str, Lesson] = {gid: ui.lesson() for gid, ui in sorted(registered_game_uis().items())
+                              if ui.lesson() is not None}
+
+
+def test_the_first_games_have_lessons():
+    assert {"ceki", "pei", "kartu-lima"} <= set(LESSONS)
+
+
+@pytest.mark.parametrize("game_id", sorted(LESSONS))
+def test_the_seed_deals_the_hand_the_lesson_says(game_id):
+    lesson = LESSONS[game_id]
+    assert lesson.game_id == game_id
+    assert lesson.dealt_hand() == lesson.hand
+
+
+@pytest.mark.parametrize("game_id", sorted(LESSONS))
+def test_the_script_is_legal_move_by_move_and_plays_the_whole_hand(game_id):
+    lesson = LESSONS[game_id]
+    match = lesson.new_match()
+    for i, action in enumerate(lesson.actions()):
+        assert not match.hand_over(), f"the hand is over before move {i}"
+        try:
+            match.apply(action)
+        except EngineError as exc:
+            pytest.fail(f"move {i} ({action}) is not legal: {exc}")
+    assert match.hand_over()
+    # the person moves in it, and the first note comes before anything happens
+    assert any(a.player == lesson.human for a in lesson.actions())
+    assert min(n.before for n in lesson.notes) == 0
+
+
+def test_an_illegal_script_is_caught():
+    """(The check above can fail: a move out of its order is refused by the engine.)"""
+    lesson = LESSONS["ceki"]
+    with pytest.raises(EngineError):
+        lesson.new_match().apply(lesson.actions()[2])   # seat 0 cannot move first: seat 2 starts
+
+
+@pytest.mark.parametrize("game_id", sorted(LESSONS))
+def test_notes_sit_at_moves_of_the_script(game_id):
+    lesson = LESSONS[game_id]
+    for note in lesson.notes:
+        assert 0 <= note.before <= len(lesson.script)
+        if note.target.kind == "move":
+            assert note.before < len(lesson.script), "a note after the hand has no move to point at"
+        if note.target.kind == "seat":
+            assert 0 <= note.target.seat < lesson.n_players
+    assert lesson.summary
+
+
+@pytest.mark.parametrize("language", ["en", "id", "jv", "jv-Java"])
+def test_no_note_is_empty_in_any_language(qapp, language):
+    i18n.set_language(language)
+    try:
+        for lesson in LESSONS.values():
+            texts = [lesson.text(n) for n in lesson.notes] + lesson.summary_texts()
+            assert all(t.strip() for t in texts)
+            # the placeholders a runner fills are the only ones
+            for t in texts:
+                t.format(card="x", name="y")
+    finally:
+        i18n.set_language("en")
