@@ -237,7 +237,7 @@ def tantanan() -> Lesson:
                                    "White Flower it makes a pair. Take it: press T or click the card on the "
                                    "pile."), 7, MOVE),
         Note(_WAITS, 8, MOVE),
-        Note(QT_TRANSLATE_NOOP(_C, "You may call now. Your two 8 of Strings are a bak, so your call is tan kowah: "
+        Note(QT_TRANSLATE_NOOP(_C, "You may call now. Your two 8s of Strings are a bak, so your call is tan kowah: "
                                    "any 9 wins. Press C or click Call."), 9, MOVE),
         Note(QT_TRANSLATE_NOOP(_C, "In Tantanan you may also win on a card another player throws (metu). Watch "
                                    "the pile!"), 10, role("pile")),
@@ -265,7 +265,7 @@ def ceken() -> Lesson:
              5, MOVE),
         Note(QT_TRANSLATE_NOOP(_C, "A 3 of Strings: a pair with your 3 of Myriads. Now throw {card}: your hand "
                                    "then waits for any 6. Click it or press Enter."), 6, MOVE),
-        Note(QT_TRANSLATE_NOOP(_C, "You may call now. Your two 4 of Strings are a bak, so your call is tan kowah: "
+        Note(QT_TRANSLATE_NOOP(_C, "You may call now. Your two 4s of Strings are a bak, so your call is tan kowah: "
                                    "any 6 wins. Press C or click Call."), 7, MOVE),
         Note(_SHOWN, 8, plate(1)),
         Note(QT_TRANSLATE_NOOP(_C, "Your turn: draw the top card of the stock — press D or click the stock."),
