@@ -138,9 +138,9 @@ def balik_lima_belas() -> Lesson:
              12, MOVE),
         Note(QT_TRANSLATE_NOOP(_C, "A 6 of Strings: your mata, and your hand is complete! Win on your own draw: "
                                    "press S or click the Sampèi button."), 13, MOVE),
-        Note(QT_TRANSLATE_NOOP(_C, "You win! Fifteen cards are turned from the stock and swapped into your hand, "
-                                   "card for card of the same rank, to make more mata: 1 for the win, 1 for each "
-                                   "mata, and 2 more for drawing the winning card yourself after a ceki call."),
+        Note(QT_TRANSLATE_NOOP(_C, "You win! Fifteen turned cards are swapped in, rank for rank, for more mata: "
+                                   "1 for the win, 1 for each mata and 2 for drawing your own winning card after "
+                                   "a ceki call."),
              len(script), NOWHERE),
     )
     summary = (
