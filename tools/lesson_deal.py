@@ -54,8 +54,17 @@ def _pei(match, moves: list[Action]) -> bool:
 
 
 def _kartu_lima(match, moves: list[Action]) -> bool:
-    """The person wins the fifth trick."""
-    return match.history[-1].result.winners == (HUMAN,)
+    """The person wins the fifth trick, having followed the led group and thrown a card face down
+    (mberi), and, with abang-ireng played, guessed the pack's top card's colour right."""
+    result = match.history[-1].result
+    verbs = [a.verb for a in moves if a.player == HUMAN]
+    guessed = not match.options.abang_ireng or result.details["colour"][HUMAN] == _colour(result.details["top_card"])
+    return result.winners == (HUMAN,) and "mberi" in verbs and verbs.count("play") >= 2 and guessed
+
+
+def _colour(code: str) -> str:
+    """Abang-ireng's colour of a card (RULINGS §4)."""
+    return "red" if code in ("S9", "RF", "OT", "S5", "S7", "S8") or code.startswith("M") else "black"
 
 
 CRITERIA: dict[str, Callable[[object, list[Action]], bool]] = {

@@ -46,7 +46,7 @@ from cekidesk.persistence.saves import Seat
 from . import i18n, names
 from .games.base import game_ui, registered_game_uis
 from .lessons import Lesson, Note
-from .table.layouts import Plan
+from .table.layouts import Plan, label_rect
 
 if TYPE_CHECKING:
     from .main_window import MainWindow
@@ -56,6 +56,8 @@ MARK_COLOUR = QColor(255, 196, 40)
 MARK_Z = 9000.0
 # room kept between a bubble and what it must not cover
 GAP = 14.0
+# how much a pixel of the table covered weighs against one of distance from the target
+COVER_WEIGHT = 2.0
 
 
 def lesson_games() -> list[str]:
@@ -139,17 +141,20 @@ class NoteBubble(QFrame):
             super().keyPressEvent(event)
 
 
-def bubble_width(viewport_width: int, bubble: QWidget) -> int:
-    """About 40 characters of the interface font (larger in aksara Jawa), within the table."""
+def bubble_widths(viewport_width: int, bubble: QWidget) -> list[int]:
+    """The widths a bubble may take, narrowest first: about 40 characters of the interface font
+    (larger in aksara Jawa), or wider (and so shorter) where a tall one would find no free place."""
     chars = bubble.fontMetrics().averageCharWidth() * 40 + 28
-    return int(min(max(chars, 300), viewport_width * 0.45, viewport_width - 2 * GAP))
+    widest = viewport_width - 2 * GAP
+    return sorted({int(min(max(chars * f, 300), widest)) for f in (1.0, 1.4, 1.9)})
 
 
 def place_bubble(size: tuple[float, float], area: QRectF, targets: Sequence[QRectF],
-                 keep_clear: Sequence[QRectF], others: Sequence[QRectF]) -> QRectF:
-    """Where a bubble of ``size`` goes in ``area``: never over ``targets`` nor ``keep_clear`` (the
-    person's hand), beside the targets if it can be, over as little of ``others`` (cards, plates) as
-    it can.  Candidates round the targets come first, then a grid over the table."""
+                 keep_clear: Sequence[QRectF], others: Sequence[QRectF]) -> tuple[QRectF, float]:
+    """Where a bubble of ``size`` goes in ``area``, and how bad that place is: never over ``targets``
+    nor ``keep_clear`` (the person's hand and plate), near the targets, over as little of ``others``
+    (cards, plates, labels) as it can.  Candidates round the targets come first, then a grid over the
+    table; with no free place at all, the top left corner (at an infinite cost)."""
     w, h = size
     inside = area.adjusted(GAP / 2, GAP / 2, -GAP / 2, -GAP / 2)
     spots: list[QPointF] = []
@@ -158,8 +163,8 @@ def place_bubble(size: tuple[float, float], area: QRectF, targets: Sequence[QRec
         c = t.center()
         spots += [QPointF(c.x() - w / 2, t.top() - GAP - h), QPointF(c.x() - w / 2, t.bottom() + GAP),
                   QPointF(t.right() + GAP, c.y() - h / 2), QPointF(t.left() - GAP - w, c.y() - h / 2)]
-    for fy in (0.35, 0.5, 0.2, 0.65, 0.05):
-        for fx in (0.5, 0.3, 0.7, 0.1, 0.9):
+    for fy in (0.35, 0.5, 0.2, 0.65, 0.05, 0.8, 0.95):
+        for fx in (0.5, 0.35, 0.65, 0.2, 0.8, 0.05, 0.95):
             spots.append(QPointF(inside.left() + fx * (inside.width() - w), inside.top() + fy * (inside.height() - h)))
     forbidden = [r.adjusted(-GAP, -GAP, GAP, GAP) for r in (*targets, *keep_clear)]
     best: tuple[float, int, QRectF] | None = None
@@ -172,12 +177,12 @@ def place_bubble(size: tuple[float, float], area: QRectF, targets: Sequence[QRec
         cover = sum(_area(r.intersected(o)) for o in others)
         near = 0.0 if not targets else math.dist((r.center().x(), r.center().y()),
                                                  (_union(targets).center().x(), _union(targets).center().y()))
-        score = cover + near * 0.5
+        score = cover * COVER_WEIGHT + near
         if best is None or (score, i) < best[:2]:
             best = (score, i, r)
-    if best is None:   # a table too small for any free place: the top, over what must be
-        return QRectF(inside.left(), inside.top(), w, h)
-    return best[2]
+    if best is None:
+        return QRectF(inside.left(), inside.top(), w, h), math.inf
+    return best[2], best[0]
 
 
 def _area(r: QRectF) -> float:
@@ -198,11 +203,10 @@ def target_rects(note: Note, move: Action | None, plan: Plan, table) -> list[QRe
     if t.kind == "move" and move is not None:
         rects = [table.spec_rect(c) for c in plan.cards
                  if c.action == move or any(ch.action == move for ch in c.choices)]
-        for bar in table.choice_bars():
-            for spec in bar.specs:
-                if spec.action == move or (spec.range is not None and spec.range.holds(move)):
-                    button = bar.buttons[spec.key]
-                    rects.append(QRectF(button.geometry().translated(bar.pos())))
+        # a button: its whole bar (a widget over the scene, which would hide a mark round the button)
+        rects += [QRectF(bar.geometry()) for bar in table.choice_bars()
+                  if any(spec.action == move or (spec.range is not None and spec.range.holds(move))
+                         for spec in bar.specs)]
         return rects
     if t.kind == "role":
         return [table.spec_rect(c) for c in plan.cards if c.role == t.role and (t.seat < 0 or c.seat == t.seat)]
@@ -360,8 +364,7 @@ class Coach(QObject):
             self.window.table.set_hint(move)
             self.window.give_table_the_keyboard()
             return
-        self.bubble.say(self.note_text(note), bubble_width(self.window.table.viewport().width(), self.bubble))
-        self._place()
+        self._place(self.note_text(note))
         self.bubble.show()
         self.bubble.raise_()
         self.bubble.setFocus(Qt.FocusReason.OtherFocusReason)
@@ -389,17 +392,27 @@ class Coach(QObject):
         move = Action.parse(self.lesson.script[note.before]) if note.before < len(self.lesson.script) else None
         return target_rects(note, move, plan, self.window.table)
 
-    def _place(self) -> None:
+    def _place(self, text: str) -> None:
+        """Show ``text`` in the bubble at the width and place that cover least (see place_bubble)."""
         table = self.window.table
-        plan = table.plan()
+        plan = table.plan() or Plan()
         targets = self.targets()
         vp = table.viewport()
         area = QRectF(0, 0, vp.width(), vp.height())
         human = self.lesson.human if self.lesson is not None else -1
-        hand = [table.spec_rect(c) for c in plan.cards if c.seat == human] if plan is not None else []
+        mine = [table.spec_rect(c) for c in plan.cards if c.seat == human] + \
+            [QRectF(s.rect) for s in plan.seats if s.seat == human]
         others = ([table.spec_rect(c) for c in plan.cards] + [QRectF(s.rect) for s in plan.seats]
-                  if plan is not None else [])
-        box = place_bubble((self.bubble.width(), self.bubble.height()), area, targets, hand, others)
+                  + [label_rect(lb) for lb in plan.labels])
+        best: tuple[float, int, QRectF] | None = None
+        for width in bubble_widths(vp.width(), self.bubble):
+            self.bubble.say(text, width)
+            box, cost = place_bubble((width, self.bubble.height()), area, targets, mine, others)
+            if best is None or cost < best[0]:
+                best = (cost, width, box)
+        assert best is not None
+        cost, width, box = best
+        self.bubble.say(text, width)
         self.bubble.move(round(box.x()), round(box.y()))
         if targets:
             target = _union(targets)

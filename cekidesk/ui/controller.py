@@ -42,7 +42,7 @@ HINT_FALLBACK = "normal"
 class Guide(Protocol):
     """A lesson's guide (:class:`cekidesk.ui.coach.Coach`): while the controller's match is the
     guide's ``match``, the person may make only the moves it ``allows``, the view the table gets is
-    ``narrow``\ ed to them, and nobody moves while it is ``waiting`` (a note is being read).  A lesson
+    narrowed to them (``narrow``), and nobody moves while it is ``waiting`` (a note is being read).  A lesson
     is never autosaved and no move is made for the person by their settings."""
 
     match: Match | None

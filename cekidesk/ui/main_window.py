@@ -798,7 +798,8 @@ class MainWindow(QMainWindow):
     def hint_available(self) -> bool:
         """Whether H asks for a hint now (never while one is being thought about)."""
         c = self.controller
-        if not self.settings.hints or c.match is None or not c.waiting_for_human() or c.hint_pending:
+        if not self.settings.hints or c.match is None or not c.waiting_for_human() or c.hint_pending \
+                or self.coach.active():   # (a lesson offers only its taught move)
             return False
         try:
             return c.hint_level() is not None

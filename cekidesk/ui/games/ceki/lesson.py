@@ -18,7 +18,7 @@ SCRIPT = (
     "2 draw", "2 discard C1",
     "0 draw", "0 discard M2",            # 8, 9
     "1 draw", "1 discard C8",
-    "2 take", "2 discard M2",            # 12: Sari takes your 2 of Myriads
+    "2 take", "2 discard M2",            # 12: Sari takes Budi's 8 of Coins
     "0 draw", "0 discard C2",            # 14, 15
     "1 draw", "1 discard M5",
     "2 take", "2 discard M3",
@@ -46,8 +46,8 @@ NOTES = (
                                "another card)."), 3, MOVE),
     Note(QT_TRANSLATE_NOOP(_C, "Throw {card}: it makes nothing with your other cards. The card to throw "
                                "is already chosen: press Enter."), 9, MOVE),
-    Note(QT_TRANSLATE_NOOP(_C, "Look: Sari takes the card you threw instead of drawing. The last discard may "
-                               "be taken when it helps."), 12, plate(2)),
+    Note(QT_TRANSLATE_NOOP(_C, "Look: instead of drawing, Sari takes the card Budi just threw. The last "
+                               "discard may be taken when it helps."), 12, plate(2)),
     Note(QT_TRANSLATE_NOOP(_C, "Keep the cards that can grow into sets — your 4s, 6s and 9s. Throw "
                                "{card}."), 21, MOVE),
     Note(QT_TRANSLATE_NOOP(_C, "Sari threw a 4: with your two 4s it makes a set! Take it: press T or click "

@@ -22,9 +22,11 @@ from cekidesk.games.kartu_lima.rules import GROUP_NAME, HOLDER_BETS, KartuLimaOp
 
 from ... import names
 from ...i18n import QT_TRANSLATE_NOOP
+from ...lessons import Lesson
 from ..base import GameUI, HandEndContent, HelpContext, Namer, log_sentence, register_game_ui, seat_name
 from . import wangsalan
 from .layout import namer_style
+from .lesson import lesson as kartu_lima_lesson
 
 TRICK_HEIGHT = 56
 
@@ -356,6 +358,9 @@ class KartuLimaUI(GameUI[KartuLimaView]):
     money_options = frozenset(
         {"wudhon_stake", "undhuh_stake", "bal_stake", "pethitan_stake", "rooster_stake", "side_stake"}
     )
+
+    def lesson(self) -> Lesson:
+        return kartu_lima_lesson()
 
     # -- status line ------------------------------------------------------------------------------
     def your_turn_text(self, view: KartuLimaView, seat_names: Sequence[str]) -> str:
