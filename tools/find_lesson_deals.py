@@ -7,8 +7,8 @@ each lesson's whole script (every seat's moves in order, as action codes).
 A lesson is a real match started from a deal number (so seed, options and actions replay it exactly
 and the engine is untouched).  This searches the deal numbers for one whose first hand can tell the
 game's story in one short round, as the game's ``PLANS`` entry says: the person (seat 0, the first
-player, who holds one card more) throws a loose card, takes the previous player's throw (Chaqui: making an
-*olo*) or draws, throws again and calls (*tan* or *ceki*), and wins on a card that comes at once —
+player, who holds one card more) throws a loose card, takes the previous player's throw (Chaqui:
+making an *olo*) or draws, throws again and calls (*tan* or *ceki*), and wins on a card that comes at once —
 a revealed stock draw claimed (*sampèi*), a discard claimed (*metu*) or their own draw.  The computer
 players throw the card they drew (the one before the person throws the card the person needs), none
 of them waiting or winning.  Ce Pe's plan: see :func:`ce_pe_script`.
@@ -25,6 +25,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from cekidesk.engine.cards import Kind  # noqa: E402
 from cekidesk.engine.core import Action  # noqa: E402
 from cekidesk.games import new_match  # noqa: E402
 from cekidesk.games.balik.rules import BalikState  # noqa: E402
@@ -34,8 +35,9 @@ from cekidesk.games.balik.rules import BalikState  # noqa: E402
 class Plan:
     """One Balik lesson's story: the call it teaches (``tan`` / ``ceki``), how the person gets the
     card before it (``take`` the previous player's throw, or ``draw``), whether that take makes a
-    third identical card (in Chaqui an open *olo*), whether the score must swap turned cards in (*kena*), and how the winning card comes: ``claim`` (a revealed stock draw of another
-    player), ``metu`` (another player's throw, claimed), ``self`` (the person's own draw)."""
+    third identical card (in Chaqui an open *olo*), whether the score must swap turned cards in
+    (*kena*), and how the winning card comes: ``claim`` (a revealed stock draw of another player),
+    ``metu`` (another player's throw, claimed), ``self`` (the person's own draw)."""
 
     call: str
     get: str
@@ -94,7 +96,6 @@ def _keeps(state: BalikState, counts: list[int], k: int) -> tuple[bool, bool]:
 
 
 def _code(k: int) -> str:
-    from cekidesk.engine.cards import Kind
     return Kind(k).code
 
 
