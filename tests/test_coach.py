@@ -61,8 +61,9 @@ def start_lesson(qtbot, w: MainWindow, game_id: str, monkeypatch) -> None:
 KEYS = {"draw": Qt.Key.Key_D, "take": Qt.Key.Key_T}
 
 
-def test_the_ceki_lesson_is_completed_by_the_keyboard_alone(qtbot, monkeypatch, boxes):
-    w = open_window(qtbot)
+@pytest.mark.parametrize("animation", ["off", "fast"])
+def test_the_ceki_lesson_is_completed_by_the_keyboard_alone(qtbot, monkeypatch, boxes, animation):
+    w = open_window(qtbot, animation_speed=animation)
     start_lesson(qtbot, w, "ceki", monkeypatch)
     c, coach = w.controller, w.coach
     lesson = coach.lesson
@@ -76,7 +77,7 @@ def test_the_ceki_lesson_is_completed_by_the_keyboard_alone(qtbot, monkeypatch, 
         elif summary(w) is None:
             at = coach.index()
             press(KEYS.get(coach.taught().verb, Qt.Key.Key_Return))   # a throw: the taught card is chosen
-            qtbot.waitUntil(lambda: coach.index() > at, timeout=HANG_GUARD_MS)
+            qtbot.waitUntil(lambda at=at: coach.index() > at, timeout=HANG_GUARD_MS)
     assert notes == len(lesson.notes)
     assert [str(a) for a in c.match.logs[-1]] == list(lesson.script)
     assert c.match.history[-1].result.winners == (lesson.human,)
@@ -247,3 +248,23 @@ def test_the_chooser_lists_the_lessons_with_the_current_game_chosen(qtbot):
     ids = [dlg.games.item(i).data(Qt.ItemDataRole.UserRole) for i in range(dlg.games.count())]
     assert ids == lesson_games() and {"ceki", "pei", "kartu-lima"} <= set(ids)
     assert dlg.game_id() == "pei"
+
+
+def test_the_lesson_rebuilt_from_its_log_is_still_the_lesson(qtbot, monkeypatch):
+    """An undo rebuilds the match from its log (i16-undo): the coach goes on guiding the rebuilt one,
+    and an ordinary match of the same game and seed with other moves is not a lesson."""
+    w = open_window(qtbot)
+    start_lesson(qtbot, w, "ceki", monkeypatch)
+    c, coach = w.controller, w.coach
+    while coach.index() < 2:
+        note_or_move(qtbot, w)
+        coach.read_note()
+    rebuilt = coach.lesson.new_match()
+    for action in c.match.logs[-1][:1]:
+        rebuilt.apply(action)
+    c.start(rebuilt, c.seats, c.bots)
+    assert coach.active() and c.guiding() is coach and coach.index() == 1
+    other = coach.lesson.new_match()
+    other.apply(Action(2, "draw"))
+    other.apply(next(a for a in other.state.legal_actions(2) if a != Action.parse(coach.lesson.script[1])))
+    assert not coach.guides(other)

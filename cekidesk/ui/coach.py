@@ -108,7 +108,7 @@ class NoteBubble(QFrame):
         buttons.addWidget(self.leave_button)
         buttons.addStretch(1)
         buttons.addWidget(self.next_button)
-        box = QVBoxLayout(self)
+        box = self._box = QVBoxLayout(self)
         box.setContentsMargins(14, 10, 14, 10)
         box.addWidget(self.text)
         box.addLayout(buttons)
@@ -130,7 +130,7 @@ class NoteBubble(QFrame):
         """Show ``text``, wrapped to ``width`` pixels (the bubble's height follows)."""
         self.text.setText(text)
         self.setFixedWidth(width)
-        self.setFixedHeight(self.layout().totalHeightForWidth(width))
+        self.setFixedHeight(self._box.totalHeightForWidth(width))
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
@@ -241,13 +241,26 @@ class Coach(QObject):
         window.table.viewport().installEventFilter(self)
 
     # -- the guide the controller asks ---------------------------------------------------------
+    def guides(self, match: Match) -> bool:
+        """Whether ``match`` is the lesson's: the one it started, or the same lesson rebuilt from its
+        log (an undo, a restart of the deal: the same game and seed, its moves the script's first)."""
+        if self.match is None:
+            return False
+        if match is self.match:
+            return True
+        lesson, moves = self.lesson, match.logs[0] if len(match.logs) == 1 else None
+        return (lesson is not None and moves is not None and match.spec.id == lesson.game_id
+                and match.seed == lesson.seed and [str(a) for a in moves] == list(lesson.script[:len(moves)]))
+
     def active(self) -> bool:
         """A lesson is under way on the table."""
-        return self.lesson is not None and self.window.controller.match is self.match
+        match = self.window.controller.match
+        return self.lesson is not None and match is not None and self.guides(match)
 
     def index(self) -> int:
         """The number of moves of the hand played so far."""
-        return len(self.match.logs[-1]) if self.match is not None else 0
+        match = self.window.controller.match if self.active() else self.match
+        return len(match.logs[-1]) if match is not None else 0
 
     def taught(self) -> Action | None:
         """The script's next move (None after the last, or with no lesson)."""
@@ -294,7 +307,7 @@ class Coach(QObject):
         bots: dict[int, Bot] = {p: ScriptBot(p, game_id, self) for p in range(lesson.n_players) if p != lesson.human}
         self.lesson, self.match, self._notes = lesson, match, sorted(lesson.notes, key=lambda n: n.before)
         self._read, self._end_asked = 0, False
-        c.counts_for_statistics = False
+        c.counts_for_statistics = False   # type: ignore[attr-defined]  # (declared by the statistics)
         c.paused = False
         self.escape.setEnabled(True)
         c.start(match, seats, bots)
@@ -325,24 +338,32 @@ class Coach(QObject):
         self.lesson = None
         self._notes, self._read = [], 0
         self.escape.setEnabled(False)
-        self.window.controller.counts_for_statistics = True
+        self.window.controller.counts_for_statistics = True   # type: ignore[attr-defined]
         self._clear_marks()
         self.bubble.hide()
 
     def _escape(self) -> None:
+        """Escape ends the lesson, unless it has a nearer meaning: the end of a replay, or closing the
+        choices of a card played in several ways (the table's own Escape, which this shortcut takes)."""
         if self.window.controller.replaying:
             self.window.controller.stop_replay()
+        elif self.window.table.opened_card() is not None:
+            self.window.table.close_card_choices()
         else:
             self.leave()
 
     def _on_started(self) -> None:
         """A match is on the table: the lesson's (again, after an undo) or another one."""
-        if self.match is not None and self.window.controller.match is not self.match:
+        match = self.window.controller.match
+        if self.match is None or match is None:
+            return
+        if not self.guides(match):
             self.match = None
             if self.lesson is not None:
                 self._previous = None
                 self._finish()
             return
+        self.match = match   # (the lesson rebuilt by an undo is the lesson still)
         self._show()
 
     # -- notes --------------------------------------------------------------------------------------
@@ -354,10 +375,10 @@ class Coach(QObject):
         note = self.note()
         if note is None:
             self.bubble.hide()
-            move = self.taught()
-            if move is None or move.player != self.lesson.human:
+            move, lesson = self.taught(), self.lesson
+            if move is None or lesson is None or move.player != lesson.human:
                 return
-            watch_from = self.lesson.watch_from
+            watch_from = lesson.watch_from
             if watch_from is not None and self.index() >= watch_from:
                 QTimer.singleShot(self.window.controller.pace_ms, self, self._play_for_person)
                 return
@@ -575,7 +596,8 @@ def offer_box(game_id: str, parent: QWidget) -> QMessageBox:
     box.setWindowTitle(i18n.latin(lambda: QCoreApplication.translate("LessonOffer", "Welcome to CekiDesk")))
     box.setText(QCoreApplication.translate("LessonOffer", "New to these cards? Learn to play {game} in one guided "
                                                           "hand.").format(game=game))
-    learn = box.addButton(QCoreApplication.translate("LessonOffer", "&Learn to play"), QMessageBox.ButtonRole.AcceptRole)
+    learn = box.addButton(QCoreApplication.translate("LessonOffer", "&Learn to play"),
+                          QMessageBox.ButtonRole.AcceptRole)
     box.setDefaultButton(learn)
     box.addButton(QCoreApplication.translate("LessonOffer", "&Not now"), QMessageBox.ButtonRole.RejectRole)
     return box

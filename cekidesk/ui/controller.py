@@ -40,12 +40,13 @@ HINT_FALLBACK = "normal"
 
 
 class Guide(Protocol):
-    """A lesson's guide (:class:`cekidesk.ui.coach.Coach`): while the controller's match is the
-    guide's ``match``, the person may make only the moves it ``allows``, the view the table gets is
-    narrowed to them (``narrow``), and nobody moves while it is ``waiting`` (a note is being read).  A lesson
-    is never autosaved and no move is made for the person by their settings."""
+    """A lesson's guide (:class:`cekidesk.ui.coach.Coach`): while the controller's match is one it
+    ``guides`` (the lesson's, or the same rebuilt by an undo), the person may make only the moves it
+    ``allows``, the view the table gets is narrowed to them (``narrow``), and nobody moves while it is
+    ``waiting`` (a note is being read).  A lesson is never autosaved and no move is made for the
+    person by their settings."""
 
-    match: Match | None
+    def guides(self, match: Match) -> bool: ...
 
     def narrow(self, view: View) -> View: ...
 
@@ -559,7 +560,7 @@ class GameController(QObject):
     def guiding(self) -> Guide | None:
         """The guide of the lesson on the table (None: an ordinary game)."""
         guide = self.guide
-        return guide if guide is not None and self.match is not None and guide.match is self.match else None
+        return guide if guide is not None and self.match is not None and guide.guides(self.match) else None
 
     def _guide_waits(self) -> bool:
         guide = self.guiding()

@@ -135,10 +135,8 @@ class Lesson:
 
     def dealt_hand(self) -> tuple[str, ...]:
         """The person's cards as the seed deals them (codes, sorted): what ``hand`` must say."""
-        return tuple(sorted(str(k) for k in self.new_match().state.view(self.human).hand))
-
-    def notes_before(self, index: int) -> list[Note]:
-        return [n for n in self.notes if n.before == index]
+        view: Any = self.new_match().state.view(self.human)   # (every game's view has its viewer's ``hand``)
+        return tuple(sorted(str(k) for k in view.hand))
 
     def text(self, note: Note) -> str:
         """``note``'s words in the current language (its ``{card}``/``{name}`` not yet filled)."""
