@@ -127,7 +127,7 @@ def _check_note(w: MainWindow) -> None:
     assert label.height() >= label.heightForWidth(label.width()) - 1
 
 
-@pytest.mark.parametrize("game_id", ["ceki", "pei", "kartu-lima"])
+@pytest.mark.parametrize("game_id", lesson_games())
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
 def test_every_note_points_at_the_table_and_leaves_it_readable(qtbot, monkeypatch, game_id, size):
     w = open_window(qtbot)

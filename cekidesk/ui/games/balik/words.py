@@ -26,6 +26,7 @@ from cekidesk.engine.match import HandRecord, Match
 
 from ... import names
 from ...i18n import QT_TRANSLATE_NOOP
+from ...lessons import Lesson
 from ..base import (
     GameUI,
     HandEndContent,
@@ -36,6 +37,7 @@ from ..base import (
     register_game_ui,
     seat_name,
 )
+from .lesson import lesson as balik_lesson
 
 # the family's games, in the New Game dialog's order
 GAME_IDS = ("balik-satu", "chaqui", "balik-lima-belas", "chot", "gonggong", "tantanan", "ceken")
@@ -691,6 +693,9 @@ class BalikUI(GameUI[Any]):
             if a.verb in ("claim", "win"):
                 return a
         return None
+
+    def lesson(self) -> Lesson:
+        return balik_lesson(self.game_id)
 
     # -- help ----------------------------------------------------------------------------------------------
     def help_title(self) -> str:

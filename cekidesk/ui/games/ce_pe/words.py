@@ -20,9 +20,11 @@ from cekidesk.games.ce_pe.ruleset import CePeOptions
 
 from ... import names
 from ...i18n import QT_TRANSLATE_NOOP
+from ...lessons import Lesson
 from ..base import GameUI, HandEndContent, HelpContext, Namer, hands_tab, log_sentence, register_game_ui, seat_name
 from .editor import RuleSetHooks
 from .layout import by_rank  # (importing the layout registers it)
+from .lesson import lesson as ce_pe_lesson
 
 names.register_texts(
     "CePeTerms",
@@ -434,6 +436,9 @@ class CePeUI(RuleSetHooks, GameUI[Any]):
                           "decided.").format(stake=stake)
         return QCoreApplication.translate(
             "CePeUI", "Stake: {stake} from each player out to the winner of the hand.").format(stake=stake)
+
+    def lesson(self) -> Lesson:
+        return ce_pe_lesson()
 
     # -- help ----------------------------------------------------------------------------------------
     def help_title(self) -> str:
