@@ -469,8 +469,7 @@ def test_a_save_with_several_people_loads_and_one_with_nobody_is_refused(tmp_pat
     from cekidesk.persistence.saves import SaveFileError, save_match
 
     m = new_match("ceki", 3, 21)
-    for a in ("0 draw",):
-        m.apply(Action.parse(a))
+    m.apply(m.state.legal_actions(m.state.to_act()[0])[0])
     path = tmp_path / "people.cekisave"
     save_match(path, m, seats(3, {0: SARI, 1: JOKO, 2: "Ayu"}))
     loaded = load_match(path)
