@@ -32,7 +32,6 @@ from cekidesk.ui.app import guard_none_refcount
 from cekidesk.ui.controller import GameController
 from cekidesk.ui.dialogs import NewGameConfig, NewGameDialog
 from cekidesk.ui.main_window import MainWindow
-from cekidesk.ui.table.cards import CardItem
 
 guard_none_refcount()
 

@@ -112,7 +112,7 @@ def test_new_game_dialog_builds_option_widgets_and_starts_the_chosen_match(qtbot
     assert [dlg.mode_combo.itemData(i) for i in range(dlg.mode_combo.count())] == ["money", "target", "hands"]
     assert dlg.seat_level(1).currentData() == "normal"              # the default level
     assert [dlg.seat_level(1).itemData(i) for i in range(dlg.seat_level(1).count())] == [
-        "beginner", "normal", "hard", "expert"]
+        None, "beginner", "normal", "hard", "expert"]                # a person, or a computer player
 
     dlg.set_players(3)
     assert not dlg.seat_edit(3).isVisibleTo(dlg) and dlg.seat_edit(2).isVisibleTo(dlg)
