@@ -21,9 +21,9 @@ from waiting import HANG_GUARD_MS
 from window_helpers import open_window
 
 from cekidesk.bots import make_bot
-from cekidesk.engine.cards import Kind, WKind
+from cekidesk.engine.cards import CardCodeError, Kind, WKind
 from cekidesk.engine.core import Action
-from cekidesk.games import new_match
+from cekidesk.games import games, get_game, new_match
 from cekidesk.persistence import paths
 from cekidesk.persistence.saves import Seat, load_match
 from cekidesk.persistence.settings import Settings
@@ -53,11 +53,20 @@ def start(w: MainWindow, game: str, n: int, people: dict[int, str], seed: int, o
 # what may not be seen
 
 def kinds_in(obj, out: set | None = None) -> set:
-    """Every card kind anywhere in a view (its fields, tuples, dicts, actions …)."""
+    """Every card kind anywhere in a view (its fields, tuples, dicts, actions …, and card codes in
+    texts: a result's hands, Kartu Lima's cut)."""
     out = set() if out is None else out
     if isinstance(obj, (Kind, WKind)):
         out.add(obj)
-    elif isinstance(obj, enum.Enum) or isinstance(obj, (str, bytes, int, float, bool)) or obj is None:
+    elif isinstance(obj, str):
+        code = obj.partition(".")[0]
+        for family in (Kind, WKind):
+            if code == code.upper() and 2 <= len(code) <= 3:
+                try:
+                    out.add(family.parse(code))
+                except CardCodeError:
+                    pass
+    elif isinstance(obj, enum.Enum) or isinstance(obj, (bytes, int, float, bool)) or obj is None:
         pass
     elif dataclasses.is_dataclass(obj) and not isinstance(obj, type):
         for f in dataclasses.fields(obj):
@@ -116,10 +125,11 @@ def texts_shown(w: MainWindow) -> list[str]:
 
 
 def name_patterns(w: MainWindow, kind) -> list[re.Pattern]:
-    """A card's name as the window words it, and each of its parts ("1 of Coins", "kasut").  (Its
-    code alone is no name: rules texts list codes, "red: S9, RF, OT …".)"""
+    """A card's name as the window words it, and its first part ("1 of Coins — kasut", "1 of Coins").
+    (Not the Javanese name alone: "tambur" (C4) is part of C3's other name "tambur cilik"; nor the
+    code: rules texts list codes, "red: S9, RF, OT …".)"""
     label = w._card_namer()(kind)
-    parts = {label, *(p.strip() for p in label.split("—"))}
+    parts = {label, label.split("—")[0].strip()}
     return [re.compile(r"(?<![\w])" + re.escape(p) + r"(?![\w])") for p in parts if p]
 
 
@@ -477,3 +487,32 @@ def test_a_save_with_several_people_loads_and_one_with_nobody_is_refused(tmp_pat
     with pytest.raises(SaveFileError) as err:
         load_match(path)
     assert err.value.reason == "human_seats" and "no human player" in str(err.value)
+
+
+@pytest.mark.parametrize("game", [spec.id for spec in games()])
+def test_every_game_hands_the_table_over_from_each_persons_seat(qtbot, window, game):
+    """In every registered game two people (the first and the last seat: the table turns to each)
+    take turns behind the pass screen, and nothing of one's hand reaches the other."""
+    w = window
+    c = w.controller
+    leaks = LeakCheck(w)
+    n = get_game(game).default_players
+    start(w, game, n, {0: SARI, n - 1: JOKO}, 3)
+    viewers = set()
+    moves = 0
+    while moves < 12 and not c.match.hand_over():
+        wait_for_someone(qtbot, w)
+        if c.passing_to() is not None:
+            leaks()
+            assert c.reveal()
+            continue
+        if c.match.hand_over():
+            break
+        leaks()
+        viewers.add(c.human_seat)
+        assert w.table.current_view().viewer == c.human_seat and w.table.seat_items()
+        n_log = len(c.match.logs[-1])
+        assert c.play(choose(w))
+        qtbot.waitUntil(lambda n_log=n_log: len(c.match.logs[-1]) > n_log, timeout=HANG_GUARD_MS)
+        moves += 1
+    assert viewers and leaks.checks
