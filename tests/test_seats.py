@@ -437,6 +437,8 @@ def test_new_game_dialog_lets_any_seat_be_a_person(qtbot):
     assert not start_button.isEnabled()
     assert dlg.seats_problem.isVisibleTo(dlg) and "person" in dlg.seats_problem.text()
     assert [s.kind for s in dlg.config().seats] == ["bot", "bot", "bot"]
+    dlg.seat_edit(0).setText(names.default_human_name())
+    assert dlg.config().seats[0].name not in ("You", names.DEFAULT_HUMAN_NAME)   # a computer is not "You"
     dlg.seat_level(1).setCurrentIndex(dlg.seat_level(1).findData(None))
     assert start_button.isEnabled() and not dlg.seats_problem.isVisibleTo(dlg)
     cfg = dlg.config()

@@ -784,8 +784,9 @@ class NewGameDialog(QDialog):
             if combo.currentData() is None:
                 # the name offered is saved as the default, shown in whatever language is chosen later
                 seats.append(Seat.human(names.DEFAULT_HUMAN_NAME if names.is_default_human_name(name) else name))
-            else:
-                seats.append(Seat.bot(combo.currentData(), name))
+            else:   # (the first seat's "You", kept when it became a computer player, is not its name)
+                bot_name = names.DEFAULT_BOT_NAMES[(i - 1) % len(names.DEFAULT_BOT_NAMES)]
+                seats.append(Seat.bot(combo.currentData(), bot_name if names.is_default_human_name(name) else name))
         text = self.seed_edit.text().strip()
         chosen = bool(text)
         seed = min(int(text), self.MAX_SEED) if chosen else random_seed()
