@@ -47,7 +47,8 @@ def test_new_game_offers_the_four_levels_each_with_what_it_does(qtbot, game):
     qtbot.addWidget(dlg)
     dlg.show()
     combo = dlg.seat_level(1)
-    offered = items(combo)
+    person, *offered = items(combo)                         # a person, or a computer player of a level
+    assert person[:2] == (None, "Person")
     assert [level for level, _, _ in offered] == list(LEVELS)
     assert [text for _, text, _ in offered] == ["Computer: Beginner", "Computer: Normal", "Computer: Hard",
                                                  "Computer: Expert"]
@@ -57,9 +58,9 @@ def test_new_game_offers_the_four_levels_each_with_what_it_does(qtbot, game):
     assert "2.5 s a move" in offered[3][2]                  # the Expert's, as the settings choose
     # the line under the seats says what the level being chosen does
     assert combo.currentData() == "normal" and DESCRIBED["normal"] in dlg.level_help.text()
-    combo.highlighted.emit(3)                               # pointing at Expert in the open list
+    combo.highlighted.emit(combo.findData("expert"))         # pointing at Expert in the open list
     assert "Expert" in dlg.level_help.text() and "2.5 s a move" in dlg.level_help.text()
-    dlg.seat_level(2).setCurrentIndex(0)                    # choosing Beginner for another seat
+    dlg.seat_level(2).setCurrentIndex(dlg.seat_level(2).findData("beginner"))   # Beginner for another seat
     assert "Beginner" in dlg.level_help.text() and DESCRIBED["beginner"] in dlg.level_help.text()
     assert dlg.level_help.isVisible() and dlg.level_help.wordWrap()
     assert dlg.config().seats[2].level == "beginner"

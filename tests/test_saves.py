@@ -583,8 +583,6 @@ BAD_FILES = [
     ("seven-seats", lambda: with_log(_seven_seats), "invalid_options", ["7 seats", "2 to 6"]),
     ("unknown-bot-level", lambda: with_log(lambda d: d["seats"][1].update(level="grandmaster")), "unknown_level",
      ["“grandmaster”", "seat 2", "computer player"]),
-    ("two-humans", lambda: with_log(lambda d: d["seats"][2].update(kind="human", level=None)), "human_seats",
-     ["2 human players", "one person"]),
     ("no-human", lambda: with_log(lambda d: d["seats"][0].update(kind="bot", level="beginner")), "human_seats",
      ["no human player"]),
     ("unreadable-action", lambda: with_log(_set_action(1, 4, "two discard S9")), "unreadable_action",

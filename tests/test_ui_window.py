@@ -112,7 +112,7 @@ def test_new_game_dialog_builds_option_widgets_and_starts_the_chosen_match(qtbot
     assert [dlg.mode_combo.itemData(i) for i in range(dlg.mode_combo.count())] == ["money", "target", "hands"]
     assert dlg.seat_level(1).currentData() == "normal"              # the default level
     assert [dlg.seat_level(1).itemData(i) for i in range(dlg.seat_level(1).count())] == [
-        "beginner", "normal", "hard", "expert"]
+        None, "beginner", "normal", "hard", "expert"]                # a person, or a computer player
 
     dlg.set_players(3)
     assert not dlg.seat_edit(3).isVisibleTo(dlg) and dlg.seat_edit(2).isVisibleTo(dlg)
@@ -643,13 +643,13 @@ def _save_with(tmp_path: Path, w: MainWindow, name: str, edit) -> Path:
     return path
 
 
-def _two_humans(doc):
-    doc["seats"][1] = {"kind": "human", "name": "Budi"}
+def _no_human(doc):
+    doc["seats"][0] = {"kind": "bot", "level": "normal", "name": "Budi"}
 
 
 @pytest.mark.parametrize("edit, words", [
     (lambda doc: doc["seats"][1].update(level="grandmaster"), "“grandmaster”"),
-    (_two_humans, "2 human players"),
+    (_no_human, "no human player"),
 ])
 def test_opening_a_save_the_window_cannot_play_is_refused_and_changes_nothing(qtbot, window, boxes, tmp_path,
                                                                               edit, words):
@@ -679,7 +679,7 @@ def test_a_match_that_cannot_be_seated_leaves_the_session_untouched(qtbot, windo
     before = _session(w)
     real = load_match(path)
     for seats in ((real.seats[0], Seat.bot("grandmaster", "Budi"), real.seats[2]),
-                  (real.seats[0], Seat.human("Budi"), real.seats[2])):
+                  (Seat.bot("normal", "Sari"), real.seats[1], real.seats[2])):
         monkeypatch.setattr(main_window, "load_match",
                             lambda p, seats=seats: saves.LoadedGame(real.match, seats, real.document))
         assert w.open_file(path) is False

@@ -17,7 +17,7 @@ Public API::
     save_autosave(match, seats) / load_autosave() / remove_autosave()
 
 ``load_match`` is the window's gate: whatever it accepts, Open and Continue can show and play — one
-human seat (several people at one computer are not offered yet), computer players of the levels the
+or more human seats (several people take turns at one computer), computer players of the levels the
 game offers (:func:`cekidesk.bots.bot_levels`).  Files are read through
 :func:`.files.read_regular_file` (ordinary files only, after following links; never more than
 :data:`MAX_FILE_BYTES`).
@@ -487,16 +487,12 @@ def match_to_document(
 
 
 def _check_seats(seats: Sequence[Seat], game_id: str) -> None:
-    """The window seats one person against computer players of the levels the game offers; a save
-    with other seats would load and then wait for ever for a player who is not there."""
-    humans = sum(1 for s in seats if s.kind == "human")
-    if humans == 0:
-        raise _fail("human_seats", "This save has no human player: CekiDesk plays one person against "
-                                   "computer players, so it cannot continue this game.")
-    if humans > 1:
-        raise _fail("human_seats", f"This save has {humans} human players, but CekiDesk cannot yet seat "
-                                   "several people at one computer: it plays one person against computer "
-                                   "players, so it cannot continue this game.")
+    """The window seats one or more people (taking turns at one computer) and computer players of
+    the levels the game offers; a save with other seats would load and then wait for ever for a
+    player who is not there."""
+    if not any(s.kind == "human" for s in seats):
+        raise _fail("human_seats", "This save has no human player: CekiDesk needs at least one person "
+                                   "at the table, so it cannot continue this game.")
     levels = bot_levels(game_id)
     for i, s in enumerate(seats):
         if s.kind == "bot" and s.level not in levels:

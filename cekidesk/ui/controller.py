@@ -113,7 +113,9 @@ class GameController(QObject):
       * ``pausedChanged(paused)`` — the computer players were paused or go on;
       * ``replayFrame(view, events)`` / ``replayEnded`` — the replay of the last round of moves
         (:meth:`start_replay`): a position as the human saw it, with the events that led to it; then
-        the live position is the table's again.
+        the live position is the table's again;
+      * ``screenChanged`` — several people at one computer: the table was hidden between two
+        people's turns, or shows the viewer's hand again (:attr:`screened`, :attr:`human_seat`).
 
     :meth:`undo`, :meth:`redo` and :meth:`restart_deal` rebuild the match from its log and emit
     ``started`` (with :attr:`rewound` true meanwhile), then ``handEnded`` if a redo ends a hand
@@ -131,6 +133,7 @@ class GameController(QObject):
     pausedChanged = Signal(bool)
     replayFrame = Signal(object, list)
     replayEnded = Signal()
+    screenChanged = Signal()
 
     def __init__(self, pace_ms: int = 600, autosave: bool = True, parent: QObject | None = None):
         super().__init__(parent)
@@ -180,6 +183,12 @@ class GameController(QObject):
         self._init_undo()
         # a lesson's guide (``cekidesk.ui.coach``); it guides only while its match is this one's
         self.guide: Guide | None = None
+        self._viewer = 0           # the human seat whose view the table shows (human_seat)
+        self._screened = False     # several humans: the table hides every hand until the viewer is ready
+        self._announced: tuple[int, bool, int | None] = (0, False, None)   # as the window was last told
+        # the latest move's events as the game log may show them (:attr:`log_viewer`'s secrets only)
+        self.logged_events: list[Event] = []
+        self.started.connect(self._screen_anew)   # (first: the window rebuilds the table after it)
 
     # -- sessions -------------------------------------------------------------------------
     @staticmethod
@@ -187,12 +196,12 @@ class GameController(QObject):
         """The computer players of ``seats`` for ``match``, by seat; ``budgets``: the thinking time
         by level the player chose (``Settings.bot_budgets``; other levels think for their default
         time).  Raises ``ValueError`` (a :class:`~cekidesk.bots.BotError` for an unknown level) if
-        the table cannot play these seats: one per player, exactly one of them human (the table
-        shows one person's hand)."""
+        the table cannot play these seats: one per player, at least one of them human (with several,
+        the table shows one person's hand at a time)."""
         if len(seats) != match.n_players:
             raise ValueError("one seat per player is needed")
-        if sum(1 for s in seats if s.kind == "human") != 1:
-            raise ValueError("exactly one human seat is needed")
+        if not any(s.kind == "human" for s in seats):
+            raise ValueError("at least one human seat is needed")
         # a Seat has a level exactly when it is a computer player's
         budgets = budgets or {}
         return {i: make_bot(match.spec.id, s.level, i, budget=budgets.get(s.level))
@@ -217,6 +226,7 @@ class GameController(QObject):
         self.bots = bots
         self._init_undo(undo_allowed_by_default(match.match_options) if undo_allowed is None else undo_allowed,
                         undone_hands)
+        self._viewer = self.human_seats[0]
         self._autosave()
         self.started.emit()
         self._after_change()
@@ -273,10 +283,20 @@ class GameController(QObject):
     # -- what the window reads -------------------------------------------------------------
     @property
     def human_seat(self) -> int:
-        for i, s in enumerate(self.seats):
-            if s.kind == "human":
-                return i
-        return 0
+        """The seat whose view the table shows now: the only human, or (several people at one
+        computer) the human whose turn it is, or was last."""
+        return self._viewer
+
+    @property
+    def human_seats(self) -> tuple[int, ...]:
+        """Every seat a person plays, in seat order."""
+        return tuple(i for i, s in enumerate(self.seats) if s.kind == "human")
+
+    @property
+    def log_viewer(self) -> int | None:
+        """Whose secrets the game log and the shared texts may show: the only human's; with several
+        people at one computer nobody's (the log stays on screen while another person plays)."""
+        return self._viewer if len(self.human_seats) == 1 else None
 
     def view(self) -> View:
         assert self.match is not None, "a view needs a match"
@@ -288,8 +308,15 @@ class GameController(QObject):
         assert self.match is not None, "a hand's deal needs a match"
         return [e.for_viewer(self.human_seat) for e in self.match.state.deal_events]
 
+    def events_for_log(self, events: Sequence[Event]) -> list[Event]:
+        """``events`` as the engine gave them (the deal's, ``Match.hand_events``), as the game log
+        may show them: with the secrets of :attr:`log_viewer` only."""
+        return [e.for_viewer(self.log_viewer) for e in events]
+
     def waiting_for_human(self) -> bool:
-        return bool(self.match and self.human_seat in self.match.state.to_act()
+        """The person whose view the table shows may move now (with several people, once they have
+        said they are ready)."""
+        return bool(self.match and not self._screened and self.human_seat in self.match.state.to_act()
                     and self.seats[self.human_seat].kind == "human")
 
     # -- playing --------------------------------------------------------------------------
@@ -380,6 +407,8 @@ class GameController(QObject):
     def _played(self, events: list[Event]) -> None:
         self._hint_job = 0
         self._autosave()
+        self._follow_turn()
+        self.logged_events = self.events_for_log(events)
         self.changed.emit([e.for_viewer(self.human_seat) for e in events])
         assert self.match is not None, "a move is played in a match"
         if self.match.hand_over():
@@ -442,7 +471,8 @@ class GameController(QObject):
         if self.paused and not self._step:
             return   # it waits for the pause to end (or a step)
         waited = (time.monotonic() - self._asked_at) * 1000
-        self._timer.start(max(0, int(self.pace_ms - waited)))
+        pace = 0 if self._screened else self.pace_ms   # (behind the screen nobody watches the move)
+        self._timer.start(max(0, int(pace - waited)))
 
     @Slot()
     def _apply_pending(self) -> None:
@@ -466,6 +496,73 @@ class GameController(QObject):
             return
         self._busy_seat = -1
         self.problem.emit("bot_failed", f"seat {seat}: {message}")
+
+    # -- several people at one computer --------------------------------------------------------
+    @property
+    def screened(self) -> bool:
+        """Several people play and the table hides every hand: between two people's turns, and
+        until the person whose turn it is (:attr:`human_seat`) says they are ready (:meth:`reveal`)."""
+        return self._screened
+
+    def passing_to(self) -> int | None:
+        """While :attr:`screened`: the person the computer is handed to (the one to move now), or
+        None while only computer players move."""
+        m = self.match
+        if not self._screened or m is None or self._viewer not in m.state.to_act():
+            return None
+        return self._viewer
+
+    def reveal(self) -> bool:
+        """The person asked for (:meth:`passing_to`) is at the computer: the table shows their view
+        and they may move.  False if nobody is asked for."""
+        if self.passing_to() is None:
+            return False
+        self._screened = False
+        self._announce()
+        self._after_change()   # (a move the settings make for them, ``GameUI.auto_action``)
+        return True
+
+    @Slot()
+    def _screen_anew(self) -> None:
+        """A match or a hand was put on the table (a new one, a loaded one, the next hand, one
+        rebuilt by an undo): with several people the table is hidden first, for whoever moves."""
+        if len(self.human_seats) > 1:
+            self._screened = True
+            self._follow_turn(changed=True)
+        elif self._screened:   # one person now: nothing is ever hidden
+            self._screened = False
+            self._announce()
+
+    def _follow_turn(self, changed: bool = False) -> None:
+        """Several people at one computer: the table follows the turn.  It keeps showing the person
+        who moves on; it is hidden as soon as they have finished (the computer players' moves
+        happen behind the screen), and then shows whichever person is to move once they say they
+        are ready — in a round everybody chooses at once, the people one after the other.  The end
+        of a hand is public: the table is shown.  ``changed``: tell the window even if nothing
+        changed here (the table was rebuilt)."""
+        m = self.match
+        humans = self.human_seats
+        if m is None or len(humans) < 2:
+            return
+        viewer = self._viewer
+        acting = [] if m.hand_over() else [q for q in m.state.to_act() if q in humans]
+        if m.hand_over():
+            self._screened = False
+        elif self._viewer not in acting:
+            self._screened = True
+            if acting:
+                self._viewer = acting[0]
+        if self._viewer != viewer:
+            self._turn_start = None   # the replay of the last round is the new viewer's own
+        self._announce(changed)
+
+    def _announce(self, always: bool = False) -> None:
+        """Emit ``screenChanged`` if what the window shows for it changed since it was last told
+        (or ``always``)."""
+        shown = (self._viewer, self._screened, self.passing_to())
+        if always or shown != self._announced:
+            self._announced = shown
+            self.screenChanged.emit()
 
     # -- the hint -------------------------------------------------------------------------
     def hint_level(self) -> str | None:
@@ -528,7 +625,7 @@ class GameController(QObject):
     def can_replay(self) -> bool:
         """Whether there are moves since the human's previous turn to show again."""
         m = self.match
-        return (m is not None and self._turn_start is not None and not self.replaying
+        return (m is not None and self._turn_start is not None and not self.replaying and not self._screened
                 and len(m.logs[-1]) > self._turn_start[1])
 
     def start_replay(self) -> bool:

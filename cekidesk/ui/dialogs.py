@@ -431,6 +431,11 @@ class NewGameDialog(QDialog):
         self.level_help.setWordWrap(True)
         self.level_help.setTextFormat(Qt.TextFormat.RichText)
         seats_column.addWidget(self.level_help)
+        self.seats_problem = QLabel(self.tr("At least one seat must be a person to start."), self)
+        self.seats_problem.setObjectName("seatsProblem")
+        self.seats_problem.setWordWrap(True)
+        self.seats_problem.hide()
+        seats_column.addWidget(self.seats_problem)
         seats_column.addStretch(1)
         left = QVBoxLayout()
         left.addWidget(seats_box, 1)
@@ -658,29 +663,26 @@ class NewGameDialog(QDialog):
         self.seats_grid.addWidget(QLabel(self.tr("Name"), self), 0, 1)
         self.seats_grid.addWidget(QLabel(self.tr("Player"), self), 0, 2)
         for i in range(spec.max_players):
-            if i == 0:
-                lab = QLabel(self.tr("1 (you)"), self)
-            else:
-                lab = QLabel(str(i + 1), self)
+            lab = QLabel(str(i + 1), self)
             edit = QLineEdit(self)
             edit.setMaxLength(40)
             edit.setObjectName(f"seatName{i}")
             combo = QComboBox(self)
             combo.setObjectName(f"seatLevel{i}")
-            if i == 0:
-                edit.setText(old[0][0] if old and old[0][0].strip() else names.default_human_name())
-                combo.addItem(self.tr("You (human)"), None)
-                combo.setEnabled(False)
-            else:
-                default_name = names.DEFAULT_BOT_NAMES[(i - 1) % len(names.DEFAULT_BOT_NAMES)]
-                edit.setText(old[i][0] if i < len(old) and old[i][0].strip() else default_name)
-                for lv in levels:
-                    combo.addItem(self.tr("Computer: {level}").format(level=names.bot_level_name(lv)), lv)
-                    combo.setItemData(combo.count() - 1, helps[lv], Qt.ItemDataRole.ToolTipRole)
-                keep = old[i][1] if i < len(old) and old[i][1] in levels else default_level
-                combo.setCurrentIndex(levels.index(keep))
-                for signal in (combo.highlighted, combo.currentIndexChanged):
-                    signal.connect(lambda j, c=combo: self._show_level_help(c.itemData(j)))
+            # any seat a person (several take turns at this computer) or a computer player
+            combo.addItem(self.tr("Person"), None)
+            combo.setItemData(0, self.tr("Someone at this computer; with several people, the table is "
+                                         "handed over between their turns"), Qt.ItemDataRole.ToolTipRole)
+            for lv in levels:
+                combo.addItem(self.tr("Computer: {level}").format(level=names.bot_level_name(lv)), lv)
+                combo.setItemData(combo.count() - 1, helps[lv], Qt.ItemDataRole.ToolTipRole)
+            edit.setText(old[i][0] if i < len(old) and old[i][0].strip() else self._default_name(i))
+            keep = old[i][1] if i < len(old) and (old[i][1] in levels or old[i][1] is None) \
+                else (None if i == 0 else default_level)
+            combo.setCurrentIndex(combo.findData(keep))
+            for signal in (combo.highlighted, combo.currentIndexChanged):
+                signal.connect(lambda j, c=combo: self._show_level_help(c.itemData(j)))
+            combo.currentIndexChanged.connect(self._check_seats)
             # room for a whole name: the level combos beside it ask for the width of their longest
             # text, which in aksara Jawa left the names a few pixels wide
             fm = edit.fontMetrics()
@@ -691,6 +693,20 @@ class NewGameDialog(QDialog):
             self.seats_grid.addWidget(combo, i + 1, 2)
             self._seat_rows.append((lab, edit, combo))
         self._show_level_help(self._seat_rows[1][2].currentData() if len(self._seat_rows) > 1 else default_level)
+        self._check_seats()
+
+    @staticmethod
+    def _default_name(i: int) -> str:
+        """The name a seat is offered: "You" (in the current language) for the first, a Javanese name
+        for the others."""
+        return names.default_human_name() if i == 0 else names.DEFAULT_BOT_NAMES[(i - 1) % len(names.DEFAULT_BOT_NAMES)]
+
+    def _check_seats(self) -> None:
+        """At least one of the seats in play must be a person: Start waits for one, and a line says so."""
+        n = self.players_spin.value()
+        someone = any(combo.currentData() is None for _, _, combo in self._seat_rows[:n])
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(someone)
+        self.seats_problem.setVisible(not someone)
 
     def _show_level_help(self, level: str | None) -> None:
         """The line under the seats: what ``level`` does."""
@@ -704,6 +720,7 @@ class NewGameDialog(QDialog):
         for i, row in enumerate(self._seat_rows):
             for w in row:
                 w.setVisible(i < n)
+        self._check_seats()
 
     def _mode_changed(self) -> None:
         mode = self.mode_combo.currentData()
@@ -789,14 +806,13 @@ class NewGameDialog(QDialog):
         seats: list[Seat] = []
         for i in range(n):
             _, edit, combo = self._seat_rows[i]
-            name = " ".join(edit.text().split())[:40]
-            if i == 0:
+            name = " ".join(edit.text().split())[:40] or self._default_name(i)
+            if combo.currentData() is None:
                 # the name offered is saved as the default, shown in whatever language is chosen later
-                default = not name or names.is_default_human_name(name)
-                seats.append(Seat.human(names.DEFAULT_HUMAN_NAME if default else name))
-            else:
-                default_name = names.DEFAULT_BOT_NAMES[(i - 1) % len(names.DEFAULT_BOT_NAMES)]
-                seats.append(Seat.bot(combo.currentData(), name or default_name))
+                seats.append(Seat.human(names.DEFAULT_HUMAN_NAME if names.is_default_human_name(name) else name))
+            else:   # (the first seat's "You", kept when it became a computer player, is not its name)
+                bot_name = names.DEFAULT_BOT_NAMES[(i - 1) % len(names.DEFAULT_BOT_NAMES)]
+                seats.append(Seat.bot(combo.currentData(), bot_name if names.is_default_human_name(name) else name))
         text = self.seed_edit.text().strip()
         chosen = bool(text)
         seed = min(int(text), self.MAX_SEED) if chosen else random_seed()

@@ -53,6 +53,7 @@ from .dialogs import (
 from .fonts import install_javanese_font
 from .gamelog import GameLogDock, LogEntry, Seating, left_out_notice
 from .games import DealWords, game_ui
+from .handover import PassScreen
 from .history import HandHistory, first_deal_of
 from .qtfix import guard_none_refcount
 from .reasons import describe_reasons
@@ -130,6 +131,7 @@ class MainWindow(QMainWindow):
         self._make_actions()
         self._make_menus()
         self._make_statistics()
+        self._make_pass_screen()
 
         c = self.controller
         c.started.connect(self._on_started)
@@ -639,7 +641,7 @@ class MainWindow(QMainWindow):
             self._rebuild_log()
         else:
             self._log_hand_heading()
-            self.log_dock.add_events(c.deal_events(), self._seating(m))
+            self.log_dock.add_events(c.events_for_log(m.state.deal_events), self._seating(m))
         self._refresh()
         if m.hand_over() and m.history:  # a game saved between two hands: show how the last one ended
             self._hand_end_pending = True
@@ -653,7 +655,7 @@ class MainWindow(QMainWindow):
         self._show_captions(events)
         m = self.controller.match
         if m is not None:
-            self.log_dock.add_events(events, self._seating(m))
+            self.log_dock.add_events(self.controller.logged_events, self._seating(m))
         self._refresh()
 
     @Slot()
@@ -777,7 +779,7 @@ class MainWindow(QMainWindow):
         if m is None or not m.history or not m.hand_over():
             return None
         self._close_end_dialogs()
-        dlg = HandEndDialog(m, self.seat_names(), c.human_seat, self._card_namer(), self)
+        dlg = HandEndDialog(m, self.seat_names(), self._you(), self._card_namer(), self)
         dlg.nextHand.connect(self.next_hand)
         dlg.showStandings.connect(self.show_standings)
         QShortcut(QKeySequence("N"), dlg).activated.connect(dlg.next_button.click)
@@ -831,7 +833,7 @@ class MainWindow(QMainWindow):
         if self.hand_end_dialog is not None:
             self.hand_end_dialog.close()
             self.hand_end_dialog = None
-        dlg = StandingsDialog(m, self.seat_names(), c.human_seat, self)
+        dlg = StandingsDialog(m, self.seat_names(), self._you(), self)
         dlg.newGame.connect(lambda: QTimer.singleShot(0, self, self.new_game))
         self.undo_commands.keys_in(dlg)
         self.standings_dialog = dlg
@@ -845,6 +847,48 @@ class MainWindow(QMainWindow):
                 dlg.close()
                 dlg.deleteLater()
                 setattr(self, attr, None)
+
+    # -- several people at one computer -----------------------------------------------------------
+    def _make_pass_screen(self) -> None:
+        """The screen over the table between two people's turns (see ``handover.py``)."""
+        self.pass_screen = PassScreen(self.table)
+        self.pass_screen.ready.connect(self.controller.reveal)
+        self.controller.screenChanged.connect(self._on_screen_changed)
+
+    def _you(self) -> int:
+        """The seat the shared texts (the log, the status line at the end of a hand, the end-of-hand
+        and score dialogs) call "you": the only person's; with several people nobody's (−1), so
+        that every seat is named."""
+        c = self.controller
+        return c.human_seat if c.log_viewer is not None else -1
+
+    def pass_screen_text(self) -> str:
+        """The status line while the table waits for the next person."""
+        c = self.controller
+        who = c.passing_to()
+        return self.tr("Waiting for {name}…").format(name=self.seat_names()[who]) if who is not None else ""
+
+    @Slot()
+    def _on_screen_changed(self) -> None:
+        """Hide the table between two people's turns (its scene emptied, the screen over it naming
+        who is next), or show the view of the person who said they are ready, from their seat."""
+        c = self.controller
+        m = c.match
+        if m is None:
+            return
+        if c.screened:
+            self._forget_hint()
+            self.table.set_blank(True)
+            who = c.passing_to()
+            self.pass_screen.show_for(None if who is None else self.seat_names()[who])
+        else:
+            self.pass_screen.hide()
+            self.table.set_blank(False)
+            self.table.set_game(m.spec.id, self.seat_names(), c.human_seat)
+            self.table.show_view(c.view())
+            self.table.set_thinking(self._thinking_seat)
+            self.give_table_the_keyboard()
+        self._refresh()
 
     # -- hint ----------------------------------------------------------------------------------------
     def hint_available(self) -> bool:
@@ -876,7 +920,8 @@ class MainWindow(QMainWindow):
             if offered_action(decision.action, view.legal, view.ranges) is not None:
                 self._hint = decision.action
                 self._hint_say = self._hint_line(decision, view)
-                self.log_dock.add_notice(self._hint_say)
+                if c.log_viewer is not None:   # (with several people the log is everybody's)
+                    self.log_dock.add_notice(self._hint_say)
                 self.table.set_hint(decision.action)
             else:
                 log.warning("the hint %s is not a legal move", decision.action)
@@ -938,8 +983,10 @@ class MainWindow(QMainWindow):
             return self.tr("No game on the table. Choose Game ▸ New… to start one.")
         if c.replaying:
             return self.tr("The last round again — click the table or press Esc to go back to the game.")
+        if c.screened and c.passing_to() is not None:
+            return self.pass_screen_text()
         seat_names = self.seat_names()
-        human = c.human_seat
+        human = self._you()
         if m.hand_over():
             text = game_ui(m.spec.id).hand_over_text(m.state.result(), seat_names, human)
             if m.is_over():
@@ -1009,7 +1056,7 @@ class MainWindow(QMainWindow):
     # -- game log --------------------------------------------------------------------------------------
     def _seating(self, m: Match) -> Seating:
         c = self.controller
-        return Seating.of(m.spec.id, c.seats, c.human_seat)
+        return Seating.of(m.spec.id, c.seats, self._you())
 
     def _hand_heading_entry(self, match: Match | None = None) -> LogEntry:
         """The heading of the current hand (of ``match``, else the controller's), worded whenever the
@@ -1018,7 +1065,7 @@ class MainWindow(QMainWindow):
         heading is kept in ``_headings`` (an undo's log goes back to it)."""
         m = match or self.controller.match
         assert m is not None, "a hand's heading needs a match"
-        ui, human = game_ui(m.spec.id), self.controller.human_seat
+        ui, human = game_ui(m.spec.id), self._you()
         hand = SimpleNamespace(spec=m.spec, hand_index=m.hand_index, dealer=m.dealer, state=m.state)
         entry = self._headings[m.hand_index] = LogEntry.notice(
             lambda: ui.hand_heading(hand, self.seat_names(), human), "heading")
@@ -1051,15 +1098,16 @@ class MainWindow(QMainWindow):
         self.log_dock.show_entries(entries)
 
     def _hand_entries(self, m: Match) -> list[LogEntry]:
-        """The log of ``m``'s current hand as the human saw it: its heading, the deal, then the
+        """The log of ``m``'s current hand as the person saw it (with several people: its public
+        events only, :meth:`GameController.events_for_log`): its heading, the deal, then the
         events ``m`` kept while its moves were played (a line saying so where a giant hand's first
         events were left out)."""
-        human, seating = self.controller.human_seat, self._seating(m)
+        c, seating = self.controller, self._seating(m)
         entries = [self._hand_heading_entry(m)]
-        entries += [LogEntry.of_event(e.for_viewer(human), seating) for e in m.state.deal_events]
+        entries += [LogEntry.of_event(e, seating) for e in c.events_for_log(m.state.deal_events)]
         if m.hand_events_dropped:
             entries.append(left_out_notice())
-        entries += [LogEntry.of_event(e.for_viewer(human), seating) for e in m.hand_events]
+        entries += [LogEntry.of_event(e, seating) for e in c.events_for_log(m.hand_events)]
         return entries
 
     # -- views and dialogs -----------------------------------------------------------------------------
@@ -1080,7 +1128,7 @@ class MainWindow(QMainWindow):
     def _refresh_score_sheet(self, force: bool = False) -> None:
         d = self.score_dialog
         if d is not None and (force or d.isVisible()):
-            d.show_match(self.controller.match, self.seat_names(), self.controller.human_seat)
+            d.show_match(self.controller.match, self.seat_names(), self._you())
 
     def show_help(self) -> QDialog:
         m = self.controller.match

@@ -523,6 +523,7 @@ class TableWidget(QGraphicsView):
         self._think_timer = QTimer(self)
         self._think_timer.setInterval(380)
         self._think_timer.timeout.connect(self._think_tick)
+        self._blank = False     # the table hides everything (several people at one computer: set_blank)
 
     # ===========================================================================================
     # public interface
@@ -535,6 +536,20 @@ class TableWidget(QGraphicsView):
         self._use_game(game_id, human_seat)
         self.clear_captions()
         self._clear_scene()
+
+    def set_blank(self, on: bool) -> None:
+        """Hide the whole table (``on``) — several people at one computer, between two people's
+        turns: every card, plate, label and caption leaves the scene (nothing of anybody's hand is
+        left in it, not even face down under a cover), and views are not drawn until the table is
+        shown again, with the next :meth:`set_game` and :meth:`show_view`."""
+        self._blank = on
+        if on:
+            self.clear_captions()
+            self._clear_scene()
+            self._view = None
+
+    def is_blank(self) -> bool:
+        return self._blank
 
     def _use_game(self, game_id: str, human_seat: int) -> TableLayout:
         """The game's layout and card family (the cards' shape and back)."""
@@ -558,7 +573,10 @@ class TableWidget(QGraphicsView):
         super().changeEvent(event)
 
     def show_view(self, view: View, events: Sequence[Event] | None = None) -> None:
-        """Draw ``view``; animate ``events`` (as the human sees them) if animations are on."""
+        """Draw ``view``; animate ``events`` (as the human sees them) if animations are on (nothing
+        while the table is blank)."""
+        if self._blank:
+            return
         self._serial += 1
         self._stop_animations()
         self.end_celebration()
@@ -663,7 +681,9 @@ class TableWidget(QGraphicsView):
 
     def show_caption(self, seat: int, text: str, ms: int) -> None:
         """Say ``text`` beside ``seat``'s plate for ``ms`` milliseconds (it replaces what the seat
-        said before)."""
+        said before; none while the table is blank)."""
+        if self._blank:
+            return
         self._drop_caption(seat)
         item = CaptionItem(text, self._scene.sceneRect().width())
         self._scene.addItem(item)
