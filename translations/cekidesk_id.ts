@@ -352,6 +352,250 @@
     </message>
 </context>
 <context>
+    <name>BalikLesson</name>
+    <message>
+        <source>These are your cards, sorted into the sets they make. You play first, so you hold one card more and begin by throwing one.</source>
+        <extracomment>the computer players, by seat (you sit in seat 0)</extracomment>
+        <translation>Ini kartu Anda, diurutkan menurut set yang dibentuknya. Anda main pertama, jadi Anda memegang satu kartu lebih dan mulai dengan membuang satu.</translation>
+    </message>
+    <message>
+        <source>{card} makes no set with your other cards: throw it. Click it, or press Enter (Left / Right choose another card).</source>
+        <translation>{card} tidak membentuk set dengan kartu Anda yang lain: buanglah. Klik kartu itu, atau tekan Enter (Kiri / Kanan memilih kartu lain).</translation>
+    </message>
+    <message>
+        <source>Now the others play in turn: each draws the top card of the stock or takes the last card thrown, then throws one.</source>
+        <translation>Sekarang pemain lain main bergiliran: masing-masing mengambil kartu teratas dari tumpukan atau memungut kartu terakhir yang dibuang, lalu membuang satu.</translation>
+    </message>
+    <message>
+        <source>Now throw {card}: your hand is then one card short of winning — it waits. Click it or press Enter.</source>
+        <translation>Sekarang buang {card}: kartu Anda lalu kurang satu untuk menang — Anda menunggu. Klik kartu itu atau tekan Enter.</translation>
+    </message>
+    <message>
+        <source>You may call now. You already hold a mata, so your call is tan: any card that completes your last set wins. Press C or click Call.</source>
+        <translation>Sekarang Anda boleh berseru. Anda sudah memegang mata, jadi seruan Anda tan: kartu apa pun yang melengkapi set terakhir Anda menang. Tekan C atau klik Serukan.</translation>
+    </message>
+    <message>
+        <source>Since you called, every card drawn from the stock is shown face up beside the player who drew it. Watch for yours!</source>
+        <translation>Karena Anda sudah berseru, setiap kartu yang diambil dari tumpukan ditunjukkan terbuka di samping pemain yang mengambilnya. Perhatikan kartu Anda!</translation>
+    </message>
+    <message>
+        <source>That card completes your hand! Claim it out of turn — sampèi! Press S or click the Sampèi button.</source>
+        <translation>Kartu itu melengkapi kartu Anda! Klaim di luar giliran — sampèi! Tekan S atau klik tombol Sampèi.</translation>
+    </message>
+    <message>
+        <source>A turn: draw the top card of the stock (D) or take the last card thrown (T), then throw a card.</source>
+        <translation>Satu giliran: ambil kartu teratas dari tumpukan (D) atau pungut kartu terakhir yang dibuang (T), lalu buang satu kartu.</translation>
+    </message>
+    <message>
+        <source>When a throw leaves your hand one card short you may call (C): tan with a mata in hand (any card of the last set wins), ceki without one (only a card that makes a mata wins).</source>
+        <translation>Jika setelah membuang kartu Anda kurang satu, Anda boleh berseru (C): tan jika memegang mata (kartu apa pun dari set terakhir menang), ceki jika tidak (hanya kartu yang membentuk mata yang menang).</translation>
+    </message>
+    <message>
+        <source>After a call every card drawn from the stock is shown; the one a caller waits for is theirs at once: sampèi! (S)</source>
+        <translation>Setelah ada seruan, setiap kartu yang diambil dari tumpukan ditunjukkan; kartu yang ditunggu seorang penyeru langsung menjadi miliknya: sampèi! (S)</translation>
+    </message>
+    <message>
+        <source>Welcome to Balik Satu! Fifteen cards in five sets of three win: three cards of one rank, whatever their suits, and at least one set must be three identical cards, a mata. Press Enter or click Next.</source>
+        <translation>Selamat datang di Balik Satu! Lima belas kartu dalam lima set berisi tiga menang: tiga kartu dengan angka yang sama, jenis apa saja, dan sedikitnya satu set harus tiga kartu kembar, yaitu mata. Tekan Enter atau klik Lanjut.</translation>
+    </message>
+    <message>
+        <source>Sari threw a 4 of Myriads, and you hold two of them: take it and the three make a mata. Press T or click the card on the pile.</source>
+        <translation>Sari membuang 4 Laksa, dan Anda memegang dua: pungutlah, dan ketiganya menjadi mata. Tekan T atau klik kartu di tumpukan buangan.</translation>
+    </message>
+    <message>
+        <source>You win! The next card of the stock is turned — the balik satu, “turn one”. Its value is the score (here 9, the 9 of Coins), and your mata adds 1.</source>
+        <translation>Anda menang! Kartu berikutnya dari tumpukan dibalik — balik satu, “membalik satu”. Nilainya menjadi skor (di sini 9, yaitu 9 Koin), dan mata Anda menambah 1.</translation>
+    </message>
+    <message>
+        <source>Fifteen cards in five sets of three win: three cards of one rank, whatever their suits, at least one set a mata of three identical cards.</source>
+        <translation>Lima belas kartu dalam lima set berisi tiga menang: tiga kartu dengan angka yang sama, jenis apa saja, sedikitnya satu set berupa mata, tiga kartu kembar.</translation>
+    </message>
+    <message>
+        <source>The winner turns one more card from the stock: its value is the score, the red-stamped cards worth more; each mata adds 1.</source>
+        <translation>Pemenang membalik satu kartu lagi dari tumpukan: nilainya menjadi skor, kartu bercap merah bernilai lebih; setiap mata menambah 1.</translation>
+    </message>
+    <message>
+        <source>Welcome to Chaqui, Balik Satu as the Kristang of Malacca play it! Fifteen cards in five sets of three win, at least one of them three identical cards: an olo. Press Enter or click Next.</source>
+        <translation>Selamat datang di Chaqui, Balik Satu seperti dimainkan orang Kristang di Malaka! Lima belas kartu dalam lima set berisi tiga menang, sedikitnya satu di antaranya tiga kartu kembar: sebuah olo. Tekan Enter atau klik Lanjut.</translation>
+    </message>
+    <message>
+        <source>Sari threw a 4 of Strings, and you hold two. Take it (T, or click the pile): three identical cards made with a card from the pile are an olo, laid open for everyone to see.</source>
+        <translation>Sari membuang 4 Untai, dan Anda memegang dua. Pungutlah (T, atau klik tumpukan buangan): tiga kartu kembar yang dibentuk dengan kartu dari tumpukan buangan adalah olo, dibuka agar terlihat oleh semua.</translation>
+    </message>
+    <message>
+        <source>Your olo stays in your hand but can never be thrown.</source>
+        <translation>Olo Anda tetap di tangan Anda tetapi tidak pernah boleh dibuang.</translation>
+    </message>
+    <message>
+        <source>You may call now. You hold an olo, so your call is tan: any card that completes your last set wins — here any of the six yu cards. Press C or click Call.</source>
+        <translation>Sekarang Anda boleh berseru. Anda memegang olo, jadi seruan Anda tan: kartu apa pun yang melengkapi set terakhir Anda menang — di sini salah satu dari keenam kartu yu. Tekan C atau klik Serukan.</translation>
+    </message>
+    <message>
+        <source>You win! In Chaqui each olo of the winning hand scores a fixed amount, 5 points here.</source>
+        <translation>Anda menang! Dalam Chaqui setiap olo dalam kartu pemenang bernilai jumlah tetap, di sini 5 poin.</translation>
+    </message>
+    <message>
+        <source>Fifteen cards in five sets of three win, at least one an olo of three identical cards.</source>
+        <translation>Lima belas kartu dalam lima set berisi tiga menang, sedikitnya satu berupa olo, tiga kartu kembar.</translation>
+    </message>
+    <message>
+        <source>An olo made with a card taken from the pile is laid open; its cards can no longer be thrown.</source>
+        <translation>Olo yang dibentuk dengan kartu yang dipungut dari tumpukan buangan dibuka; kartunya tidak boleh dibuang lagi.</translation>
+    </message>
+    <message>
+        <source>Each olo of the winning hand scores a fixed amount (5 by default).</source>
+        <translation>Setiap olo dalam kartu pemenang bernilai jumlah tetap (bawaannya 5).</translation>
+    </message>
+    <message>
+        <source>Welcome to Balik Lima Belas! As in Balik Satu, fifteen cards in five sets of three win, at least one of them a mata of three identical cards; the score is different. Press Enter or click Next.</source>
+        <translation>Selamat datang di Balik Lima Belas! Seperti dalam Balik Satu, lima belas kartu dalam lima set berisi tiga menang, sedikitnya satu di antaranya mata, tiga kartu kembar; skornya yang berbeda. Tekan Enter atau klik Lanjut.</translation>
+    </message>
+    <message>
+        <source>Sari threw an 8 of Myriads: with your 8 of Coins and 8 of Strings it makes a set. Take it: press T or click the card on the pile.</source>
+        <translation>Sari membuang 8 Laksa: bersama 8 Koin dan 8 Untai Anda, kartu itu membentuk set. Pungutlah: tekan T atau klik kartu di tumpukan buangan.</translation>
+    </message>
+    <message>
+        <source>You may call now. You hold no mata yet, so your call is ceki: only a third 6 of Strings or 6 of Myriads, making a mata, wins. Press C or click Call.</source>
+        <translation>Sekarang Anda boleh berseru. Anda belum memegang mata, jadi seruan Anda ceki: hanya 6 Untai atau 6 Laksa yang ketiga, yang membentuk mata, yang menang. Tekan C atau klik Serukan.</translation>
+    </message>
+    <message>
+        <source>Your turn: draw the top card of the stock — press D or click the stock.</source>
+        <translation>Giliran Anda: ambil kartu teratas dari tumpukan — tekan D atau klik tumpukan.</translation>
+    </message>
+    <message>
+        <source>A 6 of Strings: your mata, and your hand is complete! Win on your own draw: press S or click the Sampèi button.</source>
+        <translation>6 Untai: mata Anda, dan kartu Anda lengkap! Menanglah dengan ambilan Anda sendiri: tekan S atau klik tombol Sampèi.</translation>
+    </message>
+    <message>
+        <source>You win! Fifteen turned cards are swapped in, rank for rank, for more mata: 1 for the win, 1 for each mata and 2 for drawing your own winning card after a ceki call.</source>
+        <translation>Anda menang! Lima belas kartu yang dibalik ditukarkan masuk, angka demi angka, untuk menambah mata: 1 untuk kemenangan, 1 untuk setiap mata dan 2 karena Anda sendiri mengambil kartu kemenangan setelah seruan ceki.</translation>
+    </message>
+    <message>
+        <source>Fifteen cards in five sets of three win, at least one a mata of three identical cards.</source>
+        <translation>Lima belas kartu dalam lima set berisi tiga menang, sedikitnya satu berupa mata, tiga kartu kembar.</translation>
+    </message>
+    <message>
+        <source>The winner turns fifteen cards and swaps them in to make more mata: 1 for the win and 1 for each mata; after a ceki call, 2 more for one&apos;s own draw (kandang), 1 for another&apos;s (ayam).</source>
+        <translation>Pemenang membalik lima belas kartu dan menukarkannya untuk membentuk lebih banyak mata: 1 untuk kemenangan dan 1 untuk setiap mata; setelah seruan ceki, 2 lagi untuk ambilan sendiri (kandang), 1 untuk ambilan orang lain (ayam).</translation>
+    </message>
+    <message>
+        <source>Welcome to Chot! Four players in two partnerships: Sari, opposite you, is your partner. Fifteen cards in five sets of three win, at least one a mata of three identical cards. Press Enter or click Next.</source>
+        <translation>Selamat datang di Chot! Empat pemain dalam dua pihak berpasangan: Sari, di hadapan Anda, adalah rekan Anda. Lima belas kartu dalam lima set berisi tiga menang, sedikitnya satu berupa mata, tiga kartu kembar. Tekan Enter atau klik Lanjut.</translation>
+    </message>
+    <message>
+        <source>Ayu threw a 5 of Coins, and you hold two: take it for a mata. Press T or click the card on the pile.</source>
+        <translation>Ayu membuang 5 Koin, dan Anda memegang dua: pungutlah untuk mendapat mata. Tekan T atau klik kartu di tumpukan buangan.</translation>
+    </message>
+    <message>
+        <source>Your partner Sari drew a 4 of Coins — your card! Claim it: sampèi! Press S or click the Sampèi button.</source>
+        <translation>Rekan Anda Sari mengambil 4 Koin — kartu Anda! Klaimlah: sampèi! Tekan S atau klik tombol Sampèi.</translation>
+    </message>
+    <message>
+        <source>You win for your side! Fifteen cards are turned and swapped in for more mata; 1 for the win and 1 for each mata, taken as tokens.</source>
+        <translation>Anda menang untuk pihak Anda! Lima belas kartu dibalik dan ditukarkan untuk membentuk lebih banyak mata; 1 untuk kemenangan dan 1 untuk setiap mata, dicatat sebagai keping.</translation>
+    </message>
+    <message>
+        <source>Chot is played by two partnerships, partners sitting opposite.</source>
+        <translation>Chot dimainkan oleh dua pihak berpasangan, rekan duduk berhadapan.</translation>
+    </message>
+    <message>
+        <source>The winner scores 1 and 1 for each mata after swapping in fifteen turned cards, taken as tokens; at 20 the sides pool their tokens for a bangkong.</source>
+        <translation>Pemenang mendapat 1 dan 1 untuk setiap mata setelah menukarkan lima belas kartu yang dibalik, dicatat sebagai keping; pada 20 kedua pihak menggabungkan kepingnya untuk sebuah bangkong.</translation>
+    </message>
+    <message>
+        <source>Welcome to Gonggong! Fifteen cards in five sets of three win: three cards of one rank, whatever their suits, at least one of them a bak of three identical cards. Press Enter or click Next.</source>
+        <translation>Selamat datang di Gonggong! Lima belas kartu dalam lima set berisi tiga menang: tiga kartu dengan angka yang sama, jenis apa saja, sedikitnya satu di antaranya bak, tiga kartu kembar. Tekan Enter atau klik Lanjut.</translation>
+    </message>
+    <message>
+        <source>Ayu threw a 1 of Myriads, and you hold two: take it for a bak. Press T or click the card on the pile.</source>
+        <translation>Ayu membuang 1 Laksa, dan Anda memegang dua: pungutlah untuk mendapat bak. Tekan T atau klik kartu di tumpukan buangan.</translation>
+    </message>
+    <message>
+        <source>You may call now. You hold a bak, so your call is ceki kowah: any card that completes your last set wins — here any of the six yu cards. Press C or click Call.</source>
+        <translation>Sekarang Anda boleh berseru. Anda memegang bak, jadi seruan Anda ceki kowah: kartu apa pun yang melengkapi set terakhir Anda menang — di sini salah satu dari keenam kartu yu. Tekan C atau klik Serukan.</translation>
+    </message>
+    <message>
+        <source>In Gonggong you may also win on a card another player throws (metu). Watch the pile!</source>
+        <translation>Dalam Gonggong Anda juga bisa menang dengan kartu yang dibuang pemain lain (metu). Perhatikan tumpukan buangan!</translation>
+    </message>
+    <message>
+        <source>Ayu threw the White Flower, a yu card: it completes your hand! Claim it — press S or click the Sampèi button.</source>
+        <translation>Ayu membuang Bunga Putih, sebuah kartu yu: kartu itu melengkapi kartu Anda! Klaimlah — tekan S atau klik tombol Sampèi.</translation>
+    </message>
+    <message>
+        <source>You win! The score: 1 for metu, 1 for your bak, then the next stock card is turned and its value added.</source>
+        <translation>Anda menang! Skornya: 1 untuk metu, 1 untuk bak Anda, lalu kartu berikutnya dari tumpukan dibalik dan nilainya ditambahkan.</translation>
+    </message>
+    <message>
+        <source>Fifteen cards in five sets of three win, at least one a bak of three identical cards.</source>
+        <translation>Lima belas kartu dalam lima set berisi tiga menang, sedikitnya satu berupa bak, tiga kartu kembar.</translation>
+    </message>
+    <message>
+        <source>A throw that leaves your hand one card short lets you call (C): ceki kowah with a bak in hand, ceki nocog without.</source>
+        <translation>Jika setelah membuang kartu Anda kurang satu, Anda boleh berseru (C): ceki kowah jika memegang bak, ceki nocog jika tidak.</translation>
+    </message>
+    <message>
+        <source>You win on your own draw (rabas) or on another player&apos;s card (metu): a revealed draw or a throw you claim (S).</source>
+        <translation>Anda menang dengan ambilan sendiri (rabas) atau dengan kartu pemain lain (metu): kartu ambilan yang ditunjukkan atau buangan yang Anda klaim (S).</translation>
+    </message>
+    <message>
+        <source>The score: 1 for metu, 2 for rabas (one more with a red-stamped winning card), 1 for each bak, 2 for a red one, and the value of one more card turned.</source>
+        <translation>Skornya: 1 untuk metu, 2 untuk rabas (satu lagi jika kartu kemenangannya bercap merah), 1 untuk setiap bak, 2 untuk bak merah, dan nilai satu kartu lagi yang dibalik.</translation>
+    </message>
+    <message>
+        <source>A set is a pair of one rank (the six yu cards all count as 1s); six cards win: three pairs, one of them a bak of two identical cards.</source>
+        <translation>Satu set adalah sepasang kartu dengan angka yang sama (keenam kartu yu dihitung sebagai kartu 1); enam kartu menang: tiga pasangan, salah satunya bak, dua kartu kembar.</translation>
+    </message>
+    <message>
+        <source>Five cards in hand, a sixth drawn or taken, one thrown. One card short, you may call (C): tan kowah with a bak, tan nokang without.</source>
+        <translation>Lima kartu di tangan, kartu keenam diambil atau dipungut, satu dibuang. Jika kurang satu kartu, Anda boleh berseru (C): tan kowah jika memegang bak, tan nokang jika tidak.</translation>
+    </message>
+    <message>
+        <source>The score: 1 for metu, 2 for rabas (one more with a red-stamped winning card), 1 for the bak, and the value of one more card turned.</source>
+        <translation>Skornya: 1 untuk metu, 2 untuk rabas (satu lagi jika kartu kemenangannya bercap merah), 1 untuk bak, dan nilai satu kartu lagi yang dibalik.</translation>
+    </message>
+    <message>
+        <source>Welcome to Tantanan! Here a set is a pair: two cards of one rank, whatever their suits. Six cards win — three pairs, one of them two identical cards, a bak. Press Enter or click Next.</source>
+        <translation>Selamat datang di Tantanan! Di sini satu set adalah sepasang: dua kartu dengan angka yang sama, jenis apa saja. Enam kartu menang — tiga pasangan, salah satunya dua kartu kembar, yaitu bak. Tekan Enter atau klik Lanjut.</translation>
+    </message>
+    <message>
+        <source>Ayu threw the Old Thousand. The six yu cards all count as 1s, so with your White Flower it makes a pair. Take it: press T or click the card on the pile.</source>
+        <translation>Ayu membuang Ribu Tua. Keenam kartu yu dihitung sebagai kartu 1, jadi bersama Bunga Putih Anda kartu itu menjadi pasangan. Pungutlah: tekan T atau klik kartu di tumpukan buangan.</translation>
+    </message>
+    <message>
+        <source>You may call now. Your two 8s of Strings are a bak, so your call is tan kowah: any 9 wins. Press C or click Call.</source>
+        <translation>Sekarang Anda boleh berseru. Dua 8 Untai Anda adalah bak, jadi seruan Anda tan kowah: 9 apa pun menang. Tekan C atau klik Serukan.</translation>
+    </message>
+    <message>
+        <source>In Tantanan you may also win on a card another player throws (metu). Watch the pile!</source>
+        <translation>Dalam Tantanan Anda juga bisa menang dengan kartu yang dibuang pemain lain (metu). Perhatikan tumpukan buangan!</translation>
+    </message>
+    <message>
+        <source>Ayu threw a 9 of Myriads: your third pair! Claim it — press S or click the Sampèi button.</source>
+        <translation>Ayu membuang 9 Laksa: pasangan ketiga Anda! Klaimlah — tekan S atau klik tombol Sampèi.</translation>
+    </message>
+    <message>
+        <source>Welcome to Cekèn, Tantanan for three players! A set is a pair of one rank; six cards win: three pairs, one of them a bak of two identical cards. Press Enter or click Next.</source>
+        <translation>Selamat datang di Cekèn, Tantanan untuk tiga pemain! Satu set adalah sepasang kartu dengan angka yang sama; enam kartu menang: tiga pasangan, salah satunya bak, dua kartu kembar. Tekan Enter atau klik Lanjut.</translation>
+    </message>
+    <message>
+        <source>A 3 of Strings: a pair with your 3 of Myriads. Now throw {card}: your hand then waits for any 6. Click it or press Enter.</source>
+        <translation>3 Untai: berpasangan dengan 3 Laksa Anda. Sekarang buang {card}: kartu Anda lalu menunggu 6 apa pun. Klik kartu itu atau tekan Enter.</translation>
+    </message>
+    <message>
+        <source>You may call now. Your two 4s of Strings are a bak, so your call is tan kowah: any 6 wins. Press C or click Call.</source>
+        <translation>Sekarang Anda boleh berseru. Dua 4 Untai Anda adalah bak, jadi seruan Anda tan kowah: 6 apa pun menang. Tekan C atau klik Serukan.</translation>
+    </message>
+    <message>
+        <source>A 6 of Coins: your hand is complete! Win on your own draw (rabas): press S or click the Sampèi button.</source>
+        <translation>6 Koin: kartu Anda lengkap! Menanglah dengan ambilan Anda sendiri (rabas): tekan S atau klik tombol Sampèi.</translation>
+    </message>
+    <message>
+        <source>You win! The score: 2 for rabas, 1 for your bak, then the next stock card is turned and its value added.</source>
+        <translation>Anda menang! Skornya: 2 untuk rabas, 1 untuk bak Anda, lalu kartu berikutnya dari tumpukan dibalik dan nilainya ditambahkan.</translation>
+    </message>
+</context>
+<context>
     <name>BalikScore</name>
     <message>
         <source>the turned card, {card}</source>
@@ -1521,6 +1765,69 @@
     </message>
 </context>
 <context>
+    <name>CePeLesson</name>
+    <message>
+        <source>Welcome to Ce Pe! The counter in the middle starts at 0, and the cards played change it. It must never pass the limit, 100. Press Enter or click Next.</source>
+        <translation>Selamat datang di Ce Pe! Hitungan di tengah dimulai dari 0, dan kartu yang dimainkan mengubahnya. Hitungan tidak boleh melewati batas, 100. Tekan Enter atau klik Lanjut.</translation>
+    </message>
+    <message>
+        <source>These are your four cards. After each card you play you draw a new one from the stock.</source>
+        <translation>Ini keempat kartu Anda. Setiap kali memainkan kartu, Anda mengambil kartu baru dari tumpukan.</translation>
+    </message>
+    <message>
+        <source>An Ace adds 1 or 11, as you choose. Play {card} for 1: click it or press Enter.</source>
+        <translation>As menambah 1 atau 11, sesuai pilihan Anda. Mainkan {card} untuk 1: klik kartu itu atau tekan Enter.</translation>
+    </message>
+    <message>
+        <source>Budi played a 5: it adds nothing, but its player names who plays next, and he named you. A Queen adds or takes away 20: play {card} for +20.</source>
+        <translation>Budi memainkan 5: kartu itu tidak menambah apa-apa, tetapi pemainnya memilih siapa berikutnya, dan ia memilih Anda. Ratu menambah atau mengurangi 20: mainkan {card} untuk +20.</translation>
+    </message>
+    <message>
+        <source>Budi&apos;s 10 added 10 (a 10 adds or takes away 10). A King sets the counter to 100 at once and can always be played: play {card}.</source>
+        <translation>10 milik Budi menambah 10 (kartu 10 menambah atau mengurangi 10). Raja langsung menjadikan hitungan 100 dan selalu bisa dimainkan: mainkan {card}.</translation>
+    </message>
+    <message>
+        <source>At 100 Budi has no card he can play. He turns one face down instead: he has lost a life. A player with no cards left is out.</source>
+        <translation>Di 100 Budi tidak punya kartu yang bisa dimainkan. Sebagai gantinya ia menelungkupkan satu kartu: ia kehilangan satu nyawa. Pemain yang tidak punya kartu lagi tersingkir.</translation>
+    </message>
+    <message>
+        <source>A Jack adds nothing and skips the next player: with only two of you, you play again. Play {card}.</source>
+        <translation>Jek tidak menambah apa-apa dan melewati pemain berikutnya: karena hanya berdua, Anda main lagi. Mainkan {card}.</translation>
+    </message>
+    <message>
+        <source>A 7 adds nothing and turns the direction of play. Play {card}.</source>
+        <translation>Kartu 7 tidak menambah apa-apa dan membalik arah permainan. Mainkan {card}.</translation>
+    </message>
+    <message>
+        <source>Your 5 adds nothing and lets you name who plays next: play {card} and name Budi.</source>
+        <translation>Kartu 5 Anda tidak menambah apa-apa dan membuat Anda memilih siapa berikutnya: mainkan {card} dan pilih Budi.</translation>
+    </message>
+    <message>
+        <source>None of your cards can be played now: each would pass 100 (a dimmed card&apos;s tooltip says why). Turn {card} face down — you lose a life too.</source>
+        <translation>Sekarang tidak ada kartu Anda yang bisa dimainkan: semuanya akan melewati 100 (keterangan kartu yang redup menjelaskan sebabnya). Telungkupkan {card} — Anda juga kehilangan satu nyawa.</translation>
+    </message>
+    <message>
+        <source>Budi has turned down his last card: he is out, and the last player left wins the hand — you!</source>
+        <translation>Budi sudah menelungkupkan kartu terakhirnya: ia tersingkir, dan pemain terakhir yang tersisa memenangi babak — Anda!</translation>
+    </message>
+    <message>
+        <source>Play one card a turn and draw one: the counter must never pass the limit, 100.</source>
+        <translation>Mainkan satu kartu setiap giliran lalu ambil satu: hitungan tidak boleh melewati batas, 100.</translation>
+    </message>
+    <message>
+        <source>The 2, 4, 6, 8 and 9 add their number, an Ace 1 or 11; a 10 adds or takes away 10, a Queen 20; a King sets the counter to 100 and can always be played.</source>
+        <translation>Kartu 2, 4, 6, 8 dan 9 menambah angkanya, As 1 atau 11; kartu 10 menambah atau mengurangi 10, Ratu 20; Raja menjadikan hitungan 100 dan selalu bisa dimainkan.</translation>
+    </message>
+    <message>
+        <source>A 3, 5, 7 and Jack add nothing: the 3 exchanges a card with another player, the 5 names who plays next, the 7 turns the direction, the Jack skips the next player.</source>
+        <translation>Kartu 3, 5, 7 dan Jek tidak menambah apa-apa: 3 menukar kartu dengan pemain lain, 5 memilih siapa berikutnya, 7 membalik arah, Jek melewati pemain berikutnya.</translation>
+    </message>
+    <message>
+        <source>With no card you can play you turn one face down: a life lost. With no cards left you are out; the last player in wins.</source>
+        <translation>Jika tidak punya kartu yang bisa dimainkan, Anda menelungkupkan satu: satu nyawa hilang. Tanpa kartu lagi Anda tersingkir; pemain terakhir yang tersisa menang.</translation>
+    </message>
+</context>
+<context>
     <name>CePeRuleEditor</name>
     <message>
         <source>No change</source>
@@ -1968,6 +2275,14 @@
         <source>eliminated</source>
         <translation>tersingkir</translation>
     </message>
+    <message>
+        <source>last player standing</source>
+        <translation>pemain terakhir yang bertahan</translation>
+    </message>
+    <message>
+        <source>instant win</source>
+        <translation>menang seketika</translation>
+    </message>
 </context>
 <context>
     <name>CePeUI</name>
@@ -2237,6 +2552,77 @@
     <message>
         <source>Special cards</source>
         <translation>Kartu istimewa</translation>
+    </message>
+</context>
+<context>
+    <name>CekiLesson</name>
+    <message>
+        <source>Welcome to Ceki! Everybody holds eight cards. You win with three sets: three cards of one value, whatever their suits. Press Enter or click Next.</source>
+        <translation>Selamat datang di Ceki! Setiap pemain memegang delapan kartu. Anda menang dengan tiga set: tiga kartu dengan nilai yang sama, apa pun jenisnya. Tekan Enter atau klik Lanjut.</translation>
+    </message>
+    <message>
+        <source>These are your cards. Your two 9s are already a pair: one more 9 would make a set.</source>
+        <translation>Ini kartu Anda. Dua kartu 9 Anda sudah sepasang: satu kartu 9 lagi akan menjadi satu set.</translation>
+    </message>
+    <message>
+        <source>Sari plays first. Watch: she draws a card from the stock, then throws one onto the discard pile.</source>
+        <translation>Sari bermain lebih dulu. Perhatikan: ia mengambil satu kartu dari tumpukan, lalu membuang satu ke tumpukan buangan.</translation>
+    </message>
+    <message>
+        <source>Your turn. This is the stock: press D or click it to draw its top card.</source>
+        <translation>Giliran Anda. Ini tumpukan: tekan D atau klik untuk mengambil kartu teratasnya.</translation>
+    </message>
+    <message>
+        <source>Now throw a card you do not need. {card} goes with nothing in your hand: click it, or press Enter (it is already chosen; Left / Right choose another card).</source>
+        <translation>Sekarang buang kartu yang tidak Anda perlukan. {card} tidak cocok dengan kartu lain di tangan Anda: klik kartu itu, atau tekan Enter (kartu itu sudah terpilih; Left / Right memilih kartu lain).</translation>
+    </message>
+    <message>
+        <source>Throw {card}: it makes nothing with your other cards. The card to throw is already chosen: press Enter.</source>
+        <translation>Buang {card}: kartu itu tidak membentuk apa-apa dengan kartu Anda yang lain. Kartu yang dibuang sudah terpilih: tekan Enter.</translation>
+    </message>
+    <message>
+        <source>Look: instead of drawing, Sari takes the card Budi just threw. The last discard may be taken when it helps.</source>
+        <translation>Lihat: alih-alih mengambil dari tumpukan, Sari memungut kartu yang baru dibuang Budi. Buangan terakhir boleh dipungut jika berguna.</translation>
+    </message>
+    <message>
+        <source>Keep the cards that can grow into sets — your 4s, 6s and 9s. Throw {card}.</source>
+        <translation>Simpan kartu yang bisa menjadi set — kartu 4, 6 dan 9 Anda. Buang {card}.</translation>
+    </message>
+    <message>
+        <source>Sari threw a 4: with your two 4s it makes a set! Take it: press T or click the glowing discard.</source>
+        <translation>Sari membuang kartu 4: bersama dua kartu 4 Anda, itu menjadi satu set! Pungut: tekan T atau klik buangan yang menyala.</translation>
+    </message>
+    <message>
+        <source>Two sets, the 4s and the 6s, and the pair of 9s. Throw {card}: with two sets and a pair CekiDesk calls ceki for you and lays the pair face down.</source>
+        <translation>Dua set, kartu 4 dan kartu 6, dan sepasang kartu 9. Buang {card}: dengan dua set dan satu pasangan CekiDesk menyerukan ceki untuk Anda dan menelungkupkan pasangan itu.</translation>
+    </message>
+    <message>
+        <source>Ceki! Now you wait for a third 9 — from the stock or from the discards.</source>
+        <translation>Ceki! Sekarang Anda menunggu kartu 9 yang ketiga — dari tumpukan atau dari buangan.</translation>
+    </message>
+    <message>
+        <source>Your turn: draw from the stock (D). Is it a 9?</source>
+        <translation>Giliran Anda: ambil dari tumpukan (D). Apakah kartu 9?</translation>
+    </message>
+    <message>
+        <source>A 9! Three sets: you win. Your score is the sum of your nine cards, tripled because the winning card came from the stock.</source>
+        <translation>Kartu 9! Tiga set: Anda menang. Hitungan Anda adalah jumlah kesembilan kartu Anda, dikali tiga karena kartu kemenangan datang dari tumpukan.</translation>
+    </message>
+    <message>
+        <source>Everybody holds eight cards. On your turn draw from the stock (D) or take the last discard (T), then throw a card.</source>
+        <translation>Setiap pemain memegang delapan kartu. Pada giliran Anda, ambil dari tumpukan (D) atau pungut buangan terakhir (T), lalu buang satu kartu.</translation>
+    </message>
+    <message>
+        <source>A set is three cards of one value, whatever their suits; the White Flower, the Red Flower and the Old Thousand only go with their own kind.</source>
+        <translation>Satu set adalah tiga kartu dengan nilai yang sama, apa pun jenisnya; Bunga Putih, Bunga Merah dan Ribu Tua hanya cocok dengan jenisnya sendiri.</translation>
+    </message>
+    <message>
+        <source>With two sets and a pair you call ceki: the pair lies face down and you wait for its third card.</source>
+        <translation>Dengan dua set dan satu pasangan Anda menyerukan ceki: pasangan itu ditelungkupkan dan Anda menunggu kartu ketiganya.</translation>
+    </message>
+    <message>
+        <source>The winner scores the sum of the nine cards: doubled when the player before threw a card they had kept, tripled when it was drawn from the stock.</source>
+        <translation>Pemenang mendapat hitungan sebesar jumlah kesembilan kartu: dikali dua bila pemain sebelumnya membuang kartu yang tadinya ia simpan, dikali tiga bila kartu itu diambil dari tumpukan.</translation>
     </message>
 </context>
 <context>
@@ -3437,10 +3823,120 @@
     </message>
 </context>
 <context>
+    <name>HandHistory</name>
+    <message>
+        <source>&amp;History…</source>
+        <translation>&amp;Riwayat…</translation>
+    </message>
+    <message>
+        <source>Play this deal &amp;again</source>
+        <translation>Mainkan pembagian ini &amp;lagi</translation>
+    </message>
+    <message>
+        <source>Start a new game whose first hand is dealt exactly like this one</source>
+        <translation>Mulai permainan baru yang babak pertamanya dibagi persis seperti babak ini</translation>
+    </message>
+    <message>
+        <source>{hand}, replayed — Left / Right, Home / End and Space move through it; Esc goes back to the game.</source>
+        <translation>{hand}, diputar ulang — Left / Right, Home / End dan Space untuk bergerak di dalamnya; Esc kembali ke permainan.</translation>
+    </message>
+</context>
+<context>
     <name>HelpPage</name>
     <message>
         <source>Every menu command shows its key in the menu.</source>
         <translation>Setiap perintah menu menampilkan tombolnya di menu.</translation>
+    </message>
+</context>
+<context>
+    <name>HistoryDialog</name>
+    <message>
+        <source>Hand history</source>
+        <translation>Riwayat babak</translation>
+    </message>
+    <message>
+        <source>&amp;Replay</source>
+        <translation>&amp;Putar ulang</translation>
+    </message>
+    <message>
+        <source>Replay the chosen hand on the table, move by move</source>
+        <translation>Putar ulang babak yang dipilih di meja, langkah demi langkah</translation>
+    </message>
+    <message>
+        <source>Play this deal &amp;again</source>
+        <translation>Mainkan pembagian ini &amp;lagi</translation>
+    </message>
+    <message>
+        <source>Start a new game whose first hand is dealt exactly like the chosen one</source>
+        <translation>Mulai permainan baru yang babak pertamanya dibagi persis seperti babak yang dipilih</translation>
+    </message>
+    <message>
+        <source>&amp;Open a saved game…</source>
+        <translation>&amp;Buka permainan yang disimpan…</translation>
+    </message>
+    <message>
+        <source>&amp;This game</source>
+        <translation>Permainan &amp;ini</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Tutup</translation>
+    </message>
+    <message>
+        <source>No game on the table.</source>
+        <translation>Tidak ada permainan di meja.</translation>
+    </message>
+    <message numerus="yes">
+        <source>{game} in “{file}”: %n finished hand(s).</source>
+        <translation>
+            <numerusform>{game} di “{file}”: %n babak selesai.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>{game}, this game: %n finished hand(s).</source>
+        <translation>
+            <numerusform>{game}, permainan ini: %n babak selesai.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>A hand is listed here once it is over.</source>
+        <translation>Sebuah babak muncul di sini setelah selesai.</translation>
+    </message>
+</context>
+<context>
+    <name>HistoryModel</name>
+    <message>
+        <source>Hand</source>
+        <extracomment>Game ▸ History…&apos;s key: Ctrl+H, but on macOS ⌘Y (⌘H hides the application there; ⌘Y is a browser&apos;s history) a clone of the state is kept every this many moves: any position is rebuilt from the one before it by at most this many moves (measured: ``bench/replay_speed.py``)</extracomment>
+        <translation>Babak</translation>
+    </message>
+    <message>
+        <source>Deal no.</source>
+        <translation>Pembagian no.</translation>
+    </message>
+    <message>
+        <source>Dealer</source>
+        <translation>Pembagi</translation>
+    </message>
+    <message>
+        <source>Winner</source>
+        <translation>Pemenang</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>Hasil</translation>
+    </message>
+    <message>
+        <source>Your points</source>
+        <translation>Poin Anda</translation>
+    </message>
+    <message>
+        <source>Your money</source>
+        <translation>Uang Anda</translation>
+    </message>
+    <message>
+        <source>nobody</source>
+        <translation>tidak ada</translation>
     </message>
 </context>
 <context>
@@ -3678,6 +4174,69 @@
     </message>
 </context>
 <context>
+    <name>KartuLimaLesson</name>
+    <message>
+        <source>Welcome to Kartu Lima! Five cards each, five tricks — and only the fifth trick counts. Press Enter or click Next.</source>
+        <translation>Selamat datang di Kartu Lima! Lima kartu per pemain, lima trik — dan hanya trik kelima yang dihitung. Tekan Enter atau klik Lanjut.</translation>
+    </message>
+    <message>
+        <source>Your five cards. The cards go in groups: when a card is led, you must play one of its group if you hold one.</source>
+        <translation>Lima kartu Anda. Kartu-kartu terbagi dalam kelompok: bila satu kartu dibuka, Anda wajib memainkan kartu dari kelompoknya jika punya.</translation>
+    </message>
+    <message>
+        <source>First everybody guesses at once whether the pack&apos;s top card is red or black (abang-ireng); the guesses are shown together. Guess black: press B or click Black.</source>
+        <translation>Pertama semua pemain menebak bersamaan apakah kartu teratas pak berwarna merah atau hitam (abang-ireng); tebakan ditunjukkan bersama-sama. Tebak hitam: tekan B atau klik Hitam.</translation>
+    </message>
+    <message>
+        <source>Joko, on the dealer&apos;s right, leads the first trick. Play goes round to the right, to you last.</source>
+        <translation>Joko, di sebelah kanan pembagi, membuka trik pertama. Permainan berputar ke kanan, Anda yang terakhir.</translation>
+    </message>
+    <message>
+        <source>Joko led the 8 of Coins. You hold no card of its group (the 8 and 9 of Coins), so you throw any card face down — a mberi: it never wins and nobody sees it. Throw {card}: press Enter or click it.</source>
+        <translation>Joko membuka dengan 8 Koin. Anda tidak memegang kartu dari kelompoknya (8 dan 9 Koin), jadi Anda membuang kartu apa saja tertelungkup — mberi: kartu itu tidak pernah menang dan tidak ada yang melihatnya. Buang {card}: tekan Enter atau klik kartunya.</translation>
+    </message>
+    <message>
+        <source>The 1 of Coins is a dika: only its own copy beats it. You have none — throw {card} face down.</source>
+        <translation>1 Koin adalah dika: hanya kembarannya yang bisa mengalahkannya. Anda tidak punya — buang {card} tertelungkup.</translation>
+    </message>
+    <message>
+        <source>Joko led the 4 of Strings, and you hold its copy: you must play it. Of equal cards the last one played wins, so the trick is yours. Play {card}.</source>
+        <translation>Joko membuka dengan 4 Untai, dan Anda memegang kembarannya: Anda wajib memainkannya. Dari kartu yang sama, yang terakhir dimainkan yang menang, jadi trik ini milik Anda. Mainkan {card}.</translation>
+    </message>
+    <message>
+        <source>The winner of a trick leads the next one. Lead {card}.</source>
+        <translation>Pemenang trik membuka trik berikutnya. Buka dengan {card}.</translation>
+    </message>
+    <message>
+        <source>Trick five, the only one that counts. Lead {card}: whoever wins this trick wins the hand.</source>
+        <translation>Trik kelima, satu-satunya yang dihitung. Buka dengan {card}: siapa pun yang memenangi trik ini memenangi babak.</translation>
+    </message>
+    <message>
+        <source>Nobody could follow: you win the fifth trick, the hand and the pot. Your guess was right too — the top card was the 6 of Strings, a black card.</source>
+        <translation>Tidak ada yang bisa mengikuti: Anda memenangi trik kelima, babak ini dan potnya. Tebakan Anda juga benar — kartu teratas adalah 6 Untai, kartu hitam.</translation>
+    </message>
+    <message>
+        <source>Five cards each and five tricks; only the fifth trick counts.</source>
+        <translation>Lima kartu per pemain dan lima trik; hanya trik kelima yang dihitung.</translation>
+    </message>
+    <message>
+        <source>The player on the dealer&apos;s right leads the first trick; play goes round to the right.</source>
+        <translation>Pemain di sebelah kanan pembagi membuka trik pertama; permainan berputar ke kanan.</translation>
+    </message>
+    <message>
+        <source>Follow the led group if you can; if you cannot, throw any card face down (mberi): it never wins.</source>
+        <translation>Ikuti kelompok yang dibuka jika bisa; jika tidak bisa, buang kartu apa saja tertelungkup (mberi): kartu itu tidak pernah menang.</translation>
+    </message>
+    <message>
+        <source>The highest card of the group wins the trick, of equal cards the last one played; the winner leads the next trick.</source>
+        <translation>Kartu tertinggi dari kelompok itu memenangi trik, dari kartu yang sama yang terakhir dimainkan; pemenangnya membuka trik berikutnya.</translation>
+    </message>
+    <message>
+        <source>Bets and guesses, such as abang-ireng (red or black), are made by everybody at once and shown together.</source>
+        <translation>Taruhan dan tebakan, seperti abang-ireng (merah atau hitam), dibuat semua pemain bersamaan dan ditunjukkan bersama-sama.</translation>
+    </message>
+</context>
+<context>
     <name>KartuLimaTable</name>
     <message>
         <source>Your rooster (jagoan)</source>
@@ -3846,6 +4405,22 @@
 </context>
 <context>
     <name>KartuLimaTerms</name>
+    <message>
+        <source>the fifth trick</source>
+        <translation>trik kelima</translation>
+    </message>
+    <message>
+        <source>mraji papat</source>
+        <translation>mraji papat</translation>
+    </message>
+    <message>
+        <source>five Myriads</source>
+        <translation>lima Laksa</translation>
+    </message>
+    <message>
+        <source>five cina cilik</source>
+        <translation>lima cina cilik</translation>
+    </message>
     <message>
         <source>Kartu Lima</source>
         <translation>Kartu Lima</translation>
@@ -4287,6 +4862,40 @@
     </message>
 </context>
 <context>
+    <name>LessonChooser</name>
+    <message>
+        <source>Learn to play</source>
+        <translation>Belajar bermain</translation>
+    </message>
+    <message>
+        <source>Play one guided hand: short notes on the table show you what to do, move by move. Which game?</source>
+        <translation>Mainkan satu babak berpemandu: catatan singkat di meja menunjukkan apa yang harus dilakukan, langkah demi langkah. Permainan apa?</translation>
+    </message>
+    <message>
+        <source>&amp;Start the lesson</source>
+        <translation>&amp;Mulai pelajaran</translation>
+    </message>
+</context>
+<context>
+    <name>LessonOffer</name>
+    <message>
+        <source>Welcome to CekiDesk</source>
+        <translation>Selamat datang di CekiDesk</translation>
+    </message>
+    <message>
+        <source>New to these cards? Learn to play {game} in one guided hand.</source>
+        <translation>Baru mengenal kartu-kartu ini? Belajar bermain {game} dalam satu babak berpemandu.</translation>
+    </message>
+    <message>
+        <source>&amp;Learn to play</source>
+        <translation>&amp;Belajar bermain</translation>
+    </message>
+    <message>
+        <source>&amp;Not now</source>
+        <translation>&amp;Nanti saja</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <source>&amp;New…</source>
@@ -4409,6 +5018,10 @@
         <translation>Tampilkan lagi semua langkah sejak giliran Anda yang terakhir (klik atau Esc untuk mengakhiri)</translation>
     </message>
     <message>
+        <source>Hand history: replay a finished hand, or play its deal again</source>
+        <translation>Riwayat babak: putar ulang babak yang sudah selesai, atau mainkan lagi pembagiannya</translation>
+    </message>
+    <message>
         <source>Show or hide the game log</source>
         <translation>Tampilkan atau sembunyikan catatan permainan</translation>
     </message>
@@ -4481,6 +5094,50 @@
         <translation>Tidak ada permainan belum selesai yang bisa dilanjutkan.</translation>
     </message>
     <message>
+        <source>The statistics could not be saved ({detail}); CekiDesk tries again after the next hand.</source>
+        <translation>Statistik tidak bisa disimpan ({detail}); CekiDesk mencoba lagi setelah babak berikutnya.</translation>
+    </message>
+    <message>
+        <source>S&amp;tatistics…</source>
+        <translation>S&amp;tatistik…</translation>
+    </message>
+    <message>
+        <source>Your statistics file “{file}” is far too large to be CekiDesk&apos;s statistics.</source>
+        <translation>Berkas statistik Anda “{file}” terlalu besar untuk menjadi statistik CekiDesk.</translation>
+    </message>
+    <message>
+        <source>Your statistics file “{file}” was written by another version of CekiDesk.</source>
+        <translation>Berkas statistik Anda “{file}” ditulis oleh versi CekiDesk yang lain.</translation>
+    </message>
+    <message>
+        <source>The statistics file “{file}” is not an ordinary file.</source>
+        <translation>Berkas statistik “{file}” bukan berkas biasa.</translation>
+    </message>
+    <message>
+        <source>Your statistics file “{file}” is damaged.</source>
+        <translation>Berkas statistik Anda “{file}” rusak.</translation>
+    </message>
+    <message>
+        <source>Your statistics start afresh.</source>
+        <translation>Statistik Anda dimulai dari awal.</translation>
+    </message>
+    <message>
+        <source>The old file is kept, renamed “{kept}”, in {folder}.</source>
+        <translation>Berkas lama disimpan dengan nama baru “{kept}” di {folder}.</translation>
+    </message>
+    <message>
+        <source>The old file could not be moved aside, so nothing is written over it.</source>
+        <translation>Berkas lama tidak bisa dipindahkan, jadi tidak ada yang ditulis di atasnya.</translation>
+    </message>
+    <message>
+        <source>Statistics set aside</source>
+        <translation>Statistik disisihkan</translation>
+    </message>
+    <message>
+        <source>&amp;Learn to play…</source>
+        <translation>&amp;Belajar bermain…</translation>
+    </message>
+    <message>
         <source>CekiDesk games (*{ext});;All files (*)</source>
         <translation>Permainan CekiDesk (*{ext});;Semua berkas (*)</translation>
     </message>
@@ -4531,6 +5188,18 @@
     <message>
         <source>A computer player could not make its move. Your game is saved; start a new game or open a saved one.</source>
         <translation>Seorang pemain komputer tidak bisa melangkah. Permainan Anda sudah disimpan; mulai permainan baru atau buka yang tersimpan.</translation>
+    </message>
+    <message>
+        <source>The game in progress will be replaced by a new game that starts with this deal (use Game ▸ Save As… first to keep it). Play it?</source>
+        <translation>Permainan yang sedang berjalan akan diganti dengan permainan baru yang dimulai dengan pembagian ini (pakai Permainan ▸ Simpan sebagai… dulu untuk menyimpannya). Mainkan?</translation>
+    </message>
+    <message>
+        <source>Hand {n} of deal no. {seed} dealt again.</source>
+        <translation>Babak {n} dari pembagian no. {seed} dibagi lagi.</translation>
+    </message>
+    <message>
+        <source>Waiting for {name}…</source>
+        <translation>Menunggu {name}…</translation>
     </message>
     <message>
         <source>The last round again — click the table or press Esc to go back to the game.</source>
@@ -4665,6 +5334,10 @@
         <translation>Kursi (menurut urutan main)</translation>
     </message>
     <message>
+        <source>At least one seat must be a person to start.</source>
+        <translation>Paling sedikit satu kursi harus diisi orang untuk memulai.</translation>
+    </message>
+    <message>
         <source>Rules</source>
         <translation>Aturan</translation>
     </message>
@@ -4729,12 +5402,12 @@
         <translation>Pemain</translation>
     </message>
     <message>
-        <source>1 (you)</source>
-        <translation>1 (Anda)</translation>
+        <source>Person</source>
+        <translation>Orang</translation>
     </message>
     <message>
-        <source>You (human)</source>
-        <translation>Anda (manusia)</translation>
+        <source>Someone at this computer; with several people, the table is handed over between their turns</source>
+        <translation>Seseorang di komputer ini; bila ada beberapa orang, meja diserahkan bergantian di antara giliran mereka</translation>
     </message>
     <message>
         <source>Computer: {level}</source>
@@ -4743,6 +5416,18 @@
     <message>
         <source>{level}: {description}</source>
         <translation>{level}: {description}</translation>
+    </message>
+    <message>
+        <source>Practice match: &amp;undo allowed</source>
+        <translation>Pertandingan latihan: boleh &amp;diurungkan</translation>
+    </message>
+    <message>
+        <source>Undo (Ctrl+Z) takes back your moves and Restart this deal plays a deal again; the hands where you do it are marked as practice.</source>
+        <translation>Urungkan (Ctrl+Z) membatalkan langkah Anda dan Mulai lagi babak ini memainkan lagi sebuah babak; babak tempat Anda melakukannya ditandai sebagai latihan.</translation>
+    </message>
+    <message>
+        <source>A money match cannot be undone.</source>
+        <translation>Pertandingan dengan uang tidak bisa diurungkan.</translation>
     </message>
     <message>
         <source>These rules cannot be played</source>
@@ -4754,6 +5439,25 @@
     </message>
 </context>
 <context>
+    <name>NoteBubble</name>
+    <message>
+        <source>Leave lesson</source>
+        <translation>Tinggalkan pelajaran</translation>
+    </message>
+    <message>
+        <source>Next ▸</source>
+        <translation>Lanjut ▸</translation>
+    </message>
+    <message>
+        <source>Go on (Enter)</source>
+        <translation>Lanjutkan (Enter)</translation>
+    </message>
+    <message>
+        <source>End the lesson (Esc)</source>
+        <translation>Akhiri pelajaran (Esc)</translation>
+    </message>
+</context>
+<context>
     <name>OptionsForm</name>
     <message>
         <source>Off</source>
@@ -4762,6 +5466,21 @@
     <message>
         <source>This game has no options.</source>
         <translation>Permainan ini tidak punya pilihan.</translation>
+    </message>
+</context>
+<context>
+    <name>PassScreen</name>
+    <message>
+        <source>The computer players are moving…</source>
+        <translation>Pemain komputer sedang bermain…</translation>
+    </message>
+    <message>
+        <source>Pass to {name} — press Enter when ready</source>
+        <translation>Serahkan ke {name} — tekan Enter bila sudah siap</translation>
+    </message>
+    <message>
+        <source>&amp;Ready</source>
+        <translation>&amp;Siap</translation>
     </message>
 </context>
 <context>
@@ -4941,6 +5660,85 @@
     <message>
         <source>Click a card in your hand (or drag it to the pool) to play it; click the stock or press D to draw; click a glowing pool card or press 1, 2 … to choose a capture. Left/Right and Enter select and play as well.</source>
         <translation>Klik kartu di tangan Anda (atau seret ke meja) untuk memainkannya; klik tumpukan atau tekan D untuk mengambil; klik kartu meja yang menyala atau tekan 1, 2 … untuk memilih kartu yang dimakan. Kiri/Kanan dan Enter juga bisa dipakai untuk memilih dan memainkan kartu.</translation>
+    </message>
+</context>
+<context>
+    <name>PeiLesson</name>
+    <message>
+        <source>Welcome to Pèi! Three players each play cards to capture cards of the same rank. Press Enter or click Next.</source>
+        <translation>Selamat datang di Pèi! Tiga pemain masing-masing memainkan kartu untuk memakan kartu dengan angka yang sama. Tekan Enter atau klik Lanjut.</translation>
+    </message>
+    <message>
+        <source>This is the pool: 36 cards face up, laid out by rank. Everything you capture comes from here.</source>
+        <translation>Ini kartu meja: 36 kartu terbuka, diatur menurut angka. Semua yang Anda makan berasal dari sini.</translation>
+    </message>
+    <message>
+        <source>Your 14 cards. You play one to capture a pool card of the same rank — a 9 takes a 9, whatever its suit.</source>
+        <translation>14 kartu Anda. Anda memainkan satu untuk memakan kartu meja dengan angka yang sama — 9 memakan 9, apa pun jenisnya.</translation>
+    </message>
+    <message>
+        <source>This round Sari is the raja and plays first; you are the patih and play next, then Budi, the unyik.</source>
+        <translation>Pada ronde ini Sari adalah raja dan bermain lebih dulu; Anda patih dan bermain berikutnya, lalu Budi, si unyik.</translation>
+    </message>
+    <message>
+        <source>Your turn. Play {card}: the pool holds one kind of 9, so it is captured at once. Click the card, or press Enter (it is already chosen).</source>
+        <translation>Giliran Anda. Mainkan {card}: di meja hanya ada satu jenis kartu 9, jadi langsung dimakan. Klik kartunya, atau tekan Enter (kartu itu sudah terpilih).</translation>
+    </message>
+    <message>
+        <source>Now turn up the bottom card of the stock: press D or click the stock. It captures the same way.</source>
+        <translation>Sekarang buka kartu paling bawah dari tumpukan: tekan D atau klik tumpukan. Kartu itu memakan dengan cara yang sama.</translation>
+    </message>
+    <message>
+        <source>As the patih you also see the next card of the stock. Only you see it.</source>
+        <translation>Sebagai patih Anda juga melihat kartu tumpukan berikutnya. Hanya Anda yang melihatnya.</translation>
+    </message>
+    <message>
+        <source>The stock&apos;s card matches two kinds of 8 in the pool, so you choose which to capture: {card} glows. Click it, or press Enter.</source>
+        <translation>Kartu dari tumpukan cocok dengan dua jenis kartu 8 di meja, jadi Anda memilih mana yang dimakan: {card} menyala. Klik, atau tekan Enter.</translation>
+    </message>
+    <message>
+        <source>Play {card}: the pool holds two kinds of 2, and you will choose again.</source>
+        <translation>Mainkan {card}: di meja ada dua jenis kartu 2, dan Anda akan memilih lagi.</translation>
+    </message>
+    <message>
+        <source>Capture {card}: with your 8 of Coins and 2 of Strings it makes pang picis, a combination worth more at the end than loose cards.</source>
+        <translation>Makan {card}: bersama 8 Koin dan 2 Untai Anda, itu menjadi pang picis, kombinasi yang pada akhirnya bernilai lebih daripada kartu lepas.</translation>
+    </message>
+    <message>
+        <source>The six iyo cards — White Flower, Red Flower, Old Thousand and the three 1s — are one rank. Play {card} to capture a 1.</source>
+        <translation>Enam kartu iyo — Bunga Putih, Bunga Merah, Ribu Tua dan ketiga kartu 1 — berangka sama. Mainkan {card} untuk memakan kartu 1.</translation>
+    </message>
+    <message>
+        <source>Turn up the stock&apos;s card (D). A card that matches nothing in the pool simply joins it.</source>
+        <translation>Buka kartu tumpukan (D). Kartu yang tidak cocok dengan apa pun di meja cukup ikut masuk ke meja.</translation>
+    </message>
+    <message>
+        <source>That is all there is to it. Now the round plays itself: watch the captures pile up by each seat.</source>
+        <translation>Hanya itu saja. Sekarang ronde ini berjalan sendiri: lihat kartu makanan menumpuk di dekat setiap pemain.</translation>
+    </message>
+    <message>
+        <source>The round is over. Your captures make pang kéyang, pang picis and macan and score 307, the best: you are ngeté.</source>
+        <translation>Ronde selesai. Kartu makanan Anda membentuk pang kéyang, pang picis dan macan dengan hitungan 307, yang terbaik: Anda ngeté.</translation>
+    </message>
+    <message>
+        <source>Three players: the raja plays first, then the patih, then the unyik.</source>
+        <translation>Tiga pemain: raja bermain lebih dulu, lalu patih, lalu unyik.</translation>
+    </message>
+    <message>
+        <source>On your turn play a card to capture a pool card of the same rank, then turn up the bottom card of the stock (D) and do the same with it.</source>
+        <translation>Pada giliran Anda mainkan satu kartu untuk memakan kartu meja dengan angka yang sama, lalu buka kartu paling bawah dari tumpukan (D) dan lakukan hal yang sama dengannya.</translation>
+    </message>
+    <message>
+        <source>When the pool holds two kinds of that rank you choose which to capture; a card that matches nothing joins the pool.</source>
+        <translation>Bila di meja ada dua jenis kartu dengan angka itu, Anda memilih mana yang dimakan; kartu yang tidak cocok dengan apa pun masuk ke meja.</translation>
+    </message>
+    <message>
+        <source>The six iyo cards are one rank.</source>
+        <translation>Enam kartu iyo berangka sama.</translation>
+    </message>
+    <message>
+        <source>At the end combinations such as pang kéyang and pang picis score more than loose cards; the best score is ngeté, then tengah, then kete.</source>
+        <translation>Pada akhirnya kombinasi seperti pang kéyang dan pang picis bernilai lebih daripada kartu lepas; hitungan terbaik adalah ngeté, lalu tengah, lalu kete.</translation>
     </message>
 </context>
 <context>
@@ -5589,6 +6387,81 @@
     </message>
 </context>
 <context>
+    <name>ReplayBar</name>
+    <message>
+        <source>To the deal</source>
+        <translation>Ke pembagian</translation>
+    </message>
+    <message>
+        <source>To the deal (Home)</source>
+        <translation>Ke pembagian (Home)</translation>
+    </message>
+    <message>
+        <source>Back</source>
+        <translation>Mundur</translation>
+    </message>
+    <message>
+        <source>Back one move (Left)</source>
+        <translation>Mundur satu langkah (Left)</translation>
+    </message>
+    <message>
+        <source>Play</source>
+        <translation>Putar</translation>
+    </message>
+    <message>
+        <source>Play the moves at the computer pace, or pause (Space)</source>
+        <translation>Putar langkah-langkahnya dengan tempo komputer, atau jeda (Space)</translation>
+    </message>
+    <message>
+        <source>Forward</source>
+        <translation>Maju</translation>
+    </message>
+    <message>
+        <source>Forward one move (Right)</source>
+        <translation>Maju satu langkah (Right)</translation>
+    </message>
+    <message>
+        <source>To the end</source>
+        <translation>Ke akhir</translation>
+    </message>
+    <message>
+        <source>To the end of the hand (End)</source>
+        <translation>Ke akhir babak (End)</translation>
+    </message>
+    <message>
+        <source>Close the replay</source>
+        <translation>Tutup putar ulang</translation>
+    </message>
+    <message>
+        <source>Back to the game (Esc)</source>
+        <translation>Kembali ke permainan (Esc)</translation>
+    </message>
+    <message>
+        <source>Replay</source>
+        <translation>Putar ulang</translation>
+    </message>
+    <message>
+        <source>The deal</source>
+        <translation>Pembagian</translation>
+    </message>
+    <message numerus="yes">
+        <source>The end (%n move(s))</source>
+        <translation>
+            <numerusform>Akhir (%n langkah)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Move {k} of %n</source>
+        <translation>
+            <numerusform>Langkah {k} dari %n</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>Jeda</translation>
+    </message>
+</context>
+<context>
     <name>RoundWords</name>
     <message>
         <source>&amp;Next round</source>
@@ -6018,6 +6891,237 @@ uang</translation>
     <message>
         <source>Close</source>
         <translation>Tutup</translation>
+    </message>
+</context>
+<context>
+    <name>StatisticsDialog</name>
+    <message>
+        <source>All levels</source>
+        <extracomment>the choices of how many matches the line chart shows (0: all kept)</extracomment>
+        <translation>Semua tingkat</translation>
+    </message>
+    <message>
+        <source>Mixed levels</source>
+        <translation>Tingkat campuran</translation>
+    </message>
+    <message>
+        <source>No statistics for {game} yet. Every hand you finish against computer players is counted here.</source>
+        <translation>Belum ada statistik {game}. Setiap babak yang Anda selesaikan melawan pemain komputer dihitung di sini.</translation>
+    </message>
+    <message>
+        <source>No statistics for {game} against {level} yet.</source>
+        <translation>Belum ada statistik {game} melawan {level}.</translation>
+    </message>
+    <message numerus="yes">
+        <source>{kind}: %n hand(s)</source>
+        <translation>
+            <numerusform>{kind}: %n babak</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Reset the statistics of {game}…</source>
+        <translation>Atur ulang statistik {game}…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n hand(s)</source>
+        <translation>
+            <numerusform>%n babak</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>({percent}%)</source>
+        <translation>({percent}%)</translation>
+    </message>
+    <message>
+        <source>(of them with undo: {n})</source>
+        <translation>({n} di antaranya dengan urungkan)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n point(s)</source>
+        <translation>
+            <numerusform>%n poin</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No match played for money yet: choose Points to see the others.</source>
+        <translation>Belum ada pertandingan dengan uang: pilih Poin untuk melihat yang lain.</translation>
+    </message>
+    <message>
+        <source>No match to show yet.</source>
+        <translation>Belum ada pertandingan untuk ditampilkan.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Match {n}, {date}: {value} in %n hand(s)</source>
+        <translation>
+            <numerusform>Pertandingan {n}, {date}: {value} dalam %n babak</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Forget the statistics of every game? This cannot be undone.</source>
+        <translation>Hapus statistik semua permainan? Ini tidak bisa dibatalkan.</translation>
+    </message>
+    <message>
+        <source>Forget the statistics of {game}? This cannot be undone.</source>
+        <translation>Hapus statistik {game}? Ini tidak bisa dibatalkan.</translation>
+    </message>
+    <message>
+        <source>Reset statistics</source>
+        <translation>Atur ulang statistik</translation>
+    </message>
+    <message>
+        <source>Statistics not saved</source>
+        <translation>Statistik tidak tersimpan</translation>
+    </message>
+    <message>
+        <source>The statistics could not be saved:</source>
+        <translation>Statistik tidak bisa disimpan:</translation>
+    </message>
+    <message>
+        <source>Export statistics</source>
+        <translation>Ekspor statistik</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>Berkas CSV (*.csv)</translation>
+    </message>
+    <message>
+        <source>Export failed</source>
+        <translation>Ekspor gagal</translation>
+    </message>
+    <message>
+        <source>The statistics could not be written to {file}:</source>
+        <translation>Statistik tidak bisa ditulis ke {file}:</translation>
+    </message>
+    <message>
+        <source>Statistics</source>
+        <translation>Statistik</translation>
+    </message>
+    <message>
+        <source>&amp;Game:</source>
+        <translation>&amp;Permainan:</translation>
+    </message>
+    <message>
+        <source>&amp;Opponents:</source>
+        <translation>&amp;Lawan:</translation>
+    </message>
+    <message>
+        <source>&amp;Last matches:</source>
+        <translation>Pertandingan &amp;terakhir:</translation>
+    </message>
+    <message>
+        <source>&amp;Chart of:</source>
+        <translation>&amp;Grafik:</translation>
+    </message>
+    <message>
+        <source>All</source>
+        <translation>Semua</translation>
+    </message>
+    <message>
+        <source>Money</source>
+        <translation>Uang</translation>
+    </message>
+    <message>
+        <source>Points</source>
+        <translation>Poin</translation>
+    </message>
+    <message>
+        <source>Matches played:</source>
+        <translation>Pertandingan dimainkan:</translation>
+    </message>
+    <message>
+        <source>Matches won:</source>
+        <translation>Pertandingan dimenangi:</translation>
+    </message>
+    <message>
+        <source>Hands played:</source>
+        <translation>Babak dimainkan:</translation>
+    </message>
+    <message>
+        <source>Hands won:</source>
+        <translation>Babak dimenangi:</translation>
+    </message>
+    <message>
+        <source>Hands with undo:</source>
+        <translation>Babak dengan urungkan:</translation>
+    </message>
+    <message>
+        <source>Best hand:</source>
+        <translation>Babak terbaik:</translation>
+    </message>
+    <message>
+        <source>Money won:</source>
+        <translation>Uang yang dimenangi:</translation>
+    </message>
+    <message>
+        <source>Money lost:</source>
+        <translation>Uang yang dibayarkan:</translation>
+    </message>
+    <message>
+        <source>Current winning streak:</source>
+        <translation>Kemenangan beruntun saat ini:</translation>
+    </message>
+    <message>
+        <source>Longest winning streak:</source>
+        <translation>Kemenangan beruntun terpanjang:</translation>
+    </message>
+    <message>
+        <source>Average points per hand:</source>
+        <translation>Rata-rata poin per babak:</translation>
+    </message>
+    <message>
+        <source>Your numbers</source>
+        <translation>Angka Anda</translation>
+    </message>
+    <message>
+        <source>Your result per match</source>
+        <translation>Hasil Anda per pertandingan</translation>
+    </message>
+    <message>
+        <source>Win kinds</source>
+        <translation>Jenis kemenangan</translation>
+    </message>
+    <message>
+        <source>No hand won yet.</source>
+        <translation>Belum ada babak yang dimenangi.</translation>
+    </message>
+    <message>
+        <source>&amp;Export CSV…</source>
+        <translation>&amp;Ekspor CSV…</translation>
+    </message>
+    <message>
+        <source>&amp;Reset</source>
+        <translation>&amp;Atur ulang</translation>
+    </message>
+    <message>
+        <source>Reset the statistics of every game…</source>
+        <translation>Atur ulang statistik semua permainan…</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Tutup</translation>
+    </message>
+</context>
+<context>
+    <name>SummaryDialog</name>
+    <message>
+        <source>Learn to play</source>
+        <translation>Belajar bermain</translation>
+    </message>
+    <message>
+        <source>Your guided {game} is over. What it showed:</source>
+        <translation>Permainan {game} berpemandu Anda sudah selesai. Yang ditunjukkannya:</translation>
+    </message>
+    <message>
+        <source>Everything else is in Help ▸ How to play (F1).</source>
+        <translation>Selebihnya ada di Bantuan ▸ Cara bermain (F1).</translation>
+    </message>
+    <message>
+        <source>&amp;Play a real game</source>
+        <translation>&amp;Mainkan permainan sungguhan</translation>
+    </message>
+    <message>
+        <source>&amp;Close</source>
+        <translation>&amp;Tutup</translation>
     </message>
 </context>
 <context>
@@ -6816,6 +7920,74 @@ uang</translation>
     <message>
         <source>“turn fifteen”: the winner turns fifteen cards to make more mata</source>
         <translation>“balik lima belas”: pemenang membalik lima belas kartu untuk membentuk lebih banyak mata</translation>
+    </message>
+    <message>
+        <source>on your own draw</source>
+        <translation>dari ambilan sendiri</translation>
+    </message>
+    <message>
+        <source>sampèi on another&apos;s draw</source>
+        <translation>sampèi dari ambilan pemain lain</translation>
+    </message>
+    <message>
+        <source>on a discard</source>
+        <translation>dari kartu buangan</translation>
+    </message>
+    <message>
+        <source>dealt a winning hand</source>
+        <translation>kartu menang dari pembagian</translation>
+    </message>
+</context>
+<context>
+    <name>UndoCommands</name>
+    <message>
+        <source>&amp;Save</source>
+        <extracomment>the file the game was opened from or last saved to (None: only the autosave)</extracomment>
+        <translation>Simpa&amp;n</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>Ulan&amp;gi</translation>
+    </message>
+    <message>
+        <source>Restart this &amp;deal</source>
+        <translation>Mulai lagi babak &amp;ini</translation>
+    </message>
+    <message>
+        <source>Save the game (to its file, or as a new one)</source>
+        <translation>Simpan permainan (ke berkasnya, atau sebagai berkas baru)</translation>
+    </message>
+    <message>
+        <source>Take back your last move and the computer players&apos; moves after it</source>
+        <translation>Batalkan langkah terakhir Anda dan langkah pemain komputer sesudahnya</translation>
+    </message>
+    <message>
+        <source>Play the moves taken back again</source>
+        <translation>Mainkan lagi langkah yang dibatalkan</translation>
+    </message>
+    <message>
+        <source>Undo is off in a money match.</source>
+        <translation>Urungkan tidak tersedia dalam pertandingan dengan uang.</translation>
+    </message>
+    <message>
+        <source>Undo is off in this match.</source>
+        <translation>Urungkan tidak tersedia dalam pertandingan ini.</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>&amp;Urungkan</translation>
+    </message>
+    <message>
+        <source>&amp;Undo (off in this match)</source>
+        <translation>&amp;Urungkan (tidak tersedia dalam pertandingan ini)</translation>
+    </message>
+    <message>
+        <source>Restart this deal?</source>
+        <translation>Mulai lagi babak ini?</translation>
+    </message>
+    <message>
+        <source>The moves made in this deal are taken back and it starts again with the same cards (Redo plays them again until a new move is made). Restart it?</source>
+        <translation>Langkah-langkah dalam babak ini dibatalkan dan babak ini dimulai lagi dengan kartu yang sama (Ulangi memainkannya lagi selama belum ada langkah baru). Mulai lagi?</translation>
     </message>
 </context>
 </TS>

@@ -352,6 +352,250 @@
     </message>
 </context>
 <context>
+    <name>BalikLesson</name>
+    <message>
+        <source>These are your cards, sorted into the sets they make. You play first, so you hold one card more and begin by throwing one.</source>
+        <extracomment>the computer players, by seat (you sit in seat 0)</extracomment>
+        <translation>Iki kertu sampéyan, ditata miturut set sing didadèkaké. Sampéyan main dhisik, mula sampéyan nyekel kertu siji luwih lan wiwit kanthi mbuwang siji.</translation>
+    </message>
+    <message>
+        <source>{card} makes no set with your other cards: throw it. Click it, or press Enter (Left / Right choose another card).</source>
+        <translation>{card} ora dadi set karo kertu sampéyan liyané: buwangen. Klik kertu kuwi, utawa pencet Enter (Kiwa / Tengen milih kertu liya).</translation>
+    </message>
+    <message>
+        <source>Now the others play in turn: each draws the top card of the stock or takes the last card thrown, then throws one.</source>
+        <translation>Saiki sing liya main gantian: saben-saben njupuk kertu paling dhuwur saka tumpukan utawa njupuk kertu sing pungkasan dibuwang, banjur mbuwang siji.</translation>
+    </message>
+    <message>
+        <source>Now throw {card}: your hand is then one card short of winning — it waits. Click it or press Enter.</source>
+        <translation>Saiki buwang {card}: kertu sampéyan banjur kurang siji kanggo menang — sampéyan ngenteni. Klik kertu kuwi utawa pencet Enter.</translation>
+    </message>
+    <message>
+        <source>You may call now. You already hold a mata, so your call is tan: any card that completes your last set wins. Press C or click Call.</source>
+        <translation>Saiki sampéyan olèh nyuwara. Sampéyan wis nyekel mata, mula suwara sampéyan tan: kertu apa waé sing njangkepi set pungkasan sampéyan gawé menang. Pencet C utawa klik Nyuwara.</translation>
+    </message>
+    <message>
+        <source>Since you called, every card drawn from the stock is shown face up beside the player who drew it. Watch for yours!</source>
+        <translation>Amarga sampéyan wis nyuwara, saben kertu sing dijupuk saka tumpukan dituduhaké mlumah ing sandhingé pemain sing njupuk. Titènana kertu sampéyan!</translation>
+    </message>
+    <message>
+        <source>That card completes your hand! Claim it out of turn — sampèi! Press S or click the Sampèi button.</source>
+        <translation>Kertu kuwi njangkepi kertu sampéyan! Sauten senajan dudu giliran sampéyan — sampèi! Pencet S utawa klik tombol Sampèi.</translation>
+    </message>
+    <message>
+        <source>A turn: draw the top card of the stock (D) or take the last card thrown (T), then throw a card.</source>
+        <translation>Sagiliran: jupuk kertu paling dhuwur saka tumpukan (D) utawa jupuk kertu sing pungkasan dibuwang (T), banjur buwang kertu siji.</translation>
+    </message>
+    <message>
+        <source>When a throw leaves your hand one card short you may call (C): tan with a mata in hand (any card of the last set wins), ceki without one (only a card that makes a mata wins).</source>
+        <translation>Yèn sawisé mbuwang kertu sampéyan kurang siji, sampéyan olèh nyuwara (C): tan yèn nyekel mata (kertu apa waé saka set pungkasan gawé menang), ceki yèn ora (mung kertu sing dadèkaké mata sing gawé menang).</translation>
+    </message>
+    <message>
+        <source>After a call every card drawn from the stock is shown; the one a caller waits for is theirs at once: sampèi! (S)</source>
+        <translation>Sawisé ana suwara, saben kertu sing dijupuk saka tumpukan dituduhaké; kertu sing dienteni sing nyuwara langsung dadi duwèké: sampèi! (S)</translation>
+    </message>
+    <message>
+        <source>Welcome to Balik Satu! Fifteen cards in five sets of three win: three cards of one rank, whatever their suits, and at least one set must be three identical cards, a mata. Press Enter or click Next.</source>
+        <translation>Sugeng rawuh ing Balik Satu! Limalas kertu ing limang set isi telu gawé menang: telung kertu sing angkané padha, golongan apa waé, lan paling ora siji set kudu telung kertu kembar, mata. Pencet Enter utawa klik Terus.</translation>
+    </message>
+    <message>
+        <source>Sari threw a 4 of Myriads, and you hold two of them: take it and the three make a mata. Press T or click the card on the pile.</source>
+        <translation>Sari mbuwang 4 Cina, lan sampéyan nyekel loro: jupuken, telu-teluné dadi mata. Pencet T utawa klik kertu ing buwangan.</translation>
+    </message>
+    <message>
+        <source>You win! The next card of the stock is turned — the balik satu, “turn one”. Its value is the score (here 9, the 9 of Coins), and your mata adds 1.</source>
+        <translation>Sampéyan menang! Kertu sabanjuré saka tumpukan diwalik — balik satu, “walik siji”. Regané dadi biji (ing kéné 9, 9 Dhuwit), lan mata sampéyan nambah 1.</translation>
+    </message>
+    <message>
+        <source>Fifteen cards in five sets of three win: three cards of one rank, whatever their suits, at least one set a mata of three identical cards.</source>
+        <translation>Limalas kertu ing limang set isi telu gawé menang: telung kertu sing angkané padha, golongan apa waé, paling ora siji set mata, telung kertu kembar.</translation>
+    </message>
+    <message>
+        <source>The winner turns one more card from the stock: its value is the score, the red-stamped cards worth more; each mata adds 1.</source>
+        <translation>Sing menang malik kertu siji manèh saka tumpukan: regané dadi biji, kertu cap abang regané luwih; saben mata nambah 1.</translation>
+    </message>
+    <message>
+        <source>Welcome to Chaqui, Balik Satu as the Kristang of Malacca play it! Fifteen cards in five sets of three win, at least one of them three identical cards: an olo. Press Enter or click Next.</source>
+        <translation>Sugeng rawuh ing Chaqui, Balik Satu kaya sing dimainaké wong Kristang ing Malaka! Limalas kertu ing limang set isi telu gawé menang, paling ora siji telung kertu kembar: olo. Pencet Enter utawa klik Terus.</translation>
+    </message>
+    <message>
+        <source>Sari threw a 4 of Strings, and you hold two. Take it (T, or click the pile): three identical cards made with a card from the pile are an olo, laid open for everyone to see.</source>
+        <translation>Sari mbuwang 4 Lintrik, lan sampéyan nyekel loro. Jupuken (T, utawa klik buwangan): telung kertu kembar sing didadèkaké karo kertu saka buwangan iku olo, dilumahaké supaya kabèh weruh.</translation>
+    </message>
+    <message>
+        <source>Your olo stays in your hand but can never be thrown.</source>
+        <translation>Olo sampéyan tetep ing tangan sampéyan nanging ora olèh dibuwang.</translation>
+    </message>
+    <message>
+        <source>You may call now. You hold an olo, so your call is tan: any card that completes your last set wins — here any of the six yu cards. Press C or click Call.</source>
+        <translation>Saiki sampéyan olèh nyuwara. Sampéyan nyekel olo, mula suwara sampéyan tan: kertu apa waé sing njangkepi set pungkasan sampéyan gawé menang — ing kéné salah siji saka nem kertu yu. Pencet C utawa klik Nyuwara.</translation>
+    </message>
+    <message>
+        <source>You win! In Chaqui each olo of the winning hand scores a fixed amount, 5 points here.</source>
+        <translation>Sampéyan menang! Ing Chaqui saben olo ing kertu sing menang olèh biji tetep, ing kéné 5 biji.</translation>
+    </message>
+    <message>
+        <source>Fifteen cards in five sets of three win, at least one an olo of three identical cards.</source>
+        <translation>Limalas kertu ing limang set isi telu gawé menang, paling ora siji olo, telung kertu kembar.</translation>
+    </message>
+    <message>
+        <source>An olo made with a card taken from the pile is laid open; its cards can no longer be thrown.</source>
+        <translation>Olo sing didadèkaké karo kertu sing dijupuk saka buwangan dilumahaké; kertuné ora olèh dibuwang manèh.</translation>
+    </message>
+    <message>
+        <source>Each olo of the winning hand scores a fixed amount (5 by default).</source>
+        <translation>Saben olo ing kertu sing menang olèh biji tetep (bakuné 5).</translation>
+    </message>
+    <message>
+        <source>Welcome to Balik Lima Belas! As in Balik Satu, fifteen cards in five sets of three win, at least one of them a mata of three identical cards; the score is different. Press Enter or click Next.</source>
+        <translation>Sugeng rawuh ing Balik Lima Belas! Kaya ing Balik Satu, limalas kertu ing limang set isi telu gawé menang, paling ora siji mata, telung kertu kembar; bijiné sing béda. Pencet Enter utawa klik Terus.</translation>
+    </message>
+    <message>
+        <source>Sari threw an 8 of Myriads: with your 8 of Coins and 8 of Strings it makes a set. Take it: press T or click the card on the pile.</source>
+        <translation>Sari mbuwang 8 Cina: karo 8 Dhuwit lan 8 Lintrik sampéyan, kertu kuwi dadi set. Jupuken: pencet T utawa klik kertu ing buwangan.</translation>
+    </message>
+    <message>
+        <source>You may call now. You hold no mata yet, so your call is ceki: only a third 6 of Strings or 6 of Myriads, making a mata, wins. Press C or click Call.</source>
+        <translation>Saiki sampéyan olèh nyuwara. Sampéyan durung nyekel mata, mula suwara sampéyan ceki: mung 6 Lintrik utawa 6 Cina sing kaping telu, sing dadèkaké mata, sing gawé menang. Pencet C utawa klik Nyuwara.</translation>
+    </message>
+    <message>
+        <source>Your turn: draw the top card of the stock — press D or click the stock.</source>
+        <translation>Giliran sampéyan: jupuk kertu paling dhuwur saka tumpukan — pencet D utawa klik tumpukan.</translation>
+    </message>
+    <message>
+        <source>A 6 of Strings: your mata, and your hand is complete! Win on your own draw: press S or click the Sampèi button.</source>
+        <translation>6 Lintrik: mata sampéyan, lan kertu sampéyan jangkep! Menanga nganggo jupukan sampéyan dhéwé: pencet S utawa klik tombol Sampèi.</translation>
+    </message>
+    <message>
+        <source>You win! Fifteen turned cards are swapped in, rank for rank, for more mata: 1 for the win, 1 for each mata and 2 for drawing your own winning card after a ceki call.</source>
+        <translation>Sampéyan menang! Limalas kertu sing diwalik diijolaké mlebu, angka karo angka, kanggo nambah mata: 1 kanggo menang, 1 kanggo saben mata lan 2 amarga sampéyan dhéwé sing njupuk kertu sing gawé menang sawisé suwara ceki.</translation>
+    </message>
+    <message>
+        <source>Fifteen cards in five sets of three win, at least one a mata of three identical cards.</source>
+        <translation>Limalas kertu ing limang set isi telu gawé menang, paling ora siji mata, telung kertu kembar.</translation>
+    </message>
+    <message>
+        <source>The winner turns fifteen cards and swaps them in to make more mata: 1 for the win and 1 for each mata; after a ceki call, 2 more for one&apos;s own draw (kandang), 1 for another&apos;s (ayam).</source>
+        <translation>Sing menang malik limalas kertu lan ngijolaké kanggo nggawé mata luwih akèh: 1 kanggo menang lan 1 kanggo saben mata; sawisé suwara ceki, 2 manèh kanggo jupukan dhéwé (kandang), 1 kanggo jupukané wong liya (ayam).</translation>
+    </message>
+    <message>
+        <source>Welcome to Chot! Four players in two partnerships: Sari, opposite you, is your partner. Fifteen cards in five sets of three win, at least one a mata of three identical cards. Press Enter or click Next.</source>
+        <translation>Sugeng rawuh ing Chot! Papat pemain ing rong pihak: Sari, sing lungguh ing ngarep sampéyan, kanca sapihak sampéyan. Limalas kertu ing limang set isi telu gawé menang, paling ora siji mata, telung kertu kembar. Pencet Enter utawa klik Terus.</translation>
+    </message>
+    <message>
+        <source>Ayu threw a 5 of Coins, and you hold two: take it for a mata. Press T or click the card on the pile.</source>
+        <translation>Ayu mbuwang 5 Dhuwit, lan sampéyan nyekel loro: jupuken supaya dadi mata. Pencet T utawa klik kertu ing buwangan.</translation>
+    </message>
+    <message>
+        <source>Your partner Sari drew a 4 of Coins — your card! Claim it: sampèi! Press S or click the Sampèi button.</source>
+        <translation>Kanca sapihak sampéyan Sari njupuk 4 Dhuwit — kertu sampéyan! Sauten: sampèi! Pencet S utawa klik tombol Sampèi.</translation>
+    </message>
+    <message>
+        <source>You win for your side! Fifteen cards are turned and swapped in for more mata; 1 for the win and 1 for each mata, taken as tokens.</source>
+        <translation>Sampéyan menang kanggo pihak sampéyan! Limalas kertu diwalik lan diijolaké kanggo nggawé mata luwih akèh; 1 kanggo menang lan 1 kanggo saben mata, dijupuk awujud pèning.</translation>
+    </message>
+    <message>
+        <source>Chot is played by two partnerships, partners sitting opposite.</source>
+        <translation>Chot dimainaké rong pihak, kanca sapihak lungguh adhep-adhepan.</translation>
+    </message>
+    <message>
+        <source>The winner scores 1 and 1 for each mata after swapping in fifteen turned cards, taken as tokens; at 20 the sides pool their tokens for a bangkong.</source>
+        <translation>Sing menang olèh 1 lan 1 kanggo saben mata sawisé ngijolaké limalas kertu sing diwalik, dijupuk awujud pèning; ing 20 saben pihak nggunggung pèningé kanggo bangkong.</translation>
+    </message>
+    <message>
+        <source>Welcome to Gonggong! Fifteen cards in five sets of three win: three cards of one rank, whatever their suits, at least one of them a bak of three identical cards. Press Enter or click Next.</source>
+        <translation>Sugeng rawuh ing Gonggong! Limalas kertu ing limang set isi telu gawé menang: telung kertu sing angkané padha, golongan apa waé, paling ora siji bak, telung kertu kembar. Pencet Enter utawa klik Terus.</translation>
+    </message>
+    <message>
+        <source>Ayu threw a 1 of Myriads, and you hold two: take it for a bak. Press T or click the card on the pile.</source>
+        <translation>Ayu mbuwang 1 Cina, lan sampéyan nyekel loro: jupuken supaya dadi bak. Pencet T utawa klik kertu ing buwangan.</translation>
+    </message>
+    <message>
+        <source>You may call now. You hold a bak, so your call is ceki kowah: any card that completes your last set wins — here any of the six yu cards. Press C or click Call.</source>
+        <translation>Saiki sampéyan olèh nyuwara. Sampéyan nyekel bak, mula suwara sampéyan ceki kowah: kertu apa waé sing njangkepi set pungkasan sampéyan gawé menang — ing kéné salah siji saka nem kertu yu. Pencet C utawa klik Nyuwara.</translation>
+    </message>
+    <message>
+        <source>In Gonggong you may also win on a card another player throws (metu). Watch the pile!</source>
+        <translation>Ing Gonggong sampéyan uga bisa menang nganggo kertu sing dibuwang pemain liya (metu). Titènana buwangan!</translation>
+    </message>
+    <message>
+        <source>Ayu threw the White Flower, a yu card: it completes your hand! Claim it — press S or click the Sampèi button.</source>
+        <translation>Ayu mbuwang Kembang Putih, kertu yu: kertu kuwi njangkepi kertu sampéyan! Sauten — pencet S utawa klik tombol Sampèi.</translation>
+    </message>
+    <message>
+        <source>You win! The score: 1 for metu, 1 for your bak, then the next stock card is turned and its value added.</source>
+        <translation>Sampéyan menang! Bijiné: 1 kanggo metu, 1 kanggo bak sampéyan, banjur kertu sabanjuré saka tumpukan diwalik lan regané ditambahaké.</translation>
+    </message>
+    <message>
+        <source>Fifteen cards in five sets of three win, at least one a bak of three identical cards.</source>
+        <translation>Limalas kertu ing limang set isi telu gawé menang, paling ora siji bak, telung kertu kembar.</translation>
+    </message>
+    <message>
+        <source>A throw that leaves your hand one card short lets you call (C): ceki kowah with a bak in hand, ceki nocog without.</source>
+        <translation>Yèn sawisé mbuwang kertu sampéyan kurang siji, sampéyan olèh nyuwara (C): ceki kowah yèn nyekel bak, ceki nocog yèn ora.</translation>
+    </message>
+    <message>
+        <source>You win on your own draw (rabas) or on another player&apos;s card (metu): a revealed draw or a throw you claim (S).</source>
+        <translation>Sampéyan menang nganggo jupukan dhéwé (rabas) utawa nganggo kertuné pemain liya (metu): jupukan sing dituduhaké utawa buwangan sing sampéyan saut (S).</translation>
+    </message>
+    <message>
+        <source>The score: 1 for metu, 2 for rabas (one more with a red-stamped winning card), 1 for each bak, 2 for a red one, and the value of one more card turned.</source>
+        <translation>Bijiné: 1 kanggo metu, 2 kanggo rabas (siji manèh yèn kertu sing gawé menang dicap abang), 1 kanggo saben bak, 2 kanggo bak abang, lan regané kertu siji manèh sing diwalik.</translation>
+    </message>
+    <message>
+        <source>A set is a pair of one rank (the six yu cards all count as 1s); six cards win: three pairs, one of them a bak of two identical cards.</source>
+        <translation>Set iku sapasang kertu sing angkané padha (nem kertu yu kabèh diétung kertu 1); nem kertu gawé menang: telung pasang, salah sijiné bak, kertu loro sing kembar.</translation>
+    </message>
+    <message>
+        <source>Five cards in hand, a sixth drawn or taken, one thrown. One card short, you may call (C): tan kowah with a bak, tan nokang without.</source>
+        <translation>Limang kertu ing tangan, sing kaping nem dijupuk saka tumpukan utawa buwangan, siji dibuwang. Yèn kurang siji, sampéyan olèh nyuwara (C): tan kowah yèn nyekel bak, tan nokang yèn ora.</translation>
+    </message>
+    <message>
+        <source>The score: 1 for metu, 2 for rabas (one more with a red-stamped winning card), 1 for the bak, and the value of one more card turned.</source>
+        <translation>Bijiné: 1 kanggo metu, 2 kanggo rabas (siji manèh yèn kertu sing gawé menang dicap abang), 1 kanggo bak, lan regané kertu siji manèh sing diwalik.</translation>
+    </message>
+    <message>
+        <source>Welcome to Tantanan! Here a set is a pair: two cards of one rank, whatever their suits. Six cards win — three pairs, one of them two identical cards, a bak. Press Enter or click Next.</source>
+        <translation>Sugeng rawuh ing Tantanan! Ing kéné set iku sapasang: kertu loro sing angkané padha, golongan apa waé. Nem kertu gawé menang — telung pasang, salah sijiné kertu loro sing kembar, bak. Pencet Enter utawa klik Terus.</translation>
+    </message>
+    <message>
+        <source>Ayu threw the Old Thousand. The six yu cards all count as 1s, so with your White Flower it makes a pair. Take it: press T or click the card on the pile.</source>
+        <translation>Ayu mbuwang Èwu Tuwa. Nem kertu yu kabèh diétung kertu 1, mula karo Kembang Putih sampéyan kertu kuwi dadi sapasang. Jupuken: pencet T utawa klik kertu ing buwangan.</translation>
+    </message>
+    <message>
+        <source>You may call now. Your two 8s of Strings are a bak, so your call is tan kowah: any 9 wins. Press C or click Call.</source>
+        <translation>Saiki sampéyan olèh nyuwara. 8 Lintrik loro sampéyan iku bak, mula suwara sampéyan tan kowah: 9 apa waé gawé menang. Pencet C utawa klik Nyuwara.</translation>
+    </message>
+    <message>
+        <source>In Tantanan you may also win on a card another player throws (metu). Watch the pile!</source>
+        <translation>Ing Tantanan sampéyan uga bisa menang nganggo kertu sing dibuwang pemain liya (metu). Titènana buwangan!</translation>
+    </message>
+    <message>
+        <source>Ayu threw a 9 of Myriads: your third pair! Claim it — press S or click the Sampèi button.</source>
+        <translation>Ayu mbuwang 9 Cina: pasangan sampéyan sing kaping telu! Sauten — pencet S utawa klik tombol Sampèi.</translation>
+    </message>
+    <message>
+        <source>Welcome to Cekèn, Tantanan for three players! A set is a pair of one rank; six cards win: three pairs, one of them a bak of two identical cards. Press Enter or click Next.</source>
+        <translation>Sugeng rawuh ing Cekèn, Tantanan kanggo telung pemain! Set iku sapasang kertu sing angkané padha; nem kertu gawé menang: telung pasang, salah sijiné bak, kertu loro sing kembar. Pencet Enter utawa klik Terus.</translation>
+    </message>
+    <message>
+        <source>A 3 of Strings: a pair with your 3 of Myriads. Now throw {card}: your hand then waits for any 6. Click it or press Enter.</source>
+        <translation>3 Lintrik: dadi sapasang karo 3 Cina sampéyan. Saiki buwang {card}: kertu sampéyan banjur ngenteni 6 apa waé. Klik kertu kuwi utawa pencet Enter.</translation>
+    </message>
+    <message>
+        <source>You may call now. Your two 4s of Strings are a bak, so your call is tan kowah: any 6 wins. Press C or click Call.</source>
+        <translation>Saiki sampéyan olèh nyuwara. 4 Lintrik loro sampéyan iku bak, mula suwara sampéyan tan kowah: 6 apa waé gawé menang. Pencet C utawa klik Nyuwara.</translation>
+    </message>
+    <message>
+        <source>A 6 of Coins: your hand is complete! Win on your own draw (rabas): press S or click the Sampèi button.</source>
+        <translation>6 Dhuwit: kertu sampéyan jangkep! Menanga nganggo jupukan sampéyan dhéwé (rabas): pencet S utawa klik tombol Sampèi.</translation>
+    </message>
+    <message>
+        <source>You win! The score: 2 for rabas, 1 for your bak, then the next stock card is turned and its value added.</source>
+        <translation>Sampéyan menang! Bijiné: 2 kanggo rabas, 1 kanggo bak sampéyan, banjur kertu sabanjuré saka tumpukan diwalik lan regané ditambahaké.</translation>
+    </message>
+</context>
+<context>
     <name>BalikScore</name>
     <message>
         <source>the turned card, {card}</source>
@@ -1521,6 +1765,69 @@
     </message>
 </context>
 <context>
+    <name>CePeLesson</name>
+    <message>
+        <source>Welcome to Ce Pe! The counter in the middle starts at 0, and the cards played change it. It must never pass the limit, 100. Press Enter or click Next.</source>
+        <translation>Sugeng rawuh ing Ce Pe! Itungan ing tengah wiwit saka 0, lan kertu sing dietokaké ngowahi. Itungan ora olèh ngliwati wates, 100. Pencet Enter utawa klik Terus.</translation>
+    </message>
+    <message>
+        <source>These are your four cards. After each card you play you draw a new one from the stock.</source>
+        <translation>Iki papat kertu sampéyan. Saben ngetokaké kertu, sampéyan njupuk kertu anyar saka tumpukan.</translation>
+    </message>
+    <message>
+        <source>An Ace adds 1 or 11, as you choose. Play {card} for 1: click it or press Enter.</source>
+        <translation>As nambah 1 utawa 11, sakarep sampéyan. Etokaké {card} kanggo 1: klik kertu kuwi utawa pencet Enter.</translation>
+    </message>
+    <message>
+        <source>Budi played a 5: it adds nothing, but its player names who plays next, and he named you. A Queen adds or takes away 20: play {card} for +20.</source>
+        <translation>Budi ngetokaké 5: kertu kuwi ora nambah apa-apa, nanging sing ngetokaké milih sapa sabanjuré, lan dhèwèké milih sampéyan. Ratu nambah utawa nyuda 20: etokaké {card} kanggo +20.</translation>
+    </message>
+    <message>
+        <source>Budi&apos;s 10 added 10 (a 10 adds or takes away 10). A King sets the counter to 100 at once and can always be played: play {card}.</source>
+        <translation>10-é Budi nambah 10 (kertu 10 nambah utawa nyuda 10). Raja langsung ndadèkaké itungan 100 lan mesthi bisa dietokaké: etokaké {card}.</translation>
+    </message>
+    <message>
+        <source>At 100 Budi has no card he can play. He turns one face down instead: he has lost a life. A player with no cards left is out.</source>
+        <translation>Ing 100 Budi ora duwé kertu sing bisa dietokaké. Minangka gantiné dhèwèké ngurebaké kertu siji: dhèwèké kélangan nyawa. Pemain sing wis ora duwé kertu metu saka dolanan.</translation>
+    </message>
+    <message>
+        <source>A Jack adds nothing and skips the next player: with only two of you, you play again. Play {card}.</source>
+        <translation>Jèk ora nambah apa-apa lan nglompati pemain sabanjuré: amarga mung wong loro, sampéyan main manèh. Etokaké {card}.</translation>
+    </message>
+    <message>
+        <source>A 7 adds nothing and turns the direction of play. Play {card}.</source>
+        <translation>Kertu 7 ora nambah apa-apa lan malik arah dolanan. Etokaké {card}.</translation>
+    </message>
+    <message>
+        <source>Your 5 adds nothing and lets you name who plays next: play {card} and name Budi.</source>
+        <translation>Kertu 5 sampéyan ora nambah apa-apa lan sampéyan milih sapa sabanjuré: etokaké {card} lan pilih Budi.</translation>
+    </message>
+    <message>
+        <source>None of your cards can be played now: each would pass 100 (a dimmed card&apos;s tooltip says why). Turn {card} face down — you lose a life too.</source>
+        <translation>Saiki ora ana kertu sampéyan sing bisa dietokaké: kabèh bakal ngliwati 100 (katrangan kertu sing surem njlentrèhaké sebabé). Kurebaké {card} — sampéyan uga kélangan nyawa.</translation>
+    </message>
+    <message>
+        <source>Budi has turned down his last card: he is out, and the last player left wins the hand — you!</source>
+        <translation>Budi wis ngurebaké kertu pungkasané: dhèwèké metu, lan pemain sing kari dhéwé menang babak — sampéyan!</translation>
+    </message>
+    <message>
+        <source>Play one card a turn and draw one: the counter must never pass the limit, 100.</source>
+        <translation>Etokaké kertu siji saben giliran banjur jupuk siji: itungan ora olèh ngliwati wates, 100.</translation>
+    </message>
+    <message>
+        <source>The 2, 4, 6, 8 and 9 add their number, an Ace 1 or 11; a 10 adds or takes away 10, a Queen 20; a King sets the counter to 100 and can always be played.</source>
+        <translation>Kertu 2, 4, 6, 8 lan 9 nambah angkané, As 1 utawa 11; kertu 10 nambah utawa nyuda 10, Ratu 20; Raja ndadèkaké itungan 100 lan mesthi bisa dietokaké.</translation>
+    </message>
+    <message>
+        <source>A 3, 5, 7 and Jack add nothing: the 3 exchanges a card with another player, the 5 names who plays next, the 7 turns the direction, the Jack skips the next player.</source>
+        <translation>Kertu 3, 5, 7 lan Jèk ora nambah apa-apa: 3 ijol kertu karo pemain liya, 5 milih sapa sabanjuré, 7 malik arah, Jèk nglompati pemain sabanjuré.</translation>
+    </message>
+    <message>
+        <source>With no card you can play you turn one face down: a life lost. With no cards left you are out; the last player in wins.</source>
+        <translation>Yèn ora duwé kertu sing bisa dietokaké, sampéyan ngurebaké siji: nyawa siji ilang. Yèn wis ora duwé kertu sampéyan metu; pemain sing kari dhéwé menang.</translation>
+    </message>
+</context>
+<context>
     <name>CePeRuleEditor</name>
     <message>
         <source>No change</source>
@@ -1968,6 +2275,14 @@
         <source>eliminated</source>
         <translation>metu</translation>
     </message>
+    <message>
+        <source>last player standing</source>
+        <translation>pemain sing kari dhéwé</translation>
+    </message>
+    <message>
+        <source>instant win</source>
+        <translation>menang langsung</translation>
+    </message>
 </context>
 <context>
     <name>CePeUI</name>
@@ -2237,6 +2552,77 @@
     <message>
         <source>Special cards</source>
         <translation>Kertu mirunggan</translation>
+    </message>
+</context>
+<context>
+    <name>CekiLesson</name>
+    <message>
+        <source>Welcome to Ceki! Everybody holds eight cards. You win with three sets: three cards of one value, whatever their suits. Press Enter or click Next.</source>
+        <translation>Sugeng rawuh ing Ceki! Saben pemain nyekel wolung kertu. Sampéyan menang nganggo telung set: telung kertu sing nilainé padha, golongané apa waé. Pencet Enter utawa klik Terus.</translation>
+    </message>
+    <message>
+        <source>These are your cards. Your two 9s are already a pair: one more 9 would make a set.</source>
+        <translation>Iki kertu sampéyan. Kertu 9 sampéyan sing loro wis dadi sapasang: yèn olèh 9 siji manèh dadi set.</translation>
+    </message>
+    <message>
+        <source>Sari plays first. Watch: she draws a card from the stock, then throws one onto the discard pile.</source>
+        <translation>Sari main dhisik. Delengen: dhèwèké njupuk kertu siji saka tumpukan, banjur mbuwang siji ing buwangan.</translation>
+    </message>
+    <message>
+        <source>Your turn. This is the stock: press D or click it to draw its top card.</source>
+        <translation>Giliran sampéyan. Iki tumpukan: pencet D utawa klik kanggo njupuk kertu sing paling dhuwur.</translation>
+    </message>
+    <message>
+        <source>Now throw a card you do not need. {card} goes with nothing in your hand: click it, or press Enter (it is already chosen; Left / Right choose another card).</source>
+        <translation>Saiki buwangen kertu sing ora sampéyan butuhaké. {card} ora cocog karo kertu liyané ing tangan sampéyan: klik kertu kuwi, utawa pencet Enter (wis kapilih; Left / Right milih kertu liya).</translation>
+    </message>
+    <message>
+        <source>Throw {card}: it makes nothing with your other cards. The card to throw is already chosen: press Enter.</source>
+        <translation>Buwangen {card}: kertu kuwi ora dadi apa-apa karo kertu sampéyan liyané. Kertu sing dibuwang wis kapilih: pencet Enter.</translation>
+    </message>
+    <message>
+        <source>Look: instead of drawing, Sari takes the card Budi just threw. The last discard may be taken when it helps.</source>
+        <translation>Delengen: tinimbang njupuk saka tumpukan, Sari njupuk kertu sing lagi dibuwang Budi. Buwangan pungkasan olèh dijupuk yèn migunani.</translation>
+    </message>
+    <message>
+        <source>Keep the cards that can grow into sets — your 4s, 6s and 9s. Throw {card}.</source>
+        <translation>Simpen kertu sing isih bisa dadi set — kertu 4, 6 lan 9 sampéyan. Buwangen {card}.</translation>
+    </message>
+    <message>
+        <source>Sari threw a 4: with your two 4s it makes a set! Take it: press T or click the glowing discard.</source>
+        <translation>Sari mbuwang kertu 4: karo kertu 4 sampéyan sing loro dadi set! Jupuken: pencet T utawa klik buwangan sing murub.</translation>
+    </message>
+    <message>
+        <source>Two sets, the 4s and the 6s, and the pair of 9s. Throw {card}: with two sets and a pair CekiDesk calls ceki for you and lays the pair face down.</source>
+        <translation>Rong set, kertu 4 lan kertu 6, lan sapasang kertu 9. Buwangen {card}: nganggo rong set lan sapasang CekiDesk nyuwara ceki kanggo sampéyan lan ngurebaké pasangané.</translation>
+    </message>
+    <message>
+        <source>Ceki! Now you wait for a third 9 — from the stock or from the discards.</source>
+        <translation>Ceki! Saiki sampéyan nunggu kertu 9 sing katelu — saka tumpukan utawa saka buwangan.</translation>
+    </message>
+    <message>
+        <source>Your turn: draw from the stock (D). Is it a 9?</source>
+        <translation>Giliran sampéyan: jupuk saka tumpukan (D). Apa kertu 9?</translation>
+    </message>
+    <message>
+        <source>A 9! Three sets: you win. Your score is the sum of your nine cards, tripled because the winning card came from the stock.</source>
+        <translation>Kertu 9! Telung set: sampéyan menang. Itungan sampéyan iku gunggungé kertu sanga sampéyan, ping telu amarga kertu sing menangaké teka saka tumpukan.</translation>
+    </message>
+    <message>
+        <source>Everybody holds eight cards. On your turn draw from the stock (D) or take the last discard (T), then throw a card.</source>
+        <translation>Saben pemain nyekel wolung kertu. Ing giliran sampéyan jupuk saka tumpukan (D) utawa jupuk buwangan pungkasan (T), banjur mbuwang kertu siji.</translation>
+    </message>
+    <message>
+        <source>A set is three cards of one value, whatever their suits; the White Flower, the Red Flower and the Old Thousand only go with their own kind.</source>
+        <translation>Set iku telung kertu sing nilainé padha, golongané apa waé; Kembang Putih, Kembang Abang lan Èwu Tuwa mung cocog karo jinisé dhéwé.</translation>
+    </message>
+    <message>
+        <source>With two sets and a pair you call ceki: the pair lies face down and you wait for its third card.</source>
+        <translation>Nganggo rong set lan sapasang sampéyan nyuwara ceki: pasangané dikurebaké lan sampéyan nunggu kertu katelu.</translation>
+    </message>
+    <message>
+        <source>The winner scores the sum of the nine cards: doubled when the player before threw a card they had kept, tripled when it was drawn from the stock.</source>
+        <translation>Sing menang olèh itungan gunggungé kertu sanga: ping loro yèn pemain sadurungé mbuwang kertu sing wis disimpen, ping telu yèn kertuné dijupuk saka tumpukan.</translation>
     </message>
 </context>
 <context>
@@ -3437,10 +3823,120 @@
     </message>
 </context>
 <context>
+    <name>HandHistory</name>
+    <message>
+        <source>&amp;History…</source>
+        <translation>&amp;Riwayat…</translation>
+    </message>
+    <message>
+        <source>Play this deal &amp;again</source>
+        <translation>Dolanaké bagéyan iki &amp;manèh</translation>
+    </message>
+    <message>
+        <source>Start a new game whose first hand is dealt exactly like this one</source>
+        <translation>Miwiti dolanan anyar sing babak kapisané dibagi persis kaya babak iki</translation>
+    </message>
+    <message>
+        <source>{hand}, replayed — Left / Right, Home / End and Space move through it; Esc goes back to the game.</source>
+        <translation>{hand}, diputer manèh — Left / Right, Home / End lan Space kanggo obah ing njeroné; Esc bali menyang dolanan.</translation>
+    </message>
+</context>
+<context>
     <name>HelpPage</name>
     <message>
         <source>Every menu command shows its key in the menu.</source>
         <translation>Saben préntah mènu nuduhaké tombolé ing mènu.</translation>
+    </message>
+</context>
+<context>
+    <name>HistoryDialog</name>
+    <message>
+        <source>Hand history</source>
+        <translation>Riwayat babak</translation>
+    </message>
+    <message>
+        <source>&amp;Replay</source>
+        <translation>&amp;Puter manèh</translation>
+    </message>
+    <message>
+        <source>Replay the chosen hand on the table, move by move</source>
+        <translation>Puter manèh babak sing dipilih ing méja, langkah siji-siji</translation>
+    </message>
+    <message>
+        <source>Play this deal &amp;again</source>
+        <translation>Dolanaké bagéyan iki &amp;manèh</translation>
+    </message>
+    <message>
+        <source>Start a new game whose first hand is dealt exactly like the chosen one</source>
+        <translation>Miwiti dolanan anyar sing babak kapisané dibagi persis kaya babak sing dipilih</translation>
+    </message>
+    <message>
+        <source>&amp;Open a saved game…</source>
+        <translation>&amp;Bukak dolanan sing disimpen…</translation>
+    </message>
+    <message>
+        <source>&amp;This game</source>
+        <translation>Dolanan &amp;iki</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Tutup</translation>
+    </message>
+    <message>
+        <source>No game on the table.</source>
+        <translation>Ora ana dolanan ing méja.</translation>
+    </message>
+    <message numerus="yes">
+        <source>{game} in “{file}”: %n finished hand(s).</source>
+        <translation>
+            <numerusform>{game} ing “{file}”: %n babak rampung.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>{game}, this game: %n finished hand(s).</source>
+        <translation>
+            <numerusform>{game}, dolanan iki: %n babak rampung.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>A hand is listed here once it is over.</source>
+        <translation>Babak katon ing kéné sawisé rampung.</translation>
+    </message>
+</context>
+<context>
+    <name>HistoryModel</name>
+    <message>
+        <source>Hand</source>
+        <extracomment>Game ▸ History…&apos;s key: Ctrl+H, but on macOS ⌘Y (⌘H hides the application there; ⌘Y is a browser&apos;s history) a clone of the state is kept every this many moves: any position is rebuilt from the one before it by at most this many moves (measured: ``bench/replay_speed.py``)</extracomment>
+        <translation>Babak</translation>
+    </message>
+    <message>
+        <source>Deal no.</source>
+        <translation>Bagéyan no.</translation>
+    </message>
+    <message>
+        <source>Dealer</source>
+        <translation>Sing mbagi</translation>
+    </message>
+    <message>
+        <source>Winner</source>
+        <translation>Sing menang</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>Asil</translation>
+    </message>
+    <message>
+        <source>Your points</source>
+        <translation>Biji sampéyan</translation>
+    </message>
+    <message>
+        <source>Your money</source>
+        <translation>Dhuwit sampéyan</translation>
+    </message>
+    <message>
+        <source>nobody</source>
+        <translation>ora ana</translation>
     </message>
 </context>
 <context>
@@ -3678,6 +4174,69 @@
     </message>
 </context>
 <context>
+    <name>KartuLimaLesson</name>
+    <message>
+        <source>Welcome to Kartu Lima! Five cards each, five tricks — and only the fifth trick counts. Press Enter or click Next.</source>
+        <translation>Sugeng rawuh ing Kartu Lima! Limang kertu saben pemain, limang trik — lan mung trik kaping lima sing diétung. Pencet Enter utawa klik Terus.</translation>
+    </message>
+    <message>
+        <source>Your five cards. The cards go in groups: when a card is led, you must play one of its group if you hold one.</source>
+        <translation>Limang kertu sampéyan. Kertu-kertu kuwi ana golongané: yèn ana kertu dibukak, sampéyan kudu ngetokaké kertu saka golongané yèn duwé.</translation>
+    </message>
+    <message>
+        <source>First everybody guesses at once whether the pack&apos;s top card is red or black (abang-ireng); the guesses are shown together. Guess black: press B or click Black.</source>
+        <translation>Kapisan kabèh pemain bebarengan nebak apa kertu paling dhuwur ing pak iku abang utawa ireng (abang-ireng); tebakané dituduhaké bebarengan. Tebaken ireng: pencet B utawa klik Ireng.</translation>
+    </message>
+    <message>
+        <source>Joko, on the dealer&apos;s right, leads the first trick. Play goes round to the right, to you last.</source>
+        <translation>Joko, ing sisih tengené sing mbagi, mbukak trik kapisan. Dolanan muter nengen, sampéyan sing pungkasan.</translation>
+    </message>
+    <message>
+        <source>Joko led the 8 of Coins. You hold no card of its group (the 8 and 9 of Coins), so you throw any card face down — a mberi: it never wins and nobody sees it. Throw {card}: press Enter or click it.</source>
+        <translation>Joko mbukak nganggo 8 Dhuwit. Sampéyan ora nyekel kertu saka golongané (8 lan 9 Dhuwit), dadi sampéyan mbuwang kertu apa waé kureb — mberi: kertu kuwi ora tau menang lan ora ana sing weruh. Buwangen {card}: pencet Enter utawa klik kertuné.</translation>
+    </message>
+    <message>
+        <source>The 1 of Coins is a dika: only its own copy beats it. You have none — throw {card} face down.</source>
+        <translation>1 Dhuwit iku dika: mung kembarané sing bisa ngalahaké. Sampéyan ora duwé — buwangen {card} kureb.</translation>
+    </message>
+    <message>
+        <source>Joko led the 4 of Strings, and you hold its copy: you must play it. Of equal cards the last one played wins, so the trick is yours. Play {card}.</source>
+        <translation>Joko mbukak nganggo 4 Lintrik, lan sampéyan nyekel kembarané: sampéyan kudu ngetokaké. Saka kertu sing padha, sing pungkasan diedokaké sing menang, dadi trik iki duwèké sampéyan. Metokna {card}.</translation>
+    </message>
+    <message>
+        <source>The winner of a trick leads the next one. Lead {card}.</source>
+        <translation>Sing menang trik mbukak trik sabanjuré. Bukaken nganggo {card}.</translation>
+    </message>
+    <message>
+        <source>Trick five, the only one that counts. Lead {card}: whoever wins this trick wins the hand.</source>
+        <translation>Trik kaping lima, siji-sijiné sing diétung. Bukaken nganggo {card}: sapa waé sing menangaké trik iki menangaké babak.</translation>
+    </message>
+    <message>
+        <source>Nobody could follow: you win the fifth trick, the hand and the pot. Your guess was right too — the top card was the 6 of Strings, a black card.</source>
+        <translation>Ora ana sing bisa nuruti: sampéyan menangaké trik kaping lima, babak iki lan pot-é. Tebakan sampéyan uga bener — kertu paling dhuwur iku 6 Lintrik, kertu ireng.</translation>
+    </message>
+    <message>
+        <source>Five cards each and five tricks; only the fifth trick counts.</source>
+        <translation>Limang kertu saben pemain lan limang trik; mung trik kaping lima sing diétung.</translation>
+    </message>
+    <message>
+        <source>The player on the dealer&apos;s right leads the first trick; play goes round to the right.</source>
+        <translation>Pemain ing sisih tengené sing mbagi mbukak trik kapisan; dolanan muter nengen.</translation>
+    </message>
+    <message>
+        <source>Follow the led group if you can; if you cannot, throw any card face down (mberi): it never wins.</source>
+        <translation>Turutana golongan sing dibukak yèn bisa; yèn ora bisa, buwangen kertu apa waé kureb (mberi): kertu kuwi ora tau menang.</translation>
+    </message>
+    <message>
+        <source>The highest card of the group wins the trick, of equal cards the last one played; the winner leads the next trick.</source>
+        <translation>Kertu paling dhuwur saka golongan kuwi menangaké trik, saka kertu sing padha sing pungkasan diedokaké; sing menang mbukak trik sabanjuré.</translation>
+    </message>
+    <message>
+        <source>Bets and guesses, such as abang-ireng (red or black), are made by everybody at once and shown together.</source>
+        <translation>Totohan lan tebakan, kaya abang-ireng (abang utawa ireng), ditindakaké kabèh pemain bebarengan lan dituduhaké bebarengan.</translation>
+    </message>
+</context>
+<context>
     <name>KartuLimaTable</name>
     <message>
         <source>Your rooster (jagoan)</source>
@@ -3846,6 +4405,22 @@
 </context>
 <context>
     <name>KartuLimaTerms</name>
+    <message>
+        <source>the fifth trick</source>
+        <translation>trik kaping lima</translation>
+    </message>
+    <message>
+        <source>mraji papat</source>
+        <translation>mraji papat</translation>
+    </message>
+    <message>
+        <source>five Myriads</source>
+        <translation>limang Cina</translation>
+    </message>
+    <message>
+        <source>five cina cilik</source>
+        <translation>limang cina cilik</translation>
+    </message>
     <message>
         <source>Kartu Lima</source>
         <translation>Kartu Lima</translation>
@@ -4287,6 +4862,40 @@
     </message>
 </context>
 <context>
+    <name>LessonChooser</name>
+    <message>
+        <source>Learn to play</source>
+        <translation>Sinau main</translation>
+    </message>
+    <message>
+        <source>Play one guided hand: short notes on the table show you what to do, move by move. Which game?</source>
+        <translation>Main sababak sing dituntun: cathetan cendhak ing méja nuduhaké apa sing kudu ditindakaké, langkah siji mbaka siji. Dolanan apa?</translation>
+    </message>
+    <message>
+        <source>&amp;Start the lesson</source>
+        <translation>&amp;Wiwiti piwulang</translation>
+    </message>
+</context>
+<context>
+    <name>LessonOffer</name>
+    <message>
+        <source>Welcome to CekiDesk</source>
+        <translation>Sugeng rawuh ing CekiDesk</translation>
+    </message>
+    <message>
+        <source>New to these cards? Learn to play {game} in one guided hand.</source>
+        <translation>Lagi kenal kertu-kertu iki? Sinau main {game} ing sababak sing dituntun.</translation>
+    </message>
+    <message>
+        <source>&amp;Learn to play</source>
+        <translation>&amp;Sinau main</translation>
+    </message>
+    <message>
+        <source>&amp;Not now</source>
+        <translation>&amp;Mengko waé</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <source>&amp;New…</source>
@@ -4409,6 +5018,10 @@
         <translation>Tuduhaké manèh kabèh langkah wiwit giliran sampéyan pungkasan (klik utawa Esc kanggo mungkasi)</translation>
     </message>
     <message>
+        <source>Hand history: replay a finished hand, or play its deal again</source>
+        <translation>Riwayat babak: puter manèh babak sing wis rampung, utawa dolanaké manèh bagéyané</translation>
+    </message>
+    <message>
         <source>Show or hide the game log</source>
         <translation>Nuduhaké utawa ndhelikaké cathetan dolanan</translation>
     </message>
@@ -4481,6 +5094,50 @@
         <translation>Ora ana dolanan sing durung rampung kanggo diterusaké.</translation>
     </message>
     <message>
+        <source>The statistics could not be saved ({detail}); CekiDesk tries again after the next hand.</source>
+        <translation>Statistik ora bisa disimpen ({detail}); CekiDesk njajal manèh sawisé babak sabanjuré.</translation>
+    </message>
+    <message>
+        <source>S&amp;tatistics…</source>
+        <translation>&amp;Statistik…</translation>
+    </message>
+    <message>
+        <source>Your statistics file “{file}” is far too large to be CekiDesk&apos;s statistics.</source>
+        <translation>Berkas statistik sampéyan “{file}” kegedhèn banget kanggo dadi statistik CekiDesk.</translation>
+    </message>
+    <message>
+        <source>Your statistics file “{file}” was written by another version of CekiDesk.</source>
+        <translation>Berkas statistik sampéyan “{file}” ditulis déning versi CekiDesk liyané.</translation>
+    </message>
+    <message>
+        <source>The statistics file “{file}” is not an ordinary file.</source>
+        <translation>Berkas statistik “{file}” dudu berkas biasa.</translation>
+    </message>
+    <message>
+        <source>Your statistics file “{file}” is damaged.</source>
+        <translation>Berkas statistik sampéyan “{file}” rusak.</translation>
+    </message>
+    <message>
+        <source>Your statistics start afresh.</source>
+        <translation>Statistik sampéyan diwiwiti saka anyar.</translation>
+    </message>
+    <message>
+        <source>The old file is kept, renamed “{kept}”, in {folder}.</source>
+        <translation>Berkas lawas disimpen kanthi jeneng anyar “{kept}” ing {folder}.</translation>
+    </message>
+    <message>
+        <source>The old file could not be moved aside, so nothing is written over it.</source>
+        <translation>Berkas lawas ora bisa dipindhah, dadi ora ana sing ditulis ing dhuwuré.</translation>
+    </message>
+    <message>
+        <source>Statistics set aside</source>
+        <translation>Statistik disingkiraké</translation>
+    </message>
+    <message>
+        <source>&amp;Learn to play…</source>
+        <translation>&amp;Sinau main…</translation>
+    </message>
+    <message>
         <source>CekiDesk games (*{ext});;All files (*)</source>
         <translation>Dolanan CekiDesk (*{ext});;Kabèh berkas (*)</translation>
     </message>
@@ -4531,6 +5188,18 @@
     <message>
         <source>A computer player could not make its move. Your game is saved; start a new game or open a saved one.</source>
         <translation>Ana pemain komputer sing ora bisa nglangkah. Dolanan sampéyan wis disimpen; wiwiti dolanan anyar utawa bukak sing disimpen.</translation>
+    </message>
+    <message>
+        <source>The game in progress will be replaced by a new game that starts with this deal (use Game ▸ Save As… first to keep it). Play it?</source>
+        <translation>Dolanan sing lagi mlaku bakal diganti dolanan anyar sing diwiwiti karo bagéyan iki (anggo Dolanan ▸ Simpen dadi berkas… dhisik kanggo nyimpen). Dimainaké?</translation>
+    </message>
+    <message>
+        <source>Hand {n} of deal no. {seed} dealt again.</source>
+        <translation>Babak {n} saka bagéyan no. {seed} dibagi manèh.</translation>
+    </message>
+    <message>
+        <source>Waiting for {name}…</source>
+        <translation>Ngenteni {name}…</translation>
     </message>
     <message>
         <source>The last round again — click the table or press Esc to go back to the game.</source>
@@ -4665,6 +5334,10 @@
         <translation>Kursi (manut urutan main)</translation>
     </message>
     <message>
+        <source>At least one seat must be a person to start.</source>
+        <translation>Paling ora siji kursi kudu diisi wong supaya bisa diwiwiti.</translation>
+    </message>
+    <message>
         <source>Rules</source>
         <translation>Aturan</translation>
     </message>
@@ -4729,12 +5402,12 @@
         <translation>Pemain</translation>
     </message>
     <message>
-        <source>1 (you)</source>
-        <translation>1 (sampéyan)</translation>
+        <source>Person</source>
+        <translation>Wong</translation>
     </message>
     <message>
-        <source>You (human)</source>
-        <translation>Sampéyan (manungsa)</translation>
+        <source>Someone at this computer; with several people, the table is handed over between their turns</source>
+        <translation>Wong sing ana ing komputer iki; yèn wongé luwih saka siji, méja diulungaké gantian ing antarané giliran</translation>
     </message>
     <message>
         <source>Computer: {level}</source>
@@ -4743,6 +5416,18 @@
     <message>
         <source>{level}: {description}</source>
         <translation>{level}: {description}</translation>
+    </message>
+    <message>
+        <source>Practice match: &amp;undo allowed</source>
+        <translation>Tandhing gladhèn: kena &amp;diwurungaké</translation>
+    </message>
+    <message>
+        <source>Undo (Ctrl+Z) takes back your moves and Restart this deal plays a deal again; the hands where you do it are marked as practice.</source>
+        <translation>Wurungaké (Ctrl+Z) mbatalaké langkah sampéyan lan Ulang babak iki nglakokaké manèh sawijining babak; babak sing mangkono ditandhani dadi gladhèn.</translation>
+    </message>
+    <message>
+        <source>A money match cannot be undone.</source>
+        <translation>Tandhing nganggo dhuwit ora kena diwurungaké.</translation>
     </message>
     <message>
         <source>These rules cannot be played</source>
@@ -4754,6 +5439,25 @@
     </message>
 </context>
 <context>
+    <name>NoteBubble</name>
+    <message>
+        <source>Leave lesson</source>
+        <translation>Metu saka piwulang</translation>
+    </message>
+    <message>
+        <source>Next ▸</source>
+        <translation>Terus ▸</translation>
+    </message>
+    <message>
+        <source>Go on (Enter)</source>
+        <translation>Terusaké (Enter)</translation>
+    </message>
+    <message>
+        <source>End the lesson (Esc)</source>
+        <translation>Rampungaké piwulang (Esc)</translation>
+    </message>
+</context>
+<context>
     <name>OptionsForm</name>
     <message>
         <source>Off</source>
@@ -4762,6 +5466,21 @@
     <message>
         <source>This game has no options.</source>
         <translation>Dolanan iki ora duwé pilihan.</translation>
+    </message>
+</context>
+<context>
+    <name>PassScreen</name>
+    <message>
+        <source>The computer players are moving…</source>
+        <translation>Pemain komputer lagi main…</translation>
+    </message>
+    <message>
+        <source>Pass to {name} — press Enter when ready</source>
+        <translation>Ulungaké marang {name} — pencet Enter yèn wis siap</translation>
+    </message>
+    <message>
+        <source>&amp;Ready</source>
+        <translation>&amp;Siap</translation>
     </message>
 </context>
 <context>
@@ -4941,6 +5660,85 @@
     <message>
         <source>Click a card in your hand (or drag it to the pool) to play it; click the stock or press D to draw; click a glowing pool card or press 1, 2 … to choose a capture. Left/Right and Enter select and play as well.</source>
         <translation>Klik kertu ing tangan sampéyan (utawa tarik menyang blumbang) kanggo ngetokaké; klik tumpukan utawa pencet D kanggo njupuk; klik kertu blumbang sing sumunar utawa pencet 1, 2 … kanggo milih kertu sing dipangan. Kiwa/Tengen lan Enter uga bisa kanggo milih lan ngetokaké.</translation>
+    </message>
+</context>
+<context>
+    <name>PeiLesson</name>
+    <message>
+        <source>Welcome to Pèi! Three players each play cards to capture cards of the same rank. Press Enter or click Next.</source>
+        <translation>Sugeng rawuh ing Pèi! Pemain telu padha ngetokaké kertu kanggo mangan kertu sing angkané padha. Pencet Enter utawa klik Terus.</translation>
+    </message>
+    <message>
+        <source>This is the pool: 36 cards face up, laid out by rank. Everything you capture comes from here.</source>
+        <translation>Iki blumbang: 36 kertu mlumah, ditata miturut angka. Kabèh sing sampéyan pangan asalé saka kéné.</translation>
+    </message>
+    <message>
+        <source>Your 14 cards. You play one to capture a pool card of the same rank — a 9 takes a 9, whatever its suit.</source>
+        <translation>14 kertu sampéyan. Sampéyan ngetokaké siji kanggo mangan kertu blumbang sing angkané padha — 9 mangan 9, golongané apa waé.</translation>
+    </message>
+    <message>
+        <source>This round Sari is the raja and plays first; you are the patih and play next, then Budi, the unyik.</source>
+        <translation>Ing babak iki Sari dadi raja lan main dhisik; sampéyan patih lan main sabanjuré, banjur Budi, unyik.</translation>
+    </message>
+    <message>
+        <source>Your turn. Play {card}: the pool holds one kind of 9, so it is captured at once. Click the card, or press Enter (it is already chosen).</source>
+        <translation>Giliran sampéyan. Metokna {card}: ing blumbang mung ana siji jinis kertu 9, dadi langsung dipangan. Klik kertuné, utawa pencet Enter (wis kapilih).</translation>
+    </message>
+    <message>
+        <source>Now turn up the bottom card of the stock: press D or click the stock. It captures the same way.</source>
+        <translation>Saiki bukak kertu paling ngisor saka tumpukan: pencet D utawa klik tumpukan. Kertu kuwi mangan kanthi cara sing padha.</translation>
+    </message>
+    <message>
+        <source>As the patih you also see the next card of the stock. Only you see it.</source>
+        <translation>Minangka patih sampéyan uga weruh kertu tumpukan sabanjuré. Mung sampéyan sing weruh.</translation>
+    </message>
+    <message>
+        <source>The stock&apos;s card matches two kinds of 8 in the pool, so you choose which to capture: {card} glows. Click it, or press Enter.</source>
+        <translation>Kertu saka tumpukan cocog karo rong jinis kertu 8 ing blumbang, dadi sampéyan milih sing endi sing dipangan: {card} murub. Klik, utawa pencet Enter.</translation>
+    </message>
+    <message>
+        <source>Play {card}: the pool holds two kinds of 2, and you will choose again.</source>
+        <translation>Metokna {card}: ing blumbang ana rong jinis kertu 2, lan sampéyan bakal milih manèh.</translation>
+    </message>
+    <message>
+        <source>Capture {card}: with your 8 of Coins and 2 of Strings it makes pang picis, a combination worth more at the end than loose cards.</source>
+        <translation>Panganen {card}: karo 8 Dhuwit lan 2 Lintrik sampéyan dadi pang picis, kombinasi sing ing pungkasan regané luwih akèh tinimbang turahan.</translation>
+    </message>
+    <message>
+        <source>The six iyo cards — White Flower, Red Flower, Old Thousand and the three 1s — are one rank. Play {card} to capture a 1.</source>
+        <translation>Kertu iyo sing nem — Kembang Putih, Kembang Abang, Èwu Tuwa lan kertu 1 sing telu — angkané padha. Metokna {card} kanggo mangan kertu 1.</translation>
+    </message>
+    <message>
+        <source>Turn up the stock&apos;s card (D). A card that matches nothing in the pool simply joins it.</source>
+        <translation>Bukak kertu tumpukan (D). Kertu sing ora cocog karo apa-apa ing blumbang mung mlebu blumbang.</translation>
+    </message>
+    <message>
+        <source>That is all there is to it. Now the round plays itself: watch the captures pile up by each seat.</source>
+        <translation>Mung kuwi. Saiki babak iki mlaku dhéwé: delengen kertu pangan numpuk ing cedhak saben pemain.</translation>
+    </message>
+    <message>
+        <source>The round is over. Your captures make pang kéyang, pang picis and macan and score 307, the best: you are ngeté.</source>
+        <translation>Babak rampung. Kertu pangan sampéyan dadi pang kéyang, pang picis lan macan kanthi itungan 307, sing paling apik: sampéyan ngeté.</translation>
+    </message>
+    <message>
+        <source>Three players: the raja plays first, then the patih, then the unyik.</source>
+        <translation>Pemain telu: raja main dhisik, banjur patih, banjur unyik.</translation>
+    </message>
+    <message>
+        <source>On your turn play a card to capture a pool card of the same rank, then turn up the bottom card of the stock (D) and do the same with it.</source>
+        <translation>Ing giliran sampéyan metokna kertu siji kanggo mangan kertu blumbang sing angkané padha, banjur bukak kertu paling ngisor saka tumpukan (D) lan tindakaké sing padha.</translation>
+    </message>
+    <message>
+        <source>When the pool holds two kinds of that rank you choose which to capture; a card that matches nothing joins the pool.</source>
+        <translation>Yèn ing blumbang ana rong jinis kertu sing angkané kuwi, sampéyan milih sing endi sing dipangan; kertu sing ora cocog karo apa-apa mlebu blumbang.</translation>
+    </message>
+    <message>
+        <source>The six iyo cards are one rank.</source>
+        <translation>Kertu iyo sing nem angkané padha.</translation>
+    </message>
+    <message>
+        <source>At the end combinations such as pang kéyang and pang picis score more than loose cards; the best score is ngeté, then tengah, then kete.</source>
+        <translation>Ing pungkasan kombinasi kaya pang kéyang lan pang picis regané luwih akèh tinimbang turahan; itungan paling apik iku ngeté, banjur tengah, banjur kete.</translation>
     </message>
 </context>
 <context>
@@ -5589,6 +6387,81 @@
     </message>
 </context>
 <context>
+    <name>ReplayBar</name>
+    <message>
+        <source>To the deal</source>
+        <translation>Menyang bagéyan</translation>
+    </message>
+    <message>
+        <source>To the deal (Home)</source>
+        <translation>Menyang bagéyan (Home)</translation>
+    </message>
+    <message>
+        <source>Back</source>
+        <translation>Mundur</translation>
+    </message>
+    <message>
+        <source>Back one move (Left)</source>
+        <translation>Mundur sak langkah (Left)</translation>
+    </message>
+    <message>
+        <source>Play</source>
+        <translation>Puter</translation>
+    </message>
+    <message>
+        <source>Play the moves at the computer pace, or pause (Space)</source>
+        <translation>Puter langkah-langkahé miturut rikating komputer, utawa ngaso (Space)</translation>
+    </message>
+    <message>
+        <source>Forward</source>
+        <translation>Maju</translation>
+    </message>
+    <message>
+        <source>Forward one move (Right)</source>
+        <translation>Maju sak langkah (Right)</translation>
+    </message>
+    <message>
+        <source>To the end</source>
+        <translation>Menyang pungkasan</translation>
+    </message>
+    <message>
+        <source>To the end of the hand (End)</source>
+        <translation>Menyang pungkasaning babak (End)</translation>
+    </message>
+    <message>
+        <source>Close the replay</source>
+        <translation>Tutup puter manèh</translation>
+    </message>
+    <message>
+        <source>Back to the game (Esc)</source>
+        <translation>Bali menyang dolanan (Esc)</translation>
+    </message>
+    <message>
+        <source>Replay</source>
+        <translation>Puter manèh</translation>
+    </message>
+    <message>
+        <source>The deal</source>
+        <translation>Bagéyan</translation>
+    </message>
+    <message numerus="yes">
+        <source>The end (%n move(s))</source>
+        <translation>
+            <numerusform>Pungkasan (%n langkah)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Move {k} of %n</source>
+        <translation>
+            <numerusform>Langkah {k} saka %n</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>Ngaso</translation>
+    </message>
+</context>
+<context>
     <name>RoundWords</name>
     <message>
         <source>&amp;Next round</source>
@@ -6018,6 +6891,237 @@ dhuwit</translation>
     <message>
         <source>Close</source>
         <translation>Tutup</translation>
+    </message>
+</context>
+<context>
+    <name>StatisticsDialog</name>
+    <message>
+        <source>All levels</source>
+        <extracomment>the choices of how many matches the line chart shows (0: all kept)</extracomment>
+        <translation>Kabèh tataran</translation>
+    </message>
+    <message>
+        <source>Mixed levels</source>
+        <translation>Tataran campur</translation>
+    </message>
+    <message>
+        <source>No statistics for {game} yet. Every hand you finish against computer players is counted here.</source>
+        <translation>Durung ana statistik {game}. Saben babak sing sampéyan rampungaké nglawan pemain komputer diétung ing kéné.</translation>
+    </message>
+    <message>
+        <source>No statistics for {game} against {level} yet.</source>
+        <translation>Durung ana statistik {game} nglawan {level}.</translation>
+    </message>
+    <message numerus="yes">
+        <source>{kind}: %n hand(s)</source>
+        <translation>
+            <numerusform>{kind}: %n babak</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Reset the statistics of {game}…</source>
+        <translation>Busak statistik {game}…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n hand(s)</source>
+        <translation>
+            <numerusform>%n babak</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>({percent}%)</source>
+        <translation>({percent}%)</translation>
+    </message>
+    <message>
+        <source>(of them with undo: {n})</source>
+        <translation>({n} ing antarané nganggo wurungaké)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n point(s)</source>
+        <translation>
+            <numerusform>%n biji</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No match played for money yet: choose Points to see the others.</source>
+        <translation>Durung ana tandhing nganggo dhuwit: pilih Biji kanggo ndeleng liyané.</translation>
+    </message>
+    <message>
+        <source>No match to show yet.</source>
+        <translation>Durung ana tandhing sing bisa dituduhaké.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Match {n}, {date}: {value} in %n hand(s)</source>
+        <translation>
+            <numerusform>Tandhing {n}, {date}: {value} ing %n babak</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Forget the statistics of every game? This cannot be undone.</source>
+        <translation>Busak statistik kabèh dolanan? Iki ora bisa dibalèkaké.</translation>
+    </message>
+    <message>
+        <source>Forget the statistics of {game}? This cannot be undone.</source>
+        <translation>Busak statistik {game}? Iki ora bisa dibalèkaké.</translation>
+    </message>
+    <message>
+        <source>Reset statistics</source>
+        <translation>Busak statistik</translation>
+    </message>
+    <message>
+        <source>Statistics not saved</source>
+        <translation>Statistik ora disimpen</translation>
+    </message>
+    <message>
+        <source>The statistics could not be saved:</source>
+        <translation>Statistik ora bisa disimpen:</translation>
+    </message>
+    <message>
+        <source>Export statistics</source>
+        <translation>Ékspor statistik</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>Berkas CSV (*.csv)</translation>
+    </message>
+    <message>
+        <source>Export failed</source>
+        <translation>Ékspor gagal</translation>
+    </message>
+    <message>
+        <source>The statistics could not be written to {file}:</source>
+        <translation>Statistik ora bisa ditulis menyang {file}:</translation>
+    </message>
+    <message>
+        <source>Statistics</source>
+        <translation>Statistik</translation>
+    </message>
+    <message>
+        <source>&amp;Game:</source>
+        <translation>&amp;Dolanan:</translation>
+    </message>
+    <message>
+        <source>&amp;Opponents:</source>
+        <translation>&amp;Mungsuh:</translation>
+    </message>
+    <message>
+        <source>&amp;Last matches:</source>
+        <translation>Tandhing &amp;pungkasan:</translation>
+    </message>
+    <message>
+        <source>&amp;Chart of:</source>
+        <translation>&amp;Grafik:</translation>
+    </message>
+    <message>
+        <source>All</source>
+        <translation>Kabèh</translation>
+    </message>
+    <message>
+        <source>Money</source>
+        <translation>Dhuwit</translation>
+    </message>
+    <message>
+        <source>Points</source>
+        <translation>Biji</translation>
+    </message>
+    <message>
+        <source>Matches played:</source>
+        <translation>Tandhing sing dimainaké:</translation>
+    </message>
+    <message>
+        <source>Matches won:</source>
+        <translation>Tandhing sing dimenangaké:</translation>
+    </message>
+    <message>
+        <source>Hands played:</source>
+        <translation>Babak sing dimainaké:</translation>
+    </message>
+    <message>
+        <source>Hands won:</source>
+        <translation>Babak sing dimenangaké:</translation>
+    </message>
+    <message>
+        <source>Hands with undo:</source>
+        <translation>Babak nganggo wurungaké:</translation>
+    </message>
+    <message>
+        <source>Best hand:</source>
+        <translation>Babak paling apik:</translation>
+    </message>
+    <message>
+        <source>Money won:</source>
+        <translation>Dhuwit sing dimenangaké:</translation>
+    </message>
+    <message>
+        <source>Money lost:</source>
+        <translation>Dhuwit sing dibayar:</translation>
+    </message>
+    <message>
+        <source>Current winning streak:</source>
+        <translation>Menang terus-terusan saiki:</translation>
+    </message>
+    <message>
+        <source>Longest winning streak:</source>
+        <translation>Menang terus-terusan paling dawa:</translation>
+    </message>
+    <message>
+        <source>Average points per hand:</source>
+        <translation>Rata-rata biji saben babak:</translation>
+    </message>
+    <message>
+        <source>Your numbers</source>
+        <translation>Angka sampéyan</translation>
+    </message>
+    <message>
+        <source>Your result per match</source>
+        <translation>Asil sampéyan saben tandhing</translation>
+    </message>
+    <message>
+        <source>Win kinds</source>
+        <translation>Jinis menang</translation>
+    </message>
+    <message>
+        <source>No hand won yet.</source>
+        <translation>Durung ana babak sing dimenangaké.</translation>
+    </message>
+    <message>
+        <source>&amp;Export CSV…</source>
+        <translation>Ékspor &amp;CSV…</translation>
+    </message>
+    <message>
+        <source>&amp;Reset</source>
+        <translation>&amp;Busak</translation>
+    </message>
+    <message>
+        <source>Reset the statistics of every game…</source>
+        <translation>Busak statistik kabèh dolanan…</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Tutup</translation>
+    </message>
+</context>
+<context>
+    <name>SummaryDialog</name>
+    <message>
+        <source>Learn to play</source>
+        <translation>Sinau main</translation>
+    </message>
+    <message>
+        <source>Your guided {game} is over. What it showed:</source>
+        <translation>Dolanan {game} sing dituntun wis rampung. Sing dituduhaké:</translation>
+    </message>
+    <message>
+        <source>Everything else is in Help ▸ How to play (F1).</source>
+        <translation>Liyané ana ing Pitulung ▸ Carané main (F1).</translation>
+    </message>
+    <message>
+        <source>&amp;Play a real game</source>
+        <translation>&amp;Main dolanan tenanan</translation>
+    </message>
+    <message>
+        <source>&amp;Close</source>
+        <translation>&amp;Tutup</translation>
     </message>
 </context>
 <context>
@@ -6816,6 +7920,74 @@ dhuwit</translation>
     <message>
         <source>“turn fifteen”: the winner turns fifteen cards to make more mata</source>
         <translation>“walik limalas”: sing menang malik limalas kertu supaya mata tambah akèh</translation>
+    </message>
+    <message>
+        <source>on your own draw</source>
+        <translation>saka jupukan dhéwé</translation>
+    </message>
+    <message>
+        <source>sampèi on another&apos;s draw</source>
+        <translation>sampèi saka jupukané wong liya</translation>
+    </message>
+    <message>
+        <source>on a discard</source>
+        <translation>saka kertu buwangan</translation>
+    </message>
+    <message>
+        <source>dealt a winning hand</source>
+        <translation>kertu menang saka bagéyan</translation>
+    </message>
+</context>
+<context>
+    <name>UndoCommands</name>
+    <message>
+        <source>&amp;Save</source>
+        <extracomment>the file the game was opened from or last saved to (None: only the autosave)</extracomment>
+        <translation>&amp;Simpen</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>&amp;Dolanaké manèh</translation>
+    </message>
+    <message>
+        <source>Restart this &amp;deal</source>
+        <translation>&amp;Ulang babak iki</translation>
+    </message>
+    <message>
+        <source>Save the game (to its file, or as a new one)</source>
+        <translation>Nyimpen dolanan (menyang berkasé, utawa dadi berkas anyar)</translation>
+    </message>
+    <message>
+        <source>Take back your last move and the computer players&apos; moves after it</source>
+        <translation>Mbatalaké langkah sampéyan pungkasan lan langkahé pemain komputer sakwisé</translation>
+    </message>
+    <message>
+        <source>Play the moves taken back again</source>
+        <translation>Nglakokaké manèh langkah sing dibatalaké</translation>
+    </message>
+    <message>
+        <source>Undo is off in a money match.</source>
+        <translation>Wurungaké ora kena ing tandhing nganggo dhuwit.</translation>
+    </message>
+    <message>
+        <source>Undo is off in this match.</source>
+        <translation>Wurungaké ora kena ing tandhing iki.</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>&amp;Wurungaké</translation>
+    </message>
+    <message>
+        <source>&amp;Undo (off in this match)</source>
+        <translation>&amp;Wurungaké (ora kena ing tandhing iki)</translation>
+    </message>
+    <message>
+        <source>Restart this deal?</source>
+        <translation>Ulang babak iki?</translation>
+    </message>
+    <message>
+        <source>The moves made in this deal are taken back and it starts again with the same cards (Redo plays them again until a new move is made). Restart it?</source>
+        <translation>Langkah-langkah ing babak iki dibatalaké lan babak iki diwiwiti manèh nganggo kertu sing padha (Dolanaké manèh nglakokaké manèh langkah-langkah kuwi sadurungé ana langkah anyar). Diulang?</translation>
     </message>
 </context>
 </TS>

@@ -438,6 +438,310 @@
     </message>
 </context>
 <context>
+    <name>BalikLesson</name>
+    <message>
+        <source>These are your cards, sorted into the sets they make. You play first, so you hold one card more and begin by throwing one.</source>
+        <extracomment>the computer players, by seat (you sit in seat 0)</extracomment>
+        <translatorcomment>jv: Iki kertu sampéyan, ditata miturut set sing didadèkaké. Sampéyan main dhisik, mula sampéyan nyekel kertu siji luwih lan wiwit kanthi mbuwang siji.</translatorcomment>
+        <translation>ꦲꦶꦏꦶ​ꦏꦼꦂꦠꦸ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀꧈ ꦢꦶꦠꦠ​ꦩꦶꦠꦸꦫꦸꦠ꧀ꦱꦼꦠ꧀ꦱꦶꦁ​ꦢꦶꦢꦢꦺꦏꦏꦺ꧉ ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦩꦲꦶꦤ꧀ꦝꦶꦱꦶꦏ꧀꧈ ꦩꦸꦭ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦚꦼꦏꦼꦭ꧀ꦏꦼꦂꦠꦸ​ꦱꦶꦗꦶ​ꦭꦸꦮꦶꦃ​ꦭꦤ꧀ꦮꦶꦮꦶꦠ꧀ꦏꦤ꧀ꦛꦶ​ꦩ꧀ꦧꦸꦮꦁ​ꦱꦶꦗꦶ꧉</translation>
+    </message>
+    <message>
+        <source>{card} makes no set with your other cards: throw it. Click it, or press Enter (Left / Right choose another card).</source>
+        <translatorcomment>jv: {card} ora dadi set karo kertu sampéyan liyané: buwangen. Klik kertu kuwi, utawa pencet Enter (Kiwa / Tengen milih kertu liya).</translatorcomment>
+        <translation>{card} ꦲꦺꦴꦫ​ꦢꦢꦶ​ꦱꦼꦠ꧀ꦏꦫꦺꦴ​ꦏꦼꦂꦠꦸ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦭꦶꦪꦤꦺ: ꦧꦸꦮꦔꦼꦤ꧀꧉ ꦏ꧀ꦭꦶꦏ꧀ꦏꦼꦂꦠꦸ​ꦏꦸꦮꦶ꧈ ꦲꦸꦠꦮ​ꦥꦼꦚ꧀ꦕꦼꦠ꧀ Enter (ꦏꦶꦮ / ꦠꦼꦔꦼꦤ꧀ꦩꦶꦭꦶꦃ​ꦏꦼꦂꦠꦸ​ꦭꦶꦪ)꧉</translation>
+    </message>
+    <message>
+        <source>Now the others play in turn: each draws the top card of the stock or takes the last card thrown, then throws one.</source>
+        <translatorcomment>jv: Saiki sing liya main gantian: saben-saben njupuk kertu paling dhuwur saka tumpukan utawa njupuk kertu sing pungkasan dibuwang, banjur mbuwang siji.</translatorcomment>
+        <translation>ꦱꦲꦶꦏꦶ​ꦱꦶꦁ​ꦭꦶꦪ​ꦩꦲꦶꦤ꧀ꦒꦤ꧀ꦠꦶꦲꦤ꧀: ꦱꦧꦼꦤ꧀ꦱꦧꦼꦤ꧀ꦚ꧀ꦗꦸꦥꦸꦏ꧀ꦏꦼꦂꦠꦸ​ꦥꦭꦶꦁ​ꦝꦸꦮꦸꦂ​ꦱꦏ​ꦠꦸꦩ꧀ꦥꦸꦏꦤ꧀ꦲꦸꦠꦮ​ꦚ꧀ꦗꦸꦥꦸꦏ꧀ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦥꦸꦁꦏꦱꦤ꧀ꦢꦶꦧꦸꦮꦁ꧈ ꦧꦚ꧀ꦗꦸꦂ​ꦩ꧀ꦧꦸꦮꦁ​ꦱꦶꦗꦶ꧉</translation>
+    </message>
+    <message>
+        <source>Now throw {card}: your hand is then one card short of winning — it waits. Click it or press Enter.</source>
+        <translatorcomment>jv: Saiki buwang {card}: kertu sampéyan banjur kurang siji kanggo menang — sampéyan ngenteni. Klik kertu kuwi utawa pencet Enter.</translatorcomment>
+        <translation>ꦱꦲꦶꦏꦶ​ꦧꦸꦮꦁ {card}: ꦏꦼꦂꦠꦸ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦧꦚ꧀ꦗꦸꦂ​ꦏꦸꦫꦁ​ꦱꦶꦗꦶ​ꦏꦁꦒꦺꦴ​ꦩꦼꦤꦁ — ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦔꦼꦤ꧀ꦠꦼꦤꦶ꧉ ꦏ꧀ꦭꦶꦏ꧀ꦏꦼꦂꦠꦸ​ꦏꦸꦮꦶ​ꦲꦸꦠꦮ​ꦥꦼꦚ꧀ꦕꦼꦠ꧀ Enter꧉</translation>
+    </message>
+    <message>
+        <source>You may call now. You already hold a mata, so your call is tan: any card that completes your last set wins. Press C or click Call.</source>
+        <translatorcomment>jv: Saiki sampéyan olèh nyuwara. Sampéyan wis nyekel mata, mula suwara sampéyan tan: kertu apa waé sing njangkepi set pungkasan sampéyan gawé menang. Pencet C utawa klik Nyuwara.</translatorcomment>
+        <translation>ꦱꦲꦶꦏꦶ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦲꦺꦴꦭꦺꦃ​ꦚꦸꦮꦫ꧉ ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦮꦶꦱ꧀ꦚꦼꦏꦼꦭ꧀ꦩꦠ꧈ ꦩꦸꦭ​ꦱꦸꦮꦫ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦠꦤ꧀: ꦏꦼꦂꦠꦸ​ꦲꦥ​ꦮꦲꦺ​ꦱꦶꦁ​ꦚ꧀ꦗꦁꦏꦼꦥꦶ​ꦱꦼꦠ꧀ꦥꦸꦁꦏꦱꦤ꧀ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦒꦮꦺ​ꦩꦼꦤꦁ꧉ ꦥꦼꦚ꧀ꦕꦼꦠ꧀ C ꦲꦸꦠꦮ​ꦏ꧀ꦭꦶꦏ꧀ꦚꦸꦮꦫ꧉</translation>
+    </message>
+    <message>
+        <source>Since you called, every card drawn from the stock is shown face up beside the player who drew it. Watch for yours!</source>
+        <translatorcomment>jv: Amarga sampéyan wis nyuwara, saben kertu sing dijupuk saka tumpukan dituduhaké mlumah ing sandhingé pemain sing njupuk. Titènana kertu sampéyan!</translatorcomment>
+        <translation>ꦲꦩꦂꦒ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦮꦶꦱ꧀ꦚꦸꦮꦫ꧈ ꦱꦧꦼꦤ꧀ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦢꦶꦗꦸꦥꦸꦏ꧀ꦱꦏ​ꦠꦸꦩ꧀ꦥꦸꦏꦤ꧀ꦢꦶꦠꦸꦢꦸꦲꦏꦺ​ꦩ꧀ꦭꦸꦩꦃ​ꦲꦶꦁ​ꦱꦤ꧀ꦝꦶꦔꦺ​ꦥꦼꦩꦲꦶꦤ꧀ꦱꦶꦁ​ꦚ꧀ꦗꦸꦥꦸꦏ꧀꧉ ꦠꦶꦠꦺꦤꦤ​ꦏꦼꦂꦠꦸ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀!</translation>
+    </message>
+    <message>
+        <source>That card completes your hand! Claim it out of turn — sampèi! Press S or click the Sampèi button.</source>
+        <translatorcomment>jv: Kertu kuwi njangkepi kertu sampéyan! Sauten senajan dudu giliran sampéyan — sampèi! Pencet S utawa klik tombol Sampèi.</translatorcomment>
+        <translation>ꦏꦼꦂꦠꦸ​ꦏꦸꦮꦶ​ꦚ꧀ꦗꦁꦏꦼꦥꦶ​ꦏꦼꦂꦠꦸ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀! ꦱꦲꦸꦠꦼꦤ꧀ꦱꦼꦤꦗꦤ꧀ꦢꦸꦢꦸ​ꦒꦶꦭꦶꦫꦤ꧀ꦱꦩ꧀ꦥꦺꦪꦤ꧀ — ꦱꦩ꧀ꦥꦺꦲꦶ! ꦥꦼꦚ꧀ꦕꦼꦠ꧀ S ꦲꦸꦠꦮ​ꦏ꧀ꦭꦶꦏ꧀ꦠꦺꦴꦩ꧀ꦧꦺꦴꦭ꧀ꦱꦩ꧀ꦥꦺꦲꦶ꧉</translation>
+    </message>
+    <message>
+        <source>A turn: draw the top card of the stock (D) or take the last card thrown (T), then throw a card.</source>
+        <translatorcomment>jv: Sagiliran: jupuk kertu paling dhuwur saka tumpukan (D) utawa jupuk kertu sing pungkasan dibuwang (T), banjur buwang kertu siji.</translatorcomment>
+        <translation>ꦱꦒꦶꦭꦶꦫꦤ꧀: ꦗꦸꦥꦸꦏ꧀ꦏꦼꦂꦠꦸ​ꦥꦭꦶꦁ​ꦝꦸꦮꦸꦂ​ꦱꦏ​ꦠꦸꦩ꧀ꦥꦸꦏꦤ꧀ (D) ꦲꦸꦠꦮ​ꦗꦸꦥꦸꦏ꧀ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦥꦸꦁꦏꦱꦤ꧀ꦢꦶꦧꦸꦮꦁ (T)꧈ ꦧꦚ꧀ꦗꦸꦂ​ꦧꦸꦮꦁ​ꦏꦼꦂꦠꦸ​ꦱꦶꦗꦶ꧉</translation>
+    </message>
+    <message>
+        <source>When a throw leaves your hand one card short you may call (C): tan with a mata in hand (any card of the last set wins), ceki without one (only a card that makes a mata wins).</source>
+        <translatorcomment>jv: Yèn sawisé mbuwang kertu sampéyan kurang siji, sampéyan olèh nyuwara (C): tan yèn nyekel mata (kertu apa waé saka set pungkasan gawé menang), ceki yèn ora (mung kertu sing dadèkaké mata sing gawé menang).</translatorcomment>
+        <translation>ꦪꦺꦤ꧀ꦱꦮꦶꦱꦺ​ꦩ꧀ꦧꦸꦮꦁ​ꦏꦼꦂꦠꦸ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦏꦸꦫꦁ​ꦱꦶꦗꦶ꧈ ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦲꦺꦴꦭꦺꦃ​ꦚꦸꦮꦫ (C): ꦠꦤ꧀ꦪꦺꦤ꧀ꦚꦼꦏꦼꦭ꧀ꦩꦠ (ꦏꦼꦂꦠꦸ​ꦲꦥ​ꦮꦲꦺ​ꦱꦏ​ꦱꦼꦠ꧀ꦥꦸꦁꦏꦱꦤ꧀ꦒꦮꦺ​ꦩꦼꦤꦁ)꧈ ꦕꦼꦏꦶ​ꦪꦺꦤ꧀ꦲꦺꦴꦫ (ꦩꦸꦁ​ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦢꦢꦺꦏꦏꦺ​ꦩꦠ​ꦱꦶꦁ​ꦒꦮꦺ​ꦩꦼꦤꦁ)꧉</translation>
+    </message>
+    <message>
+        <source>After a call every card drawn from the stock is shown; the one a caller waits for is theirs at once: sampèi! (S)</source>
+        <translatorcomment>jv: Sawisé ana suwara, saben kertu sing dijupuk saka tumpukan dituduhaké; kertu sing dienteni sing nyuwara langsung dadi duwèké: sampèi! (S)</translatorcomment>
+        <translation>ꦱꦮꦶꦱꦺ​ꦲꦤ​ꦱꦸꦮꦫ꧈ ꦱꦧꦼꦤ꧀ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦢꦶꦗꦸꦥꦸꦏ꧀ꦱꦏ​ꦠꦸꦩ꧀ꦥꦸꦏꦤ꧀ꦢꦶꦠꦸꦢꦸꦲꦏꦺ; ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦢꦶꦲꦼꦤ꧀ꦠꦼꦤꦶ​ꦱꦶꦁ​ꦚꦸꦮꦫ​ꦭꦁꦱꦸꦁ​ꦢꦢꦶ​ꦢꦸꦮꦺꦏꦺ: ꦱꦩ꧀ꦥꦺꦲꦶ! (S)</translation>
+    </message>
+    <message>
+        <source>Welcome to Balik Satu! Fifteen cards in five sets of three win: three cards of one rank, whatever their suits, and at least one set must be three identical cards, a mata. Press Enter or click Next.</source>
+        <translatorcomment>jv: Sugeng rawuh ing Balik Satu! Limalas kertu ing limang set isi telu gawé menang: telung kertu sing angkané padha, golongan apa waé, lan paling ora siji set kudu telung kertu kembar, mata. Pencet Enter utawa klik Terus.</translatorcomment>
+        <translation>ꦱꦸꦒꦼꦁ​ꦫꦮꦸꦃ​ꦲꦶꦁ​ꦧꦭꦶꦏ꧀ꦱꦠꦸ! ꦭꦶꦩꦭꦱ꧀ꦏꦼꦂꦠꦸ​ꦲꦶꦁ​ꦭꦶꦩꦁ​ꦱꦼꦠ꧀ꦲꦶꦱꦶ​ꦠꦼꦭꦸ​ꦒꦮꦺ​ꦩꦼꦤꦁ: ꦠꦼꦭꦸꦁ​ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦲꦁꦏꦤꦺ​ꦥꦝ꧈ ꦒꦺꦴꦭꦺꦴꦔꦤ꧀ꦲꦥ​ꦮꦲꦺ꧈ ꦭꦤ꧀ꦥꦭꦶꦁ​ꦲꦺꦴꦫ​ꦱꦶꦗꦶ​ꦱꦼꦠ꧀ꦏꦸꦢꦸ​ꦠꦼꦭꦸꦁ​ꦏꦼꦂꦠꦸ​ꦏꦼꦩ꧀ꦧꦂ꧈ ꦩꦠ꧉ ꦥꦼꦚ꧀ꦕꦼꦠ꧀ Enter ꦲꦸꦠꦮ​ꦏ꧀ꦭꦶꦏ꧀ꦠꦼꦫꦸꦱ꧀꧉</translation>
+    </message>
+    <message>
+        <source>Sari threw a 4 of Myriads, and you hold two of them: take it and the three make a mata. Press T or click the card on the pile.</source>
+        <translatorcomment>jv: Sari mbuwang 4 Cina, lan sampéyan nyekel loro: jupuken, telu-teluné dadi mata. Pencet T utawa klik kertu ing buwangan.</translatorcomment>
+        <translation>ꦱꦫꦶ​ꦩ꧀ꦧꦸꦮꦁ 4 ꦕꦶꦤ꧈ ꦭꦤ꧀ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦚꦼꦏꦼꦭ꧀ꦭꦺꦴꦫꦺꦴ: ꦗꦸꦥꦸꦏꦼꦤ꧀꧈ ꦠꦼꦭꦸ​ꦠꦼꦭꦸꦤꦺ​ꦢꦢꦶ​ꦩꦠ꧉ ꦥꦼꦚ꧀ꦕꦼꦠ꧀ T ꦲꦸꦠꦮ​ꦏ꧀ꦭꦶꦏ꧀ꦏꦼꦂꦠꦸ​ꦲꦶꦁ​ꦧꦸꦮꦔꦤ꧀꧉</translation>
+    </message>
+    <message>
+        <source>You win! The next card of the stock is turned — the balik satu, “turn one”. Its value is the score (here 9, the 9 of Coins), and your mata adds 1.</source>
+        <translatorcomment>jv: Sampéyan menang! Kertu sabanjuré saka tumpukan diwalik — balik satu, “walik siji”. Regané dadi biji (ing kéné 9, 9 Dhuwit), lan mata sampéyan nambah 1.</translatorcomment>
+        <translation>ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦩꦼꦤꦁ! ꦏꦼꦂꦠꦸ​ꦱꦧꦚ꧀ꦗꦸꦫꦺ​ꦱꦏ​ꦠꦸꦩ꧀ꦥꦸꦏꦤ꧀ꦢꦶꦮꦭꦶꦏ꧀ — ꦧꦭꦶꦏ꧀ꦱꦠꦸ꧈ “ꦮꦭꦶꦏ꧀ꦱꦶꦗꦶ”꧉ ꦉꦒꦤꦺ​ꦢꦢꦶ​ꦧꦶꦗꦶ (ꦲꦶꦁ​ꦏꦺꦤꦺ 9꧈ 9 ꦝꦸꦮꦶꦠ꧀)꧈ ꦭꦤ꧀ꦩꦠ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦤꦩ꧀ꦧꦃ 1꧉</translation>
+    </message>
+    <message>
+        <source>Fifteen cards in five sets of three win: three cards of one rank, whatever their suits, at least one set a mata of three identical cards.</source>
+        <translatorcomment>jv: Limalas kertu ing limang set isi telu gawé menang: telung kertu sing angkané padha, golongan apa waé, paling ora siji set mata, telung kertu kembar.</translatorcomment>
+        <translation>ꦭꦶꦩꦭꦱ꧀ꦏꦼꦂꦠꦸ​ꦲꦶꦁ​ꦭꦶꦩꦁ​ꦱꦼꦠ꧀ꦲꦶꦱꦶ​ꦠꦼꦭꦸ​ꦒꦮꦺ​ꦩꦼꦤꦁ: ꦠꦼꦭꦸꦁ​ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦲꦁꦏꦤꦺ​ꦥꦝ꧈ ꦒꦺꦴꦭꦺꦴꦔꦤ꧀ꦲꦥ​ꦮꦲꦺ꧈ ꦥꦭꦶꦁ​ꦲꦺꦴꦫ​ꦱꦶꦗꦶ​ꦱꦼꦠ꧀ꦩꦠ꧈ ꦠꦼꦭꦸꦁ​ꦏꦼꦂꦠꦸ​ꦏꦼꦩ꧀ꦧꦂ꧉</translation>
+    </message>
+    <message>
+        <source>The winner turns one more card from the stock: its value is the score, the red-stamped cards worth more; each mata adds 1.</source>
+        <translatorcomment>jv: Sing menang malik kertu siji manèh saka tumpukan: regané dadi biji, kertu cap abang regané luwih; saben mata nambah 1.</translatorcomment>
+        <translation>ꦱꦶꦁ​ꦩꦼꦤꦁ​ꦩꦭꦶꦏ꧀ꦏꦼꦂꦠꦸ​ꦱꦶꦗꦶ​ꦩꦤꦺꦃ​ꦱꦏ​ꦠꦸꦩ꧀ꦥꦸꦏꦤ꧀: ꦉꦒꦤꦺ​ꦢꦢꦶ​ꦧꦶꦗꦶ꧈ ꦏꦼꦂꦠꦸ​ꦕꦥ꧀ꦲꦧꦁ​ꦉꦒꦤꦺ​ꦭꦸꦮꦶꦃ; ꦱꦧꦼꦤ꧀ꦩꦠ​ꦤꦩ꧀ꦧꦃ 1꧉</translation>
+    </message>
+    <message>
+        <source>Welcome to Chaqui, Balik Satu as the Kristang of Malacca play it! Fifteen cards in five sets of three win, at least one of them three identical cards: an olo. Press Enter or click Next.</source>
+        <translatorcomment>jv: Sugeng rawuh ing Chaqui, Balik Satu kaya sing dimainaké wong Kristang ing Malaka! Limalas kertu ing limang set isi telu gawé menang, paling ora siji telung kertu kembar: olo. Pencet Enter utawa klik Terus.</translatorcomment>
+        <translation>ꦱꦸꦒꦼꦁ​ꦫꦮꦸꦃ​ꦲꦶꦁ​ꦕ꧀ꦲꦏꦸꦲꦶ꧈ ꦧꦭꦶꦏ꧀ꦱꦠꦸ​ꦏꦪ​ꦱꦶꦁ​ꦢꦶꦩꦲꦶꦤꦏꦺ​ꦮꦺꦴꦁ​ꦏꦿꦶꦱ꧀ꦠꦁ​ꦲꦶꦁ​ꦩꦭꦏ! ꦭꦶꦩꦭꦱ꧀ꦏꦼꦂꦠꦸ​ꦲꦶꦁ​ꦭꦶꦩꦁ​ꦱꦼꦠ꧀ꦲꦶꦱꦶ​ꦠꦼꦭꦸ​ꦒꦮꦺ​ꦩꦼꦤꦁ꧈ ꦥꦭꦶꦁ​ꦲꦺꦴꦫ​ꦱꦶꦗꦶ​ꦠꦼꦭꦸꦁ​ꦏꦼꦂꦠꦸ​ꦏꦼꦩ꧀ꦧꦂ: ꦲꦺꦴꦭꦺꦴ꧉ ꦥꦼꦚ꧀ꦕꦼꦠ꧀ Enter ꦲꦸꦠꦮ​ꦏ꧀ꦭꦶꦏ꧀ꦠꦼꦫꦸꦱ꧀꧉</translation>
+    </message>
+    <message>
+        <source>Sari threw a 4 of Strings, and you hold two. Take it (T, or click the pile): three identical cards made with a card from the pile are an olo, laid open for everyone to see.</source>
+        <translatorcomment>jv: Sari mbuwang 4 Lintrik, lan sampéyan nyekel loro. Jupuken (T, utawa klik buwangan): telung kertu kembar sing didadèkaké karo kertu saka buwangan iku olo, dilumahaké supaya kabèh weruh.</translatorcomment>
+        <translation>ꦱꦫꦶ​ꦩ꧀ꦧꦸꦮꦁ 4 ꦭꦶꦤ꧀ꦠꦿꦶꦏ꧀꧈ ꦭꦤ꧀ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦚꦼꦏꦼꦭ꧀ꦭꦺꦴꦫꦺꦴ꧉ ꦗꦸꦥꦸꦏꦼꦤ꧀ (T꧈ ꦲꦸꦠꦮ​ꦏ꧀ꦭꦶꦏ꧀ꦧꦸꦮꦔꦤ꧀): ꦠꦼꦭꦸꦁ​ꦏꦼꦂꦠꦸ​ꦏꦼꦩ꧀ꦧꦂ​ꦱꦶꦁ​ꦢꦶꦢꦢꦺꦏꦏꦺ​ꦏꦫꦺꦴ​ꦏꦼꦂꦠꦸ​ꦱꦏ​ꦧꦸꦮꦔꦤ꧀ꦲꦶꦏꦸ​ꦲꦺꦴꦭꦺꦴ꧈ ꦢꦶꦭꦸꦩꦲꦏꦺ​ꦱꦸꦥꦪ​ꦏꦧꦺꦃ​ꦮꦼꦫꦸꦃ꧉</translation>
+    </message>
+    <message>
+        <source>Your olo stays in your hand but can never be thrown.</source>
+        <translatorcomment>jv: Olo sampéyan tetep ing tangan sampéyan nanging ora olèh dibuwang.</translatorcomment>
+        <translation>ꦲꦺꦴꦭꦺꦴ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦠꦼꦠꦼꦥ꧀ꦲꦶꦁ​ꦠꦔꦤ꧀ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦤꦔꦶꦁ​ꦲꦺꦴꦫ​ꦲꦺꦴꦭꦺꦃ​ꦢꦶꦧꦸꦮꦁ꧉</translation>
+    </message>
+    <message>
+        <source>You may call now. You hold an olo, so your call is tan: any card that completes your last set wins — here any of the six yu cards. Press C or click Call.</source>
+        <translatorcomment>jv: Saiki sampéyan olèh nyuwara. Sampéyan nyekel olo, mula suwara sampéyan tan: kertu apa waé sing njangkepi set pungkasan sampéyan gawé menang — ing kéné salah siji saka nem kertu yu. Pencet C utawa klik Nyuwara.</translatorcomment>
+        <translation>ꦱꦲꦶꦏꦶ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦲꦺꦴꦭꦺꦃ​ꦚꦸꦮꦫ꧉ ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦚꦼꦏꦼꦭ꧀ꦲꦺꦴꦭꦺꦴ꧈ ꦩꦸꦭ​ꦱꦸꦮꦫ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦠꦤ꧀: ꦏꦼꦂꦠꦸ​ꦲꦥ​ꦮꦲꦺ​ꦱꦶꦁ​ꦚ꧀ꦗꦁꦏꦼꦥꦶ​ꦱꦼꦠ꧀ꦥꦸꦁꦏꦱꦤ꧀ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦒꦮꦺ​ꦩꦼꦤꦁ — ꦲꦶꦁ​ꦏꦺꦤꦺ​ꦱꦭꦃ​ꦱꦶꦗꦶ​ꦱꦏ​ꦤꦼꦩ꧀ꦏꦼꦂꦠꦸ​ꦪꦸ꧉ ꦥꦼꦚ꧀ꦕꦼꦠ꧀ C ꦲꦸꦠꦮ​ꦏ꧀ꦭꦶꦏ꧀ꦚꦸꦮꦫ꧉</translation>
+    </message>
+    <message>
+        <source>You win! In Chaqui each olo of the winning hand scores a fixed amount, 5 points here.</source>
+        <translatorcomment>jv: Sampéyan menang! Ing Chaqui saben olo ing kertu sing menang olèh biji tetep, ing kéné 5 biji.</translatorcomment>
+        <translation>ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦩꦼꦤꦁ! ꦲꦶꦁ​ꦕ꧀ꦲꦏꦸꦲꦶ​ꦱꦧꦼꦤ꧀ꦲꦺꦴꦭꦺꦴ​ꦲꦶꦁ​ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦩꦼꦤꦁ​ꦲꦺꦴꦭꦺꦃ​ꦧꦶꦗꦶ​ꦠꦼꦠꦼꦥ꧀꧈ ꦲꦶꦁ​ꦏꦺꦤꦺ 5 ꦧꦶꦗꦶ꧉</translation>
+    </message>
+    <message>
+        <source>Fifteen cards in five sets of three win, at least one an olo of three identical cards.</source>
+        <translatorcomment>jv: Limalas kertu ing limang set isi telu gawé menang, paling ora siji olo, telung kertu kembar.</translatorcomment>
+        <translation>ꦭꦶꦩꦭꦱ꧀ꦏꦼꦂꦠꦸ​ꦲꦶꦁ​ꦭꦶꦩꦁ​ꦱꦼꦠ꧀ꦲꦶꦱꦶ​ꦠꦼꦭꦸ​ꦒꦮꦺ​ꦩꦼꦤꦁ꧈ ꦥꦭꦶꦁ​ꦲꦺꦴꦫ​ꦱꦶꦗꦶ​ꦲꦺꦴꦭꦺꦴ꧈ ꦠꦼꦭꦸꦁ​ꦏꦼꦂꦠꦸ​ꦏꦼꦩ꧀ꦧꦂ꧉</translation>
+    </message>
+    <message>
+        <source>An olo made with a card taken from the pile is laid open; its cards can no longer be thrown.</source>
+        <translatorcomment>jv: Olo sing didadèkaké karo kertu sing dijupuk saka buwangan dilumahaké; kertuné ora olèh dibuwang manèh.</translatorcomment>
+        <translation>ꦲꦺꦴꦭꦺꦴ​ꦱꦶꦁ​ꦢꦶꦢꦢꦺꦏꦏꦺ​ꦏꦫꦺꦴ​ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦢꦶꦗꦸꦥꦸꦏ꧀ꦱꦏ​ꦧꦸꦮꦔꦤ꧀ꦢꦶꦭꦸꦩꦲꦏꦺ; ꦏꦼꦂꦠꦸꦤꦺ​ꦲꦺꦴꦫ​ꦲꦺꦴꦭꦺꦃ​ꦢꦶꦧꦸꦮꦁ​ꦩꦤꦺꦃ꧉</translation>
+    </message>
+    <message>
+        <source>Each olo of the winning hand scores a fixed amount (5 by default).</source>
+        <translatorcomment>jv: Saben olo ing kertu sing menang olèh biji tetep (bakuné 5).</translatorcomment>
+        <translation>ꦱꦧꦼꦤ꧀ꦲꦺꦴꦭꦺꦴ​ꦲꦶꦁ​ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦩꦼꦤꦁ​ꦲꦺꦴꦭꦺꦃ​ꦧꦶꦗꦶ​ꦠꦼꦠꦼꦥ꧀ (ꦧꦏꦸꦤꦺ 5)꧉</translation>
+    </message>
+    <message>
+        <source>Welcome to Balik Lima Belas! As in Balik Satu, fifteen cards in five sets of three win, at least one of them a mata of three identical cards; the score is different. Press Enter or click Next.</source>
+        <translatorcomment>jv: Sugeng rawuh ing Balik Lima Belas! Kaya ing Balik Satu, limalas kertu ing limang set isi telu gawé menang, paling ora siji mata, telung kertu kembar; bijiné sing béda. Pencet Enter utawa klik Terus.</translatorcomment>
+        <translation>ꦱꦸꦒꦼꦁ​ꦫꦮꦸꦃ​ꦲꦶꦁ​ꦧꦭꦶꦏ꧀ꦭꦶꦩ​ꦧꦼꦭꦱ꧀! ꦏꦪ​ꦲꦶꦁ​ꦧꦭꦶꦏ꧀ꦱꦠꦸ꧈ ꦭꦶꦩꦭꦱ꧀ꦏꦼꦂꦠꦸ​ꦲꦶꦁ​ꦭꦶꦩꦁ​ꦱꦼꦠ꧀ꦲꦶꦱꦶ​ꦠꦼꦭꦸ​ꦒꦮꦺ​ꦩꦼꦤꦁ꧈ ꦥꦭꦶꦁ​ꦲꦺꦴꦫ​ꦱꦶꦗꦶ​ꦩꦠ꧈ ꦠꦼꦭꦸꦁ​ꦏꦼꦂꦠꦸ​ꦏꦼꦩ꧀ꦧꦂ; ꦧꦶꦗꦶꦤꦺ​ꦱꦶꦁ​ꦧꦺꦢ꧉ ꦥꦼꦚ꧀ꦕꦼꦠ꧀ Enter ꦲꦸꦠꦮ​ꦏ꧀ꦭꦶꦏ꧀ꦠꦼꦫꦸꦱ꧀꧉</translation>
+    </message>
+    <message>
+        <source>Sari threw an 8 of Myriads: with your 8 of Coins and 8 of Strings it makes a set. Take it: press T or click the card on the pile.</source>
+        <translatorcomment>jv: Sari mbuwang 8 Cina: karo 8 Dhuwit lan 8 Lintrik sampéyan, kertu kuwi dadi set. Jupuken: pencet T utawa klik kertu ing buwangan.</translatorcomment>
+        <translation>ꦱꦫꦶ​ꦩ꧀ꦧꦸꦮꦁ 8 ꦕꦶꦤ: ꦏꦫꦺꦴ 8 ꦝꦸꦮꦶꦠ꧀ꦭꦤ꧀ 8 ꦭꦶꦤ꧀ꦠꦿꦶꦏ꧀ꦱꦩ꧀ꦥꦺꦪꦤ꧀꧈ ꦏꦼꦂꦠꦸ​ꦏꦸꦮꦶ​ꦢꦢꦶ​ꦱꦼꦠ꧀꧉ ꦗꦸꦥꦸꦏꦼꦤ꧀: ꦥꦼꦚ꧀ꦕꦼꦠ꧀ T ꦲꦸꦠꦮ​ꦏ꧀ꦭꦶꦏ꧀ꦏꦼꦂꦠꦸ​ꦲꦶꦁ​ꦧꦸꦮꦔꦤ꧀꧉</translation>
+    </message>
+    <message>
+        <source>You may call now. You hold no mata yet, so your call is ceki: only a third 6 of Strings or 6 of Myriads, making a mata, wins. Press C or click Call.</source>
+        <translatorcomment>jv: Saiki sampéyan olèh nyuwara. Sampéyan durung nyekel mata, mula suwara sampéyan ceki: mung 6 Lintrik utawa 6 Cina sing kaping telu, sing dadèkaké mata, sing gawé menang. Pencet C utawa klik Nyuwara.</translatorcomment>
+        <translation>ꦱꦲꦶꦏꦶ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦲꦺꦴꦭꦺꦃ​ꦚꦸꦮꦫ꧉ ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦢꦸꦫꦸꦁ​ꦚꦼꦏꦼꦭ꧀ꦩꦠ꧈ ꦩꦸꦭ​ꦱꦸꦮꦫ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦕꦼꦏꦶ: ꦩꦸꦁ 6 ꦭꦶꦤ꧀ꦠꦿꦶꦏ꧀ꦲꦸꦠꦮ 6 ꦕꦶꦤ​ꦱꦶꦁ​ꦏꦥꦶꦁ​ꦠꦼꦭꦸ꧈ ꦱꦶꦁ​ꦢꦢꦺꦏꦏꦺ​ꦩꦠ꧈ ꦱꦶꦁ​ꦒꦮꦺ​ꦩꦼꦤꦁ꧉ ꦥꦼꦚ꧀ꦕꦼꦠ꧀ C ꦲꦸꦠꦮ​ꦏ꧀ꦭꦶꦏ꧀ꦚꦸꦮꦫ꧉</translation>
+    </message>
+    <message>
+        <source>Your turn: draw the top card of the stock — press D or click the stock.</source>
+        <translatorcomment>jv: Giliran sampéyan: jupuk kertu paling dhuwur saka tumpukan — pencet D utawa klik tumpukan.</translatorcomment>
+        <translation>ꦒꦶꦭꦶꦫꦤ꧀ꦱꦩ꧀ꦥꦺꦪꦤ꧀: ꦗꦸꦥꦸꦏ꧀ꦏꦼꦂꦠꦸ​ꦥꦭꦶꦁ​ꦝꦸꦮꦸꦂ​ꦱꦏ​ꦠꦸꦩ꧀ꦥꦸꦏꦤ꧀ — ꦥꦼꦚ꧀ꦕꦼꦠ꧀ D ꦲꦸꦠꦮ​ꦏ꧀ꦭꦶꦏ꧀ꦠꦸꦩ꧀ꦥꦸꦏꦤ꧀꧉</translation>
+    </message>
+    <message>
+        <source>A 6 of Strings: your mata, and your hand is complete! Win on your own draw: press S or click the Sampèi button.</source>
+        <translatorcomment>jv: 6 Lintrik: mata sampéyan, lan kertu sampéyan jangkep! Menanga nganggo jupukan sampéyan dhéwé: pencet S utawa klik tombol Sampèi.</translatorcomment>
+        <translation>6 ꦭꦶꦤ꧀ꦠꦿꦶꦏ꧀: ꦩꦠ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀꧈ ꦭꦤ꧀ꦏꦼꦂꦠꦸ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦗꦁꦏꦼꦥ꧀! ꦩꦼꦤꦔ​ꦔꦁꦒꦺꦴ​ꦗꦸꦥꦸꦏꦤ꧀ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦝꦺꦮꦺ: ꦥꦼꦚ꧀ꦕꦼꦠ꧀ S ꦲꦸꦠꦮ​ꦏ꧀ꦭꦶꦏ꧀ꦠꦺꦴꦩ꧀ꦧꦺꦴꦭ꧀ꦱꦩ꧀ꦥꦺꦲꦶ꧉</translation>
+    </message>
+    <message>
+        <source>You win! Fifteen turned cards are swapped in, rank for rank, for more mata: 1 for the win, 1 for each mata and 2 for drawing your own winning card after a ceki call.</source>
+        <translatorcomment>jv: Sampéyan menang! Limalas kertu sing diwalik diijolaké mlebu, angka karo angka, kanggo nambah mata: 1 kanggo menang, 1 kanggo saben mata lan 2 amarga sampéyan dhéwé sing njupuk kertu sing gawé menang sawisé suwara ceki.</translatorcomment>
+        <translation>ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦩꦼꦤꦁ! ꦭꦶꦩꦭꦱ꧀ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦢꦶꦮꦭꦶꦏ꧀ꦢꦶꦲꦶꦗꦺꦴꦭꦏꦺ​ꦩ꧀ꦭꦼꦧꦸ꧈ ꦲꦁꦏ​ꦏꦫꦺꦴ​ꦲꦁꦏ꧈ ꦏꦁꦒꦺꦴ​ꦤꦩ꧀ꦧꦃ​ꦩꦠ: 1 ꦏꦁꦒꦺꦴ​ꦩꦼꦤꦁ꧈ 1 ꦏꦁꦒꦺꦴ​ꦱꦧꦼꦤ꧀ꦩꦠ​ꦭꦤ꧀ 2 ꦲꦩꦂꦒ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦝꦺꦮꦺ​ꦱꦶꦁ​ꦚ꧀ꦗꦸꦥꦸꦏ꧀ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦒꦮꦺ​ꦩꦼꦤꦁ​ꦱꦮꦶꦱꦺ​ꦱꦸꦮꦫ​ꦕꦼꦏꦶ꧉</translation>
+    </message>
+    <message>
+        <source>Fifteen cards in five sets of three win, at least one a mata of three identical cards.</source>
+        <translatorcomment>jv: Limalas kertu ing limang set isi telu gawé menang, paling ora siji mata, telung kertu kembar.</translatorcomment>
+        <translation>ꦭꦶꦩꦭꦱ꧀ꦏꦼꦂꦠꦸ​ꦲꦶꦁ​ꦭꦶꦩꦁ​ꦱꦼꦠ꧀ꦲꦶꦱꦶ​ꦠꦼꦭꦸ​ꦒꦮꦺ​ꦩꦼꦤꦁ꧈ ꦥꦭꦶꦁ​ꦲꦺꦴꦫ​ꦱꦶꦗꦶ​ꦩꦠ꧈ ꦠꦼꦭꦸꦁ​ꦏꦼꦂꦠꦸ​ꦏꦼꦩ꧀ꦧꦂ꧉</translation>
+    </message>
+    <message>
+        <source>The winner turns fifteen cards and swaps them in to make more mata: 1 for the win and 1 for each mata; after a ceki call, 2 more for one&apos;s own draw (kandang), 1 for another&apos;s (ayam).</source>
+        <translatorcomment>jv: Sing menang malik limalas kertu lan ngijolaké kanggo nggawé mata luwih akèh: 1 kanggo menang lan 1 kanggo saben mata; sawisé suwara ceki, 2 manèh kanggo jupukan dhéwé (kandang), 1 kanggo jupukané wong liya (ayam).</translatorcomment>
+        <translation>ꦱꦶꦁ​ꦩꦼꦤꦁ​ꦩꦭꦶꦏ꧀ꦭꦶꦩꦭꦱ꧀ꦏꦼꦂꦠꦸ​ꦭꦤ꧀ꦔꦶꦗꦺꦴꦭꦏꦺ​ꦏꦁꦒꦺꦴ​ꦔ꧀ꦒꦮꦺ​ꦩꦠ​ꦭꦸꦮꦶꦃ​ꦲꦏꦺꦃ: 1 ꦏꦁꦒꦺꦴ​ꦩꦼꦤꦁ​ꦭꦤ꧀ 1 ꦏꦁꦒꦺꦴ​ꦱꦧꦼꦤ꧀ꦩꦠ; ꦱꦮꦶꦱꦺ​ꦱꦸꦮꦫ​ꦕꦼꦏꦶ꧈ 2 ꦩꦤꦺꦃ​ꦏꦁꦒꦺꦴ​ꦗꦸꦥꦸꦏꦤ꧀ꦝꦺꦮꦺ (ꦏꦤ꧀ꦢꦁ)꧈ 1 ꦏꦁꦒꦺꦴ​ꦗꦸꦥꦸꦏꦤꦺ​ꦮꦺꦴꦁ​ꦭꦶꦪ (ꦲꦪꦩ꧀)꧉</translation>
+    </message>
+    <message>
+        <source>Welcome to Chot! Four players in two partnerships: Sari, opposite you, is your partner. Fifteen cards in five sets of three win, at least one a mata of three identical cards. Press Enter or click Next.</source>
+        <translatorcomment>jv: Sugeng rawuh ing Chot! Papat pemain ing rong pihak: Sari, sing lungguh ing ngarep sampéyan, kanca sapihak sampéyan. Limalas kertu ing limang set isi telu gawé menang, paling ora siji mata, telung kertu kembar. Pencet Enter utawa klik Terus.</translatorcomment>
+        <translation>ꦱꦸꦒꦼꦁ​ꦫꦮꦸꦃ​ꦲꦶꦁ​ꦕ꧀ꦲꦺꦴꦠ꧀! ꦥꦥꦠ꧀ꦥꦼꦩꦲꦶꦤ꧀ꦲꦶꦁ​ꦫꦺꦴꦁ​ꦥꦶꦲꦏ꧀: ꦱꦫꦶ꧈ ꦱꦶꦁ​ꦭꦸꦁꦒꦸꦃ​ꦲꦶꦁ​ꦔꦉꦥ꧀ꦱꦩ꧀ꦥꦺꦪꦤ꧀꧈ ꦏꦚ꧀ꦕ​ꦱꦥꦶꦲꦏ꧀ꦱꦩ꧀ꦥꦺꦪꦤ꧀꧉ ꦭꦶꦩꦭꦱ꧀ꦏꦼꦂꦠꦸ​ꦲꦶꦁ​ꦭꦶꦩꦁ​ꦱꦼꦠ꧀ꦲꦶꦱꦶ​ꦠꦼꦭꦸ​ꦒꦮꦺ​ꦩꦼꦤꦁ꧈ ꦥꦭꦶꦁ​ꦲꦺꦴꦫ​ꦱꦶꦗꦶ​ꦩꦠ꧈ ꦠꦼꦭꦸꦁ​ꦏꦼꦂꦠꦸ​ꦏꦼꦩ꧀ꦧꦂ꧉ ꦥꦼꦚ꧀ꦕꦼꦠ꧀ Enter ꦲꦸꦠꦮ​ꦏ꧀ꦭꦶꦏ꧀ꦠꦼꦫꦸꦱ꧀꧉</translation>
+    </message>
+    <message>
+        <source>Ayu threw a 5 of Coins, and you hold two: take it for a mata. Press T or click the card on the pile.</source>
+        <translatorcomment>jv: Ayu mbuwang 5 Dhuwit, lan sampéyan nyekel loro: jupuken supaya dadi mata. Pencet T utawa klik kertu ing buwangan.</translatorcomment>
+        <translation>ꦲꦪꦸ​ꦩ꧀ꦧꦸꦮꦁ 5 ꦝꦸꦮꦶꦠ꧀꧈ ꦭꦤ꧀ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦚꦼꦏꦼꦭ꧀ꦭꦺꦴꦫꦺꦴ: ꦗꦸꦥꦸꦏꦼꦤ꧀ꦱꦸꦥꦪ​ꦢꦢꦶ​ꦩꦠ꧉ ꦥꦼꦚ꧀ꦕꦼꦠ꧀ T ꦲꦸꦠꦮ​ꦏ꧀ꦭꦶꦏ꧀ꦏꦼꦂꦠꦸ​ꦲꦶꦁ​ꦧꦸꦮꦔꦤ꧀꧉</translation>
+    </message>
+    <message>
+        <source>Your partner Sari drew a 4 of Coins — your card! Claim it: sampèi! Press S or click the Sampèi button.</source>
+        <translatorcomment>jv: Kanca sapihak sampéyan Sari njupuk 4 Dhuwit — kertu sampéyan! Sauten: sampèi! Pencet S utawa klik tombol Sampèi.</translatorcomment>
+        <translation>ꦏꦚ꧀ꦕ​ꦱꦥꦶꦲꦏ꧀ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦱꦫꦶ​ꦚ꧀ꦗꦸꦥꦸꦏ꧀ 4 ꦝꦸꦮꦶꦠ꧀ — ꦏꦼꦂꦠꦸ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀! ꦱꦲꦸꦠꦼꦤ꧀: ꦱꦩ꧀ꦥꦺꦲꦶ! ꦥꦼꦚ꧀ꦕꦼꦠ꧀ S ꦲꦸꦠꦮ​ꦏ꧀ꦭꦶꦏ꧀ꦠꦺꦴꦩ꧀ꦧꦺꦴꦭ꧀ꦱꦩ꧀ꦥꦺꦲꦶ꧉</translation>
+    </message>
+    <message>
+        <source>You win for your side! Fifteen cards are turned and swapped in for more mata; 1 for the win and 1 for each mata, taken as tokens.</source>
+        <translatorcomment>jv: Sampéyan menang kanggo pihak sampéyan! Limalas kertu diwalik lan diijolaké kanggo nggawé mata luwih akèh; 1 kanggo menang lan 1 kanggo saben mata, dijupuk awujud pèning.</translatorcomment>
+        <translation>ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦩꦼꦤꦁ​ꦏꦁꦒꦺꦴ​ꦥꦶꦲꦏ꧀ꦱꦩ꧀ꦥꦺꦪꦤ꧀! ꦭꦶꦩꦭꦱ꧀ꦏꦼꦂꦠꦸ​ꦢꦶꦮꦭꦶꦏ꧀ꦭꦤ꧀ꦢꦶꦲꦶꦗꦺꦴꦭꦏꦺ​ꦏꦁꦒꦺꦴ​ꦔ꧀ꦒꦮꦺ​ꦩꦠ​ꦭꦸꦮꦶꦃ​ꦲꦏꦺꦃ; 1 ꦏꦁꦒꦺꦴ​ꦩꦼꦤꦁ​ꦭꦤ꧀ 1 ꦏꦁꦒꦺꦴ​ꦱꦧꦼꦤ꧀ꦩꦠ꧈ ꦢꦶꦗꦸꦥꦸꦏ꧀ꦲꦮꦸꦗꦸꦢ꧀ꦥꦺꦤꦶꦁ꧉</translation>
+    </message>
+    <message>
+        <source>Chot is played by two partnerships, partners sitting opposite.</source>
+        <translatorcomment>jv: Chot dimainaké rong pihak, kanca sapihak lungguh adhep-adhepan.</translatorcomment>
+        <translation>ꦕ꧀ꦲꦺꦴꦠ꧀ꦢꦶꦩꦲꦶꦤꦏꦺ​ꦫꦺꦴꦁ​ꦥꦶꦲꦏ꧀꧈ ꦏꦚ꧀ꦕ​ꦱꦥꦶꦲꦏ꧀ꦭꦸꦁꦒꦸꦃ​ꦲꦝꦼꦥ꧀ꦲꦝꦼꦥꦤ꧀꧉</translation>
+    </message>
+    <message>
+        <source>The winner scores 1 and 1 for each mata after swapping in fifteen turned cards, taken as tokens; at 20 the sides pool their tokens for a bangkong.</source>
+        <translatorcomment>jv: Sing menang olèh 1 lan 1 kanggo saben mata sawisé ngijolaké limalas kertu sing diwalik, dijupuk awujud pèning; ing 20 saben pihak nggunggung pèningé kanggo bangkong.</translatorcomment>
+        <translation>ꦱꦶꦁ​ꦩꦼꦤꦁ​ꦲꦺꦴꦭꦺꦃ 1 ꦭꦤ꧀ 1 ꦏꦁꦒꦺꦴ​ꦱꦧꦼꦤ꧀ꦩꦠ​ꦱꦮꦶꦱꦺ​ꦔꦶꦗꦺꦴꦭꦏꦺ​ꦭꦶꦩꦭꦱ꧀ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦢꦶꦮꦭꦶꦏ꧀꧈ ꦢꦶꦗꦸꦥꦸꦏ꧀ꦲꦮꦸꦗꦸꦢ꧀ꦥꦺꦤꦶꦁ; ꦲꦶꦁ 20 ꦱꦧꦼꦤ꧀ꦥꦶꦲꦏ꧀ꦔ꧀ꦒꦸꦁꦒꦸꦁ​ꦥꦺꦤꦶꦔꦺ​ꦏꦁꦒꦺꦴ​ꦧꦁꦏꦺꦴꦁ꧉</translation>
+    </message>
+    <message>
+        <source>Welcome to Gonggong! Fifteen cards in five sets of three win: three cards of one rank, whatever their suits, at least one of them a bak of three identical cards. Press Enter or click Next.</source>
+        <translatorcomment>jv: Sugeng rawuh ing Gonggong! Limalas kertu ing limang set isi telu gawé menang: telung kertu sing angkané padha, golongan apa waé, paling ora siji bak, telung kertu kembar. Pencet Enter utawa klik Terus.</translatorcomment>
+        <translation>ꦱꦸꦒꦼꦁ​ꦫꦮꦸꦃ​ꦲꦶꦁ​ꦒꦺꦴꦁꦒꦺꦴꦁ! ꦭꦶꦩꦭꦱ꧀ꦏꦼꦂꦠꦸ​ꦲꦶꦁ​ꦭꦶꦩꦁ​ꦱꦼꦠ꧀ꦲꦶꦱꦶ​ꦠꦼꦭꦸ​ꦒꦮꦺ​ꦩꦼꦤꦁ: ꦠꦼꦭꦸꦁ​ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦲꦁꦏꦤꦺ​ꦥꦝ꧈ ꦒꦺꦴꦭꦺꦴꦔꦤ꧀ꦲꦥ​ꦮꦲꦺ꧈ ꦥꦭꦶꦁ​ꦲꦺꦴꦫ​ꦱꦶꦗꦶ​ꦧꦏ꧀꧈ ꦠꦼꦭꦸꦁ​ꦏꦼꦂꦠꦸ​ꦏꦼꦩ꧀ꦧꦂ꧉ ꦥꦼꦚ꧀ꦕꦼꦠ꧀ Enter ꦲꦸꦠꦮ​ꦏ꧀ꦭꦶꦏ꧀ꦠꦼꦫꦸꦱ꧀꧉</translation>
+    </message>
+    <message>
+        <source>Ayu threw a 1 of Myriads, and you hold two: take it for a bak. Press T or click the card on the pile.</source>
+        <translatorcomment>jv: Ayu mbuwang 1 Cina, lan sampéyan nyekel loro: jupuken supaya dadi bak. Pencet T utawa klik kertu ing buwangan.</translatorcomment>
+        <translation>ꦲꦪꦸ​ꦩ꧀ꦧꦸꦮꦁ 1 ꦕꦶꦤ꧈ ꦭꦤ꧀ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦚꦼꦏꦼꦭ꧀ꦭꦺꦴꦫꦺꦴ: ꦗꦸꦥꦸꦏꦼꦤ꧀ꦱꦸꦥꦪ​ꦢꦢꦶ​ꦧꦏ꧀꧉ ꦥꦼꦚ꧀ꦕꦼꦠ꧀ T ꦲꦸꦠꦮ​ꦏ꧀ꦭꦶꦏ꧀ꦏꦼꦂꦠꦸ​ꦲꦶꦁ​ꦧꦸꦮꦔꦤ꧀꧉</translation>
+    </message>
+    <message>
+        <source>You may call now. You hold a bak, so your call is ceki kowah: any card that completes your last set wins — here any of the six yu cards. Press C or click Call.</source>
+        <translatorcomment>jv: Saiki sampéyan olèh nyuwara. Sampéyan nyekel bak, mula suwara sampéyan ceki kowah: kertu apa waé sing njangkepi set pungkasan sampéyan gawé menang — ing kéné salah siji saka nem kertu yu. Pencet C utawa klik Nyuwara.</translatorcomment>
+        <translation>ꦱꦲꦶꦏꦶ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦲꦺꦴꦭꦺꦃ​ꦚꦸꦮꦫ꧉ ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦚꦼꦏꦼꦭ꧀ꦧꦏ꧀꧈ ꦩꦸꦭ​ꦱꦸꦮꦫ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦕꦼꦏꦶ​ꦏꦺꦴꦮꦃ: ꦏꦼꦂꦠꦸ​ꦲꦥ​ꦮꦲꦺ​ꦱꦶꦁ​ꦚ꧀ꦗꦁꦏꦼꦥꦶ​ꦱꦼꦠ꧀ꦥꦸꦁꦏꦱꦤ꧀ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦒꦮꦺ​ꦩꦼꦤꦁ — ꦲꦶꦁ​ꦏꦺꦤꦺ​ꦱꦭꦃ​ꦱꦶꦗꦶ​ꦱꦏ​ꦤꦼꦩ꧀ꦏꦼꦂꦠꦸ​ꦪꦸ꧉ ꦥꦼꦚ꧀ꦕꦼꦠ꧀ C ꦲꦸꦠꦮ​ꦏ꧀ꦭꦶꦏ꧀ꦚꦸꦮꦫ꧉</translation>
+    </message>
+    <message>
+        <source>In Gonggong you may also win on a card another player throws (metu). Watch the pile!</source>
+        <translatorcomment>jv: Ing Gonggong sampéyan uga bisa menang nganggo kertu sing dibuwang pemain liya (metu). Titènana buwangan!</translatorcomment>
+        <translation>ꦲꦶꦁ​ꦒꦺꦴꦁꦒꦺꦴꦁ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦲꦸꦒ​ꦧꦶꦱ​ꦩꦼꦤꦁ​ꦔꦁꦒꦺꦴ​ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦢꦶꦧꦸꦮꦁ​ꦥꦼꦩꦲꦶꦤ꧀ꦭꦶꦪ (ꦩꦼꦠꦸ)꧉ ꦠꦶꦠꦺꦤꦤ​ꦧꦸꦮꦔꦤ꧀!</translation>
+    </message>
+    <message>
+        <source>Ayu threw the White Flower, a yu card: it completes your hand! Claim it — press S or click the Sampèi button.</source>
+        <translatorcomment>jv: Ayu mbuwang Kembang Putih, kertu yu: kertu kuwi njangkepi kertu sampéyan! Sauten — pencet S utawa klik tombol Sampèi.</translatorcomment>
+        <translation>ꦲꦪꦸ​ꦩ꧀ꦧꦸꦮꦁ​ꦏꦼꦩ꧀ꦧꦁ​ꦥꦸꦠꦶꦃ꧈ ꦏꦼꦂꦠꦸ​ꦪꦸ: ꦏꦼꦂꦠꦸ​ꦏꦸꦮꦶ​ꦚ꧀ꦗꦁꦏꦼꦥꦶ​ꦏꦼꦂꦠꦸ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀! ꦱꦲꦸꦠꦼꦤ꧀ — ꦥꦼꦚ꧀ꦕꦼꦠ꧀ S ꦲꦸꦠꦮ​ꦏ꧀ꦭꦶꦏ꧀ꦠꦺꦴꦩ꧀ꦧꦺꦴꦭ꧀ꦱꦩ꧀ꦥꦺꦲꦶ꧉</translation>
+    </message>
+    <message>
+        <source>You win! The score: 1 for metu, 1 for your bak, then the next stock card is turned and its value added.</source>
+        <translatorcomment>jv: Sampéyan menang! Bijiné: 1 kanggo metu, 1 kanggo bak sampéyan, banjur kertu sabanjuré saka tumpukan diwalik lan regané ditambahaké.</translatorcomment>
+        <translation>ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦩꦼꦤꦁ! ꦧꦶꦗꦶꦤꦺ: 1 ꦏꦁꦒꦺꦴ​ꦩꦼꦠꦸ꧈ 1 ꦏꦁꦒꦺꦴ​ꦧꦏ꧀ꦱꦩ꧀ꦥꦺꦪꦤ꧀꧈ ꦧꦚ꧀ꦗꦸꦂ​ꦏꦼꦂꦠꦸ​ꦱꦧꦚ꧀ꦗꦸꦫꦺ​ꦱꦏ​ꦠꦸꦩ꧀ꦥꦸꦏꦤ꧀ꦢꦶꦮꦭꦶꦏ꧀ꦭꦤ꧀ꦫꦼꦒꦤꦺ​ꦢꦶꦠꦩ꧀ꦧꦲꦏꦺ꧉</translation>
+    </message>
+    <message>
+        <source>Fifteen cards in five sets of three win, at least one a bak of three identical cards.</source>
+        <translatorcomment>jv: Limalas kertu ing limang set isi telu gawé menang, paling ora siji bak, telung kertu kembar.</translatorcomment>
+        <translation>ꦭꦶꦩꦭꦱ꧀ꦏꦼꦂꦠꦸ​ꦲꦶꦁ​ꦭꦶꦩꦁ​ꦱꦼꦠ꧀ꦲꦶꦱꦶ​ꦠꦼꦭꦸ​ꦒꦮꦺ​ꦩꦼꦤꦁ꧈ ꦥꦭꦶꦁ​ꦲꦺꦴꦫ​ꦱꦶꦗꦶ​ꦧꦏ꧀꧈ ꦠꦼꦭꦸꦁ​ꦏꦼꦂꦠꦸ​ꦏꦼꦩ꧀ꦧꦂ꧉</translation>
+    </message>
+    <message>
+        <source>A throw that leaves your hand one card short lets you call (C): ceki kowah with a bak in hand, ceki nocog without.</source>
+        <translatorcomment>jv: Yèn sawisé mbuwang kertu sampéyan kurang siji, sampéyan olèh nyuwara (C): ceki kowah yèn nyekel bak, ceki nocog yèn ora.</translatorcomment>
+        <translation>ꦪꦺꦤ꧀ꦱꦮꦶꦱꦺ​ꦩ꧀ꦧꦸꦮꦁ​ꦏꦼꦂꦠꦸ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦏꦸꦫꦁ​ꦱꦶꦗꦶ꧈ ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦲꦺꦴꦭꦺꦃ​ꦚꦸꦮꦫ (C): ꦕꦼꦏꦶ​ꦏꦺꦴꦮꦃ​ꦪꦺꦤ꧀ꦚꦼꦏꦼꦭ꧀ꦧꦏ꧀꧈ ꦕꦼꦏꦶ​ꦤꦺꦴꦕꦺꦴꦒ꧀ꦪꦺꦤ꧀ꦲꦺꦴꦫ꧉</translation>
+    </message>
+    <message>
+        <source>You win on your own draw (rabas) or on another player&apos;s card (metu): a revealed draw or a throw you claim (S).</source>
+        <translatorcomment>jv: Sampéyan menang nganggo jupukan dhéwé (rabas) utawa nganggo kertuné pemain liya (metu): jupukan sing dituduhaké utawa buwangan sing sampéyan saut (S).</translatorcomment>
+        <translation>ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦩꦼꦤꦁ​ꦔꦁꦒꦺꦴ​ꦗꦸꦥꦸꦏꦤ꧀ꦝꦺꦮꦺ (ꦫꦧꦱ꧀) ꦲꦸꦠꦮ​ꦔꦁꦒꦺꦴ​ꦏꦼꦂꦠꦸꦤꦺ​ꦥꦼꦩꦲꦶꦤ꧀ꦭꦶꦪ (ꦩꦼꦠꦸ): ꦗꦸꦥꦸꦏꦤ꧀ꦱꦶꦁ​ꦢꦶꦠꦸꦢꦸꦲꦏꦺ​ꦲꦸꦠꦮ​ꦧꦸꦮꦔꦤ꧀ꦱꦶꦁ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦱꦲꦸꦠ꧀ (S)꧉</translation>
+    </message>
+    <message>
+        <source>The score: 1 for metu, 2 for rabas (one more with a red-stamped winning card), 1 for each bak, 2 for a red one, and the value of one more card turned.</source>
+        <translatorcomment>jv: Bijiné: 1 kanggo metu, 2 kanggo rabas (siji manèh yèn kertu sing gawé menang dicap abang), 1 kanggo saben bak, 2 kanggo bak abang, lan regané kertu siji manèh sing diwalik.</translatorcomment>
+        <translation>ꦧꦶꦗꦶꦤꦺ: 1 ꦏꦁꦒꦺꦴ​ꦩꦼꦠꦸ꧈ 2 ꦏꦁꦒꦺꦴ​ꦫꦧꦱ꧀ (ꦱꦶꦗꦶ​ꦩꦤꦺꦃ​ꦪꦺꦤ꧀ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦒꦮꦺ​ꦩꦼꦤꦁ​ꦢꦶꦕꦥ꧀ꦲꦧꦁ)꧈ 1 ꦏꦁꦒꦺꦴ​ꦱꦧꦼꦤ꧀ꦧꦏ꧀꧈ 2 ꦏꦁꦒꦺꦴ​ꦧꦏ꧀ꦲꦧꦁ꧈ ꦭꦤ꧀ꦫꦼꦒꦤꦺ​ꦏꦼꦂꦠꦸ​ꦱꦶꦗꦶ​ꦩꦤꦺꦃ​ꦱꦶꦁ​ꦢꦶꦮꦭꦶꦏ꧀꧉</translation>
+    </message>
+    <message>
+        <source>A set is a pair of one rank (the six yu cards all count as 1s); six cards win: three pairs, one of them a bak of two identical cards.</source>
+        <translatorcomment>jv: Set iku sapasang kertu sing angkané padha (nem kertu yu kabèh diétung kertu 1); nem kertu gawé menang: telung pasang, salah sijiné bak, kertu loro sing kembar.</translatorcomment>
+        <translation>ꦱꦼꦠ꧀ꦲꦶꦏꦸ​ꦱꦥꦱꦁ​ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦲꦁꦏꦤꦺ​ꦥꦝ (ꦤꦼꦩ꧀ꦏꦼꦂꦠꦸ​ꦪꦸ​ꦏꦧꦺꦃ​ꦢꦶꦲꦺꦠꦸꦁ​ꦏꦼꦂꦠꦸ 1); ꦤꦼꦩ꧀ꦏꦼꦂꦠꦸ​ꦒꦮꦺ​ꦩꦼꦤꦁ: ꦠꦼꦭꦸꦁ​ꦥꦱꦁ꧈ ꦱꦭꦃ​ꦱꦶꦗꦶꦤꦺ​ꦧꦏ꧀꧈ ꦏꦼꦂꦠꦸ​ꦭꦺꦴꦫꦺꦴ​ꦱꦶꦁ​ꦏꦼꦩ꧀ꦧꦂ꧉</translation>
+    </message>
+    <message>
+        <source>Five cards in hand, a sixth drawn or taken, one thrown. One card short, you may call (C): tan kowah with a bak, tan nokang without.</source>
+        <translatorcomment>jv: Limang kertu ing tangan, sing kaping nem dijupuk saka tumpukan utawa buwangan, siji dibuwang. Yèn kurang siji, sampéyan olèh nyuwara (C): tan kowah yèn nyekel bak, tan nokang yèn ora.</translatorcomment>
+        <translation>ꦭꦶꦩꦁ​ꦏꦼꦂꦠꦸ​ꦲꦶꦁ​ꦠꦔꦤ꧀꧈ ꦱꦶꦁ​ꦏꦥꦶꦁ​ꦤꦼꦩ꧀ꦢꦶꦗꦸꦥꦸꦏ꧀ꦱꦏ​ꦠꦸꦩ꧀ꦥꦸꦏꦤ꧀ꦲꦸꦠꦮ​ꦧꦸꦮꦔꦤ꧀꧈ ꦱꦶꦗꦶ​ꦢꦶꦧꦸꦮꦁ꧉ ꦪꦺꦤ꧀ꦏꦸꦫꦁ​ꦱꦶꦗꦶ꧈ ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦲꦺꦴꦭꦺꦃ​ꦚꦸꦮꦫ (C): ꦠꦤ꧀ꦏꦺꦴꦮꦃ​ꦪꦺꦤ꧀ꦚꦼꦏꦼꦭ꧀ꦧꦏ꧀꧈ ꦠꦤ꧀ꦤꦺꦴꦏꦁ​ꦪꦺꦤ꧀ꦲꦺꦴꦫ꧉</translation>
+    </message>
+    <message>
+        <source>The score: 1 for metu, 2 for rabas (one more with a red-stamped winning card), 1 for the bak, and the value of one more card turned.</source>
+        <translatorcomment>jv: Bijiné: 1 kanggo metu, 2 kanggo rabas (siji manèh yèn kertu sing gawé menang dicap abang), 1 kanggo bak, lan regané kertu siji manèh sing diwalik.</translatorcomment>
+        <translation>ꦧꦶꦗꦶꦤꦺ: 1 ꦏꦁꦒꦺꦴ​ꦩꦼꦠꦸ꧈ 2 ꦏꦁꦒꦺꦴ​ꦫꦧꦱ꧀ (ꦱꦶꦗꦶ​ꦩꦤꦺꦃ​ꦪꦺꦤ꧀ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦒꦮꦺ​ꦩꦼꦤꦁ​ꦢꦶꦕꦥ꧀ꦲꦧꦁ)꧈ 1 ꦏꦁꦒꦺꦴ​ꦧꦏ꧀꧈ ꦭꦤ꧀ꦫꦼꦒꦤꦺ​ꦏꦼꦂꦠꦸ​ꦱꦶꦗꦶ​ꦩꦤꦺꦃ​ꦱꦶꦁ​ꦢꦶꦮꦭꦶꦏ꧀꧉</translation>
+    </message>
+    <message>
+        <source>Welcome to Tantanan! Here a set is a pair: two cards of one rank, whatever their suits. Six cards win — three pairs, one of them two identical cards, a bak. Press Enter or click Next.</source>
+        <translatorcomment>jv: Sugeng rawuh ing Tantanan! Ing kéné set iku sapasang: kertu loro sing angkané padha, golongan apa waé. Nem kertu gawé menang — telung pasang, salah sijiné kertu loro sing kembar, bak. Pencet Enter utawa klik Terus.</translatorcomment>
+        <translation>ꦱꦸꦒꦼꦁ​ꦫꦮꦸꦃ​ꦲꦶꦁ​ꦠꦤ꧀ꦠꦤꦤ꧀! ꦲꦶꦁ​ꦏꦺꦤꦺ​ꦱꦼꦠ꧀ꦲꦶꦏꦸ​ꦱꦥꦱꦁ: ꦏꦼꦂꦠꦸ​ꦭꦺꦴꦫꦺꦴ​ꦱꦶꦁ​ꦲꦁꦏꦤꦺ​ꦥꦝ꧈ ꦒꦺꦴꦭꦺꦴꦔꦤ꧀ꦲꦥ​ꦮꦲꦺ꧉ ꦤꦼꦩ꧀ꦏꦼꦂꦠꦸ​ꦒꦮꦺ​ꦩꦼꦤꦁ — ꦠꦼꦭꦸꦁ​ꦥꦱꦁ꧈ ꦱꦭꦃ​ꦱꦶꦗꦶꦤꦺ​ꦏꦼꦂꦠꦸ​ꦭꦺꦴꦫꦺꦴ​ꦱꦶꦁ​ꦏꦼꦩ꧀ꦧꦂ꧈ ꦧꦏ꧀꧉ ꦥꦼꦚ꧀ꦕꦼꦠ꧀ Enter ꦲꦸꦠꦮ​ꦏ꧀ꦭꦶꦏ꧀ꦠꦼꦫꦸꦱ꧀꧉</translation>
+    </message>
+    <message>
+        <source>Ayu threw the Old Thousand. The six yu cards all count as 1s, so with your White Flower it makes a pair. Take it: press T or click the card on the pile.</source>
+        <translatorcomment>jv: Ayu mbuwang Èwu Tuwa. Nem kertu yu kabèh diétung kertu 1, mula karo Kembang Putih sampéyan kertu kuwi dadi sapasang. Jupuken: pencet T utawa klik kertu ing buwangan.</translatorcomment>
+        <translation>ꦲꦪꦸ​ꦩ꧀ꦧꦸꦮꦁ​ꦲꦺꦮꦸ​ꦠꦸꦮ꧉ ꦤꦼꦩ꧀ꦏꦼꦂꦠꦸ​ꦪꦸ​ꦏꦧꦺꦃ​ꦢꦶꦲꦺꦠꦸꦁ​ꦏꦼꦂꦠꦸ 1꧈ ꦩꦸꦭ​ꦏꦫꦺꦴ​ꦏꦼꦩ꧀ꦧꦁ​ꦥꦸꦠꦶꦃ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦏꦼꦂꦠꦸ​ꦏꦸꦮꦶ​ꦢꦢꦶ​ꦱꦥꦱꦁ꧉ ꦗꦸꦥꦸꦏꦼꦤ꧀: ꦥꦼꦚ꧀ꦕꦼꦠ꧀ T ꦲꦸꦠꦮ​ꦏ꧀ꦭꦶꦏ꧀ꦏꦼꦂꦠꦸ​ꦲꦶꦁ​ꦧꦸꦮꦔꦤ꧀꧉</translation>
+    </message>
+    <message>
+        <source>You may call now. Your two 8s of Strings are a bak, so your call is tan kowah: any 9 wins. Press C or click Call.</source>
+        <translatorcomment>jv: Saiki sampéyan olèh nyuwara. 8 Lintrik loro sampéyan iku bak, mula suwara sampéyan tan kowah: 9 apa waé gawé menang. Pencet C utawa klik Nyuwara.</translatorcomment>
+        <translation>ꦱꦲꦶꦏꦶ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦲꦺꦴꦭꦺꦃ​ꦚꦸꦮꦫ꧉ 8 ꦭꦶꦤ꧀ꦠꦿꦶꦏ꧀ꦭꦺꦴꦫꦺꦴ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦲꦶꦏꦸ​ꦧꦏ꧀꧈ ꦩꦸꦭ​ꦱꦸꦮꦫ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦠꦤ꧀ꦏꦺꦴꦮꦃ: 9 ꦲꦥ​ꦮꦲꦺ​ꦒꦮꦺ​ꦩꦼꦤꦁ꧉ ꦥꦼꦚ꧀ꦕꦼꦠ꧀ C ꦲꦸꦠꦮ​ꦏ꧀ꦭꦶꦏ꧀ꦚꦸꦮꦫ꧉</translation>
+    </message>
+    <message>
+        <source>In Tantanan you may also win on a card another player throws (metu). Watch the pile!</source>
+        <translatorcomment>jv: Ing Tantanan sampéyan uga bisa menang nganggo kertu sing dibuwang pemain liya (metu). Titènana buwangan!</translatorcomment>
+        <translation>ꦲꦶꦁ​ꦠꦤ꧀ꦠꦤꦤ꧀ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦲꦸꦒ​ꦧꦶꦱ​ꦩꦼꦤꦁ​ꦔꦁꦒꦺꦴ​ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦢꦶꦧꦸꦮꦁ​ꦥꦼꦩꦲꦶꦤ꧀ꦭꦶꦪ (ꦩꦼꦠꦸ)꧉ ꦠꦶꦠꦺꦤꦤ​ꦧꦸꦮꦔꦤ꧀!</translation>
+    </message>
+    <message>
+        <source>Ayu threw a 9 of Myriads: your third pair! Claim it — press S or click the Sampèi button.</source>
+        <translatorcomment>jv: Ayu mbuwang 9 Cina: pasangan sampéyan sing kaping telu! Sauten — pencet S utawa klik tombol Sampèi.</translatorcomment>
+        <translation>ꦲꦪꦸ​ꦩ꧀ꦧꦸꦮꦁ 9 ꦕꦶꦤ: ꦥꦱꦔꦤ꧀ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦱꦶꦁ​ꦏꦥꦶꦁ​ꦠꦼꦭꦸ! ꦱꦲꦸꦠꦼꦤ꧀ — ꦥꦼꦚ꧀ꦕꦼꦠ꧀ S ꦲꦸꦠꦮ​ꦏ꧀ꦭꦶꦏ꧀ꦠꦺꦴꦩ꧀ꦧꦺꦴꦭ꧀ꦱꦩ꧀ꦥꦺꦲꦶ꧉</translation>
+    </message>
+    <message>
+        <source>Welcome to Cekèn, Tantanan for three players! A set is a pair of one rank; six cards win: three pairs, one of them a bak of two identical cards. Press Enter or click Next.</source>
+        <translatorcomment>jv: Sugeng rawuh ing Cekèn, Tantanan kanggo telung pemain! Set iku sapasang kertu sing angkané padha; nem kertu gawé menang: telung pasang, salah sijiné bak, kertu loro sing kembar. Pencet Enter utawa klik Terus.</translatorcomment>
+        <translation>ꦱꦸꦒꦼꦁ​ꦫꦮꦸꦃ​ꦲꦶꦁ​ꦕꦼꦏꦺꦤ꧀꧈ ꦠꦤ꧀ꦠꦤꦤ꧀ꦏꦁꦒꦺꦴ​ꦠꦼꦭꦸꦁ​ꦥꦼꦩꦲꦶꦤ꧀! ꦱꦼꦠ꧀ꦲꦶꦏꦸ​ꦱꦥꦱꦁ​ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦲꦁꦏꦤꦺ​ꦥꦝ; ꦤꦼꦩ꧀ꦏꦼꦂꦠꦸ​ꦒꦮꦺ​ꦩꦼꦤꦁ: ꦠꦼꦭꦸꦁ​ꦥꦱꦁ꧈ ꦱꦭꦃ​ꦱꦶꦗꦶꦤꦺ​ꦧꦏ꧀꧈ ꦏꦼꦂꦠꦸ​ꦭꦺꦴꦫꦺꦴ​ꦱꦶꦁ​ꦏꦼꦩ꧀ꦧꦂ꧉ ꦥꦼꦚ꧀ꦕꦼꦠ꧀ Enter ꦲꦸꦠꦮ​ꦏ꧀ꦭꦶꦏ꧀ꦠꦼꦫꦸꦱ꧀꧉</translation>
+    </message>
+    <message>
+        <source>A 3 of Strings: a pair with your 3 of Myriads. Now throw {card}: your hand then waits for any 6. Click it or press Enter.</source>
+        <translatorcomment>jv: 3 Lintrik: dadi sapasang karo 3 Cina sampéyan. Saiki buwang {card}: kertu sampéyan banjur ngenteni 6 apa waé. Klik kertu kuwi utawa pencet Enter.</translatorcomment>
+        <translation>3 ꦭꦶꦤ꧀ꦠꦿꦶꦏ꧀: ꦢꦢꦶ​ꦱꦥꦱꦁ​ꦏꦫꦺꦴ 3 ꦕꦶꦤ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀꧉ ꦱꦲꦶꦏꦶ​ꦧꦸꦮꦁ {card}: ꦏꦼꦂꦠꦸ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦧꦚ꧀ꦗꦸꦂ​ꦔꦼꦤ꧀ꦠꦼꦤꦶ 6 ꦲꦥ​ꦮꦲꦺ꧉ ꦏ꧀ꦭꦶꦏ꧀ꦏꦼꦂꦠꦸ​ꦏꦸꦮꦶ​ꦲꦸꦠꦮ​ꦥꦼꦚ꧀ꦕꦼꦠ꧀ Enter꧉</translation>
+    </message>
+    <message>
+        <source>You may call now. Your two 4s of Strings are a bak, so your call is tan kowah: any 6 wins. Press C or click Call.</source>
+        <translatorcomment>jv: Saiki sampéyan olèh nyuwara. 4 Lintrik loro sampéyan iku bak, mula suwara sampéyan tan kowah: 6 apa waé gawé menang. Pencet C utawa klik Nyuwara.</translatorcomment>
+        <translation>ꦱꦲꦶꦏꦶ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦲꦺꦴꦭꦺꦃ​ꦚꦸꦮꦫ꧉ 4 ꦭꦶꦤ꧀ꦠꦿꦶꦏ꧀ꦭꦺꦴꦫꦺꦴ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦲꦶꦏꦸ​ꦧꦏ꧀꧈ ꦩꦸꦭ​ꦱꦸꦮꦫ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦠꦤ꧀ꦏꦺꦴꦮꦃ: 6 ꦲꦥ​ꦮꦲꦺ​ꦒꦮꦺ​ꦩꦼꦤꦁ꧉ ꦥꦼꦚ꧀ꦕꦼꦠ꧀ C ꦲꦸꦠꦮ​ꦏ꧀ꦭꦶꦏ꧀ꦚꦸꦮꦫ꧉</translation>
+    </message>
+    <message>
+        <source>A 6 of Coins: your hand is complete! Win on your own draw (rabas): press S or click the Sampèi button.</source>
+        <translatorcomment>jv: 6 Dhuwit: kertu sampéyan jangkep! Menanga nganggo jupukan sampéyan dhéwé (rabas): pencet S utawa klik tombol Sampèi.</translatorcomment>
+        <translation>6 ꦝꦸꦮꦶꦠ꧀: ꦏꦼꦂꦠꦸ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦗꦁꦏꦼꦥ꧀! ꦩꦼꦤꦔ​ꦔꦁꦒꦺꦴ​ꦗꦸꦥꦸꦏꦤ꧀ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦝꦺꦮꦺ (ꦫꦧꦱ꧀): ꦥꦼꦚ꧀ꦕꦼꦠ꧀ S ꦲꦸꦠꦮ​ꦏ꧀ꦭꦶꦏ꧀ꦠꦺꦴꦩ꧀ꦧꦺꦴꦭ꧀ꦱꦩ꧀ꦥꦺꦲꦶ꧉</translation>
+    </message>
+    <message>
+        <source>You win! The score: 2 for rabas, 1 for your bak, then the next stock card is turned and its value added.</source>
+        <translatorcomment>jv: Sampéyan menang! Bijiné: 2 kanggo rabas, 1 kanggo bak sampéyan, banjur kertu sabanjuré saka tumpukan diwalik lan regané ditambahaké.</translatorcomment>
+        <translation>ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦩꦼꦤꦁ! ꦧꦶꦗꦶꦤꦺ: 2 ꦏꦁꦒꦺꦴ​ꦫꦧꦱ꧀꧈ 1 ꦏꦁꦒꦺꦴ​ꦧꦏ꧀ꦱꦩ꧀ꦥꦺꦪꦤ꧀꧈ ꦧꦚ꧀ꦗꦸꦂ​ꦏꦼꦂꦠꦸ​ꦱꦧꦚ꧀ꦗꦸꦫꦺ​ꦱꦏ​ꦠꦸꦩ꧀ꦥꦸꦏꦤ꧀ꦢꦶꦮꦭꦶꦏ꧀ꦭꦤ꧀ꦫꦼꦒꦤꦺ​ꦢꦶꦠꦩ꧀ꦧꦲꦏꦺ꧉</translation>
+    </message>
+</context>
+<context>
     <name>BalikScore</name>
     <message>
         <source>the turned card, {card}</source>
@@ -1894,6 +2198,84 @@
     </message>
 </context>
 <context>
+    <name>CePeLesson</name>
+    <message>
+        <source>Welcome to Ce Pe! The counter in the middle starts at 0, and the cards played change it. It must never pass the limit, 100. Press Enter or click Next.</source>
+        <translatorcomment>jv: Sugeng rawuh ing Ce Pe! Itungan ing tengah wiwit saka 0, lan kertu sing dietokaké ngowahi. Itungan ora olèh ngliwati wates, 100. Pencet Enter utawa klik Terus.</translatorcomment>
+        <translation>ꦱꦸꦒꦼꦁ​ꦫꦮꦸꦃ​ꦲꦶꦁ​ꦕꦼ​ꦥꦼ! ꦲꦶꦠꦸꦔꦤ꧀ꦲꦶꦁ​ꦠꦼꦔꦃ​ꦮꦶꦮꦶꦠ꧀ꦱꦏ 0꧈ ꦭꦤ꧀ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦢꦶꦲꦼꦠꦺꦴꦏꦏꦺ​ꦔꦺꦴꦮꦲꦶ꧉ ꦲꦶꦠꦸꦔꦤ꧀ꦲꦺꦴꦫ​ꦲꦺꦴꦭꦺꦃ​ꦔ꧀ꦭꦶꦮꦠꦶ​ꦮꦠꦼꦱ꧀꧈ 100꧉ ꦥꦼꦚ꧀ꦕꦼꦠ꧀ Enter ꦲꦸꦠꦮ​ꦏ꧀ꦭꦶꦏ꧀ꦠꦼꦫꦸꦱ꧀꧉</translation>
+    </message>
+    <message>
+        <source>These are your four cards. After each card you play you draw a new one from the stock.</source>
+        <translatorcomment>jv: Iki papat kertu sampéyan. Saben ngetokaké kertu, sampéyan njupuk kertu anyar saka tumpukan.</translatorcomment>
+        <translation>ꦲꦶꦏꦶ​ꦥꦥꦠ꧀ꦏꦼꦂꦠꦸ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀꧉ ꦱꦧꦼꦤ꧀ꦔꦼꦠꦺꦴꦏꦏꦺ​ꦏꦼꦂꦠꦸ꧈ ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦚ꧀ꦗꦸꦥꦸꦏ꧀ꦏꦼꦂꦠꦸ​ꦲꦚꦂ​ꦱꦏ​ꦠꦸꦩ꧀ꦥꦸꦏꦤ꧀꧉</translation>
+    </message>
+    <message>
+        <source>An Ace adds 1 or 11, as you choose. Play {card} for 1: click it or press Enter.</source>
+        <translatorcomment>jv: As nambah 1 utawa 11, sakarep sampéyan. Etokaké {card} kanggo 1: klik kertu kuwi utawa pencet Enter.</translatorcomment>
+        <translation>ꦲꦱ꧀ꦤꦩ꧀ꦧꦃ 1 ꦲꦸꦠꦮ 11꧈ ꦱꦏꦉꦥ꧀ꦱꦩ꧀ꦥꦺꦪꦤ꧀꧉ ꦲꦼꦠꦺꦴꦏꦏꦺ {card} ꦏꦁꦒꦺꦴ 1: ꦏ꧀ꦭꦶꦏ꧀ꦏꦼꦂꦠꦸ​ꦏꦸꦮꦶ​ꦲꦸꦠꦮ​ꦥꦼꦚ꧀ꦕꦼꦠ꧀ Enter꧉</translation>
+    </message>
+    <message>
+        <source>Budi played a 5: it adds nothing, but its player names who plays next, and he named you. A Queen adds or takes away 20: play {card} for +20.</source>
+        <translatorcomment>jv: Budi ngetokaké 5: kertu kuwi ora nambah apa-apa, nanging sing ngetokaké milih sapa sabanjuré, lan dhèwèké milih sampéyan. Ratu nambah utawa nyuda 20: etokaké {card} kanggo +20.</translatorcomment>
+        <translation>ꦧꦸꦢꦶ​ꦔꦼꦠꦺꦴꦏꦏꦺ 5: ꦏꦼꦂꦠꦸ​ꦏꦸꦮꦶ​ꦲꦺꦴꦫ​ꦤꦩ꧀ꦧꦃ​ꦲꦥ​ꦲꦥ꧈ ꦤꦔꦶꦁ​ꦱꦶꦁ​ꦔꦼꦠꦺꦴꦏꦏꦺ​ꦩꦶꦭꦶꦃ​ꦱꦥ​ꦱꦧꦚ꧀ꦗꦸꦫꦺ꧈ ꦭꦤ꧀ꦝꦺꦮꦺꦏꦺ​ꦩꦶꦭꦶꦃ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀꧉ ꦫꦠꦸ​ꦤꦩ꧀ꦧꦃ​ꦲꦸꦠꦮ​ꦚꦸꦢ 20: ꦲꦼꦠꦺꦴꦏꦏꦺ {card} ꦏꦁꦒꦺꦴ +20꧉</translation>
+    </message>
+    <message>
+        <source>Budi&apos;s 10 added 10 (a 10 adds or takes away 10). A King sets the counter to 100 at once and can always be played: play {card}.</source>
+        <translatorcomment>jv: 10-é Budi nambah 10 (kertu 10 nambah utawa nyuda 10). Raja langsung ndadèkaké itungan 100 lan mesthi bisa dietokaké: etokaké {card}.</translatorcomment>
+        <translation>10-ꦲꦺ​ꦧꦸꦢꦶ​ꦤꦩ꧀ꦧꦃ 10 (ꦏꦼꦂꦠꦸ 10 ꦤꦩ꧀ꦧꦃ​ꦲꦸꦠꦮ​ꦚꦸꦢ 10)꧉ ꦫꦗ​ꦭꦁꦱꦸꦁ​ꦤ꧀ꦢꦢꦺꦏꦏꦺ​ꦲꦶꦠꦸꦔꦤ꧀ 100 ꦭꦤ꧀ꦩꦼꦱ꧀ꦛꦶ​ꦧꦶꦱ​ꦢꦶꦲꦼꦠꦺꦴꦏꦏꦺ: ꦲꦼꦠꦺꦴꦏꦏꦺ {card}꧉</translation>
+    </message>
+    <message>
+        <source>At 100 Budi has no card he can play. He turns one face down instead: he has lost a life. A player with no cards left is out.</source>
+        <translatorcomment>jv: Ing 100 Budi ora duwé kertu sing bisa dietokaké. Minangka gantiné dhèwèké ngurebaké kertu siji: dhèwèké kélangan nyawa. Pemain sing wis ora duwé kertu metu saka dolanan.</translatorcomment>
+        <translation>ꦲꦶꦁ 100 ꦧꦸꦢꦶ​ꦲꦺꦴꦫ​ꦢꦸꦮꦺ​ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦧꦶꦱ​ꦢꦶꦲꦼꦠꦺꦴꦏꦏꦺ꧉ ꦩꦶꦤꦁꦏ​ꦒꦤ꧀ꦠꦶꦤꦺ​ꦝꦺꦮꦺꦏꦺ​ꦔꦸꦉꦧꦏꦺ​ꦏꦼꦂꦠꦸ​ꦱꦶꦗꦶ: ꦝꦺꦮꦺꦏꦺ​ꦏꦺꦭꦔꦤ꧀ꦚꦮ꧉ ꦥꦼꦩꦲꦶꦤ꧀ꦱꦶꦁ​ꦮꦶꦱ꧀ꦲꦺꦴꦫ​ꦢꦸꦮꦺ​ꦏꦼꦂꦠꦸ​ꦩꦼꦠꦸ​ꦱꦏ​ꦢꦺꦴꦭꦤꦤ꧀꧉</translation>
+    </message>
+    <message>
+        <source>A Jack adds nothing and skips the next player: with only two of you, you play again. Play {card}.</source>
+        <translatorcomment>jv: Jèk ora nambah apa-apa lan nglompati pemain sabanjuré: amarga mung wong loro, sampéyan main manèh. Etokaké {card}.</translatorcomment>
+        <translation>ꦗꦺꦏ꧀ꦲꦺꦴꦫ​ꦤꦩ꧀ꦧꦃ​ꦲꦥ​ꦲꦥ​ꦭꦤ꧀ꦔ꧀ꦭꦺꦴꦩ꧀ꦥꦠꦶ​ꦥꦼꦩꦲꦶꦤ꧀ꦱꦧꦚ꧀ꦗꦸꦫꦺ: ꦲꦩꦂꦒ​ꦩꦸꦁ​ꦮꦺꦴꦁ​ꦭꦺꦴꦫꦺꦴ꧈ ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦩꦲꦶꦤ꧀ꦩꦤꦺꦃ꧉ ꦲꦼꦠꦺꦴꦏꦏꦺ {card}꧉</translation>
+    </message>
+    <message>
+        <source>A 7 adds nothing and turns the direction of play. Play {card}.</source>
+        <translatorcomment>jv: Kertu 7 ora nambah apa-apa lan malik arah dolanan. Etokaké {card}.</translatorcomment>
+        <translation>ꦏꦼꦂꦠꦸ 7 ꦲꦺꦴꦫ​ꦤꦩ꧀ꦧꦃ​ꦲꦥ​ꦲꦥ​ꦭꦤ꧀ꦩꦭꦶꦏ꧀ꦲꦫꦃ​ꦢꦺꦴꦭꦤꦤ꧀꧉ ꦲꦼꦠꦺꦴꦏꦏꦺ {card}꧉</translation>
+    </message>
+    <message>
+        <source>Your 5 adds nothing and lets you name who plays next: play {card} and name Budi.</source>
+        <translatorcomment>jv: Kertu 5 sampéyan ora nambah apa-apa lan sampéyan milih sapa sabanjuré: etokaké {card} lan pilih Budi.</translatorcomment>
+        <translation>ꦏꦼꦂꦠꦸ 5 ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦲꦺꦴꦫ​ꦤꦩ꧀ꦧꦃ​ꦲꦥ​ꦲꦥ​ꦭꦤ꧀ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦩꦶꦭꦶꦃ​ꦱꦥ​ꦱꦧꦚ꧀ꦗꦸꦫꦺ: ꦲꦼꦠꦺꦴꦏꦏꦺ {card} ꦭꦤ꧀ꦥꦶꦭꦶꦃ​ꦧꦸꦢꦶ꧉</translation>
+    </message>
+    <message>
+        <source>None of your cards can be played now: each would pass 100 (a dimmed card&apos;s tooltip says why). Turn {card} face down — you lose a life too.</source>
+        <translatorcomment>jv: Saiki ora ana kertu sampéyan sing bisa dietokaké: kabèh bakal ngliwati 100 (katrangan kertu sing surem njlentrèhaké sebabé). Kurebaké {card} — sampéyan uga kélangan nyawa.</translatorcomment>
+        <translation>ꦱꦲꦶꦏꦶ​ꦲꦺꦴꦫ​ꦲꦤ​ꦏꦼꦂꦠꦸ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦱꦶꦁ​ꦧꦶꦱ​ꦢꦶꦲꦼꦠꦺꦴꦏꦏꦺ: ꦏꦧꦺꦃ​ꦧꦏꦭ꧀ꦔ꧀ꦭꦶꦮꦠꦶ 100 (ꦏꦠꦿꦔꦤ꧀ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦱꦸꦉꦩ꧀ꦚ꧀ꦗ꧀ꦭꦼꦤ꧀ꦠꦿꦺꦲꦏꦺ​ꦱꦼꦧꦧꦺ)꧉ ꦏꦸꦉꦧꦏꦺ {card} — ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦲꦸꦒ​ꦏꦺꦭꦔꦤ꧀ꦚꦮ꧉</translation>
+    </message>
+    <message>
+        <source>Budi has turned down his last card: he is out, and the last player left wins the hand — you!</source>
+        <translatorcomment>jv: Budi wis ngurebaké kertu pungkasané: dhèwèké metu, lan pemain sing kari dhéwé menang babak — sampéyan!</translatorcomment>
+        <translation>ꦧꦸꦢꦶ​ꦮꦶꦱ꧀ꦔꦸꦉꦧꦏꦺ​ꦏꦼꦂꦠꦸ​ꦥꦸꦁꦏꦱꦤꦺ: ꦝꦺꦮꦺꦏꦺ​ꦩꦼꦠꦸ꧈ ꦭꦤ꧀ꦥꦼꦩꦲꦶꦤ꧀ꦱꦶꦁ​ꦏꦫꦶ​ꦝꦺꦮꦺ​ꦩꦼꦤꦁ​ꦧꦧꦏ꧀ — ꦱꦩ꧀ꦥꦺꦪꦤ꧀!</translation>
+    </message>
+    <message>
+        <source>Play one card a turn and draw one: the counter must never pass the limit, 100.</source>
+        <translatorcomment>jv: Etokaké kertu siji saben giliran banjur jupuk siji: itungan ora olèh ngliwati wates, 100.</translatorcomment>
+        <translation>ꦲꦼꦠꦺꦴꦏꦏꦺ​ꦏꦼꦂꦠꦸ​ꦱꦶꦗꦶ​ꦱꦧꦼꦤ꧀ꦒꦶꦭꦶꦫꦤ꧀ꦧꦚ꧀ꦗꦸꦂ​ꦗꦸꦥꦸꦏ꧀ꦱꦶꦗꦶ: ꦲꦶꦠꦸꦔꦤ꧀ꦲꦺꦴꦫ​ꦲꦺꦴꦭꦺꦃ​ꦔ꧀ꦭꦶꦮꦠꦶ​ꦮꦠꦼꦱ꧀꧈ 100꧉</translation>
+    </message>
+    <message>
+        <source>The 2, 4, 6, 8 and 9 add their number, an Ace 1 or 11; a 10 adds or takes away 10, a Queen 20; a King sets the counter to 100 and can always be played.</source>
+        <translatorcomment>jv: Kertu 2, 4, 6, 8 lan 9 nambah angkané, As 1 utawa 11; kertu 10 nambah utawa nyuda 10, Ratu 20; Raja ndadèkaké itungan 100 lan mesthi bisa dietokaké.</translatorcomment>
+        <translation>ꦏꦼꦂꦠꦸ 2꧈ 4꧈ 6꧈ 8 ꦭꦤ꧀ 9 ꦤꦩ꧀ꦧꦃ​ꦲꦁꦏꦤꦺ꧈ ꦲꦱ꧀ 1 ꦲꦸꦠꦮ 11; ꦏꦼꦂꦠꦸ 10 ꦤꦩ꧀ꦧꦃ​ꦲꦸꦠꦮ​ꦚꦸꦢ 10꧈ ꦫꦠꦸ 20; ꦫꦗ​ꦤ꧀ꦢꦢꦺꦏꦏꦺ​ꦲꦶꦠꦸꦔꦤ꧀ 100 ꦭꦤ꧀ꦩꦼꦱ꧀ꦛꦶ​ꦧꦶꦱ​ꦢꦶꦲꦼꦠꦺꦴꦏꦏꦺ꧉</translation>
+    </message>
+    <message>
+        <source>A 3, 5, 7 and Jack add nothing: the 3 exchanges a card with another player, the 5 names who plays next, the 7 turns the direction, the Jack skips the next player.</source>
+        <translatorcomment>jv: Kertu 3, 5, 7 lan Jèk ora nambah apa-apa: 3 ijol kertu karo pemain liya, 5 milih sapa sabanjuré, 7 malik arah, Jèk nglompati pemain sabanjuré.</translatorcomment>
+        <translation>ꦏꦼꦂꦠꦸ 3꧈ 5꧈ 7 ꦭꦤ꧀ꦗꦺꦏ꧀ꦲꦺꦴꦫ​ꦤꦩ꧀ꦧꦃ​ꦲꦥ​ꦲꦥ: 3 ꦲꦶꦗꦺꦴꦭ꧀ꦏꦼꦂꦠꦸ​ꦏꦫꦺꦴ​ꦥꦼꦩꦲꦶꦤ꧀ꦭꦶꦪ꧈ 5 ꦩꦶꦭꦶꦃ​ꦱꦥ​ꦱꦧꦚ꧀ꦗꦸꦫꦺ꧈ 7 ꦩꦭꦶꦏ꧀ꦲꦫꦃ꧈ ꦗꦺꦏ꧀ꦔ꧀ꦭꦺꦴꦩ꧀ꦥꦠꦶ​ꦥꦼꦩꦲꦶꦤ꧀ꦱꦧꦚ꧀ꦗꦸꦫꦺ꧉</translation>
+    </message>
+    <message>
+        <source>With no card you can play you turn one face down: a life lost. With no cards left you are out; the last player in wins.</source>
+        <translatorcomment>jv: Yèn ora duwé kertu sing bisa dietokaké, sampéyan ngurebaké siji: nyawa siji ilang. Yèn wis ora duwé kertu sampéyan metu; pemain sing kari dhéwé menang.</translatorcomment>
+        <translation>ꦪꦺꦤ꧀ꦲꦺꦴꦫ​ꦢꦸꦮꦺ​ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦧꦶꦱ​ꦢꦶꦲꦼꦠꦺꦴꦏꦏꦺ꧈ ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦔꦸꦉꦧꦏꦺ​ꦱꦶꦗꦶ: ꦚꦮ​ꦱꦶꦗꦶ​ꦲꦶꦭꦁ꧉ ꦪꦺꦤ꧀ꦮꦶꦱ꧀ꦲꦺꦴꦫ​ꦢꦸꦮꦺ​ꦏꦼꦂꦠꦸ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦩꦼꦠꦸ; ꦥꦼꦩꦲꦶꦤ꧀ꦱꦶꦁ​ꦏꦫꦶ​ꦝꦺꦮꦺ​ꦩꦼꦤꦁ꧉</translation>
+    </message>
+</context>
+<context>
     <name>CePeRuleEditor</name>
     <message>
         <source>No change</source>
@@ -2451,6 +2833,16 @@
         <translatorcomment>jv: metu</translatorcomment>
         <translation>ꦩꦼꦠꦸ</translation>
     </message>
+    <message>
+        <source>last player standing</source>
+        <translatorcomment>jv: pemain sing kari dhéwé</translatorcomment>
+        <translation>ꦥꦼꦩꦲꦶꦤ꧀ꦱꦶꦁ​ꦏꦫꦶ​ꦝꦺꦮꦺ</translation>
+    </message>
+    <message>
+        <source>instant win</source>
+        <translatorcomment>jv: menang langsung</translatorcomment>
+        <translation>ꦩꦼꦤꦁ​ꦭꦁꦱꦸꦁ</translation>
+    </message>
 </context>
 <context>
     <name>CePeUI</name>
@@ -2786,6 +3178,94 @@
         <source>Special cards</source>
         <translatorcomment>jv: Kertu mirunggan</translatorcomment>
         <translation>ꦏꦼꦂꦠꦸ​ꦩꦶꦫꦸꦁꦒꦤ꧀</translation>
+    </message>
+</context>
+<context>
+    <name>CekiLesson</name>
+    <message>
+        <source>Welcome to Ceki! Everybody holds eight cards. You win with three sets: three cards of one value, whatever their suits. Press Enter or click Next.</source>
+        <translatorcomment>jv: Sugeng rawuh ing Ceki! Saben pemain nyekel wolung kertu. Sampéyan menang nganggo telung set: telung kertu sing nilainé padha, golongané apa waé. Pencet Enter utawa klik Terus.</translatorcomment>
+        <translation>ꦱꦸꦒꦼꦁ​ꦫꦮꦸꦃ​ꦲꦶꦁ​ꦕꦼꦏꦶ! ꦱꦧꦼꦤ꧀ꦥꦼꦩꦲꦶꦤ꧀ꦚꦼꦏꦼꦭ꧀ꦮꦺꦴꦭꦸꦁ​ꦏꦼꦂꦠꦸ꧉ ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦩꦼꦤꦁ​ꦔꦁꦒꦺꦴ​ꦠꦼꦭꦸꦁ​ꦱꦼꦠ꧀: ꦠꦼꦭꦸꦁ​ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦤꦶꦭꦲꦶꦤꦺ​ꦥꦝ꧈ ꦒꦺꦴꦭꦺꦴꦔꦤꦺ​ꦲꦥ​ꦮꦲꦺ꧉ ꦥꦼꦚ꧀ꦕꦼꦠ꧀ Enter ꦲꦸꦠꦮ​ꦏ꧀ꦭꦶꦏ꧀ꦠꦼꦫꦸꦱ꧀꧉</translation>
+    </message>
+    <message>
+        <source>These are your cards. Your two 9s are already a pair: one more 9 would make a set.</source>
+        <translatorcomment>jv: Iki kertu sampéyan. Kertu 9 sampéyan sing loro wis dadi sapasang: yèn olèh 9 siji manèh dadi set.</translatorcomment>
+        <translation>ꦲꦶꦏꦶ​ꦏꦼꦂꦠꦸ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀꧉ ꦏꦼꦂꦠꦸ 9 ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦱꦶꦁ​ꦭꦺꦴꦫꦺꦴ​ꦮꦶꦱ꧀ꦢꦢꦶ​ꦱꦥꦱꦁ: ꦪꦺꦤ꧀ꦲꦺꦴꦭꦺꦃ 9 ꦱꦶꦗꦶ​ꦩꦤꦺꦃ​ꦢꦢꦶ​ꦱꦼꦠ꧀꧉</translation>
+    </message>
+    <message>
+        <source>Sari plays first. Watch: she draws a card from the stock, then throws one onto the discard pile.</source>
+        <translatorcomment>jv: Sari main dhisik. Delengen: dhèwèké njupuk kertu siji saka tumpukan, banjur mbuwang siji ing buwangan.</translatorcomment>
+        <translation>ꦱꦫꦶ​ꦩꦲꦶꦤ꧀ꦝꦶꦱꦶꦏ꧀꧉ ꦢꦼꦊꦔꦼꦤ꧀: ꦝꦺꦮꦺꦏꦺ​ꦚ꧀ꦗꦸꦥꦸꦏ꧀ꦏꦼꦂꦠꦸ​ꦱꦶꦗꦶ​ꦱꦏ​ꦠꦸꦩ꧀ꦥꦸꦏꦤ꧀꧈ ꦧꦚ꧀ꦗꦸꦂ​ꦩ꧀ꦧꦸꦮꦁ​ꦱꦶꦗꦶ​ꦲꦶꦁ​ꦧꦸꦮꦔꦤ꧀꧉</translation>
+    </message>
+    <message>
+        <source>Your turn. This is the stock: press D or click it to draw its top card.</source>
+        <translatorcomment>jv: Giliran sampéyan. Iki tumpukan: pencet D utawa klik kanggo njupuk kertu sing paling dhuwur.</translatorcomment>
+        <translation>ꦒꦶꦭꦶꦫꦤ꧀ꦱꦩ꧀ꦥꦺꦪꦤ꧀꧉ ꦲꦶꦏꦶ​ꦠꦸꦩ꧀ꦥꦸꦏꦤ꧀: ꦥꦼꦚ꧀ꦕꦼꦠ꧀ D ꦲꦸꦠꦮ​ꦏ꧀ꦭꦶꦏ꧀ꦏꦁꦒꦺꦴ​ꦚ꧀ꦗꦸꦥꦸꦏ꧀ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦥꦭꦶꦁ​ꦝꦸꦮꦸꦂ꧉</translation>
+    </message>
+    <message>
+        <source>Now throw a card you do not need. {card} goes with nothing in your hand: click it, or press Enter (it is already chosen; Left / Right choose another card).</source>
+        <translatorcomment>jv: Saiki buwangen kertu sing ora sampéyan butuhaké. {card} ora cocog karo kertu liyané ing tangan sampéyan: klik kertu kuwi, utawa pencet Enter (wis kapilih; Left / Right milih kertu liya).</translatorcomment>
+        <translation>ꦱꦲꦶꦏꦶ​ꦧꦸꦮꦔꦼꦤ꧀ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦲꦺꦴꦫ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦧꦸꦠꦸꦲꦏꦺ꧉ {card} ꦲꦺꦴꦫ​ꦕꦺꦴꦕꦺꦴꦒ꧀ꦏꦫꦺꦴ​ꦏꦼꦂꦠꦸ​ꦭꦶꦪꦤꦺ​ꦲꦶꦁ​ꦠꦔꦤ꧀ꦱꦩ꧀ꦥꦺꦪꦤ꧀: ꦏ꧀ꦭꦶꦏ꧀ꦏꦼꦂꦠꦸ​ꦏꦸꦮꦶ꧈ ꦲꦸꦠꦮ​ꦥꦼꦚ꧀ꦕꦼꦠ꧀ Enter (ꦮꦶꦱ꧀ꦏꦥꦶꦭꦶꦃ; ꦊꦥ꦳꧀ꦠ꧀ / ꦫꦶꦒ꧀ꦲ꧀ꦠ꧀ꦩꦶꦭꦶꦃ​ꦏꦼꦂꦠꦸ​ꦭꦶꦪ)꧉</translation>
+    </message>
+    <message>
+        <source>Throw {card}: it makes nothing with your other cards. The card to throw is already chosen: press Enter.</source>
+        <translatorcomment>jv: Buwangen {card}: kertu kuwi ora dadi apa-apa karo kertu sampéyan liyané. Kertu sing dibuwang wis kapilih: pencet Enter.</translatorcomment>
+        <translation>ꦧꦸꦮꦔꦼꦤ꧀ {card}: ꦏꦼꦂꦠꦸ​ꦏꦸꦮꦶ​ꦲꦺꦴꦫ​ꦢꦢꦶ​ꦲꦥ​ꦲꦥ​ꦏꦫꦺꦴ​ꦏꦼꦂꦠꦸ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦭꦶꦪꦤꦺ꧉ ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦢꦶꦧꦸꦮꦁ​ꦮꦶꦱ꧀ꦏꦥꦶꦭꦶꦃ: ꦥꦼꦚ꧀ꦕꦼꦠ꧀ Enter꧉</translation>
+    </message>
+    <message>
+        <source>Look: instead of drawing, Sari takes the card Budi just threw. The last discard may be taken when it helps.</source>
+        <translatorcomment>jv: Delengen: tinimbang njupuk saka tumpukan, Sari njupuk kertu sing lagi dibuwang Budi. Buwangan pungkasan olèh dijupuk yèn migunani.</translatorcomment>
+        <translation>ꦢꦼꦊꦔꦼꦤ꧀: ꦠꦶꦤꦶꦩ꧀ꦧꦁ​ꦚ꧀ꦗꦸꦥꦸꦏ꧀ꦱꦏ​ꦠꦸꦩ꧀ꦥꦸꦏꦤ꧀꧈ ꦱꦫꦶ​ꦚ꧀ꦗꦸꦥꦸꦏ꧀ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦭꦒꦶ​ꦢꦶꦧꦸꦮꦁ​ꦧꦸꦢꦶ꧉ ꦧꦸꦮꦔꦤ꧀ꦥꦸꦁꦏꦱꦤ꧀ꦲꦺꦴꦭꦺꦃ​ꦢꦶꦗꦸꦥꦸꦏ꧀ꦪꦺꦤ꧀ꦩꦶꦒꦸꦤꦤꦶ꧉</translation>
+    </message>
+    <message>
+        <source>Keep the cards that can grow into sets — your 4s, 6s and 9s. Throw {card}.</source>
+        <translatorcomment>jv: Simpen kertu sing isih bisa dadi set — kertu 4, 6 lan 9 sampéyan. Buwangen {card}.</translatorcomment>
+        <translation>ꦱꦶꦩ꧀ꦥꦼꦤ꧀ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦲꦶꦱꦶꦃ​ꦧꦶꦱ​ꦢꦢꦶ​ꦱꦼꦠ꧀ — ꦏꦼꦂꦠꦸ 4꧈ 6 ꦭꦤ꧀ 9 ꦱꦩ꧀ꦥꦺꦪꦤ꧀꧉ ꦧꦸꦮꦔꦼꦤ꧀ {card}꧉</translation>
+    </message>
+    <message>
+        <source>Sari threw a 4: with your two 4s it makes a set! Take it: press T or click the glowing discard.</source>
+        <translatorcomment>jv: Sari mbuwang kertu 4: karo kertu 4 sampéyan sing loro dadi set! Jupuken: pencet T utawa klik buwangan sing murub.</translatorcomment>
+        <translation>ꦱꦫꦶ​ꦩ꧀ꦧꦸꦮꦁ​ꦏꦼꦂꦠꦸ 4: ꦏꦫꦺꦴ​ꦏꦼꦂꦠꦸ 4 ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦱꦶꦁ​ꦭꦺꦴꦫꦺꦴ​ꦢꦢꦶ​ꦱꦼꦠ꧀! ꦗꦸꦥꦸꦏꦼꦤ꧀: ꦥꦼꦚ꧀ꦕꦼꦠ꧀ T ꦲꦸꦠꦮ​ꦏ꧀ꦭꦶꦏ꧀ꦧꦸꦮꦔꦤ꧀ꦱꦶꦁ​ꦩꦸꦫꦸꦧ꧀꧉</translation>
+    </message>
+    <message>
+        <source>Two sets, the 4s and the 6s, and the pair of 9s. Throw {card}: with two sets and a pair CekiDesk calls ceki for you and lays the pair face down.</source>
+        <translatorcomment>jv: Rong set, kertu 4 lan kertu 6, lan sapasang kertu 9. Buwangen {card}: nganggo rong set lan sapasang CekiDesk nyuwara ceki kanggo sampéyan lan ngurebaké pasangané.</translatorcomment>
+        <translation>ꦫꦺꦴꦁ​ꦱꦼꦠ꧀꧈ ꦏꦼꦂꦠꦸ 4 ꦭꦤ꧀ꦏꦼꦂꦠꦸ 6꧈ ꦭꦤ꧀ꦱꦥꦱꦁ​ꦏꦼꦂꦠꦸ 9꧉ ꦧꦸꦮꦔꦼꦤ꧀ {card}: ꦔꦁꦒꦺꦴ​ꦫꦺꦴꦁ​ꦱꦼꦠ꧀ꦭꦤ꧀ꦱꦥꦱꦁ CekiDesk ꦚꦸꦮꦫ​ꦕꦼꦏꦶ​ꦏꦁꦒꦺꦴ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦭꦤ꧀ꦔꦸꦉꦧꦏꦺ​ꦥꦱꦔꦤꦺ꧉</translation>
+    </message>
+    <message>
+        <source>Ceki! Now you wait for a third 9 — from the stock or from the discards.</source>
+        <translatorcomment>jv: Ceki! Saiki sampéyan nunggu kertu 9 sing katelu — saka tumpukan utawa saka buwangan.</translatorcomment>
+        <translation>ꦕꦼꦏꦶ! ꦱꦲꦶꦏꦶ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦤꦸꦁꦒꦸ​ꦏꦼꦂꦠꦸ 9 ꦱꦶꦁ​ꦏꦠꦼꦭꦸ — ꦱꦏ​ꦠꦸꦩ꧀ꦥꦸꦏꦤ꧀ꦲꦸꦠꦮ​ꦱꦏ​ꦧꦸꦮꦔꦤ꧀꧉</translation>
+    </message>
+    <message>
+        <source>Your turn: draw from the stock (D). Is it a 9?</source>
+        <translatorcomment>jv: Giliran sampéyan: jupuk saka tumpukan (D). Apa kertu 9?</translatorcomment>
+        <translation>ꦒꦶꦭꦶꦫꦤ꧀ꦱꦩ꧀ꦥꦺꦪꦤ꧀: ꦗꦸꦥꦸꦏ꧀ꦱꦏ​ꦠꦸꦩ꧀ꦥꦸꦏꦤ꧀ (D)꧉ ꦲꦥ​ꦏꦼꦂꦠꦸ 9?</translation>
+    </message>
+    <message>
+        <source>A 9! Three sets: you win. Your score is the sum of your nine cards, tripled because the winning card came from the stock.</source>
+        <translatorcomment>jv: Kertu 9! Telung set: sampéyan menang. Itungan sampéyan iku gunggungé kertu sanga sampéyan, ping telu amarga kertu sing menangaké teka saka tumpukan.</translatorcomment>
+        <translation>ꦏꦼꦂꦠꦸ 9! ꦠꦼꦭꦸꦁ​ꦱꦼꦠ꧀: ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦩꦼꦤꦁ꧉ ꦲꦶꦠꦸꦔꦤ꧀ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦲꦶꦏꦸ​ꦒꦸꦁꦒꦸꦔꦺ​ꦏꦼꦂꦠꦸ​ꦱꦔ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀꧈ ꦥꦶꦁ​ꦠꦼꦭꦸ​ꦲꦩꦂꦒ​ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦩꦼꦤꦔꦏꦺ​ꦠꦼꦏ​ꦱꦏ​ꦠꦸꦩ꧀ꦥꦸꦏꦤ꧀꧉</translation>
+    </message>
+    <message>
+        <source>Everybody holds eight cards. On your turn draw from the stock (D) or take the last discard (T), then throw a card.</source>
+        <translatorcomment>jv: Saben pemain nyekel wolung kertu. Ing giliran sampéyan jupuk saka tumpukan (D) utawa jupuk buwangan pungkasan (T), banjur mbuwang kertu siji.</translatorcomment>
+        <translation>ꦱꦧꦼꦤ꧀ꦥꦼꦩꦲꦶꦤ꧀ꦚꦼꦏꦼꦭ꧀ꦮꦺꦴꦭꦸꦁ​ꦏꦼꦂꦠꦸ꧉ ꦲꦶꦁ​ꦒꦶꦭꦶꦫꦤ꧀ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦗꦸꦥꦸꦏ꧀ꦱꦏ​ꦠꦸꦩ꧀ꦥꦸꦏꦤ꧀ (D) ꦲꦸꦠꦮ​ꦗꦸꦥꦸꦏ꧀ꦧꦸꦮꦔꦤ꧀ꦥꦸꦁꦏꦱꦤ꧀ (T)꧈ ꦧꦚ꧀ꦗꦸꦂ​ꦩ꧀ꦧꦸꦮꦁ​ꦏꦼꦂꦠꦸ​ꦱꦶꦗꦶ꧉</translation>
+    </message>
+    <message>
+        <source>A set is three cards of one value, whatever their suits; the White Flower, the Red Flower and the Old Thousand only go with their own kind.</source>
+        <translatorcomment>jv: Set iku telung kertu sing nilainé padha, golongané apa waé; Kembang Putih, Kembang Abang lan Èwu Tuwa mung cocog karo jinisé dhéwé.</translatorcomment>
+        <translation>ꦱꦼꦠ꧀ꦲꦶꦏꦸ​ꦠꦼꦭꦸꦁ​ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦤꦶꦭꦲꦶꦤꦺ​ꦥꦝ꧈ ꦒꦺꦴꦭꦺꦴꦔꦤꦺ​ꦲꦥ​ꦮꦲꦺ; ꦏꦼꦩ꧀ꦧꦁ​ꦥꦸꦠꦶꦃ꧈ ꦏꦼꦩ꧀ꦧꦁ​ꦲꦧꦁ​ꦭꦤ꧀ꦲꦺꦮꦸ​ꦠꦸꦮ​ꦩꦸꦁ​ꦕꦺꦴꦕꦺꦴꦒ꧀ꦏꦫꦺꦴ​ꦗꦶꦤꦶꦱꦺ​ꦝꦺꦮꦺ꧉</translation>
+    </message>
+    <message>
+        <source>With two sets and a pair you call ceki: the pair lies face down and you wait for its third card.</source>
+        <translatorcomment>jv: Nganggo rong set lan sapasang sampéyan nyuwara ceki: pasangané dikurebaké lan sampéyan nunggu kertu katelu.</translatorcomment>
+        <translation>ꦔꦁꦒꦺꦴ​ꦫꦺꦴꦁ​ꦱꦼꦠ꧀ꦭꦤ꧀ꦱꦥꦱꦁ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦚꦸꦮꦫ​ꦕꦼꦏꦶ: ꦥꦱꦔꦤꦺ​ꦢꦶꦏꦸꦉꦧꦏꦺ​ꦭꦤ꧀ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦤꦸꦁꦒꦸ​ꦏꦼꦂꦠꦸ​ꦏꦠꦼꦭꦸ꧉</translation>
+    </message>
+    <message>
+        <source>The winner scores the sum of the nine cards: doubled when the player before threw a card they had kept, tripled when it was drawn from the stock.</source>
+        <translatorcomment>jv: Sing menang olèh itungan gunggungé kertu sanga: ping loro yèn pemain sadurungé mbuwang kertu sing wis disimpen, ping telu yèn kertuné dijupuk saka tumpukan.</translatorcomment>
+        <translation>ꦱꦶꦁ​ꦩꦼꦤꦁ​ꦲꦺꦴꦭꦺꦃ​ꦲꦶꦠꦸꦔꦤ꧀ꦒꦸꦁꦒꦸꦔꦺ​ꦏꦼꦂꦠꦸ​ꦱꦔ: ꦥꦶꦁ​ꦭꦺꦴꦫꦺꦴ​ꦪꦺꦤ꧀ꦥꦼꦩꦲꦶꦤ꧀ꦱꦢꦸꦫꦸꦔꦺ​ꦩ꧀ꦧꦸꦮꦁ​ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦮꦶꦱ꧀ꦢꦶꦱꦶꦩ꧀ꦥꦼꦤ꧀꧈ ꦥꦶꦁ​ꦠꦼꦭꦸ​ꦪꦺꦤ꧀ꦏꦼꦂꦠꦸꦤꦺ​ꦢꦶꦗꦸꦥꦸꦏ꧀ꦱꦏ​ꦠꦸꦩ꧀ꦥꦸꦏꦤ꧀꧉</translation>
     </message>
 </context>
 <context>
@@ -4277,11 +4757,145 @@
     </message>
 </context>
 <context>
+    <name>HandHistory</name>
+    <message>
+        <source>&amp;History…</source>
+        <translatorcomment>jv: &amp;Riwayat…</translatorcomment>
+        <translation>ꦫꦶꦮꦪꦠ꧀(&amp;R)…</translation>
+    </message>
+    <message>
+        <source>Play this deal &amp;again</source>
+        <translatorcomment>jv: Dolanaké bagéyan iki &amp;manèh</translatorcomment>
+        <translation>ꦢꦺꦴꦭꦤꦏꦺ​ꦧꦒꦺꦪꦤ꧀ꦲꦶꦏꦶ​ꦩꦤꦺꦃ(&amp;M)</translation>
+    </message>
+    <message>
+        <source>Start a new game whose first hand is dealt exactly like this one</source>
+        <translatorcomment>jv: Miwiti dolanan anyar sing babak kapisané dibagi persis kaya babak iki</translatorcomment>
+        <translation>ꦩꦶꦮꦶꦠꦶ​ꦢꦺꦴꦭꦤꦤ꧀ꦲꦚꦂ​ꦱꦶꦁ​ꦧꦧꦏ꧀ꦏꦥꦶꦱꦤꦺ​ꦢꦶꦧꦒꦶ​ꦥꦼꦂꦱꦶꦱ꧀ꦏꦪ​ꦧꦧꦏ꧀ꦲꦶꦏꦶ</translation>
+    </message>
+    <message>
+        <source>{hand}, replayed — Left / Right, Home / End and Space move through it; Esc goes back to the game.</source>
+        <translatorcomment>jv: {hand}, diputer manèh — Left / Right, Home / End lan Space kanggo obah ing njeroné; Esc bali menyang dolanan.</translatorcomment>
+        <translation>{hand}꧈ ꦢꦶꦥꦸꦠꦼꦂ​ꦩꦤꦺꦃ — ꦊꦥ꦳꧀ꦠ꧀ / ꦫꦶꦒ꧀ꦲ꧀ꦠ꧀꧈ Home / End ꦭꦤ꧀ Space ꦏꦁꦒꦺꦴ​ꦲꦺꦴꦧꦃ​ꦲꦶꦁ​ꦚ꧀ꦗꦼꦫꦺꦴꦤꦺ; Esc ꦧꦭꦶ​ꦩꦼꦚꦁ​ꦢꦺꦴꦭꦤꦤ꧀꧉</translation>
+    </message>
+</context>
+<context>
     <name>HelpPage</name>
     <message>
         <source>Every menu command shows its key in the menu.</source>
         <translatorcomment>jv: Saben préntah mènu nuduhaké tombolé ing mènu.</translatorcomment>
         <translation>ꦱꦧꦼꦤ꧀ꦥꦿꦺꦤ꧀ꦠꦃ​ꦩꦺꦤꦸ​ꦤꦸꦢꦸꦲꦏꦺ​ꦠꦺꦴꦩ꧀ꦧꦺꦴꦭꦺ​ꦲꦶꦁ​ꦩꦺꦤꦸ꧉</translation>
+    </message>
+</context>
+<context>
+    <name>HistoryDialog</name>
+    <message>
+        <source>Hand history</source>
+        <translatorcomment>jv: Riwayat babak</translatorcomment>
+        <translation>ꦫꦶꦮꦪꦠ꧀ꦧꦧꦏ꧀</translation>
+    </message>
+    <message>
+        <source>&amp;Replay</source>
+        <translatorcomment>jv: &amp;Puter manèh</translatorcomment>
+        <translation>ꦥꦸꦠꦼꦂ​ꦩꦤꦺꦃ(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Replay the chosen hand on the table, move by move</source>
+        <translatorcomment>jv: Puter manèh babak sing dipilih ing méja, langkah siji-siji</translatorcomment>
+        <translation>ꦥꦸꦠꦼꦂ​ꦩꦤꦺꦃ​ꦧꦧꦏ꧀ꦱꦶꦁ​ꦢꦶꦥꦶꦭꦶꦃ​ꦲꦶꦁ​ꦩꦺꦗ꧈ ꦭꦁꦏꦃ​ꦱꦶꦗꦶ​ꦱꦶꦗꦶ</translation>
+    </message>
+    <message>
+        <source>Play this deal &amp;again</source>
+        <translatorcomment>jv: Dolanaké bagéyan iki &amp;manèh</translatorcomment>
+        <translation>ꦢꦺꦴꦭꦤꦏꦺ​ꦧꦒꦺꦪꦤ꧀ꦲꦶꦏꦶ​ꦩꦤꦺꦃ(&amp;M)</translation>
+    </message>
+    <message>
+        <source>Start a new game whose first hand is dealt exactly like the chosen one</source>
+        <translatorcomment>jv: Miwiti dolanan anyar sing babak kapisané dibagi persis kaya babak sing dipilih</translatorcomment>
+        <translation>ꦩꦶꦮꦶꦠꦶ​ꦢꦺꦴꦭꦤꦤ꧀ꦲꦚꦂ​ꦱꦶꦁ​ꦧꦧꦏ꧀ꦏꦥꦶꦱꦤꦺ​ꦢꦶꦧꦒꦶ​ꦥꦼꦂꦱꦶꦱ꧀ꦏꦪ​ꦧꦧꦏ꧀ꦱꦶꦁ​ꦢꦶꦥꦶꦭꦶꦃ</translation>
+    </message>
+    <message>
+        <source>&amp;Open a saved game…</source>
+        <translatorcomment>jv: &amp;Bukak dolanan sing disimpen…</translatorcomment>
+        <translation>ꦧꦸꦏꦏ꧀ꦢꦺꦴꦭꦤꦤ꧀ꦱꦶꦁ​ꦢꦶꦱꦶꦩ꧀ꦥꦼꦤ꧀(&amp;B)…</translation>
+    </message>
+    <message>
+        <source>&amp;This game</source>
+        <translatorcomment>jv: Dolanan &amp;iki</translatorcomment>
+        <translation>ꦢꦺꦴꦭꦤꦤ꧀ꦲꦶꦏꦶ(&amp;I)</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translatorcomment>jv: Tutup</translatorcomment>
+        <translation>ꦠꦸꦠꦸꦥ꧀</translation>
+    </message>
+    <message>
+        <source>No game on the table.</source>
+        <translatorcomment>jv: Ora ana dolanan ing méja.</translatorcomment>
+        <translation>ꦲꦺꦴꦫ​ꦲꦤ​ꦢꦺꦴꦭꦤꦤ꧀ꦲꦶꦁ​ꦩꦺꦗ꧉</translation>
+    </message>
+    <message numerus="yes">
+        <source>{game} in “{file}”: %n finished hand(s).</source>
+        <translatorcomment>jv: {game} ing “{file}”: %n babak rampung.</translatorcomment>
+        <translation>
+            <numerusform>{game} ꦲꦶꦁ “{file}”: %n ꦧꦧꦏ꧀ꦫꦩ꧀ꦥꦸꦁ꧉</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>{game}, this game: %n finished hand(s).</source>
+        <translatorcomment>jv: {game}, dolanan iki: %n babak rampung.</translatorcomment>
+        <translation>
+            <numerusform>{game}꧈ ꦢꦺꦴꦭꦤꦤ꧀ꦲꦶꦏꦶ: %n ꦧꦧꦏ꧀ꦫꦩ꧀ꦥꦸꦁ꧉</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>A hand is listed here once it is over.</source>
+        <translatorcomment>jv: Babak katon ing kéné sawisé rampung.</translatorcomment>
+        <translation>ꦧꦧꦏ꧀ꦏꦠꦺꦴꦤ꧀ꦲꦶꦁ​ꦏꦺꦤꦺ​ꦱꦮꦶꦱꦺ​ꦫꦩ꧀ꦥꦸꦁ꧉</translation>
+    </message>
+</context>
+<context>
+    <name>HistoryModel</name>
+    <message>
+        <source>Hand</source>
+        <extracomment>Game ▸ History…&apos;s key: Ctrl+H, but on macOS ⌘Y (⌘H hides the application there; ⌘Y is a browser&apos;s history) a clone of the state is kept every this many moves: any position is rebuilt from the one before it by at most this many moves (measured: ``bench/replay_speed.py``)</extracomment>
+        <translatorcomment>jv: Babak</translatorcomment>
+        <translation>ꦧꦧꦏ꧀</translation>
+    </message>
+    <message>
+        <source>Deal no.</source>
+        <translatorcomment>jv: Bagéyan no.</translatorcomment>
+        <translation>ꦧꦒꦺꦪꦤ꧀ꦤꦺꦴ꧉</translation>
+    </message>
+    <message>
+        <source>Dealer</source>
+        <translatorcomment>jv: Sing mbagi</translatorcomment>
+        <translation>ꦱꦶꦁ​ꦩ꧀ꦧꦒꦶ</translation>
+    </message>
+    <message>
+        <source>Winner</source>
+        <translatorcomment>jv: Sing menang</translatorcomment>
+        <translation>ꦱꦶꦁ​ꦩꦼꦤꦁ</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translatorcomment>jv: Asil</translatorcomment>
+        <translation>ꦲꦱꦶꦭ꧀</translation>
+    </message>
+    <message>
+        <source>Your points</source>
+        <translatorcomment>jv: Biji sampéyan</translatorcomment>
+        <translation>ꦧꦶꦗꦶ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀</translation>
+    </message>
+    <message>
+        <source>Your money</source>
+        <translatorcomment>jv: Dhuwit sampéyan</translatorcomment>
+        <translation>ꦝꦸꦮꦶꦠ꧀ꦱꦩ꧀ꦥꦺꦪꦤ꧀</translation>
+    </message>
+    <message>
+        <source>nobody</source>
+        <translatorcomment>jv: ora ana</translatorcomment>
+        <translation>ꦲꦺꦴꦫ​ꦲꦤ</translation>
     </message>
 </context>
 <context>
@@ -4576,6 +5190,84 @@
     </message>
 </context>
 <context>
+    <name>KartuLimaLesson</name>
+    <message>
+        <source>Welcome to Kartu Lima! Five cards each, five tricks — and only the fifth trick counts. Press Enter or click Next.</source>
+        <translatorcomment>jv: Sugeng rawuh ing Kartu Lima! Limang kertu saben pemain, limang trik — lan mung trik kaping lima sing diétung. Pencet Enter utawa klik Terus.</translatorcomment>
+        <translation>ꦱꦸꦒꦼꦁ​ꦫꦮꦸꦃ​ꦲꦶꦁ​ꦏꦂꦠꦸ​ꦭꦶꦩ! ꦭꦶꦩꦁ​ꦏꦼꦂꦠꦸ​ꦱꦧꦼꦤ꧀ꦥꦼꦩꦲꦶꦤ꧀꧈ ꦭꦶꦩꦁ​ꦠꦿꦶꦏ꧀ — ꦭꦤ꧀ꦩꦸꦁ​ꦠꦿꦶꦏ꧀ꦏꦥꦶꦁ​ꦭꦶꦩ​ꦱꦶꦁ​ꦢꦶꦲꦺꦠꦸꦁ꧉ ꦥꦼꦚ꧀ꦕꦼꦠ꧀ Enter ꦲꦸꦠꦮ​ꦏ꧀ꦭꦶꦏ꧀ꦠꦼꦫꦸꦱ꧀꧉</translation>
+    </message>
+    <message>
+        <source>Your five cards. The cards go in groups: when a card is led, you must play one of its group if you hold one.</source>
+        <translatorcomment>jv: Limang kertu sampéyan. Kertu-kertu kuwi ana golongané: yèn ana kertu dibukak, sampéyan kudu ngetokaké kertu saka golongané yèn duwé.</translatorcomment>
+        <translation>ꦭꦶꦩꦁ​ꦏꦼꦂꦠꦸ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀꧉ ꦏꦼꦂꦠꦸ​ꦏꦼꦂꦠꦸ​ꦏꦸꦮꦶ​ꦲꦤ​ꦒꦺꦴꦭꦺꦴꦔꦤꦺ: ꦪꦺꦤ꧀ꦲꦤ​ꦏꦼꦂꦠꦸ​ꦢꦶꦧꦸꦏꦏ꧀꧈ ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦏꦸꦢꦸ​ꦔꦼꦠꦺꦴꦏꦏꦺ​ꦏꦼꦂꦠꦸ​ꦱꦏ​ꦒꦺꦴꦭꦺꦴꦔꦤꦺ​ꦪꦺꦤ꧀ꦢꦸꦮꦺ꧉</translation>
+    </message>
+    <message>
+        <source>First everybody guesses at once whether the pack&apos;s top card is red or black (abang-ireng); the guesses are shown together. Guess black: press B or click Black.</source>
+        <translatorcomment>jv: Kapisan kabèh pemain bebarengan nebak apa kertu paling dhuwur ing pak iku abang utawa ireng (abang-ireng); tebakané dituduhaké bebarengan. Tebaken ireng: pencet B utawa klik Ireng.</translatorcomment>
+        <translation>ꦏꦥꦶꦱꦤ꧀ꦏꦧꦺꦃ​ꦥꦼꦩꦲꦶꦤ꧀ꦧꦼꦧꦉꦔꦤ꧀ꦤꦼꦧꦏ꧀ꦲꦥ​ꦏꦼꦂꦠꦸ​ꦥꦭꦶꦁ​ꦝꦸꦮꦸꦂ​ꦲꦶꦁ​ꦥꦏ꧀ꦲꦶꦏꦸ​ꦲꦧꦁ​ꦲꦸꦠꦮ​ꦲꦶꦉꦁ (ꦲꦧꦁ​ꦲꦶꦉꦁ); ꦠꦼꦧꦏꦤꦺ​ꦢꦶꦠꦸꦢꦸꦲꦏꦺ​ꦧꦼꦧꦉꦔꦤ꧀꧉ ꦠꦼꦧꦏꦼꦤ꧀ꦲꦶꦉꦁ: ꦥꦼꦚ꧀ꦕꦼꦠ꧀ B ꦲꦸꦠꦮ​ꦏ꧀ꦭꦶꦏ꧀ꦲꦶꦉꦁ꧉</translation>
+    </message>
+    <message>
+        <source>Joko, on the dealer&apos;s right, leads the first trick. Play goes round to the right, to you last.</source>
+        <translatorcomment>jv: Joko, ing sisih tengené sing mbagi, mbukak trik kapisan. Dolanan muter nengen, sampéyan sing pungkasan.</translatorcomment>
+        <translation>ꦗꦺꦴꦏꦺꦴ꧈ ꦲꦶꦁ​ꦱꦶꦱꦶꦃ​ꦠꦼꦔꦼꦤꦺ​ꦱꦶꦁ​ꦩ꧀ꦧꦒꦶ꧈ ꦩ꧀ꦧꦸꦏꦏ꧀ꦠꦿꦶꦏ꧀ꦏꦥꦶꦱꦤ꧀꧉ ꦢꦺꦴꦭꦤꦤ꧀ꦩꦸꦠꦼꦂ​ꦤꦼꦔꦼꦤ꧀꧈ ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦱꦶꦁ​ꦥꦸꦁꦏꦱꦤ꧀꧉</translation>
+    </message>
+    <message>
+        <source>Joko led the 8 of Coins. You hold no card of its group (the 8 and 9 of Coins), so you throw any card face down — a mberi: it never wins and nobody sees it. Throw {card}: press Enter or click it.</source>
+        <translatorcomment>jv: Joko mbukak nganggo 8 Dhuwit. Sampéyan ora nyekel kertu saka golongané (8 lan 9 Dhuwit), dadi sampéyan mbuwang kertu apa waé kureb — mberi: kertu kuwi ora tau menang lan ora ana sing weruh. Buwangen {card}: pencet Enter utawa klik kertuné.</translatorcomment>
+        <translation>ꦗꦺꦴꦏꦺꦴ​ꦩ꧀ꦧꦸꦏꦏ꧀ꦔꦁꦒꦺꦴ 8 ꦝꦸꦮꦶꦠ꧀꧉ ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦲꦺꦴꦫ​ꦚꦼꦏꦼꦭ꧀ꦏꦼꦂꦠꦸ​ꦱꦏ​ꦒꦺꦴꦭꦺꦴꦔꦤꦺ (8 ꦭꦤ꧀ 9 ꦝꦸꦮꦶꦠ꧀)꧈ ꦢꦢꦶ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦩ꧀ꦧꦸꦮꦁ​ꦏꦼꦂꦠꦸ​ꦲꦥ​ꦮꦲꦺ​ꦏꦸꦉꦧ꧀ — ꦩ꧀ꦧꦼꦫꦶ: ꦏꦼꦂꦠꦸ​ꦏꦸꦮꦶ​ꦲꦺꦴꦫ​ꦠꦲꦸ​ꦩꦼꦤꦁ​ꦭꦤ꧀ꦲꦺꦴꦫ​ꦲꦤ​ꦱꦶꦁ​ꦮꦼꦫꦸꦃ꧉ ꦧꦸꦮꦔꦼꦤ꧀ {card}: ꦥꦼꦚ꧀ꦕꦼꦠ꧀ Enter ꦲꦸꦠꦮ​ꦏ꧀ꦭꦶꦏ꧀ꦏꦼꦂꦠꦸꦤꦺ꧉</translation>
+    </message>
+    <message>
+        <source>The 1 of Coins is a dika: only its own copy beats it. You have none — throw {card} face down.</source>
+        <translatorcomment>jv: 1 Dhuwit iku dika: mung kembarané sing bisa ngalahaké. Sampéyan ora duwé — buwangen {card} kureb.</translatorcomment>
+        <translation>1 ꦝꦸꦮꦶꦠ꧀ꦲꦶꦏꦸ​ꦢꦶꦏ: ꦩꦸꦁ​ꦏꦼꦩ꧀ꦧꦫꦤꦺ​ꦱꦶꦁ​ꦧꦶꦱ​ꦔꦭꦲꦏꦺ꧉ ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦲꦺꦴꦫ​ꦢꦸꦮꦺ — ꦧꦸꦮꦔꦼꦤ꧀ {card} ꦏꦸꦉꦧ꧀꧉</translation>
+    </message>
+    <message>
+        <source>Joko led the 4 of Strings, and you hold its copy: you must play it. Of equal cards the last one played wins, so the trick is yours. Play {card}.</source>
+        <translatorcomment>jv: Joko mbukak nganggo 4 Lintrik, lan sampéyan nyekel kembarané: sampéyan kudu ngetokaké. Saka kertu sing padha, sing pungkasan diedokaké sing menang, dadi trik iki duwèké sampéyan. Metokna {card}.</translatorcomment>
+        <translation>ꦗꦺꦴꦏꦺꦴ​ꦩ꧀ꦧꦸꦏꦏ꧀ꦔꦁꦒꦺꦴ 4 ꦭꦶꦤ꧀ꦠꦿꦶꦏ꧀꧈ ꦭꦤ꧀ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦚꦼꦏꦼꦭ꧀ꦏꦼꦩ꧀ꦧꦫꦤꦺ: ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦏꦸꦢꦸ​ꦔꦼꦠꦺꦴꦏꦏꦺ꧉ ꦱꦏ​ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦥꦝ꧈ ꦱꦶꦁ​ꦥꦸꦁꦏꦱꦤ꧀ꦢꦶꦲꦼꦢꦺꦴꦏꦏꦺ​ꦱꦶꦁ​ꦩꦼꦤꦁ꧈ ꦢꦢꦶ​ꦠꦿꦶꦏ꧀ꦲꦶꦏꦶ​ꦢꦸꦮꦺꦏꦺ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀꧉ ꦩꦼꦠꦺꦴꦏ꧀ꦤ {card}꧉</translation>
+    </message>
+    <message>
+        <source>The winner of a trick leads the next one. Lead {card}.</source>
+        <translatorcomment>jv: Sing menang trik mbukak trik sabanjuré. Bukaken nganggo {card}.</translatorcomment>
+        <translation>ꦱꦶꦁ​ꦩꦼꦤꦁ​ꦠꦿꦶꦏ꧀ꦩ꧀ꦧꦸꦏꦏ꧀ꦠꦿꦶꦏ꧀ꦱꦧꦚ꧀ꦗꦸꦫꦺ꧉ ꦧꦸꦏꦏꦼꦤ꧀ꦔꦁꦒꦺꦴ {card}꧉</translation>
+    </message>
+    <message>
+        <source>Trick five, the only one that counts. Lead {card}: whoever wins this trick wins the hand.</source>
+        <translatorcomment>jv: Trik kaping lima, siji-sijiné sing diétung. Bukaken nganggo {card}: sapa waé sing menangaké trik iki menangaké babak.</translatorcomment>
+        <translation>ꦠꦿꦶꦏ꧀ꦏꦥꦶꦁ​ꦭꦶꦩ꧈ ꦱꦶꦗꦶ​ꦱꦶꦗꦶꦤꦺ​ꦱꦶꦁ​ꦢꦶꦲꦺꦠꦸꦁ꧉ ꦧꦸꦏꦏꦼꦤ꧀ꦔꦁꦒꦺꦴ {card}: ꦱꦥ​ꦮꦲꦺ​ꦱꦶꦁ​ꦩꦼꦤꦔꦏꦺ​ꦠꦿꦶꦏ꧀ꦲꦶꦏꦶ​ꦩꦼꦤꦔꦏꦺ​ꦧꦧꦏ꧀꧉</translation>
+    </message>
+    <message>
+        <source>Nobody could follow: you win the fifth trick, the hand and the pot. Your guess was right too — the top card was the 6 of Strings, a black card.</source>
+        <translatorcomment>jv: Ora ana sing bisa nuruti: sampéyan menangaké trik kaping lima, babak iki lan pot-é. Tebakan sampéyan uga bener — kertu paling dhuwur iku 6 Lintrik, kertu ireng.</translatorcomment>
+        <translation>ꦲꦺꦴꦫ​ꦲꦤ​ꦱꦶꦁ​ꦧꦶꦱ​ꦤꦸꦫꦸꦠꦶ: ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦩꦼꦤꦔꦏꦺ​ꦠꦿꦶꦏ꧀ꦏꦥꦶꦁ​ꦭꦶꦩ꧈ ꦧꦧꦏ꧀ꦲꦶꦏꦶ​ꦭꦤ꧀ꦥꦺꦴꦠ꧀ꦲꦺ꧉ ꦠꦼꦧꦏꦤ꧀ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦲꦸꦒ​ꦧꦼꦤꦼꦂ — ꦏꦼꦂꦠꦸ​ꦥꦭꦶꦁ​ꦝꦸꦮꦸꦂ​ꦲꦶꦏꦸ 6 ꦭꦶꦤ꧀ꦠꦿꦶꦏ꧀꧈ ꦏꦼꦂꦠꦸ​ꦲꦶꦉꦁ꧉</translation>
+    </message>
+    <message>
+        <source>Five cards each and five tricks; only the fifth trick counts.</source>
+        <translatorcomment>jv: Limang kertu saben pemain lan limang trik; mung trik kaping lima sing diétung.</translatorcomment>
+        <translation>ꦭꦶꦩꦁ​ꦏꦼꦂꦠꦸ​ꦱꦧꦼꦤ꧀ꦥꦼꦩꦲꦶꦤ꧀ꦭꦤ꧀ꦭꦶꦩꦁ​ꦠꦿꦶꦏ꧀; ꦩꦸꦁ​ꦠꦿꦶꦏ꧀ꦏꦥꦶꦁ​ꦭꦶꦩ​ꦱꦶꦁ​ꦢꦶꦲꦺꦠꦸꦁ꧉</translation>
+    </message>
+    <message>
+        <source>The player on the dealer&apos;s right leads the first trick; play goes round to the right.</source>
+        <translatorcomment>jv: Pemain ing sisih tengené sing mbagi mbukak trik kapisan; dolanan muter nengen.</translatorcomment>
+        <translation>ꦥꦼꦩꦲꦶꦤ꧀ꦲꦶꦁ​ꦱꦶꦱꦶꦃ​ꦠꦼꦔꦼꦤꦺ​ꦱꦶꦁ​ꦩ꧀ꦧꦒꦶ​ꦩ꧀ꦧꦸꦏꦏ꧀ꦠꦿꦶꦏ꧀ꦏꦥꦶꦱꦤ꧀; ꦢꦺꦴꦭꦤꦤ꧀ꦩꦸꦠꦼꦂ​ꦤꦼꦔꦼꦤ꧀꧉</translation>
+    </message>
+    <message>
+        <source>Follow the led group if you can; if you cannot, throw any card face down (mberi): it never wins.</source>
+        <translatorcomment>jv: Turutana golongan sing dibukak yèn bisa; yèn ora bisa, buwangen kertu apa waé kureb (mberi): kertu kuwi ora tau menang.</translatorcomment>
+        <translation>ꦠꦸꦫꦸꦠꦤ​ꦒꦺꦴꦭꦺꦴꦔꦤ꧀ꦱꦶꦁ​ꦢꦶꦧꦸꦏꦏ꧀ꦪꦺꦤ꧀ꦧꦶꦱ; ꦪꦺꦤ꧀ꦲꦺꦴꦫ​ꦧꦶꦱ꧈ ꦧꦸꦮꦔꦼꦤ꧀ꦏꦼꦂꦠꦸ​ꦲꦥ​ꦮꦲꦺ​ꦏꦸꦉꦧ꧀ (ꦩ꧀ꦧꦼꦫꦶ): ꦏꦼꦂꦠꦸ​ꦏꦸꦮꦶ​ꦲꦺꦴꦫ​ꦠꦲꦸ​ꦩꦼꦤꦁ꧉</translation>
+    </message>
+    <message>
+        <source>The highest card of the group wins the trick, of equal cards the last one played; the winner leads the next trick.</source>
+        <translatorcomment>jv: Kertu paling dhuwur saka golongan kuwi menangaké trik, saka kertu sing padha sing pungkasan diedokaké; sing menang mbukak trik sabanjuré.</translatorcomment>
+        <translation>ꦏꦼꦂꦠꦸ​ꦥꦭꦶꦁ​ꦝꦸꦮꦸꦂ​ꦱꦏ​ꦒꦺꦴꦭꦺꦴꦔꦤ꧀ꦏꦸꦮꦶ​ꦩꦼꦤꦔꦏꦺ​ꦠꦿꦶꦏ꧀꧈ ꦱꦏ​ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦥꦝ​ꦱꦶꦁ​ꦥꦸꦁꦏꦱꦤ꧀ꦢꦶꦲꦼꦢꦺꦴꦏꦏꦺ; ꦱꦶꦁ​ꦩꦼꦤꦁ​ꦩ꧀ꦧꦸꦏꦏ꧀ꦠꦿꦶꦏ꧀ꦱꦧꦚ꧀ꦗꦸꦫꦺ꧉</translation>
+    </message>
+    <message>
+        <source>Bets and guesses, such as abang-ireng (red or black), are made by everybody at once and shown together.</source>
+        <translatorcomment>jv: Totohan lan tebakan, kaya abang-ireng (abang utawa ireng), ditindakaké kabèh pemain bebarengan lan dituduhaké bebarengan.</translatorcomment>
+        <translation>ꦠꦺꦴꦠꦺꦴꦲꦤ꧀ꦭꦤ꧀ꦠꦼꦧꦏꦤ꧀꧈ ꦏꦪ​ꦲꦧꦁ​ꦲꦶꦉꦁ (ꦲꦧꦁ​ꦲꦸꦠꦮ​ꦲꦶꦉꦁ)꧈ ꦢꦶꦠꦶꦤ꧀ꦢꦏꦏꦺ​ꦏꦧꦺꦃ​ꦥꦼꦩꦲꦶꦤ꧀ꦧꦼꦧꦉꦔꦤ꧀ꦭꦤ꧀ꦢꦶꦠꦸꦢꦸꦲꦏꦺ​ꦧꦼꦧꦉꦔꦤ꧀꧉</translation>
+    </message>
+</context>
+<context>
     <name>KartuLimaTable</name>
     <message>
         <source>Your rooster (jagoan)</source>
@@ -4785,6 +5477,26 @@
 </context>
 <context>
     <name>KartuLimaTerms</name>
+    <message>
+        <source>the fifth trick</source>
+        <translatorcomment>jv: trik kaping lima</translatorcomment>
+        <translation>ꦠꦿꦶꦏ꧀ꦏꦥꦶꦁ​ꦭꦶꦩ</translation>
+    </message>
+    <message>
+        <source>mraji papat</source>
+        <translatorcomment>jv: mraji papat</translatorcomment>
+        <translation>ꦩꦿꦗꦶ​ꦥꦥꦠ꧀</translation>
+    </message>
+    <message>
+        <source>five Myriads</source>
+        <translatorcomment>jv: limang Cina</translatorcomment>
+        <translation>ꦭꦶꦩꦁ​ꦕꦶꦤ</translation>
+    </message>
+    <message>
+        <source>five cina cilik</source>
+        <translatorcomment>jv: limang cina cilik</translatorcomment>
+        <translation>ꦭꦶꦩꦁ​ꦕꦶꦤ​ꦕꦶꦭꦶꦏ꧀</translation>
+    </message>
     <message>
         <source>Kartu Lima</source>
         <translatorcomment>jv: Kartu Lima</translatorcomment>
@@ -5335,6 +6047,47 @@
     </message>
 </context>
 <context>
+    <name>LessonChooser</name>
+    <message>
+        <source>Learn to play</source>
+        <translatorcomment>jv: Sinau main</translatorcomment>
+        <translation>ꦱꦶꦤꦲꦸ​ꦩꦲꦶꦤ꧀</translation>
+    </message>
+    <message>
+        <source>Play one guided hand: short notes on the table show you what to do, move by move. Which game?</source>
+        <translatorcomment>jv: Main sababak sing dituntun: cathetan cendhak ing méja nuduhaké apa sing kudu ditindakaké, langkah siji mbaka siji. Dolanan apa?</translatorcomment>
+        <translation>ꦩꦲꦶꦤ꧀ꦱꦧꦧꦏ꧀ꦱꦶꦁ​ꦢꦶꦠꦸꦤ꧀ꦠꦸꦤ꧀: ꦕꦛꦼꦠꦤ꧀ꦕꦼꦤ꧀ꦝꦏ꧀ꦲꦶꦁ​ꦩꦺꦗ​ꦤꦸꦢꦸꦲꦏꦺ​ꦲꦥ​ꦱꦶꦁ​ꦏꦸꦢꦸ​ꦢꦶꦠꦶꦤ꧀ꦢꦏꦏꦺ꧈ ꦭꦁꦏꦃ​ꦱꦶꦗꦶ​ꦩ꧀ꦧꦏ​ꦱꦶꦗꦶ꧉ ꦢꦺꦴꦭꦤꦤ꧀ꦲꦥ?</translation>
+    </message>
+    <message>
+        <source>&amp;Start the lesson</source>
+        <translatorcomment>jv: &amp;Wiwiti piwulang</translatorcomment>
+        <translation>ꦮꦶꦮꦶꦠꦶ​ꦥꦶꦮꦸꦭꦁ(&amp;W)</translation>
+    </message>
+</context>
+<context>
+    <name>LessonOffer</name>
+    <message>
+        <source>Welcome to CekiDesk</source>
+        <translatorcomment>jv: Sugeng rawuh ing CekiDesk</translatorcomment>
+        <translation>ꦱꦸꦒꦼꦁ​ꦫꦮꦸꦃ​ꦲꦶꦁ CekiDesk</translation>
+    </message>
+    <message>
+        <source>New to these cards? Learn to play {game} in one guided hand.</source>
+        <translatorcomment>jv: Lagi kenal kertu-kertu iki? Sinau main {game} ing sababak sing dituntun.</translatorcomment>
+        <translation>ꦭꦒꦶ​ꦏꦼꦤꦭ꧀ꦏꦼꦂꦠꦸ​ꦏꦼꦂꦠꦸ​ꦲꦶꦏꦶ? ꦱꦶꦤꦲꦸ​ꦩꦲꦶꦤ꧀ {game} ꦲꦶꦁ​ꦱꦧꦧꦏ꧀ꦱꦶꦁ​ꦢꦶꦠꦸꦤ꧀ꦠꦸꦤ꧀꧉</translation>
+    </message>
+    <message>
+        <source>&amp;Learn to play</source>
+        <translatorcomment>jv: &amp;Sinau main</translatorcomment>
+        <translation>ꦱꦶꦤꦲꦸ​ꦩꦲꦶꦤ꧀(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Not now</source>
+        <translatorcomment>jv: &amp;Mengko waé</translatorcomment>
+        <translation>ꦩꦼꦁꦏꦺꦴ​ꦮꦲꦺ(&amp;M)</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <source>&amp;New…</source>
@@ -5487,6 +6240,11 @@
         <translation>ꦠꦸꦢꦸꦲꦏꦺ​ꦩꦤꦺꦃ​ꦏꦧꦺꦃ​ꦭꦁꦏꦃ​ꦮꦶꦮꦶꦠ꧀ꦒꦶꦭꦶꦫꦤ꧀ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦥꦸꦁꦏꦱꦤ꧀ (ꦏ꧀ꦭꦶꦏ꧀ꦲꦸꦠꦮ Esc ꦏꦁꦒꦺꦴ​ꦩꦸꦁꦏꦱꦶ)</translation>
     </message>
     <message>
+        <source>Hand history: replay a finished hand, or play its deal again</source>
+        <translatorcomment>jv: Riwayat babak: puter manèh babak sing wis rampung, utawa dolanaké manèh bagéyané</translatorcomment>
+        <translation>ꦫꦶꦮꦪꦠ꧀ꦧꦧꦏ꧀: ꦥꦸꦠꦼꦂ​ꦩꦤꦺꦃ​ꦧꦧꦏ꧀ꦱꦶꦁ​ꦮꦶꦱ꧀ꦫꦩ꧀ꦥꦸꦁ꧈ ꦲꦸꦠꦮ​ꦢꦺꦴꦭꦤꦏꦺ​ꦩꦤꦺꦃ​ꦧꦒꦺꦪꦤꦺ</translation>
+    </message>
+    <message>
         <source>Show or hide the game log</source>
         <translatorcomment>jv: Nuduhaké utawa ndhelikaké cathetan dolanan</translatorcomment>
         <translation>ꦤꦸꦢꦸꦲꦏꦺ​ꦲꦸꦠꦮ​ꦤ꧀ꦝꦼꦭꦶꦏꦏꦺ​ꦕꦛꦼꦠꦤ꧀ꦢꦺꦴꦭꦤꦤ꧀</translation>
@@ -5577,6 +6335,61 @@
         <translation>ꦲꦺꦴꦫ​ꦲꦤ​ꦢꦺꦴꦭꦤꦤ꧀ꦱꦶꦁ​ꦢꦸꦫꦸꦁ​ꦫꦩ꧀ꦥꦸꦁ​ꦏꦁꦒꦺꦴ​ꦢꦶꦠꦼꦫꦸꦱꦏꦺ꧉</translation>
     </message>
     <message>
+        <source>The statistics could not be saved ({detail}); CekiDesk tries again after the next hand.</source>
+        <translatorcomment>jv: Statistik ora bisa disimpen ({detail}); CekiDesk njajal manèh sawisé babak sabanjuré.</translatorcomment>
+        <translation>ꦱ꧀ꦠꦠꦶꦱ꧀ꦠꦶꦏ꧀ꦲꦺꦴꦫ​ꦧꦶꦱ​ꦢꦶꦱꦶꦩ꧀ꦥꦼꦤ꧀ ({detail}); CekiDesk ꦚ꧀ꦗꦗꦭ꧀ꦩꦤꦺꦃ​ꦱꦮꦶꦱꦺ​ꦧꦧꦏ꧀ꦱꦧꦚ꧀ꦗꦸꦫꦺ꧉</translation>
+    </message>
+    <message>
+        <source>S&amp;tatistics…</source>
+        <translatorcomment>jv: &amp;Statistik…</translatorcomment>
+        <translation>ꦱ꧀ꦠꦠꦶꦱ꧀ꦠꦶꦏ꧀(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>Your statistics file “{file}” is far too large to be CekiDesk&apos;s statistics.</source>
+        <translatorcomment>jv: Berkas statistik sampéyan “{file}” kegedhèn banget kanggo dadi statistik CekiDesk.</translatorcomment>
+        <translation>ꦧꦼꦂꦏꦱ꧀ꦱ꧀ꦠꦠꦶꦱ꧀ꦠꦶꦏ꧀ꦱꦩ꧀ꦥꦺꦪꦤ꧀ “{file}” ꦏꦼꦒꦼꦝꦺꦤ꧀ꦧꦔꦼꦠ꧀ꦏꦁꦒꦺꦴ​ꦢꦢꦶ​ꦱ꧀ꦠꦠꦶꦱ꧀ꦠꦶꦏ꧀ CekiDesk꧉</translation>
+    </message>
+    <message>
+        <source>Your statistics file “{file}” was written by another version of CekiDesk.</source>
+        <translatorcomment>jv: Berkas statistik sampéyan “{file}” ditulis déning versi CekiDesk liyané.</translatorcomment>
+        <translation>ꦧꦼꦂꦏꦱ꧀ꦱ꧀ꦠꦠꦶꦱ꧀ꦠꦶꦏ꧀ꦱꦩ꧀ꦥꦺꦪꦤ꧀ “{file}” ꦢꦶꦠꦸꦭꦶꦱ꧀ꦢꦺꦤꦶꦁ​ꦥ꦳ꦼꦂꦱꦶ CekiDesk ꦭꦶꦪꦤꦺ꧉</translation>
+    </message>
+    <message>
+        <source>The statistics file “{file}” is not an ordinary file.</source>
+        <translatorcomment>jv: Berkas statistik “{file}” dudu berkas biasa.</translatorcomment>
+        <translation>ꦧꦼꦂꦏꦱ꧀ꦱ꧀ꦠꦠꦶꦱ꧀ꦠꦶꦏ꧀ “{file}” ꦢꦸꦢꦸ​ꦧꦼꦂꦏꦱ꧀ꦧꦶꦲꦱ꧉</translation>
+    </message>
+    <message>
+        <source>Your statistics file “{file}” is damaged.</source>
+        <translatorcomment>jv: Berkas statistik sampéyan “{file}” rusak.</translatorcomment>
+        <translation>ꦧꦼꦂꦏꦱ꧀ꦱ꧀ꦠꦠꦶꦱ꧀ꦠꦶꦏ꧀ꦱꦩ꧀ꦥꦺꦪꦤ꧀ “{file}” ꦫꦸꦱꦏ꧀꧉</translation>
+    </message>
+    <message>
+        <source>Your statistics start afresh.</source>
+        <translatorcomment>jv: Statistik sampéyan diwiwiti saka anyar.</translatorcomment>
+        <translation>ꦱ꧀ꦠꦠꦶꦱ꧀ꦠꦶꦏ꧀ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦢꦶꦮꦶꦮꦶꦠꦶ​ꦱꦏ​ꦲꦚꦂ꧉</translation>
+    </message>
+    <message>
+        <source>The old file is kept, renamed “{kept}”, in {folder}.</source>
+        <translatorcomment>jv: Berkas lawas disimpen kanthi jeneng anyar “{kept}” ing {folder}.</translatorcomment>
+        <translation>ꦧꦼꦂꦏꦱ꧀ꦭꦮꦱ꧀ꦢꦶꦱꦶꦩ꧀ꦥꦼꦤ꧀ꦏꦤ꧀ꦛꦶ​ꦗꦼꦤꦼꦁ​ꦲꦚꦂ “{kept}” ꦲꦶꦁ {folder}꧉</translation>
+    </message>
+    <message>
+        <source>The old file could not be moved aside, so nothing is written over it.</source>
+        <translatorcomment>jv: Berkas lawas ora bisa dipindhah, dadi ora ana sing ditulis ing dhuwuré.</translatorcomment>
+        <translation>ꦧꦼꦂꦏꦱ꧀ꦭꦮꦱ꧀ꦲꦺꦴꦫ​ꦧꦶꦱ​ꦢꦶꦥꦶꦤ꧀ꦝꦃ꧈ ꦢꦢꦶ​ꦲꦺꦴꦫ​ꦲꦤ​ꦱꦶꦁ​ꦢꦶꦠꦸꦭꦶꦱ꧀ꦲꦶꦁ​ꦝꦸꦮꦸꦫꦺ꧉</translation>
+    </message>
+    <message>
+        <source>Statistics set aside</source>
+        <translatorcomment>jv: Statistik disingkiraké</translatorcomment>
+        <translation>ꦱ꧀ꦠꦠꦶꦱ꧀ꦠꦶꦏ꧀ꦢꦶꦱꦶꦁꦏꦶꦫꦏꦺ</translation>
+    </message>
+    <message>
+        <source>&amp;Learn to play…</source>
+        <translatorcomment>jv: &amp;Sinau main…</translatorcomment>
+        <translation>ꦱꦶꦤꦲꦸ​ꦩꦲꦶꦤ꧀(&amp;S)…</translation>
+    </message>
+    <message>
         <source>CekiDesk games (*{ext});;All files (*)</source>
         <translatorcomment>jv: Dolanan CekiDesk (*{ext});;Kabèh berkas (*)</translatorcomment>
         <translation>ꦢꦺꦴꦭꦤꦤ꧀ CekiDesk (*{ext});;ꦏꦧꦺꦃ​ꦧꦼꦂꦏꦱ꧀ (*)</translation>
@@ -5640,6 +6453,21 @@
         <source>A computer player could not make its move. Your game is saved; start a new game or open a saved one.</source>
         <translatorcomment>jv: Ana pemain komputer sing ora bisa nglangkah. Dolanan sampéyan wis disimpen; wiwiti dolanan anyar utawa bukak sing disimpen.</translatorcomment>
         <translation>ꦲꦤ​ꦥꦼꦩꦲꦶꦤ꧀ꦏꦺꦴꦩ꧀ꦥꦸꦠꦼꦂ​ꦱꦶꦁ​ꦲꦺꦴꦫ​ꦧꦶꦱ​ꦔ꧀ꦭꦁꦏꦃ꧉ ꦢꦺꦴꦭꦤꦤ꧀ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦮꦶꦱ꧀ꦢꦶꦱꦶꦩ꧀ꦥꦼꦤ꧀; ꦮꦶꦮꦶꦠꦶ​ꦢꦺꦴꦭꦤꦤ꧀ꦲꦚꦂ​ꦲꦸꦠꦮ​ꦧꦸꦏꦏ꧀ꦱꦶꦁ​ꦢꦶꦱꦶꦩ꧀ꦥꦼꦤ꧀꧉</translation>
+    </message>
+    <message>
+        <source>The game in progress will be replaced by a new game that starts with this deal (use Game ▸ Save As… first to keep it). Play it?</source>
+        <translatorcomment>jv: Dolanan sing lagi mlaku bakal diganti dolanan anyar sing diwiwiti karo bagéyan iki (anggo Dolanan ▸ Simpen dadi berkas… dhisik kanggo nyimpen). Dimainaké?</translatorcomment>
+        <translation>ꦢꦺꦴꦭꦤꦤ꧀ꦱꦶꦁ​ꦭꦒꦶ​ꦩ꧀ꦭꦏꦸ​ꦧꦏꦭ꧀ꦢꦶꦒꦤ꧀ꦠꦶ​ꦢꦺꦴꦭꦤꦤ꧀ꦲꦚꦂ​ꦱꦶꦁ​ꦢꦶꦮꦶꦮꦶꦠꦶ​ꦏꦫꦺꦴ​ꦧꦒꦺꦪꦤ꧀ꦲꦶꦏꦶ (ꦲꦁꦒꦺꦴ​ꦢꦺꦴꦭꦤꦤ꧀ ▸ ꦱꦶꦩ꧀ꦥꦼꦤ꧀ꦢꦢꦶ​ꦧꦼꦂꦏꦱ꧀… ꦝꦶꦱꦶꦏ꧀ꦏꦁꦒꦺꦴ​ꦚꦶꦩ꧀ꦥꦼꦤ꧀)꧉ ꦢꦶꦩꦲꦶꦤꦏꦺ?</translation>
+    </message>
+    <message>
+        <source>Hand {n} of deal no. {seed} dealt again.</source>
+        <translatorcomment>jv: Babak {n} saka bagéyan no. {seed} dibagi manèh.</translatorcomment>
+        <translation>ꦧꦧꦏ꧀ {n} ꦱꦏ​ꦧꦒꦺꦪꦤ꧀ꦤꦺꦴ꧉ {seed} ꦢꦶꦧꦒꦶ​ꦩꦤꦺꦃ꧉</translation>
+    </message>
+    <message>
+        <source>Waiting for {name}…</source>
+        <translatorcomment>jv: Ngenteni {name}…</translatorcomment>
+        <translation>ꦔꦼꦤ꧀ꦠꦼꦤꦶ {name}…</translation>
     </message>
     <message>
         <source>The last round again — click the table or press Esc to go back to the game.</source>
@@ -5805,6 +6633,11 @@
         <translation>ꦏꦸꦂꦱꦶ (ꦩꦤꦸꦠ꧀ꦲꦸꦫꦸꦠꦤ꧀ꦩꦲꦶꦤ꧀)</translation>
     </message>
     <message>
+        <source>At least one seat must be a person to start.</source>
+        <translatorcomment>jv: Paling ora siji kursi kudu diisi wong supaya bisa diwiwiti.</translatorcomment>
+        <translation>ꦥꦭꦶꦁ​ꦲꦺꦴꦫ​ꦱꦶꦗꦶ​ꦏꦸꦂꦱꦶ​ꦏꦸꦢꦸ​ꦢꦶꦲꦶꦱꦶ​ꦮꦺꦴꦁ​ꦱꦸꦥꦪ​ꦧꦶꦱ​ꦢꦶꦮꦶꦮꦶꦠꦶ꧉</translation>
+    </message>
+    <message>
         <source>Rules</source>
         <translatorcomment>jv: Aturan</translatorcomment>
         <translation>ꦲꦠꦸꦫꦤ꧀</translation>
@@ -5885,14 +6718,14 @@
         <translation>ꦥꦼꦩꦲꦶꦤ꧀</translation>
     </message>
     <message>
-        <source>1 (you)</source>
-        <translatorcomment>jv: 1 (sampéyan)</translatorcomment>
-        <translation>1 (ꦱꦩ꧀ꦥꦺꦪꦤ꧀)</translation>
+        <source>Person</source>
+        <translatorcomment>jv: Wong</translatorcomment>
+        <translation>ꦮꦺꦴꦁ</translation>
     </message>
     <message>
-        <source>You (human)</source>
-        <translatorcomment>jv: Sampéyan (manungsa)</translatorcomment>
-        <translation>ꦱꦩ꧀ꦥꦺꦪꦤ꧀ (ꦩꦤꦸꦁꦱ)</translation>
+        <source>Someone at this computer; with several people, the table is handed over between their turns</source>
+        <translatorcomment>jv: Wong sing ana ing komputer iki; yèn wongé luwih saka siji, méja diulungaké gantian ing antarané giliran</translatorcomment>
+        <translation>ꦮꦺꦴꦁ​ꦱꦶꦁ​ꦲꦤ​ꦲꦶꦁ​ꦏꦺꦴꦩ꧀ꦥꦸꦠꦼꦂ​ꦲꦶꦏꦶ; ꦪꦺꦤ꧀ꦮꦺꦴꦔꦺ​ꦭꦸꦮꦶꦃ​ꦱꦏ​ꦱꦶꦗꦶ꧈ ꦩꦺꦗ​ꦢꦶꦲꦸꦭꦸꦔꦏꦺ​ꦒꦤ꧀ꦠꦶꦲꦤ꧀ꦲꦶꦁ​ꦲꦤ꧀ꦠꦫꦤꦺ​ꦒꦶꦭꦶꦫꦤ꧀</translation>
     </message>
     <message>
         <source>Computer: {level}</source>
@@ -5903,6 +6736,21 @@
         <source>{level}: {description}</source>
         <translatorcomment>jv: {level}: {description}</translatorcomment>
         <translation>{level}: {description}</translation>
+    </message>
+    <message>
+        <source>Practice match: &amp;undo allowed</source>
+        <translatorcomment>jv: Tandhing gladhèn: kena &amp;diwurungaké</translatorcomment>
+        <translation>ꦠꦤ꧀ꦝꦶꦁ​ꦒ꧀ꦭꦝꦺꦤ꧀: ꦏꦼꦤ​ꦢꦶꦮꦸꦫꦸꦔꦏꦺ(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Undo (Ctrl+Z) takes back your moves and Restart this deal plays a deal again; the hands where you do it are marked as practice.</source>
+        <translatorcomment>jv: Wurungaké (Ctrl+Z) mbatalaké langkah sampéyan lan Ulang babak iki nglakokaké manèh sawijining babak; babak sing mangkono ditandhani dadi gladhèn.</translatorcomment>
+        <translation>ꦮꦸꦫꦸꦔꦏꦺ (Ctrl+Z) ꦩ꧀ꦧꦠꦭꦏꦺ​ꦭꦁꦏꦃ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦭꦤ꧀ꦲꦸꦭꦁ​ꦧꦧꦏ꧀ꦲꦶꦏꦶ​ꦔ꧀ꦭꦏꦺꦴꦏꦏꦺ​ꦩꦤꦺꦃ​ꦱꦮꦶꦗꦶꦤꦶꦁ​ꦧꦧꦏ꧀; ꦧꦧꦏ꧀ꦱꦶꦁ​ꦩꦁꦏꦺꦴꦤꦺꦴ​ꦢꦶꦠꦤ꧀ꦝꦤꦶ​ꦢꦢꦶ​ꦒ꧀ꦭꦝꦺꦤ꧀꧉</translation>
+    </message>
+    <message>
+        <source>A money match cannot be undone.</source>
+        <translatorcomment>jv: Tandhing nganggo dhuwit ora kena diwurungaké.</translatorcomment>
+        <translation>ꦠꦤ꧀ꦝꦶꦁ​ꦔꦁꦒꦺꦴ​ꦝꦸꦮꦶꦠ꧀ꦲꦺꦴꦫ​ꦏꦼꦤ​ꦢꦶꦮꦸꦫꦸꦔꦏꦺ꧉</translation>
     </message>
     <message>
         <source>These rules cannot be played</source>
@@ -5916,6 +6764,29 @@
     </message>
 </context>
 <context>
+    <name>NoteBubble</name>
+    <message>
+        <source>Leave lesson</source>
+        <translatorcomment>jv: Metu saka piwulang</translatorcomment>
+        <translation>ꦩꦼꦠꦸ​ꦱꦏ​ꦥꦶꦮꦸꦭꦁ</translation>
+    </message>
+    <message>
+        <source>Next ▸</source>
+        <translatorcomment>jv: Terus ▸</translatorcomment>
+        <translation>ꦠꦼꦫꦸꦱ꧀ ▸</translation>
+    </message>
+    <message>
+        <source>Go on (Enter)</source>
+        <translatorcomment>jv: Terusaké (Enter)</translatorcomment>
+        <translation>ꦠꦼꦫꦸꦱꦏꦺ (Enter)</translation>
+    </message>
+    <message>
+        <source>End the lesson (Esc)</source>
+        <translatorcomment>jv: Rampungaké piwulang (Esc)</translatorcomment>
+        <translation>ꦫꦩ꧀ꦥꦸꦔꦏꦺ​ꦥꦶꦮꦸꦭꦁ (Esc)</translation>
+    </message>
+</context>
+<context>
     <name>OptionsForm</name>
     <message>
         <source>Off</source>
@@ -5926,6 +6797,24 @@
         <source>This game has no options.</source>
         <translatorcomment>jv: Dolanan iki ora duwé pilihan.</translatorcomment>
         <translation>ꦢꦺꦴꦭꦤꦤ꧀ꦲꦶꦏꦶ​ꦲꦺꦴꦫ​ꦢꦸꦮꦺ​ꦥꦶꦭꦶꦲꦤ꧀꧉</translation>
+    </message>
+</context>
+<context>
+    <name>PassScreen</name>
+    <message>
+        <source>The computer players are moving…</source>
+        <translatorcomment>jv: Pemain komputer lagi main…</translatorcomment>
+        <translation>ꦥꦼꦩꦲꦶꦤ꧀ꦏꦺꦴꦩ꧀ꦥꦸꦠꦼꦂ​ꦭꦒꦶ​ꦩꦲꦶꦤ꧀…</translation>
+    </message>
+    <message>
+        <source>Pass to {name} — press Enter when ready</source>
+        <translatorcomment>jv: Ulungaké marang {name} — pencet Enter yèn wis siap</translatorcomment>
+        <translation>ꦲꦸꦭꦸꦔꦏꦺ​ꦩꦫꦁ {name} — ꦥꦼꦚ꧀ꦕꦼꦠ꧀ Enter ꦪꦺꦤ꧀ꦮꦶꦱ꧀ꦱꦶꦲꦥ꧀</translation>
+    </message>
+    <message>
+        <source>&amp;Ready</source>
+        <translatorcomment>jv: &amp;Siap</translatorcomment>
+        <translation>ꦱꦶꦲꦥ꧀(&amp;S)</translation>
     </message>
 </context>
 <context>
@@ -6149,6 +7038,104 @@
         <source>Click a card in your hand (or drag it to the pool) to play it; click the stock or press D to draw; click a glowing pool card or press 1, 2 … to choose a capture. Left/Right and Enter select and play as well.</source>
         <translatorcomment>jv: Klik kertu ing tangan sampéyan (utawa tarik menyang blumbang) kanggo ngetokaké; klik tumpukan utawa pencet D kanggo njupuk; klik kertu blumbang sing sumunar utawa pencet 1, 2 … kanggo milih kertu sing dipangan. Kiwa/Tengen lan Enter uga bisa kanggo milih lan ngetokaké.</translatorcomment>
         <translation>ꦏ꧀ꦭꦶꦏ꧀ꦏꦼꦂꦠꦸ​ꦲꦶꦁ​ꦠꦔꦤ꧀ꦱꦩ꧀ꦥꦺꦪꦤ꧀ (ꦲꦸꦠꦮ​ꦠꦫꦶꦏ꧀ꦩꦼꦚꦁ​ꦧ꧀ꦭꦸꦩ꧀ꦧꦁ) ꦏꦁꦒꦺꦴ​ꦔꦼꦠꦺꦴꦏꦏꦺ; ꦏ꧀ꦭꦶꦏ꧀ꦠꦸꦩ꧀ꦥꦸꦏꦤ꧀ꦲꦸꦠꦮ​ꦥꦼꦚ꧀ꦕꦼꦠ꧀ D ꦏꦁꦒꦺꦴ​ꦚ꧀ꦗꦸꦥꦸꦏ꧀; ꦏ꧀ꦭꦶꦏ꧀ꦏꦼꦂꦠꦸ​ꦧ꧀ꦭꦸꦩ꧀ꦧꦁ​ꦱꦶꦁ​ꦱꦸꦩꦸꦤꦂ​ꦲꦸꦠꦮ​ꦥꦼꦚ꧀ꦕꦼꦠ꧀ 1꧈ 2 … ꦏꦁꦒꦺꦴ​ꦩꦶꦭꦶꦃ​ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦢꦶꦥꦔꦤ꧀꧉ ꦏꦶꦮ/ꦠꦼꦔꦼꦤ꧀ꦭꦤ꧀ Enter ꦲꦸꦒ​ꦧꦶꦱ​ꦏꦁꦒꦺꦴ​ꦩꦶꦭꦶꦃ​ꦭꦤ꧀ꦔꦼꦠꦺꦴꦏꦏꦺ꧉</translation>
+    </message>
+</context>
+<context>
+    <name>PeiLesson</name>
+    <message>
+        <source>Welcome to Pèi! Three players each play cards to capture cards of the same rank. Press Enter or click Next.</source>
+        <translatorcomment>jv: Sugeng rawuh ing Pèi! Pemain telu padha ngetokaké kertu kanggo mangan kertu sing angkané padha. Pencet Enter utawa klik Terus.</translatorcomment>
+        <translation>ꦱꦸꦒꦼꦁ​ꦫꦮꦸꦃ​ꦲꦶꦁ​ꦥꦺꦲꦶ! ꦥꦼꦩꦲꦶꦤ꧀ꦠꦼꦭꦸ​ꦥꦝ​ꦔꦼꦠꦺꦴꦏꦏꦺ​ꦏꦼꦂꦠꦸ​ꦏꦁꦒꦺꦴ​ꦩꦔꦤ꧀ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦲꦁꦏꦤꦺ​ꦥꦝ꧉ ꦥꦼꦚ꧀ꦕꦼꦠ꧀ Enter ꦲꦸꦠꦮ​ꦏ꧀ꦭꦶꦏ꧀ꦠꦼꦫꦸꦱ꧀꧉</translation>
+    </message>
+    <message>
+        <source>This is the pool: 36 cards face up, laid out by rank. Everything you capture comes from here.</source>
+        <translatorcomment>jv: Iki blumbang: 36 kertu mlumah, ditata miturut angka. Kabèh sing sampéyan pangan asalé saka kéné.</translatorcomment>
+        <translation>ꦲꦶꦏꦶ​ꦧ꧀ꦭꦸꦩ꧀ꦧꦁ: 36 ꦏꦼꦂꦠꦸ​ꦩ꧀ꦭꦸꦩꦃ꧈ ꦢꦶꦠꦠ​ꦩꦶꦠꦸꦫꦸꦠ꧀ꦲꦁꦏ꧉ ꦏꦧꦺꦃ​ꦱꦶꦁ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦥꦔꦤ꧀ꦲꦱꦭꦺ​ꦱꦏ​ꦏꦺꦤꦺ꧉</translation>
+    </message>
+    <message>
+        <source>Your 14 cards. You play one to capture a pool card of the same rank — a 9 takes a 9, whatever its suit.</source>
+        <translatorcomment>jv: 14 kertu sampéyan. Sampéyan ngetokaké siji kanggo mangan kertu blumbang sing angkané padha — 9 mangan 9, golongané apa waé.</translatorcomment>
+        <translation>14 ꦏꦼꦂꦠꦸ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀꧉ ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦔꦼꦠꦺꦴꦏꦏꦺ​ꦱꦶꦗꦶ​ꦏꦁꦒꦺꦴ​ꦩꦔꦤ꧀ꦏꦼꦂꦠꦸ​ꦧ꧀ꦭꦸꦩ꧀ꦧꦁ​ꦱꦶꦁ​ꦲꦁꦏꦤꦺ​ꦥꦝ — 9 ꦩꦔꦤ꧀ 9꧈ ꦒꦺꦴꦭꦺꦴꦔꦤꦺ​ꦲꦥ​ꦮꦲꦺ꧉</translation>
+    </message>
+    <message>
+        <source>This round Sari is the raja and plays first; you are the patih and play next, then Budi, the unyik.</source>
+        <translatorcomment>jv: Ing babak iki Sari dadi raja lan main dhisik; sampéyan patih lan main sabanjuré, banjur Budi, unyik.</translatorcomment>
+        <translation>ꦲꦶꦁ​ꦧꦧꦏ꧀ꦲꦶꦏꦶ​ꦱꦫꦶ​ꦢꦢꦶ​ꦫꦗ​ꦭꦤ꧀ꦩꦲꦶꦤ꧀ꦝꦶꦱꦶꦏ꧀; ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦥꦠꦶꦃ​ꦭꦤ꧀ꦩꦲꦶꦤ꧀ꦱꦧꦚ꧀ꦗꦸꦫꦺ꧈ ꦧꦚ꧀ꦗꦸꦂ​ꦧꦸꦢꦶ꧈ ꦲꦸꦚꦶꦏ꧀꧉</translation>
+    </message>
+    <message>
+        <source>Your turn. Play {card}: the pool holds one kind of 9, so it is captured at once. Click the card, or press Enter (it is already chosen).</source>
+        <translatorcomment>jv: Giliran sampéyan. Metokna {card}: ing blumbang mung ana siji jinis kertu 9, dadi langsung dipangan. Klik kertuné, utawa pencet Enter (wis kapilih).</translatorcomment>
+        <translation>ꦒꦶꦭꦶꦫꦤ꧀ꦱꦩ꧀ꦥꦺꦪꦤ꧀꧉ ꦩꦼꦠꦺꦴꦏ꧀ꦤ {card}: ꦲꦶꦁ​ꦧ꧀ꦭꦸꦩ꧀ꦧꦁ​ꦩꦸꦁ​ꦲꦤ​ꦱꦶꦗꦶ​ꦗꦶꦤꦶꦱ꧀ꦏꦼꦂꦠꦸ 9꧈ ꦢꦢꦶ​ꦭꦁꦱꦸꦁ​ꦢꦶꦥꦔꦤ꧀꧉ ꦏ꧀ꦭꦶꦏ꧀ꦏꦼꦂꦠꦸꦤꦺ꧈ ꦲꦸꦠꦮ​ꦥꦼꦚ꧀ꦕꦼꦠ꧀ Enter (ꦮꦶꦱ꧀ꦏꦥꦶꦭꦶꦃ)꧉</translation>
+    </message>
+    <message>
+        <source>Now turn up the bottom card of the stock: press D or click the stock. It captures the same way.</source>
+        <translatorcomment>jv: Saiki bukak kertu paling ngisor saka tumpukan: pencet D utawa klik tumpukan. Kertu kuwi mangan kanthi cara sing padha.</translatorcomment>
+        <translation>ꦱꦲꦶꦏꦶ​ꦧꦸꦏꦏ꧀ꦏꦼꦂꦠꦸ​ꦥꦭꦶꦁ​ꦔꦶꦱꦺꦴꦂ​ꦱꦏ​ꦠꦸꦩ꧀ꦥꦸꦏꦤ꧀: ꦥꦼꦚ꧀ꦕꦼꦠ꧀ D ꦲꦸꦠꦮ​ꦏ꧀ꦭꦶꦏ꧀ꦠꦸꦩ꧀ꦥꦸꦏꦤ꧀꧉ ꦏꦼꦂꦠꦸ​ꦏꦸꦮꦶ​ꦩꦔꦤ꧀ꦏꦤ꧀ꦛꦶ​ꦕꦫ​ꦱꦶꦁ​ꦥꦝ꧉</translation>
+    </message>
+    <message>
+        <source>As the patih you also see the next card of the stock. Only you see it.</source>
+        <translatorcomment>jv: Minangka patih sampéyan uga weruh kertu tumpukan sabanjuré. Mung sampéyan sing weruh.</translatorcomment>
+        <translation>ꦩꦶꦤꦁꦏ​ꦥꦠꦶꦃ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦲꦸꦒ​ꦮꦼꦫꦸꦃ​ꦏꦼꦂꦠꦸ​ꦠꦸꦩ꧀ꦥꦸꦏꦤ꧀ꦱꦧꦚ꧀ꦗꦸꦫꦺ꧉ ꦩꦸꦁ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦱꦶꦁ​ꦮꦼꦫꦸꦃ꧉</translation>
+    </message>
+    <message>
+        <source>The stock&apos;s card matches two kinds of 8 in the pool, so you choose which to capture: {card} glows. Click it, or press Enter.</source>
+        <translatorcomment>jv: Kertu saka tumpukan cocog karo rong jinis kertu 8 ing blumbang, dadi sampéyan milih sing endi sing dipangan: {card} murub. Klik, utawa pencet Enter.</translatorcomment>
+        <translation>ꦏꦼꦂꦠꦸ​ꦱꦏ​ꦠꦸꦩ꧀ꦥꦸꦏꦤ꧀ꦕꦺꦴꦕꦺꦴꦒ꧀ꦏꦫꦺꦴ​ꦫꦺꦴꦁ​ꦗꦶꦤꦶꦱ꧀ꦏꦼꦂꦠꦸ 8 ꦲꦶꦁ​ꦧ꧀ꦭꦸꦩ꧀ꦧꦁ꧈ ꦢꦢꦶ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦩꦶꦭꦶꦃ​ꦱꦶꦁ​ꦲꦼꦤ꧀ꦢꦶ​ꦱꦶꦁ​ꦢꦶꦥꦔꦤ꧀: {card} ꦩꦸꦫꦸꦧ꧀꧉ ꦏ꧀ꦭꦶꦏ꧀꧈ ꦲꦸꦠꦮ​ꦥꦼꦚ꧀ꦕꦼꦠ꧀ Enter꧉</translation>
+    </message>
+    <message>
+        <source>Play {card}: the pool holds two kinds of 2, and you will choose again.</source>
+        <translatorcomment>jv: Metokna {card}: ing blumbang ana rong jinis kertu 2, lan sampéyan bakal milih manèh.</translatorcomment>
+        <translation>ꦩꦼꦠꦺꦴꦏ꧀ꦤ {card}: ꦲꦶꦁ​ꦧ꧀ꦭꦸꦩ꧀ꦧꦁ​ꦲꦤ​ꦫꦺꦴꦁ​ꦗꦶꦤꦶꦱ꧀ꦏꦼꦂꦠꦸ 2꧈ ꦭꦤ꧀ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦧꦏꦭ꧀ꦩꦶꦭꦶꦃ​ꦩꦤꦺꦃ꧉</translation>
+    </message>
+    <message>
+        <source>Capture {card}: with your 8 of Coins and 2 of Strings it makes pang picis, a combination worth more at the end than loose cards.</source>
+        <translatorcomment>jv: Panganen {card}: karo 8 Dhuwit lan 2 Lintrik sampéyan dadi pang picis, kombinasi sing ing pungkasan regané luwih akèh tinimbang turahan.</translatorcomment>
+        <translation>ꦥꦔꦤꦼꦤ꧀ {card}: ꦏꦫꦺꦴ 8 ꦝꦸꦮꦶꦠ꧀ꦭꦤ꧀ 2 ꦭꦶꦤ꧀ꦠꦿꦶꦏ꧀ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦢꦢꦶ​ꦥꦁ​ꦥꦶꦕꦶꦱ꧀꧈ ꦏꦺꦴꦩ꧀ꦧꦶꦤꦱꦶ​ꦱꦶꦁ​ꦲꦶꦁ​ꦥꦸꦁꦏꦱꦤ꧀ꦫꦼꦒꦤꦺ​ꦭꦸꦮꦶꦃ​ꦲꦏꦺꦃ​ꦠꦶꦤꦶꦩ꧀ꦧꦁ​ꦠꦸꦫꦲꦤ꧀꧉</translation>
+    </message>
+    <message>
+        <source>The six iyo cards — White Flower, Red Flower, Old Thousand and the three 1s — are one rank. Play {card} to capture a 1.</source>
+        <translatorcomment>jv: Kertu iyo sing nem — Kembang Putih, Kembang Abang, Èwu Tuwa lan kertu 1 sing telu — angkané padha. Metokna {card} kanggo mangan kertu 1.</translatorcomment>
+        <translation>ꦏꦼꦂꦠꦸ​ꦲꦶꦪꦺꦴ​ꦱꦶꦁ​ꦤꦼꦩ꧀ — ꦏꦼꦩ꧀ꦧꦁ​ꦥꦸꦠꦶꦃ꧈ ꦏꦼꦩ꧀ꦧꦁ​ꦲꦧꦁ꧈ ꦲꦺꦮꦸ​ꦠꦸꦮ​ꦭꦤ꧀ꦏꦼꦂꦠꦸ 1 ꦱꦶꦁ​ꦠꦼꦭꦸ — ꦲꦁꦏꦤꦺ​ꦥꦝ꧉ ꦩꦼꦠꦺꦴꦏ꧀ꦤ {card} ꦏꦁꦒꦺꦴ​ꦩꦔꦤ꧀ꦏꦼꦂꦠꦸ 1꧉</translation>
+    </message>
+    <message>
+        <source>Turn up the stock&apos;s card (D). A card that matches nothing in the pool simply joins it.</source>
+        <translatorcomment>jv: Bukak kertu tumpukan (D). Kertu sing ora cocog karo apa-apa ing blumbang mung mlebu blumbang.</translatorcomment>
+        <translation>ꦧꦸꦏꦏ꧀ꦏꦼꦂꦠꦸ​ꦠꦸꦩ꧀ꦥꦸꦏꦤ꧀ (D)꧉ ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦲꦺꦴꦫ​ꦕꦺꦴꦕꦺꦴꦒ꧀ꦏꦫꦺꦴ​ꦲꦥ​ꦲꦥ​ꦲꦶꦁ​ꦧ꧀ꦭꦸꦩ꧀ꦧꦁ​ꦩꦸꦁ​ꦩ꧀ꦭꦼꦧꦸ​ꦧ꧀ꦭꦸꦩ꧀ꦧꦁ꧉</translation>
+    </message>
+    <message>
+        <source>That is all there is to it. Now the round plays itself: watch the captures pile up by each seat.</source>
+        <translatorcomment>jv: Mung kuwi. Saiki babak iki mlaku dhéwé: delengen kertu pangan numpuk ing cedhak saben pemain.</translatorcomment>
+        <translation>ꦩꦸꦁ​ꦏꦸꦮꦶ꧉ ꦱꦲꦶꦏꦶ​ꦧꦧꦏ꧀ꦲꦶꦏꦶ​ꦩ꧀ꦭꦏꦸ​ꦝꦺꦮꦺ: ꦢꦼꦊꦔꦼꦤ꧀ꦏꦼꦂꦠꦸ​ꦥꦔꦤ꧀ꦤꦸꦩ꧀ꦥꦸꦏ꧀ꦲꦶꦁ​ꦕꦼꦝꦏ꧀ꦱꦧꦼꦤ꧀ꦥꦼꦩꦲꦶꦤ꧀꧉</translation>
+    </message>
+    <message>
+        <source>The round is over. Your captures make pang kéyang, pang picis and macan and score 307, the best: you are ngeté.</source>
+        <translatorcomment>jv: Babak rampung. Kertu pangan sampéyan dadi pang kéyang, pang picis lan macan kanthi itungan 307, sing paling apik: sampéyan ngeté.</translatorcomment>
+        <translation>ꦧꦧꦏ꧀ꦫꦩ꧀ꦥꦸꦁ꧉ ꦏꦼꦂꦠꦸ​ꦥꦔꦤ꧀ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦢꦢꦶ​ꦥꦁ​ꦏꦺꦪꦁ꧈ ꦥꦁ​ꦥꦶꦕꦶꦱ꧀ꦭꦤ꧀ꦩꦕꦤ꧀ꦏꦤ꧀ꦛꦶ​ꦲꦶꦠꦸꦔꦤ꧀ 307꧈ ꦱꦶꦁ​ꦥꦭꦶꦁ​ꦲꦥꦶꦏ꧀: ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦔꦼꦠꦺ꧉</translation>
+    </message>
+    <message>
+        <source>Three players: the raja plays first, then the patih, then the unyik.</source>
+        <translatorcomment>jv: Pemain telu: raja main dhisik, banjur patih, banjur unyik.</translatorcomment>
+        <translation>ꦥꦼꦩꦲꦶꦤ꧀ꦠꦼꦭꦸ: ꦫꦗ​ꦩꦲꦶꦤ꧀ꦝꦶꦱꦶꦏ꧀꧈ ꦧꦚ꧀ꦗꦸꦂ​ꦥꦠꦶꦃ꧈ ꦧꦚ꧀ꦗꦸꦂ​ꦲꦸꦚꦶꦏ꧀꧉</translation>
+    </message>
+    <message>
+        <source>On your turn play a card to capture a pool card of the same rank, then turn up the bottom card of the stock (D) and do the same with it.</source>
+        <translatorcomment>jv: Ing giliran sampéyan metokna kertu siji kanggo mangan kertu blumbang sing angkané padha, banjur bukak kertu paling ngisor saka tumpukan (D) lan tindakaké sing padha.</translatorcomment>
+        <translation>ꦲꦶꦁ​ꦒꦶꦭꦶꦫꦤ꧀ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦩꦼꦠꦺꦴꦏ꧀ꦤ​ꦏꦼꦂꦠꦸ​ꦱꦶꦗꦶ​ꦏꦁꦒꦺꦴ​ꦩꦔꦤ꧀ꦏꦼꦂꦠꦸ​ꦧ꧀ꦭꦸꦩ꧀ꦧꦁ​ꦱꦶꦁ​ꦲꦁꦏꦤꦺ​ꦥꦝ꧈ ꦧꦚ꧀ꦗꦸꦂ​ꦧꦸꦏꦏ꧀ꦏꦼꦂꦠꦸ​ꦥꦭꦶꦁ​ꦔꦶꦱꦺꦴꦂ​ꦱꦏ​ꦠꦸꦩ꧀ꦥꦸꦏꦤ꧀ (D) ꦭꦤ꧀ꦠꦶꦤ꧀ꦢꦏꦏꦺ​ꦱꦶꦁ​ꦥꦝ꧉</translation>
+    </message>
+    <message>
+        <source>When the pool holds two kinds of that rank you choose which to capture; a card that matches nothing joins the pool.</source>
+        <translatorcomment>jv: Yèn ing blumbang ana rong jinis kertu sing angkané kuwi, sampéyan milih sing endi sing dipangan; kertu sing ora cocog karo apa-apa mlebu blumbang.</translatorcomment>
+        <translation>ꦪꦺꦤ꧀ꦲꦶꦁ​ꦧ꧀ꦭꦸꦩ꧀ꦧꦁ​ꦲꦤ​ꦫꦺꦴꦁ​ꦗꦶꦤꦶꦱ꧀ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦲꦁꦏꦤꦺ​ꦏꦸꦮꦶ꧈ ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦩꦶꦭꦶꦃ​ꦱꦶꦁ​ꦲꦼꦤ꧀ꦢꦶ​ꦱꦶꦁ​ꦢꦶꦥꦔꦤ꧀; ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦲꦺꦴꦫ​ꦕꦺꦴꦕꦺꦴꦒ꧀ꦏꦫꦺꦴ​ꦲꦥ​ꦲꦥ​ꦩ꧀ꦭꦼꦧꦸ​ꦧ꧀ꦭꦸꦩ꧀ꦧꦁ꧉</translation>
+    </message>
+    <message>
+        <source>The six iyo cards are one rank.</source>
+        <translatorcomment>jv: Kertu iyo sing nem angkané padha.</translatorcomment>
+        <translation>ꦏꦼꦂꦠꦸ​ꦲꦶꦪꦺꦴ​ꦱꦶꦁ​ꦤꦼꦩ꧀ꦲꦁꦏꦤꦺ​ꦥꦝ꧉</translation>
+    </message>
+    <message>
+        <source>At the end combinations such as pang kéyang and pang picis score more than loose cards; the best score is ngeté, then tengah, then kete.</source>
+        <translatorcomment>jv: Ing pungkasan kombinasi kaya pang kéyang lan pang picis regané luwih akèh tinimbang turahan; itungan paling apik iku ngeté, banjur tengah, banjur kete.</translatorcomment>
+        <translation>ꦲꦶꦁ​ꦥꦸꦁꦏꦱꦤ꧀ꦏꦺꦴꦩ꧀ꦧꦶꦤꦱꦶ​ꦏꦪ​ꦥꦁ​ꦏꦺꦪꦁ​ꦭꦤ꧀ꦥꦁ​ꦥꦶꦕꦶꦱ꧀ꦫꦼꦒꦤꦺ​ꦭꦸꦮꦶꦃ​ꦲꦏꦺꦃ​ꦠꦶꦤꦶꦩ꧀ꦧꦁ​ꦠꦸꦫꦲꦤ꧀; ꦲꦶꦠꦸꦔꦤ꧀ꦥꦭꦶꦁ​ꦲꦥꦶꦏ꧀ꦲꦶꦏꦸ​ꦔꦼꦠꦺ꧈ ꦧꦚ꧀ꦗꦸꦂ​ꦠꦼꦔꦃ꧈ ꦧꦚ꧀ꦗꦸꦂ​ꦏꦼꦠꦼ꧉</translation>
     </message>
 </context>
 <context>
@@ -6956,6 +7943,98 @@
     </message>
 </context>
 <context>
+    <name>ReplayBar</name>
+    <message>
+        <source>To the deal</source>
+        <translatorcomment>jv: Menyang bagéyan</translatorcomment>
+        <translation>ꦩꦼꦚꦁ​ꦧꦒꦺꦪꦤ꧀</translation>
+    </message>
+    <message>
+        <source>To the deal (Home)</source>
+        <translatorcomment>jv: Menyang bagéyan (Home)</translatorcomment>
+        <translation>ꦩꦼꦚꦁ​ꦧꦒꦺꦪꦤ꧀ (Home)</translation>
+    </message>
+    <message>
+        <source>Back</source>
+        <translatorcomment>jv: Mundur</translatorcomment>
+        <translation>ꦩꦸꦤ꧀ꦢꦸꦂ</translation>
+    </message>
+    <message>
+        <source>Back one move (Left)</source>
+        <translatorcomment>jv: Mundur sak langkah (Left)</translatorcomment>
+        <translation>ꦩꦸꦤ꧀ꦢꦸꦂ​ꦱꦏ꧀ꦭꦁꦏꦃ (ꦊꦥ꦳꧀ꦠ꧀)</translation>
+    </message>
+    <message>
+        <source>Play</source>
+        <translatorcomment>jv: Puter</translatorcomment>
+        <translation>ꦥꦸꦠꦼꦂ</translation>
+    </message>
+    <message>
+        <source>Play the moves at the computer pace, or pause (Space)</source>
+        <translatorcomment>jv: Puter langkah-langkahé miturut rikating komputer, utawa ngaso (Space)</translatorcomment>
+        <translation>ꦥꦸꦠꦼꦂ​ꦭꦁꦏꦃ​ꦭꦁꦏꦲꦺ​ꦩꦶꦠꦸꦫꦸꦠ꧀ꦫꦶꦏꦠꦶꦁ​ꦏꦺꦴꦩ꧀ꦥꦸꦠꦼꦂ꧈ ꦲꦸꦠꦮ​ꦔꦱꦺꦴ (Space)</translation>
+    </message>
+    <message>
+        <source>Forward</source>
+        <translatorcomment>jv: Maju</translatorcomment>
+        <translation>ꦩꦗꦸ</translation>
+    </message>
+    <message>
+        <source>Forward one move (Right)</source>
+        <translatorcomment>jv: Maju sak langkah (Right)</translatorcomment>
+        <translation>ꦩꦗꦸ​ꦱꦏ꧀ꦭꦁꦏꦃ (ꦫꦶꦒ꧀ꦲ꧀ꦠ꧀)</translation>
+    </message>
+    <message>
+        <source>To the end</source>
+        <translatorcomment>jv: Menyang pungkasan</translatorcomment>
+        <translation>ꦩꦼꦚꦁ​ꦥꦸꦁꦏꦱꦤ꧀</translation>
+    </message>
+    <message>
+        <source>To the end of the hand (End)</source>
+        <translatorcomment>jv: Menyang pungkasaning babak (End)</translatorcomment>
+        <translation>ꦩꦼꦚꦁ​ꦥꦸꦁꦏꦱꦤꦶꦁ​ꦧꦧꦏ꧀ (End)</translation>
+    </message>
+    <message>
+        <source>Close the replay</source>
+        <translatorcomment>jv: Tutup puter manèh</translatorcomment>
+        <translation>ꦠꦸꦠꦸꦥ꧀ꦥꦸꦠꦼꦂ​ꦩꦤꦺꦃ</translation>
+    </message>
+    <message>
+        <source>Back to the game (Esc)</source>
+        <translatorcomment>jv: Bali menyang dolanan (Esc)</translatorcomment>
+        <translation>ꦧꦭꦶ​ꦩꦼꦚꦁ​ꦢꦺꦴꦭꦤꦤ꧀ (Esc)</translation>
+    </message>
+    <message>
+        <source>Replay</source>
+        <translatorcomment>jv: Puter manèh</translatorcomment>
+        <translation>ꦥꦸꦠꦼꦂ​ꦩꦤꦺꦃ</translation>
+    </message>
+    <message>
+        <source>The deal</source>
+        <translatorcomment>jv: Bagéyan</translatorcomment>
+        <translation>ꦧꦒꦺꦪꦤ꧀</translation>
+    </message>
+    <message numerus="yes">
+        <source>The end (%n move(s))</source>
+        <translatorcomment>jv: Pungkasan (%n langkah)</translatorcomment>
+        <translation>
+            <numerusform>ꦥꦸꦁꦏꦱꦤ꧀ (%n ꦭꦁꦏꦃ)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Move {k} of %n</source>
+        <translatorcomment>jv: Langkah {k} saka %n</translatorcomment>
+        <translation>
+            <numerusform>ꦭꦁꦏꦃ {k} ꦱꦏ %n</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translatorcomment>jv: Ngaso</translatorcomment>
+        <translation>ꦔꦱꦺꦴ</translation>
+    </message>
+</context>
+<context>
     <name>RoundWords</name>
     <message>
         <source>&amp;Next round</source>
@@ -7487,6 +8566,291 @@ dhuwit</translatorcomment>
         <source>Close</source>
         <translatorcomment>jv: Tutup</translatorcomment>
         <translation>ꦠꦸꦠꦸꦥ꧀</translation>
+    </message>
+</context>
+<context>
+    <name>StatisticsDialog</name>
+    <message>
+        <source>All levels</source>
+        <extracomment>the choices of how many matches the line chart shows (0: all kept)</extracomment>
+        <translatorcomment>jv: Kabèh tataran</translatorcomment>
+        <translation>ꦏꦧꦺꦃ​ꦠꦠꦫꦤ꧀</translation>
+    </message>
+    <message>
+        <source>Mixed levels</source>
+        <translatorcomment>jv: Tataran campur</translatorcomment>
+        <translation>ꦠꦠꦫꦤ꧀ꦕꦩ꧀ꦥꦸꦂ</translation>
+    </message>
+    <message>
+        <source>No statistics for {game} yet. Every hand you finish against computer players is counted here.</source>
+        <translatorcomment>jv: Durung ana statistik {game}. Saben babak sing sampéyan rampungaké nglawan pemain komputer diétung ing kéné.</translatorcomment>
+        <translation>ꦢꦸꦫꦸꦁ​ꦲꦤ​ꦱ꧀ꦠꦠꦶꦱ꧀ꦠꦶꦏ꧀ {game}꧉ ꦱꦧꦼꦤ꧀ꦧꦧꦏ꧀ꦱꦶꦁ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦫꦩ꧀ꦥꦸꦔꦏꦺ​ꦔ꧀ꦭꦮꦤ꧀ꦥꦼꦩꦲꦶꦤ꧀ꦏꦺꦴꦩ꧀ꦥꦸꦠꦼꦂ​ꦢꦶꦲꦺꦠꦸꦁ​ꦲꦶꦁ​ꦏꦺꦤꦺ꧉</translation>
+    </message>
+    <message>
+        <source>No statistics for {game} against {level} yet.</source>
+        <translatorcomment>jv: Durung ana statistik {game} nglawan {level}.</translatorcomment>
+        <translation>ꦢꦸꦫꦸꦁ​ꦲꦤ​ꦱ꧀ꦠꦠꦶꦱ꧀ꦠꦶꦏ꧀ {game} ꦔ꧀ꦭꦮꦤ꧀ {level}꧉</translation>
+    </message>
+    <message numerus="yes">
+        <source>{kind}: %n hand(s)</source>
+        <translatorcomment>jv: {kind}: %n babak</translatorcomment>
+        <translation>
+            <numerusform>{kind}: %n ꦧꦧꦏ꧀</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Reset the statistics of {game}…</source>
+        <translatorcomment>jv: Busak statistik {game}…</translatorcomment>
+        <translation>ꦧꦸꦱꦏ꧀ꦱ꧀ꦠꦠꦶꦱ꧀ꦠꦶꦏ꧀ {game}…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n hand(s)</source>
+        <translatorcomment>jv: %n babak</translatorcomment>
+        <translation>
+            <numerusform>%n ꦧꦧꦏ꧀</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>({percent}%)</source>
+        <translatorcomment>jv: ({percent}%)</translatorcomment>
+        <translation>({percent}%)</translation>
+    </message>
+    <message>
+        <source>(of them with undo: {n})</source>
+        <translatorcomment>jv: ({n} ing antarané nganggo wurungaké)</translatorcomment>
+        <translation>({n} ꦲꦶꦁ​ꦲꦤ꧀ꦠꦫꦤꦺ​ꦔꦁꦒꦺꦴ​ꦮꦸꦫꦸꦔꦏꦺ)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n point(s)</source>
+        <translatorcomment>jv: %n biji</translatorcomment>
+        <translation>
+            <numerusform>%n ꦧꦶꦗꦶ</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No match played for money yet: choose Points to see the others.</source>
+        <translatorcomment>jv: Durung ana tandhing nganggo dhuwit: pilih Biji kanggo ndeleng liyané.</translatorcomment>
+        <translation>ꦢꦸꦫꦸꦁ​ꦲꦤ​ꦠꦤ꧀ꦝꦶꦁ​ꦔꦁꦒꦺꦴ​ꦝꦸꦮꦶꦠ꧀: ꦥꦶꦭꦶꦃ​ꦧꦶꦗꦶ​ꦏꦁꦒꦺꦴ​ꦤ꧀ꦢꦼꦊꦁ​ꦭꦶꦪꦤꦺ꧉</translation>
+    </message>
+    <message>
+        <source>No match to show yet.</source>
+        <translatorcomment>jv: Durung ana tandhing sing bisa dituduhaké.</translatorcomment>
+        <translation>ꦢꦸꦫꦸꦁ​ꦲꦤ​ꦠꦤ꧀ꦝꦶꦁ​ꦱꦶꦁ​ꦧꦶꦱ​ꦢꦶꦠꦸꦢꦸꦲꦏꦺ꧉</translation>
+    </message>
+    <message numerus="yes">
+        <source>Match {n}, {date}: {value} in %n hand(s)</source>
+        <translatorcomment>jv: Tandhing {n}, {date}: {value} ing %n babak</translatorcomment>
+        <translation>
+            <numerusform>ꦠꦤ꧀ꦝꦶꦁ {n}꧈ {date}: {value} ꦲꦶꦁ %n ꦧꦧꦏ꧀</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Forget the statistics of every game? This cannot be undone.</source>
+        <translatorcomment>jv: Busak statistik kabèh dolanan? Iki ora bisa dibalèkaké.</translatorcomment>
+        <translation>ꦧꦸꦱꦏ꧀ꦱ꧀ꦠꦠꦶꦱ꧀ꦠꦶꦏ꧀ꦏꦧꦺꦃ​ꦢꦺꦴꦭꦤꦤ꧀? ꦲꦶꦏꦶ​ꦲꦺꦴꦫ​ꦧꦶꦱ​ꦢꦶꦧꦭꦺꦏꦏꦺ꧉</translation>
+    </message>
+    <message>
+        <source>Forget the statistics of {game}? This cannot be undone.</source>
+        <translatorcomment>jv: Busak statistik {game}? Iki ora bisa dibalèkaké.</translatorcomment>
+        <translation>ꦧꦸꦱꦏ꧀ꦱ꧀ꦠꦠꦶꦱ꧀ꦠꦶꦏ꧀ {game}? ꦲꦶꦏꦶ​ꦲꦺꦴꦫ​ꦧꦶꦱ​ꦢꦶꦧꦭꦺꦏꦏꦺ꧉</translation>
+    </message>
+    <message>
+        <source>Reset statistics</source>
+        <translatorcomment>jv: Busak statistik</translatorcomment>
+        <translation>ꦧꦸꦱꦏ꧀ꦱ꧀ꦠꦠꦶꦱ꧀ꦠꦶꦏ꧀</translation>
+    </message>
+    <message>
+        <source>Statistics not saved</source>
+        <translatorcomment>jv: Statistik ora disimpen</translatorcomment>
+        <translation>ꦱ꧀ꦠꦠꦶꦱ꧀ꦠꦶꦏ꧀ꦲꦺꦴꦫ​ꦢꦶꦱꦶꦩ꧀ꦥꦼꦤ꧀</translation>
+    </message>
+    <message>
+        <source>The statistics could not be saved:</source>
+        <translatorcomment>jv: Statistik ora bisa disimpen:</translatorcomment>
+        <translation>ꦱ꧀ꦠꦠꦶꦱ꧀ꦠꦶꦏ꧀ꦲꦺꦴꦫ​ꦧꦶꦱ​ꦢꦶꦱꦶꦩ꧀ꦥꦼꦤ꧀:</translation>
+    </message>
+    <message>
+        <source>Export statistics</source>
+        <translatorcomment>jv: Ékspor statistik</translatorcomment>
+        <translation>ꦲꦺꦏ꧀ꦱ꧀ꦥꦺꦴꦂ​ꦱ꧀ꦠꦠꦶꦱ꧀ꦠꦶꦏ꧀</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translatorcomment>jv: Berkas CSV (*.csv)</translatorcomment>
+        <translation>ꦧꦼꦂꦏꦱ꧀ CSV (*.csv)</translation>
+    </message>
+    <message>
+        <source>Export failed</source>
+        <translatorcomment>jv: Ékspor gagal</translatorcomment>
+        <translation>ꦲꦺꦏ꧀ꦱ꧀ꦥꦺꦴꦂ​ꦒꦒꦭ꧀</translation>
+    </message>
+    <message>
+        <source>The statistics could not be written to {file}:</source>
+        <translatorcomment>jv: Statistik ora bisa ditulis menyang {file}:</translatorcomment>
+        <translation>ꦱ꧀ꦠꦠꦶꦱ꧀ꦠꦶꦏ꧀ꦲꦺꦴꦫ​ꦧꦶꦱ​ꦢꦶꦠꦸꦭꦶꦱ꧀ꦩꦼꦚꦁ {file}:</translation>
+    </message>
+    <message>
+        <source>Statistics</source>
+        <translatorcomment>jv: Statistik</translatorcomment>
+        <translation>ꦱ꧀ꦠꦠꦶꦱ꧀ꦠꦶꦏ꧀</translation>
+    </message>
+    <message>
+        <source>&amp;Game:</source>
+        <translatorcomment>jv: &amp;Dolanan:</translatorcomment>
+        <translation>ꦢꦺꦴꦭꦤꦤ꧀(&amp;D):</translation>
+    </message>
+    <message>
+        <source>&amp;Opponents:</source>
+        <translatorcomment>jv: &amp;Mungsuh:</translatorcomment>
+        <translation>ꦩꦸꦁꦱꦸꦃ(&amp;M):</translation>
+    </message>
+    <message>
+        <source>&amp;Last matches:</source>
+        <translatorcomment>jv: Tandhing &amp;pungkasan:</translatorcomment>
+        <translation>ꦠꦤ꧀ꦝꦶꦁ​ꦥꦸꦁꦏꦱꦤ꧀(&amp;P):</translation>
+    </message>
+    <message>
+        <source>&amp;Chart of:</source>
+        <translatorcomment>jv: &amp;Grafik:</translatorcomment>
+        <translation>ꦒꦿꦥ꦳ꦶꦏ꧀(&amp;G):</translation>
+    </message>
+    <message>
+        <source>All</source>
+        <translatorcomment>jv: Kabèh</translatorcomment>
+        <translation>ꦏꦧꦺꦃ</translation>
+    </message>
+    <message>
+        <source>Money</source>
+        <translatorcomment>jv: Dhuwit</translatorcomment>
+        <translation>ꦝꦸꦮꦶꦠ꧀</translation>
+    </message>
+    <message>
+        <source>Points</source>
+        <translatorcomment>jv: Biji</translatorcomment>
+        <translation>ꦧꦶꦗꦶ</translation>
+    </message>
+    <message>
+        <source>Matches played:</source>
+        <translatorcomment>jv: Tandhing sing dimainaké:</translatorcomment>
+        <translation>ꦠꦤ꧀ꦝꦶꦁ​ꦱꦶꦁ​ꦢꦶꦩꦲꦶꦤꦏꦺ:</translation>
+    </message>
+    <message>
+        <source>Matches won:</source>
+        <translatorcomment>jv: Tandhing sing dimenangaké:</translatorcomment>
+        <translation>ꦠꦤ꧀ꦝꦶꦁ​ꦱꦶꦁ​ꦢꦶꦩꦼꦤꦔꦏꦺ:</translation>
+    </message>
+    <message>
+        <source>Hands played:</source>
+        <translatorcomment>jv: Babak sing dimainaké:</translatorcomment>
+        <translation>ꦧꦧꦏ꧀ꦱꦶꦁ​ꦢꦶꦩꦲꦶꦤꦏꦺ:</translation>
+    </message>
+    <message>
+        <source>Hands won:</source>
+        <translatorcomment>jv: Babak sing dimenangaké:</translatorcomment>
+        <translation>ꦧꦧꦏ꧀ꦱꦶꦁ​ꦢꦶꦩꦼꦤꦔꦏꦺ:</translation>
+    </message>
+    <message>
+        <source>Hands with undo:</source>
+        <translatorcomment>jv: Babak nganggo wurungaké:</translatorcomment>
+        <translation>ꦧꦧꦏ꧀ꦔꦁꦒꦺꦴ​ꦮꦸꦫꦸꦔꦏꦺ:</translation>
+    </message>
+    <message>
+        <source>Best hand:</source>
+        <translatorcomment>jv: Babak paling apik:</translatorcomment>
+        <translation>ꦧꦧꦏ꧀ꦥꦭꦶꦁ​ꦲꦥꦶꦏ꧀:</translation>
+    </message>
+    <message>
+        <source>Money won:</source>
+        <translatorcomment>jv: Dhuwit sing dimenangaké:</translatorcomment>
+        <translation>ꦝꦸꦮꦶꦠ꧀ꦱꦶꦁ​ꦢꦶꦩꦼꦤꦔꦏꦺ:</translation>
+    </message>
+    <message>
+        <source>Money lost:</source>
+        <translatorcomment>jv: Dhuwit sing dibayar:</translatorcomment>
+        <translation>ꦝꦸꦮꦶꦠ꧀ꦱꦶꦁ​ꦢꦶꦧꦪꦂ:</translation>
+    </message>
+    <message>
+        <source>Current winning streak:</source>
+        <translatorcomment>jv: Menang terus-terusan saiki:</translatorcomment>
+        <translation>ꦩꦼꦤꦁ​ꦠꦼꦫꦸꦱ꧀ꦠꦼꦫꦸꦱꦤ꧀ꦱꦲꦶꦏꦶ:</translation>
+    </message>
+    <message>
+        <source>Longest winning streak:</source>
+        <translatorcomment>jv: Menang terus-terusan paling dawa:</translatorcomment>
+        <translation>ꦩꦼꦤꦁ​ꦠꦼꦫꦸꦱ꧀ꦠꦼꦫꦸꦱꦤ꧀ꦥꦭꦶꦁ​ꦢꦮ:</translation>
+    </message>
+    <message>
+        <source>Average points per hand:</source>
+        <translatorcomment>jv: Rata-rata biji saben babak:</translatorcomment>
+        <translation>ꦫꦠ​ꦫꦠ​ꦧꦶꦗꦶ​ꦱꦧꦼꦤ꧀ꦧꦧꦏ꧀:</translation>
+    </message>
+    <message>
+        <source>Your numbers</source>
+        <translatorcomment>jv: Angka sampéyan</translatorcomment>
+        <translation>ꦲꦁꦏ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀</translation>
+    </message>
+    <message>
+        <source>Your result per match</source>
+        <translatorcomment>jv: Asil sampéyan saben tandhing</translatorcomment>
+        <translation>ꦲꦱꦶꦭ꧀ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦱꦧꦼꦤ꧀ꦠꦤ꧀ꦝꦶꦁ</translation>
+    </message>
+    <message>
+        <source>Win kinds</source>
+        <translatorcomment>jv: Jinis menang</translatorcomment>
+        <translation>ꦗꦶꦤꦶꦱ꧀ꦩꦼꦤꦁ</translation>
+    </message>
+    <message>
+        <source>No hand won yet.</source>
+        <translatorcomment>jv: Durung ana babak sing dimenangaké.</translatorcomment>
+        <translation>ꦢꦸꦫꦸꦁ​ꦲꦤ​ꦧꦧꦏ꧀ꦱꦶꦁ​ꦢꦶꦩꦼꦤꦔꦏꦺ꧉</translation>
+    </message>
+    <message>
+        <source>&amp;Export CSV…</source>
+        <translatorcomment>jv: Ékspor &amp;CSV…</translatorcomment>
+        <translation>ꦲꦺꦏ꧀ꦱ꧀ꦥꦺꦴꦂ &amp;CSV…</translation>
+    </message>
+    <message>
+        <source>&amp;Reset</source>
+        <translatorcomment>jv: &amp;Busak</translatorcomment>
+        <translation>ꦧꦸꦱꦏ꧀(&amp;B)</translation>
+    </message>
+    <message>
+        <source>Reset the statistics of every game…</source>
+        <translatorcomment>jv: Busak statistik kabèh dolanan…</translatorcomment>
+        <translation>ꦧꦸꦱꦏ꧀ꦱ꧀ꦠꦠꦶꦱ꧀ꦠꦶꦏ꧀ꦏꦧꦺꦃ​ꦢꦺꦴꦭꦤꦤ꧀…</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translatorcomment>jv: Tutup</translatorcomment>
+        <translation>ꦠꦸꦠꦸꦥ꧀</translation>
+    </message>
+</context>
+<context>
+    <name>SummaryDialog</name>
+    <message>
+        <source>Learn to play</source>
+        <translatorcomment>jv: Sinau main</translatorcomment>
+        <translation>ꦱꦶꦤꦲꦸ​ꦩꦲꦶꦤ꧀</translation>
+    </message>
+    <message>
+        <source>Your guided {game} is over. What it showed:</source>
+        <translatorcomment>jv: Dolanan {game} sing dituntun wis rampung. Sing dituduhaké:</translatorcomment>
+        <translation>ꦢꦺꦴꦭꦤꦤ꧀ {game} ꦱꦶꦁ​ꦢꦶꦠꦸꦤ꧀ꦠꦸꦤ꧀ꦮꦶꦱ꧀ꦫꦩ꧀ꦥꦸꦁ꧉ ꦱꦶꦁ​ꦢꦶꦠꦸꦢꦸꦲꦏꦺ:</translation>
+    </message>
+    <message>
+        <source>Everything else is in Help ▸ How to play (F1).</source>
+        <translatorcomment>jv: Liyané ana ing Pitulung ▸ Carané main (F1).</translatorcomment>
+        <translation>ꦭꦶꦪꦤꦺ​ꦲꦤ​ꦲꦶꦁ​ꦥꦶꦠꦸꦭꦸꦁ ▸ ꦕꦫꦤꦺ​ꦩꦲꦶꦤ꧀ (F1)꧉</translation>
+    </message>
+    <message>
+        <source>&amp;Play a real game</source>
+        <translatorcomment>jv: &amp;Main dolanan tenanan</translatorcomment>
+        <translation>ꦩꦲꦶꦤ꧀ꦢꦺꦴꦭꦤꦤ꧀ꦠꦼꦤꦤꦤ꧀(&amp;M)</translation>
+    </message>
+    <message>
+        <source>&amp;Close</source>
+        <translatorcomment>jv: &amp;Tutup</translatorcomment>
+        <translation>ꦠꦸꦠꦸꦥ꧀(&amp;T)</translation>
     </message>
 </context>
 <context>
@@ -8483,6 +9847,90 @@ dhuwit</translatorcomment>
         <source>“turn fifteen”: the winner turns fifteen cards to make more mata</source>
         <translatorcomment>jv: “walik limalas”: sing menang malik limalas kertu supaya mata tambah akèh</translatorcomment>
         <translation>“ꦮꦭꦶꦏ꧀ꦭꦶꦩꦭꦱ꧀”: ꦱꦶꦁ​ꦩꦼꦤꦁ​ꦩꦭꦶꦏ꧀ꦭꦶꦩꦭꦱ꧀ꦏꦼꦂꦠꦸ​ꦱꦸꦥꦪ​ꦩꦠ​ꦠꦩ꧀ꦧꦃ​ꦲꦏꦺꦃ</translation>
+    </message>
+    <message>
+        <source>on your own draw</source>
+        <translatorcomment>jv: saka jupukan dhéwé</translatorcomment>
+        <translation>ꦱꦏ​ꦗꦸꦥꦸꦏꦤ꧀ꦝꦺꦮꦺ</translation>
+    </message>
+    <message>
+        <source>sampèi on another&apos;s draw</source>
+        <translatorcomment>jv: sampèi saka jupukané wong liya</translatorcomment>
+        <translation>ꦱꦩ꧀ꦥꦺꦲꦶ​ꦱꦏ​ꦗꦸꦥꦸꦏꦤꦺ​ꦮꦺꦴꦁ​ꦭꦶꦪ</translation>
+    </message>
+    <message>
+        <source>on a discard</source>
+        <translatorcomment>jv: saka kertu buwangan</translatorcomment>
+        <translation>ꦱꦏ​ꦏꦼꦂꦠꦸ​ꦧꦸꦮꦔꦤ꧀</translation>
+    </message>
+    <message>
+        <source>dealt a winning hand</source>
+        <translatorcomment>jv: kertu menang saka bagéyan</translatorcomment>
+        <translation>ꦏꦼꦂꦠꦸ​ꦩꦼꦤꦁ​ꦱꦏ​ꦧꦒꦺꦪꦤ꧀</translation>
+    </message>
+</context>
+<context>
+    <name>UndoCommands</name>
+    <message>
+        <source>&amp;Save</source>
+        <extracomment>the file the game was opened from or last saved to (None: only the autosave)</extracomment>
+        <translatorcomment>jv: &amp;Simpen</translatorcomment>
+        <translation>ꦱꦶꦩ꧀ꦥꦼꦤ꧀(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translatorcomment>jv: &amp;Dolanaké manèh</translatorcomment>
+        <translation>ꦢꦺꦴꦭꦤꦏꦺ​ꦩꦤꦺꦃ(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Restart this &amp;deal</source>
+        <translatorcomment>jv: &amp;Ulang babak iki</translatorcomment>
+        <translation>ꦲꦸꦭꦁ​ꦧꦧꦏ꧀ꦲꦶꦏꦶ(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Save the game (to its file, or as a new one)</source>
+        <translatorcomment>jv: Nyimpen dolanan (menyang berkasé, utawa dadi berkas anyar)</translatorcomment>
+        <translation>ꦚꦶꦩ꧀ꦥꦼꦤ꧀ꦢꦺꦴꦭꦤꦤ꧀ (ꦩꦼꦚꦁ​ꦧꦼꦂꦏꦱꦺ꧈ ꦲꦸꦠꦮ​ꦢꦢꦶ​ꦧꦼꦂꦏꦱ꧀ꦲꦚꦂ)</translation>
+    </message>
+    <message>
+        <source>Take back your last move and the computer players&apos; moves after it</source>
+        <translatorcomment>jv: Mbatalaké langkah sampéyan pungkasan lan langkahé pemain komputer sakwisé</translatorcomment>
+        <translation>ꦩ꧀ꦧꦠꦭꦏꦺ​ꦭꦁꦏꦃ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦥꦸꦁꦏꦱꦤ꧀ꦭꦤ꧀ꦭꦁꦏꦲꦺ​ꦥꦼꦩꦲꦶꦤ꧀ꦏꦺꦴꦩ꧀ꦥꦸꦠꦼꦂ​ꦱꦏ꧀ꦮꦶꦱꦺ</translation>
+    </message>
+    <message>
+        <source>Play the moves taken back again</source>
+        <translatorcomment>jv: Nglakokaké manèh langkah sing dibatalaké</translatorcomment>
+        <translation>ꦔ꧀ꦭꦏꦺꦴꦏꦏꦺ​ꦩꦤꦺꦃ​ꦭꦁꦏꦃ​ꦱꦶꦁ​ꦢꦶꦧꦠꦭꦏꦺ</translation>
+    </message>
+    <message>
+        <source>Undo is off in a money match.</source>
+        <translatorcomment>jv: Wurungaké ora kena ing tandhing nganggo dhuwit.</translatorcomment>
+        <translation>ꦮꦸꦫꦸꦔꦏꦺ​ꦲꦺꦴꦫ​ꦏꦼꦤ​ꦲꦶꦁ​ꦠꦤ꧀ꦝꦶꦁ​ꦔꦁꦒꦺꦴ​ꦝꦸꦮꦶꦠ꧀꧉</translation>
+    </message>
+    <message>
+        <source>Undo is off in this match.</source>
+        <translatorcomment>jv: Wurungaké ora kena ing tandhing iki.</translatorcomment>
+        <translation>ꦮꦸꦫꦸꦔꦏꦺ​ꦲꦺꦴꦫ​ꦏꦼꦤ​ꦲꦶꦁ​ꦠꦤ꧀ꦝꦶꦁ​ꦲꦶꦏꦶ꧉</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translatorcomment>jv: &amp;Wurungaké</translatorcomment>
+        <translation>ꦮꦸꦫꦸꦔꦏꦺ(&amp;W)</translation>
+    </message>
+    <message>
+        <source>&amp;Undo (off in this match)</source>
+        <translatorcomment>jv: &amp;Wurungaké (ora kena ing tandhing iki)</translatorcomment>
+        <translation>ꦮꦸꦫꦸꦔꦏꦺ (ꦲꦺꦴꦫ​ꦏꦼꦤ​ꦲꦶꦁ​ꦠꦤ꧀ꦝꦶꦁ​ꦲꦶꦏꦶ)(&amp;W)</translation>
+    </message>
+    <message>
+        <source>Restart this deal?</source>
+        <translatorcomment>jv: Ulang babak iki?</translatorcomment>
+        <translation>ꦲꦸꦭꦁ​ꦧꦧꦏ꧀ꦲꦶꦏꦶ?</translation>
+    </message>
+    <message>
+        <source>The moves made in this deal are taken back and it starts again with the same cards (Redo plays them again until a new move is made). Restart it?</source>
+        <translatorcomment>jv: Langkah-langkah ing babak iki dibatalaké lan babak iki diwiwiti manèh nganggo kertu sing padha (Dolanaké manèh nglakokaké manèh langkah-langkah kuwi sadurungé ana langkah anyar). Diulang?</translatorcomment>
+        <translation>ꦭꦁꦏꦃ​ꦭꦁꦏꦃ​ꦲꦶꦁ​ꦧꦧꦏ꧀ꦲꦶꦏꦶ​ꦢꦶꦧꦠꦭꦏꦺ​ꦭꦤ꧀ꦧꦧꦏ꧀ꦲꦶꦏꦶ​ꦢꦶꦮꦶꦮꦶꦠꦶ​ꦩꦤꦺꦃ​ꦔꦁꦒꦺꦴ​ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦥꦝ (ꦢꦺꦴꦭꦤꦏꦺ​ꦩꦤꦺꦃ​ꦔ꧀ꦭꦏꦺꦴꦏꦏꦺ​ꦩꦤꦺꦃ​ꦭꦁꦏꦃ​ꦭꦁꦏꦃ​ꦏꦸꦮꦶ​ꦱꦢꦸꦫꦸꦔꦺ​ꦲꦤ​ꦭꦁꦏꦃ​ꦲꦚꦂ)꧉ ꦢꦶꦲꦸꦭꦁ?</translation>
     </message>
 </context>
 </TS>
