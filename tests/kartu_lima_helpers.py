@@ -6,10 +6,12 @@ codes per seat) and, optionally, the top of the pack; every other card of the 60
 """
 from __future__ import annotations
 
+import random
+
 from helpers import cards_of
 
 from cekidesk.engine.cards import Card, ceki_deck
-from cekidesk.engine.core import HandResult
+from cekidesk.engine.core import Action, HandResult
 from cekidesk.games.kartu_lima.rules import (
     KartuLimaCarry,
     KartuLimaOptions,
@@ -54,3 +56,20 @@ def result_of(winner: int, n: int = 5, **details) -> HandResult:
     no rounds, no side bets unless given; the last trick led with a non-dika card)."""
     d = {"winner": winner, "instant": None, "last_lead": "M2", "holders": {}, **details}
     return HandResult("win", tuple(int(p == winner) for p in range(n)), (winner,), d)
+
+
+def random_views(n: int, seed: int, options: KartuLimaOptions, carry: KartuLimaCarry | None = None):
+    """The views of seat 0 through one hand of random legal moves (amounts drawn from their ranges)."""
+    rng = random.Random(seed)
+    st = new_hand(options, n, seed, 0, carry=carry)
+    while True:
+        yield st.view(0)
+        if st.is_terminal():
+            return
+        p = st.to_act()[0]
+        acts = st.legal_actions(p)
+        if acts:
+            st.apply(rng.choice(acts))
+        else:
+            r = st.legal_ranges(p)[0]
+            st.apply(Action(p, r.verb, amount=rng.randrange(r.lo, r.hi + 1)))

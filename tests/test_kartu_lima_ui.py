@@ -10,7 +10,7 @@ import random
 from collections import Counter
 
 import pytest
-from kartu_lima_helpers import stacked
+from kartu_lima_helpers import random_views, stacked
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtTest import QTest
@@ -286,22 +286,6 @@ def test_quit_mid_bet_or_mid_trick_and_continue_gives_the_identical_table(qtbot,
 
 # ---------------------------------------------------------------------------------------------
 # the layout alone
-
-def random_views(n: int, seed: int, options: KartuLimaOptions, carry: KartuLimaCarry | None = None):
-    rng = random.Random(seed)
-    st = new_hand(options, n, seed, 0, carry=carry)
-    while True:
-        yield st.view(0)
-        if st.is_terminal():
-            return
-        p = st.to_act()[0]
-        acts = st.legal_actions(p)
-        if acts:
-            st.apply(rng.choice(acts))
-        else:
-            r = st.legal_ranges(p)[0]
-            st.apply(Action(p, r.verb, amount=rng.randrange(r.lo, r.hi + 1)))
-
 
 @pytest.mark.parametrize("n", [5, 9])
 def test_every_card_inside_the_scene_and_only_legal_or_seen_cards(qapp, n):

@@ -6,37 +6,24 @@ The table alone (offscreen), fed the views of one Kartu Lima hand: no controller
 """
 from __future__ import annotations
 
-import random
-
+from kartu_lima_helpers import random_views
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 from waiting import HANG_GUARD_MS
 
-from cekidesk.engine.core import Action
-from cekidesk.games.kartu_lima.rules import KartuLimaCarry, KartuLimaOptions, new_hand
+from cekidesk.games.kartu_lima.rules import KartuLimaCarry, KartuLimaOptions
 from cekidesk.ui.table.widget import TableWidget
 
 NAMES = [f"Player {i}" for i in range(5)]
 
 
 def views_with_and_without_choices():
-    """The human's first view with a bar of choices and a selectable hand, and a later view with no bar."""
+    """The human's views through Kartu Lima hands with bets, roosters, gor-goran and abang-ireng."""
     opts = KartuLimaOptions(stakes="bal_balan", roosters="tetep", gor_goran=True, abang_ireng=True)
+    carry = KartuLimaCarry(hands=1, banjiran=2, streak=3, won=40, pot=50)
     for seed in range(200):
-        rng = random.Random(seed)
-        st = new_hand(opts, 5, seed, 0, carry=KartuLimaCarry(hands=1, banjiran=2, streak=3, won=40, pot=50))
-        seen = []
-        while not st.is_terminal():
-            seen.append(st.view(0))
-            p = st.to_act()[0]
-            acts = st.legal_actions(p)
-            if acts:
-                st.apply(rng.choice(acts))
-            else:
-                r = st.legal_ranges(p)[0]
-                st.apply(Action(p, r.verb, amount=rng.randrange(r.lo, r.hi + 1)))
-        yield seen
+        yield list(random_views(5, seed, opts, carry))
 
 
 def make_table(qtbot) -> TableWidget:

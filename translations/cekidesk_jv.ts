@@ -7086,7 +7086,7 @@ dhuwit</translation>
     </message>
     <message>
         <source>&amp;Export CSV…</source>
-        <translation>Ékspor &amp;CSV…</translation>
+        <translation>&amp;Simpen dadi CSV…</translation>
     </message>
     <message>
         <source>&amp;Reset</source>

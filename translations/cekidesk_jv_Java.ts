@@ -8806,8 +8806,8 @@ dhuwit</translatorcomment>
     </message>
     <message>
         <source>&amp;Export CSV…</source>
-        <translatorcomment>jv: Ékspor &amp;CSV…</translatorcomment>
-        <translation>ꦲꦺꦏ꧀ꦱ꧀ꦥꦺꦴꦂ &amp;CSV…</translation>
+        <translatorcomment>jv: &amp;Simpen dadi CSV…</translatorcomment>
+        <translation>ꦱꦶꦩ꧀ꦥꦼꦤ꧀ꦢꦢꦶ CSV(&amp;S)…</translation>
     </message>
     <message>
         <source>&amp;Reset</source>
