@@ -26,31 +26,26 @@ _C = "BalikLesson"
 NAMES = ("", "Budi", "Sari", "Ayu")
 
 _HAND = QT_TRANSLATE_NOOP("BalikLesson", "These are your cards, sorted into the sets they make. You play first, so you "
-                              "hold one card more and begin by throwing one.")
+                                         "hold one card more and begin by throwing one.")
 _LOOSE = QT_TRANSLATE_NOOP("BalikLesson", "{card} makes no set with your other cards: throw it. Click it, or press "
-                                          "Enter "
-                               "(Left / Right choose another card).")
+                                          "Enter (Left / Right choose another card).")
 _OTHERS = QT_TRANSLATE_NOOP("BalikLesson", "Now the others play in turn: each draws the top card of the stock or takes "
-                                "the last card thrown, then throws one.")
+                                           "the last card thrown, then throws one.")
 _WAITS = QT_TRANSLATE_NOOP("BalikLesson", "Now throw {card}: your hand is then one card short of winning — it waits. "
-                               "Click it or press Enter.")
+                                          "Click it or press Enter.")
 _CALL_TAN = QT_TRANSLATE_NOOP("BalikLesson", "You may call now. You already hold a mata, so your call is tan: any card "
-                                  "that completes your last set wins. Press C or click Call.")
+                                             "that completes your last set wins. Press C or click Call.")
 _SHOWN = QT_TRANSLATE_NOOP("BalikLesson", "Since you called, every card drawn from the stock is shown face up beside "
-                                          "the "
-                               "player who drew it. Watch for yours!")
+                                          "the player who drew it. Watch for yours!")
 _CLAIM = QT_TRANSLATE_NOOP("BalikLesson", "That card completes your hand! Claim it out of turn — sampèi! Press S or "
-                                          "click "
-                               "the Sampèi button.")
+                                          "click the Sampèi button.")
 _TURN = QT_TRANSLATE_NOOP("BalikLesson", "A turn: draw the top card of the stock (D) or take the last card thrown (T), "
-                              "then throw a card.")
+                                         "then throw a card.")
 _CALLS = QT_TRANSLATE_NOOP("BalikLesson", "When a throw leaves your hand one card short you may call (C): tan with a "
-                                          "mata in "
-                               "hand (any card of the last set wins), ceki without one (only a card that makes a "
-                               "mata wins).")
+                                          "mata in hand (any card of the last set wins), ceki without one (only a card "
+                                          "that makes a mata wins).")
 _SAMPEI = QT_TRANSLATE_NOOP("BalikLesson", "After a call every card drawn from the stock is shown; the one a caller "
-                                           "waits "
-                                "for is theirs at once: sampèi! (S)")
+                                           "waits for is theirs at once: sampèi! (S)")
 
 
 def _lesson(game_id: str, n: int, seed: int, hand: str, script: tuple[str, ...], notes: tuple[Note, ...],
@@ -71,27 +66,25 @@ def balik_satu() -> Lesson:
               "1 draw", "1 discard S2", "2 draw", "0 claim")                           # 8–11
     notes = _opening(QT_TRANSLATE_NOOP(
         "BalikLesson", "Welcome to Balik Satu! Fifteen cards in five sets of three win: three cards of one rank, "
-                       "whatever "
-            "their suits, and at least one set must be three identical cards, a mata. Press Enter or click Next.")) + (
+                       "whatever their suits, and at least one set must be three identical cards, a mata. Press Enter "
+                       "or click Next.")) + (
         Note(QT_TRANSLATE_NOOP("BalikLesson", "Sari threw a 4 of Myriads, and you hold two of them: take it and the "
-                                              "three "
-                                   "make a mata. Press T or click the card on the pile."), 5, MOVE),
+                                              "three make a mata. Press T or click the card on the pile."), 5, MOVE),
         Note(_WAITS, 6, MOVE),
         Note(_CALL_TAN, 7, MOVE),
         Note(_SHOWN, 8, plate(1)),
         Note(_CLAIM, 11, MOVE),
         Note(QT_TRANSLATE_NOOP("BalikLesson", "You win! The next card of the stock is turned — the balik satu, “turn "
-                                              "one”. "
-                                   "Its value is the score (here 9, the 9 of Coins), and your mata adds 1."),
+                                              "one”. Its value is the score (here 9, the 9 of Coins), and your mata "
+                                              "adds 1."),
              len(script), NOWHERE),
     )
     summary = (
         QT_TRANSLATE_NOOP("BalikLesson", "Fifteen cards in five sets of three win: three cards of one rank, whatever "
-                                         "their "
-                              "suits, at least one set a mata of three identical cards."),
+                                         "their suits, at least one set a mata of three identical cards."),
         _TURN, _CALLS, _SAMPEI,
         QT_TRANSLATE_NOOP("BalikLesson", "The winner turns one more card from the stock: its value is the score, the "
-                              "red-stamped cards worth more; each mata adds 1."),
+                                         "red-stamped cards worth more; each mata adds 1."),
     )
     return _lesson("balik-satu", 3, 421, "C1 C3 C4 C6 M1 M4 M4 M5 M7 M7 RF S5 S5 S6 S7", script, notes, summary)
 
@@ -102,32 +95,28 @@ def chaqui() -> Lesson:
               "1 draw", "1 discard S9", "2 draw", "0 claim")                           # 8–11
     notes = _opening(QT_TRANSLATE_NOOP(
         "BalikLesson", "Welcome to Chaqui, Balik Satu as the Kristang of Malacca play it! Fifteen cards in five sets "
-                       "of three "
-            "win, at least one of them three identical cards: an olo. Press Enter or click Next.")) + (
+                       "of three win, at least one of them three identical cards: an olo. Press Enter or click "
+                       "Next.")) + (
         Note(QT_TRANSLATE_NOOP("BalikLesson", "Sari threw a 4 of Strings, and you hold two. Take it (T, or click the "
-                                              "pile): "
-                                   "three identical cards made with a card from the pile are an olo, laid open "
-                                   "for everyone to see."), 5, MOVE),
+                                              "pile): three identical cards made with a card from the pile are an olo, "
+                                              "laid open for everyone to see."), 5, MOVE),
         Note(QT_TRANSLATE_NOOP("BalikLesson", "Your olo stays in your hand but can never be "
                                               "thrown."), 6, role("hand", 0)),
         Note(_WAITS, 6, MOVE),
         Note(QT_TRANSLATE_NOOP("BalikLesson", "You may call now. You hold an olo, so your call is tan: any card that "
-                                   "completes your last set wins — here any of the six yu cards. Press C or "
-                                   "click Call."), 7, MOVE),
+                                              "completes your last set wins — here any of the six yu cards. Press C or "
+                                              "click Call."), 7, MOVE),
         Note(_SHOWN, 8, plate(1)),
         Note(_CLAIM, 11, MOVE),
-        Note(QT_TRANSLATE_NOOP("BalikLesson", "You win! In Chaqui each olo of the winning hand scores a fixed "
-                                              "amount, 5 "
-                                   "points here."), len(script), NOWHERE),
+        Note(QT_TRANSLATE_NOOP("BalikLesson", "You win! In Chaqui each olo of the winning hand scores a fixed amount, "
+                                              "5 points here."), len(script), NOWHERE),
     )
     summary = (
         QT_TRANSLATE_NOOP("BalikLesson", "Fifteen cards in five sets of three win, at least one an olo of three "
-                                         "identical "
-                              "cards."),
+                                         "identical cards."),
         _TURN,
         QT_TRANSLATE_NOOP("BalikLesson", "An olo made with a card taken from the pile is laid open; its cards can no "
-                                         "longer "
-                              "be thrown."),
+                                         "longer be thrown."),
         _CALLS, _SAMPEI,
         QT_TRANSLATE_NOOP("BalikLesson", "Each olo of the winning hand scores a fixed amount (5 by default)."),
     )
@@ -141,38 +130,34 @@ def balik_lima_belas() -> Lesson:
               "0 draw", "0 win")                                                       # 12, 13
     notes = _opening(QT_TRANSLATE_NOOP(
         "BalikLesson", "Welcome to Balik Lima Belas! As in Balik Satu, fifteen cards in five sets of three win, at "
-                       "least one "
-            "of them a mata of three identical cards; the score is different. Press Enter or click Next.")) + (
+                       "least one of them a mata of three identical cards; the score is different. Press Enter or "
+                       "click Next.")) + (
         Note(QT_TRANSLATE_NOOP("BalikLesson", "Sari threw an 8 of Myriads: with your 8 of Coins and 8 of Strings it "
-                                              "makes a "
-                                   "set. Take it: press T or click the card on the pile."), 5, MOVE),
+                                              "makes a set. Take it: press T or click the card on the "
+                                              "pile."), 5, MOVE),
         Note(_WAITS, 6, MOVE),
         Note(QT_TRANSLATE_NOOP("BalikLesson", "You may call now. You hold no mata yet, so your call is ceki: only a "
-                                              "third "
-                                   "6 of Strings or 6 of Myriads, making a mata, wins. Press C or click Call."),
+                                              "third 6 of Strings or 6 of Myriads, making a mata, wins. Press C or "
+                                              "click Call."),
              7, MOVE),
         Note(_SHOWN, 8, plate(1)),
         Note(QT_TRANSLATE_NOOP("BalikLesson", "Your turn: draw the top card of the stock — press D or click the "
                                               "stock."),
              12, MOVE),
         Note(QT_TRANSLATE_NOOP("BalikLesson", "A 6 of Strings: your mata, and your hand is complete! Win on your own "
-                                              "draw: "
-                                   "press S or click the Sampèi button."), 13, MOVE),
+                                              "draw: press S or click the Sampèi button."), 13, MOVE),
         Note(QT_TRANSLATE_NOOP("BalikLesson", "You win! Fifteen turned cards are swapped in, rank for rank, for more "
-                                              "mata: "
-                                   "1 for the win, 1 for each mata and 2 for drawing your own winning card after "
-                                   "a ceki call."),
+                                              "mata: 1 for the win, 1 for each mata and 2 for drawing your own winning "
+                                              "card after a ceki call."),
              len(script), NOWHERE),
     )
     summary = (
         QT_TRANSLATE_NOOP("BalikLesson", "Fifteen cards in five sets of three win, at least one a mata of three "
-                                         "identical "
-                              "cards."),
+                                         "identical cards."),
         _TURN, _CALLS, _SAMPEI,
         QT_TRANSLATE_NOOP("BalikLesson", "The winner turns fifteen cards and swaps them in to make more mata: 1 for "
-                                         "the win "
-                              "and 1 for each mata; after a ceki call, 2 more for one's own draw (kandang), 1 "
-                              "for another's (ayam)."),
+                                         "the win and 1 for each mata; after a ceki call, 2 more for one's own draw "
+                                         "(kandang), 1 for another's (ayam)."),
     )
     return _lesson("balik-lima-belas", 3, 2582, "C2 C6 C7 C8 M1 M6 M6 M7 OT S6 S6 S7 S8 WF WF", script, notes,
                    summary)
@@ -184,28 +169,24 @@ def chot() -> Lesson:
               "1 draw", "1 discard C2", "2 draw", "0 claim")                           # 10–13
     notes = _opening(QT_TRANSLATE_NOOP(
         "BalikLesson", "Welcome to Chot! Four players in two partnerships: Sari, opposite you, is your partner. "
-                       "Fifteen cards "
-            "in five sets of three win, at least one a mata of three identical cards. Press Enter or click "
-            "Next.")) + (
+                       "Fifteen cards in five sets of three win, at least one a mata of three identical cards. Press "
+                       "Enter or click Next.")) + (
         Note(QT_TRANSLATE_NOOP("BalikLesson", "Ayu threw a 5 of Coins, and you hold two: take it for a mata. Press T "
-                                              "or "
-                                   "click the card on the pile."), 7, MOVE),
+                                              "or click the card on the pile."), 7, MOVE),
         Note(_WAITS, 8, MOVE),
         Note(_CALL_TAN, 9, MOVE),
         Note(_SHOWN, 10, plate(1)),
         Note(QT_TRANSLATE_NOOP("BalikLesson", "Your partner Sari drew a 4 of Coins — your card! Claim it: sampèi! "
-                                              "Press S "
-                                   "or click the Sampèi button."), 13, MOVE),
-        Note(QT_TRANSLATE_NOOP("BalikLesson", "You win for your side! Fifteen cards are turned and swapped in for "
-                                              "more mata; "
-                                   "1 for the win and 1 for each mata, taken as tokens."), len(script), NOWHERE),
+                                              "Press S or click the Sampèi button."), 13, MOVE),
+        Note(QT_TRANSLATE_NOOP("BalikLesson", "You win for your side! Fifteen cards are turned and swapped in for more "
+                                              "mata; 1 for the win and 1 for each mata, taken as "
+                                              "tokens."), len(script), NOWHERE),
     )
     summary = (
         QT_TRANSLATE_NOOP("BalikLesson", "Chot is played by two partnerships, partners sitting opposite."),
         _TURN, _CALLS, _SAMPEI,
         QT_TRANSLATE_NOOP("BalikLesson", "The winner scores 1 and 1 for each mata after swapping in fifteen turned "
-                                         "cards, "
-                              "taken as tokens; at 20 the sides pool their tokens for a bangkong."),
+                                         "cards, taken as tokens; at 20 the sides pool their tokens for a bangkong."),
     )
     return _lesson("chot", 4, 735, "C4 C5 C5 M1 M6 M7 M8 RF S4 S7 S7 S8 S8 S9 WF", script, notes, summary)
 
@@ -217,53 +198,42 @@ def gonggong() -> Lesson:
               "0 claim")                                                               # 16
     notes = _opening(QT_TRANSLATE_NOOP(
         "BalikLesson", "Welcome to Gonggong! Fifteen cards in five sets of three win: three cards of one rank, "
-                       "whatever their "
-            "suits, at least one of them a bak of three identical cards. Press Enter or click Next.")) + (
-        Note(QT_TRANSLATE_NOOP("BalikLesson", "Ayu threw a 1 of Myriads, and you hold two: take it for a bak. Press "
-                                              "T or "
-                                   "click the card on the pile."), 7, MOVE),
+                       "whatever their suits, at least one of them a bak of three identical cards. Press Enter or "
+                       "click Next.")) + (
+        Note(QT_TRANSLATE_NOOP("BalikLesson", "Ayu threw a 1 of Myriads, and you hold two: take it for a bak. Press T "
+                                              "or click the card on the pile."), 7, MOVE),
         Note(_WAITS, 8, MOVE),
-        Note(QT_TRANSLATE_NOOP("BalikLesson", "You may call now. You hold a bak, so your call is ceki kowah: any "
-                                              "card that "
-                                   "completes your last set wins — here any of the six yu cards. Press C or "
-                                   "click Call."), 9, MOVE),
+        Note(QT_TRANSLATE_NOOP("BalikLesson", "You may call now. You hold a bak, so your call is ceki kowah: any card "
+                                              "that completes your last set wins — here any of the six yu cards. Press "
+                                              "C or click Call."), 9, MOVE),
         Note(QT_TRANSLATE_NOOP("BalikLesson", "In Gonggong you may also win on a card another player throws (metu). "
-                                              "Watch "
-                                   "the pile!"), 10, role("pile")),
-        Note(QT_TRANSLATE_NOOP("BalikLesson", "Ayu threw the White Flower, a yu card: it completes your hand! Claim "
-                                              "it — "
-                                   "press S or click the Sampèi button."), 16, MOVE),
+                                              "Watch the pile!"), 10, role("pile")),
+        Note(QT_TRANSLATE_NOOP("BalikLesson", "Ayu threw the White Flower, a yu card: it completes your hand! Claim it "
+                                              "— press S or click the Sampèi button."), 16, MOVE),
         Note(QT_TRANSLATE_NOOP("BalikLesson", "You win! The score: 1 for metu, 1 for your bak, then the next stock "
-                                              "card is "
-                                   "turned and its value added."), len(script), NOWHERE),
+                                              "card is turned and its value added."), len(script), NOWHERE),
     )
     summary = (
         QT_TRANSLATE_NOOP("BalikLesson", "Fifteen cards in five sets of three win, at least one a bak of three "
-                                         "identical "
-                              "cards."),
+                                         "identical cards."),
         _TURN,
         QT_TRANSLATE_NOOP("BalikLesson", "A throw that leaves your hand one card short lets you call (C): ceki kowah "
-                                         "with a "
-                              "bak in hand, ceki nocog without."),
+                                         "with a bak in hand, ceki nocog without."),
         QT_TRANSLATE_NOOP("BalikLesson", "You win on your own draw (rabas) or on another player's card (metu): a "
-                                         "revealed "
-                              "draw or a throw you claim (S)."),
+                                         "revealed draw or a throw you claim (S)."),
         QT_TRANSLATE_NOOP("BalikLesson", "The score: 1 for metu, 2 for rabas (one more with a red-stamped winning "
-                                         "card), 1 "
-                              "for each bak, 2 for a red one, and the value of one more card turned."),
+                                         "card), 1 for each bak, 2 for a red one, and the value of one more card "
+                                         "turned."),
     )
     return _lesson("gonggong", 4, 110, "C6 C9 M1 M1 M5 M7 M7 M9 S1 S4 S5 S5 S7 S9 WF", script, notes, summary)
 
 
-_PAIRS_SUMMARY = QT_TRANSLATE_NOOP("BalikLesson", "A set is a pair of one rank (the six yu cards all count as 1s); "
-                                                  "six cards "
-                                       "win: three pairs, one of them a bak of two identical cards.")
+_PAIRS_SUMMARY = QT_TRANSLATE_NOOP("BalikLesson", "A set is a pair of one rank (the six yu cards all count as 1s); six "
+                                                  "cards win: three pairs, one of them a bak of two identical cards.")
 _PAIRS_CALLS = QT_TRANSLATE_NOOP("BalikLesson", "Five cards in hand, a sixth drawn or taken, one thrown. One card "
-                                                "short, you "
-                                     "may call (C): tan kowah with a bak, tan nokang without.")
+                                                "short, you may call (C): tan kowah with a bak, tan nokang without.")
 _PAIRS_SCORE = QT_TRANSLATE_NOOP("BalikLesson", "The score: 1 for metu, 2 for rabas (one more with a red-stamped "
-                                                "winning "
-                                     "card), 1 for the bak, and the value of one more card turned.")
+                                                "winning card), 1 for the bak, and the value of one more card turned.")
 
 
 def tantanan() -> Lesson:
@@ -273,30 +243,24 @@ def tantanan() -> Lesson:
               "0 claim")                                                               # 16
     notes = _opening(QT_TRANSLATE_NOOP(
         "BalikLesson", "Welcome to Tantanan! Here a set is a pair: two cards of one rank, whatever their suits. Six "
-                       "cards "
-            "win — three pairs, one of them two identical cards, a bak. Press Enter or click Next.")) + (
+                       "cards win — three pairs, one of them two identical cards, a bak. Press Enter or click "
+                       "Next.")) + (
         Note(QT_TRANSLATE_NOOP("BalikLesson", "Ayu threw the Old Thousand. The six yu cards all count as 1s, so with "
-                                              "your "
-                                   "White Flower it makes a pair. Take it: press T or click the card on the "
-                                   "pile."), 7, MOVE),
+                                              "your White Flower it makes a pair. Take it: press T or click the card "
+                                              "on the pile."), 7, MOVE),
         Note(_WAITS, 8, MOVE),
-        Note(QT_TRANSLATE_NOOP("BalikLesson", "You may call now. Your two 8s of Strings are a bak, so your call is "
-                                              "tan kowah: "
-                                   "any 9 wins. Press C or click Call."), 9, MOVE),
+        Note(QT_TRANSLATE_NOOP("BalikLesson", "You may call now. Your two 8s of Strings are a bak, so your call is tan "
+                                              "kowah: any 9 wins. Press C or click Call."), 9, MOVE),
         Note(QT_TRANSLATE_NOOP("BalikLesson", "In Tantanan you may also win on a card another player throws (metu). "
-                                              "Watch "
-                                   "the pile!"), 10, role("pile")),
-        Note(QT_TRANSLATE_NOOP("BalikLesson", "Ayu threw a 9 of Myriads: your third pair! Claim it — press S or "
-                                              "click the "
-                                   "Sampèi button."), 16, MOVE),
+                                              "Watch the pile!"), 10, role("pile")),
+        Note(QT_TRANSLATE_NOOP("BalikLesson", "Ayu threw a 9 of Myriads: your third pair! Claim it — press S or click "
+                                              "the Sampèi button."), 16, MOVE),
         Note(QT_TRANSLATE_NOOP("BalikLesson", "You win! The score: 1 for metu, 1 for your bak, then the next stock "
-                                              "card is "
-                                   "turned and its value added."), len(script), NOWHERE),
+                                              "card is turned and its value added."), len(script), NOWHERE),
     )
     summary = (_PAIRS_SUMMARY, _PAIRS_CALLS,
-               QT_TRANSLATE_NOOP("BalikLesson", "You win on your own draw (rabas) or on another player's card "
-                                                "(metu): a "
-                                     "revealed draw or a throw you claim (S)."),
+               QT_TRANSLATE_NOOP("BalikLesson", "You win on your own draw (rabas) or on another player's card (metu): "
+                                                "a revealed draw or a throw you claim (S)."),
                _PAIRS_SCORE)
     return _lesson("tantanan", 4, 12, "M3 S6 S8 S8 S9 WF", script, notes, summary)
 
@@ -308,32 +272,26 @@ def ceken() -> Lesson:
               "0 draw", "0 win")                                                       # 12, 13
     notes = _opening(QT_TRANSLATE_NOOP(
         "BalikLesson", "Welcome to Cekèn, Tantanan for three players! A set is a pair of one rank; six cards win: "
-                       "three "
-            "pairs, one of them a bak of two identical cards. Press Enter or click Next.")) + (
+                       "three pairs, one of them a bak of two identical cards. Press Enter or click Next.")) + (
         Note(QT_TRANSLATE_NOOP("BalikLesson", "Your turn: draw the top card of the stock — press D or click the "
                                               "stock."),
              5, MOVE),
         Note(QT_TRANSLATE_NOOP("BalikLesson", "A 3 of Strings: a pair with your 3 of Myriads. Now throw {card}: your "
-                                              "hand "
-                                   "then waits for any 6. Click it or press Enter."), 6, MOVE),
-        Note(QT_TRANSLATE_NOOP("BalikLesson", "You may call now. Your two 4s of Strings are a bak, so your call is "
-                                              "tan kowah: "
-                                   "any 6 wins. Press C or click Call."), 7, MOVE),
+                                              "hand then waits for any 6. Click it or press Enter."), 6, MOVE),
+        Note(QT_TRANSLATE_NOOP("BalikLesson", "You may call now. Your two 4s of Strings are a bak, so your call is tan "
+                                              "kowah: any 6 wins. Press C or click Call."), 7, MOVE),
         Note(_SHOWN, 8, plate(1)),
         Note(QT_TRANSLATE_NOOP("BalikLesson", "Your turn: draw the top card of the stock — press D or click the "
                                               "stock."),
              12, MOVE),
         Note(QT_TRANSLATE_NOOP("BalikLesson", "A 6 of Coins: your hand is complete! Win on your own draw (rabas): "
-                                              "press S or "
-                                   "click the Sampèi button."), 13, MOVE),
+                                              "press S or click the Sampèi button."), 13, MOVE),
         Note(QT_TRANSLATE_NOOP("BalikLesson", "You win! The score: 2 for rabas, 1 for your bak, then the next stock "
-                                              "card is "
-                                   "turned and its value added."), len(script), NOWHERE),
+                                              "card is turned and its value added."), len(script), NOWHERE),
     )
     summary = (_PAIRS_SUMMARY, _PAIRS_CALLS, _SAMPEI,
-               QT_TRANSLATE_NOOP("BalikLesson", "You win on your own draw (rabas) or on another player's card "
-                                                "(metu): a "
-                                     "revealed draw or a throw you claim (S)."),
+               QT_TRANSLATE_NOOP("BalikLesson", "You win on your own draw (rabas) or on another player's card (metu): "
+                                                "a revealed draw or a throw you claim (S)."),
                _PAIRS_SCORE)
     return _lesson("ceken", 3, 27, "M3 S4 S4 S6 S9 WF", script, notes, summary)
 

@@ -29,44 +29,40 @@ SCRIPT = (
 
 NOTES = (
     Note(QT_TRANSLATE_NOOP("CePeLesson", "Welcome to Ce Pe! The counter in the middle starts at 0, and the cards "
-                                         "played "
-                               "change it. It must never pass the limit, 100. Press Enter or click Next."),
+                                         "played change it. It must never pass the limit, 100. Press Enter or click "
+                                         "Next."),
          0, NOWHERE),
-    Note(QT_TRANSLATE_NOOP("CePeLesson", "These are your four cards. After each card you play you draw a new one "
-                                         "from the "
-                               "stock."), 0, role("hand", 0)),
+    Note(QT_TRANSLATE_NOOP("CePeLesson", "These are your four cards. After each card you play you draw a new one from "
+                                         "the stock."), 0, role("hand", 0)),
     Note(QT_TRANSLATE_NOOP("CePeLesson", "An Ace adds 1 or 11, as you choose. Play {card} for 1: click it or press "
-                               "Enter."), 0, MOVE),
+                                         "Enter."), 0, MOVE),
     Note(QT_TRANSLATE_NOOP("CePeLesson", "Budi played a 5: it adds nothing, but its player names who plays next, and "
-                                         "he "
-                               "named you. A Queen adds or takes away 20: play {card} for +20."), 2, MOVE),
-    Note(QT_TRANSLATE_NOOP("CePeLesson", "Budi's 10 added 10 (a 10 adds or takes away 10). A King sets the counter "
-                                         "to 100 "
-                               "at once and can always be played: play {card}."), 4, MOVE),
+                                         "he named you. A Queen adds or takes away 20: play {card} for "
+                                         "+20."), 2, MOVE),
+    Note(QT_TRANSLATE_NOOP("CePeLesson", "Budi's 10 added 10 (a 10 adds or takes away 10). A King sets the counter to "
+                                         "100 at once and can always be played: play {card}."), 4, MOVE),
     Note(QT_TRANSLATE_NOOP("CePeLesson", "At 100 Budi has no card he can play. He turns one face down instead: he has "
-                               "lost a life. A player with no cards left is out."), 5, plate(1)),
+                                         "lost a life. A player with no cards left is out."), 5, plate(1)),
     Note(QT_TRANSLATE_NOOP("CePeLesson", "A Jack adds nothing and skips the next player: with only two of you, you "
-                                         "play "
-                               "again. Play {card}."), 6, MOVE),
+                                         "play again. Play {card}."), 6, MOVE),
     Note(QT_TRANSLATE_NOOP("CePeLesson", "A 7 adds nothing and turns the direction of play. Play {card}."), 7, MOVE),
     Note(QT_TRANSLATE_NOOP("CePeLesson", "Your 5 adds nothing and lets you name who plays next: play {card} and name "
-                               "Budi."), 9, MOVE),
+                                         "Budi."), 9, MOVE),
     Note(QT_TRANSLATE_NOOP("CePeLesson", "None of your cards can be played now: each would pass 100 (a dimmed card's "
-                               "tooltip says why). Turn {card} face down — you lose a life too."), 11, MOVE),
+                                         "tooltip says why). Turn {card} face down — you lose a life too."), 11, MOVE),
     Note(QT_TRANSLATE_NOOP("CePeLesson", "Budi has turned down his last card: he is out, and the last player left wins "
-                               "the hand — you!"), len(SCRIPT), NOWHERE),
+                                         "the hand — you!"), len(SCRIPT), NOWHERE),
 )
 
 SUMMARY = (
     QT_TRANSLATE_NOOP("CePeLesson", "Play one card a turn and draw one: the counter must never pass the limit, 100."),
     QT_TRANSLATE_NOOP("CePeLesson", "The 2, 4, 6, 8 and 9 add their number, an Ace 1 or 11; a 10 adds or takes away "
-                                    "10, a "
-                          "Queen 20; a King sets the counter to 100 and can always be played."),
+                                    "10, a Queen 20; a King sets the counter to 100 and can always be played."),
     QT_TRANSLATE_NOOP("CePeLesson", "A 3, 5, 7 and Jack add nothing: the 3 exchanges a card with another player, the 5 "
-                          "names who plays next, the 7 turns the direction, the Jack skips the next player."),
-    QT_TRANSLATE_NOOP("CePeLesson", "With no card you can play you turn one face down: a life lost. With no cards "
-                                    "left you "
-                          "are out; the last player in wins."),
+                                    "names who plays next, the 7 turns the direction, the Jack skips the next "
+                                    "player."),
+    QT_TRANSLATE_NOOP("CePeLesson", "With no card you can play you turn one face down: a life lost. With no cards left "
+                                    "you are out; the last player in wins."),
 )
 
 
