@@ -251,7 +251,7 @@ def test_the_chooser_lists_the_lessons_with_the_current_game_chosen(qtbot):
 
 
 def test_the_lesson_rebuilt_from_its_log_is_still_the_lesson(qtbot, monkeypatch):
-    """An undo rebuilds the match from its log (i16-undo): the coach goes on guiding the rebuilt one,
+    """An undo rebuilds the match from its log: the coach goes on guiding the rebuilt one,
     and an ordinary match of the same game and seed with other moves is not a lesson."""
     w = open_window(qtbot)
     start_lesson(qtbot, w, "ceki", monkeypatch)

@@ -26,7 +26,7 @@ from cekidesk.ui.statistics import StatisticsRecorder
 
 
 class FakeController(QObject):
-    """What the recorder reads of the controller: the match, the seats, two signals."""
+    """What the recorder reads of the controller: the match, the seats, its people, two signals."""
 
     started = Signal()
     handEnded = Signal()
@@ -36,6 +36,10 @@ class FakeController(QObject):
         self.match, self.seats = match, tuple(seats)
         self.counts_for_statistics = True
         self.undone_hands: frozenset[int] = frozenset()
+
+    @property
+    def human_seats(self) -> tuple[int, ...]:
+        return tuple(i for i, s in enumerate(self.seats) if s.kind == "human")
 
     def replace(self, match: Match) -> None:
         self.match = match

@@ -70,10 +70,7 @@ class StatisticsRecorder(QObject):
 
     def _person(self) -> int | None:
         """The one human seat whose hands count, or None."""
-        c = self.controller
-        humans = getattr(c, "human_seats", None)   # i16-seats adds it; today one human seat
-        if humans is None:
-            humans = tuple(i for i, s in enumerate(c.seats) if s.kind == "human")
+        humans = self.controller.human_seats
         if len(humans) != 1:
             return None
         return humans[0]
@@ -90,7 +87,7 @@ class StatisticsRecorder(QObject):
         done = befores(m)[:len(m.history)]
         cur = self._stat if self._stat is not None and self.store.match(self._stat.id) is self._stat else None
         if cur is not None and cur.fingerprint == fp and (
-                cur.agrees(done) or m.hand_index in getattr(c, "undone_hands", frozenset())):
+                cur.agrees(done) or m.hand_index in c.undone_hands):
             return
         self._stat = self.store.find_match(fp, done) if done else None
 
@@ -99,7 +96,7 @@ class StatisticsRecorder(QObject):
         c = self.controller
         m = c.match
         seat = self._person()
-        if m is None or not m.history or seat is None or not getattr(c, "counts_for_statistics", True):
+        if m is None or not m.history or seat is None or not c.counts_for_statistics:
             return
         if m is not self._match:
             self._on_started()
@@ -109,7 +106,7 @@ class StatisticsRecorder(QObject):
                                               fingerprint(m, c.seats))
         kind = m.spec.win_kind(rec.result, seat) if m.spec.win_kind is not None else None
         self.store.record(self._stat, rec.index, seat in rec.result.winners, kind, rec.result.points[seat],
-                          rec.payments[seat], rec.index in getattr(c, "undone_hands", frozenset()),
+                          rec.payments[seat], rec.index in c.undone_hands,
                           befores(m)[rec.index], m.is_over(), seat in m.winners())
         self._save()
         self.recorded.emit()
