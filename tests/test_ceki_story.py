@@ -188,37 +188,54 @@ def views_of_hands(n: int, seed: int, every: int = 7):
             yield st.view(0)
 
 
+def _box(r: QRectF) -> tuple[float, float, float, float]:
+    return r.left(), r.top(), r.right(), r.bottom()
+
+
+def _meet(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
+    """QRectF.intersects of two non-empty rectangles, in plain numbers (called in the sweep's
+    innermost loops, where a call into Qt a pair costs most of the test's time)."""
+    return (a[0] < a[2] and a[1] < a[3] and b[0] < b[2] and b[1] < b[3]   # an empty one meets nothing
+            and a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3])
+
+
 def check_story_plan(plan, view, W: float, H: float) -> None:
     """Every card and label inside the table; each strip card off everything that is not its seat's
     own (other seats' cards and plates, the stock and the pile, every label but its own "+n"); the
-    labels apart; the plates apart."""
+    labels apart; the plates apart.  (Each rectangle is measured once: a label's width is a font
+    measurement, too slow to repeat inside the label × card loops.)"""
     scene = QRectF(0, 0, W, H).adjusted(-0.5, -0.5, 0.5, 0.5)
-    for c in plan.cards:
-        assert scene.contains(card_rect(c)), (c.key, card_rect(c))
-    for lab in plan.labels:
-        assert scene.contains(label_rect(lab)), (lab.key, lab.text, label_rect(lab))
+    cards = [(c, card_rect(c)) for c in plan.cards]
+    labs = [(lab, label_rect(lab)) for lab in plan.labels]
+    for c, r in cards:
+        assert scene.contains(r), (c.key, r)
+    for lab, r in labs:
+        assert scene.contains(r), (lab.key, lab.text, r)
     plates = {s.seat: s.rect for s in plan.seats}
     assert not any(plates[p].intersects(plates[q]) for p in plates for q in plates if p < q)
-    strips = [c for c in plan.cards if c.role == "thrown"]
-    for c in strips:
-        r = card_rect(c)
-        for o in plan.cards:
+    boxes = [(c, _box(r)) for c, r in cards]
+    plate_boxes = {q: _box(plate) for q, plate in plates.items()}
+    lab_boxes = [(lab, _box(r)) for lab, r in labs]
+    for c, r in boxes:
+        if c.role != "thrown":
+            continue
+        for o, ro in boxes:
             if o.seat != c.seat and (o.seat >= 0 or o.role in MIDDLE):
-                assert not r.intersects(card_rect(o)), ("strip card", c.key, "over", o.key)
-        for q, plate in plates.items():
-            assert q == c.seat or not r.intersects(plate), ("strip card", c.key, "over the plate of", q)
-        for lab in plan.labels:
-            assert lab.key == ("thr_more", c.seat) or not r.intersects(label_rect(lab)), (c.key, lab.text)
+                assert not _meet(r, ro), ("strip card", c.key, "over", o.key)
+        for q, plate in plate_boxes.items():
+            assert q == c.seat or not _meet(r, plate), ("strip card", c.key, "over the plate of", q)
+        for lab, rl in lab_boxes:
+            assert lab.key == ("thr_more", c.seat) or not _meet(r, rl), (c.key, lab.text)
     # the labels apart from each other and from every card but the seat's own ceki banner on its backs
-    labels = [lab for lab in plan.labels if lab.key[0] != "result"]
-    for i, a in enumerate(labels):
-        for b in labels[i + 1:]:
-            assert not label_rect(a).intersects(label_rect(b)), (a.text, b.text)
+    labels = [(lab, r) for lab, r in lab_boxes if lab.key[0] != "result"]
+    for i, (a, ra) in enumerate(labels):
+        for b, rb in labels[i + 1:]:
+            assert not _meet(ra, rb), (a.text, b.text)
         if view.result is None and a.key[0] != "call":
-            for o in plan.cards:
-                assert not label_rect(a).intersects(card_rect(o)), (a.text, o.key)
-        for q, plate in plates.items():
-            assert not label_rect(a).intersects(plate), (a.text, "over the plate of", q)
+            for o, ro in boxes:
+                assert not _meet(ra, ro), (a.text, o.key)
+        for q, plate in plate_boxes.items():
+            assert not _meet(ra, plate), (a.text, "over the plate of", q)
 
 
 @pytest.fixture(params=["en", "jv-Java"])
@@ -239,13 +256,16 @@ def language(request, qapp, monkeypatch):
         i18n.set_language("en")
 
 
-def test_strips_the_pile_and_their_labels_fit_and_keep_clear_of_the_other_seats(language):
+@pytest.mark.parametrize("players", [(2, 3, 4), (5, 6)], ids=["2-4 players", "5-6 players"])
+def test_strips_the_pile_and_their_labels_fit_and_keep_clear_of_the_other_seats(language, players):
     seen = Counter()
-    for n in range(2, 7):
+    for n in players:
         for seed in range(3):
             lay = layout_class("ceki")(NAMES[:n], 0)
-            for view in views_of_hands(n, seed):
-                for W, H in TABLE_SIZES:
+            for i, view in enumerate(views_of_hands(n, seed)):
+                # each view at one table size, the sizes taken in turn (every size meets every player
+                # count, early and late in a hand) -- all four for each view repeated the same checks
+                for W, H in (TABLE_SIZES[(i + seed + n) % len(TABLE_SIZES)],):
                     plan = lay.plan(view, W, H, LayoutOptions())
                     check_story_plan(plan, view, W, H)
                     keys = {lab.key[0] for lab in plan.labels}
