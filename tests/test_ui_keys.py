@@ -11,19 +11,28 @@ from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QMessageBox
+from waiting import HANG_GUARD_MS
 
+from cekidesk.bots.levels import HardBot
 from cekidesk.persistence.saves import Seat
 from cekidesk.persistence.settings import Settings
 from cekidesk.ui.app import guard_none_refcount
 from cekidesk.ui.dialogs import NewGameConfig, NewGameDialog
 from cekidesk.ui.main_window import MainWindow
-from waiting import HANG_GUARD_MS
 
 guard_none_refcount()
 
 CEKI_SEATS = [Seat.human("You"), Seat.bot("normal", "Budi"), Seat.bot("normal", "Sari"),
               Seat.bot("beginner", "Ayu")]
 PEI_SEATS = [Seat.human("You"), Seat.bot("normal", "Budi"), Seat.bot("beginner", "Sari")]
+
+
+@pytest.fixture(autouse=True)
+def quick_hints(monkeypatch):
+    """The hint's level (Hard) searches with a twentieth of a second's work here instead of 0.3 s:
+    what these tests check is that H then Enter plays exactly what the hint chose, not how good it
+    is, and dozens of full searches made them the slowest of the suite on a busy machine."""
+    monkeypatch.setattr(HardBot, "default_budget", 0.05)
 
 
 def new_window(qtbot) -> MainWindow:
@@ -121,14 +130,14 @@ def hint_then_enter(qtbot, w: MainWindow, game: str, seeds, moves: int) -> dict:
 
 def test_hint_then_enter_plays_the_hint_in_ceki(qtbot, boxes):
     w = new_window(qtbot)
-    verbs = hint_then_enter(qtbot, w, "ceki", range(10, 20), 24)
+    verbs = hint_then_enter(qtbot, w, "ceki", range(10, 20), 14)
     assert verbs.get("discard") and verbs.get("draw"), verbs
     w.close()
 
 
 def test_hint_then_enter_plays_the_hint_in_pei(qtbot, boxes):
     w = new_window(qtbot)
-    verbs = hint_then_enter(qtbot, w, "pei", range(31, 45), 40)
+    verbs = hint_then_enter(qtbot, w, "pei", range(31, 45), 24)
     assert verbs.get("play") and verbs.get("draw") and verbs.get("capture"), verbs
     w.close()
 
