@@ -81,7 +81,7 @@ def child(repo: str, game: str, levels: list[str], checkpoints: list[int], seed:
     from cekidesk.persistence.saves import Seat
     from cekidesk.persistence.settings import Settings
     from cekidesk.ui.app import guard_none_refcount, make_application
-    from cekidesk.ui.dialogs import NewGameConfig
+    from cekidesk.ui.dialogs.new_game import NewGameConfig
     from cekidesk.ui.main_window import MainWindow
 
     guard_none_refcount()

@@ -205,7 +205,7 @@ def bench_stall(app, hands: int, game_id: str, level: str | None = None, players
 
     from cekidesk.persistence.saves import Seat
     from cekidesk.persistence.settings import Settings
-    from cekidesk.ui.dialogs import NewGameConfig
+    from cekidesk.ui.dialogs.new_game import NewGameConfig
     from cekidesk.ui.main_window import MainWindow
 
     win = MainWindow(Settings(animation_speed="normal", bot_pace_ms=0))

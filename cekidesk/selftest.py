@@ -176,7 +176,7 @@ def table_image() -> Any:
     from cekidesk.games import get_game
     from cekidesk.persistence.saves import Seat
     from cekidesk.persistence.settings import Settings
-    from cekidesk.ui.dialogs import NewGameConfig
+    from cekidesk.ui.dialogs.new_game import NewGameConfig
     from cekidesk.ui.main_window import MainWindow
     from cekidesk.ui.names import DEFAULT_BOT_NAMES
 

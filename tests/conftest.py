@@ -34,7 +34,7 @@ def boxes(monkeypatch):
     the test); a question is answered Yes; the modal New Game dialog is cancelled at once."""
     from PySide6.QtWidgets import QDialog, QMessageBox
 
-    from cekidesk.ui.dialogs import NewGameDialog
+    from cekidesk.ui.dialogs.new_game import NewGameDialog
 
     seen: list[tuple[str, str, str]] = []
 

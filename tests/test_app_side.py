@@ -23,7 +23,7 @@ from cekidesk.app import build_parser, main
 from cekidesk.persistence.saves import Seat
 from cekidesk.ui import app as ui_app
 from cekidesk.ui import dialogs, instance
-from cekidesk.ui.dialogs import NewGameConfig
+from cekidesk.ui.dialogs.new_game import NewGameConfig
 from cekidesk.ui.main_window import MainWindow
 
 REPO = Path(__file__).resolve().parents[1]

@@ -21,7 +21,7 @@ from cekidesk.persistence.rulesets import RULES_EXTENSION, list_rule_sets, rules
 from cekidesk.persistence.saves import Seat
 from cekidesk.persistence.settings import Settings
 from cekidesk.ui.app import guard_none_refcount
-from cekidesk.ui.dialogs import NewGameConfig, NewGameDialog
+from cekidesk.ui.dialogs.new_game import NewGameConfig, NewGameDialog
 from cekidesk.ui.games import GameUI, game_ui, register_game_ui
 from cekidesk.ui.games.ce_pe.editor import EffectsModel, RuleEditor, RuleSetHooks, parse_values
 from cekidesk.ui.games.ce_pe.effects import problem_text

@@ -24,7 +24,7 @@ from cekidesk.games.ce_pe.ruleset import PRESETS, preset
 from cekidesk.persistence.saves import Seat
 from cekidesk.ui import names
 from cekidesk.ui.app import guard_none_refcount
-from cekidesk.ui.dialogs import NewGameConfig
+from cekidesk.ui.dialogs.new_game import NewGameConfig
 from cekidesk.ui.games import game_ui
 from cekidesk.ui.games.base import HelpContext
 from cekidesk.ui.main_window import MainWindow

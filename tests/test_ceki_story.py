@@ -29,7 +29,7 @@ from cekidesk.persistence.saves import Seat
 from cekidesk.persistence.settings import Settings
 from cekidesk.ui import i18n
 from cekidesk.ui.cardpics import card_width
-from cekidesk.ui.dialogs import NewGameConfig
+from cekidesk.ui.dialogs.new_game import NewGameConfig
 from cekidesk.ui.fonts import install_javanese_font, script_scale
 from cekidesk.ui.games.ceki import layout as ceki_layout
 from cekidesk.ui.main_window import MainWindow

@@ -19,7 +19,7 @@ from cekidesk.persistence.saves import Seat, load_autosave
 from cekidesk.persistence.settings import Settings, load_settings, save_settings
 from cekidesk.ui import i18n
 from cekidesk.ui.coach import LessonChooser, SummaryDialog, lesson_games
-from cekidesk.ui.dialogs import NewGameConfig
+from cekidesk.ui.dialogs.new_game import NewGameConfig
 from cekidesk.ui.main_window import MainWindow
 
 

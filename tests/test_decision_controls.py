@@ -17,7 +17,7 @@ from cekidesk.engine.core import Action
 from cekidesk.games import register, unregister
 from cekidesk.persistence.saves import Seat
 from cekidesk.ui.app import guard_none_refcount
-from cekidesk.ui.dialogs import NewGameConfig
+from cekidesk.ui.dialogs.new_game import NewGameConfig
 from cekidesk.ui.main_window import MainWindow
 from cekidesk.ui.table import layouts
 

@@ -27,7 +27,7 @@ from cekidesk.games.ceki.search import reasons as ceki_reasons
 from cekidesk.games.pei.search import reasons as pei_reasons
 from cekidesk.ui import i18n
 from cekidesk.ui.app import guard_none_refcount
-from cekidesk.ui.dialogs import NewGameConfig
+from cekidesk.ui.dialogs.new_game import NewGameConfig
 from cekidesk.ui.main_window import MainWindow
 from cekidesk.ui.reasons import describe_reasons
 

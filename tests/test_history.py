@@ -26,7 +26,7 @@ from cekidesk.persistence.saves import (
     save_match,
 )
 from cekidesk.ui import names
-from cekidesk.ui.dialogs import NewGameConfig
+from cekidesk.ui.dialogs.new_game import NewGameConfig
 from cekidesk.ui.games import game_ui
 from cekidesk.ui.history import HandReplay, first_deal_of, shown_view
 from cekidesk.ui.table import TableWidget

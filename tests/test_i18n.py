@@ -197,7 +197,7 @@ def test_long_translations_leave_no_clipped_label_or_button_in_the_new_game_dial
 def test_seat_names_fit_their_fields_in_aksara_jawa(qtbot, game):
     """The level combos beside the names ask for the width of their longest text, which in aksara
     Jawa once left every name field a few pixels wide (a name cut to its first letters)."""
-    from cekidesk.ui.dialogs import NewGameDialog
+    from cekidesk.ui.dialogs.new_game import NewGameDialog
 
     i18n.set_language("jv-Java")
     dlg = NewGameDialog(Settings(language="jv-Java", last_game_id=game))

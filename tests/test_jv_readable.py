@@ -61,7 +61,9 @@ from cekidesk.engine.match import Match
 from cekidesk.games import new_match
 from cekidesk.persistence.saves import Seat
 from cekidesk.ui import fonts, i18n
-from cekidesk.ui.dialogs import HandEndDialog, NewGameConfig, NewGameDialog, SettingsDialog
+from cekidesk.ui.dialogs.hand_end import HandEndDialog
+from cekidesk.ui.dialogs.new_game import NewGameConfig, NewGameDialog
+from cekidesk.ui.dialogs.settings import SettingsDialog
 from cekidesk.ui.fonts import FAMILY, SCRIPT_SCALE, install_javanese_font, javanese_line_height
 from cekidesk.ui.gamelog import GameLogView
 from cekidesk.ui.games.ce_pe.editor import RuleEditor

@@ -27,7 +27,7 @@ from cekidesk.persistence.saves import Seat
 from cekidesk.persistence.settings import Settings
 from cekidesk.ui import dialogs, names
 from cekidesk.ui.app import guard_none_refcount
-from cekidesk.ui.dialogs import NewGameConfig
+from cekidesk.ui.dialogs.new_game import NewGameConfig
 from cekidesk.ui.games import game_ui
 from cekidesk.ui.games.kartu_lima import wangsalan
 from cekidesk.ui.games.kartu_lima.layout import KartuLimaLayout
@@ -403,7 +403,7 @@ def test_the_first_hands_heading_names_the_cut_winner_as_dealer(qtbot, boxes):
 def test_new_game_dialog_offers_kartu_lima_with_its_stake_methods(qtbot, boxes):
     from PySide6.QtWidgets import QComboBox
 
-    from cekidesk.ui.dialogs import NewGameDialog
+    from cekidesk.ui.dialogs.new_game import NewGameDialog
 
     w = new_window(qtbot)
     dlg = NewGameDialog(w.settings, w)

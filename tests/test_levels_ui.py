@@ -13,7 +13,8 @@ from cekidesk.persistence.saves import Seat
 from cekidesk.persistence.settings import Settings, load_settings
 from cekidesk.ui import i18n
 from cekidesk.ui.app import guard_none_refcount
-from cekidesk.ui.dialogs import NewGameConfig, NewGameDialog, SettingsDialog
+from cekidesk.ui.dialogs.new_game import NewGameConfig, NewGameDialog
+from cekidesk.ui.dialogs.settings import SettingsDialog
 from cekidesk.ui.main_window import MainWindow
 
 guard_none_refcount()

@@ -18,7 +18,7 @@ from cekidesk.persistence import paths
 from cekidesk.persistence.saves import Seat
 from cekidesk.persistence.settings import Settings
 from cekidesk.ui.app import guard_none_refcount
-from cekidesk.ui.dialogs import NewGameConfig
+from cekidesk.ui.dialogs.new_game import NewGameConfig
 from cekidesk.ui.main_window import MainWindow, caption_ms
 
 from waiting import HANG_GUARD_MS

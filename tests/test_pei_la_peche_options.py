@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from cekidesk.games.pei.rules import PeiOptions
 from cekidesk.ui.app import guard_none_refcount
-from cekidesk.ui.dialogs import OptionsForm
+from cekidesk.ui.widgets.options_form import OptionsForm
 
 guard_none_refcount()
 

@@ -18,7 +18,8 @@ from cekidesk.persistence.saves import Seat
 from cekidesk.persistence.settings import Settings
 from cekidesk.ui import dialogs
 from cekidesk.ui.app import guard_none_refcount
-from cekidesk.ui.dialogs import NewGameConfig, NewGameDialog, stake_item_text
+from cekidesk.ui.dialogs.hand_end import stake_item_text
+from cekidesk.ui.dialogs.new_game import NewGameConfig, NewGameDialog
 from cekidesk.ui.gamelog import describe_event
 from cekidesk.ui.games import game_ui
 from cekidesk.ui.main_window import MainWindow

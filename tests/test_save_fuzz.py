@@ -30,7 +30,7 @@ from cekidesk.persistence.saves import Seat, document_to_bytes, match_to_documen
 from cekidesk.persistence.settings import Settings
 from cekidesk.ui import dialogs
 from cekidesk.ui.app import guard_none_refcount
-from cekidesk.ui.dialogs import NewGameConfig, NewGameDialog
+from cekidesk.ui.dialogs.new_game import NewGameConfig, NewGameDialog
 from cekidesk.ui.main_window import MainWindow
 from waiting import HANG_GUARD_MS
 

@@ -30,7 +30,7 @@ from cekidesk.persistence.settings import Settings
 from cekidesk.ui import names
 from cekidesk.ui.app import guard_none_refcount
 from cekidesk.ui.controller import GameController
-from cekidesk.ui.dialogs import NewGameConfig, NewGameDialog
+from cekidesk.ui.dialogs.new_game import NewGameConfig, NewGameDialog
 from cekidesk.ui.main_window import MainWindow
 
 guard_none_refcount()

@@ -209,7 +209,7 @@ def _play_a_hand(qtbot, w: MainWindow) -> None:
 
 
 def test_statistics_survive_a_restart_of_the_window(qtbot, boxes, tmp_path):
-    from cekidesk.ui.dialogs import NewGameConfig
+    from cekidesk.ui.dialogs.new_game import NewGameConfig
 
     w = _window(qtbot)
     assert w.start_new_game(NewGameConfig("ceki", seats_for(3, ("beginner",)), 5, {}, {"mode": "money"}))
@@ -239,7 +239,7 @@ def test_statistics_survive_a_restart_of_the_window(qtbot, boxes, tmp_path):
 
 
 def test_a_damaged_statistics_file_is_told_once_and_recording_goes_on(qtbot, boxes):
-    from cekidesk.ui.dialogs import NewGameConfig
+    from cekidesk.ui.dialogs.new_game import NewGameConfig
 
     path = statistics_path()
     path.parent.mkdir(parents=True)

@@ -19,7 +19,7 @@ from PySide6.QtWidgets import QApplication
 from cekidesk.persistence.saves import Seat
 from cekidesk.persistence.settings import Settings
 from cekidesk.ui.app import guard_none_refcount
-from cekidesk.ui.dialogs import NewGameConfig
+from cekidesk.ui.dialogs.new_game import NewGameConfig
 from cekidesk.ui.main_window import MainWindow
 from cekidesk.ui.names import card_tooltip
 from cekidesk.ui.table.feel import CELEBRATION_MS

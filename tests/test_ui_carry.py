@@ -11,7 +11,9 @@ import cekidesk.games as registry
 from cekidesk.engine.match import Match
 from cekidesk.persistence.settings import Settings
 from cekidesk.ui.app import guard_none_refcount
-from cekidesk.ui.dialogs import NewGameDialog, ScoreSheet, StandingsDialog, match_progress
+from cekidesk.ui.dialogs.new_game import NewGameDialog
+from cekidesk.ui.dialogs.score_sheet import ScoreSheet, match_progress
+from cekidesk.ui.dialogs.standings import StandingsDialog
 from cekidesk.ui.main_window import MainWindow
 
 from test_ui_play import cards, visible_point
@@ -161,7 +163,7 @@ def test_the_progress_line_of_a_games_own_ending_names_it_and_who_is_out(qtbot, 
 
 
 def test_the_end_of_hand_table_names_sides_and_who_is_out(qtbot, toy_game):
-    from cekidesk.ui.dialogs import HandEndDialog
+    from cekidesk.ui.dialogs.hand_end import HandEndDialog
 
     names = ["Sari", "Budi", "Ayu", "Joko"]
     m = Match(toy.SPEC, 4, 3, {"partners": True, "lives": 1}, {"mode": "hands", "hands": 3})

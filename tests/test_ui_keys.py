@@ -17,7 +17,7 @@ from cekidesk.bots.levels import HardBot
 from cekidesk.persistence.saves import Seat
 from cekidesk.persistence.settings import Settings
 from cekidesk.ui.app import guard_none_refcount
-from cekidesk.ui.dialogs import NewGameConfig, NewGameDialog
+from cekidesk.ui.dialogs.new_game import NewGameConfig, NewGameDialog
 from cekidesk.ui.main_window import MainWindow
 
 guard_none_refcount()

@@ -28,7 +28,7 @@ from cekidesk.persistence.saves import Seat
 from cekidesk.persistence.settings import Settings
 from cekidesk.ui import dialogs
 from cekidesk.ui.app import guard_none_refcount
-from cekidesk.ui.dialogs import NewGameConfig
+from cekidesk.ui.dialogs.new_game import NewGameConfig
 from cekidesk.ui.main_window import MainWindow
 from cekidesk.ui.table.cards import CardItem
 from cekidesk.ui.table.widget import LabelItem

@@ -28,9 +28,10 @@ from cekidesk.persistence import paths
 from cekidesk.persistence.saves import Seat, load_autosave, load_match
 from cekidesk.persistence.settings import Settings, load_settings
 from cekidesk.ui import dialogs
-from cekidesk.ui.dialogs import NewGameConfig, NewGameDialog, OptionsForm
+from cekidesk.ui.dialogs.new_game import NewGameConfig, NewGameDialog
 from cekidesk.ui.gamelog import describe_event
 from cekidesk.ui.main_window import MainWindow
+from cekidesk.ui.widgets.options_form import OptionsForm
 
 from cekidesk.ui.app import guard_none_refcount
 

@@ -17,7 +17,9 @@ from cekidesk.persistence.saves import Seat
 from cekidesk.persistence.settings import Settings
 from cekidesk.ui import i18n, names
 from cekidesk.ui.app import guard_none_refcount
-from cekidesk.ui.dialogs import AboutDialog, NewGameDialog, ScoreSheet, match_progress
+from cekidesk.ui.dialogs.about import AboutDialog
+from cekidesk.ui.dialogs.new_game import NewGameDialog
+from cekidesk.ui.dialogs.score_sheet import ScoreSheet, match_progress
 from cekidesk.ui.help import HowToPlayDialog
 from cekidesk.ui.main_window import MainWindow
 

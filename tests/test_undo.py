@@ -28,7 +28,7 @@ from cekidesk.persistence.saves import (
     parse_document,
 )
 from cekidesk.persistence.settings import Settings
-from cekidesk.ui.dialogs import NewGameConfig, NewGameDialog
+from cekidesk.ui.dialogs.new_game import NewGameConfig, NewGameDialog
 from cekidesk.ui.main_window import MainWindow
 
 from helpers import seats_for  # isort: skip

@@ -95,7 +95,7 @@ def main(argv: list[str] | None = None) -> int:
     from cekidesk.persistence.saves import Seat
     from cekidesk.persistence.settings import Settings
     from cekidesk.ui.app import guard_none_refcount, make_application
-    from cekidesk.ui.dialogs import NewGameConfig
+    from cekidesk.ui.dialogs.new_game import NewGameConfig
     from cekidesk.ui.main_window import MainWindow
 
     guard_none_refcount()

@@ -30,9 +30,9 @@ from cekidesk.games import DEFAULT_GAME_ID, games
 
 from . import i18n, names
 from .cardpics import card_image, card_width, device_ratio
-from .dialogs import close_buttons
 from .games import HelpContext, game_ui
 from .table import TableWidget
+from .widgets.helpers import close_buttons
 
 
 class HowToPlayDialog(QDialog):

@@ -57,9 +57,9 @@ from cekidesk.persistence import paths
 from cekidesk.persistence.saves import SaveFileError, Seat, load_match
 
 from . import i18n, names
-from .dialogs import close_buttons
 from .gamelog import LogEntry, Seating
 from .games import game_ui
+from .widgets.helpers import close_buttons
 
 if TYPE_CHECKING:
     from .main_window import MainWindow

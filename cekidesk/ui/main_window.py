@@ -41,15 +41,12 @@ from cekidesk.persistence.statistics import StatisticsStore
 from . import dialogs, i18n, names
 from .coach import Coach, LessonChooser, lesson_games, offer_box
 from .controller import GameController
-from .dialogs import (
-    AboutDialog,
-    HandEndDialog,
-    NewGameConfig,
-    NewGameDialog,
-    ScoreSheetDialog,
-    SettingsDialog,
-    StandingsDialog,
-)
+from .dialogs.about import AboutDialog
+from .dialogs.hand_end import HandEndDialog
+from .dialogs.new_game import NewGameConfig, NewGameDialog
+from .dialogs.score_sheet import ScoreSheetDialog
+from .dialogs.settings import SettingsDialog
+from .dialogs.standings import StandingsDialog
 from .fonts import install_javanese_font
 from .gamelog import GameLogDock, LogEntry, Seating, left_out_notice
 from .games import DealWords, game_ui

@@ -33,7 +33,7 @@ from cekidesk.persistence.statistics import (
 
 from . import i18n, names
 from .charts import BarChart, LineChart
-from .dialogs import close_buttons
+from .widgets.helpers import close_buttons
 
 #: the choices of how many matches the line chart shows (0: all kept)
 LAST_MATCHES = (10, 25, 50, 100, 0)

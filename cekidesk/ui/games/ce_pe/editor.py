@@ -16,13 +16,13 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from types import SimpleNamespace
-from typing import Any
 
 from pydantic import ValidationError
 from PySide6.QtCore import (
+    QAbstractItemModel,
     QAbstractTableModel,
     QCoreApplication,
     QModelIndex,
@@ -46,6 +46,7 @@ from PySide6.QtWidgets import (
     QMessageBox,
     QPushButton,
     QStyledItemDelegate,
+    QStyleOptionViewItem,
     QTableView,
     QTabWidget,
     QTextBrowser,
@@ -70,6 +71,7 @@ from cekidesk.games.ce_pe.ruleset import (
 from cekidesk.persistence.rulesets import (
     RULES_EXTENSION,
     RuleSetExists,
+    RuleSetNotice,
     SavedRuleSet,
     delete_rule_set,
     list_rule_sets,
@@ -83,6 +85,9 @@ from ... import i18n, names
 from ...cardpics import device_ratio
 from ...fonts import javanese_line_height
 from ...i18n import QT_TRANSLATE_NOOP
+from ...widgets.helpers import fit_wrapped_labels
+from ...widgets.options_form import OptionsForm
+from ...widgets.pictures import picture_source
 from .effects import action_text, effect_text, problem_text, rank_text
 
 CONTEXT = "CePeRuleEditor"
@@ -129,7 +134,7 @@ def key_name(key: str) -> str:
 CARD_CODES = frozenset(k.code for k in ALL_WKINDS)
 
 
-def _effect_or(raw: Any, default: Effect | None) -> Effect | None:
+def _effect_or(raw: object, default: Effect | None) -> Effect | None:
     """``raw`` (an Effect or its dict) as an Effect, or ``default`` if it is not one."""
     try:
         return raw if isinstance(raw, Effect) else Effect.model_validate(raw)
@@ -137,7 +142,7 @@ def _effect_or(raw: Any, default: Effect | None) -> Effect | None:
         return default
 
 
-def _dict(raw: Any) -> dict[str, Any]:
+def _dict(raw: object) -> dict[str, object]:
     return raw if isinstance(raw, dict) else {}
 
 
@@ -192,7 +197,8 @@ class EffectsModel(QAbstractTableModel):
     def columnCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:
         return 0 if parent.isValid() else len(self.HEADS)
 
-    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+    def headerData(self, section: int, orientation: Qt.Orientation,
+                   role: int = Qt.ItemDataRole.DisplayRole) -> str | None:
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
             return _tr(self.HEADS[section])
         return None
@@ -207,7 +213,7 @@ class EffectsModel(QAbstractTableModel):
             return base | Qt.ItemFlag.ItemIsEditable
         return base
 
-    def data(self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+    def data(self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> object:
         if not index.isValid():
             return None
         key, eff = self._rows[index.row()]
@@ -230,13 +236,13 @@ class EffectsModel(QAbstractTableModel):
             return effect_text(eff)
         return None
 
-    def setData(self, index: QModelIndex | QPersistentModelIndex, value: Any,
+    def setData(self, index: QModelIndex | QPersistentModelIndex, value: object,
                 role: int = Qt.ItemDataRole.EditRole) -> bool:
         if not index.isValid():
             return False
         key, eff = self._rows[index.row()]
         col = index.column()
-        change: dict[str, Any]
+        change: dict[str, object]
         if role == Qt.ItemDataRole.CheckStateRole and col in (self.NO_DRAW, self.ALWAYS):
             on = Qt.CheckState(value) == Qt.CheckState.Checked
             change = {"draw": not on} if col == self.NO_DRAW else {"always": on}
@@ -261,7 +267,8 @@ class ChoiceDelegate(QStyledItemDelegate):
         super().__init__(parent)
         self._choices = choices
 
-    def createEditor(self, parent: QWidget, option: Any, index: QModelIndex | QPersistentModelIndex) -> QWidget:
+    def createEditor(self, parent: QWidget, option: QStyleOptionViewItem,
+                     index: QModelIndex | QPersistentModelIndex) -> QWidget:
         combo = QComboBox(parent)
         for code, text in self._choices():
             combo.addItem(text, code)
@@ -277,7 +284,8 @@ class ChoiceDelegate(QStyledItemDelegate):
         assert isinstance(editor, QComboBox)
         editor.setCurrentIndex(max(0, editor.findData(index.data(Qt.ItemDataRole.EditRole))))
 
-    def setModelData(self, editor: QWidget, model: Any, index: QModelIndex | QPersistentModelIndex) -> None:
+    def setModelData(self, editor: QWidget, model: QAbstractItemModel,
+                     index: QModelIndex | QPersistentModelIndex) -> None:
         assert isinstance(editor, QComboBox)
         model.setData(index, editor.currentData(), Qt.ItemDataRole.EditRole)
 
@@ -285,7 +293,8 @@ class ChoiceDelegate(QStyledItemDelegate):
 class ValuesDelegate(QStyledItemDelegate):
     """A line edit that takes up to four whole numbers ("1, 11")."""
 
-    def createEditor(self, parent: QWidget, option: Any, index: QModelIndex | QPersistentModelIndex) -> QWidget:
+    def createEditor(self, parent: QWidget, option: QStyleOptionViewItem,
+                     index: QModelIndex | QPersistentModelIndex) -> QWidget:
         edit = QLineEdit(parent)
         edit.setValidator(QRegularExpressionValidator(QRegularExpression(VALUES_PATTERN), edit))
         edit.setToolTip(QCoreApplication.translate(
@@ -370,78 +379,19 @@ class RuleEditor(QDialog):
     options; a preset when None).  ``choosing``: opened from New Game, with "Use these rules".  The
     file dialogs are :attr:`ask_export_path` and :attr:`ask_import_path` (tests replace them)."""
 
-    def __init__(self, values: dict[str, Any] | None = None, parent: QWidget | None = None,
+    def __init__(self, values: Mapping[str, object] | None = None, parent: QWidget | None = None,
                  choosing: bool = False):
-        # imported here, not with the module: the window's dialogs import every game's UI, and so
-        # this module, while they are being imported themselves
-        from ...dialogs import OptionsForm, fit_wrapped_labels
-        from ...help import picture_source
-
         super().__init__(parent)
         self.setObjectName("cePeRuleEditor")
         self.setWindowTitle(i18n.latin(lambda: QCoreApplication.translate("CePeRuleEditor", "Ce Pe rules")))
         self.saved: list[SavedRuleSet] = []
         lay = QVBoxLayout(self)
-
-        top = QHBoxLayout()
-        self.start_combo = QComboBox(self)
-        self.start_combo.setObjectName("startFromCombo")
-        start_label = QLabel(QCoreApplication.translate("CePeRuleEditor", "&Start from:"), self)
-        start_label.setBuddy(self.start_combo)
-        self.delete_button = QPushButton(QCoreApplication.translate("CePeRuleEditor", "&Delete"), self)
-        self.delete_button.setObjectName("deleteButton")
-        self.delete_button.setToolTip(QCoreApplication.translate(
-            "CePeRuleEditor", "Delete the saved rule set chosen here"))
-        self.name_edit = QLineEdit(self)
-        self.name_edit.setObjectName("nameEdit")
-        self.name_edit.setMaxLength(NAME_LENGTH)
-        name_label = QLabel(QCoreApplication.translate("CePeRuleEditor", "&Name:"), self)
-        name_label.setBuddy(self.name_edit)
-        for w, stretch in ((start_label, 0), (self.start_combo, 2), (self.delete_button, 0), (name_label, 0),
-                           (self.name_edit, 2)):
-            top.addWidget(w, stretch)
-        lay.addLayout(top)
+        lay.addLayout(self._make_top_row())
 
         middle = QHBoxLayout()
         self.tabs = QTabWidget(self)
         middle.addWidget(self.tabs, 3)
-        # the effects: per rank, then single cards
-        self.ranks = EffectsModel(self)
-        self.rank_view = effects_view(self.ranks, "rankEffects", self)
-        self.tabs.addTab(self.rank_view, QCoreApplication.translate("CePeRuleEditor", "&Ranks"))
-        # single cards, on a page of their own (a table of rank rows is tall in aksara Jawa)
-        page = QWidget(self)
-        pl = QVBoxLayout(page)
-        pl.addWidget(QLabel(QCoreApplication.translate(
-            "CePeRuleEditor", "Single cards, whatever their rank says:"), page))
-        self.cards = EffectsModel(self)
-        self.card_view = effects_view(self.cards, "cardEffects", page)
-        pl.addWidget(self.card_view, 1)
-        add_row = QHBoxLayout()
-        self.card_combo = QComboBox(page)
-        self.card_combo.setObjectName("cardCombo")
-        self.card_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
-        for kind in ALL_WKINDS:
-            self.card_combo.addItem(names.card_name(kind.code), kind.code)
-        self.add_card_button = QPushButton(QCoreApplication.translate("CePeRuleEditor", "&Add this card"), page)
-        self.add_card_button.setObjectName("addCardButton")
-        self.remove_card_button = QPushButton(QCoreApplication.translate("CePeRuleEditor", "&Remove"), page)
-        self.remove_card_button.setObjectName("removeCardButton")
-        for w in (self.card_combo, self.add_card_button, self.remove_card_button):
-            add_row.addWidget(w)
-        add_row.addStretch(1)
-        pl.addLayout(add_row)
-        self.tabs.addTab(page, QCoreApplication.translate("CePeRuleEditor", "Single &cards"))
-        # the rest of the rules: the game's own options form, without what the tables edit
-        self.form = OptionsForm(CePeOptions, parent=self, skip=OWN_FIELDS)
-        self.form.setObjectName("ruleOptions")
-        self.tabs.addTab(self.form, QCoreApplication.translate("CePeRuleEditor", "&Game"))
-        # the preview: every rank as a card with its effect, then the single cards
-        self.preview = QTextBrowser(self)
-        self.preview.setObjectName("rulePreview")
-        self._card_img = picture_source(self.preview, device_ratio(self))   # each picture drawn once
-        self.tabs.addTab(self.preview, QCoreApplication.translate("CePeRuleEditor", "&Preview"))
-
+        self._make_pages()
         side = QVBoxLayout()
         side.addWidget(QLabel(QCoreApplication.translate("CePeRuleEditor", "Problems:"), self))
         self.problem_list = QListWidget(self)
@@ -451,31 +401,7 @@ class RuleEditor(QDialog):
         side.addWidget(self.problem_list, 1)
         middle.addLayout(side, 1)
         lay.addLayout(middle, 1)
-
-        buttons = QDialogButtonBox(self)
-        role = QDialogButtonBox.ButtonRole
-        self.import_button = buttons.addButton(QCoreApplication.translate(
-            "CePeRuleEditor", "&Import…"), role.ActionRole)
-        self.export_button = buttons.addButton(QCoreApplication.translate(
-            "CePeRuleEditor", "E&xport…"), role.ActionRole)
-        self.save_button = buttons.addButton(QCoreApplication.translate("CePeRuleEditor", "Sa&ve"), role.ActionRole)
-        self.save_button.setToolTip(QCoreApplication.translate(
-            "CePeRuleEditor", "Save these rules under their name; they are then offered in New Game"))
-        self.use_button: QPushButton | None = None
-        if choosing:
-            self.use_button = buttons.addButton(QCoreApplication.translate(
-                "CePeRuleEditor", "&Use these rules"), role.AcceptRole)
-            self.use_button.setObjectName("useButton")
-            self.use_button.setDefault(True)
-            self.use_button.clicked.connect(self.accept)
-        close = buttons.addButton(
-            QCoreApplication.translate("CePeRuleEditor", "Cancel") if choosing
-            else QCoreApplication.translate("CePeRuleEditor", "Close"), role.RejectRole)
-        close.clicked.connect(self.reject)
-        for b, name in ((self.import_button, "importButton"), (self.export_button, "exportButton"),
-                        (self.save_button, "saveButton")):
-            b.setObjectName(name)
-        lay.addWidget(buttons)
+        lay.addWidget(self._make_buttons(choosing))
 
         self.ask_export_path: Callable[[], str] = self._export_dialog
         self.ask_import_path: Callable[[], str] = self._import_dialog
@@ -502,12 +428,103 @@ class RuleEditor(QDialog):
         self.resize(1180, 660)
         fit_wrapped_labels(self)
 
+    def _make_top_row(self) -> QHBoxLayout:
+        """Where the rules start from (a preset or a saved set, which may be deleted) and their name."""
+        top = QHBoxLayout()
+        self.start_combo = QComboBox(self)
+        self.start_combo.setObjectName("startFromCombo")
+        start_label = QLabel(QCoreApplication.translate("CePeRuleEditor", "&Start from:"), self)
+        start_label.setBuddy(self.start_combo)
+        self.delete_button = QPushButton(QCoreApplication.translate("CePeRuleEditor", "&Delete"), self)
+        self.delete_button.setObjectName("deleteButton")
+        self.delete_button.setToolTip(QCoreApplication.translate(
+            "CePeRuleEditor", "Delete the saved rule set chosen here"))
+        self.name_edit = QLineEdit(self)
+        self.name_edit.setObjectName("nameEdit")
+        self.name_edit.setMaxLength(NAME_LENGTH)
+        name_label = QLabel(QCoreApplication.translate("CePeRuleEditor", "&Name:"), self)
+        name_label.setBuddy(self.name_edit)
+        for w, stretch in ((start_label, 0), (self.start_combo, 2), (self.delete_button, 0), (name_label, 0),
+                           (self.name_edit, 2)):
+            top.addWidget(w, stretch)
+        return top
+
+    def _make_pages(self) -> None:
+        """The tabs: the ranks' effects, single cards, the other rules, the preview."""
+        # the effects: per rank, then single cards
+        self.ranks = EffectsModel(self)
+        self.rank_view = effects_view(self.ranks, "rankEffects", self)
+        self.tabs.addTab(self.rank_view, QCoreApplication.translate("CePeRuleEditor", "&Ranks"))
+        # single cards, on a page of their own (a table of rank rows is tall in aksara Jawa)
+        self.tabs.addTab(self._make_cards_page(), QCoreApplication.translate("CePeRuleEditor", "Single &cards"))
+        # the rest of the rules: the game's own options form, without what the tables edit
+        self.form = OptionsForm(CePeOptions, parent=self, skip=OWN_FIELDS)
+        self.form.setObjectName("ruleOptions")
+        self.tabs.addTab(self.form, QCoreApplication.translate("CePeRuleEditor", "&Game"))
+        # the preview: every rank as a card with its effect, then the single cards
+        self.preview = QTextBrowser(self)
+        self.preview.setObjectName("rulePreview")
+        self._card_img = picture_source(self.preview, device_ratio(self))   # each picture drawn once
+        self.tabs.addTab(self.preview, QCoreApplication.translate("CePeRuleEditor", "&Preview"))
+
+    def _make_cards_page(self) -> QWidget:
+        """The effects of single cards, and a row to add a card or remove the rows chosen."""
+        page = QWidget(self)
+        pl = QVBoxLayout(page)
+        pl.addWidget(QLabel(QCoreApplication.translate(
+            "CePeRuleEditor", "Single cards, whatever their rank says:"), page))
+        self.cards = EffectsModel(self)
+        self.card_view = effects_view(self.cards, "cardEffects", page)
+        pl.addWidget(self.card_view, 1)
+        add_row = QHBoxLayout()
+        self.card_combo = QComboBox(page)
+        self.card_combo.setObjectName("cardCombo")
+        self.card_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        for kind in ALL_WKINDS:
+            self.card_combo.addItem(names.card_name(kind.code), kind.code)
+        self.add_card_button = QPushButton(QCoreApplication.translate("CePeRuleEditor", "&Add this card"), page)
+        self.add_card_button.setObjectName("addCardButton")
+        self.remove_card_button = QPushButton(QCoreApplication.translate("CePeRuleEditor", "&Remove"), page)
+        self.remove_card_button.setObjectName("removeCardButton")
+        for w in (self.card_combo, self.add_card_button, self.remove_card_button):
+            add_row.addWidget(w)
+        add_row.addStretch(1)
+        pl.addLayout(add_row)
+        return page
+
+    def _make_buttons(self, choosing: bool) -> QDialogButtonBox:
+        """Import, export, save, and "Use these rules" and Cancel (``choosing``) or Close."""
+        buttons = QDialogButtonBox(self)
+        role = QDialogButtonBox.ButtonRole
+        self.import_button = buttons.addButton(QCoreApplication.translate(
+            "CePeRuleEditor", "&Import…"), role.ActionRole)
+        self.export_button = buttons.addButton(QCoreApplication.translate(
+            "CePeRuleEditor", "E&xport…"), role.ActionRole)
+        self.save_button = buttons.addButton(QCoreApplication.translate("CePeRuleEditor", "Sa&ve"), role.ActionRole)
+        self.save_button.setToolTip(QCoreApplication.translate(
+            "CePeRuleEditor", "Save these rules under their name; they are then offered in New Game"))
+        self.use_button: QPushButton | None = None
+        if choosing:
+            self.use_button = buttons.addButton(QCoreApplication.translate(
+                "CePeRuleEditor", "&Use these rules"), role.AcceptRole)
+            self.use_button.setObjectName("useButton")
+            self.use_button.setDefault(True)
+            self.use_button.clicked.connect(self.accept)
+        close = buttons.addButton(
+            QCoreApplication.translate("CePeRuleEditor", "Cancel") if choosing
+            else QCoreApplication.translate("CePeRuleEditor", "Close"), role.RejectRole)
+        close.clicked.connect(self.reject)
+        for b, name in ((self.import_button, "importButton"), (self.export_button, "exportButton"),
+                        (self.save_button, "saveButton")):
+            b.setObjectName(name)
+        return buttons
+
     # -- the rules shown ---------------------------------------------------------------------------
     def load(self, rules: CePeOptions) -> None:
         """Show ``rules`` in every field (a preset, a saved set, an import)."""
         self.load_values(rules.model_dump(mode="json"))
 
-    def load_values(self, values: dict[str, Any]) -> None:
+    def load_values(self, values: Mapping[str, object]) -> None:
         """Show options as New Game has them — perhaps not yet a rule set that can be played (the
         problems list then says why); an effect that is not one keeps the source's."""
         base = preset("ce_pe")
@@ -519,7 +536,7 @@ class RuleEditor(QDialog):
         self.form.set_values({**base.model_dump(mode="json", exclude=set(OWN_FIELDS)),
                               **{k: v for k, v in values.items() if k not in OWN_FIELDS}})
 
-    def _fields(self) -> dict[str, Any]:
+    def _fields(self) -> dict[str, object]:
         return {**self.form.values(), "name": " ".join(self.name_edit.text().split()),
                 "effects": self.ranks.effects(), "card_effects": self.cards.effects()}
 
@@ -552,7 +569,7 @@ class RuleEditor(QDialog):
                 b.setEnabled(ok)
         self._fill_preview()
 
-    def _fill_preview(self, *_: Any) -> None:
+    def _fill_preview(self, *_: object) -> None:
         """Every rank as one of its cards with its effect, then the single cards with theirs, in
         rows of :data:`PREVIEW_COLUMNS` (a page, so that any script wraps and nothing is cut)."""
         if self.tabs.currentWidget() is not self.preview:
@@ -716,7 +733,7 @@ def saved_label(saved: SavedRuleSet) -> str:
     return QCoreApplication.translate("CePeRuleEditor", "{name} (saved)").format(name=saved.rules.name)
 
 
-def tell_notices(parent: QWidget | None, notices: Sequence[Any]) -> None:
+def tell_notices(parent: QWidget | None, notices: Sequence[RuleSetNotice]) -> None:
     """Say, once, which files of the rule-set folder could not be used and where they are now."""
     if not notices or parent is None:
         return
@@ -732,7 +749,7 @@ def tell_notices(parent: QWidget | None, notices: Sequence[Any]) -> None:
         "Your other rule sets are kept. The folder is {folder}.").format(folder=str(rules_dir())))
 
 
-def edit_options(parent: QWidget, values: dict[str, Any], use: bool = True) -> dict[str, Any] | None:
+def edit_options(parent: QWidget, values: dict[str, object], use: bool = True) -> dict[str, object] | None:
     """The New Game dialog's "Edit rules…": the rules chosen in the editor, or None (cancelled);
     ``use=False``: the editor with a Close button (Game ▸ Ce Pe rule sets…), None."""
     dialog = RuleEditor(values, parent, choosing=use)
@@ -742,14 +759,14 @@ def edit_options(parent: QWidget, values: dict[str, Any], use: bool = True) -> d
     return None if rules is None else rules.model_dump(mode="json")
 
 
-def option_presets(parent: QWidget | None = None) -> list[tuple[str, dict[str, Any]]]:
+def option_presets(parent: QWidget | None = None) -> list[tuple[str, dict[str, object]]]:
     """The saved rule sets for New Game, after the presets (a file that cannot be used is reported)."""
     saved, notices = list_rule_sets()
     tell_notices(parent, notices)
     return [(saved_label(s), s.rules.model_dump(mode="json")) for s in saved]
 
 
-def option_summary(name: str, value: Any) -> str:
+def option_summary(name: str, value: object) -> str:
     """The effect tables in New Game's form, read-only: "Ace: +1 or +11 · 2: +2 · …"."""
     if name not in ("effects", "card_effects") or not isinstance(value, dict):
         return ""
@@ -764,13 +781,13 @@ class RuleSetHooks:
 
     edits_options = True
 
-    def option_presets(self, parent: QWidget | None = None) -> list[tuple[str, dict[str, Any]]]:
+    def option_presets(self, parent: QWidget | None = None) -> list[tuple[str, dict[str, object]]]:
         return option_presets(parent)
 
-    def edit_options(self, parent: QWidget, values: dict[str, Any], use: bool = True) -> dict[str, Any] | None:
+    def edit_options(self, parent: QWidget, values: dict[str, object], use: bool = True) -> dict[str, object] | None:
         return edit_options(parent, values, use)
 
-    def option_summary(self, name: str, value: Any) -> str:
+    def option_summary(self, name: str, value: object) -> str:
         return option_summary(name, value)
 
 
