@@ -73,10 +73,11 @@ class Dialogs(Feature):
         m = self.window.controller.match
         if m is None:
             return ""
+        n = m.n_players
         return names.counted(QCoreApplication.translate(
             "MainWindow", "{game} with %n player(s), deal no. {seed}. Start a new game with the same "
-            "deal number and number of players to play the same cards again.", "", m.n_players),
-            m.n_players).format(game=names.game_title(m.spec), seed=m.seed)
+            "deal number and number of players to play the same cards again.", "", n),
+            n).format(game=names.game_title(m.spec), seed=m.seed)
 
     def show_about(self) -> AboutDialog:
         dlg = AboutDialog(self.game_info(), self.window.widget())
