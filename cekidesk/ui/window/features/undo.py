@@ -57,6 +57,7 @@ class UndoCommands(Feature):
         #: the file the game was opened from or last saved to (None: only the autosave)
         self.file: Path | None = None
         self._file_state: tuple | None = None   # what the file holds (see _state)
+        self.retranslate()
 
     # -- the menu -------------------------------------------------------------------------------
     def actions(self) -> list[QAction]:
