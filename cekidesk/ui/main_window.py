@@ -35,6 +35,7 @@ from .games import DealWords, game_ui
 from .qtfix import guard_none_refcount
 from .statistics_window import StatisticsDialog
 from .table import TableWidget
+from .window.captions import caption_ms as caption_ms
 from .window.features.commands import Commands
 from .window.features.dialogs import Dialogs
 from .window.features.files import GameFiles
@@ -49,7 +50,6 @@ from .window.features.problems import Problems
 from .window.features.statistics import Statistics
 from .window.features.status import StatusLine
 from .window.features.table import TableFeed
-from .window.features.table import caption_ms as caption_ms
 from .window.features.undo import UndoCommands
 from .window.interface import Change, Feature, Slot0
 
@@ -128,9 +128,9 @@ class MainWindow(QMainWindow):
         self.act_settings, self.act_rule_sets, self.act_learn = cm.act_settings, cm.act_rule_sets, self.lessons.action
         self._hearing: list[Feature] = [self.history, self.hints, self.table_feed, self.hands, self.handover,
                                         self.log, self.commands, self.lessons]   # (in the order they hear a change)
-        self.features = [self.status, self.commands, self.undo_commands, self.dialogs, self.history, self.hints,
-                         self.table_feed, self.hands, self.handover, self.log, self.lessons, self.stats, self.files,
-                         self.problems]
+        self.features = [self.status, self.commands, self.undo_commands, self.dialogs, self.hints, self.table_feed,
+                         self.hands, self.handover, self.log, self.lessons, self.stats, self.files, self.problems,
+                         self.history]   # (the status line first, the replay of a hand last: it says where it is)
 
     def _dress_end_dialog(self, dialog: QDialog, match: Match | None) -> None:
         """What an end dialog gets besides its own: Undo's keys; at a hand's end, "Play this deal again"."""

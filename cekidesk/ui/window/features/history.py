@@ -17,8 +17,8 @@ from cekidesk.persistence.saves import Seat
 from ...gamelog import LogEntry, Seating
 from ...games import game_ui
 from ...history import HISTORY_KEY, HandReplay, HistoryDialog, ReplayBar, display_names, first_human, lay_out_now
+from ..captions import caption_ms, show_captions
 from ..interface import Change, Feature, WindowInterface
-from .table import caption_ms, show_captions
 
 
 class HandHistory(Feature):

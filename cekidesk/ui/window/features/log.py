@@ -11,15 +11,9 @@ from PySide6.QtCore import QCoreApplication
 from cekidesk.engine.match import HandRecord, Match
 
 from ... import dialogs, names
-from ...gamelog import LogEntry, Seating, left_out_notice
+from ...gamelog import LogEntry, Seating, autosave_failed_notice, left_out_notice
 from ...games import game_ui
 from ..interface import Change, Feature, WindowInterface
-
-
-def autosave_failed_entry() -> LogEntry:
-    return LogEntry.notice(lambda: QCoreApplication.translate(
-        "MainWindow", "The game could not be saved automatically. CekiDesk keeps trying after every move."),
-        "important")
 
 
 class GameLog(Feature):
@@ -91,7 +85,7 @@ class GameLog(Feature):
         entries += [LogEntry.notice(summary(rec)) for rec in m.history[:m.hand_index]]
         entries += self._hand_entries(m)
         if c.autosave_failing:   # (the failure may have been told just before, in the log this one replaces)
-            entries.append(autosave_failed_entry())
+            entries.append(autosave_failed_notice())
         w.log_dock.show_entries(entries)
 
     def _hand_entries(self, m: Match) -> list[LogEntry]:

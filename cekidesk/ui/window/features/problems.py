@@ -10,8 +10,8 @@ from PySide6.QtWidgets import QMessageBox
 from cekidesk.bots import RandomBot
 
 from ... import i18n
+from ...gamelog import autosave_failed_notice
 from ..interface import Feature, WindowInterface
-from .log import autosave_failed_entry
 
 log = logging.getLogger(__name__)
 
@@ -33,7 +33,7 @@ class Problems(Feature):
         if code in ("bot_failed", "bot_illegal"):
             self._bot_failed(detail)
         elif code == "autosave_failed":
-            self.window.log_dock.append([autosave_failed_entry()])
+            self.window.log_dock.append([autosave_failed_notice()])
             if not self._autosave_warned:
                 self._autosave_warned = True
                 QMessageBox.warning(
