@@ -11,8 +11,9 @@ replaying), side by side in one run:
    chosen: see ``cekidesk/ui/gamelog.py``).
 2. **open** — a two-player save of ``--game`` whose current hand has 1,000 / 4,000 / 20,000 moves,
    or as many as the game's rules let random play reach (see :func:`long_hand`; the first column
-   gives the moves played), loaded with ``load_match``; then the log work alone: the old ``_rebuild_log`` (replay + a line at a time) on the
-   old widget, and today's ``MainWindow._rebuild_log`` in the real window, each followed by the repaint.
+   gives the moves played), loaded with ``load_match``; then the log work alone: the old ``_rebuild_log``
+   (replay + a line at a time) on the old widget, and today's ``GameLog.rebuild`` (the window's log
+   feature) in the real window, each followed by the repaint.
    The old one runs only up to ``--old-max-moves`` moves (it takes minutes beyond).
 
 Run from the repository root::
@@ -200,7 +201,7 @@ def open_save(game_id: str, moves: int, folder: str, window: MainWindow,
     c.paused = True                      # the computer player waits: only the log is measured
     c.start(loaded.match, loaded.seats)
     QApplication.processEvents()         # the table's first paint of this match is not log work
-    new = timed(window._rebuild_log)
+    new = timed(window.log.rebuild)
     old = None
     if run_old:
         log = OldLog()

@@ -232,7 +232,7 @@ def test_an_opened_save_shows_the_current_hand_as_it_was_played(qtbot, boxes, tm
     m = w3.controller.match
     assert m.hand_events_dropped > 0
     seating = Seating.of("ceki", w3.controller.seats, w3.controller.human_seat)
-    deal = [describe_event(e, seating.seat_names, seating.human_seat, "ceki", w3._card_namer())
+    deal = [describe_event(e, seating.seat_names, seating.human_seat, "ceki", w3.card_namer())
             for e in w3.controller.deal_events()]
     lines = w3.log_dock.lines()
     start_of_hand = lines.index(next(x for x in lines if x.startswith("Hand 1 — ")))

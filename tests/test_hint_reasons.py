@@ -58,7 +58,7 @@ def h_then_enter_says_why(qtbot, w: MainWindow, game: str, seeds, moves: int) ->
                 break
             decision = hint_with_reason(qtbot, w)
             assert decision is not None and decision.action in c.view().legal
-            why = describe_reasons(decision.reasons, w._card_namer())
+            why = describe_reasons(decision.reasons, w.card_namer())
             line = w.describe_action(decision.action, c.view())
             status = w.status_label.text()
             assert line in status

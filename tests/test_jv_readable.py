@@ -442,7 +442,7 @@ def test_no_text_is_clipped_in_any_language(qtbot, boxes, language, lang):
     for game in ("ceki", "pei"):
         names = ["You", "Budi", "Sari"]
         found[f"end of hand ({game})"] = clips(shown(qtbot, HandEndDialog(
-            finished_hand(game), names, 0, w._card_namer(), w), (1100, 650)))
+            finished_hand(game), names, 0, w.card_namer(), w), (1100, 650)))
     help_dialog = w.show_help()
     QApplication.processEvents()
     found["help"] = clips(help_dialog)

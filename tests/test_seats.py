@@ -128,7 +128,7 @@ def name_patterns(w: MainWindow, kind) -> list[re.Pattern]:
     """A card's name as the window words it, and its first part ("1 of Coins — kasut", "1 of Coins").
     (Not the Javanese name alone: "tambur" (C4) is part of C3's other name "tambur cilik"; nor the
     code: rules texts list codes, "red: S9, RF, OT …".)"""
-    label = w._card_namer()(kind)
+    label = w.card_namer()(kind)
     parts = {label, label.split("—")[0].strip()}
     return [re.compile(r"(?<![\w])" + re.escape(p) + r"(?![\w])") for p in parts if p]
 
@@ -393,7 +393,7 @@ def test_the_hint_is_the_viewers_only_and_stays_out_of_the_shared_log(qtbot, win
     c.reveal()
     lines = len(w.log_dock.lines())
     assert w.show_hint()
-    qtbot.waitUntil(lambda: w._hint is not None, timeout=HANG_GUARD_MS)
+    qtbot.waitUntil(lambda: w.hints.hint is not None, timeout=HANG_GUARD_MS)
     assert "Hint: " in w.status_label.text()
     assert len(w.log_dock.lines()) == lines
     while c.waiting_for_human():   # (a draw, then a throw: then the table is hidden)
@@ -401,7 +401,7 @@ def test_the_hint_is_the_viewers_only_and_stays_out_of_the_shared_log(qtbot, win
         act_by_keyboard(w, choose(w))
         qtbot.waitUntil(lambda n=n: len(c.match.logs[-1]) > n, timeout=HANG_GUARD_MS)
     assert c.screened or c.match.hand_over()
-    assert "Hint" not in w.status_label.text() and w._hint is None
+    assert "Hint" not in w.status_label.text() and w.hints.hint is None
 
 
 # ---------------------------------------------------------------------------------------------
@@ -471,7 +471,7 @@ def test_seat_names_of_people_in_the_shared_texts(qtbot, window):
     w = window
     start(w, "ceki", 3, {0: SARI, 2: JOKO}, 19)
     wait_for_someone(qtbot, w)
-    assert w._you() == -1
+    assert w.you() == -1
     assert not any(re.search(r"\bYou\b|\byou\b", line) for line in w.log_dock.lines()[1:])
     assert names.seat_display_name("human", SARI) == SARI
 

@@ -74,7 +74,7 @@ def test_a_new_game_cancels_the_search_and_its_late_answer_never_lands(qtbot, wi
     put_on(w, 3, True, lambda i: LoopingBot(i, "ceki"))
     thinking_in_the_process(qtbot, w)
     thinker = c.match.state.to_act()[0]
-    assert w._thinking_seat == thinker and "Bot" in w.status_label.text()   # its seat shows it thinks
+    assert w.table_feed.thinking == thinker and "Bot" in w.status_label.text()   # its seat shows it thinks
     put_on(w, 5, False, lambda i: CountingBot(i, "ceki"))    # the human acts first: no bot is asked
     new = c.match
     # the search that would never end by itself ends, and the worker that waited for it is free

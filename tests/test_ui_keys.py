@@ -105,7 +105,7 @@ def hint_then_enter(qtbot, w: MainWindow, game: str, seeds, moves: int) -> dict:
                 break
             n = len(c.match.logs[-1])
             ask_hint(qtbot, w)
-            expected = w._hint
+            expected = w.hints.hint
             assert expected is not None and expected in c.view().legal
             tries += 1
             if tries % 2 == 0 and len(selectable(w)) > 1:
@@ -115,7 +115,7 @@ def hint_then_enter(qtbot, w: MainWindow, game: str, seeds, moves: int) -> dict:
                 if before is not None and before.action not in (None, expected):
                     moved_away += 1
                 ask_hint(qtbot, w)
-                assert w._hint == expected
+                assert w.hints.hint == expected
             sel = w.table.selected_card()
             assert sel is not None and sel.action == expected and sel.hint
             press(Qt.Key.Key_Return)

@@ -670,7 +670,7 @@ def test_opening_a_save_the_window_cannot_play_is_refused_and_changes_nothing(qt
 def test_a_match_that_cannot_be_seated_leaves_the_session_untouched(qtbot, window, boxes, tmp_path, monkeypatch):
     """Even if a loaded game reached the window with seats it cannot play, nothing is replaced."""
     from cekidesk.persistence import saves
-    from cekidesk.ui import main_window
+    from cekidesk.ui.window.features import files as files_feature
 
     w = window
     start(w, seed=32)
@@ -681,7 +681,7 @@ def test_a_match_that_cannot_be_seated_leaves_the_session_untouched(qtbot, windo
     real = load_match(path)
     for seats in ((real.seats[0], Seat.bot("grandmaster", "Budi"), real.seats[2]),
                   (Seat.bot("normal", "Sari"), real.seats[1], real.seats[2])):
-        monkeypatch.setattr(main_window, "load_match",
+        monkeypatch.setattr(files_feature, "load_match",
                             lambda p, seats=seats: saves.LoadedGame(real.match, seats, real.document))
         assert w.open_file(path) is False
         assert boxes[-1][1] == "Cannot play this game" and "Nothing was changed." in boxes[-1][2]

@@ -5,9 +5,10 @@ import logging
 import logging.handlers
 import sys
 import threading
+from collections.abc import Callable
 from pathlib import Path
 from types import TracebackType
-from typing import Any
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QTimer
 from PySide6.QtGui import QGuiApplication, QIcon
@@ -26,6 +27,9 @@ DESKTOP_FILE_ID = "io.github.cekidesk.CekiDesk"
 
 from . import i18n, instance  # noqa: E402
 from .qtfix import guard_none_refcount  # noqa: E402,F401  (re-exported)
+
+if TYPE_CHECKING:
+    from .main_window import MainWindow
 
 
 def log_path() -> Path:
@@ -54,7 +58,7 @@ class ErrorReporter:
     """``sys.excepthook``: an unexpected error is written to the log with its traceback and the
     player sees a short, friendly message box — never the traceback."""
 
-    def __init__(self, parent_getter: Any = None):
+    def __init__(self, parent_getter: Callable[[], object] | None = None):
         self._parent_getter = parent_getter
         self._showing = False
         self.count = 0
@@ -142,7 +146,7 @@ def run(new: bool = False, open_path: str | None = None, seed: int | None = None
     return status
 
 
-def take_requests(window: Any, server: instance.InstanceServer, file_events: instance.FileOpenEvents) -> None:
+def take_requests(window: MainWindow, server: instance.InstanceServer, file_events: instance.FileOpenEvents) -> None:
     """The window opens the files handed to the app and comes forward when asked."""
     server.fileRequested.connect(window.open_requested)
     server.raiseRequested.connect(window.come_forward)

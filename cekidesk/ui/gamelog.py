@@ -101,6 +101,13 @@ def left_out_notice() -> LogEntry:
     return LogEntry.notice(lambda: QCoreApplication.translate("GameLog", "Earlier lines are left out of the log."))
 
 
+def autosave_failed_notice() -> LogEntry:
+    """The line that says automatic saving failed (the window's, and again in a log made afresh)."""
+    return LogEntry.notice(lambda: QCoreApplication.translate(
+        "MainWindow", "The game could not be saved automatically. CekiDesk keeps trying after every move."),
+        "important")
+
+
 class GameLogModel(QAbstractListModel):
     """The log's entries, oldest first, worded in the current language; at most ``max_lines``
     (the oldest go first).  Entries that say nothing to a player (``words`` None) are not kept."""

@@ -7,9 +7,11 @@ a sortable list, each replayed step by step on the real table, and "Play this de
   too, is at most that many moves away.
 * :class:`HistoryModel` / :class:`HistoryDialog` — Game ▸ History… (Ctrl+H): the list, a file's
   hands instead (loaded with the usual checks, never replacing the game on the table).
-* :class:`ReplayBar` — the replay's controls under the table while one is shown; the window's table
-  and game log show the hand, the live game waits (its computer players paused) and comes back
-  exactly as it was when the replay is closed.
+* :class:`ReplayBar` — the replay's controls under the table while one is shown.
+
+The window's feature :class:`~cekidesk.ui.window.features.history.HandHistory` offers them: the
+window's table and game log show the hand, the live game waits (its computer players paused) and
+comes back exactly as it was when the replay is closed.
 """
 from __future__ import annotations
 
@@ -17,8 +19,7 @@ import dataclasses
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from types import SimpleNamespace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from PySide6.QtCore import (
     QAbstractTableModel,
@@ -26,7 +27,6 @@ from PySide6.QtCore import (
     QEvent,
     QMargins,
     QModelIndex,
-    QObject,
     QPersistentModelIndex,
     QSortFilterProxyModel,
     Qt,
@@ -43,7 +43,6 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QMessageBox,
-    QPushButton,
     QSlider,
     QTableView,
     QToolBar,
@@ -57,13 +56,8 @@ from cekidesk.persistence import paths
 from cekidesk.persistence.saves import SaveFileError, Seat, load_match
 
 from . import i18n, names
-from .gamelog import LogEntry, Seating
 from .games import game_ui
 from .widgets.helpers import close_buttons
-
-if TYPE_CHECKING:
-    from .main_window import MainWindow
-
 
 #: Game ▸ History…'s key: Ctrl+H, but on macOS ⌘Y (⌘H hides the application there; ⌘Y is a browser's history)
 HISTORY_KEY = "Ctrl+Y" if sys.platform == "darwin" else "Ctrl+H"
@@ -406,7 +400,7 @@ class HistoryDialog(QDialog):
 # ---------------------------------------------------------------------------------------------
 # The replay on the table
 
-def _activate(w: QWidget) -> None:
+def lay_out_now(w: QWidget) -> None:
     """Lay ``w`` out now (its table takes its new size at once)."""
     lay = w.layout()
     if lay is not None:
@@ -541,229 +535,3 @@ class ReplayBar(QToolBar):
     @Slot()
     def _play_next(self) -> None:
         self.moved.emit(self.slider.value() + 1)
-
-
-class HandHistory(QObject):
-    """The window's hand history: Game ▸ History… (Ctrl+H), its dialog, a hand's replay on the
-    window's table and log (:class:`ReplayBar` under the table), and "Play this deal again" in the
-    end-of-hand dialog.  While a replay is shown the computer players of the game on the table are
-    paused; closing it gives back the table, the log and the pause exactly as they were."""
-
-    def __init__(self, window: MainWindow):
-        super().__init__(window)
-        self.window = window
-        self.action = window._action("", self.show_dialog, HISTORY_KEY, "actHistory")
-        self.dialog: HistoryDialog | None = None
-        self.bar = ReplayBar(window)
-        window.addToolBar(Qt.ToolBarArea.BottomToolBarArea, self.bar)
-        self.bar.hide()
-        self.bar.moved.connect(self.go)
-        self.bar.closed.connect(self.close_replay)
-        self.bar.retranslated.connect(self._renamed)
-        self.replay: HandReplay | None = None
-        self.seats: tuple[Seat, ...] = ()
-        self.position = 0
-        # what the replay covers up: the game log's lines, whether the computer players were paused,
-        # whether the dialog was open
-        self._kept: tuple[list[LogEntry], bool, bool] = ([], False, False)
-        c = window.controller
-        c.started.connect(self._live_changed)
-        c.handEnded.connect(self._live_changed)
-        self.retranslate()
-
-    def retranslate(self) -> None:
-        self.action.setText(self.tr("&History…"))
-
-    # -- the list ---------------------------------------------------------------------------------
-    def show_dialog(self) -> HistoryDialog:
-        if self.dialog is None:
-            self.dialog = HistoryDialog(self.window)
-            self.dialog.replayAsked.connect(self.start)
-            self.dialog.playAgainAsked.connect(self.play_again)
-        c = self.window.controller
-        self.dialog.set_live(c.match, c.seats)
-        self.dialog.show()
-        self.dialog.raise_()
-        self.dialog.table.setFocus()
-        return self.dialog
-
-    @Slot()
-    def _live_changed(self) -> None:
-        """A new hand, match or position (an undo) on the table: a replay shown ends first (the
-        table and the log are the game's again), and the list follows."""
-        if self.replay is not None:
-            self.close_replay(later=True)
-        if self.dialog is not None:
-            c = self.window.controller
-            self.dialog.set_live(c.match, c.seats)
-
-    def play_again(self, match: Match, index: int, seats: Sequence[Seat]) -> None:
-        if self.window.play_deal_again(match, index, seats) and self.dialog is not None:
-            self.dialog.hide()
-
-    def add_play_again(self, dialog: QDialog, match: Match, seats: Sequence[Seat]) -> QPushButton | None:
-        """A "Play this deal again" button in the end-of-hand ``dialog`` of ``match``'s last hand."""
-        box = dialog.findChild(QDialogButtonBox)
-        if box is None or not match.history:
-            return None
-        button = box.addButton(self.tr("Play this deal &again"), QDialogButtonBox.ButtonRole.ActionRole)
-        button.setObjectName("playAgainButton")
-        button.setToolTip(self.tr("Start a new game whose first hand is dealt exactly like this one"))
-        index = match.history[-1].index
-
-        def again() -> None:
-            dialog.close()
-            QTimer.singleShot(0, self, lambda: self.window.play_deal_again(match, index, seats))
-        button.clicked.connect(again)
-        return button
-
-    # -- the replay -------------------------------------------------------------------------------
-    def start(self, match: Match, index: int, seats: Sequence[Seat]) -> None:
-        """Show finished hand ``index`` of ``match`` (played by ``seats``) on the table, at its deal."""
-        w = self.window
-        c = w.controller
-        if self.replay is not None:
-            self.close_replay()
-        if c.replaying:      # (the controller's replay of the last round gives the table back first)
-            c.stop_replay()
-        self.replay = HandReplay(match, index, first_human(seats))
-        self.seats = tuple(seats)
-        self.position = 0
-        dialog_open = self.dialog is not None and self.dialog.isVisible()
-        self._kept = (w.log_dock.model.entries(), c.paused, dialog_open)
-        if c.match is not None and not c.paused:
-            c.set_paused(True)
-        if dialog_open and self.dialog is not None:
-            self.dialog.hide()
-        self.bar.begin(self.replay.length, c.replay_ms())
-        self.bar.show()
-        _activate(w)     # the table at its size under the bar before it is drawn
-        w.table.set_thinking(-1)
-        w.table.clear_captions()
-        if not self._on_live_table():
-            w.table.set_game(match.spec.id, display_names(seats), self.replay.viewer)
-        w.table.show_view(self.replay.view(0), self.replay.deal_events)
-        w.log_dock.show_entries(self._log(0))
-        w._refresh()
-        w.table.setFocus()
-
-    @Slot()
-    def _renamed(self) -> None:
-        """A new language: the replay's seats keep their names (the window has just named the
-        table's seats after the game on the table) and the status line says where it is."""
-        if self.replay is not None:
-            self.window.table.set_seat_names(display_names(self.seats))
-            self.window._refresh()
-
-    def _on_live_table(self) -> bool:
-        """Whether the hand replayed is of the game on the table, seen from the same seat (the
-        table's layout then stays; else the replay's game and seats are set up, and the live ones
-        again at the end)."""
-        c = self.window.controller
-        r = self.replay
-        return r is not None and r.match is c.match and r.viewer == c.human_seat
-
-    def _seating(self) -> Seating:
-        assert self.replay is not None, "a replay's log needs a replay"
-        return Seating.of(self.replay.match.spec.id, self.seats, self.replay.viewer)
-
-    def _log(self, k: int) -> list[LogEntry]:
-        """The replayed hand's log up to position ``k``: its heading, the deal, the first ``k`` moves."""
-        r = self.replay
-        assert r is not None, "a replay's log needs a replay"
-        m, rec = r.match, r.record
-        ui, seat_names = game_ui(m.spec.id), display_names(self.seats)
-        hand = SimpleNamespace(spec=m.spec, hand_index=rec.index, dealer=rec.dealer, state=r.state(0))
-        heading = LogEntry.notice(lambda: ui.hand_heading(hand, seat_names, r.viewer), "heading")
-        seating = self._seating()
-        entries = [heading] + [LogEntry.of_event(e, seating) for e in r.deal_events]
-        for step in range(1, k + 1):
-            entries += [LogEntry.of_event(e, seating) for e in r.events(step)]
-        return entries
-
-    @Slot(int)
-    def go(self, k: int) -> None:
-        """Show position ``k`` of the replay (one move forward: that move's animation, captions and
-        log lines; anywhere else: the position at once, the log up to it)."""
-        r = self.replay
-        if r is None:
-            return
-        k = max(0, min(k, r.length))
-        w = self.window
-        if k != self.position:
-            step = k == self.position + 1
-            self.position = k
-            events = r.events(k) if step else []
-            w.table.clear_captions()
-            w.table.show_view(r.view(k), events)
-            if step:
-                self._captions(events)
-                w.log_dock.add_events(events, self._seating())
-            else:
-                w.log_dock.show_entries(self._log(k))
-        self.bar.show_position(k)
-        w._refresh()
-
-    def _captions(self, events: Sequence[Event]) -> None:
-        """Every player's move in words beside the seat, as in the replay of the last round."""
-        from .main_window import caption_ms
-
-        r = self.replay
-        assert r is not None, "captions of a replay need a replay"
-        ui, seat_names = game_ui(r.match.spec.id), display_names(self.seats)
-        namer = self.window._card_namer()
-        said: dict[int, list[str]] = {}
-        for e in events:
-            if e.player is None:
-                continue
-            text = ui.caption(e, seat_names, r.viewer, namer)
-            if text:
-                said.setdefault(e.player, []).append(text)
-        ms = caption_ms(self.window.controller.replay_ms())
-        for seat, texts in said.items():
-            self.window.table.show_caption(seat, "\n".join(texts), ms)
-
-    @Slot()
-    def close_replay(self, later: bool = False) -> None:
-        """Back to the game: its table, log and pause as they were.  The computer players go on
-        unless they were paused before the replay (or a new game came meanwhile, which starts
-        unpaused); ``later``: once the window has shown a new game or position that came meanwhile."""
-        if self.replay is None:
-            return
-        w = self.window
-        c = w.controller
-        live_table = self._on_live_table()
-        game_id = self.replay.match.spec.id
-        self.replay = None
-        self.bar.pause()
-        self.bar.hide()
-        _activate(w)     # the table at its size again before the game is drawn on it
-        log_lines, was_paused, dialog_open = self._kept
-        self._kept = ([], False, False)
-        w.log_dock.show_entries(log_lines)
-        if c.match is not None:
-            if not live_table:
-                w.table.set_game(c.match.spec.id, w.seat_names(), c.human_seat)
-            w._on_replay_ended()     # the live position, its thinking seat and hint, as after a replay
-        if c.paused and not was_paused:
-            if later:
-                QTimer.singleShot(0, c, lambda: c.set_paused(False))
-            else:
-                c.set_paused(False)
-        else:   # (a saved game's hand with no game on the table: the table is empty again)
-            w.table.set_game(game_id, [], 0)
-        if dialog_open and self.dialog is not None:
-            self.dialog.show()
-        w._refresh()
-
-    def refresh(self) -> None:
-        """The window's commands and status line while a replay is shown (the window's refresh)."""
-        w = self.window
-        if self.replay is None:
-            return
-        for a in (w.act_next, w.act_hint, w.act_pause, w.act_step, w.act_replay):
-            a.setEnabled(False)
-        r = self.replay
-        where = game_ui(r.match.spec.id).words.number(r.index + 1, r.match.seed)
-        w.status_label.setText(self.tr("{hand}, replayed — Left / Right, Home / End and Space move through it; "
-                                       "Esc goes back to the game.").format(hand=where))

@@ -1,6 +1,5 @@
 """The window's Undo, Redo, Restart this deal and Save: the actions, their keys and what they say,
-the file the game belongs to (shown in the title, ``[*]`` while moves are not saved to it) and the
-game log after the match was rebuilt.
+and the file the game belongs to (shown in the title, ``[*]`` while moves are not saved to it).
 
 The controller does the work (:meth:`GameController.undo` …: the match is replayed from its log
 without the tail taken back); this module only offers it.  Whether a match may take moves back is
@@ -10,17 +9,15 @@ bar.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, Slot
+from PySide6.QtCore import Slot
 from PySide6.QtGui import QAction, QKeySequence, QShortcut
 from PySide6.QtWidgets import QDialog, QMessageBox
 
-from . import i18n
-
-if TYPE_CHECKING:
-    from .main_window import MainWindow
+from ... import i18n
+from ..interface import Feature, WindowInterface
 
 # how long the status bar says why Ctrl+Z does nothing (ms)
 REFUSED_MS = 5000
@@ -37,27 +34,30 @@ def unique(keys: list[QKeySequence]) -> list[QKeySequence]:
     return out
 
 
-class UndoCommands(QObject):
-    """Game ▸ Save, Undo, Redo and Restart this deal of one window."""
+class UndoCommands(Feature):
+    """Game ▸ Save, Undo, Redo and Restart this deal of one window.  The window hands it how to save
+    as a new file (``save_as``, asking for its name) and to a file (``save_to``)."""
 
-    def __init__(self, window: MainWindow):
-        super().__init__(window)
+    def __init__(self, window: WindowInterface, save_as: Callable[[], bool], save_to: Callable[[Path], bool]):
+        super().__init__(window.widget())
         self.window = window
+        self.save_as, self.save_to = save_as, save_to
         w = window
-        self.act_save = w._action("", self.save, QKeySequence.StandardKey.Save, "actSave")
-        self.act_undo = w._action("", self.undo, None, "actUndo")
+        self.act_save = w.add_action("", self.save, QKeySequence.StandardKey.Save, "actSave")
+        self.act_undo = w.add_action("", self.undo, None, "actUndo")
         self.act_undo.setShortcuts(QKeySequence.StandardKey.Undo)
-        self.act_redo = w._action("", self.redo, None, "actRedo")
+        self.act_redo = w.add_action("", self.redo, None, "actRedo")
         # Ctrl+Shift+Z first everywhere (the help names it), then the platform's other Redo keys (Ctrl+Y)
         redo_keys = QKeySequence.keyBindings(QKeySequence.StandardKey.Redo)
         self.act_redo.setShortcuts(unique([QKeySequence(REDO_KEY), *redo_keys]))
-        self.act_restart = w._action("", self.restart_deal, None, "actRestartDeal")
+        self.act_restart = w.add_action("", self.restart_deal, None, "actRestartDeal")
         # with undo off the actions are disabled, so their keys reach nothing: these say why
-        self.refused_keys = [QShortcut(key, w, self.say_refused)
+        self.refused_keys = [QShortcut(key, w.widget(), self.say_refused)
                              for key in self.act_undo.shortcuts() + self.act_redo.shortcuts()]
         #: the file the game was opened from or last saved to (None: only the autosave)
         self.file: Path | None = None
         self._file_state: tuple | None = None   # what the file holds (see _state)
+        self.retranslate()
 
     # -- the menu -------------------------------------------------------------------------------
     def actions(self) -> list[QAction]:
@@ -86,7 +86,7 @@ class UndoCommands(QObject):
 
     def refresh(self) -> None:
         """The actions' state and words, and the file in the title (after the window's refresh)."""
-        c, w = self.window.controller, self.window
+        c, w = self.window.controller, self.window.widget()
         why = self.off_reason()
         self.act_undo.setText(self.tr("&Undo") if not why else self.tr("&Undo (off in this match)"))
         for a in (self.act_undo, self.act_redo, self.act_restart):
@@ -132,7 +132,7 @@ class UndoCommands(QObject):
         """Ctrl+Z (or Ctrl+Shift+Z) with undo off: the status bar says why, for a few seconds."""
         why = self.off_reason()
         if why:
-            self.window.statusBar().showMessage(why, REFUSED_MS)
+            self.window.widget().statusBar().showMessage(why, REFUSED_MS)
 
     @Slot()
     def restart_deal(self) -> bool:
@@ -141,9 +141,9 @@ class UndoCommands(QObject):
         w = self.window
         if not w.controller.can_restart():
             return False
-        with w._held():
+        with w.held():
             answer = QMessageBox.question(
-                w, i18n.latin(lambda: self.tr("Restart this deal?")),
+                w.widget(), i18n.latin(lambda: self.tr("Restart this deal?")),
                 self.tr("The moves made in this deal are taken back and it starts again with the same "
                         "cards (Redo plays them again until a new move is made). Restart it?"),
                 QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, QMessageBox.StandardButton.Yes)
@@ -157,15 +157,15 @@ class UndoCommands(QObject):
         if self.window.controller.match is None:
             return False
         if self.file is None:
-            return self.window.save_as_dialog()
-        return self.window.save_to(self.file)
+            return self.save_as()
+        return self.save_to(self.file)
 
     # -- the file -------------------------------------------------------------------------------
     def set_file(self, path: Path | None) -> None:
         """The game now belongs to ``path`` (opened from it or saved to it; None: a new game)."""
         self.file = path
         self._file_state = self._state() if path is not None else None
-        self.window._refresh()
+        self.window.refresh()
 
     def _state(self) -> tuple:
         """What a save of the game now would hold that changes with play (compared with the file's)."""
@@ -174,27 +174,3 @@ class UndoCommands(QObject):
         if m is None:
             return ()
         return tuple(tuple(hand) for hand in m.logs), c.undone_hands
-
-    # -- the log after a rebuild ----------------------------------------------------------------
-    def rewind_log(self) -> None:
-        """The match was rebuilt (undo, redo, restart): the log keeps its lines up to the heading of
-        the earliest hand the rebuild changed, and shows that hand and the ones after it as the
-        rebuilt match played them — the same lines the moves wrote when they were played, without
-        the notices of the moves taken back (a hint).  Without such a heading (beyond the log's
-        length) the log is built afresh, as for an opened game."""
-        w = self.window
-        m = w.controller.match
-        assert m is not None, "a rebuilt match"
-        entries = w.log_dock.model.entries()
-        rows = {id(e): i for i, e in enumerate(entries)}
-        for hand in range(m.hand_index, -1, -1):
-            heading = w._headings.get(hand)
-            if heading is not None and id(heading) in rows:
-                break
-        else:
-            w._rebuild_log()
-            return
-        kept = entries[:rows[id(heading)]]
-        for h in range(hand, m.hand_index):   # (an earlier hand's events: its match, replayed)
-            kept += w._hand_entries(m.replayed(m.logs[:h + 1]))
-        w.log_dock.show_entries(kept + w._hand_entries(m))

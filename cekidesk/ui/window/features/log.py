@@ -1,0 +1,125 @@
+"""The game log's feature: what the log (:class:`~cekidesk.ui.gamelog.GameLogDock`) shows as the game
+changes — a new or opened match afresh, each hand's heading, the moves as the person saw them, and
+after an undo, redo or restart the hands the rebuild changed as the rebuilt match played them."""
+from __future__ import annotations
+
+from collections.abc import Callable
+from types import SimpleNamespace
+
+from PySide6.QtCore import QCoreApplication
+
+from cekidesk.engine.match import HandRecord, Match
+
+from ... import dialogs, names
+from ...gamelog import LogEntry, Seating, autosave_failed_notice, left_out_notice
+from ...games import game_ui
+from ..interface import Change, Feature, WindowInterface
+
+
+class GameLog(Feature):
+    """The log of the game on the table."""
+
+    def __init__(self, window: WindowInterface):
+        super().__init__(window.widget())
+        self.window = window
+        self._shown_match: Match | None = None
+        self._card_names: tuple[str, str | None] | None = None   # the log's card-name form and game
+        self._headings: dict[int, LogEntry] = {}   # each hand's latest heading in the log, by hand index
+
+    def on_changed(self, change: Change) -> None:
+        c, dock = self.window.controller, self.window.log_dock
+        m = c.match
+        if m is None:
+            return
+        if change.kind == "started":
+            if c.rewound:   # an undo, redo or restart rebuilt the match
+                self._shown_match = m
+                self.rewind()
+            elif m is not self._shown_match:
+                self._shown_match = m
+                self.rebuild()
+            else:
+                dock.append([self._heading(m)])
+                dock.add_events(c.events_for_log(m.state.deal_events), self._seating(m))
+        elif change.kind == "moved":
+            dock.add_events(list(change.logged), self._seating(m))
+
+    def apply_settings(self) -> None:
+        s, m = self.window.settings, self.window.controller.match
+        game = m.spec.id if m is not None else None
+        if (s.card_names, game) != self._card_names:
+            self._card_names = (s.card_names, game)
+            self.window.log_dock.reword(self.window.card_namer())
+
+    def _seating(self, m: Match) -> Seating:
+        return Seating.of(m.spec.id, self.window.controller.seats, self.window.you())
+
+    def _heading(self, m: Match) -> LogEntry:
+        """The heading of ``m``'s current hand, worded whenever the log is worded, from what the hand
+        is now: the match moves on to other hands, so the number, the dealer and the hand's state are
+        kept as they are at this moment.  Each hand's latest heading is kept (an undo's log goes back
+        to it)."""
+        ui, human, w = game_ui(m.spec.id), self.window.you(), self.window
+        hand = SimpleNamespace(spec=m.spec, hand_index=m.hand_index, dealer=m.dealer, state=m.state)
+        entry = self._headings[m.hand_index] = LogEntry.notice(
+            lambda: ui.hand_heading(hand, w.seat_names(), human), "heading")
+        return entry
+
+    def rebuild(self) -> None:
+        """A new or loaded match: the log shows the earlier hands in brief and the current hand in
+        full, as the human saw it — the deal, then the events the match kept while its moves were
+        played (or replayed from the save), with a line saying so where a giant hand's first
+        events were left out."""
+        w = self.window
+        c = w.controller
+        m = c.match
+        if m is None:
+            w.log_dock.clear()
+            return
+        entries = [LogEntry.notice(lambda: QCoreApplication.translate("MainWindow", "{game}, deal no. {seed}").format(
+            game=names.game_title(m.spec), seed=m.seed), "heading")]
+
+        def summary(rec: HandRecord) -> Callable[[], str]:
+            return lambda: w.deal_words().summary(rec.index + 1, dialogs.hand_summary(m, rec, w.seat_names()))
+
+        entries += [LogEntry.notice(summary(rec)) for rec in m.history[:m.hand_index]]
+        entries += self._hand_entries(m)
+        if c.autosave_failing:   # (the failure may have been told just before, in the log this one replaces)
+            entries.append(autosave_failed_notice())
+        w.log_dock.show_entries(entries)
+
+    def _hand_entries(self, m: Match) -> list[LogEntry]:
+        """The log of ``m``'s current hand as the person saw it (with several people: its public
+        events only, :meth:`GameController.events_for_log`): its heading, the deal, then the
+        events ``m`` kept while its moves were played (a line saying so where a giant hand's first
+        events were left out)."""
+        c, seating = self.window.controller, self._seating(m)
+        entries = [self._heading(m)]
+        entries += [LogEntry.of_event(e, seating) for e in c.events_for_log(m.state.deal_events)]
+        if m.hand_events_dropped:
+            entries.append(left_out_notice())
+        entries += [LogEntry.of_event(e, seating) for e in c.events_for_log(m.hand_events)]
+        return entries
+
+    def rewind(self) -> None:
+        """The match was rebuilt (undo, redo, restart): the log keeps its lines up to the heading of
+        the earliest hand the rebuild changed, and shows that hand and the ones after it as the
+        rebuilt match played them — the same lines the moves wrote when they were played, without
+        the notices of the moves taken back (a hint).  Without such a heading (beyond the log's
+        length) the log is built afresh, as for an opened game."""
+        dock = self.window.log_dock
+        m = self.window.controller.match
+        assert m is not None, "a rebuilt match"
+        entries = dock.model.entries()
+        rows = {id(e): i for i, e in enumerate(entries)}
+        for hand in range(m.hand_index, -1, -1):
+            heading = self._headings.get(hand)
+            if heading is not None and id(heading) in rows:
+                break
+        else:
+            self.rebuild()
+            return
+        kept = entries[:rows[id(heading)]]
+        for h in range(hand, m.hand_index):   # (an earlier hand's events: its match, replayed)
+            kept += self._hand_entries(m.replayed(m.logs[:h + 1]))
+        dock.show_entries(kept + self._hand_entries(m))
