@@ -1,7 +1,7 @@
 """The conformance suite (issue 10, item 6): every registered game keeps the engine's contract.
 
 It runs over every game of :func:`cekidesk.games.games` and, for each, its default options, every
-preset (``GameSpec.presets``) and the option sets its options model makes interesting (each bool
+preset (``GameInfo.presets``) and the option sets its options model makes interesting (each bool
 turned the other way, each value of a ``Literal`` of a few values; one change at a time).  Nothing
 here names a game: a game gets all of it by being registered.
 
@@ -35,13 +35,13 @@ from cekidesk.engine.core import (
     Action,
     Event,
     GameOverError,
-    GameSpec,
     GameState,
     IllegalActionError,
     NotYourTurnError,
     OptionsError,
     events_for,
 )
+from cekidesk.engine.game import AnyGame
 from cekidesk.engine.match import Match, MatchOptions
 from cekidesk.games import games, register, unregister
 from cekidesk.persistence import saves
@@ -63,7 +63,7 @@ hands = st.tuples(st.integers(0, 2**32 - 1), st.integers(0, 99))
 
 # -- the cases ---------------------------------------------------------------------------------
 
-def option_sets(spec: GameSpec) -> list[tuple[str, dict]]:
+def option_sets(spec: AnyGame) -> list[tuple[str, dict]]:
     """The defaults, every preset, and one change at a time of each bool and small Literal field
     (sets the game's options model refuses are not a game anybody can start: left out)."""
     out: list[tuple[str, dict]] = [("default", {})]
@@ -108,26 +108,24 @@ def _toys_registered():
         unregister(spec.id)
 
 
-def new_hand(spec: GameSpec, options: dict, hand: tuple[int, int]) -> GameState:
+def new_hand(spec: AnyGame, options: dict, hand: tuple[int, int]) -> GameState:
     seed, pick = hand
     n = spec.min_players + pick % (spec.max_players - spec.min_players + 1)
     made = spec.make_options(options)
-    if spec.initial_carry is not None:   # a game that carries state between hands starts from its first carry
-        return spec.new_hand(made, n, seed, seed % n, carry=spec.initial_carry(n, made))
-    return spec.new_hand(made, n, seed, seed % n)
+    # a game that carries state between hands starts from its first carry (None for the others)
+    return spec.new_hand(made, n, seed, seed % n, spec.initial_carry(n, made))
 
 
-def bound(spec: GameSpec, state: GameState) -> int:
-    if spec.max_hand_actions is None:
-        return NO_BOUND
-    return spec.max_hand_actions(state.n_players, state.options)
+def bound(spec: AnyGame, state: GameState) -> int:
+    limit = spec.max_hand_actions(state.n_players, state.options)
+    return NO_BOUND if limit is None else limit
 
 
 def random_action(state: GameState, rng: random.Random) -> Action:
     return random_decision(state, rng)
 
 
-def playout(spec: GameSpec, state: GameState, rng: random.Random, visit=None) -> list[Action]:
+def playout(spec: AnyGame, state: GameState, rng: random.Random, visit=None) -> list[Action]:
     """Play ``state`` to its end with random legal actions (checked); ``visit(state, step)`` is
     called before every action and at the end.  Returns the actions."""
     actions: list[Action] = []
@@ -147,7 +145,7 @@ def checkpoint(state: GameState, step: int) -> bool:
     return step % CHECK_EVERY == 0 or state.is_terminal()
 
 
-def check_along_a_hand(spec: GameSpec, options: dict, hand: tuple[int, int], check) -> None:
+def check_along_a_hand(spec: AnyGame, options: dict, hand: tuple[int, int], check) -> None:
     """Play a random hand, calling ``check(state, rng)`` at every checkpoint."""
     state = new_hand(spec, options, hand)
     rng = random.Random(hand[0])
@@ -285,7 +283,7 @@ def test_clones_are_independent_and_play_like_their_original(spec, options, hand
 
 # -- hidden information --------------------------------------------------------------------------
 
-def check_no_leaks(spec: GameSpec, state: GameState, rng: random.Random, deck: list[int]) -> None:
+def check_no_leaks(spec: AnyGame, state: GameState, rng: random.Random, deck: list[int]) -> None:
     before = internals(state)
     nxt = None if state.is_terminal() else random_action(state, rng)
     for q in range(state.n_players):
@@ -346,7 +344,7 @@ def test_simultaneous_choices_stay_hidden_until_revealed(spec, options, hand):
 
 # -- matches: money and saves -------------------------------------------------------------------
 
-def new_match(spec: GameSpec, options: dict, hand: tuple[int, int], stake: int) -> Match:
+def new_match(spec: AnyGame, options: dict, hand: tuple[int, int], stake: int) -> Match:
     seed, pick = hand
     n = spec.min_players + pick % (spec.max_players - spec.min_players + 1)
     mode = "money" if "money" in spec.match_modes else spec.match_modes[0]

@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from .core import Action, Event
+from .protocol import Action, Event
 
 CHOSE = "chose"
 REVEAL = "reveal"

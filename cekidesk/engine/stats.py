@@ -10,7 +10,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from .core import HandResult
+from .protocol import HandResult
 
 
 @dataclass

@@ -203,7 +203,7 @@ class CePeView(View):
 # ---------------------------------------------------------------------------------------------
 # The state
 
-class CePeState(GameState):
+class CePeState(GameState[CePeOptions]):
     game_id = GAME_ID
     options: CePeOptions
 

@@ -173,7 +173,7 @@ class CekiView(View):
         return tuple(t for t in self.throws if t.thrower == seat)
 
 
-class CekiState(GameState):
+class CekiState(GameState[CekiOptions]):
     game_id = GAME_ID
     options: CekiOptions
 

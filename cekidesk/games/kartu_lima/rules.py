@@ -450,7 +450,7 @@ def mraji_pairs(kinds: Sequence[int]) -> list[int]:
     return sorted(k for k in set(kinds) if k in MRAJI_KINDS and kinds.count(k) == 2)
 
 
-class KartuLimaState(GameState):
+class KartuLimaState(GameState[KartuLimaOptions]):
     game_id = GAME_ID
     options: KartuLimaOptions
 
