@@ -21,7 +21,7 @@ from functools import cache
 from cekidesk.engine.cards import Kind
 
 from . import scoring
-from .options import BalikOptions
+from .options import BalikOptions, rules_of
 
 #: the family's game ids, in the New Game dialog's order
 GAME_IDS: tuple[str, ...] = ("balik-satu", "chaqui", "balik-lima-belas", "chot", "gonggong", "tantanan",
@@ -58,7 +58,7 @@ PLAYERS: dict[str, tuple[int, int, int]] = {
 def half_packs(game_id: str, n_players: int, options: BalikOptions | None = None) -> int:
     """The deck of ``game_id`` for ``n_players`` under the table's ``options`` (their
     ``deck_column``, or Gonggong's ``deck``; None: the defaults), in half-packs of 30 cards."""
-    rules = options.rules if options is not None else None
+    rules = rules_of(options) if options is not None else None
     if game_id in COLUMN_GAMES:
         column = rules.deck_column if rules is not None else "babas"
         return DECK_COLUMNS[column].get(n_players, DECK_COLUMNS["babas"][n_players])

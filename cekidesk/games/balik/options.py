@@ -36,9 +36,17 @@ class BalikRules:
 _RULE_NAMES = frozenset(f.name for f in fields(BalikRules))
 
 
-@lru_cache(maxsize=256)
-def _rules_of(options: BalikOptions) -> BalikRules:
-    return BalikRules(**{k: v for k, v in options.__dict__.items() if k in _RULE_NAMES})
+def _read(choices: object) -> BalikRules:
+    return BalikRules(**{k: v for k, v in vars(choices).items() if k in _RULE_NAMES})
+
+
+_cached_read = lru_cache(maxsize=256)(_read)
+
+
+def rules_of(options: BalikOptions) -> BalikRules:
+    """Every choice of the family in ``options`` (:attr:`BalikOptions.rules`); an object that only
+    carries the choices as its attributes (a test's) reads the same way."""
+    return _cached_read(options) if isinstance(options, BalikOptions) else _read(options)
 
 
 T = TypeVar("T")
@@ -58,7 +66,7 @@ class BalikOptions(BaseModel):
     @property
     def rules(self) -> BalikRules:
         """Every choice of the family, typed: this game's as set, the others' as played without."""
-        return _rules_of(self)
+        return rules_of(self)
 
 
 class BalikSatuOptions(BalikOptions):
@@ -115,4 +123,4 @@ OPTIONS: dict[str, type[BalikOptions]] = {
 }
 
 __all__ = ["OPTIONS", "BalikLimaBelasOptions", "BalikOptions", "BalikRules", "BalikSatuOptions", "CallBonus",
-           "ChaquiOptions", "ChotOptions", "DeckColumn", "GonggongOptions", "Scoring", "TantananOptions"]
+           "ChaquiOptions", "ChotOptions", "DeckColumn", "GonggongOptions", "Scoring", "TantananOptions", "rules_of"]

@@ -64,6 +64,7 @@ from .options import (
     DeckColumn,
     GonggongOptions,
     TantananOptions,
+    rules_of,
 )
 
 DRAW, TAKE, DISCARD, WIN, CALL, NO_CALL, CLAIM, PASS = (
@@ -98,7 +99,7 @@ CHOT_SIDES = scoring.CHOT_SIDES
 
 
 def shape_of(game_id: str, options: BalikOptions) -> Shape:
-    return shape(game_id, options.rules.yu_one_rank)
+    return shape(game_id, rules_of(options).yu_one_rank)
 
 
 def deck_size(game_id: str, n_players: int, options: BalikOptions) -> int:

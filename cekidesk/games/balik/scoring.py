@@ -70,7 +70,7 @@ from cekidesk.engine.cards import ALL_KINDS, Counting, Kind
 from cekidesk.engine.core import Data, HandResult, Settlement, SettlementItem
 from cekidesk.engine.match import MatchEnding, MatchSoFar
 
-from .options import BalikOptions, BalikRules
+from .options import BalikOptions, BalikRules, rules_of
 
 #: the games that score with pairs (three pairs, one identical) rather than five sets of three
 PAIR_GAMES = frozenset({"tantanan", "ceken"})
@@ -139,7 +139,7 @@ def group_table(game_id: str, yu_one_rank: bool) -> tuple[int, ...]:
 
 def groups(game_id: str, options: BalikOptions | None = None) -> tuple[int, ...]:
     """:func:`group_table` under the table's ``options`` (None: the defaults)."""
-    return group_table(game_id, game_id in PAIR_GAMES or options is None or options.rules.yu_one_rank)
+    return group_table(game_id, game_id in PAIR_GAMES or options is None or rules_of(options).yu_one_rank)
 
 
 def _groups(game_id: str, rules: BalikRules) -> tuple[int, ...]:
@@ -201,7 +201,7 @@ def _is_mata(cards: tuple[Kind, ...]) -> bool:
 def score_win(facts: WinFacts, options: BalikOptions, stock: Sequence[Kind]) -> Score:
     """Score a win; ``stock`` is what is left of the stock, top card first (the cards the scoring
     turns are taken from its front).  Pure and deterministic."""
-    return _SCORERS[facts.game_id](facts, options.rules, stock)
+    return _SCORERS[facts.game_id](facts, rules_of(options), stock)
 
 
 def _score_balik_satu(facts: WinFacts, rules: BalikRules, stock: Sequence[Kind]) -> Score:
@@ -423,7 +423,7 @@ def settle(result: HandResult, options: BalikOptions, stake_cents: int = 0, *, p
     *undhuh* / *umbuk*, the pot pays [``ante``, ``pot``] —, and the *ceken* side bet [``ceken``]."""
     n = len(result.points)
     items: list[SettlementItem] = []
-    rules = options.rules
+    rules = rules_of(options)
     pot_method = rules.scoring in POT_METHODS
     if pot_method and pot == 0:
         items += [("ante", p, None, stake_cents) for p in range(n)]
@@ -464,8 +464,8 @@ def settle_chot(result: HandResult, options: BalikOptions, stake_cents: int = 0,
     if max(carry.points()) >= BANGKONG_POINTS:
         record = _bangkong(carry.points())
         if record.side is not None:
-            items += _side_pays(record.side, "bangkong", options.rules.bangkong_cents)
-            items += _side_pays(record.side, "excess", options.rules.excess_cents * record.excess)
+            items += _side_pays(record.side, "bangkong", rules_of(options).bangkong_cents)
+            items += _side_pays(record.side, "excess", rules_of(options).excess_cents * record.excess)
         carry = BalikCarry(ones=(0,) * n, tens=(0,) * n, record=carry.record + (record,))
     out = Settlement.from_items(n, pot, tuple(i for i in items if i[3]))
     return Settlement(out.payments, out.pot, out.items, carry)

@@ -4,7 +4,7 @@ player in :mod:`.bot`, the simulator's statistics in :mod:`.stats`; the window's
 from __future__ import annotations
 
 from cekidesk.engine.core import HandResult
-from cekidesk.engine.game import Game, GameInfo, Payout
+from cekidesk.engine.game import Game, GameInfo
 from cekidesk.engine.stats import SimSummary
 
 from . import rules
@@ -26,9 +26,7 @@ class CekiGame(Game[rules.CekiOptions, rules.CekiState, None]):
                  carry: None = None) -> rules.CekiState:
         return rules.new_hand(options, n_players, seed, dealer)
 
-    def settle(self, result: HandResult, options: rules.CekiOptions, stake_cents: int = 0, pot: int = 0,
-               carry: None = None) -> Payout:
-        return rules.settle(result, options, stake_cents)
+    settle = staticmethod(rules.settle)
 
     def next_dealer(self, result: HandResult, dealer: int, n_players: int) -> int:
         return rules.next_dealer(result, dealer, n_players)

@@ -151,6 +151,7 @@ from cekidesk.engine.cards import ALL_KINDS, Card, Counting, Kind
 from cekidesk.engine.core import (
     Action,
     AmountRange,
+    Data,
     Event,
     GameState,
     HandResult,
@@ -773,7 +774,7 @@ class KartuLimaState(GameState[KartuLimaOptions]):
         self.announced = ()
         dealt = self.dealt_kinds()
         o = self.options
-        details: dict[str, Any] = {
+        details: Data = {
             "winner": winner,
             "instant": self.instant[1] if self.instant is not None else None,
             "revealed": sorted(Kind(u % 30).code for u in self.hands[winner]) if self.instant is not None else None,
