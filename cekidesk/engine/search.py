@@ -1,6 +1,6 @@
 """Search for computer players, generic over the engine protocol (no Qt, no game).
 
-A game that gives :class:`SearchHooks` (``GameSpec.search``) gets the searching levels: what they
+A game that gives :class:`SearchHooks` (``Game.search``) gets the searching levels: what they
 need of it is only the protocol every state has (``determinize`` from a view, ``clone``, the fast
 ``apply_unchecked``, ``to_act``, ``legal_actions``, ``is_terminal``, ``result``) and a cheap
 *playout policy*: a move for whoever must act in a full state, good enough that a hand played out

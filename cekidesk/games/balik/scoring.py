@@ -2,8 +2,8 @@
 
 The interface between the family's rules (``rules.py``, which calls :func:`score_win` when a hand is
 won and puts :func:`score_details` into the result) and the match (which calls the game's settle,
-:func:`settle` or :func:`settle_chot`; :func:`spec_fields` gives a ``GameSpec`` all of its money
-fields at once).  RULINGS §5; ``../shared/rules/sources/balik-satu.txt``.
+:func:`settle` or :func:`settle_chot`: ``cekidesk.games.balik.BalikGame`` chooses, and says which
+games carry a pot, tokens and an ending).  RULINGS §5; ``../shared/rules/sources/balik-satu.txt``.
 
 How a win scores (item codes of the build-up in brackets; the items always add up to the total):
 

@@ -300,7 +300,7 @@ NINETY_NINE_EFFECTS: dict[str, Effect] = _face_values(
     a=_e("add", 1, 11), r4=_e(action="reverse"), r9=_e("add", 0), r10=_e("add", -10), j=_e("add", 10), q=_e("add", 10),
     k=_e("set", 99, always=True))
 
-#: (preset id, the options as a dict) — ``GameSpec.presets`` takes them with a names key in front
+#: (preset id, the options as a dict) — ``GameInfo.presets`` takes them with a names key in front
 PRESETS: dict[str, dict[str, Any]] = {
     "ce_pe": CePeOptions().model_dump(mode="json"),
     "normal_99": CePeOptions(name="Normal 99", limit=99, hand_size=5, penalty="out",
