@@ -43,9 +43,10 @@ def _read(choices: object) -> BalikRules:
 _cached_read = lru_cache(maxsize=256)(_read)
 
 
-def rules_of(options: BalikOptions) -> BalikRules:
-    """Every choice of the family in ``options`` (:attr:`BalikOptions.rules`); an object that only
-    carries the choices as its attributes (a test's) reads the same way."""
+def rules_of(options: BaseModel) -> BalikRules:
+    """Every choice of the family in ``options`` (:attr:`BalikOptions.rules`), typed: the window reads
+    a match's options with it (``rules_of(match.options).olo_points``); an object that only carries
+    the choices as its attributes (a test's) reads the same way."""
     return _cached_read(options) if isinstance(options, BalikOptions) else _read(options)
 
 

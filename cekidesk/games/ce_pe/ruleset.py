@@ -67,7 +67,7 @@ class Effect(BaseModel):
 
     @field_validator("values", mode="before")
     @classmethod
-    def _values_from_json(cls, v: Any) -> Any:
+    def _values_from_json(cls, v: object) -> object:
         # JSON has no tuples: a saved game's options come back as lists (saves validate strictly)
         return tuple(v) if isinstance(v, list) else v
 
@@ -301,7 +301,7 @@ NINETY_NINE_EFFECTS: dict[str, Effect] = _face_values(
     k=_e("set", 99, always=True))
 
 #: (preset id, the options as a dict) — ``GameInfo.presets`` takes them with a names key in front
-PRESETS: dict[str, dict[str, Any]] = {
+PRESETS: dict[str, dict[str, object]] = {
     "ce_pe": CePeOptions().model_dump(mode="json"),
     "normal_99": CePeOptions(name="Normal 99", limit=99, hand_size=5, penalty="out",
                              effects=NORMAL_99_EFFECTS, card_effects={"AS": _e("set", 0)}).model_dump(mode="json"),

@@ -1084,6 +1084,15 @@ def determinize(view: KartuLimaView, rng: random.Random) -> KartuLimaState:
     state.pack = pack
     deal_unseen(hidden, copies, rng)
     _follow_the_groups(restricted, pack, free)
+    _what_follows(state, view)
+    state.deal_events = []
+    return state
+
+
+def _what_follows(state: KartuLimaState, view: KartuLimaView) -> None:
+    """The rest of a determinized state, once its cards are dealt: the trick's best card, whose turn,
+    the rounds of choices as far as the view shows them, the viewer's rooster."""
+    n, me = view.n_players, view.viewer
     state.best = -1
     for i, (u, up) in enumerate(zip(state.t_cards, state.t_up, strict=True)):
         if i == 0 or (up and beats(u % 30, state.t_cards[state.best] % 30)):
@@ -1104,8 +1113,6 @@ def determinize(view: KartuLimaView, rng: random.Random) -> KartuLimaState:
     state.rooster_live[me] = view.rooster_live
     if view.my_rooster is not None:
         state.rooster_kind[me] = view.my_rooster.value
-    state.deal_events = []
-    return state
 
 
 def _round_from_seen(seen: SimultaneousSeen, state: KartuLimaState, view: KartuLimaView) -> SimultaneousRound:

@@ -115,7 +115,7 @@ class ToyHighState(GameState[ToyHighOptions]):
         winners = () if t0 == t1 else ((0,) if t0 > t1 else (1,))
         played = [[Kind(u).code for q, u in self.played if q == p] for p in range(2)]
         return HandResult("win" if winners else "draw", (t0, t1), winners,
-                          {"tricks": [t0, t1], "hands": played, "sweep": bool(winners) and min(t0, t1) == 0})
+                          {"tricks": [t0, t1], "played": played, "sweep": bool(winners) and min(t0, t1) == 0})
 
     def view(self, player: int) -> ToyHighView:
         def cards(pairs: Sequence[tuple[int, int]]) -> tuple[tuple[int, Kind], ...]:
