@@ -9,9 +9,11 @@ no call depends on a flag.  The registry (:mod:`cekidesk.games`) holds one insta
 """
 from __future__ import annotations
 
+import copy
+import dataclasses
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, Generic, Literal, TypeVar
+from typing import Any, Generic, Literal, Self, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
@@ -189,6 +191,21 @@ class Game(Generic[OptionsT, StateT, CarryT]):
         except ValidationError as exc:
             raise OptionsError(f"options for {self.info.id} are not valid: {exc}") from None
 
+    def replace(self, **changes: object) -> Self:
+        """A copy of this game with some of its parts changed (for tests): a :class:`GameInfo` field
+        by its name, an attribute (``bots``, ``options_model`` …), or a method by a function of the
+        method's arguments without ``self`` (``new_hand=…``, ``settle=…``)."""
+        other = copy.copy(self)
+        info = {k: v for k, v in changes.items() if k in _INFO_FIELDS}
+        if info:
+            other.info = dataclasses.replace(self.info, **info)  # type: ignore[arg-type]
+        for name, value in changes.items():
+            if name not in info:
+                if not hasattr(self, name):
+                    raise AttributeError(f"a game has no {name!r} to replace")
+                setattr(other, name, value)
+        return other
+
     # the info's fields, read on the game as the app always has (``game.id``, ``game.title_key`` …)
     @property
     def id(self) -> str:
@@ -237,6 +254,8 @@ class Game(Generic[OptionsT, StateT, CarryT]):
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.info.id!r}>"
 
+
+_INFO_FIELDS = frozenset(f.name for f in dataclasses.fields(GameInfo))
 
 #: any game, as the registry and the match hold it
 AnyGame = Game[Any, Any, Any]

@@ -100,7 +100,7 @@ class Match:
 
     def _deal(self, seed: int, dealer: int, carry: object) -> GameState:
         """A hand's state as it is dealt."""
-        return self.spec.new_hand(self.options, self.n_players, seed, dealer, carry)
+        return self.spec.new_hand(self.options, self.n_players, seed, dealer, carry=carry)
 
     def dealt_state(self, index: int) -> GameState:
         """The state finished hand ``index`` started in, dealt again from its record (its seed, its
@@ -127,7 +127,7 @@ class Match:
     def _settle(self) -> None:
         result = self.state.result()
         stake = self.match_options.stake_cents
-        out = self.spec.settle(result, self.options, stake, self.pot, self.carry)
+        out = self.spec.settle(result, self.options, stake, pot=self.pot, carry=self.carry)
         settlement = normalise_settlement(out, self.pot, self.n_players)
         for p in range(self.n_players):
             self.scores[p] += result.points[p]
