@@ -218,7 +218,7 @@ def check_table(path: Path | None) -> str:
     where = ""
     if path is not None:
         path.parent.mkdir(parents=True, exist_ok=True)
-        if not image.save(str(path), b"PNG"):
+        if not image.save(str(path), "PNG"):  # type: ignore[call-overload]  # PySide6 takes it as text
             raise CheckFailed(f"could not write {path}")
         where = f", written to {path}"
     return f"{TABLE_GAME} deal {TABLE_SEED} at {image.width()}×{image.height()}{where}"
