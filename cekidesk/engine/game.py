@@ -113,8 +113,8 @@ class Game(Generic[OptionsT, StateT, CarryT]):
     view_type: type[View] = View
     #: the game's own computer players (``cekidesk.engine.bot.Bot`` subclasses, one per level)
     bots: tuple[type[Bot[Any]], ...] = ()
-    #: what the generic searching players need of the game (a playout policy …); None: the game
-    #: offers no Beginner, Hard or Expert level of its own
+    #: what the generic searching players need of the game (a playout policy …; see
+    #: :class:`cekidesk.engine.search.SearchHooks`); None: the game offers no Hard or Expert level
     search: SearchHooks | None = None
     #: match endings the game defines beside the generic ``info.match_modes`` (last player
     #: standing, a number of bangkong …)
