@@ -39,10 +39,12 @@ from cekidesk.engine.core import (
     IllegalActionError,
     NotYourTurnError,
     OptionsError,
+    View,
     events_for,
 )
 from cekidesk.engine.game import AnyGame
-from cekidesk.engine.match import Match, MatchOptions
+from cekidesk.engine.match import GENERIC_MODES, Match, MatchOptions, check_carry
+from cekidesk.engine.stats import SimSummary
 from cekidesk.games import games, register, unregister
 from cekidesk.persistence import saves
 
@@ -386,6 +388,48 @@ def test_a_saved_match_loads_identical(spec, options, hand, hands_done, extra, t
     assert (back.dealer, back.hand_seed, back.rng.getstate()) == \
         (match.dealer, match.hand_seed, match.rng.getstate())
     assert internals(back.state) == internals(match.state)
+
+
+# -- what the game class says of itself -------------------------------------------------------------
+
+GAMES_AND_TOYS = [pytest.param(spec, id=spec.id) for spec in (*games(), *TOY_GAMES)]
+
+
+@pytest.mark.parametrize("spec", GAMES_AND_TOYS)
+def test_the_game_class_says_what_it_is_and_keeps_to_it(spec: AnyGame):
+    """Its ``GameInfo`` is sound (players, modes, presets), its types are the ones it deals, its
+    carry is one a match can keep, a finished hand's win kinds are among those it names, its report
+    lines are text and its rule-set files (if any) read back what they wrote."""
+    info = spec.info
+    assert spec.id == info.id and info.min_players <= info.default_players <= info.max_players
+    assert info.card_family in ("ceki", "western") and info.match_modes
+    assert set(info.match_modes) <= set(GENERIC_MODES)
+    modes = [e.mode for e in spec.match_endings]
+    assert len(set(modes)) == len(modes) and not set(modes) & set(GENERIC_MODES)
+    assert spec.make_options() == spec.options_model()
+    for _key, values in info.presets:
+        spec.make_options(values)
+    assert issubclass(spec.state_type, GameState) and issubclass(spec.view_type, View)
+    for n in range(info.min_players, info.max_players + 1):
+        options = spec.make_options()
+        carry = check_carry(spec.initial_carry(n, options))
+        state = spec.new_hand(options, n, 5, 0, carry)
+        assert isinstance(state, spec.state_type) and isinstance(state.view(0), spec.view_type)
+        assert set(spec.out_seats(carry)) <= set(range(n))
+        sides = spec.sides(n, options)
+        assert sides is None or sorted(p for side in sides for p in side) == list(range(n))
+    match = new_match(spec, {}, (7, 0), 3)
+    play_hands(match, random.Random(7), 2)
+    for record in match.history:
+        for seat in range(match.n_players):
+            kind = spec.win_kind(record.result, seat)
+            assert kind is None or kind in info.win_kinds, (spec.id, kind)
+    summary = SimSummary(spec.id, match.n_players, len(match.history), [r.result for r in match.history],
+                         [0] * match.n_players, list(match.scores), list(match.ledger))
+    assert all(isinstance(line, str) for line in spec.statistics(summary))
+    fmt = spec.rule_set_format()
+    if fmt is not None:
+        assert fmt.read(fmt.write(spec.make_options())) == spec.make_options()
 
 
 # -- the checks themselves can fail ---------------------------------------------------------------
