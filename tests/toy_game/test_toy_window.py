@@ -6,16 +6,15 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog
+from test_ui_play import cards
+from waiting import HANG_GUARD_MS
+from window_helpers import open_window, visible_point
 
 import cekidesk.games as registry
 from cekidesk.ui.app import guard_none_refcount
 from cekidesk.ui.dialogs import NewGameDialog
-
-from test_ui_play import cards
 from toy_game import plugin
 from toy_game.toy_high import GAME
-from waiting import HANG_GUARD_MS
-from window_helpers import open_window, visible_point
 
 guard_none_refcount()
 
@@ -52,16 +51,16 @@ def test_a_whole_match_through_the_window(qtbot, boxes, monkeypatch, toy_high):
                             timeout=HANG_GUARD_MS)
             if m.is_over():
                 break
-            n = m.hand_index
+            index = m.hand_index
             qtbot.mouseClick(w.hand_end_dialog.next_button, Qt.MouseButton.LeftButton)
-            qtbot.waitUntil(lambda: m.hand_index == n + 1, timeout=HANG_GUARD_MS)
+            qtbot.waitUntil(lambda index=index: m.hand_index == index + 1, timeout=HANG_GUARD_MS)
             continue
         mine = cards(w, "hand")
         assert len(mine) == len(c.view().hand)
         playable = [it for it in mine if it.action is not None]
-        n = len(m.logs[-1])
+        moves = len(m.logs[-1])
         qtbot.mouseClick(w.table.viewport(), Qt.MouseButton.LeftButton, pos=visible_point(w, playable[0]))
-        qtbot.waitUntil(lambda: len(m.logs[-1]) > n or m.hand_over(), timeout=HANG_GUARD_MS)
+        qtbot.waitUntil(lambda moves=moves: len(m.logs[-1]) > moves or m.hand_over(), timeout=HANG_GUARD_MS)
         clicks += 1
     assert len(m.history) == 2 and clicks == 2 * GAME.make_options().hand_size
     assert sum(m.ledger) == 0 and m.winners()

@@ -13,7 +13,8 @@ CONTEXT = "ToyHighTerms"
 if not names.has_text("game.toy-high"):
     names.register_texts(CONTEXT, {
         "game.toy-high": QT_TRANSLATE_NOOP("ToyHighTerms", "Toy High"),
-        "game.toy-high.blurb": QT_TRANSLATE_NOOP("ToyHighTerms", "2 players, 30 cards. The higher card takes the trick."),
+        "game.toy-high.blurb": QT_TRANSLATE_NOOP("ToyHighTerms",
+                                                 "2 players, 30 cards. The higher card takes the trick."),
         "toy-high.option.hand_size": QT_TRANSLATE_NOOP("ToyHighTerms", "Cards each"),
         "toy-high.option.hand_size.help": QT_TRANSLATE_NOOP("ToyHighTerms", "How many cards each player is dealt."),
         "toy-high.option.low_wins": QT_TRANSLATE_NOOP("ToyHighTerms", "Low card wins"),
