@@ -52,10 +52,11 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Any, NamedTuple, TextIO
+from typing import NamedTuple, TextIO
 
 from cekidesk.bots import make_bot
-from cekidesk.engine.core import View
+from cekidesk.engine.bot import Bot
+from cekidesk.engine.core import Action, View
 from cekidesk.engine.match import MatchOptions
 from cekidesk.games import get_game, new_match
 from cekidesk.selfplay import Progress, hand_limit, options_text, play_hand
@@ -112,14 +113,14 @@ class ArenaConfig:
     levels: tuple[str, ...]
     deals: int
     seed: int
-    options: dict[str, Any]
+    options: dict[str, object]
     budget_scale: float
     #: each level's budget in seconds (its default times the scale); None: the level does not search
     budgets: tuple[float | None, ...]
 
 
 def arena_config(game_id: str, n_players: int, levels: Sequence[str], deals: int, seed: int,
-                 options: dict[str, Any] | None = None, budget_scale: float = 1.0) -> ArenaConfig:
+                 options: dict[str, object] | None = None, budget_scale: float = 1.0) -> ArenaConfig:
     """An arena run of ``levels`` (ids ``make_bot`` knows) over ``deals`` deals; the searching
     levels get their default budget times ``budget_scale``."""
     budgets = []
@@ -171,7 +172,7 @@ def play_deal(config: ArenaConfig, deal: int, on_hand: Callable[[], None] | None
     return out
 
 
-def _timed(bots: list, rngs: list[random.Random], times: list[array], seat: int, view: View) -> Any:
+def _timed(bots: list[Bot], rngs: list[random.Random], times: list[array], seat: int, view: View) -> Action:
     start = time.perf_counter()
     action = bots[seat].choose(view, rngs[seat])
     times[seat].append(time.perf_counter() - start)

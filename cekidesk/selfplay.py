@@ -7,14 +7,16 @@ the arena, and both play hands the same way and draw the same progress bar.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
-from typing import Any, TextIO
+from collections.abc import Callable, Mapping
+from typing import TextIO
 
-from cekidesk.engine.core import Action, GameSpec, View
+from pydantic import BaseModel
+
+from cekidesk.engine.core import Action, AnyGame, View
 from cekidesk.engine.match import Match
 
 #: a hand that has not ended after this many decisions is reported as stuck; a game that bounds its
-#: hands (``GameSpec.max_hand_actions``) is held to its own, smaller bound: a longer hand is a bug
+#: hands (``Game.max_hand_actions``) is held to its own, smaller bound: a longer hand is a bug
 MAX_DECISIONS_PER_HAND = 100_000
 
 
@@ -22,12 +24,10 @@ class StuckHandError(RuntimeError):
     """A hand did not end within the game's bound or :data:`MAX_DECISIONS_PER_HAND` decisions."""
 
 
-def hand_limit(spec: GameSpec, n_players: int, options: Any) -> int:
+def hand_limit(spec: AnyGame, n_players: int, options: BaseModel) -> int:
     """The most decisions a hand of ``spec`` may take before it counts as stuck."""
-    limit = MAX_DECISIONS_PER_HAND
-    if spec.max_hand_actions is not None:
-        limit = min(limit, spec.max_hand_actions(n_players, options))
-    return limit
+    bound = spec.max_hand_actions(n_players, options)
+    return MAX_DECISIONS_PER_HAND if bound is None else min(MAX_DECISIONS_PER_HAND, bound)
 
 
 def play_hand(match: Match, decide: Callable[[int, View], Action], limit: int, label: str) -> int:
@@ -48,9 +48,9 @@ def play_hand(match: Match, decide: Callable[[int, View], Action], limit: int, l
     return decisions
 
 
-def options_text(options: dict[str, Any]) -> str:
+def options_text(options: Mapping[str, object]) -> str:
     """A game's options for a report: ``key=value`` in key order, booleans as true/false."""
-    def text(v: Any) -> str:
+    def text(v: object) -> str:
         if isinstance(v, dict):      # a table of values (Ce Pe's effects): its size, not its contents
             return f"({len(v)} entries)"
         return ("true" if v else "false") if isinstance(v, bool) else str(v)

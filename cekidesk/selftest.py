@@ -34,7 +34,10 @@ from array import array
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:   # Qt is imported where it is used: the command line starts without it
+    from PySide6.QtGui import QImage
 
 #: the table the screenshot shows: the game, its deal number and the window's size
 TABLE_GAME = "ceki"
@@ -56,7 +59,7 @@ class CheckFailed(Exception):
     """A check found something missing or wrong (its message says what)."""
 
 
-def _pixels(image: Any) -> array:
+def _pixels(image: QImage) -> array:
     """The pixels of a QImage as 32-bit ARGB numbers, row by row."""
     from PySide6.QtGui import QImage
 
@@ -66,7 +69,7 @@ def _pixels(image: Any) -> array:
     return pixels
 
 
-def ink(image: Any) -> tuple[float, float]:
+def ink(image: QImage) -> tuple[float, float]:
     """How much of ``image`` is drawn: the share of its pixels that are not transparent, and the
     share that differ from its commonest colour (0 for an empty or a one-colour picture)."""
     pixels = _pixels(image)
@@ -168,7 +171,7 @@ def check_cards() -> str:
     return "drawn and not blank: " + ", ".join(counts)
 
 
-def table_image() -> Any:
+def table_image() -> QImage:
     """The real window at :data:`TABLE_SIZE` showing a hand of :data:`TABLE_GAME` (deal
     :data:`TABLE_SEED`) when it is first the person's turn, as a QImage."""
     from PySide6.QtCore import QEventLoop, QTimer
@@ -215,7 +218,7 @@ def check_table(path: Path | None) -> str:
     where = ""
     if path is not None:
         path.parent.mkdir(parents=True, exist_ok=True)
-        if not image.save(str(path), "PNG"):
+        if not image.save(str(path), "PNG"):  # type: ignore[call-overload]  # PySide6 takes it as text
             raise CheckFailed(f"could not write {path}")
         where = f", written to {path}"
     return f"{TABLE_GAME} deal {TABLE_SEED} at {image.width()}×{image.height()}{where}"

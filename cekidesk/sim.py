@@ -10,9 +10,9 @@ Each seat's bot gets its own ``random.Random`` derived from ``--seed`` and the s
 the same output.  The speed (decisions per second) and the progress bar go to standard error.
 Also runs as ``python -m cekidesk.sim``.
 
-Games whose stakes are set in their own options (``GameSpec.stake_per_point`` False) ignore
+Games whose stakes are set in their own options (``GameInfo.stake_per_point`` False) ignore
 ``--stake``.  After the table per seat, the report gives the game's own statistics (its
-``GameSpec.statistics`` hook: win kinds, scoring combinations …; by default the hands won and drawn).
+``Game.statistics`` hook: win kinds, scoring combinations …; by default the hands won and drawn).
 
 ``--arena <id>`` is the other mode: levels against each other in duplicate format
 (:mod:`cekidesk.arena`).  Level ids are today's (``beginner`` …); the old ``random`` and
@@ -21,7 +21,6 @@ Games whose stakes are set in their own options (``GameSpec.stake_per_point`` Fa
 from __future__ import annotations
 
 import argparse
-import importlib
 import math
 import multiprocessing
 import random
@@ -30,16 +29,16 @@ import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, TextIO, TypeVar
+from typing import TextIO, TypeVar
 
 from pydantic import ValidationError
 
 from cekidesk.arena import arena_config, format_arena_report, format_timings, run_arena
 from cekidesk.bots import BotError, bot_levels, canonical_level, make_bot
-from cekidesk.engine.core import EngineError, GameSpec, HandResult
+from cekidesk.engine.core import AnyGame, EngineError, HandResult, RuleFileError
 from cekidesk.engine.match import MatchOptions
-from cekidesk.engine.stats import SimSummary, outcome_lines, pct
-from cekidesk.games import DEFAULT_GAME_ID, games, get_game, module_name, new_match
+from cekidesk.engine.stats import SimSummary, pct
+from cekidesk.games import DEFAULT_GAME_ID, games, get_game, new_match
 from cekidesk.selfplay import Progress, StuckHandError, hand_limit, options_text, play_hand
 
 MAX_ROUNDS = 10_000_000
@@ -56,7 +55,7 @@ class SimResult:
     rounds: int
     seed: int
     stake_cents: int
-    options: dict[str, Any]
+    options: dict[str, object]
     seats: list[str]
     wins: list[int]
     points: list[int]
@@ -87,7 +86,7 @@ def simulate(
     rounds: int,
     seats: Sequence[str],
     seed: int,
-    options: dict[str, Any] | None = None,
+    options: dict[str, object] | None = None,
     stake_cents: int = 1,
     progress: TextIO | None = None,
 ) -> SimResult:
@@ -148,8 +147,7 @@ def format_report(r: SimResult) -> str:
             f"{r.points[s]:>9} {pct(r.points[s], total_points):>8} {r.payments[s]:>11}"
         )
     lines.append("")
-    hook = get_game(r.game_id).statistics or outcome_lines
-    lines += hook(r.summary())
+    lines += get_game(r.game_id).statistics(r.summary())
     lines.append(f"decisions: {r.decisions} ({r.decisions / r.rounds:.1f} per hand)")
     return "\n".join(lines) + "\n"
 
@@ -234,7 +232,7 @@ class RulesError(ValueError):
     is one line for the person who typed it)."""
 
 
-#: what a rule-set file's refusal codes mean (``RuleFileError.code`` of a game's ``rules_from_json``)
+#: what a rule-set file's refusal codes mean (``RuleFileError.code`` of a game's ``rule_set_format().read``)
 _RULE_FILE_WORDS = {
     "too_big": "the file is too large to be a rule set",
     "not_json": "the file is not a rule set (not JSON text)",
@@ -244,21 +242,21 @@ _RULE_FILE_WORDS = {
 }
 
 
-def preset_ids(spec: GameSpec) -> dict[str, dict[str, Any]]:
+def preset_ids(spec: AnyGame) -> dict[str, dict[str, object]]:
     """The game's presets by their short id (the last part of the names key: ``bloody``)."""
     return {key.rsplit(".", 1)[-1]: dict(options) for key, options in spec.presets}
 
 
-def rules_options(spec: GameSpec, value: str) -> dict[str, Any]:
-    """The options of ``--rules``: a preset id of the game, else a rule-set file read by the game's
-    ``rules_from_json`` (a game that offers rule files defines it in its package).  Raises
+def rules_options(spec: AnyGame, value: str) -> dict[str, object]:
+    """The options of ``--rules``: a preset id of the game, else a rule-set file read in the game's
+    format (``Game.rule_set_format``: a game that offers rule files gives it).  Raises
     :class:`RulesError` with a one-line message."""
     presets = preset_ids(spec)
     if value in presets:
         return presets[value]
-    reader = getattr(importlib.import_module(f"cekidesk.games.{module_name(spec.id)}"), "rules_from_json", None)
+    fmt = spec.rule_set_format()
     known = ", ".join(presets) or "none"
-    if reader is None:
+    if fmt is None:
         raise RulesError(f"--rules: {spec.id} has no rule set {value!r} (its presets: {known})")
     try:
         with open(value, "rb") as f:
@@ -267,20 +265,18 @@ def rules_options(spec: GameSpec, value: str) -> dict[str, Any]:
         raise RulesError(f"--rules: {value!r} is neither a preset of {spec.id} ({known}) nor a readable "
                          f"file ({exc.strerror or exc})") from None
     try:
-        rules = reader(text)
-    except ValueError as exc:
-        code = getattr(exc, "code", "")
-        detail = getattr(exc, "detail", None)
-        why = _RULE_FILE_WORDS.get(code, f"the rules cannot be played ({code})")
-        if code == "invalid" and detail:
-            why += f" ({detail})"
+        rules = fmt.read(text)
+    except RuleFileError as exc:
+        why = _RULE_FILE_WORDS.get(exc.code, f"the rules cannot be played ({exc.code})")
+        if exc.code == "invalid" and exc.detail:
+            why += f" ({exc.detail})"
         raise RulesError(f"--rules {value}: {why}") from None
     return rules.model_dump(mode="json")
 
 
-def _parse_options(parser: argparse.ArgumentParser, spec: GameSpec, raw: list[str],
-                   base: dict[str, Any] | None = None) -> dict[str, Any]:
-    pairs: dict[str, Any] = dict(base or {})
+def _parse_options(parser: argparse.ArgumentParser, spec: AnyGame, raw: list[str],
+                   base: dict[str, object] | None = None) -> dict[str, object]:
+    pairs: dict[str, object] = dict(base or {})
     for chunk in raw:
         for item in chunk.split(","):
             item = item.strip()
@@ -304,7 +300,7 @@ def _parse_options(parser: argparse.ArgumentParser, spec: GameSpec, raw: list[st
     return model.model_dump()
 
 
-def _rules(spec: GameSpec, value: str | None) -> dict[str, Any] | None:
+def _rules(spec: AnyGame, value: str | None) -> dict[str, object] | None:
     """The options ``--rules`` names, or None; a bad value ends the program with one line (exit 2)."""
     if value is None:
         return None
@@ -320,7 +316,7 @@ def _flag(name: str) -> str:
 
 
 def _game_and_players(parser: argparse.ArgumentParser, game_id: str,
-                      players: int | None) -> tuple[GameSpec, int]:
+                      players: int | None) -> tuple[AnyGame, int]:
     try:
         spec = get_game(game_id)
     except EngineError:
@@ -332,7 +328,7 @@ def _game_and_players(parser: argparse.ArgumentParser, game_id: str,
     return spec, n
 
 
-def _check_level(parser: argparse.ArgumentParser, spec: GameSpec, level: str, flag: str) -> str:
+def _check_level(parser: argparse.ArgumentParser, spec: AnyGame, level: str, flag: str) -> str:
     """``level``'s id today (old ids are read as their level), or a parser error."""
     levels = bot_levels(spec.id)
     if canonical_level(level) not in levels:

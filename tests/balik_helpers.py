@@ -26,7 +26,7 @@ def stacked_deck(game_id: str, n: int, hands: Mapping[int, str], stock: str = ""
     dealer = (n - 1) if dealer is None else dealer
     size = shape_of(game_id, opts).hand
     pool: dict[int, list[Card]] = {}
-    for c in ceki_deck(half_packs(game_id, n, getattr(opts, "deck_column", "babas"))):
+    for c in ceki_deck(half_packs(game_id, n, opts)):
         pool.setdefault(c.kind.value, []).append(c)
 
     def take(code: str) -> Card:

@@ -94,11 +94,15 @@ def luck_game(monkeypatch):
     it records the carry every hand starts from."""
     carries = []
 
-    def new_hand(options, n_players, seed, dealer, *, carry):
-        carries.append(carry)
-        return carry_game.new_hand(options, n_players, seed, dealer, carry=carry)
+    class ArenaToy(carry_game.ToyCarryGame):
+        info = dataclasses.replace(carry_game.SPEC.info, id="toy-arena")
+        bots = (ToyNormal, ToyHard)
 
-    spec = dataclasses.replace(carry_game.SPEC, id="toy-arena", bots=(ToyNormal, ToyHard), new_hand=new_hand)
+        def new_hand(self, options, n_players, seed, dealer=0, carry=None):
+            carries.append(carry)
+            return carry_game.new_hand(options, n_players, seed, dealer, carry=carry)
+
+    spec = ArenaToy()
     registry.register(spec)
     yield carries
     registry.unregister(spec.id)

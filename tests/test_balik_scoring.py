@@ -19,7 +19,6 @@ from cekidesk.games.balik.scoring import (
     score_details,
     score_win,
     settle,
-    spec_fields,
 )
 
 from helpers import deck_from, kinds
@@ -329,13 +328,14 @@ def test_the_score_details_carry_codes_and_numbers():
                  "total": 6, "replay": False, "tokens": None}
 
 
-def test_the_spec_fields_name_each_games_money():
-    assert spec_fields("balik-satu") == {"settle": settle}
-    gong = spec_fields("gonggong")
-    assert gong["carries_pot"] and gong["initial_carry"](4, opts()).pot == 0
-    chot = spec_fields("chot")
-    assert chot["stake_per_point"] is False
-    assert [(e.mode, e.limit_default) for e in chot["match_endings"]] == [("bangkong", 3)]
+def test_each_game_names_its_money():
+    satu = get_game("balik-satu")
+    assert satu.initial_carry(4, opts()) is None and not satu.carries_pot and not satu.match_endings
+    gong = get_game("gonggong")
+    assert gong.carries_pot and gong.initial_carry(4, opts()).pot == 0
+    chot = get_game("chot")
+    assert chot.stake_per_point is False
+    assert [(e.mode, e.limit_default) for e in chot.match_endings] == [("bangkong", 3)]
 
 
 # -- through the rules ---------------------------------------------------------------------------

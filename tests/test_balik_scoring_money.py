@@ -1,7 +1,7 @@
 """The money of the Balik Satu family across hands: Chot's tokens, *bangkong* (pooled sides, ties,
 excess, a payment per finished bangkong) and its match ending; Gonggong's *undhuh-undhuhan* and
 *umbuk* pots and the *ceken* side bet — settled alone and through a real ``Match`` that plays
-scripted hands with the family's ``spec_fields``."""
+scripted hands with the family's game class."""
 from __future__ import annotations
 
 import random
@@ -11,7 +11,8 @@ import pytest
 from pydantic import BaseModel, ConfigDict
 
 from cekidesk.engine.cards import Kind
-from cekidesk.engine.core import Action, GameSpec, GameState, HandResult
+from cekidesk.engine.core import Action, GameState, HandResult
+from cekidesk.games.balik import BalikGame
 from cekidesk.engine.match import Match, MatchOptions
 from cekidesk.games import get_game
 from cekidesk.games.balik.scoring import (
@@ -24,7 +25,6 @@ from cekidesk.games.balik.scoring import (
     score_win,
     settle,
     settle_chot,
-    spec_fields,
 )
 
 from helpers import kinds
@@ -115,7 +115,7 @@ def test_the_carry_view_shows_tokens_points_sides_record_and_pot():
     assert (view.ones, view.tens, view.points) == ((3, 1, 0, 2), (0, 1, 1, 0), (3, 11, 10, 2))
     assert view.side_points == (13, 13) and view.record == ((1, 24, 4),) and view.pot == 0
     assert carry_view(None) is None
-    pot = carry_view(spec_fields("gonggong")["initial_carry"](4, gong()).model_copy(update={"pot": 40}))
+    pot = carry_view(get_game("gonggong").initial_carry(4, gong()).model_copy(update={"pot": 40}))
     assert (pot.ones, pot.points, pot.side_points, pot.record, pot.pot) == ((), (), (), (), 40)
 
 
@@ -163,13 +163,16 @@ def scripted_match(game_id: str, options_model: type[BaseModel], results: list[H
     script = iter(results)
     carries: list = []
 
-    def new_hand(options, n, seed, dealer, carry=None):
-        carries.append(carry)
-        return ScriptedState(options, n, seed, next(script))
+    class Scripted(BalikGame):
+        def new_hand(self, options, n_players, seed, dealer=0, carry=None):
+            carries.append(carry)
+            return ScriptedState(options, n_players, seed, next(script))
 
-    spec = GameSpec(id=game_id, title_key="x", min_players=4, max_players=4, options_model=options_model,
-                    new_hand=new_hand, match_modes=("money",), next_dealer=lambda r, d, n: (d + 1) % n,
-                    **spec_fields(game_id))
+        def next_dealer(self, result, dealer, n_players):
+            return (dealer + 1) % n_players
+
+    spec = Scripted(game_id)
+    spec.options_model = options_model
     match = Match(spec, 4, 1, None, MatchOptions(**match_options))
     match.dealt_carries = carries
     return match

@@ -5,7 +5,6 @@ build-up); the "Claim winning cards automatically" setting on and off; the famil
 event has a sentence, no code reaches the player) and help pages."""
 from __future__ import annotations
 
-import dataclasses
 
 import balik_helpers
 import pytest
@@ -76,7 +75,7 @@ def stacked(monkeypatch):
         deck = stacked_deck() if dealer == 1 else None     # the next hand (Budi first) is shuffled
         return rules.new_hand(GAME, options, n, seed, dealer, carry=carry, deck=deck)
 
-    monkeypatch.setitem(games_pkg._REGISTRY, GAME, dataclasses.replace(spec, new_hand=new_hand, bots=(Scripted,)))
+    monkeypatch.setitem(games_pkg._REGISTRY, GAME, spec.replace(new_hand=new_hand, bots=(Scripted,)))
     return next(s for s in range(100) if new_match(GAME, 2, s).dealer == 1)
 
 

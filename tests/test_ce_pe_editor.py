@@ -239,8 +239,12 @@ class ToyRulesUI(RuleSetHooks, GameUI):
 @pytest.fixture
 def rules_game():
     """A test-only game whose options are Ce Pe's rule sets (until the real game is registered)."""
-    spec = dataclasses.replace(duel.SPEC, id=TOY_ID, options_model=CePeOptions,
-                               presets=tuple((f"ce-pe.preset.{k}", v) for k, v in PRESETS.items()))
+    class RulesToy(duel.DuelGame):
+        info = dataclasses.replace(duel.SPEC.info, id=TOY_ID,
+                                   presets=tuple((f"ce-pe.preset.{k}", v) for k, v in PRESETS.items()))
+        options_model = CePeOptions
+
+    spec = RulesToy()
     registry.register(spec)
     register_game_ui(ToyRulesUI)
     yield spec

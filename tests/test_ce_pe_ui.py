@@ -5,7 +5,6 @@ the game log's sentences (every event of random hands of every preset is worded,
 player); the help page with the four rule sets side by side and the rules of the game under way."""
 from __future__ import annotations
 
-import dataclasses
 import random
 
 import pytest
@@ -68,7 +67,7 @@ def stacked(monkeypatch):
     def new_hand(options, n, seed, dealer, *, carry=None):
         return rules.new_hand(options, n, seed, dealer, carry=carry, deck=stacked_deck() if dealer == 1 else None)
 
-    monkeypatch.setitem(games_pkg._REGISTRY, GAME, dataclasses.replace(spec, new_hand=new_hand, bots=(Highest,)))
+    monkeypatch.setitem(games_pkg._REGISTRY, GAME, spec.replace(new_hand=new_hand, bots=(Highest,)))
     return next(s for s in range(100) if new_match(GAME, 2, s).dealer == 1)
 
 

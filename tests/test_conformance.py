@@ -1,7 +1,7 @@
 """The conformance suite (issue 10, item 6): every registered game keeps the engine's contract.
 
 It runs over every game of :func:`cekidesk.games.games` and, for each, its default options, every
-preset (``GameSpec.presets``) and the option sets its options model makes interesting (each bool
+preset (``GameInfo.presets``) and the option sets its options model makes interesting (each bool
 turned the other way, each value of a ``Literal`` of a few values; one change at a time).  Nothing
 here names a game: a game gets all of it by being registered.
 
@@ -35,14 +35,16 @@ from cekidesk.engine.core import (
     Action,
     Event,
     GameOverError,
-    GameSpec,
     GameState,
     IllegalActionError,
     NotYourTurnError,
     OptionsError,
+    View,
     events_for,
 )
-from cekidesk.engine.match import Match, MatchOptions
+from cekidesk.engine.game import AnyGame
+from cekidesk.engine.match import GENERIC_MODES, Match, MatchOptions, check_carry
+from cekidesk.engine.stats import SimSummary
 from cekidesk.games import games, register, unregister
 from cekidesk.persistence import saves
 
@@ -63,7 +65,7 @@ hands = st.tuples(st.integers(0, 2**32 - 1), st.integers(0, 99))
 
 # -- the cases ---------------------------------------------------------------------------------
 
-def option_sets(spec: GameSpec) -> list[tuple[str, dict]]:
+def option_sets(spec: AnyGame) -> list[tuple[str, dict]]:
     """The defaults, every preset, and one change at a time of each bool and small Literal field
     (sets the game's options model refuses are not a game anybody can start: left out)."""
     out: list[tuple[str, dict]] = [("default", {})]
@@ -108,26 +110,24 @@ def _toys_registered():
         unregister(spec.id)
 
 
-def new_hand(spec: GameSpec, options: dict, hand: tuple[int, int]) -> GameState:
+def new_hand(spec: AnyGame, options: dict, hand: tuple[int, int]) -> GameState:
     seed, pick = hand
     n = spec.min_players + pick % (spec.max_players - spec.min_players + 1)
     made = spec.make_options(options)
-    if spec.initial_carry is not None:   # a game that carries state between hands starts from its first carry
-        return spec.new_hand(made, n, seed, seed % n, carry=spec.initial_carry(n, made))
-    return spec.new_hand(made, n, seed, seed % n)
+    # a game that carries state between hands starts from its first carry (None for the others)
+    return spec.new_hand(made, n, seed, seed % n, spec.initial_carry(n, made))
 
 
-def bound(spec: GameSpec, state: GameState) -> int:
-    if spec.max_hand_actions is None:
-        return NO_BOUND
-    return spec.max_hand_actions(state.n_players, state.options)
+def bound(spec: AnyGame, state: GameState) -> int:
+    limit = spec.max_hand_actions(state.n_players, state.options)
+    return NO_BOUND if limit is None else limit
 
 
 def random_action(state: GameState, rng: random.Random) -> Action:
     return random_decision(state, rng)
 
 
-def playout(spec: GameSpec, state: GameState, rng: random.Random, visit=None) -> list[Action]:
+def playout(spec: AnyGame, state: GameState, rng: random.Random, visit=None) -> list[Action]:
     """Play ``state`` to its end with random legal actions (checked); ``visit(state, step)`` is
     called before every action and at the end.  Returns the actions."""
     actions: list[Action] = []
@@ -147,7 +147,7 @@ def checkpoint(state: GameState, step: int) -> bool:
     return step % CHECK_EVERY == 0 or state.is_terminal()
 
 
-def check_along_a_hand(spec: GameSpec, options: dict, hand: tuple[int, int], check) -> None:
+def check_along_a_hand(spec: AnyGame, options: dict, hand: tuple[int, int], check) -> None:
     """Play a random hand, calling ``check(state, rng)`` at every checkpoint."""
     state = new_hand(spec, options, hand)
     rng = random.Random(hand[0])
@@ -285,7 +285,7 @@ def test_clones_are_independent_and_play_like_their_original(spec, options, hand
 
 # -- hidden information --------------------------------------------------------------------------
 
-def check_no_leaks(spec: GameSpec, state: GameState, rng: random.Random, deck: list[int]) -> None:
+def check_no_leaks(spec: AnyGame, state: GameState, rng: random.Random, deck: list[int]) -> None:
     before = internals(state)
     nxt = None if state.is_terminal() else random_action(state, rng)
     for q in range(state.n_players):
@@ -346,7 +346,7 @@ def test_simultaneous_choices_stay_hidden_until_revealed(spec, options, hand):
 
 # -- matches: money and saves -------------------------------------------------------------------
 
-def new_match(spec: GameSpec, options: dict, hand: tuple[int, int], stake: int) -> Match:
+def new_match(spec: AnyGame, options: dict, hand: tuple[int, int], stake: int) -> Match:
     seed, pick = hand
     n = spec.min_players + pick % (spec.max_players - spec.min_players + 1)
     mode = "money" if "money" in spec.match_modes else spec.match_modes[0]
@@ -388,6 +388,48 @@ def test_a_saved_match_loads_identical(spec, options, hand, hands_done, extra, t
     assert (back.dealer, back.hand_seed, back.rng.getstate()) == \
         (match.dealer, match.hand_seed, match.rng.getstate())
     assert internals(back.state) == internals(match.state)
+
+
+# -- what the game class says of itself -------------------------------------------------------------
+
+GAMES_AND_TOYS = [pytest.param(spec, id=spec.id) for spec in (*games(), *TOY_GAMES)]
+
+
+@pytest.mark.parametrize("spec", GAMES_AND_TOYS)
+def test_the_game_class_says_what_it_is_and_keeps_to_it(spec: AnyGame):
+    """Its ``GameInfo`` is sound (players, modes, presets), its types are the ones it deals, its
+    carry is one a match can keep, a finished hand's win kinds are among those it names, its report
+    lines are text and its rule-set files (if any) read back what they wrote."""
+    info = spec.info
+    assert spec.id == info.id and info.min_players <= info.default_players <= info.max_players
+    assert info.card_family in ("ceki", "western") and info.match_modes
+    assert set(info.match_modes) <= set(GENERIC_MODES)
+    modes = [e.mode for e in spec.match_endings]
+    assert len(set(modes)) == len(modes) and not set(modes) & set(GENERIC_MODES)
+    assert spec.make_options() == spec.options_model()
+    for _key, values in info.presets:
+        spec.make_options(values)
+    assert issubclass(spec.state_type, GameState) and issubclass(spec.view_type, View)
+    for n in range(info.min_players, info.max_players + 1):
+        options = spec.make_options()
+        carry = check_carry(spec.initial_carry(n, options))
+        state = spec.new_hand(options, n, 5, 0, carry)
+        assert isinstance(state, spec.state_type) and isinstance(state.view(0), spec.view_type)
+        assert set(spec.out_seats(carry)) <= set(range(n))
+        sides = spec.sides(n, options)
+        assert sides is None or sorted(p for side in sides for p in side) == list(range(n))
+    match = new_match(spec, {}, (7, 0), 3)
+    play_hands(match, random.Random(7), 2)
+    for record in match.history:
+        for seat in range(match.n_players):
+            kind = spec.win_kind(record.result, seat)
+            assert kind is None or kind in info.win_kinds, (spec.id, kind)
+    summary = SimSummary(spec.id, match.n_players, len(match.history), [r.result for r in match.history],
+                         [0] * match.n_players, list(match.scores), list(match.ledger))
+    assert all(isinstance(line, str) for line in spec.statistics(summary))
+    fmt = spec.rule_set_format()
+    if fmt is not None:
+        assert fmt.read(fmt.write(spec.make_options())) == spec.make_options()
 
 
 # -- the checks themselves can fail ---------------------------------------------------------------

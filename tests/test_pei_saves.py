@@ -6,7 +6,6 @@ machinery is tested apart from any one game's stakes; Ceki itself must be settle
 """
 from __future__ import annotations
 
-import dataclasses
 import json
 import random
 from pathlib import Path
@@ -82,7 +81,7 @@ def test_ceki_match_is_settled_as_before():
 
 # -- a pot game (Ceki with a stand-in settle that feeds the middle) -------------------------------
 
-def pot_settle(result: HandResult, options, stake_cents: int, pot: int = 0) -> Settlement:
+def pot_settle(result: HandResult, options, stake_cents: int, pot: int = 0, carry=None) -> Settlement:
     """Each hand every seat puts 2 cents in the middle; a winner takes half the pot (rounded down)."""
     n = len(result.points)
     items = [("stake", p, None, 2) for p in range(n)]
@@ -95,8 +94,7 @@ def pot_settle(result: HandResult, options, stake_cents: int, pot: int = 0) -> S
 @pytest.fixture
 def pot_ceki(monkeypatch):
     """The registry's Ceki replaced by one that carries a pot (undone after the test)."""
-    spec = dataclasses.replace(games_pkg._REGISTRY["ceki"], settle=pot_settle, carries_pot=True,
-                               stake_per_point=False)
+    spec = games_pkg._REGISTRY["ceki"].replace(settle=pot_settle, carries_pot=True, stake_per_point=False)
     monkeypatch.setitem(games_pkg._REGISTRY, "ceki", spec)
     return spec
 

@@ -16,7 +16,7 @@ from cekidesk.bots import LEVELS, bot_levels, canonical_level, make_bot
 from cekidesk.bots.levels import BeginnerBot, ExpertBot, HardBot
 from cekidesk.engine.core import Action, GameState
 from cekidesk.engine.search import SearchHooks, _surely_better, candidates, search
-from cekidesk.games import games, get_game, module_name
+from cekidesk.games import BUILTIN_GAMES, games, get_game, module_name
 from cekidesk.games.ceki.rules import SET_GROUPS, CekiState
 from cekidesk.games.ceki.search import CekiEvidence
 from cekidesk.games.pei.rules import PHASE_PLAY, PeiState, rank_of
@@ -46,8 +46,8 @@ def _unfinished(game_id: str, seed: int, steps: int) -> GameState:
 
 
 def test_every_builtin_game_offers_the_four_levels_in_order():
-    assert SEARCHING == ["ceki", "pei", "kartu-lima", "balik-satu", "chaqui", "balik-lima-belas", "chot",
-                         "gonggong", "tantanan", "ceken", "ce-pe"]
+    builtin = [spec.id for spec in games() if module_name(spec.id) in BUILTIN_GAMES]
+    assert builtin and [g for g in SEARCHING if g in builtin] == builtin
     for game_id in SEARCHING:
         assert bot_levels(game_id) == list(LEVELS)
         assert [type(make_bot(game_id, lv)).level for lv in LEVELS] == list(LEVELS)
@@ -78,7 +78,7 @@ def test_the_playout_policy_makes_legal_moves_to_the_end_of_a_hand(game_id, seed
     spec = get_game(game_id)
     state = _state(game_id, seed, steps)
     rng = random.Random(seed)
-    limit = spec.max_hand_actions(state.n_players, state.options)
+    limit = spec.max_hand_actions(state.n_players, state.options) or 20_000
     for _ in range(limit):
         if state.is_terminal():
             break
@@ -111,8 +111,6 @@ def test_no_level_looks_at_hidden_cards(game_id, level):
     """Every level decides the same when everything its seat cannot see is dealt anew."""
     states = [_unfinished(game_id, seed, (seed * 37) % 120) for seed in range(8)]
     states = [s for s in states if not s.is_terminal()]
-    for s in states:
-        s.current = s.to_act()[0]   # the shared check reads the player to move from ``current``
     checked = assert_decisions_ignore_hidden_cards(
         states, lambda p: make_bot(game_id, level, p, budget=TINY), redeals=2)
     assert checked >= 8

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from cekidesk import selfplay
+from cekidesk.games import games
 from cekidesk.sim import main, simulate
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -130,7 +131,7 @@ def test_quiet_hides_the_speed(capsys):
 
 
 @pytest.mark.parametrize("argv,message", [
-    (["--game", "poker"], "unknown game 'poker' (known games: balik-lima-belas, balik-satu, ce-pe, ceken, ceki, chaqui, chot, gonggong, kartu-lima, pei, tantanan)"),
+    (["--game", "poker"], f"unknown game 'poker' (known games: {', '.join(sorted(g.id for g in games()))})"),
     (["--players", "7"], "--players 7: ceki is played by 2–6 players"),
     (["--players", "1"], "--players 1: ceki is played by 2–6 players"),
     (["--players", "3", "--seats", "normal,beginner"], "--seats names 2 bots but there are 3 players"),

@@ -10,7 +10,7 @@ from PySide6.QtCore import QPointF, QRectF
 
 from cekidesk import games
 from cekidesk.engine.cards import ALL_WKINDS, Kind, WKind, WSuit
-from cekidesk.engine.core import GameSpec
+from cekidesk.engine.game import Game, GameInfo
 from cekidesk.ui import cardpics, names
 from cekidesk.ui.table import TableWidget
 from cekidesk.ui.table import layouts as table_layouts
@@ -122,9 +122,11 @@ class _WesternLayout(TableLayout):
 
 @pytest.fixture
 def western_game(monkeypatch):
-    spec = GameSpec(id=GAME_ID, title_key="western test", min_players=2, max_players=2,
-                    options_model=object, new_hand=lambda *a: None, settle=lambda *a: (0, 0),
-                    match_modes=("hands",), next_dealer=lambda r, d, n: d, card_family="western")
+    class WesternTest(Game):
+        info = GameInfo(id=GAME_ID, title_key="western test", min_players=2, max_players=2,
+                        match_modes=("hands",), card_family="western")
+
+    spec = WesternTest()
     games.register(spec)
     monkeypatch.setitem(table_layouts._LAYOUTS, GAME_ID, _WesternLayout)
     yield spec

@@ -2,7 +2,7 @@
 
 The :class:`~cekidesk.engine.bot.Bot` base class lives in the engine.  Every game offers the levels
 :data:`~cekidesk.engine.bot.LEVELS` (``beginner``, ``normal``, ``hard``, ``expert``).  A game lists
-its own bots in its ``GameSpec.bots`` (each with its ``level``); bots that serve every game (the
+its own bots in its game class's ``bots`` (each with its ``level``); bots that serve every game (the
 searching Hard and Expert players, the generic Beginner) register here with :func:`register_bot`
 under ``ANY_GAME`` and say which games they can play (``Bot.plays``).  A new game never edits this
 package.  Old level ids (``random``, ``heuristic``) are read as today's (``canonical_level``).
@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from cekidesk.engine.bot import ANY_GAME, LEVELS, Bot, BotError, canonical_level
-from cekidesk.engine.core import EngineError, GameSpec
+from cekidesk.engine.core import AnyGame, EngineError
 from cekidesk.games import get_game
 
 BotFactory = Callable[..., Bot]
@@ -39,7 +39,7 @@ def _load_builtin_bots() -> None:
     import cekidesk.bots  # noqa: F401  (registers the bots that serve every game)
 
 
-def _bots_for(spec: GameSpec) -> dict[str, type[Bot]]:
+def _bots_for(spec: AnyGame) -> dict[str, type[Bot]]:
     """The bot class of each level ``spec`` offers: the game's own, else a generic one that plays it."""
     out = {level: cls for level, cls in _GENERIC.items() if cls.plays(spec)}
     out.update({cls.level: cls for cls in spec.bots})

@@ -4,7 +4,7 @@
   it takes what it can) but ignores everything the better players weigh, and now and then picks
   another plausible move at random (the game's ``plausible``): a newcomer can beat it.  A game
   without a playout policy gets random moves.
-* **Normal** is each game's own heuristic player (``GameSpec.bots``).
+* **Normal** is each game's own heuristic player (``Game.bots``).
 * **Hard** searches: it imagines deals of the cards it has not seen, plays each of the heuristic's
   best few moves out on every deal with the playout policy, and takes the best on average
   (:func:`cekidesk.engine.search.search`), for 0.3 s of work.
@@ -18,10 +18,10 @@ moves, not seconds, so a deal number replays the same game on any machine.
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar
+from typing import ClassVar
 
-from cekidesk.engine.bot import ANY_GAME, Bot, Decision, Reason
-from cekidesk.engine.core import Action, GameSpec, View
+from cekidesk.engine.bot import ANY_GAME, Bot, Decision, PlayedGame, Reason
+from cekidesk.engine.core import Action, AnyGame, GameState, View
 from cekidesk.engine.search import Evidence, SearchHooks, SearchResult, candidates, search
 from cekidesk.games import get_game
 
@@ -29,7 +29,7 @@ from .base import register_bot
 from .random_bot import random_decision
 
 
-def _hooks(game_id: str) -> tuple[GameSpec, SearchHooks | None]:
+def _hooks(game_id: str) -> tuple[AnyGame, SearchHooks | None]:
     spec = get_game(game_id)
     return spec, spec.search
 
@@ -80,8 +80,8 @@ class SearchBot(Bot[View]):
         self.last: SearchResult | None = None
 
     @classmethod
-    def plays(cls, spec: Any) -> bool:
-        return getattr(spec, "search", None) is not None
+    def plays(cls, game: PlayedGame) -> bool:
+        return game.search is not None
 
     def _observe(self, view: View, hooks: SearchHooks) -> Evidence | None:
         if not self.EVIDENCE or hooks.evidence is None:
@@ -99,9 +99,10 @@ class SearchBot(Bot[View]):
         spec, hooks = _hooks(self.for_game)
         assert hooks is not None, "a searching bot plays only games with search hooks"
         evidence = self._observe(view, hooks)
-        limit = 10_000
-        if spec.max_hand_actions is not None:
-            limit = spec.max_hand_actions(view.n_players, getattr(view, "options", None))
+        def limit(world: GameState) -> int:   # the game's bound on a hand, under the dealt world's options
+            bound = spec.max_hand_actions(world.n_players, world.options)
+            return 10_000 if bound is None else bound
+
         result = search(view, spec.state_type, hooks, rng,
                         budget_steps=max(1, int(self.budget * hooks.steps_per_second)),
                         keep=self.KEEP, halving=self.HALVING, evidence=evidence,

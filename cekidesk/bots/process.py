@@ -29,9 +29,11 @@ import signal
 import threading
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
-from typing import Any
+from multiprocessing.context import SpawnProcess
+from typing import Protocol
 
 from cekidesk.engine.bot import Bot, Decision
+from cekidesk.engine.core import View
 
 #: the cancel mark that also tells the process to end (above every job id)
 CLOSE = 2**62
@@ -55,7 +57,13 @@ class BotReply:
     cancelled: bool = False
 
 
-def _serve(conn: Connection, cancelled: Any, running: Any) -> None:
+class _Shared(Protocol):
+    """A number shared with the child process (a ``multiprocessing`` value)."""
+
+    value: int
+
+
+def _serve(conn: Connection, cancelled: _Shared, running: _Shared) -> None:
     """The child process: answer requests until told to end (``None``, or ``CLOSE``) or the pipe closes."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)   # Ctrl+C in a terminal is the window's to handle
     if hasattr(os, "nice"):
@@ -104,7 +112,7 @@ class BotProcess:
         # one thread at a time ends a process: two waiting on one child at once could each miss its
         # end (one reaps it, the other is told there is no such child and thinks it still runs)
         self._end_lock = threading.Lock()
-        self._proc: Any = None
+        self._proc: SpawnProcess | None = None
         self._conn: Connection | None = None
         self._generation = 0                        # +1 at every close: a start racing a close is undone
 
@@ -114,7 +122,7 @@ class BotProcess:
         with self._state_lock:
             return next(self._jobs)
 
-    def run(self, job: int, bot: Bot, view: Any, rng: random.Random) -> BotReply:
+    def run(self, job: int, bot: Bot, view: View, rng: random.Random) -> BotReply:
         """Run ``bot.decide(view, rng)`` in the process and return the reply (blocks until then)."""
         with self._request_lock:
             generation = self._generation
@@ -224,12 +232,12 @@ class BotProcess:
         if conn is not None:
             conn.close()
 
-    def _end(self, proc: Any) -> None:
+    def _end(self, proc: SpawnProcess) -> None:
         with self._end_lock:
             _end(proc)
 
 
-def _end(proc: Any) -> None:
+def _end(proc: SpawnProcess) -> None:
     """Wait briefly for ``proc`` to end, then terminate it, then kill it; it is gone on return."""
     proc.join(CLOSE_WAIT)
     if proc.is_alive():

@@ -5,6 +5,8 @@ from .core import (
     ActionParseError,
     EngineError,
     Event,
+    Game,
+    GameInfo,
     GameOverError,
     GameSpec,
     GameState,
@@ -18,6 +20,6 @@ from .core import (
 
 __all__ = [
     "Action", "ActionParseError", "Card", "CardCodeError", "Counting", "EngineError", "Event",
-    "GameOverError", "GameSpec", "GameState", "HandResult", "IllegalActionError", "Kind",
+    "Game", "GameInfo", "GameOverError", "GameSpec", "GameState", "HandResult", "IllegalActionError", "Kind",
     "NotYourTurnError", "OptionsError", "Settlement", "Suit", "View", "WCard", "WKind",
 ]

@@ -3,16 +3,16 @@
 A bot decides for one seat.  It is given **only** what that seat can see — the game's view value
 (``state.view(seat)``) — and its own ``random.Random``; it never receives the game state.  It must
 return one of ``view.legal`` or an amount in one of ``view.ranges``.  A game's own bots derive from
-:class:`Bot` and are listed in its ``GameSpec.bots``; :mod:`cekidesk.bots` makes them by game and level.
+:class:`Bot` and are listed in its game's ``bots``; :mod:`cekidesk.bots` makes them by game and level.
 """
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import ClassVar, Generic, Protocol, TypeVar
 
-from .core import Action, EngineError, View
+from .protocol import Action, Data, EngineError, View
 
 ANY_GAME = "*"
 
@@ -30,7 +30,7 @@ def canonical_level(level: str) -> str:
 
 #: one reason for a decision: a code (``"ceki.keeps_pairs"``) and its parameters (numbers, card
 #: codes); the window words it (the game's texts ``reason.<code>``)
-Reason = tuple[str, dict[str, Any]]
+Reason = tuple[str, Data]
 
 
 @dataclass(frozen=True)
@@ -42,6 +42,17 @@ class Decision:
 
 #: the view type a bot reads
 V = TypeVar("V", bound=View)
+
+
+class PlayedGame(Protocol):
+    """What a bot class asks of a game to say whether it plays it (a ``cekidesk.engine.game.Game``
+    is one): its id and its search hooks (None without)."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def search(self) -> object: ...
 
 
 class BotError(EngineError, ValueError):
@@ -77,10 +88,10 @@ class Bot(Generic[V]):
         self.should_stop: Callable[[], bool] | None = None
 
     @classmethod
-    def plays(cls, spec: Any) -> bool:
-        """Whether this bot can play the game of ``spec`` (a ``GameSpec``): a generic bot (one for
-        ``ANY_GAME``) may need what only some games give, such as a playout policy for search."""
-        return cls.game_id in (ANY_GAME, spec.id)
+    def plays(cls, game: PlayedGame) -> bool:
+        """Whether this bot can play ``game``: a generic bot (one for ``ANY_GAME``) may need what
+        only some games give, such as a playout policy for search."""
+        return cls.game_id in (ANY_GAME, game.id)
 
     def choose(self, view: V, rng: random.Random) -> Action:
         """The action to take; one of ``view.legal`` or an amount in one of ``view.ranges``."""
@@ -91,7 +102,7 @@ class Bot(Generic[V]):
         and why, for the hint.  Bots that can say why override this; the others give no reasons."""
         return Decision(self.choose(view, rng))
 
-    def __getstate__(self) -> dict[str, Any]:
+    def __getstate__(self) -> dict[str, object]:
         # a bot travels to the bot process and back (multiprocessing pickles it in memory; nothing
         # is ever written): everything but the stop check, which belongs to the process running it
         state = dict(self.__dict__)

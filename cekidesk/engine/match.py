@@ -9,102 +9,21 @@ from __future__ import annotations
 
 import random
 from collections import deque
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Mapping, Sequence
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel
 
-from .core import (
+from .game import AnyGame, Game, Payout
+from .protocol import (
     Action,
     EngineError,
     Event,
     GameOverError,
-    GameSpec,
     GameState,
-    HandResult,
     OptionsError,
     Settlement,
 )
-
-#: the end conditions every game may offer (its ``match_modes``); a game's own are its ``match_endings``
-GENERIC_MODES: tuple[str, ...] = ("money", "target", "hands")
-
-
-class MatchOptions(BaseModel):
-    """How a match is scored and when it ends.
-
-    * ``money``: every hand is settled in cents (``stake_cents`` per point, for games whose spec
-      has ``stake_per_point``; other games take their amounts from their own options); the match
-      goes on until the players stop.
-    * ``target``: the match ends after the hand in which someone reaches ``target`` points.
-    * ``hands``: the match ends after ``hands`` hands.
-    * a game's own ending (:class:`MatchEnding`, named by its ``mode``): the game decides, given
-      ``limit`` when the ending takes a number (lives, bangkong …).
-    Payments are recorded in the ledger in every mode; the mode only decides when the match ends.
-    ``limit`` is None unless the mode is a game's ending that takes a number; a save leaves it out
-    then, so saves of the generic modes keep their shape.
-    """
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    mode: str = Field("money", pattern=r"^[a-z][a-z0-9_]{0,31}$", title="match.mode")
-    stake_cents: int = Field(1, ge=0, le=1_000_000, title="match.stake_cents")
-    target: int = Field(200, ge=1, le=1_000_000, title="match.target")
-    hands: int = Field(8, ge=1, le=10_000, title="match.hands")
-    limit: int | None = Field(None, ge=1, le=10_000, title="match.limit")
-
-
-@dataclass(frozen=True)
-class MatchEnding:
-    """An end condition a game defines (``GameSpec.match_endings``) beside the generic modes.
-
-    ``mode`` is its code in :class:`MatchOptions` (and in save files); ``title_key`` the names key
-    of its title in the New Game dialog (``<title_key>.help`` its explanation, ``<title_key>.limit``
-    the label of its number when ``limit_default`` is not None).  ``decide(match)`` reads the
-    finished hands (``match.history``, ``match.carry``, ``match.match_options.limit`` …, never
-    changing them) after each hand and answers None while the match goes on, else the winners.
-    """
-
-    mode: str
-    title_key: str
-    decide: Callable[[Match], tuple[int, ...] | None]
-    limit_default: int | None = None
-    limit_range: tuple[int, int] = (1, 100)
-
-
-_CARRY_ATOMS = (str, int, bool, type(None))
-
-
-def check_carry(value: Any) -> Any:
-    """``value`` if it is a carry: frozen and JSON-safe — str/int/bool/None, tuples of carries, or
-    a frozen pydantic model (whose ``model_dump(mode="json")`` is its JSON).  A mutable carry would
-    let a hand change what the match replays; a float or object would not survive JSON."""
-    if isinstance(value, _CARRY_ATOMS):
-        return value
-    if isinstance(value, tuple):
-        for v in value:
-            check_carry(v)
-        return value
-    if isinstance(value, BaseModel) and value.model_config.get("frozen"):
-        return value
-    raise EngineError(f"a match carry must be frozen and JSON-safe, not {type(value).__name__}")
-
-
-@dataclass(frozen=True)
-class HandRecord:
-    """One finished hand: its result, the payments in cents per seat, the pot left in the middle
-    after it (games with ``carries_pot``) and the itemised payments (``Settlement.items``)."""
-
-    index: int
-    dealer: int
-    seed: int
-    result: HandResult
-    payments: tuple[int, ...]
-    pot: int = 0
-    items: tuple = ()
-    #: the match's carry after this hand (None for games without one)
-    carry: Any = None
+from .records import GENERIC_MODES, HandRecord, MatchEnding, MatchOptions, MatchSoFar, check_carry
 
 
 class Match:
@@ -113,16 +32,17 @@ class Match:
 
     def __init__(
         self,
-        spec: GameSpec,
+        spec: AnyGame,
         n_players: int,
         seed: int,
-        options: BaseModel | dict[str, Any] | None = None,
-        match_options: MatchOptions | dict[str, Any] | None = None,
+        options: BaseModel | Mapping[str, object] | None = None,
+        match_options: MatchOptions | Mapping[str, object] | None = None,
         first_deal: tuple[int, int] | None = None,
     ):
-        if not isinstance(spec, GameSpec):
-            raise OptionsError(f"a match needs a GameSpec, not {type(spec).__name__} (cekidesk.games.get_game)")
-        self.spec: GameSpec = spec
+        if not isinstance(spec, Game):
+            raise OptionsError(f"a match needs a Game, not {type(spec).__name__} (cekidesk.games.get_game)")
+        #: the game (``spec``: the name it has always had here)
+        self.spec: AnyGame = spec
         game_id = spec.id
         self.spec.check_players(n_players)
         self.options = self.spec.make_options(options)
@@ -144,12 +64,10 @@ class Match:
         self.scores = [0] * n_players
         self.ledger = [0] * n_players  # cents won (+) or lost (−) so far
         self.pot = 0  # cents in the middle, carried between hands (games with ``carries_pot``)
-        #: what the game carries from hand to hand (``GameSpec.initial_carry``); None without one
-        self.carry: Any = None
-        if self.spec.initial_carry is not None:
-            self.carry = check_carry(self.spec.initial_carry(n_players, self.options))
-            if first_deal is not None and self.spec.first_deal_carry is not None:
-                self.carry = check_carry(self.spec.first_deal_carry(self.carry))
+        #: what the game carries from hand to hand (``Game.initial_carry``); None without one
+        self.carry: object = check_carry(self.spec.initial_carry(n_players, self.options))
+        if first_deal is not None:
+            self.carry = check_carry(self.spec.first_deal_carry(self.carry))
         self._first_carry = self.carry   # (what the first hand was dealt with: its replay needs it)
         self._ending_winners: tuple[int, ...] | None = None
         self.history: list[HandRecord] = []
@@ -180,10 +98,8 @@ class Match:
         self.hand_events: deque[Event] = deque(maxlen=self.EVENTS_KEPT)
         self.hand_events_dropped = 0
 
-    def _deal(self, seed: int, dealer: int, carry: Any) -> GameState:
-        """A hand's state as it is dealt (a game without a carry is called without one)."""
-        if self.spec.initial_carry is None:
-            return self.spec.new_hand(self.options, self.n_players, seed, dealer)
+    def _deal(self, seed: int, dealer: int, carry: object) -> GameState:
+        """A hand's state as it is dealt."""
         return self.spec.new_hand(self.options, self.n_players, seed, dealer, carry=carry)
 
     def dealt_state(self, index: int) -> GameState:
@@ -211,12 +127,7 @@ class Match:
     def _settle(self) -> None:
         result = self.state.result()
         stake = self.match_options.stake_cents
-        extra: dict[str, Any] = {}
-        if self.spec.carries_pot:
-            extra["pot"] = self.pot
-        if self.spec.initial_carry is not None:
-            extra["carry"] = self.carry
-        out = self.spec.settle(result, self.options, stake, **extra)
+        out = self.spec.settle(result, self.options, stake, pot=self.pot, carry=self.carry)
         settlement = normalise_settlement(out, self.pot, self.n_players)
         for p in range(self.n_players):
             self.scores[p] += result.points[p]
@@ -269,14 +180,12 @@ class Match:
 
     def out_seats(self) -> tuple[int, ...]:
         """The seats out of the match (lives gone …), as the game's carry says; () for most games."""
-        if self.spec.out_seats is None:
-            return ()
         return tuple(self.spec.out_seats(self.carry))
 
     @property
     def sides(self) -> tuple[tuple[int, ...], ...] | None:
         """The partnerships (seats that win and lose together), or None: everyone plays alone."""
-        return self.spec.sides(self.n_players, self.options) if self.spec.sides is not None else None
+        return self.spec.sides(self.n_players, self.options)
 
     def standings(self) -> list[int]:
         """Seats from first to last place: the winners of a game's ending first, the seats still in
@@ -297,17 +206,17 @@ class Match:
         return tuple(p for p in range(self.n_players) if self.scores[p] == top)
 
 
-def offered_modes(spec: GameSpec) -> tuple[str, ...]:
+def offered_modes(spec: AnyGame) -> tuple[str, ...]:
     """Every match mode a game offers: its generic ``match_modes``, then its own endings."""
     return tuple(spec.match_modes) + tuple(e.mode for e in spec.match_endings)
 
 
-def ending_of(spec: GameSpec, mode: str) -> MatchEnding | None:
+def ending_of(spec: AnyGame, mode: str) -> MatchEnding | None:
     """The game's own ending called ``mode`` (None for the generic modes)."""
     return next((e for e in spec.match_endings if e.mode == mode), None)
 
 
-def normalise_settlement(out: Settlement | tuple[int, ...] | list[int], pot_before: int,
+def normalise_settlement(out: Payout | list[int], pot_before: int,
                          n_players: int) -> Settlement:
     """A game's ``settle`` answer as a :class:`Settlement`: a bare tuple of payments leaves the pot
     as it was.  Checks one payment per seat, a pot that is never negative and that no money is made
@@ -323,3 +232,7 @@ def normalise_settlement(out: Settlement | tuple[int, ...] | list[int], pot_befo
     if sum(s.payments) + (s.pot - pot_before) != 0:
         raise EngineError(f"settle made or lost money: payments {s.payments}, pot {pot_before} -> {s.pot}")
     return s
+
+
+__all__ = ["GENERIC_MODES", "HandRecord", "Match", "MatchEnding", "MatchOptions", "MatchSoFar", "check_carry",
+           "ending_of", "normalise_settlement", "offered_modes"]

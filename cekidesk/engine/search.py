@@ -1,6 +1,6 @@
 """Search for computer players, generic over the engine protocol (no Qt, no game).
 
-A game that gives :class:`SearchHooks` (``GameSpec.search``) gets the searching levels: what they
+A game that gives :class:`SearchHooks` (``Game.search``) gets the searching levels: what they
 need of it is only the protocol every state has (``determinize`` from a view, ``clone``, the fast
 ``apply_unchecked``, ``to_act``, ``legal_actions``, ``is_terminal``, ``result``) and a cheap
 *playout policy*: a move for whoever must act in a full state, good enough that a hand played out
@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from .bot import Reason
-from .core import Action, GameState, HandResult, View
+from .protocol import Action, GameState, HandResult, View
 
 
 class Evidence(Protocol):
@@ -137,7 +137,7 @@ def sample_state(view: View, state_type: type[GameState], rng: random.Random,
 
 def search(view: View, state_type: type[GameState], hooks: SearchHooks, rng: random.Random, *,
            budget_steps: int, keep: int = 4, halving: bool = False, evidence: Evidence | None = None,
-           confidence: float = 1.0, playout_limit: int = 10_000,
+           confidence: float = 1.0, playout_limit: int | Callable[[GameState], int] = 10_000,
            should_stop: Callable[[], bool] | None = None) -> SearchResult:
     """Determinized search at the root (perfect-information Monte Carlo).
 
@@ -170,12 +170,13 @@ def search(view: View, state_type: type[GameState], hooks: SearchHooks, rng: ran
                 stopped = True
                 break
             world, drawn = sample_state(view, state_type, rng, evidence)
+            limit = playout_limit(world) if callable(playout_limit) else playout_limit
             seed = rng.getrandbits(32)
             steps += hooks.world_cost * drawn
             for a in alive:
                 s = world.clone()
                 s.apply_unchecked(a)
-                steps += hooks.clone_cost + 1 + playout(s, policy, random.Random(seed), playout_limit)
+                steps += hooks.clone_cost + 1 + playout(s, policy, random.Random(seed), limit)
                 scores[a][deals] = utility(s.result(), me) if s.is_terminal() else 0.0
             deals += 1
         if stopped or r == rounds - 1 or len(alive) <= 2:

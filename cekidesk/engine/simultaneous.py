@@ -15,17 +15,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
 
-from .core import Action, Event
+from .protocol import Action, Data, Event
 
 CHOSE = "chose"
 REVEAL = "reveal"
 
 
-def action_data(action: Action) -> dict[str, Any]:
+def action_data(action: Action) -> Data:
     """An action as event data: its verb and whichever of card (as its code), target and amount it has."""
-    out: dict[str, Any] = {"verb": action.verb}
+    out: Data = {"verb": action.verb}
     if action.card is not None:
         out["card"] = action.card.code
     if action.target is not None:

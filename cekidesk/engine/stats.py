@@ -1,7 +1,7 @@
 """Statistics over finished hands, for the simulator's report (no Qt, no game).
 
 The simulator (:mod:`cekidesk.sim`) plays a match and hands a :class:`SimSummary` to the game's
-``GameSpec.statistics`` hook, which returns the report's lines about the hands (win kinds, scoring
+``Game.statistics`` hook, which returns the report's lines about the hands (win kinds, scoring
 combinations …).  A game without a hook gets :func:`outcome_lines`.
 """
 from __future__ import annotations
@@ -10,7 +10,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from .core import HandResult
+from .protocol import HandResult
 
 
 @dataclass

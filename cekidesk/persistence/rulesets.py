@@ -1,7 +1,9 @@
-"""The player's saved Ce Pe rule sets: one small file each in the ``rules`` folder of the user data
-folder (no Qt).
+"""The player's saved rule sets: one small file each in the game's folder of the user data folder
+(no Qt).  A game that has rule-set files gives their format (``Game.rule_set_format``: the files'
+ending, folder, largest size, reader and writer); nothing here names a game.  Every function takes
+the game's id; without one it works with the one registered game that has rule sets (Ce Pe).
 
-A rule set is written exactly as a rule-set file is exported (:func:`rules_to_json`, atomically), so
+A rule set is written exactly as a rule-set file is exported (the format's ``write``, atomically), so
 a saved set can be shared by copying its file and an exported one can be dropped into the folder.
 What can go wrong never costs the player anything:
 
@@ -20,8 +22,10 @@ import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
-from cekidesk.games.ce_pe.ruleset import MAX_RULES_BYTES, CePeOptions, RuleFileError, rules_from_json, rules_to_json
+from cekidesk.engine.game import RuleFileError, RuleSetFormat
+from cekidesk.games import games, get_game
 
 from .atomic import atomic_write_text
 from .files import FileTooLargeError, NotAFileError, read_regular_file
@@ -30,13 +34,37 @@ from .settings import backup_name
 
 log = logging.getLogger(__name__)
 
-RULES_EXTENSION = ".cepe.json"
-RULES_FOLDER = "rules"
+#: a game's options, as its rule-set format reads and writes them (the game's own options model: the
+#: caller, the game's own window package, knows which)
+Rules = Any
 
 
-def rules_dir() -> Path:
-    """The folder of the player's saved rule sets."""
-    return data_dir() / RULES_FOLDER
+def rule_set_format(game_id: str | None = None) -> RuleSetFormat[Rules]:
+    """The rule-set format of ``game_id`` (None: of the one registered game that has rule sets).
+    Raises ``ValueError`` for a game without rule sets."""
+    if game_id is not None:
+        fmt = get_game(game_id).rule_set_format()
+        if fmt is None:
+            raise ValueError(f"{game_id} has no rule-set files")
+        return fmt
+    found = [fmt for g in games() if (fmt := g.rule_set_format()) is not None]
+    if len(found) != 1:
+        raise ValueError(f"{len(found)} games have rule-set files: name the game")
+    return found[0]
+
+
+def __getattr__(name: str) -> str:
+    # RULES_EXTENSION and RULES_FOLDER: the ending and folder of the files of the game with rule sets
+    if name == "RULES_EXTENSION":
+        return rule_set_format().extension
+    if name == "RULES_FOLDER":
+        return rule_set_format().folder
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def rules_dir(game_id: str | None = None) -> Path:
+    """The folder of the player's saved rule sets (of ``game_id``)."""
+    return data_dir() / rule_set_format(game_id).folder
 
 
 @dataclass(frozen=True)
@@ -44,7 +72,9 @@ class SavedRuleSet:
     """A rule set in the folder: its file and its rules (``rules.name`` is what the player calls it)."""
 
     path: Path
-    rules: CePeOptions
+    rules: Rules
+    #: what the player calls the set (the format's ``name`` of the rules)
+    name: str = ""
 
 
 @dataclass(frozen=True)
@@ -62,30 +92,31 @@ class RuleSetExists(Exception):
     """A saved rule set already has this name (``existing``: it)."""
 
     def __init__(self, existing: SavedRuleSet):
-        super().__init__(existing.rules.name)
+        super().__init__(existing.name)
         self.existing = existing
 
 
-def read_rule_file(path: str | os.PathLike) -> CePeOptions:
+def read_rule_file(path: str | os.PathLike[str], game_id: str | None = None) -> Rules:
     """The rule set in the file at ``path`` (an import, or a saved set).  Raises
-    :class:`RuleFileError`: ``too_big``, ``not_a_file``, ``unreadable`` or a code of
-    :func:`rules_from_json`."""
+    :class:`RuleFileError`: ``too_big``, ``not_a_file``, ``unreadable`` or a code of the format's
+    ``read``."""
+    fmt = rule_set_format(game_id)
     try:
-        data = read_regular_file(path, MAX_RULES_BYTES)
+        data = read_regular_file(path, fmt.max_bytes)
     except FileTooLargeError as exc:
         raise RuleFileError("too_big", exc.size) from None
     except NotAFileError:
         raise RuleFileError("not_a_file") from None
     except OSError as exc:
         raise RuleFileError("unreadable", exc.strerror or str(exc)) from None
-    return rules_from_json(data)
+    return fmt.read(data)
 
 
-def write_rule_file(rules: CePeOptions, path: str | os.PathLike) -> Path:
+def write_rule_file(rules: Rules, path: str | os.PathLike[str], game_id: str | None = None) -> Path:
     """Write ``rules`` to ``path`` as a rule-set file, atomically (an export; the folder must exist).
     Raises ``OSError`` with any old file intact."""
     p = Path(path)
-    atomic_write_text(p, rules_to_json(rules))
+    atomic_write_text(p, rule_set_format(game_id).write(rules))
     return p
 
 
@@ -103,22 +134,25 @@ def _set_aside(path: Path, error: RuleFileError) -> RuleSetNotice:
     return RuleSetNotice(path, error, kept)
 
 
-def list_rule_sets(folder: Path | None = None) -> tuple[list[SavedRuleSet], list[RuleSetNotice]]:
+def list_rule_sets(folder: Path | None = None,
+                   game_id: str | None = None) -> tuple[list[SavedRuleSet], list[RuleSetNotice]]:
     """The saved rule sets, by name, and a notice for each file that could not be used (set aside;
     see the module docstring).  Never raises: a missing or unreadable folder holds nothing."""
-    folder = rules_dir() if folder is None else folder
+    folder = rules_dir(game_id) if folder is None else folder
+    extension = rule_set_format(game_id).extension
     try:
-        paths = sorted(p for p in folder.iterdir() if p.name.lower().endswith(RULES_EXTENSION))
+        paths = sorted(p for p in folder.iterdir() if p.name.lower().endswith(extension))
     except OSError:
         return [], []
     found: list[SavedRuleSet] = []
     notices: list[RuleSetNotice] = []
     for p in paths:
         try:
-            found.append(SavedRuleSet(p, read_rule_file(p)))
+            rules = read_rule_file(p, game_id)
+            found.append(SavedRuleSet(p, rules, rule_set_format(game_id).name(rules)))
         except RuleFileError as exc:
             notices.append(_set_aside(p, exc))
-    found.sort(key=lambda s: (s.rules.name.casefold(), s.path.name))
+    found.sort(key=lambda s: (s.name.casefold(), s.path.name))
     return found, notices
 
 
@@ -132,26 +166,29 @@ def _file_stem(name: str) -> str:
     return stem[:40] or "rules"
 
 
-def _free_path(folder: Path, name: str) -> Path:
+def _free_path(folder: Path, name: str, extension: str) -> Path:
     stem = _file_stem(name)
-    path, n = folder / (stem + RULES_EXTENSION), 1
+    path, n = folder / (stem + extension), 1
     while os.path.lexists(path):
         n += 1
-        path = folder / f"{stem}-{n}{RULES_EXTENSION}"
+        path = folder / f"{stem}-{n}{extension}"
     return path
 
 
-def save_rule_set(rules: CePeOptions, replace: bool = False, folder: Path | None = None) -> SavedRuleSet:
+def save_rule_set(rules: Rules, replace: bool = False, folder: Path | None = None,
+                  game_id: str | None = None) -> SavedRuleSet:
     """Save ``rules`` under its name.  A saved set of that name (spaces and case aside) raises
     :class:`RuleSetExists` unless ``replace``, which writes over that set's own file.  Raises
     ``OSError`` when the folder or the file cannot be written (nothing is changed then)."""
-    folder = rules_dir() if folder is None else folder
+    folder = rules_dir(game_id) if folder is None else folder
     folder.mkdir(parents=True, exist_ok=True)
-    existing = next((s for s in list_rule_sets(folder)[0] if _same_name(s.rules.name, rules.name)), None)
+    fmt = rule_set_format(game_id)
+    name = fmt.name(rules)
+    existing = next((s for s in list_rule_sets(folder, game_id)[0] if _same_name(s.name, name)), None)
     if existing is not None and not replace:
         raise RuleSetExists(existing)
-    path = existing.path if existing is not None else _free_path(folder, rules.name)
-    return SavedRuleSet(write_rule_file(rules, path), rules)
+    path = existing.path if existing is not None else _free_path(folder, name, fmt.extension)
+    return SavedRuleSet(write_rule_file(rules, path, game_id), rules, name)
 
 
 def delete_rule_set(saved: SavedRuleSet) -> None:
@@ -159,5 +196,5 @@ def delete_rule_set(saved: SavedRuleSet) -> None:
     os.remove(saved.path)
 
 
-__all__ = ["RULES_EXTENSION", "RuleSetExists", "RuleSetNotice", "SavedRuleSet", "delete_rule_set", "list_rule_sets",
-           "read_rule_file", "rules_dir", "save_rule_set", "write_rule_file"]
+__all__ = ["RuleFileError", "RuleSetExists", "RuleSetNotice", "SavedRuleSet", "delete_rule_set", "list_rule_sets",
+           "read_rule_file", "rule_set_format", "rules_dir", "save_rule_set", "write_rule_file"]

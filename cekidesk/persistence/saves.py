@@ -503,9 +503,9 @@ def _check_seats(seats: Sequence[Seat], game_id: str) -> None:
 
 def _check_hand_lengths(doc: SaveDocument, spec: GameSpec, n_players: int, options: BaseModel) -> None:
     """No hand may be longer than the game's rules allow (checked before anything is replayed)."""
-    if spec.max_hand_actions is None:
-        return
     limit = spec.max_hand_actions(n_players, options)
+    if limit is None:
+        return
     for hi, hand in enumerate(doc.log):
         if len(hand) > limit:
             raise _fail("damaged", f"This save file is damaged: hand {hi + 1} has {len(hand):,} moves, more "

@@ -17,7 +17,8 @@ from dataclasses import dataclass
 from pydantic import BaseModel, ConfigDict, Field
 
 from cekidesk.engine.cards import ALL_KINDS, Kind
-from cekidesk.engine.core import Action, Event, GameSpec, GameState, HandResult, Settlement, View
+from cekidesk.engine.core import Action, Event, GameState, HandResult, Settlement, View
+from cekidesk.engine.game import Game, GameInfo, Payout
 from cekidesk.engine.match import Match, MatchEnding
 
 GAME_ID = "toy-carry"
@@ -177,25 +178,34 @@ def streak_reached(match: Match) -> tuple[int, ...] | None:
     return won or None
 
 
-SPEC = GameSpec(
-    id=GAME_ID,
-    title_key="game.toy-carry",
-    min_players=2,
-    max_players=4,
-    options_model=ToyOptions,
-    new_hand=new_hand,
-    settle=settle,
-    match_modes=("money", "hands"),
-    next_dealer=lambda result, dealer, n: (dealer + 1) % n,
-    view_type=ToyView,
-    default_players=3,
-    state_type=ToyState,
-    initial_carry=initial_carry,
-    out_seats=lambda carry: carry.out,
-    match_endings=(MatchEnding("last_standing", "toy.ending.last", last_standing),
-                   MatchEnding("streak", "toy.ending.streak", streak_reached, limit_default=3,
-                               limit_range=(2, 9))),
-    sides=toy_sides,
-    presets=(("toy.preset.quick", {"lives": 1, "partners": False}),
-             ("toy.preset.long", {"lives": 3, "partners": False})),
-)
+class ToyCarryGame(Game[ToyOptions, ToyState, ToyCarry]):
+    info = GameInfo(id=GAME_ID, title_key="game.toy-carry", min_players=2, max_players=4, default_players=3,
+                    match_modes=("money", "hands"),
+                    presets=(("toy.preset.quick", {"lives": 1, "partners": False}),
+                             ("toy.preset.long", {"lives": 3, "partners": False})))
+    options_model = ToyOptions
+    state_type = ToyState
+    view_type = ToyView
+    match_endings = (MatchEnding("last_standing", "toy.ending.last", last_standing),
+                     MatchEnding("streak", "toy.ending.streak", streak_reached, limit_default=3,
+                                 limit_range=(2, 9)))
+
+    def new_hand(self, options: ToyOptions, n_players: int, seed: int, dealer: int = 0,
+                 carry: ToyCarry | None = None) -> ToyState:
+        return new_hand(options, n_players, seed, dealer, carry=carry or initial_carry(n_players, options))
+
+    def settle(self, result: HandResult, options: ToyOptions, stake_cents: int = 0, pot: int = 0,
+               carry: ToyCarry | None = None) -> Payout:
+        return settle(result, options, stake_cents, carry=carry or initial_carry(len(result.points), options))
+
+    def initial_carry(self, n_players: int, options: ToyOptions) -> ToyCarry:
+        return initial_carry(n_players, options)
+
+    def out_seats(self, carry: ToyCarry | None) -> tuple[int, ...]:
+        return carry.out if carry is not None else ()
+
+    def sides(self, n_players: int, options: ToyOptions) -> tuple[tuple[int, ...], ...] | None:
+        return toy_sides(n_players, options)
+
+
+SPEC = ToyCarryGame()

@@ -17,11 +17,11 @@ from cekidesk.engine.core import (
     Action,
     AmountRange,
     Event,
-    GameSpec,
     GameState,
     HandResult,
     View,
 )
+from cekidesk.engine.game import Game, GameInfo, Payout
 from cekidesk.engine.simultaneous import SimultaneousRound, SimultaneousSeen
 
 GAME_ID = "toy_duel"
@@ -209,9 +209,23 @@ def settle(result: HandResult, options: DuelOptions, stake_cents: int = 0) -> tu
     return tuple(pay)
 
 
-SPEC = GameSpec(
-    id=GAME_ID, title_key="game.toy_duel", min_players=2, max_players=5,
-    options_model=DuelOptions, new_hand=new_hand, settle=settle,
-    match_modes=("money", "hands"), next_dealer=lambda result, dealer, n: (dealer + 1) % n,
-    view_type=DuelView, default_players=3, stake_per_point=False,
-    max_hand_actions=lambda n, options: 3 * n + 1, state_type=DuelState)
+class DuelGame(Game[DuelOptions, DuelState, None]):
+    info = GameInfo(id=GAME_ID, title_key="game.toy_duel", min_players=2, max_players=5, default_players=3,
+                    match_modes=("money", "hands"), stake_per_point=False)
+    options_model = DuelOptions
+    state_type = DuelState
+    view_type = DuelView
+
+    def new_hand(self, options: DuelOptions, n_players: int, seed: int, dealer: int = 0,
+                 carry: None = None) -> DuelState:
+        return new_hand(options, n_players, seed, dealer)
+
+    def settle(self, result: HandResult, options: DuelOptions, stake_cents: int = 0, pot: int = 0,
+               carry: None = None) -> Payout:
+        return settle(result, options, stake_cents)
+
+    def max_hand_actions(self, n_players: int, options: DuelOptions) -> int:
+        return 3 * n_players + 1
+
+
+SPEC = DuelGame()

@@ -29,6 +29,7 @@ from cekidesk.engine.core import Action
 
 from . import scoring
 from .family import GAME_IDS, Shape, half_packs
+from .options import rules_of
 from .rules import (
     CALL,
     CEKI,
@@ -88,7 +89,7 @@ class _Judge:
     def __init__(self, view: BalikView):
         self.shape: Shape = shape_of(view.game_id, view.options)
         self.live = live_kinds(view)
-        bonus = getattr(view.options, "call_bonus", None)
+        bonus = rules_of(view.options).call_bonus
         ayam = scoring.CALL_BONUS[bonus][0] if bonus is not None else 0
         self.ceki_factor = 1.0 + ayam / WIN_POINTS
         self.red = view.game_id in _RED_GAMES

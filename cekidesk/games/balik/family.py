@@ -17,11 +17,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
-from types import SimpleNamespace
 
 from cekidesk.engine.cards import Kind
 
 from . import scoring
+from .options import BalikOptions, rules_of
 
 #: the family's game ids, in the New Game dialog's order
 GAME_IDS: tuple[str, ...] = ("balik-satu", "chaqui", "balik-lima-belas", "chot", "gonggong", "tantanan",
@@ -55,13 +55,14 @@ PLAYERS: dict[str, tuple[int, int, int]] = {
 }
 
 
-def half_packs(game_id: str, n_players: int, options: object = None) -> int:
+def half_packs(game_id: str, n_players: int, options: BalikOptions | None = None) -> int:
     """The deck of ``game_id`` for ``n_players`` under the table's ``options`` (their
-    ``deck_column``, or Gonggong's ``deck``), in half-packs of 30 cards."""
+    ``deck_column``, or Gonggong's ``deck``; None: the defaults), in half-packs of 30 cards."""
+    rules = rules_of(options) if options is not None else None
     if game_id in COLUMN_GAMES:
-        column = getattr(options, "deck_column", "babas")
+        column = rules.deck_column if rules is not None else "babas"
         return DECK_COLUMNS[column].get(n_players, DECK_COLUMNS["babas"][n_players])
-    if game_id == "gonggong" and getattr(options, "deck", "packs") == "sets":
+    if game_id == "gonggong" and rules is not None and rules.deck == "sets":
         return GONGGONG_SETS[n_players]
     return FIXED_DECKS[game_id][n_players]
 
@@ -139,7 +140,7 @@ class Shape:
 def shape(game_id: str, yu_one_rank: bool = True) -> Shape:
     """The hand shape of ``game_id`` (the groups as the scoring counts them)."""
     s = scoring.set_size(game_id)
-    group = scoring.groups(game_id, SimpleNamespace(yu_one_rank=yu_one_rank))
+    group = scoring.group_table(game_id, yu_one_rank)
     members = tuple(tuple(k for k in range(30) if group[k] == g) for g in range(max(group) + 1))
     return Shape(s=s, hand=5 * s - 1 if s == 3 else 5, group=group, members=members)
 

@@ -43,18 +43,29 @@ scoring and the window is ``p13-design.md``).
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal, cast
-
-from pydantic import BaseModel, ConfigDict, Field
+from typing import cast
 
 from cekidesk.engine.cards import Card, Kind
-from cekidesk.engine.core import Action, Event, GameState, HandResult, OptionsError, View
+from cekidesk.engine.core import Action, Data, Event, GameState, HandResult, OptionsError, View
 from cekidesk.engine.hidden import Copies, Slot, blanks, deal_unseen, keeping, slots
 
 from . import scoring
 from .family import METU_GAMES, PLAYERS, Shape, half_packs, shape
+from .options import (
+    OPTIONS,
+    BalikLimaBelasOptions,
+    BalikOptions,
+    BalikSatuOptions,
+    CallBonus,
+    ChaquiOptions,
+    ChotOptions,
+    DeckColumn,
+    GonggongOptions,
+    TantananOptions,
+    rules_of,
+)
 
 DRAW, TAKE, DISCARD, WIN, CALL, NO_CALL, CLAIM, PASS = (
     "draw", "take", "discard", "win", "call", "no_call", "claim", "pass")
@@ -81,80 +92,17 @@ _CODES = tuple(k.code for k in Kind)
 
 
 # ---------------------------------------------------------------------------------------------
-# Options (one key set for the seven games: ``balik.option.<name>``)
+# Options: one model per game, read through ``options.rules`` (see :mod:`.options`)
 
-def _option(default: Any, name: str, **limits: Any) -> Any:
-    return Field(default, title=f"balik.option.{name}", description=f"balik.option.{name}.help", **limits)
-
-
-DeckColumn = Literal["babas", "pwee", "amaro"]
-CallBonus = Literal["1/2", "5/10", "10/20"]
-
-
-class _Options(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class BalikSatuOptions(_Options):
-    """The table's choices for Balik Satu."""
-
-    deck_column: DeckColumn = _option("babas", "deck_column")
-    yu_one_rank: bool = _option(True, "yu_one_rank")
-    replay_on_yu: bool = _option(True, "replay_on_yu")
-    call_bonus: CallBonus = _option("1/2", "call_bonus")
-
-
-class ChaquiOptions(_Options):
-    """The table's choices for Chaqui (**(house)**: 5 points per *olo* by default)."""
-
-    deck_column: DeckColumn = _option("babas", "deck_column")
-    yu_one_rank: bool = _option(True, "yu_one_rank")
-    olo_points: int = _option(5, "olo_points", ge=1, le=1000)
-
-
-class BalikLimaBelasOptions(_Options):
-    """The table's choices for Balik Lima Belas."""
-
-    deck_column: DeckColumn = _option("babas", "deck_column")
-    yu_one_rank: bool = _option(True, "yu_one_rank")
-    call_bonus: CallBonus = _option("1/2", "call_bonus")
-
-
-class ChotOptions(_Options):
-    """The table's choices for Chot: what a lost *bangkong* and each excess point cost."""
-
-    yu_one_rank: bool = _option(True, "yu_one_rank")
-    bangkong_cents: int = _option(2000, "bangkong_cents", ge=0, le=1_000_000)
-    excess_cents: int = _option(10, "excess_cents", ge=0, le=1_000_000)
-
-
-class GonggongOptions(_Options):
-    """The table's choices for Gonggong: the deck (RULINGS' packs of 60, or the source's sets of 30),
-    the scoring method and the *ceken* side bet (0 = off)."""
-
-    deck: Literal["packs", "sets"] = _option("packs", "deck")
-    yu_one_rank: bool = _option(True, "yu_one_rank")
-    scoring: Literal["toh_bayaran", "toh_bayaran_14", "undhuh", "umbuk"] = _option("toh_bayaran", "scoring")
-    ceken_cents: int = _option(0, "ceken_cents", ge=0, le=1_000_000)
-
-
-class TantananOptions(_Options):
-    """Tantanan and Cekèn have no choices (all honours are rank 1; *toh bayaran* scoring)."""
-
-
-OPTIONS: dict[str, type[BaseModel]] = {
-    "balik-satu": BalikSatuOptions, "chaqui": ChaquiOptions, "balik-lima-belas": BalikLimaBelasOptions,
-    "chot": ChotOptions, "gonggong": GonggongOptions, "tantanan": TantananOptions, "ceken": TantananOptions,
-}
 #: Chot's partnerships, partners opposite
 CHOT_SIDES = scoring.CHOT_SIDES
 
 
-def shape_of(game_id: str, options: BaseModel) -> Shape:
-    return shape(game_id, getattr(options, "yu_one_rank", True))
+def shape_of(game_id: str, options: BalikOptions) -> Shape:
+    return shape(game_id, rules_of(options).yu_one_rank)
 
 
-def deck_size(game_id: str, n_players: int, options: BaseModel) -> int:
+def deck_size(game_id: str, n_players: int, options: BalikOptions) -> int:
     return 30 * half_packs(game_id, n_players, options)
 
 
@@ -170,7 +118,7 @@ class BalikView(View):
     game_id: str
     dealer: int
     first: int
-    options: BaseModel
+    options: BalikOptions
     current: int
     phase: str
     to_act: tuple[int, ...]
@@ -190,7 +138,7 @@ class BalikView(View):
     sets: tuple[tuple[Kind, ...], ...]       # the viewer's complete sets, matas first
     turns_without_draw: int
     sides: tuple[tuple[int, ...], ...] | None
-    carry_view: Any
+    carry_view: scoring.CarryView | None
     result: HandResult | None
 
     @property
@@ -201,12 +149,12 @@ class BalikView(View):
 # ---------------------------------------------------------------------------------------------
 # The state
 
-class BalikState(GameState):
+class BalikState(GameState[BalikOptions]):
     """A hand of one of the family's games (``self.game_id``); hands are lists of card uids with a
     30-int count vector beside each, for the fast tests of :class:`~.family.Shape`."""
 
-    def __init__(self, game_id: str, n_players: int, options: BaseModel, seed: int, dealer: int = 0,
-                 deck: Sequence[Card] | None = None, carry: Any = None):
+    def __init__(self, game_id: str, n_players: int, options: BalikOptions, seed: int, dealer: int = 0,
+                 deck: Sequence[Card] | None = None, carry: scoring.BalikCarry | None = None):
         """Deal a hand.  ``deck`` (top card first, the whole deck) stacks it for tests; otherwise it
         is shuffled from ``seed``.  The deal gives the first player (the dealer's next) the first
         ``hand + 1`` cards, then each next seat ``hand`` cards."""
@@ -363,7 +311,7 @@ class BalikState(GameState):
             called_ceki=call == CEKI, exposed=tuple(_KINDS[k] for k in self.exposed[p]))
         stock = [_KINDS[u % 30] for u in reversed(self.stock[-MAX_TURNED:])]
         score = scoring.score_win(facts, self.options, stock)
-        details: dict[str, Any] = {
+        details: Data = {
             "how": how, "winner": p, "card": _KINDS[card].code if card >= 0 else None, "from": frm,
             "source": source, "call": call, "called_ceki": call == CEKI, "hands": self._hands_codes(),
             "exposed": [[_CODES[k] for k in e] for e in self.exposed],
@@ -793,10 +741,10 @@ def _try_waiting_hand(shp: Shape, fixed: Sequence[int], room: int, call: str, le
 
 
 # ---------------------------------------------------------------------------------------------
-# The GameSpec's functions
+# The game's functions (``cekidesk.games.balik.BalikGame`` calls them)
 
-def new_hand(game_id: str, options: BaseModel, n_players: int, seed: int, dealer: int = 0, *,
-             carry: Any = None, deck: Sequence[Card] | None = None) -> BalikState:
+def new_hand(game_id: str, options: BalikOptions, n_players: int, seed: int, dealer: int = 0, *,
+             carry: scoring.BalikCarry | None = None, deck: Sequence[Card] | None = None) -> BalikState:
     return BalikState(game_id, n_players, options, seed, dealer, deck, carry)
 
 
@@ -805,14 +753,19 @@ def next_dealer(result: HandResult, dealer: int, n_players: int) -> int:
     return dealer if result.details.get("replay") else (dealer + 1) % n_players
 
 
-def max_hand_actions_for(game_id: str):
+def max_hand_actions_for(game_id: str) -> Callable[[int, BalikOptions | None], int]:
     """The most actions a hand of ``game_id`` can have: at most ``stock`` turns draw from the stock,
     fewer than ``NO_DRAW_TURNS`` turns take a discard before each draw and after the last (the
     30th ends the hand), and a turn is at most a draw or take, the others' claims of a revealed card
     (or the discard's, in the metu games), a discard and a call decision: ``2n + 1`` actions."""
-    def bound(n_players: int, options: BaseModel | None = None) -> int:
+    def bound(n_players: int, options: BalikOptions | None = None) -> int:
         opts = options if options is not None else OPTIONS[game_id]()
         stock = deck_size(game_id, n_players, opts) - shape_of(game_id, opts).hand * n_players - 1
         turns = stock + (stock + 1) * NO_DRAW_TURNS
         return turns * (2 * n_players + 1) + 2
     return bound
+
+
+__all__ = ["CHOT_SIDES", "OPTIONS", "BalikLimaBelasOptions", "BalikOptions", "BalikSatuOptions", "BalikState",
+           "BalikView", "CallBonus", "ChaquiOptions", "ChotOptions", "DeckColumn", "GonggongOptions",
+           "TantananOptions", "determinize", "max_hand_actions_for", "new_hand", "next_dealer", "shape_of"]

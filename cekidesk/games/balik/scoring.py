@@ -2,8 +2,8 @@
 
 The interface between the family's rules (``rules.py``, which calls :func:`score_win` when a hand is
 won and puts :func:`score_details` into the result) and the match (which calls the game's settle,
-:func:`settle` or :func:`settle_chot`; :func:`spec_fields` gives a ``GameSpec`` all of its money
-fields at once).  RULINGS §5; ``../shared/rules/sources/balik-satu.txt``.
+:func:`settle` or :func:`settle_chot`: ``cekidesk.games.balik.BalikGame`` chooses, and says which
+games carry a pot, tokens and an ending).  RULINGS §5; ``../shared/rules/sources/balik-satu.txt``.
 
 How a win scores (item codes of the build-up in brackets; the items always add up to the total):
 
@@ -63,13 +63,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
 from cekidesk.engine.cards import ALL_KINDS, Counting, Kind
-from cekidesk.engine.core import HandResult, Settlement
-from cekidesk.engine.match import Match, MatchEnding
+from cekidesk.engine.core import Data, HandResult, Settlement, SettlementItem
+from cekidesk.engine.match import MatchEnding, MatchSoFar
+
+from .options import BalikOptions, BalikRules, rules_of
 
 #: the games that score with pairs (three pairs, one identical) rather than five sets of three
 PAIR_GAMES = frozenset({"tantanan", "ceken"})
@@ -128,12 +129,21 @@ def set_size(game_id: str) -> int:
     return 2 if game_id in PAIR_GAMES else 3
 
 
-def groups(game_id: str, options: Any) -> tuple[int, ...]:
+def group_table(game_id: str, yu_one_rank: bool) -> tuple[int, ...]:
     """Each kind's group for making sets: suited cards by pip rank (group rank − 1); the *yu* class
     WF RF OT C1 S1 M1 is group 0 — unless ``yu_one_rank`` is off, when WF, RF and OT are each a
     group of their own (9, 10, 11).  Tantanan and Cekèn always put every honour in group 0."""
-    apart = game_id not in PAIR_GAMES and not options.yu_one_rank
+    apart = game_id not in PAIR_GAMES and not yu_one_rank
     return tuple(9 + k - Kind.WF if apart and k.is_honour else max(k.pips, 1) - 1 for k in ALL_KINDS)
+
+
+def groups(game_id: str, options: BalikOptions | None = None) -> tuple[int, ...]:
+    """:func:`group_table` under the table's ``options`` (None: the defaults)."""
+    return group_table(game_id, game_id in PAIR_GAMES or options is None or rules_of(options).yu_one_rank)
+
+
+def _groups(game_id: str, rules: BalikRules) -> tuple[int, ...]:
+    return group_table(game_id, rules.yu_one_rank)
 
 
 def counts_of(kinds: Sequence[Kind]) -> list[int]:
@@ -188,37 +198,37 @@ def _is_mata(cards: tuple[Kind, ...]) -> bool:
 # ---------------------------------------------------------------------------------------------
 # Scoring a win
 
-def score_win(facts: WinFacts, options: Any, stock: Sequence[Kind]) -> Score:
+def score_win(facts: WinFacts, options: BalikOptions, stock: Sequence[Kind]) -> Score:
     """Score a win; ``stock`` is what is left of the stock, top card first (the cards the scoring
     turns are taken from its front).  Pure and deterministic."""
-    return _SCORERS[facts.game_id](facts, options, stock)
+    return _SCORERS[facts.game_id](facts, rules_of(options), stock)
 
 
-def _score_balik_satu(facts: WinFacts, options: Any, stock: Sequence[Kind]) -> Score:
+def _score_balik_satu(facts: WinFacts, rules: BalikRules, stock: Sequence[Kind]) -> Score:
     turned = tuple(stock[:1])
     hand = counts_of(facts.hand)
-    if turned and options.replay_on_yu and turned[0] in REPLAY_KINDS:
-        _none, sets = best_sets(hand, [0] * 30, groups(facts.game_id, options), 3)
+    if turned and rules.replay_on_yu and turned[0] in REPLAY_KINDS:
+        _none, sets = best_sets(hand, [0] * 30, _groups(facts.game_id, rules), 3)
         return Score(turned, (), sets, (), 0, replay=True)
-    swaps, sets = best_sets(hand, counts_of(turned), groups(facts.game_id, options), 3)
+    swaps, sets = best_sets(hand, counts_of(turned), _groups(facts.game_id, rules), 3)
     items = [("card", turned[0].value_in(Counting.BALIK_SATU))] if turned else []
     items += _mata_items(sets, red_extra=True)
-    items += _call_items(facts, options)
+    items += _call_items(facts, rules)
     return _finish(facts, turned, swaps, sets, items)
 
 
-def _score_fifteen(facts: WinFacts, options: Any, stock: Sequence[Kind]) -> Score:
+def _score_fifteen(facts: WinFacts, rules: BalikRules, stock: Sequence[Kind]) -> Score:
     """Balik Lima Belas and Chot: 15 turned, swaps into matas, 1 + 1 per mata."""
     turned = tuple(stock[:15])
-    swaps, sets = best_sets(counts_of(facts.hand), counts_of(turned), groups(facts.game_id, options), 3)
+    swaps, sets = best_sets(counts_of(facts.hand), counts_of(turned), _groups(facts.game_id, rules), 3)
     items = [("win", 1), *_mata_items(sets, red_extra=False)]
     if facts.game_id == "chot":
         return _finish(facts, turned, swaps, sets, items, tokens="ten" if facts.called_ceki else "one")
-    return _finish(facts, turned, swaps, sets, items + _call_items(facts, options))
+    return _finish(facts, turned, swaps, sets, items + _call_items(facts, rules))
 
 
-def _score_chaqui(facts: WinFacts, options: Any, stock: Sequence[Kind]) -> Score:
-    group_of = groups(facts.game_id, options)
+def _score_chaqui(facts: WinFacts, rules: BalikRules, stock: Sequence[Kind]) -> Score:
+    group_of = _groups(facts.game_id, rules)
     hand = counts_of(facts.hand)
     pairs = _chiqui_pairs(hand, facts.card, group_of)
     turned: tuple[Kind, ...] = ()
@@ -228,7 +238,7 @@ def _score_chaqui(facts: WinFacts, options: Any, stock: Sequence[Kind]) -> Score
     found = counts_of(turned[-1:]) if turned and turned[-1] in pairs else [0] * 30
     swaps, sets = best_sets(hand, found, group_of, 3)
     olos = sum(1 for st in sets if _is_mata(st))
-    return _finish(facts, turned, swaps, sets, [("olo", options.olo_points * olos)])
+    return _finish(facts, turned, swaps, sets, [("olo", rules.olo_points * olos)])
 
 
 def _chiqui_pairs(hand: list[int], card: Kind | None, group_of: Sequence[int]) -> frozenset[Kind]:
@@ -242,13 +252,13 @@ def _chiqui_pairs(hand: list[int], card: Kind | None, group_of: Sequence[int]) -
                      and hand[k] % 3 == 2 and not lost)
 
 
-def _score_toh(facts: WinFacts, options: Any, stock: Sequence[Kind]) -> Score:
+def _score_toh(facts: WinFacts, rules: BalikRules, stock: Sequence[Kind]) -> Score:
     """Gonggong's *toh bayaran* (also Tantanan's and Cekèn's, with pairs) and its pot methods."""
     s = set_size(facts.game_id)
-    method = getattr(options, "scoring", "toh_bayaran")
+    method = rules.scoring
     rabas = facts.how in ("self", "dealt")
     red = facts.card is not None and facts.card.red_stamp
-    group_of = groups(facts.game_id, options)
+    group_of = _groups(facts.game_id, rules)
     hand = counts_of(facts.hand)
     _none, sets = best_sets(hand, [0] * 30, group_of, s)
     if method in POT_METHODS:
@@ -285,11 +295,11 @@ def _mata_items(sets: Sequence[tuple[Kind, ...]], *, red_extra: bool) -> list[tu
     return [("mata" if code == "bak" else "red_mata", n) for code, n in _bak_items(sets, "")]
 
 
-def _call_items(facts: WinFacts, options: Any) -> list[tuple[str, int]]:
+def _call_items(facts: WinFacts, rules: BalikRules) -> list[tuple[str, int]]:
     """*ayam* / *kandang* after a *ceki* call (never for a dealt hand)."""
     if not facts.called_ceki or facts.how not in ("claim", "self"):
         return []
-    ayam, kandang = CALL_BONUS[options.call_bonus]
+    ayam, kandang = CALL_BONUS[rules.call_bonus or "1/2"]
     return [("ayam", ayam)] if facts.how == "claim" else [("kandang", kandang)]
 
 
@@ -303,7 +313,7 @@ def _finish(facts: WinFacts, turned: tuple[Kind, ...], swaps, sets, items: list[
     return Score(turned, tuple(swaps), tuple(sets), tuple(items), total, tokens=tokens)
 
 
-_SCORERS: dict[str, Callable[[WinFacts, Any, Sequence[Kind]], Score]] = {
+_SCORERS: dict[str, Callable[[WinFacts, BalikRules, Sequence[Kind]], Score]] = {
     "balik-satu": _score_balik_satu,
     "chaqui": _score_chaqui,
     "balik-lima-belas": _score_fifteen,
@@ -314,7 +324,7 @@ _SCORERS: dict[str, Callable[[WinFacts, Any, Sequence[Kind]], Score]] = {
 }
 
 
-def score_details(score: Score) -> dict[str, Any]:
+def score_details(score: Score) -> Data:
     """The result's details that come from the score (codes and numbers): ``sets``, ``turned``,
     ``swaps``, ``score`` (the build-up), ``total``, ``replay``, ``tokens``."""
     return {
@@ -362,12 +372,12 @@ class BalikCarry(BaseModel):
         return tuple(o + 10 * t for o, t in zip(self.ones, self.tens, strict=True))
 
 
-def initial_carry(n_players: int, options: Any = None) -> BalikCarry:
+def initial_carry(n_players: int, options: BalikOptions | None = None) -> BalikCarry:
     """Chot's first carry: no tokens, no bangkong."""
     return BalikCarry(ones=(0,) * n_players, tens=(0,) * n_players)
 
 
-def pot_carry(n_players: int, options: Any = None) -> BalikCarry:
+def pot_carry(n_players: int, options: BalikOptions | None = None) -> BalikCarry:
     """Gonggong's first carry: an empty pot (and no tokens: the game has none)."""
     return BalikCarry()
 
@@ -407,13 +417,14 @@ def _winner(result: HandResult) -> int | None:
     return int(d["winner"])
 
 
-def settle(result: HandResult, options: Any, stake_cents: int = 0, *, pot: int = 0,
+def settle(result: HandResult, options: BalikOptions, stake_cents: int = 0, *, pot: int = 0,
            carry: BalikCarry | None = None) -> Settlement:
     """Every game but Chot: everyone pays the winner total × stake [``win``] — or, in Gonggong's
     *undhuh* / *umbuk*, the pot pays [``ante``, ``pot``] —, and the *ceken* side bet [``ceken``]."""
     n = len(result.points)
-    items: list[tuple[str, int | None, int | None, int]] = []
-    pot_method = getattr(options, "scoring", "toh_bayaran") in POT_METHODS
+    items: list[SettlementItem] = []
+    rules = rules_of(options)
+    pot_method = rules.scoring in POT_METHODS
     if pot_method and pot == 0:
         items += [("ante", p, None, stake_cents) for p in range(n)]
     middle = pot + sum(c for _code, _payer, _payee, c in items)
@@ -421,24 +432,24 @@ def settle(result: HandResult, options: Any, stake_cents: int = 0, *, pot: int =
     if w is not None:
         losers = [p for p in range(n) if p != w]
         if pot_method:
-            items.append(("pot", None, w, _pot_share(result, options, stake_cents, middle)))
+            items.append(("pot", None, w, _pot_share(result, rules, stake_cents, middle)))
         else:
             items += [("win", p, w, int(result.details["total"]) * stake_cents) for p in losers]
-        items += [("ceken", p, w, getattr(options, "ceken_cents", 0)) for p in losers]
+        items += [("ceken", p, w, rules.ceken_cents) for p in losers]
     out = Settlement.from_items(n, pot, tuple(i for i in items if i[3]))
     after = carry.model_copy(update={"pot": out.pot}) if carry is not None else None
     return Settlement(out.payments, out.pot, out.items, after)
 
 
-def _pot_share(result: HandResult, options: Any, stake_cents: int, pot: int) -> int:
+def _pot_share(result: HandResult, rules: BalikRules, stake_cents: int, pot: int) -> int:
     """What the winner takes from the pot: *rabas* all of it; *metu* one stake (*undhuh*) or half
     the pot (*umbuk*)."""
     if result.details.get("how") in ("self", "dealt"):
         return pot
-    return pot // 2 if options.scoring == "umbuk" else min(stake_cents, pot)
+    return pot // 2 if rules.scoring == "umbuk" else min(stake_cents, pot)
 
 
-def settle_chot(result: HandResult, options: Any, stake_cents: int = 0, *, pot: int = 0,
+def settle_chot(result: HandResult, options: BalikOptions, stake_cents: int = 0, *, pot: int = 0,
                 carry: BalikCarry | None = None) -> Settlement:
     """Chot: the winner takes their tokens; a seat at 20 points or more ends the bangkong, which is
     recorded and paid at once [``bangkong``, ``excess``]; the match's stake is not used."""
@@ -449,12 +460,12 @@ def settle_chot(result: HandResult, options: Any, stake_cents: int = 0, *, pot: 
     if w is not None:
         (tens if result.details.get("tokens") == "ten" else ones)[w] += int(result.details["total"])
     carry = carry.model_copy(update={"ones": tuple(ones), "tens": tuple(tens)})
-    items: list[tuple[str, int | None, int | None, int]] = []
+    items: list[SettlementItem] = []
     if max(carry.points()) >= BANGKONG_POINTS:
         record = _bangkong(carry.points())
         if record.side is not None:
-            items += _side_pays(record.side, "bangkong", options.bangkong_cents)
-            items += _side_pays(record.side, "excess", options.excess_cents * record.excess)
+            items += _side_pays(record.side, "bangkong", rules_of(options).bangkong_cents)
+            items += _side_pays(record.side, "excess", rules_of(options).excess_cents * record.excess)
         carry = BalikCarry(ones=(0,) * n, tens=(0,) * n, record=carry.record + (record,))
     out = Settlement.from_items(n, pot, tuple(i for i in items if i[3]))
     return Settlement(out.payments, out.pot, out.items, carry)
@@ -468,7 +479,7 @@ def _bangkong(points: tuple[int, ...]) -> BangkongRecord:
     return BangkongRecord(side=0 if a > b else 1, total=max(a, b), excess=abs(a - b))
 
 
-def _side_pays(winning_side: int, code: str, cents: int) -> list[tuple[str, int | None, int | None, int]]:
+def _side_pays(winning_side: int, code: str, cents: int) -> list[SettlementItem]:
     """The losing side pays ``cents`` to the winning side: each loser half, to one winner each
     (an odd cent from the side's first seat)."""
     winners, losers = CHOT_SIDES[winning_side], CHOT_SIDES[1 - winning_side]
@@ -476,10 +487,12 @@ def _side_pays(winning_side: int, code: str, cents: int) -> list[tuple[str, int 
     return [(code, lo, wi, c) for lo, wi, c in zip(losers, winners, halves, strict=True)]
 
 
-def bangkong_ending(match: Match) -> tuple[int, ...] | None:
+def bangkong_ending(match: MatchSoFar) -> tuple[int, ...] | None:
     """Chot's match ending: after ``limit`` bangkong, the side with more bangkong wins, then the
     one with more excess points; a full tie names all four seats."""
-    record = match.carry.record
+    carry = match.carry
+    assert isinstance(carry, BalikCarry), "Chot's match carries its bangkong"
+    record = carry.record
     if len(record) < (match.match_options.limit or 0):
         return None
     won = [sum(1 for r in record if r.side == i) for i in range(2)]
@@ -490,14 +503,3 @@ def bangkong_ending(match: Match) -> tuple[int, ...] | None:
 
 
 BANGKONG_ENDING = MatchEnding("bangkong", "ending.bangkong", bangkong_ending, limit_default=3)
-
-
-def spec_fields(game_id: str) -> dict[str, Any]:
-    """The ``GameSpec`` fields of the family's money for ``game_id``: ``settle``, and where the game
-    needs them ``initial_carry``, ``carries_pot``, ``stake_per_point``, ``match_endings``."""
-    if game_id == "chot":
-        return {"settle": settle_chot, "initial_carry": initial_carry, "stake_per_point": False,
-                "match_endings": (BANGKONG_ENDING,)}
-    if game_id == "gonggong":
-        return {"settle": settle, "initial_carry": pot_carry, "carries_pot": True}
-    return {"settle": settle}

@@ -94,6 +94,7 @@ from pydantic import BaseModel
 from cekidesk.engine.cards import ALL_WKINDS, WCard, WKind, western_deck
 from cekidesk.engine.core import (
     Action,
+    Data,
     Event,
     GameState,
     HandResult,
@@ -102,6 +103,7 @@ from cekidesk.engine.core import (
     View,
 )
 from cekidesk.engine.hidden import Copies, Slot, blanks, deal_unseen, slots
+from cekidesk.engine.match import MatchSoFar
 
 from .ruleset import MAX_PLAYERS, MIN_PLAYERS, TARGETED, CePeOptions, Effect
 
@@ -203,7 +205,7 @@ class CePeView(View):
 # ---------------------------------------------------------------------------------------------
 # The state
 
-class CePeState(GameState):
+class CePeState(GameState[CePeOptions]):
     game_id = GAME_ID
     options: CePeOptions
 
@@ -511,7 +513,7 @@ class CePeState(GameState):
     def result(self) -> HandResult:
         if self.phase != OVER:
             raise IllegalActionError("the hand is not over")
-        details: dict[str, Any] = {
+        details: Data = {
             "reason": self.reason, "order": tuple(self.eliminated), "counter": self.counter,
             "hands": tuple(tuple(kind_of(u).code for u in h) for h in self.hands),
             "turns": self.turns, "reshuffles": self.reshuffles,
@@ -689,7 +691,7 @@ def max_hand_actions(n_players: int, options: CePeOptions | None = None) -> int:
     return 2 * cards * (MAX_RESHUFFLES + 1) + cards + n_players * (opts.tokens + 1)
 
 
-def last_standing(match: Any) -> tuple[int, ...] | None:
+def last_standing(match: MatchSoFar) -> tuple[int, ...] | None:
     """The match ends when a hand leaves one player standing (every hand without a redeal)."""
     return match.history[-1].result.winners or None
 

@@ -29,13 +29,14 @@ such as ``AS``).
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from cekidesk.engine.cards import CardCodeError, WKind
+from cekidesk.engine.game import RuleFileError, RuleSetFormat
 
 RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 COUNTER_OPS: tuple[str, ...] = ("none", "add", "add_or_sub", "set")
@@ -66,7 +67,7 @@ class Effect(BaseModel):
 
     @field_validator("values", mode="before")
     @classmethod
-    def _values_from_json(cls, v: Any) -> Any:
+    def _values_from_json(cls, v: object) -> object:
         # JSON has no tuples: a saved game's options come back as lists (saves validate strictly)
         return tuple(v) if isinstance(v, list) else v
 
@@ -197,10 +198,42 @@ class UnplayableRules(ValueError):
         self.problem = problem
 
 
-def problems(rules: Any, n_players: int | None = None) -> list[Problem]:
+class RuleFields(Protocol):
+    """What :func:`problems` reads of a rule set: a :class:`CePeOptions`, or the rule editor's
+    fields before one is built."""
+
+    @property
+    def effects(self) -> Mapping[str, Effect]: ...
+
+    @property
+    def card_effects(self) -> Mapping[str, Effect]: ...
+
+    @property
+    def limit(self) -> int: ...
+
+    @property
+    def start(self) -> int: ...
+
+    @property
+    def redeal_after_loss(self) -> bool: ...
+
+    @property
+    def penalty(self) -> str: ...
+
+    @property
+    def instant_win(self) -> int | None: ...
+
+    @property
+    def decks(self) -> int: ...
+
+    @property
+    def hand_size(self) -> int: ...
+
+
+def problems(rules: RuleFields, n_players: int | None = None) -> list[Problem]:
     """Everything that makes ``rules`` unplayable (for ``n_players``, when given), in the order the
     editor lists them; [] for a good rule set.  ``rules`` is a :class:`CePeOptions` or anything with
-    its attributes (the editor checks its fields before building one).  Codes:
+    its attributes, :class:`RuleFields` (the editor checks its fields before building one).  Codes:
 
     * ``start_over_limit`` (start, limit): the counter would begin above the limit;
     * ``no_values`` (key): a counter change without a value (key: a rank or a card code);
@@ -211,8 +244,8 @@ def problems(rules: Any, n_players: int | None = None) -> list[Problem]:
       with the most players, :data:`MAX_PLAYERS`).
     """
     out: list[Problem] = []
-    effects: dict[str, Effect] = dict(getattr(rules, "effects", {}) or {})
-    card_effects: dict[str, Effect] = dict(getattr(rules, "card_effects", {}) or {})
+    effects: dict[str, Effect] = dict(rules.effects or {})
+    card_effects: dict[str, Effect] = dict(rules.card_effects or {})
     limit, start = rules.limit, rules.start
     if start > limit:
         out.append(Problem("start_over_limit", (start, limit)))
@@ -267,8 +300,8 @@ NINETY_NINE_EFFECTS: dict[str, Effect] = _face_values(
     a=_e("add", 1, 11), r4=_e(action="reverse"), r9=_e("add", 0), r10=_e("add", -10), j=_e("add", 10), q=_e("add", 10),
     k=_e("set", 99, always=True))
 
-#: (preset id, the options as a dict) — ``GameSpec.presets`` takes them with a names key in front
-PRESETS: dict[str, dict[str, Any]] = {
+#: (preset id, the options as a dict) — ``GameInfo.presets`` takes them with a names key in front
+PRESETS: dict[str, dict[str, object]] = {
     "ce_pe": CePeOptions().model_dump(mode="json"),
     "normal_99": CePeOptions(name="Normal 99", limit=99, hand_size=5, penalty="out",
                              effects=NORMAL_99_EFFECTS, card_effects={"AS": _e("set", 0)}).model_dump(mode="json"),
@@ -288,17 +321,6 @@ RULES_FORMAT = "cekidesk-ce-pe-rules"
 RULES_VERSION = 1
 #: a rule-set file is small: anything longer is refused unread
 MAX_RULES_BYTES = 256 * 1024
-
-
-class RuleFileError(ValueError):
-    """A rule-set file that cannot be used.  ``code``: ``too_big``, ``not_json``, ``not_rules``
-    (another kind of file), ``newer`` (a later version of CekiDesk wrote it), ``invalid`` (its rules
-    break a bound: ``detail`` says which field), or a :class:`Problem` code (``detail``: its params)."""
-
-    def __init__(self, code: str, detail: Any = None):
-        super().__init__(f"{code}: {detail}" if detail is not None else code)
-        self.code = code
-        self.detail = detail
 
 
 def rules_to_json(rules: CePeOptions) -> str:
@@ -332,11 +354,18 @@ def rules_from_json(text: str | bytes) -> CePeOptions:
         raise RuleFileError("invalid", ".".join(str(x) for x in first.get("loc", ()))) from None
 
 
+#: how Ce Pe's rule sets are written to files (``CePeGame.rule_set_format``)
+RULE_SET_FORMAT: RuleSetFormat[CePeOptions] = RuleSetFormat(
+    extension=".cepe.json", folder="rules", max_bytes=MAX_RULES_BYTES, read=rules_from_json, write=rules_to_json,
+    name=lambda rules: rules.name)
+
+
 def preset(preset_id: str) -> CePeOptions:
     """A published rule set by its id (``ce_pe``, ``normal_99``, ``bloody``, ``ninety_nine``)."""
     return CePeOptions.model_validate(PRESETS[preset_id])
 
 
 __all__ = ["ACTIONS", "BOUND", "COUNTER_OPS", "MAX_PLAYERS", "MAX_RULES_BYTES", "MIN_PLAYERS", "PENALTIES",
-           "PRESETS", "PROBLEM_CODES", "RANKS", "RULES_FORMAT", "RULES_VERSION", "TARGETED", "CePeOptions", "Effect",
-           "Problem", "RuleFileError", "UnplayableRules", "preset", "problems", "rules_from_json", "rules_to_json"]
+           "PRESETS", "PROBLEM_CODES", "RANKS", "RULES_FORMAT", "RULES_VERSION", "RULE_SET_FORMAT", "TARGETED",
+           "CePeOptions", "Effect", "Problem", "RuleFields", "RuleFileError", "UnplayableRules", "preset", "problems",
+           "rules_from_json", "rules_to_json"]

@@ -173,7 +173,7 @@ class CekiView(View):
         return tuple(t for t in self.throws if t.thrower == seat)
 
 
-class CekiState(GameState):
+class CekiState(GameState[CekiOptions]):
     game_id = GAME_ID
     options: CekiOptions
 
@@ -654,8 +654,10 @@ def new_hand(options: CekiOptions, n_players: int, seed: int, dealer: int = 0,
     return CekiState(n_players, options, seed, dealer, deck)
 
 
-def settle(result: HandResult, options: CekiOptions, stake_cents: int) -> tuple[int, ...]:
-    """Each loser pays the winner the score × the stake per point."""
+def settle(result: HandResult, options: CekiOptions, stake_cents: int = 0, pot: int = 0,
+           carry: None = None) -> tuple[int, ...]:
+    """Each loser pays the winner the score × the stake per point (Ceki has no pot and no carry:
+    the game's ``settle`` is this function, with the one signature every game's has)."""
     n = len(result.points)
     if not result.winners:
         return (0,) * n

@@ -151,6 +151,7 @@ from cekidesk.engine.cards import ALL_KINDS, Card, Counting, Kind
 from cekidesk.engine.core import (
     Action,
     AmountRange,
+    Data,
     Event,
     GameState,
     HandResult,
@@ -450,7 +451,7 @@ def mraji_pairs(kinds: Sequence[int]) -> list[int]:
     return sorted(k for k in set(kinds) if k in MRAJI_KINDS and kinds.count(k) == 2)
 
 
-class KartuLimaState(GameState):
+class KartuLimaState(GameState[KartuLimaOptions]):
     game_id = GAME_ID
     options: KartuLimaOptions
 
@@ -773,7 +774,7 @@ class KartuLimaState(GameState):
         self.announced = ()
         dealt = self.dealt_kinds()
         o = self.options
-        details: dict[str, Any] = {
+        details: Data = {
             "winner": winner,
             "instant": self.instant[1] if self.instant is not None else None,
             "revealed": sorted(Kind(u % 30).code for u in self.hands[winner]) if self.instant is not None else None,
@@ -1083,6 +1084,15 @@ def determinize(view: KartuLimaView, rng: random.Random) -> KartuLimaState:
     state.pack = pack
     deal_unseen(hidden, copies, rng)
     _follow_the_groups(restricted, pack, free)
+    _what_follows(state, view)
+    state.deal_events = []
+    return state
+
+
+def _what_follows(state: KartuLimaState, view: KartuLimaView) -> None:
+    """The rest of a determinized state, once its cards are dealt: the trick's best card, whose turn,
+    the rounds of choices as far as the view shows them, the viewer's rooster."""
+    n, me = view.n_players, view.viewer
     state.best = -1
     for i, (u, up) in enumerate(zip(state.t_cards, state.t_up, strict=True)):
         if i == 0 or (up and beats(u % 30, state.t_cards[state.best] % 30)):
@@ -1103,8 +1113,6 @@ def determinize(view: KartuLimaView, rng: random.Random) -> KartuLimaState:
     state.rooster_live[me] = view.rooster_live
     if view.my_rooster is not None:
         state.rooster_kind[me] = view.my_rooster.value
-    state.deal_events = []
-    return state
 
 
 def _round_from_seen(seen: SimultaneousSeen, state: KartuLimaState, view: KartuLimaView) -> SimultaneousRound:

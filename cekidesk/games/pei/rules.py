@@ -379,7 +379,7 @@ def _check_deck(cards: Sequence[Card], what: str) -> list[int]:
     return order
 
 
-class PeiState(GameState):
+class PeiState(GameState[PeiOptions]):
     game_id = GAME_ID
     options: PeiOptions
 

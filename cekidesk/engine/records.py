@@ -1,0 +1,117 @@
+"""What a match is made of besides its game: its options, its finished hands, the carry between
+hands and the endings a game may define (no Qt, no game).  :mod:`cekidesk.engine.match` plays a match
+with these; the game class (:mod:`cekidesk.engine.game`) names them without importing the match.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from .protocol import EngineError, HandResult, SettlementItem
+
+#: the end conditions every game may offer (its ``match_modes``); a game's own are its ``match_endings``
+GENERIC_MODES: tuple[str, ...] = ("money", "target", "hands")
+
+
+class MatchOptions(BaseModel):
+    """How a match is scored and when it ends.
+
+    * ``money``: every hand is settled in cents (``stake_cents`` per point, for games whose info
+      has ``stake_per_point``; other games take their amounts from their own options); the match
+      goes on until the players stop.
+    * ``target``: the match ends after the hand in which someone reaches ``target`` points.
+    * ``hands``: the match ends after ``hands`` hands.
+    * a game's own ending (:class:`MatchEnding`, named by its ``mode``): the game decides, given
+      ``limit`` when the ending takes a number (lives, bangkong …).
+    Payments are recorded in the ledger in every mode; the mode only decides when the match ends.
+    ``limit`` is None unless the mode is a game's ending that takes a number; a save leaves it out
+    then, so saves of the generic modes keep their shape.
+    """
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    mode: str = Field("money", pattern=r"^[a-z][a-z0-9_]{0,31}$", title="match.mode")
+    stake_cents: int = Field(1, ge=0, le=1_000_000, title="match.stake_cents")
+    target: int = Field(200, ge=1, le=1_000_000, title="match.target")
+    hands: int = Field(8, ge=1, le=10_000, title="match.hands")
+    limit: int | None = Field(None, ge=1, le=10_000, title="match.limit")
+
+
+@dataclass(frozen=True)
+class HandRecord:
+    """One finished hand: its result, the payments in cents per seat, the pot left in the middle
+    after it (games with ``carries_pot``) and the itemised payments (``Settlement.items``)."""
+
+    index: int
+    dealer: int
+    seed: int
+    result: HandResult
+    payments: tuple[int, ...]
+    pot: int = 0
+    items: tuple[SettlementItem, ...] = ()
+    #: the match's carry after this hand (None for games without one)
+    carry: object = None
+
+
+class MatchSoFar(Protocol):
+    """What a game's ending (:attr:`MatchEnding.decide`) reads of a match: its finished hands, its
+    carry, its options, its scores and who is out (a :class:`cekidesk.engine.match.Match` is one)."""
+
+    @property
+    def n_players(self) -> int: ...
+
+    @property
+    def history(self) -> Sequence[HandRecord]: ...
+
+    @property
+    def carry(self) -> object: ...
+
+    @property
+    def match_options(self) -> MatchOptions: ...
+
+    @property
+    def scores(self) -> Sequence[int]: ...
+
+    def out_seats(self) -> tuple[int, ...]: ...
+
+
+@dataclass(frozen=True)
+class MatchEnding:
+    """An end condition a game defines (``Game.match_endings``) beside the generic modes.
+
+    ``mode`` is its code in :class:`MatchOptions` (and in save files); ``title_key`` the names key
+    of its title in the New Game dialog (``<title_key>.help`` its explanation, ``<title_key>.limit``
+    the label of its number when ``limit_default`` is not None).  ``decide(match)`` reads the
+    finished hands (``match.history``, ``match.carry``, ``match.match_options.limit`` …, never
+    changing them) after each hand and answers None while the match goes on, else the winners.
+    """
+
+    mode: str
+    title_key: str
+    decide: Callable[[MatchSoFar], tuple[int, ...] | None]
+    limit_default: int | None = None
+    limit_range: tuple[int, int] = (1, 100)
+
+
+_CARRY_ATOMS = (str, int, bool, type(None))
+
+
+def check_carry(value: object) -> object:
+    """``value`` if it is a carry: frozen and JSON-safe — str/int/bool/None, tuples of carries, or
+    a frozen pydantic model (whose ``model_dump(mode="json")`` is its JSON).  A mutable carry would
+    let a hand change what the match replays; a float or object would not survive JSON."""
+    if isinstance(value, _CARRY_ATOMS):
+        return value
+    if isinstance(value, tuple):
+        for v in value:
+            check_carry(v)
+        return value
+    if isinstance(value, BaseModel) and value.model_config.get("frozen"):
+        return value
+    raise EngineError(f"a match carry must be frozen and JSON-safe, not {type(value).__name__}")
+
+
+__all__ = ["GENERIC_MODES", "HandRecord", "MatchEnding", "MatchOptions", "MatchSoFar", "check_carry"]

@@ -1,0 +1,127 @@
+"""The table's choices of the Balik Satu family: one options model per game (each offers only its
+own choices, and a save holds only those), all deriving from :class:`BalikOptions`, whose
+:attr:`~BalikOptions.rules` reads every choice of the family, typed, with the value a game without
+that choice plays by (:class:`BalikRules`).  The rules, the scoring and the bots read
+``options.rules.<choice>``, never the models' own fields.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from functools import lru_cache
+from typing import Literal, TypeVar
+
+from pydantic import BaseModel, ConfigDict, Field
+
+DeckColumn = Literal["babas", "pwee", "amaro"]
+CallBonus = Literal["1/2", "5/10", "10/20"]
+Scoring = Literal["toh_bayaran", "toh_bayaran_14", "undhuh", "umbuk"]
+
+
+@dataclass(frozen=True)
+class BalikRules:
+    """Every choice of the family's games, with the value a game that does not offer it plays by."""
+
+    deck_column: DeckColumn = "babas"
+    yu_one_rank: bool = True
+    replay_on_yu: bool = True
+    call_bonus: CallBonus | None = None
+    olo_points: int = 0
+    bangkong_cents: int = 0
+    excess_cents: int = 0
+    deck: Literal["packs", "sets"] = "packs"
+    scoring: Scoring = "toh_bayaran"
+    ceken_cents: int = 0
+
+
+_RULE_NAMES = frozenset(f.name for f in fields(BalikRules))
+
+
+def _read(choices: object) -> BalikRules:
+    return BalikRules(**{k: v for k, v in vars(choices).items() if k in _RULE_NAMES})
+
+
+_cached_read = lru_cache(maxsize=256)(_read)
+
+
+def rules_of(options: BaseModel) -> BalikRules:
+    """Every choice of the family in ``options`` (:attr:`BalikOptions.rules`), typed: the window reads
+    a match's options with it (``rules_of(match.options).olo_points``); an object that only carries
+    the choices as its attributes (a test's) reads the same way."""
+    return _cached_read(options) if isinstance(options, BalikOptions) else _read(options)
+
+
+T = TypeVar("T")
+
+
+def _option(default: T, name: str, ge: int | None = None, le: int | None = None) -> T:
+    info: T = Field(default, title=f"balik.option.{name}", description=f"balik.option.{name}.help", ge=ge, le=le)
+    return info
+
+
+class BalikOptions(BaseModel):
+    """The base of the family's options models (one key set for the seven games:
+    ``balik.option.<name>``)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    @property
+    def rules(self) -> BalikRules:
+        """Every choice of the family, typed: this game's as set, the others' as played without."""
+        return rules_of(self)
+
+
+class BalikSatuOptions(BalikOptions):
+    """The table's choices for Balik Satu."""
+
+    deck_column: DeckColumn = _option("babas", "deck_column")
+    yu_one_rank: bool = _option(True, "yu_one_rank")
+    replay_on_yu: bool = _option(True, "replay_on_yu")
+    call_bonus: CallBonus = _option("1/2", "call_bonus")
+
+
+class ChaquiOptions(BalikOptions):
+    """The table's choices for Chaqui (**(house)**: 5 points per *olo* by default)."""
+
+    deck_column: DeckColumn = _option("babas", "deck_column")
+    yu_one_rank: bool = _option(True, "yu_one_rank")
+    olo_points: int = _option(5, "olo_points", ge=1, le=1000)
+
+
+class BalikLimaBelasOptions(BalikOptions):
+    """The table's choices for Balik Lima Belas."""
+
+    deck_column: DeckColumn = _option("babas", "deck_column")
+    yu_one_rank: bool = _option(True, "yu_one_rank")
+    call_bonus: CallBonus = _option("1/2", "call_bonus")
+
+
+class ChotOptions(BalikOptions):
+    """The table's choices for Chot: what a lost *bangkong* and each excess point cost."""
+
+    yu_one_rank: bool = _option(True, "yu_one_rank")
+    bangkong_cents: int = _option(2000, "bangkong_cents", ge=0, le=1_000_000)
+    excess_cents: int = _option(10, "excess_cents", ge=0, le=1_000_000)
+
+
+class GonggongOptions(BalikOptions):
+    """The table's choices for Gonggong: the deck (RULINGS' packs of 60, or the source's sets of 30),
+    the scoring method and the *ceken* side bet (0 = off)."""
+
+    deck: Literal["packs", "sets"] = _option("packs", "deck")
+    yu_one_rank: bool = _option(True, "yu_one_rank")
+    scoring: Scoring = _option("toh_bayaran", "scoring")
+    ceken_cents: int = _option(0, "ceken_cents", ge=0, le=1_000_000)
+
+
+class TantananOptions(BalikOptions):
+    """Tantanan and Cekèn have no choices (all honours are rank 1; *toh bayaran* scoring)."""
+
+
+#: each game's options model
+OPTIONS: dict[str, type[BalikOptions]] = {
+    "balik-satu": BalikSatuOptions, "chaqui": ChaquiOptions, "balik-lima-belas": BalikLimaBelasOptions,
+    "chot": ChotOptions, "gonggong": GonggongOptions, "tantanan": TantananOptions, "ceken": TantananOptions,
+}
+
+__all__ = ["OPTIONS", "BalikLimaBelasOptions", "BalikOptions", "BalikRules", "BalikSatuOptions", "CallBonus",
+           "ChaquiOptions", "ChotOptions", "DeckColumn", "GonggongOptions", "Scoring", "TantananOptions", "rules_of"]
