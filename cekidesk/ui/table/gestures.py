@@ -8,7 +8,7 @@ from collections.abc import Hashable, Sequence
 
 from PySide6.QtCore import QCoreApplication, QPointF, Qt
 
-from cekidesk.engine.core import View, offered_action
+from cekidesk.engine.core import CardLike, View, offered_action
 
 from .layouts import DropZone, Plan, registered_layouts
 
@@ -68,7 +68,7 @@ def step(hand: Sequence[Hashable], selected: Hashable | None, key: int) -> Hasha
     return hand[i]
 
 
-def drop_zone(plan: Plan | None, view: View | None, kind: object, scene_pos: QPointF) -> DropZone | None:
+def drop_zone(plan: Plan | None, view: View | None, kind: CardLike | None, scene_pos: QPointF) -> DropZone | None:
     """``plan``'s drop target at ``scene_pos`` where dropping a card of ``kind`` is a move offered
     in ``view``."""
     if plan is None or view is None:

@@ -238,23 +238,16 @@ def slot_item(r: QRectF) -> QGraphicsPathItem:
 class Furniture:
     """The plates, labels and slots of the plan drawn now, in ``scene``.
 
-    :meth:`sync` brings them to a new plan (an item whose seat or label key stays is kept and
-    updated, so its tooltip and cache live on); :meth:`clear` takes them all off.  ``seats`` and
-    ``labels`` are read by the widget (captions avoid them, banners pop them in); they are kept as
-    the same dictionaries for the furniture's life."""
+    :meth:`sync_seats`, :meth:`sync_labels` and :meth:`sync_slots` bring them to a new plan (an
+    item whose seat or label key stays is kept and updated, so its tooltip and cache live on);
+    :meth:`clear` takes them all off.  The widget reads ``seats`` and ``labels`` (captions avoid
+    them, banners pop them in); they stay the same dictionaries for the furniture's life."""
 
     def __init__(self, scene: QGraphicsScene):
         self._scene = scene
         self.seats: dict[int, SeatItem] = {}
         self.labels: dict[Hashable, LabelItem] = {}
         self.slots: list[QGraphicsPathItem] = []
-
-    def sync(self, plan: Plan, family: str, thinking: int) -> None:
-        """Bring the plates, labels and slots to ``plan``; ``family`` is the game's card family (the
-        plates' little card), ``thinking`` the seat whose computer player is thinking (−1: none)."""
-        self._sync_seats(plan, family, thinking)
-        self._sync_labels(plan)
-        self._sync_slots(plan)
 
     def clear(self) -> None:
         for other in list(self.seats.values()) + list(self.labels.values()) + self.slots:
@@ -263,7 +256,9 @@ class Furniture:
         self.labels.clear()
         self.slots.clear()
 
-    def _sync_seats(self, plan: Plan, family: str, thinking: int) -> None:
+    def sync_seats(self, plan: Plan, family: str, thinking: int) -> None:
+        """The plates of ``plan``'s seats; ``family`` is the game's card family (the plates' little
+        card), ``thinking`` the seat whose computer player is thinking (−1: none)."""
         seen = set()
         for spec in plan.seats:
             seen.add(spec.seat)
@@ -279,7 +274,8 @@ class Furniture:
         for q in [q for q in self.seats if q not in seen]:
             self._scene.removeItem(self.seats.pop(q))
 
-    def _sync_labels(self, plan: Plan) -> None:
+    def sync_labels(self, plan: Plan) -> None:
+        """The pills of ``plan``'s labels, each shown whole (a banner's pop-in starts from here)."""
         seen = set()
         for spec in plan.labels:
             seen.add(spec.key)
@@ -296,7 +292,8 @@ class Furniture:
         for k in [k for k in self.labels if k not in seen]:
             self._scene.removeItem(self.labels.pop(k))
 
-    def _sync_slots(self, plan: Plan) -> None:
+    def sync_slots(self, plan: Plan) -> None:
+        """The empty places of ``plan`` drawn on the felt."""
         for it in self.slots:
             self._scene.removeItem(it)
         self.slots.clear()

@@ -446,8 +446,10 @@ class TableWidget(QGraphicsView):
         if self._opened is not None and not (self._opened in self._specs and self._specs[self._opened].choices):
             self._opened = None
         self._keep_selection(plan)
-        self._furniture.sync(plan, self._family, self._thinking)
+        self._furniture.sync_seats(plan, self._family, self._thinking)
         self._place_captions()
+        self._furniture.sync_labels(plan)
+        self._furniture.sync_slots(plan)
         self._sync_choices(plan)
 
         group = self._motion.new_group() if animate else None
@@ -758,7 +760,7 @@ class TableWidget(QGraphicsView):
         plan = self._plan
         if plan is not None:
             zone = gestures.drop_zone(plan, self._view, item.kind, scene_pos)
-            if zone is not None and item.kind is not None and self._emit(zone.actions[item.kind], item.key):
+            if zone is not None and self._emit(zone.actions[item.kind], item.key):
                 if item.key in self._specs and self._items.get(item.key) is item:
                     self._refresh_positions(animate=True)
                 return
