@@ -124,7 +124,14 @@ class SeatItem(QGraphicsObject):
         name = fm.elidedText(s.name, Qt.TextElideMode.ElideRight, max(10.0, right - pad))
         left_middle = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
         p.drawText(QRectF(pad, h * 0.08, right - pad, h * 0.46), left_middle, name)
-        # second line: a small card and the count, the layout's badge, "thinking"
+        self._paint_second_line(p, small, pad, right)
+
+    def _paint_second_line(self, p: QPainter, small: QFont, pad: float, right: float) -> None:
+        """The plate's second line, in the font ``small`` between ``pad`` and ``right``: a small card
+        and the count, the layout's badge, then "thinking" (three dots) or a winner's star."""
+        s = self.spec
+        h = s.rect.height()
+        left_middle = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
         y2 = h * 0.56
         ch_ = h * 0.3
         cw = max(ch_ / 2, card_width(ch_, back_code(self.family)))   # a Ceki card widened: no sliver
