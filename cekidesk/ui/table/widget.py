@@ -617,8 +617,9 @@ class TableWidget(QGraphicsView):
     # ===========================================================================================
     # mouse
 
-    def _card_at(self, pos) -> CardItem | None:
-        for it in self.items(pos.toPoint() if hasattr(pos, "toPoint") else pos):
+    def _card_at(self, pos: QPointF) -> CardItem | None:
+        """The card under ``pos`` (in the viewport), the dragged one left out."""
+        for it in self.items(pos.toPoint()):
             if isinstance(it, CardItem) and it is not self._drag:
                 return it
         return None
