@@ -84,7 +84,7 @@ def play_to_the_end(qtbot, w: MainWindow) -> None:
 def test_every_card_move_eases_in_and_out(qtbot):
     w = window(qtbot)
     start(w)
-    moves = [a for a in animations(w.table._anim) if a.propertyName() in (b"pos", b"zoom", b"angle", b"flip")]
+    moves = [a for a in animations(w.table.animation()) if a.propertyName() in (b"pos", b"zoom", b"angle", b"flip")]
     assert moves, "the deal moves cards"
     for a in moves:
         curve = a.easingCurve()
@@ -101,7 +101,7 @@ def test_a_dealt_hand_arrives_card_by_card_nobody_moves_meanwhile_and_a_click_sk
     start(w)
     c, table = w.controller, w.table
     assert table.is_dealing()
-    deal = table._anim
+    deal = table.animation()
     deal.pause()   # looked at frame by frame from here, whatever the machine's speed
     mine = human_cards(table)
     targets = {it.key: QPointF(table._specs[it.key].pos) for it in mine}
@@ -154,7 +154,7 @@ def test_a_deal_is_short_however_many_cards_it_has(qtbot, game, players):
     start(w, game=game, seats=[Seat.human("You")] + [Seat.bot("beginner", f"Bot {i}") for i in range(1, players)])
     assert w.table.is_dealing()
     flight = SPEEDS["normal"]
-    assert w.table._anim.totalDuration() <= (DEAL_FLIGHTS + 1) * flight + 1
+    assert w.table.animation().totalDuration() <= (DEAL_FLIGHTS + 1) * flight + 1
 
 
 def test_a_deal_cut_short_lets_the_computer_players_go_on(qtbot):
@@ -163,7 +163,7 @@ def test_a_deal_cut_short_lets_the_computer_players_go_on(qtbot):
     start(w)
     c = w.controller
     assert w.table.is_dealing()
-    w.table._anim.pause()
+    w.table.animation().pause()
     qtbot.waitUntil(lambda: c._pending is not None, timeout=HANG_GUARD_MS)
     moves = len(c.match.logs[-1])
     w.resize(1200, 700)
@@ -189,7 +189,7 @@ def test_a_win_is_celebrated_at_the_winners_seat_and_a_click_ends_it_before_the_
     table = w.table
     assert table.celebrating() == winners
     for q in winners:
-        assert table._celebration[q].boundingRect().contains(table.seat_items()[q].spec.rect)
+        assert table._celebration.items[q].boundingRect().contains(table.seat_items()[q].spec.rect)
     assert w.hand_end_dialog is None   # the dialog waits for the celebration
     QTest.mouseClick(table.viewport(), Qt.MouseButton.LeftButton, pos=QPoint(5, 5))
     assert table.celebrating() == []
@@ -302,7 +302,7 @@ def test_the_right_button_zooms_a_back_to_a_back_with_no_names(qtbot):
     at = viewport_point(table, back.mapToScene(back.visible_rect().center()))
     QTest.mousePress(table.viewport(), Qt.MouseButton.RightButton, pos=at)
     rect, names = table.zoomed()
-    assert names == [] and table._zoom[0].face_up is False
+    assert names == [] and table._zoom.items[0].face_up is False
     QTest.mouseRelease(table.viewport(), Qt.MouseButton.RightButton, pos=at)
     assert table.zoomed() is None
 

@@ -7,13 +7,13 @@
 from __future__ import annotations
 
 import math
-from typing import Any
+from collections.abc import Hashable
 
 from PySide6.QtCore import Property, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject, QStyleOptionGraphicsItem, QWidget
 
-from cekidesk.engine.core import Action
+from cekidesk.engine.core import Action, CardLike
 
 from ..cardpics import CEKI, back_code, card_art, card_width, kind_code
 
@@ -58,14 +58,14 @@ class CardItem(QGraphicsObject):
     and the back a hidden card shows.
     """
 
-    def __init__(self, key: Any, kind: Any, face_up: bool, height: float, family: str = CEKI):
+    def __init__(self, key: Hashable, kind: CardLike | None, face_up: bool, height: float, family: str = CEKI):
         super().__init__()
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)   # the view handles the mouse
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable, False)
         self.family, self._h, self._peek = "", -1.0, (1.0, 1.0)
         self.reset(key, kind, face_up, height, family)
 
-    def reset(self, key: Any, kind: Any, face_up: bool, height: float, family: str = CEKI) -> None:
+    def reset(self, key: Hashable, kind: CardLike | None, face_up: bool, height: float, family: str = CEKI) -> None:
         """Be a new card: every field and every Qt property as a freshly made item has them.  The
         table keeps the cards it takes off the scene and gives them to the next plan, because making
         and destroying the 80-odd items of a deal is a good part of the deal's work (call this only
@@ -202,7 +202,7 @@ class CardItem(QGraphicsObject):
         return self._shape
 
     # -- face and flip --------------------------------------------------------------------
-    def set_face(self, kind: Any, face_up: bool, animate_from_current: bool = False) -> None:
+    def set_face(self, kind: CardLike | None, face_up: bool, animate_from_current: bool = False) -> None:
         """Show ``kind`` face up or down.  With ``animate_from_current`` the present face stays
         visible until ``flip`` passes ½ (the caller animates ``flip`` from 0 to 1)."""
         face_up = bool(face_up) and kind is not None
@@ -216,7 +216,7 @@ class CardItem(QGraphicsObject):
         self.kind, self.face_up = kind, face_up
         self.update()
 
-    def _shown(self) -> tuple[Any, bool]:
+    def _shown(self) -> tuple[CardLike | None, bool]:
         if self._flip < 0.5:
             return self._from_kind, self._from_face_up
         return self.kind, self.face_up

@@ -8,13 +8,15 @@ a card click.
 """
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 
-from PySide6.QtCore import QEvent, QObject, Qt, Signal
+from PySide6.QtCore import QEvent, QObject, QRectF, Qt, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractButton,
+    QApplication,
     QFrame,
+    QGraphicsView,
     QHBoxLayout,
     QPushButton,
     QSlider,
@@ -25,7 +27,7 @@ from PySide6.QtWidgets import (
 from cekidesk.engine.core import Action, AmountRange
 
 from .. import names
-from .layouts import ChoiceSpec
+from .layouts import CardSpec, ChoiceSpec, Plan
 
 _ENTER = (Qt.Key.Key_Return, Qt.Key.Key_Enter)
 # the largest amount the controls offer (Qt's spin boxes and sliders hold a 32-bit int); a range
@@ -172,3 +174,89 @@ class ChoiceBar(QFrame):
             buttons[i % len(buttons)].setFocus(Qt.FocusReason.TabFocusReason)
             return True
         return False
+
+
+class ChoiceBars:
+    """The bars of the choices shown on a ``table`` (a ``QGraphicsView``; the bars lie over its
+    viewport), by anchor: the plan's choices and those of the card opened (a card played in several
+    ways).  A bar's chosen action goes to ``chosen``.
+
+    Where the keyboard goes as bars come and go is kept here too: when it was in a bar that goes,
+    it moves to the first control of the next choices — now, or when the next choices come
+    (``back_to_choices``: it waits on the table meanwhile, unless the player clicks the table)."""
+
+    def __init__(self, table: QGraphicsView, chosen: Callable[[Action], object]):
+        self._table = table
+        self._chosen = chosen
+        self.bars: dict[int, ChoiceBar] = {}
+        self.back_to_choices = False   # the keyboard left a bar that went: it goes to the next one
+
+    def sync(self, plan: Plan, player: int, opened: CardSpec | None = None, opened_rect: QRectF | None = None) -> None:
+        """One bar of controls per anchor of ``plan``'s choices and the ``opened`` card's (lying at
+        ``opened_rect``), offered to ``player``; a bar showing the same choices is kept (its focus
+        and amount too)."""
+        by_anchor: dict[int, list[ChoiceSpec]] = {}
+        for c in plan.choices + (opened.choices if opened is not None else []):
+            by_anchor.setdefault(c.anchor, []).append(c)
+        table = self._table
+        focus = QApplication.focusWidget()
+        had_focus = any(bar.isAncestorOf(focus) for bar in self.bars.values()) if focus else False
+        old, self.bars = self.bars, {}
+        for anchor, specs in by_anchor.items():
+            kept = old.get(anchor)
+            if kept is not None and kept.signature() == signature(specs, player):
+                self.bars[anchor] = old.pop(anchor)
+                continue
+            bar = self.bars[anchor] = ChoiceBar(table.viewport(), specs, player)
+            bar.chosen.connect(self._chosen)
+        if old and had_focus:
+            table.setFocus(Qt.FocusReason.OtherFocusReason)   # before its bar goes (hiding the focus moves it)
+        for bar in old.values():
+            bar.hide()
+            bar.deleteLater()
+        self.place(plan, opened, opened_rect)
+        self.back_to_choices = had_focus or (self.back_to_choices and table.hasFocus())
+        focused = QApplication.focusWidget()
+        if self.back_to_choices and not any(focused is not None and bar.isAncestorOf(focused)
+                                            for bar in self.bars.values()):
+            first = next((bar.focusables()[0] for bar in self.bars.values()), None)
+            (first or table).setFocus(Qt.FocusReason.TabFocusReason)
+            self.back_to_choices = first is None
+
+    def place(self, plan: Plan, opened: CardSpec | None = None, opened_rect: QRectF | None = None) -> None:
+        """Each bar beside its anchor seat's plate (above it, or below if there is no room), a card's
+        choices over the card (``opened``, at ``opened_rect``), or in the table's centre, inside the
+        table; its text grows with the table and shrinks only if the bar would not fit across it."""
+        vp = self._table.viewport()
+        W, H = vp.width(), vp.height()
+        seats = {s.seat: s.rect for s in plan.seats}
+        for anchor, bar in self.bars.items():
+            px = round(max(12.0, min(W / 64, H / 40)))
+            bar.set_pixel_size(px)
+            while bar.width() > W - 16 and px > 9:
+                px -= 1
+                bar.set_pixel_size(px)
+            # a card's choices stand over the card (the seat's own choices beside its plate)
+            mine = opened is not None and any(c in bar.specs for c in opened.choices)
+            rect = opened_rect if mine and opened_rect is not None else seats.get(anchor)
+            if rect is None:
+                x, y = (W - bar.width()) / 2, (H - bar.height()) / 2
+            else:
+                x = rect.center().x() - bar.width() / 2
+                y = rect.top() - bar.height() - 8
+                if y < 8:
+                    y = rect.bottom() + 8
+            bar.move(round(min(max(x, 8), W - bar.width() - 8)), round(min(max(y, 8), H - bar.height() - 8)))
+            bar.show()
+            bar.raise_()
+
+    def focus_action(self, action: Action) -> bool:
+        """Put the keyboard on the control that chooses ``action``; False if no bar has one."""
+        return any(bar.focus_action(action) for bar in self.bars.values())
+
+    def focusables(self) -> list[QWidget]:
+        """Every control of the bars, in the order Tab goes through them."""
+        out: list[QWidget] = []
+        for bar in self.bars.values():
+            out += bar.focusables()
+        return out

@@ -1,5 +1,5 @@
 """The table's feel, the same in every game: a winner's celebration at their seat, the lit drop
-target under a dragged card and the zoom of a card with all its names.
+target under a dragged card and the names of a zoomed card (the zoom itself: :mod:`.zoom`).
 
 These are items the :class:`~cekidesk.ui.table.widget.TableWidget` puts over its plan; none of them
 judges a move or changes what the plan says.
@@ -7,10 +7,17 @@ judges a move or changes what the plan says.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 
-from PySide6.QtCore import Property, QPointF, QRectF, Qt
+from PySide6.QtCore import Property, QObject, QParallelAnimationGroup, QPointF, QPropertyAnimation, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
-from PySide6.QtWidgets import QGraphicsObject, QGraphicsPathItem, QStyleOptionGraphicsItem, QWidget
+from PySide6.QtWidgets import (
+    QGraphicsObject,
+    QGraphicsPathItem,
+    QGraphicsScene,
+    QStyleOptionGraphicsItem,
+    QWidget,
+)
 
 from cekidesk.aksara import is_javanese_char
 
@@ -85,6 +92,51 @@ class CelebrationItem(QGraphicsObject):
             p.drawPath(star_path(QPointF(x, y), size, size * 0.42))
 
 
+class Celebration(QObject):
+    """The celebration of a hand's winners in ``scene``: one :class:`CelebrationItem` a winner's
+    plate, driven by one animation; ``done`` when it ends (its time is over, or :meth:`end`)."""
+
+    done = Signal()
+
+    def __init__(self, scene: QGraphicsScene, parent: QObject | None = None):
+        super().__init__(parent)
+        self._scene = scene
+        self.items: dict[int, CelebrationItem] = {}   # the winners' plates, glowing, by seat
+        self._anim: QParallelAnimationGroup | None = None
+
+    def running(self) -> bool:
+        return self._anim is not None
+
+    def start(self, plates: Mapping[int, QRectF], ms: int) -> None:
+        """Celebrate at ``plates`` (the winners' plates, by seat) for ``ms`` milliseconds."""
+        self.end()
+        group = QParallelAnimationGroup(self)
+        for q, plate in plates.items():
+            item = self.items[q] = CelebrationItem(plate, self._scene.sceneRect())
+            self._scene.addItem(item)
+            a = QPropertyAnimation(item, b"progress", group)
+            a.setStartValue(0.0)
+            a.setEndValue(1.0)
+            a.setDuration(ms)
+            group.addAnimation(a)
+        group.finished.connect(self.end)
+        self._anim = group
+        group.start()
+
+    def end(self) -> None:
+        """End the celebration now (nothing if none is running)."""
+        anim, self._anim = self._anim, None
+        if anim is None:
+            return
+        anim.stop()
+        anim.deleteLater()
+        for item in self.items.values():
+            self._scene.removeItem(item)
+            item.deleteLater()
+        self.items = {}
+        self.done.emit()
+
+
 def drop_light(rect: QRectF) -> QGraphicsPathItem:
     """The light on a drop target while a card that may be dropped there is over it."""
     path = QPainterPath()
@@ -100,6 +152,31 @@ def drop_light(rect: QRectF) -> QGraphicsPathItem:
     item.setZValue(-5)   # on the felt, under the cards lying there
     item.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
     return item
+
+
+class DropLight:
+    """The lit drop target in ``scene``: at most one, the place a dragged card would go."""
+
+    def __init__(self, scene: QGraphicsScene):
+        self._scene = scene
+        self._lit: tuple[QRectF, QGraphicsPathItem] | None = None   # the drop target lit now
+
+    def light(self, rect: QRectF | None) -> None:
+        """Light ``rect`` (None: nothing)."""
+        lit = self._lit
+        if lit is not None and rect is not None and lit[0] == rect:
+            return
+        if lit is not None:
+            self._scene.removeItem(lit[1])
+            self._lit = None
+        if rect is not None:
+            item = drop_light(rect)
+            self._scene.addItem(item)
+            self._lit = (QRectF(rect), item)
+
+    def lit(self) -> QRectF | None:
+        """The drop target lit now, or None."""
+        return QRectF(self._lit[0]) if self._lit is not None else None
 
 
 class ZoomNames(QGraphicsObject):

@@ -16,13 +16,13 @@ from __future__ import annotations
 import importlib
 import math
 import re
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
 from PySide6.QtCore import QCoreApplication, QPointF, QRectF
 
-from cekidesk.engine.core import Action, AmountRange, Event, View
+from cekidesk.engine.core import Action, AmountRange, CardLike, Event, View
 from cekidesk.games import games, module_name
 
 from ..fonts import pixel_font, short_line
@@ -42,7 +42,7 @@ class CardSpec:
     """One card of a plan.  ``pos`` is the card's centre; ``height`` its height in scene pixels."""
 
     key: Hashable
-    kind: Any                    # a Kind (or WKind), None for a back that hides its kind
+    kind: CardLike | None        # a Kind (or WKind), None for a back that hides its kind
     face_up: bool
     pos: QPointF
     height: float
@@ -95,7 +95,7 @@ class LabelSpec:
 @dataclass
 class DropZone:
     rect: QRectF
-    actions: dict[Any, Action]   # card kind → the action dropping that card here chooses
+    actions: dict[CardLike | None, Action]   # card kind → the action dropping that card here chooses
 
 
 @dataclass
@@ -159,7 +159,7 @@ class Choreo:
 class LayoutOptions:
     sort_hand: bool = True
     highlight_legal: bool = True
-    card_namer: Callable[[Any], str] | None = None
+    card_namer: Callable[[CardLike], str] | None = None
     # a label's line height per pixel of its size, from the interface font when the options are
     # made (:func:`label_line`): layouts space their lines of words by :meth:`line`, so that lines in
     # aksara Jawa (1.3×) do not crowd
@@ -196,7 +196,7 @@ class Pairing:
     are paired with the cards that appeared in the new one (``reuse``), in the order a layout's
     ``choreograph`` decides.  ``used_old`` / ``used_new`` are the pairs made so far."""
 
-    def __init__(self, ch: Choreo, old: dict[Hashable, Any], new: dict[Hashable, Any]):
+    def __init__(self, ch: Choreo, old: Mapping[Hashable, object], new: Mapping[Hashable, object]):
         self.ch = ch
         self.vanished: list[Any] = [k for k in old if k not in new]
         self.appeared: list[Any] = [k for k in new if k not in old]
@@ -272,10 +272,10 @@ def copy_keys(kinds: Sequence[Hashable], prefix: str) -> list[tuple]:
     return out
 
 
-def hands_by_seat(plan: Plan, n: int, roles: Sequence[str] = ("hand", "opponent")) -> dict[int, list[Any]]:
+def hands_by_seat(plan: Plan, n: int, roles: Sequence[str] = ("hand", "opponent")) -> dict[int, list[Hashable]]:
     """The keys of each seat's cards of ``roles`` in ``plan``, in the plan's order (a deal's
     choreography sends them out of the stock seat by seat)."""
-    out: dict[int, list[Any]] = {q: [] for q in range(n)}
+    out: dict[int, list[Hashable]] = {q: [] for q in range(n)}
     for c in plan.cards:
         if c.role in roles and 0 <= c.seat < n:
             out[c.seat].append(c.key)
