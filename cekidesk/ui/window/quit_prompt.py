@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QMessageBox, QPushButton, QWidget
 from .. import i18n
 
 Choice = Literal["save_as", "quit", "cancel"]
-#: what the statistics became at quit: written, kept aside for the next start, or lost
+# what the statistics became at quit: written, kept aside for the next start, or lost
 StatisticsFate = Literal["saved", "kept", "lost"]
 
 

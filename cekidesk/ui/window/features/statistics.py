@@ -28,7 +28,7 @@ from ..statistics_loader import StoreLoader
 
 log = logging.getLogger(__name__)
 
-#: how long the start waits for the store to tell a damaged file at once (else: once it is loaded)
+# how long the start waits for the store to tell a damaged file at once (else: once it is loaded)
 NOTICE_WAIT_MS = 300
 
 
