@@ -212,3 +212,25 @@ def test_statistics_load_off_the_windows_thread_and_a_hand_counts_once(qtbot, bo
     dlg.game_box.setCurrentIndex(dlg.game_box.findData("ceki"))
     assert dlg.values["hands"].text() == "1 hand"
     w.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "jv-Java"])
+def test_the_question_at_quit_shows_every_text_whole(qtbot, lang):
+    from test_jv_readable import clips, shown
+
+    from cekidesk.ui import i18n
+    from cekidesk.ui.fonts import install_javanese_font
+
+    install_javanese_font()
+    i18n.set_language(lang)
+    try:
+        text = quit_prompt.quit_text("[Errno 28] No space left on device", "kept")
+        box, buttons = quit_prompt.make_box(None, text, can_save=True)
+        shown(qtbot, box)
+        assert list(buttons) == ["save_as", "quit", "cancel"]
+        assert all(b.isVisible() for b in buttons.values())
+        assert box.height() <= 720 and box.width() <= 1280
+        assert clips(box) == []
+        box.close()
+    finally:
+        i18n.set_language("en")
