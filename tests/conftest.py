@@ -48,4 +48,11 @@ def boxes(monkeypatch):
         monkeypatch.setattr(QMessageBox, kind, answer(kind, QMessageBox.StandardButton.Ok))
     monkeypatch.setattr(QMessageBox, "question", answer("question", QMessageBox.StandardButton.Yes))
     monkeypatch.setattr(NewGameDialog, "exec", lambda self: QDialog.DialogCode.Rejected)
+    from cekidesk.ui.window import quit_prompt
+
+    def quit_anyway(parent, text, can_save):   # the question at quit (something not written): Quit anyway
+        seen.append(("quit", "", text))
+        return "quit"
+
+    monkeypatch.setattr(quit_prompt, "ask", quit_anyway)
     return seen

@@ -6144,6 +6144,37 @@
     </message>
 </context>
 <context>
+    <name>QuitPrompt</name>
+    <message>
+        <source>The game could not be saved automatically ({detail}). If you quit now, the moves played since it was last saved are lost; Save As… keeps the game in a file you choose.</source>
+        <translation>Permainan tidak bisa disimpan otomatis ({detail}). Jika Anda keluar sekarang, langkah yang dimainkan sejak terakhir disimpan akan hilang; Simpan sebagai… menyimpan permainan ke berkas pilihan Anda.</translation>
+    </message>
+    <message>
+        <source>Your statistics could not be saved either; they are kept aside and counted at the next start.</source>
+        <translation>Statistik Anda juga tidak bisa disimpan; statistik itu disimpan di tempat lain dan dihitung saat CekiDesk dibuka lagi.</translation>
+    </message>
+    <message>
+        <source>Your statistics could not be saved anywhere: the hands played since they were last saved will not be counted.</source>
+        <translation>Statistik Anda tidak bisa disimpan di mana pun: babak yang dimainkan sejak terakhir disimpan tidak akan dihitung.</translation>
+    </message>
+    <message>
+        <source>the disk did not answer in time</source>
+        <translation>disk tidak menjawab tepat waktu</translation>
+    </message>
+    <message>
+        <source>Not everything is saved</source>
+        <translation>Belum semuanya tersimpan</translation>
+    </message>
+    <message>
+        <source>&amp;Quit anyway</source>
+        <translation>&amp;Keluar saja</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Batal</translation>
+    </message>
+</context>
+<context>
     <name>Reasons</name>
     <message>
         <source>the {kind} completes your hand</source>

@@ -6144,6 +6144,37 @@
     </message>
 </context>
 <context>
+    <name>QuitPrompt</name>
+    <message>
+        <source>The game could not be saved automatically ({detail}). If you quit now, the moves played since it was last saved are lost; Save As… keeps the game in a file you choose.</source>
+        <translation>Dolanan ora bisa disimpen otomatis ({detail}). Yèn sampéyan metu saiki, langkah sing dimainaké wiwit pungkasan disimpen bakal ilang; Simpen dadi berkas… nyimpen dolanan ing berkas sing sampéyan pilih.</translation>
+    </message>
+    <message>
+        <source>Your statistics could not be saved either; they are kept aside and counted at the next start.</source>
+        <translation>Statistik sampéyan uga ora bisa disimpen; statistik kuwi disimpen ing panggonan liya lan diitung nalika CekiDesk dibukak manèh.</translation>
+    </message>
+    <message>
+        <source>Your statistics could not be saved anywhere: the hands played since they were last saved will not be counted.</source>
+        <translation>Statistik sampéyan ora bisa disimpen ing ngendi waé: babak sing dimainaké wiwit pungkasan disimpen ora bakal diitung.</translation>
+    </message>
+    <message>
+        <source>the disk did not answer in time</source>
+        <translation>disk ora mangsuli ing wektuné</translation>
+    </message>
+    <message>
+        <source>Not everything is saved</source>
+        <translation>Durung kabèh kesimpen</translation>
+    </message>
+    <message>
+        <source>&amp;Quit anyway</source>
+        <translation>&amp;Metu waé</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Batal</translation>
+    </message>
+</context>
+<context>
     <name>Reasons</name>
     <message>
         <source>the {kind} completes your hand</source>

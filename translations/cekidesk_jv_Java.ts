@@ -7640,6 +7640,44 @@
     </message>
 </context>
 <context>
+    <name>QuitPrompt</name>
+    <message>
+        <source>The game could not be saved automatically ({detail}). If you quit now, the moves played since it was last saved are lost; Save As… keeps the game in a file you choose.</source>
+        <translatorcomment>jv: Dolanan ora bisa disimpen otomatis ({detail}). Yèn sampéyan metu saiki, langkah sing dimainaké wiwit pungkasan disimpen bakal ilang; Simpen dadi berkas… nyimpen dolanan ing berkas sing sampéyan pilih.</translatorcomment>
+        <translation>ꦢꦺꦴꦭꦤꦤ꧀ꦲꦺꦴꦫ​ꦧꦶꦱ​ꦢꦶꦱꦶꦩ꧀ꦥꦼꦤ꧀ꦲꦺꦴꦠꦺꦴꦩꦠꦶꦱ꧀ ({detail})꧉ ꦪꦺꦤ꧀ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦩꦼꦠꦸ​ꦱꦲꦶꦏꦶ꧈ ꦭꦁꦏꦃ​ꦱꦶꦁ​ꦢꦶꦩꦲꦶꦤꦏꦺ​ꦮꦶꦮꦶꦠ꧀ꦥꦸꦁꦏꦱꦤ꧀ꦢꦶꦱꦶꦩ꧀ꦥꦼꦤ꧀ꦧꦏꦭ꧀ꦲꦶꦭꦁ; ꦱꦶꦩ꧀ꦥꦼꦤ꧀ꦢꦢꦶ​ꦧꦼꦂꦏꦱ꧀… ꦚꦶꦩ꧀ꦥꦼꦤ꧀ꦢꦺꦴꦭꦤꦤ꧀ꦲꦶꦁ​ꦧꦼꦂꦏꦱ꧀ꦱꦶꦁ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦥꦶꦭꦶꦃ꧉</translation>
+    </message>
+    <message>
+        <source>Your statistics could not be saved either; they are kept aside and counted at the next start.</source>
+        <translatorcomment>jv: Statistik sampéyan uga ora bisa disimpen; statistik kuwi disimpen ing panggonan liya lan diitung nalika CekiDesk dibukak manèh.</translatorcomment>
+        <translation>ꦱ꧀ꦠꦠꦶꦱ꧀ꦠꦶꦏ꧀ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦲꦸꦒ​ꦲꦺꦴꦫ​ꦧꦶꦱ​ꦢꦶꦱꦶꦩ꧀ꦥꦼꦤ꧀; ꦱ꧀ꦠꦠꦶꦱ꧀ꦠꦶꦏ꧀ꦏꦸꦮꦶ​ꦢꦶꦱꦶꦩ꧀ꦥꦼꦤ꧀ꦲꦶꦁ​ꦥꦁꦒꦺꦴꦤꦤ꧀ꦭꦶꦪ​ꦭꦤ꧀ꦢꦶꦲꦶꦠꦸꦁ​ꦤꦭꦶꦏ CekiDesk ꦢꦶꦧꦸꦏꦏ꧀ꦩꦤꦺꦃ꧉</translation>
+    </message>
+    <message>
+        <source>Your statistics could not be saved anywhere: the hands played since they were last saved will not be counted.</source>
+        <translatorcomment>jv: Statistik sampéyan ora bisa disimpen ing ngendi waé: babak sing dimainaké wiwit pungkasan disimpen ora bakal diitung.</translatorcomment>
+        <translation>ꦱ꧀ꦠꦠꦶꦱ꧀ꦠꦶꦏ꧀ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦲꦺꦴꦫ​ꦧꦶꦱ​ꦢꦶꦱꦶꦩ꧀ꦥꦼꦤ꧀ꦲꦶꦁ​ꦔꦼꦤ꧀ꦢꦶ​ꦮꦲꦺ: ꦧꦧꦏ꧀ꦱꦶꦁ​ꦢꦶꦩꦲꦶꦤꦏꦺ​ꦮꦶꦮꦶꦠ꧀ꦥꦸꦁꦏꦱꦤ꧀ꦢꦶꦱꦶꦩ꧀ꦥꦼꦤ꧀ꦲꦺꦴꦫ​ꦧꦏꦭ꧀ꦢꦶꦲꦶꦠꦸꦁ꧉</translation>
+    </message>
+    <message>
+        <source>the disk did not answer in time</source>
+        <translatorcomment>jv: disk ora mangsuli ing wektuné</translatorcomment>
+        <translation>ꦢꦶꦱ꧀ꦏ꧀ꦲꦺꦴꦫ​ꦩꦁꦱꦸꦭꦶ​ꦲꦶꦁ​ꦮꦼꦏ꧀ꦠꦸꦤꦺ</translation>
+    </message>
+    <message>
+        <source>Not everything is saved</source>
+        <translatorcomment>jv: Durung kabèh kesimpen</translatorcomment>
+        <translation>ꦢꦸꦫꦸꦁ​ꦏꦧꦺꦃ​ꦏꦼꦱꦶꦩ꧀ꦥꦼꦤ꧀</translation>
+    </message>
+    <message>
+        <source>&amp;Quit anyway</source>
+        <translatorcomment>jv: &amp;Metu waé</translatorcomment>
+        <translation>ꦩꦼꦠꦸ​ꦮꦲꦺ(&amp;M)</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translatorcomment>jv: Batal</translatorcomment>
+        <translation>ꦧꦠꦭ꧀</translation>
+    </message>
+</context>
+<context>
     <name>Reasons</name>
     <message>
         <source>the {kind} completes your hand</source>

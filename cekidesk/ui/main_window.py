@@ -122,7 +122,7 @@ class MainWindow(QMainWindow):
         self.hands = HandEnd(self, dress=self._dress_end_dialog, lesson_ends=self.coach.hand_over,
                              new_game=self.new_game, shown=self.dialogs.refresh_score_sheet)
         self.log = GameLog(self)
-        self.problems = Problems(self)
+        self.problems = Problems(self, save_as=self.files.save_as_dialog, keep_statistics=self.stats.keep_unsaved)
         # what tests and the app reach on the window itself
         self.status_label, self.info_label = self.status.status_label, self.status.info_label
         self.pass_screen, self.end_replay_key = self.handover.pass_screen, self.table_feed.end_replay_key
@@ -326,6 +326,9 @@ class MainWindow(QMainWindow):
             return
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        if not self.problems.may_quit():   # the game or the statistics could not be written: asked
+            event.ignore()
+            return
         self.remember_geometry()
         self.save_settings()
         self.controller.shutdown()   # a computer player thinking now stops at once; no process is left

@@ -68,6 +68,13 @@ class StatisticsRecorder(QObject):
         controller.started.connect(self._on_started)
         controller.handEnded.connect(self._on_hand_ended)
 
+    def catch_up(self, hand_ended: bool) -> None:
+        """The recorder was made after the match started (the store is loaded off the window's
+        thread): know the match now, and record its hand that has just ended (``hand_ended``)."""
+        self._on_started()
+        if hand_ended:
+            self._on_hand_ended()
+
     def _person(self) -> int | None:
         """The one human seat whose hands count, or None."""
         humans = self.controller.human_seats

@@ -1,28 +1,38 @@
 """What the window tells when something goes wrong while a game is played: a computer player that
-fails (a simpler one takes its seat), automatic saving that fails and works again."""
+fails (a simpler one takes its seat), automatic saving that fails and works again, and — at quit —
+what could not be written (:meth:`Problems.may_quit`)."""
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 
-from PySide6.QtCore import QCoreApplication, QTimer, Slot
+from PySide6.QtCore import QCoreApplication, QEvent, QTimer, Slot
 from PySide6.QtWidgets import QMessageBox
 
 from cekidesk.bots import RandomBot
 
 from ... import i18n
 from ...gamelog import autosave_failed_notice
+from .. import quit_prompt
 from ..interface import Feature, WindowInterface
+from ..quit_prompt import StatisticsFate
 
 log = logging.getLogger(__name__)
 
 
 class Problems(Feature):
-    """The controller's ``problem`` and ``autosaveRestored``, told in the log and in message boxes."""
+    """The controller's ``problem`` and ``autosaveRestored``, told in the log and in message boxes;
+    at quit, the question when the game or the statistics could not be written (``save_as``: the
+    Save As dialog, True once saved; ``keep_statistics``: the statistics written or kept aside)."""
 
-    def __init__(self, window: WindowInterface):
+    def __init__(self, window: WindowInterface, save_as: Callable[[], bool] = lambda: False,
+                 keep_statistics: Callable[[], StatisticsFate] = lambda: "saved"):
         super().__init__(window.widget())
         self.window = window
+        self._save_as = save_as
+        self._keep_statistics = keep_statistics
         self._autosave_warned = False
+        self._autosave_detail = ""   # why the autosave failed last
         window.controller.problem.connect(self._on_problem)
         window.controller.autosaveRestored.connect(lambda: window.log_dock.add_notice(
             lambda: QCoreApplication.translate("MainWindow", "Automatic saving works again.")))
@@ -33,6 +43,7 @@ class Problems(Feature):
         if code in ("bot_failed", "bot_illegal"):
             self._bot_failed(detail)
         elif code == "autosave_failed":
+            self._autosave_detail = detail
             self.window.log_dock.append([autosave_failed_notice()])
             if not self._autosave_warned:
                 self._autosave_warned = True
@@ -41,6 +52,40 @@ class Problems(Feature):
                     i18n.latin(lambda: QCoreApplication.translate("MainWindow", "Automatic saving failed")),
                     QCoreApplication.translate("MainWindow", "The game could not be saved automatically:")
                     + "\n\n" + detail)
+
+    def may_quit(self) -> bool:
+        """The window is about to close: when the game's last moves are not on the disk (the autosave
+        failed, or the disk did not finish it) or the statistics could be kept nowhere, say so and
+        ask — Save As… (the window closes once saved), Quit anyway, Cancel.  True: close."""
+        with self.window.held():
+            game_detail = self._game_at_risk()
+            fate = self._keep_statistics()
+            if game_detail is None and fate != "lost":
+                return True
+            log.warning("quitting with %s", "the game's last moves unsaved" if game_detail is not None
+                        else "the statistics unsaved")
+            text = quit_prompt.quit_text(game_detail, fate)
+            while True:
+                choice = quit_prompt.ask(self.window.widget(), text, can_save=game_detail is not None)
+                if choice == "save_as":
+                    if self._save_as():
+                        return True
+                    continue
+                return choice == "quit"
+
+    def _game_at_risk(self) -> str | None:
+        """Why the game's last moves are not on the disk, or None when they are (or need not be: no
+        automatic saving, no game under way, a lesson)."""
+        c = self.window.controller
+        m = c.match
+        if not c.autosave or m is None or m.is_over() or c.guiding() is not None:
+            return None
+        if not c.flush_autosave():
+            return quit_prompt.no_answer_detail()
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.MetaCall)   # the autosaver's last answer
+        if c.autosave_failing:
+            return self._autosave_detail
+        return None
 
     def _bot_failed(self, detail: str) -> None:
         c = self.window.controller

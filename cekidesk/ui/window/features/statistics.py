@@ -1,37 +1,123 @@
-"""Statistics: the store loaded once, every finished hand of the person's recorded into it
-(:class:`~cekidesk.ui.statistics.StatisticsRecorder`), View ▸ Statistics… (Ctrl+I, no toolbar button)
-opening :class:`~cekidesk.ui.statistics_window.StatisticsDialog`, and a damaged file told once."""
+"""Statistics: the store loaded once, off the window's thread
+(:class:`~cekidesk.ui.window.statistics_loader.StoreLoader`), every finished hand of the person's
+recorded into it (:class:`~cekidesk.ui.statistics.StatisticsRecorder`), View ▸ Statistics… (Ctrl+I,
+no toolbar button) opening :class:`~cekidesk.ui.statistics_window.StatisticsDialog`, a damaged file
+told once, and at quit the statistics that could not be written kept aside for the next start
+(:mod:`cekidesk.persistence.statistics_pending`).
+
+Until the store is loaded there is no recorder: the match is known once it is (the recorder catches
+up), a hand that ends before waits for the load and is then recorded (once: a hand is keyed by its
+match and index), and the Statistics window waits for it too."""
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication
+import logging
+from collections.abc import Callable
+
+from PySide6.QtCore import QCoreApplication, Slot
 from PySide6.QtWidgets import QMessageBox
 
 from cekidesk.persistence.statistics import StatisticsStore
+from cekidesk.persistence.statistics_pending import drop_pending, keep_pending, load_store
 
 from ... import i18n
 from ...statistics import StatisticsRecorder
 from ...statistics_window import StatisticsDialog
 from ..interface import Feature, WindowInterface
+from ..quit_prompt import StatisticsFate
+from ..statistics_loader import StoreLoader
+
+log = logging.getLogger(__name__)
+
+# how long the start waits for the store to tell a damaged file at once (else: once it is loaded)
+NOTICE_WAIT_MS = 300
 
 
 class Statistics(Feature):
-    """``store``, ``recorder``, ``action`` (View ▸ Statistics…) and ``dialog`` (None until shown)."""
+    """``store`` and ``recorder`` (waiting for the load when asked before it is done), ``loaded()``,
+    ``action`` (View ▸ Statistics…) and ``dialog`` (None until shown).  ``load`` reads the store (on
+    the loader's thread)."""
 
-    def __init__(self, window: WindowInterface):
+    def __init__(self, window: WindowInterface, load: Callable[[], StatisticsStore] | None = None):
         super().__init__(window.widget())
         self.window = window
-        self.store = StatisticsStore()
-        self.recorder = StatisticsRecorder(window.controller, self.store, window.widget())
-        self.recorder.saveFailed.connect(lambda detail: window.log_dock.add_notice(
-            lambda: QCoreApplication.translate(
-                "MainWindow", "The statistics could not be saved ({detail}); CekiDesk tries again after "
-                "the next hand.").format(detail=detail)))
+        self._store: StatisticsStore | None = None
+        self._recorder: StatisticsRecorder | None = None
+        self._hand_ended = False     # a hand ended before the store was loaded
+        self._tell_on_load = False   # the start asked for the notice before the store was loaded
+        self._unsaved = False        # the file could not be written this session
+        window.controller.handEnded.connect(self._hand_ended_early)
+        self.loader = StoreLoader(load if load is not None else load_store, self)
+        self.loader.loaded.connect(self._adopt)
         self.dialog: StatisticsDialog | None = None
         self.action = window.add_action("", self.show_dialog, "Ctrl+I", "actStatistics")
         self.retranslate()
 
     def retranslate(self) -> None:
         self.action.setText(QCoreApplication.translate("MainWindow", "S&tatistics…"))
+
+    # -- the store, loaded off the window's thread -------------------------------------------------------
+    def loaded(self) -> bool:
+        return self._store is not None
+
+    @property
+    def store(self) -> StatisticsStore:
+        if self._store is None:
+            self._adopt(self.loader.wait())
+        assert self._store is not None
+        return self._store
+
+    @property
+    def recorder(self) -> StatisticsRecorder:
+        self.store   # noqa: B018 (waits for the load)
+        assert self._recorder is not None
+        return self._recorder
+
+    @Slot(object)
+    def _adopt(self, store: StatisticsStore | None) -> None:
+        """The store is loaded: record from now on, and catch up with the match under way."""
+        if self._store is not None or store is None:
+            return
+        self._store = store
+        w = self.window
+        self._recorder = StatisticsRecorder(w.controller, store, w.widget())
+        self._recorder.saveFailed.connect(self._save_failed)
+        self._recorder.catch_up(self._hand_ended)
+        self._hand_ended = False
+        if self._tell_on_load:
+            self._tell_on_load = False
+            self.tell_notice()
+
+    @Slot()
+    def _hand_ended_early(self) -> None:
+        if self._store is None:
+            self._hand_ended = True
+            self.store   # noqa: B018 (waits for the load, then records the hand)
+
+    @Slot(str)
+    def _save_failed(self, detail: str) -> None:
+        self._unsaved = True
+        self.window.log_dock.add_notice(lambda: QCoreApplication.translate(
+            "MainWindow", "The statistics could not be saved ({detail}); CekiDesk tries again after "
+            "the next hand.").format(detail=detail))
+
+    def keep_unsaved(self) -> StatisticsFate:
+        """At quit: the statistics that could not be written this session written now, or else kept
+        aside for the next start; what became of them."""
+        store = self._store
+        if store is None or not self._unsaved or not store.writable:
+            return "saved"
+        try:
+            store.save()
+        except OSError as exc:
+            log.warning("the statistics still cannot be saved at quit: %s", exc)
+        else:
+            self._unsaved = False
+            drop_pending(store)
+            return "saved"
+        return "kept" if keep_pending(store) is not None else "lost"
+
+    def close(self) -> None:
+        self.loader.close()
 
     def show_dialog(self) -> StatisticsDialog:
         """The Statistics window (one, kept up to date while open), on the game under way."""
@@ -45,7 +131,14 @@ class Statistics(Feature):
         return self.dialog
 
     def tell_notice(self) -> None:
-        """Say once that the statistics file could not be used and was set aside."""
+        """Say once that the statistics file could not be used and was set aside (at once if the store
+        is loaded within :data:`NOTICE_WAIT_MS`, else once it is)."""
+        if self._store is None:
+            store = self.loader.wait(NOTICE_WAIT_MS)
+            if store is None:
+                self._tell_on_load = True
+                return
+            self._adopt(store)
         notice, self.store.notice = self.store.notice, None
         if notice is None:
             return
