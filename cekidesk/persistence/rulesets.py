@@ -24,7 +24,7 @@ from pathlib import Path
 from cekidesk.games.ce_pe.ruleset import MAX_RULES_BYTES, CePeOptions, RuleFileError, rules_from_json, rules_to_json
 
 from .atomic import atomic_write_text
-from .files import FileTooLargeError, NotAFileError, read_regular_file
+from .files import FileTooLargeError, JsonBoundsError, NotAFileError, loads_bounded, read_regular_file
 from .paths import data_dir
 from .settings import backup_name
 
@@ -68,8 +68,9 @@ class RuleSetExists(Exception):
 
 def read_rule_file(path: str | os.PathLike) -> CePeOptions:
     """The rule set in the file at ``path`` (an import, or a saved set).  Raises
-    :class:`RuleFileError`: ``too_big``, ``not_a_file``, ``unreadable`` or a code of
-    :func:`rules_from_json`."""
+    :class:`RuleFileError`: ``too_big``, ``not_a_file``, ``unreadable``, ``not_json`` (also: nested
+    too deep), ``invalid`` (also: a number out of range; a blank name) or a code of
+    :func:`rules_from_json` — nothing else."""
     try:
         data = read_regular_file(path, MAX_RULES_BYTES)
     except FileTooLargeError as exc:
@@ -78,7 +79,30 @@ def read_rule_file(path: str | os.PathLike) -> CePeOptions:
         raise RuleFileError("not_a_file") from None
     except OSError as exc:
         raise RuleFileError("unreadable", exc.strerror or str(exc)) from None
-    return rules_from_json(data)
+    return _bounded_rules(data)
+
+
+def _bounded_rules(data: bytes) -> CePeOptions:
+    """The rules of a file's bytes, read by the bounded reader first (no ``RecursionError``, no
+    huge number: a refusal), and with a name that says something (not blank, printable)."""
+    try:
+        loads_bounded(data)
+    except JsonBoundsError as exc:
+        if exc.problem == "number" and exc.key:
+            raise RuleFileError("invalid", exc.key) from None
+        raise RuleFileError("not_json") from None
+    except ValueError:
+        raise RuleFileError("not_json") from None
+    try:
+        rules = rules_from_json(data)
+    except RuleFileError:
+        raise
+    except Exception as exc:   # a hostile file must not escape as anything but a refusal
+        log.warning("a rule-set file could not be read: %r", exc)
+        raise RuleFileError("not_rules") from None
+    if not rules.name.strip() or not rules.name.isprintable():
+        raise RuleFileError("invalid", "name")
+    return rules
 
 
 def write_rule_file(rules: CePeOptions, path: str | os.PathLike) -> Path:

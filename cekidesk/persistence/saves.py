@@ -34,7 +34,7 @@ import json
 import logging
 import os
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -58,7 +58,7 @@ from cekidesk.engine.match import Match, MatchOptions, offered_modes
 from cekidesk.games import get_game
 
 from .atomic import atomic_write_bytes
-from .files import FileTooLargeError, NotAFileError, read_regular_file
+from .files import BadPathError, FileTooLargeError, JsonBoundsError, NotAFileError, loads_bounded, read_regular_file
 from .paths import autosave_path
 
 log = logging.getLogger(__name__)
@@ -84,7 +84,7 @@ ReasonCode = Literal[
     "missing", "not_a_file", "unreadable", "too_large", "empty", "binary", "encoding",
     "truncated", "not_json", "wrong_format", "newer_version", "damaged", "unknown_game",
     "invalid_options", "unreadable_action", "illegal_action", "ledger_mismatch",
-    "too_long", "write_failed", "human_seats", "unknown_level",
+    "too_long", "write_failed", "human_seats", "unknown_level", "bad_name", "no_folder",
 ]
 
 
@@ -304,25 +304,58 @@ def _where(loc: Sequence[Any]) -> str:
     return ", ".join(words)
 
 
+#: what a kind of pydantic error means, said of an entry (``{where}``) of a file
+_PROBLEMS: dict[str, str] = {
+    "missing": "{where} is missing",
+    "extra_forbidden": "{where} is not expected here",
+    "too_short": "{where} has too few entries",
+    "too_long": "{where} has too many entries",
+    "string_too_short": "{where} is empty",
+    "string_too_long": "{where} is too long",
+    "string_pattern_mismatch": "{where} is not written the way CekiDesk writes it",
+    "literal_error": "{where} is not one of the values CekiDesk knows",
+    "enum": "{where} is not one of the values CekiDesk knows",
+    "greater_than": "{where} is out of range",
+    "greater_than_equal": "{where} is out of range",
+    "less_than": "{where} is out of range",
+    "less_than_equal": "{where} is out of range",
+    "int_type": "{where} should be a whole number",
+    "int_parsing": "{where} should be a whole number",
+    "int_from_float": "{where} should be a whole number",
+    "float_type": "{where} should be a number",
+    "bool_type": "{where} should be true or false",
+    "string_type": "{where} should be text",
+    "list_type": "{where} should be a list",
+    "dict_type": "{where} should be a group of entries",
+    "model_type": "{where} should be a group of entries",
+    "model_attributes_type": "{where} should be a group of entries",
+    "datetime_type": "{where} should be a date and time",
+    "datetime_parsing": "{where} should be a date and time",
+    "datetime_from_date_parsing": "{where} should be a date and time",
+    "none_required": "{where} should be empty (null)",
+}
+
+
+def _problem(err: Mapping[str, Any]) -> str:
+    """One pydantic error as a phrase a player understands: where, and what is wrong there."""
+    where = _where(err.get("loc", ())) or "the file"
+    typ = str(err.get("type", ""))
+    if typ in _PROBLEMS:
+        return _PROBLEMS[typ].format(where=where)
+    if typ == "value_error":   # our own validators' words, written for players
+        msg = str(err.get("msg", ""))
+        msg = msg[len("Value error, "):] if msg.startswith("Value error, ") else msg
+        return f"{where}: {msg}" if where != "the file" else msg
+    if typ.endswith(("_type", "_parsing")):
+        return f"{where} is of the wrong kind"
+    return f"{where} is not valid"
+
+
 def describe_validation_error(exc: ValidationError, limit: int = 3) -> str:
-    """A short, player-readable summary of a pydantic error (no URLs, no input values)."""
-    errors = exc.errors(include_url=False, include_input=False, include_context=False)
-    parts = []
-    for err in errors[:limit]:
-        where = _where(err.get("loc", ()))
-        msg = str(err.get("msg", "is not valid"))
-        if msg.startswith("Value error, "):
-            msg = msg[len("Value error, "):]
-        msg = msg.replace(" after validation", "")
-        typ = err.get("type")
-        if typ == "missing":
-            parts.append(f"{where} is missing")
-        elif typ == "extra_forbidden":
-            parts.append(f"{where} is not expected here")
-        elif where:
-            parts.append(f"{where}: {msg[:1].lower()}{msg[1:]}")
-        else:
-            parts.append(msg)
+    """A short, player-readable summary of a pydantic error (no pydantic wording, no input values):
+    "seat 3, “name” is too long; “seed” is missing"."""
+    errors = exc.errors(include_url=False, include_input=False)
+    parts = [_problem(err) for err in errors[:limit]]
     if len(errors) > limit:
         parts.append(f"and {len(errors) - limit} more problem{'s' if len(errors) - limit > 1 else ''}")
     return "; ".join(parts)
@@ -337,10 +370,6 @@ def _quote_action(text: str) -> str:
 
 # ---------------------------------------------------------------------------------------------
 # Reading
-
-def _reject_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not allowed")
-
 
 def _looks_binary(data: bytes) -> bool:
     if b"\x00" in data:
@@ -362,6 +391,12 @@ def _read_text(path: Path) -> str:
             "Nothing was changed.", "missing", path) from None
     except PermissionError:
         raise _fail("unreadable", f"CekiDesk is not allowed to read the file “{path.name}”.", path) from None
+    except BadPathError:
+        raise _fail("bad_name", f"The name “{_shown(path.name)}” is not one a file can have, so no game can be "
+                                "read from it.", path) from None
+    except NotADirectoryError:
+        raise _fail("no_folder", f"The file “{_shown(path.name)}” cannot be read: {_blocked_folder(path)}",
+                    path) from None
     except NotAFileError as exc:
         if exc.is_folder:
             raise _fail("not_a_file", f"The item “{path.name}” is a folder, not a saved game.", path) from None
@@ -390,9 +425,31 @@ def _read_text(path: Path) -> str:
                     path) from None
 
 
+def _shown(text: str, most: int = 60) -> str:
+    """``text`` as a message may quote it: unprintable characters as "?", at most ``most`` long."""
+    shown = "".join(c if c.isprintable() else "?" for c in text)
+    return shown[:most - 1] + "…" if len(shown) > most else shown
+
+
+def _blocked_folder(path: Path) -> str:
+    """Why a folder on the way to ``path`` is not one: the nearest of its folders that is a file."""
+    for folder in path.parents:
+        if os.path.lexists(folder) and not folder.is_dir():
+            return (f"the folder “{_shown(folder.name)}” that should hold it is a file, not a folder "
+                    f"({_shown(str(folder), 120)}).")
+    return "one of the folders that should hold it is a file, not a folder."
+
+
 def _parse_json(text: str, path: Path | None) -> Any:
     try:
-        return json.loads(text, parse_constant=_reject_constant)
+        return loads_bounded(text)
+    except JsonBoundsError as exc:
+        if exc.problem == "too_deep":
+            raise _fail("damaged", "This save file is damaged: its data is nested far deeper than a save's.",
+                        path) from None
+        where = f"the entry “{_shown(exc.key, 30)}”" if exc.key else "an entry"
+        raise _fail("damaged", f"This save file is damaged: {where} holds a number far beyond what a save "
+                               "can hold.", path) from None
     except json.JSONDecodeError as exc:
         body = text.rstrip()
         # the text ends inside the document, or inside a string that never closes
@@ -400,7 +457,7 @@ def _parse_json(text: str, path: Path | None) -> Any:
             raise _fail("truncated", "This save file is incomplete: it ends in the middle of the game "
                                      "data, perhaps because saving was interrupted.", path) from None
         raise _fail("not_json", "This file is not a CekiDesk save (it is not readable JSON).", path) from None
-    except (ValueError, RecursionError):  # NaN/Infinity, numbers with thousands of digits, deep nesting
+    except ValueError:  # (a surrogate, or a number Python cannot read)
         raise _fail("damaged", "This save file is damaged: it contains values CekiDesk cannot read.",
                     path) from None
 
@@ -608,6 +665,8 @@ def _write_failure(exc: OSError, path: Path) -> SaveFileError:
         why = "that disk cannot be written to"
     elif exc.errno == errno.ENAMETOOLONG:
         why = "the file name is too long"
+    elif exc.errno in (errno.ENOTDIR, errno.EEXIST):
+        why = _blocked_folder(path).rstrip(".")
     else:
         why = "the system refused to write the file"
     return SaveFileError(f"The game could not be saved to “{path.name}”: {why}. "
