@@ -6789,6 +6789,21 @@ uang</translation>
     </message>
 </context>
 <context>
+    <name>SettingsNotice</name>
+    <message>
+        <source>Your settings file “{file}” is damaged and could not be read, so CekiDesk starts with the default settings.</source>
+        <translation>Berkas pengaturan Anda “{file}” rusak dan tidak dapat dibaca, jadi CekiDesk dimulai dengan pengaturan bawaan.</translation>
+    </message>
+    <message>
+        <source>Some of the values in your settings file “{file}” could not be read; they are back to their defaults.</source>
+        <translation>Beberapa nilai dalam berkas pengaturan Anda “{file}” tidak dapat dibaca; nilai-nilai itu kembali ke bawaan.</translation>
+    </message>
+    <message>
+        <source>A copy of the file is kept as “{kept}” in {folder}.</source>
+        <translation>Salinan berkas itu disimpan sebagai “{kept}” di {folder}.</translation>
+    </message>
+</context>
+<context>
     <name>Sides</name>
     <message>
         <source> &amp; </source>

@@ -6789,6 +6789,21 @@ dhuwit</translation>
     </message>
 </context>
 <context>
+    <name>SettingsNotice</name>
+    <message>
+        <source>Your settings file “{file}” is damaged and could not be read, so CekiDesk starts with the default settings.</source>
+        <translation>Berkas setèlan sampéyan “{file}” rusak lan ora bisa diwaca, mula CekiDesk diwiwiti nganggo setèlan baku.</translation>
+    </message>
+    <message>
+        <source>Some of the values in your settings file “{file}” could not be read; they are back to their defaults.</source>
+        <translation>Sawetara isi ing berkas setèlan sampéyan “{file}” ora bisa diwaca; isi-isi kuwi bali menyang setèlan baku.</translation>
+    </message>
+    <message>
+        <source>A copy of the file is kept as “{kept}” in {folder}.</source>
+        <translation>Salinan berkasé disimpen kanthi jeneng “{kept}” ing {folder}.</translation>
+    </message>
+</context>
+<context>
     <name>Sides</name>
     <message>
         <source> &amp; </source>

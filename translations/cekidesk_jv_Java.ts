@@ -8440,6 +8440,24 @@ dhuwit</translatorcomment>
     </message>
 </context>
 <context>
+    <name>SettingsNotice</name>
+    <message>
+        <source>Your settings file “{file}” is damaged and could not be read, so CekiDesk starts with the default settings.</source>
+        <translatorcomment>jv: Berkas setèlan sampéyan “{file}” rusak lan ora bisa diwaca, mula CekiDesk diwiwiti nganggo setèlan baku.</translatorcomment>
+        <translation>ꦧꦼꦂꦏꦱ꧀ꦱꦼꦠꦺꦭꦤ꧀ꦱꦩ꧀ꦥꦺꦪꦤ꧀ “{file}” ꦫꦸꦱꦏ꧀ꦭꦤ꧀ꦲꦺꦴꦫ​ꦧꦶꦱ​ꦢꦶꦮꦕ꧈ ꦩꦸꦭ CekiDesk ꦢꦶꦮꦶꦮꦶꦠꦶ​ꦔꦁꦒꦺꦴ​ꦱꦼꦠꦺꦭꦤ꧀ꦧꦏꦸ꧉</translation>
+    </message>
+    <message>
+        <source>Some of the values in your settings file “{file}” could not be read; they are back to their defaults.</source>
+        <translatorcomment>jv: Sawetara isi ing berkas setèlan sampéyan “{file}” ora bisa diwaca; isi-isi kuwi bali menyang setèlan baku.</translatorcomment>
+        <translation>ꦱꦮꦼꦠꦫ​ꦲꦶꦱꦶ​ꦲꦶꦁ​ꦧꦼꦂꦏꦱ꧀ꦱꦼꦠꦺꦭꦤ꧀ꦱꦩ꧀ꦥꦺꦪꦤ꧀ “{file}” ꦲꦺꦴꦫ​ꦧꦶꦱ​ꦢꦶꦮꦕ; ꦲꦶꦱꦶ​ꦲꦶꦱꦶ​ꦏꦸꦮꦶ​ꦧꦭꦶ​ꦩꦼꦚꦁ​ꦱꦼꦠꦺꦭꦤ꧀ꦧꦏꦸ꧉</translation>
+    </message>
+    <message>
+        <source>A copy of the file is kept as “{kept}” in {folder}.</source>
+        <translatorcomment>jv: Salinan berkasé disimpen kanthi jeneng “{kept}” ing {folder}.</translatorcomment>
+        <translation>ꦱꦭꦶꦤꦤ꧀ꦧꦼꦂꦏꦱꦺ​ꦢꦶꦱꦶꦩ꧀ꦥꦼꦤ꧀ꦏꦤ꧀ꦛꦶ​ꦗꦼꦤꦼꦁ “{kept}” ꦲꦶꦁ {folder}꧉</translation>
+    </message>
+</context>
+<context>
     <name>Sides</name>
     <message>
         <source> &amp; </source>
