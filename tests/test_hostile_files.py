@@ -274,3 +274,39 @@ def test_the_window_opens_a_hostile_save_or_says_why_and_shows_hostile_statistic
         dialog.deleteLater()
     assert not errors, errors
     os.remove(save)
+
+
+# ---------------------------------------------------------------------------------------------
+# in the player's language
+
+@pytest.mark.parametrize("lang, words", [
+    ("id", ["Berkas simpanan ini rusak atau telah diubah dengan tangan", "kursi 1, “name” kosong",
+            "Berkas itu tidak diubah."]),
+    ("jv", ["Berkas simpenan iki rusak utawa wis diowahi nganggo tangan", "kursi 1, “name” kosong",
+            "Berkasé ora diowahi."]),
+])
+def test_save_refusals_and_the_settings_notice_are_said_in_the_players_language(qapp, tmp_path, lang, words):
+    from PySide6.QtCore import QCoreApplication
+
+    from cekidesk.ui import i18n
+
+    doc = json.loads(fuzz_files.bases()["save"][0])
+    doc["seats"][0]["name"] = ""
+    path = tmp_path / "edited.cekisave"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    with pytest.raises(SaveFileError) as info:
+        load_match(path)
+    settings_path_ = tmp_path / "settings.json"
+    settings_path_.write_bytes(DEEP)
+    notice = read_settings(settings_path_)[1]
+    assert notice is not None
+    try:
+        i18n.set_language(lang)
+        said = info.value.translated(QCoreApplication.translate)
+        told = notice.message(QCoreApplication.translate)
+    finally:
+        i18n.set_language("en")
+    for w in words:
+        assert w in said, said
+    assert "CekiDesk" in told and "settings.json" in told and "damaged" not in told, told
+    assert info.value.translated(lambda _c, text: text) == str(info.value)

@@ -6535,6 +6535,161 @@
     </message>
 </context>
 <context>
+    <name>SaveFile</name>
+    <message>
+        <source>The file was not changed.</source>
+        <translation>Berkas itu tidak diubah.</translation>
+    </message>
+    <message>
+        <source>seat {n}</source>
+        <translation>kursi {n}</translation>
+    </message>
+    <message>
+        <source>hand {n}</source>
+        <translation>babak {n}</translation>
+    </message>
+    <message>
+        <source>score {n}</source>
+        <translation>skor {n}</translation>
+    </message>
+    <message>
+        <source>money total {n}</source>
+        <translation>jumlah uang {n}</translation>
+    </message>
+    <message>
+        <source>move {n}</source>
+        <translation>langkah {n}</translation>
+    </message>
+    <message>
+        <source>entry {n}</source>
+        <translation>isian {n}</translation>
+    </message>
+    <message>
+        <source>{where} is missing</source>
+        <translation>{where} tidak ada</translation>
+    </message>
+    <message>
+        <source>{where} is not expected here</source>
+        <translation>{where} tidak semestinya ada di sini</translation>
+    </message>
+    <message>
+        <source>{where} has too few entries</source>
+        <translation>{where} terlalu sedikit isinya</translation>
+    </message>
+    <message>
+        <source>{where} has too many entries</source>
+        <translation>{where} terlalu banyak isinya</translation>
+    </message>
+    <message>
+        <source>{where} is empty</source>
+        <translation>{where} kosong</translation>
+    </message>
+    <message>
+        <source>{where} is too long</source>
+        <translation>{where} terlalu panjang</translation>
+    </message>
+    <message>
+        <source>{where} is not written the way CekiDesk writes it</source>
+        <translation>{where} tidak ditulis seperti CekiDesk menulisnya</translation>
+    </message>
+    <message>
+        <source>{where} is not one of the values CekiDesk knows</source>
+        <translation>{where} bukan salah satu nilai yang dikenal CekiDesk</translation>
+    </message>
+    <message>
+        <source>{where} is out of range</source>
+        <translation>{where} di luar batas</translation>
+    </message>
+    <message>
+        <source>{where} should be a whole number</source>
+        <translation>{where} seharusnya bilangan bulat</translation>
+    </message>
+    <message>
+        <source>{where} should be a number</source>
+        <translation>{where} seharusnya angka</translation>
+    </message>
+    <message>
+        <source>{where} should be true or false</source>
+        <translation>{where} seharusnya benar atau salah</translation>
+    </message>
+    <message>
+        <source>{where} should be text</source>
+        <translation>{where} seharusnya teks</translation>
+    </message>
+    <message>
+        <source>{where} should be a list</source>
+        <translation>{where} seharusnya daftar</translation>
+    </message>
+    <message>
+        <source>{where} should be a group of entries</source>
+        <translation>{where} seharusnya sekelompok isian</translation>
+    </message>
+    <message>
+        <source>{where} should be a date and time</source>
+        <translation>{where} seharusnya tanggal dan waktu</translation>
+    </message>
+    <message>
+        <source>{where} should be empty (null)</source>
+        <translation>{where} seharusnya kosong (null)</translation>
+    </message>
+    <message>
+        <source>the file</source>
+        <translation>berkas itu</translation>
+    </message>
+    <message>
+        <source>{where}: {msg}</source>
+        <translation>{where}: {msg}</translation>
+    </message>
+    <message>
+        <source>{where} is of the wrong kind</source>
+        <translation>{where} jenisnya salah</translation>
+    </message>
+    <message>
+        <source>{where} is not valid</source>
+        <translation>{where} tidak sah</translation>
+    </message>
+    <message>
+        <source>and {n} more</source>
+        <translation>dan {n} lagi</translation>
+    </message>
+    <message>
+        <source>The name “{name}” is not one a file can have, so no game can be read from it.</source>
+        <translation>Nama “{name}” tidak bisa menjadi nama berkas, jadi tidak ada permainan yang bisa dibaca darinya.</translation>
+    </message>
+    <message>
+        <source>The file “{file}” cannot be read: one of the folders that should hold it is a file, not a folder.</source>
+        <translation>Berkas “{file}” tidak bisa dibaca: salah satu folder yang seharusnya memuatnya adalah berkas, bukan folder.</translation>
+    </message>
+    <message>
+        <source>The file “{file}” cannot be read: the folder “{folder}” that should hold it is a file, not a folder ({where}).</source>
+        <translation>Berkas “{file}” tidak bisa dibaca: folder “{folder}” yang seharusnya memuatnya adalah berkas, bukan folder ({where}).</translation>
+    </message>
+    <message>
+        <source>This save file is damaged: its data is nested far deeper than a save&apos;s.</source>
+        <translation>Berkas simpanan ini rusak: datanya bersarang jauh lebih dalam daripada data simpanan.</translation>
+    </message>
+    <message>
+        <source>This save file is damaged: an entry holds a number far beyond what a save can hold.</source>
+        <translation>Berkas simpanan ini rusak: sebuah isian memuat angka yang jauh melampaui yang bisa dimuat simpanan.</translation>
+    </message>
+    <message>
+        <source>This save file is damaged: the entry “{key}” holds a number far beyond what a save can hold.</source>
+        <translation>Berkas simpanan ini rusak: isian “{key}” memuat angka yang jauh melampaui yang bisa dimuat simpanan.</translation>
+    </message>
+    <message>
+        <source>This save file is damaged or was edited by hand ({details}).</source>
+        <translation>Berkas simpanan ini rusak atau telah diubah dengan tangan ({details}).</translation>
+    </message>
+    <message>
+        <source>The game options in this save are not valid ({details}).</source>
+        <translation>Pilihan permainan dalam simpanan ini tidak sah ({details}).</translation>
+    </message>
+    <message>
+        <source>The match settings in this save are not valid ({details}).</source>
+        <translation>Pengaturan pertandingan dalam simpanan ini tidak sah ({details}).</translation>
+    </message>
+</context>
+<context>
     <name>ScoreSheet</name>
     <message>
         <source>Hand</source>

@@ -6535,6 +6535,161 @@
     </message>
 </context>
 <context>
+    <name>SaveFile</name>
+    <message>
+        <source>The file was not changed.</source>
+        <translation>Berkasé ora diowahi.</translation>
+    </message>
+    <message>
+        <source>seat {n}</source>
+        <translation>kursi {n}</translation>
+    </message>
+    <message>
+        <source>hand {n}</source>
+        <translation>babak {n}</translation>
+    </message>
+    <message>
+        <source>score {n}</source>
+        <translation>skor {n}</translation>
+    </message>
+    <message>
+        <source>money total {n}</source>
+        <translation>gunggung dhuwit {n}</translation>
+    </message>
+    <message>
+        <source>move {n}</source>
+        <translation>langkah {n}</translation>
+    </message>
+    <message>
+        <source>entry {n}</source>
+        <translation>isèn {n}</translation>
+    </message>
+    <message>
+        <source>{where} is missing</source>
+        <translation>{where} ora ana</translation>
+    </message>
+    <message>
+        <source>{where} is not expected here</source>
+        <translation>{where} ora samesthiné ana ing kéné</translation>
+    </message>
+    <message>
+        <source>{where} has too few entries</source>
+        <translation>{where} isiné kesithikan</translation>
+    </message>
+    <message>
+        <source>{where} has too many entries</source>
+        <translation>{where} isiné kakèhan</translation>
+    </message>
+    <message>
+        <source>{where} is empty</source>
+        <translation>{where} kosong</translation>
+    </message>
+    <message>
+        <source>{where} is too long</source>
+        <translation>{where} kedawan</translation>
+    </message>
+    <message>
+        <source>{where} is not written the way CekiDesk writes it</source>
+        <translation>{where} ora ditulis kaya carané CekiDesk nulis</translation>
+    </message>
+    <message>
+        <source>{where} is not one of the values CekiDesk knows</source>
+        <translation>{where} dudu salah siji isi sing dikenal CekiDesk</translation>
+    </message>
+    <message>
+        <source>{where} is out of range</source>
+        <translation>{where} ngluwihi wates</translation>
+    </message>
+    <message>
+        <source>{where} should be a whole number</source>
+        <translation>{where} kudune angka wutuh</translation>
+    </message>
+    <message>
+        <source>{where} should be a number</source>
+        <translation>{where} kudune angka</translation>
+    </message>
+    <message>
+        <source>{where} should be true or false</source>
+        <translation>{where} kudune bener utawa salah</translation>
+    </message>
+    <message>
+        <source>{where} should be text</source>
+        <translation>{where} kudune tèks</translation>
+    </message>
+    <message>
+        <source>{where} should be a list</source>
+        <translation>{where} kudune daftar</translation>
+    </message>
+    <message>
+        <source>{where} should be a group of entries</source>
+        <translation>{where} kudune klompok isèn</translation>
+    </message>
+    <message>
+        <source>{where} should be a date and time</source>
+        <translation>{where} kudune tanggal lan wektu</translation>
+    </message>
+    <message>
+        <source>{where} should be empty (null)</source>
+        <translation>{where} kudune kosong (null)</translation>
+    </message>
+    <message>
+        <source>the file</source>
+        <translation>berkasé</translation>
+    </message>
+    <message>
+        <source>{where}: {msg}</source>
+        <translation>{where}: {msg}</translation>
+    </message>
+    <message>
+        <source>{where} is of the wrong kind</source>
+        <translation>{where} jinisé salah</translation>
+    </message>
+    <message>
+        <source>{where} is not valid</source>
+        <translation>{where} ora sah</translation>
+    </message>
+    <message>
+        <source>and {n} more</source>
+        <translation>lan {n} liyané</translation>
+    </message>
+    <message>
+        <source>The name “{name}” is not one a file can have, so no game can be read from it.</source>
+        <translation>Jeneng “{name}” ora bisa dadi jeneng berkas, mula ora ana dolanan sing bisa diwaca saka kono.</translation>
+    </message>
+    <message>
+        <source>The file “{file}” cannot be read: one of the folders that should hold it is a file, not a folder.</source>
+        <translation>Berkas “{file}” ora bisa diwaca: salah siji folder sing kudune ngemot berkas kuwi malah berkas, dudu folder.</translation>
+    </message>
+    <message>
+        <source>The file “{file}” cannot be read: the folder “{folder}” that should hold it is a file, not a folder ({where}).</source>
+        <translation>Berkas “{file}” ora bisa diwaca: folder “{folder}” sing kudune ngemot berkas kuwi malah berkas, dudu folder ({where}).</translation>
+    </message>
+    <message>
+        <source>This save file is damaged: its data is nested far deeper than a save&apos;s.</source>
+        <translation>Berkas simpenan iki rusak: datané susun-susun luwih jero tinimbang data simpenan.</translation>
+    </message>
+    <message>
+        <source>This save file is damaged: an entry holds a number far beyond what a save can hold.</source>
+        <translation>Berkas simpenan iki rusak: ana isèn sing ngemot angka adoh ngluwihi sing bisa dimot simpenan.</translation>
+    </message>
+    <message>
+        <source>This save file is damaged: the entry “{key}” holds a number far beyond what a save can hold.</source>
+        <translation>Berkas simpenan iki rusak: isèn “{key}” ngemot angka adoh ngluwihi sing bisa dimot simpenan.</translation>
+    </message>
+    <message>
+        <source>This save file is damaged or was edited by hand ({details}).</source>
+        <translation>Berkas simpenan iki rusak utawa wis diowahi nganggo tangan ({details}).</translation>
+    </message>
+    <message>
+        <source>The game options in this save are not valid ({details}).</source>
+        <translation>Pilihan dolanan ing simpenan iki ora sah ({details}).</translation>
+    </message>
+    <message>
+        <source>The match settings in this save are not valid ({details}).</source>
+        <translation>Setèlan tandhing ing simpenan iki ora sah ({details}).</translation>
+    </message>
+</context>
+<context>
     <name>ScoreSheet</name>
     <message>
         <source>Hand</source>

@@ -8124,6 +8124,199 @@
     </message>
 </context>
 <context>
+    <name>SaveFile</name>
+    <message>
+        <source>The file was not changed.</source>
+        <translatorcomment>jv: Berkasé ora diowahi.</translatorcomment>
+        <translation>ꦧꦼꦂꦏꦱꦺ​ꦲꦺꦴꦫ​ꦢꦶꦲꦺꦴꦮꦲꦶ꧉</translation>
+    </message>
+    <message>
+        <source>seat {n}</source>
+        <translatorcomment>jv: kursi {n}</translatorcomment>
+        <translation>ꦏꦸꦂꦱꦶ {n}</translation>
+    </message>
+    <message>
+        <source>hand {n}</source>
+        <translatorcomment>jv: babak {n}</translatorcomment>
+        <translation>ꦧꦧꦏ꧀ {n}</translation>
+    </message>
+    <message>
+        <source>score {n}</source>
+        <translatorcomment>jv: skor {n}</translatorcomment>
+        <translation>ꦱ꧀ꦏꦺꦴꦂ {n}</translation>
+    </message>
+    <message>
+        <source>money total {n}</source>
+        <translatorcomment>jv: gunggung dhuwit {n}</translatorcomment>
+        <translation>ꦒꦸꦁꦒꦸꦁ​ꦝꦸꦮꦶꦠ꧀ {n}</translation>
+    </message>
+    <message>
+        <source>move {n}</source>
+        <translatorcomment>jv: langkah {n}</translatorcomment>
+        <translation>ꦭꦁꦏꦃ {n}</translation>
+    </message>
+    <message>
+        <source>entry {n}</source>
+        <translatorcomment>jv: isèn {n}</translatorcomment>
+        <translation>ꦲꦶꦱꦺꦤ꧀ {n}</translation>
+    </message>
+    <message>
+        <source>{where} is missing</source>
+        <translatorcomment>jv: {where} ora ana</translatorcomment>
+        <translation>{where} ꦲꦺꦴꦫ​ꦲꦤ</translation>
+    </message>
+    <message>
+        <source>{where} is not expected here</source>
+        <translatorcomment>jv: {where} ora samesthiné ana ing kéné</translatorcomment>
+        <translation>{where} ꦲꦺꦴꦫ​ꦱꦩꦼꦱ꧀ꦛꦶꦤꦺ​ꦲꦤ​ꦲꦶꦁ​ꦏꦺꦤꦺ</translation>
+    </message>
+    <message>
+        <source>{where} has too few entries</source>
+        <translatorcomment>jv: {where} isiné kesithikan</translatorcomment>
+        <translation>{where} ꦲꦶꦱꦶꦤꦺ​ꦏꦼꦱꦶꦛꦶꦏꦤ꧀</translation>
+    </message>
+    <message>
+        <source>{where} has too many entries</source>
+        <translatorcomment>jv: {where} isiné kakèhan</translatorcomment>
+        <translation>{where} ꦲꦶꦱꦶꦤꦺ​ꦏꦏꦺꦲꦤ꧀</translation>
+    </message>
+    <message>
+        <source>{where} is empty</source>
+        <translatorcomment>jv: {where} kosong</translatorcomment>
+        <translation>{where} ꦏꦺꦴꦱꦺꦴꦁ</translation>
+    </message>
+    <message>
+        <source>{where} is too long</source>
+        <translatorcomment>jv: {where} kedawan</translatorcomment>
+        <translation>{where} ꦏꦼꦢꦮꦤ꧀</translation>
+    </message>
+    <message>
+        <source>{where} is not written the way CekiDesk writes it</source>
+        <translatorcomment>jv: {where} ora ditulis kaya carané CekiDesk nulis</translatorcomment>
+        <translation>{where} ꦲꦺꦴꦫ​ꦢꦶꦠꦸꦭꦶꦱ꧀ꦏꦪ​ꦕꦫꦤꦺ CekiDesk ꦤꦸꦭꦶꦱ꧀</translation>
+    </message>
+    <message>
+        <source>{where} is not one of the values CekiDesk knows</source>
+        <translatorcomment>jv: {where} dudu salah siji isi sing dikenal CekiDesk</translatorcomment>
+        <translation>{where} ꦢꦸꦢꦸ​ꦱꦭꦃ​ꦱꦶꦗꦶ​ꦲꦶꦱꦶ​ꦱꦶꦁ​ꦢꦶꦏꦼꦤꦭ꧀ CekiDesk</translation>
+    </message>
+    <message>
+        <source>{where} is out of range</source>
+        <translatorcomment>jv: {where} ngluwihi wates</translatorcomment>
+        <translation>{where} ꦔ꧀ꦭꦸꦮꦶꦲꦶ​ꦮꦠꦼꦱ꧀</translation>
+    </message>
+    <message>
+        <source>{where} should be a whole number</source>
+        <translatorcomment>jv: {where} kudune angka wutuh</translatorcomment>
+        <translation>{where} ꦏꦸꦢꦸꦤꦼ​ꦲꦁꦏ​ꦮꦸꦠꦸꦃ</translation>
+    </message>
+    <message>
+        <source>{where} should be a number</source>
+        <translatorcomment>jv: {where} kudune angka</translatorcomment>
+        <translation>{where} ꦏꦸꦢꦸꦤꦼ​ꦲꦁꦏ</translation>
+    </message>
+    <message>
+        <source>{where} should be true or false</source>
+        <translatorcomment>jv: {where} kudune bener utawa salah</translatorcomment>
+        <translation>{where} ꦏꦸꦢꦸꦤꦼ​ꦧꦼꦤꦼꦂ​ꦲꦸꦠꦮ​ꦱꦭꦃ</translation>
+    </message>
+    <message>
+        <source>{where} should be text</source>
+        <translatorcomment>jv: {where} kudune tèks</translatorcomment>
+        <translation>{where} ꦏꦸꦢꦸꦤꦼ​ꦠꦺꦏ꧀ꦱ꧀</translation>
+    </message>
+    <message>
+        <source>{where} should be a list</source>
+        <translatorcomment>jv: {where} kudune daftar</translatorcomment>
+        <translation>{where} ꦏꦸꦢꦸꦤꦼ​ꦢꦥ꦳꧀ꦠꦂ</translation>
+    </message>
+    <message>
+        <source>{where} should be a group of entries</source>
+        <translatorcomment>jv: {where} kudune klompok isèn</translatorcomment>
+        <translation>{where} ꦏꦸꦢꦸꦤꦼ​ꦏ꧀ꦭꦺꦴꦩ꧀ꦥꦺꦴꦏ꧀ꦲꦶꦱꦺꦤ꧀</translation>
+    </message>
+    <message>
+        <source>{where} should be a date and time</source>
+        <translatorcomment>jv: {where} kudune tanggal lan wektu</translatorcomment>
+        <translation>{where} ꦏꦸꦢꦸꦤꦼ​ꦠꦁꦒꦭ꧀ꦭꦤ꧀ꦮꦼꦏ꧀ꦠꦸ</translation>
+    </message>
+    <message>
+        <source>{where} should be empty (null)</source>
+        <translatorcomment>jv: {where} kudune kosong (null)</translatorcomment>
+        <translation>{where} ꦏꦸꦢꦸꦤꦼ​ꦏꦺꦴꦱꦺꦴꦁ (ꦤꦸꦭ꧀ꦭ꧀)</translation>
+    </message>
+    <message>
+        <source>the file</source>
+        <translatorcomment>jv: berkasé</translatorcomment>
+        <translation>ꦧꦼꦂꦏꦱꦺ</translation>
+    </message>
+    <message>
+        <source>{where}: {msg}</source>
+        <translatorcomment>jv: {where}: {msg}</translatorcomment>
+        <translation>{where}: {msg}</translation>
+    </message>
+    <message>
+        <source>{where} is of the wrong kind</source>
+        <translatorcomment>jv: {where} jinisé salah</translatorcomment>
+        <translation>{where} ꦗꦶꦤꦶꦱꦺ​ꦱꦭꦃ</translation>
+    </message>
+    <message>
+        <source>{where} is not valid</source>
+        <translatorcomment>jv: {where} ora sah</translatorcomment>
+        <translation>{where} ꦲꦺꦴꦫ​ꦱꦃ</translation>
+    </message>
+    <message>
+        <source>and {n} more</source>
+        <translatorcomment>jv: lan {n} liyané</translatorcomment>
+        <translation>ꦭꦤ꧀ {n} ꦭꦶꦪꦤꦺ</translation>
+    </message>
+    <message>
+        <source>The name “{name}” is not one a file can have, so no game can be read from it.</source>
+        <translatorcomment>jv: Jeneng “{name}” ora bisa dadi jeneng berkas, mula ora ana dolanan sing bisa diwaca saka kono.</translatorcomment>
+        <translation>ꦗꦼꦤꦼꦁ “{name}” ꦲꦺꦴꦫ​ꦧꦶꦱ​ꦢꦢꦶ​ꦗꦼꦤꦼꦁ​ꦧꦼꦂꦏꦱ꧀꧈ ꦩꦸꦭ​ꦲꦺꦴꦫ​ꦲꦤ​ꦢꦺꦴꦭꦤꦤ꧀ꦱꦶꦁ​ꦧꦶꦱ​ꦢꦶꦮꦕ​ꦱꦏ​ꦏꦺꦴꦤꦺꦴ꧉</translation>
+    </message>
+    <message>
+        <source>The file “{file}” cannot be read: one of the folders that should hold it is a file, not a folder.</source>
+        <translatorcomment>jv: Berkas “{file}” ora bisa diwaca: salah siji folder sing kudune ngemot berkas kuwi malah berkas, dudu folder.</translatorcomment>
+        <translation>ꦧꦼꦂꦏꦱ꧀ “{file}” ꦲꦺꦴꦫ​ꦧꦶꦱ​ꦢꦶꦮꦕ: ꦱꦭꦃ​ꦱꦶꦗꦶ​ꦥ꦳ꦺꦴꦭ꧀ꦢꦼꦂ​ꦱꦶꦁ​ꦏꦸꦢꦸꦤꦼ​ꦔꦼꦩꦺꦴꦠ꧀ꦧꦼꦂꦏꦱ꧀ꦏꦸꦮꦶ​ꦩꦭꦃ​ꦧꦼꦂꦏꦱ꧀꧈ ꦢꦸꦢꦸ​ꦥ꦳ꦺꦴꦭ꧀ꦢꦼꦂ꧉</translation>
+    </message>
+    <message>
+        <source>The file “{file}” cannot be read: the folder “{folder}” that should hold it is a file, not a folder ({where}).</source>
+        <translatorcomment>jv: Berkas “{file}” ora bisa diwaca: folder “{folder}” sing kudune ngemot berkas kuwi malah berkas, dudu folder ({where}).</translatorcomment>
+        <translation>ꦧꦼꦂꦏꦱ꧀ “{file}” ꦲꦺꦴꦫ​ꦧꦶꦱ​ꦢꦶꦮꦕ: ꦥ꦳ꦺꦴꦭ꧀ꦢꦼꦂ “{folder}” ꦱꦶꦁ​ꦏꦸꦢꦸꦤꦼ​ꦔꦼꦩꦺꦴꦠ꧀ꦧꦼꦂꦏꦱ꧀ꦏꦸꦮꦶ​ꦩꦭꦃ​ꦧꦼꦂꦏꦱ꧀꧈ ꦢꦸꦢꦸ​ꦥ꦳ꦺꦴꦭ꧀ꦢꦼꦂ ({where})꧉</translation>
+    </message>
+    <message>
+        <source>This save file is damaged: its data is nested far deeper than a save&apos;s.</source>
+        <translatorcomment>jv: Berkas simpenan iki rusak: datané susun-susun luwih jero tinimbang data simpenan.</translatorcomment>
+        <translation>ꦧꦼꦂꦏꦱ꧀ꦱꦶꦩ꧀ꦥꦼꦤꦤ꧀ꦲꦶꦏꦶ​ꦫꦸꦱꦏ꧀: ꦢꦠꦤꦺ​ꦱꦸꦱꦸꦤ꧀ꦱꦸꦱꦸꦤ꧀ꦭꦸꦮꦶꦃ​ꦗꦼꦫꦺꦴ​ꦠꦶꦤꦶꦩ꧀ꦧꦁ​ꦢꦠ​ꦱꦶꦩ꧀ꦥꦼꦤꦤ꧀꧉</translation>
+    </message>
+    <message>
+        <source>This save file is damaged: an entry holds a number far beyond what a save can hold.</source>
+        <translatorcomment>jv: Berkas simpenan iki rusak: ana isèn sing ngemot angka adoh ngluwihi sing bisa dimot simpenan.</translatorcomment>
+        <translation>ꦧꦼꦂꦏꦱ꧀ꦱꦶꦩ꧀ꦥꦼꦤꦤ꧀ꦲꦶꦏꦶ​ꦫꦸꦱꦏ꧀: ꦲꦤ​ꦲꦶꦱꦺꦤ꧀ꦱꦶꦁ​ꦔꦼꦩꦺꦴꦠ꧀ꦲꦁꦏ​ꦲꦢꦺꦴꦃ​ꦔ꧀ꦭꦸꦮꦶꦲꦶ​ꦱꦶꦁ​ꦧꦶꦱ​ꦢꦶꦩꦺꦴꦠ꧀ꦱꦶꦩ꧀ꦥꦼꦤꦤ꧀꧉</translation>
+    </message>
+    <message>
+        <source>This save file is damaged: the entry “{key}” holds a number far beyond what a save can hold.</source>
+        <translatorcomment>jv: Berkas simpenan iki rusak: isèn “{key}” ngemot angka adoh ngluwihi sing bisa dimot simpenan.</translatorcomment>
+        <translation>ꦧꦼꦂꦏꦱ꧀ꦱꦶꦩ꧀ꦥꦼꦤꦤ꧀ꦲꦶꦏꦶ​ꦫꦸꦱꦏ꧀: ꦲꦶꦱꦺꦤ꧀ “{key}” ꦔꦼꦩꦺꦴꦠ꧀ꦲꦁꦏ​ꦲꦢꦺꦴꦃ​ꦔ꧀ꦭꦸꦮꦶꦲꦶ​ꦱꦶꦁ​ꦧꦶꦱ​ꦢꦶꦩꦺꦴꦠ꧀ꦱꦶꦩ꧀ꦥꦼꦤꦤ꧀꧉</translation>
+    </message>
+    <message>
+        <source>This save file is damaged or was edited by hand ({details}).</source>
+        <translatorcomment>jv: Berkas simpenan iki rusak utawa wis diowahi nganggo tangan ({details}).</translatorcomment>
+        <translation>ꦧꦼꦂꦏꦱ꧀ꦱꦶꦩ꧀ꦥꦼꦤꦤ꧀ꦲꦶꦏꦶ​ꦫꦸꦱꦏ꧀ꦲꦸꦠꦮ​ꦮꦶꦱ꧀ꦢꦶꦲꦺꦴꦮꦲꦶ​ꦔꦁꦒꦺꦴ​ꦠꦔꦤ꧀ ({details})꧉</translation>
+    </message>
+    <message>
+        <source>The game options in this save are not valid ({details}).</source>
+        <translatorcomment>jv: Pilihan dolanan ing simpenan iki ora sah ({details}).</translatorcomment>
+        <translation>ꦥꦶꦭꦶꦲꦤ꧀ꦢꦺꦴꦭꦤꦤ꧀ꦲꦶꦁ​ꦱꦶꦩ꧀ꦥꦼꦤꦤ꧀ꦲꦶꦏꦶ​ꦲꦺꦴꦫ​ꦱꦃ ({details})꧉</translation>
+    </message>
+    <message>
+        <source>The match settings in this save are not valid ({details}).</source>
+        <translatorcomment>jv: Setèlan tandhing ing simpenan iki ora sah ({details}).</translatorcomment>
+        <translation>ꦱꦼꦠꦺꦭꦤ꧀ꦠꦤ꧀ꦝꦶꦁ​ꦲꦶꦁ​ꦱꦶꦩ꧀ꦥꦼꦤꦤ꧀ꦲꦶꦏꦶ​ꦲꦺꦴꦫ​ꦱꦃ ({details})꧉</translation>
+    </message>
+</context>
+<context>
     <name>ScoreSheet</name>
     <message>
         <source>Hand</source>

@@ -60,6 +60,7 @@ from cekidesk.games import get_game
 from .atomic import atomic_write_bytes
 from .files import BadPathError, FileTooLargeError, JsonBoundsError, NotAFileError, loads_bounded, read_regular_file
 from .paths import autosave_path
+from .words import QT_TRANSLATE_NOOP, Joined, Phrase, Translate, Words
 
 log = logging.getLogger(__name__)
 
@@ -78,7 +79,9 @@ MAX_NAME_CHARS = 40
 MAX_OPTIONS = 64                   # entries in an options object
 MAX_ABS_TOTAL = 10**18             # scores and cents
 
-NOT_CHANGED = "The file was not changed."
+#: the translation context of the save refusals' words (see :mod:`.words`)
+CONTEXT = "SaveFile"
+NOT_CHANGED = QT_TRANSLATE_NOOP("SaveFile", "The file was not changed.")
 
 ReasonCode = Literal[
     "missing", "not_a_file", "unreadable", "too_large", "empty", "binary", "encoding",
@@ -93,18 +96,35 @@ class SaveFileError(Exception):
 
     ``str(error)`` is a complete sentence for the player (no Python terms, no traceback text) that
     ends by saying the file was not changed.  ``reason`` is a stable code (see :data:`ReasonCode`)
-    for the program, ``path`` the file concerned (or None).
+    for the program, ``path`` the file concerned (or None).  ``words``, where the sentence was made
+    translatable, are its :class:`~.words.Words`: :meth:`translated` says it in the player's language.
     """
 
-    def __init__(self, message: str, reason: ReasonCode, path: str | os.PathLike | None = None):
+    def __init__(self, message: str, reason: ReasonCode, path: str | os.PathLike | None = None,
+                 words: Words | None = None):
         super().__init__(message)
         self.message = message
         self.reason = reason
         self.path = Path(path) if path is not None else None
+        self.words = words
+
+    def translated(self, translate: Translate) -> str:
+        """The sentence in the words ``translate`` (``QCoreApplication.translate``) gives; in English
+        where it has no translatable words."""
+        if self.words is None:
+            return self.message
+        return f"{self.words.render(translate)} {translate(CONTEXT, NOT_CHANGED)}"
 
 
-def _fail(reason: ReasonCode, what: str, path: Any = None) -> SaveFileError:
+def _fail(reason: ReasonCode, what: str | Words, path: Any = None) -> SaveFileError:
+    if isinstance(what, Words):
+        return SaveFileError(f"{what.render()} {NOT_CHANGED}", reason, path, what)
     return SaveFileError(f"{what} {NOT_CHANGED}", reason, path)
+
+
+def _say(source: str, **params: Phrase) -> Words:
+    """Words of the save refusals (their texts marked in :data:`CONTEXT` where they are written)."""
+    return Words(CONTEXT, source, dict(params))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -280,85 +300,90 @@ def undo_allowed_by_default(match_options: MatchOptions) -> bool:
 # ---------------------------------------------------------------------------------------------
 # Player-readable descriptions of validation errors
 
-_COUNTED = {"seats": "seat", "log": "hand", "scores": "score", "cents": "money total"}
+_COUNTED = {"seats": QT_TRANSLATE_NOOP("SaveFile", "seat {n}"), "log": QT_TRANSLATE_NOOP("SaveFile", "hand {n}"),
+            "scores": QT_TRANSLATE_NOOP("SaveFile", "score {n}"),
+            "cents": QT_TRANSLATE_NOOP("SaveFile", "money total {n}")}
 _TYPE_TAGS = {"str", "int", "float", "bool", "none", "list", "dict"}
 
 
-def _where(loc: Sequence[Any]) -> str:
-    """("seats", 2, "name") → "seat 3, “name”"; ("log", 4, 17) → "hand 5, move 18"."""
+def _where(loc: Sequence[Any]) -> Joined:
+    """("seats", 2, "name") → "seat 3, “name”"; ("log", 4, 17) → "hand 5, move 18" (in words)."""
     items = [p for p in loc
              if not (isinstance(p, str) and (p in _TYPE_TAGS or "[" in p or p.startswith("function-")))]
-    words: list[str] = []
+    words: list[Phrase] = []
     for i, part in enumerate(items):
         prev = items[i - 1] if i else None
         if isinstance(part, int):
-            if prev in _COUNTED and words:
-                words[-1] = f"{_COUNTED[prev]} {part + 1}"
+            if isinstance(prev, str) and prev in _COUNTED and words:
+                words[-1] = _say(_COUNTED[prev], n=part + 1)
             elif isinstance(prev, int) and i >= 2 and items[i - 2] == "log":
-                words.append(f"move {part + 1}")
+                words.append(_say(QT_TRANSLATE_NOOP("SaveFile", "move {n}"), n=part + 1))
             else:
-                words.append(f"entry {part + 1}")
+                words.append(_say(QT_TRANSLATE_NOOP("SaveFile", "entry {n}"), n=part + 1))
         else:
-            shown = "".join(c if c.isprintable() else "?" for c in str(part))
-            words.append(f"“{shown[:29] + '…' if len(shown) > 30 else shown}”")
-    return ", ".join(words)
+            words.append(f"“{_shown(str(part), 30)}”")
+    return Joined(words, ", ")
 
 
 #: what a kind of pydantic error means, said of an entry (``{where}``) of a file
 _PROBLEMS: dict[str, str] = {
-    "missing": "{where} is missing",
-    "extra_forbidden": "{where} is not expected here",
-    "too_short": "{where} has too few entries",
-    "too_long": "{where} has too many entries",
-    "string_too_short": "{where} is empty",
-    "string_too_long": "{where} is too long",
-    "string_pattern_mismatch": "{where} is not written the way CekiDesk writes it",
-    "literal_error": "{where} is not one of the values CekiDesk knows",
-    "enum": "{where} is not one of the values CekiDesk knows",
-    "greater_than": "{where} is out of range",
-    "greater_than_equal": "{where} is out of range",
-    "less_than": "{where} is out of range",
-    "less_than_equal": "{where} is out of range",
-    "int_type": "{where} should be a whole number",
-    "int_parsing": "{where} should be a whole number",
-    "int_from_float": "{where} should be a whole number",
-    "float_type": "{where} should be a number",
-    "bool_type": "{where} should be true or false",
-    "string_type": "{where} should be text",
-    "list_type": "{where} should be a list",
-    "dict_type": "{where} should be a group of entries",
-    "model_type": "{where} should be a group of entries",
-    "model_attributes_type": "{where} should be a group of entries",
-    "datetime_type": "{where} should be a date and time",
-    "datetime_parsing": "{where} should be a date and time",
-    "datetime_from_date_parsing": "{where} should be a date and time",
-    "none_required": "{where} should be empty (null)",
+    "missing": QT_TRANSLATE_NOOP("SaveFile", "{where} is missing"),
+    "extra_forbidden": QT_TRANSLATE_NOOP("SaveFile", "{where} is not expected here"),
+    "too_short": QT_TRANSLATE_NOOP("SaveFile", "{where} has too few entries"),
+    "too_long": QT_TRANSLATE_NOOP("SaveFile", "{where} has too many entries"),
+    "string_too_short": QT_TRANSLATE_NOOP("SaveFile", "{where} is empty"),
+    "string_too_long": QT_TRANSLATE_NOOP("SaveFile", "{where} is too long"),
+    "string_pattern_mismatch": QT_TRANSLATE_NOOP("SaveFile", "{where} is not written the way CekiDesk writes it"),
+    "literal_error": QT_TRANSLATE_NOOP("SaveFile", "{where} is not one of the values CekiDesk knows"),
+    "greater_than": QT_TRANSLATE_NOOP("SaveFile", "{where} is out of range"),
+    "int_type": QT_TRANSLATE_NOOP("SaveFile", "{where} should be a whole number"),
+    "float_type": QT_TRANSLATE_NOOP("SaveFile", "{where} should be a number"),
+    "bool_type": QT_TRANSLATE_NOOP("SaveFile", "{where} should be true or false"),
+    "string_type": QT_TRANSLATE_NOOP("SaveFile", "{where} should be text"),
+    "list_type": QT_TRANSLATE_NOOP("SaveFile", "{where} should be a list"),
+    "dict_type": QT_TRANSLATE_NOOP("SaveFile", "{where} should be a group of entries"),
+    "datetime_type": QT_TRANSLATE_NOOP("SaveFile", "{where} should be a date and time"),
+    "none_required": QT_TRANSLATE_NOOP("SaveFile", "{where} should be empty (null)"),
 }
+#: the kinds of error that say the same as one above
+_SAME = {"enum": "literal_error", "greater_than_equal": "greater_than", "less_than": "greater_than",
+         "less_than_equal": "greater_than", "int_parsing": "int_type", "int_from_float": "int_type",
+         "model_type": "dict_type", "model_attributes_type": "dict_type", "datetime_parsing": "datetime_type",
+         "datetime_from_date_parsing": "datetime_type"}
 
 
-def _problem(err: Mapping[str, Any]) -> str:
+def _problem(err: Mapping[str, Any]) -> Words:
     """One pydantic error as a phrase a player understands: where, and what is wrong there."""
-    where = _where(err.get("loc", ())) or "the file"
+    place = _where(err.get("loc", ()))
+    where: Phrase = place if place.parts else _say(QT_TRANSLATE_NOOP("SaveFile", "the file"))
     typ = str(err.get("type", ""))
+    typ = _SAME.get(typ, typ)
     if typ in _PROBLEMS:
-        return _PROBLEMS[typ].format(where=where)
-    if typ == "value_error":   # our own validators' words, written for players
+        return _say(_PROBLEMS[typ], where=where)
+    if typ == "value_error":   # our own validators' words, written for players (in English)
         msg = str(err.get("msg", ""))
         msg = msg[len("Value error, "):] if msg.startswith("Value error, ") else msg
-        return f"{where}: {msg}" if where != "the file" else msg
+        if not err.get("loc"):
+            return _say("{msg}", msg=msg)
+        return _say(QT_TRANSLATE_NOOP("SaveFile", "{where}: {msg}"), where=where, msg=msg)
     if typ.endswith(("_type", "_parsing")):
-        return f"{where} is of the wrong kind"
-    return f"{where} is not valid"
+        return _say(QT_TRANSLATE_NOOP("SaveFile", "{where} is of the wrong kind"), where=where)
+    return _say(QT_TRANSLATE_NOOP("SaveFile", "{where} is not valid"), where=where)
+
+
+def validation_words(exc: ValidationError, limit: int = 3) -> Joined:
+    """A short summary of a pydantic error in a player's words (no pydantic wording, no input
+    values): "seat 3, “name” is too long; “seed” is missing"."""
+    errors = exc.errors(include_url=False, include_input=False)
+    parts: list[Phrase] = [_problem(err) for err in errors[:limit]]
+    if len(errors) > limit:
+        parts.append(_say(QT_TRANSLATE_NOOP("SaveFile", "and {n} more"), n=len(errors) - limit))
+    return Joined(parts)
 
 
 def describe_validation_error(exc: ValidationError, limit: int = 3) -> str:
-    """A short, player-readable summary of a pydantic error (no pydantic wording, no input values):
-    "seat 3, “name” is too long; “seed” is missing"."""
-    errors = exc.errors(include_url=False, include_input=False)
-    parts = [_problem(err) for err in errors[:limit]]
-    if len(errors) > limit:
-        parts.append(f"and {len(errors) - limit} more problem{'s' if len(errors) - limit > 1 else ''}")
-    return "; ".join(parts)
+    """:func:`validation_words` in English."""
+    return validation_words(exc, limit).render()
 
 
 def _quote_action(text: str) -> str:
@@ -392,11 +417,11 @@ def _read_text(path: Path) -> str:
     except PermissionError:
         raise _fail("unreadable", f"CekiDesk is not allowed to read the file “{path.name}”.", path) from None
     except BadPathError:
-        raise _fail("bad_name", f"The name “{_shown(path.name)}” is not one a file can have, so no game can be "
-                                "read from it.", path) from None
+        raise _fail("bad_name", _say(QT_TRANSLATE_NOOP("SaveFile", "The name “{name}” is not one a file can have, "
+                                                                   "so no game can be read from it."),
+                                     name=_shown(path.name)), path) from None
     except NotADirectoryError:
-        raise _fail("no_folder", f"The file “{_shown(path.name)}” cannot be read: {_blocked_folder(path)}",
-                    path) from None
+        raise _fail("no_folder", _no_folder(path), path) from None
     except NotAFileError as exc:
         if exc.is_folder:
             raise _fail("not_a_file", f"The item “{path.name}” is a folder, not a saved game.", path) from None
@@ -431,13 +456,29 @@ def _shown(text: str, most: int = 60) -> str:
     return shown[:most - 1] + "…" if len(shown) > most else shown
 
 
+def _file_in_the_way(path: Path) -> Path | None:
+    """The nearest of the folders on the way to ``path`` that is a file, not a folder."""
+    return next((f for f in path.parents if os.path.lexists(f) and not f.is_dir()), None)
+
+
+def _no_folder(path: Path) -> Words:
+    """The words for a file that cannot be read because a folder on its way is a file."""
+    folder = _file_in_the_way(path)
+    if folder is None:
+        return _say(QT_TRANSLATE_NOOP("SaveFile", "The file “{file}” cannot be read: one of the folders that "
+                                                  "should hold it is a file, not a folder."), file=_shown(path.name))
+    return _say(QT_TRANSLATE_NOOP("SaveFile", "The file “{file}” cannot be read: the folder “{folder}” that should "
+                                              "hold it is a file, not a folder ({where})."),
+                file=_shown(path.name), folder=_shown(folder.name), where=_shown(str(folder), 120))
+
+
 def _blocked_folder(path: Path) -> str:
-    """Why a folder on the way to ``path`` is not one: the nearest of its folders that is a file."""
-    for folder in path.parents:
-        if os.path.lexists(folder) and not folder.is_dir():
-            return (f"the folder “{_shown(folder.name)}” that should hold it is a file, not a folder "
-                    f"({_shown(str(folder), 120)}).")
-    return "one of the folders that should hold it is a file, not a folder."
+    """Why a folder on the way to ``path`` is not one (for a failed write, in English)."""
+    folder = _file_in_the_way(path)
+    if folder is None:
+        return "one of the folders that should hold it is a file, not a folder."
+    return (f"the folder “{_shown(folder.name)}” that should hold it is a file, not a folder "
+            f"({_shown(str(folder), 120)}).")
 
 
 def _parse_json(text: str, path: Path | None) -> Any:
@@ -445,11 +486,16 @@ def _parse_json(text: str, path: Path | None) -> Any:
         return loads_bounded(text)
     except JsonBoundsError as exc:
         if exc.problem == "too_deep":
-            raise _fail("damaged", "This save file is damaged: its data is nested far deeper than a save's.",
+            raise _fail("damaged", _say(QT_TRANSLATE_NOOP("SaveFile", "This save file is damaged: its data is "
+                                                                      "nested far deeper than a save's.")),
                         path) from None
-        where = f"the entry “{_shown(exc.key, 30)}”" if exc.key else "an entry"
-        raise _fail("damaged", f"This save file is damaged: {where} holds a number far beyond what a save "
-                               "can hold.", path) from None
+        if exc.key is None:
+            raise _fail("damaged", _say(QT_TRANSLATE_NOOP("SaveFile", "This save file is damaged: an entry holds "
+                                                                      "a number far beyond what a save can hold.")),
+                        path) from None
+        raise _fail("damaged", _say(QT_TRANSLATE_NOOP("SaveFile", "This save file is damaged: the entry “{key}” "
+                                                                  "holds a number far beyond what a save can hold."),
+                                    key=_shown(exc.key, 30)), path) from None
     except json.JSONDecodeError as exc:
         body = text.rstrip()
         # the text ends inside the document, or inside a string that never closes
@@ -482,8 +528,9 @@ def parse_document(text: str, path: str | os.PathLike | None = None) -> SaveDocu
     try:
         return SaveDocument.model_validate_json(text, strict=True)
     except ValidationError as exc:
-        raise _fail("damaged", f"This save file is damaged or was edited by hand "
-                               f"({describe_validation_error(exc)}).", p) from None
+        raise _fail("damaged", _say(QT_TRANSLATE_NOOP("SaveFile", "This save file is damaged or was edited by "
+                                                               "hand ({details})."),
+                                    details=validation_words(exc)), p) from None
 
 
 def load_document(path: str | os.PathLike) -> SaveDocument:
@@ -587,13 +634,15 @@ def document_to_match(doc: SaveDocument) -> Match:
     try:
         options = spec.options_model.model_validate(doc.options, strict=True)
     except ValidationError as exc:
-        raise _fail("invalid_options", f"The game options in this save are not valid "
-                                       f"({describe_validation_error(exc)}).") from None
+        raise _fail("invalid_options", _say(QT_TRANSLATE_NOOP("SaveFile", "The game options in this save are "
+                                                                       "not valid ({details})."),
+                                            details=validation_words(exc))) from None
     try:
         match_options = MatchOptions.model_validate(doc.match_options, strict=True)
     except ValidationError as exc:
-        raise _fail("invalid_options", f"The match settings in this save are not valid "
-                                       f"({describe_validation_error(exc)}).") from None
+        raise _fail("invalid_options", _say(QT_TRANSLATE_NOOP("SaveFile", "The match settings in this save are "
+                                                                       "not valid ({details})."),
+                                            details=validation_words(exc))) from None
     if match_options.mode not in offered_modes(spec):
         raise _fail("invalid_options", f"The match settings in this save are not valid (“{spec.id}” is "
                                        f"not played in the “{match_options.mode}” mode).")

@@ -27,7 +27,6 @@ import filecmp
 import logging
 import os
 import shutil
-from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -42,6 +41,7 @@ from cekidesk.languages import normalize_language
 from .atomic import atomic_write_text
 from .files import FileTooLargeError, NotAFileError, loads_bounded, read_regular_file
 from .paths import settings_path
+from .words import QT_TRANSLATE_NOOP, Translate, english
 
 log = logging.getLogger(__name__)
 
@@ -146,11 +146,6 @@ FIELDS = frozenset(Settings.model_fields)
 
 # ---------------------------------------------------------------------------------------------
 
-def QT_TRANSLATE_NOOP(context: str, source: str) -> str:   # noqa: N802 (the name lupdate looks for)
-    """Marks a text for translation (lupdate reads the call); the window translates it when shown."""
-    return source
-
-
 NoticeProblem = Literal["too_large", "not_a_file", "damaged", "invalid_values"]
 
 #: The sentences of the notices the window shows in its words (it has its own for "too_large" and
@@ -176,7 +171,7 @@ class SettingsNotice:
     path: Path
     kept: Path | None
 
-    def message(self, translate: Callable[[str, str], str] = lambda _context, text: text) -> str:
+    def message(self, translate: Translate = english) -> str:
         """The notice of a ``"damaged"`` or ``"invalid_values"`` file as the window shows it, in the
         words ``translate`` (``QCoreApplication.translate``) gives: one or two sentences."""
         text = translate(NOTICE_CONTEXT, NOTICE_TEXTS.get(self.problem, NOTICE_TEXTS["damaged"]))
