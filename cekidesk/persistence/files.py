@@ -1,5 +1,13 @@
 """Reading CekiDesk's own small files safely, and tidying CekiDesk's folders at start (no Qt).
 
+Every file the app reads — saves, settings, statistics, rule sets — comes through here: the bytes by
+:func:`read_regular_file`, the JSON in them by :func:`loads_bounded` (one bounded reader for all:
+nesting deeper than :data:`MAX_JSON_DEPTH`, a whole number of more than :data:`MAX_NUMBER_DIGITS`
+digits, ``NaN``, ``Infinity`` and ``1e400`` are refused before or while parsing, as a
+:class:`JsonBoundsError`, so that no ``RecursionError`` and no absurd number comes out of a file; each
+loader's model then bounds its own values).  A path that cannot name a file (a NUL character) is an
+``OSError`` (:class:`BadPathError`), like every other path that cannot be read.
+
 :func:`read_regular_file` is the one way saves and settings are read: a path that leads (through any
 links) to a FIFO, a device or a folder is refused *before* it is opened, because opening or reading
 such a thing can block the UI thread for ever; the file is opened without blocking and checked

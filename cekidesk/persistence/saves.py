@@ -25,7 +25,9 @@ game offers (:func:`cekidesk.bots.bot_levels`).  Files are read through
 Every problem with a file — on loading, and the write failures of saving — raises
 :class:`SaveFileError`, whose ``str()`` is a sentence a player understands and says that the file
 was not changed.  Loading never writes to the file and returns nothing unless the whole match was
-rebuilt and checked.  Programming errors (seats that do not fit the match …) raise ``ValueError``.
+rebuilt and checked.  Its words are translatable where the sentence says what is wrong inside
+the file (:meth:`SaveFileError.translated`); the JSON is read by the bounded reader
+(:func:`.files.loads_bounded`).  Programming errors (seats that do not fit the match …) raise ``ValueError``.
 """
 from __future__ import annotations
 
@@ -34,7 +36,7 @@ import json
 import logging
 import os
 import unicodedata
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -50,6 +52,7 @@ from pydantic import (
     field_validator,
     model_validator,
 )
+from pydantic_core import ErrorDetails
 
 from cekidesk import __version__
 from cekidesk.bots import bot_levels, canonical_level
@@ -65,11 +68,11 @@ from .words import QT_TRANSLATE_NOOP, Joined, Phrase, Translate, Words
 log = logging.getLogger(__name__)
 
 FORMAT_ID: Final = "cekidesk-save"
-#: the newest save format, which this CekiDesk writes: 2 adds whether undo is allowed, the hands it
-#: was used in, and ``first_deal`` (a match that plays a deal of another again); format 1 is read too
+# the newest save format, which this CekiDesk writes: 2 adds whether undo is allowed, the hands it
+# was used in, and ``first_deal`` (a match that plays a deal of another again); format 1 is read too
 SCHEMA_VERSION: Final = 2
 
-#: Limits that keep a hand-edited file from making the app allocate or compute absurdly.
+# Limits that keep a hand-edited file from making the app allocate or compute absurdly.
 MAX_FILE_BYTES = 8 * 1024 * 1024   # checked before reading
 MAX_HANDS = 10_000
 MAX_ACTIONS = 200_000              # all hands together; ~2 s of replay, ~3.5 MB of JSON
@@ -79,7 +82,7 @@ MAX_NAME_CHARS = 40
 MAX_OPTIONS = 64                   # entries in an options object
 MAX_ABS_TOTAL = 10**18             # scores and cents
 
-#: the translation context of the save refusals' words (see :mod:`.words`)
+# the translation context of the save refusals' words (see :mod:`.words`)
 CONTEXT = "SaveFile"
 NOT_CHANGED = QT_TRANSLATE_NOOP("SaveFile", "The file was not changed.")
 
@@ -116,7 +119,7 @@ class SaveFileError(Exception):
         return f"{self.words.render(translate)} {translate(CONTEXT, NOT_CHANGED)}"
 
 
-def _fail(reason: ReasonCode, what: str | Words, path: Any = None) -> SaveFileError:
+def _fail(reason: ReasonCode, what: str | Words, path: str | os.PathLike | None = None) -> SaveFileError:
     if isinstance(what, Words):
         return SaveFileError(f"{what.render()} {NOT_CHANGED}", reason, path, what)
     return SaveFileError(f"{what} {NOT_CHANGED}", reason, path)
@@ -306,7 +309,7 @@ _COUNTED = {"seats": QT_TRANSLATE_NOOP("SaveFile", "seat {n}"), "log": QT_TRANSL
 _TYPE_TAGS = {"str", "int", "float", "bool", "none", "list", "dict"}
 
 
-def _where(loc: Sequence[Any]) -> Joined:
+def _where(loc: Sequence[str | int]) -> Joined:
     """("seats", 2, "name") → "seat 3, “name”"; ("log", 4, 17) → "hand 5, move 18" (in words)."""
     items = [p for p in loc
              if not (isinstance(p, str) and (p in _TYPE_TAGS or "[" in p or p.startswith("function-")))]
@@ -325,7 +328,7 @@ def _where(loc: Sequence[Any]) -> Joined:
     return Joined(words, ", ")
 
 
-#: what a kind of pydantic error means, said of an entry (``{where}``) of a file
+# what a kind of pydantic error means, said of an entry (``{where}``) of a file
 _PROBLEMS: dict[str, str] = {
     "missing": QT_TRANSLATE_NOOP("SaveFile", "{where} is missing"),
     "extra_forbidden": QT_TRANSLATE_NOOP("SaveFile", "{where} is not expected here"),
@@ -345,14 +348,14 @@ _PROBLEMS: dict[str, str] = {
     "datetime_type": QT_TRANSLATE_NOOP("SaveFile", "{where} should be a date and time"),
     "none_required": QT_TRANSLATE_NOOP("SaveFile", "{where} should be empty (null)"),
 }
-#: the kinds of error that say the same as one above
+# the kinds of error that say the same as one above
 _SAME = {"enum": "literal_error", "greater_than_equal": "greater_than", "less_than": "greater_than",
          "less_than_equal": "greater_than", "int_parsing": "int_type", "int_from_float": "int_type",
          "model_type": "dict_type", "model_attributes_type": "dict_type", "datetime_parsing": "datetime_type",
          "datetime_from_date_parsing": "datetime_type"}
 
 
-def _problem(err: Mapping[str, Any]) -> Words:
+def _problem(err: ErrorDetails) -> Words:
     """One pydantic error as a phrase a player understands: where, and what is wrong there."""
     place = _where(err.get("loc", ()))
     where: Phrase = place if place.parts else _say(QT_TRANSLATE_NOOP("SaveFile", "the file"))
@@ -481,7 +484,7 @@ def _blocked_folder(path: Path) -> str:
             f"({_shown(str(folder), 120)}).")
 
 
-def _parse_json(text: str, path: Path | None) -> Any:
+def _parse_json(text: str, path: Path | None) -> JsonValue:
     try:
         return loads_bounded(text)
     except JsonBoundsError as exc:

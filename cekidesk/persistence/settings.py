@@ -12,6 +12,11 @@ Loading never fails and never stops the app:
   values are kept** and each invalid one falls back to its default;
 * keys this version does not know (e.g. written by a newer CekiDesk) are ignored.
 
+:func:`read_settings` also returns a :class:`SettingsNotice` for a damaged file (``"damaged"``) and for
+values that fell back to their defaults (``"invalid_values"``), whose sentence
+(:meth:`SettingsNotice.message`) the window shows in the player's language; the JSON is read by the
+bounded reader (:func:`~.files.loads_bounded`: deep nesting and numbers out of range are damage).
+
 In the damaged cases the file is copied (the too large and the odd ones: renamed) beside itself as
 ``settings.json.bad`` (or ``settings.json.bad-YYYYmmdd-HHMMSS`` if a different backup already has that
 name; an identical backup is not made twice) and a warning is logged through :mod:`logging`; unknown
@@ -51,7 +56,7 @@ SETTINGS_SCHEMA_VERSION = 2
 MAX_SETTINGS_BYTES = 1024 * 1024
 BACKUP_SUFFIX = ".bad"
 
-#: the range of the Expert's thinking time a player may choose (seconds) and its default
+# the range of the Expert's thinking time a player may choose (seconds) and its default
 EXPERT_SECONDS = (0.5, 5.0)
 EXPERT_SECONDS_DEFAULT = 1.0
 
@@ -148,8 +153,8 @@ FIELDS = frozenset(Settings.model_fields)
 
 NoticeProblem = Literal["too_large", "not_a_file", "damaged", "invalid_values"]
 
-#: The sentences of the notices the window shows in its words (it has its own for "too_large" and
-#: "not_a_file"); translated with ``QCoreApplication.translate(NOTICE_CONTEXT, text)``.
+# The sentences of the notices the window shows in its words (it has its own for "too_large" and
+# "not_a_file"); translated with ``QCoreApplication.translate(NOTICE_CONTEXT, text)``.
 NOTICE_CONTEXT = "SettingsNotice"
 NOTICE_TEXTS: dict[str, str] = {
     "damaged": QT_TRANSLATE_NOOP("SettingsNotice", "Your settings file “{file}” is damaged and could not be "

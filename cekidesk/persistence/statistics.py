@@ -14,7 +14,10 @@ The file is bounded: each game keeps its last :data:`MAX_MATCHES_PER_GAME` match
 Loading never fails and never loses the file: a file that is damaged, hand-edited beyond what the
 model accepts, too large, of another version or not an ordinary file is renamed aside
 (``statistics.json.damaged-<time>``) and reported once (:class:`StatisticsNotice`); statistics then
-start afresh in a new file.  Writing is atomic (:func:`~cekidesk.persistence.atomic.atomic_write_text`).
+start afresh in a new file.  Every number is bounded well inside what the Statistics window can
+show (:data:`MAX_COUNT`, :data:`MAX_AMOUNT`, also for a game's totals added up over its levels), and
+the JSON is read by the bounded reader (:func:`~.files.loads_bounded`).
+Writing is atomic (:func:`~cekidesk.persistence.atomic.atomic_write_text`).
 """
 from __future__ import annotations
 

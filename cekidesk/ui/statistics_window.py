@@ -37,8 +37,8 @@ from .dialogs import close_buttons
 
 #: the choices of how many matches the line chart shows (0: all kept)
 LAST_MATCHES = (10, 25, 50, 100, 0)
-#: Qt takes a count (``%n``) as a C ``int`` and QLocale a 64-bit one: a number beyond is shown as
-#: the bound (the store refuses files beyond its own, far smaller bounds; this is the last guard)
+# Qt takes a count (``%n``) as a C ``int`` and QLocale a 64-bit one: a number beyond is shown as
+# the bound (the store refuses files beyond its own, far smaller bounds; this is the last guard)
 C_INT_MAX = 2**31 - 1
 INT64_MAX = 2**63 - 1
 
