@@ -107,6 +107,17 @@ def test_a_file_in_place_of_the_data_folder_is_named_as_such():
     fuzz_files.player_sentence(msg)
 
 
+def test_an_autosave_that_cannot_be_written_for_a_file_in_place_of_its_folder_says_so():
+    from cekidesk.persistence.saves import write_save
+
+    paths.data_dir().parent.mkdir(parents=True, exist_ok=True)
+    paths.data_dir().write_text("not a folder")
+    with pytest.raises(SaveFileError) as info:
+        write_save(paths.autosave_path(), b"{}")
+    assert info.value.reason == "write_failed"
+    assert "that should hold it is a file, not a folder" in str(info.value), str(info.value)
+
+
 @pytest.mark.parametrize("edit, words", [
     (lambda d: d.update(log=[]), "“log” has too few entries"),
     (lambda d: d.update(seats=[]), "“seats” has too few entries"),

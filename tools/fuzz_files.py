@@ -37,7 +37,12 @@ from cekidesk.games import games, new_match  # noqa: E402
 from cekidesk.games.ce_pe.ruleset import PRESETS, RuleFileError, preset, rules_to_json  # noqa: E402
 from cekidesk.persistence.rulesets import list_rule_sets, read_rule_file  # noqa: E402
 from cekidesk.persistence.saves import SaveFileError, Seat, document_to_bytes, load_match, match_to_document  # noqa: E402
-from cekidesk.persistence.settings import Settings, read_settings  # noqa: E402
+from cekidesk.persistence.settings import Settings  # noqa: E402
+
+try:
+    from cekidesk.persistence.settings import read_settings
+except ImportError:   # (a CekiDesk before issue 33, to compare: its settings gave no notice when damaged)
+    from cekidesk.persistence.settings import load_settings_and_notice as read_settings
 from cekidesk.persistence.statistics import StatisticsStore  # noqa: E402
 
 KINDS = ("save", "settings", "statistics", "rules")
@@ -45,7 +50,7 @@ FILE_NAMES = {"save": "fuzzed.cekisave", "settings": "settings.json", "statistic
               "rules": "fuzzed.cepe.json"}
 #: words that must never reach a player's message
 JARGON = ("Traceback", "Error", "Exception", "pydantic", "NoneType", "[type=", "should have", "Input should",
-          "validation error")
+          "validation error", "Field required", "Extra inputs", "Value error", "errors.pydantic.dev")
 C_INT_MAX = 2**31 - 1
 
 
@@ -155,6 +160,7 @@ def _drop_or_add_key(rng: random.Random, data: bytes) -> bytes:
     doc = json.loads(data)
     dicts = [p for p in _nodes(doc) if isinstance(_get(doc, p), dict)]
     target = _get(doc, rng.choice(dicts))
+    assert isinstance(target, dict)
     if target and rng.random() < 0.6:
         del target[rng.choice(list(target))]
     else:
@@ -305,7 +311,7 @@ def run_kind(kind: str, count: int, seed: int) -> tuple[Counter, list[str], floa
         mutator = names[i % len(names)]
         file_seed = seed * 1_000_003 + i
         try:
-            outcomes[outcome(kind, hostile(kind, mutator, file_seed)).split(":")[0]] += 1
+            outcomes[outcome(kind, hostile(kind, mutator, file_seed))] += 1
         except Exception as exc:   # noqa: BLE001 (everything counts, and the run goes on)
             outcomes["UNEXPECTED"] += 1
             unexpected.append(f"{kind} {mutator} seed {file_seed}: {type(exc).__name__}: {str(exc)[:200]}")
@@ -384,8 +390,13 @@ def main() -> int:
     for kind in args.kinds.split(","):
         outcomes, unexpected, seconds = run_kind(kind, args.count, args.seed)
         bad += len(unexpected)
-        shown = ", ".join(f"{k} {n}" for k, n in sorted(outcomes.items()))
+        kinds: Counter = Counter()
+        for name, n in outcomes.items():
+            kinds[name.split(":")[0]] += n
+        shown = ", ".join(f"{k} {n}" for k, n in sorted(kinds.items()))
         print(f"{kind:10} {args.count:6} files in {seconds:6.1f} s: {shown}", flush=True)
+        print(" " * 11 + "; ".join(f"{k.split(': ')[-1]} {n}" for k, n in outcomes.most_common() if ":" in k),
+              flush=True)
         for line in unexpected[:20]:
             print("   ", line)
     if args.window:
