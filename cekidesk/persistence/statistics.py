@@ -38,7 +38,14 @@ from typing import Annotated, Final, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from .atomic import atomic_write_text
-from .files import FileTooLargeError, NotAFileError, loads_bounded, read_regular_file
+from .files import (
+    FileTooLargeError,
+    JsonBoundsError,
+    NotAFileError,
+    check_json_bounds,
+    loads_bounded,
+    read_regular_file,
+)
 from .paths import data_dir
 
 log = logging.getLogger(__name__)
@@ -265,14 +272,17 @@ class StatisticsStore:
             self.writable = False
             return StatisticsDocument()
         try:
-            raw = loads_bounded(data)   # bounded: nesting, digits, NaN (then the model's own bounds)
-        except ValueError:
-            return self._set_aside("damaged")
-        if isinstance(raw, dict) and raw.get("format") == FORMAT_ID and raw.get("schema_version") != 1:
-            return self._set_aside("newer")
-        try:
+            check_json_bounds(data)   # nesting and digits bounded before any parser sees the file
             return StatisticsDocument.model_validate_json(data)
+        except JsonBoundsError:
+            return self._set_aside("damaged")
         except ValidationError as exc:
+            try:
+                raw = loads_bounded(data)
+            except ValueError:
+                return self._set_aside("damaged")
+            if isinstance(raw, dict) and raw.get("format") == FORMAT_ID and raw.get("schema_version") != 1:
+                return self._set_aside("newer")
             log.warning("the statistics file %s is not valid: %s", self.path, str(exc).splitlines()[0])
             return self._set_aside("damaged")
 
