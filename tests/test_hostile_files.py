@@ -321,3 +321,20 @@ def test_save_refusals_and_the_settings_notice_are_said_in_the_players_language(
         assert w in said, said
     assert "CekiDesk" in told and "settings.json" in told and "damaged" not in told, told
     assert info.value.translated(lambda _c, text: text) == str(info.value)
+
+
+def test_every_load_refusal_has_its_words_a_missing_file_too(qapp, tmp_path):
+    from PySide6.QtCore import QCoreApplication
+
+    from cekidesk.ui import i18n
+
+    with pytest.raises(SaveFileError) as info:
+        load_match(tmp_path / "nowhere.cekisave")
+    assert info.value.words is not None
+    try:
+        i18n.set_language("id")
+        said = info.value.translated(QCoreApplication.translate)
+    finally:
+        i18n.set_language("en")
+    assert said == "Berkas “nowhere.cekisave” tidak ditemukan; mungkin sudah dipindahkan atau dihapus. Tidak ada " \
+                   "yang diubah.", said

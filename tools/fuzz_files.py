@@ -246,6 +246,8 @@ def _load_save(path: Path) -> str:
         load_match(path)
     except SaveFileError as exc:
         player_sentence(str(exc))
+        if exc.words is None or exc.translated(lambda _context, text: text) != str(exc):
+            raise Unexpected(f"a refusal without its words in the player's language: {exc}") from None
         return f"refused: {exc.reason}"
     return "loaded"
 

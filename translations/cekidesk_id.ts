@@ -6653,8 +6653,48 @@
         <translation>dan {n} lagi</translation>
     </message>
     <message>
+        <source>The file “{file}” could not be found; it may have been moved or deleted. Nothing was changed.</source>
+        <translation>Berkas “{file}” tidak ditemukan; mungkin sudah dipindahkan atau dihapus. Tidak ada yang diubah.</translation>
+    </message>
+    <message>
+        <source>CekiDesk is not allowed to read the file “{file}”.</source>
+        <translation>CekiDesk tidak diizinkan membaca berkas “{file}”.</translation>
+    </message>
+    <message>
         <source>The name “{name}” is not one a file can have, so no game can be read from it.</source>
         <translation>Nama “{name}” tidak bisa menjadi nama berkas, jadi tidak ada permainan yang bisa dibaca darinya.</translation>
+    </message>
+    <message>
+        <source>The item “{file}” is a folder, not a saved game.</source>
+        <translation>“{file}” adalah folder, bukan permainan tersimpan.</translation>
+    </message>
+    <message>
+        <source>The item “{file}” is not an ordinary file, so it is not a saved game.</source>
+        <translation>“{file}” bukan berkas biasa, jadi bukan permainan tersimpan.</translation>
+    </message>
+    <message>
+        <source>The file “{file}” is far too large to be a CekiDesk save (saves are at most {mb} MB).</source>
+        <translation>Berkas “{file}” terlalu besar untuk menjadi simpanan CekiDesk (simpanan paling besar {mb} MB).</translation>
+    </message>
+    <message>
+        <source>The file “{file}” could not be read.</source>
+        <translation>Berkas “{file}” tidak dapat dibaca.</translation>
+    </message>
+    <message>
+        <source>The file “{file}” is empty, so there is no game in it.</source>
+        <translation>Berkas “{file}” kosong, jadi tidak ada permainan di dalamnya.</translation>
+    </message>
+    <message>
+        <source>This file is not a CekiDesk save (its text is in a different encoding than the UTF-8 that CekiDesk saves use).</source>
+        <translation>Berkas ini bukan simpanan CekiDesk (teksnya memakai pengodean lain, bukan UTF-8 yang dipakai simpanan CekiDesk).</translation>
+    </message>
+    <message>
+        <source>This file is not a CekiDesk save (it does not contain text).</source>
+        <translation>Berkas ini bukan simpanan CekiDesk (isinya bukan teks).</translation>
+    </message>
+    <message>
+        <source>This file is not a CekiDesk save, or it was re-saved by another program (its text is not in the UTF-8 encoding that CekiDesk saves use).</source>
+        <translation>Berkas ini bukan simpanan CekiDesk, atau sudah disimpan ulang oleh program lain (teksnya tidak memakai pengodean UTF-8 yang dipakai simpanan CekiDesk).</translation>
     </message>
     <message>
         <source>The file “{file}” cannot be read: one of the folders that should hold it is a file, not a folder.</source>
@@ -6677,8 +6717,64 @@
         <translation>Berkas simpanan ini rusak: isian “{key}” memuat angka yang jauh melampaui yang bisa dimuat simpanan.</translation>
     </message>
     <message>
+        <source>This save file is incomplete: it ends in the middle of the game data, perhaps because saving was interrupted.</source>
+        <translation>Berkas simpanan ini tidak lengkap: berakhir di tengah data permainan, mungkin karena penyimpanan terputus.</translation>
+    </message>
+    <message>
+        <source>This file is not a CekiDesk save (it is not readable JSON).</source>
+        <translation>Berkas ini bukan simpanan CekiDesk (bukan JSON yang dapat dibaca).</translation>
+    </message>
+    <message>
+        <source>This save file is damaged: it contains values CekiDesk cannot read.</source>
+        <translation>Berkas simpanan ini rusak: isinya memuat nilai yang tidak dapat dibaca CekiDesk.</translation>
+    </message>
+    <message>
+        <source>This file is not a CekiDesk save (it is a different kind of file).</source>
+        <translation>Berkas ini bukan simpanan CekiDesk (ini jenis berkas lain).</translation>
+    </message>
+    <message>
+        <source>This save file is damaged: its format version is missing or not valid.</source>
+        <translation>Berkas simpanan ini rusak: versi formatnya tidak ada atau tidak sah.</translation>
+    </message>
+    <message>
+        <source>a newer CekiDesk</source>
+        <translation>CekiDesk yang lebih baru</translation>
+    </message>
+    <message>
+        <source>This save was made by a newer CekiDesk ({by}, save format {version}); this CekiDesk ({mine}) reads save format {format}. Please update CekiDesk to open it.</source>
+        <translation>Simpanan ini dibuat oleh CekiDesk yang lebih baru ({by}, format simpanan {version}); CekiDesk ini ({mine}) membaca format simpanan {format}. Perbarui CekiDesk untuk membukanya.</translation>
+    </message>
+    <message>
         <source>This save file is damaged or was edited by hand ({details}).</source>
         <translation>Berkas simpanan ini rusak atau telah diubah dengan tangan ({details}).</translation>
+    </message>
+    <message>
+        <source>This save has no human player: CekiDesk needs at least one person at the table, so it cannot continue this game.</source>
+        <translation>Simpanan ini tidak punya pemain manusia: CekiDesk membutuhkan sedikitnya satu orang di meja, jadi permainan ini tidak bisa dilanjutkan.</translation>
+    </message>
+    <message>
+        <source>This save has a kind of computer player this CekiDesk does not know (“{level}”, seat {seat}); it may have been made by a newer CekiDesk.</source>
+        <translation>Simpanan ini memuat jenis pemain komputer yang tidak dikenal CekiDesk ini (“{level}”, kursi {seat}); mungkin dibuat oleh CekiDesk yang lebih baru.</translation>
+    </message>
+    <message>
+        <source>This save file is damaged: hand {hand} has {moves} moves, more than a hand of “{game}” can have ({limit}).</source>
+        <translation>Berkas simpanan ini rusak: babak {hand} punya {moves} langkah, lebih banyak daripada yang mungkin dalam satu babak “{game}” ({limit}).</translation>
+    </message>
+    <message>
+        <source>This save is for a game this CekiDesk does not know (“{game}”); it may have been made by a newer CekiDesk.</source>
+        <translation>Simpanan ini untuk permainan yang tidak dikenal CekiDesk ini (“{game}”); mungkin dibuat oleh CekiDesk yang lebih baru.</translation>
+    </message>
+    <message>
+        <source>1 seat</source>
+        <translation>1 kursi</translation>
+    </message>
+    <message>
+        <source>{n} seats</source>
+        <translation>{n} kursi</translation>
+    </message>
+    <message>
+        <source>This save file is damaged: it has {seats}, but “{game}” is played by {low} to {high} players.</source>
+        <translation>Berkas simpanan ini rusak: isinya {seats}, padahal “{game}” dimainkan oleh {low} sampai {high} pemain.</translation>
     </message>
     <message>
         <source>The game options in this save are not valid ({details}).</source>
@@ -6687,6 +6783,46 @@
     <message>
         <source>The match settings in this save are not valid ({details}).</source>
         <translation>Pengaturan pertandingan dalam simpanan ini tidak sah ({details}).</translation>
+    </message>
+    <message>
+        <source>The match settings in this save are not valid (“{game}” is not played in the “{mode}” mode).</source>
+        <translation>Pengaturan pertandingan dalam simpanan ini tidak sah (“{game}” tidak dimainkan dengan mode “{mode}”).</translation>
+    </message>
+    <message>
+        <source>The game options in this save are not valid.</source>
+        <translation>Pilihan permainan dalam simpanan ini tidak sah.</translation>
+    </message>
+    <message>
+        <source>This save file could not be opened: the game in it cannot be started.</source>
+        <translation>Berkas simpanan ini tidak dapat dibuka: permainan di dalamnya tidak bisa dimulai.</translation>
+    </message>
+    <message>
+        <source>This save file is damaged: the scores and money recorded in it do not match the moves it contains.</source>
+        <translation>Berkas simpanan ini rusak: skor dan uang yang tercatat di dalamnya tidak cocok dengan langkah-langkah yang dimuatnya.</translation>
+    </message>
+    <message>
+        <source>This save file is damaged: hand {hand} stops before it is finished, yet another hand follows.</source>
+        <translation>Berkas simpanan ini rusak: babak {hand} berhenti sebelum selesai, tetapi masih ada babak berikutnya.</translation>
+    </message>
+    <message>
+        <source>This save file is damaged: the match was over after hand {hand}, yet another hand follows.</source>
+        <translation>Berkas simpanan ini rusak: pertandingan sudah selesai setelah babak {hand}, tetapi masih ada babak berikutnya.</translation>
+    </message>
+    <message>
+        <source>move {move} of hand {hand} ({action})</source>
+        <translation>langkah {move} dari babak {hand} ({action})</translation>
+    </message>
+    <message>
+        <source>This save file is damaged: {where} cannot be read.</source>
+        <translation>Berkas simpanan ini rusak: {where} tidak dapat dibaca.</translation>
+    </message>
+    <message>
+        <source>This save file is damaged: {where} is not allowed by the rules at that point of the game.</source>
+        <translation>Berkas simpanan ini rusak: {where} tidak diperbolehkan oleh aturan pada saat itu dalam permainan.</translation>
+    </message>
+    <message>
+        <source>This save file could not be replayed: {where} could not be played.</source>
+        <translation>Berkas simpanan ini tidak dapat diputar ulang: {where} tidak dapat dimainkan.</translation>
     </message>
 </context>
 <context>

@@ -116,7 +116,8 @@ class SaveFileError(Exception):
         where it has no translatable words."""
         if self.words is None:
             return self.message
-        return f"{self.words.render(translate)} {translate(CONTEXT, NOT_CHANGED)}"
+        text = self.words.render(translate)
+        return f"{text} {translate(CONTEXT, NOT_CHANGED)}" if self.message.endswith(NOT_CHANGED) else text
 
 
 def _fail(reason: ReasonCode, what: str | Words, path: str | os.PathLike | None = None) -> SaveFileError:
@@ -414,11 +415,12 @@ def _read_text(path: Path) -> str:
     try:
         data = read_regular_file(path, MAX_FILE_BYTES)
     except FileNotFoundError:
-        raise SaveFileError(
-            f"The file “{path.name}” could not be found; it may have been moved or deleted. "
-            "Nothing was changed.", "missing", path) from None
+        words = _say(QT_TRANSLATE_NOOP("SaveFile", "The file “{file}” could not be found; it may have been moved "
+                                                   "or deleted. Nothing was changed."), file=path.name)
+        raise SaveFileError(words.render(), "missing", path, words) from None
     except PermissionError:
-        raise _fail("unreadable", f"CekiDesk is not allowed to read the file “{path.name}”.", path) from None
+        raise _fail("unreadable", _say(QT_TRANSLATE_NOOP("SaveFile", "CekiDesk is not allowed to read the file "
+                                                                     "“{file}”."), file=path.name), path) from None
     except BadPathError:
         raise _fail("bad_name", _say(QT_TRANSLATE_NOOP("SaveFile", "The name “{name}” is not one a file can have, "
                                                                    "so no game can be read from it."),
@@ -427,29 +429,37 @@ def _read_text(path: Path) -> str:
         raise _fail("no_folder", _no_folder(path), path) from None
     except NotAFileError as exc:
         if exc.is_folder:
-            raise _fail("not_a_file", f"The item “{path.name}” is a folder, not a saved game.", path) from None
-        raise _fail("not_a_file", f"The item “{path.name}” is not an ordinary file, so it is not a saved game.",
+            raise _fail("not_a_file", _say(QT_TRANSLATE_NOOP("SaveFile", "The item “{file}” is a folder, not a "
+                                                                         "saved game."), file=path.name),
+                        path) from None
+        raise _fail("not_a_file", _say(QT_TRANSLATE_NOOP("SaveFile", "The item “{file}” is not an ordinary file, so "
+                                                                     "it is not a saved game."), file=path.name),
                     path) from None
     except FileTooLargeError:
-        raise _fail("too_large",
-                    f"The file “{path.name}” is far too large to be a CekiDesk save "
-                    f"(saves are at most {MAX_FILE_BYTES // (1024 * 1024)} MB).", path) from None
+        raise _fail("too_large", _say(QT_TRANSLATE_NOOP("SaveFile", "The file “{file}” is far too large to be a "
+                                                                    "CekiDesk save (saves are at most {mb} MB)."),
+                                      file=path.name, mb=MAX_FILE_BYTES // (1024 * 1024)), path) from None
     except OSError:
-        raise _fail("unreadable", f"The file “{path.name}” could not be read.", path) from None
+        raise _fail("unreadable", _say(QT_TRANSLATE_NOOP("SaveFile", "The file “{file}” could not be read."),
+                                       file=path.name), path) from None
     if not data.strip():
-        raise _fail("empty", f"The file “{path.name}” is empty, so there is no game in it.", path)
+        raise _fail("empty", _say(QT_TRANSLATE_NOOP("SaveFile", "The file “{file}” is empty, so there is no game "
+                                                                "in it."), file=path.name), path)
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        raise _fail("encoding", "This file is not a CekiDesk save (its text is in a different encoding "
-                                "than the UTF-8 that CekiDesk saves use).", path)
+        raise _fail("encoding", _say(QT_TRANSLATE_NOOP("SaveFile", "This file is not a CekiDesk save (its text is in "
+                                                                   "a different encoding than the UTF-8 that CekiDesk "
+                                                                   "saves use).")), path)
     if _looks_binary(data):
-        raise _fail("binary", "This file is not a CekiDesk save (it does not contain text).", path)
+        raise _fail("binary", _say(QT_TRANSLATE_NOOP("SaveFile", "This file is not a CekiDesk save (it does not "
+                                                                 "contain text).")), path)
     if data.startswith(b"\xef\xbb\xbf"):
         data = data[3:]
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:
-        raise _fail("encoding", "This file is not a CekiDesk save, or it was re-saved by another program "
-                                "(its text is not in the UTF-8 encoding that CekiDesk saves use).",
+        raise _fail("encoding", _say(QT_TRANSLATE_NOOP("SaveFile", "This file is not a CekiDesk save, or it was "
+                                                                   "re-saved by another program (its text is not in "
+                                                                   "the UTF-8 encoding that CekiDesk saves use).")),
                     path) from None
 
 
@@ -503,12 +513,14 @@ def _parse_json(text: str, path: Path | None) -> JsonValue:
         body = text.rstrip()
         # the text ends inside the document, or inside a string that never closes
         if body[:1] in ("{", "[") and (exc.pos >= len(body) or exc.msg.startswith("Unterminated string")):
-            raise _fail("truncated", "This save file is incomplete: it ends in the middle of the game "
-                                     "data, perhaps because saving was interrupted.", path) from None
-        raise _fail("not_json", "This file is not a CekiDesk save (it is not readable JSON).", path) from None
+            raise _fail("truncated", _say(QT_TRANSLATE_NOOP("SaveFile", "This save file is incomplete: it ends in "
+                                                                        "the middle of the game data, perhaps because "
+                                                                        "saving was interrupted.")), path) from None
+        raise _fail("not_json", _say(QT_TRANSLATE_NOOP("SaveFile", "This file is not a CekiDesk save (it is not "
+                                                                   "readable JSON).")), path) from None
     except ValueError:  # (a surrogate, or a number Python cannot read)
-        raise _fail("damaged", "This save file is damaged: it contains values CekiDesk cannot read.",
-                    path) from None
+        raise _fail("damaged", _say(QT_TRANSLATE_NOOP("SaveFile", "This save file is damaged: it contains values "
+                                                                  "CekiDesk cannot read.")), path) from None
 
 
 def parse_document(text: str, path: str | os.PathLike | None = None) -> SaveDocument:
@@ -516,18 +528,21 @@ def parse_document(text: str, path: str | os.PathLike | None = None) -> SaveDocu
     p = Path(path) if path is not None else None
     data = _parse_json(text, p)
     if not isinstance(data, dict) or data.get("format") != FORMAT_ID:
-        raise _fail("wrong_format", "This file is not a CekiDesk save (it is a different kind of file).", p)
+        raise _fail("wrong_format", _say(QT_TRANSLATE_NOOP("SaveFile", "This file is not a CekiDesk save (it is a "
+                                                                       "different kind of file).")), p)
     version = data.get("schema_version")
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        raise _fail("damaged", "This save file is damaged: its format version is missing or not valid.", p)
+        raise _fail("damaged", _say(QT_TRANSLATE_NOOP("SaveFile", "This save file is damaged: its format version is "
+                                                                  "missing or not valid.")), p)
     if version > SCHEMA_VERSION:
         made_by = data.get("app_version")
-        by = (f"CekiDesk {made_by}" if isinstance(made_by, str) and 0 < len(made_by) <= 40
-              and made_by.isprintable() else "a newer CekiDesk")
-        raise _fail("newer_version",
-                    f"This save was made by a newer CekiDesk ({by}, save format {version}); this CekiDesk "
-                    f"({__version__}) reads save format {SCHEMA_VERSION}. Please update CekiDesk to open it.",
-                    p)
+        by: Phrase = (f"CekiDesk {made_by}" if isinstance(made_by, str) and 0 < len(made_by) <= 40
+                      and made_by.isprintable() else _say(QT_TRANSLATE_NOOP("SaveFile", "a newer CekiDesk")))
+        raise _fail("newer_version", _say(QT_TRANSLATE_NOOP("SaveFile", "This save was made by a newer CekiDesk "
+                                                                        "({by}, save format {version}); this CekiDesk "
+                                                                        "({mine}) reads save format {format}. Please "
+                                                                        "update CekiDesk to open it."),
+                                          by=by, version=version, mine=__version__, format=SCHEMA_VERSION), p)
     try:
         return SaveDocument.model_validate_json(text, strict=True)
     except ValidationError as exc:
@@ -598,14 +613,17 @@ def _check_seats(seats: Sequence[Seat], game_id: str) -> None:
     the levels the game offers; a save with other seats would load and then wait for ever for a
     player who is not there."""
     if not any(s.kind == "human" for s in seats):
-        raise _fail("human_seats", "This save has no human player: CekiDesk needs at least one person "
-                                   "at the table, so it cannot continue this game.")
+        raise _fail("human_seats", _say(QT_TRANSLATE_NOOP("SaveFile", "This save has no human player: CekiDesk "
+                                                                      "needs at least one person at the table, so it "
+                                                                      "cannot continue this game.")))
     levels = bot_levels(game_id)
     for i, s in enumerate(seats):
         if s.kind == "bot" and s.level not in levels:
-            raise _fail("unknown_level", f"This save has a kind of computer player this CekiDesk does not "
-                                         f"know (“{s.level}”, seat {i + 1}); it may have been made by a "
-                                         "newer CekiDesk.")
+            raise _fail("unknown_level", _say(QT_TRANSLATE_NOOP("SaveFile", "This save has a kind of computer player "
+                                                                            "this CekiDesk does not know (“{level}”, "
+                                                                            "seat {seat}); it may have been made by a "
+                                                                            "newer CekiDesk."),
+                                              level=str(s.level), seat=i + 1))
 
 
 def _check_hand_lengths(doc: SaveDocument, spec: GameSpec, n_players: int, options: BaseModel) -> None:
@@ -615,8 +633,10 @@ def _check_hand_lengths(doc: SaveDocument, spec: GameSpec, n_players: int, optio
     limit = spec.max_hand_actions(n_players, options)
     for hi, hand in enumerate(doc.log):
         if len(hand) > limit:
-            raise _fail("damaged", f"This save file is damaged: hand {hi + 1} has {len(hand):,} moves, more "
-                                   f"than a hand of “{spec.id}” can have ({limit:,}).")
+            raise _fail("damaged", _say(QT_TRANSLATE_NOOP("SaveFile", "This save file is damaged: hand {hand} has "
+                                                                      "{moves} moves, more than a hand of “{game}” can "
+                                                                      "have ({limit})."),
+                                        hand=hi + 1, moves=f"{len(hand):,}", game=spec.id, limit=f"{limit:,}"))
 
 
 def document_to_match(doc: SaveDocument) -> Match:
@@ -626,13 +646,17 @@ def document_to_match(doc: SaveDocument) -> Match:
     try:
         spec = get_game(doc.game)
     except OptionsError:
-        raise _fail("unknown_game", f"This save is for a game this CekiDesk does not know (“{doc.game}”); "
-                                    "it may have been made by a newer CekiDesk.") from None
+        raise _fail("unknown_game", _say(QT_TRANSLATE_NOOP("SaveFile", "This save is for a game this CekiDesk does "
+                                                                       "not know (“{game}”); it may have been made by "
+                                                                       "a newer CekiDesk."), game=doc.game)) from None
     n = len(doc.seats)
     if not spec.min_players <= n <= spec.max_players:
-        seats = f"{n} seat" if n == 1 else f"{n} seats"
-        raise _fail("invalid_options", f"This save file is damaged: it has {seats}, but “{spec.id}” is "
-                                       f"played by {spec.min_players} to {spec.max_players} players.")
+        seats = (_say(QT_TRANSLATE_NOOP("SaveFile", "1 seat")) if n == 1
+                 else _say(QT_TRANSLATE_NOOP("SaveFile", "{n} seats"), n=n))
+        raise _fail("invalid_options", _say(QT_TRANSLATE_NOOP("SaveFile", "This save file is damaged: it has "
+                                                                          "{seats}, but “{game}” is played by {low} "
+                                                                          "to {high} players."),
+                                            seats=seats, game=spec.id, low=spec.min_players, high=spec.max_players))
     _check_seats(doc.seats, spec.id)
     try:
         options = spec.options_model.model_validate(doc.options, strict=True)
@@ -647,50 +671,68 @@ def document_to_match(doc: SaveDocument) -> Match:
                                                                        "not valid ({details})."),
                                             details=validation_words(exc))) from None
     if match_options.mode not in offered_modes(spec):
-        raise _fail("invalid_options", f"The match settings in this save are not valid (“{spec.id}” is "
-                                       f"not played in the “{match_options.mode}” mode).")
+        raise _fail("invalid_options", _say(QT_TRANSLATE_NOOP("SaveFile", "The match settings in this save are not "
+                                                                          "valid (“{game}” is not played in the "
+                                                                          "“{mode}” mode)."),
+                                            game=spec.id, mode=match_options.mode))
     try:
         first = doc.first_deal
         match = Match(spec, n, doc.seed, options, match_options,
                       None if first is None else (first.seed, first.dealer))
     except OptionsError:
-        raise _fail("invalid_options", "The game options in this save are not valid.") from None
+        raise _fail("invalid_options", _say(QT_TRANSLATE_NOOP("SaveFile", "The game options in this save are not "
+                                                                          "valid."))) from None
     except Exception:  # a rules bug must not escape as anything but a save error
         log.exception("could not start the match of a save")
-        raise _fail("damaged", "This save file could not be opened: the game in it cannot be started.") from None
+        raise _fail("damaged", _say(QT_TRANSLATE_NOOP("SaveFile", "This save file could not be opened: the game in "
+                                                                  "it cannot be started."))) from None
 
     _check_hand_lengths(doc, spec, n, options)
-    for hi, hand in enumerate(doc.log):
-        if hi > 0:
-            if not match.hand_over():
-                raise _fail("illegal_action", f"This save file is damaged: hand {hi} stops before it is "
-                                              "finished, yet another hand follows.")
-            if match.is_over():
-                raise _fail("illegal_action", f"This save file is damaged: the match was over after hand "
-                                              f"{hi}, yet another hand follows.")
-            match.next_hand()
-        for mi, text in enumerate(hand):
-            where = f"move {mi + 1} of hand {hi + 1} ({_quote_action(text)})"
-            try:
-                action = Action.parse(text)
-            except (ActionParseError, ValueError):
-                raise _fail("unreadable_action", f"This save file is damaged: {where} cannot be read.") from None
-            try:
-                match.apply(action)
-            except EngineError:
-                raise _fail("illegal_action", f"This save file is damaged: {where} is not allowed by "
-                                              "the rules at that point of the game.") from None
-            except Exception as exc:  # an engine bug must not escape as anything but a save error
-                log.warning("replaying %s raised %r", where, exc, exc_info=True)
-                raise _fail("illegal_action", f"This save file could not be replayed: {where} "
-                                              "could not be played.") from None
-
+    _replay(match, doc)
     led = doc.ledger
     if (list(match.scores) != led.scores or list(match.ledger) != led.cents
             or len(match.history) != led.hands_finished or match.pot != led.pot):
-        raise _fail("ledger_mismatch", "This save file is damaged: the scores and money recorded in it do "
-                                       "not match the moves it contains.")
+        raise _fail("ledger_mismatch", _say(QT_TRANSLATE_NOOP("SaveFile", "This save file is damaged: the scores and "
+                                                                          "money recorded in it do not match the "
+                                                                          "moves it contains.")))
     return match
+
+
+def _replay(match: Match, doc: SaveDocument) -> None:
+    """Play every move of the document's log on ``match``, hand after hand.  Raises
+    :class:`SaveFileError` at the first move or hand that does not fit."""
+    for hi, hand in enumerate(doc.log):
+        if hi > 0:
+            if not match.hand_over():
+                raise _fail("illegal_action", _say(QT_TRANSLATE_NOOP("SaveFile", "This save file is damaged: hand "
+                                                                                 "{hand} stops before it is finished, "
+                                                                                 "yet another hand follows."), hand=hi))
+            if match.is_over():
+                raise _fail("illegal_action", _say(QT_TRANSLATE_NOOP("SaveFile", "This save file is damaged: the "
+                                                                                 "match was over after hand {hand}, "
+                                                                                 "yet another hand follows."), hand=hi))
+            match.next_hand()
+        for mi, text in enumerate(hand):
+            where = _say(QT_TRANSLATE_NOOP("SaveFile", "move {move} of hand {hand} ({action})"),
+                         move=mi + 1, hand=hi + 1, action=_quote_action(text))
+            try:
+                action = Action.parse(text)
+            except (ActionParseError, ValueError):
+                raise _fail("unreadable_action", _say(QT_TRANSLATE_NOOP("SaveFile", "This save file is damaged: "
+                                                                                    "{where} cannot be read."),
+                                                      where=where)) from None
+            try:
+                match.apply(action)
+            except EngineError:
+                raise _fail("illegal_action", _say(QT_TRANSLATE_NOOP("SaveFile", "This save file is damaged: {where} "
+                                                                                 "is not allowed by the rules at that "
+                                                                                 "point of the game."),
+                                                   where=where)) from None
+            except Exception as exc:  # an engine bug must not escape as anything but a save error
+                log.warning("replaying %s raised %r", where.render(), exc, exc_info=True)
+                raise _fail("illegal_action", _say(QT_TRANSLATE_NOOP("SaveFile", "This save file could not be "
+                                                                                 "replayed: {where} could not be "
+                                                                                 "played."), where=where)) from None
 
 
 # ---------------------------------------------------------------------------------------------
