@@ -338,3 +338,12 @@ def test_every_load_refusal_has_its_words_a_missing_file_too(qapp, tmp_path):
         i18n.set_language("en")
     assert said == "Berkas “nowhere.cekisave” tidak ditemukan; mungkin sudah dipindahkan atau dihapus. Tidak ada " \
                    "yang diubah.", said
+
+
+def test_saving_to_a_nul_path_is_a_save_error_not_a_value_error():
+    from cekidesk.persistence.saves import write_save
+
+    with pytest.raises(SaveFileError) as info:
+        write_save(paths.saves_dir() / "a\0b.cekisave", b"{}")
+    assert info.value.reason == "write_failed"
+    assert "“a?b.cekisave”: that is not a name a file can have" in str(info.value)

@@ -761,9 +761,11 @@ def _write_failure(exc: OSError, path: Path) -> SaveFileError:
         why = "the file name is too long"
     elif exc.errno in (errno.ENOTDIR, errno.EEXIST):
         why = _blocked_folder(path).rstrip(".")
+    elif isinstance(exc, BadPathError):
+        why = "that is not a name a file can have"
     else:
         why = "the system refused to write the file"
-    return SaveFileError(f"The game could not be saved to “{path.name}”: {why}. "
+    return SaveFileError(f"The game could not be saved to “{_shown(path.name, len(path.name) + 1)}”: {why}. "
                          "The previous file, if there was one, was not changed.", "write_failed", path)
 
 
@@ -801,6 +803,8 @@ def write_save(path: str | os.PathLike, data: bytes) -> None:
         atomic_write_bytes(p, data)
     except OSError as exc:
         raise _write_failure(exc, p) from None
+    except ValueError:   # a NUL character in the path
+        raise _write_failure(BadPathError(p), p) from None
 
 
 def load_match(path: str | os.PathLike) -> LoadedGame:
