@@ -273,7 +273,10 @@ class StatisticsStore:
             return StatisticsDocument()
         try:
             check_json_bounds(data)   # nesting and digits bounded before any parser sees the file
-            return StatisticsDocument.model_validate_json(data)
+            doc = StatisticsDocument.model_validate_json(data)
+            if "format" in doc.model_fields_set and "schema_version" not in doc.model_fields_set:
+                return self._set_aside("newer")   # (a version this one does not know: none written)
+            return doc
         except JsonBoundsError:
             return self._set_aside("damaged")
         except ValidationError as exc:
