@@ -6566,6 +6566,297 @@
     </message>
 </context>
 <context>
+    <name>SaveFile</name>
+    <message>
+        <source>The file was not changed.</source>
+        <translation>Berkas itu tidak diubah.</translation>
+    </message>
+    <message>
+        <source>seat {n}</source>
+        <translation>kursi {n}</translation>
+    </message>
+    <message>
+        <source>hand {n}</source>
+        <translation>babak {n}</translation>
+    </message>
+    <message>
+        <source>score {n}</source>
+        <translation>skor {n}</translation>
+    </message>
+    <message>
+        <source>money total {n}</source>
+        <translation>jumlah uang {n}</translation>
+    </message>
+    <message>
+        <source>move {n}</source>
+        <translation>langkah {n}</translation>
+    </message>
+    <message>
+        <source>entry {n}</source>
+        <translation>isian {n}</translation>
+    </message>
+    <message>
+        <source>{where} is missing</source>
+        <translation>{where} tidak ada</translation>
+    </message>
+    <message>
+        <source>{where} is not expected here</source>
+        <translation>{where} tidak semestinya ada di sini</translation>
+    </message>
+    <message>
+        <source>{where} has too few entries</source>
+        <translation>{where} terlalu sedikit isinya</translation>
+    </message>
+    <message>
+        <source>{where} has too many entries</source>
+        <translation>{where} terlalu banyak isinya</translation>
+    </message>
+    <message>
+        <source>{where} is empty</source>
+        <translation>{where} kosong</translation>
+    </message>
+    <message>
+        <source>{where} is too long</source>
+        <translation>{where} terlalu panjang</translation>
+    </message>
+    <message>
+        <source>{where} is not written the way CekiDesk writes it</source>
+        <translation>{where} tidak ditulis seperti CekiDesk menulisnya</translation>
+    </message>
+    <message>
+        <source>{where} is not one of the values CekiDesk knows</source>
+        <translation>{where} bukan salah satu nilai yang dikenal CekiDesk</translation>
+    </message>
+    <message>
+        <source>{where} is out of range</source>
+        <translation>{where} di luar batas</translation>
+    </message>
+    <message>
+        <source>{where} should be a whole number</source>
+        <translation>{where} seharusnya bilangan bulat</translation>
+    </message>
+    <message>
+        <source>{where} should be a number</source>
+        <translation>{where} seharusnya angka</translation>
+    </message>
+    <message>
+        <source>{where} should be true or false</source>
+        <translation>{where} seharusnya benar atau salah</translation>
+    </message>
+    <message>
+        <source>{where} should be text</source>
+        <translation>{where} seharusnya teks</translation>
+    </message>
+    <message>
+        <source>{where} should be a list</source>
+        <translation>{where} seharusnya daftar</translation>
+    </message>
+    <message>
+        <source>{where} should be a group of entries</source>
+        <translation>{where} seharusnya sekelompok isian</translation>
+    </message>
+    <message>
+        <source>{where} should be a date and time</source>
+        <translation>{where} seharusnya tanggal dan waktu</translation>
+    </message>
+    <message>
+        <source>{where} should be empty (null)</source>
+        <translation>{where} seharusnya kosong (null)</translation>
+    </message>
+    <message>
+        <source>the file</source>
+        <translation>berkas itu</translation>
+    </message>
+    <message>
+        <source>{where}: {msg}</source>
+        <translation>{where}: {msg}</translation>
+    </message>
+    <message>
+        <source>{where} is of the wrong kind</source>
+        <translation>{where} jenisnya salah</translation>
+    </message>
+    <message>
+        <source>{where} is not valid</source>
+        <translation>{where} tidak sah</translation>
+    </message>
+    <message>
+        <source>and {n} more</source>
+        <translation>dan {n} lagi</translation>
+    </message>
+    <message>
+        <source>The file “{file}” could not be found; it may have been moved or deleted. Nothing was changed.</source>
+        <translation>Berkas “{file}” tidak ditemukan; mungkin sudah dipindahkan atau dihapus. Tidak ada yang diubah.</translation>
+    </message>
+    <message>
+        <source>CekiDesk is not allowed to read the file “{file}”.</source>
+        <translation>CekiDesk tidak diizinkan membaca berkas “{file}”.</translation>
+    </message>
+    <message>
+        <source>The name “{name}” is not one a file can have, so no game can be read from it.</source>
+        <translation>Nama “{name}” tidak bisa menjadi nama berkas, jadi tidak ada permainan yang bisa dibaca darinya.</translation>
+    </message>
+    <message>
+        <source>The item “{file}” is a folder, not a saved game.</source>
+        <translation>“{file}” adalah folder, bukan permainan tersimpan.</translation>
+    </message>
+    <message>
+        <source>The item “{file}” is not an ordinary file, so it is not a saved game.</source>
+        <translation>“{file}” bukan berkas biasa, jadi bukan permainan tersimpan.</translation>
+    </message>
+    <message>
+        <source>The file “{file}” is far too large to be a CekiDesk save (saves are at most {mb} MB).</source>
+        <translation>Berkas “{file}” terlalu besar untuk menjadi simpanan CekiDesk (simpanan paling besar {mb} MB).</translation>
+    </message>
+    <message>
+        <source>The file “{file}” could not be read.</source>
+        <translation>Berkas “{file}” tidak dapat dibaca.</translation>
+    </message>
+    <message>
+        <source>The file “{file}” is empty, so there is no game in it.</source>
+        <translation>Berkas “{file}” kosong, jadi tidak ada permainan di dalamnya.</translation>
+    </message>
+    <message>
+        <source>This file is not a CekiDesk save (its text is in a different encoding than the UTF-8 that CekiDesk saves use).</source>
+        <translation>Berkas ini bukan simpanan CekiDesk (teksnya memakai pengodean lain, bukan UTF-8 yang dipakai simpanan CekiDesk).</translation>
+    </message>
+    <message>
+        <source>This file is not a CekiDesk save (it does not contain text).</source>
+        <translation>Berkas ini bukan simpanan CekiDesk (isinya bukan teks).</translation>
+    </message>
+    <message>
+        <source>This file is not a CekiDesk save, or it was re-saved by another program (its text is not in the UTF-8 encoding that CekiDesk saves use).</source>
+        <translation>Berkas ini bukan simpanan CekiDesk, atau sudah disimpan ulang oleh program lain (teksnya tidak memakai pengodean UTF-8 yang dipakai simpanan CekiDesk).</translation>
+    </message>
+    <message>
+        <source>The file “{file}” cannot be read: one of the folders that should hold it is a file, not a folder.</source>
+        <translation>Berkas “{file}” tidak bisa dibaca: salah satu folder yang seharusnya memuatnya adalah berkas, bukan folder.</translation>
+    </message>
+    <message>
+        <source>The file “{file}” cannot be read: the folder “{folder}” that should hold it is a file, not a folder ({where}).</source>
+        <translation>Berkas “{file}” tidak bisa dibaca: folder “{folder}” yang seharusnya memuatnya adalah berkas, bukan folder ({where}).</translation>
+    </message>
+    <message>
+        <source>This save file is damaged: its data is nested far deeper than a save&apos;s.</source>
+        <translation>Berkas simpanan ini rusak: datanya bersarang jauh lebih dalam daripada data simpanan.</translation>
+    </message>
+    <message>
+        <source>This save file is damaged: an entry holds a number far beyond what a save can hold.</source>
+        <translation>Berkas simpanan ini rusak: sebuah isian memuat angka yang jauh melampaui yang bisa dimuat simpanan.</translation>
+    </message>
+    <message>
+        <source>This save file is damaged: the entry “{key}” holds a number far beyond what a save can hold.</source>
+        <translation>Berkas simpanan ini rusak: isian “{key}” memuat angka yang jauh melampaui yang bisa dimuat simpanan.</translation>
+    </message>
+    <message>
+        <source>This save file is incomplete: it ends in the middle of the game data, perhaps because saving was interrupted.</source>
+        <translation>Berkas simpanan ini tidak lengkap: berakhir di tengah data permainan, mungkin karena penyimpanan terputus.</translation>
+    </message>
+    <message>
+        <source>This file is not a CekiDesk save (it is not readable JSON).</source>
+        <translation>Berkas ini bukan simpanan CekiDesk (bukan JSON yang dapat dibaca).</translation>
+    </message>
+    <message>
+        <source>This save file is damaged: it contains values CekiDesk cannot read.</source>
+        <translation>Berkas simpanan ini rusak: isinya memuat nilai yang tidak dapat dibaca CekiDesk.</translation>
+    </message>
+    <message>
+        <source>This file is not a CekiDesk save (it is a different kind of file).</source>
+        <translation>Berkas ini bukan simpanan CekiDesk (ini jenis berkas lain).</translation>
+    </message>
+    <message>
+        <source>This save file is damaged: its format version is missing or not valid.</source>
+        <translation>Berkas simpanan ini rusak: versi formatnya tidak ada atau tidak sah.</translation>
+    </message>
+    <message>
+        <source>a newer CekiDesk</source>
+        <translation>CekiDesk yang lebih baru</translation>
+    </message>
+    <message>
+        <source>This save was made by a newer CekiDesk ({by}, save format {version}); this CekiDesk ({mine}) reads save format {format}. Please update CekiDesk to open it.</source>
+        <translation>Simpanan ini dibuat oleh CekiDesk yang lebih baru ({by}, format simpanan {version}); CekiDesk ini ({mine}) membaca format simpanan {format}. Perbarui CekiDesk untuk membukanya.</translation>
+    </message>
+    <message>
+        <source>This save file is damaged or was edited by hand ({details}).</source>
+        <translation>Berkas simpanan ini rusak atau telah diubah dengan tangan ({details}).</translation>
+    </message>
+    <message>
+        <source>This save has no human player: CekiDesk needs at least one person at the table, so it cannot continue this game.</source>
+        <translation>Simpanan ini tidak punya pemain manusia: CekiDesk membutuhkan sedikitnya satu orang di meja, jadi permainan ini tidak bisa dilanjutkan.</translation>
+    </message>
+    <message>
+        <source>This save has a kind of computer player this CekiDesk does not know (“{level}”, seat {seat}); it may have been made by a newer CekiDesk.</source>
+        <translation>Simpanan ini memuat jenis pemain komputer yang tidak dikenal CekiDesk ini (“{level}”, kursi {seat}); mungkin dibuat oleh CekiDesk yang lebih baru.</translation>
+    </message>
+    <message>
+        <source>This save file is damaged: hand {hand} has {moves} moves, more than a hand of “{game}” can have ({limit}).</source>
+        <translation>Berkas simpanan ini rusak: babak {hand} punya {moves} langkah, lebih banyak daripada yang mungkin dalam satu babak “{game}” ({limit}).</translation>
+    </message>
+    <message>
+        <source>This save is for a game this CekiDesk does not know (“{game}”); it may have been made by a newer CekiDesk.</source>
+        <translation>Simpanan ini untuk permainan yang tidak dikenal CekiDesk ini (“{game}”); mungkin dibuat oleh CekiDesk yang lebih baru.</translation>
+    </message>
+    <message>
+        <source>1 seat</source>
+        <translation>1 kursi</translation>
+    </message>
+    <message>
+        <source>{n} seats</source>
+        <translation>{n} kursi</translation>
+    </message>
+    <message>
+        <source>This save file is damaged: it has {seats}, but “{game}” is played by {low} to {high} players.</source>
+        <translation>Berkas simpanan ini rusak: isinya {seats}, padahal “{game}” dimainkan oleh {low} sampai {high} pemain.</translation>
+    </message>
+    <message>
+        <source>The game options in this save are not valid ({details}).</source>
+        <translation>Pilihan permainan dalam simpanan ini tidak sah ({details}).</translation>
+    </message>
+    <message>
+        <source>The match settings in this save are not valid ({details}).</source>
+        <translation>Pengaturan pertandingan dalam simpanan ini tidak sah ({details}).</translation>
+    </message>
+    <message>
+        <source>The match settings in this save are not valid (“{game}” is not played in the “{mode}” mode).</source>
+        <translation>Pengaturan pertandingan dalam simpanan ini tidak sah (“{game}” tidak dimainkan dengan mode “{mode}”).</translation>
+    </message>
+    <message>
+        <source>The game options in this save are not valid.</source>
+        <translation>Pilihan permainan dalam simpanan ini tidak sah.</translation>
+    </message>
+    <message>
+        <source>This save file could not be opened: the game in it cannot be started.</source>
+        <translation>Berkas simpanan ini tidak dapat dibuka: permainan di dalamnya tidak bisa dimulai.</translation>
+    </message>
+    <message>
+        <source>This save file is damaged: the scores and money recorded in it do not match the moves it contains.</source>
+        <translation>Berkas simpanan ini rusak: skor dan uang yang tercatat di dalamnya tidak cocok dengan langkah-langkah yang dimuatnya.</translation>
+    </message>
+    <message>
+        <source>This save file is damaged: hand {hand} stops before it is finished, yet another hand follows.</source>
+        <translation>Berkas simpanan ini rusak: babak {hand} berhenti sebelum selesai, tetapi masih ada babak berikutnya.</translation>
+    </message>
+    <message>
+        <source>This save file is damaged: the match was over after hand {hand}, yet another hand follows.</source>
+        <translation>Berkas simpanan ini rusak: pertandingan sudah selesai setelah babak {hand}, tetapi masih ada babak berikutnya.</translation>
+    </message>
+    <message>
+        <source>move {move} of hand {hand} ({action})</source>
+        <translation>langkah {move} dari babak {hand} ({action})</translation>
+    </message>
+    <message>
+        <source>This save file is damaged: {where} cannot be read.</source>
+        <translation>Berkas simpanan ini rusak: {where} tidak dapat dibaca.</translation>
+    </message>
+    <message>
+        <source>This save file is damaged: {where} is not allowed by the rules at that point of the game.</source>
+        <translation>Berkas simpanan ini rusak: {where} tidak diperbolehkan oleh aturan pada saat itu dalam permainan.</translation>
+    </message>
+    <message>
+        <source>This save file could not be replayed: {where} could not be played.</source>
+        <translation>Berkas simpanan ini tidak dapat diputar ulang: {where} tidak dapat dimainkan.</translation>
+    </message>
+</context>
+<context>
     <name>ScoreSheet</name>
     <message>
         <source>Hand</source>
@@ -6817,6 +7108,21 @@ uang</translation>
     <message>
         <source>Close</source>
         <translation>Tutup</translation>
+    </message>
+</context>
+<context>
+    <name>SettingsNotice</name>
+    <message>
+        <source>Your settings file “{file}” is damaged and could not be read, so CekiDesk starts with the default settings.</source>
+        <translation>Berkas pengaturan Anda “{file}” rusak dan tidak dapat dibaca, jadi CekiDesk dimulai dengan pengaturan bawaan.</translation>
+    </message>
+    <message>
+        <source>Some of the values in your settings file “{file}” could not be read; they are back to their defaults.</source>
+        <translation>Beberapa nilai dalam berkas pengaturan Anda “{file}” tidak dapat dibaca; nilai-nilai itu kembali ke bawaan.</translation>
+    </message>
+    <message>
+        <source>A copy of the file is kept as “{kept}” in {folder}.</source>
+        <translation>Salinan berkas itu disimpan sebagai “{kept}” di {folder}.</translation>
     </message>
 </context>
 <context>

@@ -6566,6 +6566,297 @@
     </message>
 </context>
 <context>
+    <name>SaveFile</name>
+    <message>
+        <source>The file was not changed.</source>
+        <translation>Berkasé ora diowahi.</translation>
+    </message>
+    <message>
+        <source>seat {n}</source>
+        <translation>kursi {n}</translation>
+    </message>
+    <message>
+        <source>hand {n}</source>
+        <translation>babak {n}</translation>
+    </message>
+    <message>
+        <source>score {n}</source>
+        <translation>skor {n}</translation>
+    </message>
+    <message>
+        <source>money total {n}</source>
+        <translation>gunggung dhuwit {n}</translation>
+    </message>
+    <message>
+        <source>move {n}</source>
+        <translation>langkah {n}</translation>
+    </message>
+    <message>
+        <source>entry {n}</source>
+        <translation>isèn {n}</translation>
+    </message>
+    <message>
+        <source>{where} is missing</source>
+        <translation>{where} ora ana</translation>
+    </message>
+    <message>
+        <source>{where} is not expected here</source>
+        <translation>{where} ora samesthiné ana ing kéné</translation>
+    </message>
+    <message>
+        <source>{where} has too few entries</source>
+        <translation>{where} isiné kesithikan</translation>
+    </message>
+    <message>
+        <source>{where} has too many entries</source>
+        <translation>{where} isiné kakèhan</translation>
+    </message>
+    <message>
+        <source>{where} is empty</source>
+        <translation>{where} kosong</translation>
+    </message>
+    <message>
+        <source>{where} is too long</source>
+        <translation>{where} kedawan</translation>
+    </message>
+    <message>
+        <source>{where} is not written the way CekiDesk writes it</source>
+        <translation>{where} ora ditulis kaya carané CekiDesk nulis</translation>
+    </message>
+    <message>
+        <source>{where} is not one of the values CekiDesk knows</source>
+        <translation>{where} dudu salah siji isi sing dikenal CekiDesk</translation>
+    </message>
+    <message>
+        <source>{where} is out of range</source>
+        <translation>{where} ngluwihi wates</translation>
+    </message>
+    <message>
+        <source>{where} should be a whole number</source>
+        <translation>{where} kudune angka wutuh</translation>
+    </message>
+    <message>
+        <source>{where} should be a number</source>
+        <translation>{where} kudune angka</translation>
+    </message>
+    <message>
+        <source>{where} should be true or false</source>
+        <translation>{where} kudune bener utawa salah</translation>
+    </message>
+    <message>
+        <source>{where} should be text</source>
+        <translation>{where} kudune tèks</translation>
+    </message>
+    <message>
+        <source>{where} should be a list</source>
+        <translation>{where} kudune daftar</translation>
+    </message>
+    <message>
+        <source>{where} should be a group of entries</source>
+        <translation>{where} kudune klompok isèn</translation>
+    </message>
+    <message>
+        <source>{where} should be a date and time</source>
+        <translation>{where} kudune tanggal lan wektu</translation>
+    </message>
+    <message>
+        <source>{where} should be empty (null)</source>
+        <translation>{where} kudune kosong (null)</translation>
+    </message>
+    <message>
+        <source>the file</source>
+        <translation>berkasé</translation>
+    </message>
+    <message>
+        <source>{where}: {msg}</source>
+        <translation>{where}: {msg}</translation>
+    </message>
+    <message>
+        <source>{where} is of the wrong kind</source>
+        <translation>{where} jinisé salah</translation>
+    </message>
+    <message>
+        <source>{where} is not valid</source>
+        <translation>{where} ora sah</translation>
+    </message>
+    <message>
+        <source>and {n} more</source>
+        <translation>lan {n} liyané</translation>
+    </message>
+    <message>
+        <source>The file “{file}” could not be found; it may have been moved or deleted. Nothing was changed.</source>
+        <translation>Berkas “{file}” ora ketemu; mbokmenawa wis dipindhah utawa dibusak. Ora ana sing diowahi.</translation>
+    </message>
+    <message>
+        <source>CekiDesk is not allowed to read the file “{file}”.</source>
+        <translation>CekiDesk ora diidini maca berkas “{file}”.</translation>
+    </message>
+    <message>
+        <source>The name “{name}” is not one a file can have, so no game can be read from it.</source>
+        <translation>Jeneng “{name}” ora bisa dadi jeneng berkas, mula ora ana dolanan sing bisa diwaca saka kono.</translation>
+    </message>
+    <message>
+        <source>The item “{file}” is a folder, not a saved game.</source>
+        <translation>“{file}” kuwi folder, dudu dolanan sing disimpen.</translation>
+    </message>
+    <message>
+        <source>The item “{file}” is not an ordinary file, so it is not a saved game.</source>
+        <translation>“{file}” dudu berkas biasa, mula dudu dolanan sing disimpen.</translation>
+    </message>
+    <message>
+        <source>The file “{file}” is far too large to be a CekiDesk save (saves are at most {mb} MB).</source>
+        <translation>Berkas “{file}” kegedhèn banget kanggo dadi simpenan CekiDesk (simpenan paling gedhé {mb} MB).</translation>
+    </message>
+    <message>
+        <source>The file “{file}” could not be read.</source>
+        <translation>Berkas “{file}” ora bisa diwaca.</translation>
+    </message>
+    <message>
+        <source>The file “{file}” is empty, so there is no game in it.</source>
+        <translation>Berkas “{file}” kosong, mula ora ana dolanan ing njeroné.</translation>
+    </message>
+    <message>
+        <source>This file is not a CekiDesk save (its text is in a different encoding than the UTF-8 that CekiDesk saves use).</source>
+        <translation>Berkas iki dudu simpenan CekiDesk (tèksé nganggo pengodhéan liya, dudu UTF-8 sing dienggo simpenan CekiDesk).</translation>
+    </message>
+    <message>
+        <source>This file is not a CekiDesk save (it does not contain text).</source>
+        <translation>Berkas iki dudu simpenan CekiDesk (isiné dudu tèks).</translation>
+    </message>
+    <message>
+        <source>This file is not a CekiDesk save, or it was re-saved by another program (its text is not in the UTF-8 encoding that CekiDesk saves use).</source>
+        <translation>Berkas iki dudu simpenan CekiDesk, utawa wis disimpen manèh déning program liya (tèksé ora nganggo pengodhéan UTF-8 sing dienggo simpenan CekiDesk).</translation>
+    </message>
+    <message>
+        <source>The file “{file}” cannot be read: one of the folders that should hold it is a file, not a folder.</source>
+        <translation>Berkas “{file}” ora bisa diwaca: salah siji folder sing kudune ngemot berkas kuwi malah berkas, dudu folder.</translation>
+    </message>
+    <message>
+        <source>The file “{file}” cannot be read: the folder “{folder}” that should hold it is a file, not a folder ({where}).</source>
+        <translation>Berkas “{file}” ora bisa diwaca: folder “{folder}” sing kudune ngemot berkas kuwi malah berkas, dudu folder ({where}).</translation>
+    </message>
+    <message>
+        <source>This save file is damaged: its data is nested far deeper than a save&apos;s.</source>
+        <translation>Berkas simpenan iki rusak: datané susun-susun luwih jero tinimbang data simpenan.</translation>
+    </message>
+    <message>
+        <source>This save file is damaged: an entry holds a number far beyond what a save can hold.</source>
+        <translation>Berkas simpenan iki rusak: ana isèn sing ngemot angka adoh ngluwihi sing bisa dimot simpenan.</translation>
+    </message>
+    <message>
+        <source>This save file is damaged: the entry “{key}” holds a number far beyond what a save can hold.</source>
+        <translation>Berkas simpenan iki rusak: isèn “{key}” ngemot angka adoh ngluwihi sing bisa dimot simpenan.</translation>
+    </message>
+    <message>
+        <source>This save file is incomplete: it ends in the middle of the game data, perhaps because saving was interrupted.</source>
+        <translation>Berkas simpenan iki ora jangkep: rampung ing tengah data dolanan, mbokmenawa amarga nyimpen kepedhot.</translation>
+    </message>
+    <message>
+        <source>This file is not a CekiDesk save (it is not readable JSON).</source>
+        <translation>Berkas iki dudu simpenan CekiDesk (dudu JSON sing bisa diwaca).</translation>
+    </message>
+    <message>
+        <source>This save file is damaged: it contains values CekiDesk cannot read.</source>
+        <translation>Berkas simpenan iki rusak: isiné ngemot isi sing ora bisa diwaca CekiDesk.</translation>
+    </message>
+    <message>
+        <source>This file is not a CekiDesk save (it is a different kind of file).</source>
+        <translation>Berkas iki dudu simpenan CekiDesk (iki jinis berkas liya).</translation>
+    </message>
+    <message>
+        <source>This save file is damaged: its format version is missing or not valid.</source>
+        <translation>Berkas simpenan iki rusak: vèrsi formaté ora ana utawa ora sah.</translation>
+    </message>
+    <message>
+        <source>a newer CekiDesk</source>
+        <translation>CekiDesk sing luwih anyar</translation>
+    </message>
+    <message>
+        <source>This save was made by a newer CekiDesk ({by}, save format {version}); this CekiDesk ({mine}) reads save format {format}. Please update CekiDesk to open it.</source>
+        <translation>Simpenan iki digawé déning CekiDesk sing luwih anyar ({by}, format simpenan {version}); CekiDesk iki ({mine}) maca format simpenan {format}. Anyaraké CekiDesk kanggo mbukak.</translation>
+    </message>
+    <message>
+        <source>This save file is damaged or was edited by hand ({details}).</source>
+        <translation>Berkas simpenan iki rusak utawa wis diowahi nganggo tangan ({details}).</translation>
+    </message>
+    <message>
+        <source>This save has no human player: CekiDesk needs at least one person at the table, so it cannot continue this game.</source>
+        <translation>Simpenan iki ora duwé pemain manungsa: CekiDesk butuh paling ora siji wong ing méja, mula dolanan iki ora bisa diterusaké.</translation>
+    </message>
+    <message>
+        <source>This save has a kind of computer player this CekiDesk does not know (“{level}”, seat {seat}); it may have been made by a newer CekiDesk.</source>
+        <translation>Simpenan iki ngemot jinis pemain komputer sing ora dikenal CekiDesk iki (“{level}”, kursi {seat}); mbokmenawa digawé déning CekiDesk sing luwih anyar.</translation>
+    </message>
+    <message>
+        <source>This save file is damaged: hand {hand} has {moves} moves, more than a hand of “{game}” can have ({limit}).</source>
+        <translation>Berkas simpenan iki rusak: babak {hand} duwé {moves} langkah, luwih akèh tinimbang sing bisa ana ing sababak “{game}” ({limit}).</translation>
+    </message>
+    <message>
+        <source>This save is for a game this CekiDesk does not know (“{game}”); it may have been made by a newer CekiDesk.</source>
+        <translation>Simpenan iki kanggo dolanan sing ora dikenal CekiDesk iki (“{game}”); mbokmenawa digawé déning CekiDesk sing luwih anyar.</translation>
+    </message>
+    <message>
+        <source>1 seat</source>
+        <translation>1 kursi</translation>
+    </message>
+    <message>
+        <source>{n} seats</source>
+        <translation>{n} kursi</translation>
+    </message>
+    <message>
+        <source>This save file is damaged: it has {seats}, but “{game}” is played by {low} to {high} players.</source>
+        <translation>Berkas simpenan iki rusak: isiné {seats}, mangka “{game}” dimainaké {low} nganti {high} pemain.</translation>
+    </message>
+    <message>
+        <source>The game options in this save are not valid ({details}).</source>
+        <translation>Pilihan dolanan ing simpenan iki ora sah ({details}).</translation>
+    </message>
+    <message>
+        <source>The match settings in this save are not valid ({details}).</source>
+        <translation>Setèlan tandhing ing simpenan iki ora sah ({details}).</translation>
+    </message>
+    <message>
+        <source>The match settings in this save are not valid (“{game}” is not played in the “{mode}” mode).</source>
+        <translation>Setèlan tandhing ing simpenan iki ora sah (“{game}” ora dimainaké nganggo mode “{mode}”).</translation>
+    </message>
+    <message>
+        <source>The game options in this save are not valid.</source>
+        <translation>Pilihan dolanan ing simpenan iki ora sah.</translation>
+    </message>
+    <message>
+        <source>This save file could not be opened: the game in it cannot be started.</source>
+        <translation>Berkas simpenan iki ora bisa dibukak: dolanan ing njeroné ora bisa diwiwiti.</translation>
+    </message>
+    <message>
+        <source>This save file is damaged: the scores and money recorded in it do not match the moves it contains.</source>
+        <translation>Berkas simpenan iki rusak: skor lan dhuwit sing kacathet ing njeroné ora cocog karo langkah-langkah sing dimot.</translation>
+    </message>
+    <message>
+        <source>This save file is damaged: hand {hand} stops before it is finished, yet another hand follows.</source>
+        <translation>Berkas simpenan iki rusak: babak {hand} mandheg sadurungé rampung, nanging isih ana babak sabanjuré.</translation>
+    </message>
+    <message>
+        <source>This save file is damaged: the match was over after hand {hand}, yet another hand follows.</source>
+        <translation>Berkas simpenan iki rusak: tandhing wis rampung sawisé babak {hand}, nanging isih ana babak sabanjuré.</translation>
+    </message>
+    <message>
+        <source>move {move} of hand {hand} ({action})</source>
+        <translation>langkah {move} saka babak {hand} ({action})</translation>
+    </message>
+    <message>
+        <source>This save file is damaged: {where} cannot be read.</source>
+        <translation>Berkas simpenan iki rusak: {where} ora bisa diwaca.</translation>
+    </message>
+    <message>
+        <source>This save file is damaged: {where} is not allowed by the rules at that point of the game.</source>
+        <translation>Berkas simpenan iki rusak: {where} ora diidini aturan ing wektu kuwi ing dolanan.</translation>
+    </message>
+    <message>
+        <source>This save file could not be replayed: {where} could not be played.</source>
+        <translation>Berkas simpenan iki ora bisa diputer manèh: {where} ora bisa dimainaké.</translation>
+    </message>
+</context>
+<context>
     <name>ScoreSheet</name>
     <message>
         <source>Hand</source>
@@ -6817,6 +7108,21 @@ dhuwit</translation>
     <message>
         <source>Close</source>
         <translation>Tutup</translation>
+    </message>
+</context>
+<context>
+    <name>SettingsNotice</name>
+    <message>
+        <source>Your settings file “{file}” is damaged and could not be read, so CekiDesk starts with the default settings.</source>
+        <translation>Berkas setèlan sampéyan “{file}” rusak lan ora bisa diwaca, mula CekiDesk diwiwiti nganggo setèlan baku.</translation>
+    </message>
+    <message>
+        <source>Some of the values in your settings file “{file}” could not be read; they are back to their defaults.</source>
+        <translation>Sawetara isi ing berkas setèlan sampéyan “{file}” ora bisa diwaca; isi-isi kuwi bali menyang setèlan baku.</translation>
+    </message>
+    <message>
+        <source>A copy of the file is kept as “{kept}” in {folder}.</source>
+        <translation>Salinan berkasé disimpen kanthi jeneng “{kept}” ing {folder}.</translation>
     </message>
 </context>
 <context>

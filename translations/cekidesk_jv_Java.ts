@@ -8162,6 +8162,369 @@
     </message>
 </context>
 <context>
+    <name>SaveFile</name>
+    <message>
+        <source>The file was not changed.</source>
+        <translatorcomment>jv: Berkasé ora diowahi.</translatorcomment>
+        <translation>ꦧꦼꦂꦏꦱꦺ​ꦲꦺꦴꦫ​ꦢꦶꦲꦺꦴꦮꦲꦶ꧉</translation>
+    </message>
+    <message>
+        <source>seat {n}</source>
+        <translatorcomment>jv: kursi {n}</translatorcomment>
+        <translation>ꦏꦸꦂꦱꦶ {n}</translation>
+    </message>
+    <message>
+        <source>hand {n}</source>
+        <translatorcomment>jv: babak {n}</translatorcomment>
+        <translation>ꦧꦧꦏ꧀ {n}</translation>
+    </message>
+    <message>
+        <source>score {n}</source>
+        <translatorcomment>jv: skor {n}</translatorcomment>
+        <translation>ꦱ꧀ꦏꦺꦴꦂ {n}</translation>
+    </message>
+    <message>
+        <source>money total {n}</source>
+        <translatorcomment>jv: gunggung dhuwit {n}</translatorcomment>
+        <translation>ꦒꦸꦁꦒꦸꦁ​ꦝꦸꦮꦶꦠ꧀ {n}</translation>
+    </message>
+    <message>
+        <source>move {n}</source>
+        <translatorcomment>jv: langkah {n}</translatorcomment>
+        <translation>ꦭꦁꦏꦃ {n}</translation>
+    </message>
+    <message>
+        <source>entry {n}</source>
+        <translatorcomment>jv: isèn {n}</translatorcomment>
+        <translation>ꦲꦶꦱꦺꦤ꧀ {n}</translation>
+    </message>
+    <message>
+        <source>{where} is missing</source>
+        <translatorcomment>jv: {where} ora ana</translatorcomment>
+        <translation>{where} ꦲꦺꦴꦫ​ꦲꦤ</translation>
+    </message>
+    <message>
+        <source>{where} is not expected here</source>
+        <translatorcomment>jv: {where} ora samesthiné ana ing kéné</translatorcomment>
+        <translation>{where} ꦲꦺꦴꦫ​ꦱꦩꦼꦱ꧀ꦛꦶꦤꦺ​ꦲꦤ​ꦲꦶꦁ​ꦏꦺꦤꦺ</translation>
+    </message>
+    <message>
+        <source>{where} has too few entries</source>
+        <translatorcomment>jv: {where} isiné kesithikan</translatorcomment>
+        <translation>{where} ꦲꦶꦱꦶꦤꦺ​ꦏꦼꦱꦶꦛꦶꦏꦤ꧀</translation>
+    </message>
+    <message>
+        <source>{where} has too many entries</source>
+        <translatorcomment>jv: {where} isiné kakèhan</translatorcomment>
+        <translation>{where} ꦲꦶꦱꦶꦤꦺ​ꦏꦏꦺꦲꦤ꧀</translation>
+    </message>
+    <message>
+        <source>{where} is empty</source>
+        <translatorcomment>jv: {where} kosong</translatorcomment>
+        <translation>{where} ꦏꦺꦴꦱꦺꦴꦁ</translation>
+    </message>
+    <message>
+        <source>{where} is too long</source>
+        <translatorcomment>jv: {where} kedawan</translatorcomment>
+        <translation>{where} ꦏꦼꦢꦮꦤ꧀</translation>
+    </message>
+    <message>
+        <source>{where} is not written the way CekiDesk writes it</source>
+        <translatorcomment>jv: {where} ora ditulis kaya carané CekiDesk nulis</translatorcomment>
+        <translation>{where} ꦲꦺꦴꦫ​ꦢꦶꦠꦸꦭꦶꦱ꧀ꦏꦪ​ꦕꦫꦤꦺ CekiDesk ꦤꦸꦭꦶꦱ꧀</translation>
+    </message>
+    <message>
+        <source>{where} is not one of the values CekiDesk knows</source>
+        <translatorcomment>jv: {where} dudu salah siji isi sing dikenal CekiDesk</translatorcomment>
+        <translation>{where} ꦢꦸꦢꦸ​ꦱꦭꦃ​ꦱꦶꦗꦶ​ꦲꦶꦱꦶ​ꦱꦶꦁ​ꦢꦶꦏꦼꦤꦭ꧀ CekiDesk</translation>
+    </message>
+    <message>
+        <source>{where} is out of range</source>
+        <translatorcomment>jv: {where} ngluwihi wates</translatorcomment>
+        <translation>{where} ꦔ꧀ꦭꦸꦮꦶꦲꦶ​ꦮꦠꦼꦱ꧀</translation>
+    </message>
+    <message>
+        <source>{where} should be a whole number</source>
+        <translatorcomment>jv: {where} kudune angka wutuh</translatorcomment>
+        <translation>{where} ꦏꦸꦢꦸꦤꦼ​ꦲꦁꦏ​ꦮꦸꦠꦸꦃ</translation>
+    </message>
+    <message>
+        <source>{where} should be a number</source>
+        <translatorcomment>jv: {where} kudune angka</translatorcomment>
+        <translation>{where} ꦏꦸꦢꦸꦤꦼ​ꦲꦁꦏ</translation>
+    </message>
+    <message>
+        <source>{where} should be true or false</source>
+        <translatorcomment>jv: {where} kudune bener utawa salah</translatorcomment>
+        <translation>{where} ꦏꦸꦢꦸꦤꦼ​ꦧꦼꦤꦼꦂ​ꦲꦸꦠꦮ​ꦱꦭꦃ</translation>
+    </message>
+    <message>
+        <source>{where} should be text</source>
+        <translatorcomment>jv: {where} kudune tèks</translatorcomment>
+        <translation>{where} ꦏꦸꦢꦸꦤꦼ​ꦠꦺꦏ꧀ꦱ꧀</translation>
+    </message>
+    <message>
+        <source>{where} should be a list</source>
+        <translatorcomment>jv: {where} kudune daftar</translatorcomment>
+        <translation>{where} ꦏꦸꦢꦸꦤꦼ​ꦢꦥ꦳꧀ꦠꦂ</translation>
+    </message>
+    <message>
+        <source>{where} should be a group of entries</source>
+        <translatorcomment>jv: {where} kudune klompok isèn</translatorcomment>
+        <translation>{where} ꦏꦸꦢꦸꦤꦼ​ꦏ꧀ꦭꦺꦴꦩ꧀ꦥꦺꦴꦏ꧀ꦲꦶꦱꦺꦤ꧀</translation>
+    </message>
+    <message>
+        <source>{where} should be a date and time</source>
+        <translatorcomment>jv: {where} kudune tanggal lan wektu</translatorcomment>
+        <translation>{where} ꦏꦸꦢꦸꦤꦼ​ꦠꦁꦒꦭ꧀ꦭꦤ꧀ꦮꦼꦏ꧀ꦠꦸ</translation>
+    </message>
+    <message>
+        <source>{where} should be empty (null)</source>
+        <translatorcomment>jv: {where} kudune kosong (null)</translatorcomment>
+        <translation>{where} ꦏꦸꦢꦸꦤꦼ​ꦏꦺꦴꦱꦺꦴꦁ (ꦤꦸꦭ꧀ꦭ꧀)</translation>
+    </message>
+    <message>
+        <source>the file</source>
+        <translatorcomment>jv: berkasé</translatorcomment>
+        <translation>ꦧꦼꦂꦏꦱꦺ</translation>
+    </message>
+    <message>
+        <source>{where}: {msg}</source>
+        <translatorcomment>jv: {where}: {msg}</translatorcomment>
+        <translation>{where}: {msg}</translation>
+    </message>
+    <message>
+        <source>{where} is of the wrong kind</source>
+        <translatorcomment>jv: {where} jinisé salah</translatorcomment>
+        <translation>{where} ꦗꦶꦤꦶꦱꦺ​ꦱꦭꦃ</translation>
+    </message>
+    <message>
+        <source>{where} is not valid</source>
+        <translatorcomment>jv: {where} ora sah</translatorcomment>
+        <translation>{where} ꦲꦺꦴꦫ​ꦱꦃ</translation>
+    </message>
+    <message>
+        <source>and {n} more</source>
+        <translatorcomment>jv: lan {n} liyané</translatorcomment>
+        <translation>ꦭꦤ꧀ {n} ꦭꦶꦪꦤꦺ</translation>
+    </message>
+    <message>
+        <source>The file “{file}” could not be found; it may have been moved or deleted. Nothing was changed.</source>
+        <translatorcomment>jv: Berkas “{file}” ora ketemu; mbokmenawa wis dipindhah utawa dibusak. Ora ana sing diowahi.</translatorcomment>
+        <translation>ꦧꦼꦂꦏꦱ꧀ “{file}” ꦲꦺꦴꦫ​ꦏꦼꦠꦼꦩꦸ; ꦩ꧀ꦧꦺꦴꦏ꧀ꦩꦼꦤꦮ​ꦮꦶꦱ꧀ꦢꦶꦥꦶꦤ꧀ꦝꦃ​ꦲꦸꦠꦮ​ꦢꦶꦧꦸꦱꦏ꧀꧉ ꦲꦺꦴꦫ​ꦲꦤ​ꦱꦶꦁ​ꦢꦶꦲꦺꦴꦮꦲꦶ꧉</translation>
+    </message>
+    <message>
+        <source>CekiDesk is not allowed to read the file “{file}”.</source>
+        <translatorcomment>jv: CekiDesk ora diidini maca berkas “{file}”.</translatorcomment>
+        <translation>CekiDesk ꦲꦺꦴꦫ​ꦢꦶꦲꦶꦢꦶꦤꦶ​ꦩꦕ​ꦧꦼꦂꦏꦱ꧀ “{file}”꧉</translation>
+    </message>
+    <message>
+        <source>The name “{name}” is not one a file can have, so no game can be read from it.</source>
+        <translatorcomment>jv: Jeneng “{name}” ora bisa dadi jeneng berkas, mula ora ana dolanan sing bisa diwaca saka kono.</translatorcomment>
+        <translation>ꦗꦼꦤꦼꦁ “{name}” ꦲꦺꦴꦫ​ꦧꦶꦱ​ꦢꦢꦶ​ꦗꦼꦤꦼꦁ​ꦧꦼꦂꦏꦱ꧀꧈ ꦩꦸꦭ​ꦲꦺꦴꦫ​ꦲꦤ​ꦢꦺꦴꦭꦤꦤ꧀ꦱꦶꦁ​ꦧꦶꦱ​ꦢꦶꦮꦕ​ꦱꦏ​ꦏꦺꦴꦤꦺꦴ꧉</translation>
+    </message>
+    <message>
+        <source>The item “{file}” is a folder, not a saved game.</source>
+        <translatorcomment>jv: “{file}” kuwi folder, dudu dolanan sing disimpen.</translatorcomment>
+        <translation>“{file}” ꦏꦸꦮꦶ​ꦥ꦳ꦺꦴꦭ꧀ꦢꦼꦂ꧈ ꦢꦸꦢꦸ​ꦢꦺꦴꦭꦤꦤ꧀ꦱꦶꦁ​ꦢꦶꦱꦶꦩ꧀ꦥꦼꦤ꧀꧉</translation>
+    </message>
+    <message>
+        <source>The item “{file}” is not an ordinary file, so it is not a saved game.</source>
+        <translatorcomment>jv: “{file}” dudu berkas biasa, mula dudu dolanan sing disimpen.</translatorcomment>
+        <translation>“{file}” ꦢꦸꦢꦸ​ꦧꦼꦂꦏꦱ꧀ꦧꦶꦲꦱ꧈ ꦩꦸꦭ​ꦢꦸꦢꦸ​ꦢꦺꦴꦭꦤꦤ꧀ꦱꦶꦁ​ꦢꦶꦱꦶꦩ꧀ꦥꦼꦤ꧀꧉</translation>
+    </message>
+    <message>
+        <source>The file “{file}” is far too large to be a CekiDesk save (saves are at most {mb} MB).</source>
+        <translatorcomment>jv: Berkas “{file}” kegedhèn banget kanggo dadi simpenan CekiDesk (simpenan paling gedhé {mb} MB).</translatorcomment>
+        <translation>ꦧꦼꦂꦏꦱ꧀ “{file}” ꦏꦼꦒꦼꦝꦺꦤ꧀ꦧꦔꦼꦠ꧀ꦏꦁꦒꦺꦴ​ꦢꦢꦶ​ꦱꦶꦩ꧀ꦥꦼꦤꦤ꧀ CekiDesk (ꦱꦶꦩ꧀ꦥꦼꦤꦤ꧀ꦥꦭꦶꦁ​ꦒꦼꦝꦺ {mb} MB)꧉</translation>
+    </message>
+    <message>
+        <source>The file “{file}” could not be read.</source>
+        <translatorcomment>jv: Berkas “{file}” ora bisa diwaca.</translatorcomment>
+        <translation>ꦧꦼꦂꦏꦱ꧀ “{file}” ꦲꦺꦴꦫ​ꦧꦶꦱ​ꦢꦶꦮꦕ꧉</translation>
+    </message>
+    <message>
+        <source>The file “{file}” is empty, so there is no game in it.</source>
+        <translatorcomment>jv: Berkas “{file}” kosong, mula ora ana dolanan ing njeroné.</translatorcomment>
+        <translation>ꦧꦼꦂꦏꦱ꧀ “{file}” ꦏꦺꦴꦱꦺꦴꦁ꧈ ꦩꦸꦭ​ꦲꦺꦴꦫ​ꦲꦤ​ꦢꦺꦴꦭꦤꦤ꧀ꦲꦶꦁ​ꦚ꧀ꦗꦼꦫꦺꦴꦤꦺ꧉</translation>
+    </message>
+    <message>
+        <source>This file is not a CekiDesk save (its text is in a different encoding than the UTF-8 that CekiDesk saves use).</source>
+        <translatorcomment>jv: Berkas iki dudu simpenan CekiDesk (tèksé nganggo pengodhéan liya, dudu UTF-8 sing dienggo simpenan CekiDesk).</translatorcomment>
+        <translation>ꦧꦼꦂꦏꦱ꧀ꦲꦶꦏꦶ​ꦢꦸꦢꦸ​ꦱꦶꦩ꧀ꦥꦼꦤꦤ꧀ CekiDesk (ꦠꦺꦏ꧀ꦱꦺ​ꦔꦁꦒꦺꦴ​ꦥꦼꦔꦺꦴꦝꦺꦲꦤ꧀ꦭꦶꦪ꧈ ꦢꦸꦢꦸ UTF-8 ꦱꦶꦁ​ꦢꦶꦲꦼꦁꦒꦺꦴ​ꦱꦶꦩ꧀ꦥꦼꦤꦤ꧀ CekiDesk)꧉</translation>
+    </message>
+    <message>
+        <source>This file is not a CekiDesk save (it does not contain text).</source>
+        <translatorcomment>jv: Berkas iki dudu simpenan CekiDesk (isiné dudu tèks).</translatorcomment>
+        <translation>ꦧꦼꦂꦏꦱ꧀ꦲꦶꦏꦶ​ꦢꦸꦢꦸ​ꦱꦶꦩ꧀ꦥꦼꦤꦤ꧀ CekiDesk (ꦲꦶꦱꦶꦤꦺ​ꦢꦸꦢꦸ​ꦠꦺꦏ꧀ꦱ꧀)꧉</translation>
+    </message>
+    <message>
+        <source>This file is not a CekiDesk save, or it was re-saved by another program (its text is not in the UTF-8 encoding that CekiDesk saves use).</source>
+        <translatorcomment>jv: Berkas iki dudu simpenan CekiDesk, utawa wis disimpen manèh déning program liya (tèksé ora nganggo pengodhéan UTF-8 sing dienggo simpenan CekiDesk).</translatorcomment>
+        <translation>ꦧꦼꦂꦏꦱ꧀ꦲꦶꦏꦶ​ꦢꦸꦢꦸ​ꦱꦶꦩ꧀ꦥꦼꦤꦤ꧀ CekiDesk꧈ ꦲꦸꦠꦮ​ꦮꦶꦱ꧀ꦢꦶꦱꦶꦩ꧀ꦥꦼꦤ꧀ꦩꦤꦺꦃ​ꦢꦺꦤꦶꦁ​ꦥꦿꦺꦴꦒꦿꦩ꧀ꦭꦶꦪ (ꦠꦺꦏ꧀ꦱꦺ​ꦲꦺꦴꦫ​ꦔꦁꦒꦺꦴ​ꦥꦼꦔꦺꦴꦝꦺꦲꦤ꧀ UTF-8 ꦱꦶꦁ​ꦢꦶꦲꦼꦁꦒꦺꦴ​ꦱꦶꦩ꧀ꦥꦼꦤꦤ꧀ CekiDesk)꧉</translation>
+    </message>
+    <message>
+        <source>The file “{file}” cannot be read: one of the folders that should hold it is a file, not a folder.</source>
+        <translatorcomment>jv: Berkas “{file}” ora bisa diwaca: salah siji folder sing kudune ngemot berkas kuwi malah berkas, dudu folder.</translatorcomment>
+        <translation>ꦧꦼꦂꦏꦱ꧀ “{file}” ꦲꦺꦴꦫ​ꦧꦶꦱ​ꦢꦶꦮꦕ: ꦱꦭꦃ​ꦱꦶꦗꦶ​ꦥ꦳ꦺꦴꦭ꧀ꦢꦼꦂ​ꦱꦶꦁ​ꦏꦸꦢꦸꦤꦼ​ꦔꦼꦩꦺꦴꦠ꧀ꦧꦼꦂꦏꦱ꧀ꦏꦸꦮꦶ​ꦩꦭꦃ​ꦧꦼꦂꦏꦱ꧀꧈ ꦢꦸꦢꦸ​ꦥ꦳ꦺꦴꦭ꧀ꦢꦼꦂ꧉</translation>
+    </message>
+    <message>
+        <source>The file “{file}” cannot be read: the folder “{folder}” that should hold it is a file, not a folder ({where}).</source>
+        <translatorcomment>jv: Berkas “{file}” ora bisa diwaca: folder “{folder}” sing kudune ngemot berkas kuwi malah berkas, dudu folder ({where}).</translatorcomment>
+        <translation>ꦧꦼꦂꦏꦱ꧀ “{file}” ꦲꦺꦴꦫ​ꦧꦶꦱ​ꦢꦶꦮꦕ: ꦥ꦳ꦺꦴꦭ꧀ꦢꦼꦂ “{folder}” ꦱꦶꦁ​ꦏꦸꦢꦸꦤꦼ​ꦔꦼꦩꦺꦴꦠ꧀ꦧꦼꦂꦏꦱ꧀ꦏꦸꦮꦶ​ꦩꦭꦃ​ꦧꦼꦂꦏꦱ꧀꧈ ꦢꦸꦢꦸ​ꦥ꦳ꦺꦴꦭ꧀ꦢꦼꦂ ({where})꧉</translation>
+    </message>
+    <message>
+        <source>This save file is damaged: its data is nested far deeper than a save&apos;s.</source>
+        <translatorcomment>jv: Berkas simpenan iki rusak: datané susun-susun luwih jero tinimbang data simpenan.</translatorcomment>
+        <translation>ꦧꦼꦂꦏꦱ꧀ꦱꦶꦩ꧀ꦥꦼꦤꦤ꧀ꦲꦶꦏꦶ​ꦫꦸꦱꦏ꧀: ꦢꦠꦤꦺ​ꦱꦸꦱꦸꦤ꧀ꦱꦸꦱꦸꦤ꧀ꦭꦸꦮꦶꦃ​ꦗꦼꦫꦺꦴ​ꦠꦶꦤꦶꦩ꧀ꦧꦁ​ꦢꦠ​ꦱꦶꦩ꧀ꦥꦼꦤꦤ꧀꧉</translation>
+    </message>
+    <message>
+        <source>This save file is damaged: an entry holds a number far beyond what a save can hold.</source>
+        <translatorcomment>jv: Berkas simpenan iki rusak: ana isèn sing ngemot angka adoh ngluwihi sing bisa dimot simpenan.</translatorcomment>
+        <translation>ꦧꦼꦂꦏꦱ꧀ꦱꦶꦩ꧀ꦥꦼꦤꦤ꧀ꦲꦶꦏꦶ​ꦫꦸꦱꦏ꧀: ꦲꦤ​ꦲꦶꦱꦺꦤ꧀ꦱꦶꦁ​ꦔꦼꦩꦺꦴꦠ꧀ꦲꦁꦏ​ꦲꦢꦺꦴꦃ​ꦔ꧀ꦭꦸꦮꦶꦲꦶ​ꦱꦶꦁ​ꦧꦶꦱ​ꦢꦶꦩꦺꦴꦠ꧀ꦱꦶꦩ꧀ꦥꦼꦤꦤ꧀꧉</translation>
+    </message>
+    <message>
+        <source>This save file is damaged: the entry “{key}” holds a number far beyond what a save can hold.</source>
+        <translatorcomment>jv: Berkas simpenan iki rusak: isèn “{key}” ngemot angka adoh ngluwihi sing bisa dimot simpenan.</translatorcomment>
+        <translation>ꦧꦼꦂꦏꦱ꧀ꦱꦶꦩ꧀ꦥꦼꦤꦤ꧀ꦲꦶꦏꦶ​ꦫꦸꦱꦏ꧀: ꦲꦶꦱꦺꦤ꧀ “{key}” ꦔꦼꦩꦺꦴꦠ꧀ꦲꦁꦏ​ꦲꦢꦺꦴꦃ​ꦔ꧀ꦭꦸꦮꦶꦲꦶ​ꦱꦶꦁ​ꦧꦶꦱ​ꦢꦶꦩꦺꦴꦠ꧀ꦱꦶꦩ꧀ꦥꦼꦤꦤ꧀꧉</translation>
+    </message>
+    <message>
+        <source>This save file is incomplete: it ends in the middle of the game data, perhaps because saving was interrupted.</source>
+        <translatorcomment>jv: Berkas simpenan iki ora jangkep: rampung ing tengah data dolanan, mbokmenawa amarga nyimpen kepedhot.</translatorcomment>
+        <translation>ꦧꦼꦂꦏꦱ꧀ꦱꦶꦩ꧀ꦥꦼꦤꦤ꧀ꦲꦶꦏꦶ​ꦲꦺꦴꦫ​ꦗꦁꦏꦼꦥ꧀: ꦫꦩ꧀ꦥꦸꦁ​ꦲꦶꦁ​ꦠꦼꦔꦃ​ꦢꦠ​ꦢꦺꦴꦭꦤꦤ꧀꧈ ꦩ꧀ꦧꦺꦴꦏ꧀ꦩꦼꦤꦮ​ꦲꦩꦂꦒ​ꦚꦶꦩ꧀ꦥꦼꦤ꧀ꦏꦼꦥꦼꦝꦺꦴꦠ꧀꧉</translation>
+    </message>
+    <message>
+        <source>This file is not a CekiDesk save (it is not readable JSON).</source>
+        <translatorcomment>jv: Berkas iki dudu simpenan CekiDesk (dudu JSON sing bisa diwaca).</translatorcomment>
+        <translation>ꦧꦼꦂꦏꦱ꧀ꦲꦶꦏꦶ​ꦢꦸꦢꦸ​ꦱꦶꦩ꧀ꦥꦼꦤꦤ꧀ CekiDesk (ꦢꦸꦢꦸ JSON ꦱꦶꦁ​ꦧꦶꦱ​ꦢꦶꦮꦕ)꧉</translation>
+    </message>
+    <message>
+        <source>This save file is damaged: it contains values CekiDesk cannot read.</source>
+        <translatorcomment>jv: Berkas simpenan iki rusak: isiné ngemot isi sing ora bisa diwaca CekiDesk.</translatorcomment>
+        <translation>ꦧꦼꦂꦏꦱ꧀ꦱꦶꦩ꧀ꦥꦼꦤꦤ꧀ꦲꦶꦏꦶ​ꦫꦸꦱꦏ꧀: ꦲꦶꦱꦶꦤꦺ​ꦔꦼꦩꦺꦴꦠ꧀ꦲꦶꦱꦶ​ꦱꦶꦁ​ꦲꦺꦴꦫ​ꦧꦶꦱ​ꦢꦶꦮꦕ CekiDesk꧉</translation>
+    </message>
+    <message>
+        <source>This file is not a CekiDesk save (it is a different kind of file).</source>
+        <translatorcomment>jv: Berkas iki dudu simpenan CekiDesk (iki jinis berkas liya).</translatorcomment>
+        <translation>ꦧꦼꦂꦏꦱ꧀ꦲꦶꦏꦶ​ꦢꦸꦢꦸ​ꦱꦶꦩ꧀ꦥꦼꦤꦤ꧀ CekiDesk (ꦲꦶꦏꦶ​ꦗꦶꦤꦶꦱ꧀ꦧꦼꦂꦏꦱ꧀ꦭꦶꦪ)꧉</translation>
+    </message>
+    <message>
+        <source>This save file is damaged: its format version is missing or not valid.</source>
+        <translatorcomment>jv: Berkas simpenan iki rusak: vèrsi formaté ora ana utawa ora sah.</translatorcomment>
+        <translation>ꦧꦼꦂꦏꦱ꧀ꦱꦶꦩ꧀ꦥꦼꦤꦤ꧀ꦲꦶꦏꦶ​ꦫꦸꦱꦏ꧀: ꦥ꦳ꦺꦂꦱꦶ​ꦥ꦳ꦺꦴꦂꦩꦠꦺ​ꦲꦺꦴꦫ​ꦲꦤ​ꦲꦸꦠꦮ​ꦲꦺꦴꦫ​ꦱꦃ꧉</translation>
+    </message>
+    <message>
+        <source>a newer CekiDesk</source>
+        <translatorcomment>jv: CekiDesk sing luwih anyar</translatorcomment>
+        <translation>CekiDesk ꦱꦶꦁ​ꦭꦸꦮꦶꦃ​ꦲꦚꦂ</translation>
+    </message>
+    <message>
+        <source>This save was made by a newer CekiDesk ({by}, save format {version}); this CekiDesk ({mine}) reads save format {format}. Please update CekiDesk to open it.</source>
+        <translatorcomment>jv: Simpenan iki digawé déning CekiDesk sing luwih anyar ({by}, format simpenan {version}); CekiDesk iki ({mine}) maca format simpenan {format}. Anyaraké CekiDesk kanggo mbukak.</translatorcomment>
+        <translation>ꦱꦶꦩ꧀ꦥꦼꦤꦤ꧀ꦲꦶꦏꦶ​ꦢꦶꦒꦮꦺ​ꦢꦺꦤꦶꦁ CekiDesk ꦱꦶꦁ​ꦭꦸꦮꦶꦃ​ꦲꦚꦂ ({by}꧈ ꦥ꦳ꦺꦴꦂꦩꦠ꧀ꦱꦶꦩ꧀ꦥꦼꦤꦤ꧀ {version}); CekiDesk ꦲꦶꦏꦶ ({mine}) ꦩꦕ​ꦥ꦳ꦺꦴꦂꦩꦠ꧀ꦱꦶꦩ꧀ꦥꦼꦤꦤ꧀ {format}꧉ ꦲꦚꦫꦏꦺ CekiDesk ꦏꦁꦒꦺꦴ​ꦩ꧀ꦧꦸꦏꦏ꧀꧉</translation>
+    </message>
+    <message>
+        <source>This save file is damaged or was edited by hand ({details}).</source>
+        <translatorcomment>jv: Berkas simpenan iki rusak utawa wis diowahi nganggo tangan ({details}).</translatorcomment>
+        <translation>ꦧꦼꦂꦏꦱ꧀ꦱꦶꦩ꧀ꦥꦼꦤꦤ꧀ꦲꦶꦏꦶ​ꦫꦸꦱꦏ꧀ꦲꦸꦠꦮ​ꦮꦶꦱ꧀ꦢꦶꦲꦺꦴꦮꦲꦶ​ꦔꦁꦒꦺꦴ​ꦠꦔꦤ꧀ ({details})꧉</translation>
+    </message>
+    <message>
+        <source>This save has no human player: CekiDesk needs at least one person at the table, so it cannot continue this game.</source>
+        <translatorcomment>jv: Simpenan iki ora duwé pemain manungsa: CekiDesk butuh paling ora siji wong ing méja, mula dolanan iki ora bisa diterusaké.</translatorcomment>
+        <translation>ꦱꦶꦩ꧀ꦥꦼꦤꦤ꧀ꦲꦶꦏꦶ​ꦲꦺꦴꦫ​ꦢꦸꦮꦺ​ꦥꦼꦩꦲꦶꦤ꧀ꦩꦤꦸꦁꦱ: CekiDesk ꦧꦸꦠꦸꦃ​ꦥꦭꦶꦁ​ꦲꦺꦴꦫ​ꦱꦶꦗꦶ​ꦮꦺꦴꦁ​ꦲꦶꦁ​ꦩꦺꦗ꧈ ꦩꦸꦭ​ꦢꦺꦴꦭꦤꦤ꧀ꦲꦶꦏꦶ​ꦲꦺꦴꦫ​ꦧꦶꦱ​ꦢꦶꦠꦼꦫꦸꦱꦏꦺ꧉</translation>
+    </message>
+    <message>
+        <source>This save has a kind of computer player this CekiDesk does not know (“{level}”, seat {seat}); it may have been made by a newer CekiDesk.</source>
+        <translatorcomment>jv: Simpenan iki ngemot jinis pemain komputer sing ora dikenal CekiDesk iki (“{level}”, kursi {seat}); mbokmenawa digawé déning CekiDesk sing luwih anyar.</translatorcomment>
+        <translation>ꦱꦶꦩ꧀ꦥꦼꦤꦤ꧀ꦲꦶꦏꦶ​ꦔꦼꦩꦺꦴꦠ꧀ꦗꦶꦤꦶꦱ꧀ꦥꦼꦩꦲꦶꦤ꧀ꦏꦺꦴꦩ꧀ꦥꦸꦠꦼꦂ​ꦱꦶꦁ​ꦲꦺꦴꦫ​ꦢꦶꦏꦼꦤꦭ꧀ CekiDesk ꦲꦶꦏꦶ (“{level}”꧈ ꦏꦸꦂꦱꦶ {seat}); ꦩ꧀ꦧꦺꦴꦏ꧀ꦩꦼꦤꦮ​ꦢꦶꦒꦮꦺ​ꦢꦺꦤꦶꦁ CekiDesk ꦱꦶꦁ​ꦭꦸꦮꦶꦃ​ꦲꦚꦂ꧉</translation>
+    </message>
+    <message>
+        <source>This save file is damaged: hand {hand} has {moves} moves, more than a hand of “{game}” can have ({limit}).</source>
+        <translatorcomment>jv: Berkas simpenan iki rusak: babak {hand} duwé {moves} langkah, luwih akèh tinimbang sing bisa ana ing sababak “{game}” ({limit}).</translatorcomment>
+        <translation>ꦧꦼꦂꦏꦱ꧀ꦱꦶꦩ꧀ꦥꦼꦤꦤ꧀ꦲꦶꦏꦶ​ꦫꦸꦱꦏ꧀: ꦧꦧꦏ꧀ {hand} ꦢꦸꦮꦺ {moves} ꦭꦁꦏꦃ꧈ ꦭꦸꦮꦶꦃ​ꦲꦏꦺꦃ​ꦠꦶꦤꦶꦩ꧀ꦧꦁ​ꦱꦶꦁ​ꦧꦶꦱ​ꦲꦤ​ꦲꦶꦁ​ꦱꦧꦧꦏ꧀ “{game}” ({limit})꧉</translation>
+    </message>
+    <message>
+        <source>This save is for a game this CekiDesk does not know (“{game}”); it may have been made by a newer CekiDesk.</source>
+        <translatorcomment>jv: Simpenan iki kanggo dolanan sing ora dikenal CekiDesk iki (“{game}”); mbokmenawa digawé déning CekiDesk sing luwih anyar.</translatorcomment>
+        <translation>ꦱꦶꦩ꧀ꦥꦼꦤꦤ꧀ꦲꦶꦏꦶ​ꦏꦁꦒꦺꦴ​ꦢꦺꦴꦭꦤꦤ꧀ꦱꦶꦁ​ꦲꦺꦴꦫ​ꦢꦶꦏꦼꦤꦭ꧀ CekiDesk ꦲꦶꦏꦶ (“{game}”); ꦩ꧀ꦧꦺꦴꦏ꧀ꦩꦼꦤꦮ​ꦢꦶꦒꦮꦺ​ꦢꦺꦤꦶꦁ CekiDesk ꦱꦶꦁ​ꦭꦸꦮꦶꦃ​ꦲꦚꦂ꧉</translation>
+    </message>
+    <message>
+        <source>1 seat</source>
+        <translatorcomment>jv: 1 kursi</translatorcomment>
+        <translation>1 ꦏꦸꦂꦱꦶ</translation>
+    </message>
+    <message>
+        <source>{n} seats</source>
+        <translatorcomment>jv: {n} kursi</translatorcomment>
+        <translation>{n} ꦏꦸꦂꦱꦶ</translation>
+    </message>
+    <message>
+        <source>This save file is damaged: it has {seats}, but “{game}” is played by {low} to {high} players.</source>
+        <translatorcomment>jv: Berkas simpenan iki rusak: isiné {seats}, mangka “{game}” dimainaké {low} nganti {high} pemain.</translatorcomment>
+        <translation>ꦧꦼꦂꦏꦱ꧀ꦱꦶꦩ꧀ꦥꦼꦤꦤ꧀ꦲꦶꦏꦶ​ꦫꦸꦱꦏ꧀: ꦲꦶꦱꦶꦤꦺ {seats}꧈ ꦩꦁꦏ “{game}” ꦢꦶꦩꦲꦶꦤꦏꦺ {low} ꦔꦤ꧀ꦠꦶ {high} ꦥꦼꦩꦲꦶꦤ꧀꧉</translation>
+    </message>
+    <message>
+        <source>The game options in this save are not valid ({details}).</source>
+        <translatorcomment>jv: Pilihan dolanan ing simpenan iki ora sah ({details}).</translatorcomment>
+        <translation>ꦥꦶꦭꦶꦲꦤ꧀ꦢꦺꦴꦭꦤꦤ꧀ꦲꦶꦁ​ꦱꦶꦩ꧀ꦥꦼꦤꦤ꧀ꦲꦶꦏꦶ​ꦲꦺꦴꦫ​ꦱꦃ ({details})꧉</translation>
+    </message>
+    <message>
+        <source>The match settings in this save are not valid ({details}).</source>
+        <translatorcomment>jv: Setèlan tandhing ing simpenan iki ora sah ({details}).</translatorcomment>
+        <translation>ꦱꦼꦠꦺꦭꦤ꧀ꦠꦤ꧀ꦝꦶꦁ​ꦲꦶꦁ​ꦱꦶꦩ꧀ꦥꦼꦤꦤ꧀ꦲꦶꦏꦶ​ꦲꦺꦴꦫ​ꦱꦃ ({details})꧉</translation>
+    </message>
+    <message>
+        <source>The match settings in this save are not valid (“{game}” is not played in the “{mode}” mode).</source>
+        <translatorcomment>jv: Setèlan tandhing ing simpenan iki ora sah (“{game}” ora dimainaké nganggo mode “{mode}”).</translatorcomment>
+        <translation>ꦱꦼꦠꦺꦭꦤ꧀ꦠꦤ꧀ꦝꦶꦁ​ꦲꦶꦁ​ꦱꦶꦩ꧀ꦥꦼꦤꦤ꧀ꦲꦶꦏꦶ​ꦲꦺꦴꦫ​ꦱꦃ (“{game}” ꦲꦺꦴꦫ​ꦢꦶꦩꦲꦶꦤꦏꦺ​ꦔꦁꦒꦺꦴ​ꦩꦺꦴꦢꦼ “{mode}”)꧉</translation>
+    </message>
+    <message>
+        <source>The game options in this save are not valid.</source>
+        <translatorcomment>jv: Pilihan dolanan ing simpenan iki ora sah.</translatorcomment>
+        <translation>ꦥꦶꦭꦶꦲꦤ꧀ꦢꦺꦴꦭꦤꦤ꧀ꦲꦶꦁ​ꦱꦶꦩ꧀ꦥꦼꦤꦤ꧀ꦲꦶꦏꦶ​ꦲꦺꦴꦫ​ꦱꦃ꧉</translation>
+    </message>
+    <message>
+        <source>This save file could not be opened: the game in it cannot be started.</source>
+        <translatorcomment>jv: Berkas simpenan iki ora bisa dibukak: dolanan ing njeroné ora bisa diwiwiti.</translatorcomment>
+        <translation>ꦧꦼꦂꦏꦱ꧀ꦱꦶꦩ꧀ꦥꦼꦤꦤ꧀ꦲꦶꦏꦶ​ꦲꦺꦴꦫ​ꦧꦶꦱ​ꦢꦶꦧꦸꦏꦏ꧀: ꦢꦺꦴꦭꦤꦤ꧀ꦲꦶꦁ​ꦚ꧀ꦗꦼꦫꦺꦴꦤꦺ​ꦲꦺꦴꦫ​ꦧꦶꦱ​ꦢꦶꦮꦶꦮꦶꦠꦶ꧉</translation>
+    </message>
+    <message>
+        <source>This save file is damaged: the scores and money recorded in it do not match the moves it contains.</source>
+        <translatorcomment>jv: Berkas simpenan iki rusak: skor lan dhuwit sing kacathet ing njeroné ora cocog karo langkah-langkah sing dimot.</translatorcomment>
+        <translation>ꦧꦼꦂꦏꦱ꧀ꦱꦶꦩ꧀ꦥꦼꦤꦤ꧀ꦲꦶꦏꦶ​ꦫꦸꦱꦏ꧀: ꦱ꧀ꦏꦺꦴꦂ​ꦭꦤ꧀ꦝꦸꦮꦶꦠ꧀ꦱꦶꦁ​ꦏꦕꦛꦼꦠ꧀ꦲꦶꦁ​ꦚ꧀ꦗꦼꦫꦺꦴꦤꦺ​ꦲꦺꦴꦫ​ꦕꦺꦴꦕꦺꦴꦒ꧀ꦏꦫꦺꦴ​ꦭꦁꦏꦃ​ꦭꦁꦏꦃ​ꦱꦶꦁ​ꦢꦶꦩꦺꦴꦠ꧀꧉</translation>
+    </message>
+    <message>
+        <source>This save file is damaged: hand {hand} stops before it is finished, yet another hand follows.</source>
+        <translatorcomment>jv: Berkas simpenan iki rusak: babak {hand} mandheg sadurungé rampung, nanging isih ana babak sabanjuré.</translatorcomment>
+        <translation>ꦧꦼꦂꦏꦱ꧀ꦱꦶꦩ꧀ꦥꦼꦤꦤ꧀ꦲꦶꦏꦶ​ꦫꦸꦱꦏ꧀: ꦧꦧꦏ꧀ {hand} ꦩꦤ꧀ꦝꦼꦒ꧀ꦱꦢꦸꦫꦸꦔꦺ​ꦫꦩ꧀ꦥꦸꦁ꧈ ꦤꦔꦶꦁ​ꦲꦶꦱꦶꦃ​ꦲꦤ​ꦧꦧꦏ꧀ꦱꦧꦚ꧀ꦗꦸꦫꦺ꧉</translation>
+    </message>
+    <message>
+        <source>This save file is damaged: the match was over after hand {hand}, yet another hand follows.</source>
+        <translatorcomment>jv: Berkas simpenan iki rusak: tandhing wis rampung sawisé babak {hand}, nanging isih ana babak sabanjuré.</translatorcomment>
+        <translation>ꦧꦼꦂꦏꦱ꧀ꦱꦶꦩ꧀ꦥꦼꦤꦤ꧀ꦲꦶꦏꦶ​ꦫꦸꦱꦏ꧀: ꦠꦤ꧀ꦝꦶꦁ​ꦮꦶꦱ꧀ꦫꦩ꧀ꦥꦸꦁ​ꦱꦮꦶꦱꦺ​ꦧꦧꦏ꧀ {hand}꧈ ꦤꦔꦶꦁ​ꦲꦶꦱꦶꦃ​ꦲꦤ​ꦧꦧꦏ꧀ꦱꦧꦚ꧀ꦗꦸꦫꦺ꧉</translation>
+    </message>
+    <message>
+        <source>move {move} of hand {hand} ({action})</source>
+        <translatorcomment>jv: langkah {move} saka babak {hand} ({action})</translatorcomment>
+        <translation>ꦭꦁꦏꦃ {move} ꦱꦏ​ꦧꦧꦏ꧀ {hand} ({action})</translation>
+    </message>
+    <message>
+        <source>This save file is damaged: {where} cannot be read.</source>
+        <translatorcomment>jv: Berkas simpenan iki rusak: {where} ora bisa diwaca.</translatorcomment>
+        <translation>ꦧꦼꦂꦏꦱ꧀ꦱꦶꦩ꧀ꦥꦼꦤꦤ꧀ꦲꦶꦏꦶ​ꦫꦸꦱꦏ꧀: {where} ꦲꦺꦴꦫ​ꦧꦶꦱ​ꦢꦶꦮꦕ꧉</translation>
+    </message>
+    <message>
+        <source>This save file is damaged: {where} is not allowed by the rules at that point of the game.</source>
+        <translatorcomment>jv: Berkas simpenan iki rusak: {where} ora diidini aturan ing wektu kuwi ing dolanan.</translatorcomment>
+        <translation>ꦧꦼꦂꦏꦱ꧀ꦱꦶꦩ꧀ꦥꦼꦤꦤ꧀ꦲꦶꦏꦶ​ꦫꦸꦱꦏ꧀: {where} ꦲꦺꦴꦫ​ꦢꦶꦲꦶꦢꦶꦤꦶ​ꦲꦠꦸꦫꦤ꧀ꦲꦶꦁ​ꦮꦼꦏ꧀ꦠꦸ​ꦏꦸꦮꦶ​ꦲꦶꦁ​ꦢꦺꦴꦭꦤꦤ꧀꧉</translation>
+    </message>
+    <message>
+        <source>This save file could not be replayed: {where} could not be played.</source>
+        <translatorcomment>jv: Berkas simpenan iki ora bisa diputer manèh: {where} ora bisa dimainaké.</translatorcomment>
+        <translation>ꦧꦼꦂꦏꦱ꧀ꦱꦶꦩ꧀ꦥꦼꦤꦤ꧀ꦲꦶꦏꦶ​ꦲꦺꦴꦫ​ꦧꦶꦱ​ꦢꦶꦥꦸꦠꦼꦂ​ꦩꦤꦺꦃ: {where} ꦲꦺꦴꦫ​ꦧꦶꦱ​ꦢꦶꦩꦲꦶꦤꦏꦺ꧉</translation>
+    </message>
+</context>
+<context>
     <name>ScoreSheet</name>
     <message>
         <source>Hand</source>
@@ -8475,6 +8838,24 @@ dhuwit</translatorcomment>
         <source>Close</source>
         <translatorcomment>jv: Tutup</translatorcomment>
         <translation>ꦠꦸꦠꦸꦥ꧀</translation>
+    </message>
+</context>
+<context>
+    <name>SettingsNotice</name>
+    <message>
+        <source>Your settings file “{file}” is damaged and could not be read, so CekiDesk starts with the default settings.</source>
+        <translatorcomment>jv: Berkas setèlan sampéyan “{file}” rusak lan ora bisa diwaca, mula CekiDesk diwiwiti nganggo setèlan baku.</translatorcomment>
+        <translation>ꦧꦼꦂꦏꦱ꧀ꦱꦼꦠꦺꦭꦤ꧀ꦱꦩ꧀ꦥꦺꦪꦤ꧀ “{file}” ꦫꦸꦱꦏ꧀ꦭꦤ꧀ꦲꦺꦴꦫ​ꦧꦶꦱ​ꦢꦶꦮꦕ꧈ ꦩꦸꦭ CekiDesk ꦢꦶꦮꦶꦮꦶꦠꦶ​ꦔꦁꦒꦺꦴ​ꦱꦼꦠꦺꦭꦤ꧀ꦧꦏꦸ꧉</translation>
+    </message>
+    <message>
+        <source>Some of the values in your settings file “{file}” could not be read; they are back to their defaults.</source>
+        <translatorcomment>jv: Sawetara isi ing berkas setèlan sampéyan “{file}” ora bisa diwaca; isi-isi kuwi bali menyang setèlan baku.</translatorcomment>
+        <translation>ꦱꦮꦼꦠꦫ​ꦲꦶꦱꦶ​ꦲꦶꦁ​ꦧꦼꦂꦏꦱ꧀ꦱꦼꦠꦺꦭꦤ꧀ꦱꦩ꧀ꦥꦺꦪꦤ꧀ “{file}” ꦲꦺꦴꦫ​ꦧꦶꦱ​ꦢꦶꦮꦕ; ꦲꦶꦱꦶ​ꦲꦶꦱꦶ​ꦏꦸꦮꦶ​ꦧꦭꦶ​ꦩꦼꦚꦁ​ꦱꦼꦠꦺꦭꦤ꧀ꦧꦏꦸ꧉</translation>
+    </message>
+    <message>
+        <source>A copy of the file is kept as “{kept}” in {folder}.</source>
+        <translatorcomment>jv: Salinan berkasé disimpen kanthi jeneng “{kept}” ing {folder}.</translatorcomment>
+        <translation>ꦱꦭꦶꦤꦤ꧀ꦧꦼꦂꦏꦱꦺ​ꦢꦶꦱꦶꦩ꧀ꦥꦼꦤ꧀ꦏꦤ꧀ꦛꦶ​ꦗꦼꦤꦼꦁ “{kept}” ꦲꦶꦁ {folder}꧉</translation>
     </message>
 </context>
 <context>

@@ -4,7 +4,10 @@
 * :mod:`.settings` — :class:`Settings`, ``load_settings`` / ``save_settings``;
 * :mod:`.paths` — where the settings and the autosave live (platformdirs, app name "CekiDesk");
 * :mod:`.atomic` — write-to-temporary-then-replace file writing;
-* :mod:`.files` — the safe reader of saves and settings, and the clean-up of interrupted writes.
+* :mod:`.files` — the safe reader of every file the app reads (ordinary files only, bounded in size;
+  JSON bounded in nesting depth and numbers: :func:`.files.loads_bounded`), and the clean-up of
+  interrupted writes;
+* :mod:`.words` — the refusals' and notices' sentences, translatable without Qt.
 """
 from .atomic import atomic_write_bytes, atomic_write_text
 from .paths import (

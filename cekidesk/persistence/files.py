@@ -1,5 +1,13 @@
 """Reading CekiDesk's own small files safely, and tidying CekiDesk's folders at start (no Qt).
 
+Every file the app reads — saves, settings, statistics, rule sets — comes through here: the bytes by
+:func:`read_regular_file`, the JSON in them by :func:`loads_bounded` (one bounded reader for all:
+nesting deeper than :data:`MAX_JSON_DEPTH`, a whole number of more than :data:`MAX_NUMBER_DIGITS`
+digits, ``NaN``, ``Infinity`` and ``1e400`` are refused before or while parsing, as a
+:class:`JsonBoundsError`, so that no ``RecursionError`` and no absurd number comes out of a file; each
+loader's model then bounds its own values).  A path that cannot name a file (a NUL character) is an
+``OSError`` (:class:`BadPathError`), like every other path that cannot be read.
+
 :func:`read_regular_file` is the one way saves and settings are read: a path that leads (through any
 links) to a FIFO, a device or a folder is refused *before* it is opened, because opening or reading
 such a thing can block the UI thread for ever; the file is opened without blocking and checked
@@ -12,11 +20,20 @@ CekiDesk's own folders, and only once they are old enough that no running CekiDe
 """
 from __future__ import annotations
 
+import errno
+import json
 import logging
+import math
 import os
+import re
 import stat
 import time
+from array import array
+from itertools import accumulate
 from pathlib import Path
+from typing import Literal
+
+from pydantic import JsonValue
 
 from .atomic import remove_stale_temp_files
 from .paths import AUTOSAVE_NAME, SAVE_EXTENSION, SETTINGS_NAME, config_dir, data_dir, saves_dir
@@ -39,6 +56,13 @@ class NotAFileError(OSError):
         self.is_folder = is_folder
 
 
+class BadPathError(OSError):
+    """The path cannot name a file at all: it holds a NUL character (``ValueError`` in ``os``)."""
+
+    def __init__(self, path: object):
+        super().__init__(errno.EINVAL, "the file name is not valid", repr(path)[:200])
+
+
 class FileTooLargeError(OSError):
     """The file is larger than the reader's limit (``size``: as far as it is known)."""
 
@@ -58,11 +82,16 @@ def check_regular_file(path: str | os.PathLike, limit: int) -> Path:
     """The real path behind ``path`` (links resolved), after checking by ``stat`` alone, without
     opening it, that it is an ordinary file of at most ``limit`` bytes.
 
-    Raises ``FileNotFoundError``, ``PermissionError``, :class:`NotAFileError`,
-    :class:`FileTooLargeError` or another ``OSError``.
+    Raises ``FileNotFoundError``, ``PermissionError``, ``NotADirectoryError`` (a folder on the way
+    is a file), :class:`NotAFileError`, :class:`FileTooLargeError`, :class:`BadPathError` (a NUL
+    character) or another ``OSError``.
     """
-    real = Path(os.path.realpath(os.fspath(path)))
-    _check_kind(os.stat(real), real, limit)
+    try:
+        real = Path(os.path.realpath(os.fspath(path)))
+        st = os.stat(real)
+    except ValueError:   # a NUL character (or, on Windows, a name the system cannot take)
+        raise BadPathError(path) from None
+    _check_kind(st, real, limit)
     return real
 
 
@@ -103,3 +132,110 @@ def clean_stale_temp_files(older_than: float = STALE_TEMP_SECONDS, now: float | 
         log.info("removed %d temporary file(s) left by interrupted saves: %s",
                  len(removed), ", ".join(p.name for p in removed[:10]))
     return removed
+
+
+# ---------------------------------------------------------------------------------------------
+# Bounded JSON
+
+#: No file of CekiDesk's nests deeper than this (a save: 4 levels; statistics: 6; a rule set: 5).
+MAX_JSON_DEPTH = 32
+#: Digits a whole number may have in a file: 2**64 has 20.  More is refused before parsing.
+MAX_NUMBER_DIGITS = 20
+
+#: a JSON string; an unterminated one runs to the end (so that a search never goes back: linear time)
+_STRING = re.compile(rb'"[^"\\]*(?:\\[\s\S][^"\\]*)*"?')
+_LONG_NUMBER = re.compile(rb"[0-9]{%d,}" % (MAX_NUMBER_DIGITS + 1))
+_KEY_BEFORE = re.compile(rb'"((?:[^"\\]|\\.){1,64})"\s*:[^:]*$', re.DOTALL)
+_NOT_BRACKETS = bytes(c for c in range(256) if c not in b"[]{}")
+_STEPS = bytes(1 if c in b"[{" else 255 if c in b"]}" else 0 for c in range(256))
+_DIGITS = bytes(1 if c in b"0123456789" else 0 for c in range(256))
+_LONG_RUN = b"\x01" * (MAX_NUMBER_DIGITS + 1)
+
+
+class JsonBoundsError(ValueError):
+    """JSON text that breaks a bound: ``problem`` is ``"too_deep"`` (nested more than the limit) or
+    ``"number"`` (a number with too many digits, or one that is not finite: ``1e400``, ``NaN``);
+    ``key`` the name of the entry that holds the number, when it is known."""
+
+    def __init__(self, problem: Literal["too_deep", "number"], key: str | None = None):
+        super().__init__(f"the JSON text is {'nested too deeply' if problem == 'too_deep' else 'out of range'}"
+                         + (f" (at {key!r})" if key else ""))
+        self.problem = problem
+        self.key = key
+
+
+def _depth(data: bytes) -> int:
+    """How deep the brackets of ``data`` nest, those in strings counted too (C speed, any size)."""
+    return max(accumulate(array("b", data.translate(None, _NOT_BRACKETS).translate(_STEPS))), default=0)
+
+
+def _has_long_number(data: bytes) -> bool:
+    """Whether ``data`` has a run of more than :data:`MAX_NUMBER_DIGITS` digits (in strings too)."""
+    return data.translate(_DIGITS).find(_LONG_RUN) >= 0
+
+
+def _key_of_number(data: bytes) -> str | None:
+    """The entry that holds the first over-long number of ``data`` (only run once one was found)."""
+    pos = 0
+    while True:
+        found = _STRING.search(data, pos)
+        number = _LONG_NUMBER.search(data, pos, found.start() if found else len(data))
+        if number is not None:
+            key = _KEY_BEFORE.search(data, max(0, number.start() - 4096), number.start())
+            return key.group(1).decode("utf-8", "replace") if key else None
+        if found is None:
+            return None
+        pos = found.end()
+
+
+def check_json_bounds(data: bytes, max_depth: int = MAX_JSON_DEPTH) -> None:
+    """Raise :class:`JsonBoundsError` if the JSON text ``data`` nests deeper than ``max_depth`` or
+    holds a whole number of more than :data:`MAX_NUMBER_DIGITS` digits — before any parser sees it,
+    so neither ``RecursionError`` nor a huge number can come out of reading a file.  A first pass
+    counts brackets and digits in strings too (a few passes at C speed); only a file it finds
+    suspect is looked at again without its strings."""
+    deep, long = _depth(data) > max_depth, _has_long_number(data)
+    if not (deep or long):
+        return
+    outside = _STRING.sub(b'""', data)
+    if deep and _depth(outside) > max_depth:
+        raise JsonBoundsError("too_deep")
+    if long and _has_long_number(outside):
+        raise JsonBoundsError("number", _key_of_number(data))
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise JsonBoundsError("number")
+    return value
+
+
+def _no_constant(name: str) -> float:
+    raise JsonBoundsError("number")
+
+
+def loads_bounded(text: str | bytes, max_depth: int = MAX_JSON_DEPTH) -> JsonValue:
+    """The JSON value of ``text`` (bytes: UTF-8, a BOM allowed), bounded as :func:`check_json_bounds`
+    says; ``NaN``, ``Infinity`` and floats beyond the double range (``1e400``) are refused too.
+
+    Raises :class:`JsonBoundsError`, ``UnicodeDecodeError`` or ``json.JSONDecodeError`` (all
+    ``ValueError``) — never ``RecursionError``."""
+    if isinstance(text, str):
+        data = text.encode("utf-8", "surrogatepass")
+    else:
+        data = bytes(text)
+        text = data.decode("utf-8-sig")
+    check_json_bounds(data, max_depth)
+    try:
+        value: JsonValue = json.loads(text, parse_float=_finite, parse_constant=_no_constant)
+    except RecursionError:   # (cannot happen after the check; kept so that it can never escape)
+        raise JsonBoundsError("too_deep") from None
+    return value
+
+
+def read_json_file(path: str | os.PathLike, limit: int, max_depth: int = MAX_JSON_DEPTH) -> JsonValue:
+    """The bounded JSON value in the ordinary file at ``path``: :func:`read_regular_file` (at most
+    ``limit`` bytes), then :func:`loads_bounded`.  Raises the ``OSError``\\ s of the one and the
+    ``ValueError``\\ s of the other."""
+    return loads_bounded(read_regular_file(path, limit), max_depth)

@@ -28,7 +28,7 @@ from cekidesk.engine.game import RuleFileError, RuleSetFormat
 from cekidesk.games import games, get_game
 
 from .atomic import atomic_write_text
-from .files import FileTooLargeError, NotAFileError, read_regular_file
+from .files import FileTooLargeError, JsonBoundsError, NotAFileError, loads_bounded, read_regular_file
 from .paths import data_dir
 from .settings import backup_name
 
@@ -98,8 +98,9 @@ class RuleSetExists(Exception):
 
 def read_rule_file(path: str | os.PathLike[str], game_id: str | None = None) -> Rules:
     """The rule set in the file at ``path`` (an import, or a saved set).  Raises
-    :class:`RuleFileError`: ``too_big``, ``not_a_file``, ``unreadable`` or a code of the format's
-    ``read``."""
+    :class:`RuleFileError`: ``too_big``, ``not_a_file``, ``unreadable``, ``not_json`` (also: nested
+    too deep), ``invalid`` (also: a number out of range; a blank name) or a code of the format's
+    ``read`` — nothing else."""
     fmt = rule_set_format(game_id)
     try:
         data = read_regular_file(path, fmt.max_bytes)
@@ -109,7 +110,31 @@ def read_rule_file(path: str | os.PathLike[str], game_id: str | None = None) -> 
         raise RuleFileError("not_a_file") from None
     except OSError as exc:
         raise RuleFileError("unreadable", exc.strerror or str(exc)) from None
-    return fmt.read(data)
+    return _bounded_rules(data, fmt)
+
+
+def _bounded_rules(data: bytes, fmt: RuleSetFormat[Rules]) -> Rules:
+    """The rules of a file's bytes, read by the bounded reader first (no ``RecursionError``, no
+    huge number: a refusal), and with a name that says something (not blank, printable)."""
+    try:
+        loads_bounded(data)
+    except JsonBoundsError as exc:
+        if exc.problem == "number" and exc.key:
+            raise RuleFileError("invalid", exc.key) from None
+        raise RuleFileError("not_json") from None
+    except ValueError:
+        raise RuleFileError("not_json") from None
+    try:
+        rules = fmt.read(data)
+    except RuleFileError:
+        raise
+    except Exception as exc:   # a hostile file must not escape as anything but a refusal
+        log.warning("a rule-set file could not be read: %r", exc)
+        raise RuleFileError("not_rules") from None
+    name = fmt.name(rules)
+    if not name.strip() or not name.isprintable():
+        raise RuleFileError("invalid", "name")
+    return rules
 
 
 def write_rule_file(rules: Rules, path: str | os.PathLike[str], game_id: str | None = None) -> Path:

@@ -25,7 +25,9 @@ game offers (:func:`cekidesk.bots.bot_levels`).  Files are read through
 Every problem with a file — on loading, and the write failures of saving — raises
 :class:`SaveFileError`, whose ``str()`` is a sentence a player understands and says that the file
 was not changed.  Loading never writes to the file and returns nothing unless the whole match was
-rebuilt and checked.  Programming errors (seats that do not fit the match …) raise ``ValueError``.
+rebuilt and checked.  Its words are translatable where the sentence says what is wrong inside
+the file (:meth:`SaveFileError.translated`); the JSON is read by the bounded reader
+(:func:`.files.loads_bounded`).  Programming errors (seats that do not fit the match …) raise ``ValueError``.
 """
 from __future__ import annotations
 
@@ -50,6 +52,7 @@ from pydantic import (
     field_validator,
     model_validator,
 )
+from pydantic_core import ErrorDetails
 
 from cekidesk import __version__
 from cekidesk.bots import bot_levels, canonical_level
@@ -58,17 +61,18 @@ from cekidesk.engine.match import Match, MatchOptions, offered_modes
 from cekidesk.games import get_game
 
 from .atomic import atomic_write_bytes
-from .files import FileTooLargeError, NotAFileError, read_regular_file
+from .files import BadPathError, FileTooLargeError, JsonBoundsError, NotAFileError, loads_bounded, read_regular_file
 from .paths import autosave_path
+from .words import QT_TRANSLATE_NOOP, Joined, Phrase, Translate, Words
 
 log = logging.getLogger(__name__)
 
 FORMAT_ID: Final = "cekidesk-save"
-#: the newest save format, which this CekiDesk writes: 2 adds whether undo is allowed, the hands it
-#: was used in, and ``first_deal`` (a match that plays a deal of another again); format 1 is read too
+# the newest save format, which this CekiDesk writes: 2 adds whether undo is allowed, the hands it
+# was used in, and ``first_deal`` (a match that plays a deal of another again); format 1 is read too
 SCHEMA_VERSION: Final = 2
 
-#: Limits that keep a hand-edited file from making the app allocate or compute absurdly.
+# Limits that keep a hand-edited file from making the app allocate or compute absurdly.
 MAX_FILE_BYTES = 8 * 1024 * 1024   # checked before reading
 MAX_HANDS = 10_000
 MAX_ACTIONS = 200_000              # all hands together; ~2 s of replay, ~3.5 MB of JSON
@@ -78,13 +82,15 @@ MAX_NAME_CHARS = 40
 MAX_OPTIONS = 64                   # entries in an options object
 MAX_ABS_TOTAL = 10**18             # scores and cents
 
-NOT_CHANGED = "The file was not changed."
+# the translation context of the save refusals' words (see :mod:`.words`)
+CONTEXT = "SaveFile"
+NOT_CHANGED = QT_TRANSLATE_NOOP("SaveFile", "The file was not changed.")
 
 ReasonCode = Literal[
     "missing", "not_a_file", "unreadable", "too_large", "empty", "binary", "encoding",
     "truncated", "not_json", "wrong_format", "newer_version", "damaged", "unknown_game",
     "invalid_options", "unreadable_action", "illegal_action", "ledger_mismatch",
-    "too_long", "write_failed", "human_seats", "unknown_level",
+    "too_long", "write_failed", "human_seats", "unknown_level", "bad_name", "no_folder",
 ]
 
 
@@ -93,18 +99,36 @@ class SaveFileError(Exception):
 
     ``str(error)`` is a complete sentence for the player (no Python terms, no traceback text) that
     ends by saying the file was not changed.  ``reason`` is a stable code (see :data:`ReasonCode`)
-    for the program, ``path`` the file concerned (or None).
+    for the program, ``path`` the file concerned (or None).  ``words``, where the sentence was made
+    translatable, are its :class:`~.words.Words`: :meth:`translated` says it in the player's language.
     """
 
-    def __init__(self, message: str, reason: ReasonCode, path: str | os.PathLike | None = None):
+    def __init__(self, message: str, reason: ReasonCode, path: str | os.PathLike | None = None,
+                 words: Words | None = None):
         super().__init__(message)
         self.message = message
         self.reason = reason
         self.path = Path(path) if path is not None else None
+        self.words = words
+
+    def translated(self, translate: Translate) -> str:
+        """The sentence in the words ``translate`` (``QCoreApplication.translate``) gives; in English
+        where it has no translatable words."""
+        if self.words is None:
+            return self.message
+        text = self.words.render(translate)
+        return f"{text} {translate(CONTEXT, NOT_CHANGED)}" if self.message.endswith(NOT_CHANGED) else text
 
 
-def _fail(reason: ReasonCode, what: str, path: Any = None) -> SaveFileError:
+def _fail(reason: ReasonCode, what: str | Words, path: str | os.PathLike | None = None) -> SaveFileError:
+    if isinstance(what, Words):
+        return SaveFileError(f"{what.render()} {NOT_CHANGED}", reason, path, what)
     return SaveFileError(f"{what} {NOT_CHANGED}", reason, path)
+
+
+def _say(source: str, **params: Phrase) -> Words:
+    """Words of the save refusals (their texts marked in :data:`CONTEXT` where they are written)."""
+    return Words(CONTEXT, source, dict(params))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -280,52 +304,90 @@ def undo_allowed_by_default(match_options: MatchOptions) -> bool:
 # ---------------------------------------------------------------------------------------------
 # Player-readable descriptions of validation errors
 
-_COUNTED = {"seats": "seat", "log": "hand", "scores": "score", "cents": "money total"}
+_COUNTED = {"seats": QT_TRANSLATE_NOOP("SaveFile", "seat {n}"), "log": QT_TRANSLATE_NOOP("SaveFile", "hand {n}"),
+            "scores": QT_TRANSLATE_NOOP("SaveFile", "score {n}"),
+            "cents": QT_TRANSLATE_NOOP("SaveFile", "money total {n}")}
 _TYPE_TAGS = {"str", "int", "float", "bool", "none", "list", "dict"}
 
 
-def _where(loc: Sequence[Any]) -> str:
-    """("seats", 2, "name") → "seat 3, “name”"; ("log", 4, 17) → "hand 5, move 18"."""
+def _where(loc: Sequence[str | int]) -> Joined:
+    """("seats", 2, "name") → "seat 3, “name”"; ("log", 4, 17) → "hand 5, move 18" (in words)."""
     items = [p for p in loc
              if not (isinstance(p, str) and (p in _TYPE_TAGS or "[" in p or p.startswith("function-")))]
-    words: list[str] = []
+    words: list[Phrase] = []
     for i, part in enumerate(items):
         prev = items[i - 1] if i else None
         if isinstance(part, int):
-            if prev in _COUNTED and words:
-                words[-1] = f"{_COUNTED[prev]} {part + 1}"
+            if isinstance(prev, str) and prev in _COUNTED and words:
+                words[-1] = _say(_COUNTED[prev], n=part + 1)
             elif isinstance(prev, int) and i >= 2 and items[i - 2] == "log":
-                words.append(f"move {part + 1}")
+                words.append(_say(QT_TRANSLATE_NOOP("SaveFile", "move {n}"), n=part + 1))
             else:
-                words.append(f"entry {part + 1}")
+                words.append(_say(QT_TRANSLATE_NOOP("SaveFile", "entry {n}"), n=part + 1))
         else:
-            shown = "".join(c if c.isprintable() else "?" for c in str(part))
-            words.append(f"“{shown[:29] + '…' if len(shown) > 30 else shown}”")
-    return ", ".join(words)
+            words.append(f"“{_shown(str(part), 30)}”")
+    return Joined(words, ", ")
+
+
+# what a kind of pydantic error means, said of an entry (``{where}``) of a file
+_PROBLEMS: dict[str, str] = {
+    "missing": QT_TRANSLATE_NOOP("SaveFile", "{where} is missing"),
+    "extra_forbidden": QT_TRANSLATE_NOOP("SaveFile", "{where} is not expected here"),
+    "too_short": QT_TRANSLATE_NOOP("SaveFile", "{where} has too few entries"),
+    "too_long": QT_TRANSLATE_NOOP("SaveFile", "{where} has too many entries"),
+    "string_too_short": QT_TRANSLATE_NOOP("SaveFile", "{where} is empty"),
+    "string_too_long": QT_TRANSLATE_NOOP("SaveFile", "{where} is too long"),
+    "string_pattern_mismatch": QT_TRANSLATE_NOOP("SaveFile", "{where} is not written the way CekiDesk writes it"),
+    "literal_error": QT_TRANSLATE_NOOP("SaveFile", "{where} is not one of the values CekiDesk knows"),
+    "greater_than": QT_TRANSLATE_NOOP("SaveFile", "{where} is out of range"),
+    "int_type": QT_TRANSLATE_NOOP("SaveFile", "{where} should be a whole number"),
+    "float_type": QT_TRANSLATE_NOOP("SaveFile", "{where} should be a number"),
+    "bool_type": QT_TRANSLATE_NOOP("SaveFile", "{where} should be true or false"),
+    "string_type": QT_TRANSLATE_NOOP("SaveFile", "{where} should be text"),
+    "list_type": QT_TRANSLATE_NOOP("SaveFile", "{where} should be a list"),
+    "dict_type": QT_TRANSLATE_NOOP("SaveFile", "{where} should be a group of entries"),
+    "datetime_type": QT_TRANSLATE_NOOP("SaveFile", "{where} should be a date and time"),
+    "none_required": QT_TRANSLATE_NOOP("SaveFile", "{where} should be empty (null)"),
+}
+# the kinds of error that say the same as one above
+_SAME = {"enum": "literal_error", "greater_than_equal": "greater_than", "less_than": "greater_than",
+         "less_than_equal": "greater_than", "int_parsing": "int_type", "int_from_float": "int_type",
+         "model_type": "dict_type", "model_attributes_type": "dict_type", "datetime_parsing": "datetime_type",
+         "datetime_from_date_parsing": "datetime_type"}
+
+
+def _problem(err: ErrorDetails) -> Words:
+    """One pydantic error as a phrase a player understands: where, and what is wrong there."""
+    place = _where(err.get("loc", ()))
+    where: Phrase = place if place.parts else _say(QT_TRANSLATE_NOOP("SaveFile", "the file"))
+    typ = str(err.get("type", ""))
+    typ = _SAME.get(typ, typ)
+    if typ in _PROBLEMS:
+        return _say(_PROBLEMS[typ], where=where)
+    if typ == "value_error":   # our own validators' words, written for players (in English)
+        msg = str(err.get("msg", ""))
+        msg = msg[len("Value error, "):] if msg.startswith("Value error, ") else msg
+        if not err.get("loc"):
+            return _say("{msg}", msg=msg)
+        return _say(QT_TRANSLATE_NOOP("SaveFile", "{where}: {msg}"), where=where, msg=msg)
+    if typ.endswith(("_type", "_parsing")):
+        return _say(QT_TRANSLATE_NOOP("SaveFile", "{where} is of the wrong kind"), where=where)
+    return _say(QT_TRANSLATE_NOOP("SaveFile", "{where} is not valid"), where=where)
+
+
+def validation_words(exc: ValidationError, limit: int = 3) -> Joined:
+    """A short summary of a pydantic error in a player's words (no pydantic wording, no input
+    values): "seat 3, “name” is too long; “seed” is missing"."""
+    errors = exc.errors(include_url=False, include_input=False)
+    parts: list[Phrase] = [_problem(err) for err in errors[:limit]]
+    if len(errors) > limit:
+        parts.append(_say(QT_TRANSLATE_NOOP("SaveFile", "and {n} more"), n=len(errors) - limit))
+    return Joined(parts)
 
 
 def describe_validation_error(exc: ValidationError, limit: int = 3) -> str:
-    """A short, player-readable summary of a pydantic error (no URLs, no input values)."""
-    errors = exc.errors(include_url=False, include_input=False, include_context=False)
-    parts = []
-    for err in errors[:limit]:
-        where = _where(err.get("loc", ()))
-        msg = str(err.get("msg", "is not valid"))
-        if msg.startswith("Value error, "):
-            msg = msg[len("Value error, "):]
-        msg = msg.replace(" after validation", "")
-        typ = err.get("type")
-        if typ == "missing":
-            parts.append(f"{where} is missing")
-        elif typ == "extra_forbidden":
-            parts.append(f"{where} is not expected here")
-        elif where:
-            parts.append(f"{where}: {msg[:1].lower()}{msg[1:]}")
-        else:
-            parts.append(msg)
-    if len(errors) > limit:
-        parts.append(f"and {len(errors) - limit} more problem{'s' if len(errors) - limit > 1 else ''}")
-    return "; ".join(parts)
+    """:func:`validation_words` in English."""
+    return validation_words(exc, limit).render()
 
 
 def _quote_action(text: str) -> str:
@@ -337,10 +399,6 @@ def _quote_action(text: str) -> str:
 
 # ---------------------------------------------------------------------------------------------
 # Reading
-
-def _reject_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not allowed")
-
 
 def _looks_binary(data: bytes) -> bool:
     if b"\x00" in data:
@@ -357,52 +415,112 @@ def _read_text(path: Path) -> str:
     try:
         data = read_regular_file(path, MAX_FILE_BYTES)
     except FileNotFoundError:
-        raise SaveFileError(
-            f"The file “{path.name}” could not be found; it may have been moved or deleted. "
-            "Nothing was changed.", "missing", path) from None
+        words = _say(QT_TRANSLATE_NOOP("SaveFile", "The file “{file}” could not be found; it may have been moved "
+                                                   "or deleted. Nothing was changed."), file=path.name)
+        raise SaveFileError(words.render(), "missing", path, words) from None
     except PermissionError:
-        raise _fail("unreadable", f"CekiDesk is not allowed to read the file “{path.name}”.", path) from None
+        raise _fail("unreadable", _say(QT_TRANSLATE_NOOP("SaveFile", "CekiDesk is not allowed to read the file "
+                                                                     "“{file}”."), file=path.name), path) from None
+    except BadPathError:
+        raise _fail("bad_name", _say(QT_TRANSLATE_NOOP("SaveFile", "The name “{name}” is not one a file can have, "
+                                                                   "so no game can be read from it."),
+                                     name=_shown(path.name)), path) from None
+    except NotADirectoryError:
+        raise _fail("no_folder", _no_folder(path), path) from None
     except NotAFileError as exc:
         if exc.is_folder:
-            raise _fail("not_a_file", f"The item “{path.name}” is a folder, not a saved game.", path) from None
-        raise _fail("not_a_file", f"The item “{path.name}” is not an ordinary file, so it is not a saved game.",
+            raise _fail("not_a_file", _say(QT_TRANSLATE_NOOP("SaveFile", "The item “{file}” is a folder, not a "
+                                                                         "saved game."), file=path.name),
+                        path) from None
+        raise _fail("not_a_file", _say(QT_TRANSLATE_NOOP("SaveFile", "The item “{file}” is not an ordinary file, so "
+                                                                     "it is not a saved game."), file=path.name),
                     path) from None
     except FileTooLargeError:
-        raise _fail("too_large",
-                    f"The file “{path.name}” is far too large to be a CekiDesk save "
-                    f"(saves are at most {MAX_FILE_BYTES // (1024 * 1024)} MB).", path) from None
+        raise _fail("too_large", _say(QT_TRANSLATE_NOOP("SaveFile", "The file “{file}” is far too large to be a "
+                                                                    "CekiDesk save (saves are at most {mb} MB)."),
+                                      file=path.name, mb=MAX_FILE_BYTES // (1024 * 1024)), path) from None
     except OSError:
-        raise _fail("unreadable", f"The file “{path.name}” could not be read.", path) from None
+        raise _fail("unreadable", _say(QT_TRANSLATE_NOOP("SaveFile", "The file “{file}” could not be read."),
+                                       file=path.name), path) from None
     if not data.strip():
-        raise _fail("empty", f"The file “{path.name}” is empty, so there is no game in it.", path)
+        raise _fail("empty", _say(QT_TRANSLATE_NOOP("SaveFile", "The file “{file}” is empty, so there is no game "
+                                                                "in it."), file=path.name), path)
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        raise _fail("encoding", "This file is not a CekiDesk save (its text is in a different encoding "
-                                "than the UTF-8 that CekiDesk saves use).", path)
+        raise _fail("encoding", _say(QT_TRANSLATE_NOOP("SaveFile", "This file is not a CekiDesk save (its text is in "
+                                                                   "a different encoding than the UTF-8 that CekiDesk "
+                                                                   "saves use).")), path)
     if _looks_binary(data):
-        raise _fail("binary", "This file is not a CekiDesk save (it does not contain text).", path)
+        raise _fail("binary", _say(QT_TRANSLATE_NOOP("SaveFile", "This file is not a CekiDesk save (it does not "
+                                                                 "contain text).")), path)
     if data.startswith(b"\xef\xbb\xbf"):
         data = data[3:]
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:
-        raise _fail("encoding", "This file is not a CekiDesk save, or it was re-saved by another program "
-                                "(its text is not in the UTF-8 encoding that CekiDesk saves use).",
+        raise _fail("encoding", _say(QT_TRANSLATE_NOOP("SaveFile", "This file is not a CekiDesk save, or it was "
+                                                                   "re-saved by another program (its text is not in "
+                                                                   "the UTF-8 encoding that CekiDesk saves use).")),
                     path) from None
 
 
-def _parse_json(text: str, path: Path | None) -> Any:
+def _shown(text: str, most: int = 60) -> str:
+    """``text`` as a message may quote it: unprintable characters as "?", at most ``most`` long."""
+    shown = "".join(c if c.isprintable() else "?" for c in text)
+    return shown[:most - 1] + "…" if len(shown) > most else shown
+
+
+def _file_in_the_way(path: Path) -> Path | None:
+    """The nearest of the folders on the way to ``path`` that is a file, not a folder."""
+    return next((f for f in path.parents if os.path.lexists(f) and not f.is_dir()), None)
+
+
+def _no_folder(path: Path) -> Words:
+    """The words for a file that cannot be read because a folder on its way is a file."""
+    folder = _file_in_the_way(path)
+    if folder is None:
+        return _say(QT_TRANSLATE_NOOP("SaveFile", "The file “{file}” cannot be read: one of the folders that "
+                                                  "should hold it is a file, not a folder."), file=_shown(path.name))
+    return _say(QT_TRANSLATE_NOOP("SaveFile", "The file “{file}” cannot be read: the folder “{folder}” that should "
+                                              "hold it is a file, not a folder ({where})."),
+                file=_shown(path.name), folder=_shown(folder.name), where=_shown(str(folder), 120))
+
+
+def _blocked_folder(path: Path) -> str:
+    """Why a folder on the way to ``path`` is not one (for a failed write, in English)."""
+    folder = _file_in_the_way(path)
+    if folder is None:
+        return "one of the folders that should hold it is a file, not a folder."
+    return (f"the folder “{_shown(folder.name)}” that should hold it is a file, not a folder "
+            f"({_shown(str(folder), 120)}).")
+
+
+def _parse_json(text: str, path: Path | None) -> JsonValue:
     try:
-        return json.loads(text, parse_constant=_reject_constant)
+        return loads_bounded(text)
+    except JsonBoundsError as exc:
+        if exc.problem == "too_deep":
+            raise _fail("damaged", _say(QT_TRANSLATE_NOOP("SaveFile", "This save file is damaged: its data is "
+                                                                      "nested far deeper than a save's.")),
+                        path) from None
+        if exc.key is None:
+            raise _fail("damaged", _say(QT_TRANSLATE_NOOP("SaveFile", "This save file is damaged: an entry holds "
+                                                                      "a number far beyond what a save can hold.")),
+                        path) from None
+        raise _fail("damaged", _say(QT_TRANSLATE_NOOP("SaveFile", "This save file is damaged: the entry “{key}” "
+                                                                  "holds a number far beyond what a save can hold."),
+                                    key=_shown(exc.key, 30)), path) from None
     except json.JSONDecodeError as exc:
         body = text.rstrip()
         # the text ends inside the document, or inside a string that never closes
         if body[:1] in ("{", "[") and (exc.pos >= len(body) or exc.msg.startswith("Unterminated string")):
-            raise _fail("truncated", "This save file is incomplete: it ends in the middle of the game "
-                                     "data, perhaps because saving was interrupted.", path) from None
-        raise _fail("not_json", "This file is not a CekiDesk save (it is not readable JSON).", path) from None
-    except (ValueError, RecursionError):  # NaN/Infinity, numbers with thousands of digits, deep nesting
-        raise _fail("damaged", "This save file is damaged: it contains values CekiDesk cannot read.",
-                    path) from None
+            raise _fail("truncated", _say(QT_TRANSLATE_NOOP("SaveFile", "This save file is incomplete: it ends in "
+                                                                        "the middle of the game data, perhaps because "
+                                                                        "saving was interrupted.")), path) from None
+        raise _fail("not_json", _say(QT_TRANSLATE_NOOP("SaveFile", "This file is not a CekiDesk save (it is not "
+                                                                   "readable JSON).")), path) from None
+    except ValueError:  # (a surrogate, or a number Python cannot read)
+        raise _fail("damaged", _say(QT_TRANSLATE_NOOP("SaveFile", "This save file is damaged: it contains values "
+                                                                  "CekiDesk cannot read.")), path) from None
 
 
 def parse_document(text: str, path: str | os.PathLike | None = None) -> SaveDocument:
@@ -410,23 +528,27 @@ def parse_document(text: str, path: str | os.PathLike | None = None) -> SaveDocu
     p = Path(path) if path is not None else None
     data = _parse_json(text, p)
     if not isinstance(data, dict) or data.get("format") != FORMAT_ID:
-        raise _fail("wrong_format", "This file is not a CekiDesk save (it is a different kind of file).", p)
+        raise _fail("wrong_format", _say(QT_TRANSLATE_NOOP("SaveFile", "This file is not a CekiDesk save (it is a "
+                                                                       "different kind of file).")), p)
     version = data.get("schema_version")
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        raise _fail("damaged", "This save file is damaged: its format version is missing or not valid.", p)
+        raise _fail("damaged", _say(QT_TRANSLATE_NOOP("SaveFile", "This save file is damaged: its format version is "
+                                                                  "missing or not valid.")), p)
     if version > SCHEMA_VERSION:
         made_by = data.get("app_version")
-        by = (f"CekiDesk {made_by}" if isinstance(made_by, str) and 0 < len(made_by) <= 40
-              and made_by.isprintable() else "a newer CekiDesk")
-        raise _fail("newer_version",
-                    f"This save was made by a newer CekiDesk ({by}, save format {version}); this CekiDesk "
-                    f"({__version__}) reads save format {SCHEMA_VERSION}. Please update CekiDesk to open it.",
-                    p)
+        by: Phrase = (f"CekiDesk {made_by}" if isinstance(made_by, str) and 0 < len(made_by) <= 40
+                      and made_by.isprintable() else _say(QT_TRANSLATE_NOOP("SaveFile", "a newer CekiDesk")))
+        raise _fail("newer_version", _say(QT_TRANSLATE_NOOP("SaveFile", "This save was made by a newer CekiDesk "
+                                                                        "({by}, save format {version}); this CekiDesk "
+                                                                        "({mine}) reads save format {format}. Please "
+                                                                        "update CekiDesk to open it."),
+                                          by=by, version=version, mine=__version__, format=SCHEMA_VERSION), p)
     try:
         return SaveDocument.model_validate_json(text, strict=True)
     except ValidationError as exc:
-        raise _fail("damaged", f"This save file is damaged or was edited by hand "
-                               f"({describe_validation_error(exc)}).", p) from None
+        raise _fail("damaged", _say(QT_TRANSLATE_NOOP("SaveFile", "This save file is damaged or was edited by "
+                                                               "hand ({details})."),
+                                    details=validation_words(exc)), p) from None
 
 
 def load_document(path: str | os.PathLike) -> SaveDocument:
@@ -491,14 +613,17 @@ def _check_seats(seats: Sequence[Seat], game_id: str) -> None:
     the levels the game offers; a save with other seats would load and then wait for ever for a
     player who is not there."""
     if not any(s.kind == "human" for s in seats):
-        raise _fail("human_seats", "This save has no human player: CekiDesk needs at least one person "
-                                   "at the table, so it cannot continue this game.")
+        raise _fail("human_seats", _say(QT_TRANSLATE_NOOP("SaveFile", "This save has no human player: CekiDesk "
+                                                                      "needs at least one person at the table, so it "
+                                                                      "cannot continue this game.")))
     levels = bot_levels(game_id)
     for i, s in enumerate(seats):
         if s.kind == "bot" and s.level not in levels:
-            raise _fail("unknown_level", f"This save has a kind of computer player this CekiDesk does not "
-                                         f"know (“{s.level}”, seat {i + 1}); it may have been made by a "
-                                         "newer CekiDesk.")
+            raise _fail("unknown_level", _say(QT_TRANSLATE_NOOP("SaveFile", "This save has a kind of computer player "
+                                                                            "this CekiDesk does not know (“{level}”, "
+                                                                            "seat {seat}); it may have been made by a "
+                                                                            "newer CekiDesk."),
+                                              level=str(s.level), seat=i + 1))
 
 
 def _check_hand_lengths(doc: SaveDocument, spec: GameSpec, n_players: int, options: BaseModel) -> None:
@@ -508,8 +633,10 @@ def _check_hand_lengths(doc: SaveDocument, spec: GameSpec, n_players: int, optio
         return
     for hi, hand in enumerate(doc.log):
         if len(hand) > limit:
-            raise _fail("damaged", f"This save file is damaged: hand {hi + 1} has {len(hand):,} moves, more "
-                                   f"than a hand of “{spec.id}” can have ({limit:,}).")
+            raise _fail("damaged", _say(QT_TRANSLATE_NOOP("SaveFile", "This save file is damaged: hand {hand} has "
+                                                                      "{moves} moves, more than a hand of “{game}” can "
+                                                                      "have ({limit})."),
+                                        hand=hi + 1, moves=f"{len(hand):,}", game=spec.id, limit=f"{limit:,}"))
 
 
 def document_to_match(doc: SaveDocument) -> Match:
@@ -519,69 +646,93 @@ def document_to_match(doc: SaveDocument) -> Match:
     try:
         spec = get_game(doc.game)
     except OptionsError:
-        raise _fail("unknown_game", f"This save is for a game this CekiDesk does not know (“{doc.game}”); "
-                                    "it may have been made by a newer CekiDesk.") from None
+        raise _fail("unknown_game", _say(QT_TRANSLATE_NOOP("SaveFile", "This save is for a game this CekiDesk does "
+                                                                       "not know (“{game}”); it may have been made by "
+                                                                       "a newer CekiDesk."), game=doc.game)) from None
     n = len(doc.seats)
     if not spec.min_players <= n <= spec.max_players:
-        seats = f"{n} seat" if n == 1 else f"{n} seats"
-        raise _fail("invalid_options", f"This save file is damaged: it has {seats}, but “{spec.id}” is "
-                                       f"played by {spec.min_players} to {spec.max_players} players.")
+        seats = (_say(QT_TRANSLATE_NOOP("SaveFile", "1 seat")) if n == 1
+                 else _say(QT_TRANSLATE_NOOP("SaveFile", "{n} seats"), n=n))
+        raise _fail("invalid_options", _say(QT_TRANSLATE_NOOP("SaveFile", "This save file is damaged: it has "
+                                                                          "{seats}, but “{game}” is played by {low} "
+                                                                          "to {high} players."),
+                                            seats=seats, game=spec.id, low=spec.min_players, high=spec.max_players))
     _check_seats(doc.seats, spec.id)
     try:
         options = spec.options_model.model_validate(doc.options, strict=True)
     except ValidationError as exc:
-        raise _fail("invalid_options", f"The game options in this save are not valid "
-                                       f"({describe_validation_error(exc)}).") from None
+        raise _fail("invalid_options", _say(QT_TRANSLATE_NOOP("SaveFile", "The game options in this save are "
+                                                                       "not valid ({details})."),
+                                            details=validation_words(exc))) from None
     try:
         match_options = MatchOptions.model_validate(doc.match_options, strict=True)
     except ValidationError as exc:
-        raise _fail("invalid_options", f"The match settings in this save are not valid "
-                                       f"({describe_validation_error(exc)}).") from None
+        raise _fail("invalid_options", _say(QT_TRANSLATE_NOOP("SaveFile", "The match settings in this save are "
+                                                                       "not valid ({details})."),
+                                            details=validation_words(exc))) from None
     if match_options.mode not in offered_modes(spec):
-        raise _fail("invalid_options", f"The match settings in this save are not valid (“{spec.id}” is "
-                                       f"not played in the “{match_options.mode}” mode).")
+        raise _fail("invalid_options", _say(QT_TRANSLATE_NOOP("SaveFile", "The match settings in this save are not "
+                                                                          "valid (“{game}” is not played in the "
+                                                                          "“{mode}” mode)."),
+                                            game=spec.id, mode=match_options.mode))
     try:
         first = doc.first_deal
         match = Match(spec, n, doc.seed, options, match_options,
                       None if first is None else (first.seed, first.dealer))
     except OptionsError:
-        raise _fail("invalid_options", "The game options in this save are not valid.") from None
+        raise _fail("invalid_options", _say(QT_TRANSLATE_NOOP("SaveFile", "The game options in this save are not "
+                                                                          "valid."))) from None
     except Exception:  # a rules bug must not escape as anything but a save error
         log.exception("could not start the match of a save")
-        raise _fail("damaged", "This save file could not be opened: the game in it cannot be started.") from None
+        raise _fail("damaged", _say(QT_TRANSLATE_NOOP("SaveFile", "This save file could not be opened: the game in "
+                                                                  "it cannot be started."))) from None
 
     _check_hand_lengths(doc, spec, n, options)
-    for hi, hand in enumerate(doc.log):
-        if hi > 0:
-            if not match.hand_over():
-                raise _fail("illegal_action", f"This save file is damaged: hand {hi} stops before it is "
-                                              "finished, yet another hand follows.")
-            if match.is_over():
-                raise _fail("illegal_action", f"This save file is damaged: the match was over after hand "
-                                              f"{hi}, yet another hand follows.")
-            match.next_hand()
-        for mi, text in enumerate(hand):
-            where = f"move {mi + 1} of hand {hi + 1} ({_quote_action(text)})"
-            try:
-                action = Action.parse(text)
-            except (ActionParseError, ValueError):
-                raise _fail("unreadable_action", f"This save file is damaged: {where} cannot be read.") from None
-            try:
-                match.apply(action)
-            except EngineError:
-                raise _fail("illegal_action", f"This save file is damaged: {where} is not allowed by "
-                                              "the rules at that point of the game.") from None
-            except Exception as exc:  # an engine bug must not escape as anything but a save error
-                log.warning("replaying %s raised %r", where, exc, exc_info=True)
-                raise _fail("illegal_action", f"This save file could not be replayed: {where} "
-                                              "could not be played.") from None
-
+    _replay(match, doc)
     led = doc.ledger
     if (list(match.scores) != led.scores or list(match.ledger) != led.cents
             or len(match.history) != led.hands_finished or match.pot != led.pot):
-        raise _fail("ledger_mismatch", "This save file is damaged: the scores and money recorded in it do "
-                                       "not match the moves it contains.")
+        raise _fail("ledger_mismatch", _say(QT_TRANSLATE_NOOP("SaveFile", "This save file is damaged: the scores and "
+                                                                          "money recorded in it do not match the "
+                                                                          "moves it contains.")))
     return match
+
+
+def _replay(match: Match, doc: SaveDocument) -> None:
+    """Play every move of the document's log on ``match``, hand after hand.  Raises
+    :class:`SaveFileError` at the first move or hand that does not fit."""
+    for hi, hand in enumerate(doc.log):
+        if hi > 0:
+            if not match.hand_over():
+                raise _fail("illegal_action", _say(QT_TRANSLATE_NOOP("SaveFile", "This save file is damaged: hand "
+                                                                                 "{hand} stops before it is finished, "
+                                                                                 "yet another hand follows."), hand=hi))
+            if match.is_over():
+                raise _fail("illegal_action", _say(QT_TRANSLATE_NOOP("SaveFile", "This save file is damaged: the "
+                                                                                 "match was over after hand {hand}, "
+                                                                                 "yet another hand follows."), hand=hi))
+            match.next_hand()
+        for mi, text in enumerate(hand):
+            where = _say(QT_TRANSLATE_NOOP("SaveFile", "move {move} of hand {hand} ({action})"),
+                         move=mi + 1, hand=hi + 1, action=_quote_action(text))
+            try:
+                action = Action.parse(text)
+            except (ActionParseError, ValueError):
+                raise _fail("unreadable_action", _say(QT_TRANSLATE_NOOP("SaveFile", "This save file is damaged: "
+                                                                                    "{where} cannot be read."),
+                                                      where=where)) from None
+            try:
+                match.apply(action)
+            except EngineError:
+                raise _fail("illegal_action", _say(QT_TRANSLATE_NOOP("SaveFile", "This save file is damaged: {where} "
+                                                                                 "is not allowed by the rules at that "
+                                                                                 "point of the game."),
+                                                   where=where)) from None
+            except Exception as exc:  # an engine bug must not escape as anything but a save error
+                log.warning("replaying %s raised %r", where.render(), exc, exc_info=True)
+                raise _fail("illegal_action", _say(QT_TRANSLATE_NOOP("SaveFile", "This save file could not be "
+                                                                                 "replayed: {where} could not be "
+                                                                                 "played."), where=where)) from None
 
 
 # ---------------------------------------------------------------------------------------------
@@ -608,9 +759,13 @@ def _write_failure(exc: OSError, path: Path) -> SaveFileError:
         why = "that disk cannot be written to"
     elif exc.errno == errno.ENAMETOOLONG:
         why = "the file name is too long"
+    elif exc.errno in (errno.ENOTDIR, errno.EEXIST):
+        why = _blocked_folder(path).rstrip(".")
+    elif isinstance(exc, BadPathError):
+        why = "that is not a name a file can have"
     else:
         why = "the system refused to write the file"
-    return SaveFileError(f"The game could not be saved to “{path.name}”: {why}. "
+    return SaveFileError(f"The game could not be saved to “{_shown(path.name, len(path.name) + 1)}”: {why}. "
                          "The previous file, if there was one, was not changed.", "write_failed", path)
 
 
@@ -648,6 +803,8 @@ def write_save(path: str | os.PathLike, data: bytes) -> None:
         atomic_write_bytes(p, data)
     except OSError as exc:
         raise _write_failure(exc, p) from None
+    except ValueError:   # a NUL character in the path
+        raise _write_failure(BadPathError(p), p) from None
 
 
 def load_match(path: str | os.PathLike) -> LoadedGame:

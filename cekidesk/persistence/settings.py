@@ -12,6 +12,11 @@ Loading never fails and never stops the app:
   values are kept** and each invalid one falls back to its default;
 * keys this version does not know (e.g. written by a newer CekiDesk) are ignored.
 
+:func:`read_settings` also returns a :class:`SettingsNotice` for a damaged file (``"damaged"``) and for
+values that fell back to their defaults (``"invalid_values"``), whose sentence
+(:meth:`SettingsNotice.message`) the window shows in the player's language; the JSON is read by the
+bounded reader (:func:`~.files.loads_bounded`: deep nesting and numbers out of range are damage).
+
 In the damaged cases the file is copied (the too large and the odd ones: renamed) beside itself as
 ``settings.json.bad`` (or ``settings.json.bad-YYYYmmdd-HHMMSS`` if a different backup already has that
 name; an identical backup is not made twice) and a warning is logged through :mod:`logging`; unknown
@@ -24,24 +29,24 @@ from __future__ import annotations
 import base64
 import binascii
 import filecmp
-import json
 import logging
 import os
 import shutil
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Any, Literal
+from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, JsonValue, ValidationError, field_validator
 
 from cekidesk.bots import LEVELS, canonical_level
 from cekidesk.games import DEFAULT_GAME_ID
 from cekidesk.languages import normalize_language
 
 from .atomic import atomic_write_text
-from .files import FileTooLargeError, NotAFileError, read_regular_file
+from .files import FileTooLargeError, NotAFileError, loads_bounded, read_regular_file
 from .paths import settings_path
+from .words import QT_TRANSLATE_NOOP, Translate, english
 
 log = logging.getLogger(__name__)
 
@@ -51,7 +56,7 @@ SETTINGS_SCHEMA_VERSION = 2
 MAX_SETTINGS_BYTES = 1024 * 1024
 BACKUP_SUFFIX = ".bad"
 
-#: the range of the Expert's thinking time a player may choose (seconds) and its default
+# the range of the Expert's thinking time a player may choose (seconds) and its default
 EXPERT_SECONDS = (0.5, 5.0)
 EXPERT_SECONDS_DEFAULT = 1.0
 
@@ -146,15 +151,40 @@ FIELDS = frozenset(Settings.model_fields)
 
 # ---------------------------------------------------------------------------------------------
 
+NoticeProblem = Literal["too_large", "not_a_file", "damaged", "invalid_values"]
+
+# The sentences of the notices the window shows in its words (it has its own for "too_large" and
+# "not_a_file"); translated with ``QCoreApplication.translate(NOTICE_CONTEXT, text)``.
+NOTICE_CONTEXT = "SettingsNotice"
+NOTICE_TEXTS: dict[str, str] = {
+    "damaged": QT_TRANSLATE_NOOP("SettingsNotice", "Your settings file “{file}” is damaged and could not be "
+                                                   "read, so CekiDesk starts with the default settings."),
+    "invalid_values": QT_TRANSLATE_NOOP("SettingsNotice", "Some of the values in your settings file “{file}” "
+                                                          "could not be read; they are back to their defaults."),
+    "kept": QT_TRANSLATE_NOOP("SettingsNotice", "A copy of the file is kept as “{kept}” in {folder}."),
+}
+
+
 @dataclass(frozen=True)
 class SettingsNotice:
-    """The settings file could not be used at all and was set aside: ``problem`` is ``"too_large"``
-    or ``"not_a_file"``, ``path`` the settings path, ``kept`` where the thing now is (None if it
-    could not be moved)."""
+    """The settings file could not be used (wholly or in part): ``problem`` is ``"too_large"`` or
+    ``"not_a_file"`` (set aside unread), ``"damaged"`` (not readable settings at all: the defaults)
+    or ``"invalid_values"`` (some values: their defaults); ``path`` the settings path, ``kept`` where
+    the thing, or a copy of the damaged file, now is (None if it could not be moved or copied)."""
 
-    problem: Literal["too_large", "not_a_file"]
+    problem: NoticeProblem
     path: Path
     kept: Path | None
+
+    def message(self, translate: Translate = english) -> str:
+        """The notice of a ``"damaged"`` or ``"invalid_values"`` file as the window shows it, in the
+        words ``translate`` (``QCoreApplication.translate``) gives: one or two sentences."""
+        text = translate(NOTICE_CONTEXT, NOTICE_TEXTS.get(self.problem, NOTICE_TEXTS["damaged"]))
+        text = text.format(file=self.path.name)
+        if self.kept is not None:
+            text += " " + translate(NOTICE_CONTEXT, NOTICE_TEXTS["kept"]).format(
+                kept=self.kept.name, folder=str(self.kept.parent))
+        return text
 
 
 def backup_name(path: Path) -> Path:
@@ -185,11 +215,11 @@ def _backup(path: Path) -> Path | None:
         return None
 
 
-def _damaged(path: Path, why: str) -> Settings:
+def _damaged(path: Path, why: str) -> tuple[Settings, SettingsNotice]:
     kept = _backup(path)
     where = f"; a copy was kept as {kept.name}" if kept else ""
     log.warning("the settings file %s %s; using the default settings%s", path, why, where)
-    return Settings()
+    return Settings(), SettingsNotice("damaged", path, kept)
 
 
 def _set_aside(path: Path, problem: Literal["too_large", "not_a_file"], why: str) -> SettingsNotice:
@@ -207,20 +237,25 @@ def _set_aside(path: Path, problem: Literal["too_large", "not_a_file"], why: str
     return SettingsNotice(problem, path, target)
 
 
-def _reject_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not allowed")
-
-
 def load_settings(path: str | os.PathLike | None = None) -> Settings:
     """The settings stored at ``path`` (default: :func:`~cekidesk.persistence.paths.settings_path`).
 
     Never raises for a bad or missing file; see the module docstring for what happens instead.
     """
-    return load_settings_and_notice(path)[0]
+    return read_settings(path)[0]
 
 
 def load_settings_and_notice(path: str | os.PathLike | None = None) -> tuple[Settings, SettingsNotice | None]:
-    """:func:`load_settings`, and a :class:`SettingsNotice` if the file was set aside unread."""
+    """:func:`load_settings`, and a :class:`SettingsNotice` if the file was set aside unread (the
+    notices of damaged files and values come from :func:`read_settings`)."""
+    settings, notice = read_settings(path)
+    return settings, notice if notice is not None and notice.problem in ("too_large", "not_a_file") else None
+
+
+def read_settings(path: str | os.PathLike | None = None) -> tuple[Settings, SettingsNotice | None]:
+    """:func:`load_settings`, and a :class:`SettingsNotice` for every file that could not be used
+    as it is: set aside unread, damaged (the defaults) or with values that fell back to their
+    defaults — what the window tells the player once (:meth:`SettingsNotice.message`)."""
     p = Path(path) if path is not None else settings_path()
     try:
         data = read_regular_file(p, MAX_SETTINGS_BYTES)
@@ -233,16 +268,16 @@ def load_settings_and_notice(path: str | os.PathLike | None = None) -> tuple[Set
     except OSError as exc:
         log.warning("the settings file %s cannot be read (%s); using the default settings", p, exc)
         return Settings(), None
-    return _parse(p, data), None
+    return _parse(p, data)
 
 
-def _parse(p: Path, data: bytes) -> Settings:
+def _parse(p: Path, data: bytes) -> tuple[Settings, SettingsNotice | None]:
     """The settings in ``data``, the contents of the file ``p`` (see the module docstring)."""
     try:
-        raw = json.loads(data.decode("utf-8-sig"), parse_constant=_reject_constant)
+        raw = loads_bounded(data)
     except UnicodeDecodeError:
         return _damaged(p, "is not UTF-8 text")
-    except (ValueError, RecursionError):
+    except ValueError:   # not JSON; nested too deep, a number out of range, NaN (bounded reading)
         return _damaged(p, "is not readable JSON")
     if not isinstance(raw, dict):
         return _damaged(p, "does not hold a JSON object")
@@ -261,7 +296,7 @@ def _parse(p: Path, data: bytes) -> Settings:
         raw = {k: v for k, v in raw.items() if k != "language"}   # see SETTINGS_SCHEMA_VERSION
         log.info("settings version %s: the interface language now follows the system", version)
 
-    good: dict[str, Any] = {}
+    good: dict[str, JsonValue] = {}
     bad: list[str] = []
     for name in sorted(FIELDS & raw.keys()):
         if name == "schema_version":
@@ -275,12 +310,13 @@ def _parse(p: Path, data: bytes) -> Settings:
         else:
             good[name] = raw[name]
     settings = Settings.model_validate(good, strict=True)
-    if bad:
-        kept = _backup(p)
-        where = f"; a copy of the file was kept as {kept.name}" if kept else ""
-        log.warning("the settings file %s has invalid values for %s; using their defaults%s",
-                    p, ", ".join(bad), where)
-    return settings
+    if not bad:
+        return settings, None
+    kept = _backup(p)
+    where = f"; a copy of the file was kept as {kept.name}" if kept else ""
+    log.warning("the settings file %s has invalid values for %s; using their defaults%s",
+                p, ", ".join(bad), where)
+    return settings, SettingsNotice("invalid_values", p, kept)
 
 
 def save_settings(settings: Settings, path: str | os.PathLike | None = None) -> Path:

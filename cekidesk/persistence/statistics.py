@@ -14,7 +14,10 @@ The file is bounded: each game keeps its last :data:`MAX_MATCHES_PER_GAME` match
 Loading never fails and never loses the file: a file that is damaged, hand-edited beyond what the
 model accepts, too large, of another version or not an ordinary file is renamed aside
 (``statistics.json.damaged-<time>``) and reported once (:class:`StatisticsNotice`); statistics then
-start afresh in a new file.  Writing is atomic (:func:`~cekidesk.persistence.atomic.atomic_write_text`).
+start afresh in a new file.  Every number is bounded well inside what the Statistics window can
+show (:data:`MAX_COUNT`, :data:`MAX_AMOUNT`, also for a game's totals added up over its levels), and
+the JSON is read by the bounded reader (:func:`~.files.loads_bounded`).
+Writing is atomic (:func:`~cekidesk.persistence.atomic.atomic_write_text`).
 """
 from __future__ import annotations
 
@@ -30,12 +33,19 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Final, Literal
+from typing import Annotated, Final, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from .atomic import atomic_write_text
-from .files import FileTooLargeError, NotAFileError, read_regular_file
+from .files import (
+    FileTooLargeError,
+    JsonBoundsError,
+    NotAFileError,
+    check_json_bounds,
+    loads_bounded,
+    read_regular_file,
+)
 from .paths import data_dir
 
 log = logging.getLogger(__name__)
@@ -50,6 +60,13 @@ MAX_HANDS_PER_GAME = 5000
 DAMAGED_SUFFIX = ".damaged-"
 #: the level of a match whose computer players are of different levels
 MIXED_LEVEL = "mixed"
+#: The bounds of what a file may hold, well inside what the window can show (Qt counts in a C
+#: ``int``: below 2**31): any count, per game all levels together …
+MAX_COUNT = 10**9
+#: … and any sum of points or money (cents)
+MAX_AMOUNT = 10**15
+#: folded totals: one per game and level (12 games × 6 levels is far less)
+MAX_FOLDED = 256
 
 _CODE = r"^[a-z][a-z0-9_-]{0,31}$"
 
@@ -66,7 +83,7 @@ class HandStat(_Model):
     """One finished hand of the person's (see the module docstring)."""
 
     index: int = Field(ge=0, le=1_000_000)
-    seq: int = Field(ge=0)
+    seq: int = Field(ge=0, le=MAX_COUNT)
     won: bool
     kind: str | None = Field(None, pattern=_CODE)
     points: int = Field(ge=-10**9, le=10**9)
@@ -107,9 +124,9 @@ class MatchStat(_Model):
 class Best(_Model):
     """The best hand: most points (of equal points, most money), with its win kind and money."""
 
-    points: int
-    kind: str | None = None
-    money: int = 0
+    points: int = Field(ge=-10**9, le=10**9)
+    kind: str | None = Field(None, pattern=_CODE)
+    money: int = Field(0, ge=-10**12, le=10**12)
     in_money_match: bool = False
 
 
@@ -117,19 +134,20 @@ class Totals(_Model):
     """Counts over hands and matches, the streaks of won hands included: the folded-away older
     matches of one game and level, and the sums the Statistics window shows."""
 
-    matches: int = Field(0, ge=0)
-    matches_won: int = Field(0, ge=0)
-    hands: int = Field(0, ge=0)
-    hands_won: int = Field(0, ge=0)
-    hands_undone: int = Field(0, ge=0)
-    won_undone: int = Field(0, ge=0)
-    points: int = 0
-    money_won: int = Field(0, ge=0)
-    money_lost: int = Field(0, ge=0)
-    kinds: dict[str, int] = Field(default_factory=dict, max_length=64)
+    matches: int = Field(0, ge=0, le=MAX_COUNT)
+    matches_won: int = Field(0, ge=0, le=MAX_COUNT)
+    hands: int = Field(0, ge=0, le=MAX_COUNT)
+    hands_won: int = Field(0, ge=0, le=MAX_COUNT)
+    hands_undone: int = Field(0, ge=0, le=MAX_COUNT)
+    won_undone: int = Field(0, ge=0, le=MAX_COUNT)
+    points: int = Field(0, ge=-MAX_AMOUNT, le=MAX_AMOUNT)
+    money_won: int = Field(0, ge=0, le=MAX_AMOUNT)
+    money_lost: int = Field(0, ge=0, le=MAX_AMOUNT)
+    kinds: dict[Annotated[str, Field(pattern=_CODE)], Annotated[int, Field(ge=0, le=MAX_COUNT)]] = Field(
+        default_factory=dict, max_length=64)
     best: Best | None = None
-    streak: int = Field(0, ge=0)
-    longest: int = Field(0, ge=0)
+    streak: int = Field(0, ge=0, le=MAX_COUNT)
+    longest: int = Field(0, ge=0, le=MAX_COUNT)
 
     def add_hand(self, h: HandStat, money_match: bool) -> None:
         """Count one hand (hands are added in the order they were played, for the streaks)."""
@@ -183,9 +201,23 @@ class Folded(_Model):
 class StatisticsDocument(_Model):
     format: Literal["cekidesk-statistics"] = FORMAT_ID
     schema_version: Literal[1] = STATISTICS_SCHEMA_VERSION
-    next_seq: int = Field(0, ge=0)
-    matches: list[MatchStat] = Field(default_factory=list)
-    folded: list[Folded] = Field(default_factory=list)
+    next_seq: int = Field(0, ge=0, le=MAX_COUNT)
+    matches: list[MatchStat] = Field(default_factory=list, max_length=MAX_STATISTICS_BYTES // 200)
+    folded: list[Folded] = Field(default_factory=list, max_length=MAX_FOLDED)
+
+    @model_validator(mode="after")
+    def _sums_in_range(self) -> StatisticsDocument:
+        """What the window adds up (a game's folded totals of every level) stays within the bounds."""
+        for game in {f.game for f in self.folded}:
+            total = Totals()
+            for f in self.folded:
+                if f.game == game:
+                    total.merge(f.totals)
+            try:
+                Totals.model_validate(total.model_dump())
+            except ValidationError:
+                raise ValueError(f"the totals of {game} are out of range") from None
+        return self
 
 
 @dataclass(frozen=True)
@@ -240,14 +272,20 @@ class StatisticsStore:
             self.writable = False
             return StatisticsDocument()
         try:
-            raw = json.loads(data.decode("utf-8"))
-        except (UnicodeDecodeError, ValueError, RecursionError):
+            check_json_bounds(data)   # nesting and digits bounded before any parser sees the file
+            doc = StatisticsDocument.model_validate_json(data)
+            if "format" in doc.model_fields_set and "schema_version" not in doc.model_fields_set:
+                return self._set_aside("newer")   # (a version this one does not know: none written)
+            return doc
+        except JsonBoundsError:
             return self._set_aside("damaged")
-        if isinstance(raw, dict) and raw.get("format") == FORMAT_ID and raw.get("schema_version") != 1:
-            return self._set_aside("newer")
-        try:
-            return StatisticsDocument.model_validate_json(data)
         except ValidationError as exc:
+            try:
+                raw = loads_bounded(data)
+            except ValueError:
+                return self._set_aside("damaged")
+            if isinstance(raw, dict) and raw.get("format") == FORMAT_ID and raw.get("schema_version") != 1:
+                return self._set_aside("newer")
             log.warning("the statistics file %s is not valid: %s", self.path, str(exc).splitlines()[0])
             return self._set_aside("damaged")
 

@@ -37,6 +37,15 @@ from .widgets.helpers import close_buttons
 
 #: the choices of how many matches the line chart shows (0: all kept)
 LAST_MATCHES = (10, 25, 50, 100, 0)
+# Qt takes a count (``%n``) as a C ``int`` and QLocale a 64-bit one: a number beyond is shown as
+# the bound (the store refuses files beyond its own, far smaller bounds; this is the last guard)
+C_INT_MAX = 2**31 - 1
+INT64_MAX = 2**63 - 1
+
+
+def fit(n: int, bound: int = C_INT_MAX) -> int:
+    """``n`` within ±``bound``: what Qt can take without an ``OverflowError``."""
+    return max(-bound, min(bound, int(n)))
 
 
 class StatisticsDialog(QDialog):
@@ -184,39 +193,39 @@ class StatisticsDialog(QDialog):
         self._show_numbers(game, totals)
         self._show_line(self.store.matches_of(game, level))
         self.bars.set_bars([(names.win_kind_label(game, k), n,
-                             names.counted(self.tr("{kind}: %n hand(s)", "", n), n).format(
+                             names.counted(self.tr("{kind}: %n hand(s)", "", fit(n)), n).format(
                                  kind=names.win_kind_label(game, k)))
-                            for k, n in kind_counts(totals, get_game(game).win_kinds)])
+                            for k, n in ((k, fit(n)) for k, n in kind_counts(totals, get_game(game).win_kinds))])
         self.reset_game_action.setText(self.tr("Reset the statistics of {game}…").format(
             game=names.game_title(get_game(game))))
 
     def _hands(self, n: int) -> str:
-        return names.counted(self.tr("%n hand(s)", "", n), n)
+        return names.counted(self.tr("%n hand(s)", "", fit(n)), n)
 
     def _show_numbers(self, game: str, t: Totals) -> None:
         v = self.values
         loc = QLocale()
-        v["matches"].setText(loc.toString(t.matches))
-        v["matches_won"].setText(loc.toString(t.matches_won))
+        v["matches"].setText(loc.toString(fit(t.matches, INT64_MAX)))
+        v["matches_won"].setText(loc.toString(fit(t.matches_won, INT64_MAX)))
         v["hands"].setText(self._hands(t.hands))
         won = self._hands(t.hands_won)
         if t.hands:
             won += " " + self.tr("({percent}%)").format(percent=loc.toString(100 * t.hands_won / t.hands, "f", 1))
         if t.won_undone:
-            won += " " + self.tr("(of them with undo: {n})").format(n=loc.toString(t.won_undone))
+            won += " " + self.tr("(of them with undo: {n})").format(n=loc.toString(fit(t.won_undone, INT64_MAX)))
         v["won"].setText(won)
         v["undone"].setText(self._hands(t.hands_undone))
         if t.best is None:
             v["best"].setText("—")
         else:
-            best = names.counted(self.tr("%n point(s)", "", t.best.points), t.best.points)
+            best = names.counted(self.tr("%n point(s)", "", fit(t.best.points)), t.best.points)
             if t.best.kind is not None:
                 best += " · " + names.win_kind_label(game, t.best.kind)
             if t.best.in_money_match:
-                best += " · " + names.format_money(t.best.money)
+                best += " · " + names.format_money(fit(t.best.money, INT64_MAX))
             v["best"].setText(best)
-        v["money_won"].setText(names.format_money(t.money_won, signed=False))
-        v["money_lost"].setText(names.format_money(t.money_lost, signed=False))
+        v["money_won"].setText(names.format_money(fit(t.money_won, INT64_MAX), signed=False))
+        v["money_lost"].setText(names.format_money(fit(t.money_lost, INT64_MAX), signed=False))
         v["streak"].setText(self._hands(t.streak))
         v["longest"].setText(self._hands(t.longest))
         avg = t.average_points
@@ -233,13 +242,14 @@ class StatisticsDialog(QDialog):
             self.line.empty_text = self.tr("No match to show yet.")
         first = max(0, len(matches) - n) if n else 0
         shown = matches[first:]
-        fmt = (lambda x: names.format_money(int(x))) if money else (lambda x: names.format_points(int(x), True))
+        fmt = ((lambda x: names.format_money(fit(x, INT64_MAX))) if money
+               else (lambda x: names.format_points(fit(x, INT64_MAX), True)))
         loc = QLocale()
-        tips = [names.counted(self.tr("Match {n}, {date}: {value} in %n hand(s)", "", len(m.hands)), len(m.hands))
+        tips = [names.counted(self.tr("Match {n}, {date}: {value} in %n hand(s)", "", fit(len(m.hands))), len(m.hands))
                 .format(n=first + i + 1, date=loc.toString(_day(m), QLocale.FormatType.ShortFormat),
                         value=fmt(m.total(money)))
                 for i, m in enumerate(shown)]
-        self.line.set_points([m.total(money) for m in shown], tips, fmt, first + 1)
+        self.line.set_points([fit(m.total(money), INT64_MAX) for m in shown], tips, fmt, first + 1)
 
     # -- reset and export ----------------------------------------------------------------------------
     def reset(self, game: str | None) -> bool:
@@ -322,6 +332,9 @@ class StatisticsDialog(QDialog):
 
 
 def _day(m: MatchStat) -> QDate:
-    """The local day a match was started."""
-    day = m.started.astimezone().date()
+    """The local day a match was started (a date at the end of the calendar: its own day)."""
+    try:
+        day = m.started.astimezone().date()
+    except (OverflowError, ValueError, OSError):
+        day = m.started.date()
     return QDate(day.year, day.month, day.day)
