@@ -786,6 +786,30 @@ def test_startup_removes_stale_temporary_files_and_tells_once_about_unusable_set
     w.close()
 
 
+@pytest.mark.parametrize("content, problem", [(b'{"language": "en", "card_nam', "damaged"),
+                                               (b'{"version": 1, "animation_speed": "warp"}', "values")])
+def test_a_damaged_settings_file_is_told_at_start_in_words_and_kept(qtbot, boxes, monkeypatch, content, problem):
+    """A settings file that is not JSON, or whose values cannot be read, is no longer passed over in
+    silence: the window says so once, in a sentence, and a copy of the file is kept."""
+    settings_file = paths.settings_path()
+    settings_file.parent.mkdir(parents=True)
+    settings_file.write_bytes(content)
+    monkeypatch.setattr(NewGameDialog, "exec", lambda self: QDialog.DialogCode.Rejected)
+    w = MainWindow()
+    qtbot.addWidget(w)
+    w.startup()
+    warnings = [b for b in boxes if b[0] == "warning"]
+    assert len(warnings) == 1 and warnings[0][1] == "Settings not used", boxes
+    text = warnings[0][2]
+    assert "“settings.json”" in text and "settings.json.bad" in text, text
+    said = "is damaged and could not be read" if problem == "damaged" else "Some of the values"
+    assert said in text and "default" in text, text
+    assert settings_file.with_name("settings.json.bad").read_bytes() == content
+    w.startup()
+    assert len([b for b in boxes if b[0] == "warning"]) == 1
+    w.close()
+
+
 def test_switching_the_game_in_the_new_game_dialog_hides_the_old_game_widgets_at_once(qtbot, boxes):
     """The seat rows and the options form of the game switched away from are deleted later (by the
     event loop); until then they must not be drawn over the new game's."""

@@ -310,7 +310,7 @@ class HistoryDialog(QDialog):
             loaded = load_match(path)
         except SaveFileError as exc:
             QMessageBox.warning(self, i18n.latin(lambda: QCoreApplication.translate(
-                "MainWindow", "Cannot open this file")), str(exc))
+                "MainWindow", "Cannot open this file")), exc.translated(QCoreApplication.translate))
             return False
         self.file = Path(path)
         self.model.show_match(loaded.match, loaded.seats)

@@ -24,7 +24,7 @@ from cekidesk.engine.core import Action, View
 from cekidesk.engine.match import Match
 from cekidesk.games import DEFAULT_GAME_ID
 from cekidesk.persistence.saves import Seat
-from cekidesk.persistence.settings import Settings, SettingsNotice, load_settings_and_notice, save_settings
+from cekidesk.persistence.settings import Settings, SettingsNotice, read_settings, save_settings
 
 from . import i18n, names
 from .controller import GameController
@@ -69,7 +69,7 @@ class MainWindow(QMainWindow):
         self.features: list[Feature] = []   # (in the order they refresh)
         notice: SettingsNotice | None = None
         if settings is None:
-            settings, notice = load_settings_and_notice()
+            settings, notice = read_settings()
         self.settings = settings
         self._settings_warned = False
         install_javanese_font()

@@ -85,7 +85,7 @@ class GameFiles(Feature):
                 QMessageBox.warning(
                     self.window.widget(), i18n.latin(lambda: QCoreApplication.translate(
                         "MainWindow", "Your last game cannot be continued")),
-                    str(exc) + "\n\n" + QCoreApplication.translate(
+                    exc.translated(QCoreApplication.translate) + "\n\n" + QCoreApplication.translate(
                         "MainWindow", "The file is left as it is until you start a new game; "
                         "it is then kept beside the new autosave as “autosave.bad”."))
             if loaded is not None and dialogs.ask_continue(self.window.widget(), loaded) and self.begin(
@@ -96,9 +96,14 @@ class GameFiles(Feature):
         self.new_game()
 
     def _tell_settings_notice(self) -> None:
-        """Say once that the settings file could not be used (see load_settings_and_notice)."""
+        """Say once that the settings file could not be used, wholly or in part (see read_settings)."""
         notice, self._settings_notice = self._settings_notice, None
         if notice is None:
+            return
+        if notice.problem in ("damaged", "invalid_values"):
+            QMessageBox.warning(self.window.widget(), i18n.latin(
+                lambda: QCoreApplication.translate("MainWindow", "Settings not used")),
+                notice.message(QCoreApplication.translate))
             return
         if notice.problem == "too_large":
             why = QCoreApplication.translate(
@@ -200,7 +205,7 @@ class GameFiles(Feature):
         except SaveFileError as exc:
             self._bad_autosave = True
             QMessageBox.warning(parent, i18n.latin(lambda: QCoreApplication.translate(
-                "MainWindow", "Your last game cannot be continued")), str(exc))
+                "MainWindow", "Your last game cannot be continued")), exc.translated(QCoreApplication.translate))
             return
         if loaded is None:
             QMessageBox.information(
@@ -300,7 +305,8 @@ class GameFiles(Feature):
         except SaveFileError as exc:
             log.info("cannot open %s: %s (%s)", path, exc, exc.reason)
             QMessageBox.warning(self.window.widget(), i18n.latin(
-                lambda: QCoreApplication.translate("MainWindow", "Cannot open this file")), str(exc))
+                lambda: QCoreApplication.translate("MainWindow", "Cannot open this file")),
+                exc.translated(QCoreApplication.translate))
             return False
         name = Path(path).name
         if ask and self.in_progress() and not _question(
@@ -344,7 +350,8 @@ class GameFiles(Feature):
             self.window.controller.save_as(p)
         except SaveFileError as exc:
             QMessageBox.warning(parent, i18n.latin(
-                lambda: QCoreApplication.translate("MainWindow", "The game was not saved")), str(exc))
+                lambda: QCoreApplication.translate("MainWindow", "The game was not saved")),
+                exc.translated(QCoreApplication.translate))
             return False
         self.set_file(p)
         self.window.log_dock.add_notice(lambda: QCoreApplication.translate(
