@@ -39,6 +39,7 @@ from cekidesk.engine.core import AnyGame, EngineError, HandResult, RuleFileError
 from cekidesk.engine.match import MatchOptions
 from cekidesk.engine.stats import SimSummary, pct
 from cekidesk.games import DEFAULT_GAME_ID, games, get_game, new_match
+from cekidesk.persistence.rulesets import read_rule_file
 from cekidesk.selfplay import Progress, StuckHandError, hand_limit, options_text, play_hand
 
 MAX_ROUNDS = 10_000_000
@@ -259,14 +260,11 @@ def rules_options(spec: AnyGame, value: str) -> dict[str, object]:
     if fmt is None:
         raise RulesError(f"--rules: {spec.id} has no rule set {value!r} (its presets: {known})")
     try:
-        with open(value, "rb") as f:
-            text = f.read(1 << 20)
-    except OSError as exc:
-        raise RulesError(f"--rules: {value!r} is neither a preset of {spec.id} ({known}) nor a readable "
-                         f"file ({exc.strerror or exc})") from None
-    try:
-        rules = fmt.read(text)
+        rules = read_rule_file(value, spec.id)   # bounded as every file the app reads (size, depth, numbers)
     except RuleFileError as exc:
+        if exc.code in ("unreadable", "not_a_file"):
+            raise RulesError(f"--rules: {value!r} is neither a preset of {spec.id} ({known}) nor a readable "
+                             f"file ({exc.detail or 'not an ordinary file'})") from None
         why = _RULE_FILE_WORDS.get(exc.code, f"the rules cannot be played ({exc.code})")
         if exc.code == "invalid" and exc.detail:
             why += f" ({exc.detail})"

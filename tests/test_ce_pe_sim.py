@@ -50,6 +50,10 @@ def test_a_rule_set_file_plays_exactly_its_rules(capsys, tmp_path):
      "the rules cannot be played (start_over_limit)"),
     ('{"format": "cekidesk-ce-pe-rules", "version": 1, "rules": {"hand_size": 99}}',
      "a value out of bounds (hand_size)"),
+    ('{"format": "cekidesk-ce-pe-rules", "version": 1, "rules": ' + "[" * 5000 + "]" * 5000 + "}",
+     "not a rule set (not JSON text)"),                      # nested far too deep: no RecursionError
+    ('{"format": "cekidesk-ce-pe-rules", "version": 1, "rules": {"limit": 1' + "0" * 400 + "}}",
+     "a value out of bounds (limit)"),
 ])
 def test_a_bad_rule_file_gets_one_clear_line_and_exit_code_2(capsys, tmp_path, content, words):
     path = tmp_path / "bad.cepe.json"
