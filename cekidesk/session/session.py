@@ -544,6 +544,13 @@ class Session:
                 self._after_change()   # (a move the settings make for them)
         return op.changes
 
+    def screen_anew(self) -> Changes:
+        """Put the table's match on the table again as after a start: with several people it is
+        hidden first, for whoever moves (every start, next hand and rebuild does this itself)."""
+        with self._operation() as op:
+            self._screen_anew()
+        return op.changes
+
     def _screen_anew(self) -> None:
         """A match or hand was put on the table: with several people it is hidden first."""
         if len(self.human_seats) > 1:

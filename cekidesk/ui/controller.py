@@ -177,6 +177,8 @@ class GameController(QObject):
         self.rewound = False
         # the latest move's events as the game log may show them (:attr:`log_viewer`'s secrets only)
         self.logged_events: list[Event] = []
+        self._telling = False    # ``started`` is emitted for a Started step of the session
+        self.started.connect(self._started_elsewhere)   # (first: the window rebuilds the table after it)
 
     # -- the session's changes as signals ----------------------------------------------------
     def _arrived(self, changes: Changes) -> None:
@@ -191,11 +193,11 @@ class GameController(QObject):
 
     def _signal(self, step: Step) -> None:
         if isinstance(step, Started):
-            self.rewound = step.rewound
+            self.rewound, self._telling = step.rewound, True
             try:
                 self.started.emit()
             finally:
-                self.rewound = False
+                self.rewound, self._telling = False, False
         elif isinstance(step, Played):
             self.logged_events = list(step.log_events)
             self.changed.emit(list(step.events))
@@ -219,6 +221,13 @@ class GameController(QObject):
             self.replayEnded.emit()
         elif isinstance(step, ScreenChanged):
             self.screenChanged.emit()
+
+    @Slot()
+    def _started_elsewhere(self) -> None:
+        """``started`` emitted by someone else than the session (the window's own rebuild): the
+        table is screened anew as after a start."""
+        if not self._telling:
+            self._deliver(self.session.screen_anew())
 
     @Slot(str)
     def _autosaved(self, error: str) -> None:
