@@ -5,6 +5,7 @@ views it carries are the match's, no event shows a seat a secret it may not see,
 the end of a hand)."""
 from __future__ import annotations
 
+import dataclasses
 import random
 import subprocess
 import sys
@@ -12,12 +13,13 @@ import sys
 import pytest
 
 from cekidesk.bots import make_bot
-from cekidesk.engine.core import Action, Event
+from cekidesk.engine.core import Action, Event, View
 from cekidesk.engine.match import Match
 from cekidesk.games import games, new_match
 from cekidesk.persistence.saves import Seat
 from cekidesk.persistence.statistics import StatisticsStore
 from cekidesk.session import (
+    AutosaveRestored,
     Changes,
     HintReady,
     ManualScheduler,
@@ -93,8 +95,10 @@ class Table:
             raw = []   # (a rebuild replays the log: its moves are no news)
         if ch.played or ch.started:
             assert {v.seat for v in ch.views} == set(s.human_seats)
+        guide = s.guiding()
         for sv in ch.views:
-            assert sv.view == m.state.view(sv.seat)                          # the match's view
+            view = m.state.view(sv.seat)
+            assert sv.view == (guide.narrow(view) if guide is not None and sv.seat == s.human_seat else view)
             assert sv.events == tuple(e.for_viewer(sv.seat) for e in raw)    # as this seat may see them
         for p in played:
             assert p.events == tuple(e.for_viewer(ch.viewer) for e in raw)
@@ -307,3 +311,77 @@ def test_the_timer_restarts_and_stops():
     timer.stop()
     sched.run()
     assert fired == [300]
+
+
+def test_the_replay_steps_by_hand_and_stops(monkeypatch):
+    t = Table(monkeypatch)
+    s = t.session
+    s.pace_ms = 60_000
+    seats = [Seat.human("Sari")] + [Seat.bot("beginner", f"Bot {i}") for i in range(1, 3)]
+    t.op(s.new_match(GAME_IDS[0], seats, 11))
+    person, rng = make_bot(GAME_IDS[0], "beginner", 0), random.Random(2)
+    for _ in range(200):
+        t.settle()
+        if s.can_replay() or s.match.hand_over():
+            break
+        assert t.op(s.play(person.choose(s.view(), rng))).done
+    assert s.can_replay()
+    assert t.op(s.start_replay()).replaying
+    assert not t.op(s.play(s.view().legal[0] if s.view().legal else Action(0, "x"))).done   # nobody moves
+    ch = t.op(s.step_replay())
+    assert ch.done and len(ch.replay_frames) == 1 and ch.replaying
+    ch = t.op(s.stop_replay())
+    assert ch.done and ch.replay_ended and not ch.replaying and not t.op(s.stop_replay()).done
+
+
+def test_an_autosave_failure_is_told_once_and_its_end_too(monkeypatch):
+    t = Table(monkeypatch)
+    s = t.session
+    t.op(s.new_match(GAME_IDS[0], [Seat.human("Sari"), Seat.bot("beginner", "B"), Seat.bot("beginner", "C")], 2))
+    assert t.writer.writes == 1
+    ch = t.op(s.autosaved("the disk is full"))
+    assert [p.code for p in ch.problems] == ["autosave_failed"] and s.autosave_failing
+    assert not t.op(s.autosaved("the disk is full")).steps       # told once
+    ch = t.op(s.autosaved(""))
+    assert ch.of(AutosaveRestored) and not s.autosave_failing
+
+
+class Lesson:
+    """A guide that lets the person make only their first legal move, after a note is read."""
+
+    def __init__(self, match: Match):
+        self.match, self.read = match, False
+
+    def guides(self, match: Match) -> bool:
+        return match is self.match
+
+    def taught(self, view: View) -> Action | None:
+        return view.legal[0] if view.legal else None
+
+    def narrow(self, view: View) -> View:
+        move = self.taught(view)
+        return dataclasses.replace(view, legal=(move,) if move is not None else ())
+
+    def allows(self, action: Action) -> bool:
+        return self.read and action == self.taught(self.match.state.view(action.player))
+
+    def waiting(self) -> bool:
+        return not self.read
+
+
+def test_a_lesson_narrows_the_view_and_nobody_moves_while_a_note_is_unread(monkeypatch):
+    t = Table(monkeypatch)
+    s = t.session
+    m = new_match(GAME_IDS[0], 3, 6)
+    first = m.state.to_act()[0]
+    seats = [Seat.human("Sari") if q == first else Seat.bot("beginner", f"Bot {q}") for q in range(3)]
+    s.guide = lesson = Lesson(m)
+    ch = t.op(s.start(m, seats, counts_for_statistics=False))
+    assert s.guiding() is lesson and t.writer.writes == 0          # a lesson is never autosaved
+    assert len(ch.seat(first).view.legal) <= 1 and ch.waiting_for_human
+    taught = ch.seat(first).view.legal[0]
+    assert not t.op(s.play(taught)).done                          # the note is not read yet
+    lesson.read = True
+    t.op(s.guide_read())
+    ch = t.op(s.play(taught))
+    assert ch.done and ch.played
