@@ -26,20 +26,16 @@ from cekidesk.engine.bot import Bot
 from cekidesk.engine.core import Action, EngineError, Event, GameState, View
 from cekidesk.engine.match import Match
 from cekidesk.games import new_match
-from cekidesk.persistence import paths
 from cekidesk.persistence.saves import (
-    SaveFileError,
     Seat,
     load_match,
-    match_to_document,
-    save_bytes,
     save_match,
     undo_allowed_by_default,
 )
 
+from .autosave import Autosaves
 from .bots import HINT_FALLBACK, HINT_LEVEL, BotAnswer, BotTask
 from .changes import (
-    AutosaveRestored,
     Changes,
     HandEnded,
     HintReady,
@@ -56,6 +52,7 @@ from .changes import (
     Step,
     Thinking,
 )
+from .handover import Handover
 from .scheduler import Scheduler, Timer
 from .seats import AutoAction, AutosaveWriter, Guide, make_bots, no_auto_action
 from .statistics import StatisticsKeeper
@@ -94,7 +91,7 @@ class Session:
         self.bots: dict[int, Bot] = {}
         self.pace_ms = pace_ms
         self.autosave = autosave
-        self.writer = writer
+        self.autosaves = Autosaves(writer)
         self.auto_action = auto_action
         self.hint_levels = hint_levels
         self.settings: object | None = None
@@ -105,7 +102,6 @@ class Session:
         self.guide: Guide | None = None
         self.listener: Listener | None = None
         self.process = process if process is not None else BotProcess()   # started on first use
-        self.autosave_failing = False
         self.undo_stack = UndoStack()
         self._held = False                # the table deals: a chosen move waits (:meth:`hold`)
         self._step = False                # paused, one computer move may be played (:meth:`step`)
@@ -123,9 +119,7 @@ class Session:
         self.pending: tuple[int, int, Action] | None = None
         self._last_job = 0
         self._hint_job = 0
-        self._viewer = 0
-        self._screened = False
-        self._announced: tuple[int, bool, int | None] = (0, False, None)
+        self.handover = Handover()
         self._op: _Operation | None = None
 
     # -- operations and their changes ---------------------------------------------------------
@@ -172,12 +166,12 @@ class Session:
         views = tuple(SeatView(seat, self.view_of(seat), tuple(e.for_viewer(seat) for e in events))
                       for seat in self.watching_seats()) if moved and m is not None else ()
         return Changes(
-            done=done, steps=tuple(steps), views=views, viewer=self._viewer, log_viewer=self.log_viewer,
+            done=done, steps=tuple(steps), views=views, viewer=self.human_seat, log_viewer=self.log_viewer,
             standings=tuple(m.standings()) if m is not None else (),
             to_act=tuple(m.state.to_act()) if m is not None and not m.hand_over() else (),
             waiting_for_human=self.waiting_for_human(), can_undo=self.can_undo(), can_redo=self.can_redo(),
             can_restart=self.can_restart(), can_replay=self.can_replay(), paused=self.paused,
-            replaying=self.replaying, screened=self._screened, passing_to=self.passing_to(),
+            replaying=self.replaying, screened=self.screened, passing_to=self.passing_to(),
             hint_pending=self.hint_pending)
 
     def _keep_statistics(self, step: Step) -> None:
@@ -213,7 +207,7 @@ class Session:
             self.bots = bots
             allowed = undo_allowed_by_default(match.match_options) if undo_allowed is None else undo_allowed
             self.undo_stack = UndoStack(allowed, undone_hands)
-            self._viewer = self.human_seats[0]
+            self.handover.viewer = self.human_seats[0]
             self._autosave()
             self._started()
             self._after_change()
@@ -277,7 +271,7 @@ class Session:
     def human_seat(self) -> int:
         """The seat whose view the table shows: the only person's, or (several people at one
         computer) the person's whose turn it is, or was last."""
-        return self._viewer
+        return self.handover.viewer
 
     @property
     def human_seats(self) -> tuple[int, ...]:
@@ -291,7 +285,7 @@ class Session:
     @property
     def log_viewer(self) -> int | None:
         """Whose secrets the game log may show: the only person's; with several nobody's."""
-        return self._viewer if len(self.human_seats) == 1 else None
+        return self.human_seat if len(self.human_seats) == 1 else None
 
     @property
     def hint_pending(self) -> bool:
@@ -330,7 +324,7 @@ class Session:
 
     def waiting_for_human(self) -> bool:
         """The person whose view the table shows may move now."""
-        return bool(self.match and not self._screened and self.human_seat in self.match.state.to_act()
+        return bool(self.match and not self.screened and self.human_seat in self.match.state.to_act()
                     and self.seats[self.human_seat].kind == "human")
 
     # -- playing ------------------------------------------------------------------------------
@@ -502,7 +496,7 @@ class Session:
         if self.paused and not self._step:
             return   # it waits for the pause to end (or a step)
         waited = (time.monotonic() - self._asked_at) * 1000
-        pace = 0 if self._screened else self.pace_ms   # (behind the screen nobody watches the move)
+        pace = 0 if self.screened else self.pace_ms   # (behind the screen nobody watches the move)
         self._timer.start(max(0, int(pace - waited)))
 
     def _apply_pending(self) -> None:
@@ -520,27 +514,23 @@ class Session:
             return
         self._played(seat, events)
 
-    # -- several people at one computer ----------------------------------------------------------
+    # -- several people at one computer (``handover.py``) ------------------------------------------
     @property
     def screened(self) -> bool:
         """Several people play and the table hides every hand until the person to move is ready."""
-        return self._screened
+        return self.handover.screened
 
     def passing_to(self) -> int | None:
         """While :attr:`screened`: the person to hand the computer to, or None while only computer
         players move."""
-        m = self.match
-        if not self._screened or m is None or self._viewer not in m.state.to_act():
-            return None
-        return self._viewer
+        return self.handover.passing_to(self.match)
 
     def reveal(self) -> Changes:
         """The person asked for is at the computer: the table shows their view and they may move."""
         with self._operation() as op:
             op.done = self.passing_to() is not None
             if op.done:
-                self._screened = False
-                self._announce()
+                self._say(self.handover.reveal(self.match))
                 self._after_change()   # (a move the settings make for them)
         return op.changes
 
@@ -552,38 +542,22 @@ class Session:
         return op.changes
 
     def _screen_anew(self) -> None:
-        """A match or hand was put on the table: with several people it is hidden first."""
-        if len(self.human_seats) > 1:
-            self._screened = True
-            self._follow_turn(changed=True)
-        elif self._screened:   # one person now: nothing is ever hidden
-            self._screened = False
-            self._announce()
+        self._follow(lambda: self.handover.anew(self.match, self.human_seats))
 
-    def _follow_turn(self, changed: bool = False) -> None:
-        """Several people: the table follows the turn, hidden as soon as the person on view has
-        finished, shown to whoever is to move once they are ready; the end of a hand is public."""
-        m = self.match
-        humans = self.human_seats
-        if m is None or len(humans) < 2:
-            return
-        viewer = self._viewer
-        acting = [] if m.hand_over() else [q for q in m.state.to_act() if q in humans]
-        if m.hand_over():
-            self._screened = False
-        elif self._viewer not in acting:
-            self._screened = True
-            if acting:
-                self._viewer = acting[0]
-        if self._viewer != viewer:
-            self._turn_start = None   # the replay of the last round is the new viewer's own
-        self._announce(changed)
+    def _follow_turn(self) -> None:
+        self._follow(lambda: self.handover.follow(self.match, self.human_seats))
 
-    def _announce(self, always: bool = False) -> None:
-        shown = (self._viewer, self._screened, self.passing_to())
-        if always or shown != self._announced:
-            self._announced = shown
-            self._tell(ScreenChanged(*shown))
+    def _follow(self, move: Callable[[], ScreenChanged | None]) -> None:
+        """Move the hand-over on; a new viewer's replay of the last round is their own."""
+        viewer = self.handover.viewer
+        step = move()
+        if self.handover.viewer != viewer:
+            self._turn_start = None
+        self._say(step)
+
+    def _say(self, step: Step | None) -> None:
+        if step is not None:
+            self._tell(step)
 
     # -- the hint -----------------------------------------------------------------------------
     def hint_level(self) -> str | None:
@@ -638,7 +612,7 @@ class Session:
     def can_replay(self) -> bool:
         """Whether there are moves since the viewer's previous turn to show again."""
         m = self.match
-        return (m is not None and self._turn_start is not None and not self.replaying and not self._screened
+        return (m is not None and self._turn_start is not None and not self.replaying and not self.screened
                 and len(m.logs[-1]) > self._turn_start[1])
 
     def start_replay(self) -> Changes:
@@ -720,49 +694,30 @@ class Session:
             self._after_change()
         return op.changes
 
-    # -- the autosave -----------------------------------------------------------------------------
+    # -- the autosave (``autosave.py``) -----------------------------------------------------------
+    @property
+    def autosave_failing(self) -> bool:
+        """The last autosave failed (and that was told)."""
+        return self.autosaves.failing
+
     def _autosave(self) -> None:
-        """Save after every move (the writer writes off this thread).  A failure is told once
-        (``Problem("autosave_failed")``); the first success after it is :class:`AutosaveRestored`."""
-        if not self.autosave or self.writer is None or self.match is None or self.guiding() is not None:
-            return   # (a lesson leaves the autosave of the game it interrupted as it was)
-        if self.match.is_over():
-            self.writer.remove()
-            return
-        try:
-            data = save_bytes(match_to_document(self.match, self.seats, undo_allowed=self.undo_allowed,
-                                                undone_hands=self.undone_hands), paths.autosave_path())
-        except SaveFileError as exc:
-            self._autosaved(str(exc))
-            return
-        self.writer.write(data)
+        """Save after every move (a lesson leaves the autosave of the game it interrupted as it was)."""
+        if self.autosave and self.match is not None and self.guiding() is None:
+            self._say(self.autosaves.request(self.match, self.seats, self.undo_allowed, self.undone_hands))
 
     def autosaved(self, error: str) -> Changes:
         """What the writer did (``error`` empty: it worked)."""
         with self._operation() as op:
-            self._autosaved(error)
+            self._say(self.autosaves.done(error))
         return op.changes
-
-    def _autosaved(self, error: str) -> None:
-        if error:
-            if self.autosave_failing:
-                log.debug("autosave still failing: %s", error)
-                return
-            self.autosave_failing = True
-            self._tell(Problem("autosave_failed", error))
-            return
-        if self.autosave_failing:
-            self.autosave_failing = False
-            log.info("autosave works again")
-            self._tell(AutosaveRestored())
 
     def flush_autosave(self) -> bool:
         """Wait until the autosave asked so far is on the disk (or removed); True if it is."""
-        return self.writer.flush() if self.writer is not None else True
+        return self.autosaves.flush()
 
     def autosave_exists(self) -> bool:
         """Whether there is an autosave to continue (once what was asked is done)."""
-        return self.writer.will_exist() if self.writer is not None else paths.autosave_path().exists()
+        return self.autosaves.exists()
 
     # -- undo, redo, restart this deal --------------------------------------------------------------
     def can_undo(self) -> bool:
