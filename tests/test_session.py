@@ -308,6 +308,7 @@ def test_pause_keeps_a_chosen_move_and_a_step_plays_it(monkeypatch):
     while s.waiting_for_human():    # (the person may have more than one move in a row)
         assert t.op(s.play(person.choose(s.view(), rng))).done
     assert not s.match.hand_over() and s.busy_seat >= 0
+    assert not t.op(s.next_hand()).done and not t.op(s.step()).done   # refused: the state as it is
     ch = t.op(s.set_paused(True))
     assert ch.paused and ch.paused_changed
     t.scheduler.run()

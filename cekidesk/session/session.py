@@ -357,16 +357,16 @@ class Session:
     def next_hand(self) -> Changes:
         with self._operation() as op:
             m = self.match
-            if m is None or not m.hand_over() or m.is_over():
-                op.done = False
-                return op.changes
-            m.next_hand()
-            self.undo_stack.hand_begun()
-            self._hint_job = 0
-            self._turn_start = None
-            self._autosave()
-            self._started()
-            self._after_change()
+            op.done = m is not None and m.hand_over() and not m.is_over()
+            if op.done:
+                assert m is not None
+                m.next_hand()
+                self.undo_stack.hand_begun()
+                self._hint_job = 0
+                self._turn_start = None
+                self._autosave()
+                self._started()
+                self._after_change()
         return op.changes
 
     def _apply(self, action: Action) -> list[Event]:
@@ -421,17 +421,20 @@ class Session:
     def step(self) -> Changes:
         """While paused: play exactly one computer player's move (``done`` False: nothing to step)."""
         with self._operation() as op:
-            m = self.match
-            if m is None or not self.paused or m.hand_over() or self.replaying or (
-                    self.pending is None and self.busy_seat < 0 and not any(q in self.bots for q in m.state.to_act())):
-                op.done = False
-                return op.changes
-            self._step = True
-            if self.pending is not None:
-                self._timer.start(0)
-            else:
-                self._after_change()
+            op.done = self._can_step()
+            if op.done:
+                self._step = True
+                if self.pending is not None:
+                    self._timer.start(0)
+                else:
+                    self._after_change()
         return op.changes
+
+    def _can_step(self) -> bool:
+        m = self.match
+        if m is None or not self.paused or m.hand_over() or self.replaying:
+            return False
+        return self.pending is not None or self.busy_seat >= 0 or any(q in self.bots for q in m.state.to_act())
 
     def skip_pacing(self) -> Changes:
         """Play a computer player's waiting move now (a pause of the computer players stays)."""
