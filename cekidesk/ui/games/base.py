@@ -11,7 +11,7 @@ that turns the game's views, events and results into words and widgets:
 * ``hand_heading(match, seat_names, human)`` — the game log's heading for a hand;
 * ``describe_event(event, seat_names, human, namer)`` — one game-log line;
 * ``fill_hand_end(content, …)`` — the end-of-hand dialog's headline, explanation and showcase;
-* ``help_html(ctx)`` — the game's How-to-play page;
+* ``help_page(ctx)`` — the game's How-to-play page, as data (:mod:`.help_page`);
 * ``match_mode_help(mode)`` — the New Game dialog's explanation of a match mode;
 * ``auto_action(view, settings)`` — a move made for the human at once, as the settings ask (claiming
   a winning card with ``Settings.auto_claim``);
@@ -26,7 +26,6 @@ the table, the window or the dialogs.
 """
 from __future__ import annotations
 
-import html
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -41,6 +40,7 @@ from cekidesk.engine.match import HandRecord, Match
 from .. import names
 from ..lessons import Lesson
 from ..table.layouts import load_game_uis
+from .help_page import HelpContext, HelpPage, Key, Para, render_html
 
 Namer = Callable[[Any], str]
 # the view type a game's words read
@@ -96,65 +96,6 @@ class HandEndContent:
     showcase: QWidget | None = None                     # e.g. the winner's sets as card pictures
     showcase_tab: str = ""                              # if set: the showcase goes in a first tab of this title
     tabs: list[tuple[str, QWidget]] = field(default_factory=list)   # extra tabs (after the payments)
-
-
-class HelpContext:
-    """What a help page may use: card pictures (``img``), the player's card-name form, the
-    keyboard shortcuts and the options of the game under way (``current_options``).  The dialog
-    registers every picture a page asks for."""
-
-    def __init__(self, img: Callable[[str, int, str], str], card_names: str = "latin",
-                 shortcuts: Sequence[tuple[str, str]] = (), current: tuple[str, Any] | None = None):
-        self._img = img
-        self.card_names = card_names
-        self.shortcuts = list(shortcuts)
-        self._current = current
-
-    def current_options(self, game_id: str) -> Any:
-        """The options of the game under way when it is ``game_id`` (a page may show the rules being
-        played, e.g. Ce Pe's effect table), else None."""
-        if self._current is None or self._current[0] != game_id:
-            return None
-        return self._current[1]
-
-    def img(self, code: str, height: int, title: str = "") -> str:
-        return self._img(code, height, title)
-
-    def card(self, code: Any) -> str:
-        """A card's name in the chosen form (for running text)."""
-        return names.card_label(code, self.card_names)
-
-    def cards(self, codes: Sequence[str], height: int) -> str:
-        return " ".join(self.img(c, height, names.card_label(c, self.card_names)) for c in codes)
-
-    @staticmethod
-    def p(text: str) -> str:
-        return f"<p>{text}</p>"
-
-    @staticmethod
-    def ul(items: Sequence[str]) -> str:
-        """A bulleted list of HTML items."""
-        return "<ul>" + "".join(f"<li>{item}</li>" for item in items) + "</ul>"
-
-    @staticmethod
-    def esc(text: str) -> str:
-        return html.escape(text)
-
-    def keys_table(self) -> str:
-        if not self.shortcuts:
-            return self.p(QCoreApplication.translate("HelpPage", "Every menu command shows its key in the menu."))
-        esc = html.escape
-        return ("<table cellspacing='0' cellpadding='3'>" + "".join(
-            f"<tr><td><b>{esc(k)}</b></td><td>&nbsp;&nbsp;{esc(v)}</td></tr>" for k, v in self.shortcuts)
-            + "</table>")
-
-    @staticmethod
-    def contents(entries: Sequence[tuple[str, str]]) -> str:
-        return "<p>" + " · ".join(f'<a href="#{a}">{html.escape(t)}</a>' for a, t in entries) + "</p>"
-
-    @staticmethod
-    def heading(anchor: str, text: str) -> str:
-        return f'<h2><a name="{anchor}">&#8203;</a>{text}</h2>'
 
 
 class DealWords(QObject):
@@ -312,8 +253,14 @@ class GameUI(Generic[V]):
     def help_title(self) -> str:
         return names.game_title(f"game.{self.game_id}")
 
+    def help_page(self, ctx: HelpContext) -> HelpPage:
+        """The game's How-to-play page, as data (:mod:`.help_page`); ``ctx`` gives the card-name form and
+        the options of the game under way, for a page that shows them."""
+        return HelpPage("", (Para(Key(f"game.{self.game_id}.blurb", "")),))
+
     def help_html(self, ctx: HelpContext) -> str:
-        return ctx.p(names.text(f"game.{self.game_id}.blurb", ""))
+        """The page's rich text, written by the one renderer of every help page."""
+        return render_html(self.help_page(ctx), ctx)
 
     def rules_source(self) -> str:
         """The About dialog's credit for the game's rules (rich text): the published source it follows."""

@@ -56,7 +56,7 @@ from ...table.layouts import (
     text_height,
     text_width,
 )
-from .words import GAME_IDS, call_of, call_term, kind_of, set_term, side_lines
+from .texts import GAME_IDS, call_of, call_term, kind_of, set_term, side_lines
 
 # window-wide keys of the moves
 KEYS = {

@@ -48,6 +48,8 @@ from ...table.layouts import (
     text_width,
     wrap_label,
 )
+from .game_ui import CePeUI
+from .texts import blocked_text, by_rank, counter_str, rules_of
 
 FAMILY = "western"
 # the counter's pill from cool to hot: (share of the limit reached, colour)
@@ -74,8 +76,6 @@ def count(x: Any) -> int:
 
 def counter_text(counter: int, limit: int) -> str:
     """ "73 / 100" (with a real minus sign)."""
-    from .words import counter_str
-
     return QCoreApplication.translate(
         "CePeTable", "{counter} / {limit}").format(counter=counter_str(counter), limit=counter_str(limit))
 
@@ -90,8 +90,6 @@ class CePeLayout(TableLayout[Any]):
 
     # ------------------------------------------------------------------------------------------
     def plan(self, view: Any, width: float, height: float, options: LayoutOptions) -> Plan:
-        from .words import CePeUI
-
         f = frame(width, height)
         W, H, s, M, gap = f.W, f.H, f.s, f.M, f.gap
         me = self.viewer_seat(view)
@@ -187,8 +185,6 @@ class CePeLayout(TableLayout[Any]):
 
     @staticmethod
     def _lose_label(view: Any) -> str:
-        from .words import rules_of
-
         if rules_of(view).penalty == "tokens":
             return QCoreApplication.translate("CePeTable", "Lose a token")
         return QCoreApplication.translate("CePeTable", "Drop out")
@@ -257,8 +253,6 @@ class CePeLayout(TableLayout[Any]):
         """The counter in the middle, the direction and the next player under it, the stock on its
         left and the discard pile on its right; the words under a pile a fifth of a line below it
         (their height the interface's: 1.3× in aksara Jawa)."""
-        from .words import rules_of
-
         limit = view.limit
         big = max(22.0, 0.085 * s)
         text = counter_text(view.counter, limit)
@@ -379,11 +373,6 @@ class CePeLayout(TableLayout[Any]):
                 ch.reuse.pop(key, None)
 
 
-def by_rank(kind: WKind) -> tuple[int, int]:
-    """The hand's order: by rank, then suit."""
-    return kind.rank, kind.number
-
-
 def _of_seat(prefix: str, seat: int | None, key: Any) -> bool:
     """Whether the card key ``key`` is ``prefix``'s (of ``seat``, when given: backs, turned-down cards)."""
     return key[0] == prefix and (seat is None or key[1] == seat)
@@ -392,8 +381,6 @@ def _of_seat(prefix: str, seat: int | None, key: Any) -> bool:
 def ui_blocked(value: int, turn_down: bool) -> str:
     """A dimmed card's tooltip: why it cannot be played (and, with no playable card, that a click turns
     it face down)."""
-    from .words import blocked_text
-
     text = blocked_text(value)
     if turn_down:
         text += "\n" + QCoreApplication.translate("CePeTable", "Click to turn it face down (you lose a life)")

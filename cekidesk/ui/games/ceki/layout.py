@@ -33,7 +33,7 @@ from ...table.layouts import (
     register_layout,
     text_width,
 )
-from .words import earlier_throws_text, face_down_text, taker_text, thrower_text
+from .texts import earlier_throws_text, face_down_text, taker_text, thrower_text
 
 # the pile's newest cards fanned, the newest in front; the older ones lie stacked beneath them
 PILE_FANNED = 4

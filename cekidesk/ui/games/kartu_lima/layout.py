@@ -55,6 +55,7 @@ from ...table.layouts import (
     wrap_label,
 )
 from . import wangsalan
+from .texts import group_name
 
 # window-wide keys of the non-card choices
 KEYS = {
@@ -558,8 +559,6 @@ class KartuLimaLayout(TableLayout[KartuLimaView]):
         )
         lines: list[str] = []
         if trick is not None and trick.cards and trick.cards[0].kind is not None:
-            from .words import group_name
-
             lines.append(
                 QCoreApplication.translate("KartuLimaTable", "Led: %1").replace(
                     "%1", group_name(trick.cards[0].kind, style))
