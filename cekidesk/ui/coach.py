@@ -44,7 +44,7 @@ from cekidesk.games import get_game
 from cekidesk.persistence.saves import Seat
 
 from . import i18n, names
-from .games.base import game_ui, registered_game_uis
+from .games import game_ui, registered_game_uis
 from .lessons import Lesson, Note
 from .table.layouts import Plan, label_rect
 

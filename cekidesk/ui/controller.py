@@ -37,7 +37,7 @@ from cekidesk.persistence.saves import (
     undo_allowed_by_default,
 )
 from cekidesk.ui.autosaver import Autosaver
-from cekidesk.ui.games.base import game_ui
+from cekidesk.ui.games import game_ui
 
 log = logging.getLogger(__name__)
 

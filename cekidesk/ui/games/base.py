@@ -39,7 +39,6 @@ from cekidesk.engine.match import HandRecord, Match
 
 from .. import names
 from ..lessons import Lesson
-from ..table.layouts import load_game_uis
 from .help_page import HelpContext, HelpPage, Key, Para, render_html
 
 Namer = Callable[[Any], str]
@@ -288,17 +287,7 @@ def register_game_ui(cls: type[U]) -> type[U]:
     return cls
 
 
-def game_ui(game_id: str) -> GameUI[Any]:
-    """The registered UI of ``game_id`` (a plain :class:`GameUI` for a game without one)."""
-    load_game_uis()
-
-    ui = _UIS.get(game_id)
-    if ui is None:
-        ui = GameUI()
-    return ui
-
-
-def registered_game_uis() -> dict[str, GameUI[Any]]:
-    load_game_uis()
-
+def registered_uis() -> dict[str, GameUI[Any]]:
+    """The game UIs registered so far, by game id (the registry, :mod:`cekidesk.ui.games`, loads every
+    game's package first: ask it)."""
     return dict(_UIS)

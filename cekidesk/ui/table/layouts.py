@@ -23,7 +23,6 @@ from typing import Any, Generic, TypeVar
 from PySide6.QtCore import QCoreApplication, QPointF, QRectF
 
 from cekidesk.engine.core import Action, AmountRange, Event, View
-from cekidesk.games import games, module_name
 
 from ..fonts import pixel_font, short_line
 
@@ -394,17 +393,10 @@ def register_layout(game_id: str, layout_class: type[TableLayout]) -> type[Table
 
 
 def load_game_uis() -> None:
-    """Import the window's package of every registered game, ``cekidesk.ui.games.<module>`` (the
-    same package name as the game's ``cekidesk.games.<module>``): importing it registers the game's
-    table layout and its words (:class:`~cekidesk.ui.games.base.GameUI`).  A game without such a
-    package gets the plain words and no layout.  A family's package (one for several games) is
-    imported once.  The table itself imports no game."""
-    for name in dict.fromkeys(f"cekidesk.ui.games.{module_name(spec.id)}" for spec in games()):
-        try:
-            importlib.import_module(name)
-        except ModuleNotFoundError as exc:
-            if exc.name != name:
-                raise
+    """Have the registry of the games' UIs (:func:`cekidesk.ui.games.load_game_uis`) import every game's
+    UI package, which registers its table layout.  The registry sits above the table, so the table asks
+    it by name and names no game."""
+    importlib.import_module("cekidesk.ui.games").load_game_uis()
 
 
 def layout_class(game_id: str) -> type[TableLayout]:
