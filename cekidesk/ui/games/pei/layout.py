@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
 from typing import Any, cast
 
 from PySide6.QtCore import QCoreApplication, QPointF, QRectF, Qt
@@ -201,8 +202,6 @@ class PeiLayout(TableLayout):
         s = max(240.0, min(H, 0.62 * W))
         M = max(6.0, 0.012 * s)
         gap = 0.012 * s
-        font = max(9.0, 0.021 * s)
-        small = max(8.0, 0.0175 * s)
         plan = Plan()
         legal = set(view.legal)
         over = view.result is not None
@@ -215,7 +214,6 @@ class PeiLayout(TableLayout):
         self.sides = {ROLE_KEYS[i]: side_of_seat[seat_side[view.roles[i]]] for i in range(3)}
         self.sides["dealer"] = "top"
 
-        panel_w = round(0.2 * s)
         panel_h = round(0.07 * s)
         back_h = round(0.085 * s)
         cap_h = round(0.1 * s)
@@ -232,108 +230,35 @@ class PeiLayout(TableLayout):
             groups = [(list(c.cards), c.points, c.code) for c in arr.combos]
             if arr.loose:
                 groups.append((sorted(arr.loose, key=lambda k: hand_sort_key(k, opts)), arr.loose_points, ""))
-            arrangements.append((arr, groups))
+            arrangements.append(groups)
 
         # ============================================================================ bottom band
         hand_top = H - M - HAND_BAND * hand_h                      # with the lifted selection
-        hand_cy = hand_top + 0.13 * hand_h + hand_h / 2
         if over:
             col_w = 0.39 * W                                    # the pool is (nearly) empty: room
-        r1h = max(panel_h, back_h)
+        z = _Sizes(W=W, H=H, s=s, M=M, gap=gap, font=max(9.0, 0.021 * s), small=max(8.0, 0.0175 * s),
+                   panel_w=round(0.2 * s), panel_h=panel_h, back_h=back_h, col_w=col_w, col_top=col_top,
+                   hand_h=hand_h, hand_top=hand_top, hand_cy=hand_top + 0.13 * hand_h + hand_h / 2, over=over)
 
-        # ============================================================================ opponents
-        half = (W - 3 * M) / 2
         for seat, side in seat_side.items():
-            if side == "bottom":
-                continue
-            x0 = M if side == "left" else 2 * M + half
-            x1 = x0 + half
-            outer_left = side == "left"
-            px = x0 if outer_left else x1 - panel_w
-            panel = QRectF(px, M, panel_w, panel_h)
-            plan.seats.append(self._seat(view, seat, panel, over))
-            # the hand as a small fan of backs, beside the plate (towards the middle)
-            cnt = view.hand_counts[seat]
-            bw = card_width(back_h)
-            sp = 0.2 * bw
-            fan_w = bw + 13 * sp
-            by = M + back_h / 2
-            bx0 = px + panel_w + gap + bw / 2 if outer_left else px - gap - fan_w + bw / 2
-            for i in range(cnt):
-                plan.cards.append(CardSpec(("o", seat, i), None, False, QPointF(bx0 + i * sp, by), back_h,
-                                           z=300 + 20 * seat + i * 0.1, role="opponent", seat=seat,
-                                           tooltip=self._name(seat),
-                                           peek=(sp / bw + 0.02, 1.0) if i + 1 < cnt else (1.0, 1.0)))
-            # role and score beside the backs
-            lx = bx0 + fan_w - bw / 2 + gap if outer_left else bx0 - bw / 2 - gap
-            self._role_labels(plan, view, seat, lx, M + r1h / 2, font, grow_right=outer_left)
-            # captured cards: a column on the seat's side, down to the hand
-            cx0 = M if outer_left else W - M - col_w
-            region = QRectF(cx0, col_top, col_w, max(20.0, hand_top - gap - col_top))
-            h_max = round(0.15 * s) if over else round(0.14 * s)
-            self._captured(plan, view, seat, arrangements[seat][1], region, h_max, small, over,
-                           align="left" if outer_left else "right")
-
-        # ============================================================================ the human
-        wh = card_width(hand_h)
-        panel = QRectF(M, hand_cy - panel_h / 2 + 0.2 * panel_h, panel_w, panel_h)
-        plan.seats.append(self._seat(view, me, panel, over, human=True))
-        labels_r = self._role_labels(plan, view, me, M, panel.top() - font * 0.95, font, grow_right=True)
-        hand_l = max(M + panel_w, labels_r) + 2 * gap        # clear of the plate and its role and score
-        # the human's captured cards take what the hand leaves of the bottom band (it shrinks as the
-        # round goes on), at least an opponent's column; the hand keeps a third of the width
-        hand_need = max(wh * (1 + 1.04 * (len(view.hand) - 1)), W / 3) if view.hand and not over else 0.0
-        cap_w = min(max(col_w, W - M - 2 * gap - hand_l - hand_need), W - M - hand_l)
-        hand_r = W - M - cap_w - 2 * gap
-        human_cards: list[CardSpec] = []
-        pending_choice = view.phase == "capture" and view.current == me and not over
-        if not over:
-            order = self._hand_order(view, options.sort_hand)
-            n = len(order)
-            avail = max(wh, hand_r - hand_l)
-            sp = 1.04 * wh if n <= 1 else min(1.04 * wh, (avail - wh) / (n - 1))
-            row_w = wh + sp * max(0, n - 1)
-            x = (hand_l + hand_r) / 2 - row_w / 2 + wh / 2
-            mid = (n - 1) / 2
-            arc = 0.005 * hand_h
-            for i, key in enumerate(order):
-                d = i - mid
-                a = Action(me, "play", key[1])
-                human_cards.append(CardSpec(
-                    key, key[1], True, QPointF(x + i * sp, hand_cy + arc * d * d), hand_h, rotation=0.9 * d,
-                    z=600 + i, role="hand", seat=me, action=a if a in legal else None,
-                    selectable=not pending_choice,
-                    peek=(min(1.0, sp / wh + 0.02), 1.0) if i + 1 < n and sp < wh else (1.0, 1.0)))
-            plan.cards.extend(human_cards)
-            if human_cards:
-                xs = [c.pos.x() for c in human_cards]
-                hl, hr = min(xs) - wh / 2, max(xs) + wh / 2
-            else:
-                hl = hr = (hand_l + hand_r) / 2
-            plan.hand_rect = QRectF(hl - wh, hand_top - 0.05 * s, hr - hl + 2 * wh, H - hand_top + 0.05 * s)
-        if over:
-            # the hand is empty: the human's captured cards take the whole bottom band, larger
-            region = QRectF(hand_l, hand_top + 0.03 * s, W - M - hand_l, H - M - hand_top - 0.03 * s)
-            self._captured(plan, view, me, arrangements[me][1], region, round(0.15 * s), small, over,
-                           align="center")
-        else:
-            region = QRectF(W - M - cap_w, hand_top + 0.02 * s, cap_w, H - M - hand_top - 0.02 * s)
-            self._captured(plan, view, me, arrangements[me][1], region, round(0.12 * s), small, over, align="right")
+            if side != "bottom":
+                self._opponent(plan, view, z, seat, side == "left", arrangements[seat])
+        hand_l, hand_r = self._person(plan, view, z, me, options, arrangements[me])
 
         # ============================================================================ the middle
         mid_top = col_top
         mid_bot = hand_top - gap
         box = QRectF(M + col_w + gap, mid_top, W - 2 * (M + col_w + gap), max(40.0, mid_bot - mid_top))
         if over:
-            self._leftovers(plan, view, box, cap_h, small)
+            self._leftovers(plan, view, box, cap_h, z.small)
         else:
-            self._middle(plan, view, box, s, font, small, ranks, legal, me, over)
+            self._middle(plan, view, box, s, z.font, z.small, ranks, legal, me, over)
 
         # the capture choice: a clear word above the hand
-        if pending_choice:
+        if view.phase == "capture" and view.current == me and not over:
             plan.labels.append(LabelSpec(("choose",), QCoreApplication.translate(
-                "TableWidget", "Choose which card to capture"), QPointF((hand_l + hand_r) / 2, hand_top + font * 0.2),
-                font * 1.1, "winner"))
+                "TableWidget", "Choose which card to capture"), QPointF((hand_l + hand_r) / 2, hand_top + z.font * 0.2),
+                z.font * 1.1, "winner"))
 
         # keys
         keys: dict[int, Action] = {}
@@ -347,6 +272,97 @@ class PeiLayout(TableLayout):
             plan.drops.append(DropZone(QRectF(M, mid_top, W - 2 * M, max(1.0, mid_bot - mid_top)), drops))
         clamp_to_scene(plan, W, H)
         return plan
+
+    def _opponent(self, plan: Plan, view: PeiView, z: _Sizes, seat: int, outer_left: bool,
+                  captured: list[tuple[list[Kind], int, str]]) -> None:
+        """Another player in their half of the top: the plate at the outer edge, the hand as a small fan
+        of backs beside it (towards the middle), role and score beside the backs, and their captured
+        cards in a column on their side, down to the hand."""
+        W, M, gap, panel_w, panel_h, back_h = z.W, z.M, z.gap, z.panel_w, z.panel_h, z.back_h
+        half = (W - 3 * M) / 2
+        x0 = M if outer_left else 2 * M + half
+        x1 = x0 + half
+        px = x0 if outer_left else x1 - panel_w
+        panel = QRectF(px, M, panel_w, panel_h)
+        plan.seats.append(self._seat(view, seat, panel, z.over))
+        cnt = view.hand_counts[seat]
+        bw = card_width(back_h)
+        sp = 0.2 * bw
+        fan_w = bw + 13 * sp
+        by = M + back_h / 2
+        bx0 = px + panel_w + gap + bw / 2 if outer_left else px - gap - fan_w + bw / 2
+        for i in range(cnt):
+            plan.cards.append(CardSpec(("o", seat, i), None, False, QPointF(bx0 + i * sp, by), back_h,
+                                       z=300 + 20 * seat + i * 0.1, role="opponent", seat=seat,
+                                       tooltip=self._name(seat),
+                                       peek=(sp / bw + 0.02, 1.0) if i + 1 < cnt else (1.0, 1.0)))
+        lx = bx0 + fan_w - bw / 2 + gap if outer_left else bx0 - bw / 2 - gap
+        self._role_labels(plan, view, seat, lx, M + max(panel_h, back_h) / 2, z.font, grow_right=outer_left)
+        cx0 = M if outer_left else W - M - z.col_w
+        region = QRectF(cx0, z.col_top, z.col_w, max(20.0, z.hand_top - gap - z.col_top))
+        h_max = round(0.15 * z.s) if z.over else round(0.14 * z.s)
+        self._captured(plan, view, seat, captured, region, h_max, z.small, z.over,
+                       align="left" if outer_left else "right")
+
+    def _person(self, plan: Plan, view: PeiView, z: _Sizes, me: int, options: LayoutOptions,
+                captured: list[tuple[list[Kind], int, str]]) -> tuple[float, float]:
+        """The person at the bottom: the plate with role and score above it, the hand, and their captured
+        cards in what the hand leaves of the bottom band (at the end, the whole band).  Gives the hand's
+        room, left and right."""
+        W, H, s, M, gap, hand_h, hand_top, hand_cy = z.W, z.H, z.s, z.M, z.gap, z.hand_h, z.hand_top, z.hand_cy
+        over = z.over
+        wh = card_width(hand_h)
+        panel = QRectF(M, hand_cy - z.panel_h / 2 + 0.2 * z.panel_h, z.panel_w, z.panel_h)
+        plan.seats.append(self._seat(view, me, panel, over, human=True))
+        labels_r = self._role_labels(plan, view, me, M, panel.top() - z.font * 0.95, z.font, grow_right=True)
+        hand_l = max(M + z.panel_w, labels_r) + 2 * gap        # clear of the plate and its role and score
+        # the human's captured cards take what the hand leaves of the bottom band (it shrinks as the
+        # round goes on), at least an opponent's column; the hand keeps a third of the width
+        hand_need = max(wh * (1 + 1.04 * (len(view.hand) - 1)), W / 3) if view.hand and not over else 0.0
+        cap_w = min(max(z.col_w, W - M - 2 * gap - hand_l - hand_need), W - M - hand_l)
+        hand_r = W - M - cap_w - 2 * gap
+        if over:
+            # the hand is empty: the human's captured cards take the whole bottom band, larger
+            region = QRectF(hand_l, hand_top + 0.03 * s, W - M - hand_l, H - M - hand_top - 0.03 * s)
+            self._captured(plan, view, me, captured, region, round(0.15 * s), z.small, over, align="center")
+            return hand_l, hand_r
+        self._hand(plan, view, z, me, options, hand_l, hand_r)
+        region = QRectF(W - M - cap_w, hand_top + 0.02 * s, cap_w, H - M - hand_top - 0.02 * s)
+        self._captured(plan, view, me, captured, region, round(0.12 * s), z.small, over, align="right")
+        return hand_l, hand_r
+
+    def _hand(self, plan: Plan, view: PeiView, z: _Sizes, me: int, options: LayoutOptions, hand_l: float,
+              hand_r: float) -> None:
+        """The person's hand in a gentle arc between ``hand_l`` and ``hand_r`` (not selectable while they
+        choose a capture)."""
+        legal = set(view.legal)
+        hand_h, hand_cy, hand_top = z.hand_h, z.hand_cy, z.hand_top
+        wh = card_width(hand_h)
+        pending_choice = view.phase == "capture" and view.current == me
+        human_cards: list[CardSpec] = []
+        order = self._hand_order(view, options.sort_hand)
+        n = len(order)
+        avail = max(wh, hand_r - hand_l)
+        sp = 1.04 * wh if n <= 1 else min(1.04 * wh, (avail - wh) / (n - 1))
+        row_w = wh + sp * max(0, n - 1)
+        x = (hand_l + hand_r) / 2 - row_w / 2 + wh / 2
+        mid = (n - 1) / 2
+        arc = 0.005 * hand_h
+        for i, key in enumerate(order):
+            d = i - mid
+            a = Action(me, "play", key[1])
+            human_cards.append(CardSpec(
+                key, key[1], True, QPointF(x + i * sp, hand_cy + arc * d * d), hand_h, rotation=0.9 * d,
+                z=600 + i, role="hand", seat=me, action=a if a in legal else None,
+                selectable=not pending_choice,
+                peek=(min(1.0, sp / wh + 0.02), 1.0) if i + 1 < n and sp < wh else (1.0, 1.0)))
+        plan.cards.extend(human_cards)
+        if human_cards:
+            xs = [c.pos.x() for c in human_cards]
+            hl, hr = min(xs) - wh / 2, max(xs) + wh / 2
+        else:
+            hl = hr = (hand_l + hand_r) / 2
+        plan.hand_rect = QRectF(hl - wh, hand_top - 0.05 * z.s, hr - hl + 2 * wh, z.H - hand_top + 0.05 * z.s)
 
     def _hand_and_columns(self, ranks: dict[int, list[Kind]], W: float, H: float, s: float, M: float,
                           gap: float, col_w: float, col_top: float) -> tuple[int, float]:
@@ -782,3 +798,26 @@ class PeiLayout(TableLayout):
 
 
 register_layout(PeiLayout.game_id, PeiLayout)
+
+
+@dataclass(frozen=True)
+class _Sizes:
+    """The sizes and bands of one Pèi table: the scene, its scale, margin and gap, the words' sizes,
+    the plates, the backs, the captured cards' columns and the person's hand."""
+
+    W: float
+    H: float
+    s: float
+    M: float
+    gap: float
+    font: float
+    small: float
+    panel_w: float
+    panel_h: float
+    back_h: float
+    col_w: float
+    col_top: float
+    hand_h: float
+    hand_top: float
+    hand_cy: float
+    over: bool
