@@ -28,7 +28,7 @@ from PySide6.QtCore import QCoreApplication, QPointF, QRectF, Qt
 
 from cekidesk.engine.cards import Kind
 from cekidesk.engine.core import Action, Event
-from cekidesk.games.kartu_lima.rules import KartuLimaView, streak_name
+from cekidesk.games.kartu_lima.rules import KartuLimaView, Trick, streak_name
 
 from ... import names
 from ...cardpics import card_width
@@ -501,7 +501,6 @@ class KartuLimaLayout(TableLayout[KartuLimaView]):
     ) -> None:
         """The trick round the pack; the trick count, the led group and the pot at ``info`` (beside the
         hand, where no card lies)."""
-        trx, try_ = rx * 0.45, ry * 0.6
         # the pack (the undealt cards), a small stack in the middle
         shown_pack = 0 if over else 3
         off = max(1.0, 0.02 * pack_h)
@@ -519,7 +518,14 @@ class KartuLimaLayout(TableLayout[KartuLimaView]):
                 )
             )
         self._pack = (QPointF(centre.x(), centre.y()), pack_h)
-        # the trick: the current one, or the last finished one until the next lead
+        trick = self._trick(plan, view, centre, rx, ry, angles, trick_h)
+        self._middle_words(plan, view, centre, info, pack_h, font, over, style, options, trick)
+
+    def _trick(self, plan: Plan, view: KartuLimaView, centre: QPointF, rx: float, ry: float,
+               angles: dict[int, float], trick_h: float) -> Trick | None:
+        """The trick round the pack, each card toward its player's seat (the winning one marked): the
+        current one, or the last finished one (dimmed but its winner) until the next lead."""
+        trx, try_ = rx * 0.45, ry * 0.6
         trick = view.current if view.current is not None and view.current.cards else None
         finished = False
         if trick is None and view.tricks:
@@ -560,7 +566,12 @@ class KartuLimaLayout(TableLayout[KartuLimaView]):
                         tooltip=tip,
                     )
                 )
-        # words: the trick count above ``info``, the led group and the pot under it, a line apart
+        return trick
+
+    def _middle_words(self, plan: Plan, view: KartuLimaView, centre: QPointF, info: QPointF, pack_h: float,
+                      font: float, over: bool, style: str, options: LayoutOptions, trick: Trick | None) -> None:
+        """The trick count above ``info``, the led group and the pot under it, a line apart; over the
+        pack, what everybody is choosing now."""
         lh = options.line(font)
         top_y = info.y() - lh * 0.4 - text_height("Ag", font) / 2
         if over:
@@ -600,6 +611,7 @@ class KartuLimaLayout(TableLayout[KartuLimaView]):
             text = self.phase_text(view)
             y = centre.y() - pack_h / 2 - lh * 0.3 - text_height(text, font, True) / 2
             plan.labels.append(LabelSpec(("phase",), text, QPointF(centre.x(), y), font, "banner"))
+
 
     @staticmethod
     def phase_text(view: KartuLimaView) -> str:

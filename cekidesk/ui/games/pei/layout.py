@@ -437,48 +437,7 @@ class PeiLayout(TableLayout):
         label_room = small * 1.45 if over else 0.0
         gap_u = 0.35                       # between two groups, in card widths
 
-        def size(cols: list[tuple[Kind, int]], h: float) -> tuple[float, float]:
-            w = card_width(h)
-            return (w * (1 + INDEX_STEP * (len(cols) - 1)),
-                    h * (1 + PILE_STEP * (max(n for _, n in cols) - 1)))
-
-        def wrap(h: float) -> list[list[tuple[int, list[tuple[Kind, int]]]]]:
-            """Rows of (group index, columns) pieces: a group starts a fresh row rather than split,
-            unless it is wider than a whole row."""
-            w = card_width(h)
-            rows: list[list[tuple[int, list[tuple[Kind, int]]]]] = [[]]
-            x = 0.0
-            for gi, cols in stacks:
-                rest = cols
-                while rest:
-                    lead = gap_u * w if rows[-1] else 0.0
-                    room = region.width() - x - lead
-                    fit = 0 if room < w else 1 + int((room - w) // (INDEX_STEP * w))
-                    if rows[-1] and (fit < len(rest) <= 1 + int((region.width() - w) // (INDEX_STEP * w))
-                                     or not fit):
-                        rows.append([])
-                        x = 0.0
-                        continue
-                    piece, rest = rest[:max(1, fit)], rest[max(1, fit):]
-                    rows[-1].append((gi, piece))
-                    x += lead + size(piece, h)[0]
-                    if rest:
-                        rows.append([])
-                        x = 0.0
-            return rows
-
-        def row_heights(rows: list, h: float) -> list[float]:
-            return [badge + max(size(cols, h)[1] for _, cols in row) + label_room + 0.05 * h for row in rows]
-
-        def fits(h: float) -> bool:
-            rows = wrap(h)
-            return (sum(row_heights(rows, h)) <= region.height()
-                    and all(size(cols, h)[0] <= region.width() for row in rows for _, cols in row))
-
-        h = h_max
-        while h > 12 and not fits(h):
-            h *= 0.95
-        rows = wrap(h)
+        rows, h = _captured_rows(stacks, region, h_max, badge, label_room, gap_u)
         w = card_width(h)
         keys_seen: dict[Kind, int] = {}
         places: dict[int, list[tuple[int, int]]] = {}     # group -> the (row, place) of its pieces
@@ -486,8 +445,8 @@ class PeiLayout(TableLayout):
             for i, (gi, _) in enumerate(row):
                 places.setdefault(gi, []).append((r, i))
         y = region.top()
-        for r, (row, rh) in enumerate(zip(rows, row_heights(rows, h), strict=True)):
-            widths = [size(cols, h)[0] for _, cols in row]
+        for r, (row, rh) in enumerate(zip(rows, _row_heights(rows, h, badge, label_room), strict=True)):
+            widths = [_stack_size(cols, h)[0] for _, cols in row]
             rw = sum(widths) + gap_u * w * max(0, len(row) - 1)
             if align == "left":
                 x = region.left()
@@ -538,20 +497,29 @@ class PeiLayout(TableLayout):
                 ranks: dict[int, list[Kind]], legal: set, me: int, over: bool) -> None:
         """The stock, the last card, the peek, the pending card and the pool square, as large as
         ``box`` allows."""
-        side_ranks, lw, rw_, cw, ch, total_w, total_h = _square(ranks, self.sides)
-        U_W, pitch, rgap, dy, row_h, vgap, sgap = _U_W, _PITCH, _RGAP, _DY, _ROW_H, _VGAP, _SGAP
-
-        def hrow_width(rs: list[int]) -> float:
-            return _hrow_width(ranks, rs)
-
+        _, lw, _, cw, _, total_w, total_h = _square(ranks, self.sides)
         ph = min(box.height() / total_h, box.width() / total_w, HAND_SHARE * s)
-        pw = card_width(ph)
         sq_w, sq_h = total_w * ph, total_h * ph
         x0 = box.center().x() - sq_w / 2
         y0 = box.top() + (box.height() - sq_h) / 2
-        cx0 = x0 + (lw + sgap) * ph                         # the centre column's left edge
+        cx0 = x0 + (lw + _SGAP) * ph                         # the centre column's left edge
         ccx = cx0 + cw * ph / 2
         cy = y0 + sq_h / 2                                  # the stock's centre line
+
+        self._pool(plan, view, ranks, me, over, ph, (x0, y0, sq_w, sq_h), ccx, cy)
+        self._stock_band(plan, view, ccx, cy, ph, font, small, legal, me, over)
+
+    def _pool(self, plan: Plan, view: PeiView, ranks: dict[int, list[Kind]], me: int, over: bool, ph: float,
+              square: tuple[float, float, float, float], ccx: float, cy: float) -> None:
+        """The pool square round the stock band: each rank's cards stacked by kind, rows above and below,
+        blocks left and right, as the roles sit; the cards the person may capture glow (keys 1, 2 …)."""
+        side_ranks, lw, rw_, cw, ch, total_w, total_h = _square(ranks, self.sides)
+        U_W, pitch, rgap, dy, row_h, vgap = _U_W, _PITCH, _RGAP, _DY, _ROW_H, _VGAP
+        x0, y0, sq_w, sq_h = square
+        pw = card_width(ph)
+
+        def hrow_width(rs: list[int]) -> float:
+            return _hrow_width(ranks, rs)
 
         # -- pool cards by kind
         pool_kinds: dict[Kind, int] = {}
@@ -608,7 +576,11 @@ class PeiLayout(TableLayout):
         vblock_at(side_ranks["left"], x0, lw)
         vblock_at(side_ranks["right"], x0 + sq_w - rw_ * ph, rw_)
 
-        # -- the stock band: peek, stock, last card, pending card
+    def _stock_band(self, plan: Plan, view: PeiView, ccx: float, cy: float, ph: float, font: float, small: float,
+                    legal: set[Action], me: int, over: bool) -> None:
+        """The stock band: the patih's peek, the stock (drawn from the bottom), the last card turned up and
+        the card waiting for the choice of a capture."""
+        pw = card_width(ph)
         sx = ccx - 0.35 * pw
         sc = view.stock_count - (1 if view.last_card is not None else 0)
         shown = 0 if sc <= 0 else min(sc, 1 + sc // 10, 5)
@@ -821,3 +793,59 @@ class _Sizes:
     hand_top: float
     hand_cy: float
     over: bool
+
+
+_Piece = tuple[int, list[tuple[Kind, int]]]    # a group's index and the columns of its cards in one row
+
+
+def _stack_size(cols: list[tuple[Kind, int]], h: float) -> tuple[float, float]:
+    """The width and height of a stack of captured cards (its kinds sideways, their copies downwards)."""
+    w = card_width(h)
+    return (w * (1 + INDEX_STEP * (len(cols) - 1)),
+            h * (1 + PILE_STEP * (max(n for _, n in cols) - 1)))
+
+
+def _row_heights(rows: list[list[_Piece]], h: float, badge: float, label_room: float) -> list[float]:
+    return [badge + max(_stack_size(cols, h)[1] for _, cols in row) + label_room + 0.05 * h for row in rows]
+
+
+def _wrap(stacks: list[_Piece], region: QRectF, h: float, gap_u: float) -> list[list[_Piece]]:
+    """Rows of (group index, columns) pieces: a group starts a fresh row rather than split, unless it is
+    wider than a whole row."""
+    w = card_width(h)
+    rows: list[list[_Piece]] = [[]]
+    x = 0.0
+    for gi, cols in stacks:
+        rest = cols
+        while rest:
+            lead = gap_u * w if rows[-1] else 0.0
+            room = region.width() - x - lead
+            fit = 0 if room < w else 1 + int((room - w) // (INDEX_STEP * w))
+            if rows[-1] and (fit < len(rest) <= 1 + int((region.width() - w) // (INDEX_STEP * w))
+                             or not fit):
+                rows.append([])
+                x = 0.0
+                continue
+            piece, rest = rest[:max(1, fit)], rest[max(1, fit):]
+            rows[-1].append((gi, piece))
+            x += lead + _stack_size(piece, h)[0]
+            if rest:
+                rows.append([])
+                x = 0.0
+    return rows
+
+
+def _captured_rows(stacks: list[_Piece], region: QRectF, h_max: float, badge: float, label_room: float,
+                   gap_u: float) -> tuple[list[list[_Piece]], float]:
+    """The rows of a seat's captured cards and their card height: as large as ``region`` allows, up to
+    ``h_max``."""
+
+    def fits(h: float) -> bool:
+        rows = _wrap(stacks, region, h, gap_u)
+        return (sum(_row_heights(rows, h, badge, label_room)) <= region.height()
+                and all(_stack_size(cols, h)[0] <= region.width() for row in rows for _, cols in row))
+
+    h = h_max
+    while h > 12 and not fits(h):
+        h *= 0.95
+    return _wrap(stacks, region, h, gap_u), h
