@@ -280,29 +280,11 @@ def _sets(game_id: str) -> Section:
         out.append(
             Para(
                 (
-                    Cards(
-                        (
-                            "C4",
-                            "C4",
-                        ),
-                        CARD_HEIGHT,
-                    ),
+                    Cards(("C4", "C4"), CARD_HEIGHT),
                     GAP,
-                    Cards(
-                        (
-                            "S7",
-                            "M7",
-                        ),
-                        CARD_HEIGHT,
-                    ),
+                    Cards(("S7", "M7"), CARD_HEIGHT),
                     GAP,
-                    Cards(
-                        (
-                            "WF",
-                            "C1",
-                        ),
-                        CARD_HEIGHT,
-                    ),
+                    Cards(("WF", "C1"), CARD_HEIGHT),
                 )
             )
         )
@@ -325,32 +307,11 @@ def _sets(game_id: str) -> Section:
     out.append(
         Para(
             (
-                Cards(
-                    (
-                        "C8",
-                        "C8",
-                        "C8",
-                    ),
-                    CARD_HEIGHT,
-                ),
+                Cards(("C8", "C8", "C8"), CARD_HEIGHT),
                 GAP,
-                Cards(
-                    (
-                        "C5",
-                        "S5",
-                        "M5",
-                    ),
-                    CARD_HEIGHT,
-                ),
+                Cards(("C5", "S5", "M5"), CARD_HEIGHT),
                 GAP,
-                Cards(
-                    (
-                        "RF",
-                        "OT",
-                        "S1",
-                    ),
-                    CARD_HEIGHT,
-                ),
+                Cards(("RF", "OT", "S1"), CARD_HEIGHT),
             )
         )
     )
@@ -464,151 +425,149 @@ def _calls(game_id: str) -> Section:
 
 
 def _score(game_id: str) -> Section:
+    if game_id == "balik-satu":
+        blocks = _score_balik_satu()
+    elif game_id == "chaqui":
+        blocks = _score_chaqui()
+    elif game_id in ("balik-lima-belas", "chot"):
+        blocks = _score_fifteen(game_id)
+    else:
+        blocks = _score_javanese()
+    return Section("score", QT_TRANSLATE_NOOP("BalikHelp", "Scoring"), tuple(blocks))
+
+
+def _score_balik_satu() -> list[Block]:
+    """Balik Satu: the turned card sets the base, the mata and the calls multiply it."""
     out: list[Block] = []
     kt = _term("kandang_tangan")
-    if game_id == "balik-satu":
-        values = ", ".join(
-            f"{names.card_name(k)} {k.value_in(Counting.BALIK_SATU)}" for k in (Kind.S9, Kind.RF, Kind.OT)
-        )
-        out.append(
-            Para(
-                fmt(
-                    QT_TRANSLATE_NOOP(
-                        "BalikHelp",
-                        "The winner turns the next card of the stock, the <i>balik satu</i>. Its value is the score's "
-                        "base: "
-                        "the plain cards their number, and the red-stamped cards more: {values}. If it is the White "
-                        "Flower or "
-                        "a 1 of a suit, nobody scores and the hand is dealt again by the same dealer (an option, on).",
-                    ),
-                    values=Said(values),
-                )
+    values = ", ".join(f"{names.card_name(k)} {k.value_in(Counting.BALIK_SATU)}" for k in (Kind.S9, Kind.RF, Kind.OT))
+    out.append(
+        Para(
+            fmt(
+                QT_TRANSLATE_NOOP(
+                    "BalikHelp",
+                    "The winner turns the next card of the stock, the <i>balik satu</i>. Its value is the score's "
+                    "base: "
+                    "the plain cards their number, and the red-stamped cards more: {values}. If it is the White "
+                    "Flower or "
+                    "a 1 of a suit, nobody scores and the hand is dealt again by the same dealer (an option, on).",
+                ),
+                values=Said(values),
             )
         )
-        out.append(
-            Para(
+    )
+    out.append(Para(Cards(("S9", "RF", "OT"), CARD_HEIGHT)))
+    out.append(
+        Para(
+            fmt(
+                QT_TRANSLATE_NOOP(
+                    "BalikHelp",
+                    "{kena}: the turned card may take the place of a card of its rank to make one more mata. "
+                    "Then: +1 "
+                    "for each mata, +2 for each red-stamped mata. After a <i>ceki</i> call (still ceki at the "
+                    "win): "
+                    "<i>ayam</i> +1 when somebody else drew the winning card, <i>kandang</i> +2 when you drew it "
+                    "yourself "
+                    "(options: 5 and 10, or 10 and 20).",
+                ),
+                kena=_term("kena"),
+            )
+        )
+    )
+    out.append(
+        Para(
+            fmt(
+                QT_TRANSLATE_NOOP(
+                    "BalikHelp",
+                    "{kt}: a winning hand straight from the deal wins at once and scores double, without "
+                    "the call bonus.",
+                ),
+                kt=kt,
+            )
+        )
+    )
+    return out
 
-                    Cards(
-                        (
-                            "S9",
-                            "RF",
-                            "OT",
-                        ),
-                        CARD_HEIGHT,
-                    )
 
+def _score_chaqui() -> list[Block]:
+    """Chaqui: a fixed amount for each olo."""
+    out: list[Block] = []
+    out.append(
+        Para(
+            QT_TRANSLATE_NOOP(
+                "BalikHelp",
+                "Every olo of the winning hand scores a fixed amount (an option: 5 by default, house). A win on a "
+                "<i>chiqui</i> — the winning card completed a mixed set whose other two cards are an identical "
+                "pair "
+                "(house reading) — lets the winner turn up to fifteen stock cards, stopping at the one that "
+                "makes the "
+                "pair an olo. A winning hand from the deal scores double (house).",
             )
         )
-        out.append(
-            Para(
-                fmt(
-                    QT_TRANSLATE_NOOP(
-                        "BalikHelp",
-                        "{kena}: the turned card may take the place of a card of its rank to make one more mata. "
-                        "Then: +1 "
-                        "for each mata, +2 for each red-stamped mata. After a <i>ceki</i> call (still ceki at the "
-                        "win): "
-                        "<i>ayam</i> +1 when somebody else drew the winning card, <i>kandang</i> +2 when you drew it "
-                        "yourself "
-                        "(options: 5 and 10, or 10 and 20).",
-                    ),
-                    kena=_term("kena"),
-                )
+    )
+    return out
+
+
+def _score_fifteen(game_id: str) -> list[Block]:
+    """Balik Lima Belas and Chot: fifteen turned cards swapped into mixed sets."""
+    out: list[Block] = []
+    kt = _term("kandang_tangan")
+    out.append(
+        Para(
+            fmt(
+                QT_TRANSLATE_NOOP(
+                    "BalikHelp",
+                    "The winner turns fifteen cards from the stock and swaps them, card for card of the same rank, "
+                    "into "
+                    "the hand to make as many mata as they can. The score: 1 for the win and 1 for each mata; red "
+                    "cards "
+                    "score nothing extra. A winning hand from the deal ({kt}) scores double.",
+                ),
+                kt=kt,
             )
         )
-        out.append(
-            Para(
-                fmt(
-                    QT_TRANSLATE_NOOP(
-                        "BalikHelp",
-                        "{kt}: a winning hand straight from the deal wins at once and scores double, without "
-                        "the call bonus.",
-                    ),
-                    kt=kt,
-                )
-            )
-        )
-    elif game_id == "chaqui":
+    )
+    if game_id == "balik-lima-belas":
         out.append(
             Para(
                 QT_TRANSLATE_NOOP(
-                    "BalikHelp",
-                    "Every olo of the winning hand scores a fixed amount (an option: 5 by default, house). A win on a "
-                    "<i>chiqui</i> — the winning card completed a mixed set whose other two cards are an identical "
-                    "pair "
-                    "(house reading) — lets the winner turn up to fifteen stock cards, stopping at the one that "
-                    "makes the "
-                    "pair an olo. A winning hand from the deal scores double (house).",
+                    "BalikHelp", "After a ceki call <i>ayam</i> and <i>kandang</i> are added as in Balik Satu."
                 )
             )
         )
-    elif game_id in ("balik-lima-belas", "chot"):
-        out.append(
-            Para(
-                fmt(
-                    QT_TRANSLATE_NOOP(
-                        "BalikHelp",
-                        "The winner turns fifteen cards from the stock and swaps them, card for card of the same rank, "
-                        "into "
-                        "the hand to make as many mata as they can. The score: 1 for the win and 1 for each mata; red "
-                        "cards "
-                        "score nothing extra. A winning hand from the deal ({kt}) scores double.",
-                    ),
-                    kt=kt,
-                )
-            )
-        )
-        if game_id == "balik-lima-belas":
-            out.append(
-                Para(
-                    QT_TRANSLATE_NOOP(
-                        "BalikHelp", "After a ceki call <i>ayam</i> and <i>kandang</i> are added as in Balik Satu."
-                    )
-                )
-            )
-        else:
-            out.append(
-                Para(
-                    QT_TRANSLATE_NOOP(
-                        "BalikHelp",
-                        "The points are taken as tokens: tokens of ten after a <i>ceki</i> call (a win that "
-                        "completed a mata), else tokens of one. Both sides’ tokens and the bangkong record are "
-                        "shown in the middle of the table.",
-                    )
-                )
-            )
     else:
         out.append(
             Para(
                 QT_TRANSLATE_NOOP(
                     "BalikHelp",
-                    "<i>Toh bayaran</i>, step by step: 1 for metu, 2 for metu with a red winning card or for rabas, "
-                    "3 for "
-                    "rabas with a red winning card (house: a red card means the winning card is red-stamped); +1 for "
-                    "each bak and +2 for each red bak; then the next stock card is turned and its Javanese value "
-                    "added: "
-                    "the Red Flower, the Old Thousand and the 1 of Myriads 10, the other cards their number.",
+                    "The points are taken as tokens: tokens of ten after a <i>ceki</i> call (a win that "
+                    "completed a mata), else tokens of one. Both sides’ tokens and the bangkong record are "
+                    "shown in the middle of the table.",
                 )
             )
         )
-        out.append(
-            Para(
+    return out
 
-                    Cards(
-                        (
-                            "RF",
-                            "OT",
-                            "M1",
-                        ),
-                        CARD_HEIGHT,
-                    )
 
+def _score_javanese() -> list[Block]:
+    """The Javanese games: bak and the turned card's Javanese value."""
+    out: list[Block] = []
+    out.append(
+        Para(
+            QT_TRANSLATE_NOOP(
+                "BalikHelp",
+                "<i>Toh bayaran</i>, step by step: 1 for metu, 2 for metu with a red winning card or for rabas, "
+                "3 for "
+                "rabas with a red winning card (house: a red card means the winning card is red-stamped); +1 for "
+                "each bak and +2 for each red bak; then the next stock card is turned and its Javanese value "
+                "added: "
+                "the Red Flower, the Old Thousand and the 1 of Myriads 10, the other cards their number.",
             )
         )
-        out.append(
-            Para(QT_TRANSLATE_NOOP("BalikHelp", "A winning hand from the deal is a rabas, scored double (house)."))
-        )
-    return Section("score", QT_TRANSLATE_NOOP("BalikHelp", "Scoring"), tuple(out))
+    )
+    out.append(Para(Cards(("RF", "OT", "M1"), CARD_HEIGHT)))
+    out.append(Para(QT_TRANSLATE_NOOP("BalikHelp", "A winning hand from the deal is a rabas, scored double (house).")))
+    return out
 
 
 def _money(game_id: str) -> Section:

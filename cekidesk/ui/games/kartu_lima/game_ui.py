@@ -142,6 +142,44 @@ class KartuLimaUI(GameUI[KartuLimaView]):
         p, d, t = event.player, event.data, event.type
         you = p is not None and p == human
         who = seat_name(p, seat_names)
+
+        def card(code: Any) -> str:
+            return namer(kind_of(code))
+
+        if t in ("cut", "deal", "chose"):
+            return self._opening_line(event, seat_names, human, namer)
+        if t == "reveal":
+            return self._reveal_line(d, seat_names)
+        if t == "roosters":
+            laid = d.get("players") or []
+            if not laid:
+                return say(("roosters", False, "none"))
+            return say(("roosters", False, ""), list=join([seat_name(q, seat_names) for q in laid]))
+        if t in ("lead", "ana_kene", "play", "mberi", "trick"):
+            return self._trick_line(event, seat_names, human, namer)
+        if t == "mraji_papat":
+            return say(
+                ("mraji_papat", you, ""), name=who, cards=names.card_list([kind_of(c) for c in d["cards"]], namer)
+            )
+        if t == "discarded":
+            return say(("discarded", False, ""))
+        if t == "instant":
+            which = str(d.get("instant"))
+            if ("instant", you, which) not in TEMPLATES:
+                return None
+            cards = names.card_list([kind_of(c) for c in d["cards"]], namer)
+            return say(("instant", you, which), name=who, cards=cards)
+        if t == "end":
+            line = say(("end", you, ""), name=who)
+            if d.get("top_card"):
+                line += " " + say(("end_top", False, ""), card=card(d["top_card"]))
+            return line
+        return super().describe_event(event, seat_names, human, namer)
+
+    def _opening_line(self, event: Event, seat_names: Sequence[str], human: int, namer: Namer) -> str | None:
+        """The log line of the cut for the first dealer, the person's dealt cards or their choice."""
+        p, d, t = event.player, event.data, event.type
+        you = p is not None and p == human
         secret = event.secret or {}
 
         def card(code: Any) -> str:
@@ -188,13 +226,19 @@ class KartuLimaUI(GameUI[KartuLimaView]):
                 card=card(choice["card"]) if choice.get("card") else "",
                 amount=names.format_money(int(choice.get("amount") or 0), signed=False),
             )
-        if t == "reveal":
-            return self._reveal_line(d, seat_names)
-        if t == "roosters":
-            laid = d.get("players") or []
-            if not laid:
-                return say(("roosters", False, "none"))
-            return say(("roosters", False, ""), list=join([seat_name(q, seat_names) for q in laid]))
+        return None
+
+    def _trick_line(self, event: Event, seat_names: Sequence[str], human: int, namer: Namer) -> str | None:
+        """The log line of a move of a trick: a lead (with its riddle), a partner's ana kéné, a card played or
+        thrown face down, the trick's winner."""
+        p, d, t = event.player, event.data, event.type
+        you = p is not None and p == human
+        who = seat_name(p, seat_names)
+        secret = event.secret or {}
+
+        def card(code: Any) -> str:
+            return namer(kind_of(code))
+
         if t == "lead":
             kind = kind_of(d["card"])
             variant = "mraji" if you and secret.get("mraji") else ""
@@ -227,24 +271,7 @@ class KartuLimaUI(GameUI[KartuLimaView]):
                 trick=d.get("trick"),
                 card=card(d["card"]),
             )
-        if t == "mraji_papat":
-            return say(
-                ("mraji_papat", you, ""), name=who, cards=names.card_list([kind_of(c) for c in d["cards"]], namer)
-            )
-        if t == "discarded":
-            return say(("discarded", False, ""))
-        if t == "instant":
-            which = str(d.get("instant"))
-            if ("instant", you, which) not in TEMPLATES:
-                return None
-            cards = names.card_list([kind_of(c) for c in d["cards"]], namer)
-            return say(("instant", you, which), name=who, cards=cards)
-        if t == "end":
-            line = say(("end", you, ""), name=who)
-            if d.get("top_card"):
-                line += " " + say(("end_top", False, ""), card=card(d["top_card"]))
-            return line
-        return super().describe_event(event, seat_names, human, namer)
+        return None
 
     def _reveal_line(self, d: dict, seat_names: Sequence[str]) -> str | None:
         rnd = d.get("round")
@@ -292,7 +319,6 @@ class KartuLimaUI(GameUI[KartuLimaView]):
         namer: Namer,
         parent: QWidget,
     ) -> None:
-        from ...names import seat_label
 
         res = record.result
         d = res.details
@@ -306,11 +332,24 @@ class KartuLimaUI(GameUI[KartuLimaView]):
             content.headline = QCoreApplication.translate("HandEndDialog", "{name} wins the hand — {streak}").format(
                 name=seat_name(w, seat_names), streak=streak_text(streak)
             )
+        parts = self._hand_end_parts(d, w, seat_names, human, namer)
+        content.explanation = " ".join(parts)
+        if d.get("tricks"):
+            content.caption = QCoreApplication.translate(
+                "HandEndDialog", "The tricks (cards thrown face down stay hidden):"
+            )
+            content.showcase_tab = QCoreApplication.translate("HandEndDialog", "Tricks")
+            content.showcase = self.tricks_widget(d["tricks"], seat_names, human, namer, parent)
+
+    @staticmethod
+    def _hand_end_parts(d: dict[str, Any], w: int, seat_names: Sequence[str], human: int, namer: Namer) -> list[str]:
+        """The end-of-hand explanation: how the hand was won, then the roosters and the side bets."""
+
         parts: list[str] = []
         if d.get("instant"):
             parts.append(
                 QCoreApplication.translate("HandEndDialog", "{name} was dealt {cards}: {what}.").format(
-                    name=seat_label(seat_names, w, human),
+                    name=names.seat_label(seat_names, w, human),
                     cards=names.card_list([kind_of(c) for c in d.get("revealed") or []], namer),
                     what=names.text(f"kartu-lima.option.{d['instant']}"),
                 )
@@ -319,7 +358,7 @@ class KartuLimaUI(GameUI[KartuLimaView]):
             parts.append(
                 QCoreApplication.translate(
                     "HandEndDialog", "{name} showed mraji papat and won the fifth trick."
-                ).format(name=seat_label(seat_names, d["papat"], human))
+                ).format(name=names.seat_label(seat_names, d["papat"], human))
             )
         elif d.get("last_lead"):
             parts.append(
@@ -327,16 +366,24 @@ class KartuLimaUI(GameUI[KartuLimaView]):
                     card=namer(kind_of(d["last_lead"]))
                 )
             )
+        return parts + KartuLimaUI._side_bet_parts(d, seat_names, human, namer)
+
+    @staticmethod
+    def _side_bet_parts(d: dict[str, Any], seat_names: Sequence[str], human: int, namer: Namer) -> list[str]:
+        """The roosters laid and killed, the gor-goran guesses, the pack's top card, the lemon digits and the
+        holder bets carried."""
+
+        parts: list[str] = []
         roosters = d.get("roosters")
         if roosters and any(roosters):
             laid = [
                 QCoreApplication.translate("HandEndDialog", "{name}: {card}").format(
-                    name=seat_label(seat_names, q, human), card=namer(kind_of(c))
+                    name=names.seat_label(seat_names, q, human), card=namer(kind_of(c))
                 )
                 for q, c in enumerate(roosters)
                 if c
             ]
-            kills = [seat_label(seat_names, q, human) for q in d.get("kills") or []]
+            kills = [names.seat_label(seat_names, q, human) for q in d.get("kills") or []]
             parts.append(QCoreApplication.translate("HandEndDialog", "Roosters: {list}.").format(list=join(laid)))
             parts.append(
                 QCoreApplication.translate("HandEndDialog", "Killed: {list}.").format(list=join(kills))
@@ -346,7 +393,7 @@ class KartuLimaUI(GameUI[KartuLimaView]):
         if d.get("gor"):
             guesses = [
                 QCoreApplication.translate("HandEndDialog", "{name}: {card}").format(
-                    name=seat_label(seat_names, q, human), card=namer(kind_of(c))
+                    name=names.seat_label(seat_names, q, human), card=namer(kind_of(c))
                 )
                 for q, c in enumerate(d["gor"])
                 if c
@@ -366,7 +413,7 @@ class KartuLimaUI(GameUI[KartuLimaView]):
                     list=join(
                         [
                             QCoreApplication.translate("HandEndDialog", "{name} {digit}").format(
-                                name=seat_label(seat_names, q, human), digit=v
+                                name=names.seat_label(seat_names, q, human), digit=v
                             )
                             for q, v in enumerate(d["lemon"])
                         ]
@@ -380,13 +427,7 @@ class KartuLimaUI(GameUI[KartuLimaView]):
                         bet=names.text(f"kartu-lima.option.{code}")
                     )
                 )
-        content.explanation = " ".join(parts)
-        if d.get("tricks"):
-            content.caption = QCoreApplication.translate(
-                "HandEndDialog", "The tricks (cards thrown face down stay hidden):"
-            )
-            content.showcase_tab = QCoreApplication.translate("HandEndDialog", "Tricks")
-            content.showcase = self.tricks_widget(d["tricks"], seat_names, human, namer, parent)
+        return parts
 
     def tricks_widget(
         self, tricks: Sequence[Any], seat_names: Sequence[str], human: int, namer: Namer, parent: QWidget
@@ -394,7 +435,6 @@ class KartuLimaUI(GameUI[KartuLimaView]):
         """Each trick in a row: its number, who led and who won, and its cards in the order played
         (a *mberi* as a back)."""
         from ...cardpics import CardRow, back_code
-        from ...names import seat_label
 
         box = QWidget(parent)
         box.setObjectName("kartuLimaTricks")
@@ -410,7 +450,8 @@ class KartuLimaUI(GameUI[KartuLimaView]):
                 + "</b><br>"
                 + html.escape(
                     QCoreApplication.translate("HandEndDialog", "led by {leader}, won by {winner}").format(
-                        leader=seat_label(seat_names, leader, human), winner=seat_label(seat_names, winner, human)
+                        leader=names.seat_label(seat_names, leader, human),
+                        winner=names.seat_label(seat_names, winner, human),
                     )
                 ),
                 box,
