@@ -21,7 +21,8 @@ through Qt translation.
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from PySide6.QtCore import QCoreApplication, QLocale, QTranslator
@@ -335,14 +336,26 @@ def card_tooltip(card: Any) -> str:
     return "\n".join(lines)
 
 
-def card_namer(style: str = "latin", game: str | None = None):
-    """A ``kind -> name`` function (:func:`card_label` in the given form) for the log and dialogs;
-    its ``style`` attribute names the form (a game's own words are written in it too)."""
-    def namer(kind: Any) -> str:
-        return card_label(kind, style, game)
+@dataclass(frozen=True, eq=False)
+class CardNamer:
+    """A ``kind -> name`` function (:func:`card_label` in the form ``style``, for ``game``) for the log
+    and dialogs; its ``style`` names the form (a game's own words are written in it too)."""
 
-    namer.style = style  # type: ignore[attr-defined]
-    return namer
+    style: str = "latin"
+    game: str | None = None
+
+    def __call__(self, kind: Any) -> str:
+        return card_label(kind, self.style, self.game)
+
+
+def card_namer(style: str = "latin", game: str | None = None) -> CardNamer:
+    """A namer of cards in the form ``style`` (see :class:`CardNamer`)."""
+    return CardNamer(style, game)
+
+
+def namer_style(namer: Callable[[Any], str] | None) -> str:
+    """The card-name form ("latin", "javanese", "both") a namer writes: a :class:`CardNamer`'s, else Latin."""
+    return namer.style if isinstance(namer, CardNamer) else "latin"
 
 
 def value_name(card: Any) -> str:

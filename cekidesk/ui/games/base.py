@@ -29,12 +29,12 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from PySide6.QtCore import QCoreApplication, QObject
 from PySide6.QtWidgets import QGridLayout, QLabel, QScrollArea, QWidget
 
-from cekidesk.engine.core import Action, Event, HandResult, View
+from cekidesk.engine.core import Action, Event, GameState, HandResult, View
 from cekidesk.engine.match import HandRecord, Match
 
 from .. import names
@@ -44,6 +44,20 @@ from .help_page import HelpContext, HelpPage, Key, Para, render_html
 Namer = Callable[[Any], str]
 # the view type a game's words read
 V = TypeVar("V", bound=View)
+
+
+class HandAt(Protocol):
+    """What a hand's heading reads: the match as it is at that hand (a :class:`Match`, or the window's
+    record of it) — the hand's number, its dealer and its state."""
+
+    @property
+    def hand_index(self) -> int: ...
+
+    @property
+    def dealer(self) -> int: ...
+
+    @property
+    def state(self) -> GameState: ...
 
 
 def seat_name(seat: int | None, seat_names: Sequence[str]) -> str:
@@ -186,7 +200,7 @@ class GameUI(Generic[V]):
             return seat_name(result.winners[0], seat_names)
         return result.outcome
 
-    def hand_heading(self, match: Any, seat_names: Sequence[str], human: int) -> str:
+    def hand_heading(self, match: HandAt, seat_names: Sequence[str], human: int) -> str:
         n = match.hand_index + 1
         if match.dealer == human:
             return QCoreApplication.translate("GameUI", "Hand {n} — you deal").format(n=n)
@@ -205,7 +219,7 @@ class GameUI(Generic[V]):
         return self.describe_event(event, seat_names, human, namer)
 
     # -- moves made for the player ----------------------------------------------------------------
-    def auto_action(self, view: V, settings: Any) -> Action | None:
+    def auto_action(self, view: V, settings: object | None) -> Action | None:
         """A move the window makes for the person at once when they are to act, as their settings ask
         (``Settings.auto_claim``: taking a card that wins for them); None: they choose themselves."""
         return None

@@ -12,6 +12,8 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from cekidesk.engine.core import Action, Event, HandResult
 from cekidesk.engine.match import HandRecord, Match
+from cekidesk.games.balik.rules import BalikView, ChaquiOptions, ChotOptions, GonggongOptions
+from cekidesk.persistence.settings import Settings
 
 from ... import names
 from ...i18n import QT_TRANSLATE_NOOP
@@ -41,7 +43,7 @@ from .texts import (
 )
 
 
-class BalikUI(GameUI[Any]):
+class BalikUI(GameUI[BalikView]):
     """The words of one game of the family; the subclasses registered below only name the game."""
 
     important_events = frozenset({"call", "call_changed", "expose", "claim", "win", "replay", "exhausted", "no_draw"})
@@ -55,7 +57,7 @@ class BalikUI(GameUI[Any]):
         return names.term(set_term(self.game_id), style)
 
     # -- status line ----------------------------------------------------------------------------------
-    def your_turn_text(self, view: Any, seat_names: Sequence[str]) -> str:
+    def your_turn_text(self, view: BalikView, seat_names: Sequence[str]) -> str:
         verbs = {a.verb for a in view.legal}
         if view.phase == "claim" and view.claim is not None:
             card, drawer, source = view.claim
@@ -91,7 +93,7 @@ class BalikUI(GameUI[Any]):
             return QCoreApplication.translate("BalikUI", "Your turn: discard a card.")
         return super().your_turn_text(view, seat_names)
 
-    def describe_action(self, action: Action, view: Any) -> str:
+    def describe_action(self, action: Action, view: BalikView) -> str:
         v = action.verb
         if v == "draw":
             return QCoreApplication.translate("BalikUI", "draw from the stock")
@@ -232,7 +234,7 @@ class BalikUI(GameUI[Any]):
                 else:       # the cards turned in Balik Lima Belas, Chot, a chiqui
                     parts.append(QCoreApplication.translate(
                         "HandEndDialog", "Swapped: {card_in} in for {card_out}.").format(**cards))
-            olo_points = getattr(match.options, "olo_points", 0)
+            olo_points = match.options.olo_points if isinstance(match.options, ChaquiOptions) else 0
             lines = [score_line(code, pts, turned, namer, olo_points) for code, pts in d.get("score") or []]
             if lines:
                 lines.append(QCoreApplication.translate("HandEndDialog", "Total: {total}").format(
@@ -366,11 +368,12 @@ class BalikUI(GameUI[Any]):
 
     def stake_summary(self, match: Match) -> str:
         """Chot's price of a bangkong; a pot's content."""
+        chot = match.options if isinstance(match.options, ChotOptions) else None
         if self.game_id == "chot":
             return QCoreApplication.translate(
                 "BalikUI", "A lost bangkong costs the side {bangkong}, and {excess} per excess point.").format(
-                bangkong=names.format_money(getattr(match.options, "bangkong_cents", 0), signed=False),
-                excess=names.format_money(getattr(match.options, "excess_cents", 0), signed=False))
+                bangkong=names.format_money(chot.bangkong_cents if chot else 0, signed=False),
+                excess=names.format_money(chot.excess_cents if chot else 0, signed=False))
         if match.pot:
             return QCoreApplication.translate("BalikUI", "In the pot: {money}.").format(
                 money=names.format_money(match.pot, signed=False))
@@ -380,13 +383,14 @@ class BalikUI(GameUI[Any]):
         """Only Gonggong's undhuh-undhuhan and umbuk keep a pot; toh bayaran is paid hand to hand."""
         from cekidesk.games.balik.scoring import POT_METHODS
 
-        return self.game_id == "gonggong" and getattr(match.options, "scoring", "") in POT_METHODS
+        return (self.game_id == "gonggong" and isinstance(match.options, GonggongOptions)
+                and match.options.scoring in POT_METHODS)
 
     # -- the automatic claim ----------------------------------------------------------------------------
-    def auto_action(self, view: Any, settings: Any) -> Action | None:
+    def auto_action(self, view: BalikView, settings: object | None) -> Action | None:
         """With the setting on, a win the human may take at once (a *sampèi* claim of a revealed card
         or a win on their own draw) is taken for them."""
-        if not getattr(settings, "auto_claim", True):
+        if isinstance(settings, Settings) and not settings.auto_claim:
             return None
         for a in view.legal:
             if a.verb in ("claim", "win"):

@@ -16,9 +16,17 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
+from pydantic import BaseModel
 from PySide6.QtCore import QCoreApplication
 
 from cekidesk.engine.cards import Kind
+from cekidesk.games.balik.rules import (
+    BalikLimaBelasOptions,
+    BalikSatuOptions,
+    ChaquiOptions,
+    ChotOptions,
+    GonggongOptions,
+)
 
 from ... import names
 from ...i18n import QT_TRANSLATE_NOOP
@@ -62,10 +70,19 @@ def set_size(game_id: str) -> int:
     return 2 if game_id in PAIR_IDS else 3
 
 
+_YU_OPTIONS = (BalikSatuOptions, ChaquiOptions, BalikLimaBelasOptions, ChotOptions, GonggongOptions)
+
+
+def yu_one_rank(options: BaseModel) -> bool:
+    """Whether the six *yu* cards are one rank under ``options`` (Tantanan and Cekèn have no such option:
+    there every honour is a 1)."""
+    return options.yu_one_rank if isinstance(options, _YU_OPTIONS) else True
+
+
 def style_of(namer: Any) -> str:
     """The card-name form ("latin", "javanese", "both") a namer of :func:`names.card_namer` writes,
     in which the game's own words are written too."""
-    return getattr(namer, "style", "latin")
+    return names.namer_style(namer)
 
 
 def kind_of(code: Any) -> Kind:

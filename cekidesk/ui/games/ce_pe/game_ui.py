@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QWidget
 
 from cekidesk.engine.core import Action, Event, HandResult
 from cekidesk.engine.match import HandRecord, Match
+from cekidesk.games.ce_pe.rules import CePeView
 
 from ... import names
 from ...lessons import Lesson
@@ -23,12 +24,12 @@ from .texts import by_rank, change_text, counter_str, rules_of, say, signed, wki
 
 
 @register_game_ui
-class CePeUI(RuleSetHooks, GameUI[Any]):
+class CePeUI(RuleSetHooks, GameUI[CePeView]):
     game_id = "ce-pe"
     important_events = frozenset({"out", "win", "instant_win", "lose_token", "turn_down", "redeal"})
 
     # -- status line --------------------------------------------------------------------------
-    def your_turn_text(self, view: Any, seat_names: Sequence[str]) -> str:
+    def your_turn_text(self, view: CePeView, seat_names: Sequence[str]) -> str:
         verbs = {a.verb for a in view.legal}
         counter, limit = counter_str(view.counter), counter_str(view.limit)
         if view.phase == "give":
@@ -45,7 +46,7 @@ class CePeUI(RuleSetHooks, GameUI[Any]):
             "CePeUI", "Your turn: the counter is at {counter}, the limit {limit}. Play a card.").format(
             counter=counter, limit=limit)
 
-    def lose_reason(self, view: Any) -> str:
+    def lose_reason(self, view: CePeView) -> str:
         """Why the person loses now (no card of theirs can be played), and what they lose."""
         counter, limit = counter_str(view.counter), counter_str(view.limit)
         if rules_of(view).penalty == "tokens":
@@ -56,7 +57,7 @@ class CePeUI(RuleSetHooks, GameUI[Any]):
             "CePeUI", "No card of yours can be played at {counter} (limit {limit}): you are out.").format(
             counter=counter, limit=limit)
 
-    def describe_action(self, action: Action, view: Any) -> str:
+    def describe_action(self, action: Action, view: CePeView) -> str:
         card = names.card_name(action.card) if action.card is not None else ""
         if action.verb == "give":
             return QCoreApplication.translate("CePeUI", "give the {card}").format(card=card)
@@ -71,7 +72,7 @@ class CePeUI(RuleSetHooks, GameUI[Any]):
         how = self.choice_label(action, view, [])
         return line if not how else QCoreApplication.translate("CePeUI", "{play}: {how}").format(play=line, how=how)
 
-    def choice_label(self, action: Action, view: Any, seat_names: Sequence[str]) -> str:
+    def choice_label(self, action: Action, view: CePeView, seat_names: Sequence[str]) -> str:
         """One way of playing a card in a few words ("+11 → 53", "−10 → 42", "Budi next"): the label of
         its choice button.  ``seat_names`` empty: the target as "player N"."""
         parts: list[str] = []
@@ -188,7 +189,7 @@ class CePeUI(RuleSetHooks, GameUI[Any]):
         return super().describe_event(event, seat_names, human, namer)
 
     # -- moves made for the player ----------------------------------------------------------------
-    def auto_action(self, view: Any, settings: Any) -> Action | None:
+    def auto_action(self, view: CePeView, settings: object | None) -> Action | None:
         """A person with no playable card under tokens or "out" has one move, ``lose``: the table shows
         why (the status line, the button), and the window plays it after the pace."""
         legal = view.legal

@@ -25,6 +25,7 @@ from PySide6.QtCore import QCoreApplication, QPointF, QRectF
 
 from cekidesk.engine.cards import WKind
 from cekidesk.engine.core import Event
+from cekidesk.games.ce_pe.rules import CePeView
 
 from ... import names
 from ...cardpics import back_code, card_width
@@ -80,7 +81,7 @@ def counter_text(counter: int, limit: int) -> str:
         "CePeTable", "{counter} / {limit}").format(counter=counter_str(counter), limit=counter_str(limit))
 
 
-class CePeLayout(TableLayout[Any]):
+class CePeLayout(TableLayout[CePeView]):
     game_id = "ce-pe"
 
     def __init__(self, seat_names: Sequence[str], human_seat: int):
@@ -89,7 +90,7 @@ class CePeLayout(TableLayout[Any]):
         self._stock = (QPointF(), 0.0)
 
     # ------------------------------------------------------------------------------------------
-    def plan(self, view: Any, width: float, height: float, options: LayoutOptions) -> Plan:
+    def plan(self, view: CePeView, width: float, height: float, options: LayoutOptions) -> Plan:
         f = frame(width, height)
         W, H, s, M, gap = f.W, f.H, f.s, f.M, f.gap
         me = self.viewer_seat(view)
@@ -180,17 +181,17 @@ class CePeLayout(TableLayout[Any]):
         labels_inside(plan, W)
         return plan
 
-    def _titles(self, view: Any) -> list[str]:
+    def _titles(self, view: CePeView) -> list[str]:
         return [self.seat_title(q) for q in range(view.n_players)]
 
     @staticmethod
-    def _lose_label(view: Any) -> str:
+    def _lose_label(view: CePeView) -> str:
         if rules_of(view).penalty == "tokens":
             return QCoreApplication.translate("CePeTable", "Lose a token")
         return QCoreApplication.translate("CePeTable", "Drop out")
 
     @staticmethod
-    def _shown_hand(view: Any, q: int) -> list[Any]:
+    def _shown_hand(view: CePeView, q: int) -> list[Any]:
         """The cards of another hand everyone may see: every hand at the end of the hand."""
         if view.result is None:
             return []
@@ -199,7 +200,7 @@ class CePeLayout(TableLayout[Any]):
             return []
         return [WKind.parse(str(c)) for c in hands[q]]
 
-    def _seat(self, view: Any, q: int, rect: QRectF, over: bool, human: bool = False) -> SeatSpec:
+    def _seat(self, view: CePeView, q: int, rect: QRectF, over: bool, human: bool = False) -> SeatSpec:
         out = bool(view.out[q])
         badge = tip = ""
         if out:
@@ -212,7 +213,7 @@ class CePeLayout(TableLayout[Any]):
                         to_move=q == view.current and not over and not out, badge=badge, badge_tip=tip,
                         winner=winner, human=human, extra=self._seat_extra(view, q), greyed=out)
 
-    def _seat_extra(self, view: Any, q: int) -> str:
+    def _seat_extra(self, view: CePeView, q: int) -> str:
         """The plate's tooltip line: out with the place, the tokens left, the lives lost."""
         if view.out[q]:
             order = list(view.eliminated or ())
@@ -230,7 +231,7 @@ class CePeLayout(TableLayout[Any]):
                 QCoreApplication.translate("CePeTable", "%n card(s) face down", None, down), down))
         return QCoreApplication.translate("Terms", ", ").join(parts)
 
-    def _lives(self, plan: Plan, view: Any, q: int, pos: QPointF, h: float, w: float) -> None:
+    def _lives(self, plan: Plan, view: CePeView, q: int, pos: QPointF, h: float, w: float) -> None:
         """The seat's turned-down cards (the lives lost), lying sideways in a row; its tokens as a label."""
         down = count(view.face_down[q])
         sp = w * 0.45
@@ -248,7 +249,7 @@ class CePeLayout(TableLayout[Any]):
                                              "CePeTable", "%n token(s) left", None, tokens), tokens)))
 
     # ------------------------------------------------------------------------------------------
-    def _middle(self, plan: Plan, view: Any, centre: QPointF, pile_h: float, font: float, s: float,
+    def _middle(self, plan: Plan, view: CePeView, centre: QPointF, pile_h: float, font: float, s: float,
                 options: LayoutOptions) -> None:
         """The counter in the middle, the direction and the next player under it, the stock on its
         left and the discard pile on its right; the words under a pile a fifth of a line below it
@@ -320,7 +321,7 @@ class CePeLayout(TableLayout[Any]):
                                              "CePeTable", "Played the top card")))
 
     # ------------------------------------------------------------------------------------------
-    def choreograph(self, events: Sequence[Event], old: dict[Hashable, Any], new: Plan, view: Any,
+    def choreograph(self, events: Sequence[Event], old: dict[Hashable, Any], new: Plan, view: CePeView,
                     played_key: Any = None) -> Choreo:
         """A played card flies from its player (the clicked card of the human's hand, else from the
         seat, turning face up) to the pile; a drawn card from the stock; the counter pops when it
@@ -361,7 +362,7 @@ class CePeLayout(TableLayout[Any]):
             self._deal(ch, new, view)
         return ch
 
-    def _deal(self, ch: Choreo, new: Plan, view: Any) -> None:
+    def _deal(self, ch: Choreo, new: Plan, view: CePeView) -> None:
         """The cards fly from the stock, one round at a time from the player left of the dealer."""
         n = view.n_players
         per_seat = hands_by_seat(new, n)

@@ -12,6 +12,8 @@ from typing import Any
 from PySide6.QtCore import QCoreApplication
 
 from cekidesk.engine.cards import WKind
+from cekidesk.engine.match import Match
+from cekidesk.games.ce_pe.rules import CePeView
 from cekidesk.games.ce_pe.ruleset import CePeOptions
 
 from ... import names
@@ -204,9 +206,9 @@ def counter_str(v: int) -> str:
     return str(v).replace("-", "−")
 
 
-def rules_of(view_or_match: Any) -> CePeOptions:
+def rules_of(view_or_match: CePeView | Match) -> CePeOptions:
     """The rule set of a view (``rules``) or of a match (``options``)."""
-    rules = getattr(view_or_match, "rules", None) or getattr(view_or_match, "options", None)
+    rules = view_or_match.rules if isinstance(view_or_match, CePeView) else view_or_match.options
     return rules if isinstance(rules, CePeOptions) else CePeOptions.model_validate(rules or {})
 
 

@@ -4,7 +4,6 @@ moves made for the person after a call and the How-to-play page (:mod:`.help`); 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QWidget
@@ -12,6 +11,7 @@ from PySide6.QtWidgets import QWidget
 from cekidesk.engine.core import Action, Event, HandResult
 from cekidesk.engine.match import HandRecord, Match
 from cekidesk.games.ceki.rules import DRAWN_NO_DRAW, NO_DRAW_TURNS, CekiView
+from cekidesk.persistence.settings import Settings
 
 from ... import names
 from ...lessons import Lesson
@@ -37,10 +37,10 @@ class CekiUI(GameUI[CekiView]):
     def lesson(self) -> Lesson:
         return ceki_lesson()
 
-    def auto_action(self, view: CekiView, settings: Any) -> Action | None:
+    def auto_action(self, view: CekiView, settings: object | None) -> Action | None:
         """With ``Settings.auto_throw_after_call`` on, a caller's throw is made for them: after a call
         the card drawn is the only one the rules let them throw."""
-        if not getattr(settings, "auto_throw_after_call", True) or not view.called[view.viewer]:
+        if (isinstance(settings, Settings) and not settings.auto_throw_after_call) or not view.called[view.viewer]:
             return None
         throws = [a for a in view.legal if a.verb == "discard"]
         return throws[0] if len(throws) == 1 and len(view.legal) == 1 else None

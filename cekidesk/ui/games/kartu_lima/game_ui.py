@@ -13,11 +13,11 @@ from PySide6.QtWidgets import QGridLayout, QLabel, QWidget
 from cekidesk.engine.cards import Kind
 from cekidesk.engine.core import Action, Event, HandResult
 from cekidesk.engine.match import HandRecord, Match
-from cekidesk.games.kartu_lima.rules import HOLDER_BETS, KartuLimaOptions, KartuLimaView
+from cekidesk.games.kartu_lima.rules import HOLDER_BETS, KartuLimaCarry, KartuLimaOptions, KartuLimaState, KartuLimaView
 
 from ... import names
 from ...lessons import Lesson
-from ..base import GameUI, HandEndContent, Namer, register_game_ui, seat_name
+from ..base import GameUI, HandAt, HandEndContent, Namer, register_game_ui, seat_name
 from ..help_page import HelpContext, HelpPage
 from . import wangsalan
 from .help import help_page
@@ -126,10 +126,10 @@ class KartuLimaUI(GameUI[KartuLimaView]):
     def hand_summary(self, result: HandResult, seat_names: Sequence[str]) -> str:
         return seat_name(result.winners[0], seat_names)
 
-    def hand_heading(self, match: Any, seat_names: Sequence[str], human: int) -> str:
+    def hand_heading(self, match: HandAt, seat_names: Sequence[str], human: int) -> str:
         # the first hand is dealt by the cut's winner, not the match's drawn dealer
-        state = getattr(match, "state", None)
-        dealer = getattr(state, "dealer", match.dealer)
+        state = match.state
+        dealer = state.dealer if isinstance(state, KartuLimaState) else match.dealer
         n = match.hand_index + 1
         if dealer == human:
             return QCoreApplication.translate("GameUI", "Hand {n} — you deal").format(n=n)
@@ -323,7 +323,7 @@ class KartuLimaUI(GameUI[KartuLimaView]):
         res = record.result
         d = res.details
         w = res.winners[0]
-        streak = getattr(record.carry, "streak", 1) or 1
+        streak = (record.carry.streak if isinstance(record.carry, KartuLimaCarry) else 1) or 1
         if w == human:
             content.headline = QCoreApplication.translate("HandEndDialog", "You win the hand — {streak}").format(
                 streak=streak_text(streak)

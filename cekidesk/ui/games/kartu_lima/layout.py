@@ -73,7 +73,7 @@ CARD_VERBS = frozenset({"play", "mberi", "rooster", "gor", "keep"})
 
 def namer_style(namer: Any) -> str:
     """The card-name form ("latin", "javanese", "both") a namer of :func:`names.card_namer` writes."""
-    return getattr(namer, "style", "latin")
+    return names.namer_style(namer)
 
 
 def _in_hand(kind: Kind | None, key: Any) -> bool:

@@ -12,11 +12,11 @@ from PySide6.QtWidgets import QGridLayout, QLabel, QScrollArea, QVBoxLayout, QWi
 from cekidesk.engine.cards import Kind
 from cekidesk.engine.core import Action, Event, HandResult
 from cekidesk.engine.match import HandRecord, Match
-from cekidesk.games.pei.rules import UNYIK, PeiOptions, PeiView, rank_of
+from cekidesk.games.pei.rules import UNYIK, PeiOptions, PeiState, PeiView, rank_of
 
 from ... import names
 from ...lessons import Lesson
-from ..base import GameUI, HandEndContent, Namer, register_game_ui, seat_name
+from ..base import GameUI, HandAt, HandEndContent, Namer, register_game_ui, seat_name
 from ..help_page import HelpContext, HelpPage
 from .help import help_page
 from .lesson import lesson as pei_lesson
@@ -125,9 +125,9 @@ class PeiUI(GameUI[PeiView]):
         return QCoreApplication.translate("ScoreSheet", "{name} {place} {score}").format(
             name=seat_name(w, seat_names), place=place_name(0), score=names.format_points(result.points[w]))
 
-    def hand_heading(self, match: Any, seat_names: Sequence[str], human: int) -> str:
+    def hand_heading(self, match: HandAt, seat_names: Sequence[str], human: int) -> str:
         n = match.hand_index + 1
-        roles = getattr(match.state, "roles", None)
+        roles = match.state.roles if isinstance(match.state, PeiState) else None
         if not roles:
             return QCoreApplication.translate("PeiUI", "Round {n}").format(n=n)
         raja = roles[0]
