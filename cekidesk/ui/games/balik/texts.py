@@ -79,13 +79,13 @@ def yu_one_rank(options: BaseModel) -> bool:
     return options.yu_one_rank if isinstance(options, _YU_OPTIONS) else True
 
 
-def style_of(namer: Any) -> str:
+def style_of(namer: object) -> str:
     """The card-name form ("latin", "javanese", "both") a namer of :func:`names.card_namer` writes,
     in which the game's own words are written too."""
     return names.namer_style(namer)
 
 
-def kind_of(code: Any) -> Kind:
+def kind_of(code: object) -> Kind:
     return code if isinstance(code, Kind) else Kind.parse(str(code))
 
 

@@ -4,7 +4,6 @@ hand, the rule sets of New Game and the How-to-play page (:mod:`.help`); its wor
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QWidget
@@ -124,7 +123,7 @@ class CePeUI(RuleSetHooks, GameUI[CePeView]):
         to_you = target is not None and target == human
         tname = seat_name(target, seat_names)
 
-        def card(code: Any) -> str:
+        def card(code: object) -> str:
             return namer(wkind(code))
 
         if t == "deal":

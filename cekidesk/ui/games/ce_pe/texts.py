@@ -7,8 +7,6 @@ the engine speaks in codes (RULINGS §6, ``cekidesk.games.ce_pe``).
 """
 from __future__ import annotations
 
-from typing import Any
-
 from PySide6.QtCore import QCoreApplication
 
 from cekidesk.engine.cards import WKind
@@ -182,7 +180,7 @@ def by_rank(kind: WKind) -> tuple[int, int]:
     return kind.rank, kind.number
 
 
-def wkind(code: Any) -> WKind:
+def wkind(code: object) -> WKind:
     return code if isinstance(code, WKind) else WKind.parse(str(code))
 
 

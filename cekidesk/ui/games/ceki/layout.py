@@ -5,7 +5,7 @@ seats (the person's own in their hand's row, after the frozen sets), and at the 
 hand revealed with the winner's three sets grouped."""
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -50,7 +50,7 @@ STRIP_ROWS = 2
 PILE_EDGES = 6
 
 
-def _kind(code: Any) -> Kind:
+def _kind(code: object) -> Kind:
     return code if isinstance(code, Kind) else Kind.parse(str(code))
 
 
@@ -691,11 +691,11 @@ class _Geometry:
     mid_top: float
     mid_bot: float
     over: bool
-    details: dict[str, Any]
+    details: Mapping[str, object]
     winner: int
-    hands_codes: list[Any]
-    win_code: Any
-    sets: list[Any]
+    hands_codes: list[list[str]]
+    win_code: str | None
+    sets: list[list[str]]
 
     @staticmethod
     def of(layout: CekiLayout, view: CekiView, W: float, H: float) -> _Geometry:

@@ -143,7 +143,7 @@ class KartuLimaUI(GameUI[KartuLimaView]):
         you = p is not None and p == human
         who = seat_name(p, seat_names)
 
-        def card(code: Any) -> str:
+        def card(code: object) -> str:
             return namer(kind_of(code))
 
         if t in ("cut", "deal", "chose"):
@@ -182,7 +182,7 @@ class KartuLimaUI(GameUI[KartuLimaView]):
         you = p is not None and p == human
         secret = event.secret or {}
 
-        def card(code: Any) -> str:
+        def card(code: object) -> str:
             return namer(kind_of(code))
 
         if t == "cut":
@@ -236,7 +236,7 @@ class KartuLimaUI(GameUI[KartuLimaView]):
         who = seat_name(p, seat_names)
         secret = event.secret or {}
 
-        def card(code: Any) -> str:
+        def card(code: object) -> str:
             return namer(kind_of(code))
 
         if t == "lead":

@@ -71,7 +71,7 @@ KEYS = {
 CARD_VERBS = frozenset({"play", "mberi", "rooster", "gor", "keep"})
 
 
-def namer_style(namer: Any) -> str:
+def namer_style(namer: object) -> str:
     """The card-name form ("latin", "javanese", "both") a namer of :func:`names.card_namer` writes."""
     return names.namer_style(namer)
 

@@ -9,7 +9,6 @@ sources) and states every house choice of :mod:`cekidesk.games.kartu_lima.rules`
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from PySide6.QtCore import QCoreApplication
 
@@ -261,7 +260,7 @@ def group_name(kind: Kind, style: str = "latin") -> str:
     return names.term(code, style)
 
 
-def kind_of(code: Any) -> Kind:
+def kind_of(code: object) -> Kind:
     return code if isinstance(code, Kind) else Kind.parse(str(code))
 
 

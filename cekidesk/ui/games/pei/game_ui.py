@@ -144,7 +144,7 @@ class PeiUI(GameUI[PeiView]):
         who = seat_name(p, seat_names)
         t = event.type
 
-        def card(code: Any) -> str:
+        def card(code: object) -> str:
             return namer(kind_of(code))
 
         if t == "seating":

@@ -28,7 +28,7 @@ from PySide6.QtCore import QCoreApplication, QPointF, QRectF, Qt
 
 from cekidesk.engine.cards import ALL_KINDS, Kind
 from cekidesk.engine.core import Action, Event
-from cekidesk.games.pei.rules import PeiView, rank_of, score_cards
+from cekidesk.games.pei.rules import PeiOptions, PeiView, rank_of, score_cards
 
 from ...cardpics import card_ratio, card_width
 from ...names import counted
@@ -77,11 +77,11 @@ _RANK_TEXT = (
 )
 
 
-def _kind(code: Any) -> Kind:
+def _kind(code: object) -> Kind:
     return code if isinstance(code, Kind) else Kind.parse(str(code))
 
 
-def rank_kinds(options: Any) -> dict[int, list[Kind]]:
+def rank_kinds(options: PeiOptions) -> dict[int, list[Kind]]:
     """The kinds of each rank (1–9, and 10 with ``ten_rank``), in a fixed order."""
     out: dict[int, list[Kind]] = {}
     for k in ALL_KINDS:
@@ -91,7 +91,7 @@ def rank_kinds(options: Any) -> dict[int, list[Kind]]:
     return out
 
 
-def hand_sort_key(kind: Kind, options: Any) -> tuple[int, int]:
+def hand_sort_key(kind: Kind, options: PeiOptions) -> tuple[int, int]:
     """The human's hand by rank (the iyo cards together), then by kind."""
     return rank_of(kind, options), kind.value
 

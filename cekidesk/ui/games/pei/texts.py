@@ -9,7 +9,6 @@ the itemised stake payments — is registered here (context ``PeiTerms``).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QLabel, QWidget
@@ -228,11 +227,11 @@ def combo_name(code: str) -> str:
     return names.text(f"pei.combo.{code}", code.replace("_", " "))
 
 
-def kind_of(code: Any) -> Kind:
+def kind_of(code: object) -> Kind:
     return code if isinstance(code, Kind) else Kind.parse(str(code))
 
 
-def jv(code: Any) -> int:
+def jv(code: object) -> int:
     return kind_of(code).value_in(Counting.JAVANESE)
 
 
