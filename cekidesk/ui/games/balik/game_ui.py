@@ -31,7 +31,6 @@ from .help import help_page
 from .lesson import lesson as balik_lesson
 from .texts import (
     GAME_IDS,
-    SHOWCASE_HEIGHT,
     call_of,
     call_term,
     kind_of,
@@ -41,6 +40,8 @@ from .texts import (
     side_lines,
     style_of,
 )
+
+SHOWCASE_HEIGHT = 84
 
 
 class BalikUI(GameUI[BalikView]):

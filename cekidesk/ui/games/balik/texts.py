@@ -1,8 +1,8 @@
-"""The Balik Satu family in words: the seven games' titles, options, terms, payments and score items,
-the status line, hints, the game log and the end of a hand.  (The table is :mod:`.layout`, the
-How-to-play pages :mod:`.help`.)
+"""The Balik Satu family's words: the seven games' titles, options, terms, payments and score items and
+the log lines' templates.  Its game UI is :mod:`.game_ui`, the table :mod:`.layout`, the How-to-play
+pages :mod:`.help`.
 
-One :class:`BalikUI`, parameterised by the game id, is registered for each of the seven games
+One :class:`~.game_ui.BalikUI`, parameterised by the game id, is registered for each of the seven games
 (:data:`GAME_IDS`); what differs between them is said by small tables here: what a set of
 identical cards is called (*mata*, *olo*, *bak*) and what the two calls are called (*tan* / *ceki*;
 Gonggong's *ceki kowah* / *ceki nocog*; Tantanan's *tan kowah* / *tan nokang*).  The engine speaks of
@@ -44,7 +44,6 @@ PERANAKAN_IDS = ("balik-satu", "chaqui", "balik-lima-belas", "chot")
 PAIR_IDS = frozenset({"tantanan", "ceken"})
 # the games that count as Gonggong does (*rabas* / *metu*, *bak*)
 JAVANESE_IDS = frozenset({"gonggong", "tantanan", "ceken"})
-SHOWCASE_HEIGHT = 84
 
 for _gid in PERANAKAN_IDS:
     names.register_peranakan_game(_gid)

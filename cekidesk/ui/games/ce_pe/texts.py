@@ -1,6 +1,7 @@
-"""Ce Pe in words: the game's option and preset titles, the status line, hints, the game log, the end
-of a hand and the How-to-play page (:mod:`.help`).  The table is :mod:`.layout`; the words of an
-effect (``+1 or +11``) and of a rule set's problems are :mod:`.effects`, shared with the rule editor.
+"""Ce Pe's words: the game's option and preset titles, the log lines' templates, the counter and the
+changes of it in words.  Its game UI is :mod:`.game_ui`, the How-to-play page :mod:`.help`, the table
+:mod:`.layout`; the words of an effect (``+1 or +11``) and of a rule set's problems are
+:mod:`.effects`, shared with the rule editor.
 
 Every number the engine reports (the counter before and after, the amount chosen) is written here:
 the engine speaks in codes (RULINGS §6, ``cekidesk.games.ce_pe``).

@@ -28,7 +28,10 @@ from ..help_page import (
     Title,
     fmt,
 )
-from .texts import EXAMPLE_HEIGHT, GALLERY_HEIGHT, SAMPLE_SETS
+from .texts import SAMPLE_SETS
+
+GALLERY_HEIGHT = 92
+EXAMPLE_HEIGHT = 100
 
 
 def _gallery() -> Table:

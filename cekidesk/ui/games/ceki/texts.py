@@ -1,8 +1,7 @@
-"""Ceki (Kowah) in words and widgets: the status line, hints, the game log, the end of a hand and
-the How-to-play page.  (The table itself is :mod:`cekidesk.ui.games.ceki.layout`.)
-
-The help page follows RULINGS §2 (the project's reading of the Ceki (Kowah) rule text in the shared
-rule sources) and says which house rules the app chose.
+"""Ceki (Kowah)'s words: the texts of its engine keys, its terms and win kinds, the hint's reasons, the
+log lines' templates and the table's phrases about throws.  Its game UI is :mod:`.game_ui`, the
+How-to-play page :mod:`.help` (after RULINGS §2, the project's reading of the Ceki (Kowah) rule text,
+with the house rules the app chose), the table :mod:`.layout`.
 """
 from __future__ import annotations
 
@@ -13,9 +12,6 @@ from ...i18n import QT_TRANSLATE_NOOP
 from ..base import (
     log_sentence,
 )
-
-GALLERY_HEIGHT = 92
-EXAMPLE_HEIGHT = 100
 
 # The engine's keys for Ceki (title, options, win kinds), in the "Terms" context.
 # why a computer player (the hint) chose its move: cekidesk.games.ceki.search.reasons

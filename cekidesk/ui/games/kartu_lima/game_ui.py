@@ -23,7 +23,9 @@ from . import wangsalan
 from .help import help_page
 from .layout import namer_style
 from .lesson import lesson as kartu_lima_lesson
-from .texts import TEMPLATES, TRICK_HEIGHT, group_name, join, kind_of, say, streak_text
+from .texts import TEMPLATES, group_name, join, kind_of, say, streak_text
+
+TRICK_HEIGHT = 56
 
 
 @register_game_ui

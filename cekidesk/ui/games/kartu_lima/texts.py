@@ -1,9 +1,7 @@
-"""Kartu Lima in words and widgets: the game's terms, options and payments, the status line, hints,
-the game log, the end of a hand and the How-to-play page.  (The table is :mod:`.layout`, the
-riddles :mod:`.wangsalan`.)
-
-The help page follows RULINGS §4 (the project's reading of the Kartu Lima text in the shared rule
-sources) and states every house choice of :mod:`cekidesk.games.kartu_lima.rules`.
+"""Kartu Lima's words: the game's terms, options and payments, the card groups' names, the log lines'
+templates and the streaks.  Its game UI is :mod:`.game_ui`, the How-to-play page :mod:`.help` (after
+RULINGS §4, with every house choice of :mod:`cekidesk.games.kartu_lima.rules`), the table
+:mod:`.layout`, the riddles :mod:`.wangsalan`.
 """
 
 from __future__ import annotations
@@ -18,8 +16,6 @@ from cekidesk.games.kartu_lima.rules import GROUP_NAME
 from ... import names
 from ...i18n import QT_TRANSLATE_NOOP
 from ..base import log_sentence
-
-TRICK_HEIGHT = 56
 
 names.register_terms(
     {

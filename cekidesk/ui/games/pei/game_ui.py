@@ -21,10 +21,7 @@ from ..help_page import HelpContext, HelpPage
 from .help import help_page
 from .lesson import lesson as pei_lesson
 from .texts import (
-    LOOSE_WIDTH,
-    SHOWCASE_HEIGHT,
     STAKE_HELP,
-    CardFan,
     RoundWords,
     combo_name,
     jv,
@@ -32,6 +29,36 @@ from .texts import (
     place_name,
     say,
 )
+
+SHOWCASE_HEIGHT = 70
+LOOSE_WIDTH = 330   # the loose cards' fan fits in about this many pixels (it overlaps more to fit)
+
+
+class CardFan(QLabel):
+    """Card pictures overlapping in a fan (one picture): many loose cards in little room.  ``cards``
+    holds the codes, the tooltip their names."""
+
+    def __init__(self, codes: Sequence[str], height: int, step: float, namer: Namer, parent: QWidget | None = None):
+        super().__init__(parent)
+        from PySide6.QtGui import QPainter, QPixmap
+
+        from ...cardpics import card_pixmap, card_width, device_ratio
+
+        self.cards = [str(c) for c in codes]
+        w = round(card_width(height, self.cards[0] if self.cards else None))
+        dx = max(1, round(w * step))
+        dpr = device_ratio(parent)
+        total = w + dx * max(0, len(self.cards) - 1)
+        pm = QPixmap(round(total * dpr), round(height * dpr))
+        pm.setDevicePixelRatio(dpr)
+        pm.fill(Qt.GlobalColor.transparent)
+        p = QPainter(pm)
+        for i, code in enumerate(self.cards):
+            p.drawPixmap(i * dx, 0, card_pixmap(code, height, parent))
+        p.end()
+        self.setPixmap(pm)
+        self.setToolTip(names.card_list(self.cards, namer))
+        self.setAccessibleName(names.card_list(self.cards))
 
 
 @register_game_ui

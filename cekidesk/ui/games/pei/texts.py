@@ -1,28 +1,23 @@
-"""Pèi in words and widgets: the status line, hints, the game log, the end of a round, the New Game
-texts and the How-to-play page.  (The table itself is :mod:`cekidesk.ui.games.pei.layout`.)
-
-The help page follows RULINGS §3 (the project's reading of the Pèi rule text in the shared rule
-sources) and says which house rules the app chose.  Every word the engine gives as a code — option
-titles, the choices of the stake method and the variant, the combinations, the roles, the ranks and
-the itemised stake payments — is registered here (context ``PeiTerms``).
+"""Pèi's words: every word the engine gives as a code — option titles, the choices of the stake method
+and the variant, the combinations, the roles, the ranks and the itemised stake payments — registered
+here (context ``PeiTerms``), the log lines' templates and what Pèi calls a deal (a "round",
+:class:`RoundWords`).  Its game UI is :mod:`.game_ui`, the How-to-play page :mod:`.help` (after
+RULINGS §3, with the house rules the app chose), the table :mod:`.layout`.
 """
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import QCoreApplication, Qt
-from PySide6.QtWidgets import QLabel, QWidget
+from PySide6.QtCore import QCoreApplication
 
 from cekidesk.engine.cards import Counting, Kind
 
 from ... import names
 from ...i18n import QT_TRANSLATE_NOOP
-from ..base import DealWords, Namer, log_sentence, seat_name
+from ..base import DealWords, log_sentence, seat_name
 
 ROLES = ("raja", "patih", "unyik")
 PLACES = ("ngete", "tengah", "kete")
-SHOWCASE_HEIGHT = 70
-LOOSE_WIDTH = 330   # the loose cards' fan fits in about this many pixels (it overlaps more to fit)
 HELP_HEIGHT = 84
 
 # why a computer player (the hint) chose its move: cekidesk.games.pei.search.reasons
@@ -239,33 +234,6 @@ def _you_or(seat: int, seat_names: Sequence[str], human: int) -> str:
     if seat == human:
         return QCoreApplication.translate("GameLog", "you")
     return seat_name(seat, seat_names)
-
-
-class CardFan(QLabel):
-    """Card pictures overlapping in a fan (one picture): many loose cards in little room.  ``cards``
-    holds the codes, the tooltip their names."""
-
-    def __init__(self, codes: Sequence[str], height: int, step: float, namer: Namer, parent: QWidget | None = None):
-        super().__init__(parent)
-        from PySide6.QtGui import QPainter, QPixmap
-
-        from ...cardpics import card_pixmap, card_width, device_ratio
-
-        self.cards = [str(c) for c in codes]
-        w = round(card_width(height, self.cards[0] if self.cards else None))
-        dx = max(1, round(w * step))
-        dpr = device_ratio(parent)
-        total = w + dx * max(0, len(self.cards) - 1)
-        pm = QPixmap(round(total * dpr), round(height * dpr))
-        pm.setDevicePixelRatio(dpr)
-        pm.fill(Qt.GlobalColor.transparent)
-        p = QPainter(pm)
-        for i, code in enumerate(self.cards):
-            p.drawPixmap(i * dx, 0, card_pixmap(code, height, parent))
-        p.end()
-        self.setPixmap(pm)
-        self.setToolTip(names.card_list(self.cards, namer))
-        self.setAccessibleName(names.card_list(self.cards))
 
 
 class RoundWords(DealWords):
