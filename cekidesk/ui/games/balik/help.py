@@ -65,10 +65,10 @@ def help_page(game_id: str) -> HelpPage:
                     Para(
                         QT_TRANSLATE_NOOP(
                             "BalikHelp",
-                            "After the article “Balik Satu”, which draws on Pwee (2003, "
-                            "p. 122), <i>The Babas</i> (p. 155 and 162), Amaro (1993) for the Kristang Chaqui, "
-                            "<i>Gateway to Old School Games</i>, and Tjan Tjoe Siem's <i>Javaanse kaartspelen</i> (pp. "
-                            "94–98) for Gonggong, Tantanan and Cekèn. This page is CekiDesk's own summary.",
+                            "After the article “Balik Satu”, which draws on Pwee (2003, p. 122), <i>The Babas</i> "
+                            "(p. 155 and 162), Amaro (1993) for the Kristang Chaqui, <i>Gateway to Old School "
+                            "Games</i>, and Tjan Tjoe Siem's <i>Javaanse kaartspelen</i> (pp. 94–98) for Gonggong, "
+                            "Tantanan and Cekèn. This page is CekiDesk's own summary.",
                         )
                     ),
                 ),
@@ -97,30 +97,30 @@ def _intro(game_id: str) -> str:
         "chaqui": lambda: QT_TRANSLATE_NOOP(
             "BalikHelp",
             "Chaqui (also Chiqui or Chekki) is Balik Satu as the Kristang of Malacca played it. A set of three "
-            "identical cards is an <i>olo</i>; an olo completed with somebody's discard is laid open, and the "
-            "score is a fixed amount for each olo.",
+            "identical cards is an <i>olo</i>; an olo completed with somebody's discard is laid open, and the score "
+            "is a fixed amount for each olo.",
         ),
         "balik-lima-belas": lambda: QT_TRANSLATE_NOOP(
             "BalikHelp",
-            "Balik Lima Belas (“turn fifteen”) is Balik Satu with another way of scoring: the winner turns "
-            "fifteen cards and uses them to turn mixed sets into mata.",
+            "Balik Lima Belas (“turn fifteen”) is Balik Satu with another way of scoring: the winner turns fifteen "
+            "cards and uses them to turn mixed sets into mata.",
         ),
         "chot": lambda: QT_TRANSLATE_NOOP(
             "BalikHelp",
-            "Chot, or Kiong, is Balik Lima Belas for four players in two partnerships, partners sitting "
-            "opposite. Points are taken as tokens of one and of ten; when somebody reaches twenty, the sides "
-            "pool their tokens for a <i>bangkong</i>.",
+            "Chot, or Kiong, is Balik Lima Belas for four players in two partnerships, partners sitting opposite. "
+            "Points are taken as tokens of one and of ten; when somebody reaches twenty, the sides pool their tokens "
+            "for a <i>bangkong</i>.",
         ),
         "gonggong": lambda: QT_TRANSLATE_NOOP(
             "BalikHelp",
-            "Gonggong is the Javanese game of the same shape, described in Surakarta in the 1940s and played "
-            "mostly by women. With 14 cards each, a win needs at least one <i>bak</i> (three identical cards); "
-            "there are several ways to pay, with a pot or without.",
+            "Gonggong is the Javanese game of the same shape, described in Surakarta in the 1940s and played mostly "
+            "by women. With 14 cards each, a win needs at least one <i>bak</i> (three identical cards); there are "
+            "several ways to pay, with a pot or without.",
         ),
         "tantanan": lambda: QT_TRANSLATE_NOOP(
             "BalikHelp",
-            "Tantanan is the small, fast Javanese form: four players, one pack, five cards. A win is three "
-            "pairs, one of them identical (a <i>bak</i>).",
+            "Tantanan is the small, fast Javanese form: four players, one pack, five cards. A win is three pairs, "
+            "one of them identical (a <i>bak</i>).",
         ),
         "ceken": lambda: QT_TRANSLATE_NOOP(
             "BalikHelp", "Cekèn (or Sampèn) is Tantanan for three players, as it was played in Yogyakarta."
@@ -135,9 +135,9 @@ def _cards(game_id: str) -> Section:
             QT_TRANSLATE_NOOP(
                 "BalikHelp",
                 "The Ceki pack has thirty kinds: the 1 to 9 of Coins, Strings and Myriads, the White Flower, the Red "
-                "Flower and the Old Thousand. The six <i>yu</i> cards (Javanese <i>iyo</i>) are the three 1s, the two "
-                "Flowers and the Old Thousand. The red-stamped cards are the 9 of Strings (the Red Nine), the Red "
-                "Flower (<i>Nyonya</i>) and the Old Thousand (<i>Lau Chian</i>).",
+                "Flower and the Old Thousand. The six <i>yu</i> cards (Javanese <i>iyo</i>) are the three 1s, the "
+                "two Flowers and the Old Thousand. The red-stamped cards are the 9 of Strings (the Red Nine), the "
+                "Red Flower (<i>Nyonya</i>) and the Old Thousand (<i>Lau Chian</i>).",
             )
         )
     )
@@ -197,9 +197,9 @@ def _deck_words(game_id: str) -> Inline:
         return fmt(
             QT_TRANSLATE_NOOP(
                 "BalikHelp",
-                "The number of packs (of 60 cards) grows with the table. The Babas (players: packs): {babas}. "
-                "Pwee: {pwee}. Amaro: {amaro}. The New Game dialog chooses the column; where the chosen "
-                "book has no number for the table, The Babas' number is used (house).",
+                "The number of packs (of 60 cards) grows with the table. The Babas (players: packs): {babas}. Pwee: "
+                "{pwee}. Amaro: {amaro}. The New Game dialog chooses the column; where the chosen book has no number "
+                "for the table, The Babas' number is used (house).",
             ),
             babas=Said(babas, escape=False),
             pwee=Said(pwee, escape=False),
@@ -209,10 +209,9 @@ def _deck_words(game_id: str) -> Inline:
     if game_id == "gonggong":
         return QT_TRANSLATE_NOOP(
             "BalikHelp",
-            "Four players play with six packs (360 cards), six with eight (480); five play with seven "
-            "packs (house). The description of Surakarta's game counts six sets, 180 cards, for four "
-            "and eight sets, 240 cards, for six, a set being half a pack; the New Game dialog offers "
-            "that smaller deck too.",
+            "Four players play with six packs (360 cards), six with eight (480); five play with seven packs (house). "
+            "The description of Surakarta's game counts six sets, 180 cards, for four and eight sets, 240 cards, for "
+            "six, a set being half a pack; the New Game dialog offers that smaller deck too.",
         )
     if game_id == "chot":
         return QT_TRANSLATE_NOOP("BalikHelp", "Three packs, 180 cards; the partners sit opposite each other.")
@@ -231,10 +230,9 @@ def _deal(game_id: str) -> Section:
                 QT_TRANSLATE_NOOP(
                     "BalikHelp",
                     "Everybody gets {hand} cards and the player after the dealer one more, {extra}; the rest is the "
-                    "stock, "
-                    "face down. Play goes anticlockwise: the next player is the one on your right (at CekiDesk's "
-                    "table, "
-                    "the next seat round the ring to the right). The first player begins by throwing a card.",
+                    "stock, face down. Play goes anticlockwise: the next player is the one on your right (at "
+                    "CekiDesk's table, the next seat round the ring to the right). The first player begins by "
+                    "throwing a card.",
                 ),
                 hand=hand,
                 extra=hand + 1,
@@ -245,9 +243,9 @@ def _deal(game_id: str) -> Section:
         Para(
             QT_TRANSLATE_NOOP(
                 "BalikHelp",
-                "A turn: take the last card thrown (only the top of the pile, and only if the player before you threw "
-                "it), or draw the top card of the stock; then throw one card face up. A card just taken from the pile "
-                "cannot be thrown back in the same turn (house).",
+                "A turn: take the last card thrown (only the top of the pile, and only if the player before you "
+                "threw it), or draw the top card of the stock; then throw one card face up. A card just taken from "
+                "the pile cannot be thrown back in the same turn (house).",
             )
         )
     )
@@ -268,10 +266,8 @@ def _sets(game_id: str) -> Section:
                     QT_TRANSLATE_NOOP(
                         "BalikHelp",
                         "A set here is a pair: two cards of one rank, the suit does not matter, and all six yu cards "
-                        "count "
-                        "as 1s. Two identical cards are a {bak}. Six cards win: three pairs, at least one of them a "
-                        "bak. "
-                        "So you hold five and wait for the sixth.",
+                        "count as 1s. Two identical cards are a {bak}. Six cards win: three pairs, at least one of "
+                        "them a bak. So you hold five and wait for the sixth.",
                     ),
                     bak=st,
                 )
@@ -295,10 +291,9 @@ def _sets(game_id: str) -> Section:
                 QT_TRANSLATE_NOOP(
                     "BalikHelp",
                     "A set is three cards of one rank (any suits), or three identical cards: a {mata}. Fifteen cards "
-                    "win: "
-                    "five sets, at least one of them a {mata}. With the option on (the default) the six yu cards are "
-                    "all "
-                    "one rank; off, the 1s of the suits are a rank and each honour sets only with its own copies.",
+                    "win: five sets, at least one of them a {mata}. With the option on (the default) the six yu "
+                    "cards are all one rank; off, the 1s of the suits are a rank and each honour sets only with its "
+                    "own copies.",
                 ),
                 mata=st,
             )
@@ -339,8 +334,8 @@ def _sets(game_id: str) -> Section:
             Para(
                 QT_TRANSLATE_NOOP(
                     "BalikHelp",
-                    "When a card taken from the pile completes an olo, the three cards are laid open on the table for "
-                    "everyone to see; they stay in your hand but cannot be thrown.",
+                    "When a card taken from the pile completes an olo, the three cards are laid open on the table "
+                    "for everyone to see; they stay in your hand but cannot be thrown.",
                 )
             )
         )
@@ -357,11 +352,9 @@ def _calls(game_id: str) -> Section:
                 QT_TRANSLATE_NOOP(
                     "BalikHelp",
                     "When a throw leaves your hand one card short of winning, you may call. CekiDesk asks you: "
-                    "<b>Call</b> "
-                    "or <b>Don't call</b>. The call is {tan} when you already hold a {mata}, so any card that "
-                    "completes "
-                    "the "
-                    "last set wins; it is {ceki} when the last set must become the {mata}, so only one card wins.",
+                    "<b>Call</b> or <b>Don't call</b>. The call is {tan} when you already hold a {mata}, so any card "
+                    "that completes the last set wins; it is {ceki} when the last set must become the {mata}, so "
+                    "only one card wins.",
                 ),
                 tan=tan,
                 ceki=ceki,
@@ -374,8 +367,8 @@ def _calls(game_id: str) -> Section:
             Para(
                 QT_TRANSLATE_NOOP(
                     "BalikHelp",
-                    "At the Surakarta table ceki nocog is shown by one coin on the table and ceki kowah by two coins, "
-                    "one on the other; CekiDesk shows one or two dots on the caller's plate.",
+                    "At the Surakarta table ceki nocog is shown by one coin on the table and ceki kowah by two "
+                    "coins, one on the other; CekiDesk shows one or two dots on the caller's plate.",
                 )
             )
         )
@@ -383,11 +376,11 @@ def _calls(game_id: str) -> Section:
         Para(
             QT_TRANSLATE_NOOP(
                 "BalikHelp",
-                "Once anybody has called, every card drawn from the stock is shown face up. If it is the card a caller "
-                "waits for, that caller takes it at once, out of turn, and wins: <i>sampèi!</i> (“it has come!”). "
-                "CekiDesk asks you whether to claim it — or, with <b>Settings ▸ Claim winning cards automatically</b> "
-                "(on at first), claims it for you. The drawer's own win comes first; with several callers, the first "
-                "in turn order from the drawer wins (house).",
+                "Once anybody has called, every card drawn from the stock is shown face up. If it is the card a "
+                "caller waits for, that caller takes it at once, out of turn, and wins: <i>sampèi!</i> (“it has "
+                "come!”). CekiDesk asks you whether to claim it — or, with <b>Settings ▸ Claim winning cards "
+                "automatically</b> (on at first), claims it for you. The drawer's own win comes first; with several "
+                "callers, the first in turn order from the drawer wins (house).",
             )
         )
     )
@@ -397,8 +390,8 @@ def _calls(game_id: str) -> Section:
                 QT_TRANSLATE_NOOP(
                     "BalikHelp",
                     "After a call, every card you throw must keep your hand waiting (house: CekiDesk offers only "
-                    "those). "
-                    "A {ceki} caller who turns a mixed set into a {mata} is {tan} from then on; that never goes back.",
+                    "those). A {ceki} caller who turns a mixed set into a {mata} is {tan} from then on; that never "
+                    "goes back.",
                 ),
                 tan=tan,
                 ceki=ceki,
@@ -415,9 +408,8 @@ def _calls(game_id: str) -> Section:
                 QT_TRANSLATE_NOOP(
                     "BalikHelp",
                     "A caller may also claim a card thrown by another player that completes the hand, in turn order "
-                    "after "
-                    "the thrower, once the thrower has decided on their own call (house: the source does not say "
-                    "when).",
+                    "after the thrower, once the thrower has decided on their own call (house: the source does not "
+                    "say when).",
                 )
             )
         )
@@ -447,10 +439,9 @@ def _score_balik_satu() -> list[Block]:
                 QT_TRANSLATE_NOOP(
                     "BalikHelp",
                     "The winner turns the next card of the stock, the <i>balik satu</i>. Its value is the score's "
-                    "base: "
-                    "the plain cards their number, and the red-stamped cards more: {values}. If it is the White "
-                    "Flower or "
-                    "a 1 of a suit, nobody scores and the hand is dealt again by the same dealer (an option, on).",
+                    "base: the plain cards their number, and the red-stamped cards more: {values}. If it is the "
+                    "White Flower or a 1 of a suit, nobody scores and the hand is dealt again by the same dealer (an "
+                    "option, on).",
                 ),
                 values=Said(values),
             )
@@ -462,13 +453,10 @@ def _score_balik_satu() -> list[Block]:
             fmt(
                 QT_TRANSLATE_NOOP(
                     "BalikHelp",
-                    "{kena}: the turned card may take the place of a card of its rank to make one more mata. "
-                    "Then: +1 "
-                    "for each mata, +2 for each red-stamped mata. After a <i>ceki</i> call (still ceki at the "
-                    "win): "
-                    "<i>ayam</i> +1 when somebody else drew the winning card, <i>kandang</i> +2 when you drew it "
-                    "yourself "
-                    "(options: 5 and 10, or 10 and 20).",
+                    "{kena}: the turned card may take the place of a card of its rank to make one more mata. Then: "
+                    "+1 for each mata, +2 for each red-stamped mata. After a <i>ceki</i> call (still ceki at the "
+                    "win): <i>ayam</i> +1 when somebody else drew the winning card, <i>kandang</i> +2 when you drew "
+                    "it yourself (options: 5 and 10, or 10 and 20).",
                 ),
                 kena=_term("kena"),
             )
@@ -479,8 +467,8 @@ def _score_balik_satu() -> list[Block]:
             fmt(
                 QT_TRANSLATE_NOOP(
                     "BalikHelp",
-                    "{kt}: a winning hand straight from the deal wins at once and scores double, without "
-                    "the call bonus.",
+                    "{kt}: a winning hand straight from the deal wins at once and scores double, without the call "
+                    "bonus.",
                 ),
                 kt=kt,
             )
@@ -497,11 +485,9 @@ def _score_chaqui() -> list[Block]:
             QT_TRANSLATE_NOOP(
                 "BalikHelp",
                 "Every olo of the winning hand scores a fixed amount (an option: 5 by default, house). A win on a "
-                "<i>chiqui</i> — the winning card completed a mixed set whose other two cards are an identical "
-                "pair "
-                "(house reading) — lets the winner turn up to fifteen stock cards, stopping at the one that "
-                "makes the "
-                "pair an olo. A winning hand from the deal scores double (house).",
+                "<i>chiqui</i> — the winning card completed a mixed set whose other two cards are an identical pair "
+                "(house reading) — lets the winner turn up to fifteen stock cards, stopping at the one that makes "
+                "the pair an olo. A winning hand from the deal scores double (house).",
             )
         )
     )
@@ -518,10 +504,8 @@ def _score_fifteen(game_id: str) -> list[Block]:
                 QT_TRANSLATE_NOOP(
                     "BalikHelp",
                     "The winner turns fifteen cards from the stock and swaps them, card for card of the same rank, "
-                    "into "
-                    "the hand to make as many mata as they can. The score: 1 for the win and 1 for each mata; red "
-                    "cards "
-                    "score nothing extra. A winning hand from the deal ({kt}) scores double.",
+                    "into the hand to make as many mata as they can. The score: 1 for the win and 1 for each mata; "
+                    "red cards score nothing extra. A winning hand from the deal ({kt}) scores double.",
                 ),
                 kt=kt,
             )
@@ -540,9 +524,9 @@ def _score_fifteen(game_id: str) -> list[Block]:
             Para(
                 QT_TRANSLATE_NOOP(
                     "BalikHelp",
-                    "The points are taken as tokens: tokens of ten after a <i>ceki</i> call (a win that "
-                    "completed a mata), else tokens of one. Both sides’ tokens and the bangkong record are "
-                    "shown in the middle of the table.",
+                    "The points are taken as tokens: tokens of ten after a <i>ceki</i> call (a win that completed a "
+                    "mata), else tokens of one. Both sides’ tokens and the bangkong record are shown in the middle "
+                    "of the table.",
                 )
             )
         )
@@ -556,11 +540,9 @@ def _score_javanese() -> list[Block]:
         Para(
             QT_TRANSLATE_NOOP(
                 "BalikHelp",
-                "<i>Toh bayaran</i>, step by step: 1 for metu, 2 for metu with a red winning card or for rabas, "
-                "3 for "
-                "rabas with a red winning card (house: a red card means the winning card is red-stamped); +1 for "
-                "each bak and +2 for each red bak; then the next stock card is turned and its Javanese value "
-                "added: "
+                "<i>Toh bayaran</i>, step by step: 1 for metu, 2 for metu with a red winning card or for rabas, 3 "
+                "for rabas with a red winning card (house: a red card means the winning card is red-stamped); +1 for "
+                "each bak and +2 for each red bak; then the next stock card is turned and its Javanese value added: "
                 "the Red Flower, the Old Thousand and the 1 of Myriads 10, the other cards their number.",
             )
         )
@@ -578,13 +560,12 @@ def _money(game_id: str) -> Section:
                 QT_TRANSLATE_NOOP(
                     "BalikHelp",
                     "When a seat has 20 points or more after a hand, the bangkong ends (house: counted after the "
-                    "hand): "
-                    "each side pools its points, the larger side wins the bangkong, and its total and its excess over "
-                    "the other side are written down. A tie is written down as tied and nobody pays (house). CekiDesk "
-                    "pays each bangkong when it ends (which comes to the same as the source's reckoning at the end): "
-                    "the "
-                    "losing side pays the amount per bangkong and per excess point of the options, each loser paying "
-                    "half to one winner (house). The match lasts the number of bangkong chosen in New Game.",
+                    "hand): each side pools its points, the larger side wins the bangkong, and its total and its "
+                    "excess over the other side are written down. A tie is written down as tied and nobody pays "
+                    "(house). CekiDesk pays each bangkong when it ends (which comes to the same as the source's "
+                    "reckoning at the end): the losing side pays the amount per bangkong and per excess point of the "
+                    "options, each loser paying half to one winner (house). The match lasts the number of bangkong "
+                    "chosen in New Game.",
                 )
             )
         )
@@ -596,13 +577,10 @@ def _money(game_id: str) -> Section:
                     "BalikHelp",
                     "The scoring option chooses how money moves. <i>Toh bayaran</i> (Yogyakarta's <i>bak-bakan</i>): "
                     "everyone pays the winner the points × the stake. <i>Toh bayaran</i> turning fourteen: steps 1 "
-                    "and 2, "
-                    "then the winner turns fourteen cards and counts the bak they make with the hand less its winning "
-                    "card. <i>Undhuh-undhuhan</i>: a pot that lasts; when it is empty everyone puts in one stake "
-                    "(house); "
-                    "metu takes one stake from it, rabas all of it. <i>Umbuk</i>: the same pot; metu takes half "
-                    "(rounded "
-                    "down, house), rabas all. A drawn hand leaves the pot where it is.",
+                    "and 2, then the winner turns fourteen cards and counts the bak they make with the hand less its "
+                    "winning card. <i>Undhuh-undhuhan</i>: a pot that lasts; when it is empty everyone puts in one "
+                    "stake (house); metu takes one stake from it, rabas all of it. <i>Umbuk</i>: the same pot; metu "
+                    "takes half (rounded down, house), rabas all. A drawn hand leaves the pot where it is.",
                 )
             )
         )
@@ -610,8 +588,8 @@ def _money(game_id: str) -> Section:
             Para(
                 QT_TRANSLATE_NOOP(
                     "BalikHelp",
-                    "<i>Cekèn</i>, the side bet: with an amount in the options, every loser also pays the winner that "
-                    "much after each won hand (house: the source's ad-hoc bets made one fixed bet).",
+                    "<i>Cekèn</i>, the side bet: with an amount in the options, every loser also pays the winner "
+                    "that much after each won hand (house: the source's ad-hoc bets made one fixed bet).",
                 )
             )
         )
@@ -628,12 +606,12 @@ def _table(game_id: str) -> Section:
         Para(
             QT_TRANSLATE_NOOP(
                 "BalikHelp",
-                "Your hand lies at the bottom, sorted into the sets it holds (the mata first), then the other cards by "
-                "rank; the card you got this turn is marked. The others sit round the table in play order, each with "
-                "the number of cards and the call. Click the stock (D) to draw or the large top card of the pile (T) "
-                "to take it, then a card of your hand to throw it. Calls, claims and the win are buttons beside your "
-                "name. At the end every hand is shown, the winner's sets in the middle with the card(s) turned for the "
-                "score; a card that came in by a swap is marked.",
+                "Your hand lies at the bottom, sorted into the sets it holds (the mata first), then the other cards "
+                "by rank; the card you got this turn is marked. The others sit round the table in play order, each "
+                "with the number of cards and the call. Click the stock (D) to draw or the large top card of the "
+                "pile (T) to take it, then a card of your hand to throw it. Calls, claims and the win are buttons "
+                "beside your name. At the end every hand is shown, the winner's sets in the middle with the card(s) "
+                "turned for the score; a card that came in by a swap is marked.",
             )
         )
     )
@@ -644,8 +622,8 @@ def _house(game_id: str) -> Section:
     items: list[Inline] = [
         QT_TRANSLATE_NOOP(
             "BalikHelp",
-            "Only the first player, who holds one card more, can be dealt a winning hand; they must then win "
-            "at once (house).",
+            "Only the first player, who holds one card more, can be dealt a winning hand; they must then win at once "
+            "(house).",
         ),
         QT_TRANSLATE_NOOP("BalikHelp", "A card taken from the pile cannot be thrown back in the same turn (house)."),
         QT_TRANSLATE_NOOP("BalikHelp", "After a call, only throws that keep the hand waiting are allowed (house)."),
@@ -660,21 +638,21 @@ def _house(game_id: str) -> Section:
         ),
         QT_TRANSLATE_NOOP(
             "BalikHelp",
-            "If the stock runs out, the hand is drawn; if the scoring needs more cards than are left, the "
-            "winner turns what there is (house).",
+            "If the stock runs out, the hand is drawn; if the scoring needs more cards than are left, the winner "
+            "turns what there is (house).",
         ),
         fmt(
             QT_TRANSLATE_NOOP(
                 "BalikHelp",
-                "A hand is drawn after {n} turns in a row without a draw from the stock, so that it cannot go on "
-                "for ever (house).",
+                "A hand is drawn after {n} turns in a row without a draw from the stock, so that it cannot go on for "
+                "ever (house).",
             ),
             n=NO_DRAW_TURNS,
         ),
         QT_TRANSLATE_NOOP(
             "BalikHelp",
-            "The deal passes to the next player after every hand; a replayed hand is dealt again by the same "
-            "dealer (house).",
+            "The deal passes to the next player after every hand; a replayed hand is dealt again by the same dealer "
+            "(house).",
         ),
     ]
     if game_id in ("balik-satu", "chaqui", "balik-lima-belas"):
@@ -689,47 +667,47 @@ def _house(game_id: str) -> Section:
         items.append(
             QT_TRANSLATE_NOOP(
                 "BalikHelp",
-                "5 points per olo by default; a chiqui is a mixed set completed beside an identical "
-                "pair; a winning hand from the deal scores double (house).",
+                "5 points per olo by default; a chiqui is a mixed set completed beside an identical pair; a winning "
+                "hand from the deal scores double (house).",
             )
         )
     if game_id in JAVANESE_IDS:
         items.append(
             QT_TRANSLATE_NOOP(
                 "BalikHelp",
-                "A win on a taken discard (metu), and claims of a thrown card by callers, after the "
-                "thrower's own call decision (house).",
+                "A win on a taken discard (metu), and claims of a thrown card by callers, after the thrower's own "
+                "call decision (house).",
             )
         )
         items.append(
             QT_TRANSLATE_NOOP(
                 "BalikHelp",
-                "Rabas is a win on one's own stock draw or from the deal; “a red card” is a red-stamped "
-                "winning card (house).",
+                "Rabas is a win on one's own stock draw or from the deal; “a red card” is a red-stamped winning card "
+                "(house).",
             )
         )
     if game_id in PAIR_IDS:
         items.append(
             QT_TRANSLATE_NOOP(
                 "BalikHelp",
-                "The sixth card of the draw-and-throw turn: you hold five, get a sixth by drawing or "
-                "taking, and throw one, exactly like the fifteenth card of Balik Satu (house).",
+                "The sixth card of the draw-and-throw turn: you hold five, get a sixth by drawing or taking, and "
+                "throw one, exactly like the fifteenth card of Balik Satu (house).",
             )
         )
     if game_id == "gonggong":
         items.append(
             QT_TRANSLATE_NOOP(
                 "BalikHelp",
-                "Five players play with seven packs; an empty pot is first filled with one stake from "
-                "each player; umbuk rounds half the pot down (house).",
+                "Five players play with seven packs; an empty pot is first filled with one stake from each player; "
+                "umbuk rounds half the pot down (house).",
             )
         )
     if game_id == "chot":
         items.append(
             QT_TRANSLATE_NOOP(
                 "BalikHelp",
-                "Points count after the hand; each bangkong is paid when it ends, each loser paying "
-                "half; a tied bangkong pays nothing (house).",
+                "Points count after the hand; each bangkong is paid when it ends, each loser paying half; a tied "
+                "bangkong pays nothing (house).",
             )
         )
     return Section("house", QT_TRANSLATE_NOOP("BalikHelp", "CekiDesk's house rules"), (Bullets(tuple(items)),))

@@ -74,13 +74,13 @@ def effects_table(rules: Sequence[CePeOptions], heads: Sequence[str], card_names
 
 _GAME = Section("game", QT_TRANSLATE_NOOP("CePeHelp", "The game"), (
     Para(QT_TRANSLATE_NOOP("CePeHelp",
-        "Ce Pe (“one hundred” in Hokkien) is played with one or more ordinary 52-card decks by two to eight "
-        "players. All share one counter: it starts at 0, may go below zero, and must never go above 100. "
-        "Every card moves the counter or changes the play, and whoever cannot play a card loses a life. "
+        "Ce Pe (“one hundred” in Hokkien) is played with one or more ordinary 52-card decks by two to eight players. "
+        "All share one counter: it starts at 0, may go below zero, and must never go above 100. Every card moves the "
+        "counter or changes the play, and whoever cannot play a card loses a life. "
         "The last player standing wins.")),
     Para(QT_TRANSLATE_NOOP("CePeHelp",
-        "CekiDesk follows the blog post “Ce Pe”, which invites players to make their own effect tables, and "
-        "its comments, which add the “Normal” 99 and “Bloody” tables and point to the classic Ninety-Nine. "
+        "CekiDesk follows the blog post “Ce Pe”, which invites players to make their own effect tables, and its "
+        "comments, which add the “Normal” 99 and “Bloody” tables and point to the classic Ninety-Nine. "
         "Where they leave a question open, CekiDesk decides: see the house rules below.")),
 ))
 
@@ -89,8 +89,7 @@ _TURN = Section("turn", QT_TRANSLATE_NOOP("CePeHelp", "A turn"), (Bullets((
         "CePeHelp", "The player left of the dealer begins; play goes clockwise until a reverse."),
     QT_TRANSLATE_NOOP(
         "CePeHelp", "On your turn you play one card whose effect keeps the counter at or below the limit, "
-        "carry out its effect, and draw a card from the stock. An Ace may add 1 or 11, a 10 or a Queen may go "
-        "up or "
+        "carry out its effect, and draw a card from the stock. An Ace may add 1 or 11, a 10 or a Queen may go up or "
         "down: you choose, as long as the counter stays within the limit."),
     QT_TRANSLATE_NOOP(
         "CePeHelp", "You must carry out the effect of the card you play: a 3 makes you exchange a card even when "
@@ -109,8 +108,7 @@ _TABLE = Section("table", QT_TRANSLATE_NOOP("CePeHelp", "At the table"), (Bullet
         "the limit. Under it: the direction of play and who moves next."),
     QT_TRANSLATE_NOOP(
         "CePeHelp", "Click a card to play it. A card that can be played in more than one way (an Ace's +1 or "
-        "+11, a 10 or Queen up or down, the player a 3 or a 5 names) shows its choices as buttons: click one, "
-        "or use "
+        "+11, a 10 or Queen up or down, the player a 3 or a 5 names) shows its choices as buttons: click one, or use "
         "Left / Right and Enter; Escape closes them."),
     QT_TRANSLATE_NOOP(
         "CePeHelp", "A card that cannot be played is dimmed; its tooltip says why (“it would make 104”)."),
@@ -165,8 +163,8 @@ def _presets(card_names: str) -> Section:
     ids = list(PRESETS)
     return Section("presets", QT_TRANSLATE_NOOP("CePeHelp", "The four rule sets"), (
         Para(QT_TRANSLATE_NOOP("CePeHelp",
-            "Ce Pe is the post's own table; Normal 99 and Bloody are from its comments (nobody has lives there: "
-            "who cannot play is out); Ninety-Nine is the classic game with tokens and a new deal after every loss. "
+            "Ce Pe is the post's own table; Normal 99 and Bloody are from its comments (nobody has lives there: who "
+            "cannot play is out); Ninety-Nine is the classic game with tokens and a new deal after every loss. "
             "Choose one in the New Game dialog, or make your own rules.")),
         effects_table([preset(i) for i in ids], [names.text(f"ce-pe.preset.{i}") for i in ids], card_names),
     ))

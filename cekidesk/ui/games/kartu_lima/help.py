@@ -33,9 +33,9 @@ HELP_HEIGHT = 70
 INTRO = Para(
     QT_TRANSLATE_NOOP(
         "KartuLimaHelp",
-        "Kartu Lima (“five cards”, also called Tepu) is a Javanese trick game for 5 to 9 players "
-        "with one pack of 60 Ceki cards. Everybody gets five cards and five tricks are played, but "
-        "only the <b>fifth trick</b> counts: its winner wins the hand.",
+        "Kartu Lima (“five cards”, also called Tepu) is a Javanese trick game for 5 to 9 players with one pack of 60 "
+        "Ceki cards. Everybody gets five cards and five tricks are played, but only the <b>fifth trick</b> counts: "
+        "its winner wins the hand.",
     )
 )
 
@@ -46,11 +46,11 @@ _DEAL = Section(
         Para(
             QT_TRANSLATE_NOOP(
                 "KartuLimaHelp",
-                "Before the first hand everybody cuts a card; the highest Javanese value deals (Red Flower, "
-                "Old Thousand and 1 of Myriads count 10, the White Flower and the other 1s count 1, the rest "
-                "their number); players tied for the highest cut again. Later hands are dealt by the last "
-                "winner. Each player gets five cards; the player on the dealer's right leads the first "
-                "trick, and play goes anticlockwise — on the screen from you to the seat on your right.",
+                "Before the first hand everybody cuts a card; the highest Javanese value deals (Red Flower, Old "
+                "Thousand and 1 of Myriads count 10, the White Flower and the other 1s count 1, the rest their "
+                "number); players tied for the highest cut again. Later hands are dealt by the last winner. Each "
+                "player gets five cards; the player on the dealer's right leads the first trick, and play goes "
+                "anticlockwise — on the screen from you to the seat on your right.",
             )
         ),
     ),
@@ -94,8 +94,8 @@ _GROUPS = Section(
                     Cards(tuple(k.code for k in DIKA_KINDS), HELP_HEIGHT),
                     QT_TRANSLATE_NOOP(
                         "KartuLimaHelp",
-                        "<b>dika</b>: twelve cards, each a group of its own. A led dika can "
-                        "only be followed — and beaten — by its identical copy.",
+                        "<b>dika</b>: twelve cards, each a group of its own. A led dika can only be followed — and "
+                        "beaten — by its identical copy.",
                     ),
                 ),
             )
@@ -113,8 +113,8 @@ _TRICKS = Section(
                 ),
                 QT_TRANSLATE_NOOP(
                     "KartuLimaHelp",
-                    "With none, you throw any card <b>face down</b> (<i>mberi</i>). It can never win, and nobody else "
-                    "sees what it was — on the table it lies as a back.",
+                    "With none, you throw any card <b>face down</b> (<i>mberi</i>). It can never win, and nobody "
+                    "else sees what it was — on the table it lies as a back.",
                 ),
                 QT_TRANSLATE_NOOP(
                     "KartuLimaHelp",
@@ -136,9 +136,9 @@ _STREAKS = Section(
         Para(
             QT_TRANSLATE_NOOP(
                 "KartuLimaHelp",
-                "The winner of the fifth trick is <b>banjiran</b> and deals the next hand. A second win in a "
-                "row is <b>mbanjir</b>, a third and every later one <b>ladhu</b>. The streak is shown as a "
-                "badge on the seat and lasts from hand to hand; some stake methods pay more for it.",
+                "The winner of the fifth trick is <b>banjiran</b> and deals the next hand. A second win in a row is "
+                "<b>mbanjir</b>, a third and every later one <b>ladhu</b>. The streak is shown as a badge on the "
+                "seat and lasts from hand to hand; some stake methods pay more for it.",
             )
         ),
     ),
@@ -150,11 +150,10 @@ _MRAJI = Section(
         Para(
             QT_TRANSLATE_NOOP(
                 "KartuLimaHelp",
-                "A <b>mraji</b> is both copies of a group's top card: two identical dika, or two of the 9 "
-                "of Strings, 9 of Coins, 4 of Coins or Old Thousand. Led, such a card cannot be beaten. The "
-                "first leader holding two mraji pairs may show <b>mraji papat</b>: everybody else keeps one "
-                "card, the rest go face down, and the fifth trick is played at once — the shower leads a "
-                "mraji card and wins.",
+                "A <b>mraji</b> is both copies of a group's top card: two identical dika, or two of the 9 of "
+                "Strings, 9 of Coins, 4 of Coins or Old Thousand. Led, such a card cannot be beaten. The first "
+                "leader holding two mraji pairs may show <b>mraji papat</b>: everybody else keeps one card, the rest "
+                "go face down, and the fifth trick is played at once — the shower leads a mraji card and wins.",
             )
         ),
         Para(Cards(("S9", "S9", "OT", "OT"), HELP_HEIGHT)),
@@ -167,8 +166,8 @@ _INSTANT = Section(
         Para(
             QT_TRANSLATE_NOOP(
                 "KartuLimaHelp",
-                "Options, both on by default: five Myriads dealt to one player win the hand at once; five "
-                "cina cilik win the hand and the whole pot. The holder shows them before the first trick.",
+                "Options, both on by default: five Myriads dealt to one player win the hand at once; five cina cilik "
+                "win the hand and the whole pot. The holder shows them before the first trick.",
             )
         ),
     ),
@@ -185,10 +184,10 @@ _STAKES = Section(
                 ),
                 QT_TRANSLATE_NOOP(
                     "KartuLimaHelp",
-                    "<b>Undhuh-undhuh</b>: when the pot is empty everybody pays a stake into it; each winner takes one "
-                    "stake, so a pot lasts as many hands as there are players. Options: a second win in a row "
-                    "takes the rest of the pot and a ladhu keeps taking whole pots; <i>tomprang</i> lets the "
-                    "others add a stake for one hand, which the winner takes.",
+                    "<b>Undhuh-undhuh</b>: when the pot is empty everybody pays a stake into it; each winner takes "
+                    "one stake, so a pot lasts as many hands as there are players. Options: a second win in a row "
+                    "takes the rest of the pot and a ladhu keeps taking whole pots; <i>tomprang</i> lets the others "
+                    "add a stake for one hand, which the winner takes.",
                 ),
                 QT_TRANSLATE_NOOP(
                     "KartuLimaHelp",
@@ -199,8 +198,8 @@ _STAKES = Section(
                 ),
                 QT_TRANSLATE_NOOP(
                     "KartuLimaHelp",
-                    "<b>Pethitan</b>: everybody stakes into the pot each hand; the pot is taken only when a "
-                    "dika is led to the last trick — by its leader if unbeaten, otherwise by the player who killed it.",
+                    "<b>Pethitan</b>: everybody stakes into the pot each hand; the pot is taken only when a dika is "
+                    "led to the last trick — by its leader if unbeaten, otherwise by the player who killed it.",
                 ),
             )
         ),
@@ -213,11 +212,11 @@ _ROOSTERS = Section(
         Para(
             QT_TRANSLATE_NOOP(
                 "KartuLimaHelp",
-                "With roosters (<i>jagoan</i>) everybody chooses at once, after the deal. In <b>tantangan</b> "
-                "who wants lays a dika of their hand face down as a rooster, with a bet; in <b>tetep</b> "
-                "everybody must lay a card, but only a dika can win. A rooster <b>kills</b> when it wins a "
-                "trick it did not lead; it then wins the rooster bet from every other rooster that did not "
-                "kill. Nobody sees the others' roosters until the hand is over.",
+                "With roosters (<i>jagoan</i>) everybody chooses at once, after the deal. In <b>tantangan</b> who "
+                "wants lays a dika of their hand face down as a rooster, with a bet; in <b>tetep</b> everybody must "
+                "lay a card, but only a dika can win. A rooster <b>kills</b> when it wins a trick it did not lead; "
+                "it then wins the rooster bet from every other rooster that did not kill. Nobody sees the others' "
+                "roosters until the hand is over.",
             )
         ),
     ),
@@ -230,14 +229,14 @@ _SIDE = Section(
             (
                 QT_TRANSLATE_NOOP(
                     "KartuLimaHelp",
-                    "<b>Gor-goran</b>: everybody names a card of their hand as a guess of the pack's top card; a right "
-                    "guess wins the side stake from every wrong one.",
+                    "<b>Gor-goran</b>: everybody names a card of their hand as a guess of the pack's top card; a "
+                    "right guess wins the side stake from every wrong one.",
                 ),
                 QT_TRANSLATE_NOOP(
                     "KartuLimaHelp",
                     "<b>Kucingan, bedoran, kasutan, pil, kèk, pong</b>: the player dealt the White Flower, the 1 of "
-                    "Strings, the 1 of Coins, the 2 of Myriads, the 2 of Strings or the 2 of Coins wins the side stake "
-                    "from everybody. With two holders (or none) the bet is void and carried: the next single "
+                    "Strings, the 1 of Coins, the 2 of Myriads, the 2 of Strings or the 2 of Coins wins the side "
+                    "stake from everybody. With two holders (or none) the bet is void and carried: the next single "
                     "holder wins one more stake for every hand it was carried.",
                 ),
                 QT_TRANSLATE_NOOP(
@@ -248,8 +247,8 @@ _SIDE = Section(
                 QT_TRANSLATE_NOOP(
                     "KartuLimaHelp",
                     "<b>Abang-ireng</b>: everybody guesses red or black for the pack's top card. Red are the 9 of "
-                    "Strings, Red Flower, Old Thousand, every Myriad and the 5, 7 and 8 of Strings; the rest "
-                    "are black.",
+                    "Strings, Red Flower, Old Thousand, every Myriad and the 5, 7 and 8 of Strings; the rest are "
+                    "black.",
                 ),
             )
         ),
@@ -257,8 +256,7 @@ _SIDE = Section(
             QT_TRANSLATE_NOOP(
                 "KartuLimaHelp",
                 "Bets, tomprang, rooster and guesses are chosen with the buttons in the middle of the table or by "
-                "clicking a card of your hand; everybody chooses at once, and the choices are shown "
-                "together.",
+                "clicking a card of your hand; everybody chooses at once, and the choices are shown together.",
             )
         ),
     ),
@@ -267,10 +265,10 @@ _WANGSALAN_INTRO = (
     Para(
         QT_TRANSLATE_NOOP(
             "KartuLimaHelp",
-            "At the Surakarta table the leader names the card with a riddle, a <b>wangsalan</b>, instead "
-            "of its name; when a dika is led, whoever holds its partner says <i>ana kéné</i> — “I have "
-            "it!”. CekiDesk shows the riddle at the leader's seat and the ana kéné at the holder's "
-            "(an option turns ana kéné off). Every wangsalan of the source, with what it alludes to:",
+            "At the Surakarta table the leader names the card with a riddle, a <b>wangsalan</b>, instead of its "
+            "name; when a dika is led, whoever holds its partner says <i>ana kéné</i> — “I have it!”. CekiDesk shows "
+            "the riddle at the leader's seat and the ana kéné at the holder's (an option turns ana kéné off). Every "
+            "wangsalan of the source, with what it alludes to:",
         )
     ),
 )
@@ -296,8 +294,8 @@ _HOUSE = Section(
                 QT_TRANSLATE_NOOP("KartuLimaHelp", "After mraji papat the shower's fifth card goes face down too."),
                 QT_TRANSLATE_NOOP(
                     "KartuLimaHelp",
-                    "Instant wins: the holder must show the cards; with several holders the first in play order does; "
-                    "five of the 2–9 of Myriads count as five cina cilik when both options are on.",
+                    "Instant wins: the holder must show the cards; with several holders the first in play order "
+                    "does; five of the 2–9 of Myriads count as five cina cilik when both options are on.",
                 ),
                 QT_TRANSLATE_NOOP(
                     "KartuLimaHelp",
@@ -306,8 +304,8 @@ _HOUSE = Section(
                 ),
                 QT_TRANSLATE_NOOP(
                     "KartuLimaHelp",
-                    "Bal-balan: the banjiran pays nothing when they lose, and “what the banjiran won” is their gain by "
-                    "the stake method in the hand they won.",
+                    "Bal-balan: the banjiran pays nothing when they lose, and “what the banjiran won” is their gain "
+                    "by the stake method in the hand they won.",
                 ),
                 QT_TRANSLATE_NOOP(
                     "KartuLimaHelp",
@@ -315,8 +313,8 @@ _HOUSE = Section(
                 ),
                 QT_TRANSLATE_NOOP(
                     "KartuLimaHelp",
-                    "A rooster stays one of its owner's five cards and is played like any other; it kills when it wins "
-                    "a trick it did not lead.",
+                    "A rooster stays one of its owner's five cards and is played like any other; it kills when it "
+                    "wins a trick it did not lead.",
                 ),
                 QT_TRANSLATE_NOOP(
                     "KartuLimaHelp",
@@ -324,8 +322,8 @@ _HOUSE = Section(
                 ),
                 QT_TRANSLATE_NOOP(
                     "KartuLimaHelp",
-                    "Side bets: everybody takes part; when several win a bet paid “by the others”, each loser "
-                    "pays each winner; a holder bet is also void and carried when nobody holds the card.",
+                    "Side bets: everybody takes part; when several win a bet paid “by the others”, each loser pays "
+                    "each winner; a holder bet is also void and carried when nobody holds the card.",
                 ),
             )
         ),
@@ -338,9 +336,8 @@ _KEYS = Section(
         Para(
             QT_TRANSLATE_NOOP(
                 "KartuLimaHelp",
-                "Click a card of your hand (or drag it to the middle) to play it; Left/Right and Enter "
-                "select and play as well. Tab reaches the buttons of a choice; T, P, R, B, M and V make "
-                "them directly.",
+                "Click a card of your hand (or drag it to the middle) to play it; Left/Right and Enter select and "
+                "play as well. Tab reaches the buttons of a choice; T, P, R, B, M and V make them directly.",
             )
         ),
         KeysTable(),
@@ -353,10 +350,10 @@ _SOURCE = Section(
         Para(
             QT_TRANSLATE_NOOP(
                 "KartuLimaHelp",
-                "These rules follow the article <i>Kartu Lima</i>, which describes the Surakarta game after "
-                "Tjan Tjoe Siem's <i>Javaanse kaartspelen</i> (pp. 46–57), with notes from Tauern and "
-                "Uhlenbeck. This page is CekiDesk's own summary; the house rules above are the app's "
-                "choices where the source is silent.",
+                "These rules follow the article <i>Kartu Lima</i>, which describes the Surakarta game after Tjan "
+                "Tjoe Siem's <i>Javaanse kaartspelen</i> (pp. 46–57), with notes from Tauern and Uhlenbeck. This "
+                "page is CekiDesk's own summary; the house rules above are the app's choices where the source is "
+                "silent.",
             )
         ),
     ),
