@@ -12,6 +12,7 @@ import pytest
 from balik_helpers import stacked
 from PySide6.QtCore import QRectF
 
+import cekidesk.ui.games  # noqa: F401  (the registry of the games' UIs: it loads every table layout)
 from cekidesk.engine.cards import Kind
 from cekidesk.engine.core import Action
 from cekidesk.games import get_game

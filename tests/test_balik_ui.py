@@ -342,7 +342,7 @@ def test_the_call_and_the_claim_by_keyboard(qtbot, boxes, stacked):
 def test_fifteen_turned_cards_are_shown_readable_in_one_row(qtbot):
     """Balik Lima Belas and Chot turn fifteen cards: one row, none overlapping, each as tall as most
     of a winning set's card, narrower than the dialog at 1280×720; the one swapped in is greyed."""
-    from cekidesk.ui.games.balik.words import SHOWCASE_HEIGHT, BalikUI
+    from cekidesk.ui.games.balik.game_ui import SHOWCASE_HEIGHT, BalikUI
 
     parent = QWidget()
     qtbot.addWidget(parent)

@@ -20,6 +20,7 @@ from PySide6.QtGui import QColor, QImage, QPainter
 from test_ceki_views import random_states
 from waiting import HANG_GUARD_MS
 
+import cekidesk.ui.games  # noqa: F401  (the registry of the games' UIs: it loads every table layout)
 from cekidesk.engine.cards import Kind
 from cekidesk.engine.core import Action
 from cekidesk.games import new_match

@@ -7,7 +7,7 @@ import pytest
 
 from cekidesk.engine.core import EngineError
 from cekidesk.ui import i18n
-from cekidesk.ui.games.base import registered_game_uis
+from cekidesk.ui.games import registered_game_uis
 from cekidesk.ui.lessons import Lesson
 
 LESSONS: dict[str, Lesson] = {gid: ui.lesson() for gid, ui in sorted(registered_game_uis().items())

@@ -8,14 +8,14 @@ import random
 
 import pytest
 from PySide6.QtCore import Qt
+from waiting import HANG_GUARD_MS
 
+import cekidesk.ui.games  # noqa: F401  (the registry of the games' UIs: it loads every table layout)
 from cekidesk.engine.core import Action
 from cekidesk.games.pei.rules import PATIH, RAJA, UNYIK, PeiOptions, PeiState, rank_of
-from cekidesk.ui.table.layouts import LayoutOptions, layout_class
 from cekidesk.ui.games.pei.layout import SIDE_RANKS, PeiLayout
+from cekidesk.ui.table.layouts import LayoutOptions, layout_class
 from cekidesk.ui.table.widget import TableWidget
-
-from waiting import HANG_GUARD_MS
 
 NAMES = ["You", "Budi", "Sari"]
 SIZES = [(1024, 640), (1280, 720), (1920, 1080), (800, 560), (1366, 768)]

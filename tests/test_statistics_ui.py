@@ -20,7 +20,7 @@ from cekidesk.persistence.statistics import CSV_COLUMNS, StatisticsStore, statis
 from cekidesk.selfplay import play_hand
 from cekidesk.ui import names
 from cekidesk.ui.charts import BarChart, LineChart
-from cekidesk.ui.games.base import game_ui
+from cekidesk.ui.games import game_ui
 from cekidesk.ui.main_window import MainWindow
 from cekidesk.ui.statistics import StatisticsRecorder
 

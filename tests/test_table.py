@@ -8,15 +8,15 @@ import pytest
 from PySide6.QtCore import QEvent, QPoint, QPointF, Qt
 from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import QApplication
+from waiting import HANG_GUARD_MS
 
+import cekidesk.ui.games  # noqa: F401  (the registry of the games' UIs: it loads every table layout)
 from cekidesk.engine.cards import Card, Kind, ceki_deck
 from cekidesk.engine.core import Action
 from cekidesk.games.ceki.rules import CekiOptions, CekiState
 from cekidesk.ui.cardpics import card_art
 from cekidesk.ui.table.layouts import layout_class, register_layout
 from cekidesk.ui.table.widget import TableWidget
-
-from waiting import HANG_GUARD_MS
 
 NAMES = ["You", "Sari", "Budi", "Wati", "Joko", "Tini"]
 

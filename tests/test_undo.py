@@ -256,7 +256,7 @@ def test_a_move_the_game_made_for_the_person_is_taken_back_with_their_choice_bef
                                                                                        monkeypatch):
     """An automatic move (GameUI.auto_action: a claim, the only throw after a call) is no choice: an
     undo goes back to the person's choice before it, or the move would only be made again."""
-    from cekidesk.ui.games.base import game_ui
+    from cekidesk.ui.games import game_ui
     w, c = window, window.controller
     start(w, "ceki", 2, 41)
     settle(qtbot, w)

@@ -38,7 +38,7 @@ from cekidesk.engine.core import Action
 from cekidesk.games import get_game
 
 from . import i18n, names
-from .games.base import registered_game_uis
+from .games import registered_game_uis
 from .lessons import Lesson, Note
 from .table.layouts import Plan
 

@@ -48,7 +48,7 @@ from cekidesk.session import (
 )
 from cekidesk.session.bots import HINT_FALLBACK, HINT_LEVEL, BotTask
 from cekidesk.ui.autosaver import Autosaver
-from cekidesk.ui.games.base import game_ui
+from cekidesk.ui.games import game_ui
 
 log = logging.getLogger(__name__)
 

@@ -30,7 +30,7 @@ from PySide6.QtWidgets import QDockWidget, QPlainTextEdit, QWidget
 from cekidesk.engine.core import Event
 
 from . import names
-from .games.base import GameUI, game_ui
+from .games import GameUI, game_ui
 
 if TYPE_CHECKING:
     from cekidesk.persistence.saves import Seat

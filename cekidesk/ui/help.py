@@ -2,17 +2,19 @@
 
 One page per game, chosen from a list of the games' names (eleven tabs of "How to play …" never fit
 a 1280-pixel screen, least of all in aksara Jawa at 1.3×; a list shows every name whole and grows
-with the games); the pages themselves are written by the games' UI modules
-(:meth:`cekidesk.ui.games.base.GameUI.help_html`).  The pictures are rendered from the card SVGs
-and handed to each page's document with ``document().addResource`` under ``card:<code>/<height>``
-URLs, as the page asks for them.
+with the games); the pages themselves are data of the games' UI modules
+(:meth:`cekidesk.ui.games.base.GameUI.help_page`), written by the one renderer of
+:mod:`cekidesk.ui.games.help_page`.  The pictures are rendered from the card SVGs and handed
+to each page's document with ``document().addResource`` under ``card:<code>/<height>`` URLs, as the
+page asks for them.
 """
 from __future__ import annotations
 
 import html
 from collections.abc import Callable, Sequence
-from typing import Any, cast
+from typing import cast
 
+from pydantic import BaseModel
 from PySide6.QtCore import QUrl
 from PySide6.QtGui import QTextDocument
 from PySide6.QtWidgets import (
@@ -41,7 +43,8 @@ class HowToPlayDialog(QDialog):
     each page adds its table's own."""
 
     def __init__(self, shortcuts: Sequence[tuple[str, str]] = (), parent: QWidget | None = None,
-                 game_id: str = DEFAULT_GAME_ID, card_names: str = "latin", current: tuple[str, Any] | None = None):
+                 game_id: str = DEFAULT_GAME_ID, card_names: str = "latin",
+                 current: tuple[str, BaseModel] | None = None):
         super().__init__(parent)
         self.setObjectName("howToPlay")
         self.setWindowTitle(i18n.latin(lambda: self.tr("How to play")))
@@ -92,7 +95,7 @@ class HowToPlayDialog(QDialog):
         g = self.games
         g.setFixedWidth(g.sizeHintForColumn(0) + 2 * g.frameWidth() + g.spacing() * 2 + 8)
 
-    def set_current(self, current: tuple[str, Any] | None) -> None:
+    def set_current(self, current: tuple[str, BaseModel] | None) -> None:
         """The game under way and its options (None: none); the pages are rewritten if they changed."""
         if current != self.current:
             self.current = current

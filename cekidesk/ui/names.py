@@ -21,7 +21,8 @@ through Qt translation.
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from PySide6.QtCore import QCoreApplication, QLocale, QTranslator
@@ -217,33 +218,36 @@ _HONOUR_VALUE: dict[Kind, str] = {
 
 
 
-def _as(card: Any, cls: Any) -> Any:
-    if isinstance(card, cls):
+def as_kind(card: object) -> Kind | None:
+    """A Kind from a Kind or a card code ("S9"); None if it is neither."""
+    if isinstance(card, Kind):
         return card
     if isinstance(card, str):
         try:
-            return cls.parse(card)
+            return Kind.parse(card)
         except CardCodeError:
             return None
     return None
 
 
-def as_kind(card: Any) -> Kind | None:
-    """A Kind from a Kind or a card code ("S9"); None if it is neither."""
-    return _as(card, Kind)
-
-
-def as_wkind(card: Any) -> WKind | None:
+def as_wkind(card: object) -> WKind | None:
     """A WKind from a WKind or a Western card code ("10H"); None if it is neither."""
-    return _as(card, WKind)
+    if isinstance(card, WKind):
+        return card
+    if isinstance(card, str):
+        try:
+            return WKind.parse(card)
+        except CardCodeError:
+            return None
+    return None
 
 
-def _code(card: Any) -> str:
+def _code(card: object) -> str:
     code = getattr(card, "code", None)
     return str(code if code is not None else card)
 
 
-def card_name(card: Any) -> str:
+def card_name(card: object) -> str:
     """The English (translated) name of a card kind or code: "9 of Strings", "Queen of Hearts"."""
     k = as_kind(card)
     if k is not None:
@@ -252,13 +256,13 @@ def card_name(card: Any) -> str:
     return _tr("CardName", _WCARD_EN[w.code]) if w is not None else _code(card)
 
 
-def javanese_names(card: Any) -> JavaneseNames | None:
+def javanese_names(card: object) -> JavaneseNames | None:
     """All Javanese names of a Ceki kind, Latin and script; None for other cards."""
     k = as_kind(card)
     return _CARD_JV.get(k) if k is not None else None
 
 
-def javanese_name(card: Any, script: bool = False) -> str:
+def javanese_name(card: object, script: bool = False) -> str:
     """The (default) Javanese name of a Ceki kind: "sanga bang", or with ``script`` "ꦱꦔꦧꦁ";
     "" for other cards."""
     jn = javanese_names(card)
@@ -267,7 +271,7 @@ def javanese_name(card: Any, script: bool = False) -> str:
     return jn.script[0] if script else jn.latin[0]
 
 
-def javanese_in_style(card: Any, style: str = "latin") -> str:
+def javanese_in_style(card: object, style: str = "latin") -> str:
     """The Javanese name as the player chose to see it: Latin letters, aksara Jawa, or both
     ("sanga bang ꦱꦔꦧꦁ")."""
     jn = javanese_names(card)
@@ -280,13 +284,13 @@ def javanese_in_style(card: Any, style: str = "latin") -> str:
     return jn.latin[0]
 
 
-def peranakan_name(card: Any) -> str:
+def peranakan_name(card: object) -> str:
     """The Peranakan name (Balik Satu's family): "kau merah"; "" for other cards."""
     k = as_kind(card)
     return _CARD_PERANAKAN.get(k, "") if k is not None else ""
 
 
-def balik_satu_word(card: Any) -> str:
+def balik_satu_word(card: object) -> str:
     """Balik Satu's own word for the card, where it has one: Nyonya (RF), Lau Chian (OT), Red Nine (S9)."""
     k = as_kind(card)
     if k is None or k not in _BALIK_SATU_WORDS:
@@ -295,7 +299,7 @@ def balik_satu_word(card: Any) -> str:
     return _tr("CardName", word) if k is Kind.S9 else word
 
 
-def card_label(card: Any, style: str = "latin", game: str | None = None) -> str:
+def card_label(card: object, style: str = "latin", game: str | None = None) -> str:
     """The name shown in the game log, the help and dialogs, in the player's card-name form
     (``style`` = Settings ``card_names``): "9 of Strings — sanga bang", "9 of Strings — ꦱꦔꦧꦁ",
     "9 of Strings — sanga bang ꦱꦔꦧꦁ".  In a game that uses the Peranakan names (``game`` in
@@ -310,7 +314,7 @@ def card_label(card: Any, style: str = "latin", game: str | None = None) -> str:
     return QCoreApplication.translate("CardName", "{english} — {javanese}").format(english=name, javanese=other)
 
 
-def card_tooltip(card: Any) -> str:
+def card_tooltip(card: object) -> str:
     """Every name of a card, one per line (the table's tooltips): the English name and code, the
     Javanese names in Latin letters and in aksara Jawa, the Peranakan name (and Balik Satu's word).
     A Western card has its English name and code only."""
@@ -335,17 +339,29 @@ def card_tooltip(card: Any) -> str:
     return "\n".join(lines)
 
 
-def card_namer(style: str = "latin", game: str | None = None):
-    """A ``kind -> name`` function (:func:`card_label` in the given form) for the log and dialogs;
-    its ``style`` attribute names the form (a game's own words are written in it too)."""
-    def namer(kind: Any) -> str:
-        return card_label(kind, style, game)
+@dataclass(frozen=True, eq=False)
+class CardNamer:
+    """A ``kind -> name`` function (:func:`card_label` in the form ``style``, for ``game``) for the log
+    and dialogs; its ``style`` names the form (a game's own words are written in it too)."""
 
-    namer.style = style  # type: ignore[attr-defined]
-    return namer
+    style: str = "latin"
+    game: str | None = None
+
+    def __call__(self, kind: Any) -> str:
+        return card_label(kind, self.style, self.game)
 
 
-def value_name(card: Any) -> str:
+def card_namer(style: str = "latin", game: str | None = None) -> CardNamer:
+    """A namer of cards in the form ``style`` (see :class:`CardNamer`)."""
+    return CardNamer(style, game)
+
+
+def namer_style(namer: object) -> str:
+    """The card-name form ("latin", "javanese", "both") a namer writes: a :class:`CardNamer`'s, else Latin."""
+    return namer.style if isinstance(namer, CardNamer) else "latin"
+
+
+def value_name(card: object) -> str:
     """The value a card makes sets with, in the plural: "5s", "White Flowers"."""
     k = as_kind(card)
     if k is None:
@@ -355,7 +371,7 @@ def value_name(card: Any) -> str:
     return _tr("Terms", _VALUE[k.pips])
 
 
-def by_value(card: Any) -> tuple[int, int]:
+def by_value(card: object) -> tuple[int, int]:
     """Sort key that keeps cards of one value together: the 1s … the 9s, then the special cards."""
     k = as_kind(card)
     if k is None:
@@ -363,7 +379,7 @@ def by_value(card: Any) -> tuple[int, int]:
     return (k.pips if not k.is_honour else 10 + k.value, k.value)
 
 
-def card_list(cards: Any, namer: Any = None) -> str:
+def card_list(cards: Iterable[Any], namer: Callable[[Any], str] | None = None) -> str:
     """"1 of Coins, 3 of Strings and Red Flower" (each name by ``namer``, default :func:`card_name`)."""
     namer = namer or card_name
     names = [namer(c) for c in cards]

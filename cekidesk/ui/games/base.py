@@ -11,7 +11,7 @@ that turns the game's views, events and results into words and widgets:
 * ``hand_heading(match, seat_names, human)`` — the game log's heading for a hand;
 * ``describe_event(event, seat_names, human, namer)`` — one game-log line;
 * ``fill_hand_end(content, …)`` — the end-of-hand dialog's headline, explanation and showcase;
-* ``help_html(ctx)`` — the game's How-to-play page;
+* ``help_page(ctx)`` — the game's How-to-play page, as data (:mod:`.help_page`);
 * ``match_mode_help(mode)`` — the New Game dialog's explanation of a match mode;
 * ``auto_action(view, settings)`` — a move made for the human at once, as the settings ask (claiming
   a winning card with ``Settings.auto_claim``);
@@ -26,25 +26,38 @@ the table, the window or the dialogs.
 """
 from __future__ import annotations
 
-import html
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from PySide6.QtCore import QCoreApplication, QObject
 from PySide6.QtWidgets import QGridLayout, QLabel, QScrollArea, QWidget
 
-from cekidesk.engine.core import Action, Event, HandResult, View
+from cekidesk.engine.core import Action, Event, GameState, HandResult, View
 from cekidesk.engine.match import HandRecord, Match
 
 from .. import names
 from ..lessons import Lesson
-from ..table.layouts import load_game_uis
+from .help_page import HelpContext, HelpPage, Key, Para, render_html
 
 Namer = Callable[[Any], str]
 # the view type a game's words read
 V = TypeVar("V", bound=View)
+
+
+class HandAt(Protocol):
+    """What a hand's heading reads: the match as it is at that hand (a :class:`Match`, or the window's
+    record of it) — the hand's number, its dealer and its state."""
+
+    @property
+    def hand_index(self) -> int: ...
+
+    @property
+    def dealer(self) -> int: ...
+
+    @property
+    def state(self) -> GameState: ...
 
 
 def seat_name(seat: int | None, seat_names: Sequence[str]) -> str:
@@ -96,65 +109,6 @@ class HandEndContent:
     showcase: QWidget | None = None                     # e.g. the winner's sets as card pictures
     showcase_tab: str = ""                              # if set: the showcase goes in a first tab of this title
     tabs: list[tuple[str, QWidget]] = field(default_factory=list)   # extra tabs (after the payments)
-
-
-class HelpContext:
-    """What a help page may use: card pictures (``img``), the player's card-name form, the
-    keyboard shortcuts and the options of the game under way (``current_options``).  The dialog
-    registers every picture a page asks for."""
-
-    def __init__(self, img: Callable[[str, int, str], str], card_names: str = "latin",
-                 shortcuts: Sequence[tuple[str, str]] = (), current: tuple[str, Any] | None = None):
-        self._img = img
-        self.card_names = card_names
-        self.shortcuts = list(shortcuts)
-        self._current = current
-
-    def current_options(self, game_id: str) -> Any:
-        """The options of the game under way when it is ``game_id`` (a page may show the rules being
-        played, e.g. Ce Pe's effect table), else None."""
-        if self._current is None or self._current[0] != game_id:
-            return None
-        return self._current[1]
-
-    def img(self, code: str, height: int, title: str = "") -> str:
-        return self._img(code, height, title)
-
-    def card(self, code: Any) -> str:
-        """A card's name in the chosen form (for running text)."""
-        return names.card_label(code, self.card_names)
-
-    def cards(self, codes: Sequence[str], height: int) -> str:
-        return " ".join(self.img(c, height, names.card_label(c, self.card_names)) for c in codes)
-
-    @staticmethod
-    def p(text: str) -> str:
-        return f"<p>{text}</p>"
-
-    @staticmethod
-    def ul(items: Sequence[str]) -> str:
-        """A bulleted list of HTML items."""
-        return "<ul>" + "".join(f"<li>{item}</li>" for item in items) + "</ul>"
-
-    @staticmethod
-    def esc(text: str) -> str:
-        return html.escape(text)
-
-    def keys_table(self) -> str:
-        if not self.shortcuts:
-            return self.p(QCoreApplication.translate("HelpPage", "Every menu command shows its key in the menu."))
-        esc = html.escape
-        return ("<table cellspacing='0' cellpadding='3'>" + "".join(
-            f"<tr><td><b>{esc(k)}</b></td><td>&nbsp;&nbsp;{esc(v)}</td></tr>" for k, v in self.shortcuts)
-            + "</table>")
-
-    @staticmethod
-    def contents(entries: Sequence[tuple[str, str]]) -> str:
-        return "<p>" + " · ".join(f'<a href="#{a}">{html.escape(t)}</a>' for a, t in entries) + "</p>"
-
-    @staticmethod
-    def heading(anchor: str, text: str) -> str:
-        return f'<h2><a name="{anchor}">&#8203;</a>{text}</h2>'
 
 
 class DealWords(QObject):
@@ -246,7 +200,7 @@ class GameUI(Generic[V]):
             return seat_name(result.winners[0], seat_names)
         return result.outcome
 
-    def hand_heading(self, match: Any, seat_names: Sequence[str], human: int) -> str:
+    def hand_heading(self, match: HandAt, seat_names: Sequence[str], human: int) -> str:
         n = match.hand_index + 1
         if match.dealer == human:
             return QCoreApplication.translate("GameUI", "Hand {n} — you deal").format(n=n)
@@ -265,7 +219,7 @@ class GameUI(Generic[V]):
         return self.describe_event(event, seat_names, human, namer)
 
     # -- moves made for the player ----------------------------------------------------------------
-    def auto_action(self, view: V, settings: Any) -> Action | None:
+    def auto_action(self, view: V, settings: object | None) -> Action | None:
         """A move the window makes for the person at once when they are to act, as their settings ask
         (``Settings.auto_claim``: taking a card that wins for them); None: they choose themselves."""
         return None
@@ -312,8 +266,14 @@ class GameUI(Generic[V]):
     def help_title(self) -> str:
         return names.game_title(f"game.{self.game_id}")
 
+    def help_page(self, ctx: HelpContext) -> HelpPage:
+        """The game's How-to-play page, as data (:mod:`.help_page`); ``ctx`` gives the card-name form and
+        the options of the game under way, for a page that shows them."""
+        return HelpPage("", (Para(Key(f"game.{self.game_id}.blurb", "")),))
+
     def help_html(self, ctx: HelpContext) -> str:
-        return ctx.p(names.text(f"game.{self.game_id}.blurb", ""))
+        """The page's rich text, written by the one renderer of every help page."""
+        return render_html(self.help_page(ctx), ctx)
 
     def rules_source(self) -> str:
         """The About dialog's credit for the game's rules (rich text): the published source it follows."""
@@ -341,17 +301,7 @@ def register_game_ui(cls: type[U]) -> type[U]:
     return cls
 
 
-def game_ui(game_id: str) -> GameUI[Any]:
-    """The registered UI of ``game_id`` (a plain :class:`GameUI` for a game without one)."""
-    load_game_uis()
-
-    ui = _UIS.get(game_id)
-    if ui is None:
-        ui = GameUI()
-    return ui
-
-
-def registered_game_uis() -> dict[str, GameUI[Any]]:
-    load_game_uis()
-
+def registered_uis() -> dict[str, GameUI[Any]]:
+    """The game UIs registered so far, by game id (the registry, :mod:`cekidesk.ui.games`, loads every
+    game's package first: ask it)."""
     return dict(_UIS)

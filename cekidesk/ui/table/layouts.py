@@ -13,7 +13,6 @@ a layout must keep every card, with its glow margin, inside that rectangle at an
 """
 from __future__ import annotations
 
-import importlib
 import math
 import re
 from collections.abc import Callable, Hashable, Mapping, Sequence
@@ -23,7 +22,6 @@ from typing import Any, Generic, TypeVar
 from PySide6.QtCore import QCoreApplication, QPointF, QRectF
 
 from cekidesk.engine.core import Action, AmountRange, CardLike, Event, View
-from cekidesk.games import games, module_name
 
 from ..fonts import pixel_font, short_line
 
@@ -393,28 +391,33 @@ def register_layout(game_id: str, layout_class: type[TableLayout]) -> type[Table
     return layout_class
 
 
-def load_game_uis() -> None:
-    """Import the window's package of every registered game, ``cekidesk.ui.games.<module>`` (the
-    same package name as the game's ``cekidesk.games.<module>``): importing it registers the game's
-    table layout and its words (:class:`~cekidesk.ui.games.base.GameUI`).  A game without such a
-    package gets the plain words and no layout.  A family's package (one for several games) is
-    imported once.  The table itself imports no game."""
-    for name in dict.fromkeys(f"cekidesk.ui.games.{module_name(spec.id)}" for spec in games()):
-        try:
-            importlib.import_module(name)
-        except ModuleNotFoundError as exc:
-            if exc.name != name:
-                raise
+#: what imports the games' UI packages (each registers its layout when imported): the registry of the
+#: games' UIs (:mod:`cekidesk.ui.games`) installs it when it is imported; the table names no package
+#: above it
+_loader: Callable[[], None] | None = None
+
+
+def set_layout_loader(load: Callable[[], None]) -> None:
+    """Install what loads every game's UI package before a layout is looked up (the registry of the
+    games' UIs does, :func:`cekidesk.ui.games.load_game_uis`)."""
+    global _loader
+    _loader = load
+
+
+def _load_layouts() -> None:
+    if _loader is not None:
+        _loader()
 
 
 def layout_class(game_id: str) -> type[TableLayout]:
-    load_game_uis()
+    _load_layouts()
     try:
         return _LAYOUTS[game_id]
     except KeyError:
-        raise KeyError(f"no table layout is registered for the game {game_id!r}") from None
+        raise KeyError(f"no table layout is registered for the game {game_id!r} (the games' UI packages "
+                       "are loaded by their registry, cekidesk.ui.games)") from None
 
 
 def registered_layouts() -> dict[str, type[TableLayout]]:
-    load_game_uis()
+    _load_layouts()
     return dict(_LAYOUTS)

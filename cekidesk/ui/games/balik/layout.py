@@ -28,10 +28,12 @@ from collections.abc import Hashable, Iterator, Sequence
 from functools import partial
 from typing import Any
 
+from pydantic import BaseModel
 from PySide6.QtCore import QCoreApplication, QPointF, QRectF, Qt
 
 from cekidesk.engine.cards import Kind
 from cekidesk.engine.core import Action, Event
+from cekidesk.games.balik.rules import BalikView
 
 from ... import names
 from ...cardpics import card_ratio, card_width
@@ -56,7 +58,7 @@ from ...table.layouts import (
     text_height,
     text_width,
 )
-from .words import GAME_IDS, call_of, call_term, kind_of, set_term, side_lines
+from .texts import GAME_IDS, call_of, call_term, kind_of, set_term, side_lines, yu_one_rank
 
 # window-wide keys of the moves
 KEYS = {
@@ -83,15 +85,15 @@ def kind_code(kind: Any) -> str | None:
     return kind.code if kind is not None else None
 
 
-def group_of(kind: Kind, game_id: str, options: Any) -> int:
+def group_of(kind: Kind, game_id: str, options: BaseModel) -> int:
     """The group ("rank") a card makes sets in: the pips, the *yu* class one group (or, without
     ``yu_one_rank``, each honour a group of its own); Tantanan and Cekèn: all honours are 1s."""
     if kind.is_honour:
-        return 0 if getattr(options, "yu_one_rank", True) else 10 + int(kind)
+        return 0 if yu_one_rank(options) else 10 + int(kind)
     return kind.pips - 1
 
 
-def hand_groups(view: Any) -> list[list[Kind]]:
+def hand_groups(view: BalikView) -> list[list[Kind]]:
     """The viewer's hand as shown: the complete sets (``view.sets``), then the other cards by group,
     the card just drawn or taken (``view.drawn``) alone at the end."""
     rest = list(view.hand)
@@ -112,7 +114,7 @@ def hand_groups(view: Any) -> list[list[Kind]]:
     return groups
 
 
-class BalikLayout(TableLayout[Any]):
+class BalikLayout(TableLayout[BalikView]):
     game_id = "balik-satu"
     game_keys = tuple(sorted({int(k) for k in KEYS.values()}))
 
@@ -133,7 +135,7 @@ class BalikLayout(TableLayout[Any]):
         self._taken: list[QRectF] | None = None
 
     # ------------------------------------------------------------------------------------------
-    def plan(self, view: Any, width: float, height: float, options: LayoutOptions) -> Plan:
+    def plan(self, view: BalikView, width: float, height: float, options: LayoutOptions) -> Plan:
         f = frame(width, height, 0.6)
         W, H, s, M = f.W, f.H, f.s, f.M
         n = view.n_players
@@ -146,7 +148,7 @@ class BalikLayout(TableLayout[Any]):
         self._plan, self._taken = plan, None
         legal = set(view.legal)
         over = view.result is not None
-        style = getattr(options.card_namer, "style", "latin")
+        style = names.namer_style(options.card_namer)
 
         big = n <= 6
         hand_h = round((0.19 if big else 0.17) * s)
@@ -195,7 +197,7 @@ class BalikLayout(TableLayout[Any]):
         return plan
 
     # ------------------------------------------------------------------------------------------
-    def _human(self, plan: Plan, view: Any, me: int, W: float, H: float, M: float, hand_h: float, seat: QPointF,
+    def _human(self, plan: Plan, view: BalikView, me: int, W: float, H: float, M: float, hand_h: float, seat: QPointF,
                panel_w: float, panel_h: float, font: float, legal: set, over: bool, style: str,
                options: LayoutOptions) -> None:
         """The hand across the bottom; the plate at the ring's lowest place, above the hand's middle
@@ -204,7 +206,7 @@ class BalikLayout(TableLayout[Any]):
         hand_cy = H - M - hand_h / 2 - 0.05 * hand_h
         max_w = W - 2 * M
         result = view.result
-        if over:
+        if result is not None:
             hands = result.details.get("hands") or []
             kinds = [kind_of(c) for c in hands[me]] if me < len(hands) else list(view.hand)
             groups = [sorted(kinds)]
@@ -264,13 +266,13 @@ class BalikLayout(TableLayout[Any]):
         self._reveal_pos[me] = QPointF(rect.right() + 0.6 * wh, seat.y() - 0.2 * hand_h)
 
     # ------------------------------------------------------------------------------------------
-    def _other(self, plan: Plan, view: Any, q: int, pos: QPointF, panel_w: float, panel_h: float, fan_h: float,
+    def _other(self, plan: Plan, view: BalikView, q: int, pos: QPointF, panel_w: float, panel_h: float, fan_h: float,
                font: float, over: bool, style: str, cx: float, cy: float) -> None:
         rect = QRectF(pos.x() - panel_w / 2, pos.y() - panel_h / 2, panel_w, panel_h)
         plan.seats.append(self._seat(view, q, rect, over, style))
         self._plates[q] = rect
         w = card_width(fan_h)
-        if over:
+        if view.result is not None:
             hands = view.result.details.get("hands") or []
             kinds: list[Kind | None] = [kind_of(c) for c in sorted(hands[q], key=names.by_value)] \
                 if q < len(hands) else []
@@ -317,7 +319,7 @@ class BalikLayout(TableLayout[Any]):
         x, y = pos.x() + ux * t, pos.y() + uy * t
         return QRectF(x - fw / 2, y - fh / 2, fw, fh)
 
-    def _seat(self, view: Any, q: int, rect: QRectF, over: bool, style: str, human: bool = False) -> SeatSpec:
+    def _seat(self, view: BalikView, q: int, rect: QRectF, over: bool, style: str, human: bool = False) -> SeatSpec:
         call = view.calls[q] if q < len(view.calls) else None
         badge = tip = ""
         if call:
@@ -333,18 +335,18 @@ class BalikLayout(TableLayout[Any]):
                         dealer=q == view.dealer, to_move=q in view.to_act and not over, badge=badge,
                         badge_tip=tip, winner=winner, human=human, extra=self._seat_extra(view, q))
 
-    def _seat_extra(self, view: Any, q: int) -> str:
+    def _seat_extra(self, view: BalikView, q: int) -> str:
         """The plate's second line: Chot's points of the seat in the bangkong under way."""
-        cv = getattr(view, "carry_view", None)
+        cv = view.carry_view
         if view.game_id != "chot" or cv is None or q >= len(cv.points):
             return ""
         return QCoreApplication.translate("BalikTable", "{points} pts ({ones}×1, {tens}×10)").format(
             points=cv.points[q], ones=cv.ones[q], tens=cv.tens[q])
 
     # ------------------------------------------------------------------------------------------
-    def _middle(self, plan: Plan, view: Any, me: int, c: QPointF, inner_w: float, mid_h: float, font: float,
+    def _middle(self, plan: Plan, view: BalikView, me: int, c: QPointF, inner_w: float, mid_h: float, font: float,
                 legal: set, over: bool) -> None:
-        showcase = over and view.result.winners
+        showcase = view.result is not None and view.result.winners
         if showcase:
             # the end: the winner's sets take the middle, between the side seats
             self._showcase(plan, view, c, inner_w, mid_h, font)
@@ -355,7 +357,7 @@ class BalikLayout(TableLayout[Any]):
         if not showcase:
             self._revealed(plan, view, me)    # last: it keeps off everything else
 
-    def _stock_and_pile(self, plan: Plan, view: Any, me: int, c: QPointF, mid_h: float, font: float, legal: set,
+    def _stock_and_pile(self, plan: Plan, view: BalikView, me: int, c: QPointF, mid_h: float, font: float, legal: set,
                         over: bool) -> None:
         wm = card_width(mid_h)
         small_h = round(mid_h * 0.62)
@@ -379,15 +381,15 @@ class BalikLayout(TableLayout[Any]):
                                      QCoreApplication.translate("BalikTable", "Cards left in the stock")))
         self._pile(plan, view, me, c, mid_h, wm, small_h, ws, font, legal)
 
-    def _notes(self, plan: Plan, view: Any, c: QPointF, mid_h: float, font: float, over: bool) -> None:
+    def _notes(self, plan: Plan, view: BalikView, c: QPointF, mid_h: float, font: float, over: bool) -> None:
         """Under the middle: a drawn hand's reason, the pot, Chot's sides and bangkong record."""
         notes: list[tuple[Hashable, str, str, str]] = []    # key, text, style, tooltip
-        if over and not view.result.winners:
+        if view.result is not None and not view.result.winners:
             d = view.result.details
             text = (QCoreApplication.translate("BalikTable", "Replay: the hand is dealt again") if d.get("replay")
                     else QCoreApplication.translate("BalikTable", "Drawn hand"))
             notes.append((("result",), text, "winner", ""))
-        cv = getattr(view, "carry_view", None)
+        cv = view.carry_view
         if cv is not None and cv.pot:
             notes.append((("pot",), QCoreApplication.translate("BalikTable", "Pot: {money}").format(
                 money=names.format_money(cv.pot, signed=False)), "count", ""))
@@ -396,7 +398,7 @@ class BalikLayout(TableLayout[Any]):
                 notes.append((("chot", i), line, "count", names.term_tooltip("bangkong")))
         # under the stock's count (or the score's cards), a line apart
         y = c.y() + mid_h * 0.5 + text_height("0", font * 0.95) + 6 * self._sep
-        if over and view.result.winners:
+        if view.result is not None and view.result.winners:
             y = c.y() + mid_h * 1.25 + 4 * self._sep
         for key, text, st, tip in notes:
             h = text_height(text, font * 0.9, st != "count")
@@ -424,7 +426,7 @@ class BalikLayout(TableLayout[Any]):
                 right = min(right, r.left())
         return left, right
 
-    def _pile(self, plan: Plan, view: Any, me: int, c: QPointF, mid_h: float, wm: float, small_h: float,
+    def _pile(self, plan: Plan, view: BalikView, me: int, c: QPointF, mid_h: float, wm: float, small_h: float,
               ws: float, font: float, legal: set) -> None:
         """The top discard large beside the stock, its thrower named above it; the few before it
         small, to its right, the newest nearest."""
@@ -454,7 +456,7 @@ class BalikLayout(TableLayout[Any]):
                 tooltip=QCoreApplication.translate("BalikTable", "Thrown by {name}").format(name=self.seat_title(who)),
                 peek=(1.0, 1.0)))
 
-    def _revealed(self, plan: Plan, view: Any, me: int) -> None:
+    def _revealed(self, plan: Plan, view: BalikView, me: int) -> None:
         """A drawn stock card lying face up after a call, near its drawer, "… drew" over it."""
         rev = view.revealed
         if rev is None or (rev[1] == me and view.phase != "claim"):
@@ -538,11 +540,11 @@ class BalikLayout(TableLayout[Any]):
                            *(s.rect for s in plan.seats)]
         return self._taken
 
-    def _showcase(self, plan: Plan, view: Any, c: QPointF, inner_w: float, mid_h: float, font: float) -> None:
+    def _showcase(self, plan: Plan, view: BalikView, c: QPointF, inner_w: float, mid_h: float, font: float) -> None:
         """The winner's sets in the middle, between the side seats, the cards turned for the score
         under them (those a swap took in marked), and the score."""
         left, right = self._free_span(c, inner_w, c.y() - mid_h * 0.7, c.y() + mid_h * 1.3)
-        d = view.result.details
+        d = view.result.details if view.result is not None else {}
         sets = [[kind_of(k) for k in st] for st in d.get("sets") or []]
         turned = [kind_of(k) for k in d.get("turned") or []]
         swapped_in = [kind_of(into) for _out, into in d.get("swaps") or []]
@@ -624,7 +626,7 @@ class BalikLayout(TableLayout[Any]):
                                      size, "count"))
 
     # ------------------------------------------------------------------------------------------
-    def choices(self, view: Any, style: str = "latin") -> list[ChoiceSpec]:
+    def choices(self, view: BalikView, style: str = "latin") -> list[ChoiceSpec]:
         """Call or keep quiet, claim or let go, win: buttons at the human's plate."""
         out = []
         for verb in CHOICE_VERBS:
@@ -637,7 +639,7 @@ class BalikLayout(TableLayout[Any]):
         return out
 
     @staticmethod
-    def _choice_words(view: Any, a: Action, style: str) -> tuple[str, str]:
+    def _choice_words(view: BalikView, a: Action, style: str) -> tuple[str, str]:
         v = a.verb
         if v == "call":
             code = call_term(view.game_id, call_of(view.game_id, view.hand))
@@ -658,7 +660,7 @@ class BalikLayout(TableLayout[Any]):
                 QCoreApplication.translate("BalikTable", "Your hand is complete: show it and win (key S)"))
 
     # ------------------------------------------------------------------------------------------
-    def choreograph(self, events: Sequence[Event], old: dict[Hashable, Any], new: Plan, view: Any,
+    def choreograph(self, events: Sequence[Event], old: dict[Hashable, Any], new: Plan, view: BalikView,
                     played_key: Any = None) -> Choreo:
         ch = Choreo()
         newk = new.by_key()
@@ -736,7 +738,7 @@ class BalikLayout(TableLayout[Any]):
         else:
             ch.start[nk] = (stock_pos, False, 0.0, stock_h)
 
-    def _deal(self, ch: Choreo, new: Plan, view: Any) -> None:
+    def _deal(self, ch: Choreo, new: Plan, view: BalikView) -> None:
         """Seven cards at a time from the stock, from the first player anticlockwise, the extra card
         to the first player, then seven more (the source's deal)."""
         n = view.n_players

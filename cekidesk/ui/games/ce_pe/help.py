@@ -15,7 +15,22 @@ from cekidesk.games.ce_pe.ruleset import PRESETS, RANKS, CePeOptions, preset
 
 from ... import names
 from ...i18n import QT_TRANSLATE_NOOP
-from ..base import HelpContext
+from ..help_page import (
+    Block,
+    Bold,
+    Bullets,
+    Contents,
+    HelpContext,
+    HelpPage,
+    Inline,
+    Key,
+    KeysTable,
+    Para,
+    Said,
+    Section,
+    Table,
+    fmt,
+)
 from .effects import effect_text, rank_text
 
 
@@ -44,132 +59,132 @@ def _settings_rows(rules: Sequence[CePeOptions]) -> list[tuple[str, list[str]]]:
     ]
 
 
-def effects_table(rules: Sequence[CePeOptions], heads: Sequence[str], ctx: HelpContext) -> str:
+def effects_table(rules: Sequence[CePeOptions], heads: Sequence[str], card_names: str) -> Table:
     """Rank rows × rule-set columns (and a row for every card with an effect of its own)."""
-    esc = ctx.esc
     rows = _settings_rows(rules)
     rows += [(rank_text(r), [effect_text(x.effects[r]) for x in rules]) for r in RANKS]
     cards = sorted({c for x in rules for c in x.card_effects}, key=lambda c: WKind.parse(c).number)
-    rows += [(names.card_label(c, ctx.card_names),
+    rows += [(names.card_label(c, card_names),
               [effect_text(x.card_effects[c]) if c in x.card_effects else QCoreApplication.translate(
                   "CePeHelp", "as its rank") for x in rules])
              for c in cards]
-    head = "".join(f"<th align='left'>{esc(h)}</th>" for h in heads)
-    body = "".join(f"<tr><td><b>{esc(name)}</b></td>" + "".join(f"<td>{esc(v)}</td>" for v in values) + "</tr>"
-                   for name, values in rows)
-    return (f"<table border='1' cellspacing='0' cellpadding='4'><tr><th></th>{head}</tr>{body}</table>")
+    return Table(tuple((Bold(Said(name)), *(Said(v) for v in values)) for name, values in rows),
+                 padding=4, border=1, middle=False, head=("", *(Said(h) for h in heads)))
 
 
-def help_html(ctx: HelpContext) -> str:
-    p, ul = ctx.p, ctx.ul
-    def word(text: str) -> str:    # (a text marked where it is written)
-        return QCoreApplication.translate("CePeHelp", text)
+_GAME = Section("game", QT_TRANSLATE_NOOP("CePeHelp", "The game"), (
+    Para(QT_TRANSLATE_NOOP("CePeHelp",
+        "Ce Pe (“one hundred” in Hokkien) is played with one or more ordinary 52-card decks by two to eight players. "
+        "All share one counter: it starts at 0, may go below zero, and must never go above 100. Every card moves the "
+        "counter or changes the play, and whoever cannot play a card loses a life. "
+        "The last player standing wins.")),
+    Para(QT_TRANSLATE_NOOP("CePeHelp",
+        "CekiDesk follows the blog post “Ce Pe”, which invites players to make their own effect tables, and its "
+        "comments, which add the “Normal” 99 and “Bloody” tables and point to the classic Ninety-Nine. "
+        "Where they leave a question open, CekiDesk decides: see the house rules below.")),
+))
 
-    sections = [("game", QT_TRANSLATE_NOOP("CePeHelp", "The game")), ("turn", QT_TRANSLATE_NOOP("CePeHelp", "A turn")),
-                ("presets", QT_TRANSLATE_NOOP("CePeHelp", "The four rule sets")),
-                ("current", QT_TRANSLATE_NOOP("CePeHelp", "The rules of this game")),
-                ("table", QT_TRANSLATE_NOOP("CePeHelp", "At the table")),
-                ("match", QT_TRANSLATE_NOOP("CePeHelp", "Matches")),
-                ("house", QT_TRANSLATE_NOOP("CePeHelp", "House rules")),
-                ("keys", QT_TRANSLATE_NOOP("CePeHelp", "Keys"))]
-    out = [ctx.contents([(anchor, word(title)) for anchor, title in sections])]
-    out.append(ctx.heading("game", QCoreApplication.translate("CePeHelp", "The game")))
-    out.append(p(QCoreApplication.translate("CePeHelp",
-        "Ce Pe (“one hundred” in Hokkien) is played with one or more ordinary 52-card decks by two to eight "
-        "players. All share one counter: it starts at 0, may go below zero, and must never go above 100. "
-        "Every card moves the counter or changes the play, and whoever cannot play a card loses a life. "
-        "The last player standing wins.")))
-    out.append(p(QCoreApplication.translate("CePeHelp",
-        "CekiDesk follows the blog post “Ce Pe”, which invites players to make their own effect tables, and "
-        "its comments, which add the “Normal” 99 and “Bloody” tables and point to the classic Ninety-Nine. "
-        "Where they leave a question open, CekiDesk decides: see the house rules below.")))
-    out.append(ctx.heading("turn", QCoreApplication.translate("CePeHelp", "A turn")))
-    out.append(ul([
-        QCoreApplication.translate(
-            "CePeHelp", "The player left of the dealer begins; play goes clockwise until a reverse."),
-        QCoreApplication.translate(
-            "CePeHelp", "On your turn you play one card whose effect keeps the counter at or below the limit, "
-            "carry out its effect, and draw a card from the stock. An Ace may add 1 or 11, a 10 or a Queen may go "
-            "up or "
-            "down: you choose, as long as the counter stays within the limit."),
-        QCoreApplication.translate(
-            "CePeHelp", "You must carry out the effect of the card you play: a 3 makes you exchange a card even when "
-            "that hurts you."),
-        QCoreApplication.translate(
-            "CePeHelp", "If no card of yours can be played, you lose a life: you turn one card of your hand face down "
-            "and do not draw. With no cards left you are out."),
-        QCoreApplication.translate(
-            "CePeHelp", "When the stock runs out, the discards under the top card and the turned-down cards are "
-            "shuffled into a new stock."),
-    ]))
-    out.append(ctx.heading("presets", QCoreApplication.translate("CePeHelp", "The four rule sets")))
-    out.append(p(QCoreApplication.translate("CePeHelp",
-        "Ce Pe is the post's own table; Normal 99 and Bloody are from its comments (nobody has lives there: "
-        "who cannot play is out); Ninety-Nine is the classic game with tokens and a new deal after every loss. "
-        "Choose one in the New Game dialog, or make your own rules.")))
-    ids = list(PRESETS)
-    sets = [preset(i) for i in ids]
-    out.append(effects_table(sets, [names.text(f"ce-pe.preset.{i}") for i in ids], ctx))
-    out.append(ctx.heading("current", QCoreApplication.translate("CePeHelp", "The rules of this game")))
-    current = ctx.current_options("ce-pe")
-    if isinstance(current, CePeOptions):
-        out.append(p(QCoreApplication.translate(
-            "CePeHelp", "The game under way is played with the rules “{name}”:").format(name=ctx.esc(current.name))))
-        out.append(effects_table([current], [current.name], ctx))
-    else:
-        out.append(p(QCoreApplication.translate(
-            "CePeHelp", "When a game of Ce Pe is under way, its rules are shown here.")))
-    out.append(ctx.heading("table", QCoreApplication.translate("CePeHelp", "At the table")))
-    out.append(ul([
-        QCoreApplication.translate(
-            "CePeHelp", "The counter stands large in the middle with the limit beside it; its colour warms as it nears "
-            "the limit. Under it: the direction of play and who moves next."),
-        QCoreApplication.translate(
-            "CePeHelp", "Click a card to play it. A card that can be played in more than one way (an Ace's +1 or "
-            "+11, a 10 or Queen up or down, the player a 3 or a 5 names) shows its choices as buttons: click one, "
-            "or use "
-            "Left / Right and Enter; Escape closes them."),
-        QCoreApplication.translate(
-            "CePeHelp", "A card that cannot be played is dimmed; its tooltip says why (“it would make 104”)."),
-        QCoreApplication.translate(
-            "CePeHelp", "After a 3 you draw, then click the card you give; you take a random card of the other hand."),
-        QCoreApplication.translate(
-            "CePeHelp", "With no playable card under lives, click the card to turn face down. Under tokens or “out at "
-            "once” the table says why and plays your loss for you."),
-        QCoreApplication.translate(
-            "CePeHelp", "Every seat shows its cards, the cards turned face down (lives lost) and its tokens; a "
-            "player who is out is faded, with their place. The game log tells every move."),
-    ]))
-    out.append(ctx.heading("match", QCoreApplication.translate("CePeHelp", "Matches")))
-    out.append(ul([
-        names.text("match.mode.hands") + " — " + names.text("match.mode.hands.help"),
-        names.text("match.mode.target") + " — " + names.text("match.mode.target.help"),
-        names.text("match.mode.money") + " — " + QCoreApplication.translate("CePeHelp",
-            "every player eliminated in a hand pays its winner one stake; with a redeal after every loss, "
-            "nothing is paid until one player is left, who gets a stake from each other player."),
-        names.text("ending.last_standing") + " — " + names.text("ending.last_standing.help"),
-    ]))
-    out.append(ctx.heading("house", QCoreApplication.translate("CePeHelp", "House rules")))
-    out.append(p(QCoreApplication.translate(
-        "CePeHelp", "Where the post and its comments are silent, CekiDesk decides:")))
-    out.append(ul([
-        QCoreApplication.translate("CePeHelp", "The player left of the dealer starts (the post does not say)."),
-        QCoreApplication.translate(
+_TURN = Section("turn", QT_TRANSLATE_NOOP("CePeHelp", "A turn"), (Bullets((
+    QT_TRANSLATE_NOOP(
+        "CePeHelp", "The player left of the dealer begins; play goes clockwise until a reverse."),
+    QT_TRANSLATE_NOOP(
+        "CePeHelp", "On your turn you play one card whose effect keeps the counter at or below the limit, "
+        "carry out its effect, and draw a card from the stock. An Ace may add 1 or 11, a 10 or a Queen may go up or "
+        "down: you choose, as long as the counter stays within the limit."),
+    QT_TRANSLATE_NOOP(
+        "CePeHelp", "You must carry out the effect of the card you play: a 3 makes you exchange a card even when "
+        "that hurts you."),
+    QT_TRANSLATE_NOOP(
+        "CePeHelp", "If no card of yours can be played, you lose a life: you turn one card of your hand face down "
+        "and do not draw. With no cards left you are out."),
+    QT_TRANSLATE_NOOP(
+        "CePeHelp", "When the stock runs out, the discards under the top card and the turned-down cards are "
+        "shuffled into a new stock."),
+)),))
+
+_TABLE = Section("table", QT_TRANSLATE_NOOP("CePeHelp", "At the table"), (Bullets((
+    QT_TRANSLATE_NOOP(
+        "CePeHelp", "The counter stands large in the middle with the limit beside it; its colour warms as it nears "
+        "the limit. Under it: the direction of play and who moves next."),
+    QT_TRANSLATE_NOOP(
+        "CePeHelp", "Click a card to play it. A card that can be played in more than one way (an Ace's +1 or "
+        "+11, a 10 or Queen up or down, the player a 3 or a 5 names) shows its choices as buttons: click one, or use "
+        "Left / Right and Enter; Escape closes them."),
+    QT_TRANSLATE_NOOP(
+        "CePeHelp", "A card that cannot be played is dimmed; its tooltip says why (“it would make 104”)."),
+    QT_TRANSLATE_NOOP(
+        "CePeHelp", "After a 3 you draw, then click the card you give; you take a random card of the other hand."),
+    QT_TRANSLATE_NOOP(
+        "CePeHelp", "With no playable card under lives, click the card to turn face down. Under tokens or “out at "
+        "once” the table says why and plays your loss for you."),
+    QT_TRANSLATE_NOOP(
+        "CePeHelp", "Every seat shows its cards, the cards turned face down (lives lost) and its tokens; a "
+        "player who is out is faded, with their place. The game log tells every move."),
+)),))
+
+
+def _mode(mode: str, explanation: Inline) -> Inline:
+    return (Key(f"match.mode.{mode}"), Said(" — "), explanation)
+
+
+_MATCH = Section("match", QT_TRANSLATE_NOOP("CePeHelp", "Matches"), (Bullets((
+    _mode("hands", Key("match.mode.hands.help")),
+    _mode("target", Key("match.mode.target.help")),
+    _mode("money", QT_TRANSLATE_NOOP("CePeHelp",
+          "every player eliminated in a hand pays its winner one stake; with a redeal after every loss, "
+          "nothing is paid until one player is left, who gets a stake from each other player.")),
+    (Key("ending.last_standing"), Said(" — "), Key("ending.last_standing.help")),
+)),))
+
+_HOUSE = Section("house", QT_TRANSLATE_NOOP("CePeHelp", "House rules"), (
+    Para(QT_TRANSLATE_NOOP("CePeHelp", "Where the post and its comments are silent, CekiDesk decides:")),
+    Bullets((
+        QT_TRANSLATE_NOOP("CePeHelp", "The player left of the dealer starts (the post does not say)."),
+        QT_TRANSLATE_NOOP(
             "CePeHelp", "A card that is always playable (the King) but whose every outcome would pass the limit leaves "
             "the counter as it is."),
-        QCoreApplication.translate(
+        QT_TRANSLATE_NOOP(
             "CePeHelp", "With two players left, a reverse changes nothing but the direction, and a Jack gives the "
             "player another turn."),
-        QCoreApplication.translate(
+        QT_TRANSLATE_NOOP(
             "CePeHelp", "A player whose hand is empty when their turn comes (the stock ran dry) is out."),
-        QCoreApplication.translate("CePeHelp", "Turned-down cards are seen only by their owner."),
-        QCoreApplication.translate(
+        QT_TRANSLATE_NOOP("CePeHelp", "Turned-down cards are seen only by their owner."),
+        QT_TRANSLATE_NOOP(
             "CePeHelp", "After a few rebuilds in one hand the stock is no longer rebuilt, so every hand ends; with "
             "nothing to draw a player just does not draw."),
-        QCoreApplication.translate(
+        QT_TRANSLATE_NOOP(
             "CePeHelp", "With nothing to give, an exchange does nothing; from an empty hand nothing is taken."),
-        QCoreApplication.translate("CePeHelp", "With a redeal after every loss, an instant win wins the whole match."),
-    ]))
-    out.append(ctx.heading("keys", QCoreApplication.translate("CePeHelp", "Keys")))
-    out.append(ctx.keys_table())
-    return "".join(out)
+        QT_TRANSLATE_NOOP("CePeHelp", "With a redeal after every loss, an instant win wins the whole match."),
+    )),
+))
+
+
+def _presets(card_names: str) -> Section:
+    ids = list(PRESETS)
+    return Section("presets", QT_TRANSLATE_NOOP("CePeHelp", "The four rule sets"), (
+        Para(QT_TRANSLATE_NOOP("CePeHelp",
+            "Ce Pe is the post's own table; Normal 99 and Bloody are from its comments (nobody has lives there: who "
+            "cannot play is out); Ninety-Nine is the classic game with tokens and a new deal after every loss. "
+            "Choose one in the New Game dialog, or make your own rules.")),
+        effects_table([preset(i) for i in ids], [names.text(f"ce-pe.preset.{i}") for i in ids], card_names),
+    ))
+
+
+def _current(ctx: HelpContext) -> Section:
+    current = ctx.current_options("ce-pe")
+    blocks: tuple[Block, ...]
+    if isinstance(current, CePeOptions):
+        blocks = (Para(fmt(QT_TRANSLATE_NOOP("CePeHelp", "The game under way is played with the rules “{name}”:"),
+                           name=Said(current.name))),
+                  effects_table([current], [current.name], ctx.card_names))
+    else:
+        blocks = (Para(QT_TRANSLATE_NOOP("CePeHelp", "When a game of Ce Pe is under way, its rules are shown here.")),)
+    return Section("current", QT_TRANSLATE_NOOP("CePeHelp", "The rules of this game"), blocks)
+
+
+def help_page(ctx: HelpContext) -> HelpPage:
+    """Ce Pe's page; the effect tables are the presets' and the rules under way (``ctx``)."""
+    return HelpPage("CePeHelp", (
+        Contents(), _GAME, _TURN, _presets(ctx.card_names), _current(ctx), _TABLE, _MATCH, _HOUSE,
+        Section("keys", QT_TRANSLATE_NOOP("CePeHelp", "Keys"), (KeysTable(),)),
+    ))

@@ -25,6 +25,7 @@ from PySide6.QtCore import QCoreApplication, QPointF, QRectF
 
 from cekidesk.engine.cards import WKind
 from cekidesk.engine.core import Event
+from cekidesk.games.ce_pe.rules import CePeView
 
 from ... import names
 from ...cardpics import back_code, card_width
@@ -48,6 +49,8 @@ from ...table.layouts import (
     text_width,
     wrap_label,
 )
+from .game_ui import CePeUI
+from .texts import blocked_text, by_rank, counter_str, rules_of
 
 FAMILY = "western"
 # the counter's pill from cool to hot: (share of the limit reached, colour)
@@ -74,13 +77,11 @@ def count(x: Any) -> int:
 
 def counter_text(counter: int, limit: int) -> str:
     """ "73 / 100" (with a real minus sign)."""
-    from .words import counter_str
-
     return QCoreApplication.translate(
         "CePeTable", "{counter} / {limit}").format(counter=counter_str(counter), limit=counter_str(limit))
 
 
-class CePeLayout(TableLayout[Any]):
+class CePeLayout(TableLayout[CePeView]):
     game_id = "ce-pe"
 
     def __init__(self, seat_names: Sequence[str], human_seat: int):
@@ -89,9 +90,7 @@ class CePeLayout(TableLayout[Any]):
         self._stock = (QPointF(), 0.0)
 
     # ------------------------------------------------------------------------------------------
-    def plan(self, view: Any, width: float, height: float, options: LayoutOptions) -> Plan:
-        from .words import CePeUI
-
+    def plan(self, view: CePeView, width: float, height: float, options: LayoutOptions) -> Plan:
         f = frame(width, height)
         W, H, s, M, gap = f.W, f.H, f.s, f.M, f.gap
         me = self.viewer_seat(view)
@@ -182,19 +181,17 @@ class CePeLayout(TableLayout[Any]):
         labels_inside(plan, W)
         return plan
 
-    def _titles(self, view: Any) -> list[str]:
+    def _titles(self, view: CePeView) -> list[str]:
         return [self.seat_title(q) for q in range(view.n_players)]
 
     @staticmethod
-    def _lose_label(view: Any) -> str:
-        from .words import rules_of
-
+    def _lose_label(view: CePeView) -> str:
         if rules_of(view).penalty == "tokens":
             return QCoreApplication.translate("CePeTable", "Lose a token")
         return QCoreApplication.translate("CePeTable", "Drop out")
 
     @staticmethod
-    def _shown_hand(view: Any, q: int) -> list[Any]:
+    def _shown_hand(view: CePeView, q: int) -> list[Any]:
         """The cards of another hand everyone may see: every hand at the end of the hand."""
         if view.result is None:
             return []
@@ -203,7 +200,7 @@ class CePeLayout(TableLayout[Any]):
             return []
         return [WKind.parse(str(c)) for c in hands[q]]
 
-    def _seat(self, view: Any, q: int, rect: QRectF, over: bool, human: bool = False) -> SeatSpec:
+    def _seat(self, view: CePeView, q: int, rect: QRectF, over: bool, human: bool = False) -> SeatSpec:
         out = bool(view.out[q])
         badge = tip = ""
         if out:
@@ -216,7 +213,7 @@ class CePeLayout(TableLayout[Any]):
                         to_move=q == view.current and not over and not out, badge=badge, badge_tip=tip,
                         winner=winner, human=human, extra=self._seat_extra(view, q), greyed=out)
 
-    def _seat_extra(self, view: Any, q: int) -> str:
+    def _seat_extra(self, view: CePeView, q: int) -> str:
         """The plate's tooltip line: out with the place, the tokens left, the lives lost."""
         if view.out[q]:
             order = list(view.eliminated or ())
@@ -234,7 +231,7 @@ class CePeLayout(TableLayout[Any]):
                 QCoreApplication.translate("CePeTable", "%n card(s) face down", None, down), down))
         return QCoreApplication.translate("Terms", ", ").join(parts)
 
-    def _lives(self, plan: Plan, view: Any, q: int, pos: QPointF, h: float, w: float) -> None:
+    def _lives(self, plan: Plan, view: CePeView, q: int, pos: QPointF, h: float, w: float) -> None:
         """The seat's turned-down cards (the lives lost), lying sideways in a row; its tokens as a label."""
         down = count(view.face_down[q])
         sp = w * 0.45
@@ -252,13 +249,11 @@ class CePeLayout(TableLayout[Any]):
                                              "CePeTable", "%n token(s) left", None, tokens), tokens)))
 
     # ------------------------------------------------------------------------------------------
-    def _middle(self, plan: Plan, view: Any, centre: QPointF, pile_h: float, font: float, s: float,
+    def _middle(self, plan: Plan, view: CePeView, centre: QPointF, pile_h: float, font: float, s: float,
                 options: LayoutOptions) -> None:
         """The counter in the middle, the direction and the next player under it, the stock on its
         left and the discard pile on its right; the words under a pile a fifth of a line below it
         (their height the interface's: 1.3× in aksara Jawa)."""
-        from .words import rules_of
-
         limit = view.limit
         big = max(22.0, 0.085 * s)
         text = counter_text(view.counter, limit)
@@ -326,7 +321,7 @@ class CePeLayout(TableLayout[Any]):
                                              "CePeTable", "Played the top card")))
 
     # ------------------------------------------------------------------------------------------
-    def choreograph(self, events: Sequence[Event], old: dict[Hashable, Any], new: Plan, view: Any,
+    def choreograph(self, events: Sequence[Event], old: dict[Hashable, Any], new: Plan, view: CePeView,
                     played_key: Any = None) -> Choreo:
         """A played card flies from its player (the clicked card of the human's hand, else from the
         seat, turning face up) to the pile; a drawn card from the stock; the counter pops when it
@@ -367,7 +362,7 @@ class CePeLayout(TableLayout[Any]):
             self._deal(ch, new, view)
         return ch
 
-    def _deal(self, ch: Choreo, new: Plan, view: Any) -> None:
+    def _deal(self, ch: Choreo, new: Plan, view: CePeView) -> None:
         """The cards fly from the stock, one round at a time from the player left of the dealer."""
         n = view.n_players
         per_seat = hands_by_seat(new, n)
@@ -379,11 +374,6 @@ class CePeLayout(TableLayout[Any]):
                 ch.reuse.pop(key, None)
 
 
-def by_rank(kind: WKind) -> tuple[int, int]:
-    """The hand's order: by rank, then suit."""
-    return kind.rank, kind.number
-
-
 def _of_seat(prefix: str, seat: int | None, key: Any) -> bool:
     """Whether the card key ``key`` is ``prefix``'s (of ``seat``, when given: backs, turned-down cards)."""
     return key[0] == prefix and (seat is None or key[1] == seat)
@@ -392,8 +382,6 @@ def _of_seat(prefix: str, seat: int | None, key: Any) -> bool:
 def ui_blocked(value: int, turn_down: bool) -> str:
     """A dimmed card's tooltip: why it cannot be played (and, with no playable card, that a click turns
     it face down)."""
-    from .words import blocked_text
-
     text = blocked_text(value)
     if turn_down:
         text += "\n" + QCoreApplication.translate("CePeTable", "Click to turn it face down (you lose a life)")

@@ -5,7 +5,8 @@ seats (the person's own in their hand's row, after the frozen sets), and at the 
 hand revealed with the winner's three sets grouped."""
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QPointF, QRectF, Qt
@@ -33,7 +34,7 @@ from ...table.layouts import (
     register_layout,
     text_width,
 )
-from .words import earlier_throws_text, face_down_text, taker_text, thrower_text
+from .texts import earlier_throws_text, face_down_text, taker_text, thrower_text
 
 # the pile's newest cards fanned, the newest in front; the older ones lie stacked beneath them
 PILE_FANNED = 4
@@ -49,7 +50,7 @@ STRIP_ROWS = 2
 PILE_EDGES = 6
 
 
-def _kind(code: Any) -> Kind:
+def _kind(code: object) -> Kind:
     return code if isinstance(code, Kind) else Kind.parse(str(code))
 
 
@@ -107,55 +108,36 @@ class CekiLayout(TableLayout):
 
     # ------------------------------------------------------------------------------------------
     def plan(self, view: CekiView, width: float, height: float, options: LayoutOptions) -> Plan:
-        W, H = float(width), float(height)
         n = view.n_players
         me = self.human if 0 <= self.human < n else view.viewer
         self.human = me
-        s = max(200.0, min(H, W * 0.75))
-        M = max(6.0, 0.014 * s)
+        g = _Geometry.of(self, view, float(width), float(height))
         plan = Plan()
         legal = set(view.legal)
         draw_a = Action(me, "draw")
         take_a = Action(me, "take")
-        result = view.result
-        over = result is not None
+        self._middle(plan, view, g, legal, draw_a, take_a)
+        self._human_area(plan, view, g, me, options)
+        for seat, side, _ in g.sides:
+            self._opponent(plan, view, g, seat, side, options)
+        self._score_line(plan, view, g, me)
+        key_actions = {}
+        if draw_a in legal:
+            key_actions[int(Qt.Key.Key_D)] = draw_a
+        if take_a in legal:
+            key_actions[int(Qt.Key.Key_T)] = take_a
+        plan.keys = key_actions
+        clamp_to_scene(plan, g.W, g.H)
+        labels_inside(plan, g.W)
+        return plan
 
-        hand_h = round(0.2 * s)
-        mid_h = round(0.16 * s)
-        opp_h = round(0.105 * s)
-        panel_w = round(0.21 * s)
-        panel_h = round(0.074 * s)
-        font = 0.021 * s
-        wm = card_width(mid_h)
-
-        sides = self._sides(n)
-        has_side = any(side != "top" for _, side, _ in sides)
-        has_top = any(side == "top" for _, side, _ in sides)
-        side_w = max(panel_w + 2 * M, 0.17 * W) if has_side else 0.0
-        strip_h = round(STRIP_H * s)
-        strip_band = strip_h * (1 + STRIP_ROW * (STRIP_ROWS - 1))   # another player's strip, its rows
-        # a top seat: its plate, its cards and the strip of the cards it threw
-        top_band = M + panel_h + 0.012 * s + opp_h + 0.012 * s + strip_band + 0.02 * s if has_top else M
-
-        # -- the human's hand area ---------------------------------------------------------------
-        details = result.details if result is not None else {}
-        winner = result.winners[0] if result is not None and result.winners else -1
-        hands_codes = details.get("hands") or []
-        win_code = details.get("card")
-        sets = details.get("sets") or []
-
-        wh = card_width(hand_h)
-        hand_max_w = W - 2 * (M + panel_w + 0.04 * s)   # the name plate on the left, face-down cards right
-        arc = 0.0065 * hand_h
-        hand_bottom = H - M - 0.09 * hand_h      # room for rotation and the glow
-        hand_cy = hand_bottom - hand_h / 2 - arc * 16
-        hand_top = hand_cy - hand_h / 2 - 0.12 * hand_h   # with the lifted selection
-
-        # -- the middle: stock and discard pile ------------------------------------------------
-        band_l, band_r = side_w + M, W - side_w - M
-        mid_top, mid_bot = top_band + 0.02 * s, hand_top - 0.02 * s
-        cy = (mid_top + mid_bot) / 2
-        # the stock, and the pile's top cards fanned to its right, centred between the side seats
+    def _middle(self, plan: Plan, view: CekiView, g: _Geometry, legal: set[Action], draw_a: Action,
+                take_a: Action) -> None:
+        """The stock and the pile's top cards fanned to its right, centred between the side seats; the
+        drop zone of a throw and, for a drawn hand, why."""
+        s, mid_h, font, wm = g.s, g.mid_h, g.font, g.wm
+        band_l, band_r = g.side_w + g.M, g.W - g.side_w - g.M
+        cy = (g.mid_top + g.mid_bot) / 2
         gap = 0.07 * s
         pile_sp = PILE_STEP * wm
         block_w = wm + gap + wm + (PILE_FANNED - 1) * pile_sp
@@ -182,210 +164,239 @@ class CekiLayout(TableLayout):
                                      QCoreApplication.translate("TableWidget", "Cards left in the stock")))
         self._stock_top = QPointF(stock_x - max(0, shown - 1) * off, cy - max(0, shown - 1) * off)
         self._pile(plan, view, QPointF(pile_l, cy), mid_h, count_y, font, take_a if take_a in legal else None,
-                   over)
-        drop_rect = QRectF(band_l, mid_top, band_r - band_l, mid_bot - mid_top)
+                   g.over)
+        drop_rect = QRectF(band_l, g.mid_top, band_r - band_l, g.mid_bot - g.mid_top)
         drops = {a.card: a for a in view.legal if a.verb == "discard"}
         if drops:
             plan.drops.append(DropZone(drop_rect, drops))
+        result = view.result
         if result is not None and not result.winners:
             turns = result.details.get("turns")   # drawn by the bound on turns without a stock draw
             why = (QCoreApplication.translate("TableWidget", "Drawn hand: {turns} turns without a draw from the "
                                                              "stock").format(turns=turns) if turns
                    else QCoreApplication.translate("TableWidget", "Drawn hand: the stock is exhausted"))
-            plan.labels.append(LabelSpec(("result",), why, QPointF(W / 2, mid_top + font), font * 1.1, "winner"))
+            plan.labels.append(LabelSpec(("result",), why, QPointF(g.W / 2, g.mid_top + font), font * 1.1,
+                                         "winner"))
 
-        # -- the human ---------------------------------------------------------------------------
-        human_cards: list[CardSpec] = []
-        if over:
-            if me < len(hands_codes):
-                codes = [_kind(c) for c in hands_codes[me]]
-            else:
-                codes = list(view.hand) + list(view.facedown)
-            if me == winner and sets:
-                groups = [[_kind(c) for c in g] for g in sets]
-            else:
-                groups = [sorted(codes)]
-            keys = copy_keys([k for g in groups for k in g], "h")
-            human_cards = self._row(keys, groups, QPointF(W / 2, hand_cy), hand_h, 1.04, arc=arc, role="reveal",
-                                    seat=me, win_code=win_code if me == winner else None, z0=600, fan=1.2,
-                                    max_width=hand_max_w)
+    def _human_area(self, plan: Plan, view: CekiView, g: _Geometry, me: int, options: LayoutOptions) -> None:
+        """The person's hand (or, at the end, their revealed cards), kept inside the window even at narrow
+        sizes, the strip of the cards they threw and their plate."""
+        s, W, H, hand_h, hand_cy = g.s, g.W, g.H, g.hand_h, g.hand_cy
+        if g.over:
+            human_cards = self._revealed_hand(view, g, me)
         else:
-            order = self._hand_order(view, options.sort_hand)
-            called = view.called[me]
-            drawn_key = None
-            if view.drawn is not None:
-                drawn_keys = [k for k in order if k[1] == view.drawn]
-                drawn_key = max(drawn_keys, key=lambda k: k[2]) if drawn_keys else None
-            groups_k = (self._called_groups(view, order, drawn_key) if called else [order])
-            flat = [k for g in groups_k for k in g]
-            hidden = {k for k in flat if k[0] == "hfd"}
-            human_cards = self._row(flat, [[k[1] for k in g] for g in groups_k], QPointF(W / 2, hand_cy),
-                                    hand_h, 1.04, arc=arc, role="hand", seat=me, z0=600, fan=1.4,
-                                    max_width=hand_max_w)
-            for spec in human_cards:
-                if spec.key in hidden:
-                    # face down for the others; face up to their owner, dimmed and marked
-                    spec.role, spec.dim, spec.mark = "facedown", True, "set_aside"
-                    spec.tooltip = QCoreApplication.translate("TableWidget", "Face-down (your ceki call)")
-                    continue
-                a = Action(me, "discard", spec.kind)
-                spec.selectable = True
-                spec.action = a if a in legal else None
-                if spec.key == drawn_key:
-                    spec.mark = "drawn"
-                    spec.tooltip = QCoreApplication.translate("TableWidget", "The card you drew")
-                elif called:
-                    spec.mark = "frozen"
-                    spec.tooltip = QCoreApplication.translate("TableWidget", "Frozen set")
-            down = [c for c in human_cards if c.role == "facedown"]
-            if down:
-                x = sum(c.pos.x() for c in down) / len(down)
-                y = min(c.pos.y() for c in down) - hand_h / 2 - font * 0.8 * script_scale()
-                plan.labels.append(LabelSpec(("call", me), face_down_text(), QPointF(x, y), font * 0.9, "count",
-                                             QCoreApplication.translate("TableWidget", "Face-down (your ceki call)")))
-        # keep the hand inside the window even at narrow sizes
+            human_cards = self._live_hand(plan, view, g, me, options)
         plan.cards.extend(human_cards)
+        wh = card_width(hand_h)
         if human_cards:
             xs = [c.pos.x() for c in human_cards]
             hand_l, hand_r = min(xs) - wh / 2, max(xs) + wh / 2
         else:
             hand_l = hand_r = W / 2
-        plan.hand_rect = QRectF(hand_l - wh, hand_top - 0.05 * s, hand_r - hand_l + 2 * wh, H - hand_top + 0.05 * s)
-        if not over:
+        plan.hand_rect = QRectF(hand_l - wh, g.hand_top - 0.05 * s, hand_r - hand_l + 2 * wh,
+                                H - g.hand_top + 0.05 * s)
+        if not g.over:
             # the cards the person threw, to the right of their hand
             left = hand_r + 0.035 * s
-            self._strip(plan, view, me, left, hand_cy + hand_h / 2 - strip_h, W - M - left, strip_h, font, 1)
-        hp_x = max(M + panel_w / 2, hand_l - 0.03 * s - panel_w / 2)
+            self._strip(plan, view, me, left, hand_cy + hand_h / 2 - g.strip_h, W - g.M - left, g.strip_h, g.font, 1)
+        panel_w, panel_h = g.panel_w, g.panel_h
+        hp_x = max(g.M + panel_w / 2, hand_l - 0.03 * s - panel_w / 2)
         plan.seats.append(self._seat(view, me, QRectF(hp_x - panel_w / 2, hand_cy - panel_h / 2, panel_w, panel_h),
-                                     winner, over, human=True))
+                                     g.winner, g.over, human=True))
 
-        # -- the opponents -------------------------------------------------------------------------
-        tops = [x for x in sides if x[1] == "top"]
+    def _revealed_hand(self, view: CekiView, g: _Geometry, me: int) -> list[CardSpec]:
+        """The person's cards at the end of a hand (the winner's sets grouped)."""
+        if me < len(g.hands_codes):
+            codes = [_kind(c) for c in g.hands_codes[me]]
+        else:
+            codes = list(view.hand) + list(view.facedown)
+        if me == g.winner and g.sets:
+            groups = [[_kind(c) for c in grp] for grp in g.sets]
+        else:
+            groups = [sorted(codes)]
+        keys = copy_keys([k for grp in groups for k in grp], "h")
+        return self._row(keys, groups, QPointF(g.W / 2, g.hand_cy), g.hand_h, 1.04, arc=g.arc, role="reveal",
+                         seat=me, win_code=g.win_code if me == g.winner else None, z0=600, fan=1.2,
+                         max_width=g.hand_max_w)
+
+    def _live_hand(self, plan: Plan, view: CekiView, g: _Geometry, me: int, options: LayoutOptions) -> list[CardSpec]:
+        """The person's hand in play: after a call the frozen sets, the face-down cards (labelled) and the
+        card just drawn; every card a throw where that is legal."""
+        legal = set(view.legal)
+        hand_h = g.hand_h
+        order = self._hand_order(view, options.sort_hand)
+        called = view.called[me]
+        drawn_key = None
+        if view.drawn is not None:
+            drawn_keys = [k for k in order if k[1] == view.drawn]
+            drawn_key = max(drawn_keys, key=lambda k: k[2]) if drawn_keys else None
+        groups_k = (self._called_groups(view, order, drawn_key) if called else [order])
+        flat = [k for grp in groups_k for k in grp]
+        hidden = {k for k in flat if k[0] == "hfd"}
+        human_cards = self._row(flat, [[k[1] for k in grp] for grp in groups_k], QPointF(g.W / 2, g.hand_cy),
+                                hand_h, 1.04, arc=g.arc, role="hand", seat=me, z0=600, fan=1.4,
+                                max_width=g.hand_max_w)
+        for spec in human_cards:
+            if spec.key in hidden:
+                # face down for the others; face up to their owner, dimmed and marked
+                spec.role, spec.dim, spec.mark = "facedown", True, "set_aside"
+                spec.tooltip = QCoreApplication.translate("TableWidget", "Face-down (your ceki call)")
+                continue
+            a = Action(me, "discard", spec.kind)
+            spec.selectable = True
+            spec.action = a if a in legal else None
+            if spec.key == drawn_key:
+                spec.mark = "drawn"
+                spec.tooltip = QCoreApplication.translate("TableWidget", "The card you drew")
+            elif called:
+                spec.mark = "frozen"
+                spec.tooltip = QCoreApplication.translate("TableWidget", "Frozen set")
+        down = [c for c in human_cards if c.role == "facedown"]
+        if down:
+            x = sum(c.pos.x() for c in down) / len(down)
+            y = min(c.pos.y() for c in down) - hand_h / 2 - g.font * 0.8 * script_scale()
+            plan.labels.append(LabelSpec(("call", me), face_down_text(), QPointF(x, y), g.font * 0.9, "count",
+                                         QCoreApplication.translate("TableWidget", "Face-down (your ceki call)")))
+        return human_cards
+
+    def _opponent(self, plan: Plan, view: CekiView, g: _Geometry, seat: int, side: str,
+                  options: LayoutOptions) -> None:
+        """Another player: their plate, then their cards (backs, and the face-down cards of a call) with the
+        strip of the cards they threw under them — or, at the end, their cards revealed."""
+        s, M, W = g.s, g.M, g.W
+        panel_w, panel_h, opp_h = g.panel_w, g.panel_h, g.opp_h
+        tops = [x for x in g.sides if x[1] == "top"]
         n_top = len(tops)
-        top_l = side_w + M if has_side else M
+        top_l = g.side_w + M if g.has_side else M
         top_w = W - 2 * top_l
-        for seat, side, _ in sides:
-            if side == "top":
-                i = [q for q, _, _ in tops].index(seat)
-                cell = top_w / max(1, n_top)
-                cx = top_l + cell * (i + 0.5)
-                panel = QRectF(cx - panel_w / 2, M, panel_w, panel_h)
-                row_cy = M + panel_h + 0.012 * s + opp_h / 2
-                row_cx = cx
-                row_avail = cell - 0.03 * s
-            else:
-                cx = M + side_w / 2 - M / 2 if side == "left" else W - M - side_w / 2 + M / 2
-                cy_seat = mid_top + (mid_bot - mid_top) * 0.42
-                # the plate, the cards and the strip, clear of the middle's bottom (the person's strip)
-                block = panel_h + 0.012 * s + opp_h + 0.012 * s + strip_band
-                y = max(mid_top, min(cy_seat - (panel_h + opp_h + 0.012 * s) / 2, mid_bot - block))
-                panel = QRectF(cx - panel_w / 2, y, panel_w, panel_h)
-                row_cy = panel.bottom() + 0.012 * s + opp_h / 2
-                row_cx = cx
-                row_avail = side_w - 0.02 * s
-            plan.seats.append(self._seat(view, seat, panel, winner, over, namer=options.card_namer))
-            if not over:
-                # the cards this player threw, under their cards, from the plate's left edge on
-                left = panel.left()
-                right = min(row_cx + row_avail / 2, W - M)
-                if side == "top" and n_top == 1:
-                    right = min(right, cx + 0.25 * W)
-                self._strip(plan, view, seat, left, row_cy + opp_h / 2 + 0.012 * s, right - left, strip_h, font,
-                            STRIP_ROWS)
-            if over:
-                codes = [_kind(c) for c in hands_codes[seat]] if seat < len(hands_codes) else []
-                if seat == winner and sets:
-                    groups = [[_kind(c) for c in g] for g in sets]
-                else:
-                    groups = [sorted(codes)]
-                total = sum(len(g) for g in groups)
-                keys = [("rev", seat, i) for i in range(total)]
-                if side != "top" and seat == winner and len(groups) > 1:
-                    # a winner at the side: one set a row, large enough to read
-                    longest = max(len(g) for g in groups)
-                    fit = row_avail * card_ratio() / max(1.0, (longest - 1) * 1.04 + 1)
-                    room = (H - M - 0.03 * s) - (panel.bottom() + 0.012 * s)
-                    rh = round(min(0.13 * s, fit, room / (len(groups) * 1.08)))
-                    y = panel.bottom() + 0.012 * s + rh / 2
-                    i0 = 0
-                    marked = False
-                    for grp in groups:
-                        wc = win_code if not marked and any(k.code == str(win_code) for k in grp) else None
-                        marked = marked or wc is not None
-                        plan.cards.extend(self._row(keys[i0:i0 + len(grp)], [grp], QPointF(row_cx, y), rh, 1.04,
-                                                    arc=0.0, role="reveal", seat=seat, win_code=wc,
-                                                    z0=300 + 20 * seat + i0))
-                        i0 += len(grp)
-                        y += rh * 1.08
-                    continue
-                gaps = len(groups) - 1
-                # as large as fits its space
-                units = max(1.0, (total - 1) * 1.04 + 1 + gaps * 0.4)   # row width in card widths
-                fit = row_avail * card_ratio() / units
-                rh = round(min(0.12 * s, fit))
-                rcy = row_cy + (rh - opp_h) / 2
-                if side == "top":
-                    rcy = M + panel_h + 0.012 * s + rh / 2
-                else:
-                    rw = card_width(rh) * (total * 1.04 + gaps * 0.4)
-                    row_cx = max(M + rw / 2, min(W - M - rw / 2, row_cx))
-                plan.cards.extend(self._row(keys, groups, QPointF(row_cx, rcy), rh, 1.04, arc=0.0, role="reveal",
-                                            seat=seat, win_code=win_code if seat == winner else None,
-                                            z0=300 + 20 * seat))
-            else:
-                cnt = view.hand_counts[seat]
-                fd = view.facedown_counts[seat]
-                w = card_width(opp_h)
-                sp = 0.36 * w
-                fsp = 0.3 * w
-                gap = 0.5 * w if fd else 0.0
-                row_w = w + (cnt - 1) * sp + (gap + w + (fd - 1) * fsp if fd else 0.0)
-                if row_w > row_avail:
-                    f = max(0.2, (row_avail - w - (gap + w if fd else 0.0)) /
-                            max(1.0, (cnt - 1) * sp + (max(0, fd - 1) * fsp)))
-                    sp, fsp = sp * f, fsp * f
-                    row_w = w + (cnt - 1) * sp + (gap + w + (fd - 1) * fsp if fd else 0.0)
-                left = row_cx - row_w / 2
-                for i in range(cnt):
-                    plan.cards.append(CardSpec(("o", seat, i), None, False, QPointF(left + w / 2 + i * sp, row_cy),
-                                               opp_h, z=300 + 20 * seat + i * 0.1, role="opponent", seat=seat,
-                                               tooltip=self._name(seat), mark="frozen" if view.called[seat] else None,
-                                               peek=(sp / w + 0.02, 1.0) if i + 1 < cnt else (1.0, 1.0)))
-                if fd:
-                    tip_fd = QCoreApplication.translate("TableWidget", "Face-down (ceki)")
-                    fx = left + w / 2 + (cnt - 1) * sp + w / 2 + gap + w / 2
-                    for j in range(fd):
-                        plan.cards.append(CardSpec(("ofd", seat, j), None, False, QPointF(fx + j * fsp, row_cy),
-                                                   opp_h, z=300 + 20 * seat + 5 + j * 0.1, role="facedown", seat=seat,
-                                                   mark="set_aside", tooltip=tip_fd,
-                                                   peek=(fsp / w + 0.02, 1.0) if j + 1 < fd else (1.0, 1.0)))
-                    # on the backs (the space under them is the strip's)
-                    lx = fx + (fd - 1) * fsp / 2
-                    plan.labels.append(LabelSpec(("call", seat), QCoreApplication.translate("TableWidget", "ceki"),
-                                                 QPointF(lx, row_cy), font * 0.9, "banner"))
+        if side == "top":
+            i = [q for q, _, _ in tops].index(seat)
+            cell = top_w / max(1, n_top)
+            cx = top_l + cell * (i + 0.5)
+            panel = QRectF(cx - panel_w / 2, M, panel_w, panel_h)
+            row_cy = M + panel_h + 0.012 * s + opp_h / 2
+            row_cx = cx
+            row_avail = cell - 0.03 * s
+        else:
+            cx = M + g.side_w / 2 - M / 2 if side == "left" else W - M - g.side_w / 2 + M / 2
+            cy_seat = g.mid_top + (g.mid_bot - g.mid_top) * 0.42
+            # the plate, the cards and the strip, clear of the middle's bottom (the person's strip)
+            block = panel_h + 0.012 * s + opp_h + 0.012 * s + g.strip_band
+            y = max(g.mid_top, min(cy_seat - (panel_h + opp_h + 0.012 * s) / 2, g.mid_bot - block))
+            panel = QRectF(cx - panel_w / 2, y, panel_w, panel_h)
+            row_cy = panel.bottom() + 0.012 * s + opp_h / 2
+            row_cx = cx
+            row_avail = g.side_w - 0.02 * s
+        plan.seats.append(self._seat(view, seat, panel, g.winner, g.over, namer=options.card_namer))
+        if not g.over:
+            # the cards this player threw, under their cards, from the plate's left edge on
+            left = panel.left()
+            right = min(row_cx + row_avail / 2, W - M)
+            if side == "top" and n_top == 1:
+                right = min(right, cx + 0.25 * W)
+            self._strip(plan, view, seat, left, row_cy + opp_h / 2 + 0.012 * s, right - left, g.strip_h, g.font,
+                        STRIP_ROWS)
+            self._opponent_cards(plan, view, g, seat, row_cx, row_cy, row_avail)
+        else:
+            self._opponent_revealed(plan, g, seat, side, panel, row_cx, row_cy, row_avail)
 
-        # the winner's score line
-        if result is not None and result.winners:
-            ws = next((sp for sp in plan.seats if sp.seat == winner), None)
-            text = f"{details.get('base', '?')} × {details.get('multiplier', '?')} = {details.get('score', '?')}"
-            if ws is not None:
-                if winner == me:
-                    pos = QPointF(ws.rect.center().x(), ws.rect.top() - font * 1.1)
-                else:
-                    pos = QPointF(ws.rect.center().x(), ws.rect.bottom() + font * 0.0)
-                    pos = QPointF(W / 2, mid_top + font)
-                    text = f"{self._name(winner)}: {text}"
-                plan.labels.append(LabelSpec(("result",), text, pos, font * 1.1, "winner"))
+    def _opponent_revealed(self, plan: Plan, g: _Geometry, seat: int, side: str, panel: QRectF, row_cx: float,
+                           row_cy: float, row_avail: float) -> None:
+        """Another player's cards at the end of a hand, as large as fits their space (a winner at the side:
+        one set a row)."""
+        s, M, W, H, opp_h = g.s, g.M, g.W, g.H, g.opp_h
+        codes = [_kind(c) for c in g.hands_codes[seat]] if seat < len(g.hands_codes) else []
+        if seat == g.winner and g.sets:
+            groups = [[_kind(c) for c in grp] for grp in g.sets]
+        else:
+            groups = [sorted(codes)]
+        total = sum(len(grp) for grp in groups)
+        keys = [("rev", seat, i) for i in range(total)]
+        if side != "top" and seat == g.winner and len(groups) > 1:
+            # a winner at the side: one set a row, large enough to read
+            longest = max(len(grp) for grp in groups)
+            fit = row_avail * card_ratio() / max(1.0, (longest - 1) * 1.04 + 1)
+            room = (H - M - 0.03 * s) - (panel.bottom() + 0.012 * s)
+            rh = round(min(0.13 * s, fit, room / (len(groups) * 1.08)))
+            y = panel.bottom() + 0.012 * s + rh / 2
+            i0 = 0
+            marked = False
+            for grp in groups:
+                wc = g.win_code if not marked and any(k.code == str(g.win_code) for k in grp) else None
+                marked = marked or wc is not None
+                plan.cards.extend(self._row(keys[i0:i0 + len(grp)], [grp], QPointF(row_cx, y), rh, 1.04,
+                                            arc=0.0, role="reveal", seat=seat, win_code=wc,
+                                            z0=300 + 20 * seat + i0))
+                i0 += len(grp)
+                y += rh * 1.08
+            return
+        gaps = len(groups) - 1
+        # as large as fits its space
+        units = max(1.0, (total - 1) * 1.04 + 1 + gaps * 0.4)   # row width in card widths
+        fit = row_avail * card_ratio() / units
+        rh = round(min(0.12 * s, fit))
+        rcy = row_cy + (rh - opp_h) / 2
+        if side == "top":
+            rcy = M + g.panel_h + 0.012 * s + rh / 2
+        else:
+            rw = card_width(rh) * (total * 1.04 + gaps * 0.4)
+            row_cx = max(M + rw / 2, min(W - M - rw / 2, row_cx))
+        plan.cards.extend(self._row(keys, groups, QPointF(row_cx, rcy), rh, 1.04, arc=0.0, role="reveal",
+                                    seat=seat, win_code=g.win_code if seat == g.winner else None,
+                                    z0=300 + 20 * seat))
 
-        key_actions = {}
-        if draw_a in legal:
-            key_actions[int(Qt.Key.Key_D)] = draw_a
-        if take_a in legal:
-            key_actions[int(Qt.Key.Key_T)] = take_a
-        plan.keys = key_actions
-        clamp_to_scene(plan, W, H)
-        labels_inside(plan, W)
-        return plan
+    def _opponent_cards(self, plan: Plan, view: CekiView, g: _Geometry, seat: int, row_cx: float, row_cy: float,
+                        row_avail: float) -> None:
+        """Another player's backs in play, then the face-down cards of their call under a "ceki" banner,
+        overlapping as much as their room needs."""
+        opp_h = g.opp_h
+        cnt = view.hand_counts[seat]
+        fd = view.facedown_counts[seat]
+        w = card_width(opp_h)
+        sp = 0.36 * w
+        fsp = 0.3 * w
+        gap = 0.5 * w if fd else 0.0
+        row_w = w + (cnt - 1) * sp + (gap + w + (fd - 1) * fsp if fd else 0.0)
+        if row_w > row_avail:
+            f = max(0.2, (row_avail - w - (gap + w if fd else 0.0)) /
+                    max(1.0, (cnt - 1) * sp + (max(0, fd - 1) * fsp)))
+            sp, fsp = sp * f, fsp * f
+            row_w = w + (cnt - 1) * sp + (gap + w + (fd - 1) * fsp if fd else 0.0)
+        left = row_cx - row_w / 2
+        for i in range(cnt):
+            plan.cards.append(CardSpec(("o", seat, i), None, False, QPointF(left + w / 2 + i * sp, row_cy),
+                                       opp_h, z=300 + 20 * seat + i * 0.1, role="opponent", seat=seat,
+                                       tooltip=self._name(seat), mark="frozen" if view.called[seat] else None,
+                                       peek=(sp / w + 0.02, 1.0) if i + 1 < cnt else (1.0, 1.0)))
+        if fd:
+            tip_fd = QCoreApplication.translate("TableWidget", "Face-down (ceki)")
+            fx = left + w / 2 + (cnt - 1) * sp + w / 2 + gap + w / 2
+            for j in range(fd):
+                plan.cards.append(CardSpec(("ofd", seat, j), None, False, QPointF(fx + j * fsp, row_cy),
+                                           opp_h, z=300 + 20 * seat + 5 + j * 0.1, role="facedown", seat=seat,
+                                           mark="set_aside", tooltip=tip_fd,
+                                           peek=(fsp / w + 0.02, 1.0) if j + 1 < fd else (1.0, 1.0)))
+            # on the backs (the space under them is the strip's)
+            lx = fx + (fd - 1) * fsp / 2
+            plan.labels.append(LabelSpec(("call", seat), QCoreApplication.translate("TableWidget", "ceki"),
+                                         QPointF(lx, row_cy), g.font * 0.9, "banner"))
+
+    def _score_line(self, plan: Plan, view: CekiView, g: _Geometry, me: int) -> None:
+        """The winner's score line ("17 × 2 = 34"), by the person's plate or, for another winner, with
+        their name in the middle."""
+        result = view.result
+        if result is None or not result.winners:
+            return
+        details, winner, font = g.details, g.winner, g.font
+        ws = next((sp for sp in plan.seats if sp.seat == winner), None)
+        text = f"{details.get('base', '?')} × {details.get('multiplier', '?')} = {details.get('score', '?')}"
+        if ws is not None:
+            if winner == me:
+                pos = QPointF(ws.rect.center().x(), ws.rect.top() - font * 1.1)
+            else:
+                pos = QPointF(g.W / 2, g.mid_top + font)
+                text = f"{self._name(winner)}: {text}"
+            plan.labels.append(LabelSpec(("result",), text, pos, font * 1.1, "winner"))
 
     def _pile(self, plan: Plan, view: CekiView, first: QPointF, h: float, label_y: float, font: float,
               take: Action | None, over: bool) -> None:
@@ -650,3 +661,72 @@ class CekiLayout(TableLayout):
 
 
 register_layout(CekiLayout.game_id, CekiLayout)
+
+
+@dataclass(frozen=True)
+class _Geometry:
+    """The sizes and bands of one Ceki table (of the scene's size and the seats round it) and what the
+    end of the hand shows."""
+
+    W: float
+    H: float
+    s: float
+    M: float
+    hand_h: float
+    mid_h: float
+    opp_h: float
+    panel_w: float
+    panel_h: float
+    font: float
+    wm: float
+    sides: list[tuple[int, str, float]]
+    has_side: bool
+    side_w: float
+    strip_h: float
+    strip_band: float
+    hand_max_w: float
+    arc: float
+    hand_cy: float
+    hand_top: float
+    mid_top: float
+    mid_bot: float
+    over: bool
+    details: Mapping[str, object]
+    winner: int
+    hands_codes: list[list[str]]
+    win_code: str | None
+    sets: list[list[str]]
+
+    @staticmethod
+    def of(layout: CekiLayout, view: CekiView, W: float, H: float) -> _Geometry:
+        s = max(200.0, min(H, W * 0.75))
+        M = max(6.0, 0.014 * s)
+        hand_h = round(0.2 * s)
+        mid_h = round(0.16 * s)
+        opp_h = round(0.105 * s)
+        panel_w = round(0.21 * s)
+        panel_h = round(0.074 * s)
+        sides = layout._sides(view.n_players)
+        has_side = any(side != "top" for _, side, _ in sides)
+        has_top = any(side == "top" for _, side, _ in sides)
+        side_w = max(panel_w + 2 * M, 0.17 * W) if has_side else 0.0
+        strip_h = round(STRIP_H * s)
+        strip_band = strip_h * (1 + STRIP_ROW * (STRIP_ROWS - 1))   # another player's strip, its rows
+        # a top seat: its plate, its cards and the strip of the cards it threw
+        top_band = M + panel_h + 0.012 * s + opp_h + 0.012 * s + strip_band + 0.02 * s if has_top else M
+        # the human's hand area
+        arc = 0.0065 * hand_h
+        hand_bottom = H - M - 0.09 * hand_h      # room for rotation and the glow
+        hand_cy = hand_bottom - hand_h / 2 - arc * 16
+        hand_top = hand_cy - hand_h / 2 - 0.12 * hand_h   # with the lifted selection
+        result = view.result
+        details = result.details if result is not None else {}
+        return _Geometry(
+            W=W, H=H, s=s, M=M, hand_h=hand_h, mid_h=mid_h, opp_h=opp_h, panel_w=panel_w, panel_h=panel_h,
+            font=0.021 * s, wm=card_width(mid_h), sides=sides, has_side=has_side, side_w=side_w, strip_h=strip_h,
+            strip_band=strip_band,
+            hand_max_w=W - 2 * (M + panel_w + 0.04 * s),   # the name plate on the left, face-down cards right
+            arc=arc, hand_cy=hand_cy, hand_top=hand_top,
+            mid_top=top_band + 0.02 * s, mid_bot=hand_top - 0.02 * s, over=result is not None, details=details,
+            winner=result.winners[0] if result is not None and result.winners else -1,
+            hands_codes=details.get("hands") or [], win_code=details.get("card"), sets=details.get("sets") or [])

@@ -28,7 +28,7 @@ from PySide6.QtCore import QCoreApplication, QPointF, QRectF, Qt
 
 from cekidesk.engine.cards import Kind
 from cekidesk.engine.core import Action, Event
-from cekidesk.games.kartu_lima.rules import KartuLimaView, streak_name
+from cekidesk.games.kartu_lima.rules import KartuLimaView, Trick, streak_name
 
 from ... import names
 from ...cardpics import card_width
@@ -37,6 +37,7 @@ from ...table.layouts import (
     ChoiceSpec,
     Choreo,
     DropZone,
+    Frame,
     LabelSpec,
     LayoutOptions,
     Pairing,
@@ -55,6 +56,7 @@ from ...table.layouts import (
     wrap_label,
 )
 from . import wangsalan
+from .texts import group_name
 
 # window-wide keys of the non-card choices
 KEYS = {
@@ -69,9 +71,9 @@ KEYS = {
 CARD_VERBS = frozenset({"play", "mberi", "rooster", "gor", "keep"})
 
 
-def namer_style(namer: Any) -> str:
+def namer_style(namer: object) -> str:
     """The card-name form ("latin", "javanese", "both") a namer of :func:`names.card_namer` writes."""
-    return getattr(namer, "style", "latin")
+    return names.namer_style(namer)
 
 
 def _in_hand(kind: Kind | None, key: Any) -> bool:
@@ -175,43 +177,79 @@ class KartuLimaLayout(TableLayout[KartuLimaView]):
 
         # ======================================================================== the other seats
         shown = self._shown_cards(view)
+        plate = (panel_w, panel_h)
         notes: list[tuple[int, QRectF, bool, tuple[float, float]]] = []   # seat, plate, upper, band
         for q in range(view.n_players):
-            if q == me:
-                continue
-            a = angles[q]
-            px = centre.x() + math.cos(a) * rx
-            py = centre.y() + math.sin(a) * ry
-            rect = QRectF(px - panel_w / 2, py - panel_h / 2, panel_w, panel_h)
-            self._seat_pos[q] = QPointF(px, py)
-            plan.seats.append(self._seat(view, q, rect, over, style))
-            # the hand: a small fan of backs beside the plate, toward the middle
-            right = px <= centre.x() + 1
-            cnt = view.hand_counts[q]
-            x0 = rect.right() + gap + bw / 2 if right else rect.left() - gap - bw / 2 - 4 * fan_sp
-            face = shown.get(q, [])
-            for i in range(cnt):
-                kind = face[i] if i < len(face) else None
-                last = i + 1 == cnt
-                plan.cards.append(
-                    CardSpec(
-                        ("o", q, i),
-                        kind,
-                        kind is not None,
-                        QPointF(x0 + i * fan_sp, py),
-                        back_h,
-                        z=300 + 10 * q + i,
-                        role="opponent",
-                        seat=q,
-                        tooltip=self.seat_title(q),
-                        peek=(1.0, 1.0) if last else (fan_sp / bw + 0.02, 1.0),
-                    )
-                )
-            # the seat's words: centred on the plate, no wider than twice its room to the nearer edge
-            half = min(1.1 * panel_w, px - M, W - M - px)
-            notes.append((q, rect, py < centre.y(), (px - half, px + half)))
+            if q != me:
+                pos = QPointF(centre.x() + math.cos(angles[q]) * rx, centre.y() + math.sin(angles[q]) * ry)
+                notes.append(self._other_seat(plan, view, q, pos, centre, plate, back_h, f, shown.get(q, []), style))
 
         # ======================================================================== the human
+        info, note = self._person(plan, view, options, card_acts, plate, hand_h, hand_top, f, style)
+        notes.append(note)
+
+        # ======================================================================== the middle
+        self._middle(plan, view, centre, rx, ry, angles, info, trick_h, pack_h, font, over, style, options)
+        leader = view.current.leader if view.current is not None and view.current.cards else None
+        for q, rect, upper, band in sorted(notes, key=lambda n: n[0] != leader):   # the riddle's first
+            self._place_notes(plan, view, q, rect, upper, band, font, style, options, centre, M)
+
+        # -- keys and the drop zone (a card dragged to the middle is played)
+        plan.keys = {int(KEYS[a.verb]): a for a in legal if a.verb in KEYS}
+        drops = {a.card: a for a in legal if a.verb in ("play", "mberi")}
+        if drops:
+            plan.drops.append(DropZone(QRectF(centre.x() - rx * 0.6, centre.y() - ry * 0.7, rx * 1.2, ry * 1.4), drops))
+        clamp_to_scene(plan, W, H)
+        labels_inside(plan, W)
+        return plan
+
+    def _other_seat(self, plan: Plan, view: KartuLimaView, q: int, pos: QPointF, centre: QPointF,
+                    plate: tuple[float, float], back_h: float, f: Frame, face: list[Kind],
+                    style: str) -> tuple[int, QRectF, bool, tuple[float, float]]:
+        """Another seat round the ring at ``pos``: its plate and its hand, a small fan of backs beside the
+        plate toward the middle (the cards everybody may see face up).  Gives where the seat's words go:
+        (seat, plate, upper half, band), centred on the plate, no wider than twice its room to the
+        nearer edge."""
+        W, M, gap = f.W, f.M, f.gap
+        panel_w, panel_h = plate
+        px, py = pos.x(), pos.y()
+        over = view.result is not None
+        bw = card_width(back_h)
+        fan_sp = 0.32 * bw
+        rect = QRectF(px - panel_w / 2, py - panel_h / 2, panel_w, panel_h)
+        self._seat_pos[q] = QPointF(px, py)
+        plan.seats.append(self._seat(view, q, rect, over, style))
+        right = px <= centre.x() + 1
+        cnt = view.hand_counts[q]
+        x0 = rect.right() + gap + bw / 2 if right else rect.left() - gap - bw / 2 - 4 * fan_sp
+        for i in range(cnt):
+            kind = face[i] if i < len(face) else None
+            last = i + 1 == cnt
+            plan.cards.append(
+                CardSpec(
+                    ("o", q, i),
+                    kind,
+                    kind is not None,
+                    QPointF(x0 + i * fan_sp, py),
+                    back_h,
+                    z=300 + 10 * q + i,
+                    role="opponent",
+                    seat=q,
+                    tooltip=self.seat_title(q),
+                    peek=(1.0, 1.0) if last else (fan_sp / bw + 0.02, 1.0),
+                )
+            )
+        half = min(1.1 * panel_w, px - M, W - M - px)
+        return q, rect, py < centre.y(), (px - half, px + half)
+
+    def _person(self, plan: Plan, view: KartuLimaView, options: LayoutOptions, card_acts: dict[Kind, Action],
+                plate: tuple[float, float], hand_h: float, hand_top: float, f: Frame,
+                style: str) -> tuple[QPointF, tuple[int, QRectF, bool, tuple[float, float]]]:
+        """The person's hand in a gentle arc (their rooster marked) and their plate left of it.  Gives
+        where the trick's information goes (right of the hand) and where their words go (left of it)."""
+        W, H, s, M, gap = f.W, f.H, f.s, f.M, f.gap
+        panel_w, panel_h = plate
+        me = self.viewer_seat(view)
         hand_cy = H - M - hand_h / 2 - 0.04 * hand_h
         wh = card_width(hand_h)
         order = self._hand_order(view, options.sort_hand)
@@ -244,27 +282,12 @@ class KartuLimaLayout(TableLayout[KartuLimaView]):
             )
         hand_l = W / 2 - sp * (n - 1) / 2 - wh / 2 if n else W / 2
         panel = QRectF(max(M, hand_l - 2 * gap - panel_w), H - M - panel_h - 0.1 * hand_h, panel_w, panel_h)
-        plan.seats.append(self._seat(view, me, panel, over, style, human=True))
+        plan.seats.append(self._seat(view, me, panel, view.result is not None, style, human=True))
         self._seat_pos[me] = panel.center()
         plan.hand_rect = QRectF(hand_l - wh, hand_top - 0.05 * s, max(wh, sp * n) + 2 * wh, H - hand_top + 0.05 * s)
-        notes.append((me, panel, False, (M, hand_l - gap)))     # the person's: left of the hand
         hand_r = W / 2 + sp * (n - 1) / 2 + wh / 2 if n else W / 2
         info = QPointF((max(hand_r, W / 2 + 2.6 * wh) + W) / 2, hand_cy)
-
-        # ======================================================================== the middle
-        self._middle(plan, view, centre, rx, ry, angles, info, trick_h, pack_h, font, over, style, options)
-        leader = view.current.leader if view.current is not None and view.current.cards else None
-        for q, rect, upper, band in sorted(notes, key=lambda n: n[0] != leader):   # the riddle's first
-            self._place_notes(plan, view, q, rect, upper, band, font, style, options, centre, M)
-
-        # -- keys and the drop zone (a card dragged to the middle is played)
-        plan.keys = {int(KEYS[a.verb]): a for a in legal if a.verb in KEYS}
-        drops = {a.card: a for a in legal if a.verb in ("play", "mberi")}
-        if drops:
-            plan.drops.append(DropZone(QRectF(centre.x() - rx * 0.6, centre.y() - ry * 0.7, rx * 1.2, ry * 1.4), drops))
-        clamp_to_scene(plan, W, H)
-        labels_inside(plan, W)
-        return plan
+        return info, (me, panel, False, (M, hand_l - gap))     # the person's words: left of the hand
 
     # ------------------------------------------------------------------------------------------
     def _hand_order(self, view: KartuLimaView, sort: bool) -> list[tuple]:
@@ -478,7 +501,6 @@ class KartuLimaLayout(TableLayout[KartuLimaView]):
     ) -> None:
         """The trick round the pack; the trick count, the led group and the pot at ``info`` (beside the
         hand, where no card lies)."""
-        trx, try_ = rx * 0.45, ry * 0.6
         # the pack (the undealt cards), a small stack in the middle
         shown_pack = 0 if over else 3
         off = max(1.0, 0.02 * pack_h)
@@ -496,7 +518,14 @@ class KartuLimaLayout(TableLayout[KartuLimaView]):
                 )
             )
         self._pack = (QPointF(centre.x(), centre.y()), pack_h)
-        # the trick: the current one, or the last finished one until the next lead
+        trick = self._trick(plan, view, centre, rx, ry, angles, trick_h)
+        self._middle_words(plan, view, centre, info, pack_h, font, over, style, options, trick)
+
+    def _trick(self, plan: Plan, view: KartuLimaView, centre: QPointF, rx: float, ry: float,
+               angles: dict[int, float], trick_h: float) -> Trick | None:
+        """The trick round the pack, each card toward its player's seat (the winning one marked): the
+        current one, or the last finished one (dimmed but its winner) until the next lead."""
+        trx, try_ = rx * 0.45, ry * 0.6
         trick = view.current if view.current is not None and view.current.cards else None
         finished = False
         if trick is None and view.tricks:
@@ -537,7 +566,12 @@ class KartuLimaLayout(TableLayout[KartuLimaView]):
                         tooltip=tip,
                     )
                 )
-        # words: the trick count above ``info``, the led group and the pot under it, a line apart
+        return trick
+
+    def _middle_words(self, plan: Plan, view: KartuLimaView, centre: QPointF, info: QPointF, pack_h: float,
+                      font: float, over: bool, style: str, options: LayoutOptions, trick: Trick | None) -> None:
+        """The trick count above ``info``, the led group and the pot under it, a line apart; over the
+        pack, what everybody is choosing now."""
         lh = options.line(font)
         top_y = info.y() - lh * 0.4 - text_height("Ag", font) / 2
         if over:
@@ -558,8 +592,6 @@ class KartuLimaLayout(TableLayout[KartuLimaView]):
         )
         lines: list[str] = []
         if trick is not None and trick.cards and trick.cards[0].kind is not None:
-            from .words import group_name
-
             lines.append(
                 QCoreApplication.translate("KartuLimaTable", "Led: %1").replace(
                     "%1", group_name(trick.cards[0].kind, style))
@@ -579,6 +611,7 @@ class KartuLimaLayout(TableLayout[KartuLimaView]):
             text = self.phase_text(view)
             y = centre.y() - pack_h / 2 - lh * 0.3 - text_height(text, font, True) / 2
             plan.labels.append(LabelSpec(("phase",), text, QPointF(centre.x(), y), font, "banner"))
+
 
     @staticmethod
     def phase_text(view: KartuLimaView) -> str:

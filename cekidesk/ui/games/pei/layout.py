@@ -21,13 +21,14 @@ from __future__ import annotations
 
 import math
 from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
 from typing import Any, cast
 
 from PySide6.QtCore import QCoreApplication, QPointF, QRectF, Qt
 
 from cekidesk.engine.cards import ALL_KINDS, Kind
 from cekidesk.engine.core import Action, Event
-from cekidesk.games.pei.rules import PeiView, rank_of, score_cards
+from cekidesk.games.pei.rules import PeiOptions, PeiView, rank_of, score_cards
 
 from ...cardpics import card_ratio, card_width
 from ...names import counted
@@ -76,11 +77,11 @@ _RANK_TEXT = (
 )
 
 
-def _kind(code: Any) -> Kind:
+def _kind(code: object) -> Kind:
     return code if isinstance(code, Kind) else Kind.parse(str(code))
 
 
-def rank_kinds(options: Any) -> dict[int, list[Kind]]:
+def rank_kinds(options: PeiOptions) -> dict[int, list[Kind]]:
     """The kinds of each rank (1–9, and 10 with ``ten_rank``), in a fixed order."""
     out: dict[int, list[Kind]] = {}
     for k in ALL_KINDS:
@@ -90,7 +91,7 @@ def rank_kinds(options: Any) -> dict[int, list[Kind]]:
     return out
 
 
-def hand_sort_key(kind: Kind, options: Any) -> tuple[int, int]:
+def hand_sort_key(kind: Kind, options: PeiOptions) -> tuple[int, int]:
     """The human's hand by rank (the iyo cards together), then by kind."""
     return rank_of(kind, options), kind.value
 
@@ -201,8 +202,6 @@ class PeiLayout(TableLayout):
         s = max(240.0, min(H, 0.62 * W))
         M = max(6.0, 0.012 * s)
         gap = 0.012 * s
-        font = max(9.0, 0.021 * s)
-        small = max(8.0, 0.0175 * s)
         plan = Plan()
         legal = set(view.legal)
         over = view.result is not None
@@ -215,7 +214,6 @@ class PeiLayout(TableLayout):
         self.sides = {ROLE_KEYS[i]: side_of_seat[seat_side[view.roles[i]]] for i in range(3)}
         self.sides["dealer"] = "top"
 
-        panel_w = round(0.2 * s)
         panel_h = round(0.07 * s)
         back_h = round(0.085 * s)
         cap_h = round(0.1 * s)
@@ -232,108 +230,35 @@ class PeiLayout(TableLayout):
             groups = [(list(c.cards), c.points, c.code) for c in arr.combos]
             if arr.loose:
                 groups.append((sorted(arr.loose, key=lambda k: hand_sort_key(k, opts)), arr.loose_points, ""))
-            arrangements.append((arr, groups))
+            arrangements.append(groups)
 
         # ============================================================================ bottom band
         hand_top = H - M - HAND_BAND * hand_h                      # with the lifted selection
-        hand_cy = hand_top + 0.13 * hand_h + hand_h / 2
         if over:
             col_w = 0.39 * W                                    # the pool is (nearly) empty: room
-        r1h = max(panel_h, back_h)
+        z = _Sizes(W=W, H=H, s=s, M=M, gap=gap, font=max(9.0, 0.021 * s), small=max(8.0, 0.0175 * s),
+                   panel_w=round(0.2 * s), panel_h=panel_h, back_h=back_h, col_w=col_w, col_top=col_top,
+                   hand_h=hand_h, hand_top=hand_top, hand_cy=hand_top + 0.13 * hand_h + hand_h / 2, over=over)
 
-        # ============================================================================ opponents
-        half = (W - 3 * M) / 2
         for seat, side in seat_side.items():
-            if side == "bottom":
-                continue
-            x0 = M if side == "left" else 2 * M + half
-            x1 = x0 + half
-            outer_left = side == "left"
-            px = x0 if outer_left else x1 - panel_w
-            panel = QRectF(px, M, panel_w, panel_h)
-            plan.seats.append(self._seat(view, seat, panel, over))
-            # the hand as a small fan of backs, beside the plate (towards the middle)
-            cnt = view.hand_counts[seat]
-            bw = card_width(back_h)
-            sp = 0.2 * bw
-            fan_w = bw + 13 * sp
-            by = M + back_h / 2
-            bx0 = px + panel_w + gap + bw / 2 if outer_left else px - gap - fan_w + bw / 2
-            for i in range(cnt):
-                plan.cards.append(CardSpec(("o", seat, i), None, False, QPointF(bx0 + i * sp, by), back_h,
-                                           z=300 + 20 * seat + i * 0.1, role="opponent", seat=seat,
-                                           tooltip=self._name(seat),
-                                           peek=(sp / bw + 0.02, 1.0) if i + 1 < cnt else (1.0, 1.0)))
-            # role and score beside the backs
-            lx = bx0 + fan_w - bw / 2 + gap if outer_left else bx0 - bw / 2 - gap
-            self._role_labels(plan, view, seat, lx, M + r1h / 2, font, grow_right=outer_left)
-            # captured cards: a column on the seat's side, down to the hand
-            cx0 = M if outer_left else W - M - col_w
-            region = QRectF(cx0, col_top, col_w, max(20.0, hand_top - gap - col_top))
-            h_max = round(0.15 * s) if over else round(0.14 * s)
-            self._captured(plan, view, seat, arrangements[seat][1], region, h_max, small, over,
-                           align="left" if outer_left else "right")
-
-        # ============================================================================ the human
-        wh = card_width(hand_h)
-        panel = QRectF(M, hand_cy - panel_h / 2 + 0.2 * panel_h, panel_w, panel_h)
-        plan.seats.append(self._seat(view, me, panel, over, human=True))
-        labels_r = self._role_labels(plan, view, me, M, panel.top() - font * 0.95, font, grow_right=True)
-        hand_l = max(M + panel_w, labels_r) + 2 * gap        # clear of the plate and its role and score
-        # the human's captured cards take what the hand leaves of the bottom band (it shrinks as the
-        # round goes on), at least an opponent's column; the hand keeps a third of the width
-        hand_need = max(wh * (1 + 1.04 * (len(view.hand) - 1)), W / 3) if view.hand and not over else 0.0
-        cap_w = min(max(col_w, W - M - 2 * gap - hand_l - hand_need), W - M - hand_l)
-        hand_r = W - M - cap_w - 2 * gap
-        human_cards: list[CardSpec] = []
-        pending_choice = view.phase == "capture" and view.current == me and not over
-        if not over:
-            order = self._hand_order(view, options.sort_hand)
-            n = len(order)
-            avail = max(wh, hand_r - hand_l)
-            sp = 1.04 * wh if n <= 1 else min(1.04 * wh, (avail - wh) / (n - 1))
-            row_w = wh + sp * max(0, n - 1)
-            x = (hand_l + hand_r) / 2 - row_w / 2 + wh / 2
-            mid = (n - 1) / 2
-            arc = 0.005 * hand_h
-            for i, key in enumerate(order):
-                d = i - mid
-                a = Action(me, "play", key[1])
-                human_cards.append(CardSpec(
-                    key, key[1], True, QPointF(x + i * sp, hand_cy + arc * d * d), hand_h, rotation=0.9 * d,
-                    z=600 + i, role="hand", seat=me, action=a if a in legal else None,
-                    selectable=not pending_choice,
-                    peek=(min(1.0, sp / wh + 0.02), 1.0) if i + 1 < n and sp < wh else (1.0, 1.0)))
-            plan.cards.extend(human_cards)
-            if human_cards:
-                xs = [c.pos.x() for c in human_cards]
-                hl, hr = min(xs) - wh / 2, max(xs) + wh / 2
-            else:
-                hl = hr = (hand_l + hand_r) / 2
-            plan.hand_rect = QRectF(hl - wh, hand_top - 0.05 * s, hr - hl + 2 * wh, H - hand_top + 0.05 * s)
-        if over:
-            # the hand is empty: the human's captured cards take the whole bottom band, larger
-            region = QRectF(hand_l, hand_top + 0.03 * s, W - M - hand_l, H - M - hand_top - 0.03 * s)
-            self._captured(plan, view, me, arrangements[me][1], region, round(0.15 * s), small, over,
-                           align="center")
-        else:
-            region = QRectF(W - M - cap_w, hand_top + 0.02 * s, cap_w, H - M - hand_top - 0.02 * s)
-            self._captured(plan, view, me, arrangements[me][1], region, round(0.12 * s), small, over, align="right")
+            if side != "bottom":
+                self._opponent(plan, view, z, seat, side == "left", arrangements[seat])
+        hand_l, hand_r = self._person(plan, view, z, me, options, arrangements[me])
 
         # ============================================================================ the middle
         mid_top = col_top
         mid_bot = hand_top - gap
         box = QRectF(M + col_w + gap, mid_top, W - 2 * (M + col_w + gap), max(40.0, mid_bot - mid_top))
         if over:
-            self._leftovers(plan, view, box, cap_h, small)
+            self._leftovers(plan, view, box, cap_h, z.small)
         else:
-            self._middle(plan, view, box, s, font, small, ranks, legal, me, over)
+            self._middle(plan, view, box, s, z.font, z.small, ranks, legal, me, over)
 
         # the capture choice: a clear word above the hand
-        if pending_choice:
+        if view.phase == "capture" and view.current == me and not over:
             plan.labels.append(LabelSpec(("choose",), QCoreApplication.translate(
-                "TableWidget", "Choose which card to capture"), QPointF((hand_l + hand_r) / 2, hand_top + font * 0.2),
-                font * 1.1, "winner"))
+                "TableWidget", "Choose which card to capture"), QPointF((hand_l + hand_r) / 2, hand_top + z.font * 0.2),
+                z.font * 1.1, "winner"))
 
         # keys
         keys: dict[int, Action] = {}
@@ -347,6 +272,97 @@ class PeiLayout(TableLayout):
             plan.drops.append(DropZone(QRectF(M, mid_top, W - 2 * M, max(1.0, mid_bot - mid_top)), drops))
         clamp_to_scene(plan, W, H)
         return plan
+
+    def _opponent(self, plan: Plan, view: PeiView, z: _Sizes, seat: int, outer_left: bool,
+                  captured: list[tuple[list[Kind], int, str]]) -> None:
+        """Another player in their half of the top: the plate at the outer edge, the hand as a small fan
+        of backs beside it (towards the middle), role and score beside the backs, and their captured
+        cards in a column on their side, down to the hand."""
+        W, M, gap, panel_w, panel_h, back_h = z.W, z.M, z.gap, z.panel_w, z.panel_h, z.back_h
+        half = (W - 3 * M) / 2
+        x0 = M if outer_left else 2 * M + half
+        x1 = x0 + half
+        px = x0 if outer_left else x1 - panel_w
+        panel = QRectF(px, M, panel_w, panel_h)
+        plan.seats.append(self._seat(view, seat, panel, z.over))
+        cnt = view.hand_counts[seat]
+        bw = card_width(back_h)
+        sp = 0.2 * bw
+        fan_w = bw + 13 * sp
+        by = M + back_h / 2
+        bx0 = px + panel_w + gap + bw / 2 if outer_left else px - gap - fan_w + bw / 2
+        for i in range(cnt):
+            plan.cards.append(CardSpec(("o", seat, i), None, False, QPointF(bx0 + i * sp, by), back_h,
+                                       z=300 + 20 * seat + i * 0.1, role="opponent", seat=seat,
+                                       tooltip=self._name(seat),
+                                       peek=(sp / bw + 0.02, 1.0) if i + 1 < cnt else (1.0, 1.0)))
+        lx = bx0 + fan_w - bw / 2 + gap if outer_left else bx0 - bw / 2 - gap
+        self._role_labels(plan, view, seat, lx, M + max(panel_h, back_h) / 2, z.font, grow_right=outer_left)
+        cx0 = M if outer_left else W - M - z.col_w
+        region = QRectF(cx0, z.col_top, z.col_w, max(20.0, z.hand_top - gap - z.col_top))
+        h_max = round(0.15 * z.s) if z.over else round(0.14 * z.s)
+        self._captured(plan, view, seat, captured, region, h_max, z.small, z.over,
+                       align="left" if outer_left else "right")
+
+    def _person(self, plan: Plan, view: PeiView, z: _Sizes, me: int, options: LayoutOptions,
+                captured: list[tuple[list[Kind], int, str]]) -> tuple[float, float]:
+        """The person at the bottom: the plate with role and score above it, the hand, and their captured
+        cards in what the hand leaves of the bottom band (at the end, the whole band).  Gives the hand's
+        room, left and right."""
+        W, H, s, M, gap, hand_h, hand_top, hand_cy = z.W, z.H, z.s, z.M, z.gap, z.hand_h, z.hand_top, z.hand_cy
+        over = z.over
+        wh = card_width(hand_h)
+        panel = QRectF(M, hand_cy - z.panel_h / 2 + 0.2 * z.panel_h, z.panel_w, z.panel_h)
+        plan.seats.append(self._seat(view, me, panel, over, human=True))
+        labels_r = self._role_labels(plan, view, me, M, panel.top() - z.font * 0.95, z.font, grow_right=True)
+        hand_l = max(M + z.panel_w, labels_r) + 2 * gap        # clear of the plate and its role and score
+        # the human's captured cards take what the hand leaves of the bottom band (it shrinks as the
+        # round goes on), at least an opponent's column; the hand keeps a third of the width
+        hand_need = max(wh * (1 + 1.04 * (len(view.hand) - 1)), W / 3) if view.hand and not over else 0.0
+        cap_w = min(max(z.col_w, W - M - 2 * gap - hand_l - hand_need), W - M - hand_l)
+        hand_r = W - M - cap_w - 2 * gap
+        if over:
+            # the hand is empty: the human's captured cards take the whole bottom band, larger
+            region = QRectF(hand_l, hand_top + 0.03 * s, W - M - hand_l, H - M - hand_top - 0.03 * s)
+            self._captured(plan, view, me, captured, region, round(0.15 * s), z.small, over, align="center")
+            return hand_l, hand_r
+        self._hand(plan, view, z, me, options, hand_l, hand_r)
+        region = QRectF(W - M - cap_w, hand_top + 0.02 * s, cap_w, H - M - hand_top - 0.02 * s)
+        self._captured(plan, view, me, captured, region, round(0.12 * s), z.small, over, align="right")
+        return hand_l, hand_r
+
+    def _hand(self, plan: Plan, view: PeiView, z: _Sizes, me: int, options: LayoutOptions, hand_l: float,
+              hand_r: float) -> None:
+        """The person's hand in a gentle arc between ``hand_l`` and ``hand_r`` (not selectable while they
+        choose a capture)."""
+        legal = set(view.legal)
+        hand_h, hand_cy, hand_top = z.hand_h, z.hand_cy, z.hand_top
+        wh = card_width(hand_h)
+        pending_choice = view.phase == "capture" and view.current == me
+        human_cards: list[CardSpec] = []
+        order = self._hand_order(view, options.sort_hand)
+        n = len(order)
+        avail = max(wh, hand_r - hand_l)
+        sp = 1.04 * wh if n <= 1 else min(1.04 * wh, (avail - wh) / (n - 1))
+        row_w = wh + sp * max(0, n - 1)
+        x = (hand_l + hand_r) / 2 - row_w / 2 + wh / 2
+        mid = (n - 1) / 2
+        arc = 0.005 * hand_h
+        for i, key in enumerate(order):
+            d = i - mid
+            a = Action(me, "play", key[1])
+            human_cards.append(CardSpec(
+                key, key[1], True, QPointF(x + i * sp, hand_cy + arc * d * d), hand_h, rotation=0.9 * d,
+                z=600 + i, role="hand", seat=me, action=a if a in legal else None,
+                selectable=not pending_choice,
+                peek=(min(1.0, sp / wh + 0.02), 1.0) if i + 1 < n and sp < wh else (1.0, 1.0)))
+        plan.cards.extend(human_cards)
+        if human_cards:
+            xs = [c.pos.x() for c in human_cards]
+            hl, hr = min(xs) - wh / 2, max(xs) + wh / 2
+        else:
+            hl = hr = (hand_l + hand_r) / 2
+        plan.hand_rect = QRectF(hl - wh, hand_top - 0.05 * z.s, hr - hl + 2 * wh, z.H - hand_top + 0.05 * z.s)
 
     def _hand_and_columns(self, ranks: dict[int, list[Kind]], W: float, H: float, s: float, M: float,
                           gap: float, col_w: float, col_top: float) -> tuple[int, float]:
@@ -421,48 +437,7 @@ class PeiLayout(TableLayout):
         label_room = small * 1.45 if over else 0.0
         gap_u = 0.35                       # between two groups, in card widths
 
-        def size(cols: list[tuple[Kind, int]], h: float) -> tuple[float, float]:
-            w = card_width(h)
-            return (w * (1 + INDEX_STEP * (len(cols) - 1)),
-                    h * (1 + PILE_STEP * (max(n for _, n in cols) - 1)))
-
-        def wrap(h: float) -> list[list[tuple[int, list[tuple[Kind, int]]]]]:
-            """Rows of (group index, columns) pieces: a group starts a fresh row rather than split,
-            unless it is wider than a whole row."""
-            w = card_width(h)
-            rows: list[list[tuple[int, list[tuple[Kind, int]]]]] = [[]]
-            x = 0.0
-            for gi, cols in stacks:
-                rest = cols
-                while rest:
-                    lead = gap_u * w if rows[-1] else 0.0
-                    room = region.width() - x - lead
-                    fit = 0 if room < w else 1 + int((room - w) // (INDEX_STEP * w))
-                    if rows[-1] and (fit < len(rest) <= 1 + int((region.width() - w) // (INDEX_STEP * w))
-                                     or not fit):
-                        rows.append([])
-                        x = 0.0
-                        continue
-                    piece, rest = rest[:max(1, fit)], rest[max(1, fit):]
-                    rows[-1].append((gi, piece))
-                    x += lead + size(piece, h)[0]
-                    if rest:
-                        rows.append([])
-                        x = 0.0
-            return rows
-
-        def row_heights(rows: list, h: float) -> list[float]:
-            return [badge + max(size(cols, h)[1] for _, cols in row) + label_room + 0.05 * h for row in rows]
-
-        def fits(h: float) -> bool:
-            rows = wrap(h)
-            return (sum(row_heights(rows, h)) <= region.height()
-                    and all(size(cols, h)[0] <= region.width() for row in rows for _, cols in row))
-
-        h = h_max
-        while h > 12 and not fits(h):
-            h *= 0.95
-        rows = wrap(h)
+        rows, h = _captured_rows(stacks, region, h_max, badge, label_room, gap_u)
         w = card_width(h)
         keys_seen: dict[Kind, int] = {}
         places: dict[int, list[tuple[int, int]]] = {}     # group -> the (row, place) of its pieces
@@ -470,8 +445,8 @@ class PeiLayout(TableLayout):
             for i, (gi, _) in enumerate(row):
                 places.setdefault(gi, []).append((r, i))
         y = region.top()
-        for r, (row, rh) in enumerate(zip(rows, row_heights(rows, h), strict=True)):
-            widths = [size(cols, h)[0] for _, cols in row]
+        for r, (row, rh) in enumerate(zip(rows, _row_heights(rows, h, badge, label_room), strict=True)):
+            widths = [_stack_size(cols, h)[0] for _, cols in row]
             rw = sum(widths) + gap_u * w * max(0, len(row) - 1)
             if align == "left":
                 x = region.left()
@@ -522,20 +497,29 @@ class PeiLayout(TableLayout):
                 ranks: dict[int, list[Kind]], legal: set, me: int, over: bool) -> None:
         """The stock, the last card, the peek, the pending card and the pool square, as large as
         ``box`` allows."""
-        side_ranks, lw, rw_, cw, ch, total_w, total_h = _square(ranks, self.sides)
-        U_W, pitch, rgap, dy, row_h, vgap, sgap = _U_W, _PITCH, _RGAP, _DY, _ROW_H, _VGAP, _SGAP
-
-        def hrow_width(rs: list[int]) -> float:
-            return _hrow_width(ranks, rs)
-
+        _, lw, _, cw, _, total_w, total_h = _square(ranks, self.sides)
         ph = min(box.height() / total_h, box.width() / total_w, HAND_SHARE * s)
-        pw = card_width(ph)
         sq_w, sq_h = total_w * ph, total_h * ph
         x0 = box.center().x() - sq_w / 2
         y0 = box.top() + (box.height() - sq_h) / 2
-        cx0 = x0 + (lw + sgap) * ph                         # the centre column's left edge
+        cx0 = x0 + (lw + _SGAP) * ph                         # the centre column's left edge
         ccx = cx0 + cw * ph / 2
         cy = y0 + sq_h / 2                                  # the stock's centre line
+
+        self._pool(plan, view, ranks, me, over, ph, (x0, y0, sq_w, sq_h), ccx, cy)
+        self._stock_band(plan, view, ccx, cy, ph, font, small, legal, me, over)
+
+    def _pool(self, plan: Plan, view: PeiView, ranks: dict[int, list[Kind]], me: int, over: bool, ph: float,
+              square: tuple[float, float, float, float], ccx: float, cy: float) -> None:
+        """The pool square round the stock band: each rank's cards stacked by kind, rows above and below,
+        blocks left and right, as the roles sit; the cards the person may capture glow (keys 1, 2 …)."""
+        side_ranks, lw, rw_, cw, ch, total_w, total_h = _square(ranks, self.sides)
+        U_W, pitch, rgap, dy, row_h, vgap = _U_W, _PITCH, _RGAP, _DY, _ROW_H, _VGAP
+        x0, y0, sq_w, sq_h = square
+        pw = card_width(ph)
+
+        def hrow_width(rs: list[int]) -> float:
+            return _hrow_width(ranks, rs)
 
         # -- pool cards by kind
         pool_kinds: dict[Kind, int] = {}
@@ -592,7 +576,11 @@ class PeiLayout(TableLayout):
         vblock_at(side_ranks["left"], x0, lw)
         vblock_at(side_ranks["right"], x0 + sq_w - rw_ * ph, rw_)
 
-        # -- the stock band: peek, stock, last card, pending card
+    def _stock_band(self, plan: Plan, view: PeiView, ccx: float, cy: float, ph: float, font: float, small: float,
+                    legal: set[Action], me: int, over: bool) -> None:
+        """The stock band: the patih's peek, the stock (drawn from the bottom), the last card turned up and
+        the card waiting for the choice of a capture."""
+        pw = card_width(ph)
         sx = ccx - 0.35 * pw
         sc = view.stock_count - (1 if view.last_card is not None else 0)
         shown = 0 if sc <= 0 else min(sc, 1 + sc // 10, 5)
@@ -782,3 +770,82 @@ class PeiLayout(TableLayout):
 
 
 register_layout(PeiLayout.game_id, PeiLayout)
+
+
+@dataclass(frozen=True)
+class _Sizes:
+    """The sizes and bands of one Pèi table: the scene, its scale, margin and gap, the words' sizes,
+    the plates, the backs, the captured cards' columns and the person's hand."""
+
+    W: float
+    H: float
+    s: float
+    M: float
+    gap: float
+    font: float
+    small: float
+    panel_w: float
+    panel_h: float
+    back_h: float
+    col_w: float
+    col_top: float
+    hand_h: float
+    hand_top: float
+    hand_cy: float
+    over: bool
+
+
+_Piece = tuple[int, list[tuple[Kind, int]]]    # a group's index and the columns of its cards in one row
+
+
+def _stack_size(cols: list[tuple[Kind, int]], h: float) -> tuple[float, float]:
+    """The width and height of a stack of captured cards (its kinds sideways, their copies downwards)."""
+    w = card_width(h)
+    return (w * (1 + INDEX_STEP * (len(cols) - 1)),
+            h * (1 + PILE_STEP * (max(n for _, n in cols) - 1)))
+
+
+def _row_heights(rows: list[list[_Piece]], h: float, badge: float, label_room: float) -> list[float]:
+    return [badge + max(_stack_size(cols, h)[1] for _, cols in row) + label_room + 0.05 * h for row in rows]
+
+
+def _wrap(stacks: list[_Piece], region: QRectF, h: float, gap_u: float) -> list[list[_Piece]]:
+    """Rows of (group index, columns) pieces: a group starts a fresh row rather than split, unless it is
+    wider than a whole row."""
+    w = card_width(h)
+    rows: list[list[_Piece]] = [[]]
+    x = 0.0
+    for gi, cols in stacks:
+        rest = cols
+        while rest:
+            lead = gap_u * w if rows[-1] else 0.0
+            room = region.width() - x - lead
+            fit = 0 if room < w else 1 + int((room - w) // (INDEX_STEP * w))
+            if rows[-1] and (fit < len(rest) <= 1 + int((region.width() - w) // (INDEX_STEP * w))
+                             or not fit):
+                rows.append([])
+                x = 0.0
+                continue
+            piece, rest = rest[:max(1, fit)], rest[max(1, fit):]
+            rows[-1].append((gi, piece))
+            x += lead + _stack_size(piece, h)[0]
+            if rest:
+                rows.append([])
+                x = 0.0
+    return rows
+
+
+def _captured_rows(stacks: list[_Piece], region: QRectF, h_max: float, badge: float, label_room: float,
+                   gap_u: float) -> tuple[list[list[_Piece]], float]:
+    """The rows of a seat's captured cards and their card height: as large as ``region`` allows, up to
+    ``h_max``."""
+
+    def fits(h: float) -> bool:
+        rows = _wrap(stacks, region, h, gap_u)
+        return (sum(_row_heights(rows, h, badge, label_room)) <= region.height()
+                and all(_stack_size(cols, h)[0] <= region.width() for row in rows for _, cols in row))
+
+    h = h_max
+    while h > 12 and not fits(h):
+        h *= 0.95
+    return _wrap(stacks, region, h, gap_u), h

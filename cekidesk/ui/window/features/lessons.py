@@ -37,7 +37,7 @@ from ...coach import (
     target_rects,
     union,
 )
-from ...games.base import game_ui
+from ...games import game_ui
 from ...lessons import Lesson, Note
 from ...table.layouts import Plan, label_rect
 from ..interface import Change, Feature, WindowInterface
