@@ -133,7 +133,7 @@ class Changes:
     done: bool
     steps: tuple[Step, ...] = ()
     #: each watching seat's view and events, when the position changed (a move, a match or hand put on
-    #: the table); empty when it did not
+    #: the table) or is shown anew (the screen between two people changed); empty else
     views: tuple[SeatView, ...] = ()
     #: the seat whose view the table shows (``human_seat``), and whose secrets the game log may show
     #: (None: several people share the screen)

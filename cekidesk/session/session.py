@@ -162,7 +162,7 @@ class Session:
 
     def _changes(self, done: bool, steps: list[Step], events: list[Event]) -> Changes:
         m = self.match
-        moved = any(isinstance(s, (Started, Played)) for s in steps)
+        moved = any(isinstance(s, (Started, Played, ScreenChanged)) for s in steps)   # (or shown anew)
         views = tuple(SeatView(seat, self.view_of(seat), tuple(e.for_viewer(seat) for e in events))
                       for seat in self.watching_seats()) if moved and m is not None else ()
         return Changes(

@@ -6,8 +6,9 @@ The window owns a :class:`~cekidesk.ui.controller.GameController` (the match, th
 on their worker thread, the autosave) and a :class:`~cekidesk.ui.table.TableWidget` (the drawing).
 It builds its features, hands each what it needs of the others, and is their
 :class:`~cekidesk.ui.window.interface.WindowInterface`.  Every change of the game reaches
-:meth:`MainWindow.on_changed` (made from the controller's signals in one place,
-:meth:`MainWindow._connect_controller`), which hands it to every feature, then refreshes once.
+:meth:`MainWindow.on_changes` through the one signal the window hears of the controller, ``changes``
+(connected in :meth:`MainWindow._connect_controller`): each step of the session's change set, in
+order, goes to every feature (:meth:`MainWindow.on_changed`), then the window refreshes once.
 """
 from __future__ import annotations
 
@@ -25,6 +26,7 @@ from cekidesk.engine.match import Match
 from cekidesk.games import DEFAULT_GAME_ID
 from cekidesk.persistence.saves import Seat
 from cekidesk.persistence.settings import Settings, SettingsNotice, read_settings, save_settings
+from cekidesk.session import Changes
 
 from . import i18n, names
 from .controller import GameController
@@ -131,8 +133,9 @@ class MainWindow(QMainWindow):
         self.act_next, self.act_hint, self.act_open, self.act_quit = cm.act_next, cm.act_hint, cm.act_open, cm.act_quit
         self.act_pause, self.act_step, self.act_replay = cm.act_pause, cm.act_step, cm.act_replay
         self.act_settings, self.act_rule_sets, self.act_learn = cm.act_settings, cm.act_rule_sets, self.lessons.action
-        self._hearing: list[Feature] = [self.history, self.hints, self.table_feed, self.hands, self.handover,
-                                        self.log, self.commands, self.lessons]   # (in the order they hear a change)
+        self._hearing: list[Feature] = [self.stats, self.history, self.hints, self.table_feed, self.hands,
+                                        self.handover, self.log, self.commands, self.lessons,
+                                        self.problems]   # (in the order they hear a change)
         self.features = [self.status, self.commands, self.undo_commands, self.dialogs, self.hints, self.table_feed,
                          self.hands, self.handover, self.log, self.lessons, self.stats, self.files, self.problems,
                          self.history]   # (the status line first, the replay of a hand last: it says where it is)
@@ -145,19 +148,18 @@ class MainWindow(QMainWindow):
 
     # -- the one channel of changes ---------------------------------------------------------------
     def _connect_controller(self) -> None:
-        """The controller's signals made into :class:`Change`\\ s — the one place that knows them (the
-        session's change set will be turned into a Change here)."""
-        c = self.controller
-        c.started.connect(lambda: self.on_changed(Change("started")))
-        c.changed.connect(lambda events: self.on_changed(Change("moved", tuple(events), tuple(c.logged_events))))
-        c.handEnded.connect(lambda: self.on_changed(Change("hand_ended")))
-        c.thinking.connect(lambda seat: self.on_changed(Change("thinking", seat=seat)))
-        c.pausedChanged.connect(lambda _paused: self.on_changed(Change("paused")))
-        c.screenChanged.connect(lambda: self.on_changed(Change("screen")))
+        """The window hears one signal of the controller: ``changes``, the session's change sets."""
+        self.controller.changes.connect(self.on_changes)
+
+    @Slot(object)
+    def on_changes(self, changes: Changes) -> None:
+        """A change set arrived: each of its steps, in order, reaches every feature."""
+        for step in changes.steps:
+            self.on_changed(Change(changes, step))
 
     def on_changed(self, change: Change) -> None:
-        """Something changed: every feature hears it (in the order of ``_hearing``), then the window
-        is refreshed once."""
+        """One step of a change set: every feature hears it (in the order of ``_hearing``), then the
+        window is refreshed once."""
         if change.kind == "started":
             self._apply_shown_settings()    # the card names of this game's tradition
         for feature in self._hearing:

@@ -7,13 +7,15 @@ and talks only to it and to the controller's public API (``window.controller``);
 needs of another the window hands it when it builds it (a bound method, a callable), so no feature
 imports another or the window.
 
-One channel: every change of the game reaches the window's :meth:`WindowInterface.on_changed` as a
-:class:`Change`, which hands it to each feature's :meth:`Feature.on_changed` in the window's order
+One channel: the window listens to the controller's ``changes`` signal only.  Every
+:class:`~cekidesk.session.changes.Changes` the session hands out arrives there, and the window
+(:meth:`MainWindow.on_changes <cekidesk.ui.main_window.MainWindow.on_changes>`) hands each of its steps,
+in order, to :meth:`WindowInterface.on_changed` as a :class:`Change` (the change set and that step,
+nothing copied), which gives it to each feature's :meth:`Feature.on_changed` in the window's order
 and then refreshes the window once (:meth:`WindowInterface.refresh`, each feature's
-:meth:`Feature.refresh`).  Today the window makes the :class:`Change` from the controller's signals
-(``started``, ``changed`` with ``logged_events``, ``handEnded``, ``thinking``, ``pausedChanged``,
-``screenChanged``) in one place, ``MainWindow._connect_controller``; the session's change set will
-be turned into a :class:`Change` there instead.
+:meth:`Feature.refresh`).  A feature draws what it shows from the change set (the viewer's view, the
+step's events, whether the table is screened, who is passed to, whether the match was rewound), not
+from the controller's older signals, which the window does not hear.
 """
 from __future__ import annotations
 
@@ -24,11 +26,29 @@ from typing import TYPE_CHECKING, Literal, Protocol
 
 from PySide6.QtCore import QObject
 
+from cekidesk.engine.core import Event, View
+from cekidesk.session import (
+    AutosaveRestored,
+    Changes,
+    HandEnded,
+    HintReady,
+    MatchEnded,
+    PausedChanged,
+    Played,
+    Problem,
+    ReplayEnded,
+    ReplayFrame,
+    ScreenChanged,
+    Started,
+    StatisticsRecorded,
+    Step,
+    Thinking,
+)
+
 if TYPE_CHECKING:
     from PySide6.QtGui import QAction, QKeySequence
     from PySide6.QtWidgets import QMainWindow
 
-    from cekidesk.engine.core import Event
     from cekidesk.persistence.settings import Settings
 
     from ..controller import GameController
@@ -36,23 +56,73 @@ if TYPE_CHECKING:
     from ..games import DealWords
     from ..table import TableWidget
 
-#: what kind of change reached the window:
-#: ``started`` a new or opened match, the next hand, a position rebuilt by undo/redo/restart;
-#: ``moved`` moves were played (``events`` as the table shows them, ``logged`` as the log words them);
-#: ``hand_ended`` the hand on the table is over; ``thinking`` computer player ``seat`` (−1: none) thinks;
-#: ``paused`` the computer players were paused or let go on; ``screen`` the table was hidden between
-#: two people's turns or shown to the next one
-ChangeKind = Literal["started", "moved", "hand_ended", "thinking", "paused", "screen"]
+#: what kind of change reached the window (the kind of the session's step):
+#: ``started`` a new or opened match, the next hand, a position rebuilt by undo/redo/restart
+#: (:attr:`Change.rewound`); ``moved`` a move was played (``events`` as the table shows them,
+#: ``logged`` as the log words them); ``hand_ended`` / ``match_ended`` the hand (the match) on the
+#: table is over; ``thinking`` computer player ``seat`` (−1: none) thinks; ``paused`` the computer
+#: players were paused or let go on; ``screen`` the table was hidden between two people's turns or
+#: shown to the next one; ``problem`` something went wrong (``Problem``); ``autosave_restored``
+#: automatic saving works again; ``hint`` the hint asked for is ready (``HintReady``);
+#: ``replay_frame`` / ``replay_ended`` a position of the replay of the last round, its end;
+#: ``statistics`` a finished hand went into the statistics
+ChangeKind = Literal["started", "moved", "hand_ended", "match_ended", "thinking", "paused", "screen", "problem",
+                     "autosave_restored", "hint", "replay_frame", "replay_ended", "statistics"]
+
+_KINDS: dict[type, ChangeKind] = {
+    Started: "started", Played: "moved", HandEnded: "hand_ended", MatchEnded: "match_ended", Thinking: "thinking",
+    PausedChanged: "paused", ScreenChanged: "screen", Problem: "problem", AutosaveRestored: "autosave_restored",
+    HintReady: "hint", ReplayFrame: "replay_frame", ReplayEnded: "replay_ended", StatisticsRecorded: "statistics"}
 
 
 @dataclass(frozen=True)
 class Change:
-    """One change of the game, as every feature of the window hears it."""
+    """One step of the session's change set, as every feature of the window hears it: ``changes``
+    (the whole set: the state after the operation) and ``step`` (the one told now).  The properties
+    only read the two."""
 
-    kind: ChangeKind
-    events: tuple[Event, ...] = ()
-    logged: tuple[Event, ...] = ()
-    seat: int = -1
+    changes: Changes
+    step: Step
+
+    @classmethod
+    def of(cls, step: Step) -> Change:
+        """A change set of one step, and that step (as a test makes one)."""
+        return cls(Changes(True, (step,)), step)
+
+    @property
+    def kind(self) -> ChangeKind:
+        return _KINDS[type(self.step)]
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """A move's events as the table shows them (a replay's frame: the events that led to it)."""
+        return self.step.events if isinstance(self.step, (Played, ReplayFrame)) else ()
+
+    @property
+    def logged(self) -> tuple[Event, ...]:
+        """A move's events as the game log words them."""
+        return self.step.log_events if isinstance(self.step, Played) else ()
+
+    @property
+    def seat(self) -> int:
+        """The computer player thinking (−1: none, or not a ``thinking`` change)."""
+        return self.step.seat if isinstance(self.step, Thinking) else -1
+
+    @property
+    def rewound(self) -> bool:
+        """A ``started`` change rebuilt the match (an undo, a redo, a restart of the deal)."""
+        return isinstance(self.step, Started) and self.step.rewound
+
+    @property
+    def view(self) -> View:
+        """The view the table shows: a replay's frame, else the viewer's after the operation (a
+        change set carries it when the position changed or is shown anew: ``started``, ``moved``,
+        ``screen``)."""
+        if isinstance(self.step, ReplayFrame):
+            return self.step.view
+        seen = self.changes.seat(self.changes.viewer)
+        assert seen is not None, f"the change set of a {self.kind} change carries no view of the viewer"
+        return seen.view
 
 
 class Feature(QObject):

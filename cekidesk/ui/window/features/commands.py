@@ -174,7 +174,7 @@ class Commands(Feature):
 
     def on_changed(self, change: Change) -> None:
         if change.kind in ("started", "paused"):
-            self.act_pause.setChecked(self.window.controller.paused)   # a new game starts unpaused
+            self.act_pause.setChecked(change.changes.paused)   # a new game starts unpaused
 
     def refresh(self) -> None:
         c = self.window.controller

@@ -30,18 +30,18 @@ class HandOver(Feature):
         """Hide the table between two people's turns (its scene emptied, the screen over it naming
         who is next), or show the view of the person who said they are ready, from their seat."""
         w = self.window
-        c, table = w.controller, w.table
-        m = c.match
+        table, changes = w.table, change.changes
+        m = w.controller.match
         if change.kind != "screen" or m is None:
             return
-        if c.screened:
+        if changes.screened:
             table.set_blank(True)
-            who = c.passing_to()
+            who = changes.passing_to
             self.pass_screen.show_for(None if who is None else w.seat_names()[who])
         else:
             self.pass_screen.hide()
             table.set_blank(False)
-            table.set_game(m.spec.id, w.seat_names(), c.human_seat)
-            table.show_view(c.view())
+            table.set_game(m.spec.id, w.seat_names(), changes.viewer)
+            table.show_view(change.view)
             table.set_thinking(self.thinking_seat())
             w.give_table_the_keyboard()

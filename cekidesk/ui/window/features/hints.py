@@ -5,10 +5,11 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 
-from PySide6.QtCore import QCoreApplication, Slot
+from PySide6.QtCore import QCoreApplication
 
 from cekidesk.bots import Decision
 from cekidesk.engine.core import Action, EngineError, View, offered_action
+from cekidesk.session import Changes, HintReady
 
 from ...games import game_ui
 from ...reasons import describe_reasons
@@ -26,7 +27,6 @@ class Hints(Feature):
         self.lesson_active = lesson_active   # (a lesson offers only its taught move)
         self.hint: Action | None = None
         self._say: Callable[[], str] | None = None   # the hint's line, worded when shown
-        window.controller.hintReady.connect(self._on_hint_ready)
 
     def current(self) -> Action | None:
         return self.hint
@@ -48,28 +48,27 @@ class Hints(Feature):
 
     def show_hint(self) -> bool:
         """Ask the controller for a hint (the Hard level's move, searched in the bot process); the
-        window goes on meanwhile and :meth:`_on_hint_ready` shows it.  True if one was asked."""
+        window goes on meanwhile and :meth:`_show` shows it when it is ready (a ``hint`` change).  True
+        if one was asked."""
         if not self.available() or not self.window.controller.request_hint():
             return False
         self.window.refresh()   # "Thinking about a hint…", the hint action disabled
         return True
 
-    @Slot(object)
-    def _on_hint_ready(self, decision: Decision | None) -> None:
-        """Mark the hinted move on the table and say why in one line (the controller sends only
-        hints for the position on the table)."""
+    def _show(self, decision: Decision | None, changes: Changes) -> None:
+        """Mark the hinted move on the table and say why in one line (the session hands out only
+        hints for the position on the table, which the table shows)."""
         c = self.window.controller
-        if decision is not None and self.window.settings.hints and c.waiting_for_human():
+        if decision is not None and self.window.settings.hints and changes.waiting_for_human:
             view = c.view()
             if offered_action(decision.action, view.legal, view.ranges) is not None:
                 self.hint = decision.action
                 self._say = self._hint_line(decision, view)
-                if c.log_viewer is not None:   # (with several people the log is everybody's)
+                if changes.log_viewer is not None:   # (with several people the log is everybody's)
                     self.window.log_dock.add_notice(self._say)
                 self.window.table.set_hint(decision.action)
             else:
                 log.warning("the hint %s is not a legal move", decision.action)
-        self.window.refresh()
 
     def forget(self) -> None:
         self.hint = None
@@ -77,8 +76,10 @@ class Hints(Feature):
         self.window.table.set_hint(None)
 
     def on_changed(self, change: Change) -> None:
-        if change.kind in ("started", "moved") or (change.kind == "screen" and self.window.controller.screened):
+        if change.kind in ("started", "moved") or (change.kind == "screen" and change.changes.screened):
             self.forget()
+        elif isinstance(change.step, HintReady):
+            self._show(change.step.decision, change.changes)
 
     def apply_settings(self) -> None:
         if not self.window.settings.hints:

@@ -32,7 +32,7 @@ class GameLog(Feature):
         if m is None:
             return
         if change.kind == "started":
-            if c.rewound:   # an undo, redo or restart rebuilt the match
+            if change.rewound:   # an undo, redo or restart rebuilt the match
                 self._shown_match = m
                 self.rewind()
             elif m is not self._shown_match:

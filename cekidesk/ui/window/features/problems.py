@@ -6,22 +6,23 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 
-from PySide6.QtCore import QCoreApplication, QEvent, QTimer, Slot
+from PySide6.QtCore import QCoreApplication, QEvent, QTimer
 from PySide6.QtWidgets import QMessageBox
 
 from cekidesk.bots import RandomBot
+from cekidesk.session import Problem
 
 from ... import i18n
 from ...gamelog import autosave_failed_notice
 from .. import quit_prompt
-from ..interface import Feature, WindowInterface
+from ..interface import Change, Feature, WindowInterface
 from ..quit_prompt import StatisticsFate
 
 log = logging.getLogger(__name__)
 
 
 class Problems(Feature):
-    """The controller's ``problem`` and ``autosaveRestored``, told in the log and in message boxes;
+    """The session's ``problem`` and ``autosave_restored`` changes, told in the log and in message boxes;
     at quit, the question when the game or the statistics could not be written (``save_as``: the
     Save As dialog, True once saved; ``keep_statistics``: the statistics written or kept aside)."""
 
@@ -33,11 +34,14 @@ class Problems(Feature):
         self._keep_statistics = keep_statistics
         self._autosave_warned = False
         self._autosave_detail = ""   # why the autosave failed last
-        window.controller.problem.connect(self._on_problem)
-        window.controller.autosaveRestored.connect(lambda: window.log_dock.add_notice(
-            lambda: QCoreApplication.translate("MainWindow", "Automatic saving works again.")))
 
-    @Slot(str, str)
+    def on_changed(self, change: Change) -> None:
+        if isinstance(change.step, Problem):
+            self._on_problem(change.step.code, change.step.detail)
+        elif change.kind == "autosave_restored":
+            self.window.log_dock.add_notice(
+                lambda: QCoreApplication.translate("MainWindow", "Automatic saving works again."))
+
     def _on_problem(self, code: str, detail: str) -> None:
         log.warning("controller problem %s: %s", code, detail)
         if code in ("bot_failed", "bot_illegal"):

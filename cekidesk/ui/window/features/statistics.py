@@ -22,7 +22,7 @@ from cekidesk.persistence.statistics_pending import drop_pending, keep_pending, 
 from ... import i18n
 from ...statistics import StatisticsRecorder
 from ...statistics_window import StatisticsDialog
-from ..interface import Feature, WindowInterface
+from ..interface import Change, Feature, WindowInterface
 from ..quit_prompt import StatisticsFate
 from ..statistics_loader import StoreLoader
 
@@ -45,7 +45,6 @@ class Statistics(Feature):
         self._hand_ended = False     # a hand ended before the store was loaded
         self._tell_on_load = False   # the start asked for the notice before the store was loaded
         self._unsaved = False        # the file could not be written this session
-        window.controller.handEnded.connect(self._hand_ended_early)
         self.loader = StoreLoader(load if load is not None else load_store, self)
         self.loader.loaded.connect(self._adopt)
         self.dialog: StatisticsDialog | None = None
@@ -87,9 +86,9 @@ class Statistics(Feature):
             self._tell_on_load = False
             self.tell_notice()
 
-    @Slot()
-    def _hand_ended_early(self) -> None:
-        if self._store is None:
+    def on_changed(self, change: Change) -> None:
+        """A hand that ends before the store is loaded waits for the load, then is recorded."""
+        if change.kind == "hand_ended" and self._store is None:
             self._hand_ended = True
             self.store   # noqa: B018 (waits for the load, then records the hand)
 

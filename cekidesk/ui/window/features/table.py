@@ -29,8 +29,6 @@ class TableFeed(Feature):
         # Esc is the table's own but during a replay of the last round
         self.end_replay_key = QShortcut(QKeySequence("Escape"), window.widget(), c.stop_replay)
         self.end_replay_key.setEnabled(False)
-        c.replayFrame.connect(self._on_replay_frame)
-        c.replayEnded.connect(self.show_live_position)
         table.actionChosen.connect(self._on_action_chosen)
         table.clicked.connect(self._on_table_clicked)
         table.dealt.connect(lambda: c.hold(False))   # the hand is on the table: the computer players go on
@@ -43,17 +41,21 @@ class TableFeed(Feature):
         m = c.match
         if change.kind == "started" and m is not None:
             self.thinking = -1
-            table.set_game(m.spec.id, self.window.seat_names(), c.human_seat)
+            table.set_game(m.spec.id, self.window.seat_names(), change.changes.viewer)
             # (a hand rebuilt by an undo is not dealt again unless it is back at its start)
-            table.show_view(c.view(), c.deal_events() if not (c.rewound and m.logs[-1]) else [])
+            table.show_view(change.view, c.deal_events() if not (change.rewound and m.logs[-1]) else [])
             c.hold(table.is_dealing())   # the computer players move once the hand is dealt
         elif change.kind == "moved":
             self.thinking = -1   # until the controller says who thinks next
-            table.show_view(c.view(), list(change.events))
+            table.show_view(change.view, list(change.events))
             self._captions(change.events)
         elif change.kind in ("thinking", "hand_ended"):
             self.thinking = change.seat if change.kind == "thinking" else -1
             table.set_thinking(self.thinking)
+        elif change.kind == "replay_frame":
+            self._show_frame(change.view, change.events)
+        elif change.kind == "replay_ended":
+            self._show_live()
 
     def _captions(self, events: Sequence[Event], replay: bool = False) -> None:
         """Each computer player's move in words beside its seat (in a replay, everyone's), for as long
@@ -64,18 +66,20 @@ class TableFeed(Feature):
         if m is not None and ms > 0:
             show_captions(self.window, m.spec.id, events, c.human_seat, self.window.seat_names(), ms, replay)
 
-    @Slot(object, list)
-    def _on_replay_frame(self, view: View, events: list[Event]) -> None:
+    def _show_frame(self, view: View, events: Sequence[Event]) -> None:
         """One position of the replay of the last round, with the captions of its moves."""
         self.end_replay_key.setEnabled(True)
         self.window.table.set_thinking(-1)
-        self.window.table.show_view(view, events)
+        self.window.table.show_view(view, list(events))
         self._captions(events, replay=True)
-        self.window.refresh()
 
     @Slot()
     def show_live_position(self) -> None:
         """The live position again, as it was before a replay (its thinking seat and hint)."""
+        self._show_live()
+        self.window.refresh()
+
+    def _show_live(self) -> None:
         self.end_replay_key.setEnabled(False)
         c, table = self.window.controller, self.window.table
         if c.match is not None:
@@ -85,7 +89,6 @@ class TableFeed(Feature):
             hint = self.hint()
             if hint is not None:
                 table.set_hint(hint)
-        self.window.refresh()
 
     @Slot(object)
     def _on_action_chosen(self, action: Action) -> None:
