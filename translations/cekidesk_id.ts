@@ -5303,6 +5303,14 @@
         <source>Your settings could not be saved; they apply until you quit.</source>
         <translation>Pengaturan Anda tidak bisa disimpan; pengaturan berlaku sampai Anda keluar.</translation>
     </message>
+    <message>
+        <source>Ne&amp;w game, same choices</source>
+        <translation>Baru &amp;dengan pilihan yang sama</translation>
+    </message>
+    <message>
+        <source>A new game with the same choices as the last one (a new deal)</source>
+        <translation>Permainan baru dengan pilihan yang sama seperti yang terakhir (kartu dibagi baru)</translation>
+    </message>
 </context>
 <context>
     <name>Money</name>

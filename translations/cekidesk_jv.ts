@@ -5303,6 +5303,14 @@
         <source>Your settings could not be saved; they apply until you quit.</source>
         <translation>Setèlan sampéyan ora bisa disimpen; setèlan mung laku nganti sampéyan metu.</translation>
     </message>
+    <message>
+        <source>Ne&amp;w game, same choices</source>
+        <translation>An&amp;yar kanthi pilihan sing padha</translation>
+    </message>
+    <message>
+        <source>A new game with the same choices as the last one (a new deal)</source>
+        <translation>Dolanan anyar kanthi pilihan sing padha karo sing pungkasan (kertu dibagi anyar)</translation>
+    </message>
 </context>
 <context>
     <name>Money</name>

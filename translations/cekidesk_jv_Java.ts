@@ -6596,6 +6596,16 @@
         <translatorcomment>jv: Setèlan sampéyan ora bisa disimpen; setèlan mung laku nganti sampéyan metu.</translatorcomment>
         <translation>ꦱꦼꦠꦺꦭꦤ꧀ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦲꦺꦴꦫ​ꦧꦶꦱ​ꦢꦶꦱꦶꦩ꧀ꦥꦼꦤ꧀; ꦱꦼꦠꦺꦭꦤ꧀ꦩꦸꦁ​ꦭꦏꦸ​ꦔꦤ꧀ꦠꦶ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦩꦼꦠꦸ꧉</translation>
     </message>
+    <message>
+        <source>Ne&amp;w game, same choices</source>
+        <translatorcomment>jv: An&amp;yar kanthi pilihan sing padha</translatorcomment>
+        <translation>ꦲꦚꦂ​ꦏꦤ꧀ꦛꦶ​ꦥꦶꦭꦶꦲꦤ꧀ꦱꦶꦁ​ꦥꦝ(&amp;Y)</translation>
+    </message>
+    <message>
+        <source>A new game with the same choices as the last one (a new deal)</source>
+        <translatorcomment>jv: Dolanan anyar kanthi pilihan sing padha karo sing pungkasan (kertu dibagi anyar)</translatorcomment>
+        <translation>ꦢꦺꦴꦭꦤꦤ꧀ꦲꦚꦂ​ꦏꦤ꧀ꦛꦶ​ꦥꦶꦭꦶꦲꦤ꧀ꦱꦶꦁ​ꦥꦝ​ꦏꦫꦺꦴ​ꦱꦶꦁ​ꦥꦸꦁꦏꦱꦤ꧀ (ꦏꦼꦂꦠꦸ​ꦢꦶꦧꦒꦶ​ꦲꦚꦂ)</translation>
+    </message>
 </context>
 <context>
     <name>Money</name>

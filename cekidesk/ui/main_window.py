@@ -40,6 +40,7 @@ from .games import DealWords, game_ui
 from .qtfix import guard_none_refcount
 from .statistics_window import StatisticsDialog
 from .table import TableWidget
+from .window.accelerators import unique_accelerators
 from .window.captions import caption_ms as caption_ms
 from .window.features.commands import Commands
 from .window.features.dialogs import Dialogs
@@ -109,7 +110,8 @@ class MainWindow(QMainWindow):
         self.lessons = Lessons(self, new_game=self.new_game)
         self.coach = self.lessons.coach
         slots: dict[str, Slot0] = {
-            "actNew": self.new_game, "actContinue": self.files.continue_game, "actOpen": self.files.open_dialog,
+            "actNew": self.new_game, "actSameAgain": self.files.same_again, "actContinue": self.files.continue_game,
+            "actOpen": self.files.open_dialog,
             "actSaveAs": self.files.save_as_dialog, "actQuit": self.close, "actNextHand": self.next_hand,
             "actHint": self.hints.show_hint, "actFullScreen": self.toggle_full_screen,
             "actScoreSheet": self.dialogs.show_score_sheet, "actSettings": self.dialogs.show_settings,
@@ -168,6 +170,7 @@ class MainWindow(QMainWindow):
         """Bring the status line, the title, the info label and every feature's commands up to date."""
         for feature in self.features:
             feature.refresh()
+        unique_accelerators(self.menuBar())   # (after every feature's texts: the next hand's, undo's …)
 
     # -- the window interface ---------------------------------------------------------------------
     def widget(self) -> QMainWindow:
