@@ -4,16 +4,19 @@ following after a language change, the aksara Jawa entry of Settings, and Enter 
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QDialog, QMessageBox
+from PySide6.QtCore import QRect, Qt
+from PySide6.QtGui import QAction, QKeySequence, QScreen
+from PySide6.QtWidgets import QDialog, QMenu, QMessageBox
 
 from cekidesk.games import new_match
 from cekidesk.persistence.saves import Seat
 from cekidesk.persistence.settings import Settings
+from cekidesk.ui import i18n
 from cekidesk.ui.app import guard_none_refcount
 from cekidesk.ui.dialogs.new_game import NewGameConfig, NewGameDialog
 from cekidesk.ui.main_window import MainWindow
+from cekidesk.ui.window.accelerators import accelerator, unique_in
+from cekidesk.ui.window.geometry import FIRST_SIZE, FRAME
 
 guard_none_refcount()
 
@@ -93,3 +96,90 @@ def test_f2_after_a_continued_game_repeats_the_game_on_the_table(qtbot, window, 
     monkeypatch.setattr(QMessageBox, "question", staticmethod(lambda *a: QMessageBox.StandardButton.Yes))
     action(w, "actSameAgain").trigger()
     assert c.match.spec.id == "ceki" and c.match.n_players == 3 and c.match.seed != 77
+
+
+# -- 2. the first window fits the screen --------------------------------------------------------------
+
+@pytest.mark.parametrize("available", [QRect(0, 0, 1024, 600), QRect(0, 28, 1366, 740), QRect(0, 0, 1920, 1080)])
+def test_the_first_window_fits_the_available_screen_and_shows_its_status_line(qtbot, boxes, monkeypatch,
+                                                                             available):
+    monkeypatch.setattr(QScreen, "availableGeometry", lambda screen: QRect(available))
+    w = make_window(qtbot)      # (no geometry remembered)
+    w.show()
+    qtbot.waitExposed(w)
+    assert available.contains(w.frameGeometry())
+    assert w.height() + FRAME.height() <= available.height()      # room for a window manager's title bar
+    assert w.size() == FIRST_SIZE.boundedTo(w.size())               # never above 1280×720
+    if available.width() >= 1920:
+        assert w.size() == FIRST_SIZE
+    bar = w.statusBar()
+    assert bar.isVisible() and w.rect().contains(bar.geometry())
+    label = w.status_label
+    assert label.isVisible() and not label.visibleRegion().isEmpty()
+    w.close()
+
+
+# -- 3. the first match is a practice one -----------------------------------------------------------
+
+def test_the_first_match_new_game_offers_is_a_practice_match_with_undo(qtbot, window, monkeypatch):
+    accepted: list[NewGameDialog] = []
+
+    def exec_(dlg):     # the player starts what the dialog offers, changing nothing
+        accepted.append(dlg)
+        return QDialog.DialogCode.Accepted
+    monkeypatch.setattr(NewGameDialog, "exec", exec_)
+    window.startup()            # the very first start: no autosave, no lesson asked for
+    dlg = accepted[0]
+    assert dlg.mode_combo.currentData() == "hands" and dlg.practice_check.isChecked()
+    c = window.controller
+    assert c.match.match_options.mode == "hands" and c.undo_allowed is True
+    assert "money" in [dlg.mode_combo.itemData(i) for i in range(dlg.mode_combo.count())]   # still offered
+
+
+# -- 5. accelerators unique in every menu, in every language ------------------------------------------
+
+def _marks(actions) -> list[str]:
+    return [k for k in (accelerator(a.text()) for a in actions if not a.isSeparator()) if k is not None]
+
+
+@pytest.mark.parametrize("lang", ["en", "id", "jv", "jv-Java"])
+def test_no_menu_repeats_an_accelerator_in_any_language(qtbot, boxes, lang):
+    w = make_window(qtbot, language=lang)
+    w.show()
+    for started in (False, True):   # the texts before a game and with one (the deal's words, undo's …)
+        menus = [w.menuBar().actions()] + [m.actions() for m in w.menuBar().findChildren(QMenu)]
+        assert len(menus) >= 4
+        for actions in menus:
+            marks = _marks(actions)
+            assert len(marks) == len(set(marks)), (lang, [a.text() for a in actions])
+        assert "&" in action(w, "actQuit").text() or lang == "jv"   # the first one keeps its mark
+        if not started:
+            w.start_new_game(NewGameConfig("ceki", list(SEATS), 3, {}, {"mode": "hands"}))
+    i18n.set_language("en")
+
+
+def test_the_accelerators_of_a_menu_are_moved_to_free_letters():
+    acts = [QAction(t) for t in ("&New…", "&Next hand", "&Save", "&Settings…", "ꦱꦶꦩ꧀ꦥꦼꦤ꧀(&S)", "Save && quit")]
+    unique_in(acts)
+    texts = [a.text() for a in acts]
+    assert texts[:4] == ["&New…", "Next &hand", "&Save", "S&ettings…"]   # a word's first letter first
+    assert texts[4].startswith("ꦱꦶꦩ꧀ꦥꦼꦤ꧀(&") and accelerator(texts[4]) not in ("n", "e", "s")
+    assert texts[5] == "Save && quit" and accelerator("Save && quit") is None
+
+
+# -- 6. Enter with nothing chosen says what to choose ---------------------------------------------------
+
+def test_enter_with_no_card_chosen_says_what_to_choose(qtbot, window):
+    w, c = window, window.controller
+    w.resize(1280, 720)
+    w.start_new_game(NewGameConfig("ceki", list(SEATS), 5, {}, {"mode": "hands"}))
+    qtbot.waitUntil(lambda: c.waiting_for_human() and w.table.plan() is not None, timeout=10000)
+    assert w.table.selected_card() is None
+    turn = w.status_text()
+    w.table.setFocus()
+    qtbot.keyClick(w.table, Qt.Key.Key_Return)
+    said = w.status_label.text()
+    assert said.startswith("Nothing is chosen yet") and turn in said and "arrow keys" in said
+    # with a card chosen, Enter is not refused
+    qtbot.keyClick(w.table, Qt.Key.Key_Right)
+    assert w.table.selected_card() is not None and not w.refusals.what_to_choose()

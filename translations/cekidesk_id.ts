@@ -4898,7 +4898,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <source>&amp;New…</source>
+        <source>Ne&amp;w…</source>
         <translation>&amp;Baru…</translation>
     </message>
     <message>
@@ -5304,12 +5304,16 @@
         <translation>Pengaturan Anda tidak bisa disimpan; pengaturan berlaku sampai Anda keluar.</translation>
     </message>
     <message>
-        <source>Ne&amp;w game, same choices</source>
+        <source>New &amp;game, same choices</source>
         <translation>Baru &amp;dengan pilihan yang sama</translation>
     </message>
     <message>
         <source>A new game with the same choices as the last one (a new deal)</source>
         <translation>Permainan baru dengan pilihan yang sama seperti yang terakhir (kartu dibagi baru)</translation>
+    </message>
+    <message>
+        <source>Nothing is chosen yet (the arrow keys, Tab or a click choose). {turn}</source>
+        <translation>Belum ada yang dipilih (pilih dengan tombol panah, Tab atau klik). {turn}</translation>
     </message>
 </context>
 <context>

@@ -4898,7 +4898,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <source>&amp;New…</source>
+        <source>Ne&amp;w…</source>
         <translation>&amp;Anyar…</translation>
     </message>
     <message>
@@ -5304,12 +5304,16 @@
         <translation>Setèlan sampéyan ora bisa disimpen; setèlan mung laku nganti sampéyan metu.</translation>
     </message>
     <message>
-        <source>Ne&amp;w game, same choices</source>
+        <source>New &amp;game, same choices</source>
         <translation>An&amp;yar kanthi pilihan sing padha</translation>
     </message>
     <message>
         <source>A new game with the same choices as the last one (a new deal)</source>
         <translation>Dolanan anyar kanthi pilihan sing padha karo sing pungkasan (kertu dibagi anyar)</translation>
+    </message>
+    <message>
+        <source>Nothing is chosen yet (the arrow keys, Tab or a click choose). {turn}</source>
+        <translation>Durung ana sing dipilih (pilih nganggo tombol panah, Tab utawa klik). {turn}</translation>
     </message>
 </context>
 <context>

@@ -6090,7 +6090,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <source>&amp;New…</source>
+        <source>Ne&amp;w…</source>
         <translatorcomment>jv: &amp;Anyar…</translatorcomment>
         <translation>ꦲꦚꦂ(&amp;A)…</translation>
     </message>
@@ -6597,7 +6597,7 @@
         <translation>ꦱꦼꦠꦺꦭꦤ꧀ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦲꦺꦴꦫ​ꦧꦶꦱ​ꦢꦶꦱꦶꦩ꧀ꦥꦼꦤ꧀; ꦱꦼꦠꦺꦭꦤ꧀ꦩꦸꦁ​ꦭꦏꦸ​ꦔꦤ꧀ꦠꦶ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦩꦼꦠꦸ꧉</translation>
     </message>
     <message>
-        <source>Ne&amp;w game, same choices</source>
+        <source>New &amp;game, same choices</source>
         <translatorcomment>jv: An&amp;yar kanthi pilihan sing padha</translatorcomment>
         <translation>ꦲꦚꦂ​ꦏꦤ꧀ꦛꦶ​ꦥꦶꦭꦶꦲꦤ꧀ꦱꦶꦁ​ꦥꦝ(&amp;Y)</translation>
     </message>
@@ -6605,6 +6605,11 @@
         <source>A new game with the same choices as the last one (a new deal)</source>
         <translatorcomment>jv: Dolanan anyar kanthi pilihan sing padha karo sing pungkasan (kertu dibagi anyar)</translatorcomment>
         <translation>ꦢꦺꦴꦭꦤꦤ꧀ꦲꦚꦂ​ꦏꦤ꧀ꦛꦶ​ꦥꦶꦭꦶꦲꦤ꧀ꦱꦶꦁ​ꦥꦝ​ꦏꦫꦺꦴ​ꦱꦶꦁ​ꦥꦸꦁꦏꦱꦤ꧀ (ꦏꦼꦂꦠꦸ​ꦢꦶꦧꦒꦶ​ꦲꦚꦂ)</translation>
+    </message>
+    <message>
+        <source>Nothing is chosen yet (the arrow keys, Tab or a click choose). {turn}</source>
+        <translatorcomment>jv: Durung ana sing dipilih (pilih nganggo tombol panah, Tab utawa klik). {turn}</translatorcomment>
+        <translation>ꦢꦸꦫꦸꦁ​ꦲꦤ​ꦱꦶꦁ​ꦢꦶꦥꦶꦭꦶꦃ (ꦥꦶꦭꦶꦃ​ꦔꦁꦒꦺꦴ​ꦠꦺꦴꦩ꧀ꦧꦺꦴꦭ꧀ꦥꦤꦃ꧈ Tab ꦲꦸꦠꦮ​ꦏ꧀ꦭꦶꦏ꧀)꧉ {turn}</translation>
     </message>
 </context>
 <context>

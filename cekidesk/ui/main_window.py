@@ -53,10 +53,12 @@ from .window.features.history import HandHistory
 from .window.features.lessons import Lessons
 from .window.features.log import GameLog
 from .window.features.problems import Problems
+from .window.features.refusals import Refusals
 from .window.features.statistics import Statistics
 from .window.features.status import StatusLine
 from .window.features.table import TableFeed
 from .window.features.undo import UndoCommands
+from .window.geometry import first_geometry
 from .window.interface import Change, Feature, Slot0
 
 log = logging.getLogger(__name__)
@@ -125,6 +127,7 @@ class MainWindow(QMainWindow):
                              new_game=self.new_game, shown=self.dialogs.refresh_score_sheet)
         self.log = GameLog(self)
         self.problems = Problems(self, save_as=self.files.save_as_dialog, keep_statistics=self.stats.keep_unsaved)
+        self.refusals = Refusals(self, turn_text=self.status.status_text)
         # what tests and the app reach on the window itself
         self.status_label, self.info_label = self.status.status_label, self.status.info_label
         self.pass_screen, self.end_replay_key = self.handover.pass_screen, self.table_feed.end_replay_key
@@ -137,7 +140,7 @@ class MainWindow(QMainWindow):
                                         self.log, self.commands, self.lessons]   # (in the order they hear a change)
         self.features = [self.status, self.commands, self.undo_commands, self.dialogs, self.hints, self.table_feed,
                          self.hands, self.handover, self.log, self.lessons, self.stats, self.files, self.problems,
-                         self.history]   # (the status line first, the replay of a hand last: it says where it is)
+                         self.refusals, self.history]   # (the status line first, the replay of a hand last)
 
     def _dress_end_dialog(self, dialog: QDialog, match: Match | None) -> None:
         """What an end dialog gets besides its own: Undo's keys; at a hand's end, "Play this deal again"."""
@@ -319,7 +322,9 @@ class MainWindow(QMainWindow):
                     return
             except (ValueError, UnicodeError):
                 pass
-        self.resize(1280, 720)
+        place, size = first_geometry(self.screen().availableGeometry(), self.minimumSizeHint())
+        self.resize(size)
+        self.move(place)
 
     def remember_geometry(self) -> None:
         data = bytes(self.saveGeometry().toBase64().data()).decode("ascii")

@@ -269,11 +269,20 @@ class NewGameDialog(QDialog):
             self.mode_combo.addItem(game_ui(spec.id).words.mode_title(mode), mode)
         for ending in spec.match_endings:   # the game's own endings, in the game's own words
             self.mode_combo.addItem(names.text(ending.title_key, ending.mode.replace("_", " ")), ending.mode)
-        i = self.mode_combo.findData(current)
+        i = self.mode_combo.findData(current if current is not None else self._first_mode(spec))
         self.mode_combo.setCurrentIndex(max(0, i))
         self.mode_combo.blockSignals(False)
         self._mode_changed()
         fit_wrapped_labels(self)
+
+    @staticmethod
+    def _first_mode(spec: GameSpec) -> str:
+        """The ending offered first: a practice match (undo allowed, which a newcomer needs more
+        than stakes) — a number of hands, else the game's first ending that is not for money."""
+        modes = [*spec.match_modes, *(e.mode for e in spec.match_endings)]
+        if "hands" in modes:
+            return "hands"
+        return next((m for m in modes if m != "money"), modes[0] if modes else "money")
 
     # -- presets ----------------------------------------------------------------------------
     def _fill_presets(self, spec: GameSpec) -> None:

@@ -112,8 +112,8 @@ class Commands(Feature):
 
     def retranslate(self) -> None:
         """The texts of the actions, menus, toolbar and dock."""
-        texts = ((self.act_new, QCoreApplication.translate("MainWindow", "&New…")),
-                 (self.act_same_again, QCoreApplication.translate("MainWindow", "Ne&w game, same choices")),
+        texts = ((self.act_new, QCoreApplication.translate("MainWindow", "Ne&w…")),
+                 (self.act_same_again, QCoreApplication.translate("MainWindow", "New &game, same choices")),
                  (self.act_continue, QCoreApplication.translate("MainWindow", "&Continue")),
                  (self.act_open, QCoreApplication.translate("MainWindow", "&Open…")),
                  (self.act_save_as, QCoreApplication.translate("MainWindow", "Save &As…")),
