@@ -9,10 +9,11 @@ from PySide6.QtGui import QAction, QKeySequence, QScreen
 from PySide6.QtWidgets import QDialog, QMenu, QMessageBox
 
 from cekidesk.games import new_match
-from cekidesk.persistence.saves import Seat
+from cekidesk.persistence.saves import Seat, load_match, save_match
 from cekidesk.persistence.settings import Settings
-from cekidesk.ui import i18n
+from cekidesk.ui import i18n, names
 from cekidesk.ui.app import guard_none_refcount
+from cekidesk.ui.dialogs.continue_game import describe_saved
 from cekidesk.ui.dialogs.new_game import NewGameConfig, NewGameDialog
 from cekidesk.ui.main_window import MainWindow
 from cekidesk.ui.window.accelerators import accelerator, unique_in
@@ -183,3 +184,48 @@ def test_enter_with_no_card_chosen_says_what_to_choose(qtbot, window):
     # with a card chosen, Enter is not refused
     qtbot.keyClick(w.table, Qt.Key.Key_Right)
     assert w.table.selected_card() is not None and not w.refusals.what_to_choose()
+
+
+# -- 4. several people: each a name of their own --------------------------------------------------------
+
+def test_a_second_person_gets_a_name_of_their_own_never_you(qtbot, boxes):
+    dlg = NewGameDialog(Settings())
+    qtbot.addWidget(dlg)
+    dlg.set_players(4)
+    assert dlg.seat_edit(0).text() == "You" and dlg.seat_edit(1).text() == "Budi"
+    dlg.seat_level(1).setCurrentIndex(dlg.seat_level(1).findData(None))     # a second person
+    dlg.seat_level(3).setCurrentIndex(dlg.seat_level(3).findData(None))     # and a third
+    assert dlg.seat_edit(1).text() == "Player 2" and dlg.seat_edit(3).text() == "Player 4"
+    dlg.seat_edit(3).setText("You")             # typed: still nobody else is "You"
+    cfg = dlg.config()
+    assert [(s.kind, s.name) for s in cfg.seats] == [
+        ("human", names.DEFAULT_HUMAN_NAME), ("human", "Player 2"), ("bot", "Sari"), ("human", "Player 4")]
+    dlg.seat_edit(3).setText("")
+    assert dlg.config().seats[3].name == "Player 4"
+    # back to a computer player: the computer's name again; a name the player typed is kept
+    dlg.seat_level(1).setCurrentIndex(dlg.seat_level(1).findData("normal"))
+    assert dlg.seat_edit(1).text() == "Budi"
+    dlg.seat_edit(3).setText("Andi")
+    dlg.seat_level(3).setCurrentIndex(dlg.seat_level(3).findData("normal"))
+    assert dlg.seat_edit(3).text() == "Andi"
+    # a second person's name in the other languages
+    i18n.set_language("id")
+    try:
+        dlg2 = NewGameDialog(Settings(language="id"))
+        qtbot.addWidget(dlg2)
+        dlg2.seat_level(1).setCurrentIndex(dlg2.seat_level(1).findData(None))
+        assert dlg2.seat_edit(1).text() == "Pemain 2"
+    finally:
+        i18n.set_language("en")
+
+
+def test_the_continue_question_names_every_person(qtbot, boxes, tmp_path):
+    seats = [Seat.human("You"), Seat.human("Player 2"), Seat.bot("normal", "Sari")]
+    m = new_match("ceki", 3, 9)
+    path = tmp_path / "g.cekidesk"
+    save_match(path, m, seats)
+    text = describe_saved(load_match(path))
+    assert text.startswith("Ceki (Kowah): You, Player 2, Sari — hand 1")
+    one = tmp_path / "one.cekidesk"
+    save_match(one, m, [Seat.human("You"), Seat.bot("normal", "Budi"), Seat.bot("normal", "Sari")])
+    assert describe_saved(load_match(one)).startswith("Ceki (Kowah) with Budi, Sari — hand 1")

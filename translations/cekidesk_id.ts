@@ -2753,6 +2753,10 @@
         <source>&amp;New game</source>
         <translation>Permainan &amp;baru</translation>
     </message>
+    <message>
+        <source>{game}: {players} — hand {hand}</source>
+        <translation>{game}: {players} — babak {hand}</translation>
+    </message>
 </context>
 <context>
     <name>DealWords</name>
@@ -5448,6 +5452,10 @@
     <message>
         <source>The game cannot be dealt with these rules. Change them, or choose a set of rules in the Rules list, and start again.</source>
         <translation>Permainan tidak bisa dibagikan dengan aturan ini. Ubah aturannya, atau pilih set aturan di daftar Aturan, lalu mulai lagi.</translation>
+    </message>
+    <message>
+        <source>Player {n}</source>
+        <translation>Pemain {n}</translation>
     </message>
 </context>
 <context>

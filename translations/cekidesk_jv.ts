@@ -2753,6 +2753,10 @@
         <source>&amp;New game</source>
         <translation>Dolanan &amp;anyar</translation>
     </message>
+    <message>
+        <source>{game}: {players} — hand {hand}</source>
+        <translation>{game}: {players} — babak {hand}</translation>
+    </message>
 </context>
 <context>
     <name>DealWords</name>
@@ -5448,6 +5452,10 @@
     <message>
         <source>The game cannot be dealt with these rules. Change them, or choose a set of rules in the Rules list, and start again.</source>
         <translation>Dolanan ora bisa dibagi nganggo aturan iki. Owahana, utawa pilih aturan ing dhaptar Aturan, lan wiwiti manèh.</translation>
+    </message>
+    <message>
+        <source>Player {n}</source>
+        <translation>Pemain {n}</translation>
     </message>
 </context>
 <context>

@@ -3426,6 +3426,11 @@
         <translatorcomment>jv: Dolanan &amp;anyar</translatorcomment>
         <translation>ꦢꦺꦴꦭꦤꦤ꧀ꦲꦚꦂ(&amp;A)</translation>
     </message>
+    <message>
+        <source>{game}: {players} — hand {hand}</source>
+        <translatorcomment>jv: {game}: {players} — babak {hand}</translatorcomment>
+        <translation>{game}: {players} — ꦧꦧꦏ꧀ {hand}</translation>
+    </message>
 </context>
 <context>
     <name>DealWords</name>
@@ -6776,6 +6781,11 @@
         <source>The game cannot be dealt with these rules. Change them, or choose a set of rules in the Rules list, and start again.</source>
         <translatorcomment>jv: Dolanan ora bisa dibagi nganggo aturan iki. Owahana, utawa pilih aturan ing dhaptar Aturan, lan wiwiti manèh.</translatorcomment>
         <translation>ꦢꦺꦴꦭꦤꦤ꧀ꦲꦺꦴꦫ​ꦧꦶꦱ​ꦢꦶꦧꦒꦶ​ꦔꦁꦒꦺꦴ​ꦲꦠꦸꦫꦤ꧀ꦲꦶꦏꦶ꧉ ꦲꦺꦴꦮꦲꦤ꧈ ꦲꦸꦠꦮ​ꦥꦶꦭꦶꦃ​ꦲꦠꦸꦫꦤ꧀ꦲꦶꦁ​ꦝꦥ꧀ꦠꦂ​ꦲꦠꦸꦫꦤ꧀꧈ ꦭꦤ꧀ꦮꦶꦮꦶꦠꦶ​ꦩꦤꦺꦃ꧉</translation>
+    </message>
+    <message>
+        <source>Player {n}</source>
+        <translatorcomment>jv: Pemain {n}</translatorcomment>
+        <translation>ꦥꦼꦩꦲꦶꦤ꧀ {n}</translation>
     </message>
 </context>
 <context>
