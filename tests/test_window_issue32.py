@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import QRect, Qt
 from PySide6.QtGui import QAction, QKeySequence, QScreen
-from PySide6.QtWidgets import QDialog, QMenu, QMessageBox
+from PySide6.QtWidgets import QApplication, QDialog, QMenu, QMessageBox
 
 from cekidesk.games import new_match
 from cekidesk.persistence.saves import Seat, load_match, save_match
@@ -229,3 +229,49 @@ def test_the_continue_question_names_every_person(qtbot, boxes, tmp_path):
     one = tmp_path / "one.cekidesk"
     save_match(one, m, [Seat.human("You"), Seat.bot("normal", "Budi"), Seat.bot("normal", "Sari")])
     assert describe_saved(load_match(one)).startswith("Ceki (Kowah) with Budi, Sari — hand 1")
+
+
+# -- 5. aksara Jawa: the log follows, the Settings' list and size -------------------------------------
+
+def test_the_log_follows_new_lines_after_a_language_change(qtbot, window):
+    w = window
+    w.resize(1280, 720)
+    for i in range(60):
+        w.log_dock.add_notice(lambda i=i: f"line {i}: " + "a few words more " * 4)
+    view, bar = w.log_dock.view, w.log_dock.view.verticalScrollBar()
+    qtbot.waitUntil(lambda: bar.maximum() > 0 and bar.value() == bar.maximum())
+    try:
+        for lang in ("jv-Java", "en", "id"):
+            w.settings.language = lang
+            w.apply_settings()
+            qtbot.wait(20)
+            assert view.following, lang
+            w.log_dock.add_notice(lambda: "the newest line")
+            qtbot.wait(20)
+            assert view.following and bar.value() == bar.maximum(), lang
+    finally:
+        i18n.set_language("en")
+
+
+def test_settings_draws_aksara_jawa_at_its_size_and_returns_to_its_latin_size(qtbot, window):
+    w = window
+    dlg = w.show_settings()
+    qtbot.waitExposed(dlg)
+    combo = dlg.language
+    jv = combo.findData("jv-Java")
+    app_size = QApplication.font().pointSizeF()
+    item_font = combo.itemData(jv, Qt.ItemDataRole.FontRole)
+    assert item_font.pointSizeF() >= app_size * 1.29 and item_font.families()[0] == "Noto Sans Javanese"
+    qtbot.wait(20)
+    latin_size = dlg.size()
+    try:
+        combo.setCurrentIndex(jv)
+        qtbot.waitUntil(lambda: dlg.height() > latin_size.height())    # larger, for the script
+        assert combo.itemData(jv, Qt.ItemDataRole.FontRole).pointSizeF() == pytest.approx(
+            QApplication.font().pointSizeF())                           # (the interface's own size now)
+        combo.setCurrentIndex(combo.findData("en"))
+        qtbot.waitUntil(lambda: dlg.size() == latin_size)
+        assert combo.itemData(jv, Qt.ItemDataRole.FontRole).pointSizeF() == pytest.approx(app_size * 1.3)
+    finally:
+        i18n.set_language("en")
+    dlg.close()
