@@ -4979,7 +4979,7 @@
     </message>
     <message>
         <source>&amp;Help</source>
-        <translation>Ban&amp;tuan</translation>
+        <translation>&amp;Bantuan</translation>
     </message>
     <message>
         <source>Game</source>
