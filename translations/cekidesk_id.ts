@@ -3829,7 +3829,7 @@
 <context>
     <name>HandHistory</name>
     <message>
-        <source>&amp;History…</source>
+        <source>H&amp;istory…</source>
         <translation>&amp;Riwayat…</translation>
     </message>
     <message>
@@ -4911,7 +4911,7 @@
     </message>
     <message>
         <source>&amp;Open…</source>
-        <translation>&amp;Buka…</translation>
+        <translation>Buk&amp;a…</translation>
     </message>
     <message>
         <source>Save &amp;As…</source>
@@ -4942,7 +4942,7 @@
         <translation>&amp;Maju satu langkah</translation>
     </message>
     <message>
-        <source>Show the last &amp;round again</source>
+        <source>Show the &amp;last round again</source>
         <translation>&amp;Tampilkan lagi putaran terakhir</translation>
     </message>
     <message>
@@ -4954,7 +4954,7 @@
         <translation>Lembar &amp;skor</translation>
     </message>
     <message>
-        <source>&amp;Settings…</source>
+        <source>S&amp;ettings…</source>
         <translation>P&amp;engaturan…</translation>
     </message>
     <message>

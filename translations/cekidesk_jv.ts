@@ -3829,7 +3829,7 @@
 <context>
     <name>HandHistory</name>
     <message>
-        <source>&amp;History…</source>
+        <source>H&amp;istory…</source>
         <translation>&amp;Riwayat…</translation>
     </message>
     <message>
@@ -4942,7 +4942,7 @@
         <translation>Siji &amp;langkah</translation>
     </message>
     <message>
-        <source>Show the last &amp;round again</source>
+        <source>Show the &amp;last round again</source>
         <translation>Puter manèh &amp;giliran pungkasan</translation>
     </message>
     <message>
@@ -4954,7 +4954,7 @@
         <translation>Cathetan &amp;biji</translation>
     </message>
     <message>
-        <source>&amp;Settings…</source>
+        <source>S&amp;ettings…</source>
         <translation>&amp;Setèlan…</translation>
     </message>
     <message>

@@ -4764,7 +4764,7 @@
 <context>
     <name>HandHistory</name>
     <message>
-        <source>&amp;History…</source>
+        <source>H&amp;istory…</source>
         <translatorcomment>jv: &amp;Riwayat…</translatorcomment>
         <translation>ꦫꦶꦮꦪꦠ꧀(&amp;R)…</translation>
     </message>
@@ -6145,7 +6145,7 @@
         <translation>ꦱꦶꦗꦶ​ꦭꦁꦏꦃ(&amp;L)</translation>
     </message>
     <message>
-        <source>Show the last &amp;round again</source>
+        <source>Show the &amp;last round again</source>
         <translatorcomment>jv: Puter manèh &amp;giliran pungkasan</translatorcomment>
         <translation>ꦥꦸꦠꦼꦂ​ꦩꦤꦺꦃ​ꦒꦶꦭꦶꦫꦤ꧀ꦥꦸꦁꦏꦱꦤ꧀(&amp;G)</translation>
     </message>
@@ -6160,7 +6160,7 @@
         <translation>ꦕꦛꦼꦠꦤ꧀ꦧꦶꦗꦶ(&amp;B)</translation>
     </message>
     <message>
-        <source>&amp;Settings…</source>
+        <source>S&amp;ettings…</source>
         <translatorcomment>jv: &amp;Setèlan…</translatorcomment>
         <translation>ꦱꦼꦠꦺꦭꦤ꧀(&amp;S)…</translation>
     </message>

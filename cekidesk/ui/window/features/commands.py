@@ -123,10 +123,10 @@ class Commands(Feature):
                  (self.act_fullscreen, QCoreApplication.translate("MainWindow", "&Full screen")),
                  (self.act_pause, QCoreApplication.translate("MainWindow", "&Pause")),
                  (self.act_step, QCoreApplication.translate("MainWindow", "S&tep")),
-                 (self.act_replay, QCoreApplication.translate("MainWindow", "Show the last &round again")),
+                 (self.act_replay, QCoreApplication.translate("MainWindow", "Show the &last round again")),
                  (self.act_log, QCoreApplication.translate("MainWindow", "Game &log")),
                  (self.act_scores, QCoreApplication.translate("MainWindow", "&Score sheet")),
-                 (self.act_settings, QCoreApplication.translate("MainWindow", "&Settings…")),
+                 (self.act_settings, QCoreApplication.translate("MainWindow", "S&ettings…")),
                  (self.act_help, QCoreApplication.translate("MainWindow", "&How to play")),
                  (self.act_about, QCoreApplication.translate("MainWindow", "&About CekiDesk")))
         for a, text in texts:
