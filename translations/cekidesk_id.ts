@@ -2753,6 +2753,10 @@
         <source>&amp;New game</source>
         <translation>Permainan &amp;baru</translation>
     </message>
+    <message>
+        <source>{game}: {players} — hand {hand}</source>
+        <translation>{game}: {players} — babak {hand}</translation>
+    </message>
 </context>
 <context>
     <name>DealWords</name>
@@ -3825,7 +3829,7 @@
 <context>
     <name>HandHistory</name>
     <message>
-        <source>&amp;History…</source>
+        <source>H&amp;istory…</source>
         <translation>&amp;Riwayat…</translation>
     </message>
     <message>
@@ -4898,7 +4902,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <source>&amp;New…</source>
+        <source>Ne&amp;w…</source>
         <translation>&amp;Baru…</translation>
     </message>
     <message>
@@ -4907,7 +4911,7 @@
     </message>
     <message>
         <source>&amp;Open…</source>
-        <translation>&amp;Buka…</translation>
+        <translation>Buk&amp;a…</translation>
     </message>
     <message>
         <source>Save &amp;As…</source>
@@ -4938,7 +4942,7 @@
         <translation>&amp;Maju satu langkah</translation>
     </message>
     <message>
-        <source>Show the last &amp;round again</source>
+        <source>Show the &amp;last round again</source>
         <translation>&amp;Tampilkan lagi putaran terakhir</translation>
     </message>
     <message>
@@ -4950,7 +4954,7 @@
         <translation>Lembar &amp;skor</translation>
     </message>
     <message>
-        <source>&amp;Settings…</source>
+        <source>S&amp;ettings…</source>
         <translation>P&amp;engaturan…</translation>
     </message>
     <message>
@@ -4975,7 +4979,7 @@
     </message>
     <message>
         <source>&amp;Help</source>
-        <translation>Ban&amp;tuan</translation>
+        <translation>&amp;Bantuan</translation>
     </message>
     <message>
         <source>Game</source>
@@ -5303,6 +5307,18 @@
         <source>Your settings could not be saved; they apply until you quit.</source>
         <translation>Pengaturan Anda tidak bisa disimpan; pengaturan berlaku sampai Anda keluar.</translation>
     </message>
+    <message>
+        <source>New &amp;game, same choices</source>
+        <translation>Baru &amp;dengan pilihan yang sama</translation>
+    </message>
+    <message>
+        <source>A new game with the same choices as the last one (a new deal)</source>
+        <translation>Permainan baru dengan pilihan yang sama seperti yang terakhir (kartu dibagi baru)</translation>
+    </message>
+    <message>
+        <source>Nothing is chosen yet (the arrow keys, Tab or a click choose). {turn}</source>
+        <translation>Belum ada yang dipilih (pilih dengan tombol panah, Tab atau klik). {turn}</translation>
+    </message>
 </context>
 <context>
     <name>Money</name>
@@ -5436,6 +5452,10 @@
     <message>
         <source>The game cannot be dealt with these rules. Change them, or choose a set of rules in the Rules list, and start again.</source>
         <translation>Permainan tidak bisa dibagikan dengan aturan ini. Ubah aturannya, atau pilih set aturan di daftar Aturan, lalu mulai lagi.</translation>
+    </message>
+    <message>
+        <source>Player {n}</source>
+        <translation>Pemain {n}</translation>
     </message>
 </context>
 <context>

@@ -2753,6 +2753,10 @@
         <source>&amp;New game</source>
         <translation>Dolanan &amp;anyar</translation>
     </message>
+    <message>
+        <source>{game}: {players} — hand {hand}</source>
+        <translation>{game}: {players} — babak {hand}</translation>
+    </message>
 </context>
 <context>
     <name>DealWords</name>
@@ -3825,7 +3829,7 @@
 <context>
     <name>HandHistory</name>
     <message>
-        <source>&amp;History…</source>
+        <source>H&amp;istory…</source>
         <translation>&amp;Riwayat…</translation>
     </message>
     <message>
@@ -4898,7 +4902,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <source>&amp;New…</source>
+        <source>Ne&amp;w…</source>
         <translation>&amp;Anyar…</translation>
     </message>
     <message>
@@ -4938,7 +4942,7 @@
         <translation>Siji &amp;langkah</translation>
     </message>
     <message>
-        <source>Show the last &amp;round again</source>
+        <source>Show the &amp;last round again</source>
         <translation>Puter manèh &amp;giliran pungkasan</translation>
     </message>
     <message>
@@ -4950,7 +4954,7 @@
         <translation>Cathetan &amp;biji</translation>
     </message>
     <message>
-        <source>&amp;Settings…</source>
+        <source>S&amp;ettings…</source>
         <translation>&amp;Setèlan…</translation>
     </message>
     <message>
@@ -5303,6 +5307,18 @@
         <source>Your settings could not be saved; they apply until you quit.</source>
         <translation>Setèlan sampéyan ora bisa disimpen; setèlan mung laku nganti sampéyan metu.</translation>
     </message>
+    <message>
+        <source>New &amp;game, same choices</source>
+        <translation>An&amp;yar kanthi pilihan sing padha</translation>
+    </message>
+    <message>
+        <source>A new game with the same choices as the last one (a new deal)</source>
+        <translation>Dolanan anyar kanthi pilihan sing padha karo sing pungkasan (kertu dibagi anyar)</translation>
+    </message>
+    <message>
+        <source>Nothing is chosen yet (the arrow keys, Tab or a click choose). {turn}</source>
+        <translation>Durung ana sing dipilih (pilih nganggo tombol panah, Tab utawa klik). {turn}</translation>
+    </message>
 </context>
 <context>
     <name>Money</name>
@@ -5436,6 +5452,10 @@
     <message>
         <source>The game cannot be dealt with these rules. Change them, or choose a set of rules in the Rules list, and start again.</source>
         <translation>Dolanan ora bisa dibagi nganggo aturan iki. Owahana, utawa pilih aturan ing dhaptar Aturan, lan wiwiti manèh.</translation>
+    </message>
+    <message>
+        <source>Player {n}</source>
+        <translation>Pemain {n}</translation>
     </message>
 </context>
 <context>

@@ -3426,6 +3426,11 @@
         <translatorcomment>jv: Dolanan &amp;anyar</translatorcomment>
         <translation>ꦢꦺꦴꦭꦤꦤ꧀ꦲꦚꦂ(&amp;A)</translation>
     </message>
+    <message>
+        <source>{game}: {players} — hand {hand}</source>
+        <translatorcomment>jv: {game}: {players} — babak {hand}</translatorcomment>
+        <translation>{game}: {players} — ꦧꦧꦏ꧀ {hand}</translation>
+    </message>
 </context>
 <context>
     <name>DealWords</name>
@@ -4759,7 +4764,7 @@
 <context>
     <name>HandHistory</name>
     <message>
-        <source>&amp;History…</source>
+        <source>H&amp;istory…</source>
         <translatorcomment>jv: &amp;Riwayat…</translatorcomment>
         <translation>ꦫꦶꦮꦪꦠ꧀(&amp;R)…</translation>
     </message>
@@ -6090,7 +6095,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <source>&amp;New…</source>
+        <source>Ne&amp;w…</source>
         <translatorcomment>jv: &amp;Anyar…</translatorcomment>
         <translation>ꦲꦚꦂ(&amp;A)…</translation>
     </message>
@@ -6140,7 +6145,7 @@
         <translation>ꦱꦶꦗꦶ​ꦭꦁꦏꦃ(&amp;L)</translation>
     </message>
     <message>
-        <source>Show the last &amp;round again</source>
+        <source>Show the &amp;last round again</source>
         <translatorcomment>jv: Puter manèh &amp;giliran pungkasan</translatorcomment>
         <translation>ꦥꦸꦠꦼꦂ​ꦩꦤꦺꦃ​ꦒꦶꦭꦶꦫꦤ꧀ꦥꦸꦁꦏꦱꦤ꧀(&amp;G)</translation>
     </message>
@@ -6155,7 +6160,7 @@
         <translation>ꦕꦛꦼꦠꦤ꧀ꦧꦶꦗꦶ(&amp;B)</translation>
     </message>
     <message>
-        <source>&amp;Settings…</source>
+        <source>S&amp;ettings…</source>
         <translatorcomment>jv: &amp;Setèlan…</translatorcomment>
         <translation>ꦱꦼꦠꦺꦭꦤ꧀(&amp;S)…</translation>
     </message>
@@ -6596,6 +6601,21 @@
         <translatorcomment>jv: Setèlan sampéyan ora bisa disimpen; setèlan mung laku nganti sampéyan metu.</translatorcomment>
         <translation>ꦱꦼꦠꦺꦭꦤ꧀ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦲꦺꦴꦫ​ꦧꦶꦱ​ꦢꦶꦱꦶꦩ꧀ꦥꦼꦤ꧀; ꦱꦼꦠꦺꦭꦤ꧀ꦩꦸꦁ​ꦭꦏꦸ​ꦔꦤ꧀ꦠꦶ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦩꦼꦠꦸ꧉</translation>
     </message>
+    <message>
+        <source>New &amp;game, same choices</source>
+        <translatorcomment>jv: An&amp;yar kanthi pilihan sing padha</translatorcomment>
+        <translation>ꦲꦚꦂ​ꦏꦤ꧀ꦛꦶ​ꦥꦶꦭꦶꦲꦤ꧀ꦱꦶꦁ​ꦥꦝ(&amp;Y)</translation>
+    </message>
+    <message>
+        <source>A new game with the same choices as the last one (a new deal)</source>
+        <translatorcomment>jv: Dolanan anyar kanthi pilihan sing padha karo sing pungkasan (kertu dibagi anyar)</translatorcomment>
+        <translation>ꦢꦺꦴꦭꦤꦤ꧀ꦲꦚꦂ​ꦏꦤ꧀ꦛꦶ​ꦥꦶꦭꦶꦲꦤ꧀ꦱꦶꦁ​ꦥꦝ​ꦏꦫꦺꦴ​ꦱꦶꦁ​ꦥꦸꦁꦏꦱꦤ꧀ (ꦏꦼꦂꦠꦸ​ꦢꦶꦧꦒꦶ​ꦲꦚꦂ)</translation>
+    </message>
+    <message>
+        <source>Nothing is chosen yet (the arrow keys, Tab or a click choose). {turn}</source>
+        <translatorcomment>jv: Durung ana sing dipilih (pilih nganggo tombol panah, Tab utawa klik). {turn}</translatorcomment>
+        <translation>ꦢꦸꦫꦸꦁ​ꦲꦤ​ꦱꦶꦁ​ꦢꦶꦥꦶꦭꦶꦃ (ꦥꦶꦭꦶꦃ​ꦔꦁꦒꦺꦴ​ꦠꦺꦴꦩ꧀ꦧꦺꦴꦭ꧀ꦥꦤꦃ꧈ Tab ꦲꦸꦠꦮ​ꦏ꧀ꦭꦶꦏ꧀)꧉ {turn}</translation>
+    </message>
 </context>
 <context>
     <name>Money</name>
@@ -6761,6 +6781,11 @@
         <source>The game cannot be dealt with these rules. Change them, or choose a set of rules in the Rules list, and start again.</source>
         <translatorcomment>jv: Dolanan ora bisa dibagi nganggo aturan iki. Owahana, utawa pilih aturan ing dhaptar Aturan, lan wiwiti manèh.</translatorcomment>
         <translation>ꦢꦺꦴꦭꦤꦤ꧀ꦲꦺꦴꦫ​ꦧꦶꦱ​ꦢꦶꦧꦒꦶ​ꦔꦁꦒꦺꦴ​ꦲꦠꦸꦫꦤ꧀ꦲꦶꦏꦶ꧉ ꦲꦺꦴꦮꦲꦤ꧈ ꦲꦸꦠꦮ​ꦥꦶꦭꦶꦃ​ꦲꦠꦸꦫꦤ꧀ꦲꦶꦁ​ꦝꦥ꧀ꦠꦂ​ꦲꦠꦸꦫꦤ꧀꧈ ꦭꦤ꧀ꦮꦶꦮꦶꦠꦶ​ꦩꦤꦺꦃ꧉</translation>
+    </message>
+    <message>
+        <source>Player {n}</source>
+        <translatorcomment>jv: Pemain {n}</translatorcomment>
+        <translation>ꦥꦼꦩꦲꦶꦤ꧀ {n}</translation>
     </message>
 </context>
 <context>

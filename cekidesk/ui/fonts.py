@@ -167,10 +167,26 @@ def short_line(font: QFont, text: str) -> ShortLine:
 
 def fit_javanese_line(w: QWidget) -> None:
     """Make ``w`` (a combo box listing a text in aksara Jawa in a Latin interface: the languages)
-    tall enough to show a line of the script in its font, which is taller than its Latin line."""
+    tall enough to show a line of the script in its font, which is taller than its Latin line — and
+    no taller than it needs in the font it has now (called again after a font change)."""
+    w.setMinimumHeight(0)
     extra = javanese_line_height(w.font()) - QFontMetricsF(w.font()).height()
     if extra > 0:
         w.setMinimumHeight(math.ceil(w.sizeHint().height() + extra))
+
+
+def javanese_text_font(base: QFont | None = None) -> QFont:
+    """The font of a text in aksara Jawa shown among Latin ones (the languages' list): ``base``
+    (default: the application font) led by the Javanese font, at the size the aksara Jawa interface
+    draws it (1.3× a Latin interface's size; the script is unreadable at a Latin size)."""
+    f = QFont(base if base is not None else QGuiApplication.font())
+    f.setFamilies([FAMILY] + [x for x in (f.families() or [f.family()]) if x != FAMILY])
+    scale = SCRIPT_SCALE / script_scale()     # (already at that size in the aksara Jawa interface)
+    if f.pointSizeF() > 0:
+        f.setPointSizeF(f.pointSizeF() * scale)
+    elif f.pixelSize() > 0:
+        f.setPixelSize(round(f.pixelSize() * scale))
+    return f
 
 
 def javanese_line_height(font: QFont | None = None) -> float:

@@ -219,6 +219,7 @@ class GameLogView(QPlainTextEdit):
         self.model: GameLogModel | None = None
         self.following = True
         self._pinning = False
+        self._writing = False
         bar = self.verticalScrollBar()
         bar.valueChanged.connect(self._scrolled)
         bar.rangeChanged.connect(self._range_changed)
@@ -240,13 +241,19 @@ class GameLogView(QPlainTextEdit):
         self._pin()
 
     def _pin(self) -> None:
-        self._pinning = True
-        bar = self.verticalScrollBar()
-        bar.setValue(bar.maximum())
-        self._pinning = False
+        # (re-entered when moving the bar lays lines out again and grows the range: the outer call
+        # is still pinning when its own value arrives)
+        was, self._pinning = self._pinning, True
+        try:
+            bar = self.verticalScrollBar()
+            bar.setValue(bar.maximum())
+        finally:
+            self._pinning = was
 
     def _scrolled(self, value: int) -> None:
-        if not self._pinning:
+        # (the document moves the bar itself while lines are written or laid out again — a language
+        # change rewrites every line —: only the player's scrolling stops the following)
+        if not self._pinning and not self._writing:
             self.following = value >= self.verticalScrollBar().maximum()
 
     def _range_changed(self, low: int, high: int) -> None:
@@ -274,7 +281,11 @@ class GameLogView(QPlainTextEdit):
             cursor.setBlockFormat(self._formats()[0][(m.trimmed + first) % 2])
 
     def _model_reset(self) -> None:
-        self.clear()
+        self._writing = True
+        try:
+            self.clear()
+        finally:
+            self._writing = False
         self._write_rows(0, self._log_model().rowCount())
         self.scroll_to_bottom()
 
@@ -285,10 +296,17 @@ class GameLogView(QPlainTextEdit):
 
     def _write_rows(self, start: int, stop: int) -> None:
         """Append the paragraphs of the model's rows ``start`` to ``stop - 1`` in one edit."""
-        m = self._log_model()
-        blocks, chars = self._formats()
         cursor = QTextCursor(self.document())
         cursor.movePosition(QTextCursor.MoveOperation.End)
+        self._writing = True
+        try:
+            self._insert_rows(cursor, start, stop)
+        finally:
+            self._writing = False
+
+    def _insert_rows(self, cursor: QTextCursor, start: int, stop: int) -> None:
+        m = self._log_model()
+        blocks, chars = self._formats()
         cursor.beginEditBlock()
         for row in range(start, stop):
             block, char = blocks[(m.trimmed + row) % 2], chars[m.style(row)]

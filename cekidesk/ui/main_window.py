@@ -42,6 +42,7 @@ from .games import DealWords, game_ui
 from .qtfix import guard_none_refcount
 from .statistics_window import StatisticsDialog
 from .table import TableWidget
+from .window.accelerators import unique_accelerators
 from .window.captions import caption_ms as caption_ms
 from .window.features.commands import Commands
 from .window.features.dialogs import Dialogs
@@ -54,10 +55,12 @@ from .window.features.history import HandHistory
 from .window.features.lessons import Lessons
 from .window.features.log import GameLog
 from .window.features.problems import Problems
+from .window.features.refusals import Refusals
 from .window.features.statistics import Statistics
 from .window.features.status import StatusLine
 from .window.features.table import TableFeed
 from .window.features.undo import UndoCommands
+from .window.geometry import first_geometry
 from .window.interface import Change, Feature, Slot0
 
 log = logging.getLogger(__name__)
@@ -111,7 +114,8 @@ class MainWindow(QMainWindow):
         self.lessons = Lessons(self, new_game=self.new_game)
         self.coach = self.lessons.coach
         slots: dict[str, Slot0] = {
-            "actNew": self.new_game, "actContinue": self.files.continue_game, "actOpen": self.files.open_dialog,
+            "actNew": self.new_game, "actSameAgain": self.files.same_again, "actContinue": self.files.continue_game,
+            "actOpen": self.files.open_dialog,
             "actSaveAs": self.files.save_as_dialog, "actQuit": self.close, "actNextHand": self.next_hand,
             "actHint": self.hints.show_hint, "actFullScreen": self.toggle_full_screen,
             "actScoreSheet": self.dialogs.show_score_sheet, "actSettings": self.dialogs.show_settings,
@@ -125,6 +129,7 @@ class MainWindow(QMainWindow):
                              new_game=self.new_game, shown=self.dialogs.refresh_score_sheet)
         self.log = GameLog(self)
         self.problems = Problems(self, save_as=self.files.save_as_dialog, keep_statistics=self.stats.keep_unsaved)
+        self.refusals = Refusals(self, turn_text=self.status.status_text)
         # what tests and the app reach on the window itself
         self.status_label, self.info_label = self.status.status_label, self.status.info_label
         self.pass_screen, self.end_replay_key = self.handover.pass_screen, self.table_feed.end_replay_key
@@ -138,7 +143,7 @@ class MainWindow(QMainWindow):
                                         self.problems]   # (in the order they hear a change)
         self.features = [self.status, self.commands, self.undo_commands, self.dialogs, self.hints, self.table_feed,
                          self.hands, self.handover, self.log, self.lessons, self.stats, self.files, self.problems,
-                         self.history]   # (the status line first, the replay of a hand last: it says where it is)
+                         self.refusals, self.history]   # (the status line first, the replay of a hand last)
 
     def _dress_end_dialog(self, dialog: QDialog, match: Match | None) -> None:
         """What an end dialog gets besides its own: Undo's keys; at a hand's end, "Play this deal again"."""
@@ -170,6 +175,7 @@ class MainWindow(QMainWindow):
         """Bring the status line, the title, the info label and every feature's commands up to date."""
         for feature in self.features:
             feature.refresh()
+        unique_accelerators(self.menuBar())   # (after every feature's texts: the next hand's, undo's …)
 
     # -- the window interface ---------------------------------------------------------------------
     def widget(self) -> QMainWindow:
@@ -318,7 +324,9 @@ class MainWindow(QMainWindow):
                     return
             except (ValueError, UnicodeError):
                 pass
-        self.resize(1280, 720)
+        place, size = first_geometry(self.screen().availableGeometry(), self.minimumSizeHint())
+        self.resize(size)
+        self.move(place)
 
     def remember_geometry(self) -> None:
         data = bytes(self.saveGeometry().toBase64().data()).decode("ascii")

@@ -10,20 +10,27 @@ from .. import i18n, names
 
 
 def describe_saved(loaded: LoadedGame) -> str:
-    """One line about an unfinished game: the game, the opponents, the hand and, if it can be shown
+    """One line about an unfinished game: the game, the opponents (with several people, every
+    player: each person is named), the hand and, if it can be shown
     in this computer's time zone, when it was saved (any date leaves the line without a date rather
     than failing: a date near the year 1 or 9999 may not fit the local time zone)."""
     m = loaded.match
     doc = loaded.document
     others = ", ".join(s.name for s in loaded.seats if s.kind != "human")
+    people = [names.seat_display_name(s.kind, s.name) for s in loaded.seats if s.kind == "human"]
     when = ""
     if doc.saved_at is not None:
         try:
             when = doc.saved_at.astimezone().strftime("%Y-%m-%d %H:%M")
         except (ValueError, OSError, OverflowError):
             when = ""
-    text = QCoreApplication.translate("ContinueQuestion", "{game} with {others} — hand {hand}").format(
-        game=names.game_title(m.spec), others=others, hand=m.hand_index + 1)
+    if len(people) > 1:     # several people at this computer: every one of them named
+        players = ", ".join(names.seat_display_name(s.kind, s.name) for s in loaded.seats)
+        text = QCoreApplication.translate("ContinueQuestion", "{game}: {players} — hand {hand}").format(
+            game=names.game_title(m.spec), players=players, hand=m.hand_index + 1)
+    else:
+        text = QCoreApplication.translate("ContinueQuestion", "{game} with {others} — hand {hand}").format(
+            game=names.game_title(m.spec), others=others, hand=m.hand_index + 1)
     if when:
         text += QCoreApplication.translate("ContinueQuestion", ", saved {when}").format(when=when)
     return text + "."

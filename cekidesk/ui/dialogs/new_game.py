@@ -269,11 +269,20 @@ class NewGameDialog(QDialog):
             self.mode_combo.addItem(game_ui(spec.id).words.mode_title(mode), mode)
         for ending in spec.match_endings:   # the game's own endings, in the game's own words
             self.mode_combo.addItem(names.text(ending.title_key, ending.mode.replace("_", " ")), ending.mode)
-        i = self.mode_combo.findData(current)
+        i = self.mode_combo.findData(current if current is not None else self._first_mode(spec))
         self.mode_combo.setCurrentIndex(max(0, i))
         self.mode_combo.blockSignals(False)
         self._mode_changed()
         fit_wrapped_labels(self)
+
+    @staticmethod
+    def _first_mode(spec: GameSpec) -> str:
+        """The ending offered first: a practice match (undo allowed, which a newcomer needs more
+        than stakes) — a number of hands, else the game's first ending that is not for money."""
+        modes = [*spec.match_modes, *(e.mode for e in spec.match_endings)]
+        if "hands" in modes:
+            return "hands"
+        return next((m for m in modes if m != "money"), modes[0] if modes else "money")
 
     # -- presets ----------------------------------------------------------------------------
     def _fill_presets(self, spec: GameSpec) -> None:
@@ -364,10 +373,12 @@ class NewGameDialog(QDialog):
             for lv in levels:
                 combo.addItem(self.tr("Computer: {level}").format(level=names.bot_level_name(lv)), lv)
                 combo.setItemData(combo.count() - 1, helps[lv], Qt.ItemDataRole.ToolTipRole)
-            edit.setText(old[i][0] if i < len(old) and old[i][0].strip() else self._default_name(i))
             keep = old[i][1] if i < len(old) and (old[i][1] in levels or old[i][1] is None) \
                 else (None if i == 0 else default_level)
+            edit.setText(old[i][0] if i < len(old) and old[i][0].strip()
+                         else self._person_name(i) if keep is None and i > 0 else self._default_name(i))
             combo.setCurrentIndex(combo.findData(keep))
+            combo.currentIndexChanged.connect(lambda _j, i=i: self._seat_kind_changed(i))
             for signal in (combo.highlighted, combo.currentIndexChanged):
                 signal.connect(lambda j, c=combo: self._show_level_help(c.itemData(j)))
             combo.currentIndexChanged.connect(self._check_seats)
@@ -388,6 +399,25 @@ class NewGameDialog(QDialog):
         """The name a seat is offered: "You" (in the current language) for the first, a Javanese name
         for the others."""
         return names.default_human_name() if i == 0 else names.DEFAULT_BOT_NAMES[(i - 1) % len(names.DEFAULT_BOT_NAMES)]
+
+    def _person_name(self, i: int) -> str:
+        """The name offered to a person in seat ``i`` after the first: "Player 2" …, their own —
+        with several people at one computer, nobody else is "You"."""
+        return self.tr("Player {n}").format(n=i + 1)
+
+    def _seat_kind_changed(self, i: int) -> None:
+        """A seat made a person gets a person's name of its own (in place of the computer player's
+        name it was offered), and back: a name the player typed is kept."""
+        if i == 0:
+            return
+        _, edit, combo = self._seat_rows[i]
+        text = " ".join(edit.text().split())
+        bot_name = self._default_name(i)
+        if combo.currentData() is None:
+            if not text or text == bot_name or names.is_default_human_name(text):
+                edit.setText(self._person_name(i))
+        elif not text or text == self._person_name(i):
+            edit.setText(bot_name)
 
     def _check_seats(self) -> None:
         """At least one of the seats in play must be a person: Start waits for one, and a line says so."""
@@ -494,7 +524,10 @@ class NewGameDialog(QDialog):
         seats: list[Seat] = []
         for i in range(n):
             _, edit, combo = self._seat_rows[i]
-            name = " ".join(edit.text().split())[:40] or self._default_name(i)
+            name = " ".join(edit.text().split())[:40]
+            if combo.currentData() is None and i > 0 and (not name or names.is_default_human_name(name)):
+                name = self._person_name(i)   # only the first seat's person may be "You"
+            name = name or self._default_name(i)
             if combo.currentData() is None:
                 # the name offered is saved as the default, shown in whatever language is chosen later
                 seats.append(Seat.human(names.DEFAULT_HUMAN_NAME if names.is_default_human_name(name) else name))

@@ -1,7 +1,7 @@
 """The Settings dialog: the preferences, on three tabs; every change is stored at once."""
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtCore import QEvent, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -21,7 +21,7 @@ from cekidesk.games import DEFAULT_GAME_ID
 from cekidesk.persistence.settings import EXPERT_SECONDS, Settings
 
 from .. import i18n, names
-from ..fonts import fit_javanese_line
+from ..fonts import fit_javanese_line, javanese_text_font
 from ..widgets.helpers import close_buttons, fit_wrapped_labels
 from .common import level_help
 
@@ -58,6 +58,8 @@ class SettingsDialog(QDialog):
 
         self.buttons, self.close_button = close_buttons(self, "")
         lay.addWidget(self.buttons)
+        for combo in self.findChildren(QComboBox):   # (the size of its texts now, in any language)
+            combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.retranslate()
         fit_wrapped_labels(self)
         self._connect_changes()
@@ -85,7 +87,7 @@ class SettingsDialog(QDialog):
             self.language.addItem(lang.native, lang.id)
         i = self.language.findData(i18n.resolve(settings.language))
         self.language.setCurrentIndex(max(0, i))
-        fit_javanese_line(self.language)
+        self._fit_language_list()
         self._row(form, "language", self.language)
 
         self.card_names = QComboBox(self)
@@ -206,7 +208,27 @@ class SettingsDialog(QDialog):
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate()
+        if event.type() in (QEvent.Type.LanguageChange, QEvent.Type.FontChange):
+            # the interface's size follows the language (larger for aksara Jawa): once every widget
+            # has its new font, the dialog takes the size its contents now ask — smaller again too
+            QTimer.singleShot(0, self, self._fit_to_language)
         super().changeEvent(event)
+
+    def _fit_language_list(self) -> None:
+        """The languages' list: the aksara Jawa entry at the size that script is drawn at, and the
+        combo tall enough for it."""
+        i = self.language.findData("jv-Java")
+        if i >= 0:
+            self.language.setItemData(i, javanese_text_font(), Qt.ItemDataRole.FontRole)
+        fit_javanese_line(self.language)
+
+    def _fit_to_language(self) -> None:
+        self._fit_language_list()
+        lay = self.layout()
+        if lay is not None:
+            lay.invalidate()
+            lay.activate()
+        self.resize(self.sizeHint().expandedTo(self.minimumSizeHint()))
 
     def retranslate(self) -> None:
         """All texts in the current language (at start and after a language change)."""

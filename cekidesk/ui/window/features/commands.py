@@ -16,7 +16,8 @@ from ..interface import Change, Feature, Slot0, WindowInterface
 
 #: the window's own commands: object name, key (None: none) — the slot of each is the window's
 COMMANDS: tuple[tuple[str, QKeySequence.StandardKey | str | None], ...] = (
-    ("actNew", QKeySequence.StandardKey.New), ("actContinue", None), ("actOpen", QKeySequence.StandardKey.Open),
+    ("actNew", QKeySequence.StandardKey.New), ("actSameAgain", "F2"), ("actContinue", None),
+    ("actOpen", QKeySequence.StandardKey.Open),
     ("actSaveAs", "Ctrl+Shift+S"), ("actQuit", "Ctrl+Q"), ("actNextHand", "N"), ("actHint", "H"),
     ("actFullScreen", "F11"), ("actScoreSheet", "Ctrl+T"), ("actSettings", QKeySequence.StandardKey.Preferences),
     ("actHelp", "F1"), ("actAbout", None))
@@ -40,6 +41,7 @@ class Commands(Feature):
         self.hint_available, self.placed, self.undo_shortcuts = hint_available, placed, undo_shortcuts
         made = {name: window.add_action("", slots[name], key, name) for name, key in COMMANDS}
         self.act_new, self.act_continue, self.act_open = made["actNew"], made["actContinue"], made["actOpen"]
+        self.act_same_again = made["actSameAgain"]
         self.act_save_as, self.act_quit, self.act_next = made["actSaveAs"], made["actQuit"], made["actNextHand"]
         self.act_hint, self.act_fullscreen = made["actHint"], made["actFullScreen"]
         self.act_scores = made["actScoreSheet"]
@@ -77,7 +79,8 @@ class Commands(Feature):
         w, placed = self.window.widget(), self.placed
         mb = w.menuBar()
         game = self.menu_game = mb.addMenu("")
-        game.addActions([self.act_new, self.act_continue, self.act_open, placed["save"], self.act_save_as])
+        game.addActions([self.act_new, self.act_same_again, self.act_continue, self.act_open, placed["save"],
+                         self.act_save_as])
         game.addSeparator()
         game.addActions(list(undo_actions))
         game.addSeparator()
@@ -109,7 +112,8 @@ class Commands(Feature):
 
     def retranslate(self) -> None:
         """The texts of the actions, menus, toolbar and dock."""
-        texts = ((self.act_new, QCoreApplication.translate("MainWindow", "&New…")),
+        texts = ((self.act_new, QCoreApplication.translate("MainWindow", "Ne&w…")),
+                 (self.act_same_again, QCoreApplication.translate("MainWindow", "New &game, same choices")),
                  (self.act_continue, QCoreApplication.translate("MainWindow", "&Continue")),
                  (self.act_open, QCoreApplication.translate("MainWindow", "&Open…")),
                  (self.act_save_as, QCoreApplication.translate("MainWindow", "Save &As…")),
@@ -119,10 +123,10 @@ class Commands(Feature):
                  (self.act_fullscreen, QCoreApplication.translate("MainWindow", "&Full screen")),
                  (self.act_pause, QCoreApplication.translate("MainWindow", "&Pause")),
                  (self.act_step, QCoreApplication.translate("MainWindow", "S&tep")),
-                 (self.act_replay, QCoreApplication.translate("MainWindow", "Show the last &round again")),
+                 (self.act_replay, QCoreApplication.translate("MainWindow", "Show the &last round again")),
                  (self.act_log, QCoreApplication.translate("MainWindow", "Game &log")),
                  (self.act_scores, QCoreApplication.translate("MainWindow", "&Score sheet")),
-                 (self.act_settings, QCoreApplication.translate("MainWindow", "&Settings…")),
+                 (self.act_settings, QCoreApplication.translate("MainWindow", "S&ettings…")),
                  (self.act_help, QCoreApplication.translate("MainWindow", "&How to play")),
                  (self.act_about, QCoreApplication.translate("MainWindow", "&About CekiDesk")))
         for a, text in texts:
@@ -136,7 +140,8 @@ class Commands(Feature):
         self.toolbar.setWindowTitle(QCoreApplication.translate("MainWindow", "Game"))
         self.act_pause.setToolTip(QCoreApplication.translate(
             "MainWindow", "Stop the computer players, or let them go on (Space)"))
-        for a in (self.act_hint, self.act_next, self.act_new, self.act_scores, self.act_step, self.act_replay):
+        for a in (self.act_hint, self.act_next, self.act_new, self.act_same_again, self.act_scores, self.act_step,
+                  self.act_replay):
             if not a.shortcut().isEmpty():
                 key = a.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
                 a.setToolTip(f"{a.text().replace('&', '')} ({key})")
@@ -146,6 +151,8 @@ class Commands(Feature):
         """(key, what it does) for the window's commands, for the help page."""
         what = (
             (self.act_new, QCoreApplication.translate("MainWindow", "Start a new game")),
+            (self.act_same_again, QCoreApplication.translate(
+                "MainWindow", "A new game with the same choices as the last one (a new deal)")),
             (self.act_open, QCoreApplication.translate("MainWindow", "Open a saved game")),
             *self.undo_shortcuts(),
             (self.act_save_as, QCoreApplication.translate("MainWindow", "Save the game as a file")),

@@ -3,6 +3,7 @@ dialog), New Game, Continue, Game ▸ Open, Save As, files handed to the running
 again" — each put on the table (:meth:`GameFiles.begin`) only once whatever can fail has been done."""
 from __future__ import annotations
 
+import dataclasses
 import logging
 from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime
@@ -20,7 +21,7 @@ from cekidesk.persistence.saves import SaveFileError, Seat, load_autosave, load_
 from cekidesk.persistence.settings import SettingsNotice
 
 from ... import dialogs, i18n
-from ...dialogs.new_game import NewGameConfig, NewGameDialog
+from ...dialogs.new_game import NewGameConfig, NewGameDialog, random_seed
 from ...history import first_deal_of
 from ..interface import Feature, WindowInterface
 
@@ -52,6 +53,7 @@ class GameFiles(Feature):
         self._cli_seed: int | None = None
         self._requested: list[str] = []   # files handed to the app, waiting for the start or a dialog
         self._started = False
+        self._last_config: NewGameConfig | None = None   # the last New Game's choices (F2 repeats them)
         window.widget().installEventFilter(self)
 
     # -- the start ------------------------------------------------------------------------------
@@ -155,7 +157,37 @@ class GameFiles(Feature):
             pass
         if (s.last_game_id, s.default_opponents, s.default_bot_level) != before:
             self.window.save_settings()   # (a file written and flushed to disk is a few ms of the deal)
-        return self.begin(match, config.seats, config.undo_allowed)
+        if not self.begin(match, config.seats, config.undo_allowed):
+            return False
+        self._last_config = config
+        return True
+
+    def same_again(self) -> bool:
+        """F2: a new game with the same choices as the last one (the last New Game's game, seats,
+        options, match options and undo choice; else those of the game on the table, continued or
+        opened) and a new deal number, as solitaire apps do; with no game yet, the New Game dialog.
+        A game in progress is replaced only if the player agrees.  True if a game was started."""
+        config = self._last_config or self._config_on_table()
+        if config is None:
+            return self.new_game()
+        w = self.window
+        with w.held():
+            started = (not self.in_progress() or _question(
+                w.widget(), lambda: QCoreApplication.translate("MainWindow", "Replace the game in progress?"),
+                QCoreApplication.translate("NewGameDialog", "The game in progress will be replaced by the new one "
+                                           "(use Game ▸ Save As… first to keep it)."))) and self.start_new_game(
+                dataclasses.replace(config, seed=random_seed(), seed_chosen=False))
+        w.refresh()
+        return started
+
+    def _config_on_table(self) -> NewGameConfig | None:
+        """The choices the match on the table was started with (None: no match)."""
+        c = self.window.controller
+        m = c.match
+        if m is None:
+            return None
+        return NewGameConfig(m.spec.id, list(c.seats), m.seed, m.options.model_dump(mode="json"),
+                             m.match_options.model_dump(mode="json"), undo_allowed=c.undo_allowed)
 
     def begin(self, match: Match, seats: Sequence[Seat], undo_allowed: bool | None = None,
               undone_hands: Iterable[int] = ()) -> bool:

@@ -51,7 +51,7 @@ class HandHistory(Feature):
         self.retranslate()
 
     def retranslate(self) -> None:
-        self.action.setText(self.tr("&History…"))
+        self.action.setText(self.tr("H&istory…"))
 
     # -- the list ---------------------------------------------------------------------------------
     def show_dialog(self) -> HistoryDialog:
