@@ -5217,11 +5217,9 @@
         <source>Hint: {what} ({why}).</source>
         <translation>Petunjuk: {what} ({why}).</translation>
     </message>
-    <message numerus="yes">
+    <message>
         <source>{game} with %n player(s), deal no. {seed}. Start a new game with the same deal number and number of players to play the same cards again.</source>
-        <translation>
-            <numerusform>{game} dengan %n pemain, pembagian no. {seed}. Mulai permainan baru dengan nomor pembagian dan jumlah pemain yang sama untuk memainkan kartu yang sama lagi.</numerusform>
-        </translation>
+        <translation>{game} dengan %n pemain, pembagian no. {seed}. Mulai permainan baru dengan nomor pembagian dan jumlah pemain yang sama untuk memainkan kartu yang sama lagi.</translation>
     </message>
     <message>
         <source>Automatic saving failed</source>

@@ -5217,11 +5217,9 @@
         <source>Hint: {what} ({why}).</source>
         <translation>Pitunjuk: {what} ({why}).</translation>
     </message>
-    <message numerus="yes">
+    <message>
         <source>{game} with %n player(s), deal no. {seed}. Start a new game with the same deal number and number of players to play the same cards again.</source>
-        <translation>
-            <numerusform>{game} karo %n pemain, bagéyan no. {seed}. Wiwiti dolanan anyar nganggo nomer bagéyan lan cacah pemain sing padha kanggo main kertu sing padha manèh.</numerusform>
-        </translation>
+        <translation>{game} karo %n pemain, bagéyan no. {seed}. Wiwiti dolanan anyar nganggo nomer bagéyan lan cacah pemain sing padha kanggo main kertu sing padha manèh.</translation>
     </message>
     <message>
         <source>Automatic saving failed</source>

@@ -6489,12 +6489,10 @@
         <translatorcomment>jv: Pitunjuk: {what} ({why}).</translatorcomment>
         <translation>ꦥꦶꦠꦸꦚ꧀ꦗꦸꦏ꧀: {what} ({why})꧉</translation>
     </message>
-    <message numerus="yes">
+    <message>
         <source>{game} with %n player(s), deal no. {seed}. Start a new game with the same deal number and number of players to play the same cards again.</source>
         <translatorcomment>jv: {game} karo %n pemain, bagéyan no. {seed}. Wiwiti dolanan anyar nganggo nomer bagéyan lan cacah pemain sing padha kanggo main kertu sing padha manèh.</translatorcomment>
-        <translation>
-            <numerusform>{game} ꦏꦫꦺꦴ %n ꦥꦼꦩꦲꦶꦤ꧀꧈ ꦧꦒꦺꦪꦤ꧀ꦤꦺꦴ꧉ {seed}꧉ ꦮꦶꦮꦶꦠꦶ​ꦢꦺꦴꦭꦤꦤ꧀ꦲꦚꦂ​ꦔꦁꦒꦺꦴ​ꦤꦺꦴꦩꦼꦂ​ꦧꦒꦺꦪꦤ꧀ꦭꦤ꧀ꦕꦕꦃ​ꦥꦼꦩꦲꦶꦤ꧀ꦱꦶꦁ​ꦥꦝ​ꦏꦁꦒꦺꦴ​ꦩꦲꦶꦤ꧀ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦥꦝ​ꦩꦤꦺꦃ꧉</numerusform>
-        </translation>
+        <translation>{game} ꦏꦫꦺꦴ %n ꦥꦼꦩꦲꦶꦤ꧀꧈ ꦧꦒꦺꦪꦤ꧀ꦤꦺꦴ꧉ {seed}꧉ ꦮꦶꦮꦶꦠꦶ​ꦢꦺꦴꦭꦤꦤ꧀ꦲꦚꦂ​ꦔꦁꦒꦺꦴ​ꦤꦺꦴꦩꦼꦂ​ꦧꦒꦺꦪꦤ꧀ꦭꦤ꧀ꦕꦕꦃ​ꦥꦼꦩꦲꦶꦤ꧀ꦱꦶꦁ​ꦥꦝ​ꦏꦁꦒꦺꦴ​ꦩꦲꦶꦤ꧀ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦥꦝ​ꦩꦤꦺꦃ꧉</translation>
     </message>
     <message>
         <source>Automatic saving failed</source>

@@ -14,7 +14,7 @@ from ... import names
 from ...games import game_ui
 from ..interface import Change, Feature, Slot0, WindowInterface
 
-#: the window's own commands: object name, key (None: none) — the slot of each is the window's
+# the window's own commands: object name, key (None: none) — the slot of each is the window's
 COMMANDS: tuple[tuple[str, QKeySequence.StandardKey | str | None], ...] = (
     ("actNew", QKeySequence.StandardKey.New), ("actSameAgain", "F2"), ("actContinue", None),
     ("actOpen", QKeySequence.StandardKey.Open),

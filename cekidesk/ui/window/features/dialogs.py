@@ -76,6 +76,7 @@ class Dialogs(Feature):
         if m is None:
             return ""
         n = m.n_players
+        # (lupdate marks a plural only in self.tr: this entry has one form, English endings by counted)
         return names.counted(QCoreApplication.translate(
             "MainWindow", "{game} with %n player(s), deal no. {seed}. Start a new game with the same "
             "deal number and number of players to play the same cards again.", "", n),

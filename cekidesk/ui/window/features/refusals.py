@@ -10,7 +10,7 @@ from PySide6.QtGui import QKeyEvent
 
 from ..interface import Feature, WindowInterface
 
-#: the keys that play the card chosen
+# the keys that play the card chosen
 PLAY_KEYS = (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space)
 
 
