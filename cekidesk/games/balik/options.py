@@ -96,9 +96,11 @@ class BalikLimaBelasOptions(BalikOptions):
 
 
 class ChotOptions(BalikOptions):
-    """The table's choices for Chot: what a lost *bangkong* and each excess point cost."""
+    """The table's choices for Chot: the *ayam* / *kandang* bonus (scored as in Balik Lima Belas), what
+    a lost *bangkong* and each excess point cost."""
 
     yu_one_rank: bool = _option(True, "yu_one_rank")
+    call_bonus: CallBonus = _option("1/2", "call_bonus")
     bangkong_cents: int = _option(2000, "bangkong_cents", ge=0, le=1_000_000)
     excess_cents: int = _option(10, "excess_cents", ge=0, le=1_000_000)
 

@@ -16,8 +16,9 @@ How a win scores (item codes of the build-up in brackets; the items always add u
   until one makes the pair an olo (then swapped in).
 * **Balik Lima Belas**: the winner turns 15 and swaps same-group cards into matas; 1 for the win
   [``win``], +1 per mata [``mata``] (red no extra), *ayam* / *kandang* as Balik Satu.
-* **Chot**: as Balik Lima Belas without *ayam* / *kandang* points, in tokens of ten after a *ceki*
-  call (a win completing a mata), else of one (``Score.tokens``; :attr:`Score.points`).
+* **Chot**: "played and scored as in Balik Lima Belas", *ayam* / *kandang* included, in tokens of ten
+  after a *ceki* call (a win completing a mata), else of one (``Score.tokens``; :attr:`Score.points`):
+  a *ceki* caller who draws the winning card takes (1 + matas + kandang) tokens of ten.
 * **Gonggong** (``scoring``): *toh bayaran* (Yogyakarta's *bak-bakan*): 1 *metu* [``metu``], 2 *metu*
   with a red winning card [``metu_red``] or *rabas* [``rabas``], 3 *rabas* with a red winning card
   [``rabas_red``]; +1 per bak [``bak``], +2 per red bak [``red_bak``]; + the turned card's Javanese
@@ -221,10 +222,9 @@ def _score_fifteen(facts: WinFacts, rules: BalikRules, stock: Sequence[Kind]) ->
     """Balik Lima Belas and Chot: 15 turned, swaps into matas, 1 + 1 per mata."""
     turned = tuple(stock[:15])
     swaps, sets = best_sets(counts_of(facts.hand), counts_of(turned), _groups(facts.game_id, rules), 3)
-    items = [("win", 1), *_mata_items(sets, red_extra=False)]
-    if facts.game_id == "chot":
-        return _finish(facts, turned, swaps, sets, items, tokens="ten" if facts.called_ceki else "one")
-    return _finish(facts, turned, swaps, sets, items + _call_items(facts, rules))
+    items = [("win", 1), *_mata_items(sets, red_extra=False), *_call_items(facts, rules)]
+    tokens = ("ten" if facts.called_ceki else "one") if facts.game_id == "chot" else None
+    return _finish(facts, turned, swaps, sets, items, tokens=tokens)
 
 
 def _score_chaqui(facts: WinFacts, rules: BalikRules, stock: Sequence[Kind]) -> Score:

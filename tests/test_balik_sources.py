@@ -1,0 +1,50 @@
+"""Issue 32: the Balik Satu family's rules as ``balik-satu.txt`` says them, on stacked deals (the
+deal arranged so that the rule fires; exact points and payments)."""
+from __future__ import annotations
+
+from balik_helpers import pass_turn, stacked
+from helpers import act
+
+from cekidesk.engine.cards import Kind
+from cekidesk.engine.core import Action
+from cekidesk.games import get_game
+
+# a 14-card hand waiting as *ceki* (no mata: the pair of C6 must become one) and as *tan* (any 6)
+CEKI_14 = "C2 S2 M2 C3 S3 M3 C4 S4 M4 C5 S5 M5 C6 C6"
+TAN_14 = "C2 C2 C2 C3 S3 M3 C4 S4 M4 C5 S5 M5 C6 S6"
+#: fifteen cards of the groups 7–9 only: turned, they swap nothing into the hands above
+NO_SWAP_15 = "C7 S7 M7 C8 S8 M8 C9 S9 M9 C7 S7 M7 C8 S8 M8"
+
+
+# -- Chot keeps ayam and kandang ------------------------------------------------------------------
+
+def test_chot_a_ceki_caller_who_draws_the_winning_card_takes_win_mata_kandang_in_tens():
+    """"Played and scored as in Balik Lima Belas": 1 for the win + 1 for the mata + 2 kandang, in
+    ten-point tokens: 40 (it was 20 without the kandang)."""
+    game = get_game("chot")
+    state = stacked("chot", 4, {0: CEKI_14 + " C9"}, stock="S1 S1 S1 C6 " + NO_SWAP_15)
+    act(state, "0 discard C9", "0 call")
+    assert state.calls[0] == "ceki"
+    for p in (1, 2, 3):
+        pass_turn(state, p)             # S1 drawn and thrown: nobody's winning card
+    act(state, "0 draw", "0 win")       # C6: the pair becomes the mata, self-drawn (kandang)
+    d = state.result().details
+    assert d["score"] == [["win", 1], ["mata", 1], ["kandang", 2]] and d["total"] == 4
+    assert d["tokens"] == "ten" and state.result().points == (40, 0, 0, 0)
+    # 40 points end the bangkong at once: side (0, 2) wins it with an excess of 40
+    out = game.settle(state.result(), state.options, 0, carry=game.initial_carry(4, state.options))
+    assert out.payments == (1200, -1200, 1200, -1200)     # each loser: half of 20.00 + 40 × 0.10
+    assert out.carry.record[0].total == 40 and out.carry.record[0].excess == 40
+
+
+def test_chot_ayam_when_another_seat_draws_the_winning_card():
+    state = stacked("chot", 4, {0: CEKI_14 + " C9"}, stock="C6 " + NO_SWAP_15)
+    act(state, "0 discard C9", "0 call", "1 draw", "0 claim")
+    d = state.result().details
+    assert d["score"] == [["win", 1], ["mata", 1], ["ayam", 1]] and state.result().points == (30, 0, 0, 0)
+
+
+def test_chot_offers_the_call_bonus_choice_of_balik_lima_belas():
+    state = stacked("chot", 4, {0: CEKI_14 + " C9"}, stock="C6 " + NO_SWAP_15, options={"call_bonus": "5/10"})
+    act(state, "0 discard C9", "0 call", "1 draw", "0 claim")
+    assert state.result().points == (70, 0, 0, 0)       # (1 + 1 + ayam 5) tokens of ten
