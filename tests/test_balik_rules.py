@@ -61,7 +61,7 @@ def test_each_column_gives_its_deck_for_every_player_count(game_id, column):
 
 
 @pytest.mark.parametrize("game_id,n,hp,hand", [
-    ("chot", 4, 6, 14), ("gonggong", 4, 12, 14), ("gonggong", 5, 14, 14), ("gonggong", 6, 16, 14),
+    ("chot", 4, 6, 14), ("gonggong", 4, 6, 14), ("gonggong", 5, 7, 14), ("gonggong", 6, 8, 14),
     ("tantanan", 4, 2, 5), ("ceken", 3, 2, 5)])
 def test_the_fixed_decks_and_hands(game_id, n, hp, hand):
     spec = get_game(game_id)
@@ -71,15 +71,17 @@ def test_the_fixed_decks_and_hands(game_id, n, hp, hand):
 
 
 @pytest.mark.parametrize("n,cards", [(4, 180), (5, 210), (6, 240)])
-def test_gonggong_sets_option_deals_the_sources_card_count(n, cards):
-    """RULINGS' "6 packs" is 360 cards for four; the ``deck="sets"`` option gives the source's
-    "six sets of cards (180 cards)" (eight sets, 240, for six; seven for five, house)."""
+def test_gonggong_deals_the_sources_card_count_by_default(n, cards):
+    """The source's "six sets of cards (180 cards)" (eight sets, 240, for six; seven for five, house)
+    is the default (issue 32: RULINGS' "6 packs" was corrected); the ``deck="packs"`` option keeps
+    the larger deal, twice as many cards."""
     spec = get_game("gonggong")
-    options = spec.make_options({"deck": "sets"})
+    options = spec.make_options()
+    assert options.deck == "sets"
     state = spec.new_hand(options, n, 5, 0)
     assert len(state.all_cards()) == cards
     assert state.view(state.first).stock_count == cards - 14 * n - 1
-    assert len(spec.new_hand(spec.make_options(), n, 5, 0).all_cards()) == 2 * cards
+    assert len(spec.new_hand(spec.make_options({"deck": "packs"}), n, 5, 0).all_cards()) == 2 * cards
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)

@@ -2,6 +2,9 @@
 deal arranged so that the rule fires; exact points and payments)."""
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 from balik_helpers import pass_turn, stacked
 from helpers import act
 
@@ -48,3 +51,34 @@ def test_chot_offers_the_call_bonus_choice_of_balik_lima_belas():
     state = stacked("chot", 4, {0: CEKI_14 + " C9"}, stock="C6 " + NO_SWAP_15, options={"call_bonus": "5/10"})
     act(state, "0 discard C9", "0 call", "1 draw", "0 claim")
     assert state.result().points == (70, 0, 0, 0)       # (1 + 1 + ayam 5) tokens of ten
+
+
+# -- Gonggong's deck counts sets of 30 -----------------------------------------------------------
+
+GONGGONG_FIXTURES = Path(__file__).parent / "fixtures" / "gonggong"
+
+
+def test_gonggong_a_stacked_deal_from_the_sources_180_cards_for_four():
+    """Six sets of 30: 180 cards, six copies of each of the 30 kinds; 14 each and 15 to the first
+    player leave 180 − 57 = 123 in the stock."""
+    state = stacked("gonggong", 4, {0: "M1 M1 M1 M1 M1 M1"})
+    assert len(state.all_cards()) == 180
+    assert sum(1 for uid in state.all_cards() if uid % 30 == Kind.M1) == 6   # six copies of a kind
+    assert state.view(0).stock_count == 123
+
+
+def test_gonggong_a_save_made_with_the_old_default_deck_opens_and_replays_identically():
+    """``gonggong-old-default.cekisave`` was saved mid-hand (the second hand) by the code before
+    issue 32, whose default deck was packs of 60 (``make_fixture.py.txt``); a save records its
+    options, so it opens with 360 cards and the same table, scores and money."""
+    from cekidesk.persistence import saves
+
+    want = json.loads((GONGGONG_FIXTURES / "gonggong-old-default.json").read_text(encoding="utf-8"))
+    match = saves.load_match(GONGGONG_FIXTURES / "gonggong-old-default.cekisave").match
+    assert match.options.deck == "packs" and len(match.state.all_cards()) == want["cards"] == 360
+    assert [repr(match.state.view(p)) for p in range(4)] == want["views"]
+    assert list(match.state.to_act()) == want["to_act"]
+    assert [str(a) for a in match.state.legal_actions(want["to_act"][0])] == want["legal"]
+    assert (list(match.scores), list(match.ledger), match.pot) == (want["scores"], want["ledger"], want["pot"])
+    # and a new game deals the source's count
+    assert get_game("gonggong").make_options().deck == "sets"

@@ -106,10 +106,12 @@ class ChotOptions(BalikOptions):
 
 
 class GonggongOptions(BalikOptions):
-    """The table's choices for Gonggong: the deck (RULINGS' packs of 60, or the source's sets of 30),
-    the scoring method and the *ceken* side bet (0 = off)."""
+    """The table's choices for Gonggong: the deck (the source's sets of 30 — 180 cards for four, 240
+    for six —, or the larger deal in packs of 60, which was the default before issue 32: a save
+    records its options, so a game saved with it replays with it), the scoring method and the *ceken*
+    side bet (0 = off)."""
 
-    deck: Literal["packs", "sets"] = _option("packs", "deck")
+    deck: Literal["packs", "sets"] = _option("sets", "deck")
     yu_one_rank: bool = _option(True, "yu_one_rank")
     scoring: Scoring = _option("toh_bayaran", "scoring")
     ceken_cents: int = _option(0, "ceken_cents", ge=0, le=1_000_000)
