@@ -315,7 +315,8 @@ def test_a_ceki_callers_claim_scores_ayam_and_own_draw_kandang():
     assert ["kandang", 10] in state.result().details["score"]
 
 
-def test_several_callers_are_asked_in_turn_order_from_the_drawer():
+def test_several_callers_the_first_in_turn_order_from_the_drawer_takes_it():
+    """Issue 32: "the calling player takes it and wins the round" — no pass for a revealed card."""
     hands = {0: TAN_14 + " C9", 1: "C7 C7 C7 C3 S3 M3 C4 S4 M4 C5 S5 M5 M6 S6", 2: "", 3: ""}
     state = stacked("balik-satu", 4, hands, stock="C8 C8 M6")
     act(state, "0 discard C9", "0 call")
@@ -326,21 +327,21 @@ def test_several_callers_are_asked_in_turn_order_from_the_drawer():
     act(state, "2 discard C8")
     act(state, "3 draw")                    # M6: seat 0 is first after the drawer (3), then seat 1
     assert state.to_act() == (0,)
-    act(state, "0 pass")
-    assert state.to_act() == (1,)
-    refused(state, "0 claim", NotYourTurnError)
-    act(state, "1 claim")
-    assert state.result().details["winner"] == 1 and state.result().details["from"] == 3
+    assert state.legal_actions(0) == [Action(0, "claim")]
+    refused(state, "0 pass")
+    refused(state, "1 claim", NotYourTurnError)
+    act(state, "0 claim")
+    assert state.result().details["winner"] == 0 and state.result().details["from"] == 3
 
 
-def test_when_every_caller_passes_the_drawer_keeps_the_card():
+def test_a_revealed_winning_card_is_the_callers_no_pass():
     state = stacked("balik-satu", 2, {0: TAN_14 + " C9"}, stock="M6")
     act(state, "0 discard C9", "0 call")
-    events = act(state, "1 draw", "0 pass")
-    assert [e.type for e in events] == ["draw", "pass"]
-    v = state.view(1)
-    assert v.phase == "discard" and v.drawn == Kind.M6 and Kind.M6 in v.hand and v.hand_counts == (14, 15)
-    assert v.known[1] == (Kind.M6,)
+    events = act(state, "1 draw")
+    assert [e.type for e in events] == ["draw"]
+    v = state.view(0)
+    assert v.phase == "claim" and v.claim == (Kind.M6, 1, "stock") and v.legal == (Action(0, "claim"),)
+    refused(state, "0 pass")
 
 
 def test_the_drawer_who_can_win_has_priority_over_the_callers():
