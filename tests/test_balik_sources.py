@@ -82,3 +82,34 @@ def test_gonggong_a_save_made_with_the_old_default_deck_opens_and_replays_identi
     assert (list(match.scores), list(match.ledger), match.pot) == (want["scores"], want["ledger"], want["pot"])
     # and a new game deals the source's count
     assert get_game("gonggong").make_options().deck == "sets"
+
+
+# -- Pwee's +1 for a win after a tan call (an option, off by default) -----------------------------
+
+def _tan_win(options=None):
+    state = stacked("balik-satu", 2, {0: TAN_14 + " C9"}, stock="M6 C7", options=options)
+    act(state, "0 discard C9", "0 call", "1 draw", "0 claim")
+    return state
+
+
+def test_balik_satu_tan_bonus_is_off_by_default():
+    state = _tan_win()
+    assert get_game("balik-satu").make_options().tan_bonus is False
+    assert state.result().details["score"] == [["card", 7], ["mata", 1]]
+
+
+def test_balik_satu_tan_bonus_adds_one_for_a_win_after_a_tan_call():
+    """Pwee: 1 point for winning after calling tan: the turned C7 (7) + the C2 mata (1) + tan (1) = 9,
+    paid 9 × the stake by the other player."""
+    game = get_game("balik-satu")
+    state = _tan_win({"tan_bonus": True})
+    d = state.result().details
+    assert d["call"] == "tan" and d["score"] == [["card", 7], ["mata", 1], ["tan", 1]] and d["total"] == 9
+    assert state.result().points == (9, 0)
+    assert game.settle(state.result(), state.options, 10).payments == (90, -90)
+
+
+def test_balik_satu_tan_bonus_not_after_a_ceki_call():
+    state = stacked("balik-satu", 2, {0: CEKI_14 + " C9"}, stock="C6 C7", options={"tan_bonus": True})
+    act(state, "0 discard C9", "0 call", "1 draw", "0 claim")
+    assert state.result().details["score"] == [["card", 7], ["mata", 1], ["ayam", 1]]

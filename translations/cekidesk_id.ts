@@ -665,6 +665,10 @@
         <source>{what}: +{points}</source>
         <translation>{what}: +{points}</translation>
     </message>
+    <message>
+        <source>tan: won after a tan call (Pwee)</source>
+        <translation>tan: menang setelah seruan tan (Pwee)</translation>
+    </message>
 </context>
 <context>
     <name>BalikTable</name>
@@ -994,6 +998,14 @@
     <message>
         <source>bangkong: the excess points</source>
         <translation>bangkong: poin kelebihan</translation>
+    </message>
+    <message>
+        <source>A point for a win after a tan call (Pwee)</source>
+        <translation>Satu poin untuk kemenangan setelah seruan tan (Pwee)</translation>
+    </message>
+    <message>
+        <source>Pwee&apos;s book gives one more point for winning after a tan call. Off by default: the source calls it superfluous, since a tan winner always scores at least 1 for a mata.</source>
+        <translation>Buku Pwee memberi satu poin lagi untuk kemenangan setelah seruan tan. Mati secara bawaan: sumbernya menyebutnya berlebihan, karena pemenang tan selalu mendapat sedikitnya 1 untuk sebuah mata.</translation>
     </message>
 </context>
 <context>

@@ -665,6 +665,10 @@
         <source>{what}: +{points}</source>
         <translation>{what}: +{points}</translation>
     </message>
+    <message>
+        <source>tan: won after a tan call (Pwee)</source>
+        <translation>tan: menang sawisé nyuwara tan (Pwee)</translation>
+    </message>
 </context>
 <context>
     <name>BalikTable</name>
@@ -994,6 +998,14 @@
     <message>
         <source>bangkong: the excess points</source>
         <translation>bangkong: kacèk biji</translation>
+    </message>
+    <message>
+        <source>A point for a win after a tan call (Pwee)</source>
+        <translation>Sabiji kanggo menang sawisé nyuwara tan (Pwee)</translation>
+    </message>
+    <message>
+        <source>Pwee&apos;s book gives one more point for winning after a tan call. Off by default: the source calls it superfluous, since a tan winner always scores at least 1 for a mata.</source>
+        <translation>Bukuné Pwee mènèhi sabiji manèh kanggo menang sawisé nyuwara tan. Asliné mati: sumberé nyebut iku ora perlu, amarga sing menang tan mesthi olèh paling ora 1 kanggo mata.</translation>
     </message>
 </context>
 <context>

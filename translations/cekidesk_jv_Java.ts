@@ -828,6 +828,11 @@
         <translatorcomment>jv: {what}: +{points}</translatorcomment>
         <translation>{what}: +{points}</translation>
     </message>
+    <message>
+        <source>tan: won after a tan call (Pwee)</source>
+        <translatorcomment>jv: tan: menang sawisé nyuwara tan (Pwee)</translatorcomment>
+        <translation>ꦠꦤ꧀: ꦩꦼꦤꦁ​ꦱꦮꦶꦱꦺ​ꦚꦸꦮꦫ​ꦠꦤ꧀ (Pwee)</translation>
+    </message>
 </context>
 <context>
     <name>BalikTable</name>
@@ -1238,6 +1243,16 @@
         <source>bangkong: the excess points</source>
         <translatorcomment>jv: bangkong: kacèk biji</translatorcomment>
         <translation>ꦧꦁꦏꦺꦴꦁ: ꦏꦕꦺꦏ꧀ꦧꦶꦗꦶ</translation>
+    </message>
+    <message>
+        <source>A point for a win after a tan call (Pwee)</source>
+        <translatorcomment>jv: Sabiji kanggo menang sawisé nyuwara tan (Pwee)</translatorcomment>
+        <translation>ꦱꦧꦶꦗꦶ​ꦏꦁꦒꦺꦴ​ꦩꦼꦤꦁ​ꦱꦮꦶꦱꦺ​ꦚꦸꦮꦫ​ꦠꦤ꧀ (Pwee)</translation>
+    </message>
+    <message>
+        <source>Pwee&apos;s book gives one more point for winning after a tan call. Off by default: the source calls it superfluous, since a tan winner always scores at least 1 for a mata.</source>
+        <translatorcomment>jv: Bukuné Pwee mènèhi sabiji manèh kanggo menang sawisé nyuwara tan. Asliné mati: sumberé nyebut iku ora perlu, amarga sing menang tan mesthi olèh paling ora 1 kanggo mata.</translatorcomment>
+        <translation>ꦧꦸꦏꦸꦤꦺ Pwee ꦩꦺꦤꦺꦲꦶ​ꦱꦧꦶꦗꦶ​ꦩꦤꦺꦃ​ꦏꦁꦒꦺꦴ​ꦩꦼꦤꦁ​ꦱꦮꦶꦱꦺ​ꦚꦸꦮꦫ​ꦠꦤ꧀꧉ ꦲꦱ꧀ꦭꦶꦤꦺ​ꦩꦠꦶ: ꦱꦸꦩ꧀ꦧꦼꦫꦺ​ꦚꦼꦧꦸꦠ꧀ꦲꦶꦏꦸ​ꦲꦺꦴꦫ​ꦥꦼꦂꦭꦸ꧈ ꦲꦩꦂꦒ​ꦱꦶꦁ​ꦩꦼꦤꦁ​ꦠꦤ꧀ꦩꦼꦱ꧀ꦛꦶ​ꦲꦺꦴꦭꦺꦃ​ꦥꦭꦶꦁ​ꦲꦺꦴꦫ 1 ꦏꦁꦒꦺꦴ​ꦩꦠ꧉</translation>
     </message>
 </context>
 <context>

@@ -25,6 +25,7 @@ class BalikRules:
     yu_one_rank: bool = True
     replay_on_yu: bool = True
     call_bonus: CallBonus | None = None
+    tan_bonus: bool = False
     olo_points: int = 0
     bangkong_cents: int = 0
     excess_cents: int = 0
@@ -77,6 +78,8 @@ class BalikSatuOptions(BalikOptions):
     yu_one_rank: bool = _option(True, "yu_one_rank")
     replay_on_yu: bool = _option(True, "replay_on_yu")
     call_bonus: CallBonus = _option("1/2", "call_bonus")
+    #: Pwee's +1 for a win after a *tan* call, which the source calls superfluous (off by default)
+    tan_bonus: bool = _option(False, "tan_bonus")
 
 
 class ChaquiOptions(BalikOptions):

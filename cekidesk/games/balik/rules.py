@@ -309,7 +309,7 @@ class BalikState(GameState[BalikOptions]):
             hand=tuple(sorted(_KINDS[u % 30] for u in self.hands[p])),
             card=_KINDS[card] if card >= 0 else None, how=how,
             drawn_by=(p if how == HOW_SELF else frm if source == SOURCE_STOCK else None),
-            called_ceki=call == CEKI, exposed=tuple(_KINDS[k] for k in self.exposed[p]))
+            called_ceki=call == CEKI, exposed=tuple(_KINDS[k] for k in self.exposed[p]), called_tan=call == TAN)
         stock = [_KINDS[u % 30] for u in reversed(self.stock[-MAX_TURNED:])]
         score = scoring.score_win(facts, self.options, stock)
         details: Data = {

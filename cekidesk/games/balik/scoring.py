@@ -11,7 +11,9 @@ How a win scores (item codes of the build-up in brackets; the items always add u
   / M1 replays the hand (option ``replay_on_yu``; nothing is scored or paid).  *kena*: the turned card
   may take the place of a same-group card to make one more mata.  +1 per unmarked mata [``mata``],
   +2 per red mata (S9, RF, OT) [``red_mata``]; after a *ceki* call *ayam* (the winning card drawn by
-  someone else) [``ayam``] or *kandang* (self-drawn) [``kandang``], 1/2, 5/10 or 10/20 (``call_bonus``).
+  someone else) [``ayam``] or *kandang* (self-drawn) [``kandang``], 1/2, 5/10 or 10/20 (``call_bonus``);
+  option ``tan_bonus`` (off: the source calls it superfluous): Pwee's +1 for a win after a *tan*
+  call [``tan``] (a *ceki* call turned *tan* counts as *tan*).
 * **Chaqui**: ``olo_points`` per olo [``olo``]; a win on a *chiqui* turns stock cards, up to 15,
   until one makes the pair an olo (then swapped in).
 * **Balik Lima Belas**: the winner turns 15 and swaps same-group cards into matas; 1 for the win
@@ -100,6 +102,7 @@ class WinFacts:
     drawn_by: int | None          # who drew the winning card from the stock (None: a discard / dealt)
     called_ceki: bool             # the winner's call was still *ceki* when they won
     exposed: tuple[Kind, ...] = ()
+    called_tan: bool = False      # the winner's call was *tan* when they won
 
 
 @dataclass(frozen=True)
@@ -215,6 +218,8 @@ def _score_balik_satu(facts: WinFacts, rules: BalikRules, stock: Sequence[Kind])
     items = [("card", turned[0].value_in(Counting.BALIK_SATU))] if turned else []
     items += _mata_items(sets, red_extra=True)
     items += _call_items(facts, rules)
+    if rules.tan_bonus and facts.called_tan and facts.how in ("claim", "self"):
+        items.append(("tan", 1))
     return _finish(facts, turned, swaps, sets, items)
 
 
