@@ -2394,6 +2394,10 @@
         <source>Stake: {stake} from each player out to the winner of the hand.</source>
         <translation>Taruhan: {stake} dari setiap pemain yang keluar kepada pemenang babak.</translation>
     </message>
+    <message>
+        <source>Exchange: click the card you give and choose who gets it; you take a random card of their hand.</source>
+        <translation>Bertukar: klik kartu yang Anda berikan dan pilih siapa yang menerimanya; Anda mendapat satu kartu acak dari tangannya.</translation>
+    </message>
 </context>
 <context>
     <name>CekiHelp</name>

@@ -2394,6 +2394,10 @@
         <source>Stake: {stake} from each player out to the winner of the hand.</source>
         <translation>Totohan: {stake} saka saben pemain sing metu marang sing menang babak.</translation>
     </message>
+    <message>
+        <source>Exchange: click the card you give and choose who gets it; you take a random card of their hand.</source>
+        <translation>Ijol: klik kertu sing sampéyan wènèhaké lan pilih sapa sing nampa; sampéyan olèh kertu acak saka tangané.</translation>
+    </message>
 </context>
 <context>
     <name>CekiHelp</name>

@@ -2981,6 +2981,11 @@
         <translatorcomment>jv: Totohan: {stake} saka saben pemain sing metu marang sing menang babak.</translatorcomment>
         <translation>ꦠꦺꦴꦠꦺꦴꦲꦤ꧀: {stake} ꦱꦏ​ꦱꦧꦼꦤ꧀ꦥꦼꦩꦲꦶꦤ꧀ꦱꦶꦁ​ꦩꦼꦠꦸ​ꦩꦫꦁ​ꦱꦶꦁ​ꦩꦼꦤꦁ​ꦧꦧꦏ꧀꧉</translation>
     </message>
+    <message>
+        <source>Exchange: click the card you give and choose who gets it; you take a random card of their hand.</source>
+        <translatorcomment>jv: Ijol: klik kertu sing sampéyan wènèhaké lan pilih sapa sing nampa; sampéyan olèh kertu acak saka tangané.</translatorcomment>
+        <translation>ꦲꦶꦗꦺꦴꦭ꧀: ꦏ꧀ꦭꦶꦏ꧀ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦮꦺꦤꦺꦲꦏꦺ​ꦭꦤ꧀ꦥꦶꦭꦶꦃ​ꦱꦥ​ꦱꦶꦁ​ꦤꦩ꧀ꦥ; ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦲꦺꦴꦭꦺꦃ​ꦏꦼꦂꦠꦸ​ꦲꦕꦏ꧀ꦱꦏ​ꦠꦔꦤꦺ꧉</translation>
+    </message>
 </context>
 <context>
     <name>CekiHelp</name>

@@ -23,11 +23,13 @@ A turn (phase ``play``)
   ``swap_hands`` swaps the whole hands with the target (after the played card left), and
   ``take_replacement`` takes the replacement at random from the target's hand instead of the stock
   (the target does not replace it).  Then the player draws from the stock when the effect says so.
-* ``exchange`` (the source's 3): the player draws first, then (phase ``give``) ``give``\\ s a card of
-  their choice to the target named in the ``play``, and takes a card at random from the target's
-  hand as it was (the source: the target shuffles it, the player picks one); the target takes the
-  given card.  **(house)** With nothing to give, the exchange does nothing; with an empty target hand
-  the player only gives.
+* ``exchange`` (the source's 3): the ``play`` names no target; the player draws first, then (phase
+  ``give``) ``give``\\ s a card of their choice to the player of their choice — the source: "draws a
+  card, … puts down a card and slides it to the player they want" (issue 32: the target is chosen
+  after the draw, one legal ``give`` per (card, target)) — and takes a card at random from the
+  target's hand as it was (the source: the target shuffles it, the player picks one); the target
+  takes the given card.  **(house)** With nothing to give, the exchange does nothing; with an empty
+  target hand the player only gives.
 * **(house)** With two players left, a ``reverse`` only turns the direction (the other player still
   moves next), a ``skip`` gives the player another turn, and a ``choose_next`` still chooses between
   the two.  A ``choose_next`` may name a player still in; the other targeted actions name another
@@ -106,6 +108,9 @@ from cekidesk.engine.hidden import Copies, Slot, blanks, deal_unseen, slots
 from cekidesk.engine.match import MatchSoFar
 
 from .ruleset import MAX_PLAYERS, MIN_PLAYERS, TARGETED, CePeOptions, Effect
+
+#: the targeted actions whose target the ``play`` names (an exchange's is named by the ``give``)
+TARGETED_AT_PLAY = TARGETED - {"exchange"}
 
 GAME_ID = "ce-pe"
 PLAY, GIVE, OVER = "play", "give", "over"
@@ -188,6 +193,7 @@ class CePeView(View):
     last_play: tuple[int, WKind, int | None, int | None, int, int] | None
     next_player: int
     blocked: tuple[tuple[WKind, int], ...]
+    #: (kept for the views' shape) None: since issue 32 the exchange's target is chosen with the ``give``
     pending_exchange: int | None
     result: HandResult | None
     #: the viewer's own turned-down cards (nobody else sees them)
@@ -234,7 +240,6 @@ class CePeState(GameState[CePeOptions]):
         self.throwers: list[int] = []
         self.counter = options.start
         self.phase = PLAY
-        self.pending: int | None = None
         self.last_play: tuple[int, WKind, int | None, int | None, int, int] | None = None
         self.eliminated: list[int] = []
         self.reshuffles = 0
@@ -281,13 +286,14 @@ class CePeState(GameState[CePeOptions]):
             return []
         faces = sorted({u % 52 for u in self.hands[player]})
         if self.phase == GIVE:
-            return [Action(player, "give", _KINDS[n]) for n in faces]
+            others = [q for q in self._seats_in() if q != player]
+            return [Action(player, "give", _KINDS[n], q) for n in faces for q in others]
         out: list[Action] = []
         limit = self.options.limit
         effects = self.effects
         for n in faces:
             eff, k = effects[n], _KINDS[n]
-            targets = self._targets(player, eff) if eff.action in TARGETED else _NO_TARGET
+            targets = self._targets(player, eff) if eff.action in TARGETED_AT_PLAY else _NO_TARGET
             for amount, _after in plays_of(eff, self.counter, limit):
                 out += [Action(player, "play", k, t, amount) for t in targets]
         if out:
@@ -374,7 +380,7 @@ class CePeState(GameState[CePeOptions]):
             if eff.draw:
                 self._draw(p, events)
             if self.hands[p]:
-                self.phase, self.pending = GIVE, target
+                self.phase = GIVE           # the card and the player to give it to: the give's
                 return
         elif eff.draw and act != "take_replacement":
             self._draw(p, events)
@@ -393,7 +399,7 @@ class CePeState(GameState[CePeOptions]):
                                 {"card": kind_of(uid).code}, frozenset({p, target})))
 
     def _give(self, action: Action, events: list[Event] | None) -> None:
-        p, target = action.player, self.pending
+        p, target = action.player, action.target
         assert target is not None and isinstance(action.card, WKind)
         given = self._remove(p, action.card)
         theirs = self.hands[target]
@@ -405,7 +411,7 @@ class CePeState(GameState[CePeOptions]):
             secret = {"given": action.card.code, "taken": kind_of(taken).code if taken is not None else None}
             events.append(Event("exchange", p, {"target": target, "took_card": taken is not None},
                                 secret, frozenset({p, target})))
-        self.phase, self.pending = PLAY, None
+        self.phase = PLAY
         self._pass_to(self._next_in(p, self.direction), events)
 
     def _draw(self, p: int, events: list[Event] | None) -> None:
@@ -553,7 +559,7 @@ class CePeState(GameState[CePeOptions]):
             tokens=tuple(self.tokens) if self.tokens is not None else None,
             out=tuple(self.out), eliminated=tuple(self.eliminated), stock_count=len(self.stock),
             discards=pile[-DISCARDS_SHOWN:], last_play=self.last_play,
-            next_player=self.next_player(), blocked=blocked, pending_exchange=self.pending,
+            next_player=self.next_player(), blocked=blocked, pending_exchange=None,
             result=self.result() if self.phase == OVER else None,
             my_face_down=tuple(sorted((kind_of(u) for u in self.face_down[player]), key=lambda k: k.number)),
             discard_pile=pile, reshuffles=self.reshuffles, turns=self.turns, out_of_match=self.out_of_match)
@@ -609,7 +615,7 @@ class CePeState(GameState[CePeOptions]):
         state.out = list(view.out)
         state.dealer, state.current, state.direction = view.dealer, view.current, view.direction
         state.tokens = list(view.tokens) if view.tokens is not None else None
-        state.counter, state.phase, state.pending = view.counter, view.phase, view.pending_exchange
+        state.counter, state.phase = view.counter, view.phase
         state.last_play = view.last_play
         state.eliminated = list(view.eliminated)
         state.reshuffles, state.turns = view.reshuffles, view.turns
@@ -626,7 +632,7 @@ class CePeState(GameState[CePeOptions]):
         other.hands = [list(h) for h in self.hands]
         other.face_down = [list(f) for f in self.face_down]
         other.stock, other.discards, other.throwers = list(self.stock), list(self.discards), list(self.throwers)
-        other.counter, other.phase, other.pending = self.counter, self.phase, self.pending
+        other.counter, other.phase = self.counter, self.phase
         other.last_play = self.last_play
         other.eliminated = list(self.eliminated)
         other.reshuffles, other.turns = self.reshuffles, self.turns

@@ -228,10 +228,10 @@ class CePeUI(RuleSetHooks, GameUI[Any]):
     def your_turn_text(self, view: Any, seat_names: Sequence[str]) -> str:
         verbs = {a.verb for a in view.legal}
         counter, limit = counter_str(view.counter), counter_str(view.limit)
-        if view.phase == "give":
+        if view.phase == "give":        # (issue 32: the player is chosen with the card, after the draw)
             return QCoreApplication.translate(
-                "CePeUI", "Exchange with {name}: click the card you give them; you take a random card of "
-                          "their hand.").format(name=seat_name(view.pending_exchange, seat_names))
+                "CePeUI", "Exchange: click the card you give and choose who gets it; you take a random card "
+                          "of their hand.")
         if "turn_down" in verbs:
             return QCoreApplication.translate(
                 "CePeUI", "No card of yours can be played at {counter} (limit {limit}): click the card to turn "
@@ -280,9 +280,10 @@ class CePeUI(RuleSetHooks, GameUI[Any]):
                 change=change, after=counter_str(after)))
         if action.target is not None:
             who = seat_names[action.target] if 0 <= action.target < len(seat_names) else str(action.target + 1)
-            parts.append(QCoreApplication.translate("CePeUI", "with {name}").format(name=who)
-                         if rules_of(view).effect_of(_wkind(action.card)).action != "choose_next"
-                         else QCoreApplication.translate("CePeUI", "{name} next").format(name=who))
+            chooses_next = action.verb == "play" and rules_of(view).effect_of(
+                _wkind(action.card)).action == "choose_next"     # (a give's target: an exchange's)
+            parts.append(QCoreApplication.translate("CePeUI", "{name} next").format(name=who) if chooses_next
+                         else QCoreApplication.translate("CePeUI", "with {name}").format(name=who))
         return QCoreApplication.translate("Terms", ", ").join(parts)
 
     def hand_over_text(self, result: HandResult, seat_names: Sequence[str], human: int) -> str:
