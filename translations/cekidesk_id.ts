@@ -1588,6 +1588,10 @@
         <source>These rules cannot be played ({code}).</source>
         <translation>Aturan ini tidak bisa dimainkan ({code}).</translation>
     </message>
+    <message>
+        <source>make a chosen player lose a card (under lives, a life)</source>
+        <translation>buat pemain pilihan kehilangan satu kartu (dengan nyawa: satu nyawa)</translation>
+    </message>
 </context>
 <context>
     <name>CePeHelp</name>
@@ -3499,6 +3503,22 @@
     <message>
         <source>A loss: the hand ends and the cards are dealt again.</source>
         <translation>Ada yang kalah: babak berakhir dan kartu dibagi ulang.</translation>
+    </message>
+    <message>
+        <source>You make {target} lose a card.</source>
+        <translation>Anda membuat {target} kehilangan satu kartu.</translation>
+    </message>
+    <message>
+        <source>{name} makes {target} lose a card.</source>
+        <translation>{name} membuat {target} kehilangan satu kartu.</translation>
+    </message>
+    <message>
+        <source>{name} makes you lose a card: your {card} is turned face down.</source>
+        <translation>{name} membuat Anda kehilangan satu kartu: {card} Anda ditelungkupkan.</translation>
+    </message>
+    <message>
+        <source>{target}&apos;s hand is empty: nothing is lost.</source>
+        <translation>Tangan {target} kosong: tidak ada yang hilang.</translation>
     </message>
 </context>
 <context>

@@ -1588,6 +1588,10 @@
         <source>These rules cannot be played ({code}).</source>
         <translation>Aturan iki ora bisa dimainaké ({code}).</translation>
     </message>
+    <message>
+        <source>make a chosen player lose a card (under lives, a life)</source>
+        <translation>gawé pemain sing dipilih kélangan kertu siji (nganggo nyawa: nyawa siji)</translation>
+    </message>
 </context>
 <context>
     <name>CePeHelp</name>
@@ -3499,6 +3503,22 @@
     <message>
         <source>A loss: the hand ends and the cards are dealt again.</source>
         <translation>Ana sing kalah: babak rampung lan kertu dibagi manèh.</translation>
+    </message>
+    <message>
+        <source>You make {target} lose a card.</source>
+        <translation>Sampéyan gawé {target} kélangan kertu siji.</translation>
+    </message>
+    <message>
+        <source>{name} makes {target} lose a card.</source>
+        <translation>{name} gawé {target} kélangan kertu siji.</translation>
+    </message>
+    <message>
+        <source>{name} makes you lose a card: your {card} is turned face down.</source>
+        <translation>{name} gawé sampéyan kélangan kertu siji: {card} sampéyan diurebaké.</translation>
+    </message>
+    <message>
+        <source>{target}&apos;s hand is empty: nothing is lost.</source>
+        <translation>Tangané {target} kosong: ora ana sing ilang.</translation>
     </message>
 </context>
 <context>

@@ -1978,6 +1978,11 @@
         <translatorcomment>jv: Aturan iki ora bisa dimainaké ({code}).</translatorcomment>
         <translation>ꦲꦠꦸꦫꦤ꧀ꦲꦶꦏꦶ​ꦲꦺꦴꦫ​ꦧꦶꦱ​ꦢꦶꦩꦲꦶꦤꦏꦺ ({code})꧉</translation>
     </message>
+    <message>
+        <source>make a chosen player lose a card (under lives, a life)</source>
+        <translatorcomment>jv: gawé pemain sing dipilih kélangan kertu siji (nganggo nyawa: nyawa siji)</translatorcomment>
+        <translation>ꦒꦮꦺ​ꦥꦼꦩꦲꦶꦤ꧀ꦱꦶꦁ​ꦢꦶꦥꦶꦭꦶꦃ​ꦏꦺꦭꦔꦤ꧀ꦏꦼꦂꦠꦸ​ꦱꦶꦗꦶ (ꦔꦁꦒꦺꦴ​ꦚꦮ: ꦚꦮ​ꦱꦶꦗꦶ)</translation>
+    </message>
 </context>
 <context>
     <name>CePeHelp</name>
@@ -4355,6 +4360,26 @@
         <source>A loss: the hand ends and the cards are dealt again.</source>
         <translatorcomment>jv: Ana sing kalah: babak rampung lan kertu dibagi manèh.</translatorcomment>
         <translation>ꦲꦤ​ꦱꦶꦁ​ꦏꦭꦃ: ꦧꦧꦏ꧀ꦫꦩ꧀ꦥꦸꦁ​ꦭꦤ꧀ꦏꦼꦂꦠꦸ​ꦢꦶꦧꦒꦶ​ꦩꦤꦺꦃ꧉</translation>
+    </message>
+    <message>
+        <source>You make {target} lose a card.</source>
+        <translatorcomment>jv: Sampéyan gawé {target} kélangan kertu siji.</translatorcomment>
+        <translation>ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦒꦮꦺ {target} ꦏꦺꦭꦔꦤ꧀ꦏꦼꦂꦠꦸ​ꦱꦶꦗꦶ꧉</translation>
+    </message>
+    <message>
+        <source>{name} makes {target} lose a card.</source>
+        <translatorcomment>jv: {name} gawé {target} kélangan kertu siji.</translatorcomment>
+        <translation>{name} ꦒꦮꦺ {target} ꦏꦺꦭꦔꦤ꧀ꦏꦼꦂꦠꦸ​ꦱꦶꦗꦶ꧉</translation>
+    </message>
+    <message>
+        <source>{name} makes you lose a card: your {card} is turned face down.</source>
+        <translatorcomment>jv: {name} gawé sampéyan kélangan kertu siji: {card} sampéyan diurebaké.</translatorcomment>
+        <translation>{name} ꦒꦮꦺ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦏꦺꦭꦔꦤ꧀ꦏꦼꦂꦠꦸ​ꦱꦶꦗꦶ: {card} ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦢꦶꦲꦸꦉꦧꦏꦺ꧉</translation>
+    </message>
+    <message>
+        <source>{target}&apos;s hand is empty: nothing is lost.</source>
+        <translatorcomment>jv: Tangané {target} kosong: ora ana sing ilang.</translatorcomment>
+        <translation>ꦠꦔꦤꦺ {target} ꦏꦺꦴꦱꦺꦴꦁ: ꦲꦺꦴꦫ​ꦲꦤ​ꦱꦶꦁ​ꦲꦶꦭꦁ꧉</translation>
     </message>
 </context>
 <context>

@@ -23,6 +23,11 @@ A turn (phase ``play``)
   ``swap_hands`` swaps the whole hands with the target (after the played card left), and
   ``take_replacement`` takes the replacement at random from the target's hand instead of the stock
   (the target does not replace it).  Then the player draws from the stock when the effect says so.
+* ``kill`` (a rule set's own, the source's "Ace of Spades can be used to kill someone (make them lose
+  one card)"): the target loses a card of their hand, **(house)** at random (the player does not see
+  it), turned face down in front of them, seen only by them — under ``lives`` a life lost, and with no
+  card left they are out; under ``tokens`` and ``out`` simply a card fewer.  Nothing happens to an
+  empty hand.
 * ``exchange`` (the source's 3): the ``play`` names no target; the player draws first, then (phase
   ``give``) ``give``\\ s a card of their choice to the player of their choice — the source: "draws a
   card, … puts down a card and slides it to the player they want" (issue 32: the target is chosen
@@ -80,7 +85,8 @@ The match
 Events (codes only): ``deal`` (the cards secret to their owner), ``play`` (card, amount, target,
 before, after, action), ``draw`` (card secret to the drawer), ``reshuffle`` (count), ``reverse``,
 ``skip`` (seat), ``choose_next`` (seat), ``exchange`` (target; given and taken secret to the two),
-``swap_hands`` (target), ``take_replacement`` (target; card secret to the two), ``turn_down`` (card
+``swap_hands`` (target), ``take_replacement`` (target; card secret to the two), ``kill`` (target,
+lost, life, left; the card secret to the target), ``turn_down`` (card
 secret to the player), ``lose_token`` (left), ``out`` (place), ``instant_win``, ``win`` (reason),
 ``redeal`` (loser).
 """
@@ -376,6 +382,12 @@ class CePeState(GameState[CePeOptions]):
         elif act == "take_replacement":
             assert target is not None
             self._take_replacement(p, target, events)
+        elif act == "kill":
+            assert target is not None
+            self._kill(p, target, events)
+            if self.phase == OVER:
+                return
+            nxt = self._next_in(p, self.direction)      # (the target may be out now)
         if act == "exchange":
             if eff.draw:
                 self._draw(p, events)
@@ -397,6 +409,23 @@ class CePeState(GameState[CePeOptions]):
         if events is not None:
             events.append(Event("take_replacement", p, {"target": target, "took_card": True},
                                 {"card": kind_of(uid).code}, frozenset({p, target})))
+
+    def _kill(self, p: int, target: int, events: list[Event] | None) -> None:
+        """``target`` loses a card of their hand at random, turned face down (under lives a life;
+        with no card left they are out)."""
+        theirs = self.hands[target]
+        lives = self.options.penalty == "lives"
+        if not theirs:
+            if events is not None:
+                events.append(Event("kill", p, {"target": target, "lost": False, "life": lives}))
+            return
+        uid = theirs.pop(self.rng.randrange(len(theirs)))
+        self.face_down[target].append(uid)
+        if events is not None:
+            events.append(Event("kill", p, {"target": target, "lost": True, "life": lives, "left": len(theirs)},
+                                {"card": kind_of(uid).code}, frozenset({target})))
+        if lives and not theirs:
+            self._go_out(target, events)
 
     def _give(self, action: Action, events: list[Event] | None) -> None:
         p, target = action.player, action.target

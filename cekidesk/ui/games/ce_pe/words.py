@@ -159,6 +159,12 @@ _TEMPLATES: dict[tuple[str, bool, str], str] = {
         "GameLog", "{target}'s hand is empty: you take no replacement."),
     ("take_replacement", False, "empty"): QT_TRANSLATE_NOOP(
         "GameLog", "{target}'s hand is empty: {name} takes no replacement."),
+    ("kill", True, ""): QT_TRANSLATE_NOOP("GameLog", "You make {target} lose a card."),
+    ("kill", False, ""): QT_TRANSLATE_NOOP("GameLog", "{name} makes {target} lose a card."),
+    ("kill", False, "you"): QT_TRANSLATE_NOOP(
+        "GameLog", "{name} makes you lose a card: your {card} is turned face down."),
+    ("kill", True, "empty"): QT_TRANSLATE_NOOP("GameLog", "{target}'s hand is empty: nothing is lost."),
+    ("kill", False, "empty"): QT_TRANSLATE_NOOP("GameLog", "{target}'s hand is empty: nothing is lost."),
     ("turn_down", True, ""): QT_TRANSLATE_NOOP(
         "GameLog", "You cannot play: you turn {card} face down and lose a life."),
     ("turn_down", False, ""): QT_TRANSLATE_NOOP(
@@ -369,6 +375,13 @@ class CePeUI(RuleSetHooks, GameUI[Any]):
             if d.get("took_card") is False:
                 return _say(("take_replacement", you, "empty"), name=who, target=tname)
             return _say(("take_replacement", False, ""), name=who, target=tname)
+        if t == "kill":       # (issue 32: a rule set's "make them lose one card")
+            lost = d.get("card")
+            if d.get("lost") is False:
+                return _say(("kill", you, "empty"), name=who, target=tname)
+            if to_you and not you and lost:
+                return _say(("kill", False, "you"), name=who, card=card(lost))
+            return _say(("kill", you, ""), name=who, target=tname)
         if t == "turn_down":
             if you and d.get("card"):
                 return _say(("turn_down", True, ""), card=card(d["card"]))
