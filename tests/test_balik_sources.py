@@ -9,7 +9,6 @@ from balik_helpers import pass_turn, stacked
 from helpers import act
 
 from cekidesk.engine.cards import Kind
-from cekidesk.engine.core import Action
 from cekidesk.games import get_game
 
 # a 14-card hand waiting as *ceki* (no mata: the pair of C6 must become one) and as *tan* (any 6)

@@ -6,8 +6,8 @@ from __future__ import annotations
 import random
 
 import pytest
-from PySide6.QtCore import Qt
 from ce_pe_helpers import hand_codes, play, rules, stacked
+from PySide6.QtCore import Qt
 
 from cekidesk.engine.cards import WKind
 from cekidesk.engine.core import Action

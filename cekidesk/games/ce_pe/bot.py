@@ -11,8 +11,9 @@ or, for the searching levels' playouts, from the state (``search.py``), so both 
 * **Pressure**: a play that leaves the next player little room (the counter near the limit) scores
   up to :data:`PRESSURE`; an amount choice (an Ace's 1 or 11, a 10's ±10) goes up when it can.
 * **Targets** (a 3's exchange — chosen with the card given, after the draw —, a 5's next player, a
-  replacement taken) go against the weakest opponent: the fewest tokens, then the fewest cards (lives); a 5 names oneself only when the counter
-  is high and another magic card is in hand.  A swap of hands goes to the largest hand.
+  replacement taken, a rule set's kill) go against the weakest opponent: the fewest tokens, then the
+  fewest cards (lives); a 5 names oneself only when the counter is high and another magic card is in
+  hand.  A swap of hands goes to the largest hand.
 * **Giving, turning down**: the card least likely to be playable later (the largest addition).
 
 The decision is deterministic (the random generator is not used).
