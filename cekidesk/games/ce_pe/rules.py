@@ -726,10 +726,33 @@ def max_hand_actions(n_players: int, options: CePeOptions | None = None) -> int:
     return 2 * cards * (MAX_RESHUFFLES + 1) + cards + n_players * (opts.tokens + 1)
 
 
+def upgrade_hand_log(options: CePeOptions, texts: Sequence[str]) -> list[str]:
+    """One hand's actions as a save written before issue 32 holds them (an exchange's target named
+    by the ``play``: ``"0 play 3H @1", "0 give JD"``) in today's form (named by the ``give``: ``"0
+    play 3H", "0 give JD @1"``); other actions, and a log already in today's form, are kept.  The
+    two forms draw the same random numbers in the same order, so the hand replays identically.
+    (For the save loader: the wiring is the persistence's.)"""
+    out: list[str] = []
+    pending: dict[int, int] = {}
+    for text in texts:
+        a = Action.parse(text)
+        if a.verb == "play" and isinstance(a.card, WKind) and a.target is not None \
+                and options.effect_of(a.card).action == "exchange":
+            pending[a.player] = a.target
+            a = Action(a.player, "play", a.card, None, a.amount)
+        elif a.verb == "give" and a.target is None and a.player in pending:
+            a = Action(a.player, "give", a.card, pending.pop(a.player))
+        elif a.verb == "play":
+            pending.pop(a.player, None)      # (an exchange with nothing left to give had no give)
+        out.append(str(a))
+    return out
+
+
 def last_standing(match: MatchSoFar) -> tuple[int, ...] | None:
     """The match ends when a hand leaves one player standing (every hand without a redeal)."""
     return match.history[-1].result.winners or None
 
 
 __all__ = ["GAME_ID", "MAX_PLAYERS", "MAX_RESHUFFLES", "MIN_PLAYERS", "CePeState", "CePeView", "initial_carry",
-           "last_standing", "max_hand_actions", "new_hand", "next_dealer", "out_seats", "plays_of", "settle"]
+           "last_standing", "max_hand_actions", "new_hand", "next_dealer", "out_seats", "plays_of", "settle",
+           "upgrade_hand_log"]
