@@ -665,6 +665,10 @@
         <source>{what}: +{points}</source>
         <translation>{what}: +{points}</translation>
     </message>
+    <message>
+        <source>tan: won after a tan call (Pwee)</source>
+        <translation>tan: menang setelah seruan tan (Pwee)</translation>
+    </message>
 </context>
 <context>
     <name>BalikTable</name>
@@ -994,6 +998,14 @@
     <message>
         <source>bangkong: the excess points</source>
         <translation>bangkong: poin kelebihan</translation>
+    </message>
+    <message>
+        <source>A point for a win after a tan call (Pwee)</source>
+        <translation>Satu poin untuk kemenangan setelah seruan tan (Pwee)</translation>
+    </message>
+    <message>
+        <source>Pwee&apos;s book gives one more point for winning after a tan call. Off by default: the source calls it superfluous, since a tan winner always scores at least 1 for a mata.</source>
+        <translation>Buku Pwee memberi satu poin lagi untuk kemenangan setelah seruan tan. Mati secara bawaan: sumbernya menyebutnya berlebihan, karena pemenang tan selalu mendapat sedikitnya 1 untuk sebuah mata.</translation>
     </message>
 </context>
 <context>
@@ -1575,6 +1587,10 @@
     <message>
         <source>These rules cannot be played ({code}).</source>
         <translation>Aturan ini tidak bisa dimainkan ({code}).</translation>
+    </message>
+    <message>
+        <source>make a chosen player lose a card (under lives, a life)</source>
+        <translation>buat pemain pilihan kehilangan satu kartu (dengan nyawa: satu nyawa)</translation>
     </message>
 </context>
 <context>
@@ -2381,6 +2397,10 @@
     <message>
         <source>Stake: {stake} from each player out to the winner of the hand.</source>
         <translation>Taruhan: {stake} dari setiap pemain yang keluar kepada pemenang babak.</translation>
+    </message>
+    <message>
+        <source>Exchange: click the card you give and choose who gets it; you take a random card of their hand.</source>
+        <translation>Bertukar: klik kartu yang Anda berikan dan pilih siapa yang menerimanya; Anda mendapat satu kartu acak dari tangannya.</translation>
     </message>
 </context>
 <context>
@@ -3483,6 +3503,22 @@
     <message>
         <source>A loss: the hand ends and the cards are dealt again.</source>
         <translation>Ada yang kalah: babak berakhir dan kartu dibagi ulang.</translation>
+    </message>
+    <message>
+        <source>You make {target} lose a card.</source>
+        <translation>Anda membuat {target} kehilangan satu kartu.</translation>
+    </message>
+    <message>
+        <source>{name} makes {target} lose a card.</source>
+        <translation>{name} membuat {target} kehilangan satu kartu.</translation>
+    </message>
+    <message>
+        <source>{name} makes you lose a card: your {card} is turned face down.</source>
+        <translation>{name} membuat Anda kehilangan satu kartu: {card} Anda ditelungkupkan.</translation>
+    </message>
+    <message>
+        <source>{target}&apos;s hand is empty: nothing is lost.</source>
+        <translation>Tangan {target} kosong: tidak ada yang hilang.</translation>
     </message>
 </context>
 <context>

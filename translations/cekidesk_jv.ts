@@ -665,6 +665,10 @@
         <source>{what}: +{points}</source>
         <translation>{what}: +{points}</translation>
     </message>
+    <message>
+        <source>tan: won after a tan call (Pwee)</source>
+        <translation>tan: menang sawisé nyuwara tan (Pwee)</translation>
+    </message>
 </context>
 <context>
     <name>BalikTable</name>
@@ -994,6 +998,14 @@
     <message>
         <source>bangkong: the excess points</source>
         <translation>bangkong: kacèk biji</translation>
+    </message>
+    <message>
+        <source>A point for a win after a tan call (Pwee)</source>
+        <translation>Sabiji kanggo menang sawisé nyuwara tan (Pwee)</translation>
+    </message>
+    <message>
+        <source>Pwee&apos;s book gives one more point for winning after a tan call. Off by default: the source calls it superfluous, since a tan winner always scores at least 1 for a mata.</source>
+        <translation>Bukuné Pwee mènèhi sabiji manèh kanggo menang sawisé nyuwara tan. Asliné mati: sumberé nyebut iku ora perlu, amarga sing menang tan mesthi olèh paling ora 1 kanggo mata.</translation>
     </message>
 </context>
 <context>
@@ -1575,6 +1587,10 @@
     <message>
         <source>These rules cannot be played ({code}).</source>
         <translation>Aturan iki ora bisa dimainaké ({code}).</translation>
+    </message>
+    <message>
+        <source>make a chosen player lose a card (under lives, a life)</source>
+        <translation>gawé pemain sing dipilih kélangan kertu siji (nganggo nyawa: nyawa siji)</translation>
     </message>
 </context>
 <context>
@@ -2381,6 +2397,10 @@
     <message>
         <source>Stake: {stake} from each player out to the winner of the hand.</source>
         <translation>Totohan: {stake} saka saben pemain sing metu marang sing menang babak.</translation>
+    </message>
+    <message>
+        <source>Exchange: click the card you give and choose who gets it; you take a random card of their hand.</source>
+        <translation>Ijol: klik kertu sing sampéyan wènèhaké lan pilih sapa sing nampa; sampéyan olèh kertu acak saka tangané.</translation>
     </message>
 </context>
 <context>
@@ -3483,6 +3503,22 @@
     <message>
         <source>A loss: the hand ends and the cards are dealt again.</source>
         <translation>Ana sing kalah: babak rampung lan kertu dibagi manèh.</translation>
+    </message>
+    <message>
+        <source>You make {target} lose a card.</source>
+        <translation>Sampéyan gawé {target} kélangan kertu siji.</translation>
+    </message>
+    <message>
+        <source>{name} makes {target} lose a card.</source>
+        <translation>{name} gawé {target} kélangan kertu siji.</translation>
+    </message>
+    <message>
+        <source>{name} makes you lose a card: your {card} is turned face down.</source>
+        <translation>{name} gawé sampéyan kélangan kertu siji: {card} sampéyan diurebaké.</translation>
+    </message>
+    <message>
+        <source>{target}&apos;s hand is empty: nothing is lost.</source>
+        <translation>Tangané {target} kosong: ora ana sing ilang.</translation>
     </message>
 </context>
 <context>

@@ -828,6 +828,11 @@
         <translatorcomment>jv: {what}: +{points}</translatorcomment>
         <translation>{what}: +{points}</translation>
     </message>
+    <message>
+        <source>tan: won after a tan call (Pwee)</source>
+        <translatorcomment>jv: tan: menang sawisé nyuwara tan (Pwee)</translatorcomment>
+        <translation>ꦠꦤ꧀: ꦩꦼꦤꦁ​ꦱꦮꦶꦱꦺ​ꦚꦸꦮꦫ​ꦠꦤ꧀ (Pwee)</translation>
+    </message>
 </context>
 <context>
     <name>BalikTable</name>
@@ -1238,6 +1243,16 @@
         <source>bangkong: the excess points</source>
         <translatorcomment>jv: bangkong: kacèk biji</translatorcomment>
         <translation>ꦧꦁꦏꦺꦴꦁ: ꦏꦕꦺꦏ꧀ꦧꦶꦗꦶ</translation>
+    </message>
+    <message>
+        <source>A point for a win after a tan call (Pwee)</source>
+        <translatorcomment>jv: Sabiji kanggo menang sawisé nyuwara tan (Pwee)</translatorcomment>
+        <translation>ꦱꦧꦶꦗꦶ​ꦏꦁꦒꦺꦴ​ꦩꦼꦤꦁ​ꦱꦮꦶꦱꦺ​ꦚꦸꦮꦫ​ꦠꦤ꧀ (Pwee)</translation>
+    </message>
+    <message>
+        <source>Pwee&apos;s book gives one more point for winning after a tan call. Off by default: the source calls it superfluous, since a tan winner always scores at least 1 for a mata.</source>
+        <translatorcomment>jv: Bukuné Pwee mènèhi sabiji manèh kanggo menang sawisé nyuwara tan. Asliné mati: sumberé nyebut iku ora perlu, amarga sing menang tan mesthi olèh paling ora 1 kanggo mata.</translatorcomment>
+        <translation>ꦧꦸꦏꦸꦤꦺ Pwee ꦩꦺꦤꦺꦲꦶ​ꦱꦧꦶꦗꦶ​ꦩꦤꦺꦃ​ꦏꦁꦒꦺꦴ​ꦩꦼꦤꦁ​ꦱꦮꦶꦱꦺ​ꦚꦸꦮꦫ​ꦠꦤ꧀꧉ ꦲꦱ꧀ꦭꦶꦤꦺ​ꦩꦠꦶ: ꦱꦸꦩ꧀ꦧꦼꦫꦺ​ꦚꦼꦧꦸꦠ꧀ꦲꦶꦏꦸ​ꦲꦺꦴꦫ​ꦥꦼꦂꦭꦸ꧈ ꦲꦩꦂꦒ​ꦱꦶꦁ​ꦩꦼꦤꦁ​ꦠꦤ꧀ꦩꦼꦱ꧀ꦛꦶ​ꦲꦺꦴꦭꦺꦃ​ꦥꦭꦶꦁ​ꦲꦺꦴꦫ 1 ꦏꦁꦒꦺꦴ​ꦩꦠ꧉</translation>
     </message>
 </context>
 <context>
@@ -1962,6 +1977,11 @@
         <source>These rules cannot be played ({code}).</source>
         <translatorcomment>jv: Aturan iki ora bisa dimainaké ({code}).</translatorcomment>
         <translation>ꦲꦠꦸꦫꦤ꧀ꦲꦶꦏꦶ​ꦲꦺꦴꦫ​ꦧꦶꦱ​ꦢꦶꦩꦲꦶꦤꦏꦺ ({code})꧉</translation>
+    </message>
+    <message>
+        <source>make a chosen player lose a card (under lives, a life)</source>
+        <translatorcomment>jv: gawé pemain sing dipilih kélangan kertu siji (nganggo nyawa: nyawa siji)</translatorcomment>
+        <translation>ꦒꦮꦺ​ꦥꦼꦩꦲꦶꦤ꧀ꦱꦶꦁ​ꦢꦶꦥꦶꦭꦶꦃ​ꦏꦺꦭꦔꦤ꧀ꦏꦼꦂꦠꦸ​ꦱꦶꦗꦶ (ꦔꦁꦒꦺꦴ​ꦚꦮ: ꦚꦮ​ꦱꦶꦗꦶ)</translation>
     </message>
 </context>
 <context>
@@ -2965,6 +2985,11 @@
         <source>Stake: {stake} from each player out to the winner of the hand.</source>
         <translatorcomment>jv: Totohan: {stake} saka saben pemain sing metu marang sing menang babak.</translatorcomment>
         <translation>ꦠꦺꦴꦠꦺꦴꦲꦤ꧀: {stake} ꦱꦏ​ꦱꦧꦼꦤ꧀ꦥꦼꦩꦲꦶꦤ꧀ꦱꦶꦁ​ꦩꦼꦠꦸ​ꦩꦫꦁ​ꦱꦶꦁ​ꦩꦼꦤꦁ​ꦧꦧꦏ꧀꧉</translation>
+    </message>
+    <message>
+        <source>Exchange: click the card you give and choose who gets it; you take a random card of their hand.</source>
+        <translatorcomment>jv: Ijol: klik kertu sing sampéyan wènèhaké lan pilih sapa sing nampa; sampéyan olèh kertu acak saka tangané.</translatorcomment>
+        <translation>ꦲꦶꦗꦺꦴꦭ꧀: ꦏ꧀ꦭꦶꦏ꧀ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦮꦺꦤꦺꦲꦏꦺ​ꦭꦤ꧀ꦥꦶꦭꦶꦃ​ꦱꦥ​ꦱꦶꦁ​ꦤꦩ꧀ꦥ; ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦲꦺꦴꦭꦺꦃ​ꦏꦼꦂꦠꦸ​ꦲꦕꦏ꧀ꦱꦏ​ꦠꦔꦤꦺ꧉</translation>
     </message>
 </context>
 <context>
@@ -4335,6 +4360,26 @@
         <source>A loss: the hand ends and the cards are dealt again.</source>
         <translatorcomment>jv: Ana sing kalah: babak rampung lan kertu dibagi manèh.</translatorcomment>
         <translation>ꦲꦤ​ꦱꦶꦁ​ꦏꦭꦃ: ꦧꦧꦏ꧀ꦫꦩ꧀ꦥꦸꦁ​ꦭꦤ꧀ꦏꦼꦂꦠꦸ​ꦢꦶꦧꦒꦶ​ꦩꦤꦺꦃ꧉</translation>
+    </message>
+    <message>
+        <source>You make {target} lose a card.</source>
+        <translatorcomment>jv: Sampéyan gawé {target} kélangan kertu siji.</translatorcomment>
+        <translation>ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦒꦮꦺ {target} ꦏꦺꦭꦔꦤ꧀ꦏꦼꦂꦠꦸ​ꦱꦶꦗꦶ꧉</translation>
+    </message>
+    <message>
+        <source>{name} makes {target} lose a card.</source>
+        <translatorcomment>jv: {name} gawé {target} kélangan kertu siji.</translatorcomment>
+        <translation>{name} ꦒꦮꦺ {target} ꦏꦺꦭꦔꦤ꧀ꦏꦼꦂꦠꦸ​ꦱꦶꦗꦶ꧉</translation>
+    </message>
+    <message>
+        <source>{name} makes you lose a card: your {card} is turned face down.</source>
+        <translatorcomment>jv: {name} gawé sampéyan kélangan kertu siji: {card} sampéyan diurebaké.</translatorcomment>
+        <translation>{name} ꦒꦮꦺ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦏꦺꦭꦔꦤ꧀ꦏꦼꦂꦠꦸ​ꦱꦶꦗꦶ: {card} ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦢꦶꦲꦸꦉꦧꦏꦺ꧉</translation>
+    </message>
+    <message>
+        <source>{target}&apos;s hand is empty: nothing is lost.</source>
+        <translatorcomment>jv: Tangané {target} kosong: ora ana sing ilang.</translatorcomment>
+        <translation>ꦠꦔꦤꦺ {target} ꦏꦺꦴꦱꦺꦴꦁ: ꦲꦺꦴꦫ​ꦲꦤ​ꦱꦶꦁ​ꦲꦶꦭꦁ꧉</translation>
     </message>
 </context>
 <context>

@@ -25,6 +25,7 @@ class BalikRules:
     yu_one_rank: bool = True
     replay_on_yu: bool = True
     call_bonus: CallBonus | None = None
+    tan_bonus: bool = False
     olo_points: int = 0
     bangkong_cents: int = 0
     excess_cents: int = 0
@@ -77,6 +78,8 @@ class BalikSatuOptions(BalikOptions):
     yu_one_rank: bool = _option(True, "yu_one_rank")
     replay_on_yu: bool = _option(True, "replay_on_yu")
     call_bonus: CallBonus = _option("1/2", "call_bonus")
+    #: Pwee's +1 for a win after a *tan* call, which the source calls superfluous (off by default)
+    tan_bonus: bool = _option(False, "tan_bonus")
 
 
 class ChaquiOptions(BalikOptions):
@@ -96,18 +99,22 @@ class BalikLimaBelasOptions(BalikOptions):
 
 
 class ChotOptions(BalikOptions):
-    """The table's choices for Chot: what a lost *bangkong* and each excess point cost."""
+    """The table's choices for Chot: the *ayam* / *kandang* bonus (scored as in Balik Lima Belas), what
+    a lost *bangkong* and each excess point cost."""
 
     yu_one_rank: bool = _option(True, "yu_one_rank")
+    call_bonus: CallBonus = _option("1/2", "call_bonus")
     bangkong_cents: int = _option(2000, "bangkong_cents", ge=0, le=1_000_000)
     excess_cents: int = _option(10, "excess_cents", ge=0, le=1_000_000)
 
 
 class GonggongOptions(BalikOptions):
-    """The table's choices for Gonggong: the deck (RULINGS' packs of 60, or the source's sets of 30),
-    the scoring method and the *ceken* side bet (0 = off)."""
+    """The table's choices for Gonggong: the deck (the source's sets of 30 — 180 cards for four, 240
+    for six —, or the larger deal in packs of 60, which was the default before issue 32: a save
+    records its options, so a game saved with it replays with it), the scoring method and the *ceken*
+    side bet (0 = off)."""
 
-    deck: Literal["packs", "sets"] = _option("packs", "deck")
+    deck: Literal["packs", "sets"] = _option("sets", "deck")
     yu_one_rank: bool = _option(True, "yu_one_rank")
     scoring: Scoring = _option("toh_bayaran", "scoring")
     ceken_cents: int = _option(0, "ceken_cents", ge=0, le=1_000_000)

@@ -217,6 +217,10 @@ names.register_texts("BalikTerms", {
     "balik.option.call_bonus.1/2": QT_TRANSLATE_NOOP("BalikTerms", "ayam 1, kandang 2"),
     "balik.option.call_bonus.5/10": QT_TRANSLATE_NOOP("BalikTerms", "ayam 5, kandang 10"),
     "balik.option.call_bonus.10/20": QT_TRANSLATE_NOOP("BalikTerms", "ayam 10, kandang 20"),
+    "balik.option.tan_bonus": QT_TRANSLATE_NOOP("BalikTerms", "A point for a win after a tan call (Pwee)"),
+    "balik.option.tan_bonus.help": QT_TRANSLATE_NOOP(
+        "BalikTerms", "Pwee's book gives one more point for winning after a tan call. Off by default: the "
+                      "source calls it superfluous, since a tan winner always scores at least 1 for a mata."),
     "balik.option.olo_points": QT_TRANSLATE_NOOP("BalikTerms", "Points per olo"),
     "balik.option.olo_points.help": QT_TRANSLATE_NOOP(
         "BalikTerms", "What each olo of the winning hand scores (house: the source gives five as an example)."),
@@ -259,6 +263,7 @@ _SCORE_ITEMS = {
     "red_mata": QT_TRANSLATE_NOOP("BalikScore", "%n red mata(s), 2 each"),
     "ayam": QT_TRANSLATE_NOOP("BalikScore", "ayam: won after a ceki call on a card somebody else drew"),
     "kandang": QT_TRANSLATE_NOOP("BalikScore", "kandang: won after a ceki call on a card of one's own draw"),
+    "tan": QT_TRANSLATE_NOOP("BalikScore", "tan: won after a tan call (Pwee)"),
     "double": QT_TRANSLATE_NOOP("BalikScore", "doubled: a winning hand from the deal"),
     "win": QT_TRANSLATE_NOOP("BalikScore", "the win"),
     "olo": QT_TRANSLATE_NOOP("BalikScore", "%n olo(s)"),
