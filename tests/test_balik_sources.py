@@ -75,7 +75,11 @@ def test_gonggong_a_save_made_with_the_old_default_deck_opens_and_replays_identi
     want = json.loads((GONGGONG_FIXTURES / "gonggong-old-default.json").read_text(encoding="utf-8"))
     match = saves.load_match(GONGGONG_FIXTURES / "gonggong-old-default.cekisave").match
     assert match.options.deck == "packs" and len(match.state.all_cards()) == want["cards"] == 360
-    assert [repr(match.state.view(p)) for p in range(4)] == want["views"]
+    # (the save is of format 2: opened with the rule of its time, a revealed card may be let go —
+    # an option the fixture's code did not have, left out of the view's text)
+    assert match.options.revealed_card_can_be_let_go
+    assert [repr(match.state.view(p)).replace("revealed_card_can_be_let_go=True, ", "", 1)
+            for p in range(4)] == want["views"]
     assert list(match.state.to_act()) == want["to_act"]
     assert [str(a) for a in match.state.legal_actions(want["to_act"][0])] == want["legal"]
     assert (list(match.scores), list(match.ledger), match.pot) == (want["scores"], want["ledger"], want["pot"])

@@ -1007,6 +1007,18 @@
         <source>Pwee&apos;s book gives one more point for winning after a tan call. Off by default: the source calls it superfluous, since a tan winner always scores at least 1 for a mata.</source>
         <translation>Buku Pwee memberi satu poin lagi untuk kemenangan setelah seruan tan. Mati secara bawaan: sumbernya menyebutnya berlebihan, karena pemenang tan selalu mendapat sedikitnya 1 untuk sebuah mata.</translation>
     </message>
+    <message>
+        <source>no ayam or kandang (older CekiDesk)</source>
+        <translation>tanpa ayam atau kandang (CekiDesk lama)</translation>
+    </message>
+    <message>
+        <source>A caller may let a winning revealed card go (older CekiDesk)</source>
+        <translation>Penyeru boleh melepas kartu terbuka yang memenangkan (CekiDesk lama)</translation>
+    </message>
+    <message>
+        <source>How CekiDesk played before it followed the source (“the calling player takes it”): kept for the matches saved then, so that they replay as they were played.</source>
+        <translation>Cara CekiDesk bermain sebelum mengikuti sumbernya (“pemain yang berseru mengambilnya”): disimpan untuk pertandingan yang disimpan waktu itu, agar diputar ulang seperti saat dimainkan.</translation>
+    </message>
 </context>
 <context>
     <name>BalikUI</name>

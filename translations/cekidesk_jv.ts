@@ -1007,6 +1007,18 @@
         <source>Pwee&apos;s book gives one more point for winning after a tan call. Off by default: the source calls it superfluous, since a tan winner always scores at least 1 for a mata.</source>
         <translation>Bukuné Pwee mènèhi sabiji manèh kanggo menang sawisé nyuwara tan. Asliné mati: sumberé nyebut iku ora perlu, amarga sing menang tan mesthi olèh paling ora 1 kanggo mata.</translation>
     </message>
+    <message>
+        <source>no ayam or kandang (older CekiDesk)</source>
+        <translation>tanpa ayam utawa kandang (CekiDesk lawas)</translation>
+    </message>
+    <message>
+        <source>A caller may let a winning revealed card go (older CekiDesk)</source>
+        <translation>Sing nyuwara kena ngeculaké kertu mlumah sing gawé menang (CekiDesk lawas)</translation>
+    </message>
+    <message>
+        <source>How CekiDesk played before it followed the source (“the calling player takes it”): kept for the matches saved then, so that they replay as they were played.</source>
+        <translation>Carané CekiDesk dolanan sadurungé manut sumberé (“sing nyuwara njupuk kertu kuwi”): dijaga kanggo pertandhingan sing disimpen nalika kuwi, supaya diputer manèh kaya nalika didolanaké.</translation>
+    </message>
 </context>
 <context>
     <name>BalikUI</name>

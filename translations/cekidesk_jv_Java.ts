@@ -1254,6 +1254,21 @@
         <translatorcomment>jv: Bukuné Pwee mènèhi sabiji manèh kanggo menang sawisé nyuwara tan. Asliné mati: sumberé nyebut iku ora perlu, amarga sing menang tan mesthi olèh paling ora 1 kanggo mata.</translatorcomment>
         <translation>ꦧꦸꦏꦸꦤꦺ Pwee ꦩꦺꦤꦺꦲꦶ​ꦱꦧꦶꦗꦶ​ꦩꦤꦺꦃ​ꦏꦁꦒꦺꦴ​ꦩꦼꦤꦁ​ꦱꦮꦶꦱꦺ​ꦚꦸꦮꦫ​ꦠꦤ꧀꧉ ꦲꦱ꧀ꦭꦶꦤꦺ​ꦩꦠꦶ: ꦱꦸꦩ꧀ꦧꦼꦫꦺ​ꦚꦼꦧꦸꦠ꧀ꦲꦶꦏꦸ​ꦲꦺꦴꦫ​ꦥꦼꦂꦭꦸ꧈ ꦲꦩꦂꦒ​ꦱꦶꦁ​ꦩꦼꦤꦁ​ꦠꦤ꧀ꦩꦼꦱ꧀ꦛꦶ​ꦲꦺꦴꦭꦺꦃ​ꦥꦭꦶꦁ​ꦲꦺꦴꦫ 1 ꦏꦁꦒꦺꦴ​ꦩꦠ꧉</translation>
     </message>
+    <message>
+        <source>no ayam or kandang (older CekiDesk)</source>
+        <translatorcomment>jv: tanpa ayam utawa kandang (CekiDesk lawas)</translatorcomment>
+        <translation>ꦠꦤ꧀ꦥ​ꦲꦪꦩ꧀ꦲꦸꦠꦮ​ꦏꦤ꧀ꦢꦁ (CekiDesk ꦭꦮꦱ꧀)</translation>
+    </message>
+    <message>
+        <source>A caller may let a winning revealed card go (older CekiDesk)</source>
+        <translatorcomment>jv: Sing nyuwara kena ngeculaké kertu mlumah sing gawé menang (CekiDesk lawas)</translatorcomment>
+        <translation>ꦱꦶꦁ​ꦚꦸꦮꦫ​ꦏꦼꦤ​ꦔꦼꦕꦸꦭꦏꦺ​ꦏꦼꦂꦠꦸ​ꦩ꧀ꦭꦸꦩꦃ​ꦱꦶꦁ​ꦒꦮꦺ​ꦩꦼꦤꦁ (CekiDesk ꦭꦮꦱ꧀)</translation>
+    </message>
+    <message>
+        <source>How CekiDesk played before it followed the source (“the calling player takes it”): kept for the matches saved then, so that they replay as they were played.</source>
+        <translatorcomment>jv: Carané CekiDesk dolanan sadurungé manut sumberé (“sing nyuwara njupuk kertu kuwi”): dijaga kanggo pertandhingan sing disimpen nalika kuwi, supaya diputer manèh kaya nalika didolanaké.</translatorcomment>
+        <translation>ꦕꦫꦤꦺ CekiDesk ꦢꦺꦴꦭꦤꦤ꧀ꦱꦢꦸꦫꦸꦔꦺ​ꦩꦤꦸꦠ꧀ꦱꦸꦩ꧀ꦧꦼꦫꦺ (“ꦱꦶꦁ​ꦚꦸꦮꦫ​ꦚ꧀ꦗꦸꦥꦸꦏ꧀ꦏꦼꦂꦠꦸ​ꦏꦸꦮꦶ”): ꦢꦶꦗꦒ​ꦏꦁꦒꦺꦴ​ꦥꦼꦂꦠꦤ꧀ꦝꦶꦔꦤ꧀ꦱꦶꦁ​ꦢꦶꦱꦶꦩ꧀ꦥꦼꦤ꧀ꦤꦭꦶꦏ​ꦏꦸꦮꦶ꧈ ꦱꦸꦥꦪ​ꦢꦶꦥꦸꦠꦼꦂ​ꦩꦤꦺꦃ​ꦏꦪ​ꦤꦭꦶꦏ​ꦢꦶꦢꦺꦴꦭꦤꦏꦺ꧉</translation>
+    </message>
 </context>
 <context>
     <name>BalikUI</name>

@@ -14,6 +14,9 @@ from pydantic import BaseModel, ConfigDict, Field
 
 DeckColumn = Literal["babas", "pwee", "amaro"]
 CallBonus = Literal["1/2", "5/10", "10/20"]
+#: Chot's choices: "none" is the scoring of CekiDesk before issue 32 (no *ayam* / *kandang*), kept for the
+#: matches saved then (:meth:`BalikGame.upgrade_saved`); New Game does not offer it
+ChotCallBonus = Literal["none", "1/2", "5/10", "10/20"]
 Scoring = Literal["toh_bayaran", "toh_bayaran_14", "undhuh", "umbuk"]
 
 
@@ -24,7 +27,7 @@ class BalikRules:
     deck_column: DeckColumn = "babas"
     yu_one_rank: bool = True
     replay_on_yu: bool = True
-    call_bonus: CallBonus | None = None
+    call_bonus: ChotCallBonus | None = None
     tan_bonus: bool = False
     olo_points: int = 0
     bangkong_cents: int = 0
@@ -32,6 +35,7 @@ class BalikRules:
     deck: Literal["packs", "sets"] = "packs"
     scoring: Scoring = "toh_bayaran"
     ceken_cents: int = 0
+    revealed_card_can_be_let_go: bool = False
 
 
 _RULE_NAMES = frozenset(f.name for f in fields(BalikRules))
@@ -54,8 +58,15 @@ def rules_of(options: BaseModel) -> BalikRules:
 T = TypeVar("T")
 
 
-def _option(default: T, name: str, ge: int | None = None, le: int | None = None) -> T:
-    info: T = Field(default, title=f"balik.option.{name}", description=f"balik.option.{name}.help", ge=ge, le=le)
+def _option(default: T, name: str, ge: int | None = None, le: int | None = None,
+            legacy: bool = False, legacy_values: tuple[str, ...] = ()) -> T:
+    """A choice of the table (``legacy``: one kept only for matches saved before a rule changed, which
+    New Game does not offer; ``legacy_values``: such values of a choice)."""
+    extra: dict[str, object] = {"legacy": True} if legacy else {}
+    if legacy_values:
+        extra["legacy_values"] = list(legacy_values)
+    info: T = Field(default, title=f"balik.option.{name}", description=f"balik.option.{name}.help", ge=ge, le=le,
+                    json_schema_extra=extra or None)  # type: ignore[arg-type]
     return info
 
 
@@ -64,6 +75,11 @@ class BalikOptions(BaseModel):
     ``balik.option.<name>``)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
+
+    #: the rule of CekiDesk before issue 32: a caller may let a winning revealed stock card go (a
+    #: ``pass``).  Set only for a match saved then (:meth:`BalikGame.upgrade_saved`), so that it replays
+    #: as it was played; the source's rule ("the calling player takes it") is the default
+    revealed_card_can_be_let_go: bool = _option(False, "revealed_card_can_be_let_go", legacy=True)
 
     @property
     def rules(self) -> BalikRules:
@@ -103,7 +119,7 @@ class ChotOptions(BalikOptions):
     a lost *bangkong* and each excess point cost."""
 
     yu_one_rank: bool = _option(True, "yu_one_rank")
-    call_bonus: CallBonus = _option("1/2", "call_bonus")
+    call_bonus: ChotCallBonus = _option("1/2", "call_bonus", legacy_values=("none",))
     bangkong_cents: int = _option(2000, "bangkong_cents", ge=0, le=1_000_000)
     excess_cents: int = _option(10, "excess_cents", ge=0, le=1_000_000)
 
@@ -131,4 +147,5 @@ OPTIONS: dict[str, type[BalikOptions]] = {
 }
 
 __all__ = ["OPTIONS", "BalikLimaBelasOptions", "BalikOptions", "BalikRules", "BalikSatuOptions", "CallBonus",
-           "ChaquiOptions", "ChotOptions", "DeckColumn", "GonggongOptions", "Scoring", "TantananOptions", "rules_of"]
+           "ChaquiOptions", "ChotCallBonus", "ChotOptions", "DeckColumn", "GonggongOptions", "Scoring",
+           "TantananOptions", "rules_of"]

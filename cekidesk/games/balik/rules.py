@@ -74,6 +74,9 @@ PHASE_DRAW, PHASE_DISCARD, PHASE_CALL, PHASE_CLAIM, PHASE_OVER = "draw", "discar
 TAN, CEKI = "tan", "ceki"
 HOW_SELF, HOW_CLAIM, HOW_TAKE, HOW_DEALT = "self", "claim", "take", "dealt"
 SOURCE_STOCK, SOURCE_DISCARD = "stock", "discard"
+#: the save format from which the family's matches are played by issue 32's rules (older saves keep
+#: the rules they were played by: :meth:`cekidesk.games.balik.BalikGame.upgrade_saved`)
+SOURCE_RULES_FORMAT = 3
 #: (house) the hand is drawn after this many turns in a row without a draw from the stock
 NO_DRAW_TURNS = 30
 DRAWN_STOCK_EMPTY, DRAWN_NO_DRAW = "exhausted", "no_draw"
@@ -369,8 +372,11 @@ class BalikState(GameState[BalikOptions]):
         stock = self.claim_source == SOURCE_STOCK
         card = self.pending if stock else self.pile[-1]
         if self._waits_for(player, card % 30):
-            # a revealed stock card is the caller's: no pass (a discard may be let go)
-            return [_SIMPLE[CLAIM][player]] if stock else [_SIMPLE[CLAIM][player], _SIMPLE[PASS][player]]
+            # a revealed stock card is the caller's: no pass (a discard may be let go; so may a revealed
+            # card in a match saved before issue 32, option revealed_card_can_be_let_go)
+            if stock and not self.options.rules.revealed_card_can_be_let_go:
+                return [_SIMPLE[CLAIM][player]]
+            return [_SIMPLE[CLAIM][player], _SIMPLE[PASS][player]]
         return [_SIMPLE[PASS][player]]  # (only in a determinized state: the claimer cannot win)
 
     def _apply(self, action: Action, events: list[Event] | None) -> None:
@@ -771,4 +777,5 @@ def max_hand_actions_for(game_id: str) -> Callable[[int, BalikOptions | None], i
 
 __all__ = ["CHOT_SIDES", "OPTIONS", "BalikLimaBelasOptions", "BalikOptions", "BalikSatuOptions", "BalikState",
            "BalikView", "CallBonus", "ChaquiOptions", "ChotOptions", "DeckColumn", "GonggongOptions",
-           "TantananOptions", "determinize", "max_hand_actions_for", "new_hand", "next_dealer", "shape_of"]
+           "SOURCE_RULES_FORMAT", "TantananOptions", "determinize", "max_hand_actions_for", "new_hand", "next_dealer",
+           "shape_of"]

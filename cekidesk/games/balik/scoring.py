@@ -82,7 +82,7 @@ POT_METHODS = frozenset({"undhuh", "umbuk"})
 #: a turned card of these kinds replays a Balik Satu hand (option ``replay_on_yu``)
 REPLAY_KINDS = frozenset({Kind.WF, Kind.C1, Kind.S1, Kind.M1})
 #: (ayam, kandang) per ``call_bonus`` option value
-CALL_BONUS = {"1/2": (1, 2), "5/10": (5, 10), "10/20": (10, 20)}
+CALL_BONUS = {"1/2": (1, 2), "5/10": (5, 10), "10/20": (10, 20), "none": (0, 0)}
 #: Chot's partnerships, partners opposite
 CHOT_SIDES: tuple[tuple[int, ...], ...] = ((0, 2), (1, 3))
 #: a seat holding this many points ends Chot's bangkong
@@ -302,8 +302,8 @@ def _mata_items(sets: Sequence[tuple[Kind, ...]], *, red_extra: bool) -> list[tu
 
 def _call_items(facts: WinFacts, rules: BalikRules) -> list[tuple[str, int]]:
     """*ayam* / *kandang* after a *ceki* call (never for a dealt hand)."""
-    if not facts.called_ceki or facts.how not in ("claim", "self"):
-        return []
+    if not facts.called_ceki or facts.how not in ("claim", "self") or rules.call_bonus == "none":
+        return []      # ("none": Chot as CekiDesk scored it before issue 32, for the matches saved then)
     ayam, kandang = CALL_BONUS[rules.call_bonus or "1/2"]
     return [("ayam", ayam)] if facts.how == "claim" else [("kandang", kandang)]
 

@@ -726,6 +726,10 @@ def max_hand_actions(n_players: int, options: CePeOptions | None = None) -> int:
     return 2 * cards * (MAX_RESHUFFLES + 1) + cards + n_players * (opts.tokens + 1)
 
 
+#: the save format from which a Three's give names its target (older saves: :func:`upgrade_hand_log`)
+THREE_GIVES_FORMAT = 3
+
+
 def upgrade_hand_log(options: CePeOptions, texts: Sequence[str]) -> list[str]:
     """One hand's actions as a save written before issue 32 holds them (an exchange's target named
     by the ``play``: ``"0 play 3H @1", "0 give JD"``) in today's form (named by the ``give``: ``"0
@@ -753,6 +757,6 @@ def last_standing(match: MatchSoFar) -> tuple[int, ...] | None:
     return match.history[-1].result.winners or None
 
 
-__all__ = ["GAME_ID", "MAX_PLAYERS", "MAX_RESHUFFLES", "MIN_PLAYERS", "CePeState", "CePeView", "initial_carry",
-           "last_standing", "max_hand_actions", "new_hand", "next_dealer", "out_seats", "plays_of", "settle",
-           "upgrade_hand_log"]
+__all__ = ["GAME_ID", "MAX_PLAYERS", "MAX_RESHUFFLES", "MIN_PLAYERS", "THREE_GIVES_FORMAT", "CePeState", "CePeView",
+           "initial_carry", "last_standing", "max_hand_actions", "new_hand", "next_dealer", "out_seats", "plays_of",
+           "settle", "upgrade_hand_log"]

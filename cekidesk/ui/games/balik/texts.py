@@ -217,6 +217,12 @@ names.register_texts("BalikTerms", {
     "balik.option.call_bonus.1/2": QT_TRANSLATE_NOOP("BalikTerms", "ayam 1, kandang 2"),
     "balik.option.call_bonus.5/10": QT_TRANSLATE_NOOP("BalikTerms", "ayam 5, kandang 10"),
     "balik.option.call_bonus.10/20": QT_TRANSLATE_NOOP("BalikTerms", "ayam 10, kandang 20"),
+    "balik.option.call_bonus.none": QT_TRANSLATE_NOOP("BalikTerms", "no ayam or kandang (older CekiDesk)"),
+    "balik.option.revealed_card_can_be_let_go": QT_TRANSLATE_NOOP(
+        "BalikTerms", "A caller may let a winning revealed card go (older CekiDesk)"),
+    "balik.option.revealed_card_can_be_let_go.help": QT_TRANSLATE_NOOP(
+        "BalikTerms", "How CekiDesk played before it followed the source (“the calling player takes it”): kept "
+                      "for the matches saved then, so that they replay as they were played."),
     "balik.option.tan_bonus": QT_TRANSLATE_NOOP("BalikTerms", "A point for a win after a tan call (Pwee)"),
     "balik.option.tan_bonus.help": QT_TRANSLATE_NOOP(
         "BalikTerms", "Pwee's book gives one more point for winning after a tan call. Off by default: the "
