@@ -178,7 +178,7 @@ names.register_texts("BalikTerms", {
                       "ten; at 20 points the sides pool them for a bangkong."),
     "game.gonggong": QT_TRANSLATE_NOOP("BalikTerms", "Gonggong"),
     "game.gonggong.blurb": QT_TRANSLATE_NOOP(
-        "BalikTerms", "4–6 players, six to eight packs, 14 cards. The Javanese Balik Satu of Surakarta: "
+        "BalikTerms", "4–6 players, six to eight sets of 30 cards, 14 cards. The Javanese Balik Satu of Surakarta: "
                       "win with at least one bak, by rabas or metu, scored by toh bayaran or from a pot."),
     "game.tantanan": QT_TRANSLATE_NOOP("BalikTerms", "Tantanan"),
     "game.tantanan.blurb": QT_TRANSLATE_NOOP(
