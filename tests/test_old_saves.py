@@ -191,3 +191,22 @@ def test_new_game_offers_no_rule_kept_only_for_old_saves(qapp):
     combo = form.widgets["call_bonus"]
     assert [combo.itemData(i) for i in range(combo.count())] == ["1/2", "5/10", "10/20"]
     assert ChotOptions(**form.values()).call_bonus == "1/2"
+
+
+def test_an_upgrade_that_fails_is_a_save_error_and_the_file_is_not_changed(monkeypatch):
+    from cekidesk.games import get_game
+    from cekidesk.persistence import saves
+
+    path = ISSUE_32["gonggong"].with_suffix(".cekisave")
+    before = path.read_bytes()
+
+    def broken(self, options, hands, from_version):
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(type(get_game("gonggong")), "upgrade_saved", broken)
+    with pytest.raises(saves.SaveFileError) as err:
+        saves.load_match(path)
+    assert err.value.reason == "damaged" and path.read_bytes() == before
+    monkeypatch.setattr(type(get_game("gonggong")), "upgrade_saved", lambda self, o, h, v: (o, h[:1]))
+    with pytest.raises(saves.SaveFileError):
+        saves.load_match(path)                 # (a hand lost: refused, never half a match)
