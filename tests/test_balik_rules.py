@@ -61,7 +61,7 @@ def test_each_column_gives_its_deck_for_every_player_count(game_id, column):
 
 
 @pytest.mark.parametrize("game_id,n,hp,hand", [
-    ("chot", 4, 6, 14), ("gonggong", 4, 12, 14), ("gonggong", 5, 14, 14), ("gonggong", 6, 16, 14),
+    ("chot", 4, 6, 14), ("gonggong", 4, 6, 14), ("gonggong", 5, 7, 14), ("gonggong", 6, 8, 14),
     ("tantanan", 4, 2, 5), ("ceken", 3, 2, 5)])
 def test_the_fixed_decks_and_hands(game_id, n, hp, hand):
     spec = get_game(game_id)
@@ -71,15 +71,17 @@ def test_the_fixed_decks_and_hands(game_id, n, hp, hand):
 
 
 @pytest.mark.parametrize("n,cards", [(4, 180), (5, 210), (6, 240)])
-def test_gonggong_sets_option_deals_the_sources_card_count(n, cards):
-    """RULINGS' "6 packs" is 360 cards for four; the ``deck="sets"`` option gives the source's
-    "six sets of cards (180 cards)" (eight sets, 240, for six; seven for five, house)."""
+def test_gonggong_deals_the_sources_card_count_by_default(n, cards):
+    """The source's "six sets of cards (180 cards)" (eight sets, 240, for six; seven for five, house)
+    is the default (issue 32: RULINGS' "6 packs" was corrected); the ``deck="packs"`` option keeps
+    the larger deal, twice as many cards."""
     spec = get_game("gonggong")
-    options = spec.make_options({"deck": "sets"})
+    options = spec.make_options()
+    assert options.deck == "sets"
     state = spec.new_hand(options, n, 5, 0)
     assert len(state.all_cards()) == cards
     assert state.view(state.first).stock_count == cards - 14 * n - 1
-    assert len(spec.new_hand(spec.make_options(), n, 5, 0).all_cards()) == 2 * cards
+    assert len(spec.new_hand(spec.make_options({"deck": "packs"}), n, 5, 0).all_cards()) == 2 * cards
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
@@ -313,7 +315,8 @@ def test_a_ceki_callers_claim_scores_ayam_and_own_draw_kandang():
     assert ["kandang", 10] in state.result().details["score"]
 
 
-def test_several_callers_are_asked_in_turn_order_from_the_drawer():
+def test_several_callers_the_first_in_turn_order_from_the_drawer_takes_it():
+    """Issue 32: "the calling player takes it and wins the round" — no pass for a revealed card."""
     hands = {0: TAN_14 + " C9", 1: "C7 C7 C7 C3 S3 M3 C4 S4 M4 C5 S5 M5 M6 S6", 2: "", 3: ""}
     state = stacked("balik-satu", 4, hands, stock="C8 C8 M6")
     act(state, "0 discard C9", "0 call")
@@ -324,21 +327,21 @@ def test_several_callers_are_asked_in_turn_order_from_the_drawer():
     act(state, "2 discard C8")
     act(state, "3 draw")                    # M6: seat 0 is first after the drawer (3), then seat 1
     assert state.to_act() == (0,)
-    act(state, "0 pass")
-    assert state.to_act() == (1,)
-    refused(state, "0 claim", NotYourTurnError)
-    act(state, "1 claim")
-    assert state.result().details["winner"] == 1 and state.result().details["from"] == 3
+    assert state.legal_actions(0) == [Action(0, "claim")]
+    refused(state, "0 pass")
+    refused(state, "1 claim", NotYourTurnError)
+    act(state, "0 claim")
+    assert state.result().details["winner"] == 0 and state.result().details["from"] == 3
 
 
-def test_when_every_caller_passes_the_drawer_keeps_the_card():
+def test_a_revealed_winning_card_is_the_callers_no_pass():
     state = stacked("balik-satu", 2, {0: TAN_14 + " C9"}, stock="M6")
     act(state, "0 discard C9", "0 call")
-    events = act(state, "1 draw", "0 pass")
-    assert [e.type for e in events] == ["draw", "pass"]
-    v = state.view(1)
-    assert v.phase == "discard" and v.drawn == Kind.M6 and Kind.M6 in v.hand and v.hand_counts == (14, 15)
-    assert v.known[1] == (Kind.M6,)
+    events = act(state, "1 draw")
+    assert [e.type for e in events] == ["draw"]
+    v = state.view(0)
+    assert v.phase == "claim" and v.claim == (Kind.M6, 1, "stock") and v.legal == (Action(0, "claim"),)
+    refused(state, "0 pass")
 
 
 def test_the_drawer_who_can_win_has_priority_over_the_callers():

@@ -242,10 +242,11 @@ def test_balik_lima_belas_turns_what_is_left_and_doubles_a_dealt_hand():
     assert s.items == (("win", 1), ("mata", 2), ("double", 3)) and s.total == 6
 
 
-@pytest.mark.parametrize("ceki,tokens,points", [(False, "one", 6), (True, "ten", 60)])
+@pytest.mark.parametrize("ceki,tokens,points", [(False, "one", 6), (True, "ten", 80)])
 def test_chot_scores_as_balik_lima_belas_in_tokens_of_one_or_ten(ceki, tokens, points):
+    """Issue 32: kandang (2) counts too after a ceki call, in tokens of ten."""
     s = score("chot", PLAIN, STOCK15, how="self", called_ceki=ceki)
-    assert s.items == (("win", 1), ("mata", 5)) and s.total == 6
+    assert s.items == (("win", 1), ("mata", 5)) + ((("kandang", 2),) if ceki else ())
     assert s.tokens == tokens and s.points == points
 
 

@@ -188,24 +188,24 @@ def play_out(match: Match) -> None:
 
 def test_a_chot_match_settles_each_bangkong_and_ends_after_the_chosen_number():
     score = score_win(WinFacts("chot", 1, 4, kinds(WIN), Kind.C2, "self", 1, True), CHOT, kinds("M7"))
-    assert (score.total, score.tokens) == (2, "ten")
-    ten = HandResult("win", (0, 20, 0, 0), (1, 3), {"winner": 1, "how": "self", **score_details(score)})
+    assert (score.total, score.tokens) == (4, "ten")       # win 1 + mata 1 + kandang 2 (issue 32)
+    ten = HandResult("win", (0, 40, 0, 0), (1, 3), {"winner": 1, "how": "self", **score_details(score)})
     results = [chot_result(0, 9), chot_result(2, 5), chot_result(0, 12),   # seat 0 at 21: side 0 26, excess 26
-               chot_result(3, 3), ten,                                      # seat 1 at 20: side 1 23, excess 23
+               chot_result(3, 3), ten,                                      # seat 1 at 40: side 1 43, excess 43
                chot_result(0, 20)]
     match = scripted_match("chot", ChotOptions, results, mode="bangkong", limit=2)
     play_out(match)
     assert len(match.history) == 5
     assert match.carry.record == (BangkongRecord(side=0, total=26, excess=26),
-                                  BangkongRecord(side=1, total=23, excess=23))
+                                  BangkongRecord(side=1, total=43, excess=43))
     # each hand's new_hand sees the tokens so far
     assert [c.ones for c in match.dealt_carries] == [(0, 0, 0, 0), (9, 0, 0, 0), (9, 0, 5, 0), (0,) * 4,
                                                      (0, 0, 0, 3)]
     assert [r.payments for r in match.history] == [(0,) * 4, (0,) * 4, (1130, -1130, 1130, -1130),
-                                                   (0,) * 4, (-1115, 1115, -1115, 1115)]
-    assert match.ledger == [15, -15, 15, -15]
-    # one bangkong each: side (0, 2) wins on excess
-    assert match.winners() == (0, 2)
+                                                   (0,) * 4, (-1215, 1215, -1215, 1215)]
+    assert match.ledger == [-85, 85, -85, 85]
+    # one bangkong each: side (1, 3) wins on excess
+    assert match.winners() == (1, 3)
 
 
 def test_a_chot_match_with_equal_bangkong_and_excess_names_everyone():

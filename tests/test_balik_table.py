@@ -335,7 +335,8 @@ def test_every_move_is_choreographed_from_real_places(qapp, game_id, n, reveals)
     old plan or from a start place: a revealed draw face up from the stock, a discard from the hand."""
     spec = get_game(game_id)
     revealed_seen = 0
-    for seed in range(3):
+    # (Gonggong's 180 cards, issue 32: the first random hands that see a call before the end)
+    for seed in (6, 7, 8) if game_id == "gonggong" else range(3):
         st = rules.new_hand(game_id, spec.options_model(), n, seed, seed % n)
         lay = BalikLayout(seat_names(n), 0)
         rng = random.Random(seed)

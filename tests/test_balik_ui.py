@@ -156,7 +156,8 @@ def test_a_whole_hand_by_mouse_with_a_call_and_a_sampei_claim(qtbot, boxes, stac
     (rev,) = [it for it in w.table.card_items() if it.key == ("revealed",)]
     assert rev.face_up and rev.kind == Kind.C6
     assert "Budi drew 6 of Coins: it wins for you" in w.status_label.text()
-    assert bar_button(w, Action(0, "pass")).text().replace("&", "") == "Let it go"
+    # issue 32: "the calling player takes it and wins the round": no "Let it go" for a revealed card
+    assert not any(Action(0, "pass") in bar.buttons for bar in w.table.choice_bars())
     qtbot.mouseClick(bar_button(w, Action(0, "claim")), Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: c.match.hand_over(), timeout=HANG_GUARD_MS)
     assert [a.verb for a in c.match.logs[0] if a.player == 0] == ["discard", "call", "claim"]
@@ -183,10 +184,11 @@ def test_the_claim_setting_claims_at_once_or_asks(qtbot, boxes, stacked, auto_cl
         wait_for_human(qtbot, w, "claim")
         qtbot.wait(50)
         assert not c.match.hand_over() and c.view().phase == "claim"
-        qtbot.mouseClick(bar_button(w, Action(0, "pass")), Qt.MouseButton.LeftButton)
-        # let go: the card goes into Budi's hand, and the hand goes on
-        qtbot.waitUntil(lambda: any(a == Action(0, "pass") for a in c.match.logs[0]), timeout=HANG_GUARD_MS)
-        assert not c.match.history
+        # asked: the person claims (a revealed winning card cannot be let go, issue 32)
+        assert c.view().legal == (Action(0, "claim"),)
+        qtbot.mouseClick(bar_button(w, Action(0, "claim")), Qt.MouseButton.LeftButton)
+        qtbot.waitUntil(lambda: c.match.hand_over(), timeout=HANG_GUARD_MS)
+        check_end_dialog(qtbot, w)
     w.close()
 
 
@@ -207,10 +209,10 @@ def test_a_person_who_chooses_first_replaces_the_move_made_for_them(qtbot, boxes
     assert c._pending[2] == Action(0, "claim")
     problems: list = []
     c.problem.connect(lambda *a: problems.append(a))
-    assert c.play(Action(0, "pass"))
-    qtbot.waitUntil(lambda: Action(0, "pass") in c.match.logs[0], timeout=HANG_GUARD_MS)
-    c.skip_pacing()         # time passes: the claim made for them is gone, not played late
-    assert Action(0, "claim") not in c.match.logs[0] and not problems
+    assert c.play(Action(0, "claim"))      # (the only move: a revealed winning card is the caller's)
+    qtbot.waitUntil(lambda: Action(0, "claim") in c.match.logs[0], timeout=HANG_GUARD_MS)
+    c.skip_pacing()         # time passes: the claim made for them is gone, not played twice
+    assert c.match.logs[0].count(Action(0, "claim")) == 1 and not problems
     w.close()
 
 

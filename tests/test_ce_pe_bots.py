@@ -62,9 +62,9 @@ def test_normal_exchanges_with_the_weakest_and_gives_its_least_playable_card():
     s = stacked(4, {0: "3S 9H 8D 7C"}, stock="KD", counter=95)
     s.hands[3] = s.hands[3][:1]
     action = normal(s.view(0))
-    assert action == Action(0, "play", W("3S"), 3, None)
+    assert action == Action(0, "play", W("3S"), None, None)    # the target comes after the draw
     s.apply(action)
-    assert normal(s.view(0)) == Action(0, "give", W("9H"))
+    assert normal(s.view(0)) == Action(0, "give", W("9H"), 3)
 
 
 def test_normal_turns_down_its_least_playable_card():

@@ -100,18 +100,22 @@ def test_a_five_chooses_who_moves_next_oneself_included():
     assert s.current == 0
 
 
-def test_a_three_draws_first_then_gives_a_chosen_card_and_takes_a_random_one_of_the_target():
+def test_a_three_draws_first_then_gives_a_chosen_card_to_a_chosen_player_and_takes_a_random_one():
+    """Issue 32: "draws a card (to refill the hand), … puts down a card and slides it to the player
+    they want": the play names no target; after the draw the give names the card and the player."""
     s = stacked(3, {0: "3S 2H 2D 2C", 1: "9H 9D 9C 9S"}, stock="KD")
-    assert [a.target for a in s.legal_actions(0) if a.card == W("3S")] == [1, 2]
-    events = play(s, "0 play 3S @1")
-    assert s.phase == "give" and s.pending == 1 and "KD" in hand_codes(s, 0)
-    assert s.view(1).pending_exchange == 1
-    assert plays(s) == ["0 give 2C", "0 give 2D", "0 give 2H", "0 give KD"]
-    events = play(s, "0 give KD")
+    assert [a.target for a in s.legal_actions(0) if a.card == W("3S")] == [None]
+    events = play(s, "0 play 3S")
+    assert [e.type for e in events] == ["play", "draw"]
+    assert s.phase == "give" and "KD" in hand_codes(s, 0)       # drawn before anyone is chosen
+    assert s.view(1).pending_exchange is None
+    assert plays(s) == [f"0 give {c} @{q}" for c in ("2C", "2D", "2H", "KD") for q in (1, 2)]
+    events = play(s, "0 give KD @1")
     assert "KD" in hand_codes(s, 1) and len(s.hands[1]) == 4 and len(s.hands[0]) == 4
     taken = [c for c in hand_codes(s, 0) if c.startswith("9")]
     assert len(taken) == 1
     ex = next(e for e in events if e.type == "exchange")
+    assert ex.data["target"] == 1
     assert ex.for_viewer(0).data["given"] == "KD" and ex.for_viewer(1).data["taken"] == taken[0]
     assert "given" not in ex.for_viewer(2).data and "taken" not in ex.for_viewer(2).data
     assert s.phase == "play" and s.current == 1
@@ -362,3 +366,36 @@ def test_each_preset_rebuilds_an_empty_stock_from_the_discards(preset_id):
     events = play(s, "0 play 2S =2")
     assert [e.type for e in events][-2:] == ["reshuffle", "draw"]
     assert len(s.stock) == 1 and len(s.discards) == 1
+
+
+def test_a_log_written_before_the_three_changed_replays_identically_once_upgraded():
+    """Issue 32: ``fixtures/ce_pe/ce-pe-threes.cekisave`` was saved by the code before the change
+    (``make_fixture.py.txt``: 16 Threes, the target named by the play).  As it is, its Threes are not
+    legal any more; :func:`upgrade_hand_log` moves each target to the give, and the match replays to
+    the same hands, stock, counter, views and scores."""
+    import json
+    from pathlib import Path
+
+    from cekidesk.engine.match import MatchOptions
+    from cekidesk.games import get_game, new_match
+
+    folder = Path(__file__).parent / "fixtures" / "ce_pe"
+    doc = json.loads((folder / "ce-pe-threes.cekisave").read_text(encoding="utf-8"))
+    want = json.loads((folder / "ce-pe-threes.json").read_text(encoding="utf-8"))
+    options = get_game("ce-pe").make_options(doc["options"])
+    m = new_match("ce-pe", 4, doc["seed"], options, MatchOptions(**doc["match_options"]))
+    with pytest.raises(IllegalActionError):
+        for text in doc["log"][0]:
+            m.apply(Action.parse(text))
+    m = new_match("ce-pe", 4, doc["seed"], options, MatchOptions(**doc["match_options"]))
+    for i, hand in enumerate(doc["log"]):
+        if i:
+            m.next_hand()
+        upgraded = R.upgrade_hand_log(options, hand)
+        assert R.upgrade_hand_log(options, upgraded) == upgraded          # today's form is kept
+        for text in upgraded:
+            m.apply(Action.parse(text))
+    assert [list(h) for h in m.state.hands] == want["hands"] and list(m.state.stock) == want["stock"]
+    assert m.state.counter == want["counter"] and [list(m.scores), list(m.ledger)] == [want["scores"], want["ledger"]]
+    # (the save stops outside a give, where the old view named the pending target)
+    assert [repr(m.state.view(p)) for p in range(4)] == want["views"]

@@ -145,9 +145,19 @@ def test_with_lives_the_cards_become_the_ones_to_turn_down():
 
 
 def test_in_the_give_step_a_click_gives_the_card():
-    legal = tuple(Action(0, "give", W(c)) for c in ("AS", "10H", "QD", "3C"))
-    p = plan(view(phase="give", pending_exchange=2, legal=legal))
+    legal = tuple(Action(0, "give", W(c), 1) for c in ("AS", "10H", "QD", "3C"))
+    p = plan(view(n=2, phase="give", legal=legal))
     assert [hand_card(p, c).action.verb for c in ("AS", "10H", "QD", "3C")] == ["give"] * 4
+
+
+def test_in_the_give_step_each_card_offers_the_players_to_give_it_to():
+    """Issue 32: the Three's target is chosen after the draw, with the card given."""
+    legal = tuple(Action(0, "give", W(c), q) for c in ("AS", "10H") for q in (1, 2, 3))
+    p = plan(view(phase="give", legal=legal))
+    ace = hand_card(p, "AS")
+    assert ace.action is None
+    assert [(c.action, c.label) for c in ace.choices] == [
+        (Action(0, "give", W("AS"), q), f"with Player{q}") for q in (1, 2, 3)]
 
 
 def _rect(c) -> QRectF:
@@ -297,9 +307,9 @@ def test_the_status_line_says_what_to_do_when_nothing_can_be_played():
     lose = view(rules=preset("ninety_nine"), counter=98, tokens=(2, 3, 3, 3), legal=(Action(0, "lose"),))
     assert ui.your_turn_text(lose, seats) == "No card of yours can be played at 98 (limit 99): you lose a token."
     assert ui.auto_action(lose, None) == Action(0, "lose")
-    give = view(phase="give", pending_exchange=2, legal=(Action(0, "give", W("AS")),))
+    give = view(phase="give", legal=(Action(0, "give", W("AS"), 2),))
     assert ui.your_turn_text(give, seats) == (
-        "Exchange with Sari: click the card you give them; you take a random card of their hand.")
+        "Exchange: click the card you give and choose who gets it; you take a random card of their hand.")
 
 
 def test_a_hint_among_a_cards_choices_marks_the_card(qtbot, table):

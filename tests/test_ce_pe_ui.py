@@ -135,11 +135,13 @@ def test_a_whole_hand_with_an_ace_choice_and_an_exchange(qtbot, boxes, stacked):
         assert f"Cannot be played: it would make {made}" in item.toolTip()
     counter = next(lab for key, lab in w.table._labels.items() if key == ("counter",))
     assert counter.spec.text == "100 / 100"
-    # the 3: one target (Budi), so a click plays it; then the human clicks the card to give
+    # the 3: a click plays it (its target comes after the draw, issue 32); then the human clicks the
+    # card to give, to the one other player
     click(qtbot, w, hand_item(w, "3H"))
     qtbot.waitUntil(lambda: c.view().phase == "give", timeout=HANG_GUARD_MS)
     wait_for_human(qtbot, w)
-    assert w.status_label.text().startswith("Exchange with Budi: click the card you give them")
+    assert w.status_label.text().startswith("Exchange: click the card you give and choose who gets it")
+    assert hand_item(w, "9D").action == Action(0, "give", W("9D"), 1)
     click(qtbot, w, hand_item(w, "9D"))
     qtbot.waitUntil(lambda: c.match.hand_over() or c.view().phase == "play" and W("9D") not in c.view().hand,
                     timeout=HANG_GUARD_MS)
@@ -156,7 +158,9 @@ def test_a_whole_hand_with_an_ace_choice_and_an_exchange(qtbot, boxes, stacked):
     assert "You play Ace of Spades: +11 → 11." in lines
     assert "Budi plays King of Clubs: the counter is set to 100." in lines
     assert "You play 3 of Hearts; the counter stays at 100." in lines
-    assert f"You exchange a card with Budi: you give 9 of Diamonds and get {names.card_name(taken)}." in lines
+    exchanged = f"You exchange a card with Budi: you give 9 of Diamonds and get {names.card_name(taken)}."
+    three = lines.index("You play 3 of Hearts; the counter stays at 100.")
+    assert lines[three + 1].startswith("You draw ") and lines[three + 2] == exchanged    # draw, then give
     assert "You draw 4 of Diamonds." in lines and "You draw Jack of Diamonds." in lines
     check_end_dialog(qtbot, w)
     w.close()

@@ -202,7 +202,7 @@ def test_saved_json_fields(tmp_path):
     assert set(raw) == {"format", "schema_version", "app_version", "saved_at", "game", "options",
                         "match_options", "seats", "seed", "log", "ledger", "undo_allowed", "undone_hands"}
     assert raw["format"] == "cekidesk-save"
-    assert raw["schema_version"] == 2
+    assert raw["schema_version"] == 3
     assert raw["undo_allowed"] is False and raw["undone_hands"] == []   # a money match: no undo
     assert raw["app_version"] == cekidesk.__version__
     datetime.fromisoformat(raw["saved_at"].replace("Z", "+00:00"))

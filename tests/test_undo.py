@@ -463,7 +463,7 @@ def test_the_choice_and_the_undone_hands_survive_save_and_load(qtbot, window, tm
     path = tmp_path / "u.cekisave"
     assert w.save_to(path)
     raw = json.loads(path.read_text(encoding="utf-8"))
-    assert raw["schema_version"] == 2 and raw["undo_allowed"] is True and raw["undone_hands"] == [0]
+    assert raw["schema_version"] == 3 and raw["undo_allowed"] is True and raw["undone_hands"] == [0]
     start(w, "ceki", 3, 12, mode="money")
     assert w.open_file(path)
     assert c.undo_allowed and c.undone_hands == frozenset({0}) and c.can_undo()

@@ -163,8 +163,8 @@
         <translation>Jumlah pak (berisi 60 kartu) bertambah sesuai jumlah pemain. The Babas (pemain: pak): {babas}. Pwee: {pwee}. Amaro: {amaro}. Dialog Permainan Baru memilih kolomnya; jika buku yang dipilih tidak memberi angka untuk jumlah pemain itu, angka The Babas yang dipakai (aturan rumah).</translation>
     </message>
     <message>
-        <source>Four players play with six packs (360 cards), six with eight (480); five play with seven packs (house). The description of Surakarta&apos;s game counts six sets, 180 cards, for four and eight sets, 240 cards, for six, a set being half a pack; the New Game dialog offers that smaller deck too.</source>
-        <translation>Empat pemain bermain dengan enam pak (360 kartu), enam pemain dengan delapan pak (480); lima pemain bermain dengan tujuh pak (aturan rumah). Uraian permainan Surakarta menghitung enam perangkat, 180 kartu, untuk empat pemain dan delapan perangkat, 240 kartu, untuk enam pemain, satu perangkat berisi setengah pak; dialog Permainan Baru juga menawarkan dek yang lebih kecil itu.</translation>
+        <source>Four players play with six sets of 30 cards (180 cards), six with eight sets (240); five play with seven sets (house). A set is half a pack, one card of each kind, as the description of Surakarta&apos;s game counts them. The New Game dialog also offers the larger deal in packs of 60 (360 cards for four, 480 for six).</source>
+        <translation>Empat pemain bermain dengan enam perangkat berisi 30 kartu (180 kartu), enam pemain dengan delapan perangkat (240); lima pemain bermain dengan tujuh perangkat (aturan rumah). Satu perangkat adalah setengah pak, satu kartu dari setiap jenis, seperti yang dihitung dalam uraian permainan Surakarta. Dialog Permainan Baru juga menawarkan pembagian yang lebih besar dalam pak berisi 60 kartu (360 kartu untuk empat pemain, 480 untuk enam).</translation>
     </message>
     <message>
         <source>Three packs, 180 cards; the partners sit opposite each other.</source>
@@ -215,8 +215,8 @@
         <translation>Di meja Surakarta, ceki nocog ditandai dengan satu uang logam di meja dan ceki kowah dengan dua uang logam yang ditumpuk; CekiDesk menampilkan satu atau dua titik di papan nama penyeru.</translation>
     </message>
     <message>
-        <source>Once anybody has called, every card drawn from the stock is shown face up. If it is the card a caller waits for, that caller takes it at once, out of turn, and wins: &lt;i&gt;sampèi!&lt;/i&gt; (“it has come!”). CekiDesk asks you whether to claim it — or, with &lt;b&gt;Settings ▸ Claim winning cards automatically&lt;/b&gt; (on at first), claims it for you. The drawer&apos;s own win comes first; with several callers, the first in turn order from the drawer wins (house).</source>
-        <translation>Begitu ada yang berseru, setiap kartu yang diambil dari tumpukan ditunjukkan terbuka. Jika itu kartu yang ditunggu seorang penyeru, penyeru itu langsung mengambilnya, di luar gilirannya, dan menang: &lt;i&gt;sampèi!&lt;/i&gt; (“sudah datang!”). CekiDesk bertanya apakah Anda ingin mengklaimnya — atau, dengan &lt;b&gt;Pengaturan ▸ Klaim kartu kemenangan secara otomatis&lt;/b&gt; (awalnya aktif), mengklaimnya untuk Anda. Kemenangan si pengambil sendiri didahulukan; jika ada beberapa penyeru, yang pertama menurut urutan giliran dari si pengambil yang menang (aturan rumah).</translation>
+        <source>Once anybody has called, every card drawn from the stock is shown face up. If it is the card a caller waits for, that caller takes it at once, out of turn, and wins: &lt;i&gt;sampèi!&lt;/i&gt; (“it has come!”). The card is the caller&apos;s: it cannot be let go. CekiDesk shows the Sampèi button — or, with &lt;b&gt;Settings ▸ Claim winning cards automatically&lt;/b&gt; (on at first), claims it for you. The drawer&apos;s own win comes first; with several callers, the first in turn order from the drawer wins (house).</source>
+        <translation>Begitu ada yang berseru, setiap kartu yang diambil dari tumpukan ditunjukkan terbuka. Jika itu kartu yang ditunggu seorang penyeru, penyeru itu langsung mengambilnya, di luar gilirannya, dan menang: &lt;i&gt;sampèi!&lt;/i&gt; (“sudah datang!”). Kartu itu milik si penyeru: tidak boleh dilepas. CekiDesk menampilkan tombol Sampèi — atau, dengan &lt;b&gt;Pengaturan ▸ Klaim kartu kemenangan secara otomatis&lt;/b&gt; (awalnya aktif), mengklaimnya untuk Anda. Kemenangan si pengambil sendiri didahulukan; jika ada beberapa penyeru, yang pertama menurut urutan giliran dari si pengambil yang menang (aturan rumah).</translation>
     </message>
     <message>
         <source>After a call, every card you throw must keep your hand waiting (house: CekiDesk offers only those). A {ceki} caller who turns a mixed set into a {mata} is {tan} from then on; that never goes back.</source>
@@ -255,8 +255,8 @@
         <translation>Setelah seruan ceki, &lt;i&gt;ayam&lt;/i&gt; dan &lt;i&gt;kandang&lt;/i&gt; ditambahkan seperti dalam Balik Satu.</translation>
     </message>
     <message>
-        <source>The points are taken as tokens: tokens of ten after a &lt;i&gt;ceki&lt;/i&gt; call (a win that completed a mata), else tokens of one. Both sides’ tokens and the bangkong record are shown in the middle of the table.</source>
-        <translation>Poin diambil dalam bentuk keping: keping sepuluhan setelah seruan &lt;i&gt;ceki&lt;/i&gt; (kemenangan yang melengkapi mata), selain itu keping satuan. Keping kedua pihak dan catatan bangkong ditampilkan di tengah meja.</translation>
+        <source>The points are taken as tokens: tokens of ten after a &lt;i&gt;ceki&lt;/i&gt; call (a win that completed a mata), else tokens of one. After a ceki call &lt;i&gt;ayam&lt;/i&gt; and &lt;i&gt;kandang&lt;/i&gt; are added as in Balik Lima Belas, so a ceki caller who draws the winning card with one mata takes 1 + 1 + 2 = 4 tokens of ten, 40 points (options: 5 and 10, or 10 and 20). Both sides’ tokens and the bangkong record are shown in the middle of the table.</source>
+        <translation>Poin diambil dalam bentuk keping: keping sepuluhan setelah seruan &lt;i&gt;ceki&lt;/i&gt; (kemenangan yang melengkapi mata), selain itu keping satuan. Setelah seruan ceki, &lt;i&gt;ayam&lt;/i&gt; dan &lt;i&gt;kandang&lt;/i&gt; ditambahkan seperti dalam Balik Lima Belas, jadi penyeru ceki yang mengambil sendiri kartu kemenangannya dengan satu mata mendapat 1 + 1 + 2 = 4 keping sepuluhan, 40 poin (pilihan: 5 dan 10, atau 10 dan 20). Keping kedua pihak dan catatan bangkong ditampilkan di tengah meja.</translation>
     </message>
     <message>
         <source>&lt;i&gt;Toh bayaran&lt;/i&gt;, step by step: 1 for metu, 2 for metu with a red winning card or for rabas, 3 for rabas with a red winning card (house: a red card means the winning card is red-stamped); +1 for each bak and +2 for each red bak; then the next stock card is turned and its Javanese value added: the Red Flower, the Old Thousand and the 1 of Myriads 10, the other cards their number.</source>
@@ -349,6 +349,10 @@
     <message>
         <source>Points count after the hand; each bangkong is paid when it ends, each loser paying half; a tied bangkong pays nothing (house).</source>
         <translation>Poin dihitung setelah babak; setiap bangkong dibayar saat berakhir, setiap yang kalah membayar separuh; bangkong seri tidak membayar apa pun (aturan rumah).</translation>
+    </message>
+    <message>
+        <source>Pwee&apos;s book also gives 1 point for a win after a &lt;i&gt;tan&lt;/i&gt; call; the source calls it superfluous (a tan winner always has a mata), so it is an option, off by default.</source>
+        <translation>Buku Pwee juga memberi 1 poin untuk kemenangan setelah seruan &lt;i&gt;tan&lt;/i&gt;; sumbernya menyebutnya berlebihan (pemenang tan selalu punya mata), jadi ini sebuah pilihan, mati secara bawaan.</translation>
     </message>
 </context>
 <context>
@@ -665,6 +669,10 @@
         <source>{what}: +{points}</source>
         <translation>{what}: +{points}</translation>
     </message>
+    <message>
+        <source>tan: won after a tan call (Pwee)</source>
+        <translation>tan: menang setelah seruan tan (Pwee)</translation>
+    </message>
 </context>
 <context>
     <name>BalikTable</name>
@@ -812,8 +820,8 @@
         <translation>Gonggong</translation>
     </message>
     <message>
-        <source>4–6 players, six to eight packs, 14 cards. The Javanese Balik Satu of Surakarta: win with at least one bak, by rabas or metu, scored by toh bayaran or from a pot.</source>
-        <translation>4–6 pemain, enam sampai delapan pak, 14 kartu. Balik Satu Jawa dari Surakarta: menang dengan sedikitnya satu bak, secara rabas atau metu, dihitung dengan toh bayaran atau dari pot.</translation>
+        <source>4–6 players, six to eight sets of 30 cards, 14 cards. The Javanese Balik Satu of Surakarta: win with at least one bak, by rabas or metu, scored by toh bayaran or from a pot.</source>
+        <translation>4–6 pemain, enam sampai delapan perangkat berisi 30 kartu, 14 kartu. Balik Satu Jawa dari Surakarta: menang dengan sedikitnya satu bak, secara rabas atau metu, dihitung dengan toh bayaran atau dari pot.</translation>
     </message>
     <message>
         <source>Tantanan</source>
@@ -994,6 +1002,26 @@
     <message>
         <source>bangkong: the excess points</source>
         <translation>bangkong: poin kelebihan</translation>
+    </message>
+    <message>
+        <source>A point for a win after a tan call (Pwee)</source>
+        <translation>Satu poin untuk kemenangan setelah seruan tan (Pwee)</translation>
+    </message>
+    <message>
+        <source>Pwee&apos;s book gives one more point for winning after a tan call. Off by default: the source calls it superfluous, since a tan winner always scores at least 1 for a mata.</source>
+        <translation>Buku Pwee memberi satu poin lagi untuk kemenangan setelah seruan tan. Mati secara bawaan: sumbernya menyebutnya berlebihan, karena pemenang tan selalu mendapat sedikitnya 1 untuk sebuah mata.</translation>
+    </message>
+    <message>
+        <source>no ayam or kandang (older CekiDesk)</source>
+        <translation>tanpa ayam atau kandang (CekiDesk lama)</translation>
+    </message>
+    <message>
+        <source>A caller may let a winning revealed card go (older CekiDesk)</source>
+        <translation>Penyeru boleh melepas kartu terbuka yang memenangkan (CekiDesk lama)</translation>
+    </message>
+    <message>
+        <source>How CekiDesk played before it followed the source (“the calling player takes it”): kept for the matches saved then, so that they replay as they were played.</source>
+        <translation>Cara CekiDesk bermain sebelum mengikuti sumbernya (“pemain yang berseru mengambilnya”): disimpan untuk pertandingan yang disimpan waktu itu, agar diputar ulang seperti saat dimainkan.</translation>
     </message>
 </context>
 <context>
@@ -1576,6 +1604,10 @@
         <source>These rules cannot be played ({code}).</source>
         <translation>Aturan ini tidak bisa dimainkan ({code}).</translation>
     </message>
+    <message>
+        <source>make a chosen player lose a card (under lives, a life)</source>
+        <translation>buat pemain pilihan kehilangan satu kartu (dengan nyawa: satu nyawa)</translation>
+    </message>
 </context>
 <context>
     <name>CePeHelp</name>
@@ -1700,16 +1732,16 @@
         <translation>Hitungan tampil besar di tengah dengan batas di sampingnya; warnanya makin hangat saat mendekati batas. Di bawahnya: arah permainan dan siapa yang jalan berikutnya.</translation>
     </message>
     <message>
-        <source>Click a card to play it. A card that can be played in more than one way (an Ace&apos;s +1 or +11, a 10 or Queen up or down, the player a 3 or a 5 names) shows its choices as buttons: click one, or use Left / Right and Enter; Escape closes them.</source>
-        <translation>Klik kartu untuk memainkannya. Kartu yang bisa dimainkan dengan lebih dari satu cara (+1 atau +11 dari As, 10 atau Ratu naik atau turun, pemain yang ditunjuk kartu 3 atau 5) menampilkan pilihannya sebagai tombol: klik salah satu, atau pakai Kiri / Kanan dan Enter; Escape menutupnya.</translation>
+        <source>Click a card to play it. A card that can be played in more than one way (an Ace&apos;s +1 or +11, a 10 or Queen up or down, the player a 5 names or a 3&apos;s card goes to) shows its choices as buttons: click one, or use Left / Right and Enter; Escape closes them.</source>
+        <translation>Klik kartu untuk memainkannya. Kartu yang bisa dimainkan dengan lebih dari satu cara (+1 atau +11 dari As, 10 atau Ratu naik atau turun, pemain yang ditunjuk kartu 5 atau yang menerima kartu dari 3) menampilkan pilihannya sebagai tombol: klik salah satu, atau pakai Kiri / Kanan dan Enter; Escape menutupnya.</translation>
     </message>
     <message>
         <source>A card that cannot be played is dimmed; its tooltip says why (“it would make 104”).</source>
         <translation>Kartu yang tidak bisa dimainkan diredupkan; keterangannya menjelaskan alasannya (“hitungan jadi 104”).</translation>
     </message>
     <message>
-        <source>After a 3 you draw, then click the card you give; you take a random card of the other hand.</source>
-        <translation>Setelah kartu 3, Anda mengambil kartu, lalu klik kartu yang Anda berikan; Anda mendapat satu kartu acak dari tangan pemain lain itu.</translation>
+        <source>After a 3 you draw first, then click the card you give and choose who gets it (with one other player a click gives it to them); you take a random card of their hand.</source>
+        <translation>Setelah kartu 3, Anda mengambil kartu dulu, lalu klik kartu yang Anda berikan dan pilih siapa yang menerimanya (bila hanya ada satu pemain lain, satu klik memberikannya kepadanya); Anda mendapat satu kartu acak dari tangannya.</translation>
     </message>
     <message>
         <source>With no playable card under lives, click the card to turn face down. Under tokens or “out at once” the table says why and plays your loss for you.</source>
@@ -1762,6 +1794,14 @@
     <message>
         <source>How to play Ce Pe</source>
         <translation>Cara bermain Ce Pe</translation>
+    </message>
+    <message>
+        <source>A rule set may give a card the action “make a chosen player lose a card”: the blog post&apos;s own example, “Ace of Spades can be used to kill someone (make them lose one card)”. The chosen player loses a random card of their hand, turned face down in front of them; only they see it (house). Under lives that is a life, and a player left with no card is out; under tokens or “out at once” they simply hold a card fewer. Nothing happens to an empty hand.</source>
+        <translation>Sebuah aturan bisa memberi sebuah kartu aksi “buat pemain pilihan kehilangan satu kartu”: contoh dari tulisan blog itu sendiri, “Ace of Spades can be used to kill someone (make them lose one card)”. Pemain yang dipilih kehilangan satu kartu acak dari tangannya, ditelungkupkan di depannya; hanya dia yang melihatnya (aturan rumah). Dengan nyawa, itu berarti satu nyawa, dan pemain yang tidak punya kartu lagi keluar; dengan keping atau “langsung keluar”, dia hanya memegang satu kartu lebih sedikit. Tangan yang kosong tidak kehilangan apa-apa.</translation>
+    </message>
+    <message>
+        <source>In Bloody the 7 also adds 7 to the counter and a non-spade Ace adds 1: the comment gives only what these cards do, so the amounts are CekiDesk&apos;s choice, their face values as in Normal 99.</source>
+        <translation>Dalam Bloody, kartu 7 juga menambah 7 pada hitungan dan As yang bukan Sekop menambah 1: komentar itu hanya menyebut apa yang dilakukan kartu-kartu ini, jadi jumlahnya pilihan CekiDesk, yaitu nilai kartunya seperti dalam Normal 99.</translation>
     </message>
 </context>
 <context>
@@ -2381,6 +2421,10 @@
     <message>
         <source>Stake: {stake} from each player out to the winner of the hand.</source>
         <translation>Taruhan: {stake} dari setiap pemain yang keluar kepada pemenang babak.</translation>
+    </message>
+    <message>
+        <source>Exchange: click the card you give and choose who gets it; you take a random card of their hand.</source>
+        <translation>Bertukar: klik kartu yang Anda berikan dan pilih siapa yang menerimanya; Anda mendapat satu kartu acak dari tangannya.</translation>
     </message>
 </context>
 <context>
@@ -3487,6 +3531,22 @@
     <message>
         <source>A loss: the hand ends and the cards are dealt again.</source>
         <translation>Ada yang kalah: babak berakhir dan kartu dibagi ulang.</translation>
+    </message>
+    <message>
+        <source>You make {target} lose a card.</source>
+        <translation>Anda membuat {target} kehilangan satu kartu.</translation>
+    </message>
+    <message>
+        <source>{name} makes {target} lose a card.</source>
+        <translation>{name} membuat {target} kehilangan satu kartu.</translation>
+    </message>
+    <message>
+        <source>{name} makes you lose a card: your {card} is turned face down.</source>
+        <translation>{name} membuat Anda kehilangan satu kartu: {card} Anda ditelungkupkan.</translation>
+    </message>
+    <message>
+        <source>{target}&apos;s hand is empty: nothing is lost.</source>
+        <translation>Tangan {target} kosong: tidak ada yang hilang.</translation>
     </message>
 </context>
 <context>

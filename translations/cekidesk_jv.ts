@@ -163,8 +163,8 @@
         <translation>Cacahé pak (isi 60 kertu) tambah akèh manut gedhéné méja. The Babas (pemain: pak): {babas}. Pwee: {pwee}. Amaro: {amaro}. Dialog Dolanan anyar milih kolomé; yèn buku sing dipilih ora nyebut cacah kanggo méja kuwi, cacah saka The Babas sing dianggo (aturan omah).</translation>
     </message>
     <message>
-        <source>Four players play with six packs (360 cards), six with eight (480); five play with seven packs (house). The description of Surakarta&apos;s game counts six sets, 180 cards, for four and eight sets, 240 cards, for six, a set being half a pack; the New Game dialog offers that smaller deck too.</source>
-        <translation>Papat pemain main nganggo nem pak (360 kertu), nem pemain nganggo wolung pak (480); limang pemain nganggo pitung pak (aturan omah). Katrangan dolanan Surakarta ngétung nem pangkon, 180 kertu, kanggo papat pemain lan wolung pangkon, 240 kertu, kanggo nem pemain, sapangkon isiné separo pak; dialog Dolanan anyar uga nawakaké dhèk sing luwih cilik kuwi.</translation>
+        <source>Four players play with six sets of 30 cards (180 cards), six with eight sets (240); five play with seven sets (house). A set is half a pack, one card of each kind, as the description of Surakarta&apos;s game counts them. The New Game dialog also offers the larger deal in packs of 60 (360 cards for four, 480 for six).</source>
+        <translation>Papat pemain main nganggo nem pangkon isi 30 kertu (180 kertu), nem pemain nganggo wolung pangkon (240); limang pemain nganggo pitung pangkon (aturan omah). Sapangkon iku separo pak, siji kertu saben jinis, kaya sing diétung ing katrangan dolanan Surakarta. Dialog Dolanan anyar uga nawakaké bagi sing luwih gedhé nganggo pak isi 60 kertu (360 kertu kanggo papat pemain, 480 kanggo nem).</translation>
     </message>
     <message>
         <source>Three packs, 180 cards; the partners sit opposite each other.</source>
@@ -215,8 +215,8 @@
         <translation>Ing méja Surakarta ceki nocog dituduhaké nganggo dhuwit logam siji ing méja lan ceki kowah nganggo dhuwit logam loro, sing siji ing dhuwuré sijiné; CekiDesk nuduhaké titik siji utawa loro ing papan jenengé sing nyuwara.</translation>
     </message>
     <message>
-        <source>Once anybody has called, every card drawn from the stock is shown face up. If it is the card a caller waits for, that caller takes it at once, out of turn, and wins: &lt;i&gt;sampèi!&lt;/i&gt; (“it has come!”). CekiDesk asks you whether to claim it — or, with &lt;b&gt;Settings ▸ Claim winning cards automatically&lt;/b&gt; (on at first), claims it for you. The drawer&apos;s own win comes first; with several callers, the first in turn order from the drawer wins (house).</source>
-        <translation>Yèn wis ana sing nyuwara, saben kertu sing dijupuk saka tumpukan dituduhaké mlumah. Yèn kuwi kertu sing dienteni sing nyuwara, dhèwèké langsung njupuk, senajan dudu gilirané, lan menang: &lt;i&gt;sampèi!&lt;/i&gt; (“wis tekan!”). CekiDesk takon marang sampéyan arep nyaut apa ora — utawa, nganggo &lt;b&gt;Setèlan ▸ Saut kertu sing gawé menang otomatis&lt;/b&gt; (urip saka wiwitan), nyautaké kanggo sampéyan. Menangé sing njupuk dhéwé didhisikaké; yèn sing nyuwara luwih saka siji, sing kapisan miturut urutan giliran saka sing njupuk sing menang (aturan omah).</translation>
+        <source>Once anybody has called, every card drawn from the stock is shown face up. If it is the card a caller waits for, that caller takes it at once, out of turn, and wins: &lt;i&gt;sampèi!&lt;/i&gt; (“it has come!”). The card is the caller&apos;s: it cannot be let go. CekiDesk shows the Sampèi button — or, with &lt;b&gt;Settings ▸ Claim winning cards automatically&lt;/b&gt; (on at first), claims it for you. The drawer&apos;s own win comes first; with several callers, the first in turn order from the drawer wins (house).</source>
+        <translation>Yèn wis ana sing nyuwara, saben kertu sing dijupuk saka tumpukan dituduhaké mlumah. Yèn kuwi kertu sing dienteni sing nyuwara, dhèwèké langsung njupuk, senajan dudu gilirané, lan menang: &lt;i&gt;sampèi!&lt;/i&gt; (“wis tekan!”). Kertu kuwi duwèké sing nyuwara: ora kena diculaké. CekiDesk nuduhaké tombol Sampèi — utawa, nganggo &lt;b&gt;Setèlan ▸ Saut kertu sing gawé menang otomatis&lt;/b&gt; (urip saka wiwitan), nyautaké kanggo sampéyan. Menangé sing njupuk dhéwé didhisikaké; yèn sing nyuwara luwih saka siji, sing kapisan miturut urutan giliran saka sing njupuk sing menang (aturan omah).</translation>
     </message>
     <message>
         <source>After a call, every card you throw must keep your hand waiting (house: CekiDesk offers only those). A {ceki} caller who turns a mixed set into a {mata} is {tan} from then on; that never goes back.</source>
@@ -255,8 +255,8 @@
         <translation>Sawisé nyuwara ceki, &lt;i&gt;ayam&lt;/i&gt; lan &lt;i&gt;kandang&lt;/i&gt; ditambahaké kaya ing Balik Satu.</translation>
     </message>
     <message>
-        <source>The points are taken as tokens: tokens of ten after a &lt;i&gt;ceki&lt;/i&gt; call (a win that completed a mata), else tokens of one. Both sides’ tokens and the bangkong record are shown in the middle of the table.</source>
-        <translation>Biji dijupuk awujud pèning: pèning regané sepuluh sawisé nyuwara &lt;i&gt;ceki&lt;/i&gt; (menang sing njangkepi mata), yèn ora pèning regané siji. Pèningé pihak loro lan cathetan bangkong dituduhaké ing tengah méja.</translation>
+        <source>The points are taken as tokens: tokens of ten after a &lt;i&gt;ceki&lt;/i&gt; call (a win that completed a mata), else tokens of one. After a ceki call &lt;i&gt;ayam&lt;/i&gt; and &lt;i&gt;kandang&lt;/i&gt; are added as in Balik Lima Belas, so a ceki caller who draws the winning card with one mata takes 1 + 1 + 2 = 4 tokens of ten, 40 points (options: 5 and 10, or 10 and 20). Both sides’ tokens and the bangkong record are shown in the middle of the table.</source>
+        <translation>Biji dijupuk awujud pèning: pèning regané sepuluh sawisé nyuwara &lt;i&gt;ceki&lt;/i&gt; (menang sing njangkepi mata), yèn ora pèning regané siji. Sawisé nyuwara ceki, &lt;i&gt;ayam&lt;/i&gt; lan &lt;i&gt;kandang&lt;/i&gt; ditambahaké kaya ing Balik Lima Belas, dadi sing nyuwara ceki sing njupuk dhéwé kertu sing gawé menang kanthi siji mata olèh 1 + 1 + 2 = 4 pèning regané sepuluh, 40 biji (pilihan: 5 lan 10, utawa 10 lan 20). Pèningé pihak loro lan cathetan bangkong dituduhaké ing tengah méja.</translation>
     </message>
     <message>
         <source>&lt;i&gt;Toh bayaran&lt;/i&gt;, step by step: 1 for metu, 2 for metu with a red winning card or for rabas, 3 for rabas with a red winning card (house: a red card means the winning card is red-stamped); +1 for each bak and +2 for each red bak; then the next stock card is turned and its Javanese value added: the Red Flower, the Old Thousand and the 1 of Myriads 10, the other cards their number.</source>
@@ -349,6 +349,10 @@
     <message>
         <source>Points count after the hand; each bangkong is paid when it ends, each loser paying half; a tied bangkong pays nothing (house).</source>
         <translation>Biji diétung sawisé babak; saben bangkong dibayar nalika rampung, saben sing kalah mbayar separo; bangkong sing imbang ora mbayar apa-apa (aturan omah).</translation>
+    </message>
+    <message>
+        <source>Pwee&apos;s book also gives 1 point for a win after a &lt;i&gt;tan&lt;/i&gt; call; the source calls it superfluous (a tan winner always has a mata), so it is an option, off by default.</source>
+        <translation>Bukuné Pwee uga mènèhi 1 biji kanggo menang sawisé nyuwara &lt;i&gt;tan&lt;/i&gt;; sumberé nyebut iku ora perlu (sing menang tan mesthi duwé mata), mula iku pilihan, asliné mati.</translation>
     </message>
 </context>
 <context>
@@ -665,6 +669,10 @@
         <source>{what}: +{points}</source>
         <translation>{what}: +{points}</translation>
     </message>
+    <message>
+        <source>tan: won after a tan call (Pwee)</source>
+        <translation>tan: menang sawisé nyuwara tan (Pwee)</translation>
+    </message>
 </context>
 <context>
     <name>BalikTable</name>
@@ -812,8 +820,8 @@
         <translation>Gonggong</translation>
     </message>
     <message>
-        <source>4–6 players, six to eight packs, 14 cards. The Javanese Balik Satu of Surakarta: win with at least one bak, by rabas or metu, scored by toh bayaran or from a pot.</source>
-        <translation>4–6 pemain, nem nganti wolung pak, 14 kertu. Balik Satu Jawa saka Surakarta: menang nganggo paling ora siji bak, kanthi rabas utawa metu, bijiné nganggo toh bayaran utawa saka pot.</translation>
+        <source>4–6 players, six to eight sets of 30 cards, 14 cards. The Javanese Balik Satu of Surakarta: win with at least one bak, by rabas or metu, scored by toh bayaran or from a pot.</source>
+        <translation>4–6 pemain, nem nganti wolung pangkon isi 30 kertu, 14 kertu. Balik Satu Jawa saka Surakarta: menang nganggo paling ora siji bak, kanthi rabas utawa metu, bijiné nganggo toh bayaran utawa saka pot.</translation>
     </message>
     <message>
         <source>Tantanan</source>
@@ -994,6 +1002,26 @@
     <message>
         <source>bangkong: the excess points</source>
         <translation>bangkong: kacèk biji</translation>
+    </message>
+    <message>
+        <source>A point for a win after a tan call (Pwee)</source>
+        <translation>Sabiji kanggo menang sawisé nyuwara tan (Pwee)</translation>
+    </message>
+    <message>
+        <source>Pwee&apos;s book gives one more point for winning after a tan call. Off by default: the source calls it superfluous, since a tan winner always scores at least 1 for a mata.</source>
+        <translation>Bukuné Pwee mènèhi sabiji manèh kanggo menang sawisé nyuwara tan. Asliné mati: sumberé nyebut iku ora perlu, amarga sing menang tan mesthi olèh paling ora 1 kanggo mata.</translation>
+    </message>
+    <message>
+        <source>no ayam or kandang (older CekiDesk)</source>
+        <translation>tanpa ayam utawa kandang (CekiDesk lawas)</translation>
+    </message>
+    <message>
+        <source>A caller may let a winning revealed card go (older CekiDesk)</source>
+        <translation>Sing nyuwara kena ngeculaké kertu mlumah sing gawé menang (CekiDesk lawas)</translation>
+    </message>
+    <message>
+        <source>How CekiDesk played before it followed the source (“the calling player takes it”): kept for the matches saved then, so that they replay as they were played.</source>
+        <translation>Carané CekiDesk dolanan sadurungé manut sumberé (“sing nyuwara njupuk kertu kuwi”): dijaga kanggo pertandhingan sing disimpen nalika kuwi, supaya diputer manèh kaya nalika didolanaké.</translation>
     </message>
 </context>
 <context>
@@ -1576,6 +1604,10 @@
         <source>These rules cannot be played ({code}).</source>
         <translation>Aturan iki ora bisa dimainaké ({code}).</translation>
     </message>
+    <message>
+        <source>make a chosen player lose a card (under lives, a life)</source>
+        <translation>gawé pemain sing dipilih kélangan kertu siji (nganggo nyawa: nyawa siji)</translation>
+    </message>
 </context>
 <context>
     <name>CePeHelp</name>
@@ -1700,16 +1732,16 @@
         <translation>Itungan katon gedhé ing tengah lan watesé ing sandhingé; wernané saya anget yèn saya cedhak wates. Ing ngisoré: arah dolanan lan sapa sing main sabanjuré.</translation>
     </message>
     <message>
-        <source>Click a card to play it. A card that can be played in more than one way (an Ace&apos;s +1 or +11, a 10 or Queen up or down, the player a 3 or a 5 names) shows its choices as buttons: click one, or use Left / Right and Enter; Escape closes them.</source>
-        <translation>Klik kertu kanggo ngetokaké. Kertu sing bisa dietokaké kanthi luwih saka siji cara (As +1 utawa +11, 10 utawa Ratu munggah utawa mudhun, pemain sing dipilih nganggo 3 utawa 5) nuduhaké pilihané dadi tombol: klik salah siji, utawa anggo Kiwa / Tengen lan Enter; Escape nutup pilihan kuwi.</translation>
+        <source>Click a card to play it. A card that can be played in more than one way (an Ace&apos;s +1 or +11, a 10 or Queen up or down, the player a 5 names or a 3&apos;s card goes to) shows its choices as buttons: click one, or use Left / Right and Enter; Escape closes them.</source>
+        <translation>Klik kertu kanggo ngetokaké. Kertu sing bisa dietokaké kanthi luwih saka siji cara (As +1 utawa +11, 10 utawa Ratu munggah utawa mudhun, pemain sing dipilih nganggo 5 utawa sing nampa kertu saka 3) nuduhaké pilihané dadi tombol: klik salah siji, utawa anggo Kiwa / Tengen lan Enter; Escape nutup pilihan kuwi.</translation>
     </message>
     <message>
         <source>A card that cannot be played is dimmed; its tooltip says why (“it would make 104”).</source>
         <translation>Kertu sing ora bisa dietokaké katon surem; katrangané nyebutaké sebabé (“dadi 104”).</translation>
     </message>
     <message>
-        <source>After a 3 you draw, then click the card you give; you take a random card of the other hand.</source>
-        <translation>Sawisé kertu 3 sampéyan njupuk, banjur klik kertu sing sampéyan wènèhaké; sampéyan olèh kertu acak saka tangan liyané.</translation>
+        <source>After a 3 you draw first, then click the card you give and choose who gets it (with one other player a click gives it to them); you take a random card of their hand.</source>
+        <translation>Sawisé kertu 3 sampéyan njupuk dhisik, banjur klik kertu sing sampéyan wènèhaké lan pilih sapa sing nampa (yèn mung ana siji pemain liya, sepisan klik mènèhaké marang dhèwèké); sampéyan olèh kertu acak saka tangané.</translation>
     </message>
     <message>
         <source>With no playable card under lives, click the card to turn face down. Under tokens or “out at once” the table says why and plays your loss for you.</source>
@@ -1762,6 +1794,14 @@
     <message>
         <source>How to play Ce Pe</source>
         <translation>Carané main Ce Pe</translation>
+    </message>
+    <message>
+        <source>A rule set may give a card the action “make a chosen player lose a card”: the blog post&apos;s own example, “Ace of Spades can be used to kill someone (make them lose one card)”. The chosen player loses a random card of their hand, turned face down in front of them; only they see it (house). Under lives that is a life, and a player left with no card is out; under tokens or “out at once” they simply hold a card fewer. Nothing happens to an empty hand.</source>
+        <translation>Aturan bisa mènèhi kertu aksi “gawé pemain sing dipilih kélangan kertu siji”: conto saka tulisan blog kuwi dhéwé, “Ace of Spades can be used to kill someone (make them lose one card)”. Pemain sing dipilih kélangan kertu acak saka tangané, dikurebaké ing ngarepé; mung dhèwèké sing weruh (aturan omah). Nganggo nyawa iku nyawa siji, lan pemain sing ora duwé kertu manèh metu; nganggo koin utawa “langsung metu” dhèwèké mung nyekel kertu kurang siji. Tangan sing kosong ora kélangan apa-apa.</translation>
+    </message>
+    <message>
+        <source>In Bloody the 7 also adds 7 to the counter and a non-spade Ace adds 1: the comment gives only what these cards do, so the amounts are CekiDesk&apos;s choice, their face values as in Normal 99.</source>
+        <translation>Ing Bloody kertu 7 uga nambahi 7 marang itungan lan As sing dudu Sekop nambahi 1: komentaré mung nyebut apa sing ditindakaké kertu-kertu iki, mula cacahé pilihané CekiDesk, yaiku regané kertu kaya ing Normal 99.</translation>
     </message>
 </context>
 <context>
@@ -2381,6 +2421,10 @@
     <message>
         <source>Stake: {stake} from each player out to the winner of the hand.</source>
         <translation>Totohan: {stake} saka saben pemain sing metu marang sing menang babak.</translation>
+    </message>
+    <message>
+        <source>Exchange: click the card you give and choose who gets it; you take a random card of their hand.</source>
+        <translation>Ijol: klik kertu sing sampéyan wènèhaké lan pilih sapa sing nampa; sampéyan olèh kertu acak saka tangané.</translation>
     </message>
 </context>
 <context>
@@ -3487,6 +3531,22 @@
     <message>
         <source>A loss: the hand ends and the cards are dealt again.</source>
         <translation>Ana sing kalah: babak rampung lan kertu dibagi manèh.</translation>
+    </message>
+    <message>
+        <source>You make {target} lose a card.</source>
+        <translation>Sampéyan gawé {target} kélangan kertu siji.</translation>
+    </message>
+    <message>
+        <source>{name} makes {target} lose a card.</source>
+        <translation>{name} gawé {target} kélangan kertu siji.</translation>
+    </message>
+    <message>
+        <source>{name} makes you lose a card: your {card} is turned face down.</source>
+        <translation>{name} gawé sampéyan kélangan kertu siji: {card} sampéyan diurebaké.</translation>
+    </message>
+    <message>
+        <source>{target}&apos;s hand is empty: nothing is lost.</source>
+        <translation>Tangané {target} kosong: ora ana sing ilang.</translation>
     </message>
 </context>
 <context>

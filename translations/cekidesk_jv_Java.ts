@@ -202,9 +202,9 @@
         <translation>ꦕꦕꦲꦺ​ꦥꦏ꧀ (ꦲꦶꦱꦶ 60 ꦏꦼꦂꦠꦸ) ꦠꦩ꧀ꦧꦃ​ꦲꦏꦺꦃ​ꦩꦤꦸꦠ꧀ꦒꦼꦝꦺꦤꦺ​ꦩꦺꦗ꧉ The Babas (ꦥꦼꦩꦲꦶꦤ꧀: ꦥꦏ꧀): {babas}꧉ Pwee: {pwee}꧉ Amaro: {amaro}꧉ ꦢꦶꦲꦭꦺꦴꦒ꧀ꦢꦺꦴꦭꦤꦤ꧀ꦲꦚꦂ​ꦩꦶꦭꦶꦃ​ꦏꦺꦴꦭꦺꦴꦩꦺ; ꦪꦺꦤ꧀ꦧꦸꦏꦸ​ꦱꦶꦁ​ꦢꦶꦥꦶꦭꦶꦃ​ꦲꦺꦴꦫ​ꦚꦼꦧꦸꦠ꧀ꦕꦕꦃ​ꦏꦁꦒꦺꦴ​ꦩꦺꦗ​ꦏꦸꦮꦶ꧈ ꦕꦕꦃ​ꦱꦏ The Babas ꦱꦶꦁ​ꦢꦶꦲꦁꦒꦺꦴ (ꦲꦠꦸꦫꦤ꧀ꦲꦺꦴꦩꦃ)꧉</translation>
     </message>
     <message>
-        <source>Four players play with six packs (360 cards), six with eight (480); five play with seven packs (house). The description of Surakarta&apos;s game counts six sets, 180 cards, for four and eight sets, 240 cards, for six, a set being half a pack; the New Game dialog offers that smaller deck too.</source>
-        <translatorcomment>jv: Papat pemain main nganggo nem pak (360 kertu), nem pemain nganggo wolung pak (480); limang pemain nganggo pitung pak (aturan omah). Katrangan dolanan Surakarta ngétung nem pangkon, 180 kertu, kanggo papat pemain lan wolung pangkon, 240 kertu, kanggo nem pemain, sapangkon isiné separo pak; dialog Dolanan anyar uga nawakaké dhèk sing luwih cilik kuwi.</translatorcomment>
-        <translation>ꦥꦥꦠ꧀ꦥꦼꦩꦲꦶꦤ꧀ꦩꦲꦶꦤ꧀ꦔꦁꦒꦺꦴ​ꦤꦼꦩ꧀ꦥꦏ꧀ (360 ꦏꦼꦂꦠꦸ)꧈ ꦤꦼꦩ꧀ꦥꦼꦩꦲꦶꦤ꧀ꦔꦁꦒꦺꦴ​ꦮꦺꦴꦭꦸꦁ​ꦥꦏ꧀ (480); ꦭꦶꦩꦁ​ꦥꦼꦩꦲꦶꦤ꧀ꦔꦁꦒꦺꦴ​ꦥꦶꦠꦸꦁ​ꦥꦏ꧀ (ꦲꦠꦸꦫꦤ꧀ꦲꦺꦴꦩꦃ)꧉ ꦏꦠꦿꦔꦤ꧀ꦢꦺꦴꦭꦤꦤ꧀ꦱꦸꦫꦏꦂꦠ​ꦔꦺꦠꦸꦁ​ꦤꦼꦩ꧀ꦥꦁꦏꦺꦴꦤ꧀꧈ 180 ꦏꦼꦂꦠꦸ꧈ ꦏꦁꦒꦺꦴ​ꦥꦥꦠ꧀ꦥꦼꦩꦲꦶꦤ꧀ꦭꦤ꧀ꦮꦺꦴꦭꦸꦁ​ꦥꦁꦏꦺꦴꦤ꧀꧈ 240 ꦏꦼꦂꦠꦸ꧈ ꦏꦁꦒꦺꦴ​ꦤꦼꦩ꧀ꦥꦼꦩꦲꦶꦤ꧀꧈ ꦱꦥꦁꦏꦺꦴꦤ꧀ꦲꦶꦱꦶꦤꦺ​ꦱꦼꦥꦫꦺꦴ​ꦥꦏ꧀; ꦢꦶꦲꦭꦺꦴꦒ꧀ꦢꦺꦴꦭꦤꦤ꧀ꦲꦚꦂ​ꦲꦸꦒ​ꦤꦮꦏꦏꦺ​ꦝꦺꦏ꧀ꦱꦶꦁ​ꦭꦸꦮꦶꦃ​ꦕꦶꦭꦶꦏ꧀ꦏꦸꦮꦶ꧉</translation>
+        <source>Four players play with six sets of 30 cards (180 cards), six with eight sets (240); five play with seven sets (house). A set is half a pack, one card of each kind, as the description of Surakarta&apos;s game counts them. The New Game dialog also offers the larger deal in packs of 60 (360 cards for four, 480 for six).</source>
+        <translatorcomment>jv: Papat pemain main nganggo nem pangkon isi 30 kertu (180 kertu), nem pemain nganggo wolung pangkon (240); limang pemain nganggo pitung pangkon (aturan omah). Sapangkon iku separo pak, siji kertu saben jinis, kaya sing diétung ing katrangan dolanan Surakarta. Dialog Dolanan anyar uga nawakaké bagi sing luwih gedhé nganggo pak isi 60 kertu (360 kertu kanggo papat pemain, 480 kanggo nem).</translatorcomment>
+        <translation>ꦥꦥꦠ꧀ꦥꦼꦩꦲꦶꦤ꧀ꦩꦲꦶꦤ꧀ꦔꦁꦒꦺꦴ​ꦤꦼꦩ꧀ꦥꦁꦏꦺꦴꦤ꧀ꦲꦶꦱꦶ 30 ꦏꦼꦂꦠꦸ (180 ꦏꦼꦂꦠꦸ)꧈ ꦤꦼꦩ꧀ꦥꦼꦩꦲꦶꦤ꧀ꦔꦁꦒꦺꦴ​ꦮꦺꦴꦭꦸꦁ​ꦥꦁꦏꦺꦴꦤ꧀ (240); ꦭꦶꦩꦁ​ꦥꦼꦩꦲꦶꦤ꧀ꦔꦁꦒꦺꦴ​ꦥꦶꦠꦸꦁ​ꦥꦁꦏꦺꦴꦤ꧀ (ꦲꦠꦸꦫꦤ꧀ꦲꦺꦴꦩꦃ)꧉ ꦱꦥꦁꦏꦺꦴꦤ꧀ꦲꦶꦏꦸ​ꦱꦼꦥꦫꦺꦴ​ꦥꦏ꧀꧈ ꦱꦶꦗꦶ​ꦏꦼꦂꦠꦸ​ꦱꦧꦼꦤ꧀ꦗꦶꦤꦶꦱ꧀꧈ ꦏꦪ​ꦱꦶꦁ​ꦢꦶꦲꦺꦠꦸꦁ​ꦲꦶꦁ​ꦏꦠꦿꦔꦤ꧀ꦢꦺꦴꦭꦤꦤ꧀ꦱꦸꦫꦏꦂꦠ꧉ ꦢꦶꦲꦭꦺꦴꦒ꧀ꦢꦺꦴꦭꦤꦤ꧀ꦲꦚꦂ​ꦲꦸꦒ​ꦤꦮꦏꦏꦺ​ꦧꦒꦶ​ꦱꦶꦁ​ꦭꦸꦮꦶꦃ​ꦒꦼꦝꦺ​ꦔꦁꦒꦺꦴ​ꦥꦏ꧀ꦲꦶꦱꦶ 60 ꦏꦼꦂꦠꦸ (360 ꦏꦼꦂꦠꦸ​ꦏꦁꦒꦺꦴ​ꦥꦥꦠ꧀ꦥꦼꦩꦲꦶꦤ꧀꧈ 480 ꦏꦁꦒꦺꦴ​ꦤꦼꦩ꧀)꧉</translation>
     </message>
     <message>
         <source>Three packs, 180 cards; the partners sit opposite each other.</source>
@@ -267,9 +267,9 @@
         <translation>ꦲꦶꦁ​ꦩꦺꦗ​ꦱꦸꦫꦏꦂꦠ​ꦕꦼꦏꦶ​ꦤꦺꦴꦕꦺꦴꦒ꧀ꦢꦶꦠꦸꦢꦸꦲꦏꦺ​ꦔꦁꦒꦺꦴ​ꦝꦸꦮꦶꦠ꧀ꦭꦺꦴꦒꦩ꧀ꦱꦶꦗꦶ​ꦲꦶꦁ​ꦩꦺꦗ​ꦭꦤ꧀ꦕꦼꦏꦶ​ꦏꦺꦴꦮꦃ​ꦔꦁꦒꦺꦴ​ꦝꦸꦮꦶꦠ꧀ꦭꦺꦴꦒꦩ꧀ꦭꦺꦴꦫꦺꦴ꧈ ꦱꦶꦁ​ꦱꦶꦗꦶ​ꦲꦶꦁ​ꦝꦸꦮꦸꦫꦺ​ꦱꦶꦗꦶꦤꦺ; CekiDesk ꦤꦸꦢꦸꦲꦏꦺ​ꦠꦶꦠꦶꦏ꧀ꦱꦶꦗꦶ​ꦲꦸꦠꦮ​ꦭꦺꦴꦫꦺꦴ​ꦲꦶꦁ​ꦥꦥꦤ꧀ꦗꦼꦤꦼꦔꦺ​ꦱꦶꦁ​ꦚꦸꦮꦫ꧉</translation>
     </message>
     <message>
-        <source>Once anybody has called, every card drawn from the stock is shown face up. If it is the card a caller waits for, that caller takes it at once, out of turn, and wins: &lt;i&gt;sampèi!&lt;/i&gt; (“it has come!”). CekiDesk asks you whether to claim it — or, with &lt;b&gt;Settings ▸ Claim winning cards automatically&lt;/b&gt; (on at first), claims it for you. The drawer&apos;s own win comes first; with several callers, the first in turn order from the drawer wins (house).</source>
-        <translatorcomment>jv: Yèn wis ana sing nyuwara, saben kertu sing dijupuk saka tumpukan dituduhaké mlumah. Yèn kuwi kertu sing dienteni sing nyuwara, dhèwèké langsung njupuk, senajan dudu gilirané, lan menang: &lt;i&gt;sampèi!&lt;/i&gt; (“wis tekan!”). CekiDesk takon marang sampéyan arep nyaut apa ora — utawa, nganggo &lt;b&gt;Setèlan ▸ Saut kertu sing gawé menang otomatis&lt;/b&gt; (urip saka wiwitan), nyautaké kanggo sampéyan. Menangé sing njupuk dhéwé didhisikaké; yèn sing nyuwara luwih saka siji, sing kapisan miturut urutan giliran saka sing njupuk sing menang (aturan omah).</translatorcomment>
-        <translation>ꦪꦺꦤ꧀ꦮꦶꦱ꧀ꦲꦤ​ꦱꦶꦁ​ꦚꦸꦮꦫ꧈ ꦱꦧꦼꦤ꧀ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦢꦶꦗꦸꦥꦸꦏ꧀ꦱꦏ​ꦠꦸꦩ꧀ꦥꦸꦏꦤ꧀ꦢꦶꦠꦸꦢꦸꦲꦏꦺ​ꦩ꧀ꦭꦸꦩꦃ꧉ ꦪꦺꦤ꧀ꦏꦸꦮꦶ​ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦢꦶꦲꦼꦤ꧀ꦠꦼꦤꦶ​ꦱꦶꦁ​ꦚꦸꦮꦫ꧈ ꦝꦺꦮꦺꦏꦺ​ꦭꦁꦱꦸꦁ​ꦚ꧀ꦗꦸꦥꦸꦏ꧀꧈ ꦱꦼꦤꦗꦤ꧀ꦢꦸꦢꦸ​ꦒꦶꦭꦶꦫꦤꦺ꧈ ꦭꦤ꧀ꦩꦼꦤꦁ: &lt;i&gt;ꦱꦩ꧀ꦥꦺꦲꦶ!&lt;/i&gt; (“ꦮꦶꦱ꧀ꦠꦼꦏꦤ꧀!”)꧉ CekiDesk ꦠꦏꦺꦴꦤ꧀ꦩꦫꦁ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦲꦉꦥ꧀ꦚꦲꦸꦠ꧀ꦲꦥ​ꦲꦺꦴꦫ — ꦲꦸꦠꦮ꧈ ꦔꦁꦒꦺꦴ &lt;b&gt;ꦱꦼꦠꦺꦭꦤ꧀ ▸ ꦱꦲꦸꦠ꧀ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦒꦮꦺ​ꦩꦼꦤꦁ​ꦲꦺꦴꦠꦺꦴꦩꦠꦶꦱ꧀&lt;/b&gt; (ꦲꦸꦫꦶꦥ꧀ꦱꦏ​ꦮꦶꦮꦶꦠꦤ꧀)꧈ ꦚꦲꦸꦠꦏꦺ​ꦏꦁꦒꦺꦴ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀꧉ ꦩꦼꦤꦔꦺ​ꦱꦶꦁ​ꦚ꧀ꦗꦸꦥꦸꦏ꧀ꦝꦺꦮꦺ​ꦢꦶꦝꦶꦱꦶꦏꦏꦺ; ꦪꦺꦤ꧀ꦱꦶꦁ​ꦚꦸꦮꦫ​ꦭꦸꦮꦶꦃ​ꦱꦏ​ꦱꦶꦗꦶ꧈ ꦱꦶꦁ​ꦏꦥꦶꦱꦤ꧀ꦩꦶꦠꦸꦫꦸꦠ꧀ꦲꦸꦫꦸꦠꦤ꧀ꦒꦶꦭꦶꦫꦤ꧀ꦱꦏ​ꦱꦶꦁ​ꦚ꧀ꦗꦸꦥꦸꦏ꧀ꦱꦶꦁ​ꦩꦼꦤꦁ (ꦲꦠꦸꦫꦤ꧀ꦲꦺꦴꦩꦃ)꧉</translation>
+        <source>Once anybody has called, every card drawn from the stock is shown face up. If it is the card a caller waits for, that caller takes it at once, out of turn, and wins: &lt;i&gt;sampèi!&lt;/i&gt; (“it has come!”). The card is the caller&apos;s: it cannot be let go. CekiDesk shows the Sampèi button — or, with &lt;b&gt;Settings ▸ Claim winning cards automatically&lt;/b&gt; (on at first), claims it for you. The drawer&apos;s own win comes first; with several callers, the first in turn order from the drawer wins (house).</source>
+        <translatorcomment>jv: Yèn wis ana sing nyuwara, saben kertu sing dijupuk saka tumpukan dituduhaké mlumah. Yèn kuwi kertu sing dienteni sing nyuwara, dhèwèké langsung njupuk, senajan dudu gilirané, lan menang: &lt;i&gt;sampèi!&lt;/i&gt; (“wis tekan!”). Kertu kuwi duwèké sing nyuwara: ora kena diculaké. CekiDesk nuduhaké tombol Sampèi — utawa, nganggo &lt;b&gt;Setèlan ▸ Saut kertu sing gawé menang otomatis&lt;/b&gt; (urip saka wiwitan), nyautaké kanggo sampéyan. Menangé sing njupuk dhéwé didhisikaké; yèn sing nyuwara luwih saka siji, sing kapisan miturut urutan giliran saka sing njupuk sing menang (aturan omah).</translatorcomment>
+        <translation>ꦪꦺꦤ꧀ꦮꦶꦱ꧀ꦲꦤ​ꦱꦶꦁ​ꦚꦸꦮꦫ꧈ ꦱꦧꦼꦤ꧀ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦢꦶꦗꦸꦥꦸꦏ꧀ꦱꦏ​ꦠꦸꦩ꧀ꦥꦸꦏꦤ꧀ꦢꦶꦠꦸꦢꦸꦲꦏꦺ​ꦩ꧀ꦭꦸꦩꦃ꧉ ꦪꦺꦤ꧀ꦏꦸꦮꦶ​ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦢꦶꦲꦼꦤ꧀ꦠꦼꦤꦶ​ꦱꦶꦁ​ꦚꦸꦮꦫ꧈ ꦝꦺꦮꦺꦏꦺ​ꦭꦁꦱꦸꦁ​ꦚ꧀ꦗꦸꦥꦸꦏ꧀꧈ ꦱꦼꦤꦗꦤ꧀ꦢꦸꦢꦸ​ꦒꦶꦭꦶꦫꦤꦺ꧈ ꦭꦤ꧀ꦩꦼꦤꦁ: &lt;i&gt;ꦱꦩ꧀ꦥꦺꦲꦶ!&lt;/i&gt; (“ꦮꦶꦱ꧀ꦠꦼꦏꦤ꧀!”)꧉ ꦏꦼꦂꦠꦸ​ꦏꦸꦮꦶ​ꦢꦸꦮꦺꦏꦺ​ꦱꦶꦁ​ꦚꦸꦮꦫ: ꦲꦺꦴꦫ​ꦏꦼꦤ​ꦢꦶꦕꦸꦭꦏꦺ꧉ CekiDesk ꦤꦸꦢꦸꦲꦏꦺ​ꦠꦺꦴꦩ꧀ꦧꦺꦴꦭ꧀ꦱꦩ꧀ꦥꦺꦲꦶ — ꦲꦸꦠꦮ꧈ ꦔꦁꦒꦺꦴ &lt;b&gt;ꦱꦼꦠꦺꦭꦤ꧀ ▸ ꦱꦲꦸꦠ꧀ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦒꦮꦺ​ꦩꦼꦤꦁ​ꦲꦺꦴꦠꦺꦴꦩꦠꦶꦱ꧀&lt;/b&gt; (ꦲꦸꦫꦶꦥ꧀ꦱꦏ​ꦮꦶꦮꦶꦠꦤ꧀)꧈ ꦚꦲꦸꦠꦏꦺ​ꦏꦁꦒꦺꦴ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀꧉ ꦩꦼꦤꦔꦺ​ꦱꦶꦁ​ꦚ꧀ꦗꦸꦥꦸꦏ꧀ꦝꦺꦮꦺ​ꦢꦶꦝꦶꦱꦶꦏꦏꦺ; ꦪꦺꦤ꧀ꦱꦶꦁ​ꦚꦸꦮꦫ​ꦭꦸꦮꦶꦃ​ꦱꦏ​ꦱꦶꦗꦶ꧈ ꦱꦶꦁ​ꦏꦥꦶꦱꦤ꧀ꦩꦶꦠꦸꦫꦸꦠ꧀ꦲꦸꦫꦸꦠꦤ꧀ꦒꦶꦭꦶꦫꦤ꧀ꦱꦏ​ꦱꦶꦁ​ꦚ꧀ꦗꦸꦥꦸꦏ꧀ꦱꦶꦁ​ꦩꦼꦤꦁ (ꦲꦠꦸꦫꦤ꧀ꦲꦺꦴꦩꦃ)꧉</translation>
     </message>
     <message>
         <source>After a call, every card you throw must keep your hand waiting (house: CekiDesk offers only those). A {ceki} caller who turns a mixed set into a {mata} is {tan} from then on; that never goes back.</source>
@@ -317,9 +317,9 @@
         <translation>ꦱꦮꦶꦱꦺ​ꦚꦸꦮꦫ​ꦕꦼꦏꦶ꧈ &lt;i&gt;ꦲꦪꦩ꧀&lt;/i&gt; ꦭꦤ꧀ &lt;i&gt;ꦏꦤ꧀ꦢꦁ&lt;/i&gt; ꦢꦶꦠꦩ꧀ꦧꦲꦏꦺ​ꦏꦪ​ꦲꦶꦁ​ꦧꦭꦶꦏ꧀ꦱꦠꦸ꧉</translation>
     </message>
     <message>
-        <source>The points are taken as tokens: tokens of ten after a &lt;i&gt;ceki&lt;/i&gt; call (a win that completed a mata), else tokens of one. Both sides’ tokens and the bangkong record are shown in the middle of the table.</source>
-        <translatorcomment>jv: Biji dijupuk awujud pèning: pèning regané sepuluh sawisé nyuwara &lt;i&gt;ceki&lt;/i&gt; (menang sing njangkepi mata), yèn ora pèning regané siji. Pèningé pihak loro lan cathetan bangkong dituduhaké ing tengah méja.</translatorcomment>
-        <translation>ꦧꦶꦗꦶ​ꦢꦶꦗꦸꦥꦸꦏ꧀ꦲꦮꦸꦗꦸꦢ꧀ꦥꦺꦤꦶꦁ: ꦥꦺꦤꦶꦁ​ꦉꦒꦤꦺ​ꦱꦼꦥꦸꦭꦸꦃ​ꦱꦮꦶꦱꦺ​ꦚꦸꦮꦫ &lt;i&gt;ꦕꦼꦏꦶ&lt;/i&gt; (ꦩꦼꦤꦁ​ꦱꦶꦁ​ꦚ꧀ꦗꦁꦏꦼꦥꦶ​ꦩꦠ)꧈ ꦪꦺꦤ꧀ꦲꦺꦴꦫ​ꦥꦺꦤꦶꦁ​ꦉꦒꦤꦺ​ꦱꦶꦗꦶ꧉ ꦥꦺꦤꦶꦔꦺ​ꦥꦶꦲꦏ꧀ꦭꦺꦴꦫꦺꦴ​ꦭꦤ꧀ꦕꦛꦼꦠꦤ꧀ꦧꦁꦏꦺꦴꦁ​ꦢꦶꦠꦸꦢꦸꦲꦏꦺ​ꦲꦶꦁ​ꦠꦼꦔꦃ​ꦩꦺꦗ꧉</translation>
+        <source>The points are taken as tokens: tokens of ten after a &lt;i&gt;ceki&lt;/i&gt; call (a win that completed a mata), else tokens of one. After a ceki call &lt;i&gt;ayam&lt;/i&gt; and &lt;i&gt;kandang&lt;/i&gt; are added as in Balik Lima Belas, so a ceki caller who draws the winning card with one mata takes 1 + 1 + 2 = 4 tokens of ten, 40 points (options: 5 and 10, or 10 and 20). Both sides’ tokens and the bangkong record are shown in the middle of the table.</source>
+        <translatorcomment>jv: Biji dijupuk awujud pèning: pèning regané sepuluh sawisé nyuwara &lt;i&gt;ceki&lt;/i&gt; (menang sing njangkepi mata), yèn ora pèning regané siji. Sawisé nyuwara ceki, &lt;i&gt;ayam&lt;/i&gt; lan &lt;i&gt;kandang&lt;/i&gt; ditambahaké kaya ing Balik Lima Belas, dadi sing nyuwara ceki sing njupuk dhéwé kertu sing gawé menang kanthi siji mata olèh 1 + 1 + 2 = 4 pèning regané sepuluh, 40 biji (pilihan: 5 lan 10, utawa 10 lan 20). Pèningé pihak loro lan cathetan bangkong dituduhaké ing tengah méja.</translatorcomment>
+        <translation>ꦧꦶꦗꦶ​ꦢꦶꦗꦸꦥꦸꦏ꧀ꦲꦮꦸꦗꦸꦢ꧀ꦥꦺꦤꦶꦁ: ꦥꦺꦤꦶꦁ​ꦉꦒꦤꦺ​ꦱꦼꦥꦸꦭꦸꦃ​ꦱꦮꦶꦱꦺ​ꦚꦸꦮꦫ &lt;i&gt;ꦕꦼꦏꦶ&lt;/i&gt; (ꦩꦼꦤꦁ​ꦱꦶꦁ​ꦚ꧀ꦗꦁꦏꦼꦥꦶ​ꦩꦠ)꧈ ꦪꦺꦤ꧀ꦲꦺꦴꦫ​ꦥꦺꦤꦶꦁ​ꦉꦒꦤꦺ​ꦱꦶꦗꦶ꧉ ꦱꦮꦶꦱꦺ​ꦚꦸꦮꦫ​ꦕꦼꦏꦶ꧈ &lt;i&gt;ꦲꦪꦩ꧀&lt;/i&gt; ꦭꦤ꧀ &lt;i&gt;ꦏꦤ꧀ꦢꦁ&lt;/i&gt; ꦢꦶꦠꦩ꧀ꦧꦲꦏꦺ​ꦏꦪ​ꦲꦶꦁ​ꦧꦭꦶꦏ꧀ꦭꦶꦩ​ꦧꦼꦭꦱ꧀꧈ ꦢꦢꦶ​ꦱꦶꦁ​ꦚꦸꦮꦫ​ꦕꦼꦏꦶ​ꦱꦶꦁ​ꦚ꧀ꦗꦸꦥꦸꦏ꧀ꦝꦺꦮꦺ​ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦒꦮꦺ​ꦩꦼꦤꦁ​ꦏꦤ꧀ꦛꦶ​ꦱꦶꦗꦶ​ꦩꦠ​ꦲꦺꦴꦭꦺꦃ 1 + 1 + 2 = 4 ꦥꦺꦤꦶꦁ​ꦉꦒꦤꦺ​ꦱꦼꦥꦸꦭꦸꦃ꧈ 40 ꦧꦶꦗꦶ (ꦥꦶꦭꦶꦲꦤ꧀: 5 ꦭꦤ꧀ 10꧈ ꦲꦸꦠꦮ 10 ꦭꦤ꧀ 20)꧉ ꦥꦺꦤꦶꦔꦺ​ꦥꦶꦲꦏ꧀ꦭꦺꦴꦫꦺꦴ​ꦭꦤ꧀ꦕꦛꦼꦠꦤ꧀ꦧꦁꦏꦺꦴꦁ​ꦢꦶꦠꦸꦢꦸꦲꦏꦺ​ꦲꦶꦁ​ꦠꦼꦔꦃ​ꦩꦺꦗ꧉</translation>
     </message>
     <message>
         <source>&lt;i&gt;Toh bayaran&lt;/i&gt;, step by step: 1 for metu, 2 for metu with a red winning card or for rabas, 3 for rabas with a red winning card (house: a red card means the winning card is red-stamped); +1 for each bak and +2 for each red bak; then the next stock card is turned and its Javanese value added: the Red Flower, the Old Thousand and the 1 of Myriads 10, the other cards their number.</source>
@@ -435,6 +435,11 @@
         <source>Points count after the hand; each bangkong is paid when it ends, each loser paying half; a tied bangkong pays nothing (house).</source>
         <translatorcomment>jv: Biji diétung sawisé babak; saben bangkong dibayar nalika rampung, saben sing kalah mbayar separo; bangkong sing imbang ora mbayar apa-apa (aturan omah).</translatorcomment>
         <translation>ꦧꦶꦗꦶ​ꦢꦶꦲꦺꦠꦸꦁ​ꦱꦮꦶꦱꦺ​ꦧꦧꦏ꧀; ꦱꦧꦼꦤ꧀ꦧꦁꦏꦺꦴꦁ​ꦢꦶꦧꦪꦂ​ꦤꦭꦶꦏ​ꦫꦩ꧀ꦥꦸꦁ꧈ ꦱꦧꦼꦤ꧀ꦱꦶꦁ​ꦏꦭꦃ​ꦩ꧀ꦧꦪꦂ​ꦱꦼꦥꦫꦺꦴ; ꦧꦁꦏꦺꦴꦁ​ꦱꦶꦁ​ꦲꦶꦩ꧀ꦧꦁ​ꦲꦺꦴꦫ​ꦩ꧀ꦧꦪꦂ​ꦲꦥ​ꦲꦥ (ꦲꦠꦸꦫꦤ꧀ꦲꦺꦴꦩꦃ)꧉</translation>
+    </message>
+    <message>
+        <source>Pwee&apos;s book also gives 1 point for a win after a &lt;i&gt;tan&lt;/i&gt; call; the source calls it superfluous (a tan winner always has a mata), so it is an option, off by default.</source>
+        <translatorcomment>jv: Bukuné Pwee uga mènèhi 1 biji kanggo menang sawisé nyuwara &lt;i&gt;tan&lt;/i&gt;; sumberé nyebut iku ora perlu (sing menang tan mesthi duwé mata), mula iku pilihan, asliné mati.</translatorcomment>
+        <translation>ꦧꦸꦏꦸꦤꦺ Pwee ꦲꦸꦒ​ꦩꦺꦤꦺꦲꦶ 1 ꦧꦶꦗꦶ​ꦏꦁꦒꦺꦴ​ꦩꦼꦤꦁ​ꦱꦮꦶꦱꦺ​ꦚꦸꦮꦫ &lt;i&gt;ꦠꦤ꧀&lt;/i&gt;; ꦱꦸꦩ꧀ꦧꦼꦫꦺ​ꦚꦼꦧꦸꦠ꧀ꦲꦶꦏꦸ​ꦲꦺꦴꦫ​ꦥꦼꦂꦭꦸ (ꦱꦶꦁ​ꦩꦼꦤꦁ​ꦠꦤ꧀ꦩꦼꦱ꧀ꦛꦶ​ꦢꦸꦮꦺ​ꦩꦠ)꧈ ꦩꦸꦭ​ꦲꦶꦏꦸ​ꦥꦶꦭꦶꦲꦤ꧀꧈ ꦲꦱ꧀ꦭꦶꦤꦺ​ꦩꦠꦶ꧉</translation>
     </message>
 </context>
 <context>
@@ -828,6 +833,11 @@
         <translatorcomment>jv: {what}: +{points}</translatorcomment>
         <translation>{what}: +{points}</translation>
     </message>
+    <message>
+        <source>tan: won after a tan call (Pwee)</source>
+        <translatorcomment>jv: tan: menang sawisé nyuwara tan (Pwee)</translatorcomment>
+        <translation>ꦠꦤ꧀: ꦩꦼꦤꦁ​ꦱꦮꦶꦱꦺ​ꦚꦸꦮꦫ​ꦠꦤ꧀ (Pwee)</translation>
+    </message>
 </context>
 <context>
     <name>BalikTable</name>
@@ -1010,9 +1020,9 @@
         <translation>ꦒꦺꦴꦁꦒꦺꦴꦁ</translation>
     </message>
     <message>
-        <source>4–6 players, six to eight packs, 14 cards. The Javanese Balik Satu of Surakarta: win with at least one bak, by rabas or metu, scored by toh bayaran or from a pot.</source>
-        <translatorcomment>jv: 4–6 pemain, nem nganti wolung pak, 14 kertu. Balik Satu Jawa saka Surakarta: menang nganggo paling ora siji bak, kanthi rabas utawa metu, bijiné nganggo toh bayaran utawa saka pot.</translatorcomment>
-        <translation>4–6 ꦥꦼꦩꦲꦶꦤ꧀꧈ ꦤꦼꦩ꧀ꦔꦤ꧀ꦠꦶ​ꦮꦺꦴꦭꦸꦁ​ꦥꦏ꧀꧈ 14 ꦏꦼꦂꦠꦸ꧉ ꦧꦭꦶꦏ꧀ꦱꦠꦸ​ꦗꦮ​ꦱꦏ​ꦱꦸꦫꦏꦂꦠ: ꦩꦼꦤꦁ​ꦔꦁꦒꦺꦴ​ꦥꦭꦶꦁ​ꦲꦺꦴꦫ​ꦱꦶꦗꦶ​ꦧꦏ꧀꧈ ꦏꦤ꧀ꦛꦶ​ꦫꦧꦱ꧀ꦲꦸꦠꦮ​ꦩꦼꦠꦸ꧈ ꦧꦶꦗꦶꦤꦺ​ꦔꦁꦒꦺꦴ​ꦠꦺꦴꦃ​ꦧꦪꦫꦤ꧀ꦲꦸꦠꦮ​ꦱꦏ​ꦥꦺꦴꦠ꧀꧉</translation>
+        <source>4–6 players, six to eight sets of 30 cards, 14 cards. The Javanese Balik Satu of Surakarta: win with at least one bak, by rabas or metu, scored by toh bayaran or from a pot.</source>
+        <translatorcomment>jv: 4–6 pemain, nem nganti wolung pangkon isi 30 kertu, 14 kertu. Balik Satu Jawa saka Surakarta: menang nganggo paling ora siji bak, kanthi rabas utawa metu, bijiné nganggo toh bayaran utawa saka pot.</translatorcomment>
+        <translation>4–6 ꦥꦼꦩꦲꦶꦤ꧀꧈ ꦤꦼꦩ꧀ꦔꦤ꧀ꦠꦶ​ꦮꦺꦴꦭꦸꦁ​ꦥꦁꦏꦺꦴꦤ꧀ꦲꦶꦱꦶ 30 ꦏꦼꦂꦠꦸ꧈ 14 ꦏꦼꦂꦠꦸ꧉ ꦧꦭꦶꦏ꧀ꦱꦠꦸ​ꦗꦮ​ꦱꦏ​ꦱꦸꦫꦏꦂꦠ: ꦩꦼꦤꦁ​ꦔꦁꦒꦺꦴ​ꦥꦭꦶꦁ​ꦲꦺꦴꦫ​ꦱꦶꦗꦶ​ꦧꦏ꧀꧈ ꦏꦤ꧀ꦛꦶ​ꦫꦧꦱ꧀ꦲꦸꦠꦮ​ꦩꦼꦠꦸ꧈ ꦧꦶꦗꦶꦤꦺ​ꦔꦁꦒꦺꦴ​ꦠꦺꦴꦃ​ꦧꦪꦫꦤ꧀ꦲꦸꦠꦮ​ꦱꦏ​ꦥꦺꦴꦠ꧀꧉</translation>
     </message>
     <message>
         <source>Tantanan</source>
@@ -1238,6 +1248,31 @@
         <source>bangkong: the excess points</source>
         <translatorcomment>jv: bangkong: kacèk biji</translatorcomment>
         <translation>ꦧꦁꦏꦺꦴꦁ: ꦏꦕꦺꦏ꧀ꦧꦶꦗꦶ</translation>
+    </message>
+    <message>
+        <source>A point for a win after a tan call (Pwee)</source>
+        <translatorcomment>jv: Sabiji kanggo menang sawisé nyuwara tan (Pwee)</translatorcomment>
+        <translation>ꦱꦧꦶꦗꦶ​ꦏꦁꦒꦺꦴ​ꦩꦼꦤꦁ​ꦱꦮꦶꦱꦺ​ꦚꦸꦮꦫ​ꦠꦤ꧀ (Pwee)</translation>
+    </message>
+    <message>
+        <source>Pwee&apos;s book gives one more point for winning after a tan call. Off by default: the source calls it superfluous, since a tan winner always scores at least 1 for a mata.</source>
+        <translatorcomment>jv: Bukuné Pwee mènèhi sabiji manèh kanggo menang sawisé nyuwara tan. Asliné mati: sumberé nyebut iku ora perlu, amarga sing menang tan mesthi olèh paling ora 1 kanggo mata.</translatorcomment>
+        <translation>ꦧꦸꦏꦸꦤꦺ Pwee ꦩꦺꦤꦺꦲꦶ​ꦱꦧꦶꦗꦶ​ꦩꦤꦺꦃ​ꦏꦁꦒꦺꦴ​ꦩꦼꦤꦁ​ꦱꦮꦶꦱꦺ​ꦚꦸꦮꦫ​ꦠꦤ꧀꧉ ꦲꦱ꧀ꦭꦶꦤꦺ​ꦩꦠꦶ: ꦱꦸꦩ꧀ꦧꦼꦫꦺ​ꦚꦼꦧꦸꦠ꧀ꦲꦶꦏꦸ​ꦲꦺꦴꦫ​ꦥꦼꦂꦭꦸ꧈ ꦲꦩꦂꦒ​ꦱꦶꦁ​ꦩꦼꦤꦁ​ꦠꦤ꧀ꦩꦼꦱ꧀ꦛꦶ​ꦲꦺꦴꦭꦺꦃ​ꦥꦭꦶꦁ​ꦲꦺꦴꦫ 1 ꦏꦁꦒꦺꦴ​ꦩꦠ꧉</translation>
+    </message>
+    <message>
+        <source>no ayam or kandang (older CekiDesk)</source>
+        <translatorcomment>jv: tanpa ayam utawa kandang (CekiDesk lawas)</translatorcomment>
+        <translation>ꦠꦤ꧀ꦥ​ꦲꦪꦩ꧀ꦲꦸꦠꦮ​ꦏꦤ꧀ꦢꦁ (CekiDesk ꦭꦮꦱ꧀)</translation>
+    </message>
+    <message>
+        <source>A caller may let a winning revealed card go (older CekiDesk)</source>
+        <translatorcomment>jv: Sing nyuwara kena ngeculaké kertu mlumah sing gawé menang (CekiDesk lawas)</translatorcomment>
+        <translation>ꦱꦶꦁ​ꦚꦸꦮꦫ​ꦏꦼꦤ​ꦔꦼꦕꦸꦭꦏꦺ​ꦏꦼꦂꦠꦸ​ꦩ꧀ꦭꦸꦩꦃ​ꦱꦶꦁ​ꦒꦮꦺ​ꦩꦼꦤꦁ (CekiDesk ꦭꦮꦱ꧀)</translation>
+    </message>
+    <message>
+        <source>How CekiDesk played before it followed the source (“the calling player takes it”): kept for the matches saved then, so that they replay as they were played.</source>
+        <translatorcomment>jv: Carané CekiDesk dolanan sadurungé manut sumberé (“sing nyuwara njupuk kertu kuwi”): dijaga kanggo pertandhingan sing disimpen nalika kuwi, supaya diputer manèh kaya nalika didolanaké.</translatorcomment>
+        <translation>ꦕꦫꦤꦺ CekiDesk ꦢꦺꦴꦭꦤꦤ꧀ꦱꦢꦸꦫꦸꦔꦺ​ꦩꦤꦸꦠ꧀ꦱꦸꦩ꧀ꦧꦼꦫꦺ (“ꦱꦶꦁ​ꦚꦸꦮꦫ​ꦚ꧀ꦗꦸꦥꦸꦏ꧀ꦏꦼꦂꦠꦸ​ꦏꦸꦮꦶ”): ꦢꦶꦗꦒ​ꦏꦁꦒꦺꦴ​ꦥꦼꦂꦠꦤ꧀ꦝꦶꦔꦤ꧀ꦱꦶꦁ​ꦢꦶꦱꦶꦩ꧀ꦥꦼꦤ꧀ꦤꦭꦶꦏ​ꦏꦸꦮꦶ꧈ ꦱꦸꦥꦪ​ꦢꦶꦥꦸꦠꦼꦂ​ꦩꦤꦺꦃ​ꦏꦪ​ꦤꦭꦶꦏ​ꦢꦶꦢꦺꦴꦭꦤꦏꦺ꧉</translation>
     </message>
 </context>
 <context>
@@ -1963,6 +1998,11 @@
         <translatorcomment>jv: Aturan iki ora bisa dimainaké ({code}).</translatorcomment>
         <translation>ꦲꦠꦸꦫꦤ꧀ꦲꦶꦏꦶ​ꦲꦺꦴꦫ​ꦧꦶꦱ​ꦢꦶꦩꦲꦶꦤꦏꦺ ({code})꧉</translation>
     </message>
+    <message>
+        <source>make a chosen player lose a card (under lives, a life)</source>
+        <translatorcomment>jv: gawé pemain sing dipilih kélangan kertu siji (nganggo nyawa: nyawa siji)</translatorcomment>
+        <translation>ꦒꦮꦺ​ꦥꦼꦩꦲꦶꦤ꧀ꦱꦶꦁ​ꦢꦶꦥꦶꦭꦶꦃ​ꦏꦺꦭꦔꦤ꧀ꦏꦼꦂꦠꦸ​ꦱꦶꦗꦶ (ꦔꦁꦒꦺꦴ​ꦚꦮ: ꦚꦮ​ꦱꦶꦗꦶ)</translation>
+    </message>
 </context>
 <context>
     <name>CePeHelp</name>
@@ -2117,9 +2157,9 @@
         <translation>ꦲꦶꦠꦸꦔꦤ꧀ꦏꦠꦺꦴꦤ꧀ꦒꦼꦝꦺ​ꦲꦶꦁ​ꦠꦼꦔꦃ​ꦭꦤ꧀ꦮꦠꦼꦱꦺ​ꦲꦶꦁ​ꦱꦤ꧀ꦝꦶꦔꦺ; ꦮꦼꦂꦤꦤꦺ​ꦱꦪ​ꦲꦔꦼꦠ꧀ꦪꦺꦤ꧀ꦱꦪ​ꦕꦼꦝꦏ꧀ꦮꦠꦼꦱ꧀꧉ ꦲꦶꦁ​ꦔꦶꦱꦺꦴꦫꦺ: ꦲꦫꦃ​ꦢꦺꦴꦭꦤꦤ꧀ꦭꦤ꧀ꦱꦥ​ꦱꦶꦁ​ꦩꦲꦶꦤ꧀ꦱꦧꦚ꧀ꦗꦸꦫꦺ꧉</translation>
     </message>
     <message>
-        <source>Click a card to play it. A card that can be played in more than one way (an Ace&apos;s +1 or +11, a 10 or Queen up or down, the player a 3 or a 5 names) shows its choices as buttons: click one, or use Left / Right and Enter; Escape closes them.</source>
-        <translatorcomment>jv: Klik kertu kanggo ngetokaké. Kertu sing bisa dietokaké kanthi luwih saka siji cara (As +1 utawa +11, 10 utawa Ratu munggah utawa mudhun, pemain sing dipilih nganggo 3 utawa 5) nuduhaké pilihané dadi tombol: klik salah siji, utawa anggo Kiwa / Tengen lan Enter; Escape nutup pilihan kuwi.</translatorcomment>
-        <translation>ꦏ꧀ꦭꦶꦏ꧀ꦏꦼꦂꦠꦸ​ꦏꦁꦒꦺꦴ​ꦔꦼꦠꦺꦴꦏꦏꦺ꧉ ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦧꦶꦱ​ꦢꦶꦲꦼꦠꦺꦴꦏꦏꦺ​ꦏꦤ꧀ꦛꦶ​ꦭꦸꦮꦶꦃ​ꦱꦏ​ꦱꦶꦗꦶ​ꦕꦫ (ꦲꦱ꧀ +1 ꦲꦸꦠꦮ +11꧈ 10 ꦲꦸꦠꦮ​ꦫꦠꦸ​ꦩꦸꦁꦒꦃ​ꦲꦸꦠꦮ​ꦩꦸꦝꦸꦤ꧀꧈ ꦥꦼꦩꦲꦶꦤ꧀ꦱꦶꦁ​ꦢꦶꦥꦶꦭꦶꦃ​ꦔꦁꦒꦺꦴ 3 ꦲꦸꦠꦮ 5) ꦤꦸꦢꦸꦲꦏꦺ​ꦥꦶꦭꦶꦲꦤꦺ​ꦢꦢꦶ​ꦠꦺꦴꦩ꧀ꦧꦺꦴꦭ꧀: ꦏ꧀ꦭꦶꦏ꧀ꦱꦭꦃ​ꦱꦶꦗꦶ꧈ ꦲꦸꦠꦮ​ꦲꦁꦒꦺꦴ​ꦏꦶꦮ / ꦠꦼꦔꦼꦤ꧀ꦭꦤ꧀ Enter; Escꦲꦥꦼ​ꦤꦸꦠꦸꦥ꧀ꦥꦶꦭꦶꦲꦤ꧀ꦏꦸꦮꦶ꧉</translation>
+        <source>Click a card to play it. A card that can be played in more than one way (an Ace&apos;s +1 or +11, a 10 or Queen up or down, the player a 5 names or a 3&apos;s card goes to) shows its choices as buttons: click one, or use Left / Right and Enter; Escape closes them.</source>
+        <translatorcomment>jv: Klik kertu kanggo ngetokaké. Kertu sing bisa dietokaké kanthi luwih saka siji cara (As +1 utawa +11, 10 utawa Ratu munggah utawa mudhun, pemain sing dipilih nganggo 5 utawa sing nampa kertu saka 3) nuduhaké pilihané dadi tombol: klik salah siji, utawa anggo Kiwa / Tengen lan Enter; Escape nutup pilihan kuwi.</translatorcomment>
+        <translation>ꦏ꧀ꦭꦶꦏ꧀ꦏꦼꦂꦠꦸ​ꦏꦁꦒꦺꦴ​ꦔꦼꦠꦺꦴꦏꦏꦺ꧉ ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦧꦶꦱ​ꦢꦶꦲꦼꦠꦺꦴꦏꦏꦺ​ꦏꦤ꧀ꦛꦶ​ꦭꦸꦮꦶꦃ​ꦱꦏ​ꦱꦶꦗꦶ​ꦕꦫ (ꦲꦱ꧀ +1 ꦲꦸꦠꦮ +11꧈ 10 ꦲꦸꦠꦮ​ꦫꦠꦸ​ꦩꦸꦁꦒꦃ​ꦲꦸꦠꦮ​ꦩꦸꦝꦸꦤ꧀꧈ ꦥꦼꦩꦲꦶꦤ꧀ꦱꦶꦁ​ꦢꦶꦥꦶꦭꦶꦃ​ꦔꦁꦒꦺꦴ 5 ꦲꦸꦠꦮ​ꦱꦶꦁ​ꦤꦩ꧀ꦥ​ꦏꦼꦂꦠꦸ​ꦱꦏ 3) ꦤꦸꦢꦸꦲꦏꦺ​ꦥꦶꦭꦶꦲꦤꦺ​ꦢꦢꦶ​ꦠꦺꦴꦩ꧀ꦧꦺꦴꦭ꧀: ꦏ꧀ꦭꦶꦏ꧀ꦱꦭꦃ​ꦱꦶꦗꦶ꧈ ꦲꦸꦠꦮ​ꦲꦁꦒꦺꦴ​ꦏꦶꦮ / ꦠꦼꦔꦼꦤ꧀ꦭꦤ꧀ Enter; Escꦲꦥꦼ​ꦤꦸꦠꦸꦥ꧀ꦥꦶꦭꦶꦲꦤ꧀ꦏꦸꦮꦶ꧉</translation>
     </message>
     <message>
         <source>A card that cannot be played is dimmed; its tooltip says why (“it would make 104”).</source>
@@ -2127,9 +2167,9 @@
         <translation>ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦲꦺꦴꦫ​ꦧꦶꦱ​ꦢꦶꦲꦼꦠꦺꦴꦏꦏꦺ​ꦏꦠꦺꦴꦤ꧀ꦱꦸꦉꦩ꧀; ꦏꦠꦿꦔꦤꦺ​ꦚꦼꦧꦸꦠꦏꦺ​ꦱꦼꦧꦧꦺ (“ꦢꦢꦶ 104”)꧉</translation>
     </message>
     <message>
-        <source>After a 3 you draw, then click the card you give; you take a random card of the other hand.</source>
-        <translatorcomment>jv: Sawisé kertu 3 sampéyan njupuk, banjur klik kertu sing sampéyan wènèhaké; sampéyan olèh kertu acak saka tangan liyané.</translatorcomment>
-        <translation>ꦱꦮꦶꦱꦺ​ꦏꦼꦂꦠꦸ 3 ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦚ꧀ꦗꦸꦥꦸꦏ꧀꧈ ꦧꦚ꧀ꦗꦸꦂ​ꦏ꧀ꦭꦶꦏ꧀ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦮꦺꦤꦺꦲꦏꦺ; ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦲꦺꦴꦭꦺꦃ​ꦏꦼꦂꦠꦸ​ꦲꦕꦏ꧀ꦱꦏ​ꦠꦔꦤ꧀ꦭꦶꦪꦤꦺ꧉</translation>
+        <source>After a 3 you draw first, then click the card you give and choose who gets it (with one other player a click gives it to them); you take a random card of their hand.</source>
+        <translatorcomment>jv: Sawisé kertu 3 sampéyan njupuk dhisik, banjur klik kertu sing sampéyan wènèhaké lan pilih sapa sing nampa (yèn mung ana siji pemain liya, sepisan klik mènèhaké marang dhèwèké); sampéyan olèh kertu acak saka tangané.</translatorcomment>
+        <translation>ꦱꦮꦶꦱꦺ​ꦏꦼꦂꦠꦸ 3 ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦚ꧀ꦗꦸꦥꦸꦏ꧀ꦝꦶꦱꦶꦏ꧀꧈ ꦧꦚ꧀ꦗꦸꦂ​ꦏ꧀ꦭꦶꦏ꧀ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦮꦺꦤꦺꦲꦏꦺ​ꦭꦤ꧀ꦥꦶꦭꦶꦃ​ꦱꦥ​ꦱꦶꦁ​ꦤꦩ꧀ꦥ (ꦪꦺꦤ꧀ꦩꦸꦁ​ꦲꦤ​ꦱꦶꦗꦶ​ꦥꦼꦩꦲꦶꦤ꧀ꦭꦶꦪ꧈ ꦱꦼꦥꦶꦱꦤ꧀ꦏ꧀ꦭꦶꦏ꧀ꦩꦺꦤꦺꦲꦏꦺ​ꦩꦫꦁ​ꦝꦺꦮꦺꦏꦺ); ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦲꦺꦴꦭꦺꦃ​ꦏꦼꦂꦠꦸ​ꦲꦕꦏ꧀ꦱꦏ​ꦠꦔꦤꦺ꧉</translation>
     </message>
     <message>
         <source>With no playable card under lives, click the card to turn face down. Under tokens or “out at once” the table says why and plays your loss for you.</source>
@@ -2195,6 +2235,16 @@
         <source>How to play Ce Pe</source>
         <translatorcomment>jv: Carané main Ce Pe</translatorcomment>
         <translation>ꦕꦫꦤꦺ​ꦩꦲꦶꦤ꧀ꦕꦼ​ꦥꦼ</translation>
+    </message>
+    <message>
+        <source>A rule set may give a card the action “make a chosen player lose a card”: the blog post&apos;s own example, “Ace of Spades can be used to kill someone (make them lose one card)”. The chosen player loses a random card of their hand, turned face down in front of them; only they see it (house). Under lives that is a life, and a player left with no card is out; under tokens or “out at once” they simply hold a card fewer. Nothing happens to an empty hand.</source>
+        <translatorcomment>jv: Aturan bisa mènèhi kertu aksi “gawé pemain sing dipilih kélangan kertu siji”: conto saka tulisan blog kuwi dhéwé, “Ace of Spades can be used to kill someone (make them lose one card)”. Pemain sing dipilih kélangan kertu acak saka tangané, dikurebaké ing ngarepé; mung dhèwèké sing weruh (aturan omah). Nganggo nyawa iku nyawa siji, lan pemain sing ora duwé kertu manèh metu; nganggo koin utawa “langsung metu” dhèwèké mung nyekel kertu kurang siji. Tangan sing kosong ora kélangan apa-apa.</translatorcomment>
+        <translation>ꦲꦠꦸꦫꦤ꧀ꦧꦶꦱ​ꦩꦺꦤꦺꦲꦶ​ꦏꦼꦂꦠꦸ​ꦲꦏ꧀ꦱꦶ “ꦒꦮꦺ​ꦥꦼꦩꦲꦶꦤ꧀ꦱꦶꦁ​ꦢꦶꦥꦶꦭꦶꦃ​ꦏꦺꦭꦔꦤ꧀ꦏꦼꦂꦠꦸ​ꦱꦶꦗꦶ”: ꦕꦺꦴꦤ꧀ꦠꦺꦴ​ꦱꦏ​ꦠꦸꦭꦶꦱꦤ꧀ꦧ꧀ꦭꦺꦴꦒ꧀ꦏꦸꦮꦶ​ꦝꦺꦮꦺ꧈ “ꦲꦕꦼ​ꦲꦺꦴꦥ꦳꧀ꦱ꧀ꦥꦢꦼꦱ꧀ꦕꦤ꧀ꦧꦼ​ꦲꦸꦱꦼꦢ꧀ꦠꦺꦴ​ꦏꦶꦭ꧀ꦭ꧀ꦱꦺꦴꦩꦼꦲꦺꦴꦤꦼ (ꦩꦏꦼ​ꦛꦼꦩ꧀ꦭꦺꦴꦱꦼ​ꦲꦺꦴꦤꦼ​ꦕꦂꦢ꧀)”꧉ ꦥꦼꦩꦲꦶꦤ꧀ꦱꦶꦁ​ꦢꦶꦥꦶꦭꦶꦃ​ꦏꦺꦭꦔꦤ꧀ꦏꦼꦂꦠꦸ​ꦲꦕꦏ꧀ꦱꦏ​ꦠꦔꦤꦺ꧈ ꦢꦶꦏꦸꦉꦧꦏꦺ​ꦲꦶꦁ​ꦔꦉꦥꦺ; ꦩꦸꦁ​ꦝꦺꦮꦺꦏꦺ​ꦱꦶꦁ​ꦮꦼꦫꦸꦃ (ꦲꦠꦸꦫꦤ꧀ꦲꦺꦴꦩꦃ)꧉ ꦔꦁꦒꦺꦴ​ꦚꦮ​ꦲꦶꦏꦸ​ꦚꦮ​ꦱꦶꦗꦶ꧈ ꦭꦤ꧀ꦥꦼꦩꦲꦶꦤ꧀ꦱꦶꦁ​ꦲꦺꦴꦫ​ꦢꦸꦮꦺ​ꦏꦼꦂꦠꦸ​ꦩꦤꦺꦃ​ꦩꦼꦠꦸ; ꦔꦁꦒꦺꦴ​ꦏꦺꦴꦲꦶꦤ꧀ꦲꦸꦠꦮ “ꦭꦁꦱꦸꦁ​ꦩꦼꦠꦸ” ꦝꦺꦮꦺꦏꦺ​ꦩꦸꦁ​ꦚꦼꦏꦼꦭ꧀ꦏꦼꦂꦠꦸ​ꦏꦸꦫꦁ​ꦱꦶꦗꦶ꧉ ꦠꦔꦤ꧀ꦱꦶꦁ​ꦏꦺꦴꦱꦺꦴꦁ​ꦲꦺꦴꦫ​ꦏꦺꦭꦔꦤ꧀ꦲꦥ​ꦲꦥ꧉</translation>
+    </message>
+    <message>
+        <source>In Bloody the 7 also adds 7 to the counter and a non-spade Ace adds 1: the comment gives only what these cards do, so the amounts are CekiDesk&apos;s choice, their face values as in Normal 99.</source>
+        <translatorcomment>jv: Ing Bloody kertu 7 uga nambahi 7 marang itungan lan As sing dudu Sekop nambahi 1: komentaré mung nyebut apa sing ditindakaké kertu-kertu iki, mula cacahé pilihané CekiDesk, yaiku regané kertu kaya ing Normal 99.</translatorcomment>
+        <translation>ꦲꦶꦁ​ꦧ꧀ꦭꦺꦴꦲꦺꦴꦢ꧀ꦪ꧀ꦏꦼꦂꦠꦸ 7 ꦲꦸꦒ​ꦤꦩ꧀ꦧꦲꦶ 7 ꦩꦫꦁ​ꦲꦶꦠꦸꦔꦤ꧀ꦭꦤ꧀ꦲꦱ꧀ꦱꦶꦁ​ꦢꦸꦢꦸ​ꦱꦼꦏꦺꦴꦥ꧀ꦤꦩ꧀ꦧꦲꦶ 1: ꦏꦺꦴꦩꦼꦤ꧀ꦠꦫꦺ​ꦩꦸꦁ​ꦚꦼꦧꦸꦠ꧀ꦲꦥ​ꦱꦶꦁ​ꦢꦶꦠꦶꦤ꧀ꦢꦏꦏꦺ​ꦏꦼꦂꦠꦸ​ꦏꦼꦂꦠꦸ​ꦲꦶꦏꦶ꧈ ꦩꦸꦭ​ꦕꦕꦲꦺ​ꦥꦶꦭꦶꦲꦤꦺ CekiDesk꧈ ꦪꦲꦶꦏꦸ​ꦉꦒꦤꦺ​ꦏꦼꦂꦠꦸ​ꦏꦪ​ꦲꦶꦁ​ꦤꦺꦴꦂꦩꦭ꧀ 99꧉</translation>
     </message>
 </context>
 <context>
@@ -2965,6 +3015,11 @@
         <source>Stake: {stake} from each player out to the winner of the hand.</source>
         <translatorcomment>jv: Totohan: {stake} saka saben pemain sing metu marang sing menang babak.</translatorcomment>
         <translation>ꦠꦺꦴꦠꦺꦴꦲꦤ꧀: {stake} ꦱꦏ​ꦱꦧꦼꦤ꧀ꦥꦼꦩꦲꦶꦤ꧀ꦱꦶꦁ​ꦩꦼꦠꦸ​ꦩꦫꦁ​ꦱꦶꦁ​ꦩꦼꦤꦁ​ꦧꦧꦏ꧀꧉</translation>
+    </message>
+    <message>
+        <source>Exchange: click the card you give and choose who gets it; you take a random card of their hand.</source>
+        <translatorcomment>jv: Ijol: klik kertu sing sampéyan wènèhaké lan pilih sapa sing nampa; sampéyan olèh kertu acak saka tangané.</translatorcomment>
+        <translation>ꦲꦶꦗꦺꦴꦭ꧀: ꦏ꧀ꦭꦶꦏ꧀ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦮꦺꦤꦺꦲꦏꦺ​ꦭꦤ꧀ꦥꦶꦭꦶꦃ​ꦱꦥ​ꦱꦶꦁ​ꦤꦩ꧀ꦥ; ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦲꦺꦴꦭꦺꦃ​ꦏꦼꦂꦠꦸ​ꦲꦕꦏ꧀ꦱꦏ​ꦠꦔꦤꦺ꧉</translation>
     </message>
 </context>
 <context>
@@ -4340,6 +4395,26 @@
         <source>A loss: the hand ends and the cards are dealt again.</source>
         <translatorcomment>jv: Ana sing kalah: babak rampung lan kertu dibagi manèh.</translatorcomment>
         <translation>ꦲꦤ​ꦱꦶꦁ​ꦏꦭꦃ: ꦧꦧꦏ꧀ꦫꦩ꧀ꦥꦸꦁ​ꦭꦤ꧀ꦏꦼꦂꦠꦸ​ꦢꦶꦧꦒꦶ​ꦩꦤꦺꦃ꧉</translation>
+    </message>
+    <message>
+        <source>You make {target} lose a card.</source>
+        <translatorcomment>jv: Sampéyan gawé {target} kélangan kertu siji.</translatorcomment>
+        <translation>ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦒꦮꦺ {target} ꦏꦺꦭꦔꦤ꧀ꦏꦼꦂꦠꦸ​ꦱꦶꦗꦶ꧉</translation>
+    </message>
+    <message>
+        <source>{name} makes {target} lose a card.</source>
+        <translatorcomment>jv: {name} gawé {target} kélangan kertu siji.</translatorcomment>
+        <translation>{name} ꦒꦮꦺ {target} ꦏꦺꦭꦔꦤ꧀ꦏꦼꦂꦠꦸ​ꦱꦶꦗꦶ꧉</translation>
+    </message>
+    <message>
+        <source>{name} makes you lose a card: your {card} is turned face down.</source>
+        <translatorcomment>jv: {name} gawé sampéyan kélangan kertu siji: {card} sampéyan diurebaké.</translatorcomment>
+        <translation>{name} ꦒꦮꦺ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦏꦺꦭꦔꦤ꧀ꦏꦼꦂꦠꦸ​ꦱꦶꦗꦶ: {card} ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦢꦶꦲꦸꦉꦧꦏꦺ꧉</translation>
+    </message>
+    <message>
+        <source>{target}&apos;s hand is empty: nothing is lost.</source>
+        <translatorcomment>jv: Tangané {target} kosong: ora ana sing ilang.</translatorcomment>
+        <translation>ꦠꦔꦤꦺ {target} ꦏꦺꦴꦱꦺꦴꦁ: ꦲꦺꦴꦫ​ꦲꦤ​ꦱꦶꦁ​ꦲꦶꦭꦁ꧉</translation>
     </message>
 </context>
 <context>

@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Generic, Literal, Self, TypeVar
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, JsonValue, ValidationError
 
 from .bot import Bot
 from .protocol import GameState, HandResult, OptionsError, Settlement, View
@@ -171,6 +171,16 @@ class Game(Generic[OptionsT, StateT, CarryT]):
     def statistics(self, summary: SimSummary) -> list[str]:
         """The game's lines of the simulator's report.  Default: hands won and drawn."""
         return outcome_lines(summary)
+
+    def upgrade_saved(self, options: dict[str, JsonValue], hands: list[list[str]],
+                      from_version: int) -> tuple[dict[str, JsonValue], list[list[str]]]:
+        """A match saved in save format ``from_version`` (older than today's), as today's rules replay
+        it identically: its options (as the file holds them, not yet validated) and its hands'
+        actions (as text), changed where a rule changed since — an action's form, or a legacy option
+        value that keeps the old rule for that old match.  Called by the save loader only for older
+        formats; it must not fail (what it cannot read it leaves as it is, for the loader to refuse).
+        Default: unchanged."""
+        return options, hands
 
     def rule_set_format(self) -> RuleSetFormat[OptionsT] | None:
         """How the game's rule sets are written to files; None (the default): it has none."""

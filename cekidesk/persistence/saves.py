@@ -69,8 +69,11 @@ log = logging.getLogger(__name__)
 
 FORMAT_ID: Final = "cekidesk-save"
 # the newest save format, which this CekiDesk writes: 2 adds whether undo is allowed, the hands it
-# was used in, and ``first_deal`` (a match that plays a deal of another again); format 1 is read too
-SCHEMA_VERSION: Final = 2
+# was used in, and ``first_deal`` (a match that plays a deal of another again); 3 is the first format
+# written by the rules of issue 32 (a game may have changed how it replays a hand since: the loader
+# lets the game upgrade an older save, :meth:`cekidesk.engine.game.Game.upgrade_saved`, and names no
+# game).  Formats 1 and 2 are read too.
+SCHEMA_VERSION: Final = 3
 
 # Limits that keep a hand-edited file from making the app allocate or compute absurdly.
 MAX_FILE_BYTES = 8 * 1024 * 1024   # checked before reading
@@ -206,7 +209,8 @@ class FirstDeal(BaseModel):
 
 
 class SaveDocument(BaseModel):
-    """One save file (schema version 2; version 1 is read too).
+    """One save file (schema version 3; versions 1 and 2 are read too, the game upgrading their moves
+    and options: :func:`document_to_match`).
 
     ``log`` holds one list per hand played or in progress, each the actions in order, as text.
     The last hand may be unfinished (mid-hand save) or finished (saved between hands).
@@ -218,7 +222,7 @@ class SaveDocument(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     format: Literal["cekidesk-save"] = FORMAT_ID
-    schema_version: Literal[1, 2] = SCHEMA_VERSION
+    schema_version: Literal[1, 2, 3] = SCHEMA_VERSION
     app_version: str = Field(__version__, min_length=1, max_length=40)
     saved_at: datetime | None = None
     game: str = Field(pattern=r"^[a-z][a-z0-9_-]{0,31}$")  # a game id: "ceki", "balik-satu"
@@ -626,12 +630,34 @@ def _check_seats(seats: Sequence[Seat], game_id: str) -> None:
                                               level=str(s.level), seat=i + 1))
 
 
-def _check_hand_lengths(doc: SaveDocument, spec: GameSpec, n_players: int, options: BaseModel) -> None:
+def _upgraded(spec: GameSpec, doc: SaveDocument) -> tuple[dict[str, JsonValue], list[list[str]]]:
+    """The options and hands of ``doc`` as today's rules replay them: a save of an older format is
+    upgraded by its game (:meth:`~cekidesk.engine.game.Game.upgrade_saved`; the game's own business,
+    this module names none), today's is taken as it is."""
+    options, hands = dict(doc.options), [list(hand) for hand in doc.log]
+    if doc.schema_version >= SCHEMA_VERSION:
+        return options, hands
+    try:
+        options, hands = spec.upgrade_saved(options, hands, doc.schema_version)
+    except Exception:  # a game's bug must not escape as anything but a save error
+        log.exception("could not upgrade a save of format %s", doc.schema_version)
+        raise _fail("damaged", _say(QT_TRANSLATE_NOOP("SaveFile", "This save file could not be opened: the game in "
+                                                                  "it cannot be started."))) from None
+    if (len(hands) != len(doc.log) or len(options) > MAX_OPTIONS
+            or any(len(h) > MAX_ACTIONS or not all(isinstance(a, str) for a in h) for h in hands)):
+        log.error("the upgrade of a save of format %s returned what a save cannot hold", doc.schema_version)
+        raise _fail("damaged", _say(QT_TRANSLATE_NOOP("SaveFile", "This save file could not be opened: the game in "
+                                                                  "it cannot be started."))) from None
+    return options, hands
+
+
+def _check_hand_lengths(hands: Sequence[Sequence[str]], spec: GameSpec, n_players: int,
+                        options: BaseModel) -> None:
     """No hand may be longer than the game's rules allow (checked before anything is replayed)."""
     limit = spec.max_hand_actions(n_players, options)
     if limit is None:
         return
-    for hi, hand in enumerate(doc.log):
+    for hi, hand in enumerate(hands):
         if len(hand) > limit:
             raise _fail("damaged", _say(QT_TRANSLATE_NOOP("SaveFile", "This save file is damaged: hand {hand} has "
                                                                       "{moves} moves, more than a hand of “{game}” can "
@@ -658,8 +684,9 @@ def document_to_match(doc: SaveDocument) -> Match:
                                                                           "to {high} players."),
                                             seats=seats, game=spec.id, low=spec.min_players, high=spec.max_players))
     _check_seats(doc.seats, spec.id)
+    raw_options, hands = _upgraded(spec, doc)
     try:
-        options = spec.options_model.model_validate(doc.options, strict=True)
+        options = spec.options_model.model_validate(raw_options, strict=True)
     except ValidationError as exc:
         raise _fail("invalid_options", _say(QT_TRANSLATE_NOOP("SaveFile", "The game options in this save are "
                                                                        "not valid ({details})."),
@@ -687,8 +714,8 @@ def document_to_match(doc: SaveDocument) -> Match:
         raise _fail("damaged", _say(QT_TRANSLATE_NOOP("SaveFile", "This save file could not be opened: the game in "
                                                                   "it cannot be started."))) from None
 
-    _check_hand_lengths(doc, spec, n, options)
-    _replay(match, doc)
+    _check_hand_lengths(hands, spec, n, options)
+    _replay(match, hands)
     led = doc.ledger
     if (list(match.scores) != led.scores or list(match.ledger) != led.cents
             or len(match.history) != led.hands_finished or match.pot != led.pot):
@@ -698,10 +725,10 @@ def document_to_match(doc: SaveDocument) -> Match:
     return match
 
 
-def _replay(match: Match, doc: SaveDocument) -> None:
-    """Play every move of the document's log on ``match``, hand after hand.  Raises
-    :class:`SaveFileError` at the first move or hand that does not fit."""
-    for hi, hand in enumerate(doc.log):
+def _replay(match: Match, hands: Sequence[Sequence[str]]) -> None:
+    """Play every move of a document's log (``hands``, as upgraded) on ``match``, hand after hand.
+    Raises :class:`SaveFileError` at the first move or hand that does not fit."""
+    for hi, hand in enumerate(hands):
         if hi > 0:
             if not match.hand_over():
                 raise _fail("illegal_action", _say(QT_TRANSLATE_NOOP("SaveFile", "This save file is damaged: hand "

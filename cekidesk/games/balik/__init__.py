@@ -5,6 +5,8 @@ seven registered games (``GAMES``) from one package.  Deck sizes and the hand's 
 :mod:`.stats`; the window's side is ``cekidesk.ui.games.balik``."""
 from __future__ import annotations
 
+from pydantic import JsonValue
+
 from cekidesk.engine.core import HandResult
 from cekidesk.engine.game import Game, GameInfo, Payout
 from cekidesk.engine.stats import SimSummary
@@ -66,6 +68,18 @@ class BalikGame(Game[BalikOptions, rules.BalikState, scoring.BalikCarry]):
 
     def statistics(self, summary: SimSummary) -> list[str]:
         return statistics(summary)
+
+    def upgrade_saved(self, options: dict[str, JsonValue], hands: list[list[str]],
+                      from_version: int) -> tuple[dict[str, JsonValue], list[list[str]]]:
+        """A match saved before issue 32 (save format 2 or older) keeps the rules it was played by: a
+        caller could let a winning revealed card go, and Chot scored no *ayam* / *kandang*.  (Gonggong's
+        deck needs nothing: the save records the packs it was dealt.)"""
+        if from_version >= rules.SOURCE_RULES_FORMAT:
+            return options, hands
+        old: dict[str, JsonValue] = {**options, "revealed_card_can_be_let_go": True}
+        if self.id == "chot":
+            old["call_bonus"] = "none"
+        return old, hands
 
 
 GAMES: tuple[BalikGame, ...] = tuple(BalikGame(game_id) for game_id in GAME_IDS)

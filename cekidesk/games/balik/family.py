@@ -10,7 +10,8 @@ copies or more: the rest of each group always makes mixed sets (RULINGS §5).
 
 Deck sizes (RULINGS §5, in half-packs of 30 cards): the Babas column for every count; Pwee and Amaro
 where they give one.  **(house)** where the chosen column gives no count for the number of players,
-the Babas count is used.  **(house)** Gonggong with 5 players: 7 packs.
+the Babas count is used.  Gonggong: sets of 30 (180 cards for 4, 240 for 6), or as an option packs of
+60; **(house)** with 5 players 7 of them.
 """
 from __future__ import annotations
 
@@ -37,17 +38,20 @@ DECK_COLUMNS: dict[str, dict[int, int]] = {
     "pwee": {2: 5, 3: 6, 5: 7, 7: 8, 9: 9, 11: 10, 13: 11},
     "amaro": {3: 4, 5: 6, 7: 8, 9: 10, 11: 12, 13: 14},
 }
-#: the fixed decks (half-packs by number of players) of the other games; Gonggong's are RULINGS
-#: §5's packs of 60 ("4 players with 6 packs, or 6 with 8"; 5 with 7 is house)
+#: Gonggong's deck (``deck="sets"``, the default): the source's count, "six sets of cards (180 cards)
+#: for four players, or eight sets (240 cards) for six", a set being 30 cards (half a pack); 5 with 7
+#: is house (RULINGS §5, corrected 2026-11-28: it read "6 packs")
+GONGGONG_SETS: dict[int, int] = {4: 6, 5: 7, 6: 8}
+#: Gonggong's ``deck="packs"`` option, the larger deal of the former reading: packs of 60 (six for
+#: four, seven for five, eight for six)
+GONGGONG_PACKS: dict[int, int] = {4: 12, 5: 14, 6: 16}
+#: the fixed decks (half-packs by number of players) of the other games, Gonggong's by default
 FIXED_DECKS: dict[str, dict[int, int]] = {
     "chot": {4: 6},
-    "gonggong": {4: 12, 5: 14, 6: 16},
+    "gonggong": GONGGONG_SETS,
     "tantanan": {4: 2},
     "ceken": {3: 2},
 }
-#: Gonggong's ``deck="sets"`` option: the source's count, "six sets of cards (180 cards) for four
-#: players, or eight sets (240 cards) for six", a set being 30 cards (half a pack); 5 with 7 is house
-GONGGONG_SETS: dict[int, int] = {4: 6, 5: 7, 6: 8}
 #: (fewest, most, usual) players per game
 PLAYERS: dict[str, tuple[int, int, int]] = {
     "balik-satu": (2, 14, 4), "chaqui": (2, 14, 4), "balik-lima-belas": (2, 14, 4), "chot": (4, 4, 4),
@@ -62,8 +66,8 @@ def half_packs(game_id: str, n_players: int, options: BalikOptions | None = None
     if game_id in COLUMN_GAMES:
         column = rules.deck_column if rules is not None else "babas"
         return DECK_COLUMNS[column].get(n_players, DECK_COLUMNS["babas"][n_players])
-    if game_id == "gonggong" and rules is not None and rules.deck == "sets":
-        return GONGGONG_SETS[n_players]
+    if game_id == "gonggong" and rules is not None and rules.deck == "packs":
+        return GONGGONG_PACKS[n_players]
     return FIXED_DECKS[game_id][n_players]
 
 

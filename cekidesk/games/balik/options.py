@@ -14,6 +14,9 @@ from pydantic import BaseModel, ConfigDict, Field
 
 DeckColumn = Literal["babas", "pwee", "amaro"]
 CallBonus = Literal["1/2", "5/10", "10/20"]
+#: Chot's choices: "none" is the scoring of CekiDesk before issue 32 (no *ayam* / *kandang*), kept for the
+#: matches saved then (:meth:`BalikGame.upgrade_saved`); New Game does not offer it
+ChotCallBonus = Literal["none", "1/2", "5/10", "10/20"]
 Scoring = Literal["toh_bayaran", "toh_bayaran_14", "undhuh", "umbuk"]
 
 
@@ -24,13 +27,15 @@ class BalikRules:
     deck_column: DeckColumn = "babas"
     yu_one_rank: bool = True
     replay_on_yu: bool = True
-    call_bonus: CallBonus | None = None
+    call_bonus: ChotCallBonus | None = None
+    tan_bonus: bool = False
     olo_points: int = 0
     bangkong_cents: int = 0
     excess_cents: int = 0
     deck: Literal["packs", "sets"] = "packs"
     scoring: Scoring = "toh_bayaran"
     ceken_cents: int = 0
+    revealed_card_can_be_let_go: bool = False
 
 
 _RULE_NAMES = frozenset(f.name for f in fields(BalikRules))
@@ -53,8 +58,15 @@ def rules_of(options: BaseModel) -> BalikRules:
 T = TypeVar("T")
 
 
-def _option(default: T, name: str, ge: int | None = None, le: int | None = None) -> T:
-    info: T = Field(default, title=f"balik.option.{name}", description=f"balik.option.{name}.help", ge=ge, le=le)
+def _option(default: T, name: str, ge: int | None = None, le: int | None = None,
+            legacy: bool = False, legacy_values: tuple[str, ...] = ()) -> T:
+    """A choice of the table (``legacy``: one kept only for matches saved before a rule changed, which
+    New Game does not offer; ``legacy_values``: such values of a choice)."""
+    extra: dict[str, object] = {"legacy": True} if legacy else {}
+    if legacy_values:
+        extra["legacy_values"] = list(legacy_values)
+    info: T = Field(default, title=f"balik.option.{name}", description=f"balik.option.{name}.help", ge=ge, le=le,
+                    json_schema_extra=extra or None)  # type: ignore[arg-type]
     return info
 
 
@@ -63,6 +75,11 @@ class BalikOptions(BaseModel):
     ``balik.option.<name>``)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
+
+    #: the rule of CekiDesk before issue 32: a caller may let a winning revealed stock card go (a
+    #: ``pass``).  Set only for a match saved then (:meth:`BalikGame.upgrade_saved`), so that it replays
+    #: as it was played; the source's rule ("the calling player takes it") is the default
+    revealed_card_can_be_let_go: bool = _option(False, "revealed_card_can_be_let_go", legacy=True)
 
     @property
     def rules(self) -> BalikRules:
@@ -77,6 +94,8 @@ class BalikSatuOptions(BalikOptions):
     yu_one_rank: bool = _option(True, "yu_one_rank")
     replay_on_yu: bool = _option(True, "replay_on_yu")
     call_bonus: CallBonus = _option("1/2", "call_bonus")
+    #: Pwee's +1 for a win after a *tan* call, which the source calls superfluous (off by default)
+    tan_bonus: bool = _option(False, "tan_bonus")
 
 
 class ChaquiOptions(BalikOptions):
@@ -96,18 +115,22 @@ class BalikLimaBelasOptions(BalikOptions):
 
 
 class ChotOptions(BalikOptions):
-    """The table's choices for Chot: what a lost *bangkong* and each excess point cost."""
+    """The table's choices for Chot: the *ayam* / *kandang* bonus (scored as in Balik Lima Belas), what
+    a lost *bangkong* and each excess point cost."""
 
     yu_one_rank: bool = _option(True, "yu_one_rank")
+    call_bonus: ChotCallBonus = _option("1/2", "call_bonus", legacy_values=("none",))
     bangkong_cents: int = _option(2000, "bangkong_cents", ge=0, le=1_000_000)
     excess_cents: int = _option(10, "excess_cents", ge=0, le=1_000_000)
 
 
 class GonggongOptions(BalikOptions):
-    """The table's choices for Gonggong: the deck (RULINGS' packs of 60, or the source's sets of 30),
-    the scoring method and the *ceken* side bet (0 = off)."""
+    """The table's choices for Gonggong: the deck (the source's sets of 30 — 180 cards for four, 240
+    for six —, or the larger deal in packs of 60, which was the default before issue 32: a save
+    records its options, so a game saved with it replays with it), the scoring method and the *ceken*
+    side bet (0 = off)."""
 
-    deck: Literal["packs", "sets"] = _option("packs", "deck")
+    deck: Literal["packs", "sets"] = _option("sets", "deck")
     yu_one_rank: bool = _option(True, "yu_one_rank")
     scoring: Scoring = _option("toh_bayaran", "scoring")
     ceken_cents: int = _option(0, "ceken_cents", ge=0, le=1_000_000)
@@ -124,4 +147,5 @@ OPTIONS: dict[str, type[BalikOptions]] = {
 }
 
 __all__ = ["OPTIONS", "BalikLimaBelasOptions", "BalikOptions", "BalikRules", "BalikSatuOptions", "CallBonus",
-           "ChaquiOptions", "ChotOptions", "DeckColumn", "GonggongOptions", "Scoring", "TantananOptions", "rules_of"]
+           "ChaquiOptions", "ChotCallBonus", "ChotOptions", "DeckColumn", "GonggongOptions", "Scoring",
+           "TantananOptions", "rules_of"]

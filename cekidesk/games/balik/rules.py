@@ -22,10 +22,11 @@ scoring and the window is ``p13-design.md``).
   keeps it waiting (or the take wins).  A *ceki* caller whose hand comes to hold a mata is *tan*
   from then on (event ``call_changed``).
 * **Revealed draws and sampei.**  Once anyone has called, every stock draw is shown.  The drawer
-  who can win with it is offered ``win`` first; otherwise every caller whose waits include it, in
-  play order from the drawer **(house)**, may ``claim`` it (a win, ``how="claim"``) or ``pass``; if
-  all pass the drawer keeps it.  In Gonggong, Tantanan and Cekèn **(house)** a discard is claimable
-  the same way, after the discarder's call decision.
+  who can win with it is offered ``win`` first; otherwise the first caller whose waits include it, in
+  play order from the drawer **(house)**, takes it: "the calling player takes it and wins the round"
+  (``claim``, a win, ``how="claim"``, their only legal action; issue 32).  In Gonggong, Tantanan and
+  Cekèn **(house)** a discard is claimable, after the discarder's call decision, by each caller it
+  completes in play order, who may ``claim`` it or ``pass``; if all pass the next player plays on.
 * **Chaqui.**  Taking a discard that makes a kind's third (sixth) copy exposes those three (an
   *olo*, event ``expose``); exposed cards stay in the hand and cannot be discarded.
 * **Tantanan and Cekèn** **(house)**: the source's extra card is the first player's sixth: the deal
@@ -73,6 +74,9 @@ PHASE_DRAW, PHASE_DISCARD, PHASE_CALL, PHASE_CLAIM, PHASE_OVER = "draw", "discar
 TAN, CEKI = "tan", "ceki"
 HOW_SELF, HOW_CLAIM, HOW_TAKE, HOW_DEALT = "self", "claim", "take", "dealt"
 SOURCE_STOCK, SOURCE_DISCARD = "stock", "discard"
+#: the save format from which the family's matches are played by issue 32's rules (older saves keep
+#: the rules they were played by: :meth:`cekidesk.games.balik.BalikGame.upgrade_saved`)
+SOURCE_RULES_FORMAT = 3
 #: (house) the hand is drawn after this many turns in a row without a draw from the stock
 NO_DRAW_TURNS = 30
 DRAWN_STOCK_EMPTY, DRAWN_NO_DRAW = "exhausted", "no_draw"
@@ -308,7 +312,7 @@ class BalikState(GameState[BalikOptions]):
             hand=tuple(sorted(_KINDS[u % 30] for u in self.hands[p])),
             card=_KINDS[card] if card >= 0 else None, how=how,
             drawn_by=(p if how == HOW_SELF else frm if source == SOURCE_STOCK else None),
-            called_ceki=call == CEKI, exposed=tuple(_KINDS[k] for k in self.exposed[p]))
+            called_ceki=call == CEKI, exposed=tuple(_KINDS[k] for k in self.exposed[p]), called_tan=call == TAN)
         stock = [_KINDS[u % 30] for u in reversed(self.stock[-MAX_TURNED:])]
         score = scoring.score_win(facts, self.options, stock)
         details: Data = {
@@ -365,8 +369,13 @@ class BalikState(GameState[BalikOptions]):
             return out
         if phase == PHASE_CALL:
             return [_SIMPLE[CALL][player], _SIMPLE[NO_CALL][player]]
-        card = self.pending if self.claim_source == SOURCE_STOCK else self.pile[-1]
+        stock = self.claim_source == SOURCE_STOCK
+        card = self.pending if stock else self.pile[-1]
         if self._waits_for(player, card % 30):
+            # a revealed stock card is the caller's: no pass (a discard may be let go; so may a revealed
+            # card in a match saved before issue 32, option revealed_card_can_be_let_go)
+            if stock and not self.options.rules.revealed_card_can_be_let_go:
+                return [_SIMPLE[CLAIM][player]]
             return [_SIMPLE[CLAIM][player], _SIMPLE[PASS][player]]
         return [_SIMPLE[PASS][player]]  # (only in a determinized state: the claimer cannot win)
 
@@ -768,4 +777,5 @@ def max_hand_actions_for(game_id: str) -> Callable[[int, BalikOptions | None], i
 
 __all__ = ["CHOT_SIDES", "OPTIONS", "BalikLimaBelasOptions", "BalikOptions", "BalikSatuOptions", "BalikState",
            "BalikView", "CallBonus", "ChaquiOptions", "ChotOptions", "DeckColumn", "GonggongOptions",
-           "TantananOptions", "determinize", "max_hand_actions_for", "new_hand", "next_dealer", "shape_of"]
+           "SOURCE_RULES_FORMAT", "TantananOptions", "determinize", "max_hand_actions_for", "new_hand", "next_dealer",
+           "shape_of"]

@@ -11,13 +11,16 @@ How a win scores (item codes of the build-up in brackets; the items always add u
   / M1 replays the hand (option ``replay_on_yu``; nothing is scored or paid).  *kena*: the turned card
   may take the place of a same-group card to make one more mata.  +1 per unmarked mata [``mata``],
   +2 per red mata (S9, RF, OT) [``red_mata``]; after a *ceki* call *ayam* (the winning card drawn by
-  someone else) [``ayam``] or *kandang* (self-drawn) [``kandang``], 1/2, 5/10 or 10/20 (``call_bonus``).
+  someone else) [``ayam``] or *kandang* (self-drawn) [``kandang``], 1/2, 5/10 or 10/20 (``call_bonus``);
+  option ``tan_bonus`` (off: the source calls it superfluous): Pwee's +1 for a win after a *tan*
+  call [``tan``] (a *ceki* call turned *tan* counts as *tan*).
 * **Chaqui**: ``olo_points`` per olo [``olo``]; a win on a *chiqui* turns stock cards, up to 15,
   until one makes the pair an olo (then swapped in).
 * **Balik Lima Belas**: the winner turns 15 and swaps same-group cards into matas; 1 for the win
   [``win``], +1 per mata [``mata``] (red no extra), *ayam* / *kandang* as Balik Satu.
-* **Chot**: as Balik Lima Belas without *ayam* / *kandang* points, in tokens of ten after a *ceki*
-  call (a win completing a mata), else of one (``Score.tokens``; :attr:`Score.points`).
+* **Chot**: "played and scored as in Balik Lima Belas", *ayam* / *kandang* included, in tokens of ten
+  after a *ceki* call (a win completing a mata), else of one (``Score.tokens``; :attr:`Score.points`):
+  a *ceki* caller who draws the winning card takes (1 + matas + kandang) tokens of ten.
 * **Gonggong** (``scoring``): *toh bayaran* (Yogyakarta's *bak-bakan*): 1 *metu* [``metu``], 2 *metu*
   with a red winning card [``metu_red``] or *rabas* [``rabas``], 3 *rabas* with a red winning card
   [``rabas_red``]; +1 per bak [``bak``], +2 per red bak [``red_bak``]; + the turned card's Javanese
@@ -79,7 +82,7 @@ POT_METHODS = frozenset({"undhuh", "umbuk"})
 #: a turned card of these kinds replays a Balik Satu hand (option ``replay_on_yu``)
 REPLAY_KINDS = frozenset({Kind.WF, Kind.C1, Kind.S1, Kind.M1})
 #: (ayam, kandang) per ``call_bonus`` option value
-CALL_BONUS = {"1/2": (1, 2), "5/10": (5, 10), "10/20": (10, 20)}
+CALL_BONUS = {"1/2": (1, 2), "5/10": (5, 10), "10/20": (10, 20), "none": (0, 0)}
 #: Chot's partnerships, partners opposite
 CHOT_SIDES: tuple[tuple[int, ...], ...] = ((0, 2), (1, 3))
 #: a seat holding this many points ends Chot's bangkong
@@ -99,6 +102,7 @@ class WinFacts:
     drawn_by: int | None          # who drew the winning card from the stock (None: a discard / dealt)
     called_ceki: bool             # the winner's call was still *ceki* when they won
     exposed: tuple[Kind, ...] = ()
+    called_tan: bool = False      # the winner's call was *tan* when they won
 
 
 @dataclass(frozen=True)
@@ -214,6 +218,8 @@ def _score_balik_satu(facts: WinFacts, rules: BalikRules, stock: Sequence[Kind])
     items = [("card", turned[0].value_in(Counting.BALIK_SATU))] if turned else []
     items += _mata_items(sets, red_extra=True)
     items += _call_items(facts, rules)
+    if rules.tan_bonus and facts.called_tan and facts.how in ("claim", "self"):
+        items.append(("tan", 1))
     return _finish(facts, turned, swaps, sets, items)
 
 
@@ -221,10 +227,9 @@ def _score_fifteen(facts: WinFacts, rules: BalikRules, stock: Sequence[Kind]) ->
     """Balik Lima Belas and Chot: 15 turned, swaps into matas, 1 + 1 per mata."""
     turned = tuple(stock[:15])
     swaps, sets = best_sets(counts_of(facts.hand), counts_of(turned), _groups(facts.game_id, rules), 3)
-    items = [("win", 1), *_mata_items(sets, red_extra=False)]
-    if facts.game_id == "chot":
-        return _finish(facts, turned, swaps, sets, items, tokens="ten" if facts.called_ceki else "one")
-    return _finish(facts, turned, swaps, sets, items + _call_items(facts, rules))
+    items = [("win", 1), *_mata_items(sets, red_extra=False), *_call_items(facts, rules)]
+    tokens = ("ten" if facts.called_ceki else "one") if facts.game_id == "chot" else None
+    return _finish(facts, turned, swaps, sets, items, tokens=tokens)
 
 
 def _score_chaqui(facts: WinFacts, rules: BalikRules, stock: Sequence[Kind]) -> Score:
@@ -297,8 +302,8 @@ def _mata_items(sets: Sequence[tuple[Kind, ...]], *, red_extra: bool) -> list[tu
 
 def _call_items(facts: WinFacts, rules: BalikRules) -> list[tuple[str, int]]:
     """*ayam* / *kandang* after a *ceki* call (never for a dealt hand)."""
-    if not facts.called_ceki or facts.how not in ("claim", "self"):
-        return []
+    if not facts.called_ceki or facts.how not in ("claim", "self") or rules.call_bonus == "none":
+        return []      # ("none": Chot as CekiDesk scored it before issue 32, for the matches saved then)
     ayam, kandang = CALL_BONUS[rules.call_bonus or "1/2"]
     return [("ayam", ayam)] if facts.how == "claim" else [("kandang", kandang)]
 

@@ -4,7 +4,9 @@ the search hooks in :mod:`.search`, the simulator's statistics in :mod:`.stats`;
 is ``cekidesk.ui.games.ce_pe``."""
 from __future__ import annotations
 
-from cekidesk.engine.core import HandResult
+from pydantic import JsonValue
+
+from cekidesk.engine.core import EngineError, HandResult
 from cekidesk.engine.game import Game, GameInfo, Payout, RuleSetFormat
 from cekidesk.engine.match import MatchEnding
 from cekidesk.engine.stats import SimSummary
@@ -56,6 +58,24 @@ class CePeGame(Game[CePeOptions, rules.CePeState, Tokens]):
 
     def statistics(self, summary: SimSummary) -> list[str]:
         return statistics(summary)
+
+    def upgrade_saved(self, options: dict[str, JsonValue], hands: list[list[str]],
+                      from_version: int) -> tuple[dict[str, JsonValue], list[list[str]]]:
+        """A save written before issue 32 (save format 2 or older) names a Three's target in the play;
+        today the give names it (:func:`rules.upgrade_hand_log`: the hand replays identically)."""
+        if from_version >= rules.THREE_GIVES_FORMAT:
+            return options, hands
+        try:
+            rule_set = self.make_options(options)
+        except EngineError:
+            return options, hands        # (the loader says what is wrong with them)
+        out = []
+        for hand in hands:
+            try:
+                out.append(rules.upgrade_hand_log(rule_set, hand))
+            except (EngineError, ValueError):
+                out.append(hand)         # (an unreadable action: the loader names it)
+        return options, out
 
     def rule_set_format(self) -> RuleSetFormat[CePeOptions]:
         return RULE_SET_FORMAT

@@ -10,9 +10,10 @@ or, for the searching levels' playouts, from the state (``search.py``), so both 
   as it nears it.
 * **Pressure**: a play that leaves the next player little room (the counter near the limit) scores
   up to :data:`PRESSURE`; an amount choice (an Ace's 1 or 11, a 10's ±10) goes up when it can.
-* **Targets** (a 3's exchange, a 5's next player, a replacement taken) go against the weakest
-  opponent: the fewest tokens, then the fewest cards (lives); a 5 names oneself only when the counter
-  is high and another magic card is in hand.  A swap of hands goes to the largest hand.
+* **Targets** (a 3's exchange — chosen with the card given, after the draw —, a 5's next player, a
+  replacement taken, a rule set's kill) go against the weakest opponent: the fewest tokens, then the
+  fewest cards (lives); a 5 names oneself only when the counter is high and another magic card is in
+  hand.  A swap of hands goes to the largest hand.
 * **Giving, turning down**: the card least likely to be playable later (the largest addition).
 
 The decision is deterministic (the random generator is not used).
@@ -80,7 +81,8 @@ def score(t: Table, a: Action) -> float:
     rules, limit = t.rules, t.rules.limit
     if a.verb in ("give", "turn_down"):
         assert isinstance(a.card, WKind)
-        return -keep_value(rules.effect_of(a.card), t.counter, limit)
+        worth = -keep_value(rules.effect_of(a.card), t.counter, limit)
+        return worth + (_weakest_first(t, a.target) if a.target is not None else 0.0)
     if a.verb != "play":
         return 0.0
     assert isinstance(a.card, WKind)
@@ -108,6 +110,12 @@ def _target_score(t: Table, a: Action, eff: Effect, high: float) -> float:
     return -0.1 * rank
 
 
+def _weakest_first(t: Table, target: int) -> float:
+    """An exchange's target (chosen with the card given): the weakest opponent first."""
+    others = sorted((q for q in t.seats_in if q != t.me), key=lambda q: weakness(t, q))
+    return -0.1 * (others.index(target) if target in others else len(others))
+
+
 def scores(view: CePeView) -> list[tuple[Action, float]]:
     """Every legal action with its score, best first (ties: the order of ``view.legal``)."""
     t = table_of(view)
@@ -133,6 +141,8 @@ def reasons(view: CePeView, action: Action) -> tuple[Reason, ...]:
             out.append(("ce_pe.target_weakest", {"player": action.target}))
     elif action.verb in ("give", "turn_down"):
         out.append(("ce_pe.worst_card", {"kind": action.card.code if action.card else None}))
+        if action.target is not None:
+            out.append(("ce_pe.target_weakest", {"player": action.target}))
     return tuple(out)
 
 

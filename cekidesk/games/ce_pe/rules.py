@@ -23,11 +23,18 @@ A turn (phase ``play``)
   ``swap_hands`` swaps the whole hands with the target (after the played card left), and
   ``take_replacement`` takes the replacement at random from the target's hand instead of the stock
   (the target does not replace it).  Then the player draws from the stock when the effect says so.
-* ``exchange`` (the source's 3): the player draws first, then (phase ``give``) ``give``\\ s a card of
-  their choice to the target named in the ``play``, and takes a card at random from the target's
-  hand as it was (the source: the target shuffles it, the player picks one); the target takes the
-  given card.  **(house)** With nothing to give, the exchange does nothing; with an empty target hand
-  the player only gives.
+* ``kill`` (a rule set's own, the source's "Ace of Spades can be used to kill someone (make them lose
+  one card)"): the target loses a card of their hand, **(house)** at random (the player does not see
+  it), turned face down in front of them, seen only by them — under ``lives`` a life lost, and with no
+  card left they are out; under ``tokens`` and ``out`` simply a card fewer.  Nothing happens to an
+  empty hand.
+* ``exchange`` (the source's 3): the ``play`` names no target; the player draws first, then (phase
+  ``give``) ``give``\\ s a card of their choice to the player of their choice — the source: "draws a
+  card, … puts down a card and slides it to the player they want" (issue 32: the target is chosen
+  after the draw, one legal ``give`` per (card, target)) — and takes a card at random from the
+  target's hand as it was (the source: the target shuffles it, the player picks one); the target
+  takes the given card.  **(house)** With nothing to give, the exchange does nothing; with an empty
+  target hand the player only gives.
 * **(house)** With two players left, a ``reverse`` only turns the direction (the other player still
   moves next), a ``skip`` gives the player another turn, and a ``choose_next`` still chooses between
   the two.  A ``choose_next`` may name a player still in; the other targeted actions name another
@@ -78,7 +85,8 @@ The match
 Events (codes only): ``deal`` (the cards secret to their owner), ``play`` (card, amount, target,
 before, after, action), ``draw`` (card secret to the drawer), ``reshuffle`` (count), ``reverse``,
 ``skip`` (seat), ``choose_next`` (seat), ``exchange`` (target; given and taken secret to the two),
-``swap_hands`` (target), ``take_replacement`` (target; card secret to the two), ``turn_down`` (card
+``swap_hands`` (target), ``take_replacement`` (target; card secret to the two), ``kill`` (target,
+lost, life, left; the card secret to the target), ``turn_down`` (card
 secret to the player), ``lose_token`` (left), ``out`` (place), ``instant_win``, ``win`` (reason),
 ``redeal`` (loser).
 """
@@ -106,6 +114,9 @@ from cekidesk.engine.hidden import Copies, Slot, blanks, deal_unseen, slots
 from cekidesk.engine.match import MatchSoFar
 
 from .ruleset import MAX_PLAYERS, MIN_PLAYERS, TARGETED, CePeOptions, Effect
+
+#: the targeted actions whose target the ``play`` names (an exchange's is named by the ``give``)
+TARGETED_AT_PLAY = TARGETED - {"exchange"}
 
 GAME_ID = "ce-pe"
 PLAY, GIVE, OVER = "play", "give", "over"
@@ -188,6 +199,7 @@ class CePeView(View):
     last_play: tuple[int, WKind, int | None, int | None, int, int] | None
     next_player: int
     blocked: tuple[tuple[WKind, int], ...]
+    #: (kept for the views' shape) None: since issue 32 the exchange's target is chosen with the ``give``
     pending_exchange: int | None
     result: HandResult | None
     #: the viewer's own turned-down cards (nobody else sees them)
@@ -234,7 +246,6 @@ class CePeState(GameState[CePeOptions]):
         self.throwers: list[int] = []
         self.counter = options.start
         self.phase = PLAY
-        self.pending: int | None = None
         self.last_play: tuple[int, WKind, int | None, int | None, int, int] | None = None
         self.eliminated: list[int] = []
         self.reshuffles = 0
@@ -281,13 +292,14 @@ class CePeState(GameState[CePeOptions]):
             return []
         faces = sorted({u % 52 for u in self.hands[player]})
         if self.phase == GIVE:
-            return [Action(player, "give", _KINDS[n]) for n in faces]
+            others = [q for q in self._seats_in() if q != player]
+            return [Action(player, "give", _KINDS[n], q) for n in faces for q in others]
         out: list[Action] = []
         limit = self.options.limit
         effects = self.effects
         for n in faces:
             eff, k = effects[n], _KINDS[n]
-            targets = self._targets(player, eff) if eff.action in TARGETED else _NO_TARGET
+            targets = self._targets(player, eff) if eff.action in TARGETED_AT_PLAY else _NO_TARGET
             for amount, _after in plays_of(eff, self.counter, limit):
                 out += [Action(player, "play", k, t, amount) for t in targets]
         if out:
@@ -370,11 +382,17 @@ class CePeState(GameState[CePeOptions]):
         elif act == "take_replacement":
             assert target is not None
             self._take_replacement(p, target, events)
+        elif act == "kill":
+            assert target is not None
+            self._kill(p, target, events)
+            if self.phase == OVER:
+                return
+            nxt = self._next_in(p, self.direction)      # (the target may be out now)
         if act == "exchange":
             if eff.draw:
                 self._draw(p, events)
             if self.hands[p]:
-                self.phase, self.pending = GIVE, target
+                self.phase = GIVE           # the card and the player to give it to: the give's
                 return
         elif eff.draw and act != "take_replacement":
             self._draw(p, events)
@@ -392,8 +410,25 @@ class CePeState(GameState[CePeOptions]):
             events.append(Event("take_replacement", p, {"target": target, "took_card": True},
                                 {"card": kind_of(uid).code}, frozenset({p, target})))
 
+    def _kill(self, p: int, target: int, events: list[Event] | None) -> None:
+        """``target`` loses a card of their hand at random, turned face down (under lives a life;
+        with no card left they are out)."""
+        theirs = self.hands[target]
+        lives = self.options.penalty == "lives"
+        if not theirs:
+            if events is not None:
+                events.append(Event("kill", p, {"target": target, "lost": False, "life": lives}))
+            return
+        uid = theirs.pop(self.rng.randrange(len(theirs)))
+        self.face_down[target].append(uid)
+        if events is not None:
+            events.append(Event("kill", p, {"target": target, "lost": True, "life": lives, "left": len(theirs)},
+                                {"card": kind_of(uid).code}, frozenset({target})))
+        if lives and not theirs:
+            self._go_out(target, events)
+
     def _give(self, action: Action, events: list[Event] | None) -> None:
-        p, target = action.player, self.pending
+        p, target = action.player, action.target
         assert target is not None and isinstance(action.card, WKind)
         given = self._remove(p, action.card)
         theirs = self.hands[target]
@@ -405,7 +440,7 @@ class CePeState(GameState[CePeOptions]):
             secret = {"given": action.card.code, "taken": kind_of(taken).code if taken is not None else None}
             events.append(Event("exchange", p, {"target": target, "took_card": taken is not None},
                                 secret, frozenset({p, target})))
-        self.phase, self.pending = PLAY, None
+        self.phase = PLAY
         self._pass_to(self._next_in(p, self.direction), events)
 
     def _draw(self, p: int, events: list[Event] | None) -> None:
@@ -553,7 +588,7 @@ class CePeState(GameState[CePeOptions]):
             tokens=tuple(self.tokens) if self.tokens is not None else None,
             out=tuple(self.out), eliminated=tuple(self.eliminated), stock_count=len(self.stock),
             discards=pile[-DISCARDS_SHOWN:], last_play=self.last_play,
-            next_player=self.next_player(), blocked=blocked, pending_exchange=self.pending,
+            next_player=self.next_player(), blocked=blocked, pending_exchange=None,
             result=self.result() if self.phase == OVER else None,
             my_face_down=tuple(sorted((kind_of(u) for u in self.face_down[player]), key=lambda k: k.number)),
             discard_pile=pile, reshuffles=self.reshuffles, turns=self.turns, out_of_match=self.out_of_match)
@@ -609,7 +644,7 @@ class CePeState(GameState[CePeOptions]):
         state.out = list(view.out)
         state.dealer, state.current, state.direction = view.dealer, view.current, view.direction
         state.tokens = list(view.tokens) if view.tokens is not None else None
-        state.counter, state.phase, state.pending = view.counter, view.phase, view.pending_exchange
+        state.counter, state.phase = view.counter, view.phase
         state.last_play = view.last_play
         state.eliminated = list(view.eliminated)
         state.reshuffles, state.turns = view.reshuffles, view.turns
@@ -626,7 +661,7 @@ class CePeState(GameState[CePeOptions]):
         other.hands = [list(h) for h in self.hands]
         other.face_down = [list(f) for f in self.face_down]
         other.stock, other.discards, other.throwers = list(self.stock), list(self.discards), list(self.throwers)
-        other.counter, other.phase, other.pending = self.counter, self.phase, self.pending
+        other.counter, other.phase = self.counter, self.phase
         other.last_play = self.last_play
         other.eliminated = list(self.eliminated)
         other.reshuffles, other.turns = self.reshuffles, self.turns
@@ -691,10 +726,37 @@ def max_hand_actions(n_players: int, options: CePeOptions | None = None) -> int:
     return 2 * cards * (MAX_RESHUFFLES + 1) + cards + n_players * (opts.tokens + 1)
 
 
+#: the save format from which a Three's give names its target (older saves: :func:`upgrade_hand_log`)
+THREE_GIVES_FORMAT = 3
+
+
+def upgrade_hand_log(options: CePeOptions, texts: Sequence[str]) -> list[str]:
+    """One hand's actions as a save written before issue 32 holds them (an exchange's target named
+    by the ``play``: ``"0 play 3H @1", "0 give JD"``) in today's form (named by the ``give``: ``"0
+    play 3H", "0 give JD @1"``); other actions, and a log already in today's form, are kept.  The
+    two forms draw the same random numbers in the same order, so the hand replays identically.
+    (For the save loader: the wiring is the persistence's.)"""
+    out: list[str] = []
+    pending: dict[int, int] = {}
+    for text in texts:
+        a = Action.parse(text)
+        if a.verb == "play" and isinstance(a.card, WKind) and a.target is not None \
+                and options.effect_of(a.card).action == "exchange":
+            pending[a.player] = a.target
+            a = Action(a.player, "play", a.card, None, a.amount)
+        elif a.verb == "give" and a.target is None and a.player in pending:
+            a = Action(a.player, "give", a.card, pending.pop(a.player))
+        elif a.verb == "play":
+            pending.pop(a.player, None)      # (an exchange with nothing left to give had no give)
+        out.append(str(a))
+    return out
+
+
 def last_standing(match: MatchSoFar) -> tuple[int, ...] | None:
     """The match ends when a hand leaves one player standing (every hand without a redeal)."""
     return match.history[-1].result.winners or None
 
 
-__all__ = ["GAME_ID", "MAX_PLAYERS", "MAX_RESHUFFLES", "MIN_PLAYERS", "CePeState", "CePeView", "initial_carry",
-           "last_standing", "max_hand_actions", "new_hand", "next_dealer", "out_seats", "plays_of", "settle"]
+__all__ = ["GAME_ID", "MAX_PLAYERS", "MAX_RESHUFFLES", "MIN_PLAYERS", "THREE_GIVES_FORMAT", "CePeState", "CePeView",
+           "initial_carry", "last_standing", "max_hand_actions", "new_hand", "next_dealer", "out_seats", "plays_of",
+           "settle", "upgrade_hand_log"]

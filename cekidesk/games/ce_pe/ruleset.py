@@ -14,7 +14,10 @@ An :class:`Effect` says what playing a card does, in three independent parts:
 * an **action**: ``reverse`` the direction, ``skip`` the next player, ``choose_next`` (who moves
   next, oneself included), ``exchange`` (draw first, give a chosen card to a chosen player, take a
   random card from their shuffled hand), ``swap_hands`` with a chosen player, ``take_replacement``
-  (the replacement is taken at random from a chosen player's hand, who does not replace it), or none;
+  (the replacement is taken at random from a chosen player's hand, who does not replace it),
+  ``kill`` (the source's own example, "Ace of Spades can be used to kill someone (make them lose one
+  card)": a chosen player loses a card of their hand at random, turned face down in front of them —
+  under lives that is a life lost, and with no card left they are out), or none;
 * ``draw``: whether the player draws a replacement from the stock (``take_replacement`` replaces the
   stock draw; ``exchange`` draws first);
 * ``always``: playable whatever the counter (the counter change is then capped at nothing: a card
@@ -41,16 +44,17 @@ from cekidesk.engine.game import RuleFileError, RuleSetFormat
 RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 COUNTER_OPS: tuple[str, ...] = ("none", "add", "add_or_sub", "set")
 ACTIONS: tuple[str, ...] = ("none", "reverse", "skip", "choose_next", "exchange", "swap_hands",
-                            "take_replacement")
+                            "take_replacement", "kill")
 #: the actions that name another player (``Action.target``); ``choose_next`` may name oneself
-TARGETED: frozenset[str] = frozenset({"choose_next", "exchange", "swap_hands", "take_replacement"})
+TARGETED: frozenset[str] = frozenset({"choose_next", "exchange", "swap_hands", "take_replacement", "kill"})
 PENALTIES: tuple[str, ...] = ("lives", "tokens", "out")
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
 #: the most a counter value or an effect's value may be (keeps hand-edited files sane)
 BOUND = 10_000
 
 CounterOp = Literal["none", "add", "add_or_sub", "set"]
-ActionKind = Literal["none", "reverse", "skip", "choose_next", "exchange", "swap_hands", "take_replacement"]
+ActionKind = Literal["none", "reverse", "skip", "choose_next", "exchange", "swap_hands", "take_replacement",
+                     "kill"]
 Penalty = Literal["lives", "tokens", "out"]
 
 
@@ -318,15 +322,23 @@ PRESETS: dict[str, dict[str, object]] = {
 # A rule set as a small file (the rule editor's export and import, the simulator's ``--rules FILE``)
 
 RULES_FORMAT = "cekidesk-ce-pe-rules"
-RULES_VERSION = 1
+#: the newest version read; a file is written as version 1 unless it needs 2 (an effect ``kill``,
+#: issue 32), so that an older CekiDesk reads every file it can play and says "newer" of the others
+RULES_VERSION = 2
 #: a rule-set file is small: anything longer is refused unread
 MAX_RULES_BYTES = 256 * 1024
 
 
 def rules_to_json(rules: CePeOptions) -> str:
     """The text of a rule-set file: a small JSON object with its format, version and the rules."""
-    return json.dumps({"format": RULES_FORMAT, "version": RULES_VERSION, "game": "ce-pe",
+    return json.dumps({"format": RULES_FORMAT, "version": _version_needed(rules), "game": "ce-pe",
                        "rules": rules.model_dump(mode="json")}, ensure_ascii=False, indent=1) + "\n"
+
+
+def _version_needed(rules: CePeOptions) -> int:
+    """The oldest file version that holds ``rules``: 2 with a ``kill`` effect, else 1."""
+    kills = any(e.action == "kill" for e in (*rules.effects.values(), *rules.card_effects.values()))
+    return 2 if kills else 1
 
 
 def rules_from_json(text: str | bytes) -> CePeOptions:

@@ -70,6 +70,10 @@ def _choices(annotation: object) -> list[object] | None:
     return None
 
 
+def _extra(info: FieldInfo) -> dict[str, object]:
+    return dict(info.json_schema_extra) if isinstance(info.json_schema_extra, dict) else {}
+
+
 def _plain(value: object) -> object:
     """An option's value as the game's options read it (an enum member: its value)."""
     return value.value if isinstance(value, enum.Enum) else value
@@ -81,7 +85,9 @@ class OptionsForm(QWidget):
     Enum → combo box, str → line edit; a field no widget can edit (a table of effects) is kept as it
     is and shown read-only in the words of ``summary(field, value)`` (hidden when that is "").  Titles
     and descriptions are translated keys (``names.text``); each widget is named ``option_<field>``;
-    ``skip`` leaves fields out (their values are not in :meth:`values`).  ``changed`` is emitted
+    ``skip`` leaves fields out (their values are not in :meth:`values`), and so does a field marked
+    ``json_schema_extra={"legacy": True}`` (kept only for matches saved before a rule changed); a
+    choice's values listed in ``"legacy_values"`` are not offered.  ``changed`` is emitted
     when the player edits an option (and when :meth:`set_values` fills the form)."""
 
     changed = Signal()
@@ -102,7 +108,7 @@ class OptionsForm(QWidget):
         outer, inner = self._make_scroll_area()
         values = values or {}
         for name, info in model.model_fields.items():
-            if name not in skip:
+            if name not in skip and not _extra(info).get("legacy"):
                 self._add_field(name, info, values.get(name, info.get_default(call_default_factory=True)), money)
         if not model.model_fields:
             self._form.addRow(QLabel(self.tr("This game has no options."), self))
@@ -160,6 +166,9 @@ class OptionsForm(QWidget):
         """The widget that edits a field, and its row's label (None: a check box, titled itself)."""
         ann = info.annotation
         choices = _choices(ann)
+        legacy = _extra(info).get("legacy_values")
+        if choices is not None and isinstance(legacy, list):
+            choices = [c for c in choices if _plain(c) not in legacy]     # (old matches' rules: not offered)
         if ann is bool:
             check = QCheckBox(title, self)
             check.setChecked(bool(current))

@@ -209,9 +209,10 @@ def _deck_words(game_id: str) -> Inline:
     if game_id == "gonggong":
         return QT_TRANSLATE_NOOP(
             "BalikHelp",
-            "Four players play with six packs (360 cards), six with eight (480); five play with seven packs (house). "
-            "The description of Surakarta's game counts six sets, 180 cards, for four and eight sets, 240 cards, for "
-            "six, a set being half a pack; the New Game dialog offers that smaller deck too.",
+            "Four players play with six sets of 30 cards (180 cards), six with eight sets (240); five"
+            " play with seven sets (house). A set is half a pack, one card of each kind, as the "
+            "description of Surakarta's game counts them. The New Game dialog also offers the larger "
+            "deal in packs of 60 (360 cards for four, 480 for six).",
         )
     if game_id == "chot":
         return QT_TRANSLATE_NOOP("BalikHelp", "Three packs, 180 cards; the partners sit opposite each other.")
@@ -376,11 +377,12 @@ def _calls(game_id: str) -> Section:
         Para(
             QT_TRANSLATE_NOOP(
                 "BalikHelp",
-                "Once anybody has called, every card drawn from the stock is shown face up. If it is the card a "
-                "caller waits for, that caller takes it at once, out of turn, and wins: <i>sampèi!</i> (“it has "
-                "come!”). CekiDesk asks you whether to claim it — or, with <b>Settings ▸ Claim winning cards "
-                "automatically</b> (on at first), claims it for you. The drawer's own win comes first; with several "
-                "callers, the first in turn order from the drawer wins (house).",
+                "Once anybody has called, every card drawn from the stock is shown face up. If it is "
+                "the card a caller waits for, that caller takes it at once, out of turn, and wins: "
+                "<i>sampèi!</i> (“it has come!”). The card is the caller's: it cannot be let go. "
+                "CekiDesk shows the Sampèi button — or, with <b>Settings ▸ Claim winning cards "
+                "automatically</b> (on at first), claims it for you. The drawer's own win comes "
+                "first; with several callers, the first in turn order from the drawer wins (house).",
             )
         )
     )
@@ -464,6 +466,15 @@ def _score_balik_satu() -> list[Block]:
     )
     out.append(
         Para(
+            QT_TRANSLATE_NOOP(
+                "BalikHelp",
+                "Pwee's book also gives 1 point for a win after a <i>tan</i> call; the source calls "
+                "it superfluous (a tan winner always has a mata), so it is an option, off by default.",
+            )
+        )
+    )
+    out.append(
+        Para(
             fmt(
                 QT_TRANSLATE_NOOP(
                     "BalikHelp",
@@ -524,9 +535,12 @@ def _score_fifteen(game_id: str) -> list[Block]:
             Para(
                 QT_TRANSLATE_NOOP(
                     "BalikHelp",
-                    "The points are taken as tokens: tokens of ten after a <i>ceki</i> call (a win that completed a "
-                    "mata), else tokens of one. Both sides’ tokens and the bangkong record are shown in the middle "
-                    "of the table.",
+                    "The points are taken as tokens: tokens of ten after a <i>ceki</i> call (a win "
+                    "that completed a mata), else tokens of one. After a ceki call <i>ayam</i> and "
+                    "<i>kandang</i> are added as in Balik Lima Belas, so a ceki caller who draws the "
+                    "winning card with one mata takes 1 + 1 + 2 = 4 tokens of ten, 40 points "
+                    "(options: 5 and 10, or 10 and 20). Both sides’ tokens and the bangkong record "
+                    "are shown in the middle of the table.",
                 )
             )
         )

@@ -19,6 +19,8 @@ The texts the seven share are written once (one translation context, ``BalikLess
 """
 from __future__ import annotations
 
+import dataclasses
+
 from cekidesk.ui.lessons import MOVE, NOWHERE, QT_TRANSLATE_NOOP, Lesson, Note, plate, role
 
 _C = "BalikLesson"
@@ -225,7 +227,8 @@ def gonggong() -> Lesson:
                                          "card), 1 for each bak, 2 for a red one, and the value of one more card "
                                          "turned."),
     )
-    return _lesson("gonggong", 4, 110, "C6 C9 M1 M1 M5 M7 M7 M9 S1 S4 S5 S5 S7 S9 WF", script, notes, summary)
+    lesson = _lesson("gonggong", 4, 110, "C6 C9 M1 M1 M5 M7 M7 M9 S1 S4 S5 S5 S7 S9 WF", script, notes, summary)
+    return dataclasses.replace(lesson, options={"deck": "packs"})     # dealt from the larger deck (issue 32)
 
 
 _PAIRS_SUMMARY = QT_TRANSLATE_NOOP("BalikLesson", "A set is a pair of one rank (the six yu cards all count as 1s); six "

@@ -178,7 +178,7 @@ names.register_texts("BalikTerms", {
                       "ten; at 20 points the sides pool them for a bangkong."),
     "game.gonggong": QT_TRANSLATE_NOOP("BalikTerms", "Gonggong"),
     "game.gonggong.blurb": QT_TRANSLATE_NOOP(
-        "BalikTerms", "4–6 players, six to eight packs, 14 cards. The Javanese Balik Satu of Surakarta: "
+        "BalikTerms", "4–6 players, six to eight sets of 30 cards, 14 cards. The Javanese Balik Satu of Surakarta: "
                       "win with at least one bak, by rabas or metu, scored by toh bayaran or from a pot."),
     "game.tantanan": QT_TRANSLATE_NOOP("BalikTerms", "Tantanan"),
     "game.tantanan.blurb": QT_TRANSLATE_NOOP(
@@ -217,6 +217,16 @@ names.register_texts("BalikTerms", {
     "balik.option.call_bonus.1/2": QT_TRANSLATE_NOOP("BalikTerms", "ayam 1, kandang 2"),
     "balik.option.call_bonus.5/10": QT_TRANSLATE_NOOP("BalikTerms", "ayam 5, kandang 10"),
     "balik.option.call_bonus.10/20": QT_TRANSLATE_NOOP("BalikTerms", "ayam 10, kandang 20"),
+    "balik.option.call_bonus.none": QT_TRANSLATE_NOOP("BalikTerms", "no ayam or kandang (older CekiDesk)"),
+    "balik.option.revealed_card_can_be_let_go": QT_TRANSLATE_NOOP(
+        "BalikTerms", "A caller may let a winning revealed card go (older CekiDesk)"),
+    "balik.option.revealed_card_can_be_let_go.help": QT_TRANSLATE_NOOP(
+        "BalikTerms", "How CekiDesk played before it followed the source (“the calling player takes it”): kept "
+                      "for the matches saved then, so that they replay as they were played."),
+    "balik.option.tan_bonus": QT_TRANSLATE_NOOP("BalikTerms", "A point for a win after a tan call (Pwee)"),
+    "balik.option.tan_bonus.help": QT_TRANSLATE_NOOP(
+        "BalikTerms", "Pwee's book gives one more point for winning after a tan call. Off by default: the "
+                      "source calls it superfluous, since a tan winner always scores at least 1 for a mata."),
     "balik.option.olo_points": QT_TRANSLATE_NOOP("BalikTerms", "Points per olo"),
     "balik.option.olo_points.help": QT_TRANSLATE_NOOP(
         "BalikTerms", "What each olo of the winning hand scores (house: the source gives five as an example)."),
@@ -259,6 +269,7 @@ _SCORE_ITEMS = {
     "red_mata": QT_TRANSLATE_NOOP("BalikScore", "%n red mata(s), 2 each"),
     "ayam": QT_TRANSLATE_NOOP("BalikScore", "ayam: won after a ceki call on a card somebody else drew"),
     "kandang": QT_TRANSLATE_NOOP("BalikScore", "kandang: won after a ceki call on a card of one's own draw"),
+    "tan": QT_TRANSLATE_NOOP("BalikScore", "tan: won after a tan call (Pwee)"),
     "double": QT_TRANSLATE_NOOP("BalikScore", "doubled: a winning hand from the deal"),
     "win": QT_TRANSLATE_NOOP("BalikScore", "the win"),
     "olo": QT_TRANSLATE_NOOP("BalikScore", "%n olo(s)"),

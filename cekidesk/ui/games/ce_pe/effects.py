@@ -46,6 +46,7 @@ ACTION_WORDS: dict[str, str] = {
     "exchange": QT_TRANSLATE_NOOP("CePeEffects", "draw, then exchange a card with a chosen player"),
     "swap_hands": QT_TRANSLATE_NOOP("CePeEffects", "swap hands with a chosen player"),
     "take_replacement": QT_TRANSLATE_NOOP("CePeEffects", "take the replacement from a chosen player's hand"),
+    "kill": QT_TRANSLATE_NOOP("CePeEffects", "make a chosen player lose a card (under lives, a life)"),
 }
 # the ranks as the rule editor and the help's effect table head their rows
 RANK_WORDS: dict[str, str] = {

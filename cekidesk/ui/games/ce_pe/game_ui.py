@@ -31,10 +31,10 @@ class CePeUI(RuleSetHooks, GameUI[CePeView]):
     def your_turn_text(self, view: CePeView, seat_names: Sequence[str]) -> str:
         verbs = {a.verb for a in view.legal}
         counter, limit = counter_str(view.counter), counter_str(view.limit)
-        if view.phase == "give":
+        if view.phase == "give":        # (issue 32: the player is chosen with the card, after the draw)
             return QCoreApplication.translate(
-                "CePeUI", "Exchange with {name}: click the card you give them; you take a random card of "
-                          "their hand.").format(name=seat_name(view.pending_exchange, seat_names))
+                "CePeUI", "Exchange: click the card you give and choose who gets it; you take a random card "
+                          "of their hand.")
         if "turn_down" in verbs:
             return QCoreApplication.translate(
                 "CePeUI", "No card of yours can be played at {counter} (limit {limit}): click the card to turn "
@@ -83,9 +83,10 @@ class CePeUI(RuleSetHooks, GameUI[CePeView]):
                 change=change, after=counter_str(after)))
         if action.target is not None:
             who = seat_names[action.target] if 0 <= action.target < len(seat_names) else str(action.target + 1)
-            parts.append(QCoreApplication.translate("CePeUI", "with {name}").format(name=who)
-                         if rules_of(view).effect_of(wkind(action.card)).action != "choose_next"
-                         else QCoreApplication.translate("CePeUI", "{name} next").format(name=who))
+            chooses_next = action.verb == "play" and rules_of(view).effect_of(
+                wkind(action.card)).action == "choose_next"     # (a give's target: an exchange's)
+            parts.append(QCoreApplication.translate("CePeUI", "{name} next").format(name=who) if chooses_next
+                         else QCoreApplication.translate("CePeUI", "with {name}").format(name=who))
         return QCoreApplication.translate("Terms", ", ").join(parts)
 
     def hand_over_text(self, result: HandResult, seat_names: Sequence[str], human: int) -> str:
@@ -171,6 +172,13 @@ class CePeUI(RuleSetHooks, GameUI[CePeView]):
             if d.get("took_card") is False:
                 return say(("take_replacement", you, "empty"), name=who, target=tname)
             return say(("take_replacement", False, ""), name=who, target=tname)
+        if t == "kill":       # (issue 32: a rule set's "make them lose one card")
+            lost = d.get("card")
+            if d.get("lost") is False:
+                return say(("kill", you, "empty"), name=who, target=tname)
+            if to_you and not you and lost:
+                return say(("kill", False, "you"), name=who, card=card(lost))
+            return say(("kill", you, ""), name=who, target=tname)
         if t == "turn_down":
             if you and d.get("card"):
                 return say(("turn_down", True, ""), card=card(d["card"]))

@@ -108,12 +108,14 @@ _TABLE = Section("table", QT_TRANSLATE_NOOP("CePeHelp", "At the table"), (Bullet
         "the limit. Under it: the direction of play and who moves next."),
     QT_TRANSLATE_NOOP(
         "CePeHelp", "Click a card to play it. A card that can be played in more than one way (an Ace's +1 or "
-        "+11, a 10 or Queen up or down, the player a 3 or a 5 names) shows its choices as buttons: click one, or use "
+        "+11, a 10 or Queen up or down, the player a 5 names or a 3's card goes to) shows its choices as buttons: "
+        "click one, or use "
         "Left / Right and Enter; Escape closes them."),
     QT_TRANSLATE_NOOP(
         "CePeHelp", "A card that cannot be played is dimmed; its tooltip says why (“it would make 104”)."),
     QT_TRANSLATE_NOOP(
-        "CePeHelp", "After a 3 you draw, then click the card you give; you take a random card of the other hand."),
+        "CePeHelp", "After a 3 you draw first, then click the card you give and choose who gets it (with one "
+        "other player a click gives it to them); you take a random card of their hand."),
     QT_TRANSLATE_NOOP(
         "CePeHelp", "With no playable card under lives, click the card to turn face down. Under tokens or “out at "
         "once” the table says why and plays your loss for you."),
@@ -155,6 +157,10 @@ _HOUSE = Section("house", QT_TRANSLATE_NOOP("CePeHelp", "House rules"), (
         QT_TRANSLATE_NOOP(
             "CePeHelp", "With nothing to give, an exchange does nothing; from an empty hand nothing is taken."),
         QT_TRANSLATE_NOOP("CePeHelp", "With a redeal after every loss, an instant win wins the whole match."),
+        QT_TRANSLATE_NOOP(
+            "CePeHelp", "In Bloody the 7 also adds 7 to the counter and a non-spade Ace adds 1: the comment gives"
+            " only what these cards do, so the amounts are CekiDesk's choice, their face values as in"
+            " Normal 99."),
     )),
 ))
 
@@ -167,6 +173,13 @@ def _presets(card_names: str) -> Section:
             "cannot play is out); Ninety-Nine is the classic game with tokens and a new deal after every loss. "
             "Choose one in the New Game dialog, or make your own rules.")),
         effects_table([preset(i) for i in ids], [names.text(f"ce-pe.preset.{i}") for i in ids], card_names),
+        Para(QT_TRANSLATE_NOOP("CePeHelp",
+            "A rule set may give a card the action “make a chosen player lose a card”: the blog "
+            "post's own example, “Ace of Spades can be used to kill someone (make them lose one "
+            "card)”. The chosen player loses a random card of their hand, turned face down in front "
+            "of them; only they see it (house). Under lives that is a life, and a player left with no"
+            " card is out; under tokens or “out at once” they simply hold a card fewer. Nothing "
+            "happens to an empty hand.")),
     ))
 
 

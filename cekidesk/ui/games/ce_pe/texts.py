@@ -152,6 +152,12 @@ _TEMPLATES: dict[tuple[str, bool, str], str] = {
         "GameLog", "{target}'s hand is empty: you take no replacement."),
     ("take_replacement", False, "empty"): QT_TRANSLATE_NOOP(
         "GameLog", "{target}'s hand is empty: {name} takes no replacement."),
+    ("kill", True, ""): QT_TRANSLATE_NOOP("GameLog", "You make {target} lose a card."),
+    ("kill", False, ""): QT_TRANSLATE_NOOP("GameLog", "{name} makes {target} lose a card."),
+    ("kill", False, "you"): QT_TRANSLATE_NOOP(
+        "GameLog", "{name} makes you lose a card: your {card} is turned face down."),
+    ("kill", True, "empty"): QT_TRANSLATE_NOOP("GameLog", "{target}'s hand is empty: nothing is lost."),
+    ("kill", False, "empty"): QT_TRANSLATE_NOOP("GameLog", "{target}'s hand is empty: nothing is lost."),
     ("turn_down", True, ""): QT_TRANSLATE_NOOP(
         "GameLog", "You cannot play: you turn {card} face down and lose a life."),
     ("turn_down", False, ""): QT_TRANSLATE_NOOP(
