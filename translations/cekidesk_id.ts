@@ -2331,10 +2331,6 @@
         <translation>Tidak bisa dimainkan: hitungan akan jadi {counter}</translation>
     </message>
     <message>
-        <source>Exchange with {name}: click the card you give them; you take a random card of their hand.</source>
-        <translation>Bertukar dengan {name}: klik kartu yang Anda berikan; Anda mendapat satu kartu acak dari tangannya.</translation>
-    </message>
-    <message>
         <source>No card of yours can be played at {counter} (limit {limit}): click the card to turn face down — you lose a life.</source>
         <translation>Tidak ada kartu Anda yang bisa dimainkan di {counter} (batas {limit}): klik kartu yang akan ditelungkupkan — Anda kehilangan satu nyawa.</translation>
     </message>

@@ -2331,10 +2331,6 @@
         <translation>Ora bisa dietokaké: bakal dadi {counter}</translation>
     </message>
     <message>
-        <source>Exchange with {name}: click the card you give them; you take a random card of their hand.</source>
-        <translation>Ijol karo {name}: klik kertu sing sampéyan wènèhaké; sampéyan olèh kertu acak saka tangané.</translation>
-    </message>
-    <message>
         <source>No card of yours can be played at {counter} (limit {limit}): click the card to turn face down — you lose a life.</source>
         <translation>Ora ana kertu sampéyan sing bisa dietokaké ing {counter} (wates {limit}): klik kertu sing arep dikurebaké — sampéyan kélangan nyawa.</translation>
     </message>

@@ -2902,11 +2902,6 @@
         <translation>ꦲꦺꦴꦫ​ꦧꦶꦱ​ꦢꦶꦲꦼꦠꦺꦴꦏꦏꦺ: ꦧꦏꦭ꧀ꦢꦢꦶ {counter}</translation>
     </message>
     <message>
-        <source>Exchange with {name}: click the card you give them; you take a random card of their hand.</source>
-        <translatorcomment>jv: Ijol karo {name}: klik kertu sing sampéyan wènèhaké; sampéyan olèh kertu acak saka tangané.</translatorcomment>
-        <translation>ꦲꦶꦗꦺꦴꦭ꧀ꦏꦫꦺꦴ {name}: ꦏ꧀ꦭꦶꦏ꧀ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦮꦺꦤꦺꦲꦏꦺ; ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦲꦺꦴꦭꦺꦃ​ꦏꦼꦂꦠꦸ​ꦲꦕꦏ꧀ꦱꦏ​ꦠꦔꦤꦺ꧉</translation>
-    </message>
-    <message>
         <source>No card of yours can be played at {counter} (limit {limit}): click the card to turn face down — you lose a life.</source>
         <translatorcomment>jv: Ora ana kertu sampéyan sing bisa dietokaké ing {counter} (wates {limit}): klik kertu sing arep dikurebaké — sampéyan kélangan nyawa.</translatorcomment>
         <translation>ꦲꦺꦴꦫ​ꦲꦤ​ꦏꦼꦂꦠꦸ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦱꦶꦁ​ꦧꦶꦱ​ꦢꦶꦲꦼꦠꦺꦴꦏꦏꦺ​ꦲꦶꦁ {counter} (ꦮꦠꦼꦱ꧀ {limit}): ꦏ꧀ꦭꦶꦏ꧀ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦲꦉꦥ꧀ꦢꦶꦏꦸꦉꦧꦏꦺ — ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦏꦺꦭꦔꦤ꧀ꦚꦮ꧉</translation>
