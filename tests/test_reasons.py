@@ -126,7 +126,7 @@ def test_every_reason_a_game_gives_is_worded(game, players):
     """Each game's reasons (its search hooks) for every legal move of positions through a hand have
     texts, so the hint never loses a reason for want of words."""
     from cekidesk.games import get_game
-    from cekidesk.ui.table.layouts import load_game_uis
+    from cekidesk.ui.games import load_game_uis
 
     load_game_uis()
     reasons_of = get_game(game).search.reasons
