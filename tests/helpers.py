@@ -24,7 +24,6 @@ from cekidesk.games.ceki.rules import CekiOptions, CekiState
 from cekidesk.games.pei.rules import PeiOptions, PeiState, rank_of
 from cekidesk.persistence import Seat
 
-
 # -- games -------------------------------------------------------------------------------------
 
 def shipped_games() -> list[AnyGame]:
