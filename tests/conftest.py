@@ -1,12 +1,21 @@
-"""Shared test set-up.  Qt always runs offscreen in tests; user directories are redirected to a
-temporary folder so a test run never touches the real settings or saves; property tests never time
-their examples (CI is a busy two-core machine: speed is measured in bench/, not tested)."""
+"""Shared test set-up.  Qt always runs offscreen in tests; every test game under tests/ is registered
+(see ``pytest_plugins``); user directories are redirected to a temporary folder so a test run never
+touches the real settings or saves; property tests never time their examples (CI is a busy two-core
+machine: speed is measured in bench/, not tested)."""
 import os
+from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 import pytest  # noqa: E402
 from hypothesis import HealthCheck, settings  # noqa: E402
+
+# Test games added the way a built-in game is (their two packages and a registry entry): each package
+# under tests/ with a ``plugin.py`` registers its game before the tests are collected (its
+# ``pytest_configure``), so every shared test that takes its games from the registry meets it in a
+# plain ``python3 -m pytest``.  No test game is named here.  (tests/toygames/ holds games that only
+# the tests using them register, for as long as they run.)
+pytest_plugins = sorted(f"{path.parent.name}.plugin" for path in Path(__file__).parent.glob("*/plugin.py"))
 
 # Hypothesis fails an example that takes over 200 ms (``deadline``) and a test whose examples are slow
 # to generate (``too_slow``): both only measure the machine.  A test's own @settings keeps these

@@ -11,16 +11,27 @@ from __future__ import annotations
 import copy
 import random
 from collections import Counter
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 import pytest
 
 from cekidesk.engine.cards import Card, Kind, ceki_deck
 from cekidesk.engine.core import Action, Event, GameState, IllegalActionError
+from cekidesk.engine.game import AnyGame
 from cekidesk.engine.match import Match
+from cekidesk.games import games
 from cekidesk.games.ceki.rules import CekiOptions, CekiState
 from cekidesk.games.pei.rules import PeiOptions, PeiState, rank_of
 from cekidesk.persistence import Seat
+
+# -- games -------------------------------------------------------------------------------------
+
+def shipped_games() -> list[AnyGame]:
+    """The registered games shipped in ``cekidesk`` (their game class in a package under
+    ``cekidesk/games/``), in registry order: the games whose texts the shipped translations
+    (``translations/*.ts``) hold.  A test game registered from ``tests/`` is not shipped, so its
+    texts are in no translation: the tests of the shipped translations cover these games only."""
+    return [g for g in games() if type(g).__module__.startswith("cekidesk.games.")]
 
 
 # -- cards -------------------------------------------------------------------------------------
@@ -203,11 +214,11 @@ def pei_stacked(hands=("", "", ""), pool: str = "", draws: str = "", last: str |
     for role in range(3):
         codes = hands[role].split()
         assert len(codes) <= 14
-        for pos, code in zip(pei_hand_positions(role), codes):
+        for pos, code in zip(pei_hand_positions(role), codes, strict=False):
             slots[pos] = code
     pool_codes = pool.split()
     assert len(pool_codes) <= 36
-    for pos, code in zip(PEI_POOL_POSITIONS, pool_codes):
+    for pos, code in zip(PEI_POOL_POSITIONS, pool_codes, strict=False):
         slots[pos] = code
     for i, code in enumerate(draws.split()):
         slots[119 - i] = code
@@ -218,7 +229,7 @@ def pei_stacked(hands=("", "", ""), pool: str = "", draws: str = "", last: str |
     named = list(slots.values())
     placed = cards_of(named)
     deck: list[Card | None] = [None] * 120
-    for pos, card in zip(slots, placed):
+    for pos, card in zip(slots, placed, strict=False):
         deck[pos] = card
     taken = set(placed)
     ranks = {rank_of(Kind.parse(c), options) for c in named}
@@ -227,7 +238,7 @@ def pei_stacked(hands=("", "", ""), pool: str = "", draws: str = "", last: str |
     rest.sort(key=lambda c: (rank_of(c.kind, options) in ranks, c.uid))
     order = [p for p in PEI_POOL_POSITIONS if deck[p] is None] + [
         p for p in range(120) if deck[p] is None and p not in PEI_POOL_POSITIONS]
-    for pos, card in zip(order, rest):
+    for pos, card in zip(order, rest, strict=False):
         deck[pos] = card
     assert all(c is not None for c in deck)
     return PeiState(3, options, seed, dealer, deck, seating_deck(seating or ROLES_012))

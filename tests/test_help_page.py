@@ -1,11 +1,13 @@
 """The help pages as data (cekidesk.ui.games.help_page): the one renderer writes each kind of block, and
-every text of every game's page is a source text the shipped translations know in its context."""
+every text of every shipped game's page is a source text the shipped translations know in its context
+(a test game registered from tests/ is in no translation: see ``helpers.shipped_games``)."""
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-from cekidesk.games import games
+from helpers import shipped_games
+
 from cekidesk.ui.games import game_ui
 from cekidesk.ui.games.help_page import (
     BR,
@@ -120,7 +122,7 @@ def _page_texts(page: HelpPage) -> list[tuple[str, str]]:
 
 def test_every_text_of_every_help_page_is_translated_in_its_context(qapp):
     shipped = _shipped()
-    for spec in games():
+    for spec in shipped_games():
         page = game_ui(spec.id).help_page(HelpContext(fake_img, "both"))
         texts = _page_texts(page)
         assert texts, spec.id

@@ -12,6 +12,7 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 from waiting import HANG_GUARD_MS
 
+import cekidesk.ui.games  # noqa: F401  (the registry of the games' UIs: it loads every table layout)
 from cekidesk.games.kartu_lima.rules import KartuLimaCarry, KartuLimaOptions
 from cekidesk.ui.table.widget import TableWidget
 

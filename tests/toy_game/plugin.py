@@ -1,11 +1,10 @@
-"""The registry entry of the test game, as a pytest plugin: ``-p toy_game.plugin`` registers Toy
-High with ``cekidesk.games.register`` (the way a built-in game is registered from
-``BUILTIN_GAMES``) before the tests are collected, so that every shared test meets it through the
-registry.  Its window package is named in the registry (``ui_module``); the table's loader of game
-UIs imports only ``cekidesk.ui.games.<package>`` today, so it is imported here too."""
+"""The registry entry of the test game, as a pytest plugin: it registers Toy High with
+``cekidesk.games.register`` (the way a built-in game is registered from ``BUILTIN_GAMES``) before
+the tests are collected, so that every shared test meets it through the registry.  ``tests/conftest.py``
+loads the ``plugin`` module of every test-game package under ``tests/`` without naming any, so a
+plain ``python3 -m pytest`` runs every shared test with it.  Its window package is named in the
+registry (``ui_module``) and loaded by the registry of the games' UIs, as a built-in game's is."""
 from __future__ import annotations
-
-import importlib
 
 import cekidesk.games as registry
 
@@ -17,7 +16,6 @@ def register() -> None:
 
     if GAME.id not in {g.id for g in registry.games()}:
         registry.register(GAME, ui_module=UI_MODULE)
-    importlib.import_module(registry.ui_module(GAME.id))
 
 
 def pytest_configure(config: object) -> None:
