@@ -166,6 +166,7 @@ def table_states(game_id: str):
 def bench_repaint(app, repaints: int, game_id: str) -> list[dict]:
     from PySide6.QtTest import QTest
 
+    import cekidesk.ui.games  # noqa: F401  (the registry of the games' UIs: it loads every table layout)
     from cekidesk.ui.table.widget import TableWidget
 
     results = []
