@@ -19,7 +19,7 @@ The texts the seven share are written once (one translation context, ``BalikLess
 """
 from __future__ import annotations
 
-from cekidesk.ui.lessons import MOVE, NOWHERE, QT_TRANSLATE_NOOP, Lesson, Note, plate, role
+from cekidesk.ui.foundations.lessons import MOVE, NOWHERE, QT_TRANSLATE_NOOP, Lesson, Note, plate, role
 
 _C = "BalikLesson"
 #: the computer players, by seat (you sit in seat 0)
