@@ -4,7 +4,7 @@
 pyproject.toml) runs ``build_py``, which here also runs PySide6's ``lrelease`` on every
 ``translations/cekidesk_*.ts`` and puts the ``.qm`` files into the built package as
 ``cekidesk/resources_data/translations/``.  No manual step; ``*.qm`` files are never committed.
-A source checkout compiles them on demand instead (``cekidesk/ui/i18n.py``).
+A source checkout compiles them on demand instead (``cekidesk/ui/foundations/i18n.py``).
 It also lists the packages (every ``cekidesk*`` package and every folder of ``resources/``, found
 on disk).  Everything else about
 the package is in pyproject.toml.

@@ -1,6 +1,6 @@
 """Speed of the game log (a measurement, not a test): the old log (a word-wrapped ``QListWidget``,
 ``scrollToBottom()`` after every line, the current hand replayed and worded line by line when a save
-is opened — copied below as it was) against the log of today (:mod:`cekidesk.ui.gamelog`: a model of
+is opened — copied below as it was) against the log of today (:mod:`cekidesk.ui.window.gamelog`: a model of
 entries shown in a ``QPlainTextEdit``; a loaded save's log built from the events the match kept while
 replaying), side by side in one run:
 
@@ -8,7 +8,7 @@ replaying), side by side in one run:
    line, the repaint included (``processEvents`` after each), median of ``--appends`` lines.  The old log
    was capped at 2,000 lines; its 20,000 figure is what the same widget does uncapped.  A third
    column times a word-wrapped ``QTreeView`` (the model/view alternative that was measured and not
-   chosen: see ``cekidesk/ui/gamelog.py``).
+   chosen: see ``cekidesk/ui/window/gamelog.py``).
 2. **open** — a two-player save of ``--game`` whose current hand has 1,000 / 4,000 / 20,000 moves,
    or as many as the game's rules let random play reach (see :func:`long_hand`; the first column
    gives the moves played), loaded with ``load_match``; then the log work alone: the old ``_rebuild_log``
@@ -43,21 +43,22 @@ from PySide6.QtCore import QStringListModel, qVersion  # noqa: E402
 from PySide6.QtGui import QColor, QFont  # noqa: E402
 from PySide6.QtWidgets import QAbstractItemView, QApplication, QListWidget, QListWidgetItem, QTreeView  # noqa: E402
 
-from cekidesk.games import DEFAULT_GAME_ID, new_match
 from cekidesk.engine.match import Match  # noqa: E402
+from cekidesk.games import DEFAULT_GAME_ID, new_match
 from cekidesk.persistence.saves import Seat, load_match, save_match  # noqa: E402
 from cekidesk.persistence.settings import Settings  # noqa: E402
-from cekidesk.ui import dialogs, names  # noqa: E402
-from cekidesk.ui.gamelog import GameLogDock, LogEntry, describe_event  # noqa: E402
+from cekidesk.ui import dialogs  # noqa: E402
+from cekidesk.ui.foundations import names  # noqa: E402
 from cekidesk.ui.games import game_ui  # noqa: E402
 from cekidesk.ui.main_window import MainWindow  # noqa: E402
+from cekidesk.ui.window.gamelog import GameLogDock, LogEntry, describe_event  # noqa: E402
 
 LINE = "Budi takes the 5 of Coins from the discard pile and throws the Red Flower, which nobody wanted"
 SIZE = (320, 720)
 SEATS = [Seat.human("You"), Seat.bot("random", "Budi")]
 
 
-# -- the old log, as it was (cekidesk/ui/gamelog.py and MainWindow._rebuild_log before the change) --
+# -- the old log, as it was (cekidesk/ui/window/gamelog.py and MainWindow._rebuild_log before the change) --
 class OldLog(QListWidget):
     max_lines = 2000
 

@@ -1,5 +1,5 @@
 """Speed of the hand history's replay (a measurement, not a test): the worst case the issue names — a long
-hand of the Balik family with 14 players — replayed from its record (:class:`cekidesk.ui.history.HandReplay`).
+hand of the Balik family with 14 players — replayed from its record (:class:`cekidesk.ui.window.history.HandReplay`).
 
 Random players play ``--hands`` hands of ``--game`` with ``--players`` players from deal ``--seed`` on; the
 longest is replayed:
@@ -39,8 +39,8 @@ from cekidesk.engine.match import Match  # noqa: E402
 from cekidesk.games import new_match  # noqa: E402
 from cekidesk.persistence.saves import Seat  # noqa: E402
 from cekidesk.persistence.settings import Settings  # noqa: E402
-from cekidesk.ui.history import HandReplay  # noqa: E402
 from cekidesk.ui.main_window import MainWindow  # noqa: E402
+from cekidesk.ui.window.history import HandReplay  # noqa: E402
 
 
 def longest_hand(game: str, players: int, hands: int, seed: int) -> tuple[Match, int]:

@@ -1,6 +1,6 @@
 """Latin → aksara Jawa (Javanese script) for modern Javanese orthography.  Pure Python, no Qt.
 
-The app uses it to *produce* the Javanese-script card names and terms (``cekidesk/ui/names.py``) and
+The app uses it to *produce* the Javanese-script card names and terms (``cekidesk/ui/foundations/names.py``) and
 the first draft of ``translations/cekidesk_jv_Java.ts`` from the Javanese Latin translation
 (``tools/make_jv_java.py``), and to *check* them in the tests.  The rules are those of RULINGS §1
 ("Javanese script"):

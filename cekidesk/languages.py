@@ -1,5 +1,5 @@
 """The interface languages CekiDesk offers, by the app's own language ids.  Pure Python (no Qt): the
-settings validate against it, the UI (:mod:`cekidesk.ui.i18n`) loads the translations.
+settings validate against it, the UI (:mod:`cekidesk.ui.foundations.i18n`) loads the translations.
 
 Qt's locale system cannot tell the two Javanese interfaces apart (Latin letters and aksara Jawa both
 resolve to ``jv_ID``), so the app names its languages itself and loads the translation files by

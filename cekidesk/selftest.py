@@ -85,7 +85,7 @@ def check_languages() -> str:
     from PySide6.QtCore import QCoreApplication
 
     from cekidesk.languages import LANGUAGES, SOURCE
-    from cekidesk.ui import i18n
+    from cekidesk.ui.foundations import i18n
 
     found, wrong = [], []
     try:
@@ -111,7 +111,7 @@ def check_font() -> str:
     from PySide6.QtCore import Qt
     from PySide6.QtGui import QFont, QFontInfo, QFontMetrics, QImage, QPainter
 
-    from cekidesk.ui import fonts
+    from cekidesk.ui.foundations import fonts
 
     family = fonts.register_fonts()
     if family != fonts.FAMILY:
@@ -140,7 +140,7 @@ def check_font() -> str:
 def card_codes() -> dict[str, list[str]]:
     """Every face of every deck, by family, and the families' backs (one per back design)."""
     from cekidesk.engine.cards import ALL_WKINDS, Kind
-    from cekidesk.ui.cardpics import CEKI, FAMILIES, WESTERN
+    from cekidesk.ui.foundations.cardpics import CEKI, FAMILIES, WESTERN
 
     return {CEKI: [k.code for k in Kind], WESTERN: [k.code for k in ALL_WKINDS],
             "backs": [fam.back for fam in FAMILIES.values()]}
@@ -148,7 +148,7 @@ def card_codes() -> dict[str, list[str]]:
 
 def check_cards() -> str:
     """Every card face and back is drawn from its picture, and none is blank."""
-    from cekidesk.ui.cardpics import BACK_DESIGNS, card_art, card_image
+    from cekidesk.ui.foundations.cardpics import BACK_DESIGNS, card_art, card_image
 
     art = card_art()
     counts, bad = [], []
@@ -180,8 +180,8 @@ def table_image() -> QImage:
     from cekidesk.persistence.saves import Seat
     from cekidesk.persistence.settings import Settings
     from cekidesk.ui.dialogs.new_game import NewGameConfig
+    from cekidesk.ui.foundations.names import DEFAULT_BOT_NAMES
     from cekidesk.ui.main_window import MainWindow
-    from cekidesk.ui.names import DEFAULT_BOT_NAMES
 
     spec = get_game(TABLE_GAME)
     seats = [Seat.human("You")] + [Seat.bot("beginner", DEFAULT_BOT_NAMES[i])

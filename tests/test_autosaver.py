@@ -1,4 +1,4 @@
-"""The autosave is written on a thread of its own (cekidesk.ui.autosaver): no move waits for the
+"""The autosave is written on a thread of its own (cekidesk.ui.adapters.autosaver): no move waits for the
 disk, the newest request wins and requests are carried out in order, failures come back to the
 window's thread, and quitting waits until the last move is on the disk."""
 from __future__ import annotations
@@ -7,13 +7,13 @@ import threading
 
 from PySide6.QtCore import QThread
 from PySide6.QtWidgets import QApplication
+from test_ui_window import make_window, start, wait_turn_or_end
+from waiting import HANG_GUARD_MS
 
 from cekidesk.persistence import paths
 from cekidesk.persistence.saves import SaveFileError, load_autosave
-from cekidesk.ui import autosaver as autosaver_module
-from cekidesk.ui.autosaver import Autosaver
-from test_ui_window import make_window, start, wait_turn_or_end
-from waiting import HANG_GUARD_MS
+from cekidesk.ui.adapters import autosaver as autosaver_module
+from cekidesk.ui.adapters.autosaver import Autosaver
 
 
 class SlowDisk:

@@ -7,7 +7,7 @@ from PySide6.QtWidgets import QCheckBox
 
 import cekidesk.ui.games.balik.texts  # noqa: F401  (the family's option words)
 from cekidesk.games.balik.options import BalikSatuOptions
-from cekidesk.ui import i18n
+from cekidesk.ui.foundations import i18n
 from cekidesk.ui.widgets.options_form import OptionsForm
 
 ENGLISH = ("A point for a win after a tan call (Pwee)",

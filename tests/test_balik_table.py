@@ -18,8 +18,8 @@ from cekidesk.engine.core import Action
 from cekidesk.games import get_game
 from cekidesk.games.balik import rules
 from cekidesk.games.balik.scoring import BalikCarry, BangkongRecord
-from cekidesk.ui import names
-from cekidesk.ui.cardpics import card_width
+from cekidesk.ui.foundations import names
+from cekidesk.ui.foundations.cardpics import card_width
 from cekidesk.ui.games.balik.layout import BalikLayout, hand_groups
 from cekidesk.ui.table.layouts import LayoutOptions, label_rect, layout_class, text_width
 

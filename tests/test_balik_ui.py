@@ -5,7 +5,6 @@ build-up); the "Claim winning cards automatically" setting on and off; the famil
 event has a sentence, no code reaches the player) and help pages."""
 from __future__ import annotations
 
-
 import balik_helpers
 import pytest
 from PySide6.QtCore import Qt
@@ -21,9 +20,9 @@ from cekidesk.games import get_game, new_match
 from cekidesk.games.balik import rules
 from cekidesk.persistence.saves import Seat
 from cekidesk.persistence.settings import Settings
-from cekidesk.ui import names
 from cekidesk.ui.app import guard_none_refcount
 from cekidesk.ui.dialogs.new_game import NewGameConfig
+from cekidesk.ui.foundations import names
 from cekidesk.ui.games import game_ui
 from cekidesk.ui.games.base import HelpContext
 from cekidesk.ui.main_window import MainWindow
@@ -276,7 +275,7 @@ def test_every_reason_of_the_hint_is_worded(qapp):
     import random
 
     from cekidesk.games.balik.search import reasons
-    from cekidesk.ui.reasons import describe_reasons
+    from cekidesk.ui.foundations.reasons import describe_reasons
 
     namer = names.card_namer("latin", GAME)
     worded: set[str] = set()

@@ -126,7 +126,7 @@ def run_spec(platform: str, tmp_path: Path, monkeypatch) -> dict[str, list[Step]
     for name, module in {"PyInstaller": types.SimpleNamespace(), "PyInstaller.utils": types.SimpleNamespace(),
                          "PyInstaller.utils.hooks": hooks, "PyInstaller.utils.hooks.qt": qt}.items():
         monkeypatch.setitem(sys.modules, name, module)
-    from cekidesk.ui import i18n
+    from cekidesk.ui.foundations import i18n
 
     lrelease = i18n.lrelease_command()   # (this system's, whatever system the spec is told it runs on)
     monkeypatch.setattr(i18n, "lrelease_command", lambda: lrelease)

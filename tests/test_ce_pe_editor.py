@@ -432,8 +432,8 @@ def test_the_game_menu_opens_the_rule_sets_with_the_rules_of_the_game_under_way(
 
 
 def test_in_aksara_jawa_a_row_is_as_tall_as_a_line_of_javanese_script(qtbot, qapp):
-    from cekidesk.ui import i18n
-    from cekidesk.ui.fonts import install_javanese_font, javanese_line_height
+    from cekidesk.ui.foundations import i18n
+    from cekidesk.ui.foundations.fonts import install_javanese_font, javanese_line_height
 
     install_javanese_font(qapp)
     try:

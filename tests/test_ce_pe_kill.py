@@ -130,7 +130,7 @@ def test_the_rule_editor_builds_the_sources_killer_ace_and_words_it(qtbot):
 
 def test_the_log_words_a_kill(qapp):
     from cekidesk.engine.core import Event
-    from cekidesk.ui import names
+    from cekidesk.ui.foundations import names
     from cekidesk.ui.games import game_ui
 
     ui = game_ui("ce-pe")

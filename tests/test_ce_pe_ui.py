@@ -21,9 +21,9 @@ from cekidesk.games import get_game, new_match
 from cekidesk.games.ce_pe import rules
 from cekidesk.games.ce_pe.ruleset import PRESETS, preset
 from cekidesk.persistence.saves import Seat
-from cekidesk.ui import names
 from cekidesk.ui.app import guard_none_refcount
 from cekidesk.ui.dialogs.new_game import NewGameConfig
+from cekidesk.ui.foundations import names
 from cekidesk.ui.games import game_ui
 from cekidesk.ui.games.base import HelpContext
 from cekidesk.ui.main_window import MainWindow
@@ -303,7 +303,7 @@ def test_a_money_match_says_how_a_hand_is_paid():
 
 
 def test_the_hints_reasons_are_worded():
-    from cekidesk.ui.reasons import describe_reasons
+    from cekidesk.ui.foundations.reasons import describe_reasons
 
     namer = names.card_namer("latin", GAME)
     line = describe_reasons([("ce_pe.pressure", {"counter": 95, "limit": 100, "player": 2}),

@@ -6,17 +6,18 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-from cekidesk.games import new_match
+from waiting import HANG_GUARD_MS
+
 from cekidesk.engine.core import Action, Event, HandResult
 from cekidesk.engine.match import Match
+from cekidesk.games import new_match
 from cekidesk.games.ceki.rules import NO_DRAW_TURNS, CekiOptions, CekiState
 from cekidesk.persistence.saves import Seat, save_match
 from cekidesk.persistence.settings import Settings
 from cekidesk.ui.app import guard_none_refcount
-from cekidesk.ui.gamelog import describe_event
 from cekidesk.ui.games import game_ui
 from cekidesk.ui.main_window import MainWindow
-from waiting import HANG_GUARD_MS
+from cekidesk.ui.window.gamelog import describe_event
 
 guard_none_refcount()
 

@@ -28,10 +28,10 @@ from cekidesk.games.ceki.rules import CekiOptions, CekiState, Throw
 from cekidesk.persistence import saves
 from cekidesk.persistence.saves import Seat
 from cekidesk.persistence.settings import Settings
-from cekidesk.ui import i18n
-from cekidesk.ui.cardpics import card_width
 from cekidesk.ui.dialogs.new_game import NewGameConfig
-from cekidesk.ui.fonts import install_javanese_font, script_scale
+from cekidesk.ui.foundations import i18n
+from cekidesk.ui.foundations.cardpics import card_width
+from cekidesk.ui.foundations.fonts import install_javanese_font, script_scale
 from cekidesk.ui.games.ceki import layout as ceki_layout
 from cekidesk.ui.main_window import MainWindow
 from cekidesk.ui.table.cards import MARK_TAKEN, CardItem

@@ -17,10 +17,10 @@ from cekidesk.engine.core import Action
 from cekidesk.persistence import paths
 from cekidesk.persistence.saves import Seat, load_autosave
 from cekidesk.persistence.settings import Settings, load_settings, save_settings
-from cekidesk.ui import i18n
-from cekidesk.ui.coach import LessonChooser, SummaryDialog, lesson_games
 from cekidesk.ui.dialogs.new_game import NewGameConfig
+from cekidesk.ui.foundations import i18n
 from cekidesk.ui.main_window import MainWindow
+from cekidesk.ui.window.coach import LessonChooser, SummaryDialog, lesson_games
 
 
 def press(key: Qt.Key) -> None:

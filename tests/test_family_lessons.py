@@ -11,8 +11,8 @@ from waiting import HANG_GUARD_MS
 from window_helpers import open_window
 
 from cekidesk.games.balik.family import GAME_IDS
-from cekidesk.ui.coach import SummaryDialog
 from cekidesk.ui.games import game_ui
+from cekidesk.ui.window.coach import SummaryDialog
 
 GAMES = (*GAME_IDS, "ce-pe")
 #: the key the notes name for each of the person's moves (a card to throw or play: Enter)

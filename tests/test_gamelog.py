@@ -13,14 +13,15 @@ import pytest
 from PySide6.QtCore import QEvent
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QApplication
-
-from cekidesk.games import new_match
-from cekidesk.engine.match import Match
-from cekidesk.persistence.saves import SaveFileError
-from cekidesk.ui import autosaver as autosaver_module, i18n
-from cekidesk.ui.gamelog import IMPORTANT_COLOUR, GameLogDock, LogEntry, Seating, describe_event
 from test_ui_window import SEATS3, make_window, play_hand, start, wait_turn_or_end
 from waiting import HANG_GUARD_MS
+
+from cekidesk.engine.match import Match
+from cekidesk.games import new_match
+from cekidesk.persistence.saves import SaveFileError
+from cekidesk.ui.adapters import autosaver as autosaver_module
+from cekidesk.ui.foundations import i18n
+from cekidesk.ui.window.gamelog import IMPORTANT_COLOUR, GameLogDock, LogEntry, Seating, describe_event
 
 LONG = ("Budi takes the 5 of Coins from the discard pile and throws the Red Flower, which nobody wanted, "
         "and the log must show every word of it")

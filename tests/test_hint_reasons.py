@@ -15,8 +15,10 @@ from PySide6.QtWidgets import QApplication, QPushButton
 from test_ce_pe_table import ACE_LEGAL, table  # noqa: F401 - the Ce Pe table fixture
 from test_ce_pe_table import view as ce_pe_view
 from test_decision_controls import SEATS as DUEL_SEATS
-from test_decision_controls import duel_table  # noqa: F401 - a fixture of the duel's table
-from test_decision_controls import human_turn
+from test_decision_controls import (
+    duel_table,  # noqa: F401 - a fixture of the duel's table
+    human_turn,
+)
 from test_ui_keys import new_window, press, start, table_has_the_keyboard, wait_turn_or_end
 from toygames import duel
 from waiting import HANG_GUARD_MS
@@ -25,11 +27,11 @@ from cekidesk.engine.cards import Kind
 from cekidesk.games.balik.search import reasons as balik_reasons
 from cekidesk.games.ceki.search import reasons as ceki_reasons
 from cekidesk.games.pei.search import reasons as pei_reasons
-from cekidesk.ui import i18n
 from cekidesk.ui.app import guard_none_refcount
 from cekidesk.ui.dialogs.new_game import NewGameConfig
+from cekidesk.ui.foundations import i18n
+from cekidesk.ui.foundations.reasons import describe_reasons
 from cekidesk.ui.main_window import MainWindow
-from cekidesk.ui.reasons import describe_reasons
 
 guard_none_refcount()
 

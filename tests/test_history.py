@@ -13,6 +13,8 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QFileDialog
+from waiting import HANG_GUARD_MS
+from window_helpers import open_window
 
 from cekidesk.engine.match import Match
 from cekidesk.games import games, get_game, new_match
@@ -25,14 +27,11 @@ from cekidesk.persistence.saves import (
     parse_document,
     save_match,
 )
-from cekidesk.ui import names
 from cekidesk.ui.dialogs.new_game import NewGameConfig
+from cekidesk.ui.foundations import names
 from cekidesk.ui.games import game_ui
-from cekidesk.ui.history import HandReplay, first_deal_of, shown_view
 from cekidesk.ui.table import TableWidget
-
-from waiting import HANG_GUARD_MS
-from window_helpers import open_window
+from cekidesk.ui.window.history import HandReplay, first_deal_of, shown_view
 
 SEATS3 = [Seat.human("You"), Seat.bot("beginner", "Budi"), Seat.bot("beginner", "Sari")]
 

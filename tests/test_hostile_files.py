@@ -188,7 +188,7 @@ def test_folded_totals_that_add_up_beyond_the_bound_are_set_aside():
 
 def test_the_statistics_window_shows_totals_beyond_a_c_int_without_overflow(qtbot):
     """The store's bounds keep such numbers out of the file; the window is the last guard."""
-    from cekidesk.ui.statistics_window import StatisticsDialog
+    from cekidesk.ui.window.statistics_window import StatisticsDialog
 
     store = StatisticsStore()
     huge = Totals.model_construct(**{**Totals().model_dump(exclude={"best"}), "matches": 2**40, "hands": 2**40,
@@ -267,7 +267,7 @@ def test_the_window_refuses_a_nul_path_with_a_message(window, boxes, qtbot):
 @given(mutator=st.sampled_from(sorted(fuzz_files.MUTATORS)), seed=st.integers(0, 2**32))
 def test_the_window_opens_a_hostile_save_or_says_why_and_shows_hostile_statistics(window, boxes, qtbot, tmp_path,
                                                                                   mutator, seed):
-    from cekidesk.ui.statistics_window import StatisticsDialog
+    from cekidesk.ui.window.statistics_window import StatisticsDialog
 
     save = tmp_path / f"{seed}.cekisave"
     save.write_bytes(fuzz_files.hostile("save", mutator, seed))
@@ -299,7 +299,7 @@ def test_the_window_opens_a_hostile_save_or_says_why_and_shows_hostile_statistic
 def test_save_refusals_and_the_settings_notice_are_said_in_the_players_language(qapp, tmp_path, lang, words):
     from PySide6.QtCore import QCoreApplication
 
-    from cekidesk.ui import i18n
+    from cekidesk.ui.foundations import i18n
 
     doc = json.loads(fuzz_files.bases()["save"][0])
     doc["seats"][0]["name"] = ""
@@ -326,7 +326,7 @@ def test_save_refusals_and_the_settings_notice_are_said_in_the_players_language(
 def test_every_load_refusal_has_its_words_a_missing_file_too(qapp, tmp_path):
     from PySide6.QtCore import QCoreApplication
 
-    from cekidesk.ui import i18n
+    from cekidesk.ui.foundations import i18n
 
     with pytest.raises(SaveFileError) as info:
         load_match(tmp_path / "nowhere.cekisave")

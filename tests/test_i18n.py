@@ -10,14 +10,13 @@ import pytest
 from PySide6.QtCore import QCoreApplication, QEvent, QLocale, QTranslator
 from PySide6.QtGui import QTextLayout
 from PySide6.QtWidgets import QAbstractButton, QApplication, QLabel
+from waiting import HANG_GUARD_MS
 
 from cekidesk.languages import normalize_language
 from cekidesk.persistence import paths
 from cekidesk.persistence.settings import Settings, load_settings
-from cekidesk.ui import i18n
-from cekidesk.ui.fonts import FAMILY, install_javanese_font
-
-from waiting import HANG_GUARD_MS
+from cekidesk.ui.foundations import i18n
+from cekidesk.ui.foundations.fonts import FAMILY, install_javanese_font
 
 
 @pytest.fixture(autouse=True)

@@ -18,10 +18,10 @@ from waiting import HANG_GUARD_MS
 from window_helpers import open_window
 
 from cekidesk.games import get_game
-from cekidesk.ui import i18n, names
-from cekidesk.ui.help import HowToPlayDialog
+from cekidesk.ui.foundations import i18n, names
 from cekidesk.ui.table import TableWidget
 from cekidesk.ui.table.widget import LabelItem
+from cekidesk.ui.window.help import HowToPlayDialog
 
 
 @pytest.fixture

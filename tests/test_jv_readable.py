@@ -60,15 +60,15 @@ from cekidesk.aksara import is_javanese_char
 from cekidesk.engine.match import Match
 from cekidesk.games import new_match
 from cekidesk.persistence.saves import Seat
-from cekidesk.ui import fonts, i18n
 from cekidesk.ui.dialogs.hand_end import HandEndDialog
 from cekidesk.ui.dialogs.new_game import NewGameConfig, NewGameDialog
 from cekidesk.ui.dialogs.settings import SettingsDialog
-from cekidesk.ui.fonts import FAMILY, SCRIPT_SCALE, install_javanese_font, javanese_line_height
-from cekidesk.ui.gamelog import GameLogView
+from cekidesk.ui.foundations import fonts, i18n
+from cekidesk.ui.foundations.fonts import FAMILY, SCRIPT_SCALE, install_javanese_font, javanese_line_height
 from cekidesk.ui.games.ce_pe.editor import RuleEditor
 from cekidesk.ui.table.layouts import LabelSpec, text_width
 from cekidesk.ui.table.widget import LabelItem
+from cekidesk.ui.window.gamelog import GameLogView
 
 #: rounding between the metrics of a whole text and the pixels Qt gives a widget
 SLACK = 1.0

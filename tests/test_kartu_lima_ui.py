@@ -25,9 +25,10 @@ from cekidesk.games import get_game
 from cekidesk.games.kartu_lima.rules import KartuLimaCarry, KartuLimaOptions, new_hand
 from cekidesk.persistence.saves import Seat
 from cekidesk.persistence.settings import Settings
-from cekidesk.ui import dialogs, names
+from cekidesk.ui import dialogs
 from cekidesk.ui.app import guard_none_refcount
 from cekidesk.ui.dialogs.new_game import NewGameConfig
+from cekidesk.ui.foundations import names
 from cekidesk.ui.games import game_ui
 from cekidesk.ui.games.kartu_lima import wangsalan
 from cekidesk.ui.games.kartu_lima.layout import KartuLimaLayout
@@ -292,7 +293,7 @@ def test_every_card_inside_the_scene_and_only_legal_or_seen_cards(qapp, n):
     opts = KartuLimaOptions(stakes="bal_balan", roosters="tetep", gor_goran=True, abang_ireng=True)
     carry = KartuLimaCarry(hands=1, banjiran=2, streak=3, won=40, pot=50)
     names_ = [f"Player {i}" for i in range(n)]
-    from cekidesk.ui.cardpics import card_width
+    from cekidesk.ui.foundations.cardpics import card_width
 
     for seed in range(6):
         lay = KartuLimaLayout(names_, 0)

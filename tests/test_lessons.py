@@ -1,4 +1,4 @@
-"""Every game's guided first hand ("Learn to play", cekidesk/ui/lessons.py) as data: the seed deals
+"""Every game's guided first hand ("Learn to play", cekidesk/ui/foundations/lessons.py) as data: the seed deals
 the hand the lesson says, the script is legal move by move and plays the whole hand, the notes sit
 at moves of the script and say something in every language."""
 from __future__ import annotations
@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from cekidesk.engine.core import EngineError
-from cekidesk.ui import i18n
+from cekidesk.ui.foundations import i18n
+from cekidesk.ui.foundations.lessons import Lesson
 from cekidesk.ui.games import registered_game_uis
-from cekidesk.ui.lessons import Lesson
 
 LESSONS: dict[str, Lesson] = {gid: ui.lesson() for gid, ui in sorted(registered_game_uis().items())
                               if ui.lesson() is not None}

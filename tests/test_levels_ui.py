@@ -11,10 +11,10 @@ from PySide6.QtWidgets import QApplication
 from cekidesk.bots import LEVELS, levels
 from cekidesk.persistence.saves import Seat
 from cekidesk.persistence.settings import Settings, load_settings
-from cekidesk.ui import i18n
 from cekidesk.ui.app import guard_none_refcount
 from cekidesk.ui.dialogs.new_game import NewGameConfig, NewGameDialog
 from cekidesk.ui.dialogs.settings import SettingsDialog
+from cekidesk.ui.foundations import i18n
 from cekidesk.ui.main_window import MainWindow
 
 guard_none_refcount()

@@ -10,6 +10,7 @@ from collections import Counter
 from PySide6.QtCore import QPoint, QPointF, Qt, QUrl
 from PySide6.QtGui import QTextDocument
 from PySide6.QtWidgets import QCheckBox, QComboBox, QSpinBox
+from waiting import HANG_GUARD_MS
 
 from cekidesk.bots import make_bot
 from cekidesk.engine.core import Action, Event, HandResult
@@ -20,12 +21,10 @@ from cekidesk.ui import dialogs
 from cekidesk.ui.app import guard_none_refcount
 from cekidesk.ui.dialogs.hand_end import stake_item_text
 from cekidesk.ui.dialogs.new_game import NewGameConfig, NewGameDialog
-from cekidesk.ui.gamelog import describe_event
 from cekidesk.ui.games import game_ui
 from cekidesk.ui.main_window import MainWindow
 from cekidesk.ui.table.cards import CardItem
-
-from waiting import HANG_GUARD_MS
+from cekidesk.ui.window.gamelog import describe_event
 
 guard_none_refcount()
 

@@ -19,7 +19,7 @@ from cekidesk.persistence import statistics as statistics_module
 from cekidesk.persistence import statistics_pending
 from cekidesk.persistence.saves import load_match
 from cekidesk.persistence.statistics import StatisticsStore, statistics_path
-from cekidesk.ui import autosaver as autosaver_module
+from cekidesk.ui.adapters import autosaver as autosaver_module
 from cekidesk.ui.window import quit_prompt
 from cekidesk.ui.window.features import statistics as statistics_feature
 
@@ -218,8 +218,8 @@ def test_statistics_load_off_the_windows_thread_and_a_hand_counts_once(qtbot, bo
 def test_the_question_at_quit_shows_every_text_whole(qtbot, lang):
     from test_jv_readable import clips, shown
 
-    from cekidesk.ui import i18n
-    from cekidesk.ui.fonts import install_javanese_font
+    from cekidesk.ui.foundations import i18n
+    from cekidesk.ui.foundations.fonts import install_javanese_font
 
     install_javanese_font()
     i18n.set_language(lang)

@@ -18,10 +18,10 @@ from waiting import HANG_GUARD_MS
 from cekidesk.engine.match import Match
 from cekidesk.games import games, get_game, new_match
 from cekidesk.games.pei.rules import PeiOptions, PeiState, score_cards
-from cekidesk.ui import i18n, names
-from cekidesk.ui.cardpics import card_width
 from cekidesk.ui.dialogs.hand_end import HandEndDialog
-from cekidesk.ui.fonts import install_javanese_font
+from cekidesk.ui.foundations import i18n, names
+from cekidesk.ui.foundations.cardpics import card_width
+from cekidesk.ui.foundations.fonts import install_javanese_font
 from cekidesk.ui.games.pei.layout import PeiLayout
 from cekidesk.ui.table.layouts import CardSpec, LayoutOptions, Plan
 

@@ -1,4 +1,4 @@
-"""The hint's words: a Decision's reasons as one translated line (cekidesk/ui/reasons.py).
+"""The hint's words: a Decision's reasons as one translated line (cekidesk/ui/foundations/reasons.py).
 
 Texts are registered under ``reason.<code>`` (the test registers its own under ``testgame.…``);
 card codes are worded by the namer, whole numbers as numbers, ``%n`` in the plural form its count
@@ -14,10 +14,10 @@ from PySide6.QtCore import QCoreApplication, QTranslator
 
 from cekidesk.bots import make_bot
 from cekidesk.games import new_match
-from cekidesk.ui import i18n, names
 from cekidesk.ui.app import guard_none_refcount
-from cekidesk.ui.i18n import QT_TRANSLATE_NOOP
-from cekidesk.ui.reasons import describe_reasons
+from cekidesk.ui.foundations import i18n, names
+from cekidesk.ui.foundations.i18n import QT_TRANSLATE_NOOP
+from cekidesk.ui.foundations.reasons import describe_reasons
 
 guard_none_refcount()
 
@@ -74,7 +74,7 @@ def test_reasons_join_in_order_with_cards_named_and_numbers_counted():
 
 
 def test_what_cannot_be_worded_is_left_out_and_never_shown_as_a_code(caplog):
-    caplog.set_level(logging.DEBUG, logger="cekidesk.ui.reasons")
+    caplog.set_level(logging.DEBUG, logger="cekidesk.ui.foundations.reasons")
     good = ("testgame.pairs", {"n": 2})
     odd = [
         ("ceki.never_registered", {"kind": "C9"}),             # an unknown code

@@ -27,10 +27,10 @@ from cekidesk.games import games, get_game, new_match
 from cekidesk.persistence import paths
 from cekidesk.persistence.saves import Seat, load_match
 from cekidesk.persistence.settings import Settings
-from cekidesk.ui import names
+from cekidesk.ui.adapters.controller import GameController
 from cekidesk.ui.app import guard_none_refcount
-from cekidesk.ui.controller import GameController
 from cekidesk.ui.dialogs.new_game import NewGameConfig, NewGameDialog
+from cekidesk.ui.foundations import names
 from cekidesk.ui.main_window import MainWindow
 
 guard_none_refcount()

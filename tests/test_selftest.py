@@ -10,7 +10,7 @@ from PySide6.QtGui import QColor, QImage, QPainter
 
 from cekidesk import selftest
 from cekidesk.persistence import paths
-from cekidesk.ui import cardpics, fonts, i18n
+from cekidesk.ui.foundations import cardpics, fonts, i18n
 
 
 @pytest.fixture

@@ -6,12 +6,12 @@ import gc
 import random
 
 from PySide6.QtCore import QTimer
+from waiting import HANG_GUARD_MS
 
 from cekidesk.bots import make_bot
 from cekidesk.persistence.saves import Seat
+from cekidesk.ui.adapters.controller import GameController, _BotTask
 from cekidesk.ui.app import guard_none_refcount
-from cekidesk.ui.controller import GameController, _BotTask
-from waiting import HANG_GUARD_MS
 
 guard_none_refcount()
 

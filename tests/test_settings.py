@@ -9,12 +9,11 @@ from pathlib import Path
 
 import pytest
 from pydantic import ValidationError
+from waiting import finishes
 
 from cekidesk.persistence import Settings, load_settings, paths, save_settings
 from cekidesk.persistence import settings as settings_mod
 from cekidesk.persistence.settings import SETTINGS_SCHEMA_VERSION, SettingsNotice, load_settings_and_notice
-
-from waiting import finishes
 
 LOGGER = "cekidesk.persistence.settings"
 
@@ -42,7 +41,7 @@ def warnings_of(caplog) -> list[str]:
 def test_defaults():
     s = Settings()
     assert s.schema_version == SETTINGS_SCHEMA_VERSION == 2
-    assert s.language is None  # follow the system (cekidesk.ui.i18n.default_language)
+    assert s.language is None  # follow the system (cekidesk.ui.foundations.i18n.default_language)
     assert s.card_names == "latin"
     assert s.animation_speed == "normal"
     assert s.bot_pace_ms == 600

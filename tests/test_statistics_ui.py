@@ -18,11 +18,11 @@ from cekidesk.persistence.saves import Seat, document_to_match, match_to_documen
 from cekidesk.persistence.settings import Settings
 from cekidesk.persistence.statistics import CSV_COLUMNS, StatisticsStore, statistics_path
 from cekidesk.selfplay import play_hand
-from cekidesk.ui import names
-from cekidesk.ui.charts import BarChart, LineChart
+from cekidesk.ui.adapters.statistics import StatisticsRecorder
+from cekidesk.ui.foundations import names
 from cekidesk.ui.games import game_ui
 from cekidesk.ui.main_window import MainWindow
-from cekidesk.ui.statistics import StatisticsRecorder
+from cekidesk.ui.window.charts import BarChart, LineChart
 
 
 class FakeController(QObject):
@@ -262,9 +262,9 @@ def test_a_damaged_statistics_file_is_told_once_and_recording_goes_on(qtbot, box
 def test_the_statistics_window_fits_1280x720_with_every_text_whole(qtbot, lang):
     from test_jv_readable import clips, shown
 
-    from cekidesk.ui import i18n
-    from cekidesk.ui.fonts import install_javanese_font
-    from cekidesk.ui.statistics_window import StatisticsDialog
+    from cekidesk.ui.foundations import i18n
+    from cekidesk.ui.foundations.fonts import install_javanese_font
+    from cekidesk.ui.window.statistics_window import StatisticsDialog
 
     install_javanese_font()
     i18n.set_language(lang)
@@ -283,7 +283,7 @@ def test_the_statistics_window_fits_1280x720_with_every_text_whole(qtbot, lang):
 
 
 def test_the_money_chart_says_where_the_matches_not_played_for_money_are(qtbot):
-    from cekidesk.ui.statistics_window import StatisticsDialog
+    from cekidesk.ui.window.statistics_window import StatisticsDialog
 
     c, store = _recording(mode="hands")
     _finish(c, hands=2)

@@ -14,7 +14,7 @@ import cekidesk.ui.games  # noqa: F401  (the registry of the games' UIs: it load
 from cekidesk.engine.cards import Card, Kind, ceki_deck
 from cekidesk.engine.core import Action
 from cekidesk.games.ceki.rules import CekiOptions, CekiState
-from cekidesk.ui.cardpics import card_art
+from cekidesk.ui.foundations.cardpics import card_art
 from cekidesk.ui.table.layouts import layout_class, register_layout
 from cekidesk.ui.table.widget import TableWidget
 
@@ -586,7 +586,7 @@ def test_seats_go_clockwise_from_the_humans_left(qtbot):
 
 
 def test_card_tooltips_show_all_names_whatever_the_card_name_form(qtbot):
-    from cekidesk.ui import names
+    from cekidesk.ui.foundations import names
 
     st = new_state(seed=22)
     w = make_table(qtbot, card_namer=lambda k: f"name of {k.code}")

@@ -15,17 +15,16 @@ import pytest
 from PySide6.QtCore import QAbstractAnimation, QAnimationGroup, QEasingCurve, QPoint, QPointF, QPropertyAnimation, Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
+from waiting import HANG_GUARD_MS
 
 from cekidesk.persistence.saves import Seat
 from cekidesk.persistence.settings import Settings
 from cekidesk.ui.app import guard_none_refcount
 from cekidesk.ui.dialogs.new_game import NewGameConfig
+from cekidesk.ui.foundations.names import card_tooltip
 from cekidesk.ui.main_window import MainWindow
-from cekidesk.ui.names import card_tooltip
 from cekidesk.ui.table.feel import CELEBRATION_MS
 from cekidesk.ui.table.widget import DEAL_FLIGHTS, SPEEDS, TableWidget
-
-from waiting import HANG_GUARD_MS
 
 guard_none_refcount()
 

@@ -14,8 +14,8 @@ from window_helpers import open_window
 from cekidesk.persistence.saves import Seat
 from cekidesk.persistence.settings import Settings, load_settings, save_settings
 from cekidesk.ui.app import guard_none_refcount
-from cekidesk.ui.cardpics import BACK_DESIGNS, back_code, card_art
 from cekidesk.ui.dialogs.new_game import NewGameConfig
+from cekidesk.ui.foundations.cardpics import BACK_DESIGNS, back_code, card_art
 from cekidesk.ui.main_window import MainWindow
 from cekidesk.ui.table.cards import CardItem
 

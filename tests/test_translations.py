@@ -14,7 +14,7 @@ from PySide6.QtGui import QRawFont
 from cekidesk.aksara import ALLOWED_NON_JAVANESE, ZWSP, is_javanese_char, strip_protected, transliterate
 from cekidesk.languages import LANGUAGES
 from cekidesk.resources import resource
-from cekidesk.ui import i18n
+from cekidesk.ui.foundations import i18n
 
 ROOT = Path(__file__).resolve().parent.parent
 TS = {lang: ROOT / "translations" / f"cekidesk_{info.file_suffix}.ts"
@@ -97,7 +97,7 @@ def test_jv_java_is_up_to_date_with_the_tool():
 
 
 def _script_texts() -> list[str]:
-    from cekidesk.ui import names
+    from cekidesk.ui.foundations import names
 
     out = [tr_text(tr) for _, _, _, tr in messages(TS["jv-Java"])]
     for k in names.Kind:
@@ -132,7 +132,7 @@ def test_the_bundled_font_has_a_glyph_for_every_javanese_character(qapp):
 
 
 def test_card_names_and_terms_in_script_are_the_transliterations():
-    from cekidesk.ui import names
+    from cekidesk.ui.foundations import names
 
     for k in names.Kind:
         jn = names.javanese_names(k)

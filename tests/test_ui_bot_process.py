@@ -117,7 +117,7 @@ def test_the_hint_arrives_later_and_is_dropped_when_the_position_moved_on(qtbot,
 
 
 def test_a_game_without_a_hard_level_hints_with_its_normal_player_at_once(qtbot, window, monkeypatch):
-    from cekidesk.ui import controller as controller_module
+    from cekidesk.ui.adapters import controller as controller_module
 
     monkeypatch.setattr(controller_module, "bot_levels", lambda game_id: ["beginner", "normal"])
     w = window

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from cekidesk.games import new_match
 from cekidesk.engine.match import Match
-from cekidesk.ui.cardpics import CardRow
+from cekidesk.games import new_match
 from cekidesk.ui.dialogs.hand_end import stake_item_text
 from cekidesk.ui.dialogs.score_sheet import match_progress
+from cekidesk.ui.foundations.cardpics import CardRow
 from cekidesk.ui.table import TableWidget
 
 NAMES = ["You", "Budi", "Sari"]

@@ -21,6 +21,7 @@ from pydantic import BaseModel, Field
 from PySide6.QtCore import QSize, Qt, QUrl
 from PySide6.QtGui import QTextDocument
 from PySide6.QtWidgets import QCheckBox, QComboBox, QDialog, QFileDialog, QLabel, QMessageBox, QSpinBox
+from waiting import HANG_GUARD_MS, ThinkGate, play_until_bots_thought
 
 from cekidesk.bots import RandomBot, levels, make_bot
 from cekidesk.engine.core import Action, Event
@@ -28,14 +29,11 @@ from cekidesk.persistence import paths
 from cekidesk.persistence.saves import Seat, load_autosave, load_match
 from cekidesk.persistence.settings import Settings, load_settings
 from cekidesk.ui import dialogs
+from cekidesk.ui.app import guard_none_refcount
 from cekidesk.ui.dialogs.new_game import NewGameConfig, NewGameDialog
-from cekidesk.ui.gamelog import describe_event
 from cekidesk.ui.main_window import MainWindow
 from cekidesk.ui.widgets.options_form import OptionsForm
-
-from cekidesk.ui.app import guard_none_refcount
-
-from waiting import HANG_GUARD_MS, ThinkGate, play_until_bots_thought
+from cekidesk.ui.window.gamelog import describe_event
 
 # PySide6 6.12.0 on Python 3.11 drops a reference to None on every void call; without the cushion a
 # long test session aborts with "none_dealloc" (see cekidesk/ui/app.py).

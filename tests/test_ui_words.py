@@ -10,18 +10,18 @@ import pytest
 from PySide6.QtCore import QCoreApplication, QRect
 from PySide6.QtWidgets import QApplication, QLabel, QSpinBox
 
-from cekidesk.games import new_match
 from cekidesk.engine.match import Match
+from cekidesk.games import new_match
 from cekidesk.persistence import paths
 from cekidesk.persistence.saves import Seat
 from cekidesk.persistence.settings import Settings
-from cekidesk.ui import i18n, names
 from cekidesk.ui.app import guard_none_refcount
 from cekidesk.ui.dialogs.about import AboutDialog
 from cekidesk.ui.dialogs.new_game import NewGameDialog
 from cekidesk.ui.dialogs.score_sheet import ScoreSheet, match_progress
-from cekidesk.ui.help import HowToPlayDialog
+from cekidesk.ui.foundations import i18n, names
 from cekidesk.ui.main_window import MainWindow
+from cekidesk.ui.window.help import HowToPlayDialog
 
 guard_none_refcount()
 

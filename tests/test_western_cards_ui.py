@@ -11,7 +11,7 @@ from PySide6.QtCore import QPointF, QRectF
 from cekidesk import games
 from cekidesk.engine.cards import ALL_WKINDS, Kind, WKind, WSuit
 from cekidesk.engine.game import Game, GameInfo
-from cekidesk.ui import cardpics, names
+from cekidesk.ui.foundations import cardpics, names
 from cekidesk.ui.table import TableWidget
 from cekidesk.ui.table import layouts as table_layouts
 from cekidesk.ui.table.layouts import CardSpec, Plan, SeatSpec, TableLayout
@@ -93,7 +93,7 @@ def test_a_card_image_for_the_help_and_a_card_row_draw_western_cards(qtbot):
 
 
 def test_the_help_page_draws_western_cards_at_their_shape(qtbot):
-    from cekidesk.ui.help import HowToPlayDialog
+    from cekidesk.ui.window.help import HowToPlayDialog
 
     dlg = HowToPlayDialog()
     qtbot.addWidget(dlg)

@@ -11,10 +11,10 @@ from PySide6.QtWidgets import QApplication, QDialog, QMenu, QMessageBox
 from cekidesk.games import new_match
 from cekidesk.persistence.saves import Seat, load_match, save_match
 from cekidesk.persistence.settings import Settings
-from cekidesk.ui import i18n, names
 from cekidesk.ui.app import guard_none_refcount
 from cekidesk.ui.dialogs.continue_game import describe_saved
 from cekidesk.ui.dialogs.new_game import NewGameConfig, NewGameDialog
+from cekidesk.ui.foundations import i18n, names
 from cekidesk.ui.main_window import MainWindow
 from cekidesk.ui.window.accelerators import accelerator, unique_in
 from cekidesk.ui.window.geometry import FIRST_SIZE, FRAME

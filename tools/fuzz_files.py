@@ -331,7 +331,7 @@ def run_window(count: int, seed: int) -> int:
     from cekidesk.persistence import paths
     from cekidesk.ui.app import guard_none_refcount
     from cekidesk.ui.main_window import MainWindow
-    from cekidesk.ui.statistics_window import StatisticsDialog
+    from cekidesk.ui.window.statistics_window import StatisticsDialog
 
     guard_none_refcount()
     app = QApplication.instance() or QApplication([])

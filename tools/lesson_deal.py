@@ -1,4 +1,4 @@
-"""Find the deal of a guided first hand ("Learn to play", :mod:`cekidesk.ui.lessons`).
+"""Find the deal of a guided first hand ("Learn to play", :mod:`cekidesk.ui.foundations.lessons`).
 
     python3 tools/lesson_deal.py ceki --players 3 [--options '{"…": …}'] [--start 1] [--tries 5000]
 

@@ -109,7 +109,7 @@ def main(argv: list[str] | None = None) -> int:
     spec = get_game(args.game or DEFAULT_GAME_ID)
     players = args.players or spec.default_players
     own = spec.bots[0].level if spec.bots else "random"
-    from cekidesk.ui.names import DEFAULT_BOT_NAMES as names
+    from cekidesk.ui.foundations.names import DEFAULT_BOT_NAMES as names
     levels = [own, own, "random", own, "random", own, "random", own]
     seats = [Seat.human("You")] + [Seat.bot(levels[i % len(levels)], names[i % len(names)])
                                    for i in range(players - 1)]

@@ -5,7 +5,7 @@
 
 Plays ``--matches`` money matches of a few hands each (a Normal computer player in "your" seat,
 Beginners and Normals against it) in a throw-away data folder, records every hand through
-:class:`~cekidesk.ui.statistics.StatisticsRecorder` exactly as the window does, then opens the
+:class:`~cekidesk.ui.adapters.statistics.StatisticsRecorder` exactly as the window does, then opens the
 Statistics window on ``--game`` at ``--size`` and saves a grab of it.  Works offscreen
 (``QT_QPA_PLATFORM=offscreen``) or on a display.
 """
@@ -40,10 +40,10 @@ def main() -> int:
     from cekidesk.persistence.saves import Seat
     from cekidesk.persistence.statistics import StatisticsStore
     from cekidesk.selfplay import play_hand
-    from cekidesk.ui import i18n
-    from cekidesk.ui.fonts import install_javanese_font
-    from cekidesk.ui.statistics import StatisticsRecorder
-    from cekidesk.ui.statistics_window import StatisticsDialog
+    from cekidesk.ui.adapters.statistics import StatisticsRecorder
+    from cekidesk.ui.foundations import i18n
+    from cekidesk.ui.foundations.fonts import install_javanese_font
+    from cekidesk.ui.window.statistics_window import StatisticsDialog
 
     class Session(QObject):
         """What the recorder reads of the controller."""

@@ -2,7 +2,7 @@
 a job run off the host's thread whose result comes back on it.
 
 The window implements :class:`Scheduler` with its toolkit's timers and thread pool
-(``cekidesk.ui.controller.QtScheduler``); :class:`ManualScheduler` is a deterministic one for tests
+(``cekidesk.ui.adapters.controller.QtScheduler``); :class:`ManualScheduler` is a deterministic one for tests
 and headless use: nothing runs until :meth:`ManualScheduler.run` is called, and time is simulated.
 """
 from __future__ import annotations

@@ -1,4 +1,4 @@
 """The Qt user interface.  Importing it applies the PySide6 guard once."""
-from .qtfix import guard_none_refcount
+from .foundations.qtfix import guard_none_refcount
 
 guard_none_refcount()

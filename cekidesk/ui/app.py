@@ -25,8 +25,9 @@ LOG_NAME = "cekidesk.log"
 # which the desktop finds CekiDesk's entry and icon
 DESKTOP_FILE_ID = "io.github.cekidesk.CekiDesk"
 
-from . import i18n, instance  # noqa: E402
-from .qtfix import guard_none_refcount  # noqa: E402,F401  (re-exported)
+from . import instance  # noqa: E402
+from .foundations import i18n  # noqa: E402
+from .foundations.qtfix import guard_none_refcount  # noqa: E402,F401  (re-exported)
 
 if TYPE_CHECKING:
     from .main_window import MainWindow
@@ -105,9 +106,9 @@ def make_application(argv0: str = "cekidesk") -> QApplication:
     QApplication.setApplicationDisplayName(paths.APP_NAME)
     QApplication.setWindowIcon(QIcon(str(resource("icons", "cekidesk.svg"))))
     QGuiApplication.setDesktopFileName(DESKTOP_FILE_ID)
-    from .fonts import install_javanese_font
+    from .foundations.fonts import install_javanese_font
 
-    install_javanese_font(app)   # aksara Jawa needs the bundled font (see cekidesk/ui/fonts.py)
+    install_javanese_font(app)   # aksara Jawa needs the bundled font (see cekidesk/ui/foundations/fonts.py)
     return app  # type: ignore[return-value]
 
 

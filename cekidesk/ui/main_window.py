@@ -2,7 +2,7 @@
 of (:mod:`cekidesk.ui.window.features`: menus and toolbar, the table's feed, the log, hints, the end
 of a hand, hand-over, undo, history, lessons, statistics, files, the other dialogs).
 
-The window owns a :class:`~cekidesk.ui.controller.GameController` (the match, the computer players
+The window owns a :class:`~cekidesk.ui.adapters.controller.GameController` (the match, the computer players
 on their worker thread, the autosave) and a :class:`~cekidesk.ui.table.TableWidget` (the drawing).
 It builds its features, hands each what it needs of the others, and is their
 :class:`~cekidesk.ui.window.interface.WindowInterface`.  Every change of the game reaches
@@ -28,19 +28,17 @@ from cekidesk.persistence.saves import Seat
 from cekidesk.persistence.settings import Settings, SettingsNotice, read_settings, save_settings
 from cekidesk.session import Changes
 
-from . import i18n, names
-from .controller import GameController
+from .adapters.controller import GameController
 from .dialogs.about import AboutDialog
 from .dialogs.hand_end import HandEndDialog
 from .dialogs.new_game import NewGameConfig
 from .dialogs.score_sheet import ScoreSheetDialog
 from .dialogs.settings import SettingsDialog
 from .dialogs.standings import StandingsDialog
-from .fonts import install_javanese_font
-from .gamelog import GameLogDock, Namer
+from .foundations import i18n, names
+from .foundations.fonts import install_javanese_font
+from .foundations.qtfix import guard_none_refcount
 from .games import DealWords, game_ui
-from .qtfix import guard_none_refcount
-from .statistics_window import StatisticsDialog
 from .table import TableWidget
 from .window.accelerators import unique_accelerators
 from .window.captions import caption_ms as caption_ms
@@ -60,8 +58,10 @@ from .window.features.statistics import Statistics
 from .window.features.status import StatusLine
 from .window.features.table import TableFeed
 from .window.features.undo import UndoCommands
+from .window.gamelog import GameLogDock, Namer
 from .window.geometry import first_geometry
 from .window.interface import Change, Feature, Slot0
+from .window.statistics_window import StatisticsDialog
 
 log = logging.getLogger(__name__)
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import math
 
-from PySide6.QtCore import QCoreApplication, QPointF, QRectF, QT_TRANSLATE_NOOP
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QPointF, QRectF
 
-from cekidesk.ui import names
+from cekidesk.ui.foundations import names
 from cekidesk.ui.games.base import GameUI, register_game_ui
 from cekidesk.ui.table.layouts import CardSpec, LabelSpec, LayoutOptions, Plan, SeatSpec, TableLayout, register_layout
 

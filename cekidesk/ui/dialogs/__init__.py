@@ -22,7 +22,7 @@ window calls through this package.
 """
 from __future__ import annotations
 
-from .. import names
+from ..foundations import names
 from ..widgets.helpers import close_buttons, fit_wrapped_labels, show_money_unit
 from ..widgets.options_form import OptionsForm
 from .about import AboutDialog

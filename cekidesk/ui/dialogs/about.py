@@ -7,8 +7,8 @@ from PySide6.QtWidgets import QDialog, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 from cekidesk import __version__
 from cekidesk.games import games
 
-from .. import i18n
-from ..cardpics import card_pixmap
+from ..foundations import i18n
+from ..foundations.cardpics import card_pixmap
 from ..games import game_ui
 from ..widgets.helpers import close_buttons
 

@@ -7,7 +7,7 @@ from PySide6.QtWidgets import QTableWidgetItem
 from cekidesk.bots import make_bot
 from cekidesk.persistence.settings import Settings
 
-from .. import names
+from ..foundations import names
 
 
 def level_help(game_id: str, level: str, settings: Settings) -> str:

@@ -6,7 +6,7 @@ from PySide6.QtWidgets import QMessageBox, QWidget
 
 from cekidesk.persistence.saves import LoadedGame
 
-from .. import i18n, names
+from ..foundations import i18n, names
 
 
 def describe_saved(loaded: LoadedGame) -> str:

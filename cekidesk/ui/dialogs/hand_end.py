@@ -24,10 +24,10 @@ from PySide6.QtWidgets import (
 from cekidesk.engine.core import SettlementItem
 from cekidesk.engine.match import Match
 
-from .. import i18n, names
+from ..foundations import i18n, names
+from ..foundations.names import seat_label
 from ..games import DealWords, HandEndContent, game_ui
 from ..games.base import Namer
-from ..names import seat_label
 from ..widgets.helpers import fit_wrapped_labels
 from .common import table_item
 from .score_sheet import ScoreSheet, match_progress, side_name

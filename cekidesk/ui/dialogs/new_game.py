@@ -33,7 +33,7 @@ from cekidesk.games import games, get_game
 from cekidesk.persistence.saves import Seat
 from cekidesk.persistence.settings import Settings
 
-from .. import i18n, names
+from ..foundations import i18n, names
 from ..games import game_ui
 from ..widgets.helpers import fit_wrapped_labels, show_money_unit
 from ..widgets.options_form import OptionsForm, number_range

@@ -9,9 +9,9 @@ from PySide6.QtWidgets import QAbstractItemView, QDialog, QHeaderView, QLabel, Q
 
 from cekidesk.engine.match import HandRecord, Match
 
-from .. import i18n, names
+from ..foundations import i18n, names
+from ..foundations.names import seat_label
 from ..games import game_ui
-from ..names import seat_label
 from ..widgets.helpers import close_buttons
 from .common import table_item
 

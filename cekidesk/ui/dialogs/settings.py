@@ -20,8 +20,8 @@ from cekidesk.bots import bot_levels
 from cekidesk.games import DEFAULT_GAME_ID
 from cekidesk.persistence.settings import EXPERT_SECONDS, Settings
 
-from .. import i18n, names
-from ..fonts import fit_javanese_line, javanese_text_font
+from ..foundations import i18n, names
+from ..foundations.fonts import fit_javanese_line, javanese_text_font
 from ..widgets.helpers import close_buttons, fit_wrapped_labels
 from .common import level_help
 

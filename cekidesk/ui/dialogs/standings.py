@@ -18,9 +18,9 @@ from PySide6.QtWidgets import (
 
 from cekidesk.engine.match import Match
 
-from .. import i18n, names
+from ..foundations import i18n, names
+from ..foundations.names import seat_label
 from ..games import game_ui
-from ..names import seat_label
 from .common import table_item
 from .score_sheet import side_name
 

@@ -15,7 +15,7 @@ that turns the game's views, events and results into words and widgets:
 * ``match_mode_help(mode)`` — the New Game dialog's explanation of a match mode;
 * ``auto_action(view, settings)`` — a move made for the human at once, as the settings ask (claiming
   a winning card with ``Settings.auto_claim``);
-* ``lesson()`` — the game's guided first hand (:class:`~cekidesk.ui.lessons.Lesson`), None without one;
+* ``lesson()`` — the game's guided first hand (:class:`~cekidesk.ui.foundations.lessons.Lesson`), None without one;
 * ``option_presets(parent)``, ``edit_options(parent, values)``, ``option_summary(name, value)`` — the
   New Game dialog's rules beyond the game's presets: the player's own rule sets, the game's own
   editor of its options ("Edit rules…", with ``edits_options``) and the words of an option the
@@ -37,8 +37,8 @@ from PySide6.QtWidgets import QGridLayout, QLabel, QScrollArea, QWidget
 from cekidesk.engine.core import Action, Event, GameState, HandResult, View
 from cekidesk.engine.match import HandRecord, Match
 
-from .. import names
-from ..lessons import Lesson
+from ..foundations import names
+from ..foundations.lessons import Lesson
 from .help_page import HelpContext, HelpPage, Key, Para, render_html
 
 Namer = Callable[[Any], str]
@@ -84,7 +84,7 @@ def hands_tab(hands: Sequence[Sequence[str]], seat_names: Sequence[str], human: 
     each; many hands (the Balik family's fourteen) scroll down.  A hand is one group of its row,
     never split (a gap would read as a set): the longest, fifteen cards, is about 570 pixels wide,
     so the rows fit the end-of-hand dialog at 1280 × 720."""
-    from ..cardpics import CardRow
+    from ..foundations.cardpics import CardRow
 
     area = QScrollArea(parent)
     area.setWidgetResizable(True)
@@ -282,7 +282,7 @@ class GameUI(Generic[V]):
     # -- Learn to play ---------------------------------------------------------------------------------
     def lesson(self) -> Lesson | None:
         """The game's guided first hand (Help ▸ Learn to play; how to write one:
-        :mod:`cekidesk.ui.lessons`), built anew at each call; None: the game has no lesson."""
+        :mod:`cekidesk.ui.foundations.lessons`), built anew at each call; None: the game has no lesson."""
         return None
 
 

@@ -30,7 +30,7 @@ from typing import TypeAlias
 from pydantic import BaseModel
 from PySide6.QtCore import QCoreApplication
 
-from .. import names
+from ..foundations import names
 
 
 class HelpContext:
@@ -76,7 +76,7 @@ class Said:
 
 @dataclass(frozen=True)
 class Key:
-    """The translated text of an engine key (:func:`cekidesk.ui.names.text`: an option's title, a match
+    """The translated text of an engine key (:func:`cekidesk.ui.foundations.names.text`: an option's title, a match
     mode's explanation), ``default`` for a key without one."""
 
     key: str

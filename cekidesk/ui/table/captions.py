@@ -10,7 +10,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt, QTimer
 from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsObject, QGraphicsScene, QStyleOptionGraphicsItem, QWidget
 
-from ..fonts import pixel_font
+from ..foundations.fonts import pixel_font
 
 
 class CaptionItem(QGraphicsObject):

@@ -1,4 +1,4 @@
-"""Card items for the table (the pictures come from :mod:`cekidesk.ui.cardpics`).
+"""Card items for the table (the pictures come from :mod:`cekidesk.ui.foundations.cardpics`).
 
 * :class:`CardItem` is one card on the table: a ``QGraphicsObject`` (so ``pos``, ``rotation``,
   ``opacity`` and its own ``flip`` can be animated) that paints a cached pixmap plus its markings
@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject, QStyleOptionGraphi
 
 from cekidesk.engine.core import Action, CardLike
 
-from ..cardpics import CEKI, back_code, card_art, card_width, kind_code
+from ..foundations.cardpics import CEKI, back_code, card_art, card_width, kind_code
 
 # Colours of the markings
 GLOW_LEGAL = QColor(140, 240, 150)
@@ -54,7 +54,7 @@ class CardItem(QGraphicsObject):
     ``kind`` is the card's kind (None for a back that hides it); ``face_up`` whether its face shows.
     ``key`` is the layout's name for it, ``role`` what it is (``"hand"``, ``"facedown"``, ``"pile"``,
     ``"stock"``, ``"opponent"``, ``"reveal"``) and ``seat`` whose it is (−1: nobody's).
-    ``family`` is the game's card family (:data:`cekidesk.ui.cardpics.FAMILIES`): the cards' shape
+    ``family`` is the game's card family (:data:`cekidesk.ui.foundations.cardpics.FAMILIES`): the cards' shape
     and the back a hidden card shows.
     """
 

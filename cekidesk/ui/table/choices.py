@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 
 from cekidesk.engine.core import Action, AmountRange
 
-from .. import names
+from ..foundations import names
 from .layouts import CardSpec, ChoiceSpec, Plan
 
 _ENTER = (Qt.Key.Key_Return, Qt.Key.Key_Enter)

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 
 from cekidesk.aksara import is_javanese_char
 
-from ..fonts import FAMILY, SCRIPT_SCALE, ShortLine, pixel_font, short_line
+from ..foundations.fonts import FAMILY, SCRIPT_SCALE, ShortLine, pixel_font, short_line
 from .cards import star_path
 
 # how long a win is celebrated at each animation speed, ms (none when animations are off)

@@ -23,7 +23,7 @@ from PySide6.QtCore import QCoreApplication, QPointF, QRectF
 
 from cekidesk.engine.core import Action, AmountRange, CardLike, Event, View
 
-from ..fonts import pixel_font, short_line
+from ..foundations.fonts import pixel_font, short_line
 
 # a short label's text as tall as most (a Latin line; in aksara Jawa, 1.3× it)
 _LINE_SAMPLE = "Ag"
@@ -230,7 +230,7 @@ def text_height(text: str, size: float, bold: bool = False) -> float:
 
 def card_rect(c: CardSpec) -> QRectF:
     """Where a card of a plan lies (upright)."""
-    from ..cardpics import card_width
+    from ..foundations.cardpics import card_width
 
     w = card_width(c.height)
     return QRectF(c.pos.x() - w / 2, c.pos.y() - c.height / 2, w, c.height)
@@ -292,7 +292,7 @@ def labels_inside(plan: Plan, W: float) -> None:
 def clamp_to_scene(plan: Plan, W: float, H: float, family: str = "ceki") -> None:
     """Pull every card inside the scene (with its glow margin): a last guard for tiny sizes.
     ``family`` is the game's card family (their shape)."""
-    from ..cardpics import back_code, card_width
+    from ..foundations.cardpics import back_code, card_width
 
     back = back_code(family)
     for c in plan.cards:

@@ -10,9 +10,9 @@ from collections.abc import Hashable, Mapping, Sequence
 from PySide6.QtCore import QPointF, Qt
 
 from cekidesk.engine.core import Action
-from cekidesk.ui.names import card_tooltip
+from cekidesk.ui.foundations.names import card_tooltip
 
-from ..cardpics import kind_code
+from ..foundations.cardpics import kind_code
 from .cards import CardItem
 from .layouts import CardSpec
 

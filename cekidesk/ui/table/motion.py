@@ -22,7 +22,7 @@ from PySide6.QtCore import (
 )
 from PySide6.QtWidgets import QGraphicsObject
 
-from ..cardpics import kind_code
+from ..foundations.cardpics import kind_code
 from .cards import CardItem
 from .layouts import CardSpec, Choreo
 

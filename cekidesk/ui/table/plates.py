@@ -18,8 +18,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..cardpics import CEKI, back_code, card_art, card_width
-from ..fonts import pixel_font, short_line
+from ..foundations.cardpics import CEKI, back_code, card_art, card_width
+from ..foundations.fonts import pixel_font, short_line
 from .cards import star_path
 from .layouts import LabelSpec, Plan, SeatSpec
 

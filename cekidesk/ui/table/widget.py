@@ -29,7 +29,7 @@ from PySide6.QtWidgets import QApplication, QFrame, QGraphicsScene, QGraphicsVie
 from cekidesk.engine.core import Action, CardLike, Event, HandResult, View, offered_action
 from cekidesk.games import get_game
 
-from ..cardpics import CEKI, back_code, card_art, card_width
+from ..foundations.cardpics import CEKI, back_code, card_art, card_width
 from . import gestures, marks
 from .captions import Captions
 from .cards import CardItem

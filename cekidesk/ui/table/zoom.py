@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
 
-from cekidesk.ui.names import card_tooltip
+from cekidesk.ui.foundations.names import card_tooltip
 
 from .cards import CardItem
 from .feel import ZOOM, ZoomNames

@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import QEvent, QObject
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QPushButton, QSpinBox, QWidget
 
-from .. import names
+from ..foundations import names
 
 
 class _WrapFitter(QObject):

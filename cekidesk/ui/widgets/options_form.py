@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from .. import names
+from ..foundations import names
 from .helpers import show_money_unit
 
 # the widest range of a number field without bounds of its own

@@ -8,7 +8,7 @@ from PySide6.QtCore import QUrl
 from PySide6.QtGui import QTextDocument
 from PySide6.QtWidgets import QTextBrowser
 
-from ..cardpics import card_image, card_width
+from ..foundations.cardpics import card_image, card_width
 
 
 def picture_source(browser: QTextBrowser, dpr: float) -> Callable[[str, int, str], str]:

@@ -51,10 +51,10 @@ if TYPE_CHECKING:
 
     from cekidesk.persistence.settings import Settings
 
-    from ..controller import GameController
-    from ..gamelog import GameLogDock, Namer
+    from ..adapters.controller import GameController
     from ..games import DealWords
     from ..table import TableWidget
+    from .gamelog import GameLogDock, Namer
 
 #: what kind of change reached the window (the kind of the session's step):
 #: ``started`` a new or opened match, the next hand, a position rebuilt by undo/redo/restart

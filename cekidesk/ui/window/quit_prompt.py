@@ -8,7 +8,7 @@ from typing import Literal
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QMessageBox, QPushButton, QWidget
 
-from .. import i18n
+from ..foundations import i18n
 
 Choice = Literal["save_as", "quit", "cancel"]
 # what the statistics became at quit: written, kept aside for the next start, or lost

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP
 
-from cekidesk.ui import names
+from cekidesk.ui.foundations import names
 from cekidesk.ui.games.base import GameUI, register_game_ui
 
 from ..toy_high.rules import GAME_ID, ToyHighView

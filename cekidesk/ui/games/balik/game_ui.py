@@ -15,9 +15,9 @@ from cekidesk.engine.match import HandRecord, Match
 from cekidesk.games.balik.rules import BalikView, ChaquiOptions, ChotOptions, GonggongOptions
 from cekidesk.persistence.settings import Settings
 
-from ... import names
-from ...i18n import QT_TRANSLATE_NOOP
-from ...lessons import Lesson
+from ...foundations import names
+from ...foundations.i18n import QT_TRANSLATE_NOOP
+from ...foundations.lessons import Lesson
 from ..base import (
     GameUI,
     HandEndContent,
@@ -313,7 +313,7 @@ class BalikUI(GameUI[BalikView]):
         (up to fifteen), side by side without overlapping; those a swap took into the hand are
         greyed, with a tooltip saying so.  The score's build-up (``score_html``) stands beside the
         cards, where a row of fifteen leaves room, so that the payments below keep theirs."""
-        from ...cardpics import CardRow
+        from ...foundations.cardpics import CardRow
 
         box = QWidget(parent)
         box.setObjectName("balikShowcase")

@@ -9,8 +9,8 @@ from cekidesk.engine.cards import ALL_KINDS, Counting, Kind
 from cekidesk.games.balik.family import DECK_COLUMNS, FIXED_DECKS, PLAYERS
 from cekidesk.games.balik.rules import NO_DRAW_TURNS
 
-from ... import names
-from ...i18n import QT_TRANSLATE_NOOP
+from ...foundations import names
+from ...foundations.i18n import QT_TRANSLATE_NOOP
 from ..help_page import (
     BR,
     GAP,

@@ -35,8 +35,8 @@ from cekidesk.engine.cards import Kind
 from cekidesk.engine.core import Action, Event
 from cekidesk.games.balik.rules import BalikView
 
-from ... import names
-from ...cardpics import card_ratio, card_width
+from ...foundations import names
+from ...foundations.cardpics import card_ratio, card_width
 from ...table.layouts import (
     CardSpec,
     ChoiceSpec,

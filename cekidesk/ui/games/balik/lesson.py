@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from cekidesk.ui.lessons import MOVE, NOWHERE, QT_TRANSLATE_NOOP, Lesson, Note, plate, role
+from cekidesk.ui.foundations.lessons import MOVE, NOWHERE, QT_TRANSLATE_NOOP, Lesson, Note, plate, role
 
 _C = "BalikLesson"
 #: the computer players, by seat (you sit in seat 0)

@@ -28,8 +28,8 @@ from cekidesk.games.balik.rules import (
     GonggongOptions,
 )
 
-from ... import names
-from ...i18n import QT_TRANSLATE_NOOP
+from ...foundations import names
+from ...foundations.i18n import QT_TRANSLATE_NOOP
 from ..base import (
     Namer,
     log_sentence,

@@ -81,10 +81,10 @@ from cekidesk.persistence.rulesets import (
     write_rule_file,
 )
 
-from ... import i18n, names
-from ...cardpics import device_ratio
-from ...fonts import javanese_line_height
-from ...i18n import QT_TRANSLATE_NOOP
+from ...foundations import i18n, names
+from ...foundations.cardpics import device_ratio
+from ...foundations.fonts import javanese_line_height
+from ...foundations.i18n import QT_TRANSLATE_NOOP
 from ...widgets.helpers import fit_wrapped_labels
 from ...widgets.options_form import OptionsForm
 from ...widgets.pictures import picture_source

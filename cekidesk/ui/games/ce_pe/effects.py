@@ -7,8 +7,8 @@ from PySide6.QtCore import QCoreApplication
 
 from cekidesk.games.ce_pe.ruleset import RANKS, Effect, Problem
 
-from ... import names
-from ...i18n import QT_TRANSLATE_NOOP
+from ...foundations import names
+from ...foundations.i18n import QT_TRANSLATE_NOOP
 
 
 def _signed(v: int) -> str:

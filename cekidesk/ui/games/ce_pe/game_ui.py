@@ -12,8 +12,8 @@ from cekidesk.engine.core import Action, Event, HandResult
 from cekidesk.engine.match import HandRecord, Match
 from cekidesk.games.ce_pe.rules import CePeView
 
-from ... import names
-from ...lessons import Lesson
+from ...foundations import names
+from ...foundations.lessons import Lesson
 from ..base import GameUI, HandEndContent, Namer, hands_tab, register_game_ui, seat_name
 from ..help_page import HelpContext, HelpPage
 from .editor import RuleSetHooks

@@ -13,8 +13,8 @@ from PySide6.QtCore import QCoreApplication
 from cekidesk.engine.cards import WKind
 from cekidesk.games.ce_pe.ruleset import PRESETS, RANKS, CePeOptions, preset
 
-from ... import names
-from ...i18n import QT_TRANSLATE_NOOP
+from ...foundations import names
+from ...foundations.i18n import QT_TRANSLATE_NOOP
 from ..help_page import (
     Block,
     Bold,

@@ -27,8 +27,8 @@ from cekidesk.engine.cards import WKind
 from cekidesk.engine.core import Event
 from cekidesk.games.ce_pe.rules import CePeView
 
-from ... import names
-from ...cardpics import back_code, card_width
+from ...foundations import names
+from ...foundations.cardpics import back_code, card_width
 from ...table.layouts import (
     CardSpec,
     ChoiceSpec,

@@ -10,7 +10,7 @@ each turn (a life) until out, while you play your Jack, a 7 and a 5 and once tur
 """
 from __future__ import annotations
 
-from cekidesk.ui.lessons import MOVE, NOWHERE, QT_TRANSLATE_NOOP, Lesson, Note, plate, role
+from cekidesk.ui.foundations.lessons import MOVE, NOWHERE, QT_TRANSLATE_NOOP, Lesson, Note, plate, role
 
 _C = "CePeLesson"
 

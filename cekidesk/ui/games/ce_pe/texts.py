@@ -15,8 +15,8 @@ from cekidesk.engine.match import Match
 from cekidesk.games.ce_pe.rules import CePeView
 from cekidesk.games.ce_pe.ruleset import CePeOptions
 
-from ... import names
-from ...i18n import QT_TRANSLATE_NOOP
+from ...foundations import names
+from ...foundations.i18n import QT_TRANSLATE_NOOP
 from ..base import log_sentence
 
 names.register_texts(

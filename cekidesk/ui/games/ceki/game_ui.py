@@ -13,8 +13,8 @@ from cekidesk.engine.match import HandRecord, Match
 from cekidesk.games.ceki.rules import DRAWN_NO_DRAW, NO_DRAW_TURNS, CekiView
 from cekidesk.persistence.settings import Settings
 
-from ... import names
-from ...lessons import Lesson
+from ...foundations import names
+from ...foundations.lessons import Lesson
 from ..base import (
     GameUI,
     HandEndContent,
@@ -173,7 +173,7 @@ class CekiUI(GameUI[CekiView]):
     # -- end of a hand --------------------------------------------------------------------------------
     def fill_hand_end(self, content: HandEndContent, match: Match, record: HandRecord, seat_names: Sequence[str],
                       human: int, namer: Namer, parent: QWidget) -> None:
-        from ...cardpics import CardRow
+        from ...foundations.cardpics import CardRow
 
         res = record.result
         d = res.details

@@ -6,7 +6,7 @@ from __future__ import annotations
 from cekidesk.engine.cards import ALL_KINDS, Kind
 from cekidesk.games.ceki.rules import NO_DRAW_TURNS
 
-from ...i18n import QT_TRANSLATE_NOOP
+from ...foundations.i18n import QT_TRANSLATE_NOOP
 from ..help_page import (
     BR,
     Bold,

@@ -15,9 +15,9 @@ from cekidesk.engine.cards import Kind
 from cekidesk.engine.core import Action, Event
 from cekidesk.games.ceki.rules import SET_GROUPS, CekiView
 
-from ...cardpics import card_ratio, card_width
-from ...fonts import script_scale
-from ...names import counted
+from ...foundations.cardpics import card_ratio, card_width
+from ...foundations.fonts import script_scale
+from ...foundations.names import counted
 from ...table.layouts import (
     CardSpec,
     Choreo,

@@ -7,7 +7,7 @@ next draw from the stock is the third 9 — a triple win.
 """
 from __future__ import annotations
 
-from cekidesk.ui.lessons import MOVE, NOWHERE, QT_TRANSLATE_NOOP, Lesson, Note, plate, role
+from cekidesk.ui.foundations.lessons import MOVE, NOWHERE, QT_TRANSLATE_NOOP, Lesson, Note, plate, role
 
 SCRIPT = (
     "2 draw", "2 discard OT",

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication
 
-from ... import names
-from ...i18n import QT_TRANSLATE_NOOP
+from ...foundations import names
+from ...foundations.i18n import QT_TRANSLATE_NOOP
 from ..base import (
     log_sentence,
 )

@@ -15,8 +15,8 @@ from cekidesk.engine.core import Action, Event, HandResult
 from cekidesk.engine.match import HandRecord, Match
 from cekidesk.games.kartu_lima.rules import HOLDER_BETS, KartuLimaCarry, KartuLimaOptions, KartuLimaState, KartuLimaView
 
-from ... import names
-from ...lessons import Lesson
+from ...foundations import names
+from ...foundations.lessons import Lesson
 from ..base import GameUI, HandAt, HandEndContent, Namer, register_game_ui, seat_name
 from ..help_page import HelpContext, HelpPage
 from . import wangsalan
@@ -436,7 +436,7 @@ class KartuLimaUI(GameUI[KartuLimaView]):
     ) -> QWidget:
         """Each trick in a row: its number, who led and who won, and its cards in the order played
         (a *mberi* as a back)."""
-        from ...cardpics import CardRow, back_code
+        from ...foundations.cardpics import CardRow, back_code
 
         box = QWidget(parent)
         box.setObjectName("kartuLimaTricks")

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from cekidesk.games.kartu_lima.rules import DIKA_KINDS
 
-from ... import names
-from ...i18n import QT_TRANSLATE_NOOP
+from ...foundations import names
+from ...foundations.i18n import QT_TRANSLATE_NOOP
 from ..help_page import (
     BR,
     Bold,

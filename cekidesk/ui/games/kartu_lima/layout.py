@@ -30,8 +30,8 @@ from cekidesk.engine.cards import Kind
 from cekidesk.engine.core import Action, Event
 from cekidesk.games.kartu_lima.rules import KartuLimaView, Trick, streak_name
 
-from ... import names
-from ...cardpics import card_width
+from ...foundations import names
+from ...foundations.cardpics import card_width
 from ...table.layouts import (
     CardSpec,
     ChoiceSpec,

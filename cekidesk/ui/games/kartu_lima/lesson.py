@@ -7,7 +7,7 @@ Strings with its copy, and lead the last two tricks — the fifth wins you the h
 """
 from __future__ import annotations
 
-from cekidesk.ui.lessons import MOVE, NOWHERE, QT_TRANSLATE_NOOP, Lesson, Note, plate, role
+from cekidesk.ui.foundations.lessons import MOVE, NOWHERE, QT_TRANSLATE_NOOP, Lesson, Note, plate, role
 
 SCRIPT = (
     "1 black", "2 red", "3 black", "4 red", "0 black",  # 0

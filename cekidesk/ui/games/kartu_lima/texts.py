@@ -13,8 +13,8 @@ from PySide6.QtCore import QCoreApplication
 from cekidesk.engine.cards import Kind
 from cekidesk.games.kartu_lima.rules import GROUP_NAME
 
-from ... import names
-from ...i18n import QT_TRANSLATE_NOOP
+from ...foundations import names
+from ...foundations.i18n import QT_TRANSLATE_NOOP
 from ..base import log_sentence
 
 names.register_terms(

@@ -2,7 +2,7 @@
 (every one the source ``kartu-lima.txt`` gives, after *Javaanse kaartspelen* p. 50), each with its
 meaning in the project's own words.
 
-A phrase is a game word in Javanese, so it is a :class:`~cekidesk.ui.names.GameTerm`
+A phrase is a game word in Javanese, so it is a :class:`~cekidesk.ui.foundations.names.GameTerm`
 (``wangsalan.<card>.<n>``): the same in every interface language, written in the player's card-name
 form (Latin letters, aksara Jawa or both), its meaning the term's translated gloss.
 """
@@ -12,8 +12,8 @@ from __future__ import annotations
 from cekidesk.aksara import transliterate
 from cekidesk.engine.cards import Kind
 
-from ... import names
-from ...i18n import QT_TRANSLATE_NOOP
+from ...foundations import names
+from ...foundations.i18n import QT_TRANSLATE_NOOP
 
 # per card, its riddles: (phrase, meaning); the 2–9 of Myriads share one name
 _RIDDLES: dict[str, tuple[tuple[str, str], ...]] = {

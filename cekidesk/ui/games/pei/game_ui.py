@@ -14,8 +14,8 @@ from cekidesk.engine.core import Action, Event, HandResult
 from cekidesk.engine.match import HandRecord, Match
 from cekidesk.games.pei.rules import UNYIK, PeiOptions, PeiState, PeiView, rank_of
 
-from ... import names
-from ...lessons import Lesson
+from ...foundations import names
+from ...foundations.lessons import Lesson
 from ..base import GameUI, HandAt, HandEndContent, Namer, register_game_ui, seat_name
 from ..help_page import HelpContext, HelpPage
 from .help import help_page
@@ -42,7 +42,7 @@ class CardFan(QLabel):
         super().__init__(parent)
         from PySide6.QtGui import QPainter, QPixmap
 
-        from ...cardpics import card_pixmap, card_width, device_ratio
+        from ...foundations.cardpics import card_pixmap, card_width, device_ratio
 
         self.cards = [str(c) for c in codes]
         w = round(card_width(height, self.cards[0] if self.cards else None))
@@ -225,7 +225,7 @@ class PeiUI(GameUI[PeiView]):
     # -- end of a round --------------------------------------------------------------------------------
     def fill_hand_end(self, content: HandEndContent, match: Match, record: HandRecord, seat_names: Sequence[str],
                       human: int, namer: Namer, parent: QWidget) -> None:
-        from ...names import seat_label
+        from ...foundations.names import seat_label
 
         res = record.result
         d = res.details
@@ -262,8 +262,8 @@ class PeiUI(GameUI[PeiView]):
                             parent: QWidget, order: Sequence[int] | None = None) -> QWidget:
         """Every player's combinations as card pictures with their points, the loose cards and the
         total — one row per player, from ngeté to kete."""
-        from ...cardpics import CardRow, FlowLayout, card_width
-        from ...names import seat_label
+        from ...foundations.cardpics import CardRow, FlowLayout, card_width
+        from ...foundations.names import seat_label
 
         order = list(order or self._ranking(res))
         arrs = res.details.get("arrangements") or []

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from cekidesk.games.pei.rules import COMBO_CARDS, COMBOS, PeiOptions, combo_rate
 
-from ... import names
-from ...i18n import QT_TRANSLATE_NOOP
+from ...foundations import names
+from ...foundations.i18n import QT_TRANSLATE_NOOP
 from ..help_page import (
     BR,
     GAP,

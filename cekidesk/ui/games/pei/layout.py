@@ -30,8 +30,8 @@ from cekidesk.engine.cards import ALL_KINDS, Kind
 from cekidesk.engine.core import Action, Event
 from cekidesk.games.pei.rules import PeiOptions, PeiView, rank_of, score_cards
 
-from ...cardpics import card_ratio, card_width
-from ...names import counted
+from ...foundations.cardpics import card_ratio, card_width
+from ...foundations.names import counted
 from ...table.layouts import (
     CardSpec,
     Choreo,
@@ -486,7 +486,7 @@ class PeiLayout(TableLayout):
 
     @staticmethod
     def _group_tip(code: str, points: int) -> str:
-        from ... import names  # the combination names live with the game's words
+        from ...foundations import names  # the combination names live with the game's words
         if code:
             return QCoreApplication.translate("TableWidget", "%1: %2 points").replace(
                 "%1", names.text(f"pei.combo.{code}", code.replace("_", " "))).replace("%2", str(points))

@@ -7,7 +7,7 @@ ngeté with pang kéyang, pang picis and macan.
 """
 from __future__ import annotations
 
-from cekidesk.ui.lessons import MOVE, NOWHERE, QT_TRANSLATE_NOOP, Lesson, Note, plate, role
+from cekidesk.ui.foundations.lessons import MOVE, NOWHERE, QT_TRANSLATE_NOOP, Lesson, Note, plate, role
 
 SCRIPT = (
     "2 play RF", "2 capture OT", "2 draw", "0 play C9", "0 draw", "0 capture C8",  # 0

@@ -12,8 +12,8 @@ from PySide6.QtCore import QCoreApplication
 
 from cekidesk.engine.cards import Counting, Kind
 
-from ... import names
-from ...i18n import QT_TRANSLATE_NOOP
+from ...foundations import names
+from ...foundations.i18n import QT_TRANSLATE_NOOP
 from ..base import DealWords, log_sentence, seat_name
 
 ROLES = ("raja", "patih", "unyik")

@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QToolBar
 
 from cekidesk.games import games, get_game
 
-from ... import names
+from ...foundations import names
 from ...games import game_ui
 from ..interface import Change, Feature, Slot0, WindowInterface
 

@@ -10,15 +10,15 @@ from PySide6.QtWidgets import QDialog
 
 from cekidesk.games import DEFAULT_GAME_ID
 
-from ... import names
 from ...dialogs.about import AboutDialog
 from ...dialogs.score_sheet import ScoreSheetDialog
 from ...dialogs.settings import SettingsDialog
+from ...foundations import names
 from ...games import game_ui
 from ..interface import Feature, WindowInterface
 
 if TYPE_CHECKING:
-    from ...help import HowToPlayDialog
+    from ..help import HowToPlayDialog
 
 
 class Dialogs(Feature):
@@ -60,7 +60,7 @@ class Dialogs(Feature):
         game_id = self._game_id()
         current = (m.spec.id, m.options) if m is not None else None
         if self.help_dialog is None:
-            from ...help import HowToPlayDialog  # (loaded when first asked for: every game's help)
+            from ..help import HowToPlayDialog  # (loaded when first asked for: every game's help)
 
             self.help_dialog = HowToPlayDialog(self.shortcuts(), self.window.widget(), game_id=game_id,
                                                card_names=self.window.settings.card_names, current=current)

@@ -20,9 +20,10 @@ from cekidesk.persistence.files import clean_stale_temp_files
 from cekidesk.persistence.saves import SaveFileError, Seat, load_autosave, load_match
 from cekidesk.persistence.settings import SettingsNotice
 
-from ... import dialogs, i18n
+from ... import dialogs
 from ...dialogs.new_game import NewGameConfig, NewGameDialog, random_seed
-from ...history import first_deal_of
+from ...foundations import i18n
+from ..history import first_deal_of
 from ..interface import Feature, WindowInterface
 
 log = logging.getLogger(__name__)

@@ -1,12 +1,12 @@
 """Several people at one computer: the table hidden between two people's turns, the pass screen over
-it (:class:`~cekidesk.ui.handover.PassScreen`) naming who is next, and their view once they are ready."""
+it (:class:`~cekidesk.ui.window.handover.PassScreen`) naming who is next, and their view once they are ready."""
 from __future__ import annotations
 
 from collections.abc import Callable
 
 from PySide6.QtCore import QCoreApplication
 
-from ...handover import PassScreen
+from ..handover import PassScreen
 from ..interface import Change, Feature, WindowInterface
 
 

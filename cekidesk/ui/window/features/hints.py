@@ -11,8 +11,8 @@ from cekidesk.bots import Decision
 from cekidesk.engine.core import Action, EngineError, View, offered_action
 from cekidesk.session import Changes, HintReady
 
+from ...foundations.reasons import describe_reasons
 from ...games import game_ui
-from ...reasons import describe_reasons
 from ..interface import Change, Feature, WindowInterface
 
 log = logging.getLogger(__name__)

@@ -1,6 +1,6 @@
 """The window's hand history: Game ▸ History… (Ctrl+H; ⌘Y on macOS) and its dialog, a finished hand's
 replay on the window's table and log (its bar under the table), and "Play this deal again" in the
-end-of-hand dialog.  The pieces (the replay, the list, the bar) are :mod:`cekidesk.ui.history`."""
+end-of-hand dialog.  The pieces (the replay, the list, the bar) are :mod:`cekidesk.ui.window.history`."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
@@ -14,10 +14,10 @@ from cekidesk.engine.core import Event
 from cekidesk.engine.match import Match
 from cekidesk.persistence.saves import Seat
 
-from ...gamelog import LogEntry, Seating
 from ...games import game_ui
-from ...history import HISTORY_KEY, HandReplay, HistoryDialog, ReplayBar, display_names, first_human, lay_out_now
 from ..captions import caption_ms, show_captions
+from ..gamelog import LogEntry, Seating
+from ..history import HISTORY_KEY, HandReplay, HistoryDialog, ReplayBar, display_names, first_human, lay_out_now
 from ..interface import Change, Feature, WindowInterface
 
 

@@ -1,10 +1,10 @@
 """Learn to play: Help ▸ Learn to play…, the first start's offer of a guided hand, and the
 :class:`Coach` that plays a lesson in the window (the pieces — the note bubble, where it goes, the
-chooser, the summary — are :mod:`cekidesk.ui.coach`; the lessons are :mod:`cekidesk.ui.lessons`).
+chooser, the summary — are :mod:`cekidesk.ui.window.coach`; the lessons are :mod:`cekidesk.ui.foundations.lessons`).
 
 A lesson is played as an ordinary match in the window's controller: the computer seats are
 :class:`ScriptBot`\\ s that answer the script's next move, and the :class:`Coach` is the controller's
-guide (``GameController.guide``) while the match is the lesson's (see :mod:`cekidesk.ui.coach`).
+guide (``GameController.guide``) while the match is the lesson's (see :mod:`cekidesk.ui.window.coach`).
 """
 from __future__ import annotations
 
@@ -22,8 +22,11 @@ from cekidesk.engine.core import Action, EngineError, View
 from cekidesk.engine.match import Match
 from cekidesk.persistence.saves import Seat
 
-from ... import names
-from ...coach import (
+from ...foundations import names
+from ...foundations.lessons import Lesson, Note
+from ...games import game_ui
+from ...table.layouts import Plan, label_rect
+from ..coach import (
     MARK_COLOUR,
     MARK_Z,
     LessonChooser,
@@ -37,9 +40,6 @@ from ...coach import (
     target_rects,
     union,
 )
-from ...games import game_ui
-from ...lessons import Lesson, Note
-from ...table.layouts import Plan, label_rect
 from ..interface import Change, Feature, WindowInterface
 
 

@@ -1,4 +1,4 @@
-"""The game log's feature: what the log (:class:`~cekidesk.ui.gamelog.GameLogDock`) shows as the game
+"""The game log's feature: what the log (:class:`~cekidesk.ui.window.gamelog.GameLogDock`) shows as the game
 changes — a new or opened match afresh, each hand's heading, the moves as the person saw them, and
 after an undo, redo or restart the hands the rebuild changed as the rebuilt match played them."""
 from __future__ import annotations
@@ -10,9 +10,10 @@ from PySide6.QtCore import QCoreApplication
 
 from cekidesk.engine.match import HandRecord, Match
 
-from ... import dialogs, names
-from ...gamelog import LogEntry, Seating, autosave_failed_notice, left_out_notice
+from ... import dialogs
+from ...foundations import names
 from ...games import game_ui
+from ..gamelog import LogEntry, Seating, autosave_failed_notice, left_out_notice
 from ..interface import Change, Feature, WindowInterface
 
 

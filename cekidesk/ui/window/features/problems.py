@@ -12,9 +12,9 @@ from PySide6.QtWidgets import QMessageBox
 from cekidesk.bots import RandomBot
 from cekidesk.session import Problem
 
-from ... import i18n
-from ...gamelog import autosave_failed_notice
+from ...foundations import i18n
 from .. import quit_prompt
+from ..gamelog import autosave_failed_notice
 from ..interface import Change, Feature, WindowInterface
 from ..quit_prompt import StatisticsFate
 

@@ -1,7 +1,7 @@
 """Statistics: the store loaded once, off the window's thread
 (:class:`~cekidesk.ui.window.statistics_loader.StoreLoader`), every finished hand of the person's
-recorded into it (:class:`~cekidesk.ui.statistics.StatisticsRecorder`), View ▸ Statistics… (Ctrl+I,
-no toolbar button) opening :class:`~cekidesk.ui.statistics_window.StatisticsDialog`, a damaged file
+recorded into it (:class:`~cekidesk.ui.adapters.statistics.StatisticsRecorder`), View ▸ Statistics… (Ctrl+I,
+no toolbar button) opening :class:`~cekidesk.ui.window.statistics_window.StatisticsDialog`, a damaged file
 told once, and at quit the statistics that could not be written kept aside for the next start
 (:mod:`cekidesk.persistence.statistics_pending`).
 
@@ -19,12 +19,12 @@ from PySide6.QtWidgets import QMessageBox
 from cekidesk.persistence.statistics import StatisticsStore
 from cekidesk.persistence.statistics_pending import drop_pending, keep_pending, load_store
 
-from ... import i18n
-from ...statistics import StatisticsRecorder
-from ...statistics_window import StatisticsDialog
+from ...adapters.statistics import StatisticsRecorder
+from ...foundations import i18n
 from ..interface import Change, Feature, WindowInterface
 from ..quit_prompt import StatisticsFate
 from ..statistics_loader import StoreLoader
+from ..statistics_window import StatisticsDialog
 
 log = logging.getLogger(__name__)
 

@@ -10,7 +10,8 @@ from PySide6.QtWidgets import QApplication, QLabel
 
 from cekidesk.engine.core import View
 
-from ... import dialogs, i18n, names
+from ... import dialogs
+from ...foundations import i18n, names
 from ...games import game_ui
 from ..interface import Feature, WindowInterface
 

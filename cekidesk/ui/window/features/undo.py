@@ -16,7 +16,7 @@ from PySide6.QtCore import Slot
 from PySide6.QtGui import QAction, QKeySequence, QShortcut
 from PySide6.QtWidgets import QDialog, QMessageBox
 
-from ... import i18n
+from ...foundations import i18n
 from ..interface import Feature, WindowInterface
 
 # how long the status bar says why Ctrl+Z does nothing (ms)

@@ -1,7 +1,7 @@
 """Several people at one computer: the screen that covers the table between two people's turns.
 
 The controller decides who is to move and when the table must be hidden
-(:attr:`~cekidesk.ui.controller.GameController.screened`); the window blanks the table
+(:attr:`~cekidesk.ui.adapters.controller.GameController.screened`); the window blanks the table
 (:meth:`~cekidesk.ui.table.TableWidget.set_blank`: no card of anybody's hand is left in the scene)
 and lays this screen over it.  It names the person the computer is to be handed to and waits for
 them: Enter (anywhere in the window) or its button shows their view.  While only computer players

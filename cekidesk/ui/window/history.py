@@ -55,9 +55,9 @@ from cekidesk.engine.match import Match
 from cekidesk.persistence import paths
 from cekidesk.persistence.saves import SaveFileError, Seat, load_match
 
-from . import i18n, names
-from .games import game_ui
-from .widgets.helpers import close_buttons
+from ..foundations import i18n, names
+from ..games import game_ui
+from ..widgets.helpers import close_buttons
 
 #: Game ▸ History…'s key: Ctrl+H, but on macOS ⌘Y (⌘H hides the application there; ⌘Y is a browser's history)
 HISTORY_KEY = "Ctrl+Y" if sys.platform == "darwin" else "Ctrl+H"

@@ -16,7 +16,7 @@ Where the ``.qm`` files come from:
 
 :func:`set_language` installs (or removes) the translators on the QApplication; Qt then sends every
 widget a ``LanguageChange`` event, and the windows retranslate themselves.  No restart.  It also sets
-the interface font for the language (aksara Jawa larger than Latin: :mod:`cekidesk.ui.fonts`).
+the interface font for the language (aksara Jawa larger than Latin: :mod:`cekidesk.ui.foundations.fonts`).
 
 Texts the system draws — window titles in the title bar and the task bar, file dialogs' titles and
 filters — may meet a system without a Javanese font, so in the aksara Jawa interface they are made
@@ -43,7 +43,7 @@ from . import fonts
 
 log = logging.getLogger(__name__)
 
-_PACKAGE = Path(__file__).resolve().parent.parent          # cekidesk/
+_PACKAGE = Path(__file__).resolve().parents[2]           # cekidesk/
 SOURCE_TS_DIR = _PACKAGE.parent / "translations"          # the repository's translations/
 INSTALLED_QM_DIR = _PACKAGE / "resources_data" / "translations"
 

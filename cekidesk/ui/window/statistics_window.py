@@ -31,9 +31,9 @@ from cekidesk.persistence.statistics import (
     write_csv,
 )
 
-from . import i18n, names
+from ..foundations import i18n, names
+from ..widgets.helpers import close_buttons
 from .charts import BarChart, LineChart
-from .widgets.helpers import close_buttons
 
 #: the choices of how many matches the line chart shows (0: all kept)
 LAST_MATCHES = (10, 25, 50, 100, 0)

@@ -1,7 +1,7 @@
-"""The pieces of the guided first hands (Help ▸ Learn to play; the lessons are :mod:`cekidesk.ui.lessons`;
+"""The pieces of the guided first hands (Help ▸ Learn to play; the lessons are :mod:`cekidesk.ui.foundations.lessons`;
 the runner, :class:`~cekidesk.ui.window.features.lessons.Coach`, is a feature of the window).
 
-A lesson is played as an ordinary match in the window's :class:`~cekidesk.ui.controller.GameController`:
+A lesson is played as an ordinary match in the window's :class:`~cekidesk.ui.adapters.controller.GameController`:
 the computer seats are ``ScriptBot``\\ s that answer the script's next move, and the
 ``Coach`` is the controller's guide (``GameController.guide``) while the match is the lesson's.
 As a guide it narrows the view the table gets to the scripted move of the person, has the controller
@@ -37,10 +37,10 @@ from PySide6.QtWidgets import (
 from cekidesk.engine.core import Action
 from cekidesk.games import get_game
 
-from . import i18n, names
-from .games import registered_game_uis
-from .lessons import Lesson, Note
-from .table.layouts import Plan
+from ..foundations import i18n, names
+from ..foundations.lessons import Lesson, Note
+from ..games import registered_game_uis
+from ..table.layouts import Plan
 
 # the highlight round a note's target, and its arrow
 MARK_COLOUR = QColor(255, 196, 40)

@@ -29,8 +29,8 @@ from PySide6.QtWidgets import QDockWidget, QPlainTextEdit, QWidget
 
 from cekidesk.engine.core import Event
 
-from . import names
-from .games import GameUI, game_ui
+from ..foundations import names
+from ..games import GameUI, game_ui
 
 if TYPE_CHECKING:
     from cekidesk.persistence.saves import Seat

@@ -3,7 +3,7 @@
 A bot's :class:`~cekidesk.engine.bot.Decision` carries ``reasons``, ``(code, params)`` pairs such
 as ``("ceki.unseen", {"kind": "C9", "n": 3, "of": 4})`` or ``("search.deals", {"deals": 412,
 "prior": True})``.  Each code is worded by the text registered under ``"reason." + code`` (games
-register theirs in their ``texts.py`` with :func:`cekidesk.ui.names.register_texts`, as they do
+register theirs in their ``texts.py`` with :func:`cekidesk.ui.foundations.names.register_texts`, as they do
 their other texts; the search's own texts are registered here).  A text fills in its parameters:
 
 * ``{kind}`` (and any parameter whose name ends in ``_kind``) is a card code, written with the

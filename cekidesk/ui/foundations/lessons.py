@@ -1,7 +1,7 @@
 """Guided first hands ("Learn to play"): the data of a lesson, and how a game writes one.
 
 A lesson is ONE real hand of a game, played move by move from a script, with short coach notes
-shown on the table before the moves they teach.  The runner (:mod:`cekidesk.ui.coach`) starts it as
+shown on the table before the moves they teach.  The runner (:mod:`cekidesk.ui.window.coach`) starts it as
 an ordinary match in the controller; the computer seats play the script, and the person may make
 only the scripted move, and only once the notes before it are read.  Nothing here imports the
 runner: a game's lesson is plain data (Qt only for translations).

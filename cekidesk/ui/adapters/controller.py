@@ -5,7 +5,7 @@ paces them, keeps undo and redo, the replay of the last round, the hint, the han
 people, the lesson's guide and the autosave's timing.  The controller gives it a Qt scheduler
 (:class:`QtScheduler`: ``QTimer`` for the pace, a ``QThreadPool`` worker for a computer player's
 decision, its answer brought back to the UI thread through a queued signal) and the autosave's
-writer (:class:`~cekidesk.ui.autosaver.Autosaver`), forwards the window's calls, and turns every
+writer (:class:`~cekidesk.ui.adapters.autosaver.Autosaver`), forwards the window's calls, and turns every
 :class:`~cekidesk.session.changes.Changes` into its signals: ``changes(Changes)`` first, then the
 older signals one by one, in the order things happened.
 
@@ -47,7 +47,7 @@ from cekidesk.session import (
     Thinking,
 )
 from cekidesk.session.bots import HINT_FALLBACK, HINT_LEVEL, BotTask
-from cekidesk.ui.autosaver import Autosaver
+from cekidesk.ui.adapters.autosaver import Autosaver
 from cekidesk.ui.games import game_ui
 
 log = logging.getLogger(__name__)
@@ -291,7 +291,7 @@ class GameController(QObject):
 
     @property
     def guide(self) -> Guide | None:
-        """A lesson's guide (``cekidesk.ui.coach``); it guides only while its match is this one's."""
+        """A lesson's guide (``cekidesk.ui.window.coach``); it guides only while its match is this one's."""
         return self.session.guide
 
     @guide.setter

@@ -30,11 +30,11 @@ from PySide6.QtWidgets import (
 
 from cekidesk.games import DEFAULT_GAME_ID, games
 
-from . import i18n, names
-from .cardpics import card_image, card_width, device_ratio
-from .games import HelpContext, game_ui
-from .table import TableWidget
-from .widgets.helpers import close_buttons
+from ..foundations import i18n, names
+from ..foundations.cardpics import card_image, card_width, device_ratio
+from ..games import HelpContext, game_ui
+from ..table import TableWidget
+from ..widgets.helpers import close_buttons
 
 
 class HowToPlayDialog(QDialog):
