@@ -17,7 +17,7 @@ import cekidesk.games as registry
 from cekidesk.engine.core import EngineError, OptionsError, Settlement
 from cekidesk.engine.match import Match, check_carry, normalise_settlement
 from cekidesk.persistence import Seat, load_match, save_match
-from cekidesk.persistence.saves import match_to_document, parse_document, document_to_bytes
+from cekidesk.persistence.saves import SCHEMA_VERSION, match_to_document, parse_document, document_to_bytes
 
 from toygames import carry_game as toy
 
@@ -196,9 +196,9 @@ def test_ceki_and_pei_saves_written_before_the_carry_load_identically(name):
                                                          want["dealer"])
     # saved again, the document has the shape it had (no carry, no limit), but for what schema 2 adds:
     # whether undo is allowed (as the match mode says, for a save that does not record it) and the
-    # hands undone (none)
+    # hands undone (none); it is written in today's format (3 since issue 32's rules)
     again = match_to_document(m, list(loaded.seats), saved_at=loaded.document.saved_at)
     added = {"app_version", "schema_version", "undo_allowed", "undone_hands"}
     assert again.model_dump(exclude=added) == loaded.document.model_dump(exclude=added)
     assert (again.schema_version, again.undo_allowed, again.undone_hands) == (
-        2, m.match_options.mode != "money", [])
+        SCHEMA_VERSION, m.match_options.mode != "money", [])

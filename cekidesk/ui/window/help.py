@@ -10,13 +10,10 @@ page asks for them.
 """
 from __future__ import annotations
 
-import html
 from collections.abc import Callable, Sequence
 from typing import cast
 
 from pydantic import BaseModel
-from PySide6.QtCore import QUrl
-from PySide6.QtGui import QTextDocument
 from PySide6.QtWidgets import (
     QDialog,
     QHBoxLayout,
@@ -31,10 +28,11 @@ from PySide6.QtWidgets import (
 from cekidesk.games import DEFAULT_GAME_ID, games
 
 from ..foundations import i18n, names
-from ..foundations.cardpics import card_image, card_width, device_ratio
+from ..foundations.cardpics import device_ratio
 from ..games import HelpContext, game_ui
 from ..table import TableWidget
 from ..widgets.helpers import close_buttons
+from ..widgets.pictures import picture_source
 
 
 class HowToPlayDialog(QDialog):
@@ -117,21 +115,3 @@ class HowToPlayDialog(QDialog):
 
     def _picture_source(self, browser: QTextBrowser) -> Callable[[str, int, str], str]:
         return picture_source(browser, device_ratio(self))
-
-
-def picture_source(browser: QTextBrowser, dpr: float) -> Callable[[str, int, str], str]:
-    """``img(code, height, title)`` for pages of ``browser``: an ``<img>`` of the card, its picture
-    handed to the browser's document once (``card:<code>/<height>``)."""
-    doc = browser.document()
-    added: set[str] = set()
-
-    def img(code: str, height: int, title: str = "") -> str:
-        url = f"card:{code}/{height}"
-        if url not in added:
-            doc.addResource(QTextDocument.ResourceType.ImageResource, QUrl(url), card_image(code, height, dpr))
-            added.add(url)
-        w = round(card_width(height, code))
-        t = html.escape(title, quote=True)
-        return f'<img src="{url}" width="{w}" height="{height}" title="{t}" alt="{t}">'
-
-    return img
