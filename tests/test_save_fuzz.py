@@ -12,7 +12,7 @@ waits are on the game's state, never on the clock.
 from __future__ import annotations
 
 import json
-import random
+import sys
 import tempfile
 from functools import lru_cache
 from pathlib import Path
@@ -23,16 +23,17 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from PySide6.QtWidgets import QDialog, QMessageBox
 
-from cekidesk.games import new_match
-from cekidesk.engine.match import Match
 from cekidesk.persistence import paths
-from cekidesk.persistence.saves import Seat, document_to_bytes, match_to_document
+from cekidesk.persistence.saves import Seat
 from cekidesk.persistence.settings import Settings
 from cekidesk.ui import dialogs
 from cekidesk.ui.app import guard_none_refcount
 from cekidesk.ui.dialogs.new_game import NewGameConfig, NewGameDialog
 from cekidesk.ui.main_window import MainWindow
 from waiting import HANG_GUARD_MS
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
+import fuzz_files  # noqa: E402  (tools/ is on sys.path now: its real saves are this file's starting points)
 
 guard_none_refcount()
 
@@ -48,20 +49,7 @@ MOVES = 3
 
 def _played(game_id: str, n: int, seed: int, actions: int, hands: int = 0, match_options=None) -> dict:
     """The JSON document of a real match: ``hands`` finished hands, then ``actions`` random legal moves."""
-    m = new_match(game_id, n, seed, None, match_options or {"mode": "money", "stake_cents": 5})
-    rng = random.Random(seed)
-    while len(m.history) < hands:
-        if m.hand_over():
-            m.next_hand()
-        m.apply(rng.choice(m.state.all_legal_actions()))
-    if hands and actions:
-        m.next_hand()
-    for _ in range(actions):
-        if m.hand_over():
-            break
-        m.apply(rng.choice(m.state.all_legal_actions()))
-    seats = [Seat.human("You")] + [Seat.bot("normal" if i % 2 else "beginner", f"Bot {i}") for i in range(1, n)]
-    return json.loads(document_to_bytes(match_to_document(m, seats)))
+    return json.loads(fuzz_files.played_save(game_id, n, seed, actions, hands, match_options))
 
 
 @lru_cache(maxsize=None)

@@ -57,8 +57,11 @@ C_INT_MAX = 2**31 - 1
 # ---------------------------------------------------------------------------------------------
 # real files to start from
 
-def _played_save(game_id: str, n: int, seed: int, actions: int, hands: int = 0) -> bytes:
-    m = new_match(game_id, n, seed, None, {"mode": "money", "stake_cents": 5})
+def played_save(game_id: str, n: int, seed: int, actions: int, hands: int = 0,
+                match_options: dict[str, object] | None = None) -> bytes:
+    """The save file of a real match: ``hands`` finished hands, then ``actions`` random legal moves
+    (also the starting points of ``tests/test_save_fuzz.py``)."""
+    m = new_match(game_id, n, seed, None, match_options or {"mode": "money", "stake_cents": 5})
     rng = random.Random(seed)
     while len(m.history) < hands:
         if m.hand_over():
@@ -94,9 +97,9 @@ def _statistics_file() -> bytes:
 def bases() -> dict[str, tuple[bytes, ...]]:
     """Good files of each kind, as the app writes them."""
     return {
-        "save": (_played_save("ceki", 3, 41, 7), _played_save("ceki", 4, 42, 5, hands=1),
-                 _played_save("pei", 3, 45, 6), _played_save("balik-satu", 4, 47, 6),
-                 _played_save("ce-pe", 3, 48, 5)),
+        "save": (played_save("ceki", 3, 41, 7), played_save("ceki", 4, 42, 5, hands=1),
+                 played_save("pei", 3, 45, 6), played_save("balik-satu", 4, 47, 6),
+                 played_save("ce-pe", 3, 48, 5)),
         "settings": (Settings().model_dump_json(indent=2).encode(),
                      Settings(language="jv", bot_pace_ms=100, card_names="both", currency="cents",
                               window_geometry="AAAA").model_dump_json().encode()),
