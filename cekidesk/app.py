@@ -1,19 +1,113 @@
-"""The ``cekidesk`` command: parse the command line, then open the game window."""
+"""The ``cekidesk`` command: parse the command line, then open the game window.
+
+Two things happen before Qt is loaded, because Qt cannot do them well:
+
+* On Windows the bundled ``cekidesk.exe`` is a windowed program (no console window pops up when it
+  is double-clicked), so it has no standard output: ``--version``, ``--help`` and a wrong option's
+  line would go nowhere.  Whatever the parser prints is written to the console of the program that
+  started it (``AttachConsole(ATTACH_PARENT_PROCESS)``, :func:`attach_parent_console`), and only
+  then: a window started from the Start menu never gets a console.
+* Without a display (no ``DISPLAY`` and no ``WAYLAND_DISPLAY`` on Linux, and no display-less Qt
+  platform asked for) Qt's xcb plugin would abort with a message about ``libxcb-cursor`` and
+  ``QT_QPA_PLATFORM``; :func:`display_problem` sees it first, and the app says so in its own words,
+  in the player's language (:func:`cekidesk.ui.app.no_display_message`), with exit status 1.
+"""
 from __future__ import annotations
 
 import argparse
 import multiprocessing
 import os
 import sys
+from collections.abc import Mapping
+from typing import IO
 
 from cekidesk import __version__
 
 MAX_SEED = 2**63 - 1
+#: the exit status of a start without a display
+NO_DISPLAY_STATUS = 1
+#: Qt platforms that need no display server (the self-test's offscreen, a VNC server of its own, a
+#: bare console's framebuffer or EGL)
+DISPLAYLESS_PLATFORMS = ("offscreen", "minimal", "vnc", "linuxfb", "eglfs", "vkkhrdisplay")
+ATTACH_PARENT_PROCESS = -1 & 0xFFFFFFFF   # (DWORD)-1
+
+
+def attach_parent_console() -> bool:
+    """On Windows, in a program without standard streams (a windowed ``cekidesk.exe``): write
+    ``sys.stdout`` and ``sys.stderr`` to the console of the program that started this one (the
+    Command Prompt or PowerShell it was typed in).  True if they now go there; False elsewhere,
+    when the streams exist already, or when no console started this program."""
+    if sys.platform != "win32" or (sys.stdout is not None and sys.stderr is not None):
+        return False
+    import ctypes
+
+    kernel32 = ctypes.windll.kernel32  # type: ignore[attr-defined]  # (Windows only)
+    if not kernel32.AttachConsole(ATTACH_PARENT_PROCESS):
+        return False
+    # (the console's own text device: the prompt's window, whatever standard handles we were given)
+    if sys.stdout is None:
+        sys.stdout = open("CONOUT$", "w", encoding="utf-8", errors="replace")  # noqa: SIM115 (kept open)
+    if sys.stderr is None:
+        sys.stderr = open("CONOUT$", "w", encoding="utf-8", errors="replace")  # noqa: SIM115
+    return True
+
+
+def display_problem(env: Mapping[str, str] | None = None, argv: list[str] | None = None,
+                    platform: str | None = None) -> str | None:
+    """Why the window could not be shown here, before Qt tries: ``"no-display"`` on Linux (and the
+    other X11/Wayland systems) when neither ``DISPLAY`` nor ``WAYLAND_DISPLAY`` is set and no
+    display-less Qt platform is asked for (``QT_QPA_PLATFORM`` or ``-platform``); else None.
+    Windows and macOS always have their display."""
+    env = os.environ if env is None else env
+    argv = sys.argv if argv is None else argv
+    platform = sys.platform if platform is None else platform
+    if platform in ("win32", "darwin", "cygwin"):
+        return None
+    asked = env.get("QT_QPA_PLATFORM", "")
+    if "-platform" in argv[:-1]:
+        asked = argv[argv.index("-platform") + 1]
+    names = [name.split(":")[0].strip() for name in asked.split(";") if name.strip()]
+    if any(name in DISPLAYLESS_PLATFORMS for name in names):
+        return None
+    if env.get("DISPLAY") or env.get("WAYLAND_DISPLAY"):
+        return None
+    return "no-display"
 
 
 class _Parser(argparse.ArgumentParser):
+    """The command line's parser; what it prints reaches the console it was typed in, on Windows too."""
+
     def error(self, message: str):  # one clear line, exit status 2
         self.exit(2, f"{self.prog}: {message} (see `{self.prog} --help`)\n")
+
+    def print_help(self, file: IO[str] | None = None) -> None:
+        attach_parent_console()
+        super().print_help(file)
+
+    def print_usage(self, file: IO[str] | None = None) -> None:
+        attach_parent_console()
+        super().print_usage(file)
+
+    def exit(self, status: int = 0, message: str | None = None):  # type: ignore[override]
+        if message:
+            attach_parent_console()
+        super().exit(status, message)
+
+
+class _Version(argparse.Action):
+    """``--version``: the version on standard output (argparse's own action writes to a stream
+    taken before the console is attached)."""
+
+    def __init__(self, option_strings: list[str], dest: str = argparse.SUPPRESS, **kwargs) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, **kwargs)
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: object,
+                 option_string: str | None = None) -> None:
+        attach_parent_console()
+        if sys.stdout is not None:
+            sys.stdout.write(f"CekiDesk {__version__}\n")
+            sys.stdout.flush()
+        parser.exit()
 
 
 def _seed(text: str) -> int:
@@ -36,7 +130,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--open", metavar="FILE", help="the same as FILE")
     p.add_argument("--seed", metavar="N", type=_seed,
                    help="deal number to put in the New Game dialog (the same number deals the same cards)")
-    p.add_argument("--version", action="version", version=f"CekiDesk {__version__}")
+    p.add_argument("--version", action=_Version, help="print the version and exit")
     return p
 
 
@@ -49,6 +143,13 @@ def main(argv: list[str] | None = None) -> int:
     if args.file is not None and args.open is not None:
         parser.error("give the file to open once: FILE or --open FILE")
     path = args.file if args.file is not None else args.open
+    if display_problem() is not None:
+        from cekidesk.ui.app import no_display_message
+
+        attach_parent_console()
+        if sys.stderr is not None:
+            print(no_display_message(), file=sys.stderr)
+        return NO_DISPLAY_STATUS
     from cekidesk.ui.app import run  # Qt is loaded only once the command line is good
 
     # (absolute: a CekiDesk that already runs, in another folder, may be the one to open it)

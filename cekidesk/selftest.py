@@ -10,6 +10,9 @@ prints one line per check (``ok`` or ``FAIL``, then what it found), exit status 
 passed and 1 otherwise:
 
 * every interface language: its ``.qm`` file loads and translates a known text;
+* a font draws Latin letters: the interface's font (the system's, as the window resolves it) has
+  a glyph for every letter and digit of :data:`LATIN_SAMPLE` — without one, every text of the window
+  would be drawn as empty boxes, which still ink a picture;
 * the bundled Javanese font registers and draws an aksara Jawa word (ink, from that font alone);
 * every card face of every deck (Ceki and Western) and every back design is drawn by the app's own
   card pictures code, and none is blank;
@@ -45,6 +48,9 @@ TABLE_SEED = 7
 TABLE_SIZE = (1280, 720)
 #: a text every translation translates (context, source)
 KNOWN_TEXT = ("MainWindow", "&Game")
+#: Latin letters and digits the interface's font must have glyphs for (English, Indonesian and Javanese
+#: in Latin letters: the é and è of Javanese spelling too)
+LATIN_SAMPLE = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789éè"
 #: "ceki" in aksara Jawa, drawn with the bundled font
 JAVANESE_WORD = "ꦕꦼꦏꦶ"
 JAVANESE_BLOCK = range(0xA980, 0xA9E0)
@@ -104,6 +110,36 @@ def check_languages() -> str:
     if wrong:
         raise CheckFailed("not translated: " + ", ".join(wrong))
     return f"{KNOWN_TEXT[1]!r} is " + ", ".join(found)
+
+
+def check_latin_font() -> str:
+    """The interface's font (the application font, resolved by the system's font configuration as
+    the window's is) has a glyph for every character of :data:`LATIN_SAMPLE`, and draws them."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtGui import QFontInfo, QImage, QPainter, QRawFont
+    from PySide6.QtWidgets import QApplication
+
+    font = QApplication.font()
+    family = QFontInfo(font).family()
+    raw = QRawFont.fromFont(font)
+    if not raw.isValid():
+        raise CheckFailed(f"no font draws Latin letters: the interface font {family!r} does not load "
+                          "(is any font installed? fc-list lists them)")
+    missing = [ch for ch in LATIN_SAMPLE if not raw.supportsCharacter(ord(ch))]
+    if missing:
+        raise CheckFailed(f"no font draws Latin letters: the interface font {raw.familyName()!r} has no glyph for "
+                          f"{''.join(missing)!r}; every text would be drawn as boxes (is any font installed? "
+                          "fc-list lists them)")
+    image = QImage(400, 60, QImage.Format.Format_ARGB32)
+    image.fill(Qt.GlobalColor.white)
+    painter = QPainter(image)
+    painter.setFont(font)
+    painter.setPen(Qt.GlobalColor.black)
+    painter.drawText(image.rect(), Qt.AlignmentFlag.AlignCenter, "CekiDesk Kartu Lima")
+    painter.end()
+    if ink(image)[1] == 0:
+        raise CheckFailed(f"the interface font {raw.familyName()!r} draws no ink")
+    return f"{raw.familyName()} has every letter and digit of {LATIN_SAMPLE[:3]}…{LATIN_SAMPLE[-5:]}"
 
 
 def check_font() -> str:
@@ -251,6 +287,7 @@ def run_checks(screenshot: Path | None, out: Callable[[str], None] = print) -> b
     """Run every check, printing a line each; True if all passed."""
     checks: list[tuple[str, Callable[[], str]]] = [
         ("languages", check_languages),
+        ("latin font", check_latin_font),
         ("javanese font", check_font),
         ("card faces", check_cards),
         ("table", lambda: check_table(screenshot)),

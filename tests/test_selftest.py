@@ -29,8 +29,8 @@ def test_passes_and_draws_the_same_table_every_time(qapp, tmp_path, capsys, engl
     assert selftest.main([str(first)]) == 0
     out = capsys.readouterr().out.splitlines()
     assert [line.split(":")[0] for line in out] == [
-        "ok    languages", "ok    javanese font", "ok    card faces", "ok    table", "self-test passed"]
-    assert "ceki 30, western 52, backs 4" in out[2]
+        "ok    languages", "ok    latin font", "ok    javanese font", "ok    card faces", "ok    table", "self-test passed"]
+    assert "ceki 30, western 52, backs 4" in out[3]
     assert selftest.main([str(second)]) == 0
     image = QImage(str(first))
     assert (image.width(), image.height()) == selftest.TABLE_SIZE
@@ -71,6 +71,38 @@ def test_a_missing_javanese_font_fails(qapp, monkeypatch):
         selftest.check_font()
 
 
+def test_a_font_without_latin_letters_fails(qapp, monkeypatch):
+    """Boxes have ink: the check asks the interface font for the glyphs themselves."""
+    from PySide6.QtGui import QRawFont
+
+    real = QRawFont.supportsCharacter
+    monkeypatch.setattr(QRawFont, "supportsCharacter", lambda self, ch: ch > 0x7F and real(self, ch))
+    with pytest.raises(selftest.CheckFailed, match="no font draws Latin letters: the interface font .* has no glyph"):
+        selftest.check_latin_font()
+
+
+def test_a_system_without_fonts_fails_the_latin_check(tmp_path):
+    """A real font configuration with no font in it (only the bundled Javanese font is there then):
+    the check fails instead of passing with boxes."""
+    import os
+    import subprocess
+    import sys
+
+    conf = tmp_path / "fonts.conf"
+    conf.write_text('<?xml version="1.0"?><!DOCTYPE fontconfig SYSTEM "fonts.dtd">'
+                    f"<fontconfig><cachedir>{tmp_path / 'cache'}</cachedir></fontconfig>", encoding="utf-8")
+    code = ("from cekidesk.ui.app import make_application\nmake_application('t')\nfrom cekidesk import selftest\n"
+            "try:\n    print('ok', selftest.check_latin_font())\nexcept selftest.CheckFailed as exc:\n"
+            "    print('FAIL', exc)\n")
+    env = dict(os.environ, FONTCONFIG_FILE=str(conf), QT_QPA_PLATFORM="offscreen",
+               PYTHONPATH=str(Path(__file__).resolve().parents[1]))
+    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120)
+    assert done.stdout.startswith("FAIL no font draws Latin letters"), done.stdout + done.stderr
+    env.pop("FONTCONFIG_FILE")
+    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120)
+    assert done.stdout.startswith("ok "), done.stdout + done.stderr
+
+
 def test_a_missing_or_blank_card_fails(qapp, monkeypatch, english):
     monkeypatch.setattr(cardpics, "_ART", None)   # a card art of its own, with nothing cached
     real_path, real_image = cardpics._svg_path, cardpics.card_image
@@ -89,7 +121,7 @@ def test_a_missing_or_blank_card_fails(qapp, monkeypatch, english):
         selftest.check_cards()
     assert str(failed.value).startswith("S9 (no picture); QH (blank: 100% opaque, 0.0% drawn)")
     passed, lines = run()
-    assert not passed and lines[2].startswith("FAIL  card faces: S9 (no picture)") and lines[-1] == "self-test FAILED"
+    assert not passed and lines[3].startswith("FAIL  card faces: S9 (no picture)") and lines[-1] == "self-test FAILED"
 
 
 def test_every_card_of_every_deck_is_checked():

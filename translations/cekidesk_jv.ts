@@ -5513,6 +5513,21 @@
     </message>
 </context>
 <context>
+    <name>NoDisplay</name>
+    <message>
+        <source>CekiDesk cannot open its window: no graphical desktop was found (neither DISPLAY nor WAYLAND_DISPLAY is set).</source>
+        <translation>CekiDesk ora bisa mbukak jendhelané: ora ana desktop grafis (DISPLAY utawa WAYLAND_DISPLAY ora disetel).</translation>
+    </message>
+    <message>
+        <source>Start CekiDesk from your desktop&apos;s menu or from a terminal inside your desktop session. Over SSH, connect with X forwarding (ssh -X).</source>
+        <translation>Bukak CekiDesk saka menu desktop sampéyan utawa saka terminal ing sesi desktop sampéyan. Liwat SSH, sambungna nganggo terusan X (ssh -X).</translation>
+    </message>
+    <message>
+        <source>To check this CekiDesk without a display, run cekidesk-selftest.</source>
+        <translation>Kanggo mriksa CekiDesk iki tanpa layar, lakokna cekidesk-selftest.</translation>
+    </message>
+</context>
+<context>
     <name>NoteBubble</name>
     <message>
         <source>Leave lesson</source>

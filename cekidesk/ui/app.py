@@ -10,7 +10,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QCoreApplication, QTimer
+from PySide6.QtCore import QCoreApplication, QTimer, QTranslator
 from PySide6.QtGui import QGuiApplication, QIcon
 from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
@@ -110,6 +110,48 @@ def make_application(argv0: str = "cekidesk") -> QApplication:
 
     install_javanese_font(app)   # aksara Jawa needs the bundled font (see cekidesk/ui/foundations/fonts.py)
     return app  # type: ignore[return-value]
+
+
+class NoDisplay:
+    """The words of a start without a display (:func:`cekidesk.app.display_problem`)."""
+
+    @staticmethod
+    def text() -> str:
+        return "\n".join([
+            QCoreApplication.translate(
+                "NoDisplay", "CekiDesk cannot open its window: no graphical desktop was found (neither DISPLAY "
+                             "nor WAYLAND_DISPLAY is set)."),
+            QCoreApplication.translate(
+                "NoDisplay", "Start CekiDesk from your desktop's menu or from a terminal inside your desktop "
+                             "session. Over SSH, connect with X forwarding (ssh -X)."),
+            QCoreApplication.translate(
+                "NoDisplay", "To check this CekiDesk without a display, run cekidesk-selftest."),
+        ])
+
+
+def no_display_message() -> str:
+    """The lines a start without a display prints (:class:`NoDisplay`), in the player's language (their
+    setting, else the system's), made without a display: a QCoreApplication and the translation
+    alone.  Javanese in aksara Jawa is printed in Latin letters (a terminal rarely has the script's
+    font); ``cekidesk: `` begins the first line."""
+    from cekidesk.languages import LANGUAGES, SOURCE
+    from cekidesk.persistence.settings import load_settings
+
+    app = QCoreApplication.instance() or QCoreApplication(["cekidesk"])   # (needs no display)
+    try:
+        chosen = load_settings().language
+    except Exception:   # (unreadable settings: the system's language, as the window would do)
+        chosen = None
+    lang = i18n.resolve(chosen)
+    lang = i18n.LATIN_FORM.get(lang, lang)
+    translator = QTranslator(app)
+    qm = i18n.qm_file(lang) if lang in LANGUAGES and lang != SOURCE else None
+    installed = qm is not None and translator.load(str(qm)) and QCoreApplication.installTranslator(translator)
+    try:
+        return "cekidesk: " + NoDisplay.text()
+    finally:
+        if installed:
+            QCoreApplication.removeTranslator(translator)
 
 
 def run(new: bool = False, open_path: str | None = None, seed: int | None = None) -> int:
