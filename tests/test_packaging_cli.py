@@ -110,7 +110,8 @@ class FakeWindows:
         monkeypatch.setattr(sys, "platform", "win32")
         monkeypatch.setattr(sys, "stdout", None)
         monkeypatch.setattr(sys, "stderr", None)
-        monkeypatch.setitem(sys.modules, "ctypes", types.SimpleNamespace(windll=types.SimpleNamespace(kernel32=kernel32)))
+        windll = types.SimpleNamespace(kernel32=kernel32)
+        monkeypatch.setitem(sys.modules, "ctypes", types.SimpleNamespace(windll=windll))
         real_open = builtins.open
 
         def fake_open(name, *args, **kwargs):

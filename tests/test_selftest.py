@@ -29,7 +29,8 @@ def test_passes_and_draws_the_same_table_every_time(qapp, tmp_path, capsys, engl
     assert selftest.main([str(first)]) == 0
     out = capsys.readouterr().out.splitlines()
     assert [line.split(":")[0] for line in out] == [
-        "ok    languages", "ok    latin font", "ok    javanese font", "ok    card faces", "ok    table", "self-test passed"]
+        "ok    languages", "ok    latin font", "ok    javanese font", "ok    card faces", "ok    table",
+        "self-test passed"]
     assert "ceki 30, western 52, backs 4" in out[3]
     assert selftest.main([str(second)]) == 0
     image = QImage(str(first))
