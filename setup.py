@@ -23,12 +23,20 @@ HERE = Path(__file__).resolve().parent
 
 
 def _lrelease() -> list[str]:
+    """PySide6's lrelease (the wheels carry one); else Qt's own on the PATH (a PySide6 built from source,
+    as in the Flatpak's PySide BaseApp, has none: the KDE SDK's Qt tools have it)."""
+    import shutil
+
     import PySide6  # a build requirement
 
     exe = Path(PySide6.__file__).resolve().parent / ("lrelease.exe" if sys.platform == "win32" else "lrelease")
-    if not exe.exists():
-        raise RuntimeError(f"PySide6's lrelease is missing ({exe})")
-    return [str(exe)]
+    if exe.exists():
+        return [str(exe)]
+    for name in ("lrelease", "lrelease-qt6", "lrelease6"):
+        found = shutil.which(name)
+        if found:
+            return [found]
+    raise RuntimeError(f"PySide6's lrelease is missing ({exe}), and no lrelease is on the PATH")
 
 
 class BuildWithTranslations(build_py):

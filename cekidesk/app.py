@@ -4,9 +4,10 @@ Two things happen before Qt is loaded, because Qt cannot do them well:
 
 * On Windows the bundled ``cekidesk.exe`` is a windowed program (no console window pops up when it
   is double-clicked), so it has no standard output: ``--version``, ``--help`` and a wrong option's
-  line would go nowhere.  Whatever the parser prints is written to the console of the program that
-  started it (``AttachConsole(ATTACH_PARENT_PROCESS)``, :func:`attach_parent_console`), and only
-  then: a window started from the Start menu never gets a console.
+  line would go nowhere.  Whatever the parser prints is written where it was redirected, or else to
+  the console of the program that started it (``AttachConsole(ATTACH_PARENT_PROCESS)``,
+  :func:`attach_parent_console`), and only then: a window started from the Start menu never gets a
+  console.
 * Without a display (no ``DISPLAY`` and no ``WAYLAND_DISPLAY`` on Linux, and no display-less Qt
   platform asked for) Qt's xcb plugin would abort with a message about ``libxcb-cursor`` and
   ``QT_QPA_PLATFORM``; :func:`display_problem` sees it first, and the app says so in its own words,
@@ -29,27 +30,47 @@ NO_DISPLAY_STATUS = 1
 #: Qt platforms that need no display server (the self-test's offscreen, a VNC server of its own, a
 #: bare console's framebuffer or EGL)
 DISPLAYLESS_PLATFORMS = ("offscreen", "minimal", "vnc", "linuxfb", "eglfs", "vkkhrdisplay")
-ATTACH_PARENT_PROCESS = -1 & 0xFFFFFFFF   # (DWORD)-1
+ATTACH_PARENT_PROCESS = -1                               # ((DWORD)-1, passed as a C int)
+STD_OUTPUT_HANDLE, STD_ERROR_HANDLE = -11, -12           # ((DWORD)-11 and -12)
+INVALID_HANDLE_VALUE = 2**64 - 1 if sys.maxsize > 2**32 else 2**32 - 1   # (HANDLE)-1 as ctypes.c_void_p gives it
 
 
 def attach_parent_console() -> bool:
-    """On Windows, in a program without standard streams (a windowed ``cekidesk.exe``): write
-    ``sys.stdout`` and ``sys.stderr`` to the console of the program that started this one (the
-    Command Prompt or PowerShell it was typed in).  True if they now go there; False elsewhere,
-    when the streams exist already, or when no console started this program."""
+    """On Windows, in a program without standard streams (a windowed ``cekidesk.exe``): give it
+    ``sys.stdout`` and ``sys.stderr`` — the pipe or file they were redirected to
+    (``cekidesk.exe --version > v.txt``, or PowerShell capturing it), else the console of the program
+    that started this one (the Command Prompt or PowerShell it was typed in).  True if they now go
+    somewhere; False elsewhere, when the streams exist already, or when there is nowhere to write."""
     if sys.platform != "win32" or (sys.stdout is not None and sys.stderr is not None):
         return False
     import ctypes
 
     kernel32 = ctypes.windll.kernel32  # type: ignore[attr-defined]  # (Windows only)
-    if not kernel32.AttachConsole(ATTACH_PARENT_PROCESS):
-        return False
-    # (the console's own text device: the prompt's window, whatever standard handles we were given)
+    kernel32.GetStdHandle.restype = ctypes.c_void_p
+    redirected = {name: _redirected_stream(kernel32.GetStdHandle(std))
+                  for name, std in (("stdout", STD_OUTPUT_HANDLE), ("stderr", STD_ERROR_HANDLE))}
+    console = None
+    if None in redirected.values() and kernel32.AttachConsole(ATTACH_PARENT_PROCESS):
+        # (the console's own text device: the prompt's window)
+        console = open("CONOUT$", "w", encoding="utf-8", errors="replace")  # noqa: SIM115 (kept open)
     if sys.stdout is None:
-        sys.stdout = open("CONOUT$", "w", encoding="utf-8", errors="replace")  # noqa: SIM115 (kept open)
+        sys.stdout = redirected["stdout"] or console
     if sys.stderr is None:
-        sys.stderr = open("CONOUT$", "w", encoding="utf-8", errors="replace")  # noqa: SIM115
-    return True
+        sys.stderr = redirected["stderr"] or console
+    return sys.stdout is not None or sys.stderr is not None
+
+
+def _redirected_stream(handle: int | None) -> IO[str] | None:
+    """A text stream over a standard handle the program was started with (a pipe or a file), if any."""
+    if not handle or handle == INVALID_HANDLE_VALUE:
+        return None
+    try:
+        import msvcrt
+
+        fd = msvcrt.open_osfhandle(handle, os.O_WRONLY)  # type: ignore[attr-defined]  # (Windows only)
+        return open(fd, "w", encoding="utf-8", errors="replace", closefd=False)  # noqa: SIM115 (kept open)
+    except OSError:
+        return None
 
 
 def display_problem(env: Mapping[str, str] | None = None, argv: list[str] | None = None,

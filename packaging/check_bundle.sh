@@ -8,7 +8,10 @@
 #    into a temporary folder (nothing is written into the checkout), and fails on any missing-library
 #    warning in its log ("Library not found", "… required via ctypes not found": PyInstaller only
 #    warns, and ships a bundle that cannot start where that library is missing);
-# 2. fails on any "not found" of `ldd` over the bundle's programs and shared libraries (resolved as
+# 2. checks the bundle's licences against its contents (packaging/licenses.py --check: every file of
+#    the folder and every module of its programs belongs to a component listed in its licenses folder,
+#    whose texts are there, and every listed component has something in the bundle);
+#    then fails on any "not found" of `ldd` over the bundle's programs and shared libraries (resolved as
 #    the bundle resolves them at run time: its _internal folder first);
 # 3. runs the bundle's self-test (offscreen, from another folder, with a home of its own) and the
 #    same self-test from source, and compares their table screenshots pixel by pixel;
@@ -69,7 +72,10 @@ fi
   || fail "the bundle lacks one of cekidesk, cekidesk-sim and cekidesk-selftest"
 step "built in ${build_seconds} s, no missing-library warning"
 
-# -- 2. ldd ----------------------------------------------------------------------------------------
+# -- 2. the licences, then ldd -----------------------------------------------------------------------
+"$PYTHON" packaging/licenses.py --check "$dist" | cut -c1-160 \
+  || fail "the bundle's licence list does not match what it holds (above)"
+# -- ldd ----------------------------------------------------------------------------------------
 missing="$tmp/ldd-missing.txt"
 : >"$missing"
 checked=0

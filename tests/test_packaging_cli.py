@@ -97,27 +97,44 @@ def test_no_display_message_follows_the_settings_language(monkeypatch, qapp):
 
 
 # -- Windows: the windowed program's console ---------------------------------------------------------
+class StdHandles:
+    """``kernel32.GetStdHandle`` (with the ``restype`` ctypes sets)."""
+
+    def __init__(self, win: FakeWindows):
+        self.win, self.restype = win, None
+
+    def __call__(self, which: int) -> int | None:
+        return self.win.std_handle(which)
+
+
 class FakeWindows:
     """A windowed Windows program's state: no standard streams; a parent console (or none) to attach to,
     whose CONOUT$ device is ``self.console``."""
 
-    def __init__(self, monkeypatch, has_parent_console: bool = True):
+    def __init__(self, monkeypatch, has_parent_console: bool = True, redirected_to: Path | None = None):
         self.attached: list[int] = []
         self.console = io.StringIO()
         self.console.close = lambda: None   # (the program keeps it open)
-        kernel32 = types.SimpleNamespace(AttachConsole=self.attach)
+        self.redirected = None if redirected_to is None else os.open(redirected_to, os.O_WRONLY | os.O_CREAT)
+        kernel32 = types.SimpleNamespace(AttachConsole=self.attach, GetStdHandle=StdHandles(self))
         self.has_parent_console = has_parent_console
         monkeypatch.setattr(sys, "platform", "win32")
         monkeypatch.setattr(sys, "stdout", None)
         monkeypatch.setattr(sys, "stderr", None)
         windll = types.SimpleNamespace(kernel32=kernel32)
-        monkeypatch.setitem(sys.modules, "ctypes", types.SimpleNamespace(windll=windll))
+        monkeypatch.setitem(sys.modules, "ctypes", types.SimpleNamespace(windll=windll, c_void_p=object))
+        # a standard handle is the descriptor itself here (msvcrt.open_osfhandle's stand-in returns it)
+        monkeypatch.setitem(sys.modules, "msvcrt", types.SimpleNamespace(open_osfhandle=lambda handle, flags: handle))
         real_open = builtins.open
 
         def fake_open(name, *args, **kwargs):
             return self.console if name == "CONOUT$" else real_open(name, *args, **kwargs)
 
         monkeypatch.setattr(builtins, "open", fake_open)
+
+    def std_handle(self, which: int) -> int | None:
+        assert which in (cli.STD_OUTPUT_HANDLE, cli.STD_ERROR_HANDLE)
+        return self.redirected if which == cli.STD_OUTPUT_HANDLE else None
 
     def attach(self, pid: int) -> int:
         self.attached.append(pid)
@@ -129,7 +146,18 @@ def test_version_reaches_the_console_it_was_typed_in(monkeypatch):
     with pytest.raises(SystemExit) as stop:
         cli.main(["--version"])
     assert stop.value.code == 0
-    assert win.attached == [0xFFFFFFFF] and win.console.getvalue() == f"CekiDesk {__version__}\n"
+    assert win.attached == [-1] and win.console.getvalue() == f"CekiDesk {__version__}\n"
+
+
+def test_version_goes_where_it_was_redirected(monkeypatch, tmp_path):
+    """``cekidesk.exe --version > v.txt``, or PowerShell capturing it (as the workflow does): the
+    redirected handle, no console."""
+    win = FakeWindows(monkeypatch, redirected_to=tmp_path / "v.txt")
+    with pytest.raises(SystemExit):
+        cli.main(["--version"])
+    sys.stdout.flush()
+    assert (tmp_path / "v.txt").read_text(encoding="utf-8") == f"CekiDesk {__version__}\n"
+    assert win.console.getvalue() == ""
 
 
 def test_help_and_a_wrong_option_reach_the_console(monkeypatch):
