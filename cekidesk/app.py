@@ -45,7 +45,7 @@ def attach_parent_console() -> bool:
         return False
     import ctypes
 
-    kernel32 = ctypes.windll.kernel32  # type: ignore[attr-defined]  # (Windows only)
+    kernel32 = ctypes.windll.kernel32   # (Windows only)
     kernel32.GetStdHandle.restype = ctypes.c_void_p
     redirected = {name: _redirected_stream(kernel32.GetStdHandle(std))
                   for name, std in (("stdout", STD_OUTPUT_HANDLE), ("stderr", STD_ERROR_HANDLE))}
@@ -101,15 +101,15 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str):  # one clear line, exit status 2
         self.exit(2, f"{self.prog}: {message} (see `{self.prog} --help`)\n")
 
-    def print_help(self, file: IO[str] | None = None) -> None:
+    def print_help(self, file=None) -> None:   # (file: any writable stream, as argparse's)
         attach_parent_console()
         super().print_help(file)
 
-    def print_usage(self, file: IO[str] | None = None) -> None:
+    def print_usage(self, file=None) -> None:
         attach_parent_console()
         super().print_usage(file)
 
-    def exit(self, status: int = 0, message: str | None = None):  # type: ignore[override]
+    def exit(self, status: int = 0, message: str | None = None):
         if message:
             attach_parent_console()
         super().exit(status, message)

@@ -5515,16 +5515,16 @@
 <context>
     <name>NoDisplay</name>
     <message>
-        <source>CekiDesk cannot open its window: no graphical desktop was found (neither DISPLAY nor WAYLAND_DISPLAY is set).</source>
-        <translation>CekiDesk tidak dapat membuka jendelanya: tidak ada desktop grafis (DISPLAY maupun WAYLAND_DISPLAY tidak diatur).</translation>
+        <source>CekiDesk cannot open its window: no graphical desktop was found (neither {display} nor {wayland} is set).</source>
+        <translation>CekiDesk tidak dapat membuka jendelanya: tidak ada desktop grafis ({display} maupun {wayland} tidak diatur).</translation>
     </message>
     <message>
-        <source>Start CekiDesk from your desktop&apos;s menu or from a terminal inside your desktop session. Over SSH, connect with X forwarding (ssh -X).</source>
-        <translation>Jalankan CekiDesk dari menu desktop Anda atau dari terminal di dalam sesi desktop Anda. Lewat SSH, sambungkan dengan penerusan X (ssh -X).</translation>
+        <source>Start CekiDesk from your desktop&apos;s menu or from a terminal inside your desktop session. Over SSH, connect with X forwarding ({ssh}).</source>
+        <translation>Jalankan CekiDesk dari menu desktop Anda atau dari terminal di dalam sesi desktop Anda. Lewat SSH, sambungkan dengan penerusan X ({ssh}).</translation>
     </message>
     <message>
-        <source>To check this CekiDesk without a display, run cekidesk-selftest.</source>
-        <translation>Untuk memeriksa CekiDesk ini tanpa layar, jalankan cekidesk-selftest.</translation>
+        <source>To check this CekiDesk without a display, run {selftest}.</source>
+        <translation>Untuk memeriksa CekiDesk ini tanpa layar, jalankan {selftest}.</translation>
     </message>
 </context>
 <context>

@@ -5515,16 +5515,16 @@
 <context>
     <name>NoDisplay</name>
     <message>
-        <source>CekiDesk cannot open its window: no graphical desktop was found (neither DISPLAY nor WAYLAND_DISPLAY is set).</source>
-        <translation>CekiDesk ora bisa mbukak jendhelané: ora ana desktop grafis (DISPLAY utawa WAYLAND_DISPLAY ora disetel).</translation>
+        <source>CekiDesk cannot open its window: no graphical desktop was found (neither {display} nor {wayland} is set).</source>
+        <translation>CekiDesk ora bisa mbukak jendhelané: ora ana desktop grafis ({display} utawa {wayland} ora disetel).</translation>
     </message>
     <message>
-        <source>Start CekiDesk from your desktop&apos;s menu or from a terminal inside your desktop session. Over SSH, connect with X forwarding (ssh -X).</source>
-        <translation>Bukak CekiDesk saka menu desktop sampéyan utawa saka terminal ing sesi desktop sampéyan. Liwat SSH, sambungna nganggo terusan X (ssh -X).</translation>
+        <source>Start CekiDesk from your desktop&apos;s menu or from a terminal inside your desktop session. Over SSH, connect with X forwarding ({ssh}).</source>
+        <translation>Bukak CekiDesk saka menu desktop sampéyan utawa saka terminal ing sesi desktop sampéyan. Liwat SSH, sambungna nganggo terusan X ({ssh}).</translation>
     </message>
     <message>
-        <source>To check this CekiDesk without a display, run cekidesk-selftest.</source>
-        <translation>Kanggo mriksa CekiDesk iki tanpa layar, lakokna cekidesk-selftest.</translation>
+        <source>To check this CekiDesk without a display, run {selftest}.</source>
+        <translation>Kanggo mriksa CekiDesk iki tanpa layar, lakokna {selftest}.</translation>
     </message>
 </context>
 <context>

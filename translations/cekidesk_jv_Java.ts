@@ -6859,19 +6859,19 @@
 <context>
     <name>NoDisplay</name>
     <message>
-        <source>CekiDesk cannot open its window: no graphical desktop was found (neither DISPLAY nor WAYLAND_DISPLAY is set).</source>
-        <translatorcomment>jv: CekiDesk ora bisa mbukak jendhelané: ora ana desktop grafis (DISPLAY utawa WAYLAND_DISPLAY ora disetel).</translatorcomment>
-        <translation>CekiDesk ꦲꦺꦴꦫ​ꦧꦶꦱ​ꦩ꧀ꦧꦸꦏꦏ꧀ꦗꦼꦤ꧀ꦝꦼꦭꦤꦺ: ꦲꦺꦴꦫ​ꦲꦤ​ꦢꦼꦱ꧀ꦏ꧀ꦠꦺꦴꦥ꧀ꦒꦿꦥ꦳ꦶꦱ꧀ (DISPLAY ꦲꦸꦠꦮ​ꦮꦪ꧀ꦭꦤ꧀ꦢ꧀_ꦢꦶꦱ꧀ꦥ꧀ꦭꦪ꧀ꦲꦺꦴꦫ​ꦢꦶꦱꦼꦠꦼꦭ꧀)꧉</translation>
+        <source>CekiDesk cannot open its window: no graphical desktop was found (neither {display} nor {wayland} is set).</source>
+        <translatorcomment>jv: CekiDesk ora bisa mbukak jendhelané: ora ana desktop grafis ({display} utawa {wayland} ora disetel).</translatorcomment>
+        <translation>CekiDesk ꦲꦺꦴꦫ​ꦧꦶꦱ​ꦩ꧀ꦧꦸꦏꦏ꧀ꦗꦼꦤ꧀ꦝꦼꦭꦤꦺ: ꦲꦺꦴꦫ​ꦲꦤ​ꦢꦼꦱ꧀ꦏ꧀ꦠꦺꦴꦥ꧀ꦒꦿꦥ꦳ꦶꦱ꧀ ({display} ꦲꦸꦠꦮ {wayland} ꦲꦺꦴꦫ​ꦢꦶꦱꦼꦠꦼꦭ꧀)꧉</translation>
     </message>
     <message>
-        <source>Start CekiDesk from your desktop&apos;s menu or from a terminal inside your desktop session. Over SSH, connect with X forwarding (ssh -X).</source>
-        <translatorcomment>jv: Bukak CekiDesk saka menu desktop sampéyan utawa saka terminal ing sesi desktop sampéyan. Liwat SSH, sambungna nganggo terusan X (ssh -X).</translatorcomment>
-        <translation>ꦧꦸꦏꦏ꧀ CekiDesk ꦱꦏ​ꦩꦼꦤꦸ​ꦢꦼꦱ꧀ꦏ꧀ꦠꦺꦴꦥ꧀ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦲꦸꦠꦮ​ꦱꦏ​ꦠꦼꦂꦩꦶꦤꦭ꧀ꦲꦶꦁ​ꦱꦼꦱꦶ​ꦢꦼꦱ꧀ꦏ꧀ꦠꦺꦴꦥ꧀ꦱꦩ꧀ꦥꦺꦪꦤ꧀꧉ ꦭꦶꦮꦠ꧀ SSH꧈ ꦱꦩ꧀ꦧꦸꦁꦤ​ꦔꦁꦒꦺꦴ​ꦠꦼꦫꦸꦱꦤ꧀ X (ꦱ꧀ꦱ꧀ꦲ꧀ -X)꧉</translation>
+        <source>Start CekiDesk from your desktop&apos;s menu or from a terminal inside your desktop session. Over SSH, connect with X forwarding ({ssh}).</source>
+        <translatorcomment>jv: Bukak CekiDesk saka menu desktop sampéyan utawa saka terminal ing sesi desktop sampéyan. Liwat SSH, sambungna nganggo terusan X ({ssh}).</translatorcomment>
+        <translation>ꦧꦸꦏꦏ꧀ CekiDesk ꦱꦏ​ꦩꦼꦤꦸ​ꦢꦼꦱ꧀ꦏ꧀ꦠꦺꦴꦥ꧀ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦲꦸꦠꦮ​ꦱꦏ​ꦠꦼꦂꦩꦶꦤꦭ꧀ꦲꦶꦁ​ꦱꦼꦱꦶ​ꦢꦼꦱ꧀ꦏ꧀ꦠꦺꦴꦥ꧀ꦱꦩ꧀ꦥꦺꦪꦤ꧀꧉ ꦭꦶꦮꦠ꧀ SSH꧈ ꦱꦩ꧀ꦧꦸꦁꦤ​ꦔꦁꦒꦺꦴ​ꦠꦼꦫꦸꦱꦤ꧀ X ({ssh})꧉</translation>
     </message>
     <message>
-        <source>To check this CekiDesk without a display, run cekidesk-selftest.</source>
-        <translatorcomment>jv: Kanggo mriksa CekiDesk iki tanpa layar, lakokna cekidesk-selftest.</translatorcomment>
-        <translation>ꦏꦁꦒꦺꦴ​ꦩꦿꦶꦏ꧀ꦱ CekiDesk ꦲꦶꦏꦶ​ꦠꦤ꧀ꦥ​ꦭꦪꦂ꧈ ꦭꦏꦺꦴꦏ꧀ꦤ​ꦕꦼꦏꦶꦢꦼꦱ꧀ꦏ꧀ꦱꦼꦭ꧀ꦥ꦳꧀ꦠꦼꦱ꧀ꦠ꧀꧉</translation>
+        <source>To check this CekiDesk without a display, run {selftest}.</source>
+        <translatorcomment>jv: Kanggo mriksa CekiDesk iki tanpa layar, lakokna {selftest}.</translatorcomment>
+        <translation>ꦏꦁꦒꦺꦴ​ꦩꦿꦶꦏ꧀ꦱ CekiDesk ꦲꦶꦏꦶ​ꦠꦤ꧀ꦥ​ꦭꦪꦂ꧈ ꦭꦏꦺꦴꦏ꧀ꦤ {selftest}꧉</translation>
     </message>
 </context>
 <context>

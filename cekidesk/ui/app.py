@@ -117,15 +117,17 @@ class NoDisplay:
 
     @staticmethod
     def text() -> str:
-        return "\n".join([
+        # (the names of variables and commands are arguments: they stay as they are in every script)
+        names = dict(display="DISPLAY", wayland="WAYLAND_DISPLAY", ssh="ssh -X", selftest="cekidesk-selftest")
+        return "\n".join(line.format(**names) for line in [
             QCoreApplication.translate(
-                "NoDisplay", "CekiDesk cannot open its window: no graphical desktop was found (neither DISPLAY "
-                             "nor WAYLAND_DISPLAY is set)."),
+                "NoDisplay", "CekiDesk cannot open its window: no graphical desktop was found (neither {display} "
+                             "nor {wayland} is set)."),
             QCoreApplication.translate(
                 "NoDisplay", "Start CekiDesk from your desktop's menu or from a terminal inside your desktop "
-                             "session. Over SSH, connect with X forwarding (ssh -X)."),
+                             "session. Over SSH, connect with X forwarding ({ssh})."),
             QCoreApplication.translate(
-                "NoDisplay", "To check this CekiDesk without a display, run cekidesk-selftest."),
+                "NoDisplay", "To check this CekiDesk without a display, run {selftest}."),
         ])
 
 
