@@ -27,6 +27,7 @@ each listed component still has something in the bundle.
 from __future__ import annotations
 
 import argparse
+import functools
 import importlib.metadata as metadata
 import json
 import os
@@ -121,6 +122,11 @@ def component_of(path: str) -> str | None:
     return None
 
 
+@functools.lru_cache(maxsize=1)
+def _packages_distributions() -> dict[str, list[str]]:
+    return dict(metadata.packages_distributions())
+
+
 def module_component(module: str) -> str:
     """The component a top-level module of a program's archive belongs to."""
     top = module.split(".")[0]
@@ -130,7 +136,7 @@ def module_component(module: str) -> str:
         return "pyinstaller"
     if top in sys.stdlib_module_names or top.startswith("_sysconfigdata") or top in ("__future__", "_bootsubprocess"):
         return "python"
-    dists = metadata.packages_distributions().get(top)
+    dists = _packages_distributions().get(top)
     if not dists:
         raise LicenseError(f"the bundled module {top!r} belongs to no installed distribution")
     return "dist:" + dists[0]
