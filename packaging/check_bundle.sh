@@ -15,6 +15,8 @@
 #    the bundle resolves them at run time: its _internal folder first);
 # 3. runs the bundle's self-test (offscreen, from another folder, with a home of its own) and the
 #    same self-test from source, and compares their table screenshots pixel by pixel;
+#    then checks the bundled cekidesk's --version and its start without a display (its own three lines
+#    on standard error, status 1, nothing of Qt's xcb message);
 # 4. runs cekidesk-sim from the bundle and from source with the same arguments (plain hands, and an
 #    arena of two processes, which the bundle starts by running itself) and compares the reports;
 # 5. starts the bundled app under Xvfb (a display of its own), waits for its start line in its log
@@ -108,6 +110,21 @@ home "$PYTHON" -m cekidesk.selftest "$tmp/source.png" >"$tmp/selftest-source.txt
   || { cat "$tmp/selftest-source.txt" >&2; fail "the self-test from source failed (above)"; }
 home "$PYTHON" -m cekidesk.selftest --compare "$tmp/bundle.png" "$tmp/source.png" \
   || fail "the bundle's table screenshot is not the one the source draws"
+
+# The app's command line without a display: --version prints, and a start says so in its own words
+# (not Qt's xcb message), with exit status 1 and no window.
+version="$(sed -n 's/^__version__ = "\(.*\)"$/\1/p' cekidesk/__init__.py)"
+[ "$(bundled cekidesk --version 2>&1)" = "CekiDesk $version" ] || fail "the bundled cekidesk --version does not print CekiDesk $version"
+status=0
+(cd "$tmp/run" && env -u DISPLAY -u WAYLAND_DISPLAY -u QT_QPA_PLATFORM -u LANGUAGE -u LC_ALL -u LC_MESSAGES LANG=C.UTF-8 \
+  HOME="$tmp/run/home" XDG_CONFIG_HOME="$tmp/run/home/config" XDG_DATA_HOME="$tmp/run/home/data" \
+  XDG_CACHE_HOME="$tmp/run/home/cache" "$dist/cekidesk" >"$tmp/nodisplay.out" 2>"$tmp/nodisplay.err") || status=$?
+if [ "$status" != 1 ] || ! grep -q "^cekidesk: CekiDesk cannot open its window" "$tmp/nodisplay.err" \
+    || grep -qi "xcb" "$tmp/nodisplay.err"; then
+  cat "$tmp/nodisplay.err" >&2
+  fail "the bundled cekidesk without a display did not say so in its own words (exit status $status; above)"
+fi
+step "the bundled cekidesk prints its version, and without a display says so in its own words (status 1)"
 
 # -- 4. cekidesk-sim, bundled and from source ---------------------------------------------------------
 for args in "--game ceki --rounds 300 --seed 7" "--game balik-satu --rounds 100 --seed 7" \
