@@ -76,8 +76,9 @@ def _redirected_stream(handle: int | None) -> IO[str] | None:
 def display_problem(env: Mapping[str, str] | None = None, argv: list[str] | None = None,
                     platform: str | None = None) -> str | None:
     """Why the window could not be shown here, before Qt tries: ``"no-display"`` on Linux (and the
-    other X11/Wayland systems) when neither ``DISPLAY`` nor ``WAYLAND_DISPLAY`` is set and no
-    display-less Qt platform is asked for (``QT_QPA_PLATFORM`` or ``-platform``); else None.
+    other X11/Wayland systems) when neither ``DISPLAY`` nor ``WAYLAND_DISPLAY`` is set (nor, in a
+    Wayland session, is its default socket there) and no display-less Qt platform is asked for
+    (``QT_QPA_PLATFORM`` or ``-platform``); else None.
     Windows and macOS always have their display."""
     env = os.environ if env is None else env
     argv = sys.argv if argv is None else argv
@@ -92,6 +93,9 @@ def display_problem(env: Mapping[str, str] | None = None, argv: list[str] | None
         return None
     if env.get("DISPLAY") or env.get("WAYLAND_DISPLAY"):
         return None
+    runtime = env.get("XDG_RUNTIME_DIR")
+    if env.get("XDG_SESSION_TYPE") == "wayland" and runtime and os.path.exists(os.path.join(runtime, "wayland-0")):
+        return None   # (a Wayland session whose variable was lost: Qt connects to its default socket)
     return "no-display"
 
 

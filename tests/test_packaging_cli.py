@@ -42,9 +42,18 @@ def test_display_problem(env, argv, platform, problem):
     assert cli.display_problem(env, argv, platform) == problem
 
 
+def test_a_wayland_session_without_its_variable_still_has_its_display(tmp_path):
+    env = {"XDG_SESSION_TYPE": "wayland", "XDG_RUNTIME_DIR": str(tmp_path)}
+    assert cli.display_problem(env, ["cekidesk"], "linux") == "no-display"
+    (tmp_path / "wayland-0").touch()
+    assert cli.display_problem(env, ["cekidesk"], "linux") is None
+    assert cli.display_problem({**env, "XDG_SESSION_TYPE": "x11"}, ["cekidesk"], "linux") == "no-display"
+
+
 def _headless_env(tmp_path: Path, **more: str) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items()
-           if k not in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")}
+           if k not in ("DISPLAY", "WAYLAND_DISPLAY", "XDG_SESSION_TYPE", "QT_QPA_PLATFORM", "LANGUAGE", "LC_ALL",
+                        "LC_MESSAGES", "LANG")}
     env.update(HOME=str(tmp_path), XDG_CONFIG_HOME=str(tmp_path / "config"), XDG_DATA_HOME=str(tmp_path / "data"),
                XDG_CACHE_HOME=str(tmp_path / "cache"), PYTHONPATH=str(ROOT), LANG="C.UTF-8", **more)
     return env
