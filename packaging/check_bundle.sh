@@ -116,7 +116,8 @@ home "$PYTHON" -m cekidesk.selftest --compare "$tmp/bundle.png" "$tmp/source.png
 version="$(sed -n 's/^__version__ = "\(.*\)"$/\1/p' cekidesk/__init__.py)"
 [ "$(bundled cekidesk --version 2>&1)" = "CekiDesk $version" ] || fail "the bundled cekidesk --version does not print CekiDesk $version"
 status=0
-(cd "$tmp/run" && env -u DISPLAY -u WAYLAND_DISPLAY -u QT_QPA_PLATFORM -u LANGUAGE -u LC_ALL -u LC_MESSAGES LANG=C.UTF-8 \
+(cd "$tmp/run" && env -u DISPLAY -u WAYLAND_DISPLAY -u XDG_SESSION_TYPE -u QT_QPA_PLATFORM -u LANGUAGE -u LC_ALL \
+  -u LC_MESSAGES LANG=C.UTF-8 \
   HOME="$tmp/run/home" XDG_CONFIG_HOME="$tmp/run/home/config" XDG_DATA_HOME="$tmp/run/home/data" \
   XDG_CACHE_HOME="$tmp/run/home/cache" "$dist/cekidesk" >"$tmp/nodisplay.out" 2>"$tmp/nodisplay.err") || status=$?
 if [ "$status" != 1 ] || ! grep -q "^cekidesk: CekiDesk cannot open its window" "$tmp/nodisplay.err" \
