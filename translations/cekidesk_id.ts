@@ -7095,6 +7095,10 @@ uang</translation>
         <translation>&amp;Meja dan kartu:</translation>
     </message>
     <message>
+        <source>&amp;Volume:</source>
+        <translation>&amp;Volume:</translation>
+    </message>
+    <message>
         <source>Display</source>
         <translation>Tampilan</translation>
     </message>
@@ -7193,6 +7197,18 @@ uang</translation>
     <message>
         <source>Save the game &amp;automatically after every move</source>
         <translation>Simpan permainan &amp;otomatis setelah setiap langkah</translation>
+    </message>
+    <message>
+        <source>Play sound e&amp;ffects (a card dealt, a card played, a hand won)</source>
+        <translation>Putar &amp;efek suara (kartu dibagikan, kartu dimainkan, babak dimenangkan)</translation>
+    </message>
+    <message>
+        <source>How loud the sound effects are.</source>
+        <translation>Seberapa keras efek suaranya.</translation>
+    </message>
+    <message>
+        <source>Sound needs Qt&apos;s multimedia module, which this installation lacks: install CekiDesk with its sound extra (see the README).</source>
+        <translation>Suara memerlukan modul multimedia Qt, yang tidak ada di instalasi ini: pasang CekiDesk dengan tambahan suaranya (lihat README).</translation>
     </message>
     <message>
         <source>Close</source>

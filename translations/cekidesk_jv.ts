@@ -7095,6 +7095,10 @@ dhuwit</translation>
         <translation>&amp;Méja lan kertu:</translation>
     </message>
     <message>
+        <source>&amp;Volume:</source>
+        <translation>&amp;Volume:</translation>
+    </message>
+    <message>
         <source>Display</source>
         <translation>Tampilan</translation>
     </message>
@@ -7193,6 +7197,18 @@ dhuwit</translation>
     <message>
         <source>Save the game &amp;automatically after every move</source>
         <translation>Simpen dolanan &amp;otomatis saben langkah</translation>
+    </message>
+    <message>
+        <source>Play sound e&amp;ffects (a card dealt, a card played, a hand won)</source>
+        <translation>Uni&amp;kna swara (kertu dibagi, kertu dipasang, babak dimenangaké)</translation>
+    </message>
+    <message>
+        <source>How loud the sound effects are.</source>
+        <translation>Sepira bantere swarané.</translation>
+    </message>
+    <message>
+        <source>Sound needs Qt&apos;s multimedia module, which this installation lacks: install CekiDesk with its sound extra (see the README).</source>
+        <translation>Swara butuh modhul multimedia Qt, sing ora ana ing pasangan iki: pasang CekiDesk karo tambahan swarané (delengen README).</translation>
     </message>
     <message>
         <source>Close</source>

@@ -8821,6 +8821,11 @@ dhuwit</translatorcomment>
         <translation>ꦩꦺꦗ​ꦭꦤ꧀ꦏꦼꦂꦠꦸ(&amp;M):</translation>
     </message>
     <message>
+        <source>&amp;Volume:</source>
+        <translatorcomment>jv: &amp;Volume:</translatorcomment>
+        <translation>ꦥ꦳ꦺꦴꦭꦸꦩꦼ(&amp;V):</translation>
+    </message>
+    <message>
         <source>Display</source>
         <translatorcomment>jv: Tampilan</translatorcomment>
         <translation>ꦠꦩ꧀ꦥꦶꦭꦤ꧀</translation>
@@ -8944,6 +8949,21 @@ dhuwit</translatorcomment>
         <source>Save the game &amp;automatically after every move</source>
         <translatorcomment>jv: Simpen dolanan &amp;otomatis saben langkah</translatorcomment>
         <translation>ꦱꦶꦩ꧀ꦥꦼꦤ꧀ꦢꦺꦴꦭꦤꦤ꧀ꦲꦺꦴꦠꦺꦴꦩꦠꦶꦱ꧀ꦱꦧꦼꦤ꧀ꦭꦁꦏꦃ(&amp;O)</translation>
+    </message>
+    <message>
+        <source>Play sound e&amp;ffects (a card dealt, a card played, a hand won)</source>
+        <translatorcomment>jv: Uni&amp;kna swara (kertu dibagi, kertu dipasang, babak dimenangaké)</translatorcomment>
+        <translation>ꦲꦸꦤꦶꦏ꧀ꦤ​ꦱ꧀ꦮꦫ (ꦏꦼꦂꦠꦸ​ꦢꦶꦧꦒꦶ꧈ ꦏꦼꦂꦠꦸ​ꦢꦶꦥꦱꦁ꧈ ꦧꦧꦏ꧀ꦢꦶꦩꦼꦤꦔꦏꦺ)(&amp;K)</translation>
+    </message>
+    <message>
+        <source>How loud the sound effects are.</source>
+        <translatorcomment>jv: Sepira bantere swarané.</translatorcomment>
+        <translation>ꦱꦼꦥꦶꦫ​ꦧꦤ꧀ꦠꦼꦉ​ꦱ꧀ꦮꦫꦤꦺ꧉</translation>
+    </message>
+    <message>
+        <source>Sound needs Qt&apos;s multimedia module, which this installation lacks: install CekiDesk with its sound extra (see the README).</source>
+        <translatorcomment>jv: Swara butuh modhul multimedia Qt, sing ora ana ing pasangan iki: pasang CekiDesk karo tambahan swarané (delengen README).</translatorcomment>
+        <translation>ꦱ꧀ꦮꦫ​ꦧꦸꦠꦸꦃ​ꦩꦺꦴꦝꦸꦭ꧀ꦩꦸꦭ꧀ꦠꦶꦩꦼꦢꦶꦲ Qt꧈ ꦱꦶꦁ​ꦲꦺꦴꦫ​ꦲꦤ​ꦲꦶꦁ​ꦥꦱꦔꦤ꧀ꦲꦶꦏꦶ: ꦥꦱꦁ CekiDesk ꦏꦫꦺꦴ​ꦠꦩ꧀ꦧꦲꦤ꧀ꦱ꧀ꦮꦫꦤꦺ (ꦢꦼꦊꦔꦼꦤ꧀ README)꧉</translation>
     </message>
     <message>
         <source>Close</source>

@@ -104,6 +104,9 @@ class Settings(BaseModel):
     table_colour: TableColour = Field("green", description="The table's felt: green or red-brown.")
     card_back: CardBack = Field("lattice", description="The card backs: the indigo lattice or the red-brown "
                                                        "kawung (in every card family).")
+    sound_effects: bool = Field(False, description="Play sound effects: a card dealt, a card played, a hand won "
+                                                   "(needs Qt's multimedia module, PySide6-Addons).")
+    sound_volume: int = Field(70, ge=0, le=100, description="The sound effects' volume, in per cent.")
     autosave: bool = Field(True, description="Save the game in progress automatically.")
     last_game_id: str = Field(DEFAULT_GAME_ID, pattern=r"^[a-z][a-z0-9_-]{0,31}$",
                               description="The game chosen last time.")

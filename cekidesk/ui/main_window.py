@@ -54,6 +54,7 @@ from .window.features.lessons import Lessons
 from .window.features.log import GameLog
 from .window.features.problems import Problems
 from .window.features.refusals import Refusals
+from .window.features.sounds import Sounds
 from .window.features.statistics import Statistics
 from .window.features.status import StatusLine
 from .window.features.table import TableFeed
@@ -130,6 +131,7 @@ class MainWindow(QMainWindow):
         self.log = GameLog(self)
         self.problems = Problems(self, save_as=self.files.save_as_dialog, keep_statistics=self.stats.keep_unsaved)
         self.refusals = Refusals(self, turn_text=self.status.status_text)
+        self.sounds = Sounds(self)
         # what tests and the app reach on the window itself
         self.status_label, self.info_label = self.status.status_label, self.status.info_label
         self.pass_screen, self.end_replay_key = self.handover.pass_screen, self.table_feed.end_replay_key
@@ -140,10 +142,10 @@ class MainWindow(QMainWindow):
         self.act_settings, self.act_rule_sets, self.act_learn = cm.act_settings, cm.act_rule_sets, self.lessons.action
         self._hearing: list[Feature] = [self.stats, self.history, self.hints, self.table_feed, self.hands,
                                         self.handover, self.log, self.commands, self.lessons,
-                                        self.problems]   # (in the order they hear a change)
+                                        self.problems, self.sounds]   # (in the order they hear a change)
         self.features = [self.status, self.commands, self.undo_commands, self.dialogs, self.hints, self.table_feed,
                          self.hands, self.handover, self.log, self.lessons, self.stats, self.files, self.problems,
-                         self.refusals, self.history]   # (the status line first, the replay of a hand last)
+                         self.refusals, self.sounds, self.history]   # (the status line first, a hand's replay last)
 
     def _dress_end_dialog(self, dialog: QDialog, match: Match | None) -> None:
         """What an end dialog gets besides its own: Undo's keys; at a hand's end, "Play this deal again"."""

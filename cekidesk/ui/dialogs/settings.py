@@ -10,6 +10,7 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QHBoxLayout,
     QLabel,
+    QSlider,
     QSpinBox,
     QTabWidget,
     QVBoxLayout,
@@ -22,6 +23,7 @@ from cekidesk.persistence.settings import EXPERT_SECONDS, Settings
 
 from ..foundations import i18n, names
 from ..foundations.fonts import fit_javanese_line, javanese_text_font
+from ..foundations.sounds import sound_available
 from ..widgets.helpers import close_buttons, fit_wrapped_labels
 from .common import level_help
 
@@ -183,6 +185,31 @@ class SettingsDialog(QDialog):
         self.auto_claim = self._check(form, "autoClaimCheck", settings.auto_claim)
         self.auto_throw = self._check(form, "autoThrowCheck", settings.auto_throw_after_call)
         self.autosave = self._check(form, "autosaveCheck", settings.autosave)
+        self._make_sound_rows(form)
+
+    def _make_sound_rows(self, form: QFormLayout) -> None:
+        """Sound effects (off by default) and their volume; where Qt's multimedia module is missing, the
+        box is greyed and a line says how to get sound."""
+        settings = self.settings
+        self.sound = self._check(form, "soundCheck", settings.sound_effects)
+        self.volume = QSlider(Qt.Orientation.Horizontal, self)
+        self.volume.setObjectName("volumeSlider")
+        self.volume.setRange(0, 100)
+        self.volume.setSingleStep(5)
+        self.volume.setPageStep(10)
+        self.volume.setValue(settings.sound_volume)
+        self._row(form, "volume", self.volume)
+        self.sound_help = QLabel(self)
+        self.sound_help.setObjectName("soundHelp")
+        self.sound_help.setWordWrap(True)
+        form.addRow("", self.sound_help)
+        available = sound_available()
+        self.sound.setEnabled(available)
+        self.sound_help.setVisible(not available)
+        self._sound_enabled()
+
+    def _sound_enabled(self, *_: object) -> None:
+        self.volume.setEnabled(self.sound.isEnabled() and self.sound.isChecked())
 
     def _check(self, form: QFormLayout, name: str, on: bool) -> QCheckBox:
         """A check box of its own row (its text is set by :meth:`retranslate`)."""
@@ -202,8 +229,10 @@ class SettingsDialog(QDialog):
         self.level.currentIndexChanged.connect(self._show_level_help)
         self.expert.valueChanged.connect(self._show_level_help)
         for box in (self.hints, self.highlight, self.sort_hand, self.auto_claim, self.auto_throw, self.show_codes,
-                    self.autosave):
+                    self.autosave, self.sound):
             box.toggled.connect(self._store)
+        self.sound.toggled.connect(self._sound_enabled)
+        self.volume.valueChanged.connect(self._store)
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:
@@ -237,7 +266,7 @@ class SettingsDialog(QDialog):
                           ("speed", self.tr("&Animations:")), ("pace", self.tr("Computer &pace:")),
                           ("opponents", self.tr("Default &opponents:")), ("level", self.tr("Default &level:")),
                           ("expert", self.tr("&Expert thinking time:")), ("currency", self.tr("&Money in:")),
-                          ("looks", self.tr("&Table and cards:"))):
+                          ("looks", self.tr("&Table and cards:")), ("volume", self.tr("&Volume:"))):
             self._labels[key].setText(text)
         for i, text in enumerate((self.tr("Display"), self.tr("Computer players"), self.tr("Playing"))):
             self.tabs.setTabText(i, text)
@@ -282,6 +311,10 @@ class SettingsDialog(QDialog):
                                            "the table throws it for you."))
         self.show_codes.setText(self.tr("Show card &codes in the corner (S9, WF …) while learning"))
         self.autosave.setText(self.tr("Save the game &automatically after every move"))
+        self.sound.setText(self.tr("Play sound e&ffects (a card dealt, a card played, a hand won)"))
+        self.volume.setToolTip(self.tr("How loud the sound effects are."))
+        self.sound_help.setText(self.tr("Sound needs Qt's multimedia module, which this installation lacks: "
+                                        "install CekiDesk with its sound extra (see the README)."))
         self.close_button.setText(self.tr("Close"))
         self.adjustSize()
 
@@ -304,6 +337,8 @@ class SettingsDialog(QDialog):
         s.auto_throw_after_call = self.auto_throw.isChecked()
         s.show_card_codes = self.show_codes.isChecked()
         s.autosave = self.autosave.isChecked()
+        s.sound_effects = self.sound.isChecked()
+        s.sound_volume = self.volume.value()
         self.settingsChanged.emit()
 
     def _show_level_help(self, *_: object) -> None:
