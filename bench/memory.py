@@ -19,6 +19,7 @@ Run from the repository root::
 
     python3 bench/memory.py                       # 100 and 500 hands of each game
     python3 bench/memory.py --hands 50,100 --compare HEAD~3 --games <id>
+    python3 bench/memory.py --sim                 # the simulator: 1000 and 5000 hands of each game
 """
 from __future__ import annotations
 
@@ -125,6 +126,42 @@ def child(repo: str, game: str, levels: list[str], checkpoints: list[int], seed:
 
 
 # -----------------------------------------------------------------------------------------------
+# the child of --sim: one game, one code version, in the headless simulator
+
+def child_sim(repo: str, game: str, checkpoints: list[int], seed: int) -> int:
+    """``cekidesk.sim.simulate`` itself, its memory read after the checkpoint hands: the report's
+    progress bar (``Progress.update``, called after every hand by every version of the simulator) is
+    where the child looks."""
+    sys.path.insert(0, repo)
+    import gc
+
+    from cekidesk import sim
+    from cekidesk.games import get_game
+
+    start = time.perf_counter()
+
+    def report(hands: int) -> None:
+        gc.collect()
+        st = proc_status("VmRSS", "VmHWM")
+        print(json.dumps({"hands": hands, "rss_kb": st["VmRSS"], "hwm_kb": st["VmHWM"],
+                          "objects": len(gc.get_objects()),
+                          "seconds": round(time.perf_counter() - start, 1)}), flush=True)
+
+    class Checkpoints(sim.Progress):    # type: ignore[misc,name-defined]
+        def update(self, done: int) -> None:
+            super().update(done)
+            if done in checkpoints:
+                report(done)
+
+    sim.Progress = Checkpoints
+    spec = get_game(game)
+    n = spec.default_players
+    report(0)
+    sim.simulate(game, n, max(checkpoints), ["normal"] * n, seed)
+    return 0
+
+
+# -----------------------------------------------------------------------------------------------
 # the parent: one child per game and code version
 
 def export_revision(rev: str) -> str:
@@ -135,7 +172,8 @@ def export_revision(rev: str) -> str:
     return dest
 
 
-def run_child(repo: str, game: str, levels: list[str], checkpoints: list[int], seed: int, autosave: bool):
+def run_child(repo: str, game: str, levels: list[str], checkpoints: list[int], seed: int, autosave: bool,
+              simulator: bool = False):
     """Yield the child's rows as it reaches each checkpoint (hand 0 first)."""
     env = dict(os.environ)
     env.setdefault("QT_QPA_PLATFORM", "offscreen" if not env.get("DISPLAY") else "xcb")
@@ -145,7 +183,7 @@ def run_child(repo: str, game: str, levels: list[str], checkpoints: list[int], s
         env[var] = os.path.join(home, var.lower())
     with tempfile.TemporaryFile("w+") as err, subprocess.Popen(
             [sys.executable, os.path.abspath(__file__), CHILD_FLAG, repo, game, ",".join(levels),
-             ",".join(map(str, checkpoints)), str(seed), str(int(autosave))],
+             ",".join(map(str, checkpoints)), str(seed), str(int(autosave)), "sim" if simulator else "window"],
             env=env, stdout=subprocess.PIPE, stderr=err, text=True) as proc:
         rows = 0
         for line in proc.stdout:
@@ -161,7 +199,9 @@ def run_child(repo: str, game: str, levels: list[str], checkpoints: list[int], s
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == [CHILD_FLAG]:
-        repo, game, levels, points, seed, autosave = argv[1:7]
+        repo, game, levels, points, seed, autosave, where = argv[1:8]
+        if where == "sim":
+            return child_sim(repo, game, [int(x) for x in points.split(",")], int(seed))
         return child(repo, game, levels.split(","), [int(x) for x in points.split(",")], int(seed),
                      autosave == "1")
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -171,7 +211,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--no-autosave", action="store_true",
                     help="turn the autosave setting off (it writes the whole match after every move)")
+    ap.add_argument("--sim", action="store_true",
+                    help="measure the headless simulator (cekidesk-sim, Normal players in every seat) instead "
+                         "of the window; its default checkpoints are 1000,5000")
     args = ap.parse_args(argv)
+    if args.sim and args.hands == "100,500":
+        args.hands = "1000,5000"
     checkpoints = sorted({int(x) for x in args.hands.split(",")})
     versions = [("this tree", REPO)]
     if args.compare:
@@ -183,12 +228,13 @@ def main(argv: list[str] | None = None) -> int:
     print(f"machine : {platform.platform()}; {cpu_model()}; {os.cpu_count()} logical CPUs; "
           f"Python {platform.python_version()}; load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     print("RSS = VmRSS of the process at the checkpoint (after gc.collect()); objects = gc.get_objects()")
+    print("where   : " + ("the simulator (cekidesk.sim.simulate)" if args.sim else "the real main window"))
     print(f"{'game':5} {'code':12} {'hands':>6} {'RSS MB':>8} {'peak MB':>8} {'objects':>9} {'seconds':>8}")
     try:
         for game in (args.games.split(",") if args.games else all_games()):
             levels = seat_levels(game)
             for label, repo in versions:
-                for row in run_child(repo, game, levels, checkpoints, args.seed, not args.no_autosave):
+                for row in run_child(repo, game, levels, checkpoints, args.seed, not args.no_autosave, args.sim):
                     print(f"{game:5} {label[:12]:12} {row['hands']:>6} {row['rss_kb'] / 1024:>8.1f} "
                           f"{row['hwm_kb'] / 1024:>8.1f} {row['objects']:>9,} {row['seconds']:>8.1f}", flush=True)
     finally:

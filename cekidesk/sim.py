@@ -37,7 +37,7 @@ from cekidesk.arena import arena_config, format_arena_report, format_timings, ru
 from cekidesk.bots import BotError, bot_levels, canonical_level, make_bot
 from cekidesk.engine.core import AnyGame, EngineError, HandResult, RuleFileError
 from cekidesk.engine.match import MatchOptions
-from cekidesk.engine.stats import SimSummary, pct
+from cekidesk.engine.stats import CompactResults, SimSummary, pct
 from cekidesk.games import DEFAULT_GAME_ID, games, get_game, new_match
 from cekidesk.persistence.rulesets import read_rule_file
 from cekidesk.selfplay import Progress, StuckHandError, hand_limit, options_text, play_hand
@@ -67,8 +67,8 @@ class SimResult:
     seconds: float = 0.0
     stake_per_point: bool = True
     pot: int = 0
-    #: every hand's result, in order (the game's statistics hook reads them)
-    results: list[HandResult] = field(default_factory=list)
+    #: every hand's result, in order (the game's statistics hook reads them), kept compactly
+    results: Sequence[HandResult] = field(default_factory=list)
 
     def summary(self) -> SimSummary:
         return SimSummary(game_id=self.game_id, n_players=self.n_players, rounds=self.rounds,
@@ -101,32 +101,33 @@ def simulate(
     per_hand = hand_limit(match.spec, n_players, match.options)
     bar = Progress(progress, rounds)
     start = time.perf_counter()
-    for hand in range(rounds):
-        if hand:
-            match.next_hand()
-        decisions += play_hand(match, lambda p, view: bots[p].choose(view, rngs[p]), per_hand,
-                               f"hand {hand + 1} (seed {match.hand_seed})")
-        bar.update(hand + 1)
-    seconds = time.perf_counter() - start
-    bar.close()
-
     wins = [0] * n_players
     outcomes: Counter = Counter()
     drawn = 0
-    for rec in match.history:
-        res = rec.result
+    results = CompactResults()
+    for hand in range(rounds):
+        if hand:
+            match.forget_finished_hands()   # (memory stays flat however many hands: README, Memory)
+            match.next_hand()
+        decisions += play_hand(match, lambda p, view: bots[p].choose(view, rngs[p]), per_hand,
+                               f"hand {hand + 1} (seed {match.hand_seed})")
+        res = match.history[-1].result
+        results.append(res)
         outcomes[res.outcome] += 1
         for w in res.winners:
             wins[w] += 1
         if not res.winners:
             drawn += 1
+        bar.update(hand + 1)
+    seconds = time.perf_counter() - start
+    bar.close()
     return SimResult(
         game_id=game_id, n_players=n_players, rounds=rounds, seed=seed, stake_cents=stake_cents,
         options=match.options.model_dump(), seats=[canonical_level(s) for s in seats], wins=wins,
         points=list(match.scores), payments=list(match.ledger),
         outcomes=outcomes, drawn=drawn, decisions=decisions, seconds=seconds,
         stake_per_point=match.spec.stake_per_point, pot=match.pot,
-        results=[rec.result for rec in match.history],
+        results=results,
     )
 
 

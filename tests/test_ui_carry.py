@@ -146,7 +146,7 @@ def test_sides_are_named_in_the_standings_and_the_score_sheet(qtbot, toy_game):
     sheet = ScoreSheet()
     qtbot.addWidget(sheet)
     sheet.show_match(m, names, 0)
-    assert "(Budi & Joko)" in sheet.horizontalHeaderItem(3).text()
+    assert "(Budi & Joko)" in sheet.header_text(3)
 
 
 def test_the_progress_line_of_a_games_own_ending_names_it_and_who_is_out(qtbot, toy_game):

@@ -185,7 +185,7 @@ def test_pei_says_round_and_counts_with_plurals(qtbot, boxes):
     for game, n_players, word in (("ceki", 2, "hand"), ("pei", 3, "round")):
         m = new_match(game, n_players, 3, {}, {"mode": "hands", "hands": 1})
         sheet.show_match(m, ["You", "Budi", "Sari"][:n_players], 0)
-        assert sheet.horizontalHeaderItem(0).text() == word.capitalize()
+        assert sheet.header_text(0) == word.capitalize()
         assert sheet.cell_text(0, 1) == f"0 {word}s"
         assert match_progress(m, ["You", "Budi", "Sari"]) == f"{word.capitalize()} 0 of 1."
     w = new_window(qtbot)

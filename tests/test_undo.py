@@ -82,8 +82,7 @@ def shown(w: MainWindow) -> dict:
                          round(it.pos().x(), 1), round(it.pos().y(), 1), it.action is not None)
                         for it in w.table.card_items()),
         "log": w.log_dock.lines(),
-        "sheet": [[sheet.item(r, col).text() if sheet.item(r, col) else ""
-                   for col in range(sheet.columnCount())] for r in range(sheet.rowCount())],
+        "sheet": [[sheet.cell_text(r, col) for col in range(sheet.columnCount())] for r in range(sheet.rowCount())],
         "save": document_to_bytes(doc),
         "hand": (m.hand_index, m.hand_over(), len(m.history)),
         "views": [m.state.view(p) for p in range(m.n_players)],

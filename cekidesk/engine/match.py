@@ -72,6 +72,9 @@ class Match:
         self._ending_winners: tuple[int, ...] | None = None
         self.history: list[HandRecord] = []
         self.logs: list[list[Action]] = []
+        #: how many finished hands :meth:`forget_finished_hands` dropped from the front of ``history``
+        #: and ``logs`` (0 for every match a person plays: only the headless simulator forgets)
+        self.hands_forgotten = 0
         self.dealer = self.rng.randrange(n_players)
         #: (hand seed, dealer) of the first hand instead of the ones the seed gives: a match that
         #: plays a deal of another match again ("Play this deal again"); later hands follow the seed
@@ -106,13 +109,15 @@ class Match:
         """The state finished hand ``index`` started in, dealt again from its record (its seed, its
         dealer, the carry after the hand before it): the engine is deterministic, so playing
         ``logs[index]`` on it replays that hand exactly (the hand history's replay)."""
-        rec = self.history[index]
-        carry = self.history[index - 1].carry if index else self._first_carry
+        if index < self.hands_forgotten:
+            raise IndexError(f"hand {index} was forgotten (forget_finished_hands)")
+        rec = self.history[index - self.hands_forgotten]
+        carry = self.history[index - 1 - self.hands_forgotten].carry if index else self._first_carry
         return self._deal(rec.seed, rec.dealer, carry)
 
     @property
     def hand_index(self) -> int:
-        return len(self.logs) - 1
+        return self.hands_forgotten + len(self.logs) - 1
 
     def apply(self, action: Action) -> list[Event]:
         """Play an action in the current hand (checked).  Settles the hand when it ends."""
@@ -151,7 +156,7 @@ class Match:
         if mo.mode == "target":
             return max(self.scores) >= mo.target
         if mo.mode == "hands":
-            return len(self.history) >= mo.hands
+            return self.hands_forgotten + len(self.history) >= mo.hands
         if self.ending is not None:
             return self._ending_winners is not None
         return False
@@ -163,6 +168,20 @@ class Match:
             raise GameOverError("the match is over")
         self.dealer = self.spec.next_dealer(self.history[-1].result, self.dealer, self.n_players)
         self._start_hand()
+
+    def forget_finished_hands(self) -> None:
+        """Between two hands, drop the records and action logs of every finished hand but the last
+        (which :meth:`next_hand` reads): a headless match of thousands of hands (the simulator) then
+        holds what one hand holds.  Scores, money, the pot, the carry and the dealer are kept; the
+        forgotten hands can no longer be replayed (:meth:`dealt_state`, :meth:`replayed`).  A match a
+        person plays never forgets: saves, undo, the hand history and statistics read every hand."""
+        if not self.state.is_terminal():
+            raise GameOverError("hands are forgotten only between two hands")
+        drop = len(self.history) - 1
+        if drop > 0:
+            del self.history[:drop]
+            del self.logs[:drop]
+            self.hands_forgotten += drop
 
     def replayed(self, logs: Sequence[Sequence[Action]]) -> Match:
         """A new match of the same game, players, seed and options with ``logs`` played in it (one

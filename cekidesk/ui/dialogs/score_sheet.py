@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import QCoreApplication, Qt
-from PySide6.QtWidgets import QAbstractItemView, QDialog, QHeaderView, QLabel, QTableWidget, QVBoxLayout, QWidget
+from PySide6.QtCore import QAbstractTableModel, QCoreApplication, QModelIndex, QObject, QPersistentModelIndex, Qt
+from PySide6.QtGui import QFont
+from PySide6.QtWidgets import QAbstractItemView, QDialog, QHeaderView, QLabel, QTableView, QVBoxLayout, QWidget
 
 from cekidesk.engine.match import HandRecord, Match
 
@@ -13,7 +14,6 @@ from ..foundations import i18n, names
 from ..foundations.names import seat_label
 from ..games import game_ui
 from ..widgets.helpers import close_buttons
-from .common import table_item
 
 
 def side_name(match: Match, seat: int, seat_names: Sequence[str]) -> str:
@@ -29,13 +29,91 @@ def hand_summary(match: Match, rec: HandRecord, seat_names: Sequence[str]) -> st
     return game_ui(match.spec.id).hand_summary(rec.result, seat_names)
 
 
-class ScoreSheet(QTableWidget):
+class ScoreSheetModel(QAbstractTableModel):
+    """The score sheet's cells, worded when the view asks for them: one row per finished hand, then the
+    totals.  Nothing is made per hand ahead of time (a table of items held 12 objects a hand of a long
+    match, alive as long as the dialog: issue 33's flat memory); the view asks only for the rows in
+    sight."""
+
+    def __init__(self, parent: QObject | None = None):
+        super().__init__(parent)
+        self.shown_match: Match | None = None
+        self.seat_names: Sequence[str] = ()
+        self.headers: list[str] = []
+        self._per = 1
+
+    def show(self, match: Match | None, seat_names: Sequence[str], headers: list[str]) -> None:
+        self.beginResetModel()
+        self.shown_match, self.seat_names, self.headers = match, list(seat_names), headers
+        self._per = 2 if match is not None and match.match_options.mode == "money" else 1
+        self.endResetModel()
+
+    def rowCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: B008
+        return 0 if self.shown_match is None or parent.isValid() else len(self.shown_match.history) + 1
+
+    def columnCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self.headers)
+
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> object:
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole \
+                and 0 <= section < len(self.headers):
+            return self.headers[section]
+        return None
+
+    def flags(self, index: QModelIndex | QPersistentModelIndex) -> Qt.ItemFlag:
+        return Qt.ItemFlag.ItemIsEnabled      # read-only, not selectable
+
+    def data(self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> object:
+        m = self.shown_match
+        if m is None or not index.isValid():
+            return None
+        row, col = index.row(), index.column()
+        total = row == len(m.history)
+        left = col == 1 or (total and col == 0)
+        if role == Qt.ItemDataRole.DisplayRole:
+            return self.text(row, col)
+        if role == Qt.ItemDataRole.TextAlignmentRole:
+            side = Qt.AlignmentFlag.AlignLeft if left else Qt.AlignmentFlag.AlignRight
+            return int(side | Qt.AlignmentFlag.AlignVCenter)
+        if role == Qt.ItemDataRole.FontRole and total:
+            font = QFont()
+            font.setBold(True)
+            return font
+        if role == Qt.ItemDataRole.ToolTipRole and col == 1 and not total:
+            rec = m.history[row]
+            return QCoreApplication.translate("ScoreSheet", "dealt by {name}").format(
+                name=self.seat_names[rec.dealer])
+        return None
+
+    def text(self, row: int, col: int) -> str:
+        """The words of a cell ("" outside the sheet)."""
+        m = self.shown_match
+        if m is None or not 0 <= col < len(self.headers) or not 0 <= row <= len(m.history):
+            return ""
+        seat, money_column = divmod(col - 2, self._per)
+        if row == len(m.history):
+            if col == 0:
+                return QCoreApplication.translate("ScoreSheet", "Total")
+            if col == 1:
+                return game_ui(m.spec.id).words.total(len(m.history))
+            return names.format_money(m.ledger[seat]) if money_column else names.format_points(m.scores[seat])
+        rec = m.history[row]
+        if col == 0:
+            return str(rec.index + 1)
+        if col == 1:
+            return hand_summary(m, rec, self.seat_names)
+        return names.format_money(rec.payments[seat]) if money_column else names.format_points(rec.result.points[seat])
+
+
+class ScoreSheet(QTableView):
     """One row per finished hand: the result, then each seat's points (and money in a money match),
-    with the totals in the last row."""
+    with the totals in the last row (a view of :class:`ScoreSheetModel`)."""
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
         self.setObjectName("scoreSheet")
+        self.sheet_model = ScoreSheetModel(self)
+        self.setModel(self.sheet_model)
         self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         self.verticalHeader().setVisible(False)
@@ -43,14 +121,11 @@ class ScoreSheet(QTableWidget):
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
 
     def show_match(self, match: Match | None, seat_names: Sequence[str], human_seat: int = 0) -> None:
-        self.clear()
         if match is None:
-            self.setRowCount(0)
-            self.setColumnCount(0)
+            self.sheet_model.show(None, (), [])
             return
         n = match.n_players
         money = match.match_options.mode == "money"
-        per = 2 if money else 1
         words = game_ui(match.spec.id).words
         headers = [words.column(), self.tr("Result")]
         for i in range(n):
@@ -61,35 +136,25 @@ class ScoreSheet(QTableWidget):
                 headers += [self.tr("{name}\npoints").format(name=who), self.tr("{name}\nmoney").format(name=who)]
             else:
                 headers.append(self.tr("{name}\npoints").format(name=who))
-        self.setColumnCount(len(headers))
-        self.setHorizontalHeaderLabels(headers)
+        self.sheet_model.show(match, seat_names, headers)
         head = self.horizontalHeader()
         head.setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
         head.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
         head.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
-        rows = list(match.history)
-        self.setRowCount(len(rows) + 1)
-        for r, rec in enumerate(rows):
-            self.setItem(r, 0, table_item(str(rec.index + 1)))
-            self.setItem(r, 1, table_item(hand_summary(match, rec, seat_names), Qt.AlignmentFlag.AlignLeft,
-                                     tip=self.tr("dealt by {name}").format(name=seat_names[rec.dealer])))
-            for i in range(n):
-                self.setItem(r, 2 + i * per, table_item(names.format_points(rec.result.points[i])))
-                if money:
-                    self.setItem(r, 3 + i * per, table_item(names.format_money(rec.payments[i])))
-        last = len(rows)
-        self.setItem(last, 0, table_item(self.tr("Total"), Qt.AlignmentFlag.AlignLeft, bold=True))
-        self.setItem(last, 1, table_item(words.total(len(rows)), Qt.AlignmentFlag.AlignLeft, bold=True))
-        for i in range(n):
-            self.setItem(last, 2 + i * per, table_item(names.format_points(match.scores[i]), bold=True))
-            if money:
-                self.setItem(last, 3 + i * per, table_item(names.format_money(match.ledger[i]), bold=True))
         self.resizeRowsToContents()
         self.scrollToBottom()
 
+    def rowCount(self) -> int:
+        return self.sheet_model.rowCount()
+
+    def columnCount(self) -> int:
+        return self.sheet_model.columnCount()
+
     def cell_text(self, row: int, col: int) -> str:
-        it = self.item(row, col)
-        return it.text() if it else ""
+        return self.sheet_model.text(row, col)
+
+    def header_text(self, col: int) -> str:
+        return self.sheet_model.headers[col] if 0 <= col < len(self.sheet_model.headers) else ""
 
 
 def match_progress(match: Match, seat_names: Sequence[str]) -> str:

@@ -16,6 +16,9 @@ from ...games import game_ui
 from ..gamelog import LogEntry, Seating, autosave_failed_notice, left_out_notice
 from ..interface import Change, Feature, WindowInterface
 
+#: how many hands' headings the log feature remembers for an undo (issue 33: a heading holds its hand)
+HEADINGS_KEPT = 4
+
 
 class GameLog(Feature):
     """The log of the game on the table."""
@@ -25,7 +28,10 @@ class GameLog(Feature):
         self.window = window
         self._shown_match: Match | None = None
         self._card_names: tuple[str, str | None] | None = None   # the log's card-name form and game
-        self._headings: dict[int, LogEntry] = {}   # each hand's latest heading in the log, by hand index
+        #: the latest heading of each of the last :data:`HEADINGS_KEPT` hands, by hand index (an undo's log
+        #: goes back to it; an undo further back builds the log afresh)
+        self._headings: dict[int, LogEntry] = {}
+        self._seatings: tuple[tuple[object, ...], Seating] | None = None
 
     def on_changed(self, change: Change) -> None:
         c, dock = self.window.controller, self.window.log_dock
@@ -53,7 +59,12 @@ class GameLog(Feature):
             self.window.log_dock.reword(self.window.card_namer())
 
     def _seating(self, m: Match) -> Seating:
-        return Seating.of(m.spec.id, self.window.controller.seats, self.window.you())
+        """Who sits where, one object for every line while the seats stay as they are (not one a move)."""
+        seats, you = self.window.controller.seats, self.window.you()
+        key = (m.spec.id, tuple((s.kind, s.name) for s in seats), you)
+        if self._seatings is None or self._seatings[0] != key:
+            self._seatings = (key, Seating.of(m.spec.id, seats, you))
+        return self._seatings[1]
 
     def _heading(self, m: Match) -> LogEntry:
         """The heading of ``m``'s current hand, worded whenever the log is worded, from what the hand
@@ -64,6 +75,8 @@ class GameLog(Feature):
         hand = SimpleNamespace(spec=m.spec, hand_index=m.hand_index, dealer=m.dealer, state=m.state)
         entry = self._headings[m.hand_index] = LogEntry.notice(
             lambda: ui.hand_heading(hand, w.seat_names(), human), "heading")
+        for old in [h for h in self._headings if h <= m.hand_index - HEADINGS_KEPT]:
+            del self._headings[old]     # (each keeps its hand's state: a long match kept every one)
         return entry
 
     def rebuild(self) -> None:
