@@ -6651,6 +6651,7 @@
     </message>
     <message>
         <source>{game}, deal no. {seed}</source>
+        <extracomment>how many hands&apos; headings the log feature remembers for an undo (issue 33: a heading holds its hand) the latest heading of each of the last :data:`HEADINGS_KEPT` hands, by hand index (an undo&apos;s log goes back to it; an undo further back builds the log afresh)</extracomment>
         <translatorcomment>jv: {game}, bagéyan no. {seed}</translatorcomment>
         <translation>{game}꧈ ꦧꦒꦺꦪꦤ꧀ꦤꦺꦴ꧉ {seed}</translation>
     </message>
