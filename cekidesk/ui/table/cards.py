@@ -39,6 +39,12 @@ def star_path(centre: QPointF, outer: float, inner: float) -> QPainterPath:
     return star
 
 
+def glow_width(card_width: float) -> float:
+    """The pen of the widest glow (the hint's, a winning card's) round a card this wide; its halo
+    reaches twice as far out (the card's bounding rectangle holds both)."""
+    return max(2.5, card_width * 0.07)
+
+
 def _picture_height(h: float, scale: float) -> int:
     """The height of the card picture to draw a card ``h`` tall at ``scale``: its own at scale 1;
     scaled (a card growing or shrinking as it flies), its own picture shrunk, or one of a few larger
@@ -186,14 +192,20 @@ class CardItem(QGraphicsObject):
     def boundingRect(self) -> QRectF:
         return self._br
 
+    def _margins(self) -> tuple[float, float]:
+        """How far the card's paint reaches beyond its edges: at the sides and bottom the widest
+        glow with its halo (and a pixel of antialiasing), at the top also the drawn mark."""
+        g = 2.0 * glow_width(self._w) + 1.5
+        side = max(self._m, g)
+        return side, max(self._m * 1.6, side)
+
     def _bounding(self) -> QRectF:
-        m = self._m
+        side, top = self._margins()
         fx, fy = self._peek
         if fx < 1.0 or fy < 1.0:
             r = self.visible_rect()
-            return r.adjusted(-m, -m * 1.6, 0 if fx < 1.0 else m, 0 if fy < 1.0 else m)
-        # the drawn mark sits a little above the card
-        return QRectF(-self._w / 2 - m, -self._h / 2 - m * 1.6, self._w + 2 * m, self._h + m * 2.6)
+            return r.adjusted(-side, -top, 0 if fx < 1.0 else side, 0 if fy < 1.0 else side)
+        return QRectF(-self._w / 2 - side, -self._h / 2 - top, self._w + 2 * side, self._h + top + side)
 
     def shape(self) -> QPainterPath:
         if self._shape is None:
@@ -245,7 +257,8 @@ class CardItem(QGraphicsObject):
         code = kind_code(kind if up else None, self.family)
         rect = self.card_rect()
         if self._peek != (1.0, 1.0) and self._flip >= 1.0:
-            painter.setClipRect(self.visible_rect().adjusted(-self._m, -self._m * 1.6, 0, 0))
+            side, top = self._margins()
+            painter.setClipRect(self.visible_rect().adjusted(-side, -top, 0, 0))
         sx = 1.0
         if self._flip < 1.0:
             sx = max(0.02, abs(1.0 - 2.0 * self._flip))
@@ -276,11 +289,11 @@ class CardItem(QGraphicsObject):
         glow = None
         width = 0.0
         if self.hint:
-            glow, width = GLOW_HINT, max(2.5, w * 0.07)
+            glow, width = GLOW_HINT, glow_width(w)
         elif self.selected:
             glow, width = GLOW_SELECT, max(2.5, w * 0.065)
         elif self.mark == "win":
-            glow, width = GLOW_WIN, max(2.5, w * 0.07)
+            glow, width = GLOW_WIN, glow_width(w)
         elif self.strong and (self.highlight or self.hover):
             glow, width = GLOW_LEGAL, max(2.0, w * 0.055)
         elif self.highlight and self.hover:
