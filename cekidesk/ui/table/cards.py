@@ -45,6 +45,15 @@ def glow_width(card_width: float) -> float:
     return max(2.5, card_width * 0.07)
 
 
+def card_margins(card_width: float) -> tuple[float, float]:
+    """How far a card this wide paints beyond its edges (its bounding rectangle's margins): at the
+    sides and the bottom its widest glow with the halo and a pixel of antialiasing, at the top also
+    the drawn mark.  Layouts keep cards inside the table by them (``layouts.clamp_to_scene``)."""
+    m = max(3.0, card_width * 0.09)
+    side = max(m, 2.0 * glow_width(card_width) + 1.5)
+    return side, max(m * 1.6, side)
+
+
 def _picture_height(h: float, scale: float) -> int:
     """The height of the card picture to draw a card ``h`` tall at ``scale``: its own at scale 1;
     scaled (a card growing or shrinking as it flies), its own picture shrunk, or one of a few larger
@@ -193,11 +202,8 @@ class CardItem(QGraphicsObject):
         return self._br
 
     def _margins(self) -> tuple[float, float]:
-        """How far the card's paint reaches beyond its edges: at the sides and bottom the widest
-        glow with its halo (and a pixel of antialiasing), at the top also the drawn mark."""
-        g = 2.0 * glow_width(self._w) + 1.5
-        side = max(self._m, g)
-        return side, max(self._m * 1.6, side)
+        """How far the card's paint reaches beyond its edges (:func:`card_margins`)."""
+        return card_margins(self._w)
 
     def _bounding(self) -> QRectF:
         side, top = self._margins()
