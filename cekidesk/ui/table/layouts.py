@@ -55,6 +55,7 @@ class CardSpec:
     mark: str | None = None      # "drawn", "win", "set_aside" (face up: dimmed), "frozen",
                                  # "taken" (a coloured bottom edge: another player took it)
     tooltip: str | None = None   # extra tooltip text (after the card's name)
+    refusal: str = ""            # why a click or Enter on it plays nothing now (its tooltip says so too)
     peek: tuple[float, float] = (1.0, 1.0)   # the part left uncovered (from the left, from the top):
                                              # only that part is painted and clickable
     # a card that can be played in several ways (an amount, a target): a click or Enter shows these
