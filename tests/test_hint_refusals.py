@@ -101,8 +101,9 @@ def test_a_greyed_ceki_card_says_why_and_a_click_on_it_shakes_it_and_says_why(qt
 
 
 def test_in_aksara_jawa_the_greyed_card_says_why_in_aksara_jawa(qtbot, boxes):
-    i18n.set_language("jv-Java")
     w = shaking_window(qtbot)
+    w.settings.language = "jv-Java"
+    w.apply_settings()
     ceki_until(qtbot, w, 7, took_from_the_pile)
     greyed = next(it for it in hand(w) if it.action is None)
     why = greyed.toolTip().splitlines()[-1]
