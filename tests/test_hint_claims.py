@@ -245,12 +245,9 @@ def _(pos, a, p):
 @claim("ceki.live_pairs")
 def _(pos, a, p):
     v, groups, held, _size = _ceki(pos)
-    after = Counter(held)
-    if a.verb == "discard":
-        after[groups[a.card]] -= 1
-    elif a.verb == "take":
-        after[groups[v.discards[-1]]] += 1
-    return p["n"] == sum(1 for g, n in after.items() if n == 2 and _ceki_unseen(pos, g) > 0)
+    touched = groups[a.card] if a.verb == "discard" else groups[v.discards[-1]] if a.verb == "take" else -1
+    # the pairs kept through the move: in hand before and after it, the value it touches left out
+    return p["n"] == sum(1 for g, n in held.items() if n == 2 and g != touched and _ceki_unseen(pos, g) > 0)
 
 
 @claim("ceki.unseen")

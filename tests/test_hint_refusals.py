@@ -225,3 +225,22 @@ def test_a_refused_card_out_of_turn_says_wait(qtbot, boxes):
         click(qtbot, w, card)
         assert w.status_label.text().startswith("Not your turn yet.")
     w.close()
+
+
+def test_a_status_line_longer_than_its_two_lines_is_cut_at_a_word_never_half_hidden(qtbot, boxes):
+    """A long hint in aksara Jawa: the status line shows what fits in its two lines with "…" and
+    the whole line in its tooltip (``text()`` is the whole line)."""
+    w = new_window(qtbot)
+    w.settings.language = "jv-Java"
+    w.apply_settings()
+    label = w.status_label
+    long_text = " ".join(["ꦲꦶꦏꦶ\u200bꦏꦼꦂꦠꦸ\u200bꦱꦶꦁ\u200bꦢꦶꦮꦺꦴꦁ"] * 40)
+    w.set_status(long_text)
+    assert label.text() == long_text and label.toolTip() == long_text
+    shown = super(type(label), label).text()
+    assert shown.endswith("…") and long_text.startswith(shown[:-1])
+    lines = label.fontMetrics().boundingRect(label.contentsRect(), int(Qt.TextFlag.TextWordWrap), shown)
+    assert lines.height() <= label.height()
+    w.set_status("ꦲꦶꦏꦶ")            # a short one: whole, no tooltip
+    assert super(type(label), label).text() == "ꦲꦶꦏꦶ" and label.toolTip() == ""
+    w.close()

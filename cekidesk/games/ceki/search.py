@@ -204,7 +204,8 @@ def reasons(view: View, action: Action) -> tuple[tuple[str, dict], ...]:
       more, the one with fewest copies unseen, and no lone card to throw instead),
       ``ceki.breaks_pair`` (another pair), ``ceki.breaks_set`` (one of a set of three),
       ``ceki.spare`` (a fourth card or more: the set stays);
-    * ``ceki.live_pairs`` {n}: the pairs the hand holds after the move with a copy still unseen;
+    * ``ceki.live_pairs`` {n}: the pairs the hand keeps through the move (not one it makes or breaks)
+      with a copy still unseen;
       ``ceki.unseen`` {kind, n, of}: the copies of the thrown card's value still unseen."""
     v = cast(CekiView, view)
     groups = SET_GROUPS[v.options.iyo_one_rank]
@@ -231,7 +232,8 @@ def reasons(view: View, action: Action) -> tuple[tuple[str, dict], ...]:
         after[groups[card]] -= 1
     elif action.verb == "take" and top is not None:
         after[groups[top]] = after.get(groups[top], 0) + 1
-    pairs = sum(1 for g, c in after.items() if c == 2 and unseen[g] > 0)
+    made = groups[card] if card is not None else groups[top] if action.verb == "take" and top is not None else -1
+    pairs = sum(1 for g, c in after.items() if c == 2 and unseen[g] > 0 and g != made)   # (kept, not made)
     if pairs:
         out.append(("ceki.live_pairs", {"n": pairs}))
     if card is not None and unseen[groups[card]]:
