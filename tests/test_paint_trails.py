@@ -133,3 +133,19 @@ def test_a_hinted_card_that_moves_leaves_nothing_on_the_felt(ceki_table):
     felt = Canvas(t).whole()
     spot = t.mapFromScene(was.center())
     assert canvas.image.pixel(spot.x(), spot.y() - 5) == felt.pixel(spot.x(), spot.y() - 5)
+
+
+def test_a_shaking_card_leaves_nothing_on_the_felt(qtbot, ceki_table):
+    """A refused card's shake (its wobble) is repainted where it was at every step."""
+    from cekidesk.ui.table.cards import shake
+    t = ceki_table
+    card = _hand(t)[0]
+    card.hint = True
+    card.update()
+    canvas = Canvas(t)
+    shake(card)
+    while card.shaking():
+        qtbot.wait(16)
+        canvas.repaint_dirty()
+    canvas.repaint_dirty()
+    assert canvas.differences() == 0
