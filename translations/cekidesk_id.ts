@@ -2666,6 +2666,25 @@
     </message>
 </context>
 <context>
+    <name>CekiRefusals</name>
+    <message>
+        <source>Your face-down cards stay down until the hand ends: they wait for the card that completes your hand.</source>
+        <translation>Kartu tertelungkup Anda tetap tertutup sampai babak selesai: kartu itu menunggu kartu yang melengkapi kartu di tangan Anda.</translation>
+    </message>
+    <message>
+        <source>First draw a card from the stock or take the card on the pile; then throw one.</source>
+        <translation>Ambil dulu satu kartu dari tumpukan atau kartu di tumpukan buangan; lalu buang satu.</translation>
+    </message>
+    <message>
+        <source>After your ceki call your sets stay: you throw the card you drew.</source>
+        <translation>Setelah seruan ceki Anda, set Anda tetap: Anda membuang kartu yang Anda ambil.</translation>
+    </message>
+    <message>
+        <source>You took this card from the pile this turn: it cannot go straight back.</source>
+        <translation>Anda mengambil kartu ini dari tumpukan buangan pada giliran ini: kartu ini tidak boleh langsung dibuang kembali.</translation>
+    </message>
+</context>
+<context>
     <name>CekiTable</name>
     <message>
         <source>Who threw the last discard</source>
@@ -3906,6 +3925,57 @@
     <message>
         <source>Every menu command shows its key in the menu.</source>
         <translation>Setiap perintah menu menampilkan tombolnya di menu.</translation>
+    </message>
+</context>
+<context>
+    <name>HintReasons</name>
+    <message>
+        <source>the {kind} makes a pair</source>
+        <translation>{kind} membentuk pasangan</translation>
+    </message>
+    <message>
+        <source>the {kind} joins a set of its value you already hold</source>
+        <translation>{kind} menambah set bernilai sama yang sudah Anda pegang</translation>
+    </message>
+    <message>
+        <source>the stock is closed: the {kind} is the only card to take</source>
+        <translation>tumpukan sudah tertutup: {kind} satu-satunya kartu yang bisa diambil</translation>
+    </message>
+    <message>
+        <source>the {kind} on the pile does not complete your hand</source>
+        <translation>{kind} di tumpukan buangan tidak melengkapi kartu di tangan Anda</translation>
+    </message>
+    <message>
+        <source>after a ceki call the card you drew goes straight out</source>
+        <translation>setelah seruan ceki, kartu yang Anda ambil langsung dibuang</translation>
+    </message>
+    <message>
+        <source>it breaks up a pair: one {kind} stays in your hand</source>
+        <translation>memecah pasangan: satu {kind} tetap di tangan Anda</translation>
+    </message>
+    <message>
+        <source>it breaks up a set of three: a pair stays</source>
+        <translation>memecah set tiga kartu: tinggal sepasang</translation>
+    </message>
+    <message>
+        <source>the {kind} is one more than its set of three needs</source>
+        <translation>{kind} adalah kartu lebih dari yang dibutuhkan set tiganya</translation>
+    </message>
+    <message>
+        <source>no card of yours captures now</source>
+        <translation>sekarang tak ada kartu Anda yang bisa mengambil</translation>
+    </message>
+    <message>
+        <source>no card that completes the hand is left to come</source>
+        <translation>tak tersisa lagi kartu yang bisa melengkapi kartu di tangan</translation>
+    </message>
+    <message>
+        <source>{kind} beats the cards played so far</source>
+        <translation>{kind} mengalahkan kartu-kartu yang sudah dimainkan</translation>
+    </message>
+    <message>
+        <source>swaps hands with the player who holds most cards</source>
+        <translation>menukar kartu di tangan dengan pemain yang memegang kartu terbanyak</translation>
     </message>
 </context>
 <context>
@@ -6505,6 +6575,25 @@
     <message>
         <source>{kind} is the card worth least to keep</source>
         <translation>{kind} adalah kartu yang paling tidak berharga untuk disimpan</translation>
+    </message>
+</context>
+<context>
+    <name>Refusals</name>
+    <message>
+        <source>Nothing is chosen yet: choose with the buttons (Tab reaches them, or click one). {turn}</source>
+        <translation>Belum ada yang dipilih: pilih dengan tombol-tombolnya (Tab menuju ke sana, atau klik salah satu). {turn}</translation>
+    </message>
+    <message>
+        <source>Not your turn yet. {turn}</source>
+        <translation>Belum giliran Anda. {turn}</translation>
+    </message>
+    <message>
+        <source>The {card} cannot be played now. {turn}</source>
+        <translation>{card} tidak bisa dimainkan sekarang. {turn}</translation>
+    </message>
+    <message>
+        <source>That card cannot be played now. {turn}</source>
+        <translation>Kartu itu tidak bisa dimainkan sekarang. {turn}</translation>
     </message>
 </context>
 <context>

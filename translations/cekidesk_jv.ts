@@ -2666,6 +2666,25 @@
     </message>
 </context>
 <context>
+    <name>CekiRefusals</name>
+    <message>
+        <source>Your face-down cards stay down until the hand ends: they wait for the card that completes your hand.</source>
+        <translation>Kertu sing dikurebaké tetep kurep nganti babak rampung: kertu-kertu kuwi ngenteni kertu sing njangkepi kertu sampéyan.</translation>
+    </message>
+    <message>
+        <source>First draw a card from the stock or take the card on the pile; then throw one.</source>
+        <translation>Jupuk dhisik siji kertu saka tumpukan utawa kertu ing buwangan; banjur buwang siji.</translation>
+    </message>
+    <message>
+        <source>After your ceki call your sets stay: you throw the card you drew.</source>
+        <translation>Sawisé sampéyan nyuwara ceki, set sampéyan tetep: sampéyan mbuwang kertu sing sampéyan jupuk.</translation>
+    </message>
+    <message>
+        <source>You took this card from the pile this turn: it cannot go straight back.</source>
+        <translation>Sampéyan njupuk kertu iki saka buwangan ing giliran iki: kertu iki ora olèh langsung dibuwang manèh.</translation>
+    </message>
+</context>
+<context>
     <name>CekiTable</name>
     <message>
         <source>Who threw the last discard</source>
@@ -3906,6 +3925,57 @@
     <message>
         <source>Every menu command shows its key in the menu.</source>
         <translation>Saben préntah mènu nuduhaké tombolé ing mènu.</translation>
+    </message>
+</context>
+<context>
+    <name>HintReasons</name>
+    <message>
+        <source>the {kind} makes a pair</source>
+        <translation>{kind} dadi pasangan</translation>
+    </message>
+    <message>
+        <source>the {kind} joins a set of its value you already hold</source>
+        <translation>{kind} nambahi set sing regané padha sing wis sampéyan cekel</translation>
+    </message>
+    <message>
+        <source>the stock is closed: the {kind} is the only card to take</source>
+        <translation>tumpukan wis ditutup: {kind} siji-sijiné kertu sing bisa dijupuk</translation>
+    </message>
+    <message>
+        <source>the {kind} on the pile does not complete your hand</source>
+        <translation>{kind} ing buwangan ora njangkepi kertu sampéyan</translation>
+    </message>
+    <message>
+        <source>after a ceki call the card you drew goes straight out</source>
+        <translation>sawisé nyuwara ceki, kertu sing sampéyan jupuk langsung dibuwang</translation>
+    </message>
+    <message>
+        <source>it breaks up a pair: one {kind} stays in your hand</source>
+        <translation>mecah pasangan: siji {kind} tetep ana ing tangan sampéyan</translation>
+    </message>
+    <message>
+        <source>it breaks up a set of three: a pair stays</source>
+        <translation>mecah sèt telu: kari sepasang</translation>
+    </message>
+    <message>
+        <source>the {kind} is one more than its set of three needs</source>
+        <translation>{kind} kuwi kertu luwih saka sing dibutuhaké sèt teluné</translation>
+    </message>
+    <message>
+        <source>no card of yours captures now</source>
+        <translation>saiki ora ana kertu sampéyan sing bisa njupuk</translation>
+    </message>
+    <message>
+        <source>no card that completes the hand is left to come</source>
+        <translation>ora ana manèh kertu sing bisa njangkepi kertu ing tangan</translation>
+    </message>
+    <message>
+        <source>{kind} beats the cards played so far</source>
+        <translation>{kind} ngalahaké kertu-kertu sing wis dimainaké</translation>
+    </message>
+    <message>
+        <source>swaps hands with the player who holds most cards</source>
+        <translation>ngijolaké kertu ing tangan karo pemain sing nyekel kertu paling akèh</translation>
     </message>
 </context>
 <context>
@@ -6505,6 +6575,25 @@
     <message>
         <source>{kind} is the card worth least to keep</source>
         <translation>{kind} kertu sing paling ora aji kanggo disimpen</translation>
+    </message>
+</context>
+<context>
+    <name>Refusals</name>
+    <message>
+        <source>Nothing is chosen yet: choose with the buttons (Tab reaches them, or click one). {turn}</source>
+        <translation>Durung ana sing dipilih: pilih nganggo tombol-tomboléné (Tab tekan ing kono, utawa klik salah siji). {turn}</translation>
+    </message>
+    <message>
+        <source>Not your turn yet. {turn}</source>
+        <translation>Durung giliran sampéyan. {turn}</translation>
+    </message>
+    <message>
+        <source>The {card} cannot be played now. {turn}</source>
+        <translation>{card} ora bisa dimainaké saiki. {turn}</translation>
+    </message>
+    <message>
+        <source>That card cannot be played now. {turn}</source>
+        <translation>Kertu kuwi ora bisa dimainaké saiki. {turn}</translation>
     </message>
 </context>
 <context>

@@ -3319,6 +3319,29 @@
     </message>
 </context>
 <context>
+    <name>CekiRefusals</name>
+    <message>
+        <source>Your face-down cards stay down until the hand ends: they wait for the card that completes your hand.</source>
+        <translatorcomment>jv: Kertu sing dikurebaké tetep kurep nganti babak rampung: kertu-kertu kuwi ngenteni kertu sing njangkepi kertu sampéyan.</translatorcomment>
+        <translation>ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦢꦶꦏꦸꦉꦧꦏꦺ​ꦠꦼꦠꦼꦥ꧀ꦏꦸꦉꦥ꧀ꦔꦤ꧀ꦠꦶ​ꦧꦧꦏ꧀ꦫꦩ꧀ꦥꦸꦁ: ꦏꦼꦂꦠꦸ​ꦏꦼꦂꦠꦸ​ꦏꦸꦮꦶ​ꦔꦼꦤ꧀ꦠꦼꦤꦶ​ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦚ꧀ꦗꦁꦏꦼꦥꦶ​ꦏꦼꦂꦠꦸ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀꧉</translation>
+    </message>
+    <message>
+        <source>First draw a card from the stock or take the card on the pile; then throw one.</source>
+        <translatorcomment>jv: Jupuk dhisik siji kertu saka tumpukan utawa kertu ing buwangan; banjur buwang siji.</translatorcomment>
+        <translation>ꦗꦸꦥꦸꦏ꧀ꦝꦶꦱꦶꦏ꧀ꦱꦶꦗꦶ​ꦏꦼꦂꦠꦸ​ꦱꦏ​ꦠꦸꦩ꧀ꦥꦸꦏꦤ꧀ꦲꦸꦠꦮ​ꦏꦼꦂꦠꦸ​ꦲꦶꦁ​ꦧꦸꦮꦔꦤ꧀; ꦧꦚ꧀ꦗꦸꦂ​ꦧꦸꦮꦁ​ꦱꦶꦗꦶ꧉</translation>
+    </message>
+    <message>
+        <source>After your ceki call your sets stay: you throw the card you drew.</source>
+        <translatorcomment>jv: Sawisé sampéyan nyuwara ceki, set sampéyan tetep: sampéyan mbuwang kertu sing sampéyan jupuk.</translatorcomment>
+        <translation>ꦱꦮꦶꦱꦺ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦚꦸꦮꦫ​ꦕꦼꦏꦶ꧈ ꦱꦼꦠ꧀ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦠꦼꦠꦼꦥ꧀: ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦩ꧀ꦧꦸꦮꦁ​ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦗꦸꦥꦸꦏ꧀꧉</translation>
+    </message>
+    <message>
+        <source>You took this card from the pile this turn: it cannot go straight back.</source>
+        <translatorcomment>jv: Sampéyan njupuk kertu iki saka buwangan ing giliran iki: kertu iki ora olèh langsung dibuwang manèh.</translatorcomment>
+        <translation>ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦚ꧀ꦗꦸꦥꦸꦏ꧀ꦏꦼꦂꦠꦸ​ꦲꦶꦏꦶ​ꦱꦏ​ꦧꦸꦮꦔꦤ꧀ꦲꦶꦁ​ꦒꦶꦭꦶꦫꦤ꧀ꦲꦶꦏꦶ: ꦏꦼꦂꦠꦸ​ꦲꦶꦏꦶ​ꦲꦺꦴꦫ​ꦲꦺꦴꦭꦺꦃ​ꦭꦁꦱꦸꦁ​ꦢꦶꦧꦸꦮꦁ​ꦩꦤꦺꦃ꧉</translation>
+    </message>
+</context>
+<context>
     <name>CekiTable</name>
     <message>
         <source>Who threw the last discard</source>
@@ -4860,6 +4883,69 @@
         <source>Every menu command shows its key in the menu.</source>
         <translatorcomment>jv: Saben préntah mènu nuduhaké tombolé ing mènu.</translatorcomment>
         <translation>ꦱꦧꦼꦤ꧀ꦥꦿꦺꦤ꧀ꦠꦃ​ꦩꦺꦤꦸ​ꦤꦸꦢꦸꦲꦏꦺ​ꦠꦺꦴꦩ꧀ꦧꦺꦴꦭꦺ​ꦲꦶꦁ​ꦩꦺꦤꦸ꧉</translation>
+    </message>
+</context>
+<context>
+    <name>HintReasons</name>
+    <message>
+        <source>the {kind} makes a pair</source>
+        <translatorcomment>jv: {kind} dadi pasangan</translatorcomment>
+        <translation>{kind} ꦢꦢꦶ​ꦥꦱꦔꦤ꧀</translation>
+    </message>
+    <message>
+        <source>the {kind} joins a set of its value you already hold</source>
+        <translatorcomment>jv: {kind} nambahi set sing regané padha sing wis sampéyan cekel</translatorcomment>
+        <translation>{kind} ꦤꦩ꧀ꦧꦲꦶ​ꦱꦼꦠ꧀ꦱꦶꦁ​ꦉꦒꦤꦺ​ꦥꦝ​ꦱꦶꦁ​ꦮꦶꦱ꧀ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦕꦼꦏꦼꦭ꧀</translation>
+    </message>
+    <message>
+        <source>the stock is closed: the {kind} is the only card to take</source>
+        <translatorcomment>jv: tumpukan wis ditutup: {kind} siji-sijiné kertu sing bisa dijupuk</translatorcomment>
+        <translation>ꦠꦸꦩ꧀ꦥꦸꦏꦤ꧀ꦮꦶꦱ꧀ꦢꦶꦠꦸꦠꦸꦥ꧀: {kind} ꦱꦶꦗꦶ​ꦱꦶꦗꦶꦤꦺ​ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦧꦶꦱ​ꦢꦶꦗꦸꦥꦸꦏ꧀</translation>
+    </message>
+    <message>
+        <source>the {kind} on the pile does not complete your hand</source>
+        <translatorcomment>jv: {kind} ing buwangan ora njangkepi kertu sampéyan</translatorcomment>
+        <translation>{kind} ꦲꦶꦁ​ꦧꦸꦮꦔꦤ꧀ꦲꦺꦴꦫ​ꦚ꧀ꦗꦁꦏꦼꦥꦶ​ꦏꦼꦂꦠꦸ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀</translation>
+    </message>
+    <message>
+        <source>after a ceki call the card you drew goes straight out</source>
+        <translatorcomment>jv: sawisé nyuwara ceki, kertu sing sampéyan jupuk langsung dibuwang</translatorcomment>
+        <translation>ꦱꦮꦶꦱꦺ​ꦚꦸꦮꦫ​ꦕꦼꦏꦶ꧈ ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦗꦸꦥꦸꦏ꧀ꦭꦁꦱꦸꦁ​ꦢꦶꦧꦸꦮꦁ</translation>
+    </message>
+    <message>
+        <source>it breaks up a pair: one {kind} stays in your hand</source>
+        <translatorcomment>jv: mecah pasangan: siji {kind} tetep ana ing tangan sampéyan</translatorcomment>
+        <translation>ꦩꦼꦕꦃ​ꦥꦱꦔꦤ꧀: ꦱꦶꦗꦶ {kind} ꦠꦼꦠꦼꦥ꧀ꦲꦤ​ꦲꦶꦁ​ꦠꦔꦤ꧀ꦱꦩ꧀ꦥꦺꦪꦤ꧀</translation>
+    </message>
+    <message>
+        <source>it breaks up a set of three: a pair stays</source>
+        <translatorcomment>jv: mecah sèt telu: kari sepasang</translatorcomment>
+        <translation>ꦩꦼꦕꦃ​ꦱꦺꦠ꧀ꦠꦼꦭꦸ: ꦏꦫꦶ​ꦱꦼꦥꦱꦁ</translation>
+    </message>
+    <message>
+        <source>the {kind} is one more than its set of three needs</source>
+        <translatorcomment>jv: {kind} kuwi kertu luwih saka sing dibutuhaké sèt teluné</translatorcomment>
+        <translation>{kind} ꦏꦸꦮꦶ​ꦏꦼꦂꦠꦸ​ꦭꦸꦮꦶꦃ​ꦱꦏ​ꦱꦶꦁ​ꦢꦶꦧꦸꦠꦸꦲꦏꦺ​ꦱꦺꦠ꧀ꦠꦼꦭꦸꦤꦺ</translation>
+    </message>
+    <message>
+        <source>no card of yours captures now</source>
+        <translatorcomment>jv: saiki ora ana kertu sampéyan sing bisa njupuk</translatorcomment>
+        <translation>ꦱꦲꦶꦏꦶ​ꦲꦺꦴꦫ​ꦲꦤ​ꦏꦼꦂꦠꦸ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦱꦶꦁ​ꦧꦶꦱ​ꦚ꧀ꦗꦸꦥꦸꦏ꧀</translation>
+    </message>
+    <message>
+        <source>no card that completes the hand is left to come</source>
+        <translatorcomment>jv: ora ana manèh kertu sing bisa njangkepi kertu ing tangan</translatorcomment>
+        <translation>ꦲꦺꦴꦫ​ꦲꦤ​ꦩꦤꦺꦃ​ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦧꦶꦱ​ꦚ꧀ꦗꦁꦏꦼꦥꦶ​ꦏꦼꦂꦠꦸ​ꦲꦶꦁ​ꦠꦔꦤ꧀</translation>
+    </message>
+    <message>
+        <source>{kind} beats the cards played so far</source>
+        <translatorcomment>jv: {kind} ngalahaké kertu-kertu sing wis dimainaké</translatorcomment>
+        <translation>{kind} ꦔꦭꦲꦏꦺ​ꦏꦼꦂꦠꦸ​ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦮꦶꦱ꧀ꦢꦶꦩꦲꦶꦤꦏꦺ</translation>
+    </message>
+    <message>
+        <source>swaps hands with the player who holds most cards</source>
+        <translatorcomment>jv: ngijolaké kertu ing tangan karo pemain sing nyekel kertu paling akèh</translatorcomment>
+        <translation>ꦔꦶꦗꦺꦴꦭꦏꦺ​ꦏꦼꦂꦠꦸ​ꦲꦶꦁ​ꦠꦔꦤ꧀ꦏꦫꦺꦴ​ꦥꦼꦩꦲꦶꦤ꧀ꦱꦶꦁ​ꦚꦼꦏꦼꦭ꧀ꦏꦼꦂꦠꦸ​ꦥꦭꦶꦁ​ꦲꦏꦺꦃ</translation>
     </message>
 </context>
 <context>
@@ -8090,6 +8176,29 @@
         <source>{kind} is the card worth least to keep</source>
         <translatorcomment>jv: {kind} kertu sing paling ora aji kanggo disimpen</translatorcomment>
         <translation>{kind} ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦥꦭꦶꦁ​ꦲꦺꦴꦫ​ꦲꦗꦶ​ꦏꦁꦒꦺꦴ​ꦢꦶꦱꦶꦩ꧀ꦥꦼꦤ꧀</translation>
+    </message>
+</context>
+<context>
+    <name>Refusals</name>
+    <message>
+        <source>Nothing is chosen yet: choose with the buttons (Tab reaches them, or click one). {turn}</source>
+        <translatorcomment>jv: Durung ana sing dipilih: pilih nganggo tombol-tomboléné (Tab tekan ing kono, utawa klik salah siji). {turn}</translatorcomment>
+        <translation>ꦢꦸꦫꦸꦁ​ꦲꦤ​ꦱꦶꦁ​ꦢꦶꦥꦶꦭꦶꦃ: ꦥꦶꦭꦶꦃ​ꦔꦁꦒꦺꦴ​ꦠꦺꦴꦩ꧀ꦧꦺꦴꦭ꧀ꦠꦺꦴꦩ꧀ꦧꦺꦴꦭꦺꦤꦺ (Tab ꦠꦼꦏꦤ꧀ꦲꦶꦁ​ꦏꦺꦴꦤꦺꦴ꧈ ꦲꦸꦠꦮ​ꦏ꧀ꦭꦶꦏ꧀ꦱꦭꦃ​ꦱꦶꦗꦶ)꧉ {turn}</translation>
+    </message>
+    <message>
+        <source>Not your turn yet. {turn}</source>
+        <translatorcomment>jv: Durung giliran sampéyan. {turn}</translatorcomment>
+        <translation>ꦢꦸꦫꦸꦁ​ꦒꦶꦭꦶꦫꦤ꧀ꦱꦩ꧀ꦥꦺꦪꦤ꧀꧉ {turn}</translation>
+    </message>
+    <message>
+        <source>The {card} cannot be played now. {turn}</source>
+        <translatorcomment>jv: {card} ora bisa dimainaké saiki. {turn}</translatorcomment>
+        <translation>{card} ꦲꦺꦴꦫ​ꦧꦶꦱ​ꦢꦶꦩꦲꦶꦤꦏꦺ​ꦱꦲꦶꦏꦶ꧉ {turn}</translation>
+    </message>
+    <message>
+        <source>That card cannot be played now. {turn}</source>
+        <translatorcomment>jv: Kertu kuwi ora bisa dimainaké saiki. {turn}</translatorcomment>
+        <translation>ꦏꦼꦂꦠꦸ​ꦏꦸꦮꦶ​ꦲꦺꦴꦫ​ꦧꦶꦱ​ꦢꦶꦩꦲꦶꦤꦏꦺ​ꦱꦲꦶꦏꦶ꧉ {turn}</translation>
     </message>
 </context>
 <context>

@@ -28,6 +28,7 @@ from .rules import (
     DRAW,
     GOT_PILE,
     GOT_STOCK,
+    NO_CALL,
     PHASE_CALL,
     PHASE_CLAIM,
     PHASE_DRAW,
@@ -121,7 +122,9 @@ def plausible(view: View) -> list[Action]:
 
 def reasons(view: View, action: Action) -> tuple[tuple[str, dict], ...]:
     """Why ``action`` is good, as codes: ``balik.win``, ``balik.claim`` {kind}, ``balik.call``
-    {call}, ``balik.no_call``, ``balik.take`` {kind}, ``balik.draw`` {kind} (the discard let go), ``balik.waits`` {n}
+    {call}, ``balik.no_call_dead`` (a wait with no winning card left to come), ``balik.take`` {kind}
+    (another card of its group in hand), ``balik.draw`` {kind} (the discard let go, when the
+    heuristic values a stock card above it), ``balik.waits`` {n}
     (live outs after the move), ``balik.dead`` {kind} (no copy of its group left to come),
     ``balik.lone`` {kind} (a card in no set), ``balik.few_live`` {kind, n} (a card of an unfinished
     set: the cards of its group still to come)."""
@@ -136,12 +139,19 @@ def reasons(view: View, action: Action) -> tuple[tuple[str, dict], ...]:
         for k in v.hand:
             counts[k] += 1
         return (("balik.call", {"call": shape_of(v.game_id, v.options).call_kind(counts)}),)
-    if verb in ("no_call", "pass"):
-        return ((f"balik.{verb}", {}),)
+    if verb == NO_CALL:
+        # the heuristic keeps quiet only on a wait none of whose cards is left to come
+        live = bot.live_kinds(v)
+        return (("balik.no_call_dead", {}),) if v.waits and not any(live[k] for k in v.waits) else ()
     if verb == TAKE and v.top_discard is not None:
-        return (("balik.take", {"kind": v.top_discard.code}),)
+        shp = shape_of(v.game_id, v.options)
+        group = shp.members[shp.group[v.top_discard]]
+        return (("balik.take", {"kind": v.top_discard.code}),) if any(k in group for k in v.hand) else ()
     if verb == DRAW:
-        return (("balik.draw", {"kind": v.top_discard.code}),) if v.top_discard is not None else ()
+        if v.top_discard is None or not any(a.verb == TAKE for a in v.legal):
+            return ()
+        ranked = [a.verb for a, _score in bot.scores(v)]
+        return (("balik.draw", {"kind": v.top_discard.code}),) if ranked.index(DRAW) < ranked.index(TAKE) else ()
     if verb != DISCARD:
         return ()
     card = cast(Kind, action.card)

@@ -124,7 +124,13 @@ def scores(view: CePeView) -> list[tuple[Action, float]]:
 
 
 def reasons(view: CePeView, action: Action) -> tuple[Reason, ...]:
-    """Why ``action`` is good, as codes for the hint's words (``reason.<code>``)."""
+    """Why ``action`` is good, as codes for the hint's words (``reason.<code>``); each is said only
+    when its claim holds in ``view`` (tests/test_hint_claims.py): ``ce_pe.pressure`` (the counter
+    left within half of :data:`ROOM` of the limit), ``ce_pe.lowers`` (the counter goes down),
+    ``ce_pe.keep_magic`` (a card that is not magic played while the hand holds a magic one),
+    ``ce_pe.target_weakest`` (the target has the fewest tokens, then cards, of the others),
+    ``ce_pe.swap_largest`` (a swap of hands with the largest hand of the others),
+    ``ce_pe.worst_card`` (the card given or turned down is worth least to keep)."""
     t = table_of(view)
     limit = view.limit
     out: list[Reason] = []
@@ -138,12 +144,26 @@ def reasons(view: CePeView, action: Action) -> tuple[Reason, ...]:
         if not is_magic(eff, limit) and any(is_magic(view.rules.effect_of(k), limit) for k in t.hand):
             out.append(("ce_pe.keep_magic", {}))
         if action.target is not None and action.target != view.viewer:
-            out.append(("ce_pe.target_weakest", {"player": action.target}))
-    elif action.verb in ("give", "turn_down"):
-        out.append(("ce_pe.worst_card", {"kind": action.card.code if action.card else None}))
+            out.extend(_target_reason(t, action.target, eff.action == "swap_hands"))
+    elif action.verb in ("give", "turn_down") and isinstance(action.card, WKind):
+        least = min(keep_value(view.rules.effect_of(k), view.counter, limit) for k in t.hand)
+        if keep_value(view.rules.effect_of(action.card), view.counter, limit) == least:
+            out.append(("ce_pe.worst_card", {"kind": action.card.code}))
         if action.target is not None:
-            out.append(("ce_pe.target_weakest", {"player": action.target}))
+            out.extend(_target_reason(t, action.target, False))
     return tuple(out)
+
+
+def _target_reason(t: Table, target: int, swap: bool) -> list[Reason]:
+    """The target's reason when it is true: the largest hand for a swap, else the weakest opponent."""
+    others = [q for q in t.seats_in if q != t.me]
+    if target not in others:
+        return []
+    if swap:
+        return [("ce_pe.swap_largest", {"player": target})] if t.cards[target] == max(t.cards[q] for q in others) \
+            else []
+    weakest = min(weakness(t, q) for q in others)
+    return [("ce_pe.target_weakest", {"player": target})] if weakness(t, target) == weakest else []
 
 
 def best(legal: Sequence[Action], t: Table) -> Action:

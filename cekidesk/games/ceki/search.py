@@ -191,7 +191,22 @@ class CekiEvidence:
 
 
 def reasons(view: View, action: Action) -> tuple[tuple[str, dict], ...]:
-    """Why ``action`` is good, in Ceki's terms (for the hint)."""
+    """Why ``action`` is good, in Ceki's terms (for the hint).  Every reason is a claim about the
+    viewer's hand that holds in ``view`` (tests/test_hint_claims.py checks each one):
+
+    * a take: ``ceki.take_wins`` (a caller: the discard completes the hand), ``ceki.take_set`` (two
+      of its value in hand: a set of three), ``ceki.take_pair`` (one: a pair), ``ceki.take_adds``
+      (a set of its value in hand already), ``ceki.take_only`` (none, and the stock is closed);
+    * a draw: ``ceki.draw_no_win`` (a caller: the discard does not complete the hand), else
+      ``ceki.draw`` when the heuristic values a stock card above the discard;
+    * a throw: ``ceki.caller_throws`` (a caller throws the card drawn), ``ceki.dead`` (a lone card
+      whose other copies all lie in the pile), ``ceki.lone``, ``ceki.breaks`` (one of two pairs or
+      more, the one with fewest copies unseen, and no lone card to throw instead),
+      ``ceki.breaks_pair`` (another pair), ``ceki.breaks_set`` (one of a set of three),
+      ``ceki.spare`` (a fourth card or more: the set stays);
+    * ``ceki.live_pairs`` {n}: the pairs the hand keeps through the move (not one it makes or breaks)
+      with a copy still unseen;
+      ``ceki.unseen`` {kind, n, of}: the copies of the thrown card's value still unseen."""
     v = cast(CekiView, view)
     groups = SET_GROUPS[v.options.iyo_one_rank]
     counts: dict[int, int] = {}
@@ -200,30 +215,85 @@ def reasons(view: View, action: Action) -> tuple[tuple[str, dict], ...]:
     unseen = [0] * (max(groups) + 1)
     for k, c in unseen_kinds(v).items():
         unseen[groups[k]] += c
+    called = v.called[v.viewer]
+    top = v.discards[-1] if v.discards else None
     out: list[tuple[str, dict]] = []
-    if action.verb == "take":
-        out.append(("ceki.take_wins" if v.called[v.viewer] else "ceki.take_set",
-                    {"kind": v.discards[-1].code}))
-    elif action.verb == "draw" and v.discards:
-        out.append(("ceki.draw", {"kind": v.discards[-1].code}))
     card = cast(Kind | None, action.card)   # a Ceki action names a Ceki kind, or none
+    if action.verb == "take" and top is not None:
+        out.extend(_take_reasons(v, top, counts.get(groups[top], 0), called))
+    elif action.verb == "draw" and top is not None:
+        out.extend(_draw_reasons(v, top, called))
+    elif card is not None:
+        out.extend(_throw_reasons(v, card, counts, unseen, called))
+    if called:
+        return tuple(out)
+    after = dict(counts)
     if card is not None:
-        k = card
-        g = groups[k]
-        if unseen[g] == 0:
-            out.append(("ceki.dead", {"kind": k.code}))
-        elif counts.get(g, 0) >= 2:
-            out.append(("ceki.breaks", {"kind": k.code}))
-        elif counts.get(g, 0) == 1:
-            out.append(("ceki.lone", {"kind": k.code}))
-    pairs = [g for g, c in counts.items() if c == 2 and unseen[g] > 0
-             and not (card is not None and groups[card] == g)]
+        after[groups[card]] -= 1
+    elif action.verb == "take" and top is not None:
+        after[groups[top]] = after.get(groups[top], 0) + 1
+    made = groups[card] if card is not None else groups[top] if action.verb == "take" and top is not None else -1
+    pairs = sum(1 for g, c in after.items() if c == 2 and unseen[g] > 0 and g != made)   # (kept, not made)
     if pairs:
-        out.append(("ceki.live_pairs", {"n": len(pairs)}))
+        out.append(("ceki.live_pairs", {"n": pairs}))
     if card is not None and unseen[groups[card]]:
         out.append(("ceki.unseen", {"kind": card.code, "n": unseen[groups[card]],
                                     "of": _GROUP_SIZE[len(unseen)][groups[card]]}))
     return tuple(out)
+
+
+def _take_reasons(v: CekiView, top: Kind, held: int, called: bool) -> list[tuple[str, dict]]:
+    """Why to take the discard ``top`` when the hand holds ``held`` cards of its value."""
+    kind = {"kind": top.code}
+    if called:
+        return [("ceki.take_wins", kind)]
+    if held >= 3:
+        return [("ceki.take_adds", kind)]
+    if held == 2:
+        return [("ceki.take_set", kind)]
+    if held == 1:
+        return [("ceki.take_pair", kind)]
+    if not any(a.verb == "draw" for a in v.legal):
+        return [("ceki.take_only", kind)]
+    return []
+
+
+def _draw_reasons(v: CekiView, top: Kind, called: bool) -> list[tuple[str, dict]]:
+    """Why to draw rather than take ``top``: a caller's discard that does not win; otherwise only
+    when the heuristic values a fresh card above the discard."""
+    if called:
+        take = any(a.verb == "take" for a in v.legal)   # a caller is offered the discard only when it wins
+        return [] if take else [("ceki.draw_no_win", {"kind": top.code})]
+    ranked = [a.verb for a, _score in bot.scores(v)]
+    if "take" in ranked and ranked.index("draw") < ranked.index("take"):
+        return [("ceki.draw", {"kind": top.code})]
+    return []
+
+
+def _throw_reasons(v: CekiView, card: Kind, counts: dict[int, int], unseen: list[int],
+                   called: bool) -> list[tuple[str, dict]]:
+    """What throwing ``card`` does to the hand (see :func:`reasons`)."""
+    kind = {"kind": card.code}
+    if called:
+        return [("ceki.caller_throws", kind)]
+    groups = SET_GROUPS[v.options.iyo_one_rank]
+    g = groups[card]
+    held = counts.get(g, 0)
+    if held == 1:
+        in_pile = sum(1 for k in v.discards if groups[k] == g)
+        mine = sum(1 for k in v.facedown if groups[k] == g)
+        if _GROUP_SIZE[len(unseen)][g] - 1 - in_pile - mine == 0:
+            return [("ceki.dead", kind)]
+        return [("ceki.lone", kind)]
+    if held == 2:
+        pairs = [h for h, c in counts.items() if c == 2]
+        lone = any(c == 1 for c in counts.values())
+        if len(pairs) >= 2 and not lone and unseen[g] == min(unseen[h] for h in pairs):
+            return [("ceki.breaks", kind)]
+        return [("ceki.breaks_pair", kind)]
+    if held == 3:
+        return [("ceki.breaks_set", kind)]
+    return [("ceki.spare", kind)]
 
 
 HOOKS = SearchHooks(playout=playout, rank=rank, utility=utility, evidence=CekiEvidence, reasons=reasons,

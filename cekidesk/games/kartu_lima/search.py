@@ -43,12 +43,14 @@ from .rules import (
     PHASE_PLAY,
     RANK,
     RED,
+    RED_KINDS,
     REVEAL,
     ROOSTER_ROUND,
     TOMPRANG_ROUND,
     TRICKS,
     KartuLimaState,
     KartuLimaView,
+    beats,
     void_groups,
 )
 
@@ -139,50 +141,54 @@ class KartuLimaEvidence:
 
 
 def reasons(view: View, action: Action) -> tuple[tuple[str, dict], ...]:
-    """Why ``action`` is good, as codes: ``kartu-lima.reveal``, ``kartu-lima.mraji_papat``,
-    ``kartu-lima.wins_last`` {kind} (it should win the fifth trick), ``kartu-lima.leads_for_last``
-    {kind} (to lead the fifth), ``kartu-lima.keeps_strong`` {kind} (a card kept for the fifth),
-    ``kartu-lima.drains`` {group} (a low lead of one's longest group), ``kartu-lima.follows_low``
-    {kind}, ``kartu-lima.mberi_weakest`` {kind}, ``kartu-lima.rooster_dika`` {kind},
-    ``kartu-lima.rooster_blind``, ``kartu-lima.no_rooster``, ``kartu-lima.guess_most`` {kind},
-    ``kartu-lima.colour_most`` {colour}, ``kartu-lima.keeps_best`` {kind}, ``kartu-lima.tomprang``,
-    ``kartu-lima.no_tomprang``, ``kartu-lima.bet`` {amount}."""
+    """Why ``action`` is good, as codes; each one is said only when its claim holds in ``view``
+    (tests/test_hint_claims.py checks them): ``kartu-lima.reveal``, ``kartu-lima.mraji_papat``,
+    ``kartu-lima.wins_last`` {kind} (no unseen card beats it, nor does any card on the fifth trick),
+    ``kartu-lima.leads_for_last`` {kind} (the lead of the fourth trick no unseen card beats),
+    ``kartu-lima.keeps_strong`` {kind} (the strongest card kept), ``kartu-lima.drains`` {group} (a
+    lead of a group with unseen cards), ``kartu-lima.follows_low`` {kind} (the lowest of the led
+    group in hand), ``kartu-lima.takes_trick`` {kind} (it beats the trick so far),
+    ``kartu-lima.mberi_weakest`` {kind} (the weakest card of the hand), ``kartu-lima.rooster_dika``
+    {kind} (a dika whose copy is unseen), ``kartu-lima.rooster_blind`` {kind} (tetep: the weakest
+    card), ``kartu-lima.no_rooster`` (no dika whose copy is unseen), ``kartu-lima.guess_most`` {kind}
+    (the hand's kind with most unseen copies), ``kartu-lima.colour_most`` {colour} (more unseen cards
+    of it), ``kartu-lima.keeps_best``, ``kartu-lima.tomprang``, ``kartu-lima.no_tomprang``,
+    ``kartu-lima.bet`` {amount} (each the heuristic's own choice)."""
     v = cast(KartuLimaView, view)
     verb = action.verb
     card = cast(Kind | None, action.card)
-    code = card.code if card is not None else None
     if verb in (REVEAL, MRAJI_PAPAT):
         return ((f"kartu-lima.{verb}", {}),)
     if verb == BET:
-        return (("kartu-lima.bet", {"amount": action.amount}),)
-    if verb in ("tomprang", "pass") and v.phase == TOMPRANG_ROUND:
-        return ((f"kartu-lima.{'tomprang' if verb == 'tomprang' else 'no_tomprang'}", {}),)
+        return (("kartu-lima.bet", {"amount": action.amount}),) if action.amount == bot.bet_amount(v) else ()
     if v.phase == ROOSTER_ROUND:
-        if card is None:
-            return (("kartu-lima.no_rooster", {}),)
-        return (("kartu-lima.rooster_dika" if GROUP_NAME[card] == DIKA else "kartu-lima.rooster_blind",
-                 {"kind": code}),)
-    if verb == "gor":
-        return (("kartu-lima.guess_most", {"kind": code}),)
-    if verb in ("red", "black"):
-        return (("kartu-lima.colour_most", {"colour": verb}),)
-    if verb == "keep":
-        return (("kartu-lima.keeps_best", {"kind": code}),)
-    if verb == "mberi":
-        return (("kartu-lima.mberi_weakest", {"kind": code}),)
+        return _rooster_reasons(v, card)
+    if v.phase != PHASE_PLAY:
+        return _round_reasons(v, action)
     if card is None:
         return ()
+    code = card.code
+    if verb == "mberi":
+        weakest = min(POWER[k] for k in v.hand)
+        return (("kartu-lima.mberi_weakest", {"kind": code}),) if POWER[card] == weakest else ()
     out: list[tuple[str, dict]] = []
     cur = v.current
     leading = cur is None or not cur.cards
+    unseen = bot.unseen_kinds(v)
+    safe = not any(n for k, n in unseen.items() if beats(k, card)) and (leading or _beats_trick(v, card))
     if v.trick == TRICKS:
-        out.append(("kartu-lima.wins_last", {"kind": code}))
+        if safe:
+            out.append(("kartu-lima.wins_last", {"kind": code}))
     elif v.trick == TRICKS - 1 and leading:
-        out.append(("kartu-lima.leads_for_last", {"kind": code}))
+        if safe:
+            out.append(("kartu-lima.leads_for_last", {"kind": code}))
     elif leading:
-        out.append(("kartu-lima.drains", {"group": GROUP_NAME[card]}))
-    else:
+        if any(n for k, n in unseen.items() if GROUP[k] == GROUP[card]):
+            out.append(("kartu-lima.drains", {"group": GROUP_NAME[card]}))
+    elif RANK[card] == min(RANK[k] for k in v.hand if GROUP[k] == GROUP[card]):
         out.append(("kartu-lima.follows_low", {"kind": code}))
+    elif _beats_trick(v, card):
+        out.append(("kartu-lima.takes_trick", {"kind": code}))
     if v.trick < TRICKS:
         rest = list(v.hand)
         rest.remove(card)
@@ -190,6 +196,49 @@ def reasons(view: View, action: Action) -> tuple[tuple[str, dict], ...]:
             strongest = max(rest, key=POWER.__getitem__)
             out.append(("kartu-lima.keeps_strong", {"kind": strongest.code}))
     return tuple(out)
+
+
+def _beats_trick(v: KartuLimaView, card: Kind) -> bool:
+    """Whether ``card`` played now beats the card winning the trick so far."""
+    cur = v.current
+    if cur is None or not cur.cards:
+        return True
+    best = next((pl.kind for pl in reversed(cur.cards) if pl.seat == v.winning), None)
+    return best is not None and beats(card, best)
+
+
+def _rooster_reasons(v: KartuLimaView, card: Kind | None) -> tuple[tuple[str, dict], ...]:
+    """A rooster (a dika whose copy is unseen can kill it; under tetep the weakest card) or none."""
+    unseen = bot.unseen_kinds(v)
+    if card is None:
+        killers = [k for k in v.hand if GROUP_NAME[k] == DIKA and unseen[k]]
+        return () if killers else (("kartu-lima.no_rooster", {}),)
+    if GROUP_NAME[card] == DIKA:
+        return (("kartu-lima.rooster_dika", {"kind": card.code}),) if unseen[card] else ()
+    if v.options.roosters == "tetep" and POWER[card] == min(POWER[k] for k in v.hand):
+        return (("kartu-lima.rooster_blind", {"kind": card.code}),)
+    return ()
+
+
+def _round_reasons(v: KartuLimaView, action: Action) -> tuple[tuple[str, dict], ...]:
+    """The simultaneous rounds' choices: gor-goran, abang-ireng, a kept card, a tomprang."""
+    verb = action.verb
+    card = cast(Kind | None, action.card)
+    unseen = bot.unseen_kinds(v)
+    if verb == "gor" and card is not None:
+        most = max(unseen[k] for k in v.hand)
+        return (("kartu-lima.guess_most", {"kind": card.code}),) if most and unseen[card] == most else ()
+    if verb in ("red", "black"):
+        red = sum(n for k, n in unseen.items() if k in RED_KINDS)
+        black = sum(unseen.values()) - red
+        more = "red" if red > black else "black" if black > red else None
+        return (("kartu-lima.colour_most", {"colour": verb}),) if verb == more else ()
+    first = bot.scores(v)[0][0]
+    if verb == "keep" and card is not None and first == action:
+        return (("kartu-lima.keeps_best", {"kind": card.code}),)
+    if verb in ("tomprang", "pass") and v.phase == TOMPRANG_ROUND and first == action:
+        return ((f"kartu-lima.{'tomprang' if verb == 'tomprang' else 'no_tomprang'}", {}),)
+    return ()
 
 
 HOOKS = SearchHooks(playout=playout, rank=rank, evidence=KartuLimaEvidence, reasons=reasons,

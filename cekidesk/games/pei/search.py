@@ -144,12 +144,20 @@ def reasons(view: View, action: Action) -> tuple[tuple[str, dict], ...]:
     r = rank_of(card, opts)
     out: list[tuple[str, dict]] = []
     if action.verb == "capture":
-        out.append(("pei.capture", {"kind": card.code}))
+        # the pool card worth most: the heuristic's first capture
+        best = next((a for a, _score in bot.scores(v) if a.verb == "capture"), None)
+        if best == action:
+            out.append(("pei.capture", {"kind": card.code}))
     elif any(rank_of(k, opts) == r for k in v.pool):
         out.append(("pei.captures", {"kind": card.code}))
     else:
+        pool_ranks = {rank_of(k, opts) for k in v.pool}
+        if not any(rank_of(k, opts) in pool_ranks for k in v.hand):
+            # nothing captures: the card the heuristic lays first is the one that costs least
+            first = bot.scores(v)[0][0]
+            out.append(("pei.lays", {"kind": card.code}) if first == action else
+                       ("pei.nothing_captures", {}))
         same = sum(1 for k in v.hand if rank_of(k, opts) == r)
-        out.append(("pei.lays", {"kind": card.code}))
         if same > 1:
             out.append(("pei.keeps_rank", {"n": same - 1}))
     return tuple(out) + _combo_reasons(v, _gained(v, action))

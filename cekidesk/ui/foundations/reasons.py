@@ -40,6 +40,26 @@ names.register_texts("Reasons", {
     "reason.search.deals.prior": QT_TRANSLATE_NOOP("Reasons", "confirmed in %Ln imagined deal(s)"),
 })
 
+# The games' reasons that say exactly what is true of the hand (issue 32: the hint tells the truth;
+# tests/test_hint_claims.py checks each claim in played positions).  The games' other reasons are
+# worded in their own texts.py.
+names.register_texts("HintReasons", {
+    "reason.ceki.take_pair": QT_TRANSLATE_NOOP("HintReasons", "the {kind} makes a pair"),
+    "reason.ceki.take_adds": QT_TRANSLATE_NOOP("HintReasons", "the {kind} joins a set of its value you already hold"),
+    "reason.ceki.take_only": QT_TRANSLATE_NOOP("HintReasons",
+                                               "the stock is closed: the {kind} is the only card to take"),
+    "reason.ceki.draw_no_win": QT_TRANSLATE_NOOP("HintReasons", "the {kind} on the pile does not complete your hand"),
+    "reason.ceki.caller_throws": QT_TRANSLATE_NOOP("HintReasons",
+                                                   "after a ceki call the card you drew goes straight out"),
+    "reason.ceki.breaks_pair": QT_TRANSLATE_NOOP("HintReasons", "it breaks up a pair: one {kind} stays in your hand"),
+    "reason.ceki.breaks_set": QT_TRANSLATE_NOOP("HintReasons", "it breaks up a set of three: a pair stays"),
+    "reason.ceki.spare": QT_TRANSLATE_NOOP("HintReasons", "the {kind} is one more than its set of three needs"),
+    "reason.pei.nothing_captures": QT_TRANSLATE_NOOP("HintReasons", "no card of yours captures now"),
+    "reason.balik.no_call_dead": QT_TRANSLATE_NOOP("HintReasons", "no card that completes the hand is left to come"),
+    "reason.kartu-lima.takes_trick": QT_TRANSLATE_NOOP("HintReasons", "{kind} beats the cards played so far"),
+    "reason.ce_pe.swap_largest": QT_TRANSLATE_NOOP("HintReasons", "swaps hands with the player who holds most cards"),
+})
+
 
 def describe_reasons(reasons: Sequence[tuple[str, dict]], namer: Callable[[str], str]) -> str:
     """``reasons`` (a ``Decision.reasons``) as one translated line, the reasons joined by "; " in

@@ -9,8 +9,8 @@ from __future__ import annotations
 import math
 from collections.abc import Hashable
 
-from PySide6.QtCore import Property, QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
+from PySide6.QtCore import Property, QAbstractAnimation, QPointF, QPropertyAnimation, QRectF, Qt
+from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject, QStyleOptionGraphicsItem, QWidget
 
 from cekidesk.engine.core import Action, CardLike
@@ -39,6 +39,47 @@ def star_path(centre: QPointF, outer: float, inner: float) -> QPainterPath:
     return star
 
 
+def glow_width(card_width: float) -> float:
+    """The pen of the widest glow (the hint's, a winning card's) round a card this wide; its halo
+    reaches twice as far out (the card's bounding rectangle holds both)."""
+    return max(2.5, card_width * 0.07)
+
+
+#: how long a refused card shakes (short: an answer, not a show)
+SHAKE_MS = 260
+
+
+def shake_allowed(animation_speed: str) -> bool:
+    """Whether a refused card may shake: not with animations off (nor, once the settings have it,
+    with reduced motion) — the status line's word answers alone then."""
+    return animation_speed != "off"
+
+
+def shake(item: CardItem) -> QPropertyAnimation:
+    """Shake ``item`` sideways a few times (a refused click or key): its ``wobble``, an offset
+    along its own width that leaves its place alone, so a new plan or a flight may move it meanwhile."""
+    old = item._shaking
+    if old is not None and old.state() == QAbstractAnimation.State.Running:
+        old.stop()
+    amp = max(3.0, item.card_rect().width() * 0.08)
+    anim = QPropertyAnimation(item, b"wobble", item)
+    anim.setDuration(SHAKE_MS)
+    for at, dx in ((0.0, 0.0), (0.15, -amp), (0.35, amp), (0.55, -0.6 * amp), (0.75, 0.3 * amp), (1.0, 0.0)):
+        anim.setKeyValueAt(at, dx)
+    item._shaking = anim
+    anim.start()
+    return anim
+
+
+def card_margins(card_width: float) -> tuple[float, float]:
+    """How far a card this wide paints beyond its edges (its bounding rectangle's margins): at the
+    sides and the bottom its widest glow with the halo and a pixel of antialiasing, at the top also
+    the drawn mark.  Layouts keep cards inside the table by them (``layouts.clamp_to_scene``)."""
+    m = max(3.0, card_width * 0.09)
+    side = max(m, 2.0 * glow_width(card_width) + 1.5)
+    return side, max(m * 1.6, side)
+
+
 def _picture_height(h: float, scale: float) -> int:
     """The height of the card picture to draw a card ``h`` tall at ``scale``: its own at scale 1;
     scaled (a card growing or shrinking as it flies), its own picture shrunk, or one of a few larger
@@ -63,6 +104,8 @@ class CardItem(QGraphicsObject):
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)   # the view handles the mouse
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable, False)
         self.family, self._h, self._peek = "", -1.0, (1.0, 1.0)
+        self._wobble = 0.0
+        self._shaking: QPropertyAnimation | None = None   # a refused card's shake (:func:`shake`)
         self.reset(key, kind, face_up, height, family)
 
     def reset(self, key: Hashable, kind: CardLike | None, face_up: bool, height: float, family: str = CEKI) -> None:
@@ -90,6 +133,10 @@ class CardItem(QGraphicsObject):
         self.hover = False
         self.mark: str | None = None   # "drawn", "win", "set_aside", "frozen", "taken"
         self.show_code = False
+        if self._shaking is not None:
+            self._shaking.stop()
+            self._shaking = None
+        self._set_wobble(0.0)
         self._flip = 1.0
         self._from_kind = kind
         self._from_face_up = self.face_up
@@ -186,20 +233,38 @@ class CardItem(QGraphicsObject):
     def boundingRect(self) -> QRectF:
         return self._br
 
+    def _margins(self) -> tuple[float, float]:
+        """How far the card's paint reaches beyond its edges (:func:`card_margins`)."""
+        return card_margins(self._w)
+
     def _bounding(self) -> QRectF:
-        m = self._m
+        side, top = self._margins()
         fx, fy = self._peek
         if fx < 1.0 or fy < 1.0:
             r = self.visible_rect()
-            return r.adjusted(-m, -m * 1.6, 0 if fx < 1.0 else m, 0 if fy < 1.0 else m)
-        # the drawn mark sits a little above the card
-        return QRectF(-self._w / 2 - m, -self._h / 2 - m * 1.6, self._w + 2 * m, self._h + m * 2.6)
+            return r.adjusted(-side, -top, 0 if fx < 1.0 else side, 0 if fy < 1.0 else side)
+        return QRectF(-self._w / 2 - side, -self._h / 2 - top, self._w + 2 * side, self._h + top + side)
 
     def shape(self) -> QPainterPath:
         if self._shape is None:
             self._shape = QPainterPath()
             self._shape.addRect(self.visible_rect())
         return self._shape
+
+    # -- a refused card's shake ---------------------------------------------------------------
+    def _get_wobble(self) -> float:
+        return self._wobble
+
+    def _set_wobble(self, dx: float) -> None:
+        if dx != self._wobble:
+            self._wobble = float(dx)
+            self.setTransform(QTransform.fromTranslate(self._wobble, 0.0))
+
+    wobble = Property(float, _get_wobble, _set_wobble)
+
+    def shaking(self) -> bool:
+        """Whether the card is shaking now (a refused click or key)."""
+        return self._shaking is not None and self._shaking.state() == QAbstractAnimation.State.Running
 
     # -- face and flip --------------------------------------------------------------------
     def set_face(self, kind: CardLike | None, face_up: bool, animate_from_current: bool = False) -> None:
@@ -245,7 +310,8 @@ class CardItem(QGraphicsObject):
         code = kind_code(kind if up else None, self.family)
         rect = self.card_rect()
         if self._peek != (1.0, 1.0) and self._flip >= 1.0:
-            painter.setClipRect(self.visible_rect().adjusted(-self._m, -self._m * 1.6, 0, 0))
+            side, top = self._margins()
+            painter.setClipRect(self.visible_rect().adjusted(-side, -top, 0, 0))
         sx = 1.0
         if self._flip < 1.0:
             sx = max(0.02, abs(1.0 - 2.0 * self._flip))
@@ -276,11 +342,11 @@ class CardItem(QGraphicsObject):
         glow = None
         width = 0.0
         if self.hint:
-            glow, width = GLOW_HINT, max(2.5, w * 0.07)
+            glow, width = GLOW_HINT, glow_width(w)
         elif self.selected:
             glow, width = GLOW_SELECT, max(2.5, w * 0.065)
         elif self.mark == "win":
-            glow, width = GLOW_WIN, max(2.5, w * 0.07)
+            glow, width = GLOW_WIN, glow_width(w)
         elif self.strong and (self.highlight or self.hover):
             glow, width = GLOW_LEGAL, max(2.0, w * 0.055)
         elif self.highlight and self.hover:

@@ -55,6 +55,7 @@ class CardSpec:
     mark: str | None = None      # "drawn", "win", "set_aside" (face up: dimmed), "frozen",
                                  # "taken" (a coloured bottom edge: another player took it)
     tooltip: str | None = None   # extra tooltip text (after the card's name)
+    refusal: str = ""            # why a click or Enter on it plays nothing now (its tooltip says so too)
     peek: tuple[float, float] = (1.0, 1.0)   # the part left uncovered (from the left, from the top):
                                              # only that part is painted and clickable
     # a card that can be played in several ways (an amount, a target): a click or Enter shows these
@@ -293,16 +294,22 @@ def clamp_to_scene(plan: Plan, W: float, H: float, family: str = "ceki") -> None
     """Pull every card inside the scene (with its glow margin): a last guard for tiny sizes.
     ``family`` is the game's card family (their shape)."""
     from ..foundations.cardpics import back_code, card_width
+    from .cards import card_margins
 
     back = back_code(family)
     for c in plan.cards:
         w = card_width(c.height, back)
-        m = max(3.0, w * 0.09) + 1
-        sin = abs(math.sin(math.radians(c.rotation)))
-        hw = w / 2 + m + sin * c.height / 2
-        hh = c.height / 2 + m * 1.6 + sin * w / 2
-        x = min(max(c.pos.x(), hw), W - hw)
-        y = min(max(c.pos.y(), hh), H - hh)
+        side, top = card_margins(w)
+        # the card's bounding rectangle, turned as the card is, one pixel more
+        a = math.radians(c.rotation)
+        cos, sin = math.cos(a), math.sin(a)
+        xs, ys = [], []
+        for x in (-w / 2 - side, w / 2 + side):
+            for y in (-c.height / 2 - top, c.height / 2 + side):
+                xs.append(x * cos - y * sin)
+                ys.append(x * sin + y * cos)
+        x = min(max(c.pos.x(), 1 - min(xs)), W - 1 - max(xs))
+        y = min(max(c.pos.y(), 1 - min(ys)), H - 1 - max(ys))
         if x != c.pos.x() or y != c.pos.y():
             c.pos = QPointF(x, y)
 

@@ -32,7 +32,7 @@ from cekidesk.games import get_game
 from ..foundations.cardpics import CEKI, back_code, card_art, card_width
 from . import gestures, marks
 from .captions import Captions
-from .cards import CardItem
+from .cards import CardItem, shake, shake_allowed
 from .choices import ChoiceBar, ChoiceBars
 from .feel import CELEBRATION_MS, Celebration, DropLight
 from .felt import FELTS, Felt
@@ -56,6 +56,10 @@ class ShowsResult(Protocol):
     def result(self) -> HandResult | None: ...
 
 
+# the cards a click may ask something of (the person's own, the piles): a refused click there is answered
+REFUSABLE_ROLES = frozenset(("hand", "facedown", "stock", "pile", "pool", "peek", "pending"))
+
+
 def hand_over(view: View | None) -> bool:
     """Whether ``view`` shows a finished hand's result."""
     return isinstance(view, ShowsResult) and view.result is not None
@@ -68,6 +72,8 @@ class TableWidget(QGraphicsView):
     pauseKey = Signal()             # Space while nothing of the person's is to choose (the window pauses)
     celebrationDone = Signal()      # a win's celebration is over (or was skipped)
     dealt = Signal()                # a hand's deal is over: finished, skipped or cut short
+    refused = Signal(object, str)   # a click or Enter on a card that plays nothing now: its kind
+                                    # (None: a back), why (the layout's CardSpec.refusal, or "")
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
@@ -644,6 +650,9 @@ class TableWidget(QGraphicsView):
         """A click or Enter on a card: play its action, or show its choices (a card that can be played
         in several ways), the keyboard in their bar."""
         if not item.opens:
+            if item.action is None:
+                self._refuse(item)
+                return
             self._emit(item.action, item.key)
             return
         self._opened = item.key
@@ -651,6 +660,17 @@ class TableWidget(QGraphicsView):
         bar = self._choices.bars.get(self._specs[item.key].choices[0].anchor)
         if bar is not None and not (self._hint is not None and bar.focus_action(self._hint)):
             bar.focusables()[0].setFocus(Qt.FocusReason.TabFocusReason)
+
+    def _refuse(self, item: CardItem) -> None:
+        """A click or Enter on a card of the person's hand or of a pile that plays nothing now: the
+        card shakes (not with animations off) and ``refused`` says which and why.  Other cards (the
+        others' hands, the strips of thrown cards) are only looked at: nothing is refused there."""
+        if self._view is None or hand_over(self._view) or self._blank or item.role not in REFUSABLE_ROLES:
+            return
+        if shake_allowed(self._motion.speed):
+            shake(item)
+        spec = self._specs.get(item.key)
+        self.refused.emit(item.kind if item.face_up else None, spec.refusal if spec is not None else "")
 
     def opened_card(self) -> Hashable | None:
         """The card whose choices are shown now (None: no card's)."""

@@ -13,7 +13,7 @@ from PySide6.QtCore import QCoreApplication, QPointF, QRectF, Qt
 
 from cekidesk.engine.cards import Kind
 from cekidesk.engine.core import Action, Event
-from cekidesk.games.ceki.rules import SET_GROUPS, CekiView
+from cekidesk.games.ceki.rules import PHASE_DRAW, PHASE_OVER, SET_GROUPS, CekiView
 
 from ...foundations.cardpics import card_ratio, card_width
 from ...foundations.fonts import script_scale
@@ -240,7 +240,11 @@ class CekiLayout(TableLayout):
             if spec.key in hidden:
                 # face down for the others; face up to their owner, dimmed and marked
                 spec.role, spec.dim, spec.mark = "facedown", True, "set_aside"
-                spec.tooltip = QCoreApplication.translate("TableWidget", "Face-down (your ceki call)")
+                spec.refusal = QCoreApplication.translate(
+                    "CekiRefusals", "Your face-down cards stay down until the hand ends: they wait for the card "
+                                    "that completes your hand.")
+                spec.tooltip = QCoreApplication.translate("TableWidget", "Face-down (your ceki call)") \
+                    + "\n" + spec.refusal
                 continue
             a = Action(me, "discard", spec.kind)
             spec.selectable = True
@@ -251,6 +255,7 @@ class CekiLayout(TableLayout):
             elif called:
                 spec.mark = "frozen"
                 spec.tooltip = QCoreApplication.translate("TableWidget", "Frozen set")
+            self._why_not(spec, view, me, called)
         down = [c for c in human_cards if c.role == "facedown"]
         if down:
             x = sum(c.pos.x() for c in down) / len(down)
@@ -258,6 +263,25 @@ class CekiLayout(TableLayout):
             plan.labels.append(LabelSpec(("call", me), face_down_text(), QPointF(x, y), g.font * 0.9, "count",
                                          QCoreApplication.translate("TableWidget", "Face-down (your ceki call)")))
         return human_cards
+
+    @staticmethod
+    def _why_not(spec: CardSpec, view: CekiView, me: int, called: bool) -> None:
+        """Why the person's hand card ``spec`` cannot be thrown now, on their turn: in its tooltip
+        when the table greys it (a throw is due and it is not offered), and as the words a click on
+        it is answered with (``spec.refusal``)."""
+        if spec.action is not None or view.current != me or view.phase == PHASE_OVER:
+            return
+        if view.phase == PHASE_DRAW:
+            spec.refusal = QCoreApplication.translate(
+                "CekiRefusals", "First draw a card from the stock or take the card on the pile; then throw one.")
+            return
+        if called:
+            spec.refusal = QCoreApplication.translate(
+                "CekiRefusals", "After your ceki call your sets stay: you throw the card you drew.")
+        else:
+            spec.refusal = QCoreApplication.translate(
+                "CekiRefusals", "You took this card from the pile this turn: it cannot go straight back.")
+        spec.tooltip = "\n".join(t for t in (spec.tooltip, spec.refusal) if t)
 
     def _opponent(self, plan: Plan, view: CekiView, g: _Geometry, seat: int, side: str,
                   options: LayoutOptions) -> None:

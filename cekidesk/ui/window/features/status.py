@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QCoreApplication, Qt
-from PySide6.QtGui import QFont
-from PySide6.QtWidgets import QApplication, QLabel
+from PySide6.QtCore import QCoreApplication, QRect, Qt
+from PySide6.QtGui import QFont, QResizeEvent
+from PySide6.QtWidgets import QApplication, QLabel, QWidget
 
 from cekidesk.engine.core import View
 
@@ -14,6 +14,45 @@ from ... import dialogs
 from ...foundations import i18n, names
 from ...games import game_ui
 from ..interface import Feature, WindowInterface
+
+
+class FittedLabel(QLabel):
+    """A word-wrapped label of a fixed height: a text longer than its lines hold (a hint with its
+    reasons in aksara Jawa in a narrow window) is cut after the last word that fits, with "…", and
+    the whole text goes into its tooltip — never a line half cut off at the bottom.  ``text()`` is the
+    whole text."""
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self._full = ""
+
+    def setText(self, text: str) -> None:  # noqa: N802 (Qt's name)
+        self._full = text
+        self._fit()
+
+    def text(self) -> str:
+        return self._full
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt's name)
+        super().resizeEvent(event)
+        self._fit()
+
+    def _fits(self, text: str, width: int) -> bool:
+        flags = int(Qt.TextFlag.TextWordWrap)
+        return self.fontMetrics().boundingRect(QRect(0, 0, width, 1 << 20), flags, text).height() <= self.height()
+
+    def _fit(self) -> None:
+        full, width = self._full, self.contentsRect().width()
+        shown = full
+        if width > 0 and not self._fits(full, width):
+            lo, hi = 0, len(full)       # the longest beginning that fits with "…"
+            while lo < hi:
+                mid = (lo + hi + 1) // 2
+                lo, hi = (mid, hi) if self._fits(full[:mid].rstrip() + "…", width) else (lo, mid - 1)
+            cut = max(full.rfind(" ", 0, lo + 1), full.rfind("\u200b", 0, lo + 1))
+            shown = full[:cut if cut > lo - 20 else lo].rstrip(" \u200b") + "…"
+        super().setText(shown)
+        self.setToolTip(full if shown != full else "")
 
 
 class StatusLine(Feature):
@@ -27,7 +66,7 @@ class StatusLine(Feature):
         self.window = window
         self.hint_line, self.thinking_seat, self.waiting_text = hint_line, thinking_seat, waiting_text
         w = window.widget()
-        self.status_label = QLabel(w)
+        self.status_label = FittedLabel(w)
         self.status_label.setObjectName("statusLine")
         self.status_label.setTextInteractionFlags(Qt.TextInteractionFlag.NoTextInteraction)
         self.status_label.setWordWrap(True)
