@@ -17,14 +17,18 @@ from ..interface import Feature, WindowInterface
 
 
 class FittedLabel(QLabel):
-    """A word-wrapped label of a fixed height: a text longer than its lines hold (a hint with its
-    reasons in aksara Jawa in a narrow window) is cut after the last word that fits, with "…", and
-    the whole text goes into its tooltip — never a line half cut off at the bottom.  ``text()`` is the
-    whole text."""
+    """A word-wrapped label that grows to show its whole text: it keeps room for :attr:`lines` lines
+    (the table does not jump when a short text comes) and takes up to :data:`MAX_LINES` when a text
+    needs them (a hint with its reasons in aksara Jawa in a narrow window), so a hint is read whole,
+    never cut.  Only a text longer than that (no sentence of the app's is) is cut after the last word
+    that fits, with "…", the whole text in its tooltip.  ``text()`` is the whole text."""
+
+    MAX_LINES = 4
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
         self._full = ""
+        self.lines = 2
 
     def setText(self, text: str) -> None:  # noqa: N802 (Qt's name)
         self._full = text
@@ -35,22 +39,31 @@ class FittedLabel(QLabel):
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt's name)
         super().resizeEvent(event)
-        self._fit()
+        if event.size().width() != event.oldSize().width():
+            self._fit()
 
-    def _fits(self, text: str, width: int) -> bool:
+    def height_for(self, lines: int) -> int:
+        return lines * self.fontMetrics().lineSpacing() + 2
+
+    def _needed(self, text: str, width: int) -> int:
         flags = int(Qt.TextFlag.TextWordWrap)
-        return self.fontMetrics().boundingRect(QRect(0, 0, width, 1 << 20), flags, text).height() <= self.height()
+        return self.fontMetrics().boundingRect(QRect(0, 0, width, 1 << 20), flags, text).height() + 2
 
     def _fit(self) -> None:
         full, width = self._full, self.contentsRect().width()
-        shown = full
-        if width > 0 and not self._fits(full, width):
-            lo, hi = 0, len(full)       # the longest beginning that fits with "…"
-            while lo < hi:
-                mid = (lo + hi + 1) // 2
-                lo, hi = (mid, hi) if self._fits(full[:mid].rstrip() + "…", width) else (lo, mid - 1)
-            cut = max(full.rfind(" ", 0, lo + 1), full.rfind("\u200b", 0, lo + 1))
-            shown = full[:cut if cut > lo - 20 else lo].rstrip(" \u200b") + "…"
+        shown, most = full, self.height_for(self.MAX_LINES)
+        height = self.height_for(self.lines)
+        if width > 0:
+            height = max(height, min(most, self._needed(full, width)))
+            if self._needed(full, width) > most:
+                lo, hi = 0, len(full)       # the longest beginning that fits with "…"
+                while lo < hi:
+                    mid = (lo + hi + 1) // 2
+                    lo, hi = (mid, hi) if self._needed(full[:mid].rstrip() + "…", width) <= most else (lo, mid - 1)
+                cut = max(full.rfind(" ", 0, lo + 1), full.rfind("\u200b", 0, lo + 1))
+                shown = full[:cut if cut > lo - 20 else lo].rstrip(" \u200b") + "…"
+        if self.height() != height:
+            self.setFixedHeight(height)
         super().setText(shown)
         self.setToolTip(full if shown != full else "")
 
@@ -80,11 +93,13 @@ class StatusLine(Feature):
         """The status line a little larger than the interface font (now, and again after a change of
         language, which may change the interface font: aksara Jawa is larger).  A hint with its
         reason can be longer than the window is wide: it wraps onto a second line instead of being
-        cut off, in room kept for two lines (the table does not jump when it comes)."""
+        cut off, in room kept for two lines (the table does not jump when it comes) and more when a
+        text needs them (:class:`FittedLabel`)."""
         f = QFont(QApplication.font())   # (the application's, which a new language changed at once)
         f.setPointSizeF(f.pointSizeF() * 1.15)
         self.status_label.setFont(f)
-        self.status_label.setFixedHeight(2 * self.status_label.fontMetrics().lineSpacing() + 2)
+        self.status_label.setFixedHeight(self.status_label.height_for(self.status_label.lines))
+        self.status_label.setText(self.status_label.text())   # (the room its text needs in this font)
 
     def retranslate(self) -> None:
         self._fit_font()
