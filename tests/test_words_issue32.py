@@ -70,3 +70,85 @@ def test_your_own_name_is_never_cut_beside_the_dealer_chip(qtbot, language, lang
         table.close()
     assert not cut, cut
     assert dealt_by_you or game == "kartu-lima"     # (Kartu Lima's first dealer is cut for)
+
+
+# -- "you" as the subject: the second person --------------------------------------------------------
+
+#: "You" followed by a verb in the third person ("You begins", "You deals", "You is") or a possessive
+#: made of the name ("You's"): a seat name in a sentence written for somebody else
+THIRD_PERSON = re.compile(r"\bYou(?:'s\b| (?:is|has|was|does|goes|[a-z]*[^s\W]s)\b)")
+
+
+#: options that bring a game's rarer sentences (side bets, other stake methods)
+RICH_OPTIONS = {
+    "kartu-lima": {"stakes": "undhuh_undhuh", "tomprang": True, "roosters": "tetep", "gor_goran": True,
+                   "abang_ireng": True, "kucingan": True, "bedoran": True, "kasutan": True},
+    "pei": {"stakes": "parewanan"},
+}
+
+
+def _sentences_of_a_match(game: str, n: int, seed: int, parent) -> list[str]:
+    """Every sentence the log, the captions, the status line and the end-of-hand dialog say to the
+    person in seat 0 (named "You", as the window names the only person) through a match of random
+    moves."""
+    from helpers import step
+
+    from cekidesk.engine.protocol import events_for
+    from cekidesk.games import new_match
+    from cekidesk.ui.games import game_ui
+    from cekidesk.ui.games.base import HandEndContent
+
+    ui = game_ui(game)
+    from cekidesk.ui.dialogs.hand_end import stake_item_text
+    from cekidesk.ui.dialogs.score_sheet import match_progress
+
+    mode = {"mode": "money", "stake_cents": 10} if seed % 2 else {"mode": "target", "target": 10**6}
+    m = new_match(game, n, seed, RICH_OPTIONS.get(game) if seed >= 2 else None, match_options=mode)
+    seat_names = [names.default_human_name(), *names.DEFAULT_BOT_NAMES[:n - 1]]
+    namer = names.card_namer("latin", game)
+    rng = random.Random(seed)
+    said: list[str] = []
+    hand = -1
+    while True:
+        if m.hand_index != hand:
+            hand = m.hand_index
+            said.append(ui.hand_heading(m, seat_names, 0))
+            for ev in events_for(m.state.deal_events, 0):
+                said += [ui.describe_event(ev, seat_names, 0, namer) or "", ui.caption(ev, seat_names, 0, namer) or ""]
+        if not m.hand_over():
+            view = m.state.view(0)
+            if view.legal:
+                said.append(ui.your_turn_text(view, seat_names))
+        done = len(m.history)
+        before = len(m.hand_events)
+        if len(m.history) >= 3 or not step(m, rng):
+            break
+        if m.hand_index == hand:
+            for ev in events_for(list(m.hand_events)[before:], 0):
+                said += [ui.describe_event(ev, seat_names, 0, namer) or "",
+                         ui.caption(ev, seat_names, 0, namer) or ""]
+        if len(m.history) > done:
+            rec = m.history[-1]
+            content = HandEndContent()
+            ui.fill_hand_end(content, m, rec, seat_names, 0, namer, parent)
+            said += [ui.hand_over_text(rec.result, seat_names, 0), content.headline, content.explanation,
+                     content.caption, ui.hand_summary(rec.result, seat_names), match_progress(m, seat_names, 0)]
+            said += [stake_item_text(item, seat_names, 0) for item in rec.items]
+    return [s for s in said if s]
+
+
+@pytest.mark.parametrize("game", [g.id for g in games()])
+def test_a_sentence_with_you_as_its_subject_speaks_to_you(qtbot, game):
+    """Ce Pe's deal said "the counter starts at 0, You begins": every sentence in which the only
+    person is the subject is in the second person ("you begin", "you deal"), in every game."""
+    from PySide6.QtWidgets import QWidget
+    parent = QWidget()
+    qtbot.addWidget(parent)
+    spec = get_game(game)
+    wrong = set()
+    for n in sorted({spec.min_players, spec.max_players if spec.max_players <= 6 else 6}):
+        for seed in range(4):
+            for s in _sentences_of_a_match(game, n, seed, parent):
+                if THIRD_PERSON.search(s):
+                    wrong.add(s)
+    assert not wrong, sorted(wrong)[:20]
