@@ -239,7 +239,11 @@ class CePeUI(RuleSetHooks, GameUI[CePeView]):
         if hands and any(hands):
             content.caption = QCoreApplication.translate("HandEndDialog", "Everyone's last cards:")
             content.showcase_tab = QCoreApplication.translate("HandEndDialog", "Hands")
-            content.showcase = hands_tab([list(h) for h in hands][:n], seat_names, human, namer, parent)
+            out = QCoreApplication.translate("HandEndDialog", "out")
+            none = QCoreApplication.translate("HandEndDialog", "no cards")
+            notes = {q: out if q in order else none for q, h in enumerate(list(hands)[:n]) if q in order or not h}
+            content.showcase = hands_tab([list(h) for h in hands][:n], seat_names, human, namer, parent,
+                                         notes=notes)
 
     def stake_summary(self, match: Match) -> str:
         """Each player out pays the winner a stake (with a redeal: when the match is decided)."""

@@ -269,8 +269,12 @@ class CePeLayout(TableLayout[CePeView]):
             arrow = "↻" if view.direction > 0 else "↺"
             way = (QCoreApplication.translate("CePeTable", "clockwise") if view.direction > 0
                    else QCoreApplication.translate("CePeTable", "anticlockwise"))
-            line = QCoreApplication.translate("CePeTable", "{arrow} {way} · next: {name}").format(
-                arrow=arrow, way=way, name=self.seat_title(view.next_player))
+            if view.current == view.viewer:     # (your turn: the next player comes after you)
+                line = QCoreApplication.translate("CePeTable", "{arrow} {way} · then: {name}").format(
+                    arrow=arrow, way=way, name=self.seat_title(view.next_player))
+            else:
+                line = QCoreApplication.translate("CePeTable", "{arrow} {way} · next: {name}").format(
+                    arrow=arrow, way=way, name=self.seat_title(view.next_player))
             tip = QCoreApplication.translate("CePeTable",
                                              "The direction of play and who moves after the current player")
             y = centre.y() - big * 0.3 + text_height(text, big, True) / 2 + options.line(font) * 0.2
