@@ -152,3 +152,65 @@ def test_a_sentence_with_you_as_its_subject_speaks_to_you(qtbot, game):
                 if THIRD_PERSON.search(s):
                     wrong.add(s)
     assert not wrong, sorted(wrong)[:20]
+
+
+# -- Kartu Lima: New Game's money-only stakes, the badge and dealer after the match ------------------------
+
+def test_new_game_offers_kartu_lima_stakes_only_for_a_money_match(qtbot):
+    from cekidesk.persistence.settings import Settings
+    from cekidesk.ui.dialogs.new_game import NewGameDialog
+    from cekidesk.ui.games import game_ui
+
+    dlg = NewGameDialog(Settings())
+    qtbot.addWidget(dlg)
+    dlg.game_combo.setCurrentIndex(dlg.game_combo.findData("kartu-lima"))
+    dlg.show()
+    qtbot.waitExposed(dlg)
+    form = dlg.options_form
+    money_only = game_ui("kartu-lima").money_only_options
+    assert {"stakes", "wudhon_stake", "side_stake", "kucingan", "gor_goran"} <= money_only
+
+    def shown(name: str) -> bool:
+        return form.widgets[name].isVisibleTo(dlg)
+    dlg.mode_combo.setCurrentIndex(dlg.mode_combo.findData("money"))
+    assert shown("stakes") and shown("wudhon_stake") and shown("side_stake") and shown("kucingan")
+    form.widgets["stakes"].setCurrentIndex(form.widgets["stakes"].findData("bal_balan"))
+    form.widgets["kucingan"].setChecked(True)
+    assert shown("bal_stake") and not shown("wudhon_stake")
+    assert dlg.config().options["stakes"] == "bal_balan" and dlg.config().options["kucingan"] is True
+    for mode in ("hands", "target"):
+        dlg.mode_combo.setCurrentIndex(dlg.mode_combo.findData(mode))
+        assert not any(shown(f) for f in money_only), [f for f in money_only if shown(f)]
+        assert shown("roosters") and shown("five_myriads") and shown("ana_kene")   # they change the play
+        options = dlg.config().options
+        assert options["stakes"] == "wudhon_tengah" and options["kucingan"] is False   # no bet in a match of points
+    dlg.mode_combo.setCurrentIndex(dlg.mode_combo.findData("money"))     # the choices made are still there
+    assert shown("bal_stake") and dlg.config().options["stakes"] == "bal_balan"
+
+
+def test_kartu_lima_table_shows_the_last_hands_banjiran_and_dealer_after_the_match(qtbot):
+    from helpers import step
+
+    from cekidesk.games import new_match
+    from cekidesk.games.kartu_lima.rules import streak_name
+
+    for seed in range(3):
+        m = new_match("kartu-lima", 5, seed, match_options={"mode": "hands", "hands": 3})
+        rng = random.Random(seed)
+        while step(m, rng):
+            pass
+        assert m.is_over()
+        carry = m.history[-1].carry
+        view = m.state.view(0)
+        table = TableWidget()
+        qtbot.addWidget(table)
+        table.set_options(animation_speed="off")
+        table.set_game("kartu-lima", ["You", *names.DEFAULT_BOT_NAMES[:4]], 0)
+        table.resize(1280, 720)
+        table.show_view(view)
+        plates = {it.spec.seat: it.spec for it in table.scene().items() if isinstance(it, SeatItem)}
+        badged = [q for q, s in plates.items() if s.badge]
+        assert badged == [carry.banjiran], (seed, badged, carry)
+        assert plates[carry.banjiran].badge == names.term(streak_name(carry.streak), "latin")
+        assert [q for q, s in plates.items() if s.dealer] == [carry.banjiran]
+        table.close()

@@ -458,6 +458,9 @@ class NewGameDialog(QDialog):
         else:
             self.mode_help.setText(ui.match_mode_help(mode) if mode else "")
         self._show_practice_choice(mode)
+        # the options that only matter in a money match are offered for one only
+        if self._options_form is not None:
+            self._options_form.set_hidden(frozenset() if mode == "money" else ui.money_only_options)
 
     def _make_practice_choice(self, box: QVBoxLayout) -> None:
         """Whether moves may be taken back: a practice match may (on unless the player says no), a
@@ -547,8 +550,18 @@ class NewGameDialog(QDialog):
             mo["hands"] = self.hands_spin.value()
         elif self.limit_spin.isVisibleTo(self):
             mo["limit"] = self.limit_spin.value()
-        return NewGameConfig(self.spec.id, seats, seed, self.options_form.values(), mo, chosen,
+        return NewGameConfig(self.spec.id, seats, seed, self.option_values(mode), mo, chosen,
                              self.practice_check.isChecked())
+
+    def option_values(self, mode: str | None) -> dict[str, object]:
+        """The rules chosen; a match not for money plays the options that only matter for money
+        (hidden then) at their defaults: no side bet is asked for in a match of points."""
+        values = self.options_form.values()
+        if mode != "money":
+            fields = self.spec.options_model.model_fields
+            for name in game_ui(self.spec.id).money_only_options & values.keys():
+                values[name] = fields[name].get_default(call_default_factory=True)
+        return values
 
 
 __all__ = ["NewGameConfig", "NewGameDialog", "random_seed"]

@@ -176,6 +176,9 @@ class GameUI(Generic[V]):
     important_events: ClassVar[frozenset[str]] = frozenset()
     # the game's options that are amounts of money (entered in the chosen currency)
     money_options: ClassVar[frozenset[str]] = frozenset()
+    #: options that only matter in a match for money (amounts, stake methods, side bets): New Game
+    #: shows them only for a money match, and a match not for money is played with their defaults
+    money_only_options: ClassVar[frozenset[str]] = frozenset()
     # what the game calls one deal, in every sentence of the window and the dialogs
     deal_words_class: ClassVar[type[DealWords]] = DealWords
 

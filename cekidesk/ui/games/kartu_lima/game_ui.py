@@ -35,6 +35,11 @@ class KartuLimaUI(GameUI[KartuLimaView]):
     money_options = frozenset(
         {"wudhon_stake", "undhuh_stake", "bal_stake", "pethitan_stake", "rooster_stake", "side_stake"}
     )
+    # the stake method, its choices and the side bets pay money only (a hand's point is its win)
+    money_only_options = money_options | frozenset(
+        {"stakes", "undhuh_streak", "tomprang", "gor_goran", "kucingan", "bedoran", "kasutan", "pil", "kek", "pong",
+         "lemon", "abang_ireng"}
+    )
 
     def lesson(self) -> Lesson:
         return kartu_lima_lesson()
