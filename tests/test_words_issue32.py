@@ -9,6 +9,7 @@ import re
 
 import pytest
 from helpers import random_decision
+from PySide6.QtCore import QRectF
 from PySide6.QtWidgets import QApplication
 
 from cekidesk.games import games, get_game
@@ -214,3 +215,61 @@ def test_kartu_lima_table_shows_the_last_hands_banjiran_and_dealer_after_the_mat
         assert plates[carry.banjiran].badge == names.term(streak_name(carry.streak), "latin")
         assert [q for q, s in plates.items() if s.dealer] == [carry.banjiran]
         table.close()
+
+
+# -- Ce Pe: the thrower's name clear of the seats; the direction line on your turn ------------------------
+
+@pytest.mark.parametrize("lang", ["en", "jv-Java"])
+@pytest.mark.parametrize("players", [7, 8])
+def test_ce_pe_thrower_label_clears_the_seats_with_many_players(qtbot, language, lang, players):
+    """With eight players the name under the discards lay over the lower right seat's backs: it
+    goes over or beside the pile where under it is taken.  Every move of two random hands, at the
+    three table sizes: the label clears every plate, every card and every other label."""
+    from cekidesk.ui.table.widget import LabelItem
+
+    install_javanese_font(QApplication.instance())
+    language(lang)
+    spec = get_game("ce-pe")
+    table = TableWidget()
+    qtbot.addWidget(table)
+    table.set_options(animation_speed="off")
+    table.set_game("ce-pe", [names.default_human_name(), *names.DEFAULT_BOT_NAMES[:players - 1]], 0)
+    table.show()
+    bad, seen = [], 0
+    for seed in range(2):
+        rng = random.Random(seed)
+        st = spec.new_hand(spec.options_model(), players, seed, seed % players)
+        for step in range(160):
+            if step % 4:
+                if st.is_terminal():
+                    break
+                st.apply(random_decision(st, rng))
+                continue
+            W, H = TABLE_SIZES[(step // 4) % 3]
+            if (table.width(), table.height()) != (W, H):
+                table.resize(W, H)
+                QApplication.processEvents()
+            table.show_view(st.view(0))
+            items = [it for it in table.scene().items() if it.isVisible()]
+            thrower = [it for it in items if isinstance(it, LabelItem) and it.spec.key == ("thrower",)]
+            if thrower:
+                seen += 1
+                r = thrower[0].mapRectToScene(thrower[0].boundingRect().adjusted(1, 1, -1, -1))
+                others = [it for it in items if it is not thrower[0]
+                          and isinstance(it, (SeatItem, LabelItem))] + list(table.card_items())
+                for it in others:
+                    if isinstance(it, SeatItem):
+                        local = QRectF(0, 0, it.spec.rect.width(), it.spec.rect.height())
+                    elif isinstance(it, LabelItem):
+                        local = it.boundingRect().adjusted(1, 1, -1, -1)     # (the item's 1-pixel margin)
+                    else:
+                        local = it.visible_rect()
+                    rect = it.mapRectToScene(local)
+                    if it.isVisible() and r.intersects(rect):
+                        bad.append((seed, step, W, thrower[0].spec.text, getattr(it, "key", None) or it.spec.key
+                                    if not isinstance(it, SeatItem) else f"seat {it.spec.seat}"))
+            if st.is_terminal():
+                break
+            st.apply(random_decision(st, rng))
+    assert seen > 10
+    assert not bad, bad[:10]
