@@ -5,6 +5,7 @@ number in the history, Kartu Lima after the match, and several people at one tab
 from __future__ import annotations
 
 import random
+from pathlib import Path
 import re
 
 import pytest
@@ -273,3 +274,130 @@ def test_ce_pe_thrower_label_clears_the_seats_with_many_players(qtbot, language,
             st.apply(random_decision(st, rng))
     assert seen > 10
     assert not bad, bad[:10]
+
+
+# -- every dialog's Alt+letters unique, in every language --------------------------------------------
+
+def _duplicates(top) -> dict[str, list[str]]:
+    from cekidesk.ui.widgets.mnemonics import dialog_marks
+    seen: dict[str, list[str]] = {}
+    for key, text in dialog_marks(top):
+        seen.setdefault(key, []).append(text)
+    return {k: v for k, v in seen.items() if len(v) > 1}
+
+
+def _every_dialog(qtbot, w, monkeypatch):
+    """Every dialog and message box of the window, shown, one after another (a generator: each is
+    checked while it is open)."""
+    from helpers import step as play_step
+    from PySide6.QtWidgets import QMessageBox, QTabWidget
+
+    from cekidesk.games import new_match
+    from cekidesk.persistence.saves import Seat, load_match, save_match
+    from cekidesk.ui.dialogs.continue_game import ask_continue
+    from cekidesk.ui.dialogs.hand_end import HandEndDialog
+    from cekidesk.ui.dialogs.new_game import NewGameDialog
+    from cekidesk.ui.dialogs.standings import StandingsDialog
+    from cekidesk.ui.games.ce_pe.editor import RuleEditor
+    from cekidesk.ui.games.ceki.lesson import lesson as ceki_lesson
+    from cekidesk.ui.window import quit_prompt
+    from cekidesk.ui.window.coach import LessonChooser, SummaryDialog
+    from cekidesk.ui.window.history import HistoryDialog
+
+    def shown(dlg, what):
+        dlg.show()
+        qtbot.waitExposed(dlg)
+        QApplication.processEvents()
+        return dlg, what
+
+    dlg = NewGameDialog(w.settings, w)
+    qtbot.addWidget(dlg)
+    shown(dlg, "new game")
+    for g in range(dlg.game_combo.count()):
+        dlg.game_combo.setCurrentIndex(g)
+        for m in range(dlg.mode_combo.count()):
+            dlg.mode_combo.setCurrentIndex(m)
+            QApplication.processEvents()
+            yield dlg, f"new game {dlg.game_combo.itemData(g)} {dlg.mode_combo.itemData(m)}"
+    dlg.close()
+    settings = w.show_settings()
+    for tabs in settings.findChildren(QTabWidget) or [None]:
+        for i in range(tabs.count() if tabs else 1):
+            if tabs:
+                tabs.setCurrentIndex(i)
+            yield shown(settings, f"settings {i}")
+    settings.close()
+    seats = [Seat.human("You"), Seat.bot("normal", "Budi"), Seat.bot("normal", "Sari")]
+    m = new_match("ceki", 3, 5, match_options={"mode": "hands", "hands": 1})
+    rng = random.Random(5)
+    while play_step(m, rng):
+        pass
+    names_ = ["You", "Budi", "Sari"]
+    for make, what in ((lambda: HandEndDialog(m, names_, 0, parent=w), "hand end"),
+                       (lambda: StandingsDialog(m, names_, 0, w), "standings"),
+                       (lambda: HistoryDialog(w), "history"),
+                       (lambda: RuleEditor(parent=w), "Ce Pe rule editor"),
+                       (lambda: LessonChooser("ceki", w), "lesson chooser"),
+                       (lambda: SummaryDialog(ceki_lesson(), w), "lesson summary"),
+                       (lambda: quit_prompt.make_box(w, "text", True)[0], "quit question")):
+        d = make()
+        qtbot.addWidget(d)
+        yield shown(d, what)
+        d.close()
+    for show, what in ((w.show_score_sheet, "score sheet"), (w.show_help, "help"), (w.show_about, "about"),
+                       (w.show_statistics, "statistics")):
+        d = show()
+        yield shown(d, what)
+        d.close()
+    import tempfile
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "g.cekidesk"
+        save_match(path, new_match("ceki", 3, 9), seats)
+        boxes: list = []
+
+        def exec_(box):
+            boxes.append(box)
+            box.show()
+            QApplication.processEvents()
+            return 0
+        monkeypatch.setattr(QMessageBox, "exec", exec_)
+        ask_continue(w, load_match(path))
+        yield boxes[0], "continue question"
+        boxes[0].close()
+
+
+@pytest.mark.parametrize("lang", ["en", "id", "jv", "jv-Java"])
+def test_no_dialog_repeats_an_alt_letter_in_any_language(qtbot, boxes, language, monkeypatch, lang):
+    """New Game in aksara Jawa marked (P) and (D) twice (Javanese "&Pemain:" and "&Pungkasan:"),
+    Indonesian Settings M twice, English New Game E and U with Ce Pe: in every dialog and message box
+    of the window, each letter is marked once."""
+    from cekidesk.persistence.settings import Settings
+    from cekidesk.ui.main_window import MainWindow
+
+    w = MainWindow(Settings(language=lang, animation_speed="off", bot_pace_ms=0))
+    qtbot.addWidget(w)
+    w.show()
+    qtbot.waitExposed(w)
+    checked = []
+    for dlg, what in _every_dialog(qtbot, w, monkeypatch):
+        checked.append(what)
+        assert not _duplicates(dlg), (lang, what, _duplicates(dlg))
+    assert len(checked) > 30
+
+
+def test_a_dialog_open_during_a_language_change_keeps_its_alt_letters_unique(qtbot, boxes, language):
+    from cekidesk.persistence.settings import Settings
+    from cekidesk.ui.main_window import MainWindow
+
+    w = MainWindow(Settings(language="en", animation_speed="off", bot_pace_ms=0))
+    qtbot.addWidget(w)
+    w.show()
+    dlg = w.show_settings()
+    qtbot.waitExposed(dlg)
+    dlg.language.setCurrentIndex(dlg.language.findData("id"))     # Indonesian marks M, T and W twice
+    qtbot.waitUntil(lambda: i18n.current_language() == "id" and dlg.windowTitle() != "Settings")
+    qtbot.waitUntil(lambda: not _duplicates(dlg))
+    dlg.language.setCurrentIndex(dlg.language.findData("jv-Java"))
+    qtbot.waitUntil(lambda: i18n.current_language() == "jv-Java")
+    qtbot.waitUntil(lambda: not _duplicates(dlg))
+    dlg.close()

@@ -40,6 +40,7 @@ from .foundations.fonts import install_javanese_font
 from .foundations.qtfix import guard_none_refcount
 from .games import DealWords, game_ui
 from .table import TableWidget
+from .widgets import mnemonics
 from .window.accelerators import unique_accelerators
 from .window.captions import caption_ms as caption_ms
 from .window.features.commands import Commands
@@ -78,6 +79,7 @@ class MainWindow(QMainWindow):
         self.settings = settings
         self._settings_warned = False
         install_javanese_font()
+        mnemonics.install()     # every dialog's Alt+letters unique, in every language (issue 32)
         if i18n.resolve(self.settings.language) != i18n.current_language() or not i18n.is_applied():
             i18n.set_language(self.settings.language)
         self.controller = GameController(pace_ms=self.settings.bot_pace_ms, autosave=self.settings.autosave,

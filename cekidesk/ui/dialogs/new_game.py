@@ -35,6 +35,7 @@ from cekidesk.persistence.settings import Settings
 
 from ..foundations import i18n, names
 from ..games import game_ui
+from ..widgets import mnemonics
 from ..widgets.helpers import fit_wrapped_labels, show_money_unit
 from ..widgets.options_form import OptionsForm, number_range
 from .common import level_help
@@ -273,6 +274,7 @@ class NewGameDialog(QDialog):
         self.mode_combo.setCurrentIndex(max(0, i))
         self.mode_combo.blockSignals(False)
         self._mode_changed()
+        mnemonics.unique_in_dialog(self)    # (the game's own texts: Ce Pe's "&Edit rules…")
         fit_wrapped_labels(self)
 
     @staticmethod
