@@ -401,3 +401,41 @@ def test_a_dialog_open_during_a_language_change_keeps_its_alt_letters_unique(qtb
     qtbot.waitUntil(lambda: i18n.current_language() == "jv-Java")
     qtbot.waitUntil(lambda: not _duplicates(dlg))
     dlg.close()
+
+
+# -- several people at one computer: each by their own name, nobody "You" ---------------------------------
+
+def test_with_several_people_the_first_is_never_called_you(qtbot, boxes):
+    """Two people who kept the offered name (as a save of before named the first "You"): the table,
+    the captions, the log, the status line, the pass screen and the end-of-hand dialog call them
+    "Player 1" and "Player 3", never "You"."""
+    from test_seats import play_hand, texts_shown
+    from PySide6.QtWidgets import QAbstractButton, QLabel
+    from window_helpers import open_window
+
+    from cekidesk.persistence.saves import Seat
+    from cekidesk.ui.dialogs.new_game import NewGameConfig
+
+    w = open_window(qtbot)
+    w.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is w)
+    seats = [Seat.human(names.DEFAULT_HUMAN_NAME), Seat.bot("normal", "Budi"), Seat.human(names.DEFAULT_HUMAN_NAME)]
+    assert w.start_new_game(NewGameConfig("ceki", seats, 11, {}, {"mode": "hands", "hands": 3}))
+    assert w.seat_names() == ["Player 1", "Budi", "Player 3"]
+    you = re.compile(r"\bYou\b")
+    said: list[str] = []
+
+    def look() -> None:
+        texts = texts_shown(w)
+        said.extend(texts)
+        assert not [t for t in texts if you.search(t)], [t for t in texts if you.search(t)]
+    look.checks = look.screens = 0      # (what play_hand's leak check counts)
+    done = play_hand(qtbot, w, look)
+    assert done.get("Player 1") and done.get("Player 3")
+    assert any("Player 1" in t for t in said) and any("Player 3" in t for t in said)
+    qtbot.waitUntil(lambda: w.hand_end_dialog is not None and w.hand_end_dialog.isVisible())
+    dlg = w.hand_end_dialog
+    words = [x.text() for x in dlg.findChildren(QLabel) + dlg.findChildren(QAbstractButton)]
+    assert not [t for t in words if you.search(t)]
+    assert not [line for line in w.log_dock.lines() if you.search(line)]
+    w.close()

@@ -199,7 +199,7 @@ class MainWindow(QMainWindow):
 
     def seat_names(self) -> list[str]:
         """The names shown for the seats (a human's default name in the current language)."""
-        return [names.seat_display_name(s.kind, s.name) for s in self.controller.seats]
+        return names.seat_display_names([(s.kind, s.name) for s in self.controller.seats])
 
     def you(self) -> int:
         """The seat the shared texts (the log, the status line at the end of a hand, the end-of-hand

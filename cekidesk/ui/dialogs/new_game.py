@@ -402,24 +402,41 @@ class NewGameDialog(QDialog):
         for the others."""
         return names.default_human_name() if i == 0 else names.DEFAULT_BOT_NAMES[(i - 1) % len(names.DEFAULT_BOT_NAMES)]
 
-    def _person_name(self, i: int) -> str:
-        """The name offered to a person in seat ``i`` after the first: "Player 2" …, their own —
-        with several people at one computer, nobody else is "You"."""
-        return self.tr("Player {n}").format(n=i + 1)
+    @staticmethod
+    def _person_name(i: int) -> str:
+        """The name offered to a person in seat ``i`` at a table of several people: "Player 2" … —
+        with several people at one computer, nobody is "You", the first person neither."""
+        return names.person_name(i)
+
+    def _people(self) -> int:
+        """How many of the seats in play are people."""
+        return sum(combo.currentData() is None for _, _, combo in self._seat_rows[:self.players_spin.value()])
 
     def _seat_kind_changed(self, i: int) -> None:
         """A seat made a person gets a person's name of its own (in place of the computer player's
-        name it was offered), and back: a name the player typed is kept."""
-        if i == 0:
+        name it was offered), and back: a name the player typed is kept.  The first person is "You"
+        only while nobody else sits at the computer (then "Player 1")."""
+        if i > 0:
+            _, edit, combo = self._seat_rows[i]
+            text = " ".join(edit.text().split())
+            bot_name = self._default_name(i)
+            if combo.currentData() is None:
+                if not text or text == bot_name or names.is_default_human_name(text):
+                    edit.setText(self._person_name(i))
+            elif not text or text == self._person_name(i):
+                edit.setText(bot_name)
+        self._name_the_first_person()
+
+    def _name_the_first_person(self) -> None:
+        if not self._seat_rows:
             return
-        _, edit, combo = self._seat_rows[i]
+        _, edit, combo = self._seat_rows[0]
         text = " ".join(edit.text().split())
-        bot_name = self._default_name(i)
-        if combo.currentData() is None:
-            if not text or text == bot_name or names.is_default_human_name(text):
-                edit.setText(self._person_name(i))
-        elif not text or text == self._person_name(i):
-            edit.setText(bot_name)
+        several = self._people() > 1
+        if combo.currentData() is None and several and (not text or names.is_default_human_name(text)):
+            edit.setText(self._person_name(0))
+        elif (not several or combo.currentData() is not None) and text == self._person_name(0):
+            edit.setText(self._default_name(0))
 
     def _check_seats(self) -> None:
         """At least one of the seats in play must be a person: Start waits for one, and a line says so."""
@@ -441,6 +458,7 @@ class NewGameDialog(QDialog):
             for w in row:
                 w.setVisible(i < n)
         self._check_seats()
+        self._name_the_first_person()     # (a person's seat left or came back)
 
     def _mode_changed(self) -> None:
         mode = self.mode_combo.currentData()
@@ -527,11 +545,12 @@ class NewGameDialog(QDialog):
     def config(self) -> NewGameConfig:
         n = self.players_spin.value()
         seats: list[Seat] = []
+        several = self._people() > 1
         for i in range(n):
             _, edit, combo = self._seat_rows[i]
             name = " ".join(edit.text().split())[:40]
-            if combo.currentData() is None and i > 0 and (not name or names.is_default_human_name(name)):
-                name = self._person_name(i)   # only the first seat's person may be "You"
+            if combo.currentData() is None and several and (not name or names.is_default_human_name(name)):
+                name = self._person_name(i)   # with several people nobody is "You"
             name = name or self._default_name(i)
             if combo.currentData() is None:
                 # the name offered is saved as the default, shown in whatever language is chosen later

@@ -70,7 +70,7 @@ def first_human(seats: Sequence[Seat]) -> int:
 
 def display_names(seats: Sequence[Seat]) -> list[str]:
     """The names shown for ``seats`` (a person's default name in the current language)."""
-    return [names.seat_display_name(s.kind, s.name) for s in seats]
+    return names.seat_display_names([(s.kind, s.name) for s in seats])
 
 
 def deal_number(match: Match, index: int) -> int:
