@@ -5,8 +5,8 @@ number in the history, Kartu Lima after the match, and several people at one tab
 from __future__ import annotations
 
 import random
-from pathlib import Path
 import re
+from pathlib import Path
 
 import pytest
 from helpers import random_decision
@@ -409,8 +409,8 @@ def test_with_several_people_the_first_is_never_called_you(qtbot, boxes):
     """Two people who kept the offered name (as a save of before named the first "You"): the table,
     the captions, the log, the status line, the pass screen and the end-of-hand dialog call them
     "Player 1" and "Player 3", never "You"."""
-    from test_seats import play_hand, texts_shown
     from PySide6.QtWidgets import QAbstractButton, QLabel
+    from test_seats import play_hand, texts_shown
     from window_helpers import open_window
 
     from cekidesk.persistence.saves import Seat

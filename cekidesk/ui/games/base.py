@@ -26,7 +26,7 @@ the table, the window or the dialogs.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, ClassVar, Generic, Protocol, TypeVar

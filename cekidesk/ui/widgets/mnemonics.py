@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 import string
 from collections.abc import Callable, Sequence
+from functools import partial
 
 from PySide6.QtCore import QEvent, QObject, QTimer
 from PySide6.QtWidgets import QAbstractButton, QApplication, QDialog, QGroupBox, QLabel, QTabBar, QWidget
@@ -81,6 +82,10 @@ def unique_marks(texts: Sequence[str]) -> list[str]:
     return out
 
 
+def _set_tab_text(bar: QTabBar, i: int, text: str) -> None:
+    bar.setTabText(i, text)
+
+
 def _texts(top: QWidget) -> list[tuple[str, Callable[[str], None]]]:
     """Every text of ``top`` that can carry a mnemonic, in the order the widgets were made, with how
     to set it again: buttons, labels with a buddy (plain text), group boxes, tabs."""
@@ -95,7 +100,7 @@ def _texts(top: QWidget) -> list[tuple[str, Callable[[str], None]]]:
         elif isinstance(w, QGroupBox):
             found.append((w.title(), w.setTitle))
         elif isinstance(w, QTabBar):
-            found += [(w.tabText(i), lambda text, bar=w, i=i: bar.setTabText(i, text)) for i in range(w.count())]
+            found += [(w.tabText(i), partial(_set_tab_text, w, i)) for i in range(w.count())]
     return found
 
 

@@ -209,7 +209,8 @@ class HistoryModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.TextAlignmentRole:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter) if col in (0, 1, 5, 6) \
                 else int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
-        numbers = (rec.index + 1, deal_number(m, rec.index), rec.dealer, None, None, rec.result.points[human], rec.payments[human])
+        numbers = (rec.index + 1, deal_number(m, rec.index), rec.dealer, None, None, rec.result.points[human],
+                   rec.payments[human])
         if role == self.SORT_ROLE:
             return numbers[col] if numbers[col] is not None else self.data(index)
         if role != Qt.ItemDataRole.DisplayRole:
