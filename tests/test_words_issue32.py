@@ -439,3 +439,112 @@ def test_with_several_people_the_first_is_never_called_you(qtbot, boxes):
     assert not [t for t in words if you.search(t)]
     assert not [line for line in w.log_dock.lines() if you.search(line)]
     w.close()
+
+
+# -- Balik's redeal, Pèi's stake terms, Ce Pe's players out, the deal numbers -----------------------------
+
+def _finished_hand(game: str, n: int, seed: int, keep=lambda result: True, tries: int = 400):
+    """The state of a random hand of ``game`` at its end whose result ``keep`` accepts (from ``seed`` on)."""
+    spec = get_game(game)
+    for s in range(seed, seed + tries):
+        st = spec.new_hand(spec.options_model(), n, s, 0)
+        rng = random.Random(s)
+        while not st.is_terminal():
+            st.apply(random_decision(st, rng))
+        if keep(st.result()):
+            return st
+    raise AssertionError("no such hand")
+
+
+def test_balik_says_dealt_again_not_replay(qtbot):
+    """A turned 1 or White Flower deals the hand again: the dialog's headline, the status line, the
+    table and the score sheet say "Dealt again", never "Replay" (the hand history's replay is
+    something else)."""
+    from cekidesk.ui.games import game_ui
+    from cekidesk.ui.table.layouts import LayoutOptions, layout_class
+
+    st = _finished_hand("balik-satu", 4, 100, lambda r: bool(r.details.get("replay")))
+    res = st.result()
+    ui = game_ui("balik-satu")
+    seat_names = ["You", "Budi", "Sari", "Ayu"]
+    headline = ui._headline(res, seat_names, 0)
+    assert headline.startswith("Dealt again: ") and "was turned" in headline
+    assert ui.hand_over_text(res, seat_names, 0).endswith("the hand is dealt again.")
+    assert ui.hand_summary(res, seat_names) == "dealt again"
+    plan = layout_class("balik-satu")(seat_names, 0).plan(st.view(0), 1280, 720, LayoutOptions())
+    notes = [lab.text for lab in plan.labels if lab.key == ("result",)]
+    assert notes == ["Dealt again"]
+    everything = [headline, ui.hand_over_text(res, seat_names, 0), *notes]
+    assert not any("Replay" in t or "replay" in t for t in everything)
+
+
+def test_peis_stake_terms_are_glossed_in_every_language(language):
+    """Té lumrah, té mati, belahan, patang atusan, jung, wudon, wul-wulan, jedhil: each says in a
+    word or two what it is, in New Game's options and in the itemised payments of a round."""
+    from cekidesk.games import get_game as game
+
+    fields = game("pei").options_model.model_fields
+    glossed = {"te_lumrah": "normal payment", "te_mati": "dead payment", "belahan": "split",
+               "patang_atusan": "four hundred", "jung": "difference", "wudon_stake": "middle",
+               "wulwulan_stake": "jackpot", "jedhil_stake": "extract"}
+    for field, gloss in glossed.items():
+        assert gloss in names.text(fields[field].title, ""), field
+    for code, gloss in (("te_lumrah", "normal payment"), ("te_mati", "dead payment"), ("belahan", "split"),
+                        ("patang_atusan", "four hundred"), ("wudon_stake", "middle"), ("jedhil_stake", "extract")):
+        assert gloss in names.text(f"stake.{code}", ""), code
+    for lang, word in (("id", "bayaran biasa"), ("jv", "bayaran lumrah")):
+        language(lang)
+        assert word in names.text(fields["te_lumrah"].title, "") and word in names.text("stake.te_lumrah", "")
+        for field in glossed:
+            title = names.text(fields[field].title, "")
+            assert "(" in title, (lang, title)       # every term keeps its gloss in brackets
+
+
+def test_ce_pes_end_dialog_says_out_for_the_players_out(qtbot):
+    from PySide6.QtWidgets import QLabel, QWidget
+
+    from cekidesk.games import new_match
+    from cekidesk.ui.games import game_ui
+    from cekidesk.ui.games.base import HandEndContent
+
+    parent = QWidget()
+    qtbot.addWidget(parent)
+    for seed in range(40):
+        m = new_match("ce-pe", 4, seed)
+        rng = random.Random(seed)
+        while not m.hand_over():
+            m.apply(random_decision(m.state, rng))
+        rec = m.history[-1]
+        order = list(rec.result.details.get("order") or ())
+        if order:
+            break
+    content = HandEndContent()
+    seat_names = ["You", "Budi", "Sari", "Ayu"]
+    game_ui("ce-pe").fill_hand_end(content, m, rec, seat_names, 0, names.card_namer("latin"), parent)
+    notes = {int(lab.objectName().removeprefix("handNote")): lab.text()
+             for lab in content.showcase.findChildren(QLabel) if lab.objectName().startswith("handNote")}
+    assert set(order) <= set(notes) and all(notes[q] == "out" for q in order)
+    hands = rec.result.details["hands"]
+    assert all(notes.get(q) in ("out", "no cards") for q in range(4) if not hands[q])
+
+
+def test_the_status_line_shows_the_hands_own_deal_number(qtbot, boxes):
+    from window_helpers import open_window
+
+    from cekidesk.persistence.saves import Seat
+    from cekidesk.ui.dialogs.new_game import NewGameConfig
+
+    w = open_window(qtbot)
+    seats = [Seat.human("You"), Seat.bot("normal", "Budi"), Seat.bot("normal", "Sari")]
+    assert w.start_new_game(NewGameConfig("ceki", seats, 4242, {}, {"mode": "hands", "hands": 3}))
+    assert w.info_label.text() == "Hand 1 · deal no. 4242"
+    c = w.controller
+    qtbot.waitUntil(lambda: c.match.hand_over() or c.waiting_for_human())
+    while not c.match.hand_over():
+        qtbot.waitUntil(lambda: c.match.hand_over() or c.waiting_for_human())
+        if c.waiting_for_human():
+            c.play(c.view().legal[0])
+    w.next_hand()
+    qtbot.waitUntil(lambda: c.match.hand_index == 1)
+    assert w.info_label.text() == f"Hand 2 · deal no. {c.match.hand_seed}" and c.match.hand_seed != 4242
+    w.close()
