@@ -72,6 +72,7 @@ class MainWindow(QMainWindow):
         guard_none_refcount()  # a PySide6 6.12 bug would otherwise abort Python 3.11 after a while
         super().__init__(parent)
         self.setObjectName("mainWindow")
+        self._mnemonics = mnemonics.install(self)   # every dialog's Alt+letters unique, in every language
         self.features: list[Feature] = []   # (in the order they refresh)
         notice: SettingsNotice | None = None
         if settings is None:
@@ -79,7 +80,6 @@ class MainWindow(QMainWindow):
         self.settings = settings
         self._settings_warned = False
         install_javanese_font()
-        mnemonics.install()     # every dialog's Alt+letters unique, in every language (issue 32)
         if i18n.resolve(self.settings.language) != i18n.current_language() or not i18n.is_applied():
             i18n.set_language(self.settings.language)
         self.controller = GameController(pace_ms=self.settings.bot_pace_ms, autosave=self.settings.autosave,

@@ -8,10 +8,10 @@ text — a word's first letter first, as the menus' accelerators do (``ui/window
 for a text written in aksara Jawa ("ꦥꦼꦩꦺꦤ꧀(&P):"), to a free Latin letter in its brackets.  A text with
 no free letter loses its mark rather than share one.
 
-:class:`DialogMnemonics`, installed on the application once (the main window does it), runs it for
-every dialog and message box when it is shown and again after a language change (once the dialog
-has put its new texts in); a dialog that makes new texts while open (New Game's game) calls
-:func:`unique_in_dialog` itself.
+:class:`DialogMnemonics`, installed on the main window, runs it for every dialog and message box
+the window makes (and their own dialogs) when it is shown and again after a language change (once
+the dialog has put its new texts in); a dialog that makes new texts while open (New Game's game)
+calls :func:`unique_in_dialog` itself.
 """
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ from collections.abc import Callable, Sequence
 from functools import partial
 
 from PySide6.QtCore import QEvent, QObject, QTimer
-from PySide6.QtWidgets import QAbstractButton, QApplication, QDialog, QGroupBox, QLabel, QTabBar, QWidget
+from PySide6.QtWidgets import QAbstractButton, QDialog, QGroupBox, QLabel, QTabBar, QWidget
 
 #: a mnemonic written after the text, as aksara Jawa texts do: "ꦥꦼꦩꦺꦤ꧀(&P)"
 _BRACKETED = re.compile(r"\(&([^&])\)")
@@ -118,30 +118,33 @@ def dialog_marks(top: QWidget) -> list[tuple[str, str]]:
 
 
 class DialogMnemonics(QObject):
-    """An application event filter: every dialog's mnemonics made unique when it is shown and after a
-    language change."""
+    """Every dialog of a window (and each dialog's own dialogs) with unique mnemonics when it is
+    shown and after a language change.  It watches the window for a dialog or message box made
+    as its child (``ChildPolished``, before the dialog is first shown), then that dialog itself:
+    never the whole application's events."""
+
+    def watch(self, obj: QObject) -> None:
+        obj.installEventFilter(self)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         kind = event.type()
-        if isinstance(watched, QDialog) and kind in (QEvent.Type.Show, QEvent.Type.LanguageChange):
+        if kind == QEvent.Type.ChildPolished:   # (a new child is polished before it is first shown)
+            child = event.child()   # type: ignore[attr-defined]
+            if isinstance(child, QDialog):
+                self.watch(child)       # (installed again: Qt keeps one)
+        elif isinstance(watched, QDialog) and kind in (QEvent.Type.Show, QEvent.Type.LanguageChange):
             if kind == QEvent.Type.Show:
                 unique_in_dialog(watched)
             # (after a language change the dialog retranslates in its own handler: once it has)
-            QTimer.singleShot(0, watched, lambda w=watched: unique_in_dialog(w))
+            QTimer.singleShot(0, watched, partial(unique_in_dialog, watched))
         return False
 
 
-_INSTALLED: list[DialogMnemonics] = []
-
-
-def install(app: QApplication | None = None) -> None:
-    """Install :class:`DialogMnemonics` on the application (once)."""
-    app = app or QApplication.instance()      # type: ignore[assignment]
-    if app is None or _INSTALLED:
-        return
-    f = DialogMnemonics(app)
-    app.installEventFilter(f)
-    _INSTALLED.append(f)
+def install(window: QWidget) -> DialogMnemonics:
+    """Watch ``window`` for its dialogs (see :class:`DialogMnemonics`)."""
+    f = DialogMnemonics(window)
+    f.watch(window)
+    return f
 
 
 __all__ = ["DialogMnemonics", "dialog_marks", "install", "marked", "remarked", "unique_in_dialog", "unique_marks"]
