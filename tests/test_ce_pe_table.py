@@ -73,7 +73,10 @@ def test_the_counter_shows_the_limit_and_warms_as_it_nears_it():
 def test_the_direction_and_the_next_player_are_shown():
     p = plan(view(direction=-1, next_player=3))
     (line,) = [lab.text for lab in p.labels if lab.key == ("direction",)]
-    assert line == "↺ anticlockwise · next: Player3"
+    assert line == "↺ anticlockwise · then: Player3"    # your turn: Player3 comes after you (issue 32)
+    (other,) = [lab.text for lab in plan(view(direction=-1, next_player=3, current=2, to_act=(2,))).labels
+                if lab.key == ("direction",)]
+    assert other == "↺ anticlockwise · next: Player3"   # somebody else's turn
     badges = {s.seat: s.badge for s in p.seats}
     assert badges[3] == "next" and badges[1] == "" and badges[0] == ""
 

@@ -240,6 +240,7 @@ def test_new_game_dialog_offers_pei_for_three_with_the_stake_amounts_of_the_meth
               "wulwulan": {"wulwulan_stake"},
               "jedhil": {"jedhil_stake", "jedhil_win", "jedhil_win_350", "jedhil_win_400", "jedhil_second"}}
     amounts = set().union(*groups.values())
+    dlg.mode_combo.setCurrentIndex(dlg.mode_combo.findData("money"))   # (the amounts are a money match's)
     for method, shown in groups.items():
         stakes.setCurrentIndex(stakes.findData(method))
         for name in amounts:
@@ -247,8 +248,11 @@ def test_new_game_dialog_offers_pei_for_three_with_the_stake_amounts_of_the_meth
             assert visible == (name in shown), (method, name)
             assert isinstance(form.widgets[name], QSpinBox)
     # the stake per point is not asked for: the method's amounts are used
-    dlg.mode_combo.setCurrentIndex(dlg.mode_combo.findData("money"))
     assert not dlg.stake_spin.isVisibleTo(dlg)
+    # a match not for money asks for no amount (issue 32); the method stays (jentolan: the loser deals)
+    dlg.mode_combo.setCurrentIndex(dlg.mode_combo.findData("hands"))
+    assert stakes.isVisibleTo(dlg) and not any(form.widgets[name].isVisibleTo(dlg) for name in amounts)
+    dlg.mode_combo.setCurrentIndex(dlg.mode_combo.findData("money"))
     assert "stake method chosen under Rules" in dlg.mode_help.text()
     stakes.setCurrentIndex(stakes.findData("jedhil"))
     form.widgets["jedhil_win"].setValue(12)

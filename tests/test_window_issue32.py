@@ -196,18 +196,24 @@ def test_a_second_person_gets_a_name_of_their_own_never_you(qtbot, boxes):
     dlg.seat_level(1).setCurrentIndex(dlg.seat_level(1).findData(None))     # a second person
     dlg.seat_level(3).setCurrentIndex(dlg.seat_level(3).findData(None))     # and a third
     assert dlg.seat_edit(1).text() == "Player 2" and dlg.seat_edit(3).text() == "Player 4"
-    dlg.seat_edit(3).setText("You")             # typed: still nobody else is "You"
+    assert dlg.seat_edit(0).text() == "Player 1"        # the first person is not "You" either (issue 32)
+    dlg.seat_edit(3).setText("You")             # typed: still nobody is "You"
     cfg = dlg.config()
     assert [(s.kind, s.name) for s in cfg.seats] == [
-        ("human", names.DEFAULT_HUMAN_NAME), ("human", "Player 2"), ("bot", "Sari"), ("human", "Player 4")]
+        ("human", "Player 1"), ("human", "Player 2"), ("bot", "Sari"), ("human", "Player 4")]
     dlg.seat_edit(3).setText("")
     assert dlg.config().seats[3].name == "Player 4"
     # back to a computer player: the computer's name again; a name the player typed is kept
     dlg.seat_level(1).setCurrentIndex(dlg.seat_level(1).findData("normal"))
-    assert dlg.seat_edit(1).text() == "Budi"
+    assert dlg.seat_edit(1).text() == "Budi" and dlg.seat_edit(0).text() == "Player 1"   # (Player 4 is a person)
     dlg.seat_edit(3).setText("Andi")
     dlg.seat_level(3).setCurrentIndex(dlg.seat_level(3).findData("normal"))
     assert dlg.seat_edit(3).text() == "Andi"
+    assert dlg.seat_edit(0).text() == "You"             # alone at the computer again: "You"
+    dlg.seat_level(2).setCurrentIndex(dlg.seat_level(2).findData(None))
+    assert dlg.seat_edit(0).text() == "Player 1"
+    dlg.set_players(2)                                  # the second person's seat left the table
+    assert dlg.seat_edit(0).text() == "You"
     # a second person's name in the other languages
     i18n.set_language("id")
     try:
@@ -225,7 +231,7 @@ def test_the_continue_question_names_every_person(qtbot, boxes, tmp_path):
     path = tmp_path / "g.cekidesk"
     save_match(path, m, seats)
     text = describe_saved(load_match(path))
-    assert text.startswith("Ceki (Kowah): You, Player 2, Sari — hand 1")
+    assert text.startswith("Ceki (Kowah): Player 1, Player 2, Sari — hand 1")   # (saved "You": never shown so)
     one = tmp_path / "one.cekidesk"
     save_match(one, m, [Seat.human("You"), Seat.bot("normal", "Budi"), Seat.bot("normal", "Sari")])
     assert describe_saved(load_match(one)).startswith("Ceki (Kowah) with Budi, Sari — hand 1")

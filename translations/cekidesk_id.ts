@@ -701,10 +701,6 @@
         <translation>Kartu yang tersisa di tumpukan</translation>
     </message>
     <message>
-        <source>Replay: the hand is dealt again</source>
-        <translation>Ulang: babak dibagi lagi</translation>
-    </message>
-    <message>
         <source>Drawn hand</source>
         <translation>Babak seri</translation>
     </message>
@@ -735,6 +731,10 @@
     <message>
         <source>{name}: {total}</source>
         <translation>{name}: {total}</translation>
+    </message>
+    <message>
+        <source>Dealt again</source>
+        <translation>Dibagi ulang</translation>
     </message>
     <message>
         <source>%n point(s)</source>
@@ -1099,8 +1099,8 @@
         <translation>biarkan kartu itu</translation>
     </message>
     <message>
-        <source>Hand over — {card} was turned: the hand is played again.</source>
-        <translation>Babak selesai — {card} dibalik: babak dimainkan ulang.</translation>
+        <source>Hand over — {card} was turned: the hand is dealt again.</source>
+        <translation>Babak selesai — {card} terbuka: kartu dibagi ulang.</translation>
     </message>
     <message>
         <source>Hand over — you win {total}!</source>
@@ -2139,6 +2139,10 @@
     <message>
         <source>anticlockwise</source>
         <translation>berlawanan arah jarum jam</translation>
+    </message>
+    <message>
+        <source>{arrow} {way} · then: {name}</source>
+        <translation>{arrow} {way} · lalu: {name}</translation>
     </message>
     <message>
         <source>{arrow} {way} · next: {name}</source>
@@ -3180,12 +3184,32 @@
         <translation>Potong untuk pembagi (yang seri memotong lagi): {cuts}. {name} membagi.</translation>
     </message>
     <message>
+        <source>Cut for the deal: {cuts}. You deal.</source>
+        <translation>Potong untuk pembagi: {cuts}. Anda membagi.</translation>
+    </message>
+    <message>
+        <source>Cut for the deal (ties cut again): {cuts}. You deal.</source>
+        <translation>Potong untuk pembagi (yang seri memotong lagi): {cuts}. Anda membagi.</translation>
+    </message>
+    <message>
         <source>{name} {card}</source>
         <translation>{name} {card}</translation>
     </message>
     <message>
         <source>{dealer} deals five cards each; {starter} leads. You hold {cards}.</source>
         <translation>{dealer} membagi lima kartu untuk tiap pemain; {starter} membuka. Kartu Anda: {cards}.</translation>
+    </message>
+    <message>
+        <source>{dealer} deals five cards each; you lead. You hold {cards}.</source>
+        <translation>{dealer} membagi lima kartu untuk tiap pemain; Anda membuka. Kartu Anda: {cards}.</translation>
+    </message>
+    <message>
+        <source>You deal five cards each; {starter} leads. You hold {cards}.</source>
+        <translation>Anda membagi lima kartu untuk tiap pemain; {starter} membuka. Kartu Anda: {cards}.</translation>
+    </message>
+    <message>
+        <source>You deal five cards each and lead. You hold {cards}.</source>
+        <translation>Anda membagi lima kartu untuk tiap pemain dan membuka. Kartu Anda: {cards}.</translation>
     </message>
     <message>
         <source>You bet {amount} against the banjiran.</source>
@@ -3360,6 +3384,14 @@
         <translation>{name} {amount}</translation>
     </message>
     <message>
+        <source>you add one</source>
+        <translation>Anda menambah satu</translation>
+    </message>
+    <message>
+        <source>you pass</source>
+        <translation>Anda lewat</translation>
+    </message>
+    <message>
         <source>{name} adds one</source>
         <translation>{name} menambah satu</translation>
     </message>
@@ -3378,6 +3410,18 @@
     <message>
         <source>{dealer} deals %n card(s) each; the counter starts at {counter}, {starter} begins. You hold {cards}.</source>
         <translation>{dealer} membagikan %n kartu kepada setiap pemain; hitungan mulai dari {counter}, {starter} jalan lebih dulu. Kartu Anda: {cards}.</translation>
+    </message>
+    <message>
+        <source>{dealer} deals %n card(s) each; the counter starts at {counter} and you begin. You hold {cards}.</source>
+        <translation>{dealer} membagikan %n kartu kepada setiap pemain; hitungan mulai dari {counter} dan Anda jalan lebih dulu. Kartu Anda: {cards}.</translation>
+    </message>
+    <message>
+        <source>You deal %n card(s) each; the counter starts at {counter}, {starter} begins. You hold {cards}.</source>
+        <translation>Anda membagikan %n kartu kepada setiap pemain; hitungan mulai dari {counter}, {starter} jalan lebih dulu. Kartu Anda: {cards}.</translation>
+    </message>
+    <message>
+        <source>You deal %n card(s) each; the counter starts at {counter} and you begin. You hold {cards}.</source>
+        <translation>Anda membagikan %n kartu kepada setiap pemain; hitungan mulai dari {counter} dan Anda jalan lebih dulu. Kartu Anda: {cards}.</translation>
     </message>
     <message>
         <source>You play {card}: {change} → {after}.</source>
@@ -3575,6 +3619,7 @@
     <name>GameUI</name>
     <message>
         <source>Your turn: choose your move.</source>
+        <extracomment>options that only matter in a match for money (amounts, stake methods, side bets): New Game shows them only for a money match, and a match not for money is played with their defaults</extracomment>
         <translation>Giliran Anda: pilih langkah Anda.</translation>
     </message>
     <message>
@@ -3709,8 +3754,8 @@
         <translation>Tumpukan habis sebelum ada yang menang: tidak ada yang membayar.</translation>
     </message>
     <message>
-        <source>Replay: {card} was turned</source>
-        <translation>Ulang: {card} dibalik</translation>
+        <source>Dealt again: {card} was turned</source>
+        <translation>Dibagi ulang: {card} terbuka</translation>
     </message>
     <message>
         <source>You win {total}!</source>
@@ -3813,6 +3858,10 @@
         <translation>{name} memenangi babak ini — {streak}</translation>
     </message>
     <message>
+        <source>You were dealt {cards}: {what}.</source>
+        <translation>Anda mendapat {cards}: {what}.</translation>
+    </message>
+    <message>
         <source>{name} was dealt {cards}: {what}.</source>
         <translation>{name} mendapat {cards}: {what}.</translation>
     </message>
@@ -3899,6 +3948,14 @@
     <message>
         <source>Hands</source>
         <translation>Kartu di tangan</translation>
+    </message>
+    <message>
+        <source>out</source>
+        <translation>keluar</translation>
+    </message>
+    <message>
+        <source>no cards</source>
+        <translation>tanpa kartu</translation>
     </message>
 </context>
 <context>
@@ -4063,6 +4120,10 @@
     <message>
         <source>Your money</source>
         <translation>Uang Anda</translation>
+    </message>
+    <message>
+        <source>Each hand&apos;s own deal: the match&apos;s number for its first hand, the number the hand was shuffled from for the others. Play this deal again deals it again.</source>
+        <translation>Nomor pembagian tiap babak: nomor pertandingan untuk babak pertama, nomor kocokan babak itu untuk babak lainnya. Main pembagian ini lagi membaginya sekali lagi.</translation>
     </message>
     <message>
         <source>nobody</source>
@@ -5578,10 +5639,6 @@
         <source>The game cannot be dealt with these rules. Change them, or choose a set of rules in the Rules list, and start again.</source>
         <translation>Permainan tidak bisa dibagikan dengan aturan ini. Ubah aturannya, atau pilih set aturan di daftar Aturan, lalu mulai lagi.</translation>
     </message>
-    <message>
-        <source>Player {n}</source>
-        <translation>Pemain {n}</translation>
-    </message>
 </context>
 <context>
     <name>NoDisplay</name>
@@ -5956,24 +6013,8 @@
         <translation>Jentolan: tanpa uang, yang kalah membagi</translation>
     </message>
     <message>
-        <source>Totohan wudon: a pot split ⅔ / ⅓</source>
-        <translation>Totohan wudon: pot dibagi ⅔ / ⅓</translation>
-    </message>
-    <message>
-        <source>Totohan bayaran (rampung): payments</source>
-        <translation>Totohan bayaran (rampung): pembayaran</translation>
-    </message>
-    <message>
-        <source>Toh paréwanan: wudon and rampung</source>
-        <translation>Toh paréwanan: wudon dan rampung</translation>
-    </message>
-    <message>
         <source>Wul-wulan (nir): a jackpot for 400</source>
         <translation>Wul-wulan (nir): jackpot untuk 400</translation>
-    </message>
-    <message>
-        <source>Toh jedhil: small payouts from a pot</source>
-        <translation>Toh jedhil: bayaran kecil dari pot</translation>
     </message>
     <message>
         <source>Each player puts this into the pot every round; the ngeté takes ⅔, the tengah ⅓, or the ngeté all of it with 350 points.</source>
@@ -6024,36 +6065,52 @@
         <translation>Cara setiap ronde dibayar dalam pertandingan dengan uang. Jumlah untuk cara yang dipilih ada di bawah.</translation>
     </message>
     <message>
-        <source>Wudon stake</source>
-        <translation>Taruhan wudon</translation>
+        <source>Totohan wudon (middle stakes): a pot split ⅔ / ⅓</source>
+        <translation>Totohan wudon (taruhan tengah): pot dibagi ⅔ / ⅓</translation>
     </message>
     <message>
-        <source>Té lumrah</source>
-        <translation>Té lumrah</translation>
+        <source>Totohan bayaran or rampung (settled stakes): payments</source>
+        <translation>Totohan bayaran atau rampung (taruhan lunas): pembayaran</translation>
     </message>
     <message>
-        <source>Té mati</source>
-        <translation>Té mati</translation>
+        <source>Toh paréwanan (reckless stakes): wudon and rampung</source>
+        <translation>Toh paréwanan (taruhan nekat): wudon dan rampung</translation>
     </message>
     <message>
-        <source>Belahan</source>
-        <translation>Belahan</translation>
+        <source>Toh jedhil (extract stakes): small payouts from a pot</source>
+        <translation>Toh jedhil (taruhan cabutan): bayaran kecil dari pot</translation>
     </message>
     <message>
-        <source>Patang atusan</source>
-        <translation>Patang atusan</translation>
+        <source>Wudon (middle) stake</source>
+        <translation>Taruhan wudon (tengah)</translation>
     </message>
     <message>
-        <source>Jung per 10 points</source>
-        <translation>Jung per 10 poin</translation>
+        <source>Té lumrah (normal payment)</source>
+        <translation>Té lumrah (bayaran biasa)</translation>
     </message>
     <message>
-        <source>Wul-wulan stake</source>
-        <translation>Taruhan wul-wulan</translation>
+        <source>Té mati (dead payment)</source>
+        <translation>Té mati (bayaran mati)</translation>
     </message>
     <message>
-        <source>Jedhil stake</source>
-        <translation>Taruhan jedhil</translation>
+        <source>Belahan (split)</source>
+        <translation>Belahan (bagi dua)</translation>
+    </message>
+    <message>
+        <source>Patang atusan (four hundred)</source>
+        <translation>Patang atusan (empat ratus)</translation>
+    </message>
+    <message>
+        <source>Jung (the difference) per 10 points</source>
+        <translation>Jung (selisih) per 10 poin</translation>
+    </message>
+    <message>
+        <source>Wul-wulan (jackpot) stake</source>
+        <translation>Taruhan wul-wulan (jackpot)</translation>
+    </message>
+    <message>
+        <source>Jedhil (extract) stake</source>
+        <translation>Taruhan jedhil (cabutan)</translation>
     </message>
     <message>
         <source>Jedhil: the ngeté takes</source>
@@ -6140,28 +6197,40 @@
         <translation>kete</translation>
     </message>
     <message>
-        <source>té lumrah: the ngeté has 200 or more</source>
-        <translation>té lumrah: ngeté punya 200 atau lebih</translation>
+        <source>té lumrah (normal payment): the ngeté has 200 or more</source>
+        <translation>té lumrah (bayaran biasa): ngeté punya 200 atau lebih</translation>
     </message>
     <message>
-        <source>té mati: under 200 points</source>
-        <translation>té mati: di bawah 200 poin</translation>
+        <source>té mati (dead payment): under 200 points</source>
+        <translation>té mati (bayaran mati): di bawah 200 poin</translation>
     </message>
     <message>
-        <source>belahan: the ngeté has 350 or more</source>
-        <translation>belahan: ngeté punya 350 atau lebih</translation>
+        <source>belahan (split): the ngeté has 350 or more</source>
+        <translation>belahan (bagi dua): ngeté punya 350 atau lebih</translation>
     </message>
     <message>
-        <source>patang atusan: the ngeté has 400 or more</source>
-        <translation>patang atusan: ngeté punya 400 atau lebih</translation>
+        <source>patang atusan (four hundred): the ngeté has 400 or more</source>
+        <translation>patang atusan (empat ratus): ngeté punya 400 atau lebih</translation>
+    </message>
+    <message>
+        <source>wudon (middle) stake</source>
+        <translation>taruhan wudon (tengah)</translation>
+    </message>
+    <message>
+        <source>wul-wulan (jackpot) stake</source>
+        <translation>taruhan wul-wulan (jackpot)</translation>
+    </message>
+    <message>
+        <source>jedhil (extract stakes): the pot is topped up</source>
+        <translation>jedhil (taruhan cabutan): pot diisi lagi</translation>
+    </message>
+    <message>
+        <source>jentolan (no stake): no money; the kete deals next</source>
+        <translation>jentolan (tanpa taruhan): tanpa uang; kete membagi berikutnya</translation>
     </message>
     <message>
         <source>jung: the difference in points</source>
         <translation>jung: selisih poin</translation>
-    </message>
-    <message>
-        <source>wudon stake</source>
-        <translation>taruhan wudon</translation>
     </message>
     <message>
         <source>wudon: the ngeté&apos;s two thirds</source>
@@ -6176,16 +6245,8 @@
         <translation>wudon: 350 atau lebih mengambil seluruh pot</translation>
     </message>
     <message>
-        <source>wul-wulan stake</source>
-        <translation>taruhan wul-wulan</translation>
-    </message>
-    <message>
         <source>wul-wulan: 400 points take the pot</source>
         <translation>wul-wulan: 400 poin mengambil pot</translation>
-    </message>
-    <message>
-        <source>jedhil: the pot is topped up</source>
-        <translation>jedhil: pot diisi lagi</translation>
     </message>
     <message>
         <source>jedhil: the ngeté&apos;s payout</source>
@@ -6194,10 +6255,6 @@
     <message>
         <source>jedhil: the tengah&apos;s payout</source>
         <translation>jedhil: bayaran untuk tengah</translation>
-    </message>
-    <message>
-        <source>jentolan: no money; the kete deals next</source>
-        <translation>jentolan: tanpa uang; kete membagi berikutnya</translation>
     </message>
     <message>
         <source>Every round is settled by the stake method chosen under Rules, with the amounts set there (the stake per point is not used). Money in the pot stays in the middle from round to round. The match goes on until you stop.</source>
@@ -7072,6 +7129,10 @@ uang</translation>
         <translation>Total</translation>
     </message>
     <message>
+        <source>First to {target} points. You lead with {points}.</source>
+        <translation>Pertama mencapai {target} poin. Anda memimpin dengan {points}.</translation>
+    </message>
+    <message>
         <source>First to {target} points. {name} leads with {points}.</source>
         <translation>Pertama mencapai {target} poin. {name} memimpin dengan {points}.</translation>
     </message>
@@ -7092,8 +7153,8 @@ uang</translation>
         <translation>{name} ×{mult}</translation>
     </message>
     <message>
-        <source>replayed</source>
-        <translation>diulang</translation>
+        <source>dealt again</source>
+        <translation>dibagi ulang</translation>
     </message>
     <message>
         <source>{name} {total}</source>
@@ -7128,6 +7189,10 @@ uang</translation>
     <message>
         <source>You</source>
         <translation>Anda</translation>
+    </message>
+    <message>
+        <source>Player {n}</source>
+        <translation>Pemain {n}</translation>
     </message>
     <message>
         <source>{name} (you)</source>

@@ -701,10 +701,6 @@
         <translation>Kertu sing isih ana ing tumpukan</translation>
     </message>
     <message>
-        <source>Replay: the hand is dealt again</source>
-        <translation>Baleni: babak dibagi manèh</translation>
-    </message>
-    <message>
         <source>Drawn hand</source>
         <translation>Babak seri</translation>
     </message>
@@ -735,6 +731,10 @@
     <message>
         <source>{name}: {total}</source>
         <translation>{name}: {total}</translation>
+    </message>
+    <message>
+        <source>Dealt again</source>
+        <translation>Dibagi manèh</translation>
     </message>
     <message>
         <source>%n point(s)</source>
@@ -1099,8 +1099,8 @@
         <translation>lilakna kertuné</translation>
     </message>
     <message>
-        <source>Hand over — {card} was turned: the hand is played again.</source>
-        <translation>Babak rampung — {card} diwalik: babak dibaleni.</translation>
+        <source>Hand over — {card} was turned: the hand is dealt again.</source>
+        <translation>Babak rampung — {card} kabukak: kertu dibagi manèh.</translation>
     </message>
     <message>
         <source>Hand over — you win {total}!</source>
@@ -2139,6 +2139,10 @@
     <message>
         <source>anticlockwise</source>
         <translation>nglawan arah jarum jam</translation>
+    </message>
+    <message>
+        <source>{arrow} {way} · then: {name}</source>
+        <translation>{arrow} {way} · banjur: {name}</translation>
     </message>
     <message>
         <source>{arrow} {way} · next: {name}</source>
@@ -3180,12 +3184,32 @@
         <translation>Ngethok kanggo sing mbagi (sing padha ngethok manèh): {cuts}. {name} sing mbagi.</translation>
     </message>
     <message>
+        <source>Cut for the deal: {cuts}. You deal.</source>
+        <translation>Ngethok kanggo sing mbagi: {cuts}. Sampéyan sing mbagi.</translation>
+    </message>
+    <message>
+        <source>Cut for the deal (ties cut again): {cuts}. You deal.</source>
+        <translation>Ngethok kanggo sing mbagi (sing padha ngethok manèh): {cuts}. Sampéyan sing mbagi.</translation>
+    </message>
+    <message>
         <source>{name} {card}</source>
         <translation>{name} {card}</translation>
     </message>
     <message>
         <source>{dealer} deals five cards each; {starter} leads. You hold {cards}.</source>
         <translation>{dealer} mbagi limang kertu saben pemain; {starter} sing mbukak. Kertu sampéyan: {cards}.</translation>
+    </message>
+    <message>
+        <source>{dealer} deals five cards each; you lead. You hold {cards}.</source>
+        <translation>{dealer} mbagi limang kertu saben pemain; sampéyan sing mbukak. Kertu sampéyan: {cards}.</translation>
+    </message>
+    <message>
+        <source>You deal five cards each; {starter} leads. You hold {cards}.</source>
+        <translation>Sampéyan mbagi limang kertu saben pemain; {starter} sing mbukak. Kertu sampéyan: {cards}.</translation>
+    </message>
+    <message>
+        <source>You deal five cards each and lead. You hold {cards}.</source>
+        <translation>Sampéyan mbagi limang kertu saben pemain lan sing mbukak. Kertu sampéyan: {cards}.</translation>
     </message>
     <message>
         <source>You bet {amount} against the banjiran.</source>
@@ -3360,6 +3384,14 @@
         <translation>{name} {amount}</translation>
     </message>
     <message>
+        <source>you add one</source>
+        <translation>sampéyan nambahi siji</translation>
+    </message>
+    <message>
+        <source>you pass</source>
+        <translation>sampéyan liwat</translation>
+    </message>
+    <message>
         <source>{name} adds one</source>
         <translation>{name} nambahi siji</translation>
     </message>
@@ -3378,6 +3410,18 @@
     <message>
         <source>{dealer} deals %n card(s) each; the counter starts at {counter}, {starter} begins. You hold {cards}.</source>
         <translation>{dealer} mbagi %n kertu saben pemain; itungan diwiwiti saka {counter}, {starter} sing miwiti. Kertu sampéyan: {cards}.</translation>
+    </message>
+    <message>
+        <source>{dealer} deals %n card(s) each; the counter starts at {counter} and you begin. You hold {cards}.</source>
+        <translation>{dealer} mbagi %n kertu saben pemain; itungan diwiwiti saka {counter} lan sampéyan sing miwiti. Kertu sampéyan: {cards}.</translation>
+    </message>
+    <message>
+        <source>You deal %n card(s) each; the counter starts at {counter}, {starter} begins. You hold {cards}.</source>
+        <translation>Sampéyan mbagi %n kertu saben pemain; itungan diwiwiti saka {counter}, {starter} sing miwiti. Kertu sampéyan: {cards}.</translation>
+    </message>
+    <message>
+        <source>You deal %n card(s) each; the counter starts at {counter} and you begin. You hold {cards}.</source>
+        <translation>Sampéyan mbagi %n kertu saben pemain; itungan diwiwiti saka {counter} lan sampéyan sing miwiti. Kertu sampéyan: {cards}.</translation>
     </message>
     <message>
         <source>You play {card}: {change} → {after}.</source>
@@ -3575,6 +3619,7 @@
     <name>GameUI</name>
     <message>
         <source>Your turn: choose your move.</source>
+        <extracomment>options that only matter in a match for money (amounts, stake methods, side bets): New Game shows them only for a money match, and a match not for money is played with their defaults</extracomment>
         <translation>Giliran sampéyan: pilih langkah sampéyan.</translation>
     </message>
     <message>
@@ -3709,8 +3754,8 @@
         <translation>Tumpukan entèk sadurungé ana sing menang: ora ana sing mbayar.</translation>
     </message>
     <message>
-        <source>Replay: {card} was turned</source>
-        <translation>Baleni: {card} diwalik</translation>
+        <source>Dealt again: {card} was turned</source>
+        <translation>Dibagi manèh: {card} kabukak</translation>
     </message>
     <message>
         <source>You win {total}!</source>
@@ -3813,6 +3858,10 @@
         <translation>{name} menangaké babak iki — {streak}</translation>
     </message>
     <message>
+        <source>You were dealt {cards}: {what}.</source>
+        <translation>Sampéyan olèh {cards}: {what}.</translation>
+    </message>
+    <message>
         <source>{name} was dealt {cards}: {what}.</source>
         <translation>{name} olèh {cards}: {what}.</translation>
     </message>
@@ -3899,6 +3948,14 @@
     <message>
         <source>Hands</source>
         <translation>Kertuné pemain</translation>
+    </message>
+    <message>
+        <source>out</source>
+        <translation>metu</translation>
+    </message>
+    <message>
+        <source>no cards</source>
+        <translation>ora duwé kertu</translation>
     </message>
 </context>
 <context>
@@ -4063,6 +4120,10 @@
     <message>
         <source>Your money</source>
         <translation>Dhuwit sampéyan</translation>
+    </message>
+    <message>
+        <source>Each hand&apos;s own deal: the match&apos;s number for its first hand, the number the hand was shuffled from for the others. Play this deal again deals it again.</source>
+        <translation>Nomer bagéyan saben babak: nomer tandhingan kanggo babak kapisan, nomer kocokané babak iku kanggo babak liyané. Dolanan bagéyan iki manèh mbagi kuwi manèh.</translation>
     </message>
     <message>
         <source>nobody</source>
@@ -5578,10 +5639,6 @@
         <source>The game cannot be dealt with these rules. Change them, or choose a set of rules in the Rules list, and start again.</source>
         <translation>Dolanan ora bisa dibagi nganggo aturan iki. Owahana, utawa pilih aturan ing dhaptar Aturan, lan wiwiti manèh.</translation>
     </message>
-    <message>
-        <source>Player {n}</source>
-        <translation>Pemain {n}</translation>
-    </message>
 </context>
 <context>
     <name>NoDisplay</name>
@@ -5956,24 +6013,8 @@
         <translation>Jentolan: tanpa dhuwit, sing kalah mbagi</translation>
     </message>
     <message>
-        <source>Totohan wudon: a pot split ⅔ / ⅓</source>
-        <translation>Totohan wudon: pot dibagi rong pratelon / sapratelon</translation>
-    </message>
-    <message>
-        <source>Totohan bayaran (rampung): payments</source>
-        <translation>Totohan bayaran (rampung): bayaran</translation>
-    </message>
-    <message>
-        <source>Toh paréwanan: wudon and rampung</source>
-        <translation>Toh paréwanan: wudon lan rampung</translation>
-    </message>
-    <message>
         <source>Wul-wulan (nir): a jackpot for 400</source>
         <translation>Wul-wulan (nir): pot gedhé kanggo 400</translation>
-    </message>
-    <message>
-        <source>Toh jedhil: small payouts from a pot</source>
-        <translation>Toh jedhil: bayaran cilik saka pot</translation>
     </message>
     <message>
         <source>Each player puts this into the pot every round; the ngeté takes ⅔, the tengah ⅓, or the ngeté all of it with 350 points.</source>
@@ -6024,36 +6065,52 @@
         <translation>Carané saben babak dibayar ing tandhing nganggo dhuwit. Cacahé dhuwit kanggo cara sing dipilih ana ing ngisor.</translation>
     </message>
     <message>
-        <source>Wudon stake</source>
-        <translation>Totohan wudon</translation>
+        <source>Totohan wudon (middle stakes): a pot split ⅔ / ⅓</source>
+        <translation>Totohan wudon (totohan tengah): pot dibagi rong pratelon / sapratelon</translation>
     </message>
     <message>
-        <source>Té lumrah</source>
-        <translation>Té lumrah</translation>
+        <source>Totohan bayaran or rampung (settled stakes): payments</source>
+        <translation>Totohan bayaran utawa rampung (totohan lunas): bayaran</translation>
     </message>
     <message>
-        <source>Té mati</source>
-        <translation>Té mati</translation>
+        <source>Toh paréwanan (reckless stakes): wudon and rampung</source>
+        <translation>Toh paréwanan (totohan nékad): wudon lan rampung</translation>
     </message>
     <message>
-        <source>Belahan</source>
-        <translation>Belahan</translation>
+        <source>Toh jedhil (extract stakes): small payouts from a pot</source>
+        <translation>Toh jedhil (totohan jupukan): bayaran cilik saka pot</translation>
     </message>
     <message>
-        <source>Patang atusan</source>
-        <translation>Patang atusan</translation>
+        <source>Wudon (middle) stake</source>
+        <translation>Totohan wudon (tengah)</translation>
     </message>
     <message>
-        <source>Jung per 10 points</source>
-        <translation>Jung saben 10 biji</translation>
+        <source>Té lumrah (normal payment)</source>
+        <translation>Té lumrah (bayaran lumrah)</translation>
     </message>
     <message>
-        <source>Wul-wulan stake</source>
-        <translation>Totohan wul-wulan</translation>
+        <source>Té mati (dead payment)</source>
+        <translation>Té mati (bayaran mati)</translation>
     </message>
     <message>
-        <source>Jedhil stake</source>
-        <translation>Totohan jedhil</translation>
+        <source>Belahan (split)</source>
+        <translation>Belahan (dibelah)</translation>
+    </message>
+    <message>
+        <source>Patang atusan (four hundred)</source>
+        <translation>Patang atusan (patang atus biji)</translation>
+    </message>
+    <message>
+        <source>Jung (the difference) per 10 points</source>
+        <translation>Jung (kacèké) saben 10 biji</translation>
+    </message>
+    <message>
+        <source>Wul-wulan (jackpot) stake</source>
+        <translation>Totohan wul-wulan (pot gedhé)</translation>
+    </message>
+    <message>
+        <source>Jedhil (extract) stake</source>
+        <translation>Totohan jedhil (jupukan)</translation>
     </message>
     <message>
         <source>Jedhil: the ngeté takes</source>
@@ -6140,28 +6197,40 @@
         <translation>kete</translation>
     </message>
     <message>
-        <source>té lumrah: the ngeté has 200 or more</source>
-        <translation>té lumrah: ngeté olèh 200 utawa luwih</translation>
+        <source>té lumrah (normal payment): the ngeté has 200 or more</source>
+        <translation>té lumrah (bayaran lumrah): ngeté olèh 200 utawa luwih</translation>
     </message>
     <message>
-        <source>té mati: under 200 points</source>
-        <translation>té mati: kurang saka 200 biji</translation>
+        <source>té mati (dead payment): under 200 points</source>
+        <translation>té mati (bayaran mati): kurang saka 200 biji</translation>
     </message>
     <message>
-        <source>belahan: the ngeté has 350 or more</source>
-        <translation>belahan: ngeté olèh 350 utawa luwih</translation>
+        <source>belahan (split): the ngeté has 350 or more</source>
+        <translation>belahan (dibelah): ngeté olèh 350 utawa luwih</translation>
     </message>
     <message>
-        <source>patang atusan: the ngeté has 400 or more</source>
-        <translation>patang atusan: ngeté olèh 400 utawa luwih</translation>
+        <source>patang atusan (four hundred): the ngeté has 400 or more</source>
+        <translation>patang atusan (patang atus biji): ngeté olèh 400 utawa luwih</translation>
+    </message>
+    <message>
+        <source>wudon (middle) stake</source>
+        <translation>totohan wudon (tengah)</translation>
+    </message>
+    <message>
+        <source>wul-wulan (jackpot) stake</source>
+        <translation>totohan wul-wulan (pot gedhé)</translation>
+    </message>
+    <message>
+        <source>jedhil (extract stakes): the pot is topped up</source>
+        <translation>jedhil (totohan jupukan): pot ditambahi</translation>
+    </message>
+    <message>
+        <source>jentolan (no stake): no money; the kete deals next</source>
+        <translation>jentolan (tanpa totohan): tanpa dhuwit; kete mbagi sabanjuré</translation>
     </message>
     <message>
         <source>jung: the difference in points</source>
         <translation>jung: kacèké biji</translation>
-    </message>
-    <message>
-        <source>wudon stake</source>
-        <translation>totohan wudon</translation>
     </message>
     <message>
         <source>wudon: the ngeté&apos;s two thirds</source>
@@ -6176,16 +6245,8 @@
         <translation>wudon: 350 utawa luwih njupuk pot kabèh</translation>
     </message>
     <message>
-        <source>wul-wulan stake</source>
-        <translation>totohan wul-wulan</translation>
-    </message>
-    <message>
         <source>wul-wulan: 400 points take the pot</source>
         <translation>wul-wulan: 400 biji njupuk pot</translation>
-    </message>
-    <message>
-        <source>jedhil: the pot is topped up</source>
-        <translation>jedhil: pot ditambahi</translation>
     </message>
     <message>
         <source>jedhil: the ngeté&apos;s payout</source>
@@ -6194,10 +6255,6 @@
     <message>
         <source>jedhil: the tengah&apos;s payout</source>
         <translation>jedhil: bayaran kanggo tengah</translation>
-    </message>
-    <message>
-        <source>jentolan: no money; the kete deals next</source>
-        <translation>jentolan: tanpa dhuwit; kete mbagi sabanjuré</translation>
     </message>
     <message>
         <source>Every round is settled by the stake method chosen under Rules, with the amounts set there (the stake per point is not used). Money in the pot stays in the middle from round to round. The match goes on until you stop.</source>
@@ -7072,6 +7129,10 @@ dhuwit</translation>
         <translation>Gunggung</translation>
     </message>
     <message>
+        <source>First to {target} points. You lead with {points}.</source>
+        <translation>Sing dhisik tekan {target} biji. Sampéyan ing ngarep karo {points}.</translation>
+    </message>
+    <message>
         <source>First to {target} points. {name} leads with {points}.</source>
         <translation>Sing dhisik tekan {target} biji. {name} ing ngarep karo {points}.</translation>
     </message>
@@ -7092,8 +7153,8 @@ dhuwit</translation>
         <translation>{name} ×{mult}</translation>
     </message>
     <message>
-        <source>replayed</source>
-        <translation>dibaleni</translation>
+        <source>dealt again</source>
+        <translation>dibagi manèh</translation>
     </message>
     <message>
         <source>{name} {total}</source>
@@ -7128,6 +7189,10 @@ dhuwit</translation>
     <message>
         <source>You</source>
         <translation>Sampéyan</translation>
+    </message>
+    <message>
+        <source>Player {n}</source>
+        <translation>Pemain {n}</translation>
     </message>
     <message>
         <source>{name} (you)</source>

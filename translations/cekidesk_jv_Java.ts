@@ -872,11 +872,6 @@
         <translation>ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦲꦶꦱꦶꦃ​ꦲꦤ​ꦲꦶꦁ​ꦠꦸꦩ꧀ꦥꦸꦏꦤ꧀</translation>
     </message>
     <message>
-        <source>Replay: the hand is dealt again</source>
-        <translatorcomment>jv: Baleni: babak dibagi manèh</translatorcomment>
-        <translation>ꦧꦊꦤꦶ: ꦧꦧꦏ꧀ꦢꦶꦧꦒꦶ​ꦩꦤꦺꦃ</translation>
-    </message>
-    <message>
         <source>Drawn hand</source>
         <translatorcomment>jv: Babak seri</translatorcomment>
         <translation>ꦧꦧꦏ꧀ꦱꦼꦫꦶ</translation>
@@ -915,6 +910,11 @@
         <source>{name}: {total}</source>
         <translatorcomment>jv: {name}: {total}</translatorcomment>
         <translation>{name}: {total}</translation>
+    </message>
+    <message>
+        <source>Dealt again</source>
+        <translatorcomment>jv: Dibagi manèh</translatorcomment>
+        <translation>ꦢꦶꦧꦒꦶ​ꦩꦤꦺꦃ</translation>
     </message>
     <message>
         <source>%n point(s)</source>
@@ -1368,9 +1368,9 @@
         <translation>ꦭꦶꦭꦏ꧀ꦤ​ꦏꦼꦂꦠꦸꦤꦺ</translation>
     </message>
     <message>
-        <source>Hand over — {card} was turned: the hand is played again.</source>
-        <translatorcomment>jv: Babak rampung — {card} diwalik: babak dibaleni.</translatorcomment>
-        <translation>ꦧꦧꦏ꧀ꦫꦩ꧀ꦥꦸꦁ — {card} ꦢꦶꦮꦭꦶꦏ꧀: ꦧꦧꦏ꧀ꦢꦶꦧꦊꦤꦶ꧉</translation>
+        <source>Hand over — {card} was turned: the hand is dealt again.</source>
+        <translatorcomment>jv: Babak rampung — {card} kabukak: kertu dibagi manèh.</translatorcomment>
+        <translation>ꦧꦧꦏ꧀ꦫꦩ꧀ꦥꦸꦁ — {card} ꦏꦧꦸꦏꦏ꧀: ꦏꦼꦂꦠꦸ​ꦢꦶꦧꦒꦶ​ꦩꦤꦺꦃ꧉</translation>
     </message>
     <message>
         <source>Hand over — you win {total}!</source>
@@ -2666,6 +2666,11 @@
         <translation>ꦔ꧀ꦭꦮꦤ꧀ꦲꦫꦃ​ꦗꦫꦸꦩ꧀ꦗꦩ꧀</translation>
     </message>
     <message>
+        <source>{arrow} {way} · then: {name}</source>
+        <translatorcomment>jv: {arrow} {way} · banjur: {name}</translatorcomment>
+        <translation>{arrow} {way} · ꦧꦚ꧀ꦗꦸꦂ: {name}</translation>
+    </message>
+    <message>
         <source>{arrow} {way} · next: {name}</source>
         <translatorcomment>jv: {arrow} {way} · sabanjuré: {name}</translatorcomment>
         <translation>{arrow} {way} · ꦱꦧꦚ꧀ꦗꦸꦫꦺ: {name}</translation>
@@ -3955,6 +3960,16 @@
         <translation>ꦔꦼꦛꦺꦴꦏ꧀ꦏꦁꦒꦺꦴ​ꦱꦶꦁ​ꦩ꧀ꦧꦒꦶ (ꦱꦶꦁ​ꦥꦝ​ꦔꦼꦛꦺꦴꦏ꧀ꦩꦤꦺꦃ): {cuts}꧉ {name} ꦱꦶꦁ​ꦩ꧀ꦧꦒꦶ꧉</translation>
     </message>
     <message>
+        <source>Cut for the deal: {cuts}. You deal.</source>
+        <translatorcomment>jv: Ngethok kanggo sing mbagi: {cuts}. Sampéyan sing mbagi.</translatorcomment>
+        <translation>ꦔꦼꦛꦺꦴꦏ꧀ꦏꦁꦒꦺꦴ​ꦱꦶꦁ​ꦩ꧀ꦧꦒꦶ: {cuts}꧉ ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦱꦶꦁ​ꦩ꧀ꦧꦒꦶ꧉</translation>
+    </message>
+    <message>
+        <source>Cut for the deal (ties cut again): {cuts}. You deal.</source>
+        <translatorcomment>jv: Ngethok kanggo sing mbagi (sing padha ngethok manèh): {cuts}. Sampéyan sing mbagi.</translatorcomment>
+        <translation>ꦔꦼꦛꦺꦴꦏ꧀ꦏꦁꦒꦺꦴ​ꦱꦶꦁ​ꦩ꧀ꦧꦒꦶ (ꦱꦶꦁ​ꦥꦝ​ꦔꦼꦛꦺꦴꦏ꧀ꦩꦤꦺꦃ): {cuts}꧉ ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦱꦶꦁ​ꦩ꧀ꦧꦒꦶ꧉</translation>
+    </message>
+    <message>
         <source>{name} {card}</source>
         <translatorcomment>jv: {name} {card}</translatorcomment>
         <translation>{name} {card}</translation>
@@ -3963,6 +3978,21 @@
         <source>{dealer} deals five cards each; {starter} leads. You hold {cards}.</source>
         <translatorcomment>jv: {dealer} mbagi limang kertu saben pemain; {starter} sing mbukak. Kertu sampéyan: {cards}.</translatorcomment>
         <translation>{dealer} ꦩ꧀ꦧꦒꦶ​ꦭꦶꦩꦁ​ꦏꦼꦂꦠꦸ​ꦱꦧꦼꦤ꧀ꦥꦼꦩꦲꦶꦤ꧀; {starter} ꦱꦶꦁ​ꦩ꧀ꦧꦸꦏꦏ꧀꧉ ꦏꦼꦂꦠꦸ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀: {cards}꧉</translation>
+    </message>
+    <message>
+        <source>{dealer} deals five cards each; you lead. You hold {cards}.</source>
+        <translatorcomment>jv: {dealer} mbagi limang kertu saben pemain; sampéyan sing mbukak. Kertu sampéyan: {cards}.</translatorcomment>
+        <translation>{dealer} ꦩ꧀ꦧꦒꦶ​ꦭꦶꦩꦁ​ꦏꦼꦂꦠꦸ​ꦱꦧꦼꦤ꧀ꦥꦼꦩꦲꦶꦤ꧀; ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦱꦶꦁ​ꦩ꧀ꦧꦸꦏꦏ꧀꧉ ꦏꦼꦂꦠꦸ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀: {cards}꧉</translation>
+    </message>
+    <message>
+        <source>You deal five cards each; {starter} leads. You hold {cards}.</source>
+        <translatorcomment>jv: Sampéyan mbagi limang kertu saben pemain; {starter} sing mbukak. Kertu sampéyan: {cards}.</translatorcomment>
+        <translation>ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦩ꧀ꦧꦒꦶ​ꦭꦶꦩꦁ​ꦏꦼꦂꦠꦸ​ꦱꦧꦼꦤ꧀ꦥꦼꦩꦲꦶꦤ꧀; {starter} ꦱꦶꦁ​ꦩ꧀ꦧꦸꦏꦏ꧀꧉ ꦏꦼꦂꦠꦸ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀: {cards}꧉</translation>
+    </message>
+    <message>
+        <source>You deal five cards each and lead. You hold {cards}.</source>
+        <translatorcomment>jv: Sampéyan mbagi limang kertu saben pemain lan sing mbukak. Kertu sampéyan: {cards}.</translatorcomment>
+        <translation>ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦩ꧀ꦧꦒꦶ​ꦭꦶꦩꦁ​ꦏꦼꦂꦠꦸ​ꦱꦧꦼꦤ꧀ꦥꦼꦩꦲꦶꦤ꧀ꦭꦤ꧀ꦱꦶꦁ​ꦩ꧀ꦧꦸꦏꦏ꧀꧉ ꦏꦼꦂꦠꦸ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀: {cards}꧉</translation>
     </message>
     <message>
         <source>You bet {amount} against the banjiran.</source>
@@ -4180,6 +4210,16 @@
         <translation>{name} {amount}</translation>
     </message>
     <message>
+        <source>you add one</source>
+        <translatorcomment>jv: sampéyan nambahi siji</translatorcomment>
+        <translation>ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦤꦩ꧀ꦧꦲꦶ​ꦱꦶꦗꦶ</translation>
+    </message>
+    <message>
+        <source>you pass</source>
+        <translatorcomment>jv: sampéyan liwat</translatorcomment>
+        <translation>ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦭꦶꦮꦠ꧀</translation>
+    </message>
+    <message>
         <source>{name} adds one</source>
         <translatorcomment>jv: {name} nambahi siji</translatorcomment>
         <translation>{name} ꦤꦩ꧀ꦧꦲꦶ​ꦱꦶꦗꦶ</translation>
@@ -4203,6 +4243,21 @@
         <source>{dealer} deals %n card(s) each; the counter starts at {counter}, {starter} begins. You hold {cards}.</source>
         <translatorcomment>jv: {dealer} mbagi %n kertu saben pemain; itungan diwiwiti saka {counter}, {starter} sing miwiti. Kertu sampéyan: {cards}.</translatorcomment>
         <translation>{dealer} ꦩ꧀ꦧꦒꦶ %n ꦏꦼꦂꦠꦸ​ꦱꦧꦼꦤ꧀ꦥꦼꦩꦲꦶꦤ꧀; ꦲꦶꦠꦸꦔꦤ꧀ꦢꦶꦮꦶꦮꦶꦠꦶ​ꦱꦏ {counter}꧈ {starter} ꦱꦶꦁ​ꦩꦶꦮꦶꦠꦶ꧉ ꦏꦼꦂꦠꦸ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀: {cards}꧉</translation>
+    </message>
+    <message>
+        <source>{dealer} deals %n card(s) each; the counter starts at {counter} and you begin. You hold {cards}.</source>
+        <translatorcomment>jv: {dealer} mbagi %n kertu saben pemain; itungan diwiwiti saka {counter} lan sampéyan sing miwiti. Kertu sampéyan: {cards}.</translatorcomment>
+        <translation>{dealer} ꦩ꧀ꦧꦒꦶ %n ꦏꦼꦂꦠꦸ​ꦱꦧꦼꦤ꧀ꦥꦼꦩꦲꦶꦤ꧀; ꦲꦶꦠꦸꦔꦤ꧀ꦢꦶꦮꦶꦮꦶꦠꦶ​ꦱꦏ {counter} ꦭꦤ꧀ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦱꦶꦁ​ꦩꦶꦮꦶꦠꦶ꧉ ꦏꦼꦂꦠꦸ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀: {cards}꧉</translation>
+    </message>
+    <message>
+        <source>You deal %n card(s) each; the counter starts at {counter}, {starter} begins. You hold {cards}.</source>
+        <translatorcomment>jv: Sampéyan mbagi %n kertu saben pemain; itungan diwiwiti saka {counter}, {starter} sing miwiti. Kertu sampéyan: {cards}.</translatorcomment>
+        <translation>ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦩ꧀ꦧꦒꦶ %n ꦏꦼꦂꦠꦸ​ꦱꦧꦼꦤ꧀ꦥꦼꦩꦲꦶꦤ꧀; ꦲꦶꦠꦸꦔꦤ꧀ꦢꦶꦮꦶꦮꦶꦠꦶ​ꦱꦏ {counter}꧈ {starter} ꦱꦶꦁ​ꦩꦶꦮꦶꦠꦶ꧉ ꦏꦼꦂꦠꦸ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀: {cards}꧉</translation>
+    </message>
+    <message>
+        <source>You deal %n card(s) each; the counter starts at {counter} and you begin. You hold {cards}.</source>
+        <translatorcomment>jv: Sampéyan mbagi %n kertu saben pemain; itungan diwiwiti saka {counter} lan sampéyan sing miwiti. Kertu sampéyan: {cards}.</translatorcomment>
+        <translation>ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦩ꧀ꦧꦒꦶ %n ꦏꦼꦂꦠꦸ​ꦱꦧꦼꦤ꧀ꦥꦼꦩꦲꦶꦤ꧀; ꦲꦶꦠꦸꦔꦤ꧀ꦢꦶꦮꦶꦮꦶꦠꦶ​ꦱꦏ {counter} ꦭꦤ꧀ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦱꦶꦁ​ꦩꦶꦮꦶꦠꦶ꧉ ꦏꦼꦂꦠꦸ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀: {cards}꧉</translation>
     </message>
     <message>
         <source>You play {card}: {change} → {after}.</source>
@@ -4447,6 +4502,7 @@
     <name>GameUI</name>
     <message>
         <source>Your turn: choose your move.</source>
+        <extracomment>options that only matter in a match for money (amounts, stake methods, side bets): New Game shows them only for a money match, and a match not for money is played with their defaults</extracomment>
         <translatorcomment>jv: Giliran sampéyan: pilih langkah sampéyan.</translatorcomment>
         <translation>ꦒꦶꦭꦶꦫꦤ꧀ꦱꦩ꧀ꦥꦺꦪꦤ꧀: ꦥꦶꦭꦶꦃ​ꦭꦁꦏꦃ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀꧉</translation>
     </message>
@@ -4614,9 +4670,9 @@
         <translation>ꦠꦸꦩ꧀ꦥꦸꦏꦤ꧀ꦲꦼꦤ꧀ꦠꦺꦏ꧀ꦱꦢꦸꦫꦸꦔꦺ​ꦲꦤ​ꦱꦶꦁ​ꦩꦼꦤꦁ: ꦲꦺꦴꦫ​ꦲꦤ​ꦱꦶꦁ​ꦩ꧀ꦧꦪꦂ꧉</translation>
     </message>
     <message>
-        <source>Replay: {card} was turned</source>
-        <translatorcomment>jv: Baleni: {card} diwalik</translatorcomment>
-        <translation>ꦧꦊꦤꦶ: {card} ꦢꦶꦮꦭꦶꦏ꧀</translation>
+        <source>Dealt again: {card} was turned</source>
+        <translatorcomment>jv: Dibagi manèh: {card} kabukak</translatorcomment>
+        <translation>ꦢꦶꦧꦒꦶ​ꦩꦤꦺꦃ: {card} ꦏꦧꦸꦏꦏ꧀</translation>
     </message>
     <message>
         <source>You win {total}!</source>
@@ -4744,6 +4800,11 @@
         <translation>{name} ꦩꦼꦤꦔꦏꦺ​ꦧꦧꦏ꧀ꦲꦶꦏꦶ — {streak}</translation>
     </message>
     <message>
+        <source>You were dealt {cards}: {what}.</source>
+        <translatorcomment>jv: Sampéyan olèh {cards}: {what}.</translatorcomment>
+        <translation>ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦲꦺꦴꦭꦺꦃ {cards}: {what}꧉</translation>
+    </message>
+    <message>
         <source>{name} was dealt {cards}: {what}.</source>
         <translatorcomment>jv: {name} olèh {cards}: {what}.</translatorcomment>
         <translation>{name} ꦲꦺꦴꦭꦺꦃ {cards}: {what}꧉</translation>
@@ -4852,6 +4913,16 @@
         <source>Hands</source>
         <translatorcomment>jv: Kertuné pemain</translatorcomment>
         <translation>ꦏꦼꦂꦠꦸꦤꦺ​ꦥꦼꦩꦲꦶꦤ꧀</translation>
+    </message>
+    <message>
+        <source>out</source>
+        <translatorcomment>jv: metu</translatorcomment>
+        <translation>ꦩꦼꦠꦸ</translation>
+    </message>
+    <message>
+        <source>no cards</source>
+        <translatorcomment>jv: ora duwé kertu</translatorcomment>
+        <translation>ꦲꦺꦴꦫ​ꦢꦸꦮꦺ​ꦏꦼꦂꦠꦸ</translation>
     </message>
 </context>
 <context>
@@ -5052,6 +5123,11 @@
         <source>Your money</source>
         <translatorcomment>jv: Dhuwit sampéyan</translatorcomment>
         <translation>ꦝꦸꦮꦶꦠ꧀ꦱꦩ꧀ꦥꦺꦪꦤ꧀</translation>
+    </message>
+    <message>
+        <source>Each hand&apos;s own deal: the match&apos;s number for its first hand, the number the hand was shuffled from for the others. Play this deal again deals it again.</source>
+        <translatorcomment>jv: Nomer bagéyan saben babak: nomer tandhingan kanggo babak kapisan, nomer kocokané babak iku kanggo babak liyané. Dolanan bagéyan iki manèh mbagi kuwi manèh.</translatorcomment>
+        <translation>ꦤꦺꦴꦩꦼꦂ​ꦧꦒꦺꦪꦤ꧀ꦱꦧꦼꦤ꧀ꦧꦧꦏ꧀: ꦤꦺꦴꦩꦼꦂ​ꦠꦤ꧀ꦝꦶꦔꦤ꧀ꦏꦁꦒꦺꦴ​ꦧꦧꦏ꧀ꦏꦥꦶꦱꦤ꧀꧈ ꦤꦺꦴꦩꦼꦂ​ꦏꦺꦴꦕꦺꦴꦏꦤꦺ​ꦧꦧꦏ꧀ꦲꦶꦏꦸ​ꦏꦁꦒꦺꦴ​ꦧꦧꦏ꧀ꦭꦶꦪꦤꦺ꧉ ꦢꦺꦴꦭꦤꦤ꧀ꦧꦒꦺꦪꦤ꧀ꦲꦶꦏꦶ​ꦩꦤꦺꦃ​ꦩ꧀ꦧꦒꦶ​ꦏꦸꦮꦶ​ꦩꦤꦺꦃ꧉</translation>
     </message>
     <message>
         <source>nobody</source>
@@ -6937,11 +7013,6 @@
         <translatorcomment>jv: Dolanan ora bisa dibagi nganggo aturan iki. Owahana, utawa pilih aturan ing dhaptar Aturan, lan wiwiti manèh.</translatorcomment>
         <translation>ꦢꦺꦴꦭꦤꦤ꧀ꦲꦺꦴꦫ​ꦧꦶꦱ​ꦢꦶꦧꦒꦶ​ꦔꦁꦒꦺꦴ​ꦲꦠꦸꦫꦤ꧀ꦲꦶꦏꦶ꧉ ꦲꦺꦴꦮꦲꦤ꧈ ꦲꦸꦠꦮ​ꦥꦶꦭꦶꦃ​ꦲꦠꦸꦫꦤ꧀ꦲꦶꦁ​ꦝꦥ꧀ꦠꦂ​ꦲꦠꦸꦫꦤ꧀꧈ ꦭꦤ꧀ꦮꦶꦮꦶꦠꦶ​ꦩꦤꦺꦃ꧉</translation>
     </message>
-    <message>
-        <source>Player {n}</source>
-        <translatorcomment>jv: Pemain {n}</translatorcomment>
-        <translation>ꦥꦼꦩꦲꦶꦤ꧀ {n}</translation>
-    </message>
 </context>
 <context>
     <name>NoDisplay</name>
@@ -7404,29 +7475,9 @@
         <translation>ꦗꦼꦤ꧀ꦠꦺꦴꦭꦤ꧀: ꦠꦤ꧀ꦥ​ꦝꦸꦮꦶꦠ꧀꧈ ꦱꦶꦁ​ꦏꦭꦃ​ꦩ꧀ꦧꦒꦶ</translation>
     </message>
     <message>
-        <source>Totohan wudon: a pot split ⅔ / ⅓</source>
-        <translatorcomment>jv: Totohan wudon: pot dibagi rong pratelon / sapratelon</translatorcomment>
-        <translation>ꦠꦺꦴꦠꦺꦴꦲꦤ꧀ꦮꦸꦢꦺꦴꦤ꧀: ꦥꦺꦴꦠ꧀ꦢꦶꦧꦒꦶ​ꦫꦺꦴꦁ​ꦥꦿꦠꦼꦭꦺꦴꦤ꧀ / ꦱꦥꦿꦠꦼꦭꦺꦴꦤ꧀</translation>
-    </message>
-    <message>
-        <source>Totohan bayaran (rampung): payments</source>
-        <translatorcomment>jv: Totohan bayaran (rampung): bayaran</translatorcomment>
-        <translation>ꦠꦺꦴꦠꦺꦴꦲꦤ꧀ꦧꦪꦫꦤ꧀ (ꦫꦩ꧀ꦥꦸꦁ): ꦧꦪꦫꦤ꧀</translation>
-    </message>
-    <message>
-        <source>Toh paréwanan: wudon and rampung</source>
-        <translatorcomment>jv: Toh paréwanan: wudon lan rampung</translatorcomment>
-        <translation>ꦠꦺꦴꦃ​ꦥꦫꦺꦮꦤꦤ꧀: ꦮꦸꦢꦺꦴꦤ꧀ꦭꦤ꧀ꦫꦩ꧀ꦥꦸꦁ</translation>
-    </message>
-    <message>
         <source>Wul-wulan (nir): a jackpot for 400</source>
         <translatorcomment>jv: Wul-wulan (nir): pot gedhé kanggo 400</translatorcomment>
         <translation>ꦮꦸꦭ꧀ꦮꦸꦭꦤ꧀ (ꦤꦶꦂ): ꦥꦺꦴꦠ꧀ꦒꦼꦝꦺ​ꦏꦁꦒꦺꦴ 400</translation>
-    </message>
-    <message>
-        <source>Toh jedhil: small payouts from a pot</source>
-        <translatorcomment>jv: Toh jedhil: bayaran cilik saka pot</translatorcomment>
-        <translation>ꦠꦺꦴꦃ​ꦗꦼꦝꦶꦭ꧀: ꦧꦪꦫꦤ꧀ꦕꦶꦭꦶꦏ꧀ꦱꦏ​ꦥꦺꦴꦠ꧀</translation>
     </message>
     <message>
         <source>Each player puts this into the pot every round; the ngeté takes ⅔, the tengah ⅓, or the ngeté all of it with 350 points.</source>
@@ -7489,44 +7540,64 @@
         <translation>ꦕꦫꦤꦺ​ꦱꦧꦼꦤ꧀ꦧꦧꦏ꧀ꦢꦶꦧꦪꦂ​ꦲꦶꦁ​ꦠꦤ꧀ꦝꦶꦁ​ꦔꦁꦒꦺꦴ​ꦝꦸꦮꦶꦠ꧀꧉ ꦕꦕꦲꦺ​ꦝꦸꦮꦶꦠ꧀ꦏꦁꦒꦺꦴ​ꦕꦫ​ꦱꦶꦁ​ꦢꦶꦥꦶꦭꦶꦃ​ꦲꦤ​ꦲꦶꦁ​ꦔꦶꦱꦺꦴꦂ꧉</translation>
     </message>
     <message>
-        <source>Wudon stake</source>
-        <translatorcomment>jv: Totohan wudon</translatorcomment>
-        <translation>ꦠꦺꦴꦠꦺꦴꦲꦤ꧀ꦮꦸꦢꦺꦴꦤ꧀</translation>
+        <source>Totohan wudon (middle stakes): a pot split ⅔ / ⅓</source>
+        <translatorcomment>jv: Totohan wudon (totohan tengah): pot dibagi rong pratelon / sapratelon</translatorcomment>
+        <translation>ꦠꦺꦴꦠꦺꦴꦲꦤ꧀ꦮꦸꦢꦺꦴꦤ꧀ (ꦠꦺꦴꦠꦺꦴꦲꦤ꧀ꦠꦼꦔꦃ): ꦥꦺꦴꦠ꧀ꦢꦶꦧꦒꦶ​ꦫꦺꦴꦁ​ꦥꦿꦠꦼꦭꦺꦴꦤ꧀ / ꦱꦥꦿꦠꦼꦭꦺꦴꦤ꧀</translation>
     </message>
     <message>
-        <source>Té lumrah</source>
-        <translatorcomment>jv: Té lumrah</translatorcomment>
-        <translation>ꦠꦺ​ꦭꦸꦩꦿꦃ</translation>
+        <source>Totohan bayaran or rampung (settled stakes): payments</source>
+        <translatorcomment>jv: Totohan bayaran utawa rampung (totohan lunas): bayaran</translatorcomment>
+        <translation>ꦠꦺꦴꦠꦺꦴꦲꦤ꧀ꦧꦪꦫꦤ꧀ꦲꦸꦠꦮ​ꦫꦩ꧀ꦥꦸꦁ (ꦠꦺꦴꦠꦺꦴꦲꦤ꧀ꦭꦸꦤꦱ꧀): ꦧꦪꦫꦤ꧀</translation>
     </message>
     <message>
-        <source>Té mati</source>
-        <translatorcomment>jv: Té mati</translatorcomment>
-        <translation>ꦠꦺ​ꦩꦠꦶ</translation>
+        <source>Toh paréwanan (reckless stakes): wudon and rampung</source>
+        <translatorcomment>jv: Toh paréwanan (totohan nékad): wudon lan rampung</translatorcomment>
+        <translation>ꦠꦺꦴꦃ​ꦥꦫꦺꦮꦤꦤ꧀ (ꦠꦺꦴꦠꦺꦴꦲꦤ꧀ꦤꦺꦏꦢ꧀): ꦮꦸꦢꦺꦴꦤ꧀ꦭꦤ꧀ꦫꦩ꧀ꦥꦸꦁ</translation>
     </message>
     <message>
-        <source>Belahan</source>
-        <translatorcomment>jv: Belahan</translatorcomment>
-        <translation>ꦧꦼꦭꦲꦤ꧀</translation>
+        <source>Toh jedhil (extract stakes): small payouts from a pot</source>
+        <translatorcomment>jv: Toh jedhil (totohan jupukan): bayaran cilik saka pot</translatorcomment>
+        <translation>ꦠꦺꦴꦃ​ꦗꦼꦝꦶꦭ꧀ (ꦠꦺꦴꦠꦺꦴꦲꦤ꧀ꦗꦸꦥꦸꦏꦤ꧀): ꦧꦪꦫꦤ꧀ꦕꦶꦭꦶꦏ꧀ꦱꦏ​ꦥꦺꦴꦠ꧀</translation>
     </message>
     <message>
-        <source>Patang atusan</source>
-        <translatorcomment>jv: Patang atusan</translatorcomment>
-        <translation>ꦥꦠꦁ​ꦲꦠꦸꦱꦤ꧀</translation>
+        <source>Wudon (middle) stake</source>
+        <translatorcomment>jv: Totohan wudon (tengah)</translatorcomment>
+        <translation>ꦠꦺꦴꦠꦺꦴꦲꦤ꧀ꦮꦸꦢꦺꦴꦤ꧀ (ꦠꦼꦔꦃ)</translation>
     </message>
     <message>
-        <source>Jung per 10 points</source>
-        <translatorcomment>jv: Jung saben 10 biji</translatorcomment>
-        <translation>ꦗꦸꦁ​ꦱꦧꦼꦤ꧀ 10 ꦧꦶꦗꦶ</translation>
+        <source>Té lumrah (normal payment)</source>
+        <translatorcomment>jv: Té lumrah (bayaran lumrah)</translatorcomment>
+        <translation>ꦠꦺ​ꦭꦸꦩꦿꦃ (ꦧꦪꦫꦤ꧀ꦭꦸꦩꦿꦃ)</translation>
     </message>
     <message>
-        <source>Wul-wulan stake</source>
-        <translatorcomment>jv: Totohan wul-wulan</translatorcomment>
-        <translation>ꦠꦺꦴꦠꦺꦴꦲꦤ꧀ꦮꦸꦭ꧀ꦮꦸꦭꦤ꧀</translation>
+        <source>Té mati (dead payment)</source>
+        <translatorcomment>jv: Té mati (bayaran mati)</translatorcomment>
+        <translation>ꦠꦺ​ꦩꦠꦶ (ꦧꦪꦫꦤ꧀ꦩꦠꦶ)</translation>
     </message>
     <message>
-        <source>Jedhil stake</source>
-        <translatorcomment>jv: Totohan jedhil</translatorcomment>
-        <translation>ꦠꦺꦴꦠꦺꦴꦲꦤ꧀ꦗꦼꦝꦶꦭ꧀</translation>
+        <source>Belahan (split)</source>
+        <translatorcomment>jv: Belahan (dibelah)</translatorcomment>
+        <translation>ꦧꦼꦭꦲꦤ꧀ (ꦢꦶꦧꦼꦭꦃ)</translation>
+    </message>
+    <message>
+        <source>Patang atusan (four hundred)</source>
+        <translatorcomment>jv: Patang atusan (patang atus biji)</translatorcomment>
+        <translation>ꦥꦠꦁ​ꦲꦠꦸꦱꦤ꧀ (ꦥꦠꦁ​ꦲꦠꦸꦱ꧀ꦧꦶꦗꦶ)</translation>
+    </message>
+    <message>
+        <source>Jung (the difference) per 10 points</source>
+        <translatorcomment>jv: Jung (kacèké) saben 10 biji</translatorcomment>
+        <translation>ꦗꦸꦁ (ꦏꦕꦺꦏꦺ) ꦱꦧꦼꦤ꧀ 10 ꦧꦶꦗꦶ</translation>
+    </message>
+    <message>
+        <source>Wul-wulan (jackpot) stake</source>
+        <translatorcomment>jv: Totohan wul-wulan (pot gedhé)</translatorcomment>
+        <translation>ꦠꦺꦴꦠꦺꦴꦲꦤ꧀ꦮꦸꦭ꧀ꦮꦸꦭꦤ꧀ (ꦥꦺꦴꦠ꧀ꦒꦼꦝꦺ)</translation>
+    </message>
+    <message>
+        <source>Jedhil (extract) stake</source>
+        <translatorcomment>jv: Totohan jedhil (jupukan)</translatorcomment>
+        <translation>ꦠꦺꦴꦠꦺꦴꦲꦤ꧀ꦗꦼꦝꦶꦭ꧀ (ꦗꦸꦥꦸꦏꦤ꧀)</translation>
     </message>
     <message>
         <source>Jedhil: the ngeté takes</source>
@@ -7634,34 +7705,49 @@
         <translation>ꦏꦼꦠꦼ</translation>
     </message>
     <message>
-        <source>té lumrah: the ngeté has 200 or more</source>
-        <translatorcomment>jv: té lumrah: ngeté olèh 200 utawa luwih</translatorcomment>
-        <translation>ꦠꦺ​ꦭꦸꦩꦿꦃ: ꦔꦼꦠꦺ​ꦲꦺꦴꦭꦺꦃ 200 ꦲꦸꦠꦮ​ꦭꦸꦮꦶꦃ</translation>
+        <source>té lumrah (normal payment): the ngeté has 200 or more</source>
+        <translatorcomment>jv: té lumrah (bayaran lumrah): ngeté olèh 200 utawa luwih</translatorcomment>
+        <translation>ꦠꦺ​ꦭꦸꦩꦿꦃ (ꦧꦪꦫꦤ꧀ꦭꦸꦩꦿꦃ): ꦔꦼꦠꦺ​ꦲꦺꦴꦭꦺꦃ 200 ꦲꦸꦠꦮ​ꦭꦸꦮꦶꦃ</translation>
     </message>
     <message>
-        <source>té mati: under 200 points</source>
-        <translatorcomment>jv: té mati: kurang saka 200 biji</translatorcomment>
-        <translation>ꦠꦺ​ꦩꦠꦶ: ꦏꦸꦫꦁ​ꦱꦏ 200 ꦧꦶꦗꦶ</translation>
+        <source>té mati (dead payment): under 200 points</source>
+        <translatorcomment>jv: té mati (bayaran mati): kurang saka 200 biji</translatorcomment>
+        <translation>ꦠꦺ​ꦩꦠꦶ (ꦧꦪꦫꦤ꧀ꦩꦠꦶ): ꦏꦸꦫꦁ​ꦱꦏ 200 ꦧꦶꦗꦶ</translation>
     </message>
     <message>
-        <source>belahan: the ngeté has 350 or more</source>
-        <translatorcomment>jv: belahan: ngeté olèh 350 utawa luwih</translatorcomment>
-        <translation>ꦧꦼꦭꦲꦤ꧀: ꦔꦼꦠꦺ​ꦲꦺꦴꦭꦺꦃ 350 ꦲꦸꦠꦮ​ꦭꦸꦮꦶꦃ</translation>
+        <source>belahan (split): the ngeté has 350 or more</source>
+        <translatorcomment>jv: belahan (dibelah): ngeté olèh 350 utawa luwih</translatorcomment>
+        <translation>ꦧꦼꦭꦲꦤ꧀ (ꦢꦶꦧꦼꦭꦃ): ꦔꦼꦠꦺ​ꦲꦺꦴꦭꦺꦃ 350 ꦲꦸꦠꦮ​ꦭꦸꦮꦶꦃ</translation>
     </message>
     <message>
-        <source>patang atusan: the ngeté has 400 or more</source>
-        <translatorcomment>jv: patang atusan: ngeté olèh 400 utawa luwih</translatorcomment>
-        <translation>ꦥꦠꦁ​ꦲꦠꦸꦱꦤ꧀: ꦔꦼꦠꦺ​ꦲꦺꦴꦭꦺꦃ 400 ꦲꦸꦠꦮ​ꦭꦸꦮꦶꦃ</translation>
+        <source>patang atusan (four hundred): the ngeté has 400 or more</source>
+        <translatorcomment>jv: patang atusan (patang atus biji): ngeté olèh 400 utawa luwih</translatorcomment>
+        <translation>ꦥꦠꦁ​ꦲꦠꦸꦱꦤ꧀ (ꦥꦠꦁ​ꦲꦠꦸꦱ꧀ꦧꦶꦗꦶ): ꦔꦼꦠꦺ​ꦲꦺꦴꦭꦺꦃ 400 ꦲꦸꦠꦮ​ꦭꦸꦮꦶꦃ</translation>
+    </message>
+    <message>
+        <source>wudon (middle) stake</source>
+        <translatorcomment>jv: totohan wudon (tengah)</translatorcomment>
+        <translation>ꦠꦺꦴꦠꦺꦴꦲꦤ꧀ꦮꦸꦢꦺꦴꦤ꧀ (ꦠꦼꦔꦃ)</translation>
+    </message>
+    <message>
+        <source>wul-wulan (jackpot) stake</source>
+        <translatorcomment>jv: totohan wul-wulan (pot gedhé)</translatorcomment>
+        <translation>ꦠꦺꦴꦠꦺꦴꦲꦤ꧀ꦮꦸꦭ꧀ꦮꦸꦭꦤ꧀ (ꦥꦺꦴꦠ꧀ꦒꦼꦝꦺ)</translation>
+    </message>
+    <message>
+        <source>jedhil (extract stakes): the pot is topped up</source>
+        <translatorcomment>jv: jedhil (totohan jupukan): pot ditambahi</translatorcomment>
+        <translation>ꦗꦼꦝꦶꦭ꧀ (ꦠꦺꦴꦠꦺꦴꦲꦤ꧀ꦗꦸꦥꦸꦏꦤ꧀): ꦥꦺꦴꦠ꧀ꦢꦶꦠꦩ꧀ꦧꦲꦶ</translation>
+    </message>
+    <message>
+        <source>jentolan (no stake): no money; the kete deals next</source>
+        <translatorcomment>jv: jentolan (tanpa totohan): tanpa dhuwit; kete mbagi sabanjuré</translatorcomment>
+        <translation>ꦗꦼꦤ꧀ꦠꦺꦴꦭꦤ꧀ (ꦠꦤ꧀ꦥ​ꦠꦺꦴꦠꦺꦴꦲꦤ꧀): ꦠꦤ꧀ꦥ​ꦝꦸꦮꦶꦠ꧀; ꦏꦼꦠꦼ​ꦩ꧀ꦧꦒꦶ​ꦱꦧꦚ꧀ꦗꦸꦫꦺ</translation>
     </message>
     <message>
         <source>jung: the difference in points</source>
         <translatorcomment>jv: jung: kacèké biji</translatorcomment>
         <translation>ꦗꦸꦁ: ꦏꦕꦺꦏꦺ​ꦧꦶꦗꦶ</translation>
-    </message>
-    <message>
-        <source>wudon stake</source>
-        <translatorcomment>jv: totohan wudon</translatorcomment>
-        <translation>ꦠꦺꦴꦠꦺꦴꦲꦤ꧀ꦮꦸꦢꦺꦴꦤ꧀</translation>
     </message>
     <message>
         <source>wudon: the ngeté&apos;s two thirds</source>
@@ -7679,19 +7765,9 @@
         <translation>ꦮꦸꦢꦺꦴꦤ꧀: 350 ꦲꦸꦠꦮ​ꦭꦸꦮꦶꦃ​ꦚ꧀ꦗꦸꦥꦸꦏ꧀ꦥꦺꦴꦠ꧀ꦏꦧꦺꦃ</translation>
     </message>
     <message>
-        <source>wul-wulan stake</source>
-        <translatorcomment>jv: totohan wul-wulan</translatorcomment>
-        <translation>ꦠꦺꦴꦠꦺꦴꦲꦤ꧀ꦮꦸꦭ꧀ꦮꦸꦭꦤ꧀</translation>
-    </message>
-    <message>
         <source>wul-wulan: 400 points take the pot</source>
         <translatorcomment>jv: wul-wulan: 400 biji njupuk pot</translatorcomment>
         <translation>ꦮꦸꦭ꧀ꦮꦸꦭꦤ꧀: 400 ꦧꦶꦗꦶ​ꦚ꧀ꦗꦸꦥꦸꦏ꧀ꦥꦺꦴꦠ꧀</translation>
-    </message>
-    <message>
-        <source>jedhil: the pot is topped up</source>
-        <translatorcomment>jv: jedhil: pot ditambahi</translatorcomment>
-        <translation>ꦗꦼꦝꦶꦭ꧀: ꦥꦺꦴꦠ꧀ꦢꦶꦠꦩ꧀ꦧꦲꦶ</translation>
     </message>
     <message>
         <source>jedhil: the ngeté&apos;s payout</source>
@@ -7702,11 +7778,6 @@
         <source>jedhil: the tengah&apos;s payout</source>
         <translatorcomment>jv: jedhil: bayaran kanggo tengah</translatorcomment>
         <translation>ꦗꦼꦝꦶꦭ꧀: ꦧꦪꦫꦤ꧀ꦏꦁꦒꦺꦴ​ꦠꦼꦔꦃ</translation>
-    </message>
-    <message>
-        <source>jentolan: no money; the kete deals next</source>
-        <translatorcomment>jv: jentolan: tanpa dhuwit; kete mbagi sabanjuré</translatorcomment>
-        <translation>ꦗꦼꦤ꧀ꦠꦺꦴꦭꦤ꧀: ꦠꦤ꧀ꦥ​ꦝꦸꦮꦶꦠ꧀; ꦏꦼꦠꦼ​ꦩ꧀ꦧꦒꦶ​ꦱꦧꦚ꧀ꦗꦸꦫꦺ</translation>
     </message>
     <message>
         <source>Every round is settled by the stake method chosen under Rules, with the amounts set there (the stake per point is not used). Money in the pot stays in the middle from round to round. The match goes on until you stop.</source>
@@ -8792,6 +8863,11 @@ dhuwit</translatorcomment>
         <translation>ꦒꦸꦁꦒꦸꦁ</translation>
     </message>
     <message>
+        <source>First to {target} points. You lead with {points}.</source>
+        <translatorcomment>jv: Sing dhisik tekan {target} biji. Sampéyan ing ngarep karo {points}.</translatorcomment>
+        <translation>ꦱꦶꦁ​ꦝꦶꦱꦶꦏ꧀ꦠꦼꦏꦤ꧀ {target} ꦧꦶꦗꦶ꧉ ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦲꦶꦁ​ꦔꦉꦥ꧀ꦏꦫꦺꦴ {points}꧉</translation>
+    </message>
+    <message>
         <source>First to {target} points. {name} leads with {points}.</source>
         <translatorcomment>jv: Sing dhisik tekan {target} biji. {name} ing ngarep karo {points}.</translatorcomment>
         <translation>ꦱꦶꦁ​ꦝꦶꦱꦶꦏ꧀ꦠꦼꦏꦤ꧀ {target} ꦧꦶꦗꦶ꧉ {name} ꦲꦶꦁ​ꦔꦉꦥ꧀ꦏꦫꦺꦴ {points}꧉</translation>
@@ -8817,9 +8893,9 @@ dhuwit</translatorcomment>
         <translation>{name} ×{mult}</translation>
     </message>
     <message>
-        <source>replayed</source>
-        <translatorcomment>jv: dibaleni</translatorcomment>
-        <translation>ꦢꦶꦧꦊꦤꦶ</translation>
+        <source>dealt again</source>
+        <translatorcomment>jv: dibagi manèh</translatorcomment>
+        <translation>ꦢꦶꦧꦒꦶ​ꦩꦤꦺꦃ</translation>
     </message>
     <message>
         <source>{name} {total}</source>
@@ -8861,6 +8937,11 @@ dhuwit</translatorcomment>
         <source>You</source>
         <translatorcomment>jv: Sampéyan</translatorcomment>
         <translation>ꦱꦩ꧀ꦥꦺꦪꦤ꧀</translation>
+    </message>
+    <message>
+        <source>Player {n}</source>
+        <translatorcomment>jv: Pemain {n}</translatorcomment>
+        <translation>ꦥꦼꦩꦲꦶꦤ꧀ {n}</translation>
     </message>
     <message>
         <source>{name} (you)</source>

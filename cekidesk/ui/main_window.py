@@ -40,6 +40,7 @@ from .foundations.fonts import install_javanese_font
 from .foundations.qtfix import guard_none_refcount
 from .games import DealWords, game_ui
 from .table import TableWidget
+from .widgets import mnemonics
 from .window.accelerators import unique_accelerators
 from .window.captions import caption_ms as caption_ms
 from .window.features.commands import Commands
@@ -72,6 +73,7 @@ class MainWindow(QMainWindow):
         guard_none_refcount()  # a PySide6 6.12 bug would otherwise abort Python 3.11 after a while
         super().__init__(parent)
         self.setObjectName("mainWindow")
+        self._mnemonics = mnemonics.install(self)   # every dialog's Alt+letters unique, in every language
         self.features: list[Feature] = []   # (in the order they refresh)
         notice: SettingsNotice | None = None
         if settings is None:
@@ -199,7 +201,7 @@ class MainWindow(QMainWindow):
 
     def seat_names(self) -> list[str]:
         """The names shown for the seats (a human's default name in the current language)."""
-        return [names.seat_display_name(s.kind, s.name) for s in self.controller.seats]
+        return names.seat_display_names([(s.kind, s.name) for s in self.controller.seats])
 
     def you(self) -> int:
         """The seat the shared texts (the log, the status line at the end of a hand, the end-of-hand

@@ -17,7 +17,8 @@ def describe_saved(loaded: LoadedGame) -> str:
     m = loaded.match
     doc = loaded.document
     others = ", ".join(s.name for s in loaded.seats if s.kind != "human")
-    people = [names.seat_display_name(s.kind, s.name) for s in loaded.seats if s.kind == "human"]
+    shown = names.seat_display_names([(s.kind, s.name) for s in loaded.seats])
+    people = [name for s, name in zip(loaded.seats, shown, strict=True) if s.kind == "human"]
     when = ""
     if doc.saved_at is not None:
         try:
@@ -25,7 +26,7 @@ def describe_saved(loaded: LoadedGame) -> str:
         except (ValueError, OSError, OverflowError):
             when = ""
     if len(people) > 1:     # several people at this computer: every one of them named
-        players = ", ".join(names.seat_display_name(s.kind, s.name) for s in loaded.seats)
+        players = ", ".join(shown)
         text = QCoreApplication.translate("ContinueQuestion", "{game}: {players} — hand {hand}").format(
             game=names.game_title(m.spec), players=players, hand=m.hand_index + 1)
     else:

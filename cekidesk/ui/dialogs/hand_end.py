@@ -165,7 +165,7 @@ class HandEndDialog(QDialog):
                 money=names.format_money(match.pot, signed=False)), page)
             pot.setObjectName("potLabel")
             pl.addWidget(pot)
-        pl.addWidget(QLabel(match_progress(match, seat_names), page))
+        pl.addWidget(QLabel(match_progress(match, seat_names, human_seat), page))
         return page
 
     def _add_buttons(self, words: DealWords, lay: QVBoxLayout) -> None:

@@ -35,6 +35,7 @@ from cekidesk.persistence.settings import Settings
 
 from ..foundations import i18n, names
 from ..games import game_ui
+from ..widgets import mnemonics
 from ..widgets.helpers import fit_wrapped_labels, show_money_unit
 from ..widgets.options_form import OptionsForm, number_range
 from .common import level_help
@@ -273,6 +274,7 @@ class NewGameDialog(QDialog):
         self.mode_combo.setCurrentIndex(max(0, i))
         self.mode_combo.blockSignals(False)
         self._mode_changed()
+        mnemonics.unique_in_dialog(self)    # (the game's own texts: Ce Pe's "&Edit rules…")
         fit_wrapped_labels(self)
 
     @staticmethod
@@ -400,24 +402,41 @@ class NewGameDialog(QDialog):
         for the others."""
         return names.default_human_name() if i == 0 else names.DEFAULT_BOT_NAMES[(i - 1) % len(names.DEFAULT_BOT_NAMES)]
 
-    def _person_name(self, i: int) -> str:
-        """The name offered to a person in seat ``i`` after the first: "Player 2" …, their own —
-        with several people at one computer, nobody else is "You"."""
-        return self.tr("Player {n}").format(n=i + 1)
+    @staticmethod
+    def _person_name(i: int) -> str:
+        """The name offered to a person in seat ``i`` at a table of several people: "Player 2" … —
+        with several people at one computer, nobody is "You", the first person neither."""
+        return names.person_name(i)
+
+    def _people(self) -> int:
+        """How many of the seats in play are people."""
+        return sum(combo.currentData() is None for _, _, combo in self._seat_rows[:self.players_spin.value()])
 
     def _seat_kind_changed(self, i: int) -> None:
         """A seat made a person gets a person's name of its own (in place of the computer player's
-        name it was offered), and back: a name the player typed is kept."""
-        if i == 0:
+        name it was offered), and back: a name the player typed is kept.  The first person is "You"
+        only while nobody else sits at the computer (then "Player 1")."""
+        if i > 0:
+            _, edit, combo = self._seat_rows[i]
+            text = " ".join(edit.text().split())
+            bot_name = self._default_name(i)
+            if combo.currentData() is None:
+                if not text or text == bot_name or names.is_default_human_name(text):
+                    edit.setText(self._person_name(i))
+            elif not text or text == self._person_name(i):
+                edit.setText(bot_name)
+        self._name_the_first_person()
+
+    def _name_the_first_person(self) -> None:
+        if not self._seat_rows:
             return
-        _, edit, combo = self._seat_rows[i]
+        _, edit, combo = self._seat_rows[0]
         text = " ".join(edit.text().split())
-        bot_name = self._default_name(i)
-        if combo.currentData() is None:
-            if not text or text == bot_name or names.is_default_human_name(text):
-                edit.setText(self._person_name(i))
-        elif not text or text == self._person_name(i):
-            edit.setText(bot_name)
+        several = self._people() > 1
+        if combo.currentData() is None and several and (not text or names.is_default_human_name(text)):
+            edit.setText(self._person_name(0))
+        elif (not several or combo.currentData() is not None) and text == self._person_name(0):
+            edit.setText(self._default_name(0))
 
     def _check_seats(self) -> None:
         """At least one of the seats in play must be a person: Start waits for one, and a line says so."""
@@ -439,6 +458,7 @@ class NewGameDialog(QDialog):
             for w in row:
                 w.setVisible(i < n)
         self._check_seats()
+        self._name_the_first_person()     # (a person's seat left or came back)
 
     def _mode_changed(self) -> None:
         mode = self.mode_combo.currentData()
@@ -458,6 +478,9 @@ class NewGameDialog(QDialog):
         else:
             self.mode_help.setText(ui.match_mode_help(mode) if mode else "")
         self._show_practice_choice(mode)
+        # the options that only matter in a money match are offered for one only
+        if self._options_form is not None:
+            self._options_form.set_hidden(frozenset() if mode == "money" else ui.money_only_options)
 
     def _make_practice_choice(self, box: QVBoxLayout) -> None:
         """Whether moves may be taken back: a practice match may (on unless the player says no), a
@@ -522,11 +545,12 @@ class NewGameDialog(QDialog):
     def config(self) -> NewGameConfig:
         n = self.players_spin.value()
         seats: list[Seat] = []
+        several = self._people() > 1
         for i in range(n):
             _, edit, combo = self._seat_rows[i]
             name = " ".join(edit.text().split())[:40]
-            if combo.currentData() is None and i > 0 and (not name or names.is_default_human_name(name)):
-                name = self._person_name(i)   # only the first seat's person may be "You"
+            if combo.currentData() is None and several and (not name or names.is_default_human_name(name)):
+                name = self._person_name(i)   # with several people nobody is "You"
             name = name or self._default_name(i)
             if combo.currentData() is None:
                 # the name offered is saved as the default, shown in whatever language is chosen later
@@ -547,8 +571,18 @@ class NewGameDialog(QDialog):
             mo["hands"] = self.hands_spin.value()
         elif self.limit_spin.isVisibleTo(self):
             mo["limit"] = self.limit_spin.value()
-        return NewGameConfig(self.spec.id, seats, seed, self.options_form.values(), mo, chosen,
+        return NewGameConfig(self.spec.id, seats, seed, self.option_values(mode), mo, chosen,
                              self.practice_check.isChecked())
+
+    def option_values(self, mode: str | None) -> dict[str, object]:
+        """The rules chosen; a match not for money plays the options that only matter for money
+        (hidden then) at their defaults: no side bet is asked for in a match of points."""
+        values = self.options_form.values()
+        if mode != "money":
+            fields = self.spec.options_model.model_fields
+            for name in game_ui(self.spec.id).money_only_options & values.keys():
+                values[name] = fields[name].get_default(call_default_factory=True)
+        return values
 
 
 __all__ = ["NewGameConfig", "NewGameDialog", "random_seed"]

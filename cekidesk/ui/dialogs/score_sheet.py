@@ -157,10 +157,13 @@ class ScoreSheet(QTableView):
         return self.sheet_model.headers[col] if 0 <= col < len(self.sheet_model.headers) else ""
 
 
-def match_progress(match: Match, seat_names: Sequence[str]) -> str:
-    """One line on where the match stands."""
+def match_progress(match: Match, seat_names: Sequence[str], human: int = -1) -> str:
+    """One line on where the match stands (``human``: the seat called "you")."""
     mo = match.match_options
     lead = match.standings()[0]
+    if mo.mode == "target" and lead == human:
+        return QCoreApplication.translate("ScoreSheet", "First to {target} points. You lead with {points}.").format(
+            target=names.format_points(mo.target), points=names.format_points(match.scores[lead]))
     if mo.mode == "target":
         return QCoreApplication.translate("ScoreSheet", "First to {target} points. {name} leads with {points}.").format(
             target=names.format_points(mo.target), name=seat_names[lead],
@@ -206,7 +209,7 @@ class ScoreSheetDialog(QDialog):
 
     def show_match(self, match: Match | None, seat_names: Sequence[str], human_seat: int) -> None:
         self.sheet.show_match(match, seat_names, human_seat)
-        self.progress.setText(match_progress(match, seat_names) if match else self.tr("No game."))
+        self.progress.setText(match_progress(match, seat_names, human_seat) if match else self.tr("No game."))
 
 
 __all__ = ["ScoreSheet", "ScoreSheetDialog", "ending_progress", "hand_summary", "match_progress", "side_name"]

@@ -717,6 +717,21 @@ def seat_display_name(kind: str, name: str) -> str:
     return name
 
 
+def person_name(seat: int) -> str:
+    """The name of a person at a table of several people who has none of their own: "Player 2"."""
+    return QCoreApplication.translate("Seats", "Player {n}").format(n=seat + 1)
+
+
+def seat_display_names(seats: Sequence[tuple[str, str]]) -> list[str]:
+    """The names shown for ``seats`` ((kind, name) each): a person's default name in the current
+    language ("You") — with several people at the table nobody is "You": a person who kept the
+    default name is "Player 1", "Player 2" … by their seat (issue 32; older saves named the first
+    person "You")."""
+    several = sum(kind == "human" for kind, _ in seats) > 1
+    return [person_name(i) if several and kind == "human" and is_default_human_name(name)
+            else seat_display_name(kind, name) for i, (kind, name) in enumerate(seats)]
+
+
 # Sensible default names for computer players (Javanese / Indonesian).
 DEFAULT_BOT_NAMES = ("Budi", "Sari", "Ayu", "Joko", "Wati", "Slamet", "Ratna", "Bambang",
                      "Dewi", "Agus", "Lestari", "Hendra", "Nur")   # enough for a table of fourteen

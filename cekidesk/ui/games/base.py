@@ -26,7 +26,7 @@ the table, the window or the dialogs.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
@@ -79,11 +79,12 @@ HANDS_CARD_HEIGHT = 90
 
 
 def hands_tab(hands: Sequence[Sequence[str]], seat_names: Sequence[str], human: int, namer: Namer,
-              parent: QWidget, overlap: float = 0.0) -> QWidget:
+              parent: QWidget, overlap: float = 0.0, notes: Mapping[int, str] | None = None) -> QWidget:
     """An end-of-hand tab with every seat's cards (codes), :data:`HANDS_CARD_HEIGHT` tall, a row
     each; many hands (the Balik family's fourteen) scroll down.  A hand is one group of its row,
     never split (a gap would read as a set): the longest, fifteen cards, is about 570 pixels wide,
-    so the rows fit the end-of-hand dialog at 1280 × 720."""
+    so the rows fit the end-of-hand dialog at 1280 × 720.  ``notes`` says a word of a seat ("out"):
+    in place of its cards when it holds none, else after them."""
     from ..foundations.cardpics import CardRow
 
     area = QScrollArea(parent)
@@ -92,8 +93,14 @@ def hands_tab(hands: Sequence[Sequence[str]], seat_names: Sequence[str], human: 
     grid = QGridLayout(inner)
     for i, cards in enumerate(hands):
         grid.addWidget(QLabel(names.seat_label(seat_names, i, human), inner), i, 0)
-        grid.addWidget(CardRow([sorted(cards, key=names.by_value)], HANDS_CARD_HEIGHT, namer, inner,
-                               overlap=overlap), i, 1)
+        note = (notes or {}).get(i)
+        if cards or not note:
+            grid.addWidget(CardRow([sorted(cards, key=names.by_value)], HANDS_CARD_HEIGHT, namer, inner,
+                                   overlap=overlap), i, 1)
+        if note:
+            label = QLabel(note, inner)
+            label.setObjectName(f"handNote{i}")
+            grid.addWidget(label, i, 2 if cards else 1)
     grid.setColumnStretch(1, 1)
     area.setWidget(inner)
     return area
@@ -169,6 +176,9 @@ class GameUI(Generic[V]):
     important_events: ClassVar[frozenset[str]] = frozenset()
     # the game's options that are amounts of money (entered in the chosen currency)
     money_options: ClassVar[frozenset[str]] = frozenset()
+    #: options that only matter in a match for money (amounts, stake methods, side bets): New Game
+    #: shows them only for a money match, and a match not for money is played with their defaults
+    money_only_options: ClassVar[frozenset[str]] = frozenset()
     # what the game calls one deal, in every sentence of the window and the dialogs
     deal_words_class: ClassVar[type[DealWords]] = DealWords
 

@@ -97,16 +97,16 @@ class SeatItem(QGraphicsObject):
         p.drawRoundedRect(box, rad, rad)
 
         pad = h * 0.2
-        name_font = QFont()
-        name_font.setPixelSize(max(9, round(h * 0.3)))
-        name_font.setBold(True)
+        name_font = self.name_font(h)
         small = QFont()
         small.setPixelSize(max(8, round(h * 0.25)))
         chip = h * 0.36
         right = w - pad
-        # dealer chip
+        # the dealer chip beside the name, or on the second line when the whole name needs the room
+        # (a long name in aksara Jawa: the name is never cut for the chip)
+        chip_low = s.dealer and not self.chip_beside_name(s)
         if s.dealer:
-            c = QPointF(right - chip / 2, h * 0.3)
+            c = QPointF(right - chip / 2, h * (0.73 if chip_low else 0.3))
             p.setPen(QPen(QColor(60, 40, 0), 1))
             p.setBrush(QColor(240, 230, 200))
             p.drawEllipse(c, chip / 2, chip / 2)
@@ -117,14 +117,40 @@ class SeatItem(QGraphicsObject):
             p.setPen(QColor(60, 40, 0))
             p.drawText(QRectF(c.x() - chip / 2, c.y() - chip / 2, chip, chip), Qt.AlignmentFlag.AlignCenter,
                        QCoreApplication.translate("TableWidget", "D"))
-            right -= chip + pad * 0.4
         p.setFont(name_font)
         p.setPen(QColor(245, 240, 225))
-        fm = QFontMetricsF(name_font)
-        name = fm.elidedText(s.name, Qt.TextElideMode.ElideRight, max(10.0, right - pad))
+        name = self.shown_name(s)
+        name_right = right - (chip + pad * 0.4 if s.dealer and not chip_low else 0.0)
         left_middle = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
-        p.drawText(QRectF(pad, h * 0.08, right - pad, h * 0.46), left_middle, name)
-        self._paint_second_line(p, small, pad, right)
+        p.drawText(QRectF(pad, h * 0.08, name_right - pad, h * 0.46), left_middle, name)
+        self._paint_second_line(p, small, pad, right - (chip + pad * 0.4 if chip_low else 0.0))
+
+    @staticmethod
+    def name_font(h: float) -> QFont:
+        """The plate's name in a plate ``h`` pixels tall."""
+        font = QFont()
+        font.setPixelSize(max(9, round(h * 0.3)))
+        font.setBold(True)
+        return font
+
+    @classmethod
+    def _name_room(cls, spec: SeatSpec, beside_chip: bool) -> float:
+        w, h = spec.rect.width(), spec.rect.height()
+        pad = h * 0.2
+        return max(10.0, w - 2 * pad - (h * 0.36 + pad * 0.4 if beside_chip else 0.0))
+
+    @classmethod
+    def chip_beside_name(cls, spec: SeatSpec) -> bool:
+        """Whether the dealer chip stands beside the name: when the whole name fits there too."""
+        need = QFontMetricsF(cls.name_font(spec.rect.height())).horizontalAdvance(spec.name)
+        return need <= cls._name_room(spec, True)
+
+    @classmethod
+    def shown_name(cls, spec: SeatSpec) -> str:
+        """The name as the plate draws it: whole, unless it is wider than the whole plate."""
+        room = cls._name_room(spec, spec.dealer and cls.chip_beside_name(spec))
+        fm = QFontMetricsF(cls.name_font(spec.rect.height()))
+        return fm.elidedText(spec.name, Qt.TextElideMode.ElideRight, room)
 
     def _paint_second_line(self, p: QPainter, small: QFont, pad: float, right: float) -> None:
         """The plate's second line, in the font ``small`` between ``pad`` and ``right``: a small card

@@ -104,6 +104,8 @@ class OptionsForm(QWidget):
         self._show_if: dict[str, dict[str, list[object]]] = {}
         self._setters: dict[str, Callable[[object], None]] = {}
         self._summaries: dict[str, QLabel] = {}         # the read-only fields
+        self._hidden: frozenset[str] = frozenset()       # hidden whatever their conditions (set_hidden)
+        self._ever_hidden: set[str] = set()
         # the form scrolls inside the Rules box when a game has many options
         outer, inner = self._make_scroll_area()
         values = values or {}
@@ -268,9 +270,17 @@ class OptionsForm(QWidget):
                 return False
         return True
 
+    def set_hidden(self, fields: frozenset[str]) -> None:
+        """Hide the rows of ``fields`` whatever their conditions (New Game: the options that only
+        matter in a money match, when the match is not for money); their values are still read."""
+        self._ever_hidden |= fields
+        self._hidden = fields
+        self._update_shown()
+
     def _update_shown(self, *_: object) -> None:
-        for name in {*self._show_if, *self._summaries}:
-            on = self.is_shown(name) and (name not in self._summaries or bool(self._summaries[name].text()))
+        for name in {*self._show_if, *self._summaries, *self._ever_hidden}:
+            on = (name not in self._hidden and self.is_shown(name)
+                  and (name not in self._summaries or bool(self._summaries[name].text())))
             for w in self._rows.get(name, []):
                 self._form.setRowVisible(w, on)
 

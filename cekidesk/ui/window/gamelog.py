@@ -54,7 +54,7 @@ def describe_event(event: Event, seat_names: Sequence[str], human_seat: int, gam
 class Seating:
     """What wording an event needs besides the event: the game's words and who sits where.
 
-    The seats are kept as stored (kind and name), and shown as :func:`names.seat_display_name`
+    The seats are kept as stored (kind and name), and shown as :func:`names.seat_display_names`
     says when a line is worded, so a human's default name follows a language change."""
 
     ui: GameUI
@@ -67,7 +67,7 @@ class Seating:
 
     @property
     def seat_names(self) -> list[str]:
-        return [names.seat_display_name(kind, name) for kind, name in self.seats]
+        return names.seat_display_names(self.seats)
 
 
 @dataclass(frozen=True, slots=True)

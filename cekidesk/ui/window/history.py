@@ -70,7 +70,18 @@ def first_human(seats: Sequence[Seat]) -> int:
 
 def display_names(seats: Sequence[Seat]) -> list[str]:
     """The names shown for ``seats`` (a person's default name in the current language)."""
-    return [names.seat_display_name(s.kind, s.name) for s in seats]
+    return names.seat_display_names([(s.kind, s.name) for s in seats])
+
+
+def deal_number(match: Match, index: int) -> int:
+    """Hand ``index``'s own deal number (a finished hand's or the one under way): the match's number
+    for a first hand its seed deals (the number New Game takes), else the seed the hand was
+    shuffled from (what *Play this deal again* deals again)."""
+    if index == 0 and match.first_deal is None:
+        return match.seed
+    if index < len(match.history):
+        return match.history[index].seed
+    return match.hand_seed
 
 
 def first_deal_of(match: Match, index: int) -> tuple[int, int] | None:
@@ -183,6 +194,9 @@ class HistoryModel(QAbstractTableModel):
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
             heads = self.headers()
             return heads[section] if 0 <= section < len(heads) else None
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.ToolTipRole and section == 1:
+            return self.tr("Each hand's own deal: the match's number for its first hand, the number the hand "
+                           "was shuffled from for the others. Play this deal again deals it again.")
         return None
 
     def data(self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
@@ -195,7 +209,8 @@ class HistoryModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.TextAlignmentRole:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter) if col in (0, 1, 5, 6) \
                 else int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
-        numbers = (rec.index + 1, m.seed, rec.dealer, None, None, rec.result.points[human], rec.payments[human])
+        numbers = (rec.index + 1, deal_number(m, rec.index), rec.dealer, None, None, rec.result.points[human],
+                   rec.payments[human])
         if role == self.SORT_ROLE:
             return numbers[col] if numbers[col] is not None else self.data(index)
         if role != Qt.ItemDataRole.DisplayRole:
@@ -204,7 +219,7 @@ class HistoryModel(QAbstractTableModel):
         if col == 0:
             return str(rec.index + 1)
         if col == 1:
-            return str(m.seed)
+            return str(deal_number(m, rec.index))
         if col == 2:
             return names.seat_label(seat_names, rec.dealer, human)
         if col == 3:

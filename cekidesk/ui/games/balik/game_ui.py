@@ -119,7 +119,7 @@ class BalikUI(GameUI[BalikView]):
         d = result.details
         if d.get("replay"):
             return QCoreApplication.translate(
-                "BalikUI", "Hand over — {card} was turned: the hand is played again.").format(
+                "BalikUI", "Hand over — {card} was turned: the hand is dealt again.").format(
                 card=names.card_name(d["turned"][-1]) if d.get("turned") else "")
         if result.outcome == "win" and result.winners:
             w = result.winners[0]
@@ -143,7 +143,7 @@ class BalikUI(GameUI[BalikView]):
     def hand_summary(self, result: HandResult, seat_names: Sequence[str]) -> str:
         d = result.details
         if d.get("replay"):
-            return QCoreApplication.translate("ScoreSheet", "replayed")
+            return QCoreApplication.translate("ScoreSheet", "dealt again")
         if result.outcome == "win" and result.winners:
             return QCoreApplication.translate("ScoreSheet", "{name} {total}").format(
                 name=seat_name(result.winners[0], seat_names), total=d.get("total", ""))
@@ -273,7 +273,7 @@ class BalikUI(GameUI[BalikView]):
     def _headline(self, res: HandResult, seat_names: Sequence[str], human: int) -> str:
         d = res.details
         if d.get("replay"):
-            return QCoreApplication.translate("HandEndDialog", "Replay: {card} was turned").format(
+            return QCoreApplication.translate("HandEndDialog", "Dealt again: {card} was turned").format(
                 card=names.card_name(d["turned"][-1]) if d.get("turned") else "")
         if res.outcome == "win" and res.winners:
             w = res.winners[0]

@@ -386,7 +386,7 @@ class BalikLayout(TableLayout[BalikView]):
         notes: list[tuple[Hashable, str, str, str]] = []    # key, text, style, tooltip
         if view.result is not None and not view.result.winners:
             d = view.result.details
-            text = (QCoreApplication.translate("BalikTable", "Replay: the hand is dealt again") if d.get("replay")
+            text = (QCoreApplication.translate("BalikTable", "Dealt again") if d.get("replay")
                     else QCoreApplication.translate("BalikTable", "Drawn hand"))
             notes.append((("result",), text, "winner", ""))
         cv = view.carry_view

@@ -131,7 +131,10 @@ class CePeUI(RuleSetHooks, GameUI[CePeView]):
             cards = d.get("cards")
             if not you or not cards:
                 return None       # (one deal event a seat: the human's says it all)
-            return say(("deal", True, ""), len(cards), dealer=seat_name(d.get("dealer"), seat_names),
+            variant = {(False, False): "", (False, True): "you_begin", (True, False): "you_deal",
+                       (True, True): "you_deal_begin"}[(d.get("dealer") == human, d.get("first") == human)]
+            return say(("deal", True, variant), len(cards),
+                        dealer=seat_name(d.get("dealer"), seat_names),
                         starter=seat_name(d.get("first"), seat_names), counter=counter_str(int(d.get("counter", 0))),
                         cards=names.card_list(sorted((wkind(c) for c in cards), key=by_rank), namer))
         if t == "play":
@@ -236,7 +239,11 @@ class CePeUI(RuleSetHooks, GameUI[CePeView]):
         if hands and any(hands):
             content.caption = QCoreApplication.translate("HandEndDialog", "Everyone's last cards:")
             content.showcase_tab = QCoreApplication.translate("HandEndDialog", "Hands")
-            content.showcase = hands_tab([list(h) for h in hands][:n], seat_names, human, namer, parent)
+            out = QCoreApplication.translate("HandEndDialog", "out")
+            none = QCoreApplication.translate("HandEndDialog", "no cards")
+            notes = {q: out if q in order else none for q, h in enumerate(list(hands)[:n]) if q in order or not h}
+            content.showcase = hands_tab([list(h) for h in hands][:n], seat_names, human, namer, parent,
+                                         notes=notes)
 
     def stake_summary(self, match: Match) -> str:
         """Each player out pays the winner a stake (with a redeal: when the match is decided)."""

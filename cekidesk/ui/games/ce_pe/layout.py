@@ -269,8 +269,12 @@ class CePeLayout(TableLayout[CePeView]):
             arrow = "↻" if view.direction > 0 else "↺"
             way = (QCoreApplication.translate("CePeTable", "clockwise") if view.direction > 0
                    else QCoreApplication.translate("CePeTable", "anticlockwise"))
-            line = QCoreApplication.translate("CePeTable", "{arrow} {way} · next: {name}").format(
-                arrow=arrow, way=way, name=self.seat_title(view.next_player))
+            if view.current == view.viewer:     # (your turn: the next player comes after you)
+                line = QCoreApplication.translate("CePeTable", "{arrow} {way} · then: {name}").format(
+                    arrow=arrow, way=way, name=self.seat_title(view.next_player))
+            else:
+                line = QCoreApplication.translate("CePeTable", "{arrow} {way} · next: {name}").format(
+                    arrow=arrow, way=way, name=self.seat_title(view.next_player))
             tip = QCoreApplication.translate("CePeTable",
                                              "The direction of play and who moves after the current player")
             y = centre.y() - big * 0.3 + text_height(text, big, True) / 2 + options.line(font) * 0.2
@@ -314,11 +318,44 @@ class CePeLayout(TableLayout[CePeView]):
             plan.slots.append(QRectF(dx - pw / 2, centre.y() - pile_h / 2, pw, pile_h))
         last = view.last_play
         if last is not None:
-            who = last[0]
-            name = self.seat_title(who)
-            plan.labels.append(LabelSpec(("thrower",), name, QPointF(dx, under + text_height(name, font * 0.9) / 2),
-                                         font * 0.9, "count", QCoreApplication.translate(
-                                             "CePeTable", "Played the top card")))
+            name = self.seat_title(last[0])
+            pos, size = self._thrower_place(plan, name, font * 0.9, dx, under, centre, pile_h, pw)
+            plan.labels.append(LabelSpec(("thrower",), name, pos, size, "count", QCoreApplication.translate(
+                "CePeTable", "Played the top card")))
+
+    @staticmethod
+    def _thrower_place(plan: Plan, name: str, size: float, dx: float, under: float, centre: QPointF,
+                       pile_h: float, pw: float) -> tuple[QPointF, float]:
+        """Where (and how large) the name of the top card's player stands: under the discards, else
+        over them, moved toward the middle as far as its own width, else lower under them, else beside
+        them — the first
+        place that clears every seat (its plate, its cards: with eight players a lower seat's backs
+        reach up beside the piles), every card and every label already placed; a long name (your
+        own in aksara Jawa) a little smaller when no place holds it at its size."""
+        taken = [s.rect for s in plan.seats]
+        for c in plan.cards:
+            cw = card_width(c.height, back_code(FAMILY))
+            across, up = (c.height, cw) if abs(c.rotation) > 45 else (cw, c.height)   # (turned down: lying)
+            more = pw * 0.12 if c.role == "pile" else 0.0     # a pile card turned up to 9°
+            taken.append(QRectF(c.pos.x() - across / 2 - more, c.pos.y() - up / 2, across + 2 * more, up))
+        for lab in plan.labels:
+            bold = lab.style in ("banner", "winner")
+            lw, lh = text_width(lab.text, lab.size, bold), text_height(lab.text, lab.size, bold)
+            taken.append(QRectF(lab.pos.x() - lw / 2, lab.pos.y() - lh / 2, lw, lh))
+        first = QPointF(dx, under + text_height(name, size) / 2)
+        for shrink in (1.0, 0.85, 0.72):
+            z = size * shrink
+            w, h = text_width(name, z), text_height(name, z)
+            below, above = under + h / 2, centre.y() - pile_h / 2 - pw * 0.12 - h / 2
+            beside = dx + pw * 0.74 + w / 2
+            places = [QPointF(dx - t * w / 4, y) for y in (below, above) for t in range(5)]
+            places += [QPointF(dx - t * w / 4, below + k * h * 0.5) for k in (1, 2, 3, 4) for t in range(9)]
+            places += [QPointF(beside, centre.y() + t * (pile_h - h) / 4) for t in (0, -1, 1, -2, 2)]
+            for place in places:
+                box = QRectF(place.x() - w / 2 - 2, place.y() - h / 2 - 2, w + 4, h + 4)   # (2 pixels apart)
+                if not any(box.intersects(r) for r in taken):
+                    return place, z
+        return first, size
 
     # ------------------------------------------------------------------------------------------
     def choreograph(self, events: Sequence[Event], old: dict[Hashable, Any], new: Plan, view: CePeView,

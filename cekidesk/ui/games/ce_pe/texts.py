@@ -112,6 +112,16 @@ _TEMPLATES: dict[tuple[str, bool, str], str] = {
     ("deal", True, ""): QT_TRANSLATE_NOOP(
         "GameLog", "{dealer} deals %n card(s) each; the counter starts at {counter}, {starter} begins. "
                    "You hold {cards}."),
+    # (issue 32: you as the subject in the second person, "you begin", never "You begins")
+    ("deal", True, "you_begin"): QT_TRANSLATE_NOOP(
+        "GameLog", "{dealer} deals %n card(s) each; the counter starts at {counter} and you begin. "
+                   "You hold {cards}."),
+    ("deal", True, "you_deal"): QT_TRANSLATE_NOOP(
+        "GameLog", "You deal %n card(s) each; the counter starts at {counter}, {starter} begins. "
+                   "You hold {cards}."),
+    ("deal", True, "you_deal_begin"): QT_TRANSLATE_NOOP(
+        "GameLog", "You deal %n card(s) each; the counter starts at {counter} and you begin. "
+                   "You hold {cards}."),
     ("play", True, "change"): QT_TRANSLATE_NOOP("GameLog", "You play {card}: {change} → {after}."),
     ("play", False, "change"): QT_TRANSLATE_NOOP("GameLog", "{name} plays {card}: {change} → {after}."),
     ("play", True, "set"): QT_TRANSLATE_NOOP("GameLog", "You play {card}: the counter is set to {after}."),

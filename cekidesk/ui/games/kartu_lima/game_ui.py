@@ -35,6 +35,11 @@ class KartuLimaUI(GameUI[KartuLimaView]):
     money_options = frozenset(
         {"wudhon_stake", "undhuh_stake", "bal_stake", "pethitan_stake", "rooster_stake", "side_stake"}
     )
+    # the stake method, its choices and the side bets pay money only (a hand's point is its win)
+    money_only_options = money_options | frozenset(
+        {"stakes", "undhuh_streak", "tomprang", "gor_goran", "kucingan", "bedoran", "kasutan", "pil", "kek", "pong",
+         "lemon", "abang_ireng"}
+    )
 
     def lesson(self) -> Lesson:
         return kartu_lima_lesson()
@@ -151,7 +156,7 @@ class KartuLimaUI(GameUI[KartuLimaView]):
         if t in ("cut", "deal", "chose"):
             return self._opening_line(event, seat_names, human, namer)
         if t == "reveal":
-            return self._reveal_line(d, seat_names)
+            return self._reveal_line(d, seat_names, human)
         if t == "roosters":
             laid = d.get("players") or []
             if not laid:
@@ -200,15 +205,17 @@ class KartuLimaUI(GameUI[KartuLimaView]):
                 ]
             )
             return say(
-                ("cut", False, "again" if len(rounds) > 1 else ""),
+                ("cut", d.get("dealer") == human, "again" if len(rounds) > 1 else ""),
                 cuts=cuts,
                 name=seat_name(d.get("dealer"), seat_names),
             )
         if t == "deal":
             if not you or not secret.get("cards"):
                 return None
+            variant = {(False, False): "", (False, True): "you_lead", (True, False): "you_deal",
+                       (True, True): "you_deal_lead"}[(d.get("dealer") == human, d.get("starter") == human)]
             return say(
-                ("deal", True, ""),
+                ("deal", True, variant),
                 dealer=seat_name(d.get("dealer"), seat_names),
                 starter=seat_name(d.get("starter"), seat_names),
                 cards=names.card_list(sorted(kind_of(c) for c in secret["cards"]), namer),
@@ -275,7 +282,7 @@ class KartuLimaUI(GameUI[KartuLimaView]):
             )
         return None
 
-    def _reveal_line(self, d: dict, seat_names: Sequence[str]) -> str | None:
+    def _reveal_line(self, d: dict, seat_names: Sequence[str], human: int = -1) -> str | None:
         rnd = d.get("round")
         choices = d.get("choices") or []
         if rnd == "bet":
@@ -287,16 +294,7 @@ class KartuLimaUI(GameUI[KartuLimaView]):
                 for c in choices
             ]
         elif rnd == "tomprang":
-            parts = [
-                QCoreApplication.translate("GameLog", "{name} adds one").format(
-                    name=seat_name(c.get("player"), seat_names)
-                )
-                if c.get("verb") == "tomprang"
-                else QCoreApplication.translate("GameLog", "{name} passes").format(
-                    name=seat_name(c.get("player"), seat_names)
-                )
-                for c in choices
-            ]
+            parts = [self._tomprang_part(c, seat_names, human) for c in choices]
         elif rnd == "colour":
             parts = [
                 QCoreApplication.translate("GameLog", "{name} red").format(name=seat_name(c.get("player"), seat_names))
@@ -309,6 +307,17 @@ class KartuLimaUI(GameUI[KartuLimaView]):
         else:
             return None
         return say(("reveal", False, rnd), list=join(parts))
+
+    @staticmethod
+    def _tomprang_part(choice: dict, seat_names: Sequence[str], human: int) -> str:
+        """One player's answer in the tomprang round's line: "Budi adds one", "you pass"."""
+        q = choice.get("player")
+        adds = choice.get("verb") == "tomprang"
+        if q is not None and q == human:
+            return (QCoreApplication.translate("GameLog", "you add one") if adds
+                    else QCoreApplication.translate("GameLog", "you pass"))
+        return (QCoreApplication.translate("GameLog", "{name} adds one") if adds
+                else QCoreApplication.translate("GameLog", "{name} passes")).format(name=seat_name(q, seat_names))
 
     # -- end of a hand ---------------------------------------------------------------------------------
     def fill_hand_end(
@@ -350,7 +359,8 @@ class KartuLimaUI(GameUI[KartuLimaView]):
         parts: list[str] = []
         if d.get("instant"):
             parts.append(
-                QCoreApplication.translate("HandEndDialog", "{name} was dealt {cards}: {what}.").format(
+                (QCoreApplication.translate("HandEndDialog", "You were dealt {cards}: {what}.") if w == human
+                 else QCoreApplication.translate("HandEndDialog", "{name} was dealt {cards}: {what}.")).format(
                     name=names.seat_label(seat_names, w, human),
                     cards=names.card_list([kind_of(c) for c in d.get("revealed") or []], namer),
                     what=names.text(f"kartu-lima.option.{d['instant']}"),

@@ -312,7 +312,7 @@ class KartuLimaLayout(TableLayout[KartuLimaView]):
 
     def _seat(self, view: KartuLimaView, q: int, rect: QRectF, over: bool, style: str,
               human: bool = False) -> SeatSpec:
-        banjiran, streak = view.streak
+        banjiran, streak = self.streak_after(view)
         badge = tip = ""
         if banjiran == q and streak:
             code = streak_name(streak)
@@ -325,7 +325,7 @@ class KartuLimaLayout(TableLayout[KartuLimaView]):
             rect=rect,
             name=self.seat_title(q),
             count=view.hand_counts[q],
-            dealer=q == view.dealer,
+            dealer=q == (banjiran if view.result is not None and banjiran is not None else view.dealer),
             to_move=q in view.to_act and not over,
             badge=badge,
             badge_tip=tip,
@@ -333,6 +333,17 @@ class KartuLimaLayout(TableLayout[KartuLimaView]):
             human=human,
             extra=self._seat_extra(view, q),
         )
+
+    @staticmethod
+    def streak_after(view: KartuLimaView) -> tuple[int | None, int]:
+        """The banjiran and their streak as the table shows them: once a hand is over, its winner's
+        (the streak counted as the match's carry counts it), who also deals the next hand — so
+        after the last hand of a match too the badge and the dealer's chip are the last hand's."""
+        banjiran, streak = view.streak
+        if view.result is None or not view.result.winners:
+            return banjiran, streak
+        w = view.result.winners[0]
+        return w, (streak + 1 if banjiran == w else 1)
 
     def _seat_extra(self, view: KartuLimaView, q: int) -> str:
         """The plate's second line: what the seat chose in the round being played (once shown), or

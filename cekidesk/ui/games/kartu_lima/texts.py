@@ -264,9 +264,21 @@ def kind_of(code: object) -> Kind:
 TEMPLATES: dict[tuple[str, bool, str], str] = {
     ("cut", False, ""): QT_TRANSLATE_NOOP("GameLog", "Cut for the deal: {cuts}. {name} deals."),
     ("cut", False, "again"): QT_TRANSLATE_NOOP("GameLog", "Cut for the deal (ties cut again): {cuts}. {name} deals."),
+    ("cut", True, ""): QT_TRANSLATE_NOOP("GameLog", "Cut for the deal: {cuts}. You deal."),
+    ("cut", True, "again"): QT_TRANSLATE_NOOP("GameLog", "Cut for the deal (ties cut again): {cuts}. You deal."),
     ("cut_one", False, ""): QT_TRANSLATE_NOOP("GameLog", "{name} {card}"),
     ("deal", True, ""): QT_TRANSLATE_NOOP(
         "GameLog", "{dealer} deals five cards each; {starter} leads. You hold {cards}."
+    ),
+    # (issue 32: you as the subject in the second person, never "You deals" or "You leads")
+    ("deal", True, "you_lead"): QT_TRANSLATE_NOOP(
+        "GameLog", "{dealer} deals five cards each; you lead. You hold {cards}."
+    ),
+    ("deal", True, "you_deal"): QT_TRANSLATE_NOOP(
+        "GameLog", "You deal five cards each; {starter} leads. You hold {cards}."
+    ),
+    ("deal", True, "you_deal_lead"): QT_TRANSLATE_NOOP(
+        "GameLog", "You deal five cards each and lead. You hold {cards}."
     ),
     ("chose", True, "bet"): QT_TRANSLATE_NOOP("GameLog", "You bet {amount} against the banjiran."),
     ("chose", True, "tomprang"): QT_TRANSLATE_NOOP("GameLog", "You add a tomprang."),

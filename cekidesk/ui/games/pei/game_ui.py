@@ -69,6 +69,7 @@ class PeiUI(GameUI[PeiView]):
     money_options = frozenset({"wudon_stake", "te_lumrah", "te_mati", "belahan", "patang_atusan", "jung",
                                "wulwulan_stake", "jedhil_stake", "jedhil_win", "jedhil_win_350",
                                "jedhil_win_400", "jedhil_second"})
+    money_only_options = money_options     # (the stake method stays: jentolan has the loser deal)
 
     def lesson(self) -> Lesson:
         return pei_lesson()

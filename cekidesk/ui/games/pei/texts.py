@@ -59,35 +59,35 @@ names.register_texts("PeiTerms", {
         "PeiTerms", "How each round is paid for in a money match. The amounts of the chosen method are "
                     "below."),
     "pei.option.stakes.jentolan": QT_TRANSLATE_NOOP("PeiTerms", "Jentolan: no money, the loser deals"),
-    "pei.option.stakes.wudon": QT_TRANSLATE_NOOP("PeiTerms", "Totohan wudon: a pot split ⅔ / ⅓"),
-    "pei.option.stakes.rampung": QT_TRANSLATE_NOOP("PeiTerms", "Totohan bayaran (rampung): payments"),
-    "pei.option.stakes.parewanan": QT_TRANSLATE_NOOP("PeiTerms", "Toh paréwanan: wudon and rampung"),
+    "pei.option.stakes.wudon": QT_TRANSLATE_NOOP("PeiTerms", "Totohan wudon (middle stakes): a pot split ⅔ / ⅓"),
+    "pei.option.stakes.rampung": QT_TRANSLATE_NOOP("PeiTerms", "Totohan bayaran or rampung (settled stakes): payments"),
+    "pei.option.stakes.parewanan": QT_TRANSLATE_NOOP("PeiTerms", "Toh paréwanan (reckless stakes): wudon and rampung"),
     "pei.option.stakes.wulwulan": QT_TRANSLATE_NOOP("PeiTerms", "Wul-wulan (nir): a jackpot for 400"),
-    "pei.option.stakes.jedhil": QT_TRANSLATE_NOOP("PeiTerms", "Toh jedhil: small payouts from a pot"),
-    "pei.option.wudon_stake": QT_TRANSLATE_NOOP("PeiTerms", "Wudon stake"),
+    "pei.option.stakes.jedhil": QT_TRANSLATE_NOOP("PeiTerms", "Toh jedhil (extract stakes): small payouts from a pot"),
+    "pei.option.wudon_stake": QT_TRANSLATE_NOOP("PeiTerms", "Wudon (middle) stake"),
     "pei.option.wudon_stake.help": QT_TRANSLATE_NOOP(
         "PeiTerms", "Each player puts this into the pot every round; the ngeté takes ⅔, the tengah ⅓, "
                     "or the ngeté all of it with 350 points."),
-    "pei.option.te_lumrah": QT_TRANSLATE_NOOP("PeiTerms", "Té lumrah"),
+    "pei.option.te_lumrah": QT_TRANSLATE_NOOP("PeiTerms", "Té lumrah (normal payment)"),
     "pei.option.te_lumrah.help": QT_TRANSLATE_NOOP(
         "PeiTerms", "The kete pays this to the ngeté when the ngeté has 200 points or more."),
-    "pei.option.te_mati": QT_TRANSLATE_NOOP("PeiTerms", "Té mati"),
+    "pei.option.te_mati": QT_TRANSLATE_NOOP("PeiTerms", "Té mati (dead payment)"),
     "pei.option.te_mati.help": QT_TRANSLATE_NOOP(
         "PeiTerms", "Every other player under 200 points pays this to the ngeté."),
-    "pei.option.belahan": QT_TRANSLATE_NOOP("PeiTerms", "Belahan"),
+    "pei.option.belahan": QT_TRANSLATE_NOOP("PeiTerms", "Belahan (split)"),
     "pei.option.belahan.help": QT_TRANSLATE_NOOP(
         "PeiTerms", "Both others pay this to the ngeté when the ngeté has 350 points or more."),
-    "pei.option.patang_atusan": QT_TRANSLATE_NOOP("PeiTerms", "Patang atusan"),
+    "pei.option.patang_atusan": QT_TRANSLATE_NOOP("PeiTerms", "Patang atusan (four hundred)"),
     "pei.option.patang_atusan.help": QT_TRANSLATE_NOOP(
         "PeiTerms", "Both others pay this as well when the ngeté has 400 points or more."),
-    "pei.option.jung": QT_TRANSLATE_NOOP("PeiTerms", "Jung per 10 points"),
+    "pei.option.jung": QT_TRANSLATE_NOOP("PeiTerms", "Jung (the difference) per 10 points"),
     "pei.option.jung.help": QT_TRANSLATE_NOOP(
         "PeiTerms", "Each player pays every higher player this much for each 10 points of difference "
                     "(rounded up). 0: no jung."),
-    "pei.option.wulwulan_stake": QT_TRANSLATE_NOOP("PeiTerms", "Wul-wulan stake"),
+    "pei.option.wulwulan_stake": QT_TRANSLATE_NOOP("PeiTerms", "Wul-wulan (jackpot) stake"),
     "pei.option.wulwulan_stake.help": QT_TRANSLATE_NOOP(
         "PeiTerms", "Each player adds this to the pot every round; the first to score 400 takes the pot."),
-    "pei.option.jedhil_stake": QT_TRANSLATE_NOOP("PeiTerms", "Jedhil stake"),
+    "pei.option.jedhil_stake": QT_TRANSLATE_NOOP("PeiTerms", "Jedhil (extract) stake"),
     "pei.option.jedhil_stake.help": QT_TRANSLATE_NOOP(
         "PeiTerms", "Each player puts this into the pot whenever it is too low for the round's payouts."),
     "pei.option.jedhil_win": QT_TRANSLATE_NOOP("PeiTerms", "Jedhil: the ngeté takes"),
@@ -117,21 +117,21 @@ names.register_texts("PeiTerms", {
     "pei.rank.tengah": QT_TRANSLATE_NOOP("PeiTerms", "tengah"),
     "pei.rank.kete": QT_TRANSLATE_NOOP("PeiTerms", "kete"),
     # itemised stake payments (dialogs.stake_item_text)
-    "stake.te_lumrah": QT_TRANSLATE_NOOP("PeiTerms", "té lumrah: the ngeté has 200 or more"),
-    "stake.te_mati": QT_TRANSLATE_NOOP("PeiTerms", "té mati: under 200 points"),
-    "stake.belahan": QT_TRANSLATE_NOOP("PeiTerms", "belahan: the ngeté has 350 or more"),
-    "stake.patang_atusan": QT_TRANSLATE_NOOP("PeiTerms", "patang atusan: the ngeté has 400 or more"),
+    "stake.te_lumrah": QT_TRANSLATE_NOOP("PeiTerms", "té lumrah (normal payment): the ngeté has 200 or more"),
+    "stake.te_mati": QT_TRANSLATE_NOOP("PeiTerms", "té mati (dead payment): under 200 points"),
+    "stake.belahan": QT_TRANSLATE_NOOP("PeiTerms", "belahan (split): the ngeté has 350 or more"),
+    "stake.patang_atusan": QT_TRANSLATE_NOOP("PeiTerms", "patang atusan (four hundred): the ngeté has 400 or more"),
     "stake.jung": QT_TRANSLATE_NOOP("PeiTerms", "jung: the difference in points"),
-    "stake.wudon_stake": QT_TRANSLATE_NOOP("PeiTerms", "wudon stake"),
+    "stake.wudon_stake": QT_TRANSLATE_NOOP("PeiTerms", "wudon (middle) stake"),
     "stake.wudon_win": QT_TRANSLATE_NOOP("PeiTerms", "wudon: the ngeté's two thirds"),
     "stake.wudon_second": QT_TRANSLATE_NOOP("PeiTerms", "wudon: the tengah's third"),
     "stake.wudon_all": QT_TRANSLATE_NOOP("PeiTerms", "wudon: 350 or more takes the whole pot"),
-    "stake.wulwulan_stake": QT_TRANSLATE_NOOP("PeiTerms", "wul-wulan stake"),
+    "stake.wulwulan_stake": QT_TRANSLATE_NOOP("PeiTerms", "wul-wulan (jackpot) stake"),
     "stake.wulwulan_win": QT_TRANSLATE_NOOP("PeiTerms", "wul-wulan: 400 points take the pot"),
-    "stake.jedhil_stake": QT_TRANSLATE_NOOP("PeiTerms", "jedhil: the pot is topped up"),
+    "stake.jedhil_stake": QT_TRANSLATE_NOOP("PeiTerms", "jedhil (extract stakes): the pot is topped up"),
     "stake.jedhil_win": QT_TRANSLATE_NOOP("PeiTerms", "jedhil: the ngeté's payout"),
     "stake.jedhil_second": QT_TRANSLATE_NOOP("PeiTerms", "jedhil: the tengah's payout"),
-    "stake.jentolan_deals": QT_TRANSLATE_NOOP("PeiTerms", "jentolan: no money; the kete deals next"),
+    "stake.jentolan_deals": QT_TRANSLATE_NOOP("PeiTerms", "jentolan (no stake): no money; the kete deals next"),
     # the money match
     "pei.match.money.help": QT_TRANSLATE_NOOP(
         "PeiTerms", "Every round is settled by the stake method chosen under Rules, with the amounts set "

@@ -13,6 +13,7 @@ from cekidesk.engine.core import View
 from ... import dialogs
 from ...foundations import i18n, names
 from ...games import game_ui
+from ..history import deal_number
 from ..interface import Feature, WindowInterface
 
 
@@ -116,8 +117,8 @@ class StatusLine(Feature):
             # (in the title bar and the task bar, which may have no Javanese font: in Latin letters)
             w.setWindowTitle(i18n.latin(lambda: QCoreApplication.translate(
                 "MainWindow", "{game} — deal no. {seed} — CekiDesk").format(
-                game=names.game_title(m.spec), seed=m.seed)))
-            self.info_label.setText(self.window.deal_words().number(m.hand_index + 1, m.seed))
+                game=names.game_title(m.spec), seed=deal_number(m, m.hand_index))))
+            self.info_label.setText(self.window.deal_words().number(m.hand_index + 1, deal_number(m, m.hand_index)))
 
     def status_text(self) -> str:
         c = self.window.controller
