@@ -136,7 +136,7 @@ class BalikLayout(TableLayout[BalikView]):
 
     # ------------------------------------------------------------------------------------------
     def plan(self, view: BalikView, width: float, height: float, options: LayoutOptions) -> Plan:
-        f = frame(width, height, 0.6)
+        f = frame(width, height, 0.6, options.card_scale)
         W, H, s, M = f.W, f.H, f.s, f.M
         n = view.n_players
         me = self.viewer_seat(view)

@@ -32,6 +32,7 @@ from ...table.layouts import (
     copy_keys,
     labels_inside,
     register_layout,
+    text_height,
     text_width,
 )
 from .texts import earlier_throws_text, face_down_text, taker_text, thrower_text
@@ -111,7 +112,7 @@ class CekiLayout(TableLayout):
         n = view.n_players
         me = self.human if 0 <= self.human < n else view.viewer
         self.human = me
-        g = _Geometry.of(self, view, float(width), float(height))
+        g = _Geometry.of(self, view, float(width), float(height), options.card_scale)
         plan = Plan()
         legal = set(view.legal)
         draw_a = Action(me, "draw")
@@ -437,7 +438,9 @@ class CekiLayout(TableLayout):
             size = font * 0.9
             # under the top card, kept clear of the stock's count at the fan's left
             x = max(first.x() + (n - 1 - fan0) * sp, first.x() - w / 2 + text_width(text, size) / 2)
-            plan.labels.append(LabelSpec(("thrower",), text, QPointF(x, label_y), size, "count",
+            # clear of the pile however tall its words are (aksara Jawa, the interface's size)
+            y = max(label_y, first.y() + h / 2 + text_height(text, size) / 2 + 1)
+            plan.labels.append(LabelSpec(("thrower",), text, QPointF(x, y), size, "count",
                                          QCoreApplication.translate("CekiTable", "Who threw the last discard")))
 
     def _strip(self, plan: Plan, view: CekiView, seat: int, left: float, top: float, avail: float, h: float,
@@ -698,8 +701,8 @@ class _Geometry:
     sets: list[list[str]]
 
     @staticmethod
-    def of(layout: CekiLayout, view: CekiView, W: float, H: float) -> _Geometry:
-        s = max(200.0, min(H, W * 0.75))
+    def of(layout: CekiLayout, view: CekiView, W: float, H: float, scale: float = 1.0) -> _Geometry:
+        s = max(200.0, min(H, W * 0.75)) * scale
         M = max(6.0, 0.014 * s)
         hand_h = round(0.2 * s)
         mid_h = round(0.16 * s)

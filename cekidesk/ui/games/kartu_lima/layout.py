@@ -148,7 +148,7 @@ class KartuLimaLayout(TableLayout[KartuLimaView]):
         return QPointF(cx, cy), rx, ry, angles
 
     def plan(self, view: KartuLimaView, width: float, height: float, options: LayoutOptions) -> Plan:
-        f = frame(width, height)
+        f = frame(width, height, scale=options.card_scale)
         W, H, s, M, gap = f.W, f.H, f.s, f.M, f.gap
         me = self.viewer_seat(view)
         font = max(9.0, 0.022 * s)

@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QApplication, QLabel
 from cekidesk.engine.core import View
 
 from ... import dialogs
-from ...foundations import i18n, names
+from ...foundations import fonts, i18n, names
 from ...games import game_ui
 from ..interface import Feature, WindowInterface
 
@@ -45,10 +45,15 @@ class StatusLine(Feature):
         f = QFont(QApplication.font())   # (the application's, which a new language changed at once)
         f.setPointSizeF(f.pointSizeF() * 1.15)
         self.status_label.setFont(f)
-        self.status_label.setFixedHeight(2 * self.status_label.fontMetrics().lineSpacing() + 2)
+        # at a larger interface size (Settings.interface_scale) a hint's line can need a third line
+        lines = 2 if fonts.interface_scale() < 1.5 else 3
+        self.status_label.setFixedHeight(lines * self.status_label.fontMetrics().lineSpacing() + 2)
 
     def retranslate(self) -> None:
         self._fit_font()
+
+    def apply_settings(self) -> None:
+        self._fit_font()   # (the interface's size may have changed the application font)
 
     def refresh(self) -> None:
         """The status line, the title and the deal number (the first of the window's refreshes)."""
