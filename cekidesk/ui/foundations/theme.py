@@ -138,8 +138,8 @@ LIGHT = Theme("light")
 #: a dark window; the table keeps its (already dark) felt and marks
 DARK = Theme(
     "dark", window=(40, 42, 46), base=(28, 30, 33), text=(236, 236, 236), button=(52, 55, 60),
-    highlight=(66, 135, 245), highlighted_text=(255, 255, 255), link=(120, 180, 255),
-    disabled_text=(150, 150, 150), tooltip_base=(52, 55, 60), log_important=(255, 140, 120))
+    highlight=(38, 94, 190), highlighted_text=(255, 255, 255), link=(120, 180, 255),
+    disabled_text=(165, 165, 165), tooltip_base=(52, 55, 60), log_important=(255, 140, 120))
 
 #: high contrast (WCAG 2.1 AA): a black window and table, white text, marks in colours that stand
 #: out 3:1 from the black felt and from the cream card alike, each mark with its own shape
@@ -245,6 +245,7 @@ def theme_pairs(t: Theme) -> Iterator[Pair]:
         yield Pair(f"seat's count on felt {i}", over(t.plate_small, plate), plate, TEXT)
         yield Pair(f"seat's edge on felt {i}", over(t.plate_border, felt), felt, MARK)
         yield Pair(f"turn's edge on felt {i}", t.plate_turn, felt, MARK)
+        yield Pair(f"lit drop target, winner's stars on felt {i}", t.gold, felt, MARK)
         yield Pair(f"thinking dots on felt {i}", t.plate_thinking, plate, MARK)
         for style in t.labels:
             bg, fg = t.label(style)
@@ -255,6 +256,9 @@ def theme_pairs(t: Theme) -> Iterator[Pair]:
         yield Pair("card edge against a back", t.card_edge, (34, 49, 95), MARK)
         yield Pair("card edge against a kawung back", t.card_edge, (106, 32, 21), MARK)
     yield Pair("badge", t.badge_text, t.badge, TEXT)
+    for what, rgb in (("winning card", t.win), ("drawn card", t.drawn), ("taken card's edge", t.taken)):
+        yield Pair(f"the star or stripes on a {what}'s mark", t.mark_ink, rgb, MARK)
+    yield Pair("turn's pointer on its plate", t.plate_turn, over(t.plate_bottom, felts[1]), MARK)
     cap = over(t.caption_fill, felts[1])
     yield Pair("caption", over(t.caption_text, cap), cap, TEXT)
     zoom = over(t.zoom_fill, felts[1])
