@@ -152,6 +152,10 @@ def main(argv: list[str] | None = None) -> int:
         hint = win.findChild(QAction, "actHint")
         if hint is not None and hint.isEnabled():
             hint.trigger()
+            for _ in range(300):   # the hint is thought about off the window's thread
+                if win.table._hint is not None:
+                    break
+                pump(20)
     pump(300)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     win.grab().save(str(args.out))

@@ -193,8 +193,8 @@ class SettingsDialog(QDialog):
         settings = self.settings
         self.theme = QComboBox(self)
         self.theme.setObjectName("themeCombo")
-        for value in self.THEMES:
-            self.theme.addItem("", value)
+        for name in self.THEMES:
+            self.theme.addItem("", name)
         self.theme.setCurrentIndex(self.THEMES.index(settings.theme))
         self._row(form, "theme", self.theme)
         self.scale = QSpinBox(self)
@@ -207,14 +207,14 @@ class SettingsDialog(QDialog):
         self._row(form, "scale", self.scale)
         self.card_size = QComboBox(self)
         self.card_size.setObjectName("cardSizeCombo")
-        for value in CARD_SIZES:
-            self.card_size.addItem("", value)
+        for size in CARD_SIZES:
+            self.card_size.addItem("", size)
         self.card_size.setCurrentIndex(max(0, self.card_size.findData(settings.card_size)))
         self._row(form, "card_size", self.card_size)
         self.motion = QComboBox(self)
         self.motion.setObjectName("motionCombo")
-        for value in self.MOTIONS:
-            self.motion.addItem("", value)
+        for reduced in self.MOTIONS:
+            self.motion.addItem("", reduced)
         self.motion.setCurrentIndex(self.MOTIONS.index(settings.reduced_motion))
         self._row(form, "motion", self.motion)
         self.seeing_help = QLabel(self)

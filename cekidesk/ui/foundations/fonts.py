@@ -43,6 +43,9 @@ FILES = ("NotoSansJavanese-Regular.ttf", "NotoSansJavanese-Bold.ttf")
 
 # how much larger than Latin text aksara Jawa is drawn in the aksara Jawa interface
 SCRIPT_SCALE = 1.3
+# the most the interface's text grows over the system's size (the interface's size at 200 %), in any
+# script
+MAX_GROWTH = 2.0
 
 _installed: str | None = None
 _system: QFont | None = None     # the system font, named by the family it resolves to (the Latin one)
@@ -112,7 +115,9 @@ def interface_font(system: QFont, family: str = FAMILY) -> QFont:
     else:
         f = QFont(system)
         f.setFamilies([family] + [x for x in (system.families() or [system.family()]) if x != family])
-        grow = SCRIPT_SCALE * _ui_scale
+        # the script's 1.3× and the interface's size together, but never over twice the system's
+        # size (the most the interface's size asks in Latin): 2.6× left no room for the table
+        grow = max(SCRIPT_SCALE, min(MAX_GROWTH, SCRIPT_SCALE * _ui_scale))
     if grow != 1.0:
         if f.pointSizeF() > 0:
             f.setPointSizeF(system.pointSizeF() * grow)

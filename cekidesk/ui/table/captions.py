@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 
 from PySide6.QtCore import QPointF, QRectF, Qt, QTimer
-from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPainterPath, QPen
+from PySide6.QtGui import QFontMetricsF, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsObject, QGraphicsScene, QStyleOptionGraphicsItem, QWidget
 
 from ..foundations import theme
@@ -134,12 +134,12 @@ class CaptionItem(QGraphicsObject):
         tail.moveTo(base[0])
         tail.lineTo(tip)
         tail.lineTo(base[1])
-        t = theme.current()
-        p.setPen(QPen(qc(t.caption_edge), 1.2 if t.halo else 2.0))
-        p.setBrush(qc(t.caption_fill))
+        th = theme.current()
+        p.setPen(QPen(qc(th.caption_edge), 1.2 if th.halo else 2.0))
+        p.setBrush(qc(th.caption_fill))
         p.drawPath(bubble.united(tail))
         p.setFont(self._font)
-        p.setPen(qc(t.caption_text))
+        p.setPen(qc(th.caption_text))
         p.drawText(self._text_rect, int(Qt.TextFlag.TextWordWrap | Qt.AlignmentFlag.AlignHCenter), self.text)
 
 

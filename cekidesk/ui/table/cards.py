@@ -304,7 +304,7 @@ class CardItem(QGraphicsObject):
         drawn card a dot, a frozen card a double outline, a taken card a hatched band, a card that
         just moved (reduced motion) corner brackets."""
         t = theme.current()
-        w, h = self._w, self._h
+        w = self._w
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.setBrush(Qt.BrushStyle.NoBrush)
         if t.card_edge is not None:   # high contrast: every card's edge stands out from the felt

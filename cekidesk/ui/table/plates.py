@@ -20,8 +20,8 @@ from PySide6.QtWidgets import (
 
 from ..foundations import theme
 from ..foundations.cardpics import CEKI, back_code, card_art, card_width
-from ..foundations.theme import qc
 from ..foundations.fonts import pixel_font, short_line
+from ..foundations.theme import qc
 from .cards import star_path
 from .layouts import LabelSpec, Plan, SeatSpec
 

@@ -43,7 +43,8 @@ class StatusLine(Feature):
         reason can be longer than the window is wide: it wraps onto a second line instead of being
         cut off, in room kept for two lines (the table does not jump when it comes)."""
         f = QFont(QApplication.font())   # (the application's, which a new language changed at once)
-        f.setPointSizeF(f.pointSizeF() * 1.15)
+        if fonts.interface_scale() < 1.5:   # (the interface's size already makes it large)
+            f.setPointSizeF(f.pointSizeF() * 1.15)
         self.status_label.setFont(f)
         # at a larger interface size (Settings.interface_scale) a hint's line can need a third line
         lines = 2 if fonts.interface_scale() < 1.5 else 3
