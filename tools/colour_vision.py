@@ -95,6 +95,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out-dir", type=Path, default=None, help="where to write (default: beside the picture)")
     ap.add_argument("--sheet", type=Path, default=None, help="also the original and the three in one picture")
     ap.add_argument("--severity", type=float, default=1.0, help="0 to 1 (default 1: dichromacy)")
+    ap.add_argument("--half", action="store_true", help="the sheet at half size (for a README)")
     args = ap.parse_args(argv)
     if not 0.0 <= args.severity <= 1.0:
         ap.error("--severity is between 0 and 1")
@@ -108,7 +109,11 @@ def main(argv: list[str] | None = None) -> int:
         made.append((kind, sim))
         print(out)
     if args.sheet is not None:
-        write_rgb(sheet(made), args.sheet)
+        whole = sheet(made)
+        if args.half:   # every other pixel, averaged in 2×2 blocks
+            h, w = whole.shape[0] // 2 * 2, whole.shape[1] // 2 * 2
+            whole = whole[:h, :w].reshape(h // 2, 2, w // 2, 2, 3).mean(axis=(1, 3)).round().astype(np.uint8)
+        write_rgb(whole, args.sheet)
         print(args.sheet)
     return 0
 

@@ -7037,7 +7037,7 @@ dhuwit</translation>
     </message>
     <message>
         <source>T&amp;heme:</source>
-        <translation>T&amp;éma:</translation>
+        <translation>&amp;Téma:</translation>
     </message>
     <message>
         <source>Interface si&amp;ze:</source>

@@ -8749,8 +8749,8 @@ dhuwit</translatorcomment>
     </message>
     <message>
         <source>T&amp;heme:</source>
-        <translatorcomment>jv: T&amp;éma:</translatorcomment>
-        <translation>Tꦲꦺꦩ(&amp;É):</translation>
+        <translatorcomment>jv: &amp;Téma:</translatorcomment>
+        <translation>ꦠꦺꦩ(&amp;T):</translation>
     </message>
     <message>
         <source>Interface si&amp;ze:</source>

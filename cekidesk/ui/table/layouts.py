@@ -167,6 +167,16 @@ class LayoutOptions:
     # gaps) are drawn: the Settings' card size, and the interface's size, as far as they fit
     # (``ui/table/looks.py``); a layout multiplies its scale ``s`` by it (:func:`frame` does)
     card_scale: float = 1.0
+    # how much larger the table's words are drawn (the interface's size, as far as it fits): the
+    # fonts follow by themselves (``fonts.set_table_text_scale``); a layout grows the seats' plates,
+    # whose names are drawn at a share of their height, by it
+    word_scale: float = 1.0
+
+    @property
+    def plate_scale(self) -> float:
+        """How much larger a seat's plate is drawn: half as much larger as the words (the plates'
+        names, drawn at a share of their height, grow with them without crowding the cards)."""
+        return 1.0 + (self.word_scale - 1.0) * 0.5
 
     def line(self, size: float) -> float:
         """The height of one line of a label of ``size`` pixels."""

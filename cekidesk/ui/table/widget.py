@@ -256,7 +256,7 @@ class TableWidget(QGraphicsView):
 
         def make(cards: float, words: float) -> Plan:
             fonts.set_table_text_scale(words)
-            return layout.plan(view, W, H, self._options(cards))
+            return layout.plan(view, W, H, self._options(cards, words))
 
         if self._sizes == (1.0, 1.0):
             self._fitter.scales = (1.0, 1.0)
@@ -424,9 +424,9 @@ class TableWidget(QGraphicsView):
     # ===========================================================================================
     # building the scene
 
-    def _options(self, card_scale: float = 1.0) -> LayoutOptions:
+    def _options(self, card_scale: float = 1.0, word_scale: float = 1.0) -> LayoutOptions:
         return LayoutOptions(sort_hand=self._sort, highlight_legal=self._highlight, card_namer=self._namer,
-                             card_scale=card_scale)
+                             card_scale=card_scale, word_scale=word_scale)
 
     def _clear_scene(self) -> None:
         self._motion.stop()

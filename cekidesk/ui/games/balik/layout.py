@@ -156,8 +156,8 @@ class BalikLayout(TableLayout[BalikView]):
         fan_h = round((0.075 if big else 0.055) * s)
         self._fan_h = fan_h
         self._mid_h = mid_h
-        panel_w = max(round(0.2 * s), round((0.11 if big else 0.095) * W))
-        panel_h = round(0.066 * s)
+        panel_w = round(max(round(0.2 * s), round((0.11 if big else 0.095) * W)) * options.plate_scale)
+        panel_h = round(0.066 * s * options.plate_scale)
         hand_top = H - M - hand_h * 1.14
 
         # the ring of the others: the human's place at the bottom, the next seat to their right

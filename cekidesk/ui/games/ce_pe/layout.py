@@ -108,8 +108,8 @@ class CePeLayout(TableLayout[CePeView]):
         hand_h = round(0.24 * s)
         back_h = round(0.075 * s)
         pile_h = round(0.17 * s)
-        panel_w = max(round(0.25 * s), round(0.13 * W))
-        panel_h = round(0.07 * s)
+        panel_w = round(max(round(0.25 * s), round(0.13 * W)) * options.plate_scale)
+        panel_h = round(0.07 * s * options.plate_scale)
         bw = card_width(back_h, back_code(FAMILY))
         fan_sp = 0.3 * bw
         hand_top = H - M - hand_h * 1.1

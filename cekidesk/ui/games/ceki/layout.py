@@ -112,7 +112,7 @@ class CekiLayout(TableLayout):
         n = view.n_players
         me = self.human if 0 <= self.human < n else view.viewer
         self.human = me
-        g = _Geometry.of(self, view, float(width), float(height), options.card_scale)
+        g = _Geometry.of(self, view, float(width), float(height), options.card_scale, options.plate_scale)
         plan = Plan()
         legal = set(view.legal)
         draw_a = Action(me, "draw")
@@ -160,7 +160,8 @@ class CekiLayout(TableLayout):
                 ("stock", i), None, False, QPointF(stock_x - i * off, cy - i * off), mid_h,
                 z=100 + i, role="stock", action=stock_act, strong=True,
                 tooltip=counted(QCoreApplication.translate("TableWidget", "Stock: %n card(s)", "", sc), sc)))
-        count_y = cy + mid_h / 2 + font * 1.05
+        # under the stock, however tall its words are drawn (the interface's size)
+        count_y = cy + mid_h / 2 + max(font * 1.05, text_height(str(sc), font * 0.95) / 2 + 1)
         plan.labels.append(LabelSpec(("stock",), str(sc), QPointF(stock_x, count_y), font * 0.95, "count",
                                      QCoreApplication.translate("TableWidget", "Cards left in the stock")))
         self._stock_top = QPointF(stock_x - max(0, shown - 1) * off, cy - max(0, shown - 1) * off)
@@ -701,14 +702,15 @@ class _Geometry:
     sets: list[list[str]]
 
     @staticmethod
-    def of(layout: CekiLayout, view: CekiView, W: float, H: float, scale: float = 1.0) -> _Geometry:
+    def of(layout: CekiLayout, view: CekiView, W: float, H: float, scale: float = 1.0,
+           words: float = 1.0) -> _Geometry:
         s = max(200.0, min(H, W * 0.75)) * scale
         M = max(6.0, 0.014 * s)
         hand_h = round(0.2 * s)
         mid_h = round(0.16 * s)
         opp_h = round(0.105 * s)
-        panel_w = round(0.21 * s)
-        panel_h = round(0.074 * s)
+        panel_w = round(0.21 * s * words)
+        panel_h = round(0.074 * s * words)
         sides = layout._sides(view.n_players)
         has_side = any(side != "top" for _, side, _ in sides)
         has_top = any(side == "top" for _, side, _ in sides)

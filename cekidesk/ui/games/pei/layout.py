@@ -215,7 +215,7 @@ class PeiLayout(TableLayout):
         self.sides = {ROLE_KEYS[i]: side_of_seat[seat_side[view.roles[i]]] for i in range(3)}
         self.sides["dealer"] = "top"
 
-        panel_h = round(0.07 * s)
+        panel_h = round(0.07 * s * options.plate_scale)
         back_h = round(0.085 * s)
         cap_h = round(0.1 * s)
         col_w = max(0.2 * W, 4 * card_width(cap_h))             # the opponents' captured cards
