@@ -389,12 +389,16 @@ def resolve(theme_name: str | None, scale: int, card_size: int, reduced_motion: 
 
 
 _style_palette: QPalette | None = None
+_style_name: str | None = None
+#: styles that draw with the system's own colours and ignore a palette: a dark or high-contrast
+#: theme switches to Fusion, which follows it, and the light theme back
+_NATIVE_STYLES = ("windowsvista", "windows11", "macos")
 
 
 def apply_theme(name: str) -> bool:
     """Use the theme ``name`` from now on: the application's palette (the style's own for the
     light theme) and the table's colours.  True if it changed."""
-    global _current, _style_palette
+    global _current, _style_palette, _style_name
     new = theme(name)
     changed = new is not _current
     _current = new
@@ -403,8 +407,26 @@ def apply_theme(name: str) -> bool:
         if _style_palette is None:
             _style_palette = QPalette(QGuiApplication.palette())
         pal = new.palette()
+        _use_style(pal is not None)
         QGuiApplication.setPalette(pal if pal is not None else _style_palette)
     return changed
+
+
+def _use_style(own_palette: bool) -> None:
+    """Fusion while a theme brings its own palette, where the style would not follow it."""
+    global _style_name
+    from PySide6.QtWidgets import QApplication
+
+    app = QApplication.instance()
+    if not isinstance(app, QApplication):
+        return
+    current = app.style().name().lower()
+    if own_palette and current in _NATIVE_STYLES:
+        _style_name = current
+        app.setStyle("Fusion")
+    elif not own_palette and _style_name is not None:
+        app.setStyle(_style_name)
+        _style_name = None
 
 
 def with_theme(name: str) -> Theme:
