@@ -136,7 +136,7 @@ class BalikLayout(TableLayout[BalikView]):
 
     # ------------------------------------------------------------------------------------------
     def plan(self, view: BalikView, width: float, height: float, options: LayoutOptions) -> Plan:
-        f = frame(width, height, 0.6, options.card_scale)
+        f = frame(width, height, 0.6)
         W, H, s, M = f.W, f.H, f.s, f.M
         n = view.n_players
         me = self.viewer_seat(view)
@@ -151,8 +151,9 @@ class BalikLayout(TableLayout[BalikView]):
         style = names.namer_style(options.card_namer)
 
         big = n <= 6
-        hand_h = round((0.19 if big else 0.17) * s)
-        mid_h = round((0.15 if big else 0.12) * s)
+        # the card size grows the cards one reads: the person's hand, the stock and the pile
+        hand_h = round((0.19 if big else 0.17) * s * options.card_scale)
+        mid_h = round((0.15 if big else 0.12) * s * options.card_scale)
         fan_h = round((0.075 if big else 0.055) * s)
         self._fan_h = fan_h
         self._mid_h = mid_h

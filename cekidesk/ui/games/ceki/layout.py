@@ -704,10 +704,12 @@ class _Geometry:
     @staticmethod
     def of(layout: CekiLayout, view: CekiView, W: float, H: float, scale: float = 1.0,
            words: float = 1.0) -> _Geometry:
-        s = max(200.0, min(H, W * 0.75)) * scale
+        # the card size (``scale``) grows the cards one reads — the person's hand and the middle's
+        # stock and pile —; the other seats' cards and the bands round them keep the table's size
+        s = max(200.0, min(H, W * 0.75))
         M = max(6.0, 0.014 * s)
-        hand_h = round(0.2 * s)
-        mid_h = round(0.16 * s)
+        hand_h = round(0.2 * s * scale)
+        mid_h = round(0.16 * s * scale)
         opp_h = round(0.105 * s)
         panel_w = round(0.21 * s * words)
         panel_h = round(0.074 * s * words)
