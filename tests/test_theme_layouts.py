@@ -3,8 +3,8 @@ the cards (and what a layout sizes with them), as far as they fit.  Through rand
 game, at the table sizes of a 1280×720 and a 1920×1080 window at 200 % (in English and in aksara
 Jawa, whose larger interface leaves the table less room), every card lies on the table, every
 label's pill lies inside it, and no label lies over a card or another label (where one does at the
-table's own sizes too — Pèi's end, Ceki's thrower in aksara Jawa at 1658×779 — that is the layout's,
-and the larger table adds nothing to it); the window itself clips no text at 200 %."""
+table's own sizes too — a moment at Pèi's end — that is the layout's, and the larger table adds
+nothing to it); the window itself clips no text at 200 %."""
 from __future__ import annotations
 
 import pytest
