@@ -57,13 +57,14 @@ def visible_box(c: CardSpec, family: str) -> QRectF:
 
 def problems(plan: Plan, W: float, H: float, family: str) -> set[tuple]:
     """What of ``plan`` lies wrong on a table ``W`` × ``H``: a card (its uncovered part) off the table,
-    a label's pill or a seat's plate off it, over cards or over another label or plate — each as a tuple of the kind and the
-    keys, so that a plan can be compared with another of the same view (a label that lies on cards
-    at the table's own size too — Pèi's count on its stack — may cover more of them larger)."""
+    a label's pill or a seat's plate off it, over cards or over another label or plate — each as a
+    tuple of the kind and the keys, so that a plan can be compared with another of the same view (a
+    label that lies on cards at the table's own size too — Pèi's count on its stack — may cover more
+    of them larger)."""
     scene = QRectF(-0.5, -0.5, W + 1, H + 1)
     cards = [(c.key, visible_box(c, family)) for c in plan.cards]
     labels = [(lab.key, label_rect(lab)) for lab in plan.labels]
-    plates = [(("seat", sp.seat), QRectF(sp.rect)) for sp in plan.seats]
+    plates: list[tuple[Hashable, QRectF]] = [(("seat", sp.seat), QRectF(sp.rect)) for sp in plan.seats]
     bad: set[tuple] = {("off", k) for k, r in cards + labels + plates if not scene.contains(r)}
     for k, r in plates:   # a plate grows with the words: over no card, no word, no other plate
         if any(r.intersects(rc) for _, rc in cards):

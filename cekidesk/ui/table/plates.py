@@ -35,6 +35,7 @@ class SeatItem(QGraphicsObject):
         self.family = family    # the game's card family: the shape of the small card drawn
         self.thinking = False
         self.phase = 0
+        self.still = False      # reduced motion: the thinking dots do not run
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.set_spec(spec, force=True)
@@ -180,7 +181,7 @@ class SeatItem(QGraphicsObject):
             r = h * 0.045
             for i in range(3):
                 dot = qc(t.plate_thinking)
-                dot.setAlpha(255 if i == self.phase % 3 or not t.halo else 110)
+                dot.setAlpha(255 if i == self.phase % 3 or not t.halo or self.still else 110)
                 p.setBrush(dot)
                 p.drawEllipse(QPointF(right - (2 - i) * r * 3.2 - r, y2 + h * 0.17), r, r)
         elif s.winner:

@@ -351,6 +351,11 @@ class TableWidget(QGraphicsView):
         if item is None or not item.thinking:
             self._think_timer.stop()
             return
+        if self._motion.reduced:   # (reduced motion: the three dots stand still, all lit)
+            item.still = True
+            item.update()
+            return
+        item.still = False
         item.phase += 1
         item.update()
 
