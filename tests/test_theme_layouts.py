@@ -128,7 +128,7 @@ def test_the_sizes_tried_go_down_to_the_tables_own_cards_first():
     assert candidates(1.5, 2.0)[0] == (1.5, 2.0) and candidates(1.5, 2.0)[-1] == (1.0, 1.0)
 
 
-def test_the_problem_count_sees_a_label_over_a_card_and_a_card_off_the_table():
+def test_the_problem_count_sees_a_label_over_a_card_and_a_card_off_the_table(qapp):
     from PySide6.QtCore import QPointF
 
     from cekidesk.ui.table.layouts import CardSpec, LabelSpec, Plan
