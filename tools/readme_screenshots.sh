@@ -17,3 +17,8 @@ shot docs/screenshot-balik-satu.png --game balik-satu --seed 7 --moves 1 --when 
 shot docs/screenshot-balik-satu-14.png --game balik-satu --players 14 --size 1920x1080 --seed 7 --moves 2
 shot docs/screenshot-ce-pe.png --game ce-pe --players 5 --seed 7 --moves 2 --when 'counter>=90' --when 'out>=1'
 python3 tools/statistics_screenshot.py docs/screenshot-statistics.png --game ceki --matches 40 --seed 7
+# Accessibility (issue 31): 200 % in high contrast with the hint, 200 % in aksara Jawa, a colour-vision sheet
+shot docs/screenshot-200-contrast.png --game ceki --scale 200 --theme high_contrast --hint
+shot docs/screenshot-200-jv.png --game kartu-lima --language jv-Java --card-names javanese --scale 200 --moves 3
+shot /tmp/cekidesk-ce-pe-hint.png --game ce-pe --players 5 --moves 8 --hint
+python3 tools/colour_vision.py /tmp/cekidesk-ce-pe-hint.png --out-dir /tmp --sheet docs/colour-vision-ce-pe.png --half

@@ -78,6 +78,10 @@ def main(argv: list[str] | None = None) -> int:
                     help="how Javanese card names are written")
     ap.add_argument("--table-colour", default="green", choices=("green", "red"), help="the table's felt")
     ap.add_argument("--card-back", default="lattice", choices=("lattice", "kawung"), help="the card backs")
+    ap.add_argument("--scale", type=int, default=100, help="the interface's size in percent (100-200)")
+    ap.add_argument("--card-size", type=int, default=100, choices=(100, 125, 150), help="the cards' size, percent")
+    ap.add_argument("--theme", default="light", choices=("light", "dark", "high_contrast"), help="the theme")
+    ap.add_argument("--hint", action="store_true", help="ask for a hint before the picture (the hinted card marked)")
     args = ap.parse_args(argv)
     w, h = (int(x) for x in args.size.lower().split("x"))
 
@@ -102,7 +106,8 @@ def main(argv: list[str] | None = None) -> int:
     app = QApplication.instance() or make_application()
     win = MainWindow(Settings(animation_speed="off", bot_pace_ms=0, language=args.language,
                               card_names=args.card_names, table_colour=args.table_colour,
-                              card_back=args.card_back))
+                              card_back=args.card_back, interface_scale=args.scale, card_size=args.card_size,
+                              theme=args.theme))
     win.resize(w, h)
     win.show()
     win.activateWindow()
@@ -141,6 +146,16 @@ def main(argv: list[str] | None = None) -> int:
     else:
         print(f"no deal from {args.seed} to {args.seed + args.tries - 1} gives such a moment", file=sys.stderr)
         return 1
+    if args.hint:
+        from PySide6.QtGui import QAction
+
+        hint = win.findChild(QAction, "actHint")
+        if hint is not None and hint.isEnabled():
+            hint.trigger()
+            for _ in range(300):   # the hint is thought about off the window's thread
+                if win.table._hint is not None:
+                    break
+                pump(20)
     pump(300)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     win.grab().save(str(args.out))

@@ -7200,6 +7200,77 @@ uang</translation>
     </message>
 </context>
 <context>
+    <name>SeeingSettings</name>
+    <message>
+        <source>Seeing</source>
+        <translation>Penglihatan</translation>
+    </message>
+    <message>
+        <source>T&amp;heme:</source>
+        <translation>T&amp;ema:</translation>
+    </message>
+    <message>
+        <source>Interface si&amp;ze:</source>
+        <translation>&amp;Ukuran antarmuka:</translation>
+    </message>
+    <message>
+        <source>C&amp;ard size:</source>
+        <translation>Ukuran k&amp;artu:</translation>
+    </message>
+    <message>
+        <source>Reduce &amp;motion:</source>
+        <translation>Kurangi &amp;gerakan:</translation>
+    </message>
+    <message>
+        <source>As the system</source>
+        <translation>Ikuti sistem</translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation>Terang</translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation>Gelap</translation>
+    </message>
+    <message>
+        <source>High contrast</source>
+        <translation>Kontras tinggi</translation>
+    </message>
+    <message>
+        <source>High contrast: a black table and window, white words, and marks that stand out from the felt and the cards (WCAG 2.1 AA).</source>
+        <translation>Kontras tinggi: meja dan jendela hitam, tulisan putih, dan tanda yang menonjol dari laken dan kartu (WCAG 2.1 AA).</translation>
+    </message>
+    <message>
+        <source>How large the menus, dialogs, the game log and the table&apos;s words are drawn, from 100 % to 200 %.</source>
+        <translation>Seberapa besar menu, dialog, catatan permainan, dan tulisan di meja digambar, dari 100 % sampai 200 %.</translation>
+    </message>
+    <message>
+        <source>Normal</source>
+        <translation>Normal</translation>
+    </message>
+    <message>
+        <source>How large the cards are drawn on the table.</source>
+        <translation>Seberapa besar kartu digambar di meja.</translation>
+    </message>
+    <message>
+        <source>No: cards fly</source>
+        <translation>Tidak: kartu melayang</translation>
+    </message>
+    <message>
+        <source>Yes: cards move at once</source>
+        <translation>Ya: kartu langsung pindah</translation>
+    </message>
+    <message>
+        <source>Cards go to their places at once, the ones that moved outlined for a moment, instead of flying; no stars rise at a win.</source>
+        <translation>Kartu langsung ke tempatnya, yang berpindah diberi garis sejenak, tanpa melayang; tidak ada bintang yang naik saat menang.</translation>
+    </message>
+    <message>
+        <source>The table draws its cards and words as large as you ask where they fit: a card never leaves the table or lies under a word, so on a small window they may be drawn smaller.</source>
+        <translation>Meja menggambar kartu dan tulisannya sebesar yang Anda minta selama muat: kartu tidak pernah keluar dari meja atau tertutup tulisan, jadi di jendela kecil keduanya bisa digambar lebih kecil.</translation>
+    </message>
+</context>
+<context>
     <name>SettingsDialog</name>
     <message>
         <source>Settings</source>

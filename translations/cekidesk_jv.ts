@@ -7200,6 +7200,77 @@ dhuwit</translation>
     </message>
 </context>
 <context>
+    <name>SeeingSettings</name>
+    <message>
+        <source>Seeing</source>
+        <translation>Pandeleng</translation>
+    </message>
+    <message>
+        <source>T&amp;heme:</source>
+        <translation>&amp;Téma:</translation>
+    </message>
+    <message>
+        <source>Interface si&amp;ze:</source>
+        <translation>&amp;Ukuran tampilan:</translation>
+    </message>
+    <message>
+        <source>C&amp;ard size:</source>
+        <translation>Ukuran k&amp;ertu:</translation>
+    </message>
+    <message>
+        <source>Reduce &amp;motion:</source>
+        <translation>Kurangi &amp;obah-obahan:</translation>
+    </message>
+    <message>
+        <source>As the system</source>
+        <translation>Manut sistem</translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation>Padhang</translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation>Peteng</translation>
+    </message>
+    <message>
+        <source>High contrast</source>
+        <translation>Kontras dhuwur</translation>
+    </message>
+    <message>
+        <source>High contrast: a black table and window, white words, and marks that stand out from the felt and the cards (WCAG 2.1 AA).</source>
+        <translation>Kontras dhuwur: méja lan jendhéla ireng, tulisan putih, lan tandha sing cetha ing laken lan kertu (WCAG 2.1 AA).</translation>
+    </message>
+    <message>
+        <source>How large the menus, dialogs, the game log and the table&apos;s words are drawn, from 100 % to 200 %.</source>
+        <translation>Sepira gedhéné menu, dialog, cathetan dolanan lan tulisan ing méja digambar, saka 100 % nganti 200 %.</translation>
+    </message>
+    <message>
+        <source>Normal</source>
+        <translation>Biasa</translation>
+    </message>
+    <message>
+        <source>How large the cards are drawn on the table.</source>
+        <translation>Sepira gedhéné kertu digambar ing méja.</translation>
+    </message>
+    <message>
+        <source>No: cards fly</source>
+        <translation>Ora: kertu mabur</translation>
+    </message>
+    <message>
+        <source>Yes: cards move at once</source>
+        <translation>Iya: kertu langsung pindhah</translation>
+    </message>
+    <message>
+        <source>Cards go to their places at once, the ones that moved outlined for a moment, instead of flying; no stars rise at a win.</source>
+        <translation>Kertu langsung menyang panggonané, sing pindhah digaris sedhéla, ora mabur; ora ana lintang munggah nalika menang.</translation>
+    </message>
+    <message>
+        <source>The table draws its cards and words as large as you ask where they fit: a card never leaves the table or lies under a word, so on a small window they may be drawn smaller.</source>
+        <translation>Méja nggambar kertu lan tulisané sagedhé sing kokjaluk anggere cukup: kertu ora tau metu saka méja utawa ketutupan tulisan, dadi ing jendhéla cilik bisa digambar luwih cilik.</translation>
+    </message>
+</context>
+<context>
     <name>SettingsDialog</name>
     <message>
         <source>Settings</source>

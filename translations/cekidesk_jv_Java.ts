@@ -8950,6 +8950,94 @@ dhuwit</translatorcomment>
     </message>
 </context>
 <context>
+    <name>SeeingSettings</name>
+    <message>
+        <source>Seeing</source>
+        <translatorcomment>jv: Pandeleng</translatorcomment>
+        <translation>ꦥꦤ꧀ꦢꦼꦊꦁ</translation>
+    </message>
+    <message>
+        <source>T&amp;heme:</source>
+        <translatorcomment>jv: &amp;Téma:</translatorcomment>
+        <translation>ꦠꦺꦩ(&amp;T):</translation>
+    </message>
+    <message>
+        <source>Interface si&amp;ze:</source>
+        <translatorcomment>jv: &amp;Ukuran tampilan:</translatorcomment>
+        <translation>ꦲꦸꦏꦸꦫꦤ꧀ꦠꦩ꧀ꦥꦶꦭꦤ꧀(&amp;U):</translation>
+    </message>
+    <message>
+        <source>C&amp;ard size:</source>
+        <translatorcomment>jv: Ukuran k&amp;ertu:</translatorcomment>
+        <translation>ꦲꦸꦏꦸꦫꦤ꧀ꦏꦼꦂꦠꦸ(&amp;E):</translation>
+    </message>
+    <message>
+        <source>Reduce &amp;motion:</source>
+        <translatorcomment>jv: Kurangi &amp;obah-obahan:</translatorcomment>
+        <translation>ꦏꦸꦫꦔꦶ​ꦲꦺꦴꦧꦃ​ꦲꦺꦴꦧꦲꦤ꧀(&amp;O):</translation>
+    </message>
+    <message>
+        <source>As the system</source>
+        <translatorcomment>jv: Manut sistem</translatorcomment>
+        <translation>ꦩꦤꦸꦠ꧀ꦱꦶꦱ꧀ꦠꦼꦩ꧀</translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translatorcomment>jv: Padhang</translatorcomment>
+        <translation>ꦥꦝꦁ</translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translatorcomment>jv: Peteng</translatorcomment>
+        <translation>ꦥꦼꦠꦼꦁ</translation>
+    </message>
+    <message>
+        <source>High contrast</source>
+        <translatorcomment>jv: Kontras dhuwur</translatorcomment>
+        <translation>ꦏꦺꦴꦤ꧀ꦠꦿꦱ꧀ꦝꦸꦮꦸꦂ</translation>
+    </message>
+    <message>
+        <source>High contrast: a black table and window, white words, and marks that stand out from the felt and the cards (WCAG 2.1 AA).</source>
+        <translatorcomment>jv: Kontras dhuwur: méja lan jendhéla ireng, tulisan putih, lan tandha sing cetha ing laken lan kertu (WCAG 2.1 AA).</translatorcomment>
+        <translation>ꦏꦺꦴꦤ꧀ꦠꦿꦱ꧀ꦝꦸꦮꦸꦂ: ꦩꦺꦗ​ꦭꦤ꧀ꦗꦼꦤ꧀ꦝꦺꦭ​ꦲꦶꦉꦁ꧈ ꦠꦸꦭꦶꦱꦤ꧀ꦥꦸꦠꦶꦃ꧈ ꦭꦤ꧀ꦠꦤ꧀ꦝ​ꦱꦶꦁ​ꦕꦼꦛ​ꦲꦶꦁ​ꦭꦏꦼꦤ꧀ꦭꦤ꧀ꦏꦼꦂꦠꦸ (WCAG 2.1 AA)꧉</translation>
+    </message>
+    <message>
+        <source>How large the menus, dialogs, the game log and the table&apos;s words are drawn, from 100 % to 200 %.</source>
+        <translatorcomment>jv: Sepira gedhéné menu, dialog, cathetan dolanan lan tulisan ing méja digambar, saka 100 % nganti 200 %.</translatorcomment>
+        <translation>ꦱꦼꦥꦶꦫ​ꦒꦼꦝꦺꦤꦺ​ꦩꦼꦤꦸ꧈ ꦢꦶꦲꦭꦺꦴꦒ꧀꧈ ꦕꦛꦼꦠꦤ꧀ꦢꦺꦴꦭꦤꦤ꧀ꦭꦤ꧀ꦠꦸꦭꦶꦱꦤ꧀ꦲꦶꦁ​ꦩꦺꦗ​ꦢꦶꦒꦩ꧀ꦧꦂ꧈ ꦱꦏ 100 % ꦔꦤ꧀ꦠꦶ 200 %꧉</translation>
+    </message>
+    <message>
+        <source>Normal</source>
+        <translatorcomment>jv: Biasa</translatorcomment>
+        <translation>ꦧꦶꦲꦱ</translation>
+    </message>
+    <message>
+        <source>How large the cards are drawn on the table.</source>
+        <translatorcomment>jv: Sepira gedhéné kertu digambar ing méja.</translatorcomment>
+        <translation>ꦱꦼꦥꦶꦫ​ꦒꦼꦝꦺꦤꦺ​ꦏꦼꦂꦠꦸ​ꦢꦶꦒꦩ꧀ꦧꦂ​ꦲꦶꦁ​ꦩꦺꦗ꧉</translation>
+    </message>
+    <message>
+        <source>No: cards fly</source>
+        <translatorcomment>jv: Ora: kertu mabur</translatorcomment>
+        <translation>ꦲꦺꦴꦫ: ꦏꦼꦂꦠꦸ​ꦩꦧꦸꦂ</translation>
+    </message>
+    <message>
+        <source>Yes: cards move at once</source>
+        <translatorcomment>jv: Iya: kertu langsung pindhah</translatorcomment>
+        <translation>ꦲꦶꦪ: ꦏꦼꦂꦠꦸ​ꦭꦁꦱꦸꦁ​ꦥꦶꦤ꧀ꦝꦃ</translation>
+    </message>
+    <message>
+        <source>Cards go to their places at once, the ones that moved outlined for a moment, instead of flying; no stars rise at a win.</source>
+        <translatorcomment>jv: Kertu langsung menyang panggonané, sing pindhah digaris sedhéla, ora mabur; ora ana lintang munggah nalika menang.</translatorcomment>
+        <translation>ꦏꦼꦂꦠꦸ​ꦭꦁꦱꦸꦁ​ꦩꦼꦚꦁ​ꦥꦁꦒꦺꦴꦤꦤꦺ꧈ ꦱꦶꦁ​ꦥꦶꦤ꧀ꦝꦃ​ꦢꦶꦒꦫꦶꦱ꧀ꦱꦼꦝꦺꦭ꧈ ꦲꦺꦴꦫ​ꦩꦧꦸꦂ; ꦲꦺꦴꦫ​ꦲꦤ​ꦭꦶꦤ꧀ꦠꦁ​ꦩꦸꦁꦒꦃ​ꦤꦭꦶꦏ​ꦩꦼꦤꦁ꧉</translation>
+    </message>
+    <message>
+        <source>The table draws its cards and words as large as you ask where they fit: a card never leaves the table or lies under a word, so on a small window they may be drawn smaller.</source>
+        <translatorcomment>jv: Méja nggambar kertu lan tulisané sagedhé sing kokjaluk anggere cukup: kertu ora tau metu saka méja utawa ketutupan tulisan, dadi ing jendhéla cilik bisa digambar luwih cilik.</translatorcomment>
+        <translation>ꦩꦺꦗ​ꦔ꧀ꦒꦩ꧀ꦧꦂ​ꦏꦼꦂꦠꦸ​ꦭꦤ꧀ꦠꦸꦭꦶꦱꦤꦺ​ꦱꦒꦼꦝꦺ​ꦱꦶꦁ​ꦏꦺꦴꦏ꧀ꦗꦭꦸꦏ꧀ꦲꦁꦒꦼꦉ​ꦕꦸꦏꦸꦥ꧀: ꦏꦼꦂꦠꦸ​ꦲꦺꦴꦫ​ꦠꦲꦸ​ꦩꦼꦠꦸ​ꦱꦏ​ꦩꦺꦗ​ꦲꦸꦠꦮ​ꦏꦼꦠꦸꦠꦸꦥꦤ꧀ꦠꦸꦭꦶꦱꦤ꧀꧈ ꦢꦢꦶ​ꦲꦶꦁ​ꦗꦼꦤ꧀ꦝꦺꦭ​ꦕꦶꦭꦶꦏ꧀ꦧꦶꦱ​ꦢꦶꦒꦩ꧀ꦧꦂ​ꦭꦸꦮꦶꦃ​ꦕꦶꦭꦶꦏ꧀꧉</translation>
+    </message>
+</context>
+<context>
     <name>SettingsDialog</name>
     <message>
         <source>Settings</source>

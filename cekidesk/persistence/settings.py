@@ -65,6 +65,10 @@ AnimationSpeed = Literal["off", "fast", "normal", "slow"]
 Currency = Literal["rupiah", "cents", "points"]
 TableColour = Literal["green", "red"]
 CardBack = Literal["lattice", "kawung"]
+Theme = Literal["light", "dark", "high_contrast"]
+# the interface's size (percent) a player may choose, and the card sizes (percent)
+INTERFACE_SCALE = (100, 200)
+CARD_SIZES = (100, 125, 150)
 
 
 class Settings(BaseModel):
@@ -112,6 +116,17 @@ class Settings(BaseModel):
                               description="The game chosen last time.")
     window_geometry: str | None = Field(None, max_length=8192,
                                         description="The main window's geometry (base64, from Qt).")
+    theme: Theme | None = Field(None, description="The window's and the table's colours: 'light', 'dark' or "
+                                                  "'high_contrast' (WCAG 2.1 AA); None follows the system's "
+                                                  "preference (read at every start).")
+    interface_scale: int = Field(100, ge=INTERFACE_SCALE[0], le=INTERFACE_SCALE[1],
+                                 description="The interface's size in percent (100-200): its text, and the "
+                                             "table drawn that much larger.")
+    card_size: int = Field(100, ge=CARD_SIZES[0], le=CARD_SIZES[-1],
+                           description="The cards' size in percent (100, 125 or 150): the table drawn that much "
+                                       "larger again, laid out for a table that much smaller.")
+    reduced_motion: bool | None = Field(None, description="Cards move at once, with a short highlight, instead "
+                                                          "of flying; None follows the system's preference.")
     lesson_offered: bool = Field(False, description="The first start's offer of a guided first hand was made "
                                                     "(it is made once).")
 

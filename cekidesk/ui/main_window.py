@@ -35,7 +35,7 @@ from .dialogs.new_game import NewGameConfig
 from .dialogs.score_sheet import ScoreSheetDialog
 from .dialogs.settings import SettingsDialog
 from .dialogs.standings import StandingsDialog
-from .foundations import i18n, names
+from .foundations import fonts, i18n, names, theme
 from .foundations.fonts import install_javanese_font
 from .foundations.qtfix import guard_none_refcount
 from .games import DealWords, game_ui
@@ -288,9 +288,22 @@ class MainWindow(QMainWindow):
         self.controller.settings = s
         self.table.set_options(animation_speed=s.animation_speed, highlight_legal=s.highlight_legal,
                                sort_hand=s.sort_hand, show_codes=s.show_card_codes, card_namer=self.card_namer())
+        self.apply_looks()
         self.table.set_looks(s.table_colour, s.card_back)
         for feature in self.features:
             feature.apply_settings()
+
+    def apply_looks(self) -> None:
+        """The theme, the interface's and the cards' size and reduced motion of the settings (what
+        the player left unchosen follows the system: see ``foundations/theme.py``)."""
+        s = self.settings
+        looks = theme.resolve(s.theme, s.interface_scale, s.card_size, s.reduced_motion)
+        if theme.apply_theme(looks.theme):
+            for item in self.table.scene().items():   # the cards, plates and labels repaint in it
+                item.update()
+            self.table.viewport().update()
+        fonts.set_interface_scale(looks.scale)
+        self.table.set_access(looks.cards, looks.scale, looks.reduced_motion)
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:

@@ -1,7 +1,7 @@
 """The Settings dialog: the preferences, on three tabs; every change is stored at once."""
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
 
 from cekidesk.bots import bot_levels
 from cekidesk.games import DEFAULT_GAME_ID
-from cekidesk.persistence.settings import EXPERT_SECONDS, Settings
+from cekidesk.persistence.settings import CARD_SIZES, EXPERT_SECONDS, INTERFACE_SCALE, Settings
 
 from ..foundations import i18n, names
 from ..foundations.fonts import fit_javanese_line, javanese_text_font
@@ -42,6 +42,8 @@ class SettingsDialog(QDialog):
     CARD_NAMES = ("latin", "javanese", "both")
     TABLE_COLOURS = ("green", "red")
     CARD_BACKS = ("lattice", "kawung")
+    THEMES = (None, "light", "dark", "high_contrast")   # None: the system's
+    MOTIONS = (None, False, True)                        # reduced motion: the system's, off, on
 
     def __init__(self, settings: Settings, parent: QWidget | None = None):
         super().__init__(parent)
@@ -57,6 +59,7 @@ class SettingsDialog(QDialog):
         self._make_display_page(self._page("display"))
         self._make_computer_page(self._page("computer"))
         self._make_play_page(self._page("play"))
+        self._make_seeing_page(self._page("seeing"))
 
         self.buttons, self.close_button = close_buttons(self, "")
         lay.addWidget(self.buttons)
@@ -211,6 +214,41 @@ class SettingsDialog(QDialog):
     def _sound_enabled(self, *_: object) -> None:
         self.volume.setEnabled(self.sound.isEnabled() and self.sound.isChecked())
 
+    def _make_seeing_page(self, form: QFormLayout) -> None:
+        """The theme, the interface's size, the cards' size and reduced motion (issue 31): each
+        applied at once, the theme and motion following the system until chosen here."""
+        settings = self.settings
+        self.theme = QComboBox(self)
+        self.theme.setObjectName("themeCombo")
+        for name in self.THEMES:
+            self.theme.addItem("", name)
+        self.theme.setCurrentIndex(self.THEMES.index(settings.theme))
+        self._row(form, "theme", self.theme)
+        self.scale = QSpinBox(self)
+        self.scale.setObjectName("scaleSpin")
+        self.scale.setRange(*INTERFACE_SCALE)
+        self.scale.setSingleStep(25)
+        self.scale.setSuffix(" %")
+        self.scale.setKeyboardTracking(False)   # typing 150 does not apply 1 %, 15 % … on the way
+        self.scale.setValue(settings.interface_scale)
+        self._row(form, "scale", self.scale)
+        self.card_size = QComboBox(self)
+        self.card_size.setObjectName("cardSizeCombo")
+        for size in CARD_SIZES:
+            self.card_size.addItem("", size)
+        self.card_size.setCurrentIndex(max(0, self.card_size.findData(settings.card_size)))
+        self._row(form, "card_size", self.card_size)
+        self.motion = QComboBox(self)
+        self.motion.setObjectName("motionCombo")
+        for reduced in self.MOTIONS:
+            self.motion.addItem("", reduced)
+        self.motion.setCurrentIndex(self.MOTIONS.index(settings.reduced_motion))
+        self._row(form, "motion", self.motion)
+        self.seeing_help = QLabel(self)
+        self.seeing_help.setObjectName("seeingHelp")
+        self.seeing_help.setWordWrap(True)
+        form.addRow(self.seeing_help)
+
     def _check(self, form: QFormLayout, name: str, on: bool) -> QCheckBox:
         """A check box of its own row (its text is set by :meth:`retranslate`)."""
         box = QCheckBox(self)
@@ -221,8 +259,10 @@ class SettingsDialog(QDialog):
 
     def _connect_changes(self) -> None:
         """Every change is stored at once (the currency only when chosen here)."""
-        for combo in (self.language, self.card_names, self.speed, self.level, self.table_colour, self.card_back):
+        for combo in (self.language, self.card_names, self.speed, self.level, self.table_colour, self.card_back,
+                      self.theme, self.card_size, self.motion):
             combo.currentIndexChanged.connect(self._store)
+        self.scale.valueChanged.connect(self._store)   # (typed: only when done, see keyboardTracking)
         self.currency.currentIndexChanged.connect(self._store_currency)
         for spin in (self.pace, self.opponents, self.expert):
             spin.valueChanged.connect(self._store)
@@ -270,6 +310,7 @@ class SettingsDialog(QDialog):
             self._labels[key].setText(text)
         for i, text in enumerate((self.tr("Display"), self.tr("Computer players"), self.tr("Playing"))):
             self.tabs.setTabText(i, text)
+        self._retranslate_seeing()
         for i, text in enumerate((self.tr("Rupiah (Rp)"), self.tr("Cents (¢)"), self.tr("Points (no currency)"))):
             self.currency.setItemText(i, text)
         self.currency.setToolTip(self.tr("How stakes and payments are shown and entered. Until you choose, "
@@ -318,8 +359,49 @@ class SettingsDialog(QDialog):
         self.close_button.setText(self.tr("Close"))
         self.adjustSize()
 
+    def _retranslate_seeing(self) -> None:
+        """The texts of the Seeing page (the theme, the sizes, motion)."""
+        self.tabs.setTabText(3, QCoreApplication.translate("SeeingSettings", "Seeing"))
+        for key, text in (("theme", QCoreApplication.translate("SeeingSettings", "T&heme:")),
+                          ("scale", QCoreApplication.translate("SeeingSettings", "Interface si&ze:")),
+                          ("card_size", QCoreApplication.translate("SeeingSettings", "C&ard size:")),
+                          ("motion", QCoreApplication.translate("SeeingSettings", "Reduce &motion:"))):
+            self._labels[key].setText(text)
+        for i, text in enumerate((QCoreApplication.translate("SeeingSettings", "As the system"),
+                                  QCoreApplication.translate("SeeingSettings", "Light"),
+                                  QCoreApplication.translate("SeeingSettings", "Dark"),
+                                  QCoreApplication.translate("SeeingSettings", "High contrast"))):
+            self.theme.setItemText(i, text)
+        self.theme.setToolTip(QCoreApplication.translate(
+            "SeeingSettings", "High contrast: a black table and window, white words, and marks that stand out "
+                              "from the felt and the cards (WCAG 2.1 AA)."))
+        self.scale.setToolTip(QCoreApplication.translate(
+            "SeeingSettings", "How large the menus, dialogs, the game log and the table's words are drawn, from "
+                              "100 % to 200 %."))
+        for i in range(self.card_size.count()):
+            value = self.card_size.itemData(i)
+            self.card_size.setItemText(i, QCoreApplication.translate("SeeingSettings", "Normal") if value == 100
+                                       else f"{value} %")
+        self.card_size.setToolTip(QCoreApplication.translate("SeeingSettings", "How large the cards are drawn on the "
+                                                                               "table."))
+        for i, text in enumerate((QCoreApplication.translate("SeeingSettings", "As the system"),
+                                  QCoreApplication.translate("SeeingSettings", "No: cards fly"),
+                                  QCoreApplication.translate("SeeingSettings", "Yes: cards move at once"))):
+            self.motion.setItemText(i, text)
+        self.motion.setToolTip(QCoreApplication.translate(
+            "SeeingSettings", "Cards go to their places at once, the ones that moved outlined for a moment, "
+                              "instead of flying; no stars rise at a win."))
+        self.seeing_help.setText(QCoreApplication.translate(
+            "SeeingSettings", "The table draws its cards and words as large as you ask where they fit: a card "
+                              "never leaves the table or lies under a word, so on a small window they may be "
+                              "drawn smaller."))
+
     def _store(self, *_: object) -> None:
         s = self.settings
+        s.theme = self.theme.currentData()
+        s.interface_scale = self.scale.value()
+        s.card_size = self.card_size.currentData()
+        s.reduced_motion = self.motion.currentData()
         s.language = self.language.currentData()
         s.card_names = self.card_names.currentData()
         s.animation_speed = self.speed.currentData()

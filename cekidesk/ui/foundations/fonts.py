@@ -43,10 +43,15 @@ FILES = ("NotoSansJavanese-Regular.ttf", "NotoSansJavanese-Bold.ttf")
 
 # how much larger than Latin text aksara Jawa is drawn in the aksara Jawa interface
 SCRIPT_SCALE = 1.3
+# the most the interface's text grows over the system's size (the interface's size at 200 %), in any
+# script
+MAX_GROWTH = 2.0
 
 _installed: str | None = None
 _system: QFont | None = None     # the system font, named by the family it resolves to (the Latin one)
 _javanese_first = False          # the aksara Jawa interface is in use
+_ui_scale = 1.0                  # the interface's size the player chose (Settings.interface_scale)
+_table_text = 1.0                # how much larger the table's words are drawn (the table sets it as it fits)
 
 
 def register_fonts() -> str | None:
@@ -102,16 +107,53 @@ def install_javanese_font(app: QCoreApplication | None = None) -> str | None:
 
 
 def interface_font(system: QFont, family: str = FAMILY) -> QFont:
-    """The application font made from the ``system`` font for the interface language in use."""
+    """The application font made from the ``system`` font for the interface language in use, at the
+    interface's size (:func:`set_interface_scale`)."""
     if not _javanese_first:
-        return with_fallback(system, family)
-    f = QFont(system)
-    f.setFamilies([family] + [x for x in (system.families() or [system.family()]) if x != family])
-    if f.pointSizeF() > 0:
-        f.setPointSizeF(system.pointSizeF() * SCRIPT_SCALE)
+        f = with_fallback(system, family)
+        grow = _ui_scale
     else:
-        f.setPixelSize(round(system.pixelSize() * SCRIPT_SCALE))
+        f = QFont(system)
+        f.setFamilies([family] + [x for x in (system.families() or [system.family()]) if x != family])
+        # the script's 1.3× and the interface's size together, but never over twice the system's
+        # size (the most the interface's size asks in Latin): 2.6× left no room for the table
+        grow = max(SCRIPT_SCALE, min(MAX_GROWTH, SCRIPT_SCALE * _ui_scale))
+    if grow != 1.0:
+        if f.pointSizeF() > 0:
+            f.setPointSizeF(system.pointSizeF() * grow)
+        else:
+            f.setPixelSize(round(system.pixelSize() * grow))
     return f
+
+
+def set_interface_scale(scale: float) -> bool:
+    """Draw the interface's text ``scale`` times its size (1.0–2.0: the Settings' interface size);
+    widgets that keep the application font follow at once.  True if it changed.  (The table's own
+    texts are not scaled here: the table magnifies itself, see ``TableWidget.set_access``.)"""
+    global _ui_scale
+    scale = min(2.0, max(1.0, float(scale)))
+    if abs(scale - _ui_scale) < 1e-6:
+        return False
+    _ui_scale = scale
+    if _installed is not None and QCoreApplication.instance() is not None:
+        install_javanese_font()
+    return True
+
+
+def set_table_text_scale(scale: float) -> None:
+    """Draw the table's words (every :func:`pixel_font`) ``scale`` times their size: the table sets
+    it to the interface's size, or less where the words would not fit (``ui/table/looks.py``)."""
+    global _table_text
+    _table_text = max(0.5, float(scale))
+
+
+def table_text_scale() -> float:
+    return _table_text
+
+
+def interface_scale() -> float:
+    """The interface's size now (1.0–2.0)."""
+    return _ui_scale
 
 
 def use_javanese_script(on: bool) -> None:
@@ -135,7 +177,7 @@ def pixel_font(px: float, bold: bool = False) -> QFont:
     """The application font at ``px`` pixels as a Latin text would have them — a table label's
     size —, scaled by :func:`script_scale` (the family list comes from the application font)."""
     f = QFont()
-    f.setPixelSize(max(1, round(px * script_scale())))
+    f.setPixelSize(max(1, round(px * script_scale() * _table_text)))
     f.setBold(bold)
     return f
 

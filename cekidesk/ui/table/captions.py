@@ -7,10 +7,12 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 
 from PySide6.QtCore import QPointF, QRectF, Qt, QTimer
-from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPainterPath, QPen
+from PySide6.QtGui import QFontMetricsF, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsObject, QGraphicsScene, QStyleOptionGraphicsItem, QWidget
 
+from ..foundations import theme
 from ..foundations.fonts import pixel_font
+from ..foundations.theme import qc
 
 
 class CaptionItem(QGraphicsObject):
@@ -132,11 +134,12 @@ class CaptionItem(QGraphicsObject):
         tail.moveTo(base[0])
         tail.lineTo(tip)
         tail.lineTo(base[1])
-        p.setPen(QPen(QColor(40, 30, 10, 160), 1.2))
-        p.setBrush(QColor(255, 250, 232, 240))
+        th = theme.current()
+        p.setPen(QPen(qc(th.caption_edge), 1.2 if th.halo else 2.0))
+        p.setBrush(qc(th.caption_fill))
         p.drawPath(bubble.united(tail))
         p.setFont(self._font)
-        p.setPen(QColor(30, 24, 12))
+        p.setPen(qc(th.caption_text))
         p.drawText(self._text_rect, int(Qt.TextFlag.TextWordWrap | Qt.AlignmentFlag.AlignHCenter), self.text)
 
 

@@ -15,16 +15,18 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject, QStyleOptionGraphi
 
 from cekidesk.engine.core import Action, CardLike
 
+from ..foundations import theme
 from ..foundations.cardpics import CEKI, back_code, card_art, card_width, kind_code
+from ..foundations.theme import qc
 
-# Colours of the markings
-GLOW_LEGAL = QColor(140, 240, 150)
-GLOW_HINT = QColor(255, 196, 40)
-GLOW_SELECT = QColor(90, 190, 255)
-GLOW_WIN = QColor(255, 120, 60)
-MARK_DRAWN = QColor(40, 200, 190)
-FROZEN = QColor(150, 185, 220)
-MARK_TAKEN = QColor(240, 170, 40)
+# Colours of the markings in the light theme (the theme in use gives them: theme.current())
+GLOW_LEGAL = qc(theme.LIGHT.legal)
+GLOW_HINT = qc(theme.LIGHT.hint)
+GLOW_SELECT = qc(theme.LIGHT.select)
+GLOW_WIN = qc(theme.LIGHT.win)
+MARK_DRAWN = qc(theme.LIGHT.drawn)
+FROZEN = qc(theme.LIGHT.frozen)
+MARK_TAKEN = qc(theme.LIGHT.taken)
 
 
 def star_path(centre: QPointF, outer: float, inner: float) -> QPainterPath:
@@ -131,6 +133,7 @@ class CardItem(QGraphicsObject):
         self.selected = False
         self.hint = False
         self.hover = False
+        self.flash = False          # reduced motion: it just moved (a short highlight)
         self.mark: str | None = None   # "drawn", "win", "set_aside", "frozen", "taken"
         self.show_code = False
         if self._shaking is not None:
@@ -337,56 +340,136 @@ class CardItem(QGraphicsObject):
         if sx != 1.0:
             painter.restore()
             return   # no markings on a card in mid-turn
+        self._paint_marks(painter, rect, radius)
+
+    def _glow(self, t: theme.Theme) -> tuple[QColor | None, float, str]:
+        """The outline the card's state asks for: its colour, width and kind (each state has its own
+        shape besides its colour: see :meth:`_paint_marks`)."""
+        w = self._w
+        if self.hint:
+            return qc(t.hint), max(2.5, w * 0.07), "hint"
+        if self.selected:
+            return qc(t.select), max(2.5, w * 0.065), "select"
+        if self.mark == "win":
+            return qc(t.win), max(2.5, w * 0.07), "win"
+        if self.strong and (self.highlight or self.hover):
+            return qc(t.legal), max(2.0, w * 0.055), "legal"
+        if self.highlight and self.hover:
+            return qc(t.legal), max(2.0, w * 0.05), "legal"
+        if self.highlight:
+            c = qc(t.legal)
+            if t.halo:
+                c.setAlpha(150)
+            return c, 1.4 if t.halo else 2.0, "legal"
+        return None, 0.0, ""
+
+    def _paint_marks(self, painter: QPainter, rect: QRectF, radius: float) -> None:
+        """The markings of the card's state, each with a shape of its own so that no state is told by
+        colour alone: a playable card a pointer above it, the hint a dashed outline and a diamond,
+        the keyboard's selection a solid outline (and the card lifted), a trick's winner a star, a
+        drawn card a dot, a frozen card a double outline, a taken card a hatched band, a card that
+        just moved (reduced motion) corner brackets."""
+        t = theme.current()
+        w = self._w
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.setBrush(Qt.BrushStyle.NoBrush)
-        glow = None
-        width = 0.0
-        if self.hint:
-            glow, width = GLOW_HINT, glow_width(w)
-        elif self.selected:
-            glow, width = GLOW_SELECT, max(2.5, w * 0.065)
-        elif self.mark == "win":
-            glow, width = GLOW_WIN, glow_width(w)
-        elif self.strong and (self.highlight or self.hover):
-            glow, width = GLOW_LEGAL, max(2.0, w * 0.055)
-        elif self.highlight and self.hover:
-            glow, width = GLOW_LEGAL, max(2.0, w * 0.05)
-        elif self.highlight:
-            glow, width = QColor(GLOW_LEGAL.red(), GLOW_LEGAL.green(), GLOW_LEGAL.blue(), 150), 1.4
+        if t.card_edge is not None:   # high contrast: every card's edge stands out from the felt
+            painter.setPen(QPen(qc(t.card_edge), max(1.5, w * 0.025)))
+            painter.drawRoundedRect(rect, radius, radius)
+        glow, width, kind = self._glow(t)
         if glow is not None:
             off = width / 2 + 0.5
             r2 = rect.adjusted(-off, -off, off, off)
-            if width > 2:
+            if width > 2 and t.halo:
                 halo = QColor(glow)
                 halo.setAlpha(70)
                 painter.setPen(QPen(halo, width * 2.2))
                 painter.drawRoundedRect(r2.adjusted(-width * 0.4, -width * 0.4, width * 0.4, width * 0.4),
                                         radius + width, radius + width)
-            painter.setPen(QPen(glow, width))
+            pen = QPen(glow, width)
+            if kind == "hint":
+                pen.setStyle(Qt.PenStyle.DashLine)
+                pen.setCapStyle(Qt.PenCapStyle.FlatCap)
+            painter.setPen(pen)
             painter.drawRoundedRect(r2, radius + off, radius + off)
+        if kind in ("legal", "hint") or (self.highlight and kind == "select"):
+            self._paint_pointer(painter, rect, qc(t.hint) if kind == "hint" else qc(t.legal), t, kind == "hint")
         if self.mark == "frozen":
-            painter.setPen(QPen(FROZEN, max(1.5, w * 0.04)))
+            pen = QPen(qc(t.frozen), max(1.5, w * 0.035))
+            painter.setPen(pen)
             painter.drawRoundedRect(rect.adjusted(1, 1, -1, -1), radius, radius)
+            inset = max(3.0, w * 0.08)
+            painter.drawRoundedRect(rect.adjusted(inset, inset, -inset, -inset), radius, radius)
         if self.mark == "taken":
-            # a band along the bottom edge, seen however little of the card is left uncovered
-            band = max(3.0, h * 0.07)
-            edge = QPainterPath()
-            edge.addRoundedRect(rect, radius, radius)
-            painter.save()
-            painter.setClipPath(edge, Qt.ClipOperation.IntersectClip)
-            painter.setPen(Qt.PenStyle.NoPen)
-            painter.setBrush(MARK_TAKEN)
-            painter.drawRect(QRectF(rect.left(), rect.bottom() - band, w, band))
-            painter.restore()
+            self._paint_taken(painter, rect, radius, t)
         if self.mark in ("drawn", "win"):
-            colour = MARK_DRAWN if self.mark == "drawn" else GLOW_WIN
+            colour = qc(t.drawn) if self.mark == "drawn" else qc(t.win)
             d = max(7.0, w * 0.30)
             c = QPointF(0, rect.top() + d * 0.15)
-            painter.setPen(QPen(QColor(255, 255, 255), max(1.2, d * 0.12)))
+            painter.setPen(QPen(qc(t.mark_ink), max(1.2, d * 0.12)))
             painter.setBrush(colour)
             painter.drawEllipse(c, d / 2, d / 2)
             if self.mark == "win":
                 star = star_path(c, d * 0.32, d * 0.14)
                 painter.setPen(Qt.PenStyle.NoPen)
-                painter.setBrush(QColor(255, 255, 255))
+                painter.setBrush(qc(t.mark_ink))
                 painter.drawPath(star)
+        if self.flash:
+            self._paint_brackets(painter, rect, qc(t.flash))
+
+    def _paint_pointer(self, painter: QPainter, rect: QRectF, colour: QColor, t: theme.Theme, diamond: bool) -> None:
+        """A playable card's pointer just above its uncovered part (a diamond for the hinted card)."""
+        vis = self.visible_rect()
+        m = self._m
+        x = vis.left() + min(vis.width() / 2, self._w * 0.22)
+        size = max(4.0, m * 1.25)
+        tip = rect.top() - m * 0.2
+        path = QPainterPath()
+        if diamond:
+            cy = tip - size * 0.6
+            path.moveTo(x, cy - size * 0.65)
+            path.lineTo(x + size * 0.6, cy)
+            path.lineTo(x, cy + size * 0.65)
+            path.lineTo(x - size * 0.6, cy)
+        else:
+            path.moveTo(x - size * 0.7, tip - size)
+            path.lineTo(x + size * 0.7, tip - size)
+            path.lineTo(x, tip)
+        path.closeSubpath()
+        edge = QColor(0, 0, 0) if t.card_edge is None else qc(t.card_edge)
+        painter.setPen(QPen(edge, max(1.0, size * 0.15)))
+        painter.setBrush(colour)
+        painter.drawPath(path)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+
+    def _paint_taken(self, painter: QPainter, rect: QRectF, radius: float, t: theme.Theme) -> None:
+        """A band along the bottom edge, hatched, seen however little of the card is left uncovered."""
+        w, h = self._w, self._h
+        band = max(3.0, h * 0.07)
+        edge = QPainterPath()
+        edge.addRoundedRect(rect, radius, radius)
+        painter.save()
+        painter.setClipPath(edge, Qt.ClipOperation.IntersectClip)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(qc(t.taken))
+        strip = QRectF(rect.left(), rect.bottom() - band, w, band)
+        painter.drawRect(strip)
+        painter.setClipRect(strip, Qt.ClipOperation.IntersectClip)
+        painter.setPen(QPen(qc(t.mark_ink), max(1.0, band * 0.22)))
+        step = band * 0.9
+        x = strip.left() - band
+        while x < strip.right():
+            painter.drawLine(QPointF(x, strip.bottom()), QPointF(x + band, strip.top()))
+            x += step
+        painter.restore()
+
+    def _paint_brackets(self, painter: QPainter, rect: QRectF, colour: QColor) -> None:
+        """Four corner brackets round a card that just moved (reduced motion's highlight)."""
+        m = self._m
+        r = rect.adjusted(-m * 0.6, -m * 0.6, m * 0.6, m * 0.6)
+        arm = min(r.width(), r.height()) * 0.28
+        painter.setPen(QPen(colour, max(2.5, self._w * 0.06), Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
+        for cx, cy, dx, dy in ((r.left(), r.top(), 1, 1), (r.right(), r.top(), -1, 1),
+                               (r.left(), r.bottom(), 1, -1), (r.right(), r.bottom(), -1, -1)):
+            painter.drawLine(QPointF(cx, cy), QPointF(cx + dx * arm, cy))
+            painter.drawLine(QPointF(cx, cy), QPointF(cx, cy + dy * arm))

@@ -21,7 +21,9 @@ from PySide6.QtWidgets import (
 
 from cekidesk.aksara import is_javanese_char
 
+from ..foundations import theme
 from ..foundations.fonts import FAMILY, SCRIPT_SCALE, ShortLine, pixel_font, short_line
+from ..foundations.theme import qc
 from .cards import star_path
 
 # how long a win is celebrated at each animation speed, ms (none when animations are off)
@@ -143,10 +145,11 @@ def drop_light(rect: QRectF) -> QGraphicsPathItem:
     radius = min(18.0, min(rect.width(), rect.height()) * 0.12)
     path.addRoundedRect(rect, radius, radius)
     item = QGraphicsPathItem(path)
-    edge = QColor(_GOLD)
+    gold = qc(theme.current().gold)
+    edge = QColor(gold)
     edge.setAlpha(230)
-    item.setPen(QPen(edge, 3.0))
-    fill = QColor(_GOLD)
+    item.setPen(QPen(edge, 3.0, Qt.PenStyle.DashLine))   # dashed: a lit target is not told by colour alone
+    fill = QColor(gold)
     fill.setAlpha(30)
     item.setBrush(fill)
     item.setZValue(-5)   # on the felt, under the cards lying there
@@ -208,9 +211,10 @@ class ZoomNames(QGraphicsObject):
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         p.setRenderHint(QPainter.RenderHint.TextAntialiasing)
         p.setPen(Qt.PenStyle.NoPen)
-        p.setBrush(QColor(12, 20, 16, 225))
+        t = theme.current()
+        p.setBrush(qc(t.zoom_fill))
         p.drawRoundedRect(self._rect, self._pad, self._pad)
-        p.setPen(QColor(250, 244, 226))
+        p.setPen(qc(t.zoom_text))
         y = self._pad
         for text, font, line in zip(self.lines, self._fonts, self._measured, strict=True):
             p.setFont(font)

@@ -5,6 +5,9 @@ from __future__ import annotations
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPen, QPixmap, QRadialGradient
 
+from ..foundations import theme
+from ..foundations.theme import qc
+
 # the table's felts (``Settings.table_colour``), the first the default: a radial gradient from
 # the light middle to the dark edge
 FELTS: dict[str, tuple[QColor, QColor, QColor]] = {
@@ -30,17 +33,24 @@ class Felt:
         return changed
 
     def draw(self, painter: QPainter, rect: QRectF, scene: QRectF, dpr: float) -> None:
-        """Paint the part ``rect`` of the felt of a table ``scene`` at the pixel ratio ``dpr``."""
-        key = (round(scene.width()), round(scene.height()), dpr, self.colour)
+        """Paint the part ``rect`` of the felt of a table ``scene`` at the pixel ratio ``dpr`` (a
+        magnified table: ``dpr`` times the magnification) — the high-contrast theme's own felt in
+        that theme."""
+        t = theme.current()
+        colour = self.colour if t.felt is None else f"theme:{t.name}"
+        key = (round(scene.width()), round(scene.height()), dpr, colour)
         if self._pixmap is None or self._key != key:
-            self._pixmap = make_felt(int(scene.width()), int(scene.height()), dpr, FELTS[self.colour])
+            colours = FELTS[self.colour] if t.felt is None else (qc(t.felt[0]), qc(t.felt[1]), qc(t.felt[2]))
+            self._pixmap = make_felt(int(scene.width()), int(scene.height()), dpr, colours, qc(t.felt_rail))
             self._key = key
         painter.drawPixmap(rect, self._pixmap,
                            QRectF(rect.x() * dpr, rect.y() * dpr, rect.width() * dpr, rect.height() * dpr))
 
 
-def make_felt(w: int, h: int, dpr: float, colours: tuple[QColor, QColor, QColor]) -> QPixmap:
-    """A felt ``w`` × ``h`` at the pixel ratio ``dpr``, of the middle, mid-way and edge ``colours``."""
+def make_felt(w: int, h: int, dpr: float, colours: tuple[QColor, QColor, QColor],
+              rail_colour: QColor | None = None) -> QPixmap:
+    """A felt ``w`` × ``h`` at the pixel ratio ``dpr``, of the middle, mid-way and edge ``colours``
+    (its faint inner rail in ``rail_colour``)."""
     pm = QPixmap(max(1, round(w * dpr)), max(1, round(h * dpr)))
     pm.setDevicePixelRatio(dpr)
     p = QPainter(pm)
@@ -52,7 +62,7 @@ def make_felt(w: int, h: int, dpr: float, colours: tuple[QColor, QColor, QColor]
     # a faint inner rail
     m = min(w, h) * 0.035
     rail = QRectF(m, m, w - 2 * m, h - 2 * m)
-    p.setPen(QPen(QColor(255, 255, 255, 14), 2))
+    p.setPen(QPen(rail_colour if rail_colour is not None else QColor(255, 255, 255, 14), 2))
     p.setBrush(Qt.BrushStyle.NoBrush)
     p.drawRoundedRect(rail, min(w, h) * 0.08, min(w, h) * 0.08)
     p.end()

@@ -89,6 +89,7 @@ class LabelSpec:
     style: str = "count"         # "count", "banner", "winner", "note"
     tooltip: str = ""
     fill: tuple[int, int, int] | None = None   # the pill's colour instead of the style's (e.g. a warming counter)
+    gauge: float | None = None   # a share 0..1 drawn as a bar in the pill (the warming counter: never colour alone)
 
 
 @dataclass
@@ -163,6 +164,20 @@ class LayoutOptions:
     # made (:func:`label_line`): layouts space their lines of words by :meth:`line`, so that lines in
     # aksara Jawa (1.3×) do not crowd
     label_line: float = field(default_factory=label_line)
+    # how much larger than their own the cards (and what a layout sizes with them: the plates, the
+    # gaps) are drawn: the Settings' card size, and the interface's size, as far as they fit
+    # (``ui/table/looks.py``); a layout multiplies its scale ``s`` by it (:func:`frame` does)
+    card_scale: float = 1.0
+    # how much larger the table's words are drawn (the interface's size, as far as it fits): the
+    # fonts follow by themselves (``fonts.set_table_text_scale``); a layout grows the seats' plates,
+    # whose names are drawn at a share of their height, by it
+    word_scale: float = 1.0
+
+    @property
+    def plate_scale(self) -> float:
+        """How much larger a seat's plate is drawn: half as much larger as the words (the plates'
+        names, drawn at a share of their height, grow with them without crowding the cards)."""
+        return 1.0 + (self.word_scale - 1.0) * 0.5
 
     def line(self, size: float) -> float:
         """The height of one line of a label of ``size`` pixels."""
@@ -182,11 +197,11 @@ class Frame:
     gap: float
 
 
-def frame(width: float, height: float, share: float = 0.62) -> Frame:
+def frame(width: float, height: float, share: float = 0.62, scale: float = 1.0) -> Frame:
     """The :class:`Frame` of a scene ``width`` × ``height``: ``s`` is the height, at most ``share``
-    of the width (never under 240)."""
+    of the width (never under 240), times ``scale`` (``LayoutOptions.card_scale``)."""
     W, H = float(width), float(height)
-    s = max(240.0, min(H, share * W))
+    s = max(240.0, min(H, share * W)) * scale
     return Frame(W, H, s, max(6.0, 0.012 * s), 0.012 * s)
 
 

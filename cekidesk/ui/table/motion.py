@@ -18,11 +18,13 @@ from PySide6.QtCore import (
     QPointF,
     QPropertyAnimation,
     QSequentialAnimationGroup,
+    QTimer,
     Signal,
 )
 from PySide6.QtWidgets import QGraphicsObject
 
 from ..foundations.cardpics import kind_code
+from ..foundations.theme import FLASH_MS
 from .cards import CardItem
 from .layouts import CardSpec, Choreo
 
@@ -69,10 +71,37 @@ class Motion(QObject):
         self.group: QParallelAnimationGroup | None = None
         self.dealing = False   # the running animation deals a hand: the person waits for it
         self.speed = "normal"  # a key of SPEEDS
+        self.reduced = False   # reduced motion: no flight, the cards that moved highlighted (flash)
+        self._flashed: list[CardItem] = []
+        self._flash_timer = QTimer(self)
+        self._flash_timer.setSingleShot(True)
+        self._flash_timer.timeout.connect(self.end_flash)
 
     def flight_ms(self) -> int:
-        """How long one card's flight takes (0: animations are off)."""
-        return SPEEDS.get(self.speed, 320)
+        """How long one card's flight takes (0: animations are off, or motion is reduced)."""
+        return 0 if self.reduced else SPEEDS.get(self.speed, 320)
+
+    def flash(self, items: list[CardItem]) -> None:
+        """Reduced motion: highlight ``items`` (the cards that moved, turned or came) where they now
+        lie, for :data:`~cekidesk.ui.foundations.theme.FLASH_MS` — no movement, no fading."""
+        self.end_flash()
+        self._flashed = list(items)
+        for it in self._flashed:
+            it.flash = True
+            it.update()
+        if self._flashed:
+            self._flash_timer.start(FLASH_MS)
+
+    def flashing(self) -> list[CardItem]:
+        """The cards highlighted now (reduced motion)."""
+        return list(self._flashed)
+
+    def end_flash(self) -> None:
+        self._flash_timer.stop()
+        for it in self._flashed:
+            it.flash = False
+            it.update()
+        self._flashed = []
 
     def running(self) -> bool:
         return self.group is not None

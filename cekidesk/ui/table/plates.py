@@ -18,8 +18,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ..foundations import theme
 from ..foundations.cardpics import CEKI, back_code, card_art, card_width
 from ..foundations.fonts import pixel_font, short_line
+from ..foundations.theme import qc
 from .cards import star_path
 from .layouts import LabelSpec, Plan, SeatSpec
 
@@ -33,6 +35,7 @@ class SeatItem(QGraphicsObject):
         self.family = family    # the game's card family: the shape of the small card drawn
         self.thinking = False
         self.phase = 0
+        self.still = False      # reduced motion: the thinking dots do not run
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.set_spec(spec, force=True)
@@ -72,8 +75,9 @@ class SeatItem(QGraphicsObject):
         p.setRenderHint(QPainter.RenderHint.TextAntialiasing)
         rad = h * 0.22
         box = QRectF(1, 1, w - 2, h - 2)
-        if s.to_move or self.thinking or s.winner:
-            colour = QColor(255, 205, 70) if (s.to_move or s.winner) else QColor(120, 200, 255)
+        t = theme.current()
+        if (s.to_move or self.thinking or s.winner) and t.halo:
+            colour = qc(t.plate_turn) if (s.to_move or s.winner) else qc(t.plate_thinking)
             halo = QColor(colour)
             halo.setAlpha(60)
             p.setPen(QPen(halo, h * 0.16))
@@ -81,17 +85,17 @@ class SeatItem(QGraphicsObject):
             p.drawRoundedRect(box, rad, rad)
         fill = QLinearGradient(0, 0, 0, h)
         if s.winner:
-            fill.setColorAt(0, QColor(92, 70, 20, 235))
-            fill.setColorAt(1, QColor(60, 44, 10, 235))
+            fill.setColorAt(0, qc(t.plate_winner_top))
+            fill.setColorAt(1, qc(t.plate_winner_bottom))
         else:
-            fill.setColorAt(0, QColor(18, 32, 26, 215))
-            fill.setColorAt(1, QColor(8, 18, 14, 215))
-        border = QColor(255, 255, 255, 45)
-        bw = 1.2
+            fill.setColorAt(0, qc(t.plate_top))
+            fill.setColorAt(1, qc(t.plate_bottom))
+        border = qc(t.plate_border)
+        bw = 1.2 if t.halo else 1.5
         if s.to_move or s.winner:
-            border, bw = QColor(255, 205, 70), max(2.0, h * 0.05)
+            border, bw = qc(t.plate_turn), max(2.0, h * 0.05) * (1.0 if t.halo else 1.6)
         elif self.thinking:
-            border, bw = QColor(120, 200, 255), max(2.0, h * 0.05)
+            border, bw = qc(t.plate_thinking), max(2.0, h * 0.05)
         p.setPen(QPen(border, bw))
         p.setBrush(QBrush(fill))
         p.drawRoundedRect(box, rad, rad)
@@ -117,12 +121,25 @@ class SeatItem(QGraphicsObject):
             p.setPen(QColor(60, 40, 0))
             p.drawText(QRectF(c.x() - chip / 2, c.y() - chip / 2, chip, chip), Qt.AlignmentFlag.AlignCenter,
                        QCoreApplication.translate("TableWidget", "D"))
+        left = pad
+        if s.to_move:   # whose turn: a pointer before the name, besides the plate's colour
+            tri = h * 0.2
+            cy = h * 0.31
+            pointer = QPainterPath()
+            pointer.moveTo(left, cy - tri * 0.62)
+            pointer.lineTo(left + tri, cy)
+            pointer.lineTo(left, cy + tri * 0.62)
+            pointer.closeSubpath()
+            p.setPen(Qt.PenStyle.NoPen)
+            p.setBrush(qc(t.plate_turn))
+            p.drawPath(pointer)
+            left += tri + h * 0.1
         p.setFont(name_font)
-        p.setPen(QColor(245, 240, 225))
+        p.setPen(qc(t.plate_text))
         name = self.shown_name(s)
         name_right = right - (chip + pad * 0.4 if s.dealer and not chip_low else 0.0)
         left_middle = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
-        p.drawText(QRectF(pad, h * 0.08, name_right - pad, h * 0.46), left_middle, name)
+        p.drawText(QRectF(left, h * 0.08, name_right - left, h * 0.46), left_middle, name)
         self._paint_second_line(p, small, pad, right - (chip + pad * 0.4 if chip_low else 0.0))
 
     @staticmethod
@@ -137,7 +154,8 @@ class SeatItem(QGraphicsObject):
     def _name_room(cls, spec: SeatSpec, beside_chip: bool) -> float:
         w, h = spec.rect.width(), spec.rect.height()
         pad = h * 0.2
-        return max(10.0, w - 2 * pad - (h * 0.36 + pad * 0.4 if beside_chip else 0.0))
+        pointer = h * 0.3 if spec.to_move else 0.0     # (whose turn: the pointer before the name)
+        return max(10.0, w - 2 * pad - pointer - (h * 0.36 + pad * 0.4 if beside_chip else 0.0))
 
     @classmethod
     def chip_beside_name(cls, spec: SeatSpec) -> bool:
@@ -161,11 +179,12 @@ class SeatItem(QGraphicsObject):
         y2 = h * 0.56
         ch_ = h * 0.3
         cw = max(ch_ / 2, card_width(ch_, back_code(self.family)))   # a Ceki card widened: no sliver
-        p.setPen(QPen(QColor(230, 225, 210), 1))
+        t = theme.current()
+        p.setPen(QPen(qc(t.plate_small), 1))
         p.setBrush(QColor(card_art().back_colour()))
         p.drawRoundedRect(QRectF(pad, y2 + h * 0.02, cw, ch_), 1.5, 1.5)
         p.setFont(small)
-        p.setPen(QColor(230, 225, 210))
+        p.setPen(qc(t.plate_small))
         fm2 = QFontMetricsF(small)
         count = str(s.count)
         x = pad + cw + h * 0.1
@@ -179,23 +198,24 @@ class SeatItem(QGraphicsObject):
             bw_ = fm3.horizontalAdvance(s.badge) + h * 0.3
             badge = QRectF(x, y2, bw_, h * 0.34)
             p.setPen(Qt.PenStyle.NoPen)
-            p.setBrush(QColor(200, 50, 31))
+            p.setBrush(qc(t.badge))
             p.drawRoundedRect(badge, h * 0.1, h * 0.1)
-            p.setPen(QColor(255, 255, 255))
+            p.setPen(qc(t.badge_text))
             p.drawText(badge, Qt.AlignmentFlag.AlignCenter, s.badge)
             x += bw_ + h * 0.2
         if self.thinking:
             p.setPen(Qt.PenStyle.NoPen)
-            p.setBrush(QColor(120, 200, 255))
             r = h * 0.045
             for i in range(3):
-                p.setBrush(QColor(120, 200, 255, 255 if i == self.phase % 3 else 110))
+                dot = qc(t.plate_thinking)
+                dot.setAlpha(255 if i == self.phase % 3 or not t.halo or self.still else 110)
+                p.setBrush(dot)
                 p.drawEllipse(QPointF(right - (2 - i) * r * 3.2 - r, y2 + h * 0.17), r, r)
         elif s.winner:
             c = QPointF(right - h * 0.17, y2 + h * 0.18)
             star = star_path(c, h * 0.19, h * 0.08)
             p.setPen(Qt.PenStyle.NoPen)
-            p.setBrush(QColor(255, 215, 90))
+            p.setBrush(qc(t.gold))
             p.drawPath(star)
 
 
@@ -237,8 +257,10 @@ class LabelItem(QGraphicsObject):
         return self._rect.adjusted(-1, -1, 1, 1)
 
     def paint(self, p: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
-        bg, fg, _ = self.STYLES.get(self.spec.style, self.STYLES["count"])
-        if self.spec.fill is not None:
+        t = theme.current()
+        bg_rgb, fg_rgb = t.label(self.spec.style)
+        bg, fg = qc(bg_rgb), qc(fg_rgb)
+        if self.spec.fill is not None and t.halo:   # (high contrast keeps its own pill: the gauge says it)
             bg = QColor(*self.spec.fill)
             fg = QColor(255, 255, 255) if bg.lightnessF() < 0.6 else QColor(30, 20, 0)
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
@@ -251,6 +273,26 @@ class LabelItem(QGraphicsObject):
         p.setFont(self._font())
         p.setPen(fg)
         p.drawText(QPointF(-self._line.width / 2, self._line.baseline), self.spec.text)
+        if self.spec.gauge is not None:
+            self._paint_gauge(p, fg)
+
+    def _paint_gauge(self, p: QPainter, fg: QColor) -> None:
+        """How far along its way the label's value is (Ce Pe's counter toward its limit), as a bar
+        along the pill's bottom: its length says it, not its colour."""
+        r = self._rect
+        share = min(1.0, max(0.0, float(self.spec.gauge or 0.0)))
+        bar_h = max(2.0, r.height() * 0.09)
+        inset = r.height() * 0.45
+        track = QRectF(r.left() + inset, r.bottom() - bar_h * 1.6, r.width() - 2 * inset, bar_h)
+        edge = QColor(fg)
+        edge.setAlpha(150)
+        p.setPen(QPen(edge, 1.0))
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        p.drawRoundedRect(track, bar_h / 2, bar_h / 2)
+        if share > 0:
+            p.setPen(Qt.PenStyle.NoPen)
+            p.setBrush(fg)
+            p.drawRoundedRect(QRectF(track.left(), track.top(), track.width() * share, bar_h), bar_h / 2, bar_h / 2)
 
 
 
@@ -260,7 +302,7 @@ def slot_item(r: QRectF) -> QGraphicsPathItem:
     rad = r.width() * 0.08
     path.addRoundedRect(r, rad, rad)
     it = QGraphicsPathItem(path)
-    pen = QPen(QColor(255, 255, 255, 45), 1.5, Qt.PenStyle.DashLine)
+    pen = QPen(qc(theme.current().plate_border), 1.5, Qt.PenStyle.DashLine)
     it.setPen(pen)
     it.setBrush(QColor(0, 0, 0, 28))
     it.setZValue(-10)

@@ -29,8 +29,9 @@ from PySide6.QtWidgets import QApplication, QFrame, QGraphicsScene, QGraphicsVie
 from cekidesk.engine.core import Action, CardLike, Event, HandResult, View, offered_action
 from cekidesk.games import get_game
 
+from ..foundations import fonts
 from ..foundations.cardpics import CEKI, back_code, card_art, card_width
-from . import gestures, marks
+from . import gestures, looks, marks
 from .captions import Captions
 from .cards import CardItem, shake, shake_allowed
 from .choices import ChoiceBar, ChoiceBars
@@ -142,6 +143,8 @@ class TableWidget(QGraphicsView):
         self._think_timer.setInterval(380)
         self._think_timer.timeout.connect(self._think_tick)
         self._blank = False     # the table hides everything (several people at one computer: set_blank)
+        self._sizes = (1.0, 1.0)  # how much larger the cards and the words are asked (see set_access)
+        self._fitter = looks.Fitter()
 
     @property
     def _labels(self) -> dict[Hashable, LabelItem]:
@@ -161,6 +164,7 @@ class TableWidget(QGraphicsView):
         self._names = list(seat_names)
         self._human = human_seat
         self._use_game(game_id, human_seat)
+        self._fitter.reset()
         self.clear_captions()
         self._clear_scene()
 
@@ -234,6 +238,38 @@ class TableWidget(QGraphicsView):
             self._motion.stop()
             self._apply([], animate=False)
 
+    def set_access(self, cards: float = 1.0, words: float = 1.0, reduced_motion: bool = False) -> None:
+        """Draw the cards ``cards`` times (1–1.5) and the table's words ``words`` times (1–2) their
+        size, as far as they fit (a card never leaves the table nor lies under a word: see
+        :mod:`.looks`), and, with ``reduced_motion``, put cards in their places at once with a short
+        highlight instead of flying them."""
+        self._motion.reduced = bool(reduced_motion)
+        sizes = (max(1.0, float(cards)), max(1.0, float(words)))
+        if sizes != self._sizes:
+            self._sizes = sizes
+            if self._view is not None:
+                self._motion.stop()
+                self._apply([], animate=False)
+
+    def sizes(self) -> tuple[float, float]:
+        """How much larger the cards and the words are drawn now (fitted: at most as asked)."""
+        return self._fitter.scales
+
+    def _fitted_plan(self, W: float, H: float) -> Plan:
+        """The layout's plan at the largest card and word sizes up to those asked that fit."""
+        layout, view = self._layout, self._view
+        assert layout is not None and view is not None
+
+        def make(cards: float, words: float) -> Plan:
+            fonts.set_table_text_scale(words)
+            return layout.plan(view, W, H, self._options(cards, words))
+
+        if self._sizes == (1.0, 1.0):
+            self._fitter.scales = (1.0, 1.0)
+            return make(1.0, 1.0)
+        return self._fitter.plan((self._game_id, W, H, self._sizes), self._sizes, make,
+                                 lambda plan: looks.problems(plan, W, H, self._family))
+
     def set_hint(self, action: Action | None) -> None:
         """Mark the card or pile of a suggested action (None clears it) and make it the keyboard
         selection, so that Enter plays exactly the hinted move (a hand card, a capture choice, or
@@ -266,7 +302,7 @@ class TableWidget(QGraphicsView):
         ``celebrationDone`` follows.  False (nothing shown, no signal) with animations off, on a
         hidden table or with no winner on the table."""
         self.end_celebration()
-        ms = CELEBRATION_MS.get(self._motion.speed, 0)
+        ms = 0 if self._motion.reduced else CELEBRATION_MS.get(self._motion.speed, 0)
         seats = [q for q in dict.fromkeys(winners) if q in self._seats]
         if ms <= 0 or not seats or not self.isVisible():
             return False
@@ -321,6 +357,11 @@ class TableWidget(QGraphicsView):
         if item is None or not item.thinking:
             self._think_timer.stop()
             return
+        if self._motion.reduced:   # (reduced motion: the three dots stand still, all lit)
+            item.still = True
+            item.update()
+            return
+        item.still = False
         item.phase += 1
         item.update()
 
@@ -394,8 +435,9 @@ class TableWidget(QGraphicsView):
     # ===========================================================================================
     # building the scene
 
-    def _options(self) -> LayoutOptions:
-        return LayoutOptions(sort_hand=self._sort, highlight_legal=self._highlight, card_namer=self._namer)
+    def _options(self, card_scale: float = 1.0, word_scale: float = 1.0) -> LayoutOptions:
+        return LayoutOptions(sort_hand=self._sort, highlight_legal=self._highlight, card_namer=self._namer,
+                             card_scale=card_scale, word_scale=word_scale)
 
     def _clear_scene(self) -> None:
         self._motion.stop()
@@ -443,7 +485,8 @@ class TableWidget(QGraphicsView):
         vp = self.viewport().size()
         W, H = max(1, vp.width()), max(1, vp.height())
         self._scene.setSceneRect(0, 0, W, H)
-        plan = self._layout.plan(self._view, W, H, self._options())
+        plan = self._fitted_plan(W, H)
+        flash = looks.Flash.before(self._items) if animate and self._motion.reduced and self.isVisible() else None
         animate = (animate or slide) and self._motion.flight_ms() > 0 and self.isVisible()
         choreo = self._choreograph(events, plan) if animate and events else None
         fresh = self._assign_items(plan, choreo)
@@ -477,6 +520,8 @@ class TableWidget(QGraphicsView):
                 if lab is not None:
                     self._motion.pop_in(group, lab)
         self._decorate()
+        if flash is not None:
+            self._motion.flash(flash.moved(self._items))
         if group is None or not self._motion.run(group, dealing=choreo is not None and choreo.deal):
             self.animationsDone.emit()
 

@@ -29,7 +29,8 @@ from PySide6.QtWidgets import QDockWidget, QPlainTextEdit, QWidget
 
 from cekidesk.engine.core import Event
 
-from ..foundations import names
+from ..foundations import names, theme
+from ..foundations.theme import qc
 from ..games import GameUI, game_ui
 
 if TYPE_CHECKING:
@@ -325,7 +326,7 @@ class GameLogView(QPlainTextEdit):
         bold = QTextCharFormat()
         bold.setFontWeight(QFont.Weight.Bold)
         important = QTextCharFormat(bold)
-        important.setForeground(IMPORTANT_COLOUR)
+        important.setForeground(qc(theme.current().log_important))   # (IMPORTANT_COLOUR in the light theme)
         return (QTextBlockFormat(), striped), {"line": QTextCharFormat(), "heading": bold, "important": important}
 
     def stripe_colour(self) -> QColor:

@@ -151,13 +151,14 @@ class BalikLayout(TableLayout[BalikView]):
         style = names.namer_style(options.card_namer)
 
         big = n <= 6
-        hand_h = round((0.19 if big else 0.17) * s)
-        mid_h = round((0.15 if big else 0.12) * s)
+        # the card size grows the cards one reads: the person's hand, the stock and the pile
+        hand_h = round((0.19 if big else 0.17) * s * options.card_scale)
+        mid_h = round((0.15 if big else 0.12) * s * options.card_scale)
         fan_h = round((0.075 if big else 0.055) * s)
         self._fan_h = fan_h
         self._mid_h = mid_h
-        panel_w = max(round(0.2 * s), round((0.11 if big else 0.095) * W))
-        panel_h = round(0.066 * s)
+        panel_w = round(max(round(0.2 * s), round((0.11 if big else 0.095) * W)) * options.plate_scale)
+        panel_h = round(0.066 * s * options.plate_scale)
         hand_top = H - M - hand_h * 1.14
 
         # the ring of the others: the human's place at the bottom, the next seat to their right

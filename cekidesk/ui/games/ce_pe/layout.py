@@ -58,11 +58,17 @@ WARMTH: tuple[tuple[float, tuple[int, int, int]], ...] = (
     (0.0, (34, 110, 76)), (0.6, (60, 120, 60)), (0.8, (214, 160, 40)), (0.9, (222, 110, 30)), (1.0, (200, 40, 30)))
 
 
+def counter_share(counter: int, limit: int, start: int = 0) -> float:
+    """The share of the way from the start to the limit the counter has gone (0 to 1)."""
+    span = max(1, limit - min(start, limit - 1))
+    return min(1.0, max(0.0, (counter - min(start, limit - 1)) / span))
+
+
 def warmth(counter: int, limit: int, start: int = 0) -> tuple[int, int, int]:
     """The counter's colour: the share of the way from the start to the limit, between the
-    :data:`WARMTH` colours (at or above the limit: the hottest)."""
-    span = max(1, limit - min(start, limit - 1))
-    t = min(1.0, max(0.0, (counter - min(start, limit - 1)) / span))
+    :data:`WARMTH` colours (at or above the limit: the hottest).  (The counter's gauge says the
+    same share by its length: :func:`counter_share`.)"""
+    t = counter_share(counter, limit, start)
     for (t0, c0), (t1, c1) in zip(WARMTH, WARMTH[1:], strict=False):
         if t <= t1:
             f = (t - t0) / (t1 - t0) if t1 > t0 else 1.0
@@ -91,7 +97,7 @@ class CePeLayout(TableLayout[CePeView]):
 
     # ------------------------------------------------------------------------------------------
     def plan(self, view: CePeView, width: float, height: float, options: LayoutOptions) -> Plan:
-        f = frame(width, height)
+        f = frame(width, height, scale=options.card_scale)
         W, H, s, M, gap = f.W, f.H, f.s, f.M, f.gap
         me = self.viewer_seat(view)
         font = max(10.0, 0.024 * s)
@@ -102,8 +108,8 @@ class CePeLayout(TableLayout[CePeView]):
         hand_h = round(0.24 * s)
         back_h = round(0.075 * s)
         pile_h = round(0.17 * s)
-        panel_w = max(round(0.25 * s), round(0.13 * W))
-        panel_h = round(0.07 * s)
+        panel_w = round(max(round(0.25 * s), round(0.13 * W)) * options.plate_scale)
+        panel_h = round(0.07 * s * options.plate_scale)
         bw = card_width(back_h, back_code(FAMILY))
         fan_sp = 0.3 * bw
         hand_top = H - M - hand_h * 1.1
@@ -260,7 +266,8 @@ class CePeLayout(TableLayout[CePeView]):
         over_limit_tip = QCoreApplication.translate(
             "CePeTable", "The counter: no play may take it above {limit}").format(limit=limit)
         plan.labels.append(LabelSpec(("counter",), text, QPointF(centre.x(), centre.y() - big * 0.3), big, "banner",
-                                     over_limit_tip, fill=warmth(view.counter, limit, rules_of(view).start)))
+                                     over_limit_tip, fill=warmth(view.counter, limit, rules_of(view).start),
+                                     gauge=counter_share(view.counter, limit, rules_of(view).start)))
         # the direction and the next player under the counter, in lines no wider than four pile cards
         # (or the counter): the piles stand beside them
         tw = text_width(text, big, True) / 2

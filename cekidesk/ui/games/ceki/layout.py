@@ -32,6 +32,7 @@ from ...table.layouts import (
     copy_keys,
     labels_inside,
     register_layout,
+    text_height,
     text_width,
 )
 from .texts import earlier_throws_text, face_down_text, taker_text, thrower_text
@@ -111,7 +112,7 @@ class CekiLayout(TableLayout):
         n = view.n_players
         me = self.human if 0 <= self.human < n else view.viewer
         self.human = me
-        g = _Geometry.of(self, view, float(width), float(height))
+        g = _Geometry.of(self, view, float(width), float(height), options.card_scale, options.plate_scale)
         plan = Plan()
         legal = set(view.legal)
         draw_a = Action(me, "draw")
@@ -159,7 +160,8 @@ class CekiLayout(TableLayout):
                 ("stock", i), None, False, QPointF(stock_x - i * off, cy - i * off), mid_h,
                 z=100 + i, role="stock", action=stock_act, strong=True,
                 tooltip=counted(QCoreApplication.translate("TableWidget", "Stock: %n card(s)", "", sc), sc)))
-        count_y = cy + mid_h / 2 + font * 1.05
+        # under the stock, however tall its words are drawn (the interface's size)
+        count_y = cy + mid_h / 2 + max(font * 1.05, text_height(str(sc), font * 0.95) / 2 + 1)
         plan.labels.append(LabelSpec(("stock",), str(sc), QPointF(stock_x, count_y), font * 0.95, "count",
                                      QCoreApplication.translate("TableWidget", "Cards left in the stock")))
         self._stock_top = QPointF(stock_x - max(0, shown - 1) * off, cy - max(0, shown - 1) * off)
@@ -461,7 +463,9 @@ class CekiLayout(TableLayout):
             size = font * 0.9
             # under the top card, kept clear of the stock's count at the fan's left
             x = max(first.x() + (n - 1 - fan0) * sp, first.x() - w / 2 + text_width(text, size) / 2)
-            plan.labels.append(LabelSpec(("thrower",), text, QPointF(x, label_y), size, "count",
+            # clear of the pile however tall its words are (aksara Jawa, the interface's size)
+            y = max(label_y, first.y() + h / 2 + text_height(text, size) / 2 + 1)
+            plan.labels.append(LabelSpec(("thrower",), text, QPointF(x, y), size, "count",
                                          QCoreApplication.translate("CekiTable", "Who threw the last discard")))
 
     def _strip(self, plan: Plan, view: CekiView, seat: int, left: float, top: float, avail: float, h: float,
@@ -722,14 +726,17 @@ class _Geometry:
     sets: list[list[str]]
 
     @staticmethod
-    def of(layout: CekiLayout, view: CekiView, W: float, H: float) -> _Geometry:
+    def of(layout: CekiLayout, view: CekiView, W: float, H: float, scale: float = 1.0,
+           words: float = 1.0) -> _Geometry:
+        # the card size (``scale``) grows the cards one reads — the person's hand and the middle's
+        # stock and pile —; the other seats' cards and the bands round them keep the table's size
         s = max(200.0, min(H, W * 0.75))
         M = max(6.0, 0.014 * s)
-        hand_h = round(0.2 * s)
-        mid_h = round(0.16 * s)
+        hand_h = round(0.2 * s * scale)
+        mid_h = round(0.16 * s * scale)
         opp_h = round(0.105 * s)
-        panel_w = round(0.21 * s)
-        panel_h = round(0.074 * s)
+        panel_w = round(0.21 * s * words)
+        panel_h = round(0.074 * s * words)
         sides = layout._sides(view.n_players)
         has_side = any(side != "top" for _, side, _ in sides)
         has_top = any(side == "top" for _, side, _ in sides)

@@ -148,7 +148,7 @@ class KartuLimaLayout(TableLayout[KartuLimaView]):
         return QPointF(cx, cy), rx, ry, angles
 
     def plan(self, view: KartuLimaView, width: float, height: float, options: LayoutOptions) -> Plan:
-        f = frame(width, height)
+        f = frame(width, height, scale=options.card_scale)
         W, H, s, M, gap = f.W, f.H, f.s, f.M, f.gap
         me = self.viewer_seat(view)
         font = max(9.0, 0.022 * s)
@@ -161,8 +161,8 @@ class KartuLimaLayout(TableLayout[KartuLimaView]):
         back_h = round(0.075 * s)
         trick_h = round(0.15 * s)
         pack_h = round(0.08 * s)
-        panel_w = max(round(0.24 * s), round(0.12 * W))
-        panel_h = round(0.07 * s)
+        panel_w = round(max(round(0.24 * s), round(0.12 * W)) * options.plate_scale)
+        panel_h = round(0.07 * s * options.plate_scale)
         bw = card_width(back_h)
         fan_sp = 0.32 * bw
         side = gap + bw + 4 * fan_sp

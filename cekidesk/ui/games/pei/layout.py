@@ -44,6 +44,7 @@ from ...table.layouts import (
     TableLayout,
     clamp_to_scene,
     register_layout,
+    text_height,
     text_width,
 )
 
@@ -199,7 +200,7 @@ class PeiLayout(TableLayout):
         W, H = float(width), float(height)
         me = self.human if 0 <= self.human < view.n_players else view.viewer
         self.human = me
-        s = max(240.0, min(H, 0.62 * W))
+        s = max(240.0, min(H, 0.62 * W)) * options.card_scale
         M = max(6.0, 0.012 * s)
         gap = 0.012 * s
         plan = Plan()
@@ -214,7 +215,7 @@ class PeiLayout(TableLayout):
         self.sides = {ROLE_KEYS[i]: side_of_seat[seat_side[view.roles[i]]] for i in range(3)}
         self.sides["dealer"] = "top"
 
-        panel_h = round(0.07 * s)
+        panel_h = round(0.07 * s * options.plate_scale)
         back_h = round(0.085 * s)
         cap_h = round(0.1 * s)
         col_w = max(0.2 * W, 4 * card_width(cap_h))             # the opponents' captured cards
@@ -614,8 +615,10 @@ class PeiLayout(TableLayout):
                                        role="peek", dim=False, mark="ceki",
                                        tooltip=QCoreApplication.translate(
                                            "TableWidget", "Only you see this card: it will be your last draw")))
-            plan.labels.append(LabelSpec(("peek",), QCoreApplication.translate("TableWidget", "only you see this"),
-                                         QPointF(kx, cy + ph / 2 + small * 0.75), small, "count"))
+            only = QCoreApplication.translate("TableWidget", "only you see this")
+            # under the card, clear of the stock however large its words (the interface's size)
+            ly = max(cy + ph / 2 + small * 0.75, cy + ph / 2 + text_height(only, small) / 2 + 1)
+            plan.labels.append(LabelSpec(("peek",), only, QPointF(kx, ly), small, "count"))
         if view.pending is not None:
             hp = _PEND_H * ph
             px = right + 0.45 * pw + card_width(hp) / 2

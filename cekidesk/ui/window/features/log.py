@@ -11,7 +11,7 @@ from PySide6.QtCore import QCoreApplication
 from cekidesk.engine.match import HandRecord, Match
 
 from ... import dialogs
-from ...foundations import names
+from ...foundations import names, theme
 from ...games import game_ui
 from ..gamelog import LogEntry, Seating, autosave_failed_notice, left_out_notice
 from ..interface import Change, Feature, WindowInterface
@@ -27,7 +27,7 @@ class GameLog(Feature):
         super().__init__(window.widget())
         self.window = window
         self._shown_match: Match | None = None
-        self._card_names: tuple[str, str | None] | None = None   # the log's card-name form and game
+        self._card_names: tuple[str, str | None, str] | None = None   # the log's card-name form, game, theme
         #: the latest heading of each of the last :data:`HEADINGS_KEPT` hands, by hand index (an undo's log
         #: goes back to it; an undo further back builds the log afresh)
         self._headings: dict[int, LogEntry] = {}
@@ -54,8 +54,8 @@ class GameLog(Feature):
     def apply_settings(self) -> None:
         s, m = self.window.settings, self.window.controller.match
         game = m.spec.id if m is not None else None
-        if (s.card_names, game) != self._card_names:
-            self._card_names = (s.card_names, game)
+        if (s.card_names, game, theme.current().name) != self._card_names:
+            self._card_names = (s.card_names, game, theme.current().name)
             self.window.log_dock.reword(self.window.card_namer())
 
     def _seating(self, m: Match) -> Seating:

@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QApplication, QLabel, QWidget
 from cekidesk.engine.core import View
 
 from ... import dialogs
-from ...foundations import i18n, names
+from ...foundations import fonts, i18n, names
 from ...games import game_ui
 from ..history import deal_number
 from ..interface import Feature, WindowInterface
@@ -97,13 +97,19 @@ class StatusLine(Feature):
         cut off, in room kept for two lines (the table does not jump when it comes) and more when a
         text needs them (:class:`FittedLabel`)."""
         f = QFont(QApplication.font())   # (the application's, which a new language changed at once)
-        f.setPointSizeF(f.pointSizeF() * 1.15)
+        if fonts.interface_scale() < 1.5:   # (the interface's size already makes it large)
+            f.setPointSizeF(f.pointSizeF() * 1.15)
         self.status_label.setFont(f)
+        # at a larger interface size (Settings.interface_scale) a hint keeps room for a third line
+        self.status_label.lines = 2 if fonts.interface_scale() < 1.5 else 3
         self.status_label.setFixedHeight(self.status_label.height_for(self.status_label.lines))
         self.status_label.setText(self.status_label.text())   # (the room its text needs in this font)
 
     def retranslate(self) -> None:
         self._fit_font()
+
+    def apply_settings(self) -> None:
+        self._fit_font()   # (the interface's size may have changed the application font)
 
     def refresh(self) -> None:
         """The status line, the title and the deal number (the first of the window's refreshes)."""
