@@ -84,7 +84,7 @@ def test_a_greyed_ceki_card_says_why_and_a_click_on_it_shakes_it_and_says_why(qt
     ceki_until(qtbot, w, 7, took_from_the_pile)
     greyed = [it for it in hand(w) if it.action is None]
     assert greyed and all(it.dim for it in greyed)
-    why = "You took this card from the pile this turn: it cannot go straight back."
+    why = "Taken from the pile this turn: it cannot go straight back."
     assert all(why in it.toolTip() for it in greyed)
     n = len(w.controller.match.logs[-1])
     click(qtbot, w, greyed[0])
@@ -133,7 +133,7 @@ def test_enter_on_a_chosen_card_that_cannot_be_played_shakes_it(qtbot, boxes):
         qtbot.keyClick(w.table, Qt.Key.Key_Right)
     assert w.table.selected_card() is greyed
     qtbot.keyClick(w.table, Qt.Key.Key_Return)
-    assert greyed.shaking() and w.status_label.text().startswith("You took this card from the pile")
+    assert greyed.shaking() and w.status_label.text().startswith("Taken from the pile this turn")
     w.close()
 
 
@@ -143,7 +143,7 @@ def test_with_animations_off_the_card_does_not_shake_but_the_word_is_said(qtbot,
     ceki_until(qtbot, w, 7, took_from_the_pile)
     greyed = next(it for it in hand(w) if it.action is None)
     click(qtbot, w, greyed)
-    assert not greyed.shaking() and w.status_label.text().startswith("You took this card from the pile")
+    assert not greyed.shaking() and w.status_label.text().startswith("Taken from the pile this turn")
     w.close()
 
 

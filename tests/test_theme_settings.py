@@ -187,7 +187,7 @@ def test_a_playable_card_has_a_pointer_and_the_hinted_one_a_diamond(qapp, name):
 def test_the_turn_has_a_pointer_on_its_plate(qapp):
     spec = SeatSpec(0, QRectF(0, 0, 200, 60), "Sari", 4)
     t = theme.current()
-    plate_left = QRectF(8, 8, 30, 22)
+    plate_left = QRectF(4.5, 8, 26, 22)   # (inside the border: the pointer, not the turn's edge)
     assert count(paint(SeatItem(spec), at=(0, 0)), t.plate_turn, plate_left) == 0
     spec.to_move = True
     assert count(paint(SeatItem(spec), at=(0, 0)), t.plate_turn, plate_left) > 15

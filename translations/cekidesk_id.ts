@@ -2684,8 +2684,8 @@
         <translation>Setelah seruan ceki Anda, set Anda tetap: Anda membuang kartu yang Anda ambil.</translation>
     </message>
     <message>
-        <source>You took this card from the pile this turn: it cannot go straight back.</source>
-        <translation>Anda mengambil kartu ini dari tumpukan buangan pada giliran ini: kartu ini tidak boleh langsung dibuang kembali.</translation>
+        <source>Taken from the pile this turn: it cannot go straight back.</source>
+        <translation>Diambil dari tumpukan buangan pada giliran ini: kartu ini tidak boleh langsung dibuang kembali.</translation>
     </message>
 </context>
 <context>

@@ -2684,8 +2684,8 @@
         <translation>Sawisé sampéyan nyuwara ceki, set sampéyan tetep: sampéyan mbuwang kertu sing sampéyan jupuk.</translation>
     </message>
     <message>
-        <source>You took this card from the pile this turn: it cannot go straight back.</source>
-        <translation>Sampéyan njupuk kertu iki saka buwangan ing giliran iki: kertu iki ora olèh langsung dibuwang manèh.</translation>
+        <source>Taken from the pile this turn: it cannot go straight back.</source>
+        <translation>Dijupuk saka buwangan ing giliran iki: kertu iki ora olèh langsung dibuwang manèh.</translation>
     </message>
 </context>
 <context>

@@ -3341,9 +3341,9 @@
         <translation>ꦱꦮꦶꦱꦺ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦚꦸꦮꦫ​ꦕꦼꦏꦶ꧈ ꦱꦼꦠ꧀ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦠꦼꦠꦼꦥ꧀: ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦩ꧀ꦧꦸꦮꦁ​ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦗꦸꦥꦸꦏ꧀꧉</translation>
     </message>
     <message>
-        <source>You took this card from the pile this turn: it cannot go straight back.</source>
-        <translatorcomment>jv: Sampéyan njupuk kertu iki saka buwangan ing giliran iki: kertu iki ora olèh langsung dibuwang manèh.</translatorcomment>
-        <translation>ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦚ꧀ꦗꦸꦥꦸꦏ꧀ꦏꦼꦂꦠꦸ​ꦲꦶꦏꦶ​ꦱꦏ​ꦧꦸꦮꦔꦤ꧀ꦲꦶꦁ​ꦒꦶꦭꦶꦫꦤ꧀ꦲꦶꦏꦶ: ꦏꦼꦂꦠꦸ​ꦲꦶꦏꦶ​ꦲꦺꦴꦫ​ꦲꦺꦴꦭꦺꦃ​ꦭꦁꦱꦸꦁ​ꦢꦶꦧꦸꦮꦁ​ꦩꦤꦺꦃ꧉</translation>
+        <source>Taken from the pile this turn: it cannot go straight back.</source>
+        <translatorcomment>jv: Dijupuk saka buwangan ing giliran iki: kertu iki ora olèh langsung dibuwang manèh.</translatorcomment>
+        <translation>ꦢꦶꦗꦸꦥꦸꦏ꧀ꦱꦏ​ꦧꦸꦮꦔꦤ꧀ꦲꦶꦁ​ꦒꦶꦭꦶꦫꦤ꧀ꦲꦶꦏꦶ: ꦏꦼꦂꦠꦸ​ꦲꦶꦏꦶ​ꦲꦺꦴꦫ​ꦲꦺꦴꦭꦺꦃ​ꦭꦁꦱꦸꦁ​ꦢꦶꦧꦸꦮꦁ​ꦩꦤꦺꦃ꧉</translation>
     </message>
 </context>
 <context>

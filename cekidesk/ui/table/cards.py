@@ -79,7 +79,7 @@ def card_margins(card_width: float) -> tuple[float, float]:
     the drawn mark.  Layouts keep cards inside the table by them (``layouts.clamp_to_scene``)."""
     m = max(3.0, card_width * 0.09)
     side = max(m, 2.0 * glow_width(card_width) + 1.5)
-    return side, max(m * 1.6, side)
+    return side, max(m * 2.0 + 1.5, side)   # (the top: the hint's diamond reaches 1.77 m above the card)
 
 
 def _picture_height(h: float, scale: float) -> int:

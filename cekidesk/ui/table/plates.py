@@ -122,18 +122,19 @@ class SeatItem(QGraphicsObject):
             p.drawText(QRectF(c.x() - chip / 2, c.y() - chip / 2, chip, chip), Qt.AlignmentFlag.AlignCenter,
                        QCoreApplication.translate("TableWidget", "D"))
         left = pad
-        if s.to_move:   # whose turn: a pointer before the name, besides the plate's colour
-            tri = h * 0.2
+        if s.to_move:   # whose turn: a pointer before the name (in the plate's margin), besides the colour
+            tri = h * 0.16
             cy = h * 0.31
+            x0 = h * 0.05
             pointer = QPainterPath()
-            pointer.moveTo(left, cy - tri * 0.62)
-            pointer.lineTo(left + tri, cy)
-            pointer.lineTo(left, cy + tri * 0.62)
+            pointer.moveTo(x0, cy - tri * 0.7)
+            pointer.lineTo(x0 + tri, cy)
+            pointer.lineTo(x0, cy + tri * 0.7)
             pointer.closeSubpath()
             p.setPen(Qt.PenStyle.NoPen)
             p.setBrush(qc(t.plate_turn))
             p.drawPath(pointer)
-            left += tri + h * 0.1
+            left = x0 + tri + h * 0.05
         p.setFont(name_font)
         p.setPen(qc(t.plate_text))
         name = self.shown_name(s)
@@ -154,7 +155,7 @@ class SeatItem(QGraphicsObject):
     def _name_room(cls, spec: SeatSpec, beside_chip: bool) -> float:
         w, h = spec.rect.width(), spec.rect.height()
         pad = h * 0.2
-        pointer = h * 0.3 if spec.to_move else 0.0     # (whose turn: the pointer before the name)
+        pointer = h * 0.06 if spec.to_move else 0.0    # (whose turn: the pointer before the name)
         return max(10.0, w - 2 * pad - pointer - (h * 0.36 + pad * 0.4 if beside_chip else 0.0))
 
     @classmethod

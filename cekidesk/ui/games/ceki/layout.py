@@ -282,7 +282,7 @@ class CekiLayout(TableLayout):
                 "CekiRefusals", "After your ceki call your sets stay: you throw the card you drew.")
         else:
             spec.refusal = QCoreApplication.translate(
-                "CekiRefusals", "You took this card from the pile this turn: it cannot go straight back.")
+                "CekiRefusals", "Taken from the pile this turn: it cannot go straight back.")
         spec.tooltip = "\n".join(t for t in (spec.tooltip, spec.refusal) if t)
 
     def _opponent(self, plan: Plan, view: CekiView, g: _Geometry, seat: int, side: str,
