@@ -59,24 +59,23 @@ class AboutDialog(QDialog):
         ]
         body.setText("".join(parts))
         body.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
-        self.scroll = QScrollArea(self)
-        self.scroll.setObjectName("aboutScroll")
-        self.scroll.setWidgetResizable(True)
-        self.scroll.setFrameShape(QFrame.Shape.NoFrame)
-        self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.scroll.setWidget(body)
-        self.scroll.setMinimumWidth(380 + self.scroll.verticalScrollBar().sizeHint().width())
-        right.addWidget(self.scroll, 1)
+        self.text_scroll = QScrollArea(self)
+        self.text_scroll.setObjectName("aboutScroll")
+        self.text_scroll.setWidgetResizable(True)
+        self.text_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.text_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.text_scroll.setWidget(body)
+        self.text_scroll.setMinimumWidth(380 + self.text_scroll.verticalScrollBar().sizeHint().width())
+        right.addWidget(self.text_scroll, 1)
         right.addWidget(close_buttons(self, self.tr("Close"))[0])
         lay.addLayout(right, 1)
-        self._fit_screen()
+        self._fit_screen(body, lay.spacing())
 
-    def _fit_screen(self) -> None:
+    def _fit_screen(self, body: QLabel, spacing: int) -> None:
         """As wide as a comfortable line, as tall as the text (up to the screen less its title bar)."""
         screen = (self.screen() or QGuiApplication.primaryScreen()).availableGeometry()
         width = min(620, screen.width() - 40)
-        body = self.scroll.widget()
-        text_width = width - 110 - 3 * self.layout().spacing() - self.scroll.verticalScrollBar().sizeHint().width()
+        text_width = width - 110 - 3 * spacing - self.text_scroll.verticalScrollBar().sizeHint().width()
         need = body.heightForWidth(text_width) + 60
         self.resize(width, max(360, min(need, screen.height() - 80, 640)))
 
