@@ -209,7 +209,9 @@ class SettingsDialog(QDialog):
         self._sound_enabled()
 
     def _sound_enabled(self, *_: object) -> None:
-        self.volume.setEnabled(self.sound.isEnabled() and self.sound.isChecked())
+        on = self.sound.isEnabled() and self.sound.isChecked()
+        self.volume.setEnabled(on)
+        self._labels["volume"].setEnabled(on)    # (greyed with its slider, not a live-looking "Volume:")
 
     def _check(self, form: QFormLayout, name: str, on: bool) -> QCheckBox:
         """A check box of its own row (its text is set by :meth:`retranslate`)."""
