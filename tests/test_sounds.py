@@ -13,6 +13,7 @@ import wave
 from pathlib import Path
 
 import pytest
+from PySide6.QtWidgets import QLabel
 from toy_game.toy_high import GAME
 from waiting import HANG_GUARD_MS
 from window_helpers import open_window
@@ -211,10 +212,12 @@ def test_settings_offers_sound_and_volume_and_stores_them(qtbot):
     dlg = SettingsDialog(s)
     qtbot.addWidget(dlg)
     assert dlg.sound.isChecked() is False and not dlg.volume.isEnabled()
+    label = next(lab for lab in dlg.findChildren(QLabel) if lab.buddy() is dlg.volume)
+    assert not label.isEnabled()        # greyed with its slider
     if sounds.sound_available():
         assert dlg.sound.isEnabled() and dlg.sound_help.isHidden()
         dlg.sound.setChecked(True)
-        assert dlg.volume.isEnabled()
+        assert dlg.volume.isEnabled() and label.isEnabled()
     else:
         assert not dlg.sound.isEnabled() and not dlg.sound_help.isHidden()
         assert "README" in dlg.sound_help.text()

@@ -313,3 +313,17 @@ def test_the_charts_draw_in_the_palettes_colours(qtbot):
         image = chart.grab().toImage()
         colours = {QColor(image.pixel(x, y)).name() for x in range(400) for y in range(240)}
         assert {"#101010", "#00ff00", "#ff0000"} <= colours
+
+
+@pytest.mark.parametrize("values", [[0], [1], [0, 1], [-1, 2], [3, 3, 3], [-45, 45]])
+def test_the_line_charts_axis_writes_no_value_twice(qtbot, values):
+    """The values are whole points or cents: no tick between two whole numbers, written as one of them
+    (a first match of 0 had an axis reading "+1 0 0 0 0 0")."""
+    line = LineChart()
+    qtbot.addWidget(line)
+    line.resize(600, 300)
+    line.set_points(values, [str(v) for v in values], lambda v: f"{int(v):+d}")
+    labels = [line.format(t) for t in line._ticks()]
+    assert len(labels) == len(set(labels)) >= 2, labels
+    ticks = line._ticks()
+    assert ticks[0] <= min(values) and ticks[-1] >= max(values)

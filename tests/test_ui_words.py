@@ -242,3 +242,23 @@ def test_player_facing_texts_cite_the_published_sources(qtbot):
     assert "Ceki (or Kowah)" in pages["ceki"]
     assert "Javaanse kaartspelen" in pages["pei"] and "Les plaisirs en Chine" in pages["pei"]
     assert "Noto Sans Javanese" in pages["about"] and "Open Font License" in pages["about"]
+
+
+@pytest.mark.parametrize("lang", ["en", "jv-Java"])
+def test_the_about_dialog_names_each_credit_once_and_scrolls_to_its_last_line(qtbot, lang):
+    """The games of one family share their credit (Balik Satu, Chaqui, Balik Lima Belas …): named once.
+    The credits are taller than a 720-pixel screen in aksara Jawa: they scroll, none cut off."""
+    from PySide6.QtWidgets import QScrollArea
+
+    i18n.set_language(lang)
+    about = AboutDialog("Ceki (Kowah) with 4 players, deal no. 7.")
+    qtbot.addWidget(about)
+    about.show()
+    qtbot.waitExposed(about)
+    body = about.findChild(QLabel, "aboutText")
+    items = re.findall(r"<li>(.*?)</li>", body.text())
+    assert len(items) == len(set(items)) >= 5
+    scroll = about.findChild(QScrollArea, "aboutScroll")
+    assert scroll is not None and scroll.widget() is body
+    assert about.height() <= 720 - 80
+    qtbot.waitUntil(lambda: body.height() >= body.heightForWidth(body.width()), timeout=5000)

@@ -1,8 +1,12 @@
-"""The About dialog: the version, the licence and the credits (each game's source of its rules)."""
+"""The About dialog: the version, the licence and the credits (each game's source of its rules).
+
+The text scrolls: eleven games' credits are taller than a 720-pixel screen (in aksara Jawa, whose lines
+are 1.3× taller, twice as tall), and a label alone in the dialog cut them off at the bottom."""
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QDialog, QHBoxLayout, QLabel, QVBoxLayout, QWidget
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import QDialog, QFrame, QHBoxLayout, QLabel, QScrollArea, QVBoxLayout, QWidget
 
 from cekidesk import __version__
 from cekidesk.games import games
@@ -47,17 +51,33 @@ class AboutDialog(QDialog):
                              "(© Adobe), SIL Open Font License 1.1.") + "</li>",
             "<li>" + self.tr("Javanese script is drawn with Noto Sans Javanese (© Google), "
                              "bundled under the SIL Open Font License 1.1.") + "</li>",
-            *("<li>" + credit + "</li>" for credit in (game_ui(spec.id).rules_source() for spec in games())
-              if credit),
+            # (the games of one family share their credit: named once)
+            *("<li>" + credit + "</li>" for credit in dict.fromkeys(game_ui(spec.id).rules_source()
+                                                                    for spec in games()) if credit),
             "<li>" + self.tr("Built with Qt for Python (PySide6), pydantic and platformdirs.") + "</li>",
             "</ul>",
         ]
         body.setText("".join(parts))
-        body.setMinimumWidth(380)
-        right.addWidget(body)
-        right.addStretch(1)
+        body.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.text_scroll = QScrollArea(self)
+        self.text_scroll.setObjectName("aboutScroll")
+        self.text_scroll.setWidgetResizable(True)
+        self.text_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.text_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.text_scroll.setWidget(body)
+        self.text_scroll.setMinimumWidth(380 + self.text_scroll.verticalScrollBar().sizeHint().width())
+        right.addWidget(self.text_scroll, 1)
         right.addWidget(close_buttons(self, self.tr("Close"))[0])
         lay.addLayout(right, 1)
+        self._fit_screen(body, lay.spacing())
+
+    def _fit_screen(self, body: QLabel, spacing: int) -> None:
+        """As wide as a comfortable line, as tall as the text (up to the screen less its title bar)."""
+        screen = (self.screen() or QGuiApplication.primaryScreen()).availableGeometry()
+        width = min(620, screen.width() - 40)
+        text_width = width - 110 - 3 * spacing - self.text_scroll.verticalScrollBar().sizeHint().width()
+        need = body.heightForWidth(text_width) + 60
+        self.resize(width, max(360, min(need, screen.height() - 80, 640)))
 
 
 __all__ = ["AboutDialog"]

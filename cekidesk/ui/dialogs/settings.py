@@ -212,7 +212,9 @@ class SettingsDialog(QDialog):
         self._sound_enabled()
 
     def _sound_enabled(self, *_: object) -> None:
-        self.volume.setEnabled(self.sound.isEnabled() and self.sound.isChecked())
+        on = self.sound.isEnabled() and self.sound.isChecked()
+        self.volume.setEnabled(on)
+        self._labels["volume"].setEnabled(on)    # (greyed with its slider, not a live-looking "Volume:")
 
     def _make_seeing_page(self, form: QFormLayout) -> None:
         """The theme, the interface's size, the cards' size and reduced motion (issue 31): each

@@ -153,7 +153,10 @@ class LineChart(_Chart):
         return not self.values
 
     def _ticks(self) -> list[float]:
-        return nice_ticks(min(self.values), max(self.values))
+        # whole ticks only: the values are whole points or cents, and a tick between two whole numbers
+        # was written as one of them (the axis of a first match of 0 read "+1 0 0 0 0 0")
+        ticks = nice_ticks(min(self.values), max(self.values))
+        return [t for t in ticks if t == int(t)] or [0.0, 1.0]
 
     def layout_chart(self) -> Layout:
         fm = QFontMetricsF(self.font())
