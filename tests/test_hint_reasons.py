@@ -236,3 +236,26 @@ def test_ce_pe_says_a_card_brings_the_counter_down():
     assert ("ce_pe.lowers", {"counter": 50}) in ce_pe_reasons(v, down)
     assert describe_reasons(ce_pe_reasons(v, down), str) == \
         "brings the counter down to 50, leaving room for your next cards"
+
+
+def test_a_chosen_pile_card_stays_chosen_when_the_table_is_resized(qtbot, boxes):
+    """H may choose the pile's card (a take); a long hint's status line, or the player, then resizes
+    the table, and Enter must still take it: the selection outlives the new layout."""
+    w = new_window(qtbot)
+    t = w.table
+    for seed in range(50, 80):
+        start(w, "ceki", seed)
+        table_has_the_keyboard(qtbot, w)
+        wait_turn_or_end(qtbot, w)
+        pile = [it for it in t.card_items() if it.role == "pile" and it.action is not None]
+        if w.controller.waiting_for_human() and pile:
+            break
+    else:
+        pytest.fail("no deal gave a takeable pile card")
+    t._select(pile[0].key)
+    assert t.selected_card() is not None and t.selected_card().key == pile[0].key
+    w.resize(w.width() - 60, w.height() - 40)
+    qtbot.waitUntil(lambda: t.viewport().height() != 0)
+    QApplication.processEvents()
+    assert t.selected_card() is not None and t.selected_card().key == pile[0].key
+    w.close()

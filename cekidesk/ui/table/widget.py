@@ -577,6 +577,8 @@ class TableWidget(QGraphicsView):
         if self._selected is not None:
             if self._selected in hand:
                 self._selected_index = hand.index(self._selected)
+            elif self._selected_index < 0 and any(c.key == self._selected for c in plan.cards):
+                pass    # a card outside the hand (the pile's, chosen by the hint) that is still there
             elif hand and self._selected_index >= 0:
                 self._selected_index = min(self._selected_index, len(hand) - 1)
                 self._selected = hand[self._selected_index]
