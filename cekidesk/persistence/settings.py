@@ -105,6 +105,8 @@ class Settings(BaseModel):
     card_back: CardBack = Field("lattice", description="The card backs: the indigo lattice or the red-brown "
                                                        "kawung (in every card family).")
     autosave: bool = Field(True, description="Save the game in progress automatically.")
+    announce_events: bool = Field(True, description="Tell a screen reader every move as the game log words it "
+                                                    "(the computer players' quick moves in one summary).")
     last_game_id: str = Field(DEFAULT_GAME_ID, pattern=r"^[a-z][a-z0-9_-]{0,31}$",
                               description="The game chosen last time.")
     window_geometry: str | None = Field(None, max_length=8192,
