@@ -19,6 +19,7 @@ Offscreen Qt; computer players move with pace 0; animations are off.
 """
 from __future__ import annotations
 
+import os
 import random
 
 import pytest
@@ -106,12 +107,17 @@ def card_name(w: MainWindow, action: Action) -> str:
 
 def step_to_card(w: MainWindow, ear: Ear, name: str) -> None:
     """The arrows until the card announced is ``name`` and playable (a focus notice each step)."""
+    for _ in range(20):   # the keyboard in a bar of choices: Shift+Tab goes back to the cards
+        if focused_words()[0] == "Card table":
+            break
+        QTest.keyClick(QGuiApplication.focusWindow(), Qt.Key.Key_Backtab, Qt.KeyboardModifier.ShiftModifier)
+    assert QApplication.focusWidget() is w.table
     hand = [c for c in w.table.plan().cards if c.selectable]
     for _ in range(len(hand) + 1):
         mark = len(ear.heard)
         press(Qt.Key.Key_Right)
         said = ear.since(mark, "focus")
-        assert said, "an arrow key tells the screen reader the card it selects"
+        assert said, ("an arrow key tells the screen reader the card it selects", QApplication.focusWidget())
         if said[-1].startswith(name + ":") and "playable" in said[-1]:
             return
     raise AssertionError(f"the arrows never reached a playable {name}")
@@ -127,11 +133,14 @@ def step_to_button(label: str, forward: Qt.Key) -> None:
     raise AssertionError(f"no button called {label!r} was reached; at {focused_words()}")
 
 
-def play_by_keys(w: MainWindow, ear: Ear, action: Action) -> str:
-    """Reach ``action`` with keys only; how it was reached."""
+def play_by_keys(w: MainWindow, ear: Ear, action: Action, tab: bool) -> str:
+    """Reach ``action`` with keys only; how it was reached (``tab``: a choice that has a key of its
+    own is reached with Tab and the arrows all the same)."""
     t = w.table
     plan = t.plan()
     keyed = {a: k for k, a in plan.keys.items()}
+    if tab:
+        keyed = {a: k for a, k in keyed.items() if all(ch.action != a for ch in plan.choices)}
     if action in keyed:
         press(Qt.Key(keyed[action]))
         return "key"
@@ -171,30 +180,31 @@ def choose(w: MainWindow, rng: random.Random) -> Action:
     return decision.action if hasattr(decision, "action") else decision
 
 
-def play_hand(qtbot, w: MainWindow, ear: Ear, seed: int) -> dict[str, int]:
-    """One whole hand by keys only, checking what is announced at every step; how each move was
-    reached, counted."""
+def play_hand(qtbot, w: MainWindow, ear: Ear, seed: int, start: int = 0, heading: int = 1) -> dict[str, int]:
+    """One whole hand by keys only, checking what is announced at every step (since notice ``start``;
+    the log's line ``heading`` is the hand's heading); how each move was reached, counted."""
     c, log = w.controller, w.log_dock.model
     rng = random.Random(seed)
     ways: dict[str, int] = {}
     wait_turn_or_end(qtbot, w)
-    qtbot.waitUntil(lambda: bool(ear.since(0)), timeout=HANG_GUARD_MS)
-    assert ear.since(0)[0].startswith(log.lines()[1].split(" —")[0]), "the hand's heading is announced first"
+    qtbot.waitUntil(lambda: bool(ear.since(start)), timeout=HANG_GUARD_MS)
+    assert ear.since(start)[0].startswith(log.lines()[heading]), "the hand's heading is announced first"
     heard_lines = 0   # the log's lines up to here are in what was announced
+    choices = 0       # the decisions that are a button of a bar
     turns = 0
     while not c.match.hand_over():
         turns += 1
         assert turns < 400, "the hand never ends"
         said = " ".join(ear.since(0))
         # every line the log wrote (the computer players' moves, the person's) was announced, in words
-        for line in log.lines()[2:]:
+        for line in log.lines()[heading + 1:]:
             if "Hint:" not in line:
                 assert " ".join(line.split()) in said, f"not announced: {line!r}"
         heard_lines = len(log.lines())
         # the person's turn is the last thing said, as the status line says it
         assert ear.since(0)[-1].endswith(" ".join(w.status_text().split())), (ear.since(0)[-1], w.status_text())
         if turns == 1:   # the reading keys: the scores, the table, the seats, the whole situation
-            for key, starts in (("O", "Scores after 0 hands: You "), ("E", "On the table: "),
+            for key, starts in (("O", "Scores after 0 hands: You " if heading == 1 else "Scores after 1 hand: You "), ("E", "On the table: "),
                                 ("A", "You, "), ("W", " ".join(w.status_text().split()))):
                 mark = len(ear.heard)
                 press(key)
@@ -211,11 +221,20 @@ def play_hand(qtbot, w: MainWindow, ear: Ear, seed: int) -> dict[str, int]:
         hand = ear.since(mark)
         assert len(hand) == 1 and "Your moves:" in hand[0], hand
         action = choose(w, rng)
-        assert w.describe_action(action, c.view()) in hand[0], (action, hand[0])
+        before = c.view().legal
+        if action in c.view().legal:
+            assert w.describe_action(action, c.view()) in hand[0], (action, hand[0])
+        else:   # an amount: its range is said
+            assert "(Tab to the amount)" in hand[0], hand[0]
         mark = len(ear.heard)
-        how = play_by_keys(w, ear, action)
+        is_choice = any(ch.action == action for ch in w.table.plan().choices)
+        how = play_by_keys(w, ear, action, tab=is_choice and choices % 2 == 0)   # every other one by Tab
+        choices += is_choice
+        if os.environ.get("EAR_DUMP"):
+            print("MOVE", action, how, QApplication.focusWidget(), c.waiting_for_human())
         ways[how] = ways.get(how, 0) + 1
-        qtbot.waitUntil(lambda: len(log.lines()) > heard_lines, timeout=HANG_GUARD_MS)
+        qtbot.waitUntil(lambda: c.match.hand_over() or c.view().legal != before or len(log.lines()) > heard_lines,
+                        timeout=HANG_GUARD_MS)
         wait_turn_or_end(qtbot, w)
         qtbot.waitUntil(lambda: c.match.hand_over() or ear.since(mark)[-1:] != [] and ear.since(mark)[-1].endswith(
             " ".join(w.status_text().split())), timeout=HANG_GUARD_MS)
@@ -224,9 +243,8 @@ def play_hand(qtbot, w: MainWindow, ear: Ear, seed: int) -> dict[str, int]:
     qtbot.waitUntil(lambda: any("Hand over" in t or "over" in t.lower() for t in ear.since(0)[-1:]),
                     timeout=HANG_GUARD_MS)
     said = " ".join(ear.since(0))
-    for line in log.lines()[2:]:
+    for line in log.lines()[heading + 1:]:
         assert " ".join(line.split()) in said, f"not announced: {line!r}"
-    import os
     if os.environ.get("EAR_DUMP"):
         print("\n".join(f"[{n.kind}] {n.text}" for n in ear.heard), ways)
     return ways
@@ -246,7 +264,18 @@ def test_kartu_lima_by_ear(qtbot, ear):
     opts = {"stakes": "bal_balan", "roosters": "tantangan", "gor_goran": True, "abang_ireng": True}
     assert w.start_new_game(NewGameConfig("kartu-lima", seats, 5, opts, {"mode": "money"}))
     ways = play_hand(qtbot, w, ear, 5)
-    assert ways.get("card") and ways.get("range"), ways
+    assert ways.get("card") and ways.get("choice"), ways
+    # the hand's end: its dialog has the keyboard and a name a screen reader says; N deals the next
+    # hand, where the others bet against the banjiran (an amount typed into its box)
+    qtbot.waitUntil(lambda: w.hand_end_dialog is not None and w.hand_end_dialog.isVisible(), timeout=HANG_GUARD_MS)
+    qtbot.waitUntil(lambda: QApplication.activeModalWidget() is w.hand_end_dialog, timeout=HANG_GUARD_MS)
+    dialog = QAccessible.queryAccessibleInterface(w.hand_end_dialog)
+    assert dialog.text(QAccessible.Text.Name)
+    heading, mark = len(w.log_dock.model.lines()), len(ear.heard)
+    press("N")
+    qtbot.waitUntil(lambda: w.controller.match.hand_index == 1, timeout=HANG_GUARD_MS)
+    ways = play_hand(qtbot, w, ear, 6, start=mark, heading=heading)
+    assert ways.get("range"), ways
 
 
 def test_balik_by_ear(qtbot, ear):

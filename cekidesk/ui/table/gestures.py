@@ -60,7 +60,8 @@ def shortcuts(game_id: str | None = None) -> list[tuple[str, str]]:
          QCoreApplication.translate("TableWidget", "Show the card under the mouse large, with all its names")),
         (QCoreApplication.translate("TableWidget", "Tab, then Left / Right and Enter"),
          QCoreApplication.translate("TableWidget", "Reach the buttons of a choice that is not a card (a bet, a call, "
-                                                   "a player); Escape closes a card's choices")),
+                                                   "a player); Shift+Tab goes back to your cards, Escape closes a "
+                                                   "card's choices")),
         *read_keys_help(),
     ]
     seen = {k for k, _ in out}

@@ -202,7 +202,12 @@ class Announcer(Feature):
             out.append(f"{what} ({keys[a]})" if a in keys else what)
         for ch in plan.choices:
             if ch.range is not None:
-                out.append(QCoreApplication.translate("Announcer", "{what} (Tab to the amount)").format(what=ch.label))
+                r = ch.range
+
+                def amount(v: int, money: bool = ch.money, unit: str = ch.unit) -> str:
+                    return names.format_money(v, signed=False) if money else f"{v}{unit}"
+                out.append(QCoreApplication.translate("Announcer", "{what}: {low} to {high} (Tab to the amount)").format(
+                    what=ch.label, low=amount(r.lo), high=amount(r.hi)))
         return out
 
     def seats_words(self) -> str:
