@@ -41,7 +41,7 @@ from cekidesk.engine.core import Action, CardLike, View
 from ..foundations.names import counted
 from .layouts import CardSpec, LabelSpec, Plan, SeatSpec
 
-#: the context of this module's words in the translations
+# the context of this module's words in the translations
 CONTEXT = "TableReading"
 
 
@@ -57,7 +57,7 @@ class Notice:
     assertive: bool = False
 
 
-#: who hears every event :func:`notify` sends (tests; a log of what a screen reader is told)
+# who hears every event :func:`notify` sends (tests; a log of what a screen reader is told)
 listeners: list[Callable[[Notice], None]] = []
 
 
@@ -83,7 +83,7 @@ def announce(obj: QObject, text: str, assertive: bool = False) -> None:
 # ---------------------------------------------------------------------------------------------
 # the words
 
-#: where a card lies, by the plan's role ("{card}, {where}")
+# where a card lies, by the plan's role ("{card}, {where}")
 ROLE_WORDS: dict[str, str] = {
     "hand": QT_TRANSLATE_NOOP("TableReading", "in your hand"),
     "facedown": QT_TRANSLATE_NOOP("TableReading", "face down in your hand"),
@@ -141,8 +141,12 @@ def card_description(spec: CardSpec, legal: Sequence[Action], seat_names: Sequen
     if playable(spec, legal):
         parts.append(QCoreApplication.translate("TableReading", "playable") if not spec.choices else
                      QCoreApplication.translate("TableReading", "playable in several ways: Enter shows them"))
-    if spec.tooltip:
-        parts.append(" ".join(spec.tooltip.split()))
+    said = " ".join(parts).casefold()
+    for line in spec.tooltip.splitlines() if spec.tooltip else []:
+        line = " ".join(line.split())
+        if line and line.casefold() not in said and line not in seat_names:
+            parts.append(line)
+            said += " " + line.casefold()
     return QCoreApplication.translate("TableReading", ", ").join(parts)
 
 
@@ -153,7 +157,7 @@ def seat_text(spec: SeatSpec) -> str:
     if spec.human and spec.name.casefold() != you.casefold():
         parts.append(you)
     n = spec.count
-    parts.append(counted(QCoreApplication.translate("TableReading", "%n card(s)", None, n), n))
+    parts.append(counted(QCoreApplication.translate("TableReading", "%n card(s)", "", n), n))
     if spec.to_move:
         parts.append(QCoreApplication.translate("TableReading", "to move"))
     if spec.dealer:
@@ -219,7 +223,7 @@ def table_text(plan: Plan, namer: Namer | None, seat_names: Sequence[str]) -> st
             shown = sep.join(card_name(c, namer) for c in up[:4])
             if len(up) > 4:
                 more = len(up) - 4
-                shown += sep + QCoreApplication.translate("TableReading", "%n more", None, more)
+                shown += sep + QCoreApplication.translate("TableReading", "%n more", "", more)
             parts.append(QCoreApplication.translate("TableReading", "{where}: {cards}").format(where=where, cards=shown))
         elif cards[0].tooltip:
             parts.append(" ".join(cards[0].tooltip.split()))
@@ -266,6 +270,17 @@ def _things(table: ReadableTable) -> list[Hashable]:
         return []
     seats = sorted(plan.seats, key=lambda s: (not s.human, s.seat))
     middle = sorted((c for c in plan.cards if not c.selectable), key=lambda c: (c.seat, c.role, -c.z))
+    # a heap of backs is one thing (its top card: "Stock: 88 cards"); another player's hidden cards
+    # are their seat's count, not a list of backs
+    tops: set[tuple[int, str]] = set()
+    shown = []
+    for c in middle:
+        if c.kind is None or not c.face_up:
+            if c.role == "opponent" or (c.seat, c.role) in tops:
+                continue
+            tops.add((c.seat, c.role))
+        shown.append(c)
+    middle = shown
     return ([("seat", s.seat) for s in seats] + [("card", c.key) for c in middle]
             + [("card", c.key) for c in plan.cards if c.selectable]
             + [("label", lab.key) for lab in plan.labels if _label_words(lab)])

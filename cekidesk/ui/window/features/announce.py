@@ -36,7 +36,7 @@ from ...table.gestures import READ_KEYS, read_keys_help
 from ..gamelog import Seating
 from ..interface import Change, Feature, WindowInterface
 
-#: computer players' moves that follow each other within this time are said in one summary
+# computer players' moves that follow each other within this time are said in one summary
 SUMMARY_MS = 1500
 
 class Announcer(Feature):
@@ -226,7 +226,7 @@ class Announcer(Feature):
             value = names.format_money(m.ledger[q], signed=True) if money else names.format_points(m.scores[q])
             parts.append(QCoreApplication.translate("Announcer", "{name} {score}").format(name=name, score=value))
         n = len(m.history)
-        return names.counted(QCoreApplication.translate("Announcer", "Scores after %n hand(s): {scores}.", None, n),
+        return names.counted(QCoreApplication.translate("Announcer", "Scores after %n hand(s): {scores}.", "", n),
                              n).format(scores=sep.join(parts))
 
     def situation(self) -> str:
