@@ -34,6 +34,7 @@ from PySide6.QtGui import (
     QAccessibleInterface,
     QAccessibleObject,
 )
+import shiboken6
 from PySide6.QtWidgets import QWidget
 
 from cekidesk.engine.core import Action, CardLike, View
@@ -478,12 +479,48 @@ class TableAccessible(QAccessibleObject):
 
 
 _installed = False
+# the interfaces made here, by the table's C++ address: Qt keeps them in its cache of interfaces,
+# which is torn down after Python has ended — when Python code can no longer run to end an
+# interface written in Python.  So each one is taken out of Qt's cache (and so deleted) while Python
+# still runs: when its table goes (``destroyed``) and when the application quits (``aboutToQuit``).
+_made: dict[int, TableAccessible] = {}
+
+
+def _release(iface: TableAccessible) -> None:
+    """Take ``iface`` and its things' interfaces out of Qt's cache (Qt deletes them)."""
+    for item in list(iface._items.values()):
+        if shiboken6.isValid(item):
+            QAccessible.deleteAccessibleInterface(QAccessible.uniqueId(item))
+    iface._items.clear()
+    if shiboken6.isValid(iface):
+        QAccessible.deleteAccessibleInterface(QAccessible.uniqueId(iface))
+
+
+def _gone(address: int) -> None:
+    iface = _made.pop(address, None)
+    if iface is not None:
+        _release(iface)
+
+
+def release_all() -> None:
+    """Every interface of a table out of Qt's cache (the application quits)."""
+    for address in list(_made):
+        _gone(address)
 
 
 def _factory(key: str, obj: QObject) -> QAccessibleInterface | None:
-    if key == "TableWidget" and isinstance(obj, QWidget):
-        return TableAccessible(obj)
-    return None
+    if key != "TableWidget" or not isinstance(obj, QWidget):
+        return None
+    address = shiboken6.getCppPointer(obj)[0]
+    old = _made.pop(address, None)
+    if old is not None:   # (Qt asks again only once it let the old one go)
+        for item in list(old._items.values()):
+            if shiboken6.isValid(item):
+                QAccessible.deleteAccessibleInterface(QAccessible.uniqueId(item))
+    else:
+        obj.destroyed.connect(lambda *_: _gone(address))
+    iface = _made[address] = TableAccessible(obj)
+    return iface
 
 
 def install() -> None:
@@ -492,6 +529,9 @@ def install() -> None:
     if not _installed:
         _installed = True
         QAccessible.installFactory(_factory)
+        app = QCoreApplication.instance()
+        if app is not None:
+            app.aboutToQuit.connect(release_all)
 
 
 def focus_card(widget: QWidget, key: Hashable, words: str) -> None:

@@ -77,9 +77,10 @@ class Announcer(Feature):
         text = " ".join(text.split())
         if not text:
             return
-        if text != self.last or assertive:
-            self.last = text
-            accessible.announce(self.window.table, text, assertive)
+        if not assertive and self.last.endswith(text):
+            return   # (said just now: the person's turn told again by a later refresh)
+        self.last = text
+        accessible.announce(self.window.table, text, assertive)
 
     def flush(self, then: str = "") -> None:
         """Say the computer players' moves gathered so far in one announcement (and ``then`` after
