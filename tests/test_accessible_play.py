@@ -81,10 +81,7 @@ def press(key: Qt.Key | str) -> None:
     """A key as a real keyboard sends it: to the window that has the keyboard focus."""
     win = QGuiApplication.focusWindow()
     assert win is not None, "no window has the keyboard focus"
-    if isinstance(key, str):
-        QTest.keyClick(win, key)
-    else:
-        QTest.keyClick(win, key)
+    QTest.keyClick(win, key)
 
 
 def focused_words() -> tuple[str, str]:
@@ -203,9 +200,10 @@ def play_hand(qtbot, w: MainWindow, ear: Ear, seed: int, start: int = 0, heading
         heard_lines = len(log.lines())
         # the person's turn is the last thing said, as the status line says it
         assert ear.since(0)[-1].endswith(" ".join(w.status_text().split())), (ear.since(0)[-1], w.status_text())
-        if turns == 1:   # the reading keys: the scores, the table, the seats, the whole situation
-            for key, starts in (("O", "Scores after 0 hands: You " if heading == 1 else "Scores after 1 hand: You "), ("E", "On the table: "),
-                                ("A", "You, "), ("W", " ".join(w.status_text().split()))):
+        if turns == 1:   # the reading keys: the scores, the table, the seats, the whole situation, again
+            scores = "Scores after 0 hands: You " if heading == 1 else "Scores after 1 hand: You "
+            turn = " ".join(w.status_text().split())
+            for key, starts in (("O", scores), ("E", "On the table: "), ("A", "You, "), ("W", turn)):
                 mark = len(ear.heard)
                 press(key)
                 assert len(ear.since(mark)) == 1 and ear.since(mark)[0].startswith(starts), (key, ear.since(mark))
@@ -233,11 +231,16 @@ def play_hand(qtbot, w: MainWindow, ear: Ear, seed: int, start: int = 0, heading
         if os.environ.get("EAR_DUMP"):
             print("MOVE", action, how, QApplication.focusWidget(), c.waiting_for_human())
         ways[how] = ways.get(how, 0) + 1
-        qtbot.waitUntil(lambda: c.match.hand_over() or c.view().legal != before or len(log.lines()) > heard_lines,
-                        timeout=HANG_GUARD_MS)
+        def moved(before=before, lines=heard_lines) -> bool:
+            return c.match.hand_over() or c.view().legal != before or len(log.lines()) > lines
+
+        def told(mark=mark) -> bool:   # the turn (the status line's words) said last
+            said = ear.since(mark)
+            return c.match.hand_over() or bool(said) and said[-1].endswith(" ".join(w.status_text().split()))
+
+        qtbot.waitUntil(moved, timeout=HANG_GUARD_MS)
         wait_turn_or_end(qtbot, w)
-        qtbot.waitUntil(lambda: c.match.hand_over() or ear.since(mark)[-1:] != [] and ear.since(mark)[-1].endswith(
-            " ".join(w.status_text().split())), timeout=HANG_GUARD_MS)
+        qtbot.waitUntil(told, timeout=HANG_GUARD_MS)
         # not flooded: the person's move at once, the computer players' moves and the turn in one
         assert len(ear.since(mark)) <= 3, ear.since(mark)
     qtbot.waitUntil(lambda: any("Hand over" in t or "over" in t.lower() for t in ear.since(0)[-1:]),

@@ -168,7 +168,7 @@ def reachable(plan, view) -> set:
 
 
 @pytest.mark.parametrize("game_id", [g.id for g in games()])
-def test_every_decision_of_every_game_has_a_key(game_id):
+def test_every_decision_of_every_game_has_a_key(qapp, game_id):   # (the plans measure their words: fonts)
     """Random hands of every game at its smallest and largest tables (their first 120 moves): every
     legal move of the person is reachable from the keyboard (no move is a click only)."""
     g = get_game(game_id)

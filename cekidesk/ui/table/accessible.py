@@ -26,19 +26,21 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from PySide6.QtCore import QCoreApplication, QObject, QPoint, QRect, QT_TRANSLATE_NOOP
+import shiboken6
+from PySide6.QtCore import QCoreApplication, QObject, QPoint, QRect
 from PySide6.QtGui import (
     QAccessible,
     QAccessibleAnnouncementEvent,
     QAccessibleEvent,
     QAccessibleInterface,
     QAccessibleObject,
+    QWindow,
 )
-import shiboken6
 from PySide6.QtWidgets import QWidget
 
 from cekidesk.engine.core import Action, CardLike, View
 
+from ..foundations.i18n import QT_TRANSLATE_NOOP
 from ..foundations.names import counted
 from .layouts import CardSpec, LabelSpec, Plan, SeatSpec
 
@@ -108,6 +110,8 @@ def tr(text: str) -> str:
 
 
 Namer = Callable[[CardLike], str]
+# a thing of the table, as a child of its interface: ("seat", q), ("card", key) or ("label", key)
+Thing = tuple[str, Hashable]
 
 
 def card_name(spec: CardSpec, namer: Namer | None) -> str:
@@ -225,7 +229,8 @@ def table_text(plan: Plan, namer: Namer | None, seat_names: Sequence[str]) -> st
             if len(up) > 4:
                 more = len(up) - 4
                 shown += sep + QCoreApplication.translate("TableReading", "%n more", "", more)
-            parts.append(QCoreApplication.translate("TableReading", "{where}: {cards}").format(where=where, cards=shown))
+            heap = QCoreApplication.translate("TableReading", "{where}: {cards}")
+            parts.append(heap.format(where=where, cards=shown))
         elif cards[0].tooltip:
             parts.append(" ".join(cards[0].tooltip.split()))
         else:
@@ -259,11 +264,11 @@ class ReadableTable(Protocol):
     def seat_names(self) -> list[str]: ...
     def card_namer(self) -> Namer | None: ...
     def selected_key(self) -> Hashable | None: ...
-    def item_rect(self, key: Hashable) -> QRect: ...
+    def item_rect(self, thing: Thing) -> QRect: ...
     def reading(self) -> str: ...
 
 
-def _things(table: ReadableTable) -> list[Hashable]:
+def _things(table: ReadableTable) -> list[Thing]:
     """The table's things as its children, in reading order: the seats (the person's first), the
     middle's cards, the person's cards, then the labels."""
     plan = table.plan()
@@ -282,16 +287,18 @@ def _things(table: ReadableTable) -> list[Hashable]:
             tops.add((c.seat, c.role))
         shown.append(c)
     middle = shown
-    return ([("seat", s.seat) for s in seats] + [("card", c.key) for c in middle]
-            + [("card", c.key) for c in plan.cards if c.selectable]
-            + [("label", lab.key) for lab in plan.labels if _label_words(lab)])
+    things: list[Thing] = [("seat", s.seat) for s in seats]
+    things += [("card", c.key) for c in middle]
+    things += [("card", c.key) for c in plan.cards if c.selectable]
+    things += [("label", lab.key) for lab in plan.labels if _label_words(lab)]
+    return things
 
 
 class ItemAccessible(QAccessibleInterface):
     """One seat, card or label of the table (``thing``: ``("seat", q)``, ``("card", key)`` or
     ``("label", key)``), read afresh from the plan on every question."""
 
-    def __init__(self, owner: TableAccessible, thing: Hashable):
+    def __init__(self, owner: TableAccessible, thing: Thing):
         super().__init__()
         self.owner = owner
         self.thing = thing
@@ -300,7 +307,7 @@ class ItemAccessible(QAccessibleInterface):
         plan = self.owner.table.plan()
         if plan is None:
             return None
-        kind, key = self.thing   # type: ignore[misc]
+        kind, key = self.thing
         if kind == "seat":
             return next((s for s in plan.seats if s.seat == key), None)
         if kind == "card":
@@ -310,25 +317,25 @@ class ItemAccessible(QAccessibleInterface):
     def isValid(self) -> bool:
         return self._spec() is not None
 
-    def object(self) -> QObject | None:
+    def object(self) -> QObject | None:   # type: ignore[override]
         return None
 
-    def window(self) -> QAccessibleInterface | None:
+    def window(self) -> QWindow | None:   # type: ignore[override]
         return self.owner.window()
 
     def relations(self, match=None):   # noqa: ANN001 - Qt's signature
         return []
 
-    def focusChild(self) -> QAccessibleInterface | None:
+    def focusChild(self) -> QAccessibleInterface | None:   # type: ignore[override]
         return None
 
-    def childAt(self, x: int, y: int) -> QAccessibleInterface | None:
+    def childAt(self, x: int, y: int) -> QAccessibleInterface | None:   # type: ignore[override]
         return None
 
-    def parent(self) -> QAccessibleInterface | None:
+    def parent(self) -> QAccessibleInterface | None:   # type: ignore[override]
         return self.owner
 
-    def child(self, index: int) -> QAccessibleInterface | None:
+    def child(self, index: int) -> QAccessibleInterface | None:   # type: ignore[override]
         return None
 
     def childCount(self) -> int:
@@ -366,7 +373,7 @@ class ItemAccessible(QAccessibleInterface):
         return self.owner.table.item_rect(self.thing)
 
     def role(self) -> QAccessible.Role:
-        kind = self.thing[0]   # type: ignore[index]
+        kind = self.thing[0]
         if kind == "card":
             return QAccessible.Role.ListItem
         if kind == "seat":
@@ -399,9 +406,9 @@ class TableAccessible(QAccessibleObject):
         super().__init__(widget)
         self.widget = widget
         self.table: ReadableTable = widget   # type: ignore[assignment]
-        self._items: dict[Hashable, ItemAccessible] = {}   # kept while the table lives: Qt may hold them
+        self._items: dict[Thing, ItemAccessible] = {}   # kept while the table lives: Qt may hold them
 
-    def item(self, thing: Hashable) -> ItemAccessible:
+    def item(self, thing: Thing) -> ItemAccessible:
         it = self._items.get(thing)
         if it is None:
             it = self._items[thing] = ItemAccessible(self, thing)
@@ -420,17 +427,17 @@ class TableAccessible(QAccessibleObject):
     def _children(self) -> list[QAccessibleInterface]:
         return [self.item(t) for t in _things(self.table)] + self._controls()
 
-    def window(self) -> QAccessibleInterface | None:
-        return QAccessible.queryAccessibleInterface(self.widget.window())
+    def window(self) -> QWindow | None:   # type: ignore[override]
+        return self.widget.window().windowHandle()
 
     def relations(self, match=None):   # noqa: ANN001 - Qt's signature
         return []
 
-    def parent(self) -> QAccessibleInterface | None:
+    def parent(self) -> QAccessibleInterface | None:   # type: ignore[override]
         p = self.widget.parentWidget()
         return QAccessible.queryAccessibleInterface(p) if p is not None else None
 
-    def child(self, index: int) -> QAccessibleInterface | None:
+    def child(self, index: int) -> QAccessibleInterface | None:   # type: ignore[override]
         kids = self._children()
         return kids[index] if 0 <= index < len(kids) else None
 
@@ -443,13 +450,13 @@ class TableAccessible(QAccessibleObject):
                 return i
         return -1
 
-    def focusChild(self) -> QAccessibleInterface | None:
+    def focusChild(self) -> QAccessibleInterface | None:   # type: ignore[override]
         key = self.table.selected_key()
         if key is not None and self.widget.hasFocus():
             return self.item(("card", key))
         return None
 
-    def childAt(self, x: int, y: int) -> QAccessibleInterface | None:
+    def childAt(self, x: int, y: int) -> QAccessibleInterface | None:   # type: ignore[override]
         for kid in reversed(self._children()):
             if kid.rect().contains(QPoint(x, y)):
                 return kid

@@ -24,7 +24,7 @@ from typing import Protocol, runtime_checkable
 
 from PySide6.QtCore import QCoreApplication, QEvent, QParallelAnimationGroup, QPointF, QRect, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter, QPixmapCache, QTransform
-from PySide6.QtWidgets import QApplication, QFrame, QGraphicsScene, QGraphicsView, QWidget
+from PySide6.QtWidgets import QApplication, QFrame, QGraphicsItem, QGraphicsScene, QGraphicsView, QWidget
 
 from cekidesk.engine.core import Action, CardLike, Event, HandResult, View, offered_action
 from cekidesk.games import get_game
@@ -397,12 +397,17 @@ class TableWidget(QGraphicsView):
         """The key of the keyboard's card (None: none)."""
         return self._selected
 
-    def item_rect(self, thing: Hashable) -> QRect:
+    def item_rect(self, thing: accessible.Thing) -> QRect:
         """Where a thing of the plan (``("seat", q)``, ``("card", key)``, ``("label", key)``) lies on
         the screen (an empty rectangle if it is not on the table)."""
-        kind, key = thing   # type: ignore[misc]
-        item = (self._seats.get(key) if kind == "seat" else self._items.get(key) if kind == "card"
-                else self._labels.get(key))
+        kind, key = thing
+        item: QGraphicsItem | None = None
+        if kind == "seat" and isinstance(key, int):
+            item = self._seats.get(key)
+        elif kind == "card":
+            item = self._items.get(key)
+        else:
+            item = self._labels.get(key)
         if item is None or item.scene() is not self._scene:
             return QRect()
         box = self.mapFromScene(item.sceneBoundingRect()).boundingRect()

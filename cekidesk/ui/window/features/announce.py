@@ -207,8 +207,8 @@ class Announcer(Feature):
 
                 def amount(v: int, money: bool = ch.money, unit: str = ch.unit) -> str:
                     return names.format_money(v, signed=False) if money else f"{v}{unit}"
-                out.append(QCoreApplication.translate("Announcer", "{what}: {low} to {high} (Tab to the amount)").format(
-                    what=ch.label, low=amount(r.lo), high=amount(r.hi)))
+                text = QCoreApplication.translate("Announcer", "{what}: {low} to {high} (Tab to the amount)")
+                out.append(text.format(what=ch.label, low=amount(r.lo), high=amount(r.hi)))
         return out
 
     def seats_words(self) -> str:
@@ -250,7 +250,7 @@ class Announcer(Feature):
         self.action.setText(QCoreApplication.translate("Announcer", "&Announce moves (screen reader)"))
         self.action.setToolTip(QCoreApplication.translate(
             "Announcer", "Tell a screen reader every move as the game log words it"))
-        for (key, name), (_, what) in zip(READ_KEYS, read_keys_help()):
+        for (_, name), (_, what) in zip(READ_KEYS, read_keys_help(), strict=True):
             self.read_actions[name].setText(what)
 
     def close(self) -> None:
