@@ -92,7 +92,7 @@ def main() -> int:
     if not Path(launcher).exists():
         print("at-spi2-core is not installed")
         return 2
-    display = ":%d" % (90 + os.getpid() % 9)
+    display = f":{90 + os.getpid() % 9}"
     with tempfile.TemporaryDirectory() as tmp:
         home = Path(tmp)
         (home / "app.py").write_text(APP)
