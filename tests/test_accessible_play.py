@@ -1,5 +1,6 @@
-"""Play by ear: a whole hand of Ceki, Kartu Lima (bets, roosters, gor-goran, abang-ireng), a Balik game
-and Ce Pe, played with the keyboard alone through the real window, hearing only what is announced.
+"""Play by ear: a whole hand of Ceki, Kartu Lima (two: roosters, gor-goran, abang-ireng, then a bet),
+Balik Satu, Ce Pe and Pèi, played with the keyboard alone through the real window, hearing only what
+is announced.
 
 What a screen reader would be told is recorded where it leaves the app: every accessibility event
 the table and the window send goes through :func:`cekidesk.ui.table.accessible.notify` (an
@@ -294,4 +295,12 @@ def test_ce_pe_by_ear(qtbot, ear):
     seats = [Seat.human("You")] + [Seat.bot("normal", n) for n in NAMES[1:4]]
     assert w.start_new_game(NewGameConfig("ce-pe", seats, 7, {}, {}))
     ways = play_hand(qtbot, w, ear, 7)
+    assert ways.get("card"), ways
+
+
+def test_pei_by_ear(qtbot, ear):
+    w = open_window(qtbot)
+    seats = [Seat.human("You")] + [Seat.bot("normal", n) for n in NAMES[1:3]]
+    assert w.start_new_game(NewGameConfig("pei", seats, 4, {}, {}))
+    ways = play_hand(qtbot, w, ear, 4)
     assert ways.get("card"), ways

@@ -216,3 +216,27 @@ def test_a_destroyed_table_leaves_no_interface_behind(qtbot):
         w.close()
         w.deleteLater()
         qtbot.waitUntil(lambda w=w: not w.isVisible(), timeout=HANG_GUARD_MS)
+
+
+def test_the_last_round_again_is_told_move_by_move(qtbot, window, heard):
+    """Ctrl+R: the replay of the last round is announced (its moves as the log words them), then the
+    person's turn again."""
+    w = window
+    ceki_turn(qtbot, w)
+    win = QGuiApplication.focusWindow()
+    QTest.keyClick(win, Qt.Key.Key_D)
+    qtbot.waitUntil(lambda: len(w.controller.view().legal) > 1, timeout=HANG_GUARD_MS)
+    QTest.keyClick(win, Qt.Key.Key_Right)
+    QTest.keyClick(win, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: w.controller.waiting_for_human() and w.controller.can_replay(), timeout=HANG_GUARD_MS)
+    lines = w.log_dock.model.lines()
+    heard.clear()
+    QTest.keyClick(win, Qt.Key.Key_R, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(lambda: w.controller.replaying, timeout=HANG_GUARD_MS)
+    qtbot.waitUntil(lambda: not w.controller.replaying, timeout=HANG_GUARD_MS)
+    said = [n.text for n in heard if n.kind == "announce"]
+    assert said[0].startswith("The last round again"), said
+    told = " ".join(said)
+    for line in lines[-3:]:   # the computer players' last moves, said again
+        assert " ".join(line.split()) in told, (line, said)
+    assert said[-1] == " ".join(w.status_text().split())

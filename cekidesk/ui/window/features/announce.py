@@ -5,9 +5,10 @@ Every move is announced as the game log words it (an accessible announcement of 
 computer players' moves gathered while they come quickly one after another — within
 :data:`SUMMARY_MS` of each other — and said in one summary when they pause, when the person's turn
 comes ("… Your turn: throw a card.") or when the hand ends.  A new hand is announced with its
-heading and the person's hand, the end of a hand with its result, a hint with its line, the pause
-with the status line.  *View ▸ Announce moves* (the setting ``Settings.announce_events``) turns the
-announcements of moves off; the reading keys always answer:
+heading and the deal, the end of a hand with its result, a hint with its line, the pause with the
+status line, the replay of the last round (Ctrl+R) move by move.  *View ▸ Announce moves* (the
+setting ``Settings.announce_events``) turns the announcements of moves off; the reading keys always
+answer:
 
 ====  =========================================================================
 I     the whole situation: whose turn, what lies on the table, your hand, the seats
@@ -52,6 +53,7 @@ class Announcer(Feature):
         self._pending: list[str] = []        # computer players' moves not said yet
         self._was_waiting = False            # the person was to move at the last refresh
         self._own_move = False               # the person moved since the last refresh
+        self._replaying = False              # the last round is shown again
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(SUMMARY_MS)
@@ -131,6 +133,15 @@ class Announcer(Feature):
                 self.say(line)
         elif change.kind in ("paused", "screen"):
             self.flush(self.status_text())
+        elif change.kind == "replay_frame":   # the last round again: its moves as they come back
+            if not self._replaying:
+                self._replaying = True
+                self.flush(self.status_text())
+            self._pending.extend(self._sentences(change.events))
+            self.flush()   # (at the replay's own pace, which the person asked for: each at once)
+        elif change.kind == "replay_ended":
+            self._replaying = False
+            self.flush()
 
     def refresh(self) -> None:
         """The person's turn has come: the moves before it, then what to do."""
