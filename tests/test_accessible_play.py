@@ -202,6 +202,7 @@ def play_hand(qtbot, w: MainWindow, ear: Ear, seed: int, start: int = 0, heading
         # the person's turn is the last thing said, as the status line says it
         assert ear.since(0)[-1].endswith(" ".join(w.status_text().split())), (ear.since(0)[-1], w.status_text())
         if turns == 1:   # the reading keys: the scores, the table, the seats, the whole situation, again
+            last = ear.since(0)[-1]
             scores = "Scores after 0 hands: You " if heading == 1 else "Scores after 1 hand: You "
             turn = " ".join(w.status_text().split())
             for key, starts in (("O", scores), ("E", "On the table: "), ("A", "You, "), ("W", turn)):
@@ -213,7 +214,7 @@ def play_hand(qtbot, w: MainWindow, ear: Ear, seed: int, start: int = 0, heading
             whole = ear.since(mark)
             assert len(whole) == 1 and "On the table: " in whole[0] and "Your moves: " in whole[0], whole
             press("L")
-            assert ear.since(mark)[-1] == whole[0], "L says the last announcement again"
+            assert ear.since(mark)[-1] == last, "L says the game's last announcement again"
         # Y reads the hand and every move
         mark = len(ear.heard)
         press("Y")

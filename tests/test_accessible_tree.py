@@ -240,3 +240,18 @@ def test_the_last_round_again_is_told_move_by_move(qtbot, window, heard):
     for line in lines[-3:]:   # the computer players' last moves, said again
         assert " ".join(line.split()) in told, (line, said)
     assert said[-1] == " ".join(w.status_text().split())
+
+
+def test_an_undo_says_where_the_game_is_now(qtbot, window, heard):
+    w = window
+    assert w.start_new_game(NewGameConfig("ceki", list(SEATS), 11, {}, {}, undo_allowed=True))
+    qtbot.waitUntil(lambda: w.controller.waiting_for_human(), timeout=HANG_GUARD_MS)
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is w.table, timeout=HANG_GUARD_MS)
+    win = QGuiApplication.focusWindow()
+    QTest.keyClick(win, Qt.Key.Key_D)
+    qtbot.waitUntil(lambda: len(w.controller.view().legal) > 1, timeout=HANG_GUARD_MS)
+    heard.clear()
+    QTest.keyClick(win, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(lambda: len(w.controller.view().legal) == 1, timeout=HANG_GUARD_MS)
+    said = [n.text for n in heard if n.kind == "announce"]
+    assert said == [" ".join(w.status_text().split())], said

@@ -49,7 +49,7 @@ class Announcer(Feature):
         super().__init__(window.widget())
         self.window = window
         self.status_text, self.hint_line = status_text, hint_line
-        self.last = ""                       # the last announcement (L says it again)
+        self.last = ""                       # the last announcement of the game's (L says it again)
         self._pending: list[str] = []        # computer players' moves not said yet
         self._was_waiting = False            # the person was to move at the last refresh
         self._own_move = False               # the person moved since the last refresh
@@ -71,18 +71,22 @@ class Announcer(Feature):
         self.retranslate()
 
     def _reader(self, read: Callable[[], str]) -> Callable[[], None]:
-        return lambda: self.say(read(), assertive=True)
+        return lambda: self.answer(read())
 
     # -- saying -----------------------------------------------------------------------------------
-    def say(self, text: str, assertive: bool = False) -> None:
-        """Announce ``text`` now (and keep it for L)."""
+    def say(self, text: str) -> None:
+        """Announce ``text``, what the game did (and keep it for L)."""
         text = " ".join(text.split())
-        if not text:
-            return
-        if not assertive and self.last.endswith(text):
+        if not text or self.last.endswith(text):
             return   # (said just now: the person's turn told again by a later refresh)
         self.last = text
-        accessible.announce(self.window.table, text, assertive)
+        accessible.announce(self.window.table, text)
+
+    def answer(self, text: str) -> None:
+        """Say ``text`` at once, interrupting (the answer to a key the person pressed)."""
+        text = " ".join(text.split())
+        if text:
+            accessible.announce(self.window.table, text, assertive=True)
 
     def flush(self, then: str = "") -> None:
         """Say the computer players' moves gathered so far in one announcement (and ``then`` after
@@ -112,7 +116,10 @@ class Announcer(Feature):
         if change.kind == "started":
             self._pending.clear()
             self._timer.stop()
-            if not change.rewound:
+            if change.rewound:   # an undo, a redo, a restart of the deal: where the game is now
+                self._was_waiting = c.waiting_for_human()
+                self.say(self.status_text())
+            else:
                 ui = game_ui(m.spec.id)
                 heading = ui.hand_heading(m, self.window.seat_names(), self.window.you())
                 self._was_waiting = False
@@ -251,8 +258,8 @@ class Announcer(Feature):
         self.window.save_settings()
         self._pending.clear()
         self._timer.stop()
-        self.say(QCoreApplication.translate("Announcer", "Moves are announced.") if s.announce_events
-                 else QCoreApplication.translate("Announcer", "Moves are not announced."), assertive=True)
+        self.answer(QCoreApplication.translate("Announcer", "Moves are announced.") if s.announce_events
+                    else QCoreApplication.translate("Announcer", "Moves are not announced."))
 
     def apply_settings(self) -> None:
         self.action.setChecked(self.window.settings.announce_events)
