@@ -13,7 +13,7 @@ reader would hear one blank picture.  This module gives it one:
   names, which the window's announcer reads out too;
 * :func:`notify` — the one place where the table's and the window's accessibility events leave for
   Qt (``QAccessible.updateAccessibility``): an announcement (``QAccessibleAnnouncementEvent``), the
-  keyboard's card becoming the focus, the table's description changing.  :data:`listeners` hears
+  keyboard's card becoming the focus.  :data:`listeners` hears
   every one of them as it leaves (the tests record what a screen reader would be told there:
   PySide6 does not expose Qt's ``QAccessible::installUpdateHandler``).
 
@@ -51,9 +51,8 @@ CONTEXT = "TableReading"
 @dataclass(frozen=True)
 class Notice:
     """One accessibility event as it leaves for Qt: ``kind`` is ``"announce"`` (a sentence to be
-    spoken: ``text``, ``assertive`` for one that interrupts), ``"focus"`` (the keyboard's card:
-    ``text`` its name and description), ``"description"`` (the table's description changed:
-    ``text`` the new one)."""
+    spoken: ``text``, ``assertive`` for one that interrupts) or ``"focus"`` (the keyboard's card:
+    ``text`` its name and description)."""
 
     kind: str
     text: str
@@ -407,6 +406,8 @@ class TableAccessible(QAccessibleObject):
         self.widget = widget
         self.table: ReadableTable = widget   # type: ignore[assignment]
         self._items: dict[Thing, ItemAccessible] = {}   # kept while the table lives: Qt may hold them
+        self._plan: Plan | None = None                     # the plan the things below are of
+        self._things: list[QAccessibleInterface] = []
 
     def item(self, thing: Thing) -> ItemAccessible:
         it = self._items.get(thing)
@@ -425,7 +426,10 @@ class TableAccessible(QAccessibleObject):
         return out
 
     def _children(self) -> list[QAccessibleInterface]:
-        return [self.item(t) for t in _things(self.table)] + self._controls()
+        plan = self.table.plan()
+        if plan is not self._plan:   # (a bridge asks for every child in turn: the things once per plan)
+            self._plan, self._things = plan, [self.item(t) for t in _things(self.table)]
+        return [*self._things, *self._controls()]
 
     def window(self) -> QWindow | None:   # type: ignore[override]
         return self.widget.window().windowHandle()
@@ -548,8 +552,3 @@ def focus_card(widget: QWidget, key: Hashable, words: str) -> None:
         return
     item = iface.item(("card", key))
     notify(Notice("focus", words), QAccessibleEvent(item, QAccessible.Event.Focus))
-
-
-def described(widget: QWidget, text: str) -> None:
-    """Tell a screen reader that the table's description (the situation) is now ``text``."""
-    notify(Notice("description", text), QAccessibleEvent(widget, QAccessible.Event.DescriptionChanged))
