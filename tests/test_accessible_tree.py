@@ -255,3 +255,17 @@ def test_an_undo_says_where_the_game_is_now(qtbot, window, heard):
     qtbot.waitUntil(lambda: len(w.controller.view().legal) == 1, timeout=HANG_GUARD_MS)
     said = [n.text for n in heard if n.kind == "announce"]
     assert said == [" ".join(w.status_text().split())], said
+
+
+def test_the_hint_is_told(qtbot, window, heard, monkeypatch):
+    """H: the hint's line (what and why) is announced, and Enter then plays it."""
+    from cekidesk.bots.levels import HardBot
+
+    monkeypatch.setattr(HardBot, "default_budget", 0.05)   # (what it says, not how good it is)
+    w = window
+    ceki_turn(qtbot, w)
+    heard.clear()
+    QTest.keyClick(QGuiApplication.focusWindow(), Qt.Key.Key_H)
+    qtbot.waitUntil(lambda: any(n.text.startswith("Hint: ") for n in heard), timeout=HANG_GUARD_MS)
+    said = [n.text for n in heard if n.kind == "announce"]
+    assert said == [" ".join(w.hints.line().split())], said
