@@ -126,6 +126,8 @@ def step_to_button(label: str, forward: Qt.Key) -> None:
     for _ in range(40):
         widget = QApplication.focusWidget()
         if isinstance(widget, QAbstractButton) and focused_words()[0] == label:
+            bar = QAccessible.queryAccessibleInterface(widget.parentWidget())
+            assert bar.text(QAccessible.Text.Name) == "Choices"   # (the bar a screen reader says it is in)
             return
         press(forward)
     raise AssertionError(f"no button called {label!r} was reached; at {focused_words()}")

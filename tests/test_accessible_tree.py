@@ -78,6 +78,8 @@ def test_the_table_is_a_tree_of_seats_cards_and_words(qtbot, window, heard):
     top = QAccessible.queryAccessibleInterface(w)
     assert any(k.object() is w.table for k in children(top))
     assert table.parent().object() is w
+    log = QAccessible.queryAccessibleInterface(w.log_dock.view)
+    assert log.text(QAccessible.Text.Name) == "Game log"
     kids = children(table)
     names = [k.text(QAccessible.Text.Name) for k in kids]
     roles = [k.role() for k in kids]

@@ -7756,6 +7756,10 @@ uang</translation>
         <source>{name}: {description}</source>
         <translation>{name}: {description}</translation>
     </message>
+    <message>
+        <source>Choices</source>
+        <translation>Pilihan</translation>
+    </message>
 </context>
 <context>
     <name>TableWidget</name>

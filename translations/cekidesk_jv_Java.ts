@@ -9640,6 +9640,11 @@ dhuwit</translatorcomment>
         <translatorcomment>jv: {name}: {description}</translatorcomment>
         <translation>{name}: {description}</translation>
     </message>
+    <message>
+        <source>Choices</source>
+        <translatorcomment>jv: Pilihan</translatorcomment>
+        <translation>ꦥꦶꦭꦶꦲꦤ꧀</translation>
+    </message>
 </context>
 <context>
     <name>TableWidget</name>

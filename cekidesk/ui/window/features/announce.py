@@ -270,6 +270,8 @@ class Announcer(Feature):
             "Announcer", "Tell a screen reader every move as the game log words it"))
         for (_, name), (_, what) in zip(READ_KEYS, read_keys_help(), strict=True):
             self.read_actions[name].setText(what)
+        # the log's text as a screen reader names it (the dock has the title, its text none)
+        self.window.log_dock.view.setAccessibleName(QCoreApplication.translate("GameLogDock", "Game log"))
 
     def close(self) -> None:
         self._timer.stop()
