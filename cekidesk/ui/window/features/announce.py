@@ -40,6 +40,12 @@ from ..interface import Change, Feature, WindowInterface
 # computer players' moves that follow each other within this time are said in one summary
 SUMMARY_MS = 1500
 
+def _ended(text: str) -> str:
+    """``text`` as a sentence a screen reader pauses after (a heading gets its full stop)."""
+    text = text.strip()
+    return text + "." if text and text[-1].isalnum() else text
+
+
 class Announcer(Feature):
     """The announcements and the reading keys.  The window hands it the status line's text
     (``status_text``) and the hint's line (``hint_line``)."""
@@ -92,7 +98,7 @@ class Announcer(Feature):
         """Say the computer players' moves gathered so far in one announcement (and ``then`` after
         them)."""
         self._timer.stop()
-        text = " ".join([*self._pending, then]).strip()
+        text = " ".join(_ended(t) for t in [*self._pending, then] if t.strip())
         self._pending.clear()
         if text:
             self.say(text)
