@@ -13,7 +13,7 @@ import pytest
 from PySide6.QtCore import QRect, Qt
 from PySide6.QtGui import QAccessible, QGuiApplication
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QLabel, QWidget
 from waiting import HANG_GUARD_MS
 
 import cekidesk.ui.games  # noqa: F401  (the registry of the games' UIs: it loads every table layout)
@@ -271,3 +271,24 @@ def test_the_hint_is_told(qtbot, window, heard, monkeypatch):
     qtbot.waitUntil(lambda: any(n.text.startswith("Hint: ") for n in heard), timeout=HANG_GUARD_MS)
     said = [n.text for n in heard if n.kind == "announce"]
     assert said == [" ".join(w.hints.line().split())], said
+
+
+def test_a_lessons_note_is_read_when_it_takes_the_keyboard(qtbot, window, heard):
+    w = window
+    assert w.coach.start("ceki")
+    qtbot.waitUntil(lambda: w.findChild(QWidget, "coachNote").isVisible(), timeout=HANG_GUARD_MS)
+    qtbot.waitUntil(lambda: any(n.kind == "announce" and n.assertive for n in heard), timeout=HANG_GUARD_MS)
+    note = w.findChild(QWidget, "coachNote")
+    assert note.isVisible()
+    said = [n.text for n in heard if n.kind == "announce" and n.assertive]
+    assert said[-1] == " ".join(note.findChild(QLabel).text().split())
+    assert QApplication.focusWidget() is note.next_button
+    # Enter: the next note (or the move it teaches); every note shown is said when it comes
+    shown = {" ".join(note.findChild(QLabel).text().split())}
+    for _ in range(6):
+        QTest.keyClick(QGuiApplication.focusWindow(), Qt.Key.Key_Return)
+        qtbot.wait(1)
+        if note.isVisible():
+            shown.add(" ".join(note.findChild(QLabel).text().split()))
+    said = {n.text for n in heard if n.kind == "announce" and n.assertive}
+    assert shown <= said, shown - said

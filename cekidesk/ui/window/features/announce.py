@@ -6,7 +6,8 @@ computer players' moves gathered while they come quickly one after another — w
 :data:`SUMMARY_MS` of each other — and said in one summary when they pause, when the person's turn
 comes ("… Your turn: throw a card.") or when the hand ends.  A new hand is announced with its
 heading and the deal, the end of a hand with its result, a hint with its line, the pause with the
-status line, the replay of the last round (Ctrl+R) move by move.  *View ▸ Announce moves* (the
+status line, the replay of the last round (Ctrl+R) move by move, a lesson's note when it takes the
+keyboard.  *View ▸ Announce moves* (the
 setting ``Settings.announce_events``) turns the announcements of moves off; the reading keys always
 answer:
 
@@ -24,8 +25,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from PySide6.QtCore import QCoreApplication, QTimer
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QTimer
 from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QApplication, QLabel, QWidget
 
 from cekidesk.engine.core import Action, Event, View
 from cekidesk.session import Played
@@ -60,6 +62,8 @@ class Announcer(Feature):
         self._was_waiting = False            # the person was to move at the last refresh
         self._own_move = False               # the person moved since the last refresh
         self._replaying = False              # the last round is shown again
+        self._note_words: QLabel | None = None   # the words of a lesson's note, and the last said
+        self._note_said = ""
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(SUMMARY_MS)
@@ -71,6 +75,10 @@ class Announcer(Feature):
         self.read_actions: dict[str, QAction] = {}
         for key, name in READ_KEYS:
             self.read_actions[name] = window.add_action("", self._reader(readers[name]), QKeySequence(key), name)
+        # a lesson's note takes the keyboard on its Next button: its words are said with it
+        app = QApplication.instance()
+        if isinstance(app, QApplication):
+            app.focusChanged.connect(self._focus_moved)
         self.action = window.add_action("", self._toggled, None, "actAnnounce")
         self.action.setCheckable(True)
         self.action.setChecked(window.settings.announce_events)
@@ -181,6 +189,37 @@ class Announcer(Feature):
             if text:
                 out.append(text)
         return out
+
+    def _focus_moved(self, old: QWidget | None, new: QWidget | None) -> None:
+        """The keyboard went into a lesson's note (the coach's bubble over the table): its words."""
+        if new is None:
+            return
+        note = new if new.objectName() == "coachNote" else new.parentWidget()
+        if note is None or note.objectName() != "coachNote" or (old is not None and note.isAncestorOf(old)):
+            return   # (not a note's, or the keyboard moved within the note: said already)
+        if not self.window.widget().isAncestorOf(note):
+            return
+        words = note.findChild(QLabel)
+        if words is not None and words is not self._note_words:   # (its next words are said as they come)
+            self._note_words = words
+            words.installEventFilter(self)
+        self._say_note()
+
+    def _say_note(self) -> None:
+        words = self._note_words
+        if words is not None and words.isVisible() and words.text() and words.text() != self._note_said:
+            self._note_said = words.text()
+            self.flush()
+            self.answer(words.text())
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """A lesson's note drawn with new words (Next): they are said."""
+        if watched is self._note_words:
+            if event.type() in (QEvent.Type.Paint, QEvent.Type.Show):
+                self._say_note()
+            elif event.type() == QEvent.Type.Hide:
+                self._note_said = ""   # (the same words shown again later are said again)
+        return False
 
     # -- reading ----------------------------------------------------------------------------------
     def _view(self) -> View | None:
