@@ -69,6 +69,69 @@
     </message>
 </context>
 <context>
+    <name>Announcer</name>
+    <message>
+        <source>Read the whole situation: whose turn, the table, your hand, the seats</source>
+        <translation>Bacakan seluruh keadaan: giliran siapa, meja, kartu di tangan Anda, kursi para pemain</translation>
+    </message>
+    <message>
+        <source>Read whose turn it is</source>
+        <translation>Bacakan giliran siapa sekarang</translation>
+    </message>
+    <message>
+        <source>Read what lies on the table (the pile&apos;s top, the trick, the counter)</source>
+        <translation>Bacakan apa yang ada di meja (kartu teratas tumpukan buangan, trik, penghitung)</translation>
+    </message>
+    <message>
+        <source>Read your hand and every move you may make</source>
+        <translation>Bacakan kartu di tangan Anda dan semua langkah yang boleh Anda lakukan</translation>
+    </message>
+    <message>
+        <source>Read each seat around the table</source>
+        <translation>Bacakan setiap kursi di sekeliling meja</translation>
+    </message>
+    <message>
+        <source>Read the scores</source>
+        <translation>Bacakan skor</translation>
+    </message>
+    <message>
+        <source>Say the last announcement again</source>
+        <translation>Ucapkan lagi pemberitahuan terakhir</translation>
+    </message>
+    <message>
+        <source>Your moves: {moves}.</source>
+        <translation>Langkah Anda: {moves}.</translation>
+    </message>
+    <message>
+        <source>{what}: {low} to {high} (Tab to the amount)</source>
+        <translation>{what}: {low} sampai {high} (Tab ke jumlahnya)</translation>
+    </message>
+    <message>
+        <source>{name} {score}</source>
+        <translation>{name} {score}</translation>
+    </message>
+    <message>
+        <source>Scores after %n hand(s): {scores}.</source>
+        <translation>Skor setelah %n babak: {scores}.</translation>
+    </message>
+    <message>
+        <source>Moves are announced.</source>
+        <translation>Langkah-langkah diumumkan.</translation>
+    </message>
+    <message>
+        <source>Moves are not announced.</source>
+        <translation>Langkah-langkah tidak diumumkan.</translation>
+    </message>
+    <message>
+        <source>&amp;Announce moves (screen reader)</source>
+        <translation>&amp;Umumkan langkah (pembaca layar)</translation>
+    </message>
+    <message>
+        <source>Tell a screen reader every move as the game log words it</source>
+        <translation>Sampaikan setiap langkah kepada pembaca layar seperti kalimat di catatan permainan</translation>
+    </message>
+</context>
+<context>
     <name>BalikHelp</name>
     <message>
         <source>How to play {game}</source>
@@ -7793,6 +7856,169 @@ uang</translation>
     </message>
 </context>
 <context>
+    <name>TableReading</name>
+    <message>
+        <source>in your hand</source>
+        <translation>di tangan Anda</translation>
+    </message>
+    <message>
+        <source>face down in your hand</source>
+        <translation>tertelungkup di tangan Anda</translation>
+    </message>
+    <message>
+        <source>on the discard pile</source>
+        <translation>di tumpukan buangan</translation>
+    </message>
+    <message>
+        <source>the stock</source>
+        <translation>tumpukan</translation>
+    </message>
+    <message>
+        <source>in the trick</source>
+        <translation>di trik</translation>
+    </message>
+    <message>
+        <source>in the pool</source>
+        <translation>di kolam</translation>
+    </message>
+    <message>
+        <source>turned up</source>
+        <translation>terbuka</translation>
+    </message>
+    <message>
+        <source>thrown</source>
+        <translation>dibuang</translation>
+    </message>
+    <message>
+        <source>captured</source>
+        <translation>ditangkap</translation>
+    </message>
+    <message>
+        <source>played last</source>
+        <translation>dimainkan terakhir</translation>
+    </message>
+    <message>
+        <source>being played</source>
+        <translation>sedang dimainkan</translation>
+    </message>
+    <message>
+        <source>only you see it</source>
+        <translation>hanya Anda yang melihatnya</translation>
+    </message>
+    <message>
+        <source>in a player&apos;s hand</source>
+        <translation>di tangan seorang pemain</translation>
+    </message>
+    <message>
+        <source>face-down card</source>
+        <translation>kartu tertelungkup</translation>
+    </message>
+    <message>
+        <source>in {name}&apos;s hand</source>
+        <translation>di tangan {name}</translation>
+    </message>
+    <message>
+        <source>thrown by {name}</source>
+        <translation>dibuang oleh {name}</translation>
+    </message>
+    <message>
+        <source>at {name}&apos;s seat</source>
+        <translation>di kursi {name}</translation>
+    </message>
+    <message>
+        <source>on the table</source>
+        <translation>di meja</translation>
+    </message>
+    <message>
+        <source>playable</source>
+        <translation>bisa dimainkan</translation>
+    </message>
+    <message>
+        <source>playable in several ways: Enter shows them</source>
+        <translation>bisa dimainkan dengan beberapa cara: Enter menampilkannya</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>, </translation>
+    </message>
+    <message>
+        <source>you</source>
+        <translation>Anda</translation>
+    </message>
+    <message>
+        <source>%n card(s)</source>
+        <translation>%n kartu</translation>
+    </message>
+    <message>
+        <source>to move</source>
+        <translation>gilirannya</translation>
+    </message>
+    <message>
+        <source>dealer</source>
+        <translation>pembagi</translation>
+    </message>
+    <message>
+        <source>out of the hand</source>
+        <translation>keluar dari babak</translation>
+    </message>
+    <message>
+        <source>winner</source>
+        <translation>pemenang</translation>
+    </message>
+    <message>
+        <source>You hold no cards.</source>
+        <translation>Anda tidak memegang kartu.</translation>
+    </message>
+    <message>
+        <source>Your hand: {cards}.</source>
+        <translation>Kartu di tangan Anda: {cards}.</translation>
+    </message>
+    <message>
+        <source>You may play any of them.</source>
+        <translation>Anda boleh memainkan kartu mana saja.</translation>
+    </message>
+    <message>
+        <source>Playable: {cards}.</source>
+        <translation>Bisa dimainkan: {cards}.</translation>
+    </message>
+    <message>
+        <source>{what}: {value}</source>
+        <translation>{what}: {value}</translation>
+    </message>
+    <message>
+        <source>%n more</source>
+        <translation>%n lagi</translation>
+    </message>
+    <message>
+        <source>{where}: {cards}</source>
+        <translation>{where}: {cards}</translation>
+    </message>
+    <message>
+        <source>Nothing lies on the table.</source>
+        <translation>Tidak ada apa pun di meja.</translation>
+    </message>
+    <message>
+        <source>On the table: {things}.</source>
+        <translation>Di meja: {things}.</translation>
+    </message>
+    <message>
+        <source>; </source>
+        <translation>; </translation>
+    </message>
+    <message>
+        <source>Card table</source>
+        <translation>Meja kartu</translation>
+    </message>
+    <message>
+        <source>{name}: {description}</source>
+        <translation>{name}: {description}</translation>
+    </message>
+    <message>
+        <source>Choices</source>
+        <translation>Pilihan</translation>
+    </message>
+</context>
+<context>
     <name>TableWidget</name>
     <message>
         <source>Player %1</source>
@@ -7889,6 +8115,14 @@ uang</translation>
     <message>
         <source>Show the card under the mouse large, with all its names</source>
         <translation>Tampilkan kartu di bawah tetikus dalam ukuran besar, dengan semua namanya</translation>
+    </message>
+    <message>
+        <source>Tab, then Left / Right and Enter</source>
+        <translation>Tab, lalu Kiri / Kanan dan Enter</translation>
+    </message>
+    <message>
+        <source>Reach the buttons of a choice that is not a card (a bet, a call, a player); Shift+Tab goes back to your cards, Escape closes a card&apos;s choices</source>
+        <translation>Mencapai tombol pilihan yang bukan kartu (taruhan, seruan, pemain); Shift+Tab kembali ke kartu Anda, Escape menutup pilihan sebuah kartu</translation>
     </message>
     <message>
         <source>raja</source>

@@ -69,6 +69,69 @@
     </message>
 </context>
 <context>
+    <name>Announcer</name>
+    <message>
+        <source>Read the whole situation: whose turn, the table, your hand, the seats</source>
+        <translation>Wacakaké kahanan kabèh: giliran sapa, méja, kertu ing tangan sampéyan, lungguhané para pemain</translation>
+    </message>
+    <message>
+        <source>Read whose turn it is</source>
+        <translation>Wacakaké saiki giliran sapa</translation>
+    </message>
+    <message>
+        <source>Read what lies on the table (the pile&apos;s top, the trick, the counter)</source>
+        <translation>Wacakaké apa sing ana ing méja (kertu paling dhuwur ing buwangan, trik, pitungan)</translation>
+    </message>
+    <message>
+        <source>Read your hand and every move you may make</source>
+        <translation>Wacakaké kertu ing tangan sampéyan lan kabèh langkah sing kena sampéyan lakoni</translation>
+    </message>
+    <message>
+        <source>Read each seat around the table</source>
+        <translation>Wacakaké saben lungguhan ngubengi méja</translation>
+    </message>
+    <message>
+        <source>Read the scores</source>
+        <translation>Wacakaké biji</translation>
+    </message>
+    <message>
+        <source>Say the last announcement again</source>
+        <translation>Ucapaké manèh kabar pungkasan</translation>
+    </message>
+    <message>
+        <source>Your moves: {moves}.</source>
+        <translation>Langkah sampéyan: {moves}.</translation>
+    </message>
+    <message>
+        <source>{what}: {low} to {high} (Tab to the amount)</source>
+        <translation>{what}: {low} nganti {high} (Tab menyang cacahé)</translation>
+    </message>
+    <message>
+        <source>{name} {score}</source>
+        <translation>{name} {score}</translation>
+    </message>
+    <message>
+        <source>Scores after %n hand(s): {scores}.</source>
+        <translation>Biji sawisé %n babak: {scores}.</translation>
+    </message>
+    <message>
+        <source>Moves are announced.</source>
+        <translation>Langkah-langkah dikabaraké.</translation>
+    </message>
+    <message>
+        <source>Moves are not announced.</source>
+        <translation>Langkah-langkah ora dikabaraké.</translation>
+    </message>
+    <message>
+        <source>&amp;Announce moves (screen reader)</source>
+        <translation>&amp;Kabaraké langkah (pamaca layar)</translation>
+    </message>
+    <message>
+        <source>Tell a screen reader every move as the game log words it</source>
+        <translation>Kabaraké saben langkah marang pamaca layar kaya ukara ing cathetan dolanan</translation>
+    </message>
+</context>
+<context>
     <name>BalikHelp</name>
     <message>
         <source>How to play {game}</source>
@@ -7793,6 +7856,169 @@ dhuwit</translation>
     </message>
 </context>
 <context>
+    <name>TableReading</name>
+    <message>
+        <source>in your hand</source>
+        <translation>ing tangan sampéyan</translation>
+    </message>
+    <message>
+        <source>face down in your hand</source>
+        <translation>dikurebaké ing tangan sampéyan</translation>
+    </message>
+    <message>
+        <source>on the discard pile</source>
+        <translation>ing tumpukan buwangan</translation>
+    </message>
+    <message>
+        <source>the stock</source>
+        <translation>tumpukan</translation>
+    </message>
+    <message>
+        <source>in the trick</source>
+        <translation>ing trik</translation>
+    </message>
+    <message>
+        <source>in the pool</source>
+        <translation>ing blumbang</translation>
+    </message>
+    <message>
+        <source>turned up</source>
+        <translation>dibukak</translation>
+    </message>
+    <message>
+        <source>thrown</source>
+        <translation>dibuwang</translation>
+    </message>
+    <message>
+        <source>captured</source>
+        <translation>dicekel</translation>
+    </message>
+    <message>
+        <source>played last</source>
+        <translation>diwetokaké pungkasan</translation>
+    </message>
+    <message>
+        <source>being played</source>
+        <translation>lagi diwetokaké</translation>
+    </message>
+    <message>
+        <source>only you see it</source>
+        <translation>mung sampéyan sing weruh</translation>
+    </message>
+    <message>
+        <source>in a player&apos;s hand</source>
+        <translation>ing tangané salah siji pemain</translation>
+    </message>
+    <message>
+        <source>face-down card</source>
+        <translation>kertu kurep</translation>
+    </message>
+    <message>
+        <source>in {name}&apos;s hand</source>
+        <translation>ing tangané {name}</translation>
+    </message>
+    <message>
+        <source>thrown by {name}</source>
+        <translation>dibuwang {name}</translation>
+    </message>
+    <message>
+        <source>at {name}&apos;s seat</source>
+        <translation>ing lungguhané {name}</translation>
+    </message>
+    <message>
+        <source>on the table</source>
+        <translation>ing méja</translation>
+    </message>
+    <message>
+        <source>playable</source>
+        <translation>bisa diwetokaké</translation>
+    </message>
+    <message>
+        <source>playable in several ways: Enter shows them</source>
+        <translation>bisa diwetokaké kanthi sawetara cara: Enter nuduhaké</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>, </translation>
+    </message>
+    <message>
+        <source>you</source>
+        <translation>sampéyan</translation>
+    </message>
+    <message>
+        <source>%n card(s)</source>
+        <translation>%n kertu</translation>
+    </message>
+    <message>
+        <source>to move</source>
+        <translation>gilirané</translation>
+    </message>
+    <message>
+        <source>dealer</source>
+        <translation>sing mbagi</translation>
+    </message>
+    <message>
+        <source>out of the hand</source>
+        <translation>metu saka babak</translation>
+    </message>
+    <message>
+        <source>winner</source>
+        <translation>sing menang</translation>
+    </message>
+    <message>
+        <source>You hold no cards.</source>
+        <translation>Sampéyan ora nyekel kertu.</translation>
+    </message>
+    <message>
+        <source>Your hand: {cards}.</source>
+        <translation>Kertu ing tangan sampéyan: {cards}.</translation>
+    </message>
+    <message>
+        <source>You may play any of them.</source>
+        <translation>Sampéyan kena ngetokaké kertu endi waé.</translation>
+    </message>
+    <message>
+        <source>Playable: {cards}.</source>
+        <translation>Bisa diwetokaké: {cards}.</translation>
+    </message>
+    <message>
+        <source>{what}: {value}</source>
+        <translation>{what}: {value}</translation>
+    </message>
+    <message>
+        <source>%n more</source>
+        <translation>%n liyané</translation>
+    </message>
+    <message>
+        <source>{where}: {cards}</source>
+        <translation>{where}: {cards}</translation>
+    </message>
+    <message>
+        <source>Nothing lies on the table.</source>
+        <translation>Ora ana apa-apa ing méja.</translation>
+    </message>
+    <message>
+        <source>On the table: {things}.</source>
+        <translation>Ing méja: {things}.</translation>
+    </message>
+    <message>
+        <source>; </source>
+        <translation>; </translation>
+    </message>
+    <message>
+        <source>Card table</source>
+        <translation>Méja kertu</translation>
+    </message>
+    <message>
+        <source>{name}: {description}</source>
+        <translation>{name}: {description}</translation>
+    </message>
+    <message>
+        <source>Choices</source>
+        <translation>Pilihan</translation>
+    </message>
+</context>
+<context>
     <name>TableWidget</name>
     <message>
         <source>Player %1</source>
@@ -7889,6 +8115,14 @@ dhuwit</translation>
     <message>
         <source>Show the card under the mouse large, with all its names</source>
         <translation>Tuduhaké kertu ing sangisoré mouse gedhé, karo kabèh jenengé</translation>
+    </message>
+    <message>
+        <source>Tab, then Left / Right and Enter</source>
+        <translation>Tab, banjur Kiwa / Tengen lan Enter</translation>
+    </message>
+    <message>
+        <source>Reach the buttons of a choice that is not a card (a bet, a call, a player); Shift+Tab goes back to your cards, Escape closes a card&apos;s choices</source>
+        <translation>Tekan tombol pilihan sing dudu kertu (totohan, panguwuh, pemain); Shift+Tab bali menyang kertu sampéyan, Escape nutup pilihané kertu</translation>
     </message>
     <message>
         <source>raja</source>

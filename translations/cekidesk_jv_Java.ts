@@ -85,6 +85,84 @@
     </message>
 </context>
 <context>
+    <name>Announcer</name>
+    <message>
+        <source>Read the whole situation: whose turn, the table, your hand, the seats</source>
+        <translatorcomment>jv: Wacakaké kahanan kabèh: giliran sapa, méja, kertu ing tangan sampéyan, lungguhané para pemain</translatorcomment>
+        <translation>ꦮꦕꦏꦏꦺ​ꦏꦲꦤꦤ꧀ꦏꦧꦺꦃ: ꦒꦶꦭꦶꦫꦤ꧀ꦱꦥ꧈ ꦩꦺꦗ꧈ ꦏꦼꦂꦠꦸ​ꦲꦶꦁ​ꦠꦔꦤ꧀ꦱꦩ꧀ꦥꦺꦪꦤ꧀꧈ ꦭꦸꦁꦒꦸꦲꦤꦺ​ꦥꦫ​ꦥꦼꦩꦲꦶꦤ꧀</translation>
+    </message>
+    <message>
+        <source>Read whose turn it is</source>
+        <translatorcomment>jv: Wacakaké saiki giliran sapa</translatorcomment>
+        <translation>ꦮꦕꦏꦏꦺ​ꦱꦲꦶꦏꦶ​ꦒꦶꦭꦶꦫꦤ꧀ꦱꦥ</translation>
+    </message>
+    <message>
+        <source>Read what lies on the table (the pile&apos;s top, the trick, the counter)</source>
+        <translatorcomment>jv: Wacakaké apa sing ana ing méja (kertu paling dhuwur ing buwangan, trik, pitungan)</translatorcomment>
+        <translation>ꦮꦕꦏꦏꦺ​ꦲꦥ​ꦱꦶꦁ​ꦲꦤ​ꦲꦶꦁ​ꦩꦺꦗ (ꦏꦼꦂꦠꦸ​ꦥꦭꦶꦁ​ꦝꦸꦮꦸꦂ​ꦲꦶꦁ​ꦧꦸꦮꦔꦤ꧀꧈ ꦠꦿꦶꦏ꧀꧈ ꦥꦶꦠꦸꦔꦤ꧀)</translation>
+    </message>
+    <message>
+        <source>Read your hand and every move you may make</source>
+        <translatorcomment>jv: Wacakaké kertu ing tangan sampéyan lan kabèh langkah sing kena sampéyan lakoni</translatorcomment>
+        <translation>ꦮꦕꦏꦏꦺ​ꦏꦼꦂꦠꦸ​ꦲꦶꦁ​ꦠꦔꦤ꧀ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦭꦤ꧀ꦏꦧꦺꦃ​ꦭꦁꦏꦃ​ꦱꦶꦁ​ꦏꦼꦤ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦭꦏꦺꦴꦤꦶ</translation>
+    </message>
+    <message>
+        <source>Read each seat around the table</source>
+        <translatorcomment>jv: Wacakaké saben lungguhan ngubengi méja</translatorcomment>
+        <translation>ꦮꦕꦏꦏꦺ​ꦱꦧꦼꦤ꧀ꦭꦸꦁꦒꦸꦲꦤ꧀ꦔꦸꦧꦼꦔꦶ​ꦩꦺꦗ</translation>
+    </message>
+    <message>
+        <source>Read the scores</source>
+        <translatorcomment>jv: Wacakaké biji</translatorcomment>
+        <translation>ꦮꦕꦏꦏꦺ​ꦧꦶꦗꦶ</translation>
+    </message>
+    <message>
+        <source>Say the last announcement again</source>
+        <translatorcomment>jv: Ucapaké manèh kabar pungkasan</translatorcomment>
+        <translation>ꦲꦸꦕꦥꦏꦺ​ꦩꦤꦺꦃ​ꦏꦧꦂ​ꦥꦸꦁꦏꦱꦤ꧀</translation>
+    </message>
+    <message>
+        <source>Your moves: {moves}.</source>
+        <translatorcomment>jv: Langkah sampéyan: {moves}.</translatorcomment>
+        <translation>ꦭꦁꦏꦃ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀: {moves}꧉</translation>
+    </message>
+    <message>
+        <source>{what}: {low} to {high} (Tab to the amount)</source>
+        <translatorcomment>jv: {what}: {low} nganti {high} (Tab menyang cacahé)</translatorcomment>
+        <translation>{what}: {low} ꦔꦤ꧀ꦠꦶ {high} (Tab ꦩꦼꦚꦁ​ꦕꦕꦲꦺ)</translation>
+    </message>
+    <message>
+        <source>{name} {score}</source>
+        <translatorcomment>jv: {name} {score}</translatorcomment>
+        <translation>{name} {score}</translation>
+    </message>
+    <message>
+        <source>Scores after %n hand(s): {scores}.</source>
+        <translatorcomment>jv: Biji sawisé %n babak: {scores}.</translatorcomment>
+        <translation>ꦧꦶꦗꦶ​ꦱꦮꦶꦱꦺ %n ꦧꦧꦏ꧀: {scores}꧉</translation>
+    </message>
+    <message>
+        <source>Moves are announced.</source>
+        <translatorcomment>jv: Langkah-langkah dikabaraké.</translatorcomment>
+        <translation>ꦭꦁꦏꦃ​ꦭꦁꦏꦃ​ꦢꦶꦏꦧꦫꦏꦺ꧉</translation>
+    </message>
+    <message>
+        <source>Moves are not announced.</source>
+        <translatorcomment>jv: Langkah-langkah ora dikabaraké.</translatorcomment>
+        <translation>ꦭꦁꦏꦃ​ꦭꦁꦏꦃ​ꦲꦺꦴꦫ​ꦢꦶꦏꦧꦫꦏꦺ꧉</translation>
+    </message>
+    <message>
+        <source>&amp;Announce moves (screen reader)</source>
+        <translatorcomment>jv: &amp;Kabaraké langkah (pamaca layar)</translatorcomment>
+        <translation>ꦏꦧꦫꦏꦺ​ꦭꦁꦏꦃ (ꦥꦩꦕ​ꦭꦪꦂ)(&amp;K)</translation>
+    </message>
+    <message>
+        <source>Tell a screen reader every move as the game log words it</source>
+        <translatorcomment>jv: Kabaraké saben langkah marang pamaca layar kaya ukara ing cathetan dolanan</translatorcomment>
+        <translation>ꦏꦧꦫꦏꦺ​ꦱꦧꦼꦤ꧀ꦭꦁꦏꦃ​ꦩꦫꦁ​ꦥꦩꦕ​ꦭꦪꦂ​ꦏꦪ​ꦲꦸꦏꦫ​ꦲꦶꦁ​ꦕꦛꦼꦠꦤ꧀ꦢꦺꦴꦭꦤꦤ꧀</translation>
+    </message>
+</context>
+<context>
     <name>BalikHelp</name>
     <message>
         <source>How to play {game}</source>
@@ -9683,6 +9761,209 @@ dhuwit</translatorcomment>
     </message>
 </context>
 <context>
+    <name>TableReading</name>
+    <message>
+        <source>in your hand</source>
+        <translatorcomment>jv: ing tangan sampéyan</translatorcomment>
+        <translation>ꦲꦶꦁ​ꦠꦔꦤ꧀ꦱꦩ꧀ꦥꦺꦪꦤ꧀</translation>
+    </message>
+    <message>
+        <source>face down in your hand</source>
+        <translatorcomment>jv: dikurebaké ing tangan sampéyan</translatorcomment>
+        <translation>ꦢꦶꦏꦸꦉꦧꦏꦺ​ꦲꦶꦁ​ꦠꦔꦤ꧀ꦱꦩ꧀ꦥꦺꦪꦤ꧀</translation>
+    </message>
+    <message>
+        <source>on the discard pile</source>
+        <translatorcomment>jv: ing tumpukan buwangan</translatorcomment>
+        <translation>ꦲꦶꦁ​ꦠꦸꦩ꧀ꦥꦸꦏꦤ꧀ꦧꦸꦮꦔꦤ꧀</translation>
+    </message>
+    <message>
+        <source>the stock</source>
+        <translatorcomment>jv: tumpukan</translatorcomment>
+        <translation>ꦠꦸꦩ꧀ꦥꦸꦏꦤ꧀</translation>
+    </message>
+    <message>
+        <source>in the trick</source>
+        <translatorcomment>jv: ing trik</translatorcomment>
+        <translation>ꦲꦶꦁ​ꦠꦿꦶꦏ꧀</translation>
+    </message>
+    <message>
+        <source>in the pool</source>
+        <translatorcomment>jv: ing blumbang</translatorcomment>
+        <translation>ꦲꦶꦁ​ꦧ꧀ꦭꦸꦩ꧀ꦧꦁ</translation>
+    </message>
+    <message>
+        <source>turned up</source>
+        <translatorcomment>jv: dibukak</translatorcomment>
+        <translation>ꦢꦶꦧꦸꦏꦏ꧀</translation>
+    </message>
+    <message>
+        <source>thrown</source>
+        <translatorcomment>jv: dibuwang</translatorcomment>
+        <translation>ꦢꦶꦧꦸꦮꦁ</translation>
+    </message>
+    <message>
+        <source>captured</source>
+        <translatorcomment>jv: dicekel</translatorcomment>
+        <translation>ꦢꦶꦕꦼꦏꦼꦭ꧀</translation>
+    </message>
+    <message>
+        <source>played last</source>
+        <translatorcomment>jv: diwetokaké pungkasan</translatorcomment>
+        <translation>ꦢꦶꦮꦼꦠꦺꦴꦏꦏꦺ​ꦥꦸꦁꦏꦱꦤ꧀</translation>
+    </message>
+    <message>
+        <source>being played</source>
+        <translatorcomment>jv: lagi diwetokaké</translatorcomment>
+        <translation>ꦭꦒꦶ​ꦢꦶꦮꦼꦠꦺꦴꦏꦏꦺ</translation>
+    </message>
+    <message>
+        <source>only you see it</source>
+        <translatorcomment>jv: mung sampéyan sing weruh</translatorcomment>
+        <translation>ꦩꦸꦁ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦱꦶꦁ​ꦮꦼꦫꦸꦃ</translation>
+    </message>
+    <message>
+        <source>in a player&apos;s hand</source>
+        <translatorcomment>jv: ing tangané salah siji pemain</translatorcomment>
+        <translation>ꦲꦶꦁ​ꦠꦔꦤꦺ​ꦱꦭꦃ​ꦱꦶꦗꦶ​ꦥꦼꦩꦲꦶꦤ꧀</translation>
+    </message>
+    <message>
+        <source>face-down card</source>
+        <translatorcomment>jv: kertu kurep</translatorcomment>
+        <translation>ꦏꦼꦂꦠꦸ​ꦏꦸꦉꦥ꧀</translation>
+    </message>
+    <message>
+        <source>in {name}&apos;s hand</source>
+        <translatorcomment>jv: ing tangané {name}</translatorcomment>
+        <translation>ꦲꦶꦁ​ꦠꦔꦤꦺ {name}</translation>
+    </message>
+    <message>
+        <source>thrown by {name}</source>
+        <translatorcomment>jv: dibuwang {name}</translatorcomment>
+        <translation>ꦢꦶꦧꦸꦮꦁ {name}</translation>
+    </message>
+    <message>
+        <source>at {name}&apos;s seat</source>
+        <translatorcomment>jv: ing lungguhané {name}</translatorcomment>
+        <translation>ꦲꦶꦁ​ꦭꦸꦁꦒꦸꦲꦤꦺ {name}</translation>
+    </message>
+    <message>
+        <source>on the table</source>
+        <translatorcomment>jv: ing méja</translatorcomment>
+        <translation>ꦲꦶꦁ​ꦩꦺꦗ</translation>
+    </message>
+    <message>
+        <source>playable</source>
+        <translatorcomment>jv: bisa diwetokaké</translatorcomment>
+        <translation>ꦧꦶꦱ​ꦢꦶꦮꦼꦠꦺꦴꦏꦏꦺ</translation>
+    </message>
+    <message>
+        <source>playable in several ways: Enter shows them</source>
+        <translatorcomment>jv: bisa diwetokaké kanthi sawetara cara: Enter nuduhaké</translatorcomment>
+        <translation>ꦧꦶꦱ​ꦢꦶꦮꦼꦠꦺꦴꦏꦏꦺ​ꦏꦤ꧀ꦛꦶ​ꦱꦮꦼꦠꦫ​ꦕꦫ: Enter ꦤꦸꦢꦸꦲꦏꦺ</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translatorcomment>jv: , </translatorcomment>
+        <translation>꧈ </translation>
+    </message>
+    <message>
+        <source>you</source>
+        <translatorcomment>jv: sampéyan</translatorcomment>
+        <translation>ꦱꦩ꧀ꦥꦺꦪꦤ꧀</translation>
+    </message>
+    <message>
+        <source>%n card(s)</source>
+        <translatorcomment>jv: %n kertu</translatorcomment>
+        <translation>%n ꦏꦼꦂꦠꦸ</translation>
+    </message>
+    <message>
+        <source>to move</source>
+        <translatorcomment>jv: gilirané</translatorcomment>
+        <translation>ꦒꦶꦭꦶꦫꦤꦺ</translation>
+    </message>
+    <message>
+        <source>dealer</source>
+        <translatorcomment>jv: sing mbagi</translatorcomment>
+        <translation>ꦱꦶꦁ​ꦩ꧀ꦧꦒꦶ</translation>
+    </message>
+    <message>
+        <source>out of the hand</source>
+        <translatorcomment>jv: metu saka babak</translatorcomment>
+        <translation>ꦩꦼꦠꦸ​ꦱꦏ​ꦧꦧꦏ꧀</translation>
+    </message>
+    <message>
+        <source>winner</source>
+        <translatorcomment>jv: sing menang</translatorcomment>
+        <translation>ꦱꦶꦁ​ꦩꦼꦤꦁ</translation>
+    </message>
+    <message>
+        <source>You hold no cards.</source>
+        <translatorcomment>jv: Sampéyan ora nyekel kertu.</translatorcomment>
+        <translation>ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦲꦺꦴꦫ​ꦚꦼꦏꦼꦭ꧀ꦏꦼꦂꦠꦸ꧉</translation>
+    </message>
+    <message>
+        <source>Your hand: {cards}.</source>
+        <translatorcomment>jv: Kertu ing tangan sampéyan: {cards}.</translatorcomment>
+        <translation>ꦏꦼꦂꦠꦸ​ꦲꦶꦁ​ꦠꦔꦤ꧀ꦱꦩ꧀ꦥꦺꦪꦤ꧀: {cards}꧉</translation>
+    </message>
+    <message>
+        <source>You may play any of them.</source>
+        <translatorcomment>jv: Sampéyan kena ngetokaké kertu endi waé.</translatorcomment>
+        <translation>ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦏꦼꦤ​ꦔꦼꦠꦺꦴꦏꦏꦺ​ꦏꦼꦂꦠꦸ​ꦲꦼꦤ꧀ꦢꦶ​ꦮꦲꦺ꧉</translation>
+    </message>
+    <message>
+        <source>Playable: {cards}.</source>
+        <translatorcomment>jv: Bisa diwetokaké: {cards}.</translatorcomment>
+        <translation>ꦧꦶꦱ​ꦢꦶꦮꦼꦠꦺꦴꦏꦏꦺ: {cards}꧉</translation>
+    </message>
+    <message>
+        <source>{what}: {value}</source>
+        <translatorcomment>jv: {what}: {value}</translatorcomment>
+        <translation>{what}: {value}</translation>
+    </message>
+    <message>
+        <source>%n more</source>
+        <translatorcomment>jv: %n liyané</translatorcomment>
+        <translation>%n ꦭꦶꦪꦤꦺ</translation>
+    </message>
+    <message>
+        <source>{where}: {cards}</source>
+        <translatorcomment>jv: {where}: {cards}</translatorcomment>
+        <translation>{where}: {cards}</translation>
+    </message>
+    <message>
+        <source>Nothing lies on the table.</source>
+        <translatorcomment>jv: Ora ana apa-apa ing méja.</translatorcomment>
+        <translation>ꦲꦺꦴꦫ​ꦲꦤ​ꦲꦥ​ꦲꦥ​ꦲꦶꦁ​ꦩꦺꦗ꧉</translation>
+    </message>
+    <message>
+        <source>On the table: {things}.</source>
+        <translatorcomment>jv: Ing méja: {things}.</translatorcomment>
+        <translation>ꦲꦶꦁ​ꦩꦺꦗ: {things}꧉</translation>
+    </message>
+    <message>
+        <source>; </source>
+        <translatorcomment>jv: ; </translatorcomment>
+        <translation>; </translation>
+    </message>
+    <message>
+        <source>Card table</source>
+        <translatorcomment>jv: Méja kertu</translatorcomment>
+        <translation>ꦩꦺꦗ​ꦏꦼꦂꦠꦸ</translation>
+    </message>
+    <message>
+        <source>{name}: {description}</source>
+        <translatorcomment>jv: {name}: {description}</translatorcomment>
+        <translation>{name}: {description}</translation>
+    </message>
+    <message>
+        <source>Choices</source>
+        <translatorcomment>jv: Pilihan</translatorcomment>
+        <translation>ꦥꦶꦭꦶꦲꦤ꧀</translation>
+    </message>
+</context>
+<context>
     <name>TableWidget</name>
     <message>
         <source>Player %1</source>
@@ -9803,6 +10084,16 @@ dhuwit</translatorcomment>
         <source>Show the card under the mouse large, with all its names</source>
         <translatorcomment>jv: Tuduhaké kertu ing sangisoré mouse gedhé, karo kabèh jenengé</translatorcomment>
         <translation>ꦠꦸꦢꦸꦲꦏꦺ​ꦏꦼꦂꦠꦸ​ꦲꦶꦁ​ꦱꦔꦶꦱꦺꦴꦫꦺ​ꦩꦺꦴꦲꦸꦱꦼ​ꦒꦼꦝꦺ꧈ ꦏꦫꦺꦴ​ꦏꦧꦺꦃ​ꦗꦼꦤꦼꦔꦺ</translation>
+    </message>
+    <message>
+        <source>Tab, then Left / Right and Enter</source>
+        <translatorcomment>jv: Tab, banjur Kiwa / Tengen lan Enter</translatorcomment>
+        <translation>Tab꧈ ꦧꦚ꧀ꦗꦸꦂ​ꦏꦶꦮ / ꦠꦼꦔꦼꦤ꧀ꦭꦤ꧀ Enter</translation>
+    </message>
+    <message>
+        <source>Reach the buttons of a choice that is not a card (a bet, a call, a player); Shift+Tab goes back to your cards, Escape closes a card&apos;s choices</source>
+        <translatorcomment>jv: Tekan tombol pilihan sing dudu kertu (totohan, panguwuh, pemain); Shift+Tab bali menyang kertu sampéyan, Escape nutup pilihané kertu</translatorcomment>
+        <translation>ꦠꦼꦏꦤ꧀ꦠꦺꦴꦩ꧀ꦧꦺꦴꦭ꧀ꦥꦶꦭꦶꦲꦤ꧀ꦱꦶꦁ​ꦢꦸꦢꦸ​ꦏꦼꦂꦠꦸ (ꦠꦺꦴꦠꦺꦴꦲꦤ꧀꧈ ꦥꦔꦸꦮꦸꦃ꧈ ꦥꦼꦩꦲꦶꦤ꧀); Shift+Tab ꦧꦭꦶ​ꦩꦼꦚꦁ​ꦏꦼꦂꦠꦸ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀꧈ Escꦲꦥꦼ​ꦤꦸꦠꦸꦥ꧀ꦥꦶꦭꦶꦲꦤꦺ​ꦏꦼꦂꦠꦸ</translation>
     </message>
     <message>
         <source>raja</source>

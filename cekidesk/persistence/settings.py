@@ -112,6 +112,8 @@ class Settings(BaseModel):
                                                    "(needs Qt's multimedia module, PySide6-Addons).")
     sound_volume: int = Field(70, ge=0, le=100, description="The sound effects' volume, in per cent.")
     autosave: bool = Field(True, description="Save the game in progress automatically.")
+    announce_events: bool = Field(True, description="Tell a screen reader every move as the game log words it "
+                                                    "(the computer players' quick moves in one summary).")
     last_game_id: str = Field(DEFAULT_GAME_ID, pattern=r"^[a-z][a-z0-9_-]{0,31}$",
                               description="The game chosen last time.")
     window_geometry: str | None = Field(None, max_length=8192,

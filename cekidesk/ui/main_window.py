@@ -43,6 +43,7 @@ from .table import TableWidget
 from .widgets import mnemonics
 from .window.accelerators import unique_accelerators
 from .window.captions import caption_ms as caption_ms
+from .window.features.announce import Announcer
 from .window.features.commands import Commands
 from .window.features.dialogs import Dialogs
 from .window.features.files import GameFiles
@@ -134,6 +135,8 @@ class MainWindow(QMainWindow):
         self.problems = Problems(self, save_as=self.files.save_as_dialog, keep_statistics=self.stats.keep_unsaved)
         self.refusals = Refusals(self, turn_text=self.status.status_text)
         self.sounds = Sounds(self)
+        self.announcer = Announcer(self, status_text=self.status.status_text, hint_line=self.hints.line)
+        self.commands.menu_view.addAction(self.announcer.action)
         # what tests and the app reach on the window itself
         self.status_label, self.info_label = self.status.status_label, self.status.info_label
         self.pass_screen, self.end_replay_key = self.handover.pass_screen, self.table_feed.end_replay_key
@@ -144,10 +147,10 @@ class MainWindow(QMainWindow):
         self.act_settings, self.act_rule_sets, self.act_learn = cm.act_settings, cm.act_rule_sets, self.lessons.action
         self._hearing: list[Feature] = [self.stats, self.history, self.hints, self.table_feed, self.hands,
                                         self.handover, self.log, self.commands, self.lessons,
-                                        self.problems, self.sounds]   # (in the order they hear a change)
+                                        self.problems, self.sounds, self.announcer]   # (the order they hear a change)
         self.features = [self.status, self.commands, self.undo_commands, self.dialogs, self.hints, self.table_feed,
                          self.hands, self.handover, self.log, self.lessons, self.stats, self.files, self.problems,
-                         self.refusals, self.sounds, self.history]   # (the status line first, a hand's replay last)
+                         self.refusals, self.sounds, self.announcer, self.history]   # (status first, replay last)
 
     def _dress_end_dialog(self, dialog: QDialog, match: Match | None) -> None:
         """What an end dialog gets besides its own: Undo's keys; at a hand's end, "Play this deal again"."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
 
-from PySide6.QtCore import QEvent, QObject, QRectF, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QRectF, Qt, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractButton,
@@ -79,6 +79,7 @@ class ChoiceBar(QFrame):
     def __init__(self, parent: QWidget, specs: Sequence[ChoiceSpec], player: int):
         super().__init__(parent)
         self.setObjectName("choiceBar")
+        self.setAccessibleName(QCoreApplication.translate("TableReading", "Choices"))   # (a screen reader's name)
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.setAutoFillBackground(True)
         self.specs = list(specs)

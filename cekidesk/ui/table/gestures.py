@@ -16,6 +16,10 @@ from .layouts import DropZone, Plan, registered_layouts
 ZOOM_KEY = Qt.Key.Key_Z
 # the keys that move the keyboard's selection through the hand
 STEP_KEYS = (Qt.Key.Key_Left, Qt.Key.Key_Right, Qt.Key.Key_Home, Qt.Key.Key_End)
+# the keys that read the table aloud to a screen reader (the window's actions, by object name)
+READ_KEYS: tuple[tuple[str, str], ...] = (
+    ("I", "actReadSituation"), ("W", "actReadTurn"), ("E", "actReadTable"), ("Y", "actReadHand"),
+    ("A", "actReadSeats"), ("O", "actReadScores"), ("L", "actReadAgain"))
 # the keys that end a running animation before they act
 SKIP_KEYS = STEP_KEYS + (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space)
 
@@ -28,6 +32,22 @@ def game_keys() -> list[int]:
     return out
 
 
+def read_keys_help() -> list[tuple[str, str]]:
+    """(key, what it reads) for each of :data:`READ_KEYS`, translated."""
+    what = {
+        "I": QCoreApplication.translate("Announcer", "Read the whole situation: whose turn, the table, your hand, "
+                                                     "the seats"),
+        "W": QCoreApplication.translate("Announcer", "Read whose turn it is"),
+        "E": QCoreApplication.translate("Announcer", "Read what lies on the table (the pile's top, the trick, the "
+                                                     "counter)"),
+        "Y": QCoreApplication.translate("Announcer", "Read your hand and every move you may make"),
+        "A": QCoreApplication.translate("Announcer", "Read each seat around the table"),
+        "O": QCoreApplication.translate("Announcer", "Read the scores"),
+        "L": QCoreApplication.translate("Announcer", "Say the last announcement again"),
+    }
+    return [(key, what[key]) for key, _ in READ_KEYS]
+
+
 def shortcuts(game_id: str | None = None) -> list[tuple[str, str]]:
     """(key, what it does) pairs for the Help page — strings already translated: the table's own
     keys, then the keys of ``game_id``'s layout (of every layout when None, first one wins)."""
@@ -38,6 +58,11 @@ def shortcuts(game_id: str | None = None) -> list[tuple[str, str]]:
          QCoreApplication.translate("TableWidget", "Play the selected card")),
         (QCoreApplication.translate("TableWidget", "Z or the right mouse button, held"),
          QCoreApplication.translate("TableWidget", "Show the card under the mouse large, with all its names")),
+        (QCoreApplication.translate("TableWidget", "Tab, then Left / Right and Enter"),
+         QCoreApplication.translate("TableWidget", "Reach the buttons of a choice that is not a card (a bet, a call, "
+                                                   "a player); Shift+Tab goes back to your cards, Escape closes a "
+                                                   "card's choices")),
+        *read_keys_help(),
     ]
     seen = {k for k, _ in out}
     layouts = registered_layouts()

@@ -22,16 +22,16 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Sequence
 from typing import Protocol, runtime_checkable
 
-from PySide6.QtCore import QEvent, QParallelAnimationGroup, QPointF, QRect, QRectF, Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QParallelAnimationGroup, QPointF, QRect, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter, QPixmapCache, QTransform
-from PySide6.QtWidgets import QApplication, QFrame, QGraphicsScene, QGraphicsView, QWidget
+from PySide6.QtWidgets import QApplication, QFrame, QGraphicsItem, QGraphicsScene, QGraphicsView, QWidget
 
 from cekidesk.engine.core import Action, CardLike, Event, HandResult, View, offered_action
 from cekidesk.games import get_game
 
 from ..foundations import fonts
 from ..foundations.cardpics import CEKI, back_code, card_art, card_width
-from . import gestures, looks, marks
+from . import accessible, gestures, looks, marks
 from .captions import Captions
 from .cards import CardItem, shake, shake_allowed
 from .choices import ChoiceBar, ChoiceBars
@@ -145,6 +145,7 @@ class TableWidget(QGraphicsView):
         self._blank = False     # the table hides everything (several people at one computer: set_blank)
         self._sizes = (1.0, 1.0)  # how much larger the cards and the words are asked (see set_access)
         self._fitter = looks.Fitter()
+        accessible.install()    # what a screen reader hears of the table (its seats, cards and words)
 
     @property
     def _labels(self) -> dict[Hashable, LabelItem]:
@@ -432,6 +433,52 @@ class TableWidget(QGraphicsView):
         """The bars of controls for the decisions that are not a card, shown now."""
         return list(self._choices.bars.values())
 
+    # -- what a screen reader reads (:mod:`.accessible`) ------------------------------------------
+    def seat_names(self) -> list[str]:
+        return list(self._names)
+
+    def card_namer(self) -> Callable[[CardLike], str] | None:
+        return self._namer
+
+    def selected_key(self) -> Hashable | None:
+        """The key of the keyboard's card (None: none)."""
+        return self._selected
+
+    def item_rect(self, thing: accessible.Thing) -> QRect:
+        """Where a thing of the plan (``("seat", q)``, ``("card", key)``, ``("label", key)``) lies on
+        the screen (an empty rectangle if it is not on the table)."""
+        kind, key = thing
+        item: QGraphicsItem | None = None
+        if kind == "seat" and isinstance(key, int):
+            item = self._seats.get(key)
+        elif kind == "card":
+            item = self._items.get(key)
+        else:
+            item = self._labels.get(key)
+        if item is None or item.scene() is not self._scene:
+            return QRect()
+        box = self.mapFromScene(item.sceneBoundingRect()).boundingRect()
+        return QRect(self.viewport().mapToGlobal(box.topLeft()), box.size())
+
+    def reading(self) -> str:
+        """The table in words, as a screen reader reads its description: your hand and what you may
+        play, what lies in the middle, every seat."""
+        plan, view = self._plan, self._view
+        if plan is None or view is None or self._blank:
+            return ""
+        return " ".join((accessible.hand_text(plan, view.legal, self._namer),
+                         accessible.table_text(plan, self._namer, self._names), accessible.seats_text(plan)))
+
+    def card_words(self, key: Hashable) -> str:
+        """A card of the plan as a screen reader says it: its name, then where it lies and whether
+        it plays now."""
+        spec = self._specs.get(key)
+        if spec is None or self._view is None:
+            return ""
+        return QCoreApplication.translate("TableReading", "{name}: {description}").format(
+            name=accessible.card_name(spec, self._namer),
+            description=accessible.card_description(spec, self._view.legal, self._names))
+
     # ===========================================================================================
     # building the scene
 
@@ -613,9 +660,12 @@ class TableWidget(QGraphicsView):
     def _select(self, key: Hashable | None) -> None:
         """Make ``key`` the keyboard selection (a pile's card has no place in the hand's order)."""
         hand = [c.key for c in self._plan.cards if c.selectable] if self._plan else []
+        moved = key != self._selected
         self._selected = key
         self._selected_index = hand.index(key) if key in hand else -1
         self._refresh_positions()
+        if key is not None and (moved or self.hasFocus()):
+            accessible.focus_card(self, key, self.card_words(key))   # the screen reader says the card
 
     def _decorate(self) -> None:
         """Legal highlights, dimming, selection and hint marks from the present state."""
