@@ -143,3 +143,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 __all__ = ["is_loopback", "main", "parser"]
+
+
+if __name__ == "__main__":
+    sys.exit(main())

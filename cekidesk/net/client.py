@@ -81,9 +81,9 @@ class TableClient:
         self.view_data: dict[str, Any] | None = None
         self._view: View | None = None
         self.reconnects = 0
+        self._tokens, self._at = 0.0, time.monotonic()
         #: every text frame received, as it came (``keep_raw``)
         self.raw: list[str] | None = [] if keep_raw else None
-        self._pending: list[ServerFrame] = []
 
     # -- the connection ---------------------------------------------------------------------------
     async def connect(self) -> Welcome:
@@ -97,6 +97,7 @@ class TableClient:
         if not isinstance(frame, Welcome):
             raise ConnectionError("the server did not welcome us")
         self.welcome = frame
+        self._tokens, self._at = frame.limits.burst / 2, time.monotonic()
         return frame
 
     async def close(self) -> None:
@@ -112,8 +113,22 @@ class TableClient:
         await self.close()
 
     async def send(self, frame: Frame) -> None:
+        """Send ``frame``, within the rate the server's welcome allows (waiting when it must)."""
         assert self.ws is not None, "connect first"
+        await self._within_rate()
         await self.ws.send(dump(frame))
+
+    async def _within_rate(self) -> None:
+        limits = self.welcome.limits if self.welcome is not None else None
+        if limits is None:
+            return
+        now = time.monotonic()
+        self._tokens = min(limits.burst - 1.0, self._tokens + (now - self._at) * limits.frames_per_second)
+        self._at = now
+        if self._tokens < 1:
+            await asyncio.sleep((1 - self._tokens) / limits.frames_per_second)
+            self._tokens, self._at = 1.0, time.monotonic()
+        self._tokens -= 1
 
     async def send_text(self, text: str | bytes) -> None:
         """Send anything (the tests' bad clients)."""
@@ -152,8 +167,6 @@ class TableClient:
     async def recv(self, timeout: float | None = None) -> ServerFrame:
         """The next frame from the server (reconnecting first if the connection dropped and
         ``reconnect`` is on)."""
-        if self._pending:
-            return self._pending.pop(0)
         while True:
             try:
                 return await asyncio.wait_for(self._read(), timeout)
@@ -242,4 +255,51 @@ class TableClient:
         await self.send(Leave())
 
 
-__all__ = ["InvalidURI", "ServerRefused", "TableClient"]
+def legal_moves(view: View) -> list[Action]:
+    """Every move ``view`` offers its viewer: its legal actions, and each amount range's lowest and
+    highest amount."""
+    moves = list(view.legal)
+    for r in view.ranges:
+        moves.append(r.action(view.viewer, r.lo))
+        if r.hi != r.lo:
+            moves.append(r.action(view.viewer, r.hi))
+    return moves
+
+
+#: what a scripted player does on its turn: the move for its view
+Chooser = Callable[[View], Action]
+
+
+async def autoplay(client: TableClient, choose: Chooser, *, until: Callable[[TableClient], bool] | None = None,
+                   frame_timeout: float = 30.0,
+                   on_frame: Callable[[TableClient, ServerFrame], None] | None = None) -> int:
+    """Play ``client``'s seat: ready whenever a match or hand waits for it, ``choose`` a move whenever
+    it is its turn, until the match is over (or ``until(client)``); how many moves it sent.  Error
+    frames about a move that came too late (``stale``, ``not_your_turn``: another move was made in
+    between) are passed over; any other error is raised."""
+    done = until or (lambda c: c.status == "match_over")
+    sent = 0
+    readied: tuple[int, str] | None = None
+    acted_on: object = None
+    while not done(client):
+        if client.seat is not None:
+            if client.status in ("waiting", "hand_over") and readied != (client.move, client.status):
+                readied = (client.move, client.status)
+                await client.ready()
+            if client.my_turn() and client.view_data is not None and acted_on is not client.view_data:
+                acted_on = client.view_data
+                view = client.view
+                assert view is not None
+                await client.play(choose(view))
+                sent += 1
+        frame = await client.recv(frame_timeout)
+        if on_frame is not None:
+            on_frame(client, frame)
+        if isinstance(frame, Joined):
+            readied = None   # (a seat taken back: say it anew)
+        elif isinstance(frame, Error) and frame.code not in ("stale", "not_your_turn", "illegal"):
+            raise ServerRefused(frame)
+    return sent
+
+
+__all__ = ["Chooser", "InvalidURI", "ServerRefused", "TableClient", "autoplay", "legal_moves"]

@@ -17,6 +17,7 @@ import asyncio
 import concurrent.futures
 import contextlib
 import logging
+import socket
 import ssl
 import time
 from collections.abc import Callable
@@ -78,6 +79,11 @@ class ServerLimits:
     ping_interval: float = 20.0
     ping_timeout: float = 20.0
     tables_per_connection: int = 20
+    #: the kernel's send buffer per connection (None: the system's, which grows to megabytes): with
+    #: the send queue, how much a slow reader may hold up
+    socket_buffer: int | None = None
+    #: how many bytes websockets keeps unsent before a send waits (then the send queue fills)
+    write_limit: int = 64 * 1024
 
 
 class Connection:
@@ -90,6 +96,8 @@ class Connection:
         self.seat: int | None = None
         self.queue: asyncio.Queue[str] = asyncio.Queue(maxsize=limits.send_queue)
         self.closing = False
+        self.close_code, self.close_reason = 1000, ""
+        self.closed: asyncio.Task[None] | None = None
         self.created = 0
         self.strikes = 0
         self._tokens = float(limits.burst)
@@ -102,12 +110,23 @@ class Connection:
             self.queue.put_nowait(dump(frame))
         except asyncio.QueueFull:
             log.info("a connection read too slowly: closed")
-            self.close(POLICY, "too slow")
+            if self.table is not None:   # (its seat waits for its person from now on)
+                self.table.gone(self)
+            self.close(POLICY, "too slow", flush=False)
 
-    def close(self, code: int, reason: str) -> None:
+    def close(self, code: int, reason: str, flush: bool = True) -> None:
+        """Close the connection once what waits in its queue is sent (``flush``, at most 2 s), or at
+        once; its handler sees ``closing`` after the frame it is on (one waiting is woken by the close)."""
         if not self.closing:
             self.closing = True
-            asyncio.get_running_loop().create_task(self.ws.close(code, reason))
+            self.close_code, self.close_reason = code, reason
+            self.closed = asyncio.get_running_loop().create_task(self._close(flush))
+
+    async def _close(self, flush: bool) -> None:
+        if flush:
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(self.queue.join(), 2)
+        await self.ws.close(self.close_code, self.close_reason)
 
     def allowed(self) -> bool:
         """Whether one more frame fits the rate (a token bucket)."""
@@ -122,7 +141,9 @@ class Connection:
     async def writer(self) -> None:
         with contextlib.suppress(ConnectionClosed):
             while True:
-                await self.ws.send(await self.queue.get())
+                text = await self.queue.get()
+                await self.ws.send(text)
+                self.queue.task_done()
 
 
 class TableServer:
@@ -150,7 +171,7 @@ class TableServer:
         self._server = await serve(
             self._serve, host, port, ssl=tls, max_size=MAX_FRAME, max_queue=16,
             ping_interval=self.limits.ping_interval, ping_timeout=self.limits.ping_timeout,
-            close_timeout=2, compression=None, server_header=f"cekidesk-server/{__version__}")
+            close_timeout=2, compression=None, write_limit=self.limits.write_limit, server_header=f"cekidesk-server/{__version__}")
         return int(self._server.sockets[0].getsockname()[1])
 
     async def stop(self) -> None:
@@ -245,6 +266,10 @@ class TableServer:
     # -- connections ------------------------------------------------------------------------------
     async def _serve(self, ws: ServerConnection) -> None:
         conn = Connection(ws, self.limits)
+        if self.limits.socket_buffer is not None:
+            sock = ws.transport.get_extra_info("socket")
+            if sock is not None:
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, self.limits.socket_buffer)
         self.connections.add(conn)
         writer = asyncio.get_running_loop().create_task(conn.writer())
         try:
@@ -260,6 +285,9 @@ class TableServer:
             self.connections.discard(conn)
             if conn.table is not None:
                 conn.table.gone(conn)
+            if conn.closed is not None:
+                with contextlib.suppress(Exception):
+                    await conn.closed
             conn.closing = True
             writer.cancel()
 
