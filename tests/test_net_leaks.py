@@ -11,13 +11,13 @@ import json
 import random
 
 import pytest
+from helpers import shipped_games
 
 from cekidesk.engine.core import Event
 from cekidesk.net.client import TableClient, autoplay, legal_moves
 from cekidesk.net.codec import encode
 from cekidesk.net.protocol import Moved, TableState, parse_server_frame
 from cekidesk.net.server import TableServer
-from helpers import shipped_games
 
 GAMES = [g.id for g in shipped_games()]
 
@@ -86,7 +86,7 @@ def test_every_frame_holds_only_what_its_connection_may_see(tmp_path, game_id):
         checked = 0
         for text in texts:
             frame = parse_server_frame(text)
-            if not isinstance(frame, (TableState, Moved)) or (isinstance(frame, TableState) and frame.status == "waiting"):
+            if not isinstance(frame, (TableState, Moved)) or frame.status == "waiting":
                 continue
             state, events = expected[frame.move]
             if viewer is None:

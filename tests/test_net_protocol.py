@@ -6,6 +6,7 @@ import json
 import random
 
 import pytest
+from helpers import shipped_games
 
 from cekidesk.engine.core import Action, Event
 from cekidesk.games import new_match
@@ -31,8 +32,8 @@ from cekidesk.net.protocol import (
     Ready,
     Resume,
     SeatInfo,
-    SeatSpec,
     Seats,
+    SeatSpec,
     TableOptions,
     TableState,
     Welcome,
@@ -40,7 +41,6 @@ from cekidesk.net.protocol import (
     parse_client_frame,
     parse_server_frame,
 )
-from helpers import shipped_games
 
 SEAT = SeatInfo(name="Ayu", kind="person", level=None, held=True, present=True, computer=False, ready=True)
 CLIENT_FRAMES = [

@@ -17,6 +17,7 @@ import ssl
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import NoReturn
 
 from cekidesk import __version__
 from cekidesk.persistence import paths
@@ -27,7 +28,7 @@ LOOPBACK_NAMES = {"localhost", "ip6-localhost"}
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:   # (argparse's, with a hint instead of the usage block)
+    def error(self, message: str) -> NoReturn:   # (argparse's, with a hint instead of the usage block)
         self.exit(2, f"{self.prog}: {message}\n(see {self.prog} --help)\n")
 
 

@@ -14,7 +14,7 @@ import contextlib
 import ssl
 import time
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TypeVar
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
@@ -25,6 +25,7 @@ from cekidesk.engine.core import Action, View
 from .codec import decode_view
 from .protocol import (
     PROTOCOL,
+    AnyServerFrame,
     Chat,
     Create,
     Created,
@@ -33,6 +34,7 @@ from .protocol import (
     Hello,
     Join,
     Joined,
+    JsonObject,
     Leave,
     Moved,
     Play,
@@ -48,7 +50,8 @@ from .protocol import (
     parse_server_frame,
 )
 
-ServerFrame = Any   # one of protocol's server frames
+ServerFrame = AnyServerFrame
+F = TypeVar("F", bound=Frame)
 
 
 class ServerRefused(Exception):
@@ -78,7 +81,7 @@ class TableClient:
         self.to_act: tuple[int, ...] = ()
         self.seats: list[SeatInfo] = []
         self.table: TableState | None = None
-        self.view_data: dict[str, Any] | None = None
+        self.view_data: JsonObject | None = None
         self._view: View | None = None
         self.reconnects = 0
         self._tokens, self._at = 0.0, time.monotonic()
@@ -189,6 +192,12 @@ class TableClient:
             if isinstance(frame, Error):
                 raise ServerRefused(frame)
 
+    async def expect(self, kind: type[F], timeout: float = 10.0) -> F:
+        """The next frame of ``kind`` (as :meth:`wait_for`)."""
+        frame = await self.wait_for(lambda f: isinstance(f, kind), timeout)
+        assert isinstance(frame, kind)
+        return frame
+
     # -- what the frames say ----------------------------------------------------------------------
     def _keep(self, frame: ServerFrame) -> None:
         if isinstance(frame, Joined):
@@ -206,7 +215,7 @@ class TableClient:
         elif isinstance(frame, Seats):
             self.seats = frame.seats
 
-    def _set_view(self, data: dict[str, Any] | None) -> None:
+    def _set_view(self, data: JsonObject | None) -> None:
         self.view_data, self._view = data, None
 
     @property
@@ -220,26 +229,25 @@ class TableClient:
         return self.seat is not None and self.status == "playing" and self.seat in self.to_act
 
     # -- requests ---------------------------------------------------------------------------------
-    async def create(self, game: str, seats: Sequence[SeatSpec | dict[str, Any]],
-                     options: dict[str, Any] | None = None, match_options: dict[str, Any] | None = None,
-                     table: TableOptions | dict[str, Any] | None = None, timeout: float = 10.0) -> str:
+    async def create(self, game: str, seats: Sequence[SeatSpec | JsonObject],
+                     options: JsonObject | None = None, match_options: JsonObject | None = None,
+                     table: TableOptions | JsonObject | None = None, timeout: float = 10.0) -> str:
         """Create a table; its code."""
         specs = [s if isinstance(s, SeatSpec) else SeatSpec.model_validate(s) for s in seats]
         topts = table if isinstance(table, TableOptions) else TableOptions.model_validate(table or {})
         await self.send(Create(game=game, seats=specs, options=options, match_options=match_options, table=topts))
-        created: Created = await self.wait_for(lambda f: isinstance(f, Created), timeout)
-        return created.code
+        return (await self.expect(Created, timeout)).code
 
     async def join(self, code: str, seat: int | None = None, name: str = "Player", timeout: float = 10.0) -> Joined:
         await self.send(Join(code=code, seat=seat, name=name))
-        joined: Joined = await self.wait_for(lambda f: isinstance(f, Joined), timeout)
-        await self.wait_for(lambda f: isinstance(f, TableState), timeout)
+        joined = await self.expect(Joined, timeout)
+        await self.expect(TableState, timeout)
         return joined
 
     async def resume(self, code: str, token: str, timeout: float = 10.0) -> Joined:
         await self.send(Resume(code=code, token=token))
-        joined: Joined = await self.wait_for(lambda f: isinstance(f, Joined), timeout)
-        await self.wait_for(lambda f: isinstance(f, TableState), timeout)
+        joined = await self.expect(Joined, timeout)
+        await self.expect(TableState, timeout)
         return joined
 
     async def ready(self) -> None:

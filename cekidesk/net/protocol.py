@@ -13,9 +13,11 @@ text into its model (raising :class:`FrameError` with an error code), :func:`dum
 from __future__ import annotations
 
 import json
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, JsonValue, TypeAdapter, ValidationError
+
+T = TypeVar("T")
 
 #: the protocol this module speaks
 PROTOCOL = 1
@@ -30,6 +32,9 @@ CODE_LENGTH = 6
 CODE_PATTERN = rf"^[{CODE_ALPHABET}]{{{CODE_LENGTH}}}$"
 #: a seat token: 128 random bits, URL-safe base64 (22 characters)
 TOKEN_PATTERN = r"^[A-Za-z0-9_-]{22}$"
+
+#: a JSON object (a view, an event, a game's options)
+JsonObject = dict[str, JsonValue]
 
 Name = Annotated[str, Field(min_length=1, max_length=MAX_NAME, pattern=r"^[^\x00-\x1f\x7f]+$")]
 Level = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_-]{0,31}$")]
@@ -71,8 +76,8 @@ class TableOptions(Frame):
 class Create(Frame):
     type: Literal["create"] = "create"
     game: str = Field(min_length=1, max_length=40)
-    options: dict[str, Any] | None = None
-    match_options: dict[str, Any] | None = None
+    options: JsonObject | None = None
+    match_options: JsonObject | None = None
     seats: list[SeatSpec] = Field(min_length=1, max_length=32)
     table: TableOptions = TableOptions()
 
@@ -195,8 +200,8 @@ class TableState(Frame):
     type: Literal["table"] = "table"
     code: str
     game: str
-    options: dict[str, Any]
-    match_options: dict[str, Any]
+    options: JsonObject
+    match_options: JsonObject
     seats: list[SeatInfo]
     you: int | None
     status: Status
@@ -204,8 +209,8 @@ class TableState(Frame):
     move: int
     standings: list[int]
     to_act: list[int]
-    view: dict[str, Any] | None
-    events: list[dict[str, Any]]
+    view: JsonObject | None
+    events: list[JsonObject]
 
 
 class Moved(Frame):
@@ -214,8 +219,8 @@ class Moved(Frame):
     type: Literal["moved"] = "moved"
     move: int
     seat: int
-    events: list[dict[str, Any]]
-    view: dict[str, Any] | None
+    events: list[JsonObject]
+    view: JsonObject | None
     to_act: list[int]
     standings: list[int]
     status: Status
@@ -245,8 +250,10 @@ class Left(Frame):
 ServerFrame = Annotated[Welcome | Error | Created | Joined | TableState | Moved | Seats | ChatLine | Left,
                         Field(discriminator="type")]
 
-_CLIENT: TypeAdapter[Any] = TypeAdapter(ClientFrame)
-_SERVER: TypeAdapter[Any] = TypeAdapter(ServerFrame)
+AnyClientFrame = Hello | Create | Join | Resume | Ready | Play | Chat | Leave
+AnyServerFrame = Welcome | Error | Created | Joined | TableState | Moved | Seats | ChatLine | Left
+_CLIENT: TypeAdapter[AnyClientFrame] = TypeAdapter(ClientFrame)
+_SERVER: TypeAdapter[AnyServerFrame] = TypeAdapter(ServerFrame)
 _CLIENT_TYPES = frozenset({"hello", "create", "join", "resume", "ready", "play", "chat", "leave"})
 _SERVER_TYPES = frozenset({"welcome", "error", "created", "joined", "table", "moved", "seats", "chat", "left"})
 
@@ -267,7 +274,7 @@ def _problem(exc: ValidationError) -> str:
     return f"{where}: {err['msg']}"[:200]
 
 
-def _parse(text: str | bytes, adapter: TypeAdapter[Any], types: frozenset[str]) -> Any:
+def _parse(text: str | bytes, adapter: TypeAdapter[T], types: frozenset[str]) -> T:
     if isinstance(text, bytes):
         raise FrameError("not_text", "frames are JSON text")
     try:
@@ -285,18 +292,14 @@ def _parse(text: str | bytes, adapter: TypeAdapter[Any], types: frozenset[str]) 
         raise FrameError("bad_frame", _problem(exc)) from None
 
 
-def parse_client_frame(text: str | bytes) -> Hello | Create | Join | Resume | Ready | Play | Chat | Leave:
+def parse_client_frame(text: str | bytes) -> AnyClientFrame:
     """A client's frame (raises :class:`FrameError`)."""
-    frame: Hello | Create | Join | Resume | Ready | Play | Chat | Leave = _parse(text, _CLIENT, _CLIENT_TYPES)
-    return frame
+    return _parse(text, _CLIENT, _CLIENT_TYPES)
 
 
-def parse_server_frame(text: str | bytes) -> Welcome | Error | Created | Joined | TableState | Moved | Seats \
-        | ChatLine | Left:
+def parse_server_frame(text: str | bytes) -> AnyServerFrame:
     """A server's frame (raises :class:`FrameError`)."""
-    frame: Welcome | Error | Created | Joined | TableState | Moved | Seats | ChatLine | Left = _parse(
-        text, _SERVER, _SERVER_TYPES)
-    return frame
+    return _parse(text, _SERVER, _SERVER_TYPES)
 
 
 def dump(frame: Frame) -> str:
@@ -304,8 +307,8 @@ def dump(frame: Frame) -> str:
     return frame.model_dump_json()
 
 
-__all__ = ["CODE_ALPHABET", "CODE_LENGTH", "MAX_CHAT", "MAX_FRAME", "MAX_NAME", "PROTOCOL", "Chat", "ChatLine",
-           "ClientFrame", "Create", "Created", "Error", "ErrorCode", "Frame", "FrameError", "Hello", "Join", "Joined",
-           "Leave", "Left", "Limits", "Moved", "Play", "Ready", "Resume", "SeatInfo", "SeatSpec", "Seats",
-           "ServerFrame", "Status", "TableOptions", "TableState", "Welcome", "dump", "parse_client_frame",
-           "parse_server_frame"]
+__all__ = ["AnyClientFrame", "AnyServerFrame", "CODE_ALPHABET", "CODE_LENGTH", "Chat", "ChatLine", "ClientFrame",
+           "Create", "Created", "Error", "ErrorCode", "Frame", "FrameError", "Hello", "Join", "Joined", "JsonObject",
+           "Leave", "Left", "Limits", "MAX_CHAT", "MAX_FRAME", "MAX_NAME", "Moved", "PROTOCOL", "Play", "Ready",
+           "Resume", "SeatInfo", "SeatSpec", "Seats", "ServerFrame", "Status", "TableOptions", "TableState",
+           "Welcome", "dump", "parse_client_frame", "parse_server_frame"]

@@ -25,7 +25,7 @@ import threading
 from collections import deque
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from cekidesk.bots.process import BotProcess, BotReply
 from cekidesk.engine.bot import Bot
@@ -50,7 +50,7 @@ class LoopScheduler:
 
     def __init__(self, loop: asyncio.AbstractEventLoop, executor: concurrent.futures.Executor):
         self.loop, self.executor = loop, executor
-        self._jobs: deque[tuple[Callable[[], Any], Callable[[Any], None]]] = deque()
+        self._jobs: deque[Callable[[], None]] = deque()
         self._running = False
 
     def call_later(self, ms: int, fn: Callable[[], None]) -> asyncio.TimerHandle | asyncio.Handle:
@@ -59,7 +59,10 @@ class LoopScheduler:
         return self.loop.call_later(ms / 1000, _guarded(fn))
 
     def run_off_thread(self, job: Callable[[], T], done: Callable[[T], None]) -> None:
-        self._jobs.append((job, done))
+        def start() -> None:
+            future = self.loop.run_in_executor(self.executor, job)
+            future.add_done_callback(lambda f: self._finished(f, done))
+        self._jobs.append(start)
         self._next()
 
     def wait_idle(self, ms: int) -> bool:
@@ -68,12 +71,11 @@ class LoopScheduler:
     def _next(self) -> None:
         if self._running or not self._jobs:
             return
-        job, done = self._jobs.popleft()
+        start = self._jobs.popleft()
         self._running = True
-        future = self.loop.run_in_executor(self.executor, job)
-        future.add_done_callback(lambda f: self._finished(f, done))
+        start()
 
-    def _finished(self, future: asyncio.Future[Any], done: Callable[[Any], None]) -> None:
+    def _finished(self, future: asyncio.Future[T], done: Callable[[T], None]) -> None:
         self._running = False
         try:
             if not future.cancelled():

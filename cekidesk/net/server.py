@@ -23,7 +23,6 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from pydantic import BaseModel, ValidationError
 from websockets.asyncio.server import Server, ServerConnection, serve
@@ -47,6 +46,7 @@ from .protocol import (
     FrameError,
     Hello,
     Join,
+    JsonObject,
     Leave,
     Limits,
     Play,
@@ -171,7 +171,8 @@ class TableServer:
         self._server = await serve(
             self._serve, host, port, ssl=tls, max_size=MAX_FRAME, max_queue=16,
             ping_interval=self.limits.ping_interval, ping_timeout=self.limits.ping_timeout,
-            close_timeout=2, compression=None, write_limit=self.limits.write_limit, server_header=f"cekidesk-server/{__version__}")
+            close_timeout=2, compression=None, write_limit=self.limits.write_limit,
+            server_header=f"cekidesk-server/{__version__}")
         return int(self._server.sockets[0].getsockname()[1])
 
     async def stop(self) -> None:
@@ -204,24 +205,25 @@ class TableServer:
         if not root.is_dir():
             return
         for folder in sorted(root.iterdir()):
-            doc = read_meta(folder)
-            if doc is None:
+            record = read_meta(folder)
+            if record is None or record.code != folder.name or record.code in self.tables:
+                log.warning("a table in the data folder cannot be taken up")
                 continue
             try:
-                table = self._table(doc["code"], doc["game"], doc.get("options"), doc.get("match_options") or {},
-                                    seat_states(doc["seats"]), TableOptions.model_validate(doc["table"]), folder)
-            except (KeyError, TypeError, ValueError, EngineError) as exc:
+                table = self._table(record.code, record.game, record.options, record.match_options,
+                                    seat_states(record.seats), record.table, folder)
+            except (TypeError, ValueError, EngineError) as exc:
                 log.warning("a table in the data folder cannot be taken up (%s)", type(exc).__name__)
                 continue
-            if doc.get("started") and not table.restore_match():
+            if record.started and not table.restore_match():
                 table.close(remove=True)
                 continue
             self.tables[table.code] = table
             table.waiting_for_people()
         log.info("%d tables restored", len(self.tables))
 
-    def _table(self, code: str, game: str, options: Any, match_options: dict[str, Any], seats: list[SeatState],
-               topts: TableOptions, folder: Path) -> Table:
+    def _table(self, code: str, game: str, options: JsonObject | None, match_options: JsonObject,
+               seats: list[SeatState], topts: TableOptions, folder: Path) -> Table:
         assert self._loop is not None
         model: BaseModel = get_game(game).make_options(options)
         return Table(code, game, model, match_options, seats, topts, folder, self._loop,

@@ -17,16 +17,15 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-import json
 import logging
 import secrets
 import shutil
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal, Protocol
+from typing import TYPE_CHECKING, Literal, Protocol
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ConfigDict, Field
 
 from cekidesk.bots import make_bot
 from cekidesk.engine.core import Action, ActionParseError, Event
@@ -38,11 +37,14 @@ from .codec import encode
 from .protocol import (
     CODE_ALPHABET,
     CODE_LENGTH,
+    CODE_PATTERN,
+    MAX_NAME,
     ChatLine,
     Error,
     ErrorCode,
     Frame,
     Joined,
+    JsonObject,
     Left,
     Moved,
     SeatInfo,
@@ -60,7 +62,7 @@ log = logging.getLogger(__name__)
 
 META = "table.json"
 SAVE = "match.cekisave"
-META_VERSION = 1
+META_VERSION: Literal[1] = 1
 
 
 class Peer(Protocol):
@@ -113,9 +115,35 @@ class SeatState:
         self.timers.clear()
 
 
-def _seat_doc(s: SeatState) -> dict[str, Any]:
-    return {"kind": s.kind, "level": s.level, "name": s.name, "token_sha256": s.token_hash,
-            "computer": s.computer}
+class SeatRecord(BaseModel):
+    """A seat as ``table.json`` keeps it (the SHA-256 of its token, never the token)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    kind: Literal["person", "computer"]
+    level: str | None = None
+    name: str = Field(min_length=1, max_length=MAX_NAME)
+    token_sha256: str | None = Field(None, pattern=r"^[0-9a-f]{64}$")
+    computer: bool = False
+
+
+class TableRecord(BaseModel):
+    """``table.json``: the table beside its match's save."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    version: Literal[1] = META_VERSION
+    code: str = Field(pattern=CODE_PATTERN)
+    game: str
+    options: JsonObject
+    match_options: JsonObject
+    table: TableOptions
+    started: bool
+    seats: list[SeatRecord] = Field(min_length=1, max_length=64)
+
+
+def _seat_record(s: SeatState) -> SeatRecord:
+    return SeatRecord(kind=s.kind, level=s.level, name=s.name, token_sha256=s.token_hash, computer=s.computer)
 
 
 class Table:
@@ -123,7 +151,7 @@ class Table:
     the loop's scheduler and the shared bot pool); ``on_empty`` is told when the match is over and
     nobody is left."""
 
-    def __init__(self, code: str, game: str, options: BaseModel, match_options: dict[str, Any],
+    def __init__(self, code: str, game: str, options: BaseModel, match_options: JsonObject,
                  seats: list[SeatState], table: TableOptions, folder: Path, loop: asyncio.AbstractEventLoop,
                  make_session: Callable[[SaveWriter], Session], on_empty: Callable[[Table], None]):
         self.code, self.game, self.options, self.match_options = code, game, options, match_options
@@ -170,7 +198,7 @@ class Table:
             to_act=list(m.state.to_act()) if m is not None and not m.hand_over() else [],
             view=view, events=self._hand_events(seat))
 
-    def _hand_events(self, seat: int | None) -> list[dict[str, Any]]:
+    def _hand_events(self, seat: int | None) -> list[JsonObject]:
         m = self.session.match
         if m is None:
             return []
@@ -432,13 +460,12 @@ class Table:
 
     # -- files ------------------------------------------------------------------------------------------
     def save_meta(self) -> None:
-        doc = {"version": META_VERSION, "code": self.code, "game": self.game,
-               "options": self.options.model_dump(mode="json"), "match_options": self.match_options,
-               "table": self.topts.model_dump(mode="json"), "started": self.started,
-               "seats": [_seat_doc(s) for s in self.seats]}
+        record = TableRecord(code=self.code, game=self.game, options=self.options.model_dump(mode="json"),
+                             match_options=self.match_options, table=self.topts, started=self.started,
+                             seats=[_seat_record(s) for s in self.seats])
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
-            write_atomically(self.folder / META, json.dumps(doc, indent=1).encode())
+            write_atomically(self.folder / META, record.model_dump_json(indent=1).encode())
         except OSError as exc:
             log.error("table %s could not be written: %s", self.code, exc)
 
@@ -480,22 +507,19 @@ class Table:
             shutil.rmtree(self.folder, ignore_errors=True)
 
 
-def seat_states(specs: list[dict[str, Any]]) -> list[SeatState]:
+def seat_states(records: list[SeatRecord]) -> list[SeatState]:
     """The seats a table's file records."""
-    return [SeatState(kind=d["kind"], level=d.get("level"), name=str(d.get("name") or f"Seat {i + 1}"),
-                      token_hash=d.get("token_sha256"), computer=bool(d.get("computer")))
-            for i, d in enumerate(specs)]
+    return [SeatState(kind=r.kind, level=r.level, name=r.name, token_hash=r.token_sha256, computer=r.computer)
+            for r in records]
 
 
-def read_meta(folder: Path) -> dict[str, Any] | None:
+def read_meta(folder: Path) -> TableRecord | None:
+    """The table a folder holds (None: none, or a file this server cannot read)."""
     try:
-        doc = json.loads((folder / META).read_text(encoding="utf-8"))
+        return TableRecord.model_validate_json((folder / META).read_bytes())
     except (OSError, ValueError):
         return None
-    if not isinstance(doc, dict) or doc.get("version") != META_VERSION:
-        return None
-    return doc
 
 
-__all__ = ["META", "SAVE", "Peer", "SeatState", "Table", "TableError", "new_code", "new_token", "read_meta",
-           "seat_states", "token_hash"]
+__all__ = ["META", "Peer", "SAVE", "SeatRecord", "SeatState", "Table", "TableError", "TableRecord", "new_code",
+           "new_token", "read_meta", "seat_states", "token_hash"]
