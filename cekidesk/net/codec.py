@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import operator
 import types
 import typing
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Mapping
 from contextvars import ContextVar
 from functools import cache
 from typing import Any, Union, get_args, get_origin, get_type_hints
@@ -40,29 +41,62 @@ class DecodeError(ValueError):
 
 def encode(value: object) -> Json:
     """``value`` (a view, an event, or anything in one) as plain JSON values."""
-    if value is None or isinstance(value, (bool, str, float)):
-        return value
-    if isinstance(value, Action):
-        return str(value)
-    if isinstance(value, (Kind, WKind, Card, WCard)):
-        return str(value)
-    if isinstance(value, enum.Enum):
-        return encode(value.value)
-    if isinstance(value, int):
-        return int(value)
-    if isinstance(value, Event):
-        return {"type": value.type, "player": value.player, "data": encode(value.data)}
-    if isinstance(value, BaseModel):
-        return value.model_dump(mode="json")
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: encode(getattr(value, f.name)) for f in dataclasses.fields(value)}
-    if isinstance(value, Mapping):
-        return {str(k): encode(v) for k, v in value.items()}
-    if isinstance(value, (frozenset, set)):
-        return sorted(encode(v) for v in value)
-    if isinstance(value, (tuple, list)):
-        return [encode(v) for v in value]
-    raise TypeError(f"cannot put a {type(value).__name__} on the wire")
+    kind = type(value)
+    encoder = _ENCODERS.get(kind)
+    if encoder is None:
+        encoder = _ENCODERS[kind] = _encoder_for(kind)
+    return encoder(value)
+
+
+def _same(value: object) -> Json:
+    return value
+
+
+def _encode_list(value: Iterable[object]) -> Json:
+    return [encode(v) for v in value]
+
+
+def _encoder_for(kind: type) -> Callable[[object], Json]:
+    """How values of ``kind`` go on the wire (found once per type: a view's fields are many)."""
+    if kind in (type(None), bool, str, float):
+        return _same
+    if issubclass(kind, (Action, Kind, WKind, Card, WCard)):
+        return str
+    if issubclass(kind, enum.Enum):
+        return lambda v: encode(v.value)   # type: ignore[attr-defined]
+    if issubclass(kind, int):
+        return operator.index   # type: ignore[return-value]
+    if issubclass(kind, Event):
+        return lambda e: {"type": e.type, "player": e.player, "data": encode(e.data)}  # type: ignore[attr-defined]
+    if issubclass(kind, BaseModel):
+        return _encode_model   # type: ignore[return-value]
+    if dataclasses.is_dataclass(kind):
+        names = tuple(f.name for f in dataclasses.fields(kind))
+        return lambda r: {name: encode(getattr(r, name)) for name in names}
+    if issubclass(kind, Mapping):
+        return lambda m: {str(k): encode(v) for k, v in m.items()}   # type: ignore[attr-defined]
+    if issubclass(kind, (frozenset, set)):
+        return lambda s: sorted(encode(v) for v in s)   # type: ignore[attr-defined]
+    if issubclass(kind, (tuple, list)):
+        return _encode_list   # type: ignore[return-value]
+    raise TypeError(f"cannot put a {kind.__name__} on the wire")
+
+
+_ENCODERS: dict[type, Callable[[object], Json]] = {}
+#: the JSON of the options models met lately, by identity (a table's options are one frozen model,
+#: in every view of every move): made once, not per view
+_MODELS: dict[int, tuple[BaseModel, Json]] = {}
+
+
+def _encode_model(model: BaseModel) -> Json:
+    if not model.model_config.get("frozen"):
+        return model.model_dump(mode="json")
+    known = _MODELS.get(id(model))
+    if known is None or known[0] is not model:
+        if len(_MODELS) >= 4096:
+            _MODELS.clear()
+        known = _MODELS[id(model)] = (model, model.model_dump(mode="json"))
+    return known[1]
 
 
 @cache

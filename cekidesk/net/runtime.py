@@ -8,8 +8,8 @@ processes shared by every table, and its autosave written into the server's data
   table: a searching computer player's decision waits for a free process (on a pool thread, never
   on the loop); cancelling a table's job never touches another table's.
 * :class:`SaveWriter`: the session's :class:`~cekidesk.session.AutosaveWriter` for one table: the
-  save (the existing ``.cekisave`` format) replaced atomically after every move, before anybody hears
-  of the move.
+  save (the existing ``.cekisave`` format) written after every move, before anybody hears of the
+  move, into two files in turn (see :class:`SaveWriter`).
 """
 from __future__ import annotations
 
@@ -170,34 +170,60 @@ def write_atomically(path: Path, data: bytes) -> None:
         raise
 
 
-class SaveWriter:
-    """One table's :class:`~cekidesk.session.AutosaveWriter`: ``path`` is written at once (before
-    the move is told to anybody); a failure is told to ``failed`` (the table's session)."""
+def write_in_place(path: Path, data: bytes) -> None:
+    """Overwrite ``path`` with ``data`` (created if missing), then cut it to its length."""
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT, 0o644)
+    try:
+        view, done = memoryview(data), 0
+        while done < len(data):
+            done += os.pwrite(fd, view[done:], done)
+        os.ftruncate(fd, len(data))
+    finally:
+        os.close(fd)
 
-    def __init__(self, path: Path, failed: Callable[[str], None]):
-        self.path = path
+
+class SaveWriter:
+    """One table's :class:`~cekidesk.session.AutosaveWriter`, writing at once (the move is told to
+    nobody before it is saved) into ``paths``, two save files, in turn: each write overwrites the
+    older one in place, so the newer stays whole whatever happens to the process meanwhile (a
+    killed server's last save is the newer file that loads; :meth:`newest`).  Replacing one file by
+    a renamed temporary one would do too, but on ext4 a rename over a file starts writing its data
+    out at once: ~1 ms a move idle, 6 ms on a busy disk, on the server's one thread.  A failure is
+    told to ``failed`` (the table's session)."""
+
+    def __init__(self, paths: tuple[Path, Path], failed: Callable[[str], None]):
+        self.paths = paths
         self._failed = failed
+        self._next = 0
 
     def write(self, data: bytes) -> None:
+        path = self.paths[self._next]
         try:
-            write_atomically(self.path, data)
+            write_in_place(path, data)
         except OSError as exc:
             log.error("a table's save could not be written: %s", exc)
             self._failed("the table could not be saved")
+            return
+        self._next ^= 1
+
+    def written_last(self, path: Path) -> None:
+        """``path`` holds the save to keep (after a restart): the next write goes to the other."""
+        self._next = 1 if path == self.paths[0] else 0
 
     def remove(self) -> None:
-        try:
-            self.path.unlink()
-        except FileNotFoundError:
-            pass
-        except OSError as exc:
-            log.error("a table's save could not be removed: %s", exc)
+        for path in self.paths:
+            try:
+                path.unlink()
+            except FileNotFoundError:
+                pass
+            except OSError as exc:
+                log.error("a table's save could not be removed: %s", exc)
 
     def flush(self) -> bool:
         return True
 
     def will_exist(self) -> bool:
-        return self.path.exists()
+        return any(path.exists() for path in self.paths)
 
 
-__all__ = ["BotPool", "LoopScheduler", "SaveWriter", "write_atomically"]
+__all__ = ["BotPool", "LoopScheduler", "SaveWriter", "write_atomically", "write_in_place"]

@@ -10,8 +10,10 @@ until they come back with their seat token; after ``seat_kept_s`` the token no l
 the seat is open to anybody.
 
 Files (``<data>/tables/<code>/``): ``table.json`` (the table: game, options, seats with the
-SHA-256 of their tokens, whether the match began) written when it changes, and ``match.cekisave``
-(the existing save format) written by the session after every move, before the move goes out.
+SHA-256 of their tokens, whether the match began) written when it changes, and the match's save
+(the existing ``.cekisave`` format) written by the session after every move, before the move goes
+out, into ``match-a.cekisave`` and ``match-b.cekisave`` in turn (:class:`~.runtime.SaveWriter`):
+a restart continues from the one with more moves that loads.
 """
 from __future__ import annotations
 
@@ -61,7 +63,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 META = "table.json"
-SAVE = "match.cekisave"
+SAVES = ("match-a.cekisave", "match-b.cekisave")
 META_VERSION: Literal[1] = 1
 
 
@@ -161,7 +163,8 @@ class Table:
         self.started = False
         self.closed = False
         self._retries = 0
-        self.session = make_session(SaveWriter(folder / SAVE, self._save_failed))
+        self.writer = SaveWriter((folder / SAVES[0], folder / SAVES[1]), self._save_failed)
+        self.session = make_session(self.writer)
         self.session.listener = self._changed
 
     # -- what everybody sees --------------------------------------------------------------------
@@ -471,11 +474,18 @@ class Table:
 
     def restore_match(self) -> bool:
         """Put the saved match back on the table (after a restart); False: there is none to continue."""
-        try:
-            loaded = load_match(self.folder / SAVE)
-        except SaveFileError as exc:
-            log.warning("table %s: its match cannot be continued (%s)", self.code, exc.reason)
+        found = []
+        for path in self.writer.paths:
+            try:
+                found.append((path, load_match(path)))
+            except SaveFileError as exc:
+                if exc.reason != "missing":
+                    log.warning("table %s: one of its saves cannot be read (%s)", self.code, exc.reason)
+        if not found:
+            log.warning("table %s: its match cannot be continued", self.code)
             return False
+        path, loaded = max(found, key=lambda f: (len(f[1].match.logs), len(f[1].match.logs[-1])))
+        self.writer.written_last(path)
         bots = self.session.make_bots(loaded.match, self.save_seats())
         for i, s in enumerate(self.seats):
             if s.kind == "person" and s.computer:
@@ -521,5 +531,5 @@ def read_meta(folder: Path) -> TableRecord | None:
         return None
 
 
-__all__ = ["META", "Peer", "SAVE", "SeatRecord", "SeatState", "Table", "TableError", "TableRecord", "new_code",
+__all__ = ["META", "Peer", "SAVES", "SeatRecord", "SeatState", "Table", "TableError", "TableRecord", "new_code",
            "new_token", "read_meta", "seat_states", "token_hash"]
