@@ -118,9 +118,10 @@ async def _tables(url: str, game: str, players: int, count: int, ready, go, seco
     tasks = [asyncio.create_task(autoplay(c, choose(c), on_frame=heard, frame_timeout=120)) for c in clients]
     await asyncio.wait(tasks, timeout=seconds)
     elapsed = time.perf_counter() - began
+    failed = [t for t in tasks if t.done() and not t.cancelled() and t.exception() is not None]
     for t in tasks:
         t.cancel()
-    failed = [t for t in tasks if t.done() and not t.cancelled() and t.exception() is not None]
+    await asyncio.gather(*tasks, return_exceptions=True)
     for c in clients:
         await c.close()
     return {"samples": samples, "elapsed": elapsed, "failed": len(failed),

@@ -185,7 +185,8 @@ class Table:
     def seat_infos(self) -> list[SeatInfo]:
         return [SeatInfo(name=s.name, kind=s.kind, level=s.level if s.kind == "computer" else None,
                          held=s.kind == "computer" or s.token_hash is not None, present=s.peer is not None,
-                         computer=s.kind == "computer" or s.computer, ready=s.ready) for s in self.seats]
+                         computer=s.kind == "computer" or s.computer,
+                         ready=s.ready or s.kind == "computer" or s.computer) for s in self.seats]
 
     def peers(self) -> list[Peer]:
         return [s.peer for s in self.seats if s.peer is not None] + list(self.spectators)
