@@ -11,8 +11,9 @@ allows).  Measured:
   seated and connected, less the server's before any table, per table;
 * **load**: for ``--seconds`` of play, each move's **round trip** (from the client sending it to the
   client receiving the server's frame of it: the move checked, played, autosaved, every seat's view
-  and events encoded and sent), p50 / p99 / max; moves per second; the server's CPU time per move
-  and per table (a share of one core), and its RSS at the end.
+  and events encoded and sent), p50 / p99 / max; the server's own time per move (from the play frame
+  read to every frame of it queued: ``cekidesk-server --stats``), p50 / p99; moves per second; the
+  server's CPU time per move and per table (a share of one core), and its RSS at the end.
 
 The clients compute the Normal player's moves in their own processes on the same machine: on a
 2-core machine they take CPU the server could use, so the figures are an upper bound of what the
@@ -47,11 +48,11 @@ from _machine import cpu_model  # noqa: E402
 TICK = os.sysconf("SC_CLK_TCK")
 
 
-def start_server(data: Path, max_tables: int, port: int = 0) -> tuple[subprocess.Popen, int]:
+def start_server(data: Path, max_tables: int, port: int = 0, *extra: str) -> tuple[subprocess.Popen, int]:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     cmd = os.environ.get("CEKIDESK_SERVER_CMD", "-m cekidesk.net.cli").split()
     proc = subprocess.Popen([sys.executable, *cmd, "--port", str(port), "--data", str(data),
-                             "--max-tables", str(max_tables)], stdout=subprocess.PIPE, text=True, env=env)
+                             "--max-tables", str(max_tables), *extra], stdout=subprocess.PIPE, text=True, env=env)
     line: list[str] = []
     reader = threading.Thread(target=lambda: line.append(proc.stdout.readline()), daemon=True)
     reader.start()
@@ -135,7 +136,7 @@ def _client_process(url: str, game: str, players: int, count: int, ready, go, se
 
 def measure(n: int, args: argparse.Namespace, players: int) -> dict:
     data = Path(tempfile.mkdtemp(prefix="cekidesk-load-"))
-    server, port = start_server(data, n + 10)
+    server, port = start_server(data, n + 10, 0, "--stats")
     url = f"ws://127.0.0.1:{port}"
     try:
         time.sleep(0.5)
@@ -176,9 +177,11 @@ def measure(n: int, args: argparse.Namespace, players: int) -> dict:
     finally:
         server.send_signal(signal.SIGTERM)
         try:
-            server.wait(30)
+            said = server.communicate(timeout=60)[0]
         except subprocess.TimeoutExpired:
             server.kill()
+            said = ""
+    stats = next((line for line in said.splitlines() if "stats:" in line), "")
     samples = sorted(s for r in results for s in r["samples"])
     elapsed = max(r["elapsed"] for r in results)
     moves = len(samples)
@@ -194,6 +197,7 @@ def measure(n: int, args: argparse.Namespace, players: int) -> dict:
         "server_cpu_per_table_pct": round(100 * cpu / elapsed / n, 3),
         "end_rss_mb": round(end_rss, 1), "client_failures": sum(r["failed"] for r in results),
         "client_error": next((r["error"] for r in results if r["error"]), ""),
+        "server_time_per_move": stats.split("stats: ", 1)[-1],
     }
 
 

@@ -461,3 +461,19 @@ def test_joined_frames_name_the_move(tmp_path):
                 assert "move" in json.loads(text)
             await w.close()
     run(go())
+
+
+def test_a_searching_computer_thinks_in_the_shared_bot_processes(tmp_path):
+    async def go():
+        async with serving(tmp_path) as (server, url):
+            code, people = await table_of_two(url, [{"kind": "person"}, {"kind": "computer", "level": "hard"}])
+            a = people[0]
+            computer_moved = False
+            while a.status == "playing" and not computer_moved:
+                if a.my_turn():
+                    await a.play(legal_moves(a.view)[0])
+                frame = await a.recv(30)
+                computer_moved = isinstance(frame, Moved) and frame.seat == 1
+            assert server.pool.pids(), "the hard player thought in a bot process"
+            assert a.move >= 1
+    run(go(), 60)

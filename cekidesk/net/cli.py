@@ -47,6 +47,8 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--tls-cert", type=Path, help="a certificate (PEM) to serve wss:// (with --tls-key)")
     p.add_argument("--tls-key", type=Path, help="the certificate's private key (PEM)")
     p.add_argument("--verbose", action="store_true", help="log what happens")
+    p.add_argument("--stats", action="store_true",
+                   help="at the end, print how long the people's moves took the server (p50, p99)")
     p.add_argument("--version", action="version", version=f"cekidesk-server {__version__}")
     return p
 
@@ -95,6 +97,16 @@ def _tls(args: argparse.Namespace, p: argparse.ArgumentParser) -> ssl.SSLContext
     return context
 
 
+def _stats(times: list[float]) -> str:
+    if not times:
+        return "cekidesk-server: stats: no moves"
+    times.sort()
+    def at(q: float) -> float:
+        return times[min(len(times) - 1, int(q * len(times)))] * 1000
+    return (f"cekidesk-server: stats: {len(times)} moves, server time per move p50 {at(0.5):.2f} ms, "
+            f"p99 {at(0.99):.2f} ms, max {times[-1] * 1000:.2f} ms")
+
+
 async def _run(args: argparse.Namespace, tls: ssl.SSLContext | None, data: Path) -> int:
     server = TableServer(data, max_tables=args.max_tables, bot_processes=args.bot_processes)
     try:
@@ -120,6 +132,8 @@ async def _run(args: argparse.Namespace, tls: ssl.SSLContext | None, data: Path)
         await stop.wait()
     finally:
         await server.stop()
+    if args.stats:
+        print(_stats(list(server.move_times)), flush=True)
     print("cekidesk-server: stopped; the tables are kept", flush=True)
     return 0
 

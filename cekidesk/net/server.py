@@ -14,6 +14,7 @@ file path or an internal); only a connection's own requests are touched by its e
 from __future__ import annotations
 
 import asyncio
+import collections
 import concurrent.futures
 import contextlib
 import logging
@@ -160,6 +161,8 @@ class TableServer:
         self.executor = concurrent.futures.ThreadPoolExecutor(max_workers=bot_processes + 2,
                                                               thread_name_prefix="cekidesk-table")
         self.connections: set[Connection] = set()
+        #: how long the latest people's moves took the server, in seconds (``cekidesk-server --stats``)
+        self.move_times: collections.deque[float] = collections.deque(maxlen=200_000)
         self._server: Server | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
 
@@ -226,8 +229,10 @@ class TableServer:
                seats: list[SeatState], topts: TableOptions, folder: Path) -> Table:
         assert self._loop is not None
         model: BaseModel = get_game(game).make_options(options)
-        return Table(code, game, model, match_options, seats, topts, folder, self._loop,
-                     self._session_for(topts.pace_ms), self._forget)
+        table = Table(code, game, model, match_options, seats, topts, folder, self._loop,
+                      self._session_for(topts.pace_ms), self._forget)
+        table.on_timed = self.move_times.append
+        return table
 
     def create(self, frame: Create) -> Table:
         """A new table (raises :class:`TableError` for a request that cannot be one)."""

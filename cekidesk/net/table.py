@@ -22,6 +22,7 @@ import hmac
 import logging
 import secrets
 import shutil
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -160,6 +161,8 @@ class Table:
         self.seats, self.topts, self.folder, self.loop = seats, table, folder, loop
         self.spectators: set[Peer] = set()
         self.on_empty = on_empty
+        #: told how long each person's move took the server (checked, played, saved, sent out), in s
+        self.on_timed: Callable[[float], None] | None = None
         self.started = False
         self.closed = False
         self._retries = 0
@@ -226,7 +229,7 @@ class Table:
                 s.peer.send(self.snapshot(i))
         if self.spectators:
             frame = self.snapshot(None)
-            for peer in self.spectators:
+            for peer in list(self.spectators):
                 peer.send(frame)
 
     def error(self, code: ErrorCode, message: str) -> Error:
@@ -263,7 +266,7 @@ class Table:
         if self.spectators:
             frame = Moved(move=move, seat=seat, events=[encode(e) for e in changes.public_events], view=None,
                           to_act=to_act, standings=standings, status=status)
-            for peer in self.spectators:
+            for peer in list(self.spectators):
                 peer.send(frame)
 
     def _problem(self, problem: Problem) -> None:
@@ -447,10 +450,13 @@ class Table:
             raise TableError("not_your_turn", "it is not your turn")
         if self.seats[seat].computer:
             raise TableError("not_your_turn", "the computer plays your seat now")
+        began = time.perf_counter()
         changes = self.session.play_for(seat, action)
         if not changes.done:
             raise TableError("illegal", "that move is not allowed now")
         self._changed(changes)
+        if self.on_timed is not None:
+            self.on_timed(time.perf_counter() - began)
 
     def chat(self, peer: Peer, text: str) -> None:
         seat = peer.seat
