@@ -116,15 +116,17 @@ async def _tables(url: str, game: str, players: int, count: int, ready, go, seco
     await asyncio.get_running_loop().run_in_executor(None, go.wait)
     samples.clear()
     began = time.perf_counter()
-    tasks = [asyncio.create_task(autoplay(c, choose(c), on_frame=heard, frame_timeout=120)) for c in clients]
+    end = time.monotonic() + seconds
+    # each client stops by itself at the end (a cancelled wait_for may lose its cancellation in 3.11)
+    tasks = [asyncio.create_task(autoplay(c, choose(c), on_frame=heard, frame_timeout=30,
+                                          until=lambda c: time.monotonic() > end)) for c in clients]
     await asyncio.wait(tasks, timeout=seconds)
     elapsed = time.perf_counter() - began
     failed = [t for t in tasks if t.done() and not t.cancelled() and t.exception() is not None]
+    await asyncio.wait(tasks, timeout=60)
     for t in tasks:
         t.cancel()
-    await asyncio.gather(*tasks, return_exceptions=True)
-    for c in clients:
-        await c.close()
+    await asyncio.gather(*(c.close() for c in clients))
     return {"samples": samples, "elapsed": elapsed, "failed": len(failed),
             "error": repr(failed[0].exception()) if failed else ""}
 

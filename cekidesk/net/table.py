@@ -393,8 +393,8 @@ class Table:
             s.ready = False
             self.save_meta()
         self.gone(peer)
-        if seat is not None:
-            self._take_over(seat)
+        if seat is not None and self.session.match is not None:
+            self._take_over(seat)   # (before the match begins the seat is only open again)
 
     def ready(self, peer: Peer) -> None:
         if peer.seat is None:
