@@ -93,7 +93,7 @@ class TableClient:
         """Connect and say hello; the server's welcome (raises :class:`ServerRefused`)."""
         self.ws = await connect(self.url, ssl=self.tls, max_size=2**22, open_timeout=10, close_timeout=2,
                                 compression=None)
-        await self.send(Hello(protocol=PROTOCOL, client=self.name))
+        await self._send(Hello(protocol=PROTOCOL, client=self.name))
         frame = await self._read()
         if isinstance(frame, Error):
             raise ServerRefused(frame)
@@ -116,7 +116,17 @@ class TableClient:
         await self.close()
 
     async def send(self, frame: Frame) -> None:
-        """Send ``frame``, within the rate the server's welcome allows (waiting when it must)."""
+        """Send ``frame``, within the rate the server's welcome allows (waiting when it must).  With
+        ``reconnect`` on, a connection found closed is made again (and the seat taken back); the
+        frame is then dropped: it was in flight when the connection went."""
+        try:
+            await self._send(frame)
+        except ConnectionClosed:
+            if not self.reconnect:
+                raise
+            await self._reconnect()
+
+    async def _send(self, frame: Frame) -> None:
         assert self.ws is not None, "connect first"
         await self._within_rate()
         await self.ws.send(dump(frame))
@@ -156,9 +166,9 @@ class TableClient:
             try:
                 await self.connect()
                 if self.code is not None and self.token is not None:
-                    await self.send(Resume(code=self.code, token=self.token))
+                    await self._send(Resume(code=self.code, token=self.token))
                 elif self.code is not None:
-                    await self.send(Join(code=self.code))
+                    await self._send(Join(code=self.code))
                 self.reconnects += 1
                 return
             except (TimeoutError, OSError, ConnectionClosed, InvalidHandshake):
