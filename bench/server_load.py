@@ -5,7 +5,7 @@ For each table count N (``--tables 10,100,500``) a fresh ``cekidesk-server`` pro
 tables of the game (``--game``, default the first) with the game's usual player count, every seat a
 scripted :class:`~cekidesk.net.client.TableClient` over its own websocket that plays the game's
 Normal computer player's move for its view as soon as it is its turn (within the rate the server
-allows).  Measured:
+allows; ``--think-ms`` makes each wait that long first, as a person would).  Measured:
 
 * **idle**: the server's resident set size (``VmRSS``) with the N tables dealt and every person
   seated and connected, less the server's before any table, per table;
@@ -77,18 +77,26 @@ def rss_mb(pid: int) -> float:
 
 # -- the clients (each process its share of the tables) --------------------------------------------
 
-async def _tables(url: str, game: str, players: int, count: int, ready, go, seconds: float, seed: int) -> dict:
+async def _tables(url: str, game: str, players: int, count: int, ready, go, seconds: float, seed: int,
+                  think: float) -> dict:
     from cekidesk.bots import make_bot
     from cekidesk.net.client import TableClient, autoplay
     from cekidesk.net.protocol import Moved
 
     rng = random.Random(seed)
+    sent_at: dict[int, float] = {}
+
+    class TimedClient(TableClient):
+        async def play(self, action, check_move: bool = True) -> None:
+            sent_at[id(self)] = time.perf_counter()
+            await super().play(action, check_move)
+
     clients: list[TableClient] = []
     for _ in range(count):
-        host = TableClient(url)
+        host = TimedClient(url)
         await host.connect()
         code = await host.create(game, [{"kind": "person"}] * players, table={"pace_ms": 0}, timeout=120)
-        seats = [host] + [TableClient(url) for _ in range(players - 1)]
+        seats = [host] + [TimedClient(url) for _ in range(players - 1)]
         for i, c in enumerate(seats):
             if i:
                 await c.connect()
@@ -98,14 +106,11 @@ async def _tables(url: str, game: str, players: int, count: int, ready, go, seco
         await c.ready()
     ready.set()
     samples: list[float] = []
-    sent_at: dict[int, float] = {}
     bots = {id(c): make_bot(game, "normal", c.seat) for c in clients}
 
     def choose(c: TableClient):
         def pick(view):
-            move = bots[id(c)].choose(view, rng)
-            sent_at[id(c)] = time.perf_counter()
-            return move
+            return bots[id(c)].choose(view, rng)
         return pick
 
     def heard(c: TableClient, frame) -> None:
@@ -118,7 +123,7 @@ async def _tables(url: str, game: str, players: int, count: int, ready, go, seco
     began = time.perf_counter()
     end = time.monotonic() + seconds
     # each client stops by itself at the end (a cancelled wait_for may lose its cancellation in 3.11)
-    tasks = [asyncio.create_task(autoplay(c, choose(c), on_frame=heard, frame_timeout=30,
+    tasks = [asyncio.create_task(autoplay(c, choose(c), on_frame=heard, frame_timeout=30, pause=think,
                                           until=lambda c: time.monotonic() > end)) for c in clients]
     await asyncio.wait(tasks, timeout=seconds)
     elapsed = time.perf_counter() - began
@@ -132,8 +137,9 @@ async def _tables(url: str, game: str, players: int, count: int, ready, go, seco
 
 
 def _client_process(url: str, game: str, players: int, count: int, ready, go, seconds: float, seed: int,
-                    out) -> None:
-    out.send(asyncio.run(_tables(url, game, players, count, ready, go, seconds, seed)))
+                    *rest) -> None:
+    think, out = rest if len(rest) == 2 else (0.0, rest[0])
+    out.send(asyncio.run(_tables(url, game, players, count, ready, go, seconds, seed, think)))
 
 
 def measure(n: int, args: argparse.Namespace, players: int) -> dict:
@@ -151,7 +157,8 @@ def measure(n: int, args: argparse.Namespace, players: int) -> dict:
             ready = ctx.Event()
             recv, send = ctx.Pipe(duplex=False)
             p = ctx.Process(target=_client_process,
-                            args=(url, args.game, players, share, ready, go, args.seconds, 100 + i, send))
+                            args=(url, args.game, players, share, ready, go, args.seconds, 100 + i,
+                                  args.think_ms / 1000, send))
             p.start()
             procs.append(p)
             pipes.append(recv)
@@ -209,6 +216,8 @@ def main() -> None:
     ap.add_argument("--seconds", type=float, default=20.0, help="play measured at each count (default 20)")
     ap.add_argument("--client-procs", type=int, default=2, help="client processes (default 2)")
     ap.add_argument("--game", default=None, help="the game (default: the first registered)")
+    ap.add_argument("--think-ms", type=float, default=0.0,
+                    help="each scripted person waits this long before each move (default 0: as fast as allowed)")
     ap.add_argument("--json", type=Path, help="also write the figures here")
     args = ap.parse_args()
     from cekidesk.games import DEFAULT_GAME_ID, get_game
@@ -216,7 +225,8 @@ def main() -> None:
     players = get_game(args.game).default_players
     print(f"# {cpu_model()}, {os.cpu_count()} cores, Python {sys.version.split()[0]}, "
           f"load average {os.getloadavg()[0]:.1f} at the start", flush=True)
-    print(f"# {args.game}, {players} people per table, {args.seconds:g} s of play per count", flush=True)
+    print(f"# {args.game}, {players} people per table, {args.seconds:g} s of play per count, "
+          f"{args.think_ms:g} ms of thinking before each move", flush=True)
     rows = []
     for n in (int(x) for x in args.tables.split(",")):
         row = measure(n, args, players)

@@ -289,10 +289,11 @@ Chooser = Callable[[View], Action]
 
 
 async def autoplay(client: TableClient, choose: Chooser, *, until: Callable[[TableClient], bool] | None = None,
-                   frame_timeout: float = 30.0,
+                   frame_timeout: float = 30.0, pause: float = 0.0,
                    on_frame: Callable[[TableClient, ServerFrame], None] | None = None) -> int:
     """Play ``client``'s seat: ready whenever a match or hand waits for it, ``choose`` a move whenever
-    it is its turn, until the match is over (or ``until(client)``); how many moves it sent.  Error
+    it is its turn (``pause`` seconds after its turn came: a person's thinking), until the match is
+    over (or ``until(client)``); how many moves it sent.  Error
     frames about a move that came too late (``stale``, ``not_your_turn``: another move was made in
     between) are passed over; any other error is raised."""
     done = until or (lambda c: c.status == "match_over")
@@ -308,7 +309,10 @@ async def autoplay(client: TableClient, choose: Chooser, *, until: Callable[[Tab
                 acted_on = client.view_data
                 view = client.view
                 assert view is not None
-                await client.play(choose(view))
+                move = choose(view)
+                if pause > 0:
+                    await asyncio.sleep(pause)
+                await client.play(move)
                 sent += 1
         frame = await client.recv(frame_timeout)
         if on_frame is not None:
