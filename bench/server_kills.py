@@ -89,8 +89,9 @@ async def run(args: argparse.Namespace) -> int:
         if isinstance(frame, (Moved, TableState)):
             seen[code] = max(seen[code], frame.move)
 
+    stopping = False   # (the clients stop by themselves: a cancelled wait_for may lose its cancellation in 3.11)
     tasks = [asyncio.create_task(autoplay(c, lambda v, c=c: bots[id(c)].choose(v, rng), on_frame=heard,
-                                          frame_timeout=300, until=lambda c: False)) for c in clients]
+                                          frame_timeout=300, until=lambda c: stopping)) for c in clients]
     lost = 0
     rejoin: list[float] = []
     first_moves = sum(seen.values())
@@ -121,11 +122,11 @@ async def run(args: argparse.Namespace) -> int:
             if kill_no % 10 == 0:
                 print(f"{kill_no} kills, {sum(seen.values()) - first_moves} moves so far, {lost} lost", flush=True)
     finally:
+        stopping = True
+        await asyncio.wait(tasks, timeout=30)
         for t in tasks:
             t.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
-        for c in clients:
-            await c.close()
+        await asyncio.gather(*(c.close() for c in clients))
         server.send_signal(signal.SIGTERM)
         server.wait(30)
     moves = sum(seen.values()) - first_moves
