@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import asyncio
 import os
+import shutil
 import signal
 import socket
+import ssl
 import subprocess
 import sys
 import threading
@@ -92,3 +94,26 @@ def test_a_port_in_use_is_said_plainly(tmp_path):
 def test_only_loopback_names_count_as_this_computer():
     assert all(is_loopback(h) for h in ("127.0.0.1", "127.5.5.5", "::1", "localhost"))
     assert not any(is_loopback(h) for h in ("0.0.0.0", "::", "192.168.1.2", "example.org", ""))
+
+
+@pytest.mark.skipif(shutil.which("openssl") is None, reason="needs the openssl command for a test certificate")
+def test_wss_with_a_certificate(tmp_path):
+    cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-subj", "/CN=localhost",
+                    "-addext", "subjectAltName=IP:127.0.0.1", "-days", "1", "-keyout", str(key), "-out", str(cert)],
+                   check=True, capture_output=True, timeout=60)
+    proc = _server("--port", "0", "--data", str(tmp_path / "data"), "--tls-cert", str(cert), "--tls-key", str(key))
+    try:
+        line = _first_line(proc)
+        assert "listening on wss://127.0.0.1:" in line, line
+        port = int(line.split("wss://127.0.0.1:")[1].split()[0])
+        trust = ssl.create_default_context(cafile=str(cert))
+
+        async def hello() -> str:
+            async with TableClient(f"wss://127.0.0.1:{port}", tls=trust) as c:
+                return c.welcome.server
+        assert asyncio.run(asyncio.wait_for(hello(), 30)).startswith("cekidesk-server")
+        proc.send_signal(signal.SIGTERM)
+        proc.communicate(timeout=30)
+    finally:
+        proc.kill()
