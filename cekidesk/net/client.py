@@ -37,6 +37,7 @@ from .protocol import (
     JsonObject,
     Leave,
     Moved,
+    Payload,
     Play,
     Ready,
     Resume,
@@ -81,7 +82,7 @@ class TableClient:
         self.to_act: tuple[int, ...] = ()
         self.seats: list[SeatInfo] = []
         self.table: TableState | None = None
-        self.view_data: JsonObject | None = None
+        self.view_data: Payload | None = None
         self._view: View | None = None
         self.reconnects = 0
         self._tokens, self._at = 0.0, time.monotonic()
@@ -225,7 +226,7 @@ class TableClient:
         elif isinstance(frame, Seats):
             self.seats = frame.seats
 
-    def _set_view(self, data: JsonObject | None) -> None:
+    def _set_view(self, data: Payload | None) -> None:
         self.view_data, self._view = data, None
 
     @property

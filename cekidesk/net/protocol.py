@@ -33,8 +33,11 @@ CODE_PATTERN = rf"^[{CODE_ALPHABET}]{{{CODE_LENGTH}}}$"
 #: a seat token: 128 random bits, URL-safe base64 (22 characters)
 TOKEN_PATTERN = r"^[A-Za-z0-9_-]{22}$"
 
-#: a JSON object (a view, an event, a game's options)
+#: a JSON object (a game's options), checked to hold JSON values only
 JsonObject = dict[str, JsonValue]
+#: a JSON object the server made (a view, an event): parsed from JSON text it can only hold JSON
+#: values, so a frame's reader does not walk it again (the encoding is :mod:`.codec`'s)
+Payload = dict[str, object]
 
 Name = Annotated[str, Field(min_length=1, max_length=MAX_NAME, pattern=r"^[^\x00-\x1f\x7f]+$")]
 Level = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_-]{0,31}$")]
@@ -209,8 +212,8 @@ class TableState(Frame):
     move: int
     standings: list[int]
     to_act: list[int]
-    view: JsonObject | None
-    events: list[JsonObject]
+    view: Payload | None
+    events: list[Payload]
 
 
 class Moved(Frame):
@@ -219,8 +222,8 @@ class Moved(Frame):
     type: Literal["moved"] = "moved"
     move: int
     seat: int
-    events: list[JsonObject]
-    view: JsonObject | None
+    events: list[Payload]
+    view: Payload | None
     to_act: list[int]
     standings: list[int]
     status: Status
@@ -309,6 +312,6 @@ def dump(frame: Frame) -> str:
 
 __all__ = ["AnyClientFrame", "AnyServerFrame", "CODE_ALPHABET", "CODE_LENGTH", "Chat", "ChatLine", "ClientFrame",
            "Create", "Created", "Error", "ErrorCode", "Frame", "FrameError", "Hello", "Join", "Joined", "JsonObject",
-           "Leave", "Left", "Limits", "MAX_CHAT", "MAX_FRAME", "MAX_NAME", "Moved", "PROTOCOL", "Play", "Ready",
-           "Resume", "SeatInfo", "SeatSpec", "Seats", "ServerFrame", "Status", "TableOptions", "TableState",
+           "Leave", "Left", "Limits", "MAX_CHAT", "MAX_FRAME", "MAX_NAME", "Moved", "PROTOCOL", "Payload", "Play",
+           "Ready", "Resume", "SeatInfo", "SeatSpec", "Seats", "ServerFrame", "Status", "TableOptions", "TableState",
            "Welcome", "dump", "parse_client_frame", "parse_server_frame"]

@@ -50,6 +50,7 @@ from .protocol import (
     JsonObject,
     Left,
     Moved,
+    Payload,
     SeatInfo,
     Seats,
     Status,
@@ -205,7 +206,7 @@ class Table:
             to_act=list(m.state.to_act()) if m is not None and not m.hand_over() else [],
             view=view, events=self._hand_events(seat))
 
-    def _hand_events(self, seat: int | None) -> list[JsonObject]:
+    def _hand_events(self, seat: int | None) -> list[Payload]:
         m = self.session.match
         if m is None:
             return []
