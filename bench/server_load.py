@@ -5,7 +5,8 @@ For each table count N (``--tables 10,100,500``) a fresh ``cekidesk-server`` pro
 tables of the game (``--game``, default the first) with the game's usual player count, every seat a
 scripted :class:`~cekidesk.net.client.TableClient` over its own websocket that plays the game's
 Normal computer player's move for its view as soon as it is its turn (within the rate the server
-allows; ``--think-ms`` makes each wait that long first, as a person would).  Measured:
+allows; ``--think-ms`` makes each wait about that long first (0.5–1.5 times it, at random), as a
+person would).  Measured:
 
 * **idle**: the server's resident set size (``VmRSS``) with the N tables dealt and every person
   seated and connected, less the server's before any table, per table;
@@ -123,7 +124,9 @@ async def _tables(url: str, game: str, players: int, count: int, ready, go, seco
     began = time.perf_counter()
     end = time.monotonic() + seconds
     # each client stops by itself at the end (a cancelled wait_for may lose its cancellation in 3.11)
-    tasks = [asyncio.create_task(autoplay(c, choose(c), on_frame=heard, frame_timeout=30, pause=think,
+    def thinking() -> float:   # a person's pace: between half and one and a half times --think-ms
+        return think * rng.uniform(0.5, 1.5)
+    tasks = [asyncio.create_task(autoplay(c, choose(c), on_frame=heard, frame_timeout=30, pause=thinking,
                                           until=lambda c: time.monotonic() > end)) for c in clients]
     await asyncio.wait(tasks, timeout=seconds)
     elapsed = time.perf_counter() - began
@@ -217,7 +220,8 @@ def main() -> None:
     ap.add_argument("--client-procs", type=int, default=2, help="client processes (default 2)")
     ap.add_argument("--game", default=None, help="the game (default: the first registered)")
     ap.add_argument("--think-ms", type=float, default=0.0,
-                    help="each scripted person waits this long before each move (default 0: as fast as allowed)")
+                    help="each scripted person waits about this long (0.5-1.5 times it) before each move "
+                         "(default 0: as fast as allowed)")
     ap.add_argument("--json", type=Path, help="also write the figures here")
     args = ap.parse_args()
     from cekidesk.games import DEFAULT_GAME_ID, get_game

@@ -290,10 +290,10 @@ Chooser = Callable[[View], Action]
 
 
 async def autoplay(client: TableClient, choose: Chooser, *, until: Callable[[TableClient], bool] | None = None,
-                   frame_timeout: float = 30.0, pause: float = 0.0,
+                   frame_timeout: float = 30.0, pause: float | Callable[[], float] = 0.0,
                    on_frame: Callable[[TableClient, ServerFrame], None] | None = None) -> int:
     """Play ``client``'s seat: ready whenever a match or hand waits for it, ``choose`` a move whenever
-    it is its turn (``pause`` seconds after its turn came: a person's thinking), until the match is
+    it is its turn (``pause`` seconds after its turn came, or ``pause()``: a person's thinking), until the match is
     over (or ``until(client)``); how many moves it sent.  Error
     frames about a move that came too late (``stale``, ``not_your_turn``: another move was made in
     between) are passed over; any other error is raised."""
@@ -311,8 +311,9 @@ async def autoplay(client: TableClient, choose: Chooser, *, until: Callable[[Tab
                 view = client.view
                 assert view is not None
                 move = choose(view)
-                if pause > 0:
-                    await asyncio.sleep(pause)
+                wait = pause() if callable(pause) else pause
+                if wait > 0:
+                    await asyncio.sleep(wait)
                 await client.play(move)
                 sent += 1
         frame = await client.recv(frame_timeout)

@@ -247,6 +247,7 @@ class Table:
         else:
             played = changes.of(Played)
             if played:
+                self._retries = 0
                 self._send_move(changes, played[-1].seat)
         for problem in changes.of(Problem):
             self._problem(problem)
