@@ -477,3 +477,13 @@ def test_a_searching_computer_thinks_in_the_shared_bot_processes(tmp_path):
             assert server.pool.pids(), "the hard player thought in a bot process"
             assert a.move >= 1
     run(go(), 60)
+
+
+def test_a_connection_that_stops_answering_pings_is_closed_and_its_seat_waits(tmp_path):
+    async def go():
+        async with serving(tmp_path, ping_interval=0.2, ping_timeout=0.3) as (server, url):
+            code, people = await table_of_two(url)
+            people[1].ws.transport.pause_reading()   # its computer has gone silent: no pong comes back
+            frame = await people[0].wait_for(lambda f: isinstance(f, Seats) and not f.seats[1].present, 10)
+            assert frame.seats[1].held and server.tables[code].seats[1].peer is None
+    run(go())
