@@ -135,6 +135,8 @@ class Changes:
     #: each watching seat's view and events, when the position changed (a move, a match or hand put on
     #: the table) or is shown anew (the screen between two people changed); empty else
     views: tuple[SeatView, ...] = ()
+    #: the moves' events as a spectator sees them (no secret at all): a table server's spectators
+    public_events: tuple[Event, ...] = ()
     #: the seat whose view the table shows (``human_seat``), and whose secrets the game log may show
     #: (None: several people share the screen)
     viewer: int = 0

@@ -84,8 +84,12 @@ class Session:
 
     def __init__(self, scheduler: Scheduler, *, pace_ms: int = 600, autosave: bool = True,
                  writer: AutosaveWriter | None = None, auto_action: AutoAction = no_auto_action,
-                 hint_levels: Callable[[str], Sequence[str]] = bot_levels, process: BotProcess | None = None):
+                 hint_levels: Callable[[str], Sequence[str]] = bot_levels, process: BotProcess | None = None,
+                 own_screens: bool = False):
         self.scheduler = scheduler
+        #: every person plays at a screen of their own (a table server's people, ``cekidesk/net``):
+        #: nothing is hidden between turns and each moves when it is theirs (:meth:`play_for`)
+        self.own_screens = own_screens
         self.match: Match | None = None
         self.seats: tuple[Seat, ...] = ()
         self.bots: dict[int, Bot] = {}
@@ -166,7 +170,8 @@ class Session:
         views = tuple(SeatView(seat, self.view_of(seat), tuple(e.for_viewer(seat) for e in events))
                       for seat in self.watching_seats()) if moved and m is not None else ()
         return Changes(
-            done=done, steps=tuple(steps), views=views, viewer=self.human_seat, log_viewer=self.log_viewer,
+            done=done, steps=tuple(steps), views=views, public_events=tuple(e.for_viewer(None) for e in events),
+            viewer=self.human_seat, log_viewer=self.log_viewer,
             standings=tuple(m.standings()) if m is not None else (),
             to_act=tuple(m.state.to_act()) if m is not None and not m.hand_over() else (),
             waiting_for_human=self.waiting_for_human(), can_undo=self.can_undo(), can_redo=self.can_redo(),
@@ -353,6 +358,46 @@ class Session:
             self.process.cancel(self._hint_job)
         self._played(action.player, events)
         return True
+
+    def play_for(self, seat: int, action: Action) -> Changes:
+        """The move of the person at ``seat`` playing at a screen of their own (a table server's
+        player: :attr:`own_screens`); ``done`` False, nothing changed, if the seat is not a person's
+        (or a computer player plays it now), or the move is not theirs or not legal now."""
+        with self._operation() as op:
+            op.done = self._play_for(seat, action)
+        return op.changes
+
+    def _play_for(self, seat: int, action: Action) -> bool:
+        m = self.match
+        if m is None or self.replaying or m.hand_over() or not 0 <= seat < len(self.seats) \
+                or self.seats[seat].kind != "human" or seat in self.bots or action.player != seat \
+                or seat not in m.state.to_act():
+            return False
+        try:
+            events = self._apply(action)
+        except EngineError:
+            return False
+        self._played(seat, events)
+        return True
+
+    def set_computer(self, seat: int, bot: Bot | None) -> Changes:
+        """A person's seat played by ``bot`` from now on (the person has gone from a table server),
+        or, with None, by the person again (a move the computer was choosing for it is dropped)."""
+        with self._operation() as op:
+            if bot is not None:
+                self.bots[seat] = bot
+            elif self.bots.pop(seat, None) is not None and (
+                    self.busy_seat == seat or (self.pending is not None and self.pending[1] == seat)):
+                self._forget_moves()
+            self._after_change()
+        return op.changes
+
+    def go_on(self) -> Changes:
+        """Ask the next computer player who must act, if none is asked (after a computer player's
+        ``Problem``, a host may try again)."""
+        with self._operation() as op:
+            self._after_change()
+        return op.changes
 
     def next_hand(self) -> Changes:
         with self._operation() as op:
@@ -545,9 +590,13 @@ class Session:
         return op.changes
 
     def _screen_anew(self) -> None:
+        if self.own_screens:
+            return
         self._follow(lambda: self.handover.anew(self.match, self.human_seats))
 
     def _follow_turn(self) -> None:
+        if self.own_screens:
+            return
         self._follow(lambda: self.handover.follow(self.match, self.human_seats))
 
     def _follow(self, move: Callable[[], ScreenChanged | None]) -> None:

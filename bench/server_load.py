@@ -1,0 +1,245 @@
+"""Load on the table server (issue 29; a measurement, not a test).
+
+For each table count N (``--tables 10,100,500``) a fresh ``cekidesk-server`` process is started on
+127.0.0.1 with an empty data folder, and client processes (``--client-procs``, default 2) open N
+tables of the game (``--game``, default the first) with the game's usual player count, every seat a
+scripted :class:`~cekidesk.net.client.TableClient` over its own websocket that plays the game's
+Normal computer player's move for its view as soon as it is its turn (within the rate the server
+allows; ``--think-ms`` makes each wait about that long first (0.5–1.5 times it, at random), as a
+person would).  Measured:
+
+* **idle**: the server's resident set size (``VmRSS``) with the N tables dealt and every person
+  seated and connected, less the server's before any table, per table;
+* **load**: for ``--seconds`` of play, each move's **round trip** (from the client sending it to the
+  client receiving the server's frame of it: the move checked, played, autosaved, every seat's view
+  and events encoded and sent), p50 / p99 / max; the server's own time per move (from the play frame
+  read to every frame of it queued: ``cekidesk-server --stats``), p50 / p99; moves per second; the
+  server's CPU time per move and per table (a share of one core), and its RSS at the end.
+
+The clients compute the Normal player's moves in their own processes on the same machine: on a
+2-core machine they take CPU the server could use, so the figures are an upper bound of what the
+server alone would show.  Linux only (``/proc``).
+
+    python3 bench/server_load.py                        # 10, 100 and 500 tables, 20 s each
+    python3 bench/server_load.py --tables 200 --seconds 30
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import multiprocessing
+import os
+import random
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from _machine import cpu_model  # noqa: E402
+
+TICK = os.sysconf("SC_CLK_TCK")
+
+
+def start_server(data: Path, max_tables: int, port: int = 0, *extra: str) -> tuple[subprocess.Popen, int]:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    cmd = os.environ.get("CEKIDESK_SERVER_CMD", "-m cekidesk.net.cli").split()
+    proc = subprocess.Popen([sys.executable, *cmd, "--port", str(port), "--data", str(data),
+                             "--max-tables", str(max_tables), *extra], stdout=subprocess.PIPE, text=True, env=env)
+    line: list[str] = []
+    reader = threading.Thread(target=lambda: line.append(proc.stdout.readline()), daemon=True)
+    reader.start()
+    reader.join(120)
+    if not line or "listening on" not in line[0]:
+        proc.kill()
+        raise SystemExit(f"the server did not start: {line}")
+    return proc, int(line[0].split("ws://127.0.0.1:")[1].split()[0])
+
+
+def cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / TICK
+
+
+def rss_mb(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+
+# -- the clients (each process its share of the tables) --------------------------------------------
+
+async def _tables(url: str, game: str, players: int, count: int, ready, go, seconds: float, seed: int,
+                  think: float) -> dict:
+    from cekidesk.bots import make_bot
+    from cekidesk.net.client import TableClient, autoplay
+    from cekidesk.net.protocol import Moved
+
+    rng = random.Random(seed)
+    sent_at: dict[int, float] = {}
+
+    class TimedClient(TableClient):
+        async def play(self, action, check_move: bool = True) -> None:
+            sent_at[id(self)] = time.perf_counter()
+            await super().play(action, check_move)
+
+    clients: list[TableClient] = []
+    for _ in range(count):
+        host = TimedClient(url)
+        await host.connect()
+        code = await host.create(game, [{"kind": "person"}] * players, table={"pace_ms": 0}, timeout=120)
+        seats = [host] + [TimedClient(url) for _ in range(players - 1)]
+        for i, c in enumerate(seats):
+            if i:
+                await c.connect()
+            await c.join(code, i, f"P{i}", timeout=120)
+        clients.extend(seats)
+    for c in clients:
+        await c.ready()
+    ready.set()
+    samples: list[float] = []
+    bots = {id(c): make_bot(game, "normal", c.seat) for c in clients}
+
+    def choose(c: TableClient):
+        def pick(view):
+            return bots[id(c)].choose(view, rng)
+        return pick
+
+    def heard(c: TableClient, frame) -> None:
+        if isinstance(frame, Moved) and frame.seat == c.seat and id(c) in sent_at:
+            samples.append(time.perf_counter() - sent_at.pop(id(c)))
+
+    # everybody seated: wait (off the loop) for the go
+    await asyncio.get_running_loop().run_in_executor(None, go.wait)
+    samples.clear()
+    began = time.perf_counter()
+    end = time.monotonic() + seconds
+    # each client stops by itself at the end (a cancelled wait_for may lose its cancellation in 3.11)
+    def thinking() -> float:   # a person's pace: between half and one and a half times --think-ms
+        return think * rng.uniform(0.5, 1.5)
+    tasks = [asyncio.create_task(autoplay(c, choose(c), on_frame=heard, frame_timeout=30, pause=thinking,
+                                          until=lambda c: time.monotonic() > end)) for c in clients]
+    await asyncio.wait(tasks, timeout=seconds)
+    elapsed = time.perf_counter() - began
+    failed = [t for t in tasks if t.done() and not t.cancelled() and t.exception() is not None]
+    await asyncio.wait(tasks, timeout=60)
+    for t in tasks:
+        t.cancel()
+    await asyncio.gather(*(c.close() for c in clients))
+    return {"samples": samples, "elapsed": elapsed, "failed": len(failed),
+            "error": repr(failed[0].exception()) if failed else ""}
+
+
+def _client_process(url: str, game: str, players: int, count: int, ready, go, seconds: float, seed: int,
+                    *rest) -> None:
+    think, out = rest if len(rest) == 2 else (0.0, rest[0])
+    out.send(asyncio.run(_tables(url, game, players, count, ready, go, seconds, seed, think)))
+
+
+def measure(n: int, args: argparse.Namespace, players: int) -> dict:
+    data = Path(tempfile.mkdtemp(prefix="cekidesk-load-"))
+    server, port = start_server(data, n + 10, 0, "--stats")
+    url = f"ws://127.0.0.1:{port}"
+    try:
+        time.sleep(0.5)
+        base_rss = rss_mb(server.pid)
+        ctx = multiprocessing.get_context("spawn")
+        go = ctx.Event()
+        procs, pipes, readies = [], [], []
+        shares = [n // args.client_procs + (1 if i < n % args.client_procs else 0) for i in range(args.client_procs)]
+        for i, share in enumerate(s for s in shares if s):
+            ready = ctx.Event()
+            recv, send = ctx.Pipe(duplex=False)
+            p = ctx.Process(target=_client_process,
+                            args=(url, args.game, players, share, ready, go, args.seconds, 100 + i,
+                                  args.think_ms / 1000, send))
+            p.start()
+            procs.append(p)
+            pipes.append(recv)
+            readies.append(ready)
+        t0 = time.monotonic()
+        for ready in readies:
+            if not ready.wait(max(120, n * 2)):
+                raise SystemExit("the clients could not take their seats in time")
+        setup_s = time.monotonic() - t0
+        deadline = time.monotonic() + 30   # every table dealt (the server deals at the last ready)
+        while time.monotonic() < deadline:
+            time.sleep(0.5)
+            rss_a = rss_mb(server.pid)
+            time.sleep(0.5)
+            if abs(rss_mb(server.pid) - rss_a) < 0.5:
+                break
+        idle_rss = rss_mb(server.pid)
+        cpu0 = cpu_seconds(server.pid)
+        go.set()
+        results = [pipe.recv() for pipe in pipes]
+        cpu = cpu_seconds(server.pid) - cpu0
+        end_rss = rss_mb(server.pid)
+        for p in procs:
+            p.join(30)
+    finally:
+        server.send_signal(signal.SIGTERM)
+        try:
+            said = server.communicate(timeout=60)[0]
+        except subprocess.TimeoutExpired:
+            server.kill()
+            said = ""
+    stats = next((line for line in said.splitlines() if "stats:" in line), "")
+    samples = sorted(s for r in results for s in r["samples"])
+    elapsed = max(r["elapsed"] for r in results)
+    moves = len(samples)
+    q = statistics.quantiles(samples, n=100) if len(samples) >= 100 else [max(samples or [0])] * 99
+    return {
+        "tables": n, "players": players, "setup_s": round(setup_s, 1),
+        "base_rss_mb": round(base_rss, 1), "idle_rss_mb": round(idle_rss, 1),
+        "idle_rss_per_table_kb": round((idle_rss - base_rss) * 1024 / n, 1),
+        "moves": moves, "moves_per_s": round(moves / elapsed, 1),
+        "rtt_p50_ms": round(q[49] * 1000, 1), "rtt_p99_ms": round(q[98] * 1000, 1),
+        "rtt_max_ms": round(max(samples or [0]) * 1000, 1),
+        "server_cpu_s": round(cpu, 2), "server_cpu_ms_per_move": round(cpu * 1000 / max(moves, 1), 2),
+        "server_cpu_per_table_pct": round(100 * cpu / elapsed / n, 3),
+        "end_rss_mb": round(end_rss, 1), "client_failures": sum(r["failed"] for r in results),
+        "client_error": next((r["error"] for r in results if r["error"]), ""),
+        "server_time_per_move": stats.split("stats: ", 1)[-1],
+    }
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--tables", default="10,100,500", help="table counts, comma-separated (default 10,100,500)")
+    ap.add_argument("--seconds", type=float, default=20.0, help="play measured at each count (default 20)")
+    ap.add_argument("--client-procs", type=int, default=2, help="client processes (default 2)")
+    ap.add_argument("--game", default=None, help="the game (default: the first registered)")
+    ap.add_argument("--think-ms", type=float, default=0.0,
+                    help="each scripted person waits about this long (0.5-1.5 times it) before each move "
+                         "(default 0: as fast as allowed)")
+    ap.add_argument("--json", type=Path, help="also write the figures here")
+    args = ap.parse_args()
+    from cekidesk.games import DEFAULT_GAME_ID, get_game
+    args.game = args.game or DEFAULT_GAME_ID
+    players = get_game(args.game).default_players
+    print(f"# {cpu_model()}, {os.cpu_count()} cores, Python {sys.version.split()[0]}, "
+          f"load average {os.getloadavg()[0]:.1f} at the start", flush=True)
+    print(f"# {args.game}, {players} people per table, {args.seconds:g} s of play per count, "
+          f"{args.think_ms:g} ms of thinking before each move", flush=True)
+    rows = []
+    for n in (int(x) for x in args.tables.split(",")):
+        row = measure(n, args, players)
+        row["load_average"] = round(os.getloadavg()[0], 1)
+        rows.append(row)
+        print(json.dumps(row), flush=True)
+    if args.json:
+        args.json.write_text(json.dumps(rows, indent=1))
+
+
+if __name__ == "__main__":
+    main()

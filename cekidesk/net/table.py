@@ -1,0 +1,544 @@
+"""One table of the server: a :class:`~cekidesk.session.Session` of any game, its seats (people
+and computer players), the connections at it, and its files.
+
+The people's seats are the session's human seats, each at a screen of its own (``own_screens``):
+a move comes in by seat (:meth:`Session.play_for`), and every change set's views go out, each
+connection getting only its seat's view and events (a spectator: no view, the events as a
+spectator sees them).  A person who goes away keeps their seat: after the table's
+``takeover_after_s`` a computer player of ``takeover_level`` plays it (:meth:`Session.set_computer`)
+until they come back with their seat token; after ``seat_kept_s`` the token no longer works and
+the seat is open to anybody.
+
+Files (``<data>/tables/<code>/``): ``table.json`` (the table: game, options, seats with the
+SHA-256 of their tokens, whether the match began) written when it changes, and the match's save
+(the existing ``.cekisave`` format) written by the session after every move, before the move goes
+out, into ``match-a.cekisave`` and ``match-b.cekisave`` in turn (:class:`~.runtime.SaveWriter`):
+a restart continues from the one with more moves that loads.
+"""
+from __future__ import annotations
+
+import hashlib
+import hmac
+import logging
+import secrets
+import shutil
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Literal, Protocol
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from cekidesk.bots import make_bot
+from cekidesk.engine.core import Action, ActionParseError, Event
+from cekidesk.games import new_match
+from cekidesk.persistence.saves import SaveFileError, Seat, load_match
+from cekidesk.session import Changes, Played, Problem, Session
+
+from .codec import encode
+from .protocol import (
+    CODE_ALPHABET,
+    CODE_LENGTH,
+    CODE_PATTERN,
+    MAX_NAME,
+    ChatLine,
+    Error,
+    ErrorCode,
+    Frame,
+    Joined,
+    JsonObject,
+    Left,
+    Moved,
+    Payload,
+    SeatInfo,
+    Seats,
+    Status,
+    TableOptions,
+    TableState,
+)
+from .runtime import SaveWriter, write_atomically
+
+if TYPE_CHECKING:
+    import asyncio
+
+log = logging.getLogger(__name__)
+
+META = "table.json"
+SAVES = ("match-a.cekisave", "match-b.cekisave")
+META_VERSION: Literal[1] = 1
+
+
+class Peer(Protocol):
+    """A connection as a table sees it."""
+
+    table: Table | None
+    seat: int | None
+
+    def send(self, frame: Frame) -> None: ...
+
+    def close(self, code: int, reason: str) -> None: ...
+
+
+class TableError(Exception):
+    """A client's request the table refuses: ``code`` and a message for the client."""
+
+    def __init__(self, code: ErrorCode, message: str):
+        super().__init__(message)
+        self.code: ErrorCode = code
+        self.message = message
+
+
+def new_code() -> str:
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def new_token() -> str:
+    """A seat token: 128 random bits."""
+    return secrets.token_urlsafe(16)
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@dataclass
+class SeatState:
+    kind: Literal["person", "computer"]
+    level: str | None
+    name: str
+    token_hash: str | None = None     # a person holds the seat (None: open, or a computer's)
+    peer: Peer | None = None
+    ready: bool = False
+    computer: bool = False            # a computer player plays it now
+    timers: list[asyncio.TimerHandle] = field(default_factory=list)
+
+    def stop_timers(self) -> None:
+        for timer in self.timers:
+            timer.cancel()
+        self.timers.clear()
+
+
+class SeatRecord(BaseModel):
+    """A seat as ``table.json`` keeps it (the SHA-256 of its token, never the token)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    kind: Literal["person", "computer"]
+    level: str | None = None
+    name: str = Field(min_length=1, max_length=MAX_NAME)
+    token_sha256: str | None = Field(None, pattern=r"^[0-9a-f]{64}$")
+    computer: bool = False
+
+
+class TableRecord(BaseModel):
+    """``table.json``: the table beside its match's save."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    version: Literal[1] = META_VERSION
+    code: str = Field(pattern=CODE_PATTERN)
+    game: str
+    options: JsonObject
+    match_options: JsonObject
+    table: TableOptions
+    started: bool
+    seats: list[SeatRecord] = Field(min_length=1, max_length=64)
+
+
+def _seat_record(s: SeatState) -> SeatRecord:
+    return SeatRecord(kind=s.kind, level=s.level, name=s.name, token_sha256=s.token_hash, computer=s.computer)
+
+
+class Table:
+    """See the module docstring.  ``make_session`` builds the table's session (the server gives it
+    the loop's scheduler and the shared bot pool); ``on_empty`` is told when the match is over and
+    nobody is left."""
+
+    def __init__(self, code: str, game: str, options: BaseModel, match_options: JsonObject,
+                 seats: list[SeatState], table: TableOptions, folder: Path, loop: asyncio.AbstractEventLoop,
+                 make_session: Callable[[SaveWriter], Session], on_empty: Callable[[Table], None]):
+        self.code, self.game, self.options, self.match_options = code, game, options, match_options
+        self.seats, self.topts, self.folder, self.loop = seats, table, folder, loop
+        self.spectators: set[Peer] = set()
+        self.on_empty = on_empty
+        #: told how long each person's move took the server (checked, played, saved, sent out), in s
+        self.on_timed: Callable[[float], None] | None = None
+        self.started = False
+        self.closed = False
+        self._retries = 0
+        self.writer = SaveWriter((folder / SAVES[0], folder / SAVES[1]), self._save_failed)
+        self.session = make_session(self.writer)
+        self.session.listener = self._changed
+
+    # -- what everybody sees --------------------------------------------------------------------
+    @property
+    def move(self) -> int:
+        m = self.session.match
+        return sum(len(h) for h in m.logs) if m is not None else 0
+
+    @property
+    def status(self) -> Status:
+        m = self.session.match
+        if m is None:
+            return "waiting"
+        if m.is_over():
+            return "match_over"
+        return "hand_over" if m.hand_over() else "playing"
+
+    def seat_infos(self) -> list[SeatInfo]:
+        return [SeatInfo(name=s.name, kind=s.kind, level=s.level if s.kind == "computer" else None,
+                         held=s.kind == "computer" or s.token_hash is not None, present=s.peer is not None,
+                         computer=s.kind == "computer" or s.computer,
+                         ready=s.ready or s.kind == "computer" or s.computer) for s in self.seats]
+
+    def peers(self) -> list[Peer]:
+        return [s.peer for s in self.seats if s.peer is not None] + list(self.spectators)
+
+    def snapshot(self, seat: int | None) -> TableState:
+        m = self.session.match
+        view = encode(self.session.view_of(seat)) if m is not None and seat is not None else None
+        return TableState(
+            code=self.code, game=self.game, options=self.options.model_dump(mode="json"),
+            match_options=self.match_options, seats=self.seat_infos(), you=seat, status=self.status,
+            hand=m.hand_index if m is not None else 0, move=self.move,
+            standings=list(m.standings()) if m is not None else [],
+            to_act=list(m.state.to_act()) if m is not None and not m.hand_over() else [],
+            view=view, events=self._hand_events(seat))
+
+    def _hand_events(self, seat: int | None) -> list[Payload]:
+        m = self.session.match
+        if m is None:
+            return []
+        if seat is not None:
+            return [encode(e.for_viewer(seat)) for e in m.state.deal_events]
+        # a spectator: the whole hand so far, as a spectator sees it (the hand played again from its deal)
+        start = m.replayed([*m.logs[:-1], []])
+        events: list[Event] = list(start.state.deal_events)
+        for action in m.logs[-1]:
+            events.extend(start.apply(action))
+        return [encode(e.for_viewer(None)) for e in events]
+
+    def _send_seats(self) -> None:
+        frame = Seats(move=self.move, seats=self.seat_infos())
+        for peer in self.peers():
+            peer.send(frame)
+
+    def _send_tables(self) -> None:
+        for i, s in enumerate(self.seats):
+            if s.peer is not None:
+                s.peer.send(self.snapshot(i))
+        if self.spectators:
+            frame = self.snapshot(None)
+            for peer in list(self.spectators):
+                peer.send(frame)
+
+    def error(self, code: ErrorCode, message: str) -> Error:
+        return Error(code=code, message=message, move=self.move)
+
+    # -- the session's changes --------------------------------------------------------------------
+    def _changed(self, changes: Changes) -> None:
+        if self.closed:
+            return
+        if changes.started:
+            for s in self.seats:
+                s.ready = False
+            self._send_tables()
+        else:
+            played = changes.of(Played)
+            if played:
+                self._retries = 0
+                self._send_move(changes, played[-1].seat)
+        for problem in changes.of(Problem):
+            self._problem(problem)
+        if changes.hand_ended:
+            self.loop.call_soon(self._go_on)
+
+    def _send_move(self, changes: Changes, seat: int) -> None:
+        move, status = self.move, self.status
+        to_act, standings = list(changes.to_act), list(changes.standings)
+        for i, s in enumerate(self.seats):
+            if s.peer is None:
+                continue
+            mine = changes.seat(i)
+            if mine is None:
+                continue
+            s.peer.send(Moved(move=move, seat=seat, events=[encode(e) for e in mine.events], view=encode(mine.view),
+                              to_act=to_act, standings=standings, status=status))
+        if self.spectators:
+            frame = Moved(move=move, seat=seat, events=[encode(e) for e in changes.public_events], view=None,
+                          to_act=to_act, standings=standings, status=status)
+            for peer in list(self.spectators):
+                peer.send(frame)
+
+    def _problem(self, problem: Problem) -> None:
+        if problem.code == "autosave_failed":
+            return
+        log.warning("table %s: %s", self.code, problem.code)
+        if problem.code in ("bot_failed", "bot_illegal") and self._retries < 5:
+            self._retries += 1
+            self.loop.call_later(0.5 * self._retries, lambda: self._changed(self.session.go_on()))
+
+    def _save_failed(self, error: str) -> None:
+        self.loop.call_soon(lambda: self._changed(self.session.autosaved(error)))
+
+    # -- seats ------------------------------------------------------------------------------------------
+    def join(self, peer: Peer, seat: int | None, name: str) -> None:
+        if seat is None:
+            self.spectators.add(peer)
+            peer.table, peer.seat = self, None
+            peer.send(Joined(code=self.code, seat=None, token=None, move=self.move))
+            peer.send(self.snapshot(None))
+            return
+        if not 0 <= seat < len(self.seats):
+            raise TableError("seat_taken", "there is no such seat at this table")
+        s = self.seats[seat]
+        if s.kind != "person" or s.token_hash is not None:
+            raise TableError("seat_taken", "that seat is not free")
+        token = new_token()
+        s.token_hash, s.name, s.ready = token_hash(token), name, False
+        self._sit(peer, seat)
+        self._rename()
+        self.save_meta()
+        peer.send(Joined(code=self.code, seat=seat, token=token, move=self.move))
+        peer.send(self.snapshot(seat))
+        self._send_seats()
+
+    def owns(self, token: str) -> int | None:
+        """The seat ``token`` holds (None: none)."""
+        digest = token_hash(token)
+        found = None
+        for i, s in enumerate(self.seats):
+            if s.token_hash is not None and hmac.compare_digest(s.token_hash, digest):
+                found = i
+        return found
+
+    def resume(self, peer: Peer, token: str) -> None:
+        seat = self.owns(token)
+        if seat is None:
+            raise TableError("bad_token", "that token holds no seat at this table")
+        s = self.seats[seat]
+        if s.peer is not None and s.peer is not peer:
+            old = s.peer
+            old.send(self.error("replaced", "your seat was taken back from another connection"))
+            old.table = old.seat = None
+            old.close(1000, "replaced")
+        self._sit(peer, seat)
+        peer.send(Joined(code=self.code, seat=seat, token=token, move=self.move))
+        peer.send(self.snapshot(seat))
+        self._send_seats()
+
+    def _sit(self, peer: Peer, seat: int) -> None:
+        s = self.seats[seat]
+        s.stop_timers()
+        s.peer = peer
+        peer.table, peer.seat = self, seat
+        if s.computer:
+            s.computer = False
+            self.save_meta()
+            if self.session.match is not None:
+                self._changed(self.session.set_computer(seat, None))
+
+    def _rename(self) -> None:
+        """The session's seats (as the save records them) follow the names at the table."""
+        if self.session.match is not None:
+            self.session.seats = self.save_seats()
+
+    def save_seats(self) -> tuple[Seat, ...]:
+        return tuple(Seat.bot(s.level or "normal", s.name) if s.kind == "computer" else Seat.human(s.name)
+                     for s in self.seats)
+
+    def gone(self, peer: Peer) -> None:
+        """``peer``'s connection ended (or it left): a seat waits for its person."""
+        self.spectators.discard(peer)
+        seat = peer.seat
+        peer.table = peer.seat = None
+        if seat is not None and self.seats[seat].peer is peer:
+            self._away(seat)
+            self._send_seats()
+        self._check_empty()
+
+    def _away(self, seat: int) -> None:
+        s = self.seats[seat]
+        s.peer = None
+        s.stop_timers()
+        if not s.computer:
+            s.timers.append(self.loop.call_later(self.topts.takeover_after_s, lambda: self._take_over(seat)))
+        s.timers.append(self.loop.call_later(self.topts.seat_kept_s, lambda: self._expire(seat)))
+
+    def _take_over(self, seat: int) -> None:
+        s = self.seats[seat]
+        if s.peer is not None or s.computer or self.closed:
+            return
+        s.computer = True
+        self.save_meta()
+        if self.session.match is not None:
+            bot = make_bot(self.game, self.topts.takeover_level, seat)
+            self._changed(self.session.set_computer(seat, bot))
+        self._send_seats()
+        self._go_on()
+
+    def _expire(self, seat: int) -> None:
+        s = self.seats[seat]
+        if s.peer is not None:
+            return
+        s.token_hash = None
+        self.save_meta()
+        self._send_seats()
+
+    def leave(self, peer: Peer) -> None:
+        seat = peer.seat
+        peer.send(Left(move=self.move))
+        if seat is not None and self.seats[seat].peer is peer:
+            s = self.seats[seat]
+            s.token_hash = None
+            s.ready = False
+            self.save_meta()
+        self.gone(peer)
+        if seat is not None and self.session.match is not None:
+            self._take_over(seat)   # (before the match begins the seat is only open again)
+
+    def ready(self, peer: Peer) -> None:
+        if peer.seat is None:
+            raise TableError("spectator", "a spectator has no seat to be ready at")
+        self.seats[peer.seat].ready = True
+        self._send_seats()
+        self._go_on()
+
+    def _all_ready(self) -> bool:
+        people = [s for s in self.seats if s.kind == "person"]
+        if not any(s.peer is not None for s in people):
+            return False   # the table waits for its people
+        return all(s.computer or (s.peer is not None and s.ready) for s in people)
+
+    def _go_on(self) -> None:
+        """Begin the match, or the next hand, once every person is ready (a computer player's seat
+        always is)."""
+        if self.closed or not self._all_ready():
+            return
+        status = self.status
+        if status == "waiting":
+            self._start()
+        elif status == "hand_over":
+            self._changed(self.session.next_hand())
+
+    def _start(self) -> None:
+        seed = self.topts.seed if self.topts.seed is not None else secrets.randbits(62)
+        match = new_match(self.game, len(self.seats), seed, self.options, self.match_options)
+        seats = self.save_seats()
+        bots = self.session.make_bots(match, seats)
+        for i, s in enumerate(self.seats):
+            if s.kind == "person" and s.computer:
+                bots[i] = make_bot(self.game, self.topts.takeover_level, i)
+        self.started = True
+        self.save_meta()
+        self._changed(self.session.start(match, seats, bots, undo_allowed=False))
+
+    # -- moves and chat ---------------------------------------------------------------------------------
+    def play(self, peer: Peer, text: str, seen: int | None) -> None:
+        seat = peer.seat
+        if seat is None:
+            raise TableError("spectator", "a spectator cannot play")
+        m = self.session.match
+        if m is None or m.hand_over():
+            raise TableError("not_started", "no hand is being played")
+        if seen is not None and seen != self.move:
+            raise TableError("stale", "a move was played since the one you saw")
+        try:
+            action = Action.parse(text)
+        except ActionParseError:
+            raise TableError("bad_action", "that is not a move (e.g. \"2 discard S9\")") from None
+        if action.player != seat or seat not in m.state.to_act():
+            raise TableError("not_your_turn", "it is not your turn")
+        if self.seats[seat].computer:
+            raise TableError("not_your_turn", "the computer plays your seat now")
+        began = time.perf_counter()
+        changes = self.session.play_for(seat, action)
+        if not changes.done:
+            raise TableError("illegal", "that move is not allowed now")
+        self._changed(changes)
+        if self.on_timed is not None:
+            self.on_timed(time.perf_counter() - began)
+
+    def chat(self, peer: Peer, text: str) -> None:
+        seat = peer.seat
+        name = self.seats[seat].name if seat is not None else "spectator"
+        clean = "".join(c if c.isprintable() else " " for c in text).strip()
+        if not clean:
+            return
+        frame = ChatLine(move=self.move, seat=seat, name=name, text=clean)
+        for other in self.peers():
+            other.send(frame)
+
+    # -- files ------------------------------------------------------------------------------------------
+    def save_meta(self) -> None:
+        record = TableRecord(code=self.code, game=self.game, options=self.options.model_dump(mode="json"),
+                             match_options=self.match_options, table=self.topts, started=self.started,
+                             seats=[_seat_record(s) for s in self.seats])
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            write_atomically(self.folder / META, record.model_dump_json(indent=1).encode())
+        except OSError as exc:
+            log.error("table %s could not be written: %s", self.code, exc)
+
+    def restore_match(self) -> bool:
+        """Put the saved match back on the table (after a restart); False: there is none to continue."""
+        found = []
+        for path in self.writer.paths:
+            try:
+                found.append((path, load_match(path)))
+            except SaveFileError as exc:
+                if exc.reason != "missing":
+                    log.warning("table %s: one of its saves cannot be read (%s)", self.code, exc.reason)
+        if not found:
+            log.warning("table %s: its match cannot be continued", self.code)
+            return False
+        path, loaded = max(found, key=lambda f: (len(f[1].match.logs), len(f[1].match.logs[-1])))
+        self.writer.written_last(path)
+        bots = self.session.make_bots(loaded.match, self.save_seats())
+        for i, s in enumerate(self.seats):
+            if s.kind == "person" and s.computer:
+                bots[i] = make_bot(self.game, self.topts.takeover_level, i)
+        self.started = True
+        self.session.start(loaded.match, self.save_seats(), bots, undo_allowed=False)
+        return True
+
+    def waiting_for_people(self) -> None:
+        """After a restart nobody is connected: every held seat waits for its person."""
+        for i, s in enumerate(self.seats):
+            if s.kind == "person" and s.token_hash is not None:
+                self._away(i)
+
+    def _check_empty(self) -> None:
+        if self.status == "match_over" and not self.peers():
+            self.close()
+            self.on_empty(self)
+
+    def close(self, remove: bool = True) -> None:
+        """The table is done: forget what is on its way, and (``remove``) its files."""
+        if self.closed:
+            return
+        self.closed = True
+        for s in self.seats:
+            s.stop_timers()
+        self.session.stop()
+        if remove:
+            shutil.rmtree(self.folder, ignore_errors=True)
+
+
+def seat_states(records: list[SeatRecord]) -> list[SeatState]:
+    """The seats a table's file records."""
+    return [SeatState(kind=r.kind, level=r.level, name=r.name, token_hash=r.token_sha256, computer=r.computer)
+            for r in records]
+
+
+def read_meta(folder: Path) -> TableRecord | None:
+    """The table a folder holds (None: none, or a file this server cannot read)."""
+    try:
+        return TableRecord.model_validate_json((folder / META).read_bytes())
+    except (OSError, ValueError):
+        return None
+
+
+__all__ = ["META", "Peer", "SAVES", "SeatRecord", "SeatState", "Table", "TableError", "TableRecord", "new_code",
+           "new_token", "read_meta", "seat_states", "token_hash"]
