@@ -79,7 +79,7 @@ def sweep(qtbot, game: str, n: int, lang: str, sizes: tuple[float, float], seeds
                 table.resize(W, H)
                 QApplication.processEvents()
             table.show_view(view)
-            drawn.add(table.sizes())
+            drawn.add(table.fitter.scales)
             bad = off_table(table) + overlaps(table, cards_too=labels_on_cards)
             if bad:   # only what is not so at the table's own sizes (a layout's own defect: the report)
                 table.set_access(1.0, 1.0)

@@ -255,6 +255,13 @@ def seats_text(plan: Plan) -> str:
 # the accessible interfaces
 
 
+class Keyed(Protocol):
+    """A card item as the reader sees it: its key in the plan."""
+
+    @property
+    def key(self) -> Hashable: ...
+
+
 class ReadableTable(Protocol):
     """What the interfaces read of the table (:class:`~.widget.TableWidget`'s public methods)."""
 
@@ -262,9 +269,36 @@ class ReadableTable(Protocol):
     def current_view(self) -> View | None: ...
     def seat_names(self) -> list[str]: ...
     def card_namer(self) -> Namer | None: ...
-    def selected_key(self) -> Hashable | None: ...
+    def selected_card(self) -> Keyed | None: ...
     def item_rect(self, thing: Thing) -> QRect: ...
-    def reading(self) -> str: ...
+    def is_blank(self) -> bool: ...
+
+
+def _selected_key(table: ReadableTable) -> Hashable | None:
+    card = table.selected_card()
+    return card.key if card is not None else None
+
+
+def reading(table: ReadableTable) -> str:
+    """The table in words, as a screen reader reads its description: your hand and what you may
+    play, what lies in the middle, every seat."""
+    plan, view = table.plan(), table.current_view()
+    if plan is None or view is None or table.is_blank():
+        return ""
+    namer, names = table.card_namer(), table.seat_names()
+    return " ".join((hand_text(plan, view.legal, namer), table_text(plan, namer, names), seats_text(plan)))
+
+
+def card_words(table: ReadableTable, key: Hashable) -> str:
+    """A card of the plan as a screen reader says it: its name, then where it lies and whether it
+    plays now."""
+    plan, view = table.plan(), table.current_view()
+    spec = next((c for c in plan.cards if c.key == key), None) if plan is not None else None
+    if spec is None or view is None:
+        return ""
+    return QCoreApplication.translate("TableReading", "{name}: {description}").format(
+        name=card_name(spec, table.card_namer()),
+        description=card_description(spec, view.legal, table.seat_names()))
 
 
 def _things(table: ReadableTable) -> list[Thing]:
@@ -388,7 +422,7 @@ class ItemAccessible(QAccessibleInterface):
         if isinstance(spec, CardSpec):
             view = self.owner.table.current_view()
             s.focusable = s.selectable = spec.selectable
-            s.selected = spec.key == self.owner.table.selected_key()
+            s.selected = spec.key == _selected_key(self.owner.table)
             s.focused = s.selected and self.owner.widget.hasFocus()
             s.disabled = not playable(spec, view.legal if view is not None else ())
         elif isinstance(spec, SeatSpec):
@@ -455,7 +489,7 @@ class TableAccessible(QAccessibleObject):
         return -1
 
     def focusChild(self) -> QAccessibleInterface | None:   # type: ignore[override]
-        key = self.table.selected_key()
+        key = _selected_key(self.table)
         if key is not None and self.widget.hasFocus():
             return self.item(("card", key))
         return None
@@ -470,7 +504,7 @@ class TableAccessible(QAccessibleObject):
         if t == QAccessible.Text.Name:
             return self.widget.accessibleName() or QCoreApplication.translate("TableReading", "Card table")
         if t == QAccessible.Text.Description:
-            return self.table.reading()
+            return reading(self.table)
         return ""
 
     def rect(self) -> QRect:

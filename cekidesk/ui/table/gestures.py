@@ -24,6 +24,17 @@ READ_KEYS: tuple[tuple[str, str], ...] = (
 SKIP_KEYS = STEP_KEYS + (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space)
 
 
+# the cards a click may ask something of (the person's own, the piles): a refused click there is answered
+REFUSABLE_ROLES = frozenset(("hand", "facedown", "stock", "pile", "pool", "peek", "pending"))
+
+
+def refusable(playing: bool, role: str) -> bool:
+    """Whether a click or Enter on a card of ``role`` that plays nothing now is answered (a shake and a
+    word): on the person's cards and the piles while a hand is being played (``playing``); the others'
+    hands and the strips of thrown cards are only looked at."""
+    return playing and role in REFUSABLE_ROLES
+
+
 def game_keys() -> list[int]:
     """Every key a registered game's table binds to a move (for window-wide shortcuts)."""
     out: list[int] = []

@@ -94,6 +94,9 @@ class Fitter:
              wrong: Callable[[Plan], set[tuple]]) -> Plan:
         """The plan made (``make(card scale, word scale)``) at the largest sizes that lie right
         (``wrong``: what lies wrong in a plan; nothing that does not at the table's own sizes)."""
+        if asked == (1.0, 1.0):
+            self.scales = asked
+            return make(1.0, 1.0)
         tries = candidates(*asked)
         if key != self.key:
             self.key, self._at = key, 0

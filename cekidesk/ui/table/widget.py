@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Sequence
 from typing import Protocol, runtime_checkable
 
-from PySide6.QtCore import QCoreApplication, QEvent, QParallelAnimationGroup, QPointF, QRect, QRectF, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QParallelAnimationGroup, QPointF, QRect, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter, QPixmapCache, QTransform
 from PySide6.QtWidgets import QApplication, QFrame, QGraphicsItem, QGraphicsScene, QGraphicsView, QWidget
 
@@ -48,6 +48,15 @@ __all__ = ["DEAL_FLIGHTS", "FELTS", "SPEEDS", "LabelItem", "SeatItem", "TableWid
 MAX_SPARE_CARDS = 160
 
 
+def _reserve_pixmap_cache() -> None:
+    """Card items cache their device pixmaps in Qt's pixmap cache: room for a full table of 120 cards
+    at 4K (or full HD at 2x, ~25 MB) with some to spare.  The cache fills to its limit and stays there,
+    so the limit is part of the session's memory (bench/memory.py): 96 MB made a long session grow for
+    hundreds of rounds."""
+    if QPixmapCache.cacheLimit() < 32 * 1024:
+        QPixmapCache.setCacheLimit(32 * 1024)
+
+
 @runtime_checkable
 class ShowsResult(Protocol):
     """A view that shows its hand's result once the hand is over (every built-in game's view has a
@@ -55,10 +64,6 @@ class ShowsResult(Protocol):
 
     @property
     def result(self) -> HandResult | None: ...
-
-
-# the cards a click may ask something of (the person's own, the piles): a refused click there is answered
-REFUSABLE_ROLES = frozenset(("hand", "facedown", "stock", "pile", "pool", "peek", "pending"))
 
 
 def hand_over(view: View | None) -> bool:
@@ -94,12 +99,7 @@ class TableWidget(QGraphicsView):
         self.viewport().setMouseTracking(True)
         self.setMinimumSize(480, 360)
         self._scene.setSceneRect(0, 0, 1280, 720)
-        # card items cache their device pixmaps there: room for a full table of 120 cards at 4K (or
-        # full HD at 2x, ~25 MB) with some to spare.  The cache fills to its limit and stays there, so
-        # the limit is part of the session's memory (bench/memory.py): 96 MB made a long session grow
-        # for hundreds of rounds
-        if QPixmapCache.cacheLimit() < 32 * 1024:
-            QPixmapCache.setCacheLimit(32 * 1024)
+        _reserve_pixmap_cache()
 
         self._game_id: str | None = None
         self._family = CEKI     # the game's card family (GameSpec.card_family)
@@ -144,7 +144,7 @@ class TableWidget(QGraphicsView):
         self._think_timer.timeout.connect(self._think_tick)
         self._blank = False     # the table hides everything (several people at one computer: set_blank)
         self._sizes = (1.0, 1.0)  # how much larger the cards and the words are asked (see set_access)
-        self._fitter = looks.Fitter()
+        self.fitter = looks.Fitter()   # the sizes drawn now (``fitter.scales``: at most as asked)
         accessible.install()    # what a screen reader hears of the table (its seats, cards and words)
 
     @property
@@ -165,7 +165,7 @@ class TableWidget(QGraphicsView):
         self._names = list(seat_names)
         self._human = human_seat
         self._use_game(game_id, human_seat)
-        self._fitter.reset()
+        self.fitter.reset()
         self.clear_captions()
         self._clear_scene()
 
@@ -252,10 +252,6 @@ class TableWidget(QGraphicsView):
                 self._motion.stop()
                 self._apply([], animate=False)
 
-    def sizes(self) -> tuple[float, float]:
-        """How much larger the cards and the words are drawn now (fitted: at most as asked)."""
-        return self._fitter.scales
-
     def _fitted_plan(self, W: float, H: float) -> Plan:
         """The layout's plan at the largest card and word sizes up to those asked that fit."""
         layout, view = self._layout, self._view
@@ -265,10 +261,7 @@ class TableWidget(QGraphicsView):
             fonts.set_table_text_scale(words)
             return layout.plan(view, W, H, self._options(cards, words))
 
-        if self._sizes == (1.0, 1.0):
-            self._fitter.scales = (1.0, 1.0)
-            return make(1.0, 1.0)
-        return self._fitter.plan((self._game_id, W, H, self._sizes), self._sizes, make,
+        return self.fitter.plan((self._game_id, W, H, self._sizes), self._sizes, make,
                                  lambda plan: looks.problems(plan, W, H, self._family))
 
     def set_hint(self, action: Action | None) -> None:
@@ -440,44 +433,16 @@ class TableWidget(QGraphicsView):
     def card_namer(self) -> Callable[[CardLike], str] | None:
         return self._namer
 
-    def selected_key(self) -> Hashable | None:
-        """The key of the keyboard's card (None: none)."""
-        return self._selected
-
     def item_rect(self, thing: accessible.Thing) -> QRect:
         """Where a thing of the plan (``("seat", q)``, ``("card", key)``, ``("label", key)``) lies on
         the screen (an empty rectangle if it is not on the table)."""
         kind, key = thing
-        item: QGraphicsItem | None = None
-        if kind == "seat" and isinstance(key, int):
-            item = self._seats.get(key)
-        elif kind == "card":
-            item = self._items.get(key)
-        else:
-            item = self._labels.get(key)
+        item: QGraphicsItem | None = (self._seats.get(key) if kind == "seat" and isinstance(key, int) else
+                                      self._items.get(key) if kind == "card" else self._labels.get(key))
         if item is None or item.scene() is not self._scene:
             return QRect()
         box = self.mapFromScene(item.sceneBoundingRect()).boundingRect()
         return QRect(self.viewport().mapToGlobal(box.topLeft()), box.size())
-
-    def reading(self) -> str:
-        """The table in words, as a screen reader reads its description: your hand and what you may
-        play, what lies in the middle, every seat."""
-        plan, view = self._plan, self._view
-        if plan is None or view is None or self._blank:
-            return ""
-        return " ".join((accessible.hand_text(plan, view.legal, self._namer),
-                         accessible.table_text(plan, self._namer, self._names), accessible.seats_text(plan)))
-
-    def card_words(self, key: Hashable) -> str:
-        """A card of the plan as a screen reader says it: its name, then where it lies and whether
-        it plays now."""
-        spec = self._specs.get(key)
-        if spec is None or self._view is None:
-            return ""
-        return QCoreApplication.translate("TableReading", "{name}: {description}").format(
-            name=accessible.card_name(spec, self._namer),
-            description=accessible.card_description(spec, self._view.legal, self._names))
 
     # ===========================================================================================
     # building the scene
@@ -665,7 +630,7 @@ class TableWidget(QGraphicsView):
         self._selected_index = hand.index(key) if key in hand else -1
         self._refresh_positions()
         if key is not None and (moved or self.hasFocus()):
-            accessible.focus_card(self, key, self.card_words(key))   # the screen reader says the card
+            accessible.focus_card(self, key, accessible.card_words(self, key))   # the screen reader says the card
 
     def _decorate(self) -> None:
         """Legal highlights, dimming, selection and hint marks from the present state."""
@@ -762,9 +727,9 @@ class TableWidget(QGraphicsView):
         """A click or Enter on a card of the person's hand or of a pile that plays nothing now: the
         card shakes (not with animations off) and ``refused`` says which and why.  Other cards (the
         others' hands, the strips of thrown cards) are only looked at: nothing is refused there."""
-        if self._view is None or hand_over(self._view) or self._blank or item.role not in REFUSABLE_ROLES:
+        if not gestures.refusable(self._view is not None and not hand_over(self._view) and not self._blank, item.role):
             return
-        if shake_allowed(self._motion.speed):
+        if shake_allowed(self._motion.speed) and not self._motion.reduced:
             shake(item)
         spec = self._specs.get(item.key)
         self.refused.emit(item.kind if item.face_up else None, spec.refusal if spec is not None else "")
