@@ -36,6 +36,7 @@ import json
 import logging
 import os
 import unicodedata
+import weakref
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -60,6 +61,7 @@ from cekidesk.engine.core import Action, ActionParseError, EngineError, GameSpec
 from cekidesk.engine.match import HandRecord, Match, MatchOptions, match_rng, offered_modes
 from cekidesk.games import get_game
 
+from . import journal
 from .atomic import atomic_write_bytes
 from .files import BadPathError, FileTooLargeError, JsonBoundsError, NotAFileError, loads_bounded, read_regular_file
 from .paths import autosave_path
@@ -341,6 +343,8 @@ class LoadedGame:
     match: Match
     seats: tuple[Seat, ...]
     document: SaveDocument
+    #: the hands in which moves were taken back as the autosave's journal says (None: as the document)
+    journal_undone: tuple[int, ...] | None = None
 
     @property
     def undo_allowed(self) -> bool:
@@ -350,6 +354,8 @@ class LoadedGame:
 
     @property
     def undone_hands(self) -> frozenset[int]:
+        if self.journal_undone is not None:
+            return frozenset(self.journal_undone)
         return frozenset(self.document.undone_hands)
 
     @property
@@ -1206,7 +1212,20 @@ def load_match(path: str | os.PathLike) -> LoadedGame:
     except SaveFileError as exc:
         exc.path = p
         raise
-    return LoadedGame(match, tuple(doc.seats), doc)
+    loaded = LoadedGame(match, tuple(doc.seats), doc)
+    if loaded.unchecked:
+        _UNCHECKED[match] = doc
+    return loaded
+
+
+#: the documents of the matches rebuilt from records yet to be checked (:func:`unchecked_document`)
+_UNCHECKED: weakref.WeakKeyDictionary[Match, SaveDocument] = weakref.WeakKeyDictionary()
+
+
+def unchecked_document(match: Match) -> SaveDocument | None:
+    """The document ``match`` was loaded from if its earlier hands are yet to be checked against
+    their moves (:func:`full_check`; asked once: the caller runs the check), else None."""
+    return _UNCHECKED.pop(match, None)
 
 
 def save_autosave(match: Match, seats: Sequence[Seat | dict[str, Any]]) -> Path:
@@ -1217,18 +1236,41 @@ def save_autosave(match: Match, seats: Sequence[Seat | dict[str, Any]]) -> Path:
 
 
 def load_autosave() -> LoadedGame | None:
-    """The autosaved game, or None if there is none.  A damaged autosave raises :class:`SaveFileError`
-    (the app can then offer to discard it with :func:`remove_autosave`)."""
+    """The autosaved game with the moves of its journal played on (:mod:`.journal`), or None if there
+    is none.  A damaged autosave raises :class:`SaveFileError` (the app can then offer to discard it
+    with :func:`remove_autosave`); a damaged journal loses only its lines from the damage on."""
     try:
-        return load_match(autosave_path())
+        loaded = load_match(autosave_path())
     except SaveFileError as exc:
         if exc.reason == "missing":
             return None
         raise
+    return with_journal(loaded)
+
+
+def with_journal(loaded: LoadedGame, path: str | os.PathLike | None = None) -> LoadedGame:
+    """``loaded`` (the autosave) with the moves of the journal at ``path`` (default: the autosave's)
+    played on."""
+    records, torn = journal.read_records(None if path is None else Path(path))
+    if torn:
+        log.warning("the autosave's journal ends with a torn or damaged line; the lines before it are used")
+    if not records:
+        return loaded
+    doc = _UNCHECKED.pop(loaded.match, None)
+    try:
+        done = journal.replay(loaded.match, records)
+    except Exception:   # a rules bug must not cost the autosave
+        log.exception("the autosave's journal could not be replayed")
+        return loaded
+    if doc is not None:
+        _UNCHECKED[done.match] = doc
+    log.info("the autosave's journal: %d lines played on, %d skipped", done.applied, done.skipped)
+    return LoadedGame(done.match, loaded.seats, loaded.document,
+                      done.undone if done.undone is not None else loaded.journal_undone)
 
 
 def remove_autosave() -> None:
-    """Delete the autosave, if any (e.g. when the match ends)."""
+    """Delete the autosave, if any (e.g. when the match ends; its journal is the session's to clear)."""
     try:
         autosave_path().unlink()
     except FileNotFoundError:

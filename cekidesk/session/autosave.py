@@ -1,46 +1,111 @@
 """When the autosave is written, and what its writer's answers mean.
 
 The session asks for an autosave after every move (a lesson leaves the autosave of the game it
-interrupted alone); the bytes are made here, on the session's thread (the match is never read and
-changed at once), and written by the injected :class:`~cekidesk.session.seats.AutosaveWriter` off
-it.  A failure is told once (``Problem("autosave_failed")``); while saving keeps failing, every later
-move tries again quietly, and the first success after that is :class:`AutosaveRestored`.
+interrupted alone).  Each move is one line appended to the autosave's journal
+(:mod:`cekidesk.persistence.journal`) right away, on the session's thread, before another move can
+be made: a crash or a kill loses at most the move in flight.  The autosave itself — the whole save
+file — is made here (its finished hands' lines cached: :class:`~cekidesk.persistence.saves.SaveCache`,
+so making it costs the current hand, not the match) only when the match is put on the table or
+rebuilt (an undo, a redo, a restart: a ``cut`` line goes to the journal first), at the start of each
+hand, and after :data:`~cekidesk.persistence.journal.LINES_PER_BASE` lines; the injected
+:class:`~cekidesk.session.seats.AutosaveWriter` writes it off the session's thread, and once it is on
+the disk the journal's lines it holds are dropped.  A failure is told once
+(``Problem("autosave_failed")``); while saving keeps failing, every later move tries again quietly,
+and the first success after that is :class:`AutosaveRestored`.
 """
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 
 from cekidesk.engine.match import Match
 from cekidesk.persistence import paths
-from cekidesk.persistence.saves import SaveFileError, Seat, match_to_document, save_bytes
+from cekidesk.persistence.journal import LINES_PER_BASE, Journal, cut_line, deal_line, match_key, move_line
+from cekidesk.persistence.saves import SaveCache, SaveDocument, SaveFileError, Seat, full_check, match_bytes
 
 from .changes import AutosaveRestored, Problem
+from .scheduler import Scheduler
 from .seats import AutosaveWriter
 
 log = logging.getLogger(__name__)
 
 
 class Autosaves:
-    """Asks ``writer`` for the autosave; ``failing``: the last one failed (and that was told)."""
+    """Asks ``writer`` for the autosave and keeps its ``journal`` (by default the one beside the
+    autosave when there is a writer); ``failing``: the last one failed (and that was told)."""
 
-    def __init__(self, writer: AutosaveWriter | None):
+    def __init__(self, writer: AutosaveWriter | None, journal: Journal | None = None):
         self.writer = writer
         self.failing = False
+        self.cache = SaveCache()
+        self.journal = journal if journal is not None or writer is None else Journal()
+        self._match: Match | None = None   # the match the journal follows
+        self._hands = 0                     # its hands in the journal
+        self._moves = 0                     # the moves of its last hand in the journal
+        self._since_base = 0                # lines since the last autosave asked for
 
     def request(self, match: Match, seats: tuple[Seat, ...], undo_allowed: bool,
                 undone_hands: frozenset[int]) -> Problem | AutosaveRestored | None:
-        """Write ``match`` as the autosave (remove it if the match is over)."""
+        """Save ``match``: its new moves to the journal, the whole autosave when it is due (remove both
+        if the match is over)."""
         if self.writer is None:
             return None
         if match.is_over():
+            self._match = None
+            if self.journal is not None:
+                self.journal.clear()
             self.writer.remove()
             return None
+        lines, base = self._lines(match, undone_hands)
+        self._match, self._hands, self._moves = match, len(match.logs), len(match.logs[-1])
+        if self.journal is not None:
+            try:
+                self.journal.append(lines)
+            except OSError as exc:
+                log.warning("the journal could not be written: %s", exc)
+                base = True
+        self._since_base += len(lines)
+        if not base and self._since_base < LINES_PER_BASE:
+            return None
+        return self._base(match, seats, undo_allowed, undone_hands)
+
+    def _lines(self, match: Match, undone_hands: frozenset[int]) -> tuple[list[bytes], bool]:
+        """The journal's lines for what changed since the last request, and whether the whole
+        autosave is due (a match put on the table or rebuilt, a hand dealt)."""
+        key = match_key(match)
+        old = self._match
+        if match is old:
+            first, lines, base = self._hands - 1, [], False
+            start = self._moves
+        else:
+            first = -1 if old is None or match_key(old) != key else _shared_hand(old, match)
+            if first < 0:   # another match: its autosave comes first, then its moves
+                self._moves = 0
+                return [], True
+            lines, base, start = [cut_line(key, first, undone_hands)], True, 0
+        for hand in range(first, len(match.logs)):
+            if hand > first or (match is old and hand >= self._hands):
+                lines.append(deal_line(key, hand))
+                base = True
+            begin = start if hand == first else 0
+            lines += [move_line(key, hand, i, a) for i, a in enumerate(match.logs[hand][begin:], begin)]
+        return lines, base
+
+    def _base(self, match: Match, seats: tuple[Seat, ...], undo_allowed: bool,
+              undone_hands: frozenset[int]) -> Problem | AutosaveRestored | None:
+        assert self.writer is not None
         try:
-            data = save_bytes(match_to_document(match, seats, undo_allowed=undo_allowed, undone_hands=undone_hands),
-                              paths.autosave_path())
+            data = match_bytes(match, seats, self.cache, paths.autosave_path(), undo_allowed=undo_allowed,
+                               undone_hands=undone_hands)
         except SaveFileError as exc:
             return self.done(str(exc))
-        self.writer.write(data)
+        self._since_base = 0
+        journal = self.journal
+        if journal is None:
+            self.writer.write(data)
+        else:
+            through = journal.seq
+            self.writer.write(data, lambda: journal.rotate(through))
         return None
 
     def done(self, error: str) -> Problem | AutosaveRestored | None:
@@ -58,7 +123,13 @@ class Autosaves:
         return None
 
     def flush(self) -> bool:
-        """Wait until the autosave asked so far is on the disk (or removed); True if it is."""
+        """Wait until the autosave asked so far is on the disk (or removed) and the journal is
+        durable; True if they are."""
+        if self.journal is not None:
+            try:
+                self.journal.sync()
+            except OSError as exc:
+                log.warning("the journal could not be synced: %s", exc)
         return self.writer.flush() if self.writer is not None else True
 
     def exists(self) -> bool:
@@ -66,4 +137,60 @@ class Autosaves:
         return self.writer.will_exist() if self.writer is not None else paths.autosave_path().exists()
 
 
-__all__ = ["Autosaves"]
+class FullCheck:
+    """The check of a match opened from its hands' records against a replay of their moves
+    (:func:`~cekidesk.persistence.saves.full_check`), one hand per job on the scheduler's worker, so
+    that the window never waits for it and the computer players' jobs go in between.  It goes on while
+    ``wanted()`` (the match is still on the table) and calls ``failed(sentence)`` on the session's
+    thread if the records are not what the moves give."""
+
+    def __init__(self, document: SaveDocument, scheduler: Scheduler, wanted: Callable[[], bool],
+                 failed: Callable[[str], None]):
+        self._steps = full_check(document)
+        self._scheduler = scheduler
+        self._wanted = wanted
+        self._failed = failed
+        self.hands = 0          # hands checked so far
+        self.finished = False   # all checked (or failed)
+
+    def start(self) -> None:
+        if not self._wanted():
+            return
+        self._scheduler.run_off_thread(self._step, self._stepped)
+
+    def _step(self) -> str | None:
+        """(On the worker.)  One hand: None to go on, "" when all are checked, else what is wrong."""
+        try:
+            self.hands = next(self._steps)
+            return None
+        except StopIteration:
+            return ""
+        except SaveFileError as exc:
+            return str(exc)
+        except Exception as exc:   # an engine bug must not stop the worker
+            log.exception("the check of an opened save failed")
+            return str(exc) or type(exc).__name__
+
+    def _stepped(self, outcome: str | None) -> None:
+        if outcome is None:
+            self.start()
+            return
+        self.finished = True
+        if outcome:
+            log.error("an opened save's records do not match its moves: %s", outcome)
+            self._failed(outcome)
+        else:
+            log.info("an opened save's %d earlier hands replayed as recorded", self.hands)
+
+
+def _shared_hand(old: Match, new: Match) -> int:
+    """The last hand whose start ``new`` shares with ``old`` (a match rebuilt from it by an undo, a
+    redo or a restart starts from that hand's start: :meth:`~cekidesk.engine.match.Match.rewound`),
+    or -1: ``new`` is not one of those."""
+    hand = min(len(old.starts), len(new.starts)) - 1
+    while hand >= 0 and new.starts[hand] is not old.starts[hand]:
+        hand -= 1
+    return hand
+
+
+__all__ = ["Autosaves", "FullCheck"]
