@@ -185,16 +185,21 @@ class Journal:
             self._syncer.start()
 
     def _sync_loop(self) -> None:
-        with self._lock:
-            while not self._closed:
-                if not self._unsynced or self._fd is None:
+        while True:
+            with self._lock:
+                while not self._closed and (not self._unsynced or self._fd is None):
                     self._dirty.wait(1.0)
-                    continue
-                try:
-                    os.fdatasync(self._fd) if hasattr(os, "fdatasync") else os.fsync(self._fd)
-                except OSError as exc:
-                    log.warning("the journal could not be synced: %s", exc)
+                if self._closed:
+                    return
+                assert self._fd is not None
+                fd = os.dup(self._fd)   # (synced without the lock: appends never wait for the disk)
                 self._unsynced = False
+            try:
+                os.fdatasync(fd) if hasattr(os, "fdatasync") else os.fsync(fd)
+            except OSError as exc:
+                log.warning("the journal could not be synced: %s", exc)
+            finally:
+                os.close(fd)
 
 
 # ---------------------------------------------------------------------------------------------

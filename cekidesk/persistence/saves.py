@@ -35,9 +35,10 @@ import errno
 import json
 import logging
 import os
+import threading
 import unicodedata
 import weakref
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -1086,45 +1087,65 @@ class SaveCache:
     """The lines of a match's finished hands (their records and moves), kept from one autosave to the
     next so that writing the file costs the hand in progress, not the match: a hand's lines are made
     once, and kept while the match (or the match an undo rebuilt from it) still has that hand's
-    record — a record is never changed, and a new one means the hand was played anew."""
+    record — a record is never changed, and a new one means the hand was played anew.  Thread-safe:
+    the lines may be made on another thread than the one that reads the match
+    (:func:`match_bytes_job`)."""
 
     def __init__(self) -> None:
         self._hands: list[tuple[HandRecord, str, str]] = []
+        self._lock = threading.Lock()
 
-    def lines(self, match: Match) -> tuple[list[str], list[str]]:
-        """The record lines and log lines of ``match``'s hands before the one in progress.  Raises
-        ``TypeError`` or ``ValidationError`` for a record a save cannot hold."""
+    def missing(self, match: Match) -> tuple[list[tuple[HandRecord, list[Action]]], int]:
+        """``match``'s finished hands (before the one in progress: record and moves) and how many of
+        them have no lines here yet."""
         done = match.hand_index
-        keep = 0
-        while keep < min(done, len(self._hands)) and self._hands[keep][0] is match.history[keep]:
-            keep += 1
-        del self._hands[keep:]
-        for i in range(keep, done):
-            rec = match.history[i]
-            model = RecordModel.model_validate(record_json(rec))
-            self._hands.append((rec, json.dumps(model.model_dump(mode="json"), ensure_ascii=False),
-                                json.dumps([str(a) for a in match.logs[i]], ensure_ascii=False)))
-        return [r for _, r, _ in self._hands], [h for _, _, h in self._hands]
+        hands = [(match.history[i], match.logs[i]) for i in range(done)]
+        return hands, done - self._kept(hands)
+
+    def _kept(self, hands: Sequence[tuple[HandRecord, Sequence[Action]]]) -> int:
+        with self._lock:
+            keep = 0
+            while keep < min(len(hands), len(self._hands)) and self._hands[keep][0] is hands[keep][0]:
+                keep += 1
+            return keep
+
+    def lines(self, hands: Sequence[tuple[HandRecord, Sequence[Action]]]) -> tuple[list[str], list[str]]:
+        """The record lines and log lines of ``hands`` (the finished hands :meth:`missing` gave), those
+        not here made now and kept.  Raises ``TypeError`` or ``ValidationError`` for a record a save
+        cannot hold."""
+        keep = self._kept(hands)
+        with self._lock:
+            kept = self._hands[:keep]
+        made = [(rec, json.dumps(RecordModel.model_validate(record_json(rec)).model_dump(mode="json"),
+                                 ensure_ascii=False), json.dumps([str(a) for a in actions], ensure_ascii=False))
+                for rec, actions in hands[keep:]]
+        lines = kept + made
+        with self._lock:
+            self._hands = lines
+        return [r for _, r, _ in lines], [h for _, _, h in lines]
 
 
-def match_bytes(match: Match, seats: Sequence[Seat | dict[str, Any]], cache: SaveCache, path: str | os.PathLike, *,
-                undo_allowed: bool | None = None, undone_hands: Iterable[int] = ()) -> bytes:
-    """The bytes of the save file of ``match`` (what :func:`save_bytes` of :func:`match_to_document`
-    gives), made with ``cache``: the finished hands' lines are made once.  Raises
-    :class:`SaveFileError` (``"too_long"``) and ``ValueError`` as those do."""
+def match_bytes_job(match: Match, seats: Sequence[Seat | dict[str, Any]], cache: SaveCache, path: str | os.PathLike,
+                    *, undo_allowed: bool | None = None, undone_hands: Iterable[int] = ()
+                    ) -> tuple[Callable[[], bytes], int]:
+    """What the save file of ``match`` needs, read from it now (on the thread that plays it): a job
+    that makes the file's bytes (what :func:`save_bytes` of :func:`match_to_document` gives) on any
+    thread, with ``cache`` (the finished hands' lines made once), and how many finished hands' lines
+    the job has to make.  The job raises :class:`SaveFileError` (``"too_long"``) as those do; this
+    raises it and ``ValueError`` for seats that do not fit."""
     seat_list = _seats(seats, match.n_players)
     total = sum(len(h) for h in match.logs)
-    try:
-        records, hands = cache.lines(match)
-        start = StartModel.model_validate(start_json(match)).model_dump(mode="json")
-    except (TypeError, ValidationError):
-        return save_bytes(match_to_document(match, seat_list, undo_allowed=undo_allowed,
-                                            undone_hands=undone_hands), path)
     if len(match.logs) > MAX_HANDS or total > MAX_ACTIONS:
         raise SaveFileError(
             f"This match is too long to be saved ({len(match.logs):,} hands, {total:,} moves; a save holds at "
             f"most {MAX_HANDS:,} hands and {MAX_ACTIONS:,} moves). Please start a new match. "
             "No file was changed.", "too_long")
+    try:
+        start = StartModel.model_validate(start_json(match)).model_dump(mode="json")
+    except (TypeError, ValidationError):
+        data = save_bytes(match_to_document(match, seat_list, undo_allowed=undo_allowed,
+                                            undone_hands=undone_hands), path)
+        return (lambda: data), 0
     first = match.first_deal
     head = SaveDocument.model_construct(
         first_deal=None if first is None else FirstDeal(seed=first[0], dealer=first[1]),
@@ -1137,12 +1158,30 @@ def match_bytes(match: Match, seats: Sequence[Seat | dict[str, Any]], cache: Sav
         undone_hands=sorted(set(undone_hands))).model_dump(mode="json")
     for key in ("log", "start", "records"):
         del head[key]
-    data = _assembled(head, start, records,
-                      [*hands, json.dumps([str(a) for a in match.logs[-1]], ensure_ascii=False)])
-    if len(data) > MAX_FILE_BYTES:
-        raise SaveFileError("This match is too long to be saved. Please start a new match. "
-                            "No file was changed.", "too_long", Path(path))
-    return data
+    current = json.dumps([str(a) for a in match.logs[-1]], ensure_ascii=False)
+    finished, missing = cache.missing(match)
+    whole = (match, seat_list, undo_allowed, tuple(undone_hands))
+
+    def make() -> bytes:
+        try:
+            records, hands = cache.lines(finished)
+        except (TypeError, ValidationError):
+            m, sl, allowed, undone = whole
+            return save_bytes(match_to_document(m, sl, undo_allowed=allowed, undone_hands=undone), path)
+        data = _assembled(head, start, records, [*hands, current])
+        if len(data) > MAX_FILE_BYTES:
+            raise SaveFileError("This match is too long to be saved. Please start a new match. "
+                                "No file was changed.", "too_long", Path(path))
+        return data
+
+    return make, missing
+
+
+def match_bytes(match: Match, seats: Sequence[Seat | dict[str, Any]], cache: SaveCache, path: str | os.PathLike, *,
+                undo_allowed: bool | None = None, undone_hands: Iterable[int] = ()) -> bytes:
+    """The bytes of the save file of ``match`` made now with ``cache`` (:func:`match_bytes_job`)."""
+    make, _ = match_bytes_job(match, seats, cache, path, undo_allowed=undo_allowed, undone_hands=undone_hands)
+    return make()
 
 
 def _write_failure(exc: OSError, path: Path) -> SaveFileError:

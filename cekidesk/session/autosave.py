@@ -16,18 +16,61 @@ and the first success after that is :class:`AutosaveRestored`.
 from __future__ import annotations
 
 import logging
+import queue
+import threading
 from collections.abc import Callable
 
 from cekidesk.engine.match import Match
 from cekidesk.persistence import paths
 from cekidesk.persistence.journal import LINES_PER_BASE, Journal, cut_line, deal_line, match_key, move_line
-from cekidesk.persistence.saves import SaveCache, SaveDocument, SaveFileError, Seat, full_check, match_bytes
+from cekidesk.persistence.saves import SaveCache, SaveDocument, SaveFileError, Seat, full_check, match_bytes_job
 
 from .changes import AutosaveRestored, Problem
 from .scheduler import Scheduler
 from .seats import AutosaveWriter
 
 log = logging.getLogger(__name__)
+
+#: an autosave whose finished hands have more lines to make than this (the first after a long match
+#: is opened) is made on a thread of its own (and so is every one after it until that one is done)
+MAKE_NOW_HANDS = 8
+
+
+class _Maker:
+    """A thread that makes autosaves' bytes and hands them to the writer, in the order asked."""
+
+    def __init__(self) -> None:
+        self._jobs: queue.Queue[Callable[[], None]] = queue.Queue()
+        self._thread: threading.Thread | None = None
+        self._lock = threading.Lock()
+        self.pending = 0
+        self.errors: list[str] = []
+
+    def put(self, job: Callable[[], None]) -> None:
+        with self._lock:
+            self.pending += 1
+        self._jobs.put(job)
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._run, name="cekidesk-autosave-maker", daemon=True)
+            self._thread.start()
+
+    def _run(self) -> None:
+        while True:
+            job = self._jobs.get()
+            try:
+                job()
+            except SaveFileError as exc:
+                self.errors.append(str(exc))
+            except Exception:   # a bug must not stop the thread
+                log.exception("making the autosave failed")
+            finally:
+                with self._lock:
+                    self.pending -= 1
+                self._jobs.task_done()
+
+    def join(self) -> None:
+        if self._thread is not None:
+            self._jobs.join()
 
 
 class Autosaves:
@@ -43,6 +86,7 @@ class Autosaves:
         self._hands = 0                     # its hands in the journal
         self._moves = 0                     # the moves of its last hand in the journal
         self._since_base = 0                # lines since the last autosave asked for
+        self._maker = _Maker()
 
     def request(self, match: Match, seats: tuple[Seat, ...], undo_allowed: bool,
                 undone_hands: frozenset[int]) -> Problem | AutosaveRestored | None:
@@ -50,11 +94,16 @@ class Autosaves:
         if the match is over)."""
         if self.writer is None:
             return None
+        if self._maker.errors:
+            return self.done(self._maker.errors.pop())
         if match.is_over():
             self._match = None
             if self.journal is not None:
                 self.journal.clear()
-            self.writer.remove()
+            if self._maker.pending:   # (after the autosaves still being made)
+                self._maker.put(self.writer.remove)
+            else:
+                self.writer.remove()
             return None
         lines, base = self._lines(match, undone_hands)
         self._match, self._hands, self._moves = match, len(match.logs), len(match.logs[-1])
@@ -93,19 +142,29 @@ class Autosaves:
 
     def _base(self, match: Match, seats: tuple[Seat, ...], undo_allowed: bool,
               undone_hands: frozenset[int]) -> Problem | AutosaveRestored | None:
-        assert self.writer is not None
+        writer = self.writer
+        assert writer is not None
         try:
-            data = match_bytes(match, seats, self.cache, paths.autosave_path(), undo_allowed=undo_allowed,
-                               undone_hands=undone_hands)
+            make, missing = match_bytes_job(match, seats, self.cache, paths.autosave_path(),
+                                            undo_allowed=undo_allowed, undone_hands=undone_hands)
         except SaveFileError as exc:
             return self.done(str(exc))
         self._since_base = 0
         journal = self.journal
-        if journal is None:
-            self.writer.write(data)
+        through = journal.seq if journal is not None else 0
+        written = None if journal is None else (lambda: journal.rotate(through))
+
+        def job() -> None:
+            data = make()
+            writer.write(data) if written is None else writer.write(data, written)
+
+        if missing <= MAKE_NOW_HANDS and not self._maker.pending:
+            try:
+                job()
+            except SaveFileError as exc:
+                return self.done(str(exc))
         else:
-            through = journal.seq
-            self.writer.write(data, lambda: journal.rotate(through))
+            self._maker.put(job)
         return None
 
     def done(self, error: str) -> Problem | AutosaveRestored | None:
@@ -125,6 +184,7 @@ class Autosaves:
     def flush(self) -> bool:
         """Wait until the autosave asked so far is on the disk (or removed) and the journal is
         durable; True if they are."""
+        self._maker.join()
         if self.journal is not None:
             try:
                 self.journal.sync()
@@ -134,7 +194,9 @@ class Autosaves:
 
     def exists(self) -> bool:
         """Whether there is an autosave to continue (once what was asked is done)."""
-        return self.writer.will_exist() if self.writer is not None else paths.autosave_path().exists()
+        if self.writer is None:
+            return paths.autosave_path().exists()
+        return self._maker.pending > 0 or self.writer.will_exist()
 
 
 class FullCheck:
