@@ -231,12 +231,13 @@ class RecordModel(BaseModel):
     outcome: str = Field(min_length=1, max_length=40)
     points: list[Total] = Field(max_length=MAX_SEATS)
     winners: list[Seat_] = Field(max_length=MAX_SEATS)
-    details: dict[str, JsonValue] = Field(default_factory=dict, max_length=MAX_OPTIONS)
+    # (Any: any JSON — the bounded reader has checked its depth and numbers; quicker than JsonValue)
+    details: dict[str, Any] = Field(default_factory=dict, max_length=MAX_OPTIONS)
     payments: list[Total] = Field(max_length=MAX_SEATS)
     pot: int = Field(0, ge=0, le=MAX_ABS_TOTAL)
     items: list[tuple[Annotated[str, StringConstraints(max_length=40)], Seat_ | None, Seat_ | None, Total]] = Field(
         default_factory=list, max_length=4 * MAX_SEATS * MAX_SEATS)
-    carry: JsonValue = None
+    carry: Any = None
 
 
 class StartModel(BaseModel):
@@ -251,7 +252,7 @@ class StartModel(BaseModel):
     scores: list[Total] = Field(max_length=MAX_SEATS)
     cents: list[Total] = Field(max_length=MAX_SEATS)
     pot: int = Field(0, ge=0, le=MAX_ABS_TOTAL)
-    carry: JsonValue = None
+    carry: Any = None
     rng: list[Annotated[int, Field(ge=0, lt=2**32)]] = Field(min_length=RNG_WORDS, max_length=RNG_WORDS)
 
 
@@ -915,10 +916,11 @@ def _resumed(doc: SaveDocument, spec: GameSpec, options: BaseModel, match_option
     if [r.seed for r in models] + [start.seed] != seeds or list(rng.getstate()[1]) != start.rng:
         raise _mismatch()
     try:
-        carry = match.carry
+        carry, carry_json = match.carry, _json_value(match.carry)
         history = []
         for i, model in enumerate(models):
-            carry = _carry_from_json(model.carry, match.carry)
+            if model.carry != carry_json:   # (most hands leave the carry as it was: read once)
+                carry, carry_json = _carry_from_json(model.carry, match.carry), model.carry
             history.append(_record(model, i, carry))
         if _json_value(carry) != start.carry:
             raise ValueError("the start's carry is not the last hand's")
@@ -957,27 +959,26 @@ def _check_records(match: Match, history: Sequence[HandRecord], start: StartMode
 _PARSED: dict[str, Action] = {}
 
 
+def _parsed(text: str, hand: int, move: int) -> Action:
+    action = _PARSED.get(text)
+    if action is None:
+        try:
+            action = Action.parse(text)
+        except (ActionParseError, ValueError):
+            where = _say(QT_TRANSLATE_NOOP("SaveFile", "move {move} of hand {hand} ({action})"),
+                         move=move + 1, hand=hand + 1, action=_quote_action(text))
+            raise _fail("unreadable_action", _say(QT_TRANSLATE_NOOP("SaveFile", "This save file is damaged: "
+                                                                                "{where} cannot be read."),
+                                                  where=where)) from None
+        if len(_PARSED) < 100_000:
+            _PARSED[text] = action
+    return action
+
+
 def _actions(hands: Sequence[Sequence[str]]) -> list[list[Action]]:
     """The actions of finished hands (the few distinct texts of a match parsed once each)."""
-    out = []
-    for hi, hand in enumerate(hands):
-        actions = []
-        for mi, text in enumerate(hand):
-            action = _PARSED.get(text)
-            if action is None:
-                try:
-                    action = Action.parse(text)
-                except (ActionParseError, ValueError):
-                    where = _say(QT_TRANSLATE_NOOP("SaveFile", "move {move} of hand {hand} ({action})"),
-                                 move=mi + 1, hand=hi + 1, action=_quote_action(text))
-                    raise _fail("unreadable_action", _say(QT_TRANSLATE_NOOP("SaveFile", "This save file is damaged: "
-                                                                                        "{where} cannot be read."),
-                                                          where=where)) from None
-                if len(_PARSED) < 100_000:
-                    _PARSED[text] = action
-            actions.append(action)
-        out.append(actions)
-    return out
+    get = _PARSED.get
+    return [[get(text) or _parsed(text, hi, mi) for mi, text in enumerate(hand)] for hi, hand in enumerate(hands)]
 
 
 def needs_full_check(doc: SaveDocument) -> bool:
