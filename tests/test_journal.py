@@ -235,3 +235,33 @@ def test_a_journal_line_is_in_the_file_before_the_call_returns(tmp_path):
     j.rotate(j.seq)
     assert (tmp_path / "j.journal").read_bytes() == b"" and j.pending() == 0
     j.close()
+
+
+def test_a_journal_that_cannot_be_written_is_told_and_the_autosave_is_written_instead(monkeypatch):
+    from cekidesk.session import Problem
+
+    writer = DiskWriter()
+    s, sch = session(writer)
+    s.new_match("ceki", seats(3), 6)
+    sch.run()
+    told = []
+    s.listener = told.append
+
+    def refuse(self, data):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(Journal, "append", refuse)
+    before = writer.writes
+    changes = []
+    m = s.match
+    assert m is not None
+    for _ in range(3):
+        sch.run()
+        if s.waiting_for_human():
+            changes.append(s.play(m.state.legal_actions(s.human_seat)[0]))
+    problems = [st for c in [*changes, *told] for st in c.steps if isinstance(st, Problem)]
+    assert [p.code for p in problems] == ["autosave_failed"]   # told once
+    assert writer.writes > before   # every move then written whole
+    loaded = load_autosave()
+    assert loaded is not None
+    same(loaded.match, s.match)

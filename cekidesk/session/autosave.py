@@ -107,16 +107,20 @@ class Autosaves:
             return None
         lines, base = self._lines(match, undone_hands)
         self._match, self._hands, self._moves = match, len(match.logs), len(match.logs[-1])
+        told: Problem | AutosaveRestored | None = None
         if self.journal is not None:
             try:
                 self.journal.append(lines)
-            except OSError as exc:
+            except OSError as exc:   # (the whole autosave is asked for instead, and the failure told)
                 log.warning("the journal could not be written: %s", exc)
+                told = self.done(f"{paths.autosave_path().with_name(self.journal.path.name)}: "
+                                 f"{exc.strerror or exc}")
                 base = True
         self._since_base += len(lines)
         if not base and self._since_base < LINES_PER_BASE:
-            return None
-        return self._base(match, seats, undo_allowed, undone_hands)
+            return told
+        made = self._base(match, seats, undo_allowed, undone_hands)
+        return told or made
 
     def _lines(self, match: Match, undone_hands: frozenset[int]) -> tuple[list[bytes], bool]:
         """The journal's lines for what changed since the last request, and whether the whole
