@@ -87,6 +87,7 @@ class Autosaves:
         self._moves = 0                     # the moves of its last hand in the journal
         self._since_base = 0                # lines since the last autosave asked for
         self._maker = _Maker()
+        self._landed = False                # the writer said an autosave asked for since a rebuild worked
 
     def request(self, match: Match, seats: tuple[Seat, ...], undo_allowed: bool,
                 undone_hands: frozenset[int]) -> Problem | AutosaveRestored | None:
@@ -106,18 +107,21 @@ class Autosaves:
                 self.writer.remove()
             return None
         lines, base = self._lines(match, undone_hands)
+        if match is not self._match:
+            self._landed = False
         self._match, self._hands, self._moves = match, len(match.logs), len(match.logs[-1])
         told: Problem | AutosaveRestored | None = None
         if self.journal is not None:
             try:
                 self.journal.append(lines)
             except OSError as exc:   # (the whole autosave is asked for instead, and the failure told)
-                log.warning("the journal could not be written: %s", exc)
                 told = self.done(f"{paths.autosave_path().with_name(self.journal.path.name)}: "
                                  f"{exc.strerror or exc}")
                 base = True
         self._since_base += len(lines)
-        if not base and self._since_base < LINES_PER_BASE:
+        # until an autosave of this match is on the disk (and while it fails), every move asks for it
+        # again: the journal's lines are of use only on top of it (the writer keeps the newest only)
+        if not base and self._landed and not self.failing and self._since_base < LINES_PER_BASE:
             return told
         made = self._base(match, seats, undo_allowed, undone_hands)
         return told or made
@@ -173,6 +177,7 @@ class Autosaves:
 
     def done(self, error: str) -> Problem | AutosaveRestored | None:
         """What the writer did (``error`` empty: it worked): the step to tell, if any."""
+        self._landed = self._landed or not error
         if error:
             if self.failing:
                 log.debug("autosave still failing: %s", error)
