@@ -158,13 +158,50 @@ def child(path: str, warm: str, repeat: int) -> dict:
             "moves": sum(len(h) for h in m.logs), "hands": len(m.logs)}
 
 
-def run_child(repo: str, path: str, warm: str, repeat: int) -> dict:
+def window_child(path: str, warm: str) -> dict:
+    """The real window (offscreen): the time ``MainWindow.open_file`` takes for ``path`` (the table
+    drawn, the log and the score sheet made), then an undo of the person's last move through the
+    window's Undo (the table drawn again)."""
+    from PySide6.QtWidgets import QApplication
+
+    from cekidesk.persistence.settings import Settings
+    from cekidesk.ui.app import make_application
+    from cekidesk.ui.main_window import MainWindow
+
+    app = QApplication.instance() or make_application()
+    win = MainWindow(Settings(animation_speed="off", bot_pace_ms=2000))
+    win.resize(1280, 720)
+    win.show()
+    win.open_file(warm)
+    app.processEvents()
+
+    def opened() -> None:
+        assert win.open_file(path)
+        app.processEvents()
+
+    t_open, _ = _timed(opened)
+    c = win.controller
+    c.set_paused(True)
+    t_undo = None
+    if c.can_undo():
+        def undone() -> None:
+            c.undo()
+            app.processEvents()
+        t_undo, _ = _timed(undone)
+    win.controller.flush_autosave()
+    win.close()
+    return {"window_open": t_open, "window_undo": t_undo}
+
+
+def run_child(repo: str, path: str, warm: str, repeat: int, window: bool = False) -> dict:
     env = dict(os.environ)
     env["PYTHONPATH"] = repo
     home = tempfile.mkdtemp(prefix="cekidesk-long-home-")
     for var in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"):
         env[var] = os.path.join(home, var.lower())
-    out = subprocess.run([sys.executable, os.path.abspath(__file__), CHILD_FLAG, repo, path, warm, str(repeat)],
+    env.setdefault("QT_QPA_PLATFORM", "offscreen")
+    out = subprocess.run([sys.executable, os.path.abspath(__file__), CHILD_FLAG, repo, path, warm, str(repeat),
+                          "window" if window else "engine"],
                          env=env, capture_output=True, text=True, check=False)
     if out.returncode:
         return {"error": out.stderr.strip().splitlines()[-1] if out.stderr.strip() else f"exit {out.returncode}"}
@@ -178,6 +215,8 @@ def main() -> None:
     ap.add_argument("--old", default="01ef5e7", help="also measure this git revision ('' : not)")
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--seed", type=int, default=7)
+    ap.add_argument("--window", action="store_true", help="also open each file in the real window (offscreen) "
+                    "and undo there")
     args = ap.parse_args()
     sys.path.insert(0, REPO)
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -199,19 +238,33 @@ def main() -> None:
                     ("today, format 3", run_child(REPO, old, warm, 1))]
             if old_repo:
                 rows.append((f"{args.old}, format 3", run_child(old_repo, old, warm, 1)))
+            if args.window:
+                for label, repo, path in (("today, format 4", REPO, new), (f"{args.old}, format 3", old_repo, old)):
+                    if repo is None:
+                        continue
+                    r = run_child(repo, path, warm, 1, window=True)
+                    if "error" in r:
+                        print(f"  {label:18s} window failed: {r['error']}")
+                        continue
+                    undo = "—" if r["window_undo"] is None else f"{r['window_undo'] * 1000:.0f}"
+                    print(f"  {label:18s} window: open {r['window_open'] * 1000:.0f} ms, undo {undo} ms", flush=True)
             for label, r in rows:
                 if "error" in r:
                     print(f"  {label:18s} failed: {r['error']}")
                     continue
                 print(f"  {label:18s} open {r['open'] * 1000:8.1f} | undo {r['undo'] * 1000:8.1f} | "
                       f"move {r['move'] * 1000:7.2f}, {r['move_max'] * 1000:7.2f} | hand {r['hand'] * 1000:7.1f} "
-                      f"(+{r['hand_made'] * 1000:.1f}) | first {r['first'] * 1000:7.1f} (+{r['first_made'] * 1000:.1f})",
+                      f"(+{r['hand_made'] * 1000:.1f}) | first {r['first'] * 1000:7.1f} "
+                      f"(+{r['first_made'] * 1000:.1f})",
                       flush=True)
 
 
 if __name__ == "__main__":
     if len(sys.argv) > 1 and sys.argv[1] == CHILD_FLAG:
         sys.path.insert(0, sys.argv[2])
-        print(json.dumps(child(sys.argv[3], sys.argv[4], int(sys.argv[5]))))
+        if sys.argv[6] == "window":
+            print(json.dumps(window_child(sys.argv[3], sys.argv[4])))
+        else:
+            print(json.dumps(child(sys.argv[3], sys.argv[4], int(sys.argv[5]))))
     else:
         main()
