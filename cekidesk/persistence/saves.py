@@ -655,6 +655,7 @@ def match_to_document(
     hold (:data:`MAX_HANDS`, :data:`MAX_ACTIONS`).
     """
     seat_list = _seats(seats, match.n_players)
+    resumable = _resume_fields(match)
     log_text = [[str(a) for a in hand] for hand in match.logs]
     total = sum(len(h) for h in log_text)
     if len(log_text) > MAX_HANDS or total > MAX_ACTIONS:
@@ -677,7 +678,8 @@ def match_to_document(
                       hands_finished=len(match.history), pot=match.pot),
         undo_allowed=undo_allowed_by_default(match.match_options) if undo_allowed is None else undo_allowed,
         undone_hands=sorted(set(undone_hands)),
-        **_resume_fields(match),
+        start=resumable[0] if resumable else None,
+        records=resumable[1] if resumable else None,
     )
 
 
@@ -715,15 +717,15 @@ def start_json(match: Match) -> dict[str, JsonValue]:
             "pot": start.pot, "carry": _json_value(start.carry), "rng": rng}
 
 
-def _resume_fields(match: Match) -> dict[str, Any]:
-    """``start`` and ``records`` of ``match``'s document; none if something in them is not JSON (the
+def _resume_fields(match: Match) -> tuple[StartModel, list[RecordModel]] | None:
+    """``start`` and ``records`` of ``match``'s document; None if something in them is not JSON (the
     file is then replayed in full when it is opened)."""
     try:
-        return {"start": StartModel.model_validate(start_json(match)),
-                "records": [RecordModel.model_validate(record_json(r)) for r in match.history[:match.hand_index]]}
+        return (StartModel.model_validate(start_json(match)),
+                [RecordModel.model_validate(record_json(r)) for r in match.history[:match.hand_index]])
     except (TypeError, ValidationError):
         log.warning("the records of a %s match cannot be saved: it will be replayed when opened", match.spec.id)
-        return {}
+        return None
 
 
 def _carry_from_json(value: JsonValue, like: object) -> object:
@@ -1071,7 +1073,7 @@ def document_to_bytes(doc: SaveDocument) -> bytes:
     return _assembled(d, start, lines, [json.dumps(h, ensure_ascii=False) for h in hands])
 
 
-def _assembled(head: dict[str, Any], start: object, records: Sequence[str] | None, hands: Sequence[str]) -> bytes:
+def _assembled(head: dict[str, object], start: object, records: Sequence[str] | None, hands: Sequence[str]) -> bytes:
     if head.get("first_deal", 0) is None:
         del head["first_deal"]   # (only a match that plays a deal again has one)
     text = json.dumps(head, indent=2, ensure_ascii=False)
@@ -1126,7 +1128,7 @@ class SaveCache:
         return [r for _, r, _ in lines], [h for _, _, h in lines]
 
 
-def match_bytes_job(match: Match, seats: Sequence[Seat | dict[str, Any]], cache: SaveCache, path: str | os.PathLike,
+def match_bytes_job(match: Match, seats: Sequence[Seat], cache: SaveCache, path: str | os.PathLike,
                     *, undo_allowed: bool | None = None, undone_hands: Iterable[int] = ()
                     ) -> tuple[Callable[[], bytes], int]:
     """What the save file of ``match`` needs, read from it now (on the thread that plays it): a job
@@ -1178,7 +1180,7 @@ def match_bytes_job(match: Match, seats: Sequence[Seat | dict[str, Any]], cache:
     return make, missing
 
 
-def match_bytes(match: Match, seats: Sequence[Seat | dict[str, Any]], cache: SaveCache, path: str | os.PathLike, *,
+def match_bytes(match: Match, seats: Sequence[Seat], cache: SaveCache, path: str | os.PathLike, *,
                 undo_allowed: bool | None = None, undone_hands: Iterable[int] = ()) -> bytes:
     """The bytes of the save file of ``match`` made now with ``cache`` (:func:`match_bytes_job`)."""
     make, _ = match_bytes_job(match, seats, cache, path, undo_allowed=undo_allowed, undone_hands=undone_hands)
