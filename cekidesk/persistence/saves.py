@@ -89,8 +89,8 @@ MAX_SEATS = 14                     # the game's own player range is checked as w
 MAX_NAME_CHARS = 40
 MAX_OPTIONS = 64                   # entries in an options object
 MAX_ABS_TOTAL = 10**18             # scores and cents
-#: a save whose finished hands hold at most this many moves is replayed in full when it is opened
-#: (a few hundredths of a second); a longer one is rebuilt from its records, checked in the background
+# a save whose finished hands hold at most this many moves is replayed in full when it is opened
+# (a few hundredths of a second); a longer one is rebuilt from its records, checked in the background
 FULL_CHECK_MOVES = 2_000
 
 # the translation context of the save refusals' words (see :mod:`.words`)
@@ -345,7 +345,7 @@ class LoadedGame:
     match: Match
     seats: tuple[Seat, ...]
     document: SaveDocument
-    #: the hands in which moves were taken back as the autosave's journal says (None: as the document)
+    # the hands in which moves were taken back as the autosave's journal says (None: as the document)
     journal_undone: tuple[int, ...] | None = None
 
     @property
@@ -1260,7 +1260,7 @@ def load_match(path: str | os.PathLike) -> LoadedGame:
     return loaded
 
 
-#: the documents of the matches rebuilt from records yet to be checked (:func:`unchecked_document`)
+# the documents of the matches rebuilt from records yet to be checked (:func:`unchecked_document`)
 _UNCHECKED: weakref.WeakKeyDictionary[Match, SaveDocument] = weakref.WeakKeyDictionary()
 
 
