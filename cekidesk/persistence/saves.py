@@ -38,7 +38,7 @@ import os
 import threading
 import unicodedata
 import weakref
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -819,11 +819,11 @@ def document_to_match(doc: SaveDocument) -> Match:
     4 are checked against a replay of every hand by :func:`full_check` (the session runs it in the
     background).  Raises :class:`SaveFileError`; on error no match is returned."""
     spec, options, match_options, hands = _prepared(doc)
-    if doc.start is not None and doc.records is not None:
-        if not needs_full_check(doc):
-            for _ in full_check(doc):
-                pass
+    if doc.start is not None and doc.records is not None and needs_full_check(doc):
         match = _resumed(doc, spec, options, match_options, hands)
+    elif doc.start is not None and doc.records is not None:   # short: replayed in full, checked against them
+        _resumed(doc, spec, options, match_options, hands)
+        match = _replayed_and_checked(doc)
     else:
         match = _new_match(doc, spec, options, match_options)
         _replay(match, hands)
@@ -990,14 +990,26 @@ def needs_full_check(doc: SaveDocument) -> bool:
     return doc.records is not None and sum(len(h) for h in doc.log[:-1]) > FULL_CHECK_MOVES
 
 
-def full_check(doc: SaveDocument) -> Iterator[int]:
+def _replayed_and_checked(doc: SaveDocument) -> Match:
+    """The match of a format 4 ``doc`` replayed from its first deal, its records and start checked
+    against the replay (:func:`full_check`)."""
+    steps = full_check(doc)
+    try:
+        while True:
+            next(steps)
+    except StopIteration as done:
+        match: Match = done.value
+    return match
+
+
+def full_check(doc: SaveDocument) -> Generator[int, None, Match | None]:
     """Replay every hand of a format 4 ``doc`` (a match :func:`document_to_match` rebuilt from its
     records) and check the records and the start against the replay: yields the number of hands
-    replayed after each one, so that a caller can spread the work; raises :class:`SaveFileError`
-    if the file's records are not what its moves give.  Nothing to do for an older format (its
-    opening replayed it all)."""
+    replayed after each one, so that a caller can spread the work, and returns the replayed match
+    (its last hand dealt, not played); raises :class:`SaveFileError` if the file's records are not
+    what its moves give.  Nothing to do for an older format (its opening replayed it all)."""
     if doc.start is None or doc.records is None:
-        return
+        return None
     spec, options, match_options, hands = _prepared(doc)
     match = _new_match(doc, spec, options, match_options)
     for hi, hand in enumerate(hands[:-1]):
@@ -1011,6 +1023,8 @@ def full_check(doc: SaveDocument) -> Iterator[int]:
     if (records != [json.loads(json.dumps(m.model_dump(mode="json"))) for m in doc.records]
             or json.loads(json.dumps(start_json(match))) != json.loads(json.dumps(doc.start.model_dump(mode="json")))):
         raise _mismatch()
+    _play_hand(match, hands[-1], len(hands) - 1)
+    return match
 
 
 def _replay(match: Match, hands: Sequence[Sequence[str]], first: int = 0) -> None:
