@@ -224,7 +224,14 @@ class FullCheck:
         self.hands = 0          # hands checked so far
         self.finished = False   # all checked (or failed)
 
+    #: the check waits this long after the match is put on the table (the window draws it first)
+    DELAY_MS = 1000
+
     def start(self) -> None:
+        """Begin, once the window has had :attr:`DELAY_MS` to put the match on the table."""
+        self._scheduler.call_later(self.DELAY_MS, self._next)
+
+    def _next(self) -> None:
         if not self._wanted():
             return
         self._scheduler.run_off_thread(self._step, self._stepped)
@@ -244,7 +251,7 @@ class FullCheck:
 
     def _stepped(self, outcome: str | None) -> None:
         if outcome is None:
-            self.start()
+            self._next()
             return
         self.finished = True
         if outcome:
