@@ -221,6 +221,7 @@ class FullCheck:
         self._scheduler = scheduler
         self._wanted = wanted
         self._failed = failed
+        self._timer: object = None
         self.hands = 0          # hands checked so far
         self.finished = False   # all checked (or failed)
 
@@ -229,10 +230,11 @@ class FullCheck:
 
     def start(self) -> None:
         """Begin, once the window has had :attr:`DELAY_MS` to put the match on the table."""
-        self._scheduler.call_later(self.DELAY_MS, self._next)
+        self._timer = self._scheduler.call_later(self.DELAY_MS, self._next)   # (kept: a timer lives by its handle)
 
     def _next(self) -> None:
         if not self._wanted():
+            self.finished = True   # (the match left the table: its check is of no use)
             return
         self._scheduler.run_off_thread(self._step, self._stepped)
 
