@@ -142,8 +142,8 @@ def test_the_journal_stays_about_one_hand_long_once_the_autosave_is_written():
     s, sch = session(writer)
     s.new_match("ceki", seats(3), 3)
     rng = random.Random(3)
-    for _ in range(10):
-        play(s, sch, rng, 80)
+    for _ in range(4):
+        play(s, sch, rng, 60)
         m = s.match
         assert m is not None and s.autosaves.journal is not None
         assert s.autosaves.journal.pending() <= len(m.logs[-1]) + 1

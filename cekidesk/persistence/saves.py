@@ -822,7 +822,6 @@ def document_to_match(doc: SaveDocument) -> Match:
     if doc.start is not None and doc.records is not None and needs_full_check(doc):
         match = _resumed(doc, spec, options, match_options, hands)
     elif doc.start is not None and doc.records is not None:   # short: replayed in full, checked against them
-        _resumed(doc, spec, options, match_options, hands)
         match = _replayed_and_checked(doc)
     else:
         match = _new_match(doc, spec, options, match_options)
