@@ -6,6 +6,7 @@ measured by ``bench/log_speed.py``.
 """
 from __future__ import annotations
 
+import errno
 import logging
 import random
 
@@ -18,6 +19,7 @@ from waiting import HANG_GUARD_MS
 
 from cekidesk.engine.match import Match
 from cekidesk.games import new_match
+from cekidesk.persistence.journal import Journal
 from cekidesk.persistence.saves import SaveFileError
 from cekidesk.ui.adapters import autosaver as autosaver_module
 from cekidesk.ui.foundations import i18n
@@ -264,6 +266,14 @@ def count(lines: list[str], start: str) -> int:
 def test_failing_autosaves_are_told_once_and_recovery_is_told(qtbot, boxes, monkeypatch, caplog):  # noqa: F811
     disk = FlakyDisk(autosaver_module.write_save)
     monkeypatch.setattr(autosaver_module, "write_save", disk)
+    real_append = Journal.append
+
+    def append(journal, lines):   # (a read-only folder refuses the autosave's journal too)
+        if disk.failing:
+            raise OSError(errno.EROFS, "Read-only file system")
+        real_append(journal, lines)
+
+    monkeypatch.setattr(Journal, "append", append)
     caplog.set_level(logging.DEBUG)
     w = make_window(qtbot)
     start(w, seed=5)

@@ -138,7 +138,7 @@ def test_a_match_from_a_later_deal_survives_save_and_load(tmp_path):
     path = tmp_path / "again.cekisave"
     save_match(path, again, SEATS3)
     raw = json.loads(path.read_text(encoding="utf-8"))
-    assert raw["schema_version"] == 3 and raw["first_deal"] == {"seed": rec.seed, "dealer": rec.dealer}
+    assert raw["schema_version"] == 4 and raw["first_deal"] == {"seed": rec.seed, "dealer": rec.dealer}
     loaded = load_match(path).match
     assert loaded.first_deal == (rec.seed, rec.dealer)
     assert loaded.logs == again.logs and loaded.scores == again.scores
@@ -149,7 +149,8 @@ def test_a_match_from_a_later_deal_survives_save_and_load(tmp_path):
 def test_a_save_without_a_first_deal_has_none_and_a_first_deal_needs_format_2(tmp_path):
     m = new_match("ceki", 3, 12)
     raw = json.loads(document_to_bytes(match_to_document(m, SEATS3)))
-    assert raw["schema_version"] == 3 and "first_deal" not in raw
+    assert raw["schema_version"] == 4 and "first_deal" not in raw
+    del raw["start"], raw["records"]   # (format 4 adds them)
     raw["schema_version"] = 1   # a format 1 file (as older CekiDesks wrote them) with a first deal
     raw["first_deal"] = {"seed": 5, "dealer": 1}
     with pytest.raises(SaveFileError) as err:

@@ -135,7 +135,7 @@ def test_a_save_from_before_issue_32_opens_replays_identically_and_plays_on(game
         assert [[list(r.result.points), list(r.payments)] for r in m.history] == want["results"]
     # saved again, it is a save of today's format that keeps the old match's rules, and opens the same
     doc = saves.save_match(tmp_path / "again.cekisave", m, loaded.seats)
-    assert doc.schema_version == saves.SCHEMA_VERSION == 3
+    assert doc.schema_version == saves.SCHEMA_VERSION == 4
     again = saves.load_match(tmp_path / "again.cekisave").match
     assert again.options == m.options and again.logs == m.logs
     assert [_view_text(again.state.view(p)) for p in range(m.n_players)] == want["views"]

@@ -200,9 +200,11 @@ def test_saved_json_fields(tmp_path):
     returned = save_match(path, m, seats)
     raw = json.loads(path.read_text(encoding="utf-8"))
     assert set(raw) == {"format", "schema_version", "app_version", "saved_at", "game", "options",
-                        "match_options", "seats", "seed", "log", "ledger", "undo_allowed", "undone_hands"}
+                        "match_options", "seats", "seed", "log", "ledger", "undo_allowed", "undone_hands",
+                        "start", "records"}
     assert raw["format"] == "cekidesk-save"
-    assert raw["schema_version"] == 3
+    assert raw["schema_version"] == 4
+    assert len(raw["records"]) == 2 and len(raw["start"]["rng"]) == 625
     assert raw["undo_allowed"] is False and raw["undone_hands"] == []   # a money match: no undo
     assert raw["app_version"] == cekidesk.__version__
     datetime.fromisoformat(raw["saved_at"].replace("Z", "+00:00"))
@@ -495,6 +497,7 @@ def _seven_seats(d):
     d["seats"] = seats_dicts(7)
     d["ledger"] = {"scores": [0] * 7, "cents": [0] * 7, "hands_finished": 0}
     d["log"] = [[]]
+    d.pop("records", None), d.pop("start", None)
 
 
 def seats_dicts(n):

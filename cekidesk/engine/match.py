@@ -23,7 +23,7 @@ from .protocol import (
     OptionsError,
     Settlement,
 )
-from .records import GENERIC_MODES, HandRecord, MatchEnding, MatchOptions, MatchSoFar, check_carry
+from .records import GENERIC_MODES, HandRecord, HandStart, MatchEnding, MatchOptions, MatchSoFar, check_carry
 
 
 class Match:
@@ -75,6 +75,9 @@ class Match:
         #: how many finished hands :meth:`forget_finished_hands` dropped from the front of ``history``
         #: and ``logs`` (0 for every match a person plays: only the headless simulator forgets)
         self.hands_forgotten = 0
+        #: each hand's :class:`HandStart` (the match as the hand was dealt): undo and the opening of a
+        #: save replay from the start of one hand, never the whole match
+        self.starts: list[HandStart] = []
         self.dealer = self.rng.randrange(n_players)
         #: (hand seed, dealer) of the first hand instead of the ones the seed gives: a match that
         #: plays a deal of another match again ("Play this deal again"); later hands follow the seed
@@ -91,6 +94,9 @@ class Match:
         self.hand_seed = self.rng.randrange(2**62)
         if not self.logs and self.first_deal is not None:
             self.hand_seed = self.first_deal[0]
+        hand = self.hands_forgotten + len(self.logs)
+        self.starts.append(HandStart(hand, self.dealer, self.hand_seed, hand + 2,
+                                     tuple(self.scores), tuple(self.ledger), self.pot, self.carry))
         self.state = self._deal(self.hand_seed, self.dealer, self.carry)
         self.logs.append([])
         #: The latest events of the current hand's actions, secrets included (the deal's events are
@@ -173,7 +179,8 @@ class Match:
         """Between two hands, drop the records and action logs of every finished hand but the last
         (which :meth:`next_hand` reads): a headless match of thousands of hands (the simulator) then
         holds what one hand holds.  Scores, money, the pot, the carry and the dealer are kept; the
-        forgotten hands can no longer be replayed (:meth:`dealt_state`, :meth:`replayed`).  A match a
+        forgotten hands can no longer be replayed (:meth:`dealt_state`, :meth:`replayed`,
+        :meth:`rewound`: a match that forgot is played on, never rebuilt or saved).  A match a
         person plays never forgets: saves, undo, the hand history and statistics read every hand."""
         if not self.state.is_terminal():
             raise GameOverError("hands are forgotten only between two hands")
@@ -181,20 +188,91 @@ class Match:
         if drop > 0:
             del self.history[:drop]
             del self.logs[:drop]
+            del self.starts[:drop]
             self.hands_forgotten += drop
 
     def replayed(self, logs: Sequence[Sequence[Action]]) -> Match:
         """A new match of the same game, players, seed and options with ``logs`` played in it (one
         list of actions per hand, the last one possibly cut short or empty): the engine is
         deterministic, so the log of this match cut anywhere rebuilds the match exactly as it was
-        at that point — an undo is a replay without the log's tail.  Raises ``EngineError`` if the
-        log is not one this match could have played."""
-        match = Match(self.spec, self.n_players, self.seed, self.options, self.match_options)
-        for hi, hand in enumerate(logs):
-            if hi:
+        at that point — an undo is a replay without the log's tail.  The hands ``logs`` shares with
+        this match are not played again: the rebuild starts from the :class:`HandStart` of the first
+        hand that differs (or the last one), so it costs the hands replayed, not the match.  Raises
+        ``EngineError`` if the log is not one this match could have played."""
+        if not logs:
+            raise EngineError("a match has at least one hand")
+        first = 0
+        finished = min(len(logs), len(self.logs)) - 1
+        while first < finished and logs[first] == self.logs[first]:
+            first += 1
+        match = self.rewound(first)
+        for hi in range(first, len(logs)):
+            if hi > first:
                 match.next_hand()
-            for action in hand:
+            for action in logs[hi]:
                 match.apply(action)
+        return match
+
+    def rewound(self, hand: int) -> Match:
+        """A new match: this one as hand ``hand`` was dealt (no move of it played), rebuilt from the
+        hand's :class:`HandStart` — the hands before it are kept, not replayed."""
+        if not 0 <= hand < len(self.starts):
+            raise EngineError(f"there is no hand {hand + 1} to go back to")
+        start = self.starts[hand]
+        match = Match.__new__(Match)
+        match.__dict__.update(self.__dict__)
+        match.history = self.history[:hand]
+        match.logs = [list(h) for h in self.logs[:hand]]
+        match.starts = self.starts[:hand]
+        match.scores, match.ledger = list(start.scores), list(start.ledger)
+        match.pot, match.carry, match.dealer = start.pot, start.carry, start.dealer
+        match._ending_winners = None
+        match.rng = random.Random()
+        if hand == self.hand_index:
+            match.rng.setstate(self.rng.getstate())   # (it has drawn nothing since this hand's seed)
+        else:
+            match.rng = match_rng(self.seed, self.n_players, hand + 1)
+        match._restart_hand(start)
+        return match
+
+    def _restart_hand(self, start: HandStart) -> None:
+        """Deal the hand ``start`` describes again (its seed already drawn from :attr:`rng`)."""
+        self.hand_seed = start.seed
+        self.starts.append(start)
+        self.state = self._deal(start.seed, start.dealer, start.carry)
+        self.logs.append([])
+        self.hand_events = deque(maxlen=self.EVENTS_KEPT)
+        self.hand_events_dropped = 0
+
+    @classmethod
+    def resumed(cls, spec: AnyGame, n_players: int, seed: int, options: BaseModel | Mapping[str, object] | None,
+                match_options: MatchOptions | Mapping[str, object] | None, first_deal: tuple[int, int] | None,
+                history: Sequence[HandRecord], logs: Sequence[Sequence[Action]], rng: random.Random,
+                hand_seed: int) -> Match:
+        """A match rebuilt from its finished hands' records (``history``, one per hand of ``logs``),
+        the RNG as it was after the current hand's seed was drawn and that seed, without replaying those
+        hands: the start of the current hand (dealer, scores, money, pot, carry) follows from the
+        records.  The records are taken as they are — whoever reads them from a file checks them
+        (:func:`cekidesk.persistence.saves.document_to_match`).  The current hand is dealt, no move
+        of it played."""
+        match = cls(spec, n_players, seed, options, match_options, first_deal)
+        if len(history) != len(logs):
+            raise EngineError("one record per finished hand is needed")
+        match.starts, match.logs, match.history = [], [list(h) for h in logs], list(history)
+        scores, ledger, pot, carry = [0] * n_players, [0] * n_players, 0, match._first_carry
+        for i, rec in enumerate(history):
+            match.starts.append(HandStart(i, rec.dealer, rec.seed, i + 2, tuple(scores), tuple(ledger), pot, carry))
+            for p in range(n_players):
+                scores[p] += rec.result.points[p]
+                ledger[p] += rec.payments[p]
+            pot, carry = rec.pot, rec.carry
+        dealer = match.dealer
+        if history:
+            dealer = spec.next_dealer(history[-1].result, history[-1].dealer, n_players)
+        match.rng = rng
+        match.scores, match.ledger, match.pot, match.carry, match.dealer = scores, ledger, pot, carry, dealer
+        hand = len(history)
+        match._restart_hand(HandStart(hand, dealer, hand_seed, hand + 2, tuple(scores), tuple(ledger), pot, carry))
         return match
 
     def out_seats(self) -> tuple[int, ...]:
@@ -225,6 +303,15 @@ class Match:
         return tuple(p for p in range(self.n_players) if self.scores[p] == top)
 
 
+def match_rng(seed: int, n_players: int, hands: int) -> random.Random:
+    """The RNG of a match of ``seed`` after it drew its first dealer and ``hands`` hand seeds."""
+    rng = random.Random(seed)
+    rng.randrange(n_players)
+    for _ in range(hands):
+        rng.randrange(2**62)
+    return rng
+
+
 def offered_modes(spec: AnyGame) -> tuple[str, ...]:
     """Every match mode a game offers: its generic ``match_modes``, then its own endings."""
     return tuple(spec.match_modes) + tuple(e.mode for e in spec.match_endings)
@@ -253,5 +340,5 @@ def normalise_settlement(out: Payout | list[int], pot_before: int,
     return s
 
 
-__all__ = ["GENERIC_MODES", "HandRecord", "Match", "MatchEnding", "MatchOptions", "MatchSoFar", "check_carry",
-           "ending_of", "normalise_settlement", "offered_modes"]
+__all__ = ["GENERIC_MODES", "HandRecord", "HandStart", "Match", "MatchEnding", "MatchOptions", "MatchSoFar",
+           "check_carry", "ending_of", "match_rng", "normalise_settlement", "offered_modes"]

@@ -96,6 +96,25 @@ class MatchEnding:
     limit_range: tuple[int, int] = (1, 100)
 
 
+@dataclass(frozen=True)
+class HandStart:
+    """A match as hand ``index`` was dealt: what the rest of the match replays from, so that an
+    undo, a redo or the opening of a save costs one hand, not the whole match.
+
+    ``draws`` counts the numbers the match's RNG had drawn (the first dealer, then one seed per
+    hand): the RNG after them is the one the next hand's seed comes from.  ``carry`` is the carry
+    the hand was dealt with (the one after the hand before it)."""
+
+    index: int
+    dealer: int
+    seed: int
+    draws: int
+    scores: tuple[int, ...]
+    ledger: tuple[int, ...]
+    pot: int
+    carry: object
+
+
 _CARRY_ATOMS = (str, int, bool, type(None))
 
 
@@ -114,4 +133,4 @@ def check_carry(value: object) -> object:
     raise EngineError(f"a match carry must be frozen and JSON-safe, not {type(value).__name__}")
 
 
-__all__ = ["GENERIC_MODES", "HandRecord", "MatchEnding", "MatchOptions", "MatchSoFar", "check_carry"]
+__all__ = ["GENERIC_MODES", "HandRecord", "HandStart", "MatchEnding", "MatchOptions", "MatchSoFar", "check_carry"]

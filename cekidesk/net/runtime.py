@@ -196,7 +196,7 @@ class SaveWriter:
         self._failed = failed
         self._next = 0
 
-    def write(self, data: bytes) -> None:
+    def write(self, data: bytes, written: Callable[[], None] | None = None) -> None:
         path = self.paths[self._next]
         try:
             write_in_place(path, data)
@@ -205,6 +205,8 @@ class SaveWriter:
             self._failed("the table could not be saved")
             return
         self._next ^= 1
+        if written is not None:
+            written()       # (on the disk at once: the session hears it before anybody hears of the move)
 
     def written_last(self, path: Path) -> None:
         """``path`` holds the save to keep (after a restart): the next write goes to the other."""

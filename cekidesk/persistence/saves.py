@@ -35,8 +35,10 @@ import errno
 import json
 import logging
 import os
+import threading
 import unicodedata
-from collections.abc import Iterable, Sequence
+import weakref
+from collections.abc import Callable, Generator, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -56,10 +58,11 @@ from pydantic_core import ErrorDetails
 
 from cekidesk import __version__
 from cekidesk.bots import bot_levels, canonical_level
-from cekidesk.engine.core import Action, ActionParseError, EngineError, GameSpec, OptionsError
-from cekidesk.engine.match import Match, MatchOptions, offered_modes
+from cekidesk.engine.core import Action, ActionParseError, EngineError, GameSpec, HandResult, OptionsError
+from cekidesk.engine.match import HandRecord, Match, MatchOptions, match_rng, offered_modes
 from cekidesk.games import get_game
 
+from . import journal
 from .atomic import atomic_write_bytes
 from .files import BadPathError, FileTooLargeError, JsonBoundsError, NotAFileError, loads_bounded, read_regular_file
 from .paths import autosave_path
@@ -72,8 +75,10 @@ FORMAT_ID: Final = "cekidesk-save"
 # was used in, and ``first_deal`` (a match that plays a deal of another again); 3 is the first format
 # written by the rules of issue 32 (a game may have changed how it replays a hand since: the loader
 # lets the game upgrade an older save, :meth:`cekidesk.engine.game.Game.upgrade_saved`, and names no
-# game).  Formats 1 and 2 are read too.
-SCHEMA_VERSION: Final = 3
+# game); 4 adds each finished hand's record and the start of the hand in progress (``records``,
+# ``start``: the match is rebuilt from them and the current hand's moves, not by replaying every
+# hand).  Formats 1 to 3 are read too (replayed in full) and written as 4.
+SCHEMA_VERSION: Final = 4
 
 # Limits that keep a hand-edited file from making the app allocate or compute absurdly.
 MAX_FILE_BYTES = 8 * 1024 * 1024   # checked before reading
@@ -84,6 +89,9 @@ MAX_SEATS = 14                     # the game's own player range is checked as w
 MAX_NAME_CHARS = 40
 MAX_OPTIONS = 64                   # entries in an options object
 MAX_ABS_TOTAL = 10**18             # scores and cents
+# a save whose finished hands hold at most this many moves is replayed in full when it is opened
+# (a few hundredths of a second); a longer one is rebuilt from its records, checked in the background
+FULL_CHECK_MOVES = 2_000
 
 # the translation context of the save refusals' words (see :mod:`.words`)
 CONTEXT = "SaveFile"
@@ -208,21 +216,63 @@ class FirstDeal(BaseModel):
     dealer: int = Field(ge=0, lt=MAX_SEATS)
 
 
+RNG_WORDS = 625   # random.Random's state: 624 words and the position in them
+Seat_ = Annotated[int, Field(ge=0, lt=MAX_SEATS)]
+
+
+class RecordModel(BaseModel):
+    """One finished hand as the match recorded it (:class:`~cekidesk.engine.records.HandRecord`):
+    dealer, seed, result, payments, the pot and the carry after it (format 4)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    dealer: Seat_
+    seed: int = Field(ge=0, lt=2**62)
+    outcome: str = Field(min_length=1, max_length=40)
+    points: list[Total] = Field(max_length=MAX_SEATS)
+    winners: list[Seat_] = Field(max_length=MAX_SEATS)
+    # (Any: any JSON — the bounded reader has checked its depth and numbers; quicker than JsonValue)
+    details: dict[str, Any] = Field(default_factory=dict, max_length=MAX_OPTIONS)
+    payments: list[Total] = Field(max_length=MAX_SEATS)
+    pot: int = Field(0, ge=0, le=MAX_ABS_TOTAL)
+    items: list[tuple[Annotated[str, StringConstraints(max_length=40)], Seat_ | None, Seat_ | None, Total]] = Field(
+        default_factory=list, max_length=4 * MAX_SEATS * MAX_SEATS)
+    carry: Any = None
+
+
+class StartModel(BaseModel):
+    """The start of the hand in progress (the last one of the log): its dealer and seed, the scores,
+    money, pot and carry it was dealt with, and the match's random generator after its seed was
+    drawn (format 4).  Checked against the records and the match's seed when the save is opened."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    dealer: Seat_
+    seed: int = Field(ge=0, lt=2**62)
+    scores: list[Total] = Field(max_length=MAX_SEATS)
+    cents: list[Total] = Field(max_length=MAX_SEATS)
+    pot: int = Field(0, ge=0, le=MAX_ABS_TOTAL)
+    carry: Any = None
+    rng: list[Annotated[int, Field(ge=0, lt=2**32)]] = Field(min_length=RNG_WORDS, max_length=RNG_WORDS)
+
+
 class SaveDocument(BaseModel):
-    """One save file (schema version 3; versions 1 and 2 are read too, the game upgrading their moves
+    """One save file (schema version 4; versions 1 to 3 are read too, the game upgrading their moves
     and options: :func:`document_to_match`).
 
     ``log`` holds one list per hand played or in progress, each the actions in order, as text.
     The last hand may be unfinished (mid-hand save) or finished (saved between hands).
     ``undo_allowed`` is the choice made when the match started (None in a version 1 file: then
     :func:`undo_allowed_by_default`), ``undone_hands`` the indices of the hands in which a move
-    was taken back or the deal restarted.
+    was taken back or the deal restarted.  ``records`` (one per hand of the log but the last) and
+    ``start`` (the last hand's start), from format 4 on, let the match be rebuilt by replaying the
+    last hand only; a file without them is replayed in full.
     """
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     format: Literal["cekidesk-save"] = FORMAT_ID
-    schema_version: Literal[1, 2, 3] = SCHEMA_VERSION
+    schema_version: Literal[1, 2, 3, 4] = SCHEMA_VERSION
     app_version: str = Field(__version__, min_length=1, max_length=40)
     saved_at: datetime | None = None
     game: str = Field(pattern=r"^[a-z][a-z0-9_-]{0,31}$")  # a game id: "ceki", "balik-satu"
@@ -236,6 +286,8 @@ class SaveDocument(BaseModel):
     undone_hands: list[Annotated[int, Field(ge=0, lt=MAX_HANDS)]] = Field(default_factory=list,
                                                                           max_length=MAX_HANDS)
     first_deal: FirstDeal | None = None
+    start: StartModel | None = None
+    records: list[RecordModel] | None = Field(None, max_length=MAX_HANDS)
 
     @field_validator("saved_at")
     @classmethod
@@ -273,6 +325,12 @@ class SaveDocument(BaseModel):
             raise ValueError("a first deal is given from save format 2 on")
         if self.first_deal is not None and self.first_deal.dealer >= n:
             raise ValueError(f"the first dealer is not one of the {n} seats")
+        if (self.start is None) != (self.records is None):
+            raise ValueError("the records of the hands and the start of the last one go together")
+        if self.records is not None and self.schema_version < 4:
+            raise ValueError("the records of the hands are given from save format 4 on")
+        if self.records is not None and len(self.records) != len(self.log) - 1:
+            raise ValueError("there is not one record for each finished hand")
         return self
 
     @property
@@ -287,6 +345,8 @@ class LoadedGame:
     match: Match
     seats: tuple[Seat, ...]
     document: SaveDocument
+    # the hands in which moves were taken back as the autosave's journal says (None: as the document)
+    journal_undone: tuple[int, ...] | None = None
 
     @property
     def undo_allowed(self) -> bool:
@@ -296,7 +356,15 @@ class LoadedGame:
 
     @property
     def undone_hands(self) -> frozenset[int]:
+        if self.journal_undone is not None:
+            return frozenset(self.journal_undone)
         return frozenset(self.document.undone_hands)
+
+    @property
+    def unchecked(self) -> bool:
+        """The match was rebuilt from the records of its finished hands, which are yet to be checked
+        against a replay of their moves (:func:`full_check`)."""
+        return needs_full_check(self.document)
 
 
 def undo_allowed_by_default(match_options: MatchOptions) -> bool:
@@ -587,6 +655,7 @@ def match_to_document(
     hold (:data:`MAX_HANDS`, :data:`MAX_ACTIONS`).
     """
     seat_list = _seats(seats, match.n_players)
+    resumable = _resume_fields(match)
     log_text = [[str(a) for a in hand] for hand in match.logs]
     total = sum(len(h) for h in log_text)
     if len(log_text) > MAX_HANDS or total > MAX_ACTIONS:
@@ -609,7 +678,84 @@ def match_to_document(
                       hands_finished=len(match.history), pot=match.pot),
         undo_allowed=undo_allowed_by_default(match.match_options) if undo_allowed is None else undo_allowed,
         undone_hands=sorted(set(undone_hands)),
+        start=resumable[0] if resumable else None,
+        records=resumable[1] if resumable else None,
     )
+
+
+# ---------------------------------------------------------------------------------------------
+# The records and the start of the current hand (format 4)
+
+def _json_value(value: object) -> JsonValue:
+    """``value`` (a hand's details, a carry) as JSON: tuples as lists, a frozen pydantic model as its
+    JSON.  Raises ``TypeError`` for anything JSON cannot hold."""
+    if value is None or isinstance(value, (str, bool, int)):
+        return value
+    if isinstance(value, (list, tuple)):
+        return [_json_value(v) for v in value]
+    if isinstance(value, dict) and all(isinstance(k, str) for k in value):
+        return {k: _json_value(v) for k, v in value.items()}
+    if isinstance(value, BaseModel):
+        dumped: JsonValue = value.model_dump(mode="json")
+        return dumped
+    raise TypeError(f"{type(value).__name__} is not JSON")
+
+
+def record_json(rec: HandRecord) -> dict[str, JsonValue]:
+    """A finished hand's record as a save holds it (:class:`RecordModel`)."""
+    r = rec.result
+    return {"dealer": rec.dealer, "seed": rec.seed, "outcome": r.outcome, "points": list(r.points),
+            "winners": list(r.winners), "details": _json_value(r.details), "payments": list(rec.payments),
+            "pot": rec.pot, "items": [list(i) for i in rec.items], "carry": _json_value(rec.carry)}
+
+
+def start_json(match: Match) -> dict[str, JsonValue]:
+    """The start of ``match``'s current hand as a save holds it (:class:`StartModel`)."""
+    start = match.starts[-1]
+    rng: list[JsonValue] = [*match.rng.getstate()[1]]
+    return {"dealer": start.dealer, "seed": start.seed, "scores": list(start.scores), "cents": list(start.ledger),
+            "pot": start.pot, "carry": _json_value(start.carry), "rng": rng}
+
+
+def _resume_fields(match: Match) -> tuple[StartModel, list[RecordModel]] | None:
+    """``start`` and ``records`` of ``match``'s document; None if something in them is not JSON (the
+    file is then replayed in full when it is opened)."""
+    try:
+        return (StartModel.model_validate(start_json(match)),
+                [RecordModel.model_validate(record_json(r)) for r in match.history[:match.hand_index]])
+    except (TypeError, ValidationError):
+        log.warning("the records of a %s match cannot be saved: it will be replayed when opened", match.spec.id)
+        return None
+
+
+def _carry_from_json(value: JsonValue, like: object) -> object:
+    """The carry ``value`` holds, typed as ``like`` (the carry the match started with: a frozen model's
+    JSON becomes that model, lists become tuples).  Raises ``ValueError`` if it does not come back
+    exactly as it was written."""
+    if isinstance(like, BaseModel) and isinstance(value, dict):
+        carry: object = type(like).model_validate(value)
+    else:
+        carry = _tuples(value)
+    try:
+        if _json_value(carry) != value:
+            raise ValueError("the carry does not read back as written")
+    except TypeError:
+        raise ValueError("the carry is not JSON") from None
+    return carry
+
+
+def _tuples(value: JsonValue) -> object:
+    if isinstance(value, list):
+        return tuple(_tuples(v) for v in value)
+    if isinstance(value, dict):
+        raise ValueError("a carry's group of entries needs its model")
+    return value
+
+
+def _record(model: RecordModel, index: int, carry: object) -> HandRecord:
+    result = HandResult(model.outcome, tuple(model.points), tuple(model.winners), dict(model.details))
+    return HandRecord(index, model.dealer, model.seed, result, tuple(model.payments), model.pot,
+                      tuple((c, a, b, x) for c, a, b, x in model.items), carry)
 
 
 def _check_seats(seats: Sequence[Seat], game_id: str) -> None:
@@ -666,9 +812,26 @@ def _check_hand_lengths(hands: Sequence[Sequence[str]], spec: GameSpec, n_player
 
 
 def document_to_match(doc: SaveDocument) -> Match:
-    """Rebuild the match of a (validated) document by replaying every action, then check the
-    replayed scores, ledger and finished hands against the document.  Raises :class:`SaveFileError`;
-    on error no match is returned."""
+    """Rebuild the match of a (validated) document, then check the scores, ledger and finished hands
+    against the document.  A document of format 4 is rebuilt from its hands' records and the start
+    of the hand in progress, checked against each other and against the match's seed (cheap), and
+    only the hand in progress is replayed; an older one replays every action.  The records of format
+    4 are checked against a replay of every hand by :func:`full_check` (the session runs it in the
+    background).  Raises :class:`SaveFileError`; on error no match is returned."""
+    spec, options, match_options, hands = _prepared(doc)
+    if doc.start is not None and doc.records is not None and needs_full_check(doc):
+        match = _resumed(doc, spec, options, match_options, hands)
+    elif doc.start is not None and doc.records is not None:   # short: replayed in full, checked against them
+        match = _replayed_and_checked(doc)
+    else:
+        match = _new_match(doc, spec, options, match_options)
+        _replay(match, hands)
+    _check_ledger(doc, match)
+    return match
+
+
+def _prepared(doc: SaveDocument) -> tuple[GameSpec, BaseModel, MatchOptions, list[list[str]]]:
+    """The game, options, match options and (upgraded) hands of ``doc``, each checked."""
     try:
         spec = get_game(doc.game)
     except OptionsError:
@@ -702,6 +865,13 @@ def document_to_match(doc: SaveDocument) -> Match:
                                                                           "valid (“{game}” is not played in the "
                                                                           "“{mode}” mode)."),
                                             game=spec.id, mode=match_options.mode))
+    _check_hand_lengths(hands, spec, n, options)
+    return spec, options, match_options, hands
+
+
+def _new_match(doc: SaveDocument, spec: GameSpec, options: BaseModel, match_options: MatchOptions) -> Match:
+    """The match of ``doc`` as its first hand is dealt."""
+    n = len(doc.seats)
     try:
         first = doc.first_deal
         match = Match(spec, n, doc.seed, options, match_options,
@@ -714,67 +884,320 @@ def document_to_match(doc: SaveDocument) -> Match:
         raise _fail("damaged", _say(QT_TRANSLATE_NOOP("SaveFile", "This save file could not be opened: the game in "
                                                                   "it cannot be started."))) from None
 
-    _check_hand_lengths(hands, spec, n, options)
-    _replay(match, hands)
-    led = doc.ledger
-    if (list(match.scores) != led.scores or list(match.ledger) != led.cents
-            or len(match.history) != led.hands_finished or match.pot != led.pot):
-        raise _fail("ledger_mismatch", _say(QT_TRANSLATE_NOOP("SaveFile", "This save file is damaged: the scores and "
-                                                                          "money recorded in it do not match the "
-                                                                          "moves it contains.")))
     return match
 
 
-def _replay(match: Match, hands: Sequence[Sequence[str]]) -> None:
-    """Play every move of a document's log (``hands``, as upgraded) on ``match``, hand after hand.
-    Raises :class:`SaveFileError` at the first move or hand that does not fit."""
-    for hi, hand in enumerate(hands):
-        if hi > 0:
-            if not match.hand_over():
-                raise _fail("illegal_action", _say(QT_TRANSLATE_NOOP("SaveFile", "This save file is damaged: hand "
-                                                                                 "{hand} stops before it is finished, "
-                                                                                 "yet another hand follows."), hand=hi))
-            if match.is_over():
-                raise _fail("illegal_action", _say(QT_TRANSLATE_NOOP("SaveFile", "This save file is damaged: the "
-                                                                                 "match was over after hand {hand}, "
-                                                                                 "yet another hand follows."), hand=hi))
-            match.next_hand()
-        for mi, text in enumerate(hand):
+def _check_ledger(doc: SaveDocument, match: Match) -> None:
+    led = doc.ledger
+    if (list(match.scores) != led.scores or list(match.ledger) != led.cents
+            or len(match.history) != led.hands_finished or match.pot != led.pot):
+        raise _mismatch()
+
+
+def _mismatch() -> SaveFileError:
+    return _fail("ledger_mismatch", _say(QT_TRANSLATE_NOOP("SaveFile", "This save file is damaged: the scores and "
+                                                                       "money recorded in it do not match the "
+                                                                       "moves it contains.")))
+
+
+def _resumed(doc: SaveDocument, spec: GameSpec, options: BaseModel, match_options: MatchOptions,
+             hands: list[list[str]]) -> Match:
+    """The match of a format 4 ``doc`` rebuilt from its records and start, its last hand replayed.
+    Checked without replaying the hands before: the seeds and the random generator against the
+    match's seed, the dealers against the game's rotation, the scores, money, pot and carry of the
+    start against the records, no hand before the last one ending the match."""
+    start, models = doc.start, doc.records
+    assert start is not None and models is not None
+    n = len(doc.seats)
+    match = _new_match(doc, spec, options, match_options)   # (the first hand dealt: its dealer, first carry)
+    rng = match_rng(doc.seed, n, 0)
+    seeds = [rng.randrange(2**62) for _ in hands]
+    if doc.first_deal is not None:
+        seeds[0] = doc.first_deal.seed
+    if [r.seed for r in models] + [start.seed] != seeds or list(rng.getstate()[1]) != start.rng:
+        raise _mismatch()
+    try:
+        carry, carry_json = match.carry, _json_value(match.carry)
+        history = []
+        for i, model in enumerate(models):
+            if model.carry != carry_json:   # (most hands leave the carry as it was: read once)
+                carry, carry_json = _carry_from_json(model.carry, match.carry), model.carry
+            history.append(_record(model, i, carry))
+        if _json_value(carry) != start.carry:
+            raise ValueError("the start's carry is not the last hand's")
+    except (ValueError, TypeError, ValidationError):
+        raise _mismatch() from None
+    _check_records(match, history, start)
+    resumed = Match.resumed(spec, n, doc.seed, options, match_options, match.first_deal, history,
+                            _actions(hands[:-1]), rng, start.seed)
+    _replay(resumed, hands[-1:], first=len(hands) - 1)
+    return resumed
+
+
+def _check_records(match: Match, history: Sequence[HandRecord], start: StartModel) -> None:
+    """The dealers follow the game's rotation, the totals add up to the start's, and the match went
+    on after every hand before the last (``match``: the document's match as it was dealt)."""
+    n, mo = match.n_players, match.match_options
+    dealer, scores, cents, pot = match.dealer, [0] * n, [0] * n, 0
+    for i, rec in enumerate(history):
+        if (rec.dealer != dealer or len(rec.result.points) != n or len(rec.payments) != n
+                or any(not 0 <= w < n for w in rec.result.winners) or sum(rec.payments) + rec.pot - pot != 0):
+            raise _mismatch()
+        for p in range(n):
+            scores[p] += rec.result.points[p]
+            cents[p] += rec.payments[p]
+        pot = rec.pot
+        if (mo.mode == "hands" and i + 1 >= mo.hands) or (mo.mode == "target" and max(scores) >= mo.target):
+            raise _mismatch()
+        try:
+            dealer = match.spec.next_dealer(rec.result, rec.dealer, n)
+        except Exception:   # a game's rotation that cannot read a damaged record
+            raise _mismatch() from None
+    if (start.dealer, start.scores, start.cents, start.pot) != (dealer, scores, cents, pot):
+        raise _mismatch()
+
+
+_PARSED: dict[str, Action] = {}
+
+
+def _parsed(text: str, hand: int, move: int) -> Action:
+    action = _PARSED.get(text)
+    if action is None:
+        try:
+            action = Action.parse(text)
+        except (ActionParseError, ValueError):
             where = _say(QT_TRANSLATE_NOOP("SaveFile", "move {move} of hand {hand} ({action})"),
-                         move=mi + 1, hand=hi + 1, action=_quote_action(text))
-            try:
-                action = Action.parse(text)
-            except (ActionParseError, ValueError):
-                raise _fail("unreadable_action", _say(QT_TRANSLATE_NOOP("SaveFile", "This save file is damaged: "
-                                                                                    "{where} cannot be read."),
-                                                      where=where)) from None
-            try:
-                match.apply(action)
-            except EngineError:
-                raise _fail("illegal_action", _say(QT_TRANSLATE_NOOP("SaveFile", "This save file is damaged: {where} "
-                                                                                 "is not allowed by the rules at that "
-                                                                                 "point of the game."),
-                                                   where=where)) from None
-            except Exception as exc:  # an engine bug must not escape as anything but a save error
-                log.warning("replaying %s raised %r", where.render(), exc, exc_info=True)
-                raise _fail("illegal_action", _say(QT_TRANSLATE_NOOP("SaveFile", "This save file could not be "
-                                                                                 "replayed: {where} could not be "
-                                                                                 "played."), where=where)) from None
+                         move=move + 1, hand=hand + 1, action=_quote_action(text))
+            raise _fail("unreadable_action", _say(QT_TRANSLATE_NOOP("SaveFile", "This save file is damaged: "
+                                                                                "{where} cannot be read."),
+                                                  where=where)) from None
+        if len(_PARSED) < 100_000:
+            _PARSED[text] = action
+    return action
+
+
+def _actions(hands: Sequence[Sequence[str]]) -> list[list[Action]]:
+    """The actions of finished hands (the few distinct texts of a match parsed once each)."""
+    get = _PARSED.get
+    return [[get(text) or _parsed(text, hi, mi) for mi, text in enumerate(hand)] for hi, hand in enumerate(hands)]
+
+
+def needs_full_check(doc: SaveDocument) -> bool:
+    """Whether opening ``doc`` left its earlier hands unchecked (:func:`full_check` then replays them in
+    the background): a format 4 file whose finished hands hold more than :data:`FULL_CHECK_MOVES`
+    moves.  A shorter one is replayed in full when it is opened, as quick as its last hand."""
+    return doc.records is not None and sum(len(h) for h in doc.log[:-1]) > FULL_CHECK_MOVES
+
+
+def _replayed_and_checked(doc: SaveDocument) -> Match:
+    """The match of a format 4 ``doc`` replayed from its first deal, its records and start checked
+    against the replay (:func:`full_check`)."""
+    steps = full_check(doc)
+    try:
+        while True:
+            next(steps)
+    except StopIteration as done:
+        match: Match = done.value
+    return match
+
+
+def full_check(doc: SaveDocument) -> Generator[int, None, Match | None]:
+    """Replay every hand of a format 4 ``doc`` (a match :func:`document_to_match` rebuilt from its
+    records) and check the records and the start against the replay: yields the number of hands
+    replayed after each one, so that a caller can spread the work, and returns the replayed match
+    (its last hand dealt, not played); raises :class:`SaveFileError` if the file's records are not
+    what its moves give.  Nothing to do for an older format (its opening replayed it all)."""
+    if doc.start is None or doc.records is None:
+        return None
+    spec, options, match_options, hands = _prepared(doc)
+    match = _new_match(doc, spec, options, match_options)
+    for hi, hand in enumerate(hands[:-1]):
+        if hi:
+            _next_hand(match, hi)
+        _play_hand(match, hand, hi)
+        yield hi + 1
+    if len(hands) > 1:
+        _next_hand(match, len(hands) - 1)
+    records = [json.loads(json.dumps(record_json(r))) for r in match.history[:len(hands) - 1]]
+    if (records != [json.loads(json.dumps(m.model_dump(mode="json"))) for m in doc.records]
+            or json.loads(json.dumps(start_json(match))) != json.loads(json.dumps(doc.start.model_dump(mode="json")))):
+        raise _mismatch()
+    _play_hand(match, hands[-1], len(hands) - 1)
+    return match
+
+
+def _replay(match: Match, hands: Sequence[Sequence[str]], first: int = 0) -> None:
+    """Play every move of ``hands`` (hands ``first``, ``first + 1`` … of a document's log, as upgraded)
+    on ``match``, whose current hand is hand ``first``, hand after hand.  Raises
+    :class:`SaveFileError` at the first move or hand that does not fit."""
+    for offset, hand in enumerate(hands):
+        if offset:
+            _next_hand(match, first + offset)
+        _play_hand(match, hand, first + offset)
+
+
+def _next_hand(match: Match, hi: int) -> None:
+    """Deal hand ``hi`` (counted from 0) after the one before it, which must be over."""
+    if not match.hand_over():
+        raise _fail("illegal_action", _say(QT_TRANSLATE_NOOP("SaveFile", "This save file is damaged: hand "
+                                                                         "{hand} stops before it is finished, "
+                                                                         "yet another hand follows."), hand=hi))
+    if match.is_over():
+        raise _fail("illegal_action", _say(QT_TRANSLATE_NOOP("SaveFile", "This save file is damaged: the "
+                                                                         "match was over after hand {hand}, "
+                                                                         "yet another hand follows."), hand=hi))
+    match.next_hand()
+
+
+def _play_hand(match: Match, hand: Sequence[str], hi: int) -> None:
+    """Play the moves of hand ``hi`` (counted from 0) on ``match``."""
+    for mi, text in enumerate(hand):
+        where = _say(QT_TRANSLATE_NOOP("SaveFile", "move {move} of hand {hand} ({action})"),
+                     move=mi + 1, hand=hi + 1, action=_quote_action(text))
+        try:
+            action = Action.parse(text)
+        except (ActionParseError, ValueError):
+            raise _fail("unreadable_action", _say(QT_TRANSLATE_NOOP("SaveFile", "This save file is damaged: "
+                                                                                "{where} cannot be read."),
+                                                  where=where)) from None
+        try:
+            match.apply(action)
+        except EngineError:
+            raise _fail("illegal_action", _say(QT_TRANSLATE_NOOP("SaveFile", "This save file is damaged: {where} "
+                                                                             "is not allowed by the rules at that "
+                                                                             "point of the game."),
+                                               where=where)) from None
+        except Exception as exc:  # an engine bug must not escape as anything but a save error
+            log.warning("replaying %s raised %r", where.render(), exc, exc_info=True)
+            raise _fail("illegal_action", _say(QT_TRANSLATE_NOOP("SaveFile", "This save file could not be "
+                                                                             "replayed: {where} could not be "
+                                                                             "played."), where=where)) from None
 
 
 # ---------------------------------------------------------------------------------------------
 # Files
 
 def document_to_bytes(doc: SaveDocument) -> bytes:
-    """The file contents for ``doc``: indented UTF-8 JSON, one line per hand, the log last."""
+    """The file contents for ``doc``: indented UTF-8 JSON, the start of the hand in progress on one
+    line, then one line per finished hand's record, then one line per hand of the log."""
     d = doc.model_dump(mode="json")
-    if d["first_deal"] is None:
-        del d["first_deal"]   # (only a match that plays a deal again has one)
-    hands = d.pop("log")
-    head = json.dumps(d, indent=2, ensure_ascii=False)
-    assert head.endswith("\n}")
-    lines = ",\n".join("    " + json.dumps(h, ensure_ascii=False) for h in hands)
-    return (head[:-2] + ',\n  "log": [\n' + lines + "\n  ]\n}\n").encode("utf-8")
+    hands, start, records = d.pop("log"), d.pop("start"), d.pop("records")
+    lines = None if records is None else [json.dumps(r, ensure_ascii=False) for r in records]
+    return _assembled(d, start, lines, [json.dumps(h, ensure_ascii=False) for h in hands])
+
+
+def _assembled(head: dict[str, object], start: object, records: Sequence[str] | None, hands: Sequence[str]) -> bytes:
+    if head.get("first_deal", 0) is None:
+        del head["first_deal"]   # (only a match that plays a deal again has one)
+    text = json.dumps(head, indent=2, ensure_ascii=False)
+    assert text.endswith("\n}")
+    parts = [text[:-2], ",\n"]
+    if start is not None and records is not None:
+        parts += ['  "start": ', json.dumps(start, ensure_ascii=False), ',\n  "records": [\n',
+                  ",\n".join("    " + r for r in records), "\n  ],\n"]
+    parts += ['  "log": [\n', ",\n".join("    " + h for h in hands), "\n  ]\n}\n"]
+    return "".join(parts).encode("utf-8")
+
+
+class SaveCache:
+    """The lines of a match's finished hands (their records and moves), kept from one autosave to the
+    next so that writing the file costs the hand in progress, not the match: a hand's lines are made
+    once, and kept while the match (or the match an undo rebuilt from it) still has that hand's
+    record — a record is never changed, and a new one means the hand was played anew.  Thread-safe:
+    the lines may be made on another thread than the one that reads the match
+    (:func:`match_bytes_job`)."""
+
+    def __init__(self) -> None:
+        self._hands: list[tuple[HandRecord, str, str]] = []
+        self._lock = threading.Lock()
+
+    def missing(self, match: Match) -> tuple[list[tuple[HandRecord, list[Action]]], int]:
+        """``match``'s finished hands (before the one in progress: record and moves) and how many of
+        them have no lines here yet."""
+        done = match.hand_index
+        hands = [(match.history[i], match.logs[i]) for i in range(done)]
+        return hands, done - self._kept(hands)
+
+    def _kept(self, hands: Sequence[tuple[HandRecord, Sequence[Action]]]) -> int:
+        with self._lock:
+            keep = 0
+            while keep < min(len(hands), len(self._hands)) and self._hands[keep][0] is hands[keep][0]:
+                keep += 1
+            return keep
+
+    def lines(self, hands: Sequence[tuple[HandRecord, Sequence[Action]]]) -> tuple[list[str], list[str]]:
+        """The record lines and log lines of ``hands`` (the finished hands :meth:`missing` gave), those
+        not here made now and kept.  Raises ``TypeError`` or ``ValidationError`` for a record a save
+        cannot hold."""
+        keep = self._kept(hands)
+        with self._lock:
+            kept = self._hands[:keep]
+        made = [(rec, json.dumps(RecordModel.model_validate(record_json(rec)).model_dump(mode="json"),
+                                 ensure_ascii=False), json.dumps([str(a) for a in actions], ensure_ascii=False))
+                for rec, actions in hands[keep:]]
+        lines = kept + made
+        with self._lock:
+            self._hands = lines
+        return [r for _, r, _ in lines], [h for _, _, h in lines]
+
+
+def match_bytes_job(match: Match, seats: Sequence[Seat], cache: SaveCache, path: str | os.PathLike,
+                    *, undo_allowed: bool | None = None, undone_hands: Iterable[int] = ()
+                    ) -> tuple[Callable[[], bytes], int]:
+    """What the save file of ``match`` needs, read from it now (on the thread that plays it): a job
+    that makes the file's bytes (what :func:`save_bytes` of :func:`match_to_document` gives) on any
+    thread, with ``cache`` (the finished hands' lines made once), and how many finished hands' lines
+    the job has to make.  The job raises :class:`SaveFileError` (``"too_long"``) as those do; this
+    raises it and ``ValueError`` for seats that do not fit."""
+    seat_list = _seats(seats, match.n_players)
+    total = sum(len(h) for h in match.logs)
+    if len(match.logs) > MAX_HANDS or total > MAX_ACTIONS:
+        raise SaveFileError(
+            f"This match is too long to be saved ({len(match.logs):,} hands, {total:,} moves; a save holds at "
+            f"most {MAX_HANDS:,} hands and {MAX_ACTIONS:,} moves). Please start a new match. "
+            "No file was changed.", "too_long")
+    try:
+        start = StartModel.model_validate(start_json(match)).model_dump(mode="json")
+    except (TypeError, ValidationError):
+        data = save_bytes(match_to_document(match, seat_list, undo_allowed=undo_allowed,
+                                            undone_hands=undone_hands), path)
+        return (lambda: data), 0
+    first = match.first_deal
+    head = SaveDocument.model_construct(
+        first_deal=None if first is None else FirstDeal(seed=first[0], dealer=first[1]),
+        saved_at=datetime.now(UTC), game=match.spec.id, options=match.options.model_dump(mode="json"),
+        match_options=match.match_options.model_dump(mode="json", exclude_none=True), seats=seat_list,
+        seed=match.seed, log=[],
+        ledger=Ledger(scores=list(match.scores), cents=list(match.ledger), hands_finished=len(match.history),
+                      pot=match.pot),
+        undo_allowed=undo_allowed_by_default(match.match_options) if undo_allowed is None else undo_allowed,
+        undone_hands=sorted(set(undone_hands))).model_dump(mode="json")
+    for key in ("log", "start", "records"):
+        del head[key]
+    current = json.dumps([str(a) for a in match.logs[-1]], ensure_ascii=False)
+    finished, missing = cache.missing(match)
+    whole = (match, seat_list, undo_allowed, tuple(undone_hands))
+
+    def make() -> bytes:
+        try:
+            records, hands = cache.lines(finished)
+        except (TypeError, ValidationError):
+            m, sl, allowed, undone = whole
+            return save_bytes(match_to_document(m, sl, undo_allowed=allowed, undone_hands=undone), path)
+        data = _assembled(head, start, records, [*hands, current])
+        if len(data) > MAX_FILE_BYTES:
+            raise SaveFileError("This match is too long to be saved. Please start a new match. "
+                                "No file was changed.", "too_long", Path(path))
+        return data
+
+    return make, missing
+
+
+def match_bytes(match: Match, seats: Sequence[Seat], cache: SaveCache, path: str | os.PathLike, *,
+                undo_allowed: bool | None = None, undone_hands: Iterable[int] = ()) -> bytes:
+    """The bytes of the save file of ``match`` made now with ``cache`` (:func:`match_bytes_job`)."""
+    make, _ = match_bytes_job(match, seats, cache, path, undo_allowed=undo_allowed, undone_hands=undone_hands)
+    return make()
 
 
 def _write_failure(exc: OSError, path: Path) -> SaveFileError:
@@ -844,7 +1267,20 @@ def load_match(path: str | os.PathLike) -> LoadedGame:
     except SaveFileError as exc:
         exc.path = p
         raise
-    return LoadedGame(match, tuple(doc.seats), doc)
+    loaded = LoadedGame(match, tuple(doc.seats), doc)
+    if loaded.unchecked:
+        _UNCHECKED[match] = doc
+    return loaded
+
+
+# the documents of the matches rebuilt from records yet to be checked (:func:`unchecked_document`)
+_UNCHECKED: weakref.WeakKeyDictionary[Match, SaveDocument] = weakref.WeakKeyDictionary()
+
+
+def unchecked_document(match: Match) -> SaveDocument | None:
+    """The document ``match`` was loaded from if its earlier hands are yet to be checked against
+    their moves (:func:`full_check`; asked once: the caller runs the check), else None."""
+    return _UNCHECKED.pop(match, None)
 
 
 def save_autosave(match: Match, seats: Sequence[Seat | dict[str, Any]]) -> Path:
@@ -855,18 +1291,41 @@ def save_autosave(match: Match, seats: Sequence[Seat | dict[str, Any]]) -> Path:
 
 
 def load_autosave() -> LoadedGame | None:
-    """The autosaved game, or None if there is none.  A damaged autosave raises :class:`SaveFileError`
-    (the app can then offer to discard it with :func:`remove_autosave`)."""
+    """The autosaved game with the moves of its journal played on (:mod:`.journal`), or None if there
+    is none.  A damaged autosave raises :class:`SaveFileError` (the app can then offer to discard it
+    with :func:`remove_autosave`); a damaged journal loses only its lines from the damage on."""
     try:
-        return load_match(autosave_path())
+        loaded = load_match(autosave_path())
     except SaveFileError as exc:
         if exc.reason == "missing":
             return None
         raise
+    return with_journal(loaded)
+
+
+def with_journal(loaded: LoadedGame, path: str | os.PathLike | None = None) -> LoadedGame:
+    """``loaded`` (the autosave) with the moves of the journal at ``path`` (default: the autosave's)
+    played on."""
+    records, torn = journal.read_records(None if path is None else Path(path))
+    if torn:
+        log.warning("the autosave's journal ends with a torn or damaged line; the lines before it are used")
+    if not records:
+        return loaded
+    doc = _UNCHECKED.pop(loaded.match, None)
+    try:
+        done = journal.replay(loaded.match, records)
+    except Exception:   # a rules bug must not cost the autosave
+        log.exception("the autosave's journal could not be replayed")
+        return loaded
+    if doc is not None:
+        _UNCHECKED[done.match] = doc
+    log.info("the autosave's journal: %d lines played on, %d skipped", done.applied, done.skipped)
+    return LoadedGame(done.match, loaded.seats, loaded.document,
+                      done.undone if done.undone is not None else loaded.journal_undone)
 
 
 def remove_autosave() -> None:
-    """Delete the autosave, if any (e.g. when the match ends)."""
+    """Delete the autosave, if any (e.g. when the match ends; its journal is the session's to clear)."""
     try:
         autosave_path().unlink()
     except FileNotFoundError:

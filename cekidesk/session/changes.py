@@ -56,7 +56,8 @@ class Thinking:
 @dataclass(frozen=True)
 class Problem:
     """Something to tell the player: ``code`` is ``bot_failed``, ``bot_illegal`` (``detail`` starts
-    "seat <n>: ") or ``autosave_failed``."""
+    "seat <n>: "), ``autosave_failed`` or ``save_damaged`` (the background check of a save opened
+    from its hands' records found records its moves do not give; ``detail``: the sentence)."""
 
     code: str
     detail: str

@@ -44,7 +44,9 @@ class AutosaveWriter(Protocol):
     replacing an older one still waiting); the session decides when, and hears back through
     :meth:`cekidesk.session.session.Session.autosaved`."""
 
-    def write(self, data: bytes) -> None: ...
+    def write(self, data: bytes, written: Callable[[], None] | None = None) -> None:
+        """Write ``data`` as the autosave; call ``written`` (on any thread) once it is on the disk —
+        not if a newer request replaced it first."""
 
     def remove(self) -> None: ...
 

@@ -30,10 +30,11 @@ from cekidesk.persistence.saves import (
     Seat,
     load_match,
     save_match,
+    unchecked_document,
     undo_allowed_by_default,
 )
 
-from .autosave import Autosaves
+from .autosave import Autosaves, FullCheck
 from .bots import HINT_FALLBACK, HINT_LEVEL, BotAnswer, BotTask
 from .changes import (
     Changes,
@@ -96,6 +97,8 @@ class Session:
         self.pace_ms = pace_ms
         self.autosave = autosave
         self.autosaves = Autosaves(writer)
+        #: the background check of a match opened from a save's records (None: none was needed)
+        self.full_check: FullCheck | None = None
         self.auto_action = auto_action
         self.hint_levels = hint_levels
         self.settings: object | None = None
@@ -213,6 +216,7 @@ class Session:
             allowed = undo_allowed_by_default(match.match_options) if undo_allowed is None else undo_allowed
             self.undo_stack = UndoStack(allowed, undone_hands)
             self.handover.viewer = self.human_seats[0]
+            self._check_saved(match)
             self._autosave()
             self._started()
             self._after_change()
@@ -756,6 +760,18 @@ class Session:
         """Save after every move (a lesson leaves the autosave of the game it interrupted as it was)."""
         if self.autosave and self.match is not None and self.guiding() is None:
             self._say(self.autosaves.request(self.match, self.seats, self.undo_allowed, self.undone_hands))
+
+    def _check_saved(self, match: Match) -> None:
+        """A match opened from a save's records: its earlier hands are replayed in the background
+        (``Problem("save_damaged")`` if they do not give the records)."""
+        document = unchecked_document(match)
+        if document is None:
+            return
+        first = match.starts[0]
+        self.full_check = FullCheck(
+            document, self.scheduler, lambda: self.match is not None and self.match.starts[0] is first,
+            lambda text: self._later(lambda: self._tell(Problem("save_damaged", text))))
+        self.full_check.start()
 
     def autosaved(self, error: str) -> Changes:
         """What the writer did (``error`` empty: it worked)."""

@@ -32,12 +32,30 @@ def fingerprint(match: Match, seats: tuple[Seat, ...]) -> str:
                    match.match_options.model_dump(mode="json"), [[s.kind, s.level] for s in seats]])
 
 
+#: the digests :func:`befores` made, by the hand start (``Match.starts``) they lead to: a match an undo
+#: rebuilt shares its earlier hands' starts with the one it came from, so its digests are not made again
+_BEFORE: dict[int, tuple[object, str]] = {}
+_BEFORE_MOST = 50_000
+
+
 def befores(match: Match) -> list[str]:
     """For each hand of ``match`` up to the current one, a digest of every action before it (chained,
-    so the whole list costs one pass over the log)."""
+    so the whole list costs one pass over the log — and only over the hands not seen before)."""
+    starts = match.starts
     out = [digest([])]
-    for actions in match.logs[:-1]:
-        out.append(digest([out[-1], [str(a) for a in actions]]))
+    while len(out) < len(match.logs):
+        kept = _BEFORE.get(id(starts[len(out)]))
+        if kept is None or kept[0] is not starts[len(out)]:
+            break
+        out.append(kept[1])
+    texts: dict[object, str] = {}
+    for hand in range(len(out) - 1, len(match.logs) - 1):
+        words = [texts.get(a) or texts.setdefault(a, str(a)) for a in match.logs[hand]]
+        out.append(digest([out[-1], words]))
+    if len(_BEFORE) > _BEFORE_MOST:
+        _BEFORE.clear()
+    for i in range(1, len(out)):
+        _BEFORE[id(starts[i])] = (starts[i], out[i])
     return out
 
 

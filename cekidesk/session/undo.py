@@ -1,6 +1,7 @@
-"""Undo, redo and the restart of a deal: the match is rebuilt by replaying its log without a tail
-(:meth:`cekidesk.engine.match.Match.replayed`: the engine is deterministic); the tails taken back are
-a stack of redo steps."""
+"""Undo, redo and the restart of a deal: the match is rebuilt from the start of the hand the log is
+cut in (:meth:`cekidesk.engine.match.Match.rewound`, its :class:`~cekidesk.engine.records.HandStart`)
+and that hand's moves before the cut are played again (the engine is deterministic), so an undo
+costs the hand, not the match; the tails taken back are a stack of redo steps."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
@@ -22,8 +23,16 @@ class UndoStack:
 
     @staticmethod
     def has_move(match: Match, people: frozenset[int]) -> bool:
-        """Whether a person moved in ``match``."""
-        return any(a.player in people for hand in match.logs for a in hand)
+        """Whether a person moved in ``match`` (the latest hands looked at first)."""
+        return any(a.player in people for hand in reversed(match.logs) for a in hand)
+
+    @staticmethod
+    def cut(match: Match, hand: int, index: int) -> Match:
+        """``match`` as it was before move ``index`` of hand ``hand``: rebuilt from that hand's start."""
+        rebuilt = match.rewound(hand)
+        for action in match.logs[hand][:index]:
+            rebuilt.apply(action)
+        return rebuilt
 
     def can_redo(self) -> bool:
         return bool(self.redo)
@@ -37,7 +46,7 @@ class UndoStack:
                 action = match.logs[hand][index]
                 if action.player not in people:
                     continue
-                rebuilt = match.replayed([*match.logs[:hand], match.logs[hand][:index]])
+                rebuilt = self.cut(match, hand, index)
                 if not made_for_them(rebuilt, action.player):
                     return hand, index, rebuilt
         return None
@@ -52,10 +61,13 @@ class UndoStack:
     def redone(self, match: Match) -> Match:
         """``match`` with the latest tail taken back played again."""
         tail = self.redo.pop()
-        logs = [list(hand) for hand in match.logs]
-        logs[-1] += tail[0]
-        logs += tail[1:]
-        return match.replayed(logs)
+        rebuilt = self.cut(match, match.hand_index, len(match.logs[-1]))
+        for hi, hand in enumerate(tail):
+            if hi:
+                rebuilt.next_hand()
+            for action in hand:
+                rebuilt.apply(action)
+        return rebuilt
 
     def played(self, action: Action) -> None:
         """A move was played: the one a redo would play next keeps the redo (it is the same move); any

@@ -7,19 +7,23 @@ a slow or busy disk, and goes to a worker thread, so that no move waits for the 
 
 Only the newest request matters: while one file is being written, a newer request replaces any
 older one still waiting (a write, or the removal of the autosave when the match is over), and
-requests are carried out in the order they were made.  :meth:`Autosaver.flush` waits until
+requests are carried out in the order they were made.  The moves in between are not lost: the
+session appends each to the autosave's journal before the next is made
+(:mod:`cekidesk.persistence.journal`); once a file is written, its ``written`` callback drops the
+journal's lines it holds.  :meth:`Autosaver.flush` waits until
 everything asked has been done (before the app quits, and before the autosave is read).
 """
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
 
 from cekidesk.persistence.paths import autosave_path
 from cekidesk.persistence.saves import SaveFileError, remove_autosave, write_save
 
-# a request: the bytes to write, or REMOVE
+# a request: the bytes to write and what to call once they are written, or REMOVE
 REMOVE = None
 _NOTHING = object()   # no request waiting
 
@@ -53,15 +57,16 @@ class Autosaver(QObject):
         self._signals = _Signals()        # emitted on the worker thread, received on the window's
         self._signals.done.connect(self.finished)
 
-    def write(self, data: bytes) -> None:
-        """Write ``data`` (a save file's bytes) as the autosave."""
-        self._ask(data)
+    def write(self, data: bytes, written: Callable[[], None] | None = None) -> None:
+        """Write ``data`` (a save file's bytes) as the autosave; ``written`` is called on the writing
+        thread once it is on the disk (not if a newer request replaced it before)."""
+        self._ask((data, written))
 
     def remove(self) -> None:
         """Delete the autosave (the match is over)."""
         self._ask(REMOVE)
 
-    def _ask(self, request: bytes | None) -> None:
+    def _ask(self, request: tuple[bytes, Callable[[], None] | None] | None) -> None:
         with self._lock:
             waiting = self._next is not _NOTHING
             self._next = self._last = request
@@ -77,8 +82,11 @@ class Autosaver(QObject):
             if request is REMOVE:
                 remove_autosave()
             else:
-                assert isinstance(request, bytes), "a request is bytes or REMOVE"
-                write_save(autosave_path(), request)
+                assert isinstance(request, tuple), "a request is (bytes, written) or REMOVE"
+                data, written = request
+                write_save(autosave_path(), data)
+                if written is not None:
+                    written()
         except (SaveFileError, OSError) as exc:
             self._signals.done.emit(str(exc) or type(exc).__name__)
             return

@@ -15,19 +15,27 @@ from ..table.layouts import set_layout_loader
 from .base import DealWords, GameUI, HandEndContent, register_game_ui, registered_uis
 from .help_page import HelpContext, HelpPage
 
+_loaded_for: tuple[object, ...] = ()   # the games whose window packages were imported last
+
 
 def load_game_uis() -> None:
     """Import the window's package of every registered game (:func:`cekidesk.games.ui_module`:
     ``cekidesk.ui.games.<module>``, the same package name as the game's ``cekidesk.games.<module>``,
     or the package a game added by ``register`` named): importing it registers the game's
     table layout and its words (:class:`GameUI`).  A game without such a package gets the plain words
-    and no layout.  A family's package (one for several games) is imported once."""
-    for name in dict.fromkeys(ui_module(spec.id) for spec in games()):
+    and no layout.  A family's package (one for several games) is imported once; nothing is done
+    while the registered games are those of the last call (the log asks once per line)."""
+    global _loaded_for
+    registered = tuple(games())
+    if len(registered) == len(_loaded_for) and all(a is b for a, b in zip(registered, _loaded_for, strict=True)):
+        return
+    for name in dict.fromkeys(ui_module(spec.id) for spec in registered):
         try:
             importlib.import_module(name)
         except ModuleNotFoundError as exc:
             if exc.name != name:
                 raise
+    _loaded_for = registered
 
 
 set_layout_loader(load_game_uis)   # the table looks a layout up; the registry loads the packages
