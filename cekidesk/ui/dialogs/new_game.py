@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from PySide6.QtCore import QEvent, QObject, QRect, QRegularExpression, QSize, Qt
 from PySide6.QtGui import QGuiApplication, QRegularExpressionValidator, QShowEvent
 from PySide6.QtWidgets import (
+    QBoxLayout,
     QCheckBox,
     QComboBox,
     QDialog,
@@ -16,7 +17,6 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QFrame,
     QGridLayout,
-    QBoxLayout,
     QGroupBox,
     QHBoxLayout,
     QLabel,
@@ -75,7 +75,7 @@ class NewGameDialog(QDialog):
         self._options_form: OptionsForm | None = None
         self._level_helps: dict[str, str] = {}
 
-        outer = QVBoxLayout(self)
+        outer = self.outer = QVBoxLayout(self)
         outer.addLayout(self._make_game_rows())
         # the boxes scroll (down, never sideways) where the screen is too low for them — aksara Jawa's
         # taller lines at 1280×720, or the interface at 200 % —; the game's row and the buttons stay
@@ -149,7 +149,7 @@ class NewGameDialog(QDialog):
         200 %), the Rules and the Match go under the seats."""
         bar = self.boxes_scroll.verticalScrollBar().sizeHint().width()
         free = self.free_area()
-        m = self.layout().contentsMargins()
+        m = self.outer.contentsMargins()
         room = free.width() - m.left() - m.right() - bar
         side = self.left_column.minimumSize().width() + self.columns.spacing() \
             + self.right_column.minimumSize().width()
@@ -164,18 +164,18 @@ class NewGameDialog(QDialog):
         need = self.page.minimumSizeHint().expandedTo(self.page.minimumSize())
         self.boxes_scroll.setMinimumWidth(need.width() + bar)
         self.boxes_scroll.setMinimumHeight(min(need.height(), 8 * self.fontMetrics().height()))
-        least = self.layout().totalMinimumSize()
+        least = self.outer.totalMinimumSize()
         self.setMinimumSize(least.width(), min(least.height(), free.height()))
         self.setMaximumSize(max(free.width(), least.width()), free.height())
 
     def _open_size(self) -> QSize:
         """:data:`OPEN_SIZE`, or larger where the boxes need more (not to scroll), within the screen's
         free area."""
-        self.layout().activate()
+        self.outer.activate()
         free = self.free_area()
         page = self.page.minimumSizeHint().expandedTo(self.page.minimumSize())
         chrome = self.sizeHint().height() - self.boxes_scroll.sizeHint().height()   # the game's rows, the buttons
-        w = max(self.OPEN_SIZE[0], self.layout().totalMinimumSize().width())
+        w = max(self.OPEN_SIZE[0], self.outer.totalMinimumSize().width())
         h = max(self.OPEN_SIZE[1], chrome + page.height())
         return QSize(min(w, free.width()), min(h, free.height()))
 

@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..foundations import fonts, names
+from ..foundations import names
 from .helpers import show_money_unit
 from .mnemonics import remarked
 
@@ -89,7 +89,7 @@ def fit_combo_popup(combo: QComboBox) -> None:
     (the combo's, the list's, the menu's), with the combo's frame and arrow, and in the list the
     item's margins, the menu's check column and a scroll bar."""
     view = combo.view()
-    faces = [combo.font(), view.font(), QApplication.font("QComboMenuItem")]
+    faces = [combo.font(), view.font(), QApplication.font("QComboMenuItem")]   # type: ignore[call-overload]  # (bytes is refused at run time)
     texts = [combo.itemText(i) for i in range(combo.count())]
     shown = max((drawn_width(combo.font(), t) for t in texts), default=0.0)
     listed = max((drawn_width(QFont(f), t) for t in texts for f in faces), default=0.0)
