@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import QCoreApplication, QEvent, QRect, Qt, Signal
-from PySide6.QtGui import QFont, QGuiApplication, QShowEvent
+from PySide6.QtCore import QCoreApplication, QEvent, QRect, QSize, Qt, Signal
+from PySide6.QtGui import QFont, QGuiApplication, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QAbstractScrollArea,
@@ -157,7 +157,7 @@ class HandEndDialog(QDialog):
         if items:
             lines = [stake_item_text(item, seat_names, human_seat) for item in items]
             # the stake lines give up height (they scroll), the table above them never does
-            self.items_scroll = QScrollArea(page)
+            self.items_scroll = TextScroll(page)
             self.items_scroll.setObjectName("stakeItemsScroll")
             self.items_scroll.setWidgetResizable(True)
             self.items_scroll.setFrameShape(QFrame.Shape.NoFrame)
@@ -167,8 +167,10 @@ class HandEndDialog(QDialog):
             self.items_label.setWordWrap(True)
             self.items_label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
             self.items_scroll.setWidget(self.items_label)
+            self.items_scroll.viewport().setAutoFillBackground(False)    # (the page's colour, as a label)
+            self.items_label.setAutoFillBackground(False)
             self.items_scroll.setMinimumHeight(self.items_label.fontMetrics().lineSpacing() + 4)
-            pl.addWidget(self.items_scroll, 1)
+            pl.addWidget(self.items_scroll)
         gui = game_ui(match.spec.id)
         if money and gui.uses_pot(match) and not gui.stake_summary(match):
             pot = QLabel(self.tr("In the pot now: {money}").format(
@@ -176,8 +178,7 @@ class HandEndDialog(QDialog):
             pot.setObjectName("potLabel")
             pl.addWidget(pot)
         pl.addWidget(QLabel(match_progress(match, seat_names, human_seat), page))
-        if not items:
-            pl.addStretch(1)
+        pl.addStretch(1)
         return page
 
     def _add_buttons(self, words: DealWords, lay: QVBoxLayout) -> None:
@@ -279,6 +280,24 @@ class HandEndDialog(QDialog):
         y = max(free.top(), min(geo.y(), free.bottom() + 1 - geo.height()))
         if (x, y) != (geo.x(), geo.y()):
             self.move(x + self.pos().x() - geo.x(), y + self.pos().y() - geo.y())
+
+
+class TextScroll(QScrollArea):
+    """A scroll area round a word-wrapped label that asks for the label's height at its width (a
+    plain scroll area asks for up to 24 lines whatever its text): it scrolls only when squeezed."""
+
+    def sizeHint(self) -> QSize:
+        label = self.widget()
+        if label is None:
+            return super().sizeHint()
+        hint = label.sizeHint()
+        width = self.viewport().width() if self.isVisible() else hint.width()
+        height = label.heightForWidth(width) if label.hasHeightForWidth() else hint.height()
+        return QSize(hint.width(), max(height, hint.height() if not self.isVisible() else 0) + 2 * self.frameWidth())
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self.updateGeometry()     # (a new width: a new height for the text)
 
 
 #: the most rows the payments table shows without scrolling (a table of more players scrolls)
