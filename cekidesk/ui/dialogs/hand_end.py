@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import QCoreApplication, QEvent, QRect, Qt, Signal
-from PySide6.QtGui import QFont, QGuiApplication, QShowEvent
+from PySide6.QtCore import QCoreApplication, QEvent, QRect, QSize, Qt, Signal
+from PySide6.QtGui import QFont, QGuiApplication, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QAbstractScrollArea,
@@ -142,6 +142,7 @@ class HandEndDialog(QDialog):
                 pay.setItem(i, 4, table_item(names.format_money(match.ledger[i])))
             else:
                 pay.setItem(i, 2, table_item(names.format_points(match.scores[i])))
+        fit_table_to_rows(pay)
         return pay
 
     def _payments_page(self, match: Match, seat_names: Sequence[str], human_seat: int) -> QWidget:
@@ -155,10 +156,21 @@ class HandEndDialog(QDialog):
         items = rec.items if money else ()
         if items:
             lines = [stake_item_text(item, seat_names, human_seat) for item in items]
-            self.items_label = QLabel("<br>".join(lines), page)
+            # the stake lines give up height (they scroll), the table above them never does
+            self.items_scroll = TextScroll(page)
+            self.items_scroll.setObjectName("stakeItemsScroll")
+            self.items_scroll.setWidgetResizable(True)
+            self.items_scroll.setFrameShape(QFrame.Shape.NoFrame)
+            self.items_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+            self.items_label = QLabel("<br>".join(lines), self.items_scroll)
             self.items_label.setObjectName("stakeItems")
             self.items_label.setWordWrap(True)
-            pl.addWidget(self.items_label)
+            self.items_label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+            self.items_scroll.setWidget(self.items_label)
+            self.items_scroll.viewport().setAutoFillBackground(False)    # (the page's colour, as a label)
+            self.items_label.setAutoFillBackground(False)
+            self.items_scroll.setMinimumHeight(self.items_label.fontMetrics().lineSpacing() + 4)
+            pl.addWidget(self.items_scroll)
         gui = game_ui(match.spec.id)
         if money and gui.uses_pot(match) and not gui.stake_summary(match):
             pot = QLabel(self.tr("In the pot now: {money}").format(
@@ -166,6 +178,7 @@ class HandEndDialog(QDialog):
             pot.setObjectName("potLabel")
             pl.addWidget(pot)
         pl.addWidget(QLabel(match_progress(match, seat_names, human_seat), page))
+        pl.addStretch(1)
         return page
 
     def _add_buttons(self, words: DealWords, lay: QVBoxLayout) -> None:
@@ -206,7 +219,7 @@ class HandEndDialog(QDialog):
         hint = self.sizeHint()
         w = max(self.OPEN_SIZE[0], hint.width())
         if hint.height() > free.height():
-            w = max(w, free.width() * 4 // 5)     # wider: the long texts take fewer lines
+            w = max(w, free.width())     # as wide as the screen has: the long texts take fewer lines
         self.resize(min(w, free.width()), min(max(self.OPEN_SIZE[1], hint.height()), free.height()))
 
     def _scroll_if_tall(self, free: QRect) -> None:
@@ -269,6 +282,45 @@ class HandEndDialog(QDialog):
             self.move(x + self.pos().x() - geo.x(), y + self.pos().y() - geo.y())
 
 
+class TextScroll(QScrollArea):
+    """A scroll area round a word-wrapped label that asks for the label's height at its width (a
+    plain scroll area asks for up to 24 lines whatever its text): it scrolls only when squeezed."""
+
+    def sizeHint(self) -> QSize:
+        label = self.widget()
+        if label is None:
+            return super().sizeHint()
+        hint = label.sizeHint()
+        width = self.viewport().width() if self.isVisible() else hint.width()
+        height = label.heightForWidth(width) if label.hasHeightForWidth() else hint.height()
+        return QSize(hint.width(), max(height, hint.height() if not self.isVisible() else 0) + 2 * self.frameWidth())
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self.updateGeometry()     # (a new width: a new height for the text)
+
+
+#: the most rows the payments table shows without scrolling (a table of more players scrolls)
+TABLE_ROWS = 10
+
+
+def fit_table_to_rows(table: QTableWidget) -> None:
+    """Make ``table`` exactly as tall as its header and rows (up to :data:`TABLE_ROWS` of them): at
+    1280×720, squeezed between the story and the stake lines, it showed two of four rows in aksara
+    Jawa and the winner's row scrolled out of sight."""
+    table.setWordWrap(False)          # (one line a row: measured before the columns have their widths)
+    table.resizeRowsToContents()
+    rows = table.rowCount()
+    shown = min(rows, TABLE_ROWS)
+    header = table.horizontalHeader()
+    height = header.sizeHint().height() + sum(table.rowHeight(i) for i in range(shown)) + 2 * table.frameWidth()
+    if rows <= TABLE_ROWS:
+        table.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        table.setFixedHeight(height)
+    else:
+        table.setMinimumHeight(height)
+
+
 def stake_item_text(item: SettlementItem, seat_names: Sequence[str], human_seat: int) -> str:
     """One itemised payment ``(code, payer, payee, cents)`` in words: "Budi pays Sari 0.05 (té
     lumrah)"; a payer or payee of None is the pot in the middle.  A zero item only says something
@@ -311,4 +363,4 @@ def stake_item_text(item: SettlementItem, seat_names: Sequence[str], human_seat:
         payer=name(payer), payee=name(payee), money=money, what=what)
 
 
-__all__ = ["HandEndDialog", "stake_item_text"]
+__all__ = ["HandEndDialog", "fit_table_to_rows", "stake_item_text"]

@@ -6,14 +6,16 @@ import html
 import random
 from dataclasses import dataclass, field
 
-from PySide6.QtCore import QRegularExpression, Qt
-from PySide6.QtGui import QRegularExpressionValidator, QShowEvent
+from PySide6.QtCore import QEvent, QObject, QRect, QRegularExpression, QSize, Qt
+from PySide6.QtGui import QGuiApplication, QRegularExpressionValidator, QShowEvent
 from PySide6.QtWidgets import (
+    QBoxLayout,
     QCheckBox,
     QComboBox,
     QDialog,
     QDialogButtonBox,
     QFormLayout,
+    QFrame,
     QGridLayout,
     QGroupBox,
     QHBoxLayout,
@@ -21,6 +23,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QMessageBox,
     QPushButton,
+    QScrollArea,
     QSpinBox,
     QVBoxLayout,
     QWidget,
@@ -37,7 +40,7 @@ from ..foundations import i18n, names
 from ..games import game_ui
 from ..widgets import mnemonics
 from ..widgets.helpers import fit_wrapped_labels, show_money_unit
-from ..widgets.options_form import OptionsForm, number_range
+from ..widgets.options_form import OptionsForm, fit_combo_popup, number_range
 from .common import level_help
 
 
@@ -72,18 +75,29 @@ class NewGameDialog(QDialog):
         self._options_form: OptionsForm | None = None
         self._level_helps: dict[str, str] = {}
 
-        outer = QVBoxLayout(self)
+        outer = self.outer = QVBoxLayout(self)
         outer.addLayout(self._make_game_rows())
-        middle = QHBoxLayout()
-        left = QVBoxLayout()
+        # the boxes scroll (down, never sideways) where the screen is too low for them — aksara Jawa's
+        # taller lines at 1280×720, or the interface at 200 % —; the game's row and the buttons stay
+        self.page = QWidget(self)
+        self.page.setObjectName("newGamePage")
+        middle = self.columns = QBoxLayout(QBoxLayout.Direction.LeftToRight, self.page)
+        middle.setContentsMargins(0, 0, 0, 0)
+        left = self.left_column = QVBoxLayout()
         left.addWidget(self._make_seats_box(), 1)
         middle.addLayout(left, 3)
-        right = QVBoxLayout()
+        right = self.right_column = QVBoxLayout()
         right.addWidget(self._make_rules_box(), 1)  # its form scrolls: it gives up height first
         right.addWidget(self._make_match_box())
         left.addWidget(self._make_deal_box(seed))   # under the seats: the Rules get the right column's height
         middle.addLayout(right, 2)
-        outer.addLayout(middle, 1)
+        self.boxes_scroll = QScrollArea(self)
+        self.boxes_scroll.setObjectName("newGameScroll")
+        self.boxes_scroll.setWidgetResizable(True)
+        self.boxes_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.boxes_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.boxes_scroll.setWidget(self.page)
+        outer.addWidget(self.boxes_scroll, 1)
 
         if in_progress:
             warn = QLabel(self.tr("The game in progress will be replaced by the new one "
@@ -103,8 +117,78 @@ class NewGameDialog(QDialog):
         self.players_spin.valueChanged.connect(self._players_changed)
         self.mode_combo.currentIndexChanged.connect(self._mode_changed)
         self.preset_combo.currentIndexChanged.connect(self._preset_chosen)
+        for combo in (self.preset_combo, self.mode_combo):   # (refilled for each game: as wide as its texts)
+            combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        fit_combo_popup(self.game_combo)
         self._game_changed()
-        self.resize(880, 660)
+        self.page.installEventFilter(self)
+        self._fit_page_width()
+        self.resize(self._open_size())
+
+    # the size the dialog opens at where the screen has room
+    OPEN_SIZE = (880, 660)
+    # room left around the dialog on the screen, and for the title bar the system adds
+    SCREEN_MARGIN, TITLE_BAR = 8, 32
+
+    def eventFilter(self, obj: QObject, event: QEvent) -> bool:
+        if obj is self.page and event.type() == QEvent.Type.LayoutRequest:
+            self._fit_page_width()    # (a box's texts or the game's options changed what it needs)
+        return super().eventFilter(obj, event)
+
+    def free_area(self) -> QRect:
+        """The part of the dialog's screen it may cover: the screen's available area, less a margin
+        and the title bar the system adds."""
+        screen = self.screen() or QGuiApplication.primaryScreen()
+        m = self.SCREEN_MARGIN
+        return screen.availableGeometry().adjusted(m, m + self.TITLE_BAR, -m, -m)
+
+    def _fit_page_width(self) -> None:
+        """The boxes' page never scrolls sideways: the scroll area is as wide as the page's least
+        width (and a scroll bar), and as low as a few lines (it scrolls down).  Where the two columns
+        side by side are wider than the screen (aksara Jawa's long rules at 1280×720, the interface at
+        200 %), the Rules and the Match go under the seats."""
+        bar = self.boxes_scroll.verticalScrollBar().sizeHint().width()
+        free = self.free_area()
+        m = self.outer.contentsMargins()
+        room = free.width() - m.left() - m.right() - bar
+        side = self.left_column.minimumSize().width() + self.columns.spacing() \
+            + self.right_column.minimumSize().width()
+        direction = QBoxLayout.Direction.LeftToRight if side <= room else QBoxLayout.Direction.TopToBottom
+        if self.columns.direction() != direction:
+            self.columns.setDirection(direction)
+            self.columns.activate()
+        # (the scroll area gives a page of wrapped texts the height they take at its width, which
+        # Qt's layouts underestimate: at least the columns' least height)
+        stacked = direction == QBoxLayout.Direction.TopToBottom
+        self.page.setMinimumHeight(self.columns.totalMinimumSize().height() if stacked else 0)
+        need = self.page.minimumSizeHint().expandedTo(self.page.minimumSize())
+        self.boxes_scroll.setMinimumWidth(need.width() + bar)
+        self.boxes_scroll.setMinimumHeight(min(need.height(), 8 * self.fontMetrics().height()))
+        least = self.outer.totalMinimumSize()
+        self.setMinimumSize(least.width(), min(least.height(), free.height()))
+        self.setMaximumSize(max(free.width(), least.width()), free.height())
+
+    def _open_size(self) -> QSize:
+        """:data:`OPEN_SIZE`, or larger where the boxes need more (not to scroll), within the screen's
+        free area."""
+        self.outer.activate()
+        free = self.free_area()
+        page = self.page.minimumSizeHint().expandedTo(self.page.minimumSize())
+        chrome = self.sizeHint().height() - self.boxes_scroll.sizeHint().height()   # the game's rows, the buttons
+        w = max(self.OPEN_SIZE[0], self.outer.totalMinimumSize().width())
+        h = max(self.OPEN_SIZE[1], chrome + page.height())
+        return QSize(min(w, free.width()), min(h, free.height()))
+
+    def _keep_on_screen(self) -> None:
+        """The whole dialog within the screen's free area (it opens centred on the window)."""
+        free = self.free_area()
+        if self.height() > free.height() or self.width() > free.width():
+            self.resize(min(self.width(), free.width()), min(self.height(), free.height()))
+        geo = self.geometry()
+        x = max(free.left(), min(geo.x(), free.right() + 1 - geo.width()))
+        y = max(free.top(), min(geo.y(), free.bottom() + 1 - geo.height()))
+        if (x, y) != (geo.x(), geo.y()):
+            self.move(x + self.pos().x() - geo.x(), y + self.pos().y() - geo.y())
 
     def _make_game_rows(self) -> QFormLayout:
         """The game (the one played last first), its blurb and the number of players."""
@@ -234,6 +318,10 @@ class NewGameDialog(QDialog):
     def showEvent(self, event: QShowEvent) -> None:
         fit_wrapped_labels(self)
         super().showEvent(event)
+        self._fit_page_width()
+        want = self._open_size()
+        self.resize(max(self.width(), want.width()), max(self.height(), want.height()))
+        self._keep_on_screen()
 
     # -- building --------------------------------------------------------------------------
     @property
@@ -273,9 +361,15 @@ class NewGameDialog(QDialog):
         i = self.mode_combo.findData(current if current is not None else self._first_mode(spec))
         self.mode_combo.setCurrentIndex(max(0, i))
         self.mode_combo.blockSignals(False)
+        fit_combo_popup(self.mode_combo)
         self._mode_changed()
         mnemonics.unique_in_dialog(self)    # (the game's own texts: Ce Pe's "&Edit rules…")
         fit_wrapped_labels(self)
+        if self.isVisible():      # a game whose boxes need more room: as much as the screen has
+            self._fit_page_width()
+            want = self._open_size()
+            self.resize(max(self.width(), want.width()), max(self.height(), want.height()))
+            self._keep_on_screen()
 
     @staticmethod
     def _first_mode(spec: GameSpec) -> str:
@@ -302,6 +396,7 @@ class NewGameDialog(QDialog):
             self.preset_combo.setItemData(i, helptext, Qt.ItemDataRole.ToolTipRole)
         self.preset_combo.addItem(self.tr("Custom"), None)
         self.preset_combo.blockSignals(False)
+        fit_combo_popup(self.preset_combo)
         for w in (self.preset_label, self.preset_combo, self.preset_help):
             w.setVisible(bool(self._presets) or gui.edits_options)
         self.edit_rules_button.setVisible(gui.edits_options)
@@ -380,6 +475,7 @@ class NewGameDialog(QDialog):
             edit.setText(old[i][0] if i < len(old) and old[i][0].strip()
                          else self._person_name(i) if keep is None and i > 0 else self._default_name(i))
             combo.setCurrentIndex(combo.findData(keep))
+            fit_combo_popup(combo)
             combo.currentIndexChanged.connect(lambda _j, i=i: self._seat_kind_changed(i))
             for signal in (combo.highlighted, combo.currentIndexChanged):
                 signal.connect(lambda j, c=combo: self._show_level_help(c.itemData(j)))

@@ -3,6 +3,7 @@ box, Ce Pe's rule editor).  Every string goes through ``self.tr`` (context: ``Op
 from __future__ import annotations
 
 import enum
+import math
 import types
 import typing
 from collections.abc import Callable, Mapping
@@ -11,8 +12,10 @@ from typing import Literal, cast
 
 from pydantic import BaseModel
 from pydantic.fields import FieldInfo
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QRect, Qt, Signal
+from PySide6.QtGui import QFont, QFontMetricsF, QTextLayout
 from PySide6.QtWidgets import (
+    QApplication,
     QCheckBox,
     QComboBox,
     QDoubleSpinBox,
@@ -21,12 +24,15 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QScrollArea,
     QSpinBox,
+    QStyle,
+    QStyleOptionComboBox,
     QVBoxLayout,
     QWidget,
 )
 
 from ..foundations import names
 from .helpers import show_money_unit
+from .mnemonics import remarked
 
 # the widest range of a number field without bounds of its own
 NUMBER_BOUND = 1_000_000_000
@@ -44,6 +50,60 @@ def number_range(info: FieldInfo, lo: int, hi: int) -> tuple[int, int]:
             if v is not None:
                 hi = int(v) + fix
     return lo, hi
+
+
+def row_label(title: str) -> str:
+    """A form row's label as the dialogs write theirs: the title with an Alt letter and a colon
+    ("&Variant:"); a title with no Latin letter (aksara Jawa) takes its letter in brackets after it, as
+    the translations of aksara Jawa do ("ꦥꦼꦩꦺꦤ꧀(&A):").  Two rows may mark one letter here: the
+    dialog's accelerator fixer (``mnemonics.unique_in_dialog``) moves the later ones."""
+    return marked_title(title) + ":"
+
+
+def marked_title(title: str) -> str:
+    """``title`` with an Alt letter (its first word's first Latin letter, else "(&A)" after it)."""
+    text = title.replace("&", "&&")
+    if any(ch.isascii() and ch.isalnum() for ch in text):
+        return remarked(text, set())
+    return text + "(&A)"
+
+
+def drawn_width(font: QFont, text: str) -> float:
+    """The width ``text`` takes drawn in ``font`` (laid out as a label lays it out: aksara Jawa's shaped
+    clusters and its fallback fonts are wider than ``QFontMetrics`` measures them)."""
+    layout = QTextLayout(text, font)
+    layout.beginLayout()
+    line = layout.createLine()
+    width = 0.0
+    if line.isValid():
+        line.setLineWidth(1e6)
+        width = line.naturalTextWidth()
+    layout.endLayout()
+    return max(width, QFontMetricsF(font).horizontalAdvance(text))
+
+
+def fit_combo_popup(combo: QComboBox) -> None:
+    """Make ``combo`` and its drop-down list as wide as its items are drawn.  Qt sizes both from the
+    combo's font metrics, narrower than an aksara Jawa item is drawn (a match's ending in Tantanan
+    took 285 pixels in a combo of 174): the widest item laid out in every font it may be drawn in
+    (the combo's, the list's, the menu's), with the combo's frame and arrow, and in the list the
+    item's margins, the menu's check column and a scroll bar."""
+    view = combo.view()
+    faces = [combo.font(), view.font(), QApplication.font("QComboMenuItem")]   # type: ignore[call-overload]  # (bytes is refused at run time)
+    texts = [combo.itemText(i) for i in range(combo.count())]
+    shown = max((drawn_width(combo.font(), t) for t in texts), default=0.0)
+    listed = max((drawn_width(QFont(f), t) for t in texts for f in faces), default=0.0)
+    icon = combo.iconSize().width() + 4 if any(not combo.itemIcon(i).isNull() for i in range(combo.count())) else 0
+    opt = QStyleOptionComboBox()
+    opt.initFrom(combo)
+    opt.rect = QRect(0, 0, 1000, max(combo.height(), 30))
+    style = combo.style()
+    field = style.subControlRect(QStyle.ComplexControl.CC_ComboBox, opt, QStyle.SubControl.SC_ComboBoxEditField, combo)
+    combo.setMinimumWidth(math.ceil(shown + icon + 1000 - field.width() + 4))
+    frame = style.pixelMetric(QStyle.PixelMetric.PM_DefaultFrameWidth, None, combo)
+    extra = 2 * frame + 2 * style.pixelMetric(QStyle.PixelMetric.PM_MenuHMargin, None, combo) \
+        + style.pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent, None, combo) + 32   # (check column, margins)
+    view.setMinimumWidth(math.ceil(listed + icon + extra))
 
 
 def _optional_int(annotation: object) -> bool:
@@ -138,6 +198,9 @@ class OptionsForm(QWidget):
         inner.setObjectName("optionsInner")
         self._form = QFormLayout(inner)
         self._form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        # a row too wide for the form puts its field under its label (aksara Jawa's long titles and
+        # choices side by side were 1,500 pixels wide: more than a 1280×720 screen)
+        self._form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
         return outer, inner
 
     def _add_field(self, name: str, info: FieldInfo, current: object, money: frozenset[str]) -> None:
@@ -154,7 +217,12 @@ class OptionsForm(QWidget):
         if label is None:
             self._form.addRow(w)
         else:
-            self._form.addRow(label, w)
+            takes_focus = w.focusPolicy() != Qt.FocusPolicy.NoFocus
+            row_title = QLabel(row_label(label) if takes_focus else label + ":", self)
+            row_title.setObjectName(f"option_{name}_label")
+            if takes_focus:      # (a read-only summary has no letter: nothing to go to)
+                row_title.setBuddy(w)
+            self._form.addRow(row_title, w)
         self._rows[name] = [w]
         extra = info.json_schema_extra if isinstance(info.json_schema_extra, dict) else {}
         show_if = extra.get("show_if")
@@ -172,7 +240,7 @@ class OptionsForm(QWidget):
         if choices is not None and isinstance(legacy, list):
             choices = [c for c in choices if _plain(c) not in legacy]     # (old matches' rules: not offered)
         if ann is bool:
-            check = QCheckBox(title, self)
+            check = QCheckBox(marked_title(title), self)
             check.setChecked(bool(current))
             self._getters[name] = check.isChecked
             return check, None
@@ -184,6 +252,7 @@ class OptionsForm(QWidget):
                 combo.addItem(names.text(key, str(raw).replace("_", " ")), c)
             if current in choices:
                 combo.setCurrentIndex(choices.index(current))
+            fit_combo_popup(combo)
             self._getters[name] = combo.currentData
             return combo, title
         if ann is int:
@@ -320,4 +389,4 @@ class OptionsForm(QWidget):
         return {name: _plain(get()) for name, get in self._getters.items()}
 
 
-__all__ = ["OptionsForm", "number_range"]
+__all__ = ["OptionsForm", "fit_combo_popup", "marked_title", "number_range", "row_label"]
