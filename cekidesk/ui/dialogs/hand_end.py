@@ -300,7 +300,7 @@ class TextScroll(QScrollArea):
         self.updateGeometry()     # (a new width: a new height for the text)
 
 
-#: the most rows the payments table shows without scrolling (a table of more players scrolls)
+# the most rows the payments table shows without scrolling (a table of more players scrolls)
 TABLE_ROWS = 10
 
 
