@@ -98,7 +98,9 @@ GAMES = [("ceki", 4, range(1), 6), ("ceki", 6, range(1), 8),
          ("pei", 3, range(1), 3), ("pei", 3, range(1, 2), 3),
          ("kartu-lima", 5, range(1), 1), ("kartu-lima", 5, range(1, 2), 1),
          ("balik-satu", 4, range(1), 8), ("chaqui", 4, range(1), 8),
-         ("balik-lima-belas", 4, range(1), 8), ("ce-pe", 4, range(1), 3), ("ce-pe", 6, range(1), 4)]
+         ("balik-lima-belas", 4, range(1), 8), ("chot", 4, range(1), 8), ("gonggong", 4, range(1), 10),
+         ("tantanan", 4, range(1), 8), ("ceken", 3, range(1), 8),
+         ("ce-pe", 4, range(1), 3), ("ce-pe", 6, range(1), 4)]
 
 
 @pytest.mark.parametrize("lang", ["en", "jv-Java"])
