@@ -220,3 +220,24 @@ def test_a_record_the_moves_do_not_give_is_found_by_the_background_check(tmp_pat
     scheduler.run()
     assert session.full_check.finished and session.full_check.hands == m.hand_index
     assert not any(isinstance(s, Problem) for c in told for s in c.steps)
+
+
+def test_the_window_says_when_the_background_check_finds_a_damaged_save(qtbot, boxes, tmp_path, monkeypatch):
+    """Opened in the real window, the edited file's table comes up; when the check in the background
+    finds the record its moves do not give, the window says so once, in a box and in the log."""
+    from waiting import HANG_GUARD_MS
+    from window_helpers import open_window
+
+    monkeypatch.setattr(saves, "FULL_CHECK_MOVES", 0)
+    m = played("ceki", 4, 2500, players=3)
+    path = tmp_path / "edited.cekisave"
+    path.write_bytes(_tampered(document_to_bytes(match_to_document(m, _seats(3))),
+                               lambda d: d["records"][0]["details"].__setitem__("edited", True)))
+    w = open_window(qtbot, autosave=False)
+    assert w.open_file(str(path))
+    w.controller.set_paused(True)
+    qtbot.waitUntil(lambda: any(b[1] == "Saved game damaged" for b in boxes), timeout=HANG_GUARD_MS)
+    damaged = [b for b in boxes if b[1] == "Saved game damaged"]
+    assert len(damaged) == 1 and "changed or damaged" in damaged[0][2]
+    assert any("changed or damaged" in line for line in w.log_dock.lines())
+    w.close()

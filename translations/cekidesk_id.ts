@@ -5432,6 +5432,14 @@
         <translation>Permainan disimpan sebagai {file}.</translation>
     </message>
     <message>
+        <source>This saved game&apos;s record of its earlier hands does not match their moves: the file was changed or damaged. The game goes on from where it was, but the scores of the earlier hands may be wrong.</source>
+        <translation>Catatan babak-babak sebelumnya dalam permainan tersimpan ini tidak cocok dengan langkah-langkahnya: berkasnya diubah atau rusak. Permainan berlanjut dari tempatnya semula, tetapi skor babak-babak sebelumnya mungkin salah.</translation>
+    </message>
+    <message>
+        <source>Saved game damaged</source>
+        <translation>Permainan tersimpan rusak</translation>
+    </message>
+    <message>
         <source>{name}&apos;s computer player ran into a problem; a simpler one takes over the seat.</source>
         <translation>Pemain komputer {name} mengalami masalah; pemain yang lebih sederhana mengambil alih kursinya.</translation>
     </message>

@@ -5432,6 +5432,14 @@
         <translation>Dolanan disimpen dadi {file}.</translation>
     </message>
     <message>
+        <source>This saved game&apos;s record of its earlier hands does not match their moves: the file was changed or damaged. The game goes on from where it was, but the scores of the earlier hands may be wrong.</source>
+        <translation>Cathetan babak-babak sadurungé ing dolanan sing disimpen iki ora cocog karo langkah-langkahé: berkasé diowahi utawa rusak. Dolanan diterusaké saka panggonané, nanging skor babak-babak sadurungé bisa waé salah.</translation>
+    </message>
+    <message>
+        <source>Saved game damaged</source>
+        <translation>Dolanan sing disimpen rusak</translation>
+    </message>
+    <message>
         <source>{name}&apos;s computer player ran into a problem; a simpler one takes over the seat.</source>
         <translation>Pemain komputeré {name} nemu masalah; pemain sing luwih prasaja nggantèkaké kursiné.</translation>
     </message>

@@ -6755,6 +6755,16 @@
         <translation>ꦢꦺꦴꦭꦤꦤ꧀ꦢꦶꦱꦶꦩ꧀ꦥꦼꦤ꧀ꦢꦢꦶ {file}꧉</translation>
     </message>
     <message>
+        <source>This saved game&apos;s record of its earlier hands does not match their moves: the file was changed or damaged. The game goes on from where it was, but the scores of the earlier hands may be wrong.</source>
+        <translatorcomment>jv: Cathetan babak-babak sadurungé ing dolanan sing disimpen iki ora cocog karo langkah-langkahé: berkasé diowahi utawa rusak. Dolanan diterusaké saka panggonané, nanging skor babak-babak sadurungé bisa waé salah.</translatorcomment>
+        <translation>ꦕꦛꦼꦠꦤ꧀ꦧꦧꦏ꧀ꦧꦧꦏ꧀ꦱꦢꦸꦫꦸꦔꦺ​ꦲꦶꦁ​ꦢꦺꦴꦭꦤꦤ꧀ꦱꦶꦁ​ꦢꦶꦱꦶꦩ꧀ꦥꦼꦤ꧀ꦲꦶꦏꦶ​ꦲꦺꦴꦫ​ꦕꦺꦴꦕꦺꦴꦒ꧀ꦏꦫꦺꦴ​ꦭꦁꦏꦃ​ꦭꦁꦏꦲꦺ: ꦧꦼꦂꦏꦱꦺ​ꦢꦶꦲꦺꦴꦮꦲꦶ​ꦲꦸꦠꦮ​ꦫꦸꦱꦏ꧀꧉ ꦢꦺꦴꦭꦤꦤ꧀ꦢꦶꦠꦼꦫꦸꦱꦏꦺ​ꦱꦏ​ꦥꦁꦒꦺꦴꦤꦤꦺ꧈ ꦤꦔꦶꦁ​ꦱ꧀ꦏꦺꦴꦂ​ꦧꦧꦏ꧀ꦧꦧꦏ꧀ꦱꦢꦸꦫꦸꦔꦺ​ꦧꦶꦱ​ꦮꦲꦺ​ꦱꦭꦃ꧉</translation>
+    </message>
+    <message>
+        <source>Saved game damaged</source>
+        <translatorcomment>jv: Dolanan sing disimpen rusak</translatorcomment>
+        <translation>ꦢꦺꦴꦭꦤꦤ꧀ꦱꦶꦁ​ꦢꦶꦱꦶꦩ꧀ꦥꦼꦤ꧀ꦫꦸꦱꦏ꧀</translation>
+    </message>
+    <message>
         <source>{name}&apos;s computer player ran into a problem; a simpler one takes over the seat.</source>
         <translatorcomment>jv: Pemain komputeré {name} nemu masalah; pemain sing luwih prasaja nggantèkaké kursiné.</translatorcomment>
         <translation>ꦥꦼꦩꦲꦶꦤ꧀ꦏꦺꦴꦩ꧀ꦥꦸꦠꦼꦫꦺ {name} ꦤꦼꦩꦸ​ꦩꦱꦭꦃ; ꦥꦼꦩꦲꦶꦤ꧀ꦱꦶꦁ​ꦭꦸꦮꦶꦃ​ꦥꦿꦱꦗ​ꦔ꧀ꦒꦤ꧀ꦠꦺꦏꦏꦺ​ꦏꦸꦂꦱꦶꦤꦺ꧉</translation>

@@ -46,6 +46,8 @@ class Problems(Feature):
         log.warning("controller problem %s: %s", code, detail)
         if code in ("bot_failed", "bot_illegal"):
             self._bot_failed(detail)
+        elif code == "save_damaged":
+            self._save_damaged()
         elif code == "autosave_failed":
             self._autosave_detail = detail
             self.window.log_dock.append([autosave_failed_notice()])
@@ -56,6 +58,20 @@ class Problems(Feature):
                     i18n.latin(lambda: QCoreApplication.translate("MainWindow", "Automatic saving failed")),
                     QCoreApplication.translate("MainWindow", "The game could not be saved automatically:")
                     + "\n\n" + detail)
+
+    def _save_damaged(self) -> None:
+        """The background check of a long save found that its records of the earlier hands do not
+        follow from their moves (a file changed by hand or damaged): the hand on the table goes on, the
+        earlier hands' scores and statistics may be wrong — said once, in the log and in a box."""
+        def text() -> str:
+            return QCoreApplication.translate(
+                "MainWindow", "This saved game's record of its earlier hands does not match their moves: "
+                "the file was changed or damaged. The game goes on from where it was, but the scores "
+                "of the earlier hands may be wrong.")
+        self.window.log_dock.add_notice(text)
+        QMessageBox.warning(self.window.widget(),
+                            i18n.latin(lambda: QCoreApplication.translate("MainWindow", "Saved game damaged")),
+                            text())
 
     def may_quit(self) -> bool:
         """The window is about to close: when the game's last moves are not on the disk (the autosave
