@@ -70,8 +70,8 @@ if grep -iE "library not found|could not resolve|required via ctypes not found|l
     "$tmp/build.log" >&2; then
   fail "PyInstaller warned of a missing library (above): install it (see .ci/run) and build again"
 fi
-[ -x "$dist/cekidesk" ] && [ -x "$dist/cekidesk-sim" ] && [ -x "$dist/cekidesk-selftest" ] \
-  || fail "the bundle lacks one of cekidesk, cekidesk-sim and cekidesk-selftest"
+[ -x "$dist/cekidesk" ] && [ -x "$dist/cekidesk-sim" ] && [ -x "$dist/cekidesk-selftest" ] && [ -x "$dist/cekidesk-server" ] \
+  || fail "the bundle lacks one of cekidesk, cekidesk-sim, cekidesk-selftest and cekidesk-server"
 step "built in ${build_seconds} s, no missing-library warning"
 
 # -- 2. the licences, then ldd -----------------------------------------------------------------------
@@ -139,6 +139,18 @@ for args in "--game ceki --rounds 300 --seed 7" "--game balik-satu --rounds 100 
     || fail "cekidesk-sim $args: the bundle's report differs from the source's (above)"
   step "cekidesk-sim $args: the same report from the bundle and from source"
 done
+
+# -- 4b. the table server, bundled: it listens on a port of its own choosing and stops on SIGTERM ------------
+(cd "$tmp/run" && exec env HOME="$tmp/run/home" "$dist/cekidesk-server" --port 0 --data "$tmp/server-data" \
+  >"$tmp/server.out" 2>"$tmp/server.err") &
+server_pid=$!
+pids+=("$server_pid")
+for _ in $(seq 600); do grep -q "listening on ws://127.0.0.1:" "$tmp/server.out" && break; sleep 0.1; done
+grep -q "listening on ws://127.0.0.1:" "$tmp/server.out" \
+  || { cat "$tmp/server.out" "$tmp/server.err" >&2; fail "the bundled cekidesk-server did not start listening (above)"; }
+kill -TERM "$server_pid"
+wait "$server_pid" 2>/dev/null || true
+step "the bundled cekidesk-server listened on $(grep -o '127.0.0.1:[0-9]*' "$tmp/server.out") and stopped"
 
 # -- 5. the app under Xvfb ------------------------------------------------------------------------------
 exec 3>"$tmp/display"

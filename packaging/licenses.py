@@ -71,7 +71,7 @@ RULES: list[tuple[re.Pattern[str], str]] = [(re.compile(p), c) for p, c in [
     (rf"^{FOLDER}/", ""),                                             # (the licences themselves)
     (r"^cekidesk/resources_data/fonts/", "noto-fonts"),
     (r"^cekidesk/|^cekidesk\.(icns|ico)$", "cekidesk"),
-    (r"^(cekidesk|cekidesk-sim|cekidesk-selftest)(\.exe)?$", "cekidesk"),
+    (r"^(cekidesk|cekidesk-sim|cekidesk-selftest|cekidesk-server)(\.exe)?$", "cekidesk"),
     (r"(^|/)(lib)?icu(data|i18n|uc|io|tu|test)[^/]*\.(so|dll|dylib)[^/]*$", "icu"),
     (r"^PySide6/|^(lib)?Qt6[^/]*$|^Qt[A-Za-z0-9]*\.framework(/|$)|^(lib)?pyside6[^/]*$|^PySide6\.",
      "pyside6-essentials"),
@@ -390,7 +390,7 @@ def archive_modules(bundle: Path) -> list[str]:
 
     root, tops = contents_root(bundle)
     programs = [p for top in tops for p in top.iterdir()
-                if p.is_file() and re.fullmatch(r"cekidesk(-sim|-selftest)?(\.exe)?", p.name)]
+                if p.is_file() and re.fullmatch(r"cekidesk(-sim|-selftest|-server)?(\.exe)?", p.name)]
     if not programs:
         raise LicenseError(f"{bundle} holds no CekiDesk program")
     modules = set()

@@ -162,15 +162,15 @@ def run_spec(platform: str, tmp_path: Path, monkeypatch, real_bundle=None) -> di
     return steps
 
 
-def test_the_spec_makes_three_programs_sharing_one_folder(qapp, tmp_path, monkeypatch):
+def test_the_spec_makes_every_program_sharing_one_folder(qapp, tmp_path, monkeypatch):
     steps = run_spec("linux", tmp_path, monkeypatch)
     exes = steps["EXE"]
     assert [e.kwargs["name"] for e in exes] == ["cekidesk"] + [n for n in SCRIPTS if n != "cekidesk"]
     assert all(e.kwargs["exclude_binaries"] and e.kwargs["console"] and e.kwargs["icon"] is None for e in exes)
     assert all(e.kwargs["version"] is None for e in exes)   # (a Windows resource only)
     (collect,) = steps["COLLECT"]
-    assert collect.kwargs["name"] == "CekiDesk" and list(collect.args[:3]) == exes[1:] + exes[:1]   # the app last
-    shipped = [dest for toc in collect.args[3:] for dest, *_ in toc]
+    assert collect.kwargs["name"] == "CekiDesk" and list(collect.args[:len(exes)]) == exes[1:] + exes[:1]   # app last
+    shipped = [dest for toc in collect.args[len(exes):] for dest, *_ in toc]
     # the licence texts of what it holds (packaging/licenses.py), made from what COLLECT is given
     listed = {c["key"] for c in json.loads(Path(dict((d, src) for d, src, _ in collect.args[-1])[
         "licenses/licenses.json"]).read_text(encoding="utf-8"))}

@@ -33,4 +33,4 @@ def test_resources_are_mapped_into_the_package():
 def test_console_scripts():
     scripts = _pyproject()["project"]["scripts"]
     assert scripts == {"cekidesk": "cekidesk.app:main", "cekidesk-sim": "cekidesk.sim:main",
-                       "cekidesk-selftest": "cekidesk.selftest:main"}
+                       "cekidesk-selftest": "cekidesk.selftest:main", "cekidesk-server": "cekidesk.net.cli:main"}

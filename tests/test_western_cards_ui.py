@@ -181,9 +181,12 @@ def test_clamp_to_scene_keeps_a_western_card_whole():
         plan = Plan(cards=[CardSpec("c", None, False, QPointF(0, 300), 140)])
         table_layouts.clamp_to_scene(plan, 1280, 720, family)
         return plan.cards[0].pos.x()
+    from cekidesk.ui.table.cards import card_margins
+
     assert clamped_x("ceki") < clamped_x("western")
     half = 140 / WESTERN_RATIO / 2
-    assert half < clamped_x("western") < half * 1.3
+    side, _ = card_margins(2 * half)       # (its glow and halo stay on the table too)
+    assert half + side < clamped_x("western") <= half + side + 1.5
 
 
 # ---------------------------------------------------------------------------------------------

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import QCoreApplication, QRect, Qt
-from PySide6.QtGui import QFont, QResizeEvent
+from PySide6.QtGui import QFont, QFontMetrics, QResizeEvent
 from PySide6.QtWidgets import QApplication, QLabel, QWidget
 
 from cekidesk.engine.core import View
@@ -18,18 +18,29 @@ from ..interface import Feature, WindowInterface
 
 
 class FittedLabel(QLabel):
-    """A word-wrapped label that grows to show its whole text: it keeps room for :attr:`lines` lines
-    (the table does not jump when a short text comes) and takes up to :data:`MAX_LINES` when a text
-    needs them (a hint with its reasons in aksara Jawa in a narrow window), so a hint is read whole,
-    never cut.  Only a text longer than that (no sentence of the app's is) is cut after the last word
-    that fits, with "…", the whole text in its tooltip.  ``text()`` is the whole text."""
+    """A word-wrapped label of a fixed height (:attr:`lines` lines of its base font: the table never
+    jumps or stops a card in flight when a text comes and goes) that shows its whole text: a text
+    longer than its lines (a hint with its reasons in aksara Jawa in a narrow window) is drawn a little
+    smaller, down to :data:`SMALLEST` of the base size, until it fits.  Only a text that does not fit
+    even then (no sentence of the app's) is cut after the last word that fits, with "…", the whole
+    text in its tooltip.  ``text()`` is the whole text."""
 
-    MAX_LINES = 4
+    #: the font sizes tried, as parts of the base font's size
+    SCALES = (1.0, 0.94, 0.88, 0.82)
+    SMALLEST = SCALES[-1]
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
         self._full = ""
         self.lines = 2
+        self.base_font = QFont(self.font())
+
+    def set_base_font(self, font: QFont, lines: int) -> None:
+        """The font a text is drawn in when it fits, and the lines kept for it (the label's height)."""
+        self.base_font, self.lines = QFont(font), lines
+        self.setFont(font)
+        self.setFixedHeight(self.height_for(lines))
+        self._fit()
 
     def setText(self, text: str) -> None:  # noqa: N802 (Qt's name)
         self._full = text
@@ -44,27 +55,35 @@ class FittedLabel(QLabel):
             self._fit()
 
     def height_for(self, lines: int) -> int:
-        return lines * self.fontMetrics().lineSpacing() + 2
+        return lines * QFontMetrics(self.base_font).lineSpacing() + 2
 
-    def _needed(self, text: str, width: int) -> int:
+    def _scaled(self, scale: float) -> QFont:
+        font = QFont(self.base_font)
+        if scale != 1.0:
+            font.setPointSizeF(self.base_font.pointSizeF() * scale)
+        return font
+
+    @staticmethod
+    def _needed(font: QFont, text: str, width: int) -> int:
         flags = int(Qt.TextFlag.TextWordWrap)
-        return self.fontMetrics().boundingRect(QRect(0, 0, width, 1 << 20), flags, text).height() + 2
+        return QFontMetrics(font).boundingRect(QRect(0, 0, width, 1 << 20), flags, text).height() + 2
 
     def _fit(self) -> None:
-        full, width = self._full, self.contentsRect().width()
-        shown, most = full, self.height_for(self.MAX_LINES)
-        height = self.height_for(self.lines)
-        if width > 0:
-            height = max(height, min(most, self._needed(full, width)))
-            if self._needed(full, width) > most:
+        full, width, room = self._full, self.contentsRect().width(), self.height()
+        shown, font = full, self.base_font
+        if width > 0 and self._needed(font, full, width) > room:
+            font = next((f for f in map(self._scaled, self.SCALES) if self._needed(f, full, width) <= room), None) \
+                or self._scaled(self.SMALLEST)
+            if self._needed(font, full, width) > room:
                 lo, hi = 0, len(full)       # the longest beginning that fits with "…"
                 while lo < hi:
                     mid = (lo + hi + 1) // 2
-                    lo, hi = (mid, hi) if self._needed(full[:mid].rstrip() + "…", width) <= most else (lo, mid - 1)
+                    fits = self._needed(font, full[:mid].rstrip() + "…", width) <= room
+                    lo, hi = (mid, hi) if fits else (lo, mid - 1)
                 cut = max(full.rfind(" ", 0, lo + 1), full.rfind("\u200b", 0, lo + 1))
                 shown = full[:cut if cut > lo - 20 else lo].rstrip(" \u200b") + "…"
-        if self.height() != height:
-            self.setFixedHeight(height)
+        if font != self.font():
+            self.setFont(font)
         super().setText(shown)
         self.setToolTip(full if shown != full else "")
 
@@ -94,16 +113,13 @@ class StatusLine(Feature):
         """The status line a little larger than the interface font (now, and again after a change of
         language, which may change the interface font: aksara Jawa is larger).  A hint with its
         reason can be longer than the window is wide: it wraps onto a second line instead of being
-        cut off, in room kept for two lines (the table does not jump when it comes) and more when a
-        text needs them (:class:`FittedLabel`)."""
+        cut off, in room kept for two lines (the table does not jump when it comes), drawn a little
+        smaller when it needs more (:class:`FittedLabel`)."""
         f = QFont(QApplication.font())   # (the application's, which a new language changed at once)
         if fonts.interface_scale() < 1.5:   # (the interface's size already makes it large)
             f.setPointSizeF(f.pointSizeF() * 1.15)
-        self.status_label.setFont(f)
         # at a larger interface size (Settings.interface_scale) a hint keeps room for a third line
-        self.status_label.lines = 2 if fonts.interface_scale() < 1.5 else 3
-        self.status_label.setFixedHeight(self.status_label.height_for(self.status_label.lines))
-        self.status_label.setText(self.status_label.text())   # (the room its text needs in this font)
+        self.status_label.set_base_font(f, 2 if fonts.interface_scale() < 1.5 else 3)
 
     def retranslate(self) -> None:
         self._fit_font()
