@@ -85,9 +85,9 @@ class Target:
     codes: tuple[str, ...] = ()
 
 
-#: the card(s), pile or button the move a note comes before is made with
+# the card(s), pile or button the move a note comes before is made with
 MOVE = Target("move")
-#: a note that points at nothing (a word about the game as a whole)
+# a note that points at nothing (a word about the game as a whole)
 NOWHERE = Target("none")
 
 
@@ -127,7 +127,7 @@ class Note:
         return tuple(t for t in found if t.kind != "none")
 
 
-#: the translation context of the notes every lesson with Ceki cards shares
+# the translation context of the notes every lesson with Ceki cards shares
 CARDS_CONTEXT = "LessonCards"
 
 
@@ -168,8 +168,8 @@ class Lesson:
     summary: tuple[str, ...]
     context: str
     names: tuple[str, ...] = ()
-    #: from this move on the hand plays itself: the person's scripted moves are made for them at the
-    #: computer players' pace (a long hand's tail, once its lessons are taught); None: never
+    # from this move on the hand plays itself: the person's scripted moves are made for them at the
+    # computer players' pace (a long hand's tail, once its lessons are taught); None: never
     watch_from: int | None = None
     options: dict[str, Any] = field(default_factory=dict)
     match_options: dict[str, Any] = field(default_factory=lambda: {"mode": "hands", "hands": 1})

@@ -57,7 +57,7 @@ def lesson_games() -> list[str]:
     return [gid for gid, ui in registered_game_uis().items() if ui.lesson() is not None]
 
 
-#: the values whose frames the legend shows, and the card each frame is taken from
+# the values whose frames the legend shows, and the card each frame is taken from
 FRAME_CARDS = tuple(f"M{v}" for v in range(1, 10))
 
 

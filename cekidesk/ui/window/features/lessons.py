@@ -44,9 +44,9 @@ from ..coach import (
 )
 from ..interface import Change, Feature, WindowInterface
 
-#: the keys that play the card or pile chosen on the table
+# the keys that play the card or pile chosen on the table
 ENTER_KEYS = (Qt.Key.Key_Return, Qt.Key.Key_Enter)
-#: at most this many arrows from one note (the rest of its targets are outlined only)
+# at most this many arrows from one note (the rest of its targets are outlined only)
 MAX_ARROWS = 4
 
 
