@@ -65,7 +65,7 @@ class FrameLegend(QWidget):
     """The frames' patterns of the values 1 to 9, each over its number: how a Ceki card's value is read
     from its frame whatever its suit (the frames are the cards' own, drawn from the card art)."""
 
-    FRAME_W, FRAME_H, GAP = 22, 54, 8
+    FRAME_W, FRAME_H, GAP = 30, 73, 8
 
     def __init__(self, parent: QWidget):
         super().__init__(parent)
@@ -135,7 +135,10 @@ class NoteBubble(QFrame):
         self.refusal.hide()
         self.your_move = QLabel(self)
         self.your_move.setObjectName("coachYourMove")
-        self.your_move.setStyleSheet("#coachYourMove { color: #6b5200; font-style: italic; }")
+        self.your_move.setStyleSheet("#coachYourMove { color: #6b5200; }")
+        self.your_move.setWordWrap(True)
+        self.your_move.setAlignment(Qt.AlignmentFlag.AlignRight)
+
         self.your_move.hide()
         self.shakes = 0            # how many times the bubble shook (a refused move)
         self._shake = QVariantAnimation(self)
@@ -153,13 +156,13 @@ class NoteBubble(QFrame):
         buttons = QHBoxLayout()
         buttons.addWidget(self.leave_button)
         buttons.addStretch(1)
-        buttons.addWidget(self.your_move)
         buttons.addWidget(self.next_button)
         box = self._box = QVBoxLayout(self)
         box.setContentsMargins(14, 10, 14, 10)
         box.addWidget(self.text)
         box.addWidget(self.legend, 0, Qt.AlignmentFlag.AlignHCenter)
         box.addWidget(self.refusal)
+        box.addWidget(self.your_move)
         box.addLayout(buttons)
         self.retranslate()
         self.hide()
@@ -188,7 +191,12 @@ class NoteBubble(QFrame):
         self.refusal.setVisible(bool(refusal))
         self.next_button.setVisible(not move)
         self.your_move.setVisible(move)
-        self.setFixedWidth(max(width, self.legend.sizeHint().width() + 28 if picture == "frames" else width))
+        for label in (self.your_move, self.refusal, self.text):
+            label.ensurePolished()
+
+        self._box.invalidate()
+        need = self._box.minimumSize().width() + 8   # (the buttons' row, the legend: never cut)
+        self.setFixedWidth(max(width, need))
         self.setFixedHeight(self._box.totalHeightForWidth(self.width()))
 
     def waits_for_move(self) -> bool:
@@ -301,12 +309,25 @@ def _rects_of(t: Target, move: Action | None, plan: Plan, table) -> list[QRectF]
     if t.kind == "role":
         return [table.spec_rect(c) for c in plan.cards if c.role == t.role and (t.seat < 0 or c.seat == t.seat)]
     if t.kind == "cards":
-        return [table.spec_rect(c) for c in plan.cards
+        return [_uncovered(c, plan, table) for c in plan.cards
                 if c.face_up and c.kind is not None and str(c.kind) in t.codes
                 and (not t.role or c.role == t.role) and (t.seat < 0 or c.seat == t.seat)]
     if t.kind == "seat":
         return [QRectF(s.rect) for s in plan.seats if s.seat == t.seat]
     return []
+
+
+def _uncovered(spec, plan: Plan, table) -> QRectF:
+    """The part of a card its right-hand neighbours of the same fan leave uncovered (a hand's strip),
+    in the scene: what an outline round "this card" must hold."""
+    r = table.spec_rect(spec)
+    for d in plan.cards:
+        if d is spec or d.role != spec.role or d.seat != spec.seat or d.z <= spec.z:
+            continue
+        o = table.spec_rect(d)
+        if o.intersects(r) and r.left() < o.left() < r.right() and o.top() < r.center().y() < o.bottom():
+            r.setRight(o.left())
+    return r
 
 
 def clusters(rects: Sequence[QRectF]) -> list[QRectF]:
