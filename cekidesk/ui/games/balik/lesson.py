@@ -235,7 +235,8 @@ def gonggong() -> Lesson:
         Note(QT_TRANSLATE_NOOP("BalikLesson", "In Gonggong you may also win on a card another player throws (metu). "
                                               "Watch the pile!"), 10, role("pile")),
         Note(QT_TRANSLATE_NOOP("BalikLesson", "Ayu threw the White Flower, a yu card: it completes your hand! Claim it "
-                                              "— press S or click the Sampèi button."), 16, _with(cards("WF", where="pile"))),
+                                              "— press S or click the Sampèi button."), 16,
+             _with(cards("WF", where="pile"))),
         Note(QT_TRANSLATE_NOOP("BalikLesson", "You win! The score: 1 for metu, 1 for your bak, then the next stock "
                                               "card is turned and its value added."), len(script), NOWHERE),
     )
@@ -304,7 +305,8 @@ def ceken() -> Lesson:
                                               "stock."),
              5, MOVE),
         Note(QT_TRANSLATE_NOOP("BalikLesson", "A 3 of Strings: a pair with your 3 of Myriads. Now throw {card}: your "
-                                              "hand then waits for any 6. Click it or press Enter."), 6, _with(cards("S3", "M3"))),
+                                              "hand then waits for any 6. Click it or press Enter."), 6,
+             _with(cards("S3", "M3"))),
         Note(QT_TRANSLATE_NOOP("BalikLesson", "You may call now. Your two 4s of Strings are a bak, so your call is tan "
                                               "kowah: any 6 wins. Press C or click Call."), 7, _with(cards("S4"))),
         Note(_SHOWN, 8, plate(1)),

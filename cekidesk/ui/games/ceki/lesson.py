@@ -58,7 +58,8 @@ NOTES = (
     Note(QT_TRANSLATE_NOOP("CekiLesson", "Throw {card}: it makes nothing with your other cards. The card to throw is "
                                          "already chosen: press Enter."), 9, MOVE),
     Note(QT_TRANSLATE_NOOP("CekiLesson", "Look: instead of drawing, Sari takes the card Budi just threw. The last "
-                                         "discard may be taken when it helps."), 12, (plate(2), cards("C8", where="pile"))),
+                                         "discard may be taken when it helps."), 12,
+         (plate(2), cards("C8", where="pile"))),
     Note(QT_TRANSLATE_NOOP("CekiLesson", "Keep the cards that can grow into sets — your 4s, 6s and 9s. Throw {card}."),
          21, (MOVE, cards("S4", "M4", "C6", "S6", "M6", "C9", "M9"))),
     Note(QT_TRANSLATE_NOOP("CekiLesson", "Sari threw a 4: with your two 4s it makes a set! Take it: press T or click "

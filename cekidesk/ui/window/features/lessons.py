@@ -40,7 +40,6 @@ from ..coach import (
     offer_box,
     place_bubble,
     target_groups,
-    union,
 )
 from ..interface import Change, Feature, WindowInterface
 
