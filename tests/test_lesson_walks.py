@@ -11,7 +11,6 @@ import pytest
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QPushButton
 from waiting import HANG_GUARD_MS
 from window_helpers import open_window, visible_point
 
@@ -71,6 +70,12 @@ def status_text(w: MainWindow) -> str:
     return w.status.status_text()
 
 
+def watching(w: MainWindow) -> bool:
+    """The part of the lesson that plays itself (Pèi's tail): the person's moves are made for them."""
+    lesson = w.coach.lesson
+    return lesson.watch_from is not None and w.coach.index() >= lesson.watch_from and w.coach.note() is None
+
+
 def wait_moved(qtbot, w: MainWindow, at: int) -> None:
     qtbot.waitUntil(lambda: w.coach.index() > at or summary(w) is not None, timeout=HANG_GUARD_MS)
 
@@ -89,6 +94,9 @@ def test_each_lesson_is_walked_with_the_keys_its_notes_name(qtbot, boxes, game_i
         no_thinking_ring(w)
         assert "thinking" not in status_text(w)
         move = coach.taught()
+        if watching(w):
+            qtbot.wait(5)
+            continue
         if coach.bubble.isVisible() and not coach.move_note():
             notes += 1
             press(Qt.Key.Key_Return)
@@ -143,7 +151,9 @@ def test_each_lesson_is_walked_with_the_clicks_its_notes_name(qtbot, boxes, game
             if not coach.move_note():
                 QTest.mouseClick(coach.bubble.next_button, Qt.MouseButton.LeftButton)
                 continue
-            assert "click" in coach.bubble.text.text().lower(), coach.bubble.text.text()
+        elif watching(w):
+            qtbot.wait(5)
+            continue
         at = coach.index()
         _click_move(qtbot, w, move)
         wait_moved(qtbot, w, at)
@@ -243,9 +253,8 @@ def test_enter_reads_the_note_wherever_the_keyboard_is(qtbot, boxes):
     assert coach._read == read + 1                       # the welcome is read
     # and Enter from the toolbar makes the move of a move's own note (a throw: the chosen card)
     _to_move_note(qtbot, w, "discard")
-    toolbar_button = next(b for b in w.findChildren(QPushButton) if b.isVisible() and b.window() is w
-                          and not coach.bubble.isAncestorOf(b))
-    toolbar_button.setFocus()
+    log.setFocus()
+    qtbot.waitUntil(lambda: QGuiApplication.focusObject() is not w.table, timeout=HANG_GUARD_MS)
     at = coach.index()
     QTest.keyClick(QGuiApplication.focusObject(), Qt.Key.Key_Return)
     qtbot.waitUntil(lambda: coach.index() > at, timeout=HANG_GUARD_MS)
@@ -272,8 +281,12 @@ def test_each_notes_arrows_point_at_the_cards_it_names(qtbot, game_id):
                      and (not target.role or s.role == target.role) and (target.seat < 0 or s.seat == target.seat)]
             assert named, f"{note.source[:40]}: none of {target.codes} on the table"
             for r in named:
-                # each named card is under an arrow: the cluster the arrow points at holds it
-                assert any(a.contains(r.center()) for a in coach.arrows), (note.source[:60], target.codes)
+                # each named card is outlined, in a cluster of the note's
+                assert any(spot.contains(r.center()) for spot in coach.spots), (note.source[:60], target.codes)
+            # and an arrow points at the target's cards (unless the note touches them)
+            bubble = QRectF(coach.bubble.geometry()).adjusted(-30, -30, 30, 30)
+            assert any(a.contains(r.center()) for a in coach.arrows for r in named) or \
+                any(bubble.intersects(r) for r in named), (note.source[:60], target.codes)
             checked += 1
         # an arrow points at nothing the note does not name (each cluster holds a target's card)
         wanted = [r for g in coach._groups(note) for r in g]
@@ -292,7 +305,8 @@ def test_every_note_that_names_a_card_points_at_cards(qapp):
     for gid in GAMES:
         lesson = game_ui(gid).lesson()
         for note in lesson.notes:
-            if not card_words.search(note.source) or note.picture or "iyo cards" in note.source:
+            if not card_words.search(note.source) or note.context or "iyo cards" in note.source \
+                    or "the top card was" in note.source:   # (Kartu Lima's top card is never on the table)
                 continue
             kinds = {t.kind for t in note.targets()}
             assert kinds & {"move", "cards"}, f"{gid}: {note.source[:70]} points at no card"

@@ -84,6 +84,7 @@ class Coach(Feature):
         self._previous: tuple[Match, tuple[Seat, ...], dict[int, Bot], bool, frozenset[int]] | None = None
         self._marks: list[QGraphicsPathItem] = []
         self.arrows: list[QRectF] = []   # what each arrow of the note up now points at (tests read it)
+        self.spots: list[QRectF] = []    # what the note up now outlines, cluster by cluster
         self.refusal = ""                # why the last move was not taken (shown under the note)
         self._pressed: CardItem | None = None
         self._attempt: int | None = None  # the lesson's place when a move was tried (see _tried)
@@ -392,7 +393,7 @@ class Coach(Feature):
         self.bubble.place(round(box.x()), round(box.y()))
         self.bubble.show()
         self.bubble.raise_()
-        spots = [c for g in groups for c in clusters(g)]
+        spots = self.spots = [c for g in groups for c in clusters(g)]
         for spot in spots:
             path = QPainterPath()
             path.addRoundedRect(spot.adjusted(-5, -5, 5, 5), 8, 8)
@@ -429,7 +430,7 @@ class Coach(Feature):
             if item.scene() is not None:
                 item.scene().removeItem(item)
         self._marks.clear()
-        self.arrows = []
+        self.arrows, self.spots = [], []
 
     def read_note(self) -> None:
         """The note shown is read: the next one, or the game goes on (the end: the summary)."""
