@@ -236,7 +236,7 @@ def test_a_refused_move_with_no_note_up_shows_a_reminder_pointing_at_the_move(qt
     qtbot.waitUntil(lambda: coach.bubble.isVisible(), timeout=HANG_GUARD_MS)
     assert "draw from the stock" in coach.bubble.text.text() and coach.bubble.waits_for_move()
     stock = next(it for it in w.table.card_items() if it.action == Action(0, "draw"))
-    assert any(a.intersects(stock.sceneBoundingRect()) for a in coach.arrows)
+    assert any(a.intersects(stock.sceneBoundingRect()) for a in coach.spots)   # outlined (and arrowed unless near)
     press(Qt.Key.Key_D)
     qtbot.waitUntil(lambda: coach.index() == 9, timeout=HANG_GUARD_MS)
 
@@ -312,19 +312,22 @@ def test_every_note_that_names_a_card_points_at_cards(qapp):
             assert kinds & {"move", "cards"}, f"{gid}: {note.source[:70]} points at no card"
 
 
-def test_codes_show_on_the_cards_while_a_lesson_runs_and_the_frames_are_taught(qtbot):
+def test_codes_show_on_the_cards_while_a_lesson_runs_and_the_frames_are_taught(qtbot, boxes):
     w = begin(qtbot, "ceki")
     coach = w.coach
+    settle(qtbot, w)
     assert all(it.show_code for it in w.table.card_items() if it.face_up)
-    while coach.note() is None or coach.note().picture != "frames":
-        settle(qtbot, w)
+    for _ in range(6):
+        if coach.note() is not None and coach.note().picture == "frames":
+            break
         coach.read_note()
-    assert coach.bubble.legend.isVisible()
+    assert coach.note().picture == "frames" and coach.bubble.legend.isVisible()
     legend: FrameLegend = coach.bubble.legend
     assert len(legend.frame_rects()) == 9
-    img = legend.grab().toImage()
-    assert img.width() >= legend.sizeHint().width()
-    coach.leave()
+    assert legend.width() >= legend.sizeHint().width()
+    seats = [Seat(kind="human", name="You"), Seat(kind="bot", level="normal", name="Budi")]
+    assert w.start_new_game(NewGameConfig("ceki", seats, 5, {}, {"mode": "money"}))   # the lesson ends
+    assert not coach.active()
     assert not any(it.show_code for it in w.table.card_items() if it.face_up)
 
 
