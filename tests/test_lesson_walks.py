@@ -122,8 +122,9 @@ def _click_move(qtbot, w: MainWindow, move: Action) -> None:
     """Click what the move is made with: its card (then its choice, if it opens some), its pile, or
     its button."""
     t = w.table
-    item = next((it for it in t.card_items() if it.action == move or (it.opens and any(
-        ch.action == move for ch in t._specs[it.key].choices))), None)
+    items = [it for it in t.card_items() if it.action == move or (it.opens and any(
+        ch.action == move for ch in t._specs[it.key].choices))]
+    item = max(items, key=lambda it: it.zValue(), default=None)   # (a stack's top card)
     if item is not None:
         QTest.mouseClick(t.viewport(), Qt.MouseButton.LeftButton, pos=visible_point(w, item))
         if t.opened_card() is None:
