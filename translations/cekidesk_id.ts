@@ -4947,8 +4947,8 @@
 <context>
     <name>LessonCards</name>
     <message>
-        <source>While you learn, each card shows its code in the corner: C for Coins, S for Strings, M for Myriads (萬), then the value; WF, RF and OT are the White Flower, the Red Flower and the Old Thousand.</source>
-        <translation>Selama belajar, setiap kartu menunjukkan kodenya di sudut: C untuk Koin, S untuk Untai, M untuk Laksa (萬), lalu nilainya; WF, RF dan OT adalah Bunga Putih, Bunga Merah dan Ribu Tua.</translation>
+        <source>While you learn, each card shows its code in the corner: C for Coins, S for Strings, M for Myriads, then the value; WF, RF and OT are the White Flower, the Red Flower and the Old Thousand.</source>
+        <translation>Selama belajar, setiap kartu menunjukkan kodenya di sudut: C untuk Koin, S untuk Untai, M untuk Laksa, lalu nilainya; WF, RF dan OT adalah Bunga Putih, Bunga Merah dan Ribu Tua.</translation>
     </message>
     <message>
         <source>The trick of the old players: the frame round the picture tells the value, whatever the suit — 1 a solid bar, 2 a double line, 3 a ladder, 4 a zigzag, 5 beads, 6 battlements, 7 a chequer, 8 a chain, 9 saw teeth. The White and Red Flowers have the 1&apos;s bar; the Old Thousand has no frame.</source>

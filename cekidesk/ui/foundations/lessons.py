@@ -134,7 +134,7 @@ CARDS_CONTEXT = "LessonCards"
 def codes_note(before: int, target: Target | tuple[Target, ...]) -> Note:
     """The note that reads the cards' codes shown while a lesson runs (Ceki cards)."""
     return Note(QT_TRANSLATE_NOOP("LessonCards", "While you learn, each card shows its code in the corner: C for "
-                                                 "Coins, S for Strings, M for Myriads (萬), then the value; WF, RF "
+                                                 "Coins, S for Strings, M for Myriads, then the value; WF, RF "
                                                  "and OT are the White Flower, the Red Flower and the Old "
                                                  "Thousand."), before, target, CARDS_CONTEXT)
 
