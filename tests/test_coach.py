@@ -89,23 +89,24 @@ def test_the_ceki_lesson_is_completed_by_the_keyboard_alone(qtbot, monkeypatch, 
     assert c.counts_for_statistics is True and w.settings.last_game_id == "ceki"
 
 
-def test_only_the_taught_move_and_only_once_its_note_is_read(qtbot, monkeypatch):
+def test_only_the_taught_move_and_only_once_the_notes_before_its_own_are_read(qtbot, monkeypatch):
+    """Balik Satu: the welcome, the hand and the cards' notes come before the first throw; the throw
+    is refused while they are up, taken while its own note (the last before it) is up."""
     w = open_window(qtbot)
-    start_lesson(qtbot, w, "ceki", monkeypatch)
+    start_lesson(qtbot, w, "balik-satu", monkeypatch)
     c, coach = w.controller, w.coach
-    while coach.index() < 2 or coach.note() is None:   # up to the note before the person's first draw
-        note_or_move(qtbot, w)
-        if coach.index() < 2:
-            coach.read_note()
-    draw, take = Action(0, "draw"), Action(0, "take")
-    assert coach.taught() == draw and coach.waiting()
-    assert c.view().legal == (draw,)                    # the table is offered the taught move only
-    assert take in c.match.state.view(0).legal          # (which the rules would allow)
-    assert not c.play(draw)                             # the note is not read yet
-    coach.read_note()
-    assert not c.play(take)                             # not the taught move: refused by the controller
-    assert c.match.logs[-1][-1] != take
-    assert c.play(draw)
+    throw = coach.taught()
+    assert throw.player == 0 and coach.note() is not None and not coach.move_note()
+    assert c.view().legal == (throw,)                   # the table is offered the taught move only
+    assert not c.play(throw)                            # a note before the move's own is up
+    other = next(a for a in c.match.state.view(0).legal if a != throw)
+    while not coach.move_note():
+        coach.read_note()
+    assert coach.bubble.isVisible() and coach.bubble.waits_for_move()
+    assert not coach.bubble.next_button.isVisible()     # the move's own note: no Next, the move goes on
+    assert not c.play(other)                            # not the taught move: refused by the controller
+    assert c.play(throw)                                # the move reads its own note
+    assert coach.index() == 1 and coach.note() is not None and not coach.move_note()
 
 
 def _check_note(w: MainWindow) -> None:
@@ -116,7 +117,7 @@ def _check_note(w: MainWindow) -> None:
     vp = w.table.viewport().rect()
     assert QRectF(vp).contains(bubble), (coach.bubble.text.text(), bubble)
     targets = coach.targets()
-    if note.target.kind != "none":
+    if note.targets():
         assert targets, f"nothing on the table for {note}"
     plan = w.table.plan()
     hand = [w.table.spec_rect(s) for s in plan.cards if s.seat == coach.lesson.human]

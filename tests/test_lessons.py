@@ -53,10 +53,13 @@ def test_notes_sit_at_moves_of_the_script(game_id):
     lesson = LESSONS[game_id]
     for note in lesson.notes:
         assert 0 <= note.before <= len(lesson.script)
-        if note.target.kind == "move":
-            assert note.before < len(lesson.script), "a note after the hand has no move to point at"
-        if note.target.kind == "seat":
-            assert 0 <= note.target.seat < lesson.n_players
+        for target in note.targets():
+            if target.kind == "move":
+                assert note.before < len(lesson.script), "a note after the hand has no move to point at"
+            if target.kind == "seat":
+                assert 0 <= target.seat < lesson.n_players
+            if target.kind == "cards":
+                assert target.codes
     assert lesson.summary
 
 
@@ -66,6 +69,9 @@ def test_no_note_is_empty_in_any_language(qapp, language):
     try:
         for lesson in LESSONS.values():
             texts = [lesson.text(n) for n in lesson.notes] + lesson.summary_texts()
+            # (a note of another context, shared by the lessons, is translated too)
+            if language != "en":
+                assert all(lesson.text(n) != n.source for n in lesson.notes if n.context), language
             assert all(t.strip() for t in texts)
             # the placeholders a runner fills are the only ones
             for t in texts:
@@ -89,5 +95,6 @@ def test_lupdate_finds_every_note_and_summary_in_its_context(tmp_path):
     found = {(ctx.findtext("name"), m.findtext("source")) for ctx in ET.parse(out).getroot()
              for m in ctx.findall("message")}
     for lesson in LESSONS.values():
-        texts = [n.source for n in lesson.notes] + list(lesson.summary)
-        assert [t for t in texts if (lesson.context, t) not in found] == []
+        texts = [(n.context or lesson.context, n.source) for n in lesson.notes] + \
+            [(lesson.context, t) for t in lesson.summary]
+        assert [t for t in texts if t not in found] == []

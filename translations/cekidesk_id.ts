@@ -5116,6 +5116,44 @@
     </message>
 </context>
 <context>
+    <name>LessonBubble</name>
+    <message>
+        <source>Your move ▸</source>
+        <translation>Langkah Anda ▸</translation>
+    </message>
+    <message>
+        <source>Make the move this note names: the lesson goes on by itself.</source>
+        <translation>Lakukan langkah yang disebut catatan ini: pelajaran lalu berlanjut sendiri.</translation>
+    </message>
+    <message>
+        <source>First read this note: press Enter or click Next.</source>
+        <translation>Baca catatan ini dulu: tekan Enter atau klik Lanjut.</translation>
+    </message>
+    <message>
+        <source>Wait: {name} moves now.</source>
+        <translation>Tunggu: sekarang giliran {name}.</translation>
+    </message>
+    <message>
+        <source>Not that one. The lesson&apos;s move now: {what} (marked on the table).</source>
+        <translation>Bukan yang itu. Langkah pelajaran sekarang: {what} (ditandai di meja).</translation>
+    </message>
+</context>
+<context>
+    <name>LessonCards</name>
+    <message>
+        <source>While you learn, each card shows its code in the corner: C for Coins, S for Strings, M for Myriads, then the value; WF, RF and OT are the White Flower, the Red Flower and the Old Thousand.</source>
+        <translation>Selama belajar, setiap kartu menunjukkan kodenya di sudut: C untuk Koin, S untuk Untai, M untuk Laksa, lalu nilainya; WF, RF dan OT adalah Bunga Putih, Bunga Merah dan Ribu Tua.</translation>
+    </message>
+    <message>
+        <source>The trick of the old players: the frame round the picture tells the value, whatever the suit — 1 a solid bar, 2 a double line, 3 a ladder, 4 a zigzag, 5 beads, 6 battlements, 7 a chequer, 8 a chain, 9 saw teeth. The White and Red Flowers have the 1&apos;s bar; the Old Thousand has no frame.</source>
+        <translation>Kiat para pemain lama: bingkai di sekeliling gambar menunjukkan nilainya, apa pun jenisnya — 1 batang polos, 2 garis ganda, 3 tangga, 4 zigzag, 5 manik-manik, 6 benteng bergerigi, 7 kotak catur, 8 rantai, 9 gigi gergaji. Bunga Putih dan Bunga Merah memakai batang angka 1; Ribu Tua tidak berbingkai.</translation>
+    </message>
+    <message>
+        <source>The frames of the values 1 to 9</source>
+        <translation>Bingkai nilai 1 sampai 9</translation>
+    </message>
+</context>
+<context>
     <name>LessonChooser</name>
     <message>
         <source>Learn to play</source>
@@ -5147,6 +5185,13 @@
     <message>
         <source>&amp;Not now</source>
         <translation>&amp;Nanti saja</translation>
+    </message>
+</context>
+<context>
+    <name>LessonStatus</name>
+    <message>
+        <source>A note of the lesson: Enter or Next goes on.</source>
+        <translation>Catatan pelajaran: Enter atau Lanjut untuk meneruskan.</translation>
     </message>
 </context>
 <context>

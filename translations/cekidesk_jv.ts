@@ -5116,6 +5116,44 @@
     </message>
 </context>
 <context>
+    <name>LessonBubble</name>
+    <message>
+        <source>Your move ▸</source>
+        <translation>Langkah sampéyan ▸</translation>
+    </message>
+    <message>
+        <source>Make the move this note names: the lesson goes on by itself.</source>
+        <translation>Tindakaké langkah sing disebut cathetan iki: piwulang banjur nerusaké dhéwé.</translation>
+    </message>
+    <message>
+        <source>First read this note: press Enter or click Next.</source>
+        <translation>Waca cathetan iki dhisik: pencet Enter utawa klik Terus.</translation>
+    </message>
+    <message>
+        <source>Wait: {name} moves now.</source>
+        <translation>Entènana: saiki gilirané {name}.</translation>
+    </message>
+    <message>
+        <source>Not that one. The lesson&apos;s move now: {what} (marked on the table).</source>
+        <translation>Dudu sing kuwi. Langkah piwulang saiki: {what} (ditandhani ing méja).</translation>
+    </message>
+</context>
+<context>
+    <name>LessonCards</name>
+    <message>
+        <source>While you learn, each card shows its code in the corner: C for Coins, S for Strings, M for Myriads, then the value; WF, RF and OT are the White Flower, the Red Flower and the Old Thousand.</source>
+        <translation>Sajroning sinau, saben kertu nuduhaké kodené ing pojok: C kanggo Dhuwit, S kanggo Lintrik, M kanggo Cina, banjur bijiné; WF, RF lan OT iku Kembang Putih, Kembang Abang lan Èwu Tuwa.</translation>
+    </message>
+    <message>
+        <source>The trick of the old players: the frame round the picture tells the value, whatever the suit — 1 a solid bar, 2 a double line, 3 a ladder, 4 a zigzag, 5 beads, 6 battlements, 7 a chequer, 8 a chain, 9 saw teeth. The White and Red Flowers have the 1&apos;s bar; the Old Thousand has no frame.</source>
+        <translation>Akalé para pemain lawas: bingkai ing sakubengé gambar nuduhaké bijiné, golongané apa waé — 1 bilah polos, 2 garis dobel, 3 andha, 4 zigzag, 5 manik-manik, 6 bètèng, 7 kotak-kotak catur, 8 ranté, 9 untu gergaji. Kembang Putih lan Kembang Abang nganggo bilah angka 1; Èwu Tuwa ora nganggo bingkai.</translation>
+    </message>
+    <message>
+        <source>The frames of the values 1 to 9</source>
+        <translation>Bingkai biji 1 nganti 9</translation>
+    </message>
+</context>
+<context>
     <name>LessonChooser</name>
     <message>
         <source>Learn to play</source>
@@ -5147,6 +5185,13 @@
     <message>
         <source>&amp;Not now</source>
         <translation>&amp;Mengko waé</translation>
+    </message>
+</context>
+<context>
+    <name>LessonStatus</name>
+    <message>
+        <source>A note of the lesson: Enter or Next goes on.</source>
+        <translation>Cathetan piwulang: Enter utawa Terus kanggo nerusaké.</translation>
     </message>
 </context>
 <context>

@@ -6362,6 +6362,52 @@
     </message>
 </context>
 <context>
+    <name>LessonBubble</name>
+    <message>
+        <source>Your move ▸</source>
+        <translatorcomment>jv: Langkah sampéyan ▸</translatorcomment>
+        <translation>ꦭꦁꦏꦃ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀ ▸</translation>
+    </message>
+    <message>
+        <source>Make the move this note names: the lesson goes on by itself.</source>
+        <translatorcomment>jv: Tindakaké langkah sing disebut cathetan iki: piwulang banjur nerusaké dhéwé.</translatorcomment>
+        <translation>ꦠꦶꦤ꧀ꦢꦏꦏꦺ​ꦭꦁꦏꦃ​ꦱꦶꦁ​ꦢꦶꦱꦼꦧꦸꦠ꧀ꦕꦛꦼꦠꦤ꧀ꦲꦶꦏꦶ: ꦥꦶꦮꦸꦭꦁ​ꦧꦚ꧀ꦗꦸꦂ​ꦤꦼꦫꦸꦱꦏꦺ​ꦝꦺꦮꦺ꧉</translation>
+    </message>
+    <message>
+        <source>First read this note: press Enter or click Next.</source>
+        <translatorcomment>jv: Waca cathetan iki dhisik: pencet Enter utawa klik Terus.</translatorcomment>
+        <translation>ꦮꦕ​ꦕꦛꦼꦠꦤ꧀ꦲꦶꦏꦶ​ꦝꦶꦱꦶꦏ꧀: ꦥꦼꦚ꧀ꦕꦼꦠ꧀ Enter ꦲꦸꦠꦮ​ꦏ꧀ꦭꦶꦏ꧀ꦠꦼꦫꦸꦱ꧀꧉</translation>
+    </message>
+    <message>
+        <source>Wait: {name} moves now.</source>
+        <translatorcomment>jv: Entènana: saiki gilirané {name}.</translatorcomment>
+        <translation>ꦲꦼꦤ꧀ꦠꦺꦤꦤ: ꦱꦲꦶꦏꦶ​ꦒꦶꦭꦶꦫꦤꦺ {name}꧉</translation>
+    </message>
+    <message>
+        <source>Not that one. The lesson&apos;s move now: {what} (marked on the table).</source>
+        <translatorcomment>jv: Dudu sing kuwi. Langkah piwulang saiki: {what} (ditandhani ing méja).</translatorcomment>
+        <translation>ꦢꦸꦢꦸ​ꦱꦶꦁ​ꦏꦸꦮꦶ꧉ ꦭꦁꦏꦃ​ꦥꦶꦮꦸꦭꦁ​ꦱꦲꦶꦏꦶ: {what} (ꦢꦶꦠꦤ꧀ꦝꦤꦶ​ꦲꦶꦁ​ꦩꦺꦗ)꧉</translation>
+    </message>
+</context>
+<context>
+    <name>LessonCards</name>
+    <message>
+        <source>While you learn, each card shows its code in the corner: C for Coins, S for Strings, M for Myriads, then the value; WF, RF and OT are the White Flower, the Red Flower and the Old Thousand.</source>
+        <translatorcomment>jv: Sajroning sinau, saben kertu nuduhaké kodené ing pojok: C kanggo Dhuwit, S kanggo Lintrik, M kanggo Cina, banjur bijiné; WF, RF lan OT iku Kembang Putih, Kembang Abang lan Èwu Tuwa.</translatorcomment>
+        <translation>ꦱꦗꦿꦺꦴꦤꦶꦁ​ꦱꦶꦤꦲꦸ꧈ ꦱꦧꦼꦤ꧀ꦏꦼꦂꦠꦸ​ꦤꦸꦢꦸꦲꦏꦺ​ꦏꦺꦴꦢꦼꦤꦺ​ꦲꦶꦁ​ꦥꦺꦴꦗꦺꦴꦏ꧀: C ꦏꦁꦒꦺꦴ​ꦝꦸꦮꦶꦠ꧀꧈ S ꦏꦁꦒꦺꦴ​ꦭꦶꦤ꧀ꦠꦿꦶꦏ꧀꧈ M ꦏꦁꦒꦺꦴ​ꦕꦶꦤ꧈ ꦧꦚ꧀ꦗꦸꦂ​ꦧꦶꦗꦶꦤꦺ; WF꧈ RF ꦭꦤ꧀ OT ꦲꦶꦏꦸ​ꦏꦼꦩ꧀ꦧꦁ​ꦥꦸꦠꦶꦃ꧈ ꦏꦼꦩ꧀ꦧꦁ​ꦲꦧꦁ​ꦭꦤ꧀ꦲꦺꦮꦸ​ꦠꦸꦮ꧉</translation>
+    </message>
+    <message>
+        <source>The trick of the old players: the frame round the picture tells the value, whatever the suit — 1 a solid bar, 2 a double line, 3 a ladder, 4 a zigzag, 5 beads, 6 battlements, 7 a chequer, 8 a chain, 9 saw teeth. The White and Red Flowers have the 1&apos;s bar; the Old Thousand has no frame.</source>
+        <translatorcomment>jv: Akalé para pemain lawas: bingkai ing sakubengé gambar nuduhaké bijiné, golongané apa waé — 1 bilah polos, 2 garis dobel, 3 andha, 4 zigzag, 5 manik-manik, 6 bètèng, 7 kotak-kotak catur, 8 ranté, 9 untu gergaji. Kembang Putih lan Kembang Abang nganggo bilah angka 1; Èwu Tuwa ora nganggo bingkai.</translatorcomment>
+        <translation>ꦲꦏꦭꦺ​ꦥꦫ​ꦥꦼꦩꦲꦶꦤ꧀ꦭꦮꦱ꧀: ꦧꦶꦁꦏꦲꦶ​ꦲꦶꦁ​ꦱꦏꦸꦧꦼꦔꦺ​ꦒꦩ꧀ꦧꦂ​ꦤꦸꦢꦸꦲꦏꦺ​ꦧꦶꦗꦶꦤꦺ꧈ ꦒꦺꦴꦭꦺꦴꦔꦤꦺ​ꦲꦥ​ꦮꦲꦺ — 1 ꦧꦶꦭꦃ​ꦥꦺꦴꦭꦺꦴꦱ꧀꧈ 2 ꦒꦫꦶꦱ꧀ꦢꦺꦴꦧꦼꦭ꧀꧈ 3 ꦲꦤ꧀ꦝ꧈ 4 ꦗ꦳ꦶꦒ꧀ꦗ꦳ꦒ꧀꧈ 5 ꦩꦤꦶꦏ꧀ꦩꦤꦶꦏ꧀꧈ 6 ꦧꦺꦠꦺꦁ꧈ 7 ꦏꦺꦴꦠꦏ꧀ꦏꦺꦴꦠꦏ꧀ꦕꦠꦸꦂ꧈ 8 ꦫꦤ꧀ꦠꦺ꧈ 9 ꦲꦸꦤ꧀ꦠꦸ​ꦒꦼꦂꦒꦗꦶ꧉ ꦏꦼꦩ꧀ꦧꦁ​ꦥꦸꦠꦶꦃ​ꦭꦤ꧀ꦏꦼꦩ꧀ꦧꦁ​ꦲꦧꦁ​ꦔꦁꦒꦺꦴ​ꦧꦶꦭꦃ​ꦲꦁꦏ 1; ꦲꦺꦮꦸ​ꦠꦸꦮ​ꦲꦺꦴꦫ​ꦔꦁꦒꦺꦴ​ꦧꦶꦁꦏꦲꦶ꧉</translation>
+    </message>
+    <message>
+        <source>The frames of the values 1 to 9</source>
+        <translatorcomment>jv: Bingkai biji 1 nganti 9</translatorcomment>
+        <translation>ꦧꦶꦁꦏꦲꦶ​ꦧꦶꦗꦶ 1 ꦔꦤ꧀ꦠꦶ 9</translation>
+    </message>
+</context>
+<context>
     <name>LessonChooser</name>
     <message>
         <source>Learn to play</source>
@@ -6400,6 +6446,14 @@
         <source>&amp;Not now</source>
         <translatorcomment>jv: &amp;Mengko waé</translatorcomment>
         <translation>ꦩꦼꦁꦏꦺꦴ​ꦮꦲꦺ(&amp;M)</translation>
+    </message>
+</context>
+<context>
+    <name>LessonStatus</name>
+    <message>
+        <source>A note of the lesson: Enter or Next goes on.</source>
+        <translatorcomment>jv: Cathetan piwulang: Enter utawa Terus kanggo nerusaké.</translatorcomment>
+        <translation>ꦕꦛꦼꦠꦤ꧀ꦥꦶꦮꦸꦭꦁ: Enter ꦲꦸꦠꦮ​ꦠꦼꦫꦸꦱ꧀ꦏꦁꦒꦺꦴ​ꦤꦼꦫꦸꦱꦏꦺ꧉</translation>
     </message>
 </context>
 <context>

@@ -499,7 +499,10 @@ class Session:
         among them in turn, while the person may choose at any time)."""
         m = self.match
         if m is None or m.hand_over() or (self.paused and not self._step) or self.busy_seat >= 0 \
-                or self.pending or self.replaying or self._redo_waits() or self._guide_waits():
+                or self.pending or self.replaying or self._redo_waits():
+            return
+        if self._guide_waits():
+            self._tell(Thinking(-1))   # a lesson's note is read: nobody thinks meanwhile
             return
         for seat in m.state.to_act():
             if seat in self.bots:

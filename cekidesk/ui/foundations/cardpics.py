@@ -3,7 +3,9 @@
 * :class:`CardArt` renders the SVG faces (``resources/cards``) with ``QSvgRenderer`` into pixmaps,
   cached per (code, logical height, device pixel ratio, show_code) in a bounded LRU cache.  Nothing
   renders SVG while painting once a size has been seen.  With codes hidden only the SVG's ``face``
-  group is drawn.  The table, the dialogs and the help pages all draw through it.
+  group is drawn; with codes shown (the setting, and always during a lesson) the code is drawn on a
+  tab in the top left corner, large enough to read on a card in the hand (the SVG's own corner code
+  is too small for that).  The table, the dialogs and the help pages all draw through it.
 * :func:`card_pixmap` / :func:`card_image` give a face for a widget (a missing picture gives a plain
   card with the code, never a crash); :class:`CardRow` shows cards in a row of groups,
   wrapped into more rows where it is narrow (:class:`FlowLayout`).
@@ -23,7 +25,7 @@ from functools import lru_cache
 from typing import Any
 
 from PySide6.QtCore import QPoint, QRect, QRectF, QSize, Qt
-from PySide6.QtGui import QGuiApplication, QImage, QPainter, QPixmap
+from PySide6.QtGui import QColor, QFont, QGuiApplication, QImage, QPainter, QPen, QPixmap
 from PySide6.QtSvg import QSvgRenderer
 from PySide6.QtWidgets import QLabel, QLayout, QLayoutItem, QWidget
 
@@ -148,10 +150,12 @@ class CardArt:
     def render(self, p: QPainter, code: str, target: QRectF, show_code: bool = False) -> None:
         """Draw the card ``code`` into ``target`` (without its corner code unless ``show_code``)."""
         r = self.renderer(code)
-        if show_code or not r.elementExists("face"):
+        if not r.elementExists("face"):
             r.render(p, target)
-        else:
-            r.render(p, "face", target)
+            return
+        r.render(p, "face", target)
+        if show_code and r.elementExists("corner-code"):
+            _code_tab(p, code, target)
 
     def pixmap(self, code: str, height: int, dpr: float = 1.0, show_code: bool = False) -> QPixmap:
         """The card ``code`` (or ``"back"``) ``height`` logical pixels tall, for ``dpr``."""
@@ -181,6 +185,25 @@ class CardArt:
 
     def clear(self) -> None:
         self._pixmaps.clear()
+
+
+def _code_tab(p: QPainter, code: str, card: QRectF) -> None:
+    """``code`` on a tab in the top left corner of the card drawn in ``card``, its letters about a
+    quarter of the card's width tall (legible on a hand card 100 px tall)."""
+    size = max(6.0, card.width() * 0.27)
+    font = QFont("sans-serif")
+    font.setPixelSize(round(size))
+    font.setBold(True)
+    p.save()
+    p.setFont(font)
+    width = p.fontMetrics().horizontalAdvance(code) + size * 0.5
+    tab = QRectF(card.left() + card.width() * 0.03, card.top() + card.width() * 0.03, width, size * 1.25)
+    p.setPen(QPen(QColor("#161412"), max(1.0, size * 0.08)))
+    p.setBrush(QColor("#f7f2e4"))
+    p.drawRoundedRect(tab, size * 0.2, size * 0.2)
+    p.setPen(QColor("#161412"))
+    p.drawText(tab, Qt.AlignmentFlag.AlignCenter, code)
+    p.restore()
 
 
 _ART: CardArt | None = None

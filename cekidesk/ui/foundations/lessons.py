@@ -32,7 +32,13 @@ How to write a lesson for a game
    move are shown in order; ``len(script)``: after the last move, with the result on the table).
    ``target`` says what the note points at: :data:`MOVE` — the card(s), pile or button the move
    ``before`` is made with (the person's move: what they click) —, ``role("stock")`` (cards of that
-   layout role, optionally of one seat), ``plate(seat)`` (a seat's name plate) or :data:`NOWHERE`.
+   layout role, optionally of one seat), ``cards("C9", "M9")`` (the cards of those codes, by default
+   in the person's hand: **every note that names cards points at them**), ``plate(seat)`` (a seat's
+   name plate) or :data:`NOWHERE`; a tuple of several gets an outline and an arrow each.
+   The last note before one of the person's moves is that move's own: it stays up until the move is
+   made, by the key or the click it names (or Enter), so name them right; the others wait for Enter
+   or Next.  While a lesson runs the cards show their codes (C9, WF …), and ``picture="frames"``
+   adds the legend of the frames' patterns to a note.
    A text may say ``{card}`` (the card of the move ``before``, in the player's card names) and
    ``{name}`` (the player who makes it).  Keep notes short (1–3 sentences),
    concrete about the cards on the table, and name the key and the click of the taught move.
@@ -61,7 +67,8 @@ from cekidesk.games import new_match
 
 from .i18n import QT_TRANSLATE_NOOP
 
-__all__ = ["MOVE", "NOWHERE", "Lesson", "Note", "QT_TRANSLATE_NOOP", "Target", "plate", "role"]
+__all__ = ["CARDS_CONTEXT", "MOVE", "NOWHERE", "Lesson", "Note", "QT_TRANSLATE_NOOP", "Target", "cards",
+           "codes_note", "frames_note", "plate", "role"]
 
 
 @dataclass(frozen=True)
@@ -69,22 +76,31 @@ class Target:
     """What a note points at on the table.  ``kind``: ``"move"`` (the card, pile or button of the
     move the note comes before), ``"role"`` (the cards of the layout role ``role``, of ``seat`` only
     when it is not −1: ``"stock"``, ``"pile"``, ``"pool"``, ``"hand"`` …), ``"seat"`` (the plate of
-    ``seat``) or ``"none"``."""
+    ``seat``), ``"cards"`` (the face-up cards whose codes are ``codes``, of the layout role ``role``
+    — any role when empty — and of ``seat`` when not −1) or ``"none"``."""
 
     kind: str
     role: str = ""
     seat: int = -1
+    codes: tuple[str, ...] = ()
 
 
-#: the card(s), pile or button the move a note comes before is made with
+# the card(s), pile or button the move a note comes before is made with
 MOVE = Target("move")
-#: a note that points at nothing (a word about the game as a whole)
+# a note that points at nothing (a word about the game as a whole)
 NOWHERE = Target("none")
 
 
 def role(name: str, seat: int = -1) -> Target:
     """The cards of the table layout's role ``name`` (``CardSpec.role``), of ``seat`` only if given."""
     return Target("role", name, seat)
+
+
+def cards(*codes: str, where: str = "hand", seat: int = -1) -> Target:
+    """The face-up cards of ``codes`` (card codes: ``"C9"``, ``"WF"``, ``"KD"`` …) in the layout role
+    ``where`` (the hands by default — a hidden hand shows no codes, so that is the person's; ``""``:
+    anywhere on the table), of ``seat`` only if given."""
+    return Target("cards", where, seat, tuple(codes))
 
 
 def plate(seat: int) -> Target:
@@ -94,12 +110,43 @@ def plate(seat: int) -> Target:
 
 @dataclass(frozen=True)
 class Note:
-    """One coach note: ``source`` (English, marked with ``QT_TRANSLATE_NOOP(lesson.context, …)``),
-    shown before the script's move ``before``, pointing at ``target``."""
+    """One coach note: ``source`` (English, marked with ``QT_TRANSLATE_NOOP(lesson.context, …)``, or
+    with ``QT_TRANSLATE_NOOP(context, …)`` when ``context`` is given), shown before the script's
+    move ``before``, pointing at ``target`` (one target, or a tuple of several); ``picture``:
+    ``"frames"`` shows the legend of the frames' patterns under the words."""
 
     source: str
     before: int
-    target: Target = MOVE
+    target: Target | tuple[Target, ...] = MOVE
+    context: str = ""
+    picture: str = ""
+
+    def targets(self) -> tuple[Target, ...]:
+        """What the note points at, each target apart (none for :data:`NOWHERE`)."""
+        found = self.target if isinstance(self.target, tuple) else (self.target,)
+        return tuple(t for t in found if t.kind != "none")
+
+
+# the translation context of the notes every lesson with Ceki cards shares
+CARDS_CONTEXT = "LessonCards"
+
+
+def codes_note(before: int, target: Target | tuple[Target, ...]) -> Note:
+    """The note that reads the cards' codes shown while a lesson runs (Ceki cards)."""
+    return Note(QT_TRANSLATE_NOOP("LessonCards", "While you learn, each card shows its code in the corner: C for "
+                                                 "Coins, S for Strings, M for Myriads, then the value; WF, RF "
+                                                 "and OT are the White Flower, the Red Flower and the Old "
+                                                 "Thousand."), before, target, CARDS_CONTEXT)
+
+
+def frames_note(before: int, target: Target | tuple[Target, ...]) -> Note:
+    """The note that teaches the frame trick: a Ceki card's value is the pattern of its frame."""
+    return Note(QT_TRANSLATE_NOOP("LessonCards", "The trick of the old players: the frame round the picture "
+                                                 "tells the value, whatever the suit — 1 a solid bar, 2 a double "
+                                                 "line, 3 a ladder, 4 a zigzag, 5 beads, 6 battlements, 7 a "
+                                                 "chequer, 8 a chain, 9 saw teeth. The White and Red Flowers have "
+                                                 "the 1's bar; the Old Thousand has no frame."),
+                before, target, CARDS_CONTEXT, picture="frames")
 
 
 @dataclass(frozen=True)
@@ -121,8 +168,8 @@ class Lesson:
     summary: tuple[str, ...]
     context: str
     names: tuple[str, ...] = ()
-    #: from this move on the hand plays itself: the person's scripted moves are made for them at the
-    #: computer players' pace (a long hand's tail, once its lessons are taught); None: never
+    # from this move on the hand plays itself: the person's scripted moves are made for them at the
+    # computer players' pace (a long hand's tail, once its lessons are taught); None: never
     watch_from: int | None = None
     options: dict[str, Any] = field(default_factory=dict)
     match_options: dict[str, Any] = field(default_factory=lambda: {"mode": "hands", "hands": 1})
@@ -141,7 +188,7 @@ class Lesson:
 
     def text(self, note: Note) -> str:
         """``note``'s words in the current language (its ``{card}``/``{name}`` not yet filled)."""
-        return QCoreApplication.translate(self.context, note.source)
+        return QCoreApplication.translate(note.context or self.context, note.source)
 
     def summary_texts(self) -> list[str]:
         return [QCoreApplication.translate(self.context, s) for s in self.summary]

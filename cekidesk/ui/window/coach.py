@@ -18,8 +18,8 @@ import html
 import math
 from collections.abc import Sequence
 
-from PySide6.QtCore import QCoreApplication, QEvent, QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QColor, QKeyEvent
+from PySide6.QtCore import QCoreApplication, QEvent, QPoint, QPointF, QRectF, QSize, Qt, QVariantAnimation, Signal
+from PySide6.QtGui import QColor, QFont, QKeyEvent, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -38,7 +38,8 @@ from cekidesk.engine.core import Action
 from cekidesk.games import get_game
 
 from ..foundations import i18n, names
-from ..foundations.lessons import Lesson, Note
+from ..foundations.cardpics import card_art
+from ..foundations.lessons import Lesson, Note, Target
 from ..games import registered_game_uis
 from ..table.layouts import Plan
 
@@ -56,11 +57,63 @@ def lesson_games() -> list[str]:
     return [gid for gid, ui in registered_game_uis().items() if ui.lesson() is not None]
 
 
+# the values whose frames the legend shows, and the card each frame is taken from
+FRAME_CARDS = tuple(f"M{v}" for v in range(1, 10))
+
+
+class FrameLegend(QWidget):
+    """The frames' patterns of the values 1 to 9, each over its number: how a Ceki card's value is read
+    from its frame whatever its suit (the frames are the cards' own, drawn from the card art)."""
+
+    FRAME_W, FRAME_H, GAP = 30, 73, 8
+
+    def __init__(self, parent: QWidget):
+        super().__init__(parent)
+        self.setObjectName("frameLegend")
+        self.setAccessibleName(QCoreApplication.translate("LessonCards", "The frames of the values 1 to 9"))
+
+    def sizeHint(self) -> QSize:
+        n = len(FRAME_CARDS)
+        return QSize(n * self.FRAME_W + (n - 1) * self.GAP, self.FRAME_H + self.fontMetrics().height() + 4)
+
+    def minimumSizeHint(self) -> QSize:
+        return self.sizeHint()
+
+    def frame_rects(self) -> list[QRectF]:
+        """Where each frame is drawn, 1 to 9, centred in the widget."""
+        n = len(FRAME_CARDS)
+        total = n * self.FRAME_W + (n - 1) * self.GAP
+        x0 = (self.width() - total) / 2
+        return [QRectF(x0 + i * (self.FRAME_W + self.GAP), 0, self.FRAME_W, self.FRAME_H) for i in range(n)]
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        p = QPainter(self)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        font = QFont(self.font())
+        font.setBold(True)
+        p.setFont(font)
+        art = card_art()
+        for value, (code, r) in enumerate(zip(FRAME_CARDS, self.frame_rects(), strict=True), start=1):
+            p.setPen(QPen(QColor("#9a917c"), 1))
+            p.setBrush(QColor("#f7f2e4"))
+            p.drawRoundedRect(r.adjusted(-2, -2, 2, 2), 3, 3)
+            renderer = art.renderer_or_none(code)
+            if renderer is not None and renderer.elementExists("frame"):
+                renderer.render(p, "frame", r)
+            p.setPen(QColor("#222"))
+            p.drawText(QRectF(r.left() - 4, r.bottom() + 2, r.width() + 8, self.fontMetrics().height() + 2),
+                       Qt.AlignmentFlag.AlignCenter, str(value))
+        p.end()
+
+
 class NoteBubble(QFrame):
-    """A coach note over the table: its words, "Leave lesson" and "Next" (Enter); Escape leaves."""
+    """A coach note over the table: its words, "Leave lesson" and "Next" (Enter); Escape leaves.
+    A note that waits for the person's move (``say(…, move=True)``) has no Next: the move goes on;
+    a refused move is answered under the words (``refuse``) with a short shake."""
 
     next = Signal()
     leave = Signal()
+    SHAKE_MS = 360
 
     def __init__(self, parent: QWidget):
         super().__init__(parent)
@@ -72,6 +125,28 @@ class NoteBubble(QFrame):
         self.text = QLabel(self)
         self.text.setWordWrap(True)
         self.text.setTextFormat(Qt.TextFormat.PlainText)
+        self.legend = FrameLegend(self)
+        self.legend.hide()
+        self.refusal = QLabel(self)
+        self.refusal.setObjectName("coachRefusal")
+        self.refusal.setWordWrap(True)
+        self.refusal.setTextFormat(Qt.TextFormat.PlainText)
+        self.refusal.setStyleSheet("#coachRefusal { color: #9b1c00; font-weight: bold; }")
+        self.refusal.hide()
+        self.your_move = QLabel(self)
+        self.your_move.setObjectName("coachYourMove")
+        self.your_move.setStyleSheet("#coachYourMove { color: #6b5200; }")
+        self.your_move.setWordWrap(True)
+        self.your_move.setAlignment(Qt.AlignmentFlag.AlignRight)
+
+        self.your_move.hide()
+        self.shakes = 0            # how many times the bubble shook (a refused move)
+        self._shake = QVariantAnimation(self)
+        self._shake.setDuration(self.SHAKE_MS)
+        self._shake.setStartValue(0.0)
+        self._shake.setEndValue(1.0)
+        self._shake.valueChanged.connect(self._shake_step)
+        self._home = QPoint()
         self.leave_button = QPushButton(self)
         self.leave_button.setAutoDefault(False)
         self.leave_button.clicked.connect(self.leave)
@@ -85,6 +160,9 @@ class NoteBubble(QFrame):
         box = self._box = QVBoxLayout(self)
         box.setContentsMargins(14, 10, 14, 10)
         box.addWidget(self.text)
+        box.addWidget(self.legend, 0, Qt.AlignmentFlag.AlignHCenter)
+        box.addWidget(self.refusal)
+        box.addWidget(self.your_move)
         box.addLayout(buttons)
         self.retranslate()
         self.hide()
@@ -94,17 +172,54 @@ class NoteBubble(QFrame):
         self.next_button.setText(self.tr("Next ▸"))
         self.next_button.setToolTip(self.tr("Go on (Enter)"))
         self.leave_button.setToolTip(self.tr("End the lesson (Esc)"))
+        self.your_move.setText(QCoreApplication.translate("LessonBubble", "Your move ▸"))
+        self.your_move.setToolTip(QCoreApplication.translate(
+            "LessonBubble", "Make the move this note names: the lesson goes on by itself."))
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate()
         super().changeEvent(event)
 
-    def say(self, text: str, width: int) -> None:
-        """Show ``text``, wrapped to ``width`` pixels (the bubble's height follows)."""
+    def say(self, text: str, width: int, *, move: bool = False, picture: str = "", refusal: str = "") -> None:
+        """Show ``text``, wrapped to ``width`` pixels (the bubble's height follows); ``move``: the note
+        waits for the person's move (no Next), ``picture``: ``"frames"`` adds the frames' legend,
+        ``refusal``: why the last move was not taken, under the words."""
         self.text.setText(text)
-        self.setFixedWidth(width)
-        self.setFixedHeight(self._box.totalHeightForWidth(width))
+        self.legend.setVisible(picture == "frames")
+        self.refusal.setText(refusal)
+        self.refusal.setVisible(bool(refusal))
+        self.next_button.setVisible(not move)
+        self.your_move.setVisible(move)
+        for label in (self.your_move, self.refusal, self.text):
+            label.ensurePolished()
+
+        self._box.invalidate()
+        need = self._box.minimumSize().width() + 8   # (the buttons' row, the legend: never cut)
+        self.setFixedWidth(max(width, need))
+        self.setFixedHeight(self._box.totalHeightForWidth(self.width()))
+
+    def waits_for_move(self) -> bool:
+        """The note shown waits for the person's move (it has no Next)."""
+        return self.your_move.isVisibleTo(self)
+
+    def place(self, x: int, y: int) -> None:
+        """Move the bubble to (``x``, ``y``), its place when a shake is over."""
+        self._shake.stop()
+        self._home = QPoint(x, y)
+        self.move(self._home)
+
+    def shake(self, motion: bool = True) -> None:
+        """A short shake from side to side (with ``motion`` off: none — the refusal's words say it)."""
+        self.shakes += 1
+        if motion:
+            self._shake.stop()
+            self._shake.start()
+
+    def _shake_step(self, t: object) -> None:
+        x = float(t) if isinstance(t, (int, float)) else 0.0
+        dx = round(9 * math.sin(x * math.pi * 6) * (1 - x))
+        self.move(self._home + QPoint(dx, 0))
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
@@ -172,8 +287,17 @@ def union(rects: Sequence[QRectF]) -> QRectF:
 
 def target_rects(note: Note, move: Action | None, plan: Plan, table) -> list[QRectF]:
     """What ``note`` points at on the table now, in scene (= viewport) coordinates: the cards, pile
-    or button the move is made with, the cards of a role, a seat's plate, or nothing."""
-    t = note.target
+    or button the move is made with, the cards of a role, cards by their codes, a seat's plate, or
+    nothing."""
+    return [r for group in target_groups(note, move, plan, table) for r in group]
+
+
+def target_groups(note: Note, move: Action | None, plan: Plan, table) -> list[list[QRectF]]:
+    """``note``'s targets apart: for each, the rectangles of what it points at on the table now."""
+    return [_rects_of(t, move, plan, table) for t in note.targets()]
+
+
+def _rects_of(t: Target, move: Action | None, plan: Plan, table) -> list[QRectF]:
     if t.kind == "move" and move is not None:
         rects = [table.spec_rect(c) for c in plan.cards
                  if c.action == move or any(ch.action == move for ch in c.choices)]
@@ -184,9 +308,42 @@ def target_rects(note: Note, move: Action | None, plan: Plan, table) -> list[QRe
         return rects
     if t.kind == "role":
         return [table.spec_rect(c) for c in plan.cards if c.role == t.role and (t.seat < 0 or c.seat == t.seat)]
+    if t.kind == "cards":
+        return [_uncovered(c, plan, table) for c in plan.cards
+                if c.face_up and c.kind is not None and str(c.kind) in t.codes
+                and (not t.role or c.role == t.role) and (t.seat < 0 or c.seat == t.seat)]
     if t.kind == "seat":
         return [QRectF(s.rect) for s in plan.seats if s.seat == t.seat]
     return []
+
+
+def _uncovered(spec, plan: Plan, table) -> QRectF:
+    """The part of a card its right-hand neighbours of the same fan leave uncovered (a hand's strip),
+    in the scene: what an outline round "this card" must hold."""
+    r = table.spec_rect(spec)
+    for d in plan.cards:
+        if d is spec or d.role != spec.role or d.seat != spec.seat or d.z <= spec.z:
+            continue
+        o = table.spec_rect(d)
+        if o.intersects(r) and r.left() < o.left() < r.right() and o.top() < r.center().y() < o.bottom():
+            r.setRight(o.left())
+    return r
+
+
+def clusters(rects: Sequence[QRectF]) -> list[QRectF]:
+    """``rects`` joined where they touch or overlap (a run of fanned cards is one): each cluster's
+    bounding rectangle, left to right."""
+    out = [QRectF(r) for r in rects]
+    merged = True
+    while merged:
+        merged = False
+        for i, a in enumerate(out):
+            j = next((j for j in range(i + 1, len(out)) if a.adjusted(-1, -1, 1, 1).intersects(out[j])), None)
+            if j is not None:
+                out[i] = a.united(out.pop(j))
+                merged = True
+                break
+    return sorted(out, key=lambda r: (r.left(), r.top()))
 
 
 def edge_point(r: QRectF, towards: QPointF) -> QPointF:

@@ -21,7 +21,19 @@ from __future__ import annotations
 
 import dataclasses
 
-from cekidesk.ui.foundations.lessons import MOVE, NOWHERE, QT_TRANSLATE_NOOP, Lesson, Note, plate, role
+from cekidesk.ui.foundations.lessons import (
+    MOVE,
+    NOWHERE,
+    QT_TRANSLATE_NOOP,
+    Lesson,
+    Note,
+    Target,
+    cards,
+    codes_note,
+    frames_note,
+    plate,
+    role,
+)
 
 _C = "BalikLesson"
 #: the computer players, by seat (you sit in seat 0)
@@ -56,10 +68,21 @@ def _lesson(game_id: str, n: int, seed: int, hand: str, script: tuple[str, ...],
                   script=script, notes=notes, summary=summary, context=_C, names=NAMES[:n])
 
 
-def _opening(welcome: str) -> tuple[Note, ...]:
-    """The notes before your first throw and the others' first turns, the same in every game."""
-    return (Note(welcome, 0, NOWHERE), Note(_HAND, 0, role("hand", 0)), Note(_LOOSE, 0, MOVE),
-            Note(_OTHERS, 1, plate(1)))
+def _opening(welcome: str, *frames: str) -> tuple[Note, ...]:
+    """The notes before your first throw and the others' first turns, the same in every game: the
+    frames' legend points at ``frames``, cards of one value in your hand."""
+    return (Note(welcome, 0, NOWHERE), Note(_HAND, 0, role("hand", 0)), codes_note(0, role("hand", 0)),
+            frames_note(0, cards(*frames)), Note(_LOOSE, 0, MOVE), Note(_OTHERS, 1, plate(1)))
+
+
+def _claim(text: str, before: int, card: str) -> Note:
+    """The note of a claim (sampèi): the button, and the card claimed where it lies."""
+    return Note(text, before, (MOVE, cards(card, where="reveal")))
+
+
+def _with(*more: Target) -> tuple[Target, ...]:
+    """The move's own target and ``more``."""
+    return (MOVE, *more)
 
 
 def balik_satu() -> Lesson:
@@ -69,17 +92,18 @@ def balik_satu() -> Lesson:
     notes = _opening(QT_TRANSLATE_NOOP(
         "BalikLesson", "Welcome to Balik Satu! Fifteen cards in five sets of three win: three cards of one rank, "
                        "whatever their suits, and at least one set must be three identical cards, a mata. Press Enter "
-                       "or click Next.")) + (
+                       "or click Next."), "S5", "M5") + (
         Note(QT_TRANSLATE_NOOP("BalikLesson", "Sari threw a 4 of Myriads, and you hold two of them: take it and the "
-                                              "three make a mata. Press T or click the card on the pile."), 5, MOVE),
+                                              "three make a mata. Press T or click the card on the pile."), 5,
+             _with(cards("M4"))),
         Note(_WAITS, 6, MOVE),
         Note(_CALL_TAN, 7, MOVE),
         Note(_SHOWN, 8, plate(1)),
-        Note(_CLAIM, 11, MOVE),
+        _claim(_CLAIM, 11, "C6"),
         Note(QT_TRANSLATE_NOOP("BalikLesson", "You win! The next card of the stock is turned — the balik satu, “turn "
                                               "one”. Its value is the score (here 9, the 9 of Coins), and your mata "
                                               "adds 1."),
-             len(script), NOWHERE),
+             len(script), cards("C9", where="reveal")),
     )
     summary = (
         QT_TRANSLATE_NOOP("BalikLesson", "Fifteen cards in five sets of three win: three cards of one rank, whatever "
@@ -98,18 +122,18 @@ def chaqui() -> Lesson:
     notes = _opening(QT_TRANSLATE_NOOP(
         "BalikLesson", "Welcome to Chaqui, Balik Satu as the Kristang of Malacca play it! Fifteen cards in five sets "
                        "of three win, at least one of them three identical cards: an olo. Press Enter or click "
-                       "Next.")) + (
+                       "Next."), "C7", "S7") + (
         Note(QT_TRANSLATE_NOOP("BalikLesson", "Sari threw a 4 of Strings, and you hold two. Take it (T, or click the "
                                               "pile): three identical cards made with a card from the pile are an olo, "
-                                              "laid open for everyone to see."), 5, MOVE),
+                                              "laid open for everyone to see."), 5, _with(cards("S4"))),
         Note(QT_TRANSLATE_NOOP("BalikLesson", "Your olo stays in your hand but can never be "
-                                              "thrown."), 6, role("hand", 0)),
+                                              "thrown."), 6, cards("S4")),
         Note(_WAITS, 6, MOVE),
         Note(QT_TRANSLATE_NOOP("BalikLesson", "You may call now. You hold an olo, so your call is tan: any card that "
                                               "completes your last set wins — here any of the six yu cards. Press C or "
                                               "click Call."), 7, MOVE),
         Note(_SHOWN, 8, plate(1)),
-        Note(_CLAIM, 11, MOVE),
+        _claim(_CLAIM, 11, "S1"),
         Note(QT_TRANSLATE_NOOP("BalikLesson", "You win! In Chaqui each olo of the winning hand scores a fixed amount, "
                                               "5 points here."), len(script), NOWHERE),
     )
@@ -133,21 +157,21 @@ def balik_lima_belas() -> Lesson:
     notes = _opening(QT_TRANSLATE_NOOP(
         "BalikLesson", "Welcome to Balik Lima Belas! As in Balik Satu, fifteen cards in five sets of three win, at "
                        "least one of them a mata of three identical cards; the score is different. Press Enter or "
-                       "click Next.")) + (
+                       "click Next."), "C7", "S7", "M7") + (
         Note(QT_TRANSLATE_NOOP("BalikLesson", "Sari threw an 8 of Myriads: with your 8 of Coins and 8 of Strings it "
                                               "makes a set. Take it: press T or click the card on the "
-                                              "pile."), 5, MOVE),
+                                              "pile."), 5, _with(cards("C8", "S8"))),
         Note(_WAITS, 6, MOVE),
         Note(QT_TRANSLATE_NOOP("BalikLesson", "You may call now. You hold no mata yet, so your call is ceki: only a "
                                               "third 6 of Strings or 6 of Myriads, making a mata, wins. Press C or "
                                               "click Call."),
-             7, MOVE),
+             7, _with(cards("S6", "M6"))),
         Note(_SHOWN, 8, plate(1)),
         Note(QT_TRANSLATE_NOOP("BalikLesson", "Your turn: draw the top card of the stock — press D or click the "
                                               "stock."),
              12, MOVE),
         Note(QT_TRANSLATE_NOOP("BalikLesson", "A 6 of Strings: your mata, and your hand is complete! Win on your own "
-                                              "draw: press S or click the Sampèi button."), 13, MOVE),
+                                              "draw: press S or click the Sampèi button."), 13, _with(cards("S6"))),
         Note(QT_TRANSLATE_NOOP("BalikLesson", "You win! Fifteen turned cards are swapped in, rank for rank, for more "
                                               "mata: 1 for the win, 1 for each mata and 2 for drawing your own winning "
                                               "card after a ceki call."),
@@ -172,14 +196,14 @@ def chot() -> Lesson:
     notes = _opening(QT_TRANSLATE_NOOP(
         "BalikLesson", "Welcome to Chot! Four players in two partnerships: Sari, opposite you, is your partner. "
                        "Fifteen cards in five sets of three win, at least one a mata of three identical cards. Press "
-                       "Enter or click Next.")) + (
+                       "Enter or click Next."), "S8", "M8") + (
         Note(QT_TRANSLATE_NOOP("BalikLesson", "Ayu threw a 5 of Coins, and you hold two: take it for a mata. Press T "
-                                              "or click the card on the pile."), 7, MOVE),
+                                              "or click the card on the pile."), 7, _with(cards("C5"))),
         Note(_WAITS, 8, MOVE),
         Note(_CALL_TAN, 9, MOVE),
         Note(_SHOWN, 10, plate(1)),
-        Note(QT_TRANSLATE_NOOP("BalikLesson", "Your partner Sari drew a 4 of Coins — your card! Claim it: sampèi! "
-                                              "Press S or click the Sampèi button."), 13, MOVE),
+        _claim(QT_TRANSLATE_NOOP("BalikLesson", "Your partner Sari drew a 4 of Coins — your card! Claim it: sampèi! "
+                                                "Press S or click the Sampèi button."), 13, "C4"),
         Note(QT_TRANSLATE_NOOP("BalikLesson", "You win for your side! Fifteen cards are turned and swapped in for more "
                                               "mata; 1 for the win and 1 for each mata, taken as "
                                               "tokens."), len(script), NOWHERE),
@@ -201,9 +225,9 @@ def gonggong() -> Lesson:
     notes = _opening(QT_TRANSLATE_NOOP(
         "BalikLesson", "Welcome to Gonggong! Fifteen cards in five sets of three win: three cards of one rank, "
                        "whatever their suits, at least one of them a bak of three identical cards. Press Enter or "
-                       "click Next.")) + (
+                       "click Next."), "C9", "S9", "M9") + (
         Note(QT_TRANSLATE_NOOP("BalikLesson", "Ayu threw a 1 of Myriads, and you hold two: take it for a bak. Press T "
-                                              "or click the card on the pile."), 7, MOVE),
+                                              "or click the card on the pile."), 7, _with(cards("M1"))),
         Note(_WAITS, 8, MOVE),
         Note(QT_TRANSLATE_NOOP("BalikLesson", "You may call now. You hold a bak, so your call is ceki kowah: any card "
                                               "that completes your last set wins — here any of the six yu cards. Press "
@@ -211,7 +235,8 @@ def gonggong() -> Lesson:
         Note(QT_TRANSLATE_NOOP("BalikLesson", "In Gonggong you may also win on a card another player throws (metu). "
                                               "Watch the pile!"), 10, role("pile")),
         Note(QT_TRANSLATE_NOOP("BalikLesson", "Ayu threw the White Flower, a yu card: it completes your hand! Claim it "
-                                              "— press S or click the Sampèi button."), 16, MOVE),
+                                              "— press S or click the Sampèi button."), 16,
+             _with(cards("WF", where="pile"))),
         Note(QT_TRANSLATE_NOOP("BalikLesson", "You win! The score: 1 for metu, 1 for your bak, then the next stock "
                                               "card is turned and its value added."), len(script), NOWHERE),
     )
@@ -247,17 +272,17 @@ def tantanan() -> Lesson:
     notes = _opening(QT_TRANSLATE_NOOP(
         "BalikLesson", "Welcome to Tantanan! Here a set is a pair: two cards of one rank, whatever their suits. Six "
                        "cards win — three pairs, one of them two identical cards, a bak. Press Enter or click "
-                       "Next.")) + (
+                       "Next."), "S8") + (
         Note(QT_TRANSLATE_NOOP("BalikLesson", "Ayu threw the Old Thousand. The six yu cards all count as 1s, so with "
                                               "your White Flower it makes a pair. Take it: press T or click the card "
-                                              "on the pile."), 7, MOVE),
+                                              "on the pile."), 7, _with(cards("WF"))),
         Note(_WAITS, 8, MOVE),
         Note(QT_TRANSLATE_NOOP("BalikLesson", "You may call now. Your two 8s of Strings are a bak, so your call is tan "
-                                              "kowah: any 9 wins. Press C or click Call."), 9, MOVE),
+                                              "kowah: any 9 wins. Press C or click Call."), 9, _with(cards("S8"))),
         Note(QT_TRANSLATE_NOOP("BalikLesson", "In Tantanan you may also win on a card another player throws (metu). "
                                               "Watch the pile!"), 10, role("pile")),
         Note(QT_TRANSLATE_NOOP("BalikLesson", "Ayu threw a 9 of Myriads: your third pair! Claim it — press S or click "
-                                              "the Sampèi button."), 16, MOVE),
+                                              "the Sampèi button."), 16, _with(cards("M9", where="pile"))),
         Note(QT_TRANSLATE_NOOP("BalikLesson", "You win! The score: 1 for metu, 1 for your bak, then the next stock "
                                               "card is turned and its value added."), len(script), NOWHERE),
     )
@@ -275,20 +300,21 @@ def ceken() -> Lesson:
               "0 draw", "0 win")                                                       # 12, 13
     notes = _opening(QT_TRANSLATE_NOOP(
         "BalikLesson", "Welcome to Cekèn, Tantanan for three players! A set is a pair of one rank; six cards win: "
-                       "three pairs, one of them a bak of two identical cards. Press Enter or click Next.")) + (
+                       "three pairs, one of them a bak of two identical cards. Press Enter or click Next."), "S4") + (
         Note(QT_TRANSLATE_NOOP("BalikLesson", "Your turn: draw the top card of the stock — press D or click the "
                                               "stock."),
              5, MOVE),
         Note(QT_TRANSLATE_NOOP("BalikLesson", "A 3 of Strings: a pair with your 3 of Myriads. Now throw {card}: your "
-                                              "hand then waits for any 6. Click it or press Enter."), 6, MOVE),
+                                              "hand then waits for any 6. Click it or press Enter."), 6,
+             _with(cards("S3", "M3"))),
         Note(QT_TRANSLATE_NOOP("BalikLesson", "You may call now. Your two 4s of Strings are a bak, so your call is tan "
-                                              "kowah: any 6 wins. Press C or click Call."), 7, MOVE),
+                                              "kowah: any 6 wins. Press C or click Call."), 7, _with(cards("S4"))),
         Note(_SHOWN, 8, plate(1)),
         Note(QT_TRANSLATE_NOOP("BalikLesson", "Your turn: draw the top card of the stock — press D or click the "
                                               "stock."),
              12, MOVE),
         Note(QT_TRANSLATE_NOOP("BalikLesson", "A 6 of Coins: your hand is complete! Win on your own draw (rabas): "
-                                              "press S or click the Sampèi button."), 13, MOVE),
+                                              "press S or click the Sampèi button."), 13, _with(cards("C6"))),
         Note(QT_TRANSLATE_NOOP("BalikLesson", "You win! The score: 2 for rabas, 1 for your bak, then the next stock "
                                               "card is turned and its value added."), len(script), NOWHERE),
     )

@@ -10,7 +10,7 @@ each turn (a life) until out, while you play your Jack, a 7 and a 5 and once tur
 """
 from __future__ import annotations
 
-from cekidesk.ui.foundations.lessons import MOVE, NOWHERE, QT_TRANSLATE_NOOP, Lesson, Note, plate, role
+from cekidesk.ui.foundations.lessons import MOVE, NOWHERE, QT_TRANSLATE_NOOP, Lesson, Note, cards, plate, role
 
 _C = "CePeLesson"
 
@@ -38,9 +38,10 @@ NOTES = (
                                          "Enter."), 0, MOVE),
     Note(QT_TRANSLATE_NOOP("CePeLesson", "Budi played a 5: it adds nothing, but its player names who plays next, and "
                                          "he named you. A Queen adds or takes away 20: play {card} for "
-                                         "+20."), 2, MOVE),
+                                         "+20."), 2, (MOVE, cards("5S", where="pile", seat=1))),
     Note(QT_TRANSLATE_NOOP("CePeLesson", "Budi's 10 added 10 (a 10 adds or takes away 10). A King sets the counter to "
-                                         "100 at once and can always be played: play {card}."), 4, MOVE),
+                                         "100 at once and can always be played: play {card}."), 4,
+         (MOVE, cards("10H", where="pile", seat=1))),
     Note(QT_TRANSLATE_NOOP("CePeLesson", "At 100 Budi has no card he can play. He turns one face down instead: he has "
                                          "lost a life. A player with no cards left is out."), 5, plate(1)),
     Note(QT_TRANSLATE_NOOP("CePeLesson", "A Jack adds nothing and skips the next player: with only two of you, you "

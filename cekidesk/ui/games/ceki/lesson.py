@@ -7,7 +7,18 @@ next draw from the stock is the third 9 — a triple win.
 """
 from __future__ import annotations
 
-from cekidesk.ui.foundations.lessons import MOVE, NOWHERE, QT_TRANSLATE_NOOP, Lesson, Note, plate, role
+from cekidesk.ui.foundations.lessons import (
+    MOVE,
+    NOWHERE,
+    QT_TRANSLATE_NOOP,
+    Lesson,
+    Note,
+    cards,
+    codes_note,
+    frames_note,
+    plate,
+    role,
+)
 
 SCRIPT = (
     "2 draw", "2 discard OT",
@@ -34,7 +45,9 @@ NOTES = (
                                          "three cards of one value, whatever their suits. Press Enter or click Next."),
          0, NOWHERE),
     Note(QT_TRANSLATE_NOOP("CekiLesson", "These are your cards. Your two 9s are already a pair: one more 9 would make "
-                                         "a set."), 0, role("hand", 0)),
+                                         "a set."), 0, (role("hand", 0), cards("C9", "M9"))),
+    codes_note(0, role("hand", 0)),
+    frames_note(0, cards("C9", "M9")),
     Note(QT_TRANSLATE_NOOP("CekiLesson", "Sari plays first. Watch: she draws a card from the stock, then throws one "
                                          "onto the discard pile."), 0, plate(2)),
     Note(QT_TRANSLATE_NOOP("CekiLesson", "Your turn. This is the stock: press D or click it to draw its top card."),
@@ -45,19 +58,21 @@ NOTES = (
     Note(QT_TRANSLATE_NOOP("CekiLesson", "Throw {card}: it makes nothing with your other cards. The card to throw is "
                                          "already chosen: press Enter."), 9, MOVE),
     Note(QT_TRANSLATE_NOOP("CekiLesson", "Look: instead of drawing, Sari takes the card Budi just threw. The last "
-                                         "discard may be taken when it helps."), 12, plate(2)),
+                                         "discard may be taken when it helps."), 12,
+         (plate(2), cards("C8", where="pile"))),
     Note(QT_TRANSLATE_NOOP("CekiLesson", "Keep the cards that can grow into sets — your 4s, 6s and 9s. Throw {card}."),
-         21, MOVE),
+         21, (MOVE, cards("S4", "M4", "C6", "S6", "M6", "C9", "M9"))),
     Note(QT_TRANSLATE_NOOP("CekiLesson", "Sari threw a 4: with your two 4s it makes a set! Take it: press T or click "
-                                         "the glowing discard."), 26, MOVE),
+                                         "the glowing discard."), 26, (MOVE, cards("S4", "M4"))),
     Note(QT_TRANSLATE_NOOP("CekiLesson", "Two sets, the 4s and the 6s, and the pair of 9s. Throw {card}: with two "
                                          "sets and a pair CekiDesk calls ceki for you and lays the pair face down."),
-         27, MOVE),
+         27, (MOVE, cards("C9", "M9"))),
     Note(QT_TRANSLATE_NOOP("CekiLesson", "Ceki! Now you wait for a third 9 — from the stock or from the discards."),
-         28, plate(0)),
+         28, cards("C9", "M9", where="facedown")),
     Note(QT_TRANSLATE_NOOP("CekiLesson", "Your turn: draw from the stock (D). Is it a 9?"), 32, MOVE),
     Note(QT_TRANSLATE_NOOP("CekiLesson", "A 9! Three sets: you win. Your score is the sum of your nine cards, tripled "
-                                         "because the winning card came from the stock."), len(SCRIPT), plate(0)),
+                                         "because the winning card came from the stock."), len(SCRIPT),
+         cards("C9", "M9", where="reveal", seat=0)),
 )
 
 SUMMARY = (

@@ -7,7 +7,18 @@ Strings with its copy, and lead the last two tricks — the fifth wins you the h
 """
 from __future__ import annotations
 
-from cekidesk.ui.foundations.lessons import MOVE, NOWHERE, QT_TRANSLATE_NOOP, Lesson, Note, plate, role
+from cekidesk.ui.foundations.lessons import (
+    MOVE,
+    NOWHERE,
+    QT_TRANSLATE_NOOP,
+    Lesson,
+    Note,
+    cards,
+    codes_note,
+    frames_note,
+    plate,
+    role,
+)
 
 SCRIPT = (
     "1 black", "2 red", "3 black", "4 red", "0 black",  # 0
@@ -23,6 +34,8 @@ NOTES = (
                                               "fifth trick counts. Press Enter or click Next."), 0, NOWHERE),
     Note(QT_TRANSLATE_NOOP("KartuLimaLesson", "Your five cards. The cards go in groups: when a card is led, you must "
                                               "play one of its group if you hold one."), 0, role("hand", 0)),
+    codes_note(0, role("hand", 0)),
+    frames_note(0, role("hand", 0)),
     Note(QT_TRANSLATE_NOOP("KartuLimaLesson", "First everybody guesses at once whether the pack's top card is red or "
                                               "black (abang-ireng); the guesses are shown together. Guess black: "
                                               "press B or click Black."), 4, MOVE),
@@ -30,12 +43,13 @@ NOTES = (
                                               "the right, to you last."), 5, plate(4)),
     Note(QT_TRANSLATE_NOOP("KartuLimaLesson", "Joko led the 8 of Coins. You hold no card of its group (the 8 and 9 of "
                                               "Coins), so you throw any card face down — a mberi: it never wins and "
-                                              "nobody sees it. Throw {card}: press Enter or click it."), 9, MOVE),
+                                              "nobody sees it. Throw {card}: press Enter or click it."), 9,
+         (MOVE, cards("C8", where="trick"))),
     Note(QT_TRANSLATE_NOOP("KartuLimaLesson", "The 1 of Coins is a dika: only its own copy beats it. You have none — "
-                                              "throw {card} face down."), 14, MOVE),
+                                              "throw {card} face down."), 14, (MOVE, cards("C1", where="trick"))),
     Note(QT_TRANSLATE_NOOP("KartuLimaLesson", "Joko led the 4 of Strings, and you hold its copy: you must play it. Of "
                                               "equal cards the last one played wins, so the trick is yours. Play "
-                                              "{card}."), 19, MOVE),
+                                              "{card}."), 19, (MOVE, cards("S4", where="trick", seat=4))),
     Note(QT_TRANSLATE_NOOP("KartuLimaLesson", "The winner of a trick leads the next one. Lead {card}."), 20, MOVE),
     Note(QT_TRANSLATE_NOOP("KartuLimaLesson", "Trick five, the only one that counts. Lead {card}: whoever wins this "
                                               "trick wins the hand."), 25, MOVE),

@@ -7,7 +7,18 @@ ngeté with pang kéyang, pang picis and macan.
 """
 from __future__ import annotations
 
-from cekidesk.ui.foundations.lessons import MOVE, NOWHERE, QT_TRANSLATE_NOOP, Lesson, Note, plate, role
+from cekidesk.ui.foundations.lessons import (
+    MOVE,
+    NOWHERE,
+    QT_TRANSLATE_NOOP,
+    Lesson,
+    Note,
+    cards,
+    codes_note,
+    frames_note,
+    plate,
+    role,
+)
 
 SCRIPT = (
     "2 play RF", "2 capture OT", "2 draw", "0 play C9", "0 draw", "0 capture C8",  # 0
@@ -39,22 +50,28 @@ NOTES = (
                                         "comes from here."), 0, role("pool")),
     Note(QT_TRANSLATE_NOOP("PeiLesson", "Your 14 cards. You play one to capture a pool card of the same rank — a 9 "
                                         "takes a 9, whatever its suit."), 0, role("hand", 0)),
+    codes_note(0, role("hand", 0)),
+    frames_note(0, cards("C9", "S9", "M9")),
     Note(QT_TRANSLATE_NOOP("PeiLesson", "This round Sari is the raja and plays first; you are the patih and play "
                                         "next, then Budi, the unyik."), 0, plate(2)),
     Note(QT_TRANSLATE_NOOP("PeiLesson", "Your turn. Play {card}: the pool holds one kind of 9, so it is captured at "
-                                        "once. Click the card, or press Enter (it is already chosen)."), 3, MOVE),
-    Note(QT_TRANSLATE_NOOP("PeiLesson", "Now turn up the bottom card of the stock: press D or click the stock. It "
-                                        "captures the same way."), 4, MOVE),
+                                        "once. Click the card, or press Enter (it is already chosen)."), 3,
+         (MOVE, cards("M9", where="pool"))),
     Note(QT_TRANSLATE_NOOP("PeiLesson", "As the patih you also see the next card of the stock. Only you see it."),
          4, role("peek")),
+    Note(QT_TRANSLATE_NOOP("PeiLesson", "Now turn up the bottom card of the stock: press D or click the stock. It "
+                                        "captures the same way."), 4, MOVE),
     Note(QT_TRANSLATE_NOOP("PeiLesson", "The stock's card matches two kinds of 8 in the pool, so you choose which to "
-                                        "capture: {card} glows. Click it, or press Enter."), 5, MOVE),
+                                        "capture: {card} glows. Click it, or press Enter."), 5,
+         (MOVE, cards("C8", where="pending"), cards("M8", where="pool"))),
     Note(QT_TRANSLATE_NOOP("PeiLesson", "Play {card}: the pool holds two kinds of 2, and you will choose again."),
-         13, MOVE),
+         13, (MOVE, cards("C2", "S2", "M2", where="pool"))),
     Note(QT_TRANSLATE_NOOP("PeiLesson", "Capture {card}: with your 8 of Coins and 2 of Strings it makes pang picis, a "
-                                        "combination worth more at the end than loose cards."), 14, MOVE),
+                                        "combination worth more at the end than loose cards."), 14,
+         (MOVE, cards("C8", where="captured", seat=0), cards("S2", where="pending"))),
     Note(QT_TRANSLATE_NOOP("PeiLesson", "The six iyo cards — White Flower, Red Flower, Old Thousand and the three 1s "
-                                        "— are one rank. Play {card} to capture a 1."), 24, MOVE),
+                                        "— are one rank. Play {card} to capture a 1."), 24,
+         (MOVE, cards("WF", "C1", "S1", where="pool"))),
     Note(QT_TRANSLATE_NOOP("PeiLesson", "Turn up the stock's card (D). A card that matches nothing in the pool simply "
                                         "joins it."), 26, MOVE),
     Note(QT_TRANSLATE_NOOP("PeiLesson", "That is all there is to it. Now the round plays itself: watch the captures "

@@ -13,9 +13,9 @@ import math
 import random
 from collections.abc import Callable
 
-from PySide6.QtCore import QCoreApplication, QEvent, QObject, QRectF, Qt, QTimer
-from PySide6.QtGui import QKeySequence, QPainterPath, QPen, QShortcut
-from PySide6.QtWidgets import QDialog, QGraphicsPathItem, QMessageBox
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QPointF, QRectF, Qt, QTimer
+from PySide6.QtGui import QKeyEvent, QKeySequence, QMouseEvent, QPainterPath, QPen, QShortcut
+from PySide6.QtWidgets import QApplication, QDialog, QGraphicsPathItem, QMessageBox, QWidget
 
 from cekidesk.engine.bot import Bot
 from cekidesk.engine.core import Action, EngineError, View
@@ -25,6 +25,7 @@ from cekidesk.persistence.saves import Seat
 from ...foundations import names
 from ...foundations.lessons import Lesson, Note
 from ...games import game_ui
+from ...table.cards import CardItem
 from ...table.layouts import Plan, label_rect
 from ..coach import (
     MARK_COLOUR,
@@ -33,14 +34,19 @@ from ..coach import (
     NoteBubble,
     SummaryDialog,
     bubble_widths,
+    clusters,
     edge_point,
     lesson_games,
     offer_box,
     place_bubble,
-    target_rects,
-    union,
+    target_groups,
 )
 from ..interface import Change, Feature, WindowInterface
+
+# the keys that play the card or pile chosen on the table
+ENTER_KEYS = (Qt.Key.Key_Return, Qt.Key.Key_Enter)
+# at most this many arrows from one note (the rest of its targets are outlined only)
+MAX_ARROWS = 4
 
 
 class ScriptBot(Bot):
@@ -77,6 +83,12 @@ class Coach(Feature):
         self._end_asked = False         # the window has reached the hand's end (its dialog's turn)
         self._previous: tuple[Match, tuple[Seat, ...], dict[int, Bot], bool, frozenset[int]] | None = None
         self._marks: list[QGraphicsPathItem] = []
+        self.arrows: list[QRectF] = []   # what each arrow of the note up now points at (tests read it)
+        self.spots: list[QRectF] = []    # what the note up now outlines, cluster by cluster
+        self.refusal = ""                # why the last move was not taken (shown under the note)
+        self._pressed: CardItem | None = None
+        self._attempt: int | None = None  # the lesson's place when a move was tried (see _tried)
+        self._watcher = _Watcher(self)
         self.bubble = NoteBubble(window.table.viewport())
         self.bubble.next.connect(self.read_note)
         self.bubble.leave.connect(self.leave)
@@ -114,15 +126,37 @@ class Coach(Feature):
             return None
         return Action.parse(self.lesson.script[self.index()])
 
+    def _due(self) -> int | None:
+        """The place in the notes of the note to read now (None: none is due before the next move).
+        A note whose move was made while it was up (its own move, by the key or click it names) counts
+        as read."""
+        i, at = self._read, self.index()
+        while i < len(self._notes) and self._notes[i].before < at:
+            i += 1
+        return i if i < len(self._notes) and self._notes[i].before == at else None
+
     def note(self) -> Note | None:
         """The note to read now (None: none is due before the next move)."""
-        if self._read < len(self._notes) and self._notes[self._read].before <= self.index():
-            return self._notes[self._read]
-        return None
+        i = self._due()
+        return self._notes[i] if i is not None else None
+
+    def move_note(self, note: Note | None = None) -> bool:
+        """Whether ``note`` (the note up now by default) is the person's move's own: the last note
+        before a move of theirs that they make themselves.  It stays up until the move is made — by
+        the key or click it names, or Enter — and has no Next."""
+        i = self._due() if note is None else self._notes.index(note) if note in self._notes else None
+        move, lesson = self.taught(), self.lesson
+        if i is None or move is None or lesson is None or move.player != lesson.human:
+            return False
+        if lesson.watch_from is not None and self.index() >= lesson.watch_from:
+            return False
+        n = self._notes[i]
+        return n.before == self.index() and not any(m.before == n.before for m in self._notes[i + 1:])
 
     def waiting(self) -> bool:
         """Nobody moves: a note is unread, or the lesson was left with nothing to give back (the
-        table stays as it was until a game is started)."""
+        table stays as it was until a game is started).  (The person's move's own note lets that
+        move, and only it, be made: :meth:`allows`.)"""
         return self.lesson is None or self.note() is not None
 
     def narrow(self, view: View) -> View:
@@ -135,7 +169,11 @@ class Coach(Feature):
         return dataclasses.replace(view, **changes)   # type: ignore[type-var]
 
     def allows(self, action: Action) -> bool:
-        return not self.waiting() and action == self.taught()
+        """Only the taught move, once the notes before it are read — or while the last of them, the
+        move's own, is up (the move reads it)."""
+        if self.lesson is None or action != self.taught():
+            return False
+        return self.note() is None or self.move_note()
 
     # -- starting and leaving ---------------------------------------------------------------------
     def start(self, game_id: str) -> bool:
@@ -155,8 +193,25 @@ class Coach(Feature):
         self._read, self._end_asked = 0, False
         c.paused = False
         self.escape.setEnabled(True)
+        self.refusal = ""
+        self._show_codes(True)
+        app = QApplication.instance()
+        if app is not None:
+            app.installEventFilter(self._watcher)
         c.start(match, seats, bots, counts_for_statistics=False)
         return True
+
+    def _show_codes(self, on: bool) -> None:
+        """The cards' codes (S9, WF …) in their corners while a lesson runs; else as the settings say."""
+        s = self.window.settings
+        self.window.table.set_options(animation_speed=s.animation_speed, highlight_legal=s.highlight_legal,
+                                      sort_hand=s.sort_hand, show_codes=on or s.show_card_codes,
+                                      card_namer=self.window.card_namer())
+
+    def apply_settings(self) -> None:
+        """(The window applied its settings to the table: a lesson's codes stay shown.)"""
+        if self.lesson is not None:
+            self._show_codes(True)
 
     @staticmethod
     def _name(lesson: Lesson, seat: int) -> str:
@@ -187,6 +242,11 @@ class Coach(Feature):
         self.window.controller.counts_for_statistics = True
         self._clear_marks()
         self.bubble.hide()
+        self.refusal = ""
+        self._show_codes(False)
+        app = QApplication.instance()
+        if app is not None:
+            app.removeEventFilter(self._watcher)
 
     def _escape(self) -> None:
         """Escape ends the lesson, unless it has a nearer meaning: the end of a replay, or closing the
@@ -202,6 +262,7 @@ class Coach(Feature):
         if change.kind == "started":
             self._on_started()
         elif change.kind == "moved":
+            self.refusal = ""
             self._show()
 
     def _on_started(self) -> None:
@@ -220,28 +281,50 @@ class Coach(Feature):
 
     # -- notes --------------------------------------------------------------------------------------
     def _show(self, _events: object = None) -> None:
-        """The note due now on the table, or the person's taught move made the keyboard's."""
+        """The note due now on the table (the person's move's own: with the move made the keyboard's),
+        or the person's taught move made the keyboard's, or a refusal's words."""
         if not self.active():
             return
         self._clear_marks()
         note = self.note()
+        move, lesson = self.taught(), self.lesson
+        mine = move is not None and lesson is not None and move.player == lesson.human
         if note is None:
-            self.bubble.hide()
-            move, lesson = self.taught(), self.lesson
-            if move is None or lesson is None or move.player != lesson.human:
+            if not mine or lesson is None:
+                if self.refusal:
+                    self._place(self.refusal, [], move=False, refusal="")
+                else:
+                    self.bubble.hide()
                 return
             watch_from = lesson.watch_from
             if watch_from is not None and self.index() >= watch_from:
+                self.bubble.hide()
                 QTimer.singleShot(self.window.controller.pace_ms, self, self._play_for_person)
                 return
-            self.window.table.set_hint(move)
-            self.window.give_table_the_keyboard()
+            if self.refusal:   # a move refused with no note up: the reminder, pointing at the move
+                self._place(self.refusal, self._move_groups(), move=True, refusal="")
+            else:
+                self.bubble.hide()
+            self._keyboard_to_move()
             return
-        self._place(self.note_text(note))
+        own = self.move_note(note)
+        self._place(self.note_text(note), self._groups(note), move=own, picture=note.picture,
+                    refusal=self.refusal)
         self.bubble.show()
         self.bubble.raise_()
-        self.bubble.setFocus(Qt.FocusReason.OtherFocusReason)
-        self.bubble.next_button.setFocus(Qt.FocusReason.OtherFocusReason)
+        if own:
+            self._keyboard_to_move()
+        else:
+            self.bubble.setFocus(Qt.FocusReason.OtherFocusReason)
+            self.bubble.next_button.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def _keyboard_to_move(self) -> None:
+        """The taught move marked and chosen on the table, the keyboard there: Enter makes it."""
+        move = self.taught()
+        if move is None:
+            return
+        self.window.give_table_the_keyboard()
+        self.window.table.set_hint(move)   # (after: a card's choices keep the keyboard on the move's button)
 
     def _play_for_person(self) -> None:
         """The person's scripted move in the part of the hand that plays itself."""
@@ -257,19 +340,39 @@ class Coach(Feature):
         player = self.window.seat_names()[move.player] if move is not None else ""
         return self.lesson.text(note).format(card=card, name=player)
 
+    def _move_of(self, note: Note) -> Action | None:
+        assert self.lesson is not None
+        return Action.parse(self.lesson.script[note.before]) if note.before < len(self.lesson.script) else None
+
+    def _groups(self, note: Note) -> list[list[QRectF]]:
+        """What ``note`` points at on the table as it is drawn, target by target."""
+        plan = self.window.table.plan()
+        if plan is None or self.lesson is None:
+            return []
+        return [g for g in target_groups(note, self._move_of(note), plan, self.window.table) if g]
+
+    def _move_groups(self) -> list[list[QRectF]]:
+        """The taught move's card, pile or button (a reminder with no note up points there)."""
+        move, plan = self.taught(), self.window.table.plan()
+        if move is None or plan is None:
+            return []
+        note = Note("", self.index())
+        return [g for g in target_groups(note, move, plan, self.window.table) if g]
+
     def targets(self) -> list[QRectF]:
         """Where the note due now points, on the table as it is drawn."""
-        note, plan = self.note(), self.window.table.plan()
-        if note is None or plan is None or self.lesson is None:
+        note = self.note()
+        if note is None:
             return []
-        move = Action.parse(self.lesson.script[note.before]) if note.before < len(self.lesson.script) else None
-        return target_rects(note, move, plan, self.window.table)
+        return [r for g in self._groups(note) for r in g]
 
-    def _place(self, text: str) -> None:
-        """Show ``text`` in the bubble at the width and place that cover least (see place_bubble)."""
+    def _place(self, text: str, groups: list[list[QRectF]], *, move: bool, picture: str = "",
+               refusal: str = "") -> None:
+        """Show ``text`` in the bubble at the width and place that cover least (see place_bubble),
+        each group of ``groups`` outlined, with an arrow to each of its clusters."""
         table = self.window.table
         plan = table.plan() or Plan()
-        targets = self.targets()
+        targets = [r for g in groups for r in g]
         vp = table.viewport()
         area = QRectF(0, 0, vp.width(), vp.height())
         human = self.lesson.human if self.lesson is not None else -1
@@ -279,27 +382,32 @@ class Coach(Feature):
                   + [label_rect(lb) for lb in plan.labels])
         best: tuple[float, int, QRectF] | None = None
         for width in bubble_widths(vp.width(), self.bubble):
-            self.bubble.say(text, width)
-            box, cost = place_bubble((width, self.bubble.height()), area, targets, mine, others)
+            self.bubble.say(text, width, move=move, picture=picture, refusal=refusal)
+            w = self.bubble.width()
+            box, cost = place_bubble((w, self.bubble.height()), area, targets, mine, others)
             if best is None or cost < best[0]:
                 best = (cost, width, box)
         assert best is not None
         cost, width, box = best
-        self.bubble.say(text, width)
-        self.bubble.move(round(box.x()), round(box.y()))
-        if targets:
-            target = union(targets)
+        self.bubble.say(text, width, move=move, picture=picture, refusal=refusal)
+        self.bubble.place(round(box.x()), round(box.y()))
+        self.bubble.show()
+        self.bubble.raise_()
+        spots = self.spots = [c for g in groups for c in clusters(g)]
+        for spot in spots:
             path = QPainterPath()
-            path.addRoundedRect(target.adjusted(-5, -5, 5, 5), 8, 8)
+            path.addRoundedRect(spot.adjusted(-5, -5, 5, 5), 8, 8)
             self._add(path)
-            self._arrow(box, target)
+        for spot in sorted(spots, key=lambda r: _distance(box, r))[:MAX_ARROWS]:
+            if self._arrow(box, spot):
+                self.arrows.append(spot)
 
-    def _arrow(self, bubble: QRectF, target: QRectF) -> None:
-        """A line with a head from the bubble's edge to the target's."""
+    def _arrow(self, bubble: QRectF, target: QRectF) -> bool:
+        """A line with a head from the bubble's edge to the target's (False: they touch, no line)."""
         a = edge_point(bubble, target.center())
         b = edge_point(target.adjusted(-8, -8, 8, 8), bubble.center())
         if math.dist((a.x(), a.y()), (b.x(), b.y())) < 12:
-            return
+            return False
         path = QPainterPath(a)
         path.lineTo(b)
         angle = math.atan2(b.y() - a.y(), b.x() - a.x())
@@ -307,6 +415,7 @@ class Coach(Feature):
             path.moveTo(b)
             path.lineTo(b.x() + 14 * math.cos(angle + turn), b.y() + 14 * math.sin(angle + turn))
         self._add(path)
+        return True
 
     def _add(self, path: QPainterPath) -> None:
         item = QGraphicsPathItem(path)
@@ -321,12 +430,15 @@ class Coach(Feature):
             if item.scene() is not None:
                 item.scene().removeItem(item)
         self._marks.clear()
+        self.arrows, self.spots = [], []
 
     def read_note(self) -> None:
         """The note shown is read: the next one, or the game goes on (the end: the summary)."""
-        if not self.active() or self.note() is None:
+        due = self._due() if self.active() else None
+        if due is None:
             return
-        self._read += 1
+        self._read = due + 1
+        self.refusal = ""
         self._show()
         if not self.waiting():
             self.window.controller.guide_read()
@@ -362,6 +474,123 @@ class Coach(Feature):
             QTimer.singleShot(0, self, self._show)
         return False
 
+    # -- the person's keys and clicks during a lesson ----------------------------------------------
+    def app_event(self, obj: QObject, event: QEvent) -> bool:
+        """Every event of the application while a lesson runs (:class:`_Watcher`): Enter reaches the
+        note wherever the keyboard is, and a move tried by a click or a key that the lesson did not
+        take is answered (:meth:`refuse`).  True: the event was used up here."""
+        t = event.type()
+        if not self.active() or not self._in_window(obj):
+            return False
+        table = self.window.table
+        if t == QEvent.Type.MouseButtonPress and obj is table.viewport() and isinstance(event, QMouseEvent):
+            ready = event.button() == Qt.MouseButton.LeftButton and not table.is_dealing()
+            self._pressed = self._card_at(event.position()) if ready else None
+        elif t == QEvent.Type.MouseButtonRelease and obj is table.viewport() and isinstance(event, QMouseEvent):
+            if event.button() == Qt.MouseButton.LeftButton and self._pressed is not None:
+                self._pressed = None
+                self._tried()
+        elif t == QEvent.Type.Shortcut and isinstance(obj, QShortcut) and obj.parent() is self.window.widget():
+            if any(obj.key().matches(QKeySequence(k)) == QKeySequence.SequenceMatch.ExactMatch
+                   for k in table.game_keys()):
+                self._tried()             # (a game's move key, window-wide: D, T, C, S …)
+        elif t == QEvent.Type.KeyPress and isinstance(event, QKeyEvent) and isinstance(obj, QWidget) \
+                and event.key() in ENTER_KEYS and not event.isAutoRepeat() and obj.hasFocus() \
+                and not event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier:
+            return self._enter(obj)
+        return False
+
+    def _in_window(self, obj: QObject) -> bool:
+        """``obj`` is the window or in it, and no dialog or menu is over it."""
+        if QApplication.activeModalWidget() is not None or QApplication.activePopupWidget() is not None:
+            return False
+        if isinstance(obj, QShortcut):
+            return obj.parent() is self.window.widget()
+        return isinstance(obj, QWidget) and obj.window() is self.window.widget()
+
+    def _card_at(self, pos: QPointF) -> CardItem | None:
+        return next((it for it in self.window.table.items(pos.toPoint()) if isinstance(it, CardItem)), None)
+
+    def _enter(self, focus: QWidget) -> bool:
+        """Enter, wherever the keyboard is in the window: a note is read; while the person's move is
+        due (its own note up, or none) the move chosen on the table is made, as the table's Enter
+        does.  True: used up here."""
+        table = self.window.table
+        note = self.note()
+        if note is not None and not self.move_note(note):
+            self.read_note()
+            return True
+        move = self.taught()
+        if move is None or self.lesson is None or move.player != self.lesson.human:
+            return False
+        self._tried()
+        if focus is table or table.isAncestorOf(focus) or table.viewport().isAncestorOf(focus):
+            return False                  # the table's own Enter (its card, or its choices' button)
+        self._keyboard_to_move()
+        here = QApplication.focusWidget()
+        if here is not None and here is not focus:
+            QApplication.sendEvent(here, QKeyEvent(QEvent.Type.KeyPress, Qt.Key.Key_Return,
+                                                   Qt.KeyboardModifier.NoModifier))
+        return True
+
+    def _tried(self) -> None:
+        """A move was tried (a click on a card, a move key, Enter): if the lesson has not gone on once
+        it is handled, it was not taken — say so."""
+        self._attempt = self.index()
+        QTimer.singleShot(0, self, self._judge)
+
+    def _judge(self) -> None:
+        attempt, self._attempt = self._attempt, None
+        c, table = self.window.controller, self.window.table
+        if attempt is None or not self.active() or self.index() != attempt or c.replaying \
+                or table.opened_card() is not None or (c.match is not None and c.match.hand_over()):
+            return
+        self.refuse()
+
+    def refuse(self, why: str = "") -> None:
+        """Answer a move the lesson did not take: the note up (or, with none, a reminder pointing at
+        the move) says why under its words and shakes; while the computer players move, the status
+        line says whose move it is."""
+        if not self.active() or self.lesson is None:
+            return
+        why = why or self.refusal_text()
+        move = self.taught()
+        if self.note() is None and (move is None or move.player != self.lesson.human):
+            self.window.set_status(why)
+            return
+        self.refusal = why
+        self._show()
+        self.bubble.shake(self.window.settings.animation_speed != "off")
+
+    def refusal_text(self) -> str:
+        """Why a move was not taken now, in the words of the moment."""
+        note, move, lesson = self.note(), self.taught(), self.lesson
+        if note is not None and not self.move_note(note):
+            return QCoreApplication.translate("LessonBubble", "First read this note: press Enter or click Next.")
+        if move is None or lesson is None:
+            return ""
+        if move.player != lesson.human:
+            return QCoreApplication.translate("LessonBubble", "Wait: {name} moves now.").format(
+                name=self.window.seat_names()[move.player])
+        what = game_ui(lesson.game_id).describe_action(move, self.window.controller.view())
+        return QCoreApplication.translate(
+            "LessonBubble", "Not that one. The lesson's move now: {what} (marked on the table).").format(what=what)
+
+
+class _Watcher(QObject):
+    """The application's events, handed to the coach while a lesson runs."""
+
+    def __init__(self, coach: Coach):
+        super().__init__(coach)
+        self.coach = coach
+
+    def eventFilter(self, obj: QObject, event: QEvent) -> bool:
+        return self.coach.app_event(obj, event)
+
+
+def _distance(a: QRectF, b: QRectF) -> float:
+    return math.dist((a.center().x(), a.center().y()), (b.center().x(), b.center().y()))
+
 
 class Lessons(Feature):
     """Help ▸ Learn to play… (``action``) and the first start's offer; ``coach`` plays the lesson."""
@@ -378,6 +607,9 @@ class Lessons(Feature):
 
     def on_changed(self, change: Change) -> None:
         self.coach.on_changed(change)
+
+    def apply_settings(self) -> None:
+        self.coach.apply_settings()
 
     def show_lessons(self) -> bool:
         """Choose a game (the current one chosen) and play its lesson.  True if one was started."""

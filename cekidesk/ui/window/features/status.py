@@ -162,6 +162,9 @@ class StatusLine(Feature):
             elif hint is not None:
                 text += "  " + hint
             return text
+        guide = c.guiding()
+        if guide is not None and guide.waiting():   # a lesson's note is up: nobody thinks
+            return QCoreApplication.translate("LessonStatus", "A note of the lesson: Enter or Next goes on.")
         seat_names = self.window.seat_names()
         seat = self.thinking_seat()
         if seat < 0:

@@ -46,7 +46,8 @@ class TableFeed(Feature):
             table.show_view(change.view, c.deal_events() if not (change.rewound and m.logs[-1]) else [])
             c.hold(table.is_dealing())   # the computer players move once the hand is dealt
         elif change.kind == "moved":
-            self.thinking = -1   # until the controller says who thinks next
+            self.thinking = -1   # until the controller says who thinks next (the one who moved no longer does)
+            table.set_thinking(-1)
             table.show_view(change.view, list(change.events))
             self._captions(change.events)
         elif change.kind in ("thinking", "hand_ended"):
