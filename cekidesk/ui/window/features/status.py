@@ -25,7 +25,7 @@ class FittedLabel(QLabel):
     even then (no sentence of the app's) is cut after the last word that fits, with "…", the whole
     text in its tooltip.  ``text()`` is the whole text."""
 
-    #: the font sizes tried, as parts of the base font's size
+    # the font sizes tried, as parts of the base font's size
     SCALES = (1.0, 0.94, 0.88, 0.82)
     SMALLEST = SCALES[-1]
 
