@@ -185,7 +185,7 @@ def test_the_spec_makes_every_program_sharing_one_folder(qapp, tmp_path, monkeyp
         assert f"from {module} import {func}" in Path(analysis.args[0][0]).read_text(encoding="utf-8")
         assert "cekidesk.games.ceki" in analysis.kwargs["hiddenimports"]
         # nothing of the tools a developer's Python has (they made CI's bundle 100 MB larger)
-        assert {"pytest", "hypothesis", "mypy", "IPython", "numpy"} <= set(analysis.kwargs["excludes"])
+        assert {"pytest", "hypothesis", "mypy", "IPython", "numpy", "werkzeug"} <= set(analysis.kwargs["excludes"])
     # the package data where an installed CekiDesk has it, with every translation compiled
     datas = steps["Analysis"][0].kwargs["datas"]
     assert (str(ROOT / "resources"), "cekidesk/resources_data") in datas
