@@ -4,7 +4,7 @@ A dialog's buttons, check boxes, labels with a buddy, group boxes and tabs take 
 several places and four translations; two of them may mark one letter (Javanese "&Pemain:" and
 "&Pungkasan:" in New Game; "(&P)" twice in aksara Jawa), and Alt+P then only cycles between them.
 :func:`unique_in_dialog` keeps the first of a letter and moves each later one to a free letter of its
-text — a word's first letter first, as the menus' accelerators do (``ui/window/accelerators.py``) — or,
+text — a word's first letter first (the menus' accelerators, ``ui/window/accelerators.py``, use these rules too) — or,
 for a text written in aksara Jawa ("ꦥꦼꦩꦺꦤ꧀(&P):"), to a free Latin letter in its brackets.  A text with
 no free letter loses its mark rather than share one.
 
