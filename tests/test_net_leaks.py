@@ -86,6 +86,8 @@ def test_every_frame_holds_only_what_its_connection_may_see(tmp_path, game_id):
         checked = 0
         for text in texts:
             frame = parse_server_frame(text)
+            if isinstance(frame, TableState):
+                assert frame.table.seed is None, "the seed deals every hand: it never leaves the server"
             if not isinstance(frame, (TableState, Moved)) or frame.status == "waiting":
                 continue
             state, events = expected[frame.move]

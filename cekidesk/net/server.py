@@ -29,6 +29,7 @@ from pathlib import Path
 from pydantic import BaseModel, ValidationError
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
+from websockets.protocol import State
 
 from cekidesk import __version__
 from cekidesk.bots import bot_levels
@@ -200,8 +201,9 @@ class TableServer:
             self._server.close(close_connections=False)   # (no new connections)
             frame = Closing(reason=reason)
             for conn in list(self.connections):
-                conn.send(frame)
-                conn.close(GOING_AWAY, reason)
+                if conn.ws.state is State.OPEN:   # (one closing already is left to finish)
+                    conn.send(frame)
+                    conn.close(GOING_AWAY, reason)
             closing = [c.closed for c in self.connections if c.closed is not None]
             if closing:
                 await asyncio.wait(closing, timeout=5)

@@ -710,9 +710,19 @@ class Table:
             if now is None or now.hand_index != hand or len(now.logs[-1]) <= cut:
                 break
         self.session.undo_stack.redo.clear()   # (no redo at a table: the computer players need not wait)
+        self._both_saves()
         if last is not None:
             self._changed(last)
         self._changed(self.session.set_paused(False))
+
+    def _both_saves(self) -> None:
+        """After an undo both saves hold the match as it is now (a restart takes up the save with
+        more moves: it must not be the one from before the undo)."""
+        for path in self.writer.paths:
+            try:
+                self.session.save_as(path)
+            except (SaveFileError, OSError, ValueError) as exc:
+                log.error("table %s could not be saved after an undo: %s", self.code, exc)
 
     # -- a saved match hosted again -------------------------------------------------------------------------
     def _pending_match(self) -> Match | None:
