@@ -9,6 +9,12 @@ spectator sees them).  A person who goes away keeps their seat: after the table'
 until they come back with their seat token; after ``seat_kept_s`` the token no longer works and
 the seat is open to anybody.
 
+The table's host (docs/protocol.md "The host") starts the match, gives seats to computer players or
+opens them, and removes people; its rights go with the token of the seat it took first.  At a table
+with ``undo`` a person may ask to take back their last move of the hand: the table waits until every
+other person present agrees (:meth:`Session.undo` then takes the moves back), one refuses, or
+``undo_timeout`` passes.
+
 Files (``<data>/tables/<code>/``): ``table.json`` (the table: game, options, seats with the
 SHA-256 of their tokens, whether the match began) written when it changes, and the match's save
 (the existing ``.cekisave`` format) written by the session after every move, before the move goes
