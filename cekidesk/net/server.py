@@ -266,8 +266,10 @@ class TableServer:
         table.undo_timeout = self.limits.undo_timeout
         return table
 
-    def create(self, frame: Create) -> Table:
-        """A new table (raises :class:`TableError` for a request that cannot be one)."""
+    def create(self, frame: Create, host_seat: int | None = None) -> Table:
+        """A new table (raises :class:`TableError` for a request that cannot be one).  Made without a
+        connection (a server inside the app), ``host_seat`` names the seat whose first taker becomes
+        the host (a ``create`` frame's connection is the host by itself)."""
         if len(self.tables) >= self.max_tables:
             raise TableError("too_many_tables", "the server has as many tables as it may; try later")
         try:
@@ -299,6 +301,8 @@ class TableServer:
         table = self._table(code, game.id, options.model_dump(mode="json"), dict(frame.match_options or {}), seats,
                             frame.table, self.data / "tables" / code)
         self.tables[code] = table
+        if host_seat is not None and 0 <= host_seat < n and frame.seats[host_seat].kind == "person":
+            table.host_seat_open = host_seat
         table.save_meta()
         return table
 

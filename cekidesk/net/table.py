@@ -448,6 +448,8 @@ class Table:
         self.gone(peer)
         if seat is not None and self.session.match is not None:
             self._take_over(seat)   # (before the match begins the seat is only open again)
+        elif seat is not None:
+            self._go_on()   # (after the host's start, an open seat does not hold the match up)
 
     def ready(self, peer: Peer) -> None:
         if peer.seat is None:
@@ -630,6 +632,7 @@ class Table:
             self._take_over(seat)   # (tells everybody the seats)
         else:
             self._send_seats()
+            self._go_on()
         self._vote_check()
 
     # -- agreed undo --------------------------------------------------------------------------------------
