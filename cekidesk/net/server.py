@@ -70,7 +70,7 @@ from .protocol import (
     parse_client_frame,
 )
 from .runtime import BotPool, LoopScheduler, SaveWriter
-from .table import SAVES, SeatState, Table, TableError, new_code, read_meta, seat_states
+from .table import SeatState, Table, TableError, new_code, read_meta, seat_states
 
 log = logging.getLogger(__name__)
 
@@ -352,9 +352,9 @@ class TableServer:
                            match.match_options.model_dump(mode="json", exclude_none=True), states, topts,
                            self.data / "tables" / code)
         made.folder.mkdir(parents=True, exist_ok=True)
-        save_match(made.folder / SAVES[0], match, made.save_seats(), undo_allowed=topts.undo,
-                   undone_hands=loaded.undone_hands)
-        made.writer.written_last(made.folder / SAVES[0])
+        first = made.writer.paths[0]
+        save_match(first, match, made.save_seats(), undo_allowed=topts.undo, undone_hands=loaded.undone_hands)
+        made.writer.written_last(first)
         made.pending, made.from_save, made.host_seat_open = loaded, True, host_seat
         self.tables[code] = made
         made.save_meta()
@@ -366,7 +366,7 @@ class TableServer:
     def _table_of(self, save: Path) -> Table | None:
         """The table of this server whose save ``save`` is."""
         for t in self.tables.values():
-            if save.parent.resolve() == t.folder.resolve() and save.name in SAVES:
+            if save.resolve() in {p.resolve() for p in t.writer.paths}:
                 return t
         return None
 

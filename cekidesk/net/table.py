@@ -40,7 +40,7 @@ from cekidesk.bots import bot_levels, make_bot
 from cekidesk.engine.core import Action, ActionParseError, Event
 from cekidesk.engine.match import Match
 from cekidesk.games import new_match
-from cekidesk.persistence.saves import LoadedGame, SaveFileError, Seat, load_match
+from cekidesk.persistence.saves import SaveFileError, Seat, load_match
 from cekidesk.session import Changes, Played, Problem, Session
 
 from .codec import encode
@@ -72,6 +72,8 @@ from .runtime import SaveWriter, write_atomically
 
 if TYPE_CHECKING:
     import asyncio
+
+    from cekidesk.persistence.saves import LoadedGame
 
 log = logging.getLogger(__name__)
 
@@ -198,6 +200,9 @@ class Table:
         self.started = False
         self.closed = False
         self._retries = 0
+        self.writer = SaveWriter((folder / SAVES[0], folder / SAVES[1]), self._save_failed)
+        self.session = make_session(self.writer)
+        self.session.listener = self._changed
         # the host (docs/protocol.md "The host"): the SHA-256 of the token of the seat its rights go
         # with; before it takes one, the connection that created the table, or (a table hosted
         # from a save) the seat whose first taker becomes the host
@@ -211,9 +216,6 @@ class Table:
         #: an undo being asked, and how long the others have to answer (s)
         self.vote: UndoVote | None = None
         self.undo_timeout = 60.0
-        self.writer = SaveWriter((folder / SAVES[0], folder / SAVES[1]), self._save_failed)
-        self.session = make_session(self.writer)
-        self.session.listener = self._changed
 
     # -- what everybody sees --------------------------------------------------------------------
     @property
@@ -828,5 +830,5 @@ def read_meta(folder: Path) -> TableRecord | None:
         return None
 
 
-__all__ = ["META", "Peer", "SAVES", "SeatRecord", "SeatState", "Table", "TableError", "TableRecord", "UndoVote",
-           "new_code", "new_token", "read_meta", "seat_states", "token_hash"]
+__all__ = ["META", "Peer", "SAVES", "SeatRecord", "SeatState", "Table", "TableError", "TableRecord", "new_code",
+           "new_token", "read_meta", "seat_states", "token_hash"]
