@@ -132,7 +132,7 @@ async def _run(args: argparse.Namespace, tls: ssl.SSLContext | None, data: Path)
     try:
         await stop.wait()
     finally:
-        await server.stop("server_stop")   # (everybody is told: ``closing``)
+        await server.stop()
     if args.stats:
         print(_stats(list(server.move_times)), flush=True)
     print("cekidesk-server: stopped; the tables are kept", flush=True)
