@@ -105,8 +105,9 @@ class TableClient:
         #: as the latest ``table`` (and ``seats``) frame said
         self.host: int | None = None
         self.table_options: TableOptions | None = None
-        #: this connection created its table (and is its host until it takes a seat)
+        #: this connection created a table (and is its host until it takes a seat there): the codes
         self.created_host = False
+        self.created_codes: set[str] = set()
         #: why the server closed (its ``closing`` frame), and whether the host removed us
         self.closing: ClosingReason | None = None
         self.removed = False
@@ -257,6 +258,8 @@ class TableClient:
     def _keep_more(self, frame: ServerFrame) -> None:
         if isinstance(frame, Created):
             self.created_host = frame.host
+            if frame.host:
+                self.created_codes.add(frame.code)
         elif isinstance(frame, Removed):
             self.removed = True
             self.seat = self.token = None
@@ -282,7 +285,7 @@ class TableClient:
         yet, it created the table)."""
         if self.seat is not None:
             return self.seat == self.host
-        return self.created_host and self.host is None
+        return self.code in self.created_codes and self.host is None
 
     # -- requests ---------------------------------------------------------------------------------
     async def create(self, game: str, seats: Sequence[SeatSpec | JsonObject],
