@@ -257,3 +257,43 @@ def test_undo_is_refused_where_it_cannot_be(tmp_path):
             for c in (a, b, w, x, y):
                 await c.close()
     run(go())
+
+
+def test_a_seat_taken_again_during_the_question_answers_again(tmp_path):
+    async def go():
+        async with serving(tmp_path) as (server, url):
+            code, (a, b, c) = await table(url, [{"kind": "person"}] * 3, game="pei")
+            seen = Seen()
+            await play_until(server, code, [a, b, c], seen, moved_by(0))
+            t = server.tables[code]
+            move = t.move
+            await a.ask_undo()
+            await b.wait_for(lambda f: isinstance(f, UndoAsked))
+            await b.answer_undo(True)
+            await until_agreed(t, 1)
+            await b.leave()   # gives the seat up; a newcomer takes it and is asked anew
+            newcomer = TableClient(url)
+            await newcomer.connect()
+            await newcomer.join(code, 1, "Nina")
+            asked = await newcomer.wait_for(lambda f: isinstance(f, UndoAsked))
+            assert asked.seat == 0 and 1 not in t.vote.agreed
+            watcher = TableClient(url)
+            await watcher.connect()
+            await watcher.join(code, None)
+            await watcher.wait_for(lambda f: isinstance(f, UndoAsked))   # a spectator hears why the table waits
+            await c.answer_undo(True)
+            assert t.vote is not None and t.move == move, "Nina has not answered"
+            await newcomer.answer_undo(False)
+            refused = await a.wait_for(lambda f: isinstance(f, UndoRefused))
+            assert refused.reason == "refused" and t.move == move
+            for x in (a, c, newcomer, watcher):
+                await x.close()
+    run(go())
+
+
+async def until_agreed(t, seat: int) -> None:
+    for _ in range(500):
+        if t.vote is not None and seat in t.vote.agreed:
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError("the answer never came")

@@ -336,6 +336,7 @@ class Table:
             peer.table, peer.seat = self, None
             peer.send(Joined(code=self.code, seat=None, token=None, move=self.move))
             peer.send(self.snapshot(None))
+            self._vote_told(peer)
             return
         if not 0 <= seat < len(self.seats):
             raise TableError("seat_taken", "there is no such seat at this table")
@@ -677,9 +678,12 @@ class Table:
                 if i != self.vote.seat and s.kind == "person" and s.peer is not None and not s.computer}
 
     def _vote_told(self, peer: Peer) -> None:
-        """Somebody came to the table while an undo is asked: they are asked too."""
+        """Somebody came to the table while an undo is asked: they are asked too (a seat taken again
+        answers again, whoever holds it now)."""
         if self.vote is not None:
             v = self.vote
+            if peer.seat is not None:
+                v.agreed.discard(peer.seat)
             peer.send(UndoAsked(move=self.move, seat=v.seat, name=self.seats[v.seat].name))
 
     def _vote_check(self) -> None:
