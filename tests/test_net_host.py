@@ -421,6 +421,7 @@ def test_a_match_saved_by_the_server_is_hosted_again_with_its_host_first(tmp_pat
             assert table.status == "waiting" and table.move == move
             assert [s.name for s in table.seats] == ["Host", "Budi", "Computer 3"]
             assert table.host_seat_open == 0
+            assert table.topts.takeover_after_s == 600 and table.topts.pace_ms == 0, "the old table's options"
             b = await client(url)
             await b.join(new, 1, "Budi")
             assert not b.is_host and b.host is None and b.move == move

@@ -314,7 +314,8 @@ class TableServer:
         each of its computer players), or one :class:`SeatSpec` a seat.  The seat whose first taker
         becomes the host: ``host_seat``, else the host's seat of the table the save belonged to
         (its ``table.json`` beside it), else the first person's seat.  ``table``: the table's options
-        (default: the defaults, agreed undo as the save allows undo).  The match goes on where the
+        (default: those of the table the save belonged to, else the defaults with agreed undo as the
+        save allows undo).  The match goes on where the
         save left it once the match begins (as a new table's: everybody ready, or the host's
         ``start``).  A table of this server that the save belongs to and nobody is at is replaced
         by the new one.  Raises :class:`~cekidesk.persistence.saves.SaveFileError` (the save cannot
@@ -343,7 +344,9 @@ class TableServer:
             host_seat = self._host_seat_of(source, old)
         if host_seat is None or not 0 <= host_seat < len(specs) or specs[host_seat].kind != "person":
             host_seat = next(i for i, s in enumerate(specs) if s.kind == "person")
-        topts = table if table is not None else TableOptions(undo=loaded.undo_allowed)
+        if table is None:
+            table = self._options_of(source, old) or TableOptions(undo=loaded.undo_allowed)
+        topts = table
         code = self._new_code()
         states = [SeatState(kind=s.kind, level=s.level,
                             name=s.name or (f"Seat {i + 1}" if s.kind == "person" else f"Computer {i + 1}"))
@@ -379,6 +382,14 @@ class TableServer:
         if record is None or record.host_sha256 is None:
             return None
         return next((i for i, s in enumerate(record.seats) if s.token_sha256 == record.host_sha256), None)
+
+    @staticmethod
+    def _options_of(save: Path, table: Table | None) -> TableOptions | None:
+        """The options of the table the save belonged to."""
+        if table is not None:
+            return table.topts
+        record = read_meta(save.parent)
+        return record.table if record is not None else None
 
     def _new_code(self) -> str:
         code = new_code()
