@@ -636,7 +636,7 @@ def check_multicast(interface: str = "127.0.0.1", timeout: float = 2.0) -> None:
     try:
         receiver = socket.socket(socket.AF_INET, socket.SOCK_DGRAM, socket.IPPROTO_UDP)
         receiver.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        receiver.bind((PROBE_GROUP, 0))
+        receiver.bind(("", 0))
         port = receiver.getsockname()[1]
         receiver.setsockopt(socket.IPPROTO_IP, socket.IP_ADD_MEMBERSHIP,
                             struct.pack("4s4s", socket.inet_aton(PROBE_GROUP), socket.inet_aton(interface)))
