@@ -233,12 +233,33 @@ def test_open_tables_are_those_with_a_free_persons_seat():
     assert len(open_tables([table(f"A{i:05}") for i in range(50)])) == MAX_TABLES
 
 
-def test_the_server_tells_when_its_open_tables_change(tmp_path):
+class FakeAnnouncer:
+    """An announcer that only records what it is told (the wiring of ``announce`` under test)."""
+
+    def __init__(self, port, host_name, *, addresses=None, interfaces=None, tls=False):
+        self.port, self.host_name, self.addresses, self.interfaces = port, host_name, addresses, interfaces
+        self.updates: list[list[AnnouncedTable]] = []
+        self.on_close = None
+        self.closed = False
+
+    def update(self, tables):
+        self.updates.append(list(tables))
+
+    def close(self):
+        self.closed = True
+        if self.on_close is not None:
+            self.on_close()
+
+
+def test_the_server_tells_when_its_open_tables_change(tmp_path, monkeypatch):
+    monkeypatch.setattr(discovery, "Announcer", FakeAnnouncer)
+
     async def go():
         server = TableServer(tmp_path)
-        told: list[list[AnnouncedTable]] = []
-        server.tables_changed = lambda: told.append(open_tables(server.tables.values()))
         port = await server.start("127.0.0.1", 0)
+        announcer = discovery.announce(server, port, "127.0.0.1", "Ayu's laptop")
+        told = announcer.updates
+        assert (announcer.interfaces, announcer.addresses, told) == (["127.0.0.1"], ["127.0.0.1"], [[]])
 
         async def until(cond) -> None:
             deadline = time.monotonic() + 10
@@ -253,11 +274,16 @@ def test_the_server_tells_when_its_open_tables_change(tmp_path):
                 assert told[-1] == [AnnouncedTable(code, "ceki", 1, 2)]
                 await guest.join(code, 1, "Budi")
                 assert told[-1] == []                                              # filled
+                await guest.ready()
+                await until(lambda: server.tables[code].seats[1].ready)
+                assert len(told) == 4                                              # (only changes are told)
                 await guest.leave()
                 await until(lambda: told[-1] == [AnnouncedTable(code, "ceki", 1, 2)])   # a seat given up
                 server.tables[code].close()
                 server._forget(server.tables[code])
                 assert told[-1] == []                                              # closed
+            announcer.close()
+            assert server.tables_changed is None
         finally:
             await server.stop()
     asyncio.run(asyncio.wait_for(go(), 30))
@@ -303,7 +329,7 @@ def test_an_interface_this_computer_does_not_have_is_unavailable():
 def test_the_server_says_plainly_when_it_cannot_announce(monkeypatch):
     def unavailable(*args, **kwargs):
         raise DiscoveryUnavailable("no_multicast", "Operation not permitted")
-    monkeypatch.setattr(cli, "Announcer", unavailable)
+    monkeypatch.setattr(discovery, "Announcer", unavailable)
     args = cli.parser().parse_args(["--announce"])
     server = types.SimpleNamespace(tables={}, tables_changed=None)
     err = io.StringIO()

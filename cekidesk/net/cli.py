@@ -23,15 +23,7 @@ from typing import NoReturn
 from cekidesk import __version__
 from cekidesk.persistence import paths
 
-from .discovery import (
-    AnnouncedTable,
-    Announcer,
-    DiscoveryUnavailable,
-    addresses_for,
-    clean_name,
-    interfaces_for,
-    open_tables,
-)
+from .discovery import Announcer, DiscoveryUnavailable, announce, clean_name
 from .server import TableServer
 
 LOOPBACK_NAMES = {"localhost", "ip6-localhost"}
@@ -146,7 +138,6 @@ async def _run(args: argparse.Namespace, tls: ssl.SSLContext | None, data: Path)
         await stop.wait()
     finally:
         if announcer is not None:
-            server.tables_changed = None
             announcer.close()
         await server.stop()
     if args.stats:
@@ -156,28 +147,16 @@ async def _run(args: argparse.Namespace, tls: ssl.SSLContext | None, data: Path)
 
 
 def _announce(server: TableServer, args: argparse.Namespace, port: int, tls: bool) -> Announcer | None:
-    """``--announce``: an announcer of the server's open tables, kept up to date through the server's
-    ``tables_changed``; None (and a line saying why) where tables cannot be announced here."""
+    """``--announce``: an announcer of the server's open tables (:func:`.discovery.announce`); None (and
+    a line saying why) where tables cannot be announced here."""
     if not args.announce:
         return None
     name = clean_name(socket.gethostname()) or "cekidesk-server"
     try:
-        announcer = Announcer(port, name, addresses=addresses_for(args.host), interfaces=interfaces_for(args.host),
-                              tls=tls)
+        announcer = announce(server, port, args.host, name, tls=tls)
     except DiscoveryUnavailable as exc:
         print(f"cekidesk-server: not announced on the local network: {exc}", file=sys.stderr, flush=True)
         return None
-    last: list[AnnouncedTable] | None = None
-
-    def changed() -> None:
-        nonlocal last
-        tables = open_tables(server.tables.values())
-        if tables != last:
-            last = tables
-            announcer.update(tables)
-
-    server.tables_changed = changed
-    changed()
     where = ("to this computer only (it listens on a loopback address)" if is_loopback(args.host)
              else "on the local network at " + ", ".join(announcer.addresses))
     print(f"cekidesk-server: announcing the open tables as \"{name}\" {where}", flush=True)

@@ -48,6 +48,7 @@ if TYPE_CHECKING:
     from zeroconf import ServiceInfo, Zeroconf
     from zeroconf.asyncio import AsyncServiceBrowser
 
+    from .server import TableServer
     from .table import Table
 
 log = logging.getLogger(__name__)
@@ -331,6 +332,31 @@ def open_tables(tables: Iterable[Table]) -> list[AnnouncedTable]:
     return out
 
 
+def announce(server: TableServer, port: int, host: str | None, host_name: str, *, tls: bool = False) -> Announcer:
+    """An :class:`Announcer` of ``server``'s open tables, listening on ``host``:``port``, kept up to date
+    through the server's ``tables_changed`` (set here; :meth:`Announcer.close` unsets it), announced
+    where the server listens (:func:`interfaces_for`, :func:`addresses_for`); :class:`DiscoveryUnavailable`
+    where tables cannot be announced.  ``cekidesk-server --announce`` and the window's hosted table."""
+    announcer = Announcer(port, host_name, addresses=addresses_for(host), interfaces=interfaces_for(host), tls=tls)
+    last: list[AnnouncedTable] | None = None
+
+    def changed() -> None:   # (on the server's loop: cheap, and only a change goes to zeroconf's thread)
+        nonlocal last
+        tables = open_tables(server.tables.values())
+        if tables != last:
+            last = tables
+            announcer.update(tables)
+
+    def detach() -> None:
+        if server.tables_changed is changed:
+            server.tables_changed = None
+
+    server.tables_changed = changed
+    announcer.on_close = detach
+    changed()
+    return announcer
+
+
 # -- zeroconf ------------------------------------------------------------------------------------------
 def _interfaces(interfaces: Sequence[str] | None) -> list[str]:
     """The IPv4 interface addresses to use (None: every IPv4 interface, loopback included, so that a
@@ -425,9 +451,10 @@ class Announcer:
                           if _address_rank(a) is not None]
         if not self.addresses:
             raise DiscoveryUnavailable("no_network", "no address to announce")
-        suffix = secrets.token_hex(2)
-        # the instance name (unique: a suffix of its own; zeroconf renames it on a clash anyway)
-        self.name = f"{clean_name(self.host_name, 40)} {suffix}.{SERVICE}"
+        # the instance name: the host's, without dots, in at most 63 bytes with a suffix of its own (unique;
+        # zeroconf renames it on a clash anyway)
+        label = self.host_name.replace(".", " ").encode()[:50].decode("utf-8", "ignore").strip() or "CekiDesk"
+        self.name = f"{label} {secrets.token_hex(2)}.{SERVICE}"
         self._server = f"cekidesk-{secrets.token_hex(4)}.local."
         self.error: str | None = None
         self._zc = start_zeroconf(interfaces)
@@ -436,6 +463,8 @@ class Announcer:
         self._info: ServiceInfo | None = None
         self._task: asyncio.Task[None] | None = None
         self._closed = False
+        #: called first by :meth:`close` (:func:`announce`: the server stops telling this announcer)
+        self.on_close: Callable[[], None] | None = None
 
     @property
     def registered(self) -> bool:
@@ -497,6 +526,8 @@ class Announcer:
         if self._closed:
             return
         self._closed = True
+        if self.on_close is not None:
+            self.on_close()
         _run(self._zc, self._withdraw(), CLOSE_TIMEOUT / 2)
         _close_zeroconf(self._zc)
 
@@ -575,7 +606,8 @@ class Browser:
                 if key not in self._again:
                     return
         finally:
-            self._resolving.pop(key, None)
+            if self._resolving.get(key) is asyncio.current_task():
+                del self._resolving[key]
 
     def _soon(self) -> None:
         if self._timer is None and not self._closed:
@@ -658,6 +690,6 @@ def check_multicast(interface: str = "127.0.0.1", timeout: float = 2.0) -> None:
 
 
 __all__ = ["CHANGE_DELAY", "MAX_FOUND", "MAX_HOST_NAME", "MAX_SERVICES", "MAX_TABLES", "SERVICE", "AnnouncedTable",
-           "Announcer", "Browser", "DiscoveryUnavailable", "FoundTable", "addresses_for", "best_address",
+           "Announcer", "Browser", "announce", "DiscoveryUnavailable", "FoundTable", "addresses_for", "best_address",
            "check_multicast", "clean_name", "found_tables", "interfaces_for", "local_addresses", "open_tables",
            "parse_txt", "start_zeroconf", "txt_record"]
