@@ -189,3 +189,33 @@ def test_a_flood_of_services_is_bounded_and_closing_does_not_wait_for_it():
         browser.close()
         assert time.monotonic() - began < discovery.CLOSE_TIMEOUT + 1
     browser.close()   # (twice: nothing more)
+
+
+@pytest.mark.parametrize("listener", ["closes the browser", "does not return"])
+def test_closing_is_bounded_whatever_the_listener_does(listener):
+    told = threading.Event()
+    release = threading.Event()
+    browser: Browser | None = None
+
+    def on_change(tables: list[FoundTable]) -> None:
+        told.set()
+        if listener == "closes the browser":
+            assert browser is not None
+            browser.close()
+        else:
+            release.wait(30)
+    browser = Browser(on_change, interfaces=LOOPBACK)
+    try:
+        loop = browser._zc.loop
+        assert loop is not None
+
+        def a_table_found() -> None:   # (as a resolved announcement would: the list changes)
+            browser._services["x"] = [FoundTable("ABCDEF", "ceki", 1, "h", "127.0.0.1", 8765, 2)]
+            browser._soon()
+        loop.call_soon_threadsafe(a_table_found)
+        assert told.wait(10)
+        began = time.monotonic()
+        browser.close()
+        assert time.monotonic() - began < 2 * discovery.CLOSE_TIMEOUT + 1
+    finally:
+        release.set()

@@ -37,6 +37,7 @@ import secrets
 import select
 import socket
 import struct
+import threading
 import time
 from collections.abc import Callable, Coroutine, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -415,10 +416,18 @@ def _loop_running() -> bool:
 
 
 def _close_zeroconf(zc: Zeroconf) -> None:
-    try:
-        zc.close()
-    except Exception as exc:   # (closing is best effort: never a reason to fail the caller)
-        log.debug("zeroconf did not close cleanly: %s", exc)
+    """Close ``zc`` (its goodbyes, its sockets, its thread), waiting at most :data:`CLOSE_TIMEOUT` s: a
+    thread of zeroconf's held up (a listener that does not return) is left to end by itself."""
+    def close() -> None:
+        try:
+            zc.close()
+        except Exception as exc:   # (closing is best effort: never a reason to fail the caller)
+            log.debug("zeroconf did not close cleanly: %s", exc)
+    closer = threading.Thread(target=close, name="cekidesk-zeroconf-close", daemon=True)
+    closer.start()
+    closer.join(CLOSE_TIMEOUT)
+    if closer.is_alive():
+        log.warning("zeroconf did not stop within %g s; left to stop by itself", CLOSE_TIMEOUT)
 
 
 def _run(zc: Zeroconf, coro: Coroutine[Any, Any, Any], timeout: float) -> Any:
@@ -426,6 +435,9 @@ def _run(zc: Zeroconf, coro: Coroutine[Any, Any, Any], timeout: float) -> Any:
     loop = zc.loop
     if loop is None or loop.is_closed():
         coro.close()
+        return None
+    if _loop_running() and asyncio.get_running_loop() is loop:   # (on zeroconf's own thread: no waiting there)
+        loop.create_task(coro)
         return None
     future = asyncio.run_coroutine_threadsafe(coro, loop)
     try:
