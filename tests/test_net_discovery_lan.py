@@ -219,3 +219,14 @@ def test_closing_is_bounded_whatever_the_listener_does(listener):
         assert time.monotonic() - began < 2 * discovery.CLOSE_TIMEOUT + 1
     finally:
         release.set()
+
+
+def test_made_inside_an_asyncio_loop_zeroconf_still_runs_on_its_own_thread():
+    async def go() -> None:
+        announcer = Announcer(40005, "h", addresses=["127.0.0.1"], interfaces=LOOPBACK)
+        try:
+            assert announcer._zc.loop is not asyncio.get_running_loop()
+            announcer.update([AnnouncedTable("ABCDEF", "ceki", 1, 2)])   # (returns at once: nothing awaited here)
+        finally:
+            announcer.close()
+    asyncio.run(asyncio.wait_for(go(), 20))

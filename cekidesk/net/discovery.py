@@ -390,8 +390,11 @@ def start_zeroconf(interfaces: Sequence[str] | None = None) -> Zeroconf:
 
     try:
         if _loop_running():   # (made in a thread without one, zeroconf runs a loop of its own on its own thread)
-            with concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="cekidesk-zeroconf") as pool:
+            pool = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="cekidesk-zeroconf")
+            try:
                 zc = pool.submit(make).result(START_TIMEOUT)
+            finally:
+                pool.shutdown(wait=False)
         else:
             zc = make()
     except OSError as exc:
