@@ -313,8 +313,9 @@ def test_without_zeroconf_discovery_says_so(monkeypatch):
     assert raised.value.reason == "no_zeroconf" and "zeroconf package is not installed" in str(raised.value)
 
 
-def test_an_interface_this_computer_does_not_have_is_unavailable():
+def test_an_interface_this_computer_does_not_have_is_unavailable(monkeypatch):
     # (203.0.113.9 is a documentation address: no interface here has it, and nothing is sent to it)
+    monkeypatch.delenv(discovery.LOOPBACK_ONLY)
     with pytest.raises(DiscoveryUnavailable) as raised:
         discovery.Browser(lambda tables: None, interfaces=["203.0.113.9"])
     assert raised.value.reason in ("no_network", "no_multicast")
@@ -340,6 +341,13 @@ def test_the_server_says_plainly_when_it_cannot_announce(monkeypatch):
                               "permitted)\n")
     assert server.tables_changed is None
     assert cli._announce(server, cli.parser().parse_args([]), 8765, False) is None   # type: ignore[arg-type]
+
+
+def test_the_tests_keep_discovery_on_this_computer(monkeypatch):
+    assert discovery.loopback_only()
+    assert discovery._interfaces(None) == discovery._interfaces(["192.168.1.20"]) == ["127.0.0.1"]
+    monkeypatch.setenv(discovery.LOOPBACK_ONLY, "0")
+    assert not discovery.loopback_only() and discovery._interfaces(["192.168.1.20"]) == ["192.168.1.20"]
 
 
 def test_found_tables_are_bounded_in_all():

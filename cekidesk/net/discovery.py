@@ -22,6 +22,10 @@ multicast permitted, no network interface, zeroconf not installed) the construct
 :class:`DiscoveryUnavailable` with a ``reason`` code the window turns into words;
 :func:`check_multicast` tells whether multicast really comes back on an interface.
 
+With the environment variable ``CEKIDESK_DISCOVERY_LOOPBACK=1`` (the tests set it: tests/conftest.py)
+everything multicasts on 127.0.0.1 only and announces 127.0.0.1 only, whatever it is asked: nothing
+leaves this computer.
+
 No Qt here: layers ``net → session``; the window's adapter brings ``on_change`` to its own thread.
 """
 from __future__ import annotations
@@ -32,6 +36,7 @@ import contextlib
 import errno
 import ipaddress
 import logging
+import os
 import re
 import secrets
 import select
@@ -69,6 +74,9 @@ RESOLVE_TIMEOUT_MS = 3000
 TTL = 120                # s: how long others keep the records (a server killed without goodbye fades then)
 CLOSE_TIMEOUT = 2.0      # s
 START_TIMEOUT = 10.0     # s: zeroconf's own start is bounded by 9 s
+
+#: set (to anything but 0) by the tests: multicast and announce on 127.0.0.1 only (the module docstring)
+LOOPBACK_ONLY = "CEKIDESK_DISCOVERY_LOOPBACK"
 
 Reason = Literal["no_multicast", "no_zeroconf", "no_network"]
 _GAME = re.compile(r"[a-z][a-z0-9-]{0,31}")
@@ -359,9 +367,16 @@ def announce(server: TableServer, port: int, host: str | None, host_name: str, *
 
 
 # -- zeroconf ------------------------------------------------------------------------------------------
+def loopback_only() -> bool:
+    """Whether :data:`LOOPBACK_ONLY` keeps everything on this computer."""
+    return os.environ.get(LOOPBACK_ONLY, "") not in ("", "0")
+
+
 def _interfaces(interfaces: Sequence[str] | None) -> list[str]:
     """The IPv4 interface addresses to use (None: every IPv4 interface, loopback included, so that a
     server on this computer announcing on loopback alone is found too)."""
+    if loopback_only():
+        return ["127.0.0.1"]
     if interfaces is not None:
         return list(interfaces)
     found = []
@@ -462,6 +477,8 @@ class Announcer:
         if not 0 < port <= 65535:
             raise ValueError(f"not a port: {port}")
         self.port, self.host_name, self.tls = port, clean_name(host_name) or "CekiDesk", tls
+        if loopback_only():
+            addresses = ["127.0.0.1"]
         self.addresses = [a for a in (addresses if addresses is not None else local_addresses())
                           if _address_rank(a) is not None]
         if not self.addresses:
@@ -704,7 +721,7 @@ def check_multicast(interface: str = "127.0.0.1", timeout: float = 2.0) -> None:
                 s.close()
 
 
-__all__ = ["CHANGE_DELAY", "MAX_FOUND", "MAX_HOST_NAME", "MAX_SERVICES", "MAX_TABLES", "SERVICE", "AnnouncedTable",
-           "Announcer", "Browser", "announce", "DiscoveryUnavailable", "FoundTable", "addresses_for", "best_address",
-           "check_multicast", "clean_name", "found_tables", "interfaces_for", "local_addresses", "open_tables",
-           "parse_txt", "start_zeroconf", "txt_record"]
+__all__ = ["CHANGE_DELAY", "LOOPBACK_ONLY", "MAX_FOUND", "MAX_HOST_NAME", "MAX_SERVICES", "MAX_TABLES", "SERVICE",
+           "AnnouncedTable", "Announcer", "Browser", "DiscoveryUnavailable", "FoundTable", "addresses_for", "announce",
+           "best_address", "check_multicast", "clean_name", "found_tables", "interfaces_for", "local_addresses",
+           "loopback_only", "open_tables", "parse_txt", "start_zeroconf", "txt_record"]
