@@ -46,12 +46,12 @@ import threading
 import time
 from collections.abc import Callable, Coroutine, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Literal, TypeVar
 
 from .protocol import CODE_PATTERN, PROTOCOL
 
 if TYPE_CHECKING:
-    from zeroconf import ServiceInfo, Zeroconf
+    from zeroconf import ServiceInfo, ServiceStateChange, Zeroconf
     from zeroconf.asyncio import AsyncServiceBrowser
 
     from .server import TableServer
@@ -79,6 +79,7 @@ START_TIMEOUT = 10.0     # s: zeroconf's own start is bounded by 9 s
 LOOPBACK_ONLY = "CEKIDESK_DISCOVERY_LOOPBACK"
 
 Reason = Literal["no_multicast", "no_zeroconf", "no_network"]
+T = TypeVar("T")
 _GAME = re.compile(r"[a-z][a-z0-9-]{0,31}")
 _CODE = re.compile(CODE_PATTERN)
 _ENTRY = re.compile(r"t(?:[0-9]|1[0-9])")
@@ -162,7 +163,7 @@ def _players_of() -> dict[str, tuple[int, int]]:
     return {g.id: (g.min_players, g.max_players) for g in games()}
 
 
-def parse_txt(properties: Mapping[Any, object],
+def parse_txt(properties: Mapping[bytes, bytes | None],
               games: Mapping[str, tuple[int, int]] | None = None) -> tuple[str, bool, list[AnnouncedTable]] | None:
     """The host name, whether it serves wss://, and the tables of a TXT record (as zeroconf gives it:
     bytes keys and values); None for a record that is not a CekiDesk announcement this version reads.
@@ -182,8 +183,8 @@ def parse_txt(properties: Mapping[Any, object],
     host = clean_name(_text(props.get("h"), 4 * MAX_HOST_NAME) or "")
     tables: list[AnnouncedTable] = []
     seen: set[str] = set()
-    for key in sorted((k for k in props if _ENTRY.fullmatch(k)), key=lambda k: int(k[1:])):
-        entry = _parse_entry(_text(props[key], 64), games)
+    for entry_key in sorted((k for k in props if _ENTRY.fullmatch(k)), key=lambda k: int(k[1:])):
+        entry = _parse_entry(_text(props[entry_key], 64), games)
         if entry is not None and entry.code not in seen and len(tables) < MAX_TABLES:
             seen.add(entry.code)
             tables.append(entry)
@@ -232,7 +233,7 @@ def best_address(addresses: Iterable[str]) -> str | None:
     return ranked[0][2] if ranked else None
 
 
-def found_tables(properties: Mapping[Any, object], addresses: Iterable[str], port: object,
+def found_tables(properties: Mapping[bytes, bytes | None], addresses: Iterable[str], port: object,
                  games: Mapping[str, tuple[int, int]] | None = None) -> list[FoundTable]:
     """The tables one resolved service announces (empty for anything not valid)."""
     if not isinstance(port, int) or isinstance(port, bool) or not 0 < port <= 65535:
@@ -448,7 +449,7 @@ def _close_zeroconf(zc: Zeroconf) -> None:
         log.warning("zeroconf did not stop within %g s; left to stop by itself", CLOSE_TIMEOUT)
 
 
-def _run(zc: Zeroconf, coro: Coroutine[Any, Any, Any], timeout: float) -> Any:
+def _run(zc: Zeroconf, coro: Coroutine[object, None, T], timeout: float) -> T | None:
     """Run ``coro`` on zeroconf's loop from another thread, waiting at most ``timeout`` seconds."""
     loop = zc.loop
     if loop is None or loop.is_closed():
@@ -597,7 +598,7 @@ class Browser:
         return True
 
     # (all of the following runs on zeroconf's loop)
-    def _changed(self, zeroconf: Zeroconf, service_type: str, name: str, state_change: Any) -> None:
+    def _changed(self, zeroconf: Zeroconf, service_type: str, name: str, state_change: ServiceStateChange) -> None:
         from zeroconf import ServiceStateChange
 
         if self._closed or service_type != SERVICE or len(name) > 255:
