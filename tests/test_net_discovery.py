@@ -65,6 +65,8 @@ def test_a_record_lists_the_open_tables_and_reads_back():
     assert parse_txt(as_zeroconf(props), GAMES) == ("Ayu's laptop", False, tables)
     found = found_tables(as_zeroconf(txt_record(tables, "Ayu", tls=True)), ["127.0.0.1"], 8765, GAMES)
     assert found[0] == FoundTable("C3MGNJ", "ceki", 1, "Ayu", "127.0.0.1", 8765, 2, True)
+    assert found[0].url == "wss://127.0.0.1:8765"
+    assert FoundTable("C3MGNJ", "ceki", 1, "Ayu", "fd00::2", 8765).url == "ws://[fd00::2]:8765"
 
 
 def test_an_announcement_is_bounded():

@@ -101,7 +101,8 @@ def test_a_table_another_process_announces_is_found_and_joined(tmp_path):
                 assert (table.game, table.free_seats, table.players, table.port) == ("ceki", 1, 3, port)
                 assert table.address == "127.0.0.1" and not table.tls and table.host_name
                 # … and joined through what was found
-                async with TableClient(f"ws://{table.address}:{table.port}") as guest:
+                assert table.url == f"ws://127.0.0.1:{port}"
+                async with TableClient(table.url) as guest:
                     joined = await guest.join(table.code, 1, "Budi")
                     assert (joined.code, joined.seat) == (code, 1) and joined.token
                     # full now: no longer announced

@@ -125,6 +125,12 @@ class FoundTable:
     players: int = 0
     tls: bool = False
 
+    @property
+    def url(self) -> str:
+        """The server's address for :class:`~cekidesk.net.client.TableClient` (an IPv6 one in brackets)."""
+        host = f"[{self.address}]" if ":" in self.address else self.address
+        return f"{'wss' if self.tls else 'ws'}://{host}:{self.port}"
+
 
 # -- the TXT record ------------------------------------------------------------------------------------
 def clean_name(text: str, limit: int = MAX_HOST_NAME) -> str:
