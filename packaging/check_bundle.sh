@@ -19,6 +19,7 @@
 #    on standard error, status 1, nothing of Qt's xcb message);
 # 4. runs cekidesk-sim from the bundle and from source with the same arguments (plain hands, and an
 #    arena of two processes, which the bundle starts by running itself) and compares the reports;
+#    then the bundled cekidesk-server with --announce (zeroconf loads; multicast on 127.0.0.1 only);
 # 5. starts the bundled app under Xvfb (a display of its own), waits for its start line in its log
 #    (polled; a busy machine may take many seconds to get there: up to 3 minutes), then fails unless
 #    it is still running 5 s after that line with nothing on standard error and no error in its log;
@@ -140,17 +141,24 @@ for args in "--game ceki --rounds 300 --seed 7" "--game balik-satu --rounds 100 
   step "cekidesk-sim $args: the same report from the bundle and from source"
 done
 
-# -- 4b. the table server, bundled: it listens on a port of its own choosing and stops on SIGTERM ------------
-(cd "$tmp/run" && exec env HOME="$tmp/run/home" "$dist/cekidesk-server" --port 0 --data "$tmp/server-data" \
+# -- 4b. the table server, bundled: it listens on a port of its own choosing, announces its tables (zeroconf's
+#        compiled modules load: multicast on 127.0.0.1 only, nothing leaves the machine) and stops on SIGTERM --
+(cd "$tmp/run" && exec env HOME="$tmp/run/home" "$dist/cekidesk-server" --port 0 --announce --data "$tmp/server-data" \
   >"$tmp/server.out" 2>"$tmp/server.err") &
 server_pid=$!
 pids+=("$server_pid")
-for _ in $(seq 600); do grep -q "listening on ws://127.0.0.1:" "$tmp/server.out" && break; sleep 0.1; done
-grep -q "listening on ws://127.0.0.1:" "$tmp/server.out" \
+announced() { grep -q "announcing the open tables" "$tmp/server.out" || grep -q "not announced" "$tmp/server.err"; }
+for _ in $(seq 600); do announced && break; sleep 0.1; done
+grep -q "listening on ws://127.0.0.1:" "$tmp/server.out" && announced \
   || { cat "$tmp/server.out" "$tmp/server.err" >&2; fail "the bundled cekidesk-server did not start listening (above)"; }
+if grep -qE "zeroconf package is not installed|Traceback" "$tmp/server.err"; then
+  cat "$tmp/server.err" >&2
+  fail "the bundled cekidesk-server cannot load zeroconf (above): see the spec's hidden imports"
+fi
 kill -TERM "$server_pid"
 wait "$server_pid" 2>/dev/null || true
-step "the bundled cekidesk-server listened on $(grep -o '127.0.0.1:[0-9]*' "$tmp/server.out") and stopped"
+step "the bundled cekidesk-server listened on $(grep -o '127.0.0.1:[0-9]*' "$tmp/server.out"), $(grep -ho \
+  "announcing the open tables\|not announced on the local network: [a-z ]*" "$tmp/server.out" "$tmp/server.err"), and stopped"
 
 # -- 5. the app under Xvfb ------------------------------------------------------------------------------
 exec 3>"$tmp/display"

@@ -6,6 +6,9 @@ import os
 from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+# Tables announced or looked for on the local network (cekidesk/net/discovery.py) multicast on 127.0.0.1
+# only, and announce only 127.0.0.1: no test sends anything off this computer.
+os.environ.setdefault("CEKIDESK_DISCOVERY_LOOPBACK", "1")
 
 import pytest  # noqa: E402
 from hypothesis import HealthCheck, settings  # noqa: E402

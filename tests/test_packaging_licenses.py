@@ -28,6 +28,8 @@ import licenses  # noqa: E402
     ("libshiboken6.abi3.so.6.11", "shiboken6"),
     ("pydantic_core/_pydantic_core.cpython-311-x86_64-linux-gnu.so", "dist:pydantic_core"),
     ("pydantic-2.13.4.dist-info/METADATA", "dist:pydantic"),
+    ("zeroconf/_dns.cpython-311-x86_64-linux-gnu.so", "dist:zeroconf"),        # (compiled: files, not modules)
+    ("zeroconf/_services/info.cp312-win_amd64.pyd", "dist:zeroconf"),
     ("typing_extensions-4.15.0.dist-info/RECORD", "dist:typing_extensions"),
     ("cekidesk/resources_data/fonts/NotoSansJavanese-Regular.ttf", "noto-fonts"),
     ("cekidesk/resources_data/cards/S9.svg", "cekidesk"),
@@ -49,6 +51,7 @@ def test_every_kind_of_file_has_its_component(path, component):
     ("cekidesk", "cekidesk"), ("cekidesk_selftest_main", "cekidesk"), ("json", "python"), ("asyncio", "python"),
     ("_sysconfigdata__linux_x86_64-linux-gnu", "python"), ("pyimod02_importers", "pyinstaller"),
     ("pyi_rth_pyside6", "pyinstaller"), ("pydantic", "dist:pydantic"), ("platformdirs", "dist:platformdirs"),
+    ("zeroconf", "dist:zeroconf"), ("ifaddr", "dist:ifaddr"),
 ])
 def test_every_kind_of_module_has_its_component(module, component):
     assert licenses.module_component(module) == component

@@ -5,6 +5,7 @@
 * :mod:`.server` and :mod:`.table`: the asyncio ``websockets`` server hosting many tables, each one
   :class:`~cekidesk.session.Session`; :mod:`.runtime`: its scheduler, shared bot processes and saves;
 * :mod:`.client`: a small asyncio client;
+* :mod:`.discovery`: tables announced and found on the local network (zeroconf / mDNS);
 * :mod:`.cli`: the ``cekidesk-server`` command.
 
 Layers: ``net`` → ``session`` → …; nothing here imports the window.

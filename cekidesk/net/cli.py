@@ -14,6 +14,7 @@ import contextlib
 import ipaddress
 import logging
 import signal
+import socket
 import ssl
 import sys
 from collections.abc import Sequence
@@ -23,6 +24,7 @@ from typing import NoReturn
 from cekidesk import __version__
 from cekidesk.persistence import paths
 
+from .discovery import Announcer, DiscoveryUnavailable, announce, clean_name
 from .server import TableServer
 
 LOOPBACK_NAMES = {"localhost", "ip6-localhost"}
@@ -47,6 +49,9 @@ def parser() -> argparse.ArgumentParser:
                    help="processes the searching computer players share (default 2)")
     p.add_argument("--tls-cert", type=Path, help="a certificate (PEM) to serve wss:// (with --tls-key)")
     p.add_argument("--tls-key", type=Path, help="the certificate's private key (PEM)")
+    p.add_argument("--announce", action="store_true",
+                   help="announce the open tables on the local network (zeroconf/mDNS), so that CekiDesk's "
+                        "Join dialog lists them; with the default --host only to this computer")
     p.add_argument("--verbose", action="store_true", help="log what happens")
     p.add_argument("--stats", action="store_true",
                    help="at the end, print how long the people's moves took the server (p50, p99)")
@@ -124,6 +129,7 @@ async def _run(args: argparse.Namespace, tls: ssl.SSLContext | None, data: Path)
     if not is_loopback(args.host) and tls is None:
         print("cekidesk-server: other computers can connect; without --tls-cert the traffic is not encrypted",
               file=sys.stderr, flush=True)
+    announcer = _announce(server, args, port, tls is not None)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
@@ -132,11 +138,30 @@ async def _run(args: argparse.Namespace, tls: ssl.SSLContext | None, data: Path)
     try:
         await stop.wait()
     finally:
+        if announcer is not None:
+            announcer.close()
         await server.stop()
     if args.stats:
         print(_stats(list(server.move_times)), flush=True)
     print("cekidesk-server: stopped; the tables are kept", flush=True)
     return 0
+
+
+def _announce(server: TableServer, args: argparse.Namespace, port: int, tls: bool) -> Announcer | None:
+    """``--announce``: an announcer of the server's open tables (:func:`.discovery.announce`); None (and
+    a line saying why) where tables cannot be announced here."""
+    if not args.announce:
+        return None
+    name = clean_name(socket.gethostname()) or "cekidesk-server"
+    try:
+        announcer = announce(server, port, args.host, name, tls=tls)
+    except DiscoveryUnavailable as exc:
+        print(f"cekidesk-server: not announced on the local network: {exc}", file=sys.stderr, flush=True)
+        return None
+    where = ("to this computer only (it listens on a loopback address)" if is_loopback(args.host)
+             else "on the local network at " + ", ".join(announcer.addresses))
+    print(f"cekidesk-server: announcing the open tables as \"{name}\" {where}", flush=True)
+    return announcer
 
 
 def main(argv: Sequence[str] | None = None) -> int:

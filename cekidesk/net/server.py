@@ -180,6 +180,9 @@ class TableServer:
         self.move_times: collections.deque[float] = collections.deque(maxlen=200_000)
         self._server: Server | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
+        #: told (on the loop) when a table was made or closed or its seats changed: ``cekidesk-server
+        #: --announce`` announces the open tables again (:mod:`.discovery`)
+        self.tables_changed: Callable[[], None] | None = None
 
     # -- running ----------------------------------------------------------------------------------
     async def start(self, host: str = "127.0.0.1", port: int = 8765, tls: ssl.SSLContext | None = None) -> int:
@@ -226,6 +229,14 @@ class TableServer:
 
     def _forget(self, table: Table) -> None:
         self.tables.pop(table.code, None)
+        self._tables_changed()
+
+    def _tables_changed(self) -> None:
+        if self.tables_changed is not None:
+            try:
+                self.tables_changed()
+            except Exception:
+                log.exception("the tables_changed listener failed")
 
     # -- tables -----------------------------------------------------------------------------------
     def restore(self) -> None:
@@ -264,6 +275,7 @@ class TableServer:
                       self._session_for(topts.pace_ms), self._forget)
         table.on_timed = self.move_times.append
         table.undo_timeout = self.limits.undo_timeout
+        table.on_seats = self._tables_changed
         return table
 
     def create(self, frame: Create, host_seat: int | None = None) -> Table:
@@ -304,6 +316,7 @@ class TableServer:
         if host_seat is not None and 0 <= host_seat < n and frame.seats[host_seat].kind == "person":
             table.host_seat_open = host_seat
         table.save_meta()
+        self._tables_changed()
         return table
 
     def table_from_save(self, path: str | os.PathLike[str], seats: Sequence[SeatSpec | JsonObject] | None = None, *,
