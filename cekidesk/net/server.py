@@ -377,6 +377,7 @@ class TableServer:
         if old is not None and not old.peers():
             self.tables.pop(old.code, None)
             old.close(remove=True)
+        self._tables_changed()
         return code
 
     def _table_of(self, save: Path) -> Table | None:
