@@ -32,7 +32,6 @@ import multiprocessing
 import os
 import random
 import signal
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -49,11 +48,17 @@ from _machine import cpu_model  # noqa: E402
 TICK = os.sysconf("SC_CLK_TCK")
 
 
-def start_server(data: Path, max_tables: int, port: int = 0, *extra: str) -> tuple[subprocess.Popen, int]:
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+def start_server(data: Path, max_tables: int, port: int = 0, *extra: str, root: Path = ROOT,
+                 profile: Path | None = None) -> tuple[subprocess.Popen, int]:
+    """``cekidesk-server`` of the code at ``root`` (this checkout, or another's), on 127.0.0.1;
+    ``profile``: through ``bench/_server_profile.py``, its report written there at its stop."""
+    env = {**os.environ, "PYTHONPATH": str(root), "CEKIDESK_ROOT": str(root)}
     cmd = os.environ.get("CEKIDESK_SERVER_CMD", "-m cekidesk.net.cli").split()
+    if profile is not None:
+        cmd = [str(ROOT / "bench" / "_server_profile.py"), str(profile)]
     proc = subprocess.Popen([sys.executable, *cmd, "--port", str(port), "--data", str(data),
-                             "--max-tables", str(max_tables), *extra], stdout=subprocess.PIPE, text=True, env=env)
+                             "--max-tables", str(max_tables), *extra], stdout=subprocess.PIPE, text=True, env=env,
+                            cwd=str(root))
     line: list[str] = []
     reader = threading.Thread(target=lambda: line.append(proc.stdout.readline()), daemon=True)
     reader.start()
@@ -121,6 +126,9 @@ async def _tables(url: str, game: str, players: int, count: int, ready, go, seco
     # everybody seated: wait (off the loop) for the go
     await asyncio.get_running_loop().run_in_executor(None, go.wait)
     samples.clear()
+    lag: list[float] = []
+    ticker = asyncio.create_task(_ticker(lag))
+    cpu0 = time.process_time()
     began = time.perf_counter()
     end = time.monotonic() + seconds
     # each client stops by itself at the end (a cancelled wait_for may lose its cancellation in 3.11)
@@ -130,13 +138,24 @@ async def _tables(url: str, game: str, players: int, count: int, ready, go, seco
                                           until=lambda c: time.monotonic() > end)) for c in clients]
     await asyncio.wait(tasks, timeout=seconds)
     elapsed = time.perf_counter() - began
+    cpu = time.process_time() - cpu0
+    ticker.cancel()
     failed = [t for t in tasks if t.done() and not t.cancelled() and t.exception() is not None]
     await asyncio.wait(tasks, timeout=60)
     for t in tasks:
         t.cancel()
     await asyncio.gather(*(c.close() for c in clients))
-    return {"samples": samples, "elapsed": elapsed, "failed": len(failed),
+    return {"samples": samples, "elapsed": elapsed, "failed": len(failed), "cpu": cpu, "lag": lag,
             "error": repr(failed[0].exception()) if failed else ""}
+
+
+async def _ticker(lag: list[float]) -> None:
+    """How late a 10 ms timer runs on this loop: a loop too busy to read its frames at once."""
+    loop = asyncio.get_running_loop()
+    while True:
+        due = loop.time() + 0.01
+        await asyncio.sleep(0.01)
+        lag.append(max(0.0, loop.time() - due))
 
 
 def _client_process(url: str, game: str, players: int, count: int, ready, go, seconds: float, seed: int,
@@ -145,17 +164,42 @@ def _client_process(url: str, game: str, players: int, count: int, ready, go, se
     out.send(asyncio.run(_tables(url, game, players, count, ready, go, seconds, seed, think)))
 
 
-def measure(n: int, args: argparse.Namespace, players: int) -> dict:
+def _quantiles(values: list[float]) -> tuple[float, float, float]:
+    """p50, p99 and the max of ``values`` (seconds), in ms."""
+    if not values:
+        return 0.0, 0.0, 0.0
+    v = sorted(values)
+    return (round(v[len(v) // 2] * 1000, 1), round(v[min(len(v) - 1, int(0.99 * len(v)))] * 1000, 1),
+            round(v[-1] * 1000, 1))
+
+
+def checkout(ref: str) -> Path:
+    """The code of git ``ref`` (a commit, a branch), unpacked into a temporary folder."""
+    out = Path(tempfile.mkdtemp(prefix="cekidesk-ref-"))
+    archive = subprocess.run(["git", "-C", str(ROOT), "archive", ref, "cekidesk"], check=True,
+                             capture_output=True).stdout
+    subprocess.run(["tar", "-x", "-C", str(out)], input=archive, check=True)
+    return out
+
+
+def _client_procs(n: int, args: argparse.Namespace) -> int:
+    """``--client-procs``, or one client process per 50 tables (at least 2)."""
+    return args.client_procs or max(2, -(-n // 50))
+
+
+def measure(n: int, args: argparse.Namespace, players: int, root: Path = ROOT, label: str = "") -> dict:
     data = Path(tempfile.mkdtemp(prefix="cekidesk-load-"))
-    server, port = start_server(data, n + 10, 0, "--stats")
+    profile = args.profile / f"server-{n}-{label or 'this'}.json" if args.profile else None
+    server, port = start_server(data, n + 10, 0, "--stats", root=root, profile=profile)
     url = f"ws://127.0.0.1:{port}"
+    nprocs = _client_procs(n, args)
     try:
         time.sleep(0.5)
         base_rss = rss_mb(server.pid)
         ctx = multiprocessing.get_context("spawn")
         go = ctx.Event()
         procs, pipes, readies = [], [], []
-        shares = [n // args.client_procs + (1 if i < n % args.client_procs else 0) for i in range(args.client_procs)]
+        shares = [n // nprocs + (1 if i < n % nprocs else 0) for i in range(nprocs)]
         for i, share in enumerate(s for s in shares if s):
             ready = ctx.Event()
             recv, send = ctx.Pipe(duplex=False)
@@ -180,6 +224,9 @@ def measure(n: int, args: argparse.Namespace, players: int) -> dict:
                 break
         idle_rss = rss_mb(server.pid)
         cpu0 = cpu_seconds(server.pid)
+        load0 = os.getloadavg()[0]
+        if profile is not None:
+            server.send_signal(signal.SIGUSR1)   # (the profile leaves the tables' creation out)
         go.set()
         results = [pipe.recv() for pipe in pipes]
         cpu = cpu_seconds(server.pid) - cpu0
@@ -197,46 +244,77 @@ def measure(n: int, args: argparse.Namespace, players: int) -> dict:
     samples = sorted(s for r in results for s in r["samples"])
     elapsed = max(r["elapsed"] for r in results)
     moves = len(samples)
-    q = statistics.quantiles(samples, n=100) if len(samples) >= 100 else [max(samples or [0])] * 99
-    return {
-        "tables": n, "players": players, "setup_s": round(setup_s, 1),
+    rtt = _quantiles(samples)
+    client_busy = [r["cpu"] / r["elapsed"] for r in results]
+    client_lag = _quantiles([x for r in results for x in r["lag"]])
+    server_busy = cpu / elapsed
+    row = {
+        "code": label or "this checkout", "tables": n, "players": players, "setup_s": round(setup_s, 1),
         "base_rss_mb": round(base_rss, 1), "idle_rss_mb": round(idle_rss, 1),
         "idle_rss_per_table_kb": round((idle_rss - base_rss) * 1024 / n, 1),
         "moves": moves, "moves_per_s": round(moves / elapsed, 1),
-        "rtt_p50_ms": round(q[49] * 1000, 1), "rtt_p99_ms": round(q[98] * 1000, 1),
-        "rtt_max_ms": round(max(samples or [0]) * 1000, 1),
+        "rtt_p50_ms": rtt[0], "rtt_p99_ms": rtt[1], "rtt_max_ms": rtt[2],
         "server_cpu_s": round(cpu, 2), "server_cpu_ms_per_move": round(cpu * 1000 / max(moves, 1), 2),
         "server_cpu_per_table_pct": round(100 * cpu / elapsed / n, 3),
+        "server_busy_pct_of_a_core": round(100 * server_busy, 1),
+        "server_time_per_move": stats.split("stats: ", 1)[-1],
+        "client_procs": len(results),
+        "client_busy_pct_of_a_core": [round(100 * b, 1) for b in client_busy],
+        "client_loop_lag_p50_p99_max_ms": list(client_lag),
+        # the clients cannot keep up: a client process near a whole core, or its loop running late
+        "clients_saturated": max(client_busy) > 0.85 or client_lag[1] > 50,
         "end_rss_mb": round(end_rss, 1), "client_failures": sum(r["failed"] for r in results),
         "client_error": next((r["error"] for r in results if r["error"]), ""),
-        "server_time_per_move": stats.split("stats: ", 1)[-1],
+        "load_average_at_start": round(load0, 1),
     }
+    if profile is not None and profile.exists():
+        row["server_profile"] = str(profile)
+    return row
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--tables", default="10,100,500", help="table counts, comma-separated (default 10,100,500)")
     ap.add_argument("--seconds", type=float, default=20.0, help="play measured at each count (default 20)")
-    ap.add_argument("--client-procs", type=int, default=2, help="client processes (default 2)")
+    ap.add_argument("--client-procs", type=int, default=0,
+                    help="client processes (default: one per 50 tables, at least 2)")
     ap.add_argument("--game", default=None, help="the game (default: the first registered)")
     ap.add_argument("--think-ms", type=float, default=0.0,
                     help="each scripted person waits about this long (0.5-1.5 times it) before each move "
                          "(default 0: as fast as allowed)")
+    ap.add_argument("--ref", action="append", default=[],
+                    help="also measure the server of this git commit or branch (e.g. 024bbd4), alternating "
+                         "with this checkout's at each count (repeatable); the clients are this checkout's")
+    ap.add_argument("--profile", type=Path,
+                    help="run each server through bench/_server_profile.py and write its loop's profile "
+                         "(callbacks, phases, GC pauses, loop lag) into this folder")
     ap.add_argument("--json", type=Path, help="also write the figures here")
     args = ap.parse_args()
     from cekidesk.games import DEFAULT_GAME_ID, get_game
     args.game = args.game or DEFAULT_GAME_ID
     players = get_game(args.game).default_players
+    if args.profile:
+        args.profile.mkdir(parents=True, exist_ok=True)
+    codes = [(ROOT, "")] + [(checkout(ref), ref) for ref in args.ref]
     print(f"# {cpu_model()}, {os.cpu_count()} cores, Python {sys.version.split()[0]}, "
           f"load average {os.getloadavg()[0]:.1f} at the start", flush=True)
     print(f"# {args.game}, {players} people per table, {args.seconds:g} s of play per count, "
-          f"{args.think_ms:g} ms of thinking before each move", flush=True)
+          f"{args.think_ms:g} ms of thinking before each move; servers: "
+          f"{', '.join(label or 'this checkout' for _, label in codes)}", flush=True)
     rows = []
     for n in (int(x) for x in args.tables.split(",")):
-        row = measure(n, args, players)
-        row["load_average"] = round(os.getloadavg()[0], 1)
-        rows.append(row)
-        print(json.dumps(row), flush=True)
+        for root, label in (codes if n % 2 == 0 else codes[::-1]):   # (neither always first)
+            row = measure(n, args, players, root, label)
+            row["load_average"] = round(os.getloadavg()[0], 1)
+            rows.append(row)
+            print(json.dumps(row), flush=True)
+    if len(codes) > 1:
+        print("# side by side: tables, code, moves/s, round trip p50/p99/max ms, server time per move, "
+              "server CPU ms/move, clients saturated, load average")
+        for row in rows:
+            print(f"{row['tables']:>5}  {row['code']:<14} {row['moves_per_s']:>7} "
+                  f"{row['rtt_p50_ms']:>8}/{row['rtt_p99_ms']}/{row['rtt_max_ms']}  {row['server_time_per_move']}  "
+                  f"{row['server_cpu_ms_per_move']}  {row['clients_saturated']}  {row['load_average']}")
     if args.json:
         args.json.write_text(json.dumps(rows, indent=1))
 

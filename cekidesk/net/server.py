@@ -58,7 +58,7 @@ from .protocol import (
     dump,
     parse_client_frame,
 )
-from .runtime import BotPool, LoopScheduler, SaveWriter
+from .runtime import BotPool, LoopScheduler, SaveWriter, settle_memory
 from .table import SeatState, Table, TableError, new_code, read_meta, seat_states
 
 log = logging.getLogger(__name__)
@@ -151,6 +151,10 @@ class TableServer:
     """The tables and the connections (see the module docstring).  ``data``: the folder of the
     tables' files (``tables/<code>/``)."""
 
+    #: at its start, take what it holds out of the garbage collector's way (:func:`.runtime.settle_memory`);
+    #: a server inside another program may leave that program's objects alone (False)
+    settle_gc = True
+
     def __init__(self, data: Path, *, max_tables: int = 1000, bot_processes: int = 2,
                  limits: ServerLimits | None = None):
         self.data = Path(data)
@@ -176,6 +180,8 @@ class TableServer:
             ping_interval=self.limits.ping_interval, ping_timeout=self.limits.ping_timeout,
             close_timeout=2, compression=None, write_limit=self.limits.write_limit,
             server_header=f"cekidesk-server/{__version__}")
+        if self.settle_gc:
+            settle_memory()
         return int(self._server.sockets[0].getsockname()[1])
 
     async def stop(self) -> None:

@@ -10,10 +10,11 @@ until they come back with their seat token; after ``seat_kept_s`` the token no l
 the seat is open to anybody.
 
 Files (``<data>/tables/<code>/``): ``table.json`` (the table: game, options, seats with the
-SHA-256 of their tokens, whether the match began) written when it changes, and the match's save
-(the existing ``.cekisave`` format) written by the session after every move, before the move goes
-out, into ``match-a.cekisave`` and ``match-b.cekisave`` in turn (:class:`~.runtime.SaveWriter`):
-a restart continues from the one with more moves that loads.
+SHA-256 of their tokens, whether the match began) written when it changes, the match's save (the
+existing ``.cekisave`` format) written whole by the session at the start of each hand into
+``match-a.cekisave`` and ``match-b.cekisave`` in turn (:class:`~.runtime.SaveWriter`), and every
+move since, one line of ``match.journal`` each, appended before the move goes out: a restart
+continues from the save with more moves that loads, with the journal's moves played on.
 """
 from __future__ import annotations
 
@@ -33,7 +34,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from cekidesk.bots import make_bot
 from cekidesk.engine.core import Action, ActionParseError, Event
 from cekidesk.games import new_match
-from cekidesk.persistence.saves import SaveFileError, Seat, load_match
+from cekidesk.persistence.saves import SaveFileError, Seat, load_match, with_journal
 from cekidesk.session import Changes, Played, Problem, Session
 
 from .codec import encode
@@ -66,6 +67,8 @@ log = logging.getLogger(__name__)
 
 META = "table.json"
 SAVES = ("match-a.cekisave", "match-b.cekisave")
+#: every move since the last save, one line each (:class:`~.runtime.TableJournal`)
+JOURNAL = "match.journal"
 META_VERSION: Literal[1] = 1
 
 
@@ -167,8 +170,10 @@ class Table:
         self.started = False
         self.closed = False
         self._retries = 0
-        self.writer = SaveWriter((folder / SAVES[0], folder / SAVES[1]), self._save_failed)
+        self.writer = SaveWriter((folder / SAVES[0], folder / SAVES[1]), self._save_failed, self._saved,
+                                 folder / JOURNAL)
         self.session = make_session(self.writer)
+        self.session.autosaves.journal = self.writer.journal   # (the table's own, never the window's)
         self.session.listener = self._changed
 
     # -- what everybody sees --------------------------------------------------------------------
@@ -281,6 +286,11 @@ class Table:
 
     def _save_failed(self, error: str) -> None:
         self.loop.call_soon(lambda: self._changed(self.session.autosaved(error)))
+
+    def _saved(self) -> None:
+        """A whole save is on the disk (told from any thread): from now on the session asks for
+        one only at the start of each hand, the moves in between going to the journal."""
+        self.loop.call_soon_threadsafe(lambda: self.closed or self._changed(self.session.autosaved("")))
 
     # -- seats ------------------------------------------------------------------------------------------
     def join(self, peer: Peer, seat: int | None, name: str) -> None:
@@ -495,6 +505,7 @@ class Table:
             return False
         path, loaded = max(found, key=lambda f: (len(f[1].match.logs), len(f[1].match.logs[-1])))
         self.writer.written_last(path)
+        loaded = with_journal(loaded, self.writer.journal.path)   # (the moves since that save)
         bots = self.session.make_bots(loaded.match, self.save_seats())
         for i, s in enumerate(self.seats):
             if s.kind == "person" and s.computer:
@@ -522,6 +533,7 @@ class Table:
         for s in self.seats:
             s.stop_timers()
         self.session.stop()
+        self.writer.close()
         if remove:
             shutil.rmtree(self.folder, ignore_errors=True)
 
@@ -540,5 +552,5 @@ def read_meta(folder: Path) -> TableRecord | None:
         return None
 
 
-__all__ = ["META", "Peer", "SAVES", "SeatRecord", "SeatState", "Table", "TableError", "TableRecord", "new_code",
-           "new_token", "read_meta", "seat_states", "token_hash"]
+__all__ = ["JOURNAL", "META", "Peer", "SAVES", "SeatRecord", "SeatState", "Table", "TableError", "TableRecord",
+           "new_code", "new_token", "read_meta", "seat_states", "token_hash"]
