@@ -46,6 +46,7 @@ _cb_wall: list[float] = []
 _cb_cpu: list[float] = []
 _slow: list[tuple[float, float, str, dict[str, list[float]]]] = []
 _gc: dict[int, list[float]] = defaultdict(list)
+_gc_cpu: dict[int, list[float]] = defaultdict(list)
 _lag: list[float] = []
 _depth = threading.local()
 
@@ -104,16 +105,18 @@ def _install_loop_timing() -> None:
             _slow.append((w, c, _describe(self), {k: list(v) for k, v in _current.items()}))
     asyncio.events.Handle._run = timed_run   # type: ignore[method-assign]
 
-    started: dict[int, float] = {}
+    started: dict[int, tuple[float, float]] = {}
 
     def on_gc(phase: str, info: dict[str, int]) -> None:
         if not _on_loop():
             return
         if phase == "start":
-            started[0] = time.perf_counter()
+            started[0] = (time.perf_counter(), time.thread_time())
         elif 0 in started:
-            _gc[info["generation"]].append(time.perf_counter() - started.pop(0))
-    gc.callbacks.append(on_gc)
+            w0, c0 = started.pop(0)
+            _gc[info["generation"]].append(time.perf_counter() - w0)
+            _gc_cpu[info["generation"]].append(time.thread_time() - c0)
+    gc.callbacks.insert(0, on_gc)
 
 
 def _install_phases() -> None:
@@ -172,6 +175,7 @@ def reset() -> None:
     _samples.clear()
     _slow.clear()
     _gc.clear()
+    _gc_cpu.clear()
     for values in (_cb_wall, _cb_cpu, _lag):
         values.clear()
 
@@ -191,7 +195,7 @@ def report() -> dict[str, object]:
                                          for w, c, what, ph in slow[:25]]},
         "phases": {k: {"wall": _q([s[0] for s in v]), "cpu": _q([s[1] for s in v])}
                    for k, v in sorted(_samples.items())},
-        "gc": {f"gen{g}": _q(v) for g, v in sorted(_gc.items())},
+        "gc": {f"gen{g}": {"wall": _q(v), "cpu": _q(_gc_cpu[g])} for g, v in sorted(_gc.items())},
         "lag": _q(_lag),
     }
 

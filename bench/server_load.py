@@ -261,8 +261,9 @@ def measure(n: int, args: argparse.Namespace, players: int, root: Path = ROOT, l
         "client_procs": len(results),
         "client_busy_pct_of_a_core": [round(100 * b, 1) for b in client_busy],
         "client_loop_lag_p50_p99_max_ms": list(client_lag),
-        # the clients cannot keep up: a client process near a whole core, or its loop running late
-        "clients_saturated": max(client_busy) > 0.85 or client_lag[1] > 50,
+        # the clients cannot keep up: a client process near a whole core (its loop's lag, with the
+        # server's time per move, is what the round trip has besides the server's own share)
+        "clients_saturated": max(client_busy) > 0.85,
         "end_rss_mb": round(end_rss, 1), "client_failures": sum(r["failed"] for r in results),
         "client_error": next((r["error"] for r in results if r["error"]), ""),
         "load_average_at_start": round(load0, 1),

@@ -12,13 +12,14 @@ import gc
 import shutil
 from collections.abc import AsyncIterator
 
+from test_net_server import play_one, run, table_of_two
+
 from cekidesk.net.client import TableClient
-from cekidesk.net.runtime import SaveWriter, TableJournal, settle_memory
+from cekidesk.net.runtime import MemorySettler, SaveWriter, TableJournal
 from cekidesk.net.server import TableServer
 from cekidesk.net.table import JOURNAL, SAVES
 from cekidesk.persistence import paths
 from cekidesk.persistence.journal import move_line, read_records
-from test_net_server import play_one, run, table_of_two
 
 
 @contextlib.asynccontextmanager
@@ -110,14 +111,33 @@ def test_a_save_on_the_disk_is_told_and_the_journal_lies_beside_the_saves(tmp_pa
     writer.close()
 
 
-def test_the_server_freezes_what_it_holds_at_its_start(tmp_path):
+def test_the_server_keeps_what_lives_long_out_of_the_collectors_way(tmp_path):
     async def go():
         gc.unfreeze()
-        async with serving(tmp_path):
+        async with serving(tmp_path) as (server, url):
+            assert gc.get_freeze_count() > 0                   # what it holds at its start
+            settler = server._memory
+            assert settler is not None and settler._collected in gc.callbacks
+            gc.unfreeze()
+            before = settler.frozen_times
+            gc.collect(1)                                        # survivors of a middle collection ...
+            await asyncio.sleep(0)
+            assert settler.frozen_times == before + 1 and gc.get_freeze_count() > 0   # ... are frozen
+            settler.sweep()                                      # (the periodic full sweep)
             assert gc.get_freeze_count() > 0
+        assert settler._collected not in gc.callbacks            # a stopped server leaves gc alone
     try:
         run(go())
     finally:
         gc.unfreeze()
-    assert settle_memory() > 0
-    gc.unfreeze()
+
+
+def test_a_server_inside_another_program_may_leave_its_objects_to_it(tmp_path, monkeypatch):
+    monkeypatch.setattr(TableServer, "settle_gc", False)
+
+    async def go():
+        gc.unfreeze()
+        async with serving(tmp_path) as (server, url):
+            assert server._memory is None and gc.get_freeze_count() == 0
+    run(go())
+    assert MemorySettler.sweep_every > 0

@@ -12,13 +12,14 @@ processes shared by every table, and its autosave written into the server's data
   is put on the table), into two files in turn, and between those every move one line of the
   table's own :class:`TableJournal`, appended before anybody hears of the move (see
   :class:`SaveWriter`).
-* :func:`settle_memory`: the garbage collector told to leave what the server holds from its start
-  alone (no pause of the loop for sweeping long-lived objects again and again).
+* :class:`MemorySettler`: the garbage collector told to leave what the server holds alone (no
+  pause of the loop for walking long-lived objects again and again).
 """
 from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import contextlib
 import gc
 import itertools
 import logging
@@ -159,17 +160,61 @@ class BotPool(BotProcess):
             process.close()
 
 
-def settle_memory() -> int:
-    """Tell the garbage collector to leave what the server holds now alone (called once it is
-    started: its imports, the games' tables, the restored tables): a full collection first, then
-    every object still alive is moved out of the collector's generations (``gc.freeze``), so the
-    collections that follow — which stop the loop and every table's moves while they run — walk
-    only what was made since: measured at 200 tables, the oldest generation's pauses went from
-    ~180 ms to a few (bench/server_load.py --profile).  Objects frozen that die later are still
-    freed by their reference counts.  The number of objects frozen."""
-    gc.collect()
-    gc.freeze()
-    return gc.get_freeze_count()
+class MemorySettler:
+    """Keeps the garbage collector's pauses short on the server's one thread.
+
+    Python's collector stops the loop — every table's moves — while it walks a generation, and its
+    oldest generation holds everything the server keeps: at 200 tables one full collection took
+    80–280 ms, several times a minute (bench/server_load.py --profile).  So what lives long is moved
+    out of its way (``gc.freeze``): at the start (after a full collection: the imports, the
+    restored tables), and then whatever survived a collection of the middle generation — right
+    after it, so the oldest generation stays nearly empty and a full collection walks only what is
+    new.  A frozen object is still freed by its reference count when it goes; only garbage in
+    reference cycles among frozen objects (a table put away, a connection's objects) waits for a
+    full sweep (unfreeze, collect, freeze again: one longer pause) every :attr:`sweep_every`
+    seconds."""
+
+    sweep_every = 600.0
+
+    def __init__(self, loop: asyncio.AbstractEventLoop):
+        self.loop = loop
+        self.frozen_times = 0              # how often survivors were frozen (for the tests)
+        self._wanted = False
+        self._timer: asyncio.TimerHandle | None = None
+
+    def start(self) -> int:
+        """The first settling (a full collection, then freeze); how many objects are frozen."""
+        gc.collect()
+        gc.freeze()
+        gc.callbacks.append(self._collected)
+        self._timer = self.loop.call_later(self.sweep_every, self.sweep)
+        return gc.get_freeze_count()
+
+    def _collected(self, phase: str, info: dict[str, int]) -> None:
+        # (any thread; inside the collector: only ask the loop to freeze the survivors)
+        if phase == "stop" and info.get("generation", 0) >= 1 and not self._wanted:
+            self._wanted = True
+            with contextlib.suppress(RuntimeError):   # (a loop that closed meanwhile)
+                self.loop.call_soon_threadsafe(self.freeze)
+
+    def freeze(self) -> None:
+        self._wanted = False
+        gc.freeze()
+        self.frozen_times += 1
+
+    def sweep(self) -> None:
+        """A full collection of everything (garbage among the frozen), then freeze again."""
+        gc.unfreeze()
+        gc.collect()
+        gc.freeze()
+        self._timer = self.loop.call_later(self.sweep_every, self.sweep)
+
+    def stop(self) -> None:
+        with contextlib.suppress(ValueError):
+            gc.callbacks.remove(self._collected)
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
 
 
 def write_atomically(path: Path, data: bytes) -> None:
@@ -300,5 +345,5 @@ class SaveWriter:
         return any(path.exists() for path in self.paths)
 
 
-__all__ = ["BotPool", "LoopScheduler", "SaveWriter", "TableJournal", "settle_memory", "write_atomically",
+__all__ = ["BotPool", "LoopScheduler", "SaveWriter", "MemorySettler", "TableJournal", "write_atomically",
            "write_in_place"]

@@ -58,7 +58,7 @@ from .protocol import (
     dump,
     parse_client_frame,
 )
-from .runtime import BotPool, LoopScheduler, SaveWriter, settle_memory
+from .runtime import BotPool, LoopScheduler, MemorySettler, SaveWriter
 from .table import SeatState, Table, TableError, new_code, read_meta, seat_states
 
 log = logging.getLogger(__name__)
@@ -151,8 +151,8 @@ class TableServer:
     """The tables and the connections (see the module docstring).  ``data``: the folder of the
     tables' files (``tables/<code>/``)."""
 
-    #: at its start, take what it holds out of the garbage collector's way (:func:`.runtime.settle_memory`);
-    #: a server inside another program may leave that program's objects alone (False)
+    #: keep what it holds out of the garbage collector's way (:class:`.runtime.MemorySettler`); a
+    #: server inside another program may leave that program's objects alone (False)
     settle_gc = True
 
     def __init__(self, data: Path, *, max_tables: int = 1000, bot_processes: int = 2,
@@ -169,6 +169,7 @@ class TableServer:
         self.move_times: collections.deque[float] = collections.deque(maxlen=200_000)
         self._server: Server | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
+        self._memory: MemorySettler | None = None
 
     # -- running ----------------------------------------------------------------------------------
     async def start(self, host: str = "127.0.0.1", port: int = 8765, tls: ssl.SSLContext | None = None) -> int:
@@ -181,7 +182,8 @@ class TableServer:
             close_timeout=2, compression=None, write_limit=self.limits.write_limit,
             server_header=f"cekidesk-server/{__version__}")
         if self.settle_gc:
-            settle_memory()
+            self._memory = MemorySettler(self._loop)
+            self._memory.start()
         return int(self._server.sockets[0].getsockname()[1])
 
     async def stop(self) -> None:
@@ -192,6 +194,8 @@ class TableServer:
                 await asyncio.wait_for(self._server.wait_closed(), 5)
         for table in list(self.tables.values()):
             table.close(remove=False)
+        if self._memory is not None:
+            self._memory.stop()
         self.pool.close()
         self.executor.shutdown(wait=False, cancel_futures=True)
 
@@ -353,6 +357,9 @@ class TableServer:
                 self._strike(conn, self._error(conn, exc.code, exc.message))
             except TableError as exc:
                 self._strike(conn, self._error(conn, exc.code, exc.message))
+            # (a frame already received is read without a pause: after each one the other
+            # connections' frames get their turn, so one connection's burst delays no other table)
+            await asyncio.sleep(0)
 
     def _error(self, conn: Connection, code: ErrorCode, message: str) -> Error:
         return Error(code=code, message=message, move=conn.table.move if conn.table is not None else None)

@@ -290,7 +290,11 @@ class Table:
     def _saved(self) -> None:
         """A whole save is on the disk (told from any thread): from now on the session asks for
         one only at the start of each hand, the moves in between going to the journal."""
-        self.loop.call_soon_threadsafe(lambda: self.closed or self._changed(self.session.autosaved("")))
+        self.loop.call_soon_threadsafe(self._landed)
+
+    def _landed(self) -> None:
+        if not self.closed:
+            self._changed(self.session.autosaved(""))
 
     # -- seats ------------------------------------------------------------------------------------------
     def join(self, peer: Peer, seat: int | None, name: str) -> None:
