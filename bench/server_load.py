@@ -74,6 +74,13 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / TICK
 
 
+def machine_busy() -> tuple[float, float]:
+    """The whole machine's busy and total CPU seconds so far (``/proc/stat``, every core)."""
+    fields = [int(x) for x in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    idle = fields[3] + fields[4]
+    return (sum(fields) - idle) / TICK, sum(fields) / TICK
+
+
 def rss_mb(pid: int) -> float:
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
         if line.startswith("VmRSS:"):
@@ -225,11 +232,13 @@ def measure(n: int, args: argparse.Namespace, players: int, root: Path = ROOT, l
         idle_rss = rss_mb(server.pid)
         cpu0 = cpu_seconds(server.pid)
         load0 = os.getloadavg()[0]
+        machine0 = machine_busy()
         if profile is not None:
             server.send_signal(signal.SIGUSR1)   # (the profile leaves the tables' creation out)
         go.set()
         results = [pipe.recv() for pipe in pipes]
         cpu = cpu_seconds(server.pid) - cpu0
+        machine1 = machine_busy()
         end_rss = rss_mb(server.pid)
         for p in procs:
             p.join(30)
@@ -248,6 +257,7 @@ def measure(n: int, args: argparse.Namespace, players: int, root: Path = ROOT, l
     client_busy = [r["cpu"] / r["elapsed"] for r in results]
     client_lag = _quantiles([x for r in results for x in r["lag"]])
     server_busy = cpu / elapsed
+    machine = (machine1[0] - machine0[0]) / max(1e-9, machine1[1] - machine0[1])
     row = {
         "code": label or "this checkout", "tables": n, "players": players, "setup_s": round(setup_s, 1),
         "base_rss_mb": round(base_rss, 1), "idle_rss_mb": round(idle_rss, 1),
@@ -261,9 +271,12 @@ def measure(n: int, args: argparse.Namespace, players: int, root: Path = ROOT, l
         "client_procs": len(results),
         "client_busy_pct_of_a_core": [round(100 * b, 1) for b in client_busy],
         "client_loop_lag_p50_p99_max_ms": list(client_lag),
-        # the clients cannot keep up: a client process near a whole core (its loop's lag, with the
-        # server's time per move, is what the round trip has besides the server's own share)
-        "clients_saturated": max(client_busy) > 0.85,
+        # the clients cannot keep up: a client process near a whole core, or all of them together
+        # near what the server leaves of the machine (their loops' lag is their share of the round trip)
+        "clients_saturated": max(client_busy) > 0.85
+        or sum(client_busy) > 0.85 * ((os.cpu_count() or 1) - server_busy),
+        # every core of the machine, busy with anything (the bench or the machine's other work)
+        "machine_busy_pct": round(100 * machine, 1),
         "end_rss_mb": round(end_rss, 1), "client_failures": sum(r["failed"] for r in results),
         "client_error": next((r["error"] for r in results if r["error"]), ""),
         "load_average_at_start": round(load0, 1),
@@ -311,11 +324,15 @@ def main() -> None:
             print(json.dumps(row), flush=True)
     if len(codes) > 1:
         print("# side by side: tables, code, moves/s, round trip p50/p99/max ms, server time per move, "
-              "server CPU ms/move, clients saturated, load average")
+              "server CPU ms/move, server busy % of a core, clients' busy % / loop lag p50/p99 ms, "
+              "clients saturated, machine busy %, load average")
         for row in rows:
             print(f"{row['tables']:>5}  {row['code']:<14} {row['moves_per_s']:>7} "
                   f"{row['rtt_p50_ms']:>8}/{row['rtt_p99_ms']}/{row['rtt_max_ms']}  {row['server_time_per_move']}  "
-                  f"{row['server_cpu_ms_per_move']}  {row['clients_saturated']}  {row['load_average']}")
+                  f"{row['server_cpu_ms_per_move']}  {row['server_busy_pct_of_a_core']}  "
+                  f"{sum(row['client_busy_pct_of_a_core']):.0f} / {row['client_loop_lag_p50_p99_max_ms'][0]}/"
+                  f"{row['client_loop_lag_p50_p99_max_ms'][1]}  {row['clients_saturated']}  "
+                  f"{row['machine_busy_pct']}  {row['load_average']}")
     if args.json:
         args.json.write_text(json.dumps(rows, indent=1))
 
