@@ -81,6 +81,23 @@ def machine_busy() -> tuple[float, float]:
     return (sum(fields) - idle) / TICK, sum(fields) / TICK
 
 
+def waited_for_cpu(pid: int) -> float:
+    """Seconds the process's main thread (the server's loop, a client's loop) was ready to run but
+    waited for a core (``/proc/PID/schedstat``): what a busy machine adds to every round trip."""
+    try:
+        return int(Path(f"/proc/{pid}/schedstat").read_text().split()[1]) / 1e9
+    except (OSError, IndexError, ValueError):
+        return 0.0
+
+
+def cpu_pressure() -> float:
+    """Seconds, so far, in which some runnable task waited for a core (``/proc/pressure/cpu``)."""
+    try:
+        return int(Path("/proc/pressure/cpu").read_text().split("total=", 1)[1].split()[0]) / 1e6
+    except (OSError, IndexError, ValueError):
+        return 0.0
+
+
 def rss_mb(pid: int) -> float:
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
         if line.startswith("VmRSS:"):
@@ -233,12 +250,16 @@ def measure(n: int, args: argparse.Namespace, players: int, root: Path = ROOT, l
         cpu0 = cpu_seconds(server.pid)
         load0 = os.getloadavg()[0]
         machine0 = machine_busy()
+        waits0 = [waited_for_cpu(pid) for pid in [server.pid, *(p.pid for p in procs)]]
+        pressure0 = cpu_pressure()
         if profile is not None:
             server.send_signal(signal.SIGUSR1)   # (the profile leaves the tables' creation out)
         go.set()
         results = [pipe.recv() for pipe in pipes]
         cpu = cpu_seconds(server.pid) - cpu0
         machine1 = machine_busy()
+        waits = [waited_for_cpu(pid) - w for pid, w in zip([server.pid, *(p.pid for p in procs)], waits0, strict=True)]
+        pressure = cpu_pressure() - pressure0
         end_rss = rss_mb(server.pid)
         for p in procs:
             p.join(30)
@@ -277,6 +298,12 @@ def measure(n: int, args: argparse.Namespace, players: int, root: Path = ROOT, l
         or sum(client_busy) > 0.85 * ((os.cpu_count() or 1) - server_busy),
         # every core of the machine, busy with anything (the bench or the machine's other work)
         "machine_busy_pct": round(100 * machine, 1),
+        # the share of the time the server's loop, and each client's loop, was ready to run but waited
+        # for a core; the share of the time some task of the machine waited (CPU pressure): a
+        # crowded machine's part of the round trip, which neither the server nor the clients choose
+        "server_waited_for_cpu_pct": round(100 * waits[0] / elapsed, 1),
+        "clients_waited_for_cpu_pct": [round(100 * w / elapsed, 1) for w in waits[1:]],
+        "machine_cpu_pressure_pct": round(100 * pressure / elapsed, 1),
         "end_rss_mb": round(end_rss, 1), "client_failures": sum(r["failed"] for r in results),
         "client_error": next((r["error"] for r in results if r["error"]), ""),
         "load_average_at_start": round(load0, 1),
@@ -325,14 +352,14 @@ def main() -> None:
     if len(codes) > 1:
         print("# side by side: tables, code, moves/s, round trip p50/p99/max ms, server time per move, "
               "server CPU ms/move, server busy % of a core, clients' busy % / loop lag p50/p99 ms, "
-              "clients saturated, machine busy %, load average")
+              "clients saturated, machine busy %, server's loop waiting for a core %, load average")
         for row in rows:
             print(f"{row['tables']:>5}  {row['code']:<14} {row['moves_per_s']:>7} "
                   f"{row['rtt_p50_ms']:>8}/{row['rtt_p99_ms']}/{row['rtt_max_ms']}  {row['server_time_per_move']}  "
                   f"{row['server_cpu_ms_per_move']}  {row['server_busy_pct_of_a_core']}  "
                   f"{sum(row['client_busy_pct_of_a_core']):.0f} / {row['client_loop_lag_p50_p99_max_ms'][0]}/"
                   f"{row['client_loop_lag_p50_p99_max_ms'][1]}  {row['clients_saturated']}  "
-                  f"{row['machine_busy_pct']}  {row['load_average']}")
+                  f"{row['machine_busy_pct']}  {row['server_waited_for_cpu_pct']}  {row['load_average']}")
     if args.json:
         args.json.write_text(json.dumps(rows, indent=1))
 
