@@ -252,6 +252,7 @@ def measure(n: int, args: argparse.Namespace, players: int, root: Path = ROOT, l
         machine0 = machine_busy()
         waits0 = [waited_for_cpu(pid) for pid in [server.pid, *(p.pid for p in procs)]]
         pressure0 = cpu_pressure()
+        t_go = time.monotonic()
         if profile is not None:
             server.send_signal(signal.SIGUSR1)   # (the profile leaves the tables' creation out)
         go.set()
@@ -260,6 +261,7 @@ def measure(n: int, args: argparse.Namespace, players: int, root: Path = ROOT, l
         machine1 = machine_busy()
         waits = [waited_for_cpu(pid) - w for pid, w in zip([server.pid, *(p.pid for p in procs)], waits0, strict=True)]
         pressure = cpu_pressure() - pressure0
+        span = time.monotonic() - t_go   # (what the CPU figures cover: the play and the clients' goodbyes)
         end_rss = rss_mb(server.pid)
         for p in procs:
             p.join(30)
@@ -277,7 +279,7 @@ def measure(n: int, args: argparse.Namespace, players: int, root: Path = ROOT, l
     rtt = _quantiles(samples)
     client_busy = [r["cpu"] / r["elapsed"] for r in results]
     client_lag = _quantiles([x for r in results for x in r["lag"]])
-    server_busy = cpu / elapsed
+    server_busy = cpu / span
     machine = (machine1[0] - machine0[0]) / max(1e-9, machine1[1] - machine0[1])
     row = {
         "code": label or "this checkout", "tables": n, "players": players, "setup_s": round(setup_s, 1),
@@ -286,7 +288,7 @@ def measure(n: int, args: argparse.Namespace, players: int, root: Path = ROOT, l
         "moves": moves, "moves_per_s": round(moves / elapsed, 1),
         "rtt_p50_ms": rtt[0], "rtt_p99_ms": rtt[1], "rtt_max_ms": rtt[2],
         "server_cpu_s": round(cpu, 2), "server_cpu_ms_per_move": round(cpu * 1000 / max(moves, 1), 2),
-        "server_cpu_per_table_pct": round(100 * cpu / elapsed / n, 3),
+        "server_cpu_per_table_pct": round(100 * cpu / span / n, 3),
         "server_busy_pct_of_a_core": round(100 * server_busy, 1),
         "server_time_per_move": stats.split("stats: ", 1)[-1],
         "client_procs": len(results),
@@ -301,9 +303,9 @@ def measure(n: int, args: argparse.Namespace, players: int, root: Path = ROOT, l
         # the share of the time the server's loop, and each client's loop, was ready to run but waited
         # for a core; the share of the time some task of the machine waited (CPU pressure): a
         # crowded machine's part of the round trip, which neither the server nor the clients choose
-        "server_waited_for_cpu_pct": round(100 * waits[0] / elapsed, 1),
-        "clients_waited_for_cpu_pct": [round(100 * w / elapsed, 1) for w in waits[1:]],
-        "machine_cpu_pressure_pct": round(100 * pressure / elapsed, 1),
+        "server_waited_for_cpu_pct": round(100 * waits[0] / span, 1),
+        "clients_waited_for_cpu_pct": [round(100 * w / span, 1) for w in waits[1:]],
+        "machine_cpu_pressure_pct": round(100 * pressure / span, 1),
         "end_rss_mb": round(end_rss, 1), "client_failures": sum(r["failed"] for r in results),
         "client_error": next((r["error"] for r in results if r["error"]), ""),
         "load_average_at_start": round(load0, 1),
