@@ -165,7 +165,8 @@ class MemorySettler:
 
     Python's collector stops the loop — every table's moves — while it walks a generation, and its
     oldest generation holds everything the server keeps: at 200 tables one full collection took
-    80–280 ms, several times a minute (bench/server_load.py --profile).  So what lives long is moved
+    80–110 ms of the thread's CPU (up to 280 ms of wall time on a busy machine), several times a
+    minute (bench/server_load.py --profile).  So what lives long is moved
     out of its way (``gc.freeze``): at the start (after a full collection: the imports, the
     restored tables), and then whatever survived a collection of the middle generation — right
     after it, so the oldest generation stays nearly empty and a full collection walks only what is
@@ -345,5 +346,5 @@ class SaveWriter:
         return any(path.exists() for path in self.paths)
 
 
-__all__ = ["BotPool", "LoopScheduler", "SaveWriter", "MemorySettler", "TableJournal", "write_atomically",
+__all__ = ["BotPool", "LoopScheduler", "MemorySettler", "SaveWriter", "TableJournal", "write_atomically",
            "write_in_place"]

@@ -176,14 +176,14 @@ class TableServer:
         """Restore the saved tables and listen; the port listened on."""
         self._loop = asyncio.get_running_loop()
         self.restore()
+        if self.settle_gc:   # (before anybody connects: its one full collection waits for nobody)
+            self._memory = MemorySettler(self._loop)
+            self._memory.start()
         self._server = await serve(
             self._serve, host, port, ssl=tls, max_size=MAX_FRAME, max_queue=16,
             ping_interval=self.limits.ping_interval, ping_timeout=self.limits.ping_timeout,
             close_timeout=2, compression=None, write_limit=self.limits.write_limit,
             server_header=f"cekidesk-server/{__version__}")
-        if self.settle_gc:
-            self._memory = MemorySettler(self._loop)
-            self._memory.start()
         return int(self._server.sockets[0].getsockname()[1])
 
     async def stop(self) -> None:
