@@ -1,7 +1,8 @@
 """Where a table server's moves are kept (issue 29): each table's moves go to its own journal in its
 folder (never the window's autosave journal), the whole save is written at a hand's start, not at
 every move, and a server that stops without a word (a kill: its files copied as they are mid-hand)
-comes back at the last move anybody heard of.  The journal of a table is never synced and is cut,
+comes back at the last move anybody heard of.  A connection's burst of frames takes turns with
+the loop's other work.  The journal of a table is never synced and is cut,
 not rewritten, once a save holds it.  The server takes what it holds at its start out of the
 garbage collector's way."""
 from __future__ import annotations
@@ -9,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
+import json
 import shutil
 from collections.abc import AsyncIterator
 
@@ -16,7 +18,7 @@ from test_net_server import play_one, run, table_of_two
 
 from cekidesk.net.client import TableClient
 from cekidesk.net.runtime import MemorySettler, SaveWriter, TableJournal
-from cekidesk.net.server import TableServer
+from cekidesk.net.server import Connection, ServerLimits, TableServer
 from cekidesk.net.table import JOURNAL, SAVES
 from cekidesk.persistence import paths
 from cekidesk.persistence.journal import move_line, read_records
@@ -141,3 +143,42 @@ def test_a_server_inside_another_program_may_leave_its_objects_to_it(tmp_path, m
             assert server._memory is None and gc.get_freeze_count() == 0
     run(go())
     assert MemorySettler.sweep_every > 0
+
+
+def test_a_connections_waiting_frames_take_turns_with_the_others(tmp_path):
+    """Frames a connection's socket already holds are read without a pause; the server lets the
+    loop's other work in after each one, so one connection's burst holds up no other table."""
+    order: list[str] = []
+
+    class Burst:   # a websocket whose next frames are all there at once
+        def __init__(self, frames: int):
+            self.frames = [json.dumps({"type": "ready"})] * frames
+            self.done = asyncio.Event()
+
+        async def recv(self) -> str:
+            if self.frames:
+                return self.frames.pop()
+            self.done.set()
+            await asyncio.Event().wait()   # (then silent)
+            return ""
+
+    async def go():
+        server = TableServer(tmp_path)
+        server._handle = lambda conn, frame: order.append("frame")   # type: ignore[method-assign]
+        ws = Burst(5)
+        conn = Connection(ws, ServerLimits())   # type: ignore[arg-type]
+        conn.table = object()   # type: ignore[assignment]   # (at a table: no idle timeout on the reads)
+
+        async def other_work() -> None:
+            while not ws.done.is_set():
+                order.append("other")
+                await asyncio.sleep(0)
+        reading = asyncio.create_task(server._frames(conn))
+        await other_work()
+        reading.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await reading
+    run(go())
+    frames = [i for i, what in enumerate(order) if what == "frame"]
+    assert len(frames) == 5
+    assert all("other" in order[a:b] for a, b in zip(frames, frames[1:], strict=False))
