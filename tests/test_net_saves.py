@@ -12,6 +12,7 @@ import contextlib
 import gc
 import json
 import shutil
+import threading
 from collections.abc import AsyncIterator
 
 from test_net_server import play_one, run, table_of_two
@@ -90,7 +91,7 @@ def test_a_server_gone_mid_hand_comes_back_at_the_last_move_heard_of(tmp_path):
 def test_a_tables_journal_is_cut_once_a_save_holds_its_lines_and_has_no_thread(tmp_path):
     journal = TableJournal(tmp_path / "match.journal")
     lines = [move_line("ceki:2:1:", 0, i, "0 pass") for i in range(3)]
-    threads = {t.name for t in __import__("threading").enumerate()}
+    threads = {t.name for t in threading.enumerate()}
     journal.append(lines[:2])
     journal.rotate(journal.seq)                 # a save holds both lines: the file is cut to nothing
     assert journal.path.read_bytes() == b"" and journal.pending() == 0
@@ -99,7 +100,7 @@ def test_a_tables_journal_is_cut_once_a_save_holds_its_lines_and_has_no_thread(t
     journal.append(lines[:1])
     journal.rotate(journal.seq - 1)             # a save holds all but the newest line: only it stays
     assert journal.path.read_bytes() == lines[0] and journal.pending() == 1
-    assert {t.name for t in __import__("threading").enumerate()} == threads   # (nothing syncs it)
+    assert {t.name for t in threading.enumerate()} == threads   # (nothing syncs it)
     journal.close()
 
 
@@ -127,7 +128,8 @@ def test_the_server_keeps_what_lives_long_out_of_the_collectors_way(tmp_path):
             assert settler.frozen_times == before + 1 and gc.get_freeze_count() > 0   # ... are frozen
             settler.sweep()                                      # (the periodic full sweep)
             assert gc.get_freeze_count() > 0
-        assert settler._collected not in gc.callbacks            # a stopped server leaves gc alone
+        assert settler._collected not in gc.callbacks            # a stopped server leaves gc alone ...
+        assert gc.get_freeze_count() == 0                        # ... with nothing frozen
     try:
         run(go())
     finally:
@@ -142,6 +144,21 @@ def test_a_server_inside_another_program_may_leave_its_objects_to_it(tmp_path, m
         async with serving(tmp_path) as (server, url):
             assert server._memory is None and gc.get_freeze_count() == 0
     run(go())
+
+
+def test_a_server_on_a_thread_of_its_own_leaves_the_programs_objects_alone(tmp_path):
+    """(The window runs its server's loop on a thread of its own: its objects are the window's.)"""
+    seen: list[object] = []
+
+    async def go():
+        gc.unfreeze()
+        async with serving(tmp_path) as (server, url):
+            seen.append(server._memory)
+            seen.append(gc.get_freeze_count())
+    worker = threading.Thread(target=lambda: run(go()))
+    worker.start()
+    worker.join(30)
+    assert seen == [None, 0]
     assert MemorySettler.sweep_every > 0
 
 

@@ -173,7 +173,8 @@ class MemorySettler:
     new.  A frozen object is still freed by its reference count when it goes; only garbage in
     reference cycles among frozen objects (a table put away, a connection's objects) waits for a
     full sweep (unfreeze, collect, freeze again: one longer pause) every :attr:`sweep_every`
-    seconds."""
+    seconds.  It freezes the whole process's objects, so only a server that owns its process uses
+    it (:attr:`~cekidesk.net.server.TableServer.settle_gc`); at the server's stop all is unfrozen."""
 
     sweep_every = 600.0
 
@@ -211,11 +212,13 @@ class MemorySettler:
         self._timer = self.loop.call_later(self.sweep_every, self.sweep)
 
     def stop(self) -> None:
+        """Leave the collector as it was: what was frozen is collectable again."""
         with contextlib.suppress(ValueError):
             gc.callbacks.remove(self._collected)
         if self._timer is not None:
             self._timer.cancel()
             self._timer = None
+        gc.unfreeze()
 
 
 def write_atomically(path: Path, data: bytes) -> None:

@@ -20,6 +20,7 @@ import contextlib
 import logging
 import socket
 import ssl
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -151,9 +152,10 @@ class TableServer:
     """The tables and the connections (see the module docstring).  ``data``: the folder of the
     tables' files (``tables/<code>/``)."""
 
-    #: keep what it holds out of the garbage collector's way (:class:`.runtime.MemorySettler`); a
-    #: server inside another program may leave that program's objects alone (False)
-    settle_gc = True
+    #: keep what it holds out of the garbage collector's way (:class:`.runtime.MemorySettler`: it
+    #: freezes the whole process's objects); None: when its loop runs on the process's main thread
+    #: (``cekidesk-server``), not when a program runs it on a thread of its own (the window)
+    settle_gc: bool | None = None
 
     def __init__(self, data: Path, *, max_tables: int = 1000, bot_processes: int = 2,
                  limits: ServerLimits | None = None):
@@ -176,7 +178,8 @@ class TableServer:
         """Restore the saved tables and listen; the port listened on."""
         self._loop = asyncio.get_running_loop()
         self.restore()
-        if self.settle_gc:   # (before anybody connects: its one full collection waits for nobody)
+        settle = self.settle_gc if self.settle_gc is not None else threading.current_thread() is threading.main_thread()
+        if settle:   # (before anybody connects: its one full collection waits for nobody)
             self._memory = MemorySettler(self._loop)
             self._memory.start()
         self._server = await serve(
