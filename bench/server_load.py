@@ -1,27 +1,39 @@
 """Load on the table server (issue 29; a measurement, not a test).
 
 For each table count N (``--tables 10,100,500``) a fresh ``cekidesk-server`` process is started on
-127.0.0.1 with an empty data folder, and client processes (``--client-procs``, default 2) open N
-tables of the game (``--game``, default the first) with the game's usual player count, every seat a
-scripted :class:`~cekidesk.net.client.TableClient` over its own websocket that plays the game's
-Normal computer player's move for its view as soon as it is its turn (within the rate the server
-allows; ``--think-ms`` makes each wait about that long first (0.5–1.5 times it, at random), as a
-person would).  Measured:
+127.0.0.1 with an empty data folder, and client processes (``--client-procs``; default one per 50
+tables, at least 2) open N tables of the game (``--game``, default the first) with the game's usual
+player count, every seat a scripted :class:`~cekidesk.net.client.TableClient` over its own websocket
+that plays the game's Normal computer player's move for its view as soon as it is its turn (within
+the rate the server allows; ``--think-ms`` makes each wait about that long first (0.5–1.5 times it,
+at random), as a person would).  Measured:
 
 * **idle**: the server's resident set size (``VmRSS``) with the N tables dealt and every person
   seated and connected, less the server's before any table, per table;
 * **load**: for ``--seconds`` of play, each move's **round trip** (from the client sending it to the
-  client receiving the server's frame of it: the move checked, played, autosaved, every seat's view
-  and events encoded and sent), p50 / p99 / max; the server's own time per move (from the play frame
-  read to every frame of it queued: ``cekidesk-server --stats``), p50 / p99; moves per second; the
-  server's CPU time per move and per table (a share of one core), and its RSS at the end.
+  client receiving the server's frame of it: the move checked, played, journalled, every seat's view
+  and events encoded and sent), p50 / p99 / max; moves per second;
+* **the server's share**: its own time per move (from the play frame read to every frame of it
+  queued: ``cekidesk-server --stats``), p50 / p99 / max; its CPU time per move, per table and in all
+  (a share of one core), its RSS at the end;
+* **the clients' share**: each client process's CPU (a share of one core) and how late its loop ran
+  (a 10 ms ticker); ``clients_saturated`` when one of them nears a core or together they fill what
+  the server leaves of the machine (the round trip then measures the load generator);
+* **the machine's share**: how busy all its cores were, its CPU pressure, and how long the server's
+  loop and each client's loop were ready to run but waited for a core (``/proc/PID/schedstat``).
+
+``--ref REF`` (repeatable) runs the server of git commit REF too (``git archive`` into a temporary
+folder; the clients stay this checkout's), alternating with this checkout's at each count, and
+prints both side by side: old and new code in one run.  ``--profile DIR`` runs each server through
+``bench/_server_profile.py`` (its loop's callbacks, phases, GC pauses and lag, from the moment the
+clients begin to play) and writes one JSON file per server into DIR.
 
 The clients compute the Normal player's moves in their own processes on the same machine: on a
 2-core machine they take CPU the server could use, so the figures are an upper bound of what the
 server alone would show.  Linux only (``/proc``).
 
     python3 bench/server_load.py                        # 10, 100 and 500 tables, 20 s each
-    python3 bench/server_load.py --tables 200 --seconds 30
+    python3 bench/server_load.py --tables 200 --seconds 30 --think-ms 3000 --ref 024bbd4 --profile /tmp/prof
 """
 from __future__ import annotations
 
