@@ -8,13 +8,19 @@ processes shared by every table, and its autosave written into the server's data
   table: a searching computer player's decision waits for a free process (on a pool thread, never
   on the loop); cancelling a table's job never touches another table's.
 * :class:`SaveWriter`: the session's :class:`~cekidesk.session.AutosaveWriter` for one table: the
-  save (the existing ``.cekisave`` format) written after every move, before anybody hears of the
-  move, into two files in turn (see :class:`SaveWriter`).
+  save (the existing ``.cekisave`` format) written whole at the start of each hand (and when a match
+  is put on the table), into two files in turn, and between those every move one line of the
+  table's own :class:`TableJournal`, appended before anybody hears of the move (see
+  :class:`SaveWriter`).
+* :class:`MemorySettler`: the garbage collector told to leave what the server holds alone (no
+  pause of the loop for walking long-lived objects again and again).
 """
 from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import contextlib
+import gc
 import itertools
 import logging
 import os
@@ -30,6 +36,7 @@ from typing import TypeVar
 from cekidesk.bots.process import BotProcess, BotReply
 from cekidesk.engine.bot import Bot
 from cekidesk.engine.core import View
+from cekidesk.persistence.journal import Journal
 
 log = logging.getLogger(__name__)
 
@@ -153,6 +160,67 @@ class BotPool(BotProcess):
             process.close()
 
 
+class MemorySettler:
+    """Keeps the garbage collector's pauses short on the server's one thread.
+
+    Python's collector stops the loop — every table's moves — while it walks a generation, and its
+    oldest generation holds everything the server keeps: at 200 tables one full collection took
+    80–110 ms of the thread's CPU (up to 280 ms of wall time on a busy machine), several times a
+    minute (bench/server_load.py --profile).  So what lives long is moved
+    out of its way (``gc.freeze``): at the start (after a full collection: the imports, the
+    restored tables), and then whatever survived a collection of the middle generation — right
+    after it, so the oldest generation stays nearly empty and a full collection walks only what is
+    new.  A frozen object is still freed by its reference count when it goes; only garbage in
+    reference cycles among frozen objects (a table put away, a connection's objects) waits for a
+    full sweep (unfreeze, collect, freeze again: one longer pause) every :attr:`sweep_every`
+    seconds.  It freezes the whole process's objects, so only a server that owns its process uses
+    it (:attr:`~cekidesk.net.server.TableServer.settle_gc`); at the server's stop all is unfrozen."""
+
+    sweep_every = 600.0
+
+    def __init__(self, loop: asyncio.AbstractEventLoop):
+        self.loop = loop
+        self.frozen_times = 0              # how often survivors were frozen (for the tests)
+        self._wanted = False
+        self._timer: asyncio.TimerHandle | None = None
+
+    def start(self) -> int:
+        """The first settling (a full collection, then freeze); how many objects are frozen."""
+        gc.collect()
+        gc.freeze()
+        gc.callbacks.append(self._collected)
+        self._timer = self.loop.call_later(self.sweep_every, self.sweep)
+        return gc.get_freeze_count()
+
+    def _collected(self, phase: str, info: dict[str, int]) -> None:
+        # (any thread; inside the collector: only ask the loop to freeze the survivors)
+        if phase == "stop" and info.get("generation", 0) >= 1 and not self._wanted:
+            self._wanted = True
+            with contextlib.suppress(RuntimeError):   # (a loop that closed meanwhile)
+                self.loop.call_soon_threadsafe(self.freeze)
+
+    def freeze(self) -> None:
+        self._wanted = False
+        gc.freeze()
+        self.frozen_times += 1
+
+    def sweep(self) -> None:
+        """A full collection of everything (garbage among the frozen), then freeze again."""
+        gc.unfreeze()
+        gc.collect()
+        gc.freeze()
+        self._timer = self.loop.call_later(self.sweep_every, self.sweep)
+
+    def stop(self) -> None:
+        """Leave the collector as it was: what was frozen is collectable again."""
+        with contextlib.suppress(ValueError):
+            gc.callbacks.remove(self._collected)
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        gc.unfreeze()
+
+
 def write_atomically(path: Path, data: bytes) -> None:
     """Replace ``path`` by ``data``: a temporary file beside it, renamed over it (whole or not at
     all, also when the server is killed).  Not synced to the disk each time: a killed server loses
@@ -182,19 +250,66 @@ def write_in_place(path: Path, data: bytes) -> None:
         os.close(fd)
 
 
-class SaveWriter:
-    """One table's :class:`~cekidesk.session.AutosaveWriter`, writing at once (the move is told to
-    nobody before it is saved) into ``paths``, two save files, in turn: each write overwrites the
-    older one in place, so the newer stays whole whatever happens to the process meanwhile (a
-    killed server's last save is the newer file that loads; :meth:`newest`).  Replacing one file by
-    a renamed temporary one would do too, but on ext4 a rename over a file starts writing its data
-    out at once: ~1 ms a move idle, 6 ms on a busy disk, on the server's one thread.  A failure is
-    told to ``failed`` (the table's session)."""
+class TableJournal(Journal):
+    """A table's journal (:mod:`cekidesk.persistence.journal`) in the table's folder: each move one
+    line, appended with one ``write`` on the loop before anybody hears of the move (the operating
+    system has it: a killed server loses nothing).  Unlike the window's journal it is never synced
+    and has no thread (like the table's saves: a machine that loses its power may lose its last
+    moves, a killed process none), and dropping the lines a written save holds (:meth:`rotate`)
+    cuts the file to nothing (or, when some lines are newer than that save, replaces it by a
+    rename) instead of a synced rename: on the server's one thread a sync of a busy disk
+    took tens to hundreds of milliseconds, and every table waited for it."""
 
-    def __init__(self, paths: tuple[Path, Path], failed: Callable[[str], None]):
+    def _start_syncer(self) -> None:
+        pass
+
+    def sync(self) -> None:
+        pass
+
+    def _close(self) -> None:
+        if self._fd is not None:
+            fd, self._fd = self._fd, None
+            self._unsynced = False
+            os.close(fd)
+
+    def rotate(self, through: int) -> None:
+        with self._lock:
+            keep = [(n, piece) for n, piece in self._lines if n > through]
+            if len(keep) == len(self._lines):
+                return
+            try:
+                if keep:
+                    self._close()
+                    write_atomically(self.path, b"".join(piece for _, piece in keep))
+                elif self._fd is not None:
+                    os.ftruncate(self._fd, 0)   # (opened to append: the next line goes at the start)
+                elif self.path.exists():
+                    os.truncate(self.path, 0)
+            except OSError as exc:
+                log.warning("a table's journal could not be rewritten: %s", exc)
+                return
+            self._lines = keep
+
+
+class SaveWriter:
+    """One table's :class:`~cekidesk.session.AutosaveWriter`, writing at once into ``paths``, two
+    save files, in turn: each write overwrites the older one in place, so the newer stays whole
+    whatever happens to the process meanwhile (a killed server's last save is the newer file that
+    loads; :meth:`newest`).  Replacing one file by a renamed temporary one would do too, but on ext4
+    a rename over a file starts writing its data out at once: ~1 ms idle, 6 ms on a busy disk, on
+    the server's one thread.  The session asks for the whole save at the start of each hand; the
+    moves in between go to :attr:`journal` (``journal``: its file, beside the saves), which the
+    session appends to (a move is told to nobody before it is in the journal or a save).  A failure
+    is told to ``failed``, a save on the disk to ``saved`` (the table's session: until it hears of
+    one, it asks for the whole save after every move)."""
+
+    def __init__(self, paths: tuple[Path, Path], failed: Callable[[str], None],
+                 saved: Callable[[], None] | None = None, journal: Path | None = None):
         self.paths = paths
         self._failed = failed
+        self._saved = saved
         self._next = 0
+        self.journal = TableJournal(journal if journal is not None else paths[0].with_name("match.journal"))
 
     def write(self, data: bytes, written: Callable[[], None] | None = None) -> None:
         path = self.paths[self._next]
@@ -207,6 +322,8 @@ class SaveWriter:
         self._next ^= 1
         if written is not None:
             written()       # (on the disk at once: the session hears it before anybody hears of the move)
+        if self._saved is not None:
+            self._saved()
 
     def written_last(self, path: Path) -> None:
         """``path`` holds the save to keep (after a restart): the next write goes to the other."""
@@ -224,8 +341,13 @@ class SaveWriter:
     def flush(self) -> bool:
         return True
 
+    def close(self) -> None:
+        """The table is put away (its files stay): the journal's file is closed."""
+        self.journal.close()
+
     def will_exist(self) -> bool:
         return any(path.exists() for path in self.paths)
 
 
-__all__ = ["BotPool", "LoopScheduler", "SaveWriter", "write_atomically", "write_in_place"]
+__all__ = ["BotPool", "LoopScheduler", "MemorySettler", "SaveWriter", "TableJournal", "write_atomically",
+           "write_in_place"]

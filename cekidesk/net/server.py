@@ -21,6 +21,7 @@ import logging
 import os
 import socket
 import ssl
+import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -69,7 +70,7 @@ from .protocol import (
     dump,
     parse_client_frame,
 )
-from .runtime import BotPool, LoopScheduler, SaveWriter
+from .runtime import BotPool, LoopScheduler, MemorySettler, SaveWriter
 from .table import SeatState, Table, TableError, new_code, read_meta, seat_states
 
 log = logging.getLogger(__name__)
@@ -166,6 +167,11 @@ class TableServer:
     """The tables and the connections (see the module docstring).  ``data``: the folder of the
     tables' files (``tables/<code>/``)."""
 
+    #: keep what it holds out of the garbage collector's way (:class:`.runtime.MemorySettler`: it
+    #: freezes the whole process's objects); None: when its loop runs on the process's main thread
+    #: (``cekidesk-server``), not when a program runs it on a thread of its own (the window)
+    settle_gc: bool | None = None
+
     def __init__(self, data: Path, *, max_tables: int = 1000, bot_processes: int = 2,
                  limits: ServerLimits | None = None):
         self.data = Path(data)
@@ -183,12 +189,17 @@ class TableServer:
         #: told (on the loop) when a table was made or closed or its seats changed: ``cekidesk-server
         #: --announce`` announces the open tables again (:mod:`.discovery`)
         self.tables_changed: Callable[[], None] | None = None
+        self._memory: MemorySettler | None = None
 
     # -- running ----------------------------------------------------------------------------------
     async def start(self, host: str = "127.0.0.1", port: int = 8765, tls: ssl.SSLContext | None = None) -> int:
         """Restore the saved tables and listen; the port listened on."""
         self._loop = asyncio.get_running_loop()
         self.restore()
+        settle = self.settle_gc if self.settle_gc is not None else threading.current_thread() is threading.main_thread()
+        if settle:   # (before anybody connects: its one full collection waits for nobody)
+            self._memory = MemorySettler(self._loop)
+            self._memory.start()
         self._server = await serve(
             self._serve, host, port, ssl=tls, max_size=MAX_FRAME, max_queue=16,
             ping_interval=self.limits.ping_interval, ping_timeout=self.limits.ping_timeout,
@@ -215,6 +226,8 @@ class TableServer:
                 await asyncio.wait_for(self._server.wait_closed(), 5)
         for table in list(self.tables.values()):
             table.close(remove=False)
+        if self._memory is not None:
+            self._memory.stop()
         self.pool.close()
         self.executor.shutdown(wait=False, cancel_futures=True)
 
@@ -500,6 +513,9 @@ class TableServer:
                 self._strike(conn, self._error(conn, exc.code, exc.message))
             except TableError as exc:
                 self._strike(conn, self._error(conn, exc.code, exc.message))
+            # (a frame already received is read without a pause: after each one the other
+            # connections' frames get their turn, so one connection's burst delays no other table)
+            await asyncio.sleep(0)
 
     def _error(self, conn: Connection, code: ErrorCode, message: str) -> Error:
         return Error(code=code, message=message, move=conn.table.move if conn.table is not None else None)

@@ -16,10 +16,11 @@ other person present agrees (:meth:`Session.undo` then takes the moves back), on
 ``undo_timeout`` passes.
 
 Files (``<data>/tables/<code>/``): ``table.json`` (the table: game, options, seats with the
-SHA-256 of their tokens, whether the match began) written when it changes, and the match's save
-(the existing ``.cekisave`` format) written by the session after every move, before the move goes
-out, into ``match-a.cekisave`` and ``match-b.cekisave`` in turn (:class:`~.runtime.SaveWriter`):
-a restart continues from the one with more moves that loads.
+SHA-256 of their tokens, whether the match began) written when it changes, the match's save (the
+existing ``.cekisave`` format) written whole by the session at the start of each hand into
+``match-a.cekisave`` and ``match-b.cekisave`` in turn (:class:`~.runtime.SaveWriter`), and every
+move since, one line of ``match.journal`` each, appended before the move goes out: a restart
+continues from the save with more moves that loads, with the journal's moves played on.
 """
 from __future__ import annotations
 
@@ -40,7 +41,7 @@ from cekidesk.bots import bot_levels, make_bot
 from cekidesk.engine.core import Action, ActionParseError, Event
 from cekidesk.engine.match import Match
 from cekidesk.games import new_match
-from cekidesk.persistence.saves import SaveFileError, Seat, load_match
+from cekidesk.persistence.saves import SaveFileError, Seat, load_match, with_journal
 from cekidesk.session import Changes, Played, Problem, Session
 
 from .codec import encode
@@ -79,6 +80,8 @@ log = logging.getLogger(__name__)
 
 META = "table.json"
 SAVES = ("match-a.cekisave", "match-b.cekisave")
+#: every move since the last save, one line each (:class:`~.runtime.TableJournal`)
+JOURNAL = "match.journal"
 META_VERSION: Literal[1] = 1
 
 
@@ -202,8 +205,10 @@ class Table:
         self.started = False
         self.closed = False
         self._retries = 0
-        self.writer = SaveWriter((folder / SAVES[0], folder / SAVES[1]), self._save_failed)
+        self.writer = SaveWriter((folder / SAVES[0], folder / SAVES[1]), self._save_failed, self._saved,
+                                 folder / JOURNAL)
         self.session = make_session(self.writer)
+        self.session.autosaves.journal = self.writer.journal   # (the table's own, never the window's)
         self.session.listener = self._changed
         # the host (docs/protocol.md "The host"): the SHA-256 of the token of the seat its rights go
         # with; before it takes one, the connection that created the table, or (a table hosted
@@ -332,6 +337,15 @@ class Table:
 
     def _save_failed(self, error: str) -> None:
         self.loop.call_soon(lambda: self._changed(self.session.autosaved(error)))
+
+    def _saved(self) -> None:
+        """A whole save is on the disk (told from any thread): from now on the session asks for
+        one only at the start of each hand, the moves in between going to the journal."""
+        self.loop.call_soon_threadsafe(self._landed)
+
+    def _landed(self) -> None:
+        if not self.closed:
+            self._changed(self.session.autosaved(""))
 
     # -- seats ------------------------------------------------------------------------------------------
     def join(self, peer: Peer, seat: int | None, name: str) -> None:
@@ -789,6 +803,7 @@ class Table:
             return False
         path, loaded = max(found, key=lambda f: (len(f[1].match.logs), len(f[1].match.logs[-1])))
         self.writer.written_last(path)
+        loaded = with_journal(loaded, self.writer.journal.path)   # (the moves since that save)
         bots = self.session.make_bots(loaded.match, self.save_seats())
         for i, s in enumerate(self.seats):
             if s.kind == "person" and s.computer:
@@ -820,6 +835,7 @@ class Table:
         for s in self.seats:
             s.stop_timers()
         self.session.stop()
+        self.writer.close()
         if remove:
             shutil.rmtree(self.folder, ignore_errors=True)
 
@@ -838,5 +854,5 @@ def read_meta(folder: Path) -> TableRecord | None:
         return None
 
 
-__all__ = ["META", "Peer", "SAVES", "SeatRecord", "SeatState", "Table", "TableError", "TableRecord", "new_code",
-           "new_token", "read_meta", "seat_states", "token_hash"]
+__all__ = ["JOURNAL", "META", "Peer", "SAVES", "SeatRecord", "SeatState", "Table", "TableError", "TableRecord",
+           "new_code", "new_token", "read_meta", "seat_states", "token_hash"]
