@@ -31,6 +31,7 @@ from .protocol import (
     Created,
     Error,
     Frame,
+    Hands,
     Hello,
     Join,
     Joined,
@@ -85,6 +86,10 @@ class TableClient:
         self.view_data: Payload | None = None
         self._view: View | None = None
         self.reconnects = 0
+        #: the table's finished hands as the ``hands`` frames told them: each one's record (as a save
+        #: holds it) and its moves' texts, hand 0 first
+        self.records: list[Payload] = []
+        self.actions: list[list[str]] = []
         self._tokens, self._at = 0.0, time.monotonic()
         #: every text frame received, as it came (``keep_raw``)
         self.raw: list[str] | None = [] if keep_raw else None
@@ -212,6 +217,8 @@ class TableClient:
     # -- what the frames say ----------------------------------------------------------------------
     def _keep(self, frame: ServerFrame) -> None:
         if isinstance(frame, Joined):
+            if frame.code != self.code:
+                self.records, self.actions = [], []
             self.code, self.seat = frame.code, frame.seat
             if frame.token is not None:
                 self.token = frame.token
@@ -225,6 +232,10 @@ class TableClient:
             self._set_view(frame.view)
         elif isinstance(frame, Seats):
             self.seats = frame.seats
+        elif isinstance(frame, Hands) and frame.first <= len(self.records):
+            end = frame.first + len(frame.records)
+            self.records[frame.first:end] = frame.records
+            self.actions[frame.first:end] = frame.actions
 
     def _set_view(self, data: Payload | None) -> None:
         self.view_data, self._view = data, None

@@ -250,15 +250,33 @@ class Left(Frame):
     move: int
 
 
-ServerFrame = Annotated[Welcome | Error | Created | Joined | TableState | Moved | Seats | ChatLine | Left,
+#: how many finished hands one ``hands`` frame carries at most
+HANDS_PER_FRAME = 64
+
+
+class Hands(Frame):
+    """Finished hands ``first``, ``first + 1`` …: each one's record (as a save holds it,
+    ``persistence.saves.record_json``) and its moves in their text form.  A finished hand is public
+    at the table (its seed, every card): sent to everybody right after a hand's last move (that
+    hand), and before the ``table`` frame on joining or taking a seat back (every finished hand, in
+    frames of at most :data:`HANDS_PER_FRAME`)."""
+
+    type: Literal["hands"] = "hands"
+    move: int
+    first: int = Field(ge=0)
+    records: list[Payload] = Field(max_length=HANDS_PER_FRAME)
+    actions: list[list[str]] = Field(max_length=HANDS_PER_FRAME)
+
+
+ServerFrame = Annotated[Welcome | Error | Created | Joined | TableState | Moved | Seats | ChatLine | Left | Hands,
                         Field(discriminator="type")]
 
 AnyClientFrame = Hello | Create | Join | Resume | Ready | Play | Chat | Leave
-AnyServerFrame = Welcome | Error | Created | Joined | TableState | Moved | Seats | ChatLine | Left
+AnyServerFrame = Welcome | Error | Created | Joined | TableState | Moved | Seats | ChatLine | Left | Hands
 _CLIENT: TypeAdapter[AnyClientFrame] = TypeAdapter(ClientFrame)
 _SERVER: TypeAdapter[AnyServerFrame] = TypeAdapter(ServerFrame)
 _CLIENT_TYPES = frozenset({"hello", "create", "join", "resume", "ready", "play", "chat", "leave"})
-_SERVER_TYPES = frozenset({"welcome", "error", "created", "joined", "table", "moved", "seats", "chat", "left"})
+_SERVER_TYPES = frozenset({"welcome", "error", "created", "joined", "table", "moved", "seats", "chat", "left", "hands"})
 
 
 class FrameError(ValueError):
@@ -311,7 +329,8 @@ def dump(frame: Frame) -> str:
 
 
 __all__ = ["AnyClientFrame", "AnyServerFrame", "CODE_ALPHABET", "CODE_LENGTH", "Chat", "ChatLine", "ClientFrame",
-           "Create", "Created", "Error", "ErrorCode", "Frame", "FrameError", "Hello", "Join", "Joined", "JsonObject",
+           "Create", "Created", "Error", "ErrorCode", "Frame", "FrameError", "HANDS_PER_FRAME", "Hands", "Hello",
+           "Join", "Joined", "JsonObject",
            "Leave", "Left", "Limits", "MAX_CHAT", "MAX_FRAME", "MAX_NAME", "Moved", "PROTOCOL", "Payload", "Play",
            "Ready", "Resume", "SeatInfo", "SeatSpec", "Seats", "ServerFrame", "Status", "TableOptions", "TableState",
            "Welcome", "dump", "parse_client_frame", "parse_server_frame"]

@@ -33,7 +33,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from cekidesk.bots import make_bot
 from cekidesk.engine.core import Action, ActionParseError, Event
 from cekidesk.games import new_match
-from cekidesk.persistence.saves import SaveFileError, Seat, load_match
+from cekidesk.persistence.saves import SaveFileError, Seat, load_match, record_json
 from cekidesk.session import Changes, Played, Problem, Session
 
 from .codec import encode
@@ -45,7 +45,9 @@ from .protocol import (
     ChatLine,
     Error,
     ErrorCode,
+    HANDS_PER_FRAME,
     Frame,
+    Hands,
     Joined,
     JsonObject,
     Left,
@@ -219,6 +221,25 @@ class Table:
             events.extend(start.apply(action))
         return [encode(e.for_viewer(None)) for e in events]
 
+    def hands_frames(self, first: int = 0) -> list[Hands]:
+        """The finished hands from ``first`` on, in frames of at most ``HANDS_PER_FRAME`` (a finished
+        hand is public at the table; the hand being played is in none of them)."""
+        m = self.session.match
+        if m is None:
+            return []
+        done = len(m.history)
+        frames = []
+        for start in range(first, done, HANDS_PER_FRAME):
+            end = min(done, start + HANDS_PER_FRAME)
+            frames.append(Hands(move=self.move, first=start,
+                                records=[record_json(rec) for rec in m.history[start:end]],
+                                actions=[[str(a) for a in m.logs[i]] for i in range(start, end)]))
+        return frames
+
+    def _send_hands(self, peer: Peer) -> None:
+        for frame in self.hands_frames():
+            peer.send(frame)
+
     def _send_seats(self) -> None:
         frame = Seats(move=self.move, seats=self.seat_infos())
         for peer in self.peers():
@@ -249,6 +270,11 @@ class Table:
             if played:
                 self._retries = 0
                 self._send_move(changes, played[-1].seat)
+                if changes.hand_ended and self.session.match is not None:
+                    # the hand just ended is public now: everybody gets its record and moves
+                    for frame in self.hands_frames(len(self.session.match.history) - 1):
+                        for peer in self.peers():
+                            peer.send(frame)
         for problem in changes.of(Problem):
             self._problem(problem)
         if changes.hand_ended:
@@ -288,6 +314,7 @@ class Table:
             self.spectators.add(peer)
             peer.table, peer.seat = self, None
             peer.send(Joined(code=self.code, seat=None, token=None, move=self.move))
+            self._send_hands(peer)
             peer.send(self.snapshot(None))
             return
         if not 0 <= seat < len(self.seats):
@@ -301,6 +328,7 @@ class Table:
         self._rename()
         self.save_meta()
         peer.send(Joined(code=self.code, seat=seat, token=token, move=self.move))
+        self._send_hands(peer)
         peer.send(self.snapshot(seat))
         self._send_seats()
 
@@ -325,6 +353,7 @@ class Table:
             old.close(1000, "replaced")
         self._sit(peer, seat)
         peer.send(Joined(code=self.code, seat=seat, token=token, move=self.move))
+        self._send_hands(peer)
         peer.send(self.snapshot(seat))
         self._send_seats()
 
