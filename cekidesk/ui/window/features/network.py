@@ -1,0 +1,530 @@
+"""Playing with people at other computers (issue 30): Game ▸ Host a table…, Join a table…, Leave
+the table, and what only a networked table needs beside the local one.
+
+Hosting starts the table server inside the app (:class:`~cekidesk.ui.adapters.network.HostedServer`,
+its tables in the data folder's ``tables/``), makes the table with the New Game choices and sits
+the host at seat 1; joining connects to an address and a table code (or a table found on the
+local network).  Either way the controller forwards to a
+:class:`~cekidesk.net.remote.RemoteSession` fed by a
+:class:`~cekidesk.ui.adapters.network.TableLink` from then on, and the table, the log, the hint,
+the score sheet, the statistics and the hand history work as at a local table; the local game and
+its autosave wait as they were, and come back when the player leaves.
+
+Beside the local table: the waiting room while the table waits for its people, each seat's
+connection on its name plate (connected, reconnecting, played by the computer), a chat dock,
+what the connection does in the status line, a long outage offering to wait or to leave, the
+host's table closing (a clear message; the finished hands stay on the score sheet), the agreed
+undo when the host allowed it.  No sound and no notification of chat lines: the chat dock only.
+"""
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Protocol
+
+from PySide6.QtCore import QCoreApplication, Qt, QTimer
+from PySide6.QtWidgets import QDockWidget, QMessageBox, QWidget
+
+from cekidesk.net.protocol import Chat, Ready, SeatInfo, SeatSpec, TableOptions
+from cekidesk.net.remote import (
+    ChatReceived,
+    ConnectionChanged,
+    NetStep,
+    Refused,
+    RemoteSession,
+    Removed,
+    SeatsChanged,
+    TableClosing,
+    UndoAsked,
+    UndoRefused,
+)
+from cekidesk.persistence.paths import data_dir
+
+from ...adapters.network import HostedServer, TableLink, table_url
+from ...dialogs.new_game import NewGameConfig
+from ...foundations import i18n
+from ..interface import Change, Feature, WindowInterface
+
+log = logging.getLogger(__name__)
+
+#: how long the connection may be down before the player is asked whether to wait or leave (s)
+LONG_OUTAGE_S = 30.0
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("NetworkTable", text)
+
+
+class HostChoiceLike(Protocol):
+    """What the host dialog gives (``ui/dialogs/host_table.HostChoice``)."""
+
+    config: NewGameConfig
+    seat_kinds: list[str]
+    takeover_after_s: float
+    undo: bool
+    announce: bool
+    port: int
+
+
+class JoinChoiceLike(Protocol):
+    """What the join dialog gives (``ui/dialogs/join_table.JoinChoice``)."""
+
+    address: str
+    port: int
+    code: str
+    name: str
+    spectate: bool
+
+
+class NetworkTable(Feature):
+    """See the module docstring.  ``bind`` is the address the hosted server listens on (None: every
+    one of this computer; tests: ``127.0.0.1``); ``data`` the folder of its tables."""
+
+    def __init__(self, window: WindowInterface, status_text: Callable[[], str], data: Path | None = None):
+        super().__init__(window.widget())
+        self.window = window
+        self.status_text = status_text
+        self.data = data
+        self.bind: str | None = None
+        self.link: TableLink | None = None
+        self.server: HostedServer | None = None
+        self.remote: RemoteSession | None = None
+        self.room: QWidget | None = None
+        self.chat: QWidget | None = None
+        self.chat_dock: QDockWidget | None = None
+        self.connection = "connected"
+        self._down_since: float | None = None
+        self._outage_box: QMessageBox | None = None
+        self._pending_join: tuple[str, int | None, str] | None = None
+        self.host_port = 0
+        self.addresses: list[str] = []
+        self.notice = ""   # what the status line says of the table (a refusal, the table closing)
+        self.act_host = window.add_action("", self.host_dialog, name="actHostTable")
+        self.act_join = window.add_action("", self.join_dialog, name="actJoinTable")
+        self.act_leave = window.add_action("", self.leave, name="actLeaveTable")
+        self._outage_timer = QTimer(self)
+        self._outage_timer.setInterval(1000)
+        self._outage_timer.timeout.connect(self._outage_tick)
+        window.controller.netStep.connect(self._net)
+        window.controller.remoteEnded.connect(self._ended_elsewhere)
+        self.retranslate()
+
+    def actions(self) -> list:
+        return [self.act_host, self.act_join, self.act_leave]
+
+    # -- the window's hooks ---------------------------------------------------------------------------
+    def retranslate(self) -> None:
+        self.act_host.setText(_tr("&Host a table…"))
+        self.act_join.setText(_tr("&Join a table…"))
+        self.act_leave.setText(_tr("&Leave the table"))
+        self.act_host.setStatusTip(_tr("Play with people at other computers: start a table they can join"))
+        self.act_join.setStatusTip(_tr("Sit at a table somebody else started"))
+        if self.chat_dock is not None:
+            self.chat_dock.setWindowTitle(_tr("Chat"))
+
+    def refresh(self) -> None:
+        at_table = self.link is not None or self.remote is not None
+        self.act_host.setEnabled(not at_table)
+        self.act_join.setEnabled(not at_table)
+        self.act_leave.setEnabled(at_table)
+        self.act_leave.setVisible(at_table)
+        self._mark_seats()
+        line = self._status_line()
+        if line:
+            self.window.set_status(line)
+
+    def on_changed(self, change: Change) -> None:
+        r = self.remote
+        if r is None or change.kind != "started":
+            return
+        if r.status == "waiting":
+            self._show_room()
+        elif self.room is not None:
+            self.room.hide()
+
+    def close(self) -> None:
+        """The app quits: the seat waits for its person; a hosted table closes (its match stays saved)."""
+        if self.link is not None:
+            self.link.close()
+        if self.server is not None:
+            self.server.stop_now()
+
+    def quit_warning(self) -> str:
+        """What the quit prompt adds at a hosted table with others at it ("" none)."""
+        if self.server is None or self.remote is None:
+            return ""
+        others = [s for i, s in enumerate(self.remote.seat_infos) if s.present and i != self.remote.you]
+        if not others:
+            return ""
+        return _tr("You host this table: quitting closes it for everybody at it. The match stays saved, "
+                   "and you can host it again later.")
+
+    # -- hosting ---------------------------------------------------------------------------------------
+    def host_dialog(self) -> None:
+        from ...dialogs.host_table import HostTableDialog
+        dlg = HostTableDialog(self.window.settings, self.window.widget())
+        dlg.accepted.connect(lambda: self.host(dlg.choice()))
+        dlg.open()
+
+    def host(self, choice: HostChoiceLike) -> None:
+        """Start the server inside the app (off the UI thread), then make the table and sit at it."""
+        if self.link is not None:
+            return
+        config = choice.config
+        seats = []
+        for i, kind in enumerate(choice.seat_kinds):
+            seat = config.seats[i] if i < len(config.seats) else None
+            if kind == "computer":
+                level = seat.level if seat is not None and seat.level else "normal"
+                seats.append(SeatSpec(kind="computer", level=level))
+            else:
+                seats.append(SeatSpec(kind="person"))
+        me = config.seats[0].name if config.seats and config.seats[0].name else self._default_name()
+        topts = TableOptions(takeover_after_s=choice.takeover_after_s, pace_ms=self.window.settings.bot_pace_ms,
+                             **_undo_option(choice.undo))
+        self.server = HostedServer(self.data or data_dir() / "tables", self)
+        self.server.started.connect(lambda port: self._hosted(port, me, config, seats, topts))
+        self.server.failed.connect(self._host_failed)
+        self.notice = _tr("Starting the table…")
+        self.server.start(self.bind, choice.port)
+        self.window.refresh()
+
+    def _hosted(self, port: int, name: str, config: NewGameConfig, seats: list[SeatSpec],
+                topts: TableOptions) -> None:
+        self.host_port = port
+        self.addresses = _addresses(self.bind)
+        link = self._open(table_url(self.bind or "127.0.0.1", port), name)
+        link.created.connect(self._created)
+        link.host(config.game_id, seats, dict(config.options), dict(config.match_options), topts, seat=0)
+
+    def _created(self, code: str) -> None:
+        self.notice = ""
+        self.window.refresh()
+
+    def _host_failed(self, message: str) -> None:
+        self.server = None
+        self.notice = ""
+        QMessageBox.warning(self.window.widget(), i18n.latin(lambda: _tr("The table could not start")),
+                            _tr("The table could not start on this computer: {reason}").format(reason=message))
+        self.window.refresh()
+
+    # -- joining ---------------------------------------------------------------------------------------
+    def join_dialog(self) -> None:
+        from ...dialogs.join_table import JoinTableDialog
+        dlg = JoinTableDialog(self.window.settings, self.window.widget())
+        dlg.accepted.connect(lambda: self.join(dlg.choice()))
+        dlg.open()
+
+    def join(self, choice: JoinChoiceLike) -> None:
+        if self.link is not None:
+            return
+        name = choice.name.strip() or self._default_name()
+        link = self._open(table_url(choice.address, choice.port), name)
+        self.notice = _tr("Connecting to the table…")
+        link.join(choice.code.strip().upper(), None if choice.spectate else -1)
+        self.window.refresh()
+
+    def _default_name(self) -> str:
+        return _tr("Player")
+
+    # -- at the table ----------------------------------------------------------------------------------
+    def _open(self, url: str, name: str) -> TableLink:
+        c = self.window.controller
+        link = self.link = TableLink(url, name[:40], self)
+        remote = self.remote = RemoteSession(link.send, c.scheduler)
+        link.frameArrived.connect(remote.receive)
+        link.connectionChanged.connect(remote.connection)
+        link.failed.connect(self._failed)
+        c.use_remote(remote)
+        self._show_chat()
+        return link
+
+    def send_chat(self, text: str) -> None:
+        text = text.strip()
+        if self.link is not None and text:
+            self.link.send(Chat(text=text[:300]))
+
+    def set_ready(self, ready: bool = True) -> None:
+        if self.link is not None and ready:
+            self.link.send(Ready())
+
+    def leave(self) -> None:
+        """Leave the table (a hosted one closes: its match stays saved); the local game again."""
+        link, server = self.link, self.server
+        self.link = self.server = None
+        if link is not None:
+            link.leave()
+        if server is not None:
+            server.stop("host_quit")
+        self._end()
+
+    def _ended_elsewhere(self) -> None:
+        """A new game or an opened one replaced the networked table."""
+        if self.link is not None or self.remote is not None:
+            link, server = self.link, self.server
+            self.link = self.server = None
+            if link is not None:
+                link.leave()
+            if server is not None:
+                server.stop("host_quit")
+            self._end(back=False)
+
+    def _end(self, back: bool = True) -> None:
+        self.remote = None
+        self._outage_timer.stop()
+        self._down_since, self.connection, self.notice = None, "connected", ""
+        if self._outage_box is not None:
+            self._outage_box.close()
+            self._outage_box = None
+        if self.room is not None:
+            self.room.hide()
+        if self.chat_dock is not None:
+            self.chat_dock.hide()
+        if back:
+            self.window.controller.use_local()
+        self.window.refresh()
+
+    def _failed(self, code: str, message: str) -> None:
+        reason = _refusal(code) or message
+        self.link = None
+        self._end()
+        QMessageBox.warning(self.window.widget(), i18n.latin(lambda: _tr("Not at the table")),
+                            _tr("You could not sit at the table: {reason}").format(reason=reason))
+
+    # -- what the table tells --------------------------------------------------------------------------
+    def _net(self, step: NetStep) -> None:
+        if isinstance(step, SeatsChanged):
+            self._seats(list(step.seats))
+        elif isinstance(step, ChatReceived):
+            self._chat_line(step)
+        elif isinstance(step, ConnectionChanged):
+            self._connection(step)
+        elif isinstance(step, TableClosing):
+            self._closing(step.reason)
+        elif isinstance(step, Removed):
+            self._removed()
+        elif isinstance(step, UndoAsked):
+            self._undo_asked(step)
+        elif isinstance(step, UndoRefused):
+            self.notice = _tr("Undo was refused.")
+        elif isinstance(step, Refused):
+            self.notice = _refusal(step.code)
+        self.window.refresh()
+
+    def _seats(self, seats: list[SeatInfo]) -> None:
+        room, r = self.room, self.remote
+        if room is not None and r is not None:
+            room.set_seats(seats)  # type: ignore[attr-defined]
+
+    def _chat_line(self, step: ChatReceived) -> None:
+        r = self.remote
+        own = r is not None and step.seat is not None and step.seat == r.you
+        name = step.name if step.seat is not None else _tr("{name} (watching)").format(name=step.name)
+        for panel in self._chat_panels():
+            panel.add_line(name, step.text, own)  # type: ignore[attr-defined]
+
+    def _chat_panels(self) -> list[QWidget]:
+        panels = [p for p in (self.chat,) if p is not None]
+        inner = getattr(self.room, "chat", None)
+        if inner is not None:
+            panels.append(inner)
+        return panels
+
+    def _connection(self, step: ConnectionChanged) -> None:
+        self.connection = step.state
+        if self.room is not None:
+            self.room.set_connection(step.state)  # type: ignore[attr-defined]
+        if step.state == "reconnecting":
+            if self._down_since is None:
+                self._down_since = time.monotonic() - step.seconds
+                self._outage_timer.start()
+        else:
+            self._down_since = None
+            self._outage_timer.stop()
+            if self._outage_box is not None:
+                self._outage_box.close()
+                self._outage_box = None
+        if step.state == "lost":
+            self.notice = _tr("The connection to the table is lost.")
+
+    def _outage_tick(self) -> None:
+        if self._down_since is None:
+            return
+        self.window.refresh()
+        if time.monotonic() - self._down_since >= LONG_OUTAGE_S and self._outage_box is None:
+            self._ask_wait_or_leave()
+
+    def _ask_wait_or_leave(self) -> None:
+        box = self._outage_box = QMessageBox(self.window.widget())
+        box.setIcon(QMessageBox.Icon.Question)
+        box.setWindowTitle(i18n.latin(lambda: _tr("The table cannot be reached")))
+        box.setText(_tr("The table has not answered for a while. Keep trying, or leave the table? "
+                        "If you leave, your seat is kept for a while and a computer player plays it."))
+        wait = box.addButton(_tr("&Wait"), QMessageBox.ButtonRole.RejectRole)
+        leave = box.addButton(_tr("&Leave"), QMessageBox.ButtonRole.AcceptRole)
+        box.setDefaultButton(wait)
+
+        def answered() -> None:
+            chosen = box.clickedButton()
+            self._outage_box = None
+            if chosen is leave:
+                self.leave()
+            elif self._down_since is not None:
+                self._down_since = time.monotonic()   # asked again after another while
+        box.finished.connect(answered)
+        box.open()
+
+    def _closing(self, reason: str) -> None:
+        link = self.link
+        self.link = None
+        if link is not None:
+            link.close()
+        self.connection = "lost"
+        self.notice = _tr("The table is closed.")
+        QMessageBox.information(
+            self.window.widget(), i18n.latin(lambda: _tr("The table is closed")),
+            _tr("The host closed the table. The hands finished so far stay here: the score sheet and the "
+                "hand history show them. Leave the table to go back to your own game.")
+            if reason == "host_quit" else
+            _tr("The table server stopped. The hands finished so far stay here. Leave the table to go back to "
+                "your own game."))
+
+    def _removed(self) -> None:
+        link = self.link
+        self.link = None
+        if link is not None:
+            link.close()
+        self._end()
+        QMessageBox.information(self.window.widget(), i18n.latin(lambda: _tr("You left the table")),
+                                _tr("You are no longer at the table."))
+
+    def _undo_asked(self, step: UndoAsked) -> None:
+        """Another person asks to take back their last move: agree or refuse."""
+        link = self.link
+        if link is None:
+            return
+        box = QMessageBox(self.window.widget())
+        box.setWindowTitle(i18n.latin(lambda: _tr("Take a move back?")))
+        box.setText(_tr("{name} asks to take back their last move. Do you agree?").format(name=step.name))
+        yes = box.addButton(_tr("&Agree"), QMessageBox.ButtonRole.AcceptRole)
+        box.addButton(_tr("&Refuse"), QMessageBox.ButtonRole.RejectRole)
+
+        def answered() -> None:
+            if self.link is link:
+                link.answer_undo(box.clickedButton() is yes)
+        box.finished.connect(answered)
+        box.open()
+
+    # -- the waiting room, the chat, the seats' marks --------------------------------------------------
+    def _show_room(self) -> None:
+        r = self.remote
+        if r is None:
+            return
+        if self.room is None:
+            from ...dialogs.waiting_room import WaitingRoom
+            room = WaitingRoom(self.window.widget())
+            room.readyToggled.connect(self.set_ready)
+            room.leaveRequested.connect(self.leave)
+            inner = getattr(room, "chat", None)
+            if inner is not None:
+                inner.messageEntered.connect(self.send_chat)
+            self.room = room
+        hosting = self.server is not None
+        self.room.set_table(r.code or "", self.addresses if hosting else [], r.game or "",  # type: ignore[attr-defined]
+                            hosting, r.you)
+        self.room.set_seats(list(r.seat_infos))  # type: ignore[attr-defined]
+        self.room.set_connection(self.connection)  # type: ignore[attr-defined]
+        self.room.show()
+
+    def _show_chat(self) -> None:
+        if self.chat_dock is None:
+            from ...widgets.chat import ChatPanel
+            dock = self.chat_dock = QDockWidget(self.window.widget())
+            dock.setObjectName("chatDock")
+            panel = self.chat = ChatPanel(dock)
+            panel.messageEntered.connect(self.send_chat)
+            dock.setWidget(panel)
+            self.window.widget().addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+            self.retranslate()
+        self.chat_dock.show()
+
+    def _mark_seats(self) -> None:
+        r = self.remote
+        items = self.window.table.seat_items()
+        for seat, item in items.items():
+            mark, tip = ("", "")
+            if r is not None and seat < len(r.seat_infos):
+                mark, tip = _seat_mark(r.seat_infos[seat], seat == r.you, self.connection)
+            item.set_mark(mark, tip)
+
+    def _status_line(self) -> str:
+        if self.remote is None and self.link is None:
+            return ""
+        if self.connection == "reconnecting" and self._down_since is not None:
+            seconds = int(time.monotonic() - self._down_since)
+            return _tr("The connection dropped: connecting again… ({seconds} s)").format(seconds=seconds)
+        if self.connection == "lost" or self.notice:
+            return self.notice or _tr("The connection to the table is lost.")
+        r = self.remote
+        if r is not None and r.spectator:
+            return _tr("Watching the table: hand {n} is being played.").format(n=r.hand + 1) \
+                if r.status == "playing" else self.status_text()
+        if r is not None and r.status == "waiting":
+            return _tr("Waiting for everybody at the table to be ready…")
+        return ""
+
+
+def _seat_mark(info: SeatInfo, own: bool, connection: str) -> tuple[str, str]:
+    """A seat's connection mark: ``connected``, ``reconnecting``, ``computer`` (a person's seat a
+    computer player plays now), ``open`` (nobody sits there yet) or "" (a computer player's seat)."""
+    if info.kind == "computer":
+        return "", ""
+    if own:
+        if connection == "reconnecting":
+            return "reconnecting", _tr("Connecting again…")
+        return "connected", _tr("Connected")
+    if not info.held:
+        return "open", _tr("Free seat")
+    if info.computer:
+        return "computer", _tr("Gone: a computer player plays this seat for now")
+    if not info.present:
+        return "reconnecting", _tr("Not connected: waiting for them to come back")
+    return "connected", _tr("Connected")
+
+
+def _refusal(code: str) -> str:
+    texts = {
+        "no_table": _tr("there is no table with that code."),
+        "seat_taken": _tr("there is no free seat at that table."),
+        "bad_token": _tr("your seat at that table is no longer kept."),
+        "replaced": _tr("your seat was taken back from another window."),
+        "connect": _tr("nothing answers at that address."),
+        "stale": _tr("another move was played first."),
+        "illegal": _tr("that move is not allowed now."),
+    }
+    return texts.get(code, "")
+
+
+def _undo_option(undo: bool) -> dict[str, bool]:
+    """The table's agreed-undo option, when the protocol has it."""
+    return {"undo": undo} if "undo" in TableOptions.model_fields else {}
+
+
+def _addresses(bind: str | None) -> list[str]:
+    """This computer's addresses for the others (discovery's ``local_addresses`` when there)."""
+    if bind is not None:
+        return [bind]
+    try:
+        from cekidesk.net.discovery import local_addresses  # type: ignore[import-not-found]
+    except ImportError:
+        import socket
+        try:
+            return [socket.gethostbyname(socket.gethostname())]
+        except OSError:
+            return []
+    return list(local_addresses())
+
+
+__all__ = ["LONG_OUTAGE_S", "NetworkTable"]
