@@ -17,6 +17,7 @@ from cekidesk.net.protocol import (
     PROTOCOL,
     Chat,
     ChatLine,
+    Closing,
     Create,
     Created,
     Error,
@@ -30,12 +31,20 @@ from cekidesk.net.protocol import (
     Moved,
     Play,
     Ready,
+    Remove,
+    Removed,
     Resume,
     SeatInfo,
+    SeatKind,
     Seats,
     SeatSpec,
+    Start,
     TableOptions,
     TableState,
+    UndoAnswer,
+    UndoAsk,
+    UndoAsked,
+    UndoRefused,
     Welcome,
     dump,
     parse_client_frame,
@@ -51,6 +60,8 @@ CLIENT_FRAMES = [
     Join(code="ABC234", seat=1, name="Budi"), Join(code="ABC234"),
     Resume(code="ABC234", token="A" * 21 + "_"), Ready(), Play(action="2 discard S9", move=14),
     Chat(text="sugeng enjing ꦱꦸꦒꦼꦁ"), Leave(),
+    Start(), SeatKind(seat=2, kind="computer", level="hard"), SeatKind(seat=1, kind="person"), Remove(seat=3),
+    UndoAsk(), UndoAnswer(agree=True), UndoAnswer(agree=False),
 ]
 SERVER_FRAMES = [
     Welcome(server="cekidesk-server 1.0", limits=Limits(frames_per_second=30, burst=60)),
@@ -61,6 +72,12 @@ SERVER_FRAMES = [
     Moved(move=4, seat=1, events=[{"type": "draw", "player": 1, "data": {}}], view=None, to_act=[0],
           standings=[0, 0], status="playing"),
     Seats(move=4, seats=[SEAT]), ChatLine(move=4, seat=None, name="spectator", text="hi"), Left(move=9),
+    Created(code="ABC234", host=True), Seats(move=4, seats=[SEAT], host=0),
+    TableState(code="ABC234", game="ceki", options={}, match_options={}, seats=[SEAT], you=None, status="waiting",
+               hand=0, move=0, standings=[], to_act=[], view=None, events=[], host=0,
+               table=TableOptions(undo=True, takeover_after_s=10)),
+    Removed(move=5), UndoAsked(move=7, seat=1, name="Budi"), UndoRefused(move=7, seat=1),
+    UndoRefused(move=7, seat=1, reason="timeout"), Closing(reason="host_quit"), Closing(reason="server_stop"),
 ]
 
 
@@ -84,6 +101,8 @@ def test_server_frames_round_trip(frame):
     ('{"type": "join", "code": "ABC234", "name": "a\\u0000b"}', "bad_frame"),
     ('{"type": "resume", "code": "ABC234", "token": "short"}', "bad_frame"),
     ('{"type": "create", "game": "ceki", "seats": []}', "bad_frame"),
+    ('{"type": "seat_kind", "seat": 1, "kind": "robot"}', "bad_frame"), ('{"type": "remove"}', "bad_frame"),
+    ('{"type": "undo_answer"}', "bad_frame"), ('{"type": "start", "now": true}', "bad_frame"),
     ("[" * 100_000, "bad_json"), (b"{}", "not_text"),
 ])
 def test_bad_texts_are_clear_frame_errors(text, code):
@@ -130,3 +149,9 @@ def test_actions_and_events_encode_as_text_and_codes():
     assert encode(Action.parse("2 discard S9")) == "2 discard S9"
     assert encode(Event("draw", 1, {"card": Action.parse("1 take OT").card})) == {
         "type": "draw", "player": 1, "data": {"card": "OT"}}
+
+
+def test_the_tables_options_everybody_sees_hold_no_seed():
+    topts = TableOptions(seed=42, undo=True)
+    assert topts.public().seed is None and topts.public().undo and topts.seed == 42
+    assert TableOptions().public() == TableOptions()

@@ -4,8 +4,16 @@ the benches use it).
 :class:`TableClient` keeps one connection: it says hello, creates and joins tables, takes its seat
 back with its token, plays and chats, and reads the server's frames (:meth:`TableClient.recv`),
 keeping what they say: the table's code, its seat and token, the move number, the status, the last
-view (decoded into the game's own view class by :attr:`TableClient.view`).  With ``reconnect`` it
-connects again by itself when the connection drops (a server restarting) and takes its seat back.
+view (decoded into the game's own view class by :attr:`TableClient.view`), the host's seat and the
+table's options.  With ``reconnect`` it connects again by itself when the connection drops (a server
+restarting) and takes its seat back, except after the server said its host quit (``closing``) or the
+host removed it (``removed``): then there is nothing to go back to.
+
+The host of a table (the connection that created it, then whoever holds the seat it took first)
+also starts the match, gives seats to computer players or opens them, and removes people
+(:meth:`TableClient.start`, :meth:`~TableClient.set_seat_kind`, :meth:`~TableClient.remove`); at a
+table with agreed undo anybody seated asks (:meth:`~TableClient.ask_undo`) and the others answer
+(:meth:`~TableClient.answer_undo`).
 """
 from __future__ import annotations
 
@@ -27,6 +35,8 @@ from .protocol import (
     PROTOCOL,
     AnyServerFrame,
     Chat,
+    Closing,
+    ClosingReason,
     Create,
     Created,
     Error,
@@ -41,12 +51,18 @@ from .protocol import (
     Payload,
     Play,
     Ready,
+    Remove,
+    Removed,
     Resume,
     SeatInfo,
+    SeatKind,
     Seats,
     SeatSpec,
+    Start,
     TableOptions,
     TableState,
+    UndoAnswer,
+    UndoAsk,
     Welcome,
     dump,
     parse_server_frame,
@@ -90,6 +106,15 @@ class TableClient:
         #: holds it) and its moves' texts, hand 0 first
         self.records: list[Payload] = []
         self.actions: list[list[str]] = []
+        #: the host's seat at this table (None: the host holds no seat) and the table's own options,
+        #: as the latest ``table`` (and ``seats``) frame said
+        self.host: int | None = None
+        self.table_options: TableOptions | None = None
+        #: this connection created its table (and is its host until it takes a seat)
+        self.created_host = False
+        #: why the server closed (its ``closing`` frame), and whether the host removed us
+        self.closing: ClosingReason | None = None
+        self.removed = False
         self._tokens, self._at = 0.0, time.monotonic()
         #: every text frame received, as it came (``keep_raw``)
         self.raw: list[str] | None = [] if keep_raw else None
@@ -128,7 +153,7 @@ class TableClient:
         try:
             await self._send(frame)
         except ConnectionClosed:
-            if not self.reconnect:
+            if not self.reconnect or self.removed or self.closing == "host_quit":
                 raise
             await self._reconnect()
 
@@ -190,7 +215,7 @@ class TableClient:
             try:
                 return await asyncio.wait_for(self._read(), timeout)
             except ConnectionClosed:
-                if not self.reconnect:
+                if not self.reconnect or self.removed or self.closing == "host_quit":
                     raise
                 await self._reconnect()
 
@@ -226,16 +251,28 @@ class TableClient:
         elif isinstance(frame, TableState):
             self.table, self.game, self.seats, self.status = frame, frame.game, frame.seats, frame.status
             self.move, self.to_act = frame.move, tuple(frame.to_act)
+            self.host, self.table_options = frame.host, frame.table
             self._set_view(frame.view)
         elif isinstance(frame, Moved):
             self.move, self.status, self.to_act = frame.move, frame.status, tuple(frame.to_act)
             self._set_view(frame.view)
         elif isinstance(frame, Seats):
-            self.seats = frame.seats
-        elif isinstance(frame, Hands) and frame.first <= len(self.records):
+            self.seats, self.host = frame.seats, frame.host
+        else:
+            self._keep_more(frame)
+
+    def _keep_more(self, frame: ServerFrame) -> None:
+        if isinstance(frame, Hands) and frame.first <= len(self.records):
             end = frame.first + len(frame.records)
             self.records[frame.first:end] = frame.records
             self.actions[frame.first:end] = frame.actions
+        elif isinstance(frame, Created):
+            self.created_host = frame.host
+        elif isinstance(frame, Removed):
+            self.removed = True
+            self.seat = self.token = None
+        elif isinstance(frame, Closing):
+            self.closing = frame.reason
 
     def _set_view(self, data: Payload | None) -> None:
         self.view_data, self._view = data, None
@@ -249,6 +286,14 @@ class TableClient:
 
     def my_turn(self) -> bool:
         return self.seat is not None and self.status == "playing" and self.seat in self.to_act
+
+    @property
+    def is_host(self) -> bool:
+        """Whether this connection is its table's host: it holds the host's seat (or, at no seat
+        yet, it created the table)."""
+        if self.seat is not None:
+            return self.seat == self.host
+        return self.created_host and self.host is None
 
     # -- requests ---------------------------------------------------------------------------------
     async def create(self, game: str, seats: Sequence[SeatSpec | JsonObject],
@@ -283,6 +328,32 @@ class TableClient:
 
     async def leave(self) -> None:
         await self.send(Leave())
+
+    # -- the host's requests (another connection gets ``error not_host``) ----------------------------
+    async def start(self) -> None:
+        """Begin the match as soon as every seat a person holds is ready (computer players of the
+        table's takeover level play the seats nobody holds)."""
+        await self.send(Start())
+
+    async def set_seat_kind(self, seat: int, kind: str, level: str | None = None) -> None:
+        """Before the match: give ``seat`` to a computer player of ``level`` (``kind`` "computer"), or
+        open it for a person to join ("person")."""
+        if kind not in ("person", "computer"):
+            raise ValueError(f"a seat is a person's or a computer's, not {kind!r}")
+        await self.send(SeatKind(seat=seat, kind="computer" if kind == "computer" else "person", level=level))
+
+    async def remove(self, seat: int) -> None:
+        """Remove the person at ``seat`` from the table."""
+        await self.send(Remove(seat=seat))
+
+    # -- agreed undo ----------------------------------------------------------------------------------
+    async def ask_undo(self) -> None:
+        """Ask the others to agree to take back this seat's last move of the hand (``undo_asked``
+        comes to everybody; ``table`` once it is done, ``undo_refused`` if not)."""
+        await self.send(UndoAsk())
+
+    async def answer_undo(self, agree: bool) -> None:
+        await self.send(UndoAnswer(agree=agree))
 
 
 def legal_moves(view: View) -> list[Action]:

@@ -74,6 +74,12 @@ class TableOptions(Frame):
     seat_kept_s: float = Field(3600.0, ge=1, le=7 * 24 * 3600)
     pace_ms: int = Field(600, ge=0, le=5000)
     seed: int | None = Field(None, ge=0, lt=2**62)
+    #: moves may be taken back when every other person present agrees (the host's choice)
+    undo: bool = False
+
+    def public(self) -> TableOptions:
+        """The options as everybody at the table may know them: without the seed (it deals every hand)."""
+        return self if self.seed is None else self.model_copy(update={"seed": None})
 
 
 class Create(Frame):
@@ -128,7 +134,46 @@ class Leave(Frame):
     type: Literal["leave"] = "leave"
 
 
-ClientFrame = Annotated[Hello | Create | Join | Resume | Ready | Play | Chat | Leave, Field(discriminator="type")]
+class Start(Frame):
+    """(The host.) Begin the match now: it begins once every seat a person holds is ready; the seats
+    nobody holds are played by computer players of the table's ``takeover_level``."""
+
+    type: Literal["start"] = "start"
+
+
+class SeatKind(Frame):
+    """(The host, before the match begins.) Make the seat ``seat`` a computer player's of ``level``,
+    or open it for a person to join (``kind`` person, no level).  A seat a person holds is not changed."""
+
+    type: Literal["seat_kind"] = "seat_kind"
+    seat: int = Field(ge=0, lt=64)
+    kind: Literal["person", "computer"]
+    level: Level | None = None
+
+
+class Remove(Frame):
+    """(The host.) Remove the person at ``seat``: they are told (``removed``) and closed, their token
+    no longer works; the seat is open again (before the match) or a computer player plays it at once."""
+
+    type: Literal["remove"] = "remove"
+    seat: int = Field(ge=0, lt=64)
+
+
+class UndoAsk(Frame):
+    """Ask everybody to agree to take back one's last move of the hand (a table with ``undo``)."""
+
+    type: Literal["undo_ask"] = "undo_ask"
+
+
+class UndoAnswer(Frame):
+    """The answer to an ``undo_asked``."""
+
+    type: Literal["undo_answer"] = "undo_answer"
+    agree: bool
+
+
+ClientFrame = Annotated[Hello | Create | Join | Resume | Ready | Play | Chat | Leave | Start | SeatKind | Remove
+                        | UndoAsk | UndoAnswer, Field(discriminator="type")]
 
 
 # -- what the server sends ----------------------------------------------------------------------
@@ -151,7 +196,8 @@ ErrorCode = Literal[
     "bad_json", "bad_frame", "unknown_type", "protocol", "hello_first", "not_text", "rate_limited",
     "too_many_tables", "unknown_game", "bad_options", "bad_seats", "no_table", "seat_taken", "bad_token",
     "not_at_table", "already_at_table", "spectator", "not_started", "not_your_turn", "illegal", "stale",
-    "bad_action", "replaced", "timeout", "too_slow", "server_error"]
+    "bad_action", "replaced", "timeout", "too_slow", "server_error", "not_host", "started", "bad_seat",
+    "no_people", "undo_off", "undo_pending", "nothing_to_undo", "not_asked"]
 
 
 class Error(Frame):
@@ -162,8 +208,12 @@ class Error(Frame):
 
 
 class Created(Frame):
+    """A table was made; the connection that made it is its host (``host``): the host's rights go
+    with the seat it takes first (its token)."""
+
     type: Literal["created"] = "created"
     code: str
+    host: bool = True
 
 
 class Joined(Frame):
@@ -214,6 +264,10 @@ class TableState(Frame):
     to_act: list[int]
     view: Payload | None
     events: list[Payload]
+    #: the host's seat (None: the host holds no seat, or has left)
+    host: int | None = None
+    #: the table's own options (never its seed)
+    table: TableOptions = TableOptions()
 
 
 class Moved(Frame):
@@ -235,6 +289,8 @@ class Seats(Frame):
     type: Literal["seats"] = "seats"
     move: int
     seats: list[SeatInfo]
+    #: the host's seat (as in ``table``)
+    host: int | None = None
 
 
 class ChatLine(Frame):
@@ -248,6 +304,38 @@ class ChatLine(Frame):
 class Left(Frame):
     type: Literal["left"] = "left"
     move: int
+
+
+class Removed(Frame):
+    """The host removed you from the table (the connection is closed next; the seat's token no
+    longer works)."""
+
+    type: Literal["removed"] = "removed"
+    move: int
+
+
+class UndoAsked(Frame):
+    """The person at ``seat`` asks to take back their last move (and every move after it): each
+    other person present answers with ``undo_answer`` (the asker is sent this frame too)."""
+
+    type: Literal["undo_asked"] = "undo_asked"
+    move: int
+    seat: int
+    name: str
+
+
+#: why an undo was not done: somebody said no, nobody answered in time, or the question ended
+#: (the asker left or was removed)
+UndoRefusal = Literal["refused", "timeout", "cancelled"]
+
+
+class UndoRefused(Frame):
+    """The undo ``seat`` asked for is not done (``reason``)."""
+
+    type: Literal["undo_refused"] = "undo_refused"
+    move: int
+    seat: int
+    reason: UndoRefusal = "refused"
 
 
 #: how many finished hands one ``hands`` frame carries at most
@@ -268,15 +356,30 @@ class Hands(Frame):
     actions: list[list[str]] = Field(max_length=HANDS_PER_FRAME)
 
 
-ServerFrame = Annotated[Welcome | Error | Created | Joined | TableState | Moved | Seats | ChatLine | Left | Hands,
-                        Field(discriminator="type")]
+#: why the server closes: its host quit the app that ran it, or the server was stopped
+ClosingReason = Literal["host_quit", "server_stop"]
 
-AnyClientFrame = Hello | Create | Join | Resume | Ready | Play | Chat | Leave
-AnyServerFrame = Welcome | Error | Created | Joined | TableState | Moved | Seats | ChatLine | Left | Hands
+
+class Closing(Frame):
+    """The server stops (every connection is closed next, code 1001); the tables stay saved."""
+
+    type: Literal["closing"] = "closing"
+    reason: ClosingReason
+
+
+ServerFrame = Annotated[Welcome | Error | Created | Joined | TableState | Moved | Seats | ChatLine | Left | Removed
+                        | UndoAsked | UndoRefused | Closing | Hands, Field(discriminator="type")]
+
+AnyClientFrame = (Hello | Create | Join | Resume | Ready | Play | Chat | Leave | Start | SeatKind | Remove | UndoAsk
+                  | UndoAnswer)
+AnyServerFrame = (Welcome | Error | Created | Joined | TableState | Moved | Seats | ChatLine | Left | Removed
+                  | UndoAsked | UndoRefused | Closing | Hands)
 _CLIENT: TypeAdapter[AnyClientFrame] = TypeAdapter(ClientFrame)
 _SERVER: TypeAdapter[AnyServerFrame] = TypeAdapter(ServerFrame)
-_CLIENT_TYPES = frozenset({"hello", "create", "join", "resume", "ready", "play", "chat", "leave"})
-_SERVER_TYPES = frozenset({"welcome", "error", "created", "joined", "table", "moved", "seats", "chat", "left", "hands"})
+_CLIENT_TYPES = frozenset({"hello", "create", "join", "resume", "ready", "play", "chat", "leave", "start",
+                           "seat_kind", "remove", "undo_ask", "undo_answer"})
+_SERVER_TYPES = frozenset({"welcome", "error", "created", "joined", "table", "moved", "seats", "chat", "left",
+                           "removed", "undo_asked", "undo_refused", "closing", "hands"})
 
 
 class FrameError(ValueError):
@@ -329,8 +432,9 @@ def dump(frame: Frame) -> str:
 
 
 __all__ = ["AnyClientFrame", "AnyServerFrame", "CODE_ALPHABET", "CODE_LENGTH", "Chat", "ChatLine", "ClientFrame",
-           "Create", "Created", "Error", "ErrorCode", "Frame", "FrameError", "HANDS_PER_FRAME", "Hands", "Hello",
-           "Join", "Joined", "JsonObject",
-           "Leave", "Left", "Limits", "MAX_CHAT", "MAX_FRAME", "MAX_NAME", "Moved", "PROTOCOL", "Payload", "Play",
-           "Ready", "Resume", "SeatInfo", "SeatSpec", "Seats", "ServerFrame", "Status", "TableOptions", "TableState",
-           "Welcome", "dump", "parse_client_frame", "parse_server_frame"]
+           "Closing", "ClosingReason", "Create", "Created", "Error", "ErrorCode", "Frame", "FrameError", "HANDS_PER_FRAME",
+           "Hands", "Hello",
+           "Join", "Joined", "JsonObject", "Leave", "Left", "Limits", "MAX_CHAT", "MAX_FRAME", "MAX_NAME", "Moved",
+           "PROTOCOL", "Payload", "Play", "Ready", "Remove", "Removed", "Resume", "SeatInfo", "SeatKind", "SeatSpec",
+           "Seats", "ServerFrame", "Start", "Status", "TableOptions", "TableState", "UndoAnswer", "UndoAsk",
+           "UndoAsked", "UndoRefusal", "UndoRefused", "Welcome", "dump", "parse_client_frame", "parse_server_frame"]

@@ -38,6 +38,7 @@ from cekidesk.session import Changes, HandEnded, HintReady, MatchEnded, Played, 
 from cekidesk.session.bots import HINT_FALLBACK
 from cekidesk.session.scheduler import Scheduler
 
+from . import protocol as wire
 from .codec import DecodeError, decode_event, decode_view
 from .protocol import (
     ChatLine,
@@ -227,6 +228,10 @@ class RemoteSession:
         self._sent: int | None = None           # the move number our last play was sent at
         self._ending: tuple[int, list[Event]] | None = None   # a hand's last move, its record awaited
         self._frame: TableState | None = None
+        self._last_move = 0
+        self._own_moves = 0                     # the seat's moves in the hand being played
+        #: the host's seat (None: the host holds none)
+        self.host: int | None = None
         self._hint_at: int | None = None
         self._hands_done = 0                    # finished hands the mirror holds
 
@@ -282,8 +287,9 @@ class RemoteSession:
         return None
 
     def can_undo(self) -> bool:
-        m = self.match
-        return self.undo_on and m is not None and self.status == "playing" and self.move > 0
+        """Whether the others may be asked to take back the seat's last move of the hand (the host's
+        table allows it, and the seat moved in this hand)."""
+        return self.undo_on and self.match is not None and self.status == "playing" and self._own_moves > 0
 
     def can_redo(self) -> bool:
         return False
@@ -365,7 +371,15 @@ class RemoteSession:
         return self._changes([])
 
     def undo(self) -> Changes:
-        return self._changes([], done=False)
+        """Ask everybody at the table to agree to take back the seat's last move (the table frame that
+        follows an agreement puts the position back; ``UndoRefused`` if not)."""
+        if not self.can_undo():
+            return self._changes([], done=False)
+        self.send(wire.UndoAsk())
+        return self._changes([])
+
+    def answer_undo(self, agree: bool) -> None:
+        self.send(wire.UndoAnswer(agree=agree))
 
     def redo(self) -> Changes:
         return self._changes([], done=False)
@@ -434,21 +448,14 @@ class RemoteSession:
             self._tell(ChatReceived(frame.seat, frame.name, frame.text))
         elif isinstance(frame, Error):
             self._error(frame)
-        elif isinstance(frame, Left):
-            self._tell(Removed())
-        else:
-            self._other(frame)
-
-    def _other(self, frame: Frame) -> None:
-        """The frames of the host's table (``closing``, the agreed undo, ``removed``), known by type."""
-        kind = getattr(frame, "type", "")
-        if kind == "closing":
-            self._tell(TableClosing(str(getattr(frame, "reason", "server_stop"))))
-        elif kind == "undo_asked":
-            self._tell(UndoAsked(int(getattr(frame, "seat", 0)), str(getattr(frame, "name", ""))))
-        elif kind == "undo_refused":
-            self._tell(UndoRefused(int(getattr(frame, "seat", 0))))
-        elif kind == "removed":
+        elif isinstance(frame, wire.Closing):
+            self._tell(TableClosing(frame.reason))
+        elif isinstance(frame, wire.UndoAsked):
+            if frame.seat != self.you:
+                self._tell(UndoAsked(frame.seat, frame.name))
+        elif isinstance(frame, wire.UndoRefused):
+            self._tell(UndoRefused(frame.seat))
+        elif isinstance(frame, wire.Removed):
             self._tell(Removed())
 
     def _error(self, frame: Error) -> None:
@@ -481,9 +488,9 @@ class RemoteSession:
         """The whole table: put anew (joining, taking the seat back, a new hand)."""
         self.code, self.you, self.game, self.status = frame.code, frame.you, frame.game, frame.status
         self.move, self.hand, self._sent, self._ending, self._hint_at = frame.move, frame.hand, None, None, None
-        self._frame = frame
-        table = getattr(frame, "table", None)
-        self.undo_on = bool(getattr(table, "undo", False))
+        back = frame.move < self._last_move and frame.status == "playing"   # an agreed undo
+        self._frame, self._last_move, self.host = frame, frame.move, frame.host
+        self.undo_on = frame.table.undo
         self._seats(frame.seats)
         if frame.status == "waiting":
             self.match = None
@@ -508,10 +515,15 @@ class RemoteSession:
             events = [decode_event(e) for e in frame.events]
             if m.hand_over():
                 m.next_hand()
-            m.dealer = int(getattr(view, "dealer", m.dealer))
+            if back or not isinstance(m.state, RemoteState):
+                m.hand_events.clear()
+                self._own_moves = 0
+            dealer = next((e.data["dealer"] for e in events if isinstance(e.data.get("dealer"), int)), None)
+            if dealer is not None:
+                m.dealer = dealer
             m.state = RemoteState(self.you, view, events, tuple(frame.to_act))   # type: ignore[assignment]
         self.match = m
-        steps: list[Step] = [Started()]
+        steps: list[Step] = [Started(rewound=back)]
         if not playing:
             steps.append(HandEnded())
             if m.is_over():
@@ -567,6 +579,9 @@ class RemoteSession:
             return
         m.state.moved(view, tuple(frame.to_act))
         m.hand_events.extend(events)
+        self._last_move = frame.move
+        if frame.seat == self.you:
+            self._own_moves += 1
         self._hand_out(self._changes([Played(frame.seat, tuple(events), tuple(events))], shown=True,
                                      events=events))
 

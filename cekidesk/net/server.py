@@ -18,10 +18,11 @@ import collections
 import concurrent.futures
 import contextlib
 import logging
+import os
 import socket
 import ssl
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -33,12 +34,15 @@ from cekidesk import __version__
 from cekidesk.bots import bot_levels
 from cekidesk.engine.core import EngineError
 from cekidesk.games import get_game, new_match
+from cekidesk.persistence.saves import load_match, save_match
 from cekidesk.session import Session
 
 from .protocol import (
     MAX_FRAME,
     PROTOCOL,
     Chat,
+    Closing,
+    ClosingReason,
     Create,
     Created,
     Error,
@@ -52,14 +56,20 @@ from .protocol import (
     Limits,
     Play,
     Ready,
+    Remove,
     Resume,
+    SeatKind,
+    SeatSpec,
+    Start,
     TableOptions,
+    UndoAnswer,
+    UndoAsk,
     Welcome,
     dump,
     parse_client_frame,
 )
 from .runtime import BotPool, LoopScheduler, SaveWriter
-from .table import SeatState, Table, TableError, new_code, read_meta, seat_states
+from .table import SAVES, SeatState, Table, TableError, new_code, read_meta, seat_states
 
 log = logging.getLogger(__name__)
 
@@ -85,6 +95,8 @@ class ServerLimits:
     socket_buffer: int | None = None
     #: how many bytes websockets keeps unsent before a send waits (then the send queue fills)
     write_limit: int = 64 * 1024
+    #: how long the others have to answer an undo asked (s)
+    undo_timeout: float = 60.0
 
 
 class Connection:
@@ -100,6 +112,8 @@ class Connection:
         self.close_code, self.close_reason = 1000, ""
         self.closed: asyncio.Task[None] | None = None
         self.created = 0
+        #: the tables this connection created (it is their host until it takes a seat)
+        self.made: list[Table] = []
         self.strikes = 0
         self._tokens = float(limits.burst)
         self._at = time.monotonic()
@@ -178,9 +192,19 @@ class TableServer:
             server_header=f"cekidesk-server/{__version__}")
         return int(self._server.sockets[0].getsockname()[1])
 
-    async def stop(self) -> None:
-        """Close every connection and stop; the tables' files stay (a restart takes them up)."""
+    async def stop(self, reason: ClosingReason = "server_stop") -> None:
+        """Tell every connection why (``closing``: ``server_stop``, or ``host_quit`` when the app that
+        runs the server is quit by its host), close them (code 1001) and stop; the tables' files stay
+        (a restart takes them up, :meth:`table_from_save` hosts a match again)."""
         if self._server is not None:
+            self._server.close(close_connections=False)   # (no new connections)
+            frame = Closing(reason=reason)
+            for conn in list(self.connections):
+                conn.send(frame)
+                conn.close(GOING_AWAY, reason)
+            closing = [c.closed for c in self.connections if c.closed is not None]
+            if closing:
+                await asyncio.wait(closing, timeout=5)
             self._server.close()
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(self._server.wait_closed(), 5)
@@ -221,6 +245,11 @@ class TableServer:
             if record.started and not table.restore_match():
                 table.close(remove=True)
                 continue
+            table.host_hash, table.host_seat_open = record.host_sha256, record.host_seat
+            table.start_asked, table.from_save = record.start_asked, record.from_save
+            if not record.started and record.from_save and not table.restore_pending():
+                table.close(remove=True)
+                continue
             self.tables[table.code] = table
             table.waiting_for_people()
         log.info("%d tables restored", len(self.tables))
@@ -232,6 +261,7 @@ class TableServer:
         table = Table(code, game, model, match_options, seats, topts, folder, self._loop,
                       self._session_for(topts.pace_ms), self._forget)
         table.on_timed = self.move_times.append
+        table.undo_timeout = self.limits.undo_timeout
         return table
 
     def create(self, frame: Create) -> Table:
@@ -270,6 +300,95 @@ class TableServer:
         table.save_meta()
         return table
 
+    def table_from_save(self, path: str | os.PathLike[str], seats: Sequence[SeatSpec | JsonObject] | None = None, *,
+                        table: TableOptions | None = None, host_seat: int | None = None) -> str:
+        """Host the saved match at ``path`` (a ``.cekisave``: one this server wrote, or a local one)
+        again, as a new table; its code.  ``seats``: as the save has them (None: a person's seat for
+        each person of the save, under their name, open for anybody to join; a computer player's for
+        each of its computer players), or one :class:`SeatSpec` a seat.  The seat whose first taker
+        becomes the host: ``host_seat``, else the host's seat of the table the save belonged to
+        (its ``table.json`` beside it), else the first person's seat.  ``table``: the table's options
+        (default: the defaults, agreed undo as the save allows undo).  The match goes on where the
+        save left it once the match begins (as a new table's: everybody ready, or the host's
+        ``start``).  A table of this server that the save belongs to and nobody is at is replaced
+        by the new one.  Raises :class:`~cekidesk.persistence.saves.SaveFileError` (the save cannot
+        be read) or :class:`TableError` (``too_many_tables``; ``bad_seats``; ``bad_options``: the
+        match is over).  Called on the server's loop, once it has started."""
+        assert self._loop is not None, "start the server first"
+        if len(self.tables) >= self.max_tables:
+            raise TableError("too_many_tables", "the server has as many tables as it may; try later")
+        source = Path(path)
+        loaded = load_match(source)
+        match = loaded.match
+        if match.is_over():
+            raise TableError("bad_options", "the match in that save is over")
+        if seats is None:
+            seats = [SeatSpec(kind="person", name=s.name[:40]) if s.kind == "human"
+                     else SeatSpec(kind="computer", level=s.level, name=s.name[:40]) for s in loaded.seats]
+        try:
+            specs = [s if isinstance(s, SeatSpec) else SeatSpec.model_validate(s) for s in seats]
+        except ValidationError:
+            raise TableError("bad_seats", "the seats are not valid") from None
+        if len(specs) != match.n_players:
+            raise TableError("bad_seats", f"the saved match has {match.n_players} players")
+        self._check_seats(match.spec.id, specs)
+        old = self._table_of(source)
+        if host_seat is None:
+            host_seat = self._host_seat_of(source, old)
+        if host_seat is None or not 0 <= host_seat < len(specs) or specs[host_seat].kind != "person":
+            host_seat = next(i for i, s in enumerate(specs) if s.kind == "person")
+        topts = table if table is not None else TableOptions(undo=loaded.undo_allowed)
+        code = self._new_code()
+        states = [SeatState(kind=s.kind, level=s.level,
+                            name=s.name or (f"Seat {i + 1}" if s.kind == "person" else f"Computer {i + 1}"))
+                  for i, s in enumerate(specs)]
+        made = self._table(code, match.spec.id, match.options.model_dump(mode="json"),
+                           match.match_options.model_dump(mode="json", exclude_none=True), states, topts,
+                           self.data / "tables" / code)
+        made.folder.mkdir(parents=True, exist_ok=True)
+        save_match(made.folder / SAVES[0], match, made.save_seats(), undo_allowed=topts.undo,
+                   undone_hands=loaded.undone_hands)
+        made.writer.written_last(made.folder / SAVES[0])
+        made.pending, made.from_save, made.host_seat_open = loaded, True, host_seat
+        self.tables[code] = made
+        made.save_meta()
+        if old is not None and not old.peers():
+            self.tables.pop(old.code, None)
+            old.close(remove=True)
+        return code
+
+    def _table_of(self, save: Path) -> Table | None:
+        """The table of this server whose save ``save`` is."""
+        for t in self.tables.values():
+            if save.parent.resolve() == t.folder.resolve() and save.name in SAVES:
+                return t
+        return None
+
+    @staticmethod
+    def _host_seat_of(save: Path, table: Table | None) -> int | None:
+        """The host's seat of the table the save belonged to (its ``table.json`` beside it)."""
+        if table is not None:
+            return table.host_seat
+        record = read_meta(save.parent)
+        if record is None or record.host_sha256 is None:
+            return None
+        return next((i for i, s in enumerate(record.seats) if s.token_sha256 == record.host_sha256), None)
+
+    def _new_code(self) -> str:
+        code = new_code()
+        while code in self.tables or (self.data / "tables" / code).exists():
+            code = new_code()
+        return code
+
+    @staticmethod
+    def _check_seats(game_id: str, seats: Sequence[SeatSpec]) -> None:
+        if not any(s.kind == "person" for s in seats):
+            raise TableError("bad_seats", "a table needs at least one person's seat")
+        levels = bot_levels(game_id)
+        for s in seats:
+            if (s.kind == "computer") != (s.level is not None) or (s.level is not None and s.level not in levels):
+                raise TableError("bad_seats", f"a computer's seat needs one of the levels {', '.join(levels)}")
+
     # -- connections ------------------------------------------------------------------------------
     async def _serve(self, ws: ServerConnection) -> None:
         conn = Connection(ws, self.limits)
@@ -292,6 +411,9 @@ class TableServer:
             self.connections.discard(conn)
             if conn.table is not None:
                 conn.table.gone(conn)
+            for made in conn.made:   # (the host of a table it never sat at is gone)
+                if made.creator is conn:
+                    made.creator = None
             if conn.closed is not None:
                 with contextlib.suppress(Exception):
                     await conn.closed
@@ -366,7 +488,9 @@ class TableServer:
                 raise TableError("too_many_tables", "this connection made as many tables as it may")
             made = self.create(frame)
             conn.created += 1
-            conn.send(Created(code=made.code))
+            made.creator = conn
+            conn.made.append(made)
+            conn.send(Created(code=made.code, host=True))
             return
         if isinstance(frame, (Join, Resume)):
             if table is not None:
@@ -389,6 +513,22 @@ class TableServer:
             table.chat(conn, frame.text)
         elif isinstance(frame, Leave):
             table.leave(conn)
+        else:
+            self._handle_host(conn, table, frame)
+
+    @staticmethod
+    def _handle_host(conn: Connection, table: Table, frame: Frame) -> None:
+        """The host's frames and the agreed undo's."""
+        if isinstance(frame, Start):
+            table.start_now(conn)
+        elif isinstance(frame, SeatKind):
+            table.set_seat_kind(conn, frame.seat, frame.kind, frame.level)
+        elif isinstance(frame, Remove):
+            table.remove(conn, frame.seat)
+        elif isinstance(frame, UndoAsk):
+            table.ask_undo(conn)
+        elif isinstance(frame, UndoAnswer):
+            table.answer_undo(conn, frame.agree)
 
 
 def _options_problem(exc: Exception) -> str:

@@ -30,10 +30,11 @@ from typing import TYPE_CHECKING, Literal, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from cekidesk.bots import make_bot
+from cekidesk.bots import bot_levels, make_bot
 from cekidesk.engine.core import Action, ActionParseError, Event
+from cekidesk.engine.match import Match
 from cekidesk.games import new_match
-from cekidesk.persistence.saves import SaveFileError, Seat, load_match, record_json
+from cekidesk.persistence.saves import LoadedGame, SaveFileError, Seat, load_match, record_json
 from cekidesk.session import Changes, Played, Problem, Session
 
 from .codec import encode
@@ -53,11 +54,15 @@ from .protocol import (
     Left,
     Moved,
     Payload,
+    Removed,
     SeatInfo,
     Seats,
     Status,
     TableOptions,
     TableState,
+    UndoAsked,
+    UndoRefusal,
+    UndoRefused,
 )
 from .runtime import SaveWriter, write_atomically
 
@@ -121,6 +126,18 @@ class SeatState:
         self.timers.clear()
 
 
+@dataclass
+class UndoVote:
+    """An undo asked by ``seat``: the seats that agreed so far, and the timer that ends the question."""
+
+    seat: int
+    timer: asyncio.TimerHandle
+    agreed: set[int] = field(default_factory=set)
+
+    def stop(self) -> None:
+        self.timer.cancel()
+
+
 class SeatRecord(BaseModel):
     """A seat as ``table.json`` keeps it (the SHA-256 of its token, never the token)."""
 
@@ -146,6 +163,14 @@ class TableRecord(BaseModel):
     table: TableOptions
     started: bool
     seats: list[SeatRecord] = Field(min_length=1, max_length=64)
+    #: the SHA-256 of the host's seat token (None: the host holds no seat)
+    host_sha256: str | None = Field(None, pattern=r"^[0-9a-f]{64}$")
+    #: a table hosted again from a save: the seat whose first taker becomes its host
+    host_seat: int | None = Field(None, ge=0, lt=64)
+    #: the host asked the match to begin (once every seat a person holds is ready)
+    start_asked: bool = False
+    #: the match is a saved one, waiting in the table's saves to be continued
+    from_save: bool = False
 
 
 def _seat_record(s: SeatState) -> SeatRecord:
@@ -169,6 +194,19 @@ class Table:
         self.started = False
         self.closed = False
         self._retries = 0
+        # the host (docs/protocol.md "The host"): the SHA-256 of the token of the seat its rights go
+        # with; before it takes one, the connection that created the table, or (a table hosted
+        # from a save) the seat whose first taker becomes the host
+        self.host_hash: str | None = None
+        self.creator: Peer | None = None
+        self.host_seat_open: int | None = None
+        self.start_asked = False
+        #: a saved match waiting to be continued when the match begins (:meth:`TableServer.table_from_save`)
+        self.pending: LoadedGame | None = None
+        self.from_save = False
+        #: an undo being asked, and how long the others have to answer (s)
+        self.vote: UndoVote | None = None
+        self.undo_timeout = 60.0
         self.writer = SaveWriter((folder / SAVES[0], folder / SAVES[1]), self._save_failed)
         self.session = make_session(self.writer)
         self.session.listener = self._changed
@@ -176,7 +214,7 @@ class Table:
     # -- what everybody sees --------------------------------------------------------------------
     @property
     def move(self) -> int:
-        m = self.session.match
+        m = self.session.match if self.session.match is not None else self._pending_match()
         return sum(len(h) for h in m.logs) if m is not None else 0
 
     @property
@@ -200,13 +238,14 @@ class Table:
     def snapshot(self, seat: int | None) -> TableState:
         m = self.session.match
         view = encode(self.session.view_of(seat)) if m is not None and seat is not None else None
+        shown = m if m is not None else self._pending_match()   # (a saved match waiting: where it is)
         return TableState(
             code=self.code, game=self.game, options=self.options.model_dump(mode="json"),
             match_options=self.match_options, seats=self.seat_infos(), you=seat, status=self.status,
-            hand=m.hand_index if m is not None else 0, move=self.move,
-            standings=list(m.standings()) if m is not None else [],
+            hand=shown.hand_index if shown is not None else 0, move=self.move,
+            standings=list(shown.standings()) if shown is not None else [],
             to_act=list(m.state.to_act()) if m is not None and not m.hand_over() else [],
-            view=view, events=self._hand_events(seat))
+            view=view, events=self._hand_events(seat), host=self.host_seat, table=self.topts.public())
 
     def _hand_events(self, seat: int | None) -> list[Payload]:
         m = self.session.match
@@ -241,7 +280,7 @@ class Table:
             peer.send(frame)
 
     def _send_seats(self) -> None:
-        frame = Seats(move=self.move, seats=self.seat_infos())
+        frame = Seats(move=self.move, seats=self.seat_infos(), host=self.host_seat)
         for peer in self.peers():
             peer.send(frame)
 
@@ -324,6 +363,7 @@ class Table:
             raise TableError("seat_taken", "that seat is not free")
         token = new_token()
         s.token_hash, s.name, s.ready = token_hash(token), name, False
+        self._host_sits(peer, seat)
         self._sit(peer, seat)
         self._rename()
         self.save_meta()
@@ -331,6 +371,7 @@ class Table:
         self._send_hands(peer)
         peer.send(self.snapshot(seat))
         self._send_seats()
+        self._vote_told(peer)
 
     def owns(self, token: str) -> int | None:
         """The seat ``token`` holds (None: none)."""
@@ -356,6 +397,7 @@ class Table:
         self._send_hands(peer)
         peer.send(self.snapshot(seat))
         self._send_seats()
+        self._vote_told(peer)
 
     def _sit(self, peer: Peer, seat: int) -> None:
         s = self.seats[seat]
@@ -385,6 +427,7 @@ class Table:
         if seat is not None and self.seats[seat].peer is peer:
             self._away(seat)
             self._send_seats()
+            self._vote_check()
         self._check_empty()
 
     def _away(self, seat: int) -> None:
@@ -417,6 +460,8 @@ class Table:
 
     def leave(self, peer: Peer) -> None:
         seat = peer.seat
+        if seat is not None and self.vote is not None and self.vote.seat == seat and self.seats[seat].peer is peer:
+            self._undo_over("cancelled")
         peer.send(Left(move=self.move))
         if seat is not None and self.seats[seat].peer is peer:
             s = self.seats[seat]
@@ -438,6 +483,8 @@ class Table:
         people = [s for s in self.seats if s.kind == "person"]
         if not any(s.peer is not None for s in people):
             return False   # the table waits for its people
+        if self.start_asked and self.session.match is None:   # (the host said start: open seats do not wait)
+            people = [s for s in people if s.token_hash is not None]
         return all(s.computer or (s.peer is not None and s.ready) for s in people)
 
     def _go_on(self) -> None:
@@ -452,8 +499,16 @@ class Table:
             self._changed(self.session.next_hand())
 
     def _start(self) -> None:
-        seed = self.topts.seed if self.topts.seed is not None else secrets.randbits(62)
-        match = new_match(self.game, len(self.seats), seed, self.options, self.match_options)
+        if self.start_asked:   # the seats nobody took are played by computer players
+            for s in self.seats:
+                if s.kind == "person" and s.token_hash is None:
+                    s.computer = True
+        undone: frozenset[int] = frozenset()
+        if self.pending is not None:
+            match, undone, self.pending = self.pending.match, self.pending.undone_hands, None
+        else:
+            seed = self.topts.seed if self.topts.seed is not None else secrets.randbits(62)
+            match = new_match(self.game, len(self.seats), seed, self.options, self.match_options)
         seats = self.save_seats()
         bots = self.session.make_bots(match, seats)
         for i, s in enumerate(self.seats):
@@ -461,7 +516,7 @@ class Table:
                 bots[i] = make_bot(self.game, self.topts.takeover_level, i)
         self.started = True
         self.save_meta()
-        self._changed(self.session.start(match, seats, bots, undo_allowed=False))
+        self._changed(self.session.start(match, seats, bots, undo_allowed=self.topts.undo, undone_hands=undone))
 
     # -- moves and chat ---------------------------------------------------------------------------------
     def play(self, peer: Peer, text: str, seen: int | None) -> None:
@@ -479,6 +534,8 @@ class Table:
             raise TableError("bad_action", "that is not a move (e.g. \"2 discard S9\")") from None
         if action.player != seat or seat not in m.state.to_act():
             raise TableError("not_your_turn", "it is not your turn")
+        if self.vote is not None:
+            raise TableError("undo_pending", "the table waits for the answers to an undo")
         if self.seats[seat].computer:
             raise TableError("not_your_turn", "the computer plays your seat now")
         began = time.perf_counter()
@@ -499,11 +556,219 @@ class Table:
         for other in self.peers():
             other.send(frame)
 
+    # -- the host ---------------------------------------------------------------------------------------
+    @property
+    def host_seat(self) -> int | None:
+        """The seat whose token holds the host's rights (None: none does)."""
+        if self.host_hash is None:
+            return None
+        for i, s in enumerate(self.seats):
+            if s.token_hash is not None and hmac.compare_digest(s.token_hash, self.host_hash):
+                return i
+        return None
+
+    def is_host(self, peer: Peer) -> bool:
+        if peer.seat is not None:
+            return peer.seat == self.host_seat
+        return self.host_hash is None and peer is self.creator
+
+    def _host_sits(self, peer: Peer, seat: int) -> None:
+        """``peer`` took ``seat`` (its token just made): the first seat the host takes is the host's."""
+        if self.host_hash is not None:
+            return
+        if peer is self.creator or (self.creator is None and seat == self.host_seat_open):
+            self.host_hash = self.seats[seat].token_hash
+            self.creator, self.host_seat_open = None, None
+
+    def _host_only(self, peer: Peer) -> None:
+        if not self.is_host(peer):
+            raise TableError("not_host", "only the table's host may do that")
+
+    def _seat_no(self, seat: int) -> SeatState:
+        if not 0 <= seat < len(self.seats):
+            raise TableError("bad_seat", "there is no such seat at this table")
+        return self.seats[seat]
+
+    def start_now(self, peer: Peer) -> None:
+        """(The host.) Begin the match once every seat a person holds is ready; computer players of
+        ``takeover_level`` play the seats nobody holds.  The host is ready by asking."""
+        self._host_only(peer)
+        if self.started or self.session.match is not None:
+            raise TableError("started", "the match has begun")
+        if not any(s.kind == "person" and s.token_hash is not None for s in self.seats):
+            raise TableError("no_people", "nobody has a seat at this table yet")
+        self.start_asked = True
+        if peer.seat is not None:
+            self.seats[peer.seat].ready = True
+        self.save_meta()
+        self._send_seats()
+        self._go_on()
+
+    def set_seat_kind(self, peer: Peer, seat: int, kind: Literal["person", "computer"], level: str | None) -> None:
+        """(The host, before the match.) ``seat`` a computer player's of ``level``, or open for a person."""
+        self._host_only(peer)
+        if self.started or self.session.match is not None:
+            raise TableError("started", "the seats cannot be changed once the match has begun")
+        s = self._seat_no(seat)
+        if s.kind == "person" and s.token_hash is not None:
+            raise TableError("seat_taken", "a person has that seat (remove them first)")
+        if kind == "computer":
+            levels = bot_levels(self.game)
+            if level not in levels:
+                raise TableError("bad_seats", f"a computer's seat needs one of the levels {', '.join(levels)}")
+            if not any(o.kind == "person" for i, o in enumerate(self.seats) if i != seat):
+                raise TableError("bad_seats", "a table needs at least one person's seat")
+            name = s.name if s.kind == "computer" else f"Computer {seat + 1}"
+            s.kind, s.level, s.name = "computer", level, name
+        else:
+            if level is not None:
+                raise TableError("bad_seats", "a person's seat has no level")
+            s.kind, s.level, s.name = "person", None, f"Seat {seat + 1}" if s.kind == "computer" else s.name
+        s.stop_timers()
+        s.computer, s.ready = False, False
+        self.save_meta()
+        self._send_seats()
+        self._go_on()
+
+    def remove(self, peer: Peer, seat: int) -> None:
+        """(The host.) The person at ``seat`` is told and closed, their token dropped; the seat is open
+        again, or (once the match began) a computer player plays it at once."""
+        self._host_only(peer)
+        s = self._seat_no(seat)
+        if s.kind != "person" or s.token_hash is None:
+            raise TableError("bad_seat", "nobody holds that seat")
+        if seat == peer.seat:
+            raise TableError("bad_seat", "the host cannot remove themselves (leave the table instead)")
+        if self.vote is not None and self.vote.seat == seat:
+            self._undo_over("cancelled")
+        gone = s.peer
+        s.stop_timers()
+        s.token_hash, s.peer, s.ready = None, None, False
+        if gone is not None:
+            gone.send(Removed(move=self.move))
+            gone.table = gone.seat = None
+            gone.close(1000, "removed")
+        self.save_meta()
+        if self.session.match is not None and not s.computer:
+            self._take_over(seat)   # (tells everybody the seats)
+        else:
+            self._send_seats()
+        self._vote_check()
+
+    # -- agreed undo --------------------------------------------------------------------------------------
+    def ask_undo(self, peer: Peer) -> None:
+        """``peer`` asks to take back its seat's last move of the hand (and every move after it):
+        everybody hears the question, the table waits (nobody moves) until every other person present
+        agrees (the undo is done), one refuses or ``undo_timeout`` passes (``undo_refused``)."""
+        seat = peer.seat
+        if seat is None:
+            raise TableError("spectator", "a spectator has no move to take back")
+        if not self.topts.undo:
+            raise TableError("undo_off", "moves are not taken back at this table")
+        if self.vote is not None:
+            raise TableError("undo_pending", "an undo is being asked already")
+        m = self.session.match
+        if m is None or self.status != "playing" or not any(a.player == seat for a in m.logs[-1]):
+            raise TableError("nothing_to_undo", "you have no move of this hand to take back")
+        self.vote = UndoVote(seat, self.loop.call_later(self.undo_timeout, lambda: self._undo_over("timeout")))
+        self._changed(self.session.set_paused(True))   # the computer players wait too
+        frame = UndoAsked(move=self.move, seat=seat, name=self.seats[seat].name)
+        for other in self.peers():
+            other.send(frame)
+        self._vote_check()
+
+    def answer_undo(self, peer: Peer, agree: bool) -> None:
+        seat = peer.seat
+        if self.vote is None or seat is None or seat == self.vote.seat:
+            raise TableError("not_asked", "nobody asked you about an undo")
+        if not agree:
+            self._undo_over("refused")
+            return
+        self.vote.agreed.add(seat)
+        self._vote_check()
+
+    def _voters(self) -> set[int]:
+        """Who must agree to the undo asked: every other person at the table now (a person gone, or
+        played by the computer, does not hold it up; one who comes back is asked again)."""
+        assert self.vote is not None
+        return {i for i, s in enumerate(self.seats)
+                if i != self.vote.seat and s.kind == "person" and s.peer is not None and not s.computer}
+
+    def _vote_told(self, peer: Peer) -> None:
+        """Somebody came to the table while an undo is asked: they are asked too."""
+        if self.vote is not None:
+            v = self.vote
+            peer.send(UndoAsked(move=self.move, seat=v.seat, name=self.seats[v.seat].name))
+
+    def _vote_check(self) -> None:
+        if self.vote is not None and self._voters() <= self.vote.agreed:
+            self._undo()
+
+    def _undo_over(self, reason: UndoRefusal) -> None:
+        v, self.vote = self.vote, None
+        if v is None:
+            return
+        v.stop()
+        frame = UndoRefused(move=self.move, seat=v.seat, reason=reason)
+        for other in self.peers():
+            other.send(frame)
+        if not self.closed:
+            self._changed(self.session.set_paused(False))
+
+    def _undo(self) -> None:
+        """Everybody agreed: the asker's last move of the hand and every move after it are taken back
+        (the session's undo, once per person's move since), the save written again, and everybody gets
+        the table anew."""
+        v = self.vote
+        assert v is not None
+        m = self.session.match
+        moves = [i for i, a in enumerate(m.logs[-1]) if a.player == v.seat] if m is not None else []
+        if m is None or not moves or self.status != "playing":
+            self._undo_over("cancelled")
+            return
+        self.vote = None
+        v.stop()
+        hand, cut = m.hand_index, moves[-1]
+        last: Changes | None = None
+        while True:
+            changes = self.session.undo()
+            if not changes.done:
+                break
+            last = changes
+            now = self.session.match
+            if now is None or now.hand_index != hand or len(now.logs[-1]) <= cut:
+                break
+        self.session.undo_stack.redo.clear()   # (no redo at a table: the computer players need not wait)
+        if last is not None:
+            self._changed(last)
+        self._changed(self.session.set_paused(False))
+
+    # -- a saved match hosted again -------------------------------------------------------------------------
+    def _pending_match(self) -> Match | None:
+        return self.pending.match if self.pending is not None else None
+
+    def restore_pending(self) -> bool:
+        """(After a restart.) The saved match this table continues, back in waiting; False: none loads."""
+        found = []
+        for path in self.writer.paths:
+            try:
+                found.append((path, load_match(path)))
+            except SaveFileError:
+                pass
+        if not found:
+            log.warning("table %s: its saved match cannot be read", self.code)
+            return False
+        path, self.pending = max(found, key=lambda f: (len(f[1].match.logs), len(f[1].match.logs[-1])))
+        self.writer.written_last(path)
+        return True
+
     # -- files ------------------------------------------------------------------------------------------
     def save_meta(self) -> None:
         record = TableRecord(code=self.code, game=self.game, options=self.options.model_dump(mode="json"),
                              match_options=self.match_options, table=self.topts, started=self.started,
-                             seats=[_seat_record(s) for s in self.seats])
+                             seats=[_seat_record(s) for s in self.seats], host_sha256=self.host_hash,
+                             host_seat=self.host_seat_open, start_asked=self.start_asked,
+                             from_save=self.from_save)
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
             write_atomically(self.folder / META, record.model_dump_json(indent=1).encode())
@@ -529,7 +794,8 @@ class Table:
             if s.kind == "person" and s.computer:
                 bots[i] = make_bot(self.game, self.topts.takeover_level, i)
         self.started = True
-        self.session.start(loaded.match, self.save_seats(), bots, undo_allowed=False)
+        self.session.start(loaded.match, self.save_seats(), bots, undo_allowed=self.topts.undo,
+                           undone_hands=loaded.undone_hands)
         return True
 
     def waiting_for_people(self) -> None:
@@ -548,6 +814,9 @@ class Table:
         if self.closed:
             return
         self.closed = True
+        if self.vote is not None:
+            self.vote.stop()
+            self.vote = None
         for s in self.seats:
             s.stop_timers()
         self.session.stop()
@@ -569,5 +838,5 @@ def read_meta(folder: Path) -> TableRecord | None:
         return None
 
 
-__all__ = ["META", "Peer", "SAVES", "SeatRecord", "SeatState", "Table", "TableError", "TableRecord", "new_code",
-           "new_token", "read_meta", "seat_states", "token_hash"]
+__all__ = ["META", "Peer", "SAVES", "SeatRecord", "SeatState", "Table", "TableError", "TableRecord", "UndoVote",
+           "new_code", "new_token", "read_meta", "seat_states", "token_hash"]

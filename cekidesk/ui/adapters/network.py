@@ -123,17 +123,6 @@ class TableLink(QObject):
         with contextlib.suppress(ConnectionClosed, OSError, AssertionError):
             await self.client.send(frame)
 
-    def answer_undo(self, agree: bool) -> None:
-        """Agree (or not) to another person's asked undo (the host's table with the agreed undo)."""
-        answer = getattr(self.client, "answer_undo", None)
-        if answer is not None and not self._leaving:
-            self._thread.submit(answer(agree))
-
-    def ask_undo(self) -> None:
-        ask = getattr(self.client, "ask_undo", None)
-        if ask is not None and not self._leaving:
-            self._thread.submit(ask())
-
     def drop(self) -> None:
         """Close the socket as a network failure would (the link connects again by itself)."""
         self._thread.submit(self._drop())
@@ -304,7 +293,7 @@ class HostedServer(QObject):
         self.server = None
         if server is not None:
             with contextlib.suppress(Exception):
-                await server.stop()
+                await server.stop("host_quit" if reason == "host_quit" else "server_stop")
         self._end()
 
     def _end(self) -> None:

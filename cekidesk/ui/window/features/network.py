@@ -183,7 +183,7 @@ class NetworkTable(Feature):
                 seats.append(SeatSpec(kind="person"))
         me = config.seats[0].name if config.seats and config.seats[0].name else self._default_name()
         topts = TableOptions(takeover_after_s=choice.takeover_after_s, pace_ms=self.window.settings.bot_pace_ms,
-                             **_undo_option(choice.undo))
+                             undo=choice.undo)
         self.server = HostedServer(self.data or data_dir() / "tables", self)
         self.server.started.connect(lambda port: self._hosted(port, me, config, seats, topts))
         self.server.failed.connect(self._host_failed)
@@ -412,8 +412,8 @@ class NetworkTable(Feature):
         box.addButton(_tr("&Refuse"), QMessageBox.ButtonRole.RejectRole)
 
         def answered() -> None:
-            if self.link is link:
-                link.answer_undo(box.clickedButton() is yes)
+            if self.link is link and self.remote is not None:
+                self.remote.answer_undo(box.clickedButton() is yes)
         box.finished.connect(answered)
         box.open()
 
@@ -505,11 +505,6 @@ def _refusal(code: str) -> str:
         "illegal": _tr("that move is not allowed now."),
     }
     return texts.get(code, "")
-
-
-def _undo_option(undo: bool) -> dict[str, bool]:
-    """The table's agreed-undo option, when the protocol has it."""
-    return {"undo": undo} if "undo" in TableOptions.model_fields else {}
 
 
 def _addresses(bind: str | None) -> list[str]:
