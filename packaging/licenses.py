@@ -2,7 +2,8 @@
 
 A bundle (``packaging/cekidesk.spec``) ships other people's work: Qt and PySide6 (LGPL-3.0), Python
 (PSF), pydantic, pydantic-core, platformdirs, typing-extensions, annotated-types, typing-inspection
-(MIT, PSF), websockets (BSD) where the app uses it, ICU (Unicode), OpenSSL (Apache-2.0), the Noto
+(MIT, PSF), websockets (BSD) where the app uses it, zeroconf (LGPL-2.1-or-later: pure Python with
+compiled speed-ups, its licence text from its wheel) and ifaddr (MIT), ICU (Unicode), OpenSSL (Apache-2.0), the Noto
 fonts (OFL-1.1), PyInstaller's bootloader, and on Linux the system libraries PyInstaller copies next
 to them (libxcb-cursor, libxkbcommon, libstdc++, …).  Their licences ask that their texts travel
 with them, so the bundle gets a ``licenses`` folder (``_internal/licenses`` on Linux and Windows,
@@ -79,6 +80,8 @@ RULES: list[tuple[re.Pattern[str], str]] = [(re.compile(p), c) for p, c in [
     (r"^pydantic_core/", "dist:pydantic_core"),
     (r"^pydantic/", "dist:pydantic"),
     (r"^websockets/", "dist:websockets"),
+    (r"^zeroconf/", "dist:zeroconf"),          # (its compiled modules: _dns, _cache, _services/… .so/.pyd)
+    (r"^ifaddr/", "dist:ifaddr"),
     (r"^([A-Za-z0-9_.]+)-[^/]+\.dist-info/", "dist-info"),
     (r"^(lib)?(ssl|crypto)([-.][^/]*)?\.(so|dll|dylib)[^/]*$", "openssl"),
     (r"(?i)^(vcruntime|msvcp|concrt|ucrtbase|api-ms-win-)[^/]*\.dll$", "msvc-runtime"),

@@ -13,6 +13,7 @@ import contextlib
 import ipaddress
 import logging
 import signal
+import socket
 import ssl
 import sys
 from collections.abc import Sequence
@@ -22,6 +23,15 @@ from typing import NoReturn
 from cekidesk import __version__
 from cekidesk.persistence import paths
 
+from .discovery import (
+    AnnouncedTable,
+    Announcer,
+    DiscoveryUnavailable,
+    addresses_for,
+    clean_name,
+    interfaces_for,
+    open_tables,
+)
 from .server import TableServer
 
 LOOPBACK_NAMES = {"localhost", "ip6-localhost"}
@@ -46,6 +56,9 @@ def parser() -> argparse.ArgumentParser:
                    help="processes the searching computer players share (default 2)")
     p.add_argument("--tls-cert", type=Path, help="a certificate (PEM) to serve wss:// (with --tls-key)")
     p.add_argument("--tls-key", type=Path, help="the certificate's private key (PEM)")
+    p.add_argument("--announce", action="store_true",
+                   help="announce the open tables on the local network (zeroconf/mDNS), so that CekiDesk's "
+                        "Join dialog lists them; with the default --host only to this computer")
     p.add_argument("--verbose", action="store_true", help="log what happens")
     p.add_argument("--stats", action="store_true",
                    help="at the end, print how long the people's moves took the server (p50, p99)")
@@ -123,6 +136,7 @@ async def _run(args: argparse.Namespace, tls: ssl.SSLContext | None, data: Path)
     if not is_loopback(args.host) and tls is None:
         print("cekidesk-server: other computers can connect; without --tls-cert the traffic is not encrypted",
               file=sys.stderr, flush=True)
+    announcer = _announce(server, args, port, tls is not None)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
@@ -131,11 +145,43 @@ async def _run(args: argparse.Namespace, tls: ssl.SSLContext | None, data: Path)
     try:
         await stop.wait()
     finally:
+        if announcer is not None:
+            server.tables_changed = None
+            announcer.close()
         await server.stop()
     if args.stats:
         print(_stats(list(server.move_times)), flush=True)
     print("cekidesk-server: stopped; the tables are kept", flush=True)
     return 0
+
+
+def _announce(server: TableServer, args: argparse.Namespace, port: int, tls: bool) -> Announcer | None:
+    """``--announce``: an announcer of the server's open tables, kept up to date through the server's
+    ``tables_changed``; None (and a line saying why) where tables cannot be announced here."""
+    if not args.announce:
+        return None
+    name = clean_name(socket.gethostname()) or "cekidesk-server"
+    try:
+        announcer = Announcer(port, name, addresses=addresses_for(args.host), interfaces=interfaces_for(args.host),
+                              tls=tls)
+    except DiscoveryUnavailable as exc:
+        print(f"cekidesk-server: not announced on the local network: {exc}", file=sys.stderr, flush=True)
+        return None
+    last: list[AnnouncedTable] | None = None
+
+    def changed() -> None:
+        nonlocal last
+        tables = open_tables(server.tables.values())
+        if tables != last:
+            last = tables
+            announcer.update(tables)
+
+    server.tables_changed = changed
+    changed()
+    where = ("to this computer only (it listens on a loopback address)" if is_loopback(args.host)
+             else "on the local network at " + ", ".join(announcer.addresses))
+    print(f"cekidesk-server: announcing the open tables as \"{name}\" {where}", flush=True)
+    return announcer
 
 
 def main(argv: Sequence[str] | None = None) -> int:

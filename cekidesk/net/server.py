@@ -179,6 +179,9 @@ class TableServer:
         self.move_times: collections.deque[float] = collections.deque(maxlen=200_000)
         self._server: Server | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
+        #: told (on the loop) when a table was made or closed or its seats changed: ``cekidesk-server
+        #: --announce`` announces the open tables again (:mod:`.discovery`)
+        self.tables_changed: Callable[[], None] | None = None
 
     # -- running ----------------------------------------------------------------------------------
     async def start(self, host: str = "127.0.0.1", port: int = 8765, tls: ssl.SSLContext | None = None) -> int:
@@ -224,6 +227,14 @@ class TableServer:
 
     def _forget(self, table: Table) -> None:
         self.tables.pop(table.code, None)
+        self._tables_changed()
+
+    def _tables_changed(self) -> None:
+        if self.tables_changed is not None:
+            try:
+                self.tables_changed()
+            except Exception:
+                log.exception("the tables_changed listener failed")
 
     # -- tables -----------------------------------------------------------------------------------
     def restore(self) -> None:
@@ -262,6 +273,7 @@ class TableServer:
                       self._session_for(topts.pace_ms), self._forget)
         table.on_timed = self.move_times.append
         table.undo_timeout = self.limits.undo_timeout
+        table.on_seats = self._tables_changed
         return table
 
     def create(self, frame: Create) -> Table:
@@ -298,6 +310,7 @@ class TableServer:
                             frame.table, self.data / "tables" / code)
         self.tables[code] = table
         table.save_meta()
+        self._tables_changed()
         return table
 
     def table_from_save(self, path: str | os.PathLike[str], seats: Sequence[SeatSpec | JsonObject] | None = None, *,
@@ -352,6 +365,7 @@ class TableServer:
         made.pending, made.from_save, made.host_seat_open = loaded, True, host_seat
         self.tables[code] = made
         made.save_meta()
+        self._tables_changed()
         if old is not None and not old.peers():
             self.tables.pop(old.code, None)
             old.close(remove=True)

@@ -191,6 +191,8 @@ class Table:
         self.on_empty = on_empty
         #: told how long each person's move took the server (checked, played, saved, sent out), in s
         self.on_timed: Callable[[float], None] | None = None
+        #: told when the seats changed (who holds, who is there): the server's ``tables_changed``
+        self.on_seats: Callable[[], None] | None = None
         self.started = False
         self.closed = False
         self._retries = 0
@@ -283,6 +285,8 @@ class Table:
         frame = Seats(move=self.move, seats=self.seat_infos(), host=self.host_seat)
         for peer in self.peers():
             peer.send(frame)
+        if self.on_seats is not None:
+            self.on_seats()
 
     def _send_tables(self) -> None:
         for i, s in enumerate(self.seats):
