@@ -432,8 +432,8 @@ def dump(frame: Frame) -> str:
 
 
 __all__ = ["AnyClientFrame", "AnyServerFrame", "CODE_ALPHABET", "CODE_LENGTH", "Chat", "ChatLine", "ClientFrame",
-           "Closing", "ClosingReason", "Create", "Created", "Error", "ErrorCode", "Frame", "FrameError", "HANDS_PER_FRAME",
-           "Hands", "Hello",
+           "Closing", "ClosingReason", "Create", "Created", "Error", "ErrorCode", "Frame", "FrameError",
+           "HANDS_PER_FRAME", "Hands", "Hello",
            "Join", "Joined", "JsonObject", "Leave", "Left", "Limits", "MAX_CHAT", "MAX_FRAME", "MAX_NAME", "Moved",
            "PROTOCOL", "Payload", "Play", "Ready", "Remove", "Removed", "Resume", "SeatInfo", "SeatKind", "SeatSpec",
            "Seats", "ServerFrame", "Start", "Status", "TableOptions", "TableState", "UndoAnswer", "UndoAsk",

@@ -46,7 +46,6 @@ from .protocol import (
     Frame,
     Hands,
     Joined,
-    Left,
     Moved,
     Payload,
     Play,

@@ -28,6 +28,7 @@ from PySide6.QtCore import QObject, Signal, Slot
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from cekidesk.net.client import ServerRefused, TableClient
+from cekidesk.net.discovery import Announcer, DiscoveryUnavailable, addresses_for, interfaces_for, open_tables
 from cekidesk.net.protocol import Error, Frame, Join, Joined, Leave, Resume, SeatSpec, TableOptions
 from cekidesk.net.server import TableServer
 
@@ -242,6 +243,8 @@ class HostedServer(QObject):
     started = Signal(int)
     failed = Signal(str)
     stopped = Signal()
+    #: the tables are announced on the local network (""), or why not (``DiscoveryUnavailable``'s reason)
+    announced = Signal(str)
 
     def __init__(self, data: Path, parent: QObject | None = None):
         super().__init__(parent)
@@ -249,19 +252,21 @@ class HostedServer(QObject):
         self.server: TableServer | None = None
         self.port = 0
         self._thread: LoopThread | None = None
+        self._announcer: Announcer | None = None
 
     @property
     def running(self) -> bool:
         return self.server is not None
 
-    def start(self, host: str | None = None, port: int = 8765) -> None:
-        """Listen on ``host`` (None: every interface of this computer) and ``port`` (0: any free)."""
+    def start(self, host: str | None = None, port: int = 8765, announce: str = "") -> None:
+        """Listen on ``host`` (None: every interface of this computer) and ``port`` (0: any free);
+        ``announce``: the host's name to announce the open tables under on the local network ("": not)."""
         if self._thread is not None:
             return
         self._thread = LoopThread("cekidesk-host")
-        self._thread.submit(self._start(host, port))
+        self._thread.submit(self._start(host, port, announce))
 
-    async def _start(self, host: str | None, port: int) -> None:
+    async def _start(self, host: str | None, port: int, announce: str) -> None:
         server = TableServer(self.data, bot_processes=1)
         try:
             self.port = await server.start(host, port)  # type: ignore[arg-type]
@@ -271,7 +276,24 @@ class HostedServer(QObject):
             self._end()
             return
         self.server = server
+        if announce:
+            self._announce(server, host, announce)
         self.started.emit(self.port)
+
+    def _announce(self, server: TableServer, host: str | None, name: str) -> None:
+        """Announce the server's open tables on the local network, kept up to date as they change."""
+        try:
+            announcer = Announcer(self.port, name, addresses=addresses_for(host), interfaces=interfaces_for(host))
+        except DiscoveryUnavailable as exc:
+            self.announced.emit(exc.reason)
+            return
+        self._announcer = announcer
+
+        def changed() -> None:
+            announcer.update(open_tables(server.tables.values()))
+        server.tables_changed = changed
+        changed()
+        self.announced.emit("")
 
     def stop(self, reason: str = "host_quit") -> None:
         """Tell everybody the table closes and stop (the tables stay saved in the data folder)."""
@@ -289,9 +311,13 @@ class HostedServer(QObject):
             thread.submit(self._stop("host_quit")).result(wait)
 
     async def _stop(self, reason: str) -> None:
-        server = self.server
-        self.server = None
+        server, announcer = self.server, self._announcer
+        self.server = self._announcer = None
+        if announcer is not None:
+            with contextlib.suppress(Exception):
+                announcer.close()
         if server is not None:
+            server.tables_changed = None
             with contextlib.suppress(Exception):
                 await server.stop("host_quit" if reason == "host_quit" else "server_stop")
         self._end()

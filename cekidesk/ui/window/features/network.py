@@ -24,10 +24,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Protocol
 
-from PySide6.QtCore import QCoreApplication, Qt, QTimer
-from PySide6.QtWidgets import QDockWidget, QMessageBox, QWidget
+from PySide6.QtCore import QCoreApplication, QObject, Qt, QTimer, Signal
+from PySide6.QtWidgets import QDockWidget, QMessageBox
 
-from cekidesk.net.protocol import Chat, Ready, SeatInfo, SeatSpec, TableOptions
+from cekidesk.net.discovery import Browser, DiscoveryUnavailable, local_addresses
+from cekidesk.net.protocol import Chat, Ready, Remove, SeatInfo, SeatKind, SeatSpec, Start, TableOptions
 from cekidesk.net.remote import (
     ChatReceived,
     ConnectionChanged,
@@ -57,6 +58,32 @@ def _tr(text: str) -> str:
     return QCoreApplication.translate("NetworkTable", text)
 
 
+class ChatPanelLike(Protocol):
+    """The chat panel (``ui/widgets/chat.ChatPanel``)."""
+
+    def add_line(self, name: str, text: str, own: bool) -> None: ...
+
+    def add_notice(self, text: str) -> None: ...
+
+
+class WaitingRoomLike(Protocol):
+    """The waiting room (``ui/dialogs/waiting_room.WaitingRoom``)."""
+
+    @property
+    def chat(self) -> ChatPanelLike: ...
+
+    def set_table(self, code: str, addresses: list[str], game_id: str, host: bool, you: int | None,
+                  host_seat: int | None = None) -> None: ...
+
+    def set_seats(self, seats: list[SeatInfo]) -> None: ...
+
+    def set_connection(self, state: str, seconds: float | None = None) -> None: ...
+
+    def show(self) -> None: ...
+
+    def hide(self) -> None: ...
+
+
 class HostChoiceLike(Protocol):
     """What the host dialog gives (``ui/dialogs/host_table.HostChoice``)."""
 
@@ -78,6 +105,12 @@ class JoinChoiceLike(Protocol):
     spectate: bool
 
 
+class _Found(QObject):
+    """Brings the browser's tables (found on zeroconf's thread) to the UI thread."""
+
+    changed = Signal(list)
+
+
 class NetworkTable(Feature):
     """See the module docstring.  ``bind`` is the address the hosted server listens on (None: every
     one of this computer; tests: ``127.0.0.1``); ``data`` the folder of its tables."""
@@ -91,8 +124,8 @@ class NetworkTable(Feature):
         self.link: TableLink | None = None
         self.server: HostedServer | None = None
         self.remote: RemoteSession | None = None
-        self.room: QWidget | None = None
-        self.chat: QWidget | None = None
+        self.room: WaitingRoomLike | None = None
+        self.chat: ChatPanelLike | None = None
         self.chat_dock: QDockWidget | None = None
         self.connection = "connected"
         self._down_since: float | None = None
@@ -187,8 +220,9 @@ class NetworkTable(Feature):
         self.server = HostedServer(self.data or data_dir() / "tables", self)
         self.server.started.connect(lambda port: self._hosted(port, me, config, seats, topts))
         self.server.failed.connect(self._host_failed)
+        self.server.announced.connect(self._announced)
         self.notice = _tr("Starting the table…")
-        self.server.start(self.bind, choice.port)
+        self.server.start(self.bind, choice.port, me if choice.announce else "")
         self.window.refresh()
 
     def _hosted(self, port: int, name: str, config: NewGameConfig, seats: list[SeatSpec],
@@ -203,6 +237,12 @@ class NetworkTable(Feature):
         self.notice = ""
         self.window.refresh()
 
+    def _announced(self, reason: str) -> None:
+        if reason and self.chat is not None:
+            self.chat.add_notice(_tr("The table is not announced on the local network: {why} Tell the others "
+                                     "this computer's address and the table's code.").format(
+                why=_discovery_words(reason)))
+
     def _host_failed(self, message: str) -> None:
         self.server = None
         self.notice = ""
@@ -212,8 +252,22 @@ class NetworkTable(Feature):
 
     # -- joining ---------------------------------------------------------------------------------------
     def join_dialog(self) -> None:
+        """The Join dialog, with the tables found on the local network listed as they come."""
         from ...dialogs.join_table import JoinTableDialog
         dlg = JoinTableDialog(self.window.settings, self.window.widget())
+        found = _Found(dlg)
+        found.changed.connect(dlg.set_found)
+        browser: Browser | None = None
+        try:
+            browser = Browser(found.changed.emit)
+        except DiscoveryUnavailable as exc:
+            dlg.set_discovery_state(_tr("Tables on the local network cannot be looked for here: {why}").format(
+                why=_discovery_words(exc.reason)))
+
+        def done() -> None:
+            if browser is not None:
+                browser.close()
+        dlg.finished.connect(done)
         dlg.accepted.connect(lambda: self.join(dlg.choice()))
         dlg.open()
 
@@ -316,26 +370,26 @@ class NetworkTable(Feature):
     def _seats(self, seats: list[SeatInfo]) -> None:
         room, r = self.room, self.remote
         if room is not None and r is not None:
-            room.set_seats(seats)  # type: ignore[attr-defined]
+            room.set_seats(seats)
 
     def _chat_line(self, step: ChatReceived) -> None:
         r = self.remote
         own = r is not None and step.seat is not None and step.seat == r.you
         name = step.name if step.seat is not None else _tr("{name} (watching)").format(name=step.name)
         for panel in self._chat_panels():
-            panel.add_line(name, step.text, own)  # type: ignore[attr-defined]
+            panel.add_line(name, step.text, own)
 
-    def _chat_panels(self) -> list[QWidget]:
+    def _chat_panels(self) -> list[ChatPanelLike]:
+        """The chat dock's panel, and the waiting room's."""
         panels = [p for p in (self.chat,) if p is not None]
-        inner = getattr(self.room, "chat", None)
-        if inner is not None:
-            panels.append(inner)
+        if self.room is not None:
+            panels.append(self.room.chat)
         return panels
 
     def _connection(self, step: ConnectionChanged) -> None:
         self.connection = step.state
         if self.room is not None:
-            self.room.set_connection(step.state)  # type: ignore[attr-defined]
+            self.room.set_connection(step.state, step.seconds)
         if step.state == "reconnecting":
             if self._down_since is None:
                 self._down_since = time.monotonic() - step.seconds
@@ -427,24 +481,32 @@ class NetworkTable(Feature):
             room = WaitingRoom(self.window.widget())
             room.readyToggled.connect(self.set_ready)
             room.leaveRequested.connect(self.leave)
-            inner = getattr(room, "chat", None)
-            if inner is not None:
-                inner.messageEntered.connect(self.send_chat)
+            room.startRequested.connect(lambda: self._send_host(Start()))
+            room.seatKindChosen.connect(lambda seat, kind, level: self._send_host(
+                SeatKind(seat=seat, kind=kind, level=level or None)))
+            room.removeRequested.connect(lambda seat: self._send_host(Remove(seat=seat)))
+            room.chat.messageEntered.connect(self.send_chat)
             self.room = room
-        hosting = self.server is not None
-        self.room.set_table(r.code or "", self.addresses if hosting else [], r.game or "",  # type: ignore[attr-defined]
-                            hosting, r.you)
-        self.room.set_seats(list(r.seat_infos))  # type: ignore[attr-defined]
-        self.room.set_connection(self.connection)  # type: ignore[attr-defined]
-        self.room.show()
+        hosting = r.host is not None and r.host == r.you
+        room = self.room
+        room.set_table(r.code or "", self.addresses if self.server is not None else [], r.game or "", hosting,
+                       r.you, r.host)
+        room.set_seats(list(r.seat_infos))
+        room.set_connection(self.connection)
+        room.show()
+
+    def _send_host(self, frame: Start | SeatKind | Remove) -> None:
+        if self.link is not None:
+            self.link.send(frame)
 
     def _show_chat(self) -> None:
         if self.chat_dock is None:
             from ...widgets.chat import ChatPanel
             dock = self.chat_dock = QDockWidget(self.window.widget())
             dock.setObjectName("chatDock")
-            panel = self.chat = ChatPanel(dock)
+            panel = ChatPanel(dock)
             panel.messageEntered.connect(self.send_chat)
+            self.chat = panel
             dock.setWidget(panel)
             self.window.widget().addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
             self.retranslate()
@@ -494,6 +556,13 @@ def _seat_mark(info: SeatInfo, own: bool, connection: str) -> tuple[str, str]:
     return "connected", _tr("Connected")
 
 
+def _discovery_words(reason: str) -> str:
+    texts = {"no_multicast": _tr("this network does not let computers find each other (no multicast)."),
+             "no_zeroconf": _tr("the part of CekiDesk that finds tables is missing."),
+             "no_network": _tr("this computer is not on a network.")}
+    return texts.get(reason, _tr("it is not available."))
+
+
 def _refusal(code: str) -> str:
     texts = {
         "no_table": _tr("there is no table with that code."),
@@ -511,14 +580,6 @@ def _addresses(bind: str | None) -> list[str]:
     """This computer's addresses for the others (discovery's ``local_addresses`` when there)."""
     if bind is not None:
         return [bind]
-    try:
-        from cekidesk.net.discovery import local_addresses  # type: ignore[import-not-found]
-    except ImportError:
-        import socket
-        try:
-            return [socket.gethostbyname(socket.gethostname())]
-        except OSError:
-            return []
     return list(local_addresses())
 
 
