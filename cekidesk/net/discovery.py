@@ -146,16 +146,13 @@ def _text(value: object, limit: int) -> str | None:
         return None
 
 
-    return frozenset(g.id for g in games())
-
-
 def _players_of() -> dict[str, tuple[int, int]]:
     from cekidesk.games import games
 
     return {g.id: (g.min_players, g.max_players) for g in games()}
 
 
-def parse_txt(properties: Mapping[object, object],
+def parse_txt(properties: Mapping[Any, object],
               games: Mapping[str, tuple[int, int]] | None = None) -> tuple[str, bool, list[AnnouncedTable]] | None:
     """The host name, whether it serves wss://, and the tables of a TXT record (as zeroconf gives it:
     bytes keys and values); None for a record that is not a CekiDesk announcement this version reads.
@@ -225,7 +222,7 @@ def best_address(addresses: Iterable[str]) -> str | None:
     return ranked[0][2] if ranked else None
 
 
-def found_tables(properties: Mapping[object, object], addresses: Iterable[str], port: object,
+def found_tables(properties: Mapping[Any, object], addresses: Iterable[str], port: object,
                  games: Mapping[str, tuple[int, int]] | None = None) -> list[FoundTable]:
     """The tables one resolved service announces (empty for anything not valid)."""
     if not isinstance(port, int) or isinstance(port, bool) or not 0 < port <= 65535:
