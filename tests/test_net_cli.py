@@ -1,6 +1,6 @@
 """``cekidesk-server`` as a command (issue 29): ``--port 0`` prints the port it chose, it binds only
 127.0.0.1 unless ``--host`` says otherwise, wrong flags get one clear line and no traceback, and a
-SIGTERM stops it with its tables kept."""
+SIGTERM stops it with its tables kept, telling every connection first."""
 from __future__ import annotations
 
 import asyncio
@@ -15,9 +15,11 @@ import threading
 from pathlib import Path
 
 import pytest
+from websockets.exceptions import ConnectionClosed
 
 from cekidesk.net.cli import is_loopback
 from cekidesk.net.client import TableClient
+from cekidesk.net.protocol import Closing
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -45,11 +47,17 @@ def test_port_0_prints_the_port_and_sigterm_keeps_the_tables(tmp_path):
         assert "listening on ws://127.0.0.1:" in line, line
         port = int(line.split("ws://127.0.0.1:")[1].split()[0])
 
-        async def create() -> str:
+        async def create_and_hear_the_stop() -> tuple[str, str, int]:
             async with TableClient(f"ws://127.0.0.1:{port}") as c:
-                return await c.create("pei", [{"kind": "person"}] * 3)
-        code = asyncio.run(asyncio.wait_for(create(), 30))
-        proc.send_signal(signal.SIGTERM)
+                code = await c.create("pei", [{"kind": "person"}] * 3)
+                await c.join(code, 0, "Ayu")
+                proc.send_signal(signal.SIGTERM)
+                closing = await c.expect(Closing, 20)   # everybody is told before the server goes
+                with pytest.raises(ConnectionClosed) as closed:
+                    await c.recv(20)
+                return code, closing.reason, closed.value.rcvd.code if closed.value.rcvd else 1006
+        code, reason, close_code = asyncio.run(asyncio.wait_for(create_and_hear_the_stop(), 60))
+        assert (reason, close_code) == ("server_stop", 1001)
         out, err = proc.communicate(timeout=30)
     finally:
         proc.kill()

@@ -15,7 +15,7 @@ from websockets.exceptions import ConnectionClosed
 
 from cekidesk.games import new_match
 from cekidesk.net.client import ServerRefused, TableClient, legal_moves
-from cekidesk.net.protocol import Closing, Error, Moved, Removed, Seats, TableState
+from cekidesk.net.protocol import Closing, Create, Error, Moved, Removed, Seats, SeatSpec, TableState
 from cekidesk.net.server import ServerLimits, TableServer
 from cekidesk.net.table import SAVES, read_meta
 from cekidesk.persistence.saves import Seat, load_match, save_match
@@ -470,3 +470,41 @@ def test_a_local_save_is_hosted_again_and_waits_through_a_restart(tmp_path):
             assert [str(a) for a in table.session.match.logs[0][:4]] == [str(a) for a in match.logs[0]]
             await h.close()
     run(go(), 40)
+
+
+@pytest.mark.parametrize("how", ["removed", "left"])
+def test_after_start_a_person_who_is_removed_or_leaves_does_not_hold_the_match_up(tmp_path, how):
+    async def go():
+        async with serving(tmp_path) as (server, url):
+            code, host = await hosted(url)
+            b = await client(url)
+            await b.join(code, 1, "Budi")
+            await host.start()
+            await host.wait_for(lambda f: isinstance(f, Seats) and f.seats[0].ready)
+            assert server.tables[code].status == "waiting"
+            if how == "removed":
+                await host.remove(1)
+            else:
+                await b.leave()
+            state = await host.wait_for(lambda f: isinstance(f, TableState) and f.status == "playing")
+            assert [s.computer for s in state.seats] == [False, True, True]
+            for c in (host, b):
+                await c.close()
+    run(go())
+
+
+def test_a_table_made_inside_the_app_has_the_host_it_names(tmp_path):
+    async def go():
+        async with serving(tmp_path) as (server, url):
+            frame = Create(game="pei", seats=[SeatSpec(kind="person")] * 3, table={"pace_ms": 0})
+            code = server.create(frame, host_seat=1).code
+            a = await client(url)
+            await a.join(code, 0, "Ayu")
+            assert a.host is None and not a.is_host
+            h = await client(url)
+            await h.join(code, 1, "Host")
+            assert h.is_host and h.host == 1
+            await a.wait_for(lambda f: isinstance(f, Seats) and f.host == 1)
+            for c in (a, h):
+                await c.close()
+    run(go())

@@ -19,8 +19,8 @@ from cekidesk.engine.core import Event
 from cekidesk.net.client import TableClient, autoplay, legal_moves
 from cekidesk.net.codec import encode
 from cekidesk.net.protocol import Hands, Moved, TableState, parse_server_frame
-from cekidesk.persistence.saves import record_json
 from cekidesk.net.server import TableServer
+from cekidesk.persistence.saves import record_json
 
 GAMES = [g.id for g in shipped_games()]
 
@@ -98,6 +98,8 @@ def test_every_frame_holds_only_what_its_connection_may_see(tmp_path, game_id):
                 continue
             if getattr(frame, "move", None) is not None and frame.move < len(logs[0]):
                 assert str(match.history[0].seed) not in text, "the hand's seed before it ended"
+            if isinstance(frame, TableState):
+                assert frame.table.seed is None, "the seed deals every hand: it never leaves the server"
             if not isinstance(frame, (TableState, Moved)) or frame.status == "waiting":
                 continue
             state, events = expected[frame.move]

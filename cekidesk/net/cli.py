@@ -3,7 +3,8 @@
 It listens on ``--host`` (127.0.0.1 unless the flag says otherwise: another address is bound only
 when asked for by name) and ``--port`` (8765; 0 picks a free port), keeps its tables in ``--data``
 and prints the address it listens on.  Wrong flags get a one-line message and exit status 2, never
-a traceback; Ctrl+C or SIGTERM stop it with every table kept on the disk.
+a traceback; Ctrl+C or SIGTERM stop it with every table kept on the disk (every connection is told
+first: a ``closing`` frame with the reason ``server_stop``).
 """
 from __future__ import annotations
 
@@ -148,7 +149,7 @@ async def _run(args: argparse.Namespace, tls: ssl.SSLContext | None, data: Path)
         if announcer is not None:
             server.tables_changed = None
             announcer.close()
-        await server.stop()
+        await server.stop("server_stop")   # (everybody is told: ``closing``)
     if args.stats:
         print(_stats(list(server.move_times)), flush=True)
     print("cekidesk-server: stopped; the tables are kept", flush=True)

@@ -29,6 +29,7 @@ from pathlib import Path
 from pydantic import BaseModel, ValidationError
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
+from websockets.protocol import State
 
 from cekidesk import __version__
 from cekidesk.bots import bot_levels
@@ -203,8 +204,9 @@ class TableServer:
             self._server.close(close_connections=False)   # (no new connections)
             frame = Closing(reason=reason)
             for conn in list(self.connections):
-                conn.send(frame)
-                conn.close(GOING_AWAY, reason)
+                if conn.ws.state is State.OPEN:   # (one closing already is left to finish)
+                    conn.send(frame)
+                    conn.close(GOING_AWAY, reason)
             closing = [c.closed for c in self.connections if c.closed is not None]
             if closing:
                 await asyncio.wait(closing, timeout=5)
@@ -276,8 +278,10 @@ class TableServer:
         table.on_seats = self._tables_changed
         return table
 
-    def create(self, frame: Create) -> Table:
-        """A new table (raises :class:`TableError` for a request that cannot be one)."""
+    def create(self, frame: Create, host_seat: int | None = None) -> Table:
+        """A new table (raises :class:`TableError` for a request that cannot be one).  Made without a
+        connection (a server inside the app), ``host_seat`` names the seat whose first taker becomes
+        the host (a ``create`` frame's connection is the host by itself)."""
         if len(self.tables) >= self.max_tables:
             raise TableError("too_many_tables", "the server has as many tables as it may; try later")
         try:
@@ -309,6 +313,8 @@ class TableServer:
         table = self._table(code, game.id, options.model_dump(mode="json"), dict(frame.match_options or {}), seats,
                             frame.table, self.data / "tables" / code)
         self.tables[code] = table
+        if host_seat is not None and 0 <= host_seat < n and frame.seats[host_seat].kind == "person":
+            table.host_seat_open = host_seat
         table.save_meta()
         self._tables_changed()
         return table

@@ -9,6 +9,12 @@ spectator sees them).  A person who goes away keeps their seat: after the table'
 until they come back with their seat token; after ``seat_kept_s`` the token no longer works and
 the seat is open to anybody.
 
+The table's host (docs/protocol.md "The host") starts the match, gives seats to computer players or
+opens them, and removes people; its rights go with the token of the seat it took first.  At a table
+with ``undo`` a person may ask to take back their last move of the hand: the table waits until every
+other person present agrees (:meth:`Session.undo` then takes the moves back), one refuses, or
+``undo_timeout`` passes.
+
 Files (``<data>/tables/<code>/``): ``table.json`` (the table: game, options, seats with the
 SHA-256 of their tokens, whether the match began) written when it changes, and the match's save
 (the existing ``.cekisave`` format) written by the session after every move, before the move goes
@@ -475,6 +481,8 @@ class Table:
         self.gone(peer)
         if seat is not None and self.session.match is not None:
             self._take_over(seat)   # (before the match begins the seat is only open again)
+        elif seat is not None:
+            self._go_on()   # (after the host's start, an open seat does not hold the match up)
 
     def ready(self, peer: Peer) -> None:
         if peer.seat is None:
@@ -657,6 +665,7 @@ class Table:
             self._take_over(seat)   # (tells everybody the seats)
         else:
             self._send_seats()
+            self._go_on()
         self._vote_check()
 
     # -- agreed undo --------------------------------------------------------------------------------------
@@ -743,9 +752,19 @@ class Table:
             if now is None or now.hand_index != hand or len(now.logs[-1]) <= cut:
                 break
         self.session.undo_stack.redo.clear()   # (no redo at a table: the computer players need not wait)
+        self._both_saves()
         if last is not None:
             self._changed(last)
         self._changed(self.session.set_paused(False))
+
+    def _both_saves(self) -> None:
+        """After an undo both saves hold the match as it is now (a restart takes up the save with
+        more moves: it must not be the one from before the undo)."""
+        for path in self.writer.paths:
+            try:
+                self.session.save_as(path)
+            except (SaveFileError, OSError, ValueError) as exc:
+                log.error("table %s could not be saved after an undo: %s", self.code, exc)
 
     # -- a saved match hosted again -------------------------------------------------------------------------
     def _pending_match(self) -> Match | None:
