@@ -499,7 +499,6 @@ class RemoteSession:
         finished = frame.hand + (0 if playing else 1)
         if self.you is None and finished == 0:
             self.match = None    # a spectator before the first hand ends: no hand of its own to show
-            self._hand_out(self._changes([Started()]))
             self._watching(frame.to_act)
             return
         before = self.match
@@ -608,8 +607,9 @@ class RemoteSession:
                  events: Sequence[Event] = ()) -> Changes:
         m = self.match
         views: tuple[SeatView, ...] = ()
-        if m is not None and self.you is not None and (shown or any(isinstance(s, Started) for s in steps)):
-            views = (SeatView(self.you, self.view(), tuple(events)),)
+        seen = self.you is not None or (m is not None and m.hand_over())   # (a spectator: a finished hand)
+        if m is not None and seen and (shown or any(isinstance(s, Started) for s in steps)):
+            views = (SeatView(self.human_seat, self.view(), tuple(e.for_viewer(self.you) for e in events)),)
         return Changes(
             done=done, steps=tuple(steps), views=views, public_events=tuple(e.for_viewer(None) for e in events),
             viewer=self.human_seat, log_viewer=self.log_viewer,

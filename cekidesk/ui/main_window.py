@@ -159,7 +159,7 @@ class MainWindow(QMainWindow):
 
     def _place_network_actions(self) -> None:
         """Game ▸ Host a table…, Join a table…, Leave the table: after Save As…."""
-        menu = self.menu_game
+        menu = self.commands.menu_game
         shown = menu.actions()
         after = shown.index(self.commands.act_save_as) + 1
         before = shown[after] if after < len(shown) else None

@@ -28,7 +28,7 @@ from PySide6.QtCore import QCoreApplication, QObject, Qt, QTimer, Signal
 from PySide6.QtWidgets import QDockWidget, QMessageBox
 
 from cekidesk.net.discovery import Browser, DiscoveryUnavailable, local_addresses
-from cekidesk.net.protocol import Chat, Ready, Remove, SeatInfo, SeatKind, SeatSpec, Start, TableOptions
+from cekidesk.net.protocol import Chat, Frame, Ready, Remove, SeatInfo, SeatKind, SeatSpec, Start, TableOptions
 from cekidesk.net.remote import (
     ChatReceived,
     ConnectionChanged,
@@ -130,7 +130,9 @@ class NetworkTable(Feature):
         self.connection = "connected"
         self._down_since: float | None = None
         self._outage_box: QMessageBox | None = None
-        self._pending_join: tuple[str, int | None, str] | None = None
+        self._hosting: tuple[str, NewGameConfig, list[SeatSpec], TableOptions] | None = None
+        #: the chat lines so far (name, text, own), the latest 300
+        self.chat_log: list[tuple[str, str, bool]] = []
         self.host_port = 0
         self.addresses: list[str] = []
         self.notice = ""   # what the status line says of the table (a refusal, the table closing)
@@ -217,16 +219,22 @@ class NetworkTable(Feature):
         me = config.seats[0].name if config.seats and config.seats[0].name else self._default_name()
         topts = TableOptions(takeover_after_s=choice.takeover_after_s, pace_ms=self.window.settings.bot_pace_ms,
                              undo=choice.undo)
+        if config.seed_chosen:   # (the deal number the host typed deals the table's hands)
+            topts = topts.model_copy(update={"seed": config.seed})
         self.server = HostedServer(self.data or data_dir() / "tables", self)
-        self.server.started.connect(lambda port: self._hosted(port, me, config, seats, topts))
+        self._hosting = (me, config, seats, topts)
+        self.server.started.connect(self._hosted)   # (a bound method: brought to the UI thread)
         self.server.failed.connect(self._host_failed)
         self.server.announced.connect(self._announced)
         self.notice = _tr("Starting the table…")
         self.server.start(self.bind, choice.port, me if choice.announce else "")
         self.window.refresh()
 
-    def _hosted(self, port: int, name: str, config: NewGameConfig, seats: list[SeatSpec],
-                topts: TableOptions) -> None:
+    def _hosted(self, port: int) -> None:
+        if self._hosting is None or self.server is None:
+            return
+        name, config, seats, topts = self._hosting
+        self._hosting = None
         self.host_port = port
         self.addresses = _addresses(self.bind)
         link = self._open(table_url(self.bind or "127.0.0.1", port), name)
@@ -288,12 +296,21 @@ class NetworkTable(Feature):
         c = self.window.controller
         link = self.link = TableLink(url, name[:40], self)
         remote = self.remote = RemoteSession(link.send, c.scheduler)
-        link.frameArrived.connect(remote.receive)
-        link.connectionChanged.connect(remote.connection)
+        # (bound methods of this QObject: the link's signals, emitted on its thread, come on the UI thread)
+        link.frameArrived.connect(self._frame)
+        link.connectionChanged.connect(self._link_state)
         link.failed.connect(self._failed)
         c.use_remote(remote)
         self._show_chat()
         return link
+
+    def _frame(self, frame: Frame) -> None:
+        if self.remote is not None and self.link is not None:
+            self.remote.receive(frame)
+
+    def _link_state(self, state: str, seconds: float) -> None:
+        if self.remote is not None and state in ("connected", "reconnecting", "lost"):
+            self.remote.connection(state, seconds)  # type: ignore[arg-type]
 
     def send_chat(self, text: str) -> None:
         text = text.strip()
@@ -376,6 +393,7 @@ class NetworkTable(Feature):
         r = self.remote
         own = r is not None and step.seat is not None and step.seat == r.you
         name = step.name if step.seat is not None else _tr("{name} (watching)").format(name=step.name)
+        self.chat_log = [*self.chat_log[-299:], (name, step.text, own)]
         for panel in self._chat_panels():
             panel.add_line(name, step.text, own)
 
