@@ -138,7 +138,8 @@ class MainWindow(QMainWindow):
         self.sounds = Sounds(self)
         self.announcer = Announcer(self, status_text=self.status.status_text, hint_line=self.hints.line)
         self.commands.menu_view.addAction(self.announcer.action)
-        self.network = NetworkTable(self, status_text=self.status.status_text)
+        self.network = NetworkTable(self, status_text=self.status.status_text,
+                                    undo_actions=self.undo_commands.actions())
         self._place_network_actions()
         # what tests and the app reach on the window itself
         self.status_label, self.info_label = self.status.status_label, self.status.info_label

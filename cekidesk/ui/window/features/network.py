@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Protocol
 
 from PySide6.QtCore import QCoreApplication, QObject, Qt, QTimer, Signal
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QDockWidget, QMessageBox
 
 from cekidesk.net.discovery import Browser, DiscoveryUnavailable, local_addresses
@@ -52,10 +53,6 @@ log = logging.getLogger(__name__)
 
 #: how long the connection may be down before the player is asked whether to wait or leave (s)
 LONG_OUTAGE_S = 30.0
-
-
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("NetworkTable", text)
 
 
 class ChatPanelLike(Protocol):
@@ -115,9 +112,11 @@ class NetworkTable(Feature):
     """See the module docstring.  ``bind`` is the address the hosted server listens on (None: every
     one of this computer; tests: ``127.0.0.1``); ``data`` the folder of its tables."""
 
-    def __init__(self, window: WindowInterface, status_text: Callable[[], str], data: Path | None = None):
+    def __init__(self, window: WindowInterface, status_text: Callable[[], str], undo_actions: list[QAction],
+                 data: Path | None = None):
         super().__init__(window.widget())
         self.window = window
+        self.undo_actions = undo_actions   # (Undo, Redo, Restart this deal: a networked table's undo is agreed)
         self.status_text = status_text
         self.data = data
         self.bind: str | None = None
@@ -151,13 +150,13 @@ class NetworkTable(Feature):
 
     # -- the window's hooks ---------------------------------------------------------------------------
     def retranslate(self) -> None:
-        self.act_host.setText(_tr("&Host a table…"))
-        self.act_join.setText(_tr("&Join a table…"))
-        self.act_leave.setText(_tr("&Leave the table"))
-        self.act_host.setStatusTip(_tr("Play with people at other computers: start a table they can join"))
-        self.act_join.setStatusTip(_tr("Sit at a table somebody else started"))
+        self.act_host.setText(self.tr("&Host a table…"))
+        self.act_join.setText(self.tr("&Join a table…"))
+        self.act_leave.setText(self.tr("&Leave the table"))
+        self.act_host.setStatusTip(self.tr("Play with people at other computers: start a table they can join"))
+        self.act_join.setStatusTip(self.tr("Sit at a table somebody else started"))
         if self.chat_dock is not None:
-            self.chat_dock.setWindowTitle(_tr("Chat"))
+            self.chat_dock.setWindowTitle(self.tr("Chat"))
 
     def refresh(self) -> None:
         at_table = self.link is not None or self.remote is not None
@@ -166,6 +165,7 @@ class NetworkTable(Feature):
         self.act_leave.setEnabled(at_table)
         self.act_leave.setVisible(at_table)
         self._mark_seats()
+        self._undo_items()
         line = self._status_line()
         if line:
             self.window.set_status(line)
@@ -193,7 +193,7 @@ class NetworkTable(Feature):
         others = [s for i, s in enumerate(self.remote.seat_infos) if s.present and i != self.remote.you]
         if not others:
             return ""
-        return _tr("You host this table: quitting closes it for everybody at it. The match stays saved, "
+        return self.tr("You host this table: quitting closes it for everybody at it. The match stays saved, "
                    "and you can host it again later.")
 
     # -- hosting ---------------------------------------------------------------------------------------
@@ -226,7 +226,7 @@ class NetworkTable(Feature):
         self.server.started.connect(self._hosted)   # (a bound method: brought to the UI thread)
         self.server.failed.connect(self._host_failed)
         self.server.announced.connect(self._announced)
-        self.notice = _tr("Starting the table…")
+        self.notice = self.tr("Starting the table…")
         self.server.start(self.bind, choice.port, me if choice.announce else "")
         self.window.refresh()
 
@@ -247,15 +247,15 @@ class NetworkTable(Feature):
 
     def _announced(self, reason: str) -> None:
         if reason and self.chat is not None:
-            self.chat.add_notice(_tr("The table is not announced on the local network: {why} Tell the others "
+            self.chat.add_notice(self.tr("The table is not announced on the local network: {why} Tell the others "
                                      "this computer's address and the table's code.").format(
                 why=_discovery_words(reason)))
 
     def _host_failed(self, message: str) -> None:
         self.server = None
         self.notice = ""
-        QMessageBox.warning(self.window.widget(), i18n.latin(lambda: _tr("The table could not start")),
-                            _tr("The table could not start on this computer: {reason}").format(reason=message))
+        QMessageBox.warning(self.window.widget(), i18n.latin(lambda: self.tr("The table could not start")),
+                            self.tr("The table could not start on this computer: {reason}").format(reason=message))
         self.window.refresh()
 
     # -- joining ---------------------------------------------------------------------------------------
@@ -269,7 +269,7 @@ class NetworkTable(Feature):
         try:
             browser = Browser(found.changed.emit)
         except DiscoveryUnavailable as exc:
-            dlg.set_discovery_state(_tr("Tables on the local network cannot be looked for here: {why}").format(
+            dlg.set_discovery_state(self.tr("Tables on the local network cannot be looked for here: {why}").format(
                 why=_discovery_words(exc.reason)))
 
         def done() -> None:
@@ -284,12 +284,12 @@ class NetworkTable(Feature):
             return
         name = choice.name.strip() or self._default_name()
         link = self._open(table_url(choice.address, choice.port), name)
-        self.notice = _tr("Connecting to the table…")
+        self.notice = self.tr("Connecting to the table…")
         link.join(choice.code.strip().upper(), None if choice.spectate else -1)
         self.window.refresh()
 
     def _default_name(self) -> str:
-        return _tr("Player")
+        return self.tr("Player")
 
     # -- at the table ----------------------------------------------------------------------------------
     def _open(self, url: str, name: str) -> TableLink:
@@ -361,8 +361,8 @@ class NetworkTable(Feature):
         reason = _refusal(code) or message
         self.link = None
         self._end()
-        QMessageBox.warning(self.window.widget(), i18n.latin(lambda: _tr("Not at the table")),
-                            _tr("You could not sit at the table: {reason}").format(reason=reason))
+        QMessageBox.warning(self.window.widget(), i18n.latin(lambda: self.tr("Not at the table")),
+                            self.tr("You could not sit at the table: {reason}").format(reason=reason))
 
     # -- what the table tells --------------------------------------------------------------------------
     def _net(self, step: NetStep) -> None:
@@ -379,7 +379,7 @@ class NetworkTable(Feature):
         elif isinstance(step, UndoAsked):
             self._undo_asked(step)
         elif isinstance(step, UndoRefused):
-            self.notice = _tr("Undo was refused.")
+            self.notice = self.tr("Undo was refused.")
         elif isinstance(step, Refused):
             self.notice = _refusal(step.code)
         self.window.refresh()
@@ -392,7 +392,7 @@ class NetworkTable(Feature):
     def _chat_line(self, step: ChatReceived) -> None:
         r = self.remote
         own = r is not None and step.seat is not None and step.seat == r.you
-        name = step.name if step.seat is not None else _tr("{name} (watching)").format(name=step.name)
+        name = step.name if step.seat is not None else self.tr("{name} (watching)").format(name=step.name)
         self.chat_log = [*self.chat_log[-299:], (name, step.text, own)]
         for panel in self._chat_panels():
             panel.add_line(name, step.text, own)
@@ -419,7 +419,7 @@ class NetworkTable(Feature):
                 self._outage_box.close()
                 self._outage_box = None
         if step.state == "lost":
-            self.notice = _tr("The connection to the table is lost.")
+            self.notice = self.tr("The connection to the table is lost.")
 
     def _outage_tick(self) -> None:
         if self._down_since is None:
@@ -431,11 +431,11 @@ class NetworkTable(Feature):
     def _ask_wait_or_leave(self) -> None:
         box = self._outage_box = QMessageBox(self.window.widget())
         box.setIcon(QMessageBox.Icon.Question)
-        box.setWindowTitle(i18n.latin(lambda: _tr("The table cannot be reached")))
-        box.setText(_tr("The table has not answered for a while. Keep trying, or leave the table? "
+        box.setWindowTitle(i18n.latin(lambda: self.tr("The table cannot be reached")))
+        box.setText(self.tr("The table has not answered for a while. Keep trying, or leave the table? "
                         "If you leave, your seat is kept for a while and a computer player plays it."))
-        wait = box.addButton(_tr("&Wait"), QMessageBox.ButtonRole.RejectRole)
-        leave = box.addButton(_tr("&Leave"), QMessageBox.ButtonRole.AcceptRole)
+        wait = box.addButton(self.tr("&Wait"), QMessageBox.ButtonRole.RejectRole)
+        leave = box.addButton(self.tr("&Leave"), QMessageBox.ButtonRole.AcceptRole)
         box.setDefaultButton(wait)
 
         def answered() -> None:
@@ -454,13 +454,13 @@ class NetworkTable(Feature):
         if link is not None:
             link.close()
         self.connection = "lost"
-        self.notice = _tr("The table is closed.")
+        self.notice = self.tr("The table is closed.")
         QMessageBox.information(
-            self.window.widget(), i18n.latin(lambda: _tr("The table is closed")),
-            _tr("The host closed the table. The hands finished so far stay here: the score sheet and the "
+            self.window.widget(), i18n.latin(lambda: self.tr("The table is closed")),
+            self.tr("The host closed the table. The hands finished so far stay here: the score sheet and the "
                 "hand history show them. Leave the table to go back to your own game.")
             if reason == "host_quit" else
-            _tr("The table server stopped. The hands finished so far stay here. Leave the table to go back to "
+            self.tr("The table server stopped. The hands finished so far stay here. Leave the table to go back to "
                 "your own game."))
 
     def _removed(self) -> None:
@@ -469,8 +469,8 @@ class NetworkTable(Feature):
         if link is not None:
             link.close()
         self._end()
-        QMessageBox.information(self.window.widget(), i18n.latin(lambda: _tr("You left the table")),
-                                _tr("You are no longer at the table."))
+        QMessageBox.information(self.window.widget(), i18n.latin(lambda: self.tr("You left the table")),
+                                self.tr("You are no longer at the table."))
 
     def _undo_asked(self, step: UndoAsked) -> None:
         """Another person asks to take back their last move: agree or refuse."""
@@ -478,10 +478,10 @@ class NetworkTable(Feature):
         if link is None:
             return
         box = QMessageBox(self.window.widget())
-        box.setWindowTitle(i18n.latin(lambda: _tr("Take a move back?")))
-        box.setText(_tr("{name} asks to take back their last move. Do you agree?").format(name=step.name))
-        yes = box.addButton(_tr("&Agree"), QMessageBox.ButtonRole.AcceptRole)
-        box.addButton(_tr("&Refuse"), QMessageBox.ButtonRole.RejectRole)
+        box.setWindowTitle(i18n.latin(lambda: self.tr("Take a move back?")))
+        box.setText(self.tr("{name} asks to take back their last move. Do you agree?").format(name=step.name))
+        yes = box.addButton(self.tr("&Agree"), QMessageBox.ButtonRole.AcceptRole)
+        box.addButton(self.tr("&Refuse"), QMessageBox.ButtonRole.RejectRole)
 
         def answered() -> None:
             if self.link is link and self.remote is not None:
@@ -539,20 +539,34 @@ class NetworkTable(Feature):
                 mark, tip = _seat_mark(r.seat_infos[seat], seat == r.you, self.connection)
             item.set_mark(mark, tip)
 
+    def _undo_items(self) -> None:
+        """At a networked table Undo is there only when the host allowed the agreed undo (it asks the
+        others); Redo and Restart this deal are not."""
+        r = self.remote
+        undo, *others = self.undo_actions
+        undo.setVisible(r is None or r.undo_on)
+        for a in others:
+            a.setVisible(r is None)
+        if r is not None and r.undo_on:
+            undo.setText(self.tr("&Undo (ask the others)"))
+            tip = self.tr("Ask everybody at the table to agree to take back your last move")
+            undo.setToolTip(tip)
+            undo.setStatusTip(tip)
+
     def _status_line(self) -> str:
         if self.remote is None and self.link is None:
             return ""
         if self.connection == "reconnecting" and self._down_since is not None:
             seconds = int(time.monotonic() - self._down_since)
-            return _tr("The connection dropped: connecting again… ({seconds} s)").format(seconds=seconds)
+            return self.tr("The connection dropped: connecting again… ({seconds} s)").format(seconds=seconds)
         if self.connection == "lost" or self.notice:
-            return self.notice or _tr("The connection to the table is lost.")
+            return self.notice or self.tr("The connection to the table is lost.")
         r = self.remote
         if r is not None and r.spectator:
-            return _tr("Watching the table: hand {n} is being played.").format(n=r.hand + 1) \
+            return self.tr("Watching the table: hand {n} is being played.").format(n=r.hand + 1) \
                 if r.status == "playing" else self.status_text()
         if r is not None and r.status == "waiting":
-            return _tr("Waiting for everybody at the table to be ready…")
+            return self.tr("Waiting for everybody at the table to be ready…")
         return ""
 
 
@@ -563,33 +577,37 @@ def _seat_mark(info: SeatInfo, own: bool, connection: str) -> tuple[str, str]:
         return "", ""
     if own:
         if connection == "reconnecting":
-            return "reconnecting", _tr("Connecting again…")
-        return "connected", _tr("Connected")
+            return "reconnecting", QCoreApplication.translate("NetworkTable", "Connecting again…")
+        return "connected", QCoreApplication.translate("NetworkTable", "Connected")
     if not info.held:
-        return "open", _tr("Free seat")
+        return "open", QCoreApplication.translate("NetworkTable", "Free seat")
     if info.computer:
-        return "computer", _tr("Gone: a computer player plays this seat for now")
+        return "computer", QCoreApplication.translate("NetworkTable",
+                                                      "Gone: a computer player plays this seat for now")
     if not info.present:
-        return "reconnecting", _tr("Not connected: waiting for them to come back")
-    return "connected", _tr("Connected")
+        return "reconnecting", QCoreApplication.translate("NetworkTable",
+                                                          "Not connected: waiting for them to come back")
+    return "connected", QCoreApplication.translate("NetworkTable", "Connected")
 
 
 def _discovery_words(reason: str) -> str:
-    texts = {"no_multicast": _tr("this network does not let computers find each other (no multicast)."),
-             "no_zeroconf": _tr("the part of CekiDesk that finds tables is missing."),
-             "no_network": _tr("this computer is not on a network.")}
-    return texts.get(reason, _tr("it is not available."))
+    texts = {"no_multicast": QCoreApplication.translate(
+                 "NetworkTable", "this network does not let computers find each other (no multicast)."),
+             "no_zeroconf": QCoreApplication.translate(
+                 "NetworkTable", "the part of CekiDesk that finds tables is missing."),
+             "no_network": QCoreApplication.translate("NetworkTable", "this computer is not on a network.")}
+    return texts.get(reason, QCoreApplication.translate("NetworkTable", "it is not available."))
 
 
 def _refusal(code: str) -> str:
     texts = {
-        "no_table": _tr("there is no table with that code."),
-        "seat_taken": _tr("there is no free seat at that table."),
-        "bad_token": _tr("your seat at that table is no longer kept."),
-        "replaced": _tr("your seat was taken back from another window."),
-        "connect": _tr("nothing answers at that address."),
-        "stale": _tr("another move was played first."),
-        "illegal": _tr("that move is not allowed now."),
+        "no_table": QCoreApplication.translate("NetworkTable", "there is no table with that code."),
+        "seat_taken": QCoreApplication.translate("NetworkTable", "there is no free seat at that table."),
+        "bad_token": QCoreApplication.translate("NetworkTable", "your seat at that table is no longer kept."),
+        "replaced": QCoreApplication.translate("NetworkTable", "your seat was taken back from another window."),
+        "connect": QCoreApplication.translate("NetworkTable", "nothing answers at that address."),
+        "stale": QCoreApplication.translate("NetworkTable", "another move was played first."),
+        "illegal": QCoreApplication.translate("NetworkTable", "that move is not allowed now."),
     }
     return texts.get(code, "")
 
