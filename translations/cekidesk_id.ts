@@ -5665,6 +5665,10 @@
         <translation>Obrolan</translation>
     </message>
     <message>
+        <source>Hand {n} · table {code}</source>
+        <translation>Babak {n} · meja {code}</translation>
+    </message>
+    <message>
         <source>You host this table: quitting closes it for everybody at it. The match stays saved, and you can host it again later.</source>
         <translation>Anda tuan rumah meja ini: jika Anda keluar, meja ini tertutup bagi semua yang ada di sana. Pertandingannya tetap tersimpan, dan Anda bisa membukanya lagi nanti.</translation>
     </message>

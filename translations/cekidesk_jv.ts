@@ -5665,6 +5665,10 @@
         <translation>Obrolan</translation>
     </message>
     <message>
+        <source>Hand {n} · table {code}</source>
+        <translation>Babak {n} · méja {code}</translation>
+    </message>
+    <message>
         <source>You host this table: quitting closes it for everybody at it. The match stays saved, and you can host it again later.</source>
         <translation>Sampéyan sing duwé méja iki: yèn Sampéyan metu, méjané ketutup kanggo kabèh sing ana ing kono. Tandhingé tetep kasimpen, lan Sampéyan bisa mbukak manèh mengko.</translation>
     </message>

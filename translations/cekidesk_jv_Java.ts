@@ -7042,6 +7042,11 @@
         <translation>ꦲꦺꦴꦧꦿꦺꦴꦭꦤ꧀</translation>
     </message>
     <message>
+        <source>Hand {n} · table {code}</source>
+        <translatorcomment>jv: Babak {n} · méja {code}</translatorcomment>
+        <translation>ꦧꦧꦏ꧀ {n} · ꦩꦺꦗ {code}</translation>
+    </message>
+    <message>
         <source>You host this table: quitting closes it for everybody at it. The match stays saved, and you can host it again later.</source>
         <translatorcomment>jv: Sampéyan sing duwé méja iki: yèn Sampéyan metu, méjané ketutup kanggo kabèh sing ana ing kono. Tandhingé tetep kasimpen, lan Sampéyan bisa mbukak manèh mengko.</translatorcomment>
         <translation>ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦱꦶꦁ​ꦢꦸꦮꦺ​ꦩꦺꦗ​ꦲꦶꦏꦶ: ꦪꦺꦤ꧀ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦩꦼꦠꦸ꧈ ꦩꦺꦗꦤꦺ​ꦏꦼꦠꦸꦠꦸꦥ꧀ꦏꦁꦒꦺꦴ​ꦏꦧꦺꦃ​ꦱꦶꦁ​ꦲꦤ​ꦲꦶꦁ​ꦏꦺꦴꦤꦺꦴ꧉ ꦠꦤ꧀ꦝꦶꦔꦺ​ꦠꦼꦠꦼꦥ꧀ꦏꦱꦶꦩ꧀ꦥꦼꦤ꧀꧈ ꦭꦤ꧀ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦧꦶꦱ​ꦩ꧀ꦧꦸꦏꦏ꧀ꦩꦤꦺꦃ​ꦩꦼꦁꦏꦺꦴ꧉</translation>

@@ -553,6 +553,8 @@ class RemoteSession:
             if m.hand_index < i:
                 m.next_hand()
             replay_hand(m, self.records[i], self.actions[i])
+            if i == 0:   # the table's own number stays secret: the first hand's deal number stands for it
+                m.seed, m.first_deal = m.hand_seed, (m.hand_seed, m.dealer)
             self._hands_done = i + 1
         return m
 

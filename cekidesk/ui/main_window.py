@@ -139,7 +139,9 @@ class MainWindow(QMainWindow):
         self.announcer = Announcer(self, status_text=self.status.status_text, hint_line=self.hints.line)
         self.commands.menu_view.addAction(self.announcer.action)
         self.network = NetworkTable(self, status_text=self.status.status_text,
-                                    undo_actions=self.undo_commands.actions())
+                                    undo_actions=self.undo_commands.actions(), info_label=self.status.info_label,
+                                    local_only=[self.commands.act_pause, self.commands.act_step,
+                                                self.commands.act_replay])
         self._place_network_actions()
         # what tests and the app reach on the window itself
         self.status_label, self.info_label = self.status.status_label, self.status.info_label

@@ -26,7 +26,7 @@ from typing import Protocol
 
 from PySide6.QtCore import QCoreApplication, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QDockWidget, QMessageBox
+from PySide6.QtWidgets import QDockWidget, QLabel, QMessageBox
 
 from cekidesk.net.discovery import Browser, DiscoveryUnavailable, local_addresses
 from cekidesk.net.protocol import Chat, Frame, Ready, Remove, SeatInfo, SeatKind, SeatSpec, Start, TableOptions
@@ -113,10 +113,13 @@ class NetworkTable(Feature):
     one of this computer; tests: ``127.0.0.1``); ``data`` the folder of its tables."""
 
     def __init__(self, window: WindowInterface, status_text: Callable[[], str], undo_actions: list[QAction],
+                 info_label: QLabel | None = None, local_only: list[QAction] | None = None,
                  data: Path | None = None):
         super().__init__(window.widget())
         self.window = window
         self.undo_actions = undo_actions   # (Undo, Redo, Restart this deal: a networked table's undo is agreed)
+        self.info_label = info_label       # (the hand and the deal number: at a table, the hand and its code)
+        self.local_only = local_only or []  # (Pause, Step, the replay: the table's pace is the host's)
         self.status_text = status_text
         self.data = data
         self.bind: str | None = None
@@ -166,14 +169,22 @@ class NetworkTable(Feature):
         self.act_leave.setVisible(at_table)
         self._mark_seats()
         self._undo_items()
+        if at_table:
+            for a in self.local_only:
+                a.setEnabled(False)
         line = self._status_line()
         if line:
             self.window.set_status(line)
+        r, m = self.remote, self.window.controller.match
+        if self.info_label is not None and r is not None and r.code and m is not None and not m.hand_over():
+            # (the hand being played has no deal number a player may know: the table's code instead)
+            self.info_label.setText(self.tr("Hand {n} · table {code}").format(n=m.hand_index + 1, code=r.code))
 
     def on_changed(self, change: Change) -> None:
         r = self.remote
         if r is None or change.kind != "started":
             return
+        self.notice = ""
         if r.status == "waiting":
             self._show_room()
         elif self.room is not None:
@@ -385,6 +396,8 @@ class NetworkTable(Feature):
         self.window.refresh()
 
     def _seats(self, seats: list[SeatInfo]) -> None:
+        if self.notice in (self.tr("Connecting to the table…"), self.tr("Starting the table…")):
+            self.notice = ""
         room, r = self.room, self.remote
         if room is not None and r is not None:
             room.set_seats(seats)
@@ -526,7 +539,13 @@ class NetworkTable(Feature):
             panel.messageEntered.connect(self.send_chat)
             self.chat = panel
             dock.setWidget(panel)
-            self.window.widget().addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+            w = self.window.widget()
+            w.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+            log = self.window.log_dock
+            if log.isVisible():   # the chat below the game log, each half of the height
+                w.splitDockWidget(log, dock, Qt.Orientation.Vertical)
+                half = max(120, w.height() // 2 - 40)
+                w.resizeDocks([log, dock], [half, half], Qt.Orientation.Vertical)
             self.retranslate()
         self.chat_dock.show()
 
