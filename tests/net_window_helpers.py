@@ -114,7 +114,7 @@ def window(qtbot) -> MainWindow:
     return w
 
 
-def sit(qtbot, game: str, players: int, seed: int, tmp_path) -> Table:
+def sit(qtbot, game: str, players: int, seed: int, tmp_path, undo: bool = False) -> Table:
     """The host's window hosts ``game`` (seat 0 the host, seat 1 a person who joins, the others
     computer players at pace 0), a second window joins it and a third watches; both people ready."""
     ensure_dialogs()
@@ -123,7 +123,7 @@ def sit(qtbot, game: str, players: int, seed: int, tmp_path) -> Table:
     seats = [Seat.human("Ayu"), Seat.human("Budi")] + [Seat.bot("normal", f"Computer {i + 1}")
                                                       for i in range(2, players)]
     config = NewGameConfig(game, seats, seed, {}, {"mode": "hands", "hands": 2}, seed_chosen=True)
-    host.network.host(HostChoice(config, ["you", "person"] + ["computer"] * (players - 2)))
+    host.network.host(HostChoice(config, ["you", "person"] + ["computer"] * (players - 2), undo=undo))
     qtbot.waitUntil(lambda: host.network.remote is not None and host.network.remote.code is not None
                     and host.network.room is not None, timeout=WAIT_MS)
     code, port = host.network.remote.code, host.network.host_port

@@ -29,7 +29,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from cekidesk.net.client import ServerRefused, TableClient
 from cekidesk.net.discovery import Announcer, DiscoveryUnavailable, addresses_for, interfaces_for, open_tables
-from cekidesk.net.protocol import Error, Frame, Join, Joined, Leave, Resume, SeatSpec, TableOptions
+from cekidesk.net.protocol import Closing, Error, Frame, Join, Joined, Leave, Resume, SeatSpec, TableOptions
 from cekidesk.net.server import TableServer
 
 log = logging.getLogger(__name__)
@@ -57,8 +57,13 @@ class LoopThread:
             self.loop.run_until_complete(self.loop.shutdown_asyncgens())
         self.loop.close()
 
-    def submit(self, coro: Coroutine[Any, Any, Any]) -> concurrent.futures.Future[Any]:
-        return asyncio.run_coroutine_threadsafe(coro, self.loop)
+    def submit(self, coro: Coroutine[Any, Any, Any]) -> concurrent.futures.Future[Any] | None:
+        """Run ``coro`` on the loop (None: the loop has ended; ``coro`` is dropped)."""
+        try:
+            return asyncio.run_coroutine_threadsafe(coro, self.loop)
+        except RuntimeError:   # (the loop is closed)
+            coro.close()
+            return None
 
     def stop(self, wait: float = 0.0) -> None:
         """Stop the loop (its tasks are dropped); ``wait``: seconds to wait for the thread."""
@@ -207,6 +212,9 @@ class TableLink(QObject):
                 log.warning("a frame that cannot be read: %s", exc)
                 continue
             self.frameArrived.emit(frame)
+            if isinstance(frame, Closing):
+                self._leaving = True   # (the server stops: nothing to connect again to)
+                return
             if isinstance(frame, Error) and frame.code in FINAL:
                 self.connectionChanged.emit("lost", 0.0)
                 return
@@ -307,8 +315,10 @@ class HostedServer(QObject):
         thread = self._thread
         if thread is None:
             return
-        with contextlib.suppress(concurrent.futures.TimeoutError, RuntimeError):
-            thread.submit(self._stop("host_quit")).result(wait)
+        done = thread.submit(self._stop("host_quit"))
+        if done is not None:
+            with contextlib.suppress(concurrent.futures.TimeoutError, RuntimeError):
+                done.result(wait)
 
     async def _stop(self, reason: str) -> None:
         server, announcer = self.server, self._announcer

@@ -132,6 +132,7 @@ class NetworkTable(Feature):
         self.connection = "connected"
         self._down_since: float | None = None
         self._outage_box: QMessageBox | None = None
+        self.undo_box: QMessageBox | None = None     # another person's undo asked: agree or refuse
         self._hosting: tuple[str, NewGameConfig, list[SeatSpec], TableOptions] | None = None
         #: the chat lines so far (name, text, own), the latest 300
         self.chat_log: list[tuple[str, str, bool]] = []
@@ -320,7 +321,7 @@ class NetworkTable(Feature):
             self.remote.receive(frame)
 
     def _link_state(self, state: str, seconds: float) -> None:
-        if self.remote is not None and state in ("connected", "reconnecting", "lost"):
+        if self.remote is not None and self.link is not None and state in ("connected", "reconnecting", "lost"):
             self.remote.connection(state, seconds)  # type: ignore[arg-type]
 
     def send_chat(self, text: str) -> None:
@@ -490,13 +491,14 @@ class NetworkTable(Feature):
         link = self.link
         if link is None:
             return
-        box = QMessageBox(self.window.widget())
+        box = self.undo_box = QMessageBox(self.window.widget())
         box.setWindowTitle(i18n.latin(lambda: self.tr("Take a move back?")))
         box.setText(self.tr("{name} asks to take back their last move. Do you agree?").format(name=step.name))
         yes = box.addButton(self.tr("&Agree"), QMessageBox.ButtonRole.AcceptRole)
         box.addButton(self.tr("&Refuse"), QMessageBox.ButtonRole.RejectRole)
 
         def answered() -> None:
+            self.undo_box = None
             if self.link is link and self.remote is not None:
                 self.remote.answer_undo(box.clickedButton() is yes)
         box.finished.connect(answered)
