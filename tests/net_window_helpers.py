@@ -120,7 +120,7 @@ def sit(qtbot, game: str, players: int, seed: int, tmp_path, undo: bool = False)
     ensure_dialogs()
     host, guest, watcher = window(qtbot), window(qtbot), window(qtbot)
     host.network.data = tmp_path / "tables"
-    seats = [Seat.human("Ayu"), Seat.human("Budi")] + [Seat.bot("normal", f"Computer {i + 1}")
+    seats = [Seat.human("Ayu"), Seat.human("Budi")] + [Seat.bot("beginner", f"Computer {i + 1}")
                                                       for i in range(2, players)]
     config = NewGameConfig(game, seats, seed, {}, {"mode": "hands", "hands": 2}, seed_chosen=True)
     host.network.host(HostChoice(config, ["you", "person"] + ["computer"] * (players - 2), undo=undo))
