@@ -22,7 +22,6 @@ import threading
 import time
 from collections.abc import Coroutine
 from pathlib import Path
-from typing import Any
 
 from PySide6.QtCore import QObject, Signal, Slot
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
@@ -57,7 +56,7 @@ class LoopThread:
             self.loop.run_until_complete(self.loop.shutdown_asyncgens())
         self.loop.close()
 
-    def submit(self, coro: Coroutine[Any, Any, Any]) -> concurrent.futures.Future[Any] | None:
+    def submit(self, coro: Coroutine[object, object, object]) -> concurrent.futures.Future[object] | None:
         """Run ``coro`` on the loop (None: the loop has ended; ``coro`` is dropped)."""
         try:
             return asyncio.run_coroutine_threadsafe(coro, self.loop)
@@ -104,7 +103,7 @@ class TableLink(QObject):
         self.client = TableClient(url)
         self._thread = LoopThread("cekidesk-link")
         self._leaving = False
-        self._task: concurrent.futures.Future[Any] | None = None
+        self._task: concurrent.futures.Future[object] | None = None
 
     # -- starting -------------------------------------------------------------------------------
     def host(self, game: str, seats: list[SeatSpec], options: dict | None, match_options: dict | None,
