@@ -499,6 +499,7 @@ class RemoteSession:
         finished = frame.hand + (0 if playing else 1)
         if self.you is None and finished == 0:
             self.match = None    # a spectator before the first hand ends: no hand of its own to show
+            self._hand_out(self._changes([Started()]))
             self._watching(frame.to_act)
             return
         before = self.match

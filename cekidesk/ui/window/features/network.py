@@ -186,6 +186,9 @@ class NetworkTable(Feature):
         if r is None or change.kind != "started":
             return
         self.notice = ""
+        if self.window.controller.match is None and r.game is not None:
+            # no hand on the table yet (or none a spectator may see): the table's seats, no card
+            self.window.table.set_game(r.game, self.window.seat_names(), r.human_seat)
         if r.status == "waiting":
             self._show_room()
         elif self.room is not None:
