@@ -5669,8 +5669,8 @@
         <translation>Babak {n} · meja {code}</translation>
     </message>
     <message>
-        <source>You host this table: quitting closes it for everybody at it. The match stays saved, and you can host it again later.</source>
-        <translation>Anda tuan rumah meja ini: jika Anda keluar, meja ini tertutup bagi semua yang ada di sana. Pertandingannya tetap tersimpan, dan Anda bisa membukanya lagi nanti.</translation>
+        <source>You host this table: quitting or leaving closes it for everybody at it. The match stays saved, and you can host it again later.</source>
+        <translation>Anda tuan rumah meja ini: jika Anda keluar atau meninggalkannya, meja ini tertutup bagi semua yang ada di sana. Pertandingannya tetap tersimpan, dan Anda bisa membukanya lagi nanti.</translation>
     </message>
     <message>
         <source>Starting the table…</source>
@@ -5699,6 +5699,10 @@
     <message>
         <source>Player</source>
         <translation>Pemain</translation>
+    </message>
+    <message>
+        <source>Leave the table</source>
+        <translation>Tinggalkan meja</translation>
     </message>
     <message>
         <source>Not at the table</source>

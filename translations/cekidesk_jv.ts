@@ -5669,8 +5669,8 @@
         <translation>Babak {n} · méja {code}</translation>
     </message>
     <message>
-        <source>You host this table: quitting closes it for everybody at it. The match stays saved, and you can host it again later.</source>
-        <translation>Sampéyan sing duwé méja iki: yèn Sampéyan metu, méjané ketutup kanggo kabèh sing ana ing kono. Tandhingé tetep kasimpen, lan Sampéyan bisa mbukak manèh mengko.</translation>
+        <source>You host this table: quitting or leaving closes it for everybody at it. The match stays saved, and you can host it again later.</source>
+        <translation>Sampéyan sing duwé méja iki: yèn Sampéyan metu utawa ninggal, méjané ketutup kanggo kabèh sing ana ing kono. Tandhingé tetep kasimpen, lan Sampéyan bisa mbukak manèh mengko.</translation>
     </message>
     <message>
         <source>Starting the table…</source>
@@ -5699,6 +5699,10 @@
     <message>
         <source>Player</source>
         <translation>Pemain</translation>
+    </message>
+    <message>
+        <source>Leave the table</source>
+        <translation>Ninggal méja</translation>
     </message>
     <message>
         <source>Not at the table</source>

@@ -7047,9 +7047,9 @@
         <translation>ꦧꦧꦏ꧀ {n} · ꦩꦺꦗ {code}</translation>
     </message>
     <message>
-        <source>You host this table: quitting closes it for everybody at it. The match stays saved, and you can host it again later.</source>
-        <translatorcomment>jv: Sampéyan sing duwé méja iki: yèn Sampéyan metu, méjané ketutup kanggo kabèh sing ana ing kono. Tandhingé tetep kasimpen, lan Sampéyan bisa mbukak manèh mengko.</translatorcomment>
-        <translation>ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦱꦶꦁ​ꦢꦸꦮꦺ​ꦩꦺꦗ​ꦲꦶꦏꦶ: ꦪꦺꦤ꧀ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦩꦼꦠꦸ꧈ ꦩꦺꦗꦤꦺ​ꦏꦼꦠꦸꦠꦸꦥ꧀ꦏꦁꦒꦺꦴ​ꦏꦧꦺꦃ​ꦱꦶꦁ​ꦲꦤ​ꦲꦶꦁ​ꦏꦺꦴꦤꦺꦴ꧉ ꦠꦤ꧀ꦝꦶꦔꦺ​ꦠꦼꦠꦼꦥ꧀ꦏꦱꦶꦩ꧀ꦥꦼꦤ꧀꧈ ꦭꦤ꧀ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦧꦶꦱ​ꦩ꧀ꦧꦸꦏꦏ꧀ꦩꦤꦺꦃ​ꦩꦼꦁꦏꦺꦴ꧉</translation>
+        <source>You host this table: quitting or leaving closes it for everybody at it. The match stays saved, and you can host it again later.</source>
+        <translatorcomment>jv: Sampéyan sing duwé méja iki: yèn Sampéyan metu utawa ninggal, méjané ketutup kanggo kabèh sing ana ing kono. Tandhingé tetep kasimpen, lan Sampéyan bisa mbukak manèh mengko.</translatorcomment>
+        <translation>ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦱꦶꦁ​ꦢꦸꦮꦺ​ꦩꦺꦗ​ꦲꦶꦏꦶ: ꦪꦺꦤ꧀ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦩꦼꦠꦸ​ꦲꦸꦠꦮ​ꦤꦶꦁꦒꦭ꧀꧈ ꦩꦺꦗꦤꦺ​ꦏꦼꦠꦸꦠꦸꦥ꧀ꦏꦁꦒꦺꦴ​ꦏꦧꦺꦃ​ꦱꦶꦁ​ꦲꦤ​ꦲꦶꦁ​ꦏꦺꦴꦤꦺꦴ꧉ ꦠꦤ꧀ꦝꦶꦔꦺ​ꦠꦼꦠꦼꦥ꧀ꦏꦱꦶꦩ꧀ꦥꦼꦤ꧀꧈ ꦭꦤ꧀ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦧꦶꦱ​ꦩ꧀ꦧꦸꦏꦏ꧀ꦩꦤꦺꦃ​ꦩꦼꦁꦏꦺꦴ꧉</translation>
     </message>
     <message>
         <source>Starting the table…</source>
@@ -7085,6 +7085,11 @@
         <source>Player</source>
         <translatorcomment>jv: Pemain</translatorcomment>
         <translation>ꦥꦼꦩꦲꦶꦤ꧀</translation>
+    </message>
+    <message>
+        <source>Leave the table</source>
+        <translatorcomment>jv: Ninggal méja</translatorcomment>
+        <translation>ꦤꦶꦁꦒꦭ꧀ꦩꦺꦗ</translation>
     </message>
     <message>
         <source>Not at the table</source>

@@ -208,8 +208,8 @@ class NetworkTable(Feature):
         others = [s for i, s in enumerate(self.remote.seat_infos) if s.present and i != self.remote.you]
         if not others:
             return ""
-        return self.tr("You host this table: quitting closes it for everybody at it. The match stays saved, "
-                   "and you can host it again later.")
+        return self.tr("You host this table: quitting or leaving closes it for everybody at it. The match stays "
+                       "saved, and you can host it again later.")
 
     # -- hosting ---------------------------------------------------------------------------------------
     def host_dialog(self) -> None:
@@ -338,6 +338,10 @@ class NetworkTable(Feature):
 
     def leave(self) -> None:
         """Leave the table (a hosted one closes: its match stays saved); the local game again."""
+        warning = self.quit_warning()
+        if warning and QMessageBox.question(self.window.widget(), i18n.latin(lambda: self.tr("Leave the table")),
+                                            warning) != QMessageBox.StandardButton.Yes:
+            return
         link, server = self.link, self.server
         self.link = self.server = None
         if link is not None:
@@ -374,6 +378,8 @@ class NetworkTable(Feature):
 
     def _failed(self, code: str, message: str) -> None:
         reason = _refusal(code) or message
+        if self.link is not None:
+            self.link.close()
         self.link = None
         self._end()
         QMessageBox.warning(self.window.widget(), i18n.latin(lambda: self.tr("Not at the table")),
