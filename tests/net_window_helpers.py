@@ -119,7 +119,7 @@ def sit(qtbot, game: str, players: int, seed: int, tmp_path, undo: bool = False)
     computer players at pace 0), a second window joins it and a third watches; both people ready."""
     ensure_dialogs()
     host, guest, watcher = window(qtbot), window(qtbot), window(qtbot)
-    host.network.data = tmp_path / "tables"
+    host.network.data = tmp_path
     seats = [Seat.human("Ayu"), Seat.human("Budi")] + [Seat.bot("beginner", f"Computer {i + 1}")
                                                       for i in range(2, players)]
     config = NewGameConfig(game, seats, seed, {}, {"mode": "hands", "hands": 2}, seed_chosen=True)

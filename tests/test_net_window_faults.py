@@ -4,9 +4,10 @@ and the host quitting (the quit prompt says the table closes; the others are tol
 hands stay, Leave brings their own game back)."""
 from __future__ import annotations
 
-from net_window_helpers import WAIT_MS, play_one, sit
+from net_window_helpers import WAIT_MS, JoinChoice, play_one, sit, window
 from PySide6.QtWidgets import QMessageBox
 
+from cekidesk.persistence.saves import load_match
 from cekidesk.ui.window.features import network
 
 
@@ -70,3 +71,37 @@ def test_the_host_quitting_closes_the_table(qtbot, tmp_path, boxes):
     assert guest.status_label.text() == "The table is closed."
     guest.network.leave()
     assert guest.controller.remote is None
+
+
+def test_a_match_the_host_kept_is_hosted_again(qtbot, tmp_path, boxes):
+    t = sit(qtbot, "ceki", 3, 34, tmp_path)
+    host, guest = t.host, t.guest
+    moves = 0
+    while moves < 3:
+        qtbot.waitUntil(lambda: any(w.controller.waiting_for_human() for w in t.people), timeout=WAIT_MS)
+        moves += sum(play_one(w) for w in t.people)
+    code, made = host.network.remote.code, host.network.remote.move
+    qtbot.waitUntil(lambda: guest.controller.remote.move == made, timeout=WAIT_MS)
+    host.close()   # the host quits: the table closes, its match stays saved in the app's data folder
+    qtbot.waitUntil(lambda: guest.network.link is None, timeout=WAIT_MS)
+    guest.network.leave()
+    saves = sorted((tmp_path / "tables" / code).glob("match-*.cekisave"),
+                   key=lambda p: sum(len(h) for h in load_match(p).match.logs))   # (written in turn: the newer)
+    assert saves
+    again = window(qtbot)
+    again.network.data = tmp_path
+    assert again.open_file(saves[-1])   # the saved match opens locally…
+    made = sum(len(h) for h in again.controller.match.logs)
+    assert made > 0
+    again.network.host_saved(saves[-1], port=0)   # …and is hosted again
+    qtbot.waitUntil(lambda: again.network.remote is not None and again.network.remote.code is not None
+                    and again.network.room is not None, timeout=WAIT_MS)
+    new_code = again.network.remote.code
+    guest.network.join(JoinChoice("127.0.0.1", again.network.host_port, new_code, "Budi"))
+    qtbot.waitUntil(lambda: guest.network.room is not None and guest.network.remote is not None
+                    and guest.network.remote.you is not None, timeout=WAIT_MS)
+    for w in (again, guest):
+        w.network.room.readyToggled.emit(True)
+    for w in (again, guest):
+        qtbot.waitUntil(lambda w=w: w.controller.match is not None and w.controller.remote.move == made,
+                        timeout=WAIT_MS)

@@ -5677,6 +5677,22 @@
         <translation>Membuka meja…</translation>
     </message>
     <message>
+        <source>Host a table</source>
+        <translation>Buka meja</translation>
+    </message>
+    <message>
+        <source>Host the game you have open ({name}) for people at other computers to join, or start a new table?</source>
+        <translation>Buka permainan yang sedang Anda buka ({name}) agar orang di komputer lain bisa bergabung, atau buka meja baru?</translation>
+    </message>
+    <message>
+        <source>Host &amp;this game</source>
+        <translation>Buka &amp;permainan ini</translation>
+    </message>
+    <message>
+        <source>&amp;New table…</source>
+        <translation>Meja &amp;baru…</translation>
+    </message>
+    <message>
         <source>The table is not announced on the local network: {why} Tell the others this computer&apos;s address and the table&apos;s code.</source>
         <translation>Meja ini tidak diumumkan di jaringan lokal: {why} Beri tahu yang lain alamat komputer ini dan kode mejanya.</translation>
     </message>

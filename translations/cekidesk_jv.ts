@@ -5677,6 +5677,22 @@
         <translation>Mbukak méja…</translation>
     </message>
     <message>
+        <source>Host a table</source>
+        <translation>Mbukak méja</translation>
+    </message>
+    <message>
+        <source>Host the game you have open ({name}) for people at other computers to join, or start a new table?</source>
+        <translation>Bukak dolanan sing lagi Sampéyan bukak ({name}) supaya wong ing komputer liya bisa mèlu, apa mbukak méja anyar?</translation>
+    </message>
+    <message>
+        <source>Host &amp;this game</source>
+        <translation>Bukak &amp;dolanan iki</translation>
+    </message>
+    <message>
+        <source>&amp;New table…</source>
+        <translation>Méja &amp;anyar…</translation>
+    </message>
+    <message>
         <source>The table is not announced on the local network: {why} Tell the others this computer&apos;s address and the table&apos;s code.</source>
         <translation>Méja iki ora dikabaraké ing jaringan lokal: {why} Kandhanana wong liya alamaté komputer iki lan kode méjané.</translation>
     </message>

@@ -7057,6 +7057,26 @@
         <translation>ꦩ꧀ꦧꦸꦏꦏ꧀ꦩꦺꦗ…</translation>
     </message>
     <message>
+        <source>Host a table</source>
+        <translatorcomment>jv: Mbukak méja</translatorcomment>
+        <translation>ꦩ꧀ꦧꦸꦏꦏ꧀ꦩꦺꦗ</translation>
+    </message>
+    <message>
+        <source>Host the game you have open ({name}) for people at other computers to join, or start a new table?</source>
+        <translatorcomment>jv: Bukak dolanan sing lagi Sampéyan bukak ({name}) supaya wong ing komputer liya bisa mèlu, apa mbukak méja anyar?</translatorcomment>
+        <translation>ꦧꦸꦏꦏ꧀ꦢꦺꦴꦭꦤꦤ꧀ꦱꦶꦁ​ꦭꦒꦶ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦧꦸꦏꦏ꧀ ({name}) ꦱꦸꦥꦪ​ꦮꦺꦴꦁ​ꦲꦶꦁ​ꦏꦺꦴꦩ꧀ꦥꦸꦠꦼꦂ​ꦭꦶꦪ​ꦧꦶꦱ​ꦩꦺꦭꦸ꧈ ꦲꦥ​ꦩ꧀ꦧꦸꦏꦏ꧀ꦩꦺꦗ​ꦲꦚꦂ?</translation>
+    </message>
+    <message>
+        <source>Host &amp;this game</source>
+        <translatorcomment>jv: Bukak &amp;dolanan iki</translatorcomment>
+        <translation>ꦧꦸꦏꦏ꧀ꦢꦺꦴꦭꦤꦤ꧀ꦲꦶꦏꦶ(&amp;D)</translation>
+    </message>
+    <message>
+        <source>&amp;New table…</source>
+        <translatorcomment>jv: Méja &amp;anyar…</translatorcomment>
+        <translation>ꦩꦺꦗ​ꦲꦚꦂ(&amp;A)…</translation>
+    </message>
+    <message>
         <source>The table is not announced on the local network: {why} Tell the others this computer&apos;s address and the table&apos;s code.</source>
         <translatorcomment>jv: Méja iki ora dikabaraké ing jaringan lokal: {why} Kandhanana wong liya alamaté komputer iki lan kode méjané.</translatorcomment>
         <translation>ꦩꦺꦗ​ꦲꦶꦏꦶ​ꦲꦺꦴꦫ​ꦢꦶꦏꦧꦫꦏꦺ​ꦲꦶꦁ​ꦗꦫꦶꦔꦤ꧀ꦭꦺꦴꦏꦭ꧀: {why} ꦏꦤ꧀ꦝꦤꦤ​ꦮꦺꦴꦁ​ꦭꦶꦪ​ꦲꦭꦩꦠꦺ​ꦏꦺꦴꦩ꧀ꦥꦸꦠꦼꦂ​ꦲꦶꦏꦶ​ꦭꦤ꧀ꦏꦺꦴꦢꦼ​ꦩꦺꦗꦤꦺ꧉</translation>

@@ -141,7 +141,8 @@ class MainWindow(QMainWindow):
         self.network = NetworkTable(self, status_text=self.status.status_text,
                                     undo_actions=self.undo_commands.actions(), info_label=self.status.info_label,
                                     local_only=[self.commands.act_pause, self.commands.act_step,
-                                                self.commands.act_replay])
+                                                self.commands.act_replay],
+                                    game_file=lambda: self.undo_commands.file)
         self._place_network_actions()
         # what tests and the app reach on the window itself
         self.status_label, self.info_label = self.status.status_label, self.status.info_label

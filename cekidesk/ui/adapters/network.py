@@ -30,6 +30,8 @@ from cekidesk.net.client import ServerRefused, TableClient
 from cekidesk.net.discovery import Announcer, DiscoveryUnavailable, addresses_for, interfaces_for, open_tables
 from cekidesk.net.protocol import Closing, Error, Frame, Join, Joined, Leave, Resume, SeatSpec, TableOptions
 from cekidesk.net.server import TableServer
+from cekidesk.net.table import TableError
+from cekidesk.persistence.saves import SaveFileError
 
 log = logging.getLogger(__name__)
 
@@ -252,6 +254,8 @@ class HostedServer(QObject):
     stopped = Signal()
     #: the tables are announced on the local network (""), or why not (``DiscoveryUnavailable``'s reason)
     announced = Signal(str)
+    #: a saved match is hosted again at the table of this code (:meth:`host_save`)
+    hostedSave = Signal(str)
 
     def __init__(self, data: Path, parent: QObject | None = None):
         super().__init__(parent)
@@ -301,6 +305,22 @@ class HostedServer(QObject):
         server.tables_changed = changed
         changed()
         self.announced.emit("")
+
+    def host_save(self, path: Path) -> None:
+        """Host the match saved at ``path`` again (``hostedSave(code)``; ``failed(message)`` if not)."""
+        if self._thread is not None:
+            self._thread.submit(self._host_save(Path(path)))
+
+    async def _host_save(self, path: Path) -> None:
+        server = self.server
+        if server is None:
+            return
+        try:
+            code = server.table_from_save(path)
+        except (SaveFileError, TableError) as exc:
+            self.failed.emit(getattr(exc, "message", "") or str(exc))
+            return
+        self.hostedSave.emit(code)
 
     def stop(self, reason: str = "host_quit") -> None:
         """Tell everybody the table closes and stop (the tables stay saved in the data folder)."""

@@ -110,16 +110,17 @@ class _Found(QObject):
 
 class NetworkTable(Feature):
     """See the module docstring.  ``bind`` is the address the hosted server listens on (None: every
-    one of this computer; tests: ``127.0.0.1``); ``data`` the folder of its tables."""
+    one of this computer; tests: ``127.0.0.1``); ``data`` the folder its tables go in (``tables/``: the app's data folder)."""
 
     def __init__(self, window: WindowInterface, status_text: Callable[[], str], undo_actions: list[QAction],
                  info_label: QLabel | None = None, local_only: list[QAction] | None = None,
-                 data: Path | None = None):
+                 game_file: Callable[[], Path | None] = lambda: None, data: Path | None = None):
         super().__init__(window.widget())
         self.window = window
         self.undo_actions = undo_actions   # (Undo, Redo, Restart this deal: a networked table's undo is agreed)
         self.info_label = info_label       # (the hand and the deal number: at a table, the hand and its code)
         self.local_only = local_only or []  # (Pause, Step, the replay: the table's pace is the host's)
+        self.game_file = game_file          # the file the local game was opened from (None: none)
         self.status_text = status_text
         self.data = data
         self.bind: str | None = None
@@ -134,6 +135,7 @@ class NetworkTable(Feature):
         self._outage_box: QMessageBox | None = None
         self.undo_box: QMessageBox | None = None     # another person's undo asked: agree or refuse
         self._hosting: tuple[str, NewGameConfig, list[SeatSpec], TableOptions] | None = None
+        self._saved: tuple[str, Path] | None = None
         #: the chat lines so far (name, text, own), the latest 300
         self.chat_log: list[tuple[str, str, bool]] = []
         self.host_port = 0
@@ -213,6 +215,12 @@ class NetworkTable(Feature):
 
     # -- hosting ---------------------------------------------------------------------------------------
     def host_dialog(self) -> None:
+        """Game ▸ Host a table…: a new table; or, with a game opened from a save on the table (a
+        networked match the host's app kept), that game hosted again if the player says so."""
+        path, m = self.game_file(), self.window.controller.match
+        if path is not None and m is not None and not m.is_over() and self._host_this_game(path.name):
+            self.host_saved(path)
+            return
         from ...dialogs.host_table import HostTableDialog
         dlg = HostTableDialog(self.window.settings, self.window.widget())
         dlg.accepted.connect(lambda: self.host(dlg.choice()))
@@ -236,7 +244,7 @@ class NetworkTable(Feature):
                              undo=choice.undo)
         if config.seed_chosen:   # (the deal number the host typed deals the table's hands)
             topts = topts.model_copy(update={"seed": config.seed})
-        self.server = HostedServer(self.data or data_dir() / "tables", self)
+        self.server = HostedServer(self.data or data_dir(), self)
         self._hosting = (me, config, seats, topts)
         self.server.started.connect(self._hosted)   # (a bound method: brought to the UI thread)
         self.server.failed.connect(self._host_failed)
@@ -244,6 +252,47 @@ class NetworkTable(Feature):
         self.notice = self.tr("Starting the table…")
         self.server.start(self.bind, choice.port, me if choice.announce else "")
         self.window.refresh()
+
+    def _host_this_game(self, name: str) -> bool:
+        box = QMessageBox(self.window.widget())
+        box.setWindowTitle(i18n.latin(lambda: self.tr("Host a table")))
+        box.setText(self.tr("Host the game you have open ({name}) for people at other computers to join, "
+                            "or start a new table?").format(name=name))
+        this = box.addButton(self.tr("Host &this game"), QMessageBox.ButtonRole.AcceptRole)
+        box.addButton(self.tr("&New table…"), QMessageBox.ButtonRole.RejectRole)
+        box.exec()
+        return box.clickedButton() is this
+
+    def host_saved(self, path: Path, port: int = 8765, announce: bool = True) -> None:
+        """Host the match saved at ``path`` again (its people's seats open for anybody to join; the
+        host takes the first), on the server inside the app."""
+        if self.link is not None or self.server is not None:
+            return
+        seats = self.window.controller.seats
+        me = next((s.name for s in seats if s.kind == "human" and s.name), "") or self._default_name()
+        self.server = HostedServer(self.data or data_dir(), self)
+        self._saved = (me, path)
+        self.server.started.connect(self._saved_started)
+        self.server.hostedSave.connect(self._saved_hosted)
+        self.server.failed.connect(self._host_failed)
+        self.server.announced.connect(self._announced)
+        self.notice = self.tr("Starting the table…")
+        self.server.start(self.bind, port, me if announce else "")
+        self.window.refresh()
+
+    def _saved_started(self, port: int) -> None:
+        self.host_port = port
+        self.addresses = _addresses(self.bind)
+        if self.server is not None and self._saved is not None:
+            self.server.host_save(self._saved[1])
+
+    def _saved_hosted(self, code: str) -> None:
+        if self._saved is None:
+            return
+        name, _path = self._saved
+        self._saved = None
+        link = self._open(table_url(self.bind or "127.0.0.1", self.host_port), name)
+        link.join(code, -1)
 
     def _hosted(self, port: int) -> None:
         if self._hosting is None or self.server is None:
@@ -267,7 +316,9 @@ class NetworkTable(Feature):
                 why=_discovery_words(reason)))
 
     def _host_failed(self, message: str) -> None:
-        self.server = None
+        server, self.server, self._saved = self.server, None, None
+        if server is not None:
+            server.stop("server_stop")
         self.notice = ""
         QMessageBox.warning(self.window.widget(), i18n.latin(lambda: self.tr("The table could not start")),
                             self.tr("The table could not start on this computer: {reason}").format(reason=message))
