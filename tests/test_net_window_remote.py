@@ -60,7 +60,9 @@ async def _table(tmp_path):
     return server, url, code
 
 
-def test_a_person_plays_two_hands_through_the_mirror(tmp_path):
+def test_a_person_plays_two_hands_through_the_mirror(tmp_path, monkeypatch):
+    from cekidesk.net import table as table_module
+    monkeypatch.setattr(table_module, "HANDS_PER_FRAME", 1)   # (a late spectator gets the hands in two frames)
     async def run() -> None:
         server, url, code = await _table(tmp_path)
         me = Pump(TableClient(url, reconnect=True))
@@ -117,6 +119,13 @@ def test_a_person_plays_two_hands_through_the_mirror(tmp_path):
             await watcher.until(lambda: watcher.session.match is not None and watcher.session.match.is_over())
             assert watcher.session.spectator and any(isinstance(n, Watching) for n in watcher.net)
             assert len(watcher.session.match.history) == 2
+            late = Pump(TableClient(url))   # joins after the match: every finished hand, one a frame
+            await late.client.connect()
+            await late.client.send(Join(code=code, seat=None, name="Sari"))
+            await late.until(lambda: late.session.match is not None and len(late.session.match.history) == 2)
+            assert [record_json(r) for r in late.session.match.history] == \
+                [record_json(r) for r in server_match.history]
+            await late.client.close()
             bot.cancel()
         finally:
             for c in (me.client, other, watcher.client):
