@@ -198,10 +198,15 @@ class RemoteSession:
     them on the wire); ``scheduler`` runs the hint off the UI thread."""
 
     def __init__(self, send: Callable[[Frame], None], scheduler: Scheduler, *,
-                 hint_levels: Callable[[str], Sequence[str]] = bot_levels):
+                 hint_levels: Callable[[str], Sequence[str]] = bot_levels,
+                 auto_action: Callable[[str, View, object | None], Action | None] | None = None):
         self.send = send
         self.scheduler = scheduler
         self.hint_levels = hint_levels
+        #: the move the game makes for the person as their settings ask (``GameUI.auto_action``), as at
+        #: a local table
+        self.auto_action = auto_action
+        self._auto_at: int | None = None
         self.match: Match | None = None
         self.seats: tuple[Seat, ...] = ()
         self.bots: dict[int, Bot] = {}
@@ -624,6 +629,18 @@ class RemoteSession:
     def _hand_out(self, changes: Changes) -> None:
         if self.listener is not None:
             self.listener(changes)
+        if self.auto_action is not None and self.waiting_for_human() and self._auto_at != self.move:
+            self._auto_at = self.move
+            self.scheduler.call_later(self.pace_ms, self._auto_play)
+
+    def _auto_play(self) -> None:
+        """The move the game makes for the person as their settings ask, if it is still theirs."""
+        m = self.match
+        if m is None or self.auto_action is None or not self.waiting_for_human():
+            return
+        action = self.auto_action(m.spec.id, self.view(), self.settings)
+        if action is not None:
+            self._hand_out(self.play(action))
 
     def _tell(self, step: NetStep) -> None:
         if self.net_listener is not None:

@@ -257,6 +257,8 @@ class GameController(QObject):
             self._local = self.session
             self._deliver(self._local.stop())
         remote.settings = self.session.settings
+        remote.pace_ms = self.session.pace_ms
+        remote.auto_action = _auto_action
         remote.listener = self._arrived
         remote.net_listener = self.netStep.emit
         self.session = remote  # type: ignore[assignment]  # (the same surface: net/remote.py)

@@ -110,7 +110,8 @@ class _Found(QObject):
 
 class NetworkTable(Feature):
     """See the module docstring.  ``bind`` is the address the hosted server listens on (None: every
-    one of this computer; tests: ``127.0.0.1``); ``data`` the folder its tables go in (``tables/``: the app's data folder)."""
+    one of this computer; tests: ``127.0.0.1``); ``data`` the folder its tables go in (``tables/`` of
+    it; None: the app's data folder)."""
 
     def __init__(self, window: WindowInterface, status_text: Callable[[], str], undo_actions: list[QAction],
                  info_label: QLabel | None = None, local_only: list[QAction] | None = None,
@@ -185,9 +186,12 @@ class NetworkTable(Feature):
 
     def on_changed(self, change: Change) -> None:
         r = self.remote
-        if r is None or change.kind != "started":
+        if r is None:
             return
-        self.notice = ""
+        if change.kind in ("started", "moved") and self.link is not None and self.connection != "lost":
+            self.notice = ""   # (a refusal or an undo refused is told until the table moves on)
+        if change.kind != "started":
+            return
         if self.window.controller.match is None and r.game is not None:
             # no hand on the table yet (or none a spectator may see): the table's seats, no card
             self.window.table.set_game(r.game, self.window.seat_names(), r.human_seat)
