@@ -42,9 +42,9 @@ def test_a_networked_hand_to_its_end(qtbot, tmp_path, boxes, game, seed):
             dropped = True   # the joined person's connection drops mid-hand
             link = guest.network.link
             guest.network.link.drop()
-            qtbot.waitUntil(lambda: host.table.seat_items()[1].mark == "reconnecting"
+            qtbot.waitUntil(lambda link=link: host.table.seat_items()[1].mark == "reconnecting"
                             or link.client.reconnects == 1, timeout=WAIT_MS)
-            qtbot.waitUntil(lambda: link.client.reconnects == 1 and guest.network.connection == "connected",
+            qtbot.waitUntil(lambda link=link: link.client.reconnects == 1 and guest.network.connection == "connected",
                             timeout=WAIT_MS)
             qtbot.waitUntil(lambda: host.table.seat_items()[1].mark == "connected", timeout=WAIT_MS)
     assert dropped
