@@ -162,13 +162,17 @@ class MainWindow(QMainWindow):
                          self.history]   # (status first, replay last)
 
     def _place_network_actions(self) -> None:
-        """Game ▸ Host a table…, Join a table…, Leave the table: after Save As…."""
+        """Game ▸ Host a table…, Join a table…, Leave the table: a group of their own after Save As…."""
         menu = self.commands.menu_game
         shown = menu.actions()
-        after = shown.index(self.commands.act_save_as) + 1
-        before = shown[after] if after < len(shown) else None
-        sep = menu.insertSeparator(before) if before is not None else menu.addSeparator()
-        menu.insertActions(sep, self.network.actions())
+        at = shown.index(self.commands.act_save_as) + 2   # (after Save As and the separator after it)
+        before = shown[at] if at < len(shown) else None
+        if before is None:
+            menu.addSeparator()
+            menu.addActions(self.network.actions())
+            return
+        menu.insertActions(before, self.network.actions())
+        menu.insertSeparator(before)
 
     def _dress_end_dialog(self, dialog: QDialog, match: Match | None) -> None:
         """What an end dialog gets besides its own: Undo's keys; at a hand's end, "Play this deal again"."""
