@@ -84,22 +84,33 @@ class WaitingRoomLike(Protocol):
 class HostChoiceLike(Protocol):
     """What the host dialog gives (``ui/dialogs/host_table.HostChoice``)."""
 
-    config: NewGameConfig
-    seat_kinds: list[str]
-    takeover_after_s: float
-    undo: bool
-    announce: bool
-    port: int
+    @property
+    def config(self) -> NewGameConfig: ...
+    @property
+    def seat_kinds(self) -> list[str]: ...
+    @property
+    def takeover_after_s(self) -> float: ...
+    @property
+    def undo(self) -> bool: ...
+    @property
+    def announce(self) -> bool: ...
+    @property
+    def port(self) -> int: ...
 
 
 class JoinChoiceLike(Protocol):
     """What the join dialog gives (``ui/dialogs/join_table.JoinChoice``)."""
 
-    address: str
-    port: int
-    code: str
-    name: str
-    spectate: bool
+    @property
+    def address(self) -> str: ...
+    @property
+    def port(self) -> int: ...
+    @property
+    def code(self) -> str: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def spectate(self) -> bool: ...
 
 
 class _Found(QObject):
@@ -585,12 +596,12 @@ class NetworkTable(Feature):
             room.chat.messageEntered.connect(self.send_chat)
             self.room = room
         hosting = r.host is not None and r.host == r.you
-        room = self.room
-        room.set_table(r.code or "", self.addresses if self.server is not None else [], r.game or "", hosting,
+        shown = self.room
+        shown.set_table(r.code or "", self.addresses if self.server is not None else [], r.game or "", hosting,
                        r.you, r.host)
-        room.set_seats(list(r.seat_infos))
-        room.set_connection(self.connection)
-        room.show()
+        shown.set_seats(list(r.seat_infos))
+        shown.set_connection(self.connection)
+        shown.show()
 
     def _send_host(self, frame: Start | SeatKind | Remove) -> None:
         if self.link is not None:
