@@ -3,7 +3,9 @@
 connection received is decoded and compared with the engine's view rules: a seat's view is exactly
 ``state.view(seat)`` at that move (and equals the view of a state whose cards hidden from the seat
 were dealt again: it holds none of them), its events exactly ``event.for_viewer(seat)``; a
-spectator gets no view and only ``event.for_viewer(None)``."""
+spectator gets no view and only ``event.for_viewer(None)``.  A ``hands`` frame (a finished hand's
+record and moves: its seed, every card) is public only once that hand ended: no frame carries a
+hand that has not ended, nor its seed before then."""
 from __future__ import annotations
 
 import asyncio
@@ -16,8 +18,9 @@ from helpers import shipped_games
 from cekidesk.engine.core import Event
 from cekidesk.net.client import TableClient, autoplay, legal_moves
 from cekidesk.net.codec import encode
-from cekidesk.net.protocol import Moved, TableState, parse_server_frame
+from cekidesk.net.protocol import Hands, Moved, TableState, parse_server_frame
 from cekidesk.net.server import TableServer
+from cekidesk.persistence.saves import record_json
 
 GAMES = [g.id for g in shipped_games()]
 
@@ -48,9 +51,12 @@ async def _match(tmp_path, game_id: str, n: int) -> tuple[list, dict[int | None,
             if client.status == "match_over" and not logs and table.session.match is not None:
                 logs.extend([list(h) for h in table.session.match.logs])
 
+        def over(client) -> bool:   # (the hand's record comes right after its last move)
+            return client.status == "match_over" and len(client.records) == 1
+
         await asyncio.wait_for(asyncio.gather(
-            *(autoplay(c, lambda v: rng.choice(legal_moves(v)), on_frame=keep_log) for c in people),
-            autoplay(watcher, lambda v: v.legal[0], on_frame=keep_log)), 60)
+            *(autoplay(c, lambda v: rng.choice(legal_moves(v)), on_frame=keep_log, until=over) for c in people),
+            autoplay(watcher, lambda v: v.legal[0], on_frame=keep_log, until=over)), 60)
         match = table.session.match
         raw = {0: people[0].raw, 1: people[1].raw, None: watcher.raw}
         return [match, logs], raw
@@ -83,9 +89,15 @@ def test_every_frame_holds_only_what_its_connection_may_see(tmp_path, game_id):
     expected = _expected(match, logs[0])
     rng = random.Random(1)
     for viewer, texts in raw.items():
-        checked = 0
+        checked = hands_seen = 0
         for text in texts:
             frame = parse_server_frame(text)
+            if isinstance(frame, Hands):
+                _check_hands(frame, match, logs[0])
+                hands_seen += 1
+                continue
+            if getattr(frame, "move", None) is not None and frame.move < len(logs[0]):
+                assert str(match.history[0].seed) not in text, "the hand's seed before it ended"
             if isinstance(frame, TableState):
                 assert frame.table.seed is None, "the seed deals every hand: it never leaves the server"
             if not isinstance(frame, (TableState, Moved)) or frame.status == "waiting":
@@ -106,6 +118,16 @@ def test_every_frame_holds_only_what_its_connection_may_see(tmp_path, game_id):
                 assert frame.events == _for(seen, None)
             checked += 1
         assert checked >= 2, (game_id, viewer)
+        assert hands_seen == 1, "the hand's record came once, after its last move"
         # the moves' numbers come one by one: nothing was missed
         moved = [parse_server_frame(t).move for t in texts if json.loads(t)["type"] == "moved"]
         assert moved == list(range(1, len(logs[0]) + 1))
+
+
+def _check_hands(frame: Hands, match, log: list) -> None:
+    """A ``hands`` frame holds finished hands only: their records and moves, as the match has them."""
+    ended = 1 if frame.move >= len(log) else 0   # (the one hand of the match ends at its last move)
+    assert frame.first + len(frame.records) <= ended, "a hand that has not ended on the wire"
+    for i, (record, actions) in enumerate(zip(frame.records, frame.actions, strict=True), start=frame.first):
+        assert record == json.loads(json.dumps(record_json(match.history[i])))
+        assert actions == [str(a) for a in match.logs[i]]

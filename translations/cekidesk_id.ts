@@ -5610,6 +5610,10 @@
         <translation>Pengaturan Anda tidak bisa disimpan; pengaturan berlaku sampai Anda keluar.</translation>
     </message>
     <message>
+        <source>Quit</source>
+        <translation>Keluar</translation>
+    </message>
+    <message>
         <source>New &amp;game, same choices</source>
         <translation>Baru &amp;dengan pilihan yang sama</translation>
     </message>
@@ -5631,6 +5635,250 @@
     <message>
         <source>%1 ¢</source>
         <translation>%1 ¢</translation>
+    </message>
+</context>
+<context>
+    <name>NetworkTable</name>
+    <message>
+        <source>&amp;Host a table…</source>
+        <extracomment>how long the connection may be down before the player is asked whether to wait or leave (s) the chat lines so far (name, text, own), the latest 300</extracomment>
+        <translation>&amp;Buka meja…</translation>
+    </message>
+    <message>
+        <source>&amp;Join a table…</source>
+        <translation>&amp;Gabung ke meja…</translation>
+    </message>
+    <message>
+        <source>&amp;Leave the table</source>
+        <translation>&amp;Tinggalkan meja</translation>
+    </message>
+    <message>
+        <source>Play with people at other computers: start a table they can join</source>
+        <translation>Bermain dengan orang di komputer lain: buka meja yang bisa mereka ikuti</translation>
+    </message>
+    <message>
+        <source>Sit at a table somebody else started</source>
+        <translation>Duduk di meja yang dibuka orang lain</translation>
+    </message>
+    <message>
+        <source>Chat</source>
+        <translation>Obrolan</translation>
+    </message>
+    <message>
+        <source>Hand {n} · table {code}</source>
+        <translation>Babak {n} · meja {code}</translation>
+    </message>
+    <message>
+        <source>You host this table: quitting or leaving closes it for everybody at it. The match stays saved, and you can host it again later.</source>
+        <translation>Anda tuan rumah meja ini: jika Anda keluar atau meninggalkannya, meja ini tertutup bagi semua yang ada di sana. Pertandingannya tetap tersimpan, dan Anda bisa membukanya lagi nanti.</translation>
+    </message>
+    <message>
+        <source>Starting the table…</source>
+        <translation>Membuka meja…</translation>
+    </message>
+    <message>
+        <source>Host a table</source>
+        <translation>Buka meja</translation>
+    </message>
+    <message>
+        <source>Host the game you have open ({name}) for people at other computers to join, or start a new table?</source>
+        <translation>Buka permainan yang sedang Anda buka ({name}) agar orang di komputer lain bisa bergabung, atau buka meja baru?</translation>
+    </message>
+    <message>
+        <source>Host &amp;this game</source>
+        <translation>Buka &amp;permainan ini</translation>
+    </message>
+    <message>
+        <source>&amp;New table…</source>
+        <translation>Meja &amp;baru…</translation>
+    </message>
+    <message>
+        <source>The table is not announced on the local network: {why} Tell the others this computer&apos;s address and the table&apos;s code.</source>
+        <translation>Meja ini tidak diumumkan di jaringan lokal: {why} Beri tahu yang lain alamat komputer ini dan kode mejanya.</translation>
+    </message>
+    <message>
+        <source>The table could not start</source>
+        <translation>Meja tidak bisa dibuka</translation>
+    </message>
+    <message>
+        <source>The table could not start on this computer: {reason}</source>
+        <translation>Meja tidak bisa dibuka di komputer ini: {reason}</translation>
+    </message>
+    <message>
+        <source>Tables on the local network cannot be looked for here: {why}</source>
+        <translation>Meja di jaringan lokal tidak bisa dicari di sini: {why}</translation>
+    </message>
+    <message>
+        <source>Connecting to the table…</source>
+        <translation>Menghubungkan ke meja…</translation>
+    </message>
+    <message>
+        <source>Player</source>
+        <translation>Pemain</translation>
+    </message>
+    <message>
+        <source>Leave the table</source>
+        <translation>Tinggalkan meja</translation>
+    </message>
+    <message>
+        <source>Not at the table</source>
+        <translation>Tidak di meja</translation>
+    </message>
+    <message>
+        <source>You could not sit at the table: {reason}</source>
+        <translation>Anda tidak bisa duduk di meja: {reason}</translation>
+    </message>
+    <message>
+        <source>Undo was refused.</source>
+        <translation>Permintaan urungkan ditolak.</translation>
+    </message>
+    <message>
+        <source>{name} (watching)</source>
+        <translation>{name} (menonton)</translation>
+    </message>
+    <message>
+        <source>The connection to the table is lost.</source>
+        <translation>Sambungan ke meja terputus.</translation>
+    </message>
+    <message>
+        <source>The table cannot be reached</source>
+        <translation>Meja tidak bisa dihubungi</translation>
+    </message>
+    <message>
+        <source>The table has not answered for a while. Keep trying, or leave the table? If you leave, your seat is kept for a while and a computer player plays it.</source>
+        <translation>Meja sudah lama tidak menjawab. Terus mencoba, atau tinggalkan meja? Jika Anda pergi, kursi Anda disimpan sebentar dan dimainkan oleh pemain komputer.</translation>
+    </message>
+    <message>
+        <source>&amp;Wait</source>
+        <translation>&amp;Tunggu</translation>
+    </message>
+    <message>
+        <source>&amp;Leave</source>
+        <translation>T&amp;inggalkan</translation>
+    </message>
+    <message>
+        <source>The table is closed.</source>
+        <translation>Meja sudah ditutup.</translation>
+    </message>
+    <message>
+        <source>The table is closed</source>
+        <translation>Meja sudah ditutup</translation>
+    </message>
+    <message>
+        <source>The host closed the table. The hands finished so far stay here: the score sheet and the hand history show them. Leave the table to go back to your own game.</source>
+        <translation>Tuan rumah menutup meja. Babak yang sudah selesai tetap ada di sini: lembar skor dan riwayat babak menunjukkannya. Tinggalkan meja untuk kembali ke permainan Anda sendiri.</translation>
+    </message>
+    <message>
+        <source>The table server stopped. The hands finished so far stay here. Leave the table to go back to your own game.</source>
+        <translation>Server meja berhenti. Babak yang sudah selesai tetap ada di sini. Tinggalkan meja untuk kembali ke permainan Anda sendiri.</translation>
+    </message>
+    <message>
+        <source>You left the table</source>
+        <translation>Anda meninggalkan meja</translation>
+    </message>
+    <message>
+        <source>You are no longer at the table.</source>
+        <translation>Anda tidak lagi di meja.</translation>
+    </message>
+    <message>
+        <source>Take a move back?</source>
+        <translation>Urungkan langkah?</translation>
+    </message>
+    <message>
+        <source>{name} asks to take back their last move. Do you agree?</source>
+        <translation>{name} meminta untuk mengurungkan langkah terakhirnya. Anda setuju?</translation>
+    </message>
+    <message>
+        <source>&amp;Agree</source>
+        <translation>&amp;Setuju</translation>
+    </message>
+    <message>
+        <source>&amp;Refuse</source>
+        <translation>&amp;Tolak</translation>
+    </message>
+    <message>
+        <source>&amp;Undo (ask the others)</source>
+        <translation>&amp;Urungkan (tanya yang lain)</translation>
+    </message>
+    <message>
+        <source>Ask everybody at the table to agree to take back your last move</source>
+        <translation>Minta semua orang di meja menyetujui pengurungan langkah terakhir Anda</translation>
+    </message>
+    <message>
+        <source>The connection dropped: connecting again… ({seconds} s)</source>
+        <translation>Sambungan terputus: menghubungkan lagi… ({seconds} dtk)</translation>
+    </message>
+    <message>
+        <source>Watching the table: hand {n} is being played.</source>
+        <translation>Menonton meja: babak {n} sedang dimainkan.</translation>
+    </message>
+    <message>
+        <source>Waiting for everybody at the table to be ready…</source>
+        <translation>Menunggu semua orang di meja siap…</translation>
+    </message>
+    <message>
+        <source>Connecting again…</source>
+        <translation>Menghubungkan lagi…</translation>
+    </message>
+    <message>
+        <source>Connected</source>
+        <translation>Tersambung</translation>
+    </message>
+    <message>
+        <source>Free seat</source>
+        <translation>Kursi kosong</translation>
+    </message>
+    <message>
+        <source>Gone: a computer player plays this seat for now</source>
+        <translation>Pergi: pemain komputer memainkan kursi ini untuk sementara</translation>
+    </message>
+    <message>
+        <source>Not connected: waiting for them to come back</source>
+        <translation>Tidak tersambung: menunggu dia kembali</translation>
+    </message>
+    <message>
+        <source>this network does not let computers find each other (no multicast).</source>
+        <translation>jaringan ini tidak membiarkan komputer saling menemukan (tanpa multicast).</translation>
+    </message>
+    <message>
+        <source>the part of CekiDesk that finds tables is missing.</source>
+        <translation>bagian CekiDesk yang mencari meja tidak ada.</translation>
+    </message>
+    <message>
+        <source>this computer is not on a network.</source>
+        <translation>komputer ini tidak tersambung ke jaringan.</translation>
+    </message>
+    <message>
+        <source>it is not available.</source>
+        <translation>fitur itu tidak tersedia.</translation>
+    </message>
+    <message>
+        <source>there is no table with that code.</source>
+        <translation>tidak ada meja dengan kode itu.</translation>
+    </message>
+    <message>
+        <source>there is no free seat at that table.</source>
+        <translation>tidak ada kursi kosong di meja itu.</translation>
+    </message>
+    <message>
+        <source>your seat at that table is no longer kept.</source>
+        <translation>kursi Anda di meja itu tidak lagi disimpan.</translation>
+    </message>
+    <message>
+        <source>your seat was taken back from another window.</source>
+        <translation>kursi Anda diambil kembali dari jendela lain.</translation>
+    </message>
+    <message>
+        <source>nothing answers at that address.</source>
+        <translation>tidak ada yang menjawab di alamat itu.</translation>
+    </message>
+    <message>
+        <source>another move was played first.</source>
+        <translation>langkah lain dimainkan lebih dulu.</translation>
+    </message>
+    <message>
+        <source>that move is not allowed now.</source>
+        <translation>langkah itu tidak boleh sekarang.</translation>
     </message>
 </context>
 <context>

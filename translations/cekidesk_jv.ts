@@ -5610,6 +5610,10 @@
         <translation>Setèlan sampéyan ora bisa disimpen; setèlan mung laku nganti sampéyan metu.</translation>
     </message>
     <message>
+        <source>Quit</source>
+        <translation>Metu</translation>
+    </message>
+    <message>
         <source>New &amp;game, same choices</source>
         <translation>An&amp;yar kanthi pilihan sing padha</translation>
     </message>
@@ -5631,6 +5635,250 @@
     <message>
         <source>%1 ¢</source>
         <translation>%1 ¢</translation>
+    </message>
+</context>
+<context>
+    <name>NetworkTable</name>
+    <message>
+        <source>&amp;Host a table…</source>
+        <extracomment>how long the connection may be down before the player is asked whether to wait or leave (s) the chat lines so far (name, text, own), the latest 300</extracomment>
+        <translation>&amp;Mbukak méja…</translation>
+    </message>
+    <message>
+        <source>&amp;Join a table…</source>
+        <translation>Mèl&amp;u méja…</translation>
+    </message>
+    <message>
+        <source>&amp;Leave the table</source>
+        <translation>&amp;Ninggal méja</translation>
+    </message>
+    <message>
+        <source>Play with people at other computers: start a table they can join</source>
+        <translation>Dolanan karo wong ing komputer liya: bukak méja sing bisa dipèloni</translation>
+    </message>
+    <message>
+        <source>Sit at a table somebody else started</source>
+        <translation>Lungguh ing méja sing dibukak wong liya</translation>
+    </message>
+    <message>
+        <source>Chat</source>
+        <translation>Obrolan</translation>
+    </message>
+    <message>
+        <source>Hand {n} · table {code}</source>
+        <translation>Babak {n} · méja {code}</translation>
+    </message>
+    <message>
+        <source>You host this table: quitting or leaving closes it for everybody at it. The match stays saved, and you can host it again later.</source>
+        <translation>Sampéyan sing duwé méja iki: yèn Sampéyan metu utawa ninggal, méjané ketutup kanggo kabèh sing ana ing kono. Tandhingé tetep kasimpen, lan Sampéyan bisa mbukak manèh mengko.</translation>
+    </message>
+    <message>
+        <source>Starting the table…</source>
+        <translation>Mbukak méja…</translation>
+    </message>
+    <message>
+        <source>Host a table</source>
+        <translation>Mbukak méja</translation>
+    </message>
+    <message>
+        <source>Host the game you have open ({name}) for people at other computers to join, or start a new table?</source>
+        <translation>Bukak dolanan sing lagi Sampéyan bukak ({name}) supaya wong ing komputer liya bisa mèlu, apa mbukak méja anyar?</translation>
+    </message>
+    <message>
+        <source>Host &amp;this game</source>
+        <translation>Bukak &amp;dolanan iki</translation>
+    </message>
+    <message>
+        <source>&amp;New table…</source>
+        <translation>Méja &amp;anyar…</translation>
+    </message>
+    <message>
+        <source>The table is not announced on the local network: {why} Tell the others this computer&apos;s address and the table&apos;s code.</source>
+        <translation>Méja iki ora dikabaraké ing jaringan lokal: {why} Kandhanana wong liya alamaté komputer iki lan kode méjané.</translation>
+    </message>
+    <message>
+        <source>The table could not start</source>
+        <translation>Méjané ora bisa dibukak</translation>
+    </message>
+    <message>
+        <source>The table could not start on this computer: {reason}</source>
+        <translation>Méjané ora bisa dibukak ing komputer iki: {reason}</translation>
+    </message>
+    <message>
+        <source>Tables on the local network cannot be looked for here: {why}</source>
+        <translation>Méja ing jaringan lokal ora bisa digolèki ing kéné: {why}</translation>
+    </message>
+    <message>
+        <source>Connecting to the table…</source>
+        <translation>Nyambung menyang méja…</translation>
+    </message>
+    <message>
+        <source>Player</source>
+        <translation>Pemain</translation>
+    </message>
+    <message>
+        <source>Leave the table</source>
+        <translation>Ninggal méja</translation>
+    </message>
+    <message>
+        <source>Not at the table</source>
+        <translation>Ora ing méja</translation>
+    </message>
+    <message>
+        <source>You could not sit at the table: {reason}</source>
+        <translation>Sampéyan ora bisa lungguh ing méja: {reason}</translation>
+    </message>
+    <message>
+        <source>Undo was refused.</source>
+        <translation>Panjaluk wurungaké ditolak.</translation>
+    </message>
+    <message>
+        <source>{name} (watching)</source>
+        <translation>{name} (nonton)</translation>
+    </message>
+    <message>
+        <source>The connection to the table is lost.</source>
+        <translation>Sambungan menyang méja pedhot.</translation>
+    </message>
+    <message>
+        <source>The table cannot be reached</source>
+        <translation>Méjané ora bisa digayuh</translation>
+    </message>
+    <message>
+        <source>The table has not answered for a while. Keep trying, or leave the table? If you leave, your seat is kept for a while and a computer player plays it.</source>
+        <translation>Méjané wis suwé ora mangsuli. Terus nyoba, apa ninggal méja? Yèn Sampéyan lunga, kursiné Sampéyan disimpen sawetara lan dimainaké pemain komputer.</translation>
+    </message>
+    <message>
+        <source>&amp;Wait</source>
+        <translation>&amp;Ngenteni</translation>
+    </message>
+    <message>
+        <source>&amp;Leave</source>
+        <translation>Ninggal&amp;i</translation>
+    </message>
+    <message>
+        <source>The table is closed.</source>
+        <translation>Méjané wis ditutup.</translation>
+    </message>
+    <message>
+        <source>The table is closed</source>
+        <translation>Méjané wis ditutup</translation>
+    </message>
+    <message>
+        <source>The host closed the table. The hands finished so far stay here: the score sheet and the hand history show them. Leave the table to go back to your own game.</source>
+        <translation>Sing duwé méja nutup méjané. Babak sing wis rampung tetep ana ing kéné: lembar skor lan riwayat babak nuduhaké. Tinggalen méjané kanggo bali menyang dolanané Sampéyan dhéwé.</translation>
+    </message>
+    <message>
+        <source>The table server stopped. The hands finished so far stay here. Leave the table to go back to your own game.</source>
+        <translation>Server méja mandheg. Babak sing wis rampung tetep ana ing kéné. Tinggalen méjané kanggo bali menyang dolanané Sampéyan dhéwé.</translation>
+    </message>
+    <message>
+        <source>You left the table</source>
+        <translation>Sampéyan ninggal méja</translation>
+    </message>
+    <message>
+        <source>You are no longer at the table.</source>
+        <translation>Sampéyan wis ora ing méja manèh.</translation>
+    </message>
+    <message>
+        <source>Take a move back?</source>
+        <translation>Wurungaké langkah?</translation>
+    </message>
+    <message>
+        <source>{name} asks to take back their last move. Do you agree?</source>
+        <translation>{name} njaluk wurungaké langkahé sing pungkasan. Sampéyan sarujuk?</translation>
+    </message>
+    <message>
+        <source>&amp;Agree</source>
+        <translation>&amp;Sarujuk</translation>
+    </message>
+    <message>
+        <source>&amp;Refuse</source>
+        <translation>&amp;Nolak</translation>
+    </message>
+    <message>
+        <source>&amp;Undo (ask the others)</source>
+        <translation>&amp;Wurungaké (takon liyané)</translation>
+    </message>
+    <message>
+        <source>Ask everybody at the table to agree to take back your last move</source>
+        <translation>Njaluk kabèh wong ing méja sarujuk wurungaké langkahé Sampéyan sing pungkasan</translation>
+    </message>
+    <message>
+        <source>The connection dropped: connecting again… ({seconds} s)</source>
+        <translation>Sambungané pedhot: nyambung manèh… ({seconds} dt)</translation>
+    </message>
+    <message>
+        <source>Watching the table: hand {n} is being played.</source>
+        <translation>Nonton méja: babak {n} lagi dimainaké.</translation>
+    </message>
+    <message>
+        <source>Waiting for everybody at the table to be ready…</source>
+        <translation>Ngenteni kabèh wong ing méja siyap…</translation>
+    </message>
+    <message>
+        <source>Connecting again…</source>
+        <translation>Nyambung manèh…</translation>
+    </message>
+    <message>
+        <source>Connected</source>
+        <translation>Kasambung</translation>
+    </message>
+    <message>
+        <source>Free seat</source>
+        <translation>Kursi kosong</translation>
+    </message>
+    <message>
+        <source>Gone: a computer player plays this seat for now</source>
+        <translation>Lunga: pemain komputer mainaké kursi iki sauntara</translation>
+    </message>
+    <message>
+        <source>Not connected: waiting for them to come back</source>
+        <translation>Ora kasambung: ngenteni dhèwèké bali</translation>
+    </message>
+    <message>
+        <source>this network does not let computers find each other (no multicast).</source>
+        <translation>jaringan iki ora ngidini komputer golèk-golèkan (ora ana multicast).</translation>
+    </message>
+    <message>
+        <source>the part of CekiDesk that finds tables is missing.</source>
+        <translation>péranganing CekiDesk sing golèki méja ora ana.</translation>
+    </message>
+    <message>
+        <source>this computer is not on a network.</source>
+        <translation>komputer iki ora kasambung jaringan.</translation>
+    </message>
+    <message>
+        <source>it is not available.</source>
+        <translation>iku ora cumawis.</translation>
+    </message>
+    <message>
+        <source>there is no table with that code.</source>
+        <translation>ora ana méja nganggo kode kuwi.</translation>
+    </message>
+    <message>
+        <source>there is no free seat at that table.</source>
+        <translation>ora ana kursi kosong ing méja kuwi.</translation>
+    </message>
+    <message>
+        <source>your seat at that table is no longer kept.</source>
+        <translation>kursiné Sampéyan ing méja kuwi wis ora disimpen manèh.</translation>
+    </message>
+    <message>
+        <source>your seat was taken back from another window.</source>
+        <translation>kursiné Sampéyan dijupuk manèh saka jendhéla liya.</translation>
+    </message>
+    <message>
+        <source>nothing answers at that address.</source>
+        <translation>ora ana sing mangsuli ing alamat kuwi.</translation>
+    </message>
+    <message>
+        <source>another move was played first.</source>
+        <translation>langkah liya dimainaké dhisik.</translation>
+    </message>
+    <message>
+        <source>that move is not allowed now.</source>
+        <translation>langkah kuwi ora kena saiki.</translation>
     </message>
 </context>
 <context>

@@ -6975,6 +6975,11 @@
         <translation>ꦱꦼꦠꦺꦭꦤ꧀ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦲꦺꦴꦫ​ꦧꦶꦱ​ꦢꦶꦱꦶꦩ꧀ꦥꦼꦤ꧀; ꦱꦼꦠꦺꦭꦤ꧀ꦩꦸꦁ​ꦭꦏꦸ​ꦔꦤ꧀ꦠꦶ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦩꦼꦠꦸ꧉</translation>
     </message>
     <message>
+        <source>Quit</source>
+        <translatorcomment>jv: Metu</translatorcomment>
+        <translation>ꦩꦼꦠꦸ</translation>
+    </message>
+    <message>
         <source>New &amp;game, same choices</source>
         <translatorcomment>jv: An&amp;yar kanthi pilihan sing padha</translatorcomment>
         <translation>ꦲꦚꦂ​ꦏꦤ꧀ꦛꦶ​ꦥꦶꦭꦶꦲꦤ꧀ꦱꦶꦁ​ꦥꦝ(&amp;Y)</translation>
@@ -7001,6 +7006,310 @@
         <source>%1 ¢</source>
         <translatorcomment>jv: %1 ¢</translatorcomment>
         <translation>%1 ¢</translation>
+    </message>
+</context>
+<context>
+    <name>NetworkTable</name>
+    <message>
+        <source>&amp;Host a table…</source>
+        <extracomment>how long the connection may be down before the player is asked whether to wait or leave (s) the chat lines so far (name, text, own), the latest 300</extracomment>
+        <translatorcomment>jv: &amp;Mbukak méja…</translatorcomment>
+        <translation>ꦩ꧀ꦧꦸꦏꦏ꧀ꦩꦺꦗ(&amp;M)…</translation>
+    </message>
+    <message>
+        <source>&amp;Join a table…</source>
+        <translatorcomment>jv: Mèl&amp;u méja…</translatorcomment>
+        <translation>ꦩꦺꦭꦸ​ꦩꦺꦗ(&amp;U)…</translation>
+    </message>
+    <message>
+        <source>&amp;Leave the table</source>
+        <translatorcomment>jv: &amp;Ninggal méja</translatorcomment>
+        <translation>ꦤꦶꦁꦒꦭ꧀ꦩꦺꦗ(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Play with people at other computers: start a table they can join</source>
+        <translatorcomment>jv: Dolanan karo wong ing komputer liya: bukak méja sing bisa dipèloni</translatorcomment>
+        <translation>ꦢꦺꦴꦭꦤꦤ꧀ꦏꦫꦺꦴ​ꦮꦺꦴꦁ​ꦲꦶꦁ​ꦏꦺꦴꦩ꧀ꦥꦸꦠꦼꦂ​ꦭꦶꦪ: ꦧꦸꦏꦏ꧀ꦩꦺꦗ​ꦱꦶꦁ​ꦧꦶꦱ​ꦢꦶꦥꦺꦭꦺꦴꦤꦶ</translation>
+    </message>
+    <message>
+        <source>Sit at a table somebody else started</source>
+        <translatorcomment>jv: Lungguh ing méja sing dibukak wong liya</translatorcomment>
+        <translation>ꦭꦸꦁꦒꦸꦃ​ꦲꦶꦁ​ꦩꦺꦗ​ꦱꦶꦁ​ꦢꦶꦧꦸꦏꦏ꧀ꦮꦺꦴꦁ​ꦭꦶꦪ</translation>
+    </message>
+    <message>
+        <source>Chat</source>
+        <translatorcomment>jv: Obrolan</translatorcomment>
+        <translation>ꦲꦺꦴꦧꦿꦺꦴꦭꦤ꧀</translation>
+    </message>
+    <message>
+        <source>Hand {n} · table {code}</source>
+        <translatorcomment>jv: Babak {n} · méja {code}</translatorcomment>
+        <translation>ꦧꦧꦏ꧀ {n} · ꦩꦺꦗ {code}</translation>
+    </message>
+    <message>
+        <source>You host this table: quitting or leaving closes it for everybody at it. The match stays saved, and you can host it again later.</source>
+        <translatorcomment>jv: Sampéyan sing duwé méja iki: yèn Sampéyan metu utawa ninggal, méjané ketutup kanggo kabèh sing ana ing kono. Tandhingé tetep kasimpen, lan Sampéyan bisa mbukak manèh mengko.</translatorcomment>
+        <translation>ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦱꦶꦁ​ꦢꦸꦮꦺ​ꦩꦺꦗ​ꦲꦶꦏꦶ: ꦪꦺꦤ꧀ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦩꦼꦠꦸ​ꦲꦸꦠꦮ​ꦤꦶꦁꦒꦭ꧀꧈ ꦩꦺꦗꦤꦺ​ꦏꦼꦠꦸꦠꦸꦥ꧀ꦏꦁꦒꦺꦴ​ꦏꦧꦺꦃ​ꦱꦶꦁ​ꦲꦤ​ꦲꦶꦁ​ꦏꦺꦴꦤꦺꦴ꧉ ꦠꦤ꧀ꦝꦶꦔꦺ​ꦠꦼꦠꦼꦥ꧀ꦏꦱꦶꦩ꧀ꦥꦼꦤ꧀꧈ ꦭꦤ꧀ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦧꦶꦱ​ꦩ꧀ꦧꦸꦏꦏ꧀ꦩꦤꦺꦃ​ꦩꦼꦁꦏꦺꦴ꧉</translation>
+    </message>
+    <message>
+        <source>Starting the table…</source>
+        <translatorcomment>jv: Mbukak méja…</translatorcomment>
+        <translation>ꦩ꧀ꦧꦸꦏꦏ꧀ꦩꦺꦗ…</translation>
+    </message>
+    <message>
+        <source>Host a table</source>
+        <translatorcomment>jv: Mbukak méja</translatorcomment>
+        <translation>ꦩ꧀ꦧꦸꦏꦏ꧀ꦩꦺꦗ</translation>
+    </message>
+    <message>
+        <source>Host the game you have open ({name}) for people at other computers to join, or start a new table?</source>
+        <translatorcomment>jv: Bukak dolanan sing lagi Sampéyan bukak ({name}) supaya wong ing komputer liya bisa mèlu, apa mbukak méja anyar?</translatorcomment>
+        <translation>ꦧꦸꦏꦏ꧀ꦢꦺꦴꦭꦤꦤ꧀ꦱꦶꦁ​ꦭꦒꦶ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦧꦸꦏꦏ꧀ ({name}) ꦱꦸꦥꦪ​ꦮꦺꦴꦁ​ꦲꦶꦁ​ꦏꦺꦴꦩ꧀ꦥꦸꦠꦼꦂ​ꦭꦶꦪ​ꦧꦶꦱ​ꦩꦺꦭꦸ꧈ ꦲꦥ​ꦩ꧀ꦧꦸꦏꦏ꧀ꦩꦺꦗ​ꦲꦚꦂ?</translation>
+    </message>
+    <message>
+        <source>Host &amp;this game</source>
+        <translatorcomment>jv: Bukak &amp;dolanan iki</translatorcomment>
+        <translation>ꦧꦸꦏꦏ꧀ꦢꦺꦴꦭꦤꦤ꧀ꦲꦶꦏꦶ(&amp;D)</translation>
+    </message>
+    <message>
+        <source>&amp;New table…</source>
+        <translatorcomment>jv: Méja &amp;anyar…</translatorcomment>
+        <translation>ꦩꦺꦗ​ꦲꦚꦂ(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>The table is not announced on the local network: {why} Tell the others this computer&apos;s address and the table&apos;s code.</source>
+        <translatorcomment>jv: Méja iki ora dikabaraké ing jaringan lokal: {why} Kandhanana wong liya alamaté komputer iki lan kode méjané.</translatorcomment>
+        <translation>ꦩꦺꦗ​ꦲꦶꦏꦶ​ꦲꦺꦴꦫ​ꦢꦶꦏꦧꦫꦏꦺ​ꦲꦶꦁ​ꦗꦫꦶꦔꦤ꧀ꦭꦺꦴꦏꦭ꧀: {why} ꦏꦤ꧀ꦝꦤꦤ​ꦮꦺꦴꦁ​ꦭꦶꦪ​ꦲꦭꦩꦠꦺ​ꦏꦺꦴꦩ꧀ꦥꦸꦠꦼꦂ​ꦲꦶꦏꦶ​ꦭꦤ꧀ꦏꦺꦴꦢꦼ​ꦩꦺꦗꦤꦺ꧉</translation>
+    </message>
+    <message>
+        <source>The table could not start</source>
+        <translatorcomment>jv: Méjané ora bisa dibukak</translatorcomment>
+        <translation>ꦩꦺꦗꦤꦺ​ꦲꦺꦴꦫ​ꦧꦶꦱ​ꦢꦶꦧꦸꦏꦏ꧀</translation>
+    </message>
+    <message>
+        <source>The table could not start on this computer: {reason}</source>
+        <translatorcomment>jv: Méjané ora bisa dibukak ing komputer iki: {reason}</translatorcomment>
+        <translation>ꦩꦺꦗꦤꦺ​ꦲꦺꦴꦫ​ꦧꦶꦱ​ꦢꦶꦧꦸꦏꦏ꧀ꦲꦶꦁ​ꦏꦺꦴꦩ꧀ꦥꦸꦠꦼꦂ​ꦲꦶꦏꦶ: {reason}</translation>
+    </message>
+    <message>
+        <source>Tables on the local network cannot be looked for here: {why}</source>
+        <translatorcomment>jv: Méja ing jaringan lokal ora bisa digolèki ing kéné: {why}</translatorcomment>
+        <translation>ꦩꦺꦗ​ꦲꦶꦁ​ꦗꦫꦶꦔꦤ꧀ꦭꦺꦴꦏꦭ꧀ꦲꦺꦴꦫ​ꦧꦶꦱ​ꦢꦶꦒꦺꦴꦭꦺꦏꦶ​ꦲꦶꦁ​ꦏꦺꦤꦺ: {why}</translation>
+    </message>
+    <message>
+        <source>Connecting to the table…</source>
+        <translatorcomment>jv: Nyambung menyang méja…</translatorcomment>
+        <translation>ꦚꦩ꧀ꦧꦸꦁ​ꦩꦼꦚꦁ​ꦩꦺꦗ…</translation>
+    </message>
+    <message>
+        <source>Player</source>
+        <translatorcomment>jv: Pemain</translatorcomment>
+        <translation>ꦥꦼꦩꦲꦶꦤ꧀</translation>
+    </message>
+    <message>
+        <source>Leave the table</source>
+        <translatorcomment>jv: Ninggal méja</translatorcomment>
+        <translation>ꦤꦶꦁꦒꦭ꧀ꦩꦺꦗ</translation>
+    </message>
+    <message>
+        <source>Not at the table</source>
+        <translatorcomment>jv: Ora ing méja</translatorcomment>
+        <translation>ꦲꦺꦴꦫ​ꦲꦶꦁ​ꦩꦺꦗ</translation>
+    </message>
+    <message>
+        <source>You could not sit at the table: {reason}</source>
+        <translatorcomment>jv: Sampéyan ora bisa lungguh ing méja: {reason}</translatorcomment>
+        <translation>ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦲꦺꦴꦫ​ꦧꦶꦱ​ꦭꦸꦁꦒꦸꦃ​ꦲꦶꦁ​ꦩꦺꦗ: {reason}</translation>
+    </message>
+    <message>
+        <source>Undo was refused.</source>
+        <translatorcomment>jv: Panjaluk wurungaké ditolak.</translatorcomment>
+        <translation>ꦥꦚ꧀ꦗꦭꦸꦏ꧀ꦮꦸꦫꦸꦔꦏꦺ​ꦢꦶꦠꦺꦴꦭꦏ꧀꧉</translation>
+    </message>
+    <message>
+        <source>{name} (watching)</source>
+        <translatorcomment>jv: {name} (nonton)</translatorcomment>
+        <translation>{name} (ꦤꦺꦴꦤ꧀ꦠꦺꦴꦤ꧀)</translation>
+    </message>
+    <message>
+        <source>The connection to the table is lost.</source>
+        <translatorcomment>jv: Sambungan menyang méja pedhot.</translatorcomment>
+        <translation>ꦱꦩ꧀ꦧꦸꦔꦤ꧀ꦩꦼꦚꦁ​ꦩꦺꦗ​ꦥꦼꦝꦺꦴꦠ꧀꧉</translation>
+    </message>
+    <message>
+        <source>The table cannot be reached</source>
+        <translatorcomment>jv: Méjané ora bisa digayuh</translatorcomment>
+        <translation>ꦩꦺꦗꦤꦺ​ꦲꦺꦴꦫ​ꦧꦶꦱ​ꦢꦶꦒꦪꦸꦃ</translation>
+    </message>
+    <message>
+        <source>The table has not answered for a while. Keep trying, or leave the table? If you leave, your seat is kept for a while and a computer player plays it.</source>
+        <translatorcomment>jv: Méjané wis suwé ora mangsuli. Terus nyoba, apa ninggal méja? Yèn Sampéyan lunga, kursiné Sampéyan disimpen sawetara lan dimainaké pemain komputer.</translatorcomment>
+        <translation>ꦩꦺꦗꦤꦺ​ꦮꦶꦱ꧀ꦱꦸꦮꦺ​ꦲꦺꦴꦫ​ꦩꦁꦱꦸꦭꦶ꧉ ꦠꦼꦫꦸꦱ꧀ꦚꦺꦴꦧ꧈ ꦲꦥ​ꦤꦶꦁꦒꦭ꧀ꦩꦺꦗ? ꦪꦺꦤ꧀ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦭꦸꦔ꧈ ꦏꦸꦂꦱꦶꦤꦺ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦢꦶꦱꦶꦩ꧀ꦥꦼꦤ꧀ꦱꦮꦼꦠꦫ​ꦭꦤ꧀ꦢꦶꦩꦲꦶꦤꦏꦺ​ꦥꦼꦩꦲꦶꦤ꧀ꦏꦺꦴꦩ꧀ꦥꦸꦠꦼꦂ꧉</translation>
+    </message>
+    <message>
+        <source>&amp;Wait</source>
+        <translatorcomment>jv: &amp;Ngenteni</translatorcomment>
+        <translation>ꦔꦼꦤ꧀ꦠꦼꦤꦶ(&amp;N)</translation>
+    </message>
+    <message>
+        <source>&amp;Leave</source>
+        <translatorcomment>jv: Ninggal&amp;i</translatorcomment>
+        <translation>ꦤꦶꦁꦒꦭꦶ(&amp;I)</translation>
+    </message>
+    <message>
+        <source>The table is closed.</source>
+        <translatorcomment>jv: Méjané wis ditutup.</translatorcomment>
+        <translation>ꦩꦺꦗꦤꦺ​ꦮꦶꦱ꧀ꦢꦶꦠꦸꦠꦸꦥ꧀꧉</translation>
+    </message>
+    <message>
+        <source>The table is closed</source>
+        <translatorcomment>jv: Méjané wis ditutup</translatorcomment>
+        <translation>ꦩꦺꦗꦤꦺ​ꦮꦶꦱ꧀ꦢꦶꦠꦸꦠꦸꦥ꧀</translation>
+    </message>
+    <message>
+        <source>The host closed the table. The hands finished so far stay here: the score sheet and the hand history show them. Leave the table to go back to your own game.</source>
+        <translatorcomment>jv: Sing duwé méja nutup méjané. Babak sing wis rampung tetep ana ing kéné: lembar skor lan riwayat babak nuduhaké. Tinggalen méjané kanggo bali menyang dolanané Sampéyan dhéwé.</translatorcomment>
+        <translation>ꦱꦶꦁ​ꦢꦸꦮꦺ​ꦩꦺꦗ​ꦤꦸꦠꦸꦥ꧀ꦩꦺꦗꦤꦺ꧉ ꦧꦧꦏ꧀ꦱꦶꦁ​ꦮꦶꦱ꧀ꦫꦩ꧀ꦥꦸꦁ​ꦠꦼꦠꦼꦥ꧀ꦲꦤ​ꦲꦶꦁ​ꦏꦺꦤꦺ: ꦊꦩ꧀ꦧꦂ​ꦱ꧀ꦏꦺꦴꦂ​ꦭꦤ꧀ꦫꦶꦮꦪꦠ꧀ꦧꦧꦏ꧀ꦤꦸꦢꦸꦲꦏꦺ꧉ ꦠꦶꦁꦒꦊꦤ꧀ꦩꦺꦗꦤꦺ​ꦏꦁꦒꦺꦴ​ꦧꦭꦶ​ꦩꦼꦚꦁ​ꦢꦺꦴꦭꦤꦤꦺ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦝꦺꦮꦺ꧉</translation>
+    </message>
+    <message>
+        <source>The table server stopped. The hands finished so far stay here. Leave the table to go back to your own game.</source>
+        <translatorcomment>jv: Server méja mandheg. Babak sing wis rampung tetep ana ing kéné. Tinggalen méjané kanggo bali menyang dolanané Sampéyan dhéwé.</translatorcomment>
+        <translation>ꦱꦼꦂꦥ꦳ꦼꦂ​ꦩꦺꦗ​ꦩꦤ꧀ꦝꦼꦒ꧀꧉ ꦧꦧꦏ꧀ꦱꦶꦁ​ꦮꦶꦱ꧀ꦫꦩ꧀ꦥꦸꦁ​ꦠꦼꦠꦼꦥ꧀ꦲꦤ​ꦲꦶꦁ​ꦏꦺꦤꦺ꧉ ꦠꦶꦁꦒꦊꦤ꧀ꦩꦺꦗꦤꦺ​ꦏꦁꦒꦺꦴ​ꦧꦭꦶ​ꦩꦼꦚꦁ​ꦢꦺꦴꦭꦤꦤꦺ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦝꦺꦮꦺ꧉</translation>
+    </message>
+    <message>
+        <source>You left the table</source>
+        <translatorcomment>jv: Sampéyan ninggal méja</translatorcomment>
+        <translation>ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦤꦶꦁꦒꦭ꧀ꦩꦺꦗ</translation>
+    </message>
+    <message>
+        <source>You are no longer at the table.</source>
+        <translatorcomment>jv: Sampéyan wis ora ing méja manèh.</translatorcomment>
+        <translation>ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦮꦶꦱ꧀ꦲꦺꦴꦫ​ꦲꦶꦁ​ꦩꦺꦗ​ꦩꦤꦺꦃ꧉</translation>
+    </message>
+    <message>
+        <source>Take a move back?</source>
+        <translatorcomment>jv: Wurungaké langkah?</translatorcomment>
+        <translation>ꦮꦸꦫꦸꦔꦏꦺ​ꦭꦁꦏꦃ?</translation>
+    </message>
+    <message>
+        <source>{name} asks to take back their last move. Do you agree?</source>
+        <translatorcomment>jv: {name} njaluk wurungaké langkahé sing pungkasan. Sampéyan sarujuk?</translatorcomment>
+        <translation>{name} ꦚ꧀ꦗꦭꦸꦏ꧀ꦮꦸꦫꦸꦔꦏꦺ​ꦭꦁꦏꦲꦺ​ꦱꦶꦁ​ꦥꦸꦁꦏꦱꦤ꧀꧉ ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦱꦫꦸꦗꦸꦏ꧀?</translation>
+    </message>
+    <message>
+        <source>&amp;Agree</source>
+        <translatorcomment>jv: &amp;Sarujuk</translatorcomment>
+        <translation>ꦱꦫꦸꦗꦸꦏ꧀(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Refuse</source>
+        <translatorcomment>jv: &amp;Nolak</translatorcomment>
+        <translation>ꦤꦺꦴꦭꦏ꧀(&amp;N)</translation>
+    </message>
+    <message>
+        <source>&amp;Undo (ask the others)</source>
+        <translatorcomment>jv: &amp;Wurungaké (takon liyané)</translatorcomment>
+        <translation>ꦮꦸꦫꦸꦔꦏꦺ (ꦠꦏꦺꦴꦤ꧀ꦭꦶꦪꦤꦺ)(&amp;W)</translation>
+    </message>
+    <message>
+        <source>Ask everybody at the table to agree to take back your last move</source>
+        <translatorcomment>jv: Njaluk kabèh wong ing méja sarujuk wurungaké langkahé Sampéyan sing pungkasan</translatorcomment>
+        <translation>ꦚ꧀ꦗꦭꦸꦏ꧀ꦏꦧꦺꦃ​ꦮꦺꦴꦁ​ꦲꦶꦁ​ꦩꦺꦗ​ꦱꦫꦸꦗꦸꦏ꧀ꦮꦸꦫꦸꦔꦏꦺ​ꦭꦁꦏꦲꦺ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦱꦶꦁ​ꦥꦸꦁꦏꦱꦤ꧀</translation>
+    </message>
+    <message>
+        <source>The connection dropped: connecting again… ({seconds} s)</source>
+        <translatorcomment>jv: Sambungané pedhot: nyambung manèh… ({seconds} dt)</translatorcomment>
+        <translation>ꦱꦩ꧀ꦧꦸꦔꦤꦺ​ꦥꦼꦝꦺꦴꦠ꧀: ꦚꦩ꧀ꦧꦸꦁ​ꦩꦤꦺꦃ… ({seconds} ꦢ꧀ꦠ꧀)</translation>
+    </message>
+    <message>
+        <source>Watching the table: hand {n} is being played.</source>
+        <translatorcomment>jv: Nonton méja: babak {n} lagi dimainaké.</translatorcomment>
+        <translation>ꦤꦺꦴꦤ꧀ꦠꦺꦴꦤ꧀ꦩꦺꦗ: ꦧꦧꦏ꧀ {n} ꦭꦒꦶ​ꦢꦶꦩꦲꦶꦤꦏꦺ꧉</translation>
+    </message>
+    <message>
+        <source>Waiting for everybody at the table to be ready…</source>
+        <translatorcomment>jv: Ngenteni kabèh wong ing méja siyap…</translatorcomment>
+        <translation>ꦔꦼꦤ꧀ꦠꦼꦤꦶ​ꦏꦧꦺꦃ​ꦮꦺꦴꦁ​ꦲꦶꦁ​ꦩꦺꦗ​ꦱꦶꦪꦥ꧀…</translation>
+    </message>
+    <message>
+        <source>Connecting again…</source>
+        <translatorcomment>jv: Nyambung manèh…</translatorcomment>
+        <translation>ꦚꦩ꧀ꦧꦸꦁ​ꦩꦤꦺꦃ…</translation>
+    </message>
+    <message>
+        <source>Connected</source>
+        <translatorcomment>jv: Kasambung</translatorcomment>
+        <translation>ꦏꦱꦩ꧀ꦧꦸꦁ</translation>
+    </message>
+    <message>
+        <source>Free seat</source>
+        <translatorcomment>jv: Kursi kosong</translatorcomment>
+        <translation>ꦏꦸꦂꦱꦶ​ꦏꦺꦴꦱꦺꦴꦁ</translation>
+    </message>
+    <message>
+        <source>Gone: a computer player plays this seat for now</source>
+        <translatorcomment>jv: Lunga: pemain komputer mainaké kursi iki sauntara</translatorcomment>
+        <translation>ꦭꦸꦔ: ꦥꦼꦩꦲꦶꦤ꧀ꦏꦺꦴꦩ꧀ꦥꦸꦠꦼꦂ​ꦩꦲꦶꦤꦏꦺ​ꦏꦸꦂꦱꦶ​ꦲꦶꦏꦶ​ꦱꦲꦸꦤ꧀ꦠꦫ</translation>
+    </message>
+    <message>
+        <source>Not connected: waiting for them to come back</source>
+        <translatorcomment>jv: Ora kasambung: ngenteni dhèwèké bali</translatorcomment>
+        <translation>ꦲꦺꦴꦫ​ꦏꦱꦩ꧀ꦧꦸꦁ: ꦔꦼꦤ꧀ꦠꦼꦤꦶ​ꦝꦺꦮꦺꦏꦺ​ꦧꦭꦶ</translation>
+    </message>
+    <message>
+        <source>this network does not let computers find each other (no multicast).</source>
+        <translatorcomment>jv: jaringan iki ora ngidini komputer golèk-golèkan (ora ana multicast).</translatorcomment>
+        <translation>ꦗꦫꦶꦔꦤ꧀ꦲꦶꦏꦶ​ꦲꦺꦴꦫ​ꦔꦶꦢꦶꦤꦶ​ꦏꦺꦴꦩ꧀ꦥꦸꦠꦼꦂ​ꦒꦺꦴꦭꦺꦏ꧀ꦒꦺꦴꦭꦺꦏꦤ꧀ (ꦲꦺꦴꦫ​ꦲꦤ​ꦩꦸꦭ꧀ꦠꦶꦕꦱ꧀ꦠ꧀)꧉</translation>
+    </message>
+    <message>
+        <source>the part of CekiDesk that finds tables is missing.</source>
+        <translatorcomment>jv: péranganing CekiDesk sing golèki méja ora ana.</translatorcomment>
+        <translation>ꦥꦺꦫꦔꦤꦶꦁ CekiDesk ꦱꦶꦁ​ꦒꦺꦴꦭꦺꦏꦶ​ꦩꦺꦗ​ꦲꦺꦴꦫ​ꦲꦤ꧉</translation>
+    </message>
+    <message>
+        <source>this computer is not on a network.</source>
+        <translatorcomment>jv: komputer iki ora kasambung jaringan.</translatorcomment>
+        <translation>ꦏꦺꦴꦩ꧀ꦥꦸꦠꦼꦂ​ꦲꦶꦏꦶ​ꦲꦺꦴꦫ​ꦏꦱꦩ꧀ꦧꦸꦁ​ꦗꦫꦶꦔꦤ꧀꧉</translation>
+    </message>
+    <message>
+        <source>it is not available.</source>
+        <translatorcomment>jv: iku ora cumawis.</translatorcomment>
+        <translation>ꦲꦶꦏꦸ​ꦲꦺꦴꦫ​ꦕꦸꦩꦮꦶꦱ꧀꧉</translation>
+    </message>
+    <message>
+        <source>there is no table with that code.</source>
+        <translatorcomment>jv: ora ana méja nganggo kode kuwi.</translatorcomment>
+        <translation>ꦲꦺꦴꦫ​ꦲꦤ​ꦩꦺꦗ​ꦔꦁꦒꦺꦴ​ꦏꦺꦴꦢꦼ​ꦏꦸꦮꦶ꧉</translation>
+    </message>
+    <message>
+        <source>there is no free seat at that table.</source>
+        <translatorcomment>jv: ora ana kursi kosong ing méja kuwi.</translatorcomment>
+        <translation>ꦲꦺꦴꦫ​ꦲꦤ​ꦏꦸꦂꦱꦶ​ꦏꦺꦴꦱꦺꦴꦁ​ꦲꦶꦁ​ꦩꦺꦗ​ꦏꦸꦮꦶ꧉</translation>
+    </message>
+    <message>
+        <source>your seat at that table is no longer kept.</source>
+        <translatorcomment>jv: kursiné Sampéyan ing méja kuwi wis ora disimpen manèh.</translatorcomment>
+        <translation>ꦏꦸꦂꦱꦶꦤꦺ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦲꦶꦁ​ꦩꦺꦗ​ꦏꦸꦮꦶ​ꦮꦶꦱ꧀ꦲꦺꦴꦫ​ꦢꦶꦱꦶꦩ꧀ꦥꦼꦤ꧀ꦩꦤꦺꦃ꧉</translation>
+    </message>
+    <message>
+        <source>your seat was taken back from another window.</source>
+        <translatorcomment>jv: kursiné Sampéyan dijupuk manèh saka jendhéla liya.</translatorcomment>
+        <translation>ꦏꦸꦂꦱꦶꦤꦺ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦢꦶꦗꦸꦥꦸꦏ꧀ꦩꦤꦺꦃ​ꦱꦏ​ꦗꦼꦤ꧀ꦝꦺꦭ​ꦭꦶꦪ꧉</translation>
+    </message>
+    <message>
+        <source>nothing answers at that address.</source>
+        <translatorcomment>jv: ora ana sing mangsuli ing alamat kuwi.</translatorcomment>
+        <translation>ꦲꦺꦴꦫ​ꦲꦤ​ꦱꦶꦁ​ꦩꦁꦱꦸꦭꦶ​ꦲꦶꦁ​ꦲꦭꦩꦠ꧀ꦏꦸꦮꦶ꧉</translation>
+    </message>
+    <message>
+        <source>another move was played first.</source>
+        <translatorcomment>jv: langkah liya dimainaké dhisik.</translatorcomment>
+        <translation>ꦭꦁꦏꦃ​ꦭꦶꦪ​ꦢꦶꦩꦲꦶꦤꦏꦺ​ꦝꦶꦱꦶꦏ꧀꧉</translation>
+    </message>
+    <message>
+        <source>that move is not allowed now.</source>
+        <translatorcomment>jv: langkah kuwi ora kena saiki.</translatorcomment>
+        <translation>ꦭꦁꦏꦃ​ꦏꦸꦮꦶ​ꦲꦺꦴꦫ​ꦏꦼꦤ​ꦱꦲꦶꦏꦶ꧉</translation>
     </message>
 </context>
 <context>

@@ -140,7 +140,7 @@ async def _run(args: argparse.Namespace, tls: ssl.SSLContext | None, data: Path)
     finally:
         if announcer is not None:
             announcer.close()
-        await server.stop()
+        await server.stop("server_stop")   # (everybody is told: ``closing``)
     if args.stats:
         print(_stats(list(server.move_times)), flush=True)
     print("cekidesk-server: stopped; the tables are kept", flush=True)

@@ -41,6 +41,7 @@ from .protocol import (
     Created,
     Error,
     Frame,
+    Hands,
     Hello,
     Join,
     Joined,
@@ -101,6 +102,10 @@ class TableClient:
         self.view_data: Payload | None = None
         self._view: View | None = None
         self.reconnects = 0
+        #: the table's finished hands as the ``hands`` frames told them: each one's record (as a save
+        #: holds it) and its moves' texts, hand 0 first
+        self.records: list[Payload] = []
+        self.actions: list[list[str]] = []
         #: the host's seat at this table (None: the host holds no seat) and the table's own options,
         #: as the latest ``table`` (and ``seats``) frame said
         self.host: int | None = None
@@ -238,6 +243,8 @@ class TableClient:
     # -- what the frames say ----------------------------------------------------------------------
     def _keep(self, frame: ServerFrame) -> None:
         if isinstance(frame, Joined):
+            if frame.code != self.code:
+                self.records, self.actions = [], []
             self.code, self.seat = frame.code, frame.seat
             if frame.token is not None:
                 self.token = frame.token
@@ -256,7 +263,11 @@ class TableClient:
             self._keep_more(frame)
 
     def _keep_more(self, frame: ServerFrame) -> None:
-        if isinstance(frame, Created):
+        if isinstance(frame, Hands) and frame.first <= len(self.records):
+            end = frame.first + len(frame.records)
+            self.records[frame.first:end] = frame.records
+            self.actions[frame.first:end] = frame.actions
+        elif isinstance(frame, Created):
             self.created_host = frame.host
             if frame.host:
                 self.created_codes.add(frame.code)

@@ -338,6 +338,24 @@ class UndoRefused(Frame):
     reason: UndoRefusal = "refused"
 
 
+#: how many finished hands one ``hands`` frame carries at most
+HANDS_PER_FRAME = 64
+
+
+class Hands(Frame):
+    """Finished hands ``first``, ``first + 1`` …: each one's record (as a save holds it,
+    ``persistence.saves.record_json``) and its moves in their text form.  A finished hand is public
+    at the table (its seed, every card): sent to everybody right after a hand's last move (that
+    hand), and before the ``table`` frame on joining or taking a seat back (every finished hand, in
+    frames of at most :data:`HANDS_PER_FRAME`)."""
+
+    type: Literal["hands"] = "hands"
+    move: int
+    first: int = Field(ge=0)
+    records: list[Payload] = Field(max_length=HANDS_PER_FRAME)
+    actions: list[list[str]] = Field(max_length=HANDS_PER_FRAME)
+
+
 #: why the server closes: its host quit the app that ran it, or the server was stopped
 ClosingReason = Literal["host_quit", "server_stop"]
 
@@ -350,18 +368,18 @@ class Closing(Frame):
 
 
 ServerFrame = Annotated[Welcome | Error | Created | Joined | TableState | Moved | Seats | ChatLine | Left | Removed
-                        | UndoAsked | UndoRefused | Closing, Field(discriminator="type")]
+                        | UndoAsked | UndoRefused | Closing | Hands, Field(discriminator="type")]
 
 AnyClientFrame = (Hello | Create | Join | Resume | Ready | Play | Chat | Leave | Start | SeatKind | Remove | UndoAsk
                   | UndoAnswer)
 AnyServerFrame = (Welcome | Error | Created | Joined | TableState | Moved | Seats | ChatLine | Left | Removed
-                  | UndoAsked | UndoRefused | Closing)
+                  | UndoAsked | UndoRefused | Closing | Hands)
 _CLIENT: TypeAdapter[AnyClientFrame] = TypeAdapter(ClientFrame)
 _SERVER: TypeAdapter[AnyServerFrame] = TypeAdapter(ServerFrame)
 _CLIENT_TYPES = frozenset({"hello", "create", "join", "resume", "ready", "play", "chat", "leave", "start",
                            "seat_kind", "remove", "undo_ask", "undo_answer"})
 _SERVER_TYPES = frozenset({"welcome", "error", "created", "joined", "table", "moved", "seats", "chat", "left",
-                           "removed", "undo_asked", "undo_refused", "closing"})
+                           "removed", "undo_asked", "undo_refused", "closing", "hands"})
 
 
 class FrameError(ValueError):
@@ -414,7 +432,8 @@ def dump(frame: Frame) -> str:
 
 
 __all__ = ["AnyClientFrame", "AnyServerFrame", "CODE_ALPHABET", "CODE_LENGTH", "Chat", "ChatLine", "ClientFrame",
-           "Closing", "ClosingReason", "Create", "Created", "Error", "ErrorCode", "Frame", "FrameError", "Hello",
+           "Closing", "ClosingReason", "Create", "Created", "Error", "ErrorCode", "Frame", "FrameError",
+           "HANDS_PER_FRAME", "Hands", "Hello",
            "Join", "Joined", "JsonObject", "Leave", "Left", "Limits", "MAX_CHAT", "MAX_FRAME", "MAX_NAME", "Moved",
            "PROTOCOL", "Payload", "Play", "Ready", "Remove", "Removed", "Resume", "SeatInfo", "SeatKind", "SeatSpec",
            "Seats", "ServerFrame", "Start", "Status", "TableOptions", "TableState", "UndoAnswer", "UndoAsk",

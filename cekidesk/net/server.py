@@ -387,6 +387,7 @@ class TableServer:
         made.pending, made.from_save, made.host_seat_open = loaded, True, host_seat
         self.tables[code] = made
         made.save_meta()
+        self._tables_changed()
         if old is not None and not old.peers():
             self.tables.pop(old.code, None)
             old.close(remove=True)

@@ -41,7 +41,7 @@ from cekidesk.bots import bot_levels, make_bot
 from cekidesk.engine.core import Action, ActionParseError, Event
 from cekidesk.engine.match import Match
 from cekidesk.games import new_match
-from cekidesk.persistence.saves import SaveFileError, Seat, load_match, with_journal
+from cekidesk.persistence.saves import LoadedGame, SaveFileError, Seat, load_match, record_json, with_journal
 from cekidesk.session import Changes, Played, Problem, Session
 
 from .codec import encode
@@ -49,11 +49,13 @@ from .protocol import (
     CODE_ALPHABET,
     CODE_LENGTH,
     CODE_PATTERN,
+    HANDS_PER_FRAME,
     MAX_NAME,
     ChatLine,
     Error,
     ErrorCode,
     Frame,
+    Hands,
     Joined,
     JsonObject,
     Left,
@@ -73,8 +75,6 @@ from .runtime import SaveWriter, write_atomically
 
 if TYPE_CHECKING:
     import asyncio
-
-    from cekidesk.persistence.saves import LoadedGame
 
 log = logging.getLogger(__name__)
 
@@ -273,6 +273,25 @@ class Table:
             events.extend(start.apply(action))
         return [encode(e.for_viewer(None)) for e in events]
 
+    def hands_frames(self, first: int = 0) -> list[Hands]:
+        """The finished hands from ``first`` on, in frames of at most ``HANDS_PER_FRAME`` (a finished
+        hand is public at the table; the hand being played is in none of them)."""
+        m = self.session.match
+        if m is None:
+            return []
+        done = len(m.history)
+        frames = []
+        for start in range(first, done, HANDS_PER_FRAME):
+            end = min(done, start + HANDS_PER_FRAME)
+            frames.append(Hands(move=self.move, first=start,
+                                records=[record_json(rec) for rec in m.history[start:end]],
+                                actions=[[str(a) for a in m.logs[i]] for i in range(start, end)]))
+        return frames
+
+    def _send_hands(self, peer: Peer) -> None:
+        for frame in self.hands_frames():
+            peer.send(frame)
+
     def _send_seats(self) -> None:
         frame = Seats(move=self.move, seats=self.seat_infos(), host=self.host_seat)
         for peer in self.peers():
@@ -305,6 +324,11 @@ class Table:
             if played:
                 self._retries = 0
                 self._send_move(changes, played[-1].seat)
+                if changes.hand_ended and self.session.match is not None:
+                    # the hand just ended is public now: everybody gets its record and moves
+                    for frame in self.hands_frames(len(self.session.match.history) - 1):
+                        for peer in self.peers():
+                            peer.send(frame)
         for problem in changes.of(Problem):
             self._problem(problem)
         if changes.hand_ended:
@@ -353,6 +377,7 @@ class Table:
             self.spectators.add(peer)
             peer.table, peer.seat = self, None
             peer.send(Joined(code=self.code, seat=None, token=None, move=self.move))
+            self._send_hands(peer)
             peer.send(self.snapshot(None))
             self._vote_told(peer)
             return
@@ -368,6 +393,7 @@ class Table:
         self._rename()
         self.save_meta()
         peer.send(Joined(code=self.code, seat=seat, token=token, move=self.move))
+        self._send_hands(peer)
         peer.send(self.snapshot(seat))
         self._send_seats()
         self._vote_told(peer)
@@ -393,6 +419,7 @@ class Table:
             old.close(1000, "replaced")
         self._sit(peer, seat)
         peer.send(Joined(code=self.code, seat=seat, token=token, move=self.move))
+        self._send_hands(peer)
         peer.send(self.snapshot(seat))
         self._send_seats()
         self._vote_told(peer)

@@ -54,6 +54,7 @@ from .window.features.hints import Hints
 from .window.features.history import HandHistory
 from .window.features.lessons import Lessons
 from .window.features.log import GameLog
+from .window.features.network import NetworkTable
 from .window.features.problems import Problems
 from .window.features.refusals import Refusals
 from .window.features.sounds import Sounds
@@ -137,6 +138,12 @@ class MainWindow(QMainWindow):
         self.sounds = Sounds(self)
         self.announcer = Announcer(self, status_text=self.status.status_text, hint_line=self.hints.line)
         self.commands.menu_view.addAction(self.announcer.action)
+        self.network = NetworkTable(self, status_text=self.status.status_text,
+                                    undo_actions=self.undo_commands.actions(), info_label=self.status.info_label,
+                                    local_only=[self.commands.act_pause, self.commands.act_step,
+                                                self.commands.act_replay],
+                                    game_file=lambda: self.undo_commands.file)
+        self._place_network_actions()
         # what tests and the app reach on the window itself
         self.status_label, self.info_label = self.status.status_label, self.status.info_label
         self.pass_screen, self.end_replay_key = self.handover.pass_screen, self.table_feed.end_replay_key
@@ -147,10 +154,25 @@ class MainWindow(QMainWindow):
         self.act_settings, self.act_rule_sets, self.act_learn = cm.act_settings, cm.act_rule_sets, self.lessons.action
         self._hearing: list[Feature] = [self.stats, self.history, self.hints, self.table_feed, self.hands,
                                         self.handover, self.log, self.commands, self.lessons,
-                                        self.problems, self.sounds, self.announcer]   # (the order they hear a change)
+                                        self.problems, self.sounds, self.announcer,
+                                        self.network]   # (the order they hear a change)
         self.features = [self.status, self.commands, self.undo_commands, self.dialogs, self.hints, self.table_feed,
                          self.hands, self.handover, self.log, self.lessons, self.stats, self.files, self.problems,
-                         self.refusals, self.sounds, self.announcer, self.history]   # (status first, replay last)
+                         self.refusals, self.sounds, self.announcer, self.network,
+                         self.history]   # (status first, replay last)
+
+    def _place_network_actions(self) -> None:
+        """Game ▸ Host a table…, Join a table…, Leave the table: a group of their own after Save As…."""
+        menu = self.commands.menu_game
+        shown = menu.actions()
+        at = shown.index(self.commands.act_save_as) + 2   # (after Save As and the separator after it)
+        before = shown[at] if at < len(shown) else None
+        if before is None:
+            menu.addSeparator()
+            menu.addActions(self.network.actions())
+            return
+        menu.insertActions(before, self.network.actions())
+        menu.insertSeparator(before)
 
     def _dress_end_dialog(self, dialog: QDialog, match: Match | None) -> None:
         """What an end dialog gets besides its own: Undo's keys; at a hand's end, "Play this deal again"."""
@@ -356,6 +378,11 @@ class MainWindow(QMainWindow):
             return
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        warning = self.network.quit_warning()   # (a hosted table closes for everybody at it)
+        if warning and QMessageBox.question(self, i18n.latin(lambda: self.tr("Quit")), warning) \
+                != QMessageBox.StandardButton.Yes:
+            event.ignore()
+            return
         if not self.problems.may_quit():   # the game or the statistics could not be written: asked
             event.ignore()
             return

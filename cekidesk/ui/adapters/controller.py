@@ -27,6 +27,7 @@ from cekidesk.bots.process import BotProcess
 from cekidesk.engine.bot import Bot
 from cekidesk.engine.core import Action, Event, View
 from cekidesk.engine.match import Match
+from cekidesk.net.remote import RemoteSession
 from cekidesk.persistence.saves import Seat
 from cekidesk.session import (
     AutosaveRestored,
@@ -164,6 +165,10 @@ class GameController(QObject):
     replayFrame = Signal(object, list)
     replayEnded = Signal()
     screenChanged = Signal()
+    #: a networked table's own news (:data:`cekidesk.net.remote.NetStep`: seats, chat, connection …)
+    netStep = Signal(object)
+    #: a new, opened or restarted local game replaced the networked table
+    remoteEnded = Signal()
 
     def __init__(self, pace_ms: int = 600, autosave: bool = True, parent: QObject | None = None):
         super().__init__(parent)
@@ -173,6 +178,8 @@ class GameController(QObject):
         self.session = Session(self.scheduler, pace_ms=pace_ms, autosave=autosave, writer=self._autosaver,
                                auto_action=_auto_action, hint_levels=lambda game_id: bot_levels(game_id))
         self.session.listener = self._arrived
+        #: the local session while a networked table is on (:meth:`use_remote`)
+        self._local: Session | None = None
         #: the match is being rebuilt by an undo, a redo or a restart (while ``started`` is emitted)
         self.rewound = False
         # the latest move's events as the game log may show them (:attr:`log_viewer`'s secrets only)
@@ -232,7 +239,56 @@ class GameController(QObject):
     @Slot(str)
     def _autosaved(self, error: str) -> None:
         """What the autosaver did: ``error`` is empty when it worked."""
+        if self._local is not None:    # (the local autosave, while a networked table is on)
+            self._local.autosaved(error)
+            return
         self._deliver(self.session.autosaved(error))
+
+    # -- a networked table ----------------------------------------------------------------------
+    @property
+    def remote(self) -> RemoteSession | None:
+        """The networked table on, if one is (None: the local session)."""
+        return self.session if isinstance(self.session, RemoteSession) else None
+
+    def use_remote(self, remote: RemoteSession) -> None:
+        """Sit at a networked table: the controller forwards to ``remote`` from now on; the local
+        session (its match, its autosave) waits as it is, its computer players stopped."""
+        if self._local is None:
+            self._local = self.session
+            self._deliver(self._local.stop())
+        remote.settings = self.session.settings
+        remote.pace_ms = self.session.pace_ms
+        remote.auto_action = _auto_action
+        remote.listener = self._arrived
+        remote.net_listener = self.netStep.emit
+        self.session = remote  # type: ignore[assignment]  # (the same surface: net/remote.py)
+
+    def _local_again(self) -> None:
+        """A local game replaces the networked table (the window's New Game, Open…)."""
+        local, self._local = self._local, None
+        if local is not None:
+            remote = self.remote
+            if remote is not None:
+                remote.listener = remote.net_listener = None
+            self.session = local
+            self.remoteEnded.emit()
+
+    def use_local(self) -> None:
+        """Back to the local session after a networked table: its match on the table again, as it was."""
+        local, self._local = self._local, None
+        if local is None:
+            return
+        remote = self.remote
+        if remote is not None:
+            remote.listener = remote.net_listener = None
+        self.session = local
+        m = local.match
+        if m is not None:
+            self._deliver(local.start(m, local.seats, dict(local.bots), undo_allowed=local.undo_allowed,
+                                      undone_hands=local.undone_hands,
+                                      counts_for_statistics=local.counts_for_statistics))
+        else:
+            self._deliver(local.stop())
 
     # -- the session's state ------------------------------------------------------------------
     @property
@@ -365,15 +421,18 @@ class GameController(QObject):
               undo_allowed: bool | None = None, undone_hands: Iterable[int] = (),
               counts_for_statistics: bool = True) -> None:
         """Replace the session's match (see :meth:`Session.start`)."""
+        self._local_again()
         self._deliver(self.session.start(match, seats, bots, undo_allowed=undo_allowed, undone_hands=undone_hands,
                                          counts_for_statistics=counts_for_statistics))
 
     def new_match(self, game_id: str, seats: Sequence[Seat], seed: int,
                   options: dict | None = None, match_options: dict | None = None) -> None:
+        self._local_again()
         self._deliver(self.session.new_match(game_id, seats, seed, options, match_options))
 
     def load(self, path: str | Path) -> None:
         """Open a save file; raises :class:`SaveFileError` (nothing changes) if it is bad."""
+        self._local_again()
         self._deliver(self.session.load(path))
 
     def save_as(self, path: str | Path) -> None:
@@ -385,6 +444,8 @@ class GameController(QObject):
 
     def shutdown(self) -> None:
         """The app quits: forget the session and end the bot process at once."""
+        if self._local is not None:
+            self._local.shutdown()
         self._deliver(self.session.shutdown())
 
     # -- what the window reads -------------------------------------------------------------

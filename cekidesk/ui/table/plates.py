@@ -34,6 +34,8 @@ class SeatItem(QGraphicsObject):
         self.spec = spec
         self.family = family    # the game's card family: the shape of the small card drawn
         self.thinking = False
+        self.mark = ""          # a networked table's connection mark (``set_mark``)
+        self.mark_tip = ""
         self.phase = 0
         self.still = False      # reduced motion: the thinking dots do not run
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
@@ -55,8 +57,36 @@ class SeatItem(QGraphicsObject):
             tips.append(spec.badge_tip)
         if spec.extra:
             tips.append(spec.extra)
+        if self.mark_tip:
+            tips.append(self.mark_tip)
         self.setToolTip("\n".join(tips))
         self.update()
+
+    def set_mark(self, mark: str, tip: str) -> None:
+        """A networked table's mark of the seat's person: ``connected`` (a green dot), ``reconnecting``
+        (amber), ``computer`` (a computer player plays the seat for now: grey), ``open`` (a ring: a
+        free seat), "" (none); ``tip`` says it in words (the tooltip, the screen reader)."""
+        if (mark, tip) != (self.mark, self.mark_tip):
+            self.mark, self.mark_tip = mark, tip
+            self.set_spec(self.spec, force=True)
+
+    MARKS = {"connected": QColor(46, 170, 80), "reconnecting": QColor(235, 160, 30),
+             "computer": QColor(140, 140, 140), "open": QColor(200, 200, 200)}
+
+    def _paint_mark(self, p: QPainter, w: float, h: float) -> None:
+        """The connection mark: a dot on the plate's top right corner (a ring for a free seat)."""
+        colour = self.MARKS.get(self.mark)
+        if colour is None:
+            return
+        r = max(3.0, h * 0.09)
+        centre = QPointF(w - r * 0.9, r * 0.9)
+        if self.mark == "open":
+            p.setPen(QPen(colour, max(1.5, r * 0.45)))
+            p.setBrush(Qt.BrushStyle.NoBrush)
+        else:
+            p.setPen(QPen(QColor(20, 20, 20, 160), 1))
+            p.setBrush(colour)
+        p.drawEllipse(centre, r, r)
 
     def set_thinking(self, on: bool) -> None:
         if on != self.thinking:
@@ -99,6 +129,8 @@ class SeatItem(QGraphicsObject):
         p.setPen(QPen(border, bw))
         p.setBrush(QBrush(fill))
         p.drawRoundedRect(box, rad, rad)
+        if self.mark:
+            self._paint_mark(p, w, h)
 
         pad = h * 0.2
         name_font = self.name_font(h)
