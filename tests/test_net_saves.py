@@ -199,3 +199,44 @@ def test_a_connections_waiting_frames_take_turns_with_the_others(tmp_path):
     frames = [i for i, what in enumerate(order) if what == "frame"]
     assert len(frames) == 5
     assert all("other" in order[a:b] for a, b in zip(frames, frames[1:], strict=False))
+
+
+def test_a_stopped_servers_saves_hold_every_move_and_the_match_is_hosted_again_whole(tmp_path):
+    """The host's app quitting stops its server mid-hand: both saves then hold every move (a save of
+    a networked match opens in the window as it was left), and hosting it again from a save loses no
+    move of the journal either."""
+    from cekidesk.persistence.saves import load_match
+
+    async def go():
+        async with serving(tmp_path) as (server, url):
+            code, people = await table_of_two(url)
+            for _ in range(3):
+                move = await play_one(people)
+            for c in people:
+                await c.close()
+        folder = tmp_path / "tables" / code
+        for name in SAVES:
+            assert len(load_match(folder / name).match.logs[-1]) == move == 3
+        async with serving(tmp_path) as (server, url):
+            again = server.table_from_save(folder / SAVES[0])
+            assert server.tables[again].pending is not None
+            assert len(server.tables[again].pending.match.logs[-1]) == 3
+    run(go(), 40)
+
+
+def test_a_table_hosted_again_from_a_save_plays_its_journal_on(tmp_path):
+    """A save of a table whose server was killed mid-hand (its moves since the hand's start only in
+    the table's journal) is hosted again with every move."""
+    async def go():
+        async with serving(tmp_path / "a") as (server, url):
+            code, people = await table_of_two(url)
+            for _ in range(3):
+                await play_one(people)
+            shutil.copytree(tmp_path / "a", tmp_path / "b")   # (as a killed server leaves its files)
+            for c in people:
+                await c.close()
+        folder = tmp_path / "b" / "tables" / code
+        async with serving(tmp_path / "c") as (server, url):
+            again = server.table_from_save(folder / SAVES[0])
+            assert len(server.tables[again].pending.match.logs[-1]) == 3
+    run(go(), 40)

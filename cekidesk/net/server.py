@@ -36,7 +36,7 @@ from cekidesk import __version__
 from cekidesk.bots import bot_levels
 from cekidesk.engine.core import EngineError
 from cekidesk.games import get_game, new_match
-from cekidesk.persistence.saves import load_match, save_match
+from cekidesk.persistence.saves import load_match, save_match, with_journal
 from cekidesk.session import Session
 
 from .protocol import (
@@ -71,7 +71,7 @@ from .protocol import (
     parse_client_frame,
 )
 from .runtime import BotPool, LoopScheduler, MemorySettler, SaveWriter
-from .table import SeatState, Table, TableError, new_code, read_meta, seat_states
+from .table import JOURNAL, SeatState, Table, TableError, new_code, read_meta, seat_states
 
 log = logging.getLogger(__name__)
 
@@ -352,6 +352,8 @@ class TableServer:
             raise TableError("too_many_tables", "the server has as many tables as it may; try later")
         source = Path(path)
         loaded = load_match(source)
+        if (source.parent / JOURNAL).is_file():   # (a table's save: the moves since it in its journal)
+            loaded = with_journal(loaded, source.parent / JOURNAL)
         match = loaded.match
         if match.is_over():
             raise TableError("bad_options", "the match in that save is over")

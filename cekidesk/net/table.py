@@ -861,6 +861,10 @@ class Table:
             self.vote = None
         for s in self.seats:
             s.stop_timers()
+        if not remove and self.session.match is not None:
+            # the saves hold every move when the server stops (the journal's lines since the hand's
+            # start too): a save of the table opens in the window as it was left
+            self._both_saves()
         self.session.stop()
         self.writer.close()
         if remove:
