@@ -479,7 +479,7 @@ class WaitingRoom(QDialog):
             event.ignore()
             self.leaveRequested.emit()
             return
-        super().closeEvent(event)
+        event.accept()        # (not QDialog's: it would ask reject(), which here asks to leave)
 
 
 __all__ = ["CONNECTION_STATES", "WaitingRoom"]
