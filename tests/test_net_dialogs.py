@@ -343,6 +343,7 @@ def test_waiting_room_seat_states(qtbot, screen):
 def test_waiting_room_fits_the_screen(qtbot, screen, language):
     for lang in ("en", "jv-Java"):
         language(lang)
+        QApplication.processEvents()
         w = room(qtbot, host=True)
         w.set_seats([*four_seats(), seat("Sari"), seat("Dewi")])
         QApplication.processEvents()
@@ -423,10 +424,12 @@ def test_retranslated(qtbot, screen, language):
     qtbot.addWidget(j)
     english = (w.start_button.text(), w.chat.phrase_buttons[0].text(), j.join_button.text(), w._rows[2].player.text())
     language("id")
+    QApplication.processEvents()            # (Qt posts the language change)
     indonesian = (w.start_button.text(), w.chat.phrase_buttons[0].text(), j.join_button.text(),
                   w._rows[2].player.text())
     assert all(a != b for a, b in zip(english, indonesian, strict=True)), indonesian
     language("en")
+    QApplication.processEvents()
     assert (w.start_button.text(), w.chat.phrase_buttons[0].text(), j.join_button.text(),
             w._rows[2].player.text()) == english
 

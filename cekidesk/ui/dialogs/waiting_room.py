@@ -89,7 +89,7 @@ class WaitingRoom(QDialog):
         self._rows: list[_SeatRow] = []
         self._build()
         self.retranslate()
-        self.resize(980, 620)
+        self.resize(980, 660)
 
     # -- building --------------------------------------------------------------------------------
     def _build(self) -> None:
@@ -198,7 +198,7 @@ class WaitingRoom(QDialog):
         row.connection.setObjectName(f"seatConnection{i}")
         row.ready.setObjectName(f"seatReady{i}")
         row.player.setObjectName(f"seatPlayer{i}")
-        for lab in (row.player, row.connection):
+        for lab in (row.name, row.player, row.connection):
             lab.setWordWrap(True)
             lab.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
             lab.setMinimumWidth(self.fontMetrics().height() * 4)
@@ -373,7 +373,7 @@ class WaitingRoom(QDialog):
         row.player.setText(self._player_text(seat))
         row.connection.setText(self._connection_text(i, seat))
         ready = seat.ready or seat.kind == "computer"
-        row.ready.setText(self.tr("✓ Ready") if ready else (self.tr("Not yet") if seat.held else ""))
+        row.ready.setText("✓ " + self.tr("Ready") if ready else (self.tr("Not yet") if seat.held else ""))
         row.ready.setAccessibleName(self.tr("Ready") if ready else self.tr("Not ready"))
         # the host gives a seat nobody holds to a computer player, or opens it for a person; removes a person
         open_or_computer = seat.kind == "computer" or not seat.held
