@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from PySide6.QtCore import QCoreApplication, QEvent, Qt
+from PySide6.QtGui import QGuiApplication, QShowEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QDialog,
@@ -212,7 +213,8 @@ class JoinTableDialog(QDialog):
         self._touched = False
         self.retranslate()
         self.set_found(list(found))
-        self.resize(560, 560)
+        fm = self.fontMetrics()      # (larger with the interface's scale and in aksara Jawa)
+        self.resize(max(560, fm.horizontalAdvance("n") * 80), max(520, fm.height() * 34))
 
     # -- words ---------------------------------------------------------------------------------
     def retranslate(self) -> None:
@@ -240,9 +242,14 @@ class JoinTableDialog(QDialog):
             self.retranslate()
         super().changeEvent(event)
 
-    def showEvent(self, event: object) -> None:
+    def showEvent(self, event: QShowEvent) -> None:
         fit_wrapped_labels(self)
-        super().showEvent(event)   # type: ignore[arg-type]
+        super().showEvent(event)
+        screen = self.screen() or QGuiApplication.primaryScreen()
+        free = screen.availableGeometry().adjusted(8, 40, -8, -8)     # (a title bar above)
+        self.setMaximumSize(free.size())
+        if self.width() > free.width() or self.height() > free.height():
+            self.resize(min(self.width(), free.width()), min(self.height(), free.height()))
 
     # -- the found tables ------------------------------------------------------------------------
     def set_found(self, found: list[FoundTableLike]) -> None:

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QCloseEvent, QFont, QGuiApplication, QShowEvent
 from PySide6.QtWidgets import (
+    QBoxLayout,
     QComboBox,
     QDialog,
     QFrame,
@@ -89,15 +90,22 @@ class WaitingRoom(QDialog):
         self._rows: list[_SeatRow] = []
         self._build()
         self.retranslate()
-        self.resize(980, 660)
+        fm = self.fontMetrics()
+        self.resize(fm.horizontalAdvance("n") * 140, fm.height() * 38)
 
     # -- building --------------------------------------------------------------------------------
     def _build(self) -> None:
-        outer = QHBoxLayout(self)
-        left = QVBoxLayout()
-        outer.addLayout(left, 3)
+        """The table and the seats (a page that scrolls down) beside the chat — under it where the
+        screen is too narrow for both (the interface at 200 %) —; the news and the buttons below."""
+        outer = self.outer = QVBoxLayout(self)
+        self.columns = QBoxLayout(QBoxLayout.Direction.LeftToRight)
+        outer.addLayout(self.columns, 1)
+        self.page = QWidget(self)
+        self.page.setObjectName("waitingPage")
+        left = self.left_column = QVBoxLayout(self.page)
+        left.setContentsMargins(0, 0, 0, 0)
         left.addWidget(self._make_code_box())
-        self.seats_box = QGroupBox(self)
+        self.seats_box = QGroupBox(self.page)
         self.seats_grid = QGridLayout(self.seats_box)
         for c in (1, 2, 3):
             self.seats_grid.setColumnStretch(c, 1)
@@ -108,21 +116,26 @@ class WaitingRoom(QDialog):
             f.setBold(True)
             h.setFont(f)
             self.seats_grid.addWidget(h, 0, c)
-        scroll = self.seats_scroll = QScrollArea(self)
-        scroll.setObjectName("seatsScroll")
+        left.addWidget(self.seats_box)
+        left.addStretch(1)
+        scroll = self.page_scroll = QScrollArea(self)
+        scroll.setObjectName("waitingScroll")
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QFrame.Shape.NoFrame)
-        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)   # (it is as wide as the seats)
-        scroll.setWidget(self.seats_box)
-        left.addWidget(scroll, 1)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)   # (as wide as the page)
+        scroll.setWidget(self.page)
+        self.columns.addWidget(scroll, 3)
+        self.chat = ChatPanel(self)
+        self.chat.setMinimumWidth(self._chat_width())
+        self.columns.addWidget(self.chat, 2)
         self.connection_line = QLabel(self)
         self.connection_line.setObjectName("connectionLine")
         self.connection_line.setWordWrap(True)
-        left.addWidget(self.connection_line)
+        outer.addWidget(self.connection_line)
         self.start_why = QLabel(self)
         self.start_why.setObjectName("startWhy")
         self.start_why.setWordWrap(True)
-        left.addWidget(self.start_why)
+        outer.addWidget(self.start_why)
         buttons = QHBoxLayout()
         self.ready_button = QPushButton(self)
         self.ready_button.setObjectName("readyButton")
@@ -141,13 +154,10 @@ class WaitingRoom(QDialog):
         buttons.addWidget(self.start_button)
         buttons.addStretch(1)
         buttons.addWidget(self.leave_button)
-        left.addLayout(buttons)
-        self.chat = ChatPanel(self)
-        self.chat.setMinimumWidth(self.fontMetrics().horizontalAdvance("n") * 36)
-        outer.addWidget(self.chat, 2)
+        outer.addLayout(buttons)
 
     def _make_code_box(self) -> QGroupBox:
-        box = self.code_box = QGroupBox(self)
+        box = self.code_box = QGroupBox(self.page)
         lay = QVBoxLayout(box)
         row = QHBoxLayout()
         self.game_label = QLabel(box)
@@ -245,10 +255,34 @@ class WaitingRoom(QDialog):
         super().showEvent(event)
         self._fit_screen()
 
+    def _chat_width(self) -> int:
+        return self.fontMetrics().horizontalAdvance("n") * 36
+
     def _fit_screen(self) -> None:
-        """Within the screen's available area (the seats scroll where it is low)."""
+        """Within the screen's available area: the chat under the seats where the two side by side are
+        wider than the screen; the table and the seats scroll down where they are low, never sideways."""
         screen = self.screen() or QGuiApplication.primaryScreen()
         free = screen.availableGeometry().adjusted(8, 40, -8, -8)
+        bar = self.page_scroll.verticalScrollBar().sizeHint().width()
+        m = self.outer.contentsMargins()
+        room = free.width() - m.left() - m.right()
+        need = self.page.minimumSizeHint()
+        chat = max(self._chat_width(), self.chat.minimumSizeHint().width())
+        side = need.width() + bar + self.columns.spacing() + chat
+        direction = QBoxLayout.Direction.LeftToRight if side <= room else QBoxLayout.Direction.TopToBottom
+        if self.columns.direction() != direction:
+            self.columns.setDirection(direction)
+        stacked = direction == QBoxLayout.Direction.TopToBottom
+        self.chat.setMinimumWidth(0 if stacked else self._chat_width())
+        self.chat.lines.setMinimumHeight((3 if stacked else 5) * self.fontMetrics().height())
+        # under the seats the chat takes a few lines more than it must; the seats get the rest
+        self.chat.setMaximumHeight(self.chat.minimumSizeHint().height() + 3 * self.fontMetrics().height()
+                                   if stacked else 16777215)
+        self.page_scroll.setMinimumWidth(min(need.width() + bar, room))
+        self.page_scroll.setMinimumHeight(min(need.height(), 6 * self.fontMetrics().height()))
+        self.columns.activate()
+        least = self.outer.totalMinimumSize()
+        self.setMinimumSize(min(least.width(), free.width()), min(least.height(), free.height()))
         self.setMaximumSize(free.size())
         if self.width() > free.width() or self.height() > free.height():
             self.resize(min(self.width(), free.width()), min(self.height(), free.height()))
@@ -357,13 +391,8 @@ class WaitingRoom(QDialog):
                 self._show_seat(i, self.seats[i], row, levels)
         self._show_ready()
         self._show_start()
-        self._fit_seats_width()
-
-    def _fit_seats_width(self) -> None:
-        """The seats never scroll sideways: their area is as wide as they need."""
-        self.seats_grid.activate()
-        bar = self.seats_scroll.verticalScrollBar().sizeHint().width()
-        self.seats_scroll.setMinimumWidth(self.seats_box.minimumSizeHint().width() + bar)
+        if self.isVisible():
+            self._fit_screen()
 
     def _show_seat(self, i: int, seat: SeatInfo, row: _SeatRow, levels: list[str]) -> None:
         row.name.setText(self._name_text(i, seat))
