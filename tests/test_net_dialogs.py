@@ -255,7 +255,7 @@ def test_waiting_room_host(qtbot, screen, monkeypatch):
     assert "192.168.1.20:8765" in w.address_label.text()
     assert w.start_button.isVisible() and not w.start_button.isEnabled()
     assert "Budi" in w.start_why.text()                   # says why not
-    assert "(you)" in w._rows[0].name.text() and "host" in w._rows[0].name.text()
+    assert "(you)" in w._rows[0].name.text() and "host" in w._rows[0].player.text()
     assert not w._rows[0].kind.isVisible() and not w._rows[0].remove.isVisible()
     assert w._rows[1].remove.isVisible() and not w._rows[1].kind.isVisible()
     assert w._rows[2].kind.isVisible() and w._rows[3].kind.isVisible()
@@ -449,3 +449,24 @@ def test_every_text_translated():
         assert not missing, (lang, missing[:5])
         found = {ctx.findtext("name") for ctx in tree.getroot().iter("context")}
         assert contexts <= found, (lang, contexts - found)
+
+
+@pytest.mark.parametrize("lang", ["en", "id", "jv", "jv-Java"])
+def test_nothing_clipped(qtbot, screen, language, lang):
+    """At 1280×720, no text of the dialogs is cut in any language (the seats and the boxes scroll)."""
+    from test_jv_readable import clips
+
+    language(lang)
+    QApplication.processEvents()
+    host = HostTableDialog(Settings())
+    join = JoinTableDialog(Settings(), found=[Found("C3MGNJ", "ceki", 2, "Ayu", "192.168.1.20", 8765),
+                                              Found("K7PQRS", "kartu-lima", 0, "Budi", "192.168.1.31", 9000)])
+    join.set_discovery_state("Looking for tables on this network is off.")
+    w = room(qtbot, host=True)
+    w.chat.add_line("Budi", "Halo! " * 30)
+    for d in (host, join, w):
+        qtbot.addWidget(d)
+        d.show()
+        QApplication.processEvents()
+        assert d.frameGeometry().width() <= screen.width() and d.height() <= screen.height(), (lang, d.size())
+        assert not clips(d), (lang, clips(d)[:5])

@@ -9389,10 +9389,6 @@ uang</translation>
         <translation>&amp;Tinggalkan meja</translation>
     </message>
     <message>
-        <source>Game: {game}</source>
-        <translation>Permainan: {game}</translation>
-    </message>
-    <message>
         <source>Table code: {code}</source>
         <translation>Kode meja: {code}</translation>
     </message>
@@ -9445,6 +9441,14 @@ uang</translation>
         <translation>Kosong: menunggu orang</translation>
     </message>
     <message>
+        <source>The table: {game}</source>
+        <translation>Meja: {game}</translation>
+    </message>
+    <message>
+        <source>Person, the host</source>
+        <translation>Orang, tuan rumah</translation>
+    </message>
+    <message>
         <source>Reconnecting</source>
         <translation>Menyambung lagi</translation>
     </message>
@@ -9467,10 +9471,6 @@ uang</translation>
     <message>
         <source>{name} (you)</source>
         <translation>{name} (Anda)</translation>
-    </message>
-    <message>
-        <source>{name}, host</source>
-        <translation>{name}, tuan rumah</translation>
     </message>
     <message>
         <source>Not yet</source>

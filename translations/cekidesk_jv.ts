@@ -9389,10 +9389,6 @@ dhuwit</translation>
         <translation>&amp;Tinggal méja</translation>
     </message>
     <message>
-        <source>Game: {game}</source>
-        <translation>Dolanan: {game}</translation>
-    </message>
-    <message>
         <source>Table code: {code}</source>
         <translation>Kode méja: {code}</translation>
     </message>
@@ -9445,6 +9441,14 @@ dhuwit</translation>
         <translation>Kosong: ngenteni wong</translation>
     </message>
     <message>
+        <source>The table: {game}</source>
+        <translation>Méja: {game}</translation>
+    </message>
+    <message>
+        <source>Person, the host</source>
+        <translation>Wong, sing duwé méja</translation>
+    </message>
+    <message>
         <source>Reconnecting</source>
         <translation>Nyambung manèh</translation>
     </message>
@@ -9467,10 +9471,6 @@ dhuwit</translation>
     <message>
         <source>{name} (you)</source>
         <translation>{name} (Sampéyan)</translation>
-    </message>
-    <message>
-        <source>{name}, host</source>
-        <translation>{name}, sing duwé méja</translation>
     </message>
     <message>
         <source>Not yet</source>

@@ -11667,11 +11667,6 @@ dhuwit</translatorcomment>
         <translation>ꦠꦶꦁꦒꦭ꧀ꦩꦺꦗ(&amp;T)</translation>
     </message>
     <message>
-        <source>Game: {game}</source>
-        <translatorcomment>jv: Dolanan: {game}</translatorcomment>
-        <translation>ꦢꦺꦴꦭꦤꦤ꧀: {game}</translation>
-    </message>
-    <message>
         <source>Table code: {code}</source>
         <translatorcomment>jv: Kode méja: {code}</translatorcomment>
         <translation>ꦏꦺꦴꦢꦼ​ꦩꦺꦗ: {code}</translation>
@@ -11737,6 +11732,16 @@ dhuwit</translatorcomment>
         <translation>ꦏꦺꦴꦱꦺꦴꦁ: ꦔꦼꦤ꧀ꦠꦼꦤꦶ​ꦮꦺꦴꦁ</translation>
     </message>
     <message>
+        <source>The table: {game}</source>
+        <translatorcomment>jv: Méja: {game}</translatorcomment>
+        <translation>ꦩꦺꦗ: {game}</translation>
+    </message>
+    <message>
+        <source>Person, the host</source>
+        <translatorcomment>jv: Wong, sing duwé méja</translatorcomment>
+        <translation>ꦮꦺꦴꦁ꧈ ꦱꦶꦁ​ꦢꦸꦮꦺ​ꦩꦺꦗ</translation>
+    </message>
+    <message>
         <source>Reconnecting</source>
         <translatorcomment>jv: Nyambung manèh</translatorcomment>
         <translation>ꦚꦩ꧀ꦧꦸꦁ​ꦩꦤꦺꦃ</translation>
@@ -11765,11 +11770,6 @@ dhuwit</translatorcomment>
         <source>{name} (you)</source>
         <translatorcomment>jv: {name} (Sampéyan)</translatorcomment>
         <translation>{name} (ꦱꦩ꧀ꦥꦺꦪꦤ꧀)</translation>
-    </message>
-    <message>
-        <source>{name}, host</source>
-        <translatorcomment>jv: {name}, sing duwé méja</translatorcomment>
-        <translation>{name}꧈ ꦱꦶꦁ​ꦢꦸꦮꦺ​ꦩꦺꦗ</translation>
     </message>
     <message>
         <source>Not yet</source>

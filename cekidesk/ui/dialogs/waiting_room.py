@@ -160,8 +160,6 @@ class WaitingRoom(QDialog):
         box = self.code_box = QGroupBox(self.page)
         lay = QVBoxLayout(box)
         row = QHBoxLayout()
-        self.game_label = QLabel(box)
-        self.game_label.setObjectName("gameLabel")
         self.code_title = QLabel(box)
         self.code_label = QLabel(box)
         self.code_label.setObjectName("tableCode")
@@ -180,7 +178,6 @@ class WaitingRoom(QDialog):
         row.addWidget(self.code_label)
         row.addStretch(1)
         row.addWidget(self.copy_button)
-        lay.addWidget(self.game_label)
         lay.addLayout(row)
         self.address_label = QLabel(box)
         self.address_label.setObjectName("addresses")
@@ -227,7 +224,6 @@ class WaitingRoom(QDialog):
     # -- words ---------------------------------------------------------------------------------
     def retranslate(self) -> None:
         self.setWindowTitle(i18n.latin(lambda: self.tr("Waiting room")))
-        self.code_box.setTitle(self.tr("The table"))
         self.code_title.setText(self.tr("Table code:"))
         self.copy_button.setText(self.tr("&Copy the invitation"))
         self.copy_button.setToolTip(self.tr("Copy the table code and this computer's addresses, to paste in a "
@@ -302,8 +298,9 @@ class WaitingRoom(QDialog):
 
     def _show_table(self) -> None:
         titles = {spec.id: names.game_title(spec) for spec in games()}
-        self.game_label.setText(self.tr("Game: {game}").format(game=titles.get(self.game_id, self.game_id))
-                                if self.game_id else "")
+        # the box's title names the game (no line of its own: the seats need the height)
+        self.code_box.setTitle(self.tr("The table: {game}").format(game=titles.get(self.game_id, self.game_id))
+                               if self.game_id else self.tr("The table"))
         self.code_label.setText(self.code)
         # a screen reader spells the code letter by letter
         self.code_label.setAccessibleName(self.tr("Table code: {code}").format(code=" ".join(self.code)))
@@ -355,10 +352,12 @@ class WaitingRoom(QDialog):
         self.connection_line.setText(text)
         self.connection_line.setVisible(bool(text))
 
-    def _player_text(self, seat: SeatInfo) -> str:
+    def _player_text(self, i: int, seat: SeatInfo) -> str:
         if seat.kind == "computer":
             return self.tr("Computer: {level}").format(level=names.bot_level_name(seat.level or "normal"))
-        return self.tr("Person") if seat.held else self.tr("Open: waiting for a person")
+        if not seat.held:
+            return self.tr("Open: waiting for a person")
+        return self.tr("Person, the host") if i == self.host_seat else self.tr("Person")
 
     def _connection_text(self, i: int, seat: SeatInfo) -> str:
         if seat.kind == "computer" or not seat.held:
@@ -375,8 +374,6 @@ class WaitingRoom(QDialog):
         name = seat.name
         if i == self.you:
             name = self.tr("{name} (you)").format(name=name)
-        if i == self.host_seat:
-            name = self.tr("{name}, host").format(name=name)
         return name
 
     def _show_seats(self) -> None:
@@ -399,7 +396,7 @@ class WaitingRoom(QDialog):
         f = row.name.font()
         f.setBold(i == self.you)
         row.name.setFont(f)
-        row.player.setText(self._player_text(seat))
+        row.player.setText(self._player_text(i, seat))
         row.connection.setText(self._connection_text(i, seat))
         ready = seat.ready or seat.kind == "computer"
         row.ready.setText("✓ " + self.tr("Ready") if ready else (self.tr("Not yet") if seat.held else ""))
