@@ -470,3 +470,14 @@ def test_nothing_clipped(qtbot, screen, language, lang):
         QApplication.processEvents()
         assert d.frameGeometry().width() <= screen.width() and d.height() <= screen.height(), (lang, d.size())
         assert not clips(d), (lang, clips(d)[:5])
+
+
+def test_waiting_room_addresses_with_the_port(qtbot, screen):
+    w = WaitingRoom()
+    qtbot.addWidget(w)
+    w.set_table("C3MGNJ", ["192.168.1.20", "fe80::1", "ayu.local:9000"], "ceki", True, 0, port=9100)
+    assert w.addresses == ["192.168.1.20:9100", "[fe80::1]:9100", "ayu.local:9000"]
+    w.set_table("C3MGNJ", ["192.168.1.20", "fe80::1"], "ceki", True, 0, port=8765)
+    assert w.addresses == ["192.168.1.20", "fe80::1"]
+    for shown in w.addresses:                  # what the others type is what the Join dialog reads
+        assert parse_address(shown)[1] == 8765

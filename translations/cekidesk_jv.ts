@@ -9386,7 +9386,7 @@ dhuwit</translation>
     </message>
     <message>
         <source>&amp;Leave the table</source>
-        <translation>&amp;Tinggal méja</translation>
+        <translation>&amp;Ninggal méja</translation>
     </message>
     <message>
         <source>Table code: {code}</source>
@@ -9426,7 +9426,7 @@ dhuwit</translation>
     </message>
     <message>
         <source>The connection to the table is lost. Leave the table, or wait while it tries again.</source>
-        <translation>Sambungan menyang méja ilang. Tinggal méja, utawa entènana sawetara dicoba manèh.</translation>
+        <translation>Sambungan menyang méja ilang. Ninggal méja, utawa entènana sawetara dicoba manèh.</translation>
     </message>
     <message>
         <source>Computer: {level}</source>

@@ -11663,8 +11663,8 @@ dhuwit</translatorcomment>
     </message>
     <message>
         <source>&amp;Leave the table</source>
-        <translatorcomment>jv: &amp;Tinggal méja</translatorcomment>
-        <translation>ꦠꦶꦁꦒꦭ꧀ꦩꦺꦗ(&amp;T)</translation>
+        <translatorcomment>jv: &amp;Ninggal méja</translatorcomment>
+        <translation>ꦤꦶꦁꦒꦭ꧀ꦩꦺꦗ(&amp;N)</translation>
     </message>
     <message>
         <source>Table code: {code}</source>
@@ -11713,8 +11713,8 @@ dhuwit</translatorcomment>
     </message>
     <message>
         <source>The connection to the table is lost. Leave the table, or wait while it tries again.</source>
-        <translatorcomment>jv: Sambungan menyang méja ilang. Tinggal méja, utawa entènana sawetara dicoba manèh.</translatorcomment>
-        <translation>ꦱꦩ꧀ꦧꦸꦔꦤ꧀ꦩꦼꦚꦁ​ꦩꦺꦗ​ꦲꦶꦭꦁ꧉ ꦠꦶꦁꦒꦭ꧀ꦩꦺꦗ꧈ ꦲꦸꦠꦮ​ꦲꦼꦤ꧀ꦠꦺꦤꦤ​ꦱꦮꦼꦠꦫ​ꦢꦶꦕꦺꦴꦧ​ꦩꦤꦺꦃ꧉</translation>
+        <translatorcomment>jv: Sambungan menyang méja ilang. Ninggal méja, utawa entènana sawetara dicoba manèh.</translatorcomment>
+        <translation>ꦱꦩ꧀ꦧꦸꦔꦤ꧀ꦩꦼꦚꦁ​ꦩꦺꦗ​ꦲꦶꦭꦁ꧉ ꦤꦶꦁꦒꦭ꧀ꦩꦺꦗ꧈ ꦲꦸꦠꦮ​ꦲꦼꦤ꧀ꦠꦺꦤꦤ​ꦱꦮꦼꦠꦫ​ꦢꦶꦕꦺꦴꦧ​ꦩꦤꦺꦃ꧉</translation>
     </message>
     <message>
         <source>Computer: {level}</source>

@@ -44,9 +44,18 @@ from cekidesk.net.protocol import SeatInfo
 from ..foundations import i18n, names
 from ..widgets.chat import ChatPanel
 from ..widgets.helpers import fit_wrapped_labels
+from .join_table import DEFAULT_PORT
 
 #: the connection's states :meth:`WaitingRoom.set_connection` takes
 CONNECTION_STATES = ("connected", "reconnecting", "lost")
+
+
+def with_port(address: str, port: int | None) -> str:
+    """``address`` as the others type it: with ``port`` after a colon unless it is the usual one
+    (an IPv6 address in brackets then), or as it was if it names a port already."""
+    if not port or port == DEFAULT_PORT or address.startswith("[") or address.count(":") == 1:
+        return address
+    return f"[{address}]:{port}" if ":" in address else f"{address}:{port}"
 
 
 @dataclass
@@ -285,11 +294,12 @@ class WaitingRoom(QDialog):
 
     # -- the table ------------------------------------------------------------------------------
     def set_table(self, code: str, addresses: Sequence[str], game_id: str, host: bool, you: int | None,
-                  host_seat: int | None = None) -> None:
-        """The table: its ``code``, this computer's ``addresses`` to tell the others ("" none: the row
-        is hidden), the game, whether this player is the ``host``, their seat (``you``, None: watching),
-        and the host's seat where it is known."""
-        self.code, self.addresses, self.game_id = code, list(addresses), game_id
+                  host_seat: int | None = None, port: int | None = None) -> None:
+        """The table: its ``code``, this computer's ``addresses`` to tell the others (none: the row is
+        hidden; ``port``, when it is not the usual 8765, is added to each that names none), the game,
+        whether this player is the ``host``, their seat (``you``, None: watching), and the host's seat
+        where it is known."""
+        self.code, self.addresses, self.game_id = code, [with_port(a, port) for a in addresses], game_id
         self.host, self.you, self.host_seat = host, you, host_seat
         if host and host_seat is None:
             self.host_seat = you
@@ -508,4 +518,4 @@ class WaitingRoom(QDialog):
         event.accept()        # (not QDialog's: it would ask reject(), which here asks to leave)
 
 
-__all__ = ["CONNECTION_STATES", "WaitingRoom"]
+__all__ = ["CONNECTION_STATES", "WaitingRoom", "with_port"]
