@@ -481,3 +481,17 @@ def test_waiting_room_addresses_with_the_port(qtbot, screen):
     assert w.addresses == ["192.168.1.20", "fe80::1"]
     for shown in w.addresses:                  # what the others type is what the Join dialog reads
         assert parse_address(shown)[1] == 8765
+
+
+def test_waiting_room_keyboard_and_reader(qtbot, screen):
+    w = room(qtbot, host=True)
+    order, x = [], w.copy_button
+    for _ in range(6):
+        x = x.nextInFocusChain()
+        while not (x.isVisible() and x.isEnabled() and x.focusPolicy() & Qt.FocusPolicy.TabFocus):
+            x = x.nextInFocusChain()
+        order.append(x)
+    assert order == [w._rows[1].remove, w._rows[2].kind, w._rows[3].kind, w.ready_button, w.leave_button,
+                     w.chat.lines]
+    assert w._rows[1].number.accessibleName() == "Seat 2: Budi; Person; Connected; Not ready"
+    assert w._rows[2].number.accessibleName() == "Seat 3: Open: waiting for a person"

@@ -9481,6 +9481,10 @@ uang</translation>
         <translation>Belum siap</translation>
     </message>
     <message>
+        <source>Seat {n}: {about}</source>
+        <translation>Kursi {n}: {about}</translation>
+    </message>
+    <message>
         <source>Remove…</source>
         <translation>Keluarkan…</translation>
     </message>

@@ -9481,6 +9481,10 @@ dhuwit</translation>
         <translation>Durung siyap</translation>
     </message>
     <message>
+        <source>Seat {n}: {about}</source>
+        <translation>Kursi {n}: {about}</translation>
+    </message>
+    <message>
         <source>Remove…</source>
         <translation>Metokaké…</translation>
     </message>

@@ -11782,6 +11782,11 @@ dhuwit</translatorcomment>
         <translation>ꦢꦸꦫꦸꦁ​ꦱꦶꦪꦥ꧀</translation>
     </message>
     <message>
+        <source>Seat {n}: {about}</source>
+        <translatorcomment>jv: Kursi {n}: {about}</translatorcomment>
+        <translation>ꦏꦸꦂꦱꦶ {n}: {about}</translation>
+    </message>
+    <message>
         <source>Remove…</source>
         <translatorcomment>jv: Metokaké…</translatorcomment>
         <translation>ꦩꦼꦠꦺꦴꦏꦏꦺ…</translation>

@@ -398,6 +398,7 @@ class WaitingRoom(QDialog):
                 self._show_seat(i, self.seats[i], row, levels)
         self._show_ready()
         self._show_start()
+        self._order_tabs()
         if self.isVisible():
             self._fit_screen()
 
@@ -411,6 +412,10 @@ class WaitingRoom(QDialog):
         ready = seat.ready or seat.kind == "computer"
         row.ready.setText("✓ " + self.tr("Ready") if ready else (self.tr("Not yet") if seat.held else ""))
         row.ready.setAccessibleName(self.tr("Ready") if ready else self.tr("Not ready"))
+        # a screen reader hears the whole seat on its number, as a row of the table
+        said = [t for t in (row.name.text(), row.player.text(), row.connection.text(),
+                            row.ready.accessibleName() if seat.held or ready else "") if t and t != "—"]
+        row.number.setAccessibleName(self.tr("Seat {n}: {about}").format(n=i + 1, about="; ".join(said)))
         # the host gives a seat nobody holds to a computer player, or opens it for a person; removes a person
         open_or_computer = seat.kind == "computer" or not seat.held
         row.kind.setVisible(self.host and i != self.you and open_or_computer)
@@ -429,6 +434,16 @@ class WaitingRoom(QDialog):
         current = row.kind.findData(seat.level if seat.kind == "computer" else "")
         row.kind.setCurrentIndex(max(0, current))
         row.kind.blockSignals(False)
+
+    def _order_tabs(self) -> None:
+        """Tab goes down the window: Copy, each seat's controls, Ready, Start, Leave, then the chat."""
+        chain: list[QWidget] = [self.copy_button]
+        for row in self._rows:
+            chain += [row.kind, row.remove]
+        chain += [self.ready_button, self.start_button, self.leave_button, self.chat.lines, self.chat.edit,
+                  self.chat.send_button, *self.chat.phrase_buttons]
+        for a, b in zip(chain, chain[1:], strict=False):
+            QWidget.setTabOrder(a, b)
 
     def _you_seat(self) -> SeatInfo | None:
         return self.seats[self.you] if self.you is not None and 0 <= self.you < len(self.seats) else None
