@@ -137,7 +137,12 @@ class HostTableDialog(NewGameDialog):
             combo.setItemText(0, self.tr("A person who will join"))
             combo.setItemData(0, self.tr("Somebody at another computer joins with the table code and plays this "
                                          "seat; nobody yet: a computer player plays it"), Qt.ItemDataRole.ToolTipRole)
+            # (its texts whole: the columns go one under the other where the screen is too narrow for them)
+            combo.setSizeAdjustPolicy(combo.SizeAdjustPolicy.AdjustToContents)
             self._show_person_name(i)
+            fm = edit.fontMetrics()
+            edit.setMinimumWidth(max(edit.minimumWidth(), fm.horizontalAdvance(self.tr("their own name"))
+                                     + 3 * fm.averageCharWidth()))
         self._check_seats()
 
     def _show_person_name(self, i: int) -> None:
