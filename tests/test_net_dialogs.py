@@ -495,3 +495,12 @@ def test_waiting_room_keyboard_and_reader(qtbot, screen):
                      w.chat.lines]
     assert w._rows[1].number.accessibleName() == "Seat 2: Budi; Person; Connected; Not ready"
     assert w._rows[2].number.accessibleName() == "Seat 3: Open: waiting for a person"
+
+
+def test_the_name_offered(qtbot, screen):
+    j = JoinTableDialog(Settings(), name=" Sari ")
+    h = HostTableDialog(Settings(), name="Dewi")
+    for d in (j, h):
+        qtbot.addWidget(d)
+    assert j.name_edit.text() == "Sari"
+    assert h.seat_edit(0).text() == "Dewi" and h.choice().config.seats[0].name == "Dewi"

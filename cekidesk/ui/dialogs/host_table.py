@@ -52,11 +52,12 @@ class HostChoice:
 
 
 class HostTableDialog(NewGameDialog):
-    """Host a table (see the module); :meth:`choice` is what the player chose."""
+    """Host a table (see the module); :meth:`choice` is what the player chose.  ``name``: the host's
+    name to offer (the one used last, where the window keeps it)."""
 
     def __init__(self, settings: Settings, parent: QWidget | None = None, seed: int | None = None,
-                 in_progress: bool = False):
-        self._you_name = default_player_name(settings)
+                 in_progress: bool = False, name: str = ""):
+        self._you_name = name.strip() or default_player_name(settings)
         self._ready = False     # (the New Game dialog builds its seats before this one has its boxes)
         super().__init__(settings, parent, seed=seed, in_progress=in_progress)
         self.setObjectName("hostTableDialog")

@@ -135,9 +135,11 @@ def default_player_name(settings: Settings) -> str:
 
 
 class JoinTableDialog(QDialog):
-    """Join a table (see the module); :meth:`choice` is what the player chose."""
+    """Join a table (see the module); :meth:`choice` is what the player chose.  ``name``: the name to
+    offer (the one used last, where the window keeps it)."""
 
-    def __init__(self, settings: Settings, parent: QWidget | None = None, found: Iterable[FoundTableLike] = ()):
+    def __init__(self, settings: Settings, parent: QWidget | None = None, found: Iterable[FoundTableLike] = (),
+                 name: str = ""):
         super().__init__(parent)
         self.setObjectName("joinTableDialog")
         self.settings = settings
@@ -184,7 +186,8 @@ class JoinTableDialog(QDialog):
         lay.addWidget(self.typed_box)
 
         you = QFormLayout()
-        self.name_edit = QLineEdit(default_player_name(settings), self)
+        # the name offered: the one the window knows (the last one used), else the settings' own
+        self.name_edit = QLineEdit(name.strip() or default_player_name(settings), self)
         self.name_edit.setObjectName("joinName")
         self.name_edit.setMaxLength(MAX_NAME)
         self.name_label = QLabel(self)
