@@ -2850,6 +2850,74 @@
     </message>
 </context>
 <context>
+    <name>ChatPanel</name>
+    <message>
+        <source>Hello!</source>
+        <extracomment>the lines kept in the panel (older ones are dropped) the ready phrases, sent in the sender&apos;s language</extracomment>
+        <translation>Halo!</translation>
+    </message>
+    <message>
+        <source>Good luck!</source>
+        <translation>Semoga beruntung!</translation>
+    </message>
+    <message>
+        <source>Well played!</source>
+        <translation>Main yang bagus!</translation>
+    </message>
+    <message>
+        <source>Good game!</source>
+        <translation>Permainan yang seru!</translation>
+    </message>
+    <message>
+        <source>One moment, please.</source>
+        <translation>Sebentar, ya.</translation>
+    </message>
+    <message>
+        <source>Thank you!</source>
+        <translation>Terima kasih!</translation>
+    </message>
+    <message>
+        <source>I have to go soon.</source>
+        <translation>Sebentar lagi saya harus pergi.</translation>
+    </message>
+    <message>
+        <source>C&amp;hat</source>
+        <translation>&amp;Obrolan</translation>
+    </message>
+    <message>
+        <source>Chat messages</source>
+        <translation>Pesan obrolan</translation>
+    </message>
+    <message>
+        <source>Write a message, Enter sends</source>
+        <translation>Tulis pesan, Enter mengirim</translation>
+    </message>
+    <message>
+        <source>Message to send</source>
+        <translation>Pesan yang akan dikirim</translation>
+    </message>
+    <message>
+        <source>Se&amp;nd</source>
+        <translation>&amp;Kirim</translation>
+    </message>
+    <message>
+        <source>Ready phrases</source>
+        <translation>Kalimat siap pakai</translation>
+    </message>
+    <message>
+        <source>Send “{phrase}” to the table</source>
+        <translation>Kirim “{phrase}” ke meja</translation>
+    </message>
+    <message>
+        <source>{count} of {most} characters</source>
+        <translation>{count} dari {most} karakter</translation>
+    </message>
+    <message>
+        <source>{name}: {text}</source>
+        <translation>{name}: {text}</translation>
+    </message>
+</context>
+<context>
     <name>ContinueQuestion</name>
     <message>
         <source>{game} with {others} — hand {hand}</source>
@@ -4194,6 +4262,98 @@
     </message>
 </context>
 <context>
+    <name>HostTableDialog</name>
+    <message>
+        <source>Host a table</source>
+        <extracomment>the ports a hosted table may listen on (below 1024 needs an administrator)</extracomment>
+        <translation>Buka meja</translation>
+    </message>
+    <message>
+        <source>&amp;Open the table</source>
+        <translation>&amp;Buka meja</translation>
+    </message>
+    <message>
+        <source>Table</source>
+        <translation>Meja</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> dtk</translation>
+    </message>
+    <message>
+        <source>When somebody&apos;s connection drops, their seat waits this long for them; then a computer player plays it until they come back (0: at once).</source>
+        <translation>Bila sambungan seseorang putus, kursinya menunggu selama ini; lalu pemain komputer memainkannya sampai orang itu kembali (0: langsung).</translation>
+    </message>
+    <message>
+        <source>A computer &amp;plays for somebody away after:</source>
+        <translation>Komputer &amp;bermain untuk orang yang pergi setelah:</translation>
+    </message>
+    <message>
+        <source>The others&apos; computers connect to this number (1024 to 65535). Change it only if another program uses it.</source>
+        <translation>Komputer orang lain tersambung ke nomor ini (1024 sampai 65535). Ubah hanya bila program lain memakainya.</translation>
+    </message>
+    <message>
+        <source>Po&amp;rt:</source>
+        <translation>Po&amp;rt:</translation>
+    </message>
+    <message>
+        <source>Undo when &amp;every person agrees</source>
+        <translation>Urungkan bila &amp;semua orang setuju</translation>
+    </message>
+    <message>
+        <source>A person may ask to take their last move back; it is taken back only if everybody else at the table agrees.</source>
+        <translation>Seseorang boleh meminta langkah terakhirnya dibatalkan; langkah itu dibatalkan hanya bila semua orang lain di meja setuju.</translation>
+    </message>
+    <message>
+        <source>&amp;Announce the table on the local network</source>
+        <translation>&amp;Umumkan meja di jaringan lokal</translation>
+    </message>
+    <message>
+        <source>Computers on the same home or office network see the table in their Join list, with no address to type.</source>
+        <translation>Komputer di jaringan rumah atau kantor yang sama melihat meja ini di daftar Gabung, tanpa perlu mengetik alamat.</translation>
+    </message>
+    <message>
+        <source>You</source>
+        <translation>Anda</translation>
+    </message>
+    <message>
+        <source>You, at this computer: you host the table</source>
+        <translation>Anda, di komputer ini: Anda tuan rumah meja</translation>
+    </message>
+    <message>
+        <source>your name</source>
+        <translation>nama Anda</translation>
+    </message>
+    <message>
+        <source>Your name</source>
+        <translation>Nama Anda</translation>
+    </message>
+    <message>
+        <source>A person who will join</source>
+        <translation>Orang yang akan bergabung</translation>
+    </message>
+    <message>
+        <source>Somebody at another computer joins with the table code and plays this seat; nobody yet: a computer player plays it</source>
+        <translation>Seseorang di komputer lain bergabung dengan kode meja dan memainkan kursi ini; bila belum ada: pemain komputer memainkannya</translation>
+    </message>
+    <message>
+        <source>their own name</source>
+        <translation>nama mereka sendiri</translation>
+    </message>
+    <message>
+        <source>Nobody else will join: choose “A person who will join” for at least one seat, or start a game at this computer with Game ▸ New… instead.</source>
+        <translation>Tidak ada orang lain yang akan bergabung: pilih “Orang yang akan bergabung” untuk paling sedikit satu kursi, atau mulailah permainan di komputer ini dengan Permainan ▸ Baru….</translation>
+    </message>
+    <message>
+        <source>Type your name in the first seat: the others at the table see it.</source>
+        <translation>Ketik nama Anda di kursi pertama: orang lain di meja melihatnya.</translation>
+    </message>
+    <message>
+        <source>The port must be a number from 1024 to 65535.</source>
+        <translation>Port harus berupa angka dari 1024 sampai 65535.</translation>
+    </message>
+</context>
+<context>
     <name>HowToPlayDialog</name>
     <message>
         <source>How to play</source>
@@ -4202,6 +4362,110 @@
     <message>
         <source>Close</source>
         <translation>Tutup</translation>
+    </message>
+</context>
+<context>
+    <name>JoinTableDialog</name>
+    <message>
+        <source>Type the table code the host tells you.</source>
+        <extracomment>the port a table server listens on unless told otherwise</extracomment>
+        <translation>Ketik kode meja yang diberitahukan tuan rumah.</translation>
+    </message>
+    <message>
+        <source>A table code has no {letters}: only the letters A to Z without I, L and O, and the digits 2 to 9.</source>
+        <translation>Kode meja tidak memuat {letters}: hanya huruf A sampai Z tanpa I, L dan O, serta angka 2 sampai 9.</translation>
+    </message>
+    <message>
+        <source>A table code has 6 characters; this one has {count}.</source>
+        <translation>Kode meja terdiri dari 6 karakter; yang ini {count}.</translation>
+    </message>
+    <message>
+        <source>Type the host&apos;s address (for example 192.168.1.20), or choose a table in the list.</source>
+        <translation>Ketik alamat tuan rumah (misalnya 192.168.1.20), atau pilih meja di daftar.</translation>
+    </message>
+    <message>
+        <source>The port after the colon must be a number from 1 to 65535.</source>
+        <translation>Port sesudah titik dua harus berupa angka dari 1 sampai 65535.</translation>
+    </message>
+    <message>
+        <source>“{address}” is not an address: type a name such as ayu-laptop.local or numbers such as 192.168.1.20.</source>
+        <translation>“{address}” bukan alamat: ketik nama seperti ayu-laptop.local atau angka seperti 192.168.1.20.</translation>
+    </message>
+    <message>
+        <source>Join a table</source>
+        <translation>Gabung ke meja</translation>
+    </message>
+    <message>
+        <source>Tables on this network</source>
+        <translation>Meja di jaringan ini</translation>
+    </message>
+    <message>
+        <source>Double-click a table, or choose it and press Join.</source>
+        <translation>Klik dua kali sebuah meja, atau pilih lalu tekan Gabung.</translation>
+    </message>
+    <message>
+        <source>Or type what the host tells you</source>
+        <translation>Atau ketik yang diberitahukan tuan rumah</translation>
+    </message>
+    <message>
+        <source>&amp;Address:</source>
+        <translation>&amp;Alamat:</translation>
+    </message>
+    <message>
+        <source>for example 192.168.1.20 or 192.168.1.20:8765</source>
+        <translation>misalnya 192.168.1.20 atau 192.168.1.20:8765</translation>
+    </message>
+    <message>
+        <source>Table &amp;code:</source>
+        <translation>&amp;Kode meja:</translation>
+    </message>
+    <message>
+        <source>6 letters and digits</source>
+        <translation>6 huruf dan angka</translation>
+    </message>
+    <message>
+        <source>Your &amp;name:</source>
+        <translation>&amp;Nama Anda:</translation>
+    </message>
+    <message>
+        <source>the name the others see</source>
+        <translation>nama yang dilihat orang lain</translation>
+    </message>
+    <message>
+        <source>&amp;Watch only (take no seat)</source>
+        <translation>&amp;Hanya menonton (tanpa kursi)</translation>
+    </message>
+    <message>
+        <source>See the table as a spectator does: every public card, nobody&apos;s hand.</source>
+        <translation>Lihat meja seperti penonton: semua kartu terbuka, tanpa kartu tangan siapa pun.</translation>
+    </message>
+    <message>
+        <source>&amp;Join</source>
+        <translation>&amp;Gabung</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Batal</translation>
+    </message>
+    <message>
+        <source>{game} at {host}&apos;s table — free seats: {free}</source>
+        <translation>{game} di meja {host} — kursi kosong: {free}</translation>
+    </message>
+    <message>
+        <source>{game} at {host}&apos;s table — full (you may watch)</source>
+        <translation>{game} di meja {host} — penuh (Anda boleh menonton)</translation>
+    </message>
+    <message>
+        <source>Table code {code} at {address}</source>
+        <translation>Kode meja {code} di {address}</translation>
+    </message>
+    <message>
+        <source>No table has been found on this network yet. Tables appear here by themselves while this window is open.</source>
+        <translation>Belum ada meja yang ditemukan di jaringan ini. Meja muncul di sini dengan sendirinya selama jendela ini terbuka.</translation>
+    </message>
+    <message>
+        <source>Type your name: the others at the table see it.</source>
+        <translation>Ketik nama Anda: orang lain di meja melihatnya.</translation>
     </message>
 </context>
 <context>
@@ -5257,6 +5521,10 @@
         <translation>&amp;Cara bermain</translation>
     </message>
     <message>
+        <source>Playing with &amp;others</source>
+        <translation>Bermain bersama &amp;orang lain</translation>
+    </message>
+    <message>
         <source>&amp;About CekiDesk</source>
         <translation>&amp;Tentang CekiDesk</translation>
     </message>
@@ -5635,6 +5903,118 @@
     <message>
         <source>%1 ¢</source>
         <translation>%1 ¢</translation>
+    </message>
+</context>
+<context>
+    <name>NetworkHelp</name>
+    <message>
+        <source>Playing with others</source>
+        <extracomment>the page&apos;s key in the How-to-play window its name in the list of pages</extracomment>
+        <translation>Bermain bersama orang lain</translation>
+    </message>
+    <message>
+        <source>Hosting a table</source>
+        <translation>Membuka meja</translation>
+    </message>
+    <message>
+        <source>Choose &lt;b&gt;Game ▸ Host a table…&lt;/b&gt;. The dialog offers everything New Game does — the game, its rules, the match and the deal number — and for each seat who plays it: &lt;b&gt;You&lt;/b&gt; (the first seat), &lt;b&gt;A person who will join&lt;/b&gt; from another computer, or a computer player of a level.</source>
+        <translation>Pilih &lt;b&gt;Permainan ▸ Buka meja…&lt;/b&gt;. Dialognya menawarkan semua yang ada di Permainan baru — permainan, aturannya, pertandingan dan nomor pembagian — dan untuk setiap kursi siapa yang memainkannya: &lt;b&gt;Anda&lt;/b&gt; (kursi pertama), &lt;b&gt;Orang yang akan bergabung&lt;/b&gt; dari komputer lain, atau pemain komputer dengan tingkatnya.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;A computer plays for somebody away after&lt;/b&gt;: when a person&apos;s connection drops, their seat waits this many seconds for them; then a computer player plays it until they are back.</source>
+        <translation>&lt;b&gt;Komputer bermain untuk orang yang pergi setelah&lt;/b&gt;: bila sambungan seseorang putus, kursinya menunggu sekian detik; lalu pemain komputer memainkannya sampai orang itu kembali.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Undo when every person agrees&lt;/b&gt;: off, nobody takes a move back; on, a person may ask, and everybody else is asked to agree.</source>
+        <translation>&lt;b&gt;Urungkan bila semua orang setuju&lt;/b&gt;: bila mati, tidak ada langkah yang dibatalkan; bila hidup, seseorang boleh meminta, dan semua orang lain ditanya apakah setuju.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Announce the table on the local network&lt;/b&gt;: computers on the same home or office network see the table in their Join list by themselves.</source>
+        <translation>&lt;b&gt;Umumkan meja di jaringan lokal&lt;/b&gt;: komputer di jaringan rumah atau kantor yang sama melihat meja ini di daftar Gabung dengan sendirinya.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Port&lt;/b&gt;: the number the others&apos; computers connect to (8765 unless another program uses it).</source>
+        <translation>&lt;b&gt;Port&lt;/b&gt;: nomor tempat komputer orang lain tersambung (8765, kecuali program lain memakainya).</translation>
+    </message>
+    <message>
+        <source>At least one seat must be a person who will join: with nobody else, play at this computer with Game ▸ New… instead. The table runs inside CekiDesk on your computer while the window is open.</source>
+        <translation>Paling sedikit satu kursi harus untuk orang yang akan bergabung: bila tidak ada orang lain, bermainlah di komputer ini dengan Permainan ▸ Baru…. Meja berjalan di dalam CekiDesk di komputer Anda selama jendelanya terbuka.</translation>
+    </message>
+    <message>
+        <source>Telling the others</source>
+        <translation>Memberi tahu yang lain</translation>
+    </message>
+    <message>
+        <source>The waiting room shows the &lt;b&gt;table code&lt;/b&gt; in large letters — six letters and digits, easy to read out — and this computer&apos;s addresses. &lt;b&gt;Copy the invitation&lt;/b&gt; copies both, to paste into a message.</source>
+        <translation>Ruang tunggu menampilkan &lt;b&gt;kode meja&lt;/b&gt; dengan huruf besar — enam huruf dan angka, mudah dibacakan — dan alamat komputer ini. &lt;b&gt;Salin undangan&lt;/b&gt; menyalin keduanya, untuk ditempel di sebuah pesan.</translation>
+    </message>
+    <message>
+        <source>On the same network (at home, in the office) the others usually need only to open Game ▸ Join a table…: the table is in their list.</source>
+        <translation>Di jaringan yang sama (di rumah, di kantor) orang lain biasanya cukup membuka Permainan ▸ Gabung ke meja…: meja ada di daftar mereka.</translation>
+    </message>
+    <message>
+        <source>Elsewhere, tell them an address and the code. Over the internet your router must pass the port on to this computer; tell them the router&apos;s public address.</source>
+        <translation>Di tempat lain, beri tahu mereka sebuah alamat dan kodenya. Lewat internet, router Anda harus meneruskan port ke komputer ini; beri tahu mereka alamat publik router.</translation>
+    </message>
+    <message>
+        <source>Joining a table</source>
+        <translation>Bergabung ke meja</translation>
+    </message>
+    <message>
+        <source>Choose &lt;b&gt;Game ▸ Join a table…&lt;/b&gt;. Tables announced on your network appear in the list by themselves: double-click one to join it. Or type the &lt;b&gt;address&lt;/b&gt; the host tells you (with the port after a colon if it is not 8765) and the &lt;b&gt;table code&lt;/b&gt; — small letters, spaces and dashes are fine.</source>
+        <translation>Pilih &lt;b&gt;Permainan ▸ Gabung ke meja…&lt;/b&gt;. Meja yang diumumkan di jaringan Anda muncul di daftar dengan sendirinya: klik dua kali untuk bergabung. Atau ketik &lt;b&gt;alamat&lt;/b&gt; yang diberitahukan tuan rumah (dengan port sesudah titik dua bila bukan 8765) dan &lt;b&gt;kode meja&lt;/b&gt; — huruf kecil, spasi dan tanda hubung tidak apa-apa.</translation>
+    </message>
+    <message>
+        <source>Type the name the others will see. &lt;b&gt;Watch only&lt;/b&gt; takes no seat: you see the table as a spectator, every public card and nobody&apos;s hand.</source>
+        <translation>Ketik nama yang akan dilihat orang lain. &lt;b&gt;Hanya menonton&lt;/b&gt; tidak mengambil kursi: Anda melihat meja sebagai penonton, semua kartu terbuka dan tanpa kartu tangan siapa pun.</translation>
+    </message>
+    <message>
+        <source>The waiting room and the chat</source>
+        <translation>Ruang tunggu dan obrolan</translation>
+    </message>
+    <message>
+        <source>Everybody at the table sees the seats: each one&apos;s name, a person or a computer player, the connection and who is ready. Press &lt;b&gt;I am ready&lt;/b&gt; when you are. The host starts the match; seats nobody has taken by then are played by computer players. Before the start the host may give a free seat to a computer player, open a computer&apos;s seat for a person, or remove a person.</source>
+        <translation>Semua orang di meja melihat kursi-kursinya: nama masing-masing, orang atau pemain komputer, sambungannya dan siapa yang sudah siap. Tekan &lt;b&gt;Saya siap&lt;/b&gt; bila Anda sudah siap. Tuan rumah memulai pertandingan; kursi yang saat itu belum diambil siapa pun dimainkan oleh pemain komputer. Sebelum mulai, tuan rumah boleh memberikan kursi kosong kepada pemain komputer, membuka kursi komputer untuk orang, atau mengeluarkan seseorang.</translation>
+    </message>
+    <message>
+        <source>The chat takes short messages (up to 300 characters; Enter sends) and has ready phrases that send at a click, in your language.</source>
+        <translation>Obrolan menerima pesan pendek (paling banyak 300 karakter; Enter mengirim) dan punya kalimat siap pakai yang terkirim dengan sekali klik, dalam bahasa Anda.</translation>
+    </message>
+    <message>
+        <source>When the connection drops</source>
+        <translation>Bila sambungan putus</translation>
+    </message>
+    <message>
+        <source>CekiDesk connects again by itself and takes your seat back; the window says what it is doing. Nothing of the game is lost.</source>
+        <translation>CekiDesk menyambung lagi dengan sendirinya dan mengambil kembali kursi Anda; jendelanya memberi tahu apa yang sedang dilakukan. Tidak ada bagian permainan yang hilang.</translation>
+    </message>
+    <message>
+        <source>The others see you as reconnecting, then away; after the host&apos;s delay a computer player plays for you until you are back.</source>
+        <translation>Orang lain melihat Anda sedang menyambung lagi, lalu pergi; setelah jeda pilihan tuan rumah, pemain komputer bermain untuk Anda sampai Anda kembali.</translation>
+    </message>
+    <message>
+        <source>After a long outage you may go on waiting or leave the table.</source>
+        <translation>Setelah putus lama, Anda boleh terus menunggu atau meninggalkan meja.</translation>
+    </message>
+    <message>
+        <source>Undo at a networked table</source>
+        <translation>Urungkan di meja jaringan</translation>
+    </message>
+    <message>
+        <source>Moves are not taken back at a networked table, unless the host chose &lt;b&gt;Undo when every person agrees&lt;/b&gt;. Then Undo asks everybody else; if all agree, your last move is taken back for everybody. If somebody says no, or nobody answers within a minute, the move stays.</source>
+        <translation>Di meja jaringan langkah tidak dibatalkan, kecuali tuan rumah memilih &lt;b&gt;Urungkan bila semua orang setuju&lt;/b&gt;. Maka Urungkan bertanya kepada semua orang lain; bila semua setuju, langkah terakhir Anda dibatalkan untuk semua. Bila ada yang menolak, atau tidak ada yang menjawab dalam satu menit, langkahnya tetap.</translation>
+    </message>
+    <message>
+        <source>When the host quits</source>
+        <translation>Bila tuan rumah keluar</translation>
+    </message>
+    <message>
+        <source>The table lives in the host&apos;s CekiDesk: when the host quits, everybody is told and the table closes. The match stays saved on the host&apos;s computer; the host can open it and host it again, and the others join it with the code it then shows. A saved networked match also opens at one computer like any other save.</source>
+        <translation>Meja berada di CekiDesk milik tuan rumah: bila tuan rumah keluar, semua orang diberi tahu dan meja ditutup. Pertandingannya tetap tersimpan di komputer tuan rumah; tuan rumah dapat membukanya dan membuka mejanya lagi, dan orang lain bergabung dengan kode yang kemudian ditampilkan. Simpanan pertandingan jaringan juga bisa dibuka di satu komputer seperti simpanan lain.</translation>
+    </message>
+    <message>
+        <source>People at other computers can play at one table with you — at home on the same network, or over the internet. One of you hosts the table; the others join it. The table plays exactly like a game at one computer, with a chat and the connection of each person at their seat.</source>
+        <translation>Orang di komputer lain dapat bermain di satu meja dengan Anda — di rumah pada jaringan yang sama, atau lewat internet. Salah satu menjadi tuan rumah meja; yang lain bergabung. Mejanya berjalan persis seperti permainan di satu komputer, dengan obrolan dan sambungan setiap orang di kursinya.</translation>
     </message>
 </context>
 <context>
@@ -9191,6 +9571,214 @@ uang</translation>
     <message>
         <source>The moves made in this deal are taken back and it starts again with the same cards (Redo plays them again until a new move is made). Restart it?</source>
         <translation>Langkah-langkah dalam babak ini dibatalkan dan babak ini dimulai lagi dengan kartu yang sama (Ulangi memainkannya lagi selama belum ada langkah baru). Mulai lagi?</translation>
+    </message>
+</context>
+<context>
+    <name>WaitingRoom</name>
+    <message>
+        <source>Waiting room</source>
+        <extracomment>the connection&apos;s states :meth:`WaitingRoom.set_connection` takes</extracomment>
+        <translation>Ruang tunggu</translation>
+    </message>
+    <message>
+        <source>Table code:</source>
+        <translation>Kode meja:</translation>
+    </message>
+    <message>
+        <source>&amp;Copy the invitation</source>
+        <translation>&amp;Salin undangan</translation>
+    </message>
+    <message>
+        <source>Copy the table code and this computer&apos;s addresses, to paste in a message to the others</source>
+        <translation>Salin kode meja dan alamat komputer ini, untuk ditempel di pesan kepada orang lain</translation>
+    </message>
+    <message>
+        <source>Seats</source>
+        <translation>Kursi</translation>
+    </message>
+    <message>
+        <source>Seat</source>
+        <translation>Kursi</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Nama</translation>
+    </message>
+    <message>
+        <source>Player</source>
+        <translation>Pemain</translation>
+    </message>
+    <message>
+        <source>Connection</source>
+        <translation>Sambungan</translation>
+    </message>
+    <message>
+        <source>Ready</source>
+        <translation>Siap</translation>
+    </message>
+    <message>
+        <source>I am &amp;ready</source>
+        <translation>Saya &amp;siap</translation>
+    </message>
+    <message>
+        <source>Say that you are ready for the match to begin (press again if you are not)</source>
+        <translation>Beri tahu bahwa Anda siap memulai pertandingan (tekan lagi bila belum)</translation>
+    </message>
+    <message>
+        <source>&amp;Start the match</source>
+        <translation>&amp;Mulai pertandingan</translation>
+    </message>
+    <message>
+        <source>&amp;Leave the table</source>
+        <translation>&amp;Tinggalkan meja</translation>
+    </message>
+    <message>
+        <source>The table: {game}</source>
+        <translation>Meja: {game}</translation>
+    </message>
+    <message>
+        <source>The table</source>
+        <translation>Meja</translation>
+    </message>
+    <message>
+        <source>Table code: {code}</source>
+        <translation>Kode meja: {code}</translation>
+    </message>
+    <message>
+        <source>This computer&apos;s address: {addresses}</source>
+        <translation>Alamat komputer ini: {addresses}</translation>
+    </message>
+    <message>
+        <source>Tell the others the table code. On the same network they find the table in Game ▸ Join a table…; elsewhere they type an address and the code.</source>
+        <translation>Beri tahu orang lain kode mejanya. Di jaringan yang sama mereka menemukan meja di Permainan ▸ Gabung ke meja…; di tempat lain mereka mengetik alamat dan kodenya.</translation>
+    </message>
+    <message>
+        <source>The host starts the match when everybody is ready.</source>
+        <translation>Tuan rumah memulai pertandingan bila semua sudah siap.</translation>
+    </message>
+    <message>
+        <source>Join my CekiDesk table: Game ▸ Join a table…, table code {code}, address {address}</source>
+        <translation>Ayo gabung ke meja CekiDesk saya: Permainan ▸ Gabung ke meja…, kode meja {code}, alamat {address}</translation>
+    </message>
+    <message>
+        <source>Join my CekiDesk table: Game ▸ Join a table…, table code {code}</source>
+        <translation>Ayo gabung ke meja CekiDesk saya: Permainan ▸ Gabung ke meja…, kode meja {code}</translation>
+    </message>
+    <message>
+        <source>The invitation was copied: paste it in a message to the others.</source>
+        <translation>Undangan sudah disalin: tempel di pesan kepada orang lain.</translation>
+    </message>
+    <message>
+        <source>The connection to the table dropped: connecting again…</source>
+        <translation>Sambungan ke meja putus: menyambung lagi…</translation>
+    </message>
+    <message>
+        <source>The connection to the table dropped: connecting again ({seconds} s)…</source>
+        <translation>Sambungan ke meja putus: menyambung lagi ({seconds} dtk)…</translation>
+    </message>
+    <message>
+        <source>The connection to the table is lost. Leave the table, or wait while it tries again.</source>
+        <translation>Sambungan ke meja hilang. Tinggalkan meja, atau tunggu sementara dicoba lagi.</translation>
+    </message>
+    <message>
+        <source>Computer: {level}</source>
+        <translation>Komputer: {level}</translation>
+    </message>
+    <message>
+        <source>Open: waiting for a person</source>
+        <translation>Kosong: menunggu orang</translation>
+    </message>
+    <message>
+        <source>Person, the host</source>
+        <translation>Orang, tuan rumah</translation>
+    </message>
+    <message>
+        <source>Person</source>
+        <translation>Orang</translation>
+    </message>
+    <message>
+        <source>Reconnecting</source>
+        <translation>Menyambung lagi</translation>
+    </message>
+    <message>
+        <source>Lost</source>
+        <translation>Hilang</translation>
+    </message>
+    <message>
+        <source>Away: the computer plays</source>
+        <translation>Pergi: komputer yang bermain</translation>
+    </message>
+    <message>
+        <source>Connected</source>
+        <translation>Tersambung</translation>
+    </message>
+    <message>
+        <source>Away</source>
+        <translation>Pergi</translation>
+    </message>
+    <message>
+        <source>{name} (you)</source>
+        <translation>{name} (Anda)</translation>
+    </message>
+    <message>
+        <source>Not yet</source>
+        <translation>Belum</translation>
+    </message>
+    <message>
+        <source>Not ready</source>
+        <translation>Belum siap</translation>
+    </message>
+    <message>
+        <source>Seat {n}: {about}</source>
+        <translation>Kursi {n}: {about}</translation>
+    </message>
+    <message>
+        <source>Remove…</source>
+        <translation>Keluarkan…</translation>
+    </message>
+    <message>
+        <source>Remove {name} from the table</source>
+        <translation>Keluarkan {name} dari meja</translation>
+    </message>
+    <message>
+        <source>Who plays seat {n}</source>
+        <translation>Siapa yang memainkan kursi {n}</translation>
+    </message>
+    <message>
+        <source>A person who will join</source>
+        <translation>Orang yang akan bergabung</translation>
+    </message>
+    <message>
+        <source>Wait until the connection to the table is back.</source>
+        <translation>Tunggu sampai sambungan ke meja kembali.</translation>
+    </message>
+    <message>
+        <source>Waiting for the table…</source>
+        <translation>Menunggu meja…</translation>
+    </message>
+    <message>
+        <source>Waiting until they are ready: {names}.</source>
+        <translation>Menunggu sampai mereka siap: {names}.</translation>
+    </message>
+    <message>
+        <source>You are watching this table.</source>
+        <translation>Anda menonton meja ini.</translation>
+    </message>
+    <message>
+        <source>Nobody has taken seat {seats} yet: if you start now, a computer player plays it.</source>
+        <translation>Kursi {seats} belum diambil siapa pun: bila Anda mulai sekarang, pemain komputer yang memainkannya.</translation>
+    </message>
+    <message>
+        <source>Everybody is here: start the match when you like.</source>
+        <translation>Semua sudah hadir: mulailah pertandingan kapan pun Anda mau.</translation>
+    </message>
+    <message>
+        <source>Remove a person</source>
+        <translation>Keluarkan seseorang</translation>
+    </message>
+    <message>
+        <source>Remove {name} from the table? They cannot come back to this seat; it is open again for somebody to join.</source>
+        <translation>Keluarkan {name} dari meja? Orang itu tidak dapat kembali ke kursi ini; kursinya terbuka lagi untuk orang lain.</translation>
     </message>
 </context>
 </TS>

@@ -2850,6 +2850,74 @@
     </message>
 </context>
 <context>
+    <name>ChatPanel</name>
+    <message>
+        <source>Hello!</source>
+        <extracomment>the lines kept in the panel (older ones are dropped) the ready phrases, sent in the sender&apos;s language</extracomment>
+        <translation>Sugeng!</translation>
+    </message>
+    <message>
+        <source>Good luck!</source>
+        <translation>Mugi begja!</translation>
+    </message>
+    <message>
+        <source>Well played!</source>
+        <translation>Apik mainé!</translation>
+    </message>
+    <message>
+        <source>Good game!</source>
+        <translation>Dolanan sing nyenengaké!</translation>
+    </message>
+    <message>
+        <source>One moment, please.</source>
+        <translation>Sedhela, ya.</translation>
+    </message>
+    <message>
+        <source>Thank you!</source>
+        <translation>Matur nuwun!</translation>
+    </message>
+    <message>
+        <source>I have to go soon.</source>
+        <translation>Sedhela engkas aku kudu lunga.</translation>
+    </message>
+    <message>
+        <source>C&amp;hat</source>
+        <translation>&amp;Obrolan</translation>
+    </message>
+    <message>
+        <source>Chat messages</source>
+        <translation>Pesen obrolan</translation>
+    </message>
+    <message>
+        <source>Write a message, Enter sends</source>
+        <translation>Tulisen pesen, Enter ngirim</translation>
+    </message>
+    <message>
+        <source>Message to send</source>
+        <translation>Pesen sing arep dikirim</translation>
+    </message>
+    <message>
+        <source>Se&amp;nd</source>
+        <translation>&amp;Kirim</translation>
+    </message>
+    <message>
+        <source>Ready phrases</source>
+        <translation>Ukara cumawis</translation>
+    </message>
+    <message>
+        <source>Send “{phrase}” to the table</source>
+        <translation>Kirim “{phrase}” menyang méja</translation>
+    </message>
+    <message>
+        <source>{count} of {most} characters</source>
+        <translation>{count} saka {most} aksara</translation>
+    </message>
+    <message>
+        <source>{name}: {text}</source>
+        <translation>{name}: {text}</translation>
+    </message>
+</context>
+<context>
     <name>ContinueQuestion</name>
     <message>
         <source>{game} with {others} — hand {hand}</source>
@@ -4194,6 +4262,98 @@
     </message>
 </context>
 <context>
+    <name>HostTableDialog</name>
+    <message>
+        <source>Host a table</source>
+        <extracomment>the ports a hosted table may listen on (below 1024 needs an administrator)</extracomment>
+        <translation>Mbukak méja</translation>
+    </message>
+    <message>
+        <source>&amp;Open the table</source>
+        <translation>&amp;Bukak méja</translation>
+    </message>
+    <message>
+        <source>Table</source>
+        <translation>Méja</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> dtk</translation>
+    </message>
+    <message>
+        <source>When somebody&apos;s connection drops, their seat waits this long for them; then a computer player plays it until they come back (0: at once).</source>
+        <translation>Yèn sambungané wong pedhot, kursiné ngenteni samene suwéné; banjur pemain komputer sing main nganti wongé bali (0: langsung).</translation>
+    </message>
+    <message>
+        <source>A computer &amp;plays for somebody away after:</source>
+        <translation>Komputer &amp;main kanggo wong sing lunga sawisé:</translation>
+    </message>
+    <message>
+        <source>The others&apos; computers connect to this number (1024 to 65535). Change it only if another program uses it.</source>
+        <translation>Komputeré wong liya nyambung menyang nomer iki (1024 nganti 65535). Ganti mung yèn ana program liya sing nganggo.</translation>
+    </message>
+    <message>
+        <source>Po&amp;rt:</source>
+        <translation>Po&amp;rt:</translation>
+    </message>
+    <message>
+        <source>Undo when &amp;every person agrees</source>
+        <translation>Wurungaké yèn &amp;kabèh wong sarujuk</translation>
+    </message>
+    <message>
+        <source>A person may ask to take their last move back; it is taken back only if everybody else at the table agrees.</source>
+        <translation>Wong kena njaluk langkah pungkasané diwurungaké; diwurungaké mung yèn kabèh wong liya ing méja sarujuk.</translation>
+    </message>
+    <message>
+        <source>&amp;Announce the table on the local network</source>
+        <translation>&amp;Kabaraké méja ing jaringan lokal</translation>
+    </message>
+    <message>
+        <source>Computers on the same home or office network see the table in their Join list, with no address to type.</source>
+        <translation>Komputer ing jaringan omah utawa kantor sing padha weruh méja iki ing dhaptar Mèlu, ora perlu ngetik alamat.</translation>
+    </message>
+    <message>
+        <source>You</source>
+        <translation>Sampéyan</translation>
+    </message>
+    <message>
+        <source>You, at this computer: you host the table</source>
+        <translation>Sampéyan, ing komputer iki: Sampéyan sing duwé méja</translation>
+    </message>
+    <message>
+        <source>your name</source>
+        <translation>jeneng Sampéyan</translation>
+    </message>
+    <message>
+        <source>Your name</source>
+        <translation>Jeneng Sampéyan</translation>
+    </message>
+    <message>
+        <source>A person who will join</source>
+        <translation>Wong sing arep mèlu</translation>
+    </message>
+    <message>
+        <source>Somebody at another computer joins with the table code and plays this seat; nobody yet: a computer player plays it</source>
+        <translation>Wong ing komputer liya mèlu nganggo kode méja lan main ing kursi iki; yèn durung ana: pemain komputer sing main</translation>
+    </message>
+    <message>
+        <source>their own name</source>
+        <translation>jenengé dhéwé</translation>
+    </message>
+    <message>
+        <source>Nobody else will join: choose “A person who will join” for at least one seat, or start a game at this computer with Game ▸ New… instead.</source>
+        <translation>Ora ana wong liya sing arep mèlu: pilih “Wong sing arep mèlu” kanggo paling ora siji kursi, utawa wiwitana dolanan ing komputer iki nganggo Dolanan ▸ Anyar….</translation>
+    </message>
+    <message>
+        <source>Type your name in the first seat: the others at the table see it.</source>
+        <translation>Ketiken jeneng Sampéyan ing kursi kapisan: wong liya ing méja weruh.</translation>
+    </message>
+    <message>
+        <source>The port must be a number from 1024 to 65535.</source>
+        <translation>Port kudu angka saka 1024 nganti 65535.</translation>
+    </message>
+</context>
+<context>
     <name>HowToPlayDialog</name>
     <message>
         <source>How to play</source>
@@ -4202,6 +4362,110 @@
     <message>
         <source>Close</source>
         <translation>Tutup</translation>
+    </message>
+</context>
+<context>
+    <name>JoinTableDialog</name>
+    <message>
+        <source>Type the table code the host tells you.</source>
+        <extracomment>the port a table server listens on unless told otherwise</extracomment>
+        <translation>Ketiken kode méja sing dikandhakaké sing duwé méja.</translation>
+    </message>
+    <message>
+        <source>A table code has no {letters}: only the letters A to Z without I, L and O, and the digits 2 to 9.</source>
+        <translation>Kode méja ora ana {letters}: mung aksara A nganti Z tanpa I, L lan O, lan angka 2 nganti 9.</translation>
+    </message>
+    <message>
+        <source>A table code has 6 characters; this one has {count}.</source>
+        <translation>Kode méja kuwi 6 aksara; sing iki {count}.</translation>
+    </message>
+    <message>
+        <source>Type the host&apos;s address (for example 192.168.1.20), or choose a table in the list.</source>
+        <translation>Ketiken alamaté sing duwé méja (upamané 192.168.1.20), utawa pilih méja ing dhaptar.</translation>
+    </message>
+    <message>
+        <source>The port after the colon must be a number from 1 to 65535.</source>
+        <translation>Port sawisé titik loro kudu angka saka 1 nganti 65535.</translation>
+    </message>
+    <message>
+        <source>“{address}” is not an address: type a name such as ayu-laptop.local or numbers such as 192.168.1.20.</source>
+        <translation>“{address}” dudu alamat: ketiken jeneng kaya ayu-laptop.local utawa angka kaya 192.168.1.20.</translation>
+    </message>
+    <message>
+        <source>Join a table</source>
+        <translation>Mèlu méja</translation>
+    </message>
+    <message>
+        <source>Tables on this network</source>
+        <translation>Méja ing jaringan iki</translation>
+    </message>
+    <message>
+        <source>Double-click a table, or choose it and press Join.</source>
+        <translation>Klik ping pindho méja, utawa pilih banjur pencet Mèlu.</translation>
+    </message>
+    <message>
+        <source>Or type what the host tells you</source>
+        <translation>Utawa ketiken sing dikandhakaké sing duwé méja</translation>
+    </message>
+    <message>
+        <source>&amp;Address:</source>
+        <translation>&amp;Alamat:</translation>
+    </message>
+    <message>
+        <source>for example 192.168.1.20 or 192.168.1.20:8765</source>
+        <translation>upamané 192.168.1.20 utawa 192.168.1.20:8765</translation>
+    </message>
+    <message>
+        <source>Table &amp;code:</source>
+        <translation>&amp;Kode méja:</translation>
+    </message>
+    <message>
+        <source>6 letters and digits</source>
+        <translation>6 aksara lan angka</translation>
+    </message>
+    <message>
+        <source>Your &amp;name:</source>
+        <translation>&amp;Jeneng Sampéyan:</translation>
+    </message>
+    <message>
+        <source>the name the others see</source>
+        <translation>jeneng sing katon déning wong liya</translation>
+    </message>
+    <message>
+        <source>&amp;Watch only (take no seat)</source>
+        <translation>&amp;Mung nonton (ora njupuk kursi)</translation>
+    </message>
+    <message>
+        <source>See the table as a spectator does: every public card, nobody&apos;s hand.</source>
+        <translation>Deleng méja kaya penonton: kabèh kertu sing kabuka, tanpa kertu tangané sapa waé.</translation>
+    </message>
+    <message>
+        <source>&amp;Join</source>
+        <translation>&amp;Mèlu</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Batal</translation>
+    </message>
+    <message>
+        <source>{game} at {host}&apos;s table — free seats: {free}</source>
+        <translation>{game} ing méjané {host} — kursi kosong: {free}</translation>
+    </message>
+    <message>
+        <source>{game} at {host}&apos;s table — full (you may watch)</source>
+        <translation>{game} ing méjané {host} — kebak (Sampéyan kena nonton)</translation>
+    </message>
+    <message>
+        <source>Table code {code} at {address}</source>
+        <translation>Kode méja {code} ing {address}</translation>
+    </message>
+    <message>
+        <source>No table has been found on this network yet. Tables appear here by themselves while this window is open.</source>
+        <translation>Durung ana méja sing ditemokaké ing jaringan iki. Méja metu ing kéné dhéwé salawasé jendhéla iki kabuka.</translation>
+    </message>
+    <message>
+        <source>Type your name: the others at the table see it.</source>
+        <translation>Ketiken jeneng Sampéyan: wong liya ing méja weruh.</translation>
     </message>
 </context>
 <context>
@@ -5257,6 +5521,10 @@
         <translation>&amp;Carané main</translation>
     </message>
     <message>
+        <source>Playing with &amp;others</source>
+        <translation>Dolanan bareng &amp;wong liya</translation>
+    </message>
+    <message>
         <source>&amp;About CekiDesk</source>
         <translation>Ba&amp;bagan CekiDesk</translation>
     </message>
@@ -5635,6 +5903,118 @@
     <message>
         <source>%1 ¢</source>
         <translation>%1 ¢</translation>
+    </message>
+</context>
+<context>
+    <name>NetworkHelp</name>
+    <message>
+        <source>Playing with others</source>
+        <extracomment>the page&apos;s key in the How-to-play window its name in the list of pages</extracomment>
+        <translation>Dolanan bareng wong liya</translation>
+    </message>
+    <message>
+        <source>Hosting a table</source>
+        <translation>Mbukak méja</translation>
+    </message>
+    <message>
+        <source>Choose &lt;b&gt;Game ▸ Host a table…&lt;/b&gt;. The dialog offers everything New Game does — the game, its rules, the match and the deal number — and for each seat who plays it: &lt;b&gt;You&lt;/b&gt; (the first seat), &lt;b&gt;A person who will join&lt;/b&gt; from another computer, or a computer player of a level.</source>
+        <translation>Pilih &lt;b&gt;Dolanan ▸ Mbukak méja…&lt;/b&gt;. Dialogé nyawisaké kabèh sing ana ing Dolanan anyar — dolanané, aturané, tandhingé lan nomer bagéyan — lan kanggo saben kursi sapa sing main: &lt;b&gt;Sampéyan&lt;/b&gt; (kursi kapisan), &lt;b&gt;Wong sing arep mèlu&lt;/b&gt; saka komputer liya, utawa pemain komputer miturut tatarané.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;A computer plays for somebody away after&lt;/b&gt;: when a person&apos;s connection drops, their seat waits this many seconds for them; then a computer player plays it until they are back.</source>
+        <translation>&lt;b&gt;Komputer main kanggo wong sing lunga sawisé&lt;/b&gt;: yèn sambungané wong pedhot, kursiné ngenteni samono detik; banjur pemain komputer sing main nganti wongé bali.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Undo when every person agrees&lt;/b&gt;: off, nobody takes a move back; on, a person may ask, and everybody else is asked to agree.</source>
+        <translation>&lt;b&gt;Wurungaké yèn kabèh wong sarujuk&lt;/b&gt;: yèn mati, ora ana langkah sing diwurungaké; yèn urip, wong kena njaluk, lan kabèh wong liya ditakoni sarujuk apa ora.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Announce the table on the local network&lt;/b&gt;: computers on the same home or office network see the table in their Join list by themselves.</source>
+        <translation>&lt;b&gt;Kabaraké méja ing jaringan lokal&lt;/b&gt;: komputer ing jaringan omah utawa kantor sing padha weruh méja iki ing dhaptar Mèlu dhéwé.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Port&lt;/b&gt;: the number the others&apos; computers connect to (8765 unless another program uses it).</source>
+        <translation>&lt;b&gt;Port&lt;/b&gt;: nomer sing disambung komputeré wong liya (8765, kajaba ana program liya sing nganggo).</translation>
+    </message>
+    <message>
+        <source>At least one seat must be a person who will join: with nobody else, play at this computer with Game ▸ New… instead. The table runs inside CekiDesk on your computer while the window is open.</source>
+        <translation>Paling ora siji kursi kudu kanggo wong sing arep mèlu: yèn ora ana wong liya, dolanana ing komputer iki nganggo Dolanan ▸ Anyar…. Méjané mlaku ing njero CekiDesk ing komputer Sampéyan salawasé jendhélané kabuka.</translation>
+    </message>
+    <message>
+        <source>Telling the others</source>
+        <translation>Ngabari wong liya</translation>
+    </message>
+    <message>
+        <source>The waiting room shows the &lt;b&gt;table code&lt;/b&gt; in large letters — six letters and digits, easy to read out — and this computer&apos;s addresses. &lt;b&gt;Copy the invitation&lt;/b&gt; copies both, to paste into a message.</source>
+        <translation>Ruang ngenteni nuduhaké &lt;b&gt;kode méja&lt;/b&gt; nganggo aksara gedhé — enem aksara lan angka, gampang diwaca — lan alamaté komputer iki. &lt;b&gt;Salin undangan&lt;/b&gt; nyalin loro-loroné, kanggo ditèmplèk ing pesen.</translation>
+    </message>
+    <message>
+        <source>On the same network (at home, in the office) the others usually need only to open Game ▸ Join a table…: the table is in their list.</source>
+        <translation>Ing jaringan sing padha (ing omah, ing kantor) wong liya biasané cukup mbukak Dolanan ▸ Mèlu méja…: méjané ana ing dhaptaré.</translation>
+    </message>
+    <message>
+        <source>Elsewhere, tell them an address and the code. Over the internet your router must pass the port on to this computer; tell them the router&apos;s public address.</source>
+        <translation>Ing panggonan liya, kabarana alamat lan kodené. Liwat internet, router Sampéyan kudu nerusaké port menyang komputer iki; kabarana alamat publiké router.</translation>
+    </message>
+    <message>
+        <source>Joining a table</source>
+        <translation>Mèlu méja</translation>
+    </message>
+    <message>
+        <source>Choose &lt;b&gt;Game ▸ Join a table…&lt;/b&gt;. Tables announced on your network appear in the list by themselves: double-click one to join it. Or type the &lt;b&gt;address&lt;/b&gt; the host tells you (with the port after a colon if it is not 8765) and the &lt;b&gt;table code&lt;/b&gt; — small letters, spaces and dashes are fine.</source>
+        <translation>Pilih &lt;b&gt;Dolanan ▸ Mèlu méja…&lt;/b&gt;. Méja sing dikabaraké ing jaringan Sampéyan metu ing dhaptar dhéwé: klik ping pindho kanggo mèlu. Utawa ketiken &lt;b&gt;alamat&lt;/b&gt; sing dikandhakaké sing duwé méja (karo port sawisé titik loro yèn dudu 8765) lan &lt;b&gt;kode méja&lt;/b&gt; — aksara cilik, spasi lan tandha sambung ora apa-apa.</translation>
+    </message>
+    <message>
+        <source>Type the name the others will see. &lt;b&gt;Watch only&lt;/b&gt; takes no seat: you see the table as a spectator, every public card and nobody&apos;s hand.</source>
+        <translation>Ketiken jeneng sing bakal katon déning wong liya. &lt;b&gt;Mung nonton&lt;/b&gt; ora njupuk kursi: Sampéyan ndeleng méja kaya penonton, kabèh kertu sing kabuka lan tanpa kertu tangané sapa waé.</translation>
+    </message>
+    <message>
+        <source>The waiting room and the chat</source>
+        <translation>Ruang ngenteni lan obrolan</translation>
+    </message>
+    <message>
+        <source>Everybody at the table sees the seats: each one&apos;s name, a person or a computer player, the connection and who is ready. Press &lt;b&gt;I am ready&lt;/b&gt; when you are. The host starts the match; seats nobody has taken by then are played by computer players. Before the start the host may give a free seat to a computer player, open a computer&apos;s seat for a person, or remove a person.</source>
+        <translation>Kabèh wong ing méja weruh kursi-kursiné: jenengé saben wong, wong utawa pemain komputer, sambungané lan sapa sing wis siyap. Pencet &lt;b&gt;Aku siyap&lt;/b&gt; yèn Sampéyan wis siyap. Sing duwé méja miwiti tandhing; kursi sing nalika kuwi durung dijupuk sapa-sapa dimainaké pemain komputer. Sadurungé diwiwiti, sing duwé méja kena mènèhaké kursi kosong marang pemain komputer, mbukak kursi komputer kanggo wong, utawa ngetokaké wong.</translation>
+    </message>
+    <message>
+        <source>The chat takes short messages (up to 300 characters; Enter sends) and has ready phrases that send at a click, in your language.</source>
+        <translation>Obrolan nampa pesen cendhak (paling akèh 300 aksara; Enter ngirim) lan duwé ukara cumawis sing dikirim sepisan klik, ing basa Sampéyan.</translation>
+    </message>
+    <message>
+        <source>When the connection drops</source>
+        <translation>Yèn sambungané pedhot</translation>
+    </message>
+    <message>
+        <source>CekiDesk connects again by itself and takes your seat back; the window says what it is doing. Nothing of the game is lost.</source>
+        <translation>CekiDesk nyambung manèh dhéwé lan njupuk bali kursi Sampéyan; jendhélané ngandhakaké apa sing lagi ditindakaké. Ora ana bagéyan dolanan sing ilang.</translation>
+    </message>
+    <message>
+        <source>The others see you as reconnecting, then away; after the host&apos;s delay a computer player plays for you until you are back.</source>
+        <translation>Wong liya weruh Sampéyan lagi nyambung manèh, banjur lunga; sawisé wektu sing dipilih sing duwé méja, pemain komputer main kanggo Sampéyan nganti Sampéyan bali.</translation>
+    </message>
+    <message>
+        <source>After a long outage you may go on waiting or leave the table.</source>
+        <translation>Sawisé pedhot suwé, Sampéyan kena terus ngenteni utawa ninggal méja.</translation>
+    </message>
+    <message>
+        <source>Undo at a networked table</source>
+        <translation>Wurungaké ing méja jaringan</translation>
+    </message>
+    <message>
+        <source>Moves are not taken back at a networked table, unless the host chose &lt;b&gt;Undo when every person agrees&lt;/b&gt;. Then Undo asks everybody else; if all agree, your last move is taken back for everybody. If somebody says no, or nobody answers within a minute, the move stays.</source>
+        <translation>Ing méja jaringan langkah ora diwurungaké, kajaba sing duwé méja milih &lt;b&gt;Wurungaké yèn kabèh wong sarujuk&lt;/b&gt;. Banjur Wurungaké takon marang kabèh wong liya; yèn kabèh sarujuk, langkah pungkasan Sampéyan diwurungaké kanggo kabèh. Yèn ana sing ora gelem, utawa ora ana sing mangsuli sajroning saminit, langkahé tetep.</translation>
+    </message>
+    <message>
+        <source>When the host quits</source>
+        <translation>Yèn sing duwé méja metu</translation>
+    </message>
+    <message>
+        <source>The table lives in the host&apos;s CekiDesk: when the host quits, everybody is told and the table closes. The match stays saved on the host&apos;s computer; the host can open it and host it again, and the others join it with the code it then shows. A saved networked match also opens at one computer like any other save.</source>
+        <translation>Méjané ana ing CekiDesk-é sing duwé méja: yèn sing duwé méja metu, kabèh wong dikabari lan méjané ditutup. Tandhingé tetep kasimpen ing komputeré sing duwé méja; dhèwèké bisa mbukak lan mbukak méjané manèh, lan wong liya mèlu nganggo kode sing banjur katon. Simpenan tandhing jaringan uga bisa dibukak ing siji komputer kaya simpenan liyané.</translation>
+    </message>
+    <message>
+        <source>People at other computers can play at one table with you — at home on the same network, or over the internet. One of you hosts the table; the others join it. The table plays exactly like a game at one computer, with a chat and the connection of each person at their seat.</source>
+        <translation>Wong ing komputer liya bisa dolanan ing siji méja karo Sampéyan — ing omah ing jaringan sing padha, utawa liwat internet. Salah siji sing duwé méja; liyané mèlu. Méjané mlaku plek kaya dolanan ing siji komputer, karo obrolan lan sambungané saben wong ing kursiné.</translation>
     </message>
 </context>
 <context>
@@ -9191,6 +9571,214 @@ dhuwit</translation>
     <message>
         <source>The moves made in this deal are taken back and it starts again with the same cards (Redo plays them again until a new move is made). Restart it?</source>
         <translation>Langkah-langkah ing babak iki dibatalaké lan babak iki diwiwiti manèh nganggo kertu sing padha (Dolanaké manèh nglakokaké manèh langkah-langkah kuwi sadurungé ana langkah anyar). Diulang?</translation>
+    </message>
+</context>
+<context>
+    <name>WaitingRoom</name>
+    <message>
+        <source>Waiting room</source>
+        <extracomment>the connection&apos;s states :meth:`WaitingRoom.set_connection` takes</extracomment>
+        <translation>Ruang ngenteni</translation>
+    </message>
+    <message>
+        <source>Table code:</source>
+        <translation>Kode méja:</translation>
+    </message>
+    <message>
+        <source>&amp;Copy the invitation</source>
+        <translation>&amp;Salin undangan</translation>
+    </message>
+    <message>
+        <source>Copy the table code and this computer&apos;s addresses, to paste in a message to the others</source>
+        <translation>Salin kode méja lan alamaté komputer iki, kanggo ditèmplèk ing pesen marang wong liya</translation>
+    </message>
+    <message>
+        <source>Seats</source>
+        <translation>Kursi</translation>
+    </message>
+    <message>
+        <source>Seat</source>
+        <translation>Kursi</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Jeneng</translation>
+    </message>
+    <message>
+        <source>Player</source>
+        <translation>Pemain</translation>
+    </message>
+    <message>
+        <source>Connection</source>
+        <translation>Sambungan</translation>
+    </message>
+    <message>
+        <source>Ready</source>
+        <translation>Siyap</translation>
+    </message>
+    <message>
+        <source>I am &amp;ready</source>
+        <translation>Aku &amp;siyap</translation>
+    </message>
+    <message>
+        <source>Say that you are ready for the match to begin (press again if you are not)</source>
+        <translation>Kandhakna yèn Sampéyan wis siyap tandhing diwiwiti (pencet manèh yèn durung)</translation>
+    </message>
+    <message>
+        <source>&amp;Start the match</source>
+        <translation>&amp;Wiwiti tandhing</translation>
+    </message>
+    <message>
+        <source>&amp;Leave the table</source>
+        <translation>&amp;Ninggal méja</translation>
+    </message>
+    <message>
+        <source>The table: {game}</source>
+        <translation>Méja: {game}</translation>
+    </message>
+    <message>
+        <source>The table</source>
+        <translation>Méja</translation>
+    </message>
+    <message>
+        <source>Table code: {code}</source>
+        <translation>Kode méja: {code}</translation>
+    </message>
+    <message>
+        <source>This computer&apos;s address: {addresses}</source>
+        <translation>Alamaté komputer iki: {addresses}</translation>
+    </message>
+    <message>
+        <source>Tell the others the table code. On the same network they find the table in Game ▸ Join a table…; elsewhere they type an address and the code.</source>
+        <translation>Kabarana wong liya kode méjané. Ing jaringan sing padha dhèwèké nemokaké méja ing Dolanan ▸ Mèlu méja…; ing panggonan liya dhèwèké ngetik alamat lan kodené.</translation>
+    </message>
+    <message>
+        <source>The host starts the match when everybody is ready.</source>
+        <translation>Sing duwé méja miwiti tandhing yèn kabèh wis siyap.</translation>
+    </message>
+    <message>
+        <source>Join my CekiDesk table: Game ▸ Join a table…, table code {code}, address {address}</source>
+        <translation>Ayo mèlu méja CekiDesk-ku: Dolanan ▸ Mèlu méja…, kode méja {code}, alamat {address}</translation>
+    </message>
+    <message>
+        <source>Join my CekiDesk table: Game ▸ Join a table…, table code {code}</source>
+        <translation>Ayo mèlu méja CekiDesk-ku: Dolanan ▸ Mèlu méja…, kode méja {code}</translation>
+    </message>
+    <message>
+        <source>The invitation was copied: paste it in a message to the others.</source>
+        <translation>Undangané wis disalin: tèmplèken ing pesen marang wong liya.</translation>
+    </message>
+    <message>
+        <source>The connection to the table dropped: connecting again…</source>
+        <translation>Sambungan menyang méja pedhot: nyambung manèh…</translation>
+    </message>
+    <message>
+        <source>The connection to the table dropped: connecting again ({seconds} s)…</source>
+        <translation>Sambungan menyang méja pedhot: nyambung manèh ({seconds} dtk)…</translation>
+    </message>
+    <message>
+        <source>The connection to the table is lost. Leave the table, or wait while it tries again.</source>
+        <translation>Sambungan menyang méja ilang. Ninggal méja, utawa entènana sawetara dicoba manèh.</translation>
+    </message>
+    <message>
+        <source>Computer: {level}</source>
+        <translation>Komputer: {level}</translation>
+    </message>
+    <message>
+        <source>Open: waiting for a person</source>
+        <translation>Kosong: ngenteni wong</translation>
+    </message>
+    <message>
+        <source>Person, the host</source>
+        <translation>Wong, sing duwé méja</translation>
+    </message>
+    <message>
+        <source>Person</source>
+        <translation>Wong</translation>
+    </message>
+    <message>
+        <source>Reconnecting</source>
+        <translation>Nyambung manèh</translation>
+    </message>
+    <message>
+        <source>Lost</source>
+        <translation>Ilang</translation>
+    </message>
+    <message>
+        <source>Away: the computer plays</source>
+        <translation>Lunga: komputer sing main</translation>
+    </message>
+    <message>
+        <source>Connected</source>
+        <translation>Nyambung</translation>
+    </message>
+    <message>
+        <source>Away</source>
+        <translation>Lunga</translation>
+    </message>
+    <message>
+        <source>{name} (you)</source>
+        <translation>{name} (Sampéyan)</translation>
+    </message>
+    <message>
+        <source>Not yet</source>
+        <translation>Durung</translation>
+    </message>
+    <message>
+        <source>Not ready</source>
+        <translation>Durung siyap</translation>
+    </message>
+    <message>
+        <source>Seat {n}: {about}</source>
+        <translation>Kursi {n}: {about}</translation>
+    </message>
+    <message>
+        <source>Remove…</source>
+        <translation>Metokaké…</translation>
+    </message>
+    <message>
+        <source>Remove {name} from the table</source>
+        <translation>Metokaké {name} saka méja</translation>
+    </message>
+    <message>
+        <source>Who plays seat {n}</source>
+        <translation>Sapa sing main ing kursi {n}</translation>
+    </message>
+    <message>
+        <source>A person who will join</source>
+        <translation>Wong sing arep mèlu</translation>
+    </message>
+    <message>
+        <source>Wait until the connection to the table is back.</source>
+        <translation>Entènana nganti sambungan menyang méja bali.</translation>
+    </message>
+    <message>
+        <source>Waiting for the table…</source>
+        <translation>Ngenteni méja…</translation>
+    </message>
+    <message>
+        <source>Waiting until they are ready: {names}.</source>
+        <translation>Ngenteni nganti padha siyap: {names}.</translation>
+    </message>
+    <message>
+        <source>You are watching this table.</source>
+        <translation>Sampéyan nonton méja iki.</translation>
+    </message>
+    <message>
+        <source>Nobody has taken seat {seats} yet: if you start now, a computer player plays it.</source>
+        <translation>Kursi {seats} durung dijupuk sapa-sapa: yèn Sampéyan miwiti saiki, pemain komputer sing main.</translation>
+    </message>
+    <message>
+        <source>Everybody is here: start the match when you like.</source>
+        <translation>Kabèh wis teka: wiwitana tandhing sakarepé Sampéyan.</translation>
+    </message>
+    <message>
+        <source>Remove a person</source>
+        <translation>Metokaké wong</translation>
+    </message>
+    <message>
+        <source>Remove {name} from the table? They cannot come back to this seat; it is open again for somebody to join.</source>
+        <translation>Metokaké {name} saka méja? Dhèwèké ora bisa bali menyang kursi iki; kursiné kabuka manèh kanggo wong liya.</translation>
     </message>
 </context>
 </TS>

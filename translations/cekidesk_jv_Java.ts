@@ -3546,6 +3546,90 @@
     </message>
 </context>
 <context>
+    <name>ChatPanel</name>
+    <message>
+        <source>Hello!</source>
+        <extracomment>the lines kept in the panel (older ones are dropped) the ready phrases, sent in the sender&apos;s language</extracomment>
+        <translatorcomment>jv: Sugeng!</translatorcomment>
+        <translation>ꦱꦸꦒꦼꦁ!</translation>
+    </message>
+    <message>
+        <source>Good luck!</source>
+        <translatorcomment>jv: Mugi begja!</translatorcomment>
+        <translation>ꦩꦸꦒꦶ​ꦧꦼꦒ꧀ꦗ!</translation>
+    </message>
+    <message>
+        <source>Well played!</source>
+        <translatorcomment>jv: Apik mainé!</translatorcomment>
+        <translation>ꦲꦥꦶꦏ꧀ꦩꦲꦶꦤꦺ!</translation>
+    </message>
+    <message>
+        <source>Good game!</source>
+        <translatorcomment>jv: Dolanan sing nyenengaké!</translatorcomment>
+        <translation>ꦢꦺꦴꦭꦤꦤ꧀ꦱꦶꦁ​ꦚꦼꦤꦼꦔꦏꦺ!</translation>
+    </message>
+    <message>
+        <source>One moment, please.</source>
+        <translatorcomment>jv: Sedhela, ya.</translatorcomment>
+        <translation>ꦱꦼꦝꦼꦭ꧈ ꦪ꧉</translation>
+    </message>
+    <message>
+        <source>Thank you!</source>
+        <translatorcomment>jv: Matur nuwun!</translatorcomment>
+        <translation>ꦩꦠꦸꦂ​ꦤꦸꦮꦸꦤ꧀!</translation>
+    </message>
+    <message>
+        <source>I have to go soon.</source>
+        <translatorcomment>jv: Sedhela engkas aku kudu lunga.</translatorcomment>
+        <translation>ꦱꦼꦝꦼꦭ​ꦲꦼꦁꦏꦱ꧀ꦲꦏꦸ​ꦏꦸꦢꦸ​ꦭꦸꦔ꧉</translation>
+    </message>
+    <message>
+        <source>C&amp;hat</source>
+        <translatorcomment>jv: &amp;Obrolan</translatorcomment>
+        <translation>ꦲꦺꦴꦧꦿꦺꦴꦭꦤ꧀(&amp;O)</translation>
+    </message>
+    <message>
+        <source>Chat messages</source>
+        <translatorcomment>jv: Pesen obrolan</translatorcomment>
+        <translation>ꦥꦼꦱꦼꦤ꧀ꦲꦺꦴꦧꦿꦺꦴꦭꦤ꧀</translation>
+    </message>
+    <message>
+        <source>Write a message, Enter sends</source>
+        <translatorcomment>jv: Tulisen pesen, Enter ngirim</translatorcomment>
+        <translation>ꦠꦸꦭꦶꦱꦼꦤ꧀ꦥꦼꦱꦼꦤ꧀꧈ Enter ꦔꦶꦫꦶꦩ꧀</translation>
+    </message>
+    <message>
+        <source>Message to send</source>
+        <translatorcomment>jv: Pesen sing arep dikirim</translatorcomment>
+        <translation>ꦥꦼꦱꦼꦤ꧀ꦱꦶꦁ​ꦲꦉꦥ꧀ꦢꦶꦏꦶꦫꦶꦩ꧀</translation>
+    </message>
+    <message>
+        <source>Se&amp;nd</source>
+        <translatorcomment>jv: &amp;Kirim</translatorcomment>
+        <translation>ꦏꦶꦫꦶꦩ꧀(&amp;K)</translation>
+    </message>
+    <message>
+        <source>Ready phrases</source>
+        <translatorcomment>jv: Ukara cumawis</translatorcomment>
+        <translation>ꦲꦸꦏꦫ​ꦕꦸꦩꦮꦶꦱ꧀</translation>
+    </message>
+    <message>
+        <source>Send “{phrase}” to the table</source>
+        <translatorcomment>jv: Kirim “{phrase}” menyang méja</translatorcomment>
+        <translation>ꦏꦶꦫꦶꦩ꧀ “{phrase}” ꦩꦼꦚꦁ​ꦩꦺꦗ</translation>
+    </message>
+    <message>
+        <source>{count} of {most} characters</source>
+        <translatorcomment>jv: {count} saka {most} aksara</translatorcomment>
+        <translation>{count} ꦱꦏ {most} ꦲꦏ꧀ꦱꦫ</translation>
+    </message>
+    <message>
+        <source>{name}: {text}</source>
+        <translatorcomment>jv: {name}: {text}</translatorcomment>
+        <translation>{name}: {text}</translation>
+    </message>
+</context>
+<context>
     <name>ContinueQuestion</name>
     <message>
         <source>{game} with {others} — hand {hand}</source>
@@ -5214,6 +5298,120 @@
     </message>
 </context>
 <context>
+    <name>HostTableDialog</name>
+    <message>
+        <source>Host a table</source>
+        <extracomment>the ports a hosted table may listen on (below 1024 needs an administrator)</extracomment>
+        <translatorcomment>jv: Mbukak méja</translatorcomment>
+        <translation>ꦩ꧀ꦧꦸꦏꦏ꧀ꦩꦺꦗ</translation>
+    </message>
+    <message>
+        <source>&amp;Open the table</source>
+        <translatorcomment>jv: &amp;Bukak méja</translatorcomment>
+        <translation>ꦧꦸꦏꦏ꧀ꦩꦺꦗ(&amp;B)</translation>
+    </message>
+    <message>
+        <source>Table</source>
+        <translatorcomment>jv: Méja</translatorcomment>
+        <translation>ꦩꦺꦗ</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translatorcomment>jv:  dtk</translatorcomment>
+        <translation> ꦢ꧀ꦠ꧀ꦏ꧀</translation>
+    </message>
+    <message>
+        <source>When somebody&apos;s connection drops, their seat waits this long for them; then a computer player plays it until they come back (0: at once).</source>
+        <translatorcomment>jv: Yèn sambungané wong pedhot, kursiné ngenteni samene suwéné; banjur pemain komputer sing main nganti wongé bali (0: langsung).</translatorcomment>
+        <translation>ꦪꦺꦤ꧀ꦱꦩ꧀ꦧꦸꦔꦤꦺ​ꦮꦺꦴꦁ​ꦥꦼꦝꦺꦴꦠ꧀꧈ ꦏꦸꦂꦱꦶꦤꦺ​ꦔꦼꦤ꧀ꦠꦼꦤꦶ​ꦱꦩꦼꦤꦼ​ꦱꦸꦮꦺꦤꦺ; ꦧꦚ꧀ꦗꦸꦂ​ꦥꦼꦩꦲꦶꦤ꧀ꦏꦺꦴꦩ꧀ꦥꦸꦠꦼꦂ​ꦱꦶꦁ​ꦩꦲꦶꦤ꧀ꦔꦤ꧀ꦠꦶ​ꦮꦺꦴꦔꦺ​ꦧꦭꦶ (0: ꦭꦁꦱꦸꦁ)꧉</translation>
+    </message>
+    <message>
+        <source>A computer &amp;plays for somebody away after:</source>
+        <translatorcomment>jv: Komputer &amp;main kanggo wong sing lunga sawisé:</translatorcomment>
+        <translation>ꦏꦺꦴꦩ꧀ꦥꦸꦠꦼꦂ​ꦩꦲꦶꦤ꧀ꦏꦁꦒꦺꦴ​ꦮꦺꦴꦁ​ꦱꦶꦁ​ꦭꦸꦔ​ꦱꦮꦶꦱꦺ(&amp;M):</translation>
+    </message>
+    <message>
+        <source>The others&apos; computers connect to this number (1024 to 65535). Change it only if another program uses it.</source>
+        <translatorcomment>jv: Komputeré wong liya nyambung menyang nomer iki (1024 nganti 65535). Ganti mung yèn ana program liya sing nganggo.</translatorcomment>
+        <translation>ꦏꦺꦴꦩ꧀ꦥꦸꦠꦼꦫꦺ​ꦮꦺꦴꦁ​ꦭꦶꦪ​ꦚꦩ꧀ꦧꦸꦁ​ꦩꦼꦚꦁ​ꦤꦺꦴꦩꦼꦂ​ꦲꦶꦏꦶ (1024 ꦔꦤ꧀ꦠꦶ 65535)꧉ ꦒꦤ꧀ꦠꦶ​ꦩꦸꦁ​ꦪꦺꦤ꧀ꦲꦤ​ꦥꦿꦺꦴꦒꦿꦩ꧀ꦭꦶꦪ​ꦱꦶꦁ​ꦔꦁꦒꦺꦴ꧉</translation>
+    </message>
+    <message>
+        <source>Po&amp;rt:</source>
+        <translatorcomment>jv: Po&amp;rt:</translatorcomment>
+        <translation>ꦥꦺꦴꦂꦠ꧀(&amp;R):</translation>
+    </message>
+    <message>
+        <source>Undo when &amp;every person agrees</source>
+        <translatorcomment>jv: Wurungaké yèn &amp;kabèh wong sarujuk</translatorcomment>
+        <translation>ꦮꦸꦫꦸꦔꦏꦺ​ꦪꦺꦤ꧀ꦏꦧꦺꦃ​ꦮꦺꦴꦁ​ꦱꦫꦸꦗꦸꦏ꧀(&amp;K)</translation>
+    </message>
+    <message>
+        <source>A person may ask to take their last move back; it is taken back only if everybody else at the table agrees.</source>
+        <translatorcomment>jv: Wong kena njaluk langkah pungkasané diwurungaké; diwurungaké mung yèn kabèh wong liya ing méja sarujuk.</translatorcomment>
+        <translation>ꦮꦺꦴꦁ​ꦏꦼꦤ​ꦚ꧀ꦗꦭꦸꦏ꧀ꦭꦁꦏꦃ​ꦥꦸꦁꦏꦱꦤꦺ​ꦢꦶꦮꦸꦫꦸꦔꦏꦺ; ꦢꦶꦮꦸꦫꦸꦔꦏꦺ​ꦩꦸꦁ​ꦪꦺꦤ꧀ꦏꦧꦺꦃ​ꦮꦺꦴꦁ​ꦭꦶꦪ​ꦲꦶꦁ​ꦩꦺꦗ​ꦱꦫꦸꦗꦸꦏ꧀꧉</translation>
+    </message>
+    <message>
+        <source>&amp;Announce the table on the local network</source>
+        <translatorcomment>jv: &amp;Kabaraké méja ing jaringan lokal</translatorcomment>
+        <translation>ꦏꦧꦫꦏꦺ​ꦩꦺꦗ​ꦲꦶꦁ​ꦗꦫꦶꦔꦤ꧀ꦭꦺꦴꦏꦭ꧀(&amp;K)</translation>
+    </message>
+    <message>
+        <source>Computers on the same home or office network see the table in their Join list, with no address to type.</source>
+        <translatorcomment>jv: Komputer ing jaringan omah utawa kantor sing padha weruh méja iki ing dhaptar Mèlu, ora perlu ngetik alamat.</translatorcomment>
+        <translation>ꦏꦺꦴꦩ꧀ꦥꦸꦠꦼꦂ​ꦲꦶꦁ​ꦗꦫꦶꦔꦤ꧀ꦲꦺꦴꦩꦃ​ꦲꦸꦠꦮ​ꦏꦤ꧀ꦠꦺꦴꦂ​ꦱꦶꦁ​ꦥꦝ​ꦮꦼꦫꦸꦃ​ꦩꦺꦗ​ꦲꦶꦏꦶ​ꦲꦶꦁ​ꦝꦥ꧀ꦠꦂ​ꦩꦺꦭꦸ꧈ ꦲꦺꦴꦫ​ꦥꦼꦂꦭꦸ​ꦔꦼꦠꦶꦏ꧀ꦲꦭꦩꦠ꧀꧉</translation>
+    </message>
+    <message>
+        <source>You</source>
+        <translatorcomment>jv: Sampéyan</translatorcomment>
+        <translation>ꦱꦩ꧀ꦥꦺꦪꦤ꧀</translation>
+    </message>
+    <message>
+        <source>You, at this computer: you host the table</source>
+        <translatorcomment>jv: Sampéyan, ing komputer iki: Sampéyan sing duwé méja</translatorcomment>
+        <translation>ꦱꦩ꧀ꦥꦺꦪꦤ꧀꧈ ꦲꦶꦁ​ꦏꦺꦴꦩ꧀ꦥꦸꦠꦼꦂ​ꦲꦶꦏꦶ: ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦱꦶꦁ​ꦢꦸꦮꦺ​ꦩꦺꦗ</translation>
+    </message>
+    <message>
+        <source>your name</source>
+        <translatorcomment>jv: jeneng Sampéyan</translatorcomment>
+        <translation>ꦗꦼꦤꦼꦁ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀</translation>
+    </message>
+    <message>
+        <source>Your name</source>
+        <translatorcomment>jv: Jeneng Sampéyan</translatorcomment>
+        <translation>ꦗꦼꦤꦼꦁ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀</translation>
+    </message>
+    <message>
+        <source>A person who will join</source>
+        <translatorcomment>jv: Wong sing arep mèlu</translatorcomment>
+        <translation>ꦮꦺꦴꦁ​ꦱꦶꦁ​ꦲꦉꦥ꧀ꦩꦺꦭꦸ</translation>
+    </message>
+    <message>
+        <source>Somebody at another computer joins with the table code and plays this seat; nobody yet: a computer player plays it</source>
+        <translatorcomment>jv: Wong ing komputer liya mèlu nganggo kode méja lan main ing kursi iki; yèn durung ana: pemain komputer sing main</translatorcomment>
+        <translation>ꦮꦺꦴꦁ​ꦲꦶꦁ​ꦏꦺꦴꦩ꧀ꦥꦸꦠꦼꦂ​ꦭꦶꦪ​ꦩꦺꦭꦸ​ꦔꦁꦒꦺꦴ​ꦏꦺꦴꦢꦼ​ꦩꦺꦗ​ꦭꦤ꧀ꦩꦲꦶꦤ꧀ꦲꦶꦁ​ꦏꦸꦂꦱꦶ​ꦲꦶꦏꦶ; ꦪꦺꦤ꧀ꦢꦸꦫꦸꦁ​ꦲꦤ: ꦥꦼꦩꦲꦶꦤ꧀ꦏꦺꦴꦩ꧀ꦥꦸꦠꦼꦂ​ꦱꦶꦁ​ꦩꦲꦶꦤ꧀</translation>
+    </message>
+    <message>
+        <source>their own name</source>
+        <translatorcomment>jv: jenengé dhéwé</translatorcomment>
+        <translation>ꦗꦼꦤꦼꦔꦺ​ꦝꦺꦮꦺ</translation>
+    </message>
+    <message>
+        <source>Nobody else will join: choose “A person who will join” for at least one seat, or start a game at this computer with Game ▸ New… instead.</source>
+        <translatorcomment>jv: Ora ana wong liya sing arep mèlu: pilih “Wong sing arep mèlu” kanggo paling ora siji kursi, utawa wiwitana dolanan ing komputer iki nganggo Dolanan ▸ Anyar….</translatorcomment>
+        <translation>ꦲꦺꦴꦫ​ꦲꦤ​ꦮꦺꦴꦁ​ꦭꦶꦪ​ꦱꦶꦁ​ꦲꦉꦥ꧀ꦩꦺꦭꦸ: ꦥꦶꦭꦶꦃ “ꦮꦺꦴꦁ​ꦱꦶꦁ​ꦲꦉꦥ꧀ꦩꦺꦭꦸ” ꦏꦁꦒꦺꦴ​ꦥꦭꦶꦁ​ꦲꦺꦴꦫ​ꦱꦶꦗꦶ​ꦏꦸꦂꦱꦶ꧈ ꦲꦸꦠꦮ​ꦮꦶꦮꦶꦠꦤ​ꦢꦺꦴꦭꦤꦤ꧀ꦲꦶꦁ​ꦏꦺꦴꦩ꧀ꦥꦸꦠꦼꦂ​ꦲꦶꦏꦶ​ꦔꦁꦒꦺꦴ​ꦢꦺꦴꦭꦤꦤ꧀ ▸ ꦲꦚꦂ…꧉</translation>
+    </message>
+    <message>
+        <source>Type your name in the first seat: the others at the table see it.</source>
+        <translatorcomment>jv: Ketiken jeneng Sampéyan ing kursi kapisan: wong liya ing méja weruh.</translatorcomment>
+        <translation>ꦏꦼꦠꦶꦏꦼꦤ꧀ꦗꦼꦤꦼꦁ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦲꦶꦁ​ꦏꦸꦂꦱꦶ​ꦏꦥꦶꦱꦤ꧀: ꦮꦺꦴꦁ​ꦭꦶꦪ​ꦲꦶꦁ​ꦩꦺꦗ​ꦮꦼꦫꦸꦃ꧉</translation>
+    </message>
+    <message>
+        <source>The port must be a number from 1024 to 65535.</source>
+        <translatorcomment>jv: Port kudu angka saka 1024 nganti 65535.</translatorcomment>
+        <translation>ꦥꦺꦴꦂꦠ꧀ꦏꦸꦢꦸ​ꦲꦁꦏ​ꦱꦏ 1024 ꦔꦤ꧀ꦠꦶ 65535꧉</translation>
+    </message>
+</context>
+<context>
     <name>HowToPlayDialog</name>
     <message>
         <source>How to play</source>
@@ -5224,6 +5422,135 @@
         <source>Close</source>
         <translatorcomment>jv: Tutup</translatorcomment>
         <translation>ꦠꦸꦠꦸꦥ꧀</translation>
+    </message>
+</context>
+<context>
+    <name>JoinTableDialog</name>
+    <message>
+        <source>Type the table code the host tells you.</source>
+        <extracomment>the port a table server listens on unless told otherwise</extracomment>
+        <translatorcomment>jv: Ketiken kode méja sing dikandhakaké sing duwé méja.</translatorcomment>
+        <translation>ꦏꦼꦠꦶꦏꦼꦤ꧀ꦏꦺꦴꦢꦼ​ꦩꦺꦗ​ꦱꦶꦁ​ꦢꦶꦏꦤ꧀ꦝꦏꦏꦺ​ꦱꦶꦁ​ꦢꦸꦮꦺ​ꦩꦺꦗ꧉</translation>
+    </message>
+    <message>
+        <source>A table code has no {letters}: only the letters A to Z without I, L and O, and the digits 2 to 9.</source>
+        <translatorcomment>jv: Kode méja ora ana {letters}: mung aksara A nganti Z tanpa I, L lan O, lan angka 2 nganti 9.</translatorcomment>
+        <translation>ꦏꦺꦴꦢꦼ​ꦩꦺꦗ​ꦲꦺꦴꦫ​ꦲꦤ {letters}: ꦩꦸꦁ​ꦲꦏ꧀ꦱꦫ A ꦔꦤ꧀ꦠꦶ Z ꦠꦤ꧀ꦥ I꧈ L ꦭꦤ꧀ O꧈ ꦭꦤ꧀ꦲꦁꦏ 2 ꦔꦤ꧀ꦠꦶ 9꧉</translation>
+    </message>
+    <message>
+        <source>A table code has 6 characters; this one has {count}.</source>
+        <translatorcomment>jv: Kode méja kuwi 6 aksara; sing iki {count}.</translatorcomment>
+        <translation>ꦏꦺꦴꦢꦼ​ꦩꦺꦗ​ꦏꦸꦮꦶ 6 ꦲꦏ꧀ꦱꦫ; ꦱꦶꦁ​ꦲꦶꦏꦶ {count}꧉</translation>
+    </message>
+    <message>
+        <source>Type the host&apos;s address (for example 192.168.1.20), or choose a table in the list.</source>
+        <translatorcomment>jv: Ketiken alamaté sing duwé méja (upamané 192.168.1.20), utawa pilih méja ing dhaptar.</translatorcomment>
+        <translation>ꦏꦼꦠꦶꦏꦼꦤ꧀ꦲꦭꦩꦠꦺ​ꦱꦶꦁ​ꦢꦸꦮꦺ​ꦩꦺꦗ (ꦲꦸꦥꦩꦤꦺ 192.168.1.20)꧈ ꦲꦸꦠꦮ​ꦥꦶꦭꦶꦃ​ꦩꦺꦗ​ꦲꦶꦁ​ꦝꦥ꧀ꦠꦂ꧉</translation>
+    </message>
+    <message>
+        <source>The port after the colon must be a number from 1 to 65535.</source>
+        <translatorcomment>jv: Port sawisé titik loro kudu angka saka 1 nganti 65535.</translatorcomment>
+        <translation>ꦥꦺꦴꦂꦠ꧀ꦱꦮꦶꦱꦺ​ꦠꦶꦠꦶꦏ꧀ꦭꦺꦴꦫꦺꦴ​ꦏꦸꦢꦸ​ꦲꦁꦏ​ꦱꦏ 1 ꦔꦤ꧀ꦠꦶ 65535꧉</translation>
+    </message>
+    <message>
+        <source>“{address}” is not an address: type a name such as ayu-laptop.local or numbers such as 192.168.1.20.</source>
+        <translatorcomment>jv: “{address}” dudu alamat: ketiken jeneng kaya ayu-laptop.local utawa angka kaya 192.168.1.20.</translatorcomment>
+        <translation>“{address}” ꦢꦸꦢꦸ​ꦲꦭꦩꦠ꧀: ꦏꦼꦠꦶꦏꦼꦤ꧀ꦗꦼꦤꦼꦁ​ꦏꦪ​ꦲꦪꦸ​ꦭꦥ꧀ꦠꦺꦴꦥ꧀.local ꦲꦸꦠꦮ​ꦲꦁꦏ​ꦏꦪ 192.168.1.20꧉</translation>
+    </message>
+    <message>
+        <source>Join a table</source>
+        <translatorcomment>jv: Mèlu méja</translatorcomment>
+        <translation>ꦩꦺꦭꦸ​ꦩꦺꦗ</translation>
+    </message>
+    <message>
+        <source>Tables on this network</source>
+        <translatorcomment>jv: Méja ing jaringan iki</translatorcomment>
+        <translation>ꦩꦺꦗ​ꦲꦶꦁ​ꦗꦫꦶꦔꦤ꧀ꦲꦶꦏꦶ</translation>
+    </message>
+    <message>
+        <source>Double-click a table, or choose it and press Join.</source>
+        <translatorcomment>jv: Klik ping pindho méja, utawa pilih banjur pencet Mèlu.</translatorcomment>
+        <translation>ꦏ꧀ꦭꦶꦏ꧀ꦥꦶꦁ​ꦥꦶꦤ꧀ꦝꦺꦴ​ꦩꦺꦗ꧈ ꦲꦸꦠꦮ​ꦥꦶꦭꦶꦃ​ꦧꦚ꧀ꦗꦸꦂ​ꦥꦼꦚ꧀ꦕꦼꦠ꧀ꦩꦺꦭꦸ꧉</translation>
+    </message>
+    <message>
+        <source>Or type what the host tells you</source>
+        <translatorcomment>jv: Utawa ketiken sing dikandhakaké sing duwé méja</translatorcomment>
+        <translation>ꦲꦸꦠꦮ​ꦏꦼꦠꦶꦏꦼꦤ꧀ꦱꦶꦁ​ꦢꦶꦏꦤ꧀ꦝꦏꦏꦺ​ꦱꦶꦁ​ꦢꦸꦮꦺ​ꦩꦺꦗ</translation>
+    </message>
+    <message>
+        <source>&amp;Address:</source>
+        <translatorcomment>jv: &amp;Alamat:</translatorcomment>
+        <translation>ꦲꦭꦩꦠ꧀(&amp;A):</translation>
+    </message>
+    <message>
+        <source>for example 192.168.1.20 or 192.168.1.20:8765</source>
+        <translatorcomment>jv: upamané 192.168.1.20 utawa 192.168.1.20:8765</translatorcomment>
+        <translation>ꦲꦸꦥꦩꦤꦺ 192.168.1.20 ꦲꦸꦠꦮ 192.168.1.20:8765</translation>
+    </message>
+    <message>
+        <source>Table &amp;code:</source>
+        <translatorcomment>jv: &amp;Kode méja:</translatorcomment>
+        <translation>ꦏꦺꦴꦢꦼ​ꦩꦺꦗ(&amp;K):</translation>
+    </message>
+    <message>
+        <source>6 letters and digits</source>
+        <translatorcomment>jv: 6 aksara lan angka</translatorcomment>
+        <translation>6 ꦲꦏ꧀ꦱꦫ​ꦭꦤ꧀ꦲꦁꦏ</translation>
+    </message>
+    <message>
+        <source>Your &amp;name:</source>
+        <translatorcomment>jv: &amp;Jeneng Sampéyan:</translatorcomment>
+        <translation>ꦗꦼꦤꦼꦁ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀(&amp;J):</translation>
+    </message>
+    <message>
+        <source>the name the others see</source>
+        <translatorcomment>jv: jeneng sing katon déning wong liya</translatorcomment>
+        <translation>ꦗꦼꦤꦼꦁ​ꦱꦶꦁ​ꦏꦠꦺꦴꦤ꧀ꦢꦺꦤꦶꦁ​ꦮꦺꦴꦁ​ꦭꦶꦪ</translation>
+    </message>
+    <message>
+        <source>&amp;Watch only (take no seat)</source>
+        <translatorcomment>jv: &amp;Mung nonton (ora njupuk kursi)</translatorcomment>
+        <translation>ꦩꦸꦁ​ꦤꦺꦴꦤ꧀ꦠꦺꦴꦤ꧀ (ꦲꦺꦴꦫ​ꦚ꧀ꦗꦸꦥꦸꦏ꧀ꦏꦸꦂꦱꦶ)(&amp;M)</translation>
+    </message>
+    <message>
+        <source>See the table as a spectator does: every public card, nobody&apos;s hand.</source>
+        <translatorcomment>jv: Deleng méja kaya penonton: kabèh kertu sing kabuka, tanpa kertu tangané sapa waé.</translatorcomment>
+        <translation>ꦢꦼꦊꦁ​ꦩꦺꦗ​ꦏꦪ​ꦥꦼꦤꦺꦴꦤ꧀ꦠꦺꦴꦤ꧀: ꦏꦧꦺꦃ​ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦏꦧꦸꦏ꧈ ꦠꦤ꧀ꦥ​ꦏꦼꦂꦠꦸ​ꦠꦔꦤꦺ​ꦱꦥ​ꦮꦲꦺ꧉</translation>
+    </message>
+    <message>
+        <source>&amp;Join</source>
+        <translatorcomment>jv: &amp;Mèlu</translatorcomment>
+        <translation>ꦩꦺꦭꦸ(&amp;M)</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translatorcomment>jv: Batal</translatorcomment>
+        <translation>ꦧꦠꦭ꧀</translation>
+    </message>
+    <message>
+        <source>{game} at {host}&apos;s table — free seats: {free}</source>
+        <translatorcomment>jv: {game} ing méjané {host} — kursi kosong: {free}</translatorcomment>
+        <translation>{game} ꦲꦶꦁ​ꦩꦺꦗꦤꦺ {host} — ꦏꦸꦂꦱꦶ​ꦏꦺꦴꦱꦺꦴꦁ: {free}</translation>
+    </message>
+    <message>
+        <source>{game} at {host}&apos;s table — full (you may watch)</source>
+        <translatorcomment>jv: {game} ing méjané {host} — kebak (Sampéyan kena nonton)</translatorcomment>
+        <translation>{game} ꦲꦶꦁ​ꦩꦺꦗꦤꦺ {host} — ꦏꦼꦧꦏ꧀ (ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦏꦼꦤ​ꦤꦺꦴꦤ꧀ꦠꦺꦴꦤ꧀)</translation>
+    </message>
+    <message>
+        <source>Table code {code} at {address}</source>
+        <translatorcomment>jv: Kode méja {code} ing {address}</translatorcomment>
+        <translation>ꦏꦺꦴꦢꦼ​ꦩꦺꦗ {code} ꦲꦶꦁ {address}</translation>
+    </message>
+    <message>
+        <source>No table has been found on this network yet. Tables appear here by themselves while this window is open.</source>
+        <translatorcomment>jv: Durung ana méja sing ditemokaké ing jaringan iki. Méja metu ing kéné dhéwé salawasé jendhéla iki kabuka.</translatorcomment>
+        <translation>ꦢꦸꦫꦸꦁ​ꦲꦤ​ꦩꦺꦗ​ꦱꦶꦁ​ꦢꦶꦠꦼꦩꦺꦴꦏꦏꦺ​ꦲꦶꦁ​ꦗꦫꦶꦔꦤ꧀ꦲꦶꦏꦶ꧉ ꦩꦺꦗ​ꦩꦼꦠꦸ​ꦲꦶꦁ​ꦏꦺꦤꦺ​ꦝꦺꦮꦺ​ꦱꦭꦮꦱꦺ​ꦗꦼꦤ꧀ꦝꦺꦭ​ꦲꦶꦏꦶ​ꦏꦧꦸꦏ꧉</translation>
+    </message>
+    <message>
+        <source>Type your name: the others at the table see it.</source>
+        <translatorcomment>jv: Ketiken jeneng Sampéyan: wong liya ing méja weruh.</translatorcomment>
+        <translation>ꦏꦼꦠꦶꦏꦼꦤ꧀ꦗꦼꦤꦼꦁ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀: ꦮꦺꦴꦁ​ꦭꦶꦪ​ꦲꦶꦁ​ꦩꦺꦗ​ꦮꦼꦫꦸꦃ꧉</translation>
     </message>
 </context>
 <context>
@@ -6534,6 +6861,11 @@
         <translation>ꦕꦫꦤꦺ​ꦩꦲꦶꦤ꧀(&amp;C)</translation>
     </message>
     <message>
+        <source>Playing with &amp;others</source>
+        <translatorcomment>jv: Dolanan bareng &amp;wong liya</translatorcomment>
+        <translation>ꦢꦺꦴꦭꦤꦤ꧀ꦧꦉꦁ​ꦮꦺꦴꦁ​ꦭꦶꦪ(&amp;W)</translation>
+    </message>
+    <message>
         <source>&amp;About CekiDesk</source>
         <translatorcomment>jv: Ba&amp;bagan CekiDesk</translatorcomment>
         <translation>ꦧꦧꦒꦤ꧀ CekiDesk(&amp;B)</translation>
@@ -7006,6 +7338,145 @@
         <source>%1 ¢</source>
         <translatorcomment>jv: %1 ¢</translatorcomment>
         <translation>%1 ¢</translation>
+    </message>
+</context>
+<context>
+    <name>NetworkHelp</name>
+    <message>
+        <source>Playing with others</source>
+        <extracomment>the page&apos;s key in the How-to-play window its name in the list of pages</extracomment>
+        <translatorcomment>jv: Dolanan bareng wong liya</translatorcomment>
+        <translation>ꦢꦺꦴꦭꦤꦤ꧀ꦧꦉꦁ​ꦮꦺꦴꦁ​ꦭꦶꦪ</translation>
+    </message>
+    <message>
+        <source>Hosting a table</source>
+        <translatorcomment>jv: Mbukak méja</translatorcomment>
+        <translation>ꦩ꧀ꦧꦸꦏꦏ꧀ꦩꦺꦗ</translation>
+    </message>
+    <message>
+        <source>Choose &lt;b&gt;Game ▸ Host a table…&lt;/b&gt;. The dialog offers everything New Game does — the game, its rules, the match and the deal number — and for each seat who plays it: &lt;b&gt;You&lt;/b&gt; (the first seat), &lt;b&gt;A person who will join&lt;/b&gt; from another computer, or a computer player of a level.</source>
+        <translatorcomment>jv: Pilih &lt;b&gt;Dolanan ▸ Mbukak méja…&lt;/b&gt;. Dialogé nyawisaké kabèh sing ana ing Dolanan anyar — dolanané, aturané, tandhingé lan nomer bagéyan — lan kanggo saben kursi sapa sing main: &lt;b&gt;Sampéyan&lt;/b&gt; (kursi kapisan), &lt;b&gt;Wong sing arep mèlu&lt;/b&gt; saka komputer liya, utawa pemain komputer miturut tatarané.</translatorcomment>
+        <translation>ꦥꦶꦭꦶꦃ &lt;b&gt;ꦢꦺꦴꦭꦤꦤ꧀ ▸ ꦩ꧀ꦧꦸꦏꦏ꧀ꦩꦺꦗ…&lt;/b&gt;꧉ ꦢꦶꦲꦭꦺꦴꦒꦺ​ꦚꦮꦶꦱꦏꦺ​ꦏꦧꦺꦃ​ꦱꦶꦁ​ꦲꦤ​ꦲꦶꦁ​ꦢꦺꦴꦭꦤꦤ꧀ꦲꦚꦂ — ꦢꦺꦴꦭꦤꦤꦺ꧈ ꦲꦠꦸꦫꦤꦺ꧈ ꦠꦤ꧀ꦝꦶꦔꦺ​ꦭꦤ꧀ꦤꦺꦴꦩꦼꦂ​ꦧꦒꦺꦪꦤ꧀ — ꦭꦤ꧀ꦏꦁꦒꦺꦴ​ꦱꦧꦼꦤ꧀ꦏꦸꦂꦱꦶ​ꦱꦥ​ꦱꦶꦁ​ꦩꦲꦶꦤ꧀: &lt;b&gt;ꦱꦩ꧀ꦥꦺꦪꦤ꧀&lt;/b&gt; (ꦏꦸꦂꦱꦶ​ꦏꦥꦶꦱꦤ꧀)꧈ &lt;b&gt;ꦮꦺꦴꦁ​ꦱꦶꦁ​ꦲꦉꦥ꧀ꦩꦺꦭꦸ&lt;/b&gt; ꦱꦏ​ꦏꦺꦴꦩ꧀ꦥꦸꦠꦼꦂ​ꦭꦶꦪ꧈ ꦲꦸꦠꦮ​ꦥꦼꦩꦲꦶꦤ꧀ꦏꦺꦴꦩ꧀ꦥꦸꦠꦼꦂ​ꦩꦶꦠꦸꦫꦸꦠ꧀ꦠꦠꦫꦤꦺ꧉</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;A computer plays for somebody away after&lt;/b&gt;: when a person&apos;s connection drops, their seat waits this many seconds for them; then a computer player plays it until they are back.</source>
+        <translatorcomment>jv: &lt;b&gt;Komputer main kanggo wong sing lunga sawisé&lt;/b&gt;: yèn sambungané wong pedhot, kursiné ngenteni samono detik; banjur pemain komputer sing main nganti wongé bali.</translatorcomment>
+        <translation>&lt;b&gt;ꦏꦺꦴꦩ꧀ꦥꦸꦠꦼꦂ​ꦩꦲꦶꦤ꧀ꦏꦁꦒꦺꦴ​ꦮꦺꦴꦁ​ꦱꦶꦁ​ꦭꦸꦔ​ꦱꦮꦶꦱꦺ&lt;/b&gt;: ꦪꦺꦤ꧀ꦱꦩ꧀ꦧꦸꦔꦤꦺ​ꦮꦺꦴꦁ​ꦥꦼꦝꦺꦴꦠ꧀꧈ ꦏꦸꦂꦱꦶꦤꦺ​ꦔꦼꦤ꧀ꦠꦼꦤꦶ​ꦱꦩꦺꦴꦤꦺꦴ​ꦢꦼꦠꦶꦏ꧀; ꦧꦚ꧀ꦗꦸꦂ​ꦥꦼꦩꦲꦶꦤ꧀ꦏꦺꦴꦩ꧀ꦥꦸꦠꦼꦂ​ꦱꦶꦁ​ꦩꦲꦶꦤ꧀ꦔꦤ꧀ꦠꦶ​ꦮꦺꦴꦔꦺ​ꦧꦭꦶ꧉</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Undo when every person agrees&lt;/b&gt;: off, nobody takes a move back; on, a person may ask, and everybody else is asked to agree.</source>
+        <translatorcomment>jv: &lt;b&gt;Wurungaké yèn kabèh wong sarujuk&lt;/b&gt;: yèn mati, ora ana langkah sing diwurungaké; yèn urip, wong kena njaluk, lan kabèh wong liya ditakoni sarujuk apa ora.</translatorcomment>
+        <translation>&lt;b&gt;ꦮꦸꦫꦸꦔꦏꦺ​ꦪꦺꦤ꧀ꦏꦧꦺꦃ​ꦮꦺꦴꦁ​ꦱꦫꦸꦗꦸꦏ꧀&lt;/b&gt;: ꦪꦺꦤ꧀ꦩꦠꦶ꧈ ꦲꦺꦴꦫ​ꦲꦤ​ꦭꦁꦏꦃ​ꦱꦶꦁ​ꦢꦶꦮꦸꦫꦸꦔꦏꦺ; ꦪꦺꦤ꧀ꦲꦸꦫꦶꦥ꧀꧈ ꦮꦺꦴꦁ​ꦏꦼꦤ​ꦚ꧀ꦗꦭꦸꦏ꧀꧈ ꦭꦤ꧀ꦏꦧꦺꦃ​ꦮꦺꦴꦁ​ꦭꦶꦪ​ꦢꦶꦠꦏꦺꦴꦤꦶ​ꦱꦫꦸꦗꦸꦏ꧀ꦲꦥ​ꦲꦺꦴꦫ꧉</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Announce the table on the local network&lt;/b&gt;: computers on the same home or office network see the table in their Join list by themselves.</source>
+        <translatorcomment>jv: &lt;b&gt;Kabaraké méja ing jaringan lokal&lt;/b&gt;: komputer ing jaringan omah utawa kantor sing padha weruh méja iki ing dhaptar Mèlu dhéwé.</translatorcomment>
+        <translation>&lt;b&gt;ꦏꦧꦫꦏꦺ​ꦩꦺꦗ​ꦲꦶꦁ​ꦗꦫꦶꦔꦤ꧀ꦭꦺꦴꦏꦭ꧀&lt;/b&gt;: ꦏꦺꦴꦩ꧀ꦥꦸꦠꦼꦂ​ꦲꦶꦁ​ꦗꦫꦶꦔꦤ꧀ꦲꦺꦴꦩꦃ​ꦲꦸꦠꦮ​ꦏꦤ꧀ꦠꦺꦴꦂ​ꦱꦶꦁ​ꦥꦝ​ꦮꦼꦫꦸꦃ​ꦩꦺꦗ​ꦲꦶꦏꦶ​ꦲꦶꦁ​ꦝꦥ꧀ꦠꦂ​ꦩꦺꦭꦸ​ꦝꦺꦮꦺ꧉</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Port&lt;/b&gt;: the number the others&apos; computers connect to (8765 unless another program uses it).</source>
+        <translatorcomment>jv: &lt;b&gt;Port&lt;/b&gt;: nomer sing disambung komputeré wong liya (8765, kajaba ana program liya sing nganggo).</translatorcomment>
+        <translation>&lt;b&gt;ꦥꦺꦴꦂꦠ꧀&lt;/b&gt;: ꦤꦺꦴꦩꦼꦂ​ꦱꦶꦁ​ꦢꦶꦱꦩ꧀ꦧꦸꦁ​ꦏꦺꦴꦩ꧀ꦥꦸꦠꦼꦫꦺ​ꦮꦺꦴꦁ​ꦭꦶꦪ (8765꧈ ꦏꦗꦧ​ꦲꦤ​ꦥꦿꦺꦴꦒꦿꦩ꧀ꦭꦶꦪ​ꦱꦶꦁ​ꦔꦁꦒꦺꦴ)꧉</translation>
+    </message>
+    <message>
+        <source>At least one seat must be a person who will join: with nobody else, play at this computer with Game ▸ New… instead. The table runs inside CekiDesk on your computer while the window is open.</source>
+        <translatorcomment>jv: Paling ora siji kursi kudu kanggo wong sing arep mèlu: yèn ora ana wong liya, dolanana ing komputer iki nganggo Dolanan ▸ Anyar…. Méjané mlaku ing njero CekiDesk ing komputer Sampéyan salawasé jendhélané kabuka.</translatorcomment>
+        <translation>ꦥꦭꦶꦁ​ꦲꦺꦴꦫ​ꦱꦶꦗꦶ​ꦏꦸꦂꦱꦶ​ꦏꦸꦢꦸ​ꦏꦁꦒꦺꦴ​ꦮꦺꦴꦁ​ꦱꦶꦁ​ꦲꦉꦥ꧀ꦩꦺꦭꦸ: ꦪꦺꦤ꧀ꦲꦺꦴꦫ​ꦲꦤ​ꦮꦺꦴꦁ​ꦭꦶꦪ꧈ ꦢꦺꦴꦭꦤꦤ​ꦲꦶꦁ​ꦏꦺꦴꦩ꧀ꦥꦸꦠꦼꦂ​ꦲꦶꦏꦶ​ꦔꦁꦒꦺꦴ​ꦢꦺꦴꦭꦤꦤ꧀ ▸ ꦲꦚꦂ…꧉ ꦩꦺꦗꦤꦺ​ꦩ꧀ꦭꦏꦸ​ꦲꦶꦁ​ꦚ꧀ꦗꦼꦫꦺꦴ CekiDesk ꦲꦶꦁ​ꦏꦺꦴꦩ꧀ꦥꦸꦠꦼꦂ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦱꦭꦮꦱꦺ​ꦗꦼꦤ꧀ꦝꦺꦭꦤꦺ​ꦏꦧꦸꦏ꧉</translation>
+    </message>
+    <message>
+        <source>Telling the others</source>
+        <translatorcomment>jv: Ngabari wong liya</translatorcomment>
+        <translation>ꦔꦧꦫꦶ​ꦮꦺꦴꦁ​ꦭꦶꦪ</translation>
+    </message>
+    <message>
+        <source>The waiting room shows the &lt;b&gt;table code&lt;/b&gt; in large letters — six letters and digits, easy to read out — and this computer&apos;s addresses. &lt;b&gt;Copy the invitation&lt;/b&gt; copies both, to paste into a message.</source>
+        <translatorcomment>jv: Ruang ngenteni nuduhaké &lt;b&gt;kode méja&lt;/b&gt; nganggo aksara gedhé — enem aksara lan angka, gampang diwaca — lan alamaté komputer iki. &lt;b&gt;Salin undangan&lt;/b&gt; nyalin loro-loroné, kanggo ditèmplèk ing pesen.</translatorcomment>
+        <translation>ꦫꦸꦲꦁ​ꦔꦼꦤ꧀ꦠꦼꦤꦶ​ꦤꦸꦢꦸꦲꦏꦺ &lt;b&gt;ꦏꦺꦴꦢꦼ​ꦩꦺꦗ&lt;/b&gt; ꦔꦁꦒꦺꦴ​ꦲꦏ꧀ꦱꦫ​ꦒꦼꦝꦺ — ꦲꦼꦤꦼꦩ꧀ꦲꦏ꧀ꦱꦫ​ꦭꦤ꧀ꦲꦁꦏ꧈ ꦒꦩ꧀ꦥꦁ​ꦢꦶꦮꦕ — ꦭꦤ꧀ꦲꦭꦩꦠꦺ​ꦏꦺꦴꦩ꧀ꦥꦸꦠꦼꦂ​ꦲꦶꦏꦶ꧉ &lt;b&gt;ꦱꦭꦶꦤ꧀ꦲꦸꦤ꧀ꦢꦔꦤ꧀&lt;/b&gt; ꦚꦭꦶꦤ꧀ꦭꦺꦴꦫꦺꦴ​ꦭꦺꦴꦫꦺꦴꦤꦺ꧈ ꦏꦁꦒꦺꦴ​ꦢꦶꦠꦺꦩ꧀ꦥ꧀ꦭꦺꦏ꧀ꦲꦶꦁ​ꦥꦼꦱꦼꦤ꧀꧉</translation>
+    </message>
+    <message>
+        <source>On the same network (at home, in the office) the others usually need only to open Game ▸ Join a table…: the table is in their list.</source>
+        <translatorcomment>jv: Ing jaringan sing padha (ing omah, ing kantor) wong liya biasané cukup mbukak Dolanan ▸ Mèlu méja…: méjané ana ing dhaptaré.</translatorcomment>
+        <translation>ꦲꦶꦁ​ꦗꦫꦶꦔꦤ꧀ꦱꦶꦁ​ꦥꦝ (ꦲꦶꦁ​ꦲꦺꦴꦩꦃ꧈ ꦲꦶꦁ​ꦏꦤ꧀ꦠꦺꦴꦂ) ꦮꦺꦴꦁ​ꦭꦶꦪ​ꦧꦶꦲꦱꦤꦺ​ꦕꦸꦏꦸꦥ꧀ꦩ꧀ꦧꦸꦏꦏ꧀ꦢꦺꦴꦭꦤꦤ꧀ ▸ ꦩꦺꦭꦸ​ꦩꦺꦗ…: ꦩꦺꦗꦤꦺ​ꦲꦤ​ꦲꦶꦁ​ꦝꦥ꧀ꦠꦫꦺ꧉</translation>
+    </message>
+    <message>
+        <source>Elsewhere, tell them an address and the code. Over the internet your router must pass the port on to this computer; tell them the router&apos;s public address.</source>
+        <translatorcomment>jv: Ing panggonan liya, kabarana alamat lan kodené. Liwat internet, router Sampéyan kudu nerusaké port menyang komputer iki; kabarana alamat publiké router.</translatorcomment>
+        <translation>ꦲꦶꦁ​ꦥꦁꦒꦺꦴꦤꦤ꧀ꦭꦶꦪ꧈ ꦏꦧꦫꦤ​ꦲꦭꦩꦠ꧀ꦭꦤ꧀ꦏꦺꦴꦢꦼꦤꦺ꧉ ꦭꦶꦮꦠ꧀ꦲꦶꦤ꧀ꦠꦼꦂꦤꦼꦠ꧀꧈ ꦫꦺꦴꦲꦸꦠꦼꦂ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦏꦸꦢꦸ​ꦤꦼꦫꦸꦱꦏꦺ​ꦥꦺꦴꦂꦠ꧀ꦩꦼꦚꦁ​ꦏꦺꦴꦩ꧀ꦥꦸꦠꦼꦂ​ꦲꦶꦏꦶ; ꦏꦧꦫꦤ​ꦲꦭꦩꦠ꧀ꦥꦸꦧ꧀ꦭꦶꦏꦺ​ꦫꦺꦴꦲꦸꦠꦼꦂ꧉</translation>
+    </message>
+    <message>
+        <source>Joining a table</source>
+        <translatorcomment>jv: Mèlu méja</translatorcomment>
+        <translation>ꦩꦺꦭꦸ​ꦩꦺꦗ</translation>
+    </message>
+    <message>
+        <source>Choose &lt;b&gt;Game ▸ Join a table…&lt;/b&gt;. Tables announced on your network appear in the list by themselves: double-click one to join it. Or type the &lt;b&gt;address&lt;/b&gt; the host tells you (with the port after a colon if it is not 8765) and the &lt;b&gt;table code&lt;/b&gt; — small letters, spaces and dashes are fine.</source>
+        <translatorcomment>jv: Pilih &lt;b&gt;Dolanan ▸ Mèlu méja…&lt;/b&gt;. Méja sing dikabaraké ing jaringan Sampéyan metu ing dhaptar dhéwé: klik ping pindho kanggo mèlu. Utawa ketiken &lt;b&gt;alamat&lt;/b&gt; sing dikandhakaké sing duwé méja (karo port sawisé titik loro yèn dudu 8765) lan &lt;b&gt;kode méja&lt;/b&gt; — aksara cilik, spasi lan tandha sambung ora apa-apa.</translatorcomment>
+        <translation>ꦥꦶꦭꦶꦃ &lt;b&gt;ꦢꦺꦴꦭꦤꦤ꧀ ▸ ꦩꦺꦭꦸ​ꦩꦺꦗ…&lt;/b&gt;꧉ ꦩꦺꦗ​ꦱꦶꦁ​ꦢꦶꦏꦧꦫꦏꦺ​ꦲꦶꦁ​ꦗꦫꦶꦔꦤ꧀ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦩꦼꦠꦸ​ꦲꦶꦁ​ꦝꦥ꧀ꦠꦂ​ꦝꦺꦮꦺ: ꦏ꧀ꦭꦶꦏ꧀ꦥꦶꦁ​ꦥꦶꦤ꧀ꦝꦺꦴ​ꦏꦁꦒꦺꦴ​ꦩꦺꦭꦸ꧉ ꦲꦸꦠꦮ​ꦏꦼꦠꦶꦏꦼꦤ꧀ &lt;b&gt;ꦲꦭꦩꦠ꧀&lt;/b&gt; ꦱꦶꦁ​ꦢꦶꦏꦤ꧀ꦝꦏꦏꦺ​ꦱꦶꦁ​ꦢꦸꦮꦺ​ꦩꦺꦗ (ꦏꦫꦺꦴ​ꦥꦺꦴꦂꦠ꧀ꦱꦮꦶꦱꦺ​ꦠꦶꦠꦶꦏ꧀ꦭꦺꦴꦫꦺꦴ​ꦪꦺꦤ꧀ꦢꦸꦢꦸ 8765) ꦭꦤ꧀ &lt;b&gt;ꦏꦺꦴꦢꦼ​ꦩꦺꦗ&lt;/b&gt; — ꦲꦏ꧀ꦱꦫ​ꦕꦶꦭꦶꦏ꧀꧈ ꦱ꧀ꦥꦱꦶ​ꦭꦤ꧀ꦠꦤ꧀ꦝ​ꦱꦩ꧀ꦧꦸꦁ​ꦲꦺꦴꦫ​ꦲꦥ​ꦲꦥ꧉</translation>
+    </message>
+    <message>
+        <source>Type the name the others will see. &lt;b&gt;Watch only&lt;/b&gt; takes no seat: you see the table as a spectator, every public card and nobody&apos;s hand.</source>
+        <translatorcomment>jv: Ketiken jeneng sing bakal katon déning wong liya. &lt;b&gt;Mung nonton&lt;/b&gt; ora njupuk kursi: Sampéyan ndeleng méja kaya penonton, kabèh kertu sing kabuka lan tanpa kertu tangané sapa waé.</translatorcomment>
+        <translation>ꦏꦼꦠꦶꦏꦼꦤ꧀ꦗꦼꦤꦼꦁ​ꦱꦶꦁ​ꦧꦏꦭ꧀ꦏꦠꦺꦴꦤ꧀ꦢꦺꦤꦶꦁ​ꦮꦺꦴꦁ​ꦭꦶꦪ꧉ &lt;b&gt;ꦩꦸꦁ​ꦤꦺꦴꦤ꧀ꦠꦺꦴꦤ꧀&lt;/b&gt; ꦲꦺꦴꦫ​ꦚ꧀ꦗꦸꦥꦸꦏ꧀ꦏꦸꦂꦱꦶ: ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦤ꧀ꦢꦼꦊꦁ​ꦩꦺꦗ​ꦏꦪ​ꦥꦼꦤꦺꦴꦤ꧀ꦠꦺꦴꦤ꧀꧈ ꦏꦧꦺꦃ​ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦏꦧꦸꦏ​ꦭꦤ꧀ꦠꦤ꧀ꦥ​ꦏꦼꦂꦠꦸ​ꦠꦔꦤꦺ​ꦱꦥ​ꦮꦲꦺ꧉</translation>
+    </message>
+    <message>
+        <source>The waiting room and the chat</source>
+        <translatorcomment>jv: Ruang ngenteni lan obrolan</translatorcomment>
+        <translation>ꦫꦸꦲꦁ​ꦔꦼꦤ꧀ꦠꦼꦤꦶ​ꦭꦤ꧀ꦲꦺꦴꦧꦿꦺꦴꦭꦤ꧀</translation>
+    </message>
+    <message>
+        <source>Everybody at the table sees the seats: each one&apos;s name, a person or a computer player, the connection and who is ready. Press &lt;b&gt;I am ready&lt;/b&gt; when you are. The host starts the match; seats nobody has taken by then are played by computer players. Before the start the host may give a free seat to a computer player, open a computer&apos;s seat for a person, or remove a person.</source>
+        <translatorcomment>jv: Kabèh wong ing méja weruh kursi-kursiné: jenengé saben wong, wong utawa pemain komputer, sambungané lan sapa sing wis siyap. Pencet &lt;b&gt;Aku siyap&lt;/b&gt; yèn Sampéyan wis siyap. Sing duwé méja miwiti tandhing; kursi sing nalika kuwi durung dijupuk sapa-sapa dimainaké pemain komputer. Sadurungé diwiwiti, sing duwé méja kena mènèhaké kursi kosong marang pemain komputer, mbukak kursi komputer kanggo wong, utawa ngetokaké wong.</translatorcomment>
+        <translation>ꦏꦧꦺꦃ​ꦮꦺꦴꦁ​ꦲꦶꦁ​ꦩꦺꦗ​ꦮꦼꦫꦸꦃ​ꦏꦸꦂꦱꦶ​ꦏꦸꦂꦱꦶꦤꦺ: ꦗꦼꦤꦼꦔꦺ​ꦱꦧꦼꦤ꧀ꦮꦺꦴꦁ꧈ ꦮꦺꦴꦁ​ꦲꦸꦠꦮ​ꦥꦼꦩꦲꦶꦤ꧀ꦏꦺꦴꦩ꧀ꦥꦸꦠꦼꦂ꧈ ꦱꦩ꧀ꦧꦸꦔꦤꦺ​ꦭꦤ꧀ꦱꦥ​ꦱꦶꦁ​ꦮꦶꦱ꧀ꦱꦶꦪꦥ꧀꧉ ꦥꦼꦚ꧀ꦕꦼꦠ꧀ &lt;b&gt;ꦲꦏꦸ​ꦱꦶꦪꦥ꧀&lt;/b&gt; ꦪꦺꦤ꧀ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦮꦶꦱ꧀ꦱꦶꦪꦥ꧀꧉ ꦱꦶꦁ​ꦢꦸꦮꦺ​ꦩꦺꦗ​ꦩꦶꦮꦶꦠꦶ​ꦠꦤ꧀ꦝꦶꦁ; ꦏꦸꦂꦱꦶ​ꦱꦶꦁ​ꦤꦭꦶꦏ​ꦏꦸꦮꦶ​ꦢꦸꦫꦸꦁ​ꦢꦶꦗꦸꦥꦸꦏ꧀ꦱꦥ​ꦱꦥ​ꦢꦶꦩꦲꦶꦤꦏꦺ​ꦥꦼꦩꦲꦶꦤ꧀ꦏꦺꦴꦩ꧀ꦥꦸꦠꦼꦂ꧉ ꦱꦢꦸꦫꦸꦔꦺ​ꦢꦶꦮꦶꦮꦶꦠꦶ꧈ ꦱꦶꦁ​ꦢꦸꦮꦺ​ꦩꦺꦗ​ꦏꦼꦤ​ꦩꦺꦤꦺꦲꦏꦺ​ꦏꦸꦂꦱꦶ​ꦏꦺꦴꦱꦺꦴꦁ​ꦩꦫꦁ​ꦥꦼꦩꦲꦶꦤ꧀ꦏꦺꦴꦩ꧀ꦥꦸꦠꦼꦂ꧈ ꦩ꧀ꦧꦸꦏꦏ꧀ꦏꦸꦂꦱꦶ​ꦏꦺꦴꦩ꧀ꦥꦸꦠꦼꦂ​ꦏꦁꦒꦺꦴ​ꦮꦺꦴꦁ꧈ ꦲꦸꦠꦮ​ꦔꦼꦠꦺꦴꦏꦏꦺ​ꦮꦺꦴꦁ꧉</translation>
+    </message>
+    <message>
+        <source>The chat takes short messages (up to 300 characters; Enter sends) and has ready phrases that send at a click, in your language.</source>
+        <translatorcomment>jv: Obrolan nampa pesen cendhak (paling akèh 300 aksara; Enter ngirim) lan duwé ukara cumawis sing dikirim sepisan klik, ing basa Sampéyan.</translatorcomment>
+        <translation>ꦲꦺꦴꦧꦿꦺꦴꦭꦤ꧀ꦤꦩ꧀ꦥ​ꦥꦼꦱꦼꦤ꧀ꦕꦼꦤ꧀ꦝꦏ꧀ (ꦥꦭꦶꦁ​ꦲꦏꦺꦃ 300 ꦲꦏ꧀ꦱꦫ; Enter ꦔꦶꦫꦶꦩ꧀) ꦭꦤ꧀ꦢꦸꦮꦺ​ꦲꦸꦏꦫ​ꦕꦸꦩꦮꦶꦱ꧀ꦱꦶꦁ​ꦢꦶꦏꦶꦫꦶꦩ꧀ꦱꦼꦥꦶꦱꦤ꧀ꦏ꧀ꦭꦶꦏ꧀꧈ ꦲꦶꦁ​ꦧꦱ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀꧉</translation>
+    </message>
+    <message>
+        <source>When the connection drops</source>
+        <translatorcomment>jv: Yèn sambungané pedhot</translatorcomment>
+        <translation>ꦪꦺꦤ꧀ꦱꦩ꧀ꦧꦸꦔꦤꦺ​ꦥꦼꦝꦺꦴꦠ꧀</translation>
+    </message>
+    <message>
+        <source>CekiDesk connects again by itself and takes your seat back; the window says what it is doing. Nothing of the game is lost.</source>
+        <translatorcomment>jv: CekiDesk nyambung manèh dhéwé lan njupuk bali kursi Sampéyan; jendhélané ngandhakaké apa sing lagi ditindakaké. Ora ana bagéyan dolanan sing ilang.</translatorcomment>
+        <translation>CekiDesk ꦚꦩ꧀ꦧꦸꦁ​ꦩꦤꦺꦃ​ꦝꦺꦮꦺ​ꦭꦤ꧀ꦚ꧀ꦗꦸꦥꦸꦏ꧀ꦧꦭꦶ​ꦏꦸꦂꦱꦶ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀; ꦗꦼꦤ꧀ꦝꦺꦭꦤꦺ​ꦔꦤ꧀ꦝꦏꦏꦺ​ꦲꦥ​ꦱꦶꦁ​ꦭꦒꦶ​ꦢꦶꦠꦶꦤ꧀ꦢꦏꦏꦺ꧉ ꦲꦺꦴꦫ​ꦲꦤ​ꦧꦒꦺꦪꦤ꧀ꦢꦺꦴꦭꦤꦤ꧀ꦱꦶꦁ​ꦲꦶꦭꦁ꧉</translation>
+    </message>
+    <message>
+        <source>The others see you as reconnecting, then away; after the host&apos;s delay a computer player plays for you until you are back.</source>
+        <translatorcomment>jv: Wong liya weruh Sampéyan lagi nyambung manèh, banjur lunga; sawisé wektu sing dipilih sing duwé méja, pemain komputer main kanggo Sampéyan nganti Sampéyan bali.</translatorcomment>
+        <translation>ꦮꦺꦴꦁ​ꦭꦶꦪ​ꦮꦼꦫꦸꦃ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦭꦒꦶ​ꦚꦩ꧀ꦧꦸꦁ​ꦩꦤꦺꦃ꧈ ꦧꦚ꧀ꦗꦸꦂ​ꦭꦸꦔ; ꦱꦮꦶꦱꦺ​ꦮꦼꦏ꧀ꦠꦸ​ꦱꦶꦁ​ꦢꦶꦥꦶꦭꦶꦃ​ꦱꦶꦁ​ꦢꦸꦮꦺ​ꦩꦺꦗ꧈ ꦥꦼꦩꦲꦶꦤ꧀ꦏꦺꦴꦩ꧀ꦥꦸꦠꦼꦂ​ꦩꦲꦶꦤ꧀ꦏꦁꦒꦺꦴ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦔꦤ꧀ꦠꦶ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦧꦭꦶ꧉</translation>
+    </message>
+    <message>
+        <source>After a long outage you may go on waiting or leave the table.</source>
+        <translatorcomment>jv: Sawisé pedhot suwé, Sampéyan kena terus ngenteni utawa ninggal méja.</translatorcomment>
+        <translation>ꦱꦮꦶꦱꦺ​ꦥꦼꦝꦺꦴꦠ꧀ꦱꦸꦮꦺ꧈ ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦏꦼꦤ​ꦠꦼꦫꦸꦱ꧀ꦔꦼꦤ꧀ꦠꦼꦤꦶ​ꦲꦸꦠꦮ​ꦤꦶꦁꦒꦭ꧀ꦩꦺꦗ꧉</translation>
+    </message>
+    <message>
+        <source>Undo at a networked table</source>
+        <translatorcomment>jv: Wurungaké ing méja jaringan</translatorcomment>
+        <translation>ꦮꦸꦫꦸꦔꦏꦺ​ꦲꦶꦁ​ꦩꦺꦗ​ꦗꦫꦶꦔꦤ꧀</translation>
+    </message>
+    <message>
+        <source>Moves are not taken back at a networked table, unless the host chose &lt;b&gt;Undo when every person agrees&lt;/b&gt;. Then Undo asks everybody else; if all agree, your last move is taken back for everybody. If somebody says no, or nobody answers within a minute, the move stays.</source>
+        <translatorcomment>jv: Ing méja jaringan langkah ora diwurungaké, kajaba sing duwé méja milih &lt;b&gt;Wurungaké yèn kabèh wong sarujuk&lt;/b&gt;. Banjur Wurungaké takon marang kabèh wong liya; yèn kabèh sarujuk, langkah pungkasan Sampéyan diwurungaké kanggo kabèh. Yèn ana sing ora gelem, utawa ora ana sing mangsuli sajroning saminit, langkahé tetep.</translatorcomment>
+        <translation>ꦲꦶꦁ​ꦩꦺꦗ​ꦗꦫꦶꦔꦤ꧀ꦭꦁꦏꦃ​ꦲꦺꦴꦫ​ꦢꦶꦮꦸꦫꦸꦔꦏꦺ꧈ ꦏꦗꦧ​ꦱꦶꦁ​ꦢꦸꦮꦺ​ꦩꦺꦗ​ꦩꦶꦭꦶꦃ &lt;b&gt;ꦮꦸꦫꦸꦔꦏꦺ​ꦪꦺꦤ꧀ꦏꦧꦺꦃ​ꦮꦺꦴꦁ​ꦱꦫꦸꦗꦸꦏ꧀&lt;/b&gt;꧉ ꦧꦚ꧀ꦗꦸꦂ​ꦮꦸꦫꦸꦔꦏꦺ​ꦠꦏꦺꦴꦤ꧀ꦩꦫꦁ​ꦏꦧꦺꦃ​ꦮꦺꦴꦁ​ꦭꦶꦪ; ꦪꦺꦤ꧀ꦏꦧꦺꦃ​ꦱꦫꦸꦗꦸꦏ꧀꧈ ꦭꦁꦏꦃ​ꦥꦸꦁꦏꦱꦤ꧀ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦢꦶꦮꦸꦫꦸꦔꦏꦺ​ꦏꦁꦒꦺꦴ​ꦏꦧꦺꦃ꧉ ꦪꦺꦤ꧀ꦲꦤ​ꦱꦶꦁ​ꦲꦺꦴꦫ​ꦒꦼꦊꦩ꧀꧈ ꦲꦸꦠꦮ​ꦲꦺꦴꦫ​ꦲꦤ​ꦱꦶꦁ​ꦩꦁꦱꦸꦭꦶ​ꦱꦗꦿꦺꦴꦤꦶꦁ​ꦱꦩꦶꦤꦶꦠ꧀꧈ ꦭꦁꦏꦲꦺ​ꦠꦼꦠꦼꦥ꧀꧉</translation>
+    </message>
+    <message>
+        <source>When the host quits</source>
+        <translatorcomment>jv: Yèn sing duwé méja metu</translatorcomment>
+        <translation>ꦪꦺꦤ꧀ꦱꦶꦁ​ꦢꦸꦮꦺ​ꦩꦺꦗ​ꦩꦼꦠꦸ</translation>
+    </message>
+    <message>
+        <source>The table lives in the host&apos;s CekiDesk: when the host quits, everybody is told and the table closes. The match stays saved on the host&apos;s computer; the host can open it and host it again, and the others join it with the code it then shows. A saved networked match also opens at one computer like any other save.</source>
+        <translatorcomment>jv: Méjané ana ing CekiDesk-é sing duwé méja: yèn sing duwé méja metu, kabèh wong dikabari lan méjané ditutup. Tandhingé tetep kasimpen ing komputeré sing duwé méja; dhèwèké bisa mbukak lan mbukak méjané manèh, lan wong liya mèlu nganggo kode sing banjur katon. Simpenan tandhing jaringan uga bisa dibukak ing siji komputer kaya simpenan liyané.</translatorcomment>
+        <translation>ꦩꦺꦗꦤꦺ​ꦲꦤ​ꦲꦶꦁ CekiDesk-ꦲꦺ​ꦱꦶꦁ​ꦢꦸꦮꦺ​ꦩꦺꦗ: ꦪꦺꦤ꧀ꦱꦶꦁ​ꦢꦸꦮꦺ​ꦩꦺꦗ​ꦩꦼꦠꦸ꧈ ꦏꦧꦺꦃ​ꦮꦺꦴꦁ​ꦢꦶꦏꦧꦫꦶ​ꦭꦤ꧀ꦩꦺꦗꦤꦺ​ꦢꦶꦠꦸꦠꦸꦥ꧀꧉ ꦠꦤ꧀ꦝꦶꦔꦺ​ꦠꦼꦠꦼꦥ꧀ꦏꦱꦶꦩ꧀ꦥꦼꦤ꧀ꦲꦶꦁ​ꦏꦺꦴꦩ꧀ꦥꦸꦠꦼꦫꦺ​ꦱꦶꦁ​ꦢꦸꦮꦺ​ꦩꦺꦗ; ꦝꦺꦮꦺꦏꦺ​ꦧꦶꦱ​ꦩ꧀ꦧꦸꦏꦏ꧀ꦭꦤ꧀ꦩ꧀ꦧꦸꦏꦏ꧀ꦩꦺꦗꦤꦺ​ꦩꦤꦺꦃ꧈ ꦭꦤ꧀ꦮꦺꦴꦁ​ꦭꦶꦪ​ꦩꦺꦭꦸ​ꦔꦁꦒꦺꦴ​ꦏꦺꦴꦢꦼ​ꦱꦶꦁ​ꦧꦚ꧀ꦗꦸꦂ​ꦏꦠꦺꦴꦤ꧀꧉ ꦱꦶꦩ꧀ꦥꦼꦤꦤ꧀ꦠꦤ꧀ꦝꦶꦁ​ꦗꦫꦶꦔꦤ꧀ꦲꦸꦒ​ꦧꦶꦱ​ꦢꦶꦧꦸꦏꦏ꧀ꦲꦶꦁ​ꦱꦶꦗꦶ​ꦏꦺꦴꦩ꧀ꦥꦸꦠꦼꦂ​ꦏꦪ​ꦱꦶꦩ꧀ꦥꦼꦤꦤ꧀ꦭꦶꦪꦤꦺ꧉</translation>
+    </message>
+    <message>
+        <source>People at other computers can play at one table with you — at home on the same network, or over the internet. One of you hosts the table; the others join it. The table plays exactly like a game at one computer, with a chat and the connection of each person at their seat.</source>
+        <translatorcomment>jv: Wong ing komputer liya bisa dolanan ing siji méja karo Sampéyan — ing omah ing jaringan sing padha, utawa liwat internet. Salah siji sing duwé méja; liyané mèlu. Méjané mlaku plek kaya dolanan ing siji komputer, karo obrolan lan sambungané saben wong ing kursiné.</translatorcomment>
+        <translation>ꦮꦺꦴꦁ​ꦲꦶꦁ​ꦏꦺꦴꦩ꧀ꦥꦸꦠꦼꦂ​ꦭꦶꦪ​ꦧꦶꦱ​ꦢꦺꦴꦭꦤꦤ꧀ꦲꦶꦁ​ꦱꦶꦗꦶ​ꦩꦺꦗ​ꦏꦫꦺꦴ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀ — ꦲꦶꦁ​ꦲꦺꦴꦩꦃ​ꦲꦶꦁ​ꦗꦫꦶꦔꦤ꧀ꦱꦶꦁ​ꦥꦝ꧈ ꦲꦸꦠꦮ​ꦭꦶꦮꦠ꧀ꦲꦶꦤ꧀ꦠꦼꦂꦤꦼꦠ꧀꧉ ꦱꦭꦃ​ꦱꦶꦗꦶ​ꦱꦶꦁ​ꦢꦸꦮꦺ​ꦩꦺꦗ; ꦭꦶꦪꦤꦺ​ꦩꦺꦭꦸ꧉ ꦩꦺꦗꦤꦺ​ꦩ꧀ꦭꦏꦸ​ꦥ꧀ꦭꦼꦏ꧀ꦏꦪ​ꦢꦺꦴꦭꦤꦤ꧀ꦲꦶꦁ​ꦱꦶꦗꦶ​ꦏꦺꦴꦩ꧀ꦥꦸꦠꦼꦂ꧈ ꦏꦫꦺꦴ​ꦲꦺꦴꦧꦿꦺꦴꦭꦤ꧀ꦭꦤ꧀ꦱꦩ꧀ꦧꦸꦔꦤꦺ​ꦱꦧꦼꦤ꧀ꦮꦺꦴꦁ​ꦲꦶꦁ​ꦏꦸꦂꦱꦶꦤꦺ꧉</translation>
     </message>
 </context>
 <context>
@@ -11424,6 +11895,265 @@ dhuwit</translatorcomment>
         <source>The moves made in this deal are taken back and it starts again with the same cards (Redo plays them again until a new move is made). Restart it?</source>
         <translatorcomment>jv: Langkah-langkah ing babak iki dibatalaké lan babak iki diwiwiti manèh nganggo kertu sing padha (Dolanaké manèh nglakokaké manèh langkah-langkah kuwi sadurungé ana langkah anyar). Diulang?</translatorcomment>
         <translation>ꦭꦁꦏꦃ​ꦭꦁꦏꦃ​ꦲꦶꦁ​ꦧꦧꦏ꧀ꦲꦶꦏꦶ​ꦢꦶꦧꦠꦭꦏꦺ​ꦭꦤ꧀ꦧꦧꦏ꧀ꦲꦶꦏꦶ​ꦢꦶꦮꦶꦮꦶꦠꦶ​ꦩꦤꦺꦃ​ꦔꦁꦒꦺꦴ​ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦥꦝ (ꦢꦺꦴꦭꦤꦏꦺ​ꦩꦤꦺꦃ​ꦔ꧀ꦭꦏꦺꦴꦏꦏꦺ​ꦩꦤꦺꦃ​ꦭꦁꦏꦃ​ꦭꦁꦏꦃ​ꦏꦸꦮꦶ​ꦱꦢꦸꦫꦸꦔꦺ​ꦲꦤ​ꦭꦁꦏꦃ​ꦲꦚꦂ)꧉ ꦢꦶꦲꦸꦭꦁ?</translation>
+    </message>
+</context>
+<context>
+    <name>WaitingRoom</name>
+    <message>
+        <source>Waiting room</source>
+        <extracomment>the connection&apos;s states :meth:`WaitingRoom.set_connection` takes</extracomment>
+        <translatorcomment>jv: Ruang ngenteni</translatorcomment>
+        <translation>ꦫꦸꦲꦁ​ꦔꦼꦤ꧀ꦠꦼꦤꦶ</translation>
+    </message>
+    <message>
+        <source>Table code:</source>
+        <translatorcomment>jv: Kode méja:</translatorcomment>
+        <translation>ꦏꦺꦴꦢꦼ​ꦩꦺꦗ:</translation>
+    </message>
+    <message>
+        <source>&amp;Copy the invitation</source>
+        <translatorcomment>jv: &amp;Salin undangan</translatorcomment>
+        <translation>ꦱꦭꦶꦤ꧀ꦲꦸꦤ꧀ꦢꦔꦤ꧀(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Copy the table code and this computer&apos;s addresses, to paste in a message to the others</source>
+        <translatorcomment>jv: Salin kode méja lan alamaté komputer iki, kanggo ditèmplèk ing pesen marang wong liya</translatorcomment>
+        <translation>ꦱꦭꦶꦤ꧀ꦏꦺꦴꦢꦼ​ꦩꦺꦗ​ꦭꦤ꧀ꦲꦭꦩꦠꦺ​ꦏꦺꦴꦩ꧀ꦥꦸꦠꦼꦂ​ꦲꦶꦏꦶ꧈ ꦏꦁꦒꦺꦴ​ꦢꦶꦠꦺꦩ꧀ꦥ꧀ꦭꦺꦏ꧀ꦲꦶꦁ​ꦥꦼꦱꦼꦤ꧀ꦩꦫꦁ​ꦮꦺꦴꦁ​ꦭꦶꦪ</translation>
+    </message>
+    <message>
+        <source>Seats</source>
+        <translatorcomment>jv: Kursi</translatorcomment>
+        <translation>ꦏꦸꦂꦱꦶ</translation>
+    </message>
+    <message>
+        <source>Seat</source>
+        <translatorcomment>jv: Kursi</translatorcomment>
+        <translation>ꦏꦸꦂꦱꦶ</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translatorcomment>jv: Jeneng</translatorcomment>
+        <translation>ꦗꦼꦤꦼꦁ</translation>
+    </message>
+    <message>
+        <source>Player</source>
+        <translatorcomment>jv: Pemain</translatorcomment>
+        <translation>ꦥꦼꦩꦲꦶꦤ꧀</translation>
+    </message>
+    <message>
+        <source>Connection</source>
+        <translatorcomment>jv: Sambungan</translatorcomment>
+        <translation>ꦱꦩ꧀ꦧꦸꦔꦤ꧀</translation>
+    </message>
+    <message>
+        <source>Ready</source>
+        <translatorcomment>jv: Siyap</translatorcomment>
+        <translation>ꦱꦶꦪꦥ꧀</translation>
+    </message>
+    <message>
+        <source>I am &amp;ready</source>
+        <translatorcomment>jv: Aku &amp;siyap</translatorcomment>
+        <translation>ꦲꦏꦸ​ꦱꦶꦪꦥ꧀(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Say that you are ready for the match to begin (press again if you are not)</source>
+        <translatorcomment>jv: Kandhakna yèn Sampéyan wis siyap tandhing diwiwiti (pencet manèh yèn durung)</translatorcomment>
+        <translation>ꦏꦤ꧀ꦝꦏ꧀ꦤ​ꦪꦺꦤ꧀ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦮꦶꦱ꧀ꦱꦶꦪꦥ꧀ꦠꦤ꧀ꦝꦶꦁ​ꦢꦶꦮꦶꦮꦶꦠꦶ (ꦥꦼꦚ꧀ꦕꦼꦠ꧀ꦩꦤꦺꦃ​ꦪꦺꦤ꧀ꦢꦸꦫꦸꦁ)</translation>
+    </message>
+    <message>
+        <source>&amp;Start the match</source>
+        <translatorcomment>jv: &amp;Wiwiti tandhing</translatorcomment>
+        <translation>ꦮꦶꦮꦶꦠꦶ​ꦠꦤ꧀ꦝꦶꦁ(&amp;W)</translation>
+    </message>
+    <message>
+        <source>&amp;Leave the table</source>
+        <translatorcomment>jv: &amp;Ninggal méja</translatorcomment>
+        <translation>ꦤꦶꦁꦒꦭ꧀ꦩꦺꦗ(&amp;N)</translation>
+    </message>
+    <message>
+        <source>The table: {game}</source>
+        <translatorcomment>jv: Méja: {game}</translatorcomment>
+        <translation>ꦩꦺꦗ: {game}</translation>
+    </message>
+    <message>
+        <source>The table</source>
+        <translatorcomment>jv: Méja</translatorcomment>
+        <translation>ꦩꦺꦗ</translation>
+    </message>
+    <message>
+        <source>Table code: {code}</source>
+        <translatorcomment>jv: Kode méja: {code}</translatorcomment>
+        <translation>ꦏꦺꦴꦢꦼ​ꦩꦺꦗ: {code}</translation>
+    </message>
+    <message>
+        <source>This computer&apos;s address: {addresses}</source>
+        <translatorcomment>jv: Alamaté komputer iki: {addresses}</translatorcomment>
+        <translation>ꦲꦭꦩꦠꦺ​ꦏꦺꦴꦩ꧀ꦥꦸꦠꦼꦂ​ꦲꦶꦏꦶ: {addresses}</translation>
+    </message>
+    <message>
+        <source>Tell the others the table code. On the same network they find the table in Game ▸ Join a table…; elsewhere they type an address and the code.</source>
+        <translatorcomment>jv: Kabarana wong liya kode méjané. Ing jaringan sing padha dhèwèké nemokaké méja ing Dolanan ▸ Mèlu méja…; ing panggonan liya dhèwèké ngetik alamat lan kodené.</translatorcomment>
+        <translation>ꦏꦧꦫꦤ​ꦮꦺꦴꦁ​ꦭꦶꦪ​ꦏꦺꦴꦢꦼ​ꦩꦺꦗꦤꦺ꧉ ꦲꦶꦁ​ꦗꦫꦶꦔꦤ꧀ꦱꦶꦁ​ꦥꦝ​ꦝꦺꦮꦺꦏꦺ​ꦤꦼꦩꦺꦴꦏꦏꦺ​ꦩꦺꦗ​ꦲꦶꦁ​ꦢꦺꦴꦭꦤꦤ꧀ ▸ ꦩꦺꦭꦸ​ꦩꦺꦗ…; ꦲꦶꦁ​ꦥꦁꦒꦺꦴꦤꦤ꧀ꦭꦶꦪ​ꦝꦺꦮꦺꦏꦺ​ꦔꦼꦠꦶꦏ꧀ꦲꦭꦩꦠ꧀ꦭꦤ꧀ꦏꦺꦴꦢꦼꦤꦺ꧉</translation>
+    </message>
+    <message>
+        <source>The host starts the match when everybody is ready.</source>
+        <translatorcomment>jv: Sing duwé méja miwiti tandhing yèn kabèh wis siyap.</translatorcomment>
+        <translation>ꦱꦶꦁ​ꦢꦸꦮꦺ​ꦩꦺꦗ​ꦩꦶꦮꦶꦠꦶ​ꦠꦤ꧀ꦝꦶꦁ​ꦪꦺꦤ꧀ꦏꦧꦺꦃ​ꦮꦶꦱ꧀ꦱꦶꦪꦥ꧀꧉</translation>
+    </message>
+    <message>
+        <source>Join my CekiDesk table: Game ▸ Join a table…, table code {code}, address {address}</source>
+        <translatorcomment>jv: Ayo mèlu méja CekiDesk-ku: Dolanan ▸ Mèlu méja…, kode méja {code}, alamat {address}</translatorcomment>
+        <translation>ꦲꦪꦺꦴ​ꦩꦺꦭꦸ​ꦩꦺꦗ CekiDesk-ꦏꦸ: ꦢꦺꦴꦭꦤꦤ꧀ ▸ ꦩꦺꦭꦸ​ꦩꦺꦗ…꧈ ꦏꦺꦴꦢꦼ​ꦩꦺꦗ {code}꧈ ꦲꦭꦩꦠ꧀ {address}</translation>
+    </message>
+    <message>
+        <source>Join my CekiDesk table: Game ▸ Join a table…, table code {code}</source>
+        <translatorcomment>jv: Ayo mèlu méja CekiDesk-ku: Dolanan ▸ Mèlu méja…, kode méja {code}</translatorcomment>
+        <translation>ꦲꦪꦺꦴ​ꦩꦺꦭꦸ​ꦩꦺꦗ CekiDesk-ꦏꦸ: ꦢꦺꦴꦭꦤꦤ꧀ ▸ ꦩꦺꦭꦸ​ꦩꦺꦗ…꧈ ꦏꦺꦴꦢꦼ​ꦩꦺꦗ {code}</translation>
+    </message>
+    <message>
+        <source>The invitation was copied: paste it in a message to the others.</source>
+        <translatorcomment>jv: Undangané wis disalin: tèmplèken ing pesen marang wong liya.</translatorcomment>
+        <translation>ꦲꦸꦤ꧀ꦢꦔꦤꦺ​ꦮꦶꦱ꧀ꦢꦶꦱꦭꦶꦤ꧀: ꦠꦺꦩ꧀ꦥ꧀ꦭꦺꦏꦼꦤ꧀ꦲꦶꦁ​ꦥꦼꦱꦼꦤ꧀ꦩꦫꦁ​ꦮꦺꦴꦁ​ꦭꦶꦪ꧉</translation>
+    </message>
+    <message>
+        <source>The connection to the table dropped: connecting again…</source>
+        <translatorcomment>jv: Sambungan menyang méja pedhot: nyambung manèh…</translatorcomment>
+        <translation>ꦱꦩ꧀ꦧꦸꦔꦤ꧀ꦩꦼꦚꦁ​ꦩꦺꦗ​ꦥꦼꦝꦺꦴꦠ꧀: ꦚꦩ꧀ꦧꦸꦁ​ꦩꦤꦺꦃ…</translation>
+    </message>
+    <message>
+        <source>The connection to the table dropped: connecting again ({seconds} s)…</source>
+        <translatorcomment>jv: Sambungan menyang méja pedhot: nyambung manèh ({seconds} dtk)…</translatorcomment>
+        <translation>ꦱꦩ꧀ꦧꦸꦔꦤ꧀ꦩꦼꦚꦁ​ꦩꦺꦗ​ꦥꦼꦝꦺꦴꦠ꧀: ꦚꦩ꧀ꦧꦸꦁ​ꦩꦤꦺꦃ ({seconds} ꦢ꧀ꦠ꧀ꦏ꧀)…</translation>
+    </message>
+    <message>
+        <source>The connection to the table is lost. Leave the table, or wait while it tries again.</source>
+        <translatorcomment>jv: Sambungan menyang méja ilang. Ninggal méja, utawa entènana sawetara dicoba manèh.</translatorcomment>
+        <translation>ꦱꦩ꧀ꦧꦸꦔꦤ꧀ꦩꦼꦚꦁ​ꦩꦺꦗ​ꦲꦶꦭꦁ꧉ ꦤꦶꦁꦒꦭ꧀ꦩꦺꦗ꧈ ꦲꦸꦠꦮ​ꦲꦼꦤ꧀ꦠꦺꦤꦤ​ꦱꦮꦼꦠꦫ​ꦢꦶꦕꦺꦴꦧ​ꦩꦤꦺꦃ꧉</translation>
+    </message>
+    <message>
+        <source>Computer: {level}</source>
+        <translatorcomment>jv: Komputer: {level}</translatorcomment>
+        <translation>ꦏꦺꦴꦩ꧀ꦥꦸꦠꦼꦂ: {level}</translation>
+    </message>
+    <message>
+        <source>Open: waiting for a person</source>
+        <translatorcomment>jv: Kosong: ngenteni wong</translatorcomment>
+        <translation>ꦏꦺꦴꦱꦺꦴꦁ: ꦔꦼꦤ꧀ꦠꦼꦤꦶ​ꦮꦺꦴꦁ</translation>
+    </message>
+    <message>
+        <source>Person, the host</source>
+        <translatorcomment>jv: Wong, sing duwé méja</translatorcomment>
+        <translation>ꦮꦺꦴꦁ꧈ ꦱꦶꦁ​ꦢꦸꦮꦺ​ꦩꦺꦗ</translation>
+    </message>
+    <message>
+        <source>Person</source>
+        <translatorcomment>jv: Wong</translatorcomment>
+        <translation>ꦮꦺꦴꦁ</translation>
+    </message>
+    <message>
+        <source>Reconnecting</source>
+        <translatorcomment>jv: Nyambung manèh</translatorcomment>
+        <translation>ꦚꦩ꧀ꦧꦸꦁ​ꦩꦤꦺꦃ</translation>
+    </message>
+    <message>
+        <source>Lost</source>
+        <translatorcomment>jv: Ilang</translatorcomment>
+        <translation>ꦲꦶꦭꦁ</translation>
+    </message>
+    <message>
+        <source>Away: the computer plays</source>
+        <translatorcomment>jv: Lunga: komputer sing main</translatorcomment>
+        <translation>ꦭꦸꦔ: ꦏꦺꦴꦩ꧀ꦥꦸꦠꦼꦂ​ꦱꦶꦁ​ꦩꦲꦶꦤ꧀</translation>
+    </message>
+    <message>
+        <source>Connected</source>
+        <translatorcomment>jv: Nyambung</translatorcomment>
+        <translation>ꦚꦩ꧀ꦧꦸꦁ</translation>
+    </message>
+    <message>
+        <source>Away</source>
+        <translatorcomment>jv: Lunga</translatorcomment>
+        <translation>ꦭꦸꦔ</translation>
+    </message>
+    <message>
+        <source>{name} (you)</source>
+        <translatorcomment>jv: {name} (Sampéyan)</translatorcomment>
+        <translation>{name} (ꦱꦩ꧀ꦥꦺꦪꦤ꧀)</translation>
+    </message>
+    <message>
+        <source>Not yet</source>
+        <translatorcomment>jv: Durung</translatorcomment>
+        <translation>ꦢꦸꦫꦸꦁ</translation>
+    </message>
+    <message>
+        <source>Not ready</source>
+        <translatorcomment>jv: Durung siyap</translatorcomment>
+        <translation>ꦢꦸꦫꦸꦁ​ꦱꦶꦪꦥ꧀</translation>
+    </message>
+    <message>
+        <source>Seat {n}: {about}</source>
+        <translatorcomment>jv: Kursi {n}: {about}</translatorcomment>
+        <translation>ꦏꦸꦂꦱꦶ {n}: {about}</translation>
+    </message>
+    <message>
+        <source>Remove…</source>
+        <translatorcomment>jv: Metokaké…</translatorcomment>
+        <translation>ꦩꦼꦠꦺꦴꦏꦏꦺ…</translation>
+    </message>
+    <message>
+        <source>Remove {name} from the table</source>
+        <translatorcomment>jv: Metokaké {name} saka méja</translatorcomment>
+        <translation>ꦩꦼꦠꦺꦴꦏꦏꦺ {name} ꦱꦏ​ꦩꦺꦗ</translation>
+    </message>
+    <message>
+        <source>Who plays seat {n}</source>
+        <translatorcomment>jv: Sapa sing main ing kursi {n}</translatorcomment>
+        <translation>ꦱꦥ​ꦱꦶꦁ​ꦩꦲꦶꦤ꧀ꦲꦶꦁ​ꦏꦸꦂꦱꦶ {n}</translation>
+    </message>
+    <message>
+        <source>A person who will join</source>
+        <translatorcomment>jv: Wong sing arep mèlu</translatorcomment>
+        <translation>ꦮꦺꦴꦁ​ꦱꦶꦁ​ꦲꦉꦥ꧀ꦩꦺꦭꦸ</translation>
+    </message>
+    <message>
+        <source>Wait until the connection to the table is back.</source>
+        <translatorcomment>jv: Entènana nganti sambungan menyang méja bali.</translatorcomment>
+        <translation>ꦲꦼꦤ꧀ꦠꦺꦤꦤ​ꦔꦤ꧀ꦠꦶ​ꦱꦩ꧀ꦧꦸꦔꦤ꧀ꦩꦼꦚꦁ​ꦩꦺꦗ​ꦧꦭꦶ꧉</translation>
+    </message>
+    <message>
+        <source>Waiting for the table…</source>
+        <translatorcomment>jv: Ngenteni méja…</translatorcomment>
+        <translation>ꦔꦼꦤ꧀ꦠꦼꦤꦶ​ꦩꦺꦗ…</translation>
+    </message>
+    <message>
+        <source>Waiting until they are ready: {names}.</source>
+        <translatorcomment>jv: Ngenteni nganti padha siyap: {names}.</translatorcomment>
+        <translation>ꦔꦼꦤ꧀ꦠꦼꦤꦶ​ꦔꦤ꧀ꦠꦶ​ꦥꦝ​ꦱꦶꦪꦥ꧀: {names}꧉</translation>
+    </message>
+    <message>
+        <source>You are watching this table.</source>
+        <translatorcomment>jv: Sampéyan nonton méja iki.</translatorcomment>
+        <translation>ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦤꦺꦴꦤ꧀ꦠꦺꦴꦤ꧀ꦩꦺꦗ​ꦲꦶꦏꦶ꧉</translation>
+    </message>
+    <message>
+        <source>Nobody has taken seat {seats} yet: if you start now, a computer player plays it.</source>
+        <translatorcomment>jv: Kursi {seats} durung dijupuk sapa-sapa: yèn Sampéyan miwiti saiki, pemain komputer sing main.</translatorcomment>
+        <translation>ꦏꦸꦂꦱꦶ {seats} ꦢꦸꦫꦸꦁ​ꦢꦶꦗꦸꦥꦸꦏ꧀ꦱꦥ​ꦱꦥ: ꦪꦺꦤ꧀ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦩꦶꦮꦶꦠꦶ​ꦱꦲꦶꦏꦶ꧈ ꦥꦼꦩꦲꦶꦤ꧀ꦏꦺꦴꦩ꧀ꦥꦸꦠꦼꦂ​ꦱꦶꦁ​ꦩꦲꦶꦤ꧀꧉</translation>
+    </message>
+    <message>
+        <source>Everybody is here: start the match when you like.</source>
+        <translatorcomment>jv: Kabèh wis teka: wiwitana tandhing sakarepé Sampéyan.</translatorcomment>
+        <translation>ꦏꦧꦺꦃ​ꦮꦶꦱ꧀ꦠꦼꦏ: ꦮꦶꦮꦶꦠꦤ​ꦠꦤ꧀ꦝꦶꦁ​ꦱꦏꦉꦥꦺ​ꦱꦩ꧀ꦥꦺꦪꦤ꧀꧉</translation>
+    </message>
+    <message>
+        <source>Remove a person</source>
+        <translatorcomment>jv: Metokaké wong</translatorcomment>
+        <translation>ꦩꦼꦠꦺꦴꦏꦏꦺ​ꦮꦺꦴꦁ</translation>
+    </message>
+    <message>
+        <source>Remove {name} from the table? They cannot come back to this seat; it is open again for somebody to join.</source>
+        <translatorcomment>jv: Metokaké {name} saka méja? Dhèwèké ora bisa bali menyang kursi iki; kursiné kabuka manèh kanggo wong liya.</translatorcomment>
+        <translation>ꦩꦼꦠꦺꦴꦏꦏꦺ {name} ꦱꦏ​ꦩꦺꦗ? ꦝꦺꦮꦺꦏꦺ​ꦲꦺꦴꦫ​ꦧꦶꦱ​ꦧꦭꦶ​ꦩꦼꦚꦁ​ꦏꦸꦂꦱꦶ​ꦲꦶꦏꦶ; ꦏꦸꦂꦱꦶꦤꦺ​ꦏꦧꦸꦏ​ꦩꦤꦺꦃ​ꦏꦁꦒꦺꦴ​ꦮꦺꦴꦁ​ꦭꦶꦪ꧉</translation>
     </message>
 </context>
 </TS>

@@ -124,7 +124,8 @@ class MainWindow(QMainWindow):
             "actSaveAs": self.files.save_as_dialog, "actQuit": self.close, "actNextHand": self.next_hand,
             "actHint": self.hints.show_hint, "actFullScreen": self.toggle_full_screen,
             "actScoreSheet": self.dialogs.show_score_sheet, "actSettings": self.dialogs.show_settings,
-            "actHelp": self.dialogs.show_help, "actAbout": self.dialogs.show_about}
+            "actHelp": self.dialogs.show_help, "actNetworkHelp": self.dialogs.show_network_help,
+            "actAbout": self.dialogs.show_about}
         self.commands = Commands(
             self, slots, self.dialogs.edit_rule_sets, self.hints.available,
             placed={"save": self.undo_commands.act_save, "history": self.history.action,

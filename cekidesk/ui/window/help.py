@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from typing import cast
 
 from pydantic import BaseModel
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import (
     QDialog,
     QHBoxLayout,
@@ -30,9 +31,13 @@ from cekidesk.games import DEFAULT_GAME_ID, games
 from ..foundations import i18n, names
 from ..foundations.cardpics import device_ratio
 from ..games import HelpContext, game_ui
+from ..games.help_page import render_html
 from ..table import TableWidget
 from ..widgets.helpers import close_buttons
 from ..widgets.pictures import picture_source
+from .help_network import NETWORK_PAGE
+from .help_network import PAGE as NETWORK_HELP
+from .help_network import PAGE_TITLE as NETWORK_TITLE
 
 
 class HowToPlayDialog(QDialog):
@@ -64,6 +69,11 @@ class HowToPlayDialog(QDialog):
             self.browsers[spec.id] = b
             self.pages.addWidget(b)
             self.games.addItem(QListWidgetItem())
+        # after the games, the page on playing with people at other computers (Help ▸ Playing with others)
+        self.network_browser = QTextBrowser(self.pages)
+        self.network_browser.setObjectName(f"helpBrowser_{NETWORK_PAGE}")
+        self.pages.addWidget(self.network_browser)
+        self.games.addItem(QListWidgetItem())
         self.games.currentRowChanged.connect(self.pages.setCurrentIndex)
         row.addWidget(self.games)
         row.addWidget(self.pages, 1)
@@ -86,6 +96,11 @@ class HowToPlayDialog(QDialog):
             keys = list(TableWidget.shortcuts(gid)) + self.shortcuts
             ctx = HelpContext(self._picture_source(b), self.card_names, keys, self.current)
             b.setHtml("<html><body>" + ui.help_html(ctx) + "</body></html>")
+        title = QCoreApplication.translate("NetworkHelp", NETWORK_TITLE)
+        self.games.item(len(self.browsers)).setText(title)
+        self.network_browser.setAccessibleName(title)
+        ctx = HelpContext(self._picture_source(self.network_browser), self.card_names, self.shortcuts)
+        self.network_browser.setHtml("<html><body>" + render_html(NETWORK_HELP, ctx) + "</body></html>")
         self._fit_list()
 
     def _fit_list(self) -> None:
@@ -100,7 +115,8 @@ class HowToPlayDialog(QDialog):
             self.refresh()
 
     def show_game(self, game_id: str) -> None:
-        ids = list(self.browsers)
+        """The page of ``game_id`` (or :data:`~.help_network.NETWORK_PAGE`: playing with others)."""
+        ids = [*self.browsers, NETWORK_PAGE]
         if game_id in ids:
             self.games.setCurrentRow(ids.index(game_id))
 
@@ -110,7 +126,7 @@ class HowToPlayDialog(QDialog):
         return cast(QTextBrowser, self.pages.currentWidget())   # every page is a browser
 
     def page_html(self, game_id: str | None = None) -> str:
-        b = self.browsers[game_id] if game_id else self.browser
+        b = self.network_browser if game_id == NETWORK_PAGE else self.browsers[game_id] if game_id else self.browser
         return b.toHtml()
 
     def _picture_source(self, browser: QTextBrowser) -> Callable[[str, int, str], str]:

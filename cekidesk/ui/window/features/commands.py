@@ -20,7 +20,7 @@ COMMANDS: tuple[tuple[str, QKeySequence.StandardKey | str | None], ...] = (
     ("actOpen", QKeySequence.StandardKey.Open),
     ("actSaveAs", "Ctrl+Shift+S"), ("actQuit", "Ctrl+Q"), ("actNextHand", "N"), ("actHint", "H"),
     ("actFullScreen", "F11"), ("actScoreSheet", "Ctrl+T"), ("actSettings", QKeySequence.StandardKey.Preferences),
-    ("actHelp", "F1"), ("actAbout", None))
+    ("actHelp", "F1"), ("actNetworkHelp", None), ("actAbout", None))
 
 
 def _opener(edit: Callable[[str], None], game_id: str) -> Callable[[], None]:
@@ -46,6 +46,7 @@ class Commands(Feature):
         self.act_hint, self.act_fullscreen = made["actHint"], made["actFullScreen"]
         self.act_scores = made["actScoreSheet"]
         self.act_settings, self.act_help, self.act_about = made["actSettings"], made["actHelp"], made["actAbout"]
+        self.act_network_help = made["actNetworkHelp"]
         self.act_quit.setMenuRole(QAction.MenuRole.QuitRole)
         self.act_settings.setMenuRole(QAction.MenuRole.PreferencesRole)
         self.act_about.setMenuRole(QAction.MenuRole.AboutRole)
@@ -95,7 +96,7 @@ class Commands(Feature):
         view = self.menu_view = mb.addMenu("")
         view.addActions([self.act_fullscreen, self.act_log, self.act_scores, placed["statistics"]])
         helpm = self.menu_help = mb.addMenu("")
-        helpm.addActions([self.act_help, placed["learn"], self.act_about])
+        helpm.addActions([self.act_help, self.act_network_help, placed["learn"], self.act_about])
 
         tb = self.toolbar = QToolBar(w)
         tb.setObjectName("mainToolBar")
@@ -128,6 +129,7 @@ class Commands(Feature):
                  (self.act_scores, QCoreApplication.translate("MainWindow", "&Score sheet")),
                  (self.act_settings, QCoreApplication.translate("MainWindow", "S&ettings…")),
                  (self.act_help, QCoreApplication.translate("MainWindow", "&How to play")),
+                 (self.act_network_help, QCoreApplication.translate("MainWindow", "Playing with &others")),
                  (self.act_about, QCoreApplication.translate("MainWindow", "&About CekiDesk")))
         for a, text in texts:
             a.setText(text)

@@ -71,6 +71,15 @@ class Dialogs(Feature):
         self.help_dialog.raise_()
         return self.help_dialog
 
+    def show_network_help(self) -> QDialog:
+        """Help ▸ Playing with others: the How-to-play window on that page."""
+        from ..help_network import NETWORK_PAGE
+
+        dlg = self.show_help()
+        if self.help_dialog is not None:
+            self.help_dialog.show_game(NETWORK_PAGE)
+        return dlg
+
     def game_info(self) -> str:
         m = self.window.controller.match
         if m is None:
