@@ -1,99 +1,19 @@
-"""What the networked window's tests share: stand-ins for the network dialogs while the branch
-that makes them ("netdialogs") is not merged yet (the real ones are used once they are there), two
-or three real windows at one table over 127.0.0.1, and a person's moves through the controller."""
+"""What the networked window's tests share: two or three real windows (with the real Host, Join
+and waiting-room dialogs' choices) at one table over 127.0.0.1, and a person's moves through the
+controller."""
 from __future__ import annotations
 
-import importlib
-import sys
-import types
 from dataclasses import dataclass, field
-
-from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QDialog, QWidget
 
 from cekidesk.net.client import legal_moves
 from cekidesk.persistence.saves import Seat
 from cekidesk.persistence.settings import Settings
+from cekidesk.ui.dialogs.host_table import HostChoice
+from cekidesk.ui.dialogs.join_table import JoinChoice
 from cekidesk.ui.dialogs.new_game import NewGameConfig
 from cekidesk.ui.main_window import MainWindow
 
 WAIT_MS = 15_000
-
-
-class StandInChat(QWidget):
-    """A stand-in of ``ui/widgets/chat.ChatPanel``: records its lines."""
-
-    messageEntered = Signal(str)
-
-    def __init__(self, parent: QWidget | None = None):
-        super().__init__(parent)
-        self.lines: list[tuple[str, str, bool]] = []
-        self.notices: list[str] = []
-
-    def add_line(self, name: str, text: str, own: bool) -> None:
-        self.lines.append((name, text, own))
-
-    def add_notice(self, text: str) -> None:
-        self.notices.append(text)
-
-
-class StandInRoom(QDialog):
-    """A stand-in of ``ui/dialogs/waiting_room.WaitingRoom``: records what it is told."""
-
-    readyToggled = Signal(bool)
-    startRequested = Signal()
-    seatKindChosen = Signal(int, str, str)
-    removeRequested = Signal(int)
-    leaveRequested = Signal()
-
-    def __init__(self, parent: QWidget | None = None):
-        super().__init__(parent)
-        self.chat = StandInChat(self)
-        self.table: tuple = ()
-        self.seats: list = []
-        self.connection = ""
-
-    def set_table(self, code, addresses, game_id, host, you, host_seat=None) -> None:
-        self.table = (code, list(addresses), game_id, host, you, host_seat)
-
-    def set_seats(self, seats) -> None:
-        self.seats = list(seats)
-
-    def set_connection(self, state, seconds=None) -> None:
-        self.connection = state
-
-
-def ensure_dialogs() -> None:
-    """The network dialogs' modules, or the stand-ins where they are not there yet."""
-    for name, cls, attr in (("cekidesk.ui.dialogs.waiting_room", StandInRoom, "WaitingRoom"),
-                            ("cekidesk.ui.widgets.chat", StandInChat, "ChatPanel")):
-        try:
-            importlib.import_module(name)
-        except ImportError:
-            module = types.ModuleType(name)
-            setattr(module, attr, cls)
-            sys.modules[name] = module
-
-
-@dataclass
-class HostChoice:
-    """What the host dialog gives (``ui/dialogs/host_table.HostChoice``)."""
-
-    config: NewGameConfig
-    seat_kinds: list[str]
-    takeover_after_s: float = 600.0
-    undo: bool = False
-    announce: bool = False
-    port: int = 0
-
-
-@dataclass
-class JoinChoice:
-    address: str
-    port: int
-    code: str
-    name: str
-    spectate: bool = False
 
 
 @dataclass
@@ -117,17 +37,17 @@ def window(qtbot) -> MainWindow:
 def sit(qtbot, game: str, players: int, seed: int, tmp_path, undo: bool = False) -> Table:
     """The host's window hosts ``game`` (seat 0 the host, seat 1 a person who joins, the others
     computer players at pace 0), a second window joins it and a third watches; both people ready."""
-    ensure_dialogs()
     host, guest, watcher = window(qtbot), window(qtbot), window(qtbot)
     host.network.data = tmp_path
     seats = [Seat.human("Ayu"), Seat.human("Budi")] + [Seat.bot("beginner", f"Computer {i + 1}")
                                                       for i in range(2, players)]
     config = NewGameConfig(game, seats, seed, {}, {"mode": "hands", "hands": 2}, seed_chosen=True)
-    host.network.host(HostChoice(config, ["you", "person"] + ["computer"] * (players - 2), undo=undo))
+    host.network.host(HostChoice(config, ["you", "person"] + ["computer"] * (players - 2), takeover_after_s=600.0,
+                                 undo=undo, announce=False, port=0))
     qtbot.waitUntil(lambda: host.network.remote is not None and host.network.remote.code is not None
                     and host.network.room is not None, timeout=WAIT_MS)
     code, port = host.network.remote.code, host.network.host_port
-    guest.network.join(JoinChoice("127.0.0.1", port, code, "Budi"))
+    guest.network.join(JoinChoice("127.0.0.1", port, code, "Budi", False))
     watcher.network.join(JoinChoice("127.0.0.1", port, code, "Wulan", spectate=True))
     qtbot.waitUntil(lambda: guest.network.remote is not None and guest.network.remote.you == 1
                     and watcher.network.remote is not None and watcher.network.remote.code == code,

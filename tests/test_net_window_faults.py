@@ -97,7 +97,7 @@ def test_a_match_the_host_kept_is_hosted_again(qtbot, tmp_path, boxes):
     qtbot.waitUntil(lambda: again.network.remote is not None and again.network.remote.code is not None
                     and again.network.room is not None, timeout=WAIT_MS)
     new_code = again.network.remote.code
-    guest.network.join(JoinChoice("127.0.0.1", again.network.host_port, new_code, "Budi"))
+    guest.network.join(JoinChoice("127.0.0.1", again.network.host_port, new_code, "Budi", False))
     qtbot.waitUntil(lambda: guest.network.room is not None and guest.network.remote is not None
                     and guest.network.remote.you is not None, timeout=WAIT_MS)
     for w in (again, guest):
