@@ -4436,8 +4436,8 @@
         <translation>&amp;Hanya menonton (tanpa kursi)</translation>
     </message>
     <message>
-        <source>See the table as a spectator does: every public card, nobody&apos;s hand.</source>
-        <translation>Lihat meja seperti penonton: semua kartu terbuka, tanpa kartu tangan siapa pun.</translation>
+        <source>Follow the seats and the chat, and see each hand when it ends; a spectator sees no card of a hand being played.</source>
+        <translation>Ikuti kursi dan obrolan, dan lihat setiap tangan saat selesai; penonton tidak melihat kartu dari tangan yang sedang dimainkan.</translation>
     </message>
     <message>
         <source>&amp;Join</source>
@@ -5965,8 +5965,8 @@
         <translation>Pilih &lt;b&gt;Permainan ▸ Gabung ke meja…&lt;/b&gt;. Meja yang diumumkan di jaringan Anda muncul di daftar dengan sendirinya: klik dua kali untuk bergabung. Atau ketik &lt;b&gt;alamat&lt;/b&gt; yang diberitahukan tuan rumah (dengan port sesudah titik dua bila bukan 8765) dan &lt;b&gt;kode meja&lt;/b&gt; — huruf kecil, spasi dan tanda hubung tidak apa-apa.</translation>
     </message>
     <message>
-        <source>Type the name the others will see. &lt;b&gt;Watch only&lt;/b&gt; takes no seat: you see the table as a spectator, every public card and nobody&apos;s hand.</source>
-        <translation>Ketik nama yang akan dilihat orang lain. &lt;b&gt;Hanya menonton&lt;/b&gt; tidak mengambil kursi: Anda melihat meja sebagai penonton, semua kartu terbuka dan tanpa kartu tangan siapa pun.</translation>
+        <source>Type the name the others will see. &lt;b&gt;Watch only&lt;/b&gt; takes no seat: you follow the seats and the chat, and see each hand when it ends, with its end-of-hand summary and the score sheet; while a hand is being played, a spectator sees none of its cards.</source>
+        <translation>Ketik nama yang akan dilihat orang lain. &lt;b&gt;Hanya menonton&lt;/b&gt; tidak mengambil kursi: Anda mengikuti kursi dan obrolan, dan melihat setiap tangan saat selesai, dengan ringkasan akhir tangan dan lembar skor; selama tangan dimainkan, penonton tidak melihat satu pun kartunya.</translation>
     </message>
     <message>
         <source>The waiting room and the chat</source>

@@ -4436,8 +4436,8 @@
         <translation>&amp;Mung nonton (ora njupuk kursi)</translation>
     </message>
     <message>
-        <source>See the table as a spectator does: every public card, nobody&apos;s hand.</source>
-        <translation>Deleng méja kaya penonton: kabèh kertu sing kabuka, tanpa kertu tangané sapa waé.</translation>
+        <source>Follow the seats and the chat, and see each hand when it ends; a spectator sees no card of a hand being played.</source>
+        <translation>Tutna kursi lan obrolan, lan delengen saben tangan nalika wis rampung; penonton ora ndeleng kertu saka tangan sing lagi dimainaké.</translation>
     </message>
     <message>
         <source>&amp;Join</source>
@@ -5965,8 +5965,8 @@
         <translation>Pilih &lt;b&gt;Dolanan ▸ Mèlu méja…&lt;/b&gt;. Méja sing dikabaraké ing jaringan Sampéyan metu ing dhaptar dhéwé: klik ping pindho kanggo mèlu. Utawa ketiken &lt;b&gt;alamat&lt;/b&gt; sing dikandhakaké sing duwé méja (karo port sawisé titik loro yèn dudu 8765) lan &lt;b&gt;kode méja&lt;/b&gt; — aksara cilik, spasi lan tandha sambung ora apa-apa.</translation>
     </message>
     <message>
-        <source>Type the name the others will see. &lt;b&gt;Watch only&lt;/b&gt; takes no seat: you see the table as a spectator, every public card and nobody&apos;s hand.</source>
-        <translation>Ketiken jeneng sing bakal katon déning wong liya. &lt;b&gt;Mung nonton&lt;/b&gt; ora njupuk kursi: Sampéyan ndeleng méja kaya penonton, kabèh kertu sing kabuka lan tanpa kertu tangané sapa waé.</translation>
+        <source>Type the name the others will see. &lt;b&gt;Watch only&lt;/b&gt; takes no seat: you follow the seats and the chat, and see each hand when it ends, with its end-of-hand summary and the score sheet; while a hand is being played, a spectator sees none of its cards.</source>
+        <translation>Ketiken jeneng sing bakal katon déning wong liya. &lt;b&gt;Mung nonton&lt;/b&gt; ora njupuk kursi: Sampéyan ngetutaké kursi lan obrolan, lan ndeleng saben tangan nalika wis rampung, karo ringkesan pungkasané tangan lan lembar skor; salawasé tangan lagi dimainaké, penonton ora ndeleng kertuné siji-sijia.</translation>
     </message>
     <message>
         <source>The waiting room and the chat</source>

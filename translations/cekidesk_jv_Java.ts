@@ -5513,9 +5513,9 @@
         <translation>ꦩꦸꦁ​ꦤꦺꦴꦤ꧀ꦠꦺꦴꦤ꧀ (ꦲꦺꦴꦫ​ꦚ꧀ꦗꦸꦥꦸꦏ꧀ꦏꦸꦂꦱꦶ)(&amp;M)</translation>
     </message>
     <message>
-        <source>See the table as a spectator does: every public card, nobody&apos;s hand.</source>
-        <translatorcomment>jv: Deleng méja kaya penonton: kabèh kertu sing kabuka, tanpa kertu tangané sapa waé.</translatorcomment>
-        <translation>ꦢꦼꦊꦁ​ꦩꦺꦗ​ꦏꦪ​ꦥꦼꦤꦺꦴꦤ꧀ꦠꦺꦴꦤ꧀: ꦏꦧꦺꦃ​ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦏꦧꦸꦏ꧈ ꦠꦤ꧀ꦥ​ꦏꦼꦂꦠꦸ​ꦠꦔꦤꦺ​ꦱꦥ​ꦮꦲꦺ꧉</translation>
+        <source>Follow the seats and the chat, and see each hand when it ends; a spectator sees no card of a hand being played.</source>
+        <translatorcomment>jv: Tutna kursi lan obrolan, lan delengen saben tangan nalika wis rampung; penonton ora ndeleng kertu saka tangan sing lagi dimainaké.</translatorcomment>
+        <translation>ꦠꦸꦠ꧀ꦤ​ꦏꦸꦂꦱꦶ​ꦭꦤ꧀ꦲꦺꦴꦧꦿꦺꦴꦭꦤ꧀꧈ ꦭꦤ꧀ꦢꦼꦊꦔꦼꦤ꧀ꦱꦧꦼꦤ꧀ꦠꦔꦤ꧀ꦤꦭꦶꦏ​ꦮꦶꦱ꧀ꦫꦩ꧀ꦥꦸꦁ; ꦥꦼꦤꦺꦴꦤ꧀ꦠꦺꦴꦤ꧀ꦲꦺꦴꦫ​ꦤ꧀ꦢꦼꦊꦁ​ꦏꦼꦂꦠꦸ​ꦱꦏ​ꦠꦔꦤ꧀ꦱꦶꦁ​ꦭꦒꦶ​ꦢꦶꦩꦲꦶꦤꦏꦺ꧉</translation>
     </message>
     <message>
         <source>&amp;Join</source>
@@ -7414,9 +7414,9 @@
         <translation>ꦥꦶꦭꦶꦃ &lt;b&gt;ꦢꦺꦴꦭꦤꦤ꧀ ▸ ꦩꦺꦭꦸ​ꦩꦺꦗ…&lt;/b&gt;꧉ ꦩꦺꦗ​ꦱꦶꦁ​ꦢꦶꦏꦧꦫꦏꦺ​ꦲꦶꦁ​ꦗꦫꦶꦔꦤ꧀ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦩꦼꦠꦸ​ꦲꦶꦁ​ꦝꦥ꧀ꦠꦂ​ꦝꦺꦮꦺ: ꦏ꧀ꦭꦶꦏ꧀ꦥꦶꦁ​ꦥꦶꦤ꧀ꦝꦺꦴ​ꦏꦁꦒꦺꦴ​ꦩꦺꦭꦸ꧉ ꦲꦸꦠꦮ​ꦏꦼꦠꦶꦏꦼꦤ꧀ &lt;b&gt;ꦲꦭꦩꦠ꧀&lt;/b&gt; ꦱꦶꦁ​ꦢꦶꦏꦤ꧀ꦝꦏꦏꦺ​ꦱꦶꦁ​ꦢꦸꦮꦺ​ꦩꦺꦗ (ꦏꦫꦺꦴ​ꦥꦺꦴꦂꦠ꧀ꦱꦮꦶꦱꦺ​ꦠꦶꦠꦶꦏ꧀ꦭꦺꦴꦫꦺꦴ​ꦪꦺꦤ꧀ꦢꦸꦢꦸ 8765) ꦭꦤ꧀ &lt;b&gt;ꦏꦺꦴꦢꦼ​ꦩꦺꦗ&lt;/b&gt; — ꦲꦏ꧀ꦱꦫ​ꦕꦶꦭꦶꦏ꧀꧈ ꦱ꧀ꦥꦱꦶ​ꦭꦤ꧀ꦠꦤ꧀ꦝ​ꦱꦩ꧀ꦧꦸꦁ​ꦲꦺꦴꦫ​ꦲꦥ​ꦲꦥ꧉</translation>
     </message>
     <message>
-        <source>Type the name the others will see. &lt;b&gt;Watch only&lt;/b&gt; takes no seat: you see the table as a spectator, every public card and nobody&apos;s hand.</source>
-        <translatorcomment>jv: Ketiken jeneng sing bakal katon déning wong liya. &lt;b&gt;Mung nonton&lt;/b&gt; ora njupuk kursi: Sampéyan ndeleng méja kaya penonton, kabèh kertu sing kabuka lan tanpa kertu tangané sapa waé.</translatorcomment>
-        <translation>ꦏꦼꦠꦶꦏꦼꦤ꧀ꦗꦼꦤꦼꦁ​ꦱꦶꦁ​ꦧꦏꦭ꧀ꦏꦠꦺꦴꦤ꧀ꦢꦺꦤꦶꦁ​ꦮꦺꦴꦁ​ꦭꦶꦪ꧉ &lt;b&gt;ꦩꦸꦁ​ꦤꦺꦴꦤ꧀ꦠꦺꦴꦤ꧀&lt;/b&gt; ꦲꦺꦴꦫ​ꦚ꧀ꦗꦸꦥꦸꦏ꧀ꦏꦸꦂꦱꦶ: ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦤ꧀ꦢꦼꦊꦁ​ꦩꦺꦗ​ꦏꦪ​ꦥꦼꦤꦺꦴꦤ꧀ꦠꦺꦴꦤ꧀꧈ ꦏꦧꦺꦃ​ꦏꦼꦂꦠꦸ​ꦱꦶꦁ​ꦏꦧꦸꦏ​ꦭꦤ꧀ꦠꦤ꧀ꦥ​ꦏꦼꦂꦠꦸ​ꦠꦔꦤꦺ​ꦱꦥ​ꦮꦲꦺ꧉</translation>
+        <source>Type the name the others will see. &lt;b&gt;Watch only&lt;/b&gt; takes no seat: you follow the seats and the chat, and see each hand when it ends, with its end-of-hand summary and the score sheet; while a hand is being played, a spectator sees none of its cards.</source>
+        <translatorcomment>jv: Ketiken jeneng sing bakal katon déning wong liya. &lt;b&gt;Mung nonton&lt;/b&gt; ora njupuk kursi: Sampéyan ngetutaké kursi lan obrolan, lan ndeleng saben tangan nalika wis rampung, karo ringkesan pungkasané tangan lan lembar skor; salawasé tangan lagi dimainaké, penonton ora ndeleng kertuné siji-sijia.</translatorcomment>
+        <translation>ꦏꦼꦠꦶꦏꦼꦤ꧀ꦗꦼꦤꦼꦁ​ꦱꦶꦁ​ꦧꦏꦭ꧀ꦏꦠꦺꦴꦤ꧀ꦢꦺꦤꦶꦁ​ꦮꦺꦴꦁ​ꦭꦶꦪ꧉ &lt;b&gt;ꦩꦸꦁ​ꦤꦺꦴꦤ꧀ꦠꦺꦴꦤ꧀&lt;/b&gt; ꦲꦺꦴꦫ​ꦚ꧀ꦗꦸꦥꦸꦏ꧀ꦏꦸꦂꦱꦶ: ꦱꦩ꧀ꦥꦺꦪꦤ꧀ꦔꦼꦠꦸꦠꦏꦺ​ꦏꦸꦂꦱꦶ​ꦭꦤ꧀ꦲꦺꦴꦧꦿꦺꦴꦭꦤ꧀꧈ ꦭꦤ꧀ꦤ꧀ꦢꦼꦊꦁ​ꦱꦧꦼꦤ꧀ꦠꦔꦤ꧀ꦤꦭꦶꦏ​ꦮꦶꦱ꧀ꦫꦩ꧀ꦥꦸꦁ꧈ ꦏꦫꦺꦴ​ꦫꦶꦁꦏꦼꦱꦤ꧀ꦥꦸꦁꦏꦱꦤꦺ​ꦠꦔꦤ꧀ꦭꦤ꧀ꦭꦼꦩ꧀ꦧꦂ​ꦱ꧀ꦏꦺꦴꦂ; ꦱꦭꦮꦱꦺ​ꦠꦔꦤ꧀ꦭꦒꦶ​ꦢꦶꦩꦲꦶꦤꦏꦺ꧈ ꦥꦼꦤꦺꦴꦤ꧀ꦠꦺꦴꦤ꧀ꦲꦺꦴꦫ​ꦤ꧀ꦢꦼꦊꦁ​ꦏꦼꦂꦠꦸꦤꦺ​ꦱꦶꦗꦶ​ꦱꦶꦗꦶꦲ꧉</translation>
     </message>
     <message>
         <source>The waiting room and the chat</source>

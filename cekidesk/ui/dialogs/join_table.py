@@ -233,7 +233,8 @@ class JoinTableDialog(QDialog):
         self.name_label.setText(self.tr("Your &name:"))
         self.name_edit.setPlaceholderText(self.tr("the name the others see"))
         self.watch_check.setText(self.tr("&Watch only (take no seat)"))
-        self.watch_check.setToolTip(self.tr("See the table as a spectator does: every public card, nobody's hand."))
+        self.watch_check.setToolTip(self.tr("Follow the seats and the chat, and see each hand when it ends; "
+                                            "a spectator sees no card of a hand being played."))
         self.join_button.setText(self.tr("&Join"))
         self.cancel_button.setText(self.tr("Cancel"))
         self._fill_found()

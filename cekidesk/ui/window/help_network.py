@@ -58,8 +58,9 @@ _JOIN = Section("join", QT_TRANSLATE_NOOP("NetworkHelp", "Joining a table"), (
         "if it is not 8765) and the <b>table code</b> — small letters, spaces and dashes are fine.")),
     Para(QT_TRANSLATE_NOOP(
         "NetworkHelp",
-        "Type the name the others will see. <b>Watch only</b> takes no seat: you see the table as a spectator, "
-        "every public card and nobody's hand.")),
+        "Type the name the others will see. <b>Watch only</b> takes no seat: you follow the seats and the chat, "
+        "and see each hand when it ends, with its end-of-hand summary and the score sheet; while a hand is being "
+        "played, a spectator sees none of its cards.")),
 ))
 
 _WAITING = Section("waiting", QT_TRANSLATE_NOOP("NetworkHelp", "The waiting room and the chat"), (
