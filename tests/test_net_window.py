@@ -31,10 +31,15 @@ def test_a_networked_hand_to_its_end(qtbot, tmp_path, boxes, game, seed):
         return all(w.controller.match is not None and w.controller.match.hand_over() for w in t.people)
 
     dropped = False
-    moves = 0
+    moves = waited = 0
     while not hand_over():
         qtbot.waitUntil(lambda: hand_over() or any(w.controller.waiting_for_human() for w in t.people),
                         timeout=WAIT_MS)
+        if host.controller.waiting_for_human() and not guest.controller.waiting_for_human():
+            # the other person's turn: the status line waits for them (a person does not "think")
+            # (the guest's window hears of the move a moment after the host's: wait for it)
+            qtbot.waitUntil(lambda: guest.status.status_text() == "Waiting for Ayu…", timeout=WAIT_MS)
+            waited += 1
         for w in t.people:
             if play_one(w):
                 moves += 1
@@ -47,7 +52,7 @@ def test_a_networked_hand_to_its_end(qtbot, tmp_path, boxes, game, seed):
             qtbot.waitUntil(lambda link=link: link.client.reconnects == 1 and guest.network.connection == "connected",
                             timeout=WAIT_MS)
             qtbot.waitUntil(lambda: host.table.seat_items()[1].mark == "connected", timeout=WAIT_MS)
-    assert dropped
+    assert dropped and waited
     # the end-of-hand dialog, as at a local table, at every window (the spectator's too)
     for w in (*t.people, watcher):
         qtbot.waitUntil(lambda w=w: w.hand_end_dialog is not None, timeout=WAIT_MS)

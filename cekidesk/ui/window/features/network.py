@@ -26,7 +26,7 @@ from typing import Protocol
 
 from PySide6.QtCore import QCoreApplication, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QDockWidget, QLabel, QMessageBox
+from PySide6.QtWidgets import QDockWidget, QFrame, QLabel, QMessageBox, QScrollArea
 
 from cekidesk.net.discovery import Browser, DiscoveryUnavailable, local_addresses
 from cekidesk.net.protocol import Chat, Frame, Ready, Remove, SeatInfo, SeatKind, SeatSpec, Start, TableOptions
@@ -612,10 +612,18 @@ class NetworkTable(Feature):
             from ...widgets.chat import ChatPanel
             dock = self.chat_dock = QDockWidget(self.window.widget())
             dock.setObjectName("chatDock")
-            panel = ChatPanel(dock)
+            # (in a scroll area: where the dock is short — aksara Jawa's taller lines, a small screen —
+            # the ready phrases scroll instead of being cut off; the dock's title names the chat)
+            scroll = QScrollArea(dock)
+            scroll.setWidgetResizable(True)
+            scroll.setFrameShape(QFrame.Shape.NoFrame)
+            scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+            panel = ChatPanel(scroll)
+            panel.title.hide()
             panel.messageEntered.connect(self.send_chat)
             self.chat = panel
-            dock.setWidget(panel)
+            scroll.setWidget(panel)
+            dock.setWidget(scroll)
             w = self.window.widget()
             w.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
             log = self.window.log_dock

@@ -172,6 +172,9 @@ class StatusLine(Feature):
             seat = to_act[0] if to_act else -1
         if 0 <= seat < len(seat_names):
             name = seat_names[seat]
+            if c.remote is not None and seat < len(c.seats) and c.seats[seat].kind == "human" \
+                    and seat != c.human_seat:   # a person at another computer: nobody "thinks" here
+                return QCoreApplication.translate("MainWindow", "Waiting for {name}…").format(name=name)
             if c.paused:
                 return QCoreApplication.translate("MainWindow", "Paused — {name} is next.").format(name=name)
             return QCoreApplication.translate("MainWindow", "{name} is thinking…").format(name=name)
