@@ -3,9 +3,10 @@
 For each game, a fresh process opens the real :class:`~cekidesk.ui.main_window.MainWindow`
 (offscreen unless ``QT_QPA_PLATFORM``/``DISPLAY`` say otherwise) with the seats of
 :func:`seat_levels` (the first seat is the person's, whose moves the game's own computer player
-chooses and the window plays as a click would; the others are random computer players), pace 0 and animations off, and plays hand after hand of a
-money match through the window itself: the end-of-hand dialog opens after every hand and the
-window's own ``next_hand`` deals the next.  Autosave stays on, in a fresh temporary user folder.
+chooses and the window plays as a click would; the others are random computer players), pace 0
+and animations off, and plays hand after hand of a money match through the window itself: the
+end-of-hand dialog opens after every hand and the window's own ``next_hand`` deals the next.
+Autosave stays on, in a fresh temporary user folder.
 
 At the checkpoints (``--hands``, e.g. 100 and 500) the child prints its **resident set size**, read
 from ``VmRSS`` in ``/proc/self/status`` (what the process holds now; the peak ``VmHWM`` is printed
@@ -13,12 +14,16 @@ too), and the number of objects the garbage collector tracks.  One process per g
 so the figures are independent.
 
 ``--compare REV`` measures the code of git revision ``REV`` too (exported with ``git archive`` into a
-temporary folder and run by the same script), side by side with the working tree.
+temporary folder and run by the same script), side by side with the working tree; with ``--parallel``
+both versions run at the same time, so that they meet the same load on a busy machine.  ``--types``
+prints after each checkpoint the types whose tracked objects grew most since the one before (what a
+long session keeps).
 
 Run from the repository root::
 
     python3 bench/memory.py                       # 100 and 500 hands of each game
     python3 bench/memory.py --hands 50,100 --compare HEAD~3 --games <id>
+    python3 bench/memory.py --hands 50,200,500 --compare 024bbd4 --parallel --types --games kartu-lima
     python3 bench/memory.py --sim                 # the simulator: 1000 and 5000 hands of each game
 """
 from __future__ import annotations
@@ -32,11 +37,14 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 import time
+from collections.abc import Iterator
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(HERE)
 CHILD_FLAG = "--child"
+TYPES_ENV = "CEKIDESK_MEMORY_TYPES"
 
 
 def seat_levels(game: str) -> list[str]:
@@ -68,13 +76,40 @@ def proc_status(*fields: str) -> dict[str, int]:
     return out
 
 
+class Reporter:
+    """Prints one checkpoint's row (a JSON line) when called with the hands played: RSS, peak, the
+    objects the garbage collector tracks and, with ``--types`` (``CEKIDESK_MEMORY_TYPES=1`` in the
+    child), the types whose tracked objects grew most since the checkpoint before."""
+
+    def __init__(self) -> None:
+        self.start = time.perf_counter()
+        self.types = os.environ.get(TYPES_ENV) == "1"
+        self.before: dict[str, int] | None = None
+
+    def __call__(self, hands: int) -> None:
+        import gc
+        from collections import Counter
+
+        gc.collect()
+        st = proc_status("VmRSS", "VmHWM")
+        objects = gc.get_objects()
+        row: dict[str, object] = {"hands": hands, "rss_kb": st["VmRSS"], "hwm_kb": st["VmHWM"],
+                                  "objects": len(objects), "seconds": round(time.perf_counter() - self.start, 1)}
+        if self.types:
+            now = Counter(type(o).__qualname__ for o in objects)
+            if self.before is not None:
+                grew = {k: now[k] - self.before.get(k, 0) for k in now}
+                row["grew"] = sorted(((k, v) for k, v in grew.items() if v), key=lambda kv: -kv[1])[:12]
+            self.before = dict(now)
+        del objects
+        print(json.dumps(row), flush=True)
+
+
 # -----------------------------------------------------------------------------------------------
 # the child: one game, one code version, in the real window
 
 def child(repo: str, game: str, levels: list[str], checkpoints: list[int], seed: int, autosave: bool) -> int:
     sys.path.insert(0, repo)
-    import gc
-
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
 
@@ -99,14 +134,7 @@ def child(repo: str, game: str, levels: list[str], checkpoints: list[int], seed:
 
     play_for_the_person(c, person, rng)
     last = max(checkpoints)
-    start = time.perf_counter()
-
-    def report(hands: int) -> None:
-        gc.collect()
-        st = proc_status("VmRSS", "VmHWM")
-        print(json.dumps({"hands": hands, "rss_kb": st["VmRSS"], "hwm_kb": st["VmHWM"],
-                          "objects": len(gc.get_objects()),
-                          "seconds": round(time.perf_counter() - start, 1)}), flush=True)
+    report = Reporter()
 
     def hand_ended() -> None:
         done = len(c.match.history)
@@ -133,19 +161,10 @@ def child_sim(repo: str, game: str, checkpoints: list[int], seed: int) -> int:
     progress bar (``Progress.update``, called after every hand by every version of the simulator) is
     where the child looks."""
     sys.path.insert(0, repo)
-    import gc
-
     from cekidesk import sim
     from cekidesk.games import get_game
 
-    start = time.perf_counter()
-
-    def report(hands: int) -> None:
-        gc.collect()
-        st = proc_status("VmRSS", "VmHWM")
-        print(json.dumps({"hands": hands, "rss_kb": st["VmRSS"], "hwm_kb": st["VmHWM"],
-                          "objects": len(gc.get_objects()),
-                          "seconds": round(time.perf_counter() - start, 1)}), flush=True)
+    report = Reporter()
 
     class Checkpoints(sim.Progress):    # type: ignore[misc,name-defined]
         def update(self, done: int) -> None:
@@ -173,7 +192,7 @@ def export_revision(rev: str) -> str:
 
 
 def run_child(repo: str, game: str, levels: list[str], checkpoints: list[int], seed: int, autosave: bool,
-              simulator: bool = False):
+              simulator: bool = False, types: bool = False):
     """Yield the child's rows as it reaches each checkpoint (hand 0 first)."""
     env = dict(os.environ)
     env.setdefault("QT_QPA_PLATFORM", "offscreen" if not env.get("DISPLAY") else "xcb")
@@ -181,6 +200,7 @@ def run_child(repo: str, game: str, levels: list[str], checkpoints: list[int], s
     env["HOME"] = home
     for var in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"):
         env[var] = os.path.join(home, var.lower())
+    env[TYPES_ENV] = "1" if types else "0"
     with tempfile.TemporaryFile("w+") as err, subprocess.Popen(
             [sys.executable, os.path.abspath(__file__), CHILD_FLAG, repo, game, ",".join(levels),
              ",".join(map(str, checkpoints)), str(seed), str(int(autosave)), "sim" if simulator else "window"],
@@ -194,6 +214,36 @@ def run_child(repo: str, game: str, levels: list[str], checkpoints: list[int], s
             err.seek(0)
             sys.stderr.write(err.read()[-3000:])
             raise SystemExit(f"the {game} run in {repo} failed (exit {proc.returncode})")
+
+
+def side_by_side(runs: list[tuple[str, Iterator[dict]]]) -> list[tuple[str, list[dict]]]:
+    """Every run's rows, the runs played at the same time (one thread reading each child), so that the
+    code versions meet the same load on a busy machine."""
+    out: list[tuple[str, list[dict]]] = [(label, []) for label, _ in runs]
+    failed: list[BaseException] = []
+
+    def read(rows: Iterator[dict], into: list[dict]) -> None:
+        try:
+            into.extend(rows)
+        except BaseException as exc:  # noqa: BLE001 — told below, on the main thread
+            failed.append(exc)
+
+    threads = [threading.Thread(target=read, args=(rows, kept)) for (_, rows), (_, kept) in zip(runs, out, strict=True)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    if failed:
+        raise failed[0]
+    return out
+
+
+def print_row(game: str, label: str, row: dict) -> None:
+    print(f"{game:5} {label[:12]:12} {row['hands']:>6} {row['rss_kb'] / 1024:>8.1f} "
+          f"{row['hwm_kb'] / 1024:>8.1f} {row['objects']:>9,} {row['seconds']:>8.1f}", flush=True)
+    if row.get("grew"):
+        print("      grew since the checkpoint before: "
+              + ", ".join(f"{name} {n:+,}" for name, n in row["grew"]), flush=True)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -214,6 +264,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--sim", action="store_true",
                     help="measure the headless simulator (cekidesk-sim, Normal players in every seat) instead "
                          "of the window; its default checkpoints are 1000,5000")
+    ap.add_argument("--parallel", action="store_true",
+                    help="with --compare: run the two code versions at the same time (the same load for both)")
+    ap.add_argument("--types", action="store_true",
+                    help="after each checkpoint, the types whose objects grew most since the one before")
     args = ap.parse_args(argv)
     if args.sim and args.hands == "100,500":
         args.hands = "1000,5000"
@@ -233,10 +287,13 @@ def main(argv: list[str] | None = None) -> int:
     try:
         for game in (args.games.split(",") if args.games else all_games()):
             levels = seat_levels(game)
-            for label, repo in versions:
-                for row in run_child(repo, game, levels, checkpoints, args.seed, not args.no_autosave, args.sim):
-                    print(f"{game:5} {label[:12]:12} {row['hands']:>6} {row['rss_kb'] / 1024:>8.1f} "
-                          f"{row['hwm_kb'] / 1024:>8.1f} {row['objects']:>9,} {row['seconds']:>8.1f}", flush=True)
+            runs = [(label, run_child(repo, game, levels, checkpoints, args.seed, not args.no_autosave, args.sim,
+                                      args.types)) for label, repo in versions]
+            if args.parallel:
+                runs = [(label, iter(rows)) for label, rows in side_by_side(runs)]
+            for label, rows in runs:
+                for row in rows:
+                    print_row(game, label, row)
     finally:
         if args.compare:
             shutil.rmtree(versions[0][1], ignore_errors=True)
