@@ -216,26 +216,27 @@ def run_child(repo: str, game: str, levels: list[str], checkpoints: list[int], s
             raise SystemExit(f"the {game} run in {repo} failed (exit {proc.returncode})")
 
 
-def side_by_side(runs: list[tuple[str, Iterator[dict]]]) -> list[tuple[str, list[dict]]]:
-    """Every run's rows, the runs played at the same time (one thread reading each child), so that the
-    code versions meet the same load on a busy machine."""
-    out: list[tuple[str, list[dict]]] = [(label, []) for label, _ in runs]
+def side_by_side(game: str, runs: list[tuple[str, Iterator[dict]]]) -> None:
+    """Every run's rows, printed as they come, the runs played at the same time (one thread reading
+    each child), so that the code versions meet the same load on a busy machine."""
     failed: list[BaseException] = []
+    lock = threading.Lock()
 
-    def read(rows: Iterator[dict], into: list[dict]) -> None:
+    def read(label: str, rows: Iterator[dict]) -> None:
         try:
-            into.extend(rows)
+            for row in rows:
+                with lock:
+                    print_row(game, label, row)
         except BaseException as exc:  # noqa: BLE001 — told below, on the main thread
             failed.append(exc)
 
-    threads = [threading.Thread(target=read, args=(rows, kept)) for (_, rows), (_, kept) in zip(runs, out, strict=True)]
+    threads = [threading.Thread(target=read, args=run) for run in runs]
     for t in threads:
         t.start()
     for t in threads:
         t.join()
     if failed:
         raise failed[0]
-    return out
 
 
 def print_row(game: str, label: str, row: dict) -> None:
@@ -290,7 +291,8 @@ def main(argv: list[str] | None = None) -> int:
             runs = [(label, run_child(repo, game, levels, checkpoints, args.seed, not args.no_autosave, args.sim,
                                       args.types)) for label, repo in versions]
             if args.parallel:
-                runs = [(label, iter(rows)) for label, rows in side_by_side(runs)]
+                side_by_side(game, runs)
+                continue
             for label, rows in runs:
                 for row in rows:
                     print_row(game, label, row)
