@@ -23,7 +23,7 @@ Run from the repository root::
 
     python3 bench/memory.py                       # 100 and 500 hands of each game
     python3 bench/memory.py --hands 50,100 --compare HEAD~3 --games <id>
-    python3 bench/memory.py --hands 50,200,500 --compare 024bbd4 --parallel --types --games kartu-lima
+    python3 bench/memory.py --hands 50,200,500 --code HEAD --compare 024bbd4 --parallel --types --games kartu-lima
     python3 bench/memory.py --sim                 # the simulator: 1000 and 5000 hands of each game
 """
 from __future__ import annotations
@@ -265,6 +265,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--sim", action="store_true",
                     help="measure the headless simulator (cekidesk-sim, Normal players in every seat) instead "
                          "of the window; its default checkpoints are 1000,5000")
+    ap.add_argument("--code", metavar="REV", help="measure git revision REV instead of the working tree (so that "
+                    "editing the tree during a long run changes nothing)")
     ap.add_argument("--parallel", action="store_true",
                     help="with --compare: run the two code versions at the same time (the same load for both)")
     ap.add_argument("--types", action="store_true",
@@ -273,7 +275,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.sim and args.hands == "100,500":
         args.hands = "1000,5000"
     checkpoints = sorted({int(x) for x in args.hands.split(",")})
-    versions = [("this tree", REPO)]
+    versions = [("this tree", REPO)] if not args.code else [(args.code, export_revision(args.code))]
     if args.compare:
         versions.insert(0, (args.compare, export_revision(args.compare)))
 
@@ -297,8 +299,9 @@ def main(argv: list[str] | None = None) -> int:
                 for row in rows:
                     print_row(game, label, row)
     finally:
-        if args.compare:
-            shutil.rmtree(versions[0][1], ignore_errors=True)
+        for _, repo in versions:
+            if repo != REPO:
+                shutil.rmtree(repo, ignore_errors=True)
     return 0
 
 

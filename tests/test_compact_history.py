@@ -237,3 +237,20 @@ def test_the_shared_actions_table_is_bounded():
     for n in range(compact._ACTIONS_MOST + 10):
         compact._action(f"0 bet ={n}")
     assert len(compact._ACTIONS) <= compact._ACTIONS_MOST
+
+
+def test_a_finished_hands_moves_are_read_only_when_used():
+    m, _, moves = play("ce-pe", 7, 4)
+    m.next_hand()
+    compact._unpacked.cache_clear()
+    hands = [m.logs[i] for i in range(m.hand_index)]
+    assert [len(h) for h in hands] == [len(h) for h in moves[:-1]] and m.logs.key() == m.logs.key()
+    assert compact._unpacked.cache_info().misses == 0          # lengths and the key read no move
+    h = m.logs[1]
+    assert isinstance(h, list) and h == moves[1] and list(reversed(m.logs[1])) == moves[1][::-1]
+    assert copy.deepcopy(m.logs[2]) == moves[2] and type(copy.copy(m.logs[2])) is list
+    assert pickle.loads(pickle.dumps(m.logs[2])) == moves[2]
+    mine = m.logs[0]
+    mine.append(mine[0])                   # a copy: the match keeps its moves
+    assert m.logs[0] == moves[0] and len(mine) == len(moves[0]) + 1
+    assert [str(a) for a in m.logs[3]] == [str(a) for a in moves[3]] and m.logs[3][1:3] == moves[3][1:3]

@@ -7,8 +7,8 @@ used to leave behind).
   frozen model as ``marshal`` bytes (made again when read), and anything that does not come back from
   ``marshal`` exactly as it is;
 * :class:`MatchLogs` keeps each finished hand's moves as one text — the JSON list of action texts a
-  save file writes for the hand (:meth:`MatchLogs.packed`) — read back into a new list of
-  :class:`Action` (shared objects) when asked for; the hand in progress is a plain list.
+  save file writes for the hand (:meth:`MatchLogs.packed`) — handed out as a new list
+  (:class:`HandMoves`) read back from the text when first used; the hand in progress is a plain list.
 
 No Qt, no game.  Used by :mod:`cekidesk.engine.records` and :mod:`cekidesk.engine.match`.
 """
@@ -185,6 +185,68 @@ def unpack_actions(packed: str | tuple[Action, ...]) -> list[Action]:
     return list(packed if isinstance(packed, tuple) else _unpacked(packed))
 
 
+class HandMoves(list[Action]):
+    """The moves of one finished hand as a list of its own (a copy: changing it changes no match),
+    read from the packed text only when first used — so that going over a long match's hands for
+    their lengths or for the few whose lines a save lacks (:class:`~cekidesk.persistence.saves.
+    SaveCache`) reads none of the others.  Every method of ``list`` reads the moves first; the
+    copies ``copy``/``pickle`` make are plain lists."""
+
+    __slots__ = ("_packed", "_n")
+
+    def __init__(self, packed: str | tuple[Action, ...], n: int) -> None:
+        super().__init__()
+        self._packed: str | tuple[Action, ...] | None = packed
+        self._n = n
+
+    def _fill(self) -> None:
+        packed = self._packed
+        if packed is not None:
+            self._packed = None
+            list.extend(self, packed if isinstance(packed, tuple) else _unpacked(packed))
+
+    def __len__(self) -> int:
+        return self._n if self._packed is not None else list.__len__(self)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, HandMoves) and isinstance(self._packed, str) and isinstance(other._packed, str):
+            return self._packed == other._packed
+        self._fill()
+        if isinstance(other, HandMoves):
+            other._fill()
+        return list.__eq__(self, other)
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    __hash__ = None
+
+    def __reduce_ex__(self, protocol: object) -> tuple[object, tuple[object, ...]]:
+        return (list, (list(self),))
+
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        return (list, (list(self),))
+
+
+def _filled(name: str) -> object:
+    method = getattr(list, name)
+
+    def filled(self: HandMoves, *args: object, **kwargs: object) -> object:
+        self._fill()
+        return method(self, *args, **kwargs)
+
+    filled.__name__ = name
+    return filled
+
+
+for _name in ("__getitem__", "__iter__", "__reversed__", "__contains__", "__repr__", "__add__", "__mul__",
+              "__rmul__", "__iadd__", "__imul__", "__lt__", "__le__", "__gt__", "__ge__", "__setitem__",
+              "__delitem__", "__copy__", "index", "count", "copy", "append", "extend", "insert", "pop", "remove",
+              "reverse", "sort", "clear"):
+    if hasattr(list, _name):
+        setattr(HandMoves, _name, _filled(_name))
+
+
 class MatchLogs(Sequence[list[Action]]):
     """A match's moves, one list per hand: the finished hands' packed (:func:`pack_actions`) and
     handed out as a new list at each reading, the hand in progress a plain list (the last item,
@@ -238,6 +300,10 @@ class MatchLogs(Sequence[list[Action]]):
         i = i if i >= 0 else i + len(self)
         return len(self.current) if i == len(self._done) else self._counts[i]
 
+    def key(self) -> tuple[object, ...]:
+        """A value equal for equal logs, made without reading the finished hands' moves."""
+        return (*self._done, tuple(self._current or ()))
+
     def moves(self) -> int:
         """How many moves all the hands hold."""
         return sum(self._counts) + (len(self._current) if self._current is not None else 0)
@@ -265,7 +331,7 @@ class MatchLogs(Sequence[list[Action]]):
             raise IndexError("hand index out of range")
         if i == len(self._done):
             return self.current
-        return unpack_actions(self._done[i])
+        return HandMoves(self._done[i], self._counts[i])
 
     def __iter__(self) -> Iterator[list[Action]]:
         for i in range(len(self)):
@@ -285,5 +351,5 @@ class MatchLogs(Sequence[list[Action]]):
         return f"MatchLogs({list(self)!r})"
 
 
-__all__ = ["MatchLogs", "pack_actions", "pack_carry", "pack_details", "unpack_actions", "unpack_carry",
+__all__ = ["HandMoves", "MatchLogs", "pack_actions", "pack_carry", "pack_details", "unpack_actions", "unpack_carry",
            "unpack_details"]
