@@ -25,6 +25,7 @@ Run from the repository root::
     python3 bench/memory.py --hands 50,100 --compare HEAD~3 --games <id>
     python3 bench/memory.py --hands 50,200,500 --code HEAD --compare 024bbd4 --parallel --types --games kartu-lima
     python3 bench/memory.py --sim                 # the simulator: 1000 and 5000 hands of each game
+    python3 bench/memory.py --match --compare 024bbd4   # a match alone: what each finished hand costs
 """
 from __future__ import annotations
 
@@ -154,6 +155,41 @@ def child(repo: str, game: str, levels: list[str], checkpoints: list[int], seed:
 
 
 # -----------------------------------------------------------------------------------------------
+# the child of --match: what each finished hand leaves in a match a person plays (no window)
+
+def child_match(repo: str, game: str, checkpoints: list[int], seed: int) -> int:
+    """A money match of the game's default players, random legal moves, never forgetting a hand (as a
+    person's match does): at the checkpoints, RSS and the objects the collector tracks — what the
+    match's finished hands cost."""
+    sys.path.insert(0, repo)
+    import gc
+
+    from cekidesk.engine.match import Match
+    from cekidesk.games import get_game
+
+    spec = get_game(game)
+    mode = "money" if "money" in spec.match_modes else spec.match_modes[0]
+    m = Match(spec, spec.default_players, seed, None, {"mode": mode, "hands": 10_000})
+    rng = random.Random(seed)
+    start = time.perf_counter()
+    for hands in range(1, max(checkpoints) + 1):
+        while not m.hand_over():
+            legal = m.state.legal_actions(m.state.to_act()[0])
+            m.apply(legal[rng.randrange(len(legal))])
+        if m.is_over():
+            raise SystemExit(f"the {game} match ended after {hands} hands")
+        m.next_hand()
+        if hands in checkpoints:
+            gc.collect()
+            gc.collect()   # (a tuple of tuples is let go once its inner ones are)
+            st = proc_status("VmRSS", "VmHWM")
+            print(json.dumps({"hands": hands, "rss_kb": st["VmRSS"], "hwm_kb": st["VmHWM"],
+                              "objects": len(gc.get_objects()),
+                              "seconds": round(time.perf_counter() - start, 1)}), flush=True)
+    return 0
+
+
+# -----------------------------------------------------------------------------------------------
 # the child of --sim: one game, one code version, in the headless simulator
 
 def child_sim(repo: str, game: str, checkpoints: list[int], seed: int) -> int:
@@ -192,7 +228,7 @@ def export_revision(rev: str) -> str:
 
 
 def run_child(repo: str, game: str, levels: list[str], checkpoints: list[int], seed: int, autosave: bool,
-              simulator: bool = False, types: bool = False):
+              where: str = "window", types: bool = False):
     """Yield the child's rows as it reaches each checkpoint (hand 0 first)."""
     env = dict(os.environ)
     env.setdefault("QT_QPA_PLATFORM", "offscreen" if not env.get("DISPLAY") else "xcb")
@@ -203,14 +239,14 @@ def run_child(repo: str, game: str, levels: list[str], checkpoints: list[int], s
     env[TYPES_ENV] = "1" if types else "0"
     with tempfile.TemporaryFile("w+") as err, subprocess.Popen(
             [sys.executable, os.path.abspath(__file__), CHILD_FLAG, repo, game, ",".join(levels),
-             ",".join(map(str, checkpoints)), str(seed), str(int(autosave)), "sim" if simulator else "window"],
+             ",".join(map(str, checkpoints)), str(seed), str(int(autosave)), where],
             env=env, stdout=subprocess.PIPE, stderr=err, text=True) as proc:
         rows = 0
         for line in proc.stdout:
             if line.startswith("{"):
                 rows += 1
                 yield json.loads(line)
-        if proc.wait() != 0 or rows < len(checkpoints) + 1:
+        if proc.wait() != 0 or rows < len(checkpoints) + (where != "match"):
             err.seek(0)
             sys.stderr.write(err.read()[-3000:])
             raise SystemExit(f"the {game} run in {repo} failed (exit {proc.returncode})")
@@ -253,6 +289,8 @@ def main(argv: list[str] | None = None) -> int:
         repo, game, levels, points, seed, autosave, where = argv[1:8]
         if where == "sim":
             return child_sim(repo, game, [int(x) for x in points.split(",")], int(seed))
+        if where == "match":
+            return child_match(repo, game, [int(x) for x in points.split(",")], int(seed))
         return child(repo, game, levels.split(","), [int(x) for x in points.split(",")], int(seed),
                      autosave == "1")
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -265,6 +303,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--sim", action="store_true",
                     help="measure the headless simulator (cekidesk-sim, Normal players in every seat) instead "
                          "of the window; its default checkpoints are 1000,5000")
+    ap.add_argument("--match", action="store_true",
+                    help="measure a match alone, without a window (what its finished hands cost; random moves, "
+                         "default checkpoints 50,500; a few seconds a game)")
     ap.add_argument("--code", metavar="REV", help="measure git revision REV instead of the working tree (so that "
                     "editing the tree during a long run changes nothing)")
     ap.add_argument("--parallel", action="store_true",
@@ -274,6 +315,9 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     if args.sim and args.hands == "100,500":
         args.hands = "1000,5000"
+    if args.match and args.hands == "100,500":
+        args.hands = "50,500"
+    where = "sim" if args.sim else "match" if args.match else "window"
     checkpoints = sorted({int(x) for x in args.hands.split(",")})
     versions = [("this tree", REPO)] if not args.code else [(args.code, export_revision(args.code))]
     if args.compare:
@@ -285,12 +329,13 @@ def main(argv: list[str] | None = None) -> int:
     print(f"machine : {platform.platform()}; {cpu_model()}; {os.cpu_count()} logical CPUs; "
           f"Python {platform.python_version()}; load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     print("RSS = VmRSS of the process at the checkpoint (after gc.collect()); objects = gc.get_objects()")
-    print("where   : " + ("the simulator (cekidesk.sim.simulate)" if args.sim else "the real main window"))
+    print("where   : " + {"sim": "the simulator (cekidesk.sim.simulate)", "window": "the real main window",
+                           "match": "a match alone (random moves, every hand kept)"}[where])
     print(f"{'game':5} {'code':12} {'hands':>6} {'RSS MB':>8} {'peak MB':>8} {'objects':>9} {'seconds':>8}")
     try:
         for game in (args.games.split(",") if args.games else all_games()):
             levels = seat_levels(game)
-            runs = [(label, run_child(repo, game, levels, checkpoints, args.seed, not args.no_autosave, args.sim,
+            runs = [(label, run_child(repo, game, levels, checkpoints, args.seed, not args.no_autosave, where,
                                       args.types)) for label, repo in versions]
             if args.parallel:
                 side_by_side(game, runs)
