@@ -39,25 +39,13 @@ class _Kept:
 
 
 def _marshalled(value: object) -> bytes | None:
-    """``value`` as marshal bytes if they read back equal (and of the same types), else None."""
+    """``value`` as marshal bytes if they read back equal, else None.  (``marshal`` writes only the
+    exact built-in types — ``True`` stays ``True``, a tuple a tuple — and refuses the rest.)"""
     try:
         data = marshal.dumps(value)  # type: ignore[arg-type]  # (ValueError if it cannot)
     except ValueError:
         return None
-    return data if _same(marshal.loads(data), value) else None
-
-
-def _same(a: object, b: object) -> bool:
-    """Equal, and of the same types all the way down (``1 == True``, ``(1,) != [1]``)."""
-    if type(a) is not type(b):
-        return False
-    if isinstance(a, tuple | list):
-        assert isinstance(b, tuple | list)
-        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b, strict=True))
-    if isinstance(a, dict):
-        assert isinstance(b, dict)   # (marshal keeps a dict's order)
-        return _same(list(a.items()), list(b.items()))
-    return bool(a == b)
+    return data if marshal.loads(data) == value else None
 
 
 # -- a result's details ---------------------------------------------------------------------------
@@ -165,14 +153,23 @@ def pack_actions(actions: Sequence[Action]) -> bytes | tuple[Action, ...]:
     hand), zlib-compressed (a fifth to a tenth of the text, less than the list of the moves), or as a
     tuple if one of them does not read back from its text as it is."""
     texts = [str(a) for a in actions]
+    known = _ACTIONS
     for text, action in zip(texts, actions, strict=True):
-        known = _ACTIONS.get(text)
-        if known is None or known != action:
+        seen = known.get(text)
+        if seen is action:
+            continue
+        if seen is None:
             try:
-                if _action(text) != action:
-                    return tuple(actions)
+                seen = Action.parse(text)
             except Exception:  # noqa: BLE001 — an action without a readable text stays as it is
                 return tuple(actions)
+            if seen == action:
+                if len(known) >= _ACTIONS_MOST:
+                    known.clear()
+                known[text] = action      # (the hand's own object: the next hands share it)
+                continue
+        if seen != action:
+            return tuple(actions)
     return zlib.compress(json.dumps(texts, ensure_ascii=False).encode(), 6)
 
 
