@@ -262,8 +262,12 @@ class MatchLogs(Sequence[list[Action]]):
             self._pack(hand)
 
     def _pack(self, hand: Sequence[Action]) -> None:
-        self._done.append(pack_actions(hand))
-        self._counts.append(len(hand))
+        n = len(hand)
+        if isinstance(hand, HandMoves) and hand._packed is not None:
+            self._done.append(hand._packed)     # (a finished hand of another match: packed already)
+        else:
+            self._done.append(pack_actions(hand))
+        self._counts.append(n)
 
     def append(self, hand: list[Action]) -> None:
         """Start the next hand's list (``hand``, the list its moves go to); the hand before it is
