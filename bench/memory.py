@@ -84,8 +84,10 @@ class Reporter:
 
     def __init__(self) -> None:
         self.start = time.perf_counter()
-        self.types = os.environ.get(TYPES_ENV) == "1"
+        self.types = os.environ.get(TYPES_ENV) in ("1", "2")
+        self.traced = os.environ.get(TYPES_ENV) == "2"
         self.before: dict[str, int] | None = None
+        self.snapshot: object = None
 
     def __call__(self, hands: int) -> None:
         import gc
@@ -103,7 +105,24 @@ class Reporter:
                 row["grew"] = sorted(((k, v) for k, v in grew.items() if v), key=lambda kv: -kv[1])[:12]
             self.before = dict(now)
         del objects
+        if self.traced:
+            self._trace(row, hands)
         print(json.dumps(row), flush=True)
+
+    def _trace(self, row: dict[str, object], hands: int) -> None:
+        """With ``--traced``: the lines whose allocations Python still holds grew most since the first
+        checkpoint after the start (``tracemalloc`` runs from there: it slows the play down)."""
+        import tracemalloc
+
+        if not hands:
+            return
+        if self.snapshot is None:
+            tracemalloc.start()
+            self.snapshot = tracemalloc.take_snapshot()
+            return
+        diff = tracemalloc.take_snapshot().compare_to(self.snapshot, "lineno")
+        row["traced"] = [(str(d.traceback[0]).replace(REPO + os.sep, ""), round(d.size_diff / 1024, 1))
+                         for d in diff[:10]]
 
 
 # -----------------------------------------------------------------------------------------------
@@ -228,7 +247,7 @@ def export_revision(rev: str) -> str:
 
 
 def run_child(repo: str, game: str, levels: list[str], checkpoints: list[int], seed: int, autosave: bool,
-              where: str = "window", types: bool = False):
+              where: str = "window", types: bool = False, traced: bool = False):
     """Yield the child's rows as it reaches each checkpoint (hand 0 first)."""
     env = dict(os.environ)
     env.setdefault("QT_QPA_PLATFORM", "offscreen" if not env.get("DISPLAY") else "xcb")
@@ -236,7 +255,7 @@ def run_child(repo: str, game: str, levels: list[str], checkpoints: list[int], s
     env["HOME"] = home
     for var in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"):
         env[var] = os.path.join(home, var.lower())
-    env[TYPES_ENV] = "1" if types else "0"
+    env[TYPES_ENV] = "2" if traced else "1" if types else "0"
     with tempfile.TemporaryFile("w+") as err, subprocess.Popen(
             [sys.executable, os.path.abspath(__file__), CHILD_FLAG, repo, game, ",".join(levels),
              ",".join(map(str, checkpoints)), str(seed), str(int(autosave)), where],
@@ -278,6 +297,9 @@ def side_by_side(game: str, runs: list[tuple[str, Iterator[dict]]]) -> None:
 def print_row(game: str, label: str, row: dict) -> None:
     print(f"{game:5} {label[:12]:12} {row['hands']:>6} {row['rss_kb'] / 1024:>8.1f} "
           f"{row['hwm_kb'] / 1024:>8.1f} {row['objects']:>9,} {row['seconds']:>8.1f}", flush=True)
+    if row.get("traced"):
+        print("      held since the first checkpoint (kB): "
+              + ", ".join(f"{where} {kb:+,.1f}" for where, kb in row["traced"]), flush=True)
     if row.get("grew"):
         print("      grew since the checkpoint before: "
               + ", ".join(f"{name} {n:+,}" for name, n in row["grew"]), flush=True)
@@ -310,6 +332,9 @@ def main(argv: list[str] | None = None) -> int:
                     "editing the tree during a long run changes nothing)")
     ap.add_argument("--parallel", action="store_true",
                     help="with --compare: run the two code versions at the same time (the same load for both)")
+    ap.add_argument("--traced", action="store_true",
+                    help="with --types: also the source lines whose allocations grew most since the first checkpoint "
+                         "(tracemalloc; slows the play)")
     ap.add_argument("--types", action="store_true",
                     help="after each checkpoint, the types whose objects grew most since the one before")
     args = ap.parse_args(argv)
@@ -336,7 +361,7 @@ def main(argv: list[str] | None = None) -> int:
         for game in (args.games.split(",") if args.games else all_games()):
             levels = seat_levels(game)
             runs = [(label, run_child(repo, game, levels, checkpoints, args.seed, not args.no_autosave, where,
-                                      args.types)) for label, repo in versions]
+                                      args.types, args.traced)) for label, repo in versions]
             if args.parallel:
                 side_by_side(game, runs)
                 continue
