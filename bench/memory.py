@@ -110,14 +110,17 @@ class Reporter:
         print(json.dumps(row), flush=True)
 
     def _trace(self, row: dict[str, object], hands: int) -> None:
-        """With ``--traced``: the lines whose allocations Python still holds grew most since the first
-        checkpoint after the start (``tracemalloc`` runs from there: it slows the play down)."""
+        """With ``--traced``: the lines whose allocations Python still holds grew most since the second
+        checkpoint after the start (``tracemalloc`` runs from the first: it slows the play down; what a
+        bounded cache replaced in between would look like growth if compared with the first)."""
         import tracemalloc
 
         if not hands:
             return
-        if self.snapshot is None:
+        if not tracemalloc.is_tracing():
             tracemalloc.start()
+            return
+        if self.snapshot is None:   # (from the second checkpoint on: what lives before it is traced too)
             self.snapshot = tracemalloc.take_snapshot()
             return
         diff = tracemalloc.take_snapshot().compare_to(self.snapshot, "lineno")
@@ -333,8 +336,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--parallel", action="store_true",
                     help="with --compare: run the two code versions at the same time (the same load for both)")
     ap.add_argument("--traced", action="store_true",
-                    help="with --types: also the source lines whose allocations grew most since the first checkpoint "
-                         "(tracemalloc; slows the play)")
+                    help="also the source lines whose allocations grew most since the second checkpoint after the "
+                         "start (tracemalloc from the first; slows the play)")
     ap.add_argument("--types", action="store_true",
                     help="after each checkpoint, the types whose objects grew most since the one before")
     args = ap.parse_args(argv)
