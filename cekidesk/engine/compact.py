@@ -136,7 +136,7 @@ def unpack_carry(kept: object) -> object:
 
 #: the action of each action text met (shared objects; bounded: cleared when full)
 _ACTIONS: dict[str, Action] = {}
-_ACTIONS_MOST = 65_536
+_ACTIONS_MOST = 4_096   # (a game has a few hundred distinct moves: Ce Pe about 1,000)
 
 
 def _action(text: str) -> Action:
