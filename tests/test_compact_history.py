@@ -254,3 +254,27 @@ def test_a_finished_hands_moves_are_read_only_when_used():
     mine.append(mine[0])                   # a copy: the match keeps its moves
     assert m.logs[0] == moves[0] and len(mine) == len(moves[0]) + 1
     assert [str(a) for a in m.logs[3]] == [str(a) for a in moves[3]] and m.logs[3][1:3] == moves[3][1:3]
+
+
+def test_records_and_starts_still_read_as_dataclasses():
+    import dataclasses
+
+    m, _, _ = play("kartu-lima", 4, 3)
+    rec, start = m.history[-1], m.starts[-1]
+    assert [f.name for f in dataclasses.fields(rec)] == ["index", "dealer", "seed", "result", "payments", "pot",
+                                                         "items", "carry"]
+    again = dataclasses.replace(start, seed=5, dealer=1)
+    assert isinstance(again, HandStart) and (again.seed, again.dealer) == (5, 1)
+    assert again.carry == start.carry and again.scores == start.scores
+    assert dataclasses.replace(rec, pot=9).pot == 9 and dataclasses.replace(rec, pot=9).result == rec.result
+    assert dataclasses.asdict(start)["carry"] == dataclasses.asdict(start.carry) if dataclasses.is_dataclass(
+        start.carry) else dataclasses.asdict(start)["seed"] == start.seed
+    # the network mirror deals the hand in progress again: its moves are replaced, the match plays on
+    m.next_hand()
+    m.logs[-1] = []
+    assert m.logs[-1] == [] and len(m.logs) == m.hand_index + 1
+    seat = m.state.to_act()[0]
+    m.apply(m.state.legal_actions(seat)[0])
+    assert len(m.logs[-1]) == 1
+    with pytest.raises(IndexError):
+        m.logs[len(m.logs)] = []

@@ -338,6 +338,19 @@ class MatchLogs(Sequence[list[Action]]):
             return self.current
         return HandMoves(self._done[i], self._counts[i])
 
+    def __setitem__(self, i: int, hand: Sequence[Action]) -> None:
+        """Put ``hand``'s moves in place of hand ``i``'s (the hand in progress: ``hand`` itself if it is a
+        list, which the match's next moves go to)."""
+        n = len(self)
+        if isinstance(i, slice) or not -n <= i < n:
+            raise IndexError("one hand of the match is replaced at a time")
+        i = i if i >= 0 else i + n
+        if i == len(self._done):
+            self._current = hand if type(hand) is list else list(hand)
+            return
+        self._done[i] = pack_actions(hand)
+        self._counts[i] = len(hand)
+
     def __iter__(self) -> Iterator[list[Action]]:
         for i in range(len(self)):
             yield self[i]

@@ -216,6 +216,38 @@ class HandStart:
         return "HandStart(" + ", ".join(f"{n}={v!r}" for n, v in zip(names, self._fields(), strict=True)) + ")"
 
 
+@dataclass(frozen=True)
+class _RecordFields:
+    index: int
+    dealer: int
+    seed: int
+    result: HandResult
+    payments: tuple[int, ...]
+    pot: int = 0
+    items: tuple[SettlementItem, ...] = ()
+    carry: object = None
+
+
+@dataclass(frozen=True)
+class _StartFields:
+    index: int
+    dealer: int
+    seed: int
+    draws: int
+    scores: tuple[int, ...]
+    ledger: tuple[int, ...]
+    pot: int
+    carry: object
+
+
+# Both read as the frozen dataclasses they were: ``dataclasses.fields``, ``replace`` and ``asdict`` work on
+# them (the fields are the constructor's; ``replace`` builds a new compact record).
+HandRecord.__dataclass_fields__ = _RecordFields.__dataclass_fields__  # type: ignore[attr-defined]
+HandRecord.__dataclass_params__ = _RecordFields.__dataclass_params__  # type: ignore[attr-defined]
+HandStart.__dataclass_fields__ = _StartFields.__dataclass_fields__  # type: ignore[attr-defined]
+HandStart.__dataclass_params__ = _StartFields.__dataclass_params__  # type: ignore[attr-defined]
+
+
 _CARRY_ATOMS = (str, int, bool, type(None))
 
 
