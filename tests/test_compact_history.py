@@ -278,3 +278,11 @@ def test_records_and_starts_still_read_as_dataclasses():
     assert len(m.logs[-1]) == 1
     with pytest.raises(IndexError):
         m.logs[len(m.logs)] = []
+
+
+def test_a_carry_holding_models_is_shared_not_copied():
+    m, plain, _ = play("chot", 2, 12)
+    for rec, want in zip(m.history, plain, strict=True):
+        assert rec.carry == want.carry
+        if any(isinstance(v, tuple) and v and hasattr(v[0], "model_dump") for v in dict(want.carry).values()):
+            assert rec.carry is want.carry         # (its finished bangkongs are the match's own objects)

@@ -98,11 +98,23 @@ def pack_carry(carry: object) -> object:
     return kept
 
 
+def _nested(value: object) -> bool:
+    """Whether a model's dump holds another model's (a dict)."""
+    if isinstance(value, dict):
+        return True
+    return isinstance(value, tuple | list) and any(_nested(v) for v in value)
+
+
 def _pack_model(carry: BaseModel) -> object:
     cls = type(carry)
+    dump = carry.model_dump()
+    if any(_nested(v) for v in dump.values()):
+        # A carry holding models (Chot's finished bangkongs) shares them from hand to hand: kept as it
+        # is, it costs a hand one carry; made again from bytes, every reading would copy them all.
+        return carry
     if cls not in _MODELS:
         _MODELS.append(cls)
-    data = _marshalled((_MODELS.index(cls), carry.model_dump()))
+    data = _marshalled((_MODELS.index(cls), dump))
     if data is None:
         return _Kept(carry)
     try:
@@ -117,7 +129,7 @@ def _rebuilt(data: bytes) -> BaseModel:
     return _MODELS[place].model_validate(dump)
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=16)
 def _model(data: bytes) -> BaseModel:
     """The frozen model packed in ``data`` (the latest read are shared: a frozen model never changes)."""
     return _rebuilt(data)
