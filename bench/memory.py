@@ -3,9 +3,10 @@
 For each game, a fresh process opens the real :class:`~cekidesk.ui.main_window.MainWindow`
 (offscreen unless ``QT_QPA_PLATFORM``/``DISPLAY`` say otherwise) with the seats of
 :func:`seat_levels` (the first seat is the person's, whose moves the game's own computer player
-chooses and the window plays as a click would; the others are random computer players), pace 0 and animations off, and plays hand after hand of a
-money match through the window itself: the end-of-hand dialog opens after every hand and the
-window's own ``next_hand`` deals the next.  Autosave stays on, in a fresh temporary user folder.
+chooses and the window plays as a click would; the others are random computer players), pace 0
+and animations off, and plays hand after hand of a money match through the window itself: the
+end-of-hand dialog opens after every hand and the window's own ``next_hand`` deals the next.
+Autosave stays on, in a fresh temporary user folder.
 
 At the checkpoints (``--hands``, e.g. 100 and 500) the child prints its **resident set size**, read
 from ``VmRSS`` in ``/proc/self/status`` (what the process holds now; the peak ``VmHWM`` is printed
@@ -13,13 +14,18 @@ too), and the number of objects the garbage collector tracks.  One process per g
 so the figures are independent.
 
 ``--compare REV`` measures the code of git revision ``REV`` too (exported with ``git archive`` into a
-temporary folder and run by the same script), side by side with the working tree.
+temporary folder and run by the same script), side by side with the working tree; with ``--parallel``
+both versions run at the same time, so that they meet the same load on a busy machine.  ``--types``
+prints after each checkpoint the types whose tracked objects grew most since the one before (what a
+long session keeps).
 
 Run from the repository root::
 
     python3 bench/memory.py                       # 100 and 500 hands of each game
     python3 bench/memory.py --hands 50,100 --compare HEAD~3 --games <id>
+    python3 bench/memory.py --hands 50,200,500 --code HEAD --compare 024bbd4 --parallel --types --games kartu-lima
     python3 bench/memory.py --sim                 # the simulator: 1000 and 5000 hands of each game
+    python3 bench/memory.py --match --compare 024bbd4   # a match alone: what each finished hand costs
 """
 from __future__ import annotations
 
@@ -32,11 +38,14 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 import time
+from collections.abc import Iterator
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(HERE)
 CHILD_FLAG = "--child"
+TYPES_ENV = "CEKIDESK_MEMORY_TYPES"
 
 
 def seat_levels(game: str) -> list[str]:
@@ -68,13 +77,62 @@ def proc_status(*fields: str) -> dict[str, int]:
     return out
 
 
+class Reporter:
+    """Prints one checkpoint's row (a JSON line) when called with the hands played: RSS, peak, the
+    objects the garbage collector tracks and, with ``--types`` (``CEKIDESK_MEMORY_TYPES=1`` in the
+    child), the types whose tracked objects grew most since the checkpoint before."""
+
+    def __init__(self) -> None:
+        self.start = time.perf_counter()
+        self.types = os.environ.get(TYPES_ENV) in ("1", "2")
+        self.traced = os.environ.get(TYPES_ENV) == "2"
+        self.before: dict[str, int] | None = None
+        self.snapshot: object = None
+
+    def __call__(self, hands: int) -> None:
+        import gc
+        from collections import Counter
+
+        gc.collect()
+        st = proc_status("VmRSS", "VmHWM")
+        objects = gc.get_objects()
+        row: dict[str, object] = {"hands": hands, "rss_kb": st["VmRSS"], "hwm_kb": st["VmHWM"],
+                                  "objects": len(objects), "seconds": round(time.perf_counter() - self.start, 1)}
+        if self.types:
+            now = Counter(type(o).__qualname__ for o in objects)
+            if self.before is not None:
+                grew = {k: now[k] - self.before.get(k, 0) for k in now}
+                row["grew"] = sorted(((k, v) for k, v in grew.items() if v), key=lambda kv: -kv[1])[:12]
+            self.before = dict(now)
+        del objects
+        if self.traced:
+            self._trace(row, hands)
+        print(json.dumps(row), flush=True)
+
+    def _trace(self, row: dict[str, object], hands: int) -> None:
+        """With ``--traced``: the lines whose allocations Python still holds grew most since the second
+        checkpoint after the start (``tracemalloc`` runs from the first: it slows the play down; what a
+        bounded cache replaced in between would look like growth if compared with the first)."""
+        import tracemalloc
+
+        if not hands:
+            return
+        if not tracemalloc.is_tracing():
+            tracemalloc.start()
+            return
+        if self.snapshot is None:   # (from the second checkpoint on: what lives before it is traced too)
+            self.snapshot = tracemalloc.take_snapshot()
+            return
+        diff = tracemalloc.take_snapshot().compare_to(self.snapshot, "lineno")
+        row["traced"] = [(str(d.traceback[0]).replace(REPO + os.sep, ""), round(d.size_diff / 1024, 1))
+                         for d in diff[:10]]
+
+
 # -----------------------------------------------------------------------------------------------
 # the child: one game, one code version, in the real window
 
 def child(repo: str, game: str, levels: list[str], checkpoints: list[int], seed: int, autosave: bool) -> int:
     sys.path.insert(0, repo)
-    import gc
-
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
 
@@ -99,14 +157,7 @@ def child(repo: str, game: str, levels: list[str], checkpoints: list[int], seed:
 
     play_for_the_person(c, person, rng)
     last = max(checkpoints)
-    start = time.perf_counter()
-
-    def report(hands: int) -> None:
-        gc.collect()
-        st = proc_status("VmRSS", "VmHWM")
-        print(json.dumps({"hands": hands, "rss_kb": st["VmRSS"], "hwm_kb": st["VmHWM"],
-                          "objects": len(gc.get_objects()),
-                          "seconds": round(time.perf_counter() - start, 1)}), flush=True)
+    report = Reporter()
 
     def hand_ended() -> None:
         done = len(c.match.history)
@@ -126,6 +177,41 @@ def child(repo: str, game: str, levels: list[str], checkpoints: list[int], seed:
 
 
 # -----------------------------------------------------------------------------------------------
+# the child of --match: what each finished hand leaves in a match a person plays (no window)
+
+def child_match(repo: str, game: str, checkpoints: list[int], seed: int) -> int:
+    """A money match of the game's default players, random legal moves, never forgetting a hand (as a
+    person's match does): at the checkpoints, RSS and the objects the collector tracks — what the
+    match's finished hands cost."""
+    sys.path.insert(0, repo)
+    import gc
+
+    from cekidesk.engine.match import Match
+    from cekidesk.games import get_game
+
+    spec = get_game(game)
+    mode = "money" if "money" in spec.match_modes else spec.match_modes[0]
+    m = Match(spec, spec.default_players, seed, None, {"mode": mode, "hands": 10_000})
+    rng = random.Random(seed)
+    start = time.perf_counter()
+    for hands in range(1, max(checkpoints) + 1):
+        while not m.hand_over():
+            legal = m.state.legal_actions(m.state.to_act()[0])
+            m.apply(legal[rng.randrange(len(legal))])
+        if m.is_over():
+            raise SystemExit(f"the {game} match ended after {hands} hands")
+        m.next_hand()
+        if hands in checkpoints:
+            gc.collect()
+            gc.collect()   # (a tuple of tuples is let go once its inner ones are)
+            st = proc_status("VmRSS", "VmHWM")
+            print(json.dumps({"hands": hands, "rss_kb": st["VmRSS"], "hwm_kb": st["VmHWM"],
+                              "objects": len(gc.get_objects()),
+                              "seconds": round(time.perf_counter() - start, 1)}), flush=True)
+    return 0
+
+
+# -----------------------------------------------------------------------------------------------
 # the child of --sim: one game, one code version, in the headless simulator
 
 def child_sim(repo: str, game: str, checkpoints: list[int], seed: int) -> int:
@@ -133,19 +219,10 @@ def child_sim(repo: str, game: str, checkpoints: list[int], seed: int) -> int:
     progress bar (``Progress.update``, called after every hand by every version of the simulator) is
     where the child looks."""
     sys.path.insert(0, repo)
-    import gc
-
     from cekidesk import sim
     from cekidesk.games import get_game
 
-    start = time.perf_counter()
-
-    def report(hands: int) -> None:
-        gc.collect()
-        st = proc_status("VmRSS", "VmHWM")
-        print(json.dumps({"hands": hands, "rss_kb": st["VmRSS"], "hwm_kb": st["VmHWM"],
-                          "objects": len(gc.get_objects()),
-                          "seconds": round(time.perf_counter() - start, 1)}), flush=True)
+    report = Reporter()
 
     class Checkpoints(sim.Progress):    # type: ignore[misc,name-defined]
         def update(self, done: int) -> None:
@@ -173,7 +250,7 @@ def export_revision(rev: str) -> str:
 
 
 def run_child(repo: str, game: str, levels: list[str], checkpoints: list[int], seed: int, autosave: bool,
-              simulator: bool = False):
+              where: str = "window", types: bool = False, traced: bool = False):
     """Yield the child's rows as it reaches each checkpoint (hand 0 first)."""
     env = dict(os.environ)
     env.setdefault("QT_QPA_PLATFORM", "offscreen" if not env.get("DISPLAY") else "xcb")
@@ -181,19 +258,54 @@ def run_child(repo: str, game: str, levels: list[str], checkpoints: list[int], s
     env["HOME"] = home
     for var in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"):
         env[var] = os.path.join(home, var.lower())
+    env[TYPES_ENV] = "2" if traced else "1" if types else "0"
     with tempfile.TemporaryFile("w+") as err, subprocess.Popen(
             [sys.executable, os.path.abspath(__file__), CHILD_FLAG, repo, game, ",".join(levels),
-             ",".join(map(str, checkpoints)), str(seed), str(int(autosave)), "sim" if simulator else "window"],
+             ",".join(map(str, checkpoints)), str(seed), str(int(autosave)), where],
             env=env, stdout=subprocess.PIPE, stderr=err, text=True) as proc:
         rows = 0
         for line in proc.stdout:
             if line.startswith("{"):
                 rows += 1
                 yield json.loads(line)
-        if proc.wait() != 0 or rows < len(checkpoints) + 1:
+        if proc.wait() != 0 or rows < len(checkpoints) + (where != "match"):
             err.seek(0)
             sys.stderr.write(err.read()[-3000:])
             raise SystemExit(f"the {game} run in {repo} failed (exit {proc.returncode})")
+
+
+def side_by_side(game: str, runs: list[tuple[str, Iterator[dict]]]) -> None:
+    """Every run's rows, printed as they come, the runs played at the same time (one thread reading
+    each child), so that the code versions meet the same load on a busy machine."""
+    failed: list[BaseException] = []
+    lock = threading.Lock()
+
+    def read(label: str, rows: Iterator[dict]) -> None:
+        try:
+            for row in rows:
+                with lock:
+                    print_row(game, label, row)
+        except BaseException as exc:  # noqa: BLE001 — told below, on the main thread
+            failed.append(exc)
+
+    threads = [threading.Thread(target=read, args=run) for run in runs]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    if failed:
+        raise failed[0]
+
+
+def print_row(game: str, label: str, row: dict) -> None:
+    print(f"{game:5} {label[:12]:12} {row['hands']:>6} {row['rss_kb'] / 1024:>8.1f} "
+          f"{row['hwm_kb'] / 1024:>8.1f} {row['objects']:>9,} {row['seconds']:>8.1f}", flush=True)
+    if row.get("traced"):
+        print("      held since the first checkpoint (kB): "
+              + ", ".join(f"{where} {kb:+,.1f}" for where, kb in row["traced"]), flush=True)
+    if row.get("grew"):
+        print("      grew since the checkpoint before: "
+              + ", ".join(f"{name} {n:+,}" for name, n in row["grew"]), flush=True)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -202,6 +314,8 @@ def main(argv: list[str] | None = None) -> int:
         repo, game, levels, points, seed, autosave, where = argv[1:8]
         if where == "sim":
             return child_sim(repo, game, [int(x) for x in points.split(",")], int(seed))
+        if where == "match":
+            return child_match(repo, game, [int(x) for x in points.split(",")], int(seed))
         return child(repo, game, levels.split(","), [int(x) for x in points.split(",")], int(seed),
                      autosave == "1")
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -214,11 +328,26 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--sim", action="store_true",
                     help="measure the headless simulator (cekidesk-sim, Normal players in every seat) instead "
                          "of the window; its default checkpoints are 1000,5000")
+    ap.add_argument("--match", action="store_true",
+                    help="measure a match alone, without a window (what its finished hands cost; random moves, "
+                         "default checkpoints 50,500; a few seconds a game)")
+    ap.add_argument("--code", metavar="REV", help="measure git revision REV instead of the working tree (so that "
+                    "editing the tree during a long run changes nothing)")
+    ap.add_argument("--parallel", action="store_true",
+                    help="with --compare: run the two code versions at the same time (the same load for both)")
+    ap.add_argument("--traced", action="store_true",
+                    help="also the source lines whose allocations grew most since the second checkpoint after the "
+                         "start (tracemalloc from the first; slows the play)")
+    ap.add_argument("--types", action="store_true",
+                    help="after each checkpoint, the types whose objects grew most since the one before")
     args = ap.parse_args(argv)
     if args.sim and args.hands == "100,500":
         args.hands = "1000,5000"
+    if args.match and args.hands == "100,500":
+        args.hands = "50,500"
+    where = "sim" if args.sim else "match" if args.match else "window"
     checkpoints = sorted({int(x) for x in args.hands.split(",")})
-    versions = [("this tree", REPO)]
+    versions = [("this tree", REPO)] if not args.code else [(args.code, export_revision(args.code))]
     if args.compare:
         versions.insert(0, (args.compare, export_revision(args.compare)))
 
@@ -228,18 +357,24 @@ def main(argv: list[str] | None = None) -> int:
     print(f"machine : {platform.platform()}; {cpu_model()}; {os.cpu_count()} logical CPUs; "
           f"Python {platform.python_version()}; load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     print("RSS = VmRSS of the process at the checkpoint (after gc.collect()); objects = gc.get_objects()")
-    print("where   : " + ("the simulator (cekidesk.sim.simulate)" if args.sim else "the real main window"))
+    print("where   : " + {"sim": "the simulator (cekidesk.sim.simulate)", "window": "the real main window",
+                           "match": "a match alone (random moves, every hand kept)"}[where])
     print(f"{'game':5} {'code':12} {'hands':>6} {'RSS MB':>8} {'peak MB':>8} {'objects':>9} {'seconds':>8}")
     try:
         for game in (args.games.split(",") if args.games else all_games()):
             levels = seat_levels(game)
-            for label, repo in versions:
-                for row in run_child(repo, game, levels, checkpoints, args.seed, not args.no_autosave, args.sim):
-                    print(f"{game:5} {label[:12]:12} {row['hands']:>6} {row['rss_kb'] / 1024:>8.1f} "
-                          f"{row['hwm_kb'] / 1024:>8.1f} {row['objects']:>9,} {row['seconds']:>8.1f}", flush=True)
+            runs = [(label, run_child(repo, game, levels, checkpoints, args.seed, not args.no_autosave, where,
+                                      args.types, args.traced)) for label, repo in versions]
+            if args.parallel:
+                side_by_side(game, runs)
+                continue
+            for label, rows in runs:
+                for row in rows:
+                    print_row(game, label, row)
     finally:
-        if args.compare:
-            shutil.rmtree(versions[0][1], ignore_errors=True)
+        for _, repo in versions:
+            if repo != REPO:
+                shutil.rmtree(repo, ignore_errors=True)
     return 0
 
 

@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 
 from pydantic import BaseModel
 
+from .compact import MatchLogs
 from .game import AnyGame, Game, Payout
 from .protocol import (
     Action,
@@ -71,7 +72,9 @@ class Match:
         self._first_carry = self.carry   # (what the first hand was dealt with: its replay needs it)
         self._ending_winners: tuple[int, ...] | None = None
         self.history: list[HandRecord] = []
-        self.logs: list[list[Action]] = []
+        #: each hand's moves: the finished hands' held compactly (:class:`MatchLogs`: ``logs[i]`` reads
+        #: like a list of actions), the hand in progress a list
+        self.logs = MatchLogs()
         #: how many finished hands :meth:`forget_finished_hands` dropped from the front of ``history``
         #: and ``logs`` (0 for every match a person plays: only the headless simulator forgets)
         self.hands_forgotten = 0
@@ -128,7 +131,7 @@ class Match:
     def apply(self, action: Action) -> list[Event]:
         """Play an action in the current hand (checked).  Settles the hand when it ends."""
         events = self.state.apply(action)
-        self.logs[-1].append(action)
+        self.logs.current.append(action)
         self.hand_events_dropped += max(0, len(self.hand_events) + len(events) - self.EVENTS_KEPT)
         self.hand_events.extend(events)
         if self.state.is_terminal():
@@ -187,7 +190,7 @@ class Match:
         drop = len(self.history) - 1
         if drop > 0:
             del self.history[:drop]
-            del self.logs[:drop]
+            self.logs.forget(drop)
             del self.starts[:drop]
             self.hands_forgotten += drop
 
@@ -222,7 +225,7 @@ class Match:
         match = Match.__new__(Match)
         match.__dict__.update(self.__dict__)
         match.history = self.history[:hand]
-        match.logs = [list(h) for h in self.logs[:hand]]
+        match.logs = self.logs.prefix(hand)
         match.starts = self.starts[:hand]
         match.scores, match.ledger = list(start.scores), list(start.ledger)
         match.pot, match.carry, match.dealer = start.pot, start.carry, start.dealer
@@ -258,7 +261,7 @@ class Match:
         match = cls(spec, n_players, seed, options, match_options, first_deal)
         if len(history) != len(logs):
             raise EngineError("one record per finished hand is needed")
-        match.starts, match.logs, match.history = [], [list(h) for h in logs], list(history)
+        match.starts, match.logs, match.history = [], MatchLogs(logs), list(history)
         scores, ledger, pot, carry = [0] * n_players, [0] * n_players, 0, match._first_carry
         for i, rec in enumerate(history):
             match.starts.append(HandStart(i, rec.dealer, rec.seed, i + 2, tuple(scores), tuple(ledger), pot, carry))

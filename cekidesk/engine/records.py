@@ -10,6 +10,7 @@ from typing import Protocol
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from .compact import pack_carry, pack_details, unpack_carry, unpack_details
 from .protocol import EngineError, HandResult, SettlementItem
 
 #: the end conditions every game may offer (its ``match_modes``); a game's own are its ``match_endings``
@@ -40,20 +41,81 @@ class MatchOptions(BaseModel):
     limit: int | None = Field(None, ge=1, le=10_000, title="match.limit")
 
 
-@dataclass(frozen=True)
 class HandRecord:
     """One finished hand: its result, the payments in cents per seat, the pot left in the middle
-    after it (games with ``carries_pot``) and the itemised payments (``Settlement.items``)."""
+    after it (games with ``carries_pot``) and the itemised payments (``Settlement.items``).
+
+    Held compactly (issue 33: a match a person plays keeps every finished hand, for the score sheet,
+    the hand history, saves and undo): the numbers and tuples are kept as they are (the garbage
+    collector stops tracking tuples of numbers), while the result's ``details`` and a carry that is
+    a model are kept as ``marshal`` bytes and made again when read — so a record is one object the
+    collector tracks, however rich its details.  ``result`` (and a model ``carry``) is therefore a
+    new, equal object at each reading; what does not round-trip through ``marshal`` exactly is kept
+    as it is.  Frozen; equal to a record of the same fields."""
+
+    __slots__ = ("index", "dealer", "seed", "outcome", "points", "winners", "_details", "payments", "pot",
+                 "items", "_carry")
+    __match_args__ = ("index", "dealer", "seed", "result", "payments", "pot", "items", "carry")
 
     index: int
     dealer: int
     seed: int
-    result: HandResult
+    outcome: str
+    points: tuple[int, ...]
+    winners: tuple[int, ...]
+    _details: object
     payments: tuple[int, ...]
-    pot: int = 0
-    items: tuple[SettlementItem, ...] = ()
-    #: the match's carry after this hand (None for games without one)
-    carry: object = None
+    pot: int
+    items: tuple[SettlementItem, ...]
+    _carry: object
+
+    def __init__(self, index: int, dealer: int, seed: int, result: HandResult, payments: tuple[int, ...],
+                 pot: int = 0, items: tuple[SettlementItem, ...] = (), carry: object = None) -> None:
+        put = object.__setattr__
+        put(self, "index", index)
+        put(self, "dealer", dealer)
+        put(self, "seed", seed)
+        put(self, "outcome", result.outcome)
+        put(self, "points", result.points)
+        put(self, "winners", result.winners)
+        put(self, "_details", pack_details(result.details))
+        put(self, "payments", payments)
+        put(self, "pot", pot)
+        put(self, "items", items)
+        put(self, "_carry", pack_carry(carry))
+
+    @property
+    def result(self) -> HandResult:
+        """The hand's result (a new object at each reading: see the class)."""
+        return HandResult(self.outcome, self.points, self.winners, unpack_details(self._details))
+
+    @property
+    def carry(self) -> object:
+        """The match's carry after this hand (None for games without one)."""
+        return unpack_carry(self._carry)
+
+    def _fields(self) -> tuple[object, ...]:
+        return (self.index, self.dealer, self.seed, self.result, self.payments, self.pot, self.items, self.carry)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a HandRecord is frozen (cannot set {name})")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"a HandRecord is frozen (cannot delete {name})")
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, HandRecord):
+            return NotImplemented
+        return self is other or self._fields() == other._fields()
+
+    __hash__ = None  # type: ignore[assignment]  # (its details are a dict: never hashable)
+
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        return (HandRecord, self._fields())
+
+    def __repr__(self) -> str:
+        names = ("index", "dealer", "seed", "result", "payments", "pot", "items", "carry")
+        return "HandRecord(" + ", ".join(f"{n}={v!r}" for n, v in zip(names, self._fields(), strict=True)) + ")"
 
 
 class MatchSoFar(Protocol):
@@ -96,14 +158,17 @@ class MatchEnding:
     limit_range: tuple[int, int] = (1, 100)
 
 
-@dataclass(frozen=True)
 class HandStart:
     """A match as hand ``index`` was dealt: what the rest of the match replays from, so that an
     undo, a redo or the opening of a save costs one hand, not the whole match.
 
     ``draws`` counts the numbers the match's RNG had drawn (the first dealer, then one seed per
     hand): the RNG after them is the one the next hand's seed comes from.  ``carry`` is the carry
-    the hand was dealt with (the one after the hand before it)."""
+    the hand was dealt with (the one after the hand before it).  Held compactly as
+    :class:`HandRecord` is (a carry that is a model kept as bytes, made again when read); frozen."""
+
+    __slots__ = ("index", "dealer", "seed", "draws", "scores", "ledger", "pot", "_carry")
+    __match_args__ = ("index", "dealer", "seed", "draws", "scores", "ledger", "pot", "carry")
 
     index: int
     dealer: int
@@ -112,7 +177,75 @@ class HandStart:
     scores: tuple[int, ...]
     ledger: tuple[int, ...]
     pot: int
+    _carry: object
+
+    def __init__(self, index: int, dealer: int, seed: int, draws: int, scores: tuple[int, ...],
+                 ledger: tuple[int, ...], pot: int, carry: object) -> None:
+        put = object.__setattr__
+        for name, value in (("index", index), ("dealer", dealer), ("seed", seed), ("draws", draws),
+                            ("scores", scores), ("ledger", ledger), ("pot", pot)):
+            put(self, name, value)
+        put(self, "_carry", pack_carry(carry))
+
+    @property
+    def carry(self) -> object:
+        return unpack_carry(self._carry)
+
+    def _fields(self) -> tuple[object, ...]:
+        return (self.index, self.dealer, self.seed, self.draws, self.scores, self.ledger, self.pot, self.carry)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a HandStart is frozen (cannot set {name})")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"a HandStart is frozen (cannot delete {name})")
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, HandStart):
+            return NotImplemented
+        return self is other or self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        return (HandStart, self._fields())
+
+    def __repr__(self) -> str:
+        names = self.__match_args__
+        return "HandStart(" + ", ".join(f"{n}={v!r}" for n, v in zip(names, self._fields(), strict=True)) + ")"
+
+
+@dataclass(frozen=True)
+class _RecordFields:
+    index: int
+    dealer: int
+    seed: int
+    result: HandResult
+    payments: tuple[int, ...]
+    pot: int = 0
+    items: tuple[SettlementItem, ...] = ()
+    carry: object = None
+
+
+@dataclass(frozen=True)
+class _StartFields:
+    index: int
+    dealer: int
+    seed: int
+    draws: int
+    scores: tuple[int, ...]
+    ledger: tuple[int, ...]
+    pot: int
     carry: object
+
+
+# Both read as the frozen dataclasses they were: ``dataclasses.fields``, ``replace`` and ``asdict`` work on
+# them (the fields are the constructor's; ``replace`` builds a new compact record).
+HandRecord.__dataclass_fields__ = _RecordFields.__dataclass_fields__  # type: ignore[attr-defined]
+HandRecord.__dataclass_params__ = _RecordFields.__dataclass_params__  # type: ignore[attr-defined]
+HandStart.__dataclass_fields__ = _StartFields.__dataclass_fields__  # type: ignore[attr-defined]
+HandStart.__dataclass_params__ = _StartFields.__dataclass_params__  # type: ignore[attr-defined]
 
 
 _CARRY_ATOMS = (str, int, bool, type(None))

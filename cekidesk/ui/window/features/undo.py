@@ -173,4 +173,4 @@ class UndoCommands(Feature):
         m = c.match
         if m is None:
             return ()
-        return tuple(tuple(hand) for hand in m.logs), c.undone_hands
+        return m.logs.key(), c.undone_hands   # (the finished hands' packed moves: none read again)
