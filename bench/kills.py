@@ -30,10 +30,12 @@ import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 REPO = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 CHILD_FLAG = "--child"
+HANG_S = 300.0   # a child silent for this long is killed and reported (never seen; it keeps a run unattended)
 
 
 def child(game: str, seed: int) -> int:
@@ -108,6 +110,18 @@ def one_kill(game: str, home: str, seed: int, most: int, rng: random.Random) -> 
     proc = subprocess.Popen([sys.executable, os.path.abspath(__file__), CHILD_FLAG, game, str(seed)], env=env,
                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, bufsize=1)
     assert proc.stdout is not None
+    # A child that stops printing (a hang, a dialog nobody answers) must not stop an unattended run: it is
+    # killed after ``HANG_S`` seconds whatever it does, and the row says so.
+    hung = threading.Event()
+
+    def watchdog() -> None:
+        if proc.poll() is None:
+            hung.set()
+            proc.kill()
+
+    timer = threading.Timer(HANG_S, watchdog)
+    timer.daemon = True
+    timer.start()
     want = rng.randint(1, most)
     seen, start, last, lines = 0, None, None, []
     t0 = time.monotonic()
@@ -129,7 +143,13 @@ def one_kill(game: str, home: str, seed: int, most: int, rng: random.Random) -> 
             last = (int(parts[1]), parts[2].rstrip("\n"))
             lines.append(last)
     proc.wait()
-    row = {"game": game, "start": start, "printed": last[0] if last else None, "wanted": want}
+    timer.cancel()
+    row = {"game": game, "start": start, "printed": last[0] if last else None, "wanted": want,
+           "seconds": round(time.monotonic() - t0, 2)}
+    if hung.is_set():
+        row["hung"] = True
+    if start is None:
+        row["no_start"] = True   # (died or hung before it had continued or started a match)
     for var in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"):
         os.environ[var] = env[var]
     from cekidesk.persistence.saves import SaveFileError, load_autosave
@@ -200,9 +220,12 @@ def summary(rows: list[dict], seconds: float) -> None:
     person = sum(r.get("person_lost", 0) for r in rows)
     over = sum(1 for r in rows if r.get("over"))
     extra = sum(1 for r in rows if r.get("extra"))
+    hung = sum(1 for r in rows if r.get("hung"))
+    longest = max((r.get("restored", 0) for r in rows), default=0)
     print(f"{len(rows)} kills in {seconds / 60:.1f} min: moves lost per kill {dict(sorted(lost.items()))}, "
           f"the person's moves lost {person}, autosaves unreadable {errors}, moves differing {mism}, "
-          f"the move in flight kept {extra}, matches over {over}", flush=True)
+          f"the move in flight kept {extra}, matches over {over}, children hung {hung}, longest match {longest:,} "
+          f"moves, load average {os.getloadavg()[0]:.1f}", flush=True)
 
 
 if __name__ == "__main__":
