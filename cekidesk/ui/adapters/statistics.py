@@ -31,7 +31,7 @@ from cekidesk.session.statistics import (
 
 log = logging.getLogger(__name__)
 
-#: a match whose digests would cover at most this many moves not digested yet has them made at once, on
+#: a match with at most this many moves in its finished hands has its digests made at once, on
 #: the window's thread (a few milliseconds); a longer one on a thread of its own
 DIGEST_AT_ONCE_MOST = 4_000
 

@@ -16,10 +16,10 @@ from ...games import game_ui
 from ..gamelog import LogEntry, Seating, autosave_failed_notice, left_out_notice
 from ..interface import Change, Feature, WindowInterface
 
-#: how many hands' headings the log feature remembers for an undo (issue 33: a heading holds its hand)
+# how many hands' headings the log feature remembers for an undo (issue 33: a heading holds its hand)
 HEADINGS_KEPT = 4
-#: how many earlier hands a log made afresh shows in brief (issue 33: opening a long match costs its last
-#: hands, not all of them); the hands before come in, this many at a time, when the player scrolls up
+# how many earlier hands a log made afresh shows in brief (issue 33: opening a long match costs its last
+# hands, not all of them); the hands before come in, this many at a time, when the player scrolls up
 HANDS_SHOWN = 40
 
 
@@ -31,11 +31,11 @@ class GameLog(Feature):
         self.window = window
         self._shown_match: Match | None = None
         self._card_names: tuple[str, str | None, str] | None = None   # the log's card-name form, game, theme
-        #: the latest heading of each of the last :data:`HEADINGS_KEPT` hands, by hand index (an undo's log
-        #: goes back to it; an undo further back builds the log afresh)
+        # the latest heading of each of the last :data:`HEADINGS_KEPT` hands, by hand index (an undo's log
+        # goes back to it; an undo further back builds the log afresh)
         self._headings: dict[int, LogEntry] = {}
         self._seatings: tuple[tuple[object, ...], Seating] | None = None
-        #: the line that stands for the earlier hands not shown yet, the match and the first hand shown
+        # the line that stands for the earlier hands not shown yet, the match and the first hand shown
         self._older: tuple[LogEntry, Match, int] | None = None
         window.log_dock.view.olderWanted.connect(self.show_older)
 
