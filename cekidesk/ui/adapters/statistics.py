@@ -11,10 +11,9 @@ of its own, never the window's; a hand that ends meanwhile is recorded once the 
 from __future__ import annotations
 
 import logging
-import threading
 from typing import NamedTuple, Protocol
 
-from PySide6.QtCore import QObject, Signal, SignalInstance, Slot
+from PySide6.QtCore import QObject, QThreadPool, Signal, SignalInstance, Slot
 
 from cekidesk.engine.match import Match
 from cekidesk.persistence.saves import Seat
@@ -130,7 +129,9 @@ class StatisticsRecorder(QObject):
                 log.exception("the statistics' digests of a match could not be made")
             done.emit((holder, m))
 
-        threading.Thread(target=job, name="statistics-digests", daemon=True).start()
+        # (Qt's pool, not ``threading.Thread``, whose ``start`` waits until the thread runs: on a busy
+        # machine that wait alone was a quarter of a second of the window's thread)
+        QThreadPool.globalInstance().start(job)
 
     @Slot(object)
     def _on_digested(self, result: tuple[QObject, Match]) -> None:
