@@ -49,23 +49,23 @@ class _Watched(Protocol):
 
 
 class EndedHand(NamedTuple):
-    """A hand that ended, to be recorded later: the match object it ended in, its index, and the
+    """A hand that ended, to be recorded later: the match object it ended in, its index (``hand``), and the
     controller's seats, undone hands and whether the match counts, as they were then."""
 
     match: Match
-    index: int
+    hand: int
     seats: tuple[Seat, ...]
     undone_hands: frozenset[int]
     counts: bool
 
     @classmethod
-    def of(cls, controller: _Watched) -> EndedHand | None:
-        """The hand that has just ended at ``controller``'s table (None: no finished hand)."""
-        c = controller
-        m = c.match
-        if m is None or not m.history:
+    def of(cls, match: Match | None, seats: tuple[Seat, ...], undone_hands: frozenset[int],
+           counts: bool) -> EndedHand | None:
+        """The hand that has just ended in ``match`` (None: no finished hand), with the table's seats,
+        undone hands and whether the match counts."""
+        if match is None or not match.history:
             return None
-        return cls(m, m.history[-1].index, tuple(c.seats), frozenset(c.undone_hands), c.counts_for_statistics)
+        return cls(match, match.history[-1].index, tuple(seats), frozenset(undone_hands), counts)
 
 
 class _Digested(QObject):
@@ -143,7 +143,8 @@ class StatisticsRecorder(QObject):
 
     @Slot()
     def _on_hand_ended(self) -> None:
-        ended = EndedHand.of(self.controller)
+        c = self.controller
+        ended = EndedHand.of(c.match, c.seats, c.undone_hands, c.counts_for_statistics)
         if ended is None:
             return
         self._waiting.append(ended)
@@ -158,7 +159,7 @@ class StatisticsRecorder(QObject):
         for e in waiting:
             last = e is waiting[-1]
             error = self.keeper.hand_ended(e.match, e.seats, e.undone_hands, e.counts,
-                                           None if last and e.match is self.controller.match else e.index)
+                                           None if last and e.match is self.controller.match else e.hand)
             if error is None:
                 continue
             if error and not told:

@@ -90,7 +90,8 @@ class Statistics(Feature):
     def on_changed(self, change: Change) -> None:
         """A hand that ends before the store is loaded is recorded once it is."""
         if change.kind == "hand_ended" and self._store is None:
-            ended = EndedHand.of(self.window.controller)   # type: ignore[arg-type]
+            c = self.window.controller
+            ended = EndedHand.of(c.match, c.seats, c.undone_hands, c.counts_for_statistics)
             if ended is not None:
                 self._ended.append(ended)
 
