@@ -17,12 +17,22 @@ process:
 * **first autosave** — the first one after opening (today the cache is empty: every line made once).
 
 ``--old REV`` (default ``01ef5e7``, the code before issue 33's change) also runs the same measurements
-with that revision's code (exported with ``git archive``) on the format 3 files, side by side.  The
-autosave's writer is a stand-in that keeps the bytes (the real one writes them on a thread of its
-own); the journal is written to a temporary folder.  Run from the repository root::
+with that revision's code (exported with ``git archive``) on the format 3 files (``--old-format 4``:
+on the format 4 ones, for a revision that reads them), side by side.  The autosave's writer is a
+stand-in that keeps the bytes (the real one writes them on a thread of its own); the journal is
+written to a temporary folder.
+
+``--window`` also opens each file in the real window (offscreen, ``MainWindow.open_file``, the
+statistics loaded as a moment after the start): the time until the table is drawn and the window's
+thread idle (the game log made, the statistics' lookup made or handed to a thread of its own) and that
+thread's own CPU time (which other work on the machine does not stretch); then the work left to other
+threads (the statistics' digests, the earlier hands' check, the first autosave); the log scrolled up
+to its first hand as a player would (today's code brings in the earlier hands then); an undo through
+the window.  ``--only-window`` runs that alone, ``--repeat`` times, the old and the new code in turn.
+Run from the repository root::
 
     python3 bench/long_matches.py [--games ceki,ce-pe,balik-satu] [--moves 1000,10000,50000,200000]
-                                  [--old 01ef5e7] [--repeat 3]
+                                  [--old 01ef5e7] [--old-format 3|4] [--repeat 3] [--window] [--only-window]
 """
 from __future__ import annotations
 
@@ -184,7 +194,9 @@ def window_child(path: str, warm: str) -> dict:
         assert win.open_file(path)
         app.processEvents()
 
+    cpu = time.thread_time()
     t_open, _ = _timed(opened)
+    cpu_open = time.thread_time() - cpu   # (the window thread's own CPU time: what the load does not stretch)
     c = win.controller
     c.set_paused(True)
     # the work left to other threads: the statistics' digests, the earlier hands' check, the first autosave
@@ -217,9 +229,9 @@ def window_child(path: str, warm: str) -> dict:
         t_undo, _ = _timed(undone)
     win.controller.flush_autosave()
     win.close()
-    return {"window_open": t_open, "window_undo": t_undo, "window_background": t_background,
-            "window_digests": t_digests, "window_older": t_older, "window_scrolls": scrolls,
-            "log_lines": lines, "log_lines_open": lines_open}
+    return {"window_open": t_open, "window_open_cpu": cpu_open, "window_undo": t_undo,
+            "window_background": t_background, "window_digests": t_digests, "window_older": t_older,
+            "window_scrolls": scrolls, "log_lines": lines, "log_lines_open": lines_open}
 
 
 def run_child(repo: str, path: str, warm: str, repeat: int, window: bool = False) -> dict:
@@ -244,7 +256,8 @@ def window_row(label: str, r: dict) -> None:
     undo = "—" if r["window_undo"] is None else f"{r['window_undo'] * 1000:.0f}"
     older = (f", {r['window_scrolls']} scrolls up to the first hand, the longest {r['window_older'] * 1000:.0f} ms"
              if r.get("window_scrolls") else "")
-    print(f"  {label:18s} window: open {r['window_open'] * 1000:.0f} ms (then on other threads: the statistics' "
+    print(f"  {label:18s} window: open {r['window_open'] * 1000:.0f} ms (its thread's CPU "
+          f"{r.get('window_open_cpu', 0) * 1000:.0f} ms; then on other threads: the statistics' "
           f"digests {r.get('window_digests', 0) * 1000:.0f} ms, all {r['window_background'] * 1000:.0f} ms){older}, "
           f"undo {undo} ms; log lines {r.get('log_lines_open', 0)} at opening, {r.get('log_lines', 0)} at the top",
           flush=True)
