@@ -17,6 +17,9 @@ Games in turn (``--games``, default Ceki, Ce Pe, Balik Satu, Kartu Lima, Pèi), 
 settings and saves, so each game's match goes on from kill to kill.  Run from the repository root::
 
     QT_QPA_PLATFORM=offscreen python3 bench/kills.py [--kills 1000] [--minutes 60] [--out kills.jsonl]
+    python3 bench/kills.py --summary-of a.jsonl b.jsonl     # several runs side by side, summed up
+
+(The summary's minutes are then the kills' own time added up, not the wall clock's.)
 """
 from __future__ import annotations
 
@@ -184,7 +187,16 @@ def main() -> None:
     ap.add_argument("--most", type=int, default=150, help="the most moves before a kill")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--out", default="", help="also write every kill as a JSON line here")
+    ap.add_argument("--summary-of", nargs="+", default=[], metavar="JSONL",
+                    help="only sum up the kills written by earlier runs (--out), e.g. runs side by side")
     args = ap.parse_args()
+    if args.summary_of:
+        rows = [json.loads(line) for path in args.summary_of for line in open(path, encoding="utf-8") if line.strip()]
+        summary(rows, sum(r.get("seconds", 0) for r in rows))
+        per_game = collections.Counter(r["game"] for r in rows)
+        print("kills per game: " + ", ".join(f"{g} {n}" for g, n in sorted(per_game.items())) +
+              f"; moves played {sum(max(0, (r.get('printed') or 0) - (r.get('start') or 0)) for r in rows):,}")
+        return
     sys.path.insert(0, REPO)
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
     from _machine import cpu_model
