@@ -168,7 +168,7 @@ def child(path: str, warm: str, repeat: int) -> dict:
             "moves": sum(len(h) for h in m.logs), "hands": len(m.logs)}
 
 
-def window_child(path: str, warm: str) -> dict:
+def window_child(path: str, warm: str, undo: bool = True) -> dict:
     """The real window (offscreen): the time ``MainWindow.open_file`` takes for ``path`` until the table
     is drawn and the window's thread is idle (the log made, the statistics' lookup made or handed to
     its own thread), the log's earlier hands brought in as a player scrolling up would, the work then
@@ -216,13 +216,13 @@ def window_child(path: str, warm: str) -> dict:
         t_older = max(t_older, t_one)
         scrolls += 1
     lines = len(win.log_dock.lines())
-    while check is not None and not check.finished and time.perf_counter() - t < 300:
+    while undo and check is not None and not check.finished and time.perf_counter() - t < 300:
         app.processEvents()
         time.sleep(0.005)
     c.flush_autosave()
     t_background = time.perf_counter() - t
     t_undo = None
-    if c.can_undo():
+    if undo and c.can_undo():
         def undone() -> None:
             c.undo()
             app.processEvents()
@@ -234,7 +234,7 @@ def window_child(path: str, warm: str) -> dict:
             "window_scrolls": scrolls, "log_lines": lines, "log_lines_open": lines_open}
 
 
-def run_child(repo: str, path: str, warm: str, repeat: int, window: bool = False) -> dict:
+def run_child(repo: str, path: str, warm: str, repeat: int, window: bool | str = False) -> dict:
     env = dict(os.environ)
     env["PYTHONPATH"] = repo
     home = tempfile.mkdtemp(prefix="cekidesk-long-home-")
@@ -242,7 +242,7 @@ def run_child(repo: str, path: str, warm: str, repeat: int, window: bool = False
         env[var] = os.path.join(home, var.lower())
     env.setdefault("QT_QPA_PLATFORM", "offscreen")
     out = subprocess.run([sys.executable, os.path.abspath(__file__), CHILD_FLAG, repo, path, warm, str(repeat),
-                          "window" if window else "engine"],
+                          (window if isinstance(window, str) else "window") if window else "engine"],
                          env=env, capture_output=True, text=True, check=False)
     if out.returncode:
         return {"error": out.stderr.strip().splitlines()[-1] if out.stderr.strip() else f"exit {out.returncode}"}
@@ -271,6 +271,8 @@ def main() -> None:
     ap.add_argument("--old-format", type=int, choices=(3, 4), default=3,
                     help="the file the old revision opens: format 3 (before issue 33), or 4 (a revision that reads it)")
     ap.add_argument("--only-window", action="store_true", help="the window's measurements only")
+    ap.add_argument("--no-undo", action="store_true", help="in the window, neither wait for the earlier hands' "
+                    "check nor undo (quicker)")
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--window", action="store_true", help="also open each file in the real window (offscreen) "
@@ -305,7 +307,8 @@ def main() -> None:
                     for label, repo, path in runs:   # (alternately: old and new under the same load)
                         if repo is None:
                             continue
-                        window_row(label, run_child(repo, path, warm, 1, window=True))
+                        window_row(label, run_child(repo, path, warm, 1,
+                                                    window="window-no-undo" if args.no_undo else "window"))
             for label, r in rows:
                 if "error" in r:
                     print(f"  {label:18s} failed: {r['error']}")
@@ -320,8 +323,8 @@ def main() -> None:
 if __name__ == "__main__":
     if len(sys.argv) > 1 and sys.argv[1] == CHILD_FLAG:
         sys.path.insert(0, sys.argv[2])
-        if sys.argv[6] == "window":
-            print(json.dumps(window_child(sys.argv[3], sys.argv[4])))
+        if sys.argv[6] in ("window", "window-no-undo"):
+            print(json.dumps(window_child(sys.argv[3], sys.argv[4], sys.argv[6] == "window")))
         else:
             print(json.dumps(child(sys.argv[3], sys.argv[4], int(sys.argv[5]))))
     else:
