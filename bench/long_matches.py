@@ -174,12 +174,20 @@ def window_child(path: str, warm: str, undo: bool = True) -> dict:
     its own thread), the log's earlier hands brought in as a player scrolling up would, the work then
     left to other threads (the statistics' digests, the earlier hands' check, the first autosave),
     then an undo of the person's last move through the window's Undo (the table drawn again)."""
-    from PySide6.QtWidgets import QApplication
+    from PySide6.QtWidgets import QApplication, QMessageBox
 
     from cekidesk.persistence.settings import Settings
     from cekidesk.ui.app import make_application
     from cekidesk.ui.main_window import MainWindow
 
+    told: list[str] = []
+
+    def tell(_parent, title, text, *_rest):   # (a message box would wait for ever offscreen: written down)
+        told.append(f"{title}: {text}")
+        return QMessageBox.StandardButton.Ok
+
+    for name in ("warning", "information", "critical"):
+        setattr(QMessageBox, name, staticmethod(tell))
     app = QApplication.instance() or make_application()
     win = MainWindow(Settings(animation_speed="off", bot_pace_ms=2000))
     win.resize(1280, 720)
@@ -231,7 +239,7 @@ def window_child(path: str, warm: str, undo: bool = True) -> dict:
     win.close()
     return {"window_open": t_open, "window_open_cpu": cpu_open, "window_undo": t_undo,
             "window_background": t_background, "window_digests": t_digests, "window_older": t_older,
-            "window_scrolls": scrolls, "log_lines": lines, "log_lines_open": lines_open}
+            "window_scrolls": scrolls, "log_lines": lines, "log_lines_open": lines_open, "told": told}
 
 
 def run_child(repo: str, path: str, warm: str, repeat: int, window: bool | str = False) -> dict:
@@ -259,8 +267,8 @@ def window_row(label: str, r: dict) -> None:
     print(f"  {label:18s} window: open {r['window_open'] * 1000:.0f} ms (its thread's CPU "
           f"{r.get('window_open_cpu', 0) * 1000:.0f} ms; then on other threads: the statistics' "
           f"digests {r.get('window_digests', 0) * 1000:.0f} ms, all {r['window_background'] * 1000:.0f} ms){older}, "
-          f"undo {undo} ms; log lines {r.get('log_lines_open', 0)} at opening, {r.get('log_lines', 0)} at the top",
-          flush=True)
+          f"undo {undo} ms; log lines {r.get('log_lines_open', 0)} at opening, {r.get('log_lines', 0)} at the top"
+          + "".join(f"; the window said “{t}”" for t in r.get("told", ())), flush=True)
 
 
 def main() -> None:
