@@ -176,7 +176,10 @@ def test_an_undo_after_the_log_grew_upwards_keeps_it_whole(qtbot, boxes, tmp_pat
     assert c.can_undo()
     c.undo()
     lines = w.log_dock.lines()
-    assert lines[:len(grown) - 3] == grown[:len(grown) - 3] or lines[1] == SCROLL_UP
+    assert lines[1] == SCROLL_UP and lines[2:5] == grown[2:5]     # the hands shown stay
+    assert _stripes_alternate(w)
+    w.log.show_older()                  # and the earlier ones still come in after the undo
+    assert SCROLL_UP not in w.log_dock.lines() and w.log_dock.lines()[1].startswith("Hand 1:")
     assert _stripes_alternate(w)
     w.close()
 

@@ -47,6 +47,8 @@ class GameLog(Feature):
         if change.kind == "started":
             if change.rewound:   # an undo, redo or restart rebuilt the match
                 self._shown_match = m
+                if self._older is not None:   # (the rebuilt match shares the hands before the cut)
+                    self._older = (self._older[0], m, self._older[2])
                 self.rewind()
             elif m is not self._shown_match:
                 self._shown_match = m
