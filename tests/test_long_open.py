@@ -233,3 +233,15 @@ def test_a_hand_that_ends_before_the_statistics_are_loaded_waits_for_nothing(qtb
     qtbot.waitUntil(w.stats.loaded, timeout=HANG_GUARD_MS)
     assert StatisticsStore().totals("ceki").hands == 1
     w.close()
+
+
+def test_lines_brought_back_never_push_newer_ones_out(qapp):
+    from cekidesk.ui.window.gamelog import GameLogModel, LogEntry
+
+    model = GameLogModel(max_lines=5)
+    model.reset([LogEntry.notice(lambda i=i: f"line {i}") for i in range(4)])
+    assert model.insert(1, [LogEntry.notice(lambda i=i: f"old {i}") for i in range(3)]) == 1
+    assert model.lines() == ["line 0", "old 2", "line 1", "line 2", "line 3"]    # the newest of them
+    assert model.insert(1, [LogEntry.notice(lambda: "more")]) == 0                # the log is full
+    model.remove(1)
+    assert model.lines() == ["line 0", "line 1", "line 2", "line 3"]

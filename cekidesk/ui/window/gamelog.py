@@ -167,7 +167,8 @@ class GameLogModel(QAbstractListModel):
         """Put ``entries`` before row ``row`` (one insertion): as many of the last of them as the log has
         room for under ``max_lines`` (earlier lines brought back, never pushing newer ones out).  How many
         went in."""
-        worded = self._worded(entries)[-max(0, self.max_lines - len(self._entries)):]
+        room = max(0, self.max_lines - len(self._entries))
+        worded = self._worded(entries)[-room:] if room else []
         if not worded or not 0 <= row <= len(self._entries):
             return 0
         self.beginInsertRows(QModelIndex(), row, row + len(worded) - 1)
