@@ -245,3 +245,15 @@ def test_lines_brought_back_never_push_newer_ones_out(qapp):
     assert model.insert(1, [LogEntry.notice(lambda: "more")]) == 0                # the log is full
     model.remove(1)
     assert model.lines() == ["line 0", "line 1", "line 2", "line 3"]
+
+
+def test_a_full_log_says_that_the_earlier_hands_are_left_out(qtbot, boxes, tmp_path, monkeypatch):
+    monkeypatch.setattr(log_feature, "HANDS_SHOWN", 2)
+    w = _open(qtbot, tmp_path, 7)
+    model = w.log_dock.model
+    model.max_lines = model.rowCount() + 1         # (room for one more line)
+    w.log.show_older()
+    lines = w.log_dock.lines()
+    assert SCROLL_UP not in lines and lines[1] == "Earlier lines are left out of the log."
+    assert lines[2].startswith("Hand 5:") and len(lines) == model.max_lines
+    w.close()

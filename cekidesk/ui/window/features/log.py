@@ -140,6 +140,8 @@ class GameLog(Feature):
         if start == 0 or added < first - start:   # (all shown, or the log has no room for more)
             self._older = None
             model.remove(row)
+            if added < first - start:   # (its 2,000 lines are full: the earlier hands stay out, and it says so)
+                model.insert(row, [left_out_notice()])
         else:
             self._older = (older, m, start)
 
