@@ -17,6 +17,9 @@ Games in turn (``--games``, default Ceki, Ce Pe, Balik Satu, Kartu Lima, Pèi), 
 settings and saves, so each game's match goes on from kill to kill.  Run from the repository root::
 
     QT_QPA_PLATFORM=offscreen python3 bench/kills.py [--kills 1000] [--minutes 60] [--out kills.jsonl]
+    python3 bench/kills.py --summary-of a.jsonl b.jsonl     # several runs side by side, summed up
+
+(The summary's minutes are then the kills' own time added up, not the wall clock's.)
 """
 from __future__ import annotations
 
@@ -30,10 +33,12 @@ import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 REPO = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 CHILD_FLAG = "--child"
+HANG_S = 300.0   # a child silent for this long is killed and reported (never seen; it keeps a run unattended)
 
 
 def child(game: str, seed: int) -> int:
@@ -108,6 +113,18 @@ def one_kill(game: str, home: str, seed: int, most: int, rng: random.Random) -> 
     proc = subprocess.Popen([sys.executable, os.path.abspath(__file__), CHILD_FLAG, game, str(seed)], env=env,
                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, bufsize=1)
     assert proc.stdout is not None
+    # A child that stops printing (a hang, a dialog nobody answers) must not stop an unattended run: it is
+    # killed after ``HANG_S`` seconds whatever it does, and the row says so.
+    hung = threading.Event()
+
+    def watchdog() -> None:
+        if proc.poll() is None:
+            hung.set()
+            proc.kill()
+
+    timer = threading.Timer(HANG_S, watchdog)
+    timer.daemon = True
+    timer.start()
     want = rng.randint(1, most)
     seen, start, last, lines = 0, None, None, []
     t0 = time.monotonic()
@@ -129,7 +146,13 @@ def one_kill(game: str, home: str, seed: int, most: int, rng: random.Random) -> 
             last = (int(parts[1]), parts[2].rstrip("\n"))
             lines.append(last)
     proc.wait()
-    row = {"game": game, "start": start, "printed": last[0] if last else None, "wanted": want}
+    timer.cancel()
+    row = {"game": game, "start": start, "printed": last[0] if last else None, "wanted": want,
+           "seconds": round(time.monotonic() - t0, 2)}
+    if hung.is_set():
+        row["hung"] = True
+    if start is None:
+        row["no_start"] = True   # (died or hung before it had continued or started a match)
     for var in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"):
         os.environ[var] = env[var]
     from cekidesk.persistence.saves import SaveFileError, load_autosave
@@ -164,7 +187,16 @@ def main() -> None:
     ap.add_argument("--most", type=int, default=150, help="the most moves before a kill")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--out", default="", help="also write every kill as a JSON line here")
+    ap.add_argument("--summary-of", nargs="+", default=[], metavar="JSONL",
+                    help="only sum up the kills written by earlier runs (--out), e.g. runs side by side")
     args = ap.parse_args()
+    if args.summary_of:
+        rows = [json.loads(line) for path in args.summary_of for line in open(path, encoding="utf-8") if line.strip()]
+        summary(rows, sum(r.get("seconds", 0) for r in rows))
+        per_game = collections.Counter(r["game"] for r in rows)
+        print("kills per game: " + ", ".join(f"{g} {n}" for g, n in sorted(per_game.items())) +
+              f"; moves played {sum(max(0, (r.get('printed') or 0) - (r.get('start') or 0)) for r in rows):,}")
+        return
     sys.path.insert(0, REPO)
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
     from _machine import cpu_model
@@ -200,9 +232,12 @@ def summary(rows: list[dict], seconds: float) -> None:
     person = sum(r.get("person_lost", 0) for r in rows)
     over = sum(1 for r in rows if r.get("over"))
     extra = sum(1 for r in rows if r.get("extra"))
+    hung = sum(1 for r in rows if r.get("hung"))
+    longest = max((r.get("restored", 0) for r in rows), default=0)
     print(f"{len(rows)} kills in {seconds / 60:.1f} min: moves lost per kill {dict(sorted(lost.items()))}, "
           f"the person's moves lost {person}, autosaves unreadable {errors}, moves differing {mism}, "
-          f"the move in flight kept {extra}, matches over {over}", flush=True)
+          f"the move in flight kept {extra}, matches over {over}, children hung {hung}, longest match {longest:,} "
+          f"moves, load average {os.getloadavg()[0]:.1f}", flush=True)
 
 
 if __name__ == "__main__":

@@ -17,12 +17,22 @@ process:
 * **first autosave** — the first one after opening (today the cache is empty: every line made once).
 
 ``--old REV`` (default ``01ef5e7``, the code before issue 33's change) also runs the same measurements
-with that revision's code (exported with ``git archive``) on the format 3 files, side by side.  The
-autosave's writer is a stand-in that keeps the bytes (the real one writes them on a thread of its
-own); the journal is written to a temporary folder.  Run from the repository root::
+with that revision's code (exported with ``git archive``) on the format 3 files (``--old-format 4``:
+on the format 4 ones, for a revision that reads them), side by side.  The autosave's writer is a
+stand-in that keeps the bytes (the real one writes them on a thread of its own); the journal is
+written to a temporary folder.
+
+``--window`` also opens each file in the real window (offscreen, ``MainWindow.open_file``, the
+statistics loaded as a moment after the start): the time until the table is drawn and the window's
+thread idle (the game log made, the statistics' lookup made or handed to a thread of its own) and that
+thread's own CPU time (which other work on the machine does not stretch); then the work left to other
+threads (the statistics' digests, the earlier hands' check, the first autosave); the log scrolled up
+to its first hand as a player would (today's code brings in the earlier hands then); an undo through
+the window.  ``--only-window`` runs that alone, ``--repeat`` times, the old and the new code in turn.
+Run from the repository root::
 
     python3 bench/long_matches.py [--games ceki,ce-pe,balik-satu] [--moves 1000,10000,50000,200000]
-                                  [--old 01ef5e7] [--repeat 3]
+                                  [--old 01ef5e7] [--old-format 3|4] [--repeat 3] [--window] [--only-window]
 """
 from __future__ import annotations
 
@@ -158,50 +168,81 @@ def child(path: str, warm: str, repeat: int) -> dict:
             "moves": sum(len(h) for h in m.logs), "hands": len(m.logs)}
 
 
-def window_child(path: str, warm: str) -> dict:
-    """The real window (offscreen): the time ``MainWindow.open_file`` takes for ``path`` (the table
-    drawn, the log and the score sheet made), then an undo of the person's last move through the
-    window's Undo (the table drawn again)."""
-    from PySide6.QtWidgets import QApplication
+def window_child(path: str, warm: str, undo: bool = True) -> dict:
+    """The real window (offscreen): the time ``MainWindow.open_file`` takes for ``path`` until the table
+    is drawn and the window's thread is idle (the log made, the statistics' lookup made or handed to
+    its own thread), the log's earlier hands brought in as a player scrolling up would, the work then
+    left to other threads (the statistics' digests, the earlier hands' check, the first autosave),
+    then an undo of the person's last move through the window's Undo (the table drawn again)."""
+    from PySide6.QtWidgets import QApplication, QMessageBox
 
     from cekidesk.persistence.settings import Settings
     from cekidesk.ui.app import make_application
     from cekidesk.ui.main_window import MainWindow
 
+    told: list[str] = []
+
+    def tell(_parent, title, text, *_rest):   # (a message box would wait for ever offscreen: written down)
+        told.append(f"{title}: {text}")
+        return QMessageBox.StandardButton.Ok
+
+    for name in ("warning", "information", "critical"):
+        setattr(QMessageBox, name, staticmethod(tell))
     app = QApplication.instance() or make_application()
     win = MainWindow(Settings(animation_speed="off", bot_pace_ms=2000))
     win.resize(1280, 720)
     win.show()
     win.open_file(warm)
     app.processEvents()
+    stats = win.stats
+    stats.store   # noqa: B018 (the statistics loaded, as they are a moment after the start)
+    app.processEvents()
 
     def opened() -> None:
         assert win.open_file(path)
         app.processEvents()
 
+    cpu = time.thread_time()
     t_open, _ = _timed(opened)
+    cpu_open = time.thread_time() - cpu   # (the window thread's own CPU time: what the load does not stretch)
     c = win.controller
     c.set_paused(True)
-    # the work left to the background: the earlier hands' check (today's code) and the first autosave
+    # the work left to other threads: the statistics' digests, the earlier hands' check, the first autosave
     check = getattr(c.session, "full_check", None)
+    recorder = stats.recorder
     t = time.perf_counter()
-    while check is not None and not check.finished and time.perf_counter() - t < 300:
+    while getattr(recorder, "digesting", None) is not None and time.perf_counter() - t < 300:
+        app.processEvents()
+        time.sleep(0.002)
+    t_digests = time.perf_counter() - t
+    # the log's earlier hands as the player scrolls up (today's code; before, all were there at once)
+    lines_open = len(win.log_dock.lines())
+    older = getattr(win.log, "show_older", None)
+    t_older, scrolls = 0.0, 0
+    while older is not None and getattr(win.log, "_older", None) is not None and scrolls < 100:
+        t_one, _ = _timed(lambda: (older(), app.processEvents()))
+        t_older = max(t_older, t_one)
+        scrolls += 1
+    lines = len(win.log_dock.lines())
+    while undo and check is not None and not check.finished and time.perf_counter() - t < 300:
         app.processEvents()
         time.sleep(0.005)
     c.flush_autosave()
     t_background = time.perf_counter() - t
     t_undo = None
-    if c.can_undo():
+    if undo and c.can_undo():
         def undone() -> None:
             c.undo()
             app.processEvents()
         t_undo, _ = _timed(undone)
     win.controller.flush_autosave()
     win.close()
-    return {"window_open": t_open, "window_undo": t_undo, "window_background": t_background}
+    return {"window_open": t_open, "window_open_cpu": cpu_open, "window_undo": t_undo,
+            "window_background": t_background, "window_digests": t_digests, "window_older": t_older,
+            "window_scrolls": scrolls, "log_lines": lines, "log_lines_open": lines_open, "told": told}
 
 
-def run_child(repo: str, path: str, warm: str, repeat: int, window: bool = False) -> dict:
+def run_child(repo: str, path: str, warm: str, repeat: int, window: bool | str = False) -> dict:
     env = dict(os.environ)
     env["PYTHONPATH"] = repo
     home = tempfile.mkdtemp(prefix="cekidesk-long-home-")
@@ -209,11 +250,25 @@ def run_child(repo: str, path: str, warm: str, repeat: int, window: bool = False
         env[var] = os.path.join(home, var.lower())
     env.setdefault("QT_QPA_PLATFORM", "offscreen")
     out = subprocess.run([sys.executable, os.path.abspath(__file__), CHILD_FLAG, repo, path, warm, str(repeat),
-                          "window" if window else "engine"],
+                          (window if isinstance(window, str) else "window") if window else "engine"],
                          env=env, capture_output=True, text=True, check=False)
     if out.returncode:
         return {"error": out.stderr.strip().splitlines()[-1] if out.stderr.strip() else f"exit {out.returncode}"}
     return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def window_row(label: str, r: dict) -> None:
+    if "error" in r:
+        print(f"  {label:18s} window failed: {r['error']}")
+        return
+    undo = "—" if r["window_undo"] is None else f"{r['window_undo'] * 1000:.0f}"
+    older = (f", {r['window_scrolls']} scrolls up to the first hand, the longest {r['window_older'] * 1000:.0f} ms"
+             if r.get("window_scrolls") else "")
+    print(f"  {label:18s} window: open {r['window_open'] * 1000:.0f} ms (its thread's CPU "
+          f"{r.get('window_open_cpu', 0) * 1000:.0f} ms; then on other threads: the statistics' "
+          f"digests {r.get('window_digests', 0) * 1000:.0f} ms, all {r['window_background'] * 1000:.0f} ms){older}, "
+          f"undo {undo} ms; log lines {r.get('log_lines_open', 0)} at opening, {r.get('log_lines', 0)} at the top"
+          + "".join(f"; the window said “{t}”" for t in r.get("told", ())), flush=True)
 
 
 def main() -> None:
@@ -221,6 +276,11 @@ def main() -> None:
     ap.add_argument("--games", default="ceki,ce-pe,balik-satu")
     ap.add_argument("--moves", default="1000,10000,50000,200000")
     ap.add_argument("--old", default="01ef5e7", help="also measure this git revision ('' : not)")
+    ap.add_argument("--old-format", type=int, choices=(3, 4), default=3,
+                    help="the file the old revision opens: format 3 (before issue 33), or 4 (a revision that reads it)")
+    ap.add_argument("--only-window", action="store_true", help="the window's measurements only")
+    ap.add_argument("--no-undo", action="store_true", help="in the window, neither wait for the earlier hands' "
+                    "check nor undo (quicker)")
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--window", action="store_true", help="also open each file in the real window (offscreen) "
@@ -242,21 +302,21 @@ def main() -> None:
             _, warm, _, _ = make_files(game, 0, args.seed + 1, folder)
             print(f"{game}, {moves:,} moves, {hands:,} hands, {size / 1e6:.1f} MB (format 4), "
                   f"{os.path.getsize(old) / 1e6:.1f} MB (format 3)", flush=True)
-            rows = [("today, format 4", run_child(REPO, new, warm, args.repeat)),
-                    ("today, format 3", run_child(REPO, old, warm, 1))]
-            if old_repo:
-                rows.append((f"{args.old}, format 3", run_child(old_repo, old, warm, 1)))
+            old_file = new if args.old_format == 4 else old
+            rows = []
+            if not args.only_window:
+                rows = [("today, format 4", run_child(REPO, new, warm, args.repeat)),
+                        ("today, format 3", run_child(REPO, old, warm, 1))]
+                if old_repo:
+                    rows.append((f"{args.old}, format {args.old_format}", run_child(old_repo, old_file, warm, 1)))
             if args.window:
-                for label, repo, path in (("today, format 4", REPO, new), (f"{args.old}, format 3", old_repo, old)):
-                    if repo is None:
-                        continue
-                    r = run_child(repo, path, warm, 1, window=True)
-                    if "error" in r:
-                        print(f"  {label:18s} window failed: {r['error']}")
-                        continue
-                    undo = "—" if r["window_undo"] is None else f"{r['window_undo'] * 1000:.0f}"
-                    print(f"  {label:18s} window: open {r['window_open'] * 1000:.0f} ms (then in the background "
-                          f"{r['window_background'] * 1000:.0f} ms), undo {undo} ms", flush=True)
+                runs = [("today, format 4", REPO, new), (f"{args.old}, format {args.old_format}", old_repo, old_file)]
+                for _ in range(args.repeat if args.only_window else 1):
+                    for label, repo, path in runs:   # (alternately: old and new under the same load)
+                        if repo is None:
+                            continue
+                        window_row(label, run_child(repo, path, warm, 1,
+                                                    window="window-no-undo" if args.no_undo else "window"))
             for label, r in rows:
                 if "error" in r:
                     print(f"  {label:18s} failed: {r['error']}")
@@ -271,8 +331,8 @@ def main() -> None:
 if __name__ == "__main__":
     if len(sys.argv) > 1 and sys.argv[1] == CHILD_FLAG:
         sys.path.insert(0, sys.argv[2])
-        if sys.argv[6] == "window":
-            print(json.dumps(window_child(sys.argv[3], sys.argv[4])))
+        if sys.argv[6] in ("window", "window-no-undo"):
+            print(json.dumps(window_child(sys.argv[3], sys.argv[4], sys.argv[6] == "window")))
         else:
             print(json.dumps(child(sys.argv[3], sys.argv[4], int(sys.argv[5]))))
     else:

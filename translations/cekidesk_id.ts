@@ -3738,6 +3738,10 @@
         <source>{target}&apos;s hand is empty: nothing is lost.</source>
         <translation>Tangan {target} kosong: tidak ada yang hilang.</translation>
     </message>
+    <message>
+        <source>Scroll up to see the earlier hands.</source>
+        <translation>Gulir ke atas untuk melihat babak-babak sebelumnya.</translation>
+    </message>
 </context>
 <context>
     <name>GameLogDock</name>
@@ -5862,7 +5866,6 @@
     </message>
     <message>
         <source>{game}, deal no. {seed}</source>
-        <extracomment>how many hands&apos; headings the log feature remembers for an undo (issue 33: a heading holds its hand) the latest heading of each of the last :data:`HEADINGS_KEPT` hands, by hand index (an undo&apos;s log goes back to it; an undo further back builds the log afresh)</extracomment>
         <translation>{game}, pembagian no. {seed}</translation>
     </message>
     <message>

@@ -4651,6 +4651,11 @@
         <translatorcomment>jv: Tangané {target} kosong: ora ana sing ilang.</translatorcomment>
         <translation>ꦠꦔꦤꦺ {target} ꦏꦺꦴꦱꦺꦴꦁ: ꦲꦺꦴꦫ​ꦲꦤ​ꦱꦶꦁ​ꦲꦶꦭꦁ꧉</translation>
     </message>
+    <message>
+        <source>Scroll up to see the earlier hands.</source>
+        <translatorcomment>jv: Gulungen munggah kanggo ndeleng babak-babak sadurungé.</translatorcomment>
+        <translation>ꦒꦸꦭꦸꦔꦼꦤ꧀ꦩꦸꦁꦒꦃ​ꦏꦁꦒꦺꦴ​ꦤ꧀ꦢꦼꦊꦁ​ꦧꦧꦏ꧀ꦧꦧꦏ꧀ꦱꦢꦸꦫꦸꦔꦺ꧉</translation>
+    </message>
 </context>
 <context>
     <name>GameLogDock</name>
@@ -7287,7 +7292,6 @@
     </message>
     <message>
         <source>{game}, deal no. {seed}</source>
-        <extracomment>how many hands&apos; headings the log feature remembers for an undo (issue 33: a heading holds its hand) the latest heading of each of the last :data:`HEADINGS_KEPT` hands, by hand index (an undo&apos;s log goes back to it; an undo further back builds the log afresh)</extracomment>
         <translatorcomment>jv: {game}, bagéyan no. {seed}</translatorcomment>
         <translation>{game}꧈ ꦧꦒꦺꦪꦤ꧀ꦤꦺꦴ꧉ {seed}</translation>
     </message>

@@ -64,7 +64,15 @@ from cekidesk.games import get_game
 
 from . import journal
 from .atomic import atomic_write_bytes
-from .files import BadPathError, FileTooLargeError, JsonBoundsError, NotAFileError, loads_bounded, read_regular_file
+from .files import (
+    BadPathError,
+    FileTooLargeError,
+    JsonBoundsError,
+    NotAFileError,
+    check_json_bounds,
+    loads_bounded,
+    read_regular_file,
+)
 from .paths import autosave_path
 from .words import QT_TRANSLATE_NOOP, Joined, Phrase, Translate, Words
 
@@ -595,8 +603,40 @@ def _parse_json(text: str, path: Path | None) -> JsonValue:
                                                                   "CekiDesk cannot read.")), path) from None
 
 
+# digits → 1, an exponent's letter → 2, anything else → 0: a float written with an exponent (``1e400``)
+# is a 1 followed by a 2 (:func:`_plainly_bounded`)
+_EXPONENTS = bytes(1 if c in b"0123456789" else 2 if c in b"eE" else 0 for c in range(256))
+
+
+def _plainly_bounded(text: str) -> bool:
+    """Whether ``text`` can go straight to the model's JSON validation: nested within bounds, no
+    over-long number, and nowhere (in strings neither) a ``NaN``, an ``Infinity`` or a number with an
+    exponent — the only things the bounded reader refuses that the model's parser would take.  Saves
+    CekiDesk writes hold none of them; a text that does is read the long way (:func:`_parse_json`)."""
+    data = text.encode("utf-8", "surrogatepass")
+    try:
+        check_json_bounds(data)
+    except JsonBoundsError:
+        return False
+    return b"NaN" not in data and b"Infinity" not in data and data.translate(_EXPONENTS).find(b"\x01\x02") < 0
+
+
 def parse_document(text: str, path: str | os.PathLike | None = None) -> SaveDocument:
-    """Validate the text of a save file.  Raises :class:`SaveFileError`."""
+    """Validate the text of a save file.  Raises :class:`SaveFileError`.
+
+    The text is parsed once: a text within the reader's bounds (:func:`_plainly_bounded`, checked on its
+    bytes at C speed) is validated by the model straight from the JSON, and its header needs no
+    look of its own (the model takes only this format and the versions this CekiDesk reads).  Any
+    other text, or one the model refuses, is read by the bounded reader first, so each refusal
+    keeps its own words (damaged, truncated, not JSON, another kind of file, a newer version)."""
+    if _plainly_bounded(text):
+        try:
+            doc = SaveDocument.model_validate_json(text, strict=True)
+        except ValidationError:
+            pass   # (the long way says why)
+        else:   # (the header's two fields have defaults in the model; a file must say them)
+            if {"format", "schema_version"} <= doc.model_fields_set:
+                return doc
     p = Path(path) if path is not None else None
     data = _parse_json(text, p)
     if not isinstance(data, dict) or data.get("format") != FORMAT_ID:

@@ -17,8 +17,10 @@ and of the actions before each of its recorded hands (:func:`befores`).
 from __future__ import annotations
 
 import logging
+import threading
 from collections.abc import Sequence
 
+from cekidesk.engine.core import Action
 from cekidesk.engine.match import Match
 from cekidesk.persistence.saves import Seat
 from cekidesk.persistence.statistics import MIXED_LEVEL, MatchStat, StatisticsStore, digest
@@ -33,30 +35,62 @@ def fingerprint(match: Match, seats: tuple[Seat, ...]) -> str:
 
 
 #: the digests :func:`befores` made, by the hand start (``Match.starts``) they lead to: a match an undo
-#: rebuilt shares its earlier hands' starts with the one it came from, so its digests are not made again
+#: rebuilt shares its earlier hands' starts with the one it came from, so its digests are not made again;
+#: :func:`digest_hands` may fill it on another thread (a long match just opened), hence the lock
 _BEFORE: dict[int, tuple[object, str]] = {}
 _BEFORE_MOST = 50_000
+_BEFORE_LOCK = threading.Lock()
+
+
+def _known(starts: Sequence[object], hands: int) -> list[str]:
+    """The digests of the hands up to ``hands`` (at most) that are known, from the first on."""
+    out = [digest([])]
+    with _BEFORE_LOCK:
+        while len(out) < hands:
+            kept = _BEFORE.get(id(starts[len(out)]))
+            if kept is None or kept[0] is not starts[len(out)]:
+                break
+            out.append(kept[1])
+    return out
+
+
+def digest_hands(starts: Sequence[object], logs: Sequence[Sequence[Action]]) -> list[str]:
+    """For each hand of a match whose hand starts are ``starts`` and whose hands' moves are ``logs``, a
+    digest of every action before it (chained, so the whole list costs one pass over the moves — and
+    only over the hands not seen before); remembered for :func:`befores`.  Touches nothing but its
+    arguments and the lock-guarded memory of digests: it may run on any thread, over lists the
+    match's thread no longer changes (its finished hands)."""
+    out = _known(starts, len(logs))
+    texts: dict[object, str] = {}
+    for hand in range(len(out) - 1, len(logs) - 1):
+        words = [texts.get(a) or texts.setdefault(a, str(a)) for a in logs[hand]]
+        out.append(digest([out[-1], words]))
+    with _BEFORE_LOCK:
+        if len(_BEFORE) > _BEFORE_MOST:
+            _BEFORE.clear()
+        for i in range(1, len(out)):
+            _BEFORE[id(starts[i])] = (starts[i], out[i])
+    return out
 
 
 def befores(match: Match) -> list[str]:
     """For each hand of ``match`` up to the current one, a digest of every action before it (chained,
     so the whole list costs one pass over the log — and only over the hands not seen before)."""
-    starts = match.starts
-    out = [digest([])]
-    while len(out) < len(match.logs):
-        kept = _BEFORE.get(id(starts[len(out)]))
-        if kept is None or kept[0] is not starts[len(out)]:
-            break
-        out.append(kept[1])
-    texts: dict[object, str] = {}
-    for hand in range(len(out) - 1, len(match.logs) - 1):
-        words = [texts.get(a) or texts.setdefault(a, str(a)) for a in match.logs[hand]]
-        out.append(digest([out[-1], words]))
-    if len(_BEFORE) > _BEFORE_MOST:
-        _BEFORE.clear()
-    for i in range(1, len(out)):
-        _BEFORE[id(starts[i])] = (starts[i], out[i])
-    return out
+    return digest_hands(match.starts, match.logs)
+
+
+def befores_known(match: Match) -> bool:
+    """Whether :func:`befores` of ``match`` costs no digest: every finished hand's is remembered
+    (a few dictionary look-ups a hand)."""
+    return len(_known(match.starts, len(match.logs))) >= len(match.logs)
+
+
+def finished_hands(match: Match) -> tuple[list[object], list[list[Action]]]:
+    """What :func:`digest_hands` needs of ``match``, taken on the match's thread so that the digests can
+    be made on another: its hand starts and its hands' moves (copies of the lists of hands, not of the
+    moves: :func:`digest_hands` reads the finished hands' moves only, which no longer change)."""
+    logs = list(match.logs)
+    return list(match.starts[:len(logs)]), logs
 
 
 def level_of(seats: tuple[Seat, ...]) -> str:
@@ -95,25 +129,33 @@ class StatisticsKeeper:
             return
         self._stat = self.store.find_match(fp, done) if done else None
 
+    @property
+    def known(self) -> Match | None:
+        """The match object last seen (:meth:`started`)."""
+        return self._match
+
     def hand_ended(self, match: Match | None, seats: tuple[Seat, ...], undone_hands: frozenset[int],
-                   counts: bool = True) -> str | None:
-        """Record the hand just finished; None if nothing was recorded, else "" (saved) or, the first
-        time saving fails, what went wrong (later hands are kept in memory and written with the
-        next one that can be)."""
+                   counts: bool = True, index: int | None = None) -> str | None:
+        """Record the hand just finished (``index``: that finished hand of ``match``, recorded later
+        than its end); None if nothing was recorded, else "" (saved) or, the first time saving fails,
+        what went wrong (later hands are kept in memory and written with the next one that can be)."""
         m = match
         seat = person_of(seats)
         if m is None or not m.history or seat is None or not counts:
             return None
         if m is not self._match:
             self.started(m, seats, undone_hands)
-        rec = m.history[-1]
+        last = index is None or index == m.history[-1].index
+        rec = m.history[-1] if index is None else next((r for r in reversed(m.history) if r.index == index), None)
+        if rec is None:
+            return None
         if self._stat is None or self.store.match(self._stat.id) is not self._stat:
             self._stat = self.store.new_match(m.spec.id, level_of(seats), m.match_options.mode == "money",
                                               fingerprint(m, seats))
         kind = m.spec.win_kind(rec.result, seat) if m.spec.win_kind is not None else None
         self.store.record(self._stat, rec.index, seat in rec.result.winners, kind, rec.result.points[seat],
-                          rec.payments[seat], rec.index in undone_hands,
-                          befores(m)[rec.index], m.is_over(), seat in m.winners())
+                          rec.payments[seat], rec.index in undone_hands, befores(m)[rec.index],
+                          last and m.is_over(), last and seat in m.winners())
         return self._save()
 
     def _save(self) -> str:
@@ -129,4 +171,5 @@ class StatisticsKeeper:
         return ""
 
 
-__all__ = ["StatisticsKeeper", "befores", "fingerprint", "level_of", "person_of"]
+__all__ = ["StatisticsKeeper", "befores", "befores_known", "digest_hands", "finished_hands", "fingerprint", "level_of",
+           "person_of"]

@@ -23,8 +23,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
-from PySide6.QtCore import QAbstractListModel, QCoreApplication, QModelIndex, QPersistentModelIndex, Qt
-from PySide6.QtGui import QColor, QFont, QPalette, QTextBlockFormat, QTextCharFormat, QTextCursor
+from PySide6.QtCore import QAbstractListModel, QCoreApplication, QModelIndex, QPersistentModelIndex, Qt, Signal
+from PySide6.QtGui import QColor, QFont, QPalette, QTextBlockFormat, QTextCharFormat, QTextCursor, QWheelEvent
 from PySide6.QtWidgets import QDockWidget, QPlainTextEdit, QWidget
 
 from cekidesk.engine.core import Event
@@ -163,6 +163,31 @@ class GameLogModel(QAbstractListModel):
             self.trimmed += extra
             self.endRemoveRows()
 
+    def insert(self, row: int, entries: Sequence[LogEntry]) -> int:
+        """Put ``entries`` before row ``row`` (one insertion): as many of the last of them as the log has
+        room for under ``max_lines`` (earlier lines brought back, never pushing newer ones out).  How many
+        went in."""
+        room = max(0, self.max_lines - len(self._entries))
+        worded = self._worded(entries)[-room:] if room else []
+        if not worded or not 0 <= row <= len(self._entries):
+            return 0
+        self.beginInsertRows(QModelIndex(), row, row + len(worded) - 1)
+        self._entries[row:row] = [e for e, _ in worded]
+        self._texts[row:row] = [t for _, t in worded]
+        self.endInsertRows()
+        return len(worded)
+
+    def remove(self, row: int) -> None:
+        """Take row ``row`` out of the log."""
+        self.beginRemoveRows(QModelIndex(), row, row)
+        del self._entries[row]
+        del self._texts[row]
+        self.endRemoveRows()
+
+    def row_of(self, entry: LogEntry) -> int | None:
+        """The row of this very entry (not an equal one), or None if the log no longer holds it."""
+        return next((i for i, e in enumerate(self._entries) if e is entry), None)
+
     def reset(self, entries: Sequence[LogEntry] = ()) -> None:
         """Show ``entries`` instead of everything before.  Only the last ``max_lines`` are worded
         and kept, under a line that says earlier ones are left out."""
@@ -208,7 +233,13 @@ class GameLogView(QPlainTextEdit):
     is a state, not a test made at each new line, because the document measures its wrapped lines
     only once they are laid out: the scroll range grows after an insertion, and the view stays
     pinned to the bottom as it does.
+
+    ``olderWanted`` says that the player scrolled to the top (or turned the wheel up there): a log
+    that holds back older lines (a long match's earlier hands) may put them in now; lines put in
+    above the ones on screen keep those where they were.
     """
+
+    olderWanted = Signal()
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
@@ -255,7 +286,16 @@ class GameLogView(QPlainTextEdit):
         # (the document moves the bar itself while lines are written or laid out again — a language
         # change rewrites every line —: only the player's scrolling stops the following)
         if not self._pinning and not self._writing:
-            self.following = value >= self.verticalScrollBar().maximum()
+            bar = self.verticalScrollBar()
+            self.following = value >= bar.maximum()
+            if value <= bar.minimum() < bar.maximum():
+                self.olderWanted.emit()
+
+    def wheelEvent(self, event: QWheelEvent) -> None:
+        bar = self.verticalScrollBar()
+        if event.angleDelta().y() > 0 and bar.value() <= bar.minimum():   # (up, at the top already)
+            self.olderWanted.emit()
+        super().wheelEvent(event)
 
     def _range_changed(self, low: int, high: int) -> None:
         if self.following:
@@ -263,9 +303,37 @@ class GameLogView(QPlainTextEdit):
 
     # -- following the model ----------------------------------------------------------------------
     def _rows_inserted(self, parent: QModelIndex, first: int, last: int) -> None:
-        self._write_rows(first, last + 1)
+        if last + 1 < self._log_model().rowCount():
+            self._insert_within(first, last)
+        else:
+            self._write_rows(first, last + 1)
         if self.following:
             self._pin()
+
+    def _insert_within(self, first: int, last: int) -> None:
+        """The paragraphs of rows ``first`` to ``last`` put in before the row that followed them, the
+        stripes kept alternating, and — unless the view follows the newest line — the lines that
+        followed them kept where they were on screen (the new ones above, to scroll up to)."""
+        doc, m, bar = self.document(), self._log_model(), self.verticalScrollBar()
+        value = bar.value()
+        blocks, chars = self._formats()
+        count = last - first + 1
+        cursor = QTextCursor(doc.findBlockByNumber(first))
+        self._writing = True
+        try:
+            cursor.beginEditBlock()
+            for row in range(first, last + 1):   # (each splits the block the next row's text begins)
+                cursor.insertText(m.text(row), chars[m.style(row)])
+                cursor.insertBlock()
+            # the stripes of the rows put in, and of the rows after them when they moved by an odd count
+            for row in range(first, m.rowCount() if count % 2 else last + 1):
+                QTextCursor(doc.findBlockByNumber(row)).setBlockFormat(blocks[(m.trimmed + row) % 2])
+            cursor.endEditBlock()
+            if not self.following:
+                below, above = doc.findBlockByNumber(last + 1), doc.findBlockByNumber(first)
+                bar.setValue(value + below.firstLineNumber() - above.firstLineNumber())
+        finally:
+            self._writing = False
 
     def _rows_removed(self, parent: QModelIndex, first: int, last: int) -> None:
         doc = self.document()
@@ -278,8 +346,12 @@ class GameLogView(QPlainTextEdit):
             cursor.movePosition(QTextCursor.MoveOperation.End, QTextCursor.MoveMode.KeepAnchor)
         cursor.removeSelectedText()
         m = self._log_model()
-        if first < m.rowCount():   # the block left at ``first`` may carry a removed row's format
-            cursor.setBlockFormat(self._formats()[0][(m.trimmed + first) % 2])
+        # the block left at ``first`` may carry a removed row's format; rows taken from within move the
+        # rows after them (by an odd count: their stripes too)
+        stripes = self._formats()[0]
+        stop = m.rowCount() if first > 0 and (last - first) % 2 == 0 else first + 1
+        for row in range(first, min(stop, m.rowCount())):
+            QTextCursor(self.document().findBlockByNumber(row)).setBlockFormat(stripes[(m.trimmed + row) % 2])
 
     def _model_reset(self) -> None:
         self._writing = True

@@ -16,8 +16,11 @@ from ...games import game_ui
 from ..gamelog import LogEntry, Seating, autosave_failed_notice, left_out_notice
 from ..interface import Change, Feature, WindowInterface
 
-#: how many hands' headings the log feature remembers for an undo (issue 33: a heading holds its hand)
+# how many hands' headings the log feature remembers for an undo (issue 33: a heading holds its hand)
 HEADINGS_KEPT = 4
+# how many earlier hands a log made afresh shows in brief (issue 33: opening a long match costs its last
+# hands, not all of them); the hands before come in, this many at a time, when the player scrolls up
+HANDS_SHOWN = 40
 
 
 class GameLog(Feature):
@@ -28,10 +31,13 @@ class GameLog(Feature):
         self.window = window
         self._shown_match: Match | None = None
         self._card_names: tuple[str, str | None, str] | None = None   # the log's card-name form, game, theme
-        #: the latest heading of each of the last :data:`HEADINGS_KEPT` hands, by hand index (an undo's log
-        #: goes back to it; an undo further back builds the log afresh)
+        # the latest heading of each of the last :data:`HEADINGS_KEPT` hands, by hand index (an undo's log
+        # goes back to it; an undo further back builds the log afresh)
         self._headings: dict[int, LogEntry] = {}
         self._seatings: tuple[tuple[object, ...], Seating] | None = None
+        # the line that stands for the earlier hands not shown yet, the match and the first hand shown
+        self._older: tuple[LogEntry, Match, int] | None = None
+        window.log_dock.view.olderWanted.connect(self.show_older)
 
     def on_changed(self, change: Change) -> None:
         c, dock = self.window.controller, self.window.log_dock
@@ -41,6 +47,8 @@ class GameLog(Feature):
         if change.kind == "started":
             if change.rewound:   # an undo, redo or restart rebuilt the match
                 self._shown_match = m
+                if self._older is not None:   # (the rebuilt match shares the hands before the cut)
+                    self._older = (self._older[0], m, self._older[2])
                 self.rewind()
             elif m is not self._shown_match:
                 self._shown_match = m
@@ -80,27 +88,62 @@ class GameLog(Feature):
         return entry
 
     def rebuild(self) -> None:
-        """A new or loaded match: the log shows the earlier hands in brief and the current hand in
-        full, as the human saw it — the deal, then the events the match kept while its moves were
-        played (or replayed from the save), with a line saying so where a giant hand's first
-        events were left out."""
+        """A new or loaded match: the log shows the last :data:`HANDS_SHOWN` earlier hands in brief
+        (a line above them says that scrolling up shows the ones before, :meth:`show_older`) and the
+        current hand in full, as the human saw it — the deal, then the events the match kept while
+        its moves were played (or replayed from the save), with a line saying so where a giant
+        hand's first events were left out."""
         w = self.window
         c = w.controller
         m = c.match
+        self._older = None
         if m is None:
             w.log_dock.clear()
             return
         entries = [LogEntry.notice(lambda: QCoreApplication.translate("MainWindow", "{game}, deal no. {seed}").format(
             game=names.game_title(m.spec), seed=m.seed), "heading")]
-
-        def summary(rec: HandRecord) -> Callable[[], str]:
-            return lambda: w.deal_words().summary(rec.index + 1, dialogs.hand_summary(m, rec, w.seat_names()))
-
-        entries += [LogEntry.notice(summary(rec)) for rec in m.history[:m.hand_index]]
+        first = max(0, m.hand_index - HANDS_SHOWN)
+        if first > 0:
+            older = LogEntry.notice(lambda: QCoreApplication.translate(
+                "GameLog", "Scroll up to see the earlier hands."))
+            entries.append(older)
+            self._older = (older, m, first)
+        entries += self._summaries(m, first, m.hand_index)
         entries += self._hand_entries(m)
         if c.autosave_failing:   # (the failure may have been told just before, in the log this one replaces)
             entries.append(autosave_failed_notice())
         w.log_dock.show_entries(entries)
+
+    def _summaries(self, m: Match, start: int, stop: int) -> list[LogEntry]:
+        """The lines in brief of ``m``'s finished hands ``start`` to ``stop - 1``."""
+        w = self.window
+
+        def summary(rec: HandRecord) -> Callable[[], str]:
+            return lambda: w.deal_words().summary(rec.index + 1, dialogs.hand_summary(m, rec, w.seat_names()))
+
+        gone = m.hands_forgotten
+        return [LogEntry.notice(summary(rec)) for rec in m.history[max(0, start - gone):max(0, stop - gone)]]
+
+    def show_older(self) -> None:
+        """The player scrolled up to the top: the :data:`HANDS_SHOWN` hands before the first one shown
+        come in above it (the line that stands for them goes once the first hand is shown)."""
+        if self._older is None:
+            return
+        older, m, first = self._older
+        model = self.window.log_dock.model
+        row = model.row_of(older)
+        if m is not self.window.controller.match or row is None:
+            self._older = None   # (another match, or a log made anew since: nothing to add)
+            return
+        start = max(0, first - HANDS_SHOWN)
+        added = model.insert(row + 1, self._summaries(m, start, first))
+        if start == 0 or added < first - start:   # (all shown, or the log has no room for more)
+            self._older = None
+            model.remove(row)
+            if added < first - start:   # (its 2,000 lines are full: the earlier hands stay out, and it says so)
+                model.insert(row, [left_out_notice()])
+        else:
+            self._older = (older, m, start)
 
     def _hand_entries(self, m: Match) -> list[LogEntry]:
         """The log of ``m``'s current hand as the person saw it (with several people: its public

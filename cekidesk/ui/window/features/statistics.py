@@ -6,8 +6,9 @@ told once, and at quit the statistics that could not be written kept aside for t
 (:mod:`cekidesk.persistence.statistics_pending`).
 
 Until the store is loaded there is no recorder: the match is known once it is (the recorder catches
-up), a hand that ends before waits for the load and is then recorded (once: a hand is keyed by its
-match and index), and the Statistics window waits for it too."""
+up), a hand that ends before is remembered and recorded once the store is loaded (once: a hand is
+keyed by its match and index) — the window's thread never waits for the file at a hand's end —, and
+the Statistics window, asked for before, waits for it."""
 from __future__ import annotations
 
 import logging
@@ -19,7 +20,7 @@ from PySide6.QtWidgets import QMessageBox
 from cekidesk.persistence.statistics import StatisticsStore
 from cekidesk.persistence.statistics_pending import drop_pending, keep_pending, load_store
 
-from ...adapters.statistics import StatisticsRecorder
+from ...adapters.statistics import EndedHand, StatisticsRecorder
 from ...foundations import i18n
 from ..interface import Change, Feature, WindowInterface
 from ..quit_prompt import StatisticsFate
@@ -42,7 +43,7 @@ class Statistics(Feature):
         self.window = window
         self._store: StatisticsStore | None = None
         self._recorder: StatisticsRecorder | None = None
-        self._hand_ended = False     # a hand ended before the store was loaded
+        self._ended: list[EndedHand] = []   # hands that ended before the store was loaded
         self._tell_on_load = False   # the start asked for the notice before the store was loaded
         self._unsaved = False        # the file could not be written this session
         self.loader = StoreLoader(load if load is not None else load_store, self)
@@ -80,17 +81,19 @@ class Statistics(Feature):
         w = self.window
         self._recorder = StatisticsRecorder(w.controller, store, w.widget())
         self._recorder.saveFailed.connect(self._save_failed)
-        self._recorder.catch_up(self._hand_ended)
-        self._hand_ended = False
+        ended, self._ended = self._ended, []
+        self._recorder.catch_up(ended)
         if self._tell_on_load:
             self._tell_on_load = False
             self.tell_notice()
 
     def on_changed(self, change: Change) -> None:
-        """A hand that ends before the store is loaded waits for the load, then is recorded."""
+        """A hand that ends before the store is loaded is recorded once it is."""
         if change.kind == "hand_ended" and self._store is None:
-            self._hand_ended = True
-            self.store   # noqa: B018 (waits for the load, then records the hand)
+            c = self.window.controller
+            ended = EndedHand.of(c.match, c.seats, c.undone_hands, c.counts_for_statistics)
+            if ended is not None:
+                self._ended.append(ended)
 
     @Slot(str)
     def _save_failed(self, detail: str) -> None:
