@@ -20,6 +20,10 @@ def test_a_networked_hand_to_its_end(qtbot, tmp_path, boxes, game, seed):
     assert guest.seat_names()[0] == "Ayu" and host.seat_names()[1] == "Budi"
     assert host.table.seat_items()[1].mark == "connected"
     assert watcher.controller.remote is not None and watcher.controller.remote.spectator
+    # the deal number is secret at a networked table: the title names the table's code instead
+    code = host.network.remote.code
+    for w in t.people:
+        assert f"table {code}" in w.windowTitle() and "deal no." not in w.windowTitle()
     # chat: a line typed at the host reaches everybody
     host.network.chat.messageEntered.emit("Good luck!")
     for w in t.people + [watcher]:

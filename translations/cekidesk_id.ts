@@ -6263,6 +6263,14 @@
         <source>that move is not allowed now.</source>
         <translation>langkah itu tidak boleh sekarang.</translation>
     </message>
+    <message>
+        <source>{game}, table {code}</source>
+        <translation>{game}, meja {code}</translation>
+    </message>
+    <message>
+        <source>{game} — table {code} — CekiDesk</source>
+        <translation>{game} — meja {code} — CekiDesk</translation>
+    </message>
 </context>
 <context>
     <name>NewGameDialog</name>

@@ -6263,6 +6263,14 @@
         <source>that move is not allowed now.</source>
         <translation>langkah kuwi ora kena saiki.</translation>
     </message>
+    <message>
+        <source>{game}, table {code}</source>
+        <translation>{game}, méja {code}</translation>
+    </message>
+    <message>
+        <source>{game} — table {code} — CekiDesk</source>
+        <translation>{game} — méja {code} — CekiDesk</translation>
+    </message>
 </context>
 <context>
     <name>NewGameDialog</name>

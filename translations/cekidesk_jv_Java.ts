@@ -7786,6 +7786,16 @@
         <translatorcomment>jv: langkah kuwi ora kena saiki.</translatorcomment>
         <translation>ꦭꦁꦏꦃ​ꦏꦸꦮꦶ​ꦲꦺꦴꦫ​ꦏꦼꦤ​ꦱꦲꦶꦏꦶ꧉</translation>
     </message>
+    <message>
+        <source>{game}, table {code}</source>
+        <translatorcomment>jv: {game}, méja {code}</translatorcomment>
+        <translation>{game}꧈ ꦩꦺꦗ {code}</translation>
+    </message>
+    <message>
+        <source>{game} — table {code} — CekiDesk</source>
+        <translatorcomment>jv: {game} — méja {code} — CekiDesk</translatorcomment>
+        <translation>{game} — ꦩꦺꦗ {code} — CekiDesk</translation>
+    </message>
 </context>
 <context>
     <name>NewGameDialog</name>

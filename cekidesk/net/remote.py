@@ -19,7 +19,6 @@ or refused, this person removed.
 """
 from __future__ import annotations
 
-import dataclasses
 import json
 import logging
 import random
@@ -32,6 +31,7 @@ from cekidesk.bots import bot_levels, make_bot
 from cekidesk.engine.bot import Bot, Decision
 from cekidesk.engine.core import Action, ActionParseError, Event, View
 from cekidesk.engine.match import Match
+from cekidesk.engine.records import HandStart
 from cekidesk.games import get_game
 from cekidesk.persistence.saves import Seat, record_json
 from cekidesk.session import Changes, HandEnded, HintReady, MatchEnded, Played, SeatView, Started, Step
@@ -164,7 +164,8 @@ def _same_json(value: object) -> object:
 def deal_hand(m: Match, seed: int, dealer: int) -> None:
     """Deal ``m``'s current hand (no move of it played) as its record says: ``seed`` and ``dealer``."""
     m.hand_seed, m.dealer = seed, dealer
-    m.starts[-1] = dataclasses.replace(m.starts[-1], seed=seed, dealer=dealer)
+    s = m.starts[-1]
+    m.starts[-1] = HandStart(s.index, dealer, seed, s.draws, s.scores, s.ledger, s.pot, s.carry)
     m.state = m.spec.new_hand(m.options, m.n_players, seed, dealer, carry=m.carry)
     m.logs[-1] = []
     m.hand_events = deque(maxlen=m.EVENTS_KEPT)

@@ -100,8 +100,14 @@ class GameLog(Feature):
         if m is None:
             w.log_dock.clear()
             return
-        entries = [LogEntry.notice(lambda: QCoreApplication.translate("MainWindow", "{game}, deal no. {seed}").format(
-            game=names.game_title(m.spec), seed=m.seed), "heading")]
+        remote = c.remote
+        if remote is not None and remote.code is not None:   # (a networked table: its deal number is secret)
+            code = remote.code
+            entries = [LogEntry.notice(lambda: QCoreApplication.translate(
+                "NetworkTable", "{game}, table {code}").format(game=names.game_title(m.spec), code=code), "heading")]
+        else:
+            entries = [LogEntry.notice(lambda: QCoreApplication.translate(
+                "MainWindow", "{game}, deal no. {seed}").format(game=names.game_title(m.spec), seed=m.seed), "heading")]
         first = max(0, m.hand_index - HANDS_SHOWN)
         if first > 0:
             older = LogEntry.notice(lambda: QCoreApplication.translate(

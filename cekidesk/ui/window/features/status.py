@@ -137,9 +137,16 @@ class StatusLine(Feature):
             self.info_label.setText("")
         else:
             # (in the title bar and the task bar, which may have no Javanese font: in Latin letters)
-            w.setWindowTitle(i18n.latin(lambda: QCoreApplication.translate(
-                "MainWindow", "{game} — deal no. {seed} — CekiDesk").format(
-                game=names.game_title(m.spec), seed=deal_number(m, m.hand_index))))
+            remote = self.window.controller.remote
+            if remote is not None and remote.code is not None:   # (a networked table: its deal number is secret)
+                code = remote.code
+                w.setWindowTitle(i18n.latin(lambda: QCoreApplication.translate(
+                    "NetworkTable", "{game} — table {code} — CekiDesk").format(
+                    game=names.game_title(m.spec), code=code)))
+            else:
+                w.setWindowTitle(i18n.latin(lambda: QCoreApplication.translate(
+                    "MainWindow", "{game} — deal no. {seed} — CekiDesk").format(
+                    game=names.game_title(m.spec), seed=deal_number(m, m.hand_index))))
             self.info_label.setText(self.window.deal_words().number(m.hand_index + 1, deal_number(m, m.hand_index)))
 
     def status_text(self) -> str:
