@@ -2889,8 +2889,12 @@
         <translation>Pesan obrolan</translation>
     </message>
     <message>
-        <source>Write a message, Enter sends</source>
-        <translation>Tulis pesan, Enter mengirim</translation>
+        <source>Your message</source>
+        <translation>Pesan Anda</translation>
+    </message>
+    <message>
+        <source>Enter sends the message.</source>
+        <translation>Enter mengirim pesan.</translation>
     </message>
     <message>
         <source>Message to send</source>

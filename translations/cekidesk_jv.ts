@@ -2889,8 +2889,12 @@
         <translation>Pesen obrolan</translation>
     </message>
     <message>
-        <source>Write a message, Enter sends</source>
-        <translation>Tulisen pesen, Enter ngirim</translation>
+        <source>Your message</source>
+        <translation>Pesenmu</translation>
+    </message>
+    <message>
+        <source>Enter sends the message.</source>
+        <translation>Enter ngirim pesen.</translation>
     </message>
     <message>
         <source>Message to send</source>

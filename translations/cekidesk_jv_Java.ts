@@ -3594,9 +3594,14 @@
         <translation>ꦥꦼꦱꦼꦤ꧀ꦲꦺꦴꦧꦿꦺꦴꦭꦤ꧀</translation>
     </message>
     <message>
-        <source>Write a message, Enter sends</source>
-        <translatorcomment>jv: Tulisen pesen, Enter ngirim</translatorcomment>
-        <translation>ꦠꦸꦭꦶꦱꦼꦤ꧀ꦥꦼꦱꦼꦤ꧀꧈ Enter ꦔꦶꦫꦶꦩ꧀</translation>
+        <source>Your message</source>
+        <translatorcomment>jv: Pesenmu</translatorcomment>
+        <translation>ꦥꦼꦱꦼꦤ꧀ꦩꦸ</translation>
+    </message>
+    <message>
+        <source>Enter sends the message.</source>
+        <translatorcomment>jv: Enter ngirim pesen.</translatorcomment>
+        <translation>Enter ꦔꦶꦫꦶꦩ꧀ꦥꦼꦱꦼꦤ꧀꧉</translation>
     </message>
     <message>
         <source>Message to send</source>

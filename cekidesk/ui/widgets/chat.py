@@ -193,7 +193,9 @@ class ChatPanel(QWidget):
     def retranslate(self) -> None:
         self.title.setText(QCoreApplication.translate("ChatPanel", "C&hat"))
         self.lines.setAccessibleName(QCoreApplication.translate("ChatPanel", "Chat messages"))
-        self.edit.setPlaceholderText(QCoreApplication.translate("ChatPanel", "Write a message, Enter sends"))
+        # (short: a narrow chat dock cut the longer hint off; Enter sends, as the tooltip says)
+        self.edit.setPlaceholderText(QCoreApplication.translate("ChatPanel", "Your message"))
+        self.edit.setToolTip(QCoreApplication.translate("ChatPanel", "Enter sends the message."))
         self.edit.setAccessibleName(QCoreApplication.translate("ChatPanel", "Message to send"))
         self.send_button.setText(QCoreApplication.translate("ChatPanel", "Se&nd"))
         self.phrase_row.setAccessibleName(QCoreApplication.translate("ChatPanel", "Ready phrases"))

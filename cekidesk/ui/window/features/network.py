@@ -70,7 +70,7 @@ class WaitingRoomLike(Protocol):
     def chat(self) -> ChatPanelLike: ...
 
     def set_table(self, code: str, addresses: list[str], game_id: str, host: bool, you: int | None,
-                  host_seat: int | None = None) -> None: ...
+                  host_seat: int | None = None, port: int | None = None) -> None: ...
 
     def set_seats(self, seats: list[SeatInfo]) -> None: ...
 
@@ -597,8 +597,9 @@ class NetworkTable(Feature):
             self.room = room
         hosting = r.host is not None and r.host == r.you
         shown = self.room
-        shown.set_table(r.code or "", self.addresses if self.server is not None else [], r.game or "", hosting,
-                       r.you, r.host)
+        hosted = self.server is not None
+        shown.set_table(r.code or "", self.addresses if hosted else [], r.game or "", hosting,
+                        r.you, r.host, port=self.host_port if hosted else None)
         shown.set_seats(list(r.seat_infos))
         shown.set_connection(self.connection)
         shown.show()
