@@ -73,7 +73,7 @@ def test_every_change_reaches_the_features_in_order_then_one_refresh(qtbot, monk
         monkeypatch.setattr(feature, "refresh", lambda f=feature: heard.append((type(f).__name__, "refresh")))
     w.controller.changes.emit(Changes(True, (PausedChanged(True),)))   # a change set's step is one Change
     hearing = ["Statistics", "HandHistory", "Hints", "TableFeed", "HandEnd", "HandOver", "GameLog", "Commands",
-               "Lessons", "Problems", "Sounds", "Announcer"]
+               "Lessons", "Problems", "Sounds", "Announcer", "NetworkTable"]
     assert heard[:len(hearing)] == [(name, "paused") for name in hearing]
     assert [kind for _, kind in heard[len(hearing):]] == ["refresh"] * len(w.features)
     assert heard[len(hearing)][0] == "StatusLine" and heard[-1][0] == "HandHistory"

@@ -246,10 +246,10 @@ class TableLink(QObject):
 
 
 class HostedServer(QObject):
-    """The table server inside the app (see the module docstring).  Signals: ``started(port)``,
+    """The table server inside the app (see the module docstring).  Signals: ``listening(port)``,
     ``failed(message)`` (it could not listen), ``stopped``."""
 
-    started = Signal(int)
+    listening = Signal(int)
     failed = Signal(str)
     stopped = Signal()
     #: the tables are announced on the local network (""), or why not (``DiscoveryUnavailable``'s reason)
@@ -289,7 +289,7 @@ class HostedServer(QObject):
         self.server = server
         if announce:
             self._announce(server, host, announce)
-        self.started.emit(self.port)
+        self.listening.emit(self.port)
 
     def _announce(self, server: TableServer, host: str | None, name: str) -> None:
         """Announce the server's open tables on the local network, kept up to date as they change."""

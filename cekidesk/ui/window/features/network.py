@@ -116,7 +116,7 @@ class JoinChoiceLike(Protocol):
 class _Found(QObject):
     """Brings the browser's tables (found on zeroconf's thread) to the UI thread."""
 
-    changed = Signal(list)
+    tables = Signal(list)
 
 
 class NetworkTable(Feature):
@@ -261,7 +261,7 @@ class NetworkTable(Feature):
             topts = topts.model_copy(update={"seed": config.seed})
         self.server = HostedServer(self.data or data_dir(), self)
         self._hosting = (me, config, seats, topts)
-        self.server.started.connect(self._hosted)   # (a bound method: brought to the UI thread)
+        self.server.listening.connect(self._hosted)   # (a bound method: brought to the UI thread)
         self.server.failed.connect(self._host_failed)
         self.server.announced.connect(self._announced)
         self.notice = self.tr("Starting the table…")
@@ -287,7 +287,7 @@ class NetworkTable(Feature):
         me = next((s.name for s in seats if s.kind == "human" and s.name), "") or self._default_name()
         self.server = HostedServer(self.data or data_dir(), self)
         self._saved = (me, path)
-        self.server.started.connect(self._saved_started)
+        self.server.listening.connect(self._saved_started)
         self.server.hostedSave.connect(self._saved_hosted)
         self.server.failed.connect(self._host_failed)
         self.server.announced.connect(self._announced)
@@ -345,10 +345,10 @@ class NetworkTable(Feature):
         from ...dialogs.join_table import JoinTableDialog
         dlg = JoinTableDialog(self.window.settings, self.window.widget())
         found = _Found(dlg)
-        found.changed.connect(dlg.set_found)
+        found.tables.connect(dlg.set_found)
         browser: Browser | None = None
         try:
-            browser = Browser(found.changed.emit)
+            browser = Browser(found.tables.emit)
         except DiscoveryUnavailable as exc:
             dlg.set_discovery_state(self.tr("Tables on the local network cannot be looked for here: {why}").format(
                 why=_discovery_words(exc.reason)))
