@@ -4440,6 +4440,14 @@
         <translation>nama yang dilihat orang lain</translation>
     </message>
     <message>
+        <source>&amp;Look for tables on this network</source>
+        <translation>&amp;Cari meja di jaringan ini</translation>
+    </message>
+    <message>
+        <source>Off: this computer asks nothing on the network; type the address and the code the host tells you.</source>
+        <translation>Mati: komputer ini tidak bertanya apa pun di jaringan; ketik alamat dan kode yang diberitahukan tuan rumah.</translation>
+    </message>
+    <message>
         <source>&amp;Watch only (take no seat)</source>
         <translation>&amp;Hanya menonton (tanpa kursi)</translation>
     </message>
@@ -6090,6 +6098,10 @@
     <message>
         <source>The table could not start on this computer: {reason}</source>
         <translation>Meja tidak bisa dibuka di komputer ini: {reason}</translation>
+    </message>
+    <message>
+        <source>Not looking for tables on this network: type the address and the code the host tells you.</source>
+        <translation>Tidak mencari meja di jaringan ini: ketik alamat dan kode yang diberitahukan tuan rumah.</translation>
     </message>
     <message>
         <source>Tables on the local network cannot be looked for here: {why}</source>

@@ -4440,6 +4440,14 @@
         <translation>jeneng sing katon déning wong liya</translation>
     </message>
     <message>
+        <source>&amp;Look for tables on this network</source>
+        <translation>&amp;Golèki méja ing jaringan iki</translation>
+    </message>
+    <message>
+        <source>Off: this computer asks nothing on the network; type the address and the code the host tells you.</source>
+        <translation>Mati: komputer iki ora takon apa-apa ing jaringan; ketiken alamat lan kode sing dikandhakaké sing duwé méja.</translation>
+    </message>
+    <message>
         <source>&amp;Watch only (take no seat)</source>
         <translation>&amp;Mung nonton (ora njupuk kursi)</translation>
     </message>
@@ -6090,6 +6098,10 @@
     <message>
         <source>The table could not start on this computer: {reason}</source>
         <translation>Méjané ora bisa dibukak ing komputer iki: {reason}</translation>
+    </message>
+    <message>
+        <source>Not looking for tables on this network: type the address and the code the host tells you.</source>
+        <translation>Ora nggolèki méja ing jaringan iki: ketiken alamat lan kode sing dikandhakaké sing duwé méja.</translation>
     </message>
     <message>
         <source>Tables on the local network cannot be looked for here: {why}</source>

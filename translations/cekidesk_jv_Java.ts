@@ -5518,6 +5518,16 @@
         <translation>ꦗꦼꦤꦼꦁ​ꦱꦶꦁ​ꦏꦠꦺꦴꦤ꧀ꦢꦺꦤꦶꦁ​ꦮꦺꦴꦁ​ꦭꦶꦪ</translation>
     </message>
     <message>
+        <source>&amp;Look for tables on this network</source>
+        <translatorcomment>jv: &amp;Golèki méja ing jaringan iki</translatorcomment>
+        <translation>ꦒꦺꦴꦭꦺꦏꦶ​ꦩꦺꦗ​ꦲꦶꦁ​ꦗꦫꦶꦔꦤ꧀ꦲꦶꦏꦶ(&amp;G)</translation>
+    </message>
+    <message>
+        <source>Off: this computer asks nothing on the network; type the address and the code the host tells you.</source>
+        <translatorcomment>jv: Mati: komputer iki ora takon apa-apa ing jaringan; ketiken alamat lan kode sing dikandhakaké sing duwé méja.</translatorcomment>
+        <translation>ꦩꦠꦶ: ꦏꦺꦴꦩ꧀ꦥꦸꦠꦼꦂ​ꦲꦶꦏꦶ​ꦲꦺꦴꦫ​ꦠꦏꦺꦴꦤ꧀ꦲꦥ​ꦲꦥ​ꦲꦶꦁ​ꦗꦫꦶꦔꦤ꧀; ꦏꦼꦠꦶꦏꦼꦤ꧀ꦲꦭꦩꦠ꧀ꦭꦤ꧀ꦏꦺꦴꦢꦼ​ꦱꦶꦁ​ꦢꦶꦏꦤ꧀ꦝꦏꦏꦺ​ꦱꦶꦁ​ꦢꦸꦮꦺ​ꦩꦺꦗ꧉</translation>
+    </message>
+    <message>
         <source>&amp;Watch only (take no seat)</source>
         <translatorcomment>jv: &amp;Mung nonton (ora njupuk kursi)</translatorcomment>
         <translation>ꦩꦸꦁ​ꦤꦺꦴꦤ꧀ꦠꦺꦴꦤ꧀ (ꦲꦺꦴꦫ​ꦚ꧀ꦗꦸꦥꦸꦏ꧀ꦏꦸꦂꦱꦶ)(&amp;M)</translation>
@@ -7570,6 +7580,11 @@
         <source>The table could not start on this computer: {reason}</source>
         <translatorcomment>jv: Méjané ora bisa dibukak ing komputer iki: {reason}</translatorcomment>
         <translation>ꦩꦺꦗꦤꦺ​ꦲꦺꦴꦫ​ꦧꦶꦱ​ꦢꦶꦧꦸꦏꦏ꧀ꦲꦶꦁ​ꦏꦺꦴꦩ꧀ꦥꦸꦠꦼꦂ​ꦲꦶꦏꦶ: {reason}</translation>
+    </message>
+    <message>
+        <source>Not looking for tables on this network: type the address and the code the host tells you.</source>
+        <translatorcomment>jv: Ora nggolèki méja ing jaringan iki: ketiken alamat lan kode sing dikandhakaké sing duwé méja.</translatorcomment>
+        <translation>ꦲꦺꦴꦫ​ꦔ꧀ꦒꦺꦴꦭꦺꦏꦶ​ꦩꦺꦗ​ꦲꦶꦁ​ꦗꦫꦶꦔꦤ꧀ꦲꦶꦏꦶ: ꦏꦼꦠꦶꦏꦼꦤ꧀ꦲꦭꦩꦠ꧀ꦭꦤ꧀ꦏꦺꦴꦢꦼ​ꦱꦶꦁ​ꦢꦶꦏꦤ꧀ꦝꦏꦏꦺ​ꦱꦶꦁ​ꦢꦸꦮꦺ​ꦩꦺꦗ꧉</translation>
     </message>
     <message>
         <source>Tables on the local network cannot be looked for here: {why}</source>

@@ -129,6 +129,9 @@ class Settings(BaseModel):
                                        "larger again, laid out for a table that much smaller.")
     reduced_motion: bool | None = Field(None, description="Cards move at once, with a short highlight, instead "
                                                           "of flying; None follows the system's preference.")
+    look_for_tables: bool = Field(True, description="Join a table lists the tables announced on the local "
+                                                    "network (zeroconf/mDNS); off: nothing is asked on the network, "
+                                                    "the address and code are typed.")
     lesson_offered: bool = Field(False, description="The first start's offer of a guided first hand was made "
                                                     "(it is made once).")
 

@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Protocol
 
-from PySide6.QtCore import QCoreApplication, QEvent, Qt
+from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
 from PySide6.QtGui import QGuiApplication, QShowEvent
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -136,7 +136,11 @@ def default_player_name(settings: Settings) -> str:
 
 class JoinTableDialog(QDialog):
     """Join a table (see the module); :meth:`choice` is what the player chose.  ``name``: the name to
-    offer (the one used last, where the window keeps it)."""
+    offer (the one used last, where the window keeps it).  ``lookingToggled(bool)``: the player turned
+    looking for tables on the network on or off (the window starts or stops looking and keeps the
+    choice in the settings)."""
+
+    lookingToggled = Signal(bool)
 
     def __init__(self, settings: Settings, parent: QWidget | None = None, found: Iterable[FoundTableLike] = (),
                  name: str = ""):
@@ -147,6 +151,12 @@ class JoinTableDialog(QDialog):
         lay = QVBoxLayout(self)
         self.found_box = QGroupBox(self)
         fl = QVBoxLayout(self.found_box)
+        # looking for tables on the network, or not (the settings keep the choice)
+        self.look_check = QCheckBox(self)
+        self.look_check.setObjectName("lookForTables")
+        self.look_check.setChecked(settings.look_for_tables)
+        self.look_check.toggled.connect(self._look_toggled)
+        fl.addWidget(self.look_check)
         self.found_list = QListWidget(self)
         self.found_list.setObjectName("foundTables")
         self.found_list.setWordWrap(True)
@@ -232,6 +242,9 @@ class JoinTableDialog(QDialog):
         self.code_edit.setPlaceholderText(self.tr("6 letters and digits"))
         self.name_label.setText(self.tr("Your &name:"))
         self.name_edit.setPlaceholderText(self.tr("the name the others see"))
+        self.look_check.setText(self.tr("&Look for tables on this network"))
+        self.look_check.setToolTip(self.tr("Off: this computer asks nothing on the network; type the address and "
+                                           "the code the host tells you."))
         self.watch_check.setText(self.tr("&Watch only (take no seat)"))
         self.watch_check.setToolTip(self.tr("Follow the seats and the chat, and see each hand when it ends; "
                                             "a spectator sees no card of a hand being played."))
@@ -261,6 +274,12 @@ class JoinTableDialog(QDialog):
         current = self._chosen_found()
         self._found = sorted(found, key=lambda t: (t.host_name.casefold(), t.code))
         self._fill_found(current)
+
+    def _look_toggled(self, on: bool) -> None:
+        self.found_list.setEnabled(on)
+        if not on:
+            self.set_found([])
+        self.lookingToggled.emit(on)
 
     def set_discovery_state(self, text: str) -> None:
         """A line on what discovery does ("" hides it): off, unavailable and why."""

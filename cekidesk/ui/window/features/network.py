@@ -346,16 +346,33 @@ class NetworkTable(Feature):
         dlg = JoinTableDialog(self.window.settings, self.window.widget())
         found = _Found(dlg)
         found.tables.connect(dlg.set_found)
-        browser: Browser | None = None
-        try:
-            browser = Browser(found.tables.emit)
-        except DiscoveryUnavailable as exc:
-            dlg.set_discovery_state(self.tr("Tables on the local network cannot be looked for here: {why}").format(
-                why=_discovery_words(exc.reason)))
+        browsing: list[Browser] = []
+
+        def look(on: bool) -> None:
+            for browser in browsing:
+                browser.close()
+            browsing.clear()
+            if on != self.window.settings.look_for_tables:
+                self.window.settings.look_for_tables = on
+                self.window.save_settings()
+            if not on:
+                dlg.set_discovery_state(self.tr("Not looking for tables on this network: type the address and the "
+                                                "code the host tells you."))
+                return
+            dlg.set_discovery_state("")
+            try:
+                browsing.append(Browser(found.tables.emit))
+            except DiscoveryUnavailable as exc:
+                dlg.set_discovery_state(self.tr("Tables on the local network cannot be looked for here: {why}").format(
+                    why=_discovery_words(exc.reason)))
+
+        look(self.window.settings.look_for_tables)
+        dlg.lookingToggled.connect(look)
 
         def done() -> None:
-            if browser is not None:
+            for browser in browsing:
                 browser.close()
+            browsing.clear()
         dlg.finished.connect(done)
         dlg.accepted.connect(lambda: self.join(dlg.choice()))
         dlg.open()
