@@ -306,6 +306,9 @@ class FlowLayout(QLayout):
         """Lay the items out in ``rect`` (only measure unless ``move``); the height used."""
         x, y, line_h = rect.x(), rect.y(), 0
         for it in self._items:
+            shown = it.widget()
+            if shown is not None and shown.isHidden():   # (a hidden widget takes no place)
+                continue
             hint = it.sizeHint()
             if x > rect.x() and x + hint.width() > rect.right() + 1:
                 x, y = rect.x(), y + line_h + self._line_spacing

@@ -12,14 +12,12 @@ from __future__ import annotations
 
 import time
 
-from PySide6.QtCore import QCoreApplication, QEvent, QObject, QPoint, QRect, QSize, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QSize, Qt, Signal
 from PySide6.QtGui import QAccessible, QAccessibleAnnouncementEvent, QFont, QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
     QLabel,
-    QLayout,
-    QLayoutItem,
     QLineEdit,
     QListWidget,
     QListWidgetItem,
@@ -29,6 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ..foundations.cardpics import FlowLayout as CardFlow
 from ..foundations.i18n import QT_TRANSLATE_NOOP
 
 #: the most characters a chat line may have (the server's limit too)
@@ -62,67 +61,16 @@ def announce(obj: QObject, text: str) -> None:
     QAccessible.updateAccessibility(event)
 
 
-class FlowLayout(QLayout):
-    """Widgets side by side, on as many rows as the width needs (the phrases' buttons)."""
+class FlowLayout(CardFlow):
+    """The card pictures' flow layout (:class:`~cekidesk.ui.foundations.cardpics.FlowLayout`) for the
+    phrases' buttons: as many rows as the width needs, and no wider than its widest button asks to be
+    (a dock or a dialog never widens for a row of phrases)."""
 
     def __init__(self, parent: QWidget | None = None, spacing: int = 4):
-        super().__init__(parent)
-        self._items: list[QLayoutItem] = []
-        self.setSpacing(spacing)
-        self.setContentsMargins(0, 0, 0, 0)
-
-    def addItem(self, item: QLayoutItem) -> None:
-        self._items.append(item)
-
-    def count(self) -> int:
-        return len(self._items)
-
-    def itemAt(self, index: int) -> QLayoutItem | None:
-        return self._items[index] if 0 <= index < len(self._items) else None
-
-    def takeAt(self, index: int) -> QLayoutItem | None:
-        return self._items.pop(index) if 0 <= index < len(self._items) else None
-
-    def expandingDirections(self) -> Qt.Orientation:
-        return Qt.Orientation(0)
-
-    def hasHeightForWidth(self) -> bool:
-        return True
-
-    def heightForWidth(self, width: int) -> int:
-        return self._place(QRect(0, 0, width, 0), move=False)
-
-    def setGeometry(self, rect: QRect) -> None:
-        super().setGeometry(rect)
-        self._place(rect, move=True)
+        super().__init__(parent, spacing, spacing)
 
     def sizeHint(self) -> QSize:
         return self.minimumSize()
-
-    def minimumSize(self) -> QSize:
-        size = QSize()
-        for item in self._items:
-            size = size.expandedTo(item.minimumSize())
-        m = self.contentsMargins()
-        return size + QSize(m.left() + m.right(), m.top() + m.bottom())
-
-    def _place(self, rect: QRect, move: bool) -> int:
-        m = self.contentsMargins()
-        area = rect.adjusted(m.left(), m.top(), -m.right(), -m.bottom())
-        x, y, row = area.x(), area.y(), 0
-        gap = self.spacing()
-        for item in self._items:
-            w = item.widget()
-            if w is not None and w.isHidden():
-                continue
-            hint = item.sizeHint()
-            if x > area.x() and x + hint.width() > area.right() + 1:
-                x, y, row = area.x(), y + row + gap, 0
-            if move:
-                item.setGeometry(QRect(QPoint(x, y), hint))
-            x += hint.width() + gap
-            row = max(row, hint.height())
-        return y + row - rect.y() + m.bottom()
 
 
 class ChatPanel(QWidget):
