@@ -6,43 +6,20 @@ hosted again.  No fixed sleeps: every wait is for a frame or a condition, with a
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import time
-from collections.abc import AsyncIterator, Callable
 
 import pytest
+from test_net_server import run, serving, until
 from websockets.exceptions import ConnectionClosed
 
 from cekidesk.games import new_match
 from cekidesk.net.client import ServerRefused, TableClient, legal_moves
 from cekidesk.net.protocol import Closing, Create, Error, Moved, Removed, Seats, SeatSpec, TableState
-from cekidesk.net.server import ServerLimits, TableServer
+from cekidesk.net.server import TableServer
 from cekidesk.net.table import SAVES, read_meta
 from cekidesk.persistence.saves import Seat, load_match, save_match
 
 QUICK = {"pace_ms": 0, "seed": 3, "takeover_after_s": 600}
 THREE = [{"kind": "person"}, {"kind": "person"}, {"kind": "person"}]
-
-
-def run(coro, timeout: float = 30.0):
-    return asyncio.run(asyncio.wait_for(coro, timeout))
-
-
-@contextlib.asynccontextmanager
-async def serving(data, **limits) -> AsyncIterator[tuple[TableServer, str]]:
-    server = TableServer(data, limits=ServerLimits(**limits))
-    port = await server.start("127.0.0.1", 0)
-    try:
-        yield server, f"ws://127.0.0.1:{port}"
-    finally:
-        await server.stop()
-
-
-async def until(cond: Callable[[], bool], timeout: float = 10.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not cond():
-        assert time.monotonic() < deadline, "the condition never held"
-        await asyncio.sleep(0.01)
 
 
 async def client(url: str) -> TableClient:

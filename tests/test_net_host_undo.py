@@ -7,30 +7,17 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator
+
+from test_net_server import run, serving
 
 from cekidesk.net.client import TableClient, legal_moves
 from cekidesk.net.protocol import Error, Moved, Seats, TableState, UndoAsked, UndoRefused
-from cekidesk.net.server import ServerLimits, TableServer
+from cekidesk.net.server import TableServer
 from cekidesk.net.table import SAVES
 from cekidesk.persistence.saves import load_match
 
 QUICK = {"pace_ms": 0, "seed": 3, "takeover_after_s": 600, "undo": True}
 TWO = [{"kind": "person"}, {"kind": "person"}]
-
-
-def run(coro, timeout: float = 30.0):
-    return asyncio.run(asyncio.wait_for(coro, timeout))
-
-
-@contextlib.asynccontextmanager
-async def serving(data, **limits) -> AsyncIterator[tuple[TableServer, str]]:
-    server = TableServer(data, limits=ServerLimits(**limits))
-    port = await server.start("127.0.0.1", 0)
-    try:
-        yield server, f"ws://127.0.0.1:{port}"
-    finally:
-        await server.stop()
 
 
 class Seen:
