@@ -286,3 +286,31 @@ def test_a_carry_holding_models_is_shared_not_copied():
         assert rec.carry == want.carry
         if any(isinstance(v, tuple) and v and hasattr(v[0], "model_dump") for v in dict(want.carry).values()):
             assert rec.carry is want.carry         # (its finished bangkongs are the match's own objects)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_an_opened_save_packs_its_hands_from_their_texts_as_play_packs_them(game_id):
+    # opening a long match packs each finished hand straight from the file's texts: the bytes are
+    # those play made (logs compare by them), and no action is made of each move
+    m, _, moves = play(game_id, 11, 3)
+    if m.is_over():
+        pytest.skip("the match ended before three hands")
+    m.next_hand()
+    texts = [[str(a) for a in hand] for hand in moves]
+    for hand, hand_texts in zip(moves, texts, strict=True):
+        assert compact.pack_texts(hand_texts) == pack_actions(hand)
+    seats = [Seat.human("A")] + [Seat.bot("random", f"B{i}") for i in range(1, m.n_players)]
+    doc = match_to_document(m, seats)
+    compact._unpacked.cache_clear()
+    back = document_to_match(doc)
+    assert back.logs == m.logs and [back.logs[i] for i in range(3)] == moves
+    assert all(isinstance(kept, bytes) for kept in back.logs._done)
+
+
+def test_texts_that_are_not_an_actions_own_are_not_packed_from_the_texts():
+    assert compact.pack_texts(["0 bet =3", "1 pass"]) == pack_actions([Action.parse("0 bet =3"),
+                                                                        Action.parse("1 pass")])
+    assert compact.pack_texts(["0 bet =3", "not a move at all ("]) is None     # does not read
+    for written_otherwise in (" 0 bet =3", "0 bet =03"):          # reads, but is not the action's own text
+        assert str(Action.parse(written_otherwise)) == "0 bet =3"
+        assert compact.pack_texts(["0 bet =3", written_otherwise]) is None

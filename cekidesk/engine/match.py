@@ -266,7 +266,7 @@ class Match:
         for i, rec in enumerate(history):
             match.starts.append(HandStart(i, rec.dealer, rec.seed, i + 2, tuple(scores), tuple(ledger), pot, carry))
             for p in range(n_players):
-                scores[p] += rec.result.points[p]
+                scores[p] += rec.points[p]
                 ledger[p] += rec.payments[p]
             pot, carry = rec.pot, rec.carry
         dealer = match.dealer

@@ -58,6 +58,7 @@ from pydantic_core import ErrorDetails
 
 from cekidesk import __version__
 from cekidesk.bots import bot_levels, canonical_level
+from cekidesk.engine.compact import HandMoves, pack_texts
 from cekidesk.engine.core import Action, ActionParseError, EngineError, GameSpec, HandResult, OptionsError
 from cekidesk.engine.match import HandRecord, Match, MatchOptions, match_rng, offered_modes
 from cekidesk.games import get_game
@@ -969,7 +970,7 @@ def _resumed(doc: SaveDocument, spec: GameSpec, options: BaseModel, match_option
         raise _mismatch() from None
     _check_records(match, history, start)
     resumed = Match.resumed(spec, n, doc.seed, options, match_options, match.first_deal, history,
-                            _actions(hands[:-1]), rng, start.seed)
+                            _finished(hands[:-1]), rng, start.seed)
     _replay(resumed, hands[-1:], first=len(hands) - 1)
     return resumed
 
@@ -980,11 +981,12 @@ def _check_records(match: Match, history: Sequence[HandRecord], start: StartMode
     n, mo = match.n_players, match.match_options
     dealer, scores, cents, pot = match.dealer, [0] * n, [0] * n, 0
     for i, rec in enumerate(history):
-        if (rec.dealer != dealer or len(rec.result.points) != n or len(rec.payments) != n
-                or any(not 0 <= w < n for w in rec.result.winners) or sum(rec.payments) + rec.pot - pot != 0):
+        # (a record's points and winners read as they are: its ``result`` is made afresh at each reading)
+        if (rec.dealer != dealer or len(rec.points) != n or len(rec.payments) != n
+                or any(not 0 <= w < n for w in rec.winners) or sum(rec.payments) + rec.pot - pot != 0):
             raise _mismatch()
         for p in range(n):
-            scores[p] += rec.result.points[p]
+            scores[p] += rec.points[p]
             cents[p] += rec.payments[p]
         pot = rec.pot
         if (mo.mode == "hands" and i + 1 >= mo.hands) or (mo.mode == "target" and max(scores) >= mo.target):
@@ -1016,10 +1018,21 @@ def _parsed(text: str, hand: int, move: int) -> Action:
     return action
 
 
-def _actions(hands: Sequence[Sequence[str]]) -> list[list[Action]]:
-    """The actions of finished hands (the few distinct texts of a match parsed once each)."""
+def _actions(hands: Sequence[Sequence[str]], first: int = 0) -> list[list[Action]]:
+    """The actions of hands ``first``, ``first + 1`` … (the few distinct texts of a match parsed once each)."""
     get = _PARSED.get
-    return [[get(text) or _parsed(text, hi, mi) for mi, text in enumerate(hand)] for hi, hand in enumerate(hands)]
+    return [[get(text) or _parsed(text, hi, mi) for mi, text in enumerate(hand)]
+            for hi, hand in enumerate(hands, first)]
+
+
+def _finished(hands: Sequence[Sequence[str]]) -> list[Sequence[Action]]:
+    """The moves of finished hands, each packed straight from its texts (:func:`pack_texts`: no action
+    made of each move of a long match), or read one by one where a text is not an action's own."""
+    out: list[Sequence[Action]] = []
+    for i, hand in enumerate(hands):
+        packed = pack_texts(hand)
+        out.append(HandMoves(packed, len(hand)) if packed is not None else _actions([hand], i)[0])
+    return out
 
 
 def needs_full_check(doc: SaveDocument) -> bool:
