@@ -314,3 +314,10 @@ def test_texts_that_are_not_an_actions_own_are_not_packed_from_the_texts():
     for written_otherwise in (" 0 bet =3", "0 bet =03"):          # reads, but is not the action's own text
         assert str(Action.parse(written_otherwise)) == "0 bet =3"
         assert compact.pack_texts(["0 bet =3", written_otherwise]) is None
+
+
+@settings(max_examples=200, deadline=None)
+@given(texts=st.lists(st.text(max_size=12) | st.sampled_from(['"', "\\", '", "', "\n", "ü", "0 play C1"]), max_size=8))
+def test_a_hands_line_is_the_json_of_its_texts(texts):
+    # the line is joined directly when nothing needs escaping: always what json.dumps writes
+    assert compact._json_list(texts) == json.dumps(texts, ensure_ascii=False).encode()
