@@ -140,3 +140,29 @@ def test_rows_taken_from_above_the_lines_on_screen_leave_them_where_they_were(qt
 def _blocks(dock: GameLogDock) -> list:
     doc = dock.view.document()
     return [doc.findBlockByNumber(i) for i in range(doc.blockCount())]
+
+
+def test_an_undo_into_the_hand_before_and_a_redo_keep_the_log_in_brief_and_in_full(qtbot, boxes, monkeypatch):
+    import random
+
+    from test_undo import finish_hand, open_window, redo, settle, undo
+    from test_undo import start as start_undoable
+
+    monkeypatch.setattr(log_feature, "HANDS_SHOWN", 2)
+    monkeypatch.setattr(log_feature, "HANDS_IN_FULL", 1)
+    w = open_window(qtbot, autosave=False)
+    start_undoable(w, "ceki", 2, 5, undo_allowed=True)
+    rng = random.Random(8)
+    for _ in range(5):
+        finish_hand(qtbot, w, rng)
+        w.next_hand()
+        settle(qtbot, w)
+    before = w.log_dock.lines()
+    assert before[1] == SCROLL_UP and [line.split(":")[0] for line in before[2:4]] == ["Hand 3", "Hand 4"]
+    undo(qtbot, w)           # back into hand 5: it is shown as the rebuilt match played it, the briefs stay
+    lines = w.log_dock.lines()
+    assert w.controller.match.hand_index == 4 and lines[:4] == before[:4]
+    assert _headings(w)[-1].startswith("Hand 5") and not any(BRIEF.match(line) for line in lines[4:])
+    redo(qtbot, w)
+    assert w.log_dock.lines() == before
+    w.close()
