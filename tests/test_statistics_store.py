@@ -202,7 +202,7 @@ def test_a_recorded_hand_is_one_object_and_its_file_text_is_as_before():
     before = _tracked()
     for i in range(1, 401):
         _hand(store, m, i, i % 3 == 0, kind="triple" if i % 5 == 0 else None, undone=i % 7 == 0)
-    assert _tracked() - before <= 400 + 20       # (a model was three: itself, its fields and the set of those given)
+    assert _tracked() - before <= 400 + 20       # (a model was two: itself and the set of its fields given)
     hand = m.hands[5]
     assert not hasattr(hand, "__dict__")
     # the file is written as it always was: the hand's fields, every one, in this order

@@ -85,9 +85,9 @@ class HandStat:
     """One finished hand of the person's (see the module docstring).
 
     A slotted dataclass, checked as the models are, not a model: a long match keeps thousands (up to
-    :data:`MAX_HANDS_PER_GAME` a game), and a model is three objects for the garbage collector to track
-    (itself, its fields' dict and the set of the fields given), this one (issue 33); its JSON is the
-    same."""
+    :data:`MAX_HANDS_PER_GAME` a game), and a model is two objects for the garbage collector to track
+    (itself and the set of the fields given; its fields' dict too until a collection finds it holds
+    only plain values), this one (issue 33); its JSON is the same."""
 
     index: int = Field(ge=0, le=1_000_000)
     seq: int = Field(ge=0, le=MAX_COUNT)
