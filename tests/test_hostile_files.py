@@ -197,9 +197,8 @@ def test_the_statistics_window_shows_totals_beyond_a_c_int_without_overflow(qtbo
     store.doc.folded.append(Folded.model_construct(game="ceki", level="normal", totals=huge))
     big = MatchStat.model_construct(id="a" * 32, game="ceki", level="normal", money=True, fingerprint="0" * 16,
                                     started=datetime(9999, 12, 31, 23, tzinfo=UTC), over=False, won=False,
-                                    hands=[HandStat.model_construct(index=0, seq=0, won=True, kind="kowah",
-                                                                    points=10**9, money=10**12, undone=False,
-                                                                    before="0" * 16)])
+                                    hands=[HandStat(index=0, seq=0, won=True, kind="kowah",
+                                                    points=10**9, money=10**12, undone=False, before="0" * 16)])
     store.doc.matches.append(big)
     dialog = StatisticsDialog(store, "ceki")
     qtbot.addWidget(dialog)

@@ -184,3 +184,59 @@ def test_a_match_longer_than_the_bound_folds_its_oldest_hands_and_the_file_still
     store.save()
     again = StatisticsStore()
     assert again.notice is None and again.totals("ceki") == t
+
+
+# -- issue 33: what a recorded hand costs in memory ------------------------------------------------------
+
+def _tracked() -> int:
+    import gc
+
+    gc.collect()
+    return len(gc.get_objects())
+
+
+def test_a_recorded_hand_is_one_object_and_its_file_text_is_as_before():
+    store = StatisticsStore()
+    m = store.new_match("ceki", "normal", True, "a" * 16)
+    _hand(store, m, 0, True)
+    before = _tracked()
+    for i in range(1, 401):
+        _hand(store, m, i, i % 3 == 0, kind="triple" if i % 5 == 0 else None, undone=i % 7 == 0)
+    assert _tracked() - before <= 400 + 20       # (a model was two: itself and the set of its fields given)
+    hand = m.hands[5]
+    assert not hasattr(hand, "__dict__")
+    # the file is written as it always was: the hand's fields, every one, in this order
+    store.save()
+    written = json.loads(statistics_path().read_text(encoding="utf-8"))["matches"][0]["hands"][5]
+    assert list(written.items()) == [("index", 5), ("seq", 5), ("won", False), ("kind", "triple"), ("points", -10),
+                                     ("money", 0), ("undone", False), ("before", BEFORE)]
+    again = StatisticsStore()
+    assert again.doc == store.doc and again.match(m.id).hands[5] == hand
+
+
+@pytest.mark.parametrize("field, value", [("won", 1), ("index", -1), ("kind", "No Kind"), ("before", "xyz"),
+                                          ("extra", True), ("points", 10**10)])
+def test_a_hand_the_file_cannot_hold_is_refused_as_before(field, value):
+    from pydantic import ValidationError
+
+    fields = {"index": 0, "seq": 0, "won": True, "kind": None, "points": 1, "money": 0, "undone": False,
+              "before": BEFORE, field: value}
+    with pytest.raises(ValidationError):
+        st.HandStat(**fields)
+    doc = json.loads(_filled().doc.model_dump_json())
+    doc["matches"][0]["hands"][0] = fields
+    with pytest.raises(ValidationError):
+        st.StatisticsDocument.model_validate_json(json.dumps(doc))
+
+
+def test_the_digests_remembered_for_a_match_hold_no_object_a_hand():
+    from cekidesk.session import statistics as keeper
+
+    starts = [[i] for i in range(400)]            # (hand starts: any objects, known by identity)
+    logs = [[] for _ in range(400)]
+    before = _tracked()
+    digests = keeper.digest_hands(starts, logs)
+    assert _tracked() - before <= 20               # (a pair a hand was 400)
+    assert len(digests) == 400 and keeper._known(starts, 400) == digests    # remembered, by the very starts
+    assert keeper._known([list(s) for s in starts], 400) == digests[:1]     # (equal ones are other hands)
+    assert keeper.digest_hands(starts, logs) == digests

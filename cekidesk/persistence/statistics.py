@@ -36,6 +36,7 @@ from pathlib import Path
 from typing import Annotated, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic.dataclasses import dataclass as pydantic_dataclass
 
 from .atomic import atomic_write_text
 from .files import (
@@ -79,8 +80,14 @@ class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
 
 
-class HandStat(_Model):
-    """One finished hand of the person's (see the module docstring)."""
+@pydantic_dataclass(slots=True, kw_only=True, config=ConfigDict(extra="forbid", strict=True))
+class HandStat:
+    """One finished hand of the person's (see the module docstring).
+
+    A slotted dataclass, checked as the models are, not a model: a long match keeps thousands (up to
+    :data:`MAX_HANDS_PER_GAME` a game), and a model is two objects for the garbage collector to track
+    (itself and the set of the fields given; its fields' dict too until a collection finds it holds
+    only plain values), this one (issue 33); its JSON is the same."""
 
     index: int = Field(ge=0, le=1_000_000)
     seq: int = Field(ge=0, le=MAX_COUNT)

@@ -36,10 +36,21 @@ def fingerprint(match: Match, seats: tuple[Seat, ...]) -> str:
 
 #: the digests :func:`befores` made, by the hand start (``Match.starts``) they lead to: a match an undo
 #: rebuilt shares its earlier hands' starts with the one it came from, so its digests are not made again;
-#: :func:`digest_hands` may fill it on another thread (a long match just opened), hence the lock
-_BEFORE: dict[int, tuple[object, str]] = {}
+#: :func:`digest_hands` may fill it on another thread (a long match just opened), hence the lock.  Kept as
+#: the place of each start (by its ``id``) in two lists, the starts (the very objects: an ``id`` may be a
+#: later object's) and their digests, not as a ``(start, digest)`` pair a hand: numbers and strings are
+#: nothing for the garbage collector to track, a pair is (issue 33: flat memory over a long match)
+_BEFORE: dict[int, int] = {}
+_BEFORE_STARTS: list[object] = []
+_BEFORE_DIGESTS: list[str] = []
 _BEFORE_MOST = 50_000
 _BEFORE_LOCK = threading.Lock()
+
+
+def _remembered(start: object) -> str | None:
+    """The digest remembered for this very hand start (the lock held)."""
+    place = _BEFORE.get(id(start))
+    return _BEFORE_DIGESTS[place] if place is not None and _BEFORE_STARTS[place] is start else None
 
 
 def _known(starts: Sequence[object], hands: int) -> list[str]:
@@ -47,10 +58,10 @@ def _known(starts: Sequence[object], hands: int) -> list[str]:
     out = [digest([])]
     with _BEFORE_LOCK:
         while len(out) < hands:
-            kept = _BEFORE.get(id(starts[len(out)]))
-            if kept is None or kept[0] is not starts[len(out)]:
+            kept = _remembered(starts[len(out)])
+            if kept is None:
                 break
-            out.append(kept[1])
+            out.append(kept)
     return out
 
 
@@ -66,10 +77,19 @@ def digest_hands(starts: Sequence[object], logs: Sequence[Sequence[Action]]) -> 
         words = [texts.get(a) or texts.setdefault(a, str(a)) for a in logs[hand]]
         out.append(digest([out[-1], words]))
     with _BEFORE_LOCK:
-        if len(_BEFORE) > _BEFORE_MOST:
+        if len(_BEFORE_STARTS) > _BEFORE_MOST:
             _BEFORE.clear()
+            _BEFORE_STARTS.clear()
+            _BEFORE_DIGESTS.clear()
         for i in range(1, len(out)):
-            _BEFORE[id(starts[i])] = (starts[i], out[i])
+            start = starts[i]
+            place = _BEFORE.get(id(start))
+            if place is not None and _BEFORE_STARTS[place] is start:
+                _BEFORE_DIGESTS[place] = out[i]
+            else:
+                _BEFORE[id(start)] = len(_BEFORE_STARTS)
+                _BEFORE_STARTS.append(start)
+                _BEFORE_DIGESTS.append(out[i])
     return out
 
 

@@ -184,6 +184,21 @@ class GameLogModel(QAbstractListModel):
         del self._texts[row]
         self.endRemoveRows()
 
+    def replace(self, first: int, last: int, entries: Sequence[LogEntry]) -> int:
+        """Put ``entries`` instead of rows ``first`` to ``last`` (older lines told in brief: a removal,
+        then an insertion).  How many went in."""
+        if not 0 <= first <= last < len(self._entries):
+            return 0
+        self.beginRemoveRows(QModelIndex(), first, last)
+        del self._entries[first:last + 1]
+        del self._texts[first:last + 1]
+        self.endRemoveRows()
+        return self.insert(first, entries)
+
+    def rows(self) -> dict[int, int]:
+        """The row of each entry the log holds, by the entry's ``id``."""
+        return {id(e): i for i, e in enumerate(self._entries)}
+
     def row_of(self, entry: LogEntry) -> int | None:
         """The row of this very entry (not an equal one), or None if the log no longer holds it."""
         return next((i for i, e in enumerate(self._entries) if e is entry), None)
@@ -336,15 +351,34 @@ class GameLogView(QPlainTextEdit):
             self._writing = False
 
     def _rows_removed(self, parent: QModelIndex, first: int, last: int) -> None:
-        doc = self.document()
-        cursor = QTextCursor(doc.findBlockByNumber(first))
+        """The paragraphs of rows ``first`` to ``last`` taken out; unless the view follows the newest
+        line, the lines on screen stay where they were (rows taken from above them move them up by as
+        many lines: the view moves with them), or — when the top line on screen was taken — the view
+        shows what came after the rows taken."""
+        doc, bar = self.document(), self.verticalScrollBar()
+        start = doc.findBlockByNumber(first)
+        cursor = QTextCursor(start)
         end = doc.findBlockByNumber(last + 1)
+        value, shift = bar.value(), 0
         if end.isValid():
+            if not self.following:
+                top = self.firstVisibleBlock().blockNumber()
+                if top > last:
+                    shift = end.firstLineNumber() - start.firstLineNumber()
+                elif top >= first:
+                    shift = value - start.firstLineNumber()
             cursor.setPosition(end.position(), QTextCursor.MoveMode.KeepAnchor)
         else:   # the rows up to the end: take the line break before them too
             cursor.movePosition(QTextCursor.MoveOperation.PreviousCharacter)
             cursor.movePosition(QTextCursor.MoveOperation.End, QTextCursor.MoveMode.KeepAnchor)
-        cursor.removeSelectedText()
+        self._writing = True
+        try:
+            cursor.removeSelectedText()
+            if shift:
+                bar.setValue(value - shift)
+        finally:
+            self._writing = False
+        self.following = self.following or self.at_bottom()
         m = self._log_model()
         # the block left at ``first`` may carry a removed row's format; rows taken from within move the
         # rows after them (by an odd count: their stripes too)

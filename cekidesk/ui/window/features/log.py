@@ -1,6 +1,14 @@
 """The game log's feature: what the log (:class:`~cekidesk.ui.window.gamelog.GameLogDock`) shows as the game
 changes — a new or opened match afresh, each hand's heading, the moves as the person saw them, and
-after an undo, redo or restart the hands the rebuild changed as the rebuilt match played them."""
+after an undo, redo or restart the hands the rebuild changed as the rebuilt match played them.
+
+A log made afresh shows the current hand in full and the :data:`HANDS_SHOWN` hands before it in brief
+(one line each; the earlier ones come in as the player scrolls up).  The live log keeps that shape as
+the match goes on (issue 33: its lines, and what they hold, stay as many from hand to hand): when a
+hand begins, the hands more than :data:`HANDS_IN_FULL` before it go to their brief line, and the
+briefs beyond :data:`HANDS_SHOWN` go behind the line that says to scroll up — while the player
+follows the newest line (or the log is hidden); a player reading back keeps what they read until they
+are back at the bottom."""
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -21,6 +29,8 @@ HEADINGS_KEPT = 4
 # how many earlier hands a log made afresh shows in brief (issue 33: opening a long match costs its last
 # hands, not all of them); the hands before come in, this many at a time, when the player scrolls up
 HANDS_SHOWN = 40
+# how many finished hands the live log keeps in full above the current one (the earlier ones in brief)
+HANDS_IN_FULL = 2
 
 
 class GameLog(Feature):
@@ -32,8 +42,11 @@ class GameLog(Feature):
         self._shown_match: Match | None = None
         self._card_names: tuple[str, str | None, str] | None = None   # the log's card-name form, game, theme
         # the latest heading of each of the last :data:`HEADINGS_KEPT` hands, by hand index (an undo's log
-        # goes back to it; an undo further back builds the log afresh)
+        # goes back to it; an undo further back builds the log afresh), and of each hand the log shows in
+        # full (the hands that go to their brief line begin there)
         self._headings: dict[int, LogEntry] = {}
+        # the lines in brief the log shows, oldest first, with their hands' indexes
+        self._briefs: list[tuple[int, LogEntry]] = []
         self._seatings: tuple[tuple[object, ...], Seating] | None = None
         # the line that stands for the earlier hands not shown yet, the match and the first hand shown
         self._older: tuple[LogEntry, Match, int] | None = None
@@ -56,6 +69,7 @@ class GameLog(Feature):
             else:
                 dock.append([self._heading(m)])
                 dock.add_events(c.events_for_log(m.state.deal_events), self._seating(m))
+                self.collapse()
         elif change.kind == "moved":
             dock.add_events(list(change.logged), self._seating(m))
 
@@ -83,7 +97,8 @@ class GameLog(Feature):
         hand = SimpleNamespace(spec=m.spec, hand_index=m.hand_index, dealer=m.dealer, state=m.state)
         entry = self._headings[m.hand_index] = LogEntry.notice(
             lambda: ui.hand_heading(hand, w.seat_names(), human), "heading")
-        for old in [h for h in self._headings if h <= m.hand_index - HEADINGS_KEPT]:
+        rows = self.window.log_dock.model.rows()
+        for old in [h for h, e in self._headings.items() if h <= m.hand_index - HEADINGS_KEPT and id(e) not in rows]:
             del self._headings[old]     # (each keeps its hand's state: a long match kept every one)
         return entry
 
@@ -96,7 +111,7 @@ class GameLog(Feature):
         w = self.window
         c = w.controller
         m = c.match
-        self._older = None
+        self._older, self._briefs = None, []
         if m is None:
             w.log_dock.clear()
             return
@@ -110,25 +125,26 @@ class GameLog(Feature):
                 "MainWindow", "{game}, deal no. {seed}").format(game=names.game_title(m.spec), seed=m.seed), "heading")]
         first = max(0, m.hand_index - HANDS_SHOWN)
         if first > 0:
-            older = LogEntry.notice(lambda: QCoreApplication.translate(
-                "GameLog", "Scroll up to see the earlier hands."))
+            older = self._scroll_up_line()
             entries.append(older)
             self._older = (older, m, first)
-        entries += self._summaries(m, first, m.hand_index)
+        self._briefs = self._summaries(m, first, m.hand_index)
+        entries += [e for _, e in self._briefs]
         entries += self._hand_entries(m)
         if c.autosave_failing:   # (the failure may have been told just before, in the log this one replaces)
             entries.append(autosave_failed_notice())
         w.log_dock.show_entries(entries)
 
-    def _summaries(self, m: Match, start: int, stop: int) -> list[LogEntry]:
-        """The lines in brief of ``m``'s finished hands ``start`` to ``stop - 1``."""
+    def _summaries(self, m: Match, start: int, stop: int) -> list[tuple[int, LogEntry]]:
+        """The lines in brief of ``m``'s finished hands ``start`` to ``stop - 1``, with their hands' indexes."""
         w = self.window
 
         def summary(rec: HandRecord) -> Callable[[], str]:
             return lambda: w.deal_words().summary(rec.index + 1, dialogs.hand_summary(m, rec, w.seat_names()))
 
         gone = m.hands_forgotten
-        return [LogEntry.notice(summary(rec)) for rec in m.history[max(0, start - gone):max(0, stop - gone)]]
+        records = m.history[max(0, start - gone):max(0, stop - gone)]
+        return [(rec.index, LogEntry.notice(summary(rec))) for rec in records]
 
     def show_older(self) -> None:
         """The player scrolled up to the top: the :data:`HANDS_SHOWN` hands before the first one shown
@@ -142,7 +158,10 @@ class GameLog(Feature):
             self._older = None   # (another match, or a log made anew since: nothing to add)
             return
         start = max(0, first - HANDS_SHOWN)
-        added = model.insert(row + 1, self._summaries(m, start, first))
+        briefs = self._summaries(m, start, first)
+        added = model.insert(row + 1, [e for _, e in briefs])
+        rows = model.rows()
+        self._briefs = [b for b in briefs[len(briefs) - added:] + self._briefs if id(b[1]) in rows]
         if start == 0 or added < first - start:   # (all shown, or the log has no room for more)
             self._older = None
             model.remove(row)
@@ -150,6 +169,53 @@ class GameLog(Feature):
                 model.insert(row, [left_out_notice()])
         else:
             self._older = (older, m, start)
+
+    def collapse(self) -> None:
+        """A hand has begun: the hands more than :data:`HANDS_IN_FULL` before it go to their line in
+        brief, and the lines in brief beyond :data:`HANDS_SHOWN` go behind the line that says to scroll
+        up (:meth:`show_older` brings them back) — the shape of a log made afresh, so that a long
+        match's log holds as many lines from hand to hand.  Not while the player reads back in the
+        log (the view does not follow the newest line): nothing changes under their eyes; the next
+        hand that begins with the view at the bottom (or the log hidden) does it."""
+        w = self.window
+        m, dock = w.controller.match, w.log_dock
+        if m is None or (not dock.view.following and dock.view.isVisible()):
+            return
+        model = dock.model
+        rows = model.rows()
+        full = sorted((h, e) for h, e in self._headings.items() if id(e) in rows)
+        cut = m.hand_index - HANDS_IN_FULL
+        old = [h for h, _ in full if h < cut]
+        kept = [h for h, _ in full if h >= cut]
+        if old and kept:
+            first, last = rows[id(self._headings[old[0]])], rows[id(self._headings[kept[0]])] - 1
+            if first <= last:
+                briefs = self._summaries(m, old[0], kept[0])
+                model.replace(first, last, [e for _, e in briefs])
+                for h in old:
+                    del self._headings[h]
+                rows = model.rows()
+                self._briefs += [b for b in briefs if id(b[1]) in rows]
+        self._briefs = [b for b in self._briefs if id(b[1]) in rows]
+        extra = len(self._briefs) - HANDS_SHOWN
+        if extra <= 0:
+            return
+        first, last = rows[id(self._briefs[0][1])], rows[id(self._briefs[extra - 1][1])]
+        if first > last:
+            return
+        shown = self._briefs[extra][0]      # the first hand still shown in brief
+        del self._briefs[:extra]
+        if self._older is not None and self._older[1] is m and id(self._older[0]) in rows:
+            model.replace(first, last, [])  # (no entries: the rows go)
+            self._older = (self._older[0], m, shown)
+        else:
+            older = self._scroll_up_line()
+            model.replace(first, last, [older])
+            self._older = (older, m, shown)
+
+    @staticmethod
+    def _scroll_up_line() -> LogEntry:
+        return LogEntry.notice(lambda: QCoreApplication.translate("GameLog", "Scroll up to see the earlier hands."))
 
     def _hand_entries(self, m: Match) -> list[LogEntry]:
         """The log of ``m``'s current hand as the person saw it (with several people: its public
