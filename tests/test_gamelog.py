@@ -11,7 +11,7 @@ import logging
 import random
 
 import pytest
-from PySide6.QtCore import QEvent
+from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QApplication
 from test_ui_window import SEATS3, make_window, play_hand, start, wait_turn_or_end
@@ -37,6 +37,17 @@ def _back_to_english(qapp):
     yield
     QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
     i18n.set_language("en")
+
+
+def player_scrolls(qtbot, bar, until=None, key=Qt.Key.Key_PageUp) -> None:
+    """The player moves the log's scroll bar with a key (Page Up by default) until ``until()`` holds
+    (once if None), and the event loop turns."""
+    for _ in range(200):
+        qtbot.keyClick(bar, key)
+        QApplication.processEvents()
+        if until is None or until():
+            return
+    raise AssertionError("the bar did not get there")
 
 
 def make_dock(qtbot, max_lines: int = 2000, width: int = 240) -> GameLogDock:
@@ -95,15 +106,37 @@ def test_the_view_follows_the_newest_line_until_the_player_scrolls_up(qtbot):
         assert newest_line_in_view(dock), i
     view, bar = dock.view, dock.view.verticalScrollBar()
     assert bar.maximum() > 0
-    bar.setValue(10)                        # the player reads back up the log
+    player_scrolls(qtbot, bar, lambda: bar.value() <= 10)   # the player reads back up the log
+    back = bar.value()
     for i in range(3):
         dock.add_notice(lambda: "another line")
         QApplication.processEvents()
-    assert bar.value() == 10 and not newest_line_in_view(dock)
-    bar.setValue(bar.maximum())             # and back down: the log follows again
+    assert bar.value() == back <= 10 and not newest_line_in_view(dock)
+    player_scrolls(qtbot, bar, key=Qt.Key.Key_End)   # and back down: the log follows again
     dock.add_notice(lambda: LONG)
     QApplication.processEvents()
     assert newest_line_in_view(dock)
+
+
+def test_only_the_player_scrolling_stops_the_following(qtbot):
+    # the document moves the bar itself (tall lines of aksara Jawa laid out after they were written
+    # left the log at its top for the rest of the game): the view goes back to the newest line
+    dock = make_dock(qtbot)
+    for i in range(40):
+        dock.add_notice(lambda i=i: f"line {i}: {LONG}")
+    QApplication.processEvents()
+    view, bar = dock.view, dock.view.verticalScrollBar()
+    assert bar.maximum() > 2 and view.following
+    bar.setValue(1)                                   # not the player: Qt's own adjustment
+    assert view.following and bar.value() == bar.maximum()
+    dock.add_notice(lambda: LONG)
+    QApplication.processEvents()
+    assert newest_line_in_view(dock)
+    player_scrolls(qtbot, bar)                        # the player: a page up on the bar
+    assert not view.following and bar.value() < bar.maximum()
+    dock.add_notice(lambda: "another line")
+    QApplication.processEvents()
+    assert not newest_line_in_view(dock)
 
 
 def test_the_cap_drops_the_oldest_lines_from_model_and_view_alike(qtbot):

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import re
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
+from test_gamelog import player_scrolls
 from test_ui_window import make_window, play_hand, start
 
 from cekidesk.ui.window.features import log as log_feature
@@ -92,7 +94,7 @@ def test_nothing_goes_to_brief_under_a_player_reading_back(qtbot, boxes, monkeyp
     QApplication.processEvents()
     bar = view.verticalScrollBar()
     assert bar.maximum() > 0
-    bar.setValue(bar.maximum() // 2)      # the player reads back
+    player_scrolls(qtbot, bar, lambda: bar.value() <= bar.maximum() // 2)      # the player reads back
     assert not view.following
     before = w.log_dock.lines()
     reading = view.firstVisibleBlock().text()
@@ -120,7 +122,7 @@ def _dock(qtbot) -> GameLogDock:
 def test_rows_taken_from_above_the_lines_on_screen_leave_them_where_they_were(qtbot):
     dock = _dock(qtbot)
     view, bar, model = dock.view, dock.view.verticalScrollBar(), dock.model
-    bar.setValue(bar.maximum() // 2)
+    player_scrolls(qtbot, bar, lambda: bar.value() <= bar.maximum() // 2)
     assert not view.following
     top = view.firstVisibleBlock().text()
     assert model.replace(5, 20, [LogEntry.notice(lambda: "in brief")]) == 1    # (rows above the view)
@@ -131,7 +133,7 @@ def test_rows_taken_from_above_the_lines_on_screen_leave_them_where_they_were(qt
     after = model.text(row + 1)
     model.replace(row - 1, row, [LogEntry.notice(lambda: "instead")])   # the top line itself: the line that
     assert view.firstVisibleBlock().text() == after                     # followed it takes its place
-    bar.setValue(bar.maximum())            # at the bottom, the view keeps following the newest line
+    player_scrolls(qtbot, bar, key=Qt.Key.Key_End)            # at the bottom, the view keeps following the newest line
     model.replace(0, 10, [])
     assert view.following and view.at_bottom()
     assert [b.text() for b in _blocks(dock)] == model.lines()

@@ -12,7 +12,9 @@ import threading
 
 import pytest
 from helpers import play_hands, seats_for
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QTextBlockFormat
+from test_gamelog import player_scrolls
 from test_statistics_ui import _finish, _play_a_hand, _recording, _window
 from waiting import HANG_GUARD_MS
 
@@ -157,8 +159,8 @@ def test_scrolling_to_the_top_brings_the_earlier_hands_in_and_keeps_the_lines_on
     qtbot.waitUntil(lambda: view.verticalScrollBar().maximum() > 0, timeout=HANG_GUARD_MS)
     before = len(w.log_dock.lines())
     bar = view.verticalScrollBar()
-    bar.setValue(bar.minimum() + 1)     # the player reads back …
-    bar.setValue(bar.minimum())         # … up to the top
+    player_scrolls(qtbot, bar, lambda: bar.value() <= bar.minimum() + 1, key=Qt.Key.Key_Up)  # the player reads back …
+    player_scrolls(qtbot, bar, key=Qt.Key.Key_Home)                                        # … up to the top
     assert len(w.log_dock.lines()) == before + 3 and not view.following
     # the lines that were on screen stayed where they were: the three hands came in above them
     doc = view.document()

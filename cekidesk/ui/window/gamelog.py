@@ -23,7 +23,17 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
-from PySide6.QtCore import QAbstractListModel, QCoreApplication, QModelIndex, QPersistentModelIndex, Qt, Signal
+from PySide6.QtCore import (
+    QAbstractListModel,
+    QCoreApplication,
+    QEvent,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    Qt,
+    QTimer,
+    Signal,
+)
 from PySide6.QtGui import QColor, QFont, QPalette, QTextBlockFormat, QTextCharFormat, QTextCursor, QWheelEvent
 from PySide6.QtWidgets import QDockWidget, QPlainTextEdit, QWidget
 
@@ -239,6 +249,11 @@ class GameLogModel(QAbstractListModel):
         return out
 
 
+#: the player's input on the log's scroll bar
+_PLAYER_INPUT = frozenset({QEvent.Type.MouseButtonPress, QEvent.Type.MouseMove, QEvent.Type.MouseButtonRelease,
+                           QEvent.Type.Wheel, QEvent.Type.KeyPress})
+
+
 class GameLogView(QPlainTextEdit):
     """Shows a :class:`GameLogModel`: one paragraph per row, headings bold, a game's important
     events bold and red, every other row on the alternate base colour.
@@ -268,6 +283,8 @@ class GameLogView(QPlainTextEdit):
         self._pinning = False
         self._writing = False
         bar = self.verticalScrollBar()
+        self._player = False    # the player's input on the bar is under way (:meth:`eventFilter`)
+        bar.installEventFilter(self)
         bar.valueChanged.connect(self._scrolled)
         bar.rangeChanged.connect(self._range_changed)
 
@@ -297,16 +314,41 @@ class GameLogView(QPlainTextEdit):
         finally:
             self._pinning = was
 
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.verticalScrollBar() and event.type() in _PLAYER_INPUT:
+            self._player_scrolls()
+        return super().eventFilter(watched, event)
+
+    def _player_scrolls(self) -> None:
+        """The player moves the bar (the wheel, its handle, arrows, track or keys): what the bar does
+        until the event has been handled is theirs."""
+        if not self._player:
+            self._player = True
+            QTimer.singleShot(0, self._player_done)
+
+    def _player_done(self) -> None:
+        self._player = False
+        self.following = self.at_bottom()    # (where the player left it)
+
     def _scrolled(self, value: int) -> None:
-        # (the document moves the bar itself while lines are written or laid out again — a language
-        # change rewrites every line —: only the player's scrolling stops the following)
-        if not self._pinning and not self._writing:
-            bar = self.verticalScrollBar()
+        # Only the player's scrolling starts or stops the following.  The document moves the bar
+        # itself while lines are written or laid out (a language change rewrites every line; tall lines
+        # of aksara Jawa are laid out a while after they are written, which left the log at its top
+        # for the rest of a game): a view that follows the newest line goes back to it, one that does
+        # not stays where it is.
+        if self._pinning or self._writing:
+            return
+        bar = self.verticalScrollBar()
+        if self._player:
             self.following = value >= bar.maximum()
-            if value <= bar.minimum() < bar.maximum():
-                self.olderWanted.emit()
+        elif self.following and value < bar.maximum():
+            self._pin()
+            return
+        if value <= bar.minimum() < bar.maximum():
+            self.olderWanted.emit()
 
     def wheelEvent(self, event: QWheelEvent) -> None:
+        self._player_scrolls()
         bar = self.verticalScrollBar()
         if event.angleDelta().y() > 0 and bar.value() <= bar.minimum():   # (up, at the top already)
             self.olderWanted.emit()
