@@ -32,7 +32,6 @@ the file (:meth:`SaveFileError.translated`); the JSON is read by the bounded rea
 from __future__ import annotations
 
 import errno
-import io
 import itertools
 import json
 import logging
@@ -1156,16 +1155,27 @@ def _listed(lines: Iterable[bytes]) -> Iterator[bytes]:
         before = b",\n    "
 
 
-def _joined(pieces: Iterable[bytes]) -> bytes:
-    """``pieces`` in one ``bytes``, each let go as soon as it is copied: the file's bytes are the one
-    large buffer made (not a text of the whole file, its encoding, and the joined lines besides, whose
-    sizes grow with the match: ``malloc`` keeps such buffers of the sizes of a long match's save in
-    its heap, and the process's memory grows with the match; one buffer that grows as it is written
-    is resized in place)."""
-    out = io.BytesIO()
+def _joined(pieces: Iterable[bytes], size: int | None = None) -> bytes:
+    """``pieces`` in one buffer.  With their ``size`` known, the buffer is made at once at that size
+    and each piece let go as soon as it is copied in: the file's bytes are the one large block
+    made — not a text of the whole file, its encoding and the joined lines besides, nor a buffer
+    grown step by step, blocks of sizes that grow with the match, which ``malloc`` keeps in its heap
+    for later (an autosave a hand: the process's memory grew with the match).  One block larger than
+    any before it is mapped on its own, and given back to the system when it is let go."""
+    if size is None:
+        return b"".join(pieces)
+    out = bytearray(size)
+    at = 0
     for piece in pieces:
-        out.write(piece)
-    return out.getvalue()   # (without a copy)
+        out[at:at + len(piece)] = piece
+        at += len(piece)
+    del out[at:]        # (nothing, if ``size`` was right)
+    return bytes(out)   # (a copy, and the buffer let go: two blocks of the file's size, for a moment)
+
+
+def _listed_size(lengths: Sequence[int]) -> int:
+    """How many bytes :func:`_listed` gives for lines of these ``lengths``."""
+    return sum(lengths) + 4 + 6 * (len(lengths) - 1) if lengths else 0
 
 
 class FinishedHands(NamedTuple):
@@ -1194,7 +1204,8 @@ class SaveCache:
     (:func:`match_bytes_job`)."""
 
     def __init__(self) -> None:
-        self._hands: list[tuple[HandRecord, bytes]] = []
+        # each finished hand's record, its record line compressed, and the lengths of its two lines
+        self._hands: list[tuple[HandRecord, bytes, int, int]] = []
         self._lock = threading.Lock()
 
     def missing(self, match: Match) -> tuple[FinishedHands, int]:
@@ -1212,22 +1223,26 @@ class SaveCache:
                 keep += 1
             return keep
 
-    def lines(self, hands: FinishedHands) -> tuple[Iterator[bytes], Iterator[bytes]]:
+    def lines(self, hands: FinishedHands) -> tuple[Iterator[bytes], Iterator[bytes], int]:
         """The record lines and log lines of ``hands`` (what :meth:`missing` gave), each made when
-        read: those records not here are made now and kept.  Raises ``TypeError`` or
-        ``ValidationError`` for a record a save cannot hold."""
+        read (those records not here are made now and kept), and how many bytes the file's lists of
+        them take (:func:`_listed`).  Raises ``TypeError`` or ``ValidationError`` for a record a save
+        cannot hold."""
         records = hands.records
         keep = self._kept(records)
         with self._lock:
             kept = self._hands[:keep]
-        made = [(rec, zlib.compress(json.dumps(RecordModel.model_validate(record_json(rec)).model_dump(mode="json"),
-                                               ensure_ascii=False).encode(), 6))
-                for rec in records[keep:]]
+        made = []
+        for i in range(keep, len(records)):
+            line = json.dumps(RecordModel.model_validate(record_json(records[i])).model_dump(mode="json"),
+                              ensure_ascii=False).encode()
+            made.append((records[i], zlib.compress(line, 6), len(line), len(hands.log_line(i))))
         packed = kept + made
         with self._lock:
             self._hands = packed
-        return ((zlib.decompress(line) for _, line in packed),
-                (hands.log_line(i) for i in range(len(records))))
+        size = _listed_size([n for _, _, n, _ in packed]) + _listed_size([n for _, _, _, n in packed])
+        return ((zlib.decompress(line) for _, line, _, _ in packed),
+                (hands.log_line(i) for i in range(len(records))), size)
 
 
 def match_bytes_job(match: Match, seats: Sequence[Seat], cache: SaveCache, path: str | os.PathLike,
@@ -1269,11 +1284,13 @@ def match_bytes_job(match: Match, seats: Sequence[Seat], cache: SaveCache, path:
 
     def make() -> bytes:
         try:
-            records, hands = cache.lines(finished)
+            records, hands, lines = cache.lines(finished)
         except (TypeError, ValidationError):
             m, sl, allowed, undone = whole
             return save_bytes(match_to_document(m, sl, undo_allowed=allowed, undone_hands=undone), path)
-        data = _joined(_pieces(head, start, records, itertools.chain(hands, (current,))))
+        # the file's size: its parts but the lines, and the lines (the current hand's after the others')
+        size = sum(map(len, _pieces(head, start, [], []))) + lines + len(current) + (6 if finished.records else 4)
+        data = _joined(_pieces(head, start, records, itertools.chain(hands, (current,))), size)
         if len(data) > MAX_FILE_BYTES:
             raise SaveFileError("This match is too long to be saved. Please start a new match. "
                                 "No file was changed.", "too_long", Path(path))
