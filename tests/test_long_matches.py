@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import random
+from datetime import datetime
 from pathlib import Path
 
 import pytest
@@ -241,3 +242,28 @@ def test_the_window_says_when_the_background_check_finds_a_damaged_save(qtbot, b
     assert len(damaged) == 1 and "changed or damaged" in damaged[0][2]
     assert any("changed or damaged" in line for line in w.log_dock.lines())
     w.close()
+
+
+def test_the_cache_keeps_one_compressed_line_a_hand_and_writes_the_documents_bytes(monkeypatch):
+    """The save cache keeps each finished hand's record line only, compressed (its moves' line is the
+    match's own packed text), and the file it makes is, byte for byte, the one the document gives."""
+    m = played("kartu-lima", 3, 2500)
+    seats = _seats(m.n_players)
+    cache = SaveCache()
+    data = match_bytes(m, seats, cache, "x")
+    held = cache._hands
+    assert len(held) == m.hand_index > 10
+    for rec, line, _, _ in held:
+        assert isinstance(line, bytes)
+        text = json.dumps(saves.RecordModel.model_validate(saves.record_json(rec)).model_dump(mode="json"),
+                          ensure_ascii=False).encode()
+        assert len(line) < len(text) / 2
+    saved_at = json.loads(data)["saved_at"]
+    doc = match_to_document(m, seats, saved_at=datetime.fromisoformat(saved_at))
+    assert data == document_to_bytes(doc)
+    # (made in one buffer of the size it was told: a wrong size is still the right file, but slower)
+    sizes: list[int] = []
+    real = saves._joined
+    monkeypatch.setattr(saves, "_joined", lambda pieces, size=None: sizes.append(size) or real(pieces, size))
+    for x, c in ((m, cache), (UndoStack.cut(m, m.hand_index - 1, 3), cache), (played("kartu-lima", 3, 5), SaveCache())):
+        assert len(match_bytes(x, seats, c, "x")) == sizes[-1]

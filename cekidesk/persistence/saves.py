@@ -32,17 +32,19 @@ the file (:meth:`SaveFileError.translated`); the JSON is read by the bounded rea
 from __future__ import annotations
 
 import errno
+import itertools
 import json
 import logging
 import os
 import threading
 import unicodedata
 import weakref
-from collections.abc import Callable, Generator, Iterable, Sequence
+import zlib
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Annotated, Any, Final, Literal
+from typing import Annotated, Any, Final, Literal, NamedTuple
 
 from pydantic import (
     BaseModel,
@@ -1135,63 +1137,125 @@ def document_to_bytes(doc: SaveDocument) -> bytes:
     line, then one line per finished hand's record, then one line per hand of the log."""
     d = doc.model_dump(mode="json")
     hands, start, records = d.pop("log"), d.pop("start"), d.pop("records")
-    lines = None if records is None else [json.dumps(r, ensure_ascii=False) for r in records]
-    return _assembled(d, start, lines, [json.dumps(h, ensure_ascii=False) for h in hands])
+    lines = None if records is None else (json.dumps(r, ensure_ascii=False).encode() for r in records)
+    return _joined(_pieces(d, start, lines, (json.dumps(h, ensure_ascii=False).encode() for h in hands)))
 
 
-def _assembled(head: dict[str, object], start: object, records: Sequence[str] | None, hands: Sequence[str]) -> bytes:
+def _pieces(head: dict[str, object], start: object, records: Iterable[bytes] | None,
+            hands: Iterable[bytes]) -> Iterator[bytes]:
+    """A save file's bytes piece by piece: ``head`` (the document but its start, records and log),
+    ``start``, the ``records``' lines and the ``hands``' lines (each the JSON of one, UTF-8)."""
     if head.get("first_deal", 0) is None:
         del head["first_deal"]   # (only a match that plays a deal again has one)
     text = json.dumps(head, indent=2, ensure_ascii=False)
     assert text.endswith("\n}")
-    parts = [text[:-2], ",\n"]
+    yield (text[:-2] + ",\n").encode()
     if start is not None and records is not None:
-        parts += ['  "start": ', json.dumps(start, ensure_ascii=False), ',\n  "records": [\n',
-                  ",\n".join("    " + r for r in records), "\n  ],\n"]
-    parts += ['  "log": [\n', ",\n".join("    " + h for h in hands), "\n  ]\n}\n"]
-    return "".join(parts).encode("utf-8")
+        yield b'  "start": ' + json.dumps(start, ensure_ascii=False).encode() + b',\n  "records": [\n'
+        yield from _listed(records)
+        yield b"\n  ],\n"
+    yield b'  "log": [\n'
+    yield from _listed(hands)
+    yield b"\n  ]\n}\n"
+
+
+def _listed(lines: Iterable[bytes]) -> Iterator[bytes]:
+    """``lines`` as the items of an indented JSON list, one a line."""
+    before = b"    "
+    for line in lines:
+        yield before
+        yield line
+        before = b",\n    "
+
+
+def _joined(pieces: Iterable[bytes], size: int | None = None) -> bytes:
+    """``pieces`` in one buffer.  With their ``size`` known, the buffer is made at once at that size
+    and each piece let go as soon as it is copied in: the file's bytes are the one large block
+    made — not a text of the whole file, its encoding and the joined lines besides, nor a buffer
+    grown step by step, blocks of sizes that grow with the match, which ``malloc`` keeps in its heap
+    for later (an autosave a hand: the process's memory grew with the match).  One block larger than
+    any before it is mapped on its own, and given back to the system when it is let go."""
+    if size is None:
+        return b"".join(pieces)
+    out = bytearray(size)
+    at = 0
+    for piece in pieces:
+        out[at:at + len(piece)] = piece
+        at += len(piece)
+    del out[at:]        # (nothing, if ``size`` was right)
+    return bytes(out)   # (a copy, and the buffer let go: two blocks of the file's size, for a moment)
+
+
+def _listed_size(lengths: Sequence[int]) -> int:
+    """How many bytes :func:`_listed` gives for lines of these ``lengths``."""
+    return sum(lengths) + 4 + 6 * (len(lengths) - 1) if lengths else 0
+
+
+class FinishedHands(NamedTuple):
+    """A match's finished hands as read on the thread that plays it (:meth:`SaveCache.missing`): their
+    records, and its log of them (sharing the match's packed moves)."""
+
+    records: list[HandRecord]
+    logs: Sequence[Sequence[Action]]
+
+    def log_line(self, i: int) -> bytes:
+        """Finished hand ``i``'s line of the save's log (the JSON list of its moves' texts)."""
+        packed = getattr(self.logs, "packed", None)
+        if packed is not None:
+            return str(packed(i)).encode()
+        return json.dumps([str(a) for a in self.logs[i]], ensure_ascii=False).encode()
 
 
 class SaveCache:
-    """The lines of a match's finished hands (their records and moves), kept from one autosave to the
-    next so that writing the file costs the hand in progress, not the match: a hand's lines are made
-    once, and kept while the match (or the match an undo rebuilt from it) still has that hand's
-    record — a record is never changed, and a new one means the hand was played anew.  Thread-safe:
-    the lines may be made on another thread than the one that reads the match
+    """The record lines of a match's finished hands, kept from one autosave to the next so that
+    writing the file costs the hand in progress, not the match: a hand's record line is made once,
+    and kept (zlib-compressed: a fraction of the line) while the match (or the match an undo rebuilt
+    from it) still has that hand's record — a record is never changed, and a new one means the hand
+    was played anew.  The hands' log lines are not kept here: the match holds each finished hand's
+    moves as that very line, compressed (:meth:`~cekidesk.engine.compact.MatchLogs.packed`).
+    Thread-safe: the lines may be made on another thread than the one that reads the match
     (:func:`match_bytes_job`)."""
 
     def __init__(self) -> None:
-        self._hands: list[tuple[HandRecord, str, str]] = []
+        # each finished hand's record, its record line compressed, and the lengths of its two lines
+        self._hands: list[tuple[HandRecord, bytes, int, int]] = []
         self._lock = threading.Lock()
 
-    def missing(self, match: Match) -> tuple[list[tuple[HandRecord, list[Action]]], int]:
-        """``match``'s finished hands (before the one in progress: record and moves) and how many of
-        them have no lines here yet."""
+    def missing(self, match: Match) -> tuple[FinishedHands, int]:
+        """``match``'s finished hands (before the one in progress) and how many of them have no lines
+        here yet."""
         done = match.hand_index
-        hands = [(match.history[i], match.logs[i]) for i in range(done)]
-        return hands, done - self._kept(hands)
+        prefix = getattr(match.logs, "prefix", None)
+        hands = FinishedHands(match.history[:done], prefix(done) if prefix is not None else match.logs[:done])
+        return hands, done - self._kept(hands.records)
 
-    def _kept(self, hands: Sequence[tuple[HandRecord, Sequence[Action]]]) -> int:
+    def _kept(self, records: Sequence[HandRecord]) -> int:
         with self._lock:
             keep = 0
-            while keep < min(len(hands), len(self._hands)) and self._hands[keep][0] is hands[keep][0]:
+            while keep < min(len(records), len(self._hands)) and self._hands[keep][0] is records[keep]:
                 keep += 1
             return keep
 
-    def lines(self, hands: Sequence[tuple[HandRecord, Sequence[Action]]]) -> tuple[list[str], list[str]]:
-        """The record lines and log lines of ``hands`` (the finished hands :meth:`missing` gave), those
-        not here made now and kept.  Raises ``TypeError`` or ``ValidationError`` for a record a save
+    def lines(self, hands: FinishedHands) -> tuple[Iterator[bytes], Iterator[bytes], int]:
+        """The record lines and log lines of ``hands`` (what :meth:`missing` gave), each made when
+        read (those records not here are made now and kept), and how many bytes the file's lists of
+        them take (:func:`_listed`).  Raises ``TypeError`` or ``ValidationError`` for a record a save
         cannot hold."""
-        keep = self._kept(hands)
+        records = hands.records
+        keep = self._kept(records)
         with self._lock:
             kept = self._hands[:keep]
-        made = [(rec, json.dumps(RecordModel.model_validate(record_json(rec)).model_dump(mode="json"),
-                                 ensure_ascii=False), json.dumps([str(a) for a in actions], ensure_ascii=False))
-                for rec, actions in hands[keep:]]
-        lines = kept + made
+        made = []
+        for i in range(keep, len(records)):
+            line = json.dumps(RecordModel.model_validate(record_json(records[i])).model_dump(mode="json"),
+                              ensure_ascii=False).encode()
+            made.append((records[i], zlib.compress(line, 6), len(line), len(hands.log_line(i))))
+        packed = kept + made
         with self._lock:
-            self._hands = lines
-        return [r for _, r, _ in lines], [h for _, _, h in lines]
+            self._hands = packed
+        size = _listed_size([n for _, _, n, _ in packed]) + _listed_size([n for _, _, _, n in packed])
+        return ((zlib.decompress(line) for _, line, _, _ in packed),
+                (hands.log_line(i) for i in range(len(records))), size)
 
 
 def match_bytes_job(match: Match, seats: Sequence[Seat], cache: SaveCache, path: str | os.PathLike,
@@ -1227,17 +1291,19 @@ def match_bytes_job(match: Match, seats: Sequence[Seat], cache: SaveCache, path:
         undone_hands=sorted(set(undone_hands))).model_dump(mode="json")
     for key in ("log", "start", "records"):
         del head[key]
-    current = json.dumps([str(a) for a in match.logs[-1]], ensure_ascii=False)
+    current = json.dumps([str(a) for a in match.logs[-1]], ensure_ascii=False).encode()
     finished, missing = cache.missing(match)
     whole = (match, seat_list, undo_allowed, tuple(undone_hands))
 
     def make() -> bytes:
         try:
-            records, hands = cache.lines(finished)
+            records, hands, lines = cache.lines(finished)
         except (TypeError, ValidationError):
             m, sl, allowed, undone = whole
             return save_bytes(match_to_document(m, sl, undo_allowed=allowed, undone_hands=undone), path)
-        data = _assembled(head, start, records, [*hands, current])
+        # the file's size: its parts but the lines, and the lines (the current hand's after the others')
+        size = sum(map(len, _pieces(head, start, [], []))) + lines + len(current) + (6 if finished.records else 4)
+        data = _joined(_pieces(head, start, records, itertools.chain(hands, (current,))), size)
         if len(data) > MAX_FILE_BYTES:
             raise SaveFileError("This match is too long to be saved. Please start a new match. "
                                 "No file was changed.", "too_long", Path(path))

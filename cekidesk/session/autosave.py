@@ -36,41 +36,64 @@ log = logging.getLogger(__name__)
 MAKE_NOW_HANDS = 8
 
 
-class _Maker:
-    """A thread that makes autosaves' bytes and hands them to the writer, in the order asked."""
+class _Worker:
+    """The thread that makes the autosaves' bytes that take long (:data:`MAKE_NOW_HANDS`), one for
+    the whole process: started with the first session that autosaves (when it is set up), so that no
+    move ever waits for a thread to start — that took a fifth of a second on a busy machine — and a
+    server's hundreds of tables share it."""
 
     def __init__(self) -> None:
-        self._jobs: queue.Queue[Callable[[], None]] = queue.Queue()
-        self._thread: threading.Thread | None = None
-        self._lock = threading.Lock()
+        self.jobs: queue.Queue[Callable[[], None]] = queue.Queue()
+        self.thread = threading.Thread(target=self._run, name="cekidesk-autosave-maker", daemon=True)
+        self.thread.start()
+
+    def _run(self) -> None:
+        while True:
+            self.jobs.get()()   # (a job never raises: _Maker wraps each)
+
+
+_worker: _Worker | None = None
+_worker_lock = threading.Lock()
+
+
+def _the_worker() -> _Worker:
+    global _worker
+    with _worker_lock:
+        if _worker is None:
+            _worker = _Worker()
+        return _worker
+
+
+class _Maker:
+    """Makes one session's autosaves' bytes on the :class:`_Worker` and hands them to the writer, in
+    the order asked."""
+
+    def __init__(self) -> None:
+        self._idle = threading.Condition()
         self.pending = 0
         self.errors: list[str] = []
 
     def put(self, job: Callable[[], None]) -> None:
-        with self._lock:
+        with self._idle:
             self.pending += 1
-        self._jobs.put(job)
-        if self._thread is None:
-            self._thread = threading.Thread(target=self._run, name="cekidesk-autosave-maker", daemon=True)
-            self._thread.start()
+        _the_worker().jobs.put(lambda: self._run(job))   # (started already: see Autosaves)
 
-    def _run(self) -> None:
-        while True:
-            job = self._jobs.get()
-            try:
-                job()
-            except SaveFileError as exc:
-                self.errors.append(str(exc))
-            except Exception:   # a bug must not stop the thread
-                log.exception("making the autosave failed")
-            finally:
-                with self._lock:
-                    self.pending -= 1
-                self._jobs.task_done()
+    def _run(self, job: Callable[[], None]) -> None:
+        try:
+            job()
+        except SaveFileError as exc:
+            self.errors.append(str(exc))
+        except Exception:   # a bug must not stop the thread
+            log.exception("making the autosave failed")
+        finally:
+            with self._idle:
+                self.pending -= 1
+                self._idle.notify_all()
 
     def join(self) -> None:
-        if self._thread is not None:
-            self._jobs.join()
+        """Wait until every job put so far is done."""
+        with self._idle:
+            self._idle.wait_for(lambda: not self.pending)
 
 
 class Autosaves:
@@ -87,6 +110,8 @@ class Autosaves:
         self._moves = 0                     # the moves of its last hand in the journal
         self._since_base = 0                # lines since the last autosave asked for
         self._maker = _Maker()
+        if writer is not None:
+            _the_worker()   # (started now, with the session, not by the move that first needs it)
         self._landed = False                # the writer said an autosave asked for since a rebuild worked
 
     def request(self, match: Match, seats: tuple[Seat, ...], undo_allowed: bool,

@@ -19,6 +19,7 @@ mouse) and composes the rest, each part with its own module:
 """
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Hashable, Sequence
 from typing import Protocol, runtime_checkable
 
@@ -48,13 +49,28 @@ __all__ = ["DEAL_FLIGHTS", "FELTS", "SPEEDS", "LabelItem", "SeatItem", "TableWid
 MAX_SPARE_CARDS = 160
 
 
-def _reserve_pixmap_cache() -> None:
-    """Card items cache their device pixmaps in Qt's pixmap cache: room for a full table of 120 cards
-    at 4K (or full HD at 2x, ~25 MB) with some to spare.  The cache fills to its limit and stays there,
-    so the limit is part of the session's memory (bench/memory.py): 96 MB made a long session grow for
-    hundreds of rounds."""
-    if QPixmapCache.cacheLimit() < 32 * 1024:
-        QPixmapCache.setCacheLimit(32 * 1024)
+#: Qt's own limit of its pixmap cache (10 MB): the least the table leaves it
+QT_PIXMAP_CACHE_KB = 10 * 1024
+
+
+def pixmap_cache_kb(width: float, height: float, dpr: float = 1.0) -> int:
+    """The pixmap cache a table ``width`` × ``height`` logical pixels drawn at ``dpr`` asks for: one
+    screenful of its device pixels (a full table's device pixmaps — 120 cards at 4K need ~25 MB of a
+    4K screenful's 32 MB), and never less than Qt's own limit (:data:`QT_PIXMAP_CACHE_KB`)."""
+    return max(QT_PIXMAP_CACHE_KB, math.ceil(width * height * dpr * dpr * 4 / 1024))
+
+
+def _reserve_pixmap_cache(width: float, height: float, dpr: float) -> None:
+    """Card items cache their device pixmaps in Qt's pixmap cache, whose limit is what the table
+    needs at its size (:func:`pixmap_cache_kb`, set again when it is resized).  The cache fills to its
+    limit and stays there — what fills it is not only the table's cards of the moment (widgets' styles
+    cache their frames' pictures by size there too) —, so the limit is part of the session's memory
+    (bench/memory.py): 96 MB made a long session grow for hundreds of rounds, and a 32 MB limit for
+    every size of window made a Pèi session at 1280 × 720 grow for more than 100 rounds (+12 MB
+    between rounds 50 and 100; with 10 MB it is full within the first rounds)."""
+    want = pixmap_cache_kb(width, height, dpr)
+    if QPixmapCache.cacheLimit() != want:
+        QPixmapCache.setCacheLimit(want)
 
 
 @runtime_checkable
@@ -99,7 +115,7 @@ class TableWidget(QGraphicsView):
         self.viewport().setMouseTracking(True)
         self.setMinimumSize(480, 360)
         self._scene.setSceneRect(0, 0, 1280, 720)
-        _reserve_pixmap_cache()
+        _reserve_pixmap_cache(1280, 720, self.devicePixelRatioF())
 
         self._game_id: str | None = None
         self._family = CEKI     # the game's card family (GameSpec.card_family)
@@ -670,6 +686,7 @@ class TableWidget(QGraphicsView):
         super().resizeEvent(event)
         vp = self.viewport().size()
         self._scene.setSceneRect(0, 0, max(1, vp.width()), max(1, vp.height()))
+        _reserve_pixmap_cache(vp.width(), vp.height(), self.viewport().devicePixelRatioF())
         if self._view is not None:
             self._motion.stop()
             self._drag = None
