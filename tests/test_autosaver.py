@@ -3,6 +3,7 @@ disk, the newest request wins and requests are carried out in order, failures co
 window's thread, and quitting waits until the last move is on the disk."""
 from __future__ import annotations
 
+import sys
 import threading
 
 from PySide6.QtCore import QThread
@@ -53,6 +54,19 @@ def test_the_newest_request_wins_and_runs_after_the_one_being_written(qtbot, mon
     assert threading.get_ident() not in disk.threads
     qtbot.waitUntil(lambda: len(told) == 2, timeout=HANG_GUARD_MS)
     assert told == ["", ""]
+
+
+def test_the_bytes_written_are_not_kept_once_on_the_disk(qtbot):
+    # (a save's bytes are as large as the match: kept until the next move, they grew with it)
+    saver = Autosaver()
+    data = bytes(range(256)) * 64
+    alone = sys.getrefcount(data)
+    saver.write(data)
+    assert saver.flush()
+    assert paths.autosave_path().read_bytes() == data
+    assert sys.getrefcount(data) == alone and saver.will_exist()
+    saver.remove()
+    assert saver.flush() and not saver.will_exist()
 
 
 def test_a_removal_asked_while_writing_is_not_undone_by_the_write(qtbot, monkeypatch):

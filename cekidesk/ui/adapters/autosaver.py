@@ -41,6 +41,11 @@ class _Write(QRunnable):
         self._saver._write_next()
 
 
+#: what :attr:`Autosaver._last` says of a write (the save's bytes, as large as the match, are kept
+#: only until they are written)
+_WRITE = object()
+
+
 class Autosaver(QObject):
     """See the module docstring.  ``finished`` is emitted on the window's thread after each file
     operation: an empty text when it worked, otherwise what went wrong (a sentence for the log)."""
@@ -53,7 +58,7 @@ class Autosaver(QObject):
         self._pool.setMaxThreadCount(1)   # one at a time, in order
         self._lock = threading.Lock()
         self._next: object = _NOTHING
-        self._last: object = _NOTHING     # the newest request made
+        self._last: object = _NOTHING     # the newest request made: REMOVE or WRITE (not its bytes)
         self._signals = _Signals()        # emitted on the worker thread, received on the window's
         self._signals.done.connect(self.finished)
 
@@ -69,7 +74,7 @@ class Autosaver(QObject):
     def _ask(self, request: tuple[bytes, Callable[[], None] | None] | None) -> None:
         with self._lock:
             waiting = self._next is not _NOTHING
-            self._next = self._last = request
+            self._next, self._last = request, (REMOVE if request is REMOVE else _WRITE)
         if not waiting:   # (else the task already waiting takes this newer request)
             self._pool.start(_Write(self))
 
