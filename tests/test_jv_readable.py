@@ -369,7 +369,9 @@ def test_the_clip_check_names_a_clipped_widget_and_its_text(qtbot, qapp, languag
 
 
 @pytest.mark.parametrize("lang", ["en", "jv-Java"])
-@pytest.mark.parametrize("text", ["85", "ꦭꦸꦒꦶꦏꦿꦤ", "40 ꦭꦺꦴꦤ꧀", "ꦧꦸꦚ꧀ꦕꦶꦲꦧꦿꦶꦠ꧀", "Ayu"])
+@pytest.mark.parametrize("text", ["85", "ꦭꦸꦒꦶꦏꦿꦤ", "40 ꦭꦺꦴꦤ꧀", "ꦧꦸꦚ꧀ꦕꦶꦲꦧꦿꦶꦠ꧀", "Ayu",
+                                  # (a wangsalan's meaning: pasangan below, signs above, no Latin letter)
+                                  "ꦲꦸꦒ\u200bꦔ꧀ꦒꦼꦭꦶꦤ꧀ꦢꦶꦁ", "ꦤ꧀ꦢ"])
 def test_a_table_label_holds_its_ink_and_is_no_taller_than_it_needs(qapp, language, lang, text):
     """A pill holds every pixel of its text, aksara Jawa (card names on the table) in any interface
     too, and is not as tall as the script's full line, which keeps room for stacks the label does

@@ -30,8 +30,8 @@ import logging
 import math
 from dataclasses import dataclass
 
-from PySide6.QtCore import QCoreApplication
-from PySide6.QtGui import QFont, QFontDatabase, QFontInfo, QFontMetricsF, QGuiApplication
+from PySide6.QtCore import QCoreApplication, QPointF
+from PySide6.QtGui import QFont, QFontDatabase, QFontInfo, QFontMetricsF, QGuiApplication, QPainterPath
 from PySide6.QtWidgets import QWidget
 
 from cekidesk.resources import resource
@@ -192,16 +192,35 @@ class ShortLine:
     baseline: float
 
 
+#: the lines measured (a label is measured again at each layout of the table: bounded, cleared when full)
+_LINES: dict[tuple[str, str], ShortLine] = {}
+_LINES_MOST = 4_096
+
+
 def short_line(font: QFont, text: str) -> ShortLine:
     """How a label's one line of ``text`` in ``font`` is measured and placed.  It is as tall as a
     Latin line of the font's size, or as its ink where that is taller (aksara Jawa, whose full line
     height keeps room for stacks of signs a short label seldom has: a pill of that height would
     be twice the Latin one); the ink is then centred.  Latin text is placed as a Latin line."""
+    key = (font.key(), text)
+    line = _LINES.get(key)
+    if line is None:
+        if len(_LINES) >= _LINES_MOST:
+            _LINES.clear()
+        line = _LINES[key] = _measured_line(font, text)
+    return line
+
+
+def _measured_line(font: QFont, text: str) -> ShortLine:
     fm = QFontMetricsF(font)
     latin = QFont(font)
     latin.setFamilies([f for f in font.families() if f != FAMILY] or font.families())
     lm = QFontMetricsF(latin)
-    ink = fm.tightBoundingRect(text)
+    # the ink of the shaped glyphs, as they are drawn (QFontMetricsF.tightBoundingRect leaves out
+    # the signs aksara Jawa stacks below and above a letter: a pasangan's pill was cut through it)
+    path = QPainterPath()
+    path.addText(QPointF(0, 0), font, text)
+    ink = path.boundingRect()
     if ink.height() + 2 <= lm.height():
         return ShortLine(fm.horizontalAdvance(text), lm.height(), lm.ascent() - lm.height() / 2)
     return ShortLine(fm.horizontalAdvance(text), ink.height() + 2, -ink.center().y())
