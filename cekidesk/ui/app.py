@@ -98,6 +98,9 @@ def _thread_hook(args: threading.ExceptHookArgs) -> None:
 
 
 def make_application(argv0: str = "cekidesk") -> QApplication:
+    from .foundations.heap import give_back_large_buffers
+
+    give_back_large_buffers()
     app = QApplication.instance()
     if app is None:
         app = QApplication([argv0])
