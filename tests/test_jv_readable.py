@@ -538,3 +538,22 @@ def test_log_rows_hold_their_whole_text_and_reflow_when_the_log_is_resized(qtbot
     assert sum(narrow) > sum(wide) and all(n >= m for n, m in zip(narrow, wide, strict=True))
     w.resizeDocks([w.log_dock], [420], Qt.Orientation.Horizontal)
     qtbot.waitUntil(lambda: log_lines(view) == wide, timeout=HANG_GUARD_MS)
+
+
+def test_the_labels_measures_are_kept_bounded_and_untracked(qapp, language, monkeypatch):
+    # (a long session measures thousands of labels: kept for the next layout, not for the collector)
+    import gc
+
+    from cekidesk.ui.foundations import fonts
+
+    install_javanese_font(qapp)
+    language("jv-Java")
+    monkeypatch.setattr(fonts, "_LINES", {})
+    monkeypatch.setattr(fonts, "_LINES_MOST", 50)
+    font = fonts.pixel_font(14)
+    first = fonts.short_line(font, "ꦲꦸꦒ\u200bꦔ꧀ꦒꦼꦭꦶꦤ꧀ꦢꦶꦁ")
+    assert fonts.short_line(font, "ꦲꦸꦒ\u200bꦔ꧀ꦒꦼꦭꦶꦤ꧀ꦢꦶꦁ") == first
+    for n in range(120):
+        fonts.short_line(font, f"{n} ꦭꦺꦴꦤ꧀")
+    gc.collect()
+    assert 0 < len(fonts._LINES) <= 50 and not any(gc.is_tracked(v) for v in fonts._LINES.values())

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import logging
 import math
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from PySide6.QtCore import QCoreApplication, QPointF
 from PySide6.QtGui import QFont, QFontDatabase, QFontInfo, QFontMetricsF, QGuiApplication, QPainterPath
@@ -182,8 +182,7 @@ def pixel_font(px: float, bold: bool = False) -> QFont:
     return f
 
 
-@dataclass(frozen=True, slots=True)
-class ShortLine:
+class ShortLine(NamedTuple):
     """A short one-line text as a table label draws it: its ``width``, the ``height`` it needs and
     its ``baseline`` below the middle of that height."""
 
@@ -193,7 +192,7 @@ class ShortLine:
 
 
 #: the lines measured (a label is measured again at each layout of the table: bounded, cleared when full)
-_LINES: dict[tuple[str, str], ShortLine] = {}
+_LINES: dict[tuple[str, str], tuple[float, ...]] = {}   # (plain tuples: nothing for the collector to track)
 _LINES_MOST = 4_096
 
 
@@ -203,12 +202,12 @@ def short_line(font: QFont, text: str) -> ShortLine:
     height keeps room for stacks of signs a short label seldom has: a pill of that height would
     be twice the Latin one); the ink is then centred.  Latin text is placed as a Latin line."""
     key = (font.key(), text)
-    line = _LINES.get(key)
-    if line is None:
+    kept = _LINES.get(key)
+    if kept is None:
         if len(_LINES) >= _LINES_MOST:
             _LINES.clear()
-        line = _LINES[key] = _measured_line(font, text)
-    return line
+        kept = _LINES[key] = tuple(_measured_line(font, text))   # (a plain tuple: untracked)
+    return ShortLine(*kept)
 
 
 def _measured_line(font: QFont, text: str) -> ShortLine:
