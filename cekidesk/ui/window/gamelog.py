@@ -249,7 +249,7 @@ class GameLogModel(QAbstractListModel):
         return out
 
 
-#: the player's input on the log's scroll bar
+# the player's input on the log's scroll bar
 _PLAYER_INPUT = frozenset({QEvent.Type.MouseButtonPress, QEvent.Type.MouseMove, QEvent.Type.MouseButtonRelease,
                            QEvent.Type.Wheel, QEvent.Type.KeyPress})
 
