@@ -170,6 +170,20 @@ def test_a_good_frame_reads_as_it_did_in_two_steps(text):
     assert parse_client_frame(text) == _CLIENT.validate_python(json.loads(text))
 
 
+def test_a_throw_read_again_is_the_same_and_a_bad_one_is_still_refused():
+    """The throws every later view holds again are read once; what is not a throw is refused even
+    when it equals one read before (``true`` is not ``1``)."""
+    match = new_match("ceki", 4, 1)
+    good = encode(match.state.view(0))
+    throws = [[0, "C2", 1], [1, "WF", -1]]
+    first = decode_view("ceki", {**good, "throws": throws})
+    again = decode_view("ceki", {**good, "throws": [list(t) for t in throws]})
+    assert first.throws == again.throws and first.throws[0].kind.name == "C2" and first.throws[0].taker == 1
+    for bad in ([[0, "C2", True]], [[0.0, "C2", 1]], [[0, "XX", 1]], [[0, "C2", 1, 2]]):
+        with pytest.raises(DecodeError):
+            decode_view("ceki", {**good, "throws": bad})
+
+
 def test_a_view_that_is_not_one_is_refused():
     match = new_match("ceki", 4, 1)
     good = encode(match.state.view(0))

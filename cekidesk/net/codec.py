@@ -334,6 +334,10 @@ def _cannot(what: str) -> typing.NoReturn:
 def _named_decoder(tp: TypeForm) -> Decoder:
     size = len(tp._fields)
     items: list[Decoder] = []   # (found at the first value, as a record's fields)
+    #: the values read lately, by their arrays, for a named tuple of plain fields (numbers, texts,
+    #: card kinds: read the same from the same array each time), e.g. the throws of a hand that
+    #: every view holds again; None: not such a named tuple
+    known: list[dict[tuple[object, ...], object] | None] = []
 
     def named(d: Json) -> object:
         if not isinstance(d, list) or len(d) > size:
@@ -341,6 +345,16 @@ def _named_decoder(tp: TypeForm) -> Decoder:
         if not items:
             hints = _hints(tp)
             items.extend(_decoder(hints[name]) for name in tp._fields)
+            known.append({} if all(hints[name] in _SCALARS for name in tp._fields) else None)
+        seen = known[0]
+        if seen is not None and all(type(x) is int or type(x) is str for x in d):   # (True is not 1 here)
+            key = tuple(d)
+            value = seen.get(key)
+            if value is None:
+                if len(seen) >= 4096:
+                    seen.clear()
+                value = seen[key] = tp(*[f(x) for f, x in zip(items, d, strict=False)])
+            return value
         return tp(*[f(x) for f, x in zip(items, d, strict=False)])
     return named
 
