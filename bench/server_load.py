@@ -13,8 +13,10 @@ at random), as a person would).  Measured:
 * **load**: for ``--seconds`` of play, each move's **round trip** (from the client sending it to the
   client receiving the server's frame of it: the move checked, played, journalled, every seat's view
   and events encoded and sent), p50 / p99 / max; moves per second;
-* **the server's share**: its own time per move (from the play frame read to every frame of it
-  queued: ``cekidesk-server --stats``), p50 / p99 / max; its CPU time per move, per table and in all
+* **the server's share**: its own time per move (from the play frame read off its socket to every
+  frame of it written to the sockets, or queued for a full one: ``cekidesk-server --stats``: the
+  server's own part of a round trip, without the time the frame waited for the server's loop to
+  read it), p50 / p99 / max; its CPU time per move, per table and in all
   (a share of one core), its RSS at the end;
 * **the clients' share**: each client process's CPU (a share of one core) and how late its loop ran
   (a 10 ms ticker); ``clients_saturated`` when one of them nears a core or together they fill what

@@ -317,6 +317,24 @@ def test_a_moves_frames_go_to_open_sockets_at_once_and_in_order(tmp_path, monkey
     run(go())
 
 
+def test_a_moves_time_begins_when_its_frame_was_read(tmp_path):
+    """The server's time per move (``--stats``) runs from the play frame read off its socket."""
+    async def go():
+        async with serving(tmp_path) as (server, url):
+            code, people = await table_of_two(url)
+            c = await mover(people)
+            table = server.tables[code]
+            conn = table.seats[c.seat].peer
+            table.play(conn, str(legal_moves(c.view)[0]), None, read_at=time.perf_counter() - 5.0)
+            assert server.move_times[-1] >= 5.0
+            for p in people:   # (everybody hears of that move)
+                await p.wait_for(lambda f: isinstance(f, Moved) and f.move == 1)
+            assert await play_one(people) == 2 and server.move_times[-1] < 5.0
+            for p in people:
+                await p.close()
+    run(go())
+
+
 # -- seats survive the network --------------------------------------------------------------------
 
 def test_reconnecting_with_the_token_takes_the_seat_back_where_it_was(tmp_path):

@@ -119,6 +119,8 @@ class Connection:
         self.strikes = 0
         self._tokens = float(limits.burst)
         self._at = time.monotonic()
+        #: when the frame being handled was read off the socket (``time.perf_counter``)
+        self.read_at: float | None = None
         #: the writer is sending a frame it took from the queue
         self._busy = False
         #: frames may go to the socket at once (:meth:`_write_now`): the websockets connection has
@@ -207,7 +209,9 @@ class TableServer:
         self.executor = concurrent.futures.ThreadPoolExecutor(max_workers=bot_processes + 2,
                                                               thread_name_prefix="cekidesk-table")
         self.connections: set[Connection] = set()
-        #: how long the latest people's moves took the server, in seconds (``cekidesk-server --stats``)
+        #: how long the latest people's moves took the server, in seconds (``cekidesk-server --stats``):
+        #: from the play frame read off its socket to every frame of the move written to the sockets
+        #: (or queued for one whose buffer is full)
         self.move_times: collections.deque[float] = collections.deque(maxlen=200_000)
         self._server: Server | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -528,6 +532,7 @@ class TableServer:
             except TimeoutError:
                 await self._refuse(conn, "timeout", "idle for too long at no table", GOING_AWAY)
                 return
+            conn.read_at = time.perf_counter()
             if conn.closing:
                 return
             if not conn.allowed():
@@ -583,7 +588,7 @@ class TableServer:
         if isinstance(frame, Ready):
             table.ready(conn)
         elif isinstance(frame, Play):
-            table.play(conn, frame.action, frame.move)
+            table.play(conn, frame.action, frame.move, conn.read_at)
         elif isinstance(frame, Chat):
             table.chat(conn, frame.text)
         elif isinstance(frame, Leave):

@@ -548,7 +548,9 @@ class Table:
         self._changed(self.session.start(match, seats, bots, undo_allowed=self.topts.undo, undone_hands=undone))
 
     # -- moves and chat ---------------------------------------------------------------------------------
-    def play(self, peer: Peer, text: str, seen: int | None) -> None:
+    def play(self, peer: Peer, text: str, seen: int | None, read_at: float | None = None) -> None:
+        """``peer``'s move ``text`` (``seen``: the move number it last saw); ``read_at``: when its frame
+        was read off the socket (``time.perf_counter``), where the move's time (``on_timed``) begins."""
         seat = peer.seat
         if seat is None:
             raise TableError("spectator", "a spectator cannot play")
@@ -567,7 +569,7 @@ class Table:
             raise TableError("undo_pending", "the table waits for the answers to an undo")
         if self.seats[seat].computer:
             raise TableError("not_your_turn", "the computer plays your seat now")
-        began = time.perf_counter()
+        began = read_at if read_at is not None else time.perf_counter()
         changes = self.session.play_for(seat, action)
         if not changes.done:
             raise TableError("illegal", "that move is not allowed now")
