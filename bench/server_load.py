@@ -303,14 +303,17 @@ def measure(n: int, args: argparse.Namespace, players: int, root: Path = ROOT, l
         if profile is not None:
             server.send_signal(signal.SIGUSR1)   # (the profile leaves the tables' creation out)
         go.set()
-        results = [pipe.recv() for pipe in pipes]
+        # the CPU figures cover the play only: at its end a client whose table's last move came too
+        # late waits for a frame that never comes (up to its frame timeout, 30 s), which is no load
+        time.sleep(max(0.0, t_go + args.seconds - time.monotonic()))
         cpu = cpu_seconds(server.pid) - cpu0
         sys_cpu = cpu_split(server.pid)[1] - split0[1]
         machine1 = machine_busy()
         waits = [waited_for_cpu(pid) - w for pid, w in zip([server.pid, *(p.pid for p in procs)], waits0, strict=True)]
         pressure = cpu_pressure() - pressure0
-        span = time.monotonic() - t_go   # (what the CPU figures cover: the play and the clients' goodbyes)
+        span = time.monotonic() - t_go
         end_rss = rss_mb(server.pid)
+        results = [pipe.recv() for pipe in pipes]
         for p in procs:
             p.join(30)
     finally:
