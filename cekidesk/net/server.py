@@ -124,7 +124,7 @@ class Connection:
         #: the writer is sending a frame it took from the queue
         self._busy = False
         #: frames may go to the socket at once (:meth:`_write_now`): the websockets connection has
-        #: what that needs (its versions since 14 have)
+        #: what that needs (websockets 17 has; without it the writer sends every frame, as before)
         self._direct = all(hasattr(ws, name) for name in ("protocol", "paused", "send_in_progress", "send_data"))
 
     def send(self, frame: Frame) -> None:
