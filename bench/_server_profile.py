@@ -135,6 +135,8 @@ def _install_phases() -> None:
         ("cekidesk.net.runtime", "SaveWriter", "write", "save written (SaveWriter.write)"),
         ("cekidesk.net.protocol", "", "dump", "frame to JSON (protocol.dump)"),
         ("cekidesk.net.codec", "", "encode", "view/event encoded (codec.encode)"),
+        ("cekidesk.net.codec", "", "encode_each", "a move's views encoded (codec.encode_each)"),
+        ("cekidesk.net.server", "Connection", "_write_now", "frame written at once (Connection._write_now)"),
         ("cekidesk.net.server", "TableServer", "_handle", "client frame handled (TableServer._handle)"),
     ]
     for module, cls, name, label in targets:
@@ -153,7 +155,8 @@ def _install_phases() -> None:
         mod = sys.modules.get(module)
         if mod is None:
             continue
-        for attr, src in (("dump", "cekidesk.net.protocol"), ("encode", "cekidesk.net.codec")):
+        for attr, src in (("dump", "cekidesk.net.protocol"), ("encode", "cekidesk.net.codec"),
+                          ("encode_each", "cekidesk.net.codec")):
             if hasattr(mod, attr):
                 setattr(mod, attr, getattr(sys.modules[src], attr))
 

@@ -13,8 +13,10 @@ at random), as a person would).  Measured:
 * **load**: for ``--seconds`` of play, each move's **round trip** (from the client sending it to the
   client receiving the server's frame of it: the move checked, played, journalled, every seat's view
   and events encoded and sent), p50 / p99 / max; moves per second;
-* **the server's share**: its own time per move (from the play frame read to every frame of it
-  queued: ``cekidesk-server --stats``), p50 / p99 / max; its CPU time per move, per table and in all
+* **the server's share**: its own time per move (from the play frame read off its socket to every
+  frame of it written to the sockets, or queued for a full one: ``cekidesk-server --stats``: the
+  server's own part of a round trip, without the time the frame waited for the server's loop to
+  read it), p50 / p99 / max; its CPU time per move, per table and in all
   (a share of one core), its RSS at the end;
 * **the clients' share**: each client process's CPU (a share of one core) and how late its loop ran
   (a 10 ms ticker); ``clients_saturated`` when one of them nears a core or together they fill what
@@ -23,10 +25,12 @@ at random), as a person would).  Measured:
   loop and each client's loop were ready to run but waited for a core (``/proc/PID/schedstat``).
 
 ``--ref REF`` (repeatable) runs the server of git commit REF too (``git archive`` into a temporary
-folder; the clients stay this checkout's), alternating with this checkout's at each count, and
-prints both side by side: old and new code in one run.  ``--profile DIR`` runs each server through
-``bench/_server_profile.py`` (its loop's callbacks, phases, GC pauses and lag, from the moment the
-clients begin to play) and writes one JSON file per server into DIR.
+folder; the clients stay this checkout's unless ``--ref-clients``: then REF's clients play against
+REF's server, the whole of the old code against the whole of the new), alternating with this
+checkout's at each count, and prints both side by side: old and new code in one run.  ``--profile
+DIR`` runs each server through ``bench/_server_profile.py`` (its loop's callbacks, phases, GC pauses
+and lag, from the moment the clients begin to play) and writes one JSON file per server into DIR;
+``--client-profile DIR`` runs each client process under cProfile (CPU time) and writes its stats.
 
 The clients compute the Normal player's moves in their own processes on the same machine: on a
 2-core machine they take CPU the server could use, so the figures are an upper bound of what the
@@ -82,8 +86,13 @@ def start_server(data: Path, max_tables: int, port: int = 0, *extra: str, root: 
 
 
 def cpu_seconds(pid: int) -> float:
+    return sum(cpu_split(pid))
+
+
+def cpu_split(pid: int) -> tuple[float, float]:
+    """The process's user and system (the kernel's, for it: its sockets, its files) CPU seconds."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / TICK
+    return int(fields[11]) / TICK, int(fields[12]) / TICK
 
 
 def machine_busy() -> tuple[float, float]:
@@ -120,7 +129,7 @@ def rss_mb(pid: int) -> float:
 # -- the clients (each process its share of the tables) --------------------------------------------
 
 async def _tables(url: str, game: str, players: int, count: int, ready, go, seconds: float, seed: int,
-                  think: float) -> dict:
+                  think: float, on_go=None) -> dict:
     from cekidesk.bots import make_bot
     from cekidesk.net.client import TableClient, autoplay
     from cekidesk.net.protocol import Moved
@@ -161,10 +170,13 @@ async def _tables(url: str, game: str, players: int, count: int, ready, go, seco
 
     # everybody seated: wait (off the loop) for the go
     await asyncio.get_running_loop().run_in_executor(None, go.wait)
+    if on_go is not None:
+        on_go()
     samples.clear()
     lag: list[float] = []
     ticker = asyncio.create_task(_ticker(lag))
     cpu0 = time.process_time()
+    sys0 = os.times().system
     began = time.perf_counter()
     end = time.monotonic() + seconds
     # each client stops by itself at the end (a cancelled wait_for may lose its cancellation in 3.11)
@@ -175,13 +187,14 @@ async def _tables(url: str, game: str, players: int, count: int, ready, go, seco
     await asyncio.wait(tasks, timeout=seconds)
     elapsed = time.perf_counter() - began
     cpu = time.process_time() - cpu0
+    sys_cpu = os.times().system - sys0
     ticker.cancel()
     failed = [t for t in tasks if t.done() and not t.cancelled() and t.exception() is not None]
     await asyncio.wait(tasks, timeout=60)
     for t in tasks:
         t.cancel()
     await asyncio.gather(*(c.close() for c in clients))
-    return {"samples": samples, "elapsed": elapsed, "failed": len(failed), "cpu": cpu, "lag": lag,
+    return {"samples": samples, "elapsed": elapsed, "failed": len(failed), "cpu": cpu, "sys": sys_cpu, "lag": lag,
             "error": repr(failed[0].exception()) if failed else ""}
 
 
@@ -195,9 +208,27 @@ async def _ticker(lag: list[float]) -> None:
 
 
 def _client_process(url: str, game: str, players: int, count: int, ready, go, seconds: float, seed: int,
-                    *rest) -> None:
-    think, out = rest if len(rest) == 2 else (0.0, rest[0])
-    out.send(asyncio.run(_tables(url, game, players, count, ready, go, seconds, seed, think)))
+                    think: float, out, profile: str | None = None, code: str | None = None) -> None:
+    """One client process: its share of the tables.  ``code``: a folder of another checkout's code
+    whose clients play (``--ref-clients``); ``profile``: a pstats file (``--client-profile``)."""
+    if code is not None:
+        sys.path.insert(0, code)
+    if profile is None:
+        out.send(asyncio.run(_tables(url, game, players, count, ready, go, seconds, seed, think)))
+        return
+    import cProfile
+    prof = cProfile.Profile(time.thread_time)   # (CPU time: a shared machine's waits left out)
+    result = asyncio.run(_profiled(prof, url, game, players, count, ready, go, seconds, seed, think))
+    prof.dump_stats(profile)
+    out.send(result)
+
+
+async def _profiled(prof, *args) -> dict:
+    """:func:`_tables` with ``prof`` on from the go to the end of play (``--client-profile``)."""
+    try:
+        return await _tables(*args, on_go=prof.enable)
+    finally:
+        prof.disable()
 
 
 def _quantiles(values: list[float]) -> tuple[float, float, float]:
@@ -241,7 +272,10 @@ def measure(n: int, args: argparse.Namespace, players: int, root: Path = ROOT, l
             recv, send = ctx.Pipe(duplex=False)
             p = ctx.Process(target=_client_process,
                             args=(url, args.game, players, share, ready, go, args.seconds, 100 + i,
-                                  args.think_ms / 1000, send))
+                                  args.think_ms / 1000, send,
+                                  str(args.client_profile / f"client-{n}-{label or 'this'}-{i}.prof")
+                                  if args.client_profile else None,
+                                  str(root) if args.ref_clients and root != ROOT else None))
             p.start()
             procs.append(p)
             pipes.append(recv)
@@ -260,6 +294,7 @@ def measure(n: int, args: argparse.Namespace, players: int, root: Path = ROOT, l
                 break
         idle_rss = rss_mb(server.pid)
         cpu0 = cpu_seconds(server.pid)
+        split0 = cpu_split(server.pid)
         load0 = os.getloadavg()[0]
         machine0 = machine_busy()
         waits0 = [waited_for_cpu(pid) for pid in [server.pid, *(p.pid for p in procs)]]
@@ -268,13 +303,17 @@ def measure(n: int, args: argparse.Namespace, players: int, root: Path = ROOT, l
         if profile is not None:
             server.send_signal(signal.SIGUSR1)   # (the profile leaves the tables' creation out)
         go.set()
-        results = [pipe.recv() for pipe in pipes]
+        # the CPU figures cover the play only: at its end a client whose table's last move came too
+        # late waits for a frame that never comes (up to its frame timeout, 30 s), which is no load
+        time.sleep(max(0.0, t_go + args.seconds - time.monotonic()))
         cpu = cpu_seconds(server.pid) - cpu0
+        sys_cpu = cpu_split(server.pid)[1] - split0[1]
         machine1 = machine_busy()
         waits = [waited_for_cpu(pid) - w for pid, w in zip([server.pid, *(p.pid for p in procs)], waits0, strict=True)]
         pressure = cpu_pressure() - pressure0
-        span = time.monotonic() - t_go   # (what the CPU figures cover: the play and the clients' goodbyes)
+        span = time.monotonic() - t_go
         end_rss = rss_mb(server.pid)
+        results = [pipe.recv() for pipe in pipes]
         for p in procs:
             p.join(30)
     finally:
@@ -300,8 +339,13 @@ def measure(n: int, args: argparse.Namespace, players: int, root: Path = ROOT, l
         "moves": moves, "moves_per_s": round(moves / elapsed, 1),
         "rtt_p50_ms": rtt[0], "rtt_p99_ms": rtt[1], "rtt_max_ms": rtt[2],
         "server_cpu_s": round(cpu, 2), "server_cpu_ms_per_move": round(cpu * 1000 / max(moves, 1), 2),
+        # of which in the kernel (its sockets' sends and receives, its files)
+        "server_sys_cpu_ms_per_move": round(sys_cpu * 1000 / max(moves, 1), 2),
         "server_cpu_per_table_pct": round(100 * cpu / span / n, 3),
         "server_busy_pct_of_a_core": round(100 * server_busy, 1),
+        # what the clients spent per move, all of them together (their CPU over the play, per move)
+        "client_cpu_ms_per_move": round(sum(r["cpu"] for r in results) * 1000 / max(moves, 1), 2),
+        "client_sys_cpu_ms_per_move": round(sum(r.get("sys", 0.0) for r in results) * 1000 / max(moves, 1), 2),
         "server_time_per_move": stats.split("stats: ", 1)[-1],
         "client_procs": len(results),
         "client_busy_pct_of_a_core": [round(100 * b, 1) for b in client_busy],
@@ -340,16 +384,23 @@ def main() -> None:
     ap.add_argument("--ref", action="append", default=[],
                     help="also measure the server of this git commit or branch (e.g. 024bbd4), alternating "
                          "with this checkout's at each count (repeatable); the clients are this checkout's")
+    ap.add_argument("--ref-clients", action="store_true",
+                    help="with --ref: that commit's clients play against its server too (default: this "
+                         "checkout's clients play against every server)")
     ap.add_argument("--profile", type=Path,
                     help="run each server through bench/_server_profile.py and write its loop's profile "
                          "(callbacks, phases, GC pauses, loop lag) into this folder")
+    ap.add_argument("--client-profile", type=Path,
+                    help="run each client process under cProfile from the go to the end of play and write "
+                         "its stats (pstats files, client-N-CODE-I.prof) into this folder")
     ap.add_argument("--json", type=Path, help="also write the figures here")
     args = ap.parse_args()
     from cekidesk.games import DEFAULT_GAME_ID, get_game
     args.game = args.game or DEFAULT_GAME_ID
     players = get_game(args.game).default_players
-    if args.profile:
-        args.profile.mkdir(parents=True, exist_ok=True)
+    for folder in (args.profile, args.client_profile):
+        if folder:
+            folder.mkdir(parents=True, exist_ok=True)
     codes = [(ROOT, "")] + [(checkout(ref), ref) for ref in args.ref]
     print(f"# {cpu_model()}, {os.cpu_count()} cores, Python {sys.version.split()[0]}, "
           f"load average {os.getloadavg()[0]:.1f} at the start", flush=True)
@@ -365,12 +416,13 @@ def main() -> None:
             print(json.dumps(row), flush=True)
     if len(codes) > 1:
         print("# side by side: tables, code, moves/s, round trip p50/p99/max ms, server time per move, "
-              "server CPU ms/move, server busy % of a core, clients' busy % / loop lag p50/p99 ms, "
-              "clients saturated, machine busy %, server's loop waiting for a core %, load average")
+              "server CPU ms/move, clients' CPU ms/move, server busy % of a core, clients' busy % / loop lag "
+              "p50/p99 ms, clients saturated, machine busy %, server's loop waiting for a core %, load average")
         for row in rows:
             print(f"{row['tables']:>5}  {row['code']:<14} {row['moves_per_s']:>7} "
                   f"{row['rtt_p50_ms']:>8}/{row['rtt_p99_ms']}/{row['rtt_max_ms']}  {row['server_time_per_move']}  "
-                  f"{row['server_cpu_ms_per_move']}  {row['server_busy_pct_of_a_core']}  "
+                  f"{row['server_cpu_ms_per_move']}  {row['client_cpu_ms_per_move']}  "
+                  f"{row['server_busy_pct_of_a_core']}  "
                   f"{sum(row['client_busy_pct_of_a_core']):.0f} / {row['client_loop_lag_p50_p99_max_ms'][0]}/"
                   f"{row['client_loop_lag_p50_p99_max_ms'][1]}  {row['clients_saturated']}  "
                   f"{row['machine_busy_pct']}  {row['server_waited_for_cpu_pct']}  {row['load_average']}")

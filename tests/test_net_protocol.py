@@ -11,7 +11,7 @@ from helpers import shipped_games
 from cekidesk.engine.core import Action, Event
 from cekidesk.games import new_match
 from cekidesk.net.client import legal_moves
-from cekidesk.net.codec import DecodeError, decode_event, decode_view, encode
+from cekidesk.net.codec import DecodeError, decode_event, decode_view, encode, encode_each
 from cekidesk.net.protocol import (
     MAX_CHAT,
     PROTOCOL,
@@ -133,6 +133,55 @@ def test_every_games_views_and_events_round_trip(game):
                 seen = e.for_viewer(viewer)
                 back = decode_event(json.loads(json.dumps(encode(seen))))
                 assert encode(back) == encode(seen)
+
+
+@pytest.mark.parametrize("game", [g.id for g in shipped_games()])
+def test_every_seats_view_encoded_at_once_is_each_encoded_alone(game):
+    """``encode_each`` (a move's frames: every seat's view, what they share encoded once) gives each
+    view's JSON as ``encode`` does, and an array shared between views is not changed by the next."""
+    from cekidesk.games import get_game
+    n = get_game(game).default_players
+    match = new_match(game, n, 5)
+    rng = random.Random(4)
+    for _ in range(60):
+        if match.hand_over():
+            if match.is_over():
+                break
+            match.next_hand()
+        views = [match.state.view(seat) for seat in range(n)]
+        alone = json.dumps([encode(v) for v in views])
+        assert json.dumps(encode_each(views)) == alone
+        assert json.dumps(encode_each([*views, *views])) == json.dumps([*json.loads(alone), *json.loads(alone)])
+        seat = match.state.to_act()[0]
+        match.apply(rng.choice(legal_moves(match.state.view(seat))))
+
+
+@pytest.mark.parametrize("text", [
+    '{"type": "hello", "protocol": 1, "client": "x"}', '{"type": "hello", "protocol": "1", "client": "x"}',
+    '{"type": "play", "action": "2 discard S9", "move": 3.0}', '{"type": "play", "action": "0 draw", "move": null}',
+    '{"type": "create", "game": "ceki", "seats": [{"kind": "person"}], "options": {"a": [1, {"b": null}]}}',
+    '{"type": "join", "code": "ABC234", "seat": 1, "name": "Ann \\u00e9"}', '{"type": "ready", "type": "ready"}',
+    '{"type": "chat", "text": "\\ud83c\\udccf"}',
+])
+def test_a_good_frame_reads_as_it_did_in_two_steps(text):
+    """Frames are read and checked in one pass (pydantic's JSON reader): what it gives is what
+    ``json.loads`` and then the models gave."""
+    from cekidesk.net.protocol import _CLIENT
+    assert parse_client_frame(text) == _CLIENT.validate_python(json.loads(text))
+
+
+def test_a_throw_read_again_is_the_same_and_a_bad_one_is_still_refused():
+    """The throws every later view holds again are read once; what is not a throw is refused even
+    when it equals one read before (``true`` is not ``1``)."""
+    match = new_match("ceki", 4, 1)
+    good = encode(match.state.view(0))
+    throws = [[0, "C2", 1], [1, "WF", -1]]
+    first = decode_view("ceki", {**good, "throws": throws})
+    again = decode_view("ceki", {**good, "throws": [list(t) for t in throws]})
+    assert first.throws == again.throws and first.throws[0].kind.name == "C2" and first.throws[0].taker == 1
+    for bad in ([[0, "C2", True]], [[0.0, "C2", 1]], [[0, "XX", 1]], [[0, "C2", 1, 2]]):
+        with pytest.raises(DecodeError):
+            decode_view("ceki", {**good, "throws": bad})
 
 
 def test_a_view_that_is_not_one_is_refused():

@@ -293,6 +293,48 @@ def test_a_reader_too_slow_is_closed_and_nobody_else_waits(tmp_path):
     run(go())
 
 
+def test_a_moves_frames_go_to_open_sockets_at_once_and_in_order(tmp_path, monkeypatch):
+    """A frame for a connection whose socket takes more, with nothing queued before it, is written at
+    once (no writer task woken for it); every frame still comes, in order."""
+    from cekidesk.net.server import Connection
+    written: list[bool] = []
+    original = Connection._write_now
+
+    def counted(self, text):
+        done = original(self, text)
+        written.append(done)
+        return done
+    monkeypatch.setattr(Connection, "_write_now", counted)
+
+    async def go():
+        async with serving(tmp_path) as (server, url):
+            code, people = await table_of_two(url)
+            moves = [await play_one(people) for _ in range(6)]
+            assert moves == list(range(moves[0], moves[0] + 6))
+            assert any(written) and all(c.queue.empty() for c in server.connections)
+            for c in people:
+                await c.close()
+    run(go())
+
+
+def test_a_moves_time_begins_when_its_frame_was_read(tmp_path):
+    """The server's time per move (``--stats``) runs from the play frame read off its socket."""
+    async def go():
+        async with serving(tmp_path) as (server, url):
+            code, people = await table_of_two(url)
+            c = await mover(people)
+            table = server.tables[code]
+            conn = table.seats[c.seat].peer
+            table.play(conn, str(legal_moves(c.view)[0]), None, read_at=time.perf_counter() - 5.0)
+            assert server.move_times[-1] >= 5.0
+            for p in people:   # (everybody hears of that move)
+                await p.wait_for(lambda f: isinstance(f, Moved) and f.move == 1)
+            assert await play_one(people) == 2 and server.move_times[-1] < 5.0
+            for p in people:
+                await p.close()
+    run(go())
+
+
 # -- seats survive the network --------------------------------------------------------------------
 
 def test_reconnecting_with_the_token_takes_the_seat_back_where_it_was(tmp_path):

@@ -214,7 +214,11 @@ class TableClient:
         ``reconnect`` is on)."""
         while True:
             try:
-                return await asyncio.wait_for(self._read(), timeout)
+                if timeout is None:
+                    return await self._read()
+                # (a deadline on this task, not a task of its own for every frame as wait_for makes)
+                async with asyncio.timeout(timeout):
+                    return await self._read()
             except ConnectionClosed:
                 if not self.reconnect or self.removed or self.closing == "host_quit":
                     raise

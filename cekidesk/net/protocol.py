@@ -401,6 +401,12 @@ def _problem(exc: ValidationError) -> str:
 def _parse(text: str | bytes, adapter: TypeAdapter[T], types: frozenset[str]) -> T:
     if isinstance(text, bytes):
         raise FrameError("not_text", "frames are JSON text")
+    # a good frame is read and checked in one pass (pydantic's own JSON reader); a frame it refuses is
+    # read again below, to say what is wrong with it as before (not JSON, no known type, which field)
+    try:
+        return adapter.validate_json(text)
+    except ValidationError:
+        pass
     try:
         data = json.loads(text)
     except (ValueError, RecursionError):

@@ -119,12 +119,22 @@ class Connection:
         self.strikes = 0
         self._tokens = float(limits.burst)
         self._at = time.monotonic()
+        #: when the frame being handled was read off the socket (``time.perf_counter``)
+        self.read_at: float | None = None
+        #: the writer is sending a frame it took from the queue
+        self._busy = False
+        #: frames may go to the socket at once (:meth:`_write_now`): the websockets connection has
+        #: what that needs (websockets 17 has; without it the writer sends every frame, as before)
+        self._direct = all(hasattr(ws, name) for name in ("protocol", "paused", "send_in_progress", "send_data"))
 
     def send(self, frame: Frame) -> None:
         if self.closing:
             return
+        text = dump(frame)
+        if self._direct and not self._busy and self.queue.empty() and self._write_now(text):
+            return
         try:
-            self.queue.put_nowait(dump(frame))
+            self.queue.put_nowait(text)
         except asyncio.QueueFull:
             log.info("a connection read too slowly: closed")
             if self.table is not None:   # (its seat waits for its person from now on)
@@ -155,11 +165,28 @@ class Connection:
             return True
         return False
 
+    def _write_now(self, text: str) -> bool:
+        """Hand ``text`` to the socket now, as the websocket's ``send`` would, when nothing waits before
+        it (the caller saw the queue empty and the writer idle), the connection is open, no message is
+        half sent and the socket's buffer is under the write limit; False (nothing done) otherwise:
+        then the writer sends it, waiting for the socket as it must.  (Most frames go this way: no
+        task is woken and no coroutine run for each of a move's frames.)"""
+        ws = self.ws
+        if ws.protocol.state is not State.OPEN or ws.paused or ws.send_in_progress is not None:
+            return False
+        ws.protocol.send_text(text.encode())
+        ws.send_data()
+        return True
+
     async def writer(self) -> None:
         with contextlib.suppress(ConnectionClosed):
             while True:
                 text = await self.queue.get()
-                await self.ws.send(text)
+                self._busy = True
+                try:
+                    await self.ws.send(text)
+                finally:
+                    self._busy = False
                 self.queue.task_done()
 
 
@@ -182,7 +209,9 @@ class TableServer:
         self.executor = concurrent.futures.ThreadPoolExecutor(max_workers=bot_processes + 2,
                                                               thread_name_prefix="cekidesk-table")
         self.connections: set[Connection] = set()
-        #: how long the latest people's moves took the server, in seconds (``cekidesk-server --stats``)
+        #: how long the latest people's moves took the server, in seconds (``cekidesk-server --stats``):
+        #: from the play frame read off its socket to every frame of the move written to the sockets
+        #: (or queued for one whose buffer is full)
         self.move_times: collections.deque[float] = collections.deque(maxlen=200_000)
         self._server: Server | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -503,6 +532,7 @@ class TableServer:
             except TimeoutError:
                 await self._refuse(conn, "timeout", "idle for too long at no table", GOING_AWAY)
                 return
+            conn.read_at = time.perf_counter()
             if conn.closing:
                 return
             if not conn.allowed():
@@ -558,7 +588,7 @@ class TableServer:
         if isinstance(frame, Ready):
             table.ready(conn)
         elif isinstance(frame, Play):
-            table.play(conn, frame.action, frame.move)
+            table.play(conn, frame.action, frame.move, conn.read_at)
         elif isinstance(frame, Chat):
             table.chat(conn, frame.text)
         elif isinstance(frame, Leave):

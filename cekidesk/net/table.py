@@ -44,7 +44,7 @@ from cekidesk.games import new_match
 from cekidesk.persistence.saves import LoadedGame, SaveFileError, Seat, load_match, record_json, with_journal
 from cekidesk.session import Changes, Played, Problem, Session
 
-from .codec import encode
+from .codec import encode, encode_each
 from .protocol import (
     CODE_ALPHABET,
     CODE_LENGTH,
@@ -337,17 +337,19 @@ class Table:
     def _send_move(self, changes: Changes, seat: int) -> None:
         move, status = self.move, self.status
         to_act, standings = list(changes.to_act), list(changes.standings)
-        for i, s in enumerate(self.seats):
-            if s.peer is None:
-                continue
-            mine = changes.seat(i)
-            if mine is None:
-                continue
-            s.peer.send(Moved(move=move, seat=seat, events=[encode(e) for e in mine.events], view=encode(mine.view),
-                              to_act=to_act, standings=standings, status=status))
+        # (frames made here of values the server made: built without checking them again, each field
+        # what the frame's model says)
+        # every seat's view encoded at once: what they share (the discards, the throws) once
+        told = [(s.peer, mine) for i, s in enumerate(self.seats)
+                if s.peer is not None and (mine := changes.seat(i)) is not None]
+        views = encode_each([mine.view for _, mine in told])
+        for (peer, mine), view in zip(told, views, strict=True):
+            peer.send(Moved.model_construct(type="moved", move=move, seat=seat, events=[encode(e) for e in mine.events],
+                                            view=view, to_act=to_act, standings=standings, status=status))
         if self.spectators:
-            frame = Moved(move=move, seat=seat, events=[encode(e) for e in changes.public_events], view=None,
-                          to_act=to_act, standings=standings, status=status)
+            frame = Moved.model_construct(type="moved", move=move, seat=seat,
+                                          events=[encode(e) for e in changes.public_events],
+                                          view=None, to_act=to_act, standings=standings, status=status)
             for peer in list(self.spectators):
                 peer.send(frame)
 
@@ -546,7 +548,9 @@ class Table:
         self._changed(self.session.start(match, seats, bots, undo_allowed=self.topts.undo, undone_hands=undone))
 
     # -- moves and chat ---------------------------------------------------------------------------------
-    def play(self, peer: Peer, text: str, seen: int | None) -> None:
+    def play(self, peer: Peer, text: str, seen: int | None, read_at: float | None = None) -> None:
+        """``peer``'s move ``text`` (``seen``: the move number it last saw); ``read_at``: when its frame
+        was read off the socket (``time.perf_counter``), where the move's time (``on_timed``) begins."""
         seat = peer.seat
         if seat is None:
             raise TableError("spectator", "a spectator cannot play")
@@ -565,7 +569,7 @@ class Table:
             raise TableError("undo_pending", "the table waits for the answers to an undo")
         if self.seats[seat].computer:
             raise TableError("not_your_turn", "the computer plays your seat now")
-        began = time.perf_counter()
+        began = read_at if read_at is not None else time.perf_counter()
         changes = self.session.play_for(seat, action)
         if not changes.done:
             raise TableError("illegal", "that move is not allowed now")
