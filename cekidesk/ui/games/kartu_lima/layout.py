@@ -392,8 +392,8 @@ class KartuLimaLayout(TableLayout[KartuLimaView]):
         """Seat ``q``'s words (:meth:`_seat_notes`) where they cover no card, plate or other label:
         beside the plate, the seat's trick card moved off them toward the middle, the block moved
         sideways, the lines wrapped wider or narrower if need be; else beside the seat's trick card,
-        on the middle's side; else on the plate's other side.  Where nothing is clear, where the
-        fewest things are covered."""
+        on the middle's side; else on the plate's other side; else all that again in smaller letters
+        (aksara Jawa's lines are taller).  Where nothing is clear, where the fewest things are covered."""
         card = next((c for c in plan.cards if c.role == "trick" and c.seat == q), None)
         start = card.pos if card is not None else QPointF()
         taken = [label_rect(lab) for lab in plan.labels] + [s.rect for s in plan.seats if s.seat != q]
@@ -403,26 +403,27 @@ class KartuLimaLayout(TableLayout[KartuLimaView]):
             places.append((card_rect(card), card.pos.y() < centre.y(), (card.pos.x() - half, card.pos.x() + half)))
         places.append((rect, not upper, band))
         best: tuple[int, list[LabelSpec], QPointF] | None = None    # the least covered, if none is clear
-        for i, (anchor, down, (lo, hi)) in enumerate(places):
-            for share in (1.0, 1.4, 0.75):
-                mid, room = (lo + hi) / 2, (hi - lo) / 2 * share
-                block = self._seat_notes(view, q, anchor, font, style, down, (max(M, mid - room),
-                                                                               min(2 * centre.x() - M, mid + room)),
-                                         options)
-                if card is not None:
-                    card.pos = start
-                mine = card if i < 2 else None     # its own card moves off the block, or is its anchor
-                clear = clear_of(block, [card_rect(c) for c in plan.cards if c is not mine] + taken, 2 * centre.x(), M)
-                if clear and card is not None and i == 0:
-                    self._trick_card_off(card, block, centre)     # (its own card, after the block moved)
-                    clear = not any(card_rect(card).intersects(label_rect(lab)) for lab in block)
-                if clear:
-                    plan.labels += block
-                    return
-                rects = [label_rect(lab) for lab in block]
-                n = sum(any(r.intersects(x) for x in rects) for r in [card_rect(c) for c in plan.cards] + taken)
-                if best is None or n < best[0]:
-                    best = (n, block, card.pos if card is not None else start)
+        tries = [(i, place, share, size) for size in (font, font * 0.85, font * 0.72)   # (smaller, if need be)
+                 for i, place in enumerate(places) for share in (1.0, 1.4, 0.75)]
+        for i, (anchor, down, (lo, hi)), share, size in tries:
+            mid, room = (lo + hi) / 2, (hi - lo) / 2 * share
+            block = self._seat_notes(view, q, anchor, size, style, down, (max(M, mid - room),
+                                                                           min(2 * centre.x() - M, mid + room)),
+                                     options)
+            if card is not None:
+                card.pos = start
+            mine = card if i < 2 else None     # its own card moves off the block, or is its anchor
+            clear = clear_of(block, [card_rect(c) for c in plan.cards if c is not mine] + taken, 2 * centre.x(), M)
+            if clear and card is not None and i == 0:
+                self._trick_card_off(card, block, centre)     # (its own card, after the block moved)
+                clear = not any(card_rect(card).intersects(label_rect(lab)) for lab in block)
+            if clear:
+                plan.labels += block
+                return
+            rects = [label_rect(lab) for lab in block]
+            n = sum(any(r.intersects(x) for x in rects) for r in [card_rect(c) for c in plan.cards] + taken)
+            if best is None or n < best[0]:
+                best = (n, block, card.pos if card is not None else start)
         if best is not None:
             if card is not None:
                 card.pos = best[2]
