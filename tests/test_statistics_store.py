@@ -188,21 +188,34 @@ def test_a_match_longer_than_the_bound_folds_its_oldest_hands_and_the_file_still
 
 # -- issue 33: what a recorded hand costs in memory ------------------------------------------------------
 
-def _tracked() -> int:
+def _tracked_inside(obj: object, leave: tuple = ()) -> int:
+    """How many objects the collector tracks among ``obj`` and what it holds (classes, modules and the
+    objects of ``leave`` aside), after a collection: what ``obj`` itself costs, whatever else the
+    process holds."""
     import gc
 
     gc.collect()
-    return len(gc.get_objects())
+    left = {id(o) for o in leave}
+    seen: set[int] = set()
+    todo, count = [obj], 0
+    while todo:
+        o = todo.pop()
+        if id(o) in seen or id(o) in left or isinstance(o, type) or type(o).__name__ == "module":
+            continue
+        seen.add(id(o))
+        count += gc.is_tracked(o)
+        todo.extend(gc.get_referents(o))
+    return count
 
 
 def test_a_recorded_hand_is_one_object_and_its_file_text_is_as_before():
     store = StatisticsStore()
     m = store.new_match("ceki", "normal", True, "a" * 16)
     _hand(store, m, 0, True)
-    before = _tracked()
     for i in range(1, 401):
         _hand(store, m, i, i % 3 == 0, kind="triple" if i % 5 == 0 else None, undone=i % 7 == 0)
-    assert _tracked() - before <= 400 + 20       # (a model was two: itself and the set of its fields given)
+    # (a model was two: itself and the set of its fields given)
+    assert [_tracked_inside(h) for h in m.hands] == [1] * 401
     hand = m.hands[5]
     assert not hasattr(hand, "__dict__")
     # the file is written as it always was: the hand's fields, every one, in this order
@@ -234,9 +247,9 @@ def test_the_digests_remembered_for_a_match_hold_no_object_a_hand():
 
     starts = [[i] for i in range(400)]            # (hand starts: any objects, known by identity)
     logs = [[] for _ in range(400)]
-    before = _tracked()
     digests = keeper.digest_hands(starts, logs)
-    assert _tracked() - before <= 20               # (a pair a hand was 400)
+    kept = (keeper._BEFORE, keeper._BEFORE_STARTS, keeper._BEFORE_DIGESTS)
+    assert _tracked_inside(kept, leave=tuple(keeper._BEFORE_STARTS)) <= 4   # (a pair a hand was 400)
     assert len(digests) == 400 and keeper._known(starts, 400) == digests    # remembered, by the very starts
     assert keeper._known([list(s) for s in starts], 400) == digests[:1]     # (equal ones are other hands)
     assert keeper.digest_hands(starts, logs) == digests
