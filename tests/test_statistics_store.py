@@ -3,6 +3,7 @@ bounded, and never lost — a file it cannot use is set aside, reported once and
 from __future__ import annotations
 
 import csv
+import gc
 import io
 import json
 import os
@@ -190,11 +191,10 @@ def test_a_match_longer_than_the_bound_folds_its_oldest_hands_and_the_file_still
 
 def _tracked_inside(obj: object, leave: tuple = ()) -> int:
     """How many objects the collector tracks among ``obj`` and what it holds (classes, modules and the
-    objects of ``leave`` aside), after a collection: what ``obj`` itself costs, whatever else the
-    process holds."""
+    objects of ``leave`` aside; the caller collects first): what ``obj`` itself costs, whatever else
+    the process holds."""
     import gc
 
-    gc.collect()
     left = {id(o) for o in leave}
     seen: set[int] = set()
     todo, count = [obj], 0
@@ -215,6 +215,7 @@ def test_a_recorded_hand_is_one_object_and_its_file_text_is_as_before():
     for i in range(1, 401):
         _hand(store, m, i, i % 3 == 0, kind="triple" if i % 5 == 0 else None, undone=i % 7 == 0)
     # (a model was two: itself and the set of its fields given)
+    gc.collect()
     assert [_tracked_inside(h) for h in m.hands] == [1] * 401
     hand = m.hands[5]
     assert not hasattr(hand, "__dict__")
@@ -249,6 +250,7 @@ def test_the_digests_remembered_for_a_match_hold_no_object_a_hand():
     logs = [[] for _ in range(400)]
     digests = keeper.digest_hands(starts, logs)
     kept = (keeper._BEFORE, keeper._BEFORE_STARTS, keeper._BEFORE_DIGESTS)
+    gc.collect()
     assert _tracked_inside(kept, leave=tuple(keeper._BEFORE_STARTS)) <= 4   # (a pair a hand was 400)
     assert len(digests) == 400 and keeper._known(starts, 400) == digests    # remembered, by the very starts
     assert keeper._known([list(s) for s in starts], 400) == digests[:1]     # (equal ones are other hands)
